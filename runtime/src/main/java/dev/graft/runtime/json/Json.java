@@ -1,0 +1,111 @@
+package dev.graft.runtime.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+
+/**
+ * The one JSON configuration graft uses for session files, hooks and CLI output. Numbers are
+ * written the way JavaScript's {@code JSON.stringify} writes them (an integral double as an
+ * integer), so files written by graft read the same in the reference agent.
+ */
+public final class Json {
+  /** Limits applied to everything graft parses: a session line may be large, but not unbounded. */
+  private static final StreamReadConstraints READ_LIMITS =
+      StreamReadConstraints.builder()
+          .maxStringLength(512 * 1024 * 1024)
+          .maxNestingDepth(2_000)
+          .maxNumberLength(1_000)
+          .build();
+
+  public static final ObjectMapper MAPPER = createMapper();
+  public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private Json() {}
+
+  private static ObjectMapper createMapper() {
+    JsonMapper mapper =
+        JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+    mapper.getFactory().setStreamReadConstraints(READ_LIMITS);
+    return mapper;
+  }
+
+  public static ObjectNode object() {
+    return NODES.objectNode();
+  }
+
+  public static ArrayNode array() {
+    return NODES.arrayNode();
+  }
+
+  /** Parses one JSON text; throws {@link JsonProcessingException} for anything malformed. */
+  public static JsonNode parse(String text) throws JsonProcessingException {
+    return MAPPER.readTree(text);
+  }
+
+  /** Parses UTF-8 bytes; throws {@link IOException} for anything malformed. */
+  public static JsonNode parse(byte[] utf8, int offset, int length) throws IOException {
+    try (JsonParser parser = MAPPER.getFactory().createParser(utf8, offset, length)) {
+      JsonNode node = MAPPER.readTree(parser);
+      if (node == null) {
+        throw new IOException("empty JSON text");
+      }
+      if (parser.nextToken() != null) {
+        throw new IOException("trailing content after JSON value");
+      }
+      return node;
+    }
+  }
+
+  /** Compact single-line JSON, the form every session line has. */
+  public static String write(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes {@code node} to a generator (for streaming output of many lines). */
+  public static void write(JsonGenerator generator, JsonNode node) throws IOException {
+    MAPPER.writeTree(generator, node);
+  }
+
+  /** A number node as JSON.stringify would write it: integral values without a fraction. */
+  public static JsonNode number(double value) {
+    if (value == Math.rint(value) && !Double.isInfinite(value) && Math.abs(value) < 9.007199254740992E15) {
+      if (value == 0 && 1 / value < 0) {
+        return NODES.numberNode(0L);
+      }
+      return NODES.numberNode((long) value);
+    }
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return NODES.nullNode();
+    }
+    return NODES.numberNode(value);
+  }
+
+  /** The text of a string field, if it is present and a string. */
+  public static Optional<String> text(JsonNode object, String field) {
+    JsonNode value = object.get(field);
+    return value != null && value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
+  }
+}
