@@ -93,14 +93,14 @@ public final class FieldReader {
     return false;
   }
 
-  /** A boolean that may be absent (then {@code false}); a non-boolean value stays in rest(). */
-  public boolean optionalFlag(String field) {
+  /** A boolean that may be absent; a non-boolean value stays in rest(). */
+  public Optional<Boolean> optionalBoolean(String field) {
     JsonNode v = source.get(field);
     if (v != null && v.isBoolean()) {
       taken.add(field);
-      return v.booleanValue();
+      return Optional.of(v.booleanValue());
     }
-    return false;
+    return Optional.empty();
   }
 
   public ObjectNode requireObject(String field) {

@@ -100,7 +100,7 @@ public sealed interface AgentMessage {
       boolean cancelled,
       boolean truncated,
       Optional<String> fullOutputPath,
-      boolean excludeFromContext,
+      Optional<Boolean> excludeFromContext,
       long timestamp,
       ObjectNode extra)
       implements AgentMessage {
@@ -109,12 +109,18 @@ public sealed interface AgentMessage {
       Objects.requireNonNull(output, "output");
       exitCode = exitCode == null ? Optional.empty() : exitCode;
       fullOutputPath = fullOutputPath == null ? Optional.empty() : fullOutputPath;
+      excludeFromContext = excludeFromContext == null ? Optional.empty() : excludeFromContext;
       extra = extra == null ? Json.object() : extra;
     }
 
     @Override
     public String role() {
       return "bashExecution";
+    }
+
+    /** Whether the model must not see this run ({@code !!cmd}). */
+    public boolean excluded() {
+      return excludeFromContext.orElse(false);
     }
   }
 

@@ -27,7 +27,7 @@ public final class LlmMessages {
         case AgentMessage.Assistant a -> out.add(a);
         case AgentMessage.ToolResult t -> out.add(t);
         case AgentMessage.BashExecution b -> {
-          if (!b.excludeFromContext()) {
+          if (!b.excluded()) {
             out.add(userText(bashExecutionToText(b), b.timestamp()));
           }
         }

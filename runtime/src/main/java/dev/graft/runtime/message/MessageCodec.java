@@ -65,9 +65,9 @@ public final class MessageCodec {
             boolean cancelled = r.requireBoolean("cancelled");
             boolean truncated = r.requireBoolean("truncated");
             var fullPath = r.optionalText("fullOutputPath");
-            boolean exclude = r.optionalFlag("excludeFromContext");
+            var exclude = r.optionalBoolean("excludeFromContext");
             long ts = r.requireLong("timestamp");
-            yield r.valid() && flagRoundTrips(object, "excludeFromContext")
+            yield r.valid()
                 ? new AgentMessage.BashExecution(
                     command, output, exit, cancelled, truncated, fullPath, exclude, ts, r.rest())
                 : null;
@@ -97,12 +97,6 @@ public final class MessageCodec {
           default -> null;
         };
     return decoded != null ? decoded : new AgentMessage.Unknown(object);
-  }
-
-  /** {@code false} written explicitly must be written again: only a missing flag means false. */
-  private static boolean flagRoundTrips(ObjectNode object, String field) {
-    JsonNode v = object.get(field);
-    return v == null || !v.isBoolean() || v.booleanValue();
   }
 
   private static MessageContent decodeContent(JsonNode node, FieldReader r) {
@@ -267,9 +261,7 @@ public final class MessageCodec {
         o.put("truncated", b.truncated());
         b.fullOutputPath().ifPresent(p -> o.put("fullOutputPath", p));
         o.put("timestamp", b.timestamp());
-        if (b.excludeFromContext()) {
-          o.put("excludeFromContext", true);
-        }
+        b.excludeFromContext().ifPresent(x -> o.put("excludeFromContext", x));
         putAll(o, b.extra());
       }
       case AgentMessage.Custom c -> {

@@ -1,0 +1,127 @@
+package dev.graft.runtime.session;
+
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reference's buildSessionContext over a path of index nodes. Only the entries that end up
+ * in the context (and the last settings on the path) are read from the file, so a long session
+ * whose older part was compacted costs little to open.
+ */
+final class ContextBuilder {
+  private ContextBuilder() {}
+
+  static SessionContext build(Session session, List<EntryNode> path) {
+    if (path.isEmpty()) {
+      return SessionContext.EMPTY;
+    }
+    String thinkingLevel = "off";
+    Optional<SessionContext.ModelRef> model = Optional.empty();
+    int compactionIdx = -1;
+    SessionEntry.Compaction compaction = null;
+
+    // Settings: the last valid entry of each kind on the path wins.
+    boolean thinkingFound = false;
+    boolean modelFound = false;
+    for (int i = path.size() - 1; i >= 0 && (!thinkingFound || !modelFound || compaction == null); i--) {
+      EntryNode node = path.get(i);
+      switch (node.type) {
+        case "thinking_level_change" -> {
+          if (!thinkingFound && session.entry(node) instanceof SessionEntry.ThinkingLevelChange t) {
+            thinkingLevel = t.thinkingLevel();
+            thinkingFound = true;
+          }
+        }
+        case "model_change" -> {
+          if (!modelFound && session.entry(node) instanceof SessionEntry.ModelChange m) {
+            model = Optional.of(new SessionContext.ModelRef(m.provider(), m.modelId()));
+            modelFound = true;
+          }
+        }
+        case "message" -> {
+          if (!modelFound && "assistant".equals(node.role)
+              && session.entry(node) instanceof SessionEntry.Message m
+              && m.message() instanceof AgentMessage.Assistant a) {
+            model = Optional.of(new SessionContext.ModelRef(a.provider(), a.model()));
+            modelFound = true;
+          }
+        }
+        case "compaction" -> {
+          if (compaction == null && session.entry(node) instanceof SessionEntry.Compaction c) {
+            compaction = c;
+            compactionIdx = i;
+          }
+        }
+        default -> {}
+      }
+    }
+
+    List<AgentMessage> messages = new ArrayList<>();
+    if (compaction != null) {
+      messages.add(new AgentMessage.CompactionSummary(
+          compaction.summary(), compaction.tokensBefore(), millis(compaction.timestamp()), null));
+      boolean foundFirstKept = false;
+      for (int i = 0; i < compactionIdx; i++) {
+        EntryNode node = path.get(i);
+        if (node.id.equals(compaction.firstKeptEntryId())) {
+          foundFirstKept = true;
+        }
+        if (foundFirstKept) {
+          addMessage(session, node, messages);
+        }
+      }
+      for (int i = compactionIdx + 1; i < path.size(); i++) {
+        addMessage(session, path.get(i), messages);
+      }
+    } else {
+      for (EntryNode node : path) {
+        addMessage(session, node, messages);
+      }
+    }
+    return new SessionContext(messages, thinkingLevel, model);
+  }
+
+  private static void addMessage(Session session, EntryNode node, List<AgentMessage> out) {
+    switch (node.type) {
+      case "message" -> {
+        if (session.entry(node) instanceof SessionEntry.Message m) {
+          out.add(m.message());
+        }
+      }
+      case "custom_message" -> {
+        if (session.entry(node) instanceof SessionEntry.CustomMessage c) {
+          out.add(toMessage(c));
+        }
+      }
+      case "branch_summary" -> {
+        if (session.entry(node) instanceof SessionEntry.BranchSummary b && !b.summary().isEmpty()) {
+          out.add(new AgentMessage.BranchSummary(b.summary(), b.fromId(), millis(b.timestamp()), null));
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /** A custom_message entry as the message the context holds (the reference's createCustomMessage). */
+  static AgentMessage toMessage(SessionEntry.CustomMessage c) {
+    return MessageCodec.decode(customMessageJson(c));
+  }
+
+  private static com.fasterxml.jackson.databind.node.ObjectNode customMessageJson(SessionEntry.CustomMessage c) {
+    var o = dev.graft.runtime.json.Json.object();
+    o.put("role", "custom");
+    o.put("customType", c.customType());
+    o.set("content", MessageCodec.encodeContent(c.content()));
+    o.put("display", c.display());
+    c.details().ifPresent(d -> o.set("details", d));
+    o.put("timestamp", millis(c.timestamp()));
+    return o;
+  }
+
+  private static long millis(String timestamp) {
+    return Timestamps.epochMillis(timestamp).orElse(0);
+  }
+}

@@ -1,0 +1,321 @@
+package dev.graft.runtime.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A session file on disk: indexing it on open, reading single entries back, and appending
+ * lines. The file is append-only; graft rewrites it only to migrate an old version, after
+ * keeping a backup.
+ *
+ * <p>Appends: each entry is one {@code write} of a whole line on a channel opened with
+ * {@code O_APPEND}, made under an exclusive advisory lock on the file, so lines from two
+ * processes never interleave. A line is in the kernel (safe from a killed process) when
+ * {@link #append} returns; {@link #sync} makes it safe from a power loss.
+ */
+final class SessionFile implements AutoCloseable {
+  private static final int CHUNK = 4 << 20;
+
+  private final Path path;
+  private FileChannel reader;
+  private FileChannel writer;
+  private long size; // bytes of the file known to this process
+  private boolean needsNewline; // the file does not end with '\n' (a cut last line)
+
+  private SessionFile(Path path, long size, boolean needsNewline) {
+    this.path = path;
+    this.size = size;
+    this.needsNewline = needsNewline;
+  }
+
+  /** The result of indexing a file. */
+  record Loaded(SessionFile file, SessionHeader header, List<EntryNode> nodes, List<String> warnings) {}
+
+  Path path() {
+    return path;
+  }
+
+  // ------------------------------------------------------------------ open
+
+  static Loaded open(Path path) throws SessionFileException {
+    checkReadable(path);
+    Loaded loaded = index(path);
+    if (loaded.header().version() < SessionHeader.CURRENT_VERSION) {
+      loaded.file().close();
+      List<String> warnings = new ArrayList<>(SessionMigration.migrate(path, loaded.header().version()));
+      Loaded migrated = index(path);
+      warnings.addAll(migrated.warnings());
+      return new Loaded(migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
+    }
+    return loaded;
+  }
+
+  static void checkReadable(Path path) throws SessionFileException {
+    if (Files.isDirectory(path)) {
+      throw new SessionFileException(path + " is a directory, not a session file");
+    }
+    if (!Files.exists(path)) {
+      throw new SessionFileException(path + ": no such file");
+    }
+    if (!Files.isReadable(path)) {
+      throw new SessionFileException(path + ": permission denied");
+    }
+  }
+
+  /** A new file that does not exist yet; it is created by the first append. */
+  static SessionFile create(Path path) {
+    return new SessionFile(path, 0, false);
+  }
+
+  private static Loaded index(Path path) throws SessionFileException {
+    List<EntryNode> nodes = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    LineScanner scanner = new LineScanner();
+    SessionHeader header = null;
+    long fileSize;
+    boolean endsWithNewline = true;
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+      fileSize = channel.size();
+      byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(fileSize, 1))];
+      int filled = 0; // bytes in buf
+      long bufStart = 0; // file offset of buf[0]
+      int lineNumber = 0;
+      boolean eof = false;
+      while (!eof || filled > 0) {
+        if (!eof) {
+          if (filled == buf.length) {
+            buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          }
+          int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
+          if (n < 0) {
+            eof = true;
+          } else {
+            filled += n;
+          }
+        }
+        int lineStart = 0;
+        int i = 0;
+        while (true) {
+          int nl = indexOf(buf, '\n', i, filled);
+          int lineEnd;
+          if (nl >= 0) {
+            lineEnd = nl;
+            i = nl + 1;
+          } else if (eof && lineStart < filled) {
+            lineEnd = filled;
+            i = filled;
+            endsWithNewline = false;
+          } else {
+            break;
+          }
+          lineNumber++;
+          header = acceptLine(path, buf, lineStart, lineEnd - lineStart, bufStart + lineStart,
+              lineNumber, header, nodes, warnings, scanner);
+          lineStart = i;
+        }
+        if (lineStart > 0) {
+          System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+          bufStart += lineStart;
+          filled -= lineStart;
+        } else if (eof) {
+          break;
+        }
+      }
+    } catch (AccessDeniedException e) {
+      throw new SessionFileException(path + ": permission denied");
+    } catch (NoSuchFileException e) {
+      throw new SessionFileException(path + ": no such file");
+    } catch (IOException e) {
+      throw new SessionFileException(path + ": cannot read: " + e.getMessage(), e);
+    }
+    if (header == null) {
+      throw new SessionFileException(
+          fileSize == 0
+              ? path + " is empty, not a session file"
+              : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
+    }
+    SessionFile file = new SessionFile(path, fileSize, fileSize > 0 && !endsWithNewline);
+    return new Loaded(file, header, nodes, List.copyOf(warnings));
+  }
+
+  private static SessionHeader acceptLine(
+      Path path, byte[] buf, int start, int length, long offset, int lineNumber,
+      SessionHeader header, List<EntryNode> nodes, List<String> warnings, LineScanner scanner)
+      throws SessionFileException {
+    if (isBlank(buf, start, length)) {
+      return header;
+    }
+    LineScanner.Scan scan;
+    try {
+      scan = scanner.scan(buf, start, length);
+    } catch (LineScanner.BadLine bad) {
+      if (LineScanner.hasInvalidUtf8BeforeEnd(buf, start, length)) {
+        throw new SessionFileException(path + " is not UTF-8 text (invalid bytes on line " + lineNumber + ")");
+      }
+      warnings.add("line " + lineNumber + ": skipped, malformed JSON (" + bad.getMessage() + ")");
+      return header;
+    }
+    if (header == null) {
+      // As the reference: the first JSON line must be the header.
+      if (!"session".equals(scan.type()) || scan.id() == null) {
+        throw new SessionFileException(
+            path + " has no valid session header (line " + lineNumber + " is not a \"session\" line with a string id)");
+      }
+      try {
+        JsonNode json = Json.parse(buf, start, length);
+        return SessionHeader.fromJson((ObjectNode) json).orElseThrow();
+      } catch (IOException e) {
+        throw new SessionFileException(path + ": unreadable header: " + e.getMessage(), e);
+      }
+    }
+    if ("session".equals(scan.type())) {
+      warnings.add("line " + lineNumber + ": skipped, a second session header");
+      return header;
+    }
+    if (scan.id() == null) {
+      warnings.add("line " + lineNumber + ": skipped, entry has no string id");
+      return header;
+    }
+    EntryNode node = new EntryNode(scan.id(), scan.parentId(), scan.type(), scan.role(), offset, length, lineNumber);
+    if ("label".equals(scan.type()) || "session_info".equals(scan.type())) {
+      node.entry = decode(buf, start, length, lineNumber);
+    }
+    nodes.add(node);
+    return header;
+  }
+
+  private static SessionEntry decode(byte[] buf, int start, int length, int lineNumber) {
+    try {
+      JsonNode json = Json.parse(buf, start, length);
+      return EntryCodec.decode((ObjectNode) json).orElseThrow();
+    } catch (IOException e) {
+      throw new IllegalStateException("line " + lineNumber + " scanned but did not parse", e);
+    }
+  }
+
+  private static boolean isBlank(byte[] buf, int start, int length) {
+    for (int i = start; i < start + length; i++) {
+      byte b = buf[i];
+      if (b != ' ' && b != '\t' && b != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int indexOf(byte[] buf, char c, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (buf[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // ------------------------------------------------------------------ read back
+
+  /** The raw bytes of a node's line (UTF-8 JSON, without the newline). */
+  synchronized byte[] rawLine(EntryNode node) throws IOException {
+    if (reader == null) {
+      reader = FileChannel.open(path, StandardOpenOption.READ);
+    }
+    byte[] bytes = new byte[node.length];
+    ByteBuffer bb = ByteBuffer.wrap(bytes);
+    long pos = node.offset;
+    while (bb.hasRemaining()) {
+      int n = reader.read(bb, pos);
+      if (n < 0) {
+        throw new IOException(path + " is shorter than when it was opened (line " + node.line + ")");
+      }
+      pos += n;
+    }
+    return bytes;
+  }
+
+  /** Reads and decodes a node's entry from the file. */
+  SessionEntry read(EntryNode node) throws IOException {
+    byte[] bytes = rawLine(node);
+    JsonNode json = Json.parse(bytes, 0, bytes.length);
+    Optional<SessionEntry> entry = json instanceof ObjectNode o ? EntryCodec.decode(o) : Optional.empty();
+    if (entry.isEmpty() || !entry.get().id().equals(node.id)) {
+      throw new IOException(path + " changed on disk: line " + node.line + " no longer holds entry " + node.id);
+    }
+    return entry.get();
+  }
+
+  // ------------------------------------------------------------------ append
+
+  /** Writes whole lines (UTF-8, each without '\n') and returns the file offset of each line. */
+  synchronized long[] append(List<byte[]> lines) throws IOException {
+    if (writer == null) {
+      Files.createDirectories(path.toAbsolutePath().getParent());
+      writer = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+    int total = needsNewline ? 1 : 0;
+    for (byte[] line : lines) {
+      total += line.length + 1;
+    }
+    ByteBuffer bytes = ByteBuffer.allocate(total);
+    if (needsNewline) {
+      bytes.put((byte) '\n');
+    }
+    for (byte[] line : lines) {
+      bytes.put(line).put((byte) '\n');
+    }
+    bytes.flip();
+    long[] offsets = new long[lines.size()];
+    try (FileLock lock = writer.lock()) {
+      long cursor = writer.size() + (needsNewline ? 1 : 0); // others may have appended meanwhile
+      for (int i = 0; i < lines.size(); i++) {
+        offsets[i] = cursor;
+        cursor += lines.get(i).length + 1;
+      }
+      while (bytes.hasRemaining()) {
+        writer.write(bytes);
+      }
+      size = cursor;
+    }
+    needsNewline = false;
+    return offsets;
+  }
+
+  /** Forces appended lines to the disk. */
+  synchronized void sync() throws IOException {
+    if (writer != null) {
+      writer.force(false);
+    }
+  }
+
+  long size() {
+    return size;
+  }
+
+  @Override
+  public synchronized void close() {
+    for (FileChannel c : new FileChannel[] {reader, writer}) {
+      if (c != null) {
+        try {
+          c.close();
+        } catch (IOException ignored) {
+          // closing a channel we only read or appended through: nothing left to lose
+        }
+      }
+    }
+    reader = null;
+    writer = null;
+  }
+}

@@ -1,0 +1,65 @@
+package dev.graft.runtime.session;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The first line of a session file: not part of the tree. */
+public record SessionHeader(
+    int version,
+    String id,
+    String timestamp,
+    String cwd,
+    Optional<String> parentSession,
+    ObjectNode extra) {
+
+  public static final int CURRENT_VERSION = 3;
+
+  public SessionHeader {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(timestamp, "timestamp");
+    Objects.requireNonNull(cwd, "cwd");
+    parentSession = parentSession == null ? Optional.empty() : parentSession;
+    extra = extra == null ? Json.object() : extra;
+  }
+
+  public ObjectNode toJson() {
+    ObjectNode o = Json.object();
+    o.put("type", "session");
+    o.put("version", version);
+    o.put("id", id);
+    o.put("timestamp", timestamp);
+    o.put("cwd", cwd);
+    parentSession.ifPresent(p -> o.put("parentSession", p));
+    extra.properties().forEach(e -> o.set(e.getKey(), e.getValue()));
+    return o;
+  }
+
+  /** Reads a header line; empty when it is not a session header with a string id. */
+  public static Optional<SessionHeader> fromJson(ObjectNode json) {
+    if (!"session".equals(Json.text(json, "type").orElse(null)) || !json.path("id").isTextual()) {
+      return Optional.empty();
+    }
+    ObjectNode extra = json.deepCopy();
+    extra.remove(java.util.List.of("type", "version", "id", "timestamp", "cwd", "parentSession"));
+    int version = json.path("version").isIntegralNumber() ? json.path("version").intValue() : 1;
+    // Keep whatever non-string values were in the modelled fields, so they round-trip.
+    for (String f : java.util.List.of("timestamp", "cwd", "parentSession")) {
+      if (json.has(f) && !json.get(f).isTextual()) {
+        extra.set(f, json.get(f));
+      }
+    }
+    if (json.has("version") && !json.get("version").isIntegralNumber()) {
+      extra.set("version", json.get("version"));
+    }
+    return Optional.of(
+        new SessionHeader(
+            version,
+            json.get("id").textValue(),
+            Json.text(json, "timestamp").orElse(""),
+            Json.text(json, "cwd").orElse(""),
+            Json.text(json, "parentSession"),
+            extra));
+  }
+}
