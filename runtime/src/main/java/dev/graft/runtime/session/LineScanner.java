@@ -1,92 +1,449 @@
 package dev.graft.runtime.session;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import dev.graft.runtime.json.Json;
-import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
- * Reads the few top-level fields of a session line that the tree needs (type, id, parentId and a
- * message's role) while validating the whole line as JSON, without building it. This is what
- * makes opening a large session cheap: the bulk of every line is skipped, not parsed.
+ * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the
+ * tree needs: type, id, parentId and a message's role. Nothing is built; the bulk of a line
+ * (message text, tool output) is only walked, eight bytes at a time where it is plain text.
+ * This is what makes opening a large session cheap.
  */
 final class LineScanner {
-  private final JsonFactory factory = Json.MAPPER.getFactory();
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final int MAX_DEPTH = 2_000;
 
   /** The fields read from one line. */
   record Scan(String type, String id, String parentId, boolean parentIsString, String role) {}
 
-  /** Thrown for a line that is not one JSON object. */
+  /**
+   * A line that is not one JSON object. {@code invalidUtf8InMiddle}: bytes that are not UTF-8
+   * before the line's end, which a line cut short by a crash cannot have.
+   */
   static final class BadLine extends Exception {
-    BadLine(String message) {
+    final boolean invalidUtf8InMiddle;
+
+    BadLine(String message, boolean invalidUtf8InMiddle) {
       super(message, null, false, false);
+      this.invalidUtf8InMiddle = invalidUtf8InMiddle;
     }
   }
+
+  private byte[] buf;
+  private int pos;
+  private int end;
+  private int lineStart;
 
   Scan scan(byte[] buf, int start, int length) throws BadLine {
-    try (JsonParser p = factory.createParser(buf, start, length)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new BadLine("not a JSON object");
-      }
-      String type = null;
-      String id = null;
-      String parentId = null;
-      boolean parentIsString = false;
-      String role = null;
-      JsonToken t;
-      while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-        String name = p.currentName();
-        JsonToken v = p.nextToken();
-        switch (name) {
-          case "type" -> type = v == JsonToken.VALUE_STRING ? internType(p.getText()) : null;
-          case "id" -> id = v == JsonToken.VALUE_STRING ? p.getText() : null;
-          case "parentId" -> {
-            parentIsString = v == JsonToken.VALUE_STRING;
-            parentId = parentIsString ? p.getText() : null;
-          }
-          case "message" -> role = v == JsonToken.START_OBJECT ? scanRole(p) : skip(p);
-          default -> p.skipChildren();
-        }
-      }
-      if (t != JsonToken.END_OBJECT) {
-        throw new BadLine("not a JSON object");
-      }
-      if (p.nextToken() != null) {
-        throw new BadLine("more than one JSON value on the line");
-      }
-      return new Scan(type, id, parentId, parentIsString, role);
-    } catch (IOException e) {
-      throw new BadLine(firstLine(e.getMessage()));
+    this.buf = buf;
+    this.pos = start;
+    this.end = start + length;
+    this.lineStart = start;
+    skipWhitespace();
+    if (pos >= end || buf[pos] != '{') {
+      throw bad("not a JSON object");
     }
-  }
-
-  /** Reads "role" inside a message object and skips the rest of it. */
-  private static String scanRole(JsonParser p) throws IOException {
+    pos++;
+    String type = null;
+    String id = null;
+    String parentId = null;
+    boolean parentIsString = false;
     String role = null;
-    JsonToken t;
-    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-      String name = p.currentName();
-      JsonToken v = p.nextToken();
-      if (name.equals("role") && v == JsonToken.VALUE_STRING) {
-        role = internRole(p.getText());
-      } else {
-        p.skipChildren();
+    skipWhitespace();
+    if (peek() == '}') {
+      pos++;
+    } else {
+      while (true) {
+        String key = readKey();
+        switch (key) {
+          case "type" -> type = isString() ? intern(readString()) : skipValueReturningNull();
+          case "id" -> id = isString() ? readString() : skipValueReturningNull();
+          case "parentId" -> {
+            parentIsString = isString();
+            parentId = parentIsString ? readString() : skipValueReturningNull();
+          }
+          case "message" -> role = peek() == '{' ? scanRole() : skipValueReturningNull();
+          default -> skipValue();
+        }
+        skipWhitespace();
+        int c = next();
+        if (c == '}') {
+          break;
+        }
+        if (c != ',') {
+          throw bad("expected ',' or '}' at column " + column());
+        }
+        skipWhitespace();
       }
     }
-    if (t != JsonToken.END_OBJECT) {
-      throw new IOException("unterminated message object");
+    skipWhitespace();
+    if (pos != end) {
+      throw bad("more than one JSON value on the line");
     }
-    return role;
+    return new Scan(type, id, parentId, parentIsString, role);
   }
 
-  private static String skip(JsonParser p) throws IOException {
-    p.skipChildren();
+  /** Inside a message object: reads "role" and walks over the rest. */
+  private String scanRole() throws BadLine {
+    pos++; // '{'
+    String role = null;
+    skipWhitespace();
+    if (peek() == '}') {
+      pos++;
+      return null;
+    }
+    while (true) {
+      String key = readKey();
+      if (key.equals("role") && isString()) {
+        role = intern(readString());
+      } else {
+        skipValue();
+      }
+      skipWhitespace();
+      int c = next();
+      if (c == '}') {
+        return role;
+      }
+      if (c != ',') {
+        throw bad("expected ',' or '}' at column " + column());
+      }
+      skipWhitespace();
+    }
+  }
+
+  private String readKey() throws BadLine {
+    if (!isString()) {
+      throw bad("expected a field name at column " + column());
+    }
+    String key = readString();
+    skipWhitespace();
+    if (next() != ':') {
+      throw bad("expected ':' at column " + column());
+    }
+    skipWhitespace();
+    return key;
+  }
+
+  private boolean isString() {
+    return pos < end && buf[pos] == '"';
+  }
+
+  private int peek() {
+    return pos < end ? buf[pos] & 0xff : -1;
+  }
+
+  private int next() throws BadLine {
+    if (pos >= end) {
+      throw bad("line ends inside a JSON value");
+    }
+    return buf[pos++] & 0xff;
+  }
+
+  private void skipWhitespace() {
+    while (pos < end) {
+      byte b = buf[pos];
+      if (b == ' ' || b == '\t' || b == '\r' || b == '\n') {
+        pos++;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private String skipValueReturningNull() throws BadLine {
+    skipValue();
     return null;
   }
 
-  private static String internType(String type) {
-    return switch (type) {
+  /** Walks over one value of any kind, validating it; containers without recursion. */
+  private void skipValue() throws BadLine {
+    int depth = 0;
+    byte[] stack = null; // '{' or '[' per open container
+    boolean expectValue = true;
+    while (true) {
+      if (expectValue) {
+        int c = peek();
+        switch (c) {
+          case '"' -> skipString();
+          case '{', '[' -> {
+            pos++;
+            if (stack == null) {
+              stack = new byte[16];
+            }
+            if (depth == MAX_DEPTH) {
+              throw bad("nested deeper than " + MAX_DEPTH);
+            }
+            if (depth == stack.length) {
+              stack = java.util.Arrays.copyOf(stack, depth * 2);
+            }
+            stack[depth++] = (byte) c;
+            skipWhitespace();
+            int close = c == '{' ? '}' : ']';
+            if (peek() == close) {
+              pos++;
+              depth--;
+            } else {
+              if (c == '{') {
+                readKey();
+              }
+              continue; // a value follows
+            }
+          }
+          case 't' -> literal("true");
+          case 'f' -> literal("false");
+          case 'n' -> literal("null");
+          case -1 -> throw bad("line ends where a value should be");
+          default -> {
+            if (c == '-' || (c >= '0' && c <= '9')) {
+              skipNumber();
+            } else {
+              throw bad("unexpected character at column " + column());
+            }
+          }
+        }
+      }
+      // after a value: close containers or move to the next element
+      if (depth == 0) {
+        return;
+      }
+      skipWhitespace();
+      int c = next();
+      byte open = stack[depth - 1];
+      if (c == ',') {
+        skipWhitespace();
+        if (open == '{') {
+          readKey();
+        }
+        expectValue = true;
+      } else if ((open == '{' && c == '}') || (open == '[' && c == ']')) {
+        depth--;
+        expectValue = false;
+        if (depth == 0) {
+          return;
+        }
+      } else {
+        throw bad("expected ',' or a closing bracket at column " + column());
+      }
+    }
+  }
+
+  private void literal(String word) throws BadLine {
+    int n = word.length();
+    if (end - pos < n) {
+      throw bad("line ends inside '" + word + "'");
+    }
+    for (int i = 0; i < n; i++) {
+      if (buf[pos + i] != word.charAt(i)) {
+        throw bad("unexpected character at column " + column());
+      }
+    }
+    pos += n;
+  }
+
+  private void skipNumber() throws BadLine {
+    if (peek() == '-') {
+      pos++;
+    }
+    int c = peek();
+    if (c == '0') {
+      pos++;
+    } else if (c >= '1' && c <= '9') {
+      while (isDigit(peek())) {
+        pos++;
+      }
+    } else {
+      throw bad("malformed number at column " + column());
+    }
+    if (peek() == '.') {
+      pos++;
+      if (!isDigit(peek())) {
+        throw bad("malformed number at column " + column());
+      }
+      while (isDigit(peek())) {
+        pos++;
+      }
+    }
+    c = peek();
+    if (c == 'e' || c == 'E') {
+      pos++;
+      if (peek() == '+' || peek() == '-') {
+        pos++;
+      }
+      if (!isDigit(peek())) {
+        throw bad("malformed number at column " + column());
+      }
+      while (isDigit(peek())) {
+        pos++;
+      }
+    }
+  }
+
+  private static boolean isDigit(int c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** Walks over a string; plain ASCII runs go eight bytes at a time. */
+  private void skipString() throws BadLine {
+    final byte[] b = buf;
+    final int limit = end;
+    int p = pos + 1; // after the opening quote
+    while (true) {
+      while (p + 8 <= limit) {
+        long w = (long) LONGS.get(b, p);
+        long quote = w ^ (ONES * '"');
+        long backslash = w ^ (ONES * '\\');
+        long special = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash)
+            | (w - ONES * 0x20) | w;
+        if ((special & HIGHS) != 0) {
+          break;
+        }
+        p += 8;
+      }
+      if (p >= limit) {
+        pos = p;
+        throw bad("line ends inside a string");
+      }
+      int c = b[p] & 0xff;
+      if (c == '"') {
+        pos = p + 1;
+        return;
+      }
+      if (c >= 0x20 && c < 0x80 && c != '\\') {
+        p++;
+        continue;
+      }
+      pos = p;
+      if (c == '\\') {
+        skipEscape();
+      } else if (c < 0x20) {
+        throw bad("control character in a string at column " + column());
+      } else {
+        skipUtf8(c);
+      }
+      p = pos;
+    }
+  }
+
+  private void skipEscape() throws BadLine {
+    if (pos + 1 >= end) {
+      throw bad("line ends inside a string");
+    }
+    int e = buf[pos + 1] & 0xff;
+    switch (e) {
+      case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> pos += 2;
+      case 'u' -> {
+        if (pos + 6 > end) {
+          throw bad("line ends inside a string");
+        }
+        for (int i = 2; i < 6; i++) {
+          if (Character.digit(buf[pos + i], 16) < 0) {
+            throw bad("malformed \\u escape at column " + column());
+          }
+        }
+        pos += 6;
+      }
+      default -> throw bad("unknown escape at column " + column());
+    }
+  }
+
+  /** One UTF-8 sequence starting with lead byte {@code c} (>= 0x80). */
+  private void skipUtf8(int c) throws BadLine {
+    int need;
+    int min = 0x80;
+    int max = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) {
+      need = 1;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c == 0xe0) {
+        min = 0xa0;
+      } else if (c == 0xed) {
+        max = 0x9f;
+      }
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c == 0xf0) {
+        min = 0x90;
+      } else if (c == 0xf4) {
+        max = 0x8f;
+      }
+    } else {
+      throw badUtf8();
+    }
+    if (pos + need >= end) {
+      throw new BadLine("line ends inside a UTF-8 character", false);
+    }
+    int second = buf[pos + 1] & 0xff;
+    if (second < min || second > max) {
+      throw badUtf8();
+    }
+    for (int i = 2; i <= need; i++) {
+      if ((buf[pos + i] & 0xc0) != 0x80) {
+        throw badUtf8();
+      }
+    }
+    pos += need + 1;
+  }
+
+  /** Reads a string value, decoding escapes (field names and ids are short). */
+  private String readString() throws BadLine {
+    int start = pos + 1;
+    skipString();
+    int stop = pos - 1;
+    boolean escaped = false;
+    for (int i = start; i < stop; i++) {
+      if (buf[i] == '\\') {
+        escaped = true;
+        break;
+      }
+    }
+    if (!escaped) {
+      return new String(buf, start, stop - start, StandardCharsets.UTF_8);
+    }
+    StringBuilder sb = new StringBuilder(stop - start);
+    String raw = new String(buf, start, stop - start, StandardCharsets.UTF_8);
+    for (int i = 0; i < raw.length(); i++) {
+      char ch = raw.charAt(i);
+      if (ch != '\\') {
+        sb.append(ch);
+        continue;
+      }
+      char e = raw.charAt(++i);
+      switch (e) {
+        case 'b' -> sb.append('\b');
+        case 'f' -> sb.append('\f');
+        case 'n' -> sb.append('\n');
+        case 'r' -> sb.append('\r');
+        case 't' -> sb.append('\t');
+        case 'u' -> {
+          sb.append((char) Integer.parseInt(raw.substring(i + 1, i + 5), 16));
+          i += 4;
+        }
+        default -> sb.append(e);
+      }
+    }
+    return sb.toString();
+  }
+
+  private int column() {
+    return pos - lineStart + 1;
+  }
+
+  private BadLine bad(String message) {
+    return new BadLine(message, false);
+  }
+
+  private BadLine badUtf8() {
+    return new BadLine("not UTF-8", true);
+  }
+
+  private static String intern(String value) {
+    return switch (value) {
       case "message" -> "message";
       case "custom" -> "custom";
       case "custom_message" -> "custom_message";
@@ -97,58 +454,11 @@ final class LineScanner {
       case "model_change" -> "model_change";
       case "thinking_level_change" -> "thinking_level_change";
       case "session" -> "session";
-      default -> type;
-    };
-  }
-
-  private static String internRole(String role) {
-    return switch (role) {
       case "user" -> "user";
       case "assistant" -> "assistant";
       case "toolResult" -> "toolResult";
       case "bashExecution" -> "bashExecution";
-      case "custom" -> "custom";
-      default -> role;
+      default -> value;
     };
-  }
-
-  static String firstLine(String message) {
-    if (message == null) {
-      return "malformed JSON";
-    }
-    int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
-  }
-
-  /**
-   * Whether the line holds a byte sequence that is not UTF-8 before its last few bytes. A crash
-   * while appending can cut a line inside a multi-byte character; that is a truncated line, not
-   * a file in another encoding.
-   */
-  static boolean hasInvalidUtf8BeforeEnd(byte[] buf, int start, int length) {
-    int end = start + length;
-    int i = start;
-    while (i < end) {
-      int b = buf[i] & 0xff;
-      if (b < 0x80) {
-        i++;
-        continue;
-      }
-      int need =
-          b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
-      if (need < 0) {
-        return true;
-      }
-      if (i + need >= end) {
-        return false; // cut at the end of the line
-      }
-      for (int k = 1; k <= need; k++) {
-        if ((buf[i + k] & 0xc0) != 0x80) {
-          return true;
-        }
-      }
-      i += need + 1;
-    }
-    return false;
   }
 }

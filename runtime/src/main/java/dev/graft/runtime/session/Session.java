@@ -515,9 +515,22 @@ public final class Session implements AutoCloseable {
       labelEntries.forEach(e -> index(EntryNode.inMemory(e)));
       return Optional.empty();
     }
+    // Label entries are left out of the copy and re-applied at its end. An entry whose parent is
+    // a left-out label is re-parented to its nearest kept ancestor (the reference leaves it
+    // pointing at the missing label, which cuts the copied path short); all others are copied
+    // byte for byte.
     List<byte[]> lines = new ArrayList<>();
-    for (EntryNode n : kept) {
-      lines.add(raw(n));
+    String lastKept = null;
+    for (EntryNode n : path) {
+      if ("label".equals(n.type)) {
+        continue;
+      }
+      byte[] line = raw(n);
+      if (!Objects.equals(n.parentId, lastKept) && n.parentId != null && !ids.contains(n.parentId)) {
+        line = reparent(line, lastKept);
+      }
+      lines.add(line);
+      lastKept = n.id;
     }
     String cwd = header.cwd();
     startNew(cwd, parentSession);
@@ -533,6 +546,20 @@ public final class Session implements AutoCloseable {
     Path newPath = file.path();
     load(SessionFile.open(newPath));
     return Optional.of(newPath);
+  }
+
+  private static byte[] reparent(byte[] line, String parentId) {
+    try {
+      ObjectNode json = (ObjectNode) Json.parse(line, 0, line.length);
+      if (parentId == null) {
+        json.putNull("parentId");
+      } else {
+        json.put("parentId", parentId);
+      }
+      return encodeJson(json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private void closeFile() {

@@ -1,6 +1,11 @@
 package dev.graft.runtime.session;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.LlmMessages;
+import dev.graft.runtime.message.MessageCodec;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,6 +19,29 @@ public record SessionContext(List<AgentMessage> messages, String thinkingLevel, 
     messages = List.copyOf(messages);
     Objects.requireNonNull(thinkingLevel, "thinkingLevel");
     model = model == null ? Optional.empty() : model;
+  }
+
+  /** The reference's JSON form: {@code {"messages":[...],"thinkingLevel":...,"model":{...}|null}}. */
+  public ObjectNode toJson() {
+    ObjectNode o = Json.object();
+    ArrayNode list = o.putArray("messages");
+    messages.forEach(m -> list.add(MessageCodec.encode(m)));
+    o.put("thinkingLevel", thinkingLevel);
+    if (model.isPresent()) {
+      ObjectNode m = o.putObject("model");
+      m.put("provider", model.get().provider());
+      m.put("modelId", model.get().modelId());
+    } else {
+      o.putNull("model");
+    }
+    return o;
+  }
+
+  /** The messages as the model receives them ({@link LlmMessages#convert}), as JSON. */
+  public ArrayNode llmJson() {
+    ArrayNode list = Json.array();
+    LlmMessages.convert(messages).forEach(m -> list.add(MessageCodec.encode(m)));
+    return list;
   }
 
   public static final SessionContext EMPTY = new SessionContext(List.of(), "off", Optional.empty());

@@ -16,6 +16,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A session file on disk: indexing it on open, reading single entries back, and appending
@@ -29,6 +31,13 @@ import java.util.Optional;
  */
 final class SessionFile implements AutoCloseable {
   private static final int CHUNK = 4 << 20;
+
+  /**
+   * File locks belong to the whole JVM: a second channel of this process locking the same file
+   * fails instead of waiting. Appends from two sessions of one process on one file therefore
+   * take this per-file lock first, then the file lock that keeps other processes out.
+   */
+  private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS = new ConcurrentHashMap<>();
 
   private final Path path;
   private FileChannel reader;
@@ -81,7 +90,8 @@ final class SessionFile implements AutoCloseable {
     return new SessionFile(path, 0, false);
   }
 
-  private static Loaded index(Path path) throws SessionFileException {
+  /** Indexes without migrating (for read-only inspection). */
+  static Loaded index(Path path) throws SessionFileException {
     List<EntryNode> nodes = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     LineScanner scanner = new LineScanner();
@@ -110,7 +120,7 @@ final class SessionFile implements AutoCloseable {
         int lineStart = 0;
         int i = 0;
         while (true) {
-          int nl = indexOf(buf, '\n', i, filled);
+          int nl = SessionSummaries.nextNewline(buf, i, filled);
           int lineEnd;
           if (nl >= 0) {
             lineEnd = nl;
@@ -163,7 +173,7 @@ final class SessionFile implements AutoCloseable {
     try {
       scan = scanner.scan(buf, start, length);
     } catch (LineScanner.BadLine bad) {
-      if (LineScanner.hasInvalidUtf8BeforeEnd(buf, start, length)) {
+      if (bad.invalidUtf8InMiddle) {
         throw new SessionFileException(path + " is not UTF-8 text (invalid bytes on line " + lineNumber + ")");
       }
       warnings.add("line " + lineNumber + ": skipped, malformed JSON (" + bad.getMessage() + ")");
@@ -215,15 +225,6 @@ final class SessionFile implements AutoCloseable {
       }
     }
     return true;
-  }
-
-  private static int indexOf(byte[] buf, char c, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (buf[i] == c) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   // ------------------------------------------------------------------ read back
@@ -278,6 +279,8 @@ final class SessionFile implements AutoCloseable {
     }
     bytes.flip();
     long[] offsets = new long[lines.size()];
+    ReentrantLock local = IN_PROCESS_LOCKS.computeIfAbsent(path.toAbsolutePath().normalize(), k -> new ReentrantLock());
+    local.lock();
     try (FileLock lock = writer.lock()) {
       long cursor = writer.size() + (needsNewline ? 1 : 0); // others may have appended meanwhile
       for (int i = 0; i < lines.size(); i++) {
@@ -288,6 +291,8 @@ final class SessionFile implements AutoCloseable {
         writer.write(bytes);
       }
       size = cursor;
+    } finally {
+      local.unlock();
     }
     needsNewline = false;
     return offsets;

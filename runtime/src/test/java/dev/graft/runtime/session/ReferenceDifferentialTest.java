@@ -3,11 +3,8 @@ package dev.graft.runtime.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.runtime.message.LlmMessages;
-import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.testing.JsonValues;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,8 +53,8 @@ class ReferenceDifferentialTest {
       for (Map.Entry<String, JsonNode> c : expected.properties()) {
         SessionContext context = c.getKey().isEmpty() ? session.buildContext() : session.buildContext(c.getKey());
         ObjectNode actual = Json.object();
-        actual.set("context", contextJson(context));
-        actual.set("llm", llmJson(context));
+        actual.set("context", context.toJson());
+        actual.set("llm", context.llmJson());
         ObjectNode want = Json.object();
         want.set("context", c.getValue().get("context"));
         want.set("llm", c.getValue().get("llm"));
@@ -69,26 +66,5 @@ class ReferenceDifferentialTest {
       assertThat(checked).isGreaterThan(5);
     }
     assertThat(Files.readAllBytes(copy)).as("opening must not write").isEqualTo(before);
-  }
-
-  static ObjectNode contextJson(SessionContext context) {
-    ObjectNode o = Json.object();
-    ArrayNode messages = o.putArray("messages");
-    context.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
-    o.put("thinkingLevel", context.thinkingLevel());
-    if (context.model().isPresent()) {
-      ObjectNode model = o.putObject("model");
-      model.put("provider", context.model().get().provider());
-      model.put("modelId", context.model().get().modelId());
-    } else {
-      o.putNull("model");
-    }
-    return o;
-  }
-
-  static ArrayNode llmJson(SessionContext context) {
-    ArrayNode llm = Json.array();
-    LlmMessages.convert(context.messages()).forEach(m -> llm.add(MessageCodec.encode(m)));
-    return llm;
   }
 }

@@ -1,0 +1,20 @@
+package dev.graft.cli;
+
+import dev.graft.runtime.config.GraftHome;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+
+/**
+ * What a command needs from its process, passed in so that tests run commands in-process: the
+ * environment, graft's home, the working directory, output streams and the clock.
+ */
+public record CliContext(
+    Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock) {
+
+  public static CliContext fromProcess(Map<String, String> env, PrintWriter out, PrintWriter err, Clock clock) {
+    return new CliContext(
+        Map.copyOf(env), GraftHome.fromEnvironment(env), Path.of("").toAbsolutePath(), out, err, clock);
+  }
+}

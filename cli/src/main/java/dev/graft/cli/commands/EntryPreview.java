@@ -1,0 +1,54 @@
+package dev.graft.cli.commands;
+
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.SessionEntry;
+import java.util.stream.Collectors;
+
+/** A one-line description of an entry, for tree and list output. */
+final class EntryPreview {
+  private static final int WIDTH = 72;
+
+  private EntryPreview() {}
+
+  static String of(SessionEntry entry) {
+    return switch (entry) {
+      case SessionEntry.Message m -> message(m.message());
+      case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
+      case SessionEntry.ThinkingLevelChange t -> "thinking → " + t.thinkingLevel();
+      case SessionEntry.Compaction c -> "compaction (keeps from " + c.firstKeptEntryId() + "): " + clip(c.summary());
+      case SessionEntry.BranchSummary b -> "branch summary: " + clip(b.summary());
+      case SessionEntry.Custom c -> "custom " + c.customType();
+      case SessionEntry.CustomMessage c -> "custom message " + c.customType() + ": " + clip(c.content().text(" "));
+      case SessionEntry.Label l -> "label " + l.targetId() + l.label().map(x -> " = \"" + x + "\"").orElse(" cleared");
+      case SessionEntry.SessionInfo s -> "name: " + s.name().orElse("(cleared)");
+      case SessionEntry.Unknown u -> "(" + (u.type().isEmpty() ? "entry without type" : u.type()) + ")";
+    };
+  }
+
+  static String message(AgentMessage message) {
+    return switch (message) {
+      case AgentMessage.User u -> "user: " + clip(u.content().text(" "));
+      case AgentMessage.Assistant a -> {
+        String text = a.content().stream().filter(ContentBlock.Text.class::isInstance)
+            .map(b -> ((ContentBlock.Text) b).text()).collect(Collectors.joining(" "));
+        String tools = a.toolCalls().stream().map(ContentBlock.ToolCall::name).collect(Collectors.joining(", "));
+        yield "assistant: " + clip(text) + (tools.isEmpty() ? "" : " [calls " + tools + "]")
+            + (a.stopReason().equals("error") ? " [error]" : "");
+      }
+      case AgentMessage.ToolResult t -> "result " + t.toolName() + (t.isError() ? " (error)" : "") + ": "
+          + clip(new MessageContent.Blocks(t.content()).text(" "));
+      case AgentMessage.BashExecution b -> "!" + b.command() + (b.excluded() ? " (not in context)" : "");
+      case AgentMessage.Custom c -> "custom " + c.customType() + ": " + clip(c.content().text(" "));
+      case AgentMessage.BranchSummary b -> "branch summary: " + clip(b.summary());
+      case AgentMessage.CompactionSummary c -> "compaction summary: " + clip(c.summary());
+      case AgentMessage.Unknown u -> "(" + (u.role().isEmpty() ? "message without role" : u.role()) + " message)";
+    };
+  }
+
+  static String clip(String text) {
+    String flat = text.replaceAll("\\s+", " ").strip();
+    return flat.length() <= WIDTH ? flat : flat.substring(0, WIDTH - 1) + "…";
+  }
+}

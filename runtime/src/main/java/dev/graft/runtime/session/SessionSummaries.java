@@ -1,0 +1,177 @@
+package dev.graft.runtime.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * Reads a {@link SessionSummary} from a session file without parsing it: the header, the first
+ * user message, the latest name and the count of messages come from one pass that finds line
+ * starts eight bytes at a time and looks only at how each line begins. Lines are written with
+ * {@code "type"} as their first key, by graft and by the reference; the listing relies on that.
+ */
+final class SessionSummaries {
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long NEWLINES = ONES * '\n';
+  private static final byte[] MESSAGE = "{\"type\":\"message\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SESSION_INFO = "{\"type\":\"session_info\"".getBytes(StandardCharsets.US_ASCII);
+  private static final int CHUNK = 1 << 20;
+
+  private SessionSummaries() {}
+
+  /** Empty when the file is not a session file (no header on its first line). */
+  static Optional<SessionSummary> read(Path path) {
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+      long size = channel.size();
+      Lines lines = new Lines();
+      byte[] buf = new byte[(int) Math.min(CHUNK, size + 8)];
+      int carry = 0; // bytes of an unfinished line kept at the start of buf
+      long pos = 0;
+      while (true) {
+        if (carry == buf.length) {
+          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+        }
+        int n = channel.read(ByteBuffer.wrap(buf, carry, buf.length - carry), pos);
+        boolean eof = n < 0;
+        int filled = carry + Math.max(n, 0);
+        pos += Math.max(n, 0);
+        int lineStart = 0;
+        int nl;
+        while ((nl = nextNewline(buf, lineStart, filled)) >= 0) {
+          if (!lines.accept(buf, lineStart, nl - lineStart)) {
+            return Optional.empty();
+          }
+          lineStart = nl + 1;
+        }
+        if (eof) {
+          if (lineStart < filled && !lines.accept(buf, lineStart, filled - lineStart)) {
+            return Optional.empty();
+          }
+          break;
+        }
+        carry = filled - lineStart;
+        System.arraycopy(buf, lineStart, buf, 0, carry);
+      }
+      if (lines.header == null) {
+        return Optional.empty();
+      }
+      SessionHeader header = lines.header;
+      return Optional.of(new SessionSummary(
+          path.toAbsolutePath(),
+          header.id(),
+          header.cwd(),
+          name(lines.lastInfoLine),
+          header.parentSession(),
+          header.timestamp(),
+          Files.getLastModifiedTime(path).toInstant(),
+          size,
+          lines.messages,
+          lines.firstMessage == null ? "(no messages)" : lines.firstMessage));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** What one pass over the lines has found so far. */
+  private static final class Lines {
+    SessionHeader header;
+    String firstMessage;
+    byte[] lastInfoLine;
+    int messages;
+
+    /** False when the file turns out not to be a session file. */
+    boolean accept(byte[] buf, int start, int length) {
+      if (header == null) {
+        header = header(buf, start, length);
+        return header != null;
+      }
+      if (startsWith(buf, start, length, MESSAGE)) {
+        messages++;
+        if (firstMessage == null) {
+          firstMessage = userText(buf, start, length);
+        }
+      } else if (startsWith(buf, start, length, SESSION_INFO)) {
+        lastInfoLine = java.util.Arrays.copyOfRange(buf, start, start + length);
+      }
+      return true;
+    }
+  }
+
+  /** The index of the next '\n' in [from, to), or -1; eight bytes per step. */
+  static int nextNewline(byte[] buf, int from, int to) {
+    int i = from;
+    while (i + 8 <= to) {
+      long word = (long) LONGS.get(buf, i) ^ NEWLINES;
+      long found = (word - ONES) & ~word & HIGHS;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+      i += 8;
+    }
+    for (; i < to; i++) {
+      if (buf[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean startsWith(byte[] buf, int start, int length, byte[] prefix) {
+    if (length < prefix.length) {
+      return false;
+    }
+    return java.util.Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+  }
+
+  private static SessionHeader header(byte[] buf, int start, int length) {
+    try {
+      JsonNode json = Json.parse(buf, start, length);
+      return json instanceof ObjectNode o ? SessionHeader.fromJson(o).orElse(null) : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** The text of a user message line, or null when the line is not one (or has no text). */
+  private static String userText(byte[] buf, int start, int length) {
+    try {
+      JsonNode json = Json.parse(buf, start, length);
+      if (MessageCodec.decode(json.path("message")) instanceof AgentMessage.User u) {
+        String text = u.content().text(" ");
+        return text.isEmpty() ? null : text;
+      }
+    } catch (IOException e) {
+      // a malformed line is not the first message
+    }
+    return null;
+  }
+
+  private static Optional<String> name(byte[] line) {
+    if (line == null) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode json = Json.parse(line, 0, line.length);
+      String name = json.path("name").isTextual() ? json.get("name").textValue().trim() : "";
+      return name.isEmpty() ? Optional.empty() : Optional.of(name);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+}

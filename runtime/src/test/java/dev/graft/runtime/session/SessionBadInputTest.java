@@ -1,0 +1,136 @@
+package dev.graft.runtime.session;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.graft.runtime.message.AgentMessage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SessionBadInputTest {
+  @TempDir Path dir;
+
+  private static final String HEADER =
+      "{\"type\":\"session\",\"version\":3,\"id\":\"s1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}";
+
+  private static String user(String id, String parent, String text) {
+    return "{\"type\":\"message\",\"id\":\"" + id + "\",\"parentId\":" + (parent == null ? "null" : "\"" + parent + "\"")
+        + ",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text
+        + "\",\"timestamp\":1}}";
+  }
+
+  private Path write(String name, String... lines) throws Exception {
+    Path p = dir.resolve(name);
+    Files.writeString(p, String.join("\n", lines) + "\n", UTF_8);
+    return p;
+  }
+
+  private static List<String> texts(SessionContext c) {
+    return c.messages().stream().map(m -> ((AgentMessage.User) m).content().text(" ")).toList();
+  }
+
+  @Test
+  void malformedAndTruncatedLinesAreSkippedWithTheirLineNumbersAndNeverRewritten() throws Exception {
+    Path p = write("s.jsonl", HEADER, user("a", null, "one"), "{\"type\":\"message\",\"id\":\"b\",\"par", user("c", "a", "three"));
+    Files.writeString(p, user("d", "c", "cut").substring(0, 40), UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    byte[] before = Files.readAllBytes(p);
+    try (Session s = Session.open(p)) {
+      assertThat(s.warnings()).hasSize(2);
+      assertThat(s.warnings().get(0)).startsWith("line 3: skipped, malformed JSON");
+      assertThat(s.warnings().get(1)).startsWith("line 5: skipped, malformed JSON");
+      assertThat(texts(s.buildContext())).containsExactly("one", "three");
+    }
+    assertThat(Files.readAllBytes(p)).isEqualTo(before);
+
+    // appending after a cut last line starts a new line; the file stays loadable
+    try (Session s = Session.open(p)) {
+      s.appendMessage(new AgentMessage.User("four", 4));
+    }
+    try (Session s = Session.open(p)) {
+      assertThat(s.warnings()).hasSize(2);
+      assertThat(texts(s.buildContext())).containsExactly("one", "three", "four");
+    }
+    assertThat(new String(Files.readAllBytes(p), UTF_8)).startsWith(new String(before, UTF_8));
+  }
+
+  @Test
+  void unusableFilesFailWithOneLineAndNothingWritten() throws Exception {
+    Path empty = write("empty.jsonl");
+    Files.write(empty, new byte[0]);
+    assertThatThrownBy(() -> Session.open(empty)).isInstanceOf(SessionFileException.class).hasMessageContaining("is empty");
+    Path noHeader = write("noheader.jsonl", user("a", null, "x"));
+    assertThatThrownBy(() -> Session.open(noHeader)).isInstanceOf(SessionFileException.class).hasMessageContaining("no valid session header");
+    assertThatThrownBy(() -> Session.open(dir)).isInstanceOf(SessionFileException.class).hasMessageContaining("is a directory");
+    assertThatThrownBy(() -> Session.open(dir.resolve("missing.jsonl"))).isInstanceOf(SessionFileException.class).hasMessageContaining("no such file");
+    Path latin1 = dir.resolve("latin1.jsonl");
+    Files.write(latin1, (HEADER + "\n" + user("a", null, "caf\u00e9 au lait") + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    byte[] before = Files.readAllBytes(latin1);
+    assertThatThrownBy(() -> Session.open(latin1)).isInstanceOf(SessionFileException.class).hasMessageContaining("is not UTF-8");
+    assertThat(Files.readAllBytes(latin1)).isEqualTo(before);
+    Path utf16 = dir.resolve("utf16.jsonl");
+    Files.write(utf16, (HEADER + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_16));
+    assertThatThrownBy(() -> Session.open(utf16)).isInstanceOf(SessionFileException.class);
+    for (String msg : List.of(HEADER)) {
+      assertThat(msg.lines().count()).isOne();
+    }
+  }
+
+  @Test
+  void brokenTreesLoadAndAreReportedByCheck() throws Exception {
+    String compaction = "{\"type\":\"compaction\",\"id\":\"k\",\"parentId\":\"b\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+        + "\"summary\":\"S\",\"firstKeptEntryId\":\"zz\",\"tokensBefore\":5}";
+    Path p = write("broken.jsonl", HEADER,
+        user("a", null, "one"),
+        user("b", "a", "two"),
+        user("o", "nope", "orphan"),
+        user("x", "y", "cycle-x"),
+        user("y", "x", "cycle-y"),
+        user("a", "b", "dup"),
+        compaction,
+        user("c", "k", "after"));
+    try (Session s = Session.open(p)) {
+      // context stays defined: compaction keeps nothing it cannot find on its path
+      SessionContext c = s.buildContext();
+      assertThat(c.messages().getFirst()).isInstanceOf(AgentMessage.CompactionSummary.class);
+      assertThat(c.messages()).hasSize(2);
+      // a cycle does not hang path building
+      assertThat(s.pathTo("x")).extracting(SessionEntry::id).containsExactly("y", "x");
+      assertThat(s.buildContext("o").messages()).hasSize(1);
+      assertThat(s.tree()).isNotEmpty();
+    }
+    SessionCheck.Report report = SessionCheck.run(p);
+    assertThat(report.clean()).isFalse();
+    assertThat(report.findings()).extracting(Object::toString).anySatisfy(f -> assertThat(f).contains("parent nope does not exist"))
+        .anySatisfy(f -> assertThat(f).contains("parent cycle through 2 entries"))
+        .anySatisfy(f -> assertThat(f).contains("duplicate id"))
+        .anySatisfy(f -> assertThat(f).contains("not on its path"));
+  }
+
+  @Test
+  void twoWritersNeverInterleavePartialLines() throws Exception {
+    Path sessions = dir.resolve("sessions");
+    String big = "y".repeat(200_000);
+    Path file;
+    try (Session s = Session.create(sessions, "/p", Clock.systemUTC())) {
+      s.appendMessage(new AgentMessage.User("start", 1));
+      file = s.file().orElseThrow();
+    }
+    Session one = Session.open(file);
+    Session two = Session.open(file);
+    Thread a = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) one.appendCustomEntry("a", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
+    Thread b = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) two.appendCustomEntry("b", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
+    a.join();
+    b.join();
+    one.close();
+    two.close();
+    try (Session s = Session.open(file)) {
+      assertThat(s.warnings()).isEmpty();
+      assertThat(s.size()).isEqualTo(81);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package dev.graft.runtime.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.testing.JsonValues;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageContent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SessionTest {
+  @TempDir Path dir;
+  private final Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00.123Z"), ZoneOffset.UTC);
+
+  private static List<String> texts(SessionContext c) {
+    return c.messages().stream().map(m -> switch (m) {
+      case AgentMessage.User u -> u.content().text(" ");
+      case AgentMessage.BranchSummary b -> "summary:" + b.summary();
+      default -> m.role();
+    }).toList();
+  }
+
+  @Test
+  void appendsReturnIdsAdvanceTheLeafAndTheFileAppearsWithTheFirstEntry() throws Exception {
+    try (Session s = Session.create(dir, "/work/p", clock)) {
+      Path file = s.file().orElseThrow();
+      assertThat(file.getFileName().toString()).isEqualTo("2026-11-22T10-00-00-123Z_" + s.id() + ".jsonl");
+      assertThat(s.id()).matches("[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+      assertThat(Files.exists(file)).isFalse();
+      String a = s.appendMessage(new AgentMessage.User("hello", 1));
+      assertThat(a).matches("[0-9a-f]{8}");
+      assertThat(s.leafId()).contains(a);
+      String b = s.appendThinkingLevelChange("high");
+      assertThat(s.entry(b).orElseThrow().parentId()).contains(a);
+      assertThat(Files.readAllLines(file)).hasSize(3).first().asString().contains("\"type\":\"session\"");
+    }
+  }
+
+  @Test
+  void theLeafSurvivesARestartAfterBranchWithNothingAppended() throws Exception {
+    Path file;
+    String first;
+    try (Session s = Session.create(dir, "/p", clock)) {
+      first = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendMessage(new AgentMessage.User("two", 2));
+      s.branch(first);
+      file = s.file().orElseThrow();
+    }
+    try (Session s = Session.open(file)) {
+      assertThat(s.leafId()).contains(first);
+      assertThat(texts(s.buildContext())).containsExactly("one");
+      String three = s.appendMessage(new AgentMessage.User("three", 3));
+      assertThat(s.entry(three).orElseThrow().parentId()).contains(first);
+      assertThat(texts(s.buildContext())).containsExactly("one", "three");
+    }
+    try (Session s = Session.open(file)) {
+      assertThat(texts(s.buildContext())).containsExactly("one", "three");
+      s.resetLeaf();
+    }
+    try (Session s = Session.open(file)) {
+      assertThat(s.leafId()).isEmpty();
+      assertThat(s.buildContext().messages()).isEmpty();
+    }
+  }
+
+  @Test
+  void branchWithSummaryCarriesTheSummaryIntoTheNewBranch() throws Exception {
+    try (Session s = Session.create(dir, "/p", clock)) {
+      String one = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendMessage(new AgentMessage.User("two", 2));
+      String summary = s.branchWithSummary(Optional.of(one), "tried two", Optional.empty(), false);
+      assertThat(s.leafId()).contains(summary);
+      assertThat(texts(s.buildContext())).containsExactly("one", "summary:tried two");
+      String root = s.branchWithSummary(Optional.empty(), "from scratch", Optional.empty(), true);
+      assertThat(s.entry(root).orElseThrow().parentId()).isEmpty();
+      assertThat(((SessionEntry.BranchSummary) s.entry(root).orElseThrow()).fromId()).isEqualTo("root");
+      assertThatThrownBy(() -> s.branch("nope")).hasMessageContaining("nope not found");
+    }
+  }
+
+  @Test
+  void labelsSetClearAndAppearInTheTree() throws Exception {
+    try (Session s = Session.create(dir, "/p", clock)) {
+      String one = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendLabelChange(one, Optional.of("start"));
+      assertThat(s.label(one)).contains("start");
+      assertThat(s.tree().getFirst().label()).contains("start");
+      s.appendLabelChange(one, Optional.empty());
+      assertThat(s.label(one)).isEmpty();
+      assertThatThrownBy(() -> s.appendLabelChange("missing", Optional.of("x"))).hasMessageContaining("not found");
+      s.appendSessionInfo("  my session  ");
+      assertThat(s.name()).contains("my session");
+      s.appendSessionInfo("");
+      assertThat(s.name()).isEmpty();
+    }
+  }
+
+  @Test
+  void createBranchedSessionCopiesThePathByteForByteWithLabels() throws Exception {
+    try (Session s = Session.create(dir, "/p", clock)) {
+      String one = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendLabelChange(one, Optional.of("keep"));
+      String two = s.appendMessage(new AgentMessage.User("two", 2));
+      s.branch(one);
+      s.appendMessage(new AgentMessage.User("other", 3));
+      Path original = s.file().orElseThrow();
+      byte[] oneLine = s.rawLine(one);
+      Path forked = s.createBranchedSession(two).orElseThrow();
+      assertThat(forked).isNotEqualTo(original);
+      assertThat(s.header().parentSession()).contains(original.toString());
+      assertThat(texts(s.buildContext())).containsExactly("one", "two");
+      assertThat(s.label(one)).contains("keep");
+      assertThat(s.rawLine(one)).as("copied byte for byte").isEqualTo(oneLine);
+      assertThat(s.entry(two).orElseThrow().parentId()).as("re-parented past the left-out label").contains(one);
+      assertThat(s.entries()).noneMatch(e -> e instanceof SessionEntry.Message m
+          && m.message() instanceof AgentMessage.User u && u.content().text("").equals("other"));
+    }
+  }
+
+  @Test
+  void unknownFieldsAndEntryTypesRoundTripThroughABranchedCopy() throws Exception {
+    Path p = dir.resolve("x.jsonl");
+    String header = "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\",\"future\":1}";
+    String future = "{\"type\":\"hologram\",\"id\":\"h\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"beam\":[1,2]}";
+    String msg = "{\"type\":\"message\",\"id\":\"m\",\"parentId\":\"h\",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"zzz\":true,"
+        + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\",\"sig\":\"q\"}],\"timestamp\":1,\"extraField\":{\"a\":null}}}";
+    Files.writeString(p, header + "\n" + future + "\n" + msg + "\n");
+    try (Session s = Session.open(p)) {
+      assertThat(s.entry("h").orElseThrow()).isInstanceOf(SessionEntry.Unknown.class);
+      SessionEntry.Message m = (SessionEntry.Message) s.entry("m").orElseThrow();
+      assertThat(JsonValues.normalize(EntryCodec.encode(m))).isEqualTo(JsonValues.normalize(Json.parse(msg)));
+      Path copy = s.createBranchedSession("m").orElseThrow();
+      List<String> lines = Files.readAllLines(copy);
+      assertThat(lines.subList(1, 3)).containsExactly(future, msg);
+    }
+  }
+
+  @Test
+  void inMemorySessionsWriteNothing() throws Exception {
+    try (Session s = Session.inMemory("/p", clock)) {
+      String a = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendCustomMessageEntry("note", MessageContent.of("hi"), true, Optional.empty());
+      s.branch(a);
+      assertThat(s.file()).isEmpty();
+      assertThat(s.size()).isEqualTo(2);
+    }
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+}
