@@ -568,8 +568,13 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /** Syncs what was appended to the disk and releases the file. */
   @Override
   public synchronized void close() {
-    closeFile();
+    try {
+      sync();
+    } finally {
+      closeFile();
+    }
   }
 }
