@@ -103,6 +103,28 @@ public final class Json {
     return NODES.numberNode(value);
   }
 
+  /**
+   * A copy of {@code node} with every number spelled as JavaScript would hold it (an integral
+   * value as an integer), so two values compare equal exactly when JSON.parse would give equal
+   * values; key order never counts in {@link JsonNode#equals}.
+   */
+  public static JsonNode jsValue(JsonNode node) {
+    if (node == null) {
+      return NODES.missingNode();
+    }
+    if (node.isObject()) {
+      ObjectNode o = object();
+      node.properties().forEach(e -> o.set(e.getKey(), jsValue(e.getValue())));
+      return o;
+    }
+    if (node.isArray()) {
+      ArrayNode a = array();
+      node.forEach(x -> a.add(jsValue(x)));
+      return a;
+    }
+    return node.isNumber() ? number(node.doubleValue()) : node;
+  }
+
   /** The text of a string field, if it is present and a string. */
   public static Optional<String> text(JsonNode object, String field) {
     JsonNode value = object.get(field);

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.testing.JsonValues;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +28,7 @@ class MessageCodecRoundTripTest {
           ObjectNode json = (ObjectNode) Json.parse(line);
           SessionEntry entry = EntryCodec.decode(json).orElseThrow();
           assertThat(entry).as(line).isNotInstanceOf(SessionEntry.Unknown.class);
-          assertThat(JsonValues.normalize(EntryCodec.encode(entry))).as(line).isEqualTo(JsonValues.normalize(json));
+          assertThat(Json.jsValue(EntryCodec.encode(entry))).as(line).isEqualTo(Json.jsValue(json));
           if (entry instanceof SessionEntry.Message m) {
             assertThat(m.message()).as(line).isNotInstanceOf(AgentMessage.Unknown.class);
             typedMessages++;
@@ -63,14 +62,14 @@ class MessageCodecRoundTripTest {
         + "\"timestamp\":3,\"excludeFromContext\":false}";
     AgentMessage m = MessageCodec.decode(Json.parse(text));
     assertThat(m).isInstanceOf(AgentMessage.BashExecution.class);
-    assertThat(JsonValues.normalize(MessageCodec.encode(m))).isEqualTo(JsonValues.normalize(Json.parse(text)));
+    assertThat(Json.jsValue(MessageCodec.encode(m))).isEqualTo(Json.jsValue(Json.parse(text)));
     String withBlock = "{\"role\":\"assistant\",\"content\":[{\"type\":\"hologram\",\"x\":1},{\"type\":\"text\",\"text\":\"t\",\"textSignature\":\"s\"}],"
         + "\"api\":\"a\",\"provider\":\"p\",\"model\":\"m\",\"usage\":{\"input\":1,\"output\":2,\"cacheRead\":0,\"cacheWrite\":0,\"totalTokens\":3,"
         + "\"cost\":{\"input\":0.25,\"output\":1e-7,\"cacheRead\":0,\"cacheWrite\":0,\"total\":0.2500001}},\"stopReason\":\"stop\",\"timestamp\":1}";
     AgentMessage a = MessageCodec.decode(Json.parse(withBlock));
     assertThat(a).isInstanceOf(AgentMessage.Assistant.class);
     assertThat(((AgentMessage.Assistant) a).content().getFirst()).isInstanceOf(ContentBlock.Unknown.class);
-    assertThat(JsonValues.normalize(MessageCodec.encode(a))).isEqualTo(JsonValues.normalize(Json.parse(withBlock)));
+    assertThat(Json.jsValue(MessageCodec.encode(a))).isEqualTo(Json.jsValue(Json.parse(withBlock)));
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.runtime.json.Json;
-import dev.graft.runtime.testing.JsonValues;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
 import java.nio.file.Files;
@@ -137,7 +136,7 @@ class SessionTest {
     try (Session s = Session.open(p)) {
       assertThat(s.entry("h").orElseThrow()).isInstanceOf(SessionEntry.Unknown.class);
       SessionEntry.Message m = (SessionEntry.Message) s.entry("m").orElseThrow();
-      assertThat(JsonValues.normalize(EntryCodec.encode(m))).isEqualTo(JsonValues.normalize(Json.parse(msg)));
+      assertThat(Json.jsValue(EntryCodec.encode(m))).isEqualTo(Json.jsValue(Json.parse(msg)));
       Path copy = s.createBranchedSession("m").orElseThrow();
       List<String> lines = Files.readAllLines(copy);
       assertThat(lines.subList(1, 3)).containsExactly(future, msg);
