@@ -13,7 +13,7 @@ final class EntryNode {
   final String role; // message role, or null
   final long offset; // -1 when the entry is held only in memory
   final int length;
-  final int line; // 1-based line number in the file, 0 when in memory only
+  int line; // 1-based line number in the file, 0 when in memory only (set once, when indexed)
   SessionEntry entry; // held entry, or null when it must be read from the file
 
   EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {

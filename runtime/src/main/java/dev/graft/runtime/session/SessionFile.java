@@ -90,61 +90,42 @@ final class SessionFile implements AutoCloseable {
     return new SessionFile(path, 0, false);
   }
 
+  /** Files at least this large are indexed by several threads, each taking a part of the file. */
+  private static final long PARALLEL_THRESHOLD = 16 << 20;
+
   /** Indexes without migrating (for read-only inspection). */
   static Loaded index(Path path) throws SessionFileException {
-    List<EntryNode> nodes = new ArrayList<>();
-    List<String> warnings = new ArrayList<>();
-    LineScanner scanner = new LineScanner();
-    SessionHeader header = null;
-    long fileSize;
-    boolean endsWithNewline = true;
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-      fileSize = channel.size();
-      byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(fileSize, 1))];
-      int filled = 0; // bytes in buf
-      long bufStart = 0; // file offset of buf[0]
-      int lineNumber = 0;
-      boolean eof = false;
-      while (!eof || filled > 0) {
-        if (!eof) {
-          if (filled == buf.length) {
-            buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
-          }
-          int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
-          if (n < 0) {
-            eof = true;
-          } else {
-            filled += n;
-          }
-        }
-        int lineStart = 0;
-        int i = 0;
-        while (true) {
-          int nl = SessionSummaries.nextNewline(buf, i, filled);
-          int lineEnd;
-          if (nl >= 0) {
-            lineEnd = nl;
-            i = nl + 1;
-          } else if (eof && lineStart < filled) {
-            lineEnd = filled;
-            i = filled;
-            endsWithNewline = false;
-          } else {
-            break;
-          }
-          lineNumber++;
-          header = acceptLine(path, buf, lineStart, lineEnd - lineStart, bufStart + lineStart,
-              lineNumber, header, nodes, warnings, scanner);
-          lineStart = i;
-        }
-        if (lineStart > 0) {
-          System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
-          bufStart += lineStart;
-          filled -= lineStart;
-        } else if (eof) {
-          break;
-        }
+      long fileSize = channel.size();
+      int threads = Runtime.getRuntime().availableProcessors();
+      List<Part> parts;
+      if (fileSize < PARALLEL_THRESHOLD || threads < 2) {
+        parts = List.of(new Part(0, fileSize, true).run(path, channel));
+      } else {
+        parts = indexInParallel(path, channel, fileSize, Math.min(threads, 8));
       }
+      Part first = parts.getFirst();
+      if (first.header == null) {
+        throw new SessionFileException(
+            fileSize == 0
+                ? path + " is empty, not a session file"
+                : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
+      }
+      List<EntryNode> nodes = new ArrayList<>();
+      List<String> warnings = new ArrayList<>();
+      int lineOffset = 0;
+      for (Part part : parts) {
+        for (EntryNode node : part.nodes) {
+          node.line += lineOffset;
+          nodes.add(node);
+        }
+        for (Part.Warning w : part.warnings) {
+          warnings.add("line " + (w.line() + lineOffset) + ": " + w.message());
+        }
+        lineOffset += part.lines;
+      }
+      boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
+      return new Loaded(new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
     } catch (AccessDeniedException e) {
       throw new SessionFileException(path + ": permission denied");
     } catch (NoSuchFileException e) {
@@ -152,60 +133,169 @@ final class SessionFile implements AutoCloseable {
     } catch (IOException e) {
       throw new SessionFileException(path + ": cannot read: " + e.getMessage(), e);
     }
-    if (header == null) {
-      throw new SessionFileException(
-          fileSize == 0
-              ? path + " is empty, not a session file"
-              : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
-    }
-    SessionFile file = new SessionFile(path, fileSize, fileSize > 0 && !endsWithNewline);
-    return new Loaded(file, header, nodes, List.copyOf(warnings));
   }
 
-  private static SessionHeader acceptLine(
-      Path path, byte[] buf, int start, int length, long offset, int lineNumber,
-      SessionHeader header, List<EntryNode> nodes, List<String> warnings, LineScanner scanner)
-      throws SessionFileException {
-    if (isBlank(buf, start, length)) {
-      return header;
+  private static List<Part> indexInParallel(Path path, FileChannel channel, long size, int count)
+      throws SessionFileException, IOException {
+    List<Part> parts = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      parts.add(new Part(size * i / count, size * (i + 1) / count, i == 0));
     }
-    LineScanner.Scan scan;
-    try {
-      scan = scanner.scan(buf, start, length);
-    } catch (LineScanner.BadLine bad) {
-      if (bad.invalidUtf8InMiddle) {
-        throw new SessionFileException(path + " is not UTF-8 text (invalid bytes on line " + lineNumber + ")");
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(count, Thread.ofPlatform().daemon().factory())) {
+      List<java.util.concurrent.Future<Part>> futures = new ArrayList<>();
+      for (Part part : parts) {
+        futures.add(pool.submit(() -> part.run(path, channel)));
       }
-      warnings.add("line " + lineNumber + ": skipped, malformed JSON (" + bad.getMessage() + ")");
-      return header;
+      for (var f : futures) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof SessionFileException sfe) {
+        throw sfe;
+      }
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new IllegalStateException(e.getCause());
     }
-    if (header == null) {
-      // As the reference: the first JSON line must be the header.
-      if (!"session".equals(scan.type()) || scan.id() == null) {
-        throw new SessionFileException(
-            path + " has no valid session header (line " + lineNumber + " is not a \"session\" line with a string id)");
+    if (parts.getFirst().header == null) {
+      // No header in the first part (a long run of blank or bad lines): read the file in one go.
+      return List.of(new Part(0, size, true).run(path, channel));
+    }
+    return parts;
+  }
+
+  /**
+   * The lines that start in [from, to) of the file (a line starts at offset 0 or after a
+   * newline); the last one may run past {@code to}. Line numbers count from the part's first
+   * line and are shifted when the parts are put together.
+   */
+  private static final class Part {
+    record Warning(int line, String message) {}
+
+    final long from;
+    final long to;
+    final boolean first;
+    final List<EntryNode> nodes = new ArrayList<>();
+    final List<Warning> warnings = new ArrayList<>();
+    SessionHeader header;
+    int lines;
+    boolean endsWithNewline = true;
+
+    Part(long from, long to, boolean first) {
+      this.from = from;
+      this.to = to;
+      this.first = first;
+    }
+
+    Part run(Path path, FileChannel channel) throws IOException, SessionFileException {
+      LineScanner scanner = new LineScanner();
+      long start = from;
+      if (!first) {
+        start = firstLineStart(channel, from);
+        if (start < 0) {
+          return this; // no line starts in this part
+        }
       }
+      byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(to - from, 1024))];
+      int filled = 0;
+      long bufStart = start; // file offset of buf[0]
+      while (true) {
+        if (filled == buf.length) {
+          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+        }
+        int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
+        boolean eof = n < 0;
+        filled += Math.max(n, 0);
+        int lineStart = 0;
+        int nl;
+        while (bufStart + lineStart < to && (nl = SessionSummaries.nextNewline(buf, lineStart, filled)) >= 0) {
+          accept(path, buf, lineStart, nl - lineStart, bufStart + lineStart, scanner);
+          lineStart = nl + 1;
+        }
+        if (bufStart + lineStart >= to) {
+          return this;
+        }
+        if (eof) {
+          if (lineStart < filled) {
+            endsWithNewline = false;
+            accept(path, buf, lineStart, filled - lineStart, bufStart + lineStart, scanner);
+          }
+          return this;
+        }
+        System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+        bufStart += lineStart;
+        filled -= lineStart;
+      }
+    }
+
+    /** The offset of the first line starting in [offset, to), or -1 when none does. */
+    private long firstLineStart(FileChannel channel, long offset) throws IOException {
+      byte[] buf = new byte[64 * 1024];
+      long pos = offset - 1; // a line starts at offset if the byte before it is a newline
+      while (pos < to) {
+        int n = channel.read(ByteBuffer.wrap(buf), pos);
+        if (n <= 0) {
+          return -1;
+        }
+        int nl = SessionSummaries.nextNewline(buf, 0, n);
+        if (nl >= 0) {
+          long start = pos + nl + 1;
+          return start < to ? start : -1;
+        }
+        pos += n;
+      }
+      return -1;
+    }
+
+    private void accept(Path path, byte[] buf, int start, int length, long offset, LineScanner scanner)
+        throws SessionFileException {
+      lines++;
+      if (isBlank(buf, start, length)) {
+        return;
+      }
+      LineScanner.Scan scan;
       try {
-        JsonNode json = Json.parse(buf, start, length);
-        return SessionHeader.fromJson((ObjectNode) json).orElseThrow();
-      } catch (IOException e) {
-        throw new SessionFileException(path + ": unreadable header: " + e.getMessage(), e);
+        scan = scanner.scan(buf, start, length);
+      } catch (LineScanner.BadLine bad) {
+        if (bad.invalidUtf8InMiddle) {
+          throw new SessionFileException(path + " is not UTF-8 text (bytes that are not UTF-8 at byte offset "
+              + offset + ")");
+        }
+        warnings.add(new Warning(lines, "skipped, malformed JSON (" + bad.getMessage() + ")"));
+        return;
       }
+      if (first && header == null) {
+        // As the reference: the first JSON line must be the header.
+        if (!"session".equals(scan.type()) || scan.id() == null) {
+          throw new SessionFileException(path + " has no valid session header (line " + lines
+              + " is not a \"session\" line with a string id)");
+        }
+        try {
+          JsonNode json = Json.parse(buf, start, length);
+          header = SessionHeader.fromJson((ObjectNode) json).orElseThrow();
+        } catch (IOException e) {
+          throw new SessionFileException(path + ": unreadable header: " + e.getMessage(), e);
+        }
+        return;
+      }
+      if ("session".equals(scan.type())) {
+        warnings.add(new Warning(lines, "skipped, a second session header"));
+        return;
+      }
+      if (scan.id() == null) {
+        warnings.add(new Warning(lines, "skipped, entry has no string id"));
+        return;
+      }
+      EntryNode node = new EntryNode(scan.id(), scan.parentId(), scan.type(), scan.role(), offset, length, lines);
+      if ("label".equals(scan.type()) || "session_info".equals(scan.type())) {
+        node.entry = decode(buf, start, length, lines);
+      }
+      nodes.add(node);
     }
-    if ("session".equals(scan.type())) {
-      warnings.add("line " + lineNumber + ": skipped, a second session header");
-      return header;
-    }
-    if (scan.id() == null) {
-      warnings.add("line " + lineNumber + ": skipped, entry has no string id");
-      return header;
-    }
-    EntryNode node = new EntryNode(scan.id(), scan.parentId(), scan.type(), scan.role(), offset, length, lineNumber);
-    if ("label".equals(scan.type()) || "session_info".equals(scan.type())) {
-      node.entry = decode(buf, start, length, lineNumber);
-    }
-    nodes.add(node);
-    return header;
   }
 
   private static SessionEntry decode(byte[] buf, int start, int length, int lineNumber) {
