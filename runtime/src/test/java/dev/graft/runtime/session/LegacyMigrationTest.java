@@ -198,9 +198,15 @@ class LegacyMigrationTest {
 
   // ------------------------------------------------------------------ helpers
 
+  /**
+   * The version as the reference reads it ({@code header.version ?? 1}, compared as a number):
+   * {@code 2.0} is version 2, as JSON.parse makes no difference between 2 and 2.0.
+   */
   private static int headerVersion(byte[] file) throws IOException {
-    JsonNode header = lines(file).getFirst();
-    return header.path("version").isIntegralNumber() ? header.get("version").intValue() : 1;
+    JsonNode version = lines(file).getFirst().path("version");
+    return version.isNumber() && version.doubleValue() == Math.rint(version.doubleValue())
+        ? (int) version.doubleValue()
+        : 1;
   }
 
   /** The JSON objects of a file's lines; blank and malformed lines left out, as both agents do. */
