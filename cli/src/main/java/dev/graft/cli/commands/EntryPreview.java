@@ -17,7 +17,7 @@ final class EntryPreview {
       case SessionEntry.Message m -> message(m.message());
       case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
       case SessionEntry.ThinkingLevelChange t -> "thinking → " + t.thinkingLevel();
-      case SessionEntry.Compaction c -> "compaction (keeps from " + c.firstKeptEntryId() + "): " + clip(c.summary());
+      case SessionEntry.Compaction c -> "compaction (keeps from " + c.firstKeptEntryId().orElse("nothing") + "): " + clip(c.summary());
       case SessionEntry.BranchSummary b -> "branch summary: " + clip(b.summary());
       case SessionEntry.Custom c -> "custom " + c.customType();
       case SessionEntry.CustomMessage c -> "custom message " + c.customType() + ": " + clip(c.content().text(" "));

@@ -66,7 +66,7 @@ final class ContextBuilder {
       boolean foundFirstKept = false;
       for (int i = 0; i < compactionIdx; i++) {
         EntryNode node = path.get(i);
-        if (node.id.equals(compaction.firstKeptEntryId())) {
+        if (compaction.firstKeptEntryId().filter(node.id::equals).isPresent()) {
           foundFirstKept = true;
         }
         if (foundFirstKept) {

@@ -56,7 +56,7 @@ public final class EntryCodec {
           }
           case "compaction" -> {
             String summary = r.requireText("summary");
-            String firstKept = r.requireText("firstKeptEntryId");
+            Optional<String> firstKept = r.optionalText("firstKeptEntryId");
             long tokens = r.requireLong("tokensBefore");
             Optional<JsonNode> details = r.optionalValue("details");
             Optional<Boolean> fromHook = r.optionalBoolean("fromHook");
@@ -152,7 +152,7 @@ public final class EntryCodec {
           }
           case SessionEntry.Compaction c -> {
             o.put("summary", c.summary());
-            o.put("firstKeptEntryId", c.firstKeptEntryId());
+            c.firstKeptEntryId().ifPresent(f -> o.put("firstKeptEntryId", f));
             o.put("tokensBefore", c.tokensBefore());
             c.details().ifPresent(d -> o.set("details", d));
             c.fromHook().ifPresent(x -> o.put("fromHook", x));

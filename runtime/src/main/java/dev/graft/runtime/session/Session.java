@@ -335,7 +335,7 @@ public final class Session implements AutoCloseable {
 
   public synchronized String appendCompaction(
       String summary, String firstKeptEntryId, long tokensBefore, Optional<JsonNode> details, boolean fromHook) {
-    return append(new SessionEntry.Compaction(newId(), parent(), now(), summary, firstKeptEntryId,
+    return append(new SessionEntry.Compaction(newId(), parent(), now(), summary, Optional.of(firstKeptEntryId),
         tokensBefore, details, fromHook ? Optional.of(true) : Optional.empty(), null));
   }
 

@@ -94,9 +94,13 @@ public final class SessionCheck {
       if (e instanceof SessionEntry.Label l && !byId.containsKey(l.targetId())) {
         findings.add(new Finding(n.line, n.id, "label of entry " + l.targetId() + ", which does not exist", true));
       }
-      if (e instanceof SessionEntry.Compaction c && !onPath(c.firstKeptEntryId(), n, byId)) {
-        findings.add(new Finding(n.line, n.id, "compaction keeps from " + c.firstKeptEntryId()
-            + ", which is not on its path; its context is the summary and what follows only", true));
+      if (e instanceof SessionEntry.Compaction c) {
+        if (c.firstKeptEntryId().isEmpty()) {
+          findings.add(new Finding(n.line, n.id, "compaction without firstKeptEntryId; its context is the summary and what follows only", false));
+        } else if (!onPath(c.firstKeptEntryId().get(), n, byId)) {
+          findings.add(new Finding(n.line, n.id, "compaction keeps from " + c.firstKeptEntryId().get()
+              + ", which is not on its path; its context is the summary and what follows only", true));
+        }
       }
     }
     return new Report(header, nodes.size(), sorted(findings));

@@ -70,14 +70,15 @@ public sealed interface SessionEntry {
 
   /**
    * Older messages summarised: the context starts with {@code summary}, then the entries from
-   * {@code firstKeptEntryId} up to this entry, then what follows it.
+   * {@code firstKeptEntryId} up to this entry, then what follows it. Without a first kept id
+   * (files migrated from v1 can lack one) nothing before the compaction is kept.
    */
   record Compaction(
       String id,
       Optional<String> parentId,
       String timestamp,
       String summary,
-      String firstKeptEntryId,
+      Optional<String> firstKeptEntryId,
       long tokensBefore,
       Optional<JsonNode> details,
       Optional<Boolean> fromHook,
@@ -85,7 +86,7 @@ public sealed interface SessionEntry {
       implements SessionEntry {
     public Compaction {
       Objects.requireNonNull(summary, "summary");
-      Objects.requireNonNull(firstKeptEntryId, "firstKeptEntryId");
+      firstKeptEntryId = firstKeptEntryId == null ? Optional.empty() : firstKeptEntryId;
       details = details == null ? Optional.empty() : details;
       fromHook = fromHook == null ? Optional.empty() : fromHook;
       extra = checked(id, parentId, timestamp, extra);

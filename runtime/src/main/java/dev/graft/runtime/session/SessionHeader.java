@@ -36,6 +36,35 @@ public record SessionHeader(
     return o;
   }
 
+  /**
+   * The format a header's {@code version} value stands for, compared as the reference compares
+   * it (JavaScript numbers, so {@code 2.0} and {@code "2"} are version 2): 1 when absent, null
+   * or below 2, 2 below 3, else 3. A value that is not a number at all means no migration.
+   */
+  public static int versionLevel(com.fasterxml.jackson.databind.JsonNode value) {
+    double v;
+    if (value == null || value.isNull()) {
+      v = 1;
+    } else if (value.isNumber()) {
+      v = value.doubleValue();
+    } else if (value.isTextual()) {
+      String t = value.textValue().strip();
+      try {
+        v = t.isEmpty() ? 0 : Double.parseDouble(t);
+      } catch (NumberFormatException e) {
+        v = Double.NaN;
+      }
+    } else if (value.isBoolean()) {
+      v = value.booleanValue() ? 1 : 0;
+    } else {
+      v = Double.NaN;
+    }
+    if (v < 2) {
+      return 1;
+    }
+    return v < 3 ? 2 : CURRENT_VERSION;
+  }
+
   /** Reads a header line; empty when it is not a session header with a string id. */
   public static Optional<SessionHeader> fromJson(ObjectNode json) {
     if (!"session".equals(Json.text(json, "type").orElse(null)) || !json.path("id").isTextual()) {
@@ -43,14 +72,14 @@ public record SessionHeader(
     }
     ObjectNode extra = json.deepCopy();
     extra.remove(java.util.List.of("type", "version", "id", "timestamp", "cwd", "parentSession"));
-    int version = json.path("version").isIntegralNumber() ? json.path("version").intValue() : 1;
+    int version = versionLevel(json.get("version"));
     // Keep whatever non-string values were in the modelled fields, so they round-trip.
     for (String f : java.util.List.of("timestamp", "cwd", "parentSession")) {
       if (json.has(f) && !json.get(f).isTextual()) {
         extra.set(f, json.get(f));
       }
     }
-    if (json.has("version") && !json.get("version").isIntegralNumber()) {
+    if (json.has("version") && !(json.get("version").isIntegralNumber() && json.get("version").intValue() == version)) {
       extra.set("version", json.get("version"));
     }
     return Optional.of(

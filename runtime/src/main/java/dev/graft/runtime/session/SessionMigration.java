@@ -72,7 +72,7 @@ final class SessionMigration {
   /** Migrates parsed lines (header included) in place to the current version. */
   static void migrateEntries(List<ObjectNode> entries) {
     ObjectNode header = entries.stream().filter(SessionMigration::isHeader).findFirst().orElse(null);
-    int version = header != null && header.path("version").isIntegralNumber() ? header.get("version").intValue() : 1;
+    int version = header == null ? 1 : SessionHeader.versionLevel(header.get("version"));
     if (version < 2) {
       v1ToV2(entries);
     }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.runtime.testing.JsonValues;
+
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -84,9 +84,9 @@ class LegacyMigrationTest {
       // The migrated file, line by line, with ids replaced by positions: same header, same tree
       // (parent chain), same compaction targets, same content.
       for (int i = 0; i < reference.size(); i++) {
-        assertThat(JsonValues.normalize(byPosition(migrated.get(i), graftIds)))
+        assertThat(Json.jsValue(byPosition(migrated.get(i), graftIds)))
             .as("%s: migrated line %d", name, i + 1)
-            .isEqualTo(JsonValues.normalize(byPosition(reference.get(i), referenceIds)));
+            .isEqualTo(Json.jsValue(byPosition(reference.get(i), referenceIds)));
       }
 
       // The session as graft holds it agrees with the file it wrote.
@@ -173,13 +173,13 @@ class LegacyMigrationTest {
   static void compare(String leaf, SessionContext context, List<String> graftIds, JsonNode expected,
       List<String> referenceIds, List<Mismatch> mismatches) {
     ObjectNode actual = Json.object();
-    actual.set("context", ReferenceDifferentialTest.contextJson(context));
-    actual.set("llm", ReferenceDifferentialTest.llmJson(context));
+    actual.set("context", context.toJson());
+    actual.set("llm", context.llmJson());
     ObjectNode want = Json.object();
     want.set("context", expected.get("context"));
     want.set("llm", expected.get("llm"));
-    JsonNode a = JsonValues.normalize(byPosition(actual, graftIds));
-    JsonNode e = JsonValues.normalize(byPosition(want, referenceIds));
+    JsonNode a = Json.jsValue(byPosition(actual, graftIds));
+    JsonNode e = Json.jsValue(byPosition(want, referenceIds));
     if (!a.equals(e)) {
       mismatches.add(new Mismatch(leaf, a, e));
     }

@@ -10,7 +10,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.Usage;
-import dev.graft.runtime.testing.JsonValues;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,8 +120,8 @@ class ReferenceRoundTripTest {
       assertThat(marker).isInstanceOf(SessionEntry.Custom.class);
       assertThat(((SessionEntry.Custom) marker).customType()).isEqualTo(Session.LEAF_MARKER);
       assertThat(marker.parentId()).contains(branchedTo);
-      assertThat(ReferenceDifferentialTest.contextJson(session.buildContext()))
-          .isEqualTo(ReferenceDifferentialTest.contextJson(session.buildContext(branchedTo)));
+      assertThat(session.buildContext().toJson())
+          .isEqualTo(session.buildContext(branchedTo).toJson());
 
       // Every entry graft added, and a few of the original ones, taken as the leaf.
       List<String> leaves = new ArrayList<>(added.values());
@@ -158,12 +158,12 @@ class ReferenceRoundTripTest {
 
   private static void assertSame(String what, SessionContext context, JsonNode reference) {
     ObjectNode actual = Json.object();
-    actual.set("context", ReferenceDifferentialTest.contextJson(context));
-    actual.set("llm", ReferenceDifferentialTest.llmJson(context));
+    actual.set("context", context.toJson());
+    actual.set("llm", context.llmJson());
     ObjectNode want = Json.object();
     want.set("context", reference.get("context"));
     want.set("llm", reference.get("llm"));
-    assertThat(JsonValues.normalize(actual)).as(what).isEqualTo(JsonValues.normalize(want));
+    assertThat(Json.jsValue(actual)).as(what).isEqualTo(Json.jsValue(want));
   }
 
   // ------------------------------------------------------------------ the oracle
