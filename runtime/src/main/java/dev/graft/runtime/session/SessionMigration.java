@@ -26,6 +26,7 @@ final class SessionMigration {
   /** Migrates the file in place; returns warnings (lines that could not be carried over). */
   static List<String> migrate(Path path, int fromVersion) throws SessionFileException {
     List<String> warnings = new ArrayList<>();
+    List<JsonNode> parsed = new ArrayList<>(); // every JSON line: v1 indexes count them all
     List<ObjectNode> entries = new ArrayList<>();
     try {
       List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
@@ -36,6 +37,7 @@ final class SessionMigration {
         }
         try {
           JsonNode node = Json.parse(line);
+          parsed.add(node);
           if (node instanceof ObjectNode o) {
             entries.add(o);
           } else {
@@ -48,7 +50,7 @@ final class SessionMigration {
     } catch (IOException e) {
       throw new SessionFileException(path + ": cannot read for migration: " + e.getMessage(), e);
     }
-    migrateEntries(entries);
+    migrateEntries(parsed);
     Path backup = path.resolveSibling(path.getFileName() + ".v" + fromVersion + ".bak");
     Path temp = path.resolveSibling(path.getFileName() + ".migrating");
     try {
@@ -69,12 +71,17 @@ final class SessionMigration {
     return warnings;
   }
 
-  /** Migrates parsed lines (header included) in place to the current version. */
-  static void migrateEntries(List<ObjectNode> entries) {
+  /**
+   * Migrates parsed lines (header included) in place to the current version. Values that are
+   * not objects take part in v1 index positions (as in the reference) but get no id and are
+   * not written back.
+   */
+  static void migrateEntries(List<JsonNode> parsed) {
+    List<ObjectNode> entries = parsed.stream().filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).toList();
     ObjectNode header = entries.stream().filter(SessionMigration::isHeader).findFirst().orElse(null);
     int version = header == null ? 1 : SessionHeader.versionLevel(header.get("version"));
     if (version < 2) {
-      v1ToV2(entries);
+      v1ToV2(entries, parsed);
     }
     if (version < 3) {
       v2ToV3(entries);
@@ -85,7 +92,7 @@ final class SessionMigration {
     return "session".equals(e.path("type").textValue());
   }
 
-  private static void v1ToV2(List<ObjectNode> entries) {
+  private static void v1ToV2(List<ObjectNode> entries, List<JsonNode> positions) {
     Set<String> ids = new HashSet<>();
     String previous = null;
     for (ObjectNode entry : entries) {
@@ -107,8 +114,8 @@ final class SessionMigration {
         if (index != null && index.isNumber()) {
           int i = index.asInt();
           // The index counts every parsed line, header included; a later entry has no id yet.
-          if (index.canConvertToInt() && index.doubleValue() == i && i >= 0 && i < entries.size()) {
-            ObjectNode target = entries.get(i);
+          if (index.canConvertToInt() && index.doubleValue() == i && i >= 0 && i < positions.size()
+              && positions.get(i) instanceof ObjectNode target) {
             if (!isHeader(target) && target.path("id").isTextual()) {
               entry.put("firstKeptEntryId", target.get("id").textValue());
             }
