@@ -1,14 +1,22 @@
 package dev.graft.cli;
 
+import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
+import dev.graft.cli.modes.JsonMode;
+import dev.graft.cli.modes.PrintMode;
+import dev.graft.runtime.agent.AgentSession;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
@@ -20,9 +28,13 @@ import picocli.CommandLine.Spec;
     description = {
       "A coding agent for the terminal, extended by sandboxed JavaScript hook scripts.",
       "",
+      "  graft -p \"Fix the failing test\"        answer one prompt and exit",
+      "  graft --mode json -p \"...\"             every agent event as a JSON line",
+      "  graft --provider scripted --model FILE -p \"...\"   offline, replaying scripted turns",
+      "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },
-    subcommands = {SessionCommand.class, picocli.CommandLine.HelpCommand.class},
+    subcommands = {SessionCommand.class, ModelsCommand.class, picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
 public final class GraftCommand implements Callable<Integer> {
   private final CliContext context;
@@ -30,8 +42,21 @@ public final class GraftCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
-      description = "Show details (stack traces, script output) on stderr.")
+      description = "Show details (stack traces, tool activity, script output) on stderr.")
   boolean verbose;
+
+  @Option(names = {"-p", "--print"}, description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
+  boolean print;
+
+  @Option(names = "--mode", paramLabel = "text|json", defaultValue = "text",
+      description = "Output of a non-interactive run: text (the final answer) or json (every event as a JSON line).")
+  String mode;
+
+  @Parameters(paramLabel = "PROMPT", arity = "0..*",
+      description = "Prompts, run one after another (with -p or --mode json; read from stdin when none is given).")
+  List<String> prompts = new ArrayList<>();
+
+  @Mixin AgentOptions agentOptions;
 
   public GraftCommand(CliContext context) {
     this.context = context;
@@ -46,9 +71,39 @@ public final class GraftCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
-    spec.commandLine().usage(context.out());
-    return 0;
+  public Integer call() throws Exception {
+    boolean json = switch (mode) {
+      case "json" -> true;
+      case "text" -> false;
+      default -> throw new UserError("--mode " + mode + ": use text or json (rpc comes with the RPC mode)");
+    };
+    if (!print && !json) {
+      if (prompts.isEmpty()) {
+        spec.commandLine().usage(context.out());
+        context.out().println();
+        context.out().println("The interactive mode is not built yet: run a prompt with -p.");
+        return 0;
+      }
+      throw new UserError("the interactive mode is not built yet: add -p to answer the prompt and exit");
+    }
+    List<String> toRun = new ArrayList<>(prompts);
+    if (toRun.isEmpty() && System.console() == null) {
+      String stdin = new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      if (!stdin.isEmpty()) {
+        toRun.add(stdin);
+      }
+    }
+    if (toRun.isEmpty()) {
+      throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
+    }
+    AgentSession agent = AgentSetup.create(context, agentOptions);
+    try {
+      return json
+          ? JsonMode.run(agent, toRun, context.out(), context.err())
+          : PrintMode.run(agent, toRun, context.out(), context.err(), verbose);
+    } finally {
+      agent.session().close();
+    }
   }
 
   /** Reads the version Maven wrote into graft-version.properties. */

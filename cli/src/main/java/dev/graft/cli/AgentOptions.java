@@ -1,0 +1,53 @@
+package dev.graft.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The flags that choose a model, tools, prompt and session for an agent run. */
+public final class AgentOptions {
+  @Option(names = "--provider", paramLabel = "NAME",
+      description = "Model provider: anthropic, openai, a provider from models.json, or 'scripted' (replays --model FILE offline).")
+  String provider;
+
+  @Option(names = "--model", paramLabel = "ID|FILE",
+      description = "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
+  String model;
+
+  @Option(names = "--thinking", paramLabel = "LEVEL",
+      description = "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else off).")
+  String thinking;
+
+  @Option(names = "--system-prompt", paramLabel = "TEXT", description = "Replace graft's system prompt.")
+  String systemPrompt;
+
+  @Option(names = "--append-system-prompt", paramLabel = "TEXT", description = "Add text to the end of the system prompt.")
+  String appendSystemPrompt;
+
+  @Option(names = "--tools", paramLabel = "LIST", split = ",",
+      description = "Active tools, comma-separated (default: read,bash,edit,write; also grep,find,ls).")
+  List<String> tools = new ArrayList<>();
+
+  @Option(names = "--no-tools", description = "No tools at all.")
+  boolean noTools;
+
+  @Option(names = {"-c", "--continue"}, description = "Continue the most recent session of this directory.")
+  boolean continueRecent;
+
+  @Option(names = {"-r", "--resume"}, description = "Pick a session to resume (interactive mode).")
+  boolean resume;
+
+  @Option(names = "--session", paramLabel = "FILE|ID",
+      description = "Use this session file, or the session whose id starts with ID.")
+  String session;
+
+  @Option(names = "--no-session", description = "Keep the session in memory only; write no file.")
+  boolean noSession;
+
+  @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory for tools and sessions (default: the current one).")
+  Path cwd;
+
+  @Option(names = "--max-tokens", paramLabel = "N", description = "Most output tokens per model call (default: the model's).")
+  int maxTokens;
+}

@@ -1,0 +1,152 @@
+package dev.graft.cli;
+
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.agent.ProjectContext;
+import dev.graft.runtime.agent.SystemPrompt;
+import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionFileException;
+import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.BuiltinTools;
+import dev.graft.runtime.tools.Tool;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
+final class AgentSetup {
+  /** Models tried, in order, when --model is not given. */
+  private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-5", "openai/gpt-5");
+
+  private AgentSetup() {}
+
+  static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
+    Path cwd = o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
+    if (!Files.isDirectory(cwd)) {
+      throw new UserError("--cwd " + o.cwd + ": not a directory");
+    }
+    if (o.resume) {
+      throw new UserError("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
+    }
+    if (o.noSession && (o.continueRecent || o.session != null)) {
+      throw new UserError("--no-session cannot be combined with -c or --session");
+    }
+    Session session = openSession(context, o, cwd);
+    SessionContext existing = session.buildContext();
+
+    Model model;
+    LlmProvider provider;
+    if ("scripted".equals(o.provider)) {
+      if (o.model == null) {
+        throw new UserError("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
+      }
+      Path file = context.cwd().resolve(o.model);
+      try {
+        provider = ScriptedProvider.load(file).withClock(context.clock()::millis);
+      } catch (java.nio.file.NoSuchFileException e) {
+        throw new UserError("--model " + o.model + ": no such file");
+      } catch (IOException e) {
+        throw new UserError(e.getMessage() == null ? "cannot read " + file : e.getMessage().lines().findFirst().orElse(""));
+      }
+      model = ScriptedProvider.MODEL;
+    } else {
+      ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
+      registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
+      model = chooseModel(registry, o, existing);
+      ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
+      if (!listing.usable()) {
+        throw new UserError(registry.missingKeyMessage(model.provider()));
+      }
+      provider = registry.provider(model);
+    }
+
+    ThinkingLevel thinking = ThinkingLevel.OFF;
+    if (o.thinking != null) {
+      thinking = ThinkingLevel.parse(o.thinking).orElseThrow(() ->
+          new UserError("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh"));
+    } else {
+      thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
+    }
+
+    BuiltinTools builtin = BuiltinTools.create();
+    List<String> names = o.noTools ? List.of() : o.tools.isEmpty() ? BuiltinTools.DEFAULT_ACTIVE : o.tools;
+    List<Tool> tools = new ArrayList<>();
+    for (String name : names) {
+      tools.add(builtin.get(name.strip()).orElseThrow(() ->
+          new UserError("--tools: unknown tool '" + name + "' (known: " + String.join(", ", BuiltinTools.NAMES) + ")")));
+    }
+    String prompt = SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
+        names, ProjectContext.find(context.home().root(), cwd), cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+    AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, AgentHooks.NONE, context.clock());
+    agent.setMaxTokens(o.maxTokens);
+    return agent;
+  }
+
+  private static Session openSession(CliContext context, AgentOptions o, Path cwd) throws SessionFileException {
+    SessionStore store = new SessionStore(context.home(), context.clock());
+    if (o.noSession) {
+      return Session.inMemory(cwd.toString(), context.clock());
+    }
+    if (o.session != null) {
+      Path file = store.resolve(o.session, cwd.toString()).orElseThrow(() ->
+          new UserError("--session " + o.session + ": no such session file or session id"));
+      return warnings(context, store.open(file));
+    }
+    if (o.continueRecent) {
+      Optional<Path> recent = store.mostRecent(cwd.toString());
+      if (recent.isPresent()) {
+        return warnings(context, store.open(recent.get()));
+      }
+      context.err().println("graft: no earlier session in " + cwd + "; starting a new one");
+    }
+    return store.create(cwd.toString());
+  }
+
+  private static Session warnings(CliContext context, Session session) {
+    session.warnings().forEach(w -> context.err().println("graft: warning: " + session.file().orElseThrow().getFileName() + " " + w));
+    return session;
+  }
+
+  private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing) {
+    if (o.model != null) {
+      String spec = o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
+      return registry.resolve(spec).orElseThrow(() -> new UserError("unknown model '" + spec
+          + "' (graft models lists them; add your own in " + "models.json)"));
+    }
+    if (existing.model().isPresent()) {
+      var ref = existing.model().get();
+      Optional<Model> previous = registry.find(ref.provider(), ref.modelId());
+      if (previous.isPresent() && (o.provider == null || o.provider.equals(ref.provider()))) {
+        return previous.get();
+      }
+    }
+    List<ModelListing> listings = registry.listModels();
+    for (String candidate : DEFAULT_MODELS) {
+      Optional<Model> m = registry.resolve(candidate);
+      if (m.isPresent() && (o.provider == null || m.get().provider().equals(o.provider))
+          && listings.stream().anyMatch(l -> l.model().equals(m.get()) && l.usable())) {
+        return m.get();
+      }
+    }
+    for (ModelListing l : listings) {
+      if (l.usable() && l.keyPresent() && (o.provider == null || l.model().provider().equals(o.provider))) {
+        return l.model();
+      }
+    }
+    String provider = o.provider != null ? o.provider : "anthropic";
+    throw new UserError(registry.missingKeyMessage(provider)
+        + " To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
+  }
+}

@@ -1,0 +1,63 @@
+package dev.graft.cli.commands;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.GraftCommand;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelRegistry;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft models}: the models graft knows and whether their API key is present. */
+@Command(
+    name = "models",
+    mixinStandardHelpOptions = true,
+    description = {
+      "List the models graft knows (built in, and from $GRAFT_HOME/models.json) and whether an API",
+      "key for each is present (from the environment or $GRAFT_HOME/auth.json). Keys are never shown."
+    })
+public final class ModelsCommand implements Callable<Integer> {
+  @ParentCommand GraftCommand root;
+
+  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text", description = "Output format (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Override
+  public Integer call() {
+    var context = root.context();
+    ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
+    registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    PrintWriter out = context.out();
+    if (format.equals("json")) {
+      ArrayNode array = Json.array();
+      for (ModelListing l : registry.listModels()) {
+        ObjectNode o = array.addObject();
+        o.put("provider", l.model().provider());
+        o.put("id", l.model().id());
+        o.put("name", l.model().name());
+        o.put("contextWindow", l.model().contextWindow());
+        o.put("maxTokens", l.model().maxTokens());
+        o.put("reasoning", l.model().reasoning());
+        o.put("key", l.key().name().toLowerCase(java.util.Locale.ROOT));
+        o.put("keySource", l.keySource());
+      }
+      out.println(Json.write(array));
+    } else {
+      out.printf("%-40s %9s %8s  %s%n", "MODEL", "CONTEXT", "MAX OUT", "KEY");
+      for (ModelListing l : registry.listModels()) {
+        String key = switch (l.key()) {
+          case PRESENT -> "yes (" + l.keySource() + ")";
+          case MISSING -> "missing";
+          case NOT_NEEDED -> "not needed";
+        };
+        out.printf("%-40s %9d %8d  %s%n", l.model().qualifiedId(), l.model().contextWindow(), l.model().maxTokens(), key);
+      }
+    }
+    out.flush();
+    return 0;
+  }
+}

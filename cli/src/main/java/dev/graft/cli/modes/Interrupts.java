@@ -1,0 +1,46 @@
+package dev.graft.cli.modes;
+
+import dev.graft.runtime.agent.AgentSession;
+import java.io.PrintWriter;
+
+/**
+ * Ctrl+C while the agent runs aborts the turn (what finished stays in the session); a second
+ * Ctrl+C exits at once. Uses the JDK's signal handling where the platform has it.
+ */
+final class Interrupts implements AutoCloseable {
+  private final Object previous;
+
+  private Interrupts(Object previous) {
+    this.previous = previous;
+  }
+
+  static Interrupts abortOnCtrlC(AgentSession agent, PrintWriter err) {
+    try {
+      sun.misc.Signal signal = new sun.misc.Signal("INT");
+      boolean[] once = {false};
+      sun.misc.SignalHandler old = sun.misc.Signal.handle(signal, s -> {
+        if (once[0] || agent.isIdle()) {
+          Runtime.getRuntime().halt(130);
+        }
+        once[0] = true;
+        err.println("\ngraft: aborting (Ctrl+C again to quit at once)");
+        err.flush();
+        agent.abort();
+      });
+      return new Interrupts(old);
+    } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
+      return new Interrupts(null); // no SIGINT on this platform: the default handling stays
+    }
+  }
+
+  @Override
+  public void close() {
+    if (previous instanceof sun.misc.SignalHandler handler) {
+      try {
+        sun.misc.Signal.handle(new sun.misc.Signal("INT"), handler);
+      } catch (IllegalArgumentException e) {
+        // nothing to restore
+      }
+    }
+  }
+}

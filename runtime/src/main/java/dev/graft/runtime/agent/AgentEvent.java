@@ -1,0 +1,58 @@
+package dev.graft.runtime.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an agent run tells the modes (and hooks), in the reference agent's order: agent_start,
+ * turn_start, message_start/update/end per message, tool_execution_start/update/end per tool
+ * call, turn_end, agent_end.
+ */
+public sealed interface AgentEvent {
+
+  record AgentStart() implements AgentEvent {}
+
+  record TurnStart() implements AgentEvent {}
+
+  record MessageStart(AgentMessage message) implements AgentEvent {}
+
+  /**
+   * A streamed change to the assistant message: {@code update} is the provider's stream event as
+   * JSON ({@code {"type":"text_delta","contentIndex":0,"delta":"..."}} and the like).
+   */
+  record MessageUpdate(ObjectNode update) implements AgentEvent {}
+
+  record MessageEnd(AgentMessage message) implements AgentEvent {}
+
+  record ToolExecutionStart(String toolCallId, String toolName, ObjectNode args) implements AgentEvent {}
+
+  record ToolExecutionUpdate(String toolCallId, String toolName, ObjectNode args, ToolOutput partial)
+      implements AgentEvent {}
+
+  record ToolExecutionEnd(String toolCallId, String toolName, ToolOutput result, boolean isError)
+      implements AgentEvent {}
+
+  record TurnEnd(AgentMessage.Assistant message, List<AgentMessage.ToolResult> toolResults) implements AgentEvent {
+    public TurnEnd {
+      toolResults = List.copyOf(toolResults);
+    }
+  }
+
+  record AgentEnd(List<AgentMessage> messages) implements AgentEvent {
+    public AgentEnd {
+      messages = List.copyOf(messages);
+    }
+  }
+
+  /** A tool's content and details, as a partial update or the final result. */
+  record ToolOutput(List<ContentBlock> content, Optional<JsonNode> details) {
+    public ToolOutput {
+      content = List.copyOf(content);
+      details = details == null ? Optional.empty() : details;
+    }
+  }
+}

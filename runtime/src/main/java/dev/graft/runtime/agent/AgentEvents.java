@@ -1,0 +1,97 @@
+package dev.graft.runtime.agent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.StreamEvent;
+import dev.graft.runtime.message.MessageCodec;
+
+/**
+ * Agent events as JSON lines, in the reference agent's shapes ({@code graft --mode json} and
+ * RPC print these): {@code {"type":"message_end","message":{...}}} and so on.
+ */
+public final class AgentEvents {
+  private AgentEvents() {}
+
+  public static ObjectNode toJson(AgentEvent event) {
+    ObjectNode o = Json.object();
+    switch (event) {
+      case AgentEvent.AgentStart a -> o.put("type", "agent_start");
+      case AgentEvent.TurnStart t -> o.put("type", "turn_start");
+      case AgentEvent.MessageStart m -> {
+        o.put("type", "message_start");
+        o.set("message", MessageCodec.encode(m.message()));
+      }
+      case AgentEvent.MessageUpdate u -> {
+        o.put("type", "message_update");
+        o.set("assistantMessageEvent", u.update());
+      }
+      case AgentEvent.MessageEnd m -> {
+        o.put("type", "message_end");
+        o.set("message", MessageCodec.encode(m.message()));
+      }
+      case AgentEvent.ToolExecutionStart t -> {
+        o.put("type", "tool_execution_start");
+        o.put("toolCallId", t.toolCallId());
+        o.put("toolName", t.toolName());
+        o.set("args", t.args());
+      }
+      case AgentEvent.ToolExecutionUpdate t -> {
+        o.put("type", "tool_execution_update");
+        o.put("toolCallId", t.toolCallId());
+        o.put("toolName", t.toolName());
+        o.set("args", t.args());
+        o.set("partialResult", output(t.partial()));
+      }
+      case AgentEvent.ToolExecutionEnd t -> {
+        o.put("type", "tool_execution_end");
+        o.put("toolCallId", t.toolCallId());
+        o.put("toolName", t.toolName());
+        o.set("result", output(t.result()));
+        o.put("isError", t.isError());
+      }
+      case AgentEvent.TurnEnd t -> {
+        o.put("type", "turn_end");
+        o.set("message", MessageCodec.encode(t.message()));
+        ArrayNode results = o.putArray("toolResults");
+        t.toolResults().forEach(r -> results.add(MessageCodec.encode(r)));
+      }
+      case AgentEvent.AgentEnd a -> {
+        o.put("type", "agent_end");
+        ArrayNode messages = o.putArray("messages");
+        a.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
+      }
+    }
+    return o;
+  }
+
+  private static ObjectNode output(AgentEvent.ToolOutput output) {
+    ObjectNode o = Json.object();
+    o.set("content", MessageCodec.encodeBlocks(output.content()));
+    output.details().ifPresent(d -> o.set("details", d));
+    return o;
+  }
+
+  /** A provider stream event as the reference's assistantMessageEvent (without its partial). */
+  static ObjectNode streamEventJson(StreamEvent event) {
+    ObjectNode o = Json.object();
+    switch (event) {
+      case StreamEvent.Start s -> o.put("type", "start");
+      case StreamEvent.TextStart t -> o.put("type", "text_start").put("contentIndex", t.contentIndex());
+      case StreamEvent.TextDelta t -> o.put("type", "text_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
+      case StreamEvent.TextEnd t -> o.put("type", "text_end").put("contentIndex", t.contentIndex()).put("content", t.block().text());
+      case StreamEvent.ThinkingStart t -> o.put("type", "thinking_start").put("contentIndex", t.contentIndex());
+      case StreamEvent.ThinkingDelta t -> o.put("type", "thinking_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
+      case StreamEvent.ThinkingEnd t -> o.put("type", "thinking_end").put("contentIndex", t.contentIndex()).put("content", t.block().thinking());
+      case StreamEvent.ToolCallStart t -> o.put("type", "toolcall_start").put("contentIndex", t.contentIndex()).put("id", t.id()).put("name", t.name());
+      case StreamEvent.ToolCallDelta t -> o.put("type", "toolcall_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
+      case StreamEvent.ToolCallEnd t -> {
+        o.put("type", "toolcall_end").put("contentIndex", t.contentIndex());
+        o.set("toolCall", MessageCodec.encodeBlock(t.toolCall()));
+      }
+      case StreamEvent.Done d -> o.put("type", "done").put("reason", d.reason().wire());
+      case StreamEvent.Error e -> o.put("type", "error").put("reason", e.reason().wire());
+    }
+    return o;
+  }
+}

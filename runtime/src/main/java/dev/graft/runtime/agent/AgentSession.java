@@ -1,0 +1,403 @@
+package dev.graft.runtime.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.LlmRequest;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.llm.ToolSpec;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.LlmMessages;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.Usage;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.tools.Tool;
+import dev.graft.runtime.tools.ToolContext;
+import dev.graft.runtime.tools.ToolResult;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * The agent: the one object every mode drives. A prompt becomes a user message in the session,
+ * then the loop streams an assistant turn, runs the tools it calls (in parallel, results in call
+ * order), and repeats until the model stops. Every message is appended to the session as soon as
+ * it is complete, so an abort or a crash keeps everything that was finished.
+ *
+ * <p>UI-free and single-run: {@link #prompt} blocks the calling (agent) thread until the run
+ * ends. {@link #steer}, {@link #followUp} and {@link #abort} may be called from any thread.
+ */
+public final class AgentSession {
+  private final Session session;
+  private final Path cwd;
+  private final AgentHooks hooks;
+  private final Clock clock;
+  private final List<Consumer<AgentEvent>> listeners = new CopyOnWriteArrayList<>();
+  private final ConcurrentLinkedQueue<String> steering = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<String> followUps = new ConcurrentLinkedQueue<>();
+  private final Object emitLock = new Object();
+  private volatile AbortSignal running;
+
+  private Model model;
+  private LlmProvider provider;
+  private ThinkingLevel thinking;
+  private String systemPrompt;
+  private final Map<String, Tool> tools = new LinkedHashMap<>();
+  private int maxTokens;
+
+  /** How a prompt ended. {@code last} is empty when a hook handled the input. */
+  public record RunResult(Optional<AgentMessage.Assistant> last, List<AgentMessage> messages) {
+    public RunResult {
+      last = last == null ? Optional.empty() : last;
+      messages = List.copyOf(messages);
+    }
+
+    /** The final assistant message ended in an error or an abort. */
+    public boolean failed() {
+      return last.map(a -> a.stopReason().equals("error") || a.stopReason().equals("aborted")).orElse(false);
+    }
+
+    /** The text of the final assistant message. */
+    public String text() {
+      return last.map(a -> new MessageContent.Blocks(a.content()).text("\n")).orElse("");
+    }
+  }
+
+  public AgentSession(Session session, Path cwd, Model model, LlmProvider provider, ThinkingLevel thinking,
+      String systemPrompt, List<Tool> tools, AgentHooks hooks, Clock clock) {
+    this.session = Objects.requireNonNull(session, "session");
+    this.cwd = cwd.toAbsolutePath().normalize();
+    this.model = Objects.requireNonNull(model, "model");
+    this.provider = Objects.requireNonNull(provider, "provider");
+    this.thinking = Objects.requireNonNull(thinking, "thinking");
+    this.systemPrompt = Objects.requireNonNull(systemPrompt, "systemPrompt");
+    this.hooks = hooks == null ? AgentHooks.NONE : hooks;
+    this.clock = clock;
+    setTools(tools);
+  }
+
+  // ------------------------------------------------------------------ state
+
+  public Session session() {
+    return session;
+  }
+
+  public Model model() {
+    return model;
+  }
+
+  public ThinkingLevel thinking() {
+    return thinking;
+  }
+
+  public List<String> activeTools() {
+    return List.copyOf(tools.keySet());
+  }
+
+  public synchronized void setTools(List<Tool> active) {
+    tools.clear();
+    for (Tool t : active) {
+      tools.put(t.name(), t);
+    }
+  }
+
+  /** Switches the model for the next call (recorded in the session as a model change). */
+  public synchronized void setModel(Model next, LlmProvider nextProvider) {
+    this.model = Objects.requireNonNull(next, "model");
+    this.provider = Objects.requireNonNull(nextProvider, "provider");
+  }
+
+  public synchronized void setThinking(ThinkingLevel level) {
+    this.thinking = Objects.requireNonNull(level, "level");
+  }
+
+  public void setMaxTokens(int tokens) {
+    this.maxTokens = tokens;
+  }
+
+  public boolean isIdle() {
+    return running == null;
+  }
+
+  public void subscribe(Consumer<AgentEvent> listener) {
+    listeners.add(listener);
+  }
+
+  /** A message to deliver before the next model call of the running turn (or the next prompt). */
+  public void steer(String text) {
+    steering.add(text);
+  }
+
+  /** A message to deliver when the running turn would otherwise end. */
+  public void followUp(String text) {
+    followUps.add(text);
+  }
+
+  /** Aborts the running prompt, if any: the model stream and running tools stop. */
+  public void abort() {
+    AbortSignal signal = running;
+    if (signal != null) {
+      signal.abort("aborted by the user");
+    }
+  }
+
+  /** Token and cost totals of every assistant message on the session's current path. */
+  public Usage usageOnPath() {
+    Usage total = Usage.ZERO;
+    for (SessionEntry e : session.branchPath()) {
+      if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Assistant a) {
+        total = total.plus(a.usage());
+      }
+    }
+    return total;
+  }
+
+  // ------------------------------------------------------------------ the loop
+
+  /** Runs one prompt to its end. Blocks; not re-entrant. */
+  public RunResult prompt(String text) {
+    AgentHooks.InputResult input = hooks.input(text);
+    if (input instanceof AgentHooks.InputResult.Handled) {
+      return new RunResult(Optional.empty(), List.of());
+    }
+    if (input instanceof AgentHooks.InputResult.Transform t) {
+      text = t.text();
+    }
+    AbortSignal signal = new AbortSignal();
+    synchronized (this) {
+      if (running != null) {
+        throw new IllegalStateException("the agent is already running; use steer or followUp");
+      }
+      running = signal;
+    }
+    List<AgentMessage> newMessages = new ArrayList<>();
+    try {
+      recordSettings();
+      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(text, systemPrompt);
+      String prompt = start.systemPrompt().orElse(systemPrompt);
+      emit(new AgentEvent.AgentStart());
+      emit(new AgentEvent.TurnStart());
+      addMessage(new AgentMessage.User(text, clock.millis()), newMessages);
+      start.message().ifPresent(m -> {
+        session.appendCustomMessageEntry(m.customType(), m.content(), m.display(), m.details());
+        AgentMessage custom = new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(), clock.millis(), null);
+        emit(new AgentEvent.MessageStart(custom));
+        emit(new AgentEvent.MessageEnd(custom));
+        newMessages.add(custom);
+      });
+      AgentMessage.Assistant last = runLoop(prompt, signal, newMessages);
+      emit(new AgentEvent.AgentEnd(newMessages));
+      return new RunResult(Optional.ofNullable(last), newMessages);
+    } finally {
+      running = null;
+      session.sync();
+    }
+  }
+
+  private AgentMessage.Assistant runLoop(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
+    AgentMessage.Assistant last = null;
+    boolean firstTurn = true;
+    while (true) {
+      boolean moreToolCalls = true;
+      while (moreToolCalls || !steering.isEmpty()) {
+        if (!firstTurn) {
+          emit(new AgentEvent.TurnStart());
+        }
+        firstTurn = false;
+        String steer;
+        while ((steer = steering.poll()) != null) {
+          addMessage(new AgentMessage.User(steer, clock.millis()), newMessages);
+        }
+        last = streamAssistant(prompt, signal);
+        newMessages.add(last);
+        if (last.stopReason().equals("error") || last.stopReason().equals("aborted")) {
+          emit(new AgentEvent.TurnEnd(last, List.of()));
+          return last;
+        }
+        List<AgentMessage.ToolResult> results = runTools(last, signal);
+        for (AgentMessage.ToolResult r : results) {
+          addMessage(r, newMessages);
+        }
+        emit(new AgentEvent.TurnEnd(last, results));
+        moreToolCalls = !results.isEmpty();
+        if (signal.aborted()) {
+          return last;
+        }
+      }
+      String next = followUps.poll();
+      if (next == null) {
+        return last;
+      }
+      steering.add(next);
+      emit(new AgentEvent.TurnStart());
+      firstTurn = true;
+    }
+  }
+
+  /** One model call: the session's context (through the context hooks) to an assistant message. */
+  private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal) {
+    SessionContext context = session.buildContext();
+    List<AgentMessage> messages = hooks.context(context.messages());
+    List<ToolSpec> specs = new ArrayList<>();
+    Model callModel;
+    LlmProvider callProvider;
+    ThinkingLevel callThinking;
+    synchronized (this) {
+      tools.values().forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
+      callModel = model;
+      callProvider = provider;
+      callThinking = thinking;
+    }
+    LlmRequest request = new LlmRequest(callModel, prompt, LlmMessages.convert(messages), specs, callThinking,
+        maxTokens, signal, null, Optional.of(session.id()));
+    boolean[] started = {false};
+    AgentMessage.Assistant reply = callProvider.stream(request, event -> {
+      switch (event) {
+        case dev.graft.runtime.llm.StreamEvent.Start s -> {
+          started[0] = true;
+          emit(new AgentEvent.MessageStart(s.partial()));
+        }
+        case dev.graft.runtime.llm.StreamEvent.Done d -> {}
+        case dev.graft.runtime.llm.StreamEvent.Error e -> {}
+        default -> emit(new AgentEvent.MessageUpdate(AgentEvents.streamEventJson(event)));
+      }
+    });
+    session.appendMessage(reply);
+    if (!started[0]) {
+      emit(new AgentEvent.MessageStart(reply));
+    }
+    emit(new AgentEvent.MessageEnd(reply));
+    return reply;
+  }
+
+  private void addMessage(AgentMessage message, List<AgentMessage> newMessages) {
+    session.appendMessage(message);
+    emit(new AgentEvent.MessageStart(message));
+    emit(new AgentEvent.MessageEnd(message));
+    newMessages.add(message);
+  }
+
+  /** Records the model and thinking level in the session when they differ from its path's. */
+  private void recordSettings() {
+    SessionContext context = session.buildContext();
+    SessionContext.ModelRef wanted = new SessionContext.ModelRef(model.provider(), model.id());
+    if (context.model().filter(wanted::equals).isEmpty()) {
+      session.appendModelChange(wanted.provider(), wanted.modelId());
+    }
+    if (!context.thinkingLevel().equals(thinking.wire())) {
+      session.appendThinkingLevelChange(thinking.wire());
+    }
+  }
+
+  // ------------------------------------------------------------------ tools
+
+  private record Planned(ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}
+
+  private List<AgentMessage.ToolResult> runTools(AgentMessage.Assistant reply, AbortSignal signal) {
+    List<ContentBlock.ToolCall> calls = reply.toolCalls();
+    if (calls.isEmpty()) {
+      return List.of();
+    }
+    List<Planned> plans = new ArrayList<>();
+    Map<String, Tool> active;
+    synchronized (this) {
+      active = Map.copyOf(tools);
+    }
+    for (ContentBlock.ToolCall call : calls) {
+      emit(new AgentEvent.ToolExecutionStart(call.id(), call.name(), call.arguments()));
+      Tool tool = active.get(call.name());
+      if (tool == null) {
+        plans.add(new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found")));
+        continue;
+      }
+      AgentHooks.ToolCallDecision decision = hooks.toolCall(call);
+      switch (decision) {
+        case AgentHooks.ToolCallDecision.Block b -> plans.add(new Planned(call, tool, call.arguments(), error(b.reason())));
+        case AgentHooks.ToolCallDecision.ReplaceInput r -> plans.add(new Planned(call, tool, r.arguments(), null));
+        case AgentHooks.ToolCallDecision.Proceed p -> plans.add(new Planned(call, tool, call.arguments(), null));
+      }
+    }
+    List<Future<ToolResult>> running = new ArrayList<>();
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (Planned plan : plans) {
+        if (plan.immediate() != null) {
+          running.add(null);
+          continue;
+        }
+        running.add(pool.submit(() -> execute(plan, signal)));
+      }
+      List<AgentMessage.ToolResult> results = new ArrayList<>();
+      for (int i = 0; i < plans.size(); i++) {
+        Planned plan = plans.get(i);
+        ToolResult result = plan.immediate() != null ? plan.immediate() : join(running.get(i));
+        if (plan.immediate() == null) {
+          AgentHooks.ToolResultPatch patch = hooks.toolResult(plan.call(), result.content(), result.details(), result.isError());
+          result = new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
+              patch.isError().orElse(result.isError()));
+        }
+        emit(new AgentEvent.ToolExecutionEnd(plan.call().id(), plan.call().name(),
+            new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
+        results.add(new AgentMessage.ToolResult(plan.call().id(), plan.call().name(), result.content(),
+            result.details(), result.isError(), clock.millis(), null));
+      }
+      return results;
+    }
+  }
+
+  private ToolResult execute(Planned plan, AbortSignal signal) {
+    ContentBlock.ToolCall call = plan.call();
+    ToolContext context = new ToolContext(cwd, signal, partial -> emit(new AgentEvent.ToolExecutionUpdate(
+        call.id(), call.name(), plan.args(), new AgentEvent.ToolOutput(partial.content(), partial.details()))));
+    try {
+      return plan.tool().execute(call.id(), plan.args(), context);
+    } catch (RuntimeException e) {
+      return error("Tool " + call.name() + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+    }
+  }
+
+  private static ToolResult join(Future<ToolResult> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return error("interrupted");
+    } catch (java.util.concurrent.ExecutionException e) {
+      return error(String.valueOf(e.getCause()));
+    }
+  }
+
+  private static ToolResult error(String message) {
+    return new ToolResult(List.of(new ContentBlock.Text(message)), Optional.of((JsonNode) Json.object()), true);
+  }
+
+  private void emit(AgentEvent event) {
+    synchronized (emitLock) {
+      try {
+        hooks.observe(event);
+      } catch (RuntimeException e) {
+        // a watching hook never stops the agent; the bridge reports its own failures
+      }
+      for (Consumer<AgentEvent> listener : listeners) {
+        listener.accept(event);
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.graft.runtime.hooks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageContent;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The points in one turn where hooks take part, each with its own result type (a hook can only
+ * do what its point allows: block a tool call, patch a tool result, transform input...). The
+ * defaults do nothing; the scripting bridge implements this for JavaScript hooks, and a Java
+ * test can implement it directly.
+ */
+public interface AgentHooks {
+
+  AgentHooks NONE = new AgentHooks() {};
+
+  /** What the user typed, before anything else sees it. */
+  default InputResult input(String text) {
+    return new InputResult.Continue();
+  }
+
+  /** Once per prompt, after input: may add a message (persisted) or replace the system prompt. */
+  default BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
+    return BeforeAgentStart.NOTHING;
+  }
+
+  /** Before each model call: the messages to send instead (this call only, never persisted). */
+  default List<AgentMessage> context(List<AgentMessage> messages) {
+    return messages;
+  }
+
+  /** Before a tool runs: go on, block it (the reason is the result), or run it with other input. */
+  default ToolCallDecision toolCall(ContentBlock.ToolCall call) {
+    return new ToolCallDecision.Proceed();
+  }
+
+  /** After a tool ran: patch what the model will see. */
+  default ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content,
+      Optional<JsonNode> details, boolean isError) {
+    return ToolResultPatch.NONE;
+  }
+
+  /** Every agent event, for hooks that only watch. */
+  default void observe(AgentEvent event) {}
+
+  /** Result of {@link #input}. */
+  sealed interface InputResult {
+    record Continue() implements InputResult {}
+
+    record Transform(String text) implements InputResult {
+      public Transform {
+        Objects.requireNonNull(text, "text");
+      }
+    }
+
+    /** The hook dealt with the input: no turn starts. */
+    record Handled() implements InputResult {}
+  }
+
+  /** Result of {@link #beforeAgentStart}. */
+  record BeforeAgentStart(Optional<InjectedMessage> message, Optional<String> systemPrompt) {
+    public static final BeforeAgentStart NOTHING = new BeforeAgentStart(Optional.empty(), Optional.empty());
+
+    public BeforeAgentStart {
+      message = message == null ? Optional.empty() : message;
+      systemPrompt = systemPrompt == null ? Optional.empty() : systemPrompt;
+    }
+  }
+
+  /** A custom message a hook adds to the session (a custom_message entry). */
+  record InjectedMessage(String customType, MessageContent content, boolean display, Optional<JsonNode> details) {
+    public InjectedMessage {
+      Objects.requireNonNull(customType, "customType");
+      Objects.requireNonNull(content, "content");
+      details = details == null ? Optional.empty() : details;
+    }
+  }
+
+  /** Result of {@link #toolCall}. */
+  sealed interface ToolCallDecision {
+    record Proceed() implements ToolCallDecision {}
+
+    record Block(String reason) implements ToolCallDecision {
+      public Block {
+        Objects.requireNonNull(reason, "reason");
+      }
+    }
+
+    record ReplaceInput(ObjectNode arguments) implements ToolCallDecision {
+      public ReplaceInput {
+        Objects.requireNonNull(arguments, "arguments");
+      }
+    }
+  }
+
+  /** Result of {@link #toolResult}: each part present replaces the tool's own. */
+  record ToolResultPatch(Optional<List<ContentBlock>> content, Optional<JsonNode> details, Optional<Boolean> isError) {
+    public static final ToolResultPatch NONE = new ToolResultPatch(Optional.empty(), Optional.empty(), Optional.empty());
+
+    public ToolResultPatch {
+      content = content == null ? Optional.empty() : content.map(List::copyOf);
+      details = details == null ? Optional.empty() : details;
+      isError = isError == null ? Optional.empty() : isError;
+    }
+  }
+}
