@@ -5,9 +5,7 @@ import dev.graft.runtime.message.AgentMessage;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -77,7 +75,7 @@ final class HttpProvider implements LlmProvider {
                 + Durations.describe(delay) + ", longer than graft waits)");
       }
       try {
-        sleep(delay, signal);
+        AbortableSleep.sleep(delay, signal);
       } catch (StreamFailure aborted) {
         return turn.fail(ErrorKind.ABORTED, "Request was aborted");
       }
@@ -124,23 +122,5 @@ final class HttpProvider implements LlmProvider {
     double capped = Math.min(base, settings.maxBackoff().toNanos());
     double jitter = 1 - ThreadLocalRandom.current().nextDouble() * 0.25;
     return Duration.ofNanos((long) (capped * jitter));
-  }
-
-  /** Waits {@code delay}, returning early with a failure if the signal aborts. */
-  static void sleep(Duration delay, AbortSignal signal) throws StreamFailure {
-    CountDownLatch latch = new CountDownLatch(1);
-    Runnable wake = latch::countDown;
-    signal.onAbort(wake);
-    try {
-      latch.await(delay.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw StreamFailure.aborted();
-    } finally {
-      signal.removeListener(wake);
-    }
-    if (signal.aborted()) {
-      throw StreamFailure.aborted();
-    }
   }
 }
