@@ -31,8 +31,8 @@ final class AnthropicProtocol implements WireProtocol {
   private static final int MIN_OUTPUT_TOKENS = 1024;
 
   @Override
-  public String label() {
-    return "Anthropic API";
+  public String label(Model model) {
+    return model.provider().equals("anthropic") ? "Anthropic API" : model.provider() + " API";
   }
 
   @Override

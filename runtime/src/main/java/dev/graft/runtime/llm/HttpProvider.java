@@ -40,7 +40,7 @@ final class HttpProvider implements LlmProvider {
       if (turn.result().isPresent()) {
         throw e;
       }
-      return turn.fail(ErrorKind.OTHER, protocol.label() + " stream failed: " + e);
+      return turn.fail(ErrorKind.OTHER, protocol.label(request.model()) + " stream failed: " + e);
     }
   }
 
@@ -87,7 +87,7 @@ final class HttpProvider implements LlmProvider {
       LlmRequest request, PreparedRequest prepared, TurnBuilder turn) throws StreamFailure {
     AbortSignal signal = request.signal();
     Duration idle = transport.settings().idleTimeout();
-    ResponseBody body = transport.open(prepared, protocol.label(), key, signal);
+    ResponseBody body = transport.open(prepared, protocol.label(request.model()), key, signal);
     Runnable onAbort = body::cancel;
     signal.onAbort(onAbort);
     try {

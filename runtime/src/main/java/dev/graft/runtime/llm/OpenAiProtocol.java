@@ -23,8 +23,8 @@ final class OpenAiProtocol implements WireProtocol {
   static final List<String> REASONING_FIELDS = List.of("reasoning_content", "reasoning", "reasoning_text");
 
   @Override
-  public String label() {
-    return "OpenAI-compatible API";
+  public String label(Model model) {
+    return model.provider().equals("openai") ? "OpenAI API" : model.provider() + " API";
   }
 
   @Override

@@ -3,8 +3,8 @@ package dev.graft.runtime.llm;
 /** What differs between the HTTP APIs: how a request is written and how its stream is read. */
 interface WireProtocol {
 
-  /** Names the API in error messages ("Anthropic API"). */
-  String label();
+  /** Names the endpoint in error messages: "Anthropic API", "ollama API". */
+  String label(Model model);
 
   /** The HTTP request for {@code request}; a failure here is a request graft cannot express. */
   PreparedRequest prepare(LlmRequest request, ApiKey key) throws StreamFailure;
