@@ -175,7 +175,7 @@ final class ModelsFile {
           problem(p, "must be an object");
           continue;
         }
-        Model model = model(name, def, p, api, baseUrl, headers, compat, known);
+        Model model = model(name, def, p, cfg, api, baseUrl, headers, compat, known);
         if (model != null) {
           models.add(model);
         }
@@ -188,6 +188,7 @@ final class ModelsFile {
       String provider,
       ObjectNode def,
       String path,
+      ObjectNode providerConfig,
       Optional<Api> providerApi,
       Optional<String> providerUrl,
       Map<String, String> providerHeaders,
@@ -199,15 +200,16 @@ final class ModelsFile {
       problem(path + ".id", "is required");
     }
     Optional<Api> api = api(def, path).or(() -> providerApi).or(() -> known.map(KnownProvider::api));
-    if (api.isEmpty() && def.get("api") == null && providerApi.isEmpty()) {
+    // A field present but invalid was reported already; do not report it missing too.
+    if (api.isEmpty() && def.get("api") == null && providerConfig.get("api") == null) {
       problem(path, "no \"api\": set it on the provider or the model (anthropic-messages or openai-completions)");
     }
     Optional<String> url = url(def, path, "baseUrl").or(() -> providerUrl).or(() -> known.map(KnownProvider::baseUrl));
-    if (url.isEmpty() && def.get("baseUrl") == null && providerUrl.isEmpty()) {
+    if (url.isEmpty() && def.get("baseUrl") == null && providerConfig.get("baseUrl") == null) {
       problem(path, "no \"baseUrl\": \"" + provider + "\" is not a provider graft knows, so set it on the provider or the model");
     }
     checkModelFields(def, path, false);
-    if (problems.size() > before) {
+    if (problems.size() > before || id.isEmpty() || api.isEmpty() || url.isEmpty()) {
       return null;
     }
     // The model's own headers and compat are laid over the provider's by applyOverride.
