@@ -71,4 +71,12 @@ public record Model(
   public ObjectNode compat() {
     return compat.deepCopy();
   }
+
+  /** Names headers without their values, which may hold credentials. */
+  @Override
+  public String toString() {
+    return "Model[" + qualifiedId() + ", api=" + api.wire() + ", baseUrl=" + baseUrl
+        + ", reasoning=" + reasoning + ", images=" + images + ", contextWindow=" + contextWindow
+        + ", maxTokens=" + maxTokens + ", cost=" + cost + ", headers=" + headers.keySet() + "]";
+  }
 }

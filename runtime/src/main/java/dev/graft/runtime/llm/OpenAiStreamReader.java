@@ -36,7 +36,10 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
 
   @Override
   public void onEvent(SseEvent event) throws StreamFailure {
-    String data = event.data().strip();
+    chunk(event.data().strip(), true);
+  }
+
+  private void chunk(String data, boolean whole) throws StreamFailure {
     if (data.equals("[DONE]")) {
       sawDone = true;
       return;
@@ -48,6 +51,14 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
     try {
       chunk = Json.parse(data);
     } catch (Exception e) {
+      if (whole && data.indexOf('\n') > 0) {
+        // Some servers omit the blank line between events, so several chunks arrive as one
+        // multi-line event; each line is then a chunk of its own.
+        for (String line : data.split("\n")) {
+          chunk(line.strip(), false);
+        }
+        return;
+      }
       throw new StreamFailure(
           ErrorKind.PROTOCOL, "Could not parse a chunk from the server as JSON: " + clip(data), false);
     }

@@ -11,4 +11,10 @@ record PreparedRequest(URI uri, Map<String, String> headers, byte[] body) {
     headers = Map.copyOf(headers);
     Objects.requireNonNull(body, "body");
   }
+
+  /** Leaves out header values and the body: they carry the API key and the conversation. */
+  @Override
+  public String toString() {
+    return "PreparedRequest[POST " + uri + ", headers=" + headers.keySet() + ", " + body.length + " bytes]";
+  }
 }

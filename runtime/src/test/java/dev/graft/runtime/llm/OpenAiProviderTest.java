@@ -213,6 +213,17 @@ class OpenAiProviderTest {
   }
 
   @Test
+  void chunksWithoutBlankLinesBetweenThemAreStillRead() throws Exception {
+    server.enqueue(Reply.sse(
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"One\"}}]}\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\" two\"},\"finish_reason\":\"stop\"}]}\n"
+            + "data: [DONE]\n"));
+    AgentMessage.Assistant reply = run(hello(gpt41), new EventLog());
+    assertThat(reply.content()).containsExactly(new ContentBlock.Text("One two"));
+    assertThat(reply.stopReason()).isEqualTo("stop");
+  }
+
+  @Test
   void parallelToolCallsAreAssembledByIndex() throws Exception {
     server.enqueue(Reply.resource("openai/tool-calls.sse"));
     EventLog log = new EventLog();
