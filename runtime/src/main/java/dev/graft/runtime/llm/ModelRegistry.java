@@ -25,6 +25,7 @@ public final class ModelRegistry {
   private final List<String> problems;
   private final HttpSettings settings;
   private final LongSupplier clock;
+  private final Map<String, ApiKey> runtimeKeys;
   private HttpTransport transport;
 
   private ModelRegistry(
@@ -34,7 +35,8 @@ public final class ModelRegistry {
       Map<String, String> env,
       List<String> problems,
       HttpSettings settings,
-      LongSupplier clock) {
+      LongSupplier clock,
+      Map<String, ApiKey> runtimeKeys) {
     this.models = models;
     this.providers = providers;
     this.credentials = credentials;
@@ -42,6 +44,7 @@ public final class ModelRegistry {
     this.problems = problems;
     this.settings = settings;
     this.clock = clock;
+    this.runtimeKeys = runtimeKeys;
   }
 
   /** Loads the registry for {@code graftHome} with default HTTP settings. */
@@ -75,7 +78,18 @@ public final class ModelRegistry {
     problems.addAll(credentials.problems());
     return new ModelRegistry(
         List.copyOf(models), file.providers(), credentials, environment, List.copyOf(problems),
-        settings, clock);
+        settings, clock, Map.of());
+  }
+
+  /**
+   * This registry with {@code key} used for {@code provider} ahead of auth.json and the
+   * environment, for a key given on the command line. It is never written anywhere.
+   */
+  public ModelRegistry withApiKey(String provider, String key) {
+    Map<String, ApiKey> keys = new java.util.HashMap<>(runtimeKeys);
+    keys.put(provider, new ApiKey(key, "command line"));
+    return new ModelRegistry(
+        models, providers, credentials, env, problems, settings, clock, Map.copyOf(keys));
   }
 
   /** {@code $GRAFT_HOME}, else {@code ~/.graft}. */
@@ -173,6 +187,10 @@ public final class ModelRegistry {
   }
 
   private Optional<ApiKey> key(String provider) {
+    ApiKey runtime = runtimeKeys.get(provider);
+    if (runtime != null && runtime.present()) {
+      return Optional.of(runtime);
+    }
     Optional<ApiKey> key = credentials.find(provider);
     if (key.isPresent()) {
       return key;

@@ -68,6 +68,14 @@ class ModelRegistryTest {
   }
 
   @Test
+  void aKeyFromTheCommandLineComesFirst() {
+    ModelRegistry registry =
+        ModelRegistry.load(home, Map.of("OPENAI_API_KEY", "sk-env")).withApiKey("openai", "sk-cli");
+    assertThat(listing(registry, "gpt-5").keySource()).isEqualTo("command line");
+    assertThat(listing(registry, "claude-sonnet-4-5").key()).isEqualTo(ModelListing.KeyStatus.MISSING);
+  }
+
+  @Test
   void aMissingKeyIsAnErrorEventNamingTheVariable() {
     ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
     Model gpt = registry.find("openai", "gpt-5").orElseThrow();
