@@ -1,0 +1,161 @@
+package dev.graft.runtime.llm;
+
+import dev.graft.runtime.concurrent.AbortSignal;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+
+/**
+ * Sends one streaming POST over {@code java.net.http} and hands back the open body. Waiting for
+ * the headers is bounded by the idle timeout and abortable; an error status is read (up to a
+ * limit) and turned into a {@link StreamFailure} carrying the retry decision.
+ */
+final class HttpTransport {
+  private static final int MAX_ERROR_BODY = 64 * 1024;
+
+  private final HttpClient client;
+  private final HttpSettings settings;
+
+  HttpTransport(HttpSettings settings) {
+    this.settings = settings;
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(settings.connectTimeout())
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
+  }
+
+  HttpSettings settings() {
+    return settings;
+  }
+
+  /** Sends {@code request}; returns the body of a 2xx response, open for streaming. */
+  ResponseBody open(PreparedRequest request, String label, ApiKey key, AbortSignal signal)
+      throws StreamFailure {
+    if (signal.aborted()) {
+      throw StreamFailure.aborted();
+    }
+    String host = request.uri().getHost() == null ? request.uri().toString() : hostOf(request);
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(request.uri())
+            .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
+    if ("http".equalsIgnoreCase(request.uri().getScheme())) {
+      // Plain-text HTTP/2 would start with an h2c upgrade, which local servers mishandle.
+      builder.version(HttpClient.Version.HTTP_1_1);
+    }
+    request.headers().forEach(builder::header);
+    CompletableFuture<HttpResponse<ResponseBody>> future =
+        client.sendAsync(builder.build(), info -> new ResponseBody(host));
+    Runnable onAbort = () -> future.cancel(true);
+    signal.onAbort(onAbort);
+    HttpResponse<ResponseBody> response;
+    try {
+      response = future.get(settings.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (CancellationException e) {
+      throw StreamFailure.aborted();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      future.cancel(true);
+      throw StreamFailure.aborted();
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw new StreamFailure(
+          ErrorKind.TIMEOUT,
+          "No response from " + host + " within " + Durations.describe(settings.idleTimeout())
+              + " (idle timeout)",
+          false);
+    } catch (ExecutionException e) {
+      if (signal.aborted()) {
+        throw StreamFailure.aborted();
+      }
+      throw connectionFailure(host, e.getCause());
+    } finally {
+      signal.removeListener(onAbort);
+    }
+    int status = response.statusCode();
+    ResponseBody body = response.body();
+    if (status >= 200 && status < 300) {
+      return body;
+    }
+    String text = readSmall(body, signal);
+    throw HttpErrors.failure(label, request.uri(), status, response.headers(), text, key);
+  }
+
+  private static String hostOf(PreparedRequest request) {
+    int port = request.uri().getPort();
+    return port < 0 ? request.uri().getHost() : request.uri().getHost() + ":" + port;
+  }
+
+  private StreamFailure connectionFailure(String host, Throwable cause) {
+    if (cause instanceof HttpConnectTimeoutException) {
+      return new StreamFailure(
+          ErrorKind.NETWORK,
+          "Could not connect to " + host + " within "
+              + Durations.describe(settings.connectTimeout()),
+          true);
+    }
+    if (cause instanceof HttpTimeoutException) {
+      return new StreamFailure(ErrorKind.TIMEOUT, "Request to " + host + " timed out", false);
+    }
+    if (cause instanceof ConnectException) {
+      return new StreamFailure(
+          ErrorKind.NETWORK,
+          "Could not connect to " + host + " (" + Durations.describeCause(cause) + ")",
+          true);
+    }
+    if (cause instanceof SSLException) {
+      return new StreamFailure(
+          ErrorKind.NETWORK,
+          "TLS connection to " + host + " failed: " + Durations.describeCause(cause),
+          false);
+    }
+    if (cause instanceof IOException) {
+      return new StreamFailure(
+          ErrorKind.NETWORK,
+          "Request to " + host + " failed: " + Durations.describeCause(cause),
+          true);
+    }
+    return new StreamFailure(
+        ErrorKind.OTHER, "Request to " + host + " failed: " + Durations.describeCause(cause), false);
+  }
+
+  /** Reads an error body, up to a limit; a body that stalls or breaks yields what arrived. */
+  private String readSmall(ResponseBody body, AbortSignal signal) throws StreamFailure {
+    Runnable onAbort = body::cancel;
+    signal.onAbort(onAbort);
+    byte[] buffer = new byte[0];
+    try {
+      List<ByteBuffer> chunk;
+      while (buffer.length < MAX_ERROR_BODY && (chunk = body.next(settings.idleTimeout())) != null) {
+        for (ByteBuffer b : chunk) {
+          int n = Math.min(b.remaining(), MAX_ERROR_BODY - buffer.length);
+          int old = buffer.length;
+          buffer = java.util.Arrays.copyOf(buffer, old + n);
+          b.get(buffer, old, n);
+        }
+      }
+    } catch (StreamFailure f) {
+      if (signal.aborted()) {
+        throw StreamFailure.aborted();
+      }
+      // Keep what arrived; the status alone still explains the failure.
+    } finally {
+      signal.removeListener(onAbort);
+      body.cancel();
+    }
+    return new String(buffer, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,221 @@
+package dev.graft.runtime.llm;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * The models graft can use and the providers that call them: the built-in models, adjusted and
+ * extended by {@code $GRAFT_HOME/models.json}, with keys from {@code $GRAFT_HOME/auth.json} or
+ * the environment. Everything comes in through {@link #load}; nothing is read from globals, so
+ * tests and several sessions in one process each get their own registry.
+ *
+ * <p>Problems with either file (malformed JSON, a wrong field, auth.json readable by others) do
+ * not stop graft: the file is ignored and {@link #problems()} says why, one line each.
+ */
+public final class ModelRegistry {
+  private final List<Model> models;
+  private final Map<String, ModelsFile.ProviderSettings> providers;
+  private final Credentials credentials;
+  private final Map<String, String> env;
+  private final List<String> problems;
+  private final HttpSettings settings;
+  private final LongSupplier clock;
+  private final Map<String, ApiKey> runtimeKeys;
+  private HttpTransport transport;
+
+  private ModelRegistry(
+      List<Model> models,
+      Map<String, ModelsFile.ProviderSettings> providers,
+      Credentials credentials,
+      Map<String, String> env,
+      List<String> problems,
+      HttpSettings settings,
+      LongSupplier clock,
+      Map<String, ApiKey> runtimeKeys) {
+    this.models = models;
+    this.providers = providers;
+    this.credentials = credentials;
+    this.env = env;
+    this.problems = problems;
+    this.settings = settings;
+    this.clock = clock;
+    this.runtimeKeys = runtimeKeys;
+  }
+
+  /** Loads the registry for {@code graftHome} with default HTTP settings. */
+  public static ModelRegistry load(Path graftHome, Map<String, String> env) {
+    return load(graftHome, env, HttpSettings.DEFAULTS, System::currentTimeMillis);
+  }
+
+  /**
+   * Loads the registry.
+   *
+   * @param graftHome the directory holding models.json and auth.json
+   * @param env the environment to read API keys from ({@code System.getenv()} in production)
+   * @param settings timeouts and retries for the HTTP providers
+   * @param clock timestamps for assistant messages, in epoch milliseconds
+   */
+  public static ModelRegistry load(
+      Path graftHome, Map<String, String> env, HttpSettings settings, LongSupplier clock) {
+    Objects.requireNonNull(graftHome, "graftHome");
+    Map<String, String> environment = Map.copyOf(env);
+    ModelsFile.Contents file = ModelsFile.read(graftHome.resolve("models.json"), environment);
+    Credentials credentials = Credentials.load(graftHome.resolve("auth.json"), environment);
+    List<Model> models = new ArrayList<>();
+    for (Model builtin : BuiltinModels.all()) {
+      models.add(adjust(builtin, file.providers().get(builtin.provider()), environment));
+    }
+    for (Model custom : file.models()) {
+      models.removeIf(m -> m.provider().equals(custom.provider()) && m.id().equals(custom.id()));
+      models.add(custom);
+    }
+    List<String> problems = new ArrayList<>(file.problems());
+    problems.addAll(credentials.problems());
+    return new ModelRegistry(
+        List.copyOf(models), file.providers(), credentials, environment, List.copyOf(problems),
+        settings, clock, Map.of());
+  }
+
+  /**
+   * This registry with {@code key} used for {@code provider} ahead of auth.json and the
+   * environment, for a key given on the command line. It is never written anywhere.
+   */
+  public ModelRegistry withApiKey(String provider, String key) {
+    Map<String, ApiKey> keys = new java.util.HashMap<>(runtimeKeys);
+    keys.put(provider, new ApiKey(key, "command line"));
+    return new ModelRegistry(
+        models, providers, credentials, env, problems, settings, clock, Map.copyOf(keys));
+  }
+
+  /** {@code $GRAFT_HOME}, else {@code ~/.graft}. */
+  public static Path defaultHome(Map<String, String> env, Path userHome) {
+    String home = env.get("GRAFT_HOME");
+    return home != null && !home.isBlank() ? Path.of(home) : userHome.resolve(".graft");
+  }
+
+  /** A built-in model with the provider-wide and per-model settings of models.json applied. */
+  private static Model adjust(Model model, ModelsFile.ProviderSettings p, Map<String, String> env) {
+    if (p == null) {
+      return model;
+    }
+    Map<String, String> headers = new java.util.LinkedHashMap<>(model.headers());
+    headers.putAll(p.headers());
+    var compat = model.compat();
+    compat.setAll(p.compat());
+    Model adjusted =
+        new Model(model.id(), model.name(), model.api(), model.provider(),
+            p.baseUrl().orElse(model.baseUrl()), model.reasoning(), model.images(), model.cost(),
+            model.contextWindow(), model.maxTokens(), headers, compat, model.thinking());
+    var override = p.modelOverrides().get(model.id());
+    return override == null ? adjusted : ModelsFile.applyOverride(adjusted, override, env);
+  }
+
+  /** All models, built-in first, in a stable order. */
+  public List<Model> models() {
+    return models;
+  }
+
+  /** Problems found in models.json and auth.json, one line each; empty when all is well. */
+  public List<String> problems() {
+    return problems;
+  }
+
+  public Optional<Model> find(String provider, String id) {
+    return models.stream()
+        .filter(m -> m.provider().equals(provider) && m.id().equals(id))
+        .findFirst();
+  }
+
+  /**
+   * Finds a model by {@code provider/id} or by bare id (the first match in {@link #models()}).
+   * Ids may themselves contain slashes ({@code openrouter/anthropic/claude-sonnet-4.5}).
+   */
+  public Optional<Model> resolve(String spec) {
+    int slash = spec.indexOf('/');
+    if (slash > 0) {
+      Optional<Model> qualified = find(spec.substring(0, slash), spec.substring(slash + 1));
+      if (qualified.isPresent()) {
+        return qualified;
+      }
+    }
+    return models.stream().filter(m -> m.id().equals(spec)).findFirst();
+  }
+
+  /** Every model with whether its key is present (the key itself is never exposed). */
+  public List<ModelListing> listModels() {
+    List<ModelListing> out = new ArrayList<>(models.size());
+    for (Model m : models) {
+      Optional<ApiKey> key = key(m.provider());
+      if (key.isPresent()) {
+        out.add(new ModelListing(m, ModelListing.KeyStatus.PRESENT, key.get().source()));
+      } else {
+        out.add(new ModelListing(m,
+            keyRequired(m.provider()) ? ModelListing.KeyStatus.MISSING : ModelListing.KeyStatus.NOT_NEEDED, ""));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A provider for {@code model}. A model that cannot be called (its key is missing) still gets
+   * a provider: one whose every turn ends in an error event saying what to fix.
+   */
+  public LlmProvider provider(Model model) {
+    if (model.api() == Api.SCRIPTED) {
+      return new FailingProvider(ErrorKind.INVALID_REQUEST,
+          "Scripted models are served by ScriptedProvider, not the registry", clock);
+    }
+    Optional<ApiKey> key = key(model.provider());
+    if (key.isEmpty() && keyRequired(model.provider())) {
+      return new FailingProvider(ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
+    }
+    WireProtocol protocol =
+        model.api() == Api.ANTHROPIC_MESSAGES ? new AnthropicProtocol() : new OpenAiProtocol();
+    return new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
+  }
+
+  private synchronized HttpTransport transport() {
+    if (transport == null) {
+      transport = new HttpTransport(settings);
+    }
+    return transport;
+  }
+
+  private Optional<ApiKey> key(String provider) {
+    ApiKey runtime = runtimeKeys.get(provider);
+    if (runtime != null && runtime.present()) {
+      return Optional.of(runtime);
+    }
+    Optional<ApiKey> key = credentials.find(provider);
+    if (key.isPresent()) {
+      return key;
+    }
+    ModelsFile.ProviderSettings p = providers.get(provider);
+    if (p != null && p.apiKey().isPresent()) {
+      String value = ModelsFile.resolve(p.apiKey().get(), env);
+      String source = env.containsKey(p.apiKey().get()) ? p.apiKey().get() : "models.json";
+      return Optional.of(new ApiKey(value, source));
+    }
+    return Optional.empty();
+  }
+
+  /** Cloud providers need a key; local servers and providers only models.json knows do not. */
+  private static boolean keyRequired(String provider) {
+    return KnownProvider.named(provider).map(KnownProvider::keyRequired).orElse(false);
+  }
+
+  private String missingKeyMessage(String provider) {
+    StringBuilder m = new StringBuilder("No API key for provider \"").append(provider).append("\": set ");
+    m.append(String.join(" or ", KnownProvider.envVarsFor(provider)));
+    m.append(", or add it to ").append(credentials.authFile());
+    for (String problem : credentials.problems()) {
+      m.append(" (").append(problem).append(')');
+    }
+    return m.toString();
+  }
+}

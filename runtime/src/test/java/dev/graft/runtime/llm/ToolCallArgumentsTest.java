@@ -1,0 +1,41 @@
+package dev.graft.runtime.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.json.Json;
+import org.junit.jupiter.api.Test;
+
+class ToolCallArgumentsTest {
+
+  @Test
+  void validAndEmptyArguments() throws Exception {
+    assertThat(ToolCallArguments.parse("read", "{\"path\":\"a\"}").arguments()).isEqualTo(Json.parse("{\"path\":\"a\"}"));
+    assertThat(ToolCallArguments.parse("read", "  ").arguments()).isEmpty();
+    assertThat(ToolCallArguments.parse("read", "  ").error()).isEmpty();
+  }
+
+  @Test
+  void rawControlCharactersAndStrayBackslashesAreRepaired() throws Exception {
+    ToolCallArguments.Parsed p = ToolCallArguments.parse("write", "{\"content\": \"line 1\nline 2\tend\", \"path\": \"C:\\dir\"}");
+    assertThat(p.error()).isEmpty();
+    assertThat(p.arguments().get("content").asText()).isEqualTo("line 1\nline 2\tend");
+    assertThat(p.arguments().get("path").asText()).isEqualTo("C:\\dir");
+  }
+
+  @Test
+  void truncatedOrNonObjectArgumentsAreErrorsNotGuesses() {
+    ToolCallArguments.Parsed truncated = ToolCallArguments.parse("write", "{\"path\": \"a.txt\", \"content\": \"hel");
+    assertThat(truncated.arguments()).isEmpty();
+    assertThat(truncated.error()).hasValueSatisfying(m -> assertThat(m)
+        .startsWith("The arguments for tool \"write\" were not valid JSON (")
+        .endsWith("so the tool was not run. Call it again with a complete JSON object."));
+    assertThat(ToolCallArguments.parse("bash", "[1,2]").error())
+        .hasValueSatisfying(m -> assertThat(m).contains("expected a JSON object but got ARRAY"));
+  }
+
+  @Test
+  void repairLeavesValidJsonAlone() {
+    String valid = "{\"a\":\"x\\n\\u00e9\\\"\",\"b\":[1,2]}";
+    assertThat(JsonRepair.repair(valid)).isEqualTo(valid);
+  }
+}
