@@ -209,7 +209,8 @@ public final class ModelRegistry {
     return KnownProvider.named(provider).map(KnownProvider::keyRequired).orElse(false);
   }
 
-  private String missingKeyMessage(String provider) {
+  /** One line saying which environment variable or file would hold the key. */
+  public String missingKeyMessage(String provider) {
     StringBuilder m = new StringBuilder("No API key for provider \"").append(provider).append("\": set ");
     m.append(String.join(" or ", KnownProvider.envVarsFor(provider)));
     m.append(", or add it to ").append(credentials.authFile());
