@@ -93,12 +93,12 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
             }
             if (entry.kind() == SearchOperations.Kind.FILE
                 && (glob.isEmpty() || glob.get().acceptsFile(entry.relativePath()))) {
-              search(entry.path(), entry.relativePath(), pattern, limit, matches);
+              search(entry.path(), entry.relativePath(), pattern, limit, matches, context);
             }
             return matches.size() >= limit ? SearchOperations.Decision.STOP : SearchOperations.Decision.CONTINUE;
           });
     } else {
-      search(searchPath, searchPath.getFileName().toString(), pattern, limit, matches);
+      search(searchPath, searchPath.getFileName().toString(), pattern, limit, matches, context);
     }
     if (context.signal().aborted()) {
       throw ToolFailure.aborted();
@@ -120,7 +120,7 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
   }
 
   /** Adds the file's matching lines until there are {@code limit} matches in all. */
-  private void search(Path file, String displayPath, Pattern pattern, int limit, List<Match> matches) throws IOException {
+  private void search(Path file, String displayPath, Pattern pattern, int limit, List<Match> matches, ToolContext context) {
     try (InputStream raw = files.open(file);
         BufferedInputStream in = new BufferedInputStream(raw, BINARY_SNIFF_BYTES)) {
       in.mark(BINARY_SNIFF_BYTES);
@@ -137,7 +137,7 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
       for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
         number++;
         String text = stripCr(line.text());
-        if (matcher.reset(text).find()) {
+        if (matcher.reset(new AbortableText(text, context.signal())).find()) {
           matches.add(new Match(file, displayPath, number, text));
           if (matches.size() >= limit) {
             return;
@@ -146,6 +146,8 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
       }
     } catch (IOException unreadable) {
       // A file that vanished or cannot be read is skipped, as ripgrep does.
+    } catch (AbortableText.Aborted aborted) {
+      // The caller sees the signal and stops.
     }
   }
 

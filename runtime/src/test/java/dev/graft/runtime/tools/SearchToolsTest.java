@@ -107,6 +107,22 @@ class SearchToolsTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(10)
+    void abortStopsARunawayRegex() throws Exception {
+      file("trap.txt", "a".repeat(40) + "\n"); // (.*a){12}c backtracks for ages on it
+      var signal = new dev.graft.runtime.concurrent.AbortSignal();
+      var call =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> grep.execute("c", args("pattern", "(.*a){12}c", "path", "trap.txt"), new ToolContext(dir, signal, null)));
+      Thread.sleep(200);
+      assertThat(call).isNotDone();
+      signal.abort();
+      ToolResult result = call.get(5, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(result.isError()).isTrue();
+      assertThat(result.text()).isEqualTo("Operation aborted");
+    }
+
+    @Test
     void errorsForAMissingPathAndABadRegex() {
       assertThat(run(grep, dir, args("pattern", "x", "path", "nope")).text()).isEqualTo("Path not found: " + dir.resolve("nope"));
       ToolResult bad = run(grep, dir, args("pattern", "needle("));
