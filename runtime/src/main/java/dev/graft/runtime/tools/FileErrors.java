@@ -25,6 +25,7 @@ final class FileErrors {
       case DirectoryNotEmptyException ignored -> "ENOTEMPTY";
       case FileSystemException fse when isDirectoryReason(fse) -> "EISDIR";
       case FileSystemException fse when "Not a directory".equals(fse.getReason()) -> "ENOTDIR";
+      case FileSystemException fse when "Not a regular file".equals(fse.getReason()) -> "EINVAL";
       default -> "EIO";
     };
   }
@@ -39,6 +40,7 @@ final class FileErrors {
           case "ENOTDIR" -> "not a directory";
           case "EISDIR" -> "illegal operation on a directory";
           case "ENOTEMPTY" -> "directory not empty";
+          case "EINVAL" -> "not a regular file";
           default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         };
     if (e instanceof FileSystemException fse && fse.getFile() != null) {

@@ -22,6 +22,10 @@ final class LocalFiles implements ReadOperations, WriteOperations, EditOperation
     if (attributes.isDirectory()) {
       throw new FileSystemException(file.toString(), null, "Is a directory");
     }
+    if (attributes.isOther()) {
+      // A device or a pipe may never end (think /dev/zero); reading it would hang the call.
+      throw new FileSystemException(file.toString(), null, "Not a regular file");
+    }
     if (!Files.isReadable(file)) {
       throw new AccessDeniedException(file.toString());
     }

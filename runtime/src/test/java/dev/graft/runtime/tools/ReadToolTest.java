@@ -126,6 +126,16 @@ class ReadToolTest {
   }
 
   @Test
+  void aPipeIsRefusedRatherThanReadForever() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertThat(mkfifo.waitFor()).isZero();
+    ToolResult result = run(tool, dir, args("path", "pipe"));
+    assertThat(result.isError()).isTrue();
+    assertThat(result.text()).startsWith("EINVAL: not a regular file");
+  }
+
+  @Test
   void aMissingPathArgumentIsAValidationError() {
     ToolResult result = run(tool, dir, args("offset", 1));
     assertThat(result.isError()).isTrue();
