@@ -63,7 +63,7 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
     try (OutputCapture output =
         new OutputCapture(tempDir, "graft-bash", OutputLimits.MAX_LINES, OutputLimits.MAX_BYTES)) {
       AtomicBoolean dirty = new AtomicBoolean();
-      context.onUpdate().accept(new ToolResult(List.of(), Optional.empty(), false));
+      send(context, new ToolResult(List.of(), Optional.empty(), false));
       Thread updater = Thread.ofVirtual().name("graft-bash-updates").start(() -> sendUpdates(output, dirty, context));
       BashOperations.Exit exit;
       try {
@@ -83,7 +83,7 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
       }
       output.finish();
       if (dirty.getAndSet(false)) {
-        context.onUpdate().accept(partial(output.snapshot(true)));
+        send(context, partial(output.snapshot(true)));
       }
       OutputCapture.Snapshot snapshot = output.snapshot(true);
       long lastLineBytes = output.lastLineBytes();
@@ -106,11 +106,20 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
       while (!Thread.currentThread().isInterrupted()) {
         Thread.sleep(UPDATE_INTERVAL);
         if (dirty.getAndSet(false)) {
-          context.onUpdate().accept(partial(output.snapshot(true)));
+          send(context, partial(output.snapshot(true)));
         }
       }
     } catch (InterruptedException done) {
       // The command ended; the caller sends the last update.
+    }
+  }
+
+  /** Partial results are for display; a listener that fails must not fail the command. */
+  private static void send(ToolContext context, ToolResult partial) {
+    try {
+      context.onUpdate().accept(partial);
+    } catch (RuntimeException ignored) {
+      // Nothing to tell: the final result still carries all of the output.
     }
   }
 

@@ -66,7 +66,7 @@ final class OutputCapture implements AutoCloseable {
     totalRawBytes += length;
     ByteBuffer input = ByteBuffer.allocate(undecoded.remaining() + length);
     input.put(undecoded).put(data, offset, length).flip();
-    CharBuffer chars = CharBuffer.allocate((int) Math.max(16, input.remaining() + 1));
+    CharBuffer chars = CharBuffer.allocate(Math.max(16, input.remaining() + 1));
     decoder.decode(input, chars, false);
     undecoded = input.slice();
     appendDecoded(chars.flip());

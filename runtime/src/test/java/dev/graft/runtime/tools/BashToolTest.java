@@ -142,6 +142,16 @@ class BashToolTest {
   }
 
   @Test
+  void aFailingUpdateListenerDoesNotFailTheCommand() {
+    ToolResult result =
+        tool.execute("c", args("command", "echo hi; sleep 0.3"), new ToolContext(dir, null, update -> {
+          throw new IllegalStateException("listener bug");
+        }));
+    assertThat(result.isError()).isFalse();
+    assertThat(result.text()).isEqualTo("hi\n");
+  }
+
+  @Test
   void aMissingWorkingDirectoryIsAnError() {
     ToolResult result = run(tool, dir.resolve("gone"), args("command", "true"));
     assertThat(result.isError()).isTrue();
