@@ -15,9 +15,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs commands with bash on this machine. Standard input is empty; standard output and error
- * arrive through one pipe, so their interleaving is kept.
+ * arrive through one pipe, so their interleaving is kept. The calling thread polls the pipe and
+ * the clock itself (every 10 ms while nothing happens), so there is no reader thread to leak when
+ * a background child keeps the pipe open.
  */
 record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implements BashOperations {
+  /** How long to wait for output or exit before looking again. */
+  private static final Duration POLL = Duration.ofMillis(10);
 
   LocalShell {
     Objects.requireNonNull(shell, "shell");
@@ -59,22 +63,26 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
             .redirectErrorStream(true)
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
             .start();
-    Thread reader = Thread.ofPlatform().daemon().name("graft-bash-output-" + process.pid()).start(() -> pump(process, output));
     boolean ownGroup = setsid.isPresent();
     Runnable kill = () -> tree.kill(process, ownGroup);
     signal.onAbort(kill);
     boolean timedOut = false;
-    try {
-      if (timeout.isPresent()) {
-        if (!process.waitFor(timeout.get().toNanos(), TimeUnit.NANOSECONDS)) {
+    long started = System.nanoTime();
+    try (InputStream in = process.getInputStream()) {
+      byte[] buffer = new byte[8192];
+      while (true) {
+        drain(in, buffer, output);
+        if (!process.isAlive()) {
+          // Whatever the shell wrote is in the pipe by the time it has exited.
+          drain(in, buffer, output);
+          break;
+        }
+        if (!timedOut && timeout.isPresent() && System.nanoTime() - started >= timeout.get().toNanos()) {
           timedOut = true;
           kill.run();
         }
+        process.waitFor(POLL.toMillis(), TimeUnit.MILLISECONDS);
       }
-      process.waitFor();
-      // When the shell exits the JDK hands the reader what is left in the pipe and then its end,
-      // even if an orphaned child still holds the pipe open; so this wait is short.
-      reader.join(Duration.ofSeconds(5));
     } catch (InterruptedException e) {
       kill.run();
       throw e;
@@ -90,16 +98,18 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
     return new Exit.Exited(process.exitValue());
   }
 
-  private static void pump(Process process, OutputSink output) {
-    byte[] buffer = new byte[8192];
-    try (InputStream in = process.getInputStream()) {
-      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-        if (n > 0) {
-          output.accept(buffer, 0, n);
-        }
+  /**
+   * Passes on what the pipe holds now, without ever blocking. A blocking read would hang after
+   * the shell exits whenever a background child (a server started with {@code &}) still holds
+   * the pipe open; what such children print after the shell exits is not waited for.
+   */
+  private static void drain(InputStream in, byte[] buffer, OutputSink output) throws IOException {
+    for (int available = in.available(); available > 0; available = in.available()) {
+      int n = in.read(buffer, 0, Math.min(available, buffer.length));
+      if (n < 0) {
+        return;
       }
-    } catch (IOException e) {
-      // The pipe closed under us (the process was killed); what was read is kept.
+      output.accept(buffer, 0, n);
     }
   }
 }

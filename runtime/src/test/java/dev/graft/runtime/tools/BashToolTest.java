@@ -77,6 +77,7 @@ class BashToolTest {
         CompletableFuture.supplyAsync(() -> tool.execute("c", args("command", command), new ToolContext(dir, signal, null)));
     long grandchild = awaitPid(dir.resolve("grandchild.pid"));
     long orphan = awaitPid(dir.resolve("orphan.pid"));
+    awaitOrphaned(orphan); // so only the kill of the process group can reach it
     assertThat(alive(grandchild)).isTrue();
     signal.abort();
     ToolResult result = call.get(5, TimeUnit.SECONDS);
@@ -84,6 +85,18 @@ class BashToolTest {
     assertThat(result.text()).isEqualTo("Command aborted");
     assertGone(grandchild);
     assertGone(orphan);
+  }
+
+  @Test
+  void aBackgroundChildHoldingTheOutputOpenDoesNotHoldUpTheResult() throws Exception {
+    long start = System.nanoTime();
+    ToolResult result = run(tool, dir, args("command", "sleep 5 & echo $! > bg.pid; echo done"));
+    try {
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+      assertThat(result.text()).isEqualTo("done\n");
+    } finally {
+      ProcessHandle.of(pid(dir.resolve("bg.pid"))).ifPresent(ProcessHandle::destroyForcibly);
+    }
   }
 
   @Test
@@ -187,6 +200,23 @@ class BashToolTest {
       Thread.sleep(10);
     }
     throw new AssertionError("no pid in " + file);
+  }
+
+  /** Waits until the process's parent is no longer a shell of the command (it was re-parented). */
+  private static void awaitOrphaned(long pid) throws InterruptedException {
+    for (int i = 0; i < 500; i++) {
+      boolean shellParent =
+          ProcessHandle.of(pid)
+              .flatMap(ProcessHandle::parent)
+              .flatMap(parent -> parent.info().command())
+              .map(command -> command.endsWith("bash"))
+              .orElse(false);
+      if (!shellParent) {
+        return;
+      }
+      Thread.sleep(10);
+    }
+    throw new AssertionError("process " + pid + " was not orphaned");
   }
 
   /** Alive and not a zombie (a killed child whose parent is gone may wait unreaped). */
