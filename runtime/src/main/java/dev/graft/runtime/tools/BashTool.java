@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -63,8 +65,10 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
     try (OutputCapture output =
         new OutputCapture(tempDir, "graft-bash", OutputLimits.MAX_LINES, OutputLimits.MAX_BYTES)) {
       AtomicBoolean dirty = new AtomicBoolean();
+      CountDownLatch ended = new CountDownLatch(1);
       send(context, new ToolResult(List.of(), Optional.empty(), false));
-      Thread updater = Thread.ofVirtual().name("graft-bash-updates").start(() -> sendUpdates(output, dirty, context));
+      Thread updater =
+          Thread.ofVirtual().name("graft-bash-updates").start(() -> sendUpdates(output, dirty, ended, context));
       BashOperations.Exit exit;
       try {
         exit =
@@ -78,7 +82,8 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
                   dirty.set(true);
                 });
       } finally {
-        updater.interrupt();
+        // Not an interrupt: the listener may be writing to a channel, which an interrupt closes.
+        ended.countDown();
         updater.join();
       }
       output.finish();
@@ -92,25 +97,27 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
           Formatted f = format(snapshot, "(no output)", lastLineBytes);
           yield ToolResult.text(f.text(), f.details());
         }
-        case BashOperations.Exit.Exited(int code) -> failed(format(snapshot, "(no output)", lastLineBytes), "Command exited with code " + code);
+        case BashOperations.Exit.Exited(int code) ->
+            failed(format(snapshot, "(no output)", lastLineBytes), "Command exited with code " + code);
         case BashOperations.Exit.TimedOut() ->
-            failed(format(snapshot, "", lastLineBytes), "Command timed out after " + JsNumbers.format(seconds.getAsDouble()) + " seconds");
+            failed(
+                format(snapshot, "", lastLineBytes),
+                "Command timed out after " + JsNumbers.format(seconds.getAsDouble()) + " seconds");
         case BashOperations.Exit.Aborted() -> failed(format(snapshot, "", lastLineBytes), "Command aborted");
       };
     }
   }
 
-  /** Sends the output so far every interval while there is something new, until interrupted. */
-  private static void sendUpdates(OutputCapture output, AtomicBoolean dirty, ToolContext context) {
+  /** Sends the output so far every interval while there is something new, until the command ends. */
+  private static void sendUpdates(OutputCapture output, AtomicBoolean dirty, CountDownLatch ended, ToolContext context) {
     try {
-      while (!Thread.currentThread().isInterrupted()) {
-        Thread.sleep(UPDATE_INTERVAL);
+      while (!ended.await(UPDATE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
         if (dirty.getAndSet(false)) {
           send(context, partial(output.snapshot(true)));
         }
       }
-    } catch (InterruptedException done) {
-      // The command ended; the caller sends the last update.
+    } catch (InterruptedException stop) {
+      Thread.currentThread().interrupt();
     }
   }
 
