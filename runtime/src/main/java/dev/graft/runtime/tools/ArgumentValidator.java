@@ -37,7 +37,7 @@ final class ArgumentValidator {
     if (errors.isEmpty()) {
       return new Valid((ObjectNode) converted);
     }
-    StringBuilder message = new StringBuilder("Validation failed for tool \"").append(toolName).append("\":\n");
+    StringBuilder message = new StringBuilder("Validation failed for tool \"" + toolName + "\":\n");
     for (String error : errors) {
       message.append("  - ").append(error).append('\n');
     }

@@ -32,6 +32,17 @@ record Arguments(ObjectNode values) {
     return v != null && v.isBoolean() && v.booleanValue();
   }
 
+  /** A count such as a result limit: the given value (at least 1), or {@code defaultValue}. */
+  int count(String name, int defaultValue) {
+    double value = optionalNumber(name).orElse(defaultValue);
+    return (int) Math.max(1, Math.min(value, Integer.MAX_VALUE));
+  }
+
+  /** The {@code path} argument, or the session directory when it is absent or empty. */
+  String pathOrCurrent() {
+    return optionalString("path").filter(p -> !p.isEmpty()).orElse(".");
+  }
+
   JsonNode node(String name) {
     return values.path(name);
   }

@@ -55,7 +55,8 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
     return ToolExecution.run(this, arguments, context, args -> bash(args, context));
   }
 
-  private ToolResult bash(Arguments args, ToolContext context) throws ToolFailure, IOException, InterruptedException {
+  private ToolResult bash(Arguments args, ToolContext context)
+      throws ToolFailure, IOException, InterruptedException {
     String command = args.string("command");
     OptionalDouble seconds = args.optionalNumber("timeout");
     Optional<Duration> timeout =
@@ -109,7 +110,8 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
   }
 
   /** Sends the output so far every interval while there is something new, until the command ends. */
-  private static void sendUpdates(OutputCapture output, AtomicBoolean dirty, CountDownLatch ended, ToolContext context) {
+  private static void sendUpdates(
+      OutputCapture output, AtomicBoolean dirty, CountDownLatch ended, ToolContext context) {
     try {
       while (!ended.await(UPDATE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
         if (dirty.getAndSet(false)) {
@@ -157,7 +159,8 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
       text += "\n\n[Showing last " + SizeFormat.format(truncation.outputBytes()) + " of line " + endLine + " (line is "
           + SizeFormat.format(lastLineBytes) + "). Full output: " + path + "]";
     } else if (truncation.truncatedBy().orElseThrow() == Truncation.TruncatedBy.LINES) {
-      text += "\n\n[Showing lines " + startLine + "-" + endLine + " of " + endLine + ". Full output: " + path + "]";
+      text += "\n\n[Showing lines " + startLine + "-" + endLine + " of " + endLine + ". Full output: " + path
+          + "]";
     } else {
       text += "\n\n[Showing lines " + startLine + "-" + endLine + " of " + endLine + " ("
           + SizeFormat.format(OutputLimits.MAX_BYTES) + " limit). Full output: " + path + "]";

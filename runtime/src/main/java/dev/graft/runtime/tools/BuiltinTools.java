@@ -74,7 +74,8 @@ public final class BuiltinTools {
     for (String name : names) {
       Tool tool = tools.get(name);
       if (tool == null) {
-        throw new IllegalArgumentException("Unknown tool name: " + name + " (built-in tools: " + String.join(", ", NAMES) + ")");
+        throw new IllegalArgumentException(
+            "Unknown tool name: " + name + " (built-in tools: " + String.join(", ", NAMES) + ")");
       }
       selected.add(tool);
     }

@@ -31,7 +31,8 @@ final class EditDiff {
   static Rendered render(String before, String after) {
     List<Part> parts = parts(tokens(before), tokens(after));
     List<String> out = new ArrayList<>();
-    int width = String.valueOf(Math.max(before.split("\n", -1).length, after.split("\n", -1).length)).length();
+    int lineCount = Math.max(before.split("\n", -1).length, after.split("\n", -1).length);
+    int width = String.valueOf(lineCount).length();
     int oldLine = 1;
     int newLine = 1;
     boolean lastWasChange = false;
@@ -89,7 +90,8 @@ final class EditDiff {
       }
       lastWasChange = false;
     }
-    return new Rendered(String.join("\n", out), firstChanged == null ? OptionalInt.empty() : OptionalInt.of(firstChanged));
+    OptionalInt first = firstChanged == null ? OptionalInt.empty() : OptionalInt.of(firstChanged);
+    return new Rendered(String.join("\n", out), first);
   }
 
   /**

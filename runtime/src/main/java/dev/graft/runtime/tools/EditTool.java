@@ -110,7 +110,8 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
     return args;
   }
 
-  private ToolResult edit(Arguments args, ToolContext context) throws ToolFailure, IOException, InterruptedException {
+  private ToolResult edit(Arguments args, ToolContext context)
+      throws ToolFailure, IOException, InterruptedException {
     String rawPath = args.string("path");
     List<TextEdits.Replacement> edits = new ArrayList<>();
     for (JsonNode edit : args.node("edits")) {
@@ -144,7 +145,8 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
     ObjectNode details = Json.object();
     details.put("diff", diff.diff());
     diff.firstChangedLine().ifPresent(line -> details.put("firstChangedLine", line));
-    return ToolResult.text("Successfully replaced " + edits.size() + " block(s) in " + rawPath + ".", details);
+    String summary = "Successfully replaced " + edits.size() + " block(s) in " + rawPath + ".";
+    return ToolResult.text(summary, details);
   }
 
   /**

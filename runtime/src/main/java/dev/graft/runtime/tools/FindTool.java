@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -20,7 +21,8 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 1000;
   private static final ObjectNode PARAMETERS =
       ParameterSchema.object()
-          .required("pattern", "string", "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
+          .required(
+              "pattern", "string", "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
           .optional("path", "string", "Directory to search in (default: current directory)")
           .optional("limit", "number", "Maximum number of results (default: 1000)")
           .build();
@@ -53,14 +55,14 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
   }
 
   private ToolResult find(Arguments args, ToolContext context) throws ToolFailure, IOException {
-    Path searchPath = paths.resolve(args.optionalString("path").filter(p -> !p.isEmpty()).orElse("."), context.cwd());
+    Path searchPath = paths.resolve(args.pathOrCurrent(), context.cwd());
     if (!files.exists(searchPath)) {
       throw new ToolFailure("Path not found: " + searchPath);
     }
     if (!files.isDirectory(searchPath)) {
       throw new ToolFailure("Not a directory: " + searchPath);
     }
-    int limit = (int) Math.max(1, Math.min(args.optionalNumber("limit").orElse(DEFAULT_LIMIT), Integer.MAX_VALUE));
+    int limit = args.count("limit", DEFAULT_LIMIT);
     String glob = args.string("pattern");
     boolean wholePath = glob.contains("/");
     if (wholePath && !glob.startsWith("/") && !glob.startsWith("**/") && !glob.equals("**")) {
@@ -90,18 +92,14 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
     if (found.isEmpty()) {
       return ToolResult.text("No files found matching pattern");
     }
-    Truncation truncation = Truncation.head(String.join("\n", found), OutputLimits.NO_LINE_LIMIT, OutputLimits.MAX_BYTES);
-    ObjectNode details = Json.object();
-    List<String> notices = new ArrayList<>();
-    if (found.size() >= limit) {
-      notices.add(limit + " results limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern");
-      details.put("resultLimitReached", limit);
-    }
-    if (truncation.truncated()) {
-      notices.add(SizeFormat.format(OutputLimits.MAX_BYTES) + " limit reached");
-      details.set("truncation", truncation.toJson());
-    }
-    String text = truncation.content() + (notices.isEmpty() ? "" : "\n\n[" + String.join(". ", notices) + "]");
-    return ToolResult.text(text, details.isEmpty() ? null : details);
+    Optional<Listing.Notice> limitNotice =
+        found.size() >= limit
+            ? Optional.of(
+                new Listing.Notice(
+                    limit + " results limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern",
+                    "resultLimitReached",
+                    Json.NODES.numberNode(limit)))
+            : Optional.empty();
+    return Listing.result(found, limitNotice, Optional.empty());
   }
 }

@@ -68,14 +68,14 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
   private record Match(Path file, String displayPath, int lineNumber, String lineText) {}
 
   private ToolResult grep(Arguments args, ToolContext context) throws ToolFailure, IOException {
-    Path searchPath = paths.resolve(args.optionalString("path").filter(p -> !p.isEmpty()).orElse("."), context.cwd());
+    Path searchPath = paths.resolve(args.pathOrCurrent(), context.cwd());
     if (!files.exists(searchPath)) {
       throw new ToolFailure("Path not found: " + searchPath);
     }
     boolean directory = files.isDirectory(searchPath);
     Pattern pattern = compile(args);
     int contextLines = (int) Math.max(0, Math.min(args.optionalNumber("context").orElse(0), 10_000));
-    int limit = (int) Math.max(1, Math.min(args.optionalNumber("limit").orElse(DEFAULT_LIMIT), Integer.MAX_VALUE));
+    int limit = args.count("limit", DEFAULT_LIMIT);
     Optional<GlobFilter> glob = args.optionalString("glob").filter(g -> !g.isEmpty()).map(GlobFilter::parse);
 
     List<Match> matches = new ArrayList<>();
@@ -95,7 +95,9 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
                 && (glob.isEmpty() || glob.get().acceptsFile(entry.relativePath()))) {
               search(entry.path(), entry.relativePath(), pattern, limit, matches, context);
             }
-            return matches.size() >= limit ? SearchOperations.Decision.STOP : SearchOperations.Decision.CONTINUE;
+            return matches.size() >= limit
+                ? SearchOperations.Decision.STOP
+                : SearchOperations.Decision.CONTINUE;
           });
     } else {
       search(searchPath, searchPath.getFileName().toString(), pattern, limit, matches, context);
@@ -115,12 +117,14 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
     try {
       return Pattern.compile(args.flag("literal") ? Pattern.quote(pattern) : pattern, flags);
     } catch (PatternSyntaxException e) {
-      throw new ToolFailure("Invalid regex pattern: " + e.getMessage() + "\nUse literal=true to search for the text as written.");
+      throw new ToolFailure(
+          "Invalid regex pattern: " + e.getMessage() + "\nUse literal=true to search for the text as written.");
     }
   }
 
   /** Adds the file's matching lines until there are {@code limit} matches in all. */
-  private void search(Path file, String displayPath, Pattern pattern, int limit, List<Match> matches, ToolContext context) {
+  private void search(
+      Path file, String displayPath, Pattern pattern, int limit, List<Match> matches, ToolContext context) {
     try (InputStream raw = files.open(file);
         BufferedInputStream in = new BufferedInputStream(raw, BINARY_SNIFF_BYTES)) {
       in.mark(BINARY_SNIFF_BYTES);
@@ -178,30 +182,32 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
         out.add(match.displayPath() + separator + n + separator + " " + cut(line));
       }
     }
-    Truncation truncation = Truncation.head(String.join("\n", out), OutputLimits.NO_LINE_LIMIT, OutputLimits.MAX_BYTES);
-    ObjectNode details = Json.object();
-    List<String> notices = new ArrayList<>();
-    if (limitReached) {
-      notices.add(limit + " matches limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern");
-      details.put("matchLimitReached", limit);
-    }
-    if (truncation.truncated()) {
-      notices.add(SizeFormat.format(OutputLimits.MAX_BYTES) + " limit reached");
-      details.set("truncation", truncation.toJson());
-    }
-    if (linesCut) {
-      notices.add("Some lines truncated to " + OutputLimits.GREP_MAX_LINE_LENGTH + " chars. Use read tool to see full lines");
-      details.put("linesTruncated", true);
-    }
-    String text = truncation.content() + (notices.isEmpty() ? "" : "\n\n[" + String.join(". ", notices) + "]");
-    return ToolResult.text(text, details.isEmpty() ? null : details);
+    Optional<Listing.Notice> limitNotice =
+        limitReached
+            ? Optional.of(
+                new Listing.Notice(
+                    limit + " matches limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern",
+                    "matchLimitReached",
+                    Json.NODES.numberNode(limit)))
+            : Optional.empty();
+    Optional<Listing.Notice> cutNotice =
+        linesCut
+            ? Optional.of(
+                new Listing.Notice(
+                    "Some lines truncated to " + OutputLimits.GREP_MAX_LINE_LENGTH
+                        + " chars. Use read tool to see full lines",
+                    "linesTruncated",
+                    Json.NODES.booleanNode(true)))
+            : Optional.empty();
+    return Listing.result(out, limitNotice, cutNotice);
   }
 
   /** The file's lines for context; a file that cannot be read again gives none. */
   private List<String> readLines(Path file) {
     List<String> lines = new ArrayList<>();
     try (InputStream in = files.open(file)) {
-      LineReader reader = new LineReader(new InputStreamReader(in, StandardCharsets.UTF_8), Integer.MAX_VALUE);
+      LineReader reader =
+          new LineReader(new InputStreamReader(in, StandardCharsets.UTF_8), Integer.MAX_VALUE);
       for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
         lines.add(stripCr(line.text()));
       }

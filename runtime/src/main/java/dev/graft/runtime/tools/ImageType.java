@@ -32,7 +32,8 @@ enum ImageType {
     if (startsWith(head, length, 0, 0xFF, 0xD8, 0xFF)) {
       return Optional.of(JPEG);
     }
-    if (startsWith(head, length, 0, 'G', 'I', 'F', '8', '7', 'a') || startsWith(head, length, 0, 'G', 'I', 'F', '8', '9', 'a')) {
+    if (startsWith(head, length, 0, 'G', 'I', 'F', '8', '7', 'a')
+        || startsWith(head, length, 0, 'G', 'I', 'F', '8', '9', 'a')) {
       return Optional.of(GIF);
     }
     if (startsWith(head, length, 0, 'R', 'I', 'F', 'F') && startsWith(head, length, 8, 'W', 'E', 'B', 'P')) {

@@ -35,7 +35,8 @@ final class LocalFileTree implements SearchOperations {
   }
 
   /** Returns false when the visitor asked to stop. */
-  private boolean walk(Path directory, String prefix, IgnoreStack inherited, Visitor visitor) throws IOException {
+  private boolean walk(Path directory, String prefix, IgnoreStack inherited, Visitor visitor)
+      throws IOException {
     IgnoreStack ignores = inherited.with(directory);
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
@@ -64,7 +65,9 @@ final class LocalFileTree implements SearchOperations {
       if (decision == Decision.STOP) {
         return false;
       }
-      if (decision == Decision.CONTINUE && kind == Kind.DIRECTORY && !walk(child, prefix + name + "/", ignores, visitor)) {
+      if (decision == Decision.CONTINUE
+          && kind == Kind.DIRECTORY
+          && !walk(child, prefix + name + "/", ignores, visitor)) {
         return false;
       }
     }

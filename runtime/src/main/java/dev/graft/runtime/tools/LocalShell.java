@@ -31,7 +31,8 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
 
   /** bash at /bin/bash or on the PATH (sh if there is none), and setsid and kill if present. */
   static LocalShell detect() {
-    Path shell = Files.isExecutable(Path.of("/bin/bash")) ? Path.of("/bin/bash") : onPath("bash").orElse(Path.of("sh"));
+    Path bin = Path.of("/bin/bash");
+    Path shell = Files.isExecutable(bin) ? bin : onPath("bash").orElse(Path.of("sh"));
     return new LocalShell(shell, onPath("setsid"), new ProcessTree(onPath("kill")));
   }
 

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Lists one directory: every entry (dotfiles and ignored files too, as the reference does), sorted
@@ -18,7 +19,8 @@ import java.util.Objects;
 record LsTool(PathResolver paths, LsOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 500;
   private static final Comparator<String> ORDER =
-      Comparator.comparing((String name) -> name.toLowerCase(Locale.ROOT)).thenComparing(Comparator.naturalOrder());
+      Comparator.comparing((String name) -> name.toLowerCase(Locale.ROOT))
+          .thenComparing(Comparator.naturalOrder());
   private static final ObjectNode PARAMETERS =
       ParameterSchema.object()
           .optional("path", "string", "Directory to list (default: current directory)")
@@ -53,8 +55,8 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
   }
 
   private ToolResult list(Arguments args, ToolContext context) throws ToolFailure, IOException {
-    Path directory = paths.resolve(args.optionalString("path").filter(p -> !p.isEmpty()).orElse("."), context.cwd());
-    int limit = (int) Math.max(1, Math.min(args.optionalNumber("limit").orElse(DEFAULT_LIMIT), Integer.MAX_VALUE));
+    Path directory = paths.resolve(args.pathOrCurrent(), context.cwd());
+    int limit = args.count("limit", DEFAULT_LIMIT);
     if (!files.exists(directory)) {
       throw new ToolFailure("Path not found: " + directory);
     }
@@ -88,18 +90,14 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
     if (entries.isEmpty()) {
       return ToolResult.text("(empty directory)");
     }
-    Truncation truncation = Truncation.head(String.join("\n", entries), OutputLimits.NO_LINE_LIMIT, OutputLimits.MAX_BYTES);
-    ObjectNode details = Json.object();
-    List<String> notices = new ArrayList<>();
-    if (limitReached) {
-      notices.add(limit + " entries limit reached. Use limit=" + (2L * limit) + " for more");
-      details.put("entryLimitReached", limit);
-    }
-    if (truncation.truncated()) {
-      notices.add(SizeFormat.format(OutputLimits.MAX_BYTES) + " limit reached");
-      details.set("truncation", truncation.toJson());
-    }
-    String text = truncation.content() + (notices.isEmpty() ? "" : "\n\n[" + String.join(". ", notices) + "]");
-    return ToolResult.text(text, details.isEmpty() ? null : details);
+    Optional<Listing.Notice> limitNotice =
+        limitReached
+            ? Optional.of(
+                new Listing.Notice(
+                    limit + " entries limit reached. Use limit=" + (2L * limit) + " for more",
+                    "entryLimitReached",
+                    Json.NODES.numberNode(limit)))
+            : Optional.empty();
+    return Listing.result(entries, limitNotice, Optional.empty());
   }
 }

@@ -149,7 +149,10 @@ final class OutputCapture implements AutoCloseable {
         lastNewline = i;
       }
     }
-    currentLineBytes = lastNewline < 0 ? currentLineBytes + bytes : Utf8.length(text.subSequence(lastNewline + 1, text.length()));
+    currentLineBytes =
+        lastNewline < 0
+            ? currentLineBytes + bytes
+            : Utf8.length(text.subSequence(lastNewline + 1, text.length()));
   }
 
   /** Keeps the last maxRollingBytes of the tail, at a character boundary. */
@@ -158,7 +161,9 @@ final class OutputCapture implements AutoCloseable {
     int start = tail.length();
     while (start > 0) {
       int previous = start - 1;
-      if (Character.isLowSurrogate(tail.charAt(previous)) && previous > 0 && Character.isHighSurrogate(tail.charAt(previous - 1))) {
+      if (Character.isLowSurrogate(tail.charAt(previous))
+          && previous > 0
+          && Character.isHighSurrogate(tail.charAt(previous - 1))) {
         previous--;
       }
       int size = Utf8.length(tail, previous);

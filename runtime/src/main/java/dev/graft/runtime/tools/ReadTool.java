@@ -73,7 +73,8 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
     return readText(file, rawPath, offset, limit, context);
   }
 
-  private ToolResult readImage(Path file, ImageType type, ToolContext context) throws ToolFailure, IOException {
+  private ToolResult readImage(Path file, ImageType type, ToolContext context)
+      throws ToolFailure, IOException {
     byte[] data = files.readAllBytes(file);
     abortCheck(context);
     Optional<ImageFitter.FittedImage> fitted = images.fit(data, type);
@@ -83,17 +84,20 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
               + "[Image omitted: could not be resized below the inline image size limit.]");
     }
     ImageFitter.FittedImage image = fitted.get();
-    String note = "Read image file [" + image.mimeType() + "]" + image.dimensionNote().map(n -> "\n" + n).orElse("");
+    String note =
+        "Read image file [" + image.mimeType() + "]" + image.dimensionNote().map(n -> "\n" + n).orElse("");
     return new ToolResult(
         List.of(new ContentBlock.Text(note), new ContentBlock.Image(image.base64(), image.mimeType(), null)),
         Optional.empty(),
         false);
   }
 
-  private ToolResult readText(Path file, String rawPath, OptionalDouble offset, OptionalDouble limit, ToolContext context)
+  private ToolResult readText(
+      Path file, String rawPath, OptionalDouble offset, OptionalDouble limit, ToolContext context)
       throws ToolFailure, IOException {
     // An offset of 0 (or none) starts at the first line, as in the reference.
-    long startLine = offset.isPresent() && offset.getAsDouble() != 0 ? Math.max(0, (long) offset.getAsDouble() - 1) : 0;
+    long startLine =
+        offset.isPresent() && offset.getAsDouble() != 0 ? Math.max(0, (long) offset.getAsDouble() - 1) : 0;
     long endLine = limit.isPresent() ? startLine + (long) limit.getAsDouble() : Long.MAX_VALUE;
     HeadTruncator head = new HeadTruncator(OutputLimits.MAX_LINES, OutputLimits.MAX_BYTES);
     long totalLines = 0;
@@ -115,7 +119,8 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
     abortCheck(context);
     if (startLine >= totalLines) {
       throw new ToolFailure(
-          "Offset " + JsNumbers.format(offset.orElse(0)) + " is beyond end of file (" + totalLines + " lines total)");
+          "Offset " + JsNumbers.format(offset.orElse(0)) + " is beyond end of file (" + totalLines
+              + " lines total)");
     }
     Truncation truncation = head.finish();
     long startDisplay = startLine + 1;

@@ -69,7 +69,8 @@ final class ScalingImageFitter implements ImageFitter {
     }
   }
 
-  private Optional<FittedImage> shrink(BufferedImage image, int originalWidth, int originalHeight) throws IOException {
+  private Optional<FittedImage> shrink(BufferedImage image, int originalWidth, int originalHeight)
+      throws IOException {
     int width = originalWidth;
     int height = originalHeight;
     if (width > maxSide) {

@@ -39,7 +39,7 @@ final class TextEdits {
     for (int i = 0; i < total; i++) {
       if (normalized.get(i).oldText().isEmpty()) {
         throw new ToolFailure(
-            total == 1 ? "oldText must not be empty in " + path + "." : "edits[" + i + "].oldText must not be empty in " + path + ".");
+            (total == 1 ? "oldText" : "edits[" + i + "].oldText") + " must not be empty in " + path + ".");
       }
     }
     String fuzzyContent = FuzzyText.normalize(content);
@@ -62,19 +62,14 @@ final class TextEdits {
         length = fuzzyOld.length();
       }
       if (index < 0) {
-        throw new ToolFailure(
-            total == 1
-                ? "Could not find the exact text in " + path + ". The old text must match exactly including all whitespace and newlines."
-                : "Could not find edits[" + i + "] in " + path + ". The oldText must match exactly including all whitespace and newlines.");
+        throw new ToolFailure(notFound(path, i, total));
       }
       // Counted in forgiving form, so text that is unique only by its trailing spaces or quote
       // style is still ambiguous.
-      int occurrences = fuzzyOld.isEmpty() ? FuzzyText.count(base, edit.oldText()) : FuzzyText.count(fuzzyContent, fuzzyOld);
+      int occurrences =
+          fuzzyOld.isEmpty() ? FuzzyText.count(base, edit.oldText()) : FuzzyText.count(fuzzyContent, fuzzyOld);
       if (occurrences > 1) {
-        throw new ToolFailure(
-            total == 1
-                ? "Found " + occurrences + " occurrences of the text in " + path + ". The text must be unique. Please provide more context to make it unique."
-                : "Found " + occurrences + " occurrences of edits[" + i + "] in " + path + ". Each oldText must be unique. Please provide more context to make it unique.");
+        throw new ToolFailure(notUnique(path, i, total, occurrences));
       }
       matches.add(new Match(i, index, length, edit.newText()));
     }
@@ -90,15 +85,35 @@ final class TextEdits {
     }
     String replaced = replace(base, matches, 0, base.length());
     if (replaced.equals(base)) {
-      throw new ToolFailure(
-          total == 1
-              ? "No changes made to " + path + ". The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected."
-              : "No changes made to " + path + ". The replacements produced identical content.");
+      throw new ToolFailure(noChange(path, total));
     }
     if (!fuzzy) {
       return new Applied(content, replaced);
     }
     return new Applied(content, spliceTouchedLines(content, base, matches).orElse(replaced));
+  }
+
+  private static String notFound(String path, int index, int total) {
+    return total == 1
+        ? "Could not find the exact text in " + path
+            + ". The old text must match exactly including all whitespace and newlines."
+        : "Could not find edits[" + index + "] in " + path
+            + ". The oldText must match exactly including all whitespace and newlines.";
+  }
+
+  private static String notUnique(String path, int index, int total, int occurrences) {
+    return total == 1
+        ? "Found " + occurrences + " occurrences of the text in " + path
+            + ". The text must be unique. Please provide more context to make it unique."
+        : "Found " + occurrences + " occurrences of edits[" + index + "] in " + path
+            + ". Each oldText must be unique. Please provide more context to make it unique.";
+  }
+
+  private static String noChange(String path, int total) {
+    return total == 1
+        ? "No changes made to " + path + ". The replacement produced identical content. This might indicate an"
+            + " issue with special characters or the text not existing as expected."
+        : "No changes made to " + path + ". The replacements produced identical content.";
   }
 
   /** {@code text[from, to)} with the matches inside it replaced; match offsets are in text. */
@@ -139,7 +154,7 @@ final class TextEdits {
       List<Match> group = matches.subList(i, j);
       int startLine = lineIndex(baseStarts, regionStart);
       int originalRegionStart = originalStarts[startLine];
-      int originalRegionEnd = mapEnd(original, originalStarts, base, baseStarts, regionEnd);
+      int originalRegionEnd = mapEnd(original, originalStarts, baseStarts, regionEnd);
       out.append(original, originalPosition, originalRegionStart);
       out.append(replace(base, group, regionStart, regionEnd));
       originalPosition = originalRegionEnd;
@@ -162,7 +177,7 @@ final class TextEdits {
   }
 
   /** A region end in base (a line start or a line end) at the same place in the original. */
-  private static int mapEnd(String original, int[] originalStarts, String base, int[] baseStarts, int baseEnd) {
+  private static int mapEnd(String original, int[] originalStarts, int[] baseStarts, int baseEnd) {
     int line = lineIndex(baseStarts, baseEnd);
     if (baseStarts[line] == baseEnd) {
       return originalStarts[line];

@@ -101,7 +101,8 @@ record Truncation(
   }
 
   static Truncation whole(String content, int lines, long bytes, long maxLines, long maxBytes) {
-    return new Truncation(content, false, Optional.empty(), lines, bytes, lines, bytes, false, false, maxLines, maxBytes);
+    return new Truncation(
+        content, false, Optional.empty(), lines, bytes, lines, bytes, false, false, maxLines, maxBytes);
   }
 
   /**

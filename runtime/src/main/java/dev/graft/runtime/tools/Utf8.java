@@ -35,7 +35,9 @@ final class Utf8 {
     if (c < 0x800) {
       return 2;
     }
-    if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+    boolean pair =
+        Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+    if (pair) {
       return 4;
     }
     return 3;

@@ -41,7 +41,8 @@ record WriteTool(PathResolver paths, WriteOperations files, FileMutationLocks lo
     return ToolExecution.run(this, arguments, context, args -> write(args, context));
   }
 
-  private ToolResult write(Arguments args, ToolContext context) throws ToolFailure, IOException, InterruptedException {
+  private ToolResult write(Arguments args, ToolContext context)
+      throws ToolFailure, IOException, InterruptedException {
     String rawPath = args.string("path");
     byte[] content = args.string("content").getBytes(StandardCharsets.UTF_8);
     Path file = paths.resolve(rawPath, context.cwd());
