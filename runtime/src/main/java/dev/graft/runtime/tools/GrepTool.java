@@ -141,7 +141,7 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
       for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
         number++;
         String text = stripCr(line.text());
-        if (matcher.reset(new AbortableText(text, context.signal())).find()) {
+        if (finds(matcher, new AbortableText(text, context.signal()))) {
           matches.add(new Match(file, displayPath, number, text));
           if (matches.size() >= limit) {
             return;
@@ -215,6 +215,19 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
       lines.clear();
     }
     return lines;
+  }
+
+  /**
+   * Whether the pattern occurs in the line. Java's regex engine recurses for alternations and
+   * groups, so a long line can overflow the stack; such a line counts as not matching rather than
+   * failing the whole search.
+   */
+  private static boolean finds(Matcher matcher, CharSequence line) {
+    try {
+      return matcher.reset(line).find();
+    } catch (StackOverflowError tooDeep) {
+      return false;
+    }
   }
 
   private static String stripCr(String line) {

@@ -123,6 +123,14 @@ class SearchToolsTest {
     }
 
     @Test
+    void aLineTooLongForTheRegexEngineDoesNotFailTheSearch() throws IOException {
+      file("deep.txt", "ab".repeat(200_000) + "\nab needle\n");
+      ToolResult result = run(grep, dir, args("pattern", "(a|b)*needle", "path", "deep.txt"));
+      assertThat(result.isError()).isFalse();
+      assertThat(result.text()).isEqualTo("deep.txt:2: ab needle");
+    }
+
+    @Test
     void errorsForAMissingPathAndABadRegex() {
       assertThat(run(grep, dir, args("pattern", "x", "path", "nope")).text()).isEqualTo("Path not found: " + dir.resolve("nope"));
       ToolResult bad = run(grep, dir, args("pattern", "needle("));
