@@ -1,6 +1,7 @@
 package dev.graft.runtime.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +32,11 @@ public record ToolResult(List<ContentBlock> content, Optional<JsonNode> details,
 
   public static ToolResult error(String message, JsonNode details) {
     return new ToolResult(List.of(new ContentBlock.Text(message)), Optional.ofNullable(details), true);
+  }
+
+  /** The session message recording this result of call {@code toolCallId}. */
+  public AgentMessage.ToolResult toMessage(String toolCallId, String toolName, long timestamp) {
+    return new AgentMessage.ToolResult(toolCallId, toolName, content, details, isError, timestamp, null);
   }
 
   /** The text blocks joined with newlines; images are left out. */

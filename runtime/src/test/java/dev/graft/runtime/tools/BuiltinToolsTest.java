@@ -52,6 +52,21 @@ class BuiltinToolsTest {
   }
 
   @Test
+  void aResultBecomesASessionMessageThatEncodesAsTheReferenceWrites() throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
+    ToolResult result =
+        tools.get("edit").orElseThrow()
+            .execute("call-7", args("path", "a.txt", "edits", Json.array().add(Calls.edit("two", "2"))), ToolContext.of(dir));
+    JsonNode json = dev.graft.runtime.message.MessageCodec.encode(result.toMessage("call-7", "edit", 1234L));
+    assertThat(json.get("role").asText()).isEqualTo("toolResult");
+    assertThat(json.get("toolCallId").asText()).isEqualTo("call-7");
+    assertThat(json.get("toolName").asText()).isEqualTo("edit");
+    assertThat(json.at("/content/0/type").asText()).isEqualTo("text");
+    assertThat(json.at("/details/firstChangedLine").asInt()).isEqualTo(2);
+    assertThat(json.get("isError").asBoolean()).isFalse();
+  }
+
+  @Test
   void parametersCannotBeChangedThroughTheReturnedSchema() {
     Tool read = tools.get("read").orElseThrow();
     read.parameters().put("type", "string");
