@@ -22,11 +22,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 record BashTool(BashOperations shell, Path tempDir) implements Tool {
   static final Duration UPDATE_INTERVAL = Duration.ofMillis(100);
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .required("command", "string", "Bash command to execute")
-          .optional("timeout", "number", "Timeout in seconds (optional, no default timeout)")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .required("command", "string", "Bash command to execute")
+        .optional("timeout", "number", "Timeout in seconds (optional, no default timeout)")
+        .build();
+  }
 
   BashTool {
     Objects.requireNonNull(shell, "shell");
@@ -47,7 +49,7 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

@@ -21,7 +21,6 @@ import java.util.Objects;
  */
 record EditTool(PathResolver paths, EditOperations files, FileMutationLocks locks) implements Tool {
   private static final String BOM = "\uFEFF";
-  private static final ObjectNode PARAMETERS = parameters0();
 
   EditTool {
     Objects.requireNonNull(paths, "paths");
@@ -29,7 +28,8 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
     Objects.requireNonNull(locks, "locks");
   }
 
-  private static ObjectNode parameters0() {
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
     ObjectNode edit =
         ParameterSchema.object()
             .required(
@@ -67,7 +67,7 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

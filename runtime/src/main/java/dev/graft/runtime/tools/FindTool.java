@@ -19,13 +19,15 @@ import java.util.regex.Pattern;
  */
 record FindTool(PathResolver paths, SearchOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 1000;
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .required(
-              "pattern", "string", "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
-          .optional("path", "string", "Directory to search in (default: current directory)")
-          .optional("limit", "number", "Maximum number of results (default: 1000)")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .required(
+            "pattern", "string", "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
+        .optional("path", "string", "Directory to search in (default: current directory)")
+        .optional("limit", "number", "Maximum number of results (default: 1000)")
+        .build();
+  }
 
   FindTool {
     Objects.requireNonNull(paths, "paths");
@@ -46,7 +48,7 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

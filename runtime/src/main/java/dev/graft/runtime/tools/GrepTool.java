@@ -27,16 +27,18 @@ import java.util.regex.PatternSyntaxException;
 record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 100;
   private static final int BINARY_SNIFF_BYTES = 8192;
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .required("pattern", "string", "Search pattern (regex or literal string)")
-          .optional("path", "string", "Directory or file to search (default: current directory)")
-          .optional("glob", "string", "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'")
-          .optional("ignoreCase", "boolean", "Case-insensitive search (default: false)")
-          .optional("literal", "boolean", "Treat pattern as literal string instead of regex (default: false)")
-          .optional("context", "number", "Number of lines to show before and after each match (default: 0)")
-          .optional("limit", "number", "Maximum number of matches to return (default: 100)")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .required("pattern", "string", "Search pattern (regex or literal string)")
+        .optional("path", "string", "Directory or file to search (default: current directory)")
+        .optional("glob", "string", "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'")
+        .optional("ignoreCase", "boolean", "Case-insensitive search (default: false)")
+        .optional("literal", "boolean", "Treat pattern as literal string instead of regex (default: false)")
+        .optional("context", "number", "Number of lines to show before and after each match (default: 0)")
+        .optional("limit", "number", "Maximum number of matches to return (default: 100)")
+        .build();
+  }
 
   GrepTool {
     Objects.requireNonNull(paths, "paths");
@@ -57,7 +59,7 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

@@ -21,11 +21,13 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
   private static final Comparator<String> ORDER =
       Comparator.comparing((String name) -> name.toLowerCase(Locale.ROOT))
           .thenComparing(Comparator.naturalOrder());
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .optional("path", "string", "Directory to list (default: current directory)")
-          .optional("limit", "number", "Maximum number of entries to return (default: 500)")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .optional("path", "string", "Directory to list (default: current directory)")
+        .optional("limit", "number", "Maximum number of entries to return (default: 500)")
+        .build();
+  }
 
   LsTool {
     Objects.requireNonNull(paths, "paths");
@@ -46,7 +48,7 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

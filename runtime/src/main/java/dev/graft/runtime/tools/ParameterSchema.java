@@ -52,8 +52,9 @@ final class ParameterSchema {
     return this;
   }
 
+  /** The schema; the builder is used once and not touched after this. */
   ObjectNode build() {
-    return schema.deepCopy();
+    return schema;
   }
 
   private static ObjectNode property(String type, String description) {

@@ -20,12 +20,14 @@ import java.util.OptionalDouble;
  * is read as a stream, so only what is shown is held in memory.
  */
 record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) implements Tool {
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .required("path", "string", "Path to the file to read (relative or absolute)")
-          .optional("offset", "number", "Line number to start reading from (1-indexed)")
-          .optional("limit", "number", "Maximum number of lines to read")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .required("path", "string", "Path to the file to read (relative or absolute)")
+        .optional("offset", "number", "Line number to start reading from (1-indexed)")
+        .optional("limit", "number", "Maximum number of lines to read")
+        .build();
+  }
 
   ReadTool {
     Objects.requireNonNull(paths, "paths");
@@ -48,7 +50,7 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override

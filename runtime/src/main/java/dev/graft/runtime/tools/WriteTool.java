@@ -8,11 +8,13 @@ import java.util.Objects;
 
 /** Writes a whole file, creating it and its parent directories if needed. */
 record WriteTool(PathResolver paths, WriteOperations files, FileMutationLocks locks) implements Tool {
-  private static final ObjectNode PARAMETERS =
-      ParameterSchema.object()
-          .required("path", "string", "Path to the file to write (relative or absolute)")
-          .required("content", "string", "Content to write to the file")
-          .build();
+  /** The arguments' schema; built afresh each time, so no caller can change another's. */
+  private static ObjectNode schema() {
+    return ParameterSchema.object()
+        .required("path", "string", "Path to the file to write (relative or absolute)")
+        .required("content", "string", "Content to write to the file")
+        .build();
+  }
 
   WriteTool {
     Objects.requireNonNull(paths, "paths");
@@ -33,7 +35,7 @@ record WriteTool(PathResolver paths, WriteOperations files, FileMutationLocks lo
 
   @Override
   public ObjectNode parameters() {
-    return PARAMETERS.deepCopy();
+    return schema();
   }
 
   @Override
