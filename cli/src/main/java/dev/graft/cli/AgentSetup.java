@@ -28,7 +28,7 @@ import java.util.Optional;
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
 final class AgentSetup {
   /** Models tried, in order, when --model is not given. */
-  private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-5", "openai/gpt-5");
+  private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
 
   private AgentSetup() {}
 
