@@ -26,6 +26,6 @@ for ((i = 1; i <= RUNS; i++)); do
 done
 gw=$(median 1 "$BENCH_OUT/graft-list.times"); rw=$(median 1 "$BENCH_OUT/reference-list.times")
 echo "sessions: $COUNT files, $(du -sm "$SESSIONS_DIR" | cut -f1) MB; $RUNS runs each, medians"
-echo "graft session list --all: ${gw} s wall, $(( $(median 2 "$BENCH_OUT/graft-list.times") / 1024 )) MB peak"
-echo "reference list:           ${rw} s wall, $(( $(median 2 "$BENCH_OUT/reference-list.times") / 1024 )) MB peak"
+echo "graft session list --all: ${gw} s wall, $(awk -v k="$(median 2 "$BENCH_OUT/graft-list.times")" 'BEGIN {printf "%d", k / 1024}') MB peak"
+echo "reference list:           ${rw} s wall, $(awk -v k="$(median 2 "$BENCH_OUT/reference-list.times")" 'BEGIN {printf "%d", k / 1024}') MB peak"
 echo "ratio: $(ratio "$gw" "$rw")"

@@ -39,6 +39,6 @@ gw=$(median 1 "$BENCH_OUT/graft-open.times"); gm=$(median 2 "$BENCH_OUT/graft-op
 rw=$(median 1 "$BENCH_OUT/reference-open.times"); rm_=$(median 2 "$BENCH_OUT/reference-open.times")
 size=$(du -m "$FILE" | cut -f1)
 echo "session: $size MB, $TURNS turns; $RUNS runs each, medians"
-echo "graft:     ${gw} s wall, $((gm / 1024)) MB peak"
-echo "reference: ${rw} s wall, $((rm_ / 1024)) MB peak"
+echo "graft:     ${gw} s wall, $(awk -v k="$gm" 'BEGIN {printf "%d", k / 1024}') MB peak"
+echo "reference: ${rw} s wall, $(awk -v k="$rm_" 'BEGIN {printf "%d", k / 1024}') MB peak"
 echo "ratio:     wall $(ratio "$gw" "$rw") (target <= 0.30), memory $(ratio "$gm" "$rm_") (target <= 0.50)"

@@ -14,7 +14,7 @@ for ((i = 1; i <= RUNS; i++)); do
   [[ -x "$PI" ]] && measure reference-version "$PI" --version
 done
 gw=$(median 1 "$BENCH_OUT/graft-version.times")
-echo "graft --version: ${gw} s wall (median of $RUNS; target < 0.5 s), $(( $(median 2 "$BENCH_OUT/graft-version.times") / 1024 )) MB peak"
+echo "graft --version: ${gw} s wall (median of $RUNS; target < 0.5 s), $(awk -v k="$(median 2 "$BENCH_OUT/graft-version.times")" 'BEGIN {printf "%d", k / 1024}') MB peak"
 if [[ -s "$BENCH_OUT/reference-version.times" ]]; then
   rw=$(median 1 "$BENCH_OUT/reference-version.times")
   echo "pi --version:    ${rw} s wall; ratio $(ratio "$gw" "$rw")"

@@ -53,6 +53,13 @@ public final class SessionStore {
     return summarize(jsonlFiles(directoryFor(cwd)));
   }
 
+  private List<SessionSummary> summarize(List<Path> files) {
+    SessionListCache cache = SessionListCache.load(home.sessions());
+    List<SessionSummary> out = summarize(files, cache);
+    cache.save();
+    return out;
+  }
+
   /** Sessions of every directory, most recently modified first. */
   public List<SessionSummary> listAll() {
     List<Path> files = new ArrayList<>();
@@ -109,16 +116,16 @@ public final class SessionStore {
   }
 
   /** Summaries of many files, read in parallel (each read touches only one file). */
-  private static List<SessionSummary> summarize(List<Path> files) {
+  private static List<SessionSummary> summarize(List<Path> files, SessionListCache cache) {
     List<SessionSummary> out = new ArrayList<>();
     if (files.size() < 8) {
-      files.forEach(f -> SessionSummaries.read(f).ifPresent(out::add));
+      files.forEach(f -> cache.summarize(f).ifPresent(out::add));
     } else {
       int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
       try (ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().factory())) {
         List<Future<Optional<SessionSummary>>> futures = new ArrayList<>();
         for (Path f : files) {
-          futures.add(pool.submit(() -> SessionSummaries.read(f)));
+          futures.add(pool.submit(() -> cache.summarize(f)));
         }
         for (Future<Optional<SessionSummary>> future : futures) {
           future.get().ifPresent(out::add);

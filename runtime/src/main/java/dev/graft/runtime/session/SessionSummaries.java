@@ -35,14 +35,40 @@ final class SessionSummaries {
 
   private SessionSummaries() {}
 
+  /** What a scan found, enough to continue the scan later from {@code scannedTo}. */
+  record State(SessionHeader header, String firstMessage, String name, int messages, long scannedTo,
+      long headerHash) {}
+
   /** Empty when the file is not a session file (no header on its first line). */
   static Optional<SessionSummary> read(Path path) {
+    return scan(path, null).map(s -> summary(path, s.state(), s.size(), s.modified()));
+  }
+
+  /** A finished scan: the state, and the file's size and modification time when it was read. */
+  record Scanned(State state, long size, java.time.Instant modified) {}
+
+  /**
+   * Scans {@code path}; with {@code from}, only what was appended after {@code from.scannedTo()}
+   * (session files are append-only). Falls back to a whole scan when the file is not the one
+   * {@code from} describes (shorter, or a different header).
+   */
+  static Optional<Scanned> scan(Path path, State from) {
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       long size = channel.size();
+      java.time.Instant modified = Files.getLastModifiedTime(path).toInstant();
       Lines lines = new Lines();
-      byte[] buf = new byte[(int) Math.min(CHUNK, size + 8)];
-      int carry = 0; // bytes of an unfinished line kept at the start of buf
       long pos = 0;
+      if (from != null && from.scannedTo() <= size && from.scannedTo() > 0
+          && headerHash(channel) == from.headerHash() && endsLine(channel, from.scannedTo())) {
+        lines.header = from.header();
+        lines.firstMessage = from.firstMessage();
+        lines.name = from.name();
+        lines.messages = from.messages();
+        pos = from.scannedTo();
+      }
+      byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(size - pos, 0) + 8)];
+      int carry = 0; // bytes of an unfinished line kept at the start of buf
+      long lineEnd = pos; // offset just past the last complete line
       while (true) {
         if (carry == buf.length) {
           buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
@@ -59,8 +85,9 @@ final class SessionSummaries {
           }
           lineStart = nl + 1;
         }
+        lineEnd = pos - (filled - lineStart);
         if (eof) {
-          if (lineStart < filled && !lines.accept(buf, lineStart, filled - lineStart)) {
+          if (lineStart < filled && lines.header == null && !lines.accept(buf, lineStart, filled - lineStart)) {
             return Optional.empty();
           }
           break;
@@ -71,28 +98,45 @@ final class SessionSummaries {
       if (lines.header == null) {
         return Optional.empty();
       }
-      SessionHeader header = lines.header;
-      return Optional.of(new SessionSummary(
-          path.toAbsolutePath(),
-          header.id(),
-          header.cwd(),
-          name(lines.lastInfoLine),
-          header.parentSession(),
-          header.timestamp(),
-          Files.getLastModifiedTime(path).toInstant(),
-          size,
-          lines.messages,
-          lines.firstMessage == null ? "(no messages)" : lines.firstMessage));
+      // A cut last line is left for the next scan to read once it is complete.
+      State state = new State(lines.header, lines.firstMessage, lines.name, lines.messages, lineEnd, headerHash(channel));
+      return Optional.of(new Scanned(state, size, modified));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  static SessionSummary summary(Path path, State s, long size, java.time.Instant modified) {
+    return new SessionSummary(
+        path.toAbsolutePath(),
+        s.header().id(),
+        s.header().cwd(),
+        Optional.ofNullable(s.name()),
+        s.header().parentSession(),
+        s.header().timestamp(),
+        modified,
+        size,
+        s.messages(),
+        s.firstMessage() == null ? "(no messages)" : s.firstMessage());
+  }
+
+  /** A hash of the file's first bytes, to notice a file that was replaced rather than appended to. */
+  private static long headerHash(FileChannel channel) throws IOException {
+    ByteBuffer head = ByteBuffer.allocate(512);
+    channel.read(head, 0);
+    return java.util.Arrays.hashCode(java.util.Arrays.copyOf(head.array(), head.position()));
+  }
+
+  private static boolean endsLine(FileChannel channel, long offset) throws IOException {
+    ByteBuffer b = ByteBuffer.allocate(1);
+    return channel.read(b, offset - 1) == 1 && b.get(0) == '\n';
   }
 
   /** What one pass over the lines has found so far. */
   private static final class Lines {
     SessionHeader header;
     String firstMessage;
-    byte[] lastInfoLine;
+    String name;
     int messages;
 
     /** False when the file turns out not to be a session file. */
@@ -107,7 +151,7 @@ final class SessionSummaries {
           firstMessage = userText(buf, start, length);
         }
       } else if (startsWith(buf, start, length, SESSION_INFO)) {
-        lastInfoLine = java.util.Arrays.copyOfRange(buf, start, start + length);
+        name = name(java.util.Arrays.copyOfRange(buf, start, start + length)).orElse(null);
       }
       return true;
     }

@@ -1,0 +1,104 @@
+package dev.graft.runtime.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.message.AgentMessage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SessionStoreTest {
+  @TempDir Path home;
+
+  private SessionStore store() {
+    return new SessionStore(new GraftHome(home), Clock.systemUTC());
+  }
+
+  @Test
+  void directoriesAreNamedAsTheReferenceNamesThem() {
+    assertThat(store().directoryFor("/home/ada/my app").getFileName().toString()).isEqualTo("--home-ada-my app--");
+    assertThat(store().directoryFor("C:\\work\\x").getFileName().toString()).isEqualTo("--C--work-x--");
+  }
+
+  @Test
+  void theListingCacheFollowsAppendsAndNoticesReplacedFiles() throws Exception {
+    Path file;
+    try (Session s = store().create("/p")) {
+      s.appendMessage(new AgentMessage.User("first", 1));
+      file = s.file().orElseThrow();
+    }
+    SessionSummary one = store().list("/p").getFirst();
+    assertThat(one.messageCount()).isEqualTo(1);
+    assertThat(one.name()).isEmpty();
+    assertThat(Files.exists(home.resolve("sessions/.list-cache.json"))).isTrue();
+
+    try (Session s = Session.open(file)) {
+      s.appendMessage(new AgentMessage.User("second", 2));
+      s.appendSessionInfo("named later");
+    }
+    touch(file, 10);
+    SessionSummary two = store().list("/p").getFirst();
+    assertThat(two.messageCount()).isEqualTo(2);
+    assertThat(two.name()).contains("named later");
+    assertThat(two.firstMessage()).isEqualTo("first");
+
+    // a file replaced by another session (same path): read again from the start
+    String other = "{\"type\":\"session\",\"version\":3,\"id\":\"other\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n"
+        + "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"replaced\",\"timestamp\":1}}\n";
+    Files.writeString(file, other);
+    touch(file, 20);
+    SessionSummary three = store().list("/p").getFirst();
+    assertThat(three.id()).isEqualTo("other");
+    assertThat(three.firstMessage()).isEqualTo("replaced");
+    assertThat(three.name()).isEmpty();
+    assertThat(three.messageCount()).isEqualTo(1);
+
+    // a damaged cache is rebuilt
+    Files.writeString(home.resolve("sessions/.list-cache.json"), "{not json");
+    assertThat(store().list("/p").getFirst().id()).isEqualTo("other");
+  }
+
+  @Test
+  void aCutLastLineIsCountedOnceItIsComplete() throws Exception {
+    Path file;
+    try (Session s = store().create("/p")) {
+      s.appendMessage(new AgentMessage.User("first", 1));
+      file = s.file().orElseThrow();
+    }
+    String line = "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1}}\n";
+    Files.writeString(file, line.substring(0, 30), java.nio.file.StandardOpenOption.APPEND);
+    touch(file, 5);
+    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(1);
+    Files.writeString(file, line.substring(30), java.nio.file.StandardOpenOption.APPEND);
+    touch(file, 10);
+    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(2);
+  }
+
+  @Test
+  void sessionArgumentsResolveToFilesOrIdPrefixes() throws Exception {
+    Path file;
+    String id;
+    try (Session s = store().create("/p")) {
+      s.appendMessage(new AgentMessage.User("hi", 1));
+      file = s.file().orElseThrow();
+      id = s.id();
+    }
+    assertThat(store().resolve(file.toString(), "/elsewhere")).contains(file);
+    assertThat(store().resolve(id.substring(0, 13), "/p")).contains(file);
+    assertThat(store().resolve("ffffffff-no", "/p")).isEmpty();
+    try (Session s = store().create("/p")) {
+      s.appendMessage(new AgentMessage.User("hi", 1));
+    }
+    assertThatThrownBy(() -> store().resolve("0", "/p")).hasMessageContaining("matches 2 sessions");
+  }
+
+  private static void touch(Path file, long secondsLater) throws Exception {
+    Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusSeconds(secondsLater)));
+  }
+}
