@@ -1,0 +1,85 @@
+package dev.graft.runtime.compaction;
+
+import dev.graft.runtime.session.SessionEntry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a compaction cuts a path: the entries from {@code firstKeptEntryIndex} on are kept, the
+ * ones before are summarised. A cut lands only where a message may start (a user, assistant,
+ * shell-run, custom or summary message; never a tool result, so a tool call keeps its results).
+ * When the cut falls inside a turn, {@code turnStartIndex} is that turn's first message and the
+ * turn's beginning is summarised separately ({@code isSplitTurn}).
+ */
+public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSplitTurn) {
+
+  /**
+   * The reference's findCutPoint over {@code entries[start, end)}: walk back from the newest
+   * message adding up estimated tokens until {@code keepRecentTokens} are reached, then cut at
+   * the nearest valid point at or after there, taking along settings entries just before it.
+   */
+  public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens) {
+    List<Integer> cutPoints = validCutPoints(entries, start, end);
+    if (cutPoints.isEmpty()) {
+      return new CutPoint(start, -1, false);
+    }
+    long accumulated = 0;
+    int cut = cutPoints.getFirst();
+    for (int i = end - 1; i >= start; i--) {
+      if (!(entries.get(i) instanceof SessionEntry.Message m)) {
+        continue;
+      }
+      accumulated += TokenEstimate.of(m.message());
+      if (accumulated >= keepRecentTokens) {
+        for (int c : cutPoints) {
+          if (c >= i) {
+            cut = c;
+            break;
+          }
+        }
+        break;
+      }
+    }
+    while (cut > start) {
+      SessionEntry previous = entries.get(cut - 1);
+      if (previous.type().equals("compaction") || previous.type().equals("message")) {
+        break;
+      }
+      cut--;
+    }
+    SessionEntry at = entries.get(cut);
+    boolean userMessage = at instanceof SessionEntry.Message m && m.message().role().equals("user");
+    int turnStart = userMessage ? -1 : turnStart(entries, cut, start);
+    return new CutPoint(cut, turnStart, !userMessage && turnStart != -1);
+  }
+
+  static List<Integer> validCutPoints(List<SessionEntry> entries, int start, int end) {
+    List<Integer> points = new ArrayList<>();
+    for (int i = start; i < end; i++) {
+      SessionEntry e = entries.get(i);
+      if (e instanceof SessionEntry.Message m) {
+        switch (m.message().role()) {
+          case "bashExecution", "custom", "branchSummary", "compactionSummary", "user", "assistant" -> points.add(i);
+          default -> {}
+        }
+      } else if (e.type().equals("branch_summary") || e.type().equals("custom_message")) {
+        points.add(i);
+      }
+    }
+    return points;
+  }
+
+  /** The message that starts the turn holding entry {@code index}, or -1. */
+  public static int turnStart(List<SessionEntry> entries, int index, int start) {
+    for (int i = index; i >= start; i--) {
+      SessionEntry e = entries.get(i);
+      if (e.type().equals("branch_summary") || e.type().equals("custom_message")) {
+        return i;
+      }
+      if (e instanceof SessionEntry.Message m && (m.message().role().equals("user") || m.message().role().equals("bashExecution"))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}
