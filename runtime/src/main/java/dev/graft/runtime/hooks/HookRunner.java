@@ -1,0 +1,310 @@
+package dev.graft.runtime.hooks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Runs hook sources (scripts) at the agent's hook points, in load order. Each event's answer is
+ * checked against that event's result type; a wrong answer is reported, naming the source, the
+ * event and the field, and ignored. Events that transform something chain: each source sees
+ * what the previous ones made of it. Failure policy: a failing handler is reported and the agent
+ * goes on as if it had answered nothing, except for {@code tool_call}, which fails closed (the
+ * tool call is blocked with the failure as its result).
+ */
+public final class HookRunner implements AgentHooks {
+  private final List<HookSource> sources;
+  private final Consumer<String> report;
+
+  /** {@code report} receives one line per problem, for the mode to show. */
+  public HookRunner(List<HookSource> sources, Consumer<String> report) {
+    this.sources = List.copyOf(sources);
+    this.report = report;
+  }
+
+  private List<HookSource> handling(String event) {
+    return sources.stream().filter(s -> s.events().contains(event)).toList();
+  }
+
+  /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
+  private Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
+    HookSource.Outcome outcome;
+    try {
+      outcome = source.handle(event, payload);
+    } catch (RuntimeException e) {
+      outcome = new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
+    }
+    return switch (outcome) {
+      case HookSource.Outcome.Answer a -> Optional.of(a.value());
+      case HookSource.Outcome.Failure f -> {
+        report.accept(f.message());
+        yield Optional.empty();
+      }
+    };
+  }
+
+  private void wrong(HookSource source, String event, String what) {
+    report.accept(source.name() + ": " + event + " handler returned " + what + "; ignored");
+  }
+
+  private static boolean nothing(JsonNode value) {
+    return value == null || value.isMissingNode() || value.isNull();
+  }
+
+  // ------------------------------------------------------------------ input
+
+  @Override
+  public InputResult input(String text) {
+    String current = text;
+    boolean transformed = false;
+    for (HookSource source : handling("input")) {
+      ObjectNode payload = Json.object().put("type", "input").put("text", current).put("source", "interactive");
+      Optional<JsonNode> answer = ask(source, "input", payload);
+      if (answer.isEmpty() || nothing(answer.get())) {
+        continue;
+      }
+      JsonNode a = answer.get();
+      switch (a.path("action").asText("")) {
+        case "continue" -> {}
+        case "handled" -> {
+          return new InputResult.Handled();
+        }
+        case "transform" -> {
+          if (a.path("text").isTextual()) {
+            current = a.get("text").textValue();
+            transformed = true;
+          } else {
+            wrong(source, "input", "{action: \"transform\"} without a string field text");
+          }
+        }
+        default -> wrong(source, "input", "an object without action \"continue\", \"transform\" or \"handled\"");
+      }
+    }
+    return transformed ? new InputResult.Transform(current) : new InputResult.Continue();
+  }
+
+  // ------------------------------------------------------------------ before_agent_start
+
+  @Override
+  public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
+    String current = systemPrompt;
+    boolean replaced = false;
+    Optional<InjectedMessage> message = Optional.empty();
+    for (HookSource source : handling("before_agent_start")) {
+      ObjectNode payload = Json.object().put("type", "before_agent_start").put("prompt", prompt).put("systemPrompt", current);
+      Optional<JsonNode> answer = ask(source, "before_agent_start", payload);
+      if (answer.isEmpty() || nothing(answer.get())) {
+        continue;
+      }
+      JsonNode a = answer.get();
+      if (!a.isObject()) {
+        wrong(source, "before_agent_start", "a " + a.getNodeType().toString().toLowerCase() + " instead of {message?, systemPrompt?}");
+        continue;
+      }
+      if (a.has("systemPrompt")) {
+        if (a.get("systemPrompt").isTextual()) {
+          current = a.get("systemPrompt").textValue();
+          replaced = true;
+        } else {
+          wrong(source, "before_agent_start", "a systemPrompt that is not a string");
+        }
+      }
+      if (a.has("message") && !nothing(a.get("message"))) {
+        Optional<InjectedMessage> m = injected(a.get("message"));
+        if (m.isEmpty()) {
+          wrong(source, "before_agent_start", "a message without a string customType and a string or block-array content");
+        } else if (message.isPresent()) {
+          wrong(source, "before_agent_start", "a second message (one per prompt; the first one stands)");
+        } else {
+          message = m;
+        }
+      }
+    }
+    return new BeforeAgentStart(message, replaced ? Optional.of(current) : Optional.empty());
+  }
+
+  /** A hook message: {customType, content (string or blocks), display?, details?}. */
+  public static Optional<InjectedMessage> injected(JsonNode m) {
+    if (!m.path("customType").isTextual() || !m.has("content")) {
+      return Optional.empty();
+    }
+    ObjectNode probe = Json.object().put("role", "custom").put("customType", m.get("customType").textValue());
+    probe.set("content", m.get("content"));
+    probe.put("display", !m.has("display") || m.get("display").asBoolean(true));
+    probe.put("timestamp", 0);
+    if (MessageCodec.decode(probe) instanceof AgentMessage.Custom c) {
+      Optional<JsonNode> details = m.has("details") && !m.get("details").isNull() ? Optional.of(m.get("details")) : Optional.empty();
+      return Optional.of(new InjectedMessage(c.customType(), c.content(), c.display(), details));
+    }
+    return Optional.empty();
+  }
+
+  // ------------------------------------------------------------------ context
+
+  @Override
+  public List<AgentMessage> context(List<AgentMessage> messages) {
+    List<AgentMessage> current = messages;
+    for (HookSource source : handling("context")) {
+      ObjectNode payload = Json.object().put("type", "context");
+      ArrayNode list = payload.putArray("messages");
+      current.forEach(m -> list.add(MessageCodec.encode(m)));
+      Optional<JsonNode> answer = ask(source, "context", payload);
+      if (answer.isEmpty() || nothing(answer.get())) {
+        continue;
+      }
+      JsonNode a = answer.get();
+      if (!a.path("messages").isArray()) {
+        wrong(source, "context", "something other than {messages: [...]}");
+        continue;
+      }
+      List<AgentMessage> next = new ArrayList<>();
+      int i = 0;
+      boolean ok = true;
+      for (JsonNode m : a.get("messages")) {
+        AgentMessage decoded = MessageCodec.decode(m);
+        if (decoded instanceof AgentMessage.Unknown u) {
+          wrong(source, "context", "messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
+          ok = false;
+          break;
+        }
+        next.add(decoded);
+        i++;
+      }
+      if (ok) {
+        current = next;
+      }
+    }
+    return current;
+  }
+
+  // ------------------------------------------------------------------ tool_call
+
+  @Override
+  public ToolCallDecision toolCall(ContentBlock.ToolCall call) {
+    ObjectNode input = call.arguments();
+    boolean replaced = false;
+    for (HookSource source : handling("tool_call")) {
+      ObjectNode payload = Json.object().put("type", "tool_call").put("toolCallId", call.id()).put("toolName", call.name());
+      payload.set("input", input);
+      HookSource.Outcome outcome;
+      try {
+        outcome = source.handle("tool_call", payload);
+      } catch (RuntimeException e) {
+        outcome = new HookSource.Outcome.Failure(source.name() + ": tool_call handler failed: " + e.getMessage());
+      }
+      if (outcome instanceof HookSource.Outcome.Failure f) {
+        report.accept(f.message() + " (the tool call is blocked)");
+        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " failed: " + f.message());
+      }
+      JsonNode a = ((HookSource.Outcome.Answer) outcome).value();
+      if (nothing(a)) {
+        continue;
+      }
+      if (!a.isObject()) {
+        wrong(source, "tool_call", "a " + a.getNodeType().toString().toLowerCase() + " instead of {block?, reason?, input?}");
+        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable answer");
+      }
+      if (a.path("block").asBoolean(false)) {
+        String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
+        return new ToolCallDecision.Block(reason);
+      }
+      if (a.has("input")) {
+        if (a.get("input") instanceof ObjectNode o) {
+          input = o;
+          replaced = true;
+        } else {
+          wrong(source, "tool_call", "an input that is not an object");
+          return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable input");
+        }
+      }
+    }
+    return replaced ? new ToolCallDecision.ReplaceInput(input) : new ToolCallDecision.Proceed();
+  }
+
+  // ------------------------------------------------------------------ tool_result
+
+  @Override
+  public ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content, Optional<JsonNode> details, boolean isError) {
+    List<ContentBlock> c = content;
+    Optional<JsonNode> d = details;
+    boolean e = isError;
+    boolean changed = false;
+    for (HookSource source : handling("tool_result")) {
+      ObjectNode payload = Json.object().put("type", "tool_result").put("toolCallId", call.id()).put("toolName", call.name());
+      payload.set("input", call.arguments());
+      payload.set("content", MessageCodec.encodeBlocks(c));
+      d.ifPresent(x -> payload.set("details", x));
+      payload.put("isError", e);
+      Optional<JsonNode> answer = ask(source, "tool_result", payload);
+      if (answer.isEmpty() || nothing(answer.get())) {
+        continue;
+      }
+      JsonNode a = answer.get();
+      if (!a.isObject()) {
+        wrong(source, "tool_result", "something other than {content?, details?, isError?}");
+        continue;
+      }
+      if (a.has("content")) {
+        Optional<List<ContentBlock>> blocks = blocks(a.get("content"));
+        if (blocks.isEmpty()) {
+          wrong(source, "tool_result", "a content that is not an array of text and image blocks");
+          continue;
+        }
+        c = blocks.get();
+        changed = true;
+      }
+      if (a.has("details")) {
+        d = a.get("details").isNull() ? Optional.empty() : Optional.of(a.get("details"));
+        changed = true;
+      }
+      if (a.has("isError")) {
+        if (a.get("isError").isBoolean()) {
+          e = a.get("isError").booleanValue();
+          changed = true;
+        } else {
+          wrong(source, "tool_result", "an isError that is not a boolean");
+        }
+      }
+    }
+    return changed ? new ToolResultPatch(Optional.of(c), d, Optional.of(e)) : ToolResultPatch.NONE;
+  }
+
+  private static Optional<List<ContentBlock>> blocks(JsonNode content) {
+    if (!content.isArray()) {
+      return Optional.empty();
+    }
+    List<ContentBlock> out = new ArrayList<>();
+    for (JsonNode b : content) {
+      if (!(b instanceof ObjectNode o)) {
+        return Optional.empty();
+      }
+      ContentBlock block = MessageCodec.decodeBlock(o);
+      if (!(block instanceof ContentBlock.Text || block instanceof ContentBlock.Image)) {
+        return Optional.empty();
+      }
+      out.add(block);
+    }
+    return Optional.of(out);
+  }
+
+  // ------------------------------------------------------------------ watching
+
+  @Override
+  public void observe(AgentEvent event) {
+    ObjectNode payload = AgentEvents.toJson(event);
+    String name = payload.get("type").asText();
+    for (HookSource source : handling(name)) {
+      ask(source, name, payload);
+    }
+  }
+}

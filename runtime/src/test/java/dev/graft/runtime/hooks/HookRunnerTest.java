@@ -1,0 +1,121 @@
+package dev.graft.runtime.hooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class HookRunnerTest {
+  private final List<String> reports = new ArrayList<>();
+
+  /** A source answering one event with a function of the payload (or failing). */
+  private static HookSource source(String name, String event, Function<JsonNode, HookSource.Outcome> handler) {
+    return new HookSource() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<String> events() {
+        return Set.of(event);
+      }
+
+      @Override
+      public Outcome handle(String e, JsonNode payload) {
+        return handler.apply(payload);
+      }
+    };
+  }
+
+  private static HookSource.Outcome answer(String json) {
+    try {
+      return new HookSource.Outcome.Answer(Json.parse(json));
+    } catch (Exception e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  private static final HookSource.Outcome NOTHING = new HookSource.Outcome.Answer(Json.NODES.missingNode());
+  private final ContentBlock.ToolCall bash = new ContentBlock.ToolCall("c1", "bash", Json.object().put("command", "rm -rf /"), null);
+
+  @Test
+  void inputTransformsChainAndHandledStops() {
+    HookRunner runner = new HookRunner(List.of(
+        source("a.js", "input", p -> answer("{\"action\":\"transform\",\"text\":\"" + p.get("text").asText() + "!\"}")),
+        source("b.js", "input", p -> answer("{\"action\":\"transform\",\"text\":\"" + p.get("text").asText() + "?\"}"))), reports::add);
+    assertThat(runner.input("hi")).isEqualTo(new AgentHooks.InputResult.Transform("hi!?"));
+    HookRunner handled = new HookRunner(List.of(source("c.js", "input", p -> answer("{\"action\":\"handled\"}"))), reports::add);
+    assertThat(handled.input("x")).isInstanceOf(AgentHooks.InputResult.Handled.class);
+    HookRunner wrong = new HookRunner(List.of(source("d.js", "input", p -> answer("{\"action\":\"explode\"}"))), reports::add);
+    assertThat(wrong.input("x")).isInstanceOf(AgentHooks.InputResult.Continue.class);
+    assertThat(reports).containsExactly("d.js: input handler returned an object without action \"continue\", \"transform\" or \"handled\"; ignored");
+  }
+
+  @Test
+  void contextChainsAndAWrongAnswerIsIgnored() {
+    HookRunner runner = new HookRunner(List.of(
+        source("drop-first.js", "context", p -> {
+          var messages = (com.fasterxml.jackson.databind.node.ArrayNode) p.get("messages").deepCopy();
+          messages.remove(0);
+          var out = Json.object();
+          out.set("messages", messages);
+          return new HookSource.Outcome.Answer(out);
+        }),
+        source("broken.js", "context", p -> answer("{\"messages\":[{\"role\":\"user\"}]}")),
+        source("silent.js", "context", p -> NOTHING)), reports::add);
+    List<AgentMessage> in = List.of(new AgentMessage.User("one", 1), new AgentMessage.User("two", 2));
+    List<AgentMessage> out = runner.context(in);
+    assertThat(out).extracting(m -> ((AgentMessage.User) m).content().text("")).containsExactly("two");
+    assertThat(reports).singleElement().asString().startsWith("broken.js: context handler returned messages[0]");
+  }
+
+  @Test
+  void toolCallBlocksReplacesInputAndFailsClosed() {
+    HookRunner blocking = new HookRunner(List.of(source("gate.js", "tool_call", p -> answer("{\"block\":true,\"reason\":\"dangerous\"}"))), reports::add);
+    assertThat(blocking.toolCall(bash)).isEqualTo(new AgentHooks.ToolCallDecision.Block("dangerous"));
+    HookRunner replacing = new HookRunner(List.of(source("safe.js", "tool_call", p -> answer("{\"input\":{\"command\":\"ls\"}}"))), reports::add);
+    assertThat(replacing.toolCall(bash)).isInstanceOfSatisfying(AgentHooks.ToolCallDecision.ReplaceInput.class,
+        r -> assertThat(r.arguments().get("command").asText()).isEqualTo("ls"));
+    HookRunner failing = new HookRunner(List.of(source("oops.js", "tool_call", p -> new HookSource.Outcome.Failure("oops.js:3: TypeError: x is undefined"))), reports::add);
+    assertThat(failing.toolCall(bash)).isInstanceOfSatisfying(AgentHooks.ToolCallDecision.Block.class,
+        b -> assertThat(b.reason()).contains("oops.js:3: TypeError"));
+    HookRunner throwing = new HookRunner(List.of(source("boom.js", "tool_call", p -> { throw new IllegalStateException("bridge down"); })), reports::add);
+    assertThat(throwing.toolCall(bash)).isInstanceOf(AgentHooks.ToolCallDecision.Block.class);
+    assertThat(reports).hasSize(2).allMatch(r -> r.contains("blocked"));
+  }
+
+  @Test
+  void toolResultPatchesChainAndOtherEventsFailOpen() {
+    HookRunner runner = new HookRunner(List.of(
+        source("redact.js", "tool_result", p -> answer("{\"content\":[{\"type\":\"text\",\"text\":\"[redacted]\"}]}")),
+        source("mark.js", "tool_result", p -> answer("{\"isError\": " + p.get("content").get(0).get("text").asText().equals("[redacted]") + "}")),
+        source("fail.js", "tool_result", p -> new HookSource.Outcome.Failure("fail.js: timed out after 30 s"))), reports::add);
+    AgentHooks.ToolResultPatch patch = runner.toolResult(bash, List.of(new ContentBlock.Text("secret")), Optional.empty(), false);
+    assertThat(patch.content()).hasValueSatisfying(c -> assertThat(((ContentBlock.Text) c.getFirst()).text()).isEqualTo("[redacted]"));
+    assertThat(patch.isError()).contains(true);
+    assertThat(reports).containsExactly("fail.js: timed out after 30 s");
+  }
+
+  @Test
+  void beforeAgentStartAddsOneMessageAndChainsTheSystemPrompt() {
+    HookRunner runner = new HookRunner(List.of(
+        source("a.js", "before_agent_start", p -> answer("{\"systemPrompt\":\"" + p.get("systemPrompt").asText() + " +a\",\"message\":{\"customType\":\"note\",\"content\":\"remember\"}}")),
+        source("b.js", "before_agent_start", p -> answer("{\"systemPrompt\":\"" + p.get("systemPrompt").asText() + " +b\",\"message\":{\"customType\":\"x\",\"content\":7}}"))), reports::add);
+    AgentHooks.BeforeAgentStart result = runner.beforeAgentStart("do it", "base");
+    assertThat(result.systemPrompt()).contains("base +a +b");
+    assertThat(result.message()).hasValueSatisfying(m -> {
+      assertThat(m.customType()).isEqualTo("note");
+      assertThat(m.display()).isTrue();
+    });
+    assertThat(reports).singleElement().asString().startsWith("b.js: before_agent_start handler returned a message without");
+  }
+}
