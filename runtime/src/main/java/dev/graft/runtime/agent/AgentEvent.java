@@ -48,6 +48,22 @@ public sealed interface AgentEvent {
     }
   }
 
+  /** Compaction began: {@code reason} is threshold, overflow or manual. */
+  record CompactionStart(String reason) implements AgentEvent {}
+
+  /**
+   * Compaction ended: the new compaction entry's id and summary, or why there is none (an
+   * error, or nothing to compact).
+   */
+  record CompactionEnd(String reason, Optional<String> entryId, Optional<String> summary, Optional<String> error)
+      implements AgentEvent {
+    public CompactionEnd {
+      entryId = entryId == null ? Optional.empty() : entryId;
+      summary = summary == null ? Optional.empty() : summary;
+      error = error == null ? Optional.empty() : error;
+    }
+  }
+
   /** A tool's content and details, as a partial update or the final result. */
   record ToolOutput(List<ContentBlock> content, Optional<JsonNode> details) {
     public ToolOutput {

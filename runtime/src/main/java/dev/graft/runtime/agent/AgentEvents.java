@@ -56,6 +56,17 @@ public final class AgentEvents {
         ArrayNode results = o.putArray("toolResults");
         t.toolResults().forEach(r -> results.add(MessageCodec.encode(r)));
       }
+      case AgentEvent.CompactionStart c -> {
+        o.put("type", "compaction_start");
+        o.put("reason", c.reason());
+      }
+      case AgentEvent.CompactionEnd c -> {
+        o.put("type", "compaction_end");
+        o.put("reason", c.reason());
+        c.entryId().ifPresent(x -> o.put("entryId", x));
+        c.summary().ifPresent(x -> o.put("summary", x));
+        c.error().ifPresent(x -> o.put("error", x));
+      }
       case AgentEvent.AgentEnd a -> {
         o.put("type", "agent_end");
         ArrayNode messages = o.putArray("messages");

@@ -2,6 +2,10 @@ package dev.graft.runtime.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.compaction.CompactionPreparation;
+import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.compaction.Compactor;
+import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
@@ -62,6 +66,7 @@ public final class AgentSession {
   private String systemPrompt;
   private final Map<String, Tool> tools = new LinkedHashMap<>();
   private int maxTokens;
+  private CompactionSettings compaction = CompactionSettings.DEFAULTS;
 
   /** How a prompt ended. {@code last} is empty when a hook handled the input. */
   public record RunResult(Optional<AgentMessage.Assistant> last, List<AgentMessage> messages) {
@@ -133,6 +138,10 @@ public final class AgentSession {
     this.maxTokens = tokens;
   }
 
+  public synchronized void setCompactionSettings(CompactionSettings settings) {
+    this.compaction = Objects.requireNonNull(settings, "settings");
+  }
+
   public boolean isIdle() {
     return running == null;
   }
@@ -190,6 +199,7 @@ public final class AgentSession {
     }
     List<AgentMessage> newMessages = new ArrayList<>();
     try {
+      compactIfFull("threshold", signal);
       recordSettings();
       AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(text, systemPrompt);
       String prompt = start.systemPrompt().orElse(systemPrompt);
@@ -205,6 +215,9 @@ public final class AgentSession {
       });
       AgentMessage.Assistant last = runLoop(prompt, signal, newMessages);
       emit(new AgentEvent.AgentEnd(newMessages));
+      if (!signal.aborted()) {
+        compactIfFull("threshold", signal);
+      }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
       running = null;
@@ -215,6 +228,7 @@ public final class AgentSession {
   private AgentMessage.Assistant runLoop(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     AgentMessage.Assistant last = null;
     boolean firstTurn = true;
+    boolean compactedForOverflow = false;
     while (true) {
       boolean moreToolCalls = true;
       while (moreToolCalls || !steering.isEmpty()) {
@@ -228,6 +242,17 @@ public final class AgentSession {
         }
         last = streamAssistant(prompt, signal);
         newMessages.add(last);
+        if (last.stopReason().equals("error") && !compactedForOverflow && !signal.aborted()
+            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, model.contextWindow())) {
+          // The context no longer fits: compact once, then let the turn go on.
+          compactedForOverflow = true;
+          emit(new AgentEvent.TurnEnd(last, List.of()));
+          if (compact(Optional.empty(), "overflow", signal).isPresent()) {
+            emit(new AgentEvent.TurnStart());
+            last = streamAssistant(prompt, signal);
+            newMessages.add(last);
+          }
+        }
         if (last.stopReason().equals("error") || last.stopReason().equals("aborted")) {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           return last;
@@ -304,6 +329,65 @@ public final class AgentSession {
     }
     if (!context.thinkingLevel().equals(thinking.wire())) {
       session.appendThinkingLevelChange(thinking.wire());
+    }
+  }
+
+  // ------------------------------------------------------------------ compaction
+
+  /** Compacts when the context is past the model's window minus the reserve. */
+  private void compactIfFull(String reason, AbortSignal signal) {
+    CompactionSettings settings;
+    long window;
+    synchronized (this) {
+      settings = compaction;
+      window = model.contextWindow();
+    }
+    long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
+    if (settings.shouldCompact(tokens, window)) {
+      compact(Optional.empty(), reason, signal);
+    }
+  }
+
+  /**
+   * Summarises the older part of the current path and appends a compaction entry
+   * ({@code /compact [instructions]}). Only between turns, so never between a tool call and its
+   * results. Returns the new entry's id; empty when there was nothing to compact or the summary
+   * failed (said in the compaction_end event).
+   */
+  public Optional<String> compact(Optional<String> instructions) {
+    if (running != null) {
+      throw new IllegalStateException("compact between turns: the agent is running");
+    }
+    return compact(instructions, "manual", AbortSignal.never());
+  }
+
+  private Optional<String> compact(Optional<String> instructions, String reason, AbortSignal signal) {
+    emit(new AgentEvent.CompactionStart(reason));
+    CompactionSettings settings;
+    Model callModel;
+    LlmProvider callProvider;
+    ThinkingLevel callThinking;
+    synchronized (this) {
+      settings = compaction;
+      callModel = model;
+      callProvider = provider;
+      callThinking = thinking;
+    }
+    Optional<CompactionPreparation> preparation = Compactor.prepare(session.branchPath(), settings);
+    if (preparation.isEmpty() || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty()) {
+      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
+          Optional.of("nothing to compact: the recent messages to keep are all there is")));
+      return Optional.empty();
+    }
+    try {
+      Compactor.Result result = Compactor.summarize(preparation.get(), callProvider, callModel, callThinking, instructions, signal);
+      String id = session.appendCompaction(result.summary(), result.firstKeptEntryId(), result.tokensBefore(),
+          Optional.of(result.details()), false);
+      emit(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(result.summary()), Optional.empty()));
+      return Optional.of(id);
+    } catch (Compactor.CompactionException e) {
+      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
+      return Optional.empty();
     }
   }
 
