@@ -1,6 +1,6 @@
 // Records the reference's findCutPoint and estimateTokens over the generated fixture sessions,
 // for graft's CutPointDifferentialTest. Run by record-cutpoints.sh from the oracle directory.
-import { SessionManager, findCutPoint, estimateTokens } from "@mariozechner/pi-coding-agent";
+import { SessionManager, findCutPoint, estimateTokens, collectEntriesForBranchSummary, prepareBranchEntries } from "@mariozechner/pi-coding-agent";
 import fs from "node:fs";
 import path from "node:path";
 const root = process.argv[2];
@@ -20,8 +20,19 @@ for (const name of fs.readdirSync(root).filter((n) => /^s\d+$/.test(n)).sort()) 
       }
     }
   }
+  const branches = [];
+  for (let k = 0; k < 6; k++) {
+    const from = ids[(k * 7 + 3) % ids.length];
+    const to = ids[(k * 13 + 5) % ids.length];
+    const { entries, commonAncestorId } = collectEntriesForBranchSummary(sm, from, to);
+    for (const budget of [0, 50, 400]) {
+      const p = prepareBranchEntries(entries, budget);
+      branches.push({ from, to, commonAncestorId, entries: entries.map((e) => e.id), budget, messages: p.messages.length, totalTokens: p.totalTokens,
+        readFiles: [...p.fileOps.read].sort(), edited: [...p.fileOps.edited].sort() });
+    }
+  }
   const tokens = {};
   for (const e of sm.getEntries()) if (e.type === "message") tokens[e.id] = estimateTokens(e.message);
-  out[name] = { cases, tokens };
+  out[name] = { cases, tokens, branches };
 }
 process.stdout.write(JSON.stringify(out));

@@ -391,6 +391,89 @@ public final class AgentSession {
     }
   }
 
+  // ------------------------------------------------------------------ tree navigation
+
+  /** How {@link #navigateTree} leaves the current branch. */
+  public record TreeNavigation(boolean summarize, Optional<String> customInstructions, boolean replaceInstructions,
+      Optional<String> label) {
+    public TreeNavigation {
+      customInstructions = customInstructions == null ? Optional.empty() : customInstructions;
+      label = label == null ? Optional.empty() : label;
+    }
+
+    public static final TreeNavigation PLAIN = new TreeNavigation(false, Optional.empty(), false, Optional.empty());
+  }
+
+  /**
+   * Where navigation ended: the text to put back in the editor when the target was a user (or
+   * hook) message, which is re-asked rather than kept, and the branch summary entry, if any.
+   */
+  public record TreeResult(Optional<String> editorText, Optional<String> summaryEntryId) {
+    public TreeResult {
+      editorText = editorText == null ? Optional.empty() : editorText;
+      summaryEntryId = summaryEntryId == null ? Optional.empty() : summaryEntryId;
+    }
+  }
+
+  /**
+   * Moves to {@code targetId} ({@code /tree}): nothing is removed; the branch being left can be
+   * summarised into a branch_summary entry at the new position. A user message as the target
+   * moves to its parent and returns its text, to be edited and sent again.
+   */
+  public TreeResult navigateTree(String targetId, TreeNavigation how) throws dev.graft.runtime.compaction.Compactor.CompactionException {
+    if (running != null) {
+      throw new IllegalStateException("navigate the tree between turns: the agent is running");
+    }
+    Optional<String> oldLeaf = session.leafId();
+    if (oldLeaf.filter(targetId::equals).isPresent()) {
+      return new TreeResult(Optional.empty(), Optional.empty());
+    }
+    SessionEntry target = session.entry(targetId).orElseThrow(() -> new IllegalArgumentException("entry " + targetId + " not found"));
+    Optional<String> summary = Optional.empty();
+    Optional<com.fasterxml.jackson.databind.JsonNode> details = Optional.empty();
+    if (how.summarize()) {
+      var abandoned = dev.graft.runtime.compaction.BranchSummary.collect(session, oldLeaf, targetId);
+      if (!abandoned.entries().isEmpty()) {
+        Model callModel;
+        LlmProvider callProvider;
+        CompactionSettings settings;
+        synchronized (this) {
+          callModel = model;
+          callProvider = provider;
+          settings = compaction;
+        }
+        var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
+            settings.reserveTokens(), how.customInstructions(), how.replaceInstructions(), AbortSignal.never());
+        summary = Optional.of(result.summary());
+        details = Optional.of(result.details());
+      }
+    }
+    Optional<String> newLeaf;
+    Optional<String> editorText = Optional.empty();
+    if (target instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u) {
+      newLeaf = target.parentId();
+      editorText = Optional.of(u.content().text(""));
+    } else if (target instanceof SessionEntry.CustomMessage c) {
+      newLeaf = target.parentId();
+      editorText = Optional.of(c.content().text(""));
+    } else {
+      newLeaf = Optional.of(targetId);
+    }
+    Optional<String> summaryId = Optional.empty();
+    if (summary.isPresent()) {
+      summaryId = Optional.of(session.branchWithSummary(newLeaf, summary.get(), details, false));
+      summaryId.ifPresent(id -> how.label().ifPresent(l -> session.appendLabelChange(id, Optional.of(l))));
+    } else {
+      if (newLeaf.isPresent()) {
+        session.branch(newLeaf.get());
+      } else {
+        session.resetLeaf();
+      }
+      how.label().ifPresent(l -> session.appendLabelChange(targetId, Optional.of(l)));
+    }
+    return new TreeResult(editorText, summaryId);
+  }
+
   // ------------------------------------------------------------------ tools
 
   private record Planned(ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}

@@ -38,6 +38,7 @@ class CompactionDifferentialTest {
     int cases = 0;
     int estimates = 0;
     int splitTurns = 0;
+    int branches = 0;
     for (Map.Entry<String, JsonNode> session : recorded.properties()) {
       Path copy = temp.resolve(session.getKey() + ".jsonl");
       Files.copy(root.resolve(session.getKey()).resolve("session.jsonl"), copy, StandardCopyOption.REPLACE_EXISTING);
@@ -58,11 +59,28 @@ class CompactionDifferentialTest {
           }
           cases++;
         }
+        for (JsonNode b : session.getValue().get("branches")) {
+          BranchSummary.Abandoned abandoned = BranchSummary.collect(s, java.util.Optional.of(b.get("from").asText()), b.get("to").asText());
+          assertThat(abandoned.entries()).extracting(SessionEntry::id).as("%s %s", session.getKey(), b)
+              .containsExactlyElementsOf(ids(b.get("entries")));
+          assertThat(abandoned.commonAncestorId().orElse(null)).isEqualTo(b.get("commonAncestorId").isNull() ? null : b.get("commonAncestorId").asText());
+          BranchSummary.Prepared prepared = BranchSummary.prepare(abandoned.entries(), b.get("budget").asLong());
+          assertThat(prepared.messages()).as("%s %s", session.getKey(), b).hasSize(b.get("messages").asInt());
+          assertThat(prepared.tokens()).isEqualTo(b.get("totalTokens").asLong());
+          branches++;
+        }
       }
     }
     assertThat(cases).isGreaterThan(1000);
+    assertThat(branches).isGreaterThan(300);
     assertThat(estimates).isGreaterThan(1000);
     assertThat(splitTurns).as("the fixtures must exercise split turns").isGreaterThan(20);
+  }
+
+  private static List<String> ids(JsonNode array) {
+    List<String> out = new java.util.ArrayList<>();
+    array.forEach(x -> out.add(x.asText()));
+    return out;
   }
 
   @Test
