@@ -3,6 +3,7 @@ package dev.graft.cli;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
@@ -91,6 +92,9 @@ final class AgentSetup {
         names, ProjectContext.find(context.home().root(), cwd), cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, AgentHooks.NONE, context.clock());
     agent.setMaxTokens(o.maxTokens);
+    Settings settings = Settings.load(context.home(), cwd);
+    settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    agent.setCompactionSettings(settings.compaction());
     return agent;
   }
 

@@ -23,6 +23,9 @@ public final class PrintMode {
           case AgentEvent.ToolExecutionStart s -> err.println("→ " + s.toolName() + " " + s.args());
           case AgentEvent.ToolExecutionEnd e -> err.println((e.isError() ? "✗ " : "✓ ") + e.toolName() + ": "
               + firstLine(new MessageContent.Blocks(e.result().content()).text(" ")));
+          case AgentEvent.CompactionStart c -> err.println("… compacting the context (" + c.reason() + ")");
+          case AgentEvent.CompactionEnd c -> err.println(c.error().map(x -> "✗ compaction: " + x)
+              .orElse("✓ compacted into entry " + c.entryId().orElse("?")));
           default -> {}
         }
         err.flush();

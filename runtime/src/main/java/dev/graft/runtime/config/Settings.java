@@ -1,0 +1,95 @@
+package dev.graft.runtime.config;
+
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.graft.runtime.compaction.CompactionSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json},
+ * whose values win. Comments and trailing commas are allowed; fields graft does not know are
+ * left alone (a file written for the reference agent works). A wrong value is reported as one
+ * line naming the file and the field, and the default (or the global value) is used instead.
+ */
+public record Settings(CompactionSettings compaction, List<String> problems) {
+  private static final ObjectMapper LENIENT = JsonMapper.builder()
+      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+      .build();
+
+  public Settings {
+    problems = List.copyOf(problems);
+  }
+
+  public static Settings load(GraftHome home, Path projectDir) {
+    List<String> problems = new ArrayList<>();
+    CompactionSettings compaction = CompactionSettings.DEFAULTS;
+    for (Path file : List.of(home.settings(), projectDir.resolve(".graft").resolve("settings.json"))) {
+      JsonNode root = read(file, problems);
+      if (root != null) {
+        compaction = compaction(root.path("compaction"), compaction, file, problems);
+      }
+    }
+    return new Settings(compaction, problems);
+  }
+
+  private static JsonNode read(Path file, List<String> problems) {
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      JsonNode root = LENIENT.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      if (root == null || !root.isObject()) {
+        problems.add(file + ": not a JSON object; ignored");
+        return null;
+      }
+      return root;
+    } catch (IOException e) {
+      String message = e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
+      problems.add(file + ": " + message + "; ignored");
+      return null;
+    }
+  }
+
+  private static CompactionSettings compaction(JsonNode c, CompactionSettings base, Path file, List<String> problems) {
+    if (c.isMissingNode()) {
+      return base;
+    }
+    if (!c.isObject()) {
+      problems.add(file + ": compaction must be an object; ignored");
+      return base;
+    }
+    boolean enabled = base.enabled();
+    long reserve = base.reserveTokens();
+    long keep = base.keepRecentTokens();
+    if (c.has("enabled")) {
+      if (c.get("enabled").isBoolean()) {
+        enabled = c.get("enabled").booleanValue();
+      } else {
+        problems.add(file + ": compaction.enabled must be true or false; ignored");
+      }
+    }
+    reserve = tokens(c, "reserveTokens", reserve, file, problems);
+    keep = tokens(c, "keepRecentTokens", keep, file, problems);
+    return new CompactionSettings(enabled, reserve, keep);
+  }
+
+  private static long tokens(JsonNode c, String field, long fallback, Path file, List<String> problems) {
+    if (!c.has(field)) {
+      return fallback;
+    }
+    JsonNode v = c.get(field);
+    if (v.isIntegralNumber() && v.canConvertToLong() && v.longValue() >= 0) {
+      return v.longValue();
+    }
+    problems.add(file + ": compaction." + field + " must be a whole number of tokens, 0 or more; ignored");
+    return fallback;
+  }
+}
