@@ -16,7 +16,8 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
   /**
    * The reference's findCutPoint over {@code entries[start, end)}: walk back from the newest
    * message adding up estimated tokens until {@code keepRecentTokens} are reached, then cut at
-   * the nearest valid point at or after there, taking along settings entries just before it.
+   * the nearest valid point at or after there ({@link #cutPointFor}), taking along settings
+   * entries just before it.
    */
   public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens) {
     List<Integer> cutPoints = validCutPoints(entries, start, end);
@@ -31,12 +32,7 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
       }
       accumulated += TokenEstimate.of(m.message());
       if (accumulated >= keepRecentTokens) {
-        for (int c : cutPoints) {
-          if (c >= i) {
-            cut = c;
-            break;
-          }
-        }
+        cut = cutPointFor(cutPoints, i);
         break;
       }
     }
@@ -51,6 +47,21 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
     boolean userMessage = at instanceof SessionEntry.Message m && m.message().role().equals("user");
     int turnStart = userMessage ? -1 : turnStart(entries, cut, start);
     return new CutPoint(cut, turnStart, !userMessage && turnStart != -1);
+  }
+
+  /**
+   * The nearest cut point at or after {@code index}; when there is none (the newest messages
+   * that fill the budget are tool results, which cannot start the kept part), the latest one
+   * before it, so that the older part is still summarised. The reference falls back to the
+   * first cut point there, which keeps everything and compacts nothing.
+   */
+  static int cutPointFor(List<Integer> cutPoints, int index) {
+    for (int c : cutPoints) {
+      if (c >= index) {
+        return c;
+      }
+    }
+    return cutPoints.getLast();
   }
 
   static List<Integer> validCutPoints(List<SessionEntry> entries, int start, int end) {

@@ -103,6 +103,25 @@ class CompactorTest {
   }
 
   @Test
+  void trailingToolResultsLargerThanTheBudgetStillCompactWhatCanBe() {
+    try (Session s = Session.inMemory("/p", Clock.systemUTC())) {
+      turn(s, 0, "a.ts");
+      turn(s, 1, "b.ts");
+      s.appendMessage(new AgentMessage.User("read the big log", 1));
+      var call = new ContentBlock.ToolCall("big", "read", Json.object().put("path", "log.txt"), null);
+      String callId = s.appendMessage(assistant(List.of(call), "toolUse"));
+      s.appendMessage(new AgentMessage.ToolResult("big", "read", List.of(new ContentBlock.Text("z".repeat(40_000))),
+          Optional.empty(), false, 1, null));
+      CompactionPreparation p = Compactor.prepare(s.branchPath(), new CompactionSettings(true, 1000, 100)).orElseThrow();
+      // The reference keeps everything here (nothing compacts); graft keeps the call and its result.
+      assertThat(p.firstKeptEntryId()).isEqualTo(callId);
+      assertThat(p.isSplitTurn()).isTrue();
+      assertThat(p.messagesToSummarize()).hasSize(8);
+      assertThat(p.turnPrefixMessages()).singleElement().isInstanceOf(AgentMessage.User.class);
+    }
+  }
+
+  @Test
   void conversationTextCutsLongToolResults() {
     var result = new AgentMessage.ToolResult("c", "read", List.of(new ContentBlock.Text("y".repeat(2500))), Optional.empty(), false, 1, null);
     var call = assistant(List.of(new ContentBlock.Thinking("hmm", null), new ContentBlock.ToolCall("c", "read",
