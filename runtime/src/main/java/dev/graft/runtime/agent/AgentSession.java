@@ -391,6 +391,38 @@ public final class AgentSession {
     }
   }
 
+  // ------------------------------------------------------------------ the user's shell
+
+  /**
+   * Runs a command for the user ({@code !cmd}; {@code !!cmd} with {@code excludeFromContext})
+   * and records it as a bashExecution message: the model sees it with the next prompt unless
+   * excluded. {@link #abort} stops it.
+   */
+  public AgentMessage.BashExecution runUserBash(String command, boolean excludeFromContext, Consumer<String> onOutput)
+      throws java.io.IOException, InterruptedException {
+    AbortSignal signal = new AbortSignal();
+    synchronized (this) {
+      if (running != null) {
+        throw new IllegalStateException("the agent is running; run the command when it is idle");
+      }
+      running = signal;
+    }
+    try {
+      dev.graft.runtime.tools.UserShell.Result r = dev.graft.runtime.tools.UserShell.local().run(command, cwd, signal, onOutput);
+      AgentMessage.BashExecution message = new AgentMessage.BashExecution(command, r.output(),
+          r.exitCode().isPresent() ? Optional.of((long) r.exitCode().getAsInt()) : Optional.empty(),
+          r.cancelled(), r.truncated(), r.fullOutputPath().map(Path::toString),
+          excludeFromContext ? Optional.of(true) : Optional.empty(), clock.millis(), null);
+      session.appendMessage(message);
+      emit(new AgentEvent.MessageStart(message));
+      emit(new AgentEvent.MessageEnd(message));
+      return message;
+    } finally {
+      running = null;
+      session.sync();
+    }
+  }
+
   // ------------------------------------------------------------------ tree navigation
 
   /** How {@link #navigateTree} leaves the current branch. */
