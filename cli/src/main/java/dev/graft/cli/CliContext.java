@@ -1,6 +1,7 @@
 package dev.graft.cli;
 
 import dev.graft.runtime.config.GraftHome;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,10 +12,15 @@ import java.util.Map;
  * environment, graft's home, the working directory, output streams and the clock.
  */
 public record CliContext(
-    Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock) {
+    Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock, InputStream in) {
+
+  /** A context reading from this process's standard input. */
+  public CliContext(Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock) {
+    this(env, home, cwd, out, err, clock, System.in);
+  }
 
   public static CliContext fromProcess(Map<String, String> env, PrintWriter out, PrintWriter err, Clock clock) {
     return new CliContext(
-        Map.copyOf(env), GraftHome.fromEnvironment(env), Path.of("").toAbsolutePath(), out, err, clock);
+        Map.copyOf(env), GraftHome.fromEnvironment(env), Path.of("").toAbsolutePath(), out, err, clock, System.in);
   }
 }

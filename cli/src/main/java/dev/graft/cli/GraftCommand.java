@@ -49,8 +49,8 @@ public final class GraftCommand implements Callable<Integer> {
   @Option(names = {"-p", "--print"}, description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
   boolean print;
 
-  @Option(names = "--mode", paramLabel = "text|json", defaultValue = "text",
-      description = "Output of a non-interactive run: text (the final answer) or json (every event as a JSON line).")
+  @Option(names = "--mode", paramLabel = "text|json|rpc", defaultValue = "text",
+      description = "text: the final answer; json: every event as a JSON line; rpc: commands as JSON lines on stdin (docs/rpc.md).")
   String mode;
 
   @Parameters(paramLabel = "PROMPT", arity = "0..*",
@@ -73,10 +73,20 @@ public final class GraftCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (mode.equals("rpc")) {
+      AgentSession agent = AgentSetup.create(context, agentOptions);
+      try {
+        return new dev.graft.cli.modes.RpcMode(agent,
+            () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
+            new dev.graft.runtime.session.SessionStore(context.home(), context.clock()), context.out()).run(context.in());
+      } finally {
+        agent.session().close();
+      }
+    }
     boolean json = switch (mode) {
       case "json" -> true;
       case "text" -> false;
-      default -> throw new UserError("--mode " + mode + ": use text or json (rpc comes with the RPC mode)");
+      default -> throw new UserError("--mode " + mode + ": use text, json or rpc");
     };
     if (!print && !json) {
       if (prompts.isEmpty()) {
@@ -89,7 +99,7 @@ public final class GraftCommand implements Callable<Integer> {
     }
     List<String> toRun = new ArrayList<>(prompts);
     if (toRun.isEmpty() && System.console() == null) {
-      String stdin = new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      String stdin = new String(context.in().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
       if (!stdin.isEmpty()) {
         toRun.add(stdin);
       }

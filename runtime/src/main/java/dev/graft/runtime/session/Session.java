@@ -121,6 +121,16 @@ public final class Session implements AutoCloseable {
         null);
   }
 
+  /** Switches this session to another file (the reference's setSessionFile, for resume). */
+  public synchronized void switchTo(Path path) throws SessionFileException {
+    SessionFile.Loaded loaded = SessionFile.open(path.toAbsolutePath());
+    try {
+      sync();
+    } finally {
+      load(loaded);
+    }
+  }
+
   /** Starts a new, empty session in the same directory (the reference's newSession). */
   public synchronized void startNewSession() {
     if (sessionDir == null) {

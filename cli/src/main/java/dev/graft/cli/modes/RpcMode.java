@@ -1,0 +1,432 @@
+package dev.graft.cli.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+/**
+ * {@code graft --mode rpc}: commands as JSON lines on stdin; responses
+ * ({@code {"type":"response","command":...,"success":...}}) and agent events as JSON lines on
+ * stdout, following the reference agent's RPC protocol (docs/rpc.md lists what graft supports).
+ * Prompts and shell commands run on an agent thread, so abort and steer work while they run.
+ */
+public final class RpcMode {
+  private final AgentSession agent;
+  private final Supplier<ModelRegistry> registry;
+  private final SessionStore store;
+  private final PrintWriter out;
+  private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
+  private volatile Future<?> running;
+  /** A prompt was accepted and its agent_end has not been sent yet: what a client sees as busy. */
+  private volatile boolean active;
+
+  public RpcMode(AgentSession agent, Supplier<ModelRegistry> registry, SessionStore store, PrintWriter out) {
+    this.agent = agent;
+    this.registry = registry;
+    this.store = store;
+    this.out = out;
+    agent.subscribe(event -> {
+      if (event instanceof dev.graft.runtime.agent.AgentEvent.AgentEnd) {
+        active = false;
+      }
+      write(AgentEvents.toJson(event));
+    });
+  }
+
+  /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
+  public int run(InputStream in) throws IOException {
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        JsonNode command;
+        try {
+          command = Json.parse(line);
+        } catch (IOException e) {
+          write(error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
+          continue;
+        }
+        if (!command.isObject() || !command.path("type").isTextual()) {
+          write(error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
+          continue;
+        }
+        handle((ObjectNode) command);
+      }
+    }
+    Future<?> last = running;
+    if (last != null) {
+      try {
+        last.get();
+      } catch (Exception e) {
+        // the prompt reported its own failure as events
+      }
+    }
+    worker.shutdown();
+    return 0;
+  }
+
+  private void handle(ObjectNode c) {
+    JsonNode id = c.get("id");
+    String type = c.get("type").textValue();
+    try {
+      switch (type) {
+        case "prompt" -> prompt(id, c);
+        case "steer" -> {
+          agent.steer(requireText(c, "message"));
+          write(success(id, type));
+        }
+        case "follow_up" -> {
+          agent.followUp(requireText(c, "message"));
+          write(success(id, type));
+        }
+        case "abort", "abort_bash" -> {
+          agent.abort();
+          write(success(id, type));
+        }
+        case "get_state" -> write(success(id, type).set("data", state()));
+        case "get_messages" -> {
+          ObjectNode data = Json.object();
+          ArrayNode messages = data.putArray("messages");
+          agent.session().buildContext().messages().forEach(m -> messages.add(MessageCodec.encode(m)));
+          write(success(id, type).set("data", data));
+        }
+        case "get_last_assistant_text" -> {
+          ObjectNode data = Json.object();
+          lastAssistantText().ifPresentOrElse(t -> data.put("text", t), () -> data.putNull("text"));
+          write(success(id, type).set("data", data));
+        }
+        case "get_session_stats" -> write(success(id, type).set("data", stats()));
+        case "get_commands" -> {
+          ObjectNode data = Json.object();
+          data.putArray("commands");
+          write(success(id, type).set("data", data));
+        }
+        case "get_available_models" -> {
+          ObjectNode data = Json.object();
+          ArrayNode models = data.putArray("models");
+          registry.get().listModels().stream().filter(ModelListing::usable).forEach(l -> models.add(model(l.model())));
+          write(success(id, type).set("data", data));
+        }
+        case "set_model" -> idle(id, type, () -> {
+          String provider = requireText(c, "provider");
+          String modelId = requireText(c, "modelId");
+          ModelRegistry models = registry.get();
+          Model m = models.find(provider, modelId).orElseThrow(() -> new IllegalArgumentException("Model not found: " + provider + "/" + modelId));
+          if (models.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
+            throw new IllegalArgumentException(models.missingKeyMessage(provider));
+          }
+          agent.setModel(m, models.provider(m));
+          write(success(id, type).set("data", model(m)));
+        });
+        case "set_thinking_level" -> {
+          String level = requireText(c, "level");
+          agent.setThinking(ThinkingLevel.parse(level).orElseThrow(() ->
+              new IllegalArgumentException("unknown thinking level '" + level + "': use off, minimal, low, medium, high or xhigh")));
+          write(success(id, type));
+        }
+        case "set_session_name" -> {
+          String name = requireText(c, "name").strip();
+          if (name.isEmpty()) {
+            throw new IllegalArgumentException("Session name cannot be empty");
+          }
+          agent.session().appendSessionInfo(name);
+          write(success(id, type));
+        }
+        case "compact" -> background(id, type, () -> {
+          Optional<String> entry = agent.compact(optionalText(c, "customInstructions"));
+          ObjectNode data = Json.object();
+          entry.flatMap(e -> agent.session().entry(e)).ifPresent(e -> {
+            SessionEntry.Compaction comp = (SessionEntry.Compaction) e;
+            data.put("summary", comp.summary());
+            comp.firstKeptEntryId().ifPresent(f -> data.put("firstKeptEntryId", f));
+            data.put("tokensBefore", comp.tokensBefore());
+            comp.details().ifPresent(d -> data.set("details", d));
+          });
+          if (entry.isEmpty()) {
+            throw new IllegalStateException("nothing was compacted (see the compaction_end event)");
+          }
+          return data;
+        });
+        case "bash" -> background(id, type, () -> {
+          AgentMessage.BashExecution r = agent.runUserBash(requireText(c, "command"), false, null);
+          ObjectNode data = Json.object().put("output", r.output()).put("cancelled", r.cancelled()).put("truncated", r.truncated());
+          r.exitCode().ifPresent(x -> data.put("exitCode", x));
+          r.fullOutputPath().ifPresent(p -> data.put("fullOutputPath", p));
+          return data;
+        });
+        case "new_session" -> idle(id, type, () -> {
+          agent.session().startNewSession();
+          write(success(id, type).set("data", Json.object().put("cancelled", false)));
+        });
+        case "switch_session" -> idle(id, type, () -> {
+          String target = requireText(c, "sessionPath");
+          Path file = store.resolve(target, agent.session().cwd()).orElseThrow(() ->
+              new IllegalArgumentException("no such session file or session id: " + target));
+          agent.session().switchTo(file);
+          write(success(id, type).set("data", Json.object().put("cancelled", false)));
+        });
+        case "get_fork_messages" -> {
+          ObjectNode data = Json.object();
+          ArrayNode messages = data.putArray("messages");
+          for (SessionEntry e : agent.session().entries()) {
+            if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isEmpty()) {
+              messages.addObject().put("entryId", e.id()).put("text", u.content().text(""));
+            }
+          }
+          write(success(id, type).set("data", data));
+        }
+        case "fork" -> idle(id, type, () -> {
+          String entryId = requireText(c, "entryId");
+          SessionEntry entry = agent.session().entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
+          if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u)) {
+            throw new IllegalArgumentException("fork from a user message (get_fork_messages lists them)");
+          }
+          if (entry.parentId().isPresent()) {
+            agent.session().createBranchedSession(entry.parentId().get());
+          } else {
+            agent.session().startNewSession();
+          }
+          write(success(id, type).set("data", Json.object().put("text", u.content().text("")).put("cancelled", false)));
+        });
+        case "extension_ui_response" -> write(error(id, type, "no pending UI request with id " + c.path("id").asText("(none)")
+            + " (scripts that ask questions come with hook scripts)"));
+        default -> write(error(id, type, "unknown command '" + type + "'" + nearest(type)));
+      }
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      write(error(id, type, e.getMessage()));
+    } catch (Exception e) {
+      write(error(id, type, e.getClass().getSimpleName() + ": " + e.getMessage()));
+    }
+  }
+
+  private void prompt(JsonNode id, ObjectNode c) {
+    String message = requireText(c, "message");
+    if (active) {
+      String behavior = c.path("streamingBehavior").asText("");
+      switch (behavior) {
+        case "steer" -> agent.steer(message);
+        case "followUp" -> agent.followUp(message);
+        default -> throw new IllegalStateException("the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
+      }
+      write(success(id, "prompt"));
+      return;
+    }
+    active = true;
+    write(success(id, "prompt"));
+    running = worker.submit(() -> {
+      try {
+        AgentSession.RunResult result = agent.prompt(message);
+        if (result.last().isEmpty()) {
+          active = false; // a hook handled the input: no agent_end comes
+        }
+      } catch (RuntimeException e) {
+        active = false;
+        write(error(id, "prompt", e.getMessage()));
+      }
+    });
+  }
+
+  /**
+   * Runs a command that must not overlap a turn on the agent thread (after whatever is
+   * finishing there), and answers when it is done.
+   */
+  private void idle(JsonNode id, String type, Action action) {
+    if (active) {
+      throw new IllegalStateException(type + " needs the agent to be idle (abort first, or wait for agent_end)");
+    }
+    running = worker.submit(() -> {
+      try {
+        action.run();
+      } catch (Exception e) {
+        write(error(id, type, e.getMessage()));
+      }
+    });
+  }
+
+  /** Like {@link #idle}, for commands whose response carries data. */
+  private void background(JsonNode id, String type, Work work) {
+    idle(id, type, () -> write(success(id, type).set("data", work.run())));
+  }
+
+  @FunctionalInterface
+  private interface Action {
+    void run() throws Exception;
+  }
+
+  @FunctionalInterface
+  private interface Work {
+    ObjectNode run() throws Exception;
+  }
+
+  private ObjectNode state() {
+    Session s = agent.session();
+    ObjectNode o = Json.object();
+    o.set("model", model(agent.model()));
+    o.put("thinkingLevel", agent.thinking().wire());
+    o.put("isStreaming", !agent.isIdle());
+    o.put("isCompacting", false);
+    o.put("steeringMode", "all");
+    o.put("followUpMode", "all");
+    s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
+    o.put("sessionId", s.id());
+    s.name().ifPresent(n -> o.put("sessionName", n));
+    o.put("autoCompactionEnabled", true);
+    o.put("messageCount", s.buildContext().messages().size());
+    o.put("pendingMessageCount", 0);
+    return o;
+  }
+
+  private ObjectNode stats() {
+    Session s = agent.session();
+    List<AgentMessage> messages = s.buildContext().messages();
+    long user = 0, assistant = 0, results = 0, calls = 0, in = 0, outTokens = 0, cacheRead = 0, cacheWrite = 0;
+    double cost = 0;
+    for (AgentMessage m : messages) {
+      switch (m) {
+        case AgentMessage.User u -> user++;
+        case AgentMessage.ToolResult t -> results++;
+        case AgentMessage.Assistant a -> {
+          assistant++;
+          calls += a.toolCalls().size();
+          in += a.usage().input();
+          outTokens += a.usage().output();
+          cacheRead += a.usage().cacheRead();
+          cacheWrite += a.usage().cacheWrite();
+          cost += a.usage().cost().total();
+        }
+        default -> {}
+      }
+    }
+    ObjectNode o = Json.object();
+    s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
+    o.put("sessionId", s.id());
+    o.put("userMessages", user).put("assistantMessages", assistant).put("toolCalls", calls).put("toolResults", results);
+    o.put("totalMessages", messages.size());
+    o.putObject("tokens").put("input", in).put("output", outTokens).put("cacheRead", cacheRead).put("cacheWrite", cacheWrite)
+        .put("total", in + outTokens + cacheRead + cacheWrite);
+    o.set("cost", Json.number(cost));
+    return o;
+  }
+
+  private Optional<String> lastAssistantText() {
+    List<AgentMessage> messages = agent.session().buildContext().messages();
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a) {
+        String text = new MessageContent.Blocks(a.content().stream().filter(ContentBlock.Text.class::isInstance).toList()).text("");
+        return text.isEmpty() ? Optional.empty() : Optional.of(text);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static ObjectNode model(Model m) {
+    ObjectNode o = Json.object();
+    o.put("id", m.id()).put("name", m.name()).put("provider", m.provider()).put("api", m.api().toString().toLowerCase().replace('_', '-'));
+    o.put("baseUrl", m.baseUrl()).put("reasoning", m.reasoning()).put("contextWindow", m.contextWindow()).put("maxTokens", m.maxTokens());
+    return o;
+  }
+
+  private static final List<String> COMMANDS = List.of("prompt", "steer", "follow_up", "abort", "new_session", "get_state",
+      "set_model", "get_available_models", "set_thinking_level", "compact", "bash", "abort_bash", "get_session_stats",
+      "switch_session", "fork", "get_fork_messages", "get_last_assistant_text", "set_session_name", "get_messages",
+      "get_commands", "extension_ui_response");
+
+  private static String nearest(String type) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String c : COMMANDS) {
+      int d = distance(type, c);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = c;
+      }
+    }
+    return best != null && bestDistance <= 3 ? "; did you mean '" + best + "'?" : "";
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  private static String requireText(ObjectNode c, String field) {
+    JsonNode v = c.get(field);
+    if (v == null || !v.isTextual()) {
+      throw new IllegalArgumentException(c.get("type").asText() + " needs a string field \"" + field + "\"");
+    }
+    return v.textValue();
+  }
+
+  private static Optional<String> optionalText(ObjectNode c, String field) {
+    return c.path(field).isTextual() ? Optional.of(c.get(field).textValue()) : Optional.empty();
+  }
+
+  private static ObjectNode success(JsonNode id, String command) {
+    ObjectNode o = Json.object();
+    if (id != null && !id.isMissingNode() && !id.isNull()) {
+      o.set("id", id);
+    }
+    return o.put("type", "response").put("command", command).put("success", true);
+  }
+
+  private static ObjectNode error(JsonNode id, String command, String message) {
+    ObjectNode o = Json.object();
+    if (id != null && !id.isMissingNode() && !id.isNull()) {
+      o.set("id", id);
+    }
+    return o.put("type", "response").put("command", command).put("success", false).put("error", message == null ? "failed" : message);
+  }
+
+  private static String firstLine(String text) {
+    return text == null ? "" : text.lines().findFirst().orElse("");
+  }
+
+  private void write(ObjectNode line) {
+    synchronized (out) {
+      out.println(Json.write(line));
+      out.flush();
+    }
+  }
+}
