@@ -45,6 +45,12 @@ final class AgentSetup {
       throw new UserError("--no-session cannot be combined with -c or --session");
     }
     Session session = openSession(context, o, cwd);
+    try {
+      session.claim();
+    } catch (dev.graft.runtime.session.SessionInUseException e) {
+      session.close();
+      throw new UserError(e.getMessage());
+    }
     SessionContext existing = session.buildContext();
 
     Model model;

@@ -69,6 +69,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("> " + task);
     out.flush();
     try (Session session = store.create(project.toString())) {
+      session.claim();
       AgentSession agent = new AgentSession(session, project, ScriptedProvider.MODEL, model, ThinkingLevel.OFF, prompt,
           active.stream().map(n -> tools.get(n).orElseThrow()).toList(), AgentHooks.NONE, context.clock());
       agent.subscribe(event -> show(event, out));

@@ -41,6 +41,7 @@ public final class Session implements AutoCloseable {
   private final Map<String, LabelState> labels = new LinkedHashMap<>();
   private String leafId;
   private List<String> warnings = List.of();
+  private boolean claimed;
 
   private record LabelState(String label, String timestamp) {}
 
@@ -90,6 +91,9 @@ public final class Session implements AutoCloseable {
     for (EntryNode node : loaded.nodes()) {
       index(node);
     }
+    if (claimed) {
+      file.claim();
+    }
     if (!nodes.isEmpty()) {
       EntryNode last = nodes.getLast();
       if ("custom".equals(last.type) && entry(last) instanceof SessionEntry.Custom c && c.customType().equals(LEAF_MARKER)) {
@@ -103,6 +107,9 @@ public final class Session implements AutoCloseable {
     header = newHeader(cwd, parentSession, clock);
     String stamp = header.timestamp().replace(':', '-').replace('.', '-');
     file = SessionFile.create(sessionDir.resolve(stamp + "_" + header.id() + ".jsonl"));
+    if (claimed) {
+      file.claim();
+    }
     headerWritten = false;
     warnings = List.of();
     nodes.clear();
@@ -128,6 +135,18 @@ public final class Session implements AutoCloseable {
       sync();
     } finally {
       load(loaded);
+    }
+  }
+
+  /**
+   * Claims the session for this process: until it is closed (or switched), another graft process
+   * that claims it gets a {@link SessionInUseException}. The agent modes claim their session;
+   * read-only tools do not. A new session is claimed when its file is created.
+   */
+  public synchronized void claim() {
+    claimed = true;
+    if (file != null) {
+      file.claim();
     }
   }
 

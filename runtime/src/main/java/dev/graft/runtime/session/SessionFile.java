@@ -39,9 +39,15 @@ final class SessionFile implements AutoCloseable {
    */
   private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS = new ConcurrentHashMap<>();
 
+  /** The byte range locked while a graft process works in the session: past any real content. */
+  private static final long IN_USE_RANGE = Long.MAX_VALUE - 1;
+
   private final Path path;
   private FileChannel reader;
   private FileChannel writer;
+  private FileChannel claimChannel;
+  private FileLock claim;
+  private boolean claimWanted;
   private long size; // bytes of the file known to this process
   private boolean needsNewline; // the file does not end with '\n' (a cut last line)
 
@@ -371,7 +377,10 @@ final class SessionFile implements AutoCloseable {
     long[] offsets = new long[lines.size()];
     ReentrantLock local = IN_PROCESS_LOCKS.computeIfAbsent(path.toAbsolutePath().normalize(), k -> new ReentrantLock());
     local.lock();
-    try (FileLock lock = writer.lock()) {
+    if (claimWanted && claim == null) {
+      claim();
+    }
+    try (FileLock lock = writer.lock(0, IN_USE_RANGE, false)) {
       long cursor = writer.size() + (needsNewline ? 1 : 0); // others may have appended meanwhile
       for (int i = 0; i < lines.size(); i++) {
         offsets[i] = cursor;
@@ -388,6 +397,41 @@ final class SessionFile implements AutoCloseable {
     return offsets;
   }
 
+  /**
+   * Marks the session as in use by this process until it is closed, so that a second graft
+   * process refuses to work in it. A file that does not exist yet is claimed when it is created.
+   */
+  synchronized void claim() throws SessionInUseException {
+    claimWanted = true;
+    if (claim != null || !Files.exists(path)) {
+      return;
+    }
+    try {
+      claimChannel = FileChannel.open(path, StandardOpenOption.WRITE);
+      claim = claimChannel.tryLock(IN_USE_RANGE, 1, false);
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      claim = null; // claimed by another session object of this process
+    } catch (IOException e) {
+      throw new SessionInUseException(path + ": cannot lock the session file: " + e.getMessage());
+    }
+    if (claim == null) {
+      closeQuietly(claimChannel);
+      claimChannel = null;
+      claimWanted = false;
+      throw new SessionInUseException(path.getFileName() + " is open in another graft process; finish there first, or start a new session");
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // releasing a lock we no longer need
+      }
+    }
+  }
+
   /** Forces appended lines to the disk. */
   synchronized void sync() throws IOException {
     if (writer != null) {
@@ -401,6 +445,9 @@ final class SessionFile implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    closeQuietly(claimChannel); // releases the claim
+    claimChannel = null;
+    claim = null;
     for (FileChannel c : new FileChannel[] {reader, writer}) {
       if (c != null) {
         try {

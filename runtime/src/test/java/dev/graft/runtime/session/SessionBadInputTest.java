@@ -112,6 +112,27 @@ class SessionBadInputTest {
   }
 
   @Test
+  void aClaimedSessionIsRefusedToASecondClaimantUntilReleased() throws Exception {
+    Path sessions = dir.resolve("claims");
+    Path file;
+    try (Session first = Session.create(sessions, "/p", Clock.systemUTC())) {
+      first.claim();
+      first.appendMessage(new AgentMessage.User("mine", 1));
+      file = first.file().orElseThrow();
+      try (Session second = Session.open(file)) {
+        assertThatThrownBy(second::claim).isInstanceOf(SessionInUseException.class)
+            .hasMessageContaining("is open in another graft process");
+        // reading and unclaimed appends still work: the claim only keeps agents apart
+        assertThat(second.buildContext().messages()).hasSize(1);
+      }
+    }
+    try (Session again = Session.open(file)) {
+      again.claim();
+      again.appendMessage(new AgentMessage.User("now mine", 2));
+    }
+  }
+
+  @Test
   void twoWritersNeverInterleavePartialLines() throws Exception {
     Path sessions = dir.resolve("sessions");
     String big = "y".repeat(200_000);
