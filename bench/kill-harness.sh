@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 KILLS="${1:-200}"
 "$BENCH_ROOT/bench/reference-oracle.sh" >/dev/null
 cd "$BENCH_ROOT"
-export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
+export JAVA_HOME="$("$BENCH_ROOT/graft" java-home)"
 start=$(date +%s)
 GRAFT_KILLS="$KILLS" mvn -B -q -o -pl cli -am test -Dtest='KillHarnessTest#killed*' -Dsurefire.failIfNoSpecifiedTests=false \
   | grep -E "kill harness|Tests run|FAIL" || true
