@@ -19,7 +19,7 @@ final class EntryNode {
   EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {
     this.id = id;
     this.parentId = parentId;
-    this.type = type;
+    this.type = type == null ? "" : type; // a line without a string type is an unknown entry
     this.role = role;
     this.offset = offset;
     this.length = length;
