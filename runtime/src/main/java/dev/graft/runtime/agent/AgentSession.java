@@ -63,7 +63,7 @@ public final class AgentSession {
   private Model model;
   private LlmProvider provider;
   private ThinkingLevel thinking;
-  private String systemPrompt;
+  private volatile String systemPrompt;
   private final Map<String, Tool> tools = new LinkedHashMap<>();
   private int maxTokens;
   private CompactionSettings compaction = CompactionSettings.DEFAULTS;
@@ -132,6 +132,15 @@ public final class AgentSession {
 
   public synchronized void setThinking(ThinkingLevel level) {
     this.thinking = Objects.requireNonNull(level, "level");
+  }
+
+  public String systemPrompt() {
+    return systemPrompt;
+  }
+
+  /** Replaces the system prompt from the next prompt on ({@code /reload}). */
+  public void setSystemPrompt(String prompt) {
+    this.systemPrompt = Objects.requireNonNull(prompt, "prompt");
   }
 
   public void setMaxTokens(int tokens) {
@@ -355,10 +364,22 @@ public final class AgentSession {
    * failed (said in the compaction_end event).
    */
   public Optional<String> compact(Optional<String> instructions) {
-    if (running != null) {
-      throw new IllegalStateException("compact between turns: the agent is running");
+    return compact(instructions, AbortSignal.never());
+  }
+
+  /** {@link #compact(Optional)} that {@code signal} (or {@link #abort}) can stop. */
+  public Optional<String> compact(Optional<String> instructions, AbortSignal signal) {
+    synchronized (this) {
+      if (running != null) {
+        throw new IllegalStateException("compact between turns: the agent is running");
+      }
+      running = signal;
     }
-    return compact(instructions, "manual", AbortSignal.never());
+    try {
+      return compact(instructions, "manual", signal);
+    } finally {
+      running = null;
+    }
   }
 
   private Optional<String> compact(Optional<String> instructions, String reason, AbortSignal signal) {
@@ -453,9 +474,27 @@ public final class AgentSession {
    * moves to its parent and returns its text, to be edited and sent again.
    */
   public TreeResult navigateTree(String targetId, TreeNavigation how) throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    if (running != null) {
-      throw new IllegalStateException("navigate the tree between turns: the agent is running");
+    return navigateTree(targetId, how, AbortSignal.never());
+  }
+
+  /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
+  public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
+      throws dev.graft.runtime.compaction.Compactor.CompactionException {
+    synchronized (this) {
+      if (running != null) {
+        throw new IllegalStateException("navigate the tree between turns: the agent is running");
+      }
+      running = signal;
     }
+    try {
+      return navigate(targetId, how, signal);
+    } finally {
+      running = null;
+    }
+  }
+
+  private TreeResult navigate(String targetId, TreeNavigation how, AbortSignal signal)
+      throws dev.graft.runtime.compaction.Compactor.CompactionException {
     Optional<String> oldLeaf = session.leafId();
     if (oldLeaf.filter(targetId::equals).isPresent()) {
       return new TreeResult(Optional.empty(), Optional.empty());
@@ -475,7 +514,7 @@ public final class AgentSession {
           settings = compaction;
         }
         var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
-            settings.reserveTokens(), how.customInstructions(), how.replaceInstructions(), AbortSignal.never());
+            settings.reserveTokens(), how.customInstructions(), how.replaceInstructions(), signal);
         summary = Optional.of(result.summary());
         details = Optional.of(result.details());
       }
