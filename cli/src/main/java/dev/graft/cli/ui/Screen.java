@@ -1,0 +1,264 @@
+package dev.graft.cli.ui;
+
+import java.io.PrintWriter;
+import java.util.function.IntSupplier;
+
+/**
+ * Everything graft prints in the interactive mode goes through here, one writer at a time:
+ * streamed text, whole lines, a spinner while waiting. Text from the model or a tool is cleaned
+ * of control characters (so it cannot move the cursor or change the terminal); styles are ANSI
+ * codes on a terminal and nothing on plain output. While a dialog is open, output is held and
+ * shown when it closes; while the editor is open, lines are printed above it.
+ */
+public final class Screen {
+  /** Text styles; on plain output every style is no style. */
+  public enum Style {
+    DIM("2"), BOLD("1"), RED("31"), GREEN("32"), YELLOW("33"), CYAN("36"), MAGENTA("35"), DIM_ITALIC("2;3"), BOLD_CYAN("1;36");
+
+    private final String sgr;
+
+    Style(String sgr) {
+      this.sgr = sgr;
+    }
+  }
+
+  /** The editor, while it is open: lines are printed above it rather than into it. */
+  public interface Above {
+    boolean reading();
+
+    void print(String line);
+  }
+
+  private static final String[] FRAMES = {"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"};
+
+  private final PrintWriter out;
+  private final boolean ansi;
+  private final IntSupplier width;
+  private final Object lock = new Object();
+  private volatile Above above;
+  private boolean atLineStart = true;
+  private StringBuilder held;
+  private String spinnerText;
+  private boolean spinnerShown;
+  private int frame;
+  private Thread spinnerThread;
+
+  private Screen(PrintWriter out, boolean ansi, IntSupplier width) {
+    this.out = out;
+    this.ansi = ansi;
+    this.width = width;
+  }
+
+  /** A terminal: styles, a spinner, lines fitted to {@code width}. */
+  public static Screen terminal(PrintWriter out, IntSupplier width) {
+    return new Screen(out, true, width);
+  }
+
+  /** Plain output (a pipe, a dumb terminal): no styles, no spinner, nothing cut. */
+  public static Screen plain(PrintWriter out) {
+    return new Screen(out, false, () -> 0);
+  }
+
+  public boolean ansi() {
+    return ansi;
+  }
+
+  /** Columns of the terminal; 0 when unknown (nothing is cut then). */
+  public int width() {
+    return width.getAsInt();
+  }
+
+  public void setAbove(Above above) {
+    this.above = above;
+  }
+
+  /** {@code text} cleaned and styled. */
+  public String style(Style style, String text) {
+    String clean = clean(text);
+    return ansi && !clean.isEmpty() ? "\033[" + style.sgr + "m" + clean + "\033[0m" : clean;
+  }
+
+  /**
+   * Streamed text (the model's answer as it arrives), cleaned and optionally styled; the
+   * terminal wraps long lines itself.
+   */
+  public void write(String text, Style style) {
+    String clean = clean(text);
+    if (clean.isEmpty()) {
+      return;
+    }
+    synchronized (lock) {
+      emit(style == null || !ansi ? clean : styleLines(style, clean));
+      atLineStart = clean.endsWith("\n");
+    }
+  }
+
+  /** Styles each line on its own, so that a style never runs past a line's end. */
+  private static String styleLines(Style style, String text) {
+    StringBuilder b = new StringBuilder();
+    for (String part : text.split("\n", -1)) {
+      if (!b.isEmpty()) {
+        b.append('\n');
+      }
+      if (!part.isEmpty()) {
+        b.append("\033[").append(style.sgr).append('m').append(part).append("\033[0m");
+      }
+    }
+    return b.toString();
+  }
+
+  /** One line (already styled with {@link #style}; plain text must come through {@link #clean}). */
+  public void line(String line) {
+    Above editor = above;
+    if (editor != null && editor.reading()) {
+      editor.print(line);
+      return;
+    }
+    synchronized (lock) {
+      String prefix = atLineStart ? "" : "\n";
+      emit(prefix + line + "\n");
+      atLineStart = true;
+    }
+  }
+
+  /** Ends a partly written line. */
+  public void endLine() {
+    synchronized (lock) {
+      if (!atLineStart) {
+        emit("\n");
+        atLineStart = true;
+      }
+    }
+  }
+
+  /** Shows a spinner with {@code text} on the current (empty) line until the next output. */
+  public void spin(String text) {
+    if (!ansi) {
+      return;
+    }
+    synchronized (lock) {
+      spinnerText = text;
+      if (spinnerThread == null) {
+        spinnerThread = Thread.ofPlatform().daemon().name("graft-spinner").start(this::spinLoop);
+      }
+      drawSpinner();
+    }
+  }
+
+  public void stopSpinner() {
+    synchronized (lock) {
+      spinnerText = null;
+      eraseSpinner();
+    }
+  }
+
+  /** Holds output back (a dialog is drawing); {@link #release} prints what was held. */
+  public void hold() {
+    synchronized (lock) {
+      eraseSpinner();
+      out.flush();
+      held = new StringBuilder();
+    }
+  }
+
+  public void release() {
+    synchronized (lock) {
+      StringBuilder pending = held;
+      held = null;
+      if (pending != null && !pending.isEmpty()) {
+        out.print(pending);
+        out.flush();
+      }
+    }
+  }
+
+  /** Runs {@code drawing} with the screen to itself (for dialogs that draw directly). */
+  public void exclusive(Runnable drawing) {
+    synchronized (lock) {
+      drawing.run();
+    }
+  }
+
+  private void emit(String text) {
+    if (held != null) {
+      held.append(text);
+      return;
+    }
+    eraseSpinner();
+    out.print(text);
+    out.flush();
+  }
+
+  private void spinLoop() {
+    while (true) {
+      try {
+        Thread.sleep(80);
+      } catch (InterruptedException e) {
+        return;
+      }
+      synchronized (lock) {
+        frame = (frame + 1) % FRAMES.length;
+        drawSpinner();
+      }
+    }
+  }
+
+  private void drawSpinner() {
+    if (spinnerText == null || held != null || !atLineStart) {
+      return;
+    }
+    String text = fit(spinnerText, Math.max(0, width() - 3));
+    out.print("\r\033[36m" + FRAMES[frame] + "\033[0m \033[2m" + text + "\033[0m\033[K");
+    out.flush();
+    spinnerShown = true;
+  }
+
+  private void eraseSpinner() {
+    if (spinnerShown) {
+      out.print("\r\033[K");
+      spinnerShown = false;
+    }
+  }
+
+  /** Removes control characters (escape sequences included) except newlines and tabs. */
+  public static String clean(String text) {
+    if (text == null) {
+      return "";
+    }
+    StringBuilder b = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean control = (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (c >= 0x80 && c < 0xa0);
+      if (control) {
+        if (b == null) {
+          b = new StringBuilder(text.length()).append(text, 0, i);
+        }
+        if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+          continue;
+        }
+      } else if (b != null) {
+        b.append(c);
+      }
+    }
+    return b == null ? text : b.toString();
+  }
+
+  /** {@code text} on one line, cut to {@code columns} (with …); unchanged when columns is 0. */
+  public static String fit(String text, int columns) {
+    String flat = clean(text).replace('\n', ' ').replace('\t', ' ');
+    if (columns <= 0) {
+      return flat;
+    }
+    int used = 0;
+    for (int i = 0; i < flat.length(); ) {
+      int cp = flat.codePointAt(i);
+      int w = Math.max(0, org.jline.utils.WCWidth.wcwidth(cp));
+      if (used + w > columns - 1 && i + Character.charCount(cp) < flat.length() || used + w > columns) {
+        return flat.substring(0, i) + "…";
+      }
+      used += w;
+      i += Character.charCount(cp);
+    }
+    return flat;
+  }
+}

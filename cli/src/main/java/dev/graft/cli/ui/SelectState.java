@@ -1,0 +1,174 @@
+package dev.graft.cli.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * What a picker shows and where its cursor is, without a terminal: the options that match the
+ * filter, the cursor among them and the window of rows on screen. Typing filters (every word of
+ * the filter must occur in the option's label or detail, ignoring case); with an empty filter,
+ * the number keys 1–9 choose the option on that row of the window at once.
+ */
+public final class SelectState {
+  private final List<Choice> choices;
+  private final List<String> haystacks;
+  private final StringBuilder filter = new StringBuilder();
+  private List<Integer> visible;
+  private int cursor;
+  private int top;
+  private int rows = 10;
+
+  /** What a key press did. */
+  public sealed interface Outcome {
+    record Continue() implements Outcome {}
+
+    record Chosen(int index) implements Outcome {}
+
+    record Cancelled() implements Outcome {}
+  }
+
+  private static final Outcome CONTINUE = new Outcome.Continue();
+
+  public SelectState(List<Choice> choices, int initial) {
+    this.choices = List.copyOf(choices);
+    this.haystacks = this.choices.stream().map(c -> (c.label() + " " + c.detail()).toLowerCase(Locale.ROOT)).toList();
+    refilter(initial);
+  }
+
+  /** How many options fit on screen at once; keeps the cursor inside the window. */
+  public void setRows(int rows) {
+    this.rows = Math.max(1, rows);
+    scrollToCursor();
+  }
+
+  public int rows() {
+    return rows;
+  }
+
+  public String filter() {
+    return filter.toString();
+  }
+
+  /** Indices (into the options) of those that match the filter, in order. */
+  public List<Integer> visible() {
+    return visible;
+  }
+
+  /** The first visible position shown in the window. */
+  public int top() {
+    return top;
+  }
+
+  /** The cursor's position among the visible options. */
+  public int cursor() {
+    return cursor;
+  }
+
+  /** The option under the cursor; empty when nothing matches the filter. */
+  public OptionalInt selected() {
+    return visible.isEmpty() ? OptionalInt.empty() : OptionalInt.of(visible.get(cursor));
+  }
+
+  public Choice choice(int index) {
+    return choices.get(index);
+  }
+
+  /** Replaces the filter (as if typed). */
+  public void setFilter(String text) {
+    filter.setLength(0);
+    filter.append(text);
+    refilterKeepingSelection();
+  }
+
+  public Outcome handle(Key key) {
+    switch (key.kind()) {
+      case UP, CTRL_P -> move(-1);
+      case DOWN, CTRL_N, TAB -> move(1);
+      case PAGE_UP -> move(-rows);
+      case PAGE_DOWN -> move(rows);
+      case HOME -> move(-visible.size());
+      case END -> move(visible.size());
+      case ENTER -> {
+        OptionalInt chosen = selected();
+        return chosen.isPresent() ? new Outcome.Chosen(chosen.getAsInt()) : CONTINUE;
+      }
+      case ESCAPE, CTRL_C, CTRL_D, EOF -> {
+        return new Outcome.Cancelled();
+      }
+      case BACKSPACE -> {
+        if (!filter.isEmpty()) {
+          filter.setLength(filter.length() - Character.charCount(filter.codePointBefore(filter.length())));
+          refilterKeepingSelection();
+        }
+      }
+      case CTRL_U -> {
+        filter.setLength(0);
+        refilterKeepingSelection();
+      }
+      case CHAR -> {
+        int c = key.codePoint();
+        if (filter.isEmpty() && c >= '1' && c <= '9') {
+          int position = top + (c - '1');
+          if (position < visible.size() && c - '1' < rows) {
+            return new Outcome.Chosen(visible.get(position));
+          }
+          return CONTINUE;
+        }
+        if (key.printable() && !(filter.isEmpty() && c == ' ')) {
+          filter.appendCodePoint(c);
+          refilterKeepingSelection();
+        }
+      }
+      default -> {}
+    }
+    return CONTINUE;
+  }
+
+  private void move(int delta) {
+    if (visible.isEmpty()) {
+      return;
+    }
+    cursor = Math.max(0, Math.min(visible.size() - 1, cursor + delta));
+    scrollToCursor();
+  }
+
+  private void refilterKeepingSelection() {
+    refilter(selected().orElse(-1));
+  }
+
+  /** Recomputes the matches; the cursor stays on {@code keep} when it still matches, else goes to the first. */
+  private void refilter(int keep) {
+    String[] words = filter.toString().toLowerCase(Locale.ROOT).strip().split("\\s+");
+    List<Integer> matches = new ArrayList<>();
+    for (int i = 0; i < choices.size(); i++) {
+      if (matchesAll(haystacks.get(i), words)) {
+        matches.add(i);
+      }
+    }
+    visible = List.copyOf(matches);
+    int at = visible.indexOf(keep);
+    cursor = at >= 0 ? at : 0;
+    top = 0;
+    scrollToCursor();
+  }
+
+  private static boolean matchesAll(String haystack, String[] words) {
+    for (String w : words) {
+      if (!w.isEmpty() && !haystack.contains(w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void scrollToCursor() {
+    if (cursor < top) {
+      top = cursor;
+    } else if (cursor >= top + rows) {
+      top = cursor - rows + 1;
+    }
+    top = Math.max(0, Math.min(top, Math.max(0, visible.size() - rows)));
+  }
+}
