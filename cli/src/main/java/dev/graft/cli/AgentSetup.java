@@ -34,15 +34,20 @@ final class AgentSetup {
   private AgentSetup() {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
-    Path cwd = o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
+    return create(context, o, false);
+  }
+
+  /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
+  static AgentSession create(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+    Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
     }
-    if (o.resume) {
+    if (o.resume && !interactive) {
       throw new UserError("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
     }
-    if (o.noSession && (o.continueRecent || o.session != null)) {
-      throw new UserError("--no-session cannot be combined with -c or --session");
+    if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
+      throw new UserError("--no-session cannot be combined with -c, -r or --session");
     }
     Session session = openSession(context, o, cwd);
     try {
@@ -94,14 +99,44 @@ final class AgentSetup {
       tools.add(builtin.get(name.strip()).orElseThrow(() ->
           new UserError("--tools: unknown tool '" + name + "' (known: " + String.join(", ", BuiltinTools.NAMES) + ")")));
     }
-    String prompt = SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
-        names, ProjectContext.find(context.home().root(), cwd), cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, AgentHooks.NONE, context.clock());
     agent.setMaxTokens(o.maxTokens);
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     return agent;
+  }
+
+  static Path cwd(CliContext context, AgentOptions o) {
+    return o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
+  }
+
+  private static String systemPrompt(CliContext context, AgentOptions o, Path cwd, List<String> tools,
+      List<ProjectContext.ContextFile> files) {
+    return SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
+        tools, files, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+  }
+
+  /**
+   * Reads settings.json and the project's context files (AGENTS.md, CLAUDE.md) again and gives
+   * the agent the new compaction settings and system prompt ({@code /reload}). Returns what was
+   * loaded, one line each, problems included.
+   */
+  static List<String> reload(CliContext context, AgentOptions o, AgentSession agent) {
+    Path cwd = cwd(context, o);
+    List<String> report = new ArrayList<>();
+    Settings settings = Settings.load(context.home(), cwd);
+    agent.setCompactionSettings(settings.compaction());
+    var c = settings.compaction();
+    report.add("settings: compaction " + (c.enabled() ? "on" : "off") + ", reserve " + c.reserveTokens()
+        + " tokens, keep " + c.keepRecentTokens() + " recent tokens");
+    settings.problems().forEach(p -> report.add("warning: " + p));
+    List<ProjectContext.ContextFile> files = ProjectContext.find(context.home().root(), cwd);
+    agent.setSystemPrompt(systemPrompt(context, o, cwd, agent.activeTools(), files));
+    report.add(files.isEmpty() ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
+        : "system prompt rebuilt with " + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
+    return report;
   }
 
   private static Session openSession(CliContext context, AgentOptions o, Path cwd) throws SessionFileException {

@@ -3,9 +3,12 @@ package dev.graft.cli;
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
+import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.session.SessionStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -29,6 +32,7 @@ import picocli.CommandLine.Spec;
     description = {
       "A coding agent for the terminal, extended by sandboxed JavaScript hook scripts.",
       "",
+      "  graft                                  the interactive mode (/help lists its commands)",
       "  graft -p \"Fix the failing test\"        answer one prompt and exit",
       "  graft --mode json -p \"...\"             every agent event as a JSON line",
       "  graft --provider scripted --model FILE -p \"...\"   offline, replaying scripted turns",
@@ -54,7 +58,8 @@ public final class GraftCommand implements Callable<Integer> {
   String mode;
 
   @Parameters(paramLabel = "PROMPT", arity = "0..*",
-      description = "Prompts, run one after another (with -p or --mode json; read from stdin when none is given).")
+      description = "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
+          + "in the interactive mode, sent first).")
   List<String> prompts = new ArrayList<>();
 
   @Mixin AgentOptions agentOptions;
@@ -88,14 +93,8 @@ public final class GraftCommand implements Callable<Integer> {
       case "text" -> false;
       default -> throw new UserError("--mode " + mode + ": use text, json or rpc");
     };
-    if (!print && !json) {
-      if (prompts.isEmpty()) {
-        spec.commandLine().usage(context.out());
-        context.out().println();
-        context.out().println("The interactive mode is not built yet: run a prompt with -p.");
-        return 0;
-      }
-      throw new UserError("the interactive mode is not built yet: add -p to answer the prompt and exit");
+    if (!print && !spec.commandLine().getParseResult().hasMatchedOption("--mode")) {
+      return interactive();
     }
     List<String> toRun = new ArrayList<>(prompts);
     if (toRun.isEmpty() && System.console() == null) {
@@ -114,6 +113,37 @@ public final class GraftCommand implements Callable<Integer> {
           : PrintMode.run(agent, toRun, context.out(), context.err(), verbose);
     } finally {
       agent.session().close();
+    }
+  }
+
+  /**
+   * The interactive mode: on the terminal when stdin and stdout are one (and TERM is not dumb),
+   * else reading plain lines from stdin. Prompts given as arguments are sent first.
+   */
+  private int interactive() throws Exception {
+    AgentSession agent = AgentSetup.create(context, agentOptions, true);
+    try {
+      InteractiveMode.Setup setup = new InteractiveMode.Setup(agent,
+          new SessionStore(context.home(), context.clock()),
+          () -> ModelRegistry.load(context.home().root(), context.env()),
+          a -> AgentSetup.reload(context, agentOptions, a),
+          context.home().root().resolve("history"), prompts, agentOptions.resume, version());
+      java.io.Console console = System.console();
+      boolean terminal = context.in() == System.in && console != null && console.isTerminal()
+          && !"dumb".equals(context.env().getOrDefault("TERM", ""));
+      return terminal
+          ? InteractiveMode.onTerminal(setup, context.in(), context.out())
+          : InteractiveMode.plain(setup, context.in(), context.out());
+    } finally {
+      agent.session().close();
+    }
+  }
+
+  private static String version() {
+    try {
+      return new Version().getVersion()[0].replaceFirst("^graft ", "").replaceFirst(" \\(.*", "");
+    } catch (IOException e) {
+      return "";
     }
   }
 

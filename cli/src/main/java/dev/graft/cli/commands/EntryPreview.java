@@ -7,12 +7,12 @@ import dev.graft.runtime.session.SessionEntry;
 import java.util.stream.Collectors;
 
 /** A one-line description of an entry, for tree and list output. */
-final class EntryPreview {
+public final class EntryPreview {
   private static final int WIDTH = 72;
 
   private EntryPreview() {}
 
-  static String of(SessionEntry entry) {
+  public static String of(SessionEntry entry) {
     return switch (entry) {
       case SessionEntry.Message m -> message(m.message());
       case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
@@ -27,7 +27,7 @@ final class EntryPreview {
     };
   }
 
-  static String message(AgentMessage message) {
+  public static String message(AgentMessage message) {
     return switch (message) {
       case AgentMessage.User u -> "user: " + clip(u.content().text(" "));
       case AgentMessage.Assistant a -> {
@@ -47,7 +47,7 @@ final class EntryPreview {
     };
   }
 
-  static String clip(String text) {
+  public static String clip(String text) {
     String flat = text.replaceAll("\\s+", " ").strip();
     return flat.length() <= WIDTH ? flat : flat.substring(0, WIDTH - 1) + "…";
   }

@@ -2,6 +2,7 @@ package dev.graft.cli.ui;
 
 import java.io.PrintWriter;
 import java.util.function.IntSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Everything graft prints in the interactive mode goes through here, one writer at a time:
@@ -37,6 +38,7 @@ public final class Screen {
   private final Object lock = new Object();
   private volatile Above above;
   private boolean atLineStart = true;
+  private final WordWrap wrap = new WordWrap();
   private StringBuilder held;
   private String spinnerText;
   private boolean spinnerShown;
@@ -79,8 +81,8 @@ public final class Screen {
   }
 
   /**
-   * Streamed text (the model's answer as it arrives), cleaned and optionally styled; the
-   * terminal wraps long lines itself.
+   * Streamed text (the model's answer as it arrives), cleaned, optionally styled, and on a
+   * terminal wrapped at word boundaries to its width at the time.
    */
   public void write(String text, Style style) {
     String clean = clean(text);
@@ -88,23 +90,10 @@ public final class Screen {
       return;
     }
     synchronized (lock) {
-      emit(style == null || !ansi ? clean : styleLines(style, clean));
-      atLineStart = clean.endsWith("\n");
+      UnaryOperator<String> styling = style == null || !ansi ? s -> s : s -> "\033[" + style.sgr + "m" + s + "\033[0m";
+      emit(wrap.feed(clean, ansi ? width() : 0, styling));
+      atLineStart = wrap.column() == 0;
     }
-  }
-
-  /** Styles each line on its own, so that a style never runs past a line's end. */
-  private static String styleLines(Style style, String text) {
-    StringBuilder b = new StringBuilder();
-    for (String part : text.split("\n", -1)) {
-      if (!b.isEmpty()) {
-        b.append('\n');
-      }
-      if (!part.isEmpty()) {
-        b.append("\033[").append(style.sgr).append('m').append(part).append("\033[0m");
-      }
-    }
-    return b.toString();
   }
 
   /** One line (already styled with {@link #style}; plain text must come through {@link #clean}). */
@@ -118,6 +107,7 @@ public final class Screen {
       String prefix = atLineStart ? "" : "\n";
       emit(prefix + line + "\n");
       atLineStart = true;
+      wrap.reset();
     }
   }
 
@@ -128,6 +118,7 @@ public final class Screen {
         emit("\n");
         atLineStart = true;
       }
+      wrap.reset();
     }
   }
 

@@ -1,0 +1,73 @@
+package dev.graft.cli.interactive;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The commands graft has without any script, and {@code /help}, {@code /compact}, {@code /reload}, {@code /scripts}, {@code /quit}. */
+final class BuiltinCommands {
+  static final List<String> KEYS = List.of(
+      "Enter                 send (a line ending in \\ continues on the next line)",
+      "Alt+Enter             new line",
+      "Tab                   complete a /command (and /model, /thinking arguments)",
+      "Up/Down, Ctrl+R       history (kept in $GRAFT_HOME/history)",
+      "Esc, Ctrl+C           abort the running turn or shell command",
+      "Ctrl+C twice          quit (within a second); at the prompt Ctrl+C clears the line",
+      "Ctrl+D                quit (on an empty line)",
+      "!cmd, !!cmd           run cmd in the shell; the model sees !cmd's output, not !!cmd's",
+      "In pickers            ↑↓ move, 1-9 pick, type to filter, Enter select, Esc cancel");
+
+  private BuiltinCommands() {}
+
+  /** A registry holding the built-in commands. */
+  static CommandRegistry registry() {
+    CommandRegistry r = new CommandRegistry();
+    r.register(SlashCommand.builtIn("help", "Show commands and keys", BuiltinCommands::help));
+    r.register(SlashCommand.builtIn("model", "Pick a model, or /model provider/id", ModelCommands::modelCandidates, ModelCommands::model));
+    r.register(SlashCommand.builtIn("thinking", "Set the thinking level: off, minimal, low, medium, high, xhigh",
+        ModelCommands::thinkingCandidates, ModelCommands::thinking));
+    r.register(SlashCommand.builtIn("compact", "Summarize older messages now (/compact [what to focus on])", BuiltinCommands::compact));
+    r.register(SlashCommand.builtIn("tree", "Go back to any point of the session tree", TreeCommand::run));
+    r.register(SlashCommand.builtIn("fork", "Start a new session from an earlier message", SessionCommands::fork));
+    r.register(SlashCommand.builtIn("new", "Start a new session", SessionCommands::newSession));
+    r.register(SlashCommand.builtIn("resume", "Continue another session of this directory", SessionCommands::resume));
+    r.register(SlashCommand.builtIn("name", "Name the session (/name [name])", SessionCommands::name));
+    r.register(SlashCommand.builtIn("label", "Label the latest entry (/label [text]; no text clears)", SessionCommands::label));
+    r.register(SlashCommand.builtIn("session", "Session file, id, message counts, tokens and cost", SessionCommands::info));
+    r.register(SlashCommand.builtIn("reload", "Read settings, AGENTS.md files and models.json again", BuiltinCommands::reload));
+    r.register(SlashCommand.builtIn("scripts", "List the loaded hook scripts", BuiltinCommands::scripts));
+    r.register(SlashCommand.builtIn("quit", "Quit graft", (ctx, args) -> ctx.quit()));
+    return r;
+  }
+
+  static void help(CommandContext ctx, String args) {
+    ctx.info("Commands:");
+    String origin = SlashCommand.BUILT_IN;
+    for (SlashCommand c : ctx.commands().all()) {
+      if (!c.origin().equals(origin)) {
+        origin = c.origin();
+        ctx.info("From " + origin + ":");
+      }
+      ctx.info(String.format("  /%-10s %s", c.name(), c.description()));
+    }
+    ctx.info("Keys:");
+    KEYS.forEach(k -> ctx.info("  " + k));
+  }
+
+  static void compact(CommandContext ctx, String args) throws Exception {
+    Optional<String> instructions = args.isBlank() ? Optional.empty() : Optional.of(args);
+    ctx.runAbortable(signal -> ctx.agent().compact(instructions, signal));
+  }
+
+  static void reload(CommandContext ctx, String args) {
+    ctx.reload().forEach(ctx::info);
+  }
+
+  static void scripts(CommandContext ctx, String args) {
+    List<SlashCommand> fromScripts = ctx.commands().all().stream().filter(c -> !c.origin().equals(SlashCommand.BUILT_IN)).toList();
+    if (fromScripts.isEmpty()) {
+      ctx.info("No hook scripts are loaded: this version of graft does not load scripts yet.");
+      return;
+    }
+    fromScripts.stream().map(SlashCommand::origin).distinct().forEach(o -> ctx.info("  " + o));
+  }
+}

@@ -1,0 +1,55 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.Screen;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.session.SessionStore;
+import java.util.List;
+
+/**
+ * What a slash command may use: the agent and its session, the UI port for dialogs, output, the
+ * editor's next text, and a way to run long work that Esc or Ctrl+C can abort. Commands run on
+ * the interactive mode's main thread, while the agent is idle.
+ */
+public interface CommandContext {
+
+  AgentSession agent();
+
+  HookUi ui();
+
+  Screen screen();
+
+  SessionStore sessions();
+
+  /** The model registry (models.json, keys), loaded once and again by {@link #reload}. */
+  ModelRegistry models();
+
+  CommandRegistry commands();
+
+  void info(String text);
+
+  void warn(String text);
+
+  /** Puts text in the editor for the next prompt (to be edited and sent). */
+  void setEditorText(String text);
+
+  /** Reloads settings, the system prompt's project context files and the models; what was loaded. */
+  List<String> reload();
+
+  /**
+   * Runs {@code work} on the agent thread with the keyboard watched: Esc or Ctrl+C abort the
+   * signal (and whatever the agent runs). Blocks until the work ends; its exception is thrown.
+   */
+  <T> T runAbortable(AbortableWork<T> work) throws Exception;
+
+  /** Ends the interactive mode after this command. */
+  void quit();
+
+  /** Long work that honours an abort signal. */
+  @FunctionalInterface
+  interface AbortableWork<T> {
+    T run(AbortSignal signal) throws Exception;
+  }
+}

@@ -1,0 +1,142 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.cli.ui.Screen;
+import dev.graft.cli.ui.Screen.Style;
+import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Shows agent events as they come: the answer's text as it streams, thinking dimmed, each tool
+ * call as one line and its result as another, errors and aborts, compactions, and a spinner
+ * while waiting for the model or the tools.
+ */
+final class EventPrinter implements Consumer<AgentEvent> {
+  static final String WORKING = "Working… (Esc or Ctrl+C to abort)";
+
+  private final Screen screen;
+  private final Supplier<Session> session;
+  private boolean streamingThinking;
+
+  EventPrinter(Screen screen, Supplier<Session> session) {
+    this.screen = screen;
+    this.session = session;
+  }
+
+  @Override
+  public void accept(AgentEvent event) {
+    switch (event) {
+      case AgentEvent.AgentStart s -> screen.spin(WORKING);
+      case AgentEvent.TurnStart t -> screen.spin(WORKING);
+      case AgentEvent.MessageUpdate u -> update(u);
+      case AgentEvent.MessageEnd m -> messageEnd(m.message());
+      case AgentEvent.ToolExecutionStart t -> {
+        screen.line(screen.style(Style.CYAN, "● ") + fit(ToolLines.call(t.toolName(), t.args()), 2));
+        screen.spin("running " + t.toolName() + "…");
+      }
+      case AgentEvent.ToolExecutionEnd t -> {
+        String result = fit(t.toolName() + ": " + ToolLines.result(t.result().content()), 4);
+        screen.line(t.isError() ? screen.style(Style.RED, "  ✗ " + result) : screen.style(Style.DIM, "  ⎿ " + result));
+        screen.spin(WORKING);
+      }
+      case AgentEvent.AgentEnd a -> {
+        screen.stopSpinner();
+        screen.endLine();
+      }
+      case AgentEvent.CompactionStart c -> {
+        screen.line(screen.style(Style.DIM, "compacting the context (" + reasonText(c.reason()) + ")…"));
+        screen.spin("summarizing… (Esc or Ctrl+C to abort)");
+      }
+      case AgentEvent.CompactionEnd c -> compactionEnd(c);
+      default -> {}
+    }
+  }
+
+  private void update(AgentEvent.MessageUpdate u) {
+    String type = u.update().path("type").asText();
+    switch (type) {
+      case "thinking_start" -> {
+        screen.endLine();
+        streamingThinking = true;
+      }
+      case "thinking_delta" -> screen.write(u.update().path("delta").asText(), Style.DIM_ITALIC);
+      case "thinking_end" -> {
+        screen.endLine();
+        streamingThinking = false;
+      }
+      case "text_start" -> screen.endLine();
+      case "text_delta" -> screen.write(u.update().path("delta").asText(), null);
+      case "text_end" -> screen.endLine();
+      default -> {}
+    }
+  }
+
+  private void messageEnd(AgentMessage message) {
+    switch (message) {
+      case AgentMessage.Assistant a -> {
+        screen.stopSpinner();
+        if (streamingThinking) {
+          streamingThinking = false;
+        }
+        screen.endLine();
+        if (a.stopReason().equals("aborted")) {
+          screen.line(screen.style(Style.YELLOW, "⏹ aborted"));
+        } else if (a.stopReason().equals("error")) {
+          screen.line(screen.style(Style.RED, "✗ " + a.errorMessage().orElse("the model call failed").strip()));
+        } else if (a.stopReason().equals("length")) {
+          screen.line(screen.style(Style.YELLOW, "(the answer hit the output token limit)"));
+        }
+      }
+      case AgentMessage.Custom c when c.display() -> screen.line(screen.style(Style.MAGENTA, "[" + c.customType() + "] ")
+          + Screen.clean(c.content().text(" ")));
+      case AgentMessage.BashExecution b -> {
+        screen.endLine();
+        StringBuilder note = new StringBuilder();
+        if (b.cancelled()) {
+          note.append("cancelled");
+        } else {
+          b.exitCode().filter(code -> code != 0).ifPresent(code -> note.append("exit code ").append(code));
+        }
+        if (b.truncated()) {
+          note.append(note.isEmpty() ? "" : "; ").append("output truncated")
+              .append(b.fullOutputPath().map(p -> ", all of it in " + p).orElse(""));
+        }
+        if (!note.isEmpty()) {
+          screen.line(screen.style(b.cancelled() || b.exitCode().filter(x -> x != 0).isPresent() ? Style.YELLOW : Style.DIM,
+              "(" + note + ")"));
+        }
+      }
+      default -> {}
+    }
+  }
+
+  private void compactionEnd(AgentEvent.CompactionEnd c) {
+    screen.stopSpinner();
+    if (c.entryId().isPresent()) {
+      String before = session.get().entry(c.entryId().get())
+          .filter(SessionEntry.Compaction.class::isInstance)
+          .map(e -> " (" + String.format("%,d", ((SessionEntry.Compaction) e).tokensBefore()) + " tokens before)")
+          .orElse("");
+      screen.line(screen.style(Style.GREEN, "✓ compacted the context") + screen.style(Style.DIM, before));
+    } else {
+      screen.line(screen.style(Style.YELLOW, "compaction: " + c.error().orElse("nothing was compacted")));
+    }
+  }
+
+  private static String reasonText(String reason) {
+    return switch (reason) {
+      case "threshold" -> "it is nearly full";
+      case "overflow" -> "the model said it is too long";
+      case "manual" -> "/compact";
+      default -> reason;
+    };
+  }
+
+  private String fit(String text, int indent) {
+    int width = screen.width();
+    return Screen.fit(text, width <= 0 ? 0 : Math.max(10, width - indent - 1));
+  }
+}

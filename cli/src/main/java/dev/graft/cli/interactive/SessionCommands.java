@@ -1,0 +1,213 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.ui.Choice;
+import dev.graft.cli.ui.DialogOptions;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionInUseException;
+import dev.graft.runtime.session.SessionSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** The commands that change which session (or which name and labels) graft works in. */
+final class SessionCommands {
+  private SessionCommands() {}
+
+  /** {@code /new}: an empty session in the same directory; its file appears with the first message. */
+  static void newSession(CommandContext ctx, String args) {
+    ctx.agent().session().startNewSession();
+    ctx.info("New session started.");
+  }
+
+  /** {@code /resume}: pick a session of this directory (newest first) and continue it. */
+  static void resume(CommandContext ctx, String args) throws Exception {
+    Session session = ctx.agent().session();
+    List<SessionSummary> sessions = ctx.sessions().list(session.cwd());
+    Optional<Path> currentFile = session.file();
+    if (sessions.isEmpty() || sessions.size() == 1 && currentFile.filter(f -> f.equals(sessions.getFirst().path())).isPresent()) {
+      ctx.info("No other session in " + session.cwd() + ".");
+      return;
+    }
+    Instant now = Instant.now();
+    List<Choice> choices = new ArrayList<>();
+    for (SessionSummary s : sessions) {
+      String title = s.name().orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
+      boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
+      String detail = age(s.modified(), now) + " · " + s.messageCount() + " messages"
+          + (s.name().isPresent() && !s.firstMessage().isBlank() ? " · " + EntryPreview.clip(s.firstMessage()) : "")
+          + (current ? " · current" : "");
+      choices.add(new Choice(title, detail));
+    }
+    OptionalInt picked = ctx.ui().pick("Resume a session", choices, 0, DialogOptions.NONE).join();
+    if (picked.isEmpty()) {
+      return;
+    }
+    SessionSummary chosen = sessions.get(picked.getAsInt());
+    if (currentFile.filter(f -> f.equals(chosen.path())).isPresent()) {
+      ctx.info("Already in this session.");
+      return;
+    }
+    switchTo(ctx, chosen.path());
+    ctx.info("Resumed " + chosen.name().map(n -> "\"" + n + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
+    Recap.print(ctx.screen(), session, 4);
+  }
+
+  /**
+   * Switches to {@code file}; when another graft process has it, goes back to the session it
+   * left (or a new one) and says why.
+   */
+  static void switchTo(CommandContext ctx, Path file) throws Exception {
+    AgentSession agent = ctx.agent();
+    Session session = agent.session();
+    Optional<Path> previous = session.file().filter(Files::exists);
+    try {
+      session.switchTo(file);
+    } catch (SessionInUseException e) {
+      if (previous.isPresent()) {
+        session.switchTo(previous.get());
+      } else {
+        session.startNewSession();
+      }
+      throw e;
+    }
+    adoptSettings(ctx, agent, session.buildContext());
+  }
+
+  /** Takes the resumed session's thinking level, and its model when that one can be used. */
+  private static void adoptSettings(CommandContext ctx, AgentSession agent, SessionContext context) {
+    ThinkingLevel.parse(context.thinkingLevel()).ifPresent(agent::setThinking);
+    context.model().ifPresent(ref -> {
+      if (ref.provider().equals(agent.model().provider()) && ref.modelId().equals(agent.model().id())) {
+        return;
+      }
+      ModelRegistry models = ctx.models();
+      models.find(ref.provider(), ref.modelId())
+          .filter(m -> models.listModels().stream().anyMatch(l -> l.model().equals(m) && l.usable()))
+          .ifPresent(m -> agent.setModel(m, models.provider(m)));
+    });
+  }
+
+  /** {@code /fork}: pick an earlier user message; a new session holds what came before it, its text goes to the editor. */
+  static void fork(CommandContext ctx, String args) throws Exception {
+    Session session = ctx.agent().session();
+    List<SessionEntry> users = new ArrayList<>();
+    for (SessionEntry e : session.entries()) {
+      if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isBlank()) {
+        users.add(e);
+      }
+    }
+    if (users.isEmpty()) {
+      ctx.info("No message to fork from yet.");
+      return;
+    }
+    List<Choice> choices = users.stream()
+        .map(e -> new Choice(EntryPreview.clip(userText(e)), e.id()))
+        .toList();
+    OptionalInt picked = ctx.ui().pick("Fork from which message? (a new session gets what came before it)", choices,
+        choices.size() - 1, DialogOptions.NONE).join();
+    if (picked.isEmpty()) {
+      return;
+    }
+    SessionEntry entry = users.get(picked.getAsInt());
+    Optional<Path> file;
+    if (entry.parentId().isPresent()) {
+      file = session.createBranchedSession(entry.parentId().get());
+    } else {
+      session.startNewSession();
+      file = Optional.empty();
+    }
+    ctx.setEditorText(userText(entry));
+    ctx.info("Forked into a new session" + file.map(f -> " (" + f.getFileName() + ")").orElse("")
+        + "; the message is in the editor.");
+  }
+
+  private static String userText(SessionEntry entry) {
+    return ((AgentMessage.User) ((SessionEntry.Message) entry).message()).content().text("");
+  }
+
+  /** {@code /name [name]}: names the session (asks when no name is given). */
+  static void name(CommandContext ctx, String args) {
+    Session session = ctx.agent().session();
+    String name = args;
+    if (name.isBlank()) {
+      Optional<String> typed = ctx.ui().input("Session name", "a name to find it by in /resume", session.name().orElse(""),
+          DialogOptions.NONE).join();
+      if (typed.isEmpty() || typed.get().isBlank()) {
+        ctx.info(session.name().map(n -> "The session is named \"" + n + "\".").orElse("The session has no name."));
+        return;
+      }
+      name = typed.get();
+    }
+    session.appendSessionInfo(name.strip());
+    ctx.info("Session named \"" + name.strip() + "\".");
+  }
+
+  /** {@code /label [text]}: labels the latest entry of the current path; no text clears its label. */
+  static void label(CommandContext ctx, String args) {
+    Session session = ctx.agent().session();
+    List<SessionEntry> path = session.branchPath();
+    Optional<SessionEntry> target = Optional.empty();
+    for (int i = path.size() - 1; i >= 0 && target.isEmpty(); i--) {
+      if (TreeChoices.shown(path.get(i), true)) {
+        target = Optional.of(path.get(i));
+      }
+    }
+    if (target.isEmpty()) {
+      ctx.info("Nothing to label yet.");
+      return;
+    }
+    String id = target.get().id();
+    session.appendLabelChange(id, Optional.of(args.strip()));
+    ctx.info(args.isBlank() ? "Label of " + id + " cleared." : "Labelled " + EntryPreview.of(target.get()) + " [" + args.strip() + "].");
+  }
+
+  /** {@code /session}: the file, ids, message counts, tokens and cost of the current path. */
+  static void info(CommandContext ctx, String args) {
+    AgentSession agent = ctx.agent();
+    Session session = agent.session();
+    SessionStats stats = SessionStats.of(session.buildContext().messages());
+    long contextTokens = dev.graft.runtime.compaction.TokenEstimate.ofContext(session.buildContext().messages()).tokens();
+    var u = stats.usage();
+    List<String> lines = new ArrayList<>();
+    session.name().ifPresent(n -> lines.add("Name:      " + n));
+    lines.add("File:      " + session.file().filter(Files::exists).map(Path::toString).orElse("(not written yet)"));
+    lines.add("Id:        " + session.id());
+    lines.add("Directory: " + session.cwd());
+    lines.add("Model:     " + agent.model().qualifiedId() + " (thinking " + agent.thinking().wire() + ")");
+    lines.add(String.format(Locale.ROOT, "Messages:  %d user, %d assistant, %d tool calls, %d tool results, %d shell; %d in all",
+        stats.user(), stats.assistant(), stats.toolCalls(), stats.toolResults(), stats.shell(), stats.total()));
+    lines.add(String.format(Locale.ROOT, "Tokens:    %,d in, %,d out, %,d cache read, %,d cache write",
+        u.input(), u.output(), u.cacheRead(), u.cacheWrite()));
+    lines.add(String.format(Locale.ROOT, "Context:   %,d of %,d tokens", contextTokens, agent.model().contextWindow()));
+    lines.add(String.format(Locale.ROOT, "Cost:      $%.4f", u.cost().total()));
+    lines.add("(counts, tokens and cost are those of the current branch)");
+    lines.forEach(ctx::info);
+  }
+
+  static String age(Instant then, Instant now) {
+    Duration d = Duration.between(then, now);
+    if (d.isNegative() || d.toMinutes() < 1) {
+      return "just now";
+    }
+    if (d.toHours() < 1) {
+      return d.toMinutes() + "m ago";
+    }
+    if (d.toDays() < 1) {
+      return d.toHours() + "h ago";
+    }
+    return d.toDays() + "d ago";
+  }
+}

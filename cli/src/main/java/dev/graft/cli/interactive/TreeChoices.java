@@ -1,0 +1,131 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.ui.Choice;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.TreeNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The session tree as picker rows for {@code /tree}: one row per entry worth going back to,
+ * drawn like {@code graft session tree} (a chain stays at one indent, branches get ├─ and └─),
+ * with labels. Bookkeeping entries (labels, settings changes, names, hook state) and assistant
+ * messages that only call tools are left out; their children take their place. The row of the
+ * current position (the leaf, or its nearest shown ancestor) is marked.
+ */
+final class TreeChoices {
+  /** One row: the entry it goes to, how it is shown, and whether it is where the session is now. */
+  record Row(String entryId, Choice choice, boolean current) {}
+
+  private record Item(TreeNode node, String indent, String marker) {}
+
+  private TreeChoices() {}
+
+  static List<Row> rows(Session session) {
+    String leaf = session.leafId().orElse(null);
+    String current = currentRow(session, leaf);
+    List<Row> rows = new ArrayList<>();
+    List<TreeNode> roots = shownChildren(session.tree(), leaf);
+    Deque<Item> stack = new ArrayDeque<>();
+    push(stack, roots, "", roots.size() > 1);
+    while (!stack.isEmpty()) {
+      Item item = stack.pop();
+      SessionEntry entry = item.node().entry();
+      boolean isCurrent = entry.id().equals(current);
+      String label = item.node().label().map(l -> "[" + l + "] ").orElse("");
+      String text = item.indent() + item.marker() + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
+      rows.add(new Row(entry.id(), new Choice(text, entry.id()), isCurrent));
+      List<TreeNode> children = shownChildren(item.node().children(), leaf);
+      String indent = item.indent() + continuation(item.marker());
+      if (children.size() == 1) {
+        stack.push(new Item(children.getFirst(), indent, ""));
+      } else {
+        push(stack, children, indent, true);
+      }
+    }
+    return rows;
+  }
+
+  /** Whether {@code /tree} shows an entry. */
+  static boolean shown(SessionEntry entry, boolean isLeaf) {
+    return switch (entry) {
+      case SessionEntry.Label l -> false;
+      case SessionEntry.Custom c -> false;
+      case SessionEntry.ModelChange m -> false;
+      case SessionEntry.ThinkingLevelChange t -> false;
+      case SessionEntry.SessionInfo s -> false;
+      case SessionEntry.Message m when m.message() instanceof AgentMessage.Assistant a -> isLeaf
+          || a.content().stream().anyMatch(b -> b instanceof ContentBlock.Text t && !t.text().isBlank())
+          || !(a.stopReason().equals("stop") || a.stopReason().equals("toolUse"));
+      default -> true;
+    };
+  }
+
+  /** The leaf, or the nearest ancestor of it that is shown. */
+  private static String currentRow(Session session, String leaf) {
+    if (leaf == null) {
+      return null;
+    }
+    List<SessionEntry> path = session.branchPath();
+    for (int i = path.size() - 1; i >= 0; i--) {
+      if (shown(path.get(i), path.get(i).id().equals(leaf))) {
+        return path.get(i).id();
+      }
+    }
+    return null;
+  }
+
+  /** {@code nodes} with each hidden one replaced, in place, by its own shown children. */
+  private static List<TreeNode> shownChildren(List<TreeNode> nodes, String leaf) {
+    List<TreeNode> out = new ArrayList<>();
+    Deque<TreeNode> pending = new ArrayDeque<>(nodes);
+    while (!pending.isEmpty()) {
+      TreeNode n = pending.pollFirst();
+      if (shown(n.entry(), n.entry().id().equals(leaf))) {
+        out.add(n);
+      } else {
+        List<TreeNode> children = n.children();
+        for (int i = children.size() - 1; i >= 0; i--) {
+          pending.addFirst(children.get(i));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void push(Deque<Item> stack, List<TreeNode> children, String indent, boolean branch) {
+    for (int i = children.size() - 1; i >= 0; i--) {
+      String marker = !branch ? "" : i == children.size() - 1 ? "└─ " : "├─ ";
+      stack.push(new Item(children.get(i), indent, marker));
+    }
+  }
+
+  private static String continuation(String marker) {
+    return switch (marker) {
+      case "├─ " -> "│  ";
+      case "└─ " -> "   ";
+      default -> "";
+    };
+  }
+
+  /** The row to start on: the current one, else the last. */
+  static int initial(List<Row> rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      if (rows.get(i).current()) {
+        return i;
+      }
+    }
+    return Math.max(0, rows.size() - 1);
+  }
+
+  static Optional<Row> find(List<Row> rows, String entryId) {
+    return rows.stream().filter(r -> r.entryId().equals(entryId)).findFirst();
+  }
+}

@@ -1,0 +1,139 @@
+package dev.graft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.json.Json;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The interactive mode without a terminal (stdin is not one): the same commands, answered line
+ * by line, dialogs included. Runs in-process.
+ */
+class InteractivePlainTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  private CliRun interactive(String turns, String input, String... args) throws IOException {
+    Files.writeString(work.resolve("turns.jsonl"), turns);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
+        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
+        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+    List<String> all = new ArrayList<>(List.of("--provider", "scripted", "--model", "turns.jsonl"));
+    all.addAll(List.of(args));
+    int code = Graft.run(context, all.toArray(String[]::new));
+    return new CliRun(code, out.toString(), err.toString());
+  }
+
+  private List<JsonNode> sessionLines() throws IOException {
+    try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
+      Path file = files.filter(p -> p.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+      List<JsonNode> lines = new ArrayList<>();
+      for (String line : Files.readAllLines(file)) {
+        lines.add(Json.parse(line));
+      }
+      return lines;
+    }
+  }
+
+  @Test
+  void promptsShellCommandsAndSessionCommandsLineByLine() throws Exception {
+    CliRun run = interactive("""
+        {"thinking": "Look first.", "toolCalls": [{"name": "bash", "arguments": {"command": "echo from-tool"}}]}
+        {"text": "The answer, streamed.", "chunkSize": 3}
+        """, """
+        what is here?
+        !echo seen-by-model
+        !!echo not-seen
+        /name first run
+        /label checkpoint
+        /session
+        /quit
+        """);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("> what is here?", "Look first.", "● $ echo from-tool", "⎿ bash: from-tool", "The answer, streamed.")
+        .contains("$ echo seen-by-model\nseen-by-model", "$ echo not-seen  (not in context)\nnot-seen")
+        .contains("Session named \"first run\".", "Labelled !echo not-seen (not in context) [checkpoint].")
+        .contains("Messages:  1 user, 2 assistant, 1 tool calls, 1 tool results, 2 shell; 6 in all")
+        .contains("scripted/scripted · thinking off · context");
+    List<JsonNode> lines = sessionLines();
+    assertThat(lines).anySatisfy(l -> {
+      assertThat(l.at("/message/role").asText()).isEqualTo("bashExecution");
+      assertThat(l.at("/message/command").asText()).isEqualTo("echo not-seen");
+      assertThat(l.at("/message/excludeFromContext").asBoolean()).isTrue();
+    });
+    assertThat(lines).anySatisfy(l -> assertThat(l.path("type").asText() + ":" + l.path("label").asText()).isEqualTo("label:checkpoint"));
+    assertThat(lines).anySatisfy(l -> assertThat(l.path("name").asText()).isEqualTo("first run"));
+  }
+
+  @Test
+  void mistakesAreOneLineAndTheSessionGoesOn() throws Exception {
+    CliRun run = interactive("{\"text\": \"still here\"}\n", """
+        /trea
+        /thinking huge
+        /model nope/none
+        /usr/bin is a directory, right?
+        """);
+
+    assertThat(run.exitCode()).isZero(); // the end of input ends the mode
+    assertThat(run.out())
+        .contains("unknown command /trea; did you mean /tree?")
+        .contains("✗ unknown thinking level 'huge': use off, minimal, low, medium, high or xhigh")
+        .contains("✗ unknown model 'nope/none'")
+        .contains("still here");
+    assertThat(sessionLines()).anySatisfy(l -> assertThat(l.at("/message/content").asText()).isEqualTo("/usr/bin is a directory, right?"));
+  }
+
+  @Test
+  void treeGoesBackToAUserMessageAndPutsItsTextInTheEditor() throws Exception {
+    CliRun run = interactive("""
+        {"text": "first answer"}
+        {"text": "second answer"}
+        """, """
+        first question
+        second question
+        /tree
+        3
+        1
+
+        /quit
+        """);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("Go back to", "  1) user: first question", "  3) user: second question", "← here")
+        .contains("Summarize the branch you leave?", "1) No summary")
+        .contains("Moved to user: second question")
+        .contains("(editor text: second question)");
+    List<JsonNode> lines = sessionLines();
+    JsonNode marker = lines.getLast();
+    assertThat(marker.path("customType").asText()).isEqualTo("graft.leaf");
+    String firstAnswer = lines.stream().filter(l -> l.at("/message/role").asText().equals("assistant")).findFirst().orElseThrow().path("id").asText();
+    assertThat(marker.at("/data/leafId").asText()).isEqualTo(firstAnswer);
+  }
+
+  @Test
+  void multiLineInputWithTrailingBackslashes() throws Exception {
+    CliRun run = interactive("{\"text\": \"ok\"}\n", "one\\\ntwo\\\nthree\n");
+    assertThat(run.out()).contains("> one\n  two\n  three");
+    assertThat(sessionLines()).anySatisfy(l -> assertThat(l.at("/message/content").asText()).isEqualTo("one\ntwo\nthree"));
+  }
+}
