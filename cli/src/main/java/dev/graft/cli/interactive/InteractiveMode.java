@@ -140,8 +140,9 @@ public final class InteractiveMode {
   private void banner() {
     screen.line(screen.style(Style.BOLD, "graft " + setup.version()) + screen.style(Style.DIM, " · " + agent.model().qualifiedId()
         + " · " + agent.session().file().filter(f -> f.toFile().exists()).map(f -> "session " + f.getFileName()).orElse("new session")));
-    screen.line(screen.style(Style.DIM, "Enter sends · Alt+Enter or \\ at the end: new line · /help: commands · !cmd: shell"
-        + " · Esc/Ctrl+C: abort · Ctrl+D: quit"));
+    screen.line(screen.style(Style.DIM, screen.ansi()
+        ? "Enter sends · Alt+Enter or \\ at the end: new line · /help: commands · !cmd: shell · Esc/Ctrl+C: abort · Ctrl+D: quit"
+        : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit"));
     Recap.print(screen, agent.session(), 4);
   }
 
@@ -192,15 +193,15 @@ public final class InteractiveMode {
   private void interrupted(boolean ctrlC) {
     boolean twice = ctrlC && pressedTwice();
     AbortSignal current = working;
-    if (current != null) {
-      current.abort("aborted by the user");
-      agent.abort();
-    }
     if (twice) {
       quit = true;
       screen.line(screen.style(Style.DIM, "quitting…"));
     } else if (current != null) {
       screen.line(screen.style(Style.YELLOW, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : "")));
+    }
+    if (current != null) {
+      current.abort("aborted by the user");
+      agent.abort();
     }
   }
 
