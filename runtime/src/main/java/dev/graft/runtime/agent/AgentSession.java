@@ -495,6 +495,12 @@ public final class AgentSession {
         plans.add(new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found")));
         continue;
       }
+      Optional<String> unreadable = dev.graft.runtime.llm.ToolCallArguments.error(call);
+      if (unreadable.isPresent()) {
+        // The model's arguments were not JSON: run nothing, tell the model why.
+        plans.add(new Planned(call, tool, call.arguments(), error(unreadable.get())));
+        continue;
+      }
       AgentHooks.ToolCallDecision decision = hooks.toolCall(call);
       switch (decision) {
         case AgentHooks.ToolCallDecision.Block b -> plans.add(new Planned(call, tool, call.arguments(), error(b.reason())));
