@@ -501,7 +501,13 @@ public final class AgentSession {
         plans.add(new Planned(call, tool, call.arguments(), error(unreadable.get())));
         continue;
       }
-      AgentHooks.ToolCallDecision decision = hooks.toolCall(call);
+      AgentHooks.ToolCallDecision decision;
+      try {
+        decision = hooks.toolCall(call);
+      } catch (RuntimeException e) {
+        // A failing tool_call hook blocks the call (fails closed), as the reference does.
+        decision = new AgentHooks.ToolCallDecision.Block(describe(e));
+      }
       switch (decision) {
         case AgentHooks.ToolCallDecision.Block b -> plans.add(new Planned(call, tool, call.arguments(), error(b.reason())));
         case AgentHooks.ToolCallDecision.ReplaceInput r -> plans.add(new Planned(call, tool, r.arguments(), null));
@@ -522,9 +528,7 @@ public final class AgentSession {
         Planned plan = plans.get(i);
         ToolResult result = plan.immediate() != null ? plan.immediate() : join(running.get(i));
         if (plan.immediate() == null) {
-          AgentHooks.ToolResultPatch patch = hooks.toolResult(plan.call(), result.content(), result.details(), result.isError());
-          result = new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
-              patch.isError().orElse(result.isError()));
+          result = patched(plan.call(), result);
         }
         emit(new AgentEvent.ToolExecutionEnd(plan.call().id(), plan.call().name(),
             new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
@@ -535,6 +539,22 @@ public final class AgentSession {
     }
   }
 
+  /** The result after the tool_result hooks; a failing hook makes it an error, as in the reference. */
+  private ToolResult patched(ContentBlock.ToolCall call, ToolResult result) {
+    AgentHooks.ToolResultPatch patch;
+    try {
+      patch = hooks.toolResult(call, result.content(), result.details(), result.isError());
+    } catch (RuntimeException e) {
+      return error(describe(e));
+    }
+    return new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
+        patch.isError().orElse(result.isError()));
+  }
+
+  private static String describe(RuntimeException e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
   private ToolResult execute(Planned plan, AbortSignal signal) {
     ContentBlock.ToolCall call = plan.call();
     ToolContext context = new ToolContext(cwd, signal, partial -> emit(new AgentEvent.ToolExecutionUpdate(
@@ -542,7 +562,7 @@ public final class AgentSession {
     try {
       return plan.tool().execute(call.id(), plan.args(), context);
     } catch (RuntimeException e) {
-      return error("Tool " + call.name() + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+      return error("Tool " + call.name() + " failed: " + describe(e));
     }
   }
 
