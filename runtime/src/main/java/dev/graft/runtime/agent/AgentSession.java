@@ -263,7 +263,9 @@ public final class AgentSession {
         }
         emit(new AgentEvent.TurnEnd(last, results));
         moreToolCalls = !results.isEmpty();
-        if (signal.aborted()) {
+        // Aborted while tools ran: go on, as the reference does, to the next model call, which
+        // the provider ends at once with stop reason aborted, so the run ends as aborted.
+        if (signal.aborted() && !moreToolCalls) {
           return last;
         }
       }
