@@ -104,7 +104,13 @@ final class AgentSetup {
       return Session.inMemory(cwd.toString(), context.clock());
     }
     if (o.session != null) {
-      Path file = store.resolve(o.session, cwd.toString()).orElseThrow(() ->
+      Optional<Path> found;
+      try {
+        found = store.resolve(o.session, cwd.toString());
+      } catch (IllegalArgumentException ambiguous) {
+        throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
+      }
+      Path file = found.orElseThrow(() ->
           new UserError("--session " + o.session + ": no such session file or session id"));
       return warnings(context, store.open(file));
     }
