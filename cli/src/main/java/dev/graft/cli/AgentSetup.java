@@ -106,7 +106,9 @@ final class AgentSetup {
     if (o.session != null) {
       Optional<Path> found;
       try {
-        found = store.resolve(o.session, cwd.toString());
+        // A file name is relative to graft's working directory, as for the session commands.
+        Path asFile = context.cwd().resolve(o.session).normalize();
+        found = store.resolve(Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
       } catch (IllegalArgumentException ambiguous) {
         throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
       }
