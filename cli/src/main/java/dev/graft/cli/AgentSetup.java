@@ -68,7 +68,7 @@ final class AgentSetup {
       model = chooseModel(registry, o, existing);
       ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
       if (!listing.usable()) {
-        throw new UserError(registry.missingKeyMessage(model.provider()));
+        throw noKey(registry, model.provider());
       }
       provider = registry.provider(model);
     }
@@ -157,8 +157,12 @@ final class AgentSetup {
         return l.model();
       }
     }
-    String provider = o.provider != null ? o.provider : "anthropic";
-    throw new UserError(registry.missingKeyMessage(provider)
-        + " To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
+    throw noKey(registry, o.provider != null ? o.provider : "anthropic");
+  }
+
+  /** No key for {@code provider}: where to put one, and how to try graft without. */
+  private static UserError noKey(ModelRegistry registry, String provider) {
+    return new UserError(registry.missingKeyMessage(provider)
+        + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
   }
 }
