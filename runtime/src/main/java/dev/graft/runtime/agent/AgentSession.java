@@ -516,7 +516,8 @@ public final class AgentSession {
       // Each call ends as soon as it finishes (hooks still run on this thread, one at a time);
       // the results are then added in call order.
       boolean interrupted = false;
-      for (int left = running.size(); left > 0; left--) {
+      int left = running.size();
+      while (left > 0) {
         Future<ToolResult> future;
         try {
           future = done.take();
@@ -525,9 +526,9 @@ public final class AgentSession {
           // the flag is set again once they have.
           interrupted = true;
           signal.abort("interrupted");
-          left++;
           continue;
         }
+        left--;
         int i = running.get(future);
         ToolResult result = patched(plans.get(i).call(), join(future));
         emitEnd(plans.get(i).call(), result);
