@@ -6,13 +6,13 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.stream.Collectors;
 
-/** A one-line description of an entry, for tree and list output. */
-final class EntryPreview {
+/** A one-line description of an entry, for tree and list output and the exported page's tree. */
+public final class EntryPreview {
   private static final int WIDTH = 72;
 
   private EntryPreview() {}
 
-  static String of(SessionEntry entry) {
+  public static String of(SessionEntry entry) {
     return switch (entry) {
       case SessionEntry.Message m -> message(m.message());
       case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
