@@ -27,9 +27,24 @@ record ExportFixture(Path file, String leafId, String otherBranchId, List<String
   static final String IMG_TEXT = "<img src=x onerror=alert(2)>";
   static final String SESSION_NAME = "export </title><script>alert(4)</script> test";
 
-  /** A 1x1 red PNG. */
-  static final String PNG =
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+  /** A 160x60 PNG: a gradient with a red bar, big enough to see in the screenshots. */
+  static final String PNG = png();
+
+  private static String png() {
+    java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(160, 60, java.awt.image.BufferedImage.TYPE_INT_RGB);
+    for (int x = 0; x < 160; x++) {
+      for (int y = 0; y < 60; y++) {
+        image.setRGB(x, y, y > 24 && y < 36 ? 0xd03030 : (x * 255 / 160) << 8 | 0x3060a0);
+      }
+    }
+    var bytes = new java.io.ByteArrayOutputStream();
+    try {
+      javax.imageio.ImageIO.write(image, "png", bytes);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return java.util.Base64.getEncoder().encodeToString(bytes.toByteArray());
+  }
 
   static ExportFixture write(Path dir) {
     try (Session s = Session.create(dir, "/home/ada/app", new TickingClock())) {

@@ -608,7 +608,12 @@
     var dl = h('dl');
     items.forEach(function (item) { if (item[1] != null && item[1] !== '') dl.append(h('dt', null, item[0]), h('dd', null, String(item[1]))); });
     var warnings = (index.warnings || []).map(function (w) { return h('div', { class: 'warn' }, 'warning: ' + w); });
-    var d = fold('info', h('span', { class: 'name' }, 'Session'), !isNarrow(), function () { return [dl, warnings]; });
+    var line = [stats.entries + (stats.entries === 1 ? ' entry' : ' entries'),
+      stats.models && stats.models.length ? stats.models.join(', ') : null,
+      stats.cost ? '$' + Number(stats.cost).toFixed(4) : null,
+      warnings.length ? warnings.length + (warnings.length === 1 ? ' warning' : ' warnings') : null];
+    var d = fold('info', [h('span', { class: 'name' }, 'Session'), ' \u00b7 ' + line.filter(Boolean).join(' \u00b7 ')],
+      warnings.length > 0, function () { return [dl, warnings]; });
     $('info').append(d);
   }
 
