@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 
@@ -65,7 +64,7 @@ public final class SessionPage {
       }
     }
 
-    List<PageTree.Row> rows = tree.rows();
+    PageTree.Rows rows = tree.rows();
     out.write("<script type=\"application/json\" id=\"graft-index\">".getBytes(StandardCharsets.US_ASCII));
     try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(data)) {
       writeIndex(json, session, source, rows, stats);
@@ -73,7 +72,7 @@ public final class SessionPage {
     out.write("</script>\n".getBytes(StandardCharsets.US_ASCII));
     out.write(template.tail().getBytes(StandardCharsets.UTF_8));
     out.flush();
-    return new Written(rows.size());
+    return new Written(rows.count());
   }
 
   /**
@@ -110,7 +109,7 @@ public final class SessionPage {
         Timestamps.epochMillis(entry.timestamp()).orElse(0), kind, flags, EntryPreview.of(entry));
   }
 
-  private static void writeIndex(JsonGenerator json, Session session, Path source, List<PageTree.Row> rows,
+  private static void writeIndex(JsonGenerator json, Session session, Path source, PageTree.Rows rows,
       PageStats stats) throws IOException {
     String leaf = session.leafId().orElse(null);
     int leafRow = -1;
@@ -129,17 +128,16 @@ public final class SessionPage {
     json.writeEndArray();
     stats.write(json);
     json.writeArrayFieldStart("rows");
-    for (int i = 0; i < rows.size(); i++) {
-      PageTree.Row row = rows.get(i);
-      PageTree.Item item = row.item();
+    for (int i = 0; i < rows.count(); i++) {
+      PageTree.Item item = rows.item(i);
       if (item.id().equals(leaf)) {
         leafRow = i;
       }
       json.writeStartArray();
       json.writeNumber(item.element());
-      json.writeNumber(row.parent());
-      json.writeNumber(row.indent());
-      json.writeNumber(row.flags());
+      json.writeNumber(rows.parent()[i]);
+      json.writeNumber(rows.indent()[i]);
+      json.writeNumber(rows.flags()[i]);
       json.writeString(item.kind());
       json.writeString(item.text());
       Optional<String> label = session.label(item.id());
@@ -148,7 +146,7 @@ public final class SessionPage {
       } else {
         json.writeNull();
       }
-      json.writeNumber(row.size());
+      json.writeNumber(rows.size()[i]);
       json.writeString(item.id());
       json.writeEndArray();
     }
