@@ -370,7 +370,7 @@
           : [gotoButton(entry.targetId), ' label cleared'] };
       case 'session_info': return { cls: 'note', who: 'Name', body: entry.name ? String(entry.name) : '(cleared)' };
       case 'custom':
-        return { cls: 'note', who: 'Hook state ' + entry.customType, body: rawFold(entry) };
+        return { cls: 'note', who: 'Hook state \u00b7 ' + entry.customType, body: rawFold(entry) };
       default: return { cls: 'note', who: kind, body: rawFold(entry) };
     }
   }
@@ -622,7 +622,8 @@
   renderInfo();
   rebuildVisible();
   var start = -1;
-  var hash = decodeURIComponent(location.hash.slice(1));
+  var hash = '';
+  try { hash = decodeURIComponent(location.hash.slice(1)); } catch (e) { hash = ''; }
   if (hash && rowById.has(hash)) start = rowById.get(hash);
   else if (index.leaf >= 0) start = index.leaf;
   else if (rows.length) start = rows.length - 1;
