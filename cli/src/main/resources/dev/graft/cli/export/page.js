@@ -503,23 +503,48 @@
     treeRows.append(frag);
   }
 
+  // The nearest row at or above each row that starts a branch: parents come before their
+  // children in the rows, so one pass finds them all. It gives each row its guide lines.
+  var branchStart = new Int32Array(rows.length);
+  for (var b = 0; b < rows.length; b++) {
+    branchStart[b] = rows[b][R_FLAGS] & F_BRANCH ? b : rows[b][R_PARENT] >= 0 ? branchStart[rows[b][R_PARENT]] : -1;
+  }
+
+  /** The guides left of a row: '│' where an enclosing branch has siblings below, '├'/'└' where it starts one. */
+  function guides(i) {
+    var indent = rows[i][R_INDENT];
+    var marks = new Array(indent + 1).fill(' ');
+    for (var x = branchStart[i]; x >= 0; x = rows[x][R_PARENT] >= 0 ? branchStart[rows[x][R_PARENT]] : -1) {
+      var level = rows[x][R_INDENT];
+      var last = rows[x][R_FLAGS] & F_LAST;
+      marks[level] = x === i ? (last ? '\u2514' : '\u251c') : (last ? ' ' : '\u2502');
+    }
+    return marks;
+  }
+
   function treeRow(i, position) {
     var row = rows[i];
     var flags = row[R_FLAGS];
     var indent = filter ? 0 : Math.min(row[R_INDENT], MAX_INDENT);
+    var marks = filter ? [' '] : guides(i);
+    var prefix = [];
+    for (var level = Math.max(1, marks.length - MAX_INDENT); level < marks.length; level++) {
+      prefix.push(h('span', { class: 'guide' }, marks[level]));
+    }
     var cls = 'row k-' + row[R_KIND] + (onPath.has(i) ? ' on-path' : '') + (i === selected ? ' selected' : '')
       + (flags & F_ERROR ? ' error' : '');
     var el = h('div', { class: cls, role: 'treeitem', 'data-id': row[R_ID], 'data-row': i,
       title: row[R_ID] + ' ' + row[R_TEXT] + (row[R_LABEL] ? ' [' + row[R_LABEL] + ']' : '') },
+      prefix,
       flags & F_FORK && !filter ? h('button', { class: 'fold', type: 'button', 'data-fold': i,
         title: folded.has(i) ? 'Unfold ' + row[R_SIZE] + ' entries' : 'Fold the branches below' }, folded.has(i) ? '\u25b8' : '\u25be')
-        : h('span', { class: 'glyph' }, flags & F_BRANCH && !filter ? (flags & F_LAST ? '\u2514' : '\u251c') : '\u00b7'),
+        : h('span', { class: 'glyph' }, marks.length === 1 && marks[0] !== ' ' ? marks[0] : '\u00b7'),
       h('span', { class: 'rid' }, row[R_ID]),
       h('span', { class: 'txt' }, row[R_TEXT]),
       row[R_LABEL] ? h('span', { class: 'badge' }, row[R_LABEL]) : null,
       i === index.leaf ? h('span', { class: 'leaf-mark' }, '\u25c0 leaf') : null);
     el.style.top = position * ROW_H + 'px';
-    el.style.paddingLeft = 4 + indent * 14 + 'px';
+    el.style.paddingLeft = (indent > MAX_INDENT ? 0 : 4) + 'px';
     return el;
   }
 
