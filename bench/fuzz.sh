@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 SECONDS_PER_TARGET="${1:-300}"
 export JAVA_HOME="$("$BENCH_ROOT/graft" java-home)"
 cd "$BENCH_ROOT"
-for target in SessionFileFuzzTest; do
+for target in SessionFileFuzzTest MessageCodecFuzzTest SseParserFuzzTest; do
   echo "fuzzing $target for ${SECONDS_PER_TARGET}s..."
   JAZZER_FUZZ=1 mvn -B -q -o -pl runtime -am test -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false \
     -Djazzer.max_duration="${SECONDS_PER_TARGET}s" 2>&1 | grep -E "DONE|cov:.*DONE|Tests run|FAIL|Exception" | tail -3

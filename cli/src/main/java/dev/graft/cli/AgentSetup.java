@@ -79,7 +79,7 @@ final class AgentSetup {
       model = chooseModel(registry, o, existing);
       ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
       if (!listing.usable()) {
-        throw new UserError(registry.missingKeyMessage(model.provider()));
+        throw noKey(registry, model.provider());
       }
       provider = registry.provider(model);
     }
@@ -145,7 +145,15 @@ final class AgentSetup {
       return Session.inMemory(cwd.toString(), context.clock());
     }
     if (o.session != null) {
-      Path file = store.resolve(o.session, cwd.toString()).orElseThrow(() ->
+      Optional<Path> found;
+      try {
+        // A file name is relative to graft's working directory, as for the session commands.
+        Path asFile = context.cwd().resolve(o.session).normalize();
+        found = store.resolve(Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
+      } catch (IllegalArgumentException ambiguous) {
+        throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
+      }
+      Path file = found.orElseThrow(() ->
           new UserError("--session " + o.session + ": no such session file or session id"));
       return warnings(context, store.open(file));
     }
@@ -190,8 +198,12 @@ final class AgentSetup {
         return l.model();
       }
     }
-    String provider = o.provider != null ? o.provider : "anthropic";
-    throw new UserError(registry.missingKeyMessage(provider)
-        + " To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
+    throw noKey(registry, o.provider != null ? o.provider : "anthropic");
+  }
+
+  /** No key for {@code provider}: where to put one, and how to try graft without. */
+  private static UserError noKey(ModelRegistry registry, String provider) {
+    return new UserError(registry.missingKeyMessage(provider)
+        + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
   }
 }

@@ -76,7 +76,7 @@ public final class DemoCommand implements Callable<Integer> {
       AgentSession.RunResult result = agent.prompt(task);
       out.println();
       out.println("Session: " + session.file().orElseThrow());
-      out.println("See it:  graft session tree " + session.file().orElseThrow());
+      out.println("See it:  " + context.env().getOrDefault("GRAFT_COMMAND", "graft") + " session tree " + session.file().orElseThrow());
       out.flush();
       return result.failed() ? 1 : 0;
     }

@@ -6,7 +6,7 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.stream.Collectors;
 
-/** A one-line description of an entry, for tree and list output. */
+/** A one-line description of an entry, for tree and list output and the exported page's tree. */
 public final class EntryPreview {
   private static final int WIDTH = 72;
 
@@ -47,8 +47,27 @@ public final class EntryPreview {
     };
   }
 
+  /**
+   * The text on one line: runs of whitespace ({@code \s}) become one space, the ends are
+   * stripped, and what passes {@link #WIDTH} is cut. A loop rather than a regex: tool results
+   * can be megabytes, and an export previews every entry.
+   */
   public static String clip(String text) {
-    String flat = text.replaceAll("\\s+", " ").strip();
-    return flat.length() <= WIDTH ? flat : flat.substring(0, WIDTH - 1) + "…";
+    StringBuilder flat = new StringBuilder(Math.min(text.length(), 256));
+    boolean space = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
+        space = true;
+      } else {
+        if (space && !flat.isEmpty()) {
+          flat.append(' ');
+        }
+        space = false;
+        flat.append(c);
+      }
+    }
+    String line = flat.toString().strip();
+    return line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…";
   }
 }

@@ -11,13 +11,14 @@ import picocli.CommandLine.Spec;
 /** {@code graft session ...}: tools that read session files. */
 @Command(
     name = "session",
-    description = "Inspect session files: their context, tree, problems, and the list of sessions.",
+    description = "Inspect session files: their context, tree, problems, the list of sessions; export one as HTML.",
     mixinStandardHelpOptions = true,
     subcommands = {
       SessionContextCommand.class,
       SessionTreeCommand.class,
       SessionListCommand.class,
-      SessionCheckCommand.class
+      SessionCheckCommand.class,
+      SessionExportCommand.class
     })
 public final class SessionCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;

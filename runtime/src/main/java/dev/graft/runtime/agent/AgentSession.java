@@ -28,6 +28,7 @@ import dev.graft.runtime.tools.ToolResult;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -272,7 +274,9 @@ public final class AgentSession {
         }
         emit(new AgentEvent.TurnEnd(last, results));
         moreToolCalls = !results.isEmpty();
-        if (signal.aborted()) {
+        // Aborted while tools ran: go on, as the reference does, to the next model call, which
+        // the provider ends at once with stop reason aborted, so the run ends as aborted.
+        if (signal.aborted() && !moreToolCalls) {
           return last;
         }
       }
@@ -561,43 +565,103 @@ public final class AgentSession {
     }
     for (ContentBlock.ToolCall call : calls) {
       emit(new AgentEvent.ToolExecutionStart(call.id(), call.name(), call.arguments()));
-      Tool tool = active.get(call.name());
-      if (tool == null) {
-        plans.add(new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found")));
-        continue;
-      }
-      AgentHooks.ToolCallDecision decision = hooks.toolCall(call);
-      switch (decision) {
-        case AgentHooks.ToolCallDecision.Block b -> plans.add(new Planned(call, tool, call.arguments(), error(b.reason())));
-        case AgentHooks.ToolCallDecision.ReplaceInput r -> plans.add(new Planned(call, tool, r.arguments(), null));
-        case AgentHooks.ToolCallDecision.Proceed p -> plans.add(new Planned(call, tool, call.arguments(), null));
+      Planned plan = plan(call, active.get(call.name()));
+      plans.add(plan);
+      if (plan.immediate() != null) {
+        // Not run (not found, unreadable, blocked): it ends now, as in the reference.
+        emitEnd(call, plan.immediate());
       }
     }
-    List<Future<ToolResult>> running = new ArrayList<>();
+    ToolResult[] finished = new ToolResult[plans.size()];
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      for (Planned plan : plans) {
-        if (plan.immediate() != null) {
-          running.add(null);
-          continue;
-        }
-        running.add(pool.submit(() -> execute(plan, signal)));
-      }
-      List<AgentMessage.ToolResult> results = new ArrayList<>();
+      ExecutorCompletionService<ToolResult> done = new ExecutorCompletionService<>(pool);
+      Map<Future<ToolResult>, Integer> running = new IdentityHashMap<>();
       for (int i = 0; i < plans.size(); i++) {
         Planned plan = plans.get(i);
-        ToolResult result = plan.immediate() != null ? plan.immediate() : join(running.get(i));
-        if (plan.immediate() == null) {
-          AgentHooks.ToolResultPatch patch = hooks.toolResult(plan.call(), result.content(), result.details(), result.isError());
-          result = new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
-              patch.isError().orElse(result.isError()));
+        if (plan.immediate() != null) {
+          finished[i] = plan.immediate();
+        } else {
+          running.put(done.submit(() -> execute(plan, signal)), i);
         }
-        emit(new AgentEvent.ToolExecutionEnd(plan.call().id(), plan.call().name(),
-            new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
-        results.add(new AgentMessage.ToolResult(plan.call().id(), plan.call().name(), result.content(),
-            result.details(), result.isError(), clock.millis(), null));
       }
-      return results;
+      // Each call ends as soon as it finishes (hooks still run on this thread, one at a time);
+      // the results are then added in call order.
+      boolean interrupted = false;
+      int left = running.size();
+      while (left > 0) {
+        Future<ToolResult> future;
+        try {
+          future = done.take();
+        } catch (InterruptedException e) {
+          // An interrupt of the agent thread aborts the run: the tools stop on the signal, and
+          // the flag is set again once they have.
+          interrupted = true;
+          signal.abort("interrupted");
+          continue;
+        }
+        left--;
+        int i = running.get(future);
+        ToolResult result = patched(plans.get(i).call(), join(future));
+        emitEnd(plans.get(i).call(), result);
+        finished[i] = result;
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
+    List<AgentMessage.ToolResult> results = new ArrayList<>();
+    for (int i = 0; i < plans.size(); i++) {
+      ContentBlock.ToolCall call = plans.get(i).call();
+      ToolResult result = finished[i];
+      results.add(new AgentMessage.ToolResult(call.id(), call.name(), result.content(), result.details(),
+          result.isError(), clock.millis(), null));
+    }
+    return results;
+  }
+
+  /** What to do with one call: run {@code tool} (with the hook's input), or an immediate result. */
+  private Planned plan(ContentBlock.ToolCall call, Tool tool) {
+    if (tool == null) {
+      return new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found"));
+    }
+    Optional<String> unreadable = dev.graft.runtime.llm.ToolCallArguments.error(call);
+    if (unreadable.isPresent()) {
+      // The model's arguments were not JSON: run nothing, tell the model why.
+      return new Planned(call, tool, call.arguments(), error(unreadable.get()));
+    }
+    AgentHooks.ToolCallDecision decision;
+    try {
+      decision = hooks.toolCall(call);
+    } catch (RuntimeException e) {
+      // A failing tool_call hook blocks the call (fails closed), as the reference does.
+      decision = new AgentHooks.ToolCallDecision.Block(describe(e));
+    }
+    return switch (decision) {
+      case AgentHooks.ToolCallDecision.Block b -> new Planned(call, tool, call.arguments(), error(b.reason()));
+      case AgentHooks.ToolCallDecision.ReplaceInput r -> new Planned(call, tool, r.arguments(), null);
+      case AgentHooks.ToolCallDecision.Proceed p -> new Planned(call, tool, call.arguments(), null);
+    };
+  }
+
+  private void emitEnd(ContentBlock.ToolCall call, ToolResult result) {
+    emit(new AgentEvent.ToolExecutionEnd(call.id(), call.name(),
+        new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
+  }
+
+  /** The result after the tool_result hooks; a failing hook makes it an error, as in the reference. */
+  private ToolResult patched(ContentBlock.ToolCall call, ToolResult result) {
+    AgentHooks.ToolResultPatch patch;
+    try {
+      patch = hooks.toolResult(call, result.content(), result.details(), result.isError());
+    } catch (RuntimeException e) {
+      return error(describe(e));
+    }
+    return new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
+        patch.isError().orElse(result.isError()));
+  }
+
+  private static String describe(RuntimeException e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   private ToolResult execute(Planned plan, AbortSignal signal) {
@@ -607,7 +671,7 @@ public final class AgentSession {
     try {
       return plan.tool().execute(call.id(), plan.args(), context);
     } catch (RuntimeException e) {
-      return error("Tool " + call.name() + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+      return error("Tool " + call.name() + " failed: " + describe(e));
     }
   }
 

@@ -13,10 +13,6 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.Timestamps;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -130,7 +126,7 @@ public final class BranchSummary {
     if (prepared.messages().isEmpty()) {
       return new Result("No content to summarize", details(prepared.fileOps()));
     }
-    String prompt = resource("branch.md");
+    String prompt = Compactor.resource("branch.md");
     if (instructions.filter(s -> !s.isBlank()).isPresent()) {
       prompt = replaceInstructions ? instructions.get() : prompt + "\n\nAdditional focus: " + instructions.get();
     }
@@ -142,7 +138,7 @@ public final class BranchSummary {
     if (reply.stopReason().equals("error") || reply.stopReason().equals("aborted")) {
       throw new Compactor.CompactionException("the branch summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
     }
-    String summary = resource("branch-preamble.txt") + new MessageContent.Blocks(reply.content()).text("\n") + prepared.fileOps().formatted();
+    String summary = Compactor.rawResource("branch-preamble.txt") + new MessageContent.Blocks(reply.content()).text("\n") + prepared.fileOps().formatted();
     return new Result(summary, details(prepared.fileOps()));
   }
 
@@ -153,17 +149,5 @@ public final class BranchSummary {
     var modified = details.putArray("modifiedFiles");
     files.modifiedFiles().forEach(modified::add);
     return details;
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = BranchSummary.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException(name + " missing from the graft runtime jar");
-      }
-      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return name.endsWith(".txt") ? text : text.strip();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -190,12 +190,18 @@ public final class Compactor {
     return new MessageContent.Blocks(reply.content()).text("\n");
   }
 
+  /** A prompt resource of this package, stripped of surrounding blank lines. */
   static String resource(String name) {
+    return rawResource(name).strip();
+  }
+
+  /** A resource of this package exactly as stored. */
+  static String rawResource(String name) {
     try (InputStream in = Compactor.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException(name + " missing from the graft runtime jar");
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
