@@ -127,6 +127,7 @@ public final class GraftCommand implements Callable<Integer> {
           new SessionStore(context.home(), context.clock()),
           () -> ModelRegistry.load(context.home().root(), context.env()),
           a -> AgentSetup.reload(context, agentOptions, a),
+          this::exportSession,
           context.home().root().resolve("history"), prompts, agentOptions.resume, version());
       java.io.Console console = System.console();
       boolean terminal = context.in() == System.in && console != null && console.isTerminal()
@@ -137,6 +138,20 @@ public final class GraftCommand implements Callable<Integer> {
     } finally {
       agent.session().close();
     }
+  }
+
+  /** {@code /export}: runs {@code graft session export FILE [-o OUT]} in-process; the page's path, or its error. */
+  private String exportSession(java.nio.file.Path file, java.util.Optional<String> output) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    CliContext quiet = new CliContext(context.env(), context.home(), context.cwd(), new java.io.PrintWriter(out, true),
+        new java.io.PrintWriter(err, true), context.clock(), InputStream.nullInputStream());
+    List<String> args = new ArrayList<>(List.of("session", "export", file.toString()));
+    output.ifPresent(o -> args.addAll(List.of("-o", o)));
+    if (Graft.run(quiet, args.toArray(String[]::new)) != 0) {
+      throw new IllegalStateException(err.toString().strip().lines().findFirst().orElse("the export failed").replaceFirst("^graft: ", ""));
+    }
+    return out.toString().strip();
   }
 
   private static String version() {

@@ -64,10 +64,14 @@ class InteractivePlainTest {
         /name first run
         /label checkpoint
         /session
+        /export page.html
+        /export no/such/dir/page.html
         /quit
         """);
 
     assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("Exported to " + work.resolve("page.html"), "✗ cannot write");
+    assertThat(Files.readString(work.resolve("page.html"))).startsWith("<!DOCTYPE html>");
     assertThat(run.out())
         .contains("> what is here?", "Look first.", "● $ echo from-tool", "⎿ bash: from-tool", "The answer, streamed.")
         .contains("$ echo seen-by-model\nseen-by-model", "$ echo not-seen  (not in context)\nnot-seen")

@@ -33,6 +33,7 @@ final class BuiltinCommands {
     r.register(SlashCommand.builtIn("name", "Name the session (/name [name])", SessionCommands::name));
     r.register(SlashCommand.builtIn("label", "Label the latest entry (/label [text]; no text clears)", SessionCommands::label));
     r.register(SlashCommand.builtIn("session", "Session file, id, message counts, tokens and cost", SessionCommands::info));
+    r.register(SlashCommand.builtIn("export", "Write the session as one HTML page (/export [file.html])", BuiltinCommands::export));
     r.register(SlashCommand.builtIn("reload", "Read settings, AGENTS.md files and models.json again", BuiltinCommands::reload));
     r.register(SlashCommand.builtIn("scripts", "List the loaded hook scripts", BuiltinCommands::scripts));
     r.register(SlashCommand.builtIn("quit", "Quit graft", (ctx, args) -> ctx.quit()));
@@ -56,6 +57,10 @@ final class BuiltinCommands {
   static void compact(CommandContext ctx, String args) throws Exception {
     Optional<String> instructions = args.isBlank() ? Optional.empty() : Optional.of(args);
     ctx.runAbortable(signal -> ctx.agent().compact(instructions, signal));
+  }
+
+  static void export(CommandContext ctx, String args) throws Exception {
+    ctx.info("Exported to " + ctx.exportSession(args.isBlank() ? Optional.empty() : Optional.of(args.strip())));
   }
 
   static void reload(CommandContext ctx, String args) {

@@ -44,6 +44,12 @@ public interface CommandContext {
    */
   <T> T runAbortable(AbortableWork<T> work) throws Exception;
 
+  /**
+   * Writes the session as an HTML page ({@code graft session export}), to {@code output} or
+   * next to where graft runs; returns the page's path.
+   */
+  String exportSession(java.util.Optional<String> output) throws Exception;
+
   /** Ends the interactive mode after this command. */
   void quit();
 

@@ -32,7 +32,7 @@ public final class InteractiveMode {
 
   /** What the mode needs from the command line. */
   public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
-      Path historyFile, List<String> initialPrompts, boolean resume, String version) {
+      Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
     }
@@ -42,6 +42,12 @@ public final class InteractiveMode {
   @FunctionalInterface
   public interface Reloader {
     List<String> reload(AgentSession agent);
+  }
+
+  /** Writes a session file as an HTML page ({@code graft session export}); returns the page's path. */
+  @FunctionalInterface
+  public interface Exporter {
+    String export(Path sessionFile, Optional<String> output) throws Exception;
   }
 
   private final Setup setup;
@@ -303,6 +309,15 @@ public final class InteractiveMode {
         screen.stopSpinner();
         screen.endLine();
       }
+    }
+
+    @Override
+    public String exportSession(Optional<String> output) throws Exception {
+      agent.session().sync();
+      Path file = agent.session().file().filter(f -> f.toFile().exists())
+          .orElseThrow(() -> new IllegalStateException("nothing to export yet: the session has no file until its first message"));
+      screen.spin("exporting…");
+      return runAbortable(signal -> setup.exporter().export(file, output));
     }
 
     @Override
