@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     description = {
       "A coding agent for the terminal, extended by sandboxed JavaScript hook scripts.",
       "",
-      "  graft                                  the interactive mode (/help lists its commands)",
+      "  graft                                  interactive mode; /help lists commands",
       "  graft -p \"Fix the failing test\"        answer one prompt and exit",
       "  graft --mode json -p \"...\"             every agent event as a JSON line",
       "  graft --provider scripted --model FILE -p \"...\"   offline, replaying scripted turns",
