@@ -26,12 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InteractiveTerminalTest {
   private static final Duration WAIT = Duration.ofSeconds(15);
+  private static final String SLOW = "This is a slow answer that goes on and on so that there is time to press Ctrl+C long before it ends;"
+      + " it goes on and on and on and on and on.";
   private static final String TURNS = """
       {"thinking": "The user wants the file read.", "toolCalls": [{"name": "read", "arguments": {"path": "a.txt"}}]}
       {"text": "The file says: hello file.", "chunkSize": 4, "delayMs": 20}
       {"text": "## Goal\\nThe summary of the scripted session."}
-      {"text": "This is a slow answer that goes on and on so that there is time to press Ctrl+C long before it ends; it goes on and on and on and on and on.", "chunkSize": 2, "delayMs": 150}
-      """;
+      """ + "{\"text\": \"" + SLOW + "\", \"chunkSize\": 2, \"delayMs\": 120}\n";
 
   @TempDir Path dir;
   private Path socket;
@@ -92,9 +93,18 @@ class InteractiveTerminalTest {
     type("slow please");
     keys("Enter");
     awaitScreen(s -> s.contains("This is a slow"), "the start of the slow answer");
+    tmux("resize-window", "-t", "graft", "-x", "50"); // narrower while the answer streams
+    awaitScreen(s -> s.contains("time to press"), "more of the slow answer after the resize");
     keys("C-c");
     awaitScreen(s -> s.contains("⏹ aborted"), "the abort");
-    assertThat(screen()).doesNotContain("it goes on and on and on and on and on.");
+    String shown = screen();
+    assertThat(shown).doesNotContain("it goes on and on and on and on and on.");
+    // Wrapped at words to the new width: no word is cut (the last one may be, by the abort).
+    String answer = shown.substring(shown.indexOf("This is a slow"), shown.indexOf("aborting…")).strip();
+    List<String> words = List.of(answer.split("\\s+"));
+    List<String> original = List.of(SLOW.split("\\s+"));
+    assertThat(words.subList(0, words.size() - 1)).allMatch(original::contains);
+    assertThat(answer.lines()).hasSizeGreaterThan(1).allMatch(l -> l.length() < 50);
 
     type("/quit");
     keys("Enter");
