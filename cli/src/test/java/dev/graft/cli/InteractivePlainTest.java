@@ -140,4 +140,67 @@ class InteractivePlainTest {
     assertThat(run.out()).contains("> one\n  two\n  three");
     assertThat(sessionLines()).anySatisfy(l -> assertThat(l.at("/message/content").asText()).isEqualTo("one\ntwo\nthree"));
   }
+
+  @Test
+  void modelAndThinkingByPickerOrByName() throws Exception {
+    Files.writeString(home.resolve("models.json"), """
+        {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true, "contextWindow": 32768}, {"id": "llama3"}]}}}
+        """);
+    CliRun run = interactive("", """
+        /model
+        2
+        /model ollama/qwen3:8b
+        /thinking
+        5
+        /thinking minimal
+        /session
+        /help
+        """);
+
+    assertThat(run.out())
+        .contains("Model\n", "1) ollama/qwen3:8b  qwen3:8b · 33k context · reasoning", "2) ollama/llama3  llama3 · 128k context")
+        .contains("Model: ollama/llama3 (does not reason: the thinking level does not apply)")
+        .contains("Model: ollama/qwen3:8b\n")
+        .contains("Thinking level", "Thinking: high", "Thinking: minimal")
+        .contains("Model:     ollama/qwen3:8b (thinking minimal)")
+        .contains("ollama/qwen3:8b · thinking minimal · context 0/33k")
+        .contains("  /tree       Go back to any point of the session tree", "Ctrl+C twice");
+  }
+
+  @Test
+  void newForkAndResumeSwitchSessions() throws Exception {
+    String turns = """
+        {"text": "answer one"}
+        {"text": "answer two"}
+        """;
+    CliRun first = interactive(turns, """
+        question one
+        question two
+        /fork
+        2
+        /name the fork
+        /session
+        /new
+        /session
+        """);
+    assertThat(first.out())
+        .contains("1) question one", "2) question two")
+        .contains("Forked into a new session (", "(editor text: question two)")
+        .contains("Messages:  1 user, 1 assistant", "New session started.", "File:      (not written yet)");
+    try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
+      List<Path> sessions = files.filter(p -> p.toString().endsWith(".jsonl")).toList();
+      assertThat(sessions).hasSize(2); // the first and the fork; the new one has no message yet
+    }
+
+    CliRun second = interactive(turns, """
+        /resume
+        fork
+        1
+        /session
+        """);
+    assertThat(second.out())
+        .contains("Resume a session (filter: fork)", "1) the fork")
+        .contains("Resumed \"the fork\"", "question one", "answer one")
+        .contains("Name:      the fork", "Messages:  1 user, 1 assistant");
+  }
 }
