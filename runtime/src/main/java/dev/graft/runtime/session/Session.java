@@ -131,6 +131,15 @@ public final class Session implements AutoCloseable {
   /** Switches this session to another file (the reference's setSessionFile, for resume). */
   public synchronized void switchTo(Path path) throws SessionFileException {
     SessionFile.Loaded loaded = SessionFile.open(path.toAbsolutePath());
+    boolean same = file != null && file.path().equals(loaded.file().path());
+    if (claimed && !same) {
+      try {
+        loaded.file().claim(); // before anything changes: a session in use elsewhere is refused
+      } catch (SessionInUseException e) {
+        loaded.file().close();
+        throw e;
+      }
+    }
     try {
       sync();
     } finally {

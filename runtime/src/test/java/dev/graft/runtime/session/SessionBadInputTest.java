@@ -129,6 +129,14 @@ class SessionBadInputTest {
     try (Session again = Session.open(file)) {
       again.claim();
       again.appendMessage(new AgentMessage.User("now mine", 2));
+      // a claimed session cannot switch to a file another session has claimed
+      try (Session other = Session.create(sessions, "/p", Clock.systemUTC())) {
+        other.claim();
+        other.appendMessage(new AgentMessage.User("other", 3));
+        Path otherFile = other.file().orElseThrow();
+        assertThatThrownBy(() -> again.switchTo(otherFile)).isInstanceOf(SessionInUseException.class);
+        assertThat(again.file()).contains(file);
+      }
     }
   }
 
