@@ -1,0 +1,177 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * Calls into scripts and the promises in between, on the owner thread. A call runs the function
+ * (under the watchdog); if it returns a promise, the call waits, without holding the thread,
+ * until the prelude reports the promise settled, or until its timeout. A host future a script
+ * awaits settles its promise on the owner thread when it completes.
+ */
+final class Calls {
+  private final Scripts scripts;
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final Marshal marshal;
+  private final GuestErrors errors;
+  private final ScriptSettings settings;
+
+  Calls(Scripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
+      ScriptSettings settings) {
+    this.scripts = scripts;
+    this.owner = owner;
+    this.watchdog = watchdog;
+    this.marshal = marshal;
+    this.errors = errors;
+    this.settings = settings;
+  }
+
+  /** The arguments of a call, made inside its run (they may be guest values). */
+  @FunctionalInterface
+  interface Arguments {
+    Object[] make(LoadedScript s);
+  }
+
+  /**
+   * Calls {@code fn} in {@code s}. The future completes with the JSON answer (a missing node for
+   * none; always missing when {@code wantResult} is false), or fails with a
+   * {@link ScriptFailure}. {@code what} names the call in messages ("context handler").
+   */
+  CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
+      Optional<Duration> timeout, Arguments arguments) {
+    LoadedScript.Call call = new LoadedScript.Call(what);
+    if (!s.running()) {
+      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
+          s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
+      return call.result;
+    }
+    ProxyExecutable done = args -> {
+      finish(s, call, args);
+      return null;
+    };
+    // Pending before the call: GraalJS runs promise jobs before execute returns, so a promise
+    // may settle (and finish the call) before we learn that the function returned one.
+    s.pending.add(call);
+    Value r;
+    try {
+      r = s.run(() -> s.invoke(fn, done, wantResult ? "the result" : null, arguments.make(s)));
+    } catch (LoadedScript.GuestException ge) {
+      s.pending.remove(call);
+      fail(s, call, errors.of(s, what, ge));
+      return call.result;
+    }
+    if (!r.isBoolean()) {
+      s.pending.remove(call);
+      answer(s, call, r);
+    } else if (s.pending.contains(call)) {
+      timeout.ifPresent(t -> call.timer = watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t));
+    }
+    return call.result;
+  }
+
+  /** The prelude's done(ok, textOrReason); runs inside whatever run settled the promise. */
+  private void finish(LoadedScript s, LoadedScript.Call call, Value[] args) {
+    if (!s.pending.remove(call)) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": " + call.what + " settled after it had timed out; ignored");
+      return;
+    }
+    if (call.timer != null) {
+      call.timer.cancel(false);
+    }
+    if (args.length > 0 && args[0].asBoolean()) {
+      answer(s, call, args.length > 1 ? args[1] : null);
+    } else {
+      fail(s, call, errors.rejected(s, call.what, args.length > 1 ? args[1] : null));
+    }
+    scripts.closeIfDone(s);
+  }
+
+  private void answer(LoadedScript s, LoadedScript.Call call, Value text) {
+    try {
+      call.result.complete(marshal.fromJs(text, "the result"));
+    } catch (Marshal.NotJson e) {
+      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.NOT_JSON,
+          s.file + ": " + call.what + " failed: " + e.getMessage())));
+    }
+  }
+
+  private void fail(LoadedScript s, LoadedScript.Call call, Failure f) {
+    call.result.completeExceptionally(new ScriptFailure(f));
+    if (f.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, f);
+    }
+  }
+
+  private void expire(LoadedScript s, LoadedScript.Call call, Duration after) {
+    if (s.pending.remove(call)) {
+      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.TIMED_OUT,
+          s.file + ": " + call.what + " did not settle within " + GuestErrors.seconds(after)
+              + " (a promise that never resolves?); its answer is ignored")));
+      scripts.closeIfDone(s);
+    }
+  }
+
+  /**
+   * The script awaits {@code future}: when it completes, on whatever thread, the owner thread
+   * resolves the script's promise with {@code toJson} of the value (JSON text, or null for
+   * undefined) or rejects it with the failure's message.
+   */
+  <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
+      Function<T, String> toJson) {
+    s.hostWaits++;
+    future.whenComplete((value, error) -> owner.post(() -> {
+      s.hostWaits--;
+      if (!s.running()) {
+        return;
+      }
+      try {
+        s.run(() -> error == null
+            ? s.helper("settle").execute(resolve, toJson.apply(value))
+            : s.helper("fail").execute(reject, what + " failed: " + message(error)));
+      } catch (LoadedScript.GuestException ge) {
+        failAll(s, errors.of(s, "code after " + what, ge));
+      } catch (RuntimeException e) {
+        s.log.report(ScriptLog.Level.ERROR, s.file + ": could not hand the result of " + what + " to the script: " + e);
+      }
+      scripts.closeIfDone(s);
+    }));
+  }
+
+  /** A run that belongs to no one call (a promise continuation) failed: the waiting calls fail. */
+  private void failAll(LoadedScript s, Failure f) {
+    if (f.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, f);
+      return;
+    }
+    List<LoadedScript.Call> waiting = List.copyOf(s.pending);
+    s.pending.clear();
+    if (waiting.isEmpty()) {
+      s.log.report(ScriptLog.Level.ERROR, f.message());
+    }
+    for (LoadedScript.Call call : waiting) {
+      if (call.timer != null) {
+        call.timer.cancel(false);
+      }
+      call.result.completeExceptionally(new ScriptFailure(f));
+    }
+  }
+
+  private static String message(Throwable error) {
+    Throwable t = error;
+    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+
+  ScriptSettings settings() {
+    return settings;
+  }
+}
