@@ -46,7 +46,7 @@ final class Calls {
    */
   CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
       Optional<Duration> timeout, Arguments arguments) {
-    LoadedScript.Call call = new LoadedScript.Call(what);
+    LoadedScript.Call call = new LoadedScript.Call(what, wantResult);
     if (!s.running()) {
       call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
           s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
@@ -56,27 +56,27 @@ final class Calls {
       finish(s, call, args);
       return null;
     };
-    // Pending before the call: GraalJS runs promise jobs before execute returns, so a promise
-    // may settle (and finish the call) before we learn that the function returned one.
+    // Pending before the call: the prelude reports a synchronous result through done at once,
+    // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
     s.pending.add(call);
-    Value r;
     try {
-      r = s.run(() -> s.invoke(fn, done, wantResult ? "the result" : null, arguments.make(s)));
+      s.run(() -> {
+        s.invoke(fn, done, arguments.make(s));
+        return null;
+      });
     } catch (LoadedScript.GuestException ge) {
-      s.pending.remove(call);
-      fail(s, call, errors.of(s, what, ge));
+      if (s.pending.remove(call)) {
+        fail(s, call, errors.of(s, what, ge));
+      }
       return call.result;
     }
-    if (!r.isBoolean()) {
-      s.pending.remove(call);
-      answer(s, call, r);
-    } else if (s.pending.contains(call)) {
+    if (s.pending.contains(call)) {
       timeout.ifPresent(t -> call.timer = watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t));
     }
     return call.result;
   }
 
-  /** The prelude's done(ok, textOrReason); runs inside whatever run settled the promise. */
+  /** The prelude's done(ok, valueOrReason); runs inside whatever run produced or settled it. */
   private void finish(LoadedScript s, LoadedScript.Call call, Value[] args) {
     if (!s.pending.remove(call)) {
       s.log.report(ScriptLog.Level.WARN, s.file + ": " + call.what + " settled after it had timed out; ignored");
@@ -85,20 +85,35 @@ final class Calls {
     if (call.timer != null) {
       call.timer.cancel(false);
     }
+    Value value = args.length > 1 ? args[1] : null;
     if (args.length > 0 && args[0].asBoolean()) {
-      answer(s, call, args.length > 1 ? args[1] : null);
+      if (call.wantResult) {
+        answer(s, call, value);
+      } else {
+        call.result.complete(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+      }
     } else {
-      fail(s, call, errors.rejected(s, call.what, args.length > 1 ? args[1] : null));
+      fail(s, call, errors.rejected(s, call.what, value));
     }
     scripts.closeIfDone(s);
   }
 
-  private void answer(LoadedScript s, LoadedScript.Call call, Value text) {
+  /** Converts the answer to JSON, as bridge work (outside the spin budget; bounded by maxBridgeChars). */
+  private void answer(LoadedScript s, LoadedScript.Call call, Value value) {
     try {
-      call.result.complete(marshal.fromJs(text, "the result"));
-    } catch (Marshal.NotJson e) {
-      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.NOT_JSON,
-          s.file + ": " + call.what + " failed: " + e.getMessage())));
+      JsonNode json = watchdog.bridgeWork(() -> {
+        Value text = s.encode(value, "the result");
+        try {
+          return marshal.fromJs(text, "the result");
+        } catch (Marshal.NotJson e) {
+          throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file + ": " + call.what + " failed: " + e.getMessage()));
+        }
+      });
+      call.result.complete(json);
+    } catch (ScriptFailure f) {
+      call.result.completeExceptionally(f);
+    } catch (org.graalvm.polyglot.PolyglotException e) {
+      fail(s, call, errors.of(s, call.what, new LoadedScript.GuestException(e, watchdog.stopOf(s))));
     }
   }
 

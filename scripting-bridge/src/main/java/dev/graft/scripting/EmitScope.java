@@ -21,17 +21,20 @@ final class EmitScope {
   private final Map<LoadedScript, Value> events = new IdentityHashMap<>();
   private String contextJson;
 
-  EmitScope(EventContext context, Marshal marshal, HostCalls host) {
+  private final Watchdog watchdog;
+
+  EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog) {
     this.context = context;
     this.marshal = marshal;
     this.host = host;
+    this.watchdog = watchdog;
   }
 
   Value event(LoadedScript s, JsonNode payload) {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value v = marshal.toJs(s, payload);
+    Value v = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
     payloads.put(s, payload);
     events.put(s, v);
     return v;

@@ -42,6 +42,11 @@ final class GuestErrors {
           ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason + ")")
           : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason);
     }
+    if (ge.stop == Watchdog.Stop.BRIDGE) {
+      return new Failure(Failure.Kind.INTERRUPTED, head + " took more than " + seconds(settings.handlerTimeout())
+          + " while graft converted its values (a toJSON or getter that does not return?) and was interrupted"
+          + location(s, e));
+    }
     if (e.isInterrupted() || ge.stop == Watchdog.Stop.SPUN) {
       return new Failure(Failure.Kind.INTERRUPTED, head + " ran for more than " + seconds(settings.spinLimit())
           + " without returning (an endless loop?) and was interrupted" + location(s, e));

@@ -49,7 +49,7 @@ final class HostCalls {
     return args -> {
       String op = args[0].asString();
       String name = "pi." + op;
-      if (!s.running()) {
+      if (!s.serving()) {
         return "E" + name + " was ignored: this script was unloaded (" + s.endReason + "), and a pi object from before"
             + " that no longer works";
       }
@@ -77,7 +77,7 @@ final class HostCalls {
     return args -> {
       String op = args[0].asString();
       String name = "ctx.ui." + op;
-      if (!s.running()) {
+      if (!s.serving()) {
         return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
       }
       Value a = arg(args, 1);
@@ -86,8 +86,9 @@ final class HostCalls {
       Value reject = arg(args, 5);
       try {
         switch (op) {
-          case "select" -> calls.await(s, name, ui.select(text(a, "the title"), strings(b, "the options")), resolve,
-              reject, o -> o.map(HostCalls::jsonString).orElse(null));
+          case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
+              strings(marshal.parse(json(b, "the options"), "the options"), "the options")), resolve, reject,
+              o -> o.map(HostCalls::jsonString).orElse(null));
           case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message")),
               resolve, reject, String::valueOf);
           case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder")),
@@ -96,7 +97,7 @@ final class HostCalls {
           default -> throw new BadArgument("unknown method");
         }
         return null;
-      } catch (BadArgument e) {
+      } catch (BadArgument | Marshal.NotJson e) {
         return "T" + name + ": " + e.getMessage();
       } catch (RuntimeException e) {
         return "E" + name + " failed in graft: " + e.getMessage();
@@ -153,7 +154,8 @@ final class HostCalls {
     if (handler == null || !handler.canExecute()) {
       throw new BadArgument("the handler of /" + name + " must be a function, not " + typeOf(handler));
     }
-    String description = optionalText(options.getMember("description"), "the description of /" + name);
+    String description = Optional.ofNullable(optionalText(options.getMember("description"), "the description of /" + name))
+        .orElse("");
     if (s.commands.containsKey(name)) {
       throw new BadArgument("/" + name + " is already registered by this script");
     }
@@ -324,21 +326,6 @@ final class HostCalls {
 
   private Optional<JsonNode> optionalJson(Value v, String what) throws Marshal.NotJson {
     return v == null || v.isNull() ? Optional.empty() : Optional.of(marshal.parse(v.asString(), what));
-  }
-
-  private static List<String> strings(Value v, String what) throws BadArgument {
-    if (v == null || !v.hasArrayElements()) {
-      throw new BadArgument(what + " must be an array of strings, not " + typeOf(v));
-    }
-    List<String> out = new ArrayList<>();
-    for (long i = 0; i < v.getArraySize(); i++) {
-      Value x = v.getArrayElement(i);
-      if (!x.isString()) {
-        throw new BadArgument(what + "[" + i + "] must be a string, not " + typeOf(x));
-      }
-      out.add(x.asString());
-    }
-    return out;
   }
 
   private static List<String> strings(JsonNode node, String what) throws BadArgument {

@@ -37,11 +37,14 @@ final class LoadedScript {
   /** A call whose promise has not settled yet. */
   static final class Call {
     final String what;
+    /** False for a script's default export, whose result is not wanted. */
+    final boolean wantResult;
     final CompletableFuture<JsonNode> result = new CompletableFuture<>();
     ScheduledFuture<?> timer;
 
-    Call(String what) {
+    Call(String what, boolean wantResult) {
       this.what = what;
+      this.wantResult = wantResult;
     }
   }
 
@@ -63,6 +66,7 @@ final class LoadedScript {
   private final Watchdog watchdog;
   private Value helpers;
   private Value invoke;
+  private Value encode;
   private Value decode;
 
   State state = State.LOADING;
@@ -89,6 +93,7 @@ final class LoadedScript {
   void setHelpers(Value helpers) {
     this.helpers = helpers;
     this.invoke = helpers.getMember("invoke");
+    this.encode = helpers.getMember("encode");
     this.decode = helpers.getMember("decode");
   }
 
@@ -118,14 +123,18 @@ final class LoadedScript {
     }
   }
 
-  /** {@code fn(args)} through the prelude's invoke: JSON text, undefined, or true when async. */
-  Value invoke(Value fn, Object done, String resultWhat, Object... args) {
-    Object[] all = new Object[3 + args.length];
+  /** {@code fn(args)} through the prelude's invoke: the result arrives through {@code done}. */
+  void invoke(Value fn, Object done, Object... args) {
+    Object[] all = new Object[2 + args.length];
     all[0] = fn;
     all[1] = done;
-    all[2] = resultWhat;
-    System.arraycopy(args, 0, all, 3, args.length);
-    return invoke.execute(all);
+    System.arraycopy(args, 0, all, 2, args.length);
+    invoke.execute(all);
+  }
+
+  /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
+  Value encode(Value value, String what) {
+    return encode.execute(value, what);
   }
 
   Value decode(String json) {
@@ -135,6 +144,11 @@ final class LoadedScript {
   /** Gets new calls (events, commands, tools). */
   boolean active() {
     return state == State.ACTIVE;
+  }
+
+  /** Its API calls are served (loading or running; not once unloaded or stopped). */
+  boolean serving() {
+    return state == State.ACTIVE || state == State.LOADING;
   }
 
   /** Its code may still run (promise continuations, the default export while loading). */

@@ -136,11 +136,14 @@ public final class ScriptEngine implements AutoCloseable {
     Value factory;
     Value api;
     try {
-      Value helpers = s.run(() -> context.eval(sandbox.prelude())
-          .execute(host.api(s), host.console(s), settings.maxBridgeChars()));
-      s.setHelpers(helpers);
-      factory = s.run(() -> context.eval(module).getMember("default"));
-      api = s.run(() -> s.helper("makeApi").execute());
+      // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
+      // evaluating the module's top level is the script's.
+      Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
+        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars()));
+        return context.parse(module);
+      }));
+      factory = s.run(() -> parsed.execute().getMember("default"));
+      api = s.run(() -> watchdog.bridgeWork(() -> s.helper("makeApi").execute()));
     } catch (LoadedScript.GuestException ge) {
       Failure f = s.helpersReady() ? errors.of(s, "loading", ge)
           : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
@@ -148,9 +151,10 @@ public final class ScriptEngine implements AutoCloseable {
       return failed(f.message());
     }
     if (factory == null || !factory.canExecute()) {
+      String found = HostCalls.typeOf(factory);
       s.close();
       return failed(file + ": its default export must be a function that receives the API object"
-          + " (export default function (pi) { ... }), not " + HostCalls.typeOf(factory));
+          + " (export default function (pi) { ... }), not " + found);
     }
     CompletableFuture<LoadedScript> result = new CompletableFuture<>();
     calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})
@@ -217,7 +221,7 @@ public final class ScriptEngine implements AutoCloseable {
       }
       return list;
     }));
-    EmitScope scope = new EmitScope(ctx, marshal, host);
+    EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
     List<HandlerOutcome> outcomes = new ArrayList<>();
     JsonNode current = payload;
     for (Target t : targets) {
@@ -254,7 +258,7 @@ public final class ScriptEngine implements AutoCloseable {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Command c = s.commands.get(name);
         if (c != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host);
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
           return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(),
               x -> new Object[] {args, scope.ctx(x)});
         }
@@ -277,9 +281,9 @@ public final class ScriptEngine implements AutoCloseable {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Tool t = s.tools.get(name);
         if (t != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host);
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
           return calls.call(s, t.execute(), "tool " + name, true, Optional.empty(),
-              x -> new Object[] {toolCallId, marshal.toJs(x, params), null, null, scope.ctx(x)});
+              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)), null, null, scope.ctx(x)});
         }
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));

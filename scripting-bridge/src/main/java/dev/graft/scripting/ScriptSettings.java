@@ -6,7 +6,9 @@ import java.util.Set;
 
 /**
  * The limits every script runs under. A handler's synchronous part (and a script's load) may run
- * for {@code spinLimit} before it is interrupted; a handler's promise must settle within
+ * for {@code spinLimit} before it is interrupted (measured in the script thread's CPU time, with
+ * three times the limit in wall time as a backstop, so that a busy machine does not get correct
+ * scripts interrupted; the bridge's own JSON conversion does not count); a handler's promise must settle within
  * {@code handlerTimeout} (command handlers, which may wait for the user, have no such limit);
  * {@code statementLimit} bounds the statements of one uninterrupted run of guest code and, when
  * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a

@@ -108,6 +108,7 @@ final class Scripts {
     s.endReason = "stopped: " + why.message();
     failPending(s, why);
     s.cancel();
+    owner.post(s::close);
     if (wasActive) {
       refresh();
       s.log.report(ScriptLog.Level.ERROR, why.message());

@@ -290,29 +290,20 @@
   // ---------------------------------------------------------------- calls from Java
 
   /**
-   * Calls fn(a..e). Returns its result as JSON text (undefined for none), or true when fn
-   * returned a promise: then done(true, text) or done(false, reason) is called once it settles.
-   * With what === null the result is not wanted (a script's default export).
+   * Calls fn(a..e) and reports its result through done(true, value), or, when it returns a
+   * promise, done(true, value) or done(false, reason) once that settles. A synchronous throw
+   * propagates to Java. Java converts the value with encode, outside the spin budget.
    */
-  function invoke(fn, done, what, a, b, c, d, e) {
+  function invoke(fn, done, a, b, c, d, e) {
     const r = fn(a, b, c, d, e);
     if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
       apply(promiseThen, apply(promiseResolve, PromiseC, [r]), [
-        function (v) {
-          let text;
-          try {
-            text = what === null ? undefined : encode(v, what);
-          } catch (err) {
-            done(false, err);
-            return;
-          }
-          done(true, text);
-        },
+        function (v) { done(true, v); },
         function (reason) { done(false, reason); },
       ]);
-      return true;
+    } else {
+      done(true, r);
     }
-    return what === null ? undefined : encode(r, what);
   }
 
   /** For a thrown or rejected value that is not an Error: a short rendering of it; else null. */
@@ -335,7 +326,7 @@
     invoke,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },
-    settle(resolve, text) { resolve(text === undefined ? undefined : JSONparse(text)); },
+    settle(resolve, text) { resolve(text === undefined || text === null ? undefined : JSONparse(text)); },
     fail(reject, message) { reject(new ErrorC(message)); },
   });
 })

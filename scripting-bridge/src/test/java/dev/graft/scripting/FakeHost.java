@@ -11,7 +11,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** A {@link ScriptHostPort} that records every call as one line and answers exec with futures the test completes. */
-final class FakeHost implements ScriptHostPort {
+class FakeHost implements ScriptHostPort {
   final List<String> calls = new CopyOnWriteArrayList<>();
   final LinkedBlockingQueue<CompletableFuture<JsonNode>> execs = new LinkedBlockingQueue<>();
   final List<String> threads = new CopyOnWriteArrayList<>();

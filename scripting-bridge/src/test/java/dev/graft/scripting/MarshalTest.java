@@ -200,6 +200,7 @@ class MarshalTest {
       f.load();
       ObjectNode payload = contextPayload(2000);
       List<HandlerOutcome> out = f.emit("context", payload);
+      assertThat(out).allSatisfy(o -> assertThat(o).as(ScriptFixture.messageOf(o)).isInstanceOf(HandlerOutcome.Answered.class));
       JsonNode echoed = ((HandlerOutcome.Answered) out.get(0)).value();
       assertThat(Json.jsValue(echoed.get("messages"))).isEqualTo(Json.jsValue(payload.get("messages")));
       JsonNode pruned = ((HandlerOutcome.Answered) out.get(1)).value().get("messages");

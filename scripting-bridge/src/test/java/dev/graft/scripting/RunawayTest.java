@@ -70,7 +70,8 @@ class RunawayTest {
       long start = System.nanoTime();
       Failure failure = failureOf(f.emit("agent_start", "{}"));
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      assertThat(took).isBetween(Duration.ofMillis(1900), Duration.ofMillis(3000));
+      // 2 s of the script thread's CPU time: about 2 s on an idle machine, at most 6 s in wall time.
+      assertThat(took).isBetween(Duration.ofMillis(1900), Duration.ofMillis(6500));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
       assertThat(failure.message()).endsWith("spin.js: agent_start handler ran for more than 2 s without returning"
           + " (an endless loop?) and was interrupted (at spin.js:3)");

@@ -68,8 +68,13 @@ final class ScriptFixture implements AutoCloseable {
     return engine.emit(event, payload, EventContext.EMPTY);
   }
 
+  /** The failure message, or a short note of the answer (never the whole payload). */
   static String messageOf(HandlerOutcome outcome) {
-    return outcome instanceof HandlerOutcome.Failed f ? f.failure().message() : "answered " + outcome;
+    if (outcome instanceof HandlerOutcome.Failed f) {
+      return f.failure().message();
+    }
+    String value = ((HandlerOutcome.Answered) outcome).value().toString();
+    return "answered " + (value.length() > 200 ? value.substring(0, 200) + "..." : value);
   }
 
   @Override
