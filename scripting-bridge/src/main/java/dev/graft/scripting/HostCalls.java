@@ -1,14 +1,22 @@
 package dev.graft.scripting;
 
+import static dev.graft.scripting.ArgumentChecks.arg;
+import static dev.graft.scripting.ArgumentChecks.describe;
+import static dev.graft.scripting.ArgumentChecks.json;
+import static dev.graft.scripting.ArgumentChecks.jsonString;
+import static dev.graft.scripting.ArgumentChecks.level;
+import static dev.graft.scripting.ArgumentChecks.optionalText;
+import static dev.graft.scripting.ArgumentChecks.strings;
+import static dev.graft.scripting.ArgumentChecks.text;
+import static dev.graft.scripting.ArgumentChecks.typeOf;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;
-import java.util.ArrayList;
+import dev.graft.scripting.ArgumentChecks.BadArgument;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -36,13 +44,6 @@ final class HostCalls {
     this.calls = calls;
     this.marshal = marshal;
     this.settings = settings;
-  }
-
-  /** A bad argument: becomes a TypeError in the script. */
-  private static final class BadArgument extends Exception {
-    BadArgument(String message) {
-      super(message, null, false, false);
-    }
   }
 
   ProxyExecutable api(LoadedScript s) {
@@ -88,11 +89,11 @@ final class HostCalls {
         switch (op) {
           case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
               strings(marshal.parse(json(b, "the options"), "the options"), "the options")), resolve, reject,
-              o -> o.map(HostCalls::jsonString).orElse(null));
+              o -> o.map(ArgumentChecks::jsonString).orElse(null));
           case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message")),
               resolve, reject, String::valueOf);
           case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder")),
-              resolve, reject, o -> o.map(HostCalls::jsonString).orElse(null));
+              resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
           case "notify" -> ui.notify(text(a, "the message"), level(b));
           default -> throw new BadArgument("unknown method");
         }
@@ -292,101 +293,7 @@ final class HostCalls {
     return options;
   }
 
-  // ------------------------------------------------------------------ argument checks
-
-  private static Value arg(Value[] args, int i) {
-    return i < args.length ? args[i] : null;
-  }
-
-  private static String text(Value v, String what) throws BadArgument {
-    if (v == null || !v.isString() || v.asString().isEmpty()) {
-      throw new BadArgument(what + " must be a non-empty string, not " + describe(v));
-    }
-    return v.asString();
-  }
-
-  /** A string, or null for undefined/null. */
-  private static String optionalText(Value v, String what) throws BadArgument {
-    if (v == null || v.isNull()) {
-      return null;
-    }
-    if (!v.isString()) {
-      throw new BadArgument(what + " must be a string, not " + typeOf(v));
-    }
-    return v.asString();
-  }
-
-  /** JSON text the prelude encoded; null when the script passed undefined. */
-  private static String json(Value v, String what) throws BadArgument {
-    if (v == null || v.isNull()) {
-      throw new BadArgument(what + " is missing");
-    }
-    return v.asString();
-  }
-
   private Optional<JsonNode> optionalJson(Value v, String what) throws Marshal.NotJson {
     return v == null || v.isNull() ? Optional.empty() : Optional.of(marshal.parse(v.asString(), what));
-  }
-
-  private static List<String> strings(JsonNode node, String what) throws BadArgument {
-    if (!node.isArray()) {
-      throw new BadArgument(what + " must be an array of strings");
-    }
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      if (!node.get(i).isTextual()) {
-        throw new BadArgument(what + "[" + i + "] must be a string");
-      }
-      out.add(node.get(i).textValue());
-    }
-    return out;
-  }
-
-  private static String level(Value v) throws BadArgument {
-    String level = optionalText(v, "the type");
-    if (level == null) {
-      return "info";
-    }
-    if (!List.of("info", "warning", "error").contains(level)) {
-      throw new BadArgument("the type must be \"info\", \"warning\" or \"error\", not \"" + level + "\"");
-    }
-    return level;
-  }
-
-  static String jsonString(String s) {
-    return Json.write(TextNode.valueOf(s));
-  }
-
-  /** JavaScript's name for the kind of {@code v}. */
-  static String typeOf(Value v) {
-    if (v == null) {
-      return "undefined";
-    }
-    if (v.isNull()) {
-      return v.toString().equals("null") ? "null" : "undefined";
-    }
-    if (v.isString()) {
-      return "a string";
-    }
-    if (v.isNumber()) {
-      return "a number";
-    }
-    if (v.isBoolean()) {
-      return "a boolean";
-    }
-    if (v.canExecute()) {
-      return "a function";
-    }
-    if (v.hasArrayElements()) {
-      return "an array";
-    }
-    return "an object";
-  }
-
-  private static String describe(Value v) {
-    if (v != null && v.isString()) {
-      return v.asString().isEmpty() ? "an empty string" : jsonString(v.asString());
-    }
-    return typeOf(v).toLowerCase(Locale.ROOT);
   }
 }

@@ -8,12 +8,14 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Jackson trees to JavaScript values and back, through JSON text. Into a context a payload goes
- * as one string, parsed there by {@code JSON.parse} into native arrays and objects (measured on a
- * 2,000-message context payload: about 1.3x faster than building the same objects through the
- * polyglot API, and handlers then run about 2x faster over natives than over proxies). Out of a
- * context a value goes through the prelude's {@code encode}: {@code JSON.stringify} with a
- * replacer that refuses what JSON cannot hold and stops at {@code maxChars}, so a script cannot
- * hand graft a giant value; then Jackson parses the text with graft's read limits.
+ * as one string, parsed there by {@code JSON.parse} into native arrays and objects (handlers run
+ * about 2x faster over natives than over proxies). Measured on a 2,000-message context payload
+ * (0.95 MB of JSON): in a fresh JVM the first conversion takes about 215 ms this way against 295
+ * ms building the same objects through the polyglot API (73 against 110 ms for the second); once
+ * HotSpot has warmed up both take about 14 ms. Out of a context a value goes through the
+ * prelude's {@code encode}: {@code JSON.stringify} with a replacer that refuses what JSON cannot
+ * hold and stops at {@code maxChars}, so a script cannot hand graft a giant value; then Jackson
+ * parses the text with graft's read limits.
  */
 final class Marshal {
   private final int maxChars;

@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,8 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import org.graalvm.polyglot.Context;
-import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 
 /**
@@ -38,6 +35,7 @@ public final class ScriptEngine implements AutoCloseable {
   private final GuestErrors errors;
   private final Calls calls;
   private final HostCalls host;
+  private final ScriptLoading loading;
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -53,6 +51,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
     this.calls = new Calls(scripts, owner, watchdog, marshal, errors, settings);
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
+    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host);
     if (sandbox.interpreted()) {
       log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }
@@ -61,6 +60,15 @@ public final class ScriptEngine implements AutoCloseable {
   /** Starts the engine (no scripts yet). */
   public static ScriptEngine start(ScriptSettings settings, ScriptHostPort port, ScriptLog log) {
     return new ScriptEngine(settings, port, log);
+  }
+
+  /**
+   * Without waiting, has the owner thread initialize GraalJS (a first context and the prelude):
+   * most of the cold start, which a caller can thus overlap with its own startup (reading the
+   * session, setting up the terminal) before {@link #load}.
+   */
+  public void warmUp() {
+    owner.post(loading::warmUp);
   }
 
   // ------------------------------------------------------------------ loading
@@ -91,7 +99,7 @@ public final class ScriptEngine implements AutoCloseable {
     List<ScriptFile> loaded = new ArrayList<>();
     for (ScriptFile file : found.scripts()) {
       Optional<Path> libDir = lib;
-      CompletableFuture<LoadedScript> loading = owner.submit(() -> startLoad(file, libDir)).thenCompose(f -> f);
+      CompletableFuture<LoadedScript> loading = owner.submit(() -> this.loading.start(file, libDir)).thenCompose(f -> f);
       try {
         loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
             java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -112,65 +120,6 @@ public final class ScriptEngine implements AutoCloseable {
   /** Closes every script's context and loads the same sources again (new and changed files too). */
   public LoadReport reload() {
     return load(sources);
-  }
-
-  /** On the owner thread: creates the context, evaluates the module, calls its default export. */
-  private CompletableFuture<LoadedScript> startLoad(ScriptFile file, Optional<Path> lib) {
-    Source module;
-    try {
-      module = Sandbox.module(file);
-    } catch (IOException e) {
-      return failed(file + ": cannot read it: " + e.getMessage());
-    }
-    if (!Files.isReadable(file.path())) {
-      return failed(file + ": cannot read it");
-    }
-    LogLimiter scriptLog = new LogLimiter(file, log);
-    Context context;
-    try {
-      context = sandbox.newContext(file, lib, scriptLog);
-    } catch (RuntimeException e) {
-      return failed(file + ": cannot create its context: " + e.getMessage());
-    }
-    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
-    Value factory;
-    Value api;
-    try {
-      // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
-      // evaluating the module's top level is the script's.
-      Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
-        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars()));
-        return context.parse(module);
-      }));
-      factory = s.run(() -> parsed.execute().getMember("default"));
-      api = s.run(() -> watchdog.bridgeWork(() -> s.helper("makeApi").execute()));
-    } catch (LoadedScript.GuestException ge) {
-      Failure f = s.helpersReady() ? errors.of(s, "loading", ge)
-          : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
-      s.close();
-      return failed(f.message());
-    }
-    if (factory == null || !factory.canExecute()) {
-      String found = HostCalls.typeOf(factory);
-      s.close();
-      return failed(file + ": its default export must be a function that receives the API object"
-          + " (export default function (pi) { ... }), not " + found);
-    }
-    CompletableFuture<LoadedScript> result = new CompletableFuture<>();
-    calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})
-        .whenComplete((value, error) -> owner.post(() -> {
-          if (error == null && s.state == LoadedScript.State.LOADING) {
-            scripts.activate(s);
-            result.complete(s);
-          } else {
-            if (s.state != LoadedScript.State.STOPPED) {
-              s.close();
-            }
-            result.completeExceptionally(error != null ? error
-                : new ScriptFailure(new Failure(Failure.Kind.UNLOADED, file + ": unloaded while loading")));
-          }
-        }));
-    return result;
   }
 
   // ------------------------------------------------------------------ events
@@ -356,10 +305,6 @@ public final class ScriptEngine implements AutoCloseable {
     }
     return cause instanceof ScriptFailure sf ? sf.failure()
         : new Failure(Failure.Kind.THREW, file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
-  }
-
-  private static <T> CompletableFuture<T> failed(String message) {
-    return CompletableFuture.failedFuture(new ScriptFailure(new Failure(Failure.Kind.THREW, message)));
   }
 
   private static <T> T join(CompletableFuture<T> f) {

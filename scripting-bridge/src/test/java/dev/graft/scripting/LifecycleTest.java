@@ -155,6 +155,18 @@ class LifecycleTest {
   }
 
   @Test
+  void warmUpPreparesWithoutLoadingAnything() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.engine.warmUp();
+      assertThat(f.engine.scripts()).isEmpty();
+      f.write("a.js", "export default function (pi) { pi.on('agent_start', () => 'ready'); }");
+      assertThat(f.load().problems()).isEmpty();
+      assertThat(((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value().asText()).isEqualTo("ready");
+      assertThat(f.log.all()).doesNotContain("warm-up failed");
+    }
+  }
+
+  @Test
   void settingsAreValidated() {
     assertThatThrownBy(() -> ScriptSettings.defaults().withHeapLimit(2)).hasMessageContaining("heapLimit");
     assertThatThrownBy(() -> ScriptSettings.defaults().withMaxBridgeChars(10)).hasMessageContaining("maxBridgeChars");
