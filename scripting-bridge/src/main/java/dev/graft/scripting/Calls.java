@@ -47,7 +47,7 @@ final class Calls {
   CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
       Optional<Duration> timeout, Arguments arguments) {
     LoadedScript.Call call = new LoadedScript.Call(what, wantResult);
-    if (!s.running()) {
+    if (!s.serving()) {
       call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
           s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
       return call.result;
@@ -146,14 +146,23 @@ final class Calls {
       if (!s.running()) {
         return;
       }
+      String text = null;
+      Throwable failure = error;
+      if (failure == null) {
+        try {
+          text = toJson.apply(value);
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
+      String json = text;
+      String problem = failure == null ? null : what + " failed: " + message(failure);
       try {
-        s.run(() -> error == null
-            ? s.helper("settle").execute(resolve, toJson.apply(value))
-            : s.helper("fail").execute(reject, what + " failed: " + message(error)));
+        s.run(() -> problem == null
+            ? s.helper("settle").execute(resolve, json)
+            : s.helper("fail").execute(reject, problem));
       } catch (LoadedScript.GuestException ge) {
         failAll(s, errors.of(s, "code after " + what, ge));
-      } catch (RuntimeException e) {
-        s.log.report(ScriptLog.Level.ERROR, s.file + ": could not hand the result of " + what + " to the script: " + e);
       }
       scripts.closeIfDone(s);
     }));

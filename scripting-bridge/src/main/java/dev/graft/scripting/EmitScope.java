@@ -46,7 +46,8 @@ final class EmitScope {
       if (contextJson == null) {
         contextJson = Json.write(context.data());
       }
-      c = s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()), context.ui().available());
+      c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
+          context.ui().available()));
       contexts.put(s, c);
     }
     return c;

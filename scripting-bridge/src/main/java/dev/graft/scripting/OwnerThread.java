@@ -55,6 +55,9 @@ final class OwnerThread {
       result.completeExceptionally(new RejectedExecutionException("the script engine is closed"));
     } else {
       tasks.add(run);
+      if (!thread.isAlive() && tasks.remove(run)) {
+        result.completeExceptionally(new RejectedExecutionException("the script engine is closed"));
+      }
     }
     return result;
   }
@@ -62,8 +65,8 @@ final class OwnerThread {
   /** Lets the queued tasks run, then ends the thread; waits at most {@code wait}. */
   void stop(Duration wait) throws InterruptedException {
     if (!stopping) {
-      tasks.add(STOP);
       stopping = true;
+      tasks.add(STOP);
     }
     if (!isCurrent()) {
       thread.join(wait);
@@ -83,6 +86,15 @@ final class OwnerThread {
         continue;
       }
       if (task == STOP) {
+        // Tasks that raced with stop still run, so that no caller waits for them forever; the
+        // contexts are closed by now, so any guest code in them fails at once.
+        for (Runnable late = tasks.poll(); late != null; late = tasks.poll()) {
+          try {
+            late.run();
+          } catch (Throwable t) {
+            unexpected.accept(t);
+          }
+        }
         return;
       }
       try {
