@@ -23,7 +23,7 @@ final class LogLimiter {
     long now = System.nanoTime();
     if (now - windowStart > SECOND) {
       if (dropped > 0) {
-        log.line(script, ScriptLog.Level.WARN, dropped + " lines of output dropped (more than "
+        deliver(ScriptLog.Level.WARN, dropped + " lines of output dropped (more than "
             + LINES_PER_SECOND + " a second)");
       }
       windowStart = now;
@@ -34,12 +34,21 @@ final class LogLimiter {
       dropped++;
       return;
     }
-    log.line(script, level, cut(text));
+    deliver(level, text);
   }
 
   /** Reports directly (engine messages about the script), outside the budget. */
   void report(ScriptLog.Level level, String text) {
-    log.line(script, level, cut(text));
+    deliver(level, text);
+  }
+
+  /** A log that fails must not fail the script that printed. */
+  private void deliver(ScriptLog.Level level, String text) {
+    try {
+      log.line(script, level, cut(text));
+    } catch (RuntimeException e) {
+      // nowhere left to report it
+    }
   }
 
   static String cut(String text) {
