@@ -1,0 +1,113 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.graft.runtime.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.graalvm.polyglot.Value;
+
+/** Checks of the arguments a script passes to the API; a failed check names what was wrong. */
+final class ArgumentChecks {
+  private ArgumentChecks() {}
+
+  /** A bad argument: becomes a TypeError in the script. */
+  static final class BadArgument extends Exception {
+    BadArgument(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  static Value arg(Value[] args, int i) {
+    return i < args.length ? args[i] : null;
+  }
+
+  static String text(Value v, String what) throws BadArgument {
+    if (v == null || !v.isString() || v.asString().isEmpty()) {
+      throw new BadArgument(what + " must be a non-empty string, not " + describe(v));
+    }
+    return v.asString();
+  }
+
+  /** A string, or null for undefined/null. */
+  static String optionalText(Value v, String what) throws BadArgument {
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isString()) {
+      throw new BadArgument(what + " must be a string, not " + typeOf(v));
+    }
+    return v.asString();
+  }
+
+  /** JSON text the prelude encoded; null when the script passed undefined. */
+  static String json(Value v, String what) throws BadArgument {
+    if (v == null || v.isNull()) {
+      throw new BadArgument(what + " is missing");
+    }
+    return v.asString();
+  }
+
+  static List<String> strings(JsonNode node, String what) throws BadArgument {
+    if (!node.isArray()) {
+      throw new BadArgument(what + " must be an array of strings");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      if (!node.get(i).isTextual()) {
+        throw new BadArgument(what + "[" + i + "] must be a string");
+      }
+      out.add(node.get(i).textValue());
+    }
+    return out;
+  }
+
+  static String level(Value v) throws BadArgument {
+    String level = optionalText(v, "the type");
+    if (level == null) {
+      return "info";
+    }
+    if (!List.of("info", "warning", "error").contains(level)) {
+      throw new BadArgument("the type must be \"info\", \"warning\" or \"error\", not \"" + level + "\"");
+    }
+    return level;
+  }
+
+  static String jsonString(String s) {
+    return Json.write(TextNode.valueOf(s));
+  }
+
+  /** JavaScript's name for the kind of {@code v}. */
+  static String typeOf(Value v) {
+    if (v == null) {
+      return "undefined";
+    }
+    if (v.isNull()) {
+      return v.toString().equals("null") ? "null" : "undefined";
+    }
+    if (v.isString()) {
+      return "a string";
+    }
+    if (v.isNumber()) {
+      return "a number";
+    }
+    if (v.isBoolean()) {
+      return "a boolean";
+    }
+    if (v.canExecute()) {
+      return "a function";
+    }
+    if (v.hasArrayElements()) {
+      return "an array";
+    }
+    return "an object";
+  }
+
+  static String describe(Value v) {
+    if (v != null && v.isString()) {
+      return v.asString().isEmpty() ? "an empty string" : jsonString(v.asString());
+    }
+    return typeOf(v).toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,201 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * Calls into scripts and the promises in between, on the owner thread. A call runs the function
+ * (under the watchdog); if it returns a promise, the call waits, without holding the thread,
+ * until the prelude reports the promise settled, or until its timeout. A host future a script
+ * awaits settles its promise on the owner thread when it completes.
+ */
+final class Calls {
+  private final Scripts scripts;
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final Marshal marshal;
+  private final GuestErrors errors;
+  private final ScriptSettings settings;
+
+  Calls(Scripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
+      ScriptSettings settings) {
+    this.scripts = scripts;
+    this.owner = owner;
+    this.watchdog = watchdog;
+    this.marshal = marshal;
+    this.errors = errors;
+    this.settings = settings;
+  }
+
+  /** The arguments of a call, made inside its run (they may be guest values). */
+  @FunctionalInterface
+  interface Arguments {
+    Object[] make(LoadedScript s);
+  }
+
+  /**
+   * Calls {@code fn} in {@code s}. The future completes with the JSON answer (a missing node for
+   * none; always missing when {@code wantResult} is false), or fails with a
+   * {@link ScriptFailure}. {@code what} names the call in messages ("context handler").
+   */
+  CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
+      Optional<Duration> timeout, Arguments arguments) {
+    LoadedScript.Call call = new LoadedScript.Call(what, wantResult);
+    if (!s.serving()) {
+      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
+          s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
+      return call.result;
+    }
+    ProxyExecutable done = args -> {
+      finish(s, call, args);
+      return null;
+    };
+    // Pending before the call: the prelude reports a synchronous result through done at once,
+    // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
+    s.pending.add(call);
+    try {
+      s.run(() -> {
+        s.invoke(fn, done, arguments.make(s));
+        return null;
+      });
+    } catch (LoadedScript.GuestException ge) {
+      if (s.pending.remove(call)) {
+        fail(s, call, errors.of(s, what, ge));
+      }
+      return call.result;
+    }
+    if (s.pending.contains(call)) {
+      timeout.ifPresent(t -> call.timer = watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t));
+    }
+    return call.result;
+  }
+
+  /** The prelude's done(ok, valueOrReason); runs inside whatever run produced or settled it. */
+  private void finish(LoadedScript s, LoadedScript.Call call, Value[] args) {
+    if (!s.pending.remove(call)) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": " + call.what + " settled after it had timed out; ignored");
+      return;
+    }
+    if (call.timer != null) {
+      call.timer.cancel(false);
+    }
+    Value value = args.length > 1 ? args[1] : null;
+    if (args.length > 0 && args[0].asBoolean()) {
+      if (call.wantResult) {
+        answer(s, call, value);
+      } else {
+        call.result.complete(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+      }
+    } else {
+      fail(s, call, errors.rejected(s, call.what, value));
+    }
+    scripts.closeIfDone(s);
+  }
+
+  /** Converts the answer to JSON, as bridge work (outside the spin budget; bounded by maxBridgeChars). */
+  private void answer(LoadedScript s, LoadedScript.Call call, Value value) {
+    try {
+      JsonNode json = watchdog.bridgeWork(() -> {
+        Value text = s.encode(value, "the result");
+        try {
+          return marshal.fromJs(text, "the result");
+        } catch (Marshal.NotJson e) {
+          throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file + ": " + call.what + " failed: " + e.getMessage()));
+        }
+      });
+      call.result.complete(json);
+    } catch (ScriptFailure f) {
+      call.result.completeExceptionally(f);
+    } catch (org.graalvm.polyglot.PolyglotException e) {
+      fail(s, call, errors.of(s, call.what, new LoadedScript.GuestException(e, watchdog.stopOf(s))));
+    }
+  }
+
+  private void fail(LoadedScript s, LoadedScript.Call call, Failure f) {
+    call.result.completeExceptionally(new ScriptFailure(f));
+    if (f.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, f);
+    }
+  }
+
+  private void expire(LoadedScript s, LoadedScript.Call call, Duration after) {
+    if (s.pending.remove(call)) {
+      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.TIMED_OUT,
+          s.file + ": " + call.what + " did not settle within " + GuestErrors.seconds(after)
+              + " (a promise that never resolves?); its answer is ignored")));
+      scripts.closeIfDone(s);
+    }
+  }
+
+  /**
+   * The script awaits {@code future}: when it completes, on whatever thread, the owner thread
+   * resolves the script's promise with {@code toJson} of the value (JSON text, or null for
+   * undefined) or rejects it with the failure's message.
+   */
+  <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
+      Function<T, String> toJson) {
+    s.hostWaits++;
+    future.whenComplete((value, error) -> owner.post(() -> {
+      s.hostWaits--;
+      if (!s.running()) {
+        return;
+      }
+      String text = null;
+      Throwable failure = error;
+      if (failure == null) {
+        try {
+          text = toJson.apply(value);
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
+      String json = text;
+      String problem = failure == null ? null : what + " failed: " + message(failure);
+      try {
+        s.run(() -> problem == null
+            ? s.helper("settle").execute(resolve, json)
+            : s.helper("fail").execute(reject, problem));
+      } catch (LoadedScript.GuestException ge) {
+        failAll(s, errors.of(s, "code after " + what, ge));
+      }
+      scripts.closeIfDone(s);
+    }));
+  }
+
+  /** A run that belongs to no one call (a promise continuation) failed: the waiting calls fail. */
+  private void failAll(LoadedScript s, Failure f) {
+    if (f.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, f);
+      return;
+    }
+    List<LoadedScript.Call> waiting = List.copyOf(s.pending);
+    s.pending.clear();
+    if (waiting.isEmpty()) {
+      s.log.report(ScriptLog.Level.ERROR, f.message());
+    }
+    for (LoadedScript.Call call : waiting) {
+      if (call.timer != null) {
+        call.timer.cancel(false);
+      }
+      call.result.completeExceptionally(new ScriptFailure(f));
+    }
+  }
+
+  private static String message(Throwable error) {
+    Throwable t = error;
+    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+
+  ScriptSettings settings() {
+    return settings;
+  }
+}

@@ -1,0 +1,55 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.graalvm.polyglot.Value;
+
+/**
+ * The JavaScript values of one emit (or command), per script: its {@code ctx}, made once, and
+ * the event object, made again only when the payload changes. A script's handlers that see the
+ * same payload share one event object, so a change one makes in place is seen by the next, as in
+ * the reference agent. Owner thread only.
+ */
+final class EmitScope {
+  private final EventContext context;
+  private final Marshal marshal;
+  private final HostCalls host;
+  private final Map<LoadedScript, Value> contexts = new IdentityHashMap<>();
+  private final Map<LoadedScript, JsonNode> payloads = new IdentityHashMap<>();
+  private final Map<LoadedScript, Value> events = new IdentityHashMap<>();
+  private String contextJson;
+
+  private final Watchdog watchdog;
+
+  EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog) {
+    this.context = context;
+    this.marshal = marshal;
+    this.host = host;
+    this.watchdog = watchdog;
+  }
+
+  Value event(LoadedScript s, JsonNode payload) {
+    if (payloads.get(s) == payload) {
+      return events.get(s);
+    }
+    Value v = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
+    payloads.put(s, payload);
+    events.put(s, v);
+    return v;
+  }
+
+  Value ctx(LoadedScript s) {
+    Value c = contexts.get(s);
+    if (c == null) {
+      if (contextJson == null) {
+        contextJson = Json.write(context.data());
+      }
+      c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
+          context.ui().available()));
+      contexts.put(s, c);
+    }
+    return c;
+  }
+}

@@ -1,0 +1,137 @@
+package dev.graft.scripting;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.SourceSection;
+import org.graalvm.polyglot.Value;
+
+/**
+ * Turns what guest code threw into a {@link Failure} a user understands: the script, what it was
+ * doing, the error, and the file and line where it happened.
+ */
+final class GuestErrors {
+  private final ScriptSettings settings;
+  private final long heapMaxBytes;
+
+  GuestErrors(ScriptSettings settings, long heapMaxBytes) {
+    this.settings = settings;
+    this.heapMaxBytes = heapMaxBytes;
+  }
+
+  /** {@code what} is "context handler", "loading", "/pop command"... */
+  Failure of(LoadedScript s, String what, LoadedScript.GuestException ge) {
+    PolyglotException e = ge.cause;
+    String head = s.file + ": " + what;
+    if (ge.stop == Watchdog.Stop.MEMORY) {
+      return new Failure(Failure.Kind.STOPPED, head + " was stopped: the heap was more than "
+          + percent(settings.heapLimit()) + " full (of " + (heapMaxBytes >> 20) + " MB) while it ran;"
+          + " the script is off until a reload");
+    }
+    if (e.isResourceExhausted()) {
+      if (e.isCancelled()) {
+        return new Failure(Failure.Kind.STOPPED, head + " was stopped after " + settings.statementLimit()
+            + " statements without returning (an endless loop?); the script is off until a reload");
+      }
+      return new Failure(Failure.Kind.STOPPED, head + " was stopped: " + e.getMessage()
+          + " (it ran out of memory or stack); the script is off until a reload");
+    }
+    if (e.isCancelled()) {
+      return s.state == LoadedScript.State.STALE || s.state == LoadedScript.State.CLOSED
+          ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason + ")")
+          : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason);
+    }
+    if (ge.stop == Watchdog.Stop.BRIDGE) {
+      return new Failure(Failure.Kind.INTERRUPTED, head + " took more than " + seconds(settings.handlerTimeout())
+          + " while graft converted its values (a toJSON or getter that does not return?) and was interrupted"
+          + location(s, e));
+    }
+    if (e.isInterrupted() || ge.stop == Watchdog.Stop.SPUN) {
+      return new Failure(Failure.Kind.INTERRUPTED, head + " ran for more than " + seconds(settings.spinLimit())
+          + " without returning (an endless loop?) and was interrupted" + location(s, e));
+    }
+    if (e.isHostException()) {
+      return new Failure(Failure.Kind.THREW, head + " failed inside graft: " + e.asHostException());
+    }
+    if (e.isGuestException() && !e.isSyntaxError()) {
+      Value thrown = e.getGuestObject();
+      if (thrown != null && s.helper("isNotJson").execute(thrown).asBoolean()) {
+        return new Failure(Failure.Kind.NOT_JSON, head + " failed: " + stripType(e.getMessage()) + location(s, e));
+      }
+      String other = thrown == null ? null : describeThrown(s, thrown);
+      if (other != null) {
+        return new Failure(Failure.Kind.THREW, head + " threw a value that is not an Error: " + other + location(s, e));
+      }
+    }
+    String message = e.getMessage() == null ? "unknown error" : e.getMessage();
+    String hint = message.contains("Maximum call stack size exceeded") ? " (endless recursion?)" : "";
+    return new Failure(Failure.Kind.THREW, head + " failed: " + message + hint + location(s, e));
+  }
+
+  /** A rejected promise: {@code reason} is what it was rejected with. Called inside a run. */
+  Failure rejected(LoadedScript s, String what, Value reason) {
+    if (reason == null || reason.isNull()) {
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with " + (reason == null ? "undefined" : reason));
+    }
+    String other = describeThrown(s, reason);
+    if (other != null) {
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with a value that is not an Error: "
+          + other);
+    }
+    try {
+      reason.throwException();
+    } catch (PolyglotException e) {
+      return of(s, what, new LoadedScript.GuestException(e, null));
+    }
+    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected");
+  }
+
+  private static String describeThrown(LoadedScript s, Value thrown) {
+    try {
+      Value d = s.helper("describeThrown").execute(thrown);
+      return d.isNull() ? null : d.asString();
+    } catch (PolyglotException e) {
+      return "a value that cannot be shown";
+    }
+  }
+
+  /** " (at pruning.js:12)": the innermost frame in a script file, relative to its root. */
+  static String location(LoadedScript s, PolyglotException e) {
+    SourceSection at = null;
+    if (e.isSyntaxError() && e.getSourceLocation() != null) {
+      at = e.getSourceLocation();
+    } else {
+      for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
+        SourceSection loc = frame.getSourceLocation();
+        if (frame.isGuestFrame() && loc != null && !loc.getSource().isInternal()) {
+          at = loc;
+          break;
+        }
+      }
+    }
+    if (at == null) {
+      return "";
+    }
+    String path = at.getSource().getPath();
+    String file = at.getSource().getName();
+    if (path != null) {
+      Path p = Path.of(path);
+      file = p.startsWith(s.file.root()) ? s.file.root().relativize(p).toString() : path;
+    }
+    return " (at " + file + ":" + at.getStartLine() + ")";
+  }
+
+  private static String stripType(String message) {
+    return message != null && message.startsWith("TypeError: ") ? message.substring("TypeError: ".length()) : message;
+  }
+
+  static String seconds(Duration d) {
+    long ms = d.toMillis();
+    return ms % 1000 == 0 ? (ms / 1000) + " s" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+  }
+
+  private static String percent(double fraction) {
+    return Math.round(fraction * 100) + "%";
+  }
+}

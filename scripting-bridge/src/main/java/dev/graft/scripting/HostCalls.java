@@ -1,0 +1,299 @@
+package dev.graft.scripting;
+
+import static dev.graft.scripting.ArgumentChecks.arg;
+import static dev.graft.scripting.ArgumentChecks.describe;
+import static dev.graft.scripting.ArgumentChecks.json;
+import static dev.graft.scripting.ArgumentChecks.jsonString;
+import static dev.graft.scripting.ArgumentChecks.level;
+import static dev.graft.scripting.ArgumentChecks.optionalText;
+import static dev.graft.scripting.ArgumentChecks.strings;
+import static dev.graft.scripting.ArgumentChecks.text;
+import static dev.graft.scripting.ArgumentChecks.typeOf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.scripting.ArgumentChecks.BadArgument;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * The host functions behind a script's API object, {@code ctx.ui} and {@code console}: each call
+ * is checked (a bad argument is a TypeError naming the method), refused from an unloaded script,
+ * and passed on to the {@link ScriptHostPort} as JSON. See the prelude for the reply protocol.
+ */
+final class HostCalls {
+  private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool");
+
+  private final ScriptHostPort port;
+  private final Scripts scripts;
+  private final Calls calls;
+  private final Marshal marshal;
+  private final ScriptSettings settings;
+
+  HostCalls(ScriptHostPort port, Scripts scripts, Calls calls, Marshal marshal, ScriptSettings settings) {
+    this.port = port;
+    this.scripts = scripts;
+    this.calls = calls;
+    this.marshal = marshal;
+    this.settings = settings;
+  }
+
+  ProxyExecutable api(LoadedScript s) {
+    return args -> {
+      String op = args[0].asString();
+      String name = "pi." + op;
+      if (!s.serving()) {
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + "), and a pi object from before"
+            + " that no longer works";
+      }
+      if (s.state == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
+        return "E" + name + " cannot be used while the script loads; call it from an event, command or tool handler";
+      }
+      try {
+        return switch (op) {
+          case "on" -> on(s, arg(args, 1), arg(args, 2));
+          case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
+          case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+          default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
+        };
+      } catch (BadArgument e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (Marshal.NotJson e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (RuntimeException e) {
+        return "E" + name + " failed in graft: " + e.getMessage();
+      }
+    };
+  }
+
+  ProxyExecutable ui(LoadedScript s, ScriptUi ui) {
+    return args -> {
+      String op = args[0].asString();
+      String name = "ctx.ui." + op;
+      if (!s.serving()) {
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
+      }
+      Value a = arg(args, 1);
+      Value b = arg(args, 2);
+      Value resolve = arg(args, 4);
+      Value reject = arg(args, 5);
+      try {
+        switch (op) {
+          case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
+              strings(marshal.parse(json(b, "the options"), "the options"), "the options")), resolve, reject,
+              o -> o.map(ArgumentChecks::jsonString).orElse(null));
+          case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message")),
+              resolve, reject, String::valueOf);
+          case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder")),
+              resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
+          case "notify" -> ui.notify(text(a, "the message"), level(b));
+          default -> throw new BadArgument("unknown method");
+        }
+        return null;
+      } catch (BadArgument | Marshal.NotJson e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (RuntimeException e) {
+        return "E" + name + " failed in graft: " + e.getMessage();
+      }
+    };
+  }
+
+  ProxyExecutable console(LoadedScript s) {
+    return args -> {
+      ScriptLog.Level level = switch (args[0].asString()) {
+        case "debug" -> ScriptLog.Level.DEBUG;
+        case "warn" -> ScriptLog.Level.WARN;
+        case "error" -> ScriptLog.Level.ERROR;
+        default -> ScriptLog.Level.INFO;
+      };
+      s.log.line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
+      return null;
+    };
+  }
+
+  // ------------------------------------------------------------------ registration
+
+  private Object on(LoadedScript s, Value event, Value handler) throws BadArgument {
+    if (event == null || !event.isString()) {
+      throw new BadArgument("the event name must be a string, not " + typeOf(event));
+    }
+    String name = event.asString();
+    if (!settings.events().contains(name)) {
+      throw new BadArgument("unknown event \"" + name + "\"; the events are " + String.join(", ", new TreeSet<>(settings.events())));
+    }
+    if (handler == null || !handler.canExecute()) {
+      throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
+    }
+    s.addHandler(name, handler);
+    refreshIfActive(s);
+    return null;
+  }
+
+  private Object registerCommand(LoadedScript s, Value nameValue, Value options) throws BadArgument {
+    if (nameValue == null || !nameValue.isString() || nameValue.asString().isBlank()) {
+      throw new BadArgument("the command name must be a non-empty string, not " + describe(nameValue));
+    }
+    String name = nameValue.asString();
+    if (name.startsWith("/")) {
+      throw new BadArgument("write the command name without the leading \"/\" (\"" + name.substring(1) + "\")");
+    }
+    if (name.chars().anyMatch(Character::isWhitespace)) {
+      throw new BadArgument("the command name \"" + name + "\" must not contain spaces");
+    }
+    if (options == null || !options.hasMembers()) {
+      throw new BadArgument("the options for /" + name + " must be an object {description, handler}, not " + typeOf(options));
+    }
+    Value handler = options.getMember("handler");
+    if (handler == null || !handler.canExecute()) {
+      throw new BadArgument("the handler of /" + name + " must be a function, not " + typeOf(handler));
+    }
+    String description = Optional.ofNullable(optionalText(options.getMember("description"), "the description of /" + name))
+        .orElse("");
+    if (s.commands.containsKey(name)) {
+      throw new BadArgument("/" + name + " is already registered by this script");
+    }
+    Optional<LoadedScript> other = scripts.commandOwner(name, s);
+    if (other.isPresent()) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": /" + name + " is already registered by " + other.get().file
+          + "; this registration is ignored");
+      return null;
+    }
+    s.commands.put(name, new LoadedScript.Command(new ScriptCommand(name, description, s.file), handler));
+    refreshIfActive(s);
+    return null;
+  }
+
+  private Object registerTool(LoadedScript s, Value tool, Value parametersJson) throws BadArgument, Marshal.NotJson {
+    if (tool == null || !tool.hasMembers()) {
+      throw new BadArgument("the tool must be an object {name, description, parameters, execute}, not " + typeOf(tool));
+    }
+    Value nameValue = tool.getMember("name");
+    if (nameValue == null || !nameValue.isString() || !TOOL_NAME.matcher(nameValue.asString()).matches()) {
+      throw new BadArgument("the tool name must be 1 to 64 letters, digits, _ or -, not " + describe(nameValue));
+    }
+    String name = nameValue.asString();
+    Value description = tool.getMember("description");
+    if (description == null || !description.isString() || description.asString().isBlank()) {
+      throw new BadArgument("tool " + name + " needs a description (a non-empty string) for the model");
+    }
+    Value execute = tool.getMember("execute");
+    if (execute == null || !execute.canExecute()) {
+      throw new BadArgument("the execute of tool " + name + " must be a function, not " + typeOf(execute));
+    }
+    JsonNode parameters = parametersJson == null || parametersJson.isNull()
+        ? Json.object().put("type", "object").set("properties", Json.object())
+        : marshal.parse(parametersJson.asString(), "the parameters of tool " + name);
+    if (!(parameters instanceof ObjectNode schema)) {
+      throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
+    }
+    if (s.tools.containsKey(name)) {
+      throw new BadArgument("tool " + name + " is already registered by this script");
+    }
+    Optional<LoadedScript> other = scripts.toolOwner(name, s);
+    if (other.isPresent()) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": tool " + name + " is already registered by " + other.get().file
+          + "; this registration is ignored");
+      return null;
+    }
+    s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
+    refreshIfActive(s);
+    return null;
+  }
+
+  private void refreshIfActive(LoadedScript s) {
+    if (s.active()) {
+      scripts.refresh();
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  private Object action(LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
+      throws BadArgument, Marshal.NotJson {
+    ScriptFile f = s.file;
+    switch (op) {
+      case "appendEntry" -> port.appendEntry(f, text(a, "the customType"), optionalJson(b, "the data"));
+      case "sendMessage" -> port.sendMessage(f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
+      case "sendUserMessage" -> port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
+      case "setLabel" -> port.setLabel(f, text(a, "the entry id"), Optional.ofNullable(optionalText(b, "the label"))
+          .filter(l -> !l.isEmpty()));
+      case "setSessionName" -> port.setSessionName(f, text(a, "the name"));
+      case "exec" -> {
+        String command = text(a, "the command");
+        List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");
+        ObjectNode options = options(c, "the options");
+        calls.await(s, "pi.exec(" + jsonString(command) + ")", port.exec(f, command, args, options), resolve, reject,
+            Json::write);
+      }
+      case "getActiveTools" -> {
+        List<String> tools = port.activeTools(f);
+        return "V" + Json.write(Json.MAPPER.valueToTree(tools));
+      }
+      case "setActiveTools" -> port.setActiveTools(f, strings(marshal.parse(json(a, "the tool names"), "the tool names"),
+          "the tool names"));
+      case "setModel" -> {
+        JsonNode model = marshal.parse(json(a, "the model"), "the model");
+        if (!(model instanceof ObjectNode m) || !m.path("provider").isTextual() || !m.path("id").isTextual()) {
+          throw new BadArgument("the model must be an object with string fields provider and id");
+        }
+        calls.await(s, "pi.setModel", port.setModel(f, m), resolve, reject, String::valueOf);
+      }
+      case "getThinkingLevel" -> {
+        return "V" + jsonString(port.thinkingLevel(f).wire());
+      }
+      case "setThinkingLevel" -> {
+        String level = text(a, "the level");
+        port.setThinkingLevel(f, ThinkingLevel.parse(level).orElseThrow(() -> new BadArgument("unknown thinking level \""
+            + level + "\"; the levels are " + Arrays.stream(ThinkingLevel.values()).map(ThinkingLevel::wire).toList())));
+      }
+      default -> throw new BadArgument("unknown method");
+    }
+    return null;
+  }
+
+  private ObjectNode message(Value json) throws BadArgument, Marshal.NotJson {
+    JsonNode m = marshal.parse(json(json, "the message"), "the message");
+    if (!(m instanceof ObjectNode o) || !o.path("customType").isTextual() || o.path("customType").asText().isEmpty()) {
+      throw new BadArgument("the message must be an object with a non-empty string customType");
+    }
+    if (!o.path("content").isTextual() && !o.path("content").isArray()) {
+      throw new BadArgument("the message content must be a string or an array of content blocks");
+    }
+    return o;
+  }
+
+  private JsonNode userContent(Value json) throws BadArgument, Marshal.NotJson {
+    JsonNode content = marshal.parse(json(json, "the content"), "the content");
+    if (!content.isTextual() && !content.isArray()) {
+      throw new BadArgument("the content must be a string or an array of text and image blocks");
+    }
+    return content;
+  }
+
+  /** An options object (or none); {@code deliverAs}, when given, must be one of {@code delivery}. */
+  private ObjectNode options(Value json, String what, String... delivery) throws BadArgument, Marshal.NotJson {
+    if (json == null || json.isNull()) {
+      return Json.object();
+    }
+    JsonNode o = marshal.parse(json.asString(), what);
+    if (!(o instanceof ObjectNode options)) {
+      throw new BadArgument(what + " must be an object");
+    }
+    if (delivery.length > 0 && options.has("deliverAs") && !Arrays.asList(delivery).contains(options.get("deliverAs").asText())) {
+      throw new BadArgument("deliverAs must be one of " + String.join(", ", delivery));
+    }
+    return options;
+  }
+
+  private Optional<JsonNode> optionalJson(Value v, String what) throws Marshal.NotJson {
+    return v == null || v.isNull() ? Optional.empty() : Optional.of(marshal.parse(v.asString(), what));
+  }
+}

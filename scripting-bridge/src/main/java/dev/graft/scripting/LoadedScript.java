@@ -1,0 +1,189 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Supplier;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+
+/**
+ * One script file in its own context: its state, what it registered, and the calls into it still
+ * waiting for a promise. Touched only on the owner thread, except {@link #cancel}.
+ */
+final class LoadedScript {
+
+  enum State {
+    LOADING,
+    ACTIVE,
+    /** Unloaded by a reload: gets no new calls, its API calls fail, closed once idle. */
+    STALE,
+    /** Stopped for hitting a limit: closed, gets no calls until a reload. */
+    STOPPED,
+    CLOSED
+  }
+
+  record Command(ScriptCommand info, Value handler) {}
+
+  record Tool(ScriptTool info, Value execute) {}
+
+  /** A call whose promise has not settled yet. */
+  static final class Call {
+    final String what;
+    /** False for a script's default export, whose result is not wanted. */
+    final boolean wantResult;
+    final CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    ScheduledFuture<?> timer;
+
+    Call(String what, boolean wantResult) {
+      this.what = what;
+      this.wantResult = wantResult;
+    }
+  }
+
+  /** Guest code failed; {@code stop} says whether the watchdog ended it. */
+  static final class GuestException extends Exception {
+    final transient PolyglotException cause;
+    final Watchdog.Stop stop;
+
+    GuestException(PolyglotException cause, Watchdog.Stop stop) {
+      super(cause.getMessage(), cause, false, false);
+      this.cause = cause;
+      this.stop = stop;
+    }
+  }
+
+  final ScriptFile file;
+  final LogLimiter log;
+  private final Context context;
+  private final Watchdog watchdog;
+  private Value helpers;
+  private Value invoke;
+  private Value encode;
+  private Value decode;
+
+  State state = State.LOADING;
+  /** Why the script is stale or stopped, for the messages of calls that find it so. */
+  String endReason = "";
+  final Map<String, List<Value>> handlers = new LinkedHashMap<>();
+  final Map<String, Command> commands = new LinkedHashMap<>();
+  final Map<String, Tool> tools = new LinkedHashMap<>();
+  final Set<Call> pending = new LinkedHashSet<>();
+  /** Host futures the script awaits. */
+  int hostWaits;
+
+  LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
+    this.file = file;
+    this.context = context;
+    this.watchdog = watchdog;
+    this.log = log;
+  }
+
+  Context context() {
+    return context;
+  }
+
+  void setHelpers(Value helpers) {
+    this.helpers = helpers;
+    this.invoke = helpers.getMember("invoke");
+    this.encode = helpers.getMember("encode");
+    this.decode = helpers.getMember("decode");
+  }
+
+  boolean helpersReady() {
+    return helpers != null;
+  }
+
+  Value helper(String name) {
+    return helpers.getMember(name);
+  }
+
+  /** Runs guest code under the watchdog, with a fresh statement budget. */
+  <T> T run(Supplier<T> body) throws GuestException {
+    Watchdog.Run run;
+    try {
+      context.resetLimits();
+    } catch (PolyglotException e) {
+      throw new GuestException(e, null);
+    }
+    run = watchdog.begin(this);
+    try {
+      return body.get();
+    } catch (PolyglotException e) {
+      throw new GuestException(e, run.stop);
+    } finally {
+      watchdog.end(run);
+    }
+  }
+
+  /** {@code fn(args)} through the prelude's invoke: the result arrives through {@code done}. */
+  void invoke(Value fn, Object done, Object... args) {
+    Object[] all = new Object[2 + args.length];
+    all[0] = fn;
+    all[1] = done;
+    System.arraycopy(args, 0, all, 2, args.length);
+    invoke.execute(all);
+  }
+
+  /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
+  Value encode(Value value, String what) {
+    return encode.execute(value, what);
+  }
+
+  Value decode(String json) {
+    return decode.execute(json);
+  }
+
+  /** Gets new calls (events, commands, tools). */
+  boolean active() {
+    return state == State.ACTIVE;
+  }
+
+  /** Its API calls are served (loading or running; not once unloaded or stopped). */
+  boolean serving() {
+    return state == State.ACTIVE || state == State.LOADING;
+  }
+
+  /** Its code may still run (promise continuations, the default export while loading). */
+  boolean running() {
+    return state == State.ACTIVE || state == State.LOADING || state == State.STALE;
+  }
+
+  boolean idle() {
+    return pending.isEmpty() && hostWaits == 0;
+  }
+
+  List<Value> handlersFor(String event) {
+    return handlers.getOrDefault(event, List.of());
+  }
+
+  void addHandler(String event, Value handler) {
+    handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
+  }
+
+  /** Ends whatever the context runs and closes it; any thread (the watchdog uses it). */
+  void cancel() {
+    try {
+      context.close(true);
+    } catch (RuntimeException e) {
+      // already closed, or closing
+    }
+  }
+
+  /** Closes the context; on the owner thread, while no guest code of it runs. */
+  void close() {
+    state = State.CLOSED;
+    try {
+      context.close();
+    } catch (RuntimeException e) {
+      cancel();
+    }
+  }
+}

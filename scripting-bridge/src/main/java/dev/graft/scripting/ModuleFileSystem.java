@@ -1,0 +1,158 @@
+package dev.graft.scripting;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AccessMode;
+import java.nio.file.DirectoryStream;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.graalvm.polyglot.io.FileSystem;
+
+/**
+ * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files under the
+ * script's root directory and under the shared library directory. GraalJS resolves
+ * {@code import "./x.js"} against the importing file; a bare specifier reaches this file system
+ * as a relative path, and {@code graft/lib/<file>} is the one bare form that resolves (to the
+ * library). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
+ * outside them, is refused with a message the script's load error carries.
+ */
+final class ModuleFileSystem implements FileSystem {
+  static final String LIB_PREFIX = "graft/lib/";
+
+  private final FileSystem files = FileSystem.newReadOnlyFileSystem(FileSystem.newDefaultFileSystem());
+  private final Path root;
+  private final Optional<Path> lib;
+  private final List<Path> roots = new ArrayList<>();
+
+  /** {@code root} and {@code lib} are real paths (symbolic links resolved). */
+  ModuleFileSystem(Path root, Optional<Path> lib) {
+    this.root = root;
+    this.lib = lib;
+    roots.add(root);
+    lib.ifPresent(roots::add);
+  }
+
+  @Override
+  public Path parsePath(URI uri) {
+    if (!"file".equals(uri.getScheme())) {
+      throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
+    }
+    return Path.of(uri);
+  }
+
+  @Override
+  public Path parsePath(String path) {
+    if (path.startsWith(LIB_PREFIX) && lib.isPresent()) {
+      return lib.get().resolve(path.substring(LIB_PREFIX.length())).normalize();
+    }
+    return Path.of(path);
+  }
+
+  @Override
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+    if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
+      throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+    }
+    files.checkAccess(allowed(path), modes, options);
+  }
+
+  @Override
+  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+      throws IOException {
+    for (OpenOption o : options) {
+      if (o != StandardOpenOption.READ) {
+        throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+      }
+    }
+    Path p = allowed(path);
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    if (!ScriptLoader.isScriptName(name)) {
+      throw new SecurityException("cannot import " + p + ": only .js and .mjs files can be imported");
+    }
+    return files.newByteChannel(p, options, attrs);
+  }
+
+  @Override
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+    return files.readAttributes(allowed(path), attributes, options);
+  }
+
+  /** There is no working directory: a relative path here is a bare specifier, refused. */
+  @Override
+  public Path toAbsolutePath(Path path) {
+    if (!path.isAbsolute()) {
+      throw refuseBare(path);
+    }
+    return path;
+  }
+
+  @Override
+  public Path toRealPath(Path path, LinkOption... options) throws IOException {
+    return allowed(path);
+  }
+
+  @Override
+  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
+      throws IOException {
+    throw new AccessDeniedException(dir.toString(), null, "scripts cannot list directories");
+  }
+
+  @Override
+  public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
+    throw new AccessDeniedException(dir.toString(), null, "scripts cannot write files");
+  }
+
+  @Override
+  public void delete(Path path) throws IOException {
+    throw new AccessDeniedException(path.toString(), null, "scripts cannot write files");
+  }
+
+  /**
+   * The real path of {@code path} if it may be read: lexically under a root and, once every link
+   * is resolved, still under one.
+   */
+  private Path allowed(Path path) throws IOException {
+    if (!path.isAbsolute()) {
+      throw refuseBare(path);
+    }
+    Path p = path.normalize();
+    if (roots.stream().noneMatch(p::startsWith)) {
+      throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
+    }
+    Path real;
+    try {
+      real = p.toRealPath();
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(p.toString());
+    }
+    if (roots.stream().noneMatch(real::startsWith)) {
+      throw new SecurityException("cannot import " + p + ": it links to " + real + ", outside " + describeRoots());
+    }
+    return real;
+  }
+
+  private static SecurityException refuseBare(Path path) {
+    String spec = path.toString();
+    if (spec.startsWith(LIB_PREFIX)) {
+      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured");
+    }
+    return new SecurityException("cannot import \"" + spec + "\": a script can import files under its directory"
+        + " (\"./x.js\") and the shared library (\"" + LIB_PREFIX + "x.js\"); Node modules and packages"
+        + " are not available");
+  }
+
+  private String describeRoots() {
+    return "the script directory " + root + lib.map(l -> " and the shared library " + l).orElse("");
+  }
+}

@@ -1,0 +1,101 @@
+package dev.graft.scripting;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.ResourceLimits;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.io.IOAccess;
+
+/**
+ * The shared polyglot engine and how each script's context is configured: the CONSTRAINED
+ * sandbox policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no threads,
+ * processes, native access or environment, no IO but the read-only {@link ModuleFileSystem},
+ * output to the log, the statement limit, and none of GraalJS's shell globals ({@code load},
+ * {@code print}, {@code Graal}); the prelude installs {@code console}.
+ */
+final class Sandbox implements AutoCloseable {
+  private static final String MODULE_MIME = "application/javascript+module";
+
+  private final Engine engine;
+  private final ResourceLimits limits;
+  private final Source prelude;
+
+  Sandbox(ScriptSettings settings, OutputStream engineOutput) {
+    Engine.Builder builder = Engine.newBuilder("js")
+        .sandbox(SandboxPolicy.CONSTRAINED)
+        .out(engineOutput)
+        .err(engineOutput);
+    // On a JVM without the Graal compiler GraalJS interprets and says so on every start; graft
+    // knows and reports it once at debug level. Setting the system property turns it back on.
+    if (System.getProperty("polyglot.engine.WarnInterpreterOnly") == null) {
+      builder.option("engine.WarnInterpreterOnly", "false");
+    }
+    this.engine = builder.build();
+    this.limits = ResourceLimits.newBuilder().statementLimit(settings.statementLimit(), null).build();
+    this.prelude = Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js").internal(true).buildLiteral();
+  }
+
+  /** True when no optimizing compiler is available (the community jars on a stock JDK). */
+  boolean interpreted() {
+    return "Interpreted".equals(engine.getImplementationName());
+  }
+
+  Context newContext(ScriptFile file, Optional<Path> lib, LogLimiter log) {
+    return Context.newBuilder("js")
+        .engine(engine)
+        .sandbox(SandboxPolicy.CONSTRAINED)
+        .out(new LogStream(log::line, ScriptLog.Level.INFO))
+        .err(new LogStream(log::line, ScriptLog.Level.WARN))
+        .in(InputStream.nullInputStream())
+        .allowHostAccess(HostAccess.CONSTRAINED)
+        .allowPolyglotAccess(PolyglotAccess.NONE)
+        .allowCreateThread(false)
+        .allowCreateProcess(false)
+        .allowNativeAccess(false)
+        .allowEnvironmentAccess(EnvironmentAccess.NONE)
+        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib)).build())
+        .resourceLimits(limits)
+        .option("js.esm-eval-returns-exports", "true")
+        .option("js.load", "false")
+        .option("js.print", "false")
+        .option("js.graal-builtin", "false")
+        .option("js.console", "false")
+        .option("js.unhandled-rejections", "warn")
+        .build();
+  }
+
+  Source prelude() {
+    return prelude;
+  }
+
+  static Source module(ScriptFile file) throws IOException {
+    return Source.newBuilder("js", file.path().toFile()).mimeType(MODULE_MIME).build();
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = Sandbox.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    engine.close(true);
+  }
+}

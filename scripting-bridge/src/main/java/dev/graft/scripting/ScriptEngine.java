@@ -1,0 +1,320 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import org.graalvm.polyglot.Value;
+
+/**
+ * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
+ * owner thread that runs all guest code as an event loop, so handlers may be {@code async} and
+ * await host work (dialogs, processes, model calls) without holding the agent's thread. The
+ * calling threads block only on futures. Every public method except {@link #close} may be called
+ * from any thread but the owner thread (never from a {@link ScriptHostPort} method).
+ */
+public final class ScriptEngine implements AutoCloseable {
+  private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+  /** Extra wait beyond a call's own limits before giving up on the owner thread. */
+  private static final Duration BACKSTOP = Duration.ofSeconds(10);
+
+  private final ScriptSettings settings;
+  private final ScriptLog log;
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final Sandbox sandbox;
+  private final Scripts scripts;
+  private final Marshal marshal;
+  private final GuestErrors errors;
+  private final Calls calls;
+  private final HostCalls host;
+  private final ScriptLoading loading;
+  private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
+  private volatile boolean closed;
+
+  private ScriptEngine(ScriptSettings settings, ScriptHostPort port, ScriptLog log) {
+    this.settings = settings;
+    this.log = log;
+    this.owner = new OwnerThread("graft-scripts",
+        t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
+    this.watchdog = new Watchdog(settings);
+    this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
+    this.scripts = new Scripts(owner, watchdog, settings);
+    this.marshal = new Marshal(settings.maxBridgeChars());
+    this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
+    this.calls = new Calls(scripts, owner, watchdog, marshal, errors, settings);
+    this.host = new HostCalls(port, scripts, calls, marshal, settings);
+    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host);
+    if (sandbox.interpreted()) {
+      log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
+    }
+  }
+
+  /** Starts the engine (no scripts yet). */
+  public static ScriptEngine start(ScriptSettings settings, ScriptHostPort port, ScriptLog log) {
+    return new ScriptEngine(settings, port, log);
+  }
+
+  /**
+   * Without waiting, has the owner thread initialize GraalJS (a first context and the prelude):
+   * most of the cold start, which a caller can thus overlap with its own startup (reading the
+   * session, setting up the terminal) before {@link #load}.
+   */
+  public void warmUp() {
+    owner.post(loading::warmUp);
+  }
+
+  // ------------------------------------------------------------------ loading
+
+  /**
+   * Unloads the scripts running now and loads the ones {@code sources} name, in order. A script
+   * that fails to load is reported and skipped; the others load.
+   */
+  public LoadReport load(ScriptSources sources) {
+    requireCaller("load");
+    this.sources = sources;
+    join(owner.submit(() -> {
+      scripts.retireAll("unloaded by a reload");
+      return null;
+    }));
+    ScriptLoader.Discovery found = ScriptLoader.discover(sources);
+    List<LoadReport.Problem> problems = new ArrayList<>(found.problems());
+    Optional<Path> lib = Optional.empty();
+    if (sources.libDir().isPresent()) {
+      Path dir = sources.libDir().get();
+      try {
+        lib = Optional.of(dir.toRealPath());
+      } catch (IOException e) {
+        problems.add(new LoadReport.Problem(dir, "the shared library directory does not exist; "
+            + ModuleFileSystem.LIB_PREFIX + " imports will fail"));
+      }
+    }
+    List<ScriptFile> loaded = new ArrayList<>();
+    for (ScriptFile file : found.scripts()) {
+      Optional<Path> libDir = lib;
+      CompletableFuture<LoadedScript> loading = owner.submit(() -> this.loading.start(file, libDir)).thenCompose(f -> f);
+      try {
+        loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
+            java.util.concurrent.TimeUnit.MILLISECONDS);
+        loaded.add(file);
+      } catch (ExecutionException e) {
+        problems.add(new LoadReport.Problem(file.path(), failureOf(file, e.getCause()).message()));
+      } catch (TimeoutException e) {
+        problems.add(new LoadReport.Problem(file.path(), file + ": loading did not finish"));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        problems.add(new LoadReport.Problem(file.path(), file + ": loading was interrupted"));
+        break;
+      }
+    }
+    return new LoadReport(loaded, problems);
+  }
+
+  /** Closes every script's context and loads the same sources again (new and changed files too). */
+  public LoadReport reload() {
+    return load(sources);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  /** The scripts running, in load order. */
+  public List<ScriptFile> scripts() {
+    return scripts.snapshot().scripts();
+  }
+
+  /** Whether any script has a handler for {@code event} (no round trip to the owner thread). */
+  public boolean handles(String event) {
+    return scripts.snapshot().events().contains(event);
+  }
+
+  /** Runs every handler for {@code event}, in load order, each with {@code payload}. */
+  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
+    return emit(Optional.empty(), event, payload, ctx, Chain.NONE);
+  }
+
+  /**
+   * Runs every handler for {@code event} in load order; after each, {@code chain} decides what
+   * the next one sees, or stops. Blocks until each handler's answer (its promise settled, or its
+   * timeout); returns the raw outcomes, one per handler run.
+   */
+  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
+    return emit(Optional.empty(), event, payload, ctx, chain);
+  }
+
+  /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
+  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
+    return emit(Optional.of(script), event, payload, ctx, chain);
+  }
+
+  private record Target(LoadedScript script, Value handler) {}
+
+  private List<HandlerOutcome> emit(Optional<ScriptFile> only, String event, JsonNode payload, EventContext ctx,
+      Chain chain) {
+    requireCaller("emit");
+    if (!handles(event)) {
+      return List.of();
+    }
+    List<Target> targets = join(owner.submit(() -> {
+      List<Target> list = new ArrayList<>();
+      for (LoadedScript s : scripts.active()) {
+        if (only.isEmpty() || only.get().equals(s.file)) {
+          s.handlersFor(event).forEach(h -> list.add(new Target(s, h)));
+        }
+      }
+      return list;
+    }));
+    EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+    List<HandlerOutcome> outcomes = new ArrayList<>();
+    JsonNode current = payload;
+    for (Target t : targets) {
+      JsonNode seen = current;
+      CompletableFuture<JsonNode> answer = owner.submit(() -> calls.call(t.script(), t.handler(), event + " handler",
+          true, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
+          .thenCompose(f -> f);
+      HandlerOutcome outcome = outcome(t.script().file, answer,
+          Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
+      outcomes.add(outcome);
+      if (chain.next(seen, outcome) instanceof Chain.Step.Next next) {
+        current = next.payload();
+      } else {
+        break;
+      }
+    }
+    return List.copyOf(outcomes);
+  }
+
+  // ------------------------------------------------------------------ commands and tools
+
+  public List<ScriptCommand> commands() {
+    return scripts.snapshot().commands();
+  }
+
+  /**
+   * Runs {@code /name}: its handler gets {@code (args, ctx)}. No timeout (it may wait for the
+   * user); the future fails with a {@link ScriptFailure}, or {@link IllegalArgumentException}
+   * when no script registered the command.
+   */
+  public CompletableFuture<JsonNode> runCommand(String name, String args, EventContext ctx) {
+    requireCaller("runCommand");
+    return owner.submit(() -> {
+      for (LoadedScript s : scripts.active()) {
+        LoadedScript.Command c = s.commands.get(name);
+        if (c != null) {
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+          return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(),
+              x -> new Object[] {args, scope.ctx(x)});
+        }
+      }
+      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
+    }).thenCompose(f -> f);
+  }
+
+  public List<ScriptTool> tools() {
+    return scripts.snapshot().tools();
+  }
+
+  /**
+   * Runs tool {@code name}: {@code execute(toolCallId, params, undefined, undefined, ctx)}; its
+   * answer should be {content, details}. No timeout here: the runtime stops waiting on abort.
+   */
+  public CompletableFuture<JsonNode> runTool(String name, String toolCallId, JsonNode params, EventContext ctx) {
+    requireCaller("runTool");
+    return owner.submit(() -> {
+      for (LoadedScript s : scripts.active()) {
+        LoadedScript.Tool t = s.tools.get(name);
+        if (t != null) {
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+          return calls.call(s, t.execute(), "tool " + name, true, Optional.empty(),
+              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)), null, null, scope.ctx(x)});
+        }
+      }
+      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
+    }).thenCompose(f -> f);
+  }
+
+  // ------------------------------------------------------------------ shutdown
+
+  /** Closes every context, the engine and the threads. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (!owner.isCurrent()) {
+      try {
+        owner.submit(() -> {
+          scripts.closeAll("graft is shutting down");
+          return null;
+        }).get(SHUTDOWN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException e) {
+        log.engine(ScriptLog.Level.WARN, "scripts did not close in time; cancelling them");
+      }
+    }
+    try {
+      owner.stop(SHUTDOWN_WAIT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    watchdog.close();
+    sandbox.close();
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private void requireCaller(String what) {
+    if (owner.isCurrent()) {
+      throw new IllegalStateException(what + " was called on the script thread (from a ScriptHostPort or ScriptUi"
+          + " method?); those must not call back into the engine");
+    }
+    if (closed) {
+      throw new IllegalStateException("the script engine is closed");
+    }
+  }
+
+  private HandlerOutcome outcome(ScriptFile file, CompletableFuture<JsonNode> answer, Optional<Duration> backstop) {
+    try {
+      JsonNode value = backstop.isPresent()
+          ? answer.get(backstop.get().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+          : answer.get();
+      return new HandlerOutcome.Answered(file, value);
+    } catch (ExecutionException e) {
+      return new HandlerOutcome.Failed(file, failureOf(file, e.getCause()));
+    } catch (TimeoutException e) {
+      return new HandlerOutcome.Failed(file, new Failure(Failure.Kind.TIMED_OUT,
+          file + ": no answer from the script thread in time"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new HandlerOutcome.Failed(file, new Failure(Failure.Kind.TIMED_OUT, file + ": the wait was interrupted"));
+    }
+  }
+
+  private static Failure failureOf(ScriptFile file, Throwable t) {
+    Throwable cause = t;
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause instanceof ScriptFailure sf ? sf.failure()
+        : new Failure(Failure.Kind.THREW, file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
+  }
+
+  private static <T> T join(CompletableFuture<T> f) {
+    try {
+      return f.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package dev.graft.scripting;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Finds scripts. A directory contributes its {@code *.js} and {@code *.mjs} files and its
+ * subdirectories' {@code index.js} (or {@code index.mjs}), sorted by name, hidden entries
+ * skipped; a file is taken as it is. A script may import files under the directory it was found
+ * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
+ * see {@link ModuleFileSystem}. A script reached through a symbolic link is loaded from where the
+ * link points, and imports relative to that place.
+ */
+public final class ScriptLoader {
+
+  /** The scripts found, in load order, and the locations that could not be used. */
+  public record Discovery(List<ScriptFile> scripts, List<LoadReport.Problem> problems) {
+    public Discovery {
+      scripts = List.copyOf(scripts);
+      problems = List.copyOf(problems);
+    }
+  }
+
+  private ScriptLoader() {}
+
+  public static Discovery discover(ScriptSources sources) {
+    List<ScriptFile> found = new ArrayList<>();
+    List<LoadReport.Problem> problems = new ArrayList<>();
+    Set<Path> seen = new HashSet<>();
+    for (Path location : sources.locations()) {
+      Path at = location.toAbsolutePath().normalize();
+      if (Files.isDirectory(at)) {
+        scanDirectory(at, found, problems);
+      } else if (Files.isRegularFile(at)) {
+        if (isScriptName(at.getFileName().toString())) {
+          add(at, at.getParent(), at.getFileName().toString(), found, problems);
+        } else {
+          problems.add(new LoadReport.Problem(at, "not a script: only .js and .mjs files can be loaded"));
+        }
+      } else {
+        problems.add(new LoadReport.Problem(at, "no such file or directory"));
+      }
+    }
+    List<ScriptFile> unique = new ArrayList<>();
+    for (ScriptFile f : found) {
+      if (seen.add(f.path())) {
+        unique.add(f);
+      }
+    }
+    return new Discovery(unique, problems);
+  }
+
+  private static void scanDirectory(Path dir, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+    List<Path> entries;
+    try (Stream<Path> list = Files.list(dir)) {
+      entries = list.sorted().toList();
+    } catch (IOException e) {
+      problems.add(new LoadReport.Problem(dir, "cannot list the directory: " + e.getMessage()));
+      return;
+    }
+    for (Path entry : entries) {
+      String name = entry.getFileName().toString();
+      if (name.startsWith(".")) {
+        continue;
+      }
+      if (Files.isRegularFile(entry) && isScriptName(name)) {
+        add(entry, dir, name, found, problems);
+      } else if (Files.isDirectory(entry)) {
+        indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
+      }
+    }
+  }
+
+  private static Optional<Path> indexOf(Path dir) {
+    for (String index : List.of("index.js", "index.mjs")) {
+      Path p = dir.resolve(index);
+      if (Files.isRegularFile(p)) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void add(Path file, Path root, String name, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+    try {
+      Path real = file.toRealPath();
+      Path realRoot = root.toRealPath();
+      found.add(real.startsWith(realRoot)
+          ? new ScriptFile(real, realRoot, name)
+          : new ScriptFile(real, real.getParent(), name));
+    } catch (IOException e) {
+      problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
+    }
+  }
+
+  static boolean isScriptName(String name) {
+    return name.endsWith(".js") || name.endsWith(".mjs");
+  }
+}

@@ -1,0 +1,117 @@
+package dev.graft.scripting;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * Loads one script file on the owner thread: its context, the prelude, the module, and the call
+ * of its default export with the API object (awaited when it returns a promise). A script whose
+ * load fails is closed and reported; it never becomes active.
+ */
+final class ScriptLoading {
+  private final ScriptSettings settings;
+  private final ScriptLog log;
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final Sandbox sandbox;
+  private final Scripts scripts;
+  private final GuestErrors errors;
+  private final Calls calls;
+  private final HostCalls host;
+
+  ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
+      Scripts scripts, GuestErrors errors, Calls calls, HostCalls host) {
+    this.settings = settings;
+    this.log = log;
+    this.owner = owner;
+    this.watchdog = watchdog;
+    this.sandbox = sandbox;
+    this.scripts = scripts;
+    this.errors = errors;
+    this.calls = calls;
+    this.host = host;
+  }
+
+  /** On the owner thread: creates the context, evaluates the module, calls its default export. */
+  CompletableFuture<LoadedScript> start(ScriptFile file, Optional<Path> lib) {
+    Source module;
+    try {
+      module = Sandbox.module(file);
+    } catch (IOException e) {
+      return failed(file + ": cannot read it: " + e.getMessage());
+    }
+    if (!Files.isReadable(file.path())) {
+      return failed(file + ": cannot read it");
+    }
+    LogLimiter scriptLog = new LogLimiter(file, log);
+    Context context;
+    try {
+      context = sandbox.newContext(file, lib, scriptLog);
+    } catch (RuntimeException e) {
+      return failed(file + ": cannot create its context: " + e.getMessage());
+    }
+    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
+    Value factory;
+    Value api;
+    try {
+      // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
+      // evaluating the module's top level is the script's.
+      Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
+        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars()));
+        return context.parse(module);
+      }));
+      factory = s.run(() -> parsed.execute().getMember("default"));
+      api = s.run(() -> watchdog.bridgeWork(() -> s.helper("makeApi").execute()));
+    } catch (LoadedScript.GuestException ge) {
+      Failure f = s.helpersReady() ? errors.of(s, "loading", ge)
+          : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
+      s.close();
+      return failed(f.message());
+    }
+    if (factory == null || !factory.canExecute()) {
+      String found = ArgumentChecks.typeOf(factory);
+      s.close();
+      return failed(file + ": its default export must be a function that receives the API object"
+          + " (export default function (pi) { ... }), not " + found);
+    }
+    CompletableFuture<LoadedScript> result = new CompletableFuture<>();
+    calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})
+        .whenComplete((value, error) -> owner.post(() -> {
+          if (error == null && s.state == LoadedScript.State.LOADING) {
+            scripts.activate(s);
+            result.complete(s);
+          } else {
+            if (s.state != LoadedScript.State.STOPPED) {
+              s.close();
+            }
+            result.completeExceptionally(error != null ? error
+                : new ScriptFailure(new Failure(Failure.Kind.UNLOADED, file + ": unloaded while loading")));
+          }
+        }));
+    return result;
+  }
+
+  /** Initializes GraalJS with a throwaway context, so that the first real load is quick. */
+  void warmUp() {
+    ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
+    LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
+    try (Context context = sandbox.newContext(none, Optional.empty(), quiet)) {
+      context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
+          (ProxyExecutable) a -> null, settings.maxBridgeChars())
+          .getMember("makeApi").execute();
+    } catch (RuntimeException e) {
+      log.engine(ScriptLog.Level.DEBUG, "warm-up failed: " + e);
+    }
+  }
+
+  private static <T> CompletableFuture<T> failed(String message) {
+    return CompletableFuture.failedFuture(new ScriptFailure(new Failure(Failure.Kind.THREW, message)));
+  }
+}

@@ -1,0 +1,93 @@
+package dev.graft.scripting;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The limits every script runs under. A handler's synchronous part (and a script's load) may run
+ * for {@code spinLimit} before it is interrupted (measured in the script thread's CPU time, with
+ * three times the limit in wall time as a backstop, so that a busy machine does not get correct
+ * scripts interrupted; the bridge's own JSON conversion does not count); a handler's promise must settle within
+ * {@code handlerTimeout} (command handlers, which may wait for the user, have no such limit);
+ * {@code statementLimit} bounds the statements of one uninterrupted run of guest code and, when
+ * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
+ * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
+ * collection, past which a running script is stopped so that it cannot take the JVM down.
+ */
+public record ScriptSettings(
+    Duration handlerTimeout,
+    Duration spinLimit,
+    long statementLimit,
+    int maxBridgeChars,
+    double heapLimit,
+    Set<String> events) {
+
+  /**
+   * The events a script may subscribe to: the reference agent's, plus graft's compaction events.
+   * The runtime decides which of them it emits.
+   */
+  public static final Set<String> KNOWN_EVENTS = Set.of(
+      "resources_discover", "session_start", "session_before_switch", "session_before_fork",
+      "session_before_compact", "session_compact", "session_shutdown", "session_before_tree",
+      "session_tree", "context", "before_provider_request", "after_provider_response",
+      "before_agent_start", "agent_start", "agent_end", "turn_start", "turn_end", "message_start",
+      "message_update", "message_end", "tool_execution_start", "tool_execution_update",
+      "tool_execution_end", "model_select", "thinking_level_select", "tool_call", "tool_result",
+      "user_bash", "input", "compaction_start", "compaction_end");
+
+  public ScriptSettings {
+    Objects.requireNonNull(handlerTimeout, "handlerTimeout");
+    Objects.requireNonNull(spinLimit, "spinLimit");
+    if (handlerTimeout.isNegative() || handlerTimeout.isZero()) {
+      throw new IllegalArgumentException("handlerTimeout must be positive");
+    }
+    if (spinLimit.isNegative() || spinLimit.isZero()) {
+      throw new IllegalArgumentException("spinLimit must be positive");
+    }
+    if (statementLimit < 1) {
+      throw new IllegalArgumentException("statementLimit must be at least 1");
+    }
+    if (maxBridgeChars < 1024) {
+      throw new IllegalArgumentException("maxBridgeChars must be at least 1024");
+    }
+    if (!(heapLimit > 0.1 && heapLimit <= 1.0)) {
+      throw new IllegalArgumentException("heapLimit must be a fraction in (0.1, 1]");
+    }
+    events = Set.copyOf(events);
+  }
+
+  /**
+   * 30 s for a handler's promise, 2 s of uninterrupted running, 100 million statements per run
+   * (about 5 s in the interpreter, so the 2 s watchdog normally acts first and the script
+   * survives), 32 Mi characters of JSON, 85 % of the heap.
+   */
+  public static ScriptSettings defaults() {
+    return new ScriptSettings(Duration.ofSeconds(30), Duration.ofSeconds(2), 100_000_000L, 32 * 1024 * 1024, 0.85,
+        KNOWN_EVENTS);
+  }
+
+  public ScriptSettings withHandlerTimeout(Duration value) {
+    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events);
+  }
+
+  public ScriptSettings withSpinLimit(Duration value) {
+    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events);
+  }
+
+  public ScriptSettings withStatementLimit(long value) {
+    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events);
+  }
+
+  public ScriptSettings withMaxBridgeChars(int value) {
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events);
+  }
+
+  public ScriptSettings withHeapLimit(double value) {
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events);
+  }
+
+  public ScriptSettings withEvents(Set<String> value) {
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value);
+  }
+}

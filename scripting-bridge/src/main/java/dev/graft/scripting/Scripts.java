@@ -1,0 +1,152 @@
+package dev.graft.scripting;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The scripts that are running, in load order, and their lifecycle: activation, retirement on a
+ * reload (a script still awaiting something closes once idle, or after the handler timeout),
+ * stopping after a limit, closing. Owner thread only, except {@link #snapshot}, which any thread
+ * may read.
+ */
+final class Scripts {
+
+  /** What other threads may know without a round trip to the owner thread. */
+  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of());
+  }
+
+  private final List<LoadedScript> active = new ArrayList<>();
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final ScriptSettings settings;
+  private volatile Snapshot snapshot = Snapshot.EMPTY;
+
+  Scripts(OwnerThread owner, Watchdog watchdog, ScriptSettings settings) {
+    this.owner = owner;
+    this.watchdog = watchdog;
+    this.settings = settings;
+  }
+
+  Snapshot snapshot() {
+    return snapshot;
+  }
+
+  List<LoadedScript> active() {
+    return List.copyOf(active);
+  }
+
+  Optional<LoadedScript> find(ScriptFile file) {
+    return active.stream().filter(s -> s.file.equals(file)).findFirst();
+  }
+
+  void activate(LoadedScript s) {
+    s.state = LoadedScript.State.ACTIVE;
+    active.add(s);
+    refresh();
+  }
+
+  /** Recomputes the snapshot after a registration. */
+  void refresh() {
+    Set<String> events = new HashSet<>();
+    List<ScriptCommand> commands = new ArrayList<>();
+    List<ScriptTool> tools = new ArrayList<>();
+    for (LoadedScript s : active) {
+      s.handlers.forEach((event, list) -> {
+        if (!list.isEmpty()) {
+          events.add(event);
+        }
+      });
+      s.commands.values().forEach(c -> commands.add(c.info()));
+      s.tools.values().forEach(t -> tools.add(t.info()));
+    }
+    snapshot = new Snapshot(active.stream().map(s -> s.file).toList(), Set.copyOf(events), List.copyOf(commands),
+        List.copyOf(tools));
+  }
+
+  /** The running script (other than {@code except}) that registered command {@code name}. */
+  Optional<LoadedScript> commandOwner(String name, LoadedScript except) {
+    return active.stream().filter(s -> s != except && s.commands.containsKey(name)).findFirst();
+  }
+
+  Optional<LoadedScript> toolOwner(String name, LoadedScript except) {
+    return active.stream().filter(s -> s != except && s.tools.containsKey(name)).findFirst();
+  }
+
+  /** Reload: every running script is unloaded; calls from it fail from now on. */
+  void retireAll(String reason) {
+    for (LoadedScript s : active) {
+      s.state = LoadedScript.State.STALE;
+      s.endReason = reason;
+      if (s.idle()) {
+        owner.post(() -> close(s, reason));
+      } else {
+        watchdog.schedule(() -> owner.post(() -> close(s, reason)), settings.handlerTimeout());
+      }
+    }
+    active.clear();
+    refresh();
+  }
+
+  /** A stale script that has nothing left to wait for is closed. */
+  void closeIfDone(LoadedScript s) {
+    if (s.state == LoadedScript.State.STALE && s.idle()) {
+      owner.post(() -> close(s, s.endReason));
+    }
+  }
+
+  /** After a limit was hit: the script gets no more calls, its waiting calls fail, it is closed. */
+  void stop(LoadedScript s, Failure why) {
+    if (s.state == LoadedScript.State.STOPPED || s.state == LoadedScript.State.CLOSED) {
+      return;
+    }
+    boolean wasActive = active.remove(s);
+    s.state = LoadedScript.State.STOPPED;
+    s.endReason = "stopped: " + why.message();
+    failPending(s, why);
+    s.cancel();
+    owner.post(s::close);
+    if (wasActive) {
+      refresh();
+      s.log.report(ScriptLog.Level.ERROR, why.message());
+    }
+  }
+
+  void close(LoadedScript s, String reason) {
+    if (s.state == LoadedScript.State.CLOSED) {
+      return;
+    }
+    active.remove(s);
+    if (s.state != LoadedScript.State.STALE && s.state != LoadedScript.State.STOPPED) {
+      s.endReason = reason;
+    }
+    failPending(s, null);
+    s.close();
+  }
+
+  void closeAll(String reason) {
+    for (LoadedScript s : List.copyOf(active)) {
+      s.state = LoadedScript.State.STALE;
+      s.endReason = reason;
+      close(s, reason);
+    }
+    refresh();
+  }
+
+  private static void failPending(LoadedScript s, Failure why) {
+    for (LoadedScript.Call call : List.copyOf(s.pending)) {
+      Failure f = why != null
+          ? new Failure(why.kind(), s.file + ": " + call.what + " did not finish, because " + why.message())
+          : new Failure(Failure.Kind.UNLOADED, s.file + ": " + call.what + " did not finish: the script was unloaded ("
+              + s.endReason + ")");
+      if (call.timer != null) {
+        call.timer.cancel(false);
+      }
+      call.result.completeExceptionally(new ScriptFailure(f));
+    }
+    s.pending.clear();
+  }
+}

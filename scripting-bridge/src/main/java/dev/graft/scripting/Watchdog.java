@@ -1,0 +1,171 @@
+package dev.graft.scripting;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.graalvm.polyglot.PolyglotException;
+
+/**
+ * Watches the guest code the owner thread runs, one {@link Run} at a time: a run whose script
+ * code has used more than the spin limit of the owner thread's CPU time (or three times the limit
+ * in wall time, whichever comes first) is interrupted, and the script stays loaded; a run during
+ * which the heap fills is cancelled, and the script is stopped. CPU time rather than wall time,
+ * so that a busy machine does not get correct scripts interrupted. The bridge's own work inside a
+ * run (setting up a context, converting JSON) does not count: it is bounded by the handler
+ * timeout instead. Also serves as the timer for handler timeouts.
+ */
+final class Watchdog implements AutoCloseable {
+  private static final long TICK_MILLIS = 50;
+  private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(2);
+  private static final int WALL_FACTOR = 3;
+
+  /** Why a run was ended from outside: script code spun, bridge work took too long, the heap filled. */
+  enum Stop { SPUN, BRIDGE, MEMORY }
+
+  /** One uninterrupted stretch of guest code in one script's context. */
+  static final class Run {
+    final LoadedScript script;
+    final long thread = Thread.currentThread().threadId();
+    final long liveBytesBefore;
+    /** Wall and CPU time when script code started, moved forward by the bridge's work. */
+    volatile long wallStart = System.nanoTime();
+    volatile long cpuStart;
+    /** When the current bridge work started (wall time); 0 while script code runs. */
+    volatile long bridgeSince;
+    volatile Stop stop;
+
+    Run(LoadedScript script, long liveBytesBefore, long cpuNow) {
+      this.script = script;
+      this.liveBytesBefore = liveBytesBefore;
+      this.cpuStart = cpuNow;
+    }
+  }
+
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "graft-script-watchdog");
+    t.setDaemon(true);
+    return t;
+  });
+  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+  private final boolean cpuTime = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+  private final HeapGuard heap;
+  private final ScriptSettings settings;
+  private volatile Run current;
+
+  Watchdog(ScriptSettings settings) {
+    this.settings = settings;
+    this.heap = new HeapGuard(settings.heapLimit(), this::checkHeap);
+    timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** On the owner thread, before guest code runs. */
+  Run begin(LoadedScript script) {
+    Run run = new Run(script, heap.liveBytes(), cpuNow());
+    current = run;
+    return run;
+  }
+
+  void end(Run run) {
+    if (current == run) {
+      current = null;
+    }
+  }
+
+  /**
+   * Runs {@code body}, the bridge's own work inside the current run (context setup, JSON
+   * conversion), outside the spin budget: on a cold JVM converting a 2,000-message payload can
+   * take longer than the spin limit. It is bounded by the handler timeout, and its size by
+   * maxBridgeChars.
+   */
+  <T> T bridgeWork(Supplier<T> body) {
+    Run run = current;
+    if (run == null || run.bridgeSince != 0) {
+      return body.get();
+    }
+    long wall = System.nanoTime();
+    long cpu = cpuNow();
+    run.bridgeSince = wall;
+    try {
+      return body.get();
+    } finally {
+      run.cpuStart += cpuNow() - cpu;
+      run.wallStart += System.nanoTime() - wall;
+      run.bridgeSince = 0;
+    }
+  }
+
+  /** What stopped the current run of {@code script}, if anything. */
+  Stop stopOf(LoadedScript script) {
+    Run run = current;
+    return run != null && run.script == script ? run.stop : null;
+  }
+
+  ScheduledFuture<?> schedule(Runnable task, Duration delay) {
+    return timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  long heapMaxBytes() {
+    return heap.maxBytes();
+  }
+
+  private long cpuNow() {
+    return cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+  }
+
+  /** Cancels the running script when the heap filled while it ran. */
+  private void checkHeap() {
+    Run run = current;
+    if (run != null && run.stop == null && heap.exceeded(settings.heapLimit(), run.liveBytesBefore)) {
+      run.stop = Stop.MEMORY;
+      run.script.cancel();
+    }
+  }
+
+  private void tick() {
+    checkHeap();
+    Run run = current;
+    if (run == null || run.stop != null) {
+      return;
+    }
+    long now = System.nanoTime();
+    long bridgeSince = run.bridgeSince;
+    if (bridgeSince != 0) {
+      if (now - bridgeSince > settings.handlerTimeout().toNanos()) {
+        interrupt(run, Stop.BRIDGE);
+      }
+      return;
+    }
+    long limit = settings.spinLimit().toNanos();
+    long wall = now - run.wallStart;
+    long cpu = cpuTime ? threads.getThreadCpuTime(run.thread) - run.cpuStart : wall;
+    if (cpu > limit || wall > WALL_FACTOR * limit) {
+      interrupt(run, Stop.SPUN);
+    }
+  }
+
+  private static void interrupt(Run run, Stop why) {
+    run.stop = why;
+    try {
+      run.script.context().interrupt(INTERRUPT_WAIT);
+    } catch (TimeoutException | PolyglotException | IllegalStateException e) {
+      run.script.cancel();
+    }
+  }
+
+  @Override
+  public void close() {
+    heap.close();
+    timer.shutdownNow();
+    try {
+      timer.awaitTermination(INTERRUPT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

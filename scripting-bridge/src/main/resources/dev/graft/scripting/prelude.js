@@ -1,0 +1,332 @@
+// graft's side of every script context, run (as an internal source, hidden from stack traces)
+// before the script itself. It receives the only host functions a script can reach, builds
+// `console`, the API object and each handler's `ctx`, and turns values into JSON text and back,
+// so that nothing but strings and plain data crosses to Java.
+//
+// The intrinsics it uses are captured here, before any script code runs, so a script that
+// replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
+//
+// Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
+// "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
+(function (host, log, maxChars) {
+  "use strict";
+  const JSONparse = JSON.parse;
+  const JSONstringify = JSON.stringify;
+  const apply = Reflect.apply;
+  const isArray = Array.isArray;
+  const isView = ArrayBuffer.isView;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const keys = Object.keys;
+  const freeze = Object.freeze;
+  const defineProperty = Object.defineProperty;
+  const ObjectPrototype = Object.prototype;
+  const PromiseC = Promise;
+  const promiseResolve = Promise.resolve;
+  const promiseThen = Promise.prototype.then;
+  const ErrorC = Error;
+  const TypeErrorC = TypeError;
+  const RangeErrorC = RangeError;
+  const StringC = String;
+  const identifier = /^[A-Za-z_$][\w$]*$/;
+  const regexTest = RegExp.prototype.test;
+  const NOT_PLAIN = [
+    [Map, "a Map (convert it, e.g. Object.fromEntries(map))"],
+    [Set, "a Set (convert it, e.g. [...set])"],
+    [WeakMap, "a WeakMap"],
+    [WeakSet, "a WeakSet"],
+    [Promise, "a Promise (await it first)"],
+    [RegExp, "a RegExp"],
+    [ArrayBuffer, "an ArrayBuffer"],
+    [Error, "an Error object (pass its message)"],
+  ];
+
+  /** A value that cannot become JSON: thrown by encode, told apart from other errors by Java. */
+  class NotJson extends TypeErrorC {}
+  defineProperty(NotJson.prototype, "name", { value: "TypeError" });
+
+  // ---------------------------------------------------------------- JSON out (to Java)
+
+  /** What is wrong with `v` itself as JSON (not its contents), or null. */
+  function problemOf(v) {
+    switch (typeof v) {
+      case "function": return "a function";
+      case "bigint": return "a BigInt (" + v + "n)";
+      case "symbol": return "a symbol";
+      case "number": return v === v && v !== Infinity && v !== -Infinity ? null : "the number " + v;
+      case "object":
+        if (v === null || isArray(v) || getPrototypeOf(v) === ObjectPrototype) return null;
+        if (isView(v)) return "a typed array or DataView";
+        for (let i = 0; i < NOT_PLAIN.length; i++) {
+          if (v instanceof NOT_PLAIN[i][0]) return NOT_PLAIN[i][1];
+        }
+        return null;
+      default: return null;
+    }
+  }
+
+  function fieldPath(path, key) {
+    return apply(regexTest, identifier, [key]) ? path + "." + key : path + "[" + JSONstringify(key) + "]";
+  }
+
+  /** Where in `root` the first value that cannot become JSON is, and what it is; or null. */
+  function locate(root) {
+    const ancestors = [];
+    function walk(v, key, path) {
+      if (v !== null && typeof v === "object" && typeof v.toJSON === "function") v = v.toJSON(key);
+      const problem = problemOf(v);
+      if (problem !== null) return (path || "the value itself") + " is " + problem;
+      if (v === null || typeof v !== "object") return null;
+      if (ancestors.indexOf(v) >= 0) return (path || "the value itself") + " is a cycle (it contains itself)";
+      if (ancestors.length >= 1000) return (path || "the value itself") + " is nested more than 1000 levels deep";
+      ancestors.push(v);
+      try {
+        if (isArray(v)) {
+          for (let i = 0; i < v.length; i++) {
+            if (v[i] === undefined) return path + "[" + i + "] is undefined (arrays may hold null, not undefined)";
+            const r = walk(v[i], StringC(i), path + "[" + i + "]");
+            if (r !== null) return r;
+          }
+        } else {
+          const ks = keys(v);
+          for (let i = 0; i < ks.length; i++) {
+            const x = v[ks[i]];
+            if (x === undefined) continue;
+            const r = walk(x, ks[i], fieldPath(path, ks[i]));
+            if (r !== null) return r;
+          }
+        }
+      } finally {
+        ancestors.pop();
+      }
+      return null;
+    }
+    return walk(root, "", "");
+  }
+
+  /**
+   * `value` as JSON text (undefined for undefined), checked on the way: functions, symbols,
+   * BigInts, non-finite numbers, undefined in arrays, Maps, Sets and the like, cycles, and more
+   * than maxChars characters are refused with a NotJson naming `what` and the path.
+   */
+  function encode(value, what) {
+    if (value === undefined) return undefined;
+    let size = 0;
+    let tooLarge = false;
+    let bad = false;
+    const replacer = function (key, v) {
+      switch (typeof v) {
+        case "string":
+          size += v.length + key.length + 4;
+          break;
+        case "object":
+          if (v !== null && !isArray(v) && getPrototypeOf(v) !== ObjectPrototype && problemOf(v) !== null) {
+            bad = true;
+            throw bad;
+          }
+          size += key.length + 4;
+          break;
+        case "number":
+          if (v !== v || v === Infinity || v === -Infinity) {
+            bad = true;
+            throw bad;
+          }
+          size += key.length + 12;
+          break;
+        case "boolean":
+          size += key.length + 6;
+          break;
+        case "undefined":
+          if (isArray(this)) {
+            bad = true;
+            throw bad;
+          }
+          return undefined;
+        default:
+          bad = true;
+          throw bad;
+      }
+      if (size > maxChars) {
+        tooLarge = true;
+        throw tooLarge;
+      }
+      return v;
+    };
+    try {
+      return apply(JSONstringify, undefined, [value, replacer]);
+    } catch (e) {
+      if (tooLarge) {
+        throw new NotJson(what + " is too large: more than " + maxChars + " characters of JSON");
+      }
+      let where = null;
+      try {
+        where = locate(value);
+      } catch (inner) {
+        if (inner instanceof RangeErrorC) where = "it is nested too deeply";
+        else throw inner;
+      }
+      if (where !== null) throw new NotJson(what + " is not JSON: " + where);
+      if (bad) throw new NotJson(what + " is not JSON");
+      throw e; // a getter or toJSON of the script's own threw
+    }
+  }
+
+  // ---------------------------------------------------------------- console
+
+  /** A short, bounded rendering of any value for a log line. */
+  function show(v, depth) {
+    switch (typeof v) {
+      case "string": return depth === 0 ? v : JSONstringify(v.length > 200 ? v.slice(0, 200) + "..." : v);
+      case "function": return "[Function " + (v.name || "anonymous") + "]";
+      case "bigint": return v + "n";
+      case "symbol":
+      case "number":
+      case "boolean": return StringC(v);
+      case "undefined": return "undefined";
+      default: {
+        if (v === null) return "null";
+        if (v instanceof ErrorC) return depth === 0 && typeof v.stack === "string" ? v.stack : v.name + ": " + v.message;
+        if (depth > 2) return isArray(v) ? "[Array]" : "[Object]";
+        const parts = [];
+        if (isArray(v)) {
+          for (let i = 0; i < v.length && i < 50; i++) parts.push(show(v[i], depth + 1));
+          if (v.length > 50) parts.push("... " + (v.length - 50) + " more");
+          return "[" + parts.join(", ") + "]";
+        }
+        const ks = keys(v);
+        for (let i = 0; i < ks.length && i < 50; i++) parts.push(ks[i] + ": " + show(v[ks[i]], depth + 1));
+        if (ks.length > 50) parts.push("... " + (ks.length - 50) + " more");
+        return "{" + parts.join(", ") + "}";
+      }
+    }
+  }
+
+  function format(args) {
+    let s = "";
+    for (let i = 0; i < args.length && s.length < 10000; i++) s += (i === 0 ? "" : " ") + show(args[i], 0);
+    return s;
+  }
+
+  const console = freeze({
+    log: function () { log("info", format(arguments)); },
+    info: function () { log("info", format(arguments)); },
+    debug: function () { log("debug", format(arguments)); },
+    trace: function () { log("debug", format(arguments)); },
+    warn: function () { log("warn", format(arguments)); },
+    error: function () { log("error", format(arguments)); },
+  });
+  defineProperty(globalThis, "console", { value: console, writable: true, configurable: true, enumerable: false });
+
+  // ---------------------------------------------------------------- API object and ctx
+
+  function unwrap(reply) {
+    if (reply === undefined || reply === null) return undefined;
+    const body = reply.slice(1);
+    switch (reply[0]) {
+      case "V": return JSONparse(body);
+      case "T": throw new TypeErrorC(body);
+      default: throw new ErrorC(body);
+    }
+  }
+
+  function call(fn, op, a, b, c) {
+    return unwrap(fn(op, a, b, c, undefined, undefined));
+  }
+
+  /** A call the host answers later: the promise settles when its future completes. */
+  function later(fn, op, a, b, c) {
+    let resolve;
+    let reject;
+    const promise = new PromiseC(function (res, rej) {
+      resolve = res;
+      reject = rej;
+    });
+    unwrap(fn(op, a, b, c, resolve, reject));
+    return promise;
+  }
+
+  function makeApi() {
+    return freeze({
+      on(event, handler) { call(host, "on", event, handler); },
+      registerCommand(name, options) { call(host, "registerCommand", name, options); },
+      registerTool(tool) {
+        const parameters = tool !== null && typeof tool === "object" && tool.parameters !== undefined
+          ? encode(tool.parameters, "pi.registerTool: parameters") : undefined;
+        call(host, "registerTool", tool, parameters);
+      },
+      appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "pi.appendEntry: data")); },
+      sendMessage(message, options) {
+        call(host, "sendMessage", encode(message, "pi.sendMessage: message"), encode(options, "pi.sendMessage: options"));
+      },
+      sendUserMessage(content, options) {
+        call(host, "sendUserMessage", encode(content, "pi.sendUserMessage: content"),
+          encode(options, "pi.sendUserMessage: options"));
+      },
+      setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
+      setSessionName(name) { call(host, "setSessionName", name); },
+      exec(command, args, options) {
+        return later(host, "exec", command, encode(args, "pi.exec: args"), encode(options, "pi.exec: options"));
+      },
+      getActiveTools() { return call(host, "getActiveTools"); },
+      setActiveTools(names) { call(host, "setActiveTools", encode(names, "pi.setActiveTools: names")); },
+      setModel(model) { return later(host, "setModel", encode(model, "pi.setModel: model")); },
+      getThinkingLevel() { return call(host, "getThinkingLevel"); },
+      setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
+    });
+  }
+
+  /** A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise). */
+  function makeCtx(dataText, ui, hasUI) {
+    const ctx = JSONparse(dataText);
+    ctx.hasUI = hasUI;
+    ctx.ui = freeze({
+      select(title, options) { return later(ui, "select", title, encode(options, "ctx.ui.select: options")); },
+      confirm(title, message) { return later(ui, "confirm", title, message); },
+      input(title, placeholder) { return later(ui, "input", title, placeholder); },
+      notify(message, type) { call(ui, "notify", message, type); },
+    });
+    return ctx;
+  }
+
+  // ---------------------------------------------------------------- calls from Java
+
+  /**
+   * Calls fn(a..e) and reports its result through done(true, value), or, when it returns a
+   * promise, done(true, value) or done(false, reason) once that settles. A synchronous throw
+   * propagates to Java. Java converts the value with encode, outside the spin budget.
+   */
+  function invoke(fn, done, a, b, c, d, e) {
+    const r = fn(a, b, c, d, e);
+    if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
+      apply(promiseThen, apply(promiseResolve, PromiseC, [r]), [
+        function (v) { done(true, v); },
+        function (reason) { done(false, reason); },
+      ]);
+    } else {
+      done(true, r);
+    }
+  }
+
+  /** For a thrown or rejected value that is not an Error: a short rendering of it; else null. */
+  function describeThrown(v) {
+    if (v instanceof ErrorC) return null;
+    let s;
+    try {
+      s = typeof v === "string" ? JSONstringify(v) : show(v, 1);
+    } catch (e) {
+      s = "a value that cannot be shown";
+    }
+    return s.length > 300 ? s.slice(0, 300) + "..." : s;
+  }
+
+  return freeze({
+    encode,
+    decode(text) { return JSONparse(text); },
+    makeApi,
+    makeCtx,
+    invoke,
+    describeThrown,
+    isNotJson(v) { return v instanceof NotJson; },
+    settle(resolve, text) { resolve(text === undefined || text === null ? undefined : JSONparse(text)); },
+    fail(reject, message) { reject(new ErrorC(message)); },
+  });
+})

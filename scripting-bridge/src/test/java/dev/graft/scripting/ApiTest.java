@@ -1,0 +1,265 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The API object a script receives: registrations checked, actions passed to the host port. */
+class ApiTest {
+  @TempDir Path temp;
+
+  private static String loadProblem(ScriptFixture f) {
+    LoadReport r = f.load();
+    assertThat(r.problems()).hasSize(1);
+    return r.problems().get(0).message();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: pi.registerCommand: the command name must be a non-empty string, not an empty string
+      no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: pi.registerCommand: the command name must be a non-empty string, not undefined
+      leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: pi.registerCommand: write the command name without the leading "/" ("pop")
+      command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: pi.registerCommand: /pop is already registered by this script
+      handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: pi.registerCommand: the handler of /pop must be a function, not a string
+      no options             | pi.registerCommand("pop");                                    | TypeError: pi.registerCommand: the options for /pop must be an object {description, handler}, not undefined
+      unknown event          | pi.on("contxt", () => {});                                    | TypeError: pi.on: unknown event "contxt"; the events are
+      event not a string     | pi.on(42, () => {});                                          | TypeError: pi.on: the event name must be a string, not a number
+      handler not function   | pi.on("context", { handle() {} });                           | TypeError: pi.on: the handler for "context" must be a function, not an object
+      bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: pi.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
+      tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: pi.registerTool: the execute of tool t must be a function, not undefined
+      tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | pi.registerTool: parameters is not JSON: .f is a function
+      action while loading   | pi.appendEntry("x", {});                                      | Error: pi.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
+      """)
+  void badRegistrationsFailTheLoadNamingScriptAndLine(String name, String call, String expected) {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("bad.js", "export default function (pi) {\n  " + call + "\n}\n");
+      f.write("good.js", "export default function (api) { api.on('input', () => ({ action: 'handled' })); }\n");
+      String m = loadProblem(f);
+      assertThat(m).startsWith(f.dir.resolve("bad.js") + ": loading failed: " + expected).endsWith("(at bad.js:2)");
+      assertThat(f.engine.scripts()).extracting(ScriptFile::name).containsExactly("good.js");
+      assertThat(f.host.calls).isEmpty();
+    }
+  }
+
+  @Test
+  void aCommandRegisteredByTwoScriptsKeepsTheFirstAndWarns() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("a.js", "export default function (pi) { pi.registerCommand('pop', { description: 'from a', handler: () => 'a' }); }");
+      f.write("b.js", "export default function (pi) { pi.registerCommand('pop', { description: 'from b', handler: () => 'b' }); }");
+      assertThat(f.load().problems()).isEmpty();
+      assertThat(f.engine.commands()).singleElement().satisfies(c -> {
+        assertThat(c.name()).isEqualTo("pop");
+        assertThat(c.description()).isEqualTo("from a");
+        assertThat(c.script().name()).isEqualTo("a.js");
+      });
+      assertThat(f.log.all()).contains("b.js WARN " + f.dir.resolve("b.js") + ": /pop is already registered by "
+          + f.dir.resolve("a.js") + "; this registration is ignored");
+      assertThat(f.engine.runCommand("pop", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS).asText()).isEqualTo("a");
+    }
+  }
+
+  @Test
+  void commandsAreListedAndRunWithArgsAndCtx() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("stack.js", """
+          export default function (pi) {
+            pi.registerCommand("pop", {
+              description: "Pop to a previous turn",
+              handler: async (args, ctx) => {
+                const choice = await ctx.ui.select("Pop to:", ["turn 1", "turn 2"]);
+                return { args, choice, cwd: ctx.cwd, hasUI: ctx.hasUI };
+              },
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      assertThat(f.engine.commands()).containsExactly(new ScriptCommand("pop", "Pop to a previous turn",
+          f.engine.scripts().get(0)));
+      EventContext ctx = new EventContext(Json.object().put("cwd", "/work"), new RunawayTest.TestUi());
+      JsonNode r = f.engine.runCommand("pop", "2 --fast", ctx).get(5, TimeUnit.SECONDS);
+      assertThat(r).isEqualTo(ScriptFixture.json("{\"args\":\"2 --fast\",\"choice\":\"turn 1\",\"cwd\":\"/work\",\"hasUI\":true}"));
+      assertThatThrownBy(() -> f.engine.runCommand("nope", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class).hasMessageContaining("no script registered /nope");
+    }
+  }
+
+  @Test
+  void toolsAreListedAndExecuted() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("tools.js", """
+          export default function (pi) {
+            pi.registerTool({
+              name: "greet",
+              description: "Greets someone",
+              parameters: { type: "object", properties: { who: { type: "string" } }, required: ["who"] },
+              async execute(toolCallId, params, signal, onUpdate, ctx) {
+                return { content: [{ type: "text", text: "hello " + params.who + " (" + toolCallId + ")" }], details: { cwd: ctx.cwd } };
+              },
+            });
+          }
+          """);
+      f.load();
+      ScriptTool tool = f.engine.tools().get(0);
+      assertThat(tool.name()).isEqualTo("greet");
+      assertThat(tool.parameters().path("required").get(0).asText()).isEqualTo("who");
+      JsonNode r = f.engine.runTool("greet", "call_1", ScriptFixture.json("{\"who\":\"ada\"}"),
+          EventContext.of(Json.object().put("cwd", "/w"))).get(5, TimeUnit.SECONDS);
+      assertThat(r).isEqualTo(ScriptFixture.json(
+          "{\"content\":[{\"type\":\"text\",\"text\":\"hello ada (call_1)\"}],\"details\":{\"cwd\":\"/w\"}}"));
+    }
+  }
+
+  @Test
+  void actionsReachTheHostPortOnTheScriptThread() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("act.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              pi.appendEntry("graft.test", { n: 1 });
+              pi.appendEntry("graft.bare");
+              pi.sendMessage({ customType: "note", content: "hi", display: true }, { deliverAs: "nextTurn" });
+              pi.sendUserMessage("go on", { deliverAs: "followUp" });
+              pi.setLabel("e1", "start");
+              pi.setLabel("e2");
+              pi.setSessionName("refactor");
+              pi.setActiveTools(["read"]);
+              pi.setThinkingLevel("high");
+              return { tools: pi.getActiveTools(), level: pi.getThinkingLevel() };
+            });
+          }
+          """);
+      f.load();
+      HandlerOutcome out = f.emit("agent_start", "{}").get(0);
+      assertThat(((HandlerOutcome.Answered) out).value()).isEqualTo(ScriptFixture.json("{\"tools\":[\"read\"],\"level\":\"high\"}"));
+      assertThat(f.host.calls).containsExactly(
+          "appendEntry act.js graft.test {\"n\":1}",
+          "appendEntry act.js graft.bare -",
+          "sendMessage {\"customType\":\"note\",\"content\":\"hi\",\"display\":true} {\"deliverAs\":\"nextTurn\"}",
+          "sendUserMessage \"go on\" {\"deliverAs\":\"followUp\"}",
+          "setLabel e1 start",
+          "setLabel e2 -",
+          "setSessionName refactor",
+          "setActiveTools [read]",
+          "setThinkingLevel high");
+      assertThat(f.host.threads).containsOnly("graft-scripts");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      level           | pi.setThinkingLevel("max");                       | TypeError: pi.setThinkingLevel: unknown thinking level "max"; the levels are [off, minimal, low, medium, high, xhigh]
+      message type    | pi.sendMessage({ content: "x" });                 | TypeError: pi.sendMessage: the message must be an object with a non-empty string customType
+      delivery        | pi.sendUserMessage("x", { deliverAs: "later" });  | TypeError: pi.sendUserMessage: deliverAs must be one of steer, followUp
+      exec args       | pi.exec("ls", ["-l", 3]);                         | TypeError: pi.exec: the args[1] must be a string
+      model           | pi.setModel({ name: "x" });                       | TypeError: pi.setModel: the model must be an object with string fields provider and id
+      """)
+  void badActionArgumentsThrowAtTheCall(String name, String call, String expected) {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("bad.js", "export default function (pi) {\n  pi.on('agent_start', () => {\n    " + call + "\n  });\n}\n");
+      f.load();
+      assertThat(ScriptFixture.messageOf(f.emit("agent_start", "{}").get(0)))
+          .isEqualTo(f.dir.resolve("bad.js") + ": agent_start handler failed: " + expected + " (at bad.js:3)");
+      assertThat(f.host.calls).isEmpty();
+    }
+  }
+
+  @Test
+  void anAsyncHandlerAwaitsAHostFutureWithoutBlockingOtherScripts() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("git.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              const r = await pi.exec("git", ["status", "--short"], { cwd: "/repo" });
+              let failed;
+              try { await pi.exec("false", []); } catch (e) { failed = e.message; }
+              return { out: r.stdout.trim(), code: r.code, failed };
+            });
+          }
+          """);
+      f.write("quick.js", "export default function (pi) { pi.on('input', () => ({ action: 'handled' })); }");
+      f.load();
+      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<JsonNode> exec = f.host.nextExec();
+      // The script waits for git; meanwhile the owner thread serves another emit.
+      assertThat(f.emit("input", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+      assertThat(emitting).isNotDone();
+      Thread other = new Thread(() -> exec.complete(ScriptFixture.json("{\"stdout\":\" M a.txt\\n\",\"stderr\":\"\",\"code\":0,\"killed\":false}")));
+      other.start();
+      f.host.nextExec().completeExceptionally(new RuntimeException("exit code 1"));
+      List<HandlerOutcome> out = emitting.get(10, TimeUnit.SECONDS);
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json(
+          "{\"out\":\"M a.txt\",\"code\":0,\"failed\":\"pi.exec(\\\"false\\\") failed: exit code 1\"}"));
+      assertThat(f.host.calls).containsExactly("exec git [status, --short] {\"cwd\":\"/repo\"}", "exec false [] {}");
+    }
+  }
+
+  @Test
+  void consoleGoesToTheLogTaggedWithScriptAndLevel() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("talk.js", """
+          export default function (pi) {
+            console.log("loaded", 3, { a: [1, "two"] }, null, undefined);
+            console.info("info");
+            console.warn("careful");
+            console.error(new TypeError("bad thing"));
+            console.debug("details");
+            Promise.reject(new Error("nobody catches me"));
+          }
+          """);
+      f.load();
+      assertThat(f.log.lines).contains(
+          "talk.js INFO loaded 3 {a: [1, \"two\"]} null undefined",
+          "talk.js INFO info",
+          "talk.js WARN careful",
+          "talk.js DEBUG details");
+      assertThat(f.log.lines).anySatisfy(l -> assertThat(l).startsWith("talk.js ERROR TypeError: bad thing"));
+      assertThat(f.log.lines).anySatisfy(l -> assertThat(l).startsWith("talk.js WARN").contains("Unhandled promise rejection: Error: nobody catches me"));
+    }
+  }
+
+  @Test
+  void uiDialogsAnswerThroughTheCtx() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("ask.js", """
+          export default function (pi) {
+            pi.on("agent_start", async (event, ctx) => {
+              ctx.ui.notify("starting", "info");
+              return { hasUI: ctx.hasUI, name: await ctx.ui.input("Name?"), sure: await ctx.ui.confirm("Sure?", "really") };
+            });
+          }
+          """);
+      f.load();
+      List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+      ScriptUi ui = new RunawayTest.TestUi() {
+        @Override
+        public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+          return CompletableFuture.supplyAsync(() -> Optional.of("ada"));
+        }
+
+        @Override
+        public void notify(String message, String level) {
+          notes.add(level + ":" + message);
+        }
+      };
+      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value())
+          .isEqualTo(ScriptFixture.json("{\"hasUI\":true,\"name\":\"ada\",\"sure\":true}"));
+      assertThat(notes).containsExactly("info:starting");
+      // Without a UI, dialogs answer as dismissed.
+      assertThat(((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value())
+          .isEqualTo(ScriptFixture.json("{\"hasUI\":false,\"sure\":false}"));
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Value;
+
+/**
+ * Not a test: run in a fresh JVM with
+ * {@code java -cp <test classpath> dev.graft.scripting.BridgeBenchmark [cold|warm|marshal]}.
+ * {@code cold}: time from nothing to a first handler answer (engine, one script, one emit);
+ * {@code warm}: per-call time of a context-style handler over 2,000 messages after warm-up;
+ * {@code marshal}: a payload into a context as JSON.parse of one string versus built through the
+ * polyglot API.
+ */
+public final class BridgeBenchmark {
+  private static final String PRUNE = """
+      export default function (pi) {
+        pi.on("input", (e) => ({ action: "continue" }));
+        pi.on("context", (event) => ({
+          messages: event.messages.map((m) => m.role === "toolResult" && m.content[0].text.length > 500
+            ? { ...m, content: [{ type: "text", text: m.content[0].text.slice(0, 100) + " [pruned]" }] }
+            : m),
+        }));
+      }
+      """;
+
+  private BridgeBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    String what = args.length > 0 ? args[0] : "cold";
+    switch (what) {
+      case "cold" -> cold();
+      case "cold-warmed" -> coldWarmed();
+      case "warm" -> warm();
+      case "marshal" -> marshal();
+      case "marshal-cold-parse", "marshal-cold-build" -> marshalCold(what.endsWith("parse"));
+      default -> throw new IllegalArgumentException(what);
+    }
+  }
+
+  private static Path scripts() throws Exception {
+    Path dir = Files.createTempDirectory("graft-bench");
+    Files.writeString(dir.resolve("prune.js"), PRUNE);
+    return dir;
+  }
+
+  private static void cold() throws Exception {
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    long t0 = System.nanoTime();
+    Path dir = scripts();
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+      long t1 = System.nanoTime();
+      engine.load(ScriptSources.of(dir));
+      long t2 = System.nanoTime();
+      check(engine.emit("input", Json.object().put("text", "hi"), EventContext.EMPTY));
+      long t3 = System.nanoTime();
+      System.out.printf("cold start: engine %d ms + load one script %d ms + first emit %d ms = %d ms;"
+          + " JVM start to first answer %d ms%n", ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0),
+          System.currentTimeMillis() - jvmStart);
+      long t4 = System.nanoTime();
+      check(engine.emit("context", MarshalTest.contextPayload(2000), EventContext.EMPTY));
+      System.out.printf("first context emit over 2,000 messages (cold): %d ms%n", ms(System.nanoTime() - t4));
+    }
+  }
+
+  /** As cold, but warmUp() is called first and the caller does 1.5 s of its own startup meanwhile. */
+  private static void coldWarmed() throws Exception {
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    Path dir = scripts();
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+      engine.warmUp();
+      Thread.sleep(1500);
+      long t2 = System.nanoTime();
+      engine.load(ScriptSources.of(dir));
+      check(engine.emit("input", Json.object().put("text", "hi"), EventContext.EMPTY));
+      System.out.printf("after warmUp() and 1.5 s of other startup: load + first emit %d ms; JVM start to first answer %d ms%n",
+          ms(System.nanoTime() - t2), System.currentTimeMillis() - jvmStart);
+    }
+  }
+
+  private static void warm() throws Exception {
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+      engine.load(ScriptSources.of(scripts()));
+      ObjectNode payload = MarshalTest.contextPayload(2000);
+      System.out.printf("payload: 2,000 messages, %d characters of JSON%n", Json.write(payload).length());
+      for (int i = 0; i < 40; i++) {
+        check(engine.emit("context", payload, EventContext.EMPTY));
+      }
+      int n = 30;
+      long s = System.nanoTime();
+      for (int i = 0; i < n; i++) {
+        check(engine.emit("context", payload, EventContext.EMPTY));
+      }
+      System.out.printf("warm context emit over 2,000 messages: %.1f ms per call (mean of %d after 40 warm-up calls)%n",
+          (System.nanoTime() - s) / 1e6 / n, n);
+    }
+  }
+
+  private static void marshal() {
+    try (Engine engine = Engine.newBuilder("js").sandbox(SandboxPolicy.CONSTRAINED).out(OutputStream.nullOutputStream())
+        .err(OutputStream.nullOutputStream()).option("engine.WarnInterpreterOnly", "false").build();
+        Context c = Context.newBuilder("js").engine(engine).sandbox(SandboxPolicy.CONSTRAINED)
+            .out(OutputStream.nullOutputStream()).err(OutputStream.nullOutputStream())
+            .allowHostAccess(HostAccess.CONSTRAINED).build()) {
+      c.enter();
+      ObjectNode payload = MarshalTest.contextPayload(2000);
+      Value parse = c.eval("js", "(s) => JSON.parse(s)");
+      Value newObject = c.eval("js", "() => ({})");
+      Value newArray = c.eval("js", "() => []");
+      Value count = c.eval("js", "(e) => e.messages.reduce((n, m) => n + JSON.stringify(m).length, 0)");
+      long expected = count.execute(parse.execute(Json.write(payload))).asLong();
+      for (int round = 0; round < 3; round++) {
+        long a = time(20, () -> parse.execute(Json.write(payload)));
+        long b = time(20, () -> build(c, payload, newObject, newArray));
+        System.out.printf("into a context, round %d: Jackson write + JSON.parse %.1f ms; built through the polyglot API %.1f ms%n",
+            round + 1, a / 1e6, b / 1e6);
+      }
+      if (count.execute(build(c, payload, newObject, newArray)).asLong() != expected) {
+        throw new IllegalStateException("the two conversions differ");
+      }
+      c.leave();
+    }
+  }
+
+  /** The first conversion in a fresh JVM, one way or the other (run each in its own JVM). */
+  private static void marshalCold(boolean parse) {
+    try (Engine engine = Engine.newBuilder("js").sandbox(SandboxPolicy.CONSTRAINED).out(OutputStream.nullOutputStream())
+        .err(OutputStream.nullOutputStream()).option("engine.WarnInterpreterOnly", "false").build();
+        Context c = Context.newBuilder("js").engine(engine).sandbox(SandboxPolicy.CONSTRAINED)
+            .out(OutputStream.nullOutputStream()).err(OutputStream.nullOutputStream())
+            .allowHostAccess(HostAccess.CONSTRAINED).build()) {
+      c.enter();
+      ObjectNode payload = MarshalTest.contextPayload(2000);
+      Json.write(Json.object().put("warm", "jackson"));
+      Value parseFn = c.eval("js", "(s) => JSON.parse(s)");
+      Value newObject = c.eval("js", "() => ({})");
+      Value newArray = c.eval("js", "() => []");
+      for (int i = 1; i <= 3; i++) {
+        long s = System.nanoTime();
+        if (parse) {
+          parseFn.execute(Json.write(payload));
+        } else {
+          build(c, payload, newObject, newArray);
+        }
+        System.out.printf("%s, call %d in a fresh JVM: %d ms%n", parse ? "Jackson write + JSON.parse" : "built through the polyglot API",
+            i, ms(System.nanoTime() - s));
+      }
+      c.leave();
+    }
+  }
+
+  private static Value build(Context c, JsonNode node, Value newObject, Value newArray) {
+    if (node.isObject()) {
+      Value o = newObject.execute();
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
+        o.putMember(e.getKey(), build(c, e.getValue(), newObject, newArray));
+      }
+      return o;
+    }
+    if (node.isArray()) {
+      Value a = newArray.execute();
+      int i = 0;
+      for (JsonNode x : node) {
+        a.setArrayElement(i++, build(c, x, newObject, newArray));
+      }
+      return a;
+    }
+    if (node.isTextual()) {
+      return c.asValue(node.textValue());
+    }
+    if (node.isIntegralNumber()) {
+      return c.asValue(node.longValue());
+    }
+    if (node.isNumber()) {
+      return c.asValue(node.doubleValue());
+    }
+    return c.asValue(node.isBoolean() ? node.booleanValue() : null);
+  }
+
+  /** Mean nanoseconds of {@code n} runs after {@code n} warm-up runs. */
+  private static long time(int n, Runnable r) {
+    for (int i = 0; i < n; i++) {
+      r.run();
+    }
+    long s = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      r.run();
+    }
+    return (System.nanoTime() - s) / n;
+  }
+
+  private static void check(List<HandlerOutcome> out) {
+    for (HandlerOutcome o : out) {
+      if (o instanceof HandlerOutcome.Failed f) {
+        throw new IllegalStateException(f.failure().message());
+      }
+    }
+  }
+
+  private static long ms(long nanos) {
+    return nanos / 1_000_000;
+  }
+}

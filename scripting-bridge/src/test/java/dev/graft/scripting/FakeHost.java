@@ -1,0 +1,95 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.llm.ThinkingLevel;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A {@link ScriptHostPort} that records every call as one line and answers exec with futures the test completes. */
+class FakeHost implements ScriptHostPort {
+  final List<String> calls = new CopyOnWriteArrayList<>();
+  final LinkedBlockingQueue<CompletableFuture<JsonNode>> execs = new LinkedBlockingQueue<>();
+  final List<String> threads = new CopyOnWriteArrayList<>();
+  volatile List<String> activeTools = List.of("read", "bash");
+  volatile ThinkingLevel level = ThinkingLevel.MEDIUM;
+
+  private void record(String line) {
+    calls.add(line);
+    threads.add(Thread.currentThread().getName());
+  }
+
+  @Override
+  public void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data) {
+    record("appendEntry " + script.name() + " " + customType + " " + data.map(Object::toString).orElse("-"));
+  }
+
+  @Override
+  public void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options) {
+    record("sendMessage " + message + " " + options);
+  }
+
+  @Override
+  public void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options) {
+    record("sendUserMessage " + content + " " + options);
+  }
+
+  @Override
+  public void setLabel(ScriptFile script, String entryId, Optional<String> label) {
+    record("setLabel " + entryId + " " + label.orElse("-"));
+  }
+
+  @Override
+  public void setSessionName(ScriptFile script, String name) {
+    record("setSessionName " + name);
+  }
+
+  @Override
+  public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+    record("exec " + command + " " + args + " " + options);
+    CompletableFuture<JsonNode> f = new CompletableFuture<>();
+    execs.add(f);
+    return f;
+  }
+
+  /** The future of the next exec call, waiting up to 10 s for it. */
+  CompletableFuture<JsonNode> nextExec() throws InterruptedException {
+    CompletableFuture<JsonNode> f = execs.poll(10, TimeUnit.SECONDS);
+    if (f == null) {
+      throw new AssertionError("no exec call; calls: " + calls);
+    }
+    return f;
+  }
+
+  @Override
+  public List<String> activeTools(ScriptFile script) {
+    return activeTools;
+  }
+
+  @Override
+  public void setActiveTools(ScriptFile script, List<String> names) {
+    record("setActiveTools " + names);
+    activeTools = List.copyOf(names);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
+    record("setModel " + model);
+    return CompletableFuture.completedFuture(true);
+  }
+
+  @Override
+  public ThinkingLevel thinkingLevel(ScriptFile script) {
+    return level;
+  }
+
+  @Override
+  public void setThinkingLevel(ScriptFile script, ThinkingLevel level) {
+    record("setThinkingLevel " + level.wire());
+    this.level = level;
+  }
+}

@@ -1,0 +1,254 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scripts that spin, recurse, allocate or never settle: each is stopped and reported, the JVM
+ * and the engine survive, and the other scripts keep answering.
+ */
+class RunawayTest {
+  @TempDir Path temp;
+
+  private static final String GOOD = """
+      export default function (pi) {
+        pi.on("input", () => ({ action: "handled" }));
+      }
+      """;
+
+  private static void assertGoodAnswers(ScriptFixture f) {
+    List<HandlerOutcome> out = f.emit("input", "{\"text\":\"x\"}");
+    assertThat(out).filteredOn(o -> o.script().name().equals("good.js")).singleElement()
+        .isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+            a -> assertThat(a.value().path("action").asText()).isEqualTo("handled"));
+  }
+
+  private static Failure failureOf(List<HandlerOutcome> out) {
+    assertThat(out).hasSize(1);
+    assertThat(out.get(0)).isInstanceOf(HandlerOutcome.Failed.class);
+    return ((HandlerOutcome.Failed) out.get(0)).failure();
+  }
+
+  @Test
+  void endlessLoopAtLoadIsInterruptedAndSkipped() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("spin.js", "let n = 0;\nwhile (true) { n++; }\nexport default function (pi) {}\n");
+      f.write("good.js", GOOD);
+      long start = System.nanoTime();
+      LoadReport report = f.load();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      assertThat(report.loaded()).extracting(ScriptFile::name).containsExactly("good.js");
+      // GraalJS evaluates a module's top level without guest frames: there is no line to give.
+      assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.message())
+          .endsWith("spin.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
+      assertGoodAnswers(f);
+    }
+  }
+
+  @Test
+  void endlessLoopInAHandlerIsInterruptedWithinTheDefaultTwoSeconds() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("spin.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              for (;;) {}
+            });
+            pi.on("agent_end", () => ({ stillHere: true }));
+          }
+          """);
+      f.write("good.js", GOOD);
+      assertThat(f.load().problems()).isEmpty();
+      long start = System.nanoTime();
+      Failure failure = failureOf(f.emit("agent_start", "{}"));
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      // 2 s of the script thread's CPU time: about 2 s on an idle machine, at most 6 s in wall time.
+      assertThat(took).isBetween(Duration.ofMillis(1900), Duration.ofMillis(6500));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
+      assertThat(failure.message()).endsWith("spin.js: agent_start handler ran for more than 2 s without returning"
+          + " (an endless loop?) and was interrupted (at spin.js:3)");
+      // Interrupting does not unload the script.
+      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+          a -> assertThat(a.value().path("stillHere").asBoolean()).isTrue());
+      assertGoodAnswers(f);
+    }
+  }
+
+  @Test
+  void spinningAfterAnAwaitIsInterruptedToo() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("spin.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              await null;
+              while (true) {}
+            });
+          }
+          """);
+      f.load();
+      Failure failure = failureOf(f.emit("agent_start", "{}"));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
+      // After an await the innermost frame is the resumed async function: its first line.
+      assertThat(failure.message()).contains("spin.js: agent_start handler ran for more than 0.4 s").endsWith("(at spin.js:2)");
+    }
+  }
+
+  @Test
+  void endlessRecursionIsARangeErrorWithTheLine() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("deep.js", """
+          function down(n) {
+            return down(n + 1) + 1;
+          }
+          export default function (pi) {
+            pi.on("agent_start", () => down(0));
+            pi.on("agent_end", () => "fine");
+          }
+          """);
+      f.write("good.js", GOOD);
+      f.load();
+      Failure failure = failureOf(f.emit("agent_start", "{}"));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.THREW);
+      // The stack overflows on entry to the recursing function: its line.
+      assertThat(failure.message()).endsWith("deep.js: agent_start handler failed: RangeError: Maximum call stack size"
+          + " exceeded (endless recursion?) (at deep.js:1)");
+      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+      assertGoodAnswers(f);
+    }
+  }
+
+  @Test
+  void theStatementLimitStopsTheScriptUntilAReload() {
+    ScriptSettings settings = ScriptSettings.defaults().withStatementLimit(200_000).withSpinLimit(Duration.ofSeconds(20));
+    try (ScriptFixture f = new ScriptFixture(temp, settings)) {
+      f.write("busy.js", """
+          export default function (pi) {
+            pi.on("input", () => {
+              let x = 0;
+              while (true) { x++; }
+            });
+          }
+          """);
+      f.write("good.js", GOOD);
+      assertThat(f.load().problems()).isEmpty();
+      List<HandlerOutcome> out = f.emit("input", "{}");
+      assertThat(out).hasSize(2);
+      Failure failure = ((HandlerOutcome.Failed) out.get(0)).failure();
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.STOPPED);
+      assertThat(failure.message()).endsWith("busy.js: input handler was stopped after 200000 statements without"
+          + " returning (an endless loop?); the script is off until a reload");
+      assertThat(out.get(1)).isInstanceOf(HandlerOutcome.Answered.class);
+      assertThat(f.engine.scripts()).extracting(ScriptFile::name).containsExactly("good.js");
+      assertThat(f.log.all()).contains("busy.js ERROR " + failure.message());
+      assertGoodAnswers(f);
+      assertThat(f.engine.reload().loaded()).hasSize(2);
+    }
+  }
+
+  @Test
+  void allocatingWithoutBoundIsStoppedBeforeTheJvmRunsOutOfMemory() {
+    ScriptSettings settings = ScriptSettings.defaults().withHeapLimit(0.6).withSpinLimit(Duration.ofSeconds(20));
+    try (ScriptFixture f = new ScriptFixture(temp, settings)) {
+      f.write("hog.js", """
+          const keep = [];
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              for (;;) keep.push(new Float64Array(1 << 20));
+            });
+          }
+          """);
+      f.write("good.js", GOOD);
+      f.load();
+      Failure failure = failureOf(f.emit("agent_start", "{}"));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.STOPPED);
+      assertThat(failure.message()).contains("hog.js: agent_start handler was stopped:");
+      assertThat(f.engine.scripts()).extracting(ScriptFile::name).containsExactly("good.js");
+      assertGoodAnswers(f);
+    }
+    System.gc();
+    assertThat(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory())
+        .as("the stopped script's memory is released").isLessThan(Runtime.getRuntime().maxMemory() / 2);
+  }
+
+  @Test
+  void aPromiseThatNeverSettlesTimesOut() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("hang.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => new Promise(() => {}));
+            pi.on("agent_end", async () => "later works");
+          }
+          """);
+      f.load();
+      long start = System.nanoTime();
+      Failure failure = failureOf(f.emit("agent_start", "{}"));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1900), Duration.ofSeconds(4));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.TIMED_OUT);
+      assertThat(failure.message()).endsWith("hang.js: agent_start handler did not settle within 2 s (a promise that"
+          + " never resolves?); its answer is ignored");
+      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+          a -> assertThat(a.value().asText()).isEqualTo("later works"));
+    }
+  }
+
+  @Test
+  void aCommandWaitingForTheUserHasNoTimeout() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("ask.js", """
+          export default function (pi) {
+            pi.registerCommand("ask", {
+              description: "asks",
+              handler: async (args, ctx) => ({ ok: await ctx.ui.confirm("Sure?", args) }),
+            });
+          }
+          """);
+      f.load();
+      CompletableFuture<Boolean> answer = new CompletableFuture<>();
+      ScriptUi ui = new TestUi() {
+        @Override
+        public CompletableFuture<Boolean> confirm(String title, String message) {
+          return answer;
+        }
+      };
+      CompletableFuture<JsonNode> result = f.engine.runCommand("ask", "really?", new EventContext(dev.graft.runtime.json.Json.object(), ui));
+      Thread.sleep(2500); // longer than the 2 s handler timeout
+      assertThat(result).isNotDone();
+      answer.complete(true);
+      assertThat(result.get(5, TimeUnit.SECONDS).path("ok").asBoolean()).isTrue();
+    }
+  }
+
+  /** A UI whose dialogs the test answers. */
+  static class TestUi implements ScriptUi {
+    @Override
+    public boolean available() {
+      return true;
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+      return CompletableFuture.completedFuture(Optional.of(options.get(0)));
+    }
+
+    @Override
+    public CompletableFuture<Boolean> confirm(String title, String message) {
+      return CompletableFuture.completedFuture(true);
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+      return CompletableFuture.completedFuture(Optional.empty());
+    }
+
+    @Override
+    public void notify(String message, String level) {}
+  }
+}

@@ -1,0 +1,173 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scripts that try to reach Java, the file system or Node APIs: each is refused with a message
+ * naming the script (and line where there is one), and the well-behaved script next to it loads
+ * and answers.
+ */
+class SandboxEscapeTest {
+  @TempDir Path temp;
+
+  private static final String GOOD = """
+      export default function (pi) {
+        pi.on("input", () => ({ action: "handled" }));
+      }
+      """;
+
+  /** Loads {@code bad.js} (whose load should fail) next to good.js; returns the problem message. */
+  private String loadFailure(ScriptFixture f, String badSource) throws Exception {
+    f.write("bad.js", badSource);
+    f.write("good.js", GOOD);
+    LoadReport report = f.load();
+    assertThat(report.loaded()).extracting(ScriptFile::name).containsExactly("good.js");
+    assertThat(report.problems()).hasSize(1);
+    assertThat(f.emit("input", "{\"text\":\"x\"}")).singleElement()
+        .isInstanceOf(HandlerOutcome.Answered.class);
+    LoadReport.Problem p = report.problems().get(0);
+    assertThat(p.path().getFileName().toString()).isEqualTo("bad.js");
+    assertThat(p.message()).startsWith(f.dir.toRealPath().resolve("bad.js") + ": loading failed");
+    return p.message();
+  }
+
+  @Test
+  void javaTypeIsNotDefined() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, """
+          export default function (pi) {
+            const Runtime = Java.type("java.lang.Runtime");
+            Runtime.getRuntime().exec("touch /tmp/pwned");
+          }
+          """);
+      assertThat(m).contains("ReferenceError: Java is not defined").endsWith("(at bad.js:2)");
+    }
+  }
+
+  @Test
+  void polyglotEvalIsNotDefined() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, "Polyglot.eval('js', '1');\nexport default function (pi) {}\n");
+      assertThat(m).contains("ReferenceError: Polyglot is not defined").endsWith("(at bad.js:1)");
+    }
+  }
+
+  @Test
+  void shellLoadIsNotDefined() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, "export default function (pi) {\n  load('/etc/passwd');\n}\n");
+      assertThat(m).contains("ReferenceError: load is not defined").endsWith("(at bad.js:2)");
+    }
+  }
+
+  @Test
+  void requireIsNotDefined() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, "const fs = require('fs');\nexport default function (pi) {}\n");
+      assertThat(m).contains("ReferenceError: require is not defined").endsWith("(at bad.js:1)");
+    }
+  }
+
+  @Test
+  void importOfANodeModuleIsRefused() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, "import fs from 'fs';\nexport default function (pi) { fs.readFileSync('/etc/passwd'); }\n");
+      assertThat(m).contains("cannot import \"fs\"").contains("Node modules and packages are not available");
+    }
+  }
+
+  @Test
+  void absoluteAndFileUrlImportsAreRefused() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String m = loadFailure(f, "import '/etc/passwd';\nexport default function (pi) {}\n");
+      assertThat(m).contains("cannot import /etc/passwd: it is outside the script directory");
+    }
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("b"))) {
+      String m = loadFailure(f, "import 'file:///etc/hostname';\nexport default function (pi) {}\n");
+      assertThat(m).contains("/etc/hostname").contains("outside the script directory");
+    }
+  }
+
+  @Test
+  void dynamicImportEscapingTheRootIsRefused() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      String up = "../".repeat(temp.getNameCount() + 2);
+      f.write("bad.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              const m = await import('%setc/passwd');
+              return { leaked: String(m) };
+            });
+          }
+          """.formatted(up));
+      f.write("good.js", GOOD);
+      assertThat(f.load().problems()).isEmpty();
+      List<HandlerOutcome> out = f.emit("agent_start", "{}");
+      assertThat(out).singleElement().isInstanceOf(HandlerOutcome.Failed.class);
+      assertThat(ScriptFixture.messageOf(out.get(0)))
+          .contains("bad.js: agent_start handler failed")
+          .contains("cannot import /etc/passwd: it is outside the script directory");
+      assertThat(f.emit("input", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+    }
+  }
+
+  @Test
+  void symlinkOutOfTheRootIsRefused() throws Exception {
+    Path outside = Files.createDirectories(temp.resolve("outside"));
+    Files.writeString(outside.resolve("secret.js"), "export const secret = 'the secret';\n");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      Files.createDirectories(f.dir.resolve("lib"));
+      Files.createSymbolicLink(f.dir.resolve("lib/link.js"), outside.resolve("secret.js"));
+      String m = loadFailure(f, "import { secret } from './lib/link.js';\nexport default function (pi) {}\n");
+      assertThat(m).contains("cannot import " + f.dir.toRealPath().resolve("lib/link.js"))
+          .contains("it links to " + outside.toRealPath().resolve("secret.js"))
+          .doesNotContain("the secret");
+    }
+  }
+
+  @Test
+  void onlyScriptFilesCanBeImported() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("notes.txt", "password=hunter2\n");
+      String m = loadFailure(f, "import './notes.txt';\nexport default function (pi) {}\n");
+      assertThat(m).contains("only .js and .mjs files can be imported").doesNotContain("hunter2");
+    }
+  }
+
+  @Test
+  void noHostGlobalsAreReachable() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("probe.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              const names = ["Java", "Polyglot", "Graal", "load", "print", "require", "process", "Packages",
+                "java", "module", "exports", "quit", "readline", "setTimeout", "WebAssembly"];
+              const found = {};
+              for (const n of names) found[n] = typeof globalThis[n];
+              found.apiKeys = Object.keys(pi).sort().join(",");
+              found.onSource = Function.prototype.toString.call(pi.on).includes("host") ? "closure" : "?";
+              try { found.wait = String(Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)); }
+              catch (e) { found.wait = e.name; }
+              return found;
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0);
+      for (String n : List.of("Java", "Polyglot", "Graal", "load", "print", "require", "process", "Packages", "java",
+          "module", "exports", "quit", "readline", "setTimeout", "WebAssembly")) {
+        assertThat(a.value().get(n).asText()).as(n).isEqualTo("undefined");
+      }
+      assertThat(a.value().get("apiKeys").asText()).isEqualTo("appendEntry,exec,getActiveTools,getThinkingLevel,"
+          + "on,registerCommand,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
+          + "setSessionName,setThinkingLevel");
+      assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
+    }
+  }
+}
