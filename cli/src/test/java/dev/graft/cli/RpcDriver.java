@@ -79,6 +79,16 @@ final class RpcDriver implements AutoCloseable {
     throw new AssertionError("timed out waiting for " + what + "; saw " + seen + "; stderr: " + err);
   }
 
+  /** A line that matches, among those already seen or (failing that) the next ones. */
+  JsonNode find(Predicate<JsonNode> wanted, String what) throws InterruptedException {
+    for (JsonNode line : seen) {
+      if (wanted.test(line)) {
+        return line;
+      }
+    }
+    return await(wanted, what);
+  }
+
   JsonNode response(String id) throws InterruptedException {
     return await(l -> l.path("type").asText().equals("response") && l.path("id").asText().equals(id), "response " + id);
   }
