@@ -48,6 +48,19 @@ public final class AgentOptions {
   @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory for tools and sessions (default: the current one).")
   Path cwd;
 
+  @Option(names = "--scripts", paramLabel = "DIR",
+      description = "Load the hook scripts in DIR (*.js, *.mjs, dir/index.js); repeatable.")
+  List<Path> scriptDirs = new ArrayList<>();
+
+  @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script; repeatable.")
+  List<Path> scriptFiles = new ArrayList<>();
+
+  @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
+  boolean noScripts;
+
+  /** Set from the root command's --verbose: script output (console.log) is shown. */
+  boolean verbose;
+
   @Option(names = "--max-tokens", paramLabel = "N", description = "Most output tokens per model call (default: the model's).")
   int maxTokens;
 }

@@ -4,7 +4,6 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
 import dev.graft.runtime.config.Settings;
-import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
@@ -100,7 +99,16 @@ final class AgentSetup {
           new UserError("--tools: unknown tool '" + name + "' (known: " + String.join(", ", BuiltinTools.NAMES) + ")")));
     }
     String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
-    AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, AgentHooks.NONE, context.clock());
+    ScriptSetup.Scripts scripts;
+    try {
+      scripts = ScriptSetup.start(context, o, cwd);
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+    AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
+    scripts.agent().set(agent);
+    scripts.engine().ifPresent(agent::closeWith);
     agent.setMaxTokens(o.maxTokens);
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));

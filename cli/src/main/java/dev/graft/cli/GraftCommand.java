@@ -78,6 +78,7 @@ public final class GraftCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    agentOptions.verbose = verbose;
     if (mode.equals("rpc")) {
       AgentSession agent = AgentSetup.create(context, agentOptions);
       try {
@@ -85,7 +86,7 @@ public final class GraftCommand implements Callable<Integer> {
             () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
             new dev.graft.runtime.session.SessionStore(context.home(), context.clock()), context.out()).run(context.in());
       } finally {
-        agent.session().close();
+        agent.close();
       }
     }
     boolean json = switch (mode) {
@@ -112,7 +113,7 @@ public final class GraftCommand implements Callable<Integer> {
           ? JsonMode.run(agent, toRun, context.out(), context.err())
           : PrintMode.run(agent, toRun, context.out(), context.err(), verbose);
     } finally {
-      agent.session().close();
+      agent.close();
     }
   }
 
@@ -136,7 +137,7 @@ public final class GraftCommand implements Callable<Integer> {
           ? InteractiveMode.onTerminal(setup, context.in(), context.out())
           : InteractiveMode.plain(setup, context.in(), context.out());
     } finally {
-      agent.session().close();
+      agent.close();
     }
   }
 

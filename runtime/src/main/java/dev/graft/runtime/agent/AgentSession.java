@@ -51,7 +51,7 @@ import java.util.function.Consumer;
  * <p>UI-free and single-run: {@link #prompt} blocks the calling (agent) thread until the run
  * ends. {@link #steer}, {@link #followUp} and {@link #abort} may be called from any thread.
  */
-public final class AgentSession {
+public final class AgentSession implements AutoCloseable {
   private final Session session;
   private final Path cwd;
   private final AgentHooks hooks;
@@ -60,6 +60,7 @@ public final class AgentSession {
   private final ConcurrentLinkedQueue<String> steering = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<String> followUps = new ConcurrentLinkedQueue<>();
   private final Object emitLock = new Object();
+  private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
 
   private Model model;
@@ -102,6 +103,24 @@ public final class AgentSession {
   }
 
   // ------------------------------------------------------------------ state
+
+  /** Closes {@code resource} (a script engine, say) when this agent is closed. */
+  public void closeWith(AutoCloseable resource) {
+    resources.add(resource);
+  }
+
+  /** Closes what the agent owns (scripts first) and then its session. */
+  @Override
+  public void close() {
+    for (AutoCloseable r : resources.reversed()) {
+      try {
+        r.close();
+      } catch (Exception e) {
+        // closing on the way out: nothing left to report it to
+      }
+    }
+    session.close();
+  }
 
   public Session session() {
     return session;

@@ -1,0 +1,181 @@
+package dev.graft.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.tools.BuiltinTools;
+import dev.graft.runtime.tools.Tool;
+import dev.graft.scripting.EventContext;
+import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.ScriptHookSource;
+import dev.graft.scripting.ScriptHostPort;
+import dev.graft.scripting.ScriptLog;
+import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.ScriptSources;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, and $GRAFT_HOME/scripts) into
+ * the sandboxed engine and turns them into the agent's hooks. GraalJS is started only when there
+ * is at least one script.
+ */
+final class ScriptSetup {
+  private ScriptSetup() {}
+
+  /** The hooks for the agent, and a way to bind the agent once it exists. */
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine) {}
+
+  static Scripts start(CliContext context, AgentOptions o, Path cwd) {
+    AtomicReference<AgentSession> agent = new AtomicReference<>();
+    PrintWriter err = context.err();
+    List<Path> locations = new ArrayList<>();
+    if (!o.noScripts) {
+      Path user = context.home().scripts();
+      if (Files.isDirectory(user)) {
+        locations.add(user);
+      }
+      for (Path dir : o.scriptDirs) {
+        Path p = context.cwd().resolve(dir).normalize();
+        if (!Files.isDirectory(p)) {
+          throw new UserError("--scripts " + dir + ": not a directory");
+        }
+        locations.add(p);
+      }
+      for (Path file : o.scriptFiles) {
+        Path p = context.cwd().resolve(file).normalize();
+        if (!Files.isRegularFile(p)) {
+          throw new UserError("-s " + file + ": no such script file");
+        }
+        locations.add(p);
+      }
+      Path project = cwd.resolve(".graft").resolve("scripts");
+      if (Files.isDirectory(project)) {
+        err.println("graft: the project's scripts in " + project + " are not loaded: running a repository's"
+            + " scripts needs your trust, which graft cannot record yet (load them with --scripts if you trust them)");
+      }
+    }
+    if (locations.isEmpty()) {
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty());
+    }
+    ScriptLog log = (script, level, text) -> {
+      if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
+        err.println("[" + script.name() + "] " + text);
+        err.flush();
+      }
+    };
+    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent), log);
+    LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
+    for (LoadReport.Problem problem : report.problems()) {
+      err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
+    }
+    err.flush();
+    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd)), problem -> {
+      err.println("graft: script problem: " + problem);
+      err.flush();
+    });
+    return new Scripts(runner, agent, Optional.of(engine));
+  }
+
+  /** The plain fields of ctx: where the session is and what it runs with. */
+  private static EventContext context(AgentSession agent, Path cwd) {
+    ObjectNode data = Json.object().put("cwd", cwd.toString());
+    if (agent != null) {
+      agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
+      data.put("model", agent.model().qualifiedId());
+      data.put("thinkingLevel", agent.thinking().wire());
+    }
+    return EventContext.of(data);
+  }
+
+  /** What scripts may ask of graft, against the agent they run in. */
+  private record Port(AtomicReference<AgentSession> ready) implements ScriptHostPort {
+    private AgentSession agent() {
+      AgentSession a = ready.get();
+      if (a == null) {
+        throw new IllegalStateException("the agent is not ready yet (call this from an event handler or a command)");
+      }
+      return a;
+    }
+
+    @Override
+    public void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data) {
+      agent().session().appendCustomEntry(customType, data);
+    }
+
+    @Override
+    public void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options) {
+      HookRunner.injected(message).ifPresentOrElse(
+          m -> agent().session().appendCustomMessageEntry(m.customType(), m.content(), m.display(), m.details()),
+          () -> {
+            throw new IllegalArgumentException("sendMessage needs {customType: string, content: string or blocks}");
+          });
+    }
+
+    @Override
+    public void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options) {
+      if (!content.isTextual()) {
+        throw new IllegalArgumentException("sendUserMessage takes text for now");
+      }
+      agent().followUp(content.textValue());
+    }
+
+    @Override
+    public void setLabel(ScriptFile script, String entryId, Optional<String> label) {
+      agent().session().appendLabelChange(entryId, label);
+    }
+
+    @Override
+    public void setSessionName(ScriptFile script, String name) {
+      agent().session().appendSessionInfo(name);
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+      return CompletableFuture.failedFuture(new SecurityException(
+          "exec is not granted to " + script.name() + " (granting it per script comes with script settings)"));
+    }
+
+    @Override
+    public List<String> activeTools(ScriptFile script) {
+      return agent().activeTools();
+    }
+
+    @Override
+    public void setActiveTools(ScriptFile script, List<String> names) {
+      BuiltinTools builtin = BuiltinTools.create();
+      List<Tool> tools = new ArrayList<>();
+      for (String name : names) {
+        tools.add(builtin.get(name).orElseThrow(() -> new IllegalArgumentException("unknown tool '" + name + "'")));
+      }
+      agent().setTools(tools);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
+      return CompletableFuture.completedFuture(false);
+    }
+
+    @Override
+    public ThinkingLevel thinkingLevel(ScriptFile script) {
+      return agent().thinking();
+    }
+
+    @Override
+    public void setThinkingLevel(ScriptFile script, ThinkingLevel level) {
+      agent().setThinking(level);
+    }
+  }
+}

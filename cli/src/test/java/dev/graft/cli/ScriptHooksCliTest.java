@@ -1,0 +1,94 @@
+package dev.graft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Hook scripts given with --scripts take part in a real run: blocking, context, entries. */
+class ScriptHooksCliTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  private List<SessionEntry> entries() throws Exception {
+    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    try (Session s = Session.open(file)) {
+      return s.entries();
+    }
+  }
+
+  @Test
+  void aGateScriptBlocksAToolCallAndAContextHookRunsEveryCall() throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.writeString(work.resolve("proj/keep.txt"), "precious");
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/gate.js"), """
+        export default function (graft) {
+          graft.on("tool_call", (event) => {
+            if (event.toolName === "bash" && /rm /.test(event.input.command)) {
+              return { block: true, reason: "gate.js: rm is not allowed" };
+            }
+          });
+          graft.on("context", (event) => {
+            graft.appendEntry("seen", { count: event.messages.length });
+          });
+        }
+        """);
+    Files.writeString(work.resolve("scripts/broken.js"), "export default function (graft) { graft.on(\"context\", ; }\n");
+    Files.writeString(work.resolve("turns.jsonl"), """
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "rm keep.txt"}}]}
+        {"text": "stopped"}
+        """);
+    CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
+        "--cwd", "proj", "remove it");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().strip()).isEqualTo("stopped");
+    assertThat(run.err()).contains("broken.js not loaded");
+    assertThat(Files.readString(work.resolve("proj/keep.txt"))).isEqualTo("precious");
+    List<SessionEntry> entries = entries();
+    assertThat(entries).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Message.class,
+        m -> assertThat(m.message().toString()).contains("gate.js: rm is not allowed")));
+    assertThat(entries.stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("seen")).count())
+        .as("one entry per model call").isEqualTo(2);
+  }
+
+  @Test
+  void aSpinningHandlerIsStoppedAndReportedAndTheRunGoesOn() throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/spin.js"), """
+        export default function (graft) {
+          graft.on("context", () => { while (true) {} });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still answered\"}\n");
+    long start = System.nanoTime();
+    CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
+        "--cwd", "proj", "hello");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().strip()).isEqualTo("still answered");
+    assertThat(run.err()).contains("graft: script problem: spin.js");
+    assertThat((System.nanoTime() - start) / 1_000_000_000).as("stopped within seconds").isLessThan(20);
+  }
+
+  @Test
+  void noScriptsAndProjectScriptsAreSaidPlainly() throws Exception {
+    Files.createDirectories(work.resolve("proj/.graft/scripts"));
+    Files.writeString(work.resolve("proj/.graft/scripts/x.js"), "export default function (g) {}\n");
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    CliRun run = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj", "hi");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("are not loaded").contains("needs your trust");
+    CliRun missing = CliRun.run(home, work, "-p", "--scripts", "nope", "--provider", "scripted", "--model", "turns.jsonl", "hi");
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err().strip()).isEqualTo("graft: --scripts nope: not a directory");
+  }
+}

@@ -1,0 +1,121 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.hooks.HookSource;
+import dev.graft.runtime.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * One script file as a {@link HookSource} for the runtime's HookRunner: an event goes to that
+ * script's handlers in registration order, each seeing what the previous one made of it
+ * ({@code context} messages, {@code tool_call} input, a {@code tool_result} patch); the runner
+ * then checks the answer against the event's result type.
+ */
+public final class ScriptHookSource implements HookSource {
+  private final ScriptEngine engine;
+  private final ScriptFile script;
+  private final Supplier<EventContext> context;
+
+  private ScriptHookSource(ScriptEngine engine, ScriptFile script, Supplier<EventContext> context) {
+    this.engine = engine;
+    this.script = script;
+    this.context = context;
+  }
+
+  /** A source per loaded script, in load order; {@code context} gives each call its ctx. */
+  public static List<HookSource> of(ScriptEngine engine, Supplier<EventContext> context) {
+    List<HookSource> sources = new ArrayList<>();
+    for (ScriptFile script : engine.scripts()) {
+      sources.add(new ScriptHookSource(engine, script, context));
+    }
+    return sources;
+  }
+
+  @Override
+  public String name() {
+    return script.name();
+  }
+
+  @Override
+  public Set<String> events() {
+    Set<String> handled = new java.util.HashSet<>();
+    for (String event : ScriptSettings.KNOWN_EVENTS) {
+      if (engine.handles(event)) {
+        handled.add(event);
+      }
+    }
+    return handled;
+  }
+
+  @Override
+  public Outcome handle(String event, JsonNode payload) {
+    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, context.get(), (seen, outcome) -> next(event, seen, outcome));
+    JsonNode answer = Json.NODES.missingNode();
+    for (HandlerOutcome o : outcomes) {
+      switch (o) {
+        case HandlerOutcome.Failed f -> {
+          return new Outcome.Failure(script.name() + ": " + event + " handler: " + f.failure().message());
+        }
+        case HandlerOutcome.Answered a -> {
+          if (!a.value().isMissingNode() && !a.value().isNull()) {
+            answer = merge(event, answer, a.value());
+          }
+        }
+      }
+    }
+    return new Outcome.Answer(answer);
+  }
+
+  /** What the next handler of this script sees after {@code outcome}. */
+  private static Chain.Step next(String event, JsonNode seen, HandlerOutcome outcome) {
+    if (!(outcome instanceof HandlerOutcome.Answered a) || a.value().isMissingNode() || a.value().isNull()
+        || !(seen instanceof ObjectNode payload)) {
+      return new Chain.Step.Next(seen);
+    }
+    JsonNode value = a.value();
+    switch (event) {
+      case "context" -> {
+        if (value.path("messages").isArray()) {
+          ObjectNode next = payload.deepCopy();
+          next.set("messages", value.get("messages"));
+          return new Chain.Step.Next(next);
+        }
+      }
+      case "tool_call" -> {
+        if (value.path("block").asBoolean(false)) {
+          return new Chain.Step.Stop();
+        }
+        if (value.get("input") instanceof ObjectNode input) {
+          ObjectNode next = payload.deepCopy();
+          next.set("input", input);
+          return new Chain.Step.Next(next);
+        }
+      }
+      case "tool_result" -> {
+        ObjectNode next = payload.deepCopy();
+        value.properties().forEach(e -> {
+          if (List.of("content", "details", "isError").contains(e.getKey())) {
+            next.set(e.getKey(), e.getValue());
+          }
+        });
+        return new Chain.Step.Next(next);
+      }
+      default -> {}
+    }
+    return new Chain.Step.Next(seen);
+  }
+
+  /** The script's overall answer: later handlers' fields win, as they saw the earlier ones'. */
+  private static JsonNode merge(String event, JsonNode earlier, JsonNode later) {
+    if (earlier instanceof ObjectNode e && later instanceof ObjectNode l && !event.equals("context")) {
+      ObjectNode merged = e.deepCopy();
+      merged.setAll(l);
+      return merged;
+    }
+    return later;
+  }
+}
