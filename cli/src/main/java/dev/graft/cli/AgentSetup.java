@@ -32,12 +32,15 @@ final class AgentSetup {
 
   private AgentSetup() {}
 
+  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
+  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
-    return create(context, o, false);
+    return prepare(context, o, false).agent();
   }
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
-  static AgentSession create(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+  static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
@@ -113,7 +116,7 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    return agent;
+    return new Ready(agent, scripts.engine());
   }
 
   static Path cwd(CliContext context, AgentOptions o) {

@@ -122,14 +122,16 @@ public final class GraftCommand implements Callable<Integer> {
    * else reading plain lines from stdin. Prompts given as arguments are sent first.
    */
   private int interactive() throws Exception {
-    AgentSession agent = AgentSetup.create(context, agentOptions, true);
+    AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, true);
+    AgentSession agent = ready.agent();
     try {
       InteractiveMode.Setup setup = new InteractiveMode.Setup(agent,
           new SessionStore(context.home(), context.clock()),
           () -> ModelRegistry.load(context.home().root(), context.env()),
           a -> AgentSetup.reload(context, agentOptions, a),
           this::exportSession,
-          context.home().root().resolve("history"), prompts, agentOptions.resume, version());
+          context.home().root().resolve("history"), prompts, agentOptions.resume, version(),
+          ready.scripts().map(dev.graft.cli.interactive.ScriptCommands::of).orElse(List.of()));
       java.io.Console console = System.console();
       boolean terminal = context.in() == System.in && console != null && console.isTerminal()
           && !"dumb".equals(context.env().getOrDefault("TERM", ""));

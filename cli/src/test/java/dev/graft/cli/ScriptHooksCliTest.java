@@ -80,6 +80,38 @@ class ScriptHooksCliTest {
   }
 
   @Test
+  void aScriptCommandAsksThroughTheInteractiveModesDialogs() throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/hello.js"), """
+        export default function (graft) {
+          graft.registerCommand("hello", {
+            description: "Greet someone chosen from a list",
+            handler: async (args, ctx) => {
+              const who = await ctx.ui.select("Greet whom?", ["Ada", "Grace", "Linus"]);
+              if (!who) return;
+              graft.appendEntry("greeted", { who, args });
+              ctx.ui.notify(`Hello, ${who}!`, "info");
+            },
+          });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    var out = new java.io.StringWriter();
+    var err = new java.io.StringWriter();
+    CliContext context = new CliContext(java.util.Map.of(), new GraftHome(home), work, new java.io.PrintWriter(out, true),
+        new java.io.PrintWriter(err, true), Clock.systemUTC(),
+        new java.io.ByteArrayInputStream("/help\n/hello warmly\n2\nsay hi\n/quit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    int code = Graft.run(context, "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("/hello").contains("Greet someone chosen from a list").contains("Hello, Grace!");
+    assertThat(entries()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Custom.class, c -> {
+      assertThat(c.customType()).isEqualTo("greeted");
+      assertThat(c.data().orElseThrow().toString()).isEqualTo("{\"who\":\"Grace\",\"args\":\"warmly\"}");
+    }));
+  }
+
+  @Test
   void noScriptsAndProjectScriptsAreSaidPlainly() throws Exception {
     Files.createDirectories(work.resolve("proj/.graft/scripts"));
     Files.writeString(work.resolve("proj/.graft/scripts/x.js"), "export default function (g) {}\n");

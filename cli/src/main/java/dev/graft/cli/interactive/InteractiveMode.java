@@ -32,9 +32,11 @@ public final class InteractiveMode {
 
   /** What the mode needs from the command line. */
   public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
-      Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version) {
+      Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version,
+      List<SlashCommand> scriptCommands) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
+      scriptCommands = List.copyOf(scriptCommands);
     }
   }
 
@@ -71,6 +73,13 @@ public final class InteractiveMode {
     this.frontend = frontend;
     this.commands = BuiltinCommands.registry();
     this.screen = frontend.screen();
+    for (SlashCommand command : setup.scriptCommands()) {
+      try {
+        commands.register(command);
+      } catch (IllegalArgumentException e) {
+        screen.line("script command not added: " + e.getMessage());
+      }
+    }
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
     agent.subscribe(new EventPrinter(screen, agent::session));

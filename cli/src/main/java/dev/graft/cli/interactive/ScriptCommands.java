@@ -1,0 +1,73 @@
+package dev.graft.cli.interactive;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.ui.DialogOptions;
+import dev.graft.cli.ui.HookUi;
+import dev.graft.runtime.json.Json;
+import dev.graft.scripting.EventContext;
+import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptUi;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
+ * interactive mode. A handler runs on the script thread with {@code ctx.ui} answered by this
+ * terminal's dialogs; Esc or Ctrl+C abort the wait. A handler that returns a string puts it in
+ * the editor, to be edited and sent.
+ */
+public final class ScriptCommands {
+  private ScriptCommands() {}
+
+  public static List<SlashCommand> of(ScriptEngine engine) {
+    List<SlashCommand> out = new ArrayList<>();
+    for (ScriptCommand c : engine.commands()) {
+      out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
+          (ctx, args) -> {
+            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()));
+            JsonNode result = ctx.runAbortable(signal -> {
+              CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
+              signal.onAbort(() -> running.cancel(true));
+              return running.get();
+            });
+            if (result != null && result.isTextual() && !result.textValue().isBlank()) {
+              ctx.setEditorText(result.textValue());
+            }
+          }));
+    }
+    return out;
+  }
+
+  /** The terminal's dialogs as a script's {@code ctx.ui}. */
+  static ScriptUi ui(HookUi ui) {
+    return new ScriptUi() {
+      @Override
+      public boolean available() {
+        return ui.available();
+      }
+
+      @Override
+      public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+        return ui.select(title, options, DialogOptions.NONE);
+      }
+
+      @Override
+      public CompletableFuture<Boolean> confirm(String title, String message) {
+        return ui.confirm(title, message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
+      }
+
+      @Override
+      public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+        return ui.input(title, placeholder == null ? "" : placeholder, DialogOptions.NONE);
+      }
+
+      @Override
+      public void notify(String message, String level) {
+        ui.notify(message, HookUi.NotifyLevel.parse(level));
+      }
+    };
+  }
+}
