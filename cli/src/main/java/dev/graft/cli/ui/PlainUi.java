@@ -2,11 +2,9 @@ package dev.graft.cli.ui;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * {@link HookUi} without a terminal: dialogs are printed and answered with a line. A picker
@@ -19,7 +17,7 @@ public final class PlainUi implements HookUi {
 
   private final Screen screen;
   private final LineSource lines;
-  private final Map<String, String> statuses = new ConcurrentSkipListMap<>();
+  private final StatusTexts statuses = new StatusTexts();
 
   public PlainUi(Screen screen, LineSource lines) {
     this.screen = screen;
@@ -102,16 +100,11 @@ public final class PlainUi implements HookUi {
 
   @Override
   public void setStatus(String key, Optional<String> text) {
-    String clean = text.map(t -> Screen.clean(t).replaceAll("\\s+", " ").strip()).orElse("");
-    if (clean.isEmpty()) {
-      statuses.remove(key);
-    } else {
-      statuses.put(key, clean);
-    }
+    statuses.set(key, text);
   }
 
   @Override
   public List<String> statuses() {
-    return List.copyOf(statuses.values());
+    return statuses.all();
   }
 }

@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,7 +30,7 @@ public final class TerminalUi implements HookUi {
   private final Screen screen;
   private final ReentrantLock input;
   private final ExecutorService dialogs = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-dialog").daemon().factory());
-  private final Map<String, String> statuses = new ConcurrentSkipListMap<>();
+  private final StatusTexts statuses = new StatusTexts();
   private volatile boolean closed;
 
   public TerminalUi(Terminal terminal, Screen screen, ReentrantLock input) {
@@ -75,17 +73,12 @@ public final class TerminalUi implements HookUi {
 
   @Override
   public void setStatus(String key, Optional<String> text) {
-    String clean = text.map(t -> Screen.clean(t).replaceAll("\\s+", " ").strip()).orElse("");
-    if (clean.isEmpty()) {
-      statuses.remove(key);
-    } else {
-      statuses.put(key, clean);
-    }
+    statuses.set(key, text);
   }
 
   @Override
   public List<String> statuses() {
-    return List.copyOf(statuses.values());
+    return statuses.all();
   }
 
   /** Cancels open dialogs and refuses new ones. */
