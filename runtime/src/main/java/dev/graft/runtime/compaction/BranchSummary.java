@@ -11,8 +11,8 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.EntryMessages;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.Timestamps;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -109,9 +109,8 @@ public final class BranchSummary {
   private static Optional<AgentMessage> message(SessionEntry entry) {
     return switch (entry) {
       case SessionEntry.Message m -> m.message() instanceof AgentMessage.ToolResult ? Optional.empty() : Optional.of(m.message());
-      case SessionEntry.Compaction c -> Optional.of(new AgentMessage.CompactionSummary(c.summary(), c.tokensBefore(),
-          Timestamps.epochMillis(c.timestamp()).orElse(0), null));
-      default -> Compactor.messageOf(entry);
+      case SessionEntry.Compaction c -> Optional.of(EntryMessages.summaryOf(c));
+      default -> EntryMessages.of(entry);
     };
   }
 

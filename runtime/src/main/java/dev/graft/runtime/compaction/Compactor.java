@@ -11,8 +11,8 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.EntryMessages;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.Timestamps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -73,12 +73,12 @@ public final class Compactor {
     int historyEnd = cut.isSplitTurn() ? cut.turnStartIndex() : cut.firstKeptEntryIndex();
     List<AgentMessage> toSummarize = new ArrayList<>();
     for (int i = start; i < historyEnd; i++) {
-      messageOf(path.get(i)).ifPresent(toSummarize::add);
+      EntryMessages.of(path.get(i)).ifPresent(toSummarize::add);
     }
     List<AgentMessage> prefix = new ArrayList<>();
     if (cut.isSplitTurn()) {
       for (int i = cut.turnStartIndex(); i < cut.firstKeptEntryIndex(); i++) {
-        messageOf(path.get(i)).ifPresent(prefix::add);
+        EntryMessages.of(path.get(i)).ifPresent(prefix::add);
       }
     }
     FileOps files = new FileOps();
@@ -103,38 +103,22 @@ public final class Compactor {
     }
     List<AgentMessage> out = new ArrayList<>();
     if (compaction < 0) {
-      path.forEach(e -> messageOf(e).ifPresent(out::add));
+      path.forEach(e -> EntryMessages.of(e).ifPresent(out::add));
       return out;
     }
     SessionEntry.Compaction c = (SessionEntry.Compaction) path.get(compaction);
-    out.add(summaryMessage(c));
+    out.add(EntryMessages.summaryOf(c));
     boolean kept = false;
     for (int i = 0; i < compaction; i++) {
       kept |= c.firstKeptEntryId().filter(path.get(i).id()::equals).isPresent();
       if (kept) {
-        messageOf(path.get(i)).ifPresent(out::add);
+        EntryMessages.of(path.get(i)).ifPresent(out::add);
       }
     }
     for (int i = compaction + 1; i < path.size(); i++) {
-      messageOf(path.get(i)).ifPresent(out::add);
+      EntryMessages.of(path.get(i)).ifPresent(out::add);
     }
     return out;
-  }
-
-  private static AgentMessage summaryMessage(SessionEntry.Compaction c) {
-    return new AgentMessage.CompactionSummary(c.summary(), c.tokensBefore(), Timestamps.epochMillis(c.timestamp()).orElse(0), null);
-  }
-
-  /** The message an entry contributes to a summary (compactions contribute none). */
-  static Optional<AgentMessage> messageOf(SessionEntry entry) {
-    return switch (entry) {
-      case SessionEntry.Message m -> Optional.of(m.message());
-      case SessionEntry.CustomMessage c -> Optional.of(new AgentMessage.Custom(c.customType(), c.content(), c.display(),
-          c.details(), Timestamps.epochMillis(c.timestamp()).orElse(0), null));
-      case SessionEntry.BranchSummary b -> Optional.of(new AgentMessage.BranchSummary(b.summary(), b.fromId(),
-          Timestamps.epochMillis(b.timestamp()).orElse(0), null));
-      default -> Optional.empty();
-    };
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.graft.runtime.session;
 
 import dev.graft.runtime.message.AgentMessage;
-import dev.graft.runtime.message.MessageCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -61,8 +60,7 @@ final class ContextBuilder {
 
     List<AgentMessage> messages = new ArrayList<>();
     if (compaction != null) {
-      messages.add(new AgentMessage.CompactionSummary(
-          compaction.summary(), compaction.tokensBefore(), millis(compaction.timestamp()), null));
+      messages.add(EntryMessages.summaryOf(compaction));
       boolean foundFirstKept = false;
       for (int i = 0; i < compactionIdx; i++) {
         EntryNode node = path.get(i);
@@ -86,42 +84,14 @@ final class ContextBuilder {
 
   private static void addMessage(Session session, EntryNode node, List<AgentMessage> out) {
     switch (node.type) {
-      case "message" -> {
-        if (session.entry(node) instanceof SessionEntry.Message m) {
-          out.add(m.message());
-        }
-      }
-      case "custom_message" -> {
-        if (session.entry(node) instanceof SessionEntry.CustomMessage c) {
-          out.add(toMessage(c));
-        }
-      }
-      case "branch_summary" -> {
-        if (session.entry(node) instanceof SessionEntry.BranchSummary b && !b.summary().isEmpty()) {
-          out.add(new AgentMessage.BranchSummary(b.summary(), b.fromId(), millis(b.timestamp()), null));
+      case "message", "custom_message", "branch_summary" -> {
+        SessionEntry entry = session.entry(node);
+        // As the reference, a branch summary with an empty summary adds nothing.
+        if (!(entry instanceof SessionEntry.BranchSummary b && b.summary().isEmpty())) {
+          EntryMessages.of(entry).ifPresent(out::add);
         }
       }
       default -> {}
     }
-  }
-
-  /** A custom_message entry as the message the context holds (the reference's createCustomMessage). */
-  static AgentMessage toMessage(SessionEntry.CustomMessage c) {
-    return MessageCodec.decode(customMessageJson(c));
-  }
-
-  private static com.fasterxml.jackson.databind.node.ObjectNode customMessageJson(SessionEntry.CustomMessage c) {
-    var o = dev.graft.runtime.json.Json.object();
-    o.put("role", "custom");
-    o.put("customType", c.customType());
-    o.set("content", MessageCodec.encodeContent(c.content()));
-    o.put("display", c.display());
-    c.details().ifPresent(d -> o.set("details", d));
-    o.put("timestamp", millis(c.timestamp()));
-    return o;
-  }
-
-  private static long millis(String timestamp) {
-    return Timestamps.epochMillis(timestamp).orElse(0);
   }
 }
