@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.EditDistance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

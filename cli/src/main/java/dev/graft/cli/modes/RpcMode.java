@@ -364,31 +364,13 @@ public final class RpcMode {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : COMMANDS) {
-      int d = distance(type, c);
+      int d = dev.graft.cli.EditDistance.between(type, c);
       if (d < bestDistance) {
         bestDistance = d;
         best = c;
       }
     }
     return best != null && bestDistance <= 3 ? "; did you mean '" + best + "'?" : "";
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   private static String requireText(ObjectNode c, String field) {

@@ -1,10 +1,10 @@
-package dev.graft.cli.interactive;
+package dev.graft.cli;
 
 /** Levenshtein distance, for "did you mean" suggestions. */
-final class EditDistance {
+public final class EditDistance {
   private EditDistance() {}
 
-  static int between(String a, String b) {
+  public static int between(String a, String b) {
     int[] prev = new int[b.length() + 1];
     int[] cur = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {
