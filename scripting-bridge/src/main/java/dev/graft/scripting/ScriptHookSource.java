@@ -19,11 +19,20 @@ public final class ScriptHookSource implements HookSource {
   private final ScriptEngine engine;
   private final ScriptFile script;
   private final Supplier<EventContext> context;
+  private final Set<String> events;
 
   private ScriptHookSource(ScriptEngine engine, ScriptFile script, Supplier<EventContext> context) {
     this.engine = engine;
     this.script = script;
     this.context = context;
+    // Asked for every event, streamed tokens included: worked out once (scripts are loaded).
+    Set<String> handled = new java.util.HashSet<>();
+    for (String event : ScriptSettings.KNOWN_EVENTS) {
+      if (engine.handles(event)) {
+        handled.add(event);
+      }
+    }
+    this.events = Set.copyOf(handled);
   }
 
   /** A source per loaded script, in load order; {@code context} gives each call its ctx. */
@@ -42,13 +51,7 @@ public final class ScriptHookSource implements HookSource {
 
   @Override
   public Set<String> events() {
-    Set<String> handled = new java.util.HashSet<>();
-    for (String event : ScriptSettings.KNOWN_EVENTS) {
-      if (engine.handles(event)) {
-        handled.add(event);
-      }
-    }
-    return handled;
+    return events;
   }
 
   @Override

@@ -39,11 +39,6 @@ final class SessionSummaries {
   record State(SessionHeader header, String firstMessage, String name, int messages, long scannedTo,
       long headerHash) {}
 
-  /** Empty when the file is not a session file (no header on its first line). */
-  static Optional<SessionSummary> read(Path path) {
-    return scan(path, null).map(s -> summary(path, s.state(), s.size(), s.modified()));
-  }
-
   /** A finished scan: the state, and the file's size and modification time when it was read. */
   record Scanned(State state, long size, java.time.Instant modified) {}
 
