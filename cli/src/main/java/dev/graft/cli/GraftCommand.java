@@ -2,6 +2,7 @@ package dev.graft.cli;
 
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
+import dev.graft.cli.commands.ScriptsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.modes.JsonMode;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Spec;
       "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },
-    subcommands = {DemoCommand.class, SessionCommand.class, ModelsCommand.class, picocli.CommandLine.HelpCommand.class},
+    subcommands = {DemoCommand.class, SessionCommand.class, ScriptsCommand.class, ModelsCommand.class, picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
 public final class GraftCommand implements Callable<Integer> {
   private final CliContext context;
