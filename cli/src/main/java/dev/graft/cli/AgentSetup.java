@@ -26,21 +26,21 @@ import java.util.List;
 import java.util.Optional;
 
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
-final class AgentSetup {
+public final class AgentSetup {
   /** Models tried, in order, when --model is not given. */
   private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
 
   private AgentSetup() {}
 
   /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
   }
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
-  static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+  public static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");

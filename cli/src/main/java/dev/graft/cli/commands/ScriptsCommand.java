@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
     description = "Work on hook scripts: try their context handlers on a session, run their tests.",
     mixinStandardHelpOptions = true,
     subcommands = {
-      ScriptsDryRunCommand.class
+      ScriptsDryRunCommand.class,
+      ScriptsTestCommand.class
     })
 public final class ScriptsCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;
@@ -22,6 +23,10 @@ public final class ScriptsCommand implements Callable<Integer> {
 
   CliContext context() {
     return root.context();
+  }
+
+  boolean verbose() {
+    return root.verbose();
   }
 
   @Override
