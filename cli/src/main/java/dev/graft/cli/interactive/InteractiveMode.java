@@ -187,6 +187,25 @@ public final class InteractiveMode {
       screen.stopSpinner();
       screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
     }
+    runRequestedTurns();
+  }
+
+  /**
+   * Runs what scripts asked for while the agent was idle (a command's {@code sendMessage} with
+   * triggerTurn, or its {@code sendUserMessage}), once the input that led to it is done. A request
+   * made while the editor waits runs after the next input.
+   */
+  private void runRequestedTurns() {
+    if (quit || !agent.hasRequestedTurn()) {
+      return;
+    }
+    try {
+      context.runAbortable(signal -> agent.runRequestedTurns());
+      screen.line("");
+    } catch (Exception e) {
+      screen.stopSpinner();
+      screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
+    }
   }
 
   private void command(CommandRegistry.Invocation invocation) throws Exception {
