@@ -161,8 +161,14 @@ public final class InteractiveMode {
     Recap.print(screen, agent.session(), 4);
   }
 
-  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */
   void handle(String raw) {
+    handleInput(raw);
+    runRequestedTurns();
+  }
+
+  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  private void handleInput(String raw) {
     String text = raw.strip();
     try {
       if (text.startsWith("!")) {
@@ -187,7 +193,6 @@ public final class InteractiveMode {
       screen.stopSpinner();
       screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
     }
-    runRequestedTurns();
   }
 
   /**
