@@ -20,10 +20,8 @@ export default function (graft) {
     handler: async (args, ctx) => {
       const branch = ctx.sessionManager.getBranch();
       const results = toolResults(branch);
-      if (results.length === 0) {
-        ctx.ui.notify("/prune: there are no tool results to prune", "warning");
-        return;
-      }
+      // A thrown Error is reported as the command's failure, in every mode.
+      if (results.length === 0) throw new Error("/prune: there are no tool results to prune");
       const rules = rulesOf(branch);
       const labels = results.map((r, i) => {
         const rule = rules.get(r.message.toolCallId);
@@ -36,13 +34,11 @@ export default function (graft) {
       if (words.length > 0) {
         const n = Number.parseInt(words[0], 10);
         if (!(n >= 1 && n <= results.length) || !STRATEGIES.includes(words[1])) {
-          ctx.ui.notify(`/prune N ${STRATEGIES.join("|")}: N from 1 to ${results.length}`, "error");
-          return;
+          throw new Error(`/prune N ${STRATEGIES.join("|")}: N from 1 to ${results.length}`);
         }
         picks.push({ result: results[n - 1], strategy: words[1] });
       } else if (!ctx.hasUI) {
-        ctx.ui.notify(`/prune N ${STRATEGIES.join("|")}: say which result and how (there are ${results.length})`, "error");
-        return;
+        throw new Error(`/prune N ${STRATEGIES.join("|")}: say which result and how (there are ${results.length})`);
       } else {
         for (;;) {
           const left = labels.filter((_, i) => !picks.some((p) => p.result === results[i]));

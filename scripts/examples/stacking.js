@@ -25,24 +25,18 @@ export default function (graft) {
       branch.forEach((e, at) => {
         if (e.type === "message" && e.message.role === "user") turns.unshift({ at, text: textOf(e.message) });
       });
-      if (turns.length === 0) {
-        ctx.ui.notify("/pop: nothing to pop yet", "warning");
-        return;
-      }
+      // A thrown Error is reported as the command's failure, in every mode.
+      if (turns.length === 0) throw new Error("/pop: nothing to pop yet");
       let n = Number.parseInt(args.trim(), 10);
       if (args.trim() === "") {
-        if (!ctx.hasUI) {
-          ctx.ui.notify("/pop N: say how many turns to pop (there are " + turns.length + ")", "error");
-          return;
-        }
+        if (!ctx.hasUI) throw new Error(`/pop N: say how many turns to pop (there are ${turns.length})`);
         const options = turns.map((t, i) => `${i + 1}: ${preview(t.text)}`);
         const chosen = await ctx.ui.select("Pop back to which prompt?", options);
         if (chosen === undefined) return; // dismissed
         n = options.indexOf(chosen) + 1;
       }
       if (!(n >= 1 && n <= turns.length)) {
-        ctx.ui.notify(`/pop ${args.trim()}: give a number of turns from 1 to ${turns.length}`, "error");
-        return;
+        throw new Error(`/pop ${args.trim()}: give a number of turns from 1 to ${turns.length}`);
       }
 
       const backTo = turns[n - 1].at;
