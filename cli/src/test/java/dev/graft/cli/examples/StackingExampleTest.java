@@ -121,4 +121,44 @@ class StackingExampleTest {
     assertThat(afterC2.lastContext()).as("[C2, msg11, msg12]: the later compaction wins over the pop")
         .isEqualTo(concat(List.of("user: " + C + "C2\n</summary>"), concat(turns(11, 12), "user: task 13").toArray(String[]::new)));
   }
+
+  @Test
+  void stackingKeepsWhatPruningDidInEitherOrder() throws Exception {
+    Files.writeString(work.resolve("turns1.jsonl"), """
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "echo hi"}, "id": "c1"}]}
+        {"text": "did 1"}
+        {"text": "did 2"}
+        {"text": "did 3"}
+        """);
+    ExampleRun first = ExampleRun.print(home, work, "-p", "--provider", "scripted", "--model", "turns1.jsonl", "--cwd", "proj",
+        "task 1", "task 2", "task 3");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    ObjectNode pop = Json.object().put("backToId", task(3)).put("summary", "S");
+    ObjectNode prune = (ObjectNode) Json.parse("{\"choices\": [{\"toolCallId\": \"c1\", \"strategy\": \"remove\"}]}");
+    String popped;
+    try (Session s = Session.open(sessionFile())) {
+      s.appendCustomEntry("prune", Optional.of(prune));
+      popped = s.appendCustomEntry("stack_pop", Optional.of(pop));
+    }
+    String pruning = ExampleRun.EXAMPLES.resolve("pruning.js").toString();
+    List<String> expected = List.of(
+        "user: task 1",
+        "assistant: [bash {\"command\":\"echo hi\"}]",
+        "toolResult(bash): [pruned: this bash result was removed from the context]",
+        "assistant: did 1",
+        "user: task 2",
+        "assistant: did 2",
+        POP + "S",
+        "user: task 4");
+    Files.writeString(work.resolve("four.jsonl"), "{\"text\": \"did 4\"}\n");
+    for (List<String> order : List.of(List.of(pruning, script), List.of(script, pruning))) {
+      try (Session s = Session.open(sessionFile())) {
+        s.branch(popped); // back to the pop, so each run answers task 4 from there
+      }
+      ExampleRun run = ExampleRun.print(home, work, "-p", "-c", "-s", order.get(0), "-s", order.get(1), "--provider", "scripted",
+          "--model", "four.jsonl", "--cwd", "proj", "task 4");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.lastContext()).as(order.toString()).isEqualTo(expected);
+    }
+  }
 }
