@@ -74,9 +74,12 @@ export async function summarize(ctx, messages, what) {
     messages: [{
       role: "user",
       content: `<conversation>\n${transcript(messages)}\n</conversation>\n\nSummarise this as ${what}. Be concise.`,
-      timestamp: Date.now(),
     }],
     maxTokens: 1024,
   });
+  // A failed call answers rather than throws: make it the caller's failure.
+  if (reply.stopReason === "error" || reply.stopReason === "aborted") {
+    throw new Error(`the summary failed: ${reply.errorMessage ?? reply.stopReason}`);
+  }
   return textOf(reply).trim();
 }

@@ -161,4 +161,27 @@ class StackingExampleTest {
       assertThat(run.lastContext()).as(order.toString()).isEqualTo(expected);
     }
   }
+
+  /** Needs ctx.complete (branch ctx): the summary is the host's model call, here a scripted turn. */
+  @Test
+  @org.junit.jupiter.api.Disabled("until ctx.complete is merged (branch ctx); then it must pass as it stands")
+  void popPicksThePromptInTheInteractiveModeSummarisesThroughTheModelAndPopsIt() throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), """
+        {"text": "did 1"}
+        {"text": "did 2"}
+        {"text": "did 3"}
+        {"text": "S23"}
+        {"text": "did 4"}
+        """);
+    // /pop's dialog lists the prompts newest first: 1) task 3, 2) task 2, 3) task 1.
+    ExampleRun run = ExampleRun.run(home, work, "task 1\ntask 2\ntask 3\n/pop\n2\ntask 4\n/quit\n", "-s", script,
+        "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("Pop back to which prompt?").contains("2) 2: task 2").contains("Popped 2 turns into a summary");
+    assertThat(run.requests()).hasSize(5);
+    assertThat(run.requests().get(3).get("systemPrompt").textValue()).startsWith("You summarise coding-agent conversations");
+    assertThat(run.context(3)).containsExactly("user: <conversation>\n[User]: task 2\n\n[Assistant]: did 2\n\n[User]: task 3\n\n"
+        + "[Assistant]: did 3\n</conversation>\n\nSummarise this as work that is done (a subtask that returned). Be concise.");
+    assertThat(run.context(4)).containsExactly("user: task 1", "assistant: did 1", POP + "S23", "user: task 4");
+  }
 }
