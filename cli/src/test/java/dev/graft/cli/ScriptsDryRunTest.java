@@ -52,7 +52,8 @@ class ScriptsDryRunTest {
   void jsonNamesEachChangeWithTheWholeMessagesAndAtAnEarlierLeafNothingIsPruned() throws Exception {
     Path file = prunedSession("remove");
     byte[] before = Files.readAllBytes(file);
-    CliRun r = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "--scripts", EXAMPLES.toString(), "--format", "json");
+    CliRun r = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", EXAMPLES.resolve("pruning.js").toString(),
+        "-s", EXAMPLES.resolve("stacking.js").toString(), "--format", "json");
     assertThat(r.exitCode()).isZero();
     JsonNode report = Json.parse(r.out());
     JsonNode pruning = report.get("scripts").get(0);
@@ -66,7 +67,7 @@ class ScriptsDryRunTest {
     assertThat(report.at("/before/tokens").asLong()).isGreaterThan(report.at("/after/tokens").asLong());
 
     // Before the prune entry, the branch has no choices: the handler changes nothing.
-    CliRun earlier = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "--scripts", EXAMPLES.toString(),
+    CliRun earlier = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", EXAMPLES.resolve("pruning.js").toString(),
         "--leaf", "a7b8c9d0");
     assertThat(earlier.out()).contains("pruning.js: no change").doesNotContain("replaced");
     assertThat(Files.readAllBytes(file)).isEqualTo(before);
@@ -103,9 +104,9 @@ class ScriptsDryRunTest {
     CliRun noScripts = CliRun.run(home, work, "scripts", "dry-run", file.toString());
     assertThat(noScripts.exitCode()).isEqualTo(1);
     assertThat(noScripts.err()).isEqualTo("graft: no scripts: give --scripts DIR or -s FILE\n");
-    CliRun badLeaf = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "--scripts", EXAMPLES.toString(), "--leaf", "nope");
+    CliRun badLeaf = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", EXAMPLES.resolve("pruning.js").toString(), "--leaf", "nope");
     assertThat(badLeaf.err()).startsWith("graft: entry nope not found in ");
-    CliRun missing = CliRun.run(home, work, "scripts", "dry-run", "missing.jsonl", "--scripts", EXAMPLES.toString());
+    CliRun missing = CliRun.run(home, work, "scripts", "dry-run", "missing.jsonl", "-s", EXAMPLES.resolve("pruning.js").toString());
     assertThat(missing.err()).contains("missing.jsonl: no such file");
   }
 }
