@@ -32,8 +32,12 @@ final class AgentSetup {
 
   private AgentSetup() {}
 
-  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+  /**
+   * An agent ready to run, the script engine when scripts were loaded, and the scripts as the
+   * interactive mode sees them (their commands, /scripts, /reload).
+   */
+  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
+      dev.graft.cli.interactive.ScriptControl scriptControl) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -116,7 +120,7 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    return new Ready(agent, scripts.engine());
+    return new Ready(agent, scripts.engine(), scripts.loaded());
   }
 
   static Path cwd(CliContext context, AgentOptions o) {

@@ -4,6 +4,7 @@ import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.interactive.InteractiveMode;
+import dev.graft.cli.scripts.ScriptsCommand;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
 import dev.graft.runtime.agent.AgentSession;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
       "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },
-    subcommands = {DemoCommand.class, SessionCommand.class, ModelsCommand.class, picocli.CommandLine.HelpCommand.class},
+    subcommands = {DemoCommand.class, SessionCommand.class, ScriptsCommand.class, ModelsCommand.class,
+      picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
 public final class GraftCommand implements Callable<Integer> {
   private final CliContext context;
@@ -122,6 +124,7 @@ public final class GraftCommand implements Callable<Integer> {
    * else reading plain lines from stdin. Prompts given as arguments are sent first.
    */
   private int interactive() throws Exception {
+    agentOptions.interactive = true;
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, true);
     AgentSession agent = ready.agent();
     try {
@@ -131,7 +134,7 @@ public final class GraftCommand implements Callable<Integer> {
           a -> AgentSetup.reload(context, agentOptions, a),
           this::exportSession,
           context.home().root().resolve("history"), prompts, agentOptions.resume, version(),
-          ready.scripts().map(dev.graft.cli.interactive.ScriptCommands::of).orElse(List.of()));
+          ready.scriptControl());
       java.io.Console console = System.console();
       boolean terminal = context.in() == System.in && console != null && console.isTerminal()
           && !"dumb".equals(context.env().getOrDefault("TERM", ""));

@@ -2,6 +2,10 @@ package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.scripts.LoadedScripts;
+import dev.graft.cli.scripts.ScriptExec;
+import dev.graft.cli.scripts.ScriptLocations;
+import dev.graft.cli.scripts.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
@@ -28,47 +32,30 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, and $GRAFT_HOME/scripts) into
+ * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a trusted
+ * project's .graft/scripts, see {@link ScriptLocations}) into
  * the sandboxed engine and turns them into the agent's hooks. GraalJS is started only when there
  * is at least one script.
  */
 final class ScriptSetup {
   private ScriptSetup() {}
 
-  /** The hooks for the agent, and a way to bind the agent once it exists. */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine) {}
+  /** The hooks for the agent, a way to bind the agent once it exists, and the scripts for /scripts and /reload. */
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, LoadedScripts loaded) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
-    List<Path> locations = new ArrayList<>();
-    if (!o.noScripts) {
-      Path user = context.home().scripts();
-      if (Files.isDirectory(user)) {
-        locations.add(user);
-      }
-      for (Path dir : o.scriptDirs) {
-        Path p = context.cwd().resolve(dir).normalize();
-        if (!Files.isDirectory(p)) {
-          throw new UserError("--scripts " + dir + ": not a directory");
-        }
-        locations.add(p);
-      }
-      for (Path file : o.scriptFiles) {
-        Path p = context.cwd().resolve(file).normalize();
-        if (!Files.isRegularFile(p)) {
-          throw new UserError("-s " + file + ": no such script file");
-        }
-        locations.add(p);
-      }
-      Path project = cwd.resolve(".graft").resolve("scripts");
-      if (Files.isDirectory(project)) {
-        err.println("graft: the project's scripts in " + project + " are not loaded: running a repository's"
-            + " scripts needs your trust, which graft cannot record yet (load them with --scripts if you trust them)");
-      }
-    }
+    ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
+        o.scriptFiles, o.noScripts);
+    ScriptLocations.Plan plan = ScriptLocations.plan(request,
+        o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
+    plan.grants().problems().forEach(p -> err.println("graft: warning: " + p));
+    List<Path> locations = plan.paths();
+    ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty());
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty(),
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec));
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -76,7 +63,7 @@ final class ScriptSetup {
         err.flush();
       }
     };
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent), log);
+    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
@@ -86,7 +73,7 @@ final class ScriptSetup {
       err.println("graft: script problem: " + problem);
       err.flush();
     });
-    return new Scripts(runner, agent, Optional.of(engine));
+    return new Scripts(runner, agent, Optional.of(engine), new LoadedScripts(request, plan, Optional.of(engine), report, exec));
   }
 
   /** The plain fields of ctx: where the session is and what it runs with. */
@@ -101,7 +88,7 @@ final class ScriptSetup {
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready) implements ScriptHostPort {
+  private record Port(AtomicReference<AgentSession> ready, ScriptExec exec) implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
@@ -144,8 +131,11 @@ final class ScriptSetup {
 
     @Override
     public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
-      return CompletableFuture.failedFuture(new SecurityException(
-          "exec is not granted to " + script.name() + " (granting it per script comes with script settings)"));
+      AgentSession a = agent();
+      if (exec.firstUse()) {
+        a.closeWith(exec);
+      }
+      return exec.exec(script, command, args, options, Path.of(a.session().cwd()));
     }
 
     @Override
