@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -28,6 +30,15 @@ final class ScriptsCheckCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "FILE", description = "The script (.js or .mjs).")
   Path file;
+
+  /** The engine ends a message with "(at name.js:LINE)"; put it first, as FILE:LINE: message. */
+  private static final Pattern AT = Pattern.compile("(?s)(.*?)\\s*\\(at [^()]*?:(\\d+)\\)\\s*$");
+
+  static String located(Path path, String problem) {
+    String text = problem.startsWith(path + ": ") ? problem.substring(path.toString().length() + 2) : problem;
+    Matcher m = AT.matcher(text);
+    return m.matches() ? path + ":" + m.group(2) + ": " + m.group(1) : path + ": " + text;
+  }
 
   @Override
   public Integer call() {
@@ -59,7 +70,7 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       }
       out.println(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts)));
     }
-    problems.forEach(p -> out.println(p.startsWith(path.toString()) ? p : path + ": " + p));
+    problems.forEach(p -> out.println(located(path, p)));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;
