@@ -23,7 +23,6 @@ import dev.graft.scripting.ScriptLog;
 import dev.graft.scripting.ScriptSettings;
 import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -21,9 +21,10 @@ import picocli.CommandLine.ParentCommand;
     name = "check",
     mixinStandardHelpOptions = true,
     description = {
-      "Load one hook script in the sandbox, without an agent, and report what it registers and what",
-      "is wrong: syntax and import errors, exceptions while loading, bad registrations (file:line",
-      "where graft knows it). Exit code 0 when clean, 1 on problems."
+      "Load one hook script and report its problems as FILE:LINE: message.",
+      "",
+      "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading,",
+      "unknown events, bad registrations. Exit code 0 when clean, 1 on problems."
     })
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

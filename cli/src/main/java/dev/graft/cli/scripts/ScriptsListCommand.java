@@ -15,10 +15,11 @@ import picocli.CommandLine.ParentCommand;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List the hook scripts a run would load ($GRAFT_HOME/scripts, --scripts, -s, the project's",
-      ".graft/scripts): source, trust, and — loading them, without an agent — their events, commands,",
-      "tools and load errors. Untrusted project scripts are listed but not run. Exit code 1 when a",
-      "script has a problem."
+      "List the hook scripts a run would load, with their events, commands, tools and problems.",
+      "",
+      "Looks at $GRAFT_HOME/scripts, --scripts, -s and the project's .graft/scripts, and loads each",
+      "script without an agent to see what it registers. Untrusted project scripts are listed but",
+      "not run. Exit code 1 when a script has a problem."
     })
 final class ScriptsListCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

@@ -17,9 +17,11 @@ import picocli.CommandLine.ParentCommand;
     name = "trust",
     mixinStandardHelpOptions = true,
     description = {
-      "Trust a project's hook scripts (DIR/.graft/scripts; default: this directory's) as they are now:",
-      "shows the files, the project's exec grants and the fingerprint, and asks. graft then runs them",
-      "until a file under the directory or a grant changes. Recorded in $GRAFT_HOME/trusted-scripts.json."
+      "Trust a project's hook scripts as they are now, so that runs load them.",
+      "",
+      "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
+      "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
+      "changes. Recorded in $GRAFT_HOME/trusted-scripts.json."
     })
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

@@ -12,8 +12,10 @@ import picocli.CommandLine.ParentCommand;
     name = "untrust",
     mixinStandardHelpOptions = true,
     description = {
-      "Forget the trust (or the \"never\") recorded for a project's hook scripts (DIR/.graft/scripts;",
-      "default: this directory's): graft no longer runs them, and the interactive mode asks again."
+      "Forget the trust (or the \"never\") recorded for a project's hook scripts.",
+      "",
+      "DIR/.graft/scripts (default: this directory's): runs no longer load them, and the interactive",
+      "mode asks again."
     })
 final class ScriptsUntrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
