@@ -106,6 +106,11 @@ final class HostCalls {
     };
   }
 
+  /** ctx's agent methods. */
+  ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
+    return AgentCalls.of(s, agent, calls, marshal);
+  }
+
   ProxyExecutable console(LoadedScript s) {
     return args -> {
       ScriptLog.Level level = switch (args[0].asString()) {

@@ -62,6 +62,8 @@ public final class AgentSession implements AutoCloseable {
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
+  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Object idleMonitor = new Object();
 
   private Model model;
   private LlmProvider provider;
@@ -190,11 +192,52 @@ public final class AgentSession implements AutoCloseable {
     followUps.add(text);
   }
 
-  /** Aborts the running prompt, if any: the model stream and running tools stop. */
+  /**
+   * Aborts the running prompt, if any: the model stream and running tools stop; so do the calls
+   * made for hook scripts ({@link #abortWith}).
+   */
   public void abort() {
     AbortSignal signal = running;
     if (signal != null) {
       signal.abort("aborted by the user");
+    }
+    for (AbortSignal other : abortsWith) {
+      other.abort("aborted by the user");
+    }
+  }
+
+  /**
+   * Has {@link #abort} abort {@code signal} too (a model call a hook script made) until the
+   * returned handle runs.
+   */
+  public Runnable abortWith(AbortSignal signal) {
+    abortsWith.add(signal);
+    return () -> abortsWith.remove(signal);
+  }
+
+  /** Whether steering or follow-up messages wait to be delivered. */
+  public boolean hasPendingMessages() {
+    return !steering.isEmpty() || !followUps.isEmpty();
+  }
+
+  /** The provider the agent's model is called through (for a hook script's own model call). */
+  public synchronized LlmProvider provider() {
+    return provider;
+  }
+
+  /** Blocks until no prompt, compaction, tree move or user command runs. */
+  public void waitForIdle() throws InterruptedException {
+    synchronized (idleMonitor) {
+      while (running != null) {
+        idleMonitor.wait();
+      }
+    }
+  }
+
+  private void idle() {
+    synchronized (idleMonitor) {
+      running = null;
+      idleMonitor.notifyAll();
     }
   }
 
@@ -250,7 +293,7 @@ public final class AgentSession implements AutoCloseable {
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -401,7 +444,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return compact(instructions, "manual", signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 
@@ -462,7 +505,7 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -512,7 +555,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return navigate(targetId, how, signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 
