@@ -25,11 +25,11 @@ import java.util.concurrent.CompletableFuture;
  * The agent methods of a hook script's {@code ctx}, against the running agent. Compaction and
  * model calls run on a virtual thread of their own, never on the script thread.
  */
-final class AgentControl implements ScriptAgentControl {
+public final class AgentControl implements ScriptAgentControl {
   private final AgentSession agent;
   private volatile String lastCompactionProblem = "nothing was compacted";
 
-  AgentControl(AgentSession agent) {
+  public AgentControl(AgentSession agent) {
     this.agent = agent;
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.CompactionEnd end && end.error().isPresent()) {

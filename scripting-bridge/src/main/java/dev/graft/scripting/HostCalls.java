@@ -111,6 +111,11 @@ final class HostCalls {
     return AgentCalls.of(s, agent, calls, marshal);
   }
 
+  /** A command handler's extra ctx methods. */
+  ProxyExecutable commands(LoadedScript s, ScriptCommandControl control) {
+    return CommandCalls.of(s, control, calls, marshal);
+  }
+
   ProxyExecutable console(LoadedScript s) {
     return args -> {
       ScriptLog.Level level = switch (args[0].asString()) {

@@ -372,7 +372,7 @@
    * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
    * sessionManager (a read-only view of the session) and the agent's methods.
    */
-  function makeCtx(dataText, ui, hasUI, session, agent) {
+  function makeCtx(dataText, ui, hasUI, session, agent, commands) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
@@ -403,6 +403,15 @@
       ]);
     };
     ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    if (commands) {
+      ctx.waitForIdle = function () { return later(commands, "waitForIdle"); };
+      ctx.navigateTree = function (targetId, options) {
+        return later(commands, "navigateTree", targetId, encode(options, "ctx.navigateTree: options"));
+      };
+      ctx.fork = function (entryId) { return later(commands, "fork", entryId); };
+      ctx.newSession = function () { return later(commands, "newSession"); };
+      ctx.reload = function () { return later(commands, "reload"); };
+    }
     return ctx;
   }
 
