@@ -100,7 +100,7 @@ final class ScriptSetup {
       err.println("graft: script problem: " + problem);
       err.flush();
     });
-    tools.useScripts(engine, () -> context(agent.get(), cwd));
+    tools.useScripts(engine, () -> context(agent.get(), cwd, control));
     return new Scripts(runner, agent, Optional.of(engine), tools);
   }
 

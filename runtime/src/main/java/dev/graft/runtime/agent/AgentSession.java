@@ -306,7 +306,7 @@ public final class AgentSession implements AutoCloseable {
 
   /** Whether steering or follow-up messages wait to be delivered. */
   public boolean hasPendingMessages() {
-    return !steering.isEmpty() || !followUps.isEmpty();
+    return queue.hasSteeringOrFollowUps();
   }
 
   /** The provider the agent's model is called through (for a hook script's own model call). */
