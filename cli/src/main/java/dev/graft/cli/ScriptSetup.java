@@ -81,17 +81,21 @@ final class ScriptSetup {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
     }
     err.flush();
-    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd)), problem -> {
+    AtomicReference<AgentControl> control = new AtomicReference<>();
+    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd, control)), problem -> {
       err.println("graft: script problem: " + problem);
       err.flush();
     });
-    tools.useScripts(engine, () -> context(agent.get(), cwd));
+    tools.useScripts(engine, () -> context(agent.get(), cwd, control));
     return new Scripts(runner, agent, Optional.of(engine), tools,
         new LoadedScripts(request, plan, Optional.of(engine), report, exec));
   }
 
-  /** ctx: where the session is and what it runs with, and the session itself to read. */
-  private static EventContext context(AgentSession agent, Path cwd) {
+  /**
+   * ctx: where the session is and what it runs with, the session itself to read, and the agent's
+   * methods ({@code control} holds the one AgentControl of the agent, made on first use).
+   */
+  private static EventContext context(AgentSession agent, Path cwd, AtomicReference<AgentControl> control) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent == null) {
       return EventContext.of(data);
@@ -99,7 +103,8 @@ final class ScriptSetup {
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
     data.put("model", agent.model().qualifiedId());
     data.put("thinkingLevel", agent.thinking().wire());
-    return EventContext.of(data).withSession(new SessionView(agent.session()));
+    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
+    return EventContext.of(data).withSession(new SessionView(agent.session())).withAgent(methods);
   }
 
   /** What scripts may ask of graft, against the agent they run in. */

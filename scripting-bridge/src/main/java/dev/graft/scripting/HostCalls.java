@@ -106,6 +106,16 @@ final class HostCalls {
     };
   }
 
+  /** ctx's agent methods. */
+  ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
+    return AgentCalls.of(s, agent, calls, marshal);
+  }
+
+  /** A command handler's extra ctx methods. */
+  ProxyExecutable commands(LoadedScript s, ScriptCommandControl control) {
+    return CommandCalls.of(s, control, calls, marshal);
+  }
+
   ProxyExecutable console(LoadedScript s) {
     return args -> {
       ScriptLog.Level level = switch (args[0].asString()) {

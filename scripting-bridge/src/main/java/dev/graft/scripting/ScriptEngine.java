@@ -215,7 +215,7 @@ public final class ScriptEngine implements AutoCloseable {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Command c = s.commands.get(name);
         if (c != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
           return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(),
               x -> new Object[] {args, scope.ctx(x)});
         }

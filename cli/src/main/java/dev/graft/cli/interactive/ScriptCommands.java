@@ -1,6 +1,7 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.AgentControl;
 import dev.graft.cli.SessionView;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
@@ -25,11 +26,15 @@ public final class ScriptCommands {
 
   public static List<SlashCommand> of(ScriptEngine engine) {
     List<SlashCommand> out = new ArrayList<>();
+    java.util.concurrent.atomic.AtomicReference<AgentControl> control = new java.util.concurrent.atomic.AtomicReference<>();
     for (ScriptCommand c : engine.commands()) {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
+            ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
             EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
-                new SessionView(ctx.agent().session()));
+                new SessionView(ctx.agent().session()))
+                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
+                .withCommands(sessionCommands);
             JsonNode result = ctx.runAbortable(signal -> {
               CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
               signal.onAbort(() -> running.cancel(true));
@@ -37,6 +42,8 @@ public final class ScriptCommands {
             });
             if (result != null && result.isTextual() && !result.textValue().isBlank()) {
               ctx.setEditorText(result.textValue());
+            } else if (sessionCommands.editorText.get() != null) {
+              ctx.setEditorText(sessionCommands.editorText.get());
             }
           }));
     }
