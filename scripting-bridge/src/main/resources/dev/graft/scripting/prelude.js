@@ -274,15 +274,23 @@
     });
   }
 
+  /** A dialog's `{timeout}` option (milliseconds), checked by the host; undefined without one. */
+  function timeoutOf(opts) {
+    return opts !== null && typeof opts === "object" ? opts.timeout : undefined;
+  }
+
   /** A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise). */
   function makeCtx(dataText, ui, hasUI) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
-      select(title, options) { return later(ui, "select", title, encode(options, "ctx.ui.select: options")); },
-      confirm(title, message) { return later(ui, "confirm", title, message); },
-      input(title, placeholder) { return later(ui, "input", title, placeholder); },
+      select(title, options, opts) {
+        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+      },
+      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
       notify(message, type) { call(ui, "notify", message, type); },
+      setStatus(key, text) { call(ui, "setStatus", key, text); },
     });
     return ctx;
   }
