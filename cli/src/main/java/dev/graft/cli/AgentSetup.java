@@ -32,12 +32,11 @@ final class AgentSetup {
 
   private AgentSetup() {}
 
-  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
-
-  static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
-    return prepare(context, o, false).agent();
-  }
+  /**
+   * An agent ready to run, the script engine when scripts were loaded (for their commands), and
+   * where the scripts meet the user (for the mode to attach its UI).
+   */
+  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts, ScriptSurface surface) {}
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
   static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
@@ -116,7 +115,7 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    return new Ready(agent, scripts.engine());
+    return new Ready(agent, scripts.engine(), scripts.surface());
   }
 
   static Path cwd(CliContext context, AgentOptions o) {

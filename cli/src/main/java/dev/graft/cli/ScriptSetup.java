@@ -35,12 +35,16 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ScriptSetup {
   private ScriptSetup() {}
 
-  /** The hooks for the agent, and a way to bind the agent once it exists. */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine) {}
+  /**
+   * The hooks for the agent, a way to bind the agent once it exists, and where the scripts meet
+   * the user (set by the mode).
+   */
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, ScriptSurface surface) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
+    ScriptSurface surface = new ScriptSurface(err);
     List<Path> locations = new ArrayList<>();
     if (!o.noScripts) {
       Path user = context.home().scripts();
@@ -68,7 +72,7 @@ final class ScriptSetup {
       }
     }
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty());
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), surface);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -82,22 +86,22 @@ final class ScriptSetup {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
     }
     err.flush();
-    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd)), problem -> {
-      err.println("graft: script problem: " + problem);
-      err.flush();
-    });
-    return new Scripts(runner, agent, Optional.of(engine));
+    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui));
+    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
+        problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
+            .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
+    return new Scripts(runner, agent, Optional.of(engine), surface);
   }
 
   /** The plain fields of ctx: where the session is and what it runs with. */
-  private static EventContext context(AgentSession agent, Path cwd) {
+  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent != null) {
       agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
       data.put("model", agent.model().qualifiedId());
       data.put("thinkingLevel", agent.thinking().wire());
     }
-    return EventContext.of(data);
+    return new EventContext(data, ui);
   }
 
   /** What scripts may ask of graft, against the agent they run in. */

@@ -13,14 +13,30 @@ import java.util.List;
 public final class JsonMode {
   private JsonMode() {}
 
-  public static int run(AgentSession agent, List<String> prompts, PrintWriter out, PrintWriter err) {
+  /**
+   * A prompt {@code /name args} runs that script command without a UI; its failure goes to stderr
+   * (exit code 1).
+   */
+  public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
+      PrintWriter err) {
+    List<ScriptCommandPrompts.Parsed> parsed = PrintMode.parseAll(prompts, commands);
     agent.subscribe(event -> {
       out.println(Json.write(AgentEvents.toJson(event)));
       out.flush();
     });
     try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
-      for (String prompt : prompts) {
-        AgentSession.RunResult result = agent.prompt(prompt);
+      for (ScriptCommandPrompts.Parsed prompt : parsed) {
+        if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
+          try {
+            commands.runWithoutUi(command);
+          } catch (ScriptCommandPrompts.Failed e) {
+            err.println("graft: " + e.getMessage());
+            err.flush();
+            return 1;
+          }
+          continue;
+        }
+        AgentSession.RunResult result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
         if (result.failed()) {
           return 1;
         }
