@@ -38,6 +38,10 @@ final class AgentSetup {
    */
   record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts, ScriptSurface surface) {}
 
+  static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
+    return prepare(context, o, false).agent();
+  }
+
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
   static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
     Path cwd = cwd(context, o);
@@ -93,21 +97,23 @@ final class AgentSetup {
       thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
 
-    BuiltinTools builtin = BuiltinTools.create();
-    List<String> names = o.noTools ? List.of() : o.tools.isEmpty() ? BuiltinTools.DEFAULT_ACTIVE : o.tools;
-    List<Tool> tools = new ArrayList<>();
-    for (String name : names) {
-      tools.add(builtin.get(name.strip()).orElseThrow(() ->
-          new UserError("--tools: unknown tool '" + name + "' (known: " + String.join(", ", BuiltinTools.NAMES) + ")")));
-    }
-    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
     ScriptSetup.Scripts scripts;
+    List<Tool> tools;
     try {
       scripts = ScriptSetup.start(context, o, cwd);
     } catch (RuntimeException e) {
       session.close();
       throw e;
     }
+    try {
+      tools = tools(o, scripts.tools());
+    } catch (RuntimeException e) {
+      scripts.engine().ifPresent(dev.graft.scripting.ScriptEngine::close);
+      session.close();
+      throw e;
+    }
+    List<String> names = tools.stream().map(Tool::name).toList();
+    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
     scripts.agent().set(agent);
     scripts.engine().ifPresent(agent::closeWith);
@@ -116,6 +122,26 @@ final class AgentSetup {
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     return new Ready(agent, scripts.engine(), scripts.surface());
+  }
+
+  /**
+   * The tools the agent starts with, as in the reference: --tools names them (built-in or script
+   * tools), --no-tools none, and otherwise the default built-ins and every script tool.
+   */
+  private static List<Tool> tools(AgentOptions o, AgentTools all) {
+    if (o.noTools) {
+      return List.of();
+    }
+    if (!o.tools.isEmpty()) {
+      try {
+        return all.select(o.tools);
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--tools: " + e.getMessage());
+      }
+    }
+    List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
+    tools.addAll(all.scriptTools());
+    return tools;
   }
 
   static Path cwd(CliContext context, AgentOptions o) {

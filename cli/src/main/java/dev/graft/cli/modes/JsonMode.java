@@ -5,6 +5,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code graft --mode json -p ...}: every agent event as one JSON line on stdout, in the
@@ -26,6 +27,7 @@ public final class JsonMode {
     });
     try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
+        AgentSession.RunResult result;
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
             commands.runWithoutUi(command);
@@ -34,9 +36,17 @@ public final class JsonMode {
             err.flush();
             return 1;
           }
-          continue;
+          // A run the command asked for (sendUserMessage, say) follows it.
+          Optional<AgentSession.RunResult> requested = agent.runRequestedTurns();
+          if (requested.isEmpty()) {
+            continue;
+          }
+          result = requested.get();
+        } else {
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          // Runs a script asked for while the agent was idle (in an input handler, say) follow the prompt.
+          result = agent.runRequestedTurns().orElse(result);
         }
-        AgentSession.RunResult result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
         if (result.failed()) {
           return 1;
         }

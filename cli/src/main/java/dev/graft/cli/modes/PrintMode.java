@@ -42,7 +42,6 @@ public final class PrintMode {
       AgentSession.RunResult result = null;
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
-          result = null;
           try {
             commands.runWithoutUi(command).ifPresent(out::println);
             out.flush();
@@ -51,9 +50,17 @@ public final class PrintMode {
             err.flush();
             return 1;
           }
-          continue;
+          // A run the command asked for (sendUserMessage, say) follows it; without one, no answer.
+          result = agent.runRequestedTurns().orElse(null);
+          if (result == null) {
+            continue;
+          }
+        } else {
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          // Runs a script asked for while the agent was idle (in an input handler, say) follow the
+          // prompt; the last answer is the one printed.
+          result = agent.runRequestedTurns().orElse(result);
         }
-        result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
         if (result.failed()) {
           break;
         }
