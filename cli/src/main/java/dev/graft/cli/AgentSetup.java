@@ -8,6 +8,7 @@ import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.RecordingProvider;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.Session;
@@ -19,6 +20,7 @@ import dev.graft.runtime.tools.Tool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -89,6 +91,8 @@ final class AgentSetup {
       provider = registry.provider(model);
     }
 
+    provider = recording(context, provider);
+
     ThinkingLevel thinking = ThinkingLevel.OFF;
     if (o.thinking != null) {
       thinking = ThinkingLevel.parse(o.thinking).orElseThrow(() ->
@@ -142,6 +146,24 @@ final class AgentSetup {
     List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
     tools.addAll(all.scriptTools());
     return tools;
+  }
+
+  /**
+   * The provider, writing every request to the file GRAFT_RECORD_REQUESTS names (appended), so a
+   * script author sees exactly what the model was sent.
+   */
+  private static LlmProvider recording(CliContext context, LlmProvider provider) {
+    String name = context.env().get("GRAFT_RECORD_REQUESTS");
+    if (name == null || name.isBlank()) {
+      return provider;
+    }
+    Path file = context.cwd().resolve(name);
+    try {
+      Files.writeString(file, "", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UserError("GRAFT_RECORD_REQUESTS=" + name + ": cannot write there (" + e.getMessage() + ")");
+    }
+    return new RecordingProvider(provider, file);
   }
 
   static Path cwd(CliContext context, AgentOptions o) {
