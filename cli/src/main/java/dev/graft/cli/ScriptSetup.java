@@ -45,14 +45,16 @@ final class ScriptSetup {
 
   /**
    * The hooks for the agent, a way to bind the agent once it exists, every tool it may be given
-   * (the built-ins and the scripts' tools), and the scripts for /scripts and /reload.
+   * (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and where the
+   * scripts meet the user (set by the mode).
    */
   record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
-      LoadedScripts loaded) {}
+      LoadedScripts loaded, ScriptSurface surface) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
+    ScriptSurface surface = new ScriptSurface(err);
     AgentTools tools = new AgentTools(BuiltinTools.create(), problem -> {
       err.println("graft: " + problem);
       err.flush();
@@ -66,7 +68,7 @@ final class ScriptSetup {
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
       return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
-          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec));
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec), surface);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -82,29 +84,31 @@ final class ScriptSetup {
     }
     err.flush();
     AtomicReference<AgentControl> control = new AtomicReference<>();
-    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd, control)), problem -> {
-      err.println("graft: script problem: " + problem);
-      err.flush();
-    });
-    tools.useScripts(engine, () -> context(agent.get(), cwd, control));
+    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control));
+    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
+        problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
+            .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
+    tools.useScripts(engine, () -> surface.context(surface.ui()));
     return new Scripts(runner, agent, Optional.of(engine), tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec));
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec), surface);
   }
 
   /**
-   * ctx: where the session is and what it runs with, the session itself to read, and the agent's
-   * methods ({@code control} holds the one AgentControl of the agent, made on first use).
+   * ctx: where the session is and what it runs with, the session itself to read, the agent's
+   * methods ({@code control} holds the one AgentControl of the agent, made on first use), and
+   * {@code ui}.
    */
-  private static EventContext context(AgentSession agent, Path cwd, AtomicReference<AgentControl> control) {
+  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
+      AtomicReference<AgentControl> control) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent == null) {
-      return EventContext.of(data);
+      return new EventContext(data, ui);
     }
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
     data.put("model", agent.model().qualifiedId());
     data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
-    return EventContext.of(data).withSession(new SessionView(agent.session())).withAgent(methods);
+    return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
 
   /** What scripts may ask of graft, against the agent they run in. */

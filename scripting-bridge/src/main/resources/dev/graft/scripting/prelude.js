@@ -274,6 +274,11 @@
     });
   }
 
+  /** A dialog's `{timeout}` option (milliseconds), checked by the host; undefined without one. */
+  function timeoutOf(opts) {
+    return opts !== null && typeof opts === "object" ? opts.timeout : undefined;
+  }
+
   // ctx.sessionManager keeps the session's entries, by position in file order, from call to call
   // and emit to emit: a read brings only the entries appended since (all of them once the
   // session was switched, which changes the generation).
@@ -376,10 +381,13 @@
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
-      select(title, options) { return later(ui, "select", title, encode(options, "ctx.ui.select: options")); },
-      confirm(title, message) { return later(ui, "confirm", title, message); },
-      input(title, placeholder) { return later(ui, "input", title, placeholder); },
+      select(title, options, opts) {
+        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+      },
+      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
       notify(message, type) { call(ui, "notify", message, type); },
+      setStatus(key, text) { call(ui, "setStatus", key, text); },
     });
     ctx.sessionManager = makeSessionManager(session);
     ctx.isIdle = function () { return call(agent, "isIdle"); };

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
@@ -33,7 +34,7 @@ public final class InteractiveMode {
   /** What the mode needs from the command line. */
   public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
       Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version,
-      ScriptControl scripts) {
+      ScriptControl scripts, ScriptSurface surface) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
     }
@@ -73,6 +74,10 @@ public final class InteractiveMode {
     this.commands = BuiltinCommands.registry();
     this.screen = frontend.screen();
     registerScriptCommands().forEach(screen::line);
+    // Script event handlers ask and tell through this terminal too; their problems are shown here.
+    HookUi ui = frontend.ui();
+    setup.surface().showUi(ScriptCommands.ui(ui));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + problem.text(), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
     agent.subscribe(new EventPrinter(screen, agent::session));

@@ -10,6 +10,7 @@ import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptUi;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,6 +51,10 @@ public final class ScriptCommands {
     return out;
   }
 
+  private static DialogOptions dialog(Optional<Duration> timeout) {
+    return timeout.map(DialogOptions::timeout).orElse(DialogOptions.NONE);
+  }
+
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
   static ScriptUi ui(HookUi ui) {
     return new ScriptUi() {
@@ -74,8 +79,28 @@ public final class ScriptCommands {
       }
 
       @Override
+      public CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
+        return ui.select(title, options, dialog(timeout));
+      }
+
+      @Override
+      public CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
+        return ui.confirm(title, message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
+      }
+
+      @Override
+      public CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
+        return ui.input(title, placeholder == null ? "" : placeholder, dialog(timeout));
+      }
+
+      @Override
       public void notify(String message, String level) {
         ui.notify(message, HookUi.NotifyLevel.parse(level));
+      }
+
+      @Override
+      public void setStatus(String key, Optional<String> text) {
+        ui.setStatus(key, text);
       }
     };
   }
