@@ -44,4 +44,20 @@ test("/pop with no prompt yet says there is nothing to pop", async (t) => {
   await assert.rejects(s.command("/pop 1"), /nothing to pop yet/);
 });
 
+test("/pop 1 summarises the last turn with the session's model and pops it", async (t) => {
+  const s = await t.session({
+    scripts: ["./stacking.js"],
+    turns: [{ text: "Parser written, 300 lines of detail." }, { text: "The parser is written." }, { text: "On to the tests." }],
+  });
+  await s.prompt("Write the parser");
+  await s.command("/pop 1");
+  assert.equal(s.requests.length, 2, "the summary is one model call");
+  assert.match(textOf(s.requests[1].messages[0]), /Write the parser/, "the summariser reads the popped turn");
+  assert.equal(s.customEntries("stack_pop")[0].data.summary, "The parser is written.");
+  await s.prompt("Now the tests");
+  const sent = s.lastContext.map(textOf);
+  assert.match(sent[0], /popped off the stack, summarised:\n\nThe parser is written\.$/);
+  assert.equal(sent[1], "Now the tests");
+});
+
 export default tests;

@@ -34,8 +34,13 @@ public final class AgentSetup {
 
   private AgentSetup() {}
 
-  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+  /**
+   * An agent ready to run, the script engine when scripts were loaded, the scripts as the
+   * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
+   * user (for the mode to attach its UI).
+   */
+  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
+      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -122,7 +127,7 @@ public final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    return new Ready(agent, scripts.engine());
+    return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 
   /**

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.AgentOptions;
 import dev.graft.cli.AgentSetup;
 import dev.graft.cli.CliContext;
-import dev.graft.cli.SessionView;
+import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.UserError;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.GraftHome;
@@ -42,6 +42,7 @@ final class SimulatedSession implements AutoCloseable {
   private final Path root;
   private final AgentSession agent;
   private final ScriptEngine engine;
+  private final ScriptSurface surface;
   private final ScriptedUi ui = new ScriptedUi();
   private final ArrayNode requests = Json.array();
   private final StringWriter err = new StringWriter();
@@ -81,6 +82,8 @@ final class SimulatedSession implements AutoCloseable {
       AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
       agent = ready.agent();
       engine = ready.scripts().orElseThrow(() -> new UserError("t.session: no script was loaded: " + err.toString().strip()));
+      surface = ready.surface();
+      surface.showUi(ui); // event handlers' dialogs and notifications are the test's too
       LlmProvider scripted = ScriptedProvider.load(turns);
       agent.setModel(ScriptedProvider.MODEL, (request, listener) -> {
         ObjectNode r = Json.object().put("systemPrompt", request.systemPrompt());
@@ -161,7 +164,7 @@ final class SimulatedSession implements AutoCloseable {
           + String.join(", ", engine.commands().stream().map(c -> "/" + c.name()).toList()) + ")");
     }
     ui.answerWith(answers);
-    EventContext ctx = new EventContext(Json.object().put("cwd", agent.session().cwd()), ui, new SessionView(agent.session()));
+    EventContext ctx = surface.context(ui);
     try {
       JsonNode result = engine.runCommand(name, args, ctx).get();
       return result == null ? Json.NODES.missingNode() : result;

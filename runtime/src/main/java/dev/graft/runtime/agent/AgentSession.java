@@ -61,6 +61,8 @@ public final class AgentSession implements AutoCloseable {
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
+  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Object idleMonitor = new Object();
 
   private Model model;
   private LlmProvider provider;
@@ -279,11 +281,52 @@ public final class AgentSession implements AutoCloseable {
     return new AgentMessage.User(new MessageContent.Blocks(blocks), clock.millis(), null);
   }
 
-  /** Aborts the running prompt, if any: the model stream and running tools stop. */
+  /**
+   * Aborts the running prompt, if any: the model stream and running tools stop; so do the calls
+   * made for hook scripts ({@link #abortWith}).
+   */
   public void abort() {
     AbortSignal signal = running;
     if (signal != null) {
       signal.abort("aborted by the user");
+    }
+    for (AbortSignal other : abortsWith) {
+      other.abort("aborted by the user");
+    }
+  }
+
+  /**
+   * Has {@link #abort} abort {@code signal} too (a model call a hook script made) until the
+   * returned handle runs.
+   */
+  public Runnable abortWith(AbortSignal signal) {
+    abortsWith.add(signal);
+    return () -> abortsWith.remove(signal);
+  }
+
+  /** Whether steering or follow-up messages wait to be delivered. */
+  public boolean hasPendingMessages() {
+    return queue.hasSteeringOrFollowUps();
+  }
+
+  /** The provider the agent's model is called through (for a hook script's own model call). */
+  public synchronized LlmProvider provider() {
+    return provider;
+  }
+
+  /** Blocks until no prompt, compaction, tree move or user command runs. */
+  public void waitForIdle() throws InterruptedException {
+    synchronized (idleMonitor) {
+      while (running != null) {
+        idleMonitor.wait();
+      }
+    }
+  }
+
+  private void idle() {
+    synchronized (idleMonitor) {
+      running = null;
+      idleMonitor.notifyAll();
     }
   }
 
@@ -350,7 +393,7 @@ public final class AgentSession implements AutoCloseable {
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -505,7 +548,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return compact(instructions, "manual", signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 
@@ -566,7 +609,7 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -616,7 +659,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return navigate(targetId, how, signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 

@@ -1,11 +1,10 @@
-package dev.graft.cli.commands;
+package dev.graft.cli.scripts;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.UserError;
-import dev.graft.cli.scripts.ContextChange;
-import dev.graft.cli.scripts.ContextDryRun;
+import dev.graft.cli.commands.EntryPreview;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
@@ -83,10 +82,12 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
       }
     };
     ContextDryRun.Report report;
-    try (Session session = Session.openReadOnly(SessionFiles.resolve(context, file), context.clock())) {
+    try (Session session = Session.openReadOnly(context.cwd().resolve(file).normalize(), context.clock())) {
       session.warnings().forEach(w -> err.println("graft: warning: " + file.getFileName() + " " + w));
       if (leaf != null) {
-        SessionFiles.requireEntry(session, leaf);
+        if (!session.contains(leaf)) {
+          throw new UserError("entry " + leaf + " not found in " + file);
+        }
         session.branch(leaf);
       }
       report = ContextDryRun.run(session, locations, log);

@@ -1,4 +1,4 @@
-package dev.graft.cli.commands;
+package dev.graft.cli.scripts;
 
 import dev.graft.cli.CliContext;
 import dev.graft.cli.GraftCommand;
@@ -8,12 +8,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code graft scripts ...}: tools for hook scripts and their authors. */
+/**
+ * {@code graft scripts ...}: hook scripts outside a run. A new subcommand is a class here that
+ * takes {@code @ParentCommand ScriptsCommand} and is listed in {@code subcommands}.
+ */
 @Command(
     name = "scripts",
-    description = "Work on hook scripts: try their context handlers on a session, run their tests.",
+    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests.",
     mixinStandardHelpOptions = true,
     subcommands = {
+      ScriptsListCommand.class,
+      ScriptsCheckCommand.class,
+      ScriptsTrustCommand.class,
+      ScriptsUntrustCommand.class,
       ScriptsDryRunCommand.class,
       ScriptsTestCommand.class
     })
@@ -21,7 +28,7 @@ public final class ScriptsCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;
   @Spec CommandSpec spec;
 
-  CliContext context() {
+  public CliContext context() {
     return root.context();
   }
 

@@ -1,8 +1,7 @@
-package dev.graft.cli.commands;
+package dev.graft.cli.scripts;
 
 import dev.graft.cli.CliContext;
 import dev.graft.cli.UserError;
-import dev.graft.cli.scripts.ScriptTests;
 import dev.graft.scripting.ScriptLog;
 import java.io.PrintWriter;
 import java.nio.file.Files;
