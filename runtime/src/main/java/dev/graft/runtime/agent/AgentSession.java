@@ -412,10 +412,34 @@ public final class AgentSession implements AutoCloseable {
       settings = compaction;
       window = model.contextWindow();
     }
-    long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
-    if (settings.shouldCompact(tokens, window)) {
+    List<AgentMessage> messages = session.buildContext().messages();
+    TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
+    if (settings.shouldCompact(estimate.tokens(), window) && !staleUsage(messages, estimate)) {
       compact(Optional.empty(), reason, signal);
     }
+  }
+
+  /**
+   * Whether the estimate rests on the usage of a reply older than the latest compaction: that
+   * reply was kept, and its usage counts the context before the compaction, which would compact
+   * again at once (the reference skips such usage too).
+   */
+  private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
+    if (estimate.lastUsageIndex().isEmpty()) {
+      return false;
+    }
+    List<SessionEntry> path = session.branchPath();
+    for (int i = path.size() - 1; i >= 0; i--) {
+      if (path.get(i) instanceof SessionEntry.Compaction c) {
+        try {
+          long compactedAt = java.time.Instant.parse(c.timestamp()).toEpochMilli();
+          return messages.get(estimate.lastUsageIndex().getAsInt()).timestamp() <= compactedAt;
+        } catch (java.time.format.DateTimeParseException e) {
+          return false;
+        }
+      }
+    }
+    return false;
   }
 
   /**
