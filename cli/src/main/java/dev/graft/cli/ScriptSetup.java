@@ -89,15 +89,16 @@ final class ScriptSetup {
     return new Scripts(runner, agent, Optional.of(engine));
   }
 
-  /** The plain fields of ctx: where the session is and what it runs with. */
+  /** ctx: where the session is and what it runs with, and the session itself to read. */
   private static EventContext context(AgentSession agent, Path cwd) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
-    if (agent != null) {
-      agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-      data.put("model", agent.model().qualifiedId());
-      data.put("thinkingLevel", agent.thinking().wire());
+    if (agent == null) {
+      return EventContext.of(data);
     }
-    return EventContext.of(data);
+    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
+    data.put("model", agent.model().qualifiedId());
+    data.put("thinkingLevel", agent.thinking().wire());
+    return EventContext.of(data).withSession(new SessionView(agent.session()));
   }
 
   /** What scripts may ask of graft, against the agent they run in. */

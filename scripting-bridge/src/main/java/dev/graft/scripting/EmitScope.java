@@ -47,7 +47,7 @@ final class EmitScope {
         contextJson = Json.write(context.data());
       }
       c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
-          context.ui().available()));
+          context.ui().available(), SessionViewCalls.of(s, context.session())));
       contexts.put(s, c);
     }
     return c;

@@ -274,8 +274,79 @@
     });
   }
 
-  /** A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise). */
-  function makeCtx(dataText, ui, hasUI) {
+  // ctx.sessionManager keeps the session's entries, by position in file order, from call to call
+  // and emit to emit: a read brings only the entries appended since (all of them once the
+  // session was switched, which changes the generation). Entries are frozen, being shared.
+  let sessionGeneration = null;
+  let sessionEntries = [];
+
+  /** A reviver: every object and array of an entry frozen (not the list of entries itself). */
+  function frozen(key, value) {
+    return key !== "" && typeof value === "object" && value !== null ? freeze(value) : value;
+  }
+
+  /** A read answered "S" + meta + "\n" + the new entries (see SessionViewCalls); returns meta.r. */
+  function sessionRead(fn, op, arg) {
+    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, undefined, undefined);
+    if (typeof reply !== "string" || reply[0] !== "S") return unwrap(reply);
+    const cut = reply.indexOf("\n");
+    const meta = JSONparse(reply.slice(1, cut));
+    const added = JSONparse(reply.slice(cut + 1), frozen);
+    if (meta.from === 0) {
+      sessionEntries = added;
+    } else {
+      for (let i = 0; i < added.length; i++) sessionEntries.push(added[i]);
+    }
+    sessionGeneration = meta.g;
+    return meta.r;
+  }
+
+  function makeSessionManager(fn) {
+    const at = function (i) { return i >= 0 ? sessionEntries[i] : undefined; };
+    return freeze({
+      getEntries() {
+        sessionRead(fn, "getEntries");
+        return sessionEntries.slice();
+      },
+      getBranch(fromId) {
+        const positions = sessionRead(fn, "getBranch", fromId);
+        const out = new Array(positions.length);
+        for (let i = 0; i < positions.length; i++) out[i] = sessionEntries[positions[i]];
+        return out;
+      },
+      getEntry(id) { return at(sessionRead(fn, "getEntry", id)); },
+      getLeafEntry() { return at(sessionRead(fn, "getLeafEntry")); },
+      getLeafId() { return call(fn, "getLeafId"); },
+      getLabel(id) { return call(fn, "getLabel", id); },
+      getTree() {
+        const rows = sessionRead(fn, "getTree");
+        const nodes = [];
+        const roots = [];
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          const node = { entry: sessionEntries[row[0]], children: [] };
+          if (row[2] !== null) node.label = row[2];
+          if (row[3] !== null) node.labelTimestamp = row[3];
+          nodes[row[0]] = node;
+          if (row[1] < 0) roots.push(node);
+          else nodes[row[1]].children.push(node);
+        }
+        return roots;
+      },
+      getHeader() { return call(fn, "getHeader"); },
+      getSessionFile() { return call(fn, "getSessionFile"); },
+      getSessionId() { return call(fn, "getSessionId"); },
+      getSessionName() { return call(fn, "getSessionName"); },
+      getCwd() { return call(fn, "getCwd"); },
+      getSessionDir() { return call(fn, "getSessionDir"); },
+    });
+  }
+
+  /**
+   * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise) and
+   * sessionManager (a read-only view of the session).
+   */
+  function makeCtx(dataText, ui, hasUI, session) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
@@ -284,6 +355,7 @@
       input(title, placeholder) { return later(ui, "input", title, placeholder); },
       notify(message, type) { call(ui, "notify", message, type); },
     });
+    ctx.sessionManager = makeSessionManager(session);
     return ctx;
   }
 

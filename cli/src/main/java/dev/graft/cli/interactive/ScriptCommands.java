@@ -1,6 +1,7 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.SessionView;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.json.Json;
@@ -27,7 +28,8 @@ public final class ScriptCommands {
     for (ScriptCommand c : engine.commands()) {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
-            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()));
+            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
+                new SessionView(ctx.agent().session()));
             JsonNode result = ctx.runAbortable(signal -> {
               CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
               signal.onAbort(() -> running.cancel(true));
