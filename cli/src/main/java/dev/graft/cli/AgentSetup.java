@@ -116,6 +116,7 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine());
   }
 
