@@ -157,6 +157,8 @@ class SessionEventsCliTest {
     Files.writeString(work.resolve("scripts/veto.js"), """
         export default function (graft) {
           graft.on("session_before_fork", (e) => ({ cancel: e.position === "before" }));
+          // a cancel ends the event: this one is not asked (if it were, its failure would undo the cancel)
+          graft.on("session_before_fork", () => { throw new Error("asked after a cancel"); });
           graft.on("session_before_switch", () => ({ cancel: "maybe" }));
         }
         """);
