@@ -32,7 +32,10 @@ public final class SessionView implements ScriptSessionView {
       int from = current.equals(generation) && known <= count ? known : 0;
       Answer answer = switch (query) {
         case Query.All a -> new Answer.Nothing();
-        case Query.Branch b -> new Answer.Positions(lines.pathTo(b.fromId()));
+        case Query.Branch b -> {
+          SessionLines.PathPositions path = lines.pathTo(b.fromId(), from == 0 ? -1 : b.knownEnd());
+          yield new Answer.Positions(path.afterKnown(), path.positions());
+        }
         case Query.Entry e -> new Answer.Position(lines.position(e.id()));
         case Query.Leaf l -> new Answer.Position(session.leafId().map(lines::position)
             .orElse(java.util.OptionalInt.empty()));

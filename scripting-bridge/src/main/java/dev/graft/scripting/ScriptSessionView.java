@@ -20,8 +20,11 @@ public interface ScriptSessionView {
     /** {@code getEntries()}: every entry; nothing else to answer. */
     record All() implements Query {}
 
-    /** {@code getBranch(fromId?)}: the positions from the root to the entry (the leaf when empty). */
-    record Branch(Optional<String> fromId) implements Query {}
+    /**
+     * {@code getBranch(fromId?)}: the positions from the root to the entry (the leaf when empty);
+     * only those after {@code knownEnd} (a position, -1 for none) when that entry is on the path.
+     */
+    record Branch(Optional<String> fromId, int knownEnd) implements Query {}
 
     /** {@code getEntry(id)}: its position, if any. */
     record Entry(String id) implements Query {}
@@ -38,7 +41,8 @@ public interface ScriptSessionView {
 
   /** What a query found, in positions. */
   sealed interface Answer {
-    record Positions(int[] positions) implements Answer {}
+    /** Positions; when {@code afterKnown}, those after the query's known end. */
+    record Positions(boolean afterKnown, int[] positions) implements Answer {}
 
     record Position(OptionalInt position) implements Answer {}
 
@@ -51,7 +55,8 @@ public interface ScriptSessionView {
    * The entries appended since the script's copy ({@code known} entries of {@code generation};
    * all of them when the generation is another), and the answer to {@code query}, read at one
    * moment. {@code lines} are the entries' JSON text as in the session file, from position
-   * {@code from} to {@code count}.
+   * {@code from} to {@code count}. A known end in {@code query} counts only when the generation
+   * is the current one.
    */
   record Reply(String generation, int from, List<String> lines, int count, Answer answer) {
     public Reply {
@@ -86,7 +91,7 @@ public interface ScriptSessionView {
     @Override
     public Reply read(String generation, int known, Query query) {
       Answer answer = switch (query) {
-        case Query.Branch b -> new Answer.Positions(new int[0]);
+        case Query.Branch b -> new Answer.Positions(false, new int[0]);
         case Query.Tree t -> new Answer.Rows(List.of());
         case Query.All a -> new Answer.Nothing();
         case Query.Entry e -> new Answer.Position(OptionalInt.empty());

@@ -12,7 +12,8 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 /**
  * The host function behind {@code ctx.sessionManager}. Reads that return entries answer
  * {@code "S" + meta + "\n" + lines}: meta is {@code {"g": generation, "from": first new position,
- * "n": count, "r": answer}} and lines a JSON array of the entries the script does not hold yet,
+ * "n": count, "r": answer}} (for getBranch, {@code {"after": true when only the positions after the
+ * script's known end are given, "p": positions}}) and lines a JSON array of the entries the script does not hold yet,
  * spliced from the session file's text (never re-encoded). Other reads answer {@code "V" + JSON}.
  */
 final class SessionViewCalls {
@@ -30,7 +31,7 @@ final class SessionViewCalls {
         return switch (op) {
           case "getEntries" -> read(view, args, new ScriptSessionView.Query.All());
           case "getBranch" -> read(view, args, new ScriptSessionView.Query.Branch(a == null || a.isNull()
-              ? Optional.empty() : Optional.of(text(a, "the entry id"))));
+              ? Optional.empty() : Optional.of(text(a, "the entry id")), intArg(args, 4, -1)));
           case "getEntry" -> read(view, args, new ScriptSessionView.Query.Entry(text(a, "the entry id")));
           case "getLeafEntry" -> read(view, args, new ScriptSessionView.Query.Leaf());
           case "getTree" -> read(view, args, new ScriptSessionView.Query.Tree());
@@ -59,10 +60,8 @@ final class SessionViewCalls {
 
   private static String read(ScriptSessionView view, Value[] args, ScriptSessionView.Query query) {
     Value generation = arg(args, 2);
-    Value known = arg(args, 3);
     String g = generation == null || !generation.isString() ? "" : generation.asString();
-    int k = known == null || !known.fitsInInt() ? 0 : Math.max(0, known.asInt());
-    ScriptSessionView.Reply reply = view.read(g, k, query);
+    ScriptSessionView.Reply reply = view.read(g, Math.max(0, intArg(args, 3, 0)), query);
     StringBuilder out = new StringBuilder(64 + reply.lines().stream().mapToInt(l -> l.length() + 1).sum());
     out.append("S{\"g\":").append(jsonString(reply.generation()))
         .append(",\"from\":").append(reply.from())
@@ -79,19 +78,24 @@ final class SessionViewCalls {
     return out.append(']').toString();
   }
 
+  private static int intArg(Value[] args, int i, int otherwise) {
+    Value v = arg(args, i);
+    return v != null && v.fitsInInt() ? v.asInt() : otherwise;
+  }
+
   private static void answer(StringBuilder out, ScriptSessionView.Answer answer) {
     switch (answer) {
       case ScriptSessionView.Answer.Nothing n -> out.append("null");
       case ScriptSessionView.Answer.Position p -> out.append(p.position().isPresent() ? p.position().getAsInt() : -1);
       case ScriptSessionView.Answer.Positions p -> {
-        out.append('[');
+        out.append("{\"after\":").append(p.afterKnown()).append(",\"p\":[");
         for (int i = 0; i < p.positions().length; i++) {
           if (i > 0) {
             out.append(',');
           }
           out.append(p.positions()[i]);
         }
-        out.append(']');
+        out.append("]}");
       }
       case ScriptSessionView.Answer.Rows r -> {
         out.append('[');

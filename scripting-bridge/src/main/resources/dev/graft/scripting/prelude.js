@@ -276,22 +276,38 @@
 
   // ctx.sessionManager keeps the session's entries, by position in file order, from call to call
   // and emit to emit: a read brings only the entries appended since (all of them once the
-  // session was switched, which changes the generation). Entries are frozen, being shared.
+  // session was switched, which changes the generation).
   let sessionGeneration = null;
   let sessionEntries = [];
+  // The branch read last and the position of its end: a new leaf below that end costs only the
+  // walk from the new leaf up to it.
+  let branchEntries = [];
+  let branchEnd = -1;
 
-  /** A reviver: every object and array of an entry frozen (not the list of entries itself). */
-  function frozen(key, value) {
-    return key !== "" && typeof value === "object" && value !== null ? freeze(value) : value;
+  /**
+   * Entries are shared by every read, so each is frozen, with its message (or data): a handler
+   * that assigns to them gets a TypeError instead of changing what later reads return. Deeper
+   * values are not frozen (it would cost a walk of every value); copy before changing them.
+   */
+  function freezeEntries(list) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (e !== null && typeof e === "object") {
+        if (e.message !== null && typeof e.message === "object") freeze(e.message);
+        if (e.data !== null && typeof e.data === "object") freeze(e.data);
+        freeze(e);
+      }
+    }
+    return list;
   }
 
   /** A read answered "S" + meta + "\n" + the new entries (see SessionViewCalls); returns meta.r. */
-  function sessionRead(fn, op, arg) {
-    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, undefined, undefined);
+  function sessionRead(fn, op, arg, end) {
+    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, end, undefined);
     if (typeof reply !== "string" || reply[0] !== "S") return unwrap(reply);
     const cut = reply.indexOf("\n");
     const meta = JSONparse(reply.slice(1, cut));
-    const added = JSONparse(reply.slice(cut + 1), frozen);
+    const added = freezeEntries(JSONparse(reply.slice(cut + 1)));
     if (meta.from === 0) {
       sessionEntries = added;
     } else {
@@ -309,10 +325,20 @@
         return sessionEntries.slice();
       },
       getBranch(fromId) {
-        const positions = sessionRead(fn, "getBranch", fromId);
-        const out = new Array(positions.length);
-        for (let i = 0; i < positions.length; i++) out[i] = sessionEntries[positions[i]];
-        return out;
+        const r = sessionRead(fn, "getBranch", fromId, branchEnd);
+        const p = r.p;
+        let out;
+        if (r.after) {
+          out = branchEntries.slice();
+          for (let i = 0; i < p.length; i++) out.push(sessionEntries[p[i]]);
+        } else {
+          out = new Array(p.length);
+          for (let i = 0; i < p.length; i++) out[i] = sessionEntries[p[i]];
+        }
+        if (p.length > 0) branchEnd = p[p.length - 1];
+        else if (!r.after) branchEnd = -1;
+        branchEntries = out;
+        return out.slice();
       },
       getEntry(id) { return at(sessionRead(fn, "getEntry", id)); },
       getLeafEntry() { return at(sessionRead(fn, "getLeafEntry")); },

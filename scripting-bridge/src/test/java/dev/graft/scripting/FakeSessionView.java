@@ -64,12 +64,18 @@ class FakeSessionView implements ScriptSessionView {
       case Query.Branch b -> {
         List<Integer> path = new ArrayList<>();
         String id = b.fromId().orElse(leaf);
+        boolean after = false;
         while (id != null && position(id).isPresent()) {
           int p = position(id).getAsInt();
+          if (from > 0 && p == b.knownEnd()) {
+            after = true;
+            break;
+          }
           path.addFirst(p);
           id = field(p, "parentId");
         }
-        yield new Answer.Positions(path.stream().mapToInt(Integer::intValue).toArray());
+        reads.add("  branch after " + (after ? b.knownEnd() : "none"));
+        yield new Answer.Positions(after, path.stream().mapToInt(Integer::intValue).toArray());
       }
       case Query.Tree t -> {
         List<TreeRow> rows = new ArrayList<>();

@@ -47,6 +47,8 @@ class SessionViewTest {
                 return { length: now.length, same: now[0] === kept[0], last: now[now.length - 1].id };
               }
               case "mutate": sm.getBranch()[0].id = "changed"; return "mutated";
+              case "ids": return sm.getBranch().map(e => e.id).join(" ");
+              case "clear": { const b = sm.getBranch(); b.length = 0; return sm.getBranch().length; }
               case "bad": return sm.getEntry(42);
             }
           },
@@ -98,7 +100,7 @@ class SessionViewTest {
       assertThat(r.get("dir").asText()).isEqualTo("/w");
       // one full read, then nothing new to fetch
       assertThat(view.reads.getFirst()).isEqualTo("All 0->0");
-      assertThat(view.reads.subList(1, view.reads.size())).allMatch(line -> line.endsWith(" 4->4"));
+      assertThat(view.reads.subList(1, view.reads.size())).allMatch(line -> line.endsWith(" 4->4") || line.startsWith("  "));
     }
   }
 
@@ -114,7 +116,16 @@ class SessionViewTest {
       assertThat(r.get("length").asInt()).isEqualTo(4);
       assertThat(r.get("same").asBoolean()).isTrue();
       assertThat(r.get("last").asText()).isEqualTo("e");
-      assertThat(view.reads).containsExactly("Branch 0->0", "Branch 4->4");
+      // the second read walks only from the new leaf up to the end of the branch read before
+      assertThat(view.reads).containsExactly("Branch 0->0", "  branch after none", "Branch 4->4", "  branch after 3");
+
+      // the leaf moved to another branch: the whole path is walked again
+      view.leaf = "c";
+      assertThat(run(f, view, "ids").asText()).isEqualTo("a b c");
+      assertThat(view.reads.getLast()).isEqualTo("  branch after none");
+      view.leaf = "e";
+      assertThat(run(f, view, "ids").asText()).isEqualTo("a b d e");
+      assertThat(run(f, view, "clear").asInt()).as("the script's array is its own").isEqualTo(4);
 
       view.replace("g2");
       view.append("x", "message", "\"message\":{\"role\":\"user\",\"content\":\"new\"}");
@@ -122,7 +133,7 @@ class SessionViewTest {
       assertThat(r.get("length").asInt()).isEqualTo(1);
       assertThat(r.get("same").asBoolean()).isFalse();
       assertThat(r.get("last").asText()).isEqualTo("x");
-      assertThat(view.reads.getLast()).isEqualTo("Branch 5->0");
+      assertThat(view.reads.subList(view.reads.size() - 2, view.reads.size())).containsExactly("Branch 5->0", "  branch after none");
     }
   }
 

@@ -18,6 +18,12 @@ public final class SessionLines {
   /** A node of the tree as a row: its position, its parent's (-1 for a root) and its label. */
   public record TreeRow(int position, int parent, Optional<String> label, Optional<String> labelTimestamp) {}
 
+  /**
+   * Positions on a path from the root: all of them, or, when {@code afterKnown}, only those after
+   * the entry the caller named as the end of the path it holds.
+   */
+  public record PathPositions(boolean afterKnown, int[] positions) {}
+
   private final Session session;
 
   SessionLines(Session session) {
@@ -61,15 +67,31 @@ public final class SessionLines {
 
   /**
    * The positions of the entries from the root to {@code id} (to the leaf when empty), in that
-   * order; none when the id is unknown or the leaf is before the first entry.
+   * order; none when the id is unknown or the leaf is before the first entry. When the entry at
+   * {@code knownEnd} (a position, or -1) is on that path, only the positions after it are given,
+   * so a caller that holds the path to it walks only what is new.
    */
-  public int[] pathTo(Optional<String> id) {
+  public PathPositions pathTo(Optional<String> id, int knownEnd) {
     synchronized (session) {
       Optional<String> end = id.isPresent() ? id : session.leafId();
-      if (end.isEmpty()) {
-        return new int[0];
+      EntryNode node = end.map(session::node).orElse(null);
+      if (node == null) {
+        return new PathPositions(false, new int[0]);
       }
-      return session.pathNodes(end.get()).stream().mapToInt(n -> n.position).toArray();
+      List<EntryNode> nodes = session.nodes();
+      EntryNode known = knownEnd >= 0 && knownEnd < nodes.size() ? nodes.get(knownEnd) : null;
+      java.util.ArrayDeque<EntryNode> path = new java.util.ArrayDeque<>();
+      java.util.Set<EntryNode> seen = new java.util.HashSet<>();
+      boolean afterKnown = false;
+      while (node != null && seen.add(node)) {
+        if (node == known) {
+          afterKnown = true;
+          break;
+        }
+        path.push(node);
+        node = node.parentId == null ? null : session.node(node.parentId);
+      }
+      return new PathPositions(afterKnown, path.stream().mapToInt(n -> n.position).toArray());
     }
   }
 
