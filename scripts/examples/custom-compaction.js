@@ -1,91 +1,28 @@
-// custom-compaction.js — compaction written by a script instead of graft's summariser.
-//
-// On session_before_compact it returns its own compaction: a structured digest of the messages
-// graft would summarise (what the user asked, what the assistant concluded, which tools ran and
-// which files were read and changed), built on the previous compaction's summary. No model call
-// is made, so compaction is instant and costs nothing; the digest is cruder than a model's
-// summary. graft keeps the same recent messages it would have kept (firstKeptEntryId) and marks
-// the entry as written by a hook. `/compact some words` adds the words as a focus note.
+// @ts-check
+// Custom compaction: when graft compacts the context (automatically, or /compact), this
+// script writes the summary itself, in a fixed layout, and records the files touched in the
+// compaction's details. graft still chooses what to keep (preparation.firstKeptEntryId).
 
-const CLIP = 300; // characters kept of each message
-const EARLIER = 6000; // characters kept of the previous summary (its end, the newest part)
-
-function clip(text, max = CLIP) {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : flat.slice(0, max - 1) + "…";
-}
-
-/** The text of a message's content: a string, or the text blocks of a block list. */
-function textOf(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
-}
-
-function digest(preparation, focus) {
-  const asked = [];
-  const answered = [];
-  const tools = new Map();
-  const failures = [];
-  const messages = [...preparation.messagesToSummarize, ...preparation.turnPrefixMessages];
-  for (const m of messages) {
-    if (m.role === "user") {
-      const t = textOf(m.content);
-      if (t.trim()) asked.push(clip(t));
-    } else if (m.role === "assistant") {
-      const t = textOf(m.content);
-      if (t.trim()) answered.push(clip(t));
-      for (const b of m.content) {
-        if (b.type === "toolCall") tools.set(b.name, (tools.get(b.name) ?? 0) + 1);
-      }
-    } else if (m.role === "toolResult" && m.isError) {
-      failures.push(`${m.toolName}: ${clip(textOf(m.content), 200)}`);
-    } else if (m.role === "bashExecution") {
-      asked.push(clip(`!${m.command} (exit ${m.exitCode ?? "?"})`));
-    }
-  }
-  const sections = ["# Digest of earlier work (written by custom-compaction.js, without a model)"];
-  if (focus) sections.push(`Focus: ${focus}`);
-  if (preparation.previousSummary) {
-    const earlier = preparation.previousSummary;
-    sections.push("## Before that", earlier.length <= EARLIER ? earlier : "…" + earlier.slice(-EARLIER));
-  }
-  const list = (title, items) => {
-    if (items.length) sections.push(`## ${title}`, items.map((i) => `- ${i}`).join("\n"));
-  };
-  list("The user asked", asked);
-  list("The assistant said", answered);
-  list("Tools used", [...tools].map(([name, n]) => `${name} ×${n}`));
-  list("Tool errors", failures);
-  const files = preparation.fileOps ?? {};
-  list("Files read", files.read ?? []);
-  list("Files changed", [...new Set([...(files.written ?? []), ...(files.edited ?? [])])].sort());
-  if (preparation.isSplitTurn) sections.push("(The last turn continues in the kept messages.)");
-  return sections.join("\n\n");
-}
+import { summarize } from "./lib/messages.js";
 
 export default function (graft) {
-  graft.on("session_before_compact", (event) => {
-    const { preparation, customInstructions } = event;
-    const files = preparation.fileOps ?? {};
+  graft.on("session_before_compact", async (event, ctx) => {
+    const prep = event.preparation;
+    const messages = [...prep.messagesToSummarize, ...prep.turnPrefixMessages];
+    if (prep.previousSummary) {
+      messages.unshift({ role: "compactionSummary", summary: prep.previousSummary, tokensBefore: 0, timestamp: 0 });
+    }
+    const focus = event.customInstructions ? ` Focus on: ${event.customInstructions}.` : "";
+    const summary = await summarize(ctx, messages,
+      "a handover note with the headings Goal, Done, Decisions, Files, Next steps." + focus);
+    const files = [...new Set([...(prep.fileOps.edited ?? []), ...(prep.fileOps.written ?? [])])];
     return {
       compaction: {
-        summary: digest(preparation, customInstructions),
-        firstKeptEntryId: preparation.firstKeptEntryId,
-        tokensBefore: preparation.tokensBefore,
-        details: {
-          by: "custom-compaction.js",
-          messages: preparation.messagesToSummarize.length + preparation.turnPrefixMessages.length,
-          readFiles: files.read ?? [],
-          modifiedFiles: [...new Set([...(files.written ?? []), ...(files.edited ?? [])])].sort(),
-        },
+        summary: files.length ? `${summary}\n\nFiles changed: ${files.join(", ")}` : summary,
+        firstKeptEntryId: prep.firstKeptEntryId,
+        tokensBefore: prep.tokensBefore,
+        details: { files, by: "custom-compaction.js" },
       },
     };
-  });
-
-  graft.on("session_compact", (event) => {
-    if (event.fromExtension) {
-      console.log(`compacted ${event.compactionEntry.tokensBefore} tokens into a digest`);
-    }
   });
 }

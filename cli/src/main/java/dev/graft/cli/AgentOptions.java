@@ -26,7 +26,7 @@ public final class AgentOptions {
   String appendSystemPrompt;
 
   @Option(names = "--tools", paramLabel = "LIST", split = ",",
-      description = "Active tools, comma-separated (default: read,bash,edit,write; also grep,find,ls).")
+      description = "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
   List<String> tools = new ArrayList<>();
 
   @Option(names = "--no-tools", description = "No tools at all.")

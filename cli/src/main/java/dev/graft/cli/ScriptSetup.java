@@ -3,10 +3,14 @@ package dev.graft.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.agent.Delivery;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.EventContext;
@@ -26,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, and $GRAFT_HOME/scripts) into
@@ -35,12 +40,19 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ScriptSetup {
   private ScriptSetup() {}
 
-  /** The hooks for the agent, and a way to bind the agent once it exists. */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine) {}
+  /**
+   * The hooks for the agent, a way to bind the agent once it exists, and every tool it may be
+   * given (the built-ins and the scripts' tools).
+   */
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
+    AgentTools tools = new AgentTools(BuiltinTools.create(), problem -> {
+      err.println("graft: " + problem);
+      err.flush();
+    });
     List<Path> locations = new ArrayList<>();
     if (!o.noScripts) {
       Path user = context.home().scripts();
@@ -68,7 +80,7 @@ final class ScriptSetup {
       }
     }
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty());
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -76,7 +88,8 @@ final class ScriptSetup {
         err.flush();
       }
     };
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent), log);
+    Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
+    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
@@ -86,7 +99,8 @@ final class ScriptSetup {
       err.println("graft: script problem: " + problem);
       err.flush();
     });
-    return new Scripts(runner, agent, Optional.of(engine));
+    tools.useScripts(engine, () -> context(agent.get(), cwd));
+    return new Scripts(runner, agent, Optional.of(engine), tools);
   }
 
   /** ctx: where the session is and what it runs with, and the session itself to read. */
@@ -102,7 +116,8 @@ final class ScriptSetup {
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready) implements ScriptHostPort {
+  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models)
+      implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
@@ -118,19 +133,18 @@ final class ScriptSetup {
 
     @Override
     public void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options) {
-      HookRunner.injected(message).ifPresentOrElse(
-          m -> agent().session().appendCustomMessageEntry(m.customType(), m.content(), m.display(), m.details()),
-          () -> {
-            throw new IllegalArgumentException("sendMessage needs {customType: string, content: string or blocks}");
-          });
+      AgentHooks.InjectedMessage m = HookRunner.injected(message).orElseThrow(() ->
+          new IllegalArgumentException("sendMessage needs {customType: string, content: string or text/image blocks}"));
+      AgentSession agent = agent();
+      agent.sendCustomMessage(new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(),
+          System.currentTimeMillis(), null), Delivery.parse(options.path("deliverAs").asText("")),
+          options.path("triggerTurn").asBoolean(false));
     }
 
     @Override
     public void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options) {
-      if (!content.isTextual()) {
-        throw new IllegalArgumentException("sendUserMessage takes text for now");
-      }
-      agent().followUp(content.textValue());
+      UserContent user = UserContent.of(content);
+      agent().sendUserMessage(user.text(), user.images(), Delivery.parse(options.path("deliverAs").asText("")));
     }
 
     @Override
@@ -156,17 +170,22 @@ final class ScriptSetup {
 
     @Override
     public void setActiveTools(ScriptFile script, List<String> names) {
-      BuiltinTools builtin = BuiltinTools.create();
-      List<Tool> tools = new ArrayList<>();
-      for (String name : names) {
-        tools.add(builtin.get(name).orElseThrow(() -> new IllegalArgumentException("unknown tool '" + name + "'")));
-      }
-      agent().setTools(tools);
+      agent().setTools(tools.select(names));
     }
 
     @Override
     public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
-      return CompletableFuture.completedFuture(false);
+      AgentSession agent = agent();
+      // Reading models.json and the keys is file work: off the script thread.
+      return CompletableFuture.supplyAsync(() -> {
+        ModelRegistry registry = models.get();
+        Optional<Model> found = registry.find(model.path("provider").asText(), model.path("id").asText());
+        if (found.isEmpty() || registry.listModels().stream().noneMatch(l -> l.model().equals(found.get()) && l.usable())) {
+          return false;
+        }
+        agent.setModel(found.get(), registry.provider(found.get()));
+        return true;
+      }, r -> Thread.ofVirtual().name("graft-set-model").start(r));
     }
 
     @Override

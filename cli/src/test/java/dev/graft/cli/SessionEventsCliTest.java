@@ -19,7 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The session events through real scripts: compaction supplied by custom-compaction.js, tree, new, fork. */
+/** The session events through real scripts: compaction supplied by digest-compaction.js, tree, new, fork. */
 class SessionEventsCliTest {
   @TempDir Path home;
   @TempDir Path work;
@@ -52,7 +52,7 @@ class SessionEventsCliTest {
   }
 
   @Test
-  void customCompactionDigestsTwiceAndAWrongAnswerIsReported() throws Exception {
+  void digestCompactionDigestsTwiceAndAWrongAnswerIsReported() throws Exception {
     Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/0-bad.js"), """
@@ -70,7 +70,7 @@ class SessionEventsCliTest {
         {"text": "fixed scanNumber, tests pass", "usage": {"input": 2500}}
         """);
     Files.writeString(work.resolve("proj/notes.txt"), "1e5 is misread\n");
-    CliRun run = CliRun.run(home, work, "-p", "-v", "--scripts", "scripts", "-s", example("custom-compaction.js").toString(),
+    CliRun run = CliRun.run(home, work, "-p", "-v", "--scripts", "scripts", "-s", example("digest-compaction.js").toString(),
         "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj",
         "where is the lexer? " + "I mean the one in src ".repeat(20),
         "find the bug " + "the lexer misreads numbers like 1e5 ".repeat(20),
@@ -83,7 +83,7 @@ class SessionEventsCliTest {
           .map(SessionEntry.Compaction.class::cast).toList();
       assertThat(compactions).hasSize(2).allSatisfy(c -> {
         assertThat(c.fromHook()).contains(true);
-        assertThat(c.details().orElseThrow().path("by").asText()).isEqualTo("custom-compaction.js");
+        assertThat(c.details().orElseThrow().path("by").asText()).isEqualTo("digest-compaction.js");
       });
       String first = compactions.get(0).summary();
       String second = compactions.get(1).summary();

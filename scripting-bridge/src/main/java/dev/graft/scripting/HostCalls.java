@@ -194,6 +194,7 @@ final class HostCalls {
     if (!(parameters instanceof ObjectNode schema)) {
       throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
     }
+    ToolSchemaCheck.check(name, schema);
     if (s.tools.containsKey(name)) {
       throw new BadArgument("tool " + name + " is already registered by this script");
     }

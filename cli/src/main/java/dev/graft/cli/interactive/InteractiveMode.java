@@ -161,8 +161,14 @@ public final class InteractiveMode {
     Recap.print(screen, agent.session(), 4);
   }
 
-  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */
   void handle(String raw) {
+    handleInput(raw);
+    runRequestedTurns();
+  }
+
+  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  private void handleInput(String raw) {
     String text = raw.strip();
     try {
       if (text.startsWith("!")) {
@@ -182,6 +188,24 @@ public final class InteractiveMode {
         return;
       }
       context.runAbortable(signal -> agent.prompt(text));
+      screen.line("");
+    } catch (Exception e) {
+      screen.stopSpinner();
+      screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
+    }
+  }
+
+  /**
+   * Runs what scripts asked for while the agent was idle (a command's {@code sendMessage} with
+   * triggerTurn, or its {@code sendUserMessage}), once the input that led to it is done. A request
+   * made while the editor waits runs after the next input.
+   */
+  private void runRequestedTurns() {
+    if (quit || !agent.hasRequestedTurn()) {
+      return;
+    }
+    try {
+      context.runAbortable(signal -> agent.runRequestedTurns());
       screen.line("");
     } catch (Exception e) {
       screen.stopSpinner();

@@ -21,6 +21,8 @@ public final class JsonMode {
     try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
       for (String prompt : prompts) {
         AgentSession.RunResult result = agent.prompt(prompt);
+        // Runs a script asked for while the agent was idle (in an input handler, say) follow the prompt.
+        result = agent.runRequestedTurns().orElse(result);
         if (result.failed()) {
           return 1;
         }

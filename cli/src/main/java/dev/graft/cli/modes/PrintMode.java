@@ -35,6 +35,9 @@ public final class PrintMode {
       AgentSession.RunResult result = null;
       for (String prompt : prompts) {
         result = agent.prompt(prompt);
+        // Runs a script asked for while the agent was idle (in an input handler, say) follow the
+        // prompt; the last answer is the one printed.
+        result = agent.runRequestedTurns().orElse(result);
         if (result.failed()) {
           break;
         }

@@ -58,6 +58,31 @@ public final class RpcMode {
       }
       write(AgentEvents.toJson(event));
     });
+    agent.onTurnRequested(this::runRequested);
+  }
+
+  /**
+   * A script asked for a run while the agent was idle (sendMessage with triggerTurn, or
+   * sendUserMessage): it runs on the agent thread, after whatever is there, as a prompt would.
+   */
+  private void runRequested() {
+    try {
+      running = worker.submit(() -> {
+        if (!agent.hasRequestedTurn()) {
+          return;
+        }
+        active = true;
+        try {
+          agent.runRequestedTurns();
+        } catch (RuntimeException e) {
+          write(error(null, "prompt", e.getMessage()));
+        } finally {
+          active = false;
+        }
+      });
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // stdin has ended and graft is stopping: there is no one to run it for
+    }
   }
 
   /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
