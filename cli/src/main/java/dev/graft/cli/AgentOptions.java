@@ -58,6 +58,9 @@ public final class AgentOptions {
   @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
   boolean noScripts;
 
+  /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
+  boolean interactive;
+
   /** Set from the root command's --verbose: script output (console.log) is shown. */
   boolean verbose;
 

@@ -34,8 +34,13 @@ final class AgentSetup {
 
   private AgentSetup() {}
 
-  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+  /**
+   * An agent ready to run, the script engine when scripts were loaded, the scripts as the
+   * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
+   * user (for the mode to attach its UI).
+   */
+  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
+      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -123,7 +128,7 @@ final class AgentSetup {
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     agent.start(); // session_start for the scripts, now that they can reach the agent
-    return new Ready(agent, scripts.engine());
+    return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 
   /**

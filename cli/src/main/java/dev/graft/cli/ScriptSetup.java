@@ -2,6 +2,10 @@ package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.scripts.LoadedScripts;
+import dev.graft.cli.scripts.ScriptExec;
+import dev.graft.cli.scripts.ScriptLocations;
+import dev.graft.cli.scripts.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.Delivery;
 import dev.graft.runtime.hooks.AgentHooks;
@@ -23,9 +27,7 @@ import dev.graft.scripting.ScriptLog;
 import dev.graft.scripting.ScriptSettings;
 import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +35,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, and $GRAFT_HOME/scripts) into
+ * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a trusted
+ * project's .graft/scripts, see {@link ScriptLocations}) into
  * the sandboxed engine and turns them into the agent's hooks. GraalJS is started only when there
  * is at least one script.
  */
@@ -41,46 +44,31 @@ final class ScriptSetup {
   private ScriptSetup() {}
 
   /**
-   * The hooks for the agent, a way to bind the agent once it exists, and every tool it may be
-   * given (the built-ins and the scripts' tools).
+   * The hooks for the agent, a way to bind the agent once it exists, every tool it may be given
+   * (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and where the
+   * scripts meet the user (set by the mode).
    */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools) {}
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
+      LoadedScripts loaded, ScriptSurface surface) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
+    ScriptSurface surface = new ScriptSurface(err);
     AgentTools tools = new AgentTools(BuiltinTools.create(), problem -> {
       err.println("graft: " + problem);
       err.flush();
     });
-    List<Path> locations = new ArrayList<>();
-    if (!o.noScripts) {
-      Path user = context.home().scripts();
-      if (Files.isDirectory(user)) {
-        locations.add(user);
-      }
-      for (Path dir : o.scriptDirs) {
-        Path p = context.cwd().resolve(dir).normalize();
-        if (!Files.isDirectory(p)) {
-          throw new UserError("--scripts " + dir + ": not a directory");
-        }
-        locations.add(p);
-      }
-      for (Path file : o.scriptFiles) {
-        Path p = context.cwd().resolve(file).normalize();
-        if (!Files.isRegularFile(p)) {
-          throw new UserError("-s " + file + ": no such script file");
-        }
-        locations.add(p);
-      }
-      Path project = cwd.resolve(".graft").resolve("scripts");
-      if (Files.isDirectory(project)) {
-        err.println("graft: the project's scripts in " + project + " are not loaded: running a repository's"
-            + " scripts needs your trust, which graft cannot record yet (load them with --scripts if you trust them)");
-      }
-    }
+    ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
+        o.scriptFiles, o.noScripts);
+    ScriptLocations.Plan plan = ScriptLocations.plan(request,
+        o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
+    plan.grants().problems().forEach(p -> err.println("graft: warning: " + p));
+    List<Path> locations = plan.paths();
+    ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools);
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec), surface);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -89,35 +77,43 @@ final class ScriptSetup {
       }
     };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models), log);
+    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
     }
     err.flush();
-    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd)), problem -> {
-      err.println("graft: script problem: " + problem);
-      err.flush();
-    });
-    tools.useScripts(engine, () -> context(agent.get(), cwd));
-    return new Scripts(runner, agent, Optional.of(engine), tools);
+    AtomicReference<AgentControl> control = new AtomicReference<>();
+    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control));
+    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
+        problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
+            .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
+    tools.useScripts(engine, () -> surface.context(surface.ui()));
+    return new Scripts(runner, agent, Optional.of(engine), tools,
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec), surface);
   }
 
-  /** ctx: where the session is and what it runs with, and the session itself to read. */
-  private static EventContext context(AgentSession agent, Path cwd) {
+  /**
+   * ctx: where the session is and what it runs with, the session itself to read, the agent's
+   * methods ({@code control} holds the one AgentControl of the agent, made on first use), and
+   * {@code ui}.
+   */
+  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
+      AtomicReference<AgentControl> control) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent == null) {
-      return EventContext.of(data);
+      return new EventContext(data, ui);
     }
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
     data.put("model", agent.model().qualifiedId());
     data.put("thinkingLevel", agent.thinking().wire());
-    return EventContext.of(data).withSession(new SessionView(agent.session()));
+    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
+    return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models)
-      implements ScriptHostPort {
+  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
+      ScriptExec exec) implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
@@ -159,8 +155,11 @@ final class ScriptSetup {
 
     @Override
     public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
-      return CompletableFuture.failedFuture(new SecurityException(
-          "exec is not granted to " + script.name() + " (granting it per script comes with script settings)"));
+      AgentSession a = agent();
+      if (exec.firstUse()) {
+        a.closeWith(exec);
+      }
+      return exec.exec(script, command, args, options, Path.of(a.session().cwd()));
     }
 
     @Override

@@ -274,6 +274,11 @@
     });
   }
 
+  /** A dialog's `{timeout}` option (milliseconds), checked by the host; undefined without one. */
+  function timeoutOf(opts) {
+    return opts !== null && typeof opts === "object" ? opts.timeout : undefined;
+  }
+
   // ctx.sessionManager keeps the session's entries, by position in file order, from call to call
   // and emit to emit: a read brings only the entries appended since (all of them once the
   // session was switched, which changes the generation).
@@ -369,19 +374,52 @@
   }
 
   /**
-   * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise) and
-   * sessionManager (a read-only view of the session).
+   * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
+   * sessionManager (a read-only view of the session) and the agent's methods.
    */
-  function makeCtx(dataText, ui, hasUI, session) {
+  function makeCtx(dataText, ui, hasUI, session, agent, commands) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
-      select(title, options) { return later(ui, "select", title, encode(options, "ctx.ui.select: options")); },
-      confirm(title, message) { return later(ui, "confirm", title, message); },
-      input(title, placeholder) { return later(ui, "input", title, placeholder); },
+      select(title, options, opts) {
+        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+      },
+      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
       notify(message, type) { call(ui, "notify", message, type); },
+      setStatus(key, text) { call(ui, "setStatus", key, text); },
     });
     ctx.sessionManager = makeSessionManager(session);
+    ctx.isIdle = function () { return call(agent, "isIdle"); };
+    ctx.abort = function () { call(agent, "abort"); };
+    ctx.hasPendingMessages = function () { return call(agent, "hasPendingMessages"); };
+    ctx.getContextUsage = function () { return call(agent, "getContextUsage"); };
+    ctx.getSystemPrompt = function () { return call(agent, "getSystemPrompt"); };
+    ctx.compact = function (options) {
+      if (options !== undefined && options !== null && typeof options !== "object") {
+        throw new TypeErrorC("ctx.compact: the options must be an object {customInstructions?, onComplete?, onError?}");
+      }
+      const o = options || {};
+      const onComplete = o.onComplete;
+      const onError = o.onError;
+      apply(promiseThen, later(agent, "compact", o.customInstructions), [
+        function (result) { if (typeof onComplete === "function") onComplete(result); },
+        function (error) {
+          if (typeof onError === "function") onError(error);
+          else log("warn", "ctx.compact: " + error.message);
+        },
+      ]);
+    };
+    ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    if (commands) {
+      ctx.waitForIdle = function () { return later(commands, "waitForIdle"); };
+      ctx.navigateTree = function (targetId, options) {
+        return later(commands, "navigateTree", targetId, encode(options, "ctx.navigateTree: options"));
+      };
+      ctx.fork = function (entryId) { return later(commands, "fork", entryId); };
+      ctx.newSession = function () { return later(commands, "newSession"); };
+      ctx.reload = function () { return later(commands, "reload"); };
+    }
     return ctx;
   }
 

@@ -162,9 +162,8 @@ class StackingExampleTest {
     }
   }
 
-  /** Needs ctx.complete (branch ctx): the summary is the host's model call, here a scripted turn. */
+  /** The summary is ctx.complete, the host's model call: here a scripted turn. */
   @Test
-  @org.junit.jupiter.api.Disabled("until ctx.complete is merged (branch ctx); then it must pass as it stands")
   void popPicksThePromptInTheInteractiveModeSummarisesThroughTheModelAndPopsIt() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), """
         {"text": "did 1"}

@@ -65,6 +65,8 @@ public final class AgentSession implements AutoCloseable {
   private final SessionSwitches switches;
   private boolean started;
   private boolean shutDown;
+  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Object idleMonitor = new Object();
 
   private Model model;
   private LlmProvider provider;
@@ -317,11 +319,52 @@ public final class AgentSession implements AutoCloseable {
     return new AgentMessage.User(new MessageContent.Blocks(blocks), clock.millis(), null);
   }
 
-  /** Aborts the running prompt, if any: the model stream and running tools stop. */
+  /**
+   * Aborts the running prompt, if any: the model stream and running tools stop; so do the calls
+   * made for hook scripts ({@link #abortWith}).
+   */
   public void abort() {
     AbortSignal signal = running;
     if (signal != null) {
       signal.abort("aborted by the user");
+    }
+    for (AbortSignal other : abortsWith) {
+      other.abort("aborted by the user");
+    }
+  }
+
+  /**
+   * Has {@link #abort} abort {@code signal} too (a model call a hook script made) until the
+   * returned handle runs.
+   */
+  public Runnable abortWith(AbortSignal signal) {
+    abortsWith.add(signal);
+    return () -> abortsWith.remove(signal);
+  }
+
+  /** Whether steering or follow-up messages wait to be delivered. */
+  public boolean hasPendingMessages() {
+    return queue.hasSteeringOrFollowUps();
+  }
+
+  /** The provider the agent's model is called through (for a hook script's own model call). */
+  public synchronized LlmProvider provider() {
+    return provider;
+  }
+
+  /** Blocks until no prompt, compaction, tree move or user command runs. */
+  public void waitForIdle() throws InterruptedException {
+    synchronized (idleMonitor) {
+      while (running != null) {
+        idleMonitor.wait();
+      }
+    }
+  }
+
+  private void idle() {
+    synchronized (idleMonitor) {
+      running = null;
+      idleMonitor.notifyAll();
     }
   }
 
@@ -388,7 +431,7 @@ public final class AgentSession implements AutoCloseable {
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -567,7 +610,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return compact(instructions, "manual", signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 
@@ -649,7 +692,7 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -680,7 +723,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return change.run();
     } finally {
-      running = null;
+      idle();
     }
   }
 
@@ -707,7 +750,12 @@ public final class AgentSession implements AutoCloseable {
    * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
    */
   public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("fork", () -> switches.fork(entryId));
+    return whileIdle("fork", () -> switches.fork(entryId, false));
+  }
+
+  /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
+  public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
+    return whileIdle("fork", () -> switches.fork(entryId, true));
   }
 
   // ------------------------------------------------------------------ tree navigation
@@ -763,7 +811,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return navigate(targetId, how, signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 

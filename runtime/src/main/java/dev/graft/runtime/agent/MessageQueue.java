@@ -52,6 +52,11 @@ final class MessageQueue {
     return !steering.isEmpty();
   }
 
+  /** Whether steering or follow-up messages wait (the reference's pendingMessageCount > 0). */
+  boolean hasSteeringOrFollowUps() {
+    return !steering.isEmpty() || !followUps.isEmpty();
+  }
+
   AgentMessage pollFollowUp() {
     return followUps.poll();
   }

@@ -59,20 +59,29 @@ final class SessionSwitches {
     hooks.sessionSwitch(reason, previous);
   }
 
-  AgentSession.ForkResult fork(String entryId) throws SessionFileException {
+  /**
+   * Forks before the user message {@code entryId} (its text is handed back), or with {@code at}
+   * at any entry, keeping it (the reference's /clone position).
+   */
+  AgentSession.ForkResult fork(String entryId, boolean at) throws SessionFileException {
     SessionEntry entry = session.entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
-    if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User user)) {
-      throw new IllegalArgumentException("fork from a user message (entry " + entryId + " is not one)");
+    Optional<String> text = Optional.empty();
+    if (!at) {
+      if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User user)) {
+        throw new IllegalArgumentException("fork from a user message (entry " + entryId + " is not one)");
+      }
+      text = Optional.of(user.content().text(""));
     }
-    if (hooks.sessionBeforeFork(entryId, "before").cancel()) {
+    if (hooks.sessionBeforeFork(entryId, at ? "at" : "before").cancel()) {
       return AgentSession.ForkResult.CANCELLED;
     }
+    Optional<String> leaf = at ? Optional.of(entryId) : entry.parentId();
     Optional<Path> previous = session.file();
     hooks.sessionShutdown(SessionHooks.Reason.FORK, Optional.empty());
     Optional<Path> file;
     try {
-      if (entry.parentId().isPresent()) {
-        file = session.createBranchedSession(entry.parentId().get());
+      if (leaf.isPresent()) {
+        file = session.createBranchedSession(leaf.get());
       } else {
         session.startNewSession();
         file = Optional.empty();
@@ -83,6 +92,6 @@ final class SessionSwitches {
     }
     hooks.sessionStart(SessionHooks.Reason.FORK, previous);
     hooks.sessionFork(previous);
-    return new AgentSession.ForkResult(false, Optional.of(user.content().text("")), file);
+    return new AgentSession.ForkResult(false, text, file);
   }
 }
