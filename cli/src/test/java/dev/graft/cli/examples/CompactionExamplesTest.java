@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,9 +70,8 @@ class CompactionExamplesTest {
         COMPACTED.formatted(digest), "user: " + FIND, "assistant: the bug is in scanNumber", "user: fix it");
   }
 
-  /** Needs ctx.complete (branch ctx): the summary is the host's model call, here a scripted turn. */
+  /** The summary is the host's model call through ctx.complete, here a scripted turn. */
   @Test
-  @Disabled("until ctx.complete is merged (branch ctx); then it must pass as it stands")
   void customCompactionWritesTheSummaryWithTheSessionsModel() throws Exception {
     setUp("""
         {"text": "the lexer is in src/lexer.ts", "usage": {"input": 300}}
