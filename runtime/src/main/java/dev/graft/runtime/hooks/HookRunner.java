@@ -78,6 +78,12 @@ public final class HookRunner implements AgentHooks {
     problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
+  /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
+  static String kind(JsonNode value) {
+    String k = value.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
+  }
+
   static boolean nothing(JsonNode value) {
     return value == null || value.isMissingNode() || value.isNull();
   }
@@ -95,6 +101,10 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       JsonNode a = answer.get();
+      if (!a.isObject()) {
+        wrong(source, "input", kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
+        continue;
+      }
       switch (a.path("action").asText("")) {
         case "continue" -> {}
         case "handled" -> {
@@ -129,7 +139,7 @@ public final class HookRunner implements AgentHooks {
       }
       JsonNode a = answer.get();
       if (!a.isObject()) {
-        wrong(source, "before_agent_start", "a " + a.getNodeType().toString().toLowerCase() + " instead of {message?, systemPrompt?}");
+        wrong(source, "before_agent_start", kind(a) + " instead of {message?, systemPrompt?}");
         continue;
       }
       if (a.has("systemPrompt")) {
@@ -232,10 +242,18 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       if (!a.isObject()) {
-        wrong(source, "tool_call", "a " + a.getNodeType().toString().toLowerCase() + " instead of {block?, reason?, input?}");
+        wrong(source, "tool_call", kind(a) + " instead of {block?, reason?, input?}");
+        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable answer");
+      }
+      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
+        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
+        wrong(source, "tool_call", "a block that is not a boolean (the tool call is blocked)");
         return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable answer");
       }
       if (a.path("block").asBoolean(false)) {
+        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
+          wrong(source, "tool_call", "a reason that is not a string (the tool call is blocked without it)");
+        }
         String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
         return new ToolCallDecision.Block(reason);
       }
