@@ -80,7 +80,7 @@ final class ScriptSetup {
     ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
+      err.println("graft: script " + problem.path() + " not loaded: " + problem.reason());
     }
     err.flush();
     AtomicReference<AgentControl> control = new AtomicReference<>();

@@ -65,10 +65,14 @@ class HostileScriptsCliTest {
         }
         """);
     Files.writeString(dir.resolve("runaway.js"), """
-        function down(n) { return down(n + 1) + 1; }
         let spun = false;
         export default function (graft) {
           graft.on("message_end", () => { if (spun) return; spun = true; for (;;) {} });
+        }
+        """);
+    Files.writeString(dir.resolve("deep.js"), """
+        function down(n) { return down(n + 1) + 1; }
+        export default function (graft) {
           graft.on("tool_execution_end", () => down(0));
         }
         """);
@@ -119,7 +123,7 @@ class HostileScriptsCliTest {
     assertThat(work.resolve("proj/made.txt")).doesNotExist();
 
     // Load failures: each named, one line.
-    assertThat(err).contains("escape-java.js not loaded").contains("ReferenceError: Java is not defined");
+    assertThat(err).contains("escape-java.js not loaded: loading failed: ReferenceError: Java is not defined (at escape-java.js:2)");
     assertThat(err).contains("escape-fs.js not loaded").contains("cannot import \"fs\"");
     assertThat(err).contains("escape-require.js not loaded").contains("ReferenceError: require is not defined");
     assertThat(err).contains("twice.js not loaded").contains("/go is already registered by this script");
@@ -130,12 +134,14 @@ class HostileScriptsCliTest {
     assertThat(err).contains("wrong.js: input handler returned a string instead of {action:");
     assertThat(err).contains("wrong.js: before_agent_start handler returned a string instead of {message?, systemPrompt?}");
     assertThat(err).contains("wrong.js: context handler returned something other than {messages: [...]}");
-    assertThat(err).contains("wrong.js: tool_call handler returned a string instead of {block?, reason?, input?}");
+    assertThat(err).contains("wrong.js: tool_call handler returned a string instead of {block?, reason?, input?}; the tool call is blocked");
     assertThat(err).contains("throws.js: turn_start handler threw a value that is not an Error: \"a string\"");
     assertThat(err).contains("throws.js: turn_end handler threw a value that is not an Error: {code: 42}");
     assertThat(err).contains("throws.js: before_agent_start handler was rejected with a value that is not an Error: 7");
-    assertThat(err).contains("runaway.js: message_end handler ran for more than 2 s without returning (an endless loop?)");
-    assertThat(err).contains("runaway.js: tool_execution_end handler failed: RangeError: Maximum call stack size exceeded");
+    // Stopped by whichever limit it reaches first on this machine: 2 s of CPU time or the statement limit.
+    assertThat(err).containsPattern("runaway\\.js: message_end handler (ran for more than 2 s without returning \\(an endless loop\\?\\)"
+        + "|was stopped after \\d+ statements without returning \\(an endless loop\\?\\))");
+    assertThat(err).contains("deep.js: tool_execution_end handler failed: RangeError: Maximum call stack size exceeded");
     assertThat(err).contains("nonjson.js: agent_end handler failed: pi.appendEntry: data is not JSON: .list[0] is a cycle");
     assertThat(err).contains("nonjson.js: turn_end handler failed: pi.appendEntry: data is not JSON: .f is a function");
     assertThat(err).contains("nonjson.js: agent_start handler failed: pi.appendEntry: data is not JSON: .n is a BigInt (10n)");

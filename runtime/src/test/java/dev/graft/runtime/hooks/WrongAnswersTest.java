@@ -108,22 +108,22 @@ class WrongAnswersTest {
   @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
       "block"                     | a string instead of {block?, reason?, input?}                   | returned an unusable answer
       [true]                      | an array instead of {block?, reason?, input?}                   | returned an unusable answer
-      {"block":"yes"}             | a block that is not a boolean (the tool call is blocked)        | returned an unusable answer
-      {"block":1,"reason":"no"}   | a block that is not a boolean (the tool call is blocked)        | returned an unusable answer
+      {"block":"yes"}             | a block that is not a boolean                                   | returned an unusable answer
+      {"block":1,"reason":"no"}   | a block that is not a boolean                                   | returned an unusable answer
       {"input":"ls -la"}          | an input that is not an object                                   | returned an unusable input
       {"input":["ls"]}            | an input that is not an object                                   | returned an unusable input
       """)
   void toolCallFailsClosed(String answer, String what, String blocked) {
     assertThat(runner("tool_call", answer).toolCall(bash)).isEqualTo(
         new AgentHooks.ToolCallDecision.Block("Blocked: the tool_call hook in bad.js " + blocked));
-    assertThat(reports).containsExactly(report("tool_call", what));
+    assertThat(reports).containsExactly("bad.js: tool_call handler returned " + what + "; the tool call is blocked");
   }
 
   @Test
   void aToolCallBlockWithAReasonThatIsNotAStringStillBlocks() {
     assertThat(runner("tool_call", "{\"block\":true,\"reason\":{\"why\":\"rm\"}}").toolCall(bash))
         .isEqualTo(new AgentHooks.ToolCallDecision.Block("Blocked by bad.js"));
-    assertThat(reports).containsExactly(report("tool_call", "a reason that is not a string (the tool call is blocked without it)"));
+    assertThat(reports).containsExactly("bad.js: tool_call handler returned a reason that is not a string; the tool call is blocked without it");
     reports.clear();
     assertThat(runner("tool_call", "{\"block\":false}").toolCall(bash)).isEqualTo(new AgentHooks.ToolCallDecision.Proceed());
     assertThat(runner("tool_call", "{\"block\":null}").toolCall(bash)).isEqualTo(new AgentHooks.ToolCallDecision.Proceed());
