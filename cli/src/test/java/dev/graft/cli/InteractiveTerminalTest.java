@@ -103,6 +103,57 @@ class InteractiveTerminalTest {
     assertThat(Files.readString(home.resolve("history"))).contains(":read the file", ":!echo hi", ":/tree", ":slow please");
   }
 
+  /** Bad input from scripts and the keyboard: one line each, and the session goes on. */
+  @Test
+  void failingAndAbortedScriptCommandsAndCancelledDialogsLeaveTheSessionIntact() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still here\"}\n");
+    Files.writeString(work.resolve("bad.js"), """
+        export default function (graft) {
+          graft.registerCommand("boom", { description: "a bug", handler: async () => { const x = undefined; return x.y; } });
+          graft.registerCommand("hang", { description: "never ends", handler: (args, ctx) => {
+            ctx.ui.notify("hanging", "info");
+            return new Promise(() => {});
+          } });
+          graft.registerCommand("ask", { description: "asks twice", handler: async (args, ctx) => {
+            const sure = await ctx.ui.confirm("Sure?", "really");
+            const name = await ctx.ui.input("Name?", "");
+            ctx.ui.setStatus("ask", `asked: ${sure} ${name}`);
+          } });
+        }
+        """);
+    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()),
+        List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "bad.js"));
+
+    tmux.submit("/boom");
+    tmux.awaitScreen(s -> s.contains("✗ " + work.resolve("bad.js") + ": /boom command failed: TypeError: Cannot read property 'y' of undefined"
+        + " (at bad.js:2)\n"), "the failure");
+    tmux.submit("/hang");
+    tmux.awaitScreen(s -> s.contains("ℹ hanging"), "the command running");
+    tmux.keys("C-c");
+    tmux.awaitScreen(s -> s.contains("⏹ /hang aborted"), "the abort");
+    tmux.submit("/nosuchcommand");
+    tmux.awaitScreen(s -> s.contains("unknown command /nosuchcommand (/help lists the commands)"), "the unknown command");
+    tmux.submit("/ask");
+    tmux.awaitScreen(s -> s.contains("Sure?") && s.contains("really"), "the confirmation");
+    tmux.keys("C-c");
+    tmux.awaitScreen(s -> s.contains("Sure?: cancelled") && s.contains("Name?"), "the next dialog");
+    tmux.type("bob");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("· asked: false bob"), "the script's status");
+
+    tmux.submit("hello");
+    tmux.awaitScreen(s -> s.contains("still here"), "the answer");
+    tmux.submit("/quit");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    String shown = tmux.screen();
+    assertThat(shown).doesNotContain("quitting").doesNotContain("Exception");
+    List<JsonNode> lines = sessionLines(home);
+    assertThat(lines).filteredOn(l -> l.path("type").asText().equals("message")).extracting(l -> l.at("/message/role").asText())
+        .containsExactly("user", "assistant");
+  }
+
   private static List<JsonNode> sessionLines(Path home) throws IOException {
     try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
       List<Path> sessions = files.filter(p -> p.toString().endsWith(".jsonl")).toList();
