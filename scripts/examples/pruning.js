@@ -14,6 +14,7 @@ import { preview, summarize, textOf } from "./lib/messages.js";
 const STRATEGIES = ["summary", "truncate", "remove"];
 const TRUNCATE_CHARS = 500;
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.registerCommand("prune", {
     description: "Replace chosen tool results in the context by a summary, their start, or nothing",

@@ -15,6 +15,7 @@
 
 import { messageOf, preview, summarize, textOf } from "./lib/messages.js";
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.registerCommand("pop", {
     description: "Summarise the work since an earlier prompt and pop it off the context",
