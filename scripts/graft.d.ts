@@ -91,6 +91,23 @@ export interface GraftAPI {
   setThinkingLevel(level: ThinkingLevel): void;
 }
 
+// ---------------------------------------------------------------- console
+
+declare global {
+  /**
+   * A script's console: each call is one line in graft's log (shown with --verbose; warn and
+   * error always), values rendered briefly. There is no other global of graft's.
+   */
+  var console: {
+    log(...values: unknown[]): void;
+    info(...values: unknown[]): void;
+    debug(...values: unknown[]): void;
+    trace(...values: unknown[]): void;
+    warn(...values: unknown[]): void;
+    error(...values: unknown[]): void;
+  };
+}
+
 // ---------------------------------------------------------------- events
 
 /** Every event name `on` accepts. */

@@ -3,6 +3,7 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.graft.scripting.ScriptSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,9 +52,24 @@ class ScriptTypesTest {
   }
 
   @Test
+  void theDeclaredEventsAreExactlyTheOnesScriptsMaySubscribeTo() throws Exception {
+    copySetup();
+    // A Record over EventName with one key per known event: a missing key and an extra one are
+    // both errors, so the declarations and ScriptSettings.KNOWN_EVENTS must agree both ways.
+    String keys = ScriptSettings.KNOWN_EVENTS.stream().sorted().map(e -> "  " + e + ": true,").collect(Collectors.joining("\n"));
+    write("events.js", "/** @type {Record<import(\"graft\").EventName, true>} */\nexport const events = {\n" + keys + "\n};\n");
+    Tsc checked = tsc(dir, "--strict", "--checkJs", "--allowJs", "--noEmit");
+    assertThat(checked.output()).isEmpty();
+    assertThat(checked.exit()).isZero();
+
+    write("events.js", "/** @type {Record<import(\"graft\").EventName, true>} */\nexport const events = {\n" + keys
+        + "\n  session_reload: true,\n};\n");
+    assertThat(tsc(dir, "--strict", "--checkJs", "--allowJs", "--noEmit").output()).contains("'session_reload' does not exist");
+  }
+
+  @Test
   void misusesOfTheApiAreTypeErrors() throws Exception {
-    Files.copy(SCRIPTS.resolve("graft.d.ts"), dir.resolve("graft.d.ts"));
-    Files.copy(SCRIPTS.resolve("jsconfig.json"), dir.resolve("jsconfig.json"));
+    copySetup();
     Files.createDirectories(dir.resolve("lib"));
     // A correct script and helper: the copied setup resolves "graft" from any depth.
     write("lib/words.js", """
@@ -119,6 +136,12 @@ class ScriptTypesTest {
     assertThat(errors.get("complete.js").getFirst()).contains("maxToken");
     assertThat(errors.get("deliver.js").getFirst()).contains("\"nextTurn\"");
     assertThat(errors.get("entry.js").getFirst()).contains("Property 'message' does not exist");
+  }
+
+  /** graft.d.ts and jsconfig.json copied into the temporary directory, as a user copies them into ~/.graft/scripts. */
+  private void copySetup() throws IOException {
+    Files.copy(SCRIPTS.resolve("graft.d.ts"), dir.resolve("graft.d.ts"));
+    Files.copy(SCRIPTS.resolve("jsconfig.json"), dir.resolve("jsconfig.json"));
   }
 
   private void write(String name, String text) throws IOException {
