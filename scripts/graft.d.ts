@@ -413,8 +413,8 @@ export interface SessionTreeEvent {
 export interface ModelSelectEvent {
   type: "model_select";
   model: ModelInfo;
-  previousModel?: ModelInfo;
-  /** "set": /model or RPC; "cycle": cycling models; "restore": taken from a resumed session. */
+  previousModel: ModelInfo;
+  /** "set": /model, RPC or setModel; "cycle": stepped to; "restore": taken from a resumed session. */
   source: "set" | "cycle" | "restore";
 }
 
