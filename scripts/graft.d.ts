@@ -440,11 +440,11 @@ export interface ModelInfo {
 export interface EventContext {
   /** The session's working directory. */
   cwd: string;
-  /** The session file (absent with --no-session, and in a command's ctx in the interactive mode). */
+  /** The session file (absent with --no-session, and while the agent is being set up). */
   sessionFile?: string;
-  /** The model, as "provider/id" (absent in a command's ctx in the interactive mode). */
+  /** The model, as "provider/id" (absent while the agent is being set up). */
   model?: string;
-  /** Absent in a command's ctx in the interactive mode. */
+  /** The thinking level (absent while the agent is being set up). */
   thinkingLevel?: ThinkingLevel;
   /** Whether dialogs reach someone: false in -p and --mode json, where they answer as dismissed. */
   hasUI: boolean;
