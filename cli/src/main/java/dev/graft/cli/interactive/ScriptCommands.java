@@ -2,14 +2,15 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.AgentControl;
+import dev.graft.cli.CtxFields;
 import dev.graft.cli.SessionView;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
-import dev.graft.runtime.json.Json;
 import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptUi;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class ScriptCommands {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
+            EventContext eventContext = new EventContext(CtxFields.of(ctx.agent(), Path.of(ctx.agent().session().cwd())), ui(ctx.ui()),
                 new SessionView(ctx.agent().session()))
                 .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
                 .withCommands(sessionCommands);
