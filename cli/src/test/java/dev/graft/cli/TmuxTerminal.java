@@ -43,7 +43,8 @@ public final class TmuxTerminal implements AutoCloseable {
     command.append(quote(java)).append(" --enable-native-access=ALL-UNNAMED -cp ").append(quote(System.getProperty("java.class.path")))
         .append(" dev.graft.cli.Main");
     args.forEach(a -> command.append(' ').append(quote(a)));
-    command.append("\necho $? > ").append(quote(exit.toString())).append('\n');
+    // The pane stays after graft ends, so that a test that waits in vain still sees its last screen.
+    command.append("\necho $? > ").append(quote(exit.toString())).append("\nsleep 600\n");
     Files.writeString(script, command);
     TmuxTerminal terminal = new TmuxTerminal(dir.resolve("tmux.sock"), exit);
     terminal.tmux("new-session", "-d", "-s", "graft", "-x", "120", "-y", "40", "sh " + quote(script.toString()));
@@ -113,9 +114,13 @@ public final class TmuxTerminal implements AutoCloseable {
     long deadline = System.nanoTime() + WAIT.toNanos();
     String last = "";
     while (System.nanoTime() < deadline) {
+      boolean ended = Files.exists(exitCode);
       last = screen();
       if (condition.test(last)) {
         return;
+      }
+      if (ended) {
+        fail("graft ended (exit code " + Files.readString(exitCode).strip() + ") before " + what + "; the screen shows:\n" + last);
       }
       Thread.sleep(100);
     }
@@ -125,13 +130,14 @@ public final class TmuxTerminal implements AutoCloseable {
   /** Waits for graft to end; its exit code. */
   public String awaitExit() throws Exception {
     long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!Files.exists(exitCode) && System.nanoTime() < deadline) {
+    while (System.nanoTime() < deadline) {
+      String code = Files.exists(exitCode) ? Files.readString(exitCode).strip() : "";
+      if (!code.isEmpty()) {
+        return code;
+      }
       Thread.sleep(50);
     }
-    if (!Files.exists(exitCode)) {
-      fail("graft did not exit within " + WAIT.toSeconds() + " s; the screen shows:\n" + screen());
-    }
-    return Files.readString(exitCode).strip();
+    return fail("graft did not exit within " + WAIT.toSeconds() + " s; the screen shows:\n" + screen());
   }
 
   @Override
