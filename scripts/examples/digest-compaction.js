@@ -13,12 +13,17 @@ import { textOf } from "./lib/messages.js";
 const CLIP = 300; // characters kept of each message
 const EARLIER = 6000; // characters kept of the previous summary (its end, the newest part)
 
+/** @param {string} text */
 function clip(text, max = CLIP) {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : flat.slice(0, max - 1) + "…";
 }
 
 
+/**
+ * @param {import("graft").CompactionPreparation} preparation
+ * @param {string | undefined} focus
+ */
 function digest(preparation, focus) {
   const asked = [];
   const answered = [];
@@ -47,7 +52,7 @@ function digest(preparation, focus) {
     const earlier = preparation.previousSummary;
     sections.push("## Before that", earlier.length <= EARLIER ? earlier : "…" + earlier.slice(-EARLIER));
   }
-  const list = (title, items) => {
+  const list = (/** @type {string} */ title, /** @type {string[]} */ items) => {
     if (items.length) sections.push(`## ${title}`, items.map((i) => `- ${i}`).join("\n"));
   };
   list("The user asked", asked);
@@ -61,6 +66,7 @@ function digest(preparation, focus) {
   return sections.join("\n\n");
 }
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("session_before_compact", (event) => {
     const { preparation, customInstructions } = event;
