@@ -72,13 +72,14 @@ class TodoExampleTest {
     assertThat(done.exitCode()).as(done.err()).isZero();
     assertThat(done.out().strip()).isEqualTo("one done");
     List<String> context = done.lastContext();
-    assertThat(context.subList(4, context.size())).containsExactly(
+    assertThat(context.get(context.size() - 1)).matches(
+        "toolResult\\(todo, error\\): Tool todo \\(script todo\\.js\\) failed: Error: there is no todo #9 \\(at todo\\.js:\\d+\\)");
+    assertThat(context.subList(4, context.size() - 1)).containsExactly(
         "assistant: noted",
         "user: the tests are written",
         "assistant: [todo {\"action\":\"done\",\"id\":1}]",
         "toolResult(todo): [x] #1 write the tests\n[ ] #2 fix the bug",
-        "assistant: [todo {\"action\":\"done\",\"id\":9}]",
-        "toolResult(todo, error): Tool todo (script todo.js) failed: Error: there is no todo #9 (at todo.js:53)");
+        "assistant: [todo {\"action\":\"done\",\"id\":9}]");
 
     // Back to the branch point before "done": the list there has nothing done.
     try (Session s = Session.open(sessionFile())) {
