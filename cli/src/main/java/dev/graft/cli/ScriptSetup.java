@@ -77,7 +77,10 @@ final class ScriptSetup {
       }
     };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models, exec), log);
+    // the settings' problems are reported once, by AgentSetup
+    ScriptSettings limits = ScriptSettings.defaults()
+        .withHandlerTimeout(dev.graft.runtime.config.Settings.load(context.home(), cwd).scriptEventTimeout());
+    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.reason());
