@@ -17,7 +17,7 @@ function build(ops, strs) {
   let at = 0;
   const next = () => (at < ops.length ? ops[at++] : 0);
   const str = () => (strs.length ? strs[next() % strs.length] : "");
-  const state = { bad: false, throws: false, unsure: false, chars: 0, depth: 0 };
+  const state = { bad: false, throws: false, unsure: false, chars: 0, depth: 0, wrapped: 0 };
   const ancestors = [];
   const big = (n) => {
     const len = Math.min(n * 1000, 300000 - state.chars);
@@ -35,6 +35,7 @@ function build(ops, strs) {
   }
 
   function one(inArray) {
+    if (state.depth + state.wrapped > 900) state.unsure = true;
     if (at >= ops.length || state.depth > 60) return null;
     switch (next() % 30) {
       case 0: return null;
@@ -63,7 +64,13 @@ function build(ops, strs) {
         return o;
       }
       case 13: if (inArray) state.bad = true; return undefined;
-      case 14: { const inner = value(inArray); return { toJSON() { return inner; } }; }
+      case 14: {
+        const inner = value(inArray);
+        // JSON.stringify calls toJSON once: an object it returns is taken as it is, and a
+        // function among its own properties is refused by graft (JSON.stringify drops it).
+        if (inner !== null && typeof inner === "object" && Object.prototype.hasOwnProperty.call(inner, "toJSON")) state.bad = true;
+        return { toJSON() { return inner; } };
+      }
       case 15: return new Box(value(false));
       case 16: { const o = Object.create(null); ancestors.push(o); o.a = value(false); ancestors.pop(); return o; }
       case 17:
@@ -83,8 +90,9 @@ function build(ops, strs) {
       case 23: state.bad = true; return Promise.resolve(1);
       case 24: {
         const levels = next() * 8;
-        if (state.depth + levels > 900) state.unsure = true;
+        state.wrapped += levels;
         let v = value(true);
+        state.wrapped -= levels;
         for (let i = 0; i < levels; i++) v = [v];
         return v;
       }
