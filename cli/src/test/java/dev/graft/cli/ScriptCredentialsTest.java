@@ -101,6 +101,10 @@ class ScriptCredentialsTest {
     assertThat(probe.get("ctx").asText()).contains(project.toString());
     assertThat(probe.get("home").asText()).isEqualTo(home.toString());
     assertThat(probe.get("typeofProcess").asText()).isEqualTo("undefined");
+    List<String> globals = new ArrayList<>();
+    probe.get("globals").forEach(g -> globals.add(g.asText()));
+    assertThat(globals).contains("JSON", "console")
+        .doesNotContain("process", "fetch", "XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
     assertThat(probe.get("imports")).hasSize(5)
         .allSatisfy(v -> assertThat(v.asText()).startsWith("refused: "));
     assertThat(probe.get("exec").asText()).startsWith("refused: ");
