@@ -26,7 +26,7 @@ public final class AgentOptions {
   String appendSystemPrompt;
 
   @Option(names = "--tools", paramLabel = "LIST", split = ",",
-      description = "Active tools, comma-separated (default: read,bash,edit,write; also grep,find,ls).")
+      description = "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
   List<String> tools = new ArrayList<>();
 
   @Option(names = "--no-tools", description = "No tools at all.")
@@ -57,6 +57,9 @@ public final class AgentOptions {
 
   @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
   boolean noScripts;
+
+  /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
+  boolean interactive;
 
   /** Set from the root command's --verbose: script output (console.log) is shown. */
   boolean verbose;

@@ -8,6 +8,7 @@ import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.RecordingProvider;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.Session;
@@ -19,6 +20,7 @@ import dev.graft.runtime.tools.Tool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -32,8 +34,13 @@ final class AgentSetup {
 
   private AgentSetup() {}
 
-  /** An agent ready to run, and the script engine when scripts were loaded (for their commands). */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts) {}
+  /**
+   * An agent ready to run, the script engine when scripts were loaded, the scripts as the
+   * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
+   * user (for the mode to attach its UI).
+   */
+  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
+      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -86,6 +93,8 @@ final class AgentSetup {
       provider = registry.provider(model);
     }
 
+    provider = recording(context, provider);
+
     ThinkingLevel thinking = ThinkingLevel.OFF;
     if (o.thinking != null) {
       thinking = ThinkingLevel.parse(o.thinking).orElseThrow(() ->
@@ -94,21 +103,23 @@ final class AgentSetup {
       thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
 
-    BuiltinTools builtin = BuiltinTools.create();
-    List<String> names = o.noTools ? List.of() : o.tools.isEmpty() ? BuiltinTools.DEFAULT_ACTIVE : o.tools;
-    List<Tool> tools = new ArrayList<>();
-    for (String name : names) {
-      tools.add(builtin.get(name.strip()).orElseThrow(() ->
-          new UserError("--tools: unknown tool '" + name + "' (known: " + String.join(", ", BuiltinTools.NAMES) + ")")));
-    }
-    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
     ScriptSetup.Scripts scripts;
+    List<Tool> tools;
     try {
       scripts = ScriptSetup.start(context, o, cwd);
     } catch (RuntimeException e) {
       session.close();
       throw e;
     }
+    try {
+      tools = tools(o, scripts.tools());
+    } catch (RuntimeException e) {
+      scripts.engine().ifPresent(dev.graft.scripting.ScriptEngine::close);
+      session.close();
+      throw e;
+    }
+    List<String> names = tools.stream().map(Tool::name).toList();
+    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
     scripts.agent().set(agent);
     scripts.engine().ifPresent(agent::closeWith);
@@ -116,7 +127,45 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    return new Ready(agent, scripts.engine());
+    return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
+  }
+
+  /**
+   * The tools the agent starts with, as in the reference: --tools names them (built-in or script
+   * tools), --no-tools none, and otherwise the default built-ins and every script tool.
+   */
+  private static List<Tool> tools(AgentOptions o, AgentTools all) {
+    if (o.noTools) {
+      return List.of();
+    }
+    if (!o.tools.isEmpty()) {
+      try {
+        return all.select(o.tools);
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--tools: " + e.getMessage());
+      }
+    }
+    List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
+    tools.addAll(all.scriptTools());
+    return tools;
+  }
+
+  /**
+   * The provider, writing every request to the file GRAFT_RECORD_REQUESTS names (appended), so a
+   * script author sees exactly what the model was sent.
+   */
+  private static LlmProvider recording(CliContext context, LlmProvider provider) {
+    String name = context.env().get("GRAFT_RECORD_REQUESTS");
+    if (name == null || name.isBlank()) {
+      return provider;
+    }
+    Path file = context.cwd().resolve(name);
+    try {
+      Files.writeString(file, "", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UserError("GRAFT_RECORD_REQUESTS=" + name + ": cannot write there (" + e.getMessage() + ")");
+    }
+    return new RecordingProvider(provider, file);
   }
 
   static Path cwd(CliContext context, AgentOptions o) {

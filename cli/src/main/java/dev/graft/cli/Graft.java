@@ -12,6 +12,8 @@ public final class Graft {
   public static int run(CliContext context, String... args) {
     GraftCommand root = new GraftCommand(context);
     CommandLine cli = new CommandLine(root);
+    // "--scripts scripts" names a directory, not the scripts command.
+    cli.setAllowSubcommandsAsOptionParameters(true);
     cli.setOut(context.out());
     cli.setErr(context.err());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

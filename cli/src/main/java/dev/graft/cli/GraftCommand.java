@@ -4,8 +4,10 @@ import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.interactive.InteractiveMode;
+import dev.graft.cli.scripts.ScriptsCommand;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
+import dev.graft.cli.modes.ScriptCommandPrompts;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Spec;
       "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },
-    subcommands = {DemoCommand.class, SessionCommand.class, ModelsCommand.class, picocli.CommandLine.HelpCommand.class},
+    subcommands = {DemoCommand.class, SessionCommand.class, ScriptsCommand.class, ModelsCommand.class,
+      picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
 public final class GraftCommand implements Callable<Integer> {
   private final CliContext context;
@@ -80,11 +83,13 @@ public final class GraftCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     agentOptions.verbose = verbose;
     if (mode.equals("rpc")) {
-      AgentSession agent = AgentSetup.create(context, agentOptions);
+      AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
+      AgentSession agent = ready.agent();
       try {
         return new dev.graft.cli.modes.RpcMode(agent,
             () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
-            new dev.graft.runtime.session.SessionStore(context.home(), context.clock()), context.out()).run(context.in());
+            new dev.graft.runtime.session.SessionStore(context.home(), context.clock()),
+            new ScriptCommandPrompts(ready.scripts(), ready.surface()), ready.surface(), context.out()).run(context.in());
       } finally {
         agent.close();
       }
@@ -107,11 +112,13 @@ public final class GraftCommand implements Callable<Integer> {
     if (toRun.isEmpty()) {
       throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
     }
-    AgentSession agent = AgentSetup.create(context, agentOptions);
+    AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
+    AgentSession agent = ready.agent();
     try {
+      ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
       return json
-          ? JsonMode.run(agent, toRun, context.out(), context.err())
-          : PrintMode.run(agent, toRun, context.out(), context.err(), verbose);
+          ? JsonMode.run(agent, toRun, commands, context.out(), context.err())
+          : PrintMode.run(agent, toRun, commands, context.out(), context.err(), verbose);
     } finally {
       agent.close();
     }
@@ -122,6 +129,7 @@ public final class GraftCommand implements Callable<Integer> {
    * else reading plain lines from stdin. Prompts given as arguments are sent first.
    */
   private int interactive() throws Exception {
+    agentOptions.interactive = true;
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, true);
     AgentSession agent = ready.agent();
     try {
@@ -131,7 +139,7 @@ public final class GraftCommand implements Callable<Integer> {
           a -> AgentSetup.reload(context, agentOptions, a),
           this::exportSession,
           context.home().root().resolve("history"), prompts, agentOptions.resume, version(),
-          ready.scripts().map(dev.graft.cli.interactive.ScriptCommands::of).orElse(List.of()));
+          ready.scriptControl(), ready.surface());
       java.io.Console console = System.console();
       boolean terminal = context.in() == System.in && console != null && console.isTerminal()
           && !"dumb".equals(context.env().getOrDefault("TERM", ""));

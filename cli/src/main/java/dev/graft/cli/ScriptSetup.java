@@ -2,11 +2,19 @@ package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.scripts.LoadedScripts;
+import dev.graft.cli.scripts.ScriptExec;
+import dev.graft.cli.scripts.ScriptLocations;
+import dev.graft.cli.scripts.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.agent.Delivery;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.EventContext;
@@ -19,56 +27,48 @@ import dev.graft.scripting.ScriptLog;
 import dev.graft.scripting.ScriptSettings;
 import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
- * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, and $GRAFT_HOME/scripts) into
+ * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a trusted
+ * project's .graft/scripts, see {@link ScriptLocations}) into
  * the sandboxed engine and turns them into the agent's hooks. GraalJS is started only when there
  * is at least one script.
  */
 final class ScriptSetup {
   private ScriptSetup() {}
 
-  /** The hooks for the agent, and a way to bind the agent once it exists. */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine) {}
+  /**
+   * The hooks for the agent, a way to bind the agent once it exists, every tool it may be given
+   * (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and where the
+   * scripts meet the user (set by the mode).
+   */
+  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
+      LoadedScripts loaded, ScriptSurface surface) {}
 
   static Scripts start(CliContext context, AgentOptions o, Path cwd) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
-    List<Path> locations = new ArrayList<>();
-    if (!o.noScripts) {
-      Path user = context.home().scripts();
-      if (Files.isDirectory(user)) {
-        locations.add(user);
-      }
-      for (Path dir : o.scriptDirs) {
-        Path p = context.cwd().resolve(dir).normalize();
-        if (!Files.isDirectory(p)) {
-          throw new UserError("--scripts " + dir + ": not a directory");
-        }
-        locations.add(p);
-      }
-      for (Path file : o.scriptFiles) {
-        Path p = context.cwd().resolve(file).normalize();
-        if (!Files.isRegularFile(p)) {
-          throw new UserError("-s " + file + ": no such script file");
-        }
-        locations.add(p);
-      }
-      Path project = cwd.resolve(".graft").resolve("scripts");
-      if (Files.isDirectory(project)) {
-        err.println("graft: the project's scripts in " + project + " are not loaded: running a repository's"
-            + " scripts needs your trust, which graft cannot record yet (load them with --scripts if you trust them)");
-      }
-    }
+    ScriptSurface surface = new ScriptSurface(err);
+    AgentTools tools = new AgentTools(BuiltinTools.create(), problem -> {
+      err.println("graft: " + problem);
+      err.flush();
+    });
+    ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
+        o.scriptFiles, o.noScripts);
+    ScriptLocations.Plan plan = ScriptLocations.plan(request,
+        o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
+    plan.grants().problems().forEach(p -> err.println("graft: warning: " + p));
+    List<Path> locations = plan.paths();
+    ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty());
+      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec), surface);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -76,32 +76,44 @@ final class ScriptSetup {
         err.flush();
       }
     };
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent), log);
+    Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
+    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
     }
     err.flush();
-    HookRunner runner = new HookRunner(ScriptHookSource.of(engine, () -> context(agent.get(), cwd)), problem -> {
-      err.println("graft: script problem: " + problem);
-      err.flush();
-    });
-    return new Scripts(runner, agent, Optional.of(engine));
+    AtomicReference<AgentControl> control = new AtomicReference<>();
+    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control));
+    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
+        problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
+            .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
+    tools.useScripts(engine, () -> surface.context(surface.ui()));
+    return new Scripts(runner, agent, Optional.of(engine), tools,
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec), surface);
   }
 
-  /** The plain fields of ctx: where the session is and what it runs with. */
-  private static EventContext context(AgentSession agent, Path cwd) {
+  /**
+   * ctx: where the session is and what it runs with, the session itself to read, the agent's
+   * methods ({@code control} holds the one AgentControl of the agent, made on first use), and
+   * {@code ui}.
+   */
+  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
+      AtomicReference<AgentControl> control) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
-    if (agent != null) {
-      agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-      data.put("model", agent.model().qualifiedId());
-      data.put("thinkingLevel", agent.thinking().wire());
+    if (agent == null) {
+      return new EventContext(data, ui);
     }
-    return EventContext.of(data);
+    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
+    data.put("model", agent.model().qualifiedId());
+    data.put("thinkingLevel", agent.thinking().wire());
+    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
+    return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready) implements ScriptHostPort {
+  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
+      ScriptExec exec) implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
@@ -117,19 +129,18 @@ final class ScriptSetup {
 
     @Override
     public void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options) {
-      HookRunner.injected(message).ifPresentOrElse(
-          m -> agent().session().appendCustomMessageEntry(m.customType(), m.content(), m.display(), m.details()),
-          () -> {
-            throw new IllegalArgumentException("sendMessage needs {customType: string, content: string or blocks}");
-          });
+      AgentHooks.InjectedMessage m = HookRunner.injected(message).orElseThrow(() ->
+          new IllegalArgumentException("sendMessage needs {customType: string, content: string or text/image blocks}"));
+      AgentSession agent = agent();
+      agent.sendCustomMessage(new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(),
+          System.currentTimeMillis(), null), Delivery.parse(options.path("deliverAs").asText("")),
+          options.path("triggerTurn").asBoolean(false));
     }
 
     @Override
     public void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options) {
-      if (!content.isTextual()) {
-        throw new IllegalArgumentException("sendUserMessage takes text for now");
-      }
-      agent().followUp(content.textValue());
+      UserContent user = UserContent.of(content);
+      agent().sendUserMessage(user.text(), user.images(), Delivery.parse(options.path("deliverAs").asText("")));
     }
 
     @Override
@@ -144,8 +155,11 @@ final class ScriptSetup {
 
     @Override
     public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
-      return CompletableFuture.failedFuture(new SecurityException(
-          "exec is not granted to " + script.name() + " (granting it per script comes with script settings)"));
+      AgentSession a = agent();
+      if (exec.firstUse()) {
+        a.closeWith(exec);
+      }
+      return exec.exec(script, command, args, options, Path.of(a.session().cwd()));
     }
 
     @Override
@@ -155,17 +169,22 @@ final class ScriptSetup {
 
     @Override
     public void setActiveTools(ScriptFile script, List<String> names) {
-      BuiltinTools builtin = BuiltinTools.create();
-      List<Tool> tools = new ArrayList<>();
-      for (String name : names) {
-        tools.add(builtin.get(name).orElseThrow(() -> new IllegalArgumentException("unknown tool '" + name + "'")));
-      }
-      agent().setTools(tools);
+      agent().setTools(tools.select(names));
     }
 
     @Override
     public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
-      return CompletableFuture.completedFuture(false);
+      AgentSession agent = agent();
+      // Reading models.json and the keys is file work: off the script thread.
+      return CompletableFuture.supplyAsync(() -> {
+        ModelRegistry registry = models.get();
+        Optional<Model> found = registry.find(model.path("provider").asText(), model.path("id").asText());
+        if (found.isEmpty() || registry.listModels().stream().noneMatch(l -> l.model().equals(found.get()) && l.usable())) {
+          return false;
+        }
+        agent.setModel(found.get(), registry.provider(found.get()));
+        return true;
+      }, r -> Thread.ofVirtual().name("graft-set-model").start(r));
     }
 
     @Override

@@ -59,7 +59,7 @@ class RpcModeTest {
       assertThat(rpc.call("x", "{\"id\":\"x\",\"type\":\"set_thinking_level\",\"level\":\"huge\"}").path("error").asText())
           .contains("unknown thinking level 'huge'");
       assertThat(rpc.call("ui", "{\"id\":\"ui\",\"type\":\"extension_ui_response\",\"value\":\"a\"}").path("error").asText())
-          .contains("no pending UI request");
+          .contains("no dialog is waiting for an answer with id ui");
       assertThat(rpc.call("m", "{\"id\":\"m\",\"type\":\"prompt\"}").path("error").asText()).contains("needs a string field \"message\"");
       rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"ok?\"}");
       rpc.event("agent_end");

@@ -118,7 +118,7 @@ class ScriptHooksCliTest {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
     CliRun run = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj", "hi");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.err()).contains("are not loaded").contains("needs your trust");
+    assertThat(run.err()).contains("are not loaded: they are not trusted yet; to run them: graft scripts trust");
     CliRun missing = CliRun.run(home, work, "-p", "--scripts", "nope", "--provider", "scripted", "--model", "turns.jsonl", "hi");
     assertThat(missing.exitCode()).isEqualTo(1);
     assertThat(missing.err().strip()).isEqualTo("graft: --scripts nope: not a directory");

@@ -3,9 +3,11 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.graft.runtime.json.Json;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.graalvm.polyglot.Value;
 
 /** Checks of the arguments a script passes to the API; a failed check names what was wrong. */
@@ -72,6 +74,17 @@ final class ArgumentChecks {
       throw new BadArgument("the type must be \"info\", \"warning\" or \"error\", not \"" + level + "\"");
     }
     return level;
+  }
+
+  /** A dialog's {@code {timeout}} in milliseconds: a positive number, or none for undefined/null. */
+  static Optional<Duration> timeout(Value v) throws BadArgument {
+    if (v == null || v.isNull()) {
+      return Optional.empty();
+    }
+    if (!v.isNumber() || !v.fitsInDouble() || !(v.asDouble() > 0) || Double.isInfinite(v.asDouble())) {
+      throw new BadArgument("the timeout must be a positive number of milliseconds, not " + (v.isNumber() ? v.toString() : typeOf(v)));
+    }
+    return Optional.of(Duration.ofMillis(Math.max(1, (long) Math.ceil(v.asDouble()))));
   }
 
   static String jsonString(String s) {

@@ -23,7 +23,15 @@ final class EmitScope {
 
   private final Watchdog watchdog;
 
+  private final boolean command;
+
   EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog) {
+    this(context, marshal, host, watchdog, false);
+  }
+
+  /** {@code command}: for a command handler, whose ctx also has the command-only methods. */
+  EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog, boolean command) {
+    this.command = command;
     this.context = context;
     this.marshal = marshal;
     this.host = host;
@@ -47,7 +55,8 @@ final class EmitScope {
         contextJson = Json.write(context.data());
       }
       c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
-          context.ui().available()));
+          context.ui().available(), SessionViewCalls.of(s, context.session()), host.agent(s, context.agent()),
+          command ? host.commands(s, context.commands()) : null));
       contexts.put(s, c);
     }
     return c;

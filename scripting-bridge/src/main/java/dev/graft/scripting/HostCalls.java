@@ -8,6 +8,7 @@ import static dev.graft.scripting.ArgumentChecks.level;
 import static dev.graft.scripting.ArgumentChecks.optionalText;
 import static dev.graft.scripting.ArgumentChecks.strings;
 import static dev.graft.scripting.ArgumentChecks.text;
+import static dev.graft.scripting.ArgumentChecks.timeout;
 import static dev.graft.scripting.ArgumentChecks.typeOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -83,18 +84,21 @@ final class HostCalls {
       }
       Value a = arg(args, 1);
       Value b = arg(args, 2);
+      Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
       try {
         switch (op) {
           case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
-              strings(marshal.parse(json(b, "the options"), "the options"), "the options")), resolve, reject,
+              strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
               o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message")),
-              resolve, reject, String::valueOf);
-          case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder")),
-              resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
+          case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message"),
+              timeout(c)), resolve, reject, String::valueOf);
+          case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder"),
+              timeout(c)), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
           case "notify" -> ui.notify(text(a, "the message"), level(b));
+          case "setStatus" -> ui.setStatus(text(a, "the key"),
+              Optional.ofNullable(optionalText(b, "the text")).filter(t -> !t.isEmpty()));
           default -> throw new BadArgument("unknown method");
         }
         return null;
@@ -104,6 +108,16 @@ final class HostCalls {
         return "E" + name + " failed in graft: " + e.getMessage();
       }
     };
+  }
+
+  /** ctx's agent methods. */
+  ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
+    return AgentCalls.of(s, agent, calls, marshal);
+  }
+
+  /** A command handler's extra ctx methods. */
+  ProxyExecutable commands(LoadedScript s, ScriptCommandControl control) {
+    return CommandCalls.of(s, control, calls, marshal);
   }
 
   ProxyExecutable console(LoadedScript s) {
@@ -194,6 +208,7 @@ final class HostCalls {
     if (!(parameters instanceof ObjectNode schema)) {
       throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
     }
+    ToolSchemaCheck.check(name, schema);
     if (s.tools.containsKey(name)) {
       throw new BadArgument("tool " + name + " is already registered by this script");
     }

@@ -129,6 +129,14 @@ public final class ScriptEngine implements AutoCloseable {
     return scripts.snapshot().scripts();
   }
 
+  /** The events {@code script} has handlers for, in the order it subscribed; empty when it is not running. */
+  public List<String> events(ScriptFile script) {
+    requireCaller("events");
+    return join(owner.submit(() -> scripts.find(script)
+        .map(s -> s.handlers.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(java.util.Map.Entry::getKey).toList())
+        .orElse(List.of())));
+  }
+
   /** Whether any script has a handler for {@code event} (no round trip to the owner thread). */
   public boolean handles(String event) {
     return scripts.snapshot().events().contains(event);
@@ -207,7 +215,7 @@ public final class ScriptEngine implements AutoCloseable {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Command c = s.commands.get(name);
         if (c != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
           return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(),
               x -> new Object[] {args, scope.ctx(x)});
         }

@@ -1,5 +1,6 @@
 package dev.graft.scripting;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -49,4 +50,28 @@ public interface ScriptUi {
 
   /** {@code level} is "info", "warning" or "error". */
   void notify(String message, String level);
+
+  /**
+   * {@code ui.select} with {@code {timeout}}: when it passes, the dialog closes as dismissed. A UI
+   * that cannot time a dialog out ignores it (the default).
+   */
+  default CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
+    return select(title, options);
+  }
+
+  /** {@code ui.confirm} with {@code {timeout}}; false when it passes. */
+  default CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
+    return confirm(title, message);
+  }
+
+  /** {@code ui.input} with {@code {timeout}}; empty when it passes. */
+  default CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
+    return input(title, placeholder);
+  }
+
+  /**
+   * {@code ui.setStatus(key, text)}: shows {@code text} in the status line under {@code key}, or
+   * removes that key's text when empty. Without a UI it goes nowhere (the default).
+   */
+  default void setStatus(String key, Optional<String> text) {}
 }

@@ -274,16 +274,152 @@
     });
   }
 
-  /** A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise). */
-  function makeCtx(dataText, ui, hasUI) {
+  /** A dialog's `{timeout}` option (milliseconds), checked by the host; undefined without one. */
+  function timeoutOf(opts) {
+    return opts !== null && typeof opts === "object" ? opts.timeout : undefined;
+  }
+
+  // ctx.sessionManager keeps the session's entries, by position in file order, from call to call
+  // and emit to emit: a read brings only the entries appended since (all of them once the
+  // session was switched, which changes the generation).
+  let sessionGeneration = null;
+  let sessionEntries = [];
+  // The branch read last and the position of its end: a new leaf below that end costs only the
+  // walk from the new leaf up to it.
+  let branchEntries = [];
+  let branchEnd = -1;
+
+  /**
+   * Entries are shared by every read, so each is frozen, with its message (or data): a handler
+   * that assigns to them gets a TypeError instead of changing what later reads return. Deeper
+   * values are not frozen (it would cost a walk of every value); copy before changing them.
+   */
+  function freezeEntries(list) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (e !== null && typeof e === "object") {
+        if (e.message !== null && typeof e.message === "object") freeze(e.message);
+        if (e.data !== null && typeof e.data === "object") freeze(e.data);
+        freeze(e);
+      }
+    }
+    return list;
+  }
+
+  /** A read answered "S" + meta + "\n" + the new entries (see SessionViewCalls); returns meta.r. */
+  function sessionRead(fn, op, arg, end) {
+    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, end, undefined);
+    if (typeof reply !== "string" || reply[0] !== "S") return unwrap(reply);
+    const cut = reply.indexOf("\n");
+    const meta = JSONparse(reply.slice(1, cut));
+    const added = freezeEntries(JSONparse(reply.slice(cut + 1)));
+    if (meta.from === 0) {
+      sessionEntries = added;
+    } else {
+      for (let i = 0; i < added.length; i++) sessionEntries.push(added[i]);
+    }
+    sessionGeneration = meta.g;
+    return meta.r;
+  }
+
+  function makeSessionManager(fn) {
+    const at = function (i) { return i >= 0 ? sessionEntries[i] : undefined; };
+    return freeze({
+      getEntries() {
+        sessionRead(fn, "getEntries");
+        return sessionEntries.slice();
+      },
+      getBranch(fromId) {
+        const r = sessionRead(fn, "getBranch", fromId, branchEnd);
+        const p = r.p;
+        let out;
+        if (r.after) {
+          out = branchEntries.slice();
+          for (let i = 0; i < p.length; i++) out.push(sessionEntries[p[i]]);
+        } else {
+          out = new Array(p.length);
+          for (let i = 0; i < p.length; i++) out[i] = sessionEntries[p[i]];
+        }
+        if (p.length > 0) branchEnd = p[p.length - 1];
+        else if (!r.after) branchEnd = -1;
+        branchEntries = out;
+        return out.slice();
+      },
+      getEntry(id) { return at(sessionRead(fn, "getEntry", id)); },
+      getLeafEntry() { return at(sessionRead(fn, "getLeafEntry")); },
+      getLeafId() { return call(fn, "getLeafId"); },
+      getLabel(id) { return call(fn, "getLabel", id); },
+      getTree() {
+        const rows = sessionRead(fn, "getTree");
+        const nodes = [];
+        const roots = [];
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          const node = { entry: sessionEntries[row[0]], children: [] };
+          if (row[2] !== null) node.label = row[2];
+          if (row[3] !== null) node.labelTimestamp = row[3];
+          nodes[row[0]] = node;
+          if (row[1] < 0) roots.push(node);
+          else nodes[row[1]].children.push(node);
+        }
+        return roots;
+      },
+      getHeader() { return call(fn, "getHeader"); },
+      getSessionFile() { return call(fn, "getSessionFile"); },
+      getSessionId() { return call(fn, "getSessionId"); },
+      getSessionName() { return call(fn, "getSessionName"); },
+      getCwd() { return call(fn, "getCwd"); },
+      getSessionDir() { return call(fn, "getSessionDir"); },
+    });
+  }
+
+  /**
+   * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
+   * sessionManager (a read-only view of the session) and the agent's methods.
+   */
+  function makeCtx(dataText, ui, hasUI, session, agent, commands) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
-      select(title, options) { return later(ui, "select", title, encode(options, "ctx.ui.select: options")); },
-      confirm(title, message) { return later(ui, "confirm", title, message); },
-      input(title, placeholder) { return later(ui, "input", title, placeholder); },
+      select(title, options, opts) {
+        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+      },
+      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
       notify(message, type) { call(ui, "notify", message, type); },
+      setStatus(key, text) { call(ui, "setStatus", key, text); },
     });
+    ctx.sessionManager = makeSessionManager(session);
+    ctx.isIdle = function () { return call(agent, "isIdle"); };
+    ctx.abort = function () { call(agent, "abort"); };
+    ctx.hasPendingMessages = function () { return call(agent, "hasPendingMessages"); };
+    ctx.getContextUsage = function () { return call(agent, "getContextUsage"); };
+    ctx.getSystemPrompt = function () { return call(agent, "getSystemPrompt"); };
+    ctx.compact = function (options) {
+      if (options !== undefined && options !== null && typeof options !== "object") {
+        throw new TypeErrorC("ctx.compact: the options must be an object {customInstructions?, onComplete?, onError?}");
+      }
+      const o = options || {};
+      const onComplete = o.onComplete;
+      const onError = o.onError;
+      apply(promiseThen, later(agent, "compact", o.customInstructions), [
+        function (result) { if (typeof onComplete === "function") onComplete(result); },
+        function (error) {
+          if (typeof onError === "function") onError(error);
+          else log("warn", "ctx.compact: " + error.message);
+        },
+      ]);
+    };
+    ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    if (commands) {
+      ctx.waitForIdle = function () { return later(commands, "waitForIdle"); };
+      ctx.navigateTree = function (targetId, options) {
+        return later(commands, "navigateTree", targetId, encode(options, "ctx.navigateTree: options"));
+      };
+      ctx.fork = function (entryId) { return later(commands, "fork", entryId); };
+      ctx.newSession = function () { return later(commands, "newSession"); };
+      ctx.reload = function () { return later(commands, "reload"); };
+    }
     return ctx;
   }
 

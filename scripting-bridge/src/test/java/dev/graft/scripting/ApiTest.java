@@ -262,4 +262,46 @@ class ApiTest {
           .isEqualTo(ScriptFixture.json("{\"hasUI\":false,\"sure\":false}"));
     }
   }
+  @Test
+  void uiSetStatusAndDialogTimeoutsReachTheUi() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("status.js", """
+          export default function (pi) {
+            pi.on("agent_start", async (event, ctx) => {
+              ctx.ui.setStatus("build", "compiling");
+              ctx.ui.setStatus("build", undefined);
+              ctx.ui.setStatus("lint", "");
+              const pick = await ctx.ui.select("Pick", ["a", "b"], { timeout: 1500 });
+              let bad;
+              try { ctx.ui.confirm("Sure?", "x", { timeout: -1 }); } catch (e) { bad = e.name + ": " + e.message; }
+              let noKey;
+              try { ctx.ui.setStatus(42, "x"); } catch (e) { noKey = e.message; }
+              return { pick, bad, noKey };
+            });
+          }
+          """);
+      f.load();
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      ScriptUi ui = new RunawayTest.TestUi() {
+        @Override
+        public CompletableFuture<Optional<String>> select(String title, List<String> options,
+            Optional<java.time.Duration> timeout) {
+          seen.add("select " + title + " " + timeout.map(java.time.Duration::toMillis).orElse(-1L));
+          return CompletableFuture.completedFuture(Optional.of(options.get(1)));
+        }
+
+        @Override
+        public void setStatus(String key, Optional<String> text) {
+          seen.add("status " + key + "=" + text.orElse("(cleared)"));
+        }
+      };
+      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
+          {"pick":"b",
+           "bad":"TypeError: ctx.ui.confirm: the timeout must be a positive number of milliseconds, not -1",
+           "noKey":"ctx.ui.setStatus: the key must be a non-empty string, not a number"}"""));
+      assertThat(seen).containsExactly("status build=compiling", "status build=(cleared)", "status lint=(cleared)",
+          "select Pick 1500");
+    }
+  }
 }

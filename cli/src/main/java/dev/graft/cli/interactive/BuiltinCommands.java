@@ -34,8 +34,8 @@ final class BuiltinCommands {
     r.register(SlashCommand.builtIn("label", "Label the latest entry (/label [text]; no text clears)", SessionCommands::label));
     r.register(SlashCommand.builtIn("session", "Session file, id, message counts, tokens and cost", SessionCommands::info));
     r.register(SlashCommand.builtIn("export", "Write the session as one HTML page (/export [file.html])", BuiltinCommands::export));
-    r.register(SlashCommand.builtIn("reload", "Read settings, AGENTS.md files and models.json again", BuiltinCommands::reload));
-    r.register(SlashCommand.builtIn("scripts", "List the loaded hook scripts", BuiltinCommands::scripts));
+    r.register(SlashCommand.builtIn("reload", "Read settings, AGENTS.md files, models.json and the hook scripts again", BuiltinCommands::reload));
+    r.register(SlashCommand.builtIn("scripts", "List the hook scripts: source, trust, events, commands, tools, problems", BuiltinCommands::scripts));
     r.register(SlashCommand.builtIn("quit", "Quit graft", (ctx, args) -> ctx.quit()));
     return r;
   }
@@ -68,11 +68,6 @@ final class BuiltinCommands {
   }
 
   static void scripts(CommandContext ctx, String args) {
-    List<SlashCommand> fromScripts = ctx.commands().all().stream().filter(c -> !c.origin().equals(SlashCommand.BUILT_IN)).toList();
-    if (fromScripts.isEmpty()) {
-      ctx.info("No hook scripts are loaded: this version of graft does not load scripts yet.");
-      return;
-    }
-    fromScripts.stream().map(SlashCommand::origin).distinct().forEach(o -> ctx.info("  " + o));
+    ctx.scripts().describe().forEach(ctx::info);
   }
 }

@@ -28,6 +28,9 @@ public interface CommandContext {
 
   CommandRegistry commands();
 
+  /** The run's hook scripts ({@code /scripts}). */
+  ScriptControl scripts();
+
   void info(String text);
 
   void warn(String text);
@@ -35,7 +38,7 @@ public interface CommandContext {
   /** Puts text in the editor for the next prompt (to be edited and sent). */
   void setEditorText(String text);
 
-  /** Reloads settings, the system prompt's project context files and the models; what was loaded. */
+  /** Reloads settings, the system prompt's project context files, the models and the hook scripts; what was loaded. */
   List<String> reload();
 
   /**

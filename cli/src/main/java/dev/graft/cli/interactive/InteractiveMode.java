@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
@@ -33,10 +34,9 @@ public final class InteractiveMode {
   /** What the mode needs from the command line. */
   public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
       Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version,
-      List<SlashCommand> scriptCommands) {
+      ScriptControl scripts, ScriptSurface surface) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
-      scriptCommands = List.copyOf(scriptCommands);
     }
   }
 
@@ -73,13 +73,11 @@ public final class InteractiveMode {
     this.frontend = frontend;
     this.commands = BuiltinCommands.registry();
     this.screen = frontend.screen();
-    for (SlashCommand command : setup.scriptCommands()) {
-      try {
-        commands.register(command);
-      } catch (IllegalArgumentException e) {
-        screen.line("script command not added: " + e.getMessage());
-      }
-    }
+    registerScriptCommands().forEach(screen::line);
+    // Script event handlers ask and tell through this terminal too; their problems are shown here.
+    HookUi ui = frontend.ui();
+    setup.surface().showUi(ScriptCommands.ui(ui));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + problem.text(), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
     agent.subscribe(new EventPrinter(screen, agent::session));
@@ -88,6 +86,21 @@ public final class InteractiveMode {
         status.add(end.message());
       }
     });
+  }
+
+  /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */
+  private List<String> registerScriptCommands() {
+    commands.all().stream().map(SlashCommand::origin).filter(o -> !o.equals(SlashCommand.BUILT_IN)).distinct().toList()
+        .forEach(commands::removeFrom);
+    List<String> problems = new java.util.ArrayList<>();
+    for (SlashCommand command : setup.scripts().commands()) {
+      try {
+        commands.register(command);
+      } catch (IllegalArgumentException e) {
+        problems.add("script command not added: " + e.getMessage());
+      }
+    }
+    return problems;
   }
 
   /** On the process's terminal, or plain lines when there is none (or it is dumb). */
@@ -161,8 +174,14 @@ public final class InteractiveMode {
     Recap.print(screen, agent.session(), 4);
   }
 
-  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */
   void handle(String raw) {
+    handleInput(raw);
+    runRequestedTurns();
+  }
+
+  /** One input: a command, a shell command or a prompt. Failures are shown as one line. */
+  private void handleInput(String raw) {
     String text = raw.strip();
     try {
       if (text.startsWith("!")) {
@@ -182,6 +201,24 @@ public final class InteractiveMode {
         return;
       }
       context.runAbortable(signal -> agent.prompt(text));
+      screen.line("");
+    } catch (Exception e) {
+      screen.stopSpinner();
+      screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
+    }
+  }
+
+  /**
+   * Runs what scripts asked for while the agent was idle (a command's {@code sendMessage} with
+   * triggerTurn, or its {@code sendUserMessage}), once the input that led to it is done. A request
+   * made while the editor waits runs after the next input.
+   */
+  private void runRequestedTurns() {
+    if (quit || !agent.hasRequestedTurn()) {
+      return;
+    }
+    try {
+      context.runAbortable(signal -> agent.runRequestedTurns());
       screen.line("");
     } catch (Exception e) {
       screen.stopSpinner();
@@ -275,6 +312,11 @@ public final class InteractiveMode {
     }
 
     @Override
+    public ScriptControl scripts() {
+      return setup.scripts();
+    }
+
+    @Override
     public void info(String text) {
       screen.line(Screen.clean(text));
     }
@@ -296,6 +338,8 @@ public final class InteractiveMode {
       }
       List<String> report = new java.util.ArrayList<>(setup.reloader().reload(agent));
       report.add(models().listModels().stream().filter(l -> l.usable()).count() + " usable models (models.json and keys read again)");
+      report.addAll(setup.scripts().reload());
+      report.addAll(registerScriptCommands());
       return report;
     }
 

@@ -1,6 +1,8 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.AgentControl;
+import dev.graft.cli.SessionView;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.json.Json;
@@ -8,6 +10,7 @@ import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptUi;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,10 +27,15 @@ public final class ScriptCommands {
 
   public static List<SlashCommand> of(ScriptEngine engine) {
     List<SlashCommand> out = new ArrayList<>();
+    java.util.concurrent.atomic.AtomicReference<AgentControl> control = new java.util.concurrent.atomic.AtomicReference<>();
     for (ScriptCommand c : engine.commands()) {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
-            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()));
+            ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
+            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
+                new SessionView(ctx.agent().session()))
+                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
+                .withCommands(sessionCommands);
             JsonNode result = ctx.runAbortable(signal -> {
               CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
               signal.onAbort(() -> running.cancel(true));
@@ -35,10 +43,16 @@ public final class ScriptCommands {
             });
             if (result != null && result.isTextual() && !result.textValue().isBlank()) {
               ctx.setEditorText(result.textValue());
+            } else if (sessionCommands.editorText.get() != null) {
+              ctx.setEditorText(sessionCommands.editorText.get());
             }
           }));
     }
     return out;
+  }
+
+  private static DialogOptions dialog(Optional<Duration> timeout) {
+    return timeout.map(DialogOptions::timeout).orElse(DialogOptions.NONE);
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -65,8 +79,28 @@ public final class ScriptCommands {
       }
 
       @Override
+      public CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
+        return ui.select(title, options, dialog(timeout));
+      }
+
+      @Override
+      public CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
+        return ui.confirm(title, message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
+      }
+
+      @Override
+      public CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
+        return ui.input(title, placeholder == null ? "" : placeholder, dialog(timeout));
+      }
+
+      @Override
       public void notify(String message, String level) {
         ui.notify(message, HookUi.NotifyLevel.parse(level));
+      }
+
+      @Override
+      public void setStatus(String key, Optional<String> text) {
+        ui.setStatus(key, text);
       }
     };
   }

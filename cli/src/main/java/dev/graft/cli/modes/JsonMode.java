@@ -5,6 +5,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code graft --mode json -p ...}: every agent event as one JSON line on stdout, in the
@@ -13,14 +14,39 @@ import java.util.List;
 public final class JsonMode {
   private JsonMode() {}
 
-  public static int run(AgentSession agent, List<String> prompts, PrintWriter out, PrintWriter err) {
+  /**
+   * A prompt {@code /name args} runs that script command without a UI; its failure goes to stderr
+   * (exit code 1).
+   */
+  public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
+      PrintWriter err) {
+    List<ScriptCommandPrompts.Parsed> parsed = PrintMode.parseAll(prompts, commands);
     agent.subscribe(event -> {
       out.println(Json.write(AgentEvents.toJson(event)));
       out.flush();
     });
     try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
-      for (String prompt : prompts) {
-        AgentSession.RunResult result = agent.prompt(prompt);
+      for (ScriptCommandPrompts.Parsed prompt : parsed) {
+        AgentSession.RunResult result;
+        if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
+          try {
+            commands.runWithoutUi(command);
+          } catch (ScriptCommandPrompts.Failed e) {
+            err.println("graft: " + e.getMessage());
+            err.flush();
+            return 1;
+          }
+          // A run the command asked for (sendUserMessage, say) follows it.
+          Optional<AgentSession.RunResult> requested = agent.runRequestedTurns();
+          if (requested.isEmpty()) {
+            continue;
+          }
+          result = requested.get();
+        } else {
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          // Runs a script asked for while the agent was idle (in an input handler, say) follow the prompt.
+          result = agent.runRequestedTurns().orElse(result);
+        }
         if (result.failed()) {
           return 1;
         }

@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.cli.UserError;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.AgentMessage;
@@ -11,12 +12,18 @@ import java.util.List;
 /**
  * {@code graft -p}: runs the prompts and prints the final answer on stdout. With {@code
  * --verbose}, tool calls and their outcome are shown on stderr as they happen. Exit code 1 when
- * the last turn ended in an error or was aborted.
+ * the last turn ended in an error or was aborted, or a script command failed.
  */
 public final class PrintMode {
   private PrintMode() {}
 
-  public static int run(AgentSession agent, List<String> prompts, PrintWriter out, PrintWriter err, boolean verbose) {
+  /**
+   * A prompt {@code /name args} runs that script command (without a UI: its dialogs answer as
+   * dismissed) and prints the text it returns, if any.
+   */
+  public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
+      PrintWriter err, boolean verbose) {
+    List<ScriptCommandPrompts.Parsed> parsed = parseAll(prompts, commands);
     if (verbose) {
       agent.subscribe(event -> {
         switch (event) {
@@ -33,14 +40,33 @@ public final class PrintMode {
     }
     try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
       AgentSession.RunResult result = null;
-      for (String prompt : prompts) {
-        result = agent.prompt(prompt);
+      for (ScriptCommandPrompts.Parsed prompt : parsed) {
+        if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
+          try {
+            commands.runWithoutUi(command).ifPresent(out::println);
+            out.flush();
+          } catch (ScriptCommandPrompts.Failed e) {
+            err.println("graft: " + e.getMessage());
+            err.flush();
+            return 1;
+          }
+          // A run the command asked for (sendUserMessage, say) follows it; without one, no answer.
+          result = agent.runRequestedTurns().orElse(null);
+          if (result == null) {
+            continue;
+          }
+        } else {
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          // Runs a script asked for while the agent was idle (in an input handler, say) follow the
+          // prompt; the last answer is the one printed.
+          result = agent.runRequestedTurns().orElse(result);
+        }
         if (result.failed()) {
           break;
         }
       }
       if (result == null || result.last().isEmpty()) {
-        return 0; // a hook handled the input
+        return 0; // a script command ran last, or a hook handled the input
       }
       AgentMessage.Assistant last = result.last().get();
       String text = result.text();
@@ -57,6 +83,17 @@ public final class PrintMode {
       }
       return 0;
     }
+  }
+
+  /** Every prompt parsed before any runs: an unknown {@code /name} is an error up front. */
+  static List<ScriptCommandPrompts.Parsed> parseAll(List<String> prompts, ScriptCommandPrompts commands) {
+    List<ScriptCommandPrompts.Parsed> parsed = prompts.stream().map(commands::parse).toList();
+    for (ScriptCommandPrompts.Parsed p : parsed) {
+      if (p instanceof ScriptCommandPrompts.Parsed.Unknown unknown) {
+        throw new UserError(unknown.message());
+      }
+    }
+    return parsed;
   }
 
   static String firstLine(String text) {

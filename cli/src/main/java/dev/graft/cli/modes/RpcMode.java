@@ -3,6 +3,7 @@ package dev.graft.cli.modes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.ScriptSurface;
 import dev.graft.runtime.agent.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
@@ -17,6 +18,7 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.scripting.ScriptCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,22 +44,58 @@ public final class RpcMode {
   private final Supplier<ModelRegistry> registry;
   private final SessionStore store;
   private final PrintWriter out;
+  private final ScriptCommandPrompts commands;
+  private final RpcUi ui = new RpcUi(this::write);
   private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private volatile Future<?> running;
   /** A prompt was accepted and its agent_end has not been sent yet: what a client sees as busy. */
   private volatile boolean active;
 
-  public RpcMode(AgentSession agent, Supplier<ModelRegistry> registry, SessionStore store, PrintWriter out) {
+  /**
+   * {@code commands}: the script commands a prompt {@code /name} runs; {@code surface}: where
+   * scripts' dialogs and problems go (here, to the client).
+   */
+  public RpcMode(AgentSession agent, Supplier<ModelRegistry> registry, SessionStore store, ScriptCommandPrompts commands,
+      ScriptSurface surface, PrintWriter out) {
     this.agent = agent;
     this.registry = registry;
     this.store = store;
+    this.commands = commands;
     this.out = out;
+    surface.showUi(ui);
+    surface.reportTo(problem -> write(extensionError(problem.script().map(Path::toString).orElse(""), problem.event(),
+        problem.text())));
     agent.subscribe(event -> {
       if (event instanceof dev.graft.runtime.agent.AgentEvent.AgentEnd) {
         active = false;
       }
       write(AgentEvents.toJson(event));
     });
+    agent.onTurnRequested(this::runRequested);
+  }
+
+  /**
+   * A script asked for a run while the agent was idle (sendMessage with triggerTurn, or
+   * sendUserMessage): it runs on the agent thread, after whatever is there, as a prompt would.
+   */
+  private void runRequested() {
+    try {
+      running = worker.submit(() -> {
+        if (!agent.hasRequestedTurn()) {
+          return;
+        }
+        active = true;
+        try {
+          agent.runRequestedTurns();
+        } catch (RuntimeException e) {
+          write(error(null, "prompt", e.getMessage()));
+        } finally {
+          active = false;
+        }
+      });
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // stdin has ended and graft is stopping: there is no one to run it for
+    }
   }
 
   /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
@@ -82,6 +120,7 @@ public final class RpcMode {
         handle((ObjectNode) command);
       }
     }
+    ui.endOfInput();
     Future<?> last = running;
     if (last != null) {
       try {
@@ -109,6 +148,7 @@ public final class RpcMode {
           write(success(id, type));
         }
         case "abort", "abort_bash" -> {
+          ui.dismissAll();
           agent.abort();
           write(success(id, type));
         }
@@ -127,7 +167,15 @@ public final class RpcMode {
         case "get_session_stats" -> write(success(id, type).set("data", stats()));
         case "get_commands" -> {
           ObjectNode data = Json.object();
-          data.putArray("commands");
+          ArrayNode list = data.putArray("commands");
+          for (ScriptCommand command : commands.commands()) {
+            ObjectNode o = list.addObject().put("name", command.name());
+            if (!command.description().isEmpty()) {
+              o.put("description", command.description());
+            }
+            o.put("source", "extension");
+            o.putObject("sourceInfo").put("path", command.script().path().toString());
+          }
           write(success(id, type).set("data", data));
         }
         case "get_available_models" -> {
@@ -217,8 +265,7 @@ public final class RpcMode {
           }
           write(success(id, type).set("data", Json.object().put("text", u.content().text("")).put("cancelled", false)));
         });
-        case "extension_ui_response" -> write(error(id, type, "no pending UI request with id " + c.path("id").asText("(none)")
-            + " (scripts that ask questions come with hook scripts)"));
+        case "extension_ui_response" -> ui.answer(c).ifPresent(problem -> write(error(id, type, problem)));
         default -> write(error(id, type, "unknown command '" + type + "'" + nearest(type)));
       }
     } catch (IllegalArgumentException | IllegalStateException e) {
@@ -230,6 +277,15 @@ public final class RpcMode {
 
   private void prompt(JsonNode id, ObjectNode c) {
     String message = requireText(c, "message");
+    switch (commands.parse(message)) {
+      case ScriptCommandPrompts.Parsed.Unknown unknown -> throw new IllegalArgumentException(unknown.message());
+      case ScriptCommandPrompts.Parsed.Command command -> {
+        write(success(id, "prompt"));
+        running = worker.submit(() -> runCommand(command));
+        return;
+      }
+      case ScriptCommandPrompts.Parsed.Text text -> {}
+    }
     if (active) {
       String behavior = c.path("streamingBehavior").asText("");
       switch (behavior) {
@@ -253,6 +309,27 @@ public final class RpcMode {
         write(error(id, "prompt", e.getMessage()));
       }
     });
+  }
+
+  /**
+   * Runs a script command on the agent thread; its dialogs go to the client while this thread
+   * waits. Text it returns goes to the client's editor; a failure is an extension_error.
+   */
+  private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
+    try {
+      JsonNode answer = commands.run(command, ui).get();
+      if (answer != null && answer.isTextual() && !answer.textValue().isBlank()) {
+        ui.setEditorText(answer.textValue());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      write(extensionError(command.command().script().path().toString(), "command", ScriptCommandPrompts.failure(command, e)));
+    }
+  }
+
+  private static ObjectNode extensionError(String path, String event, String error) {
+    return Json.object().put("type", "extension_error").put("extensionPath", path).put("event", event).put("error", error);
   }
 
   /**

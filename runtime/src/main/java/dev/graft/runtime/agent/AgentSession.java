@@ -34,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
@@ -57,11 +56,13 @@ public final class AgentSession implements AutoCloseable {
   private final AgentHooks hooks;
   private final Clock clock;
   private final List<Consumer<AgentEvent>> listeners = new CopyOnWriteArrayList<>();
-  private final ConcurrentLinkedQueue<String> steering = new ConcurrentLinkedQueue<>();
-  private final ConcurrentLinkedQueue<String> followUps = new ConcurrentLinkedQueue<>();
+  private final MessageQueue queue = new MessageQueue();
+  private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
+  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Object idleMonitor = new Object();
 
   private Model model;
   private LlmProvider provider;
@@ -182,19 +183,150 @@ public final class AgentSession implements AutoCloseable {
 
   /** A message to deliver before the next model call of the running turn (or the next prompt). */
   public void steer(String text) {
-    steering.add(text);
+    queue.add(new AgentMessage.User(text, clock.millis()), Delivery.STEER);
   }
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    followUps.add(text);
+    queue.add(new AgentMessage.User(text, clock.millis()), Delivery.FOLLOW_UP);
   }
 
-  /** Aborts the running prompt, if any: the model stream and running tools stop. */
+  // ------------------------------------------------------------------ messages from hooks
+
+  /**
+   * A hook's custom message (a script's {@code sendMessage}), as the reference delivers it:
+   * {@code nextTurn} waits for the next prompt; while a run goes on it steers (or follows up);
+   * when idle, {@code triggerTurn} asks for a run that starts with it ({@link #runRequestedTurns}),
+   * and otherwise it is only recorded in the session. Its message events are then sent from
+   * another thread, so a caller on the script thread never waits for script handlers.
+   */
+  public void sendCustomMessage(AgentMessage.Custom message, Optional<Delivery> deliverAs, boolean triggerTurn) {
+    boolean requested = false;
+    boolean appended = false;
+    synchronized (this) {
+      if (deliverAs.equals(Optional.of(Delivery.NEXT_TURN))) {
+        queue.add(message, Delivery.NEXT_TURN);
+      } else if (running != null) {
+        queue.add(message, deliverAs.orElse(Delivery.STEER));
+      } else if (triggerTurn) {
+        queue.request(new MessageQueue.Start(message));
+        requested = true;
+      } else {
+        session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
+        appended = true;
+      }
+    }
+    if (requested) {
+      turnRequestListeners.forEach(Runnable::run);
+    }
+    if (appended) {
+      Thread.ofVirtual().name("graft-message-events").start(() -> {
+        emit(new AgentEvent.MessageStart(message));
+        emit(new AgentEvent.MessageEnd(message));
+      });
+    }
+  }
+
+  /**
+   * A user message from a hook (a script's {@code sendUserMessage}): {@code images} follow the
+   * text. While a run goes on it needs {@code deliverAs} steer or followUp; when idle it asks for
+   * a prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
+   */
+  public void sendUserMessage(String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
+    synchronized (this) {
+      if (running != null) {
+        Delivery delivery = deliverAs.filter(d -> d != Delivery.NEXT_TURN).orElseThrow(() -> new IllegalStateException(
+            "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
+        queue.add(userMessage(text, images), delivery);
+        return;
+      }
+      queue.request(new MessageQueue.Prompt(text, images));
+    }
+    turnRequestListeners.forEach(Runnable::run);
+  }
+
+  /** Runs {@code listener} (on the requesting thread; it must not block) when a hook asks for a run while idle. */
+  public void onTurnRequested(Runnable listener) {
+    turnRequestListeners.add(listener);
+  }
+
+  /** Whether a hook asked for a run that has not started yet. */
+  public boolean hasRequestedTurn() {
+    return queue.hasRequest();
+  }
+
+  /**
+   * Runs the runs hooks asked for while the agent was idle, one after another (a mode calls this
+   * on its agent thread when it is idle). Blocks; empty when there was none.
+   */
+  public Optional<RunResult> runRequestedTurns() {
+    RunResult last = null;
+    MessageQueue.Request request;
+    while ((request = queue.pollRequest()) != null) {
+      last = switch (request) {
+        case MessageQueue.Prompt p -> prompt(p.text(), p.images());
+        case MessageQueue.Start s -> run(() -> new Opening(systemPrompt, List.of(s.message())));
+      };
+    }
+    return Optional.ofNullable(last);
+  }
+
+  private AgentMessage.User userMessage(String text, List<ContentBlock> images) {
+    if (images.isEmpty()) {
+      return new AgentMessage.User(text, clock.millis());
+    }
+    List<ContentBlock> blocks = new ArrayList<>();
+    blocks.add(new ContentBlock.Text(text));
+    blocks.addAll(images);
+    return new AgentMessage.User(new MessageContent.Blocks(blocks), clock.millis(), null);
+  }
+
+  /**
+   * Aborts the running prompt, if any: the model stream and running tools stop; so do the calls
+   * made for hook scripts ({@link #abortWith}).
+   */
   public void abort() {
     AbortSignal signal = running;
     if (signal != null) {
       signal.abort("aborted by the user");
+    }
+    for (AbortSignal other : abortsWith) {
+      other.abort("aborted by the user");
+    }
+  }
+
+  /**
+   * Has {@link #abort} abort {@code signal} too (a model call a hook script made) until the
+   * returned handle runs.
+   */
+  public Runnable abortWith(AbortSignal signal) {
+    abortsWith.add(signal);
+    return () -> abortsWith.remove(signal);
+  }
+
+  /** Whether steering or follow-up messages wait to be delivered. */
+  public boolean hasPendingMessages() {
+    return queue.hasSteeringOrFollowUps();
+  }
+
+  /** The provider the agent's model is called through (for a hook script's own model call). */
+  public synchronized LlmProvider provider() {
+    return provider;
+  }
+
+  /** Blocks until no prompt, compaction, tree move or user command runs. */
+  public void waitForIdle() throws InterruptedException {
+    synchronized (idleMonitor) {
+      while (running != null) {
+        idleMonitor.wait();
+      }
+    }
+  }
+
+  private void idle() {
+    synchronized (idleMonitor) {
+      running = null;
+      idleMonitor.notifyAll();
     }
   }
 
@@ -213,13 +345,32 @@ public final class AgentSession implements AutoCloseable {
 
   /** Runs one prompt to its end. Blocks; not re-entrant. */
   public RunResult prompt(String text) {
+    return prompt(text, List.of());
+  }
+
+  /** {@link #prompt(String)} with image blocks after the text. */
+  public RunResult prompt(String text, List<ContentBlock> images) {
     AgentHooks.InputResult input = hooks.input(text);
     if (input instanceof AgentHooks.InputResult.Handled) {
       return new RunResult(Optional.empty(), List.of());
     }
-    if (input instanceof AgentHooks.InputResult.Transform t) {
-      text = t.text();
-    }
+    String typed = input instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
+    return run(() -> {
+      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(typed, systemPrompt);
+      List<AgentMessage> opening = new ArrayList<>();
+      opening.add(userMessage(typed, images));
+      // Messages scripts kept for the next prompt go with it, as in the reference.
+      opening.addAll(queue.takeNextTurn());
+      start.message().ifPresent(m ->
+          opening.add(new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(), clock.millis(), null)));
+      return new Opening(start.systemPrompt().orElse(systemPrompt), opening);
+    });
+  }
+
+  /** How a run begins: the system prompt for its calls and the messages before the first one. */
+  private record Opening(String systemPrompt, List<AgentMessage> messages) {}
+
+  private RunResult run(java.util.function.Supplier<Opening> open) {
     AbortSignal signal = new AbortSignal();
     synchronized (this) {
       if (running != null) {
@@ -231,26 +382,18 @@ public final class AgentSession implements AutoCloseable {
     try {
       compactIfFull("threshold", signal);
       recordSettings();
-      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(text, systemPrompt);
-      String prompt = start.systemPrompt().orElse(systemPrompt);
+      Opening opening = open.get();
       emit(new AgentEvent.AgentStart());
       emit(new AgentEvent.TurnStart());
-      addMessage(new AgentMessage.User(text, clock.millis()), newMessages);
-      start.message().ifPresent(m -> {
-        session.appendCustomMessageEntry(m.customType(), m.content(), m.display(), m.details());
-        AgentMessage custom = new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(), clock.millis(), null);
-        emit(new AgentEvent.MessageStart(custom));
-        emit(new AgentEvent.MessageEnd(custom));
-        newMessages.add(custom);
-      });
-      AgentMessage.Assistant last = runLoop(prompt, signal, newMessages);
+      opening.messages().forEach(m -> addMessage(m, newMessages));
+      AgentMessage.Assistant last = runLoop(opening.systemPrompt(), signal, newMessages);
       emit(new AgentEvent.AgentEnd(newMessages));
       if (!signal.aborted()) {
         compactIfFull("threshold", signal);
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -261,14 +404,14 @@ public final class AgentSession implements AutoCloseable {
     boolean compactedForOverflow = false;
     while (true) {
       boolean moreToolCalls = true;
-      while (moreToolCalls || !steering.isEmpty()) {
+      while (moreToolCalls || queue.hasSteering()) {
         if (!firstTurn) {
           emit(new AgentEvent.TurnStart());
         }
         firstTurn = false;
-        String steer;
-        while ((steer = steering.poll()) != null) {
-          addMessage(new AgentMessage.User(steer, clock.millis()), newMessages);
+        AgentMessage steer;
+        while ((steer = queue.pollSteering()) != null) {
+          addMessage(steer, newMessages);
         }
         last = streamAssistant(prompt, signal);
         newMessages.add(last);
@@ -299,11 +442,11 @@ public final class AgentSession implements AutoCloseable {
           return last;
         }
       }
-      String next = followUps.poll();
+      AgentMessage next = queue.pollFollowUp();
       if (next == null) {
         return last;
       }
-      steering.add(next);
+      queue.add(next, Delivery.STEER);
       emit(new AgentEvent.TurnStart());
       firstTurn = true;
     }
@@ -346,7 +489,11 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private void addMessage(AgentMessage message, List<AgentMessage> newMessages) {
-    session.appendMessage(message);
+    if (message instanceof AgentMessage.Custom c) {
+      session.appendCustomMessageEntry(c.customType(), c.content(), c.display(), c.details());
+    } else {
+      session.appendMessage(message);
+    }
     emit(new AgentEvent.MessageStart(message));
     emit(new AgentEvent.MessageEnd(message));
     newMessages.add(message);
@@ -401,7 +548,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return compact(instructions, "manual", signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 
@@ -462,7 +609,7 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      running = null;
+      idle();
       session.sync();
     }
   }
@@ -512,7 +659,7 @@ public final class AgentSession implements AutoCloseable {
     try {
       return navigate(targetId, how, signal);
     } finally {
-      running = null;
+      idle();
     }
   }
 

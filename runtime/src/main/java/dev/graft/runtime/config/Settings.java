@@ -31,7 +31,7 @@ public record Settings(CompactionSettings compaction, List<String> problems) {
   public static Settings load(GraftHome home, Path projectDir) {
     List<String> problems = new ArrayList<>();
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
-    for (Path file : List.of(home.settings(), projectDir.resolve(".graft").resolve("settings.json"))) {
+    for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
         compaction = compaction(root.path("compaction"), compaction, file, problems);
@@ -40,7 +40,8 @@ public record Settings(CompactionSettings compaction, List<String> problems) {
     return new Settings(compaction, problems);
   }
 
-  private static JsonNode read(Path file, List<String> problems) {
+  /** {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why). */
+  static JsonNode read(Path file, List<String> problems) {
     if (!Files.isRegularFile(file)) {
       return null;
     }
@@ -56,6 +57,11 @@ public record Settings(CompactionSettings compaction, List<String> problems) {
       problems.add(file + ": " + message + "; ignored");
       return null;
     }
+  }
+
+  /** The project's settings file: {@code .graft/settings.json} under {@code projectDir}. */
+  public static Path projectFile(Path projectDir) {
+    return projectDir.resolve(".graft").resolve("settings.json");
   }
 
   private static CompactionSettings compaction(JsonNode c, CompactionSettings base, Path file, List<String> problems) {

@@ -24,12 +24,27 @@ import java.util.function.Consumer;
  */
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
-  private final Consumer<String> report;
+  private final Consumer<Problem> problems;
+
+  /**
+   * A problem with what {@code source} did for {@code event} (it failed, or answered wrongly);
+   * {@code text} is the whole line to show, naming both.
+   */
+  public record Problem(String source, String event, String text) {}
 
   /** {@code report} receives one line per problem, for the mode to show. */
   public HookRunner(List<HookSource> sources, Consumer<String> report) {
+    this(problem -> report.accept(problem.text()), sources);
+  }
+
+  private HookRunner(Consumer<Problem> problems, List<HookSource> sources) {
     this.sources = List.copyOf(sources);
-    this.report = report;
+    this.problems = problems;
+  }
+
+  /** A runner that reports each problem with its source and event (RPC's extension_error). */
+  public static HookRunner reporting(List<HookSource> sources, Consumer<Problem> problems) {
+    return new HookRunner(problems, sources);
   }
 
   private List<HookSource> handling(String event) {
@@ -47,14 +62,14 @@ public final class HookRunner implements AgentHooks {
     return switch (outcome) {
       case HookSource.Outcome.Answer a -> Optional.of(a.value());
       case HookSource.Outcome.Failure f -> {
-        report.accept(f.message());
+        problems.accept(new Problem(source.name(), event, f.message()));
         yield Optional.empty();
       }
     };
   }
 
   private void wrong(HookSource source, String event, String what) {
-    report.accept(source.name() + ": " + event + " handler returned " + what + "; ignored");
+    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
   private static boolean nothing(JsonNode value) {
@@ -203,7 +218,7 @@ public final class HookRunner implements AgentHooks {
         outcome = new HookSource.Outcome.Failure(source.name() + ": tool_call handler failed: " + e.getMessage());
       }
       if (outcome instanceof HookSource.Outcome.Failure f) {
-        report.accept(f.message() + " (the tool call is blocked)");
+        problems.accept(new Problem(source.name(), "tool_call", f.message() + " (the tool call is blocked)"));
         return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " failed: " + f.message());
       }
       JsonNode a = ((HookSource.Outcome.Answer) outcome).value();

@@ -14,6 +14,7 @@ final class EntryNode {
   final long offset; // -1 when the entry is held only in memory
   final int length;
   int line; // 1-based line number in the file, 0 when in memory only (set once, when indexed)
+  int position; // index among the session's entries, in file order (set when indexed)
   SessionEntry entry; // held entry, or null when it must be read from the file
 
   EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {

@@ -42,6 +42,7 @@ public final class Session implements AutoCloseable {
   private String leafId;
   private List<String> warnings = List.of();
   private boolean claimed;
+  private long generation; // counts the times the entries were replaced wholesale
 
   private record LabelState(String label, String timestamp) {}
 
@@ -85,6 +86,7 @@ public final class Session implements AutoCloseable {
     headerWritten = true;
     warnings = loaded.warnings();
     nodes.clear();
+    generation++;
     byId.clear();
     labels.clear();
     leafId = null;
@@ -113,6 +115,7 @@ public final class Session implements AutoCloseable {
     headerWritten = false;
     warnings = List.of();
     nodes.clear();
+    generation++;
     byId.clear();
     labels.clear();
     leafId = null;
@@ -164,6 +167,7 @@ public final class Session implements AutoCloseable {
     if (sessionDir == null) {
       header = newHeader(header.cwd(), Optional.empty(), clock);
       nodes.clear();
+      generation++;
       byId.clear();
       labels.clear();
       leafId = null;
@@ -173,6 +177,7 @@ public final class Session implements AutoCloseable {
   }
 
   private void index(EntryNode node) {
+    node.position = nodes.size();
     nodes.add(node);
     byId.put(node.id, node);
     leafId = node.id;
@@ -261,6 +266,34 @@ public final class Session implements AutoCloseable {
     return state == null ? Optional.empty() : Optional.of(state.label());
   }
 
+  /** When the label of {@code id} was last set. */
+  synchronized Optional<String> labelTimestamp(String id) {
+    LabelState state = labels.get(id);
+    return state == null ? Optional.empty() : Optional.of(state.timestamp());
+  }
+
+  /** The session's entries as raw lines and positions, for views that copy them (hook scripts). */
+  public SessionLines lines() {
+    return new SessionLines(this);
+  }
+
+  // For SessionLines, which holds this session's lock while it calls them.
+  long generation() {
+    return generation;
+  }
+
+  List<EntryNode> nodes() {
+    return nodes;
+  }
+
+  EntryNode node(String id) {
+    return byId.get(id);
+  }
+
+  byte[] rawLine(EntryNode node) {
+    return raw(node);
+  }
+
   /** The name set by the latest session_info entry (an empty name clears it). */
   public synchronized Optional<String> name() {
     for (int i = nodes.size() - 1; i >= 0; i--) {
@@ -317,6 +350,10 @@ public final class Session implements AutoCloseable {
   /** The whole tree: roots (and orphans) with their children sorted oldest first, labels set. */
   public synchronized List<TreeNode> tree() {
     return SessionTrees.build(this, nodes, byId);
+  }
+
+  synchronized List<SessionLines.TreeRow> treeRows() {
+    return SessionTrees.rows(this, nodes, byId);
   }
 
   SessionEntry entry(EntryNode node) {
@@ -547,6 +584,7 @@ public final class Session implements AutoCloseable {
       kept.forEach(n -> copied.add(entry(n)));
       header = newHeader(header.cwd(), Optional.empty(), clock);
       nodes.clear();
+      generation++;
       byId.clear();
       labels.clear();
       copied.forEach(e -> index(EntryNode.inMemory(e)));

@@ -17,6 +17,60 @@ final class SessionTrees {
   private SessionTrees() {}
 
   static List<TreeNode> build(Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
+    Shape shape = shape(session, nodes, byId);
+    Map<EntryNode, List<EntryNode>> children = shape.children();
+    Map<EntryNode, SessionEntry> entries = shape.entries();
+
+    // Post-order: a node's TreeNode is made after all of its children's.
+    Map<EntryNode, TreeNode> built = new HashMap<>();
+    Deque<EntryNode> stack = new ArrayDeque<>();
+    Deque<EntryNode> order = new ArrayDeque<>();
+    stack.addAll(shape.roots());
+    while (!stack.isEmpty()) {
+      EntryNode node = stack.pop();
+      order.push(node);
+      for (EntryNode child : children.getOrDefault(node, List.of())) {
+        stack.push(child);
+      }
+    }
+    while (!order.isEmpty()) {
+      EntryNode node = order.pop();
+      List<TreeNode> kids = new ArrayList<>();
+      for (EntryNode child : children.getOrDefault(node, List.of())) {
+        kids.add(built.remove(child));
+      }
+      built.put(node, new TreeNode(entries.get(node), session.label(node.id), kids));
+    }
+    List<TreeNode> result = new ArrayList<>();
+    for (EntryNode root : shape.roots()) {
+      result.add(built.get(root));
+    }
+    return result;
+  }
+
+  /** The same tree as rows in pre-order (a parent before its children, children oldest first). */
+  static List<SessionLines.TreeRow> rows(Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
+    Shape shape = shape(session, nodes, byId);
+    List<SessionLines.TreeRow> rows = new ArrayList<>(nodes.size());
+    record Visit(EntryNode node, int parent) {}
+    Deque<Visit> stack = new ArrayDeque<>();
+    for (EntryNode root : shape.roots().reversed()) {
+      stack.push(new Visit(root, -1));
+    }
+    while (!stack.isEmpty()) {
+      Visit v = stack.pop();
+      rows.add(new SessionLines.TreeRow(v.node().position, v.parent(), session.label(v.node().id),
+          session.labelTimestamp(v.node().id)));
+      for (EntryNode child : shape.children().getOrDefault(v.node(), List.of()).reversed()) {
+        stack.push(new Visit(child, v.node().position));
+      }
+    }
+    return rows;
+  }
+
+  private record Shape(List<EntryNode> roots, Map<EntryNode, List<EntryNode>> children, Map<EntryNode, SessionEntry> entries) {}
+
+  private static Shape shape(Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
     Map<EntryNode, List<EntryNode>> children = new HashMap<>();
     List<EntryNode> roots = new ArrayList<>();
     for (EntryNode node : nodes) {
@@ -39,31 +93,6 @@ final class SessionTrees {
     }
     Comparator<EntryNode> byTime = Comparator.comparingLong(times::get);
     children.values().forEach(list -> list.sort(byTime));
-
-    // Post-order: a node's TreeNode is made after all of its children's.
-    Map<EntryNode, TreeNode> built = new HashMap<>();
-    Deque<EntryNode> stack = new ArrayDeque<>();
-    Deque<EntryNode> order = new ArrayDeque<>();
-    stack.addAll(roots);
-    while (!stack.isEmpty()) {
-      EntryNode node = stack.pop();
-      order.push(node);
-      for (EntryNode child : children.getOrDefault(node, List.of())) {
-        stack.push(child);
-      }
-    }
-    while (!order.isEmpty()) {
-      EntryNode node = order.pop();
-      List<TreeNode> kids = new ArrayList<>();
-      for (EntryNode child : children.getOrDefault(node, List.of())) {
-        kids.add(built.remove(child));
-      }
-      built.put(node, new TreeNode(entries.get(node), session.label(node.id), kids));
-    }
-    List<TreeNode> result = new ArrayList<>();
-    for (EntryNode root : roots) {
-      result.add(built.get(root));
-    }
-    return result;
+    return new Shape(roots, children, entries);
   }
 }

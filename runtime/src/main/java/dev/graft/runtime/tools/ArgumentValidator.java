@@ -16,21 +16,22 @@ import java.util.regex.Pattern;
  * that {@link ParameterSchema} writes). Like the reference agent it first converts values that
  * are plainly meant as the declared type ({@code "20"} for a number, {@code "true"} for a
  * boolean), because models often quote numbers; anything still wrong is reported per field.
+ * Public for tools defined outside this package (hook scripts' tools), which are checked the same way.
  */
-final class ArgumentValidator {
+public final class ArgumentValidator {
   private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
   private ArgumentValidator() {}
 
-  sealed interface Validation {}
+  public sealed interface Validation {}
 
   /** The arguments after conversion, safe to read with the declared types. */
-  record Valid(ObjectNode arguments) implements Validation {}
+  public record Valid(ObjectNode arguments) implements Validation {}
 
   /** A message for the model naming every field that is wrong. */
-  record Invalid(String message) implements Validation {}
+  public record Invalid(String message) implements Validation {}
 
-  static Validation validate(String toolName, ObjectNode schema, ObjectNode arguments) {
+  public static Validation validate(String toolName, ObjectNode schema, ObjectNode arguments) {
     JsonNode converted = convert(arguments.deepCopy(), schema);
     List<String> errors = new ArrayList<>();
     check(converted, schema, "", errors);

@@ -1,0 +1,83 @@
+package dev.graft.cli;
+
+import dev.graft.runtime.tools.BuiltinTools;
+import dev.graft.runtime.tools.Tool;
+import dev.graft.scripting.EventContext;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptTool;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Every tool an agent may be given by name: the built-ins, then the tools hook scripts
+ * registered. A script tool whose name a built-in tool has is reported once and left out (two
+ * scripts' tools of one name are sorted out by the bridge: the first stands).
+ */
+final class AgentTools {
+  private final BuiltinTools builtin;
+  private final Consumer<String> report;
+  private final Set<String> reported = ConcurrentHashMap.newKeySet();
+  private volatile Optional<ScriptEngine> engine = Optional.empty();
+  private volatile Supplier<EventContext> ctx = () -> EventContext.EMPTY;
+
+  AgentTools(BuiltinTools builtin, Consumer<String> report) {
+    this.builtin = builtin;
+    this.report = report;
+  }
+
+  /** From now on, the tools {@code engine}'s scripts register are offered too; their execute gets {@code ctx}. */
+  void useScripts(ScriptEngine engine, Supplier<EventContext> ctx) {
+    this.ctx = ctx;
+    this.engine = Optional.of(engine);
+  }
+
+  /** The script tools that can be used now, in load order. */
+  List<Tool> scriptTools() {
+    List<Tool> out = new ArrayList<>();
+    Optional<ScriptEngine> e = engine;
+    if (e.isEmpty()) {
+      return out;
+    }
+    for (ScriptTool t : e.get().tools()) {
+      if (BuiltinTools.NAMES.contains(t.name())) {
+        if (reported.add(t.script().name() + "/" + t.name())) {
+          report.accept("script " + t.script().name() + ": tool " + t.name() + " has the name of a built-in tool; it is left out");
+        }
+      } else {
+        out.add(new ScriptAgentTool(t, e.get(), ctx));
+      }
+    }
+    return out;
+  }
+
+  /** Every tool by name: built-ins first. */
+  Map<String, Tool> all() {
+    Map<String, Tool> all = new LinkedHashMap<>();
+    builtin.all().forEach(t -> all.put(t.name(), t));
+    scriptTools().forEach(t -> all.putIfAbsent(t.name(), t));
+    return all;
+  }
+
+  /** The named tools, in the order given; an unknown name is an IllegalArgumentException listing the known ones. */
+  List<Tool> select(List<String> names) {
+    Map<String, Tool> all = all();
+    List<Tool> selected = new ArrayList<>();
+    for (String name : names) {
+      Tool tool = all.get(name.strip());
+      if (tool == null) {
+        throw new IllegalArgumentException("unknown tool '" + name + "' (known: " + String.join(", ", all.keySet()) + ")");
+      }
+      if (!selected.contains(tool)) {
+        selected.add(tool);
+      }
+    }
+    return selected;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.graft.cli;
+
+import dev.graft.scripting.EventContext;
+import dev.graft.scripting.ScriptUi;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Where hook scripts meet the user in the running mode: the {@code ctx.ui} their event handlers
+ * get, and where the problems they cause are reported. It starts with no UI (dialogs answer as
+ * dismissed) and problems on stderr; the interactive and RPC modes attach their own.
+ */
+public final class ScriptSurface {
+  /**
+   * A problem a script caused: its file (when known), the event or {@code command} it was
+   * handling, and the whole line to show, naming both.
+   */
+  public record Problem(Optional<Path> script, String event, String text) {
+    public Problem {
+      Objects.requireNonNull(script, "script");
+      Objects.requireNonNull(event, "event");
+      Objects.requireNonNull(text, "text");
+    }
+  }
+
+  private volatile ScriptUi ui = ScriptUi.NONE;
+  private volatile Consumer<Problem> problems;
+  private volatile Function<ScriptUi, EventContext> contexts = ui -> new EventContext(dev.graft.runtime.json.Json.object(), ui);
+
+  ScriptSurface(PrintWriter err) {
+    this.problems = problem -> {
+      err.println("graft: script problem: " + problem.text());
+      err.flush();
+    };
+  }
+
+  /** Without a mode: no UI, and problems printed on {@code err}. */
+  public static ScriptSurface printing(PrintWriter err) {
+    return new ScriptSurface(err);
+  }
+
+  /** The {@code ctx.ui} event handlers get now. */
+  public ScriptUi ui() {
+    return ui;
+  }
+
+  /** A handler's {@code ctx} as of now, with {@code ui} as its {@code ctx.ui}. */
+  public EventContext context(ScriptUi ui) {
+    return contexts.apply(ui);
+  }
+
+  void buildContextsWith(Function<ScriptUi, EventContext> contexts) {
+    this.contexts = Objects.requireNonNull(contexts, "contexts");
+  }
+
+  public void showUi(ScriptUi ui) {
+    this.ui = Objects.requireNonNull(ui, "ui");
+  }
+
+  public void reportTo(Consumer<Problem> problems) {
+    this.problems = Objects.requireNonNull(problems, "problems");
+  }
+
+  public void report(Problem problem) {
+    problems.accept(problem);
+  }
+}

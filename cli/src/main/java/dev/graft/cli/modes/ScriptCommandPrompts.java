@@ -1,0 +1,129 @@
+package dev.graft.cli.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.EditDistance;
+import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.interactive.CommandRegistry;
+import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptFailure;
+import dev.graft.scripting.ScriptUi;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
+ * command of that name instead of going to the model. The interactive mode's built-in commands
+ * do not exist here; an unknown name is an error that suggests the nearest script command.
+ * "/usr/bin is full" is a prompt, not a command.
+ */
+public final class ScriptCommandPrompts {
+  private final Optional<ScriptEngine> engine;
+  private final ScriptSurface surface;
+
+  /** What a prompt is. */
+  public sealed interface Parsed {
+    /** Text for the model. */
+    record Text(String text) implements Parsed {}
+
+    /** A script command to run with {@code args}. */
+    record Command(ScriptCommand command, String args) implements Parsed {}
+
+    /** {@code /name} that no script registered; {@code message} says so and suggests. */
+    record Unknown(String name, String message) implements Parsed {}
+  }
+
+  public ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface) {
+    this.engine = engine;
+    this.surface = surface;
+  }
+
+  /** Without scripts: every {@code /name} is unknown. */
+  public static ScriptCommandPrompts none(ScriptSurface surface) {
+    return new ScriptCommandPrompts(Optional.empty(), surface);
+  }
+
+  public List<ScriptCommand> commands() {
+    return engine.map(ScriptEngine::commands).orElse(List.of());
+  }
+
+  public Parsed parse(String prompt) {
+    Optional<CommandRegistry.Invocation> invocation = CommandRegistry.parse(prompt);
+    if (invocation.isEmpty()) {
+      return new Parsed.Text(prompt);
+    }
+    String name = invocation.get().name();
+    List<ScriptCommand> commands = commands();
+    for (ScriptCommand c : commands) {
+      if (c.name().equalsIgnoreCase(name)) {
+        return new Parsed.Command(c, invocation.get().args());
+      }
+    }
+    return new Parsed.Unknown(name, "unknown command /" + name + nearest(name, commands)
+        + (commands.isEmpty() ? " (no script registers a command; the interactive mode's built-in commands do not run here)"
+            : " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")"));
+  }
+
+  /**
+   * Runs {@code command} with {@code ui} as its {@code ctx.ui}; the future holds the handler's
+   * answer (a missing node for none) or fails with the script's error.
+   */
+  public CompletableFuture<JsonNode> run(Parsed.Command command, ScriptUi ui) {
+    ScriptEngine scripts = engine.orElseThrow(() -> new IllegalStateException("no scripts are loaded"));
+    return scripts.runCommand(command.command().name(), command.args(), surface.context(ui));
+  }
+
+  /**
+   * Runs {@code command} without a UI (its dialogs answer as dismissed) and waits for it: the
+   * text it returned, if any. A failing command throws {@link Failed}.
+   */
+  public Optional<String> runWithoutUi(Parsed.Command command) throws Failed {
+    try {
+      JsonNode answer = run(command, ScriptUi.NONE).get();
+      return answer != null && answer.isTextual() && !answer.textValue().isBlank() ? Optional.of(answer.textValue()) : Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Failed("/" + command.command().name() + " was interrupted");
+    } catch (ExecutionException | RuntimeException e) {
+      throw new Failed(failure(command, e));
+    }
+  }
+
+  /** A command that failed; the message names it. */
+  public static final class Failed extends Exception {
+    public Failed(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /**
+   * What went wrong, from a command future's failure: the script's own report (its file, the
+   * command, the error and where), or what kept the command from running.
+   */
+  public static String failure(Parsed.Command command, Throwable t) {
+    Throwable cause = t;
+    while ((cause instanceof ExecutionException || cause instanceof CompletionException) && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof ScriptFailure) {
+      return cause.getMessage();
+    }
+    return "/" + command.command().name() + " failed: " + (cause.getMessage() == null ? cause.toString() : cause.getMessage());
+  }
+
+  private static String nearest(String name, List<ScriptCommand> commands) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (ScriptCommand c : commands) {
+      int d = c.name().startsWith(name) ? 1 : EditDistance.between(name, c.name());
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = c.name();
+      }
+    }
+    return best != null && bestDistance <= Math.max(1, Math.min(3, name.length() / 2 + 1)) ? "; did you mean /" + best + "?" : "";
+  }
+}

@@ -1,0 +1,81 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.interactive.ScriptCommands;
+import dev.graft.cli.interactive.ScriptControl;
+import dev.graft.cli.interactive.SlashCommand;
+import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptSources;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The scripts a run loaded, and how to load them again: {@code /reload} reads the locations,
+ * trust and exec grants afresh (project scripts that changed since they were trusted are dropped,
+ * with the command that trusts them) and reloads the engine.
+ */
+public final class LoadedScripts implements ScriptControl {
+  private final ScriptLocations.Request request;
+  private final Optional<ScriptEngine> engine;
+  private final ScriptExec exec;
+  private volatile ScriptLocations.Plan plan;
+  private volatile LoadReport report;
+
+  public LoadedScripts(ScriptLocations.Request request, ScriptLocations.Plan plan, Optional<ScriptEngine> engine,
+      LoadReport report, ScriptExec exec) {
+    this.request = request;
+    this.plan = plan;
+    this.engine = engine;
+    this.report = report;
+    this.exec = exec;
+  }
+
+  @Override
+  public List<SlashCommand> commands() {
+    return engine.map(ScriptCommands::of).orElse(List.of());
+  }
+
+  public ScriptInventory inventory() {
+    ScriptLocations.Plan now = plan;
+    if (engine.isEmpty()) {
+      return ScriptInventory.of(now, List.of(), f -> List.of(), List.of(), List.of(), report.problems(), Map.of());
+    }
+    ScriptEngine e = engine.get();
+    return ScriptInventory.of(now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of());
+  }
+
+  @Override
+  public List<String> describe() {
+    return inventory().text();
+  }
+
+  @Override
+  public List<String> reload() {
+    List<String> lines = new ArrayList<>();
+    ScriptLocations.Plan next;
+    try {
+      next = ScriptLocations.plan(request, (project, store) -> {
+        lines.add(TrustDecisions.notLoaded(project));
+        return false;
+      });
+    } catch (RuntimeException e) {
+      return List.of("scripts not reloaded: " + e.getMessage());
+    }
+    next.grants().problems().forEach(p -> lines.add("warning: " + p));
+    if (engine.isEmpty()) {
+      lines.add(next.locations().isEmpty() ? "scripts: none to load"
+          : "scripts: none were loaded when graft started; restart graft to load the scripts found now");
+      return lines;
+    }
+    exec.update(next);
+    plan = next;
+    LoadReport r = engine.get().load(new ScriptSources(next.paths(), Optional.empty()));
+    report = r;
+    lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
+        : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
+    r.problems().forEach(p -> lines.add("script " + p.path() + " not loaded: " + p.message()));
+    return lines;
+  }
+}

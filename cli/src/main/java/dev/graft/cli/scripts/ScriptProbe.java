@@ -1,0 +1,83 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.ScriptHostPort;
+import dev.graft.scripting.ScriptLog;
+import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.ScriptSources;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Loads scripts in an engine of their own, with no agent behind it, to see what they register
+ * and what goes wrong ({@code graft scripts list} and {@code check}). Warnings and errors a
+ * script logs while loading count as its problems; its other output is dropped.
+ */
+public final class ScriptProbe {
+  private ScriptProbe() {}
+
+  /** What loading gave: the report, each script's events, and the warnings logged per script. */
+  public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
+      List<dev.graft.scripting.ScriptCommand> commands, List<dev.graft.scripting.ScriptTool> tools) {}
+
+  public static Result load(List<Path> locations) {
+    Map<Path, List<String>> warnings = new LinkedHashMap<>();
+    ScriptLog log = new ScriptLog() {
+      @Override
+      public void line(ScriptFile script, Level level, String text) {
+        if (level == Level.WARN || level == Level.ERROR) {
+          synchronized (warnings) {
+            warnings.computeIfAbsent(script.path(), p -> new ArrayList<>()).add(text);
+          }
+        }
+      }
+    };
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
+      LoadReport report = engine.load(new ScriptSources(locations, java.util.Optional.empty()));
+      Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
+      for (ScriptFile f : engine.scripts()) {
+        events.put(f, engine.events(f));
+      }
+      synchronized (warnings) {
+        return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());
+      }
+    }
+  }
+
+  /**
+   * A port where every call fails: there is no agent while listing. A proxy, so that methods the
+   * port gains later fail the same way.
+   */
+  static ScriptHostPort noAgent() {
+    InvocationHandler refuse = (proxy, method, args) -> {
+      switch (method.getName()) {
+        case "equals" -> {
+          return proxy == args[0];
+        }
+        case "hashCode" -> {
+          return System.identityHashCode(proxy);
+        }
+        case "toString" -> {
+          return "no agent";
+        }
+        default -> {
+          IllegalStateException e = new IllegalStateException("there is no agent while scripts are listed or checked");
+          if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
+            return CompletableFuture.failedFuture(e);
+          }
+          throw e;
+        }
+      }
+    };
+    return (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
+        new Class<?>[] {ScriptHostPort.class}, refuse);
+  }
+}

@@ -1,0 +1,82 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.UserError;
+import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.ScriptFile;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft scripts check FILE}: loads one script in the sandbox and reports its problems. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Load one hook script and report its problems as FILE:LINE: message.",
+      "",
+      "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading,",
+      "unknown events, bad registrations. Exit code 0 when clean, 1 on problems."
+    })
+final class ScriptsCheckCommand implements Callable<Integer> {
+  @ParentCommand ScriptsCommand parent;
+
+  @Parameters(paramLabel = "FILE", description = "The script (.js or .mjs).")
+  Path file;
+
+  /** The engine ends a message with "(at name.js:LINE)"; put it first, as FILE:LINE: message. */
+  private static final Pattern AT = Pattern.compile("(?s)(.*?)\\s*\\(at [^()]*?:(\\d+)\\)\\s*$");
+
+  static String located(Path path, String problem) {
+    String text = problem.startsWith(path + ": ") ? problem.substring(path.toString().length() + 2) : problem;
+    Matcher m = AT.matcher(text);
+    return m.matches() ? path + ":" + m.group(2) + ": " + m.group(1) : path + ": " + text;
+  }
+
+  @Override
+  public Integer call() {
+    CliContext context = parent.context();
+    Path path = context.cwd().resolve(file).normalize();
+    if (!Files.isRegularFile(path)) {
+      throw new UserError(file + ": no such script file");
+    }
+    ScriptProbe.Result r = ScriptProbe.load(List.of(path));
+    PrintWriter out = context.out();
+    List<String> problems = new ArrayList<>();
+    for (LoadReport.Problem p : r.report().problems()) {
+      problems.add(p.message());
+    }
+    r.warnings().values().forEach(problems::addAll);
+    for (ScriptFile f : r.report().loaded()) {
+      List<String> parts = new ArrayList<>();
+      List<String> events = r.events().getOrDefault(f, List.of());
+      if (!events.isEmpty()) {
+        parts.add("events " + String.join(", ", events));
+      }
+      List<String> commands = r.commands().stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList();
+      if (!commands.isEmpty()) {
+        parts.add("commands " + String.join(", ", commands));
+      }
+      List<String> tools = r.tools().stream().filter(t -> t.script().equals(f)).map(t -> t.name()).toList();
+      if (!tools.isEmpty()) {
+        parts.add("tools " + String.join(", ", tools));
+      }
+      out.println(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts)));
+    }
+    problems.forEach(p -> out.println(located(path, p)));
+    if (problems.isEmpty()) {
+      out.println("No problems found.");
+      return 0;
+    }
+    out.println(problems.size() + (problems.size() == 1 ? " problem." : " problems."));
+    return 1;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.GraftCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code graft scripts ...}: hook scripts outside a run. A new subcommand is a class here that
+ * takes {@code @ParentCommand ScriptsCommand} and is listed in {@code subcommands}.
+ */
+@Command(
+    name = "scripts",
+    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts.",
+    mixinStandardHelpOptions = true,
+    subcommands = {
+      ScriptsListCommand.class,
+      ScriptsCheckCommand.class,
+      ScriptsTrustCommand.class,
+      ScriptsUntrustCommand.class
+    })
+public final class ScriptsCommand implements Callable<Integer> {
+  @ParentCommand GraftCommand root;
+  @Spec CommandSpec spec;
+
+  public CliContext context() {
+    return root.context();
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(context().out());
+    return 0;
+  }
+}

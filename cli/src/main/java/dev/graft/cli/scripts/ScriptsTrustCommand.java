@@ -1,0 +1,68 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.UserError;
+import dev.graft.runtime.config.ExecGrants;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft scripts trust [DIR]}: records the fingerprint of a project's scripts as trusted. */
+@Command(
+    name = "trust",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Trust a project's hook scripts as they are now, so that runs load them.",
+      "",
+      "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
+      "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
+      "changes. Recorded in $GRAFT_HOME/trusted-scripts.json."
+    })
+final class ScriptsTrustCommand implements Callable<Integer> {
+  @ParentCommand ScriptsCommand parent;
+
+  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  Path dir;
+
+  @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
+  boolean yes;
+
+  @Override
+  public Integer call() throws Exception {
+    CliContext context = parent.context();
+    Path scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
+    ExecGrants grants = ExecGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
+    grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grants.projectText());
+    TrustStore store = TrustStore.load(context.home());
+    ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
+    PrintWriter out = context.out();
+    if (project.state() instanceof TrustStore.State.Trusted) {
+      out.println("Already trusted: " + scripts + " (" + fingerprint.value() + ")");
+      return 0;
+    }
+    TrustDecisions.describe(project).forEach(out::println);
+    out.flush();
+    if (!yes) {
+      java.io.Console console = System.console();
+      if (context.in() != System.in || console == null || !console.isTerminal()) {
+        throw new UserError("not asking without a terminal: add --yes to trust these scripts");
+      }
+      out.print("Trust them? [y/N] ");
+      out.flush();
+      String answer = console.readLine();
+      if (answer == null || !answer.strip().toLowerCase(Locale.ROOT).startsWith("y")) {
+        out.println("Not trusted.");
+        return 1;
+      }
+    }
+    store.trust(scripts, fingerprint);
+    out.println("Trusted: graft runs the scripts in " + scripts + " until they change.");
+    return 0;
+  }
+}

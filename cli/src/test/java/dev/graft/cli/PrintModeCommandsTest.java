@@ -1,0 +1,88 @@
+package dev.graft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code -p "/name args"} runs a script command in the print and JSON modes, without a UI. */
+class PrintModeCommandsTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  @BeforeEach
+  void scripts() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/greet.js"), """
+        export default function (graft) {
+          graft.registerCommand("greet", {
+            description: "Greets",
+            handler: async (args, ctx) => {
+              const sure = await ctx.ui.confirm("Greet?", "really");
+              const name = await ctx.ui.input("Name?");
+              return "hello " + args + " (hasUI " + ctx.hasUI + ", confirm " + sure + ", input " + name + ")";
+            },
+          });
+          graft.registerCommand("fail", { handler: () => { throw new TypeError("no luck"); } });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"model answer\"}\n");
+  }
+
+  private CliRun run(String... prompts) {
+    String[] args = new String[7 + prompts.length];
+    System.arraycopy(new String[] {"-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl"}, 0, args, 0, 7);
+    System.arraycopy(prompts, 0, args, 7, prompts.length);
+    return CliRun.run(home, work, args);
+  }
+
+  @Test
+  void aCommandRunsWithItsDialogsDismissedAndPrintsWhatItReturns() {
+    CliRun run = run("/greet Ada");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().strip()).isEqualTo("hello Ada (hasUI false, confirm false, input undefined)");
+  }
+
+  @Test
+  void aCommandThenAPromptBothRun() {
+    CliRun run = run("/greet Bo", "then answer");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().lines().toList()).containsExactly("hello Bo (hasUI false, confirm false, input undefined)", "model answer");
+  }
+
+  @Test
+  void anUnknownCommandSuggestsTheNearestAndNothingRuns() {
+    CliRun run = run("first prompt", "/gret Ada");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("unknown command /gret; did you mean /greet? (script commands: /greet, /fail)");
+  }
+
+  @Test
+  void aPathIsAPromptNotACommand() {
+    CliRun run = run("/usr/bin is full");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().strip()).isEqualTo("model answer");
+  }
+
+  @Test
+  void aFailingCommandIsReportedWithItsScriptAndExitCode1() {
+    CliRun run = run("/fail");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("greet.js").contains("/fail").contains("TypeError: no luck");
+  }
+
+  @Test
+  void theJsonModeRunsCommandsToo() {
+    CliRun json = CliRun.run(home, work, "--mode", "json", "--scripts", "scripts", "--provider", "scripted", "--model",
+        "turns.jsonl", "/fail");
+    assertThat(json.exitCode()).isEqualTo(1);
+    assertThat(json.err()).contains("TypeError: no luck");
+    CliRun unknown = CliRun.run(home, work, "--mode", "json", "--provider", "scripted", "--model", "turns.jsonl", "/greet");
+    assertThat(unknown.exitCode()).isEqualTo(1);
+    assertThat(unknown.err()).contains("unknown command /greet (no script registers a command;");
+  }
+}

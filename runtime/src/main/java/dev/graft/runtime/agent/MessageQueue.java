@@ -1,0 +1,85 @@
+package dev.graft.runtime.agent;
+
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The messages waiting for the agent: steering (before the next model call), follow-ups (when a
+ * run would end), messages for the next prompt, and runs asked for while the agent was idle.
+ * Any thread may add; the agent thread takes.
+ */
+final class MessageQueue {
+  private final ConcurrentLinkedQueue<AgentMessage> steering = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<AgentMessage> followUps = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<AgentMessage> nextTurn = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Request> requested = new ConcurrentLinkedQueue<>();
+
+  /** A run asked for while the agent was idle. */
+  sealed interface Request {}
+
+  /** A prompt, as if the user had sent it (a script's {@code sendUserMessage}). */
+  record Prompt(String text, List<ContentBlock> images) implements Request {
+    Prompt {
+      Objects.requireNonNull(text, "text");
+      images = List.copyOf(images);
+    }
+  }
+
+  /** A run that starts with this message and no prompt hooks (a script's {@code sendMessage} with triggerTurn). */
+  record Start(AgentMessage message) implements Request {
+    Start {
+      Objects.requireNonNull(message, "message");
+    }
+  }
+
+  void add(AgentMessage message, Delivery delivery) {
+    switch (delivery) {
+      case STEER -> steering.add(message);
+      case FOLLOW_UP -> followUps.add(message);
+      case NEXT_TURN -> nextTurn.add(message);
+    }
+  }
+
+  AgentMessage pollSteering() {
+    return steering.poll();
+  }
+
+  boolean hasSteering() {
+    return !steering.isEmpty();
+  }
+
+  /** Whether steering or follow-up messages wait (the reference's pendingMessageCount > 0). */
+  boolean hasSteeringOrFollowUps() {
+    return !steering.isEmpty() || !followUps.isEmpty();
+  }
+
+  AgentMessage pollFollowUp() {
+    return followUps.poll();
+  }
+
+  /** The messages kept for the next prompt, removed from the queue. */
+  List<AgentMessage> takeNextTurn() {
+    List<AgentMessage> taken = new ArrayList<>();
+    AgentMessage m;
+    while ((m = nextTurn.poll()) != null) {
+      taken.add(m);
+    }
+    return taken;
+  }
+
+  void request(Request request) {
+    requested.add(request);
+  }
+
+  Request pollRequest() {
+    return requested.poll();
+  }
+
+  boolean hasRequest() {
+    return !requested.isEmpty();
+  }
+}

@@ -1,0 +1,113 @@
+package dev.graft.scripting;
+
+import static dev.graft.scripting.ArgumentChecks.arg;
+import static dev.graft.scripting.ArgumentChecks.json;
+import static dev.graft.scripting.ArgumentChecks.optionalText;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.scripting.ArgumentChecks.BadArgument;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/** The host function behind ctx's agent methods ({@link ScriptAgentControl}); replies as the prelude's protocol. */
+final class AgentCalls {
+  private static final Set<String> COMPLETE_FIELDS = Set.of("messages", "systemPrompt", "maxTokens");
+
+  private AgentCalls() {}
+
+  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal) {
+    return args -> {
+      String op = args[0].asString();
+      String name = "ctx." + op;
+      if (!s.serving()) {
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
+      }
+      Value a = arg(args, 1);
+      Value resolve = arg(args, 4);
+      Value reject = arg(args, 5);
+      try {
+        switch (op) {
+          case "isIdle" -> {
+            return "V" + agent.isIdle();
+          }
+          case "abort" -> agent.abort();
+          case "hasPendingMessages" -> {
+            return "V" + agent.hasPendingMessages();
+          }
+          case "getContextUsage" -> {
+            return agent.contextUsage().map(u -> "V" + Json.write(usage(u))).orElse(null);
+          }
+          case "getSystemPrompt" -> {
+            return "V" + ArgumentChecks.jsonString(agent.systemPrompt());
+          }
+          case "compact" -> calls.await(s, name, agent.compact(Optional.ofNullable(optionalText(a, "customInstructions"))),
+              resolve, reject, Json::write);
+          case "complete" -> calls.await(s, name, agent.complete(completion(marshal.parse(json(a, "the request"), "the request"))),
+              resolve, reject, Json::write);
+          default -> throw new BadArgument("unknown method");
+        }
+        return null;
+      } catch (BadArgument | Marshal.NotJson e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (RuntimeException e) {
+        return "E" + name + " failed in graft: " + e.getMessage();
+      }
+    };
+  }
+
+  private static ObjectNode usage(ScriptAgentControl.ContextUsage u) {
+    ObjectNode o = Json.object();
+    if (u.tokens().isPresent()) {
+      o.put("tokens", u.tokens().getAsLong());
+    } else {
+      o.putNull("tokens");
+    }
+    o.put("contextWindow", u.contextWindow());
+    if (u.percent().isPresent()) {
+      o.put("percent", u.percent().getAsDouble());
+    } else {
+      o.putNull("percent");
+    }
+    return o;
+  }
+
+  /** {messages, systemPrompt?, maxTokens?}, each checked, unknown fields refused. */
+  static ScriptAgentControl.Completion completion(JsonNode request) throws BadArgument {
+    if (!(request instanceof ObjectNode o)) {
+      throw new BadArgument("the request must be an object {messages, systemPrompt?, maxTokens?}");
+    }
+    for (String field : (Iterable<String>) o::fieldNames) {
+      if (!COMPLETE_FIELDS.contains(field)) {
+        throw new BadArgument("unknown field \"" + field + "\"; the request has messages, systemPrompt and maxTokens");
+      }
+    }
+    JsonNode messages = o.path("messages");
+    if (!messages.isArray() || messages.isEmpty()) {
+      throw new BadArgument("messages must be a non-empty array of messages ({role: \"user\", content: ...})");
+    }
+    List<ObjectNode> list = new ArrayList<>();
+    for (int i = 0; i < messages.size(); i++) {
+      if (!(messages.get(i) instanceof ObjectNode m) || !m.path("role").isTextual()) {
+        throw new BadArgument("messages[" + i + "] must be a message object with a string role");
+      }
+      list.add(m);
+    }
+    JsonNode system = o.path("systemPrompt");
+    if (!system.isMissingNode() && !system.isNull() && !system.isTextual()) {
+      throw new BadArgument("systemPrompt must be a string");
+    }
+    JsonNode max = o.path("maxTokens");
+    if (!max.isMissingNode() && !max.isNull() && !(max.canConvertToInt() && max.isIntegralNumber() && max.asInt() > 0)) {
+      throw new BadArgument("maxTokens must be a positive whole number");
+    }
+    return new ScriptAgentControl.Completion(list, system.isTextual() ? Optional.of(system.asText()) : Optional.empty(),
+        max.isIntegralNumber() ? OptionalInt.of(max.asInt()) : OptionalInt.empty());
+  }
+}

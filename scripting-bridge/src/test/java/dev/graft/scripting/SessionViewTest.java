@@ -1,0 +1,172 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ctx.sessionManager: the entries as in the file, fetched once and then only what was appended. */
+class SessionViewTest {
+  @TempDir Path temp;
+
+  private static final String SCRIPT = """
+      export default function (pi) {
+        let kept = null;
+        pi.registerCommand("read", {
+          handler: async (args, ctx) => {
+            const sm = ctx.sessionManager;
+            switch (args) {
+              case "all": return {
+                entries: sm.getEntries().map(e => e.id),
+                branch: sm.getBranch().map(e => e.id),
+                from: sm.getBranch("b").map(e => e.id),
+                unknown: sm.getBranch("zz").length,
+                leafId: sm.getLeafId(),
+                leaf: sm.getLeafEntry().message,
+                entry: sm.getEntry("b"),
+                missing: sm.getEntry("zz") === undefined,
+                label: sm.getLabel("a") ?? null,
+                noLabel: sm.getLabel("b") === undefined,
+                tree: JSON.parse(JSON.stringify(sm.getTree(), (k, v) => k === "entry" ? v.id : v)),
+                header: sm.getHeader(),
+                file: sm.getSessionFile(),
+                id: sm.getSessionId(),
+                name: sm.getSessionName() === undefined,
+                cwd: sm.getCwd(),
+                dir: sm.getSessionDir(),
+              };
+              case "keep": kept = sm.getBranch(); return kept.length;
+              case "same": {
+                const now = sm.getBranch();
+                return { length: now.length, same: now[0] === kept[0], last: now[now.length - 1].id };
+              }
+              case "mutate": sm.getBranch()[0].id = "changed"; return "mutated";
+              case "ids": return sm.getBranch().map(e => e.id).join(" ");
+              case "clear": { const b = sm.getBranch(); b.length = 0; return sm.getBranch().length; }
+              case "bad": return sm.getEntry(42);
+            }
+          },
+        });
+      }
+      """;
+
+  private static JsonNode run(ScriptFixture f, FakeSessionView view, String args) throws Exception {
+    return f.engine.runCommand("read", args, new EventContext(Json.object(), ScriptUi.NONE, view)).get(10, TimeUnit.SECONDS);
+  }
+
+  private static FakeSessionView branched() {
+    FakeSessionView view = new FakeSessionView();
+    view.append("a", "message", "\"message\":{\"role\":\"user\",\"content\":\"hi\",\"timestamp\":1}");
+    view.append("b", "message", "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"yo\"}]}");
+    view.append("c", "custom", "\"customType\":\"note\",\"data\":{\"n\":1}");
+    view.leaf = "b";
+    view.append("d", "message", "\"message\":{\"role\":\"user\",\"content\":\"other\"}");
+    view.labels.put("a", "start");
+    return view;
+  }
+
+  @Test
+  void everyReadOfTheReferenceReadonlySessionManagerAnswers() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("read.js", SCRIPT);
+      assertThat(f.load().problems()).isEmpty();
+      FakeSessionView view = branched();
+      JsonNode r = run(f, view, "all");
+      assertThat(r.get("entries").toString()).isEqualTo("[\"a\",\"b\",\"c\",\"d\"]");
+      assertThat(r.get("branch").toString()).isEqualTo("[\"a\",\"b\",\"d\"]");
+      assertThat(r.get("from").toString()).isEqualTo("[\"a\",\"b\"]");
+      assertThat(r.get("unknown").asInt()).isZero();
+      assertThat(r.get("leafId").asText()).isEqualTo("d");
+      assertThat(r.get("leaf").toString()).isEqualTo("{\"role\":\"user\",\"content\":\"other\"}");
+      // the entry exactly as its line
+      assertThat(r.get("entry")).isEqualTo(ScriptFixture.json(view.lines.get(1)));
+      assertThat(r.get("missing").asBoolean()).isTrue();
+      assertThat(r.get("label").asText()).isEqualTo("start");
+      assertThat(r.get("noLabel").asBoolean()).isTrue();
+      assertThat(r.get("tree")).isEqualTo(ScriptFixture.json("""
+          [{"entry":"a","children":[{"entry":"b","children":[{"entry":"c","children":[]},{"entry":"d","children":[]}]}],
+            "label":"start","labelTimestamp":"T"}]"""));
+      assertThat(r.get("header").get("id").asText()).isEqualTo("s1");
+      assertThat(r.get("file").asText()).isEqualTo("/w/s1.jsonl");
+      assertThat(r.get("id").asText()).isEqualTo("s1");
+      assertThat(r.get("name").asBoolean()).isTrue();
+      assertThat(r.get("cwd").asText()).isEqualTo("/w");
+      assertThat(r.get("dir").asText()).isEqualTo("/w");
+      // one full read, then nothing new to fetch
+      assertThat(view.reads.getFirst()).isEqualTo("All 0->0");
+      assertThat(view.reads.subList(1, view.reads.size())).allMatch(line -> line.endsWith(" 4->4") || line.startsWith("  "));
+    }
+  }
+
+  @Test
+  void laterReadsFetchOnlyTheAppendedEntriesAndKeepTheObjects() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("read.js", SCRIPT);
+      f.load();
+      FakeSessionView view = branched();
+      assertThat(run(f, view, "keep").asInt()).isEqualTo(3);
+      view.append("e", "message", "\"message\":{\"role\":\"assistant\",\"content\":[]}");
+      JsonNode r = run(f, view, "same");
+      assertThat(r.get("length").asInt()).isEqualTo(4);
+      assertThat(r.get("same").asBoolean()).isTrue();
+      assertThat(r.get("last").asText()).isEqualTo("e");
+      // the second read walks only from the new leaf up to the end of the branch read before
+      assertThat(view.reads).containsExactly("Branch 0->0", "  branch after none", "Branch 4->4", "  branch after 3");
+
+      // the leaf moved to another branch: the whole path is walked again
+      view.leaf = "c";
+      assertThat(run(f, view, "ids").asText()).isEqualTo("a b c");
+      assertThat(view.reads.getLast()).isEqualTo("  branch after none");
+      view.leaf = "e";
+      assertThat(run(f, view, "ids").asText()).isEqualTo("a b d e");
+      assertThat(run(f, view, "clear").asInt()).as("the script's array is its own").isEqualTo(4);
+
+      view.replace("g2");
+      view.append("x", "message", "\"message\":{\"role\":\"user\",\"content\":\"new\"}");
+      r = run(f, view, "same");
+      assertThat(r.get("length").asInt()).isEqualTo(1);
+      assertThat(r.get("same").asBoolean()).isFalse();
+      assertThat(r.get("last").asText()).isEqualTo("x");
+      assertThat(view.reads.subList(view.reads.size() - 2, view.reads.size())).containsExactly("Branch 5->0", "  branch after none");
+    }
+  }
+
+  @Test
+  void entriesAreReadOnlyAndBadArgumentsAreTypeErrors() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("read.js", SCRIPT);
+      f.load();
+      FakeSessionView view = branched();
+      assertThatThrownBy(() -> run(f, view, "mutate")).isInstanceOf(ExecutionException.class)
+          .hasMessageContaining("TypeError").hasMessageContaining("id");
+      assertThatThrownBy(() -> run(f, view, "bad")).isInstanceOf(ExecutionException.class)
+          .hasMessageContaining("TypeError: ctx.sessionManager.getEntry: the entry id must be a non-empty string, not a number");
+      assertThat(run(f, view, "keep").asInt()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void withoutASessionEveryReadIsEmpty() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("read.js", """
+          export default function (pi) {
+            pi.registerCommand("read", { handler: (args, ctx) => {
+              const sm = ctx.sessionManager;
+              return [sm.getEntries().length, sm.getBranch().length, sm.getLeafId(), sm.getHeader(), sm.getTree().length,
+                sm.getLeafEntry() === undefined];
+            } });
+          }
+          """);
+      f.load();
+      assertThat(f.engine.runCommand("read", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).toString())
+          .isEqualTo("[0,0,null,null,0,true]");
+    }
+  }
+
+}

@@ -1,0 +1,85 @@
+// @ts-check
+// Helpers shared by the examples: messages to text, session entries to the messages graft
+// puts in a context, and a summary made by the session's model through ctx.complete.
+// A script imports them with `import { ... } from "./lib/messages.js"`; this file is not a
+// script itself (graft loads *.js and dir/index.js of a scripts directory, not lib/*.js).
+
+/** The text of a message's content: a string, or its text blocks joined. */
+export function textOf(message) {
+  const content = message.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
+}
+
+/** The first line of `text`, cut to `max` characters. */
+export function preview(text, max = 60) {
+  const line = text.trim().split("\n")[0];
+  return line.length > max ? line.slice(0, max - 1) + "…" : line;
+}
+
+/**
+ * The message an entry adds to the model's context, as graft builds it (docs/session-format.md,
+ * "Building the context"), or undefined for entries that add none (custom, label, compaction...).
+ */
+export function messageOf(entry) {
+  switch (entry.type) {
+    case "message":
+      return entry.message;
+    case "custom_message":
+      return {
+        role: "custom", customType: entry.customType, content: entry.content, display: entry.display,
+        details: entry.details, timestamp: Date.parse(entry.timestamp),
+      };
+    case "branch_summary":
+      return entry.summary
+        ? { role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: Date.parse(entry.timestamp) }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A conversation as a plain transcript, so a summarizer reads it rather than continues it. */
+export function transcript(messages) {
+  const parts = [];
+  for (const m of messages) {
+    if (m.role === "user" || m.role === "custom") {
+      parts.push(`[User]: ${textOf(m)}`);
+    } else if (m.role === "assistant") {
+      const text = textOf(m);
+      if (text) parts.push(`[Assistant]: ${text}`);
+      const calls = m.content.filter((b) => b.type === "toolCall");
+      if (calls.length) {
+        parts.push(`[Assistant tool calls]: ${calls.map((c) => `${c.name}(${JSON.stringify(c.arguments)})`).join("; ")}`);
+      }
+    } else if (m.role === "toolResult") {
+      const text = textOf(m);
+      parts.push(`[Tool result]: ${text.length > 2000 ? text.slice(0, 2000) + " [...]" : text}`);
+    } else if (m.role === "compactionSummary" || m.role === "branchSummary") {
+      parts.push(`[Summary of earlier work]: ${m.summary}`);
+    }
+  }
+  return parts.join("\n\n");
+}
+
+/**
+ * Asks the session's model (graft makes the call; the script never sees a key) to summarise
+ * `messages` as `what`. Returns the summary's text.
+ */
+export async function summarize(ctx, messages, what) {
+  const reply = await ctx.complete({
+    systemPrompt: "You summarise coding-agent conversations for the agent itself to continue from. "
+      + "Keep decisions, file names, results and open problems; drop chatter.",
+    messages: [{
+      role: "user",
+      content: `<conversation>\n${transcript(messages)}\n</conversation>\n\nSummarise this as ${what}. Be concise.`,
+    }],
+    maxTokens: 1024,
+  });
+  // A failed call answers rather than throws: make it the caller's failure.
+  if (reply.stopReason === "error" || reply.stopReason === "aborted") {
+    throw new Error(`the summary failed: ${reply.errorMessage ?? reply.stopReason}`);
+  }
+  return textOf(reply).trim();
+}

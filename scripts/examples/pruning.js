@@ -1,0 +1,118 @@
+// @ts-check
+// Tool-result pruning: `/prune` lets you pick tool results that no longer need to be in the
+// model's context and replace each by a summary, its first lines, or nothing at all.
+// `/prune N summary|truncate|remove` does it without dialogs (N as numbered in the list:
+// 1 is the most recent tool result).
+//
+// The session file keeps every original: a choice is a `prune` entry (appendEntry), and the
+// `context` handler applies the choices of the current branch on every model call. So pruning
+// survives /reload and restarts, follows /tree and forks (a choice made on one branch does not
+// touch another), and is undone by removing this script.
+
+import { preview, summarize, textOf } from "./lib/messages.js";
+
+const STRATEGIES = ["summary", "truncate", "remove"];
+const TRUNCATE_CHARS = 500;
+
+export default function (graft) {
+  graft.registerCommand("prune", {
+    description: "Replace chosen tool results in the context by a summary, their start, or nothing",
+    handler: async (args, ctx) => {
+      const branch = ctx.sessionManager.getBranch();
+      const results = toolResults(branch);
+      // A thrown Error is reported as the command's failure, in every mode.
+      if (results.length === 0) throw new Error("/prune: there are no tool results to prune");
+      const rules = rulesOf(branch);
+      const labels = results.map((r, i) => {
+        const rule = rules.get(r.message.toolCallId);
+        return `${i + 1}: ${r.call} — ${textOf(r.message).length} chars${rule ? ` (pruned: ${rule.strategy})` : ""}`;
+      });
+
+      // What to prune, and how: from the arguments, else by asking.
+      const picks = [];
+      const words = args.trim().split(/\s+/).filter((w) => w !== "");
+      if (words.length > 0) {
+        const n = Number.parseInt(words[0], 10);
+        if (!(n >= 1 && n <= results.length) || !STRATEGIES.includes(words[1])) {
+          throw new Error(`/prune N ${STRATEGIES.join("|")}: N from 1 to ${results.length}`);
+        }
+        picks.push({ result: results[n - 1], strategy: words[1] });
+      } else if (!ctx.hasUI) {
+        throw new Error(`/prune N ${STRATEGIES.join("|")}: say which result and how (there are ${results.length})`);
+      } else {
+        for (;;) {
+          const left = labels.filter((_, i) => !picks.some((p) => p.result === results[i]));
+          const label = await ctx.ui.select(`Prune which tool result? (${picks.length} chosen)`, ["Done", ...left]);
+          if (label === undefined) return; // dismissed: prune nothing
+          if (label === "Done") break;
+          const strategy = await ctx.ui.select(`Prune ${label} how?`, STRATEGIES);
+          if (strategy !== undefined) picks.push({ result: results[labels.indexOf(label)], strategy });
+        }
+      }
+      if (picks.length === 0) return;
+
+      const choices = [];
+      for (const { result, strategy } of picks) {
+        const choice = { toolCallId: result.message.toolCallId, strategy };
+        if (strategy === "summary") {
+          choice.summary = await summarize(ctx, [result.message], `the result of ${result.call}, keeping what later work may need`);
+        }
+        choices.push(choice);
+      }
+      graft.appendEntry("prune", { choices });
+      ctx.ui.notify(`Pruned ${choices.length} tool result${choices.length === 1 ? "" : "s"} (the session keeps the originals)`, "info");
+    },
+  });
+
+  graft.on("context", (event, ctx) => {
+    const rules = rulesOf(ctx.sessionManager.getBranch());
+    if (rules.size === 0) return; // nothing pruned on this branch
+    return {
+      messages: event.messages.map((m) => {
+        const rule = m.role === "toolResult" ? rules.get(m.toolCallId) : undefined;
+        return rule ? { ...m, content: [{ type: "text", text: pruned(m, rule) }] } : m;
+      }),
+    };
+  });
+}
+
+/** The choices recorded on this branch, by tool call id; a later choice replaces an earlier one. */
+function rulesOf(branch) {
+  const rules = new Map();
+  for (const e of branch) {
+    if (e.type === "custom" && e.customType === "prune") {
+      for (const choice of e.data.choices) rules.set(choice.toolCallId, choice);
+    }
+  }
+  return rules;
+}
+
+/** The text a pruned tool result is replaced by. */
+function pruned(message, rule) {
+  const text = textOf(message);
+  switch (rule.strategy) {
+    case "summary":
+      return `[pruned; a summary of the result] ${rule.summary}`;
+    case "truncate":
+      return text.length <= TRUNCATE_CHARS ? text
+        : `${text.slice(0, TRUNCATE_CHARS)}\n[pruned: ${text.length - TRUNCATE_CHARS} more characters]`;
+    default:
+      return `[pruned: this ${message.toolName} result was removed from the context]`;
+  }
+}
+
+/** The tool results on the branch, newest first, each with its call as `name {arguments}`. */
+function toolResults(branch) {
+  const calls = new Map();
+  const out = [];
+  for (const e of branch) {
+    if (e.type !== "message") continue;
+    const m = e.message;
+    if (m.role === "assistant") {
+      for (const b of m.content) if (b.type === "toolCall") calls.set(b.id, `${b.name} ${preview(JSON.stringify(b.arguments), 50)}`);
+    } else if (m.role === "toolResult") {
+      out.unshift({ message: m, call: calls.get(m.toolCallId) ?? m.toolName });
+    }
+  }
+  return out;
+}
