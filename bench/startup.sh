@@ -3,7 +3,8 @@
 # RUNS (default 10), interleaved so that load on the machine hits both alike:
 #   --version               graft (with its AOT cache), graft without it (GRAFT_AOT=0), pi --version
 #   first hook call         graft -p with bench/startup/first-hook.js, whose `input` handler ends the
-#                           run; pi -p with an extension that exits at its first `input` event
+#                           run (also with the example scripts in scripts/examples loaded);
+#                           pi -p with an extension that exits at its first `input` event
 #                           (and, for reference, at `session_start`, pi's earliest extension call)
 # Targets: --version at most 0.5x pi, the first hook call at most 1.0x. No API key is used: graft
 # gets the scripted provider, pi never reaches its model.
@@ -27,7 +28,8 @@ cd "$scratch/project"
 unset ANTHROPIC_API_KEY OPENAI_API_KEY GEMINI_API_KEY
 export GRAFT_HOME="$scratch/graft-home" PI_CODING_AGENT_DIR="$scratch/pi-home"
 
-names=(graft-version graft-version-noaot pi-version graft-first-hook graft-first-hook-noaot pi-first-input pi-session-start)
+names=(graft-version graft-version-noaot pi-version graft-first-hook graft-first-hook-noaot graft-first-hook-examples
+  pi-first-input pi-session-start)
 for n in "${names[@]}"; do rm -f "$BENCH_OUT/$n.times"; done
 graft_hook=("$GRAFT" -p --no-session -s "$HERE/first-hook.js" --provider scripted --model "$scratch/turns.jsonl" "hello")
 for ((i = 1; i <= RUNS; i++)); do
@@ -36,6 +38,7 @@ for ((i = 1; i <= RUNS; i++)); do
   measure pi-version "$PI" --version
   measure graft-first-hook "${graft_hook[@]}"
   measure graft-first-hook-noaot env GRAFT_AOT=0 "${graft_hook[@]}"
+  measure graft-first-hook-examples "${graft_hook[@]}" --scripts "$BENCH_ROOT/scripts/examples"
   measure pi-first-input "$PI" -p --no-session -e "$HERE/first-hook-input.ts" "hello"
   measure pi-session-start "$PI" -p --no-session -e "$HERE/first-hook-session-start.ts" "hello"
 done
@@ -49,6 +52,7 @@ printf '  ratio %s (target <= 0.5); without the cache %s\n' "$(ratio "$(m graft-
   "$(ratio "$(m graft-version-noaot)" "$(m pi-version)")"
 printf '%-36s %7s\n' "graft -p, first hook (input)" "$(m graft-first-hook)"
 printf '%-36s %7s\n' "graft -p, first hook, no AOT cache" "$(m graft-first-hook-noaot)"
+printf '%-36s %7s\n' "graft -p, first hook, + example scripts" "$(m graft-first-hook-examples)"
 printf '%-36s %7s\n' "pi -p, first extension call (input)" "$(m pi-first-input)"
 printf '%-36s %7s\n' "pi -p, session_start" "$(m pi-session-start)"
 printf '  ratio %s against pi input (target <= 1.0), %s against pi session_start; without the cache %s\n' \
