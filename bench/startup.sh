@@ -45,16 +45,16 @@ done
 
 m() { median 1 "$BENCH_OUT/$1.times"; }
 echo "start-up, whole process, median of $RUNS (s); ratio = graft / pi"
-printf '%-36s %7s\n' "graft --version" "$(m graft-version)"
-printf '%-36s %7s\n' "graft --version, no AOT cache" "$(m graft-version-noaot)"
-printf '%-36s %7s\n' "pi --version" "$(m pi-version)"
+printf '%-42s %7s\n' "graft --version" "$(m graft-version)"
+printf '%-42s %7s\n' "graft --version, no AOT cache" "$(m graft-version-noaot)"
+printf '%-42s %7s\n' "pi --version" "$(m pi-version)"
 printf '  ratio %s (target <= 0.5); without the cache %s\n' "$(ratio "$(m graft-version)" "$(m pi-version)")" \
   "$(ratio "$(m graft-version-noaot)" "$(m pi-version)")"
-printf '%-36s %7s\n' "graft -p, first hook (input)" "$(m graft-first-hook)"
-printf '%-36s %7s\n' "graft -p, first hook, no AOT cache" "$(m graft-first-hook-noaot)"
-printf '%-36s %7s\n' "graft -p, first hook, + example scripts" "$(m graft-first-hook-examples)"
-printf '%-36s %7s\n' "pi -p, first extension call (input)" "$(m pi-first-input)"
-printf '%-36s %7s\n' "pi -p, session_start" "$(m pi-session-start)"
+printf '%-42s %7s\n' "graft -p, first hook (input)" "$(m graft-first-hook)"
+printf '%-42s %7s\n' "graft -p, first hook, no AOT cache" "$(m graft-first-hook-noaot)"
+printf '%-42s %7s\n' "graft -p, first hook, + example scripts" "$(m graft-first-hook-examples)"
+printf '%-42s %7s\n' "pi -p, first extension call (input)" "$(m pi-first-input)"
+printf '%-42s %7s\n' "pi -p, session_start" "$(m pi-session-start)"
 printf '  ratio %s against pi input (target <= 1.0), %s against pi session_start; without the cache %s\n' \
   "$(ratio "$(m graft-first-hook)" "$(m pi-first-input)")" "$(ratio "$(m graft-first-hook)" "$(m pi-session-start)")" \
   "$(ratio "$(m graft-first-hook-noaot)" "$(m pi-first-input)")"
