@@ -100,13 +100,10 @@ final class ScriptSetup {
    */
   private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
       AtomicReference<AgentControl> control) {
-    ObjectNode data = Json.object().put("cwd", cwd.toString());
+    ObjectNode data = CtxFields.of(agent, cwd);
     if (agent == null) {
       return new EventContext(data, ui);
     }
-    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.put("model", agent.model().qualifiedId());
-    data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
