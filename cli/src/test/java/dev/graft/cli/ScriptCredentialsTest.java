@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * keys in its environment and in $GRAFT_HOME/auth.json; a script looks everywhere it can (its
  * globals, every payload and ctx it is given, the API's getters, importing the auth file and
  * /proc/self/environ, exec) and records what it saw in the session. The record is there and
- * holds what the script saw, and no secret is in it, in the session file, or in graft's output.
+ * holds what the script saw, and no API key is in it, in the session file, or in graft's output;
+ * `env`, granted to the script, runs without the *_API_KEY variables (other variables pass).
  */
 class ScriptCredentialsTest {
   private static final String ENV_KEY = "sk-ant-ENVSECRET-4b1d";
@@ -39,6 +40,8 @@ class ScriptCredentialsTest {
     Path auth = home.resolve("auth.json");
     Files.writeString(auth, "{\"anthropic\": {\"type\": \"api_key\", \"key\": \"" + STORED_KEY + "\"}}");
     Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
+    // probe.js may run `env`: a granted program gets graft's environment without the *_API_KEY variables.
+    Files.writeString(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"probe.js\": [\"env\"]}}}");
     Path project = Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/probe.js"), """
@@ -107,11 +110,15 @@ class ScriptCredentialsTest {
         .doesNotContain("process", "fetch", "XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
     assertThat(probe.get("imports")).hasSize(5)
         .allSatisfy(v -> assertThat(v.asText()).startsWith("refused: "));
-    assertThat(probe.get("exec").asText()).startsWith("refused: ");
+    String execOutput = probe.get("exec").asText();
+    assertThat(execOutput).contains("GRAFT_PROBE_SECRET=" + OTHER_SECRET).doesNotContain("_API_KEY");
 
     String everything = probe + "\n" + Files.readString(file, StandardCharsets.UTF_8) + "\n" + out;
-    for (String secret : List.of(ENV_KEY, OPENAI_KEY, STORED_KEY, OTHER_SECRET, "ENVSECRET", "AUTHFILESECRET")) {
+    for (String secret : List.of(ENV_KEY, OPENAI_KEY, STORED_KEY, "ENVSECRET", "AUTHFILESECRET")) {
       assertThat(everything).as(secret).doesNotContain(secret);
     }
+    // Other variables reach a granted program (above), and nothing else the script saw.
+    ((com.fasterxml.jackson.databind.node.ObjectNode) probe).remove("exec");
+    assertThat(probe.toString()).doesNotContain(OTHER_SECRET);
   }
 }
