@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * send-keys and the screen is read with capture-pane, polled until what is expected shows up.
  */
 public final class TmuxTerminal implements AutoCloseable {
-  public static final Duration WAIT = Duration.ofSeconds(15);
+  public static final Duration WAIT = Duration.ofSeconds(45); // generous: CI machines are slow and shared
 
   private final Path socket;
   private final Path exitCode;
