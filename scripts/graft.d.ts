@@ -486,7 +486,10 @@ export interface CommandContext extends EventContext {
   fork(entryId: string): Promise<{ cancelled: boolean }>;
   /** As /new. */
   newSession(): Promise<{ cancelled: boolean }>;
-  /** Reads settings, AGENTS.md files and models.json again (scripts are not reloaded). */
+  /**
+   * As /reload (settings, AGENTS.md files, models.json and the scripts), once this handler has
+   * returned; resolves at once.
+   */
   reload(): Promise<void>;
 }
 

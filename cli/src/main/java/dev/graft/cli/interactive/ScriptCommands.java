@@ -38,26 +38,32 @@ public final class ScriptCommands {
                 new SessionView(ctx.agent().session()))
                 .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
                 .withCommands(sessionCommands);
-            JsonNode result;
             try {
-              result = ctx.runAbortable(signal -> {
-                CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
-                Runnable stop = () -> running.cancel(true);
-                signal.onAbort(stop);
-                try {
-                  return running.get();
-                } finally {
-                  signal.removeListener(stop);
-                }
-              });
-            } catch (CancellationException e) {
-              ctx.warn("⏹ /" + c.name() + " aborted");
-              return;
-            }
-            if (result != null && result.isTextual() && !result.textValue().isBlank()) {
-              ctx.setEditorText(result.textValue());
-            } else if (sessionCommands.editorText.get() != null) {
-              ctx.setEditorText(sessionCommands.editorText.get());
+              JsonNode result;
+              try {
+                result = ctx.runAbortable(signal -> {
+                  CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
+                  Runnable stop = () -> running.cancel(true);
+                  signal.onAbort(stop);
+                  try {
+                    return running.get();
+                  } finally {
+                    signal.removeListener(stop);
+                  }
+                });
+              } catch (CancellationException e) {
+                ctx.warn("⏹ /" + c.name() + " aborted");
+                return;
+              }
+              if (result != null && result.isTextual() && !result.textValue().isBlank()) {
+                ctx.setEditorText(result.textValue());
+              } else if (sessionCommands.editorText.get() != null) {
+                ctx.setEditorText(sessionCommands.editorText.get());
+              }
+            } finally {
+              if (sessionCommands.reloadAfter.get()) { // ctx.reload(), now that the handler is done
+                ctx.reload().forEach(ctx::info);
+              }
             }
           }));
     }
