@@ -10,7 +10,8 @@
 #              (a second script, loaded after pruning.js, logs the time at its first call):
 #              `graft -p` with the scripted provider against `pi -p` with a models.json provider
 #              at 127.0.0.1:9 (nothing listens: pi fails the request after the hook, offline).
-# Reports medians over RUNS processes and the ratios graft/reference.
+# Reports medians over RUNS processes and the ratios graft/reference; per call also the process's
+# CPU time per call (all threads), which a loaded machine disturbs less than wall time.
 # Usage: bench/hook-context.sh [RUNS] (default 3; WARMUP and CALLS set the in-process counts,
 # default 200 and 100)
 set -euo pipefail
@@ -88,8 +89,8 @@ first_call() {
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
 for ((i = 1; i <= RUNS; i++)); do
-  graft_hook bench "$SESSION" "$SCRIPT" "$WARMUP" "$CALLS" | awk '{print $2}' >> "$DIR/graft-call.times"
-  ref_hook bench "$SESSION" "$SCRIPT" "$WARMUP" "$CALLS" | awk '{print $2}' >> "$DIR/reference-call.times"
+  graft_hook bench "$SESSION" "$SCRIPT" "$WARMUP" "$CALLS" | awk '{print $2, $4}' >> "$DIR/graft-call.times"
+  ref_hook bench "$SESSION" "$SCRIPT" "$WARMUP" "$CALLS" | awk '{print $2, $4}' >> "$DIR/reference-call.times"
   first_call graft-first "$DIR/project" env GRAFT_HOME="$DIR/graft-home" "$BENCH_ROOT/graft" -p "go on" \
     --session "$DIR/run.jsonl" --scripts "$DIR/scripts" --provider scripted --model "$DIR/turns.jsonl"
   first_call reference-first "$DIR/project" env PI_CODING_AGENT_DIR="$DIR/pi-agent" node "$PI" -p "go on" \
@@ -98,7 +99,9 @@ for ((i = 1; i <= RUNS; i++)); do
 done
 echo "load after:  $(uptime | sed 's/.*load average: //')"
 gc=$(median 1 "$DIR/graft-call.times"); rc=$(median 1 "$DIR/reference-call.times")
+gcpu=$(median 2 "$DIR/graft-call.times"); rcpu=$(median 2 "$DIR/reference-call.times")
 gf=$(median 1 "$DIR/graft-first.times"); rf=$(median 1 "$DIR/reference-first.times")
 echo "$RUNS runs each, medians; per call: median of $CALLS calls after $WARMUP warm-up calls in one process"
-echo "per call:  graft ${gc} ms, reference ${rc} ms, ratio $(ratio "$gc" "$rc")"
+echo "per call, wall: graft ${gc} ms, reference ${rc} ms, ratio $(ratio "$gc" "$rc")"
+echo "per call, CPU (all threads; steadier on a loaded machine): graft ${gcpu} ms, reference ${rcpu} ms, ratio $(ratio "$gcpu" "$rcpu")"
 echo "start-up to the end of the first context call (print mode): graft ${gf} ms, reference ${rf} ms, ratio $(ratio "$gf" "$rf")"

@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  * model. Modes, as bench/hook-context-ref.mjs for the reference:
  * <pre>
  *   dump FILE SCRIPT          the pruned context as JSON on stdout
- *   bench FILE SCRIPT W N     W warm-up calls, then N timed: "per-call-ms MEDIAN MIN"
+ *   bench FILE SCRIPT W N     W warm-up calls, then N timed: "per-call-ms MEDIAN MIN CPU" (CPU:
+ *                             the process's CPU time over the N calls, all threads, divided by N)
  *   first FILE SCRIPT         "first-call-ms T": JVM start to the end of the first context call
  * </pre>
  */
@@ -84,14 +85,17 @@ public final class HookContextBench {
             hooks.context(messages);
           }
           double[] times = new double[runs];
+          var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+          long cpu = os.getProcessCpuTime();
           for (int i = 0; i < runs; i++) {
             long t = System.nanoTime();
             hooks.context(messages);
             times[i] = (System.nanoTime() - t) / 1e6;
           }
+          double cpuPerCall = (os.getProcessCpuTime() - cpu) / 1e6 / runs;
           Arrays.sort(times);
           double median = runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
-          System.out.printf("per-call-ms %.3f %.3f%n", median, times[0]);
+          System.out.printf("per-call-ms %.3f %.3f %.3f%n", median, times[0], cpuPerCall);
         }
       }
     }
