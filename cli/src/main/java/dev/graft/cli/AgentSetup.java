@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
-final class AgentSetup {
+public final class AgentSetup {
   /** Models tried, in order, when --model is not given. */
   private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
 
@@ -39,7 +39,7 @@ final class AgentSetup {
    * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
    * user (for the mode to attach its UI).
    */
-  record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
+  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
       dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
 
   static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
@@ -47,7 +47,7 @@ final class AgentSetup {
   }
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
-  static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+  public static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
@@ -127,6 +127,7 @@ final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 

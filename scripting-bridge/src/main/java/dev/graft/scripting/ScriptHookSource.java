@@ -61,7 +61,7 @@ public final class ScriptHookSource implements HookSource {
     for (HandlerOutcome o : outcomes) {
       switch (o) {
         case HandlerOutcome.Failed f -> {
-          return new Outcome.Failure(script.name() + ": " + event + " handler: " + f.failure().message());
+          return new Outcome.Failure(reported(event, f.failure().message()));
         }
         case HandlerOutcome.Answered a -> {
           if (!a.value().isMissingNode() && !a.value().isNull()) {
@@ -73,6 +73,18 @@ public final class ScriptHookSource implements HookSource {
     return new Outcome.Answer(answer);
   }
 
+  /**
+   * A failure as one line that names the script once, by the name {@code graft scripts list}
+   * shows: the bridge's message already starts with the script's path and says which handler.
+   */
+  private String reported(String event, String message) {
+    String path = script.path() + ": ";
+    if (message.startsWith(path)) {
+      return script.name() + ": " + message.substring(path.length());
+    }
+    return script.name() + ": " + event + " handler: " + message;
+  }
+
   /** What the next handler of this script sees after {@code outcome}. */
   private static Chain.Step next(String event, JsonNode seen, HandlerOutcome outcome) {
     if (!(outcome instanceof HandlerOutcome.Answered a) || a.value().isMissingNode() || a.value().isNull()
@@ -80,6 +92,9 @@ public final class ScriptHookSource implements HookSource {
       return new Chain.Step.Next(seen);
     }
     JsonNode value = a.value();
+    if (event.startsWith("session_before_") && value.path("cancel").asBoolean(false)) {
+      return new Chain.Step.Stop(); // a cancel ends it, as in the reference
+    }
     switch (event) {
       case "context" -> {
         if (value.path("messages").isArray()) {

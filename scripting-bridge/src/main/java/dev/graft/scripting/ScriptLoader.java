@@ -11,7 +11,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Finds scripts. A directory contributes its {@code *.js} and {@code *.mjs} files and its
+ * Finds scripts. A directory contributes its {@code *.js} and {@code *.mjs} files (not the
+ * {@code *.test.js} files beside them, which are the scripts' tests) and its
  * subdirectories' {@code index.js} (or {@code index.mjs}), sorted by name, hidden entries
  * skipped; a file is taken as it is. A script may import files under the directory it was found
  * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
@@ -70,7 +71,7 @@ public final class ScriptLoader {
       if (name.startsWith(".")) {
         continue;
       }
-      if (Files.isRegularFile(entry) && isScriptName(name)) {
+      if (Files.isRegularFile(entry) && isScriptName(name) && !isTestName(name)) {
         add(entry, dir, name, found, problems);
       } else if (Files.isDirectory(entry)) {
         indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
@@ -98,6 +99,11 @@ public final class ScriptLoader {
     } catch (IOException e) {
       problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
     }
+  }
+
+  /** A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts. */
+  public static boolean isTestName(String name) {
+    return name.endsWith(".test.js") || name.endsWith(".test.mjs");
   }
 
   static boolean isScriptName(String name) {

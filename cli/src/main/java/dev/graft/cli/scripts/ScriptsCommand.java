@@ -14,13 +14,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "scripts",
-    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts.",
+    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests.",
     mixinStandardHelpOptions = true,
     subcommands = {
       ScriptsListCommand.class,
       ScriptsCheckCommand.class,
       ScriptsTrustCommand.class,
-      ScriptsUntrustCommand.class
+      ScriptsUntrustCommand.class,
+      ScriptsDryRunCommand.class,
+      ScriptsTestCommand.class
     })
 public final class ScriptsCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;
@@ -28,6 +30,10 @@ public final class ScriptsCommand implements Callable<Integer> {
 
   public CliContext context() {
     return root.context();
+  }
+
+  boolean verbose() {
+    return root.verbose();
   }
 
   @Override

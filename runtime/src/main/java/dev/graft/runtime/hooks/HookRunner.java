@@ -5,10 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.compaction.CompactionPreparation;
+import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.session.SessionEntry;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +30,7 @@ import java.util.function.Consumer;
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
   private final Consumer<Problem> problems;
+  private final SessionEvents session = new SessionEvents(this);
 
   /**
    * A problem with what {@code source} did for {@code event} (it failed, or answered wrongly);
@@ -47,12 +53,12 @@ public final class HookRunner implements AgentHooks {
     return new HookRunner(problems, sources);
   }
 
-  private List<HookSource> handling(String event) {
+  List<HookSource> handling(String event) {
     return sources.stream().filter(s -> s.events().contains(event)).toList();
   }
 
   /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
-  private Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
+  Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
     HookSource.Outcome outcome;
     try {
       outcome = source.handle(event, payload);
@@ -68,11 +74,24 @@ public final class HookRunner implements AgentHooks {
     };
   }
 
-  private void wrong(HookSource source, String event, String what) {
+  void wrong(HookSource source, String event, String what) {
     problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
-  private static boolean nothing(JsonNode value) {
+  /** A wrong tool_call answer: not ignored, the call is blocked (fail closed). */
+  private ToolCallDecision.Block blocked(HookSource source, String what, String why) {
+    problems.accept(new Problem(source.name(), "tool_call",
+        source.name() + ": tool_call handler returned " + what + "; the tool call is blocked"));
+    return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned " + why);
+  }
+
+  /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
+  static String kind(JsonNode value) {
+    String k = value.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
+  }
+
+  static boolean nothing(JsonNode value) {
     return value == null || value.isMissingNode() || value.isNull();
   }
 
@@ -89,6 +108,10 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       JsonNode a = answer.get();
+      if (!a.isObject()) {
+        wrong(source, "input", kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
+        continue;
+      }
       switch (a.path("action").asText("")) {
         case "continue" -> {}
         case "handled" -> {
@@ -123,7 +146,7 @@ public final class HookRunner implements AgentHooks {
       }
       JsonNode a = answer.get();
       if (!a.isObject()) {
-        wrong(source, "before_agent_start", "a " + a.getNodeType().toString().toLowerCase() + " instead of {message?, systemPrompt?}");
+        wrong(source, "before_agent_start", kind(a) + " instead of {message?, systemPrompt?}");
         continue;
       }
       if (a.has("systemPrompt")) {
@@ -226,10 +249,17 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       if (!a.isObject()) {
-        wrong(source, "tool_call", "a " + a.getNodeType().toString().toLowerCase() + " instead of {block?, reason?, input?}");
-        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable answer");
+        return blocked(source, kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
+      }
+      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
+        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
+        return blocked(source, "a block that is not a boolean", "an unusable answer");
       }
       if (a.path("block").asBoolean(false)) {
+        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
+          problems.accept(new Problem(source.name(), "tool_call",
+              source.name() + ": tool_call handler returned a reason that is not a string; the tool call is blocked without it"));
+        }
         String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
         return new ToolCallDecision.Block(reason);
       }
@@ -238,8 +268,7 @@ public final class HookRunner implements AgentHooks {
           input = o;
           replaced = true;
         } else {
-          wrong(source, "tool_call", "an input that is not an object");
-          return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable input");
+          return blocked(source, "an input that is not an object", "an unusable input");
         }
       }
     }
@@ -321,5 +350,64 @@ public final class HookRunner implements AgentHooks {
     for (HookSource source : handling(name)) {
       ask(source, name, payload);
     }
+  }
+
+  // ------------------------------------------------------------------ session events (SessionEvents)
+
+  @Override
+  public void sessionStart(Reason reason, Optional<Path> previousSessionFile) {
+    session.start(reason, previousSessionFile);
+  }
+
+  @Override
+  public void sessionShutdown(Reason reason, Optional<Path> targetSessionFile) {
+    session.shutdown(reason, targetSessionFile);
+  }
+
+  @Override
+  public BeforeSwitch sessionBeforeSwitch(Reason reason, Optional<Path> targetSessionFile) {
+    return session.beforeSwitch(reason, targetSessionFile);
+  }
+
+  @Override
+  public void sessionSwitch(Reason reason, Optional<Path> previousSessionFile) {
+    session.switched(reason, previousSessionFile);
+  }
+
+  @Override
+  public BeforeFork sessionBeforeFork(String entryId, String position) {
+    return session.beforeFork(entryId, position);
+  }
+
+  @Override
+  public void sessionFork(Optional<Path> previousSessionFile) {
+    session.forked(previousSessionFile);
+  }
+
+  @Override
+  public BeforeCompact sessionBeforeCompact(CompactionPreparation preparation, List<SessionEntry> branchEntries,
+      Optional<String> customInstructions) {
+    return session.beforeCompact(preparation, branchEntries, customInstructions);
+  }
+
+  @Override
+  public void sessionCompact(SessionEntry.Compaction entry, boolean fromHook) {
+    session.compacted(entry, fromHook);
+  }
+
+  @Override
+  public BeforeTree sessionBeforeTree(TreePreparation preparation) {
+    return session.beforeTree(preparation);
+  }
+
+  @Override
+  public void sessionTree(Optional<String> newLeafId, Optional<String> oldLeafId,
+      Optional<SessionEntry.BranchSummary> summaryEntry, Optional<Boolean> fromHook) {
+    session.tree(newLeafId, oldLeafId, summaryEntry, fromHook);
+  }
+
+  @Override
+  public void modelSelect(Model model, Optional<Model> previousModel, String source) {
+    session.modelSelect(model, previousModel, source);
   }
 }

@@ -42,6 +42,7 @@ public final class Session implements AutoCloseable {
   private String leafId;
   private List<String> warnings = List.of();
   private boolean claimed;
+  private boolean readOnly; // opened for inspection: no append, leaf moves in memory only
   private long generation; // counts the times the entries were replaced wholesale
 
   private record LabelState(String label, String timestamp) {}
@@ -60,6 +61,27 @@ public final class Session implements AutoCloseable {
   public static Session open(Path path, Clock clock) throws SessionFileException {
     Session s = new Session(clock);
     s.load(SessionFile.open(path.toAbsolutePath()));
+    return s;
+  }
+
+  /**
+   * Opens a file for inspection only: nothing is ever written to it (an old version is refused
+   * rather than migrated, appends fail, {@link #branch} moves the leaf in memory only) and it is
+   * not claimed, so a graft working in it is not disturbed.
+   */
+  public static Session openReadOnly(Path path, Clock clock) throws SessionFileException {
+    Path absolute = path.toAbsolutePath();
+    SessionFile.checkReadable(absolute);
+    SessionFile.Loaded loaded = SessionFile.index(absolute);
+    if (loaded.header().version() < SessionHeader.CURRENT_VERSION) {
+      loaded.file().close();
+      throw new SessionFileException(absolute + " is a version " + loaded.header().version()
+          + " session file; graft updates it to version " + SessionHeader.CURRENT_VERSION
+          + " when it works in it (graft --session FILE), and does not write it here");
+    }
+    Session s = new Session(clock);
+    s.readOnly = true;
+    s.load(loaded);
     return s;
   }
 
@@ -156,6 +178,9 @@ public final class Session implements AutoCloseable {
    * read-only tools do not. A new session is claimed when its file is created.
    */
   public synchronized void claim() {
+    if (readOnly) {
+      throw new IllegalStateException("a session opened read-only is not claimed");
+    }
     claimed = true;
     if (file != null) {
       file.claim();
@@ -460,6 +485,9 @@ public final class Session implements AutoCloseable {
   }
 
   private void write(List<SessionEntry> entries) {
+    if (readOnly) {
+      throw new IllegalStateException("the session " + file.path() + " was opened read-only");
+    }
     List<byte[]> lines = new ArrayList<>(entries.size() + 1);
     if (file != null && !headerWritten) {
       lines.add(encodeJson(header.toJson()));
@@ -525,7 +553,7 @@ public final class Session implements AutoCloseable {
     if (Objects.equals(leafId, id)) {
       return;
     }
-    if (file != null) {
+    if (file != null && !readOnly) {
       ObjectNode data = Json.object();
       if (id == null) {
         data.putNull("leafId");

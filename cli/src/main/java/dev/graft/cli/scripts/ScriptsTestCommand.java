@@ -1,0 +1,61 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.UserError;
+import dev.graft.scripting.ScriptLog;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft scripts test [DIR]}: runs the scripts' {@code *.test.js} files. */
+@Command(
+    name = "test",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run the *.test.js files under DIR (default: the current directory). Each test file",
+      "imports graft's harness (import { test, assert, tests } from \"graft/lib/test.js\") and",
+      "drives real sessions with the scripts under test and a scripted model; see docs/testing.md.",
+      "Prints each test and \"N passed, N failed\"; exits 1 when a test failed."
+    })
+final class ScriptsTestCommand implements Callable<Integer> {
+  @ParentCommand ScriptsCommand parent;
+
+  @Parameters(paramLabel = "DIR", arity = "0..1", description = "Where the test files are (default: .).")
+  Path dir;
+
+  @Override
+  public Integer call() {
+    CliContext context = parent.context();
+    Path root = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
+    if (!Files.isDirectory(root)) {
+      throw new UserError((dir == null ? root : dir) + ": not a directory");
+    }
+    List<Path> files = ScriptTests.find(root);
+    if (files.isEmpty()) {
+      throw new UserError("no *.test.js files in " + (dir == null ? root : dir));
+    }
+    PrintWriter out = context.out();
+    PrintWriter err = context.err();
+    boolean verbose = parent.verbose();
+    ScriptLog log = (script, level, text) -> {
+      if (verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
+        err.println("[" + script.name() + "] " + text);
+        err.flush();
+      }
+    };
+    List<ScriptTests.Outcome> outcomes = new ArrayList<>();
+    for (Path file : files) {
+      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log));
+    }
+    long failed = outcomes.stream().filter(o -> !o.passed()).count();
+    out.println((outcomes.size() - failed) + " passed, " + failed + " failed");
+    out.flush();
+    return failed == 0 ? 0 : 1;
+  }
+}

@@ -1,0 +1,216 @@
+package dev.graft.cli.scripts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.AgentOptions;
+import dev.graft.cli.AgentSetup;
+import dev.graft.cli.CliContext;
+import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.UserError;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.session.EntryCodec;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.scripting.EventContext;
+import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.ScriptEngine;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import picocli.CommandLine;
+
+/**
+ * One session a test file started: a real graft agent, set up as {@code graft --provider scripted
+ * -s SCRIPT...} would be, in a temporary home and working directory, with every model request
+ * recorded and {@code ctx.ui} answered by the test ({@link ScriptedUi}).
+ */
+final class SimulatedSession implements AutoCloseable {
+  private final Path root;
+  private final AgentSession agent;
+  private final ScriptEngine engine;
+  private final ScriptSurface surface;
+  private final ScriptedUi ui = new ScriptedUi();
+  private final ArrayNode requests = Json.array();
+  private final StringWriter err = new StringWriter();
+
+  /** {@code options}: {scripts: [...], turns?: [...], entries?: [...], files?: {...}}; scripts relative to {@code base}. */
+  SimulatedSession(Path base, JsonNode options) throws Exception {
+    root = Files.createTempDirectory("graft-test-");
+    try {
+      Path home = Files.createDirectories(root.resolve("home"));
+      Path cwd = Files.createDirectories(root.resolve("work"));
+      List<String> args = new ArrayList<>(List.of("--provider", "scripted", "--cwd", cwd.toString()));
+      Path turns = root.resolve("turns.jsonl");
+      StringBuilder lines = new StringBuilder();
+      for (JsonNode turn : options.path("turns")) {
+        lines.append(Json.write(turn)).append('\n');
+      }
+      Files.writeString(turns, lines);
+      args.addAll(List.of("--model", turns.toString()));
+      if (!options.path("scripts").isArray() || options.path("scripts").isEmpty()) {
+        throw new UserError("t.session: give the scripts under test, {scripts: [\"./my-script.js\"]}");
+      }
+      for (JsonNode script : options.get("scripts")) {
+        Path p = base.resolve(script.asText()).normalize();
+        if (!Files.isRegularFile(p)) {
+          throw new UserError("t.session: no script " + script.asText() + " beside the test file");
+        }
+        args.addAll(List.of("-s", p.toString()));
+      }
+      options.path("files").properties().forEach(f -> write(cwd, f.getKey(), f.getValue().asText()));
+      if (options.has("entries")) {
+        args.addAll(List.of("--session", sessionFile(cwd, options.get("entries")).toString()));
+      }
+      PrintWriter errors = new PrintWriter(err, true);
+      CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), cwd,
+          new PrintWriter(new StringWriter(), true), errors, Clock.systemUTC(), new ByteArrayInputStream(new byte[0]));
+      AgentOptions agentOptions = CommandLine.populateCommand(new AgentOptions(), args.toArray(String[]::new));
+      AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
+      agent = ready.agent();
+      engine = ready.scripts().orElseThrow(() -> new UserError("t.session: no script was loaded: " + err.toString().strip()));
+      surface = ready.surface();
+      surface.showUi(ui); // event handlers' dialogs and notifications are the test's too
+      LlmProvider scripted = ScriptedProvider.load(turns);
+      agent.setModel(ScriptedProvider.MODEL, (request, listener) -> {
+        ObjectNode r = Json.object().put("systemPrompt", request.systemPrompt());
+        ArrayNode messages = r.putArray("messages");
+        request.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
+        synchronized (requests) {
+          requests.add(r);
+        }
+        return scripted.stream(request, listener);
+      });
+    } catch (Exception | Error e) {
+      deleteQuietly();
+      throw e;
+    }
+  }
+
+  private static void write(Path cwd, String name, String text) {
+    Path p = cwd.resolve(name).normalize();
+    if (!p.startsWith(cwd)) {
+      throw new UserError("t.session: files: " + name + " is outside the working directory");
+    }
+    try {
+      Files.createDirectories(p.getParent());
+      Files.writeString(p, text);
+    } catch (IOException e) {
+      throw new UserError("t.session: files: cannot write " + name + ": " + e.getMessage());
+    }
+  }
+
+  /** A session file holding {@code entries}, each the child of the one before unless it says otherwise. */
+  private Path sessionFile(Path cwd, JsonNode entries) throws IOException {
+    StringBuilder text = new StringBuilder();
+    text.append(Json.write(Json.object().put("type", "session").put("version", 3).put("id", UUID.randomUUID().toString())
+        .put("timestamp", "2026-01-01T00:00:00.000Z").put("cwd", cwd.toString()))).append('\n');
+    String previous = null;
+    int n = 0;
+    for (JsonNode e : entries) {
+      if (!(e instanceof ObjectNode entry) || !entry.path("type").isTextual()) {
+        throw new UserError("t.session: entries[" + n + "] is not an entry object with a type");
+      }
+      ObjectNode filled = entry.deepCopy();
+      if (!filled.has("id")) {
+        filled.put("id", String.format("e%07d", n + 1));
+      }
+      if (!filled.has("parentId")) {
+        if (previous == null) {
+          filled.putNull("parentId");
+        } else {
+          filled.put("parentId", previous);
+        }
+      }
+      if (!filled.has("timestamp")) {
+        filled.put("timestamp", String.format("2026-01-01T00:%02d:%02d.000Z", (n / 60) % 60, n % 60));
+      }
+      previous = filled.get("id").asText();
+      text.append(Json.write(filled)).append('\n');
+      n++;
+    }
+    Path file = root.resolve("session.jsonl");
+    Files.writeString(file, text);
+    return file;
+  }
+
+  /** Runs a prompt to its end: {text, failed}. */
+  ObjectNode prompt(String text) {
+    AgentSession.RunResult result = agent.prompt(text);
+    return Json.object().put("text", result.text()).put("failed", result.failed());
+  }
+
+  /** Runs "/name args" with {@code answers} for its dialogs; the handler's failure as an exception. */
+  JsonNode command(String line, JsonNode answers) throws InterruptedException, CommandFailed {
+    String text = line.strip().startsWith("/") ? line.strip().substring(1) : line.strip();
+    int space = text.indexOf(' ');
+    String name = space < 0 ? text : text.substring(0, space);
+    String args = space < 0 ? "" : text.substring(space + 1);
+    if (engine.commands().stream().map(ScriptCommand::name).noneMatch(name::equals)) {
+      throw new CommandFailed("no command /" + name + " (the scripts registered: "
+          + String.join(", ", engine.commands().stream().map(c -> "/" + c.name()).toList()) + ")");
+    }
+    ui.answerWith(answers);
+    EventContext ctx = surface.context(ui);
+    try {
+      JsonNode result = engine.runCommand(name, args, ctx).get();
+      return result == null ? Json.NODES.missingNode() : result;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new CommandFailed(cause.getMessage() == null ? cause.toString() : cause.getMessage());
+    }
+  }
+
+  static final class CommandFailed extends Exception {
+    CommandFailed(String message) {
+      super(message);
+    }
+  }
+
+  /** What the test sees after each step. */
+  ObjectNode state() {
+    ObjectNode s = Json.object();
+    synchronized (requests) {
+      s.set("requests", requests.deepCopy());
+    }
+    ArrayNode entries = s.putArray("entries");
+    for (SessionEntry e : agent.session().entries()) {
+      entries.add(EntryCodec.encode(e));
+    }
+    s.set("notifications", ui.notifications());
+    s.set("dialogs", ui.dialogs());
+    ArrayNode problems = s.putArray("problems");
+    err.toString().lines().filter(l -> !l.isBlank()).forEach(problems::add);
+    return s;
+  }
+
+  @Override
+  public void close() {
+    try {
+      agent.close();
+    } finally {
+      deleteQuietly();
+    }
+  }
+
+  private void deleteQuietly() {
+    try (var walk = Files.walk(root)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException ignored) {
+      // a temporary directory left behind is no failure of the test
+    }
+  }
+}

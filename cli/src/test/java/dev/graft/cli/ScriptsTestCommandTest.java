@@ -1,0 +1,99 @@
+package dev.graft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** graft scripts test on the example scripts' own tests, and on a broken copy of an example. */
+class ScriptsTestCommandTest {
+  static final Path EXAMPLES = Path.of("").toAbsolutePath().getParent().resolve("scripts/examples");
+
+  @TempDir Path home;
+  @TempDir Path work;
+
+  @Test
+  void theExamplesPassTheirTests() {
+    CliRun r = CliRun.run(home, work, "scripts", "test", EXAMPLES.toString());
+    assertThat(r.out()).contains("pruning.test.js\n").contains("stacking.test.js\n").doesNotContain("✗");
+    assertThat(r.out()).matches("(?s).*\\n(\\d+) passed, 0 failed\\n");
+    assertThat(r.exitCode()).isZero();
+  }
+
+  @Test
+  void aBrokenExampleFailsAtTheAssertionItBreaks() throws Exception {
+    Path copy = copyOfExamples();
+    Path pruning = copy.resolve("pruning.js");
+    String source = Files.readString(pruning);
+    assertThat(source).contains("was removed from the context]");
+    Files.writeString(pruning, source.replace("was removed from the context]", "was dropped]"));
+    List<String> testLines = Files.readAllLines(copy.resolve("pruning.test.js"));
+    int line = testLines.indexOf(testLines.stream().filter(l -> l.contains("[pruned: this read result was removed")).findFirst().orElseThrow()) + 1;
+
+    CliRun r = CliRun.run(home, work, "scripts", "test", copy.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.out()).contains("  ✗ /prune N remove takes the result out of every later request, and the session keeps it\n"
+        + "      pruning.test.js:" + line + ": expected \"[pruned: this read result was removed from the context]\", "
+        + "got \"[pruned: this read result was dropped]\"\n");
+    assertThat(r.out()).contains(" passed, 1 failed\n");
+  }
+
+  @Test
+  void aTestThatThrowsAndAFileWithoutTestsAreFailures() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("t"));
+    Files.writeString(dir.resolve("hello.js"), """
+        export default function (graft) {
+          graft.registerCommand("hello", { handler: async (args, ctx) => {
+            const who = await ctx.ui.input("Who?");
+            ctx.ui.notify(`Hello, ${who}!`, "info");
+          } });
+        }
+        """);
+    Files.writeString(dir.resolve("hello.test.js"), """
+        import { test, assert, tests } from "graft/lib/test.js";
+        test("greets who you say", async (t) => {
+          const s = await t.session({ scripts: ["./hello.js"] });
+          await s.command("/hello", { answers: ["Ada"] });
+          assert.deepEqual(s.notifications, [{ message: "Hello, Ada!", level: "info" }]);
+        });
+        test("a missing script fails where it is named", async (t) => {
+          const s = await t.session({ scripts: ["./nope.js"] });
+        });
+        export default tests;
+        """);
+    Files.writeString(dir.resolve("empty.test.js"), "export default function () {}\n");
+    CliRun r = CliRun.run(home, work, "scripts", "test", "t");
+    assertThat(r.out()).isEqualTo("""
+        empty.test.js
+          ✗ (no tests)
+              no tests: declare them with test(name, fn) and end the file with `export default tests;`
+        hello.test.js
+          ✓ greets who you say
+          ✗ a missing script fails where it is named
+              hello.test.js:8: t.session: no script ./nope.js beside the test file
+        1 passed, 2 failed
+        """);
+    assertThat(r.exitCode()).isEqualTo(1);
+    CliRun none = CliRun.run(home, work, "scripts", "test", "missing");
+    assertThat(none.err()).isEqualTo("graft: missing: not a directory\n");
+  }
+
+  private Path copyOfExamples() throws Exception {
+    Path copy = work.resolve("examples");
+    try (Stream<Path> walk = Files.walk(EXAMPLES)) {
+      for (Path p : walk.toList()) {
+        Path to = copy.resolve(EXAMPLES.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(p, to);
+        }
+      }
+    }
+    return copy;
+  }
+}

@@ -1,0 +1,63 @@
+// Tests of stacking.js, run by `graft scripts test scripts/examples` (see docs/testing.md).
+import { test, assert, tests } from "graft/lib/test.js";
+
+const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const user = (id, text) => ({ type: "message", id, message: { role: "user", content: text, timestamp: 1 } });
+const assistant = (id, text) => ({
+  type: "message", id,
+  message: { role: "assistant", content: [{ type: "text", text }], api: "scripted", provider: "scripted", model: "scripted", usage, stopReason: "stop", timestamp: 2 },
+});
+
+function textOf(message) {
+  return typeof message.content === "string" ? message.content : message.content.map((b) => b.text ?? "").join("\n");
+}
+
+test("a stack_pop entry shows the model its summary instead of the popped turns", async (t) => {
+  const s = await t.session({
+    scripts: ["./stacking.js"],
+    entries: [
+      user("u1", "Set up the project"),
+      assistant("a1", "Set up."),
+      user("u2", "Write the parser"),
+      assistant("a2", "Parser written, 300 lines of detail."),
+      { type: "custom", customType: "stack_pop", data: { backToId: "u2", summary: "The parser is written (src/parse.ts)." } },
+    ],
+    turns: [{ text: "Next?" }],
+  });
+  await s.prompt("Now the tests");
+  const sent = s.lastContext.map(textOf);
+  assert.equal(sent.length, 4, "set up, its answer, the pop's summary, the new prompt");
+  assert.equal(sent[0], "Set up the project");
+  assert.match(sent[2], /^Work that was done and popped off the stack, summarised:\n\nThe parser is written/);
+  assert.ok(!sent.some((x) => x.includes("300 lines of detail")), "the popped answer is not sent");
+  assert.equal(sent[3], "Now the tests");
+});
+
+test("without a pop the context is graft's own", async (t) => {
+  const s = await t.session({ scripts: ["./stacking.js"], entries: [user("u1", "Hi"), assistant("a1", "Hello.")], turns: [{ text: "Yes?" }] });
+  await s.prompt("Again");
+  assert.deepEqual(s.lastContext.map(textOf), ["Hi", "Hello.", "Again"]);
+});
+
+test("/pop with no prompt yet says there is nothing to pop", async (t) => {
+  const s = await t.session({ scripts: ["./stacking.js"] });
+  await assert.rejects(s.command("/pop 1"), /nothing to pop yet/);
+});
+
+test("/pop 1 summarises the last turn with the session's model and pops it", async (t) => {
+  const s = await t.session({
+    scripts: ["./stacking.js"],
+    turns: [{ text: "Parser written, 300 lines of detail." }, { text: "The parser is written." }, { text: "On to the tests." }],
+  });
+  await s.prompt("Write the parser");
+  await s.command("/pop 1");
+  assert.equal(s.requests.length, 2, "the summary is one model call");
+  assert.match(textOf(s.requests[1].messages[0]), /Write the parser/, "the summariser reads the popped turn");
+  assert.equal(s.customEntries("stack_pop")[0].data.summary, "The parser is written.");
+  await s.prompt("Now the tests");
+  const sent = s.lastContext.map(textOf);
+  assert.match(sent[0], /popped off the stack, summarised:\n\nThe parser is written\.$/);
+  assert.equal(sent[1], "Now the tests");
+});
+
+export default tests;
