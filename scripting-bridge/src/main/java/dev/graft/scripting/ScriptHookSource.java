@@ -98,7 +98,7 @@ public final class ScriptHookSource implements HookSource {
     switch (event) {
       case "context" -> {
         if (value.path("messages").isArray()) {
-          ObjectNode next = payload.deepCopy();
+          ObjectNode next = shallowCopy(payload);
           next.set("messages", value.get("messages"));
           return new Chain.Step.Next(next);
         }
@@ -108,13 +108,13 @@ public final class ScriptHookSource implements HookSource {
           return new Chain.Step.Stop();
         }
         if (value.get("input") instanceof ObjectNode input) {
-          ObjectNode next = payload.deepCopy();
+          ObjectNode next = shallowCopy(payload);
           next.set("input", input);
           return new Chain.Step.Next(next);
         }
       }
       case "tool_result" -> {
-        ObjectNode next = payload.deepCopy();
+        ObjectNode next = shallowCopy(payload);
         value.properties().forEach(e -> {
           if (List.of("content", "details", "isError").contains(e.getKey())) {
             next.set(e.getKey(), e.getValue());
@@ -125,6 +125,18 @@ public final class ScriptHookSource implements HookSource {
       default -> {}
     }
     return new Chain.Step.Next(seen);
+  }
+
+  /**
+   * A new payload object with the same field values: the fields a handler's answer replaces are
+   * set on it, the others are shared. Nothing changes the trees afterwards (the runtime and the
+   * next handler read them; a handler gets its own JavaScript copy), so the deep copy this was
+   * once, of a 2,000-message context on every model call, bought nothing.
+   */
+  private static ObjectNode shallowCopy(ObjectNode payload) {
+    ObjectNode copy = Json.object();
+    copy.setAll(payload);
+    return copy;
   }
 
   /** The script's overall answer: later handlers' fields win, as they saw the earlier ones'. */
