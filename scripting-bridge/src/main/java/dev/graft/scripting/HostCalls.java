@@ -13,6 +13,7 @@ import static dev.graft.scripting.ArgumentChecks.typeOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
@@ -118,6 +119,28 @@ final class HostCalls {
   /** A command handler's extra ctx methods. */
   ProxyExecutable commands(LoadedScript s, ScriptCommandControl control) {
     return CommandCalls.of(s, control, calls, marshal);
+  }
+
+  /** ctx.reminders of a context handler: appends go to this model call's sink. */
+  ProxyExecutable reminders(LoadedScript s, ReminderSink sink) {
+    return args -> {
+      String name = "ctx.reminders.append";
+      if (!s.serving()) {
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
+      }
+      try {
+        String text = text(arg(args, 1), "the reminder");
+        String customType = Optional.ofNullable(optionalText(arg(args, 2), "the customType")).orElse("reminder");
+        sink.append(s.file.name(), customType, text);
+        return null;
+      } catch (BadArgument e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (IllegalArgumentException e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (IllegalStateException e) {
+        return "E" + name + ": " + e.getMessage();
+      }
+    };
   }
 
   ProxyExecutable console(LoadedScript s) {

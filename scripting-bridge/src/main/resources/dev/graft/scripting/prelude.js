@@ -377,7 +377,7 @@
    * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
    * sessionManager (a read-only view of the session) and the agent's methods.
    */
-  function makeCtx(dataText, ui, hasUI, session, agent, commands) {
+  function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
@@ -411,6 +411,18 @@
       ]);
     };
     ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    ctx.modelRegistry = freeze({
+      find(provider, id) { return call(agent, "findModel", provider, id); },
+      available() { return call(agent, "availableModels"); },
+    });
+    if (reminders) {
+      ctx.reminders = freeze({
+        append(text, options) {
+          const customType = options !== null && typeof options === "object" ? options.customType : undefined;
+          call(reminders, "append", text, customType);
+        },
+      });
+    }
     if (commands) {
       ctx.waitForIdle = function () { return later(commands, "waitForIdle"); };
       ctx.navigateTree = function (targetId, options) {

@@ -34,7 +34,7 @@ public final class ScriptCommands {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
             EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
                 new SessionView(ctx.agent().session()))
-                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
+                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent(), ctx::models)))
                 .withCommands(sessionCommands);
             JsonNode result = ctx.runAbortable(signal -> {
               CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
