@@ -32,7 +32,7 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 final class HostCalls {
   private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool");
+  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
   private final Scripts scripts;
@@ -64,6 +64,7 @@ final class HostCalls {
           case "on" -> on(s, arg(args, 1), arg(args, 2));
           case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
           case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+          case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
           default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
         };
       } catch (BadArgument e) {
@@ -242,6 +243,25 @@ final class HostCalls {
       return null;
     }
     s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
+    refreshIfActive(s);
+    return null;
+  }
+
+  private Object registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
+    String customType = text(typeValue, "the customType");
+    if (renderer == null || !renderer.canExecute()) {
+      throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
+    }
+    if (s.renderers.containsKey(customType)) {
+      throw new BadArgument("a renderer for \"" + customType + "\" is already registered by this script");
+    }
+    Optional<LoadedScript> other = scripts.rendererOwner(customType, s);
+    if (other.isPresent()) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": a renderer for \"" + customType + "\" is already registered by "
+          + other.get().file + "; this registration is ignored");
+      return null;
+    }
+    s.renderers.put(customType, renderer);
     refreshIfActive(s);
     return null;
   }

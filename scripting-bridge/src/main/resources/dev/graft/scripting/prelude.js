@@ -253,6 +253,7 @@
           ? encode(tool.parameters, "pi.registerTool: parameters") : undefined;
         call(host, "registerTool", tool, parameters);
       },
+      registerMessageRenderer(customType, renderer) { call(host, "registerMessageRenderer", customType, renderer); },
       appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "pi.appendEntry: data")); },
       sendMessage(message, options) {
         call(host, "sendMessage", encode(message, "pi.sendMessage: message"), encode(options, "pi.sendMessage: options"));
@@ -466,8 +467,15 @@
     return s.length > 300 ? s.slice(0, 300) + "..." : s;
   }
 
+  // A message renderer's third argument. graft shows a renderer's text as plain text (control
+  // characters removed), so the reference's theme functions return the text unchanged.
+  const plain = function (a, b) { return b === undefined ? StringC(a) : StringC(b); };
+  const theme = freeze({ fg: plain, bg: plain, bold: plain, italic: plain, underline: plain, dim: plain,
+    strikethrough: plain });
+
   return freeze({
     encode,
+    theme,
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,
