@@ -62,7 +62,7 @@ final class SessionCommands {
     }
     switchTo(ctx, chosen.path());
     ctx.info("Resumed " + chosen.name().map(n -> "\"" + n + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
-    Recap.print(ctx.screen(), session, 4);
+    Recap.print(ctx.screen(), session, 4, new CustomMessageLines(ctx.scripts()));
   }
 
   /**
