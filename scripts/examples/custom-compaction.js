@@ -5,6 +5,7 @@
 
 import { summarize } from "./lib/messages.js";
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("session_before_compact", async (event, ctx) => {
     const prep = event.preparation;

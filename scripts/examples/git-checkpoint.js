@@ -6,6 +6,7 @@
 //
 // Uses graft.exec, which needs a grant for this script in settings (docs/hooks.md, "exec").
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("before_agent_start", async (event, ctx) => {
     const inRepo = await graft.exec("git", ["rev-parse", "--is-inside-work-tree"], { cwd: ctx.cwd, timeout: 5000 });
@@ -20,7 +21,8 @@ export default function (graft) {
     description: "Put the tracked files back as they were before an earlier prompt",
     handler: async (args, ctx) => {
       const checkpoints = ctx.sessionManager.getBranch()
-        .filter((e) => e.type === "custom" && e.customType === "git-checkpoint")
+        .filter((e) => e.type === "custom")
+        .filter((e) => e.customType === "git-checkpoint")
         .reverse(); // newest first
       if (checkpoints.length === 0) throw new Error("/restore: no checkpoints on this branch");
       const options = checkpoints.map((e, i) => `${i + 1}: before "${e.data.prompt}"`);

@@ -3,6 +3,7 @@
 //   ?quick What is a monad?   → the model is asked for a short answer
 //   ping                      → answered here ("pong"), no model call at all
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("input", (event, ctx) => {
     if (event.source === "extension") return; // leave messages sent by scripts alone

@@ -12,6 +12,7 @@ const DANGEROUS = [
   { pattern: /\b(mkfs|dd\s+.*of=)/, what: "writes a disk directly" },
 ];
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("tool_call", async (event, ctx) => {
     if (event.toolName !== "bash") return; // other tools pass

@@ -3,7 +3,10 @@
 // metadata or installed dependencies. The model gets the reason as the tool's error and can
 // carry on with something else. (bash is not covered: see permission-gate.js.)
 
-/** Why a path is protected, or undefined when it is not. */
+/**
+ * Why a path is protected, or undefined when it is not.
+ * @param {string} path
+ */
 function protection(path) {
   const parts = path.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   const name = parts[parts.length - 1] ?? "";
@@ -13,6 +16,7 @@ function protection(path) {
   return undefined;
 }
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("tool_call", (event) => {
     if (event.toolName !== "write" && event.toolName !== "edit") return;

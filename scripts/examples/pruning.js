@@ -14,6 +14,10 @@ import { preview, summarize, textOf } from "./lib/messages.js";
 const STRATEGIES = ["summary", "truncate", "remove"];
 const TRUNCATE_CHARS = 500;
 
+/** @typedef {{ toolCallId: string, strategy: string, summary?: string }} Choice */
+/** @typedef {{ message: import("graft").ToolResultMessage, call: string }} Result */
+
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.registerCommand("prune", {
     description: "Replace chosen tool results in the context by a summary, their start, or nothing",
@@ -29,6 +33,7 @@ export default function (graft) {
       });
 
       // What to prune, and how: from the arguments, else by asking.
+      /** @type {{ result: Result, strategy: string }[]} */
       const picks = [];
       const words = args.trim().split(/\s+/).filter((w) => w !== "");
       if (words.length > 0) {
@@ -53,6 +58,7 @@ export default function (graft) {
 
       const choices = [];
       for (const { result, strategy } of picks) {
+        /** @type {Choice} */
         const choice = { toolCallId: result.message.toolCallId, strategy };
         if (strategy === "summary") {
           choice.summary = await summarize(ctx, [result.message], `the result of ${result.call}, keeping what later work may need`);
@@ -69,15 +75,20 @@ export default function (graft) {
     if (rules.size === 0) return; // nothing pruned on this branch
     return {
       messages: event.messages.map((m) => {
-        const rule = m.role === "toolResult" ? rules.get(m.toolCallId) : undefined;
+        if (m.role !== "toolResult") return m;
+        const rule = rules.get(m.toolCallId);
         return rule ? { ...m, content: [{ type: "text", text: pruned(m, rule) }] } : m;
       }),
     };
   });
 }
 
-/** The choices recorded on this branch, by tool call id; a later choice replaces an earlier one. */
+/**
+ * The choices recorded on this branch, by tool call id; a later choice replaces an earlier one.
+ * @param {import("graft").SessionEntry[]} branch
+ */
 function rulesOf(branch) {
+  /** @type {Map<string, Choice>} */
   const rules = new Map();
   for (const e of branch) {
     if (e.type === "custom" && e.customType === "prune") {
@@ -87,7 +98,11 @@ function rulesOf(branch) {
   return rules;
 }
 
-/** The text a pruned tool result is replaced by. */
+/**
+ * The text a pruned tool result is replaced by.
+ * @param {import("graft").ToolResultMessage} message
+ * @param {Choice} rule
+ */
 function pruned(message, rule) {
   const text = textOf(message);
   switch (rule.strategy) {
@@ -101,9 +116,14 @@ function pruned(message, rule) {
   }
 }
 
-/** The tool results on the branch, newest first, each with its call as `name {arguments}`. */
+/**
+ * The tool results on the branch, newest first, each with its call as `name {arguments}`.
+ * @param {import("graft").SessionEntry[]} branch
+ */
 function toolResults(branch) {
+  /** @type {Map<string, string>} */
   const calls = new Map();
+  /** @type {Result[]} */
   const out = [];
   for (const e of branch) {
     if (e.type !== "message") continue;

@@ -3,6 +3,7 @@
 // `graft session list` show what each session was about. A name given already (by you, or by
 // this script on an earlier prompt) is kept.
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.on("before_agent_start", (event, ctx) => {
     if (ctx.sessionManager.getSessionName()) return;

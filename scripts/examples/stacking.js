@@ -15,12 +15,22 @@
 
 import { messageOf, preview, summarize, textOf } from "./lib/messages.js";
 
+/** @typedef {import("graft").AgentMessage} AgentMessage */
+/** @typedef {import("graft").SessionEntry} SessionEntry */
+/**
+ * A span of the branch hidden behind a summary: positions [from, to), the summary's message,
+ * and the compaction entry's position (a compaction's span) or `pop` (a pop's).
+ * @typedef {{ from: number, to: number, message: AgentMessage, compaction?: number, pop?: boolean }} Span
+ */
+
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.registerCommand("pop", {
     description: "Summarise the work since an earlier prompt and pop it off the context",
     handler: async (args, ctx) => {
       const branch = ctx.sessionManager.getBranch();
       // The user turns on this branch, newest first: the N-th is "pop N turns".
+      /** @type {{ at: number, text: string }[]} */
       const turns = [];
       branch.forEach((e, at) => {
         if (e.type === "message" && e.message.role === "user") turns.unshift({ at, text: textOf(e.message) });
@@ -40,7 +50,7 @@ export default function (graft) {
       }
 
       const backTo = turns[n - 1].at;
-      const raw = (from, to) => branch.slice(from, to).map(messageOf).filter((m) => m !== undefined);
+      const raw = (/** @type {number} */ from, /** @type {number} */ to) => branch.slice(from, to).map(messageOf).filter((m) => m !== undefined);
       // Popping into a span a compaction (or an earlier pop's prePopSummary) hides: that summary
       // also covers what stays, so summarise the entries before the target afresh.
       const winner = cover(ranges(branch), backTo);
@@ -62,15 +72,18 @@ export default function (graft) {
     // Which entry each incoming message came from, so the messages we keep are the ones we
     // were given (a handler before this one may have changed them).
     const order = contextOrder(branch);
+    /** @type {Map<number | undefined, AgentMessage>} */
     const given = new Map();
     if (order.length === event.messages.length) order.forEach((at, i) => given.set(at, event.messages[i]));
 
+    /** @type {AgentMessage[]} */
     const messages = [];
     const shown = new Set();
     branch.forEach((entry, at) => {
       const winner = cover(spans, at);
       if (winner === undefined) {
-        if (messageOf(entry) !== undefined) messages.push(given.get(at) ?? messageOf(entry));
+        const own = messageOf(entry);
+        if (own !== undefined) messages.push(given.get(at) ?? own);
       } else if (!shown.has(winner)) {
         // The first entry a span hides is where its summary goes (a compaction's summary is
         // the message graft gave for the compaction entry).
@@ -85,18 +98,24 @@ export default function (graft) {
 /**
  * The spans of `branch` hidden behind a summary, oldest first (so a later one wins):
  * compactions hide [0, firstKept), pops hide [backTo, pop) and, with a prePopSummary, [0, backTo).
+ * @param {SessionEntry[]} branch
+ * @returns {Span[]}
  */
 function ranges(branch) {
+  /** @type {Map<string | undefined, number>} */
   const position = new Map(branch.map((e, at) => [e.id, at]));
+  /** @type {Span[]} */
   const out = [];
   branch.forEach((e, at) => {
     if (e.type === "compaction") {
+      /** @type {AgentMessage} */
       const message = {
         role: "compactionSummary", summary: e.summary, tokensBefore: e.tokensBefore, timestamp: Date.parse(e.timestamp),
       };
       out.push({ from: 0, to: position.get(e.firstKeptEntryId) ?? at, compaction: at, message });
-    } else if (e.type === "custom" && e.customType === "stack_pop" && position.has(e.data.backToId)) {
+    } else if (e.type === "custom" && e.customType === "stack_pop") {
       const from = position.get(e.data.backToId);
+      if (from === undefined) return; // popped back to an entry not on this branch
       const timestamp = Date.parse(e.timestamp);
       if (e.data.prePopSummary) {
         out.push({ from: 0, to: from, pop: true, message: popMessage("The conversation before the popped work, summarised:", e.data.prePopSummary, timestamp) });
@@ -107,7 +126,11 @@ function ranges(branch) {
   return out;
 }
 
-/** The latest span that hides position `at`, if any. */
+/**
+ * The latest span that hides position `at`, if any.
+ * @param {Span[]} spans
+ * @param {number} at
+ */
 function cover(spans, at) {
   for (let i = spans.length - 1; i >= 0; i--) {
     if (spans[i].from <= at && at < spans[i].to) return spans[i];
@@ -115,7 +138,13 @@ function cover(spans, at) {
   return undefined;
 }
 
-/** The summary the model sees for a pop: a hook message, which reaches the model as user text. */
+/**
+ * The summary the model sees for a pop: a hook message, which reaches the model as user text.
+ * @param {string} title
+ * @param {string} summary
+ * @param {number} timestamp
+ * @returns {AgentMessage}
+ */
 function popMessage(title, summary, timestamp) {
   return { role: "custom", customType: "stack_pop", content: `${title}\n\n${summary}`, display: true, timestamp };
 }
@@ -123,13 +152,16 @@ function popMessage(title, summary, timestamp) {
 /**
  * The positions of the entries behind graft's own context, in its order: the latest
  * compaction (its summary) first, then the entries it kept, then those after it.
+ * @param {SessionEntry[]} branch
+ * @returns {number[]}
  */
 function contextOrder(branch) {
   let c = -1;
   branch.forEach((e, at) => { if (e.type === "compaction") c = at; });
-  const adds = (at) => messageOf(branch[at]) !== undefined;
+  const adds = (/** @type {number} */ at) => messageOf(branch[at]) !== undefined;
   const all = branch.map((_, at) => at);
   if (c < 0) return all.filter(adds);
-  const kept = all.findIndex((at) => branch[at].id === branch[c].firstKeptEntryId);
+  const firstKept = /** @type {import("graft").CompactionEntry} */ (branch[c]).firstKeptEntryId;
+  const kept = all.findIndex((at) => branch[at].id === firstKept);
   return [c, ...all.filter((at) => kept >= 0 && at >= kept && at < c && adds(at)), ...all.filter((at) => at > c && adds(at))];
 }

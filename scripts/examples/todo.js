@@ -6,6 +6,10 @@
 // current list is the one in the last such result on the current branch. So the list is right
 // after a restart, and after /tree or a fork it is the list as it was at that point.
 
+/** @typedef {{ id: number, text: string, done: boolean }} Todo */
+/** @typedef {{ items: Todo[], nextId: number }} TodoState */
+
+/** @type {import("graft").ObjectSchema} */
 const PARAMETERS = {
   type: "object",
   properties: {
@@ -18,11 +22,17 @@ const PARAMETERS = {
 
 // Several todo calls in one assistant turn run before any of their results is in the session:
 // the state the last one made, with the leaf it was made at, bridges that gap.
+/** @type {{ leafId: string | null | undefined, state: TodoState | undefined }} */
 let pending = { leafId: undefined, state: undefined };
 
-/** The list as of the current leaf: from the branch's last todo result. */
+/**
+ * The list as of the current leaf: from the branch's last todo result.
+ * @param {import("graft").EventContext} ctx
+ * @returns {TodoState}
+ */
 function currentList(ctx) {
   if (pending.state && pending.leafId === ctx.sessionManager.getLeafId()) return pending.state;
+  /** @type {TodoState} */
   let state = { items: [], nextId: 1 };
   for (const e of ctx.sessionManager.getBranch()) {
     const m = e.type === "message" ? e.message : undefined;
@@ -31,11 +41,13 @@ function currentList(ctx) {
   return state;
 }
 
+/** @param {TodoState} state */
 function render(state) {
   if (state.items.length === 0) return "The todo list is empty.";
   return state.items.map((t) => `${t.done ? "[x]" : "[ ]"} #${t.id} ${t.text}`).join("\n");
 }
 
+/** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   graft.registerTool({
     name: "todo",

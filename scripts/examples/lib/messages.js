@@ -4,7 +4,12 @@
 // A script imports them with `import { ... } from "./lib/messages.js"`; this file is not a
 // script itself (graft loads *.js and dir/index.js of a scripts directory, not lib/*.js).
 
-/** The text of a message's content: a string, or its text blocks joined. */
+/** @typedef {import("graft").AgentMessage} AgentMessage */
+
+/**
+ * The text of a message's content: a string, or its text blocks joined.
+ * @param {{ content?: string | readonly { type: string, text?: string }[] }} message
+ */
 export function textOf(message) {
   const content = message.content;
   if (typeof content === "string") return content;
@@ -12,7 +17,10 @@ export function textOf(message) {
   return content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
 }
 
-/** The first line of `text`, cut to `max` characters. */
+/**
+ * The first line of `text`, cut to `max` characters.
+ * @param {string} text
+ */
 export function preview(text, max = 60) {
   const line = text.trim().split("\n")[0];
   return line.length > max ? line.slice(0, max - 1) + "…" : line;
@@ -21,6 +29,8 @@ export function preview(text, max = 60) {
 /**
  * The message an entry adds to the model's context, as graft builds it (docs/session-format.md,
  * "Building the context"), or undefined for entries that add none (custom, label, compaction...).
+ * @param {import("graft").SessionEntry} entry
+ * @returns {AgentMessage | undefined}
  */
 export function messageOf(entry) {
   switch (entry.type) {
@@ -40,7 +50,10 @@ export function messageOf(entry) {
   }
 }
 
-/** A conversation as a plain transcript, so a summarizer reads it rather than continues it. */
+/**
+ * A conversation as a plain transcript, so a summarizer reads it rather than continues it.
+ * @param {AgentMessage[]} messages
+ */
 export function transcript(messages) {
   const parts = [];
   for (const m of messages) {
@@ -66,6 +79,9 @@ export function transcript(messages) {
 /**
  * Asks the session's model (graft makes the call; the script never sees a key) to summarise
  * `messages` as `what`. Returns the summary's text.
+ * @param {import("graft").EventContext} ctx
+ * @param {AgentMessage[]} messages
+ * @param {string} what
  */
 export async function summarize(ctx, messages, what) {
   const reply = await ctx.complete({

@@ -127,6 +127,7 @@ public final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 

@@ -91,6 +91,9 @@ public final class ScriptHookSource implements HookSource {
       return new Chain.Step.Next(seen);
     }
     JsonNode value = a.value();
+    if (event.startsWith("session_before_") && value.path("cancel").asBoolean(false)) {
+      return new Chain.Step.Stop(); // a cancel ends it, as in the reference
+    }
     switch (event) {
       case "context" -> {
         if (value.path("messages").isArray()) {

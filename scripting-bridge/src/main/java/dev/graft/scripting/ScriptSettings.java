@@ -28,7 +28,7 @@ public record ScriptSettings(
    * The runtime decides which of them it emits.
    */
   public static final Set<String> KNOWN_EVENTS = Set.of(
-      "resources_discover", "session_start", "session_before_switch", "session_before_fork",
+      "resources_discover", "session_start", "session_before_switch", "session_switch", "session_before_fork", "session_fork",
       "session_before_compact", "session_compact", "session_shutdown", "session_before_tree",
       "session_tree", "context", "before_provider_request", "after_provider_response",
       "before_agent_start", "agent_start", "agent_end", "turn_start", "turn_end", "message_start",

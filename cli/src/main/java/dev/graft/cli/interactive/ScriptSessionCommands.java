@@ -3,10 +3,8 @@ package dev.graft.cli.interactive;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
-import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.ScriptCommandControl;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -58,7 +56,7 @@ final class ScriptSessionCommands implements ScriptCommandControl {
         AgentSession.TreeResult result = agent.navigateTree(targetId, new AgentSession.TreeNavigation(options.summarize(),
             options.customInstructions(), options.replaceInstructions(), options.label()), signal);
         result.editorText().ifPresent(editorText::set);
-        return signal.aborted();
+        return result.cancelled() || signal.aborted();
       } finally {
         unlink.run();
       }
@@ -68,30 +66,20 @@ final class ScriptSessionCommands implements ScriptCommandControl {
   @Override
   public CompletableFuture<Boolean> fork(String entryId) {
     return async("fork", () -> {
-      Session session = ctx.agent().session();
-      SessionEntry entry = session.entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
-      // As /fork: from a user message, the new session ends before it and its text goes to the editor.
-      if (entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u) {
-        Optional<String> parent = entry.parentId();
-        if (parent.isPresent()) {
-          session.createBranchedSession(parent.get());
-        } else {
-          session.startNewSession();
-        }
-        editorText.set(u.content().text(""));
-      } else {
-        session.createBranchedSession(entryId);
-      }
-      return false;
+      AgentSession agent = ctx.agent();
+      SessionEntry entry = agent.session().entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
+      // As /fork: from a user message, the new session ends before it and its text goes to the
+      // editor; from another entry, the new session keeps it.
+      AgentSession.ForkResult result = entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User
+          ? agent.fork(entryId) : agent.forkAt(entryId);
+      result.selectedText().ifPresent(editorText::set);
+      return result.cancelled();
     });
   }
 
   @Override
   public CompletableFuture<Boolean> newSession() {
-    return async("new", () -> {
-      ctx.agent().session().startNewSession();
-      return false;
-    });
+    return async("new", () -> !ctx.agent().newSession());
   }
 
   /** As /reload's settings part: settings, the system prompt's context files and the models. */

@@ -10,7 +10,6 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionInUseException;
 import dev.graft.runtime.session.SessionSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,10 @@ final class SessionCommands {
 
   /** {@code /new}: an empty session in the same directory; its file appears with the first message. */
   static void newSession(CommandContext ctx, String args) {
-    ctx.agent().session().startNewSession();
+    if (!ctx.agent().newSession()) {
+      ctx.info("A script's session_before_switch hook cancelled the new session.");
+      return;
+    }
     ctx.info("New session started.");
   }
 
@@ -60,30 +62,25 @@ final class SessionCommands {
       ctx.info("Already in this session.");
       return;
     }
-    switchTo(ctx, chosen.path());
+    if (!switchTo(ctx, chosen.path())) {
+      ctx.info("A script's session_before_switch hook cancelled the switch.");
+      return;
+    }
     ctx.info("Resumed " + chosen.name().map(n -> "\"" + n + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
     Recap.print(ctx.screen(), session, 4, new CustomMessageLines(ctx.scripts()));
   }
 
   /**
-   * Switches to {@code file}; when another graft process has it, goes back to the session it
-   * left (or a new one) and says why.
+   * Switches to {@code file} (false when a hook cancelled it); when another graft process has
+   * it, the current session is kept and the exception says why.
    */
-  static void switchTo(CommandContext ctx, Path file) throws Exception {
+  static boolean switchTo(CommandContext ctx, Path file) throws Exception {
     AgentSession agent = ctx.agent();
-    Session session = agent.session();
-    Optional<Path> previous = session.file().filter(Files::exists);
-    try {
-      session.switchTo(file);
-    } catch (SessionInUseException e) {
-      if (previous.isPresent()) {
-        session.switchTo(previous.get());
-      } else {
-        session.startNewSession();
-      }
-      throw e;
+    if (!agent.switchSession(file)) {
+      return false;
     }
-    adoptSettings(ctx, agent, session.buildContext());
+    adoptSettings(ctx, agent, agent.session().buildContext());
+    return true;
   }
 
   /** Takes the resumed session's thinking level, and its model when that one can be used. */
@@ -96,7 +93,7 @@ final class SessionCommands {
       ModelRegistry models = ctx.models();
       models.find(ref.provider(), ref.modelId())
           .filter(m -> models.listModels().stream().anyMatch(l -> l.model().equals(m) && l.usable()))
-          .ifPresent(m -> agent.setModel(m, models.provider(m)));
+          .ifPresent(m -> agent.setModel(m, models.provider(m), "restore"));
     });
   }
 
@@ -122,15 +119,13 @@ final class SessionCommands {
       return;
     }
     SessionEntry entry = users.get(picked.getAsInt());
-    Optional<Path> file;
-    if (entry.parentId().isPresent()) {
-      file = session.createBranchedSession(entry.parentId().get());
-    } else {
-      session.startNewSession();
-      file = Optional.empty();
+    AgentSession.ForkResult forked = ctx.agent().fork(entry.id());
+    if (forked.cancelled()) {
+      ctx.info("A script's session_before_fork hook cancelled the fork.");
+      return;
     }
-    ctx.setEditorText(userText(entry));
-    ctx.info("Forked into a new session" + file.map(f -> " (" + f.getFileName() + ")").orElse("")
+    ctx.setEditorText(forked.selectedText().orElse(userText(entry)));
+    ctx.info("Forked into a new session" + forked.file().map(f -> " (" + f.getFileName() + ")").orElse("")
         + "; the message is in the editor.");
   }
 

@@ -65,6 +65,10 @@ final class TreeCommand {
       AgentSession.TreeResult result = navigation.summarize()
           ? ctx.runAbortable(signal -> agent.navigateTree(row.entryId(), navigation, signal))
           : agent.navigateTree(row.entryId(), navigation);
+      if (result.cancelled()) {
+        ctx.info("A script's session_before_tree hook cancelled the move.");
+        return;
+      }
       String target = session.entry(row.entryId()).map(EntryPreview::of).orElse(row.entryId());
       ctx.info("Moved to " + target + (result.summaryEntryId().isPresent() ? " (with a summary of the branch left)" : ""));
       result.editorText().ifPresent(text -> {

@@ -232,15 +232,15 @@ public final class RpcMode {
           return data;
         });
         case "new_session" -> idle(id, type, () -> {
-          agent.session().startNewSession();
-          write(success(id, type).set("data", Json.object().put("cancelled", false)));
+          boolean done = agent.newSession();
+          write(success(id, type).set("data", Json.object().put("cancelled", !done)));
         });
         case "switch_session" -> idle(id, type, () -> {
           String target = requireText(c, "sessionPath");
           Path file = store.resolve(target, agent.session().cwd()).orElseThrow(() ->
               new IllegalArgumentException("no such session file or session id: " + target));
-          agent.session().switchTo(file);
-          write(success(id, type).set("data", Json.object().put("cancelled", false)));
+          boolean done = agent.switchSession(file);
+          write(success(id, type).set("data", Json.object().put("cancelled", !done)));
         });
         case "get_fork_messages" -> {
           ObjectNode data = Json.object();
@@ -255,15 +255,13 @@ public final class RpcMode {
         case "fork" -> idle(id, type, () -> {
           String entryId = requireText(c, "entryId");
           SessionEntry entry = agent.session().entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
-          if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u)) {
+          if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)) {
             throw new IllegalArgumentException("fork from a user message (get_fork_messages lists them)");
           }
-          if (entry.parentId().isPresent()) {
-            agent.session().createBranchedSession(entry.parentId().get());
-          } else {
-            agent.session().startNewSession();
-          }
-          write(success(id, type).set("data", Json.object().put("text", u.content().text("")).put("cancelled", false)));
+          AgentSession.ForkResult forked = agent.fork(entryId);
+          ObjectNode data = Json.object();
+          forked.selectedText().ifPresent(t -> data.put("text", t));
+          write(success(id, type).set("data", data.put("cancelled", forked.cancelled())));
         });
         case "extension_ui_response" -> ui.answer(c).ifPresent(problem -> write(error(id, type, problem)));
         default -> write(error(id, type, "unknown command '" + type + "'" + nearest(type)));

@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import dev.graft.runtime.tools.ProcessTree;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -103,22 +103,7 @@ public final class ScriptProcess {
   /** Ends the program and everything it started. */
   public void kill() {
     killed = true;
-    ProcessHandle root = process.toHandle();
-    List<ProcessHandle> descendants = root.descendants().toList();
-    Optional<Path> kill = onPath("kill");
-    if (ownGroup && kill.isPresent()) {
-      try {
-        Process k = new ProcessBuilder(kill.get().toString(), "-KILL", "--", "-" + root.pid())
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        k.waitFor(2, TimeUnit.SECONDS);
-      } catch (IOException e) {
-        // the per-process kills below remain
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    root.destroyForcibly();
-    descendants.forEach(ProcessHandle::destroyForcibly);
+    ProcessTree.detect().kill(process, ownGroup);
   }
 
   private static Optional<Path> resolve(String program, Path cwd) {
@@ -133,16 +118,7 @@ public final class ScriptProcess {
   }
 
   static Optional<Path> onPath(String name) {
-    String path = Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty()) {
-        Path candidate = Path.of(dir, name);
-        if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-          return Optional.of(candidate);
-        }
-      }
-    }
-    return Optional.empty();
+    return ProcessTree.onPath(name);
   }
 
   /** One output pipe, read on its own thread into at most {@code max} bytes. */

@@ -8,6 +8,7 @@ import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
@@ -61,6 +62,9 @@ public final class AgentSession implements AutoCloseable {
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
+  private final SessionSwitches switches;
+  private boolean started;
+  private boolean shutDown;
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Object idleMonitor = new Object();
 
@@ -100,7 +104,19 @@ public final class AgentSession implements AutoCloseable {
     this.systemPrompt = Objects.requireNonNull(systemPrompt, "systemPrompt");
     this.hooks = hooks == null ? AgentHooks.NONE : hooks;
     this.clock = clock;
+    this.switches = new SessionSwitches(session, this.hooks);
     setTools(tools);
+  }
+
+  /**
+   * Tells the hooks the session is in use (session_start, reason "startup"); a mode calls it once
+   * the agent is set up. Closing the agent after this tells them it ends (session_shutdown, "quit").
+   */
+  public void start() {
+    if (!started) {
+      started = true;
+      hooks.sessionStart(SessionHooks.Reason.STARTUP, Optional.empty());
+    }
   }
 
   // ------------------------------------------------------------------ state
@@ -110,9 +126,13 @@ public final class AgentSession implements AutoCloseable {
     resources.add(resource);
   }
 
-  /** Closes what the agent owns (scripts first) and then its session. */
+  /** Closes what the agent owns (scripts first, after their session_shutdown) and then its session. */
   @Override
   public void close() {
+    if (started && !shutDown) {
+      shutDown = true;
+      hooks.sessionShutdown(SessionHooks.Reason.QUIT, Optional.empty());
+    }
     for (AutoCloseable r : resources.reversed()) {
       try {
         r.close();
@@ -147,9 +167,27 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /** Switches the model for the next call (recorded in the session as a model change). */
-  public synchronized void setModel(Model next, LlmProvider nextProvider) {
-    this.model = Objects.requireNonNull(next, "model");
-    this.provider = Objects.requireNonNull(nextProvider, "provider");
+  public void setModel(Model next, LlmProvider nextProvider) {
+    setModel(next, nextProvider, "set");
+  }
+
+  /**
+   * {@link #setModel(Model, LlmProvider)} saying why for the model_select hook: "set" (chosen),
+   * "cycle" (stepped to) or "restore" (taken from a resumed session).
+   */
+  public void setModel(Model next, LlmProvider nextProvider, String source) {
+    Objects.requireNonNull(next, "model");
+    Objects.requireNonNull(nextProvider, "provider");
+    Model previous;
+    synchronized (this) {
+      previous = model;
+      this.model = next;
+      this.provider = nextProvider;
+    }
+    // outside the lock: a hook may call back into the agent
+    if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
+      hooks.modelSelect(next, Optional.of(previous), source);
+    }
   }
 
   public synchronized void setThinking(ThinkingLevel level) {
@@ -531,10 +569,34 @@ public final class AgentSession implements AutoCloseable {
       settings = compaction;
       window = model.contextWindow();
     }
-    long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
-    if (settings.shouldCompact(tokens, window)) {
+    List<AgentMessage> messages = session.buildContext().messages();
+    TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
+    if (settings.shouldCompact(estimate.tokens(), window) && !staleUsage(messages, estimate)) {
       compact(Optional.empty(), reason, signal);
     }
+  }
+
+  /**
+   * Whether the estimate rests on the usage of a reply older than the latest compaction: that
+   * reply was kept, and its usage counts the context before the compaction, which would compact
+   * again at once (the reference skips such usage too).
+   */
+  private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
+    if (estimate.lastUsageIndex().isEmpty()) {
+      return false;
+    }
+    List<SessionEntry> path = session.branchPath();
+    for (int i = path.size() - 1; i >= 0; i--) {
+      if (path.get(i) instanceof SessionEntry.Compaction c) {
+        try {
+          long compactedAt = java.time.Instant.parse(c.timestamp()).toEpochMilli();
+          return messages.get(estimate.lastUsageIndex().getAsInt()).timestamp() <= compactedAt;
+        } catch (java.time.format.DateTimeParseException e) {
+          return false;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -574,22 +636,43 @@ public final class AgentSession implements AutoCloseable {
       callProvider = provider;
       callThinking = thinking;
     }
-    Optional<CompactionPreparation> preparation = Compactor.prepare(session.branchPath(), settings);
+    List<SessionEntry> branch = session.branchPath();
+    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, settings);
     if (preparation.isEmpty() || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty()) {
       emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
           Optional.of("nothing to compact: the recent messages to keep are all there is")));
       return Optional.empty();
     }
+    SessionHooks.BeforeCompact decision = hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
+    if (decision instanceof SessionHooks.BeforeCompact.Cancel) {
+      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
+          Optional.of("compaction cancelled by a session_before_compact hook")));
+      return Optional.empty();
+    }
+    String summary;
+    String id;
+    boolean fromHook = decision instanceof SessionHooks.BeforeCompact.Supply;
     try {
-      Compactor.Result result = Compactor.summarize(preparation.get(), callProvider, callModel, callThinking, instructions, signal);
-      String id = session.appendCompaction(result.summary(), result.firstKeptEntryId(), result.tokensBefore(),
-          Optional.of(result.details()), false);
-      emit(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(result.summary()), Optional.empty()));
-      return Optional.of(id);
+      if (decision instanceof SessionHooks.BeforeCompact.Supply supplied) {
+        if (signal.aborted()) {
+          throw new Compactor.CompactionException("compaction aborted");
+        }
+        summary = supplied.summary();
+        id = session.appendCompaction(summary, supplied.firstKeptEntryId(), supplied.tokensBefore(), supplied.details(), true);
+      } else {
+        Compactor.Result result = Compactor.summarize(preparation.get(), callProvider, callModel, callThinking, instructions, signal);
+        summary = result.summary();
+        id = session.appendCompaction(summary, result.firstKeptEntryId(), result.tokensBefore(), Optional.of(result.details()), false);
+      }
     } catch (Compactor.CompactionException e) {
       emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
       return Optional.empty();
     }
+    if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {
+      hooks.sessionCompact(entry, fromHook);
+    }
+    emit(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(summary), Optional.empty()));
+    return Optional.of(id);
   }
 
   // ------------------------------------------------------------------ the user's shell
@@ -624,6 +707,67 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
+  // ------------------------------------------------------------------ replacing the session
+
+  /** How {@link #fork} ended: cancelled by a hook, or the forked-from message's text and the new file. */
+  public record ForkResult(boolean cancelled, Optional<String> selectedText, Optional<Path> file) {
+    public static final ForkResult CANCELLED = new ForkResult(true, Optional.empty(), Optional.empty());
+
+    public ForkResult {
+      selectedText = selectedText == null ? Optional.empty() : selectedText;
+      file = file == null ? Optional.empty() : file;
+    }
+  }
+
+  private interface SessionChange<T> {
+    T run() throws dev.graft.runtime.session.SessionFileException;
+  }
+
+  private <T> T whileIdle(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
+    synchronized (this) {
+      if (running != null) {
+        throw new IllegalStateException(what + " between turns: the agent is running");
+      }
+      running = new AbortSignal();
+    }
+    try {
+      return change.run();
+    } finally {
+      idle();
+    }
+  }
+
+  /** {@code /new}: an empty session in the same directory. False when a session_before_switch hook cancelled it. */
+  public boolean newSession() {
+    try {
+      return whileIdle("start a new session", switches::toNew);
+    } catch (dev.graft.runtime.session.SessionFileException e) {
+      throw new IllegalStateException(e); // starting a new session reads no file
+    }
+  }
+
+  /**
+   * {@code /resume}: continues the session in {@code file}. False when a session_before_switch
+   * hook cancelled it; a file that cannot be used (unreadable, in use elsewhere) throws, and the
+   * current session is kept.
+   */
+  public boolean switchSession(Path file) throws dev.graft.runtime.session.SessionFileException {
+    return whileIdle("switch sessions", () -> switches.resume(file));
+  }
+
+  /**
+   * {@code /fork}: a new session holding the path before the user message {@code entryId}; its
+   * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
+   */
+  public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
+    return whileIdle("fork", () -> switches.fork(entryId, false));
+  }
+
+  /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
+  public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
+    return whileIdle("fork", () -> switches.fork(entryId, true));
+  }
+
   // ------------------------------------------------------------------ tree navigation
 
   /** How {@link #navigateTree} leaves the current branch. */
@@ -639,12 +783,20 @@ public final class AgentSession implements AutoCloseable {
 
   /**
    * Where navigation ended: the text to put back in the editor when the target was a user (or
-   * hook) message, which is re-asked rather than kept, and the branch summary entry, if any.
+   * hook) message, which is re-asked rather than kept, and the branch summary entry, if any; or
+   * that a hook cancelled it.
    */
-  public record TreeResult(Optional<String> editorText, Optional<String> summaryEntryId) {
+  public record TreeResult(Optional<String> editorText, Optional<String> summaryEntryId, boolean cancelled) {
+    /** A session_before_tree hook cancelled the move: nothing changed. */
+    public static final TreeResult CANCELLED = new TreeResult(Optional.empty(), Optional.empty(), true);
+
     public TreeResult {
       editorText = editorText == null ? Optional.empty() : editorText;
       summaryEntryId = summaryEntryId == null ? Optional.empty() : summaryEntryId;
+    }
+
+    public TreeResult(Optional<String> editorText, Optional<String> summaryEntryId) {
+      this(editorText, summaryEntryId, false);
     }
   }
 
@@ -680,24 +832,39 @@ public final class AgentSession implements AutoCloseable {
       return new TreeResult(Optional.empty(), Optional.empty());
     }
     SessionEntry target = session.entry(targetId).orElseThrow(() -> new IllegalArgumentException("entry " + targetId + " not found"));
+    var abandoned = dev.graft.runtime.compaction.BranchSummary.collect(session, oldLeaf, targetId);
+    var preparation = new dev.graft.runtime.compaction.TreePreparation(targetId, oldLeaf, abandoned.commonAncestorId(),
+        abandoned.entries(), how.summarize(), how.customInstructions(), how.replaceInstructions(), how.label());
+    SessionHooks.BeforeTree.Proceed decision = switch (hooks.sessionBeforeTree(preparation)) {
+      case SessionHooks.BeforeTree.Cancel c -> null;
+      case SessionHooks.BeforeTree.Proceed p -> p;
+    };
+    if (decision == null) {
+      return TreeResult.CANCELLED;
+    }
+    Optional<String> instructions = decision.customInstructions().isPresent() ? decision.customInstructions() : how.customInstructions();
+    boolean replace = decision.replaceInstructions().orElse(how.replaceInstructions());
+    Optional<String> label = decision.label().isPresent() ? decision.label().filter(l -> !l.isBlank()) : how.label();
     Optional<String> summary = Optional.empty();
     Optional<com.fasterxml.jackson.databind.JsonNode> details = Optional.empty();
-    if (how.summarize()) {
-      var abandoned = dev.graft.runtime.compaction.BranchSummary.collect(session, oldLeaf, targetId);
-      if (!abandoned.entries().isEmpty()) {
-        Model callModel;
-        LlmProvider callProvider;
-        CompactionSettings settings;
-        synchronized (this) {
-          callModel = model;
-          callProvider = provider;
-          settings = compaction;
-        }
-        var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
-            settings.reserveTokens(), how.customInstructions(), how.replaceInstructions(), signal);
-        summary = Optional.of(result.summary());
-        details = Optional.of(result.details());
+    boolean fromHook = false;
+    if (how.summarize() && decision.summary().isPresent()) {
+      summary = Optional.of(decision.summary().get().summary());
+      details = decision.summary().get().details();
+      fromHook = true;
+    } else if (how.summarize() && !abandoned.entries().isEmpty()) {
+      Model callModel;
+      LlmProvider callProvider;
+      CompactionSettings settings;
+      synchronized (this) {
+        callModel = model;
+        callProvider = provider;
+        settings = compaction;
       }
+      var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
+          settings.reserveTokens(), instructions, replace, signal);
+      summary = Optional.of(result.summary());
+      details = Optional.of(result.details());
     }
     Optional<String> newLeaf;
     Optional<String> editorText = Optional.empty();
@@ -712,16 +879,19 @@ public final class AgentSession implements AutoCloseable {
     }
     Optional<String> summaryId = Optional.empty();
     if (summary.isPresent()) {
-      summaryId = Optional.of(session.branchWithSummary(newLeaf, summary.get(), details, false));
-      summaryId.ifPresent(id -> how.label().ifPresent(l -> session.appendLabelChange(id, Optional.of(l))));
+      summaryId = Optional.of(session.branchWithSummary(newLeaf, summary.get(), details, fromHook));
+      summaryId.ifPresent(id -> label.ifPresent(l -> session.appendLabelChange(id, Optional.of(l))));
     } else {
       if (newLeaf.isPresent()) {
         session.branch(newLeaf.get());
       } else {
         session.resetLeaf();
       }
-      how.label().ifPresent(l -> session.appendLabelChange(targetId, Optional.of(l)));
+      label.ifPresent(l -> session.appendLabelChange(targetId, Optional.of(l)));
     }
+    Optional<SessionEntry.BranchSummary> summaryEntry = summaryId.flatMap(session::entry)
+        .filter(SessionEntry.BranchSummary.class::isInstance).map(SessionEntry.BranchSummary.class::cast);
+    hooks.sessionTree(session.leafId(), oldLeaf, summaryEntry, summary.isPresent() ? Optional.of(fromHook) : Optional.empty());
     return new TreeResult(editorText, summaryId);
   }
 

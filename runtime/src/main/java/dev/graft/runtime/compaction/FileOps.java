@@ -14,6 +14,8 @@ import java.util.TreeSet;
  */
 public final class FileOps {
   private final Set<String> read = new TreeSet<>();
+  private final Set<String> written = new TreeSet<>();
+  private final Set<String> edited = new TreeSet<>();
   private final Set<String> modified = new TreeSet<>();
 
   /** Adds the files the tool calls of an assistant message touch. */
@@ -29,7 +31,14 @@ public final class FileOps {
         }
         switch (c.name()) {
           case "read" -> read.add(path);
-          case "write", "edit" -> modified.add(path);
+          case "write" -> {
+            written.add(path);
+            modified.add(path);
+          }
+          case "edit" -> {
+            edited.add(path);
+            modified.add(path);
+          }
           default -> {}
         }
       }
@@ -45,6 +54,8 @@ public final class FileOps {
     });
     details.path("modifiedFiles").forEach(f -> {
       if (f.isTextual()) {
+        // the lists do not say how a file was changed; the reference counts them as edited
+        edited.add(f.textValue());
         modified.add(f.textValue());
       }
     });
@@ -59,6 +70,21 @@ public final class FileOps {
       }
     }
     return only;
+  }
+
+  /** Every file read, changed or not (the reference's {@code fileOps.read}), sorted. */
+  public List<String> read() {
+    return List.copyOf(read);
+  }
+
+  /** Files written whole (the reference's {@code fileOps.written}), sorted. */
+  public List<String> written() {
+    return List.copyOf(written);
+  }
+
+  /** Files edited, and files a previous summary listed as modified (the reference's {@code fileOps.edited}), sorted. */
+  public List<String> edited() {
+    return List.copyOf(edited);
   }
 
   public List<String> modifiedFiles() {

@@ -34,7 +34,7 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
   /** What one script may run: any program, or the programs named (exactly as the script passes them). */
   public record Grant(boolean any, Set<String> commands) {
     public Grant {
-      commands = Set.copyOf(new TreeSet<>(Objects.requireNonNull(commands, "commands")));
+      commands = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(commands, "commands")));
     }
 
     public boolean allows(String command) {

@@ -12,11 +12,11 @@ import java.util.Optional;
 
 /**
  * The points in one turn where hooks take part, each with its own result type (a hook can only
- * do what its point allows: block a tool call, patch a tool result, transform input...). The
- * defaults do nothing; the scripting bridge implements this for JavaScript hooks, and a Java
- * test can implement it directly.
+ * do what its point allows: block a tool call, patch a tool result, transform input...), and the
+ * session-level points of {@link SessionHooks}. The defaults do nothing; the scripting bridge
+ * implements this for JavaScript hooks, and a Java test can implement it directly.
  */
-public interface AgentHooks {
+public interface AgentHooks extends SessionHooks {
 
   AgentHooks NONE = new AgentHooks() {};
 

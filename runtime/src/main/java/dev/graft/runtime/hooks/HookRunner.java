@@ -5,11 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.compaction.CompactionPreparation;
+import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.SessionEntry;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +31,7 @@ import java.util.function.Consumer;
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
   private final Consumer<Problem> problems;
+  private final SessionEvents session = new SessionEvents(this);
 
   /**
    * A problem with what {@code source} did for {@code event} (it failed, or answered wrongly);
@@ -48,12 +54,12 @@ public final class HookRunner implements AgentHooks {
     return new HookRunner(problems, sources);
   }
 
-  private List<HookSource> handling(String event) {
+  List<HookSource> handling(String event) {
     return sources.stream().filter(s -> s.events().contains(event)).toList();
   }
 
   /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
-  private Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
+  Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
     HookSource.Outcome outcome;
     try {
       outcome = source.handle(event, payload);
@@ -69,11 +75,11 @@ public final class HookRunner implements AgentHooks {
     };
   }
 
-  private void wrong(HookSource source, String event, String what) {
+  void wrong(HookSource source, String event, String what) {
     problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
-  private static boolean nothing(JsonNode value) {
+  static boolean nothing(JsonNode value) {
     return value == null || value.isMissingNode() || value.isNull();
   }
 
@@ -370,5 +376,64 @@ public final class HookRunner implements AgentHooks {
     for (HookSource source : handling(name)) {
       ask(source, name, payload);
     }
+  }
+
+  // ------------------------------------------------------------------ session events (SessionEvents)
+
+  @Override
+  public void sessionStart(Reason reason, Optional<Path> previousSessionFile) {
+    session.start(reason, previousSessionFile);
+  }
+
+  @Override
+  public void sessionShutdown(Reason reason, Optional<Path> targetSessionFile) {
+    session.shutdown(reason, targetSessionFile);
+  }
+
+  @Override
+  public BeforeSwitch sessionBeforeSwitch(Reason reason, Optional<Path> targetSessionFile) {
+    return session.beforeSwitch(reason, targetSessionFile);
+  }
+
+  @Override
+  public void sessionSwitch(Reason reason, Optional<Path> previousSessionFile) {
+    session.switched(reason, previousSessionFile);
+  }
+
+  @Override
+  public BeforeFork sessionBeforeFork(String entryId, String position) {
+    return session.beforeFork(entryId, position);
+  }
+
+  @Override
+  public void sessionFork(Optional<Path> previousSessionFile) {
+    session.forked(previousSessionFile);
+  }
+
+  @Override
+  public BeforeCompact sessionBeforeCompact(CompactionPreparation preparation, List<SessionEntry> branchEntries,
+      Optional<String> customInstructions) {
+    return session.beforeCompact(preparation, branchEntries, customInstructions);
+  }
+
+  @Override
+  public void sessionCompact(SessionEntry.Compaction entry, boolean fromHook) {
+    session.compacted(entry, fromHook);
+  }
+
+  @Override
+  public BeforeTree sessionBeforeTree(TreePreparation preparation) {
+    return session.beforeTree(preparation);
+  }
+
+  @Override
+  public void sessionTree(Optional<String> newLeafId, Optional<String> oldLeafId,
+      Optional<SessionEntry.BranchSummary> summaryEntry, Optional<Boolean> fromHook) {
+    session.tree(newLeafId, oldLeafId, summaryEntry, fromHook);
+  }
+
+  @Override
+  public void modelSelect(Model model, Optional<Model> previousModel, String source) {
+    session.modelSelect(model, previousModel, source);
   }
 }

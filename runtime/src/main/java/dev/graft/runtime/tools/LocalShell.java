@@ -33,20 +33,11 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
   static LocalShell detect() {
     Path bin = Path.of("/bin/bash");
     Path shell = Files.isExecutable(bin) ? bin : onPath("bash").orElse(Path.of("sh"));
-    return new LocalShell(shell, onPath("setsid"), new ProcessTree(onPath("kill")));
+    return new LocalShell(shell, onPath("setsid"), ProcessTree.detect());
   }
 
   private static Optional<Path> onPath(String name) {
-    String path = Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty()) {
-        Path candidate = Path.of(dir, name);
-        if (Files.isExecutable(candidate)) {
-          return Optional.of(candidate);
-        }
-      }
-    }
-    return Optional.empty();
+    return ProcessTree.onPath(name);
   }
 
   @Override

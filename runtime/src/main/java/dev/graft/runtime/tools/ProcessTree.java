@@ -12,9 +12,29 @@ import java.util.concurrent.TimeUnit;
  * already orphaned, such as {@code sleep 100 &} whose shell has exited. Descendants still known to
  * the JVM are killed one by one too, for children that moved to a group of their own.
  */
-record ProcessTree(Optional<Path> killCommand) {
+public record ProcessTree(Optional<Path> killCommand) {
 
-  void kill(Process process, boolean ownGroup) {
+  /** With {@code kill} from the PATH when there is one. */
+  public static ProcessTree detect() {
+    return new ProcessTree(onPath("kill"));
+  }
+
+  /** An executable file {@code name} in a directory of the PATH. */
+  public static Optional<Path> onPath(String name) {
+    String path = java.util.Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
+    for (String dir : path.split(java.io.File.pathSeparator)) {
+      if (!dir.isEmpty()) {
+        Path candidate = Path.of(dir, name);
+        if (java.nio.file.Files.isRegularFile(candidate) && java.nio.file.Files.isExecutable(candidate)) {
+          return Optional.of(candidate);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Kills {@code process}, its process group when it leads one ({@code ownGroup}), and its descendants. */
+  public void kill(Process process, boolean ownGroup) {
     ProcessHandle root = process.toHandle();
     List<ProcessHandle> descendants = root.descendants().toList();
     if (ownGroup && killCommand.isPresent()) {

@@ -99,6 +99,81 @@ class AgentCompactionTest {
     }
   }
 
+  /** Every request a provider gets, in order. */
+  private record Recorder(dev.graft.runtime.llm.LlmProvider inner, List<dev.graft.runtime.llm.LlmRequest> requests)
+      implements dev.graft.runtime.llm.LlmProvider {
+    @Override
+    public AgentMessage.Assistant stream(dev.graft.runtime.llm.LlmRequest request,
+        java.util.function.Consumer<? super dev.graft.runtime.llm.StreamEvent> listener) {
+      requests.add(request);
+      return inner.stream(request, listener);
+    }
+  }
+
+  private static String text(dev.graft.runtime.llm.LlmRequest request) {
+    return request.messages().stream().map(m -> m instanceof AgentMessage.User u ? u.content().text("") : m.role())
+        .reduce("", (a, b) -> a + "\n" + b);
+  }
+
+  /**
+   * Issue 5's acceptance: a session runs past its context window twice. Both compactions happen,
+   * the second summary is built from the first, and what the first kept is in the second's input.
+   */
+  @Test
+  void twoCompactionsInARowBuildOnEachOther() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      long window = ScriptedProvider.MODEL.contextWindow();
+      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
+      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
+          "{\"text\": \"the lexer is in src/lexer.ts\", \"usage\": {\"input\": 300}}",
+          "{\"text\": \"read lexer.ts, the bug is in scanNumber\", \"usage\": {\"input\": 2000}}",
+          "{\"text\": \"FIRST SUMMARY: the bug is in scanNumber\"}",
+          "{\"text\": \"fixed scanNumber, tests pass\", \"usage\": {\"input\": 2500}}",
+          "{\"text\": \"SECOND SUMMARY: scanNumber fixed\"}")), requests),
+          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+      // past the window minus the reserve as soon as a reply reports 1,000 tokens or more
+      agent.setCompactionSettings(new CompactionSettings(true, window - 1_000, 30));
+      agent.subscribe(events::add);
+      agent.prompt("where is the lexer? " + "I mean the one in src ".repeat(20));
+      agent.prompt("find the bug in the lexer " + "the lexer misreads numbers like 1e5 ".repeat(20));
+      agent.prompt("now fix it " + "make sure 1e5 and 0x1F both scan ".repeat(20));
+
+      List<AgentEvent.CompactionEnd> done = compactions();
+      assertThat(done).hasSize(2).allSatisfy(c -> {
+        assertThat(c.reason()).isEqualTo("threshold");
+        assertThat(c.entryId()).isPresent();
+      });
+      List<SessionEntry.Compaction> entries = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
+          .map(SessionEntry.Compaction.class::cast).toList();
+      assertThat(entries).hasSize(2);
+      SessionEntry.Compaction first = entries.get(0);
+      assertThat(first.summary()).startsWith("FIRST SUMMARY");
+      assertThat(entries.get(1).summary()).startsWith("SECOND SUMMARY");
+
+      // the model calls: answer, answer, first summary, answer, second summary
+      assertThat(requests).hasSize(5);
+      String secondSummaryInput = text(requests.get(4));
+      assertThat(secondSummaryInput).as("built from the first summary")
+          .contains("<previous-summary>\nFIRST SUMMARY: the bug is in scanNumber");
+      // what the first compaction kept (from its first kept entry to itself) is summarised by the second
+      List<SessionEntry> path = s.branchPath();
+      int keptFrom = path.indexOf(s.entry(first.firstKeptEntryId().orElseThrow()).orElseThrow());
+      int firstAt = path.indexOf(first);
+      List<String> keptTexts = new ArrayList<>();
+      for (SessionEntry e : path.subList(keptFrom, firstAt)) {
+        if (e instanceof SessionEntry.Message m) {
+          keptTexts.add(m.message() instanceof AgentMessage.Assistant a
+              ? new dev.graft.runtime.message.MessageContent.Blocks(a.content()).text("") : ((AgentMessage.User) m.message()).content().text(""));
+        }
+      }
+      assertThat(keptTexts).contains("read lexer.ts, the bug is in scanNumber")
+          .anySatisfy(t -> assertThat(t).startsWith("find the bug in the lexer"));
+      assertThat(keptTexts).allSatisfy(t -> assertThat(secondSummaryInput).contains(t));
+      // and the first summary's own request did not have a previous summary
+      assertThat(text(requests.get(2))).doesNotContain("<previous-summary>").contains("where is the lexer?");
+    }
+  }
+
   private int indexOf(Class<? extends AgentEvent> type) {
     for (int i = 0; i < events.size(); i++) {
       if (type.isInstance(events.get(i))) {
