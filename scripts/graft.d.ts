@@ -448,11 +448,11 @@ export interface ModelInfo {
 export interface EventContext {
   /** The session's working directory. */
   cwd: string;
-  /** The session file (absent with --no-session, and in a command's ctx in the interactive mode). */
+  /** The session file (absent with --no-session, and while the agent is being set up). */
   sessionFile?: string;
-  /** The model, as "provider/id" (absent in a command's ctx in the interactive mode). */
+  /** The model, as "provider/id" (absent while the agent is being set up). */
   model?: string;
-  /** Absent in a command's ctx in the interactive mode. */
+  /** The thinking level (absent while the agent is being set up). */
   thinkingLevel?: ThinkingLevel;
   /** Whether dialogs reach someone: false in -p and --mode json, where they answer as dismissed. */
   hasUI: boolean;
@@ -553,7 +553,10 @@ export interface CommandContext extends EventContext {
   fork(entryId: string): Promise<{ cancelled: boolean }>;
   /** As /new. */
   newSession(): Promise<{ cancelled: boolean }>;
-  /** Reads settings, AGENTS.md files and models.json again (scripts are not reloaded). */
+  /**
+   * As /reload (settings, AGENTS.md files, models.json and the scripts), once this handler has
+   * returned; resolves at once.
+   */
   reload(): Promise<void>;
 }
 

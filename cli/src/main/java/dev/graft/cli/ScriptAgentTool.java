@@ -80,6 +80,12 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
     }
     String message = cause instanceof ScriptFailure f ? f.failure().message()
         : cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    // The bridge's message starts "<script path>: tool NAME failed: ": the model needs neither the
+    // path on this machine nor the repetition.
+    String head = definition.script().path() + ": tool " + name() + " failed: ";
+    if (message.startsWith(head)) {
+      message = message.substring(head.length());
+    }
     return "Tool " + name() + " (script " + definition.script().name() + ") failed: " + message;
   }
 

@@ -77,10 +77,13 @@ final class ScriptSetup {
       }
     };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new Port(agent, tools, models, exec), log);
+    // the settings' problems are reported once, by AgentSetup
+    ScriptSettings limits = ScriptSettings.defaults()
+        .withHandlerTimeout(dev.graft.runtime.config.Settings.load(context.home(), cwd).scriptEventTimeout());
+    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + problem.path() + " not loaded: " + problem.message());
+      err.println("graft: script " + problem.path() + " not loaded: " + problem.reason());
     }
     err.flush();
     AtomicReference<AgentControl> control = new AtomicReference<>();
@@ -100,13 +103,10 @@ final class ScriptSetup {
    */
   private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
       AtomicReference<AgentControl> control, Supplier<ModelRegistry> models) {
-    ObjectNode data = Json.object().put("cwd", cwd.toString());
+    ObjectNode data = CtxFields.of(agent, cwd);
     if (agent == null) {
       return new EventContext(data, ui);
     }
-    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.put("model", agent.model().qualifiedId());
-    data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }

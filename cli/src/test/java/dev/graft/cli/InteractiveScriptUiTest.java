@@ -55,4 +55,47 @@ class InteractiveScriptUiTest {
         .contains("done");
     assertThat(err.toString()).doesNotContain("script problem");
   }
+
+  @Test
+  void aCommandsCtxReloadReloadsTheScriptsOnceTheHandlerHasReturned() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Path script = work.resolve("scripts/version.js");
+    Files.writeString(script, """
+        export default function (graft) {
+          graft.registerCommand("which", { description: "v", handler: async (args, ctx) => { ctx.ui.notify("version one", "info"); } });
+          graft.registerCommand("upgrade", {
+            description: "rewrite and reload",
+            handler: async (args, ctx) => {
+              await ctx.reload();
+              ctx.ui.notify("still running after reload()", "info");
+            },
+          });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"unused\"}\n");
+    // The test rewrites the script between the commands: /upgrade's reload must pick it up.
+    String input = "/which\n/upgrade\n/which\n/quit\n";
+    java.io.InputStream in = new java.io.InputStream() {
+      private final byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
+      private int next;
+
+      @Override
+      public int read() throws java.io.IOException {
+        if (next == "/which\n".length()) {
+          Files.writeString(script, Files.readString(script).replace("version one", "version two"));
+        }
+        return next < bytes.length ? bytes[next++] : -1;
+      }
+    };
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
+        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(), in);
+    int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
+
+    assertThat(code).as(err.toString()).isZero();
+    String shown = out.toString();
+    assertThat(shown).containsSubsequence("version one", "still running after reload()", "version two");
+    assertThat(shown).doesNotContain("command failed");
+  }
 }

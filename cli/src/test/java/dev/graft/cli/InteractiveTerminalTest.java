@@ -1,31 +1,23 @@
 package dev.graft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * The interactive mode in a real pseudo-terminal: graft runs inside a detached tmux session
- * (120×40, on a socket of its own), keys are sent with send-keys and the screen is read with
- * capture-pane, polled until what is expected shows up.
- */
+/** The interactive mode in a real pseudo-terminal ({@link TmuxTerminal}): the built-in keys and commands. */
 class InteractiveTerminalTest {
-  private static final Duration WAIT = Duration.ofSeconds(15);
   private static final String SLOW = "This is a slow answer that goes on and on so that there is time to press Ctrl+C long before it ends;"
       + " it goes on and on and on and on and on.";
   private static final String TURNS = """
@@ -35,69 +27,55 @@ class InteractiveTerminalTest {
       """ + "{\"text\": \"" + SLOW + "\", \"chunkSize\": 2, \"delayMs\": 120}\n";
 
   @TempDir Path dir;
-  private Path socket;
+  private TmuxTerminal tmux;
 
   @AfterEach
   void stopTmux() throws Exception {
-    if (socket != null) {
-      run(List.of("tmux", "-S", socket.toString(), "kill-server"));
+    if (tmux != null) {
+      tmux.close();
     }
   }
 
   @Test
   void aSessionDrivenWithKeys() throws Exception {
-    requireTmux();
     Path home = Files.createDirectories(dir.resolve("home"));
     Path work = Files.createDirectories(dir.resolve("work"));
     Files.writeString(work.resolve("a.txt"), "hello file\n");
     Files.writeString(work.resolve("turns.jsonl"), TURNS);
     // keep only the newest message when compacting, so that /compact has something to summarize
     Files.writeString(home.resolve("settings.json"), "{\"compaction\": {\"keepRecentTokens\": 1}}");
-    Path exit = dir.resolve("exit-code");
-    Path script = dir.resolve("graft.sh");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Files.writeString(script, "cd '" + work + "'\n"
-        + "GRAFT_HOME='" + home + "' '" + java + "' --enable-native-access=ALL-UNNAMED -cp '" + System.getProperty("java.class.path") + "'"
-        + " dev.graft.cli.Main --provider scripted --model turns.jsonl\n"
-        + "echo $? > '" + exit + "'\n");
-    socket = dir.resolve("tmux.sock");
-    tmux("new-session", "-d", "-s", "graft", "-x", "120", "-y", "40", "sh '" + script + "'");
+    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()), List.of("--provider", "scripted", "--model", "turns.jsonl"));
 
-    awaitScreen(s -> s.contains("scripted/scripted · thinking off") && s.contains("> "), "the status line and the prompt");
+    tmux.awaitScreen(s -> s.contains("scripted/scripted · thinking off") && s.contains("> "), "the status line and the prompt");
 
-    type("read the file");
-    keys("Enter");
-    awaitScreen(s -> s.contains("● read a.txt") && s.contains("⎿ read: hello file"), "the tool call and its result");
-    awaitScreen(s -> s.contains("The file says: hello file."), "the streamed answer");
-    assertThat(screen()).contains("The user wants the file read."); // the thinking, dimmed
+    tmux.submit("read the file");
+    tmux.awaitScreen(s -> s.contains("● read a.txt") && s.contains("⎿ read: hello file"), "the tool call and its result");
+    tmux.awaitScreen(s -> s.contains("The file says: hello file."), "the streamed answer");
+    assertThat(tmux.screen()).contains("The user wants the file read."); // the thinking, dimmed
 
-    type("!echo hi");
-    keys("Enter");
-    awaitScreen(s -> s.contains("$ echo hi\nhi\n"), "the shell command's output");
+    tmux.submit("!echo hi");
+    tmux.awaitScreen(s -> s.contains("$ echo hi\nhi\n"), "the shell command's output");
 
-    type("/compact");
-    keys("Enter");
-    awaitScreen(s -> s.contains("✓ compacted the context"), "the compaction");
+    tmux.submit("/compact");
+    tmux.awaitScreen(s -> s.contains("✓ compacted the context"), "the compaction");
 
-    type("/tree");
-    keys("Enter");
-    awaitScreen(s -> s.contains("Go back to") && s.contains("← here") && s.contains("1-9 pick"), "the tree picker");
-    keys("Up");
-    keys("Enter");
-    awaitScreen(s -> s.contains("Summarize the branch you leave?") && s.contains("No summary"), "the summary choice");
-    keys("Enter");
-    awaitScreen(s -> s.contains("Label for this point"), "the label input");
-    keys("Enter");
-    awaitScreen(s -> s.contains("Moved to !echo hi"), "the move");
+    tmux.submit("/tree");
+    tmux.awaitScreen(s -> s.contains("Go back to") && s.contains("← here") && s.contains("1-9 pick"), "the tree picker");
+    tmux.keys("Up");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Summarize the branch you leave?") && s.contains("No summary"), "the summary choice");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Label for this point"), "the label input");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Moved to !echo hi"), "the move");
 
-    type("slow please");
-    keys("Enter");
-    awaitScreen(s -> s.contains("This is a slow"), "the start of the slow answer");
-    tmux("resize-window", "-t", "graft", "-x", "50"); // narrower while the answer streams
-    awaitScreen(s -> s.contains("time to press"), "more of the slow answer after the resize");
-    keys("C-c");
-    awaitScreen(s -> s.contains("⏹ aborted"), "the abort");
-    String shown = screen();
+    tmux.submit("slow please");
+    tmux.awaitScreen(s -> s.contains("This is a slow"), "the start of the slow answer");
+    tmux.tmux("resize-window", "-t", "graft", "-x", "50"); // narrower while the answer streams
+    tmux.awaitScreen(s -> s.contains("time to press"), "more of the slow answer after the resize");
+    tmux.keys("C-c");
+    tmux.awaitScreen(s -> s.contains("⏹ aborted"), "the abort");
+    String shown = tmux.screen();
     assertThat(shown).doesNotContain("it goes on and on and on and on and on.");
     // Wrapped at words to the new width: no word is cut (the last one may be, by the abort).
     String answer = shown.substring(shown.indexOf("This is a slow"), shown.indexOf("aborting…")).strip();
@@ -106,14 +84,8 @@ class InteractiveTerminalTest {
     assertThat(words.subList(0, words.size() - 1)).allMatch(original::contains);
     assertThat(answer.lines()).hasSizeGreaterThan(1).allMatch(l -> l.length() < 50);
 
-    type("/quit");
-    keys("Enter");
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!Files.exists(exit) && System.nanoTime() < deadline) {
-      Thread.sleep(50);
-    }
-    assertThat(exit).as("graft exited").exists();
-    assertThat(Files.readString(exit).strip()).isEqualTo("0");
+    tmux.submit("/quit");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
 
     List<JsonNode> lines = sessionLines(home);
     JsonNode bash = only(lines, l -> l.at("/message/role").asText().equals("bashExecution"));
@@ -131,58 +103,55 @@ class InteractiveTerminalTest {
     assertThat(Files.readString(home.resolve("history"))).contains(":read the file", ":!echo hi", ":/tree", ":slow please");
   }
 
-  private static void requireTmux() throws Exception {
-    try {
-      Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
-      if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
-        return;
-      }
-    } catch (IOException e) {
-      // not installed
-    }
-    fail("tmux is needed to test the interactive mode in a pseudo-terminal: install it (apt-get install tmux) and run the test again");
-  }
+  /** Bad input from scripts and the keyboard: one line each, and the session goes on. */
+  @Test
+  void failingAndAbortedScriptCommandsAndCancelledDialogsLeaveTheSessionIntact() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still here\"}\n");
+    Files.writeString(work.resolve("bad.js"), """
+        export default function (graft) {
+          graft.registerCommand("boom", { description: "a bug", handler: async () => { const x = undefined; return x.y; } });
+          graft.registerCommand("hang", { description: "never ends", handler: (args, ctx) => {
+            ctx.ui.notify("hanging", "info");
+            return new Promise(() => {});
+          } });
+          graft.registerCommand("ask", { description: "asks twice", handler: async (args, ctx) => {
+            const sure = await ctx.ui.confirm("Sure?", "really");
+            const name = await ctx.ui.input("Name?", "");
+            ctx.ui.setStatus("ask", `asked: ${sure} ${name}`);
+          } });
+        }
+        """);
+    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()),
+        List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "bad.js"));
 
-  private void tmux(String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("tmux", "-S", socket.toString()));
-    command.addAll(List.of(args));
-    String output = run(command);
-    if (output == null) {
-      fail("tmux " + String.join(" ", args) + " failed");
-    }
-  }
+    tmux.submit("/boom");
+    tmux.awaitScreen(s -> s.contains("✗ " + work.resolve("bad.js") + ": /boom command failed: TypeError: Cannot read property 'y' of undefined"
+        + " (at bad.js:2)\n"), "the failure");
+    tmux.submit("/hang");
+    tmux.awaitScreen(s -> s.contains("ℹ hanging"), "the command running");
+    tmux.keys("C-c");
+    tmux.awaitScreen(s -> s.contains("⏹ /hang aborted"), "the abort");
+    tmux.submit("/nosuchcommand");
+    tmux.awaitScreen(s -> s.contains("unknown command /nosuchcommand (/help lists the commands)"), "the unknown command");
+    tmux.submit("/ask");
+    tmux.awaitScreen(s -> s.contains("Sure?") && s.contains("really"), "the confirmation");
+    tmux.keys("C-c");
+    tmux.awaitScreen(s -> s.contains("Sure?: cancelled") && s.contains("Name?"), "the next dialog");
+    tmux.type("bob");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("· asked: false bob"), "the script's status");
 
-  private void type(String text) throws Exception {
-    tmux("send-keys", "-t", "graft", "-l", text);
-  }
-
-  private void keys(String key) throws Exception {
-    tmux("send-keys", "-t", "graft", key);
-  }
-
-  private String screen() throws Exception {
-    String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-J", "-t", "graft", "-S", "-500"));
-    return out == null ? "" : out;
-  }
-
-  private void awaitScreen(Predicate<String> condition, String what) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    String last = "";
-    while (System.nanoTime() < deadline) {
-      last = screen();
-      if (condition.test(last)) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    fail("waited " + WAIT.toSeconds() + " s for " + what + "; the screen shows:\n" + last);
-  }
-
-  /** Runs a command; its output, or null when it failed. */
-  private static String run(List<String> command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
+    tmux.submit("hello");
+    tmux.awaitScreen(s -> s.contains("still here"), "the answer");
+    tmux.submit("/quit");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    String shown = tmux.screen();
+    assertThat(shown).doesNotContain("quitting").doesNotContain("Exception");
+    List<JsonNode> lines = sessionLines(home);
+    assertThat(lines).filteredOn(l -> l.path("type").asText().equals("message")).extracting(l -> l.at("/message/role").asText())
+        .containsExactly("user", "assistant");
   }
 
   private static List<JsonNode> sessionLines(Path home) throws IOException {

@@ -112,7 +112,7 @@ class ScriptToolsCliTest {
     assertThat(results.get(0).isError()).isFalse();
     assertThat(results.get(0).details().orElseThrow().toString())
         .isEqualTo("{\"sum\":5,\"cwd\":\"" + work.resolve("proj") + "\"}");
-    assertThat(text(results.get(1))).startsWith("Tool fail (script tools.js) failed: ").contains("no luck today");
+    assertThat(text(results.get(1))).startsWith("Tool fail (script tools.js) failed: ").contains("Error: no luck today").doesNotContain("tool fail failed");
     assertThat(results.get(1).isError()).isTrue();
     assertThat(text(results.get(2))).startsWith("Validation failed for tool \"add\"").contains("b: is required");
     assertThat(results.get(2).isError()).isTrue();

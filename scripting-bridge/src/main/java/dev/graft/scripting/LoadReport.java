@@ -17,5 +17,11 @@ public record LoadReport(List<ScriptFile> loaded, List<Problem> problems) {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(message, "message");
     }
+
+    /** The message without the path it starts with, for a line that names the path already. */
+    public String reason() {
+      String head = path + ": ";
+      return message.startsWith(head) ? message.substring(head.length()) : message;
+    }
   }
 }

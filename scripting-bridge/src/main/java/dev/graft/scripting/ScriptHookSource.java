@@ -72,7 +72,7 @@ public final class ScriptHookSource implements HookSource {
     for (HandlerOutcome o : outcomes) {
       switch (o) {
         case HandlerOutcome.Failed f -> {
-          return new Outcome.Failure(script.name() + ": " + event + " handler: " + f.failure().message());
+          return new Outcome.Failure(reported(event, f.failure().message()));
         }
         case HandlerOutcome.Answered a -> {
           if (!a.value().isMissingNode() && !a.value().isNull()) {
@@ -82,6 +82,18 @@ public final class ScriptHookSource implements HookSource {
       }
     }
     return new Outcome.Answer(answer);
+  }
+
+  /**
+   * A failure as one line that names the script once, by the name {@code graft scripts list}
+   * shows: the bridge's message already starts with the script's path and says which handler.
+   */
+  private String reported(String event, String message) {
+    String path = script.path() + ": ";
+    if (message.startsWith(path)) {
+      return script.name() + ": " + message.substring(path.length());
+    }
+    return script.name() + ": " + event + " handler: " + message;
   }
 
   /** What the next handler of this script sees after {@code outcome}. */
@@ -97,7 +109,7 @@ public final class ScriptHookSource implements HookSource {
     switch (event) {
       case "context" -> {
         if (value.path("messages").isArray()) {
-          ObjectNode next = payload.deepCopy();
+          ObjectNode next = shallowCopy(payload);
           next.set("messages", value.get("messages"));
           return new Chain.Step.Next(next);
         }
@@ -107,13 +119,13 @@ public final class ScriptHookSource implements HookSource {
           return new Chain.Step.Stop();
         }
         if (value.get("input") instanceof ObjectNode input) {
-          ObjectNode next = payload.deepCopy();
+          ObjectNode next = shallowCopy(payload);
           next.set("input", input);
           return new Chain.Step.Next(next);
         }
       }
       case "tool_result" -> {
-        ObjectNode next = payload.deepCopy();
+        ObjectNode next = shallowCopy(payload);
         value.properties().forEach(e -> {
           if (List.of("content", "details", "isError").contains(e.getKey())) {
             next.set(e.getKey(), e.getValue());
@@ -124,6 +136,18 @@ public final class ScriptHookSource implements HookSource {
       default -> {}
     }
     return new Chain.Step.Next(seen);
+  }
+
+  /**
+   * A new payload object with the same field values: the fields a handler's answer replaces are
+   * set on it, the others are shared. Nothing changes the trees afterwards (the runtime and the
+   * next handler read them; a handler gets its own JavaScript copy), so the deep copy this was
+   * once, of a 2,000-message context on every model call, bought nothing.
+   */
+  private static ObjectNode shallowCopy(ObjectNode payload) {
+    ObjectNode copy = Json.object();
+    copy.setAll(payload);
+    return copy;
   }
 
   /** The script's overall answer: later handlers' fields win, as they saw the earlier ones'. */

@@ -1,29 +1,21 @@
 package dev.graft.cli.commands;
 
+import dev.graft.cli.AgentOptions;
+import dev.graft.cli.AgentSetup;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.GraftCommand;
 import dev.graft.cli.UserError;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
-import dev.graft.runtime.agent.ProjectContext;
-import dev.graft.runtime.agent.SystemPrompt;
-import dev.graft.runtime.hooks.AgentHooks;
-import dev.graft.runtime.llm.ScriptedProvider;
-import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.MessageContent;
-import dev.graft.runtime.session.Session;
-import dev.graft.runtime.session.SessionStore;
-import dev.graft.runtime.tools.BuiltinTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -31,19 +23,24 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code graft demo}: graft's main job, offline. Copies a small project with a failing test into
  * a fresh directory and lets the agent fix it, with a scripted model replaying the turns a real
- * model would take. Nothing leaves the machine and no API key is needed.
+ * model would take and some of the example hook scripts loaded (one of them stops a risky
+ * command on the way). Nothing leaves the machine and no API key is needed.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
       "Run the agent offline on a demo project with a failing test: a scripted model reads,",
-      "edits and runs the code with graft's real tools, and the session is saved as usual",
-      "(see it with: graft session tree FILE). No network, no API key."
+      "edits and runs the code with graft's real tools, example hook scripts watch and gate",
+      "what it does, and the session is saved as usual (see it with: graft session tree FILE).",
+      "No network, no API key."
     })
 public final class DemoCommand implements Callable<Integer> {
   private static final String BASE = "/dev/graft/cli/demo/";
   private static final List<String> FILES = List.of("greet.sh", "test.sh", "AGENTS.md");
+  /** The example scripts the demo loads (packed from scripts/examples by the build). */
+  static final List<String> SCRIPTS = List.of("permission-gate.js", "protected-paths.js", "session-name.js",
+      "stacking.js", "pruning.js", "lib/messages.js");
 
   @ParentCommand GraftCommand root;
 
@@ -56,27 +53,30 @@ public final class DemoCommand implements Callable<Integer> {
     CliContext context = root.context();
     PrintWriter out = context.out();
     Path project = createProject(context);
-    ScriptedProvider model = ScriptedProvider.parse("demo turns", lines(BASE + "turns.jsonl")).withClock(context.clock()::millis);
-    SessionStore store = new SessionStore(context.home(), context.clock());
-    BuiltinTools tools = BuiltinTools.create();
-    List<String> active = BuiltinTools.DEFAULT_ACTIVE;
-    String prompt = SystemPrompt.build(Optional.empty(), Optional.empty(), active,
-        ProjectContext.find(context.home().root(), project), project, LocalDate.now(context.clock()));
+    Path scripts = Files.createTempDirectory("graft-demo-scripts-");
+    for (String name : SCRIPTS) {
+      copy(BASE + "scripts/" + name, scripts.resolve(name));
+    }
+    Path turns = scripts.resolve("turns.jsonl");
+    copy(BASE + "turns.jsonl", turns);
     String task = "The test in this project fails. Find out why and fix it.";
     out.println("graft demo: a project with a failing test in " + project);
-    out.println("The model is scripted (offline); the tools are real.");
+    out.println("The model is scripted (offline); the tools are real. Hook scripts loaded from "
+        + scripts + ": " + String.join(", ", SCRIPTS.stream().filter(n -> !n.startsWith("lib/")).toList()) + ".");
     out.println();
     out.println("> " + task);
     out.flush();
-    try (Session session = store.create(project.toString())) {
-      session.claim();
-      AgentSession agent = new AgentSession(session, project, ScriptedProvider.MODEL, model, ThinkingLevel.OFF, prompt,
-          active.stream().map(n -> tools.get(n).orElseThrow()).toList(), AgentHooks.NONE, context.clock());
+    AgentOptions options = CommandLine.populateCommand(new AgentOptions(), "--provider", "scripted",
+        "--model", turns.toString(), "--cwd", project.toString(), "--scripts", scripts.toString());
+    AgentSetup.Ready ready = AgentSetup.prepare(context, options, false);
+    try (AgentSession agent = ready.agent()) {
       agent.subscribe(event -> show(event, out));
       AgentSession.RunResult result = agent.prompt(task);
+      Path file = agent.session().file().orElseThrow();
       out.println();
-      out.println("Session: " + session.file().orElseThrow());
-      out.println("See it:  " + context.env().getOrDefault("GRAFT_COMMAND", "graft") + " session tree " + session.file().orElseThrow());
+      agent.session().name().ifPresent(name -> out.println("Named:   " + name + "  (by session-name.js)"));
+      out.println("Session: " + file);
+      out.println("See it:  " + context.env().getOrDefault("GRAFT_COMMAND", "graft") + " session tree " + file);
       out.flush();
       return result.failed() ? 1 : 0;
     }
@@ -126,9 +126,13 @@ public final class DemoCommand implements Callable<Integer> {
     return project.toRealPath();
   }
 
-  private static List<String> lines(String resource) throws IOException {
+  private static void copy(String resource, Path to) throws IOException {
+    Files.createDirectories(to.getParent());
     try (InputStream in = DemoCommand.class.getResourceAsStream(resource)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+      if (in == null) {
+        throw new IOException("graft's jar lacks " + resource + " (rebuild graft: ./graft build)");
+      }
+      Files.copy(in, to);
     }
   }
 }

@@ -2,25 +2,27 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.AgentControl;
+import dev.graft.cli.CtxFields;
 import dev.graft.cli.SessionView;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
-import dev.graft.runtime.json.Json;
 import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptUi;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
  * interactive mode. A handler runs on the script thread with {@code ctx.ui} answered by this
- * terminal's dialogs; Esc or Ctrl+C abort the wait. A handler that returns a string puts it in
- * the editor, to be edited and sent.
+ * terminal's dialogs; Esc or Ctrl+C while it works abandon it ("⏹ /name aborted"). A handler
+ * that returns a string puts it in the editor, to be edited and sent.
  */
 public final class ScriptCommands {
   private ScriptCommands() {}
@@ -32,19 +34,36 @@ public final class ScriptCommands {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            EventContext eventContext = new EventContext(Json.object().put("cwd", ctx.agent().session().cwd()), ui(ctx.ui()),
+            EventContext eventContext = new EventContext(CtxFields.of(ctx.agent(), Path.of(ctx.agent().session().cwd())), ui(ctx.ui()),
                 new SessionView(ctx.agent().session()))
                 .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent(), ctx::models)))
                 .withCommands(sessionCommands);
-            JsonNode result = ctx.runAbortable(signal -> {
-              CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
-              signal.onAbort(() -> running.cancel(true));
-              return running.get();
-            });
-            if (result != null && result.isTextual() && !result.textValue().isBlank()) {
-              ctx.setEditorText(result.textValue());
-            } else if (sessionCommands.editorText.get() != null) {
-              ctx.setEditorText(sessionCommands.editorText.get());
+            try {
+              JsonNode result;
+              try {
+                result = ctx.runAbortable(signal -> {
+                  CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
+                  Runnable stop = () -> running.cancel(true);
+                  signal.onAbort(stop);
+                  try {
+                    return running.get();
+                  } finally {
+                    signal.removeListener(stop);
+                  }
+                });
+              } catch (CancellationException e) {
+                ctx.warn("⏹ /" + c.name() + " aborted");
+                return;
+              }
+              if (result != null && result.isTextual() && !result.textValue().isBlank()) {
+                ctx.setEditorText(result.textValue());
+              } else if (sessionCommands.editorText.get() != null) {
+                ctx.setEditorText(sessionCommands.editorText.get());
+              }
+            } finally {
+              if (sessionCommands.reloadAfter.get()) { // ctx.reload(), now that the handler is done
+                ctx.reload().forEach(ctx::info);
+              }
             }
           }));
     }

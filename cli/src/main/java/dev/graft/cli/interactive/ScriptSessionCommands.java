@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ScriptSessionCommands implements ScriptCommandControl {
   private final CommandContext ctx;
   final AtomicReference<String> editorText = new AtomicReference<>();
+  /** Set by {@link #reload}: the command's runner reloads once the handler has returned. */
+  final java.util.concurrent.atomic.AtomicBoolean reloadAfter = new java.util.concurrent.atomic.AtomicBoolean();
 
   ScriptSessionCommands(CommandContext ctx) {
     this.ctx = ctx;
@@ -82,12 +84,14 @@ final class ScriptSessionCommands implements ScriptCommandControl {
     return async("new", () -> !ctx.agent().newSession());
   }
 
-  /** As /reload's settings part: settings, the system prompt's context files and the models. */
+  /**
+   * As /reload — settings, the system prompt's context files, the models and the scripts — once
+   * the command's handler has returned: reloading now would unload the script whose handler is
+   * running. The promise resolves at once.
+   */
   @Override
   public CompletableFuture<Void> reload() {
-    return async("reload", () -> {
-      ctx.reload().forEach(ctx::info);
-      return null;
-    });
+    reloadAfter.set(true);
+    return CompletableFuture.completedFuture(null);
   }
 }

@@ -75,7 +75,7 @@ public final class LoadedScripts implements ScriptControl {
     report = r;
     lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
         : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems().forEach(p -> lines.add("script " + p.path() + " not loaded: " + p.message()));
+    r.problems().forEach(p -> lines.add("script " + p.path() + " not loaded: " + p.reason()));
     return lines;
   }
 

@@ -18,7 +18,10 @@ import java.util.List;
  * left alone (a file written for the reference agent works). A wrong value is reported as one
  * line naming the file and the field, and the default (or the global value) is used instead.
  */
-public record Settings(CompactionSettings compaction, List<String> problems) {
+public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, List<String> problems) {
+  /** How long a script's event handler may take to settle unless settings say otherwise. */
+  public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
+
   private static final ObjectMapper LENIENT = JsonMapper.builder()
       .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
       .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
@@ -31,13 +34,15 @@ public record Settings(CompactionSettings compaction, List<String> problems) {
   public static Settings load(GraftHome home, Path projectDir) {
     List<String> problems = new ArrayList<>();
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
+    java.time.Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
         compaction = compaction(root.path("compaction"), compaction, file, problems);
+        eventTimeout = eventTimeout(root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
       }
     }
-    return new Settings(compaction, problems);
+    return new Settings(compaction, eventTimeout, problems);
   }
 
   /** {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why). */
@@ -85,6 +90,18 @@ public record Settings(CompactionSettings compaction, List<String> problems) {
     reserve = tokens(c, "reserveTokens", reserve, file, problems);
     keep = tokens(c, "keepRecentTokens", keep, file, problems);
     return new CompactionSettings(enabled, reserve, keep);
+  }
+
+  /** {@code scripts.eventTimeoutSeconds}: from 1 to 3600 seconds. */
+  private static java.time.Duration eventTimeout(JsonNode v, java.time.Duration base, Path file, List<String> problems) {
+    if (v.isMissingNode()) {
+      return base;
+    }
+    if (v.isNumber() && v.doubleValue() >= 1 && v.doubleValue() <= 3600) {
+      return java.time.Duration.ofMillis(Math.round(v.doubleValue() * 1000));
+    }
+    problems.add(file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
+    return base;
   }
 
   private static long tokens(JsonNode c, String field, long fallback, Path file, List<String> problems) {

@@ -79,6 +79,19 @@ public final class HookRunner implements AgentHooks {
     problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
+  /** A wrong tool_call answer: not ignored, the call is blocked (fail closed). */
+  private ToolCallDecision.Block blocked(HookSource source, String what, String why) {
+    problems.accept(new Problem(source.name(), "tool_call",
+        source.name() + ": tool_call handler returned " + what + "; the tool call is blocked"));
+    return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned " + why);
+  }
+
+  /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
+  static String kind(JsonNode value) {
+    String k = value.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
+  }
+
   static boolean nothing(JsonNode value) {
     return value == null || value.isMissingNode() || value.isNull();
   }
@@ -96,6 +109,10 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       JsonNode a = answer.get();
+      if (!a.isObject()) {
+        wrong(source, "input", kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
+        continue;
+      }
       switch (a.path("action").asText("")) {
         case "continue" -> {}
         case "handled" -> {
@@ -130,7 +147,7 @@ public final class HookRunner implements AgentHooks {
       }
       JsonNode a = answer.get();
       if (!a.isObject()) {
-        wrong(source, "before_agent_start", "a " + a.getNodeType().toString().toLowerCase() + " instead of {message?, systemPrompt?}");
+        wrong(source, "before_agent_start", kind(a) + " instead of {message?, systemPrompt?}");
         continue;
       }
       if (a.has("systemPrompt")) {
@@ -281,10 +298,17 @@ public final class HookRunner implements AgentHooks {
         continue;
       }
       if (!a.isObject()) {
-        wrong(source, "tool_call", "a " + a.getNodeType().toString().toLowerCase() + " instead of {block?, reason?, input?}");
-        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable answer");
+        return blocked(source, kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
+      }
+      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
+        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
+        return blocked(source, "a block that is not a boolean", "an unusable answer");
       }
       if (a.path("block").asBoolean(false)) {
+        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
+          problems.accept(new Problem(source.name(), "tool_call",
+              source.name() + ": tool_call handler returned a reason that is not a string; the tool call is blocked without it"));
+        }
         String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
         return new ToolCallDecision.Block(reason);
       }
@@ -293,8 +317,7 @@ public final class HookRunner implements AgentHooks {
           input = o;
           replaced = true;
         } else {
-          wrong(source, "tool_call", "an input that is not an object");
-          return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned an unusable input");
+          return blocked(source, "an input that is not an object", "an unusable input");
         }
       }
     }

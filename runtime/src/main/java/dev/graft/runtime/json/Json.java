@@ -1,5 +1,6 @@
 package dev.graft.runtime.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -37,14 +38,17 @@ public final class Json {
   private Json() {}
 
   private static ObjectMapper createMapper() {
+    JsonFactory factory = JsonFactory.builder()
+        .streamReadConstraints(READ_LIMITS)
+        .addDecorator((f, generator) -> new NonFiniteAsNull(generator))
+        .build();
     JsonMapper mapper =
-        JsonMapper.builder()
+        JsonMapper.builder(factory)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
-    mapper.getFactory().setStreamReadConstraints(READ_LIMITS);
     return mapper;
   }
 

@@ -147,7 +147,9 @@ final class TextEdits {
       int regionStart = lineStart(base, matches.get(i).index());
       int regionEnd = regionEnd(base, matches.get(i));
       int j = i + 1;
-      while (j < matches.size() && matches.get(j).index() < regionEnd) {
+      // A later match joins the region when it starts on a line the region holds, even at the
+      // line break that ends it (two regions may not share a line).
+      while (j < matches.size() && lineStart(base, matches.get(j).index()) < regionEnd) {
         regionEnd = Math.max(regionEnd, regionEnd(base, matches.get(j)));
         j++;
       }

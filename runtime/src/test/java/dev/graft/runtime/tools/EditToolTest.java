@@ -101,6 +101,17 @@ class EditToolTest {
   }
 
   @Test
+  void aFuzzyEditEndingMidLineAndAnEditStartingAtThatLinesBreakShareTheLine() throws IOException {
+    // Found by EditMatcherFuzzTest: the second edit starts at the line break ending the line the
+    // first one ends in; each was spliced as its own region and the second began before the first ended.
+    Path f = file("a.txt", "one \u2018q\u2019  \ntwo\nthree\n");
+    var edits = Json.array().add(edit("one 'q'\ntw", "ONE")).add(edit("\nthree", "\nTHREE"));
+    ToolResult result = run(tool, dir, args("path", "a.txt", "edits", edits));
+    assertThat(result.isError()).as(result.text()).isFalse();
+    assertThat(Files.readString(f)).isEqualTo("ONEo\nTHREE\n");
+  }
+
+  @Test
   void keepsCrlfLineEndings() throws IOException {
     Path f = file("win.txt", "one\r\ntwo\r\nthree\r\n");
     ToolResult result = editFile("win.txt", "two\nthree", "2\n3");

@@ -1,0 +1,31 @@
+package dev.graft.runtime.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** A number too large for a double is written as JSON.stringify writes Infinity: null. */
+class NonFiniteAsNullTest {
+
+  @Test
+  void aNumberBeyondADoubleIsWrittenAsNullNotAsAString() throws Exception {
+    // Found by JsonIntoScriptFuzzTest: a script was handed the string "Infinity".
+    JsonNode parsed = Json.parse("{\"big\":544444444444e4444,\"small\":-1e999,\"list\":[1e400,2]}");
+    assertThat(Json.write(parsed)).isEqualTo("{\"big\":null,\"small\":null,\"list\":[null,2]}");
+    StringWriter out = new StringWriter();
+    try (var generator = Json.MAPPER.getFactory().createGenerator(out)) {
+      Json.write(generator, parsed);
+    }
+    assertThat(out).hasToString("{\"big\":null,\"small\":null,\"list\":[null,2]}");
+    assertThat(new String(Json.MAPPER.writeValueAsBytes(parsed), java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo("{\"big\":null,\"small\":null,\"list\":[null,2]}");
+  }
+
+  @Test
+  void finiteNumbersAreWrittenAsBefore() {
+    assertThat(Json.write(Json.object().put("a", 1.5).put("b", 1e300).put("c", -0.0).put("f", 2.5f)))
+        .isEqualTo("{\"a\":1.5,\"b\":1.0E300,\"c\":-0.0,\"f\":2.5}");
+  }
+}
