@@ -55,6 +55,14 @@ export interface GraftAPI {
   sendMessage(message: CustomMessageInput, options?: SendMessageOptions): void;
 
   /**
+   * How the interactive mode shows custom messages of `customType`: the text the renderer
+   * returns (lines separated by "\n", shown without colours). `undefined` keeps the default
+   * `[customType] text`; a throw, a non-string or no answer within 0.5 s too, after a note.
+   * Messages with `display: false` are never shown. The first script to register a type keeps it.
+   */
+  registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
+
+  /**
    * Sends a user message. While a run goes on, `deliverAs` is needed; when idle it starts a run
    * as if the user had typed it.
    */
@@ -116,7 +124,7 @@ export type EventName = keyof GraftEvents;
 /** What `on(event, handler)` calls the handler with, and what it may answer. */
 export type EventHandler<E extends EventName> = (
   event: GraftEvents[E]["event"],
-  ctx: EventContext,
+  ctx: E extends "context" ? ContextEventContext : EventContext,
 ) => Answer<GraftEvents[E]["result"]>;
 
 /** A handler's answer: the result, nothing (no change), or a promise of either. */
@@ -471,6 +479,65 @@ export interface EventContext {
    * key). A failure or an abort is an answer with stopReason "error" or "aborted": check it.
    */
   complete(request: CompleteRequest): Promise<CompleteResult>;
+  /** The models graft knows and can call, without credentials. */
+  modelRegistry: ModelRegistry;
+}
+
+/** A `context` handler's ctx: an event's, plus the reminder handle. */
+export interface ContextEventContext extends EventContext {
+  reminders: Reminders;
+}
+
+/**
+ * Durable reminders for the model, from a `context` handler. Each is committed as a
+ * `custom_message` entry and sent with this very call, only if every context handler continues.
+ */
+export interface Reminders {
+  /**
+   * Queues `text` (non-empty, at most 16,000 characters; at most 8 per call) under `customType`
+   * (default "reminder"). Throws once the chain is over.
+   */
+  append(text: string, options?: { customType?: string }): void;
+}
+
+/** ctx.modelRegistry: the models graft knows, described without keys, base URLs or headers. */
+export interface ModelRegistry {
+  /** The model with this provider and id (with a key or not), or undefined. */
+  find(provider: string, id: string): RegistryModel | undefined;
+  /** The models graft can call: a key found, or none needed. */
+  available(): RegistryModel[];
+}
+
+/** A model as ctx.modelRegistry describes it. */
+export interface RegistryModel {
+  provider: string;
+  id: string;
+  name: string;
+  api: string;
+  reasoning: boolean;
+  input: ("text" | "image")[];
+  /** Dollars per million tokens. */
+  cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  contextWindow: number;
+  maxTokens: number;
+}
+
+/** registerMessageRenderer's renderer: the text to show, or undefined for the default. */
+export type MessageRenderer = (
+  message: CustomMessage,
+  options: { expanded: boolean },
+  theme: PlainTheme,
+) => string | undefined;
+
+/** The reference's theme, for renderers written for it: graft shows plain text, so each returns the text. */
+export interface PlainTheme {
+  fg(color: string, text: string): string;
+  bg(color: string, text: string): string;
+  bold(text: string): string;
+  italic(text: string): string;
+  underline(text: string): string;
+  dim(text: string): string;
+  strikethrough(text: string): string;
 }
 
 /**

@@ -20,6 +20,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelRegistry;
 
 /**
  * The agent methods of a hook script's {@code ctx}, against the running agent. Compaction and
@@ -27,10 +31,18 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class AgentControl implements ScriptAgentControl {
   private final AgentSession agent;
+  private final Supplier<ModelRegistry> models;
   private volatile String lastCompactionProblem = "nothing was compacted";
 
+  /** Without a model registry: {@code ctx.modelRegistry} knows only the agent's own model. */
   public AgentControl(AgentSession agent) {
+    this(agent, null);
+  }
+
+  /** {@code models} gives the registry as of now (models.json may change; /reload reads it again). */
+  public AgentControl(AgentSession agent, Supplier<ModelRegistry> models) {
     this.agent = agent;
+    this.models = models;
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.CompactionEnd end && end.error().isPresent()) {
         lastCompactionProblem = end.error().get();
@@ -190,5 +202,22 @@ public final class AgentControl implements ScriptAgentControl {
       out.add(decoded);
     }
     return out;
+  }
+
+  @Override
+  public Optional<Model> findModel(String provider, String id) {
+    if (models == null) {
+      Model own = agent.model();
+      return own.provider().equals(provider) && own.id().equals(id) ? Optional.of(own) : Optional.empty();
+    }
+    return models.get().find(provider, id);
+  }
+
+  @Override
+  public List<Model> availableModels() {
+    if (models == null) {
+      return List.of(agent.model());
+    }
+    return models.get().listModels().stream().filter(ModelListing::usable).map(ModelListing::model).toList();
   }
 }

@@ -87,7 +87,7 @@ final class ScriptSetup {
     }
     err.flush();
     AtomicReference<AgentControl> control = new AtomicReference<>();
-    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control));
+    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control, models));
     HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
         problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
             .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
@@ -102,12 +102,12 @@ final class ScriptSetup {
    * {@code ui}.
    */
   private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
-      AtomicReference<AgentControl> control) {
+      AtomicReference<AgentControl> control, Supplier<ModelRegistry> models) {
     ObjectNode data = CtxFields.of(agent, cwd);
     if (agent == null) {
       return new EventContext(data, ui);
     }
-    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent));
+    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
 

@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import static dev.graft.scripting.ArgumentChecks.arg;
 import static dev.graft.scripting.ArgumentChecks.json;
 import static dev.graft.scripting.ArgumentChecks.optionalText;
+import static dev.graft.scripting.ArgumentChecks.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +26,11 @@ final class AgentCalls {
   static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal) {
     return args -> {
       String op = args[0].asString();
-      String name = "ctx." + op;
+      String name = switch (op) {
+        case "findModel" -> "ctx.modelRegistry.find";
+        case "availableModels" -> "ctx.modelRegistry.available";
+        default -> "ctx." + op;
+      };
       if (!s.serving()) {
         return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
       }
@@ -49,6 +54,15 @@ final class AgentCalls {
           }
           case "compact" -> calls.await(s, name, agent.compact(Optional.ofNullable(optionalText(a, "customInstructions"))),
               resolve, reject, Json::write);
+          case "findModel" -> {
+            return agent.findModel(text(a, "the provider"), text(arg(args, 2), "the model id"))
+                .map(m -> "V" + Json.write(ModelDescription.of(m))).orElse(null);
+          }
+          case "availableModels" -> {
+            var list = Json.MAPPER.createArrayNode();
+            agent.availableModels().forEach(m -> list.add(ModelDescription.of(m)));
+            return "V" + Json.write(list);
+          }
           case "complete" -> calls.await(s, name, agent.complete(completion(marshal.parse(json(a, "the request"), "the request"))),
               resolve, reject, Json::write);
           default -> throw new BadArgument("unknown method");

@@ -56,7 +56,8 @@ final class EmitScope {
       }
       c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
           context.ui().available(), SessionViewCalls.of(s, context.session()), host.agent(s, context.agent()),
-          command ? host.commands(s, context.commands()) : null));
+          command ? host.commands(s, context.commands()) : null,
+          context.reminders().map(sink -> host.reminders(s, sink)).orElse(null)));
       contexts.put(s, c);
     }
     return c;

@@ -13,6 +13,7 @@ import static dev.graft.scripting.ArgumentChecks.typeOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
@@ -31,7 +32,7 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 final class HostCalls {
   private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool");
+  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
   private final Scripts scripts;
@@ -63,6 +64,7 @@ final class HostCalls {
           case "on" -> on(s, arg(args, 1), arg(args, 2));
           case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
           case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+          case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
           default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
         };
       } catch (BadArgument e) {
@@ -118,6 +120,28 @@ final class HostCalls {
   /** A command handler's extra ctx methods. */
   ProxyExecutable commands(LoadedScript s, ScriptCommandControl control) {
     return CommandCalls.of(s, control, calls, marshal);
+  }
+
+  /** ctx.reminders of a context handler: appends go to this model call's sink. */
+  ProxyExecutable reminders(LoadedScript s, ReminderSink sink) {
+    return args -> {
+      String name = "ctx.reminders.append";
+      if (!s.serving()) {
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
+      }
+      try {
+        String text = text(arg(args, 1), "the reminder");
+        String customType = Optional.ofNullable(optionalText(arg(args, 2), "the customType")).orElse("reminder");
+        sink.append(s.file.name(), customType, text);
+        return null;
+      } catch (BadArgument e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (IllegalArgumentException e) {
+        return "T" + name + ": " + e.getMessage();
+      } catch (IllegalStateException e) {
+        return "E" + name + ": " + e.getMessage();
+      }
+    };
   }
 
   ProxyExecutable console(LoadedScript s) {
@@ -219,6 +243,25 @@ final class HostCalls {
       return null;
     }
     s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
+    refreshIfActive(s);
+    return null;
+  }
+
+  private Object registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
+    String customType = text(typeValue, "the customType");
+    if (renderer == null || !renderer.canExecute()) {
+      throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
+    }
+    if (s.renderers.containsKey(customType)) {
+      throw new BadArgument("a renderer for \"" + customType + "\" is already registered by this script");
+    }
+    Optional<LoadedScript> other = scripts.rendererOwner(customType, s);
+    if (other.isPresent()) {
+      s.log.report(ScriptLog.Level.WARN, s.file + ": a renderer for \"" + customType + "\" is already registered by "
+          + other.get().file + "; this registration is ignored");
+      return null;
+    }
+    s.renderers.put(customType, renderer);
     refreshIfActive(s);
     return null;
   }

@@ -75,6 +75,8 @@ final class LoadedScript {
   final Map<String, List<Value>> handlers = new LinkedHashMap<>();
   final Map<String, Command> commands = new LinkedHashMap<>();
   final Map<String, Tool> tools = new LinkedHashMap<>();
+  /** Message renderers by custom type. */
+  final Map<String, Value> renderers = new LinkedHashMap<>();
   final Set<Call> pending = new LinkedHashSet<>();
   /** Host futures the script awaits. */
   int hostWaits;

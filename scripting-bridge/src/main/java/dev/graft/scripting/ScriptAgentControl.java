@@ -8,6 +8,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import dev.graft.runtime.llm.Model;
 
 /**
  * The agent as every handler's {@code ctx} sees it: {@code isIdle()}, {@code abort()},
@@ -55,6 +56,20 @@ public interface ScriptAgentControl {
    * stopReason "error" or "aborted", as in the reference's {@code complete}.
    */
   CompletableFuture<JsonNode> complete(Completion request);
+
+  /**
+   * {@code ctx.modelRegistry.find(provider, id)}: the model graft knows by that name, whether or
+   * not it has a key for it. The bridge shows scripts only a description of it (never a key, a
+   * base URL or headers).
+   */
+  default Optional<Model> findModel(String provider, String id) {
+    return Optional.empty();
+  }
+
+  /** {@code ctx.modelRegistry.available()}: the models graft can call (a key found, or none needed). */
+  default List<Model> availableModels() {
+    return List.of();
+  }
 
   /** No agent (a test, or before the agent exists): idle, nothing to abort, no model to call. */
   ScriptAgentControl NONE = new ScriptAgentControl() {

@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -245,6 +246,66 @@ public final class ScriptEngine implements AutoCloseable {
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
     }).thenCompose(f -> f);
+  }
+
+  // ------------------------------------------------------------------ message renderers
+
+  /** Whether a running script registered a renderer for {@code customType} (no round trip). */
+  public boolean rendersMessages(String customType) {
+    return scripts.snapshot().renderers().contains(customType);
+  }
+
+  /**
+   * Renders a custom message ({@code message} as in the session, role "custom") with the renderer
+   * registered for its type: {@code renderer(message, {expanded}, theme)}. Waits at most
+   * {@code wait} (the renderer runs on the script thread; a UI must not hang on it). Empty when no
+   * renderer is registered or it returned undefined (the default rendering stands); otherwise
+   * the text, or why there is none (threw, timed out, answered something else than a string).
+   */
+  public Optional<MessageRendering> renderMessage(JsonNode message, boolean expanded, Duration wait) {
+    String customType = message.path("customType").asText("");
+    if (closed || !rendersMessages(customType)) {
+      return Optional.empty();
+    }
+    if (owner.isCurrent()) {
+      return Optional.of(new MessageRendering.Failed("the renderer for \"" + customType + "\" cannot run from the script thread"));
+    }
+    String what = "message renderer for \"" + customType + "\"";
+    CompletableFuture<JsonNode> answer = owner.submit(() -> {
+      for (LoadedScript s : scripts.active()) {
+        Value renderer = s.renderers.get(customType);
+        if (renderer != null) {
+          return calls.call(s, renderer, what, true, Optional.of(wait), x -> new Object[] {
+              watchdog.bridgeWork(() -> marshal.toJs(x, message)),
+              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.helper("theme")});
+        }
+      }
+      return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
+    }).thenCompose(f -> f);
+    try {
+      JsonNode value = answer.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      if (value.isMissingNode() || value.isNull()) {
+        return Optional.empty();
+      }
+      if (!value.isTextual()) {
+        return Optional.of(new MessageRendering.Failed(what + " returned " + value.getNodeType().toString().toLowerCase()
+            + ", not a string"));
+      }
+      return Optional.of(new MessageRendering.Text(value.textValue()));
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      while (cause instanceof CompletionException && cause.getCause() != null) {
+        cause = cause.getCause();
+      }
+      return Optional.of(new MessageRendering.Failed(cause instanceof ScriptFailure sf ? sf.failure().message()
+          : what + " failed: " + cause.getMessage()));
+    } catch (TimeoutException e) {
+      answer.cancel(false);
+      return Optional.of(new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.of(new MessageRendering.Failed(what + " was interrupted"));
+    }
   }
 
   // ------------------------------------------------------------------ shutdown

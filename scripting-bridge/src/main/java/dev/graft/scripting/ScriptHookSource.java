@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.hooks.HookSource;
+import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,17 @@ public final class ScriptHookSource implements HookSource {
 
   @Override
   public Outcome handle(String event, JsonNode payload) {
-    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, context.get(), (seen, outcome) -> next(event, seen, outcome));
+    return handle(event, payload, context.get());
+  }
+
+  /** The context event: its handlers' ctx has {@code ctx.reminders}, appending to {@code reminders}. */
+  @Override
+  public Outcome handleContext(JsonNode payload, ReminderSink reminders) {
+    return handle("context", payload, context.get().withReminders(reminders));
+  }
+
+  private Outcome handle(String event, JsonNode payload, EventContext ctx) {
+    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx, (seen, outcome) -> next(event, seen, outcome));
     JsonNode answer = Json.NODES.missingNode();
     for (HandlerOutcome o : outcomes) {
       switch (o) {

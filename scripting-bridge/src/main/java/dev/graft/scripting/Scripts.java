@@ -15,8 +15,9 @@ import java.util.Set;
 final class Scripts {
 
   /** What other threads may know without a round trip to the owner thread. */
-  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of());
+  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
+      Set<String> renderers) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -54,7 +55,9 @@ final class Scripts {
     Set<String> events = new HashSet<>();
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
+    Set<String> renderers = new HashSet<>();
     for (LoadedScript s : active) {
+      renderers.addAll(s.renderers.keySet());
       s.handlers.forEach((event, list) -> {
         if (!list.isEmpty()) {
           events.add(event);
@@ -64,7 +67,12 @@ final class Scripts {
       s.tools.values().forEach(t -> tools.add(t.info()));
     }
     snapshot = new Snapshot(active.stream().map(s -> s.file).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools));
+        List.copyOf(tools), Set.copyOf(renderers));
+  }
+
+  /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */
+  Optional<LoadedScript> rendererOwner(String customType, LoadedScript except) {
+    return active.stream().filter(s -> s != except && s.renderers.containsKey(customType)).findFirst();
   }
 
   /** The running script (other than {@code except}) that registered command {@code name}. */

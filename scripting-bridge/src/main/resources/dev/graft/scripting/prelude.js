@@ -253,6 +253,7 @@
           ? encode(tool.parameters, "pi.registerTool: parameters") : undefined;
         call(host, "registerTool", tool, parameters);
       },
+      registerMessageRenderer(customType, renderer) { call(host, "registerMessageRenderer", customType, renderer); },
       appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "pi.appendEntry: data")); },
       sendMessage(message, options) {
         call(host, "sendMessage", encode(message, "pi.sendMessage: message"), encode(options, "pi.sendMessage: options"));
@@ -377,7 +378,7 @@
    * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
    * sessionManager (a read-only view of the session) and the agent's methods.
    */
-  function makeCtx(dataText, ui, hasUI, session, agent, commands) {
+  function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
@@ -411,6 +412,18 @@
       ]);
     };
     ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    ctx.modelRegistry = freeze({
+      find(provider, id) { return call(agent, "findModel", provider, id); },
+      available() { return call(agent, "availableModels"); },
+    });
+    if (reminders) {
+      ctx.reminders = freeze({
+        append(text, options) {
+          const customType = options !== null && typeof options === "object" ? options.customType : undefined;
+          call(reminders, "append", text, customType);
+        },
+      });
+    }
     if (commands) {
       ctx.waitForIdle = function () { return later(commands, "waitForIdle"); };
       ctx.navigateTree = function (targetId, options) {
@@ -454,8 +467,15 @@
     return s.length > 300 ? s.slice(0, 300) + "..." : s;
   }
 
+  // A message renderer's third argument. graft shows a renderer's text as plain text (control
+  // characters removed), so the reference's theme functions return the text unchanged.
+  const plain = function (a, b) { return b === undefined ? StringC(a) : StringC(b); };
+  const theme = freeze({ fg: plain, bg: plain, bold: plain, italic: plain, underline: plain, dim: plain,
+    strikethrough: plain });
+
   return freeze({
     encode,
+    theme,
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,

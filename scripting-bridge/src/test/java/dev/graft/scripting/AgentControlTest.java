@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AgentControlTest {
   @TempDir Path temp;
 
-  static final class FakeAgent implements ScriptAgentControl {
+  static class FakeAgent implements ScriptAgentControl {
     final List<String> calls = new CopyOnWriteArrayList<>();
     final LinkedBlockingQueue<CompletableFuture<JsonNode>> pending = new LinkedBlockingQueue<>();
     volatile Completion lastRequest;

@@ -165,7 +165,7 @@ class SandboxEscapeTest {
         assertThat(a.value().get(n).asText()).as(n).isEqualTo("undefined");
       }
       assertThat(a.value().get("apiKeys").asText()).isEqualTo("appendEntry,exec,getActiveTools,getThinkingLevel,"
-          + "on,registerCommand,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
+          + "on,registerCommand,registerMessageRenderer,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
           + "setSessionName,setThinkingLevel");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
     }

@@ -19,11 +19,17 @@ final class EventPrinter implements Consumer<AgentEvent> {
 
   private final Screen screen;
   private final Supplier<Session> session;
+  private final CustomMessageLines customMessages;
   private boolean streamingThinking;
 
   EventPrinter(Screen screen, Supplier<Session> session) {
+    this(screen, session, new CustomMessageLines(ScriptControl.NONE));
+  }
+
+  EventPrinter(Screen screen, Supplier<Session> session, CustomMessageLines customMessages) {
     this.screen = screen;
     this.session = session;
+    this.customMessages = customMessages;
   }
 
   @Override
@@ -90,8 +96,7 @@ final class EventPrinter implements Consumer<AgentEvent> {
           screen.line(screen.style(Style.YELLOW, "(the answer hit the output token limit)"));
         }
       }
-      case AgentMessage.Custom c when c.display() -> screen.line(screen.style(Style.MAGENTA, "[" + c.customType() + "] ")
-          + Screen.clean(c.content().text(" ")));
+      case AgentMessage.Custom c -> customMessages.lines(screen, c, false).forEach(screen::line);
       case AgentMessage.BashExecution b -> {
         screen.endLine();
         StringBuilder note = new StringBuilder();

@@ -80,7 +80,7 @@ public final class InteractiveMode {
     setup.surface().reportTo(problem -> ui.notify("script problem: " + problem.text(), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
-    agent.subscribe(new EventPrinter(screen, agent::session));
+    agent.subscribe(new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts())));
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());
@@ -171,7 +171,7 @@ public final class InteractiveMode {
     screen.line(screen.style(Style.DIM, screen.ansi()
         ? "Enter sends · Alt+Enter or \\ at the end: new line · /help: commands · !cmd: shell · Esc/Ctrl+C: abort · Ctrl+D: quit"
         : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit"));
-    Recap.print(screen, agent.session(), 4);
+    Recap.print(screen, agent.session(), 4, new CustomMessageLines(setup.scripts()));
   }
 
   /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */

@@ -11,8 +11,14 @@ final class Recap {
   private Recap() {}
 
   static void print(Screen screen, Session session, int count) {
+    print(screen, session, count, new CustomMessageLines(ScriptControl.NONE));
+  }
+
+  /** As {@link #print(Screen, Session, int)}; custom messages as {@code custom} shows them (hidden ones left out). */
+  static void print(Screen screen, Session session, int count, CustomMessageLines custom) {
     List<AgentMessage> messages = session.buildContext().messages().stream()
         .filter(m -> !(m instanceof AgentMessage.ToolResult))
+        .filter(m -> !(m instanceof AgentMessage.Custom c) || c.display())
         .toList();
     if (messages.isEmpty()) {
       return;
@@ -20,6 +26,12 @@ final class Recap {
     int from = Math.max(0, messages.size() - count);
     screen.line(screen.style(Screen.Style.DIM, messages.size() + " messages so far" + (from > 0 ? "; the last " + count + ":" : ":")));
     for (AgentMessage m : messages.subList(from, messages.size())) {
+      java.util.Optional<List<String>> rendered = m instanceof AgentMessage.Custom c
+          ? custom.rendered(screen, c, false) : java.util.Optional.empty();
+      if (rendered.isPresent()) {
+        rendered.get().forEach(line -> screen.line("  " + line));
+        continue;
+      }
       screen.line(screen.style(Screen.Style.DIM, "  " + Screen.fit(EntryPreview.message(m), Math.max(0, screen.width() - 3))));
     }
   }

@@ -36,7 +36,7 @@ public final class ScriptCommands {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
             EventContext eventContext = new EventContext(CtxFields.of(ctx.agent(), Path.of(ctx.agent().session().cwd())), ui(ctx.ui()),
                 new SessionView(ctx.agent().session()))
-                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent())))
+                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent(), ctx::models)))
                 .withCommands(sessionCommands);
             try {
               JsonNode result;

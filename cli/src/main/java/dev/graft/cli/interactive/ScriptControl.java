@@ -1,6 +1,10 @@
 package dev.graft.cli.interactive;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.MessageRendering;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** The hook scripts of a run, as the interactive mode sees them: their commands, {@code /scripts} and {@code /reload}. */
 public interface ScriptControl {
@@ -12,6 +16,14 @@ public interface ScriptControl {
 
   /** Loads every script again (new, changed and removed files too); what happened, one line each. */
   List<String> reload();
+
+  /**
+   * A custom message ({@code message} as in the session) as the renderer a script registered for
+   * its type shows it, waiting at most {@code wait}; empty when there is none, or it gave nothing.
+   */
+  default Optional<MessageRendering> renderMessage(JsonNode message, boolean expanded, Duration wait) {
+    return Optional.empty();
+  }
 
   /** A run without scripts. */
   ScriptControl NONE = new ScriptControl() {

@@ -67,7 +67,7 @@ final class SessionCommands {
       return;
     }
     ctx.info("Resumed " + chosen.name().map(n -> "\"" + n + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
-    Recap.print(ctx.screen(), session, 4);
+    Recap.print(ctx.screen(), session, 4, new CustomMessageLines(ctx.scripts()));
   }
 
   /**

@@ -78,4 +78,14 @@ public final class LoadedScripts implements ScriptControl {
     r.problems().forEach(p -> lines.add("script " + p.path() + " not loaded: " + p.reason()));
     return lines;
   }
+
+  @Override
+  public Optional<dev.graft.scripting.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
+      boolean expanded, java.time.Duration wait) {
+    try {
+      return engine.flatMap(e -> e.renderMessage(message, expanded, wait));
+    } catch (IllegalStateException e) {
+      return Optional.empty(); // the engine is closed: graft is on its way out
+    }
+  }
 }

@@ -451,7 +451,7 @@ public final class AgentSession implements AutoCloseable {
         while ((steer = queue.pollSteering()) != null) {
           addMessage(steer, newMessages);
         }
-        last = streamAssistant(prompt, signal);
+        last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
         if (last.stopReason().equals("error") && !compactedForOverflow && !signal.aborted()
             && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, model.contextWindow())) {
@@ -460,7 +460,7 @@ public final class AgentSession implements AutoCloseable {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           if (compact(Optional.empty(), "overflow", signal).isPresent()) {
             emit(new AgentEvent.TurnStart());
-            last = streamAssistant(prompt, signal);
+            last = streamAssistant(prompt, signal, newMessages);
             newMessages.add(last);
           }
         }
@@ -491,9 +491,19 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /** One model call: the session's context (through the context hooks) to an assistant message. */
-  private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal) {
+  private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     SessionContext context = session.buildContext();
-    List<AgentMessage> messages = hooks.context(context.messages());
+    AgentHooks.RequestContext prepared = hooks.requestContext(context.messages());
+    List<AgentMessage> messages = new ArrayList<>(prepared.messages());
+    if (!signal.aborted()) {
+      // Reminders the context hooks added: durable, and sent with this call (after its messages).
+      for (AgentHooks.InjectedMessage r : prepared.reminders()) {
+        AgentMessage.Custom reminder = new AgentMessage.Custom(r.customType(), r.content(), r.display(), r.details(),
+            clock.millis(), null);
+        addMessage(reminder, newMessages);
+        messages.add(reminder);
+      }
+    }
     List<ToolSpec> specs = new ArrayList<>();
     Model callModel;
     LlmProvider callProvider;

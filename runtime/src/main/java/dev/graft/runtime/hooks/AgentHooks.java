@@ -35,6 +35,23 @@ public interface AgentHooks extends SessionHooks {
     return messages;
   }
 
+  /**
+   * Before each model call: the messages to send (as {@link #context}) and the reminders the
+   * hooks added through their {@link ReminderSink}, which the agent appends to the session and
+   * to this call's messages. Reminders are there only when every context hook continued.
+   */
+  default RequestContext requestContext(List<AgentMessage> messages) {
+    return new RequestContext(context(messages), List.of());
+  }
+
+  /** Result of {@link #requestContext}. */
+  record RequestContext(List<AgentMessage> messages, List<InjectedMessage> reminders) {
+    public RequestContext {
+      messages = List.copyOf(messages);
+      reminders = List.copyOf(reminders);
+    }
+  }
+
   /** Before a tool runs: go on, block it (the reason is the result), or run it with other input. */
   default ToolCallDecision toolCall(ContentBlock.ToolCall call) {
     return new ToolCallDecision.Proceed();

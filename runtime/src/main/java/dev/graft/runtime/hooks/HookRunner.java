@@ -12,6 +12,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -191,18 +192,35 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public List<AgentMessage> context(List<AgentMessage> messages) {
+    return requestContext(messages).messages();
+  }
+
+  /**
+   * The context chain, with a {@link ReminderSink} for this call: the reminders appended are
+   * kept only if every hook continued (none failed or answered wrongly); otherwise they are
+   * dropped, and that is reported.
+   */
+  @Override
+  public RequestContext requestContext(List<AgentMessage> messages) {
     List<AgentMessage> current = messages;
+    ReminderSink sink = new ReminderSink();
+    Optional<String> stopped = Optional.empty();
     for (HookSource source : handling("context")) {
       ObjectNode payload = Json.object().put("type", "context");
       ArrayNode list = payload.putArray("messages");
       current.forEach(m -> list.add(MessageCodec.encode(m)));
-      Optional<JsonNode> answer = ask(source, "context", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
+      Optional<JsonNode> answer = askContext(source, payload, sink);
+      if (answer.isEmpty()) {
+        stopped = stopped.or(() -> Optional.of(source.name()));
+        continue;
+      }
+      if (nothing(answer.get())) {
         continue;
       }
       JsonNode a = answer.get();
       if (!a.path("messages").isArray()) {
         wrong(source, "context", "something other than {messages: [...]}");
+        stopped = stopped.or(() -> Optional.of(source.name()));
         continue;
       }
       List<AgentMessage> next = new ArrayList<>();
@@ -220,9 +238,40 @@ public final class HookRunner implements AgentHooks {
       }
       if (ok) {
         current = next;
+      } else {
+        stopped = stopped.or(() -> Optional.of(source.name()));
       }
     }
-    return current;
+    List<ReminderSink.Reminder> appended = sink.close();
+    if (appended.isEmpty()) {
+      return new RequestContext(current, List.of());
+    }
+    if (stopped.isPresent()) {
+      String who = stopped.get();
+      problems.accept(new Problem(who, "context", appended.size() + (appended.size() == 1 ? " reminder" : " reminders")
+          + " not added: the context hook of " + who + " did not continue"));
+      return new RequestContext(current, List.of());
+    }
+    List<InjectedMessage> reminders = appended.stream().map(r -> new InjectedMessage(r.customType(),
+        MessageContent.of(r.text()), true, Optional.<JsonNode>of(Json.object().put("source", r.source())))).toList();
+    return new RequestContext(current, reminders);
+  }
+
+  /** As {@link #ask}, for the context event with the call's reminder sink. */
+  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink) {
+    HookSource.Outcome outcome;
+    try {
+      outcome = source.handleContext(payload, sink);
+    } catch (RuntimeException e) {
+      outcome = new HookSource.Outcome.Failure(source.name() + ": context handler failed: " + e.getMessage());
+    }
+    return switch (outcome) {
+      case HookSource.Outcome.Answer a -> Optional.of(a.value());
+      case HookSource.Outcome.Failure f -> {
+        problems.accept(new Problem(source.name(), "context", f.message()));
+        yield Optional.empty();
+      }
+    };
   }
 
   // ------------------------------------------------------------------ tool_call

@@ -24,6 +24,14 @@ public interface HookSource {
    */
   Outcome handle(String event, JsonNode payload);
 
+  /**
+   * {@link #handle} for the {@code context} event, with the sink its handlers may append
+   * reminders to (for this model call only). A source that offers no reminders ignores it.
+   */
+  default Outcome handleContext(JsonNode payload, ReminderSink reminders) {
+    return handle("context", payload);
+  }
+
   /** What handling an event gave. */
   sealed interface Outcome {
     /** The handlers' answer; a missing node for "nothing" ({@code undefined}, no return). */
