@@ -31,13 +31,10 @@ final class AgentCalls {
         case "availableModels" -> "ctx.modelRegistry.available";
         default -> "ctx." + op;
       };
-      if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
-      }
       Value a = arg(args, 1);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      try {
+      return HostReplies.serve(s, name, () -> {
         switch (op) {
           case "isIdle" -> {
             return "V" + agent.isIdle();
@@ -68,11 +65,7 @@ final class AgentCalls {
           default -> throw new BadArgument("unknown method");
         }
         return null;
-      } catch (BadArgument | Marshal.NotJson e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (RuntimeException e) {
-        return "E" + name + " failed in graft: " + e.getMessage();
-      }
+      });
     };
   }
 

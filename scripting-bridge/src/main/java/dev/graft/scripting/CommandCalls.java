@@ -22,14 +22,11 @@ final class CommandCalls {
     return args -> {
       String op = args[0].asString();
       String name = "ctx." + op;
-      if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
-      }
       Value a = arg(args, 1);
       Value b = arg(args, 2);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      try {
+      return HostReplies.serve(s, name, () -> {
         switch (op) {
           case "waitForIdle" -> calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
           case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
@@ -41,11 +38,7 @@ final class CommandCalls {
           default -> throw new BadArgument("unknown method");
         }
         return null;
-      } catch (BadArgument | Marshal.NotJson e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (RuntimeException e) {
-        return "E" + name + " failed in graft: " + e.getMessage();
-      }
+      });
     };
   }
 

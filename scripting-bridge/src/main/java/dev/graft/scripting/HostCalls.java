@@ -59,21 +59,13 @@ final class HostCalls {
       if (s.state == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
         return "E" + name + " cannot be used while the script loads; call it from an event, command or tool handler";
       }
-      try {
-        return switch (op) {
-          case "on" -> on(s, arg(args, 1), arg(args, 2));
-          case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
-          case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
-          case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
-          default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
-        };
-      } catch (BadArgument e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (Marshal.NotJson e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (RuntimeException e) {
-        return "E" + name + " failed in graft: " + e.getMessage();
-      }
+      return HostReplies.guarded(name, () -> switch (op) {
+        case "on" -> on(s, arg(args, 1), arg(args, 2));
+        case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
+        case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+        case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
+        default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
+      });
     };
   }
 
@@ -81,15 +73,12 @@ final class HostCalls {
     return args -> {
       String op = args[0].asString();
       String name = "ctx.ui." + op;
-      if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
-      }
       Value a = arg(args, 1);
       Value b = arg(args, 2);
       Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      try {
+      return HostReplies.serve(s, name, () -> {
         switch (op) {
           case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
               strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
@@ -104,11 +93,7 @@ final class HostCalls {
           default -> throw new BadArgument("unknown method");
         }
         return null;
-      } catch (BadArgument | Marshal.NotJson e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (RuntimeException e) {
-        return "E" + name + " failed in graft: " + e.getMessage();
-      }
+      });
     };
   }
 

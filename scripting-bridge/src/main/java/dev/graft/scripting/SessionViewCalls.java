@@ -23,33 +23,24 @@ final class SessionViewCalls {
     return args -> {
       String op = args[0].asString();
       String name = "ctx.sessionManager." + op;
-      if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
-      }
-      try {
-        Value a = arg(args, 1);
-        return switch (op) {
-          case "getEntries" -> read(view, args, new ScriptSessionView.Query.All());
-          case "getBranch" -> read(view, args, new ScriptSessionView.Query.Branch(a == null || a.isNull()
-              ? Optional.empty() : Optional.of(text(a, "the entry id")), intArg(args, 4, -1)));
-          case "getEntry" -> read(view, args, new ScriptSessionView.Query.Entry(text(a, "the entry id")));
-          case "getLeafEntry" -> read(view, args, new ScriptSessionView.Query.Leaf());
-          case "getTree" -> read(view, args, new ScriptSessionView.Query.Tree());
-          case "getLabel" -> value(view.label(text(a, "the entry id")));
-          case "getLeafId" -> "V" + view.leafId().map(ArgumentChecks::jsonString).orElse("null");
-          case "getHeader" -> "V" + view.header().orElse("null");
-          case "getSessionFile" -> value(view.sessionFile());
-          case "getSessionId" -> "V" + jsonString(view.sessionId());
-          case "getSessionName" -> value(view.sessionName());
-          case "getCwd" -> "V" + jsonString(view.cwd());
-          case "getSessionDir" -> value(view.sessionDir());
-          default -> throw new BadArgument("unknown method");
-        };
-      } catch (BadArgument e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (RuntimeException e) {
-        return "E" + name + " failed in graft: " + e.getMessage();
-      }
+      Value a = arg(args, 1);
+      return HostReplies.serve(s, name, () -> switch (op) {
+        case "getEntries" -> read(view, args, new ScriptSessionView.Query.All());
+        case "getBranch" -> read(view, args, new ScriptSessionView.Query.Branch(a == null || a.isNull()
+            ? Optional.empty() : Optional.of(text(a, "the entry id")), intArg(args, 4, -1)));
+        case "getEntry" -> read(view, args, new ScriptSessionView.Query.Entry(text(a, "the entry id")));
+        case "getLeafEntry" -> read(view, args, new ScriptSessionView.Query.Leaf());
+        case "getTree" -> read(view, args, new ScriptSessionView.Query.Tree());
+        case "getLabel" -> value(view.label(text(a, "the entry id")));
+        case "getLeafId" -> "V" + view.leafId().map(ArgumentChecks::jsonString).orElse("null");
+        case "getHeader" -> "V" + view.header().orElse("null");
+        case "getSessionFile" -> value(view.sessionFile());
+        case "getSessionId" -> "V" + jsonString(view.sessionId());
+        case "getSessionName" -> value(view.sessionName());
+        case "getCwd" -> "V" + jsonString(view.cwd());
+        case "getSessionDir" -> value(view.sessionDir());
+        default -> throw new BadArgument("unknown method");
+      });
     };
   }
 
