@@ -4,9 +4,6 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.TreeNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,8 +28,6 @@ final class SessionTreeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The session file (.jsonl).")
   Path file;
 
-  private record Item(TreeNode node, String indent, String marker) {}
-
   @Override
   public Integer call() throws Exception {
     var context = parent.context();
@@ -41,43 +36,17 @@ final class SessionTreeCommand implements Callable<Integer> {
       String leaf = session.leafId().orElse(null);
       out.println(session.file().orElseThrow() + "  (session " + session.id() + ", cwd " + session.cwd()
           + session.name().map(n -> ", name \"" + n + "\"").orElse("") + ")");
-      List<TreeNode> roots = session.tree();
-      Deque<Item> stack = new ArrayDeque<>();
-      pushChildren(stack, roots, "", roots.size() > 1);
-      while (!stack.isEmpty()) {
-        Item item = stack.pop();
-        TreeNode node = item.node();
+      TreeDrawing.draw(session.tree(), TreeNode::children, (node, prefix) -> {
         boolean isLeaf = node.entry().id().equals(leaf);
-        out.println(item.indent() + item.marker() + (isLeaf ? "* " : "") + node.entry().id() + " "
+        out.println(prefix + (isLeaf ? "* " : "") + node.entry().id() + " "
             + EntryPreview.of(node.entry()) + label(node.label()) + (isLeaf ? "  <- leaf" : ""));
-        List<TreeNode> children = node.children();
-        if (children.size() == 1) {
-          stack.push(new Item(children.getFirst(), item.indent() + continuation(item.marker()), ""));
-        } else {
-          pushChildren(stack, children, item.indent() + continuation(item.marker()), true);
-        }
-      }
+      });
       if (leaf == null) {
         out.println("(the leaf is before the first entry: the next entry starts a new root)");
       }
       out.flush();
     }
     return 0;
-  }
-
-  private static void pushChildren(Deque<Item> stack, List<TreeNode> children, String indent, boolean branch) {
-    for (int i = children.size() - 1; i >= 0; i--) {
-      String marker = !branch ? "" : i == children.size() - 1 ? "└─ " : "├─ ";
-      stack.push(new Item(children.get(i), indent, marker));
-    }
-  }
-
-  private static String continuation(String marker) {
-    return switch (marker) {
-      case "├─ " -> "│  ";
-      case "└─ " -> "   ";
-      default -> "";
-    };
   }
 
   private static String label(Optional<String> label) {

@@ -1,6 +1,7 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.commands.TreeDrawing;
 import dev.graft.cli.ui.Choice;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -24,32 +25,19 @@ final class TreeChoices {
   /** One row: the entry it goes to, how it is shown, and whether it is where the session is now. */
   record Row(String entryId, Choice choice, boolean current) {}
 
-  private record Item(TreeNode node, String indent, String marker) {}
-
   private TreeChoices() {}
 
   static List<Row> rows(Session session) {
     String leaf = session.leafId().orElse(null);
     String current = currentRow(session, leaf);
     List<Row> rows = new ArrayList<>();
-    List<TreeNode> roots = shownChildren(session.tree(), leaf);
-    Deque<Item> stack = new ArrayDeque<>();
-    push(stack, roots, "", roots.size() > 1);
-    while (!stack.isEmpty()) {
-      Item item = stack.pop();
-      SessionEntry entry = item.node().entry();
+    TreeDrawing.draw(shownChildren(session.tree(), leaf), node -> shownChildren(node.children(), leaf), (node, prefix) -> {
+      SessionEntry entry = node.entry();
       boolean isCurrent = entry.id().equals(current);
-      String label = item.node().label().map(l -> "[" + l + "] ").orElse("");
-      String text = item.indent() + item.marker() + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
+      String label = node.label().map(l -> "[" + l + "] ").orElse("");
+      String text = prefix + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
       rows.add(new Row(entry.id(), new Choice(text, entry.id()), isCurrent));
-      List<TreeNode> children = shownChildren(item.node().children(), leaf);
-      String indent = item.indent() + continuation(item.marker());
-      if (children.size() == 1) {
-        stack.push(new Item(children.getFirst(), indent, ""));
-      } else {
-        push(stack, children, indent, true);
-      }
-    }
+    });
     return rows;
   }
 
@@ -98,21 +86,6 @@ final class TreeChoices {
       }
     }
     return out;
-  }
-
-  private static void push(Deque<Item> stack, List<TreeNode> children, String indent, boolean branch) {
-    for (int i = children.size() - 1; i >= 0; i--) {
-      String marker = !branch ? "" : i == children.size() - 1 ? "└─ " : "├─ ";
-      stack.push(new Item(children.get(i), indent, marker));
-    }
-  }
-
-  private static String continuation(String marker) {
-    return switch (marker) {
-      case "├─ " -> "│  ";
-      case "└─ " -> "   ";
-      default -> "";
-    };
   }
 
   /** The row to start on: the current one, else the last. */
