@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The session-level events of {@link HookRunner}: their payloads, with the reference's field
@@ -248,13 +250,26 @@ final class SessionEvents {
     return result;
   }
 
+  /**
+   * {@code a.field} when the answer has it and {@code ok} accepts it; when it has it otherwise,
+   * the wrong answer is reported and {@code earlier} kept.
+   */
+  private <T> Optional<T> field(HookSource source, String event, JsonNode a, String field, Predicate<JsonNode> ok,
+      Function<JsonNode, T> value, String expected, Optional<T> earlier) {
+    if (!a.has(field)) {
+      return earlier;
+    }
+    if (ok.test(a.get(field))) {
+      return Optional.of(value.apply(a.get(field)));
+    }
+    runner.wrong(source, event, "a " + field + " that is not " + expected);
+    return earlier;
+  }
+
   /** {@code earlier} with the valid parts of {@code a} in place of its own. */
   private SessionHooks.BeforeTree.Proceed treeAnswer(HookSource source, JsonNode a, SessionHooks.BeforeTree.Proceed earlier) {
     String event = "session_before_tree";
     Optional<SessionHooks.SuppliedSummary> summary = earlier.summary();
-    Optional<String> instructions = earlier.customInstructions();
-    Optional<Boolean> replace = earlier.replaceInstructions();
-    Optional<String> label = earlier.label();
     JsonNode s = a.path("summary");
     if (!s.isMissingNode() && !s.isNull()) {
       if (s.isObject() && s.path("summary").isTextual() && !s.get("summary").textValue().isBlank()) {
@@ -264,28 +279,12 @@ final class SessionEvents {
         runner.wrong(source, event, "a summary that is not {summary: non-empty string, details?}");
       }
     }
-    if (a.has("customInstructions")) {
-      if (a.get("customInstructions").isTextual()) {
-        instructions = Optional.of(a.get("customInstructions").textValue());
-      } else {
-        runner.wrong(source, event, "a customInstructions that is not a string");
-      }
-    }
-    if (a.has("replaceInstructions")) {
-      if (a.get("replaceInstructions").isBoolean()) {
-        replace = Optional.of(a.get("replaceInstructions").booleanValue());
-      } else {
-        runner.wrong(source, event, "a replaceInstructions that is not a boolean");
-      }
-    }
-    if (a.has("label")) {
-      if (a.get("label").isTextual()) {
-        label = Optional.of(a.get("label").textValue());
-      } else {
-        runner.wrong(source, event, "a label that is not a string");
-      }
-    }
-    return new SessionHooks.BeforeTree.Proceed(summary, instructions, replace, label);
+    return new SessionHooks.BeforeTree.Proceed(summary,
+        field(source, event, a, "customInstructions", JsonNode::isTextual, JsonNode::textValue, "a string",
+            earlier.customInstructions()),
+        field(source, event, a, "replaceInstructions", JsonNode::isBoolean, JsonNode::booleanValue, "a boolean",
+            earlier.replaceInstructions()),
+        field(source, event, a, "label", JsonNode::isTextual, JsonNode::textValue, "a string", earlier.label()));
   }
 
   void tree(Optional<String> newLeaf, Optional<String> oldLeaf, Optional<SessionEntry.BranchSummary> summary,
