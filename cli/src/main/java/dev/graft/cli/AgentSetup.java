@@ -103,10 +103,11 @@ public final class AgentSetup {
       thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
 
+    Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
     List<Tool> tools;
     try {
-      scripts = ScriptSetup.start(context, o, cwd);
+      scripts = ScriptSetup.start(context, o, cwd, settings);
     } catch (RuntimeException e) {
       session.close();
       throw e;
@@ -124,7 +125,6 @@ public final class AgentSetup {
     scripts.agent().set(agent);
     scripts.engine().ifPresent(agent::closeWith);
     agent.setMaxTokens(o.maxTokens);
-    Settings settings = Settings.load(context.home(), cwd);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     agent.start(); // session_start for the scripts, now that they can reach the agent

@@ -51,7 +51,8 @@ final class ScriptSetup {
   record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
       LoadedScripts loaded, ScriptSurface surface) {}
 
-  static Scripts start(CliContext context, AgentOptions o, Path cwd) {
+  /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
+  static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     ScriptSurface surface = new ScriptSurface(err);
@@ -77,9 +78,7 @@ final class ScriptSetup {
       }
     };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    // the settings' problems are reported once, by AgentSetup
-    ScriptSettings limits = ScriptSettings.defaults()
-        .withHandlerTimeout(dev.graft.runtime.config.Settings.load(context.home(), cwd).scriptEventTimeout());
+    ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout());
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
     for (LoadReport.Problem problem : report.problems()) {
