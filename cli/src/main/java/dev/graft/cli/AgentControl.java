@@ -34,11 +34,6 @@ public final class AgentControl implements ScriptAgentControl {
   private final Supplier<ModelRegistry> models;
   private volatile String lastCompactionProblem = "nothing was compacted";
 
-  /** Without a model registry: {@code ctx.modelRegistry} knows only the agent's own model. */
-  public AgentControl(AgentSession agent) {
-    this(agent, null);
-  }
-
   /** {@code models} gives the registry as of now (models.json may change; /reload reads it again). */
   public AgentControl(AgentSession agent, Supplier<ModelRegistry> models) {
     this.agent = agent;
@@ -206,18 +201,11 @@ public final class AgentControl implements ScriptAgentControl {
 
   @Override
   public Optional<Model> findModel(String provider, String id) {
-    if (models == null) {
-      Model own = agent.model();
-      return own.provider().equals(provider) && own.id().equals(id) ? Optional.of(own) : Optional.empty();
-    }
     return models.get().find(provider, id);
   }
 
   @Override
   public List<Model> availableModels() {
-    if (models == null) {
-      return List.of(agent.model());
-    }
     return models.get().listModels().stream().filter(ModelListing::usable).map(ModelListing::model).toList();
   }
 }

@@ -69,7 +69,7 @@ final class ScriptSetup {
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
       return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
-          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec), surface);
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -92,7 +92,7 @@ final class ScriptSetup {
             .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
     tools.useScripts(engine, () -> surface.context(surface.ui()));
     return new Scripts(runner, agent, Optional.of(engine), tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec), surface);
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface);
   }
 
   /**

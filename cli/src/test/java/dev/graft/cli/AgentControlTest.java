@@ -49,7 +49,7 @@ class AgentControlTest {
     Session s = Session.inMemory("/tmp", Clock.systemUTC());
     converse(s, 6);
     AgentSession agent = agent(s, "{\"text\": \"THE SUMMARY\"}", "{\"text\": \"THE PREFIX\"}");
-    AgentControl control = new AgentControl(agent);
+    AgentControl control = new AgentControl(agent, AgentControlTest::noModels);
     assertThat(control.contextUsage().orElseThrow().tokens()).isPresent();
     JsonNode r = control.compact(Optional.of("focus")).get(10, TimeUnit.SECONDS);
     assertThat(r.get("summary").asText()).contains("THE SUMMARY");
@@ -65,7 +65,7 @@ class AgentControlTest {
   @Test
   void compactWithNothingToCompactFailsWithTheReason() {
     Session s = Session.inMemory("/tmp", Clock.systemUTC());
-    AgentControl control = new AgentControl(agent0(s));
+    AgentControl control = new AgentControl(agent0(s), AgentControlTest::noModels);
     assertThatThrownBy(() -> control.compact(Optional.empty()).get(10, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class).hasMessageContaining("nothing to compact");
   }
@@ -76,5 +76,9 @@ class AgentControlTest {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static dev.graft.runtime.llm.ModelRegistry noModels() {
+    throw new AssertionError("these tests do not ask for models");
   }
 }

@@ -1,16 +1,13 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.AgentControl;
-import dev.graft.cli.CtxFields;
-import dev.graft.cli.SessionView;
+import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptUi;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,17 +24,14 @@ import java.util.concurrent.CompletableFuture;
 public final class ScriptCommands {
   private ScriptCommands() {}
 
-  public static List<SlashCommand> of(ScriptEngine engine) {
+  /** The commands {@code engine}'s scripts registered; their ctx is {@code surface}'s, with this terminal's dialogs. */
+  public static List<SlashCommand> of(ScriptEngine engine, ScriptSurface surface) {
     List<SlashCommand> out = new ArrayList<>();
-    java.util.concurrent.atomic.AtomicReference<AgentControl> control = new java.util.concurrent.atomic.AtomicReference<>();
     for (ScriptCommand c : engine.commands()) {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            EventContext eventContext = new EventContext(CtxFields.of(ctx.agent(), Path.of(ctx.agent().session().cwd())), ui(ctx.ui()),
-                new SessionView(ctx.agent().session()))
-                .withAgent(control.updateAndGet(a -> a != null ? a : new AgentControl(ctx.agent(), ctx::models)))
-                .withCommands(sessionCommands);
+            EventContext eventContext = surface.context(ui(ctx.ui())).withCommands(sessionCommands);
             try {
               JsonNode result;
               try {

@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
@@ -20,21 +21,23 @@ public final class LoadedScripts implements ScriptControl {
   private final ScriptLocations.Request request;
   private final Optional<ScriptEngine> engine;
   private final ScriptExec exec;
+  private final ScriptSurface surface;
   private volatile ScriptLocations.Plan plan;
   private volatile LoadReport report;
 
   public LoadedScripts(ScriptLocations.Request request, ScriptLocations.Plan plan, Optional<ScriptEngine> engine,
-      LoadReport report, ScriptExec exec) {
+      LoadReport report, ScriptExec exec, ScriptSurface surface) {
     this.request = request;
     this.plan = plan;
     this.engine = engine;
     this.report = report;
     this.exec = exec;
+    this.surface = surface;
   }
 
   @Override
   public List<SlashCommand> commands() {
-    return engine.map(ScriptCommands::of).orElse(List.of());
+    return engine.map(e -> ScriptCommands.of(e, surface)).orElse(List.of());
   }
 
   public ScriptInventory inventory() {
