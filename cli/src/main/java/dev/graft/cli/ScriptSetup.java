@@ -102,10 +102,13 @@ final class ScriptSetup {
    */
   private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
       AtomicReference<AgentControl> control, Supplier<ModelRegistry> models) {
-    ObjectNode data = CtxFields.of(agent, cwd);
+    ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent == null) {
       return new EventContext(data, ui);
     }
+    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
+    data.put("model", agent.model().qualifiedId());
+    data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
   }
