@@ -116,7 +116,13 @@ final class Scripts {
     s.endReason = "stopped: " + why.message();
     failPending(s, why);
     s.cancel();
-    owner.post(s::close);
+    owner.post(() -> {
+      s.close();
+      // A stopped script may leave a heap full of garbage (it may have been stopped for filling
+      // it). Collect it now, before another script runs: the heap guard measures each run's
+      // growth from the last collection, and would otherwise blame the next script for it.
+      System.gc();
+    });
     if (wasActive) {
       refresh();
       s.log.report(ScriptLog.Level.ERROR, why.message());
