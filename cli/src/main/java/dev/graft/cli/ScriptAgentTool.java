@@ -30,6 +30,11 @@ import java.util.function.Supplier;
 record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<EventContext> ctx) implements Tool {
 
   @Override
+  public boolean sequential() {
+    return true; // every script tool runs on the one script thread
+  }
+
+  @Override
   public String name() {
     return definition.name();
   }

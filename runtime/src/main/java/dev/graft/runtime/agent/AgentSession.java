@@ -899,6 +899,18 @@ public final class AgentSession implements AutoCloseable {
 
   private record Planned(ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}
 
+  /** Waits for {@code future} (if any) to end, however it ends; its result is read elsewhere. */
+  private static void awaitQuietly(Future<?> future) throws InterruptedException {
+    if (future == null) {
+      return;
+    }
+    try {
+      future.get();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+      // its failure is reported with its own result
+    }
+  }
+
   private List<AgentMessage.ToolResult> runTools(AgentMessage.Assistant reply, AbortSignal signal) {
     List<ContentBlock.ToolCall> calls = reply.toolCalls();
     if (calls.isEmpty()) {
@@ -922,10 +934,18 @@ public final class AgentSession implements AutoCloseable {
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       ExecutorCompletionService<ToolResult> done = new ExecutorCompletionService<>(pool);
       Map<Future<ToolResult>, Integer> running = new IdentityHashMap<>();
+      Future<ToolResult> lastSequential = null;
       for (int i = 0; i < plans.size(); i++) {
         Planned plan = plans.get(i);
         if (plan.immediate() != null) {
           finished[i] = plan.immediate();
+        } else if (plan.tool().sequential()) {
+          Future<ToolResult> previous = lastSequential; // this one starts once that one has ended
+          lastSequential = done.submit(() -> {
+            awaitQuietly(previous);
+            return execute(plan, signal);
+          });
+          running.put(lastSequential, i);
         } else {
           running.put(done.submit(() -> execute(plan, signal)), i);
         }

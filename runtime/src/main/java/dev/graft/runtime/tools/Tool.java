@@ -23,4 +23,14 @@ public interface Tool {
    * {@link #parameters()} first. Blocks until the call is done, aborted or timed out.
    */
   ToolResult execute(String callId, ObjectNode arguments, ToolContext context);
+
+  /**
+   * Whether a turn's calls of this kind of tool run one after another, in call order, rather
+   * than in parallel with each other (they still run beside the other tools). Tools that share
+   * one thread and state, such as script tools, say so: running them in parallel gains nothing
+   * and would apply their effects in whatever order the calls reached that thread.
+   */
+  default boolean sequential() {
+    return false;
+  }
 }

@@ -263,6 +263,62 @@ class AgentSessionTest {
   // ------------------------------------------------------------------ tools
 
   @Test
+  void callsOfASequentialToolRunOneAfterAnotherInCallOrder() throws Exception {
+    // The first call waits a while for the second to start; a sequential tool's second call
+    // must not start before the first has ended, so the first sees none.
+    CountDownLatch secondStarted = new CountDownLatch(1);
+    List<String> starts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Tool inner = tool("step", (args, ctx) -> {
+      String text = args.path("text").asText();
+      starts.add(text);
+      if (text.equals("one")) {
+        try {
+          return ToolResult.text("one: " + (secondStarted.await(300, TimeUnit.MILLISECONDS) ? "two had started" : "alone"));
+        } catch (InterruptedException e) {
+          return ToolResult.error("interrupted");
+        }
+      }
+      secondStarted.countDown();
+      return ToolResult.text("two");
+    });
+    Tool step = new Tool() {
+      @Override
+      public String name() {
+        return inner.name();
+      }
+
+      @Override
+      public String description() {
+        return inner.description();
+      }
+
+      @Override
+      public ObjectNode parameters() {
+        return inner.parameters();
+      }
+
+      @Override
+      public ToolResult execute(String callId, ObjectNode arguments, ToolContext context) {
+        return inner.execute(callId, arguments, context);
+      }
+
+      @Override
+      public boolean sequential() {
+        return true;
+      }
+    };
+    AgentSession agent = agent(List.of(step), AgentHooks.NONE,
+        "{\"content\": [{\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"a\", \"arguments\": {\"text\": \"one\"}},"
+            + " {\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"b\", \"arguments\": {\"text\": \"two\"}}]}",
+        "{\"text\": \"done\"}");
+
+    assertThat(agent.prompt("go").text()).isEqualTo("done");
+
+    assertThat(starts).containsExactly("one", "two");
+    assertThat(toolResults()).extracting(AgentSessionTest::text).containsExactly("one: alone", "two");
+  }
+
+  @Test
   void parallelCallsRunTogetherAndTheirResultsKeepCallOrder() throws Exception {
     // The slow tool finishes only once the fast one (called second) has ended.
     CountDownLatch fastEnded = new CountDownLatch(1);
