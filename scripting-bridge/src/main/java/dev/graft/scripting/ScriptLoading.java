@@ -43,9 +43,11 @@ final class ScriptLoading {
   CompletableFuture<LoadedScript> start(ScriptFile file, Optional<Path> lib) {
     Source module;
     try {
-      module = Sandbox.module(file);
+      module = sandbox.module(file);
     } catch (IOException e) {
       return failed(file + ": cannot read it: " + e.getMessage());
+    } catch (TypeScriptStripper.TypeScriptError e) {
+      return failed(file + ": loading failed: " + e.getMessage() + " (at " + file.name() + ":" + e.line() + ")");
     }
     if (!Files.isReadable(file.path())) {
       return failed(file + ": cannot read it");

@@ -30,7 +30,7 @@ class LoaderTest {
     assertThat(d.scripts().get(2).root()).isEqualTo(dir.toRealPath());
     assertThat(d.scripts().get(5).root()).isEqualTo(temp.toRealPath());
     assertThat(d.problems()).extracting(LoadReport.Problem::message)
-        .containsExactly("no such file or directory", "not a script: only .js and .mjs files can be loaded");
+        .containsExactly("no such file or directory", "not a script: only .js, .mjs, .ts and .mts files can be loaded");
   }
 
   @Test

@@ -29,7 +29,7 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "FILE", description = "The script (.js or .mjs).")
+  @Parameters(paramLabel = "FILE", description = "The script (.js, .mjs, .ts or .mts).")
   Path file;
 
   /** The engine ends a message with "(at name.js:LINE)"; put it first, as FILE:LINE: message. */
