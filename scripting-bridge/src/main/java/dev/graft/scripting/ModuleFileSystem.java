@@ -28,8 +28,8 @@ import org.graalvm.polyglot.io.FileSystem;
  * {@code import "./x.js"} against the importing file, and when there is no {@code x.js} but an
  * {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is read, as TypeScript's own resolution
  * does; a bare specifier reaches this file system
- * as a relative path, and {@code graft/lib/<file>} is the one bare form that resolves (to the
- * library). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
+ * as a relative path: {@code graft/lib/<file>} resolves to the library, and a package's name
+ * (with or without a file after it) to that package ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
  * outside them, is refused with a message the script's load error carries.
  */
 final class ModuleFileSystem implements FileSystem {
@@ -40,18 +40,24 @@ final class ModuleFileSystem implements FileSystem {
   private final Optional<Path> lib;
   private final List<Path> roots = new ArrayList<>();
   private final TypeScriptStripper typeScript;
+  private final PackageModules packages;
 
-  /** {@code root} and {@code lib} are real paths (symbolic links resolved). */
-  ModuleFileSystem(Path root, Optional<Path> lib, TypeScriptStripper typeScript) {
+  /** {@code root}, {@code lib} and the packages' directories are real paths (symbolic links resolved). */
+  ModuleFileSystem(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
     this.root = root;
     this.lib = lib;
+    this.packages = packages;
     this.typeScript = typeScript;
     roots.add(root);
     lib.ifPresent(roots::add);
+    roots.addAll(packages.roots());
   }
 
   @Override
   public Path parsePath(URI uri) {
+    if ("node".equals(uri.getScheme())) {
+      throw new SecurityException(packages.whyNot(uri.toString()));
+    }
     if (!"file".equals(uri.getScheme())) {
       throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
     }
@@ -62,6 +68,10 @@ final class ModuleFileSystem implements FileSystem {
   public Path parsePath(String path) {
     if (path.startsWith(LIB_PREFIX) && lib.isPresent()) {
       return lib.get().resolve(path.substring(LIB_PREFIX.length())).normalize();
+    }
+    if (PackageModules.isBare(path)) {
+      // An unknown name stays relative, and toAbsolutePath refuses it with the reason.
+      return packages.find(path).orElse(Path.of(path));
     }
     return Path.of(path);
   }
@@ -170,17 +180,21 @@ final class ModuleFileSystem implements FileSystem {
     return Files.exists(sibling) ? sibling : p;
   }
 
-  private static SecurityException refuseBare(Path path) {
+  private SecurityException refuseBare(Path path) {
     String spec = path.toString();
+    if (PackageModules.isBare(spec)) {
+      return new SecurityException(packages.whyNot(spec));
+    }
     if (spec.startsWith(LIB_PREFIX)) {
-      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured");
+      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured"
+          + " (set scripts.libraryDir in $GRAFT_HOME/settings.json)");
     }
     return new SecurityException("cannot import \"" + spec + "\": a script can import files under its directory"
-        + " (\"./x.js\") and the shared library (\"" + LIB_PREFIX + "x.js\"); Node modules and packages"
-        + " are not available");
+        + " (\"./x.js\"), the shared library (\"" + LIB_PREFIX + "x.js\") and installed script packages by name");
   }
 
   private String describeRoots() {
-    return "the script directory " + root + lib.map(l -> " and the shared library " + l).orElse("");
+    return "the script directory " + root + lib.map(l -> ", the shared library " + l).orElse("")
+        + (packages.isEmpty() ? "" : " and the installed packages");
   }
 }

@@ -53,7 +53,7 @@ final class Sandbox implements AutoCloseable {
     return "Interpreted".equals(engine.getImplementationName());
   }
 
-  Context newContext(ScriptFile file, Optional<Path> lib, LogLimiter log) {
+  Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
@@ -66,7 +66,7 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib, typeScript)).build())
+        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib, packages, typeScript)).build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")

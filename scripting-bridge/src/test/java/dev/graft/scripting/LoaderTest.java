@@ -81,7 +81,7 @@ class LoaderTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("bad.js", "import 'graft/lib/x.js';\nexport default function (pi) {}\n");
       assertThat(f.load().problems()).singleElement().satisfies(p -> assertThat(p.message())
-          .contains("cannot import \"graft/lib/x.js\": no shared library directory is configured"));
+          .contains("cannot import \"graft/lib/x.js\": no shared library directory is configured (set scripts.libraryDir in $GRAFT_HOME/settings.json)"));
     }
   }
 
