@@ -113,6 +113,9 @@ public final class PackageInstaller {
   }
 
   private Staged git(PackageSource.Git g, Optional<String> locked, boolean refresh, Path stage) {
+    if (locked.isPresent() && !locked.get().matches("[0-9a-f]{40}|[0-9a-f]{64}")) {
+      throw new UserError(g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
+    }
     Path mirror = gitCache.resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
     try {
       Files.createDirectories(gitCache);
@@ -120,7 +123,7 @@ public final class PackageInstaller {
       throw new UncheckedIOException(e);
     }
     if (!Files.isDirectory(mirror)) {
-      Processes.run(gitCache, List.of("git", "clone", "--mirror", "--quiet", g.url(), mirror.toString()));
+      Processes.run(gitCache, List.of("git", "clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()));
     } else if (refresh || locked.isPresent() && !hasCommit(mirror, locked.get())) {
       Processes.run(gitCache, List.of("git", "--git-dir=" + mirror, "fetch", "--quiet", "--prune", "origin"));
     }
@@ -158,6 +161,9 @@ public final class PackageInstaller {
   private Staged npm(PackageSource.Npm n, Optional<String> locked, Path stage) {
     mkdirs(npmCache);
     String spec = locked.orElse(n.spec());
+    if (!PackageSource.NPM_NAME.matcher(spec).matches()) {
+      throw new UserError(n.text() + ": \"" + spec + "\" is not an npm package name and version");
+    }
     Optional<Path> cached = locked.map(this::cachedTarball).filter(Files::isRegularFile);
     Path tgz;
     if (cached.isPresent()) {
@@ -224,7 +230,7 @@ public final class PackageInstaller {
     Optional<JsonNode> manifest = PackageFiles.manifest(files);
     String name = manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
     String version = manifest.map(m -> m.path("version").asText("")).filter(s -> !s.isBlank()).orElse(fallbackVersion);
-    if (!PackageSource.NPM_NAME.matcher(name).matches() || name.contains("@") && !name.startsWith("@")) {
+    if (!PackageSource.isPackageName(name)) {
       throw new UserError("\"" + name + "\" is not a usable package name (give the package a package.json with a \"name\")");
     }
     return new Staged(files, name, resolved, version);

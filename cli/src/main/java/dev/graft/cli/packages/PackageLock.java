@@ -55,6 +55,9 @@ public final class PackageLock {
     for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       JsonNode n = e.getValue();
+      if (!PackageSource.isPackageName(e.getKey())) {
+        throw new UserError(file + ": \"" + e.getKey() + "\" is not a package name; fix or delete the entry");
+      }
       for (String field : new String[] {"source", "resolved", "hash"}) {
         if (!n.path(field).isTextual()) {
           throw new UserError(file + ": package " + e.getKey() + " has no \"" + field + "\"; fix it or add the package again");

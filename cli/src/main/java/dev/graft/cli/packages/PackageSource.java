@@ -49,6 +49,12 @@ public sealed interface PackageSource {
 
   Pattern NPM_NAME = Pattern.compile("((?:@[a-z0-9][\\w.-]*/)?[a-z0-9][\\w.-]*)(?:@(\\S+))?");
 
+  /** A name an installed package may have: an npm name ({@code lib}, {@code @team/lib}), so also a safe directory name. */
+  static boolean isPackageName(String name) {
+    Matcher m = NPM_NAME.matcher(name);
+    return m.matches() && m.group(2) == null && !name.contains("..");
+  }
+
   /** Reads SOURCE; a relative path is relative to {@code base} (where the command runs). */
   static PackageSource parse(String text, Path base) {
     String s = text.strip();
@@ -60,6 +66,9 @@ public sealed interface PackageSource {
       int hash = rest.lastIndexOf('#');
       String url = hash < 0 ? rest : rest.substring(0, hash);
       Optional<String> ref = hash < 0 || hash == rest.length() - 1 ? Optional.empty() : Optional.of(rest.substring(hash + 1));
+      if (url.startsWith("-") || ref.filter(r -> r.startsWith("-")).isPresent()) {
+        throw new UserError(text + ": a URL or ref cannot start with '-'");
+      }
       if (url.isBlank()) {
         throw new UserError(text + ": no URL after git+ (git+file:///path/repo.git#v1, git+https://host/repo.git#main)");
       }

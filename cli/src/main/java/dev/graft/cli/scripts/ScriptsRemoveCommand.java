@@ -25,6 +25,9 @@ final class ScriptsRemoveCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     PackageScope scope = where.scope(context);
+    if (!dev.graft.cli.packages.PackageSource.isPackageName(name)) {
+      throw new UserError(name + ": not a package name");
+    }
     if (!new PackageInstaller(context.home()).remove(scope, name)) {
       throw new UserError("no " + scope.label() + " package " + name + (scope.project() ? "" : " (a project's? add --project)"));
     }
