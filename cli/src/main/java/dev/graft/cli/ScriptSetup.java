@@ -25,7 +25,6 @@ import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.ScriptHostPort;
 import dev.graft.scripting.ScriptLog;
 import dev.graft.scripting.ScriptSettings;
-import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
