@@ -68,6 +68,19 @@ class TypeScriptTest {
   }
 
   @Test
+  void typeScriptFilesAreDiscoveredLikeJavaScriptOnes() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("a.mts", "export default function (pi: any) {}\n");
+      f.write("b.ts", "export default function (pi: any) {}\n");
+      f.write("b.test.ts", "export default [];\n");
+      f.write("types.d.ts", "export interface X {}\n");
+      f.write("c/index.ts", "export default function (pi: any) {}\n");
+      ScriptLoader.Discovery d = ScriptLoader.discover(f.sources);
+      assertThat(d.scripts()).extracting(ScriptFile::name).containsExactly("a.mts", "b.ts", "c/index.ts");
+    }
+  }
+
+  @Test
   void erasingKeepsEveryLineAndColumn() throws Exception {
     String stripped = new TypeScriptStripper().strip("typed.ts", TYPED);
     assertThat(stripped.lines().count()).isEqualTo(TYPED.lines().count());

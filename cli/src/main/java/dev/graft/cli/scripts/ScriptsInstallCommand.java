@@ -15,9 +15,10 @@ import picocli.CommandLine.ParentCommand;
     name = "install",
     mixinStandardHelpOptions = true,
     description = {
-      "Install the script packages a lock file records, exactly: the locked commit or version,",
-      "checked against the locked hash. Uses graft's cache, so once fetched it works offline.",
-      "Packages already installed as locked are left alone."
+      "Install exactly the script packages a lock file records.",
+      "",
+      "The locked commit or version, checked against the locked hash. Uses graft's cache, so once",
+      "fetched it works offline. Packages already installed as locked are left alone."
     })
 final class ScriptsInstallCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

@@ -20,8 +20,10 @@ import picocli.CommandLine.ParentCommand;
     name = "update",
     mixinStandardHelpOptions = true,
     description = {
-      "Fetch script packages again (a git ref's newest commit, the npm version a range gives now)",
-      "and lock the result. A project package whose files change needs trust again."
+      "Fetch script packages again and lock what their sources give now.",
+      "",
+      "A git ref's newest commit, the npm version a range gives now. A project package whose files",
+      "change needs trust again."
     })
 final class ScriptsUpdateCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
