@@ -111,6 +111,20 @@ class ScriptPackagesTest {
     assertThat(Files.readString(proj2.resolve(".graft/packages/team-lib/index.ts"))).contains("hello");
     CliRun again = CliRun.run(home2, proj2, "scripts", "install", "--project");
     assertThat(again.out()).contains("All 1 project packages are installed as locked.");
+    try (var left = Files.list(proj2.resolve(".graft/packages"))) {
+      assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("team-lib");
+    }
+    // Files that are not what the lock file's hash says are refused.
+    Path lock2 = proj2.resolve(".graft/packages.lock.json");
+    String locked = Files.readString(lock2);
+    Files.writeString(lock2, locked.replace(entry.path("hash").asText(), "sha256:" + "0".repeat(64)));
+    deleteTree(proj2.resolve(".graft/packages"));
+    CliRun tampered = CliRun.run(home2, proj2, "scripts", "install", "--project");
+    assertThat(tampered.exitCode()).isEqualTo(1);
+    assertThat(tampered.err()).startsWith("graft: team-lib: what " + url + " gives now (" + entry.path("hash").asText()
+        + ") is not what " + lock2 + " locks (sha256:" + "0".repeat(64) + ")");
+    assertThat(proj2.resolve(".graft/packages/team-lib")).doesNotExist();
+    Files.writeString(lock2, locked);
 
     // Update takes the new commit, and the changed package needs trust again.
     Files.move(temp.resolve("remote/moved-away.git"), bare);
@@ -118,6 +132,11 @@ class ScriptPackagesTest {
     assertThat(update.exitCode()).as(update.err()).isZero();
     String commit2 = run(bare, "git", "rev-parse", "main");
     assertThat(update.out()).contains("Updated team-lib: 1.0.0 " + commit + " -> 1.0.0 " + commit2);
+    CliRun same = CliRun.run(home, proj, "scripts", "update", "--project", "team-lib");
+    assertThat(same.out()).isEqualTo("team-lib is up to date (1.0.0 " + commit2 + ")\n");
+    try (var left = Files.list(proj.resolve(".graft/packages"))) {
+      assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("team-lib");
+    }
     list = CliRun.run(home, proj, "scripts", "list");
     assertThat(list.out()).contains("team-lib 1.0.0  (project, changed, not loaded)").doesNotContain("commands: /team");
 

@@ -53,7 +53,7 @@ public final class PackageInstaller {
     PackageLock.Entry entry = new PackageLock.Entry(old.name(), old.source(), s.resolved(), s.version(),
         PackageFiles.hash(s.dir()));
     if (entry.equals(old) && isInstalled(scope, old)) {
-      PackageFiles.deleteTree(s.dir());
+      PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
       return Optional.empty();
     }
     place(scope, s);
@@ -67,7 +67,7 @@ public final class PackageInstaller {
     Staged s = stage(scope, source, Optional.of(entry.resolved()), false);
     String hash = PackageFiles.hash(s.dir());
     if (!hash.equals(entry.hash())) {
-      PackageFiles.deleteTree(s.dir());
+      PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
       throw new UserError(entry.name() + ": what " + entry.source() + " gives now (" + hash + ") is not what "
           + scope.lock().file() + " locks (" + entry.hash() + "); graft scripts update " + entry.name()
           + " takes the new content");
@@ -260,14 +260,15 @@ public final class PackageInstaller {
 
   private static void place(PackageScope scope, Staged s) {
     Path dest = scope.installed(s.name());
-    Path stageRoot = scope.packagesDir().relativize(s.dir()).getName(0).toString().startsWith(".staging-")
-        ? scope.packagesDir().resolve(scope.packagesDir().relativize(s.dir()).getName(0)) : s.dir();
     PackageFiles.deleteTree(dest);
     mkdirs(dest.getParent());
     move(s.dir(), dest);
-    if (!stageRoot.equals(s.dir())) {
-      PackageFiles.deleteTree(stageRoot);
-    }
+    PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
+  }
+
+  /** The {@code .staging-*} directory under the scope's packages that holds {@code dir}. */
+  private static Path stagingRoot(PackageScope scope, Path dir) {
+    return scope.packagesDir().resolve(scope.packagesDir().relativize(dir).getName(0));
   }
 
   /** The source as the lock file keeps it: a path inside the scope's base relative to it, else absolute. */
