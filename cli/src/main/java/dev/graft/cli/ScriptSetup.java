@@ -25,7 +25,6 @@ import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.ScriptHostPort;
 import dev.graft.scripting.ScriptLog;
 import dev.graft.scripting.ScriptSettings;
-import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,7 +63,7 @@ final class ScriptSetup {
         o.scriptFiles, o.noScripts);
     ScriptLocations.Plan plan = ScriptLocations.plan(request,
         o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
-    plan.grants().problems().forEach(p -> err.println("graft: warning: " + p));
+    plan.warnings().forEach(p -> err.println("graft: warning: " + p));
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
@@ -80,7 +79,7 @@ final class ScriptSetup {
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
     ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout());
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
-    LoadReport report = engine.load(new ScriptSources(locations, Optional.empty()));
+    LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + problem.path() + " not loaded: " + problem.reason());
     }

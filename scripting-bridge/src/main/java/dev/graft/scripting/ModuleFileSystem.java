@@ -5,7 +5,9 @@ import java.net.URI;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
@@ -20,11 +22,14 @@ import java.util.Set;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
- * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files under the
- * script's root directory and under the shared library directory. GraalJS resolves
- * {@code import "./x.js"} against the importing file; a bare specifier reaches this file system
- * as a relative path, and {@code graft/lib/<file>} is the one bare form that resolves (to the
- * library). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
+ * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files (and
+ * {@code .ts}/{@code .mts} files, read with their types erased by {@link TypeScriptStripper})
+ * under the script's root directory and under the shared library directory. GraalJS resolves
+ * {@code import "./x.js"} against the importing file, and when there is no {@code x.js} but an
+ * {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is read, as TypeScript's own resolution
+ * does; a bare specifier reaches this file system
+ * as a relative path: {@code graft/lib/<file>} resolves to the library, and a package's name
+ * (with or without a file after it) to that package ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
  * outside them, is refused with a message the script's load error carries.
  */
 final class ModuleFileSystem implements FileSystem {
@@ -34,17 +39,25 @@ final class ModuleFileSystem implements FileSystem {
   private final Path root;
   private final Optional<Path> lib;
   private final List<Path> roots = new ArrayList<>();
+  private final TypeScriptStripper typeScript;
+  private final PackageModules packages;
 
-  /** {@code root} and {@code lib} are real paths (symbolic links resolved). */
-  ModuleFileSystem(Path root, Optional<Path> lib) {
+  /** {@code root}, {@code lib} and the packages' directories are real paths (symbolic links resolved). */
+  ModuleFileSystem(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
     this.root = root;
     this.lib = lib;
+    this.packages = packages;
+    this.typeScript = typeScript;
     roots.add(root);
     lib.ifPresent(roots::add);
+    roots.addAll(packages.roots());
   }
 
   @Override
   public Path parsePath(URI uri) {
+    if ("node".equals(uri.getScheme())) {
+      throw new SecurityException(packages.whyNot(uri.toString()));
+    }
     if (!"file".equals(uri.getScheme())) {
       throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
     }
@@ -55,6 +68,10 @@ final class ModuleFileSystem implements FileSystem {
   public Path parsePath(String path) {
     if (path.startsWith(LIB_PREFIX) && lib.isPresent()) {
       return lib.get().resolve(path.substring(LIB_PREFIX.length())).normalize();
+    }
+    if (PackageModules.isBare(path)) {
+      // An unknown name stays relative, and toAbsolutePath refuses it with the reason.
+      return packages.find(path).orElse(Path.of(path));
     }
     return Path.of(path);
   }
@@ -78,7 +95,16 @@ final class ModuleFileSystem implements FileSystem {
     Path p = allowed(path);
     String name = p.getFileName() == null ? "" : p.getFileName().toString();
     if (!ScriptLoader.isScriptName(name)) {
-      throw new SecurityException("cannot import " + p + ": only .js and .mjs files can be imported");
+      throw new SecurityException("cannot import " + p + ": only .js, .mjs, .ts and .mts files can be imported");
+    }
+    if (TypeScriptStripper.handles(name)) {
+      String source = Files.readString(p, StandardCharsets.UTF_8);
+      try {
+        return new BytesChannel(typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
+      } catch (TypeScriptStripper.TypeScriptError e) {
+        throw new SecurityException("cannot import " + p + ": " + e.getMessage() + " (at " + p.getFileName() + ":"
+            + e.line() + ")");
+      }
     }
     return files.newByteChannel(p, options, attrs);
   }
@@ -126,7 +152,7 @@ final class ModuleFileSystem implements FileSystem {
     if (!path.isAbsolute()) {
       throw refuseBare(path);
     }
-    Path p = path.normalize();
+    Path p = typeScriptFor(path.normalize());
     if (roots.stream().noneMatch(p::startsWith)) {
       throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
     }
@@ -142,17 +168,33 @@ final class ModuleFileSystem implements FileSystem {
     return real;
   }
 
-  private static SecurityException refuseBare(Path path) {
+  /** {@code x.ts} for an {@code x.js} that does not exist ({@code x.mts} for {@code x.mjs}). */
+  private static Path typeScriptFor(Path p) {
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    String ts = name.endsWith(".js") ? name.substring(0, name.length() - 3) + ".ts"
+        : name.endsWith(".mjs") ? name.substring(0, name.length() - 4) + ".mts" : null;
+    if (ts == null || Files.exists(p)) {
+      return p;
+    }
+    Path sibling = p.resolveSibling(ts);
+    return Files.exists(sibling) ? sibling : p;
+  }
+
+  private SecurityException refuseBare(Path path) {
     String spec = path.toString();
+    if (PackageModules.isBare(spec)) {
+      return new SecurityException(packages.whyNot(spec));
+    }
     if (spec.startsWith(LIB_PREFIX)) {
-      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured");
+      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured"
+          + " (set scripts.libraryDir in $GRAFT_HOME/settings.json)");
     }
     return new SecurityException("cannot import \"" + spec + "\": a script can import files under its directory"
-        + " (\"./x.js\") and the shared library (\"" + LIB_PREFIX + "x.js\"); Node modules and packages"
-        + " are not available");
+        + " (\"./x.js\"), the shared library (\"" + LIB_PREFIX + "x.js\") and installed script packages by name");
   }
 
   private String describeRoots() {
-    return "the script directory " + root + lib.map(l -> " and the shared library " + l).orElse("");
+    return "the script directory " + root + lib.map(l -> ", the shared library " + l).orElse("")
+        + (packages.isEmpty() ? "" : " and the installed packages");
   }
 }

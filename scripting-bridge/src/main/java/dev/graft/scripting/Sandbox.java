@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.graalvm.polyglot.Context;
@@ -30,6 +31,7 @@ final class Sandbox implements AutoCloseable {
   private final Engine engine;
   private final ResourceLimits limits;
   private final Source prelude;
+  private final TypeScriptStripper typeScript = new TypeScriptStripper();
 
   Sandbox(ScriptSettings settings, OutputStream engineOutput) {
     Engine.Builder builder = Engine.newBuilder("js")
@@ -51,7 +53,7 @@ final class Sandbox implements AutoCloseable {
     return "Interpreted".equals(engine.getImplementationName());
   }
 
-  Context newContext(ScriptFile file, Optional<Path> lib, LogLimiter log) {
+  Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
@@ -64,7 +66,7 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib)).build())
+        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib, packages, typeScript)).build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")
@@ -79,8 +81,14 @@ final class Sandbox implements AutoCloseable {
     return prelude;
   }
 
-  static Source module(ScriptFile file) throws IOException {
-    return Source.newBuilder("js", file.path().toFile()).mimeType(MODULE_MIME).build();
+  /** The script as a module; a TypeScript file's types erased (same lines and columns). */
+  Source module(ScriptFile file) throws IOException, TypeScriptStripper.TypeScriptError {
+    Source.Builder source = Source.newBuilder("js", file.path().toFile()).mimeType(MODULE_MIME);
+    String name = file.path().getFileName().toString();
+    if (TypeScriptStripper.handles(name)) {
+      source.content(typeScript.strip(name, Files.readString(file.path(), StandardCharsets.UTF_8)));
+    }
+    return source.build();
   }
 
   private static String resource(String name) {

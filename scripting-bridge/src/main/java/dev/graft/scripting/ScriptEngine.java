@@ -98,9 +98,11 @@ public final class ScriptEngine implements AutoCloseable {
       }
     }
     List<ScriptFile> loaded = new ArrayList<>();
+    PackageModules packages = new PackageModules(sources.packages());
     for (ScriptFile file : found.scripts()) {
       Optional<Path> libDir = lib;
-      CompletableFuture<LoadedScript> loading = owner.submit(() -> this.loading.start(file, libDir)).thenCompose(f -> f);
+      CompletableFuture<LoadedScript> loading = owner.submit(() -> this.loading.start(file, libDir, packages))
+          .thenCompose(f -> f);
       try {
         loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
             java.util.concurrent.TimeUnit.MILLISECONDS);

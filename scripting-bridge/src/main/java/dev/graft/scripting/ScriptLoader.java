@@ -11,9 +11,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Finds scripts. A directory contributes its {@code *.js} and {@code *.mjs} files (not the
- * {@code *.test.js} files beside them, which are the scripts' tests) and its
- * subdirectories' {@code index.js} (or {@code index.mjs}), sorted by name, hidden entries
+ * Finds scripts. A directory contributes its {@code *.js}, {@code *.mjs}, {@code *.ts} and
+ * {@code *.mts} files (not the {@code *.test.js} files beside them, which are the scripts' tests)
+ * and its subdirectories' {@code index.js} (or {@code index.mjs}, {@code index.ts},
+ * {@code index.mts}), sorted by name, hidden entries
  * skipped; a file is taken as it is. A script may import files under the directory it was found
  * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
  * see {@link ModuleFileSystem}. A script reached through a symbolic link is loaded from where the
@@ -43,7 +44,7 @@ public final class ScriptLoader {
         if (isScriptName(at.getFileName().toString())) {
           add(at, at.getParent(), at.getFileName().toString(), found, problems);
         } else {
-          problems.add(new LoadReport.Problem(at, "not a script: only .js and .mjs files can be loaded"));
+          problems.add(new LoadReport.Problem(at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
         }
       } else {
         problems.add(new LoadReport.Problem(at, "no such file or directory"));
@@ -80,7 +81,7 @@ public final class ScriptLoader {
   }
 
   private static Optional<Path> indexOf(Path dir) {
-    for (String index : List.of("index.js", "index.mjs")) {
+    for (String index : List.of("index.js", "index.mjs", "index.ts", "index.mts")) {
       Path p = dir.resolve(index);
       if (Files.isRegularFile(p)) {
         return Optional.of(p);
@@ -103,10 +104,12 @@ public final class ScriptLoader {
 
   /** A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts. */
   public static boolean isTestName(String name) {
-    return name.endsWith(".test.js") || name.endsWith(".test.mjs");
+    return name.endsWith(".test.js") || name.endsWith(".test.mjs") || name.endsWith(".test.ts")
+        || name.endsWith(".test.mts");
   }
 
-  static boolean isScriptName(String name) {
-    return name.endsWith(".js") || name.endsWith(".mjs");
+  /** A file graft loads as a script or module: JavaScript, or TypeScript it erases the types of. */
+  public static boolean isScriptName(String name) {
+    return name.endsWith(".js") || name.endsWith(".mjs") || TypeScriptStripper.handles(name);
   }
 }

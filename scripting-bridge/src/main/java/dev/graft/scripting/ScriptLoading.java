@@ -40,12 +40,14 @@ final class ScriptLoading {
   }
 
   /** On the owner thread: creates the context, evaluates the module, calls its default export. */
-  CompletableFuture<LoadedScript> start(ScriptFile file, Optional<Path> lib) {
+  CompletableFuture<LoadedScript> start(ScriptFile file, Optional<Path> lib, PackageModules packages) {
     Source module;
     try {
-      module = Sandbox.module(file);
+      module = sandbox.module(file);
     } catch (IOException e) {
       return failed(file + ": cannot read it: " + e.getMessage());
+    } catch (TypeScriptStripper.TypeScriptError e) {
+      return failed(file + ": loading failed: " + e.getMessage() + " (at " + file.name() + ":" + e.line() + ")");
     }
     if (!Files.isReadable(file.path())) {
       return failed(file + ": cannot read it");
@@ -53,7 +55,7 @@ final class ScriptLoading {
     LogLimiter scriptLog = new LogLimiter(file, log);
     Context context;
     try {
-      context = sandbox.newContext(file, lib, scriptLog);
+      context = sandbox.newContext(file, lib, packages, scriptLog);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
@@ -102,7 +104,7 @@ final class ScriptLoading {
   void warmUp() {
     ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
-    try (Context context = sandbox.newContext(none, Optional.empty(), quiet)) {
+    try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(java.util.Map.of()), quiet)) {
       context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
           (ProxyExecutable) a -> null, settings.maxBridgeChars())
           .getMember("makeApi").execute();

@@ -2,7 +2,9 @@
  * Runs graft's hook scripts: JavaScript ES modules in sandboxed GraalJS contexts.
  *
  * <h2>Scripts</h2>
- * A script is a {@code .js} or {@code .mjs} file (or a directory's {@code index.js}) whose
+ * A script is a {@code .js} or {@code .mjs} file, or a {@code .ts}/{@code .mts} file whose types
+ * {@link dev.graft.scripting.TypeScriptStripper} erases in place (or a directory's
+ * {@code index.js}, {@code index.ts}...), whose
  * default export is a function receiving the API object: {@code export default function (pi) {
  * pi.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.ScriptLoader} finds them;
  * {@link dev.graft.scripting.ScriptEngine} loads them, in name order, one context per file.
@@ -10,10 +12,12 @@
  * <h2>Imports</h2>
  * A script imports files relative to itself ({@code import "./lib/x.js"}), anywhere under the
  * directory it was found in, and files of the shared library directory as
- * {@code import "graft/lib/x.js"} (see {@link dev.graft.scripting.ScriptSources#libDir}). Nothing
- * else: no Node built-ins or packages, no absolute paths or {@code file:} URLs outside those two
- * roots, no {@code ..} or symbolic link that leads out of them, and only {@code .js}/{@code .mjs}
- * files. The file system is read-only and cannot be listed.
+ * {@code import "graft/lib/x.js"} (see {@link dev.graft.scripting.ScriptSources#libDir}), and
+ * installed script packages by name with the npm packages they depend on ({@code import "team-lib"},
+ * see {@link dev.graft.scripting.ScriptSources#packages}). Nothing else: no Node built-ins, no
+ * absolute paths or {@code file:} URLs outside those roots, no {@code ..} or symbolic link that
+ * leads out of them, and only {@code .js}/{@code .mjs}/{@code .ts}/{@code .mts} files. The file
+ * system is read-only and cannot be listed.
  *
  * <h2>Sandbox</h2>
  * Contexts use {@code SandboxPolicy.CONSTRAINED}: no {@code Java}, {@code Polyglot},

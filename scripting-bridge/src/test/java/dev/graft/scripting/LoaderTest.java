@@ -30,7 +30,7 @@ class LoaderTest {
     assertThat(d.scripts().get(2).root()).isEqualTo(dir.toRealPath());
     assertThat(d.scripts().get(5).root()).isEqualTo(temp.toRealPath());
     assertThat(d.problems()).extracting(LoadReport.Problem::message)
-        .containsExactly("no such file or directory", "not a script: only .js and .mjs files can be loaded");
+        .containsExactly("no such file or directory", "not a script: only .js, .mjs, .ts and .mts files can be loaded");
   }
 
   @Test
@@ -81,7 +81,7 @@ class LoaderTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("bad.js", "import 'graft/lib/x.js';\nexport default function (pi) {}\n");
       assertThat(f.load().problems()).singleElement().satisfies(p -> assertThat(p.message())
-          .contains("cannot import \"graft/lib/x.js\": no shared library directory is configured"));
+          .contains("cannot import \"graft/lib/x.js\": no shared library directory is configured (set scripts.libraryDir in $GRAFT_HOME/settings.json)"));
     }
   }
 

@@ -63,16 +63,16 @@ public final class ContextDryRun {
   }
 
   /**
-   * Runs the scripts found at {@code locations} (directories and files) on {@code session}, with
+   * Runs the scripts found at {@code scripts} (directories and files, with what they may import) on {@code session}, with
    * its leaf where it is (move it first with {@link Session#branch} on a read-only session).
    */
-  public static Report run(Session session, List<Path> locations, ScriptLog log) {
+  public static Report run(Session session, ScriptSources scripts, ScriptLog log) {
     SessionContext context = session.buildContext();
     List<AgentMessage> before = context.messages();
     Map<ScriptFile, List<String>> refused = new java.util.concurrent.ConcurrentHashMap<>();
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(),
         InertPort.create((script, call) -> refused.computeIfAbsent(script, s -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(call)), log)) {
-      LoadReport loaded = engine.load(new ScriptSources(locations, Optional.empty()));
+      LoadReport loaded = engine.load(scripts);
       List<String> loadProblems = loaded.problems().stream().map(p -> p.path() + ": " + p.message()).toList();
       EventContext ctx = eventContext(session, context);
       List<ScriptRun> runs = new ArrayList<>();

@@ -6,7 +6,6 @@ import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.ScriptSources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +65,7 @@ public final class LoadedScripts implements ScriptControl {
     } catch (RuntimeException e) {
       return List.of("scripts not reloaded: " + e.getMessage());
     }
-    next.grants().problems().forEach(p -> lines.add("warning: " + p));
+    next.warnings().forEach(p -> lines.add("warning: " + p));
     if (engine.isEmpty()) {
       lines.add(next.locations().isEmpty() ? "scripts: none to load"
           : "scripts: none were loaded when graft started; restart graft to load the scripts found now");
@@ -74,7 +73,7 @@ public final class LoadedScripts implements ScriptControl {
     }
     exec.update(next);
     plan = next;
-    LoadReport r = engine.get().load(new ScriptSources(next.paths(), Optional.empty()));
+    LoadReport r = engine.get().load(next.sources());
     report = r;
     lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
         : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));

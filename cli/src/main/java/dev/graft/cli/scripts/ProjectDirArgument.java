@@ -19,6 +19,17 @@ final class ProjectDirArgument {
     return dir;
   }
 
+  /** A project's installed script package {@code name} (the project: {@code arg}, or the working directory). */
+  static Path packageDir(Path cwd, Path arg, String name) {
+    Path project = arg == null ? cwd : cwd.resolve(arg).normalize();
+    Path dir = dev.graft.cli.packages.PackageScope.project(project).installed(name);
+    if (!Files.isDirectory(dir)) {
+      throw new UserError("no project package " + name + " installed in " + project + " (" + dir
+          + " is not a directory; graft scripts install --project installs what the lock file records)");
+    }
+    return dir;
+  }
+
   /** The project directory of a {@code .graft/scripts} directory. */
   static Path projectOf(Path scriptsDir) {
     return scriptsDir.getParent().getParent();

@@ -103,28 +103,42 @@ public final class ScriptExec implements AutoCloseable {
 
   /** Why {@code script} may not run {@code command}, naming the setting that would allow it. */
   Optional<String> refusal(ScriptLocations.Plan now, ScriptFile script, String command) {
-    boolean project = now.sourceOf(script) == ScriptLocations.Source.PROJECT;
-    Optional<ExecGrants.Grant> grant = project ? now.grants().forProjectScript(script.name())
-        : now.grants().forUserScript(script.name());
+    Optional<ScriptLocations.Location> at = now.locationOf(script);
+    ScriptLocations.Source source = at.map(ScriptLocations.Location::source).orElse(ScriptLocations.Source.OPTION);
+    boolean project = source == ScriptLocations.Source.PROJECT || source == ScriptLocations.Source.PROJECT_PACKAGE;
+    // A package's scripts share one grant, "package:NAME"; other scripts have their own, by name.
+    Optional<String> pkg = at.flatMap(ScriptLocations.Location::packageName);
+    String key = pkg.map(n -> "package:" + n).orElse(script.name());
+    Optional<ExecGrants.Grant> grant = project ? now.grants().forProjectScript(key) : now.grants().forUserScript(key);
     if (grant.isPresent() && grant.get().allows(command)) {
       return Optional.empty();
     }
-    Path file = project ? Settings.projectFile(projectDirOf(now)) : home.settings();
+    Path file = project ? Settings.projectFile(projectDirOf(now, pkg.isPresent())) : home.settings();
     String program = command.isEmpty() ? "a program" : command;
-    String add = "\"scripts\": {\"exec\": {\"" + script.name() + "\": [\"" + command + "\"]}}";
-    String after = project ? " (then trust the project's scripts again: graft scripts trust "
-        + now.project().map(ScriptLocations.Project::dir).orElseThrow() + ")" : "";
+    String add = "\"scripts\": {\"exec\": {\"" + key + "\": [\"" + command + "\"]}}";
+    String after = !project ? "" : pkg.isPresent()
+        ? " (then trust the package again: graft scripts trust --package " + pkg.get() + ")"
+        : " (then trust the project's scripts again: graft scripts trust "
+            + now.project().map(ScriptLocations.Project::dir).orElseThrow() + ")";
+    String who = pkg.map(n -> "package " + n).orElse(script.name());
     if (grant.isPresent()) {
-      return Optional.of("exec: " + script.name() + " may run " + String.join(", ", grant.get().commands())
-          + ", not " + program + "; to allow it, add \"" + command + "\" to " + ExecGrants.FIELD + " \"" + script.name()
+      return Optional.of("exec: " + who + " may run " + String.join(", ", grant.get().commands())
+          + ", not " + program + "; to allow it, add \"" + command + "\" to " + ExecGrants.FIELD + " \"" + key
           + "\" in " + file + after);
     }
-    return Optional.of("exec is not granted to " + script.name() + "; to let it run " + program + ", add " + add + " to "
+    return Optional.of("exec is not granted to " + who + "; to let it run " + program + ", add " + add + " to "
         + file + after);
   }
 
-  private static Path projectDirOf(ScriptLocations.Plan now) {
-    // <project>/.graft/scripts → <project>
+  private static Path projectDirOf(ScriptLocations.Plan now, boolean inPackage) {
+    // <project>/.graft/scripts → <project>; <project>/.graft/packages/NAME → <project>
+    if (inPackage) {
+      Path dir = now.packagePlans().stream().filter(ScriptLocations.PackagePlan::project).findFirst().orElseThrow().dir();
+      while (dir != null && !(dir.getFileName() != null && dir.getFileName().toString().equals(".graft"))) {
+        dir = dir.getParent();
+      }
+      return dir == null ? Path.of(".") : dir.getParent();
+    }
     return now.project().map(p -> p.dir().getParent().getParent()).orElseThrow();
   }
 

@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.scripting.ScriptLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,8 +17,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js}
- * and {@code .mjs} file under it (scripts and the files they may import, such as
+ * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js},
+ * {@code .mjs}, {@code .ts} and {@code .mts} file under it (scripts and the files they may import, such as
  * {@code lib/x.js}; nothing else can be imported), by path relative to the directory, and the
  * project's exec grants. {@code value} covers all of it, so any changed, added or removed file
  * or grant gives another value.
@@ -33,7 +34,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     try (Stream<Path> walk = Files.walk(dir, FileVisitOption.FOLLOW_LINKS)) {
       for (Path p : walk.filter(Files::isRegularFile).toList()) {
         String name = p.getFileName().toString();
-        if (name.endsWith(".js") || name.endsWith(".mjs")) {
+        if (ScriptLoader.isScriptName(name)) {
           files.put(relative(dir, p), hex(sha256().digest(Files.readAllBytes(p))));
         }
       }

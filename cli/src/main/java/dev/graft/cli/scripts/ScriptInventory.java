@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.packages.PackageLock;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptCommand;
@@ -20,9 +21,11 @@ import java.util.function.Function;
  * The scripts a run would load, each with where it comes from, whether it is trusted, what it
  * registered and what went wrong: {@code graft scripts list} and {@code /scripts}.
  */
-public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Project> project, boolean projectLoaded) {
+public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Project> project, boolean projectLoaded,
+    List<ScriptLocations.PackagePlan> packages) {
   public ScriptInventory {
     entries = List.copyOf(entries);
+    packages = List.copyOf(packages);
   }
 
   /**
@@ -30,7 +33,12 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
    * "never"; {@code loaded} false for a script that failed to load or is not trusted.
    */
   public record Entry(String name, Path path, ScriptLocations.Source source, String trust, boolean loaded,
-      List<String> events, List<String> commands, List<String> tools, List<String> problems) {
+      List<String> events, List<String> commands, List<String> tools, List<String> problems, Optional<String> packageName) {
+    public Entry(String name, Path path, ScriptLocations.Source source, String trust, boolean loaded,
+        List<String> events, List<String> commands, List<String> tools, List<String> problems) {
+      this(name, path, source, trust, loaded, events, commands, tools, problems, Optional.empty());
+    }
+
     public Entry {
       events = List.copyOf(events);
       commands = List.copyOf(commands);
@@ -49,7 +57,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       entries.add(new Entry(f.name(), f.path(), source, trustOf(source), true, events.apply(f),
           commands.stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList(),
           tools.stream().filter(t -> t.script().equals(f)).map(ScriptTool::name).toList(),
-          warnings.getOrDefault(f.path(), List.of())));
+          warnings.getOrDefault(f.path(), List.of()), plan.locationOf(f).flatMap(ScriptLocations.Location::packageName)));
     }
     for (LoadReport.Problem p : problems) {
       ScriptLocations.Source source = sourceOfPath(plan, p.path());
@@ -69,11 +77,11 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
             List.of(), List.of()));
       }
     }
-    return new ScriptInventory(entries, plan.project(), plan.projectLoaded());
+    return new ScriptInventory(entries, plan.project(), plan.projectLoaded(), plan.packagePlans());
   }
 
   private static String trustOf(ScriptLocations.Source source) {
-    return source == ScriptLocations.Source.PROJECT ? "trusted" : "yours";
+    return source == ScriptLocations.Source.PROJECT || source == ScriptLocations.Source.PROJECT_PACKAGE ? "trusted" : "yours";
   }
 
   private static ScriptLocations.Source sourceOfPath(ScriptLocations.Plan plan, Path path) {
@@ -97,6 +105,15 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     return path.getFileName() == null ? path.toString() : path.getFileName().toString();
   }
 
+  private static String trustWord(TrustStore.State state) {
+    return switch (state) {
+      case TrustStore.State.Changed c -> "changed";
+      case TrustStore.State.Never n -> "never";
+      case TrustStore.State.Trusted t -> "trusted";
+      case TrustStore.State.Unknown u -> "untrusted";
+    };
+  }
+
   /** Whether any script failed to load or logged a warning. */
   public boolean hasProblems() {
     return entries.stream().anyMatch(e -> !e.problems().isEmpty());
@@ -109,11 +126,13 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       lines.add("No hook scripts (graft loads $GRAFT_HOME/scripts, --scripts DIR, -s FILE and a trusted .graft/scripts).");
     }
     for (Entry e : entries) {
-      String state = e.source() == ScriptLocations.Source.PROJECT ? ", " + e.trust() : "";
+      String state = e.source() == ScriptLocations.Source.PROJECT || e.source() == ScriptLocations.Source.PROJECT_PACKAGE
+          ? ", " + e.trust() : "";
       lines.add(e.name() + "  (" + e.source().label + state + (e.loaded() ? "" : ", not loaded") + ")  " + e.path());
       if (!e.events().isEmpty()) {
         lines.add("  events:   " + String.join(", ", e.events()));
       }
+      e.packageName().ifPresent(p -> lines.add("  package:  " + p));
       if (!e.commands().isEmpty()) {
         lines.add("  commands: " + String.join(", ", e.commands()));
       }
@@ -127,6 +146,18 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     }
     if (project.isPresent() && !projectLoaded) {
       lines.add(TrustDecisions.notLoaded(project.get()));
+    }
+    if (!packages.isEmpty()) {
+      lines.add("Script packages:");
+    }
+    for (ScriptLocations.PackagePlan p : packages) {
+      PackageLock.Entry e = p.entry();
+      lines.add("  " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + "  (" + (p.project() ? "project" : "global")
+          + p.trust().map(t -> ", " + trustWord(t.state())).orElse("") + (p.loaded() ? "" : ", not loaded") + ")  "
+          + e.source() + " @ " + e.resolved());
+      if (p.project() && !p.loaded()) {
+        lines.add("    trust it with: graft scripts trust --package " + e.name());
+      }
     }
     return lines;
   }
@@ -143,6 +174,14 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       e.commands().forEach(o.putArray("commands")::add);
       e.tools().forEach(o.putArray("tools")::add);
       e.problems().forEach(o.putArray("problems")::add);
+    }
+    ArrayNode pkgs = root.putArray("packages");
+    for (ScriptLocations.PackagePlan p : packages) {
+      PackageLock.Entry e = p.entry();
+      ObjectNode o = pkgs.addObject().put("name", e.name()).put("version", e.version()).put("scope", p.project() ? "project" : "global")
+          .put("source", e.source()).put("resolved", e.resolved()).put("hash", e.hash()).put("dir", p.dir().toString())
+          .put("loaded", p.loaded());
+      p.trust().ifPresent(t -> o.put("trust", trustWord(t.state())));
     }
     project.ifPresent(p -> root.putObject("project").put("dir", p.dir().toString())
         .put("fingerprint", p.fingerprint().value()).put("loaded", projectLoaded)

@@ -1,19 +1,27 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.UserError;
+import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageScope;
+import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.ScriptSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where a run's hook scripts come from, in load order: $GRAFT_HOME/scripts, each --scripts DIR,
- * each -s FILE, then the project's {@code .graft/scripts} — the last only when you trust what it
+ * Where a run's hook scripts come from, in load order: $GRAFT_HOME/scripts, the global script
+ * packages' scripts, each --scripts DIR, each -s FILE, the project's script packages' scripts
+ * (each once trusted, like the project's scripts), then the project's {@code .graft/scripts} — the last only when you trust what it
  * holds now ({@link TrustStore}), or the {@link TrustDecision} says so. The exec grants are read
  * at the same moment, so that the project's grants in force are the ones trusted.
  */
@@ -24,7 +32,9 @@ public final class ScriptLocations {
   public enum Source {
     USER("user"),
     OPTION("--scripts"),
-    PROJECT("project");
+    PROJECT("project"),
+    PACKAGE("package"),
+    PROJECT_PACKAGE("project package");
 
     public final String label;
 
@@ -33,7 +43,12 @@ public final class ScriptLocations {
     }
   }
 
-  public record Location(Path path, Source source) {}
+  /** {@code packageName}: the installed script package the location belongs to, if any. */
+  public record Location(Path path, Source source, Optional<String> packageName) {
+    public Location(Path path, Source source) {
+      this(path, source, Optional.empty());
+    }
+  }
 
   /**
    * What to look at: graft's home, the directory --scripts and -s paths are relative to, the
@@ -59,27 +74,51 @@ public final class ScriptLocations {
     TrustDecision SKIP = (project, store) -> false;
   }
 
-  /** The locations to load, the project's scripts directory if it has one, and the grants in force. */
-  public record Plan(List<Location> locations, Optional<Project> project, boolean projectLoaded, ExecGrants grants) {
+  /**
+   * The locations to load, the project's scripts directory if it has one, and the grants in force;
+   * the shared library ({@code scripts.libraryDir}) and the installed packages scripts may import
+   * (global ones, and the project's that are trusted), each project package's trust, and warnings
+   * (settings that could not be used, locked packages not installed).
+   */
+  public record Plan(List<Location> locations, Optional<Project> project, boolean projectLoaded, ExecGrants grants,
+      Optional<Path> libraryDir, Map<String, Path> packages, List<PackagePlan> packagePlans, List<String> warnings) {
     public Plan {
       locations = List.copyOf(locations);
+      packages = Map.copyOf(packages);
+      packagePlans = List.copyOf(packagePlans);
+      warnings = List.copyOf(warnings);
     }
 
     public List<Path> paths() {
       return locations.stream().map(Location::path).toList();
     }
 
+    /** What the engine loads: the locations, the library and the importable packages. */
+    public ScriptSources sources() {
+      return new ScriptSources(paths(), libraryDir, packages);
+    }
+
     /** Where {@code script} came from (a script linked in from elsewhere counts as the options'). */
     public Source sourceOf(ScriptFile script) {
+      return locationOf(script).map(Location::source).orElse(Source.OPTION);
+    }
+
+    public Optional<Location> locationOf(ScriptFile script) {
       for (Location l : locations) {
         Path at = realPath(l.path());
         if (Files.isDirectory(at) ? script.root().equals(at) : script.path().equals(at)) {
-          return l.source();
+          return Optional.of(l);
         }
       }
-      return Source.OPTION;
+      return Optional.empty();
     }
   }
+
+  /**
+   * An installed package: its lock entry, its scope, where it is, its trust (a project package's,
+   * as for the project's scripts; none for a global one) and whether it loads.
+   */
+  public record PackagePlan(PackageLock.Entry entry, boolean project, Path dir, Optional<Project> trust, boolean loaded) {}
 
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
@@ -88,13 +127,27 @@ public final class ScriptLocations {
 
   public static Plan plan(Request r, TrustDecision decision) {
     ExecGrants grants = ExecGrants.load(r.home(), r.projectDir());
+    List<String> warnings = new ArrayList<>(grants.problems());
+    ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
+    warnings.addAll(library.problems());
     if (r.noScripts()) {
-      return new Plan(List.of(), Optional.empty(), false, grants);
+      return new Plan(List.of(), Optional.empty(), false, grants, Optional.empty(), Map.of(), List.of(), warnings);
     }
     List<Location> locations = new ArrayList<>();
+    Map<String, Path> packages = new LinkedHashMap<>();
+    List<PackagePlan> packagePlans = new ArrayList<>();
     Path user = r.home().scripts();
     if (Files.isDirectory(user)) {
       locations.add(new Location(user, Source.USER));
+    }
+    PackageScope global = PackageScope.global(r.home());
+    for (PackageLock.Entry e : global.lock().entries().values()) {
+      Optional<Path> dir = installed(global, e, warnings);
+      if (dir.isPresent()) {
+        packages.put(e.name(), dir.get());
+        packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
+        PackageFiles.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
+      }
     }
     for (Path dir : r.dirs()) {
       Path p = r.baseDir().resolve(dir).normalize();
@@ -110,19 +163,50 @@ public final class ScriptLocations {
       }
       locations.add(new Location(p, Source.OPTION));
     }
+    TrustStore store = null;
+    PackageScope projectScope = PackageScope.project(r.projectDir());
+    boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
+    for (PackageLock.Entry e : sameAsGlobal ? List.<PackageLock.Entry>of() : projectScope.lock().entries().values()) {
+      Optional<Path> dir = installed(projectScope, e, warnings);
+      if (dir.isEmpty()) {
+        continue;
+      }
+      store = store != null ? store : TrustStore.load(r.home());
+      ScriptFingerprint now = ScriptFingerprint.of(dir.get(), grants.projectTextFor("package:" + e.name()));
+      Project trust = new Project(dir.get(), now, store.state(dir.get(), now));
+      boolean load = trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
+      packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
+      if (load) {
+        packages.putIfAbsent(e.name(), dir.get());
+        PackageFiles.scripts(dir.get())
+            .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
+      }
+    }
+    Optional<Path> libraryDir = library.dir();
     Path dir = projectScripts(r.projectDir());
     if (!Files.isDirectory(dir) || locations.stream().anyMatch(l -> realPath(l.path()).equals(realPath(dir)))) {
       // No project scripts, or they are yours already (--scripts names them, or this is $GRAFT_HOME).
-      return new Plan(locations, Optional.empty(), false, grants);
+      return new Plan(locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
     }
     ScriptFingerprint now = ScriptFingerprint.of(dir, grants.projectText());
-    TrustStore store = TrustStore.load(r.home());
+    store = store != null ? store : TrustStore.load(r.home());
     Project project = new Project(dir, now, store.state(dir, now));
     boolean load = project.state() instanceof TrustStore.State.Trusted || decision.load(project, store);
     if (load) {
       locations.add(new Location(dir, Source.PROJECT));
     }
-    return new Plan(locations, Optional.of(project), load, grants);
+    return new Plan(locations, Optional.of(project), load, grants, libraryDir, packages, packagePlans, warnings);
+  }
+
+  /** The package's directory when it is installed; else a warning naming the command that installs it. */
+  private static Optional<Path> installed(PackageScope scope, PackageLock.Entry e, List<String> warnings) {
+    Path dir = scope.installed(e.name());
+    if (Files.isDirectory(dir)) {
+      return Optional.of(dir);
+    }
+    warnings.add("script package " + e.name() + " is in " + scope.lock().file() + " but not installed; run graft scripts"
+        + " install" + (scope.project() ? " --project" : ""));
+    return Optional.empty();
   }
 
   static Path realPath(Path p) {

@@ -28,7 +28,7 @@ public final class ScriptProbe {
   public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
       List<dev.graft.scripting.ScriptCommand> commands, List<dev.graft.scripting.ScriptTool> tools) {}
 
-  public static Result load(List<Path> locations) {
+  public static Result load(ScriptSources sources) {
     Map<Path, List<String>> warnings = new LinkedHashMap<>();
     ScriptLog log = new ScriptLog() {
       @Override
@@ -41,7 +41,7 @@ public final class ScriptProbe {
       }
     };
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
-      LoadReport report = engine.load(new ScriptSources(locations, java.util.Optional.empty()));
+      LoadReport report = engine.load(sources);
       Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
       for (ScriptFile f : engine.scripts()) {
         events.put(f, engine.events(f));

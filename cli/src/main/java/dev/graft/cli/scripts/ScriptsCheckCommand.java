@@ -4,6 +4,7 @@ import dev.graft.cli.CliContext;
 import dev.graft.cli.UserError;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "FILE", description = "The script (.js or .mjs).")
+  @Parameters(paramLabel = "FILE", description = "The script (.js, .mjs, .ts or .mts).")
   Path file;
 
   /** The engine ends a message with "(at name.js:LINE)"; put it first, as FILE:LINE: message. */
@@ -48,7 +49,10 @@ final class ScriptsCheckCommand implements Callable<Integer> {
     if (!Files.isRegularFile(path)) {
       throw new UserError(file + ": no such script file");
     }
-    ScriptProbe.Result r = ScriptProbe.load(List.of(path));
+    // What a run here could import: the shared library and the packages (global, trusted project ones).
+    ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
+        context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
+    ScriptProbe.Result r = ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()));
     PrintWriter out = context.out();
     List<String> problems = new ArrayList<>();
     for (LoadReport.Problem p : r.report().problems()) {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "scripts",
-    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests.",
+    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests; add, remove, update and install script packages.",
     mixinStandardHelpOptions = true,
     subcommands = {
       ScriptsListCommand.class,
@@ -22,7 +22,11 @@ import picocli.CommandLine.Spec;
       ScriptsTrustCommand.class,
       ScriptsUntrustCommand.class,
       ScriptsDryRunCommand.class,
-      ScriptsTestCommand.class
+      ScriptsTestCommand.class,
+      ScriptsAddCommand.class,
+      ScriptsRemoveCommand.class,
+      ScriptsUpdateCommand.class,
+      ScriptsInstallCommand.class
     })
 public final class ScriptsCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;

@@ -10,6 +10,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.Session;
 import dev.graft.scripting.ScriptLog;
+import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +91,9 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
         }
         session.branch(leaf);
       }
-      report = ContextDryRun.run(session, locations, log);
+      ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
+          context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
+      report = ContextDryRun.run(session, new ScriptSources(locations, here.libraryDir(), here.packages()), log);
     }
     report.loadProblems().forEach(p -> err.println("graft: script " + p));
     err.flush();

@@ -49,12 +49,12 @@ final class ScriptsListCommand implements Callable<Integer> {
     ScriptLocations.Plan plan = ScriptLocations.plan(
         new ScriptLocations.Request(context.home(), context.cwd(), project, dirs, files, false),
         ScriptLocations.TrustDecision.SKIP);
-    plan.grants().problems().forEach(p -> context.err().println("graft: warning: " + p));
+    plan.warnings().forEach(p -> context.err().println("graft: warning: " + p));
     ScriptInventory inventory;
     if (plan.locations().isEmpty()) {
       inventory = ScriptInventory.of(plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), java.util.Map.of());
     } else {
-      ScriptProbe.Result r = ScriptProbe.load(plan.paths());
+      ScriptProbe.Result r = ScriptProbe.load(plan.sources());
       inventory = ScriptInventory.of(plan, r.report().loaded(), f -> r.events().getOrDefault(f, List.of()),
           r.commands(), r.tools(), r.report().problems(), r.warnings());
     }

@@ -50,8 +50,11 @@ final class ScriptsTestCommand implements Callable<Integer> {
       }
     };
     List<ScriptTests.Outcome> outcomes = new ArrayList<>();
+    // Tests may import the installed packages a run here could (global ones, trusted project ones).
+    java.util.Map<String, Path> packages = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
+        context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP).packages();
     for (Path file : files) {
-      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log));
+      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages));
     }
     long failed = outcomes.stream().filter(o -> !o.passed()).count();
     out.println((outcomes.size() - failed) + " passed, " + failed + " failed");

@@ -21,7 +21,8 @@ import picocli.CommandLine.ParentCommand;
       "",
       "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
       "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
-      "changes. Recorded in $GRAFT_HOME/trusted-scripts.json."
+      "changes. Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
+      "installed script package NAME instead (its files, dependencies and its package:NAME exec grant)."
     })
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -29,16 +30,29 @@ final class ScriptsTrustCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
   Path dir;
 
+  @Option(names = "--package", paramLabel = "NAME", description = "A project script package (.graft/packages/NAME).")
+  String packageName;
+
   @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
   boolean yes;
 
   @Override
   public Integer call() throws Exception {
     CliContext context = parent.context();
-    Path scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
-    ExecGrants grants = ExecGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
+    Path scripts;
+    ExecGrants grants;
+    String grantText;
+    if (packageName != null) {
+      scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
+      grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      grantText = grants.projectTextFor("package:" + packageName);
+    } else {
+      scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
+      grants = ExecGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
+      grantText = grants.projectText();
+    }
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grants.projectText());
+    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
     ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
     PrintWriter out = context.out();

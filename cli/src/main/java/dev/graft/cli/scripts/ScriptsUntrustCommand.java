@@ -23,10 +23,15 @@ final class ScriptsUntrustCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
   Path dir;
 
+  @picocli.CommandLine.Option(names = "--package", paramLabel = "NAME",
+      description = "A project script package (.graft/packages/NAME).")
+  String packageName;
+
   @Override
   public Integer call() {
     CliContext context = parent.context();
-    Path scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
+    Path scripts = packageName != null ? ProjectDirArgument.packageDir(context.cwd(), dir, packageName)
+        : ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
     boolean had = TrustStore.load(context.home()).forget(scripts);
     context.out().println(had ? "No longer trusted: " + scripts : "Nothing was recorded for " + scripts);
     return 0;

@@ -29,14 +29,19 @@ public final class TrustDecisions {
 
   /** Why the project's scripts are not loaded, and how to load them, in one line. */
   public static String notLoaded(ScriptLocations.Project project) {
-    String command = "graft scripts trust " + project.dir();
+    String dir = project.dir().toString();
+    int at = dir.indexOf("/.graft/packages/");
+    // A project's script package (.graft/packages/NAME) is trusted with --package NAME.
+    String command = at < 0 ? "graft scripts trust " + dir
+        : "graft scripts trust --package " + dir.substring(at + "/.graft/packages/".length()) + " " + dir.substring(0, at);
+    String what = at < 0 ? "the project's scripts in " + dir
+        : "the scripts of the project's package " + dir.substring(at + "/.graft/packages/".length()) + " in " + dir;
     return switch (project.state()) {
-      case TrustStore.State.Changed c -> "the project's scripts in " + project.dir()
+      case TrustStore.State.Changed c -> what
           + " are not loaded: they changed since you trusted them (" + c.change().describe() + "); to run them: " + command;
-      case TrustStore.State.Never n -> "the project's scripts in " + project.dir()
+      case TrustStore.State.Never n -> what
           + " are not loaded: you chose never to run them; to run them: " + command;
-      default -> "the project's scripts in " + project.dir() + " are not loaded: they are not trusted yet; to run them: "
-          + command;
+      default -> what + " are not loaded: they are not trusted yet; to run them: " + command;
     };
   }
 
@@ -93,7 +98,7 @@ public final class TrustDecisions {
       lines.add("  " + file + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
-      lines.add("  (no .js or .mjs files)");
+      lines.add("  (no .js, .mjs, .ts or .mts files)");
     }
     if (!project.fingerprint().grants().isEmpty()) {
       lines.add("Exec grants in the project's .graft/settings.json (programs these scripts may run):");

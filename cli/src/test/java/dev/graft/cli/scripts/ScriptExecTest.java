@@ -73,6 +73,30 @@ class ScriptExecTest {
   }
 
   @Test
+  void aPackagesScriptsShareTheGrantOfTheirPackage() throws Exception {
+    Path pkg = project.resolve(".graft/packages/team-lib");
+    Files.createDirectories(pkg.resolve("scripts"));
+    Files.writeString(pkg.resolve("scripts/tool.js"), "export default function (g) {}\n");
+    Files.writeString(project.resolve(".graft/packages.lock.json"), "{\"packages\": {\"team-lib\": {\"source\":"
+        + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \"sha256:x\"}}}");
+    ScriptFile packaged = new ScriptFile(pkg.resolve("scripts/tool.js").toRealPath(), pkg.resolve("scripts").toRealPath(),
+        "tool.js");
+    // The project scripts' grant for their tool.js is not the package's.
+    settings(project.resolve(".graft/settings.json"), "{\"scripts\": {\"exec\": {\"tool.js\": [\"echo\"]}}}");
+    try (ScriptExec exec = exec(4096)) {
+      assertThatThrownBy(() -> run(exec, packaged, "echo", List.of("hi"), "{}"))
+          .isInstanceOf(SecurityException.class)
+          .hasMessage("exec is not granted to package team-lib; to let it run echo, add \"scripts\": {\"exec\":"
+              + " {\"package:team-lib\": [\"echo\"]}} to " + project.resolve(".graft/settings.json")
+              + " (then trust the package again: graft scripts trust --package team-lib)");
+    }
+    settings(project.resolve(".graft/settings.json"), "{\"scripts\": {\"exec\": {\"package:team-lib\": [\"echo\"]}}}");
+    try (ScriptExec exec = exec(4096)) {
+      assertThat(run(exec, packaged, "echo", List.of("from", "package"), "{}").path("stdout").asText()).isEqualTo("from package\n");
+    }
+  }
+
+  @Test
   void aGrantedProgramRunsWithoutAShellInTheSessionDirectory() throws Exception {
     settings(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"tool.js\": [\"echo\", \"pwd\", \"sh\"]}}}");
     try (ScriptExec exec = exec(4096)) {

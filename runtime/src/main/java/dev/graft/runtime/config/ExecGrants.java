@@ -19,7 +19,10 @@ import java.util.TreeSet;
  * program names. Grants in the global settings apply to your own scripts ($GRAFT_HOME/scripts,
  * --scripts, -s); grants in the project's {@code .graft/settings.json} apply only to the
  * project's scripts, which run only once trusted, and are part of what is trusted (see
- * {@link #projectText}). So a repository can never grant a program to a script by itself.
+ * {@link #projectText}). So a repository can never grant a program to a script by itself. The
+ * key {@code package:NAME} grants to every script of an installed script package: in the global
+ * settings for a global package, in the project's for a project package (part of that package's
+ * trust).
  */
 public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
   public static final String FIELD = "scripts.exec";
@@ -61,6 +64,12 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
 
   public Optional<Grant> forProjectScript(String name) {
     return Optional.ofNullable(project.get(name));
+  }
+
+  /** The project's grant for one key (a script's name, or {@code package:NAME}) as text; empty when none. */
+  public String projectTextFor(String key) {
+    Grant g = project.get(key);
+    return g == null ? "" : key + "=" + g.text() + "\n";
   }
 
   /**

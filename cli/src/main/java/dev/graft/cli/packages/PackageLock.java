@@ -1,0 +1,113 @@
+package dev.graft.cli.packages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.UserError;
+import dev.graft.runtime.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A scope's {@code packages.lock.json}: for each package, the source as given, what it resolved
+ * to (a git commit, an npm {@code name@version}, a tarball's SHA-256, or {@code local}), its
+ * version and the hash of its files. Commit it with the project: {@code graft scripts install}
+ * then installs exactly these.
+ */
+public final class PackageLock {
+  static final String FILE_NAME = "packages.lock.json";
+
+  /** One package as locked. */
+  public record Entry(String name, String source, String resolved, String version, String hash) {}
+
+  private final Path file;
+  private final Map<String, Entry> entries;
+
+  private PackageLock(Path file, Map<String, Entry> entries) {
+    this.file = file;
+    this.entries = entries;
+  }
+
+  /** The lock file of a scope directory ($GRAFT_HOME or a project's .graft); absent is empty. */
+  public static PackageLock load(Path scopeDir) {
+    Path file = scopeDir.resolve(FILE_NAME);
+    Map<String, Entry> entries = new TreeMap<>();
+    if (!Files.isRegularFile(file)) {
+      return new PackageLock(file, entries);
+    }
+    JsonNode root;
+    try {
+      root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UserError(file + ": cannot read the package lock file ("
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); fix or delete it");
+    }
+    JsonNode packages = root == null ? null : root.get("packages");
+    if (packages == null || !packages.isObject()) {
+      throw new UserError(file + ": not a package lock file (no \"packages\" object); fix or delete it");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      JsonNode n = e.getValue();
+      if (!PackageSource.isPackageName(e.getKey())) {
+        throw new UserError(file + ": \"" + e.getKey() + "\" is not a package name; fix or delete the entry");
+      }
+      for (String field : new String[] {"source", "resolved", "hash"}) {
+        if (!n.path(field).isTextual()) {
+          throw new UserError(file + ": package " + e.getKey() + " has no \"" + field + "\"; fix it or add the package again");
+        }
+      }
+      entries.put(e.getKey(), new Entry(e.getKey(), n.get("source").asText(), n.get("resolved").asText(),
+          n.path("version").asText(""), n.get("hash").asText()));
+    }
+    return new PackageLock(file, entries);
+  }
+
+  public Map<String, Entry> entries() {
+    return java.util.Collections.unmodifiableMap(entries);
+  }
+
+  public Optional<Entry> get(String name) {
+    return Optional.ofNullable(entries.get(name));
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  void put(Entry entry) {
+    entries.put(entry.name(), entry);
+    save();
+  }
+
+  boolean remove(String name) {
+    boolean had = entries.remove(name) != null;
+    if (had) {
+      save();
+    }
+    return had;
+  }
+
+  private void save() {
+    ObjectNode packages = Json.object();
+    entries.values().forEach(e -> packages.putObject(e.name()).put("source", e.source()).put("resolved", e.resolved())
+        .put("version", e.version()).put("hash", e.hash()));
+    ObjectNode root = Json.object();
+    root.set("packages", packages);
+    try {
+      Files.createDirectories(file.getParent());
+      Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
+      Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
+          StandardCharsets.UTF_8);
+      Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

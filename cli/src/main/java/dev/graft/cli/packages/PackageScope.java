@@ -1,0 +1,36 @@
+package dev.graft.cli.packages;
+
+import dev.graft.runtime.config.GraftHome;
+import java.nio.file.Path;
+
+/**
+ * Where packages are installed: globally ({@code $GRAFT_HOME/packages}, lock file
+ * {@code $GRAFT_HOME/packages.lock.json}, for your own use) or for a project
+ * ({@code .graft/packages}, lock file {@code .graft/packages.lock.json}, committed and shared,
+ * run only once trusted). {@code base} is what relative sources in the lock file are relative to.
+ */
+public record PackageScope(Path dir, boolean project, Path base) {
+  public static PackageScope global(GraftHome home) {
+    return new PackageScope(home.root(), false, home.root());
+  }
+
+  public static PackageScope project(Path projectDir) {
+    return new PackageScope(projectDir.resolve(".graft"), true, projectDir);
+  }
+
+  public Path packagesDir() {
+    return dir.resolve("packages");
+  }
+
+  public Path installed(String name) {
+    return packagesDir().resolve(name);
+  }
+
+  public PackageLock lock() {
+    return PackageLock.load(dir);
+  }
+
+  public String label() {
+    return project ? "project" : "global";
+  }
+}

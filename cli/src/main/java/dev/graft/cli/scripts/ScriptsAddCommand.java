@@ -1,0 +1,66 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageInstaller;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.packages.PackageSource;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft scripts add SOURCE}: installs a script package and locks it. */
+@Command(
+    name = "add",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Install a script package and record it in the lock file.",
+      "",
+      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main),",
+      "NAME@VERSION or npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory.",
+      "The lock file records the commit or version and a hash of the files; scripts install",
+      "installs exactly that elsewhere. A project's packages run only once trusted."
+    })
+final class ScriptsAddCommand implements Callable<Integer> {
+  @ParentCommand ScriptsCommand parent;
+
+  @Mixin PackageScopeOption where;
+
+  @Parameters(paramLabel = "SOURCE", description = "Where the package comes from.")
+  String source;
+
+  @Override
+  public Integer call() {
+    CliContext context = parent.context();
+    PackageScope scope = where.scope(context);
+    PackageSource parsed = absolute(PackageSource.parse(source, context.cwd()), context.cwd());
+    PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
+    PrintWriter out = context.out();
+    Path dir = scope.installed(e.name());
+    List<String> scripts = PackageFiles.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
+    out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
+        + scope.label() + " packages: " + dir);
+    out.println("  scripts: " + (scripts.isEmpty() ? "none (a library: import it as \"" + e.name() + "\")"
+        : String.join(", ", scripts)));
+    out.println("  locked in " + scope.lock().file());
+    if (scope.project()) {
+      out.println("Runs load it once you trust it: graft scripts trust --package " + e.name());
+    }
+    return 0;
+  }
+
+  /** A path source made absolute against the directory the command runs in. */
+  static PackageSource absolute(PackageSource s, Path cwd) {
+    return switch (s) {
+      case PackageSource.Tarball t -> new PackageSource.Tarball(cwd.resolve(t.file()).normalize().toString());
+      case PackageSource.Local l -> new PackageSource.Local(cwd.resolve(l.dir()).normalize().toString());
+      default -> s;
+    };
+  }
+}

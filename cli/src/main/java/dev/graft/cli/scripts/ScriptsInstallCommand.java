@@ -1,0 +1,51 @@
+package dev.graft.cli.scripts;
+
+import dev.graft.cli.CliContext;
+import dev.graft.cli.packages.PackageInstaller;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageScope;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code graft scripts install}: installs exactly what a lock file records. */
+@Command(
+    name = "install",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Install exactly the script packages a lock file records.",
+      "",
+      "The locked commit or version, checked against the locked hash. Uses graft's cache, so once",
+      "fetched it works offline. Packages already installed as locked are left alone."
+    })
+final class ScriptsInstallCommand implements Callable<Integer> {
+  @ParentCommand ScriptsCommand parent;
+
+  @Mixin PackageScopeOption where;
+
+  @Override
+  public Integer call() {
+    CliContext context = parent.context();
+    PackageScope scope = where.scope(context);
+    PackageLock lock = scope.lock();
+    PackageInstaller installer = new PackageInstaller(context.home());
+    PrintWriter out = context.out();
+    int installed = 0;
+    for (PackageLock.Entry e : lock.entries().values()) {
+      if (PackageInstaller.isInstalled(scope, e)) {
+        continue;
+      }
+      installer.install(scope, e);
+      out.println("Installed " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ")");
+      installed++;
+    }
+    out.println(installed == 0 ? "All " + lock.entries().size() + " " + scope.label() + " packages are installed as locked."
+        : installed + " installed.");
+    if (scope.project() && installed > 0) {
+      out.println("Runs load a project's packages once you trust them: graft scripts trust --package NAME");
+    }
+    return 0;
+  }
+}

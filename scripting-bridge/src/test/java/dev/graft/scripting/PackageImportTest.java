@@ -1,0 +1,70 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Imports by package name: installed script packages and their npm dependencies; Node built-ins refused. */
+class PackageImportTest {
+  @TempDir Path temp;
+
+  private Path teamLib() throws Exception {
+    Path pkg = Files.createDirectories(temp.resolve("installed/team-lib"));
+    Files.writeString(pkg.resolve("package.json"), "{\"name\":\"team-lib\",\"exports\":{\".\":{\"import\":\"./src/main.ts\"}}}");
+    Files.createDirectories(pkg.resolve("src"));
+    Files.writeString(pkg.resolve("src/main.ts"), """
+        import { pad } from "tiny-pad";
+        export const banner = (s: string): string => pad(s.toUpperCase());
+        """);
+    Files.writeString(pkg.resolve("extra.js"), "export const extra = 'extra';\n");
+    Path dep = Files.createDirectories(pkg.resolve("node_modules/tiny-pad"));
+    Files.writeString(dep.resolve("package.json"), "{\"name\":\"tiny-pad\",\"main\":\"lib/pad.js\"}");
+    Files.createDirectories(dep.resolve("lib"));
+    Files.writeString(dep.resolve("lib/pad.js"), "export const pad = (s) => '[' + s + ']';\n");
+    return pkg;
+  }
+
+  @Test
+  void scriptsImportPackagesByNameAndTheirDependenciesComeAlong() throws Exception {
+    Path pkg = teamLib();
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
+      f.write("uses.js", """
+          import { banner } from "team-lib";
+          import { extra } from "team-lib/extra.js";
+          export default function (pi) {
+            pi.on("input", (e) => ({ action: "transform", text: banner(e.text) + extra }));
+          }
+          """);
+      LoadReport r = f.load();
+      assertThat(r.problems()).isEmpty();
+      HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      assertThat(a.value().path("text").asText()).isEqualTo("[HI]extra");
+    }
+  }
+
+  @Test
+  void nodeBuiltinsAndUnknownPackagesAreRefusedClearly() throws Exception {
+    Path pkg = teamLib();
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
+      f.write("a-fs.js", "import { readFileSync } from 'node:fs';\nexport default function (pi) {}\n");
+      f.write("b-path.js", "import path from 'path';\nexport default function (pi) {}\n");
+      f.write("c-unknown.js", "import x from 'left-pad';\nexport default function (pi) {}\n");
+      f.write("d-escape.js", "import x from 'team-lib/../../private.js';\nexport default function (pi) {}\n");
+      Files.writeString(temp.resolve("private.js"), "export default 'sk-secret';\n");
+      LoadReport r = f.load();
+      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
+          m -> assertThat(m).contains("cannot import \"node:fs\": Node's built-in modules are not available to graft scripts"),
+          m -> assertThat(m).contains("cannot import \"path\": Node's built-in modules are not available to graft scripts"),
+          m -> assertThat(m).contains("cannot import \"left-pad\": no installed script package or npm dependency of one"
+              + " is called \"left-pad\" (installed: team-lib, tiny-pad)"),
+          m -> assertThat(m).contains("cannot import " + temp.toRealPath().resolve("private.js") + ": it is outside")
+              .doesNotContain("sk-secret"));
+    }
+  }
+}
