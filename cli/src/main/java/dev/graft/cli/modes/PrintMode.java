@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.UserError;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
@@ -46,7 +47,7 @@ public final class PrintMode {
             commands.runWithoutUi(command).ifPresent(out::println);
             out.flush();
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + e.getMessage());
+            err.println("graft: " + ScriptText.shown(e.getMessage()));
             err.flush();
             return 1;
           }

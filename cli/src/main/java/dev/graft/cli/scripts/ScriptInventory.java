@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
@@ -102,7 +103,10 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     return entries.stream().anyMatch(e -> !e.problems().isEmpty());
   }
 
-  /** For people: one heading line per script, then what it registered and its problems, indented. */
+  /**
+   * For people: one heading line per script, then what it registered and its problems, indented;
+   * each line escaped by {@link ScriptText}.
+   */
   public List<String> text() {
     List<String> lines = new ArrayList<>();
     if (entries.isEmpty()) {
@@ -128,6 +132,8 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     if (project.isPresent() && !projectLoaded) {
       lines.add(TrustDecisions.notLoaded(project.get()));
     }
+    // File names and problems come from the scripts: each line is shown as one line, escaped.
+    lines.replaceAll(ScriptText::shown);
     return lines;
   }
 

@@ -37,21 +37,32 @@ public record ProcessTree(Optional<Path> killCommand) {
   public void kill(Process process, boolean ownGroup) {
     ProcessHandle root = process.toHandle();
     List<ProcessHandle> descendants = root.descendants().toList();
-    if (ownGroup && killCommand.isPresent()) {
-      try {
-        Process kill =
-            new ProcessBuilder(killCommand.get().toString(), "-KILL", "--", "-" + root.pid())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        kill.waitFor(2, TimeUnit.SECONDS);
-      } catch (IOException e) {
-        // Fall back on the per-process kills below.
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+    if (ownGroup) {
+      killGroup(root.pid());
     }
     root.destroyForcibly();
     descendants.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /**
+   * Kills every process left in the group {@code leader} led, also after the leader itself ended
+   * (its orphaned children keep the group). Nothing happens when the group is empty.
+   */
+  public void killGroup(long leader) {
+    if (killCommand.isEmpty()) {
+      return;
+    }
+    try {
+      Process kill =
+          new ProcessBuilder(killCommand.get().toString(), "-KILL", "--", "-" + leader)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      kill.waitFor(2, TimeUnit.SECONDS);
+    } catch (IOException e) {
+      // No kill to run: the per-process kills of the caller are all there is.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
