@@ -86,6 +86,20 @@ public final class PrintMode {
     }
   }
 
+  /**
+   * After the last prompt (and session_shutdown): what scripts sent that no run delivered, one
+   * line each on {@code err}. Print and json modes end with their prompts, so a message sent from
+   * {@code agent_end} or {@code session_shutdown} starts no further turn; it is said, not dropped
+   * silently (docs/hooks.md, Sending messages).
+   */
+  public static void reportUndelivered(AgentSession agent, PrintWriter err) {
+    for (String message : agent.takeUndelivered()) {
+      err.println("graft: not delivered: " + message + " a script sent after the last run ended; -p and --mode json end"
+          + " with their prompts");
+    }
+    err.flush();
+  }
+
   /** Every prompt parsed before any runs: an unknown {@code /name} is an error up front. */
   static List<ScriptCommandPrompts.Parsed> parseAll(List<String> prompts, ScriptCommandPrompts commands) {
     List<ScriptCommandPrompts.Parsed> parsed = prompts.stream().map(commands::parse).toList();
