@@ -38,6 +38,7 @@ public final class ScriptExec implements AutoCloseable {
   private final Set<ScriptProcess> running = ConcurrentHashMap.newKeySet();
   /** Every process group a program started here leads: what it left running ends with graft. */
   private final Set<Long> groups = ConcurrentHashMap.newKeySet();
+  private final Object starting = new Object();
   private Thread shutdownHook; // guarded by this
   private final AtomicBoolean bound = new AtomicBoolean();
   private volatile ScriptLocations.Plan plan;
@@ -88,15 +89,15 @@ public final class ScriptExec implements AutoCloseable {
     Thread.ofVirtual().name("graft-exec").start(() -> {
       ScriptProcess p = null;
       try {
-        if (closed) {
-          throw new IOException("graft is shutting down");
-        }
-        p = ScriptProcess.start(command, args, cwd, maxOutput);
-        running.add(p);
-        p.group().ifPresent(groups::add);
         killAtShutdown();
-        if (closed) {
-          p.kill();
+        // Started and recorded under the lock the shutdown takes: no program escapes being killed.
+        synchronized (starting) {
+          if (closed) {
+            throw new IOException("graft is shutting down");
+          }
+          p = ScriptProcess.start(command, args, cwd, maxOutput);
+          running.add(p);
+          p.group().ifPresent(groups::add);
         }
         result.complete(p.await(timeout).toJson());
       } catch (IOException e) {
@@ -180,7 +181,6 @@ public final class ScriptExec implements AutoCloseable {
   /** Kills every program still running and every process they left in their groups. */
   @Override
   public void close() {
-    closed = true;
     killAll();
     synchronized (this) {
       if (shutdownHook != null) {
@@ -195,6 +195,9 @@ public final class ScriptExec implements AutoCloseable {
   }
 
   private void killAll() {
+    synchronized (starting) {
+      closed = true;
+    }
     running.forEach(ScriptProcess::kill);
     ProcessTree tree = ProcessTree.detect();
     groups.forEach(tree::killGroup);
