@@ -424,9 +424,9 @@ class HostileScriptsCliTest {
     assertThat(first.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     String output = Files.readString(home.resolve("graft-output.log"));
     assertThat(first.exitValue()).as(output).isZero();
-    assertThat(output).contains("tools.bash.passApiKeys is honoured only in " + home.resolve("settings.json"));
     String session = Files.readString(sessionFile());
     assertThat(session).contains("key=[] hf=[] path=[set]").doesNotContain(key);
+    assertThat(output).doesNotContain(key).contains("tools.bash.passApiKeys is honoured only in " + home.resolve("settings.json"));
 
     // The user may allow it in their own settings.
     Files.writeString(home.resolve("settings.json"), "{\"tools\": {\"bash\": {\"passApiKeys\": true}}}");
