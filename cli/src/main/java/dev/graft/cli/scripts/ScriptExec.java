@@ -199,9 +199,11 @@ public final class ScriptExec implements AutoCloseable {
       closed = true;
     }
     running.forEach(ScriptProcess::kill);
-    ProcessTree tree = ProcessTree.detect();
-    groups.forEach(tree::killGroup);
+    // A group whose id is a live process again is not ours: our leader ended (graft waited for
+    // it), and its id was free for reuse only once everything in its group had ended too.
+    List<Long> left = groups.stream().filter(g -> ProcessHandle.of(g).isEmpty()).toList();
     groups.clear();
+    ProcessTree.detect().killGroups(left);
   }
 
   /** The JVM's shutdown (SIGTERM, SIGINT, System.exit) kills what scripts started, as close does. */
