@@ -113,6 +113,9 @@ class HostileFilesCliTest {
     assertThat(check.exitCode()).isZero();
     CliRun tree = CliRun.run(home, work, "session", "tree", "bom.jsonl");
     assertThat(tree.out()).as(tree.err()).contains("a1 user: hello");
+    CliRun context = CliRun.run(home, work, "session", "context", "bom.jsonl");
+    assertThat(context.exitCode()).as(context.err()).isZero();
+    ReferenceOracle.assertSameContext(file, dev.graft.runtime.json.Json.parse(context.out().strip()).get("context"));
 
     Path old = work.resolve("bom-v1.jsonl");
     Files.write(old, ("\uFEFF" + V1).getBytes(StandardCharsets.UTF_8));
