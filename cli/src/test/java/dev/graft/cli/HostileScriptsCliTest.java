@@ -275,6 +275,16 @@ class HostileScriptsCliTest {
 
   @Test
   void sigtermKillsEveryProcessAScriptStarted() throws Exception {
+    quittingBySignalsKillsWhatAScriptStarted("TERM");
+  }
+
+  @Test
+  void ctrlCTwiceKillsEveryProcessAScriptStarted() throws Exception {
+    // The first aborts the turn (the handler still waits for its program), the second quits.
+    quittingBySignalsKillsWhatAScriptStarted("INT", "INT");
+  }
+
+  private void quittingBySignalsKillsWhatAScriptStarted(String... signals) throws Exception {
     Files.createDirectories(work.resolve("proj"));
     Path dir = Files.createDirectories(work.resolve("scripts"));
     Files.writeString(dir.resolve("spawn.js"), """
@@ -297,8 +307,12 @@ class HostileScriptsCliTest {
     assertThat(pidFile).as(Files.readString(home.resolve("graft-output.log"))).exists();
     long sleep = Long.parseLong(Files.readString(pidFile).strip());
     assertThat(alive(sleep)).isTrue();
-    graft.destroy(); // SIGTERM
-    assertThat(graft.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("graft ends on SIGTERM").isTrue();
+    for (String signal : signals) {
+      new ProcessBuilder("kill", "-" + signal, String.valueOf(graft.pid())).start().waitFor();
+      Thread.sleep(300);
+    }
+    assertThat(graft.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("graft ends on SIG" + String.join(", ", signals))
+        .isTrue();
     for (int i = 0; i < 100 && alive(sleep); i++) {
       Thread.sleep(50); // the kill is sent before graft exits; the kernel may take a moment to end the sleep
     }
