@@ -50,11 +50,6 @@ public final class ScriptText {
     return end == text.length() ? line : line + "… (" + (text.length() - end) + " more characters)";
   }
 
-  /** Whether {@code text} would be shown unchanged: one line, nothing to escape, not too long. */
-  public static boolean isPlain(String text) {
-    return text.length() <= MAX_SHOWN && text.chars().noneMatch(c -> escape((char) c) != null);
-  }
-
   private static String escape(char c) {
     return switch (c) {
       case '\n' -> "\\n";

@@ -9,7 +9,6 @@ class ScriptTextTest {
   @Test
   void plainTextIsUnchanged() {
     assertThat(ScriptText.shown("fixed 3 files in src/ — ok ✓")).isEqualTo("fixed 3 files in src/ — ok ✓");
-    assertThat(ScriptText.isPlain("fixed 3 files")).isTrue();
     assertThat(ScriptText.shown(null)).isEmpty();
   }
 
@@ -18,7 +17,6 @@ class ScriptTextTest {
     assertThat(ScriptText.shown("a\nb\r\tc")).isEqualTo("a\\nb\\r\\tc");
     assertThat(ScriptText.shown("\u001b[2J\u001b]0;t\u0007\u0000\u007f\u009b")).isEqualTo("\\x1b[2J\\x1b]0;t\\x07\\x00\\x7f\\x9b");
     assertThat(ScriptText.shown("x\u202ey\u2028z\u2066")).isEqualTo("x\\u202ey\\u2028z\\u2066");
-    assertThat(ScriptText.isPlain("a\nb")).isFalse();
   }
 
   @Test
