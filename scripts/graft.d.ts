@@ -30,8 +30,10 @@ export interface GraftAPI {
   on<E extends EventName>(event: E, handler: EventHandler<E>): void;
 
   /**
-   * Registers `/name` (no leading "/", no spaces). A second registration of one name in a script
-   * throws; a name another script or graft itself has is reported and this one left out.
+   * Registers `/name`: 1 to 64 letters, digits, `_`, `-`, `.` or `:`, starting with a letter or
+   * digit (no leading "/"); the description is at most 1,000 characters. A second registration of
+   * one name in a script throws; a name another script or graft itself has is reported and this
+   * one left out.
    */
   registerCommand(name: string, options: CommandOptions): void;
 
@@ -731,7 +733,10 @@ export interface ObjectSchema extends JsonSchema {
 }
 
 export interface ExecOptions {
-  /** Milliseconds (positive); kills the program and what it started, giving killed: true. */
+  /**
+   * Milliseconds, more than 0 and at most 2147483647 (about 24.8 days); kills the program and
+   * what it started, giving killed: true. Any other value rejects the promise.
+   */
   timeout?: number;
   /** Relative to the session's directory. */
   cwd?: string;

@@ -1,5 +1,6 @@
 package dev.graft.cli;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine;
@@ -45,6 +46,6 @@ public final class Graft {
       message = t.getClass().getSimpleName();
     }
     int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
+    return ScriptText.shown(nl < 0 ? message : message.substring(0, nl));
   }
 }

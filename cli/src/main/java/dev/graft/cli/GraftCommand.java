@@ -121,6 +121,7 @@ public final class GraftCommand implements Callable<Integer> {
           : PrintMode.run(agent, toRun, commands, context.out(), context.err(), verbose);
     } finally {
       agent.close();
+      PrintMode.reportUndelivered(agent, context.err());
     }
   }
 

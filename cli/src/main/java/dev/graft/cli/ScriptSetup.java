@@ -1,5 +1,6 @@
 package dev.graft.cli;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.scripts.LoadedScripts;
@@ -55,7 +56,7 @@ final class ScriptSetup {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     ScriptSurface surface = new ScriptSurface(err);
-    AgentTools tools = new AgentTools(BuiltinTools.create(), problem -> {
+    AgentTools tools = new AgentTools(BuiltinTools.create(settings.bashPassesApiKeys()), problem -> {
       err.println("graft: " + problem);
       err.flush();
     });
@@ -72,7 +73,7 @@ final class ScriptSetup {
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + script.name() + "] " + text);
+        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
         err.flush();
       }
     };
@@ -81,7 +82,8 @@ final class ScriptSetup {
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + problem.path() + " not loaded: " + problem.reason());
+      err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
+          + ScriptText.shown(problem.reason()));
     }
     err.flush();
     AtomicReference<AgentControl> control = new AtomicReference<>();

@@ -1,5 +1,6 @@
 package dev.graft.cli;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.EventContext;
 import dev.graft.scripting.ScriptUi;
 import java.io.PrintWriter;
@@ -33,7 +34,7 @@ public final class ScriptSurface {
 
   ScriptSurface(PrintWriter err) {
     this.problems = problem -> {
-      err.println("graft: script problem: " + problem.text());
+      err.println("graft: script problem: " + ScriptText.shown(problem.text()));
       err.flush();
     };
   }

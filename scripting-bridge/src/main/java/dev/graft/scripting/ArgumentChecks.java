@@ -21,6 +21,26 @@ final class ArgumentChecks {
     }
   }
 
+  /**
+   * The longest strings, in characters, a script may hand graft through the API (docs/security.md,
+   * Limits): beyond one, the call is a TypeError saying the length and the cap.
+   */
+  static final int MAX_NAME = 200; // customType, entry id, status key
+  static final int MAX_SHORT_TEXT = 1_000; // session name, label, status text, command description, dialog title
+  static final int MAX_NOTIFY = 10_000; // ctx.ui.notify, a confirm's message
+  static final int MAX_TOOL_DESCRIPTION = 16_384;
+  static final int MAX_REMINDER = 1 << 20;
+  static final int MAX_ENTRY_DATA = 4 << 20; // appendEntry's data, as JSON
+  static final int MAX_MESSAGE = 16 << 20; // sendMessage's message and sendUserMessage's content, as JSON (images included)
+
+  /** {@code s} when it has at most {@code max} characters. */
+  static String capped(String s, int max, String what) throws BadArgument {
+    if (s != null && s.length() > max) {
+      throw new BadArgument(what + " is " + s.length() + " characters long; the limit is " + max);
+    }
+    return s;
+  }
+
   static Value arg(Value[] args, int i) {
     return i < args.length ? args[i] : null;
   }

@@ -1,6 +1,14 @@
 package dev.graft.scripting;
 
+import static dev.graft.scripting.ArgumentChecks.MAX_ENTRY_DATA;
+import static dev.graft.scripting.ArgumentChecks.MAX_MESSAGE;
+import static dev.graft.scripting.ArgumentChecks.MAX_NAME;
+import static dev.graft.scripting.ArgumentChecks.MAX_NOTIFY;
+import static dev.graft.scripting.ArgumentChecks.MAX_REMINDER;
+import static dev.graft.scripting.ArgumentChecks.MAX_SHORT_TEXT;
+import static dev.graft.scripting.ArgumentChecks.MAX_TOOL_DESCRIPTION;
 import static dev.graft.scripting.ArgumentChecks.arg;
+import static dev.graft.scripting.ArgumentChecks.capped;
 import static dev.graft.scripting.ArgumentChecks.describe;
 import static dev.graft.scripting.ArgumentChecks.json;
 import static dev.graft.scripting.ArgumentChecks.jsonString;
@@ -31,7 +39,10 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  * and passed on to the {@link ScriptHostPort} as JSON. See the prelude for the reply protocol.
  */
 final class HostCalls {
-  private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  /** What a tool may be called (the providers' own rule for tool names). */
+  static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  /** What a command may be called: a word to type after "/" (docs/hooks.md, Commands). */
+  static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
   private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
@@ -80,16 +91,18 @@ final class HostCalls {
       Value reject = arg(args, 5);
       return HostReplies.serve(s, name, () -> {
         switch (op) {
-          case "select" -> calls.await(s, name, ui.select(text(a, "the title"),
+          case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
               strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
               o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "confirm" -> calls.await(s, name, ui.confirm(text(a, "the title"), optionalText(b, "the message"),
+          case "confirm" -> calls.await(s, name, ui.confirm(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+              capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
               timeout(c)), resolve, reject, String::valueOf);
-          case "input" -> calls.await(s, name, ui.input(text(a, "the title"), optionalText(b, "the placeholder"),
+          case "input" -> calls.await(s, name, ui.input(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+              capped(optionalText(b, "the placeholder"), MAX_SHORT_TEXT, "the placeholder"),
               timeout(c)), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "notify" -> ui.notify(text(a, "the message"), level(b));
-          case "setStatus" -> ui.setStatus(text(a, "the key"),
-              Optional.ofNullable(optionalText(b, "the text")).filter(t -> !t.isEmpty()));
+          case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
+          case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
+              Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
           default -> throw new BadArgument("unknown method");
         }
         return null;
@@ -115,8 +128,9 @@ final class HostCalls {
         return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
       }
       try {
-        String text = text(arg(args, 1), "the reminder");
-        String customType = Optional.ofNullable(optionalText(arg(args, 2), "the customType")).orElse("reminder");
+        String text = capped(text(arg(args, 1), "the reminder"), MAX_REMINDER, "the reminder");
+        String customType = Optional.ofNullable(capped(optionalText(arg(args, 2), "the customType"), MAX_NAME,
+            "the customType")).orElse("reminder");
         sink.append(s.file.name(), customType, text);
         return null;
       } catch (BadArgument e) {
@@ -169,7 +183,11 @@ final class HostCalls {
       throw new BadArgument("write the command name without the leading \"/\" (\"" + name.substring(1) + "\")");
     }
     if (name.chars().anyMatch(Character::isWhitespace)) {
-      throw new BadArgument("the command name \"" + name + "\" must not contain spaces");
+      throw new BadArgument("the command name " + jsonString(name) + " must not contain spaces");
+    }
+    if (!COMMAND_NAME.matcher(name).matches()) {
+      throw new BadArgument("the command name " + jsonString(name) + " must be 1 to 64 letters, digits, _, -, . or :,"
+          + " starting with a letter or digit");
     }
     if (options == null || !options.hasMembers()) {
       throw new BadArgument("the options for /" + name + " must be an object {description, handler}, not " + typeOf(options));
@@ -178,8 +196,8 @@ final class HostCalls {
     if (handler == null || !handler.canExecute()) {
       throw new BadArgument("the handler of /" + name + " must be a function, not " + typeOf(handler));
     }
-    String description = Optional.ofNullable(optionalText(options.getMember("description"), "the description of /" + name))
-        .orElse("");
+    String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of /" + name),
+        MAX_SHORT_TEXT, "the description of /" + name)).orElse("");
     if (s.commands.containsKey(name)) {
       throw new BadArgument("/" + name + " is already registered by this script");
     }
@@ -207,6 +225,7 @@ final class HostCalls {
     if (description == null || !description.isString() || description.asString().isBlank()) {
       throw new BadArgument("tool " + name + " needs a description (a non-empty string) for the model");
     }
+    capped(description.asString(), MAX_TOOL_DESCRIPTION, "the description of tool " + name);
     Value execute = tool.getMember("execute");
     if (execute == null || !execute.canExecute()) {
       throw new BadArgument("the execute of tool " + name + " must be a function, not " + typeOf(execute));
@@ -233,7 +252,7 @@ final class HostCalls {
   }
 
   private Object registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
-    String customType = text(typeValue, "the customType");
+    String customType = capped(text(typeValue, "the customType"), MAX_NAME, "the customType");
     if (renderer == null || !renderer.canExecute()) {
       throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
     }
@@ -263,12 +282,14 @@ final class HostCalls {
       throws BadArgument, Marshal.NotJson {
     ScriptFile f = s.file;
     switch (op) {
-      case "appendEntry" -> port.appendEntry(f, text(a, "the customType"), optionalJson(b, "the data"));
+      case "appendEntry" -> port.appendEntry(f, capped(text(a, "the customType"), MAX_NAME, "the customType"),
+          optionalJson(capped(b == null || b.isNull() ? null : b.asString(), MAX_ENTRY_DATA, "the data (as JSON)"),
+              "the data"));
       case "sendMessage" -> port.sendMessage(f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
       case "sendUserMessage" -> port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
-      case "setLabel" -> port.setLabel(f, text(a, "the entry id"), Optional.ofNullable(optionalText(b, "the label"))
-          .filter(l -> !l.isEmpty()));
-      case "setSessionName" -> port.setSessionName(f, text(a, "the name"));
+      case "setLabel" -> port.setLabel(f, capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
+          Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label")).filter(l -> !l.isEmpty()));
+      case "setSessionName" -> port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
       case "exec" -> {
         String command = text(a, "the command");
         List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");
@@ -303,10 +324,11 @@ final class HostCalls {
   }
 
   private ObjectNode message(Value json) throws BadArgument, Marshal.NotJson {
-    JsonNode m = marshal.parse(json(json, "the message"), "the message");
+    JsonNode m = marshal.parse(capped(json(json, "the message"), MAX_MESSAGE, "the message (as JSON)"), "the message");
     if (!(m instanceof ObjectNode o) || !o.path("customType").isTextual() || o.path("customType").asText().isEmpty()) {
       throw new BadArgument("the message must be an object with a non-empty string customType");
     }
+    capped(o.path("customType").asText(), MAX_NAME, "the customType");
     if (!o.path("content").isTextual() && !o.path("content").isArray()) {
       throw new BadArgument("the message content must be a string or an array of content blocks");
     }
@@ -314,7 +336,7 @@ final class HostCalls {
   }
 
   private JsonNode userContent(Value json) throws BadArgument, Marshal.NotJson {
-    JsonNode content = marshal.parse(json(json, "the content"), "the content");
+    JsonNode content = marshal.parse(capped(json(json, "the content"), MAX_MESSAGE, "the content (as JSON)"), "the content");
     if (!content.isTextual() && !content.isArray()) {
       throw new BadArgument("the content must be a string or an array of text and image blocks");
     }
@@ -336,7 +358,7 @@ final class HostCalls {
     return options;
   }
 
-  private Optional<JsonNode> optionalJson(Value v, String what) throws Marshal.NotJson {
-    return v == null || v.isNull() ? Optional.empty() : Optional.of(marshal.parse(v.asString(), what));
+  private Optional<JsonNode> optionalJson(String json, String what) throws Marshal.NotJson {
+    return json == null ? Optional.empty() : Optional.of(marshal.parse(json, what));
   }
 }

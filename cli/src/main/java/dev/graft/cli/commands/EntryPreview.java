@@ -1,5 +1,6 @@
 package dev.graft.cli.commands;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
@@ -12,9 +13,14 @@ public final class EntryPreview {
 
   private EntryPreview() {}
 
+  /** The entry on one line, escaped ({@link ScriptText}): names, labels and texts come from models and scripts. */
   public static String of(SessionEntry entry) {
+    return ScriptText.shown(describe(entry));
+  }
+
+  private static String describe(SessionEntry entry) {
     return switch (entry) {
-      case SessionEntry.Message m -> message(m.message());
+      case SessionEntry.Message m -> describe(m.message());
       case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
       case SessionEntry.ThinkingLevelChange t -> "thinking → " + t.thinkingLevel();
       case SessionEntry.Compaction c -> "compaction (keeps from " + c.firstKeptEntryId().orElse("nothing") + "): " + clip(c.summary());
@@ -27,7 +33,12 @@ public final class EntryPreview {
     };
   }
 
+  /** The message on one line, escaped. */
   public static String message(AgentMessage message) {
+    return ScriptText.shown(describe(message));
+  }
+
+  private static String describe(AgentMessage message) {
     return switch (message) {
       case AgentMessage.User u -> "user: " + clip(u.content().text(" "));
       case AgentMessage.Assistant a -> {
@@ -49,7 +60,8 @@ public final class EntryPreview {
 
   /**
    * The text on one line: runs of whitespace ({@code \s}) become one space, the ends are
-   * stripped, and what passes {@link #WIDTH} is cut. A loop rather than a regex: tool results
+   * stripped, what passes {@link #WIDTH} is cut, and control characters are escaped
+   * ({@link ScriptText}). A loop rather than a regex: tool results
    * can be megabytes, and an export previews every entry.
    */
   public static String clip(String text) {
@@ -68,6 +80,7 @@ public final class EntryPreview {
       }
     }
     String line = flat.toString().strip();
-    return line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…";
+    // Entries hold what models and scripts wrote: no control character reaches the terminal.
+    return ScriptText.shown(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…");
   }
 }

@@ -6,7 +6,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionFileException;
 import java.nio.file.Path;
 
-/** Opening the session file a command was given, with its warnings on stderr. */
+/** Opening the session file a command was given, read-only, with its warnings on stderr. */
 final class SessionFiles {
   private SessionFiles() {}
 
@@ -14,8 +14,12 @@ final class SessionFiles {
     return file.isAbsolute() ? file : context.cwd().resolve(file).normalize();
   }
 
+  /**
+   * Opens the file to read it: nothing is written (an old version is migrated in memory only, a
+   * warning says so) and a graft working in it is not disturbed.
+   */
   static Session open(CliContext context, Path file) throws SessionFileException {
-    Session session = Session.open(resolve(context, file), context.clock());
+    Session session = Session.openReadOnly(resolve(context, file), context.clock());
     for (String warning : session.warnings()) {
       context.err().println("graft: warning: " + session.file().orElseThrow().getFileName() + " " + warning);
     }

@@ -1,5 +1,6 @@
 package dev.graft.cli.commands;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
@@ -64,7 +65,7 @@ final class SessionListCommand implements Callable<Integer> {
     } else {
       for (SessionSummary s : sessions) {
         String when = TIME.format(s.modified().atZone(ZoneId.systemDefault()));
-        String title = s.name().map(n -> n + " — ").orElse("") + EntryPreview.clip(s.firstMessage());
+        String title = s.name().map(n -> ScriptText.shown(n) + " — ").orElse("") + EntryPreview.clip(s.firstMessage());
         out.printf("%s  %5d msgs  %s%n      %s%n", when, s.messageCount(), title, s.path());
       }
     }

@@ -1,5 +1,6 @@
 package dev.graft.cli.commands;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.TreeNode;
 import java.io.PrintWriter;
@@ -35,7 +36,7 @@ final class SessionTreeCommand implements Callable<Integer> {
       PrintWriter out = context.out();
       String leaf = session.leafId().orElse(null);
       out.println(session.file().orElseThrow() + "  (session " + session.id() + ", cwd " + session.cwd()
-          + session.name().map(n -> ", name \"" + n + "\"").orElse("") + ")");
+          + session.name().map(n -> ", name \"" + ScriptText.shown(n) + "\"").orElse("") + ")");
       TreeDrawing.draw(session.tree(), TreeNode::children, (node, prefix) -> {
         boolean isLeaf = node.entry().id().equals(leaf);
         out.println(prefix + (isLeaf ? "* " : "") + node.entry().id() + " "
@@ -50,6 +51,6 @@ final class SessionTreeCommand implements Callable<Integer> {
   }
 
   private static String label(Optional<String> label) {
-    return label.map(l -> "  [" + l + "]").orElse("");
+    return label.map(l -> "  [" + ScriptText.shown(l) + "]").orElse("");
   }
 }

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
@@ -77,7 +78,7 @@ public final class InteractiveMode {
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + problem.text(), HookUi.NotifyLevel.ERROR));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
     agent.subscribe(new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts())));

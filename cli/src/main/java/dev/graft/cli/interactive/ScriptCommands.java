@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
@@ -28,7 +29,7 @@ public final class ScriptCommands {
   public static List<SlashCommand> of(ScriptEngine engine, ScriptSurface surface) {
     List<SlashCommand> out = new ArrayList<>();
     for (ScriptCommand c : engine.commands()) {
-      out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
+      out.add(new SlashCommand(c.name(), ScriptText.shown(c.description()), ScriptText.shown(c.script().name()), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
             EventContext eventContext = surface.context(ui(ctx.ui())).withCommands(sessionCommands);
@@ -78,42 +79,42 @@ public final class ScriptCommands {
 
       @Override
       public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-        return ui.select(title, options, DialogOptions.NONE);
+        return ui.select(ScriptText.shown(title), options, DialogOptions.NONE);
       }
 
       @Override
       public CompletableFuture<Boolean> confirm(String title, String message) {
-        return ui.confirm(title, message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
+        return ui.confirm(ScriptText.shown(title), message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
       }
 
       @Override
       public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-        return ui.input(title, placeholder == null ? "" : placeholder, DialogOptions.NONE);
+        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, DialogOptions.NONE);
       }
 
       @Override
       public CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
-        return ui.select(title, options, dialog(timeout));
+        return ui.select(ScriptText.shown(title), options, dialog(timeout));
       }
 
       @Override
       public CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
-        return ui.confirm(title, message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
+        return ui.confirm(ScriptText.shown(title), message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
       }
 
       @Override
       public CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
-        return ui.input(title, placeholder == null ? "" : placeholder, dialog(timeout));
+        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, dialog(timeout));
       }
 
       @Override
       public void notify(String message, String level) {
-        ui.notify(message, HookUi.NotifyLevel.parse(level));
+        ui.notify(ScriptText.shown(message), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
-        ui.setStatus(key, text);
+        ui.setStatus(ScriptText.shown(key), text.map(ScriptText::shown));
       }
     };
   }

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.commands.EntryPreview;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
@@ -46,7 +47,7 @@ final class SessionCommands {
     Instant now = Instant.now();
     List<Choice> choices = new ArrayList<>();
     for (SessionSummary s : sessions) {
-      String title = s.name().orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
+      String title = s.name().map(ScriptText::shown).orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
       boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
       String detail = age(s.modified(), now) + " · " + s.messageCount() + " messages"
           + (s.name().isPresent() && !s.firstMessage().isBlank() ? " · " + EntryPreview.clip(s.firstMessage()) : "")
@@ -66,7 +67,7 @@ final class SessionCommands {
       ctx.info("A script's session_before_switch hook cancelled the switch.");
       return;
     }
-    ctx.info("Resumed " + chosen.name().map(n -> "\"" + n + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
+    ctx.info("Resumed " + chosen.name().map(n -> "\"" + ScriptText.shown(n) + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
     Recap.print(ctx.screen(), session, 4, new CustomMessageLines(ctx.scripts()));
   }
 
@@ -141,7 +142,7 @@ final class SessionCommands {
       Optional<String> typed = ctx.ui().input("Session name", "a name to find it by in /resume", session.name().orElse(""),
           DialogOptions.NONE).join();
       if (typed.isEmpty() || typed.get().isBlank()) {
-        ctx.info(session.name().map(n -> "The session is named \"" + n + "\".").orElse("The session has no name."));
+        ctx.info(session.name().map(n -> "The session is named \"" + ScriptText.shown(n) + "\".").orElse("The session has no name."));
         return;
       }
       name = typed.get();
@@ -177,7 +178,7 @@ final class SessionCommands {
     long contextTokens = dev.graft.runtime.compaction.TokenEstimate.ofContext(session.buildContext().messages()).tokens();
     var u = stats.usage();
     List<String> lines = new ArrayList<>();
-    session.name().ifPresent(n -> lines.add("Name:      " + n));
+    session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.shown(n)));
     lines.add("File:      " + session.file().filter(Files::exists).map(Path::toString).orElse("(not written yet)"));
     lines.add("Id:        " + session.id());
     lines.add("Directory: " + session.cwd());

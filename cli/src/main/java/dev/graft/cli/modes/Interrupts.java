@@ -5,9 +5,13 @@ import java.io.PrintWriter;
 
 /**
  * Ctrl+C while the agent runs aborts the turn (what finished stays in the session); a second
- * Ctrl+C exits at once. Uses the JDK's signal handling where the platform has it.
+ * Ctrl+C exits at once: the JVM's shutdown hooks (which kill the programs scripts started) get
+ * {@code HOOKS_GRACE_MS}, then graft halts whatever they are doing. Uses the JDK's signal
+ * handling where the platform has it.
  */
 final class Interrupts implements AutoCloseable {
+  /** How long the shutdown hooks may take after a second Ctrl+C before graft halts. */
+  private static final long HOOKS_GRACE_MS = 2000;
   private final Object previous;
 
   private Interrupts(Object previous) {
@@ -20,7 +24,7 @@ final class Interrupts implements AutoCloseable {
       boolean[] once = {false};
       sun.misc.SignalHandler old = sun.misc.Signal.handle(signal, s -> {
         if (once[0] || agent.isIdle()) {
-          Runtime.getRuntime().halt(130);
+          quitNow();
         }
         once[0] = true;
         err.println("\ngraft: aborting (Ctrl+C again to quit at once)");
@@ -31,6 +35,18 @@ final class Interrupts implements AutoCloseable {
     } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
       return new Interrupts(null); // no SIGINT on this platform: the default handling stays
     }
+  }
+
+  private static void quitNow() {
+    Thread.ofPlatform().daemon().name("graft-halt").start(() -> {
+      try {
+        Thread.sleep(HOOKS_GRACE_MS);
+      } catch (InterruptedException e) {
+        // halt now
+      }
+      Runtime.getRuntime().halt(130);
+    });
+    System.exit(130); // runs the shutdown hooks; the thread above halts if they hang
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.agent.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
@@ -32,7 +33,7 @@ public final class JsonMode {
           try {
             commands.runWithoutUi(command);
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + e.getMessage());
+            err.println("graft: " + ScriptText.shown(e.getMessage()));
             err.flush();
             return 1;
           }

@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.UserError;
 import dev.graft.runtime.agent.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
@@ -46,7 +47,7 @@ public final class PrintMode {
             commands.runWithoutUi(command).ifPresent(out::println);
             out.flush();
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + e.getMessage());
+            err.println("graft: " + ScriptText.shown(e.getMessage()));
             err.flush();
             return 1;
           }
@@ -83,6 +84,20 @@ public final class PrintMode {
       }
       return 0;
     }
+  }
+
+  /**
+   * After the last prompt (and session_shutdown): what scripts sent that no run delivered, one
+   * line each on {@code err}. Print and json modes end with their prompts, so a message sent from
+   * {@code agent_end} or {@code session_shutdown} starts no further turn; it is said, not dropped
+   * silently (docs/hooks.md, Sending messages).
+   */
+  public static void reportUndelivered(AgentSession agent, PrintWriter err) {
+    for (String message : agent.takeUndelivered()) {
+      err.println("graft: not delivered: " + message + " a script sent after the last run ended; -p and --mode json end"
+          + " with their prompts");
+    }
+    err.flush();
   }
 
   /** Every prompt parsed before any runs: an unknown {@code /name} is an error up front. */

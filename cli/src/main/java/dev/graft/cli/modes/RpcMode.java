@@ -19,7 +19,6 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.scripting.ScriptCommand;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -100,9 +99,16 @@ public final class RpcMode {
 
   /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
   public int run(InputStream in) throws IOException {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
+    try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+      RpcLineReader lines = new RpcLineReader(reader, RpcLineReader.MAX_LINE);
+      Optional<RpcLineReader.Line> next;
+      while ((next = lines.next()).isPresent()) {
+        if (next.get().text().isEmpty()) {
+          write(error(null, "parse", "the line is " + next.get().length() + " characters long; the limit is "
+              + RpcLineReader.MAX_LINE + ", and it was ignored"));
+          continue;
+        }
+        String line = next.get().text().get();
         if (line.isBlank()) {
           continue;
         }

@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
@@ -77,7 +78,8 @@ public final class LoadedScripts implements ScriptControl {
     report = r;
     lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
         : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems().forEach(p -> lines.add("script " + p.path() + " not loaded: " + p.reason()));
+    r.problems().forEach(p -> lines.add("script " + ScriptText.shown(p.path().toString()) + " not loaded: "
+        + ScriptText.shown(p.reason())));
     return lines;
   }
 

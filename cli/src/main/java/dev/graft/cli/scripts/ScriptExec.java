@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.config.Settings;
+import dev.graft.runtime.tools.ProcessTree;
 import dev.graft.scripting.ScriptFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -22,14 +24,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code graft.exec(cmd, args, {timeout, cwd})} for the scripts of one run: runs the program
  * when the settings grant it to the calling script ({@link ExecGrants}: global grants for your
  * scripts, the project's for its trusted scripts), else fails with the setting to add. The grants
- * are those read when the scripts were (re)loaded. Closing kills every program still running.
+ * are those read when the scripts were (re)loaded. Closing kills every program still running and
+ * whatever any program started and left running (its process group), and so does the JVM's
+ * shutdown (SIGTERM, Ctrl+C) while graft runs programs for scripts.
  */
 public final class ScriptExec implements AutoCloseable {
   private static final Set<String> OPTIONS = Set.of("timeout", "cwd", "signal");
+  /** The longest timeout (the largest delay JavaScript timers take); a longer one is refused, not clamped. */
+  static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;
 
   private final GraftHome home;
   private final int maxOutput;
   private final Set<ScriptProcess> running = ConcurrentHashMap.newKeySet();
+  /** Every process group a program started here leads: what it left running ends with graft. */
+  private final Set<Long> groups = ConcurrentHashMap.newKeySet();
+  private final Object starting = new Object();
+  private Thread shutdownHook; // guarded by this
   private final AtomicBoolean bound = new AtomicBoolean();
   private volatile ScriptLocations.Plan plan;
   private volatile boolean closed;
@@ -79,13 +89,15 @@ public final class ScriptExec implements AutoCloseable {
     Thread.ofVirtual().name("graft-exec").start(() -> {
       ScriptProcess p = null;
       try {
-        if (closed) {
-          throw new IOException("graft is shutting down");
-        }
-        p = ScriptProcess.start(command, args, cwd, maxOutput);
-        running.add(p);
-        if (closed) {
-          p.kill();
+        killAtShutdown();
+        // Started and recorded under the lock the shutdown takes: no program escapes being killed.
+        synchronized (starting) {
+          if (closed) {
+            throw new IOException("graft is shutting down");
+          }
+          p = ScriptProcess.start(command, args, cwd, maxOutput);
+          running.add(p);
+          p.group().ifPresent(groups::add);
         }
         result.complete(p.await(timeout).toJson());
       } catch (IOException e) {
@@ -156,10 +168,13 @@ public final class ScriptExec implements AutoCloseable {
     if (t == null || t.isNull()) {
       return Optional.empty();
     }
-    if (!t.isNumber() || t.doubleValue() <= 0 || !Double.isFinite(t.doubleValue())) {
-      throw new IllegalArgumentException("exec: timeout must be a positive number of milliseconds, not " + t);
+    double ms = t.isNumber() ? t.doubleValue() : Double.NaN;
+    if (!(ms > 0) || ms > MAX_TIMEOUT_MS) {
+      String given = t.isNumber() ? t.asText() : t.isTextual() ? "the string " + t : t.getNodeType().name().toLowerCase(Locale.ROOT);
+      throw new IllegalArgumentException("exec: timeout must be a positive number of milliseconds up to " + MAX_TIMEOUT_MS
+          + " (24.8 days), or left out for none; not " + given);
     }
-    return Optional.of(Duration.ofMillis(Math.max(1, (long) Math.ceil(t.doubleValue()))));
+    return Optional.of(Duration.ofMillis(Math.max(1, (long) Math.ceil(ms))));
   }
 
   private static Path cwd(ObjectNode options, Path sessionCwd) {
@@ -177,10 +192,43 @@ public final class ScriptExec implements AutoCloseable {
     return dir;
   }
 
-  /** Kills every program still running. */
+  /** Kills every program still running and every process they left in their groups. */
   @Override
   public void close() {
-    closed = true;
+    killAll();
+    synchronized (this) {
+      if (shutdownHook != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+          // the JVM is shutting down: the hook runs anyway
+        }
+        shutdownHook = null;
+      }
+    }
+  }
+
+  private void killAll() {
+    synchronized (starting) {
+      closed = true;
+    }
     running.forEach(ScriptProcess::kill);
+    // A group whose id is a live process again is not ours: our leader ended (graft waited for
+    // it), and its id was free for reuse only once everything in its group had ended too.
+    List<Long> left = groups.stream().filter(g -> ProcessHandle.of(g).isEmpty()).toList();
+    groups.clear();
+    ProcessTree.detect().killGroups(left);
+  }
+
+  /** The JVM's shutdown (SIGTERM, SIGINT, System.exit) kills what scripts started, as close does. */
+  private synchronized void killAtShutdown() {
+    if (shutdownHook == null && !closed) {
+      shutdownHook = new Thread(this::killAll, "graft-exec-shutdown");
+      try {
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        shutdownHook = null; // already shutting down: close kills them
+      }
+    }
   }
 }

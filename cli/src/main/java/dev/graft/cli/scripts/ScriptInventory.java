@@ -3,6 +3,7 @@ package dev.graft.cli.scripts;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptCommand;
@@ -119,7 +120,10 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     return entries.stream().anyMatch(e -> !e.problems().isEmpty());
   }
 
-  /** For people: one heading line per script, then what it registered and its problems, indented. */
+  /**
+   * For people: one heading line per script, then what it registered and its problems, indented;
+   * each line escaped by {@link ScriptText}.
+   */
   public List<String> text() {
     List<String> lines = new ArrayList<>();
     if (entries.isEmpty()) {
@@ -159,6 +163,8 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
     }
+    // File names and problems come from the scripts: each line is shown as one line, escaped.
+    lines.replaceAll(ScriptText::shown);
     return lines;
   }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import dev.graft.runtime.tools.CommandEnvironment;
 import dev.graft.runtime.tools.ProcessTree;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class ScriptProcess {
         .directory(cwd.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = builder.environment();
-    env.keySet().removeIf(name -> name.endsWith("_API_KEY"));
+    CommandEnvironment.withoutCredentials(env);
     ScriptProcess p = new ScriptProcess(builder.start(), setsid.isPresent(), maxOutput);
     Thread.ofVirtual().name("graft-exec-out").start(p.stdout::pump);
     Thread.ofVirtual().name("graft-exec-err").start(p.stderr::pump);
@@ -98,6 +99,11 @@ public final class ScriptProcess {
   private boolean waitForever() throws InterruptedException {
     process.waitFor();
     return true;
+  }
+
+  /** The process group the program leads, when it got one of its own ({@code setsid}). */
+  Optional<Long> group() {
+    return ownGroup ? Optional.of(process.pid()) : Optional.empty();
   }
 
   /** Ends the program and everything it started. */

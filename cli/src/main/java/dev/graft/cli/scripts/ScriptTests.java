@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.EventContext;
 import dev.graft.scripting.LoadReport;
@@ -110,9 +111,9 @@ public final class ScriptTests {
   }
 
   private static Outcome report(PrintWriter out, Outcome o) {
-    out.println((o.passed() ? "  ✓ " : "  ✗ ") + o.name());
+    out.println((o.passed() ? "  ✓ " : "  ✗ ") + ScriptText.shown(o.name()));
     if (!o.passed()) {
-      out.println("      " + o.at().map(a -> a + ": ").orElse("") + o.message());
+      out.println("      " + ScriptText.shown(o.at().map(a -> a + ": ").orElse("") + o.message()));
     }
     out.flush();
     return o;

@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.UserError;
 import dev.graft.scripting.LoadReport;
@@ -73,9 +74,9 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts)));
+      out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
     }
-    problems.forEach(p -> out.println(located(path, p)));
+    problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;

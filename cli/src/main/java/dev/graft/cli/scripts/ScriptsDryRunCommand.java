@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.CliContext;
@@ -78,7 +79,7 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     PrintWriter err = context.err();
     ScriptLog log = (script, level, text) -> {
       if (level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + script.name() + "] " + text);
+        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
         err.flush();
       }
     };

@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.UserError;
 import dev.graft.scripting.ScriptLog;
@@ -45,7 +46,7 @@ final class ScriptsTestCommand implements Callable<Integer> {
     boolean verbose = parent.verbose();
     ScriptLog log = (script, level, text) -> {
       if (verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + script.name() + "] " + text);
+        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
         err.flush();
       }
     };

@@ -115,7 +115,8 @@ class ScriptExecTest {
       assertThatThrownBy(() -> run(exec, myScript, "/bin/echo", List.of(), "{}")).as("a path is another program")
           .hasMessageContaining("not /bin/echo");
       assertThatThrownBy(() -> run(exec, myScript, "echo", List.of(), "{\"timeout\": -1}"))
-          .hasMessage("exec: timeout must be a positive number of milliseconds, not -1");
+          .hasMessage("exec: timeout must be a positive number of milliseconds up to 2147483647 (24.8 days), or left out for"
+              + " none; not -1");
       assertThatThrownBy(() -> run(exec, myScript, "echo", List.of(), "{\"cwd\": \"missing\"}"))
           .hasMessage("exec: cwd missing is not a directory");
       assertThatThrownBy(() -> run(exec, myScript, "echo", List.of(), "{\"shell\": true}"))

@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
@@ -340,6 +341,28 @@ public final class AgentSession implements AutoCloseable {
   public Runnable abortWith(AbortSignal signal) {
     abortsWith.add(signal);
     return () -> abortsWith.remove(signal);
+  }
+
+  /**
+   * Takes what hooks sent that no run will deliver any more, one description each: steering and
+   * follow-ups left when a run ended (sent from {@code agent_end}, say), messages kept for a next
+   * prompt, and runs asked for while idle (from {@code session_shutdown}, say). A mode that ends
+   * with its prompts (print, json) reports them, so that none is dropped silently.
+   */
+  public List<String> takeUndelivered() {
+    List<String> out = new ArrayList<>();
+    for (Object o : queue.drain()) {
+      out.add(switch (o) {
+        case AgentMessage.Custom c -> "a message (customType " + ScriptText.shown(c.customType(), 200) + ")";
+        case MessageQueue.Start s when s.message() instanceof AgentMessage.Custom c ->
+            "a message that was to start a turn (customType " + ScriptText.shown(c.customType(), 200) + ")";
+        case MessageQueue.Start s -> "a message that was to start a turn";
+        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.shown(p.text(), 80) + "\"";
+        case AgentMessage.User u -> "a user message";
+        default -> "a message";
+      });
+    }
+    return out;
   }
 
   /** Whether steering or follow-up messages wait to be delivered. */

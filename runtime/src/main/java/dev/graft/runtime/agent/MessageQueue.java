@@ -82,4 +82,20 @@ final class MessageQueue {
   boolean hasRequest() {
     return !requested.isEmpty();
   }
+
+  /** Everything still waiting (messages and requested runs), removed from the queue. */
+  List<Object> drain() {
+    List<Object> all = new ArrayList<>();
+    for (var queue : List.of(steering, followUps, nextTurn)) {
+      AgentMessage m;
+      while ((m = queue.poll()) != null) {
+        all.add(m);
+      }
+    }
+    Request r;
+    while ((r = requested.poll()) != null) {
+      all.add(r);
+    }
+    return all;
+  }
 }

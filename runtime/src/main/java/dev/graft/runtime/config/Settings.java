@@ -18,7 +18,8 @@ import java.util.List;
  * left alone (a file written for the reference agent works). A wrong value is reported as one
  * line naming the file and the field, and the default (or the global value) is used instead.
  */
-public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, List<String> problems) {
+public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, boolean bashPassesApiKeys,
+    List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
 
@@ -35,14 +36,22 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     List<String> problems = new ArrayList<>();
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
     java.time.Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
+    boolean passApiKeys = false;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
         compaction = compaction(root.path("compaction"), compaction, file, problems);
         eventTimeout = eventTimeout(root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
+        JsonNode pass = root.path("tools").path("bash").path("passApiKeys");
+        if (file.equals(home.settings())) {
+          passApiKeys = passApiKeys(pass, file, problems);
+        } else if (!pass.isMissingNode()) {
+          problems.add(file + ": tools.bash.passApiKeys is honoured only in " + home.settings()
+              + " (a project cannot hand its commands your keys); ignored");
+        }
       }
     }
-    return new Settings(compaction, eventTimeout, problems);
+    return new Settings(compaction, eventTimeout, passApiKeys, problems);
   }
 
   /** {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why). */
@@ -102,6 +111,18 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     }
     problems.add(file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
     return base;
+  }
+
+  /** {@code tools.bash.passApiKeys}: whether the bash tool's commands get the API keys (default false). */
+  private static boolean passApiKeys(JsonNode v, Path file, List<String> problems) {
+    if (v.isMissingNode()) {
+      return false;
+    }
+    if (v.isBoolean()) {
+      return v.booleanValue();
+    }
+    problems.add(file + ": tools.bash.passApiKeys must be true or false; ignored");
+    return false;
   }
 
   private static long tokens(JsonNode c, String field, long fallback, Path file, List<String> problems) {

@@ -65,19 +65,23 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Opens a file for inspection only: nothing is ever written to it (an old version is refused
-   * rather than migrated, appends fail, {@link #branch} moves the leaf in memory only) and it is
-   * not claimed, so a graft working in it is not disturbed.
+   * Opens a file for inspection only: nothing is ever written to it (an old version is migrated
+   * in memory, with a warning saying so; appends fail; {@link #branch} moves the leaf in memory
+   * only) and it is not claimed, so a graft working in it is not disturbed.
    */
   public static Session openReadOnly(Path path, Clock clock) throws SessionFileException {
     Path absolute = path.toAbsolutePath();
     SessionFile.checkReadable(absolute);
     SessionFile.Loaded loaded = SessionFile.index(absolute);
-    if (loaded.header().version() < SessionHeader.CURRENT_VERSION) {
+    int version = loaded.header().version();
+    if (version < SessionHeader.CURRENT_VERSION) {
       loaded.file().close();
-      throw new SessionFileException(absolute + " is a version " + loaded.header().version()
-          + " session file; graft updates it to version " + SessionHeader.CURRENT_VERSION
-          + " when it works in it (graft --session FILE), and does not write it here");
+      SessionFile.Loaded migrated = SessionFile.indexMigrated(absolute);
+      List<String> warnings = new ArrayList<>();
+      warnings.add("is a version " + version + " session file, read as version " + SessionHeader.CURRENT_VERSION
+          + " in memory and not changed (graft migrates it, keeping a backup, when it works in it: graft --session FILE)");
+      warnings.addAll(migrated.warnings());
+      loaded = new SessionFile.Loaded(migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
     }
     Session s = new Session(clock);
     s.readOnly = true;

@@ -34,9 +34,27 @@ public final class SessionCheck {
     }
   }
 
+  /**
+   * Checks the file as it is; an old version's file is checked as its migration would make it,
+   * in memory (line numbers then count the migrated lines), and reported as needing migration.
+   */
   public static Report run(Path path) throws SessionFileException {
     SessionFile.checkReadable(path);
     SessionFile.Loaded loaded = SessionFile.index(path);
+    int version = loaded.header().version();
+    if (version < SessionHeader.CURRENT_VERSION) {
+      loaded.file().close();
+      SessionFile.Loaded migrated = SessionFile.indexMigrated(path);
+      try (SessionFile file = migrated.file()) {
+        Finding needs = new Finding(1, "", "needs migration: a version " + version + " file; graft migrates it to version "
+            + SessionHeader.CURRENT_VERSION + " (keeping a backup) when it works in it, and checked it here as migrated,"
+            + " in memory, without changing it", false);
+        Report report = inspect(migrated, file);
+        List<Finding> findings = new ArrayList<>(report.findings());
+        findings.addFirst(needs);
+        return new Report(loaded.header(), report.entries(), List.copyOf(findings));
+      }
+    }
     try (SessionFile file = loaded.file()) {
       return inspect(loaded, file);
     }
@@ -49,11 +67,6 @@ public final class SessionCheck {
       findings.add(new Finding(line, "", w.substring(w.indexOf(':') + 2), true));
     }
     SessionHeader header = loaded.header();
-    if (header.version() < SessionHeader.CURRENT_VERSION) {
-      findings.add(new Finding(1, "", "version " + header.version()
-          + " file: opening it with graft migrates it to version 3 (a backup is kept)", false));
-      return new Report(header, loaded.nodes().size(), sorted(findings));
-    }
     List<EntryNode> nodes = loaded.nodes();
     Map<String, EntryNode> byId = new HashMap<>();
     for (EntryNode n : nodes) {

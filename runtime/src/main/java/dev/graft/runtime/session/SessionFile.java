@@ -102,36 +102,7 @@ final class SessionFile implements AutoCloseable {
   /** Indexes without migrating (for read-only inspection). */
   static Loaded index(Path path) throws SessionFileException {
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-      long fileSize = channel.size();
-      int threads = Runtime.getRuntime().availableProcessors();
-      List<Part> parts;
-      if (fileSize < PARALLEL_THRESHOLD || threads < 2) {
-        parts = List.of(new Part(0, fileSize, true).run(path, channel));
-      } else {
-        parts = indexInParallel(path, channel, fileSize, Math.min(threads, 8));
-      }
-      Part first = parts.getFirst();
-      if (first.header == null) {
-        throw new SessionFileException(
-            fileSize == 0
-                ? path + " is empty, not a session file"
-                : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
-      }
-      List<EntryNode> nodes = new ArrayList<>();
-      List<String> warnings = new ArrayList<>();
-      int lineOffset = 0;
-      for (Part part : parts) {
-        for (EntryNode node : part.nodes) {
-          node.line += lineOffset;
-          nodes.add(node);
-        }
-        for (Part.Warning w : part.warnings) {
-          warnings.add("line " + (w.line() + lineOffset) + ": " + w.message());
-        }
-        lineOffset += part.lines;
-      }
-      boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
-      return new Loaded(new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
+      return index(path, channel);
     } catch (AccessDeniedException e) {
       throw new SessionFileException(path + ": permission denied");
     } catch (NoSuchFileException e) {
@@ -139,6 +110,57 @@ final class SessionFile implements AutoCloseable {
     } catch (IOException e) {
       throw new SessionFileException(path + ": cannot read: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Indexes an old version's file as graft would migrate it, in memory: nothing is written, and
+   * the entries are read back from memory. For inspecting ({@code session tree}, {@code check}).
+   */
+  static Loaded indexMigrated(Path path) throws SessionFileException {
+    SessionMigration.Migrated migrated = SessionMigration.inMemory(path);
+    BytesChannel channel = new BytesChannel(migrated.content());
+    try {
+      Loaded loaded = index(path, channel);
+      loaded.file().reader = channel;
+      List<String> warnings = new ArrayList<>(migrated.warnings());
+      warnings.addAll(loaded.warnings());
+      return new Loaded(loaded.file(), loaded.header(), loaded.nodes(), List.copyOf(warnings));
+    } catch (IOException e) {
+      throw new SessionFileException(path + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static Loaded index(Path path, FileChannel channel) throws SessionFileException, IOException {
+    long fileSize = channel.size();
+    int threads = Runtime.getRuntime().availableProcessors();
+    List<Part> parts;
+    if (fileSize < PARALLEL_THRESHOLD || threads < 2) {
+      parts = List.of(new Part(0, fileSize, true).run(path, channel));
+    } else {
+      parts = indexInParallel(path, channel, fileSize, Math.min(threads, 8));
+    }
+    Part first = parts.getFirst();
+    if (first.header == null) {
+      throw new SessionFileException(
+          fileSize == 0
+              ? path + " is empty, not a session file"
+              : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
+    }
+    List<EntryNode> nodes = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    int lineOffset = 0;
+    for (Part part : parts) {
+      for (EntryNode node : part.nodes) {
+        node.line += lineOffset;
+        nodes.add(node);
+      }
+      for (Part.Warning w : part.warnings) {
+        warnings.add("line " + (w.line() + lineOffset) + ": " + w.message());
+      }
+      lineOffset += part.lines;
+    }
+    boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
+    return new Loaded(new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
   }
 
   private static List<Part> indexInParallel(Path path, FileChannel channel, long size, int count)
@@ -260,6 +282,13 @@ final class SessionFile implements AutoCloseable {
     private void accept(Path path, byte[] buf, int start, int length, long offset, LineScanner scanner)
         throws SessionFileException {
       lines++;
+      if (offset == 0 && length >= 3 && buf[start] == (byte) 0xEF && buf[start + 1] == (byte) 0xBB
+          && buf[start + 2] == (byte) 0xBF) {
+        // A byte order mark before the header: the reference reads past it (its trim() drops it).
+        start += 3;
+        length -= 3;
+        offset += 3;
+      }
       if (isBlank(buf, start, length)) {
         return;
       }

@@ -40,13 +40,18 @@ public final class BuiltinTools {
     add(new LsTool(paths, files));
   }
 
-  /** The tools on this machine: local files, bash, the user's home for {@code ~}. */
+  /** The tools on this machine: local files, bash, the user's home for {@code ~}; bash gets no API keys. */
   public static BuiltinTools create() {
+    return create(false);
+  }
+
+  /** {@link #create()}, with bash's commands getting the API keys when {@code bashPassesApiKeys}. */
+  public static BuiltinTools create(boolean bashPassesApiKeys) {
     return new BuiltinTools(
         PathResolver.ofUserHome(),
         new LocalFiles(),
         new ScalingImageFitter(),
-        LocalShell.detect(),
+        LocalShell.detect(bashPassesApiKeys),
         Path.of(System.getProperty("java.io.tmpdir")),
         new LocalFileTree());
   }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * the clock itself (every 10 ms while nothing happens), so there is no reader thread to leak when
  * a background child keeps the pipe open.
  */
-record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implements BashOperations {
+record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys) implements BashOperations {
   /** How long to wait for output or exit before looking again. */
   private static final Duration POLL = Duration.ofMillis(10);
 
@@ -29,11 +29,14 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
     Objects.requireNonNull(tree, "tree");
   }
 
-  /** bash at /bin/bash or on the PATH (sh if there is none), and setsid and kill if present. */
-  static LocalShell detect() {
+  /**
+   * bash at /bin/bash or on the PATH (sh if there is none), and setsid and kill if present;
+   * commands get the model credentials only when {@code passApiKeys} ({@link CommandEnvironment}).
+   */
+  static LocalShell detect(boolean passApiKeys) {
     Path bin = Path.of("/bin/bash");
     Path shell = Files.isExecutable(bin) ? bin : onPath("bash").orElse(Path.of("sh"));
-    return new LocalShell(shell, onPath("setsid"), ProcessTree.detect());
+    return new LocalShell(shell, onPath("setsid"), ProcessTree.detect(), passApiKeys);
   }
 
   private static Optional<Path> onPath(String name) {
@@ -49,12 +52,15 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree) implement
     List<String> argv = new ArrayList<>();
     setsid.ifPresent(s -> argv.add(s.toString()));
     argv.addAll(List.of(shell.toString(), "-c", command));
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(argv)
             .directory(cwd.toFile())
             .redirectErrorStream(true)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-            .start();
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    if (!passApiKeys) {
+      CommandEnvironment.withoutCredentials(builder.environment());
+    }
+    Process process = builder.start();
     boolean ownGroup = setsid.isPresent();
     Runnable kill = () -> tree.kill(process, ownGroup);
     signal.onAbort(kill);

@@ -37,21 +37,43 @@ public record ProcessTree(Optional<Path> killCommand) {
   public void kill(Process process, boolean ownGroup) {
     ProcessHandle root = process.toHandle();
     List<ProcessHandle> descendants = root.descendants().toList();
-    if (ownGroup && killCommand.isPresent()) {
-      try {
-        Process kill =
-            new ProcessBuilder(killCommand.get().toString(), "-KILL", "--", "-" + root.pid())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        kill.waitFor(2, TimeUnit.SECONDS);
-      } catch (IOException e) {
-        // Fall back on the per-process kills below.
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+    if (ownGroup) {
+      killGroup(root.pid());
     }
     root.destroyForcibly();
     descendants.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** Kills every process in the group {@code leader} leads. */
+  public void killGroup(long leader) {
+    killGroups(List.of(leader));
+  }
+
+  /**
+   * Kills every process left in each group of {@code leaders}, with one {@code kill} per 200
+   * groups. A group outlives its leader while processes it started run (orphans keep it), and
+   * its id cannot be given to a new process until they have all ended; a group already empty is
+   * skipped by {@code kill}.
+   */
+  public void killGroups(List<Long> leaders) {
+    if (killCommand.isEmpty()) {
+      return;
+    }
+    for (int from = 0; from < leaders.size(); from += 200) {
+      List<String> argv = new java.util.ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
+      leaders.subList(from, Math.min(leaders.size(), from + 200)).forEach(l -> argv.add("-" + l));
+      try {
+        Process kill = new ProcessBuilder(argv)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+        kill.waitFor(2, TimeUnit.SECONDS);
+      } catch (IOException e) {
+        return; // no kill to run: the per-process kills of the caller are all there is
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 }

@@ -24,7 +24,7 @@ public final class UserShell {
 
   /** The local shell (bash, else sh), with temp files in java.io.tmpdir. */
   public static UserShell local() {
-    return new UserShell(LocalShell.detect(), Path.of(System.getProperty("java.io.tmpdir")));
+    return new UserShell(LocalShell.detect(true), Path.of(System.getProperty("java.io.tmpdir")));
   }
 
   /** How the command ended and what it printed (cut to the limits). */

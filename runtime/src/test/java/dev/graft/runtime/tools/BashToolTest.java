@@ -28,7 +28,7 @@ class BashToolTest {
 
   @BeforeEach
   void setUp() {
-    tool = new BashTool(LocalShell.detect(), temp);
+    tool = new BashTool(LocalShell.detect(false), temp);
   }
 
   @Test
@@ -101,8 +101,8 @@ class BashToolTest {
 
   @Test
   void withoutSetsidTheChildrenStillKnownAreKilled() throws Exception {
-    LocalShell detected = LocalShell.detect();
-    BashTool plain = new BashTool(new LocalShell(detected.shell(), Optional.empty(), detected.tree()), temp);
+    LocalShell detected = LocalShell.detect(false);
+    BashTool plain = new BashTool(new LocalShell(detected.shell(), Optional.empty(), detected.tree(), false), temp);
     ToolResult result = run(plain, dir, args("command", "sleep 30 & echo $! > child.pid; wait", "timeout", 0.3));
     assertThat(result.text()).isEqualTo("Command timed out after 0.3 seconds");
     assertGone(pid(dir.resolve("child.pid")));
