@@ -59,6 +59,7 @@ final class Calls {
     // Pending before the call: the prelude reports a synchronous result through done at once,
     // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
     s.pending.add(call);
+    s.doing = what;
     try {
       s.run(() -> {
         s.invoke(fn, done, arguments.make(s));
@@ -157,6 +158,7 @@ final class Calls {
       }
       String json = text;
       String problem = failure == null ? null : what + " failed: " + message(failure);
+      s.doing = "code after " + what;
       try {
         s.run(() -> problem == null
             ? s.helper("settle").execute(resolve, json)

@@ -80,6 +80,13 @@ final class LoadedScript {
   final Set<Call> pending = new LinkedHashSet<>();
   /** Host futures the script awaits. */
   int hostWaits;
+  /** What its next run does ("agent_start handler"), named if that run gets stuck. */
+  String doing = "its code";
+  /**
+   * Its thread got stuck in guest code and was abandoned: graft never enters or closes its
+   * context again (both would wait for that thread for good).
+   */
+  volatile boolean abandoned;
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
     this.file = file;
@@ -116,13 +123,23 @@ final class LoadedScript {
       throw new GuestException(e, null);
     }
     run = watchdog.begin(this);
+    T result;
     try {
-      return body.get();
+      result = body.get();
     } catch (PolyglotException e) {
+      if (run.abandoned) {
+        throw new OwnerThread.Abandoned();
+      }
       throw new GuestException(e, run.stop);
     } finally {
       watchdog.end(run);
     }
+    if (run.abandoned) {
+      // Back from guest code after the watchdog gave up on this thread: another owner thread
+      // runs the scripts now; this one must not touch their state.
+      throw new OwnerThread.Abandoned();
+    }
+    return result;
   }
 
   /** {@code fn(args)} through the prelude's invoke: the result arrives through {@code done}. */
@@ -172,6 +189,9 @@ final class LoadedScript {
 
   /** Ends whatever the context runs and closes it; any thread (the watchdog uses it). */
   void cancel() {
+    if (abandoned) {
+      return;
+    }
     try {
       context.close(true);
     } catch (RuntimeException e) {
@@ -182,6 +202,9 @@ final class LoadedScript {
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
     state = State.CLOSED;
+    if (abandoned) {
+      return;
+    }
     try {
       context.close();
     } catch (RuntimeException e) {

@@ -8,24 +8,42 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
- * The one thread that enters script contexts: an event loop running posted tasks in order. Java
- * work (a dialog answered, a process finished) completes a future on any thread, which posts the
- * settlement of the script's promise here.
+ * The thread that enters script contexts: an event loop running posted tasks in order. Java work
+ * (a dialog answered, a process finished) completes a future on any thread, which posts the
+ * settlement of the script's promise here. A thread stuck in guest code that cannot be
+ * interrupted (a built-in that never polls for interrupts) can be {@linkplain #abandon abandoned}:
+ * a fresh thread takes over the queue, and the stuck one exits if it ever returns.
  */
 final class OwnerThread {
   /** Room for the interpreter's deep frames before a script's recursion becomes a RangeError. */
   private static final long STACK_BYTES = 8L * 1024 * 1024;
   private static final Runnable STOP = () -> {};
 
+  /** Thrown on an abandoned thread when it comes back from guest code: it unwinds to the loop, which ends. */
+  static final class Abandoned extends Error {
+    Abandoned() {
+      super("the script thread was abandoned", null, false, false);
+    }
+  }
+
   private final LinkedBlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
-  private final Thread thread;
+  private final String name;
   private final Consumer<Throwable> unexpected;
+  private volatile Thread thread;
+  /** The future of the submitted task the owner thread runs now, if any. */
+  private volatile CompletableFuture<?> running;
   private volatile boolean stopping;
+  private int generation;
 
   OwnerThread(String name, Consumer<Throwable> unexpected) {
+    this.name = name;
     this.unexpected = unexpected;
-    this.thread = Thread.ofPlatform().name(name).daemon(true).stackSize(STACK_BYTES).unstarted(this::loop);
+    this.thread = newThread(name);
     thread.start();
+  }
+
+  private Thread newThread(String threadName) {
+    return Thread.ofPlatform().name(threadName).daemon(true).stackSize(STACK_BYTES).unstarted(this::loop);
   }
 
   boolean isCurrent() {
@@ -43,14 +61,26 @@ final class OwnerThread {
   <T> CompletableFuture<T> submit(Callable<T> task) {
     CompletableFuture<T> result = new CompletableFuture<>();
     Runnable run = () -> {
+      running = result;
       try {
         result.complete(task.call());
+      } catch (Abandoned a) {
+        throw a;
       } catch (Throwable t) {
         result.completeExceptionally(t);
+      } finally {
+        if (isCurrent()) {
+          running = null;
+        }
       }
     };
     if (isCurrent()) {
-      run.run();
+      CompletableFuture<?> outer = running;
+      try {
+        run.run();
+      } finally {
+        running = outer;
+      }
     } else if (stopping) {
       result.completeExceptionally(new RejectedExecutionException("the script engine is closed"));
     } else {
@@ -60,6 +90,27 @@ final class OwnerThread {
       }
     }
     return result;
+  }
+
+  /**
+   * Gives up on {@code stuck}, the owner thread, which is stuck in guest code: the submitted task
+   * it runs fails with {@code why}, and a new owner thread runs the tasks queued and to come.
+   * Any thread. Returns whether a submitted task (whose caller learns {@code why}) was running;
+   * false too when {@code stuck} is no longer the owner thread.
+   */
+  synchronized boolean abandon(Thread stuck, Throwable why) {
+    if (thread != stuck) {
+      return false;
+    }
+    CompletableFuture<?> task = running;
+    running = null;
+    Thread fresh = newThread(name + "-" + (++generation));
+    thread = fresh;
+    fresh.start();
+    if (task != null) {
+      task.completeExceptionally(why);
+    }
+    return task != null;
   }
 
   /** Lets the queued tasks run, then ends the thread; waits at most {@code wait}. */
@@ -78,7 +129,7 @@ final class OwnerThread {
   }
 
   private void loop() {
-    while (true) {
+    while (isCurrent()) {
       Runnable task;
       try {
         task = tasks.take();
@@ -91,6 +142,8 @@ final class OwnerThread {
         for (Runnable late = tasks.poll(); late != null; late = tasks.poll()) {
           try {
             late.run();
+          } catch (Abandoned a) {
+            return;
           } catch (Throwable t) {
             unexpected.accept(t);
           }
@@ -99,6 +152,8 @@ final class OwnerThread {
       }
       try {
         task.run();
+      } catch (Abandoned a) {
+        return;
       } catch (Throwable t) {
         unexpected.accept(t);
       }

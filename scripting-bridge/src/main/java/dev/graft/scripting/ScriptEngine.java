@@ -45,7 +45,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.log = log;
     this.owner = new OwnerThread("graft-scripts",
         t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
-    this.watchdog = new Watchdog(settings);
+    this.watchdog = new Watchdog(settings, this::abandon);
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
     this.scripts = new Scripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
@@ -310,7 +310,33 @@ public final class ScriptEngine implements AutoCloseable {
 
   // ------------------------------------------------------------------ shutdown
 
-  /** Closes every context, the engine and the threads. */
+  // ------------------------------------------------------------------ stuck scripts
+
+  /**
+   * On the watchdog thread: {@code run} did not stop within {@link Watchdog#STALL_WAIT} of being
+   * interrupted and cancelled, so its thread is stuck in a built-in that never checks for either.
+   * The script is stopped (reported once: to the caller waiting for the stuck call, else in the
+   * log), its thread is left to itself (a daemon, it ends with graft) and a new owner thread runs
+   * the other scripts, whose contexts the stuck thread does not hold.
+   */
+  private void abandon(Watchdog.Run run) {
+    LoadedScript s = run.script;
+    s.abandoned = true;
+    Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
+        + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
+        + " such as indexOf over an array-like with a huge length?); the script is off until a reload");
+    boolean told = owner.abandon(run.owner, new ScriptFailure(why));
+    owner.post(() -> scripts.stop(s, why, !told && s.pending.isEmpty()));
+    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
+  }
+
+  // ------------------------------------------------------------------ shutdown
+
+  /**
+   * Closes every context, the engine and the threads, waiting a bounded time: a script thread
+   * stuck in guest code is left to end with the JVM, and the engine is then not closed (closing it
+   * would wait for that thread for good).
+   */
   @Override
   public void close() {
     if (closed) {
@@ -335,7 +361,19 @@ public final class ScriptEngine implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     watchdog.close();
-    sandbox.close();
+    if (owner.isAlive() || watchdog.abandonedAny()) {
+      log.engine(ScriptLog.Level.DEBUG, "a script thread is stuck in guest code; the engine is left to the JVM's exit");
+      return;
+    }
+    Thread closing = Thread.ofPlatform().name("graft-scripts-close").daemon(true).start(sandbox::close);
+    try {
+      if (!closing.join(SHUTDOWN_WAIT)) {
+        log.engine(ScriptLog.Level.WARN, "the script engine did not close within " + GuestErrors.seconds(SHUTDOWN_WAIT)
+            + "; left to the JVM's exit");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // ------------------------------------------------------------------ helpers
@@ -376,14 +414,24 @@ public final class ScriptEngine implements AutoCloseable {
         : new Failure(Failure.Kind.THREW, file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
   }
 
-  private static <T> T join(CompletableFuture<T> f) {
+  /**
+   * Waits for owner-thread work that runs no guest code: bounded all the same, by the time a
+   * stuck run takes to be abandoned (after which a new owner thread runs the queue), plus slack.
+   */
+  private <T> T join(CompletableFuture<T> f) {
+    Duration bound = settings.spinLimit().multipliedBy(3).plus(Watchdog.STALL_WAIT).plus(BACKSTOP);
     try {
-      return f.join();
-    } catch (CompletionException e) {
+      return f.get(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
-      throw e;
+      throw new CompletionException(e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("the script thread did not answer within " + GuestErrors.seconds(bound));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the script thread");
     }
   }
 }

@@ -58,6 +58,7 @@ final class ScriptLoading {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
     LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
+    s.doing = "loading";
     Value factory;
     Value api;
     try {

@@ -40,6 +40,36 @@
     [Error, "an Error object (pass its message)"],
   ];
 
+  // ---------------------------------------------------------------- built-ins that cannot be interrupted
+
+  // GraalJS runs these over an array-like's whole length in Java without checking for interrupts,
+  // so `Array.prototype.indexOf.call({length: 2 ** 40}, 1)` would hold the script thread until graft
+  // abandons it. A length no array can have is refused at once with a RangeError at the script's
+  // line. (Other such built-ins are left to the watchdog, which abandons a thread that does not stop.)
+  const MAX_ARRAY_LENGTH = 4294967295;
+  const ArrayPrototype = Array.prototype;
+  function refuseAbsurdLengths(name) {
+    const original = ArrayPrototype[name];
+    const guarded = {
+      [name]() {
+        if (this !== null && this !== undefined && !isArray(this) && !isView(this)) {
+          const length = +this.length;
+          if (length > MAX_ARRAY_LENGTH) {
+            throw new RangeErrorC("Array.prototype." + name + " over an array-like of length " + length
+              + " (more than an array can hold)");
+          }
+        }
+        return apply(original, this, arguments);
+      },
+    }[name];
+    defineProperty(guarded, "length", { value: original.length });
+    defineProperty(ArrayPrototype, name, { value: guarded, writable: true, configurable: true, enumerable: false });
+  }
+  refuseAbsurdLengths("indexOf");
+  refuseAbsurdLengths("lastIndexOf");
+  refuseAbsurdLengths("includes");
+  refuseAbsurdLengths("splice");
+
   /** A value that cannot become JSON: thrown by encode, told apart from other errors by Java. */
   class NotJson extends TypeErrorC {}
   defineProperty(NotJson.prototype, "name", { value: "TypeError" });
