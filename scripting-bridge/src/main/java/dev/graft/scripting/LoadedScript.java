@@ -41,6 +41,8 @@ final class LoadedScript {
     final boolean wantResult;
     final CompletableFuture<JsonNode> result = new CompletableFuture<>();
     ScheduledFuture<?> timer;
+    /** The function called, whose line is named when an error has no line of its own. */
+    Value fn;
 
     Call(String what, boolean wantResult) {
       this.what = what;
@@ -67,6 +69,7 @@ final class LoadedScript {
   private Value helpers;
   private Value invoke;
   private Value encode;
+  private Value encodeAnswer;
   private Value decode;
 
   State state = State.LOADING;
@@ -80,6 +83,8 @@ final class LoadedScript {
   final Set<Call> pending = new LinkedHashSet<>();
   /** Host futures the script awaits. */
   int hostWaits;
+  /** Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run. */
+  RejectionWarnings warnings;
   /** What its next run does ("agent_start handler"), named if that run gets stuck. */
   String doing = "its code";
   /**
@@ -103,6 +108,7 @@ final class LoadedScript {
     this.helpers = helpers;
     this.invoke = helpers.getMember("invoke");
     this.encode = helpers.getMember("encode");
+    this.encodeAnswer = helpers.getMember("encodeAnswer");
     this.decode = helpers.getMember("decode");
   }
 
@@ -117,10 +123,12 @@ final class LoadedScript {
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
-    try {
-      context.resetLimits();
-    } catch (PolyglotException e) {
-      throw new GuestException(e, null);
+    if (!watchdog.inRun()) { // a nested run (describing a value a handler threw) shares its statement budget
+      try {
+        context.resetLimits();
+      } catch (PolyglotException e) {
+        throw new GuestException(e, null);
+      }
     }
     run = watchdog.begin(this);
     T result;
@@ -133,6 +141,9 @@ final class LoadedScript {
       throw new GuestException(e, run.stop);
     } finally {
       watchdog.end(run);
+      if (warnings != null) {
+        warnings.flush();
+      }
     }
     if (run.abandoned) {
       // Back from guest code after the watchdog gave up on this thread: another owner thread
@@ -154,6 +165,11 @@ final class LoadedScript {
   /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
   Value encode(Value value, String what) {
     return encode.execute(value, what);
+  }
+
+  /** As {@link #encode}, for a handler's answer: it must be plain data at the top (no class instance, no generator). */
+  Value encodeAnswer(Value value, String what) {
+    return encodeAnswer.execute(value, what);
   }
 
   Value decode(String json) {

@@ -3,7 +3,7 @@ package dev.graft.scripting;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
@@ -26,7 +26,7 @@ final class OwnerThread {
     }
   }
 
-  private final LinkedBlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+  private final LinkedBlockingDeque<Runnable> tasks = new LinkedBlockingDeque<>();
   private final String name;
   private final Consumer<Throwable> unexpected;
   private volatile Thread thread;
@@ -93,24 +93,29 @@ final class OwnerThread {
   }
 
   /**
-   * Gives up on {@code stuck}, the owner thread, which is stuck in guest code: the submitted task
-   * it runs fails with {@code why}, and a new owner thread runs the tasks queued and to come.
-   * Any thread. Returns whether a submitted task (whose caller learns {@code why}) was running;
-   * false too when {@code stuck} is no longer the owner thread.
+   * Gives up on {@code stuck}, the owner thread, which is stuck in guest code: a new owner thread
+   * first runs {@code first} (told whether a submitted task, whose caller will learn {@code why},
+   * was running), then fails that task with {@code why}, then runs the tasks queued and to come.
+   * Any thread; nothing happens when {@code stuck} is no longer the owner thread.
    */
-  synchronized boolean abandon(Thread stuck, Throwable why) {
+  synchronized void abandon(Thread stuck, Throwable why, Consumer<Boolean> first) {
     if (thread != stuck) {
-      return false;
+      return;
     }
     CompletableFuture<?> task = running;
     running = null;
+    tasks.addFirst(() -> {
+      try {
+        first.accept(task != null);
+      } finally {
+        if (task != null) {
+          task.completeExceptionally(why);
+        }
+      }
+    });
     Thread fresh = newThread(name + "-" + (++generation));
     thread = fresh;
     fresh.start();
-    if (task != null) {
-      task.completeExceptionally(why);
-    }
-    return task != null;
   }
 
   /** Lets the queued tasks run, then ends the thread; waits at most {@code wait}. */

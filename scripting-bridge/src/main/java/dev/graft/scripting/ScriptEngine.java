@@ -145,7 +145,7 @@ public final class ScriptEngine implements AutoCloseable {
 
   /** Runs every handler for {@code event}, in load order, each with {@code payload}. */
   public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
-    return emit(Optional.empty(), event, payload, ctx, Chain.NONE);
+    return emit(Optional.empty(), event, payload, ctx, Chain.NONE, true);
   }
 
   /**
@@ -154,18 +154,28 @@ public final class ScriptEngine implements AutoCloseable {
    * timeout); returns the raw outcomes, one per handler run.
    */
   public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
-    return emit(Optional.empty(), event, payload, ctx, chain);
+    return emit(Optional.empty(), event, payload, ctx, chain, true);
   }
 
   /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
   public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
-    return emit(Optional.of(script), event, payload, ctx, chain);
+    return emit(Optional.of(script), event, payload, ctx, chain, true);
+  }
+
+  /**
+   * As {@link #emitTo(ScriptFile, String, JsonNode, EventContext, Chain)}; {@code readAnswers}
+   * false for an event whose answers graft ignores: they are not read at all (no getter or toJSON
+   * of theirs runs), each outcome's value is missing.
+   */
+  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
+      boolean readAnswers) {
+    return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
 
   private record Target(LoadedScript script, Value handler) {}
 
   private List<HandlerOutcome> emit(Optional<ScriptFile> only, String event, JsonNode payload, EventContext ctx,
-      Chain chain) {
+      Chain chain, boolean readAnswers) {
     requireCaller("emit");
     if (!handles(event)) {
       return List.of();
@@ -185,7 +195,7 @@ public final class ScriptEngine implements AutoCloseable {
     for (Target t : targets) {
       JsonNode seen = current;
       CompletableFuture<JsonNode> answer = owner.submit(() -> calls.call(t.script(), t.handler(), event + " handler",
-          true, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
+          readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
       HandlerOutcome outcome = outcome(t.script().file, answer,
           Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
@@ -325,8 +335,7 @@ public final class ScriptEngine implements AutoCloseable {
     Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
         + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
         + " such as indexOf over an array-like with a huge length?); the script is off until a reload");
-    boolean told = owner.abandon(run.owner, new ScriptFailure(why));
-    owner.post(() -> scripts.stop(s, why, !told && s.pending.isEmpty()));
+    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.pending.isEmpty()));
     log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
   }
 

@@ -33,8 +33,11 @@ final class Watchdog implements AutoCloseable {
   /** How long a run may take to stop once interrupted or cancelled before it is declared stuck. */
   static final Duration STALL_WAIT = Duration.ofSeconds(4);
 
-  /** Why a run was ended from outside: script code spun, bridge work took too long, the heap filled. */
-  enum Stop { SPUN, BRIDGE, MEMORY }
+  /**
+   * Why a run was ended from outside: script code spun, bridge work took too long, reading an
+   * answer (its getters, toJSON) took longer than the spin limit, the heap filled.
+   */
+  enum Stop { SPUN, BRIDGE, ANSWER, MEMORY }
 
   /** One uninterrupted stretch of guest code in one script's context. */
   static final class Run {
@@ -49,6 +52,13 @@ final class Watchdog implements AutoCloseable {
     volatile long cpuStart;
     /** When the current bridge work started (wall time); 0 while script code runs. */
     volatile long bridgeSince;
+    /** The current bridge work's limit (nanoseconds) and what stops it when exceeded. */
+    volatile long bridgeLimit;
+    volatile Stop bridgeStop;
+    /** The thread's CPU time when the current bridge work started. */
+    volatile long bridgeCpuSince;
+    /** The run this one is nested in (guest code describing an error inside a handler's run), if any. */
+    Run outer;
     volatile Stop stop;
     /** When it was told to stop (nanoTime). */
     volatile long stoppedAt;
@@ -87,13 +97,20 @@ final class Watchdog implements AutoCloseable {
   /** On the owner thread, before guest code runs. */
   Run begin(LoadedScript script) {
     Run run = new Run(script, heap.liveBytes(), cpuNow());
+    run.outer = current;
     current = run;
     return run;
   }
 
+  /** Whether the calling thread is inside a run already. */
+  boolean inRun() {
+    Run run = current;
+    return run != null && run.owner == Thread.currentThread();
+  }
+
   void end(Run run) {
     if (current == run) {
-      current = null;
+      current = run.outer != null && !run.outer.abandoned ? run.outer : null;
     }
   }
 
@@ -104,12 +121,23 @@ final class Watchdog implements AutoCloseable {
    * maxBridgeChars.
    */
   <T> T bridgeWork(Supplier<T> body) {
+    return bridgeWork(Stop.BRIDGE, settings.handlerTimeout(), body);
+  }
+
+  /**
+   * As {@link #bridgeWork(Supplier)}, for work that runs guest code graft asked for (an answer's
+   * getters and toJSON, read by JSON.stringify): bounded by {@code limit}, then stopped as {@code why}.
+   */
+  <T> T bridgeWork(Stop why, Duration limit, Supplier<T> body) {
     Run run = current;
     if (run == null || run.bridgeSince != 0) {
       return body.get();
     }
     long wall = System.nanoTime();
     long cpu = cpuNow();
+    run.bridgeLimit = limit.toNanos();
+    run.bridgeStop = why;
+    run.bridgeCpuSince = cpu;
     run.bridgeSince = wall;
     try {
       return body.get();
@@ -171,8 +199,14 @@ final class Watchdog implements AutoCloseable {
     }
     long bridgeSince = run.bridgeSince;
     if (bridgeSince != 0) {
-      if (now - bridgeSince > settings.handlerTimeout().toNanos()) {
-        stop(run, Stop.BRIDGE);
+      long wall = now - bridgeSince;
+      boolean over = run.bridgeStop == Stop.ANSWER
+          // An answer's getters are script code: CPU time, with the wall-time backstop, as for spinning.
+          ? (cpuTime ? threads.getThreadCpuTime(run.thread) - run.bridgeCpuSince : wall) > run.bridgeLimit
+              || wall > WALL_FACTOR * run.bridgeLimit
+          : wall > run.bridgeLimit;
+      if (over) {
+        stop(run, run.bridgeStop);
       }
       return;
     }
