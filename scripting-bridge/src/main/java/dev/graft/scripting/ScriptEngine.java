@@ -17,8 +17,9 @@ import org.graalvm.polyglot.Value;
 /**
  * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
  * owner thread that runs all guest code as an event loop, so handlers may be {@code async} and
- * await host work (dialogs, processes, model calls) without holding the agent's thread. The
- * calling threads block only on futures. Every public method except {@link #close} may be called
+ * await host work (dialogs, processes, model calls) without holding the agent's thread. (When a
+ * script gets stuck in a built-in that cannot be interrupted, that thread is abandoned and a new
+ * one takes over.) The calling threads block only on futures, each wait bounded. Every public method except {@link #close} may be called
  * from any thread but the owner thread (never from a {@link ScriptHostPort} method).
  */
 public final class ScriptEngine implements AutoCloseable {
@@ -334,7 +335,7 @@ public final class ScriptEngine implements AutoCloseable {
     s.abandoned = true;
     Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
         + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
-        + " such as indexOf over an array-like with a huge length?); the script is off until a reload");
+        + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
     owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.pending.isEmpty()));
     log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
   }

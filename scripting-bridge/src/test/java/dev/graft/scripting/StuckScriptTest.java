@@ -33,8 +33,8 @@ class StuckScriptTest {
       """;
 
   private static final String STUCK_MESSAGE = "was stopped: it did not stop within 4 s of being interrupted (a built-in"
-      + " call that cannot be interrupted, such as indexOf over an array-like with a huge length?); the script is off"
-      + " until a reload";
+      + " call that cannot be interrupted, such as Array.prototype.shift over an array-like with a huge length?);"
+      + " the script is off until a reload";
 
   private static void assertGoodAnswers(ScriptFixture f) {
     List<HandlerOutcome> out = f.emit("input", "{\"text\":\"x\"}");
