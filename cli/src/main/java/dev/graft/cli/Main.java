@@ -4,11 +4,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-/** Entry point: the only place that calls {@link System#exit}. */
+/** Entry point: the only place that ends the JVM ({@link ExitGuard#exit}). */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    ExitGuard exit = ExitGuard.install();
     PrintWriter out = new PrintWriter(new java.io.BufferedWriter(
         new java.io.OutputStreamWriter(new java.io.FileOutputStream(java.io.FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
     PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
@@ -16,6 +17,6 @@ public final class Main {
     int code = Graft.run(context, args);
     out.flush();
     err.flush();
-    System.exit(code);
+    exit.exit(code);
   }
 }

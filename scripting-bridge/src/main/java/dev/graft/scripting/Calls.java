@@ -47,6 +47,7 @@ final class Calls {
   CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
       Optional<Duration> timeout, Arguments arguments) {
     LoadedScript.Call call = new LoadedScript.Call(what, wantResult);
+    call.fn = fn;
     if (!s.serving()) {
       call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
           s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
@@ -59,6 +60,7 @@ final class Calls {
     // Pending before the call: the prelude reports a synchronous result through done at once,
     // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
     s.pending.add(call);
+    s.doing = what;
     try {
       s.run(() -> {
         s.invoke(fn, done, arguments.make(s));
@@ -76,7 +78,12 @@ final class Calls {
     return call.result;
   }
 
-  /** The prelude's done(ok, valueOrReason); runs inside whatever run produced or settled it. */
+  /**
+   * The prelude's done(ok, valueOrReason); runs inside whatever run produced or settled it. The
+   * answer is read (or the reason described) in a run of its own, posted to run next: guest code
+   * graft runs is under the watchdog like any other, and an interrupt that landed in a run nested
+   * inside another would never count as finished (GraalJS waits for it to leave the context).
+   */
   private void finish(LoadedScript s, LoadedScript.Call call, Value[] args) {
     if (!s.pending.remove(call)) {
       s.log.report(ScriptLog.Level.WARN, s.file + ": " + call.what + " settled after it had timed out; ignored");
@@ -88,32 +95,36 @@ final class Calls {
     Value value = args.length > 1 ? args[1] : null;
     if (args.length > 0 && args[0].asBoolean()) {
       if (call.wantResult) {
-        answer(s, call, value);
+        owner.post(() -> answer(s, call, value));
       } else {
         call.result.complete(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
       }
     } else {
-      fail(s, call, errors.rejected(s, call.what, value));
+      owner.post(() -> fail(s, call, errors.rejected(s, call.what, value)));
     }
     scripts.closeIfDone(s);
   }
 
-  /** Converts the answer to JSON, as bridge work (outside the spin budget; bounded by maxBridgeChars). */
+  /**
+   * Converts the answer to JSON, as bridge work outside the handler's spin budget, but bounded by
+   * the spin limit of its own (the answer's getters and toJSON are script code) and by maxBridgeChars.
+   */
   private void answer(LoadedScript s, LoadedScript.Call call, Value value) {
+    s.doing = call.what;
     try {
-      JsonNode json = watchdog.bridgeWork(() -> {
-        Value text = s.encode(value, "the result");
+      JsonNode json = s.run(() -> watchdog.bridgeWork(Watchdog.Stop.ANSWER, settings.spinLimit(), () -> {
+        Value text = s.encodeAnswer(value, "the result");
         try {
           return marshal.fromJs(text, "the result");
         } catch (Marshal.NotJson e) {
           throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file + ": " + call.what + " failed: " + e.getMessage()));
         }
-      });
+      }));
       call.result.complete(json);
     } catch (ScriptFailure f) {
       call.result.completeExceptionally(f);
-    } catch (org.graalvm.polyglot.PolyglotException e) {
-      fail(s, call, errors.of(s, call.what, new LoadedScript.GuestException(e, watchdog.stopOf(s))));
+    } catch (LoadedScript.GuestException ge) {
+      fail(s, call, errors.of(s, call.what, ge, call.fn));
     }
   }
 
@@ -157,6 +168,7 @@ final class Calls {
       }
       String json = text;
       String problem = failure == null ? null : what + " failed: " + message(failure);
+      s.doing = "code after " + what;
       try {
         s.run(() -> problem == null
             ? s.helper("settle").execute(resolve, json)

@@ -22,6 +22,15 @@ final class GuestErrors {
 
   /** {@code what} is "context handler", "loading", "/pop command"... */
   Failure of(LoadedScript s, String what, LoadedScript.GuestException ge) {
+    return of(s, what, ge, null);
+  }
+
+  /**
+   * As {@link #of(LoadedScript, String, LoadedScript.GuestException)}; {@code fn}, the function
+   * that was called, gives the line when the error has none of its own (an interrupt that landed
+   * in a getter of its answer carries no script frames).
+   */
+  Failure of(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
     PolyglotException e = ge.cause;
     String head = s.file + ": " + what;
     if (ge.stop == Watchdog.Stop.MEMORY) {
@@ -37,10 +46,19 @@ final class GuestErrors {
       return new Failure(Failure.Kind.STOPPED, head + " was stopped: " + e.getMessage()
           + " (it ran out of memory or stack); the script is off until a reload");
     }
+    if (e.isCancelled() && ge.stop != null && s.state != LoadedScript.State.STALE && s.state != LoadedScript.State.CLOSED) {
+      return new Failure(Failure.Kind.STOPPED, head + " ran for more than " + seconds(settings.spinLimit())
+          + " and did not stop when interrupted, so it was cancelled; the script is off until a reload" + location(s, e));
+    }
     if (e.isCancelled()) {
       return s.state == LoadedScript.State.STALE || s.state == LoadedScript.State.CLOSED
           ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason + ")")
           : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason);
+    }
+    if (ge.stop == Watchdog.Stop.ANSWER) {
+      return new Failure(Failure.Kind.INTERRUPTED, head + " answered, but reading the answer took more than "
+          + seconds(settings.spinLimit()) + " (a getter or toJSON that does not return?) and was interrupted"
+          + locationOr(s, e, fn));
     }
     if (ge.stop == Watchdog.Stop.BRIDGE) {
       return new Failure(Failure.Kind.INTERRUPTED, head + " took more than " + seconds(settings.handlerTimeout())
@@ -56,7 +74,7 @@ final class GuestErrors {
     }
     if (e.isGuestException() && !e.isSyntaxError()) {
       Value thrown = e.getGuestObject();
-      if (thrown != null && s.helper("isNotJson").execute(thrown).asBoolean()) {
+      if (thrown != null && guarded(s, () -> s.helper("isNotJson").execute(thrown).asBoolean(), false)) {
         return new Failure(Failure.Kind.NOT_JSON, head + " failed: " + stripType(e.getMessage()) + location(s, e));
       }
       String other = thrown == null ? null : describeThrown(s, thrown);
@@ -69,7 +87,7 @@ final class GuestErrors {
     return new Failure(Failure.Kind.THREW, head + " failed: " + message + hint + location(s, e));
   }
 
-  /** A rejected promise: {@code reason} is what it was rejected with. Called inside a run. */
+  /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */
   Failure rejected(LoadedScript s, String what, Value reason) {
     if (reason == null || reason.isNull()) {
       return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with " + (reason == null ? "undefined" : reason));
@@ -88,11 +106,24 @@ final class GuestErrors {
   }
 
   private static String describeThrown(LoadedScript s, Value thrown) {
-    try {
+    return guarded(s, () -> {
       Value d = s.helper("describeThrown").execute(thrown);
       return d.isNull() ? null : d.asString();
-    } catch (PolyglotException e) {
-      return "a value that cannot be shown";
+    }, "a value that cannot be shown");
+  }
+
+  /**
+   * Runs guest code graft runs to describe a thrown value (a Proxy's traps, getters) under the
+   * watchdog like any other; {@code fallback} when it throws or is stopped.
+   */
+  private static <T> T guarded(LoadedScript s, java.util.function.Supplier<T> body, T fallback) {
+    if (!s.running() || s.abandoned) {
+      return fallback;
+    }
+    try {
+      return s.run(body);
+    } catch (LoadedScript.GuestException | PolyglotException | IllegalStateException e) {
+      return fallback;
     }
   }
 
@@ -113,13 +144,32 @@ final class GuestErrors {
     if (at == null) {
       return "";
     }
+    return " (at " + display(s, at) + ")";
+  }
+
+  /** "pruning.js:12": the file relative to the script's root, and the line. */
+  private static String display(LoadedScript s, SourceSection at) {
     String path = at.getSource().getPath();
     String file = at.getSource().getName();
     if (path != null) {
       Path p = Path.of(path);
       file = p.startsWith(s.file.root()) ? s.file.root().relativize(p).toString() : path;
     }
-    return " (at " + file + ":" + at.getStartLine() + ")";
+    return file + ":" + at.getStartLine();
+  }
+
+  /** {@link #location}, or failing that where {@code fn} is defined. */
+  private static String locationOr(LoadedScript s, PolyglotException e, Value fn) {
+    String at = location(s, e);
+    if (!at.isEmpty() || fn == null) {
+      return at;
+    }
+    try {
+      SourceSection where = fn.getSourceLocation();
+      return where == null || where.getSource().isInternal() ? "" : " (at " + display(s, where) + ")";
+    } catch (RuntimeException notThere) {
+      return "";
+    }
   }
 
   private static String stripType(String message) {

@@ -41,6 +41,8 @@ final class LoadedScript {
     final boolean wantResult;
     final CompletableFuture<JsonNode> result = new CompletableFuture<>();
     ScheduledFuture<?> timer;
+    /** The function called, whose line is named when an error has no line of its own. */
+    Value fn;
 
     Call(String what, boolean wantResult) {
       this.what = what;
@@ -67,6 +69,7 @@ final class LoadedScript {
   private Value helpers;
   private Value invoke;
   private Value encode;
+  private Value encodeAnswer;
   private Value decode;
 
   State state = State.LOADING;
@@ -80,6 +83,15 @@ final class LoadedScript {
   final Set<Call> pending = new LinkedHashSet<>();
   /** Host futures the script awaits. */
   int hostWaits;
+  /** Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run. */
+  RejectionWarnings warnings;
+  /** What its next run does ("agent_start handler"), named if that run gets stuck. */
+  String doing = "its code";
+  /**
+   * Its thread got stuck in guest code and was abandoned: graft never enters or closes its
+   * context again (both would wait for that thread for good).
+   */
+  volatile boolean abandoned;
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
     this.file = file;
@@ -96,6 +108,7 @@ final class LoadedScript {
     this.helpers = helpers;
     this.invoke = helpers.getMember("invoke");
     this.encode = helpers.getMember("encode");
+    this.encodeAnswer = helpers.getMember("encodeAnswer");
     this.decode = helpers.getMember("decode");
   }
 
@@ -110,19 +123,34 @@ final class LoadedScript {
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
-    try {
-      context.resetLimits();
-    } catch (PolyglotException e) {
-      throw new GuestException(e, null);
+    if (!watchdog.inRun()) { // a nested run (describing a value a handler threw) shares its statement budget
+      try {
+        context.resetLimits();
+      } catch (PolyglotException e) {
+        throw new GuestException(e, null);
+      }
     }
     run = watchdog.begin(this);
+    T result;
     try {
-      return body.get();
+      result = body.get();
     } catch (PolyglotException e) {
+      if (run.abandoned) {
+        throw new OwnerThread.Abandoned();
+      }
       throw new GuestException(e, run.stop);
     } finally {
       watchdog.end(run);
+      if (warnings != null) {
+        warnings.flush();
+      }
     }
+    if (run.abandoned) {
+      // Back from guest code after the watchdog gave up on this thread: another owner thread
+      // runs the scripts now; this one must not touch their state.
+      throw new OwnerThread.Abandoned();
+    }
+    return result;
   }
 
   /** {@code fn(args)} through the prelude's invoke: the result arrives through {@code done}. */
@@ -137,6 +165,11 @@ final class LoadedScript {
   /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
   Value encode(Value value, String what) {
     return encode.execute(value, what);
+  }
+
+  /** As {@link #encode}, for a handler's answer: it must be plain data at the top (no class instance, no generator). */
+  Value encodeAnswer(Value value, String what) {
+    return encodeAnswer.execute(value, what);
   }
 
   Value decode(String json) {
@@ -172,6 +205,9 @@ final class LoadedScript {
 
   /** Ends whatever the context runs and closes it; any thread (the watchdog uses it). */
   void cancel() {
+    if (abandoned) {
+      return;
+    }
     try {
       context.close(true);
     } catch (RuntimeException e) {
@@ -182,6 +218,9 @@ final class LoadedScript {
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
     state = State.CLOSED;
+    if (abandoned) {
+      return;
+    }
     try {
       context.close();
     } catch (RuntimeException e) {

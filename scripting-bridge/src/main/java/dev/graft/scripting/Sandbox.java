@@ -54,11 +54,17 @@ final class Sandbox implements AutoCloseable {
   }
 
   Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log) {
+    return newContext(file, lib, packages, log, log::line);
+  }
+
+  /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
+  Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log,
+      java.util.function.BiConsumer<ScriptLog.Level, String> errors) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
         .out(new LogStream(log::line, ScriptLog.Level.INFO))
-        .err(new LogStream(log::line, ScriptLog.Level.WARN))
+        .err(new LogStream(errors, ScriptLog.Level.WARN))
         .in(InputStream.nullInputStream())
         .allowHostAccess(HostAccess.CONSTRAINED)
         .allowPolyglotAccess(PolyglotAccess.NONE)

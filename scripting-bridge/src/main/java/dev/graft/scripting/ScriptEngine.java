@@ -17,8 +17,9 @@ import org.graalvm.polyglot.Value;
 /**
  * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
  * owner thread that runs all guest code as an event loop, so handlers may be {@code async} and
- * await host work (dialogs, processes, model calls) without holding the agent's thread. The
- * calling threads block only on futures. Every public method except {@link #close} may be called
+ * await host work (dialogs, processes, model calls) without holding the agent's thread. (When a
+ * script gets stuck in a built-in that cannot be interrupted, that thread is abandoned and a new
+ * one takes over.) The calling threads block only on futures, each wait bounded. Every public method except {@link #close} may be called
  * from any thread but the owner thread (never from a {@link ScriptHostPort} method).
  */
 public final class ScriptEngine implements AutoCloseable {
@@ -45,7 +46,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.log = log;
     this.owner = new OwnerThread("graft-scripts",
         t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
-    this.watchdog = new Watchdog(settings);
+    this.watchdog = new Watchdog(settings, this::abandon);
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
     this.scripts = new Scripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
@@ -147,7 +148,7 @@ public final class ScriptEngine implements AutoCloseable {
 
   /** Runs every handler for {@code event}, in load order, each with {@code payload}. */
   public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
-    return emit(Optional.empty(), event, payload, ctx, Chain.NONE);
+    return emit(Optional.empty(), event, payload, ctx, Chain.NONE, true);
   }
 
   /**
@@ -156,18 +157,28 @@ public final class ScriptEngine implements AutoCloseable {
    * timeout); returns the raw outcomes, one per handler run.
    */
   public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
-    return emit(Optional.empty(), event, payload, ctx, chain);
+    return emit(Optional.empty(), event, payload, ctx, chain, true);
   }
 
   /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
   public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
-    return emit(Optional.of(script), event, payload, ctx, chain);
+    return emit(Optional.of(script), event, payload, ctx, chain, true);
+  }
+
+  /**
+   * As {@link #emitTo(ScriptFile, String, JsonNode, EventContext, Chain)}; {@code readAnswers}
+   * false for an event whose answers graft ignores: they are not read at all (no getter or toJSON
+   * of theirs runs), each outcome's value is missing.
+   */
+  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
+      boolean readAnswers) {
+    return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
 
   private record Target(LoadedScript script, Value handler) {}
 
   private List<HandlerOutcome> emit(Optional<ScriptFile> only, String event, JsonNode payload, EventContext ctx,
-      Chain chain) {
+      Chain chain, boolean readAnswers) {
     requireCaller("emit");
     if (!handles(event)) {
       return List.of();
@@ -187,7 +198,7 @@ public final class ScriptEngine implements AutoCloseable {
     for (Target t : targets) {
       JsonNode seen = current;
       CompletableFuture<JsonNode> answer = owner.submit(() -> calls.call(t.script(), t.handler(), event + " handler",
-          true, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
+          readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
       HandlerOutcome outcome = outcome(t.script().file, answer,
           Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
@@ -312,7 +323,32 @@ public final class ScriptEngine implements AutoCloseable {
 
   // ------------------------------------------------------------------ shutdown
 
-  /** Closes every context, the engine and the threads. */
+  // ------------------------------------------------------------------ stuck scripts
+
+  /**
+   * On the watchdog thread: {@code run} did not stop within {@link Watchdog#STALL_WAIT} of being
+   * interrupted and cancelled, so its thread is stuck in a built-in that never checks for either.
+   * The script is stopped (reported once: to the caller waiting for the stuck call, else in the
+   * log), its thread is left to itself (a daemon, it ends with graft) and a new owner thread runs
+   * the other scripts, whose contexts the stuck thread does not hold.
+   */
+  private void abandon(Watchdog.Run run) {
+    LoadedScript s = run.script;
+    s.abandoned = true;
+    Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
+        + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
+        + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
+    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.pending.isEmpty()));
+    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
+  }
+
+  // ------------------------------------------------------------------ shutdown
+
+  /**
+   * Closes every context, the engine and the threads, waiting a bounded time: a script thread
+   * stuck in guest code is left to end with the JVM, and the engine is then not closed (closing it
+   * would wait for that thread for good).
+   */
   @Override
   public void close() {
     if (closed) {
@@ -337,7 +373,19 @@ public final class ScriptEngine implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     watchdog.close();
-    sandbox.close();
+    if (owner.isAlive() || watchdog.abandonedAny()) {
+      log.engine(ScriptLog.Level.DEBUG, "a script thread is stuck in guest code; the engine is left to the JVM's exit");
+      return;
+    }
+    Thread closing = Thread.ofPlatform().name("graft-scripts-close").daemon(true).start(sandbox::close);
+    try {
+      if (!closing.join(SHUTDOWN_WAIT)) {
+        log.engine(ScriptLog.Level.WARN, "the script engine did not close within " + GuestErrors.seconds(SHUTDOWN_WAIT)
+            + "; left to the JVM's exit");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // ------------------------------------------------------------------ helpers
@@ -378,14 +426,24 @@ public final class ScriptEngine implements AutoCloseable {
         : new Failure(Failure.Kind.THREW, file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
   }
 
-  private static <T> T join(CompletableFuture<T> f) {
+  /**
+   * Waits for owner-thread work that runs no guest code: bounded all the same, by the time a
+   * stuck run takes to be abandoned (after which a new owner thread runs the queue), plus slack.
+   */
+  private <T> T join(CompletableFuture<T> f) {
+    Duration bound = settings.spinLimit().multipliedBy(3).plus(Watchdog.STALL_WAIT).plus(BACKSTOP);
     try {
-      return f.join();
-    } catch (CompletionException e) {
+      return f.get(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
-      throw e;
+      throw new CompletionException(e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("the script thread did not answer within " + GuestErrors.seconds(bound));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the script thread");
     }
   }
 }

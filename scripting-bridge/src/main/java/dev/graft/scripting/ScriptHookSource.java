@@ -22,6 +22,14 @@ public final class ScriptHookSource implements HookSource {
   private final Supplier<EventContext> context;
   private final Set<String> events;
 
+  /**
+   * The events whose answers the runtime reads (HookRunner, SessionEvents); for the others a
+   * handler's answer is not read at all, so none of its getters runs.
+   */
+  private static final Set<String> ANSWERED = Set.of("input", "before_agent_start", "context", "tool_call",
+      "tool_result", "session_before_switch", "session_before_fork", "session_before_compact", "session_before_tree",
+      "user_bash", "resources_discover", "before_provider_request");
+
   private ScriptHookSource(ScriptEngine engine, ScriptFile script, Supplier<EventContext> context) {
     this.engine = engine;
     this.script = script;
@@ -67,7 +75,8 @@ public final class ScriptHookSource implements HookSource {
   }
 
   private Outcome handle(String event, JsonNode payload, EventContext ctx) {
-    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx, (seen, outcome) -> next(event, seen, outcome));
+    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx, (seen, outcome) -> next(event, seen, outcome),
+        ANSWERED.contains(event));
     JsonNode answer = Json.NODES.missingNode();
     for (HandlerOutcome o : outcomes) {
       switch (o) {

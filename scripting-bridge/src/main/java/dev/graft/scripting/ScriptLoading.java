@@ -54,12 +54,18 @@ final class ScriptLoading {
     }
     LogLimiter scriptLog = new LogLimiter(file, log);
     Context context;
+    LoadedScript[] script = new LoadedScript[1];
+    RejectionWarnings warnings = new RejectionWarnings(scriptLog::line,
+        () -> script[0] == null ? "loading" : script[0].doing);
     try {
-      context = sandbox.newContext(file, lib, packages, scriptLog);
+      context = sandbox.newContext(file, lib, packages, scriptLog, warnings);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
     LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
+    script[0] = s;
+    s.warnings = warnings;
+    s.doing = "loading";
     Value factory;
     Value api;
     try {

@@ -108,6 +108,11 @@ final class Scripts {
 
   /** After a limit was hit: the script gets no more calls, its waiting calls fail, it is closed. */
   void stop(LoadedScript s, Failure why) {
+    stop(s, why, true);
+  }
+
+  /** As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was told). */
+  void stop(LoadedScript s, Failure why, boolean report) {
     if (s.state == LoadedScript.State.STOPPED || s.state == LoadedScript.State.CLOSED) {
       return;
     }
@@ -125,7 +130,9 @@ final class Scripts {
     });
     if (wasActive) {
       refresh();
-      s.log.report(ScriptLog.Level.ERROR, why.message());
+      if (report) {
+        s.log.report(ScriptLog.Level.ERROR, why.message());
+      }
     }
   }
 

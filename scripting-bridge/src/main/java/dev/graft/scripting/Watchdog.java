@@ -19,29 +19,55 @@ import org.graalvm.polyglot.PolyglotException;
  * so that a busy machine does not get correct scripts interrupted. The bridge's own work inside a
  * run (setting up a context, converting JSON) does not count: it is bounded by the handler
  * timeout instead. Also serves as the timer for handler timeouts.
+ *
+ * <p>Interrupting and cancelling run on a stopper thread of their own, never on the watchdog's:
+ * a built-in that never polls for interrupts ({@code Array.prototype.indexOf} over an array-like
+ * of length 2**40) makes both wait for good. A run that is still going {@link #STALL_WAIT} after
+ * it was told to stop is declared stuck and handed to the {@code stuck} callback, which abandons
+ * its thread.
  */
 final class Watchdog implements AutoCloseable {
   private static final long TICK_MILLIS = 50;
   private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(2);
   private static final int WALL_FACTOR = 3;
+  /** How long a run may take to stop once interrupted or cancelled before it is declared stuck. */
+  static final Duration STALL_WAIT = Duration.ofSeconds(4);
 
-  /** Why a run was ended from outside: script code spun, bridge work took too long, the heap filled. */
-  enum Stop { SPUN, BRIDGE, MEMORY }
+  /**
+   * Why a run was ended from outside: script code spun, bridge work took too long, reading an
+   * answer (its getters, toJSON) took longer than the spin limit, the heap filled.
+   */
+  enum Stop { SPUN, BRIDGE, ANSWER, MEMORY }
 
   /** One uninterrupted stretch of guest code in one script's context. */
   static final class Run {
     final LoadedScript script;
-    final long thread = Thread.currentThread().threadId();
+    final Thread owner = Thread.currentThread();
+    final long thread = owner.threadId();
+    /** What the script was doing ("agent_start handler", "loading"), for the message if it gets stuck. */
+    final String what;
     final long liveBytesBefore;
     /** Wall and CPU time when script code started, moved forward by the bridge's work. */
     volatile long wallStart = System.nanoTime();
     volatile long cpuStart;
     /** When the current bridge work started (wall time); 0 while script code runs. */
     volatile long bridgeSince;
+    /** The current bridge work's limit (nanoseconds) and what stops it when exceeded. */
+    volatile long bridgeLimit;
+    volatile Stop bridgeStop;
+    /** The thread's CPU time when the current bridge work started. */
+    volatile long bridgeCpuSince;
+    /** The run this one is nested in (guest code describing an error inside a handler's run), if any. */
+    Run outer;
     volatile Stop stop;
+    /** When it was told to stop (nanoTime). */
+    volatile long stoppedAt;
+    /** Set once the run was declared stuck and its thread abandoned. */
+    volatile boolean abandoned;
 
     Run(LoadedScript script, long liveBytesBefore, long cpuNow) {
       this.script = script;
+      this.what = script.doing;
       this.liveBytesBefore = liveBytesBefore;
       this.cpuStart = cpuNow;
     }
@@ -56,10 +82,14 @@ final class Watchdog implements AutoCloseable {
   private final boolean cpuTime = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
   private final HeapGuard heap;
   private final ScriptSettings settings;
+  private final java.util.function.Consumer<Run> stuck;
   private volatile Run current;
+  private volatile boolean abandonedAny;
 
-  Watchdog(ScriptSettings settings) {
+  /** {@code stuck} gets a run that did not stop within {@link #STALL_WAIT} of being told to (on the watchdog thread). */
+  Watchdog(ScriptSettings settings, java.util.function.Consumer<Run> stuck) {
     this.settings = settings;
+    this.stuck = stuck;
     this.heap = new HeapGuard(settings.heapLimit(), this::checkHeap);
     timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
   }
@@ -67,13 +97,20 @@ final class Watchdog implements AutoCloseable {
   /** On the owner thread, before guest code runs. */
   Run begin(LoadedScript script) {
     Run run = new Run(script, heap.liveBytes(), cpuNow());
+    run.outer = current;
     current = run;
     return run;
   }
 
+  /** Whether the calling thread is inside a run already. */
+  boolean inRun() {
+    Run run = current;
+    return run != null && run.owner == Thread.currentThread();
+  }
+
   void end(Run run) {
     if (current == run) {
-      current = null;
+      current = run.outer != null && !run.outer.abandoned ? run.outer : null;
     }
   }
 
@@ -84,12 +121,23 @@ final class Watchdog implements AutoCloseable {
    * maxBridgeChars.
    */
   <T> T bridgeWork(Supplier<T> body) {
+    return bridgeWork(Stop.BRIDGE, settings.handlerTimeout(), body);
+  }
+
+  /**
+   * As {@link #bridgeWork(Supplier)}, for work that runs guest code graft asked for (an answer's
+   * getters and toJSON, read by JSON.stringify): bounded by {@code limit}, then stopped as {@code why}.
+   */
+  <T> T bridgeWork(Stop why, Duration limit, Supplier<T> body) {
     Run run = current;
     if (run == null || run.bridgeSince != 0) {
       return body.get();
     }
     long wall = System.nanoTime();
     long cpu = cpuNow();
+    run.bridgeLimit = limit.toNanos();
+    run.bridgeStop = why;
+    run.bridgeCpuSince = cpu;
     run.bridgeSince = wall;
     try {
       return body.get();
@@ -110,6 +158,11 @@ final class Watchdog implements AutoCloseable {
     return timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
   }
 
+  /** Whether some run was declared stuck (its thread may still be running guest code). */
+  boolean abandonedAny() {
+    return abandonedAny;
+  }
+
   long heapMaxBytes() {
     return heap.maxBytes();
   }
@@ -122,22 +175,38 @@ final class Watchdog implements AutoCloseable {
   private void checkHeap() {
     Run run = current;
     if (run != null && run.stop == null && heap.exceeded(settings.heapLimit(), run.liveBytesBefore)) {
-      run.stop = Stop.MEMORY;
-      run.script.cancel();
+      stop(run, Stop.MEMORY);
     }
   }
 
   private void tick() {
     checkHeap();
     Run run = current;
-    if (run == null || run.stop != null) {
+    if (run == null) {
       return;
     }
     long now = System.nanoTime();
+    if (run.stop != null) {
+      if (!run.abandoned && now - run.stoppedAt > STALL_WAIT.toNanos()) {
+        run.abandoned = true;
+        abandonedAny = true;
+        if (current == run) {
+          current = null;
+        }
+        stuck.accept(run);
+      }
+      return;
+    }
     long bridgeSince = run.bridgeSince;
     if (bridgeSince != 0) {
-      if (now - bridgeSince > settings.handlerTimeout().toNanos()) {
-        interrupt(run, Stop.BRIDGE);
+      long wall = now - bridgeSince;
+      boolean over = run.bridgeStop == Stop.ANSWER
+          // An answer's getters are script code: CPU time, with the wall-time backstop, as for spinning.
+          ? (cpuTime ? threads.getThreadCpuTime(run.thread) - run.bridgeCpuSince : wall) > run.bridgeLimit
+              || wall > WALL_FACTOR * run.bridgeLimit
+          : wall > run.bridgeLimit;
+      if (over) {
+        stop(run, run.bridgeStop);
       }
       return;
     }
@@ -145,17 +214,29 @@ final class Watchdog implements AutoCloseable {
     long wall = now - run.wallStart;
     long cpu = cpuTime ? threads.getThreadCpuTime(run.thread) - run.cpuStart : wall;
     if (cpu > limit || wall > WALL_FACTOR * limit) {
-      interrupt(run, Stop.SPUN);
+      stop(run, Stop.SPUN);
     }
   }
 
-  private static void interrupt(Run run, Stop why) {
+  /**
+   * Tells {@code run} to stop, on a stopper thread: interrupted (the script stays loaded), or, for
+   * a full heap or an interrupt that did not land within {@link #INTERRUPT_WAIT}, cancelled. Either
+   * may wait for good on a thread stuck in a built-in; the watchdog thread never does.
+   */
+  private static void stop(Run run, Stop why) {
+    run.stoppedAt = System.nanoTime();
     run.stop = why;
-    try {
-      run.script.context().interrupt(INTERRUPT_WAIT);
-    } catch (TimeoutException | PolyglotException | IllegalStateException e) {
-      run.script.cancel();
-    }
+    Thread.ofPlatform().name("graft-script-stopper").daemon(true).start(() -> {
+      if (why == Stop.MEMORY) {
+        run.script.cancel();
+        return;
+      }
+      try {
+        run.script.context().interrupt(INTERRUPT_WAIT);
+      } catch (TimeoutException | PolyglotException | IllegalStateException e) {
+        run.script.cancel();
+      }
+    });
   }
 
   @Override

@@ -28,6 +28,9 @@
   const RangeErrorC = RangeError;
   const StringC = String;
   const identifier = /^[A-Za-z_$][\w$]*$/;
+  const isPrototypeOf = Object.prototype.isPrototypeOf;
+  const GeneratorPrototype = getPrototypeOf(function* () {}).prototype;
+  const AsyncGeneratorPrototype = getPrototypeOf(async function* () {}).prototype;
   const regexTest = RegExp.prototype.test;
   const NOT_PLAIN = [
     [Map, "a Map (convert it, e.g. Object.fromEntries(map))"],
@@ -39,6 +42,36 @@
     [ArrayBuffer, "an ArrayBuffer"],
     [Error, "an Error object (pass its message)"],
   ];
+
+  // ---------------------------------------------------------------- built-ins that cannot be interrupted
+
+  // GraalJS runs these over an array-like's whole length in Java without checking for interrupts,
+  // so `Array.prototype.indexOf.call({length: 2 ** 40}, 1)` would hold the script thread until graft
+  // abandons it. A length no array can have is refused at once with a RangeError at the script's
+  // line. (Other such built-ins are left to the watchdog, which abandons a thread that does not stop.)
+  const MAX_ARRAY_LENGTH = 4294967295;
+  const ArrayPrototype = Array.prototype;
+  function refuseAbsurdLengths(name) {
+    const original = ArrayPrototype[name];
+    const guarded = {
+      [name]() {
+        if (this !== null && this !== undefined && !isArray(this) && !isView(this)) {
+          const length = +this.length;
+          if (length > MAX_ARRAY_LENGTH) {
+            throw new RangeErrorC("Array.prototype." + name + " over an array-like of length " + length
+              + " (more than an array can hold)");
+          }
+        }
+        return apply(original, this, arguments);
+      },
+    }[name];
+    defineProperty(guarded, "length", { value: original.length });
+    defineProperty(ArrayPrototype, name, { value: guarded, writable: true, configurable: true, enumerable: false });
+  }
+  refuseAbsurdLengths("indexOf");
+  refuseAbsurdLengths("lastIndexOf");
+  refuseAbsurdLengths("includes");
+  refuseAbsurdLengths("splice");
 
   /** A value that cannot become JSON: thrown by encode, told apart from other errors by Java. */
   class NotJson extends TypeErrorC {}
@@ -56,6 +89,9 @@
       case "object":
         if (v === null || isArray(v) || getPrototypeOf(v) === ObjectPrototype) return null;
         if (isView(v)) return "a typed array or DataView";
+        if (apply(isPrototypeOf, GeneratorPrototype, [v]) || apply(isPrototypeOf, AsyncGeneratorPrototype, [v])) {
+          return "a generator (return the value instead of yielding it)";
+        }
         for (let i = 0; i < NOT_PLAIN.length; i++) {
           if (v instanceof NOT_PLAIN[i][0]) return NOT_PLAIN[i][1];
         }
@@ -168,6 +204,22 @@
       if (bad) throw new NotJson(what + " is not JSON");
       throw e; // a getter or toJSON of the script's own threw
     }
+  }
+
+  /**
+   * A handler's answer as JSON text: as encode, but the answer itself must be plain data (an object
+   * literal, an array, a primitive): a class instance or a generator is refused rather than read as
+   * whatever JSON.stringify makes of it (a generator is {}, which would let a tool call through).
+   */
+  function encodeAnswer(value, what) {
+    if (value !== null && typeof value === "object" && !isArray(value)) {
+      const proto = getPrototypeOf(value);
+      if (proto !== ObjectPrototype && proto !== null) {
+        const problem = problemOf(value);
+        throw new NotJson(what + " is " + (problem !== null ? problem : "not a plain object (an instance of a class?)"));
+      }
+    }
+    return encode(value, what);
   }
 
   // ---------------------------------------------------------------- console
@@ -475,6 +527,7 @@
 
   return freeze({
     encode,
+    encodeAnswer,
     theme,
     decode(text) { return JSONparse(text); },
     makeApi,

@@ -1,0 +1,60 @@
+package dev.graft.scripting;
+
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A context's stderr lines on their way to the log: GraalJS's warning about an unhandled promise
+ * rejection (a header, then the stack one frame a line, graft's prelude and Java frames included)
+ * becomes one line naming what ran and the script's innermost frame. Other lines pass as they are.
+ */
+final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
+  private static final String HEADER = "[GraalVM JavaScript Warning] Unhandled promise rejection: ";
+  /** "    at name (file.js:3:81-97)": the file and line. */
+  private static final Pattern FRAME = Pattern.compile("\\s+at .*\\(([^()]+?):(\\d+)(?::[\\d-]+)?\\)\\s*");
+  private static final String PRELUDE = "graft-prelude.js";
+
+  private final BiConsumer<ScriptLog.Level, String> sink;
+  private final Supplier<String> doing;
+  private String pending;
+  private String at;
+  private ScriptLog.Level level;
+
+  /** {@code doing}: what the script runs now ("agent_start handler"), asked when a warning starts. */
+  RejectionWarnings(BiConsumer<ScriptLog.Level, String> sink, Supplier<String> doing) {
+    this.sink = sink;
+    this.doing = doing;
+  }
+
+  @Override
+  public synchronized void accept(ScriptLog.Level lineLevel, String text) {
+    if (pending != null && text.startsWith("    at ")) {
+      if (at == null) {
+        Matcher m = FRAME.matcher(text);
+        if (m.matches() && !m.group(1).equals(PRELUDE) && !m.group(1).startsWith("org.graalvm")) {
+          at = m.group(1) + ":" + m.group(2);
+        }
+      }
+      return;
+    }
+    flush();
+    if (text.startsWith(HEADER)) {
+      pending = "unhandled promise rejection in " + doing.get() + ": " + text.substring(HEADER.length());
+      level = lineLevel;
+      at = null;
+      return;
+    }
+    sink.accept(lineLevel, text);
+  }
+
+  /** Writes the warning being collected, if any (its frames have all arrived by the end of a run). */
+  synchronized void flush() {
+    if (pending != null) {
+      String line = pending + (at == null ? "" : " (at " + at + ")");
+      pending = null;
+      sink.accept(level, line);
+    }
+  }
+}
