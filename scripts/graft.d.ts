@@ -242,8 +242,16 @@ export interface BeforeAgentStartResult {
 
 export interface ContextEvent {
   type: "context";
-  /** What the model is about to be sent (after earlier scripts' changes). */
+  /** What the model is about to be sent (after earlier scripts' changes), or what a compaction is to summarise. */
   messages: AgentMessage[];
+  /**
+   * For each message, the position in `entries` of the entry it stands for (a message entry, a
+   * hook message, a branch summary, a compaction's summary); null for a message no entry gives
+   * as it is (written or changed by a handler).
+   */
+  entryIndex: (number | null)[];
+  /** The current branch's entries, root first, as `ctx.sessionManager.getBranch()` (read when first used). */
+  readonly entries: SessionEntry[];
 }
 
 /** Each message must be whole (with its `timestamp`): one that is not a message is reported and the answer ignored. */

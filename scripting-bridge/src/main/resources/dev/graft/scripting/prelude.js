@@ -436,6 +436,23 @@
     return ctx;
   }
 
+  /**
+   * A context event's `entries`: the branch its messages were built from (ctx.sessionManager's
+   * getBranch()), read when first used, so a handler that does not look costs nothing.
+   */
+  function withEntries(event, ctx) {
+    let entries;
+    defineProperty(event, "entries", {
+      get() {
+        if (entries === undefined) entries = ctx.sessionManager.getBranch();
+        return entries;
+      },
+      enumerable: true,
+      configurable: true,
+    });
+    return event;
+  }
+
   // ---------------------------------------------------------------- calls from Java
 
   /**
@@ -479,6 +496,7 @@
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,
+    withEntries,
     invoke,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },

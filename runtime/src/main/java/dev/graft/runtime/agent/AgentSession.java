@@ -490,10 +490,15 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
+  /** The context hooks' messages for the current branch, as for a model call (reminders left out). */
+  private List<AgentMessage> shapedContext(List<SessionEntry> branch) {
+    return hooks.requestContext(session.buildContext().messages(), () -> branch).messages();
+  }
+
   /** One model call: the session's context (through the context hooks) to an assistant message. */
   private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     SessionContext context = session.buildContext();
-    AgentHooks.RequestContext prepared = hooks.requestContext(context.messages());
+    AgentHooks.RequestContext prepared = hooks.requestContext(context.messages(), session::branchPath);
     List<AgentMessage> messages = new ArrayList<>(prepared.messages());
     if (!signal.aborted()) {
       // Reminders the context hooks added: durable, and sent with this call (after its messages).
@@ -637,7 +642,10 @@ public final class AgentSession implements AutoCloseable {
       callThinking = thinking;
     }
     List<SessionEntry> branch = session.branchPath();
-    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, settings);
+    // The context as the hooks shape it for the model: a compaction summarises what the model
+    // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
+    List<AgentMessage> shaped = shapedContext(branch);
+    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings);
     if (preparation.isEmpty() || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty()) {
       emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
           Optional.of("nothing to compact: the recent messages to keep are all there is")));

@@ -92,6 +92,20 @@ public final class Compactor {
         previousSummary, files, settings));
   }
 
+  /**
+   * What compacting would summarise and keep when {@code context} hooks shaped the path's
+   * context into {@code shaped} (the messages the model is shown): {@link #prepare} when they
+   * left graft's own context as it was, else a preparation of the shaped messages
+   * ({@link ShapedCompaction}).
+   */
+  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
+      CompactionSettings settings) {
+    if (shaped.equals(contextMessages(path))) {
+      return prepare(path, settings);
+    }
+    return ShapedCompaction.prepare(path, shaped, settings);
+  }
+
   /** The messages the path's context holds (as buildSessionContext gives them). */
   private static List<AgentMessage> contextMessages(List<SessionEntry> path) {
     int compaction = -1;

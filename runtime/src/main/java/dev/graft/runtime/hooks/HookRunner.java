@@ -13,12 +13,15 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs hook sources (scripts) at the agent's hook points, in load order. Each event's answer is
@@ -202,14 +205,32 @@ public final class HookRunner implements AgentHooks {
    */
   @Override
   public RequestContext requestContext(List<AgentMessage> messages) {
+    return requestContext(messages, null);
+  }
+
+  /**
+   * {@link #requestContext(List)} with each message's {@code entryIndex} in {@code branch} (the
+   * seeds' ContextMessage), worked out again for each handler that changed the messages.
+   */
+  @Override
+  public RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
+    List<HookSource> handlers = handling("context");
+    if (handlers.isEmpty()) {
+      return new RequestContext(messages, List.of());
+    }
+    List<SessionEntry> entries = branch == null ? null : branch.get();
     List<AgentMessage> current = messages;
     ReminderSink sink = new ReminderSink();
     Optional<String> stopped = Optional.empty();
-    for (HookSource source : handling("context")) {
+    for (HookSource source : handlers) {
       ObjectNode payload = Json.object().put("type", "context");
       ArrayNode list = payload.putArray("messages");
       current.forEach(m -> list.add(MessageCodec.encode(m)));
-      Optional<JsonNode> answer = askContext(source, payload, sink);
+      Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, m);
+      if (entries != null) {
+        payload.set("entryIndex", entryIndex(entries, current));
+      }
+      Optional<JsonNode> answer = askContext(source, payload, sink, entryIndexOf);
       if (answer.isEmpty()) {
         stopped = stopped.or(() -> Optional.of(source.name()));
         continue;
@@ -257,11 +278,38 @@ public final class HookRunner implements AgentHooks {
     return new RequestContext(current, reminders);
   }
 
+  /** {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when synthetic. */
+  static ArrayNode entryIndex(List<SessionEntry> branch, List<AgentMessage> messages) {
+    ArrayNode out = Json.array();
+    for (int at : ContextOrigins.of(branch, messages)) {
+      if (at == ContextOrigins.SYNTHETIC) {
+        out.addNull();
+      } else {
+        out.add(at);
+      }
+    }
+    return out;
+  }
+
+  /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
+  private static JsonNode entryIndex(List<SessionEntry> branch, JsonNode messages) {
+    List<AgentMessage> decoded = new ArrayList<>();
+    for (JsonNode m : messages) {
+      AgentMessage message = MessageCodec.decode(m);
+      if (message instanceof AgentMessage.Unknown) {
+        return null;
+      }
+      decoded.add(message);
+    }
+    return entryIndex(branch, decoded);
+  }
+
   /** As {@link #ask}, for the context event with the call's reminder sink. */
-  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink) {
+  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink,
+      Function<JsonNode, JsonNode> entryIndexOf) {
     HookSource.Outcome outcome;
     try {
-      outcome = source.handleContext(payload, sink);
+      outcome = source.handleContext(payload, sink, entryIndexOf);
     } catch (RuntimeException e) {
       outcome = new HookSource.Outcome.Failure(source.name() + ": context handler failed: " + e.getMessage());
     }
