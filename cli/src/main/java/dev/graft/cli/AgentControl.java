@@ -126,6 +126,21 @@ public final class AgentControl implements ScriptAgentControl {
   }
 
   @Override
+  public CompletableFuture<JsonNode> rebuildContext() {
+    CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    Thread.ofVirtual().name("graft-script-rebuild-context").start(() -> {
+      try {
+        var list = Json.array();
+        agent.rebuildContext().forEach(m -> list.add(dev.graft.runtime.message.MessageCodec.encode(m)));
+        result.complete(list);
+      } catch (RuntimeException e) {
+        result.completeExceptionally(e);
+      }
+    });
+    return result;
+  }
+
+  @Override
   public CompletableFuture<JsonNode> complete(Completion request) {
     List<AgentMessage> messages;
     try {

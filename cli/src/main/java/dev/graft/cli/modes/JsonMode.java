@@ -30,7 +30,10 @@ public final class JsonMode {
         AgentSession.RunResult result;
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
-            commands.runWithoutUi(command);
+            ScriptCommandPrompts.act(commands.runWithoutUi(command), agent, status -> {
+              err.println(status);
+              err.flush();
+            });
           } catch (ScriptCommandPrompts.Failed e) {
             err.println("graft: " + e.getMessage());
             err.flush();

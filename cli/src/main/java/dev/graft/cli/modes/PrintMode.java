@@ -43,8 +43,10 @@ public final class PrintMode {
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
-            commands.runWithoutUi(command).ifPresent(out::println);
-            out.flush();
+            ScriptCommandPrompts.act(commands.runWithoutUi(command), agent, status -> {
+              err.println(status);
+              err.flush();
+            });
           } catch (ScriptCommandPrompts.Failed e) {
             err.println("graft: " + e.getMessage());
             err.flush();

@@ -316,9 +316,8 @@ public final class RpcMode {
   private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
     try {
       JsonNode answer = commands.run(command, ui).get();
-      if (answer != null && answer.isTextual() && !answer.textValue().isBlank()) {
-        ui.setEditorText(answer.textValue());
-      }
+      ScriptCommandPrompts.act(CommandAnswer.of(command.command().name(), answer), agent,
+          status -> ui.notify(status, "info"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {

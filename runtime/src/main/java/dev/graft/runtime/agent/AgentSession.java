@@ -67,6 +67,7 @@ public final class AgentSession implements AutoCloseable {
   private boolean shutDown;
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Object idleMonitor = new Object();
+  private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
 
   private Model model;
   private LlmProvider provider;
@@ -492,13 +493,37 @@ public final class AgentSession implements AutoCloseable {
 
   /** The context hooks' messages for the current branch, as for a model call (reminders left out). */
   private List<AgentMessage> shapedContext(List<SessionEntry> branch) {
-    return hooks.requestContext(session.buildContext().messages(), () -> branch).messages();
+    return requestContext(session.buildContext().messages(), () -> branch).messages();
+  }
+
+  /** The context hooks over {@code messages}, counted so that {@link #rebuildContext} is not asked from inside them. */
+  private AgentHooks.RequestContext requestContext(List<AgentMessage> messages,
+      java.util.function.Supplier<List<SessionEntry>> branch) {
+    contextChains.incrementAndGet();
+    try {
+      return hooks.requestContext(messages, branch);
+    } finally {
+      contextChains.decrementAndGet();
+    }
+  }
+
+  /**
+   * The messages the model would be sent on its next call ({@code ctx.rebuildContext()}): the
+   * current branch's context through the context hooks, their reminders left out. graft builds
+   * the context afresh before every call, so this is for seeing the result of a change. Refused
+   * while the context hooks run (a context handler asking would ask itself again).
+   */
+  public List<AgentMessage> rebuildContext() {
+    if (contextChains.get() > 0) {
+      throw new IllegalStateException("the context is being built (by a context handler): rebuild it from a command or after the call");
+    }
+    return shapedContext(session.branchPath());
   }
 
   /** One model call: the session's context (through the context hooks) to an assistant message. */
   private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     SessionContext context = session.buildContext();
-    AgentHooks.RequestContext prepared = hooks.requestContext(context.messages(), session::branchPath);
+    AgentHooks.RequestContext prepared = requestContext(context.messages(), session::branchPath);
     List<AgentMessage> messages = new ArrayList<>(prepared.messages());
     if (!signal.aborted()) {
       // Reminders the context hooks added: durable, and sent with this call (after its messages).
