@@ -127,6 +127,8 @@ public final class AgentSetup {
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    dev.graft.cli.scripts.UnreadEntries.warnings(session, scripts.loaded().files())
+        .forEach(w -> context.err().println("graft: warning: " + w));
     agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }

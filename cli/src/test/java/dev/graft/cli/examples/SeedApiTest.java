@@ -90,6 +90,23 @@ class SeedApiTest {
   }
 
   @Test
+  void resumingASessionWithCustomEntriesWithoutTheirScriptWarnsOnceWithTheTypeAndCount() throws Exception {
+    ExampleRun first = run("", "/note one", "/note two");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"a\"}\n{\"text\": \"b\"}\n");
+    ExampleRun without = ExampleRun.print(home, work, "-p", "-c", "--provider", "scripted", "--model", "turns.jsonl",
+        "--cwd", "proj", "hi");
+    assertThat(without.exitCode()).as(without.err()).isZero();
+    String warning = "graft: warning: this session has 2 \"seed_note\" entries that no loaded script reads";
+    assertThat(without.err()).contains(warning);
+    assertThat(without.err().split(java.util.regex.Pattern.quote(warning), -1)).hasSize(2); // once
+    ExampleRun with = ExampleRun.print(home, work, "-p", "-c", "-s", work.resolve("seed.js").toString(), "--provider",
+        "scripted", "--model", "turns.jsonl", "--cwd", "proj", "again");
+    assertThat(with.exitCode()).as(with.err()).isZero();
+    assertThat(with.err()).doesNotContain("seed_note");
+  }
+
+  @Test
   void anAnswerThatIsNoneOfThoseIsAnError() throws Exception {
     ExampleRun run = run("", "/bad");
     assertThat(run.exitCode()).isEqualTo(1);
