@@ -596,8 +596,8 @@ public final class AgentSession implements AutoCloseable {
     CompactionSettings settings;
     long window;
     synchronized (this) {
-      settings = compaction;
       window = model.contextWindow();
+      settings = compaction.forWindow(window);
     }
     List<AgentMessage> messages = session.buildContext().messages();
     TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
@@ -655,13 +655,12 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private Optional<String> compact(Optional<String> instructions, String reason, AbortSignal signal) {
-    emit(new AgentEvent.CompactionStart(reason));
     CompactionSettings settings;
     Model callModel;
     LlmProvider callProvider;
     ThinkingLevel callThinking;
     synchronized (this) {
-      settings = compaction;
+      settings = compaction.forWindow(model.contextWindow());
       callModel = model;
       callProvider = provider;
       callThinking = thinking;
@@ -671,7 +670,13 @@ public final class AgentSession implements AutoCloseable {
     // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
     List<AgentMessage> shaped = shapedContext(branch);
     Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings);
-    if (preparation.isEmpty() || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty()) {
+    boolean nothing = preparation.isEmpty()
+        || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty();
+    if (nothing && reason.equals("threshold")) {
+      return Optional.empty(); // past the threshold with nothing older to summarise: not worth a word each prompt
+    }
+    emit(new AgentEvent.CompactionStart(reason));
+    if (nothing) {
       emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
           Optional.of("nothing to compact: the recent messages to keep are all there is")));
       return Optional.empty();
@@ -892,7 +897,7 @@ public final class AgentSession implements AutoCloseable {
       synchronized (this) {
         callModel = model;
         callProvider = provider;
-        settings = compaction;
+        settings = compaction.forWindow(model.contextWindow());
       }
       var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
           settings.reserveTokens(), instructions, replace, signal);
