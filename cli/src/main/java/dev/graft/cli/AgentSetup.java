@@ -236,6 +236,14 @@ public final class AgentSetup {
   }
 
   private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing) {
+    if (o.provider != null) {
+      java.util.Set<String> providers = new java.util.TreeSet<>();
+      registry.listModels().forEach(l -> providers.add(l.model().provider()));
+      if (!providers.contains(o.provider)) {
+        throw new UserError("unknown provider '" + o.provider + "': graft knows " + String.join(", ", providers)
+            + " and scripted (graft models lists their models; add a provider in models.json)");
+      }
+    }
     if (o.model != null) {
       String spec = o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
       return registry.resolve(spec).orElseThrow(() -> new UserError("unknown model '" + spec
