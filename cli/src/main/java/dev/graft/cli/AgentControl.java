@@ -2,7 +2,7 @@ package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;

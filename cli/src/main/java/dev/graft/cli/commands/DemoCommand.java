@@ -5,7 +5,7 @@ import dev.graft.cli.AgentSetup;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.GraftCommand;
 import dev.graft.cli.UserError;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;

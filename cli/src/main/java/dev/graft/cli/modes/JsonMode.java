@@ -1,6 +1,6 @@
 package dev.graft.cli.modes;
 
-import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import java.io.PrintWriter;

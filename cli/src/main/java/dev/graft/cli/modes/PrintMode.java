@@ -1,7 +1,7 @@
 package dev.graft.cli.modes;
 
 import dev.graft.cli.UserError;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;

@@ -1,7 +1,8 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;

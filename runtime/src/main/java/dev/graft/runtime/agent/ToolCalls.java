@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;

@@ -1,7 +1,7 @@
 package dev.graft.runtime.agent;
 
 import dev.graft.runtime.compaction.BranchSummary;
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.concurrent.AbortSignal;

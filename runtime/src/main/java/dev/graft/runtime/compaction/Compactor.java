@@ -1,5 +1,6 @@
 package dev.graft.runtime.compaction;
 
+import dev.graft.runtime.config.CompactionSettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.json.Json;

@@ -1,5 +1,6 @@
 package dev.graft.runtime.compaction;
 
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;

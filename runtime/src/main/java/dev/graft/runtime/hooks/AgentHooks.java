@@ -2,7 +2,7 @@ package dev.graft.runtime.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;

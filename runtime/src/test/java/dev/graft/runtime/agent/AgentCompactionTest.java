@@ -1,8 +1,9 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;

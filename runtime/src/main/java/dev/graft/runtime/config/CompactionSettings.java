@@ -1,4 +1,4 @@
-package dev.graft.runtime.compaction;
+package dev.graft.runtime.config;
 
 /**
  * When and how much to compact: compaction starts when the context exceeds the model's window
