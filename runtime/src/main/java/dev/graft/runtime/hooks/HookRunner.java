@@ -34,7 +34,6 @@ import java.util.function.Supplier;
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
   private final Consumer<Problem> problems;
-  private final SessionEvents session = new SessionEvents(this);
 
   /**
    * A problem with what {@code source} did for {@code event} (it failed, or answered wrongly);
@@ -103,76 +102,14 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public InputResult input(String text) {
-    String current = text;
-    boolean transformed = false;
-    for (HookSource source : handling("input")) {
-      ObjectNode payload = Json.object().put("type", "input").put("text", current).put("source", "interactive");
-      Optional<JsonNode> answer = ask(source, "input", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "input", kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
-        continue;
-      }
-      switch (a.path("action").asText("")) {
-        case "continue" -> {}
-        case "handled" -> {
-          return new InputResult.Handled();
-        }
-        case "transform" -> {
-          if (a.path("text").isTextual()) {
-            current = a.get("text").textValue();
-            transformed = true;
-          } else {
-            wrong(source, "input", "{action: \"transform\"} without a string field text");
-          }
-        }
-        default -> wrong(source, "input", "an object without action \"continue\", \"transform\" or \"handled\"");
-      }
-    }
-    return transformed ? new InputResult.Transform(current) : new InputResult.Continue();
+    return run(AgentHookPoints.INPUT, text);
   }
 
   // ------------------------------------------------------------------ before_agent_start
 
   @Override
   public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
-    String current = systemPrompt;
-    boolean replaced = false;
-    Optional<InjectedMessage> message = Optional.empty();
-    for (HookSource source : handling("before_agent_start")) {
-      ObjectNode payload = Json.object().put("type", "before_agent_start").put("prompt", prompt).put("systemPrompt", current);
-      Optional<JsonNode> answer = ask(source, "before_agent_start", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "before_agent_start", kind(a) + " instead of {message?, systemPrompt?}");
-        continue;
-      }
-      if (a.has("systemPrompt")) {
-        if (a.get("systemPrompt").isTextual()) {
-          current = a.get("systemPrompt").textValue();
-          replaced = true;
-        } else {
-          wrong(source, "before_agent_start", "a systemPrompt that is not a string");
-        }
-      }
-      if (a.has("message") && !nothing(a.get("message"))) {
-        Optional<InjectedMessage> m = injected(a.get("message"));
-        if (m.isEmpty()) {
-          wrong(source, "before_agent_start", "a message without a string customType and a string or block-array content");
-        } else if (message.isPresent()) {
-          wrong(source, "before_agent_start", "a second message (one per prompt; the first one stands)");
-        } else {
-          message = m;
-        }
-      }
-    }
-    return new BeforeAgentStart(message, replaced ? Optional.of(current) : Optional.empty());
+    return run(AgentHookPoints.BEFORE_AGENT_START, new AgentHookPoints.Start(prompt, systemPrompt));
   }
 
   /** A hook message: {customType, content (string or blocks), display?, details?}. */
@@ -376,51 +313,13 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content, Optional<JsonNode> details, boolean isError) {
-    List<ContentBlock> c = content;
-    Optional<JsonNode> d = details;
-    boolean e = isError;
-    boolean changed = false;
-    for (HookSource source : handling("tool_result")) {
-      ObjectNode payload = Json.object().put("type", "tool_result").put("toolCallId", call.id()).put("toolName", call.name());
-      payload.set("input", call.arguments());
-      payload.set("content", MessageCodec.encodeBlocks(c));
-      d.ifPresent(x -> payload.set("details", x));
-      payload.put("isError", e);
-      Optional<JsonNode> answer = ask(source, "tool_result", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "tool_result", "something other than {content?, details?, isError?}");
-        continue;
-      }
-      if (a.has("content")) {
-        Optional<List<ContentBlock>> blocks = blocks(a.get("content"));
-        if (blocks.isEmpty()) {
-          wrong(source, "tool_result", "a content that is not an array of text and image blocks");
-          continue;
-        }
-        c = blocks.get();
-        changed = true;
-      }
-      if (a.has("details")) {
-        d = a.get("details").isNull() ? Optional.empty() : Optional.of(a.get("details"));
-        changed = true;
-      }
-      if (a.has("isError")) {
-        if (a.get("isError").isBoolean()) {
-          e = a.get("isError").booleanValue();
-          changed = true;
-        } else {
-          wrong(source, "tool_result", "an isError that is not a boolean");
-        }
-      }
-    }
-    return changed ? new ToolResultPatch(Optional.of(c), d, Optional.of(e)) : ToolResultPatch.NONE;
+    AgentHookPoints.ToolOutcome start = new AgentHookPoints.ToolOutcome(call, content, details, isError, false);
+    AgentHookPoints.ToolOutcome end = run(AgentHookPoints.TOOL_RESULT, start);
+    return end.changed() ? new ToolResultPatch(Optional.of(end.content()), end.details(), Optional.of(end.isError())) : ToolResultPatch.NONE;
   }
 
-  private static Optional<List<ContentBlock>> blocks(JsonNode content) {
+  /** A content answer as text and image blocks; empty when it is anything else. */
+  static Optional<List<ContentBlock>> blocks(JsonNode content) {
     if (!content.isArray()) {
       return Optional.empty();
     }
@@ -449,62 +348,99 @@ public final class HookRunner implements AgentHooks {
     }
   }
 
-  // ------------------------------------------------------------------ session events (SessionEvents)
+  // ------------------------------------------------------------------ the generic loop
+
+  /**
+   * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer
+   * into the point's result: nothing and failures (reported) leave it as it was, a wrong answer
+   * is reported naming the script, the event and what was wrong, and a stop ends the asking.
+   * The payload is built only when some script handles the event.
+   */
+  <I, R> R run(HookPoint<I, R> point, I input) {
+    R result = point.initial(input);
+    List<HookSource> sources = handling(point.event());
+    if (sources.isEmpty()) {
+      return result;
+    }
+    I current = input;
+    ObjectNode payload = point.payload(current);
+    for (HookSource source : sources) {
+      Optional<JsonNode> answer = ask(source, point.event(), payload);
+      if (answer.isEmpty() || nothing(answer.get())) {
+        continue;
+      }
+      switch (point.read(current, result, answer.get(), what -> wrong(source, point.event(), what))) {
+        case HookPoint.Step.Next<R> next -> result = next.result();
+        case HookPoint.Step.Stop<R> stop -> {
+          return stop.result();
+        }
+      }
+      I following = point.next(current, result);
+      if (following != current) {
+        current = following;
+        payload = point.payload(current);
+      }
+    }
+    return result;
+  }
+
+  // ------------------------------------------------------------------ session events (SessionHookPoints)
 
   @Override
   public void sessionStart(Reason reason, Optional<Path> previousSessionFile) {
-    session.start(reason, previousSessionFile);
+    run(SessionHookPoints.START, new SessionHookPoints.Change(reason, previousSessionFile));
   }
 
   @Override
   public void sessionShutdown(Reason reason, Optional<Path> targetSessionFile) {
-    session.shutdown(reason, targetSessionFile);
+    run(SessionHookPoints.SHUTDOWN, new SessionHookPoints.Change(reason, targetSessionFile));
   }
 
   @Override
   public BeforeSwitch sessionBeforeSwitch(Reason reason, Optional<Path> targetSessionFile) {
-    return session.beforeSwitch(reason, targetSessionFile);
+    return new BeforeSwitch(run(SessionHookPoints.BEFORE_SWITCH, new SessionHookPoints.Change(reason, targetSessionFile)));
   }
 
   @Override
   public void sessionSwitch(Reason reason, Optional<Path> previousSessionFile) {
-    session.switched(reason, previousSessionFile);
+    run(SessionHookPoints.SWITCH, new SessionHookPoints.Change(reason, previousSessionFile));
   }
 
   @Override
   public BeforeFork sessionBeforeFork(String entryId, String position) {
-    return session.beforeFork(entryId, position);
+    return new BeforeFork(run(SessionHookPoints.BEFORE_FORK, new SessionHookPoints.ForkAt(entryId, position)));
   }
 
   @Override
   public void sessionFork(Optional<Path> previousSessionFile) {
-    session.forked(previousSessionFile);
+    run(SessionHookPoints.FORK, previousSessionFile);
   }
 
   @Override
   public BeforeCompact sessionBeforeCompact(CompactionPreparation preparation, List<SessionEntry> branchEntries,
       Optional<String> customInstructions) {
-    return session.beforeCompact(preparation, branchEntries, customInstructions);
+    return run(SessionHookPoints.BEFORE_COMPACT,
+        new SessionHookPoints.CompactionAhead(preparation, branchEntries, customInstructions));
   }
 
   @Override
   public void sessionCompact(SessionEntry.Compaction entry, boolean fromHook) {
-    session.compacted(entry, fromHook);
+    run(SessionHookPoints.COMPACT, new SessionHookPoints.Compacted(entry, fromHook));
   }
 
   @Override
   public BeforeTree sessionBeforeTree(TreePreparation preparation) {
-    return session.beforeTree(preparation);
+    return run(SessionHookPoints.BEFORE_TREE, preparation);
   }
 
   @Override
   public void sessionTree(Optional<String> newLeafId, Optional<String> oldLeafId,
       Optional<SessionEntry.BranchSummary> summaryEntry, Optional<Boolean> fromHook) {
-    session.tree(newLeafId, oldLeafId, summaryEntry, fromHook);
+    run(SessionHookPoints.TREE, new SessionHookPoints.Moved(newLeafId, oldLeafId, summaryEntry, fromHook));
   }
 
   @Override
   public void modelSelect(Model model, Optional<Model> previousModel, String source) {
-    session.modelSelect(model, previousModel, source);
+    run(SessionHookPoints.MODEL_SELECT, new SessionHookPoints.Selected(model, previousModel, source));
   }
 }
