@@ -9,10 +9,10 @@ import java.util.Optional;
 
 /**
  * The turn's hook points that {@link HookRunner#run} asks with its one loop: {@code input},
- * {@code before_agent_start} and {@code tool_result}, each a {@link HookPoint} with its payload,
- * answer checks and chaining. ({@code context} and {@code tool_call} keep their own loops in
- * HookRunner: the first hands each script its reminder sink and each message's entry, the second
- * fails closed.)
+ * {@code before_agent_start}, {@code tool_call} and {@code tool_result}, each a {@link HookPoint}
+ * with its payload, answer checks, chaining and failure policy. ({@code context} keeps its own
+ * loop in HookRunner: it hands each script the call's reminder sink and works out the messages'
+ * entries again after each change.)
  */
 final class AgentHookPoints {
   private AgentHookPoints() {}
@@ -103,6 +103,72 @@ final class AgentHookPoints {
     @Override
     Start next(Start input, AgentHooks.BeforeAgentStart result) {
       return result.systemPrompt().filter(p -> !p.equals(input.systemPrompt())).map(p -> new Start(input.prompt(), p)).orElse(input);
+    }
+  };
+
+  /** A tool call, with its arguments as the scripts so far have left them. */
+  record Call(ContentBlock.ToolCall call, ObjectNode input) {}
+
+  /**
+   * {@code tool_call}: block the call or run it with other arguments (the next script sees
+   * them). It fails closed: a failing script, or an answer that cannot be used, blocks the call.
+   */
+  static final HookPoint<Call, AgentHooks.ToolCallDecision> TOOL_CALL = new HookPoint<>("tool_call") {
+    @Override
+    AgentHooks.ToolCallDecision initial(Call input) {
+      return new AgentHooks.ToolCallDecision.Proceed();
+    }
+
+    @Override
+    void fill(ObjectNode p, Call c) {
+      p.put("toolCallId", c.call().id()).put("toolName", c.call().name());
+      p.set("input", c.input());
+    }
+
+    @Override
+    Step<AgentHooks.ToolCallDecision> read(Call input, AgentHooks.ToolCallDecision result, JsonNode a, Wrong wrong) {
+      if (!a.isObject()) {
+        return blocked(wrong, HookRunner.kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
+      }
+      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
+        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
+        return blocked(wrong, "a block that is not a boolean", "an unusable answer");
+      }
+      if (a.path("block").asBoolean(false)) {
+        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
+          wrong.report("a reason that is not a string", "the tool call is blocked without it");
+        }
+        String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + wrong.source();
+        return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block(reason));
+      }
+      if (a.has("input")) {
+        if (a.get("input") instanceof ObjectNode o) {
+          return new Step.Next<>(new AgentHooks.ToolCallDecision.ReplaceInput(o));
+        }
+        return blocked(wrong, "an input that is not an object", "an unusable input");
+      }
+      return new Step.Next<>(result);
+    }
+
+    private Step<AgentHooks.ToolCallDecision> blocked(Wrong wrong, String what, String why) {
+      wrong.report(what, "the tool call is blocked");
+      return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block("Blocked: the tool_call hook in " + wrong.source() + " returned " + why));
+    }
+
+    @Override
+    Call next(Call input, AgentHooks.ToolCallDecision result) {
+      return result instanceof AgentHooks.ToolCallDecision.ReplaceInput r && r.arguments() != input.input()
+          ? new Call(input.call(), r.arguments()) : input;
+    }
+
+    @Override
+    Step<AgentHooks.ToolCallDecision> failed(Call input, AgentHooks.ToolCallDecision result, String source, String message) {
+      return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block("Blocked: the tool_call hook in " + source + " failed: " + message));
+    }
+
+    @Override
+    String failureNote() {
+      return " (the tool call is blocked)";
     }
   };
 

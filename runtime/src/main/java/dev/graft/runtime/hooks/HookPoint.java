@@ -65,9 +65,30 @@ abstract class HookPoint<I, R> {
     record Stop<R>(R result) implements Step<R> {}
   }
 
-  /** Reports what was wrong with a script's answer ("a cancel that is not a boolean"); it is ignored. */
-  @FunctionalInterface
+  /**
+   * What a failing script (it threw, timed out) makes of the result: by default nothing (the
+   * point fails open; the failure is reported with {@link #failureNote} after it).
+   */
+  Step<R> failed(I input, R result, String source, String message) {
+    return new Step.Next<>(result);
+  }
+
+  /** Said after a failure's report: what the failure did (" (the tool call is blocked)"), or nothing. */
+  String failureNote() {
+    return "";
+  }
+
+  /** Reports what was wrong with one script's answer, naming the script and the event. */
   interface Wrong {
-    void report(String what);
+    /** The script that answered, by the name problems are reported under. */
+    String source();
+
+    /** "{script}: {event} handler returned {what}; {consequence}". */
+    void report(String what, String consequence);
+
+    /** {@link #report(String, String)} for an answer that is ignored. */
+    default void report(String what) {
+      report(what, "ignored");
+    }
   }
 }

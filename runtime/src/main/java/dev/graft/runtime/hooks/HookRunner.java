@@ -62,13 +62,7 @@ public final class HookRunner implements AgentHooks {
 
   /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
   Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
-    HookSource.Outcome outcome;
-    try {
-      outcome = source.handle(event, payload);
-    } catch (RuntimeException e) {
-      outcome = new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
-    }
-    return switch (outcome) {
+    return switch (outcome(source, event, payload)) {
       case HookSource.Outcome.Answer a -> Optional.of(a.value());
       case HookSource.Outcome.Failure f -> {
         problems.accept(new Problem(source.name(), event, f.message()));
@@ -77,15 +71,17 @@ public final class HookRunner implements AgentHooks {
     };
   }
 
-  void wrong(HookSource source, String event, String what) {
-    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
+  /** What {@code source} made of {@code event}; a throw is a failure. */
+  private static HookSource.Outcome outcome(HookSource source, String event, JsonNode payload) {
+    try {
+      return source.handle(event, payload);
+    } catch (RuntimeException e) {
+      return new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
+    }
   }
 
-  /** A wrong tool_call answer: not ignored, the call is blocked (fail closed). */
-  private ToolCallDecision.Block blocked(HookSource source, String what, String why) {
-    problems.accept(new Problem(source.name(), "tool_call",
-        source.name() + ": tool_call handler returned " + what + "; the tool call is blocked"));
-    return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned " + why);
+  void wrong(HookSource source, String event, String what) {
+    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
   /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
@@ -263,51 +259,9 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public ToolCallDecision toolCall(ContentBlock.ToolCall call) {
-    ObjectNode input = call.arguments();
-    boolean replaced = false;
-    for (HookSource source : handling("tool_call")) {
-      ObjectNode payload = Json.object().put("type", "tool_call").put("toolCallId", call.id()).put("toolName", call.name());
-      payload.set("input", input);
-      HookSource.Outcome outcome;
-      try {
-        outcome = source.handle("tool_call", payload);
-      } catch (RuntimeException e) {
-        outcome = new HookSource.Outcome.Failure(source.name() + ": tool_call handler failed: " + e.getMessage());
-      }
-      if (outcome instanceof HookSource.Outcome.Failure f) {
-        problems.accept(new Problem(source.name(), "tool_call", f.message() + " (the tool call is blocked)"));
-        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " failed: " + f.message());
-      }
-      JsonNode a = ((HookSource.Outcome.Answer) outcome).value();
-      if (nothing(a)) {
-        continue;
-      }
-      if (!a.isObject()) {
-        return blocked(source, kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
-      }
-      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
-        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
-        return blocked(source, "a block that is not a boolean", "an unusable answer");
-      }
-      if (a.path("block").asBoolean(false)) {
-        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
-          problems.accept(new Problem(source.name(), "tool_call",
-              source.name() + ": tool_call handler returned a reason that is not a string; the tool call is blocked without it"));
-        }
-        String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
-        return new ToolCallDecision.Block(reason);
-      }
-      if (a.has("input")) {
-        if (a.get("input") instanceof ObjectNode o) {
-          input = o;
-          replaced = true;
-        } else {
-          return blocked(source, "an input that is not an object", "an unusable input");
-        }
-      }
-    }
-    return replaced ? new ToolCallDecision.ReplaceInput(input) : new ToolCallDecision.Proceed();
+    return run(AgentHookPoints.TOOL_CALL, new AgentHookPoints.Call(call, call.arguments()));
   }
+
 
   // ------------------------------------------------------------------ tool_result
 
@@ -362,14 +316,31 @@ public final class HookRunner implements AgentHooks {
     if (sources.isEmpty()) {
       return result;
     }
+    String event = point.event();
     I current = input;
     ObjectNode payload = point.payload(current);
     for (HookSource source : sources) {
-      Optional<JsonNode> answer = ask(source, point.event(), payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
+      HookPoint.Step<R> step;
+      switch (outcome(source, event, payload)) {
+        case HookSource.Outcome.Failure f -> {
+          problems.accept(new Problem(source.name(), event, f.message() + point.failureNote()));
+          step = point.failed(current, result, source.name(), f.message());
+        }
+        case HookSource.Outcome.Answer a when nothing(a.value()) -> step = new HookPoint.Step.Next<>(result);
+        case HookSource.Outcome.Answer a -> step = point.read(current, result, a.value(), new HookPoint.Wrong() {
+          @Override
+          public String source() {
+            return source.name();
+          }
+
+          @Override
+          public void report(String what, String consequence) {
+            problems.accept(new Problem(source.name(), event,
+                source.name() + ": " + event + " handler returned " + what + "; " + consequence));
+          }
+        });
       }
-      switch (point.read(current, result, answer.get(), what -> wrong(source, point.event(), what))) {
+      switch (step) {
         case HookPoint.Step.Next<R> next -> result = next.result();
         case HookPoint.Step.Stop<R> stop -> {
           return stop.result();
