@@ -42,11 +42,22 @@ final class ShapedCompaction {
         files.addDetails(c.details().get());
       }
     }
+    // The kept part may start at a message only if every message after it comes from a later
+    // entry (the compaction hides the earlier ones) and every message before it from an earlier
+    // one (a later one would come back after the compaction, summarised and kept both).
+    int[] suffixMin = new int[shaped.size() + 1];
+    suffixMin[shaped.size()] = Integer.MAX_VALUE;
+    for (int i = shaped.size() - 1; i >= 0; i--) {
+      suffixMin[i] = origins[i] >= 0 ? Math.min(origins[i], suffixMin[i + 1]) : suffixMin[i + 1];
+    }
     List<Integer> cutPoints = new ArrayList<>();
+    int prefixMax = -1;
     for (int i = start; i < shaped.size(); i++) {
-      if (origins[i] >= 0 && !(path.get(origins[i]) instanceof SessionEntry.Compaction) && startsTurnPart(shaped.get(i))) {
+      if (origins[i] >= 0 && origins[i] == suffixMin[i] && prefixMax < origins[i]
+          && !(path.get(origins[i]) instanceof SessionEntry.Compaction) && startsTurnPart(shaped.get(i))) {
         cutPoints.add(i);
       }
+      prefixMax = Math.max(prefixMax, origins[i]);
     }
     if (cutPoints.isEmpty()) {
       return Optional.empty();
