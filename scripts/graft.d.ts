@@ -244,8 +244,16 @@ export interface BeforeAgentStartResult {
 
 export interface ContextEvent {
   type: "context";
-  /** What the model is about to be sent (after earlier scripts' changes). */
+  /** What the model is about to be sent (after earlier scripts' changes), or what a compaction is to summarise. */
   messages: AgentMessage[];
+  /**
+   * For each message, the position in `entries` of the entry it stands for (a message entry, a
+   * hook message, a branch summary, a compaction's summary); null for a message no entry gives
+   * as it is (written or changed by a handler).
+   */
+  entryIndex: (number | null)[];
+  /** The current branch's entries, root first, as `ctx.sessionManager.getBranch()` (read when first used). */
+  readonly entries: SessionEntry[];
 }
 
 /** Each message must be whole (with its `timestamp`): one that is not a message is reported and the answer ignored. */
@@ -481,6 +489,11 @@ export interface EventContext {
    * key). A failure or an abort is an answer with stopReason "error" or "aborted": check it.
    */
   complete(request: CompleteRequest): Promise<CompleteResult>;
+  /**
+   * The messages the model would be sent next: the current branch's context through the
+   * `context` handlers (their reminders not added). Rejected from inside a context handler.
+   */
+  rebuildContext(): Promise<AgentMessage[]>;
   /** The models graft knows and can call, without credentials. */
   modelRegistry: ModelRegistry;
 }
@@ -547,6 +560,12 @@ export interface PlainTheme {
  * these work; elsewhere each promise rejects, saying it is not available in that mode.
  */
 export interface CommandContext extends EventContext {
+  /** The text after `/name` (the handler's first argument). In every mode. */
+  argsRaw: string;
+  /** `argsRaw`'s words (split at white space); [] when there are none. In every mode. */
+  args: string[];
+  /** Aborts when the user abandons the command (Esc or Ctrl+C in the interactive mode). In every mode. */
+  signal: CommandSignal;
   /** Resolves when no prompt, compaction or tree move runs. */
   waitForIdle(): Promise<void>;
   /** Moves in the session tree as /tree does. */
@@ -560,6 +579,17 @@ export interface CommandContext extends EventContext {
    * returned; resolves at once.
    */
   reload(): Promise<void>;
+}
+
+/** A command's abort signal (the shape of a web AbortSignal). */
+export interface CommandSignal {
+  readonly aborted: boolean;
+  /** An Error named "AbortError" once aborted. */
+  readonly reason: Error | undefined;
+  onabort: ((event: { type: "abort" }) => void) | null;
+  addEventListener(type: "abort", listener: (event: { type: "abort" }) => void): void;
+  removeEventListener(type: "abort", listener: (event: { type: "abort" }) => void): void;
+  throwIfAborted(): void;
 }
 
 export interface NavigateTreeOptions {
@@ -680,11 +710,15 @@ export interface CommandOptions {
   /** Shown in /help and completion. */
   description?: string;
   /**
-   * `args`: the text after `/name`. A string answered goes to the editor (interactive mode) or
-   * is printed (-p). A throw is reported as the command's failure.
+   * `args`: the text after `/name` (also `ctx.argsRaw`). A string or `{prompt}` answered is sent
+   * to the agent as a prompt once the command is done; `{status}` is shown as a line. A throw is
+   * reported as the command's failure.
    */
-  handler: (args: string, ctx: CommandContext) => string | void | undefined | Promise<string | void | undefined>;
+  handler: (args: string, ctx: CommandContext) => CommandResult | Promise<CommandResult>;
 }
+
+/** What a command handler may return (seeds/hooks-v2-commands.md). */
+export type CommandResult = string | { prompt: string } | { status: string } | void | undefined;
 
 /** A tool's arguments, as checked against its parameters. */
 export type ToolParams = Record<string, any>;

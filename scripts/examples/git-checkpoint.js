@@ -4,12 +4,25 @@
 // `git-checkpoint` entry in the session. `/restore` picks one of this branch's checkpoints and
 // puts the tracked files back as they were (files created since stay).
 //
-// Uses graft.exec, which needs a grant for this script in settings (docs/hooks.md, "exec").
+// Uses graft.exec to run git, which needs a grant for this script in settings.json (docs/hooks.md,
+// "Running programs"): {"scripts": {"exec": {"git-checkpoint.js": ["git"]}}}. Without it the
+// first prompt says once what to add, and the session goes on without checkpoints.
 
 /** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
+  let notGranted = false;
   graft.on("before_agent_start", async (event, ctx) => {
-    const inRepo = await graft.exec("git", ["rev-parse", "--is-inside-work-tree"], { cwd: ctx.cwd, timeout: 5000 });
+    if (notGranted) return; // said once: no checkpoints this run
+    let inRepo;
+    try {
+      inRepo = await graft.exec("git", ["rev-parse", "--is-inside-work-tree"], { cwd: ctx.cwd, timeout: 5000 });
+    } catch (e) {
+      const why = String(e instanceof Error ? e.message : e);
+      const at = why.indexOf("is not granted");
+      if (at < 0) throw e;
+      notGranted = true;
+      throw new Error(`no checkpoints this run: graft.exec ${why.slice(at)}`);
+    }
     if (inRepo.code !== 0) return; // not a git repository: nothing to do
     // `stash create` prints nothing when the tree is clean; then HEAD is the state.
     const stash = await graft.exec("git", ["stash", "create"], { cwd: ctx.cwd, timeout: 10000 });

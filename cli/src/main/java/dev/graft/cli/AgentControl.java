@@ -2,7 +2,7 @@ package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
@@ -118,6 +118,21 @@ public final class AgentControl implements ScriptAgentControl {
         result.complete(o);
       } catch (InterruptedException e) {
         result.completeExceptionally(new IllegalStateException("interrupted while waiting for the agent"));
+      } catch (RuntimeException e) {
+        result.completeExceptionally(e);
+      }
+    });
+    return result;
+  }
+
+  @Override
+  public CompletableFuture<JsonNode> rebuildContext() {
+    CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    Thread.ofVirtual().name("graft-script-rebuild-context").start(() -> {
+      try {
+        var list = Json.array();
+        agent.rebuildContext().forEach(m -> list.add(dev.graft.runtime.message.MessageCodec.encode(m)));
+        result.complete(list);
       } catch (RuntimeException e) {
         result.completeExceptionally(e);
       }

@@ -127,6 +127,8 @@ public final class AgentSetup {
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    dev.graft.cli.scripts.UnreadEntries.warnings(session, scripts.loaded().files())
+        .forEach(w -> context.err().println("graft: warning: " + w));
     agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
@@ -234,6 +236,14 @@ public final class AgentSetup {
   }
 
   private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing) {
+    if (o.provider != null) {
+      java.util.Set<String> providers = new java.util.TreeSet<>();
+      registry.listModels().forEach(l -> providers.add(l.model().provider()));
+      if (!providers.contains(o.provider)) {
+        throw new UserError("unknown provider '" + o.provider + "': graft knows " + String.join(", ", providers)
+            + " and scripted (graft models lists their models; add a provider in models.json)");
+      }
+    }
     if (o.model != null) {
       String spec = o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
       return registry.resolve(spec).orElseThrow(() -> new UserError("unknown model '" + spec

@@ -107,6 +107,47 @@ class InteractivePlainTest {
   }
 
   @Test
+  void treeFiltersItsRowsAndLabelsAnyEntryWithoutMoving() throws Exception {
+    CliRun run = interactive("""
+        {"text": "first answer"}
+        {"text": "second answer"}
+        """, """
+        first question
+        second question
+        /tree user-only
+        1
+        4
+        start
+        3
+        2
+
+        /tree lots
+        /quit
+        """);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        // user-only: the two prompts and the filter row
+        .contains("  1) user: first question", "  2) user: second question", "  3) ⚙ showing user-only entries: pick to show labeled-only")
+        .contains("Labelled user: first question [start]")
+        .contains("  1) [start] user: first question")
+        // labeled-only: the one labelled entry, then the filter row; picking it shows all
+        .contains("  2) ⚙ showing labeled-only entries: pick to show all")
+        .contains("⚙ showing all entries: pick to show default")
+        .contains("✗ /tree lots: no such filter; the filters are default, no-tools, user-only, labeled-only, all")
+        .doesNotContain("Moved to");
+    List<JsonNode> lines = sessionLines();
+    String firstQuestion = lines.stream().filter(l -> l.at("/message/content").asText().equals("first question")
+        || l.at("/message/content/0/text").asText().equals("first question")).findFirst().orElseThrow().path("id").asText();
+    assertThat(lines).anySatisfy(l -> {
+      assertThat(l.path("type").asText()).isEqualTo("label");
+      assertThat(l.path("targetId").asText()).isEqualTo(firstQuestion);
+      assertThat(l.path("label").asText()).isEqualTo("start");
+    });
+    assertThat(lines).noneSatisfy(l -> assertThat(l.path("customType").asText()).isEqualTo("graft.leaf")); // nothing moved
+  }
+
+  @Test
   void treeGoesBackToAUserMessageAndPutsItsTextInTheEditor() throws Exception {
     CliRun run = interactive("""
         {"text": "first answer"}

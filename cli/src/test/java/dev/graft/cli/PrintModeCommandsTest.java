@@ -2,8 +2,15 @@ package dev.graft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,17 +47,29 @@ class PrintModeCommandsTest {
   }
 
   @Test
-  void aCommandRunsWithItsDialogsDismissedAndPrintsWhatItReturns() {
+  void aCommandRunsWithItsDialogsDismissedAndWhatItReturnsIsSentAsAPrompt() throws Exception {
     CliRun run = run("/greet Ada");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out().strip()).isEqualTo("hello Ada (hasUI false, confirm false, input undefined)");
+    assertThat(run.out().strip()).isEqualTo("model answer");
+    assertThat(userPrompts()).containsExactly("hello Ada (hasUI false, confirm false, input undefined)");
   }
 
   @Test
-  void aCommandThenAPromptBothRun() {
+  void aCommandThenAPromptBothRun() throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"to the greeting\"}\n{\"text\": \"model answer\"}\n");
     CliRun run = run("/greet Bo", "then answer");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out().lines().toList()).containsExactly("hello Bo (hasUI false, confirm false, input undefined)", "model answer");
+    assertThat(run.out().lines().toList()).containsExactly("model answer");
+    assertThat(userPrompts()).containsExactly("hello Bo (hasUI false, confirm false, input undefined)", "then answer");
+  }
+
+  /** The user messages of the session the run wrote, in order. */
+  private List<String> userPrompts() throws Exception {
+    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.toString()).orElseThrow();
+    try (Session s = Session.open(file)) {
+      return s.branchPath().stream().filter(e -> e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)
+          .map(e -> ((AgentMessage.User) ((SessionEntry.Message) e).message()).content().text("")).toList();
+    }
   }
 
   @Test

@@ -47,7 +47,7 @@ class RpcScriptsTest {
 
   @Test
   void aScriptCommandAsksBySelectAndItsAnswerLandsInTheSession() throws Exception {
-    try (RpcDriver rpc = start("{\"text\": \"noted\"}\n")) {
+    try (RpcDriver rpc = start("{\"text\": \"green it is\"}\n{\"text\": \"noted\"}\n")) {
       JsonNode commands = rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
       assertThat(commands).hasSize(2);
       assertThat(commands.get(0).path("name").asText()).isEqualTo("pick");
@@ -76,7 +76,11 @@ class RpcScriptsTest {
       assertThat(rpc.await(l -> request(l, "notify"), "notify").path("message").asText()).isEqualTo("picked green");
       JsonNode cleared = rpc.await(l -> request(l, "setStatus"), "setStatus cleared");
       assertThat(cleared.has("statusText")).isFalse();
-      assertThat(rpc.await(l -> request(l, "set_editor_text"), "the returned text").path("text").asText()).isEqualTo("use green");
+      // The text the command returned is sent to the model as a prompt.
+      JsonNode run = rpc.event("agent_end");
+      assertThat(run.at("/messages/0/role").asText()).isEqualTo("user");
+      assertThat(run.at("/messages/0/content").toString()).contains("use green");
+      assertThat(run.at("/messages/1/content/0/text").asText()).isEqualTo("green it is");
       // The same dialog cannot be answered twice.
       assertThat(rpc.call(dialog, "{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"red\"}")
           .path("error").asText()).contains("no dialog is waiting");

@@ -60,6 +60,7 @@ final class AgentCalls {
             agent.availableModels().forEach(m -> list.add(ModelDescription.of(m)));
             return "V" + Json.write(list);
           }
+          case "rebuildContext" -> calls.await(s, name, agent.rebuildContext(), resolve, reject, Json::write);
           case "complete" -> calls.await(s, name, agent.complete(completion(marshal.parse(json(a, "the request"), "the request"))),
               resolve, reject, Json::write);
           default -> throw new BadArgument("unknown method");

@@ -42,7 +42,12 @@ final class EmitScope {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value v = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
+    Value made = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
+    Value v = made;
+    if (payload.path("type").asText("").equals("context")) {
+      Value ctx = ctx(s);
+      v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
+    }
     payloads.put(s, payload);
     events.put(s, v);
     return v;

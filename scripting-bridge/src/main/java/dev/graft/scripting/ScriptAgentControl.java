@@ -58,6 +58,17 @@ public interface ScriptAgentControl {
   CompletableFuture<JsonNode> complete(Completion request);
 
   /**
+   * {@code ctx.rebuildContext()}: builds the context of the current branch now, through the
+   * {@code context} hooks, as for the next model call (whose reminders are not added); the value
+   * is the messages the model would be sent. graft builds the context afresh before every model
+   * call, so a script calls this to see the result of its changes (a saved entry, say), not to
+   * make them count.
+   */
+  default CompletableFuture<JsonNode> rebuildContext() {
+    return CompletableFuture.failedFuture(new IllegalStateException("there is no agent whose context to rebuild"));
+  }
+
+  /**
    * {@code ctx.modelRegistry.find(provider, id)}: the model graft knows by that name, whether or
    * not it has a key for it. The bridge shows scripts only a description of it (never a key, a
    * base URL or headers).

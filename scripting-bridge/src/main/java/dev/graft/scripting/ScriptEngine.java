@@ -225,17 +225,35 @@ public final class ScriptEngine implements AutoCloseable {
    */
   public CompletableFuture<JsonNode> runCommand(String name, String args, EventContext ctx) {
     requireCaller("runCommand");
-    return owner.submit(() -> {
+    // The handler's ctx.signal: aborted (on the script thread) when the caller cancels the future.
+    Value[] signal = new Value[1];
+    LoadedScript[] owning = new LoadedScript[1];
+    CompletableFuture<JsonNode> result = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Command c = s.commands.get(name);
         if (c != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
-          return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(),
-              x -> new Object[] {args, scope.ctx(x)});
+          return calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(), x -> {
+            Value commandCtx = scope.ctx(x);
+            signal[0] = watchdog.bridgeWork(() -> x.helper("commandCtx").execute(commandCtx, args));
+            owning[0] = x;
+            return new Object[] {args, commandCtx};
+          });
         }
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
     }).thenCompose(f -> f);
+    result.whenComplete((value, failure) -> {
+      if (failure instanceof java.util.concurrent.CancellationException) {
+        owner.submit(() -> {
+          if (signal[0] != null && scripts.active().contains(owning[0])) {
+            watchdog.bridgeWork(() -> signal[0].execute());
+          }
+          return null;
+        });
+      }
+    });
+    return result;
   }
 
   public List<ScriptTool> tools() {

@@ -8,6 +8,7 @@ import dev.graft.runtime.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -74,9 +75,19 @@ public final class ScriptHookSource implements HookSource {
     return handle("context", payload, context.get().withReminders(reminders));
   }
 
+  /** As {@link #handleContext(JsonNode, ReminderSink)}; a handler's new messages get their {@code entryIndex}. */
+  @Override
+  public Outcome handleContext(JsonNode payload, ReminderSink reminders, Function<JsonNode, JsonNode> entryIndexOf) {
+    return handle("context", payload, context.get().withReminders(reminders), entryIndexOf);
+  }
+
   private Outcome handle(String event, JsonNode payload, EventContext ctx) {
-    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx, (seen, outcome) -> next(event, seen, outcome),
-        ANSWERED.contains(event));
+    return handle(event, payload, ctx, m -> null);
+  }
+
+  private Outcome handle(String event, JsonNode payload, EventContext ctx, Function<JsonNode, JsonNode> entryIndexOf) {
+    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx,
+        (seen, outcome) -> next(event, seen, outcome, entryIndexOf), ANSWERED.contains(event));
     JsonNode answer = Json.NODES.missingNode();
     for (HandlerOutcome o : outcomes) {
       switch (o) {
@@ -106,7 +117,8 @@ public final class ScriptHookSource implements HookSource {
   }
 
   /** What the next handler of this script sees after {@code outcome}. */
-  private static Chain.Step next(String event, JsonNode seen, HandlerOutcome outcome) {
+  private static Chain.Step next(String event, JsonNode seen, HandlerOutcome outcome,
+      Function<JsonNode, JsonNode> entryIndexOf) {
     if (!(outcome instanceof HandlerOutcome.Answered a) || a.value().isMissingNode() || a.value().isNull()
         || !(seen instanceof ObjectNode payload)) {
       return new Chain.Step.Next(seen);
@@ -120,6 +132,14 @@ public final class ScriptHookSource implements HookSource {
         if (value.path("messages").isArray()) {
           ObjectNode next = shallowCopy(payload);
           next.set("messages", value.get("messages"));
+          if (next.has("entryIndex")) {
+            JsonNode index = entryIndexOf.apply(value.get("messages"));
+            if (index == null) {
+              next.remove("entryIndex");
+            } else {
+              next.set("entryIndex", index);
+            }
+          }
           return new Chain.Step.Next(next);
         }
       }

@@ -24,17 +24,10 @@ public record ScriptSettings(
     Set<String> events) {
 
   /**
-   * The events a script may subscribe to: the reference agent's, plus graft's compaction events.
-   * The runtime decides which of them it emits.
+   * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
+   * graft's compaction events). The runtime decides which of them it emits.
    */
-  public static final Set<String> KNOWN_EVENTS = Set.of(
-      "resources_discover", "session_start", "session_before_switch", "session_switch", "session_before_fork", "session_fork",
-      "session_before_compact", "session_compact", "session_shutdown", "session_before_tree",
-      "session_tree", "context", "before_provider_request", "after_provider_response",
-      "before_agent_start", "agent_start", "agent_end", "turn_start", "turn_end", "message_start",
-      "message_update", "message_end", "tool_execution_start", "tool_execution_update",
-      "tool_execution_end", "model_select", "thinking_level_select", "tool_call", "tool_result",
-      "user_bash", "input", "compaction_start", "compaction_end");
+  public static final Set<String> KNOWN_EVENTS = dev.graft.runtime.hooks.HookEvents.ALL;
 
   public ScriptSettings {
     Objects.requireNonNull(handlerTimeout, "handlerTimeout");

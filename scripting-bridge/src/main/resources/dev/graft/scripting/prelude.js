@@ -463,6 +463,7 @@
         },
       ]);
     };
+    ctx.rebuildContext = function () { return later(agent, "rebuildContext"); };
     ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
     ctx.modelRegistry = freeze({
       find(provider, id) { return call(agent, "findModel", provider, id); },
@@ -486,6 +487,62 @@
       ctx.reload = function () { return later(commands, "reload"); };
     }
     return ctx;
+  }
+
+  /**
+   * A context event's `entries`: the branch its messages were built from (ctx.sessionManager's
+   * getBranch()), read when first used, so a handler that does not look costs nothing.
+   */
+  function withEntries(event, ctx) {
+    let entries;
+    defineProperty(event, "entries", {
+      get() {
+        if (entries === undefined) entries = ctx.sessionManager.getBranch();
+        return entries;
+      },
+      enumerable: true,
+      configurable: true,
+    });
+    return event;
+  }
+
+  /**
+   * A command handler's extra ctx fields (the seed's): `argsRaw` (the text after /name), `args`
+   * (its words) and `signal`, aborted when the user abandons the command. Returns the function
+   * Java calls to abort it.
+   */
+  function commandCtx(ctx, argsRaw) {
+    const raw = StringC(argsRaw);
+    const trimmed = raw.trim();
+    ctx.argsRaw = raw;
+    ctx.args = trimmed === "" ? [] : trimmed.split(/\s+/);
+    const listeners = [];
+    let aborted = false;
+    let reason;
+    const signal = {
+      get aborted() { return aborted; },
+      get reason() { return reason; },
+      onabort: null,
+      addEventListener(type, fn) { if (type === "abort" && typeof fn === "function") listeners.push(fn); },
+      removeEventListener(type, fn) {
+        const i = listeners.indexOf(fn);
+        if (type === "abort" && i >= 0) listeners.splice(i, 1);
+      },
+      throwIfAborted() { if (aborted) throw reason; },
+    };
+    ctx.signal = signal;
+    return function () {
+      if (aborted) return;
+      aborted = true;
+      reason = new ErrorC("the command was aborted");
+      reason.name = "AbortError";
+      const event = { type: "abort", target: signal };
+      const all = listeners.slice();
+      if (typeof signal.onabort === "function") all.unshift(signal.onabort);
+      for (let i = 0; i < all.length; i++) {
+        try { all[i](event); } catch (e) { log("warn", "ctx.signal abort listener: " + (e && e.message)); }
+      }
+    };
   }
 
   // ---------------------------------------------------------------- calls from Java
@@ -532,6 +589,8 @@
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,
+    withEntries,
+    commandCtx,
     invoke,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },

@@ -51,6 +51,36 @@ class CommandControlTest {
   }
 
   @Test
+  void cancellingACommandAbortsItsSignal() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("wait.js", """
+          export default function (pi) {
+            pi.registerCommand("wait", {
+              handler: (args, ctx) => new Promise(() => {
+                ctx.signal.addEventListener("abort", (e) => {
+                  pi.appendEntry("aborted", { type: e.type, aborted: ctx.signal.aborted, name: ctx.signal.reason.name });
+                });
+                pi.appendEntry("waiting", { aborted: ctx.signal.aborted });
+              }),
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      CompletableFuture<?> running = f.engine.runCommand("wait", "", new EventContext(Json.object(), ScriptUi.NONE));
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (f.host.calls.stream().noneMatch(c -> c.contains("waiting")) && System.nanoTime() < until) {
+        Thread.sleep(10);
+      }
+      running.cancel(true);
+      while (f.host.calls.stream().noneMatch(c -> c.contains(" aborted ")) && System.nanoTime() < until) {
+        Thread.sleep(10);
+      }
+      assertThat(f.host.calls).containsExactly("appendEntry wait.js waiting {\"aborted\":false}",
+          "appendEntry wait.js aborted {\"type\":\"abort\",\"aborted\":true,\"name\":\"AbortError\"}");
+    }
+  }
+
+  @Test
   void commandHandlersGetTheSessionMethodsAndEventHandlersDoNot() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("cmd.js", """

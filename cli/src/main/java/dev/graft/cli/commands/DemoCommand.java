@@ -5,7 +5,7 @@ import dev.graft.cli.AgentSetup;
 import dev.graft.cli.CliContext;
 import dev.graft.cli.GraftCommand;
 import dev.graft.cli.UserError;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;
@@ -30,10 +30,11 @@ import picocli.CommandLine.ParentCommand;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the agent offline on a demo project with a failing test: a scripted model reads,",
-      "edits and runs the code with graft's real tools, example hook scripts watch and gate",
-      "what it does, and the session is saved as usual (see it with: graft session tree FILE).",
-      "No network, no API key."
+      "Run the agent offline on a demo project with a failing test.",
+      "",
+      "A scripted model reads, edits and runs the code with graft's real tools, example hook",
+      "scripts watch and gate what it does, and the session is saved as usual (see it with:",
+      "graft session tree FILE). No network, no API key."
     })
 public final class DemoCommand implements Callable<Integer> {
   private static final String BASE = "/dev/graft/cli/demo/";

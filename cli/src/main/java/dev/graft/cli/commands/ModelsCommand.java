@@ -17,8 +17,10 @@ import picocli.CommandLine.ParentCommand;
     name = "models",
     mixinStandardHelpOptions = true,
     description = {
-      "List the models graft knows (built in, and from $GRAFT_HOME/models.json) and whether an API",
-      "key for each is present (from the environment or $GRAFT_HOME/auth.json). Keys are never shown."
+      "List the models graft knows and whether an API key for each is present.",
+      "",
+      "The models are built in, or from $GRAFT_HOME/models.json; the keys come from the",
+      "environment or $GRAFT_HOME/auth.json. Keys are never shown."
     })
 public final class ModelsCommand implements Callable<Integer> {
   @ParentCommand GraftCommand root;

@@ -19,7 +19,9 @@ import picocli.CommandLine.ParentCommand;
     name = "context",
     mixinStandardHelpOptions = true,
     description = {
-      "Print the context built from a session: one JSON line per leaf,",
+      "Print the context built from a session, one JSON line per leaf.",
+      "",
+      "Each line is",
       "{\"leaf\":ID,\"context\":{\"messages\":[...],\"thinkingLevel\":...,\"model\":...}}",
       "and \"llm\":[...] (the messages as sent to the model) with --llm.",
       "The shapes are those of the reference oracle's context.mjs."

@@ -29,9 +29,10 @@ import picocli.CommandLine.ParentCommand;
     name = "export",
     mixinStandardHelpOptions = true,
     description = {
-      "Write the session as one self-contained HTML page: the tree with its labels, and the",
-      "messages of any path through it. The page loads nothing from the network.",
-      "Prints the page's path."
+      "Write the session as one self-contained HTML page.",
+      "",
+      "The page has the tree with its labels, and the messages of any path through it; it",
+      "loads nothing from the network. Prints the page's path."
     })
 final class SessionExportCommand implements Callable<Integer> {
   /** Files at least this large get progress lines on stderr. */

@@ -20,8 +20,10 @@ import picocli.CommandLine.ParentCommand;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List the sessions of the current directory (--all: of every directory), most recently",
-      "modified first: time, messages, name or first message, file. Reads only what it shows."
+      "List the sessions of the current directory (--all: of every directory).",
+      "",
+      "Most recently modified first: time, messages, name or first message, file. Reads only",
+      "what it shows."
     })
 final class SessionListCommand implements Callable<Integer> {
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");

@@ -20,8 +20,10 @@ import picocli.CommandLine.ParentCommand;
     name = "tree",
     mixinStandardHelpOptions = true,
     description = {
-      "Print the session tree: one line per entry (id, what it is, [label]);",
-      "'*' and '<- leaf' mark the leaf. Branches are indented under the entry they start from."
+      "Print the session tree, one line per entry.",
+      "",
+      "Each line has the entry's id, what it is and its [label]; '*' and '<- leaf' mark the leaf.",
+      "Branches are indented under the entry they start from."
     })
 final class SessionTreeCommand implements Callable<Integer> {
   @ParentCommand SessionCommand parent;

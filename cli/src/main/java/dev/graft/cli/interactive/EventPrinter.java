@@ -2,7 +2,7 @@ package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;

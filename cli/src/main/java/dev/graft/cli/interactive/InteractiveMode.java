@@ -5,7 +5,7 @@ import dev.graft.cli.ScriptSurface;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.llm.ModelRegistry;

@@ -3,6 +3,8 @@ package dev.graft.cli.interactive;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.modes.CommandAnswer;
+import dev.graft.cli.modes.ScriptCommandPrompts;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.scripting.EventContext;
@@ -19,8 +21,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
  * interactive mode. A handler runs on the script thread with {@code ctx.ui} answered by this
- * terminal's dialogs; Esc or Ctrl+C while it works abandon it ("⏹ /name aborted"). A handler
- * that returns a string puts it in the editor, to be edited and sent.
+ * terminal's dialogs; Esc or Ctrl+C while it works abandon it ("⏹ /name aborted", and its
+ * {@code ctx.signal} aborts). What it returns is a {@link CommandAnswer}: a prompt runs once the
+ * command is done, a status is shown.
  */
 public final class ScriptCommands {
   private ScriptCommands() {}
@@ -50,11 +53,11 @@ public final class ScriptCommands {
                 ctx.warn("⏹ /" + c.name() + " aborted");
                 return;
               }
-              if (result != null && result.isTextual() && !result.textValue().isBlank()) {
-                ctx.setEditorText(result.textValue());
-              } else if (sessionCommands.editorText.get() != null) {
+              if (sessionCommands.editorText.get() != null) {
                 ctx.setEditorText(sessionCommands.editorText.get());
               }
+              // A prompt runs once the command is done, as the runs scripts ask for do.
+              ScriptCommandPrompts.act(CommandAnswer.of(c.name(), result), ctx.agent(), ctx::info);
             } finally {
               if (sessionCommands.reloadAfter.get()) { // ctx.reload(), now that the handler is done
                 ctx.reload().forEach(ctx::info);

@@ -25,6 +25,11 @@ public interface ScriptControl {
     return Optional.empty();
   }
 
+  /** The files of the running scripts. */
+  default List<java.nio.file.Path> files() {
+    return List.of();
+  }
+
   /** A run without scripts. */
   ScriptControl NONE = new ScriptControl() {
     @Override

@@ -81,6 +81,7 @@ final class SessionCommands {
       return false;
     }
     adoptSettings(ctx, agent, agent.session().buildContext());
+    dev.graft.cli.scripts.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
     return true;
   }
 

@@ -15,23 +15,65 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The session tree as picker rows for {@code /tree}: one row per entry worth going back to,
+ * The session tree as picker rows for {@code /tree}: one row per entry the {@link Filter} shows,
  * drawn like {@code graft session tree} (a chain stays at one indent, branches get ├─ and └─),
- * with labels. Bookkeeping entries (labels, settings changes, names, hook state) and assistant
- * messages that only call tools are left out; their children take their place. The row of the
- * current position (the leaf, or its nearest shown ancestor) is marked.
+ * with labels. By default bookkeeping entries (labels, settings changes, names, hook state) and
+ * assistant messages that only call tools are left out; their children take their place. The
+ * row of the current position (the leaf, or its nearest shown ancestor) is marked.
  */
 final class TreeChoices {
   /** One row: the entry it goes to, how it is shown, and whether it is where the session is now. */
   record Row(String entryId, Choice choice, boolean current) {}
 
+  /** Which entries {@code /tree} shows (session-tree-plan.md, "Tree Selector Improvements"). */
+  enum Filter {
+    /** Everything but bookkeeping entries and tool-only assistant messages. */
+    DEFAULT("default"),
+    /** The default, without tool results either. */
+    NO_TOOLS("no-tools"),
+    /** The user's messages only. */
+    USER_ONLY("user-only"),
+    /** Labelled entries only. */
+    LABELED_ONLY("labeled-only"),
+    /** Every entry. */
+    ALL("all");
+
+    final String word;
+
+    Filter(String word) {
+      this.word = word;
+    }
+
+    Filter next() {
+      return values()[(ordinal() + 1) % values().length];
+    }
+
+    static Optional<Filter> parse(String word) {
+      for (Filter f : values()) {
+        if (f.word.equalsIgnoreCase(word.strip())) {
+          return Optional.of(f);
+        }
+      }
+      return Optional.empty();
+    }
+
+    static String words() {
+      return String.join(", ", java.util.Arrays.stream(values()).map(f -> f.word).toList());
+    }
+  }
+
   private TreeChoices() {}
 
   static List<Row> rows(Session session) {
+    return rows(session, Filter.DEFAULT);
+  }
+
+  static List<Row> rows(Session session, Filter filter) {
     String leaf = session.leafId().orElse(null);
-    String current = currentRow(session, leaf);
+    java.util.function.Predicate<TreeNode> show = n -> shown(n.entry(), n.entry().id().equals(leaf), filter, n.label().isPresent());
+    String current = currentRow(session, leaf, filter);
     List<Row> rows = new ArrayList<>();
-    TreeDrawing.draw(shownChildren(session.tree(), leaf), node -> shownChildren(node.children(), leaf), (node, prefix) -> {
+    TreeDrawing.draw(shownChildren(session.tree(), show), node -> shownChildren(node.children(), show), (node, prefix) -> {
       SessionEntry entry = node.entry();
       boolean isCurrent = entry.id().equals(current);
       String label = node.label().map(l -> "[" + l + "] ").orElse("");
@@ -41,7 +83,18 @@ final class TreeChoices {
     return rows;
   }
 
-  /** Whether {@code /tree} shows an entry. */
+  /** Whether {@code /tree} shows an entry under {@code filter}. */
+  static boolean shown(SessionEntry entry, boolean isLeaf, Filter filter, boolean labelled) {
+    return switch (filter) {
+      case ALL -> true;
+      case LABELED_ONLY -> labelled;
+      case USER_ONLY -> entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User;
+      case NO_TOOLS -> shown(entry, isLeaf) && !(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.ToolResult);
+      case DEFAULT -> shown(entry, isLeaf);
+    };
+  }
+
+  /** Whether {@code /tree} shows an entry by default. */
   static boolean shown(SessionEntry entry, boolean isLeaf) {
     return switch (entry) {
       case SessionEntry.Label l -> false;
@@ -57,13 +110,13 @@ final class TreeChoices {
   }
 
   /** The leaf, or the nearest ancestor of it that is shown. */
-  private static String currentRow(Session session, String leaf) {
+  private static String currentRow(Session session, String leaf, Filter filter) {
     if (leaf == null) {
       return null;
     }
     List<SessionEntry> path = session.branchPath();
     for (int i = path.size() - 1; i >= 0; i--) {
-      if (shown(path.get(i), path.get(i).id().equals(leaf))) {
+      if (shown(path.get(i), path.get(i).id().equals(leaf), filter, session.label(path.get(i).id()).isPresent())) {
         return path.get(i).id();
       }
     }
@@ -71,12 +124,12 @@ final class TreeChoices {
   }
 
   /** {@code nodes} with each hidden one replaced, in place, by its own shown children. */
-  private static List<TreeNode> shownChildren(List<TreeNode> nodes, String leaf) {
+  private static List<TreeNode> shownChildren(List<TreeNode> nodes, java.util.function.Predicate<TreeNode> show) {
     List<TreeNode> out = new ArrayList<>();
     Deque<TreeNode> pending = new ArrayDeque<>(nodes);
     while (!pending.isEmpty()) {
       TreeNode n = pending.pollFirst();
-      if (shown(n.entry(), n.entry().id().equals(leaf))) {
+      if (show.test(n)) {
         out.add(n);
       } else {
         List<TreeNode> children = n.children();

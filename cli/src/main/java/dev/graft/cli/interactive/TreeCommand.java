@@ -5,48 +5,73 @@ import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.session.Session;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * {@code /tree}: pick an entry of the session tree, then whether to summarize the branch being
- * left (no summary, a summary, or one with instructions) and an optional label; the leaf moves
- * there ({@link AgentSession#navigateTree}). A user message as the target goes back to before
- * it and puts its text in the editor. Esc in a later step goes back to the tree; Esc in the tree
- * leaves everything as it was.
+ * {@code /tree [filter]}: pick an entry of the session tree, then whether to summarize the branch
+ * being left (no summary, a summary, or one with instructions) and an optional label; the leaf
+ * moves there ({@link AgentSession#navigateTree}). A user message as the target goes back to
+ * before it and puts its text in the editor. The picker's last row switches the filter
+ * ({@link TreeChoices.Filter}: default, no-tools, user-only, labeled-only, all); any entry can be
+ * labelled from it without moving ("Label this entry"). Esc in a later step goes back to the
+ * tree; Esc in the tree leaves everything as it was.
  */
 final class TreeCommand {
   private static final List<Choice> SUMMARY_CHOICES = List.of(
       new Choice("No summary", "just move"),
       new Choice("Summarize", "a summary of the branch you leave goes with you"),
-      new Choice("Summarize with instructions", "say what the summary should focus on"));
+      new Choice("Summarize with instructions", "say what the summary should focus on"),
+      new Choice("Label this entry", "name it, or change its label, and stay where you are"));
+  private static final List<Choice> HERE_CHOICES = List.of(
+      new Choice("Label this entry", "name it, or change its label"),
+      new Choice("Back to the tree", ""));
 
   private TreeCommand() {}
 
   static void run(CommandContext ctx, String args) throws Exception {
+    TreeChoices.Filter filter = args.isBlank() ? TreeChoices.Filter.DEFAULT : TreeChoices.Filter.parse(args).orElseThrow(() ->
+        new IllegalArgumentException("/tree " + args.strip() + ": no such filter; the filters are " + TreeChoices.Filter.words()));
     AgentSession agent = ctx.agent();
     Session session = agent.session();
-    List<TreeChoices.Row> rows = TreeChoices.rows(session);
-    if (rows.isEmpty()) {
+    if (session.entries().isEmpty()) {
       ctx.info("The session is empty: there is nowhere to go yet.");
       return;
     }
-    int initial = TreeChoices.initial(rows);
-    List<Choice> choices = rows.stream().map(TreeChoices.Row::choice).toList();
+    String at = null;
     while (true) {
+      List<TreeChoices.Row> rows = TreeChoices.rows(session, filter);
+      List<Choice> choices = new ArrayList<>(rows.stream().map(TreeChoices.Row::choice).toList());
+      choices.add(new Choice("⚙ showing " + filter.word + " entries: pick to show " + filter.next().word,
+          "filters: " + TreeChoices.Filter.words()));
+      String start = at;
+      int initial = start == null ? TreeChoices.initial(rows)
+          : TreeChoices.find(rows, start).map(rows::indexOf).orElse(TreeChoices.initial(rows));
       OptionalInt picked = ctx.ui().pick("Go back to", choices, initial, DialogOptions.NONE).join();
       if (picked.isEmpty()) {
         return;
       }
-      initial = picked.getAsInt();
-      TreeChoices.Row row = rows.get(initial);
+      if (picked.getAsInt() == rows.size()) {
+        filter = filter.next();
+        continue;
+      }
+      TreeChoices.Row row = rows.get(picked.getAsInt());
+      at = row.entryId();
       if (row.current()) {
-        ctx.info("Already there.");
-        return;
+        OptionalInt here = ctx.ui().pick("Already there", HERE_CHOICES, 0, DialogOptions.NONE).join();
+        if (here.isPresent() && here.getAsInt() == 0) {
+          label(ctx, session, row.entryId());
+        }
+        continue;
       }
       OptionalInt how = ctx.ui().pick("Summarize the branch you leave?", SUMMARY_CHOICES, 0, DialogOptions.NONE).join();
       if (how.isEmpty()) {
+        continue;
+      }
+      if (how.getAsInt() == 3) {
+        label(ctx, session, row.entryId());
         continue;
       }
       Optional<String> instructions = Optional.empty();
@@ -76,6 +101,29 @@ final class TreeCommand {
         ctx.info("The message is back in the editor: edit it and send it again.");
       });
       return;
+    }
+  }
+
+  /** Sets, changes or (with an empty answer) removes the label of {@code entryId}; Esc leaves it. */
+  private static void label(CommandContext ctx, Session session, String entryId) {
+    Optional<String> old = session.label(entryId);
+    String preview = session.entry(entryId).map(EntryPreview::of).orElse(entryId);
+    Optional<String> typed = ctx.ui().input("Label for " + preview + (old.isPresent() ? " (empty removes it)" : ""),
+        "a name to find it by", old.orElse(""), DialogOptions.NONE).join();
+    if (typed.isEmpty()) {
+      return;
+    }
+    String label = typed.get().strip();
+    if (label.isEmpty()) {
+      if (old.isPresent()) {
+        session.appendLabelChange(entryId, Optional.empty());
+        ctx.info("Removed the label of " + preview);
+      }
+      return;
+    }
+    if (!old.equals(Optional.of(label))) {
+      session.appendLabelChange(entryId, Optional.of(label));
+      ctx.info("Labelled " + preview + " [" + label + "]");
     }
   }
 }

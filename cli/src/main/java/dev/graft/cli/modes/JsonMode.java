@@ -1,7 +1,7 @@
 package dev.graft.cli.modes;
 
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.runtime.agent.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import java.io.PrintWriter;
@@ -31,7 +31,10 @@ public final class JsonMode {
         AgentSession.RunResult result;
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
-            commands.runWithoutUi(command);
+            ScriptCommandPrompts.act(commands.runWithoutUi(command), agent, status -> {
+              err.println(status);
+              err.flush();
+            });
           } catch (ScriptCommandPrompts.Failed e) {
             err.println("graft: " + ScriptText.shown(e.getMessage()));
             err.flush();

@@ -2,7 +2,7 @@ package dev.graft.cli.modes;
 
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.UserError;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -44,8 +44,10 @@ public final class PrintMode {
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
-            commands.runWithoutUi(command).ifPresent(out::println);
-            out.flush();
+            ScriptCommandPrompts.act(commands.runWithoutUi(command), agent, status -> {
+              err.println(status);
+              err.flush();
+            });
           } catch (ScriptCommandPrompts.Failed e) {
             err.println("graft: " + ScriptText.shown(e.getMessage()));
             err.flush();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.ScriptSurface;
-import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
@@ -65,7 +65,7 @@ public final class RpcMode {
     surface.reportTo(problem -> write(extensionError(problem.script().map(Path::toString).orElse(""), problem.event(),
         problem.text())));
     agent.subscribe(event -> {
-      if (event instanceof dev.graft.runtime.agent.AgentEvent.AgentEnd) {
+      if (event instanceof dev.graft.runtime.events.AgentEvent.AgentEnd) {
         active = false;
       }
       write(AgentEvents.toJson(event));
@@ -322,9 +322,8 @@ public final class RpcMode {
   private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
     try {
       JsonNode answer = commands.run(command, ui).get();
-      if (answer != null && answer.isTextual() && !answer.textValue().isBlank()) {
-        ui.setEditorText(answer.textValue());
-      }
+      ScriptCommandPrompts.act(CommandAnswer.of(command.command().name(), answer), agent,
+          status -> ui.notify(status, "info"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {

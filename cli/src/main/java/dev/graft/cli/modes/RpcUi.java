@@ -120,11 +120,6 @@ final class RpcUi implements ScriptUi {
     out.accept(request);
   }
 
-  /** Asks the client to put {@code text} in its editor (a command's returned text). */
-  void setEditorText(String text) {
-    out.accept(request("set_editor_text").put("text", text));
-  }
-
   /**
    * The client's answer to one of our dialogs: empty when taken, or why it was refused (an
    * unknown id, or a value the dialog cannot take; that dialog then stays open).

@@ -77,18 +77,37 @@ public final class ScriptCommandPrompts {
   }
 
   /**
-   * Runs {@code command} without a UI (its dialogs answer as dismissed) and waits for it: the
-   * text it returned, if any. A failing command throws {@link Failed}.
+   * Runs {@code command} without a UI (its dialogs answer as dismissed) and waits for it: what it
+   * returned. A failing command, or one that returned something else, throws {@link Failed}.
    */
-  public Optional<String> runWithoutUi(Parsed.Command command) throws Failed {
+  public CommandAnswer runWithoutUi(Parsed.Command command) throws Failed {
+    JsonNode answer;
     try {
-      JsonNode answer = run(command, ScriptUi.NONE).get();
-      return answer != null && answer.isTextual() && !answer.textValue().isBlank() ? Optional.of(answer.textValue()) : Optional.empty();
+      answer = run(command, ScriptUi.NONE).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Failed("/" + command.command().name() + " was interrupted");
     } catch (ExecutionException | RuntimeException e) {
       throw new Failed(failure(command, e));
+    }
+    try {
+      return CommandAnswer.of(command.command().name(), answer);
+    } catch (IllegalArgumentException e) {
+      throw new Failed(e.getMessage());
+    }
+  }
+
+  /**
+   * Acts on a command's answer where no one edits: a prompt is asked of the agent (it runs with
+   * the runs scripts requested, {@link dev.graft.runtime.agent.AgentSession#runRequestedTurns}),
+   * a status goes to {@code status}.
+   */
+  public static void act(CommandAnswer answer, dev.graft.runtime.agent.AgentSession agent,
+      java.util.function.Consumer<String> status) {
+    switch (answer) {
+      case CommandAnswer.Prompt p -> agent.sendUserMessage(p.text(), List.of(), Optional.empty());
+      case CommandAnswer.Status s -> status.accept(s.text());
+      case CommandAnswer.Nothing n -> {}
     }
   }
 

@@ -50,6 +50,11 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public List<java.nio.file.Path> files() {
+    return engine.map(e -> e.scripts().stream().map(dev.graft.scripting.ScriptFile::path).toList()).orElse(List.of());
+  }
+
+  @Override
   public List<String> describe() {
     return inventory().text();
   }

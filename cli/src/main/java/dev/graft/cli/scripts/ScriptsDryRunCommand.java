@@ -28,8 +28,10 @@ import picocli.CommandLine.ParentCommand;
     name = "dry-run",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the context handlers of hook scripts on a session, as before the next model call,",
-      "and show what each script changed: messages removed, replaced and added, and the",
+      "Show what hook scripts' context handlers would change in a session's next model call.",
+      "",
+      "Runs the context handlers on the session, as before the next model call, and shows what",
+      "each script changed: messages removed, replaced and added, and the",
       "estimated tokens before and after. No model is called; the session file is only read",
       "(not claimed, so a graft working in it is not disturbed). Calls that would change",
       "something (appendEntry, sendMessage...) are not made, only listed."

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 5's acceptance, end to end with the scripted provider: a session runs past its context
- * window twice and graft compacts both times by itself; the second summary is built from the
- * first and covers what the first kept; and stacking.js's {@code /pop} across the first
- * compaction gives the seed's "later wins" context, until the second compaction wins over it.
+ * window twice and graft compacts both times by itself; stacking.js's {@code /pop} across the
+ * first compaction gives the seed's "later wins" context; the second summary is written from
+ * that context (the pop's summaries, not the popped turns) and then wins over the pop.
  */
 class CompactionAcceptanceTest {
   @TempDir Path home;
@@ -67,11 +67,18 @@ class CompactionAcceptanceTest {
     assertThat(run.context(6)).as("later wins: the pop over the compaction").containsExactly(
         PRE + "P1", POP + "S1", "user: " + task(4));
 
-    // 3. past the window again after task 5: the second summary builds on the first and covers
-    //    what the first kept (task 3's turn) and what came after
+    // 3. past the window again after task 5: the second summary is written from what the model
+    //    was shown — the pop's P1 and S1, then task 4's turn — so the pop is not undone: neither
+    //    the popped turns nor C1 (which the pop superseded) are summarised again
     String secondInput = run.context(8).getFirst();
-    assertThat(secondInput).contains("<previous-summary>\nC1\n</previous-summary>")
-        .contains("[User]: " + task(3), "[Assistant]: did 3", "[User]: " + task(4), "[Assistant]: did 4");
+    assertThat(secondInput).contains(
+            "[User]: The conversation before the popped work, summarised:\n\nP1",
+            "[User]: Work that was done and popped off the stack, summarised:\n\nS1",
+            "[User]: " + task(4), "[Assistant]: did 4")
+        .doesNotContain("<previous-summary>").doesNotContain("C1")
+        .doesNotContain(task(2)).doesNotContain(task(3)).doesNotContain("did 3").doesNotContain(task(5));
+    assertThat(secondInput.indexOf("P1")).isLessThan(secondInput.indexOf("S1"));
+    assertThat(secondInput.indexOf("S1")).isLessThan(secondInput.indexOf(task(4)));
     assertThat(run.lastContext()).as("later wins: the second compaction over the pop").containsExactly(
         "user: " + C + "C2\n</summary>", "user: " + task(5), "assistant: did 5", "user: " + task(6));
 

@@ -92,15 +92,21 @@ class GitCheckpointExampleTest {
   }
 
   @Test
-  void withoutTheGrantTheRunGoesOnAndTheSettingToAddIsNamed() throws Exception {
+  void withoutTheGrantTheRunGoesOnAndTheSettingToAddIsNamedOnce() throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), """
+        {"toolCalls": [{"name": "write", "arguments": {"path": "notes.txt", "content": "overwritten by the model\\n"}, "id": "w1"}]}
+        {"text": "rewrote the notes"}
+        {"text": "and again"}
+        """);
     ExampleRun run = ExampleRun.print(home, work, "-p", "-s", script, "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "Rewrite the notes");
+        "--cwd", "proj", "Rewrite the notes", "Once more");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out().strip()).isEqualTo("rewrote the notes");
+    assertThat(run.out().strip()).isEqualTo("and again");
     assertThat(run.err().lines().filter(l -> !l.isBlank()).toList()).singleElement().asString()
-        .isEqualTo("graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: pi.exec(\"git\") failed: "
-            + "exec is not granted to git-checkpoint.js; to let it run git, add "
-            + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to " + home.resolve("settings.json"));
+        .isEqualTo("graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
+            + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
+            + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to " + home.resolve("settings.json")
+            + " (at git-checkpoint.js:24)");
     assertThat(checkpoints()).isEmpty();
 
     ExampleRun restore = ExampleRun.print(home, work, "-p", "-c", "-s", script, "--provider", "scripted", "--model",

@@ -1,19 +1,17 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.ScriptText;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.compaction.CompactionSettings;
 import dev.graft.runtime.compaction.Compactor;
-import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.SessionHooks;
-import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.StopReason;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
 import dev.graft.runtime.message.AgentMessage;
@@ -25,22 +23,15 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.tools.Tool;
-import dev.graft.runtime.tools.ToolContext;
-import dev.graft.runtime.tools.ToolResult;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -64,10 +55,12 @@ public final class AgentSession implements AutoCloseable {
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private volatile AbortSignal running;
   private final SessionSwitches switches;
+  private final ToolCalls toolCalls;
   private boolean started;
   private boolean shutDown;
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Object idleMonitor = new Object();
+  private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
 
   private Model model;
   private LlmProvider provider;
@@ -86,7 +79,7 @@ public final class AgentSession implements AutoCloseable {
 
     /** The final assistant message ended in an error or an abort. */
     public boolean failed() {
-      return last.map(a -> a.stopReason().equals("error") || a.stopReason().equals("aborted")).orElse(false);
+      return last.map(a -> ended(a, StopReason.ERROR) || ended(a, StopReason.ABORTED)).orElse(false);
     }
 
     /** The text of the final assistant message. */
@@ -106,6 +99,7 @@ public final class AgentSession implements AutoCloseable {
     this.hooks = hooks == null ? AgentHooks.NONE : hooks;
     this.clock = clock;
     this.switches = new SessionSwitches(session, this.hooks);
+    this.toolCalls = new ToolCalls(this.hooks, this.cwd, clock, this::emit);
     setTools(tools);
   }
 
@@ -428,6 +422,11 @@ public final class AgentSession implements AutoCloseable {
     });
   }
 
+  /** Whether {@code reply} ended for {@code reason} (a session file's stop reason may be one graft does not know). */
+  private static boolean ended(AgentMessage.Assistant reply, StopReason reason) {
+    return reply.stopReason().equals(reason.wire());
+  }
+
   /** How a run begins: the system prompt for its calls and the messages before the first one. */
   private record Opening(String systemPrompt, List<AgentMessage> messages) {}
 
@@ -476,7 +475,7 @@ public final class AgentSession implements AutoCloseable {
         }
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
-        if (last.stopReason().equals("error") && !compactedForOverflow && !signal.aborted()
+        if (ended(last, StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
             && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, model.contextWindow())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
@@ -487,11 +486,15 @@ public final class AgentSession implements AutoCloseable {
             newMessages.add(last);
           }
         }
-        if (last.stopReason().equals("error") || last.stopReason().equals("aborted")) {
+        if (ended(last, StopReason.ERROR) || ended(last, StopReason.ABORTED)) {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           return last;
         }
-        List<AgentMessage.ToolResult> results = runTools(last, signal);
+        Map<String, Tool> active;
+        synchronized (this) {
+          active = Map.copyOf(tools);
+        }
+        List<AgentMessage.ToolResult> results = toolCalls.run(last, active, signal);
         for (AgentMessage.ToolResult r : results) {
           addMessage(r, newMessages);
         }
@@ -513,10 +516,39 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
+  /** The context hooks' messages for the current branch, as for a model call (reminders left out). */
+  private List<AgentMessage> shapedContext(List<SessionEntry> branch) {
+    return requestContext(session.buildContext().messages(), () -> branch).messages();
+  }
+
+  /** The context hooks over {@code messages}, counted so that {@link #rebuildContext} is not asked from inside them. */
+  private AgentHooks.RequestContext requestContext(List<AgentMessage> messages,
+      java.util.function.Supplier<List<SessionEntry>> branch) {
+    contextChains.incrementAndGet();
+    try {
+      return hooks.requestContext(messages, branch);
+    } finally {
+      contextChains.decrementAndGet();
+    }
+  }
+
+  /**
+   * The messages the model would be sent on its next call ({@code ctx.rebuildContext()}): the
+   * current branch's context through the context hooks, their reminders left out. graft builds
+   * the context afresh before every call, so this is for seeing the result of a change. Refused
+   * while the context hooks run (a context handler asking would ask itself again).
+   */
+  public List<AgentMessage> rebuildContext() {
+    if (contextChains.get() > 0) {
+      throw new IllegalStateException("the context is being built (by a context handler): rebuild it from a command or after the call");
+    }
+    return shapedContext(session.branchPath());
+  }
+
   /** One model call: the session's context (through the context hooks) to an assistant message. */
   private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     SessionContext context = session.buildContext();
-    AgentHooks.RequestContext prepared = hooks.requestContext(context.messages());
+    AgentHooks.RequestContext prepared = requestContext(context.messages(), session::branchPath);
     List<AgentMessage> messages = new ArrayList<>(prepared.messages());
     if (!signal.aborted()) {
       // Reminders the context hooks added: durable, and sent with this call (after its messages).
@@ -584,44 +616,6 @@ public final class AgentSession implements AutoCloseable {
 
   // ------------------------------------------------------------------ compaction
 
-  /** Compacts when the context is past the model's window minus the reserve. */
-  private void compactIfFull(String reason, AbortSignal signal) {
-    CompactionSettings settings;
-    long window;
-    synchronized (this) {
-      settings = compaction;
-      window = model.contextWindow();
-    }
-    List<AgentMessage> messages = session.buildContext().messages();
-    TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
-    if (settings.shouldCompact(estimate.tokens(), window) && !staleUsage(messages, estimate)) {
-      compact(Optional.empty(), reason, signal);
-    }
-  }
-
-  /**
-   * Whether the estimate rests on the usage of a reply older than the latest compaction: that
-   * reply was kept, and its usage counts the context before the compaction, which would compact
-   * again at once (the reference skips such usage too).
-   */
-  private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
-    if (estimate.lastUsageIndex().isEmpty()) {
-      return false;
-    }
-    List<SessionEntry> path = session.branchPath();
-    for (int i = path.size() - 1; i >= 0; i--) {
-      if (path.get(i) instanceof SessionEntry.Compaction c) {
-        try {
-          long compactedAt = java.time.Instant.parse(c.timestamp()).toEpochMilli();
-          return messages.get(estimate.lastUsageIndex().getAsInt()).timestamp() <= compactedAt;
-        } catch (java.time.format.DateTimeParseException e) {
-          return false;
-        }
-      }
-    }
-    return false;
-  }
-
   /**
    * Summarises the older part of the current path and appends a compaction entry
    * ({@code /compact [instructions]}). Only between turns, so never between a tool call and its
@@ -648,54 +642,20 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private Optional<String> compact(Optional<String> instructions, String reason, AbortSignal signal) {
-    emit(new AgentEvent.CompactionStart(reason));
-    CompactionSettings settings;
-    Model callModel;
-    LlmProvider callProvider;
-    ThinkingLevel callThinking;
+    return compaction(signal).compact(instructions, reason);
+  }
+
+  private void compactIfFull(String reason, AbortSignal signal) {
+    compaction(signal).compactIfFull(reason);
+  }
+
+  /** A compaction of the session with the model, provider and settings of now. */
+  private SessionCompaction compaction(AbortSignal signal) {
+    SessionCompaction.With with;
     synchronized (this) {
-      settings = compaction;
-      callModel = model;
-      callProvider = provider;
-      callThinking = thinking;
+      with = new SessionCompaction.With(compaction.forWindow(model.contextWindow()), model.contextWindow(), model, provider, thinking);
     }
-    List<SessionEntry> branch = session.branchPath();
-    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, settings);
-    if (preparation.isEmpty() || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty()) {
-      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
-          Optional.of("nothing to compact: the recent messages to keep are all there is")));
-      return Optional.empty();
-    }
-    SessionHooks.BeforeCompact decision = hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
-    if (decision instanceof SessionHooks.BeforeCompact.Cancel) {
-      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
-          Optional.of("compaction cancelled by a session_before_compact hook")));
-      return Optional.empty();
-    }
-    String summary;
-    String id;
-    boolean fromHook = decision instanceof SessionHooks.BeforeCompact.Supply;
-    try {
-      if (decision instanceof SessionHooks.BeforeCompact.Supply supplied) {
-        if (signal.aborted()) {
-          throw new Compactor.CompactionException("compaction aborted");
-        }
-        summary = supplied.summary();
-        id = session.appendCompaction(summary, supplied.firstKeptEntryId(), supplied.tokensBefore(), supplied.details(), true);
-      } else {
-        Compactor.Result result = Compactor.summarize(preparation.get(), callProvider, callModel, callThinking, instructions, signal);
-        summary = result.summary();
-        id = session.appendCompaction(summary, result.firstKeptEntryId(), result.tokensBefore(), Optional.of(result.details()), false);
-      }
-    } catch (Compactor.CompactionException e) {
-      emit(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
-      return Optional.empty();
-    }
-    if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {
-      hooks.sessionCompact(entry, fromHook);
-    }
-    emit(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(summary), Optional.empty()));
-    return Optional.of(id);
+    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, with, signal);
   }
 
   // ------------------------------------------------------------------ the user's shell
@@ -841,242 +801,15 @@ public final class AgentSession implements AutoCloseable {
       }
       running = signal;
     }
+    TreeNavigator.Summarizer summarizer;
+    synchronized (this) {
+      summarizer = new TreeNavigator.Summarizer(model, provider, compaction.forWindow(model.contextWindow()));
+    }
     try {
-      return navigate(targetId, how, signal);
+      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, summarizer);
     } finally {
       idle();
     }
-  }
-
-  private TreeResult navigate(String targetId, TreeNavigation how, AbortSignal signal)
-      throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    Optional<String> oldLeaf = session.leafId();
-    if (oldLeaf.filter(targetId::equals).isPresent()) {
-      return new TreeResult(Optional.empty(), Optional.empty());
-    }
-    SessionEntry target = session.entry(targetId).orElseThrow(() -> new IllegalArgumentException("entry " + targetId + " not found"));
-    var abandoned = dev.graft.runtime.compaction.BranchSummary.collect(session, oldLeaf, targetId);
-    var preparation = new dev.graft.runtime.compaction.TreePreparation(targetId, oldLeaf, abandoned.commonAncestorId(),
-        abandoned.entries(), how.summarize(), how.customInstructions(), how.replaceInstructions(), how.label());
-    SessionHooks.BeforeTree.Proceed decision = switch (hooks.sessionBeforeTree(preparation)) {
-      case SessionHooks.BeforeTree.Cancel c -> null;
-      case SessionHooks.BeforeTree.Proceed p -> p;
-    };
-    if (decision == null) {
-      return TreeResult.CANCELLED;
-    }
-    Optional<String> instructions = decision.customInstructions().isPresent() ? decision.customInstructions() : how.customInstructions();
-    boolean replace = decision.replaceInstructions().orElse(how.replaceInstructions());
-    Optional<String> label = decision.label().isPresent() ? decision.label().filter(l -> !l.isBlank()) : how.label();
-    Optional<String> summary = Optional.empty();
-    Optional<com.fasterxml.jackson.databind.JsonNode> details = Optional.empty();
-    boolean fromHook = false;
-    if (how.summarize() && decision.summary().isPresent()) {
-      summary = Optional.of(decision.summary().get().summary());
-      details = decision.summary().get().details();
-      fromHook = true;
-    } else if (how.summarize() && !abandoned.entries().isEmpty()) {
-      Model callModel;
-      LlmProvider callProvider;
-      CompactionSettings settings;
-      synchronized (this) {
-        callModel = model;
-        callProvider = provider;
-        settings = compaction;
-      }
-      var result = dev.graft.runtime.compaction.BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
-          settings.reserveTokens(), instructions, replace, signal);
-      summary = Optional.of(result.summary());
-      details = Optional.of(result.details());
-    }
-    Optional<String> newLeaf;
-    Optional<String> editorText = Optional.empty();
-    if (target instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u) {
-      newLeaf = target.parentId();
-      editorText = Optional.of(u.content().text(""));
-    } else if (target instanceof SessionEntry.CustomMessage c) {
-      newLeaf = target.parentId();
-      editorText = Optional.of(c.content().text(""));
-    } else {
-      newLeaf = Optional.of(targetId);
-    }
-    Optional<String> summaryId = Optional.empty();
-    if (summary.isPresent()) {
-      summaryId = Optional.of(session.branchWithSummary(newLeaf, summary.get(), details, fromHook));
-      summaryId.ifPresent(id -> label.ifPresent(l -> session.appendLabelChange(id, Optional.of(l))));
-    } else {
-      if (newLeaf.isPresent()) {
-        session.branch(newLeaf.get());
-      } else {
-        session.resetLeaf();
-      }
-      label.ifPresent(l -> session.appendLabelChange(targetId, Optional.of(l)));
-    }
-    Optional<SessionEntry.BranchSummary> summaryEntry = summaryId.flatMap(session::entry)
-        .filter(SessionEntry.BranchSummary.class::isInstance).map(SessionEntry.BranchSummary.class::cast);
-    hooks.sessionTree(session.leafId(), oldLeaf, summaryEntry, summary.isPresent() ? Optional.of(fromHook) : Optional.empty());
-    return new TreeResult(editorText, summaryId);
-  }
-
-  // ------------------------------------------------------------------ tools
-
-  private record Planned(ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}
-
-  /** Waits for {@code future} (if any) to end, however it ends; its result is read elsewhere. */
-  private static void awaitQuietly(Future<?> future) throws InterruptedException {
-    if (future == null) {
-      return;
-    }
-    try {
-      future.get();
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
-      // its failure is reported with its own result
-    }
-  }
-
-  private List<AgentMessage.ToolResult> runTools(AgentMessage.Assistant reply, AbortSignal signal) {
-    List<ContentBlock.ToolCall> calls = reply.toolCalls();
-    if (calls.isEmpty()) {
-      return List.of();
-    }
-    List<Planned> plans = new ArrayList<>();
-    Map<String, Tool> active;
-    synchronized (this) {
-      active = Map.copyOf(tools);
-    }
-    for (ContentBlock.ToolCall call : calls) {
-      emit(new AgentEvent.ToolExecutionStart(call.id(), call.name(), call.arguments()));
-      Planned plan = plan(call, active.get(call.name()));
-      plans.add(plan);
-      if (plan.immediate() != null) {
-        // Not run (not found, unreadable, blocked): it ends now, as in the reference.
-        emitEnd(call, plan.immediate());
-      }
-    }
-    ToolResult[] finished = new ToolResult[plans.size()];
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      ExecutorCompletionService<ToolResult> done = new ExecutorCompletionService<>(pool);
-      Map<Future<ToolResult>, Integer> running = new IdentityHashMap<>();
-      Future<ToolResult> lastSequential = null;
-      for (int i = 0; i < plans.size(); i++) {
-        Planned plan = plans.get(i);
-        if (plan.immediate() != null) {
-          finished[i] = plan.immediate();
-        } else if (plan.tool().sequential()) {
-          Future<ToolResult> previous = lastSequential; // this one starts once that one has ended
-          lastSequential = done.submit(() -> {
-            awaitQuietly(previous);
-            return execute(plan, signal);
-          });
-          running.put(lastSequential, i);
-        } else {
-          running.put(done.submit(() -> execute(plan, signal)), i);
-        }
-      }
-      // Each call ends as soon as it finishes (hooks still run on this thread, one at a time);
-      // the results are then added in call order.
-      boolean interrupted = false;
-      int left = running.size();
-      while (left > 0) {
-        Future<ToolResult> future;
-        try {
-          future = done.take();
-        } catch (InterruptedException e) {
-          // An interrupt of the agent thread aborts the run: the tools stop on the signal, and
-          // the flag is set again once they have.
-          interrupted = true;
-          signal.abort("interrupted");
-          continue;
-        }
-        left--;
-        int i = running.get(future);
-        ToolResult result = patched(plans.get(i).call(), join(future));
-        emitEnd(plans.get(i).call(), result);
-        finished[i] = result;
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    List<AgentMessage.ToolResult> results = new ArrayList<>();
-    for (int i = 0; i < plans.size(); i++) {
-      ContentBlock.ToolCall call = plans.get(i).call();
-      ToolResult result = finished[i];
-      results.add(new AgentMessage.ToolResult(call.id(), call.name(), result.content(), result.details(),
-          result.isError(), clock.millis(), null));
-    }
-    return results;
-  }
-
-  /** What to do with one call: run {@code tool} (with the hook's input), or an immediate result. */
-  private Planned plan(ContentBlock.ToolCall call, Tool tool) {
-    if (tool == null) {
-      return new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found"));
-    }
-    Optional<String> unreadable = dev.graft.runtime.llm.ToolCallArguments.error(call);
-    if (unreadable.isPresent()) {
-      // The model's arguments were not JSON: run nothing, tell the model why.
-      return new Planned(call, tool, call.arguments(), error(unreadable.get()));
-    }
-    AgentHooks.ToolCallDecision decision;
-    try {
-      decision = hooks.toolCall(call);
-    } catch (RuntimeException e) {
-      // A failing tool_call hook blocks the call (fails closed), as the reference does.
-      decision = new AgentHooks.ToolCallDecision.Block(describe(e));
-    }
-    return switch (decision) {
-      case AgentHooks.ToolCallDecision.Block b -> new Planned(call, tool, call.arguments(), error(b.reason()));
-      case AgentHooks.ToolCallDecision.ReplaceInput r -> new Planned(call, tool, r.arguments(), null);
-      case AgentHooks.ToolCallDecision.Proceed p -> new Planned(call, tool, call.arguments(), null);
-    };
-  }
-
-  private void emitEnd(ContentBlock.ToolCall call, ToolResult result) {
-    emit(new AgentEvent.ToolExecutionEnd(call.id(), call.name(),
-        new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
-  }
-
-  /** The result after the tool_result hooks; a failing hook makes it an error, as in the reference. */
-  private ToolResult patched(ContentBlock.ToolCall call, ToolResult result) {
-    AgentHooks.ToolResultPatch patch;
-    try {
-      patch = hooks.toolResult(call, result.content(), result.details(), result.isError());
-    } catch (RuntimeException e) {
-      return error(describe(e));
-    }
-    return new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
-        patch.isError().orElse(result.isError()));
-  }
-
-  private static String describe(RuntimeException e) {
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-  }
-
-  private ToolResult execute(Planned plan, AbortSignal signal) {
-    ContentBlock.ToolCall call = plan.call();
-    ToolContext context = new ToolContext(cwd, signal, partial -> emit(new AgentEvent.ToolExecutionUpdate(
-        call.id(), call.name(), plan.args(), new AgentEvent.ToolOutput(partial.content(), partial.details()))));
-    try {
-      return plan.tool().execute(call.id(), plan.args(), context);
-    } catch (RuntimeException e) {
-      return error("Tool " + call.name() + " failed: " + describe(e));
-    }
-  }
-
-  private static ToolResult join(Future<ToolResult> future) {
-    try {
-      return future.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return error("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
-      return error(String.valueOf(e.getCause()));
-    }
-  }
-
-  private static ToolResult error(String message) {
-    return new ToolResult(List.of(new ContentBlock.Text(message)), Optional.of((JsonNode) Json.object()), true);
   }
 
   private void emit(AgentEvent event) {

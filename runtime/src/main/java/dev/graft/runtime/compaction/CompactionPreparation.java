@@ -1,5 +1,6 @@
 package dev.graft.runtime.compaction;
 
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.message.AgentMessage;
 import java.util.List;
 import java.util.Objects;

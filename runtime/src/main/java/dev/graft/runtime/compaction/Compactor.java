@@ -1,5 +1,6 @@
 package dev.graft.runtime.compaction;
 
+import dev.graft.runtime.config.CompactionSettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.json.Json;
@@ -90,6 +91,20 @@ public final class Compactor {
     prefix.forEach(files::add);
     return Optional.of(new CompactionPreparation(firstKept, toSummarize, prefix, cut.isSplitTurn(), tokensBefore,
         previousSummary, files, settings));
+  }
+
+  /**
+   * What compacting would summarise and keep when {@code context} hooks shaped the path's
+   * context into {@code shaped} (the messages the model is shown): {@link #prepare} when they
+   * left graft's own context as it was, else a preparation of the shaped messages
+   * ({@link ShapedCompaction}).
+   */
+  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
+      CompactionSettings settings) {
+    if (shaped.equals(contextMessages(path))) {
+      return prepare(path, settings);
+    }
+    return ShapedCompaction.prepare(path, shaped, settings);
   }
 
   /** The messages the path's context holds (as buildSessionContext gives them). */

@@ -2,13 +2,15 @@ package dev.graft.runtime.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.SessionEntry;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The points in one turn where hooks take part, each with its own result type (a hook can only
@@ -42,6 +44,15 @@ public interface AgentHooks extends SessionHooks {
    */
   default RequestContext requestContext(List<AgentMessage> messages) {
     return new RequestContext(context(messages), List.of());
+  }
+
+  /**
+   * {@link #requestContext(List)} knowing the branch the messages were built from: the context
+   * event then also carries each message's entry ({@code entryIndex}) and the branch
+   * ({@code entries}). {@code branch} is read only when some hook handles the event.
+   */
+  default RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
+    return requestContext(messages);
   }
 
   /** Result of {@link #requestContext}. */

@@ -3,8 +3,8 @@ package dev.graft.runtime.hooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.agent.AgentEvent;
-import dev.graft.runtime.agent.AgentEvents;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;
@@ -13,12 +13,15 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs hook sources (scripts) at the agent's hook points, in load order. Each event's answer is
@@ -31,7 +34,6 @@ import java.util.function.Consumer;
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
   private final Consumer<Problem> problems;
-  private final SessionEvents session = new SessionEvents(this);
 
   /**
    * A problem with what {@code source} did for {@code event} (it failed, or answered wrongly);
@@ -60,13 +62,7 @@ public final class HookRunner implements AgentHooks {
 
   /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
   Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
-    HookSource.Outcome outcome;
-    try {
-      outcome = source.handle(event, payload);
-    } catch (RuntimeException e) {
-      outcome = new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
-    }
-    return switch (outcome) {
+    return switch (outcome(source, event, payload)) {
       case HookSource.Outcome.Answer a -> Optional.of(a.value());
       case HookSource.Outcome.Failure f -> {
         problems.accept(new Problem(source.name(), event, f.message()));
@@ -75,15 +71,17 @@ public final class HookRunner implements AgentHooks {
     };
   }
 
-  void wrong(HookSource source, String event, String what) {
-    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
+  /** What {@code source} made of {@code event}; a throw is a failure. */
+  private static HookSource.Outcome outcome(HookSource source, String event, JsonNode payload) {
+    try {
+      return source.handle(event, payload);
+    } catch (RuntimeException e) {
+      return new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
+    }
   }
 
-  /** A wrong tool_call answer: not ignored, the call is blocked (fail closed). */
-  private ToolCallDecision.Block blocked(HookSource source, String what, String why) {
-    problems.accept(new Problem(source.name(), "tool_call",
-        source.name() + ": tool_call handler returned " + what + "; the tool call is blocked"));
-    return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " returned " + why);
+  void wrong(HookSource source, String event, String what) {
+    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
   /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
@@ -100,76 +98,14 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public InputResult input(String text) {
-    String current = text;
-    boolean transformed = false;
-    for (HookSource source : handling("input")) {
-      ObjectNode payload = Json.object().put("type", "input").put("text", current).put("source", "interactive");
-      Optional<JsonNode> answer = ask(source, "input", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "input", kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
-        continue;
-      }
-      switch (a.path("action").asText("")) {
-        case "continue" -> {}
-        case "handled" -> {
-          return new InputResult.Handled();
-        }
-        case "transform" -> {
-          if (a.path("text").isTextual()) {
-            current = a.get("text").textValue();
-            transformed = true;
-          } else {
-            wrong(source, "input", "{action: \"transform\"} without a string field text");
-          }
-        }
-        default -> wrong(source, "input", "an object without action \"continue\", \"transform\" or \"handled\"");
-      }
-    }
-    return transformed ? new InputResult.Transform(current) : new InputResult.Continue();
+    return run(AgentHookPoints.INPUT, text);
   }
 
   // ------------------------------------------------------------------ before_agent_start
 
   @Override
   public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
-    String current = systemPrompt;
-    boolean replaced = false;
-    Optional<InjectedMessage> message = Optional.empty();
-    for (HookSource source : handling("before_agent_start")) {
-      ObjectNode payload = Json.object().put("type", "before_agent_start").put("prompt", prompt).put("systemPrompt", current);
-      Optional<JsonNode> answer = ask(source, "before_agent_start", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "before_agent_start", kind(a) + " instead of {message?, systemPrompt?}");
-        continue;
-      }
-      if (a.has("systemPrompt")) {
-        if (a.get("systemPrompt").isTextual()) {
-          current = a.get("systemPrompt").textValue();
-          replaced = true;
-        } else {
-          wrong(source, "before_agent_start", "a systemPrompt that is not a string");
-        }
-      }
-      if (a.has("message") && !nothing(a.get("message"))) {
-        Optional<InjectedMessage> m = injected(a.get("message"));
-        if (m.isEmpty()) {
-          wrong(source, "before_agent_start", "a message without a string customType and a string or block-array content");
-        } else if (message.isPresent()) {
-          wrong(source, "before_agent_start", "a second message (one per prompt; the first one stands)");
-        } else {
-          message = m;
-        }
-      }
-    }
-    return new BeforeAgentStart(message, replaced ? Optional.of(current) : Optional.empty());
+    return run(AgentHookPoints.BEFORE_AGENT_START, new AgentHookPoints.Start(prompt, systemPrompt));
   }
 
   /** A hook message: {customType, content (string or blocks), display?, details?}. */
@@ -202,14 +138,32 @@ public final class HookRunner implements AgentHooks {
    */
   @Override
   public RequestContext requestContext(List<AgentMessage> messages) {
+    return requestContext(messages, null);
+  }
+
+  /**
+   * {@link #requestContext(List)} with each message's {@code entryIndex} in {@code branch} (the
+   * seeds' ContextMessage), worked out again for each handler that changed the messages.
+   */
+  @Override
+  public RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
+    List<HookSource> handlers = handling("context");
+    if (handlers.isEmpty()) {
+      return new RequestContext(messages, List.of());
+    }
+    List<SessionEntry> entries = branch == null ? null : branch.get();
     List<AgentMessage> current = messages;
     ReminderSink sink = new ReminderSink();
     Optional<String> stopped = Optional.empty();
-    for (HookSource source : handling("context")) {
+    for (HookSource source : handlers) {
       ObjectNode payload = Json.object().put("type", "context");
       ArrayNode list = payload.putArray("messages");
       current.forEach(m -> list.add(MessageCodec.encode(m)));
-      Optional<JsonNode> answer = askContext(source, payload, sink);
+      Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, m);
+      if (entries != null) {
+        payload.set("entryIndex", entryIndex(entries, current));
+      }
+      Optional<JsonNode> answer = askContext(source, payload, sink, entryIndexOf);
       if (answer.isEmpty()) {
         stopped = stopped.or(() -> Optional.of(source.name()));
         continue;
@@ -257,11 +211,38 @@ public final class HookRunner implements AgentHooks {
     return new RequestContext(current, reminders);
   }
 
+  /** {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when synthetic. */
+  static ArrayNode entryIndex(List<SessionEntry> branch, List<AgentMessage> messages) {
+    ArrayNode out = Json.array();
+    for (int at : ContextOrigins.of(branch, messages)) {
+      if (at == ContextOrigins.SYNTHETIC) {
+        out.addNull();
+      } else {
+        out.add(at);
+      }
+    }
+    return out;
+  }
+
+  /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
+  private static JsonNode entryIndex(List<SessionEntry> branch, JsonNode messages) {
+    List<AgentMessage> decoded = new ArrayList<>();
+    for (JsonNode m : messages) {
+      AgentMessage message = MessageCodec.decode(m);
+      if (message instanceof AgentMessage.Unknown) {
+        return null;
+      }
+      decoded.add(message);
+    }
+    return entryIndex(branch, decoded);
+  }
+
   /** As {@link #ask}, for the context event with the call's reminder sink. */
-  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink) {
+  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink,
+      Function<JsonNode, JsonNode> entryIndexOf) {
     HookSource.Outcome outcome;
     try {
-      outcome = source.handleContext(payload, sink);
+      outcome = source.handleContext(payload, sink, entryIndexOf);
     } catch (RuntimeException e) {
       outcome = new HookSource.Outcome.Failure(source.name() + ": context handler failed: " + e.getMessage());
     }
@@ -278,101 +259,21 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public ToolCallDecision toolCall(ContentBlock.ToolCall call) {
-    ObjectNode input = call.arguments();
-    boolean replaced = false;
-    for (HookSource source : handling("tool_call")) {
-      ObjectNode payload = Json.object().put("type", "tool_call").put("toolCallId", call.id()).put("toolName", call.name());
-      payload.set("input", input);
-      HookSource.Outcome outcome;
-      try {
-        outcome = source.handle("tool_call", payload);
-      } catch (RuntimeException e) {
-        outcome = new HookSource.Outcome.Failure(source.name() + ": tool_call handler failed: " + e.getMessage());
-      }
-      if (outcome instanceof HookSource.Outcome.Failure f) {
-        problems.accept(new Problem(source.name(), "tool_call", f.message() + " (the tool call is blocked)"));
-        return new ToolCallDecision.Block("Blocked: the tool_call hook in " + source.name() + " failed: " + f.message());
-      }
-      JsonNode a = ((HookSource.Outcome.Answer) outcome).value();
-      if (nothing(a)) {
-        continue;
-      }
-      if (!a.isObject()) {
-        return blocked(source, kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
-      }
-      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
-        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
-        return blocked(source, "a block that is not a boolean", "an unusable answer");
-      }
-      if (a.path("block").asBoolean(false)) {
-        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
-          problems.accept(new Problem(source.name(), "tool_call",
-              source.name() + ": tool_call handler returned a reason that is not a string; the tool call is blocked without it"));
-        }
-        String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + source.name();
-        return new ToolCallDecision.Block(reason);
-      }
-      if (a.has("input")) {
-        if (a.get("input") instanceof ObjectNode o) {
-          input = o;
-          replaced = true;
-        } else {
-          return blocked(source, "an input that is not an object", "an unusable input");
-        }
-      }
-    }
-    return replaced ? new ToolCallDecision.ReplaceInput(input) : new ToolCallDecision.Proceed();
+    return run(AgentHookPoints.TOOL_CALL, new AgentHookPoints.Call(call, call.arguments()));
   }
+
 
   // ------------------------------------------------------------------ tool_result
 
   @Override
   public ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content, Optional<JsonNode> details, boolean isError) {
-    List<ContentBlock> c = content;
-    Optional<JsonNode> d = details;
-    boolean e = isError;
-    boolean changed = false;
-    for (HookSource source : handling("tool_result")) {
-      ObjectNode payload = Json.object().put("type", "tool_result").put("toolCallId", call.id()).put("toolName", call.name());
-      payload.set("input", call.arguments());
-      payload.set("content", MessageCodec.encodeBlocks(c));
-      d.ifPresent(x -> payload.set("details", x));
-      payload.put("isError", e);
-      Optional<JsonNode> answer = ask(source, "tool_result", payload);
-      if (answer.isEmpty() || nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.isObject()) {
-        wrong(source, "tool_result", "something other than {content?, details?, isError?}");
-        continue;
-      }
-      if (a.has("content")) {
-        Optional<List<ContentBlock>> blocks = blocks(a.get("content"));
-        if (blocks.isEmpty()) {
-          wrong(source, "tool_result", "a content that is not an array of text and image blocks");
-          continue;
-        }
-        c = blocks.get();
-        changed = true;
-      }
-      if (a.has("details")) {
-        d = a.get("details").isNull() ? Optional.empty() : Optional.of(a.get("details"));
-        changed = true;
-      }
-      if (a.has("isError")) {
-        if (a.get("isError").isBoolean()) {
-          e = a.get("isError").booleanValue();
-          changed = true;
-        } else {
-          wrong(source, "tool_result", "an isError that is not a boolean");
-        }
-      }
-    }
-    return changed ? new ToolResultPatch(Optional.of(c), d, Optional.of(e)) : ToolResultPatch.NONE;
+    AgentHookPoints.ToolOutcome start = new AgentHookPoints.ToolOutcome(call, content, details, isError, false);
+    AgentHookPoints.ToolOutcome end = run(AgentHookPoints.TOOL_RESULT, start);
+    return end.changed() ? new ToolResultPatch(Optional.of(end.content()), end.details(), Optional.of(end.isError())) : ToolResultPatch.NONE;
   }
 
-  private static Optional<List<ContentBlock>> blocks(JsonNode content) {
+  /** A content answer as text and image blocks; empty when it is anything else. */
+  static Optional<List<ContentBlock>> blocks(JsonNode content) {
     if (!content.isArray()) {
       return Optional.empty();
     }
@@ -401,62 +302,116 @@ public final class HookRunner implements AgentHooks {
     }
   }
 
-  // ------------------------------------------------------------------ session events (SessionEvents)
+  // ------------------------------------------------------------------ the generic loop
+
+  /**
+   * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer
+   * into the point's result: nothing and failures (reported) leave it as it was, a wrong answer
+   * is reported naming the script, the event and what was wrong, and a stop ends the asking.
+   * The payload is built only when some script handles the event.
+   */
+  <I, R> R run(HookPoint<I, R> point, I input) {
+    R result = point.initial(input);
+    List<HookSource> sources = handling(point.event());
+    if (sources.isEmpty()) {
+      return result;
+    }
+    String event = point.event();
+    I current = input;
+    ObjectNode payload = point.payload(current);
+    for (HookSource source : sources) {
+      HookPoint.Step<R> step;
+      switch (outcome(source, event, payload)) {
+        case HookSource.Outcome.Failure f -> {
+          problems.accept(new Problem(source.name(), event, f.message() + point.failureNote()));
+          step = point.failed(current, result, source.name(), f.message());
+        }
+        case HookSource.Outcome.Answer a when nothing(a.value()) -> step = new HookPoint.Step.Next<>(result);
+        case HookSource.Outcome.Answer a -> step = point.read(current, result, a.value(), new HookPoint.Wrong() {
+          @Override
+          public String source() {
+            return source.name();
+          }
+
+          @Override
+          public void report(String what, String consequence) {
+            problems.accept(new Problem(source.name(), event,
+                source.name() + ": " + event + " handler returned " + what + "; " + consequence));
+          }
+        });
+      }
+      switch (step) {
+        case HookPoint.Step.Next<R> next -> result = next.result();
+        case HookPoint.Step.Stop<R> stop -> {
+          return stop.result();
+        }
+      }
+      I following = point.next(current, result);
+      if (following != current) {
+        current = following;
+        payload = point.payload(current);
+      }
+    }
+    return result;
+  }
+
+  // ------------------------------------------------------------------ session events (SessionHookPoints)
 
   @Override
   public void sessionStart(Reason reason, Optional<Path> previousSessionFile) {
-    session.start(reason, previousSessionFile);
+    run(SessionHookPoints.START, new SessionHookPoints.Change(reason, previousSessionFile));
   }
 
   @Override
   public void sessionShutdown(Reason reason, Optional<Path> targetSessionFile) {
-    session.shutdown(reason, targetSessionFile);
+    run(SessionHookPoints.SHUTDOWN, new SessionHookPoints.Change(reason, targetSessionFile));
   }
 
   @Override
   public BeforeSwitch sessionBeforeSwitch(Reason reason, Optional<Path> targetSessionFile) {
-    return session.beforeSwitch(reason, targetSessionFile);
+    return new BeforeSwitch(run(SessionHookPoints.BEFORE_SWITCH, new SessionHookPoints.Change(reason, targetSessionFile)));
   }
 
   @Override
   public void sessionSwitch(Reason reason, Optional<Path> previousSessionFile) {
-    session.switched(reason, previousSessionFile);
+    run(SessionHookPoints.SWITCH, new SessionHookPoints.Change(reason, previousSessionFile));
   }
 
   @Override
   public BeforeFork sessionBeforeFork(String entryId, String position) {
-    return session.beforeFork(entryId, position);
+    return new BeforeFork(run(SessionHookPoints.BEFORE_FORK, new SessionHookPoints.ForkAt(entryId, position)));
   }
 
   @Override
   public void sessionFork(Optional<Path> previousSessionFile) {
-    session.forked(previousSessionFile);
+    run(SessionHookPoints.FORK, previousSessionFile);
   }
 
   @Override
   public BeforeCompact sessionBeforeCompact(CompactionPreparation preparation, List<SessionEntry> branchEntries,
       Optional<String> customInstructions) {
-    return session.beforeCompact(preparation, branchEntries, customInstructions);
+    return run(SessionHookPoints.BEFORE_COMPACT,
+        new SessionHookPoints.CompactionAhead(preparation, branchEntries, customInstructions));
   }
 
   @Override
   public void sessionCompact(SessionEntry.Compaction entry, boolean fromHook) {
-    session.compacted(entry, fromHook);
+    run(SessionHookPoints.COMPACT, new SessionHookPoints.Compacted(entry, fromHook));
   }
 
   @Override
   public BeforeTree sessionBeforeTree(TreePreparation preparation) {
-    return session.beforeTree(preparation);
+    return run(SessionHookPoints.BEFORE_TREE, preparation);
   }
 
   @Override
   public void sessionTree(Optional<String> newLeafId, Optional<String> oldLeafId,
       Optional<SessionEntry.BranchSummary> summaryEntry, Optional<Boolean> fromHook) {
-    session.tree(newLeafId, oldLeafId, summaryEntry, fromHook);
+    run(SessionHookPoints.TREE, new SessionHookPoints.Moved(newLeafId, oldLeafId, summaryEntry, fromHook));
   }
 
   @Override
   public void modelSelect(Model model, Optional<Model> previousModel, String source) {
-    session.modelSelect(model, previousModel, source);
+    run(SessionHookPoints.MODEL_SELECT, new SessionHookPoints.Selected(model, previousModel, source));
   }
 }

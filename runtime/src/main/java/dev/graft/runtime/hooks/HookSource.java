@@ -3,6 +3,7 @@ package dev.graft.runtime.hooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * One source of hook handlers, such as one script file: it handles named events with JSON
@@ -30,6 +31,15 @@ public interface HookSource {
    */
   default Outcome handleContext(JsonNode payload, ReminderSink reminders) {
     return handle("context", payload);
+  }
+
+  /**
+   * {@link #handleContext(JsonNode, ReminderSink)} where the payload has {@code entryIndex}:
+   * {@code entryIndexOf} gives it for other messages (a JSON array of messages, as a handler
+   * answers), so that a next handler of this source sees it right; null when it cannot.
+   */
+  default Outcome handleContext(JsonNode payload, ReminderSink reminders, Function<JsonNode, JsonNode> entryIndexOf) {
+    return handleContext(payload, reminders);
   }
 
   /** What handling an event gave. */

@@ -1,8 +1,9 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
@@ -85,6 +86,41 @@ class AgentCompactionTest {
       int agentEnd = indexOf(AgentEvent.AgentEnd.class);
       int compactionStart = indexOf(AgentEvent.CompactionStart.class);
       assertThat(compactionStart).isGreaterThan(agentEnd);
+    }
+  }
+
+  /** A local model with a window smaller than the default reserve (16,384). */
+  private static final dev.graft.runtime.llm.Model SMALL = new dev.graft.runtime.llm.Model("small", "Small",
+      dev.graft.runtime.llm.Api.SCRIPTED, "scripted", "file:", false, false, dev.graft.runtime.llm.ModelCost.FREE,
+      8_192, 2_048, java.util.Map.of(), null, null);
+
+  @Test
+  void aWindowSmallerThanTheReserveDoesNotCompactEveryPrompt() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      AgentSession agent = agent(s, CompactionSettings.DEFAULTS, "{\"text\": \"one\"}", "{\"text\": \"two\"}");
+      agent.setModel(SMALL, ScriptedProvider.parse("turns", List.of("{\"text\": \"one\"}", "{\"text\": \"two\"}")));
+      assertThat(agent.prompt("hello").text()).isEqualTo("one");
+      assertThat(agent.prompt("again").text()).isEqualTo("two");
+      assertThat(events).noneMatch(e -> e instanceof AgentEvent.CompactionStart || e instanceof AgentEvent.CompactionEnd);
+    }
+  }
+
+  @Test
+  void aSmallWindowCompactsWithTheReserveAndTheKeptPartScaledToIt() throws Exception {
+    assertThat(CompactionSettings.DEFAULTS.forWindow(8_192)).isEqualTo(new CompactionSettings(true, 2_048, 3_072));
+    assertThat(CompactionSettings.DEFAULTS.forWindow(200_000)).isEqualTo(CompactionSettings.DEFAULTS);
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      for (int i = 0; i < 4; i++) {
+        s.appendMessage(new AgentMessage.User("question " + i + " " + "about the lexer ".repeat(400), 1));
+        s.appendMessage(new AgentMessage.User("and more " + i, 1));
+      }
+      AgentSession agent = agent(s, CompactionSettings.DEFAULTS);
+      agent.setModel(SMALL, ScriptedProvider.parse("turns", List.of("{\"text\": \"SMALL SUMMARY\"}", "{\"text\": \"done\"}")));
+      assertThat(agent.prompt("go on").text()).isEqualTo("done");
+      assertThat(compactions()).singleElement().satisfies(c -> {
+        assertThat(c.reason()).isEqualTo("threshold");
+        assertThat(c.summary()).hasValueSatisfying(t -> assertThat(t).startsWith("SMALL SUMMARY"));
+      });
     }
   }
 

@@ -1,11 +1,12 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;

@@ -1,5 +1,7 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvents;
+import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

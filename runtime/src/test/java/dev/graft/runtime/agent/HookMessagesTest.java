@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.graft.runtime.compaction;
 
+import dev.graft.runtime.config.CompactionSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,7 +2,6 @@ package dev.graft.runtime.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.compaction.CompactionSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.compaction.CompactionSettings;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.FileOps;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;

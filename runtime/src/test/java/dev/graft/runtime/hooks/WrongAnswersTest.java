@@ -3,7 +3,7 @@ package dev.graft.runtime.hooks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.runtime.agent.AgentEvent;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.message.AgentMessage;

@@ -1,4 +1,4 @@
-package dev.graft.runtime.agent;
+package dev.graft.runtime.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.graft.runtime.agent;
+package dev.graft.runtime.events;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -84,7 +84,7 @@ public final class AgentEvents {
   }
 
   /** A provider stream event as the reference's assistantMessageEvent (without its partial). */
-  static ObjectNode streamEventJson(StreamEvent event) {
+  public static ObjectNode streamEventJson(StreamEvent event) {
     ObjectNode o = Json.object();
     switch (event) {
       case StreamEvent.Start s -> o.put("type", "start");

@@ -1,0 +1,145 @@
+package dev.graft.cli.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module and package rules of docs/architecture.md, read from the main sources of the three
+ * modules: the runtime knows nothing of GraalVM, the scripting bridge or the command line; the
+ * bridge knows nothing of the command line; the runtime's and the bridge's packages have no
+ * cycles; and the cli's packages none but the one docs/architecture.md lists as debt (this test
+ * fails when a new cycle appears, and when the listed one is gone, so that the list stays true).
+ */
+class ArchitectureTest {
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
+  /** A reference to a graft class: its package is the lower-case part before the class name. */
+  private static final Pattern GRAFT_TYPE = Pattern.compile("\\b(dev\\.graft(?:\\.[a-z]\\w*)+)\\.[A-Z]");
+  private static final Pattern GRAAL = Pattern.compile("\\borg\\.graalvm\\.");
+
+  /** Today's package cycles (strongly connected components), each as its sorted packages. */
+  private static final Set<Set<String>> KNOWN_CYCLES = Set.of(
+      Set.of("dev.graft.cli", "dev.graft.cli.commands", "dev.graft.cli.export", "dev.graft.cli.interactive",
+          "dev.graft.cli.modes", "dev.graft.cli.scripts"));
+
+  private record Source(String module, Path file, String pkg, String text) {}
+
+  private static List<Source> sources;
+
+  @BeforeAll
+  static void read() throws IOException {
+    sources = new ArrayList<>();
+    for (String module : List.of("runtime", "scripting-bridge", "cli")) {
+      try (Stream<Path> files = Files.walk(ROOT.resolve(module).resolve("src/main/java"))) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+          String text = Files.readString(f);
+          Matcher m = PACKAGE.matcher(text);
+          if (m.find()) {
+            sources.add(new Source(module, f, m.group(1), text));
+          }
+        }
+      }
+    }
+    assertThat(sources).hasSizeGreaterThan(200);
+  }
+
+  private static List<String> referencing(String module, Pattern pattern) {
+    return sources.stream().filter(s -> s.module().equals(module) && pattern.matcher(s.text()).find())
+        .map(s -> ROOT.relativize(s.file()).toString()).sorted().toList();
+  }
+
+  @Test
+  void theRuntimeNeverReachesGraalVmTheBridgeOrTheCommandLine() {
+    assertThat(referencing("runtime", GRAAL)).as("runtime files naming org.graalvm").isEmpty();
+    assertThat(referencing("runtime", Pattern.compile("\\bdev\\.graft\\.(scripting|cli)\\b")))
+        .as("runtime files naming the bridge or the command line").isEmpty();
+  }
+
+  @Test
+  void theBridgeNeverReachesTheCommandLine() {
+    assertThat(referencing("scripting-bridge", Pattern.compile("\\bdev\\.graft\\.cli\\b"))).isEmpty();
+  }
+
+  @Test
+  void thePackageGraphHasNoCyclesButTheListedOnes() {
+    Map<String, Set<String>> graph = new TreeMap<>();
+    for (Source s : sources) {
+      Set<String> to = graph.computeIfAbsent(s.pkg(), k -> new TreeSet<>());
+      Matcher m = GRAFT_TYPE.matcher(s.text());
+      while (m.find()) {
+        if (!m.group(1).equals(s.pkg())) {
+          to.add(m.group(1));
+        }
+      }
+    }
+    assertThat(cycles(graph)).as("package cycles (docs/architecture.md lists the known ones)")
+        .containsExactlyInAnyOrderElementsOf(KNOWN_CYCLES);
+  }
+
+  /** The strongly connected components of more than one package (Tarjan's algorithm). */
+  static List<Set<String>> cycles(Map<String, Set<String>> graph) {
+    Map<String, Integer> index = new HashMap<>();
+    Map<String, Integer> low = new HashMap<>();
+    Deque<String> stack = new ArrayDeque<>();
+    Set<String> onStack = new java.util.HashSet<>();
+    List<Set<String>> out = new ArrayList<>();
+    int[] counter = {0};
+    for (String v : graph.keySet()) {
+      if (!index.containsKey(v)) {
+        connect(v, graph, index, low, stack, onStack, out, counter);
+      }
+    }
+    return out;
+  }
+
+  private static void connect(String v, Map<String, Set<String>> graph, Map<String, Integer> index, Map<String, Integer> low,
+      Deque<String> stack, Set<String> onStack, List<Set<String>> out, int[] counter) {
+    index.put(v, counter[0]);
+    low.put(v, counter[0]++);
+    stack.push(v);
+    onStack.add(v);
+    for (String w : graph.getOrDefault(v, Set.of())) {
+      if (!index.containsKey(w)) {
+        connect(w, graph, index, low, stack, onStack, out, counter);
+        low.put(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.contains(w)) {
+        low.put(v, Math.min(low.get(v), index.get(w)));
+      }
+    }
+    if (low.get(v).equals(index.get(v))) {
+      Set<String> component = new TreeSet<>();
+      String w;
+      do {
+        w = stack.pop();
+        onStack.remove(w);
+        component.add(w);
+      } while (!w.equals(v));
+      if (component.size() > 1) {
+        out.add(component);
+      }
+    }
+  }
+
+  @Test
+  void theCycleFinderFindsACycle() {
+    Map<String, Set<String>> graph = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a"));
+    assertThat(cycles(graph)).containsExactly(Set.of("a", "b", "c"));
+  }
+}

@@ -1,0 +1,136 @@
+package dev.graft.runtime.agent;
+
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.compaction.CompactionPreparation;
+import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.compaction.Compactor;
+import dev.graft.runtime.compaction.TokenEstimate;
+import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.SessionHooks;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Compacting {@link AgentSession}'s session once (threshold, overflow or manual; see
+ * docs/compaction.md): whether it is due, what to summarise (from the context as the
+ * {@code context} hooks shape it), the hooks around it and the summary call.
+ */
+final class SessionCompaction {
+  /** The settings (scaled to the window), window, model, provider and thinking level it runs with. */
+  record With(CompactionSettings settings, long window, Model model, LlmProvider provider, ThinkingLevel thinking) {}
+
+  private final Session session;
+  private final AgentHooks hooks;
+  private final Function<List<SessionEntry>, List<AgentMessage>> shape;
+  private final Consumer<AgentEvent> emit;
+  private final With with;
+  private final AbortSignal signal;
+
+  SessionCompaction(Session session, AgentHooks hooks, Function<List<SessionEntry>, List<AgentMessage>> shaped,
+      Consumer<AgentEvent> emit, With with, AbortSignal signal) {
+    this.session = session;
+    this.hooks = hooks;
+    this.shape = shaped;
+    this.emit = emit;
+    this.with = with;
+    this.signal = signal;
+  }
+
+  /** Compacts when the context is past the model's window minus the reserve. */
+  void compactIfFull(String reason) {
+    List<AgentMessage> messages = session.buildContext().messages();
+    TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
+    if (with.settings().shouldCompact(estimate.tokens(), with.window()) && !staleUsage(messages, estimate)) {
+      compact(Optional.empty(), reason);
+    }
+  }
+
+  /**
+   * Whether the estimate rests on the usage of a reply older than the latest compaction: that
+   * reply was kept, and its usage counts the context before the compaction, which would compact
+   * again at once (the reference skips such usage too).
+   */
+  private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
+    if (estimate.lastUsageIndex().isEmpty()) {
+      return false;
+    }
+    List<SessionEntry> path = session.branchPath();
+    for (int i = path.size() - 1; i >= 0; i--) {
+      if (path.get(i) instanceof SessionEntry.Compaction c) {
+        try {
+          long compactedAt = java.time.Instant.parse(c.timestamp()).toEpochMilli();
+          return messages.get(estimate.lastUsageIndex().getAsInt()).timestamp() <= compactedAt;
+        } catch (java.time.format.DateTimeParseException e) {
+          return false;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Summarises the older part of the current path and appends a compaction entry, with the
+   * compaction_start/end events and the session_before_compact/session_compact hooks around it;
+   * the new entry's id, or empty (the event said why). A threshold check with nothing to
+   * summarise is silent.
+   */
+  Optional<String> compact(Optional<String> instructions, String reason) {
+    CompactionSettings settings = with.settings();
+    List<SessionEntry> branch = session.branchPath();
+    // The context as the hooks shape it for the model: a compaction summarises what the model
+    // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
+    List<AgentMessage> shaped = shape.apply(branch);
+    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings);
+    boolean nothing = preparation.isEmpty()
+        || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty();
+    if (nothing && reason.equals("threshold")) {
+      return Optional.empty(); // past the threshold with nothing older to summarise: not worth a word each prompt
+    }
+    emit.accept(new AgentEvent.CompactionStart(reason));
+    if (nothing) {
+      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
+          Optional.of("nothing to compact: the recent messages to keep are all there is")));
+      return Optional.empty();
+    }
+    SessionHooks.BeforeCompact decision = hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
+    if (decision instanceof SessionHooks.BeforeCompact.Cancel) {
+      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
+          Optional.of("compaction cancelled by a session_before_compact hook")));
+      return Optional.empty();
+    }
+    String summary;
+    String id;
+    boolean fromHook = decision instanceof SessionHooks.BeforeCompact.Supply;
+    try {
+      if (decision instanceof SessionHooks.BeforeCompact.Supply supplied) {
+        if (signal.aborted()) {
+          throw new Compactor.CompactionException("compaction aborted");
+        }
+        summary = supplied.summary();
+        id = session.appendCompaction(summary, supplied.firstKeptEntryId(), supplied.tokensBefore(), supplied.details(), true);
+      } else {
+        Compactor.Result result = Compactor.summarize(preparation.get(), with.provider(), with.model(), with.thinking(), instructions, signal);
+        summary = result.summary();
+        id = session.appendCompaction(summary, result.firstKeptEntryId(), result.tokensBefore(), Optional.of(result.details()), false);
+      }
+    } catch (Compactor.CompactionException e) {
+      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
+      return Optional.empty();
+    }
+    if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {
+      hooks.sessionCompact(entry, fromHook);
+    }
+    emit.accept(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(summary), Optional.empty()));
+    return Optional.of(id);
+  }
+
+}

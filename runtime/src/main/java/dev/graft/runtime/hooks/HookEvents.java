@@ -1,0 +1,35 @@
+package dev.graft.runtime.hooks;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The catalogue of event names a script may subscribe to, in one place: the hook points
+ * ({@link AgentHookPoints}, {@link SessionHookPoints} and {@code context}), the agent events
+ * scripts watch, and the reference agent's events graft accepts but never emits (so that scripts
+ * written for it load). The scripting bridge takes its list from here.
+ */
+public final class HookEvents {
+  private HookEvents() {}
+
+  /** The hook points, each with its own result. */
+  public static final Set<String> POINTS = Set.copyOf(Stream.of(
+      AgentHookPoints.INPUT, AgentHookPoints.BEFORE_AGENT_START, AgentHookPoints.TOOL_CALL, AgentHookPoints.TOOL_RESULT,
+      SessionHookPoints.START, SessionHookPoints.SHUTDOWN, SessionHookPoints.BEFORE_SWITCH, SessionHookPoints.SWITCH,
+      SessionHookPoints.BEFORE_FORK, SessionHookPoints.FORK, SessionHookPoints.BEFORE_COMPACT, SessionHookPoints.COMPACT,
+      SessionHookPoints.BEFORE_TREE, SessionHookPoints.TREE, SessionHookPoints.MODEL_SELECT)
+      .map(HookPoint::event).collect(java.util.stream.Collectors.toCollection(() -> new TreeSet<>(Set.of("context")))));
+
+  /** The agent events (dev.graft.runtime.events.AgentEvent), which scripts only watch. */
+  public static final Set<String> WATCHED = Set.of("agent_start", "agent_end", "turn_start", "turn_end", "message_start",
+      "message_update", "message_end", "tool_execution_start", "tool_execution_update", "tool_execution_end",
+      "compaction_start", "compaction_end");
+
+  /** The reference's events graft accepts and never emits. */
+  public static final Set<String> NEVER_EMITTED = Set.of("resources_discover", "before_provider_request",
+      "after_provider_response", "thinking_level_select", "user_bash");
+
+  /** Every name {@code on} accepts. */
+  public static final Set<String> ALL = Set.copyOf(Stream.of(POINTS, WATCHED, NEVER_EMITTED).flatMap(Set::stream).toList());
+}

@@ -1,0 +1,27 @@
+package dev.graft.runtime.hooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.events.AgentEvents;
+import dev.graft.runtime.message.AgentMessage;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The event catalogue: the hook points' names, every agent event's name, and nothing twice. */
+class HookEventsTest {
+  @Test
+  void theCatalogueHoldsEveryPointAndEveryAgentEvent() {
+    assertThat(HookEvents.POINTS).contains("input", "before_agent_start", "context", "tool_call", "tool_result",
+        "session_start", "session_before_compact", "session_before_tree", "model_select").hasSize(16);
+    AgentMessage.User user = new AgentMessage.User("hi", 1);
+    List<AgentEvent> events = List.of(new AgentEvent.AgentStart(), new AgentEvent.AgentEnd(List.of()), new AgentEvent.TurnStart(),
+        new AgentEvent.MessageStart(user), new AgentEvent.MessageEnd(user),
+        new AgentEvent.CompactionStart("manual"), new AgentEvent.CompactionEnd("manual", Optional.empty(), Optional.empty(), Optional.empty()));
+    for (AgentEvent e : events) {
+      assertThat(HookEvents.WATCHED).contains(AgentEvents.toJson(e).get("type").asText());
+    }
+    assertThat(HookEvents.ALL).hasSize(HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
+  }
+}
