@@ -19,6 +19,8 @@ class TypeScriptScriptsTest {
     CliRun bad = CliRun.run(home, work, "scripts", "check", "bad.ts");
     assertThat(bad.exitCode()).isEqualTo(1);
     assertThat(bad.out()).startsWith(work.resolve("bad.ts") + ":3: loading failed: SyntaxError: Unexpected token `=`");
+    Path cache = home.resolve("cache/typescript");
+    assertThat(cache).as("a syntax error is not cached").doesNotExist();
 
     Files.writeString(work.resolve("ok.ts"), """
         import { label } from "./names.js";
@@ -32,6 +34,12 @@ class TypeScriptScriptsTest {
     CliRun ok = CliRun.run(home, work, "scripts", "check", "ok.ts");
     assertThat(ok.exitCode()).as(ok.out()).isZero();
     assertThat(ok.out()).isEqualTo(work.resolve("ok.ts") + ": loads; events context; commands /typed\nNo problems found.\n");
+    try (java.util.stream.Stream<Path> entries = Files.list(cache)) {
+      assertThat(entries.map(p -> p.getFileName().toString())).as("ok.ts and names.ts, erased")
+          .hasSize(2).allMatch(n -> n.matches("[0-9a-f]{64}\\.js"));
+    }
+    CliRun warm = CliRun.run(home, work, "scripts", "check", "ok.ts");
+    assertThat(warm.out()).isEqualTo(ok.out());
   }
 
   @Test

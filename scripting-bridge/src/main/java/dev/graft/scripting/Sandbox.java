@@ -31,7 +31,7 @@ final class Sandbox implements AutoCloseable {
   private final Engine engine;
   private final ResourceLimits limits;
   private final Source prelude;
-  private final TypeScriptStripper typeScript = new TypeScriptStripper();
+  private final TypeScriptStripper typeScript;
 
   Sandbox(ScriptSettings settings, OutputStream engineOutput) {
     Engine.Builder builder = Engine.newBuilder("js")
@@ -44,6 +44,7 @@ final class Sandbox implements AutoCloseable {
       builder.option("engine.WarnInterpreterOnly", "false");
     }
     this.engine = builder.build();
+    this.typeScript = new TypeScriptStripper(settings.typeScriptCache());
     this.limits = ResourceLimits.newBuilder().statementLimit(settings.statementLimit(), null).build();
     this.prelude = Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js").internal(true).buildLiteral();
   }

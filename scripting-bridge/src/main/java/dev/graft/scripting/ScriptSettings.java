@@ -1,7 +1,9 @@
 package dev.graft.scripting;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -14,6 +16,8 @@ import java.util.Set;
  * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
  * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
  * collection, past which a running script is stopped so that it cannot take the JVM down.
+ * {@code typeScriptCache} is where TypeScript files are kept with their types erased, across
+ * processes ({@code $GRAFT_HOME/cache/typescript}); without it they are kept in memory only.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -21,7 +25,8 @@ public record ScriptSettings(
     long statementLimit,
     int maxBridgeChars,
     double heapLimit,
-    Set<String> events) {
+    Set<String> events,
+    Optional<Path> typeScriptCache) {
 
   /**
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
@@ -48,39 +53,44 @@ public record ScriptSettings(
       throw new IllegalArgumentException("heapLimit must be a fraction in (0.1, 1]");
     }
     events = Set.copyOf(events);
+    Objects.requireNonNull(typeScriptCache, "typeScriptCache");
   }
 
   /**
    * 30 s for a handler's promise, 2 s of uninterrupted running, 100 million statements per run
    * (about 5 s in the interpreter, so the 2 s watchdog normally acts first and the script
-   * survives), 32 Mi characters of JSON, 85 % of the heap.
+   * survives), 32 Mi characters of JSON, 85 % of the heap, TypeScript kept in memory only.
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(Duration.ofSeconds(30), Duration.ofSeconds(2), 100_000_000L, 32 * 1024 * 1024, 0.85,
-        KNOWN_EVENTS);
+        KNOWN_EVENTS, Optional.empty());
   }
 
   public ScriptSettings withHandlerTimeout(Duration value) {
-    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events);
+    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
   }
 
   public ScriptSettings withSpinLimit(Duration value) {
-    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events);
+    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
   }
 
   public ScriptSettings withStatementLimit(long value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events);
+    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events, typeScriptCache);
   }
 
   public ScriptSettings withMaxBridgeChars(int value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events, typeScriptCache);
   }
 
   public ScriptSettings withHeapLimit(double value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events, typeScriptCache);
   }
 
   public ScriptSettings withEvents(Set<String> value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value, typeScriptCache);
+  }
+
+  public ScriptSettings withTypeScriptCache(Path dir) {
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, Optional.of(dir));
   }
 }

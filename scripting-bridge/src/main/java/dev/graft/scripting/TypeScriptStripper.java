@@ -1,58 +1,19 @@
 package dev.graft.scripting;
 
-import com.caoccao.javet.swc4j.Swc4j;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstClass;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstClassMethod;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstClassProp;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstConstructor;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstFunction;
-import com.caoccao.javet.swc4j.ast.clazz.Swc4jAstParam;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstIdent;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsAsExpr;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsConstAssertion;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsInstantiation;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsNonNullExpr;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsSatisfiesExpr;
-import com.caoccao.javet.swc4j.ast.expr.Swc4jAstTsTypeAssertion;
-import com.caoccao.javet.swc4j.ast.interfaces.ISwc4jAst;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstExportDecl;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstExportNamedSpecifier;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstImportDecl;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstImportNamedSpecifier;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstNamedExport;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstTsExportAssignment;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstTsImportEqualsDecl;
-import com.caoccao.javet.swc4j.ast.module.Swc4jAstTsNamespaceExportDecl;
-import com.caoccao.javet.swc4j.ast.pat.Swc4jAstBindingIdent;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstClassDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstFnDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstTsEnumDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstTsInterfaceDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstTsModuleDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstTsTypeAliasDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstVarDecl;
-import com.caoccao.javet.swc4j.ast.stmt.Swc4jAstVarDeclarator;
-import com.caoccao.javet.swc4j.ast.ts.Swc4jAstTsExprWithTypeArgs;
-import com.caoccao.javet.swc4j.ast.ts.Swc4jAstTsParamProp;
-import com.caoccao.javet.swc4j.ast.ts.Swc4jAstTsTypeAnn;
-import com.caoccao.javet.swc4j.ast.ts.Swc4jAstTsTypeParamDecl;
-import com.caoccao.javet.swc4j.ast.ts.Swc4jAstTsTypeParamInstantiation;
-import com.caoccao.javet.swc4j.enums.Swc4jMediaType;
-import com.caoccao.javet.swc4j.enums.Swc4jParseMode;
-import com.caoccao.javet.swc4j.exceptions.Swc4jCoreException;
-import com.caoccao.javet.swc4j.options.Swc4jParseOptions;
-import com.caoccao.javet.swc4j.span.Swc4jSpan;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Turns a TypeScript module into JavaScript by erasing its types: swc (through swc4j) parses it,
@@ -61,15 +22,20 @@ import java.util.regex.Pattern;
  * overwritten with spaces, line breaks kept, so each remaining character stays at its line and
  * column and errors and stack traces point into the {@code .ts} file as written. TypeScript that
  * needs code generated (enums, namespaces, parameter properties, {@code import x = require()})
- * is refused with its line, as Node's type stripping does. Results are kept by content hash, so
- * a file reloaded unchanged is not parsed again. Thread-safe.
+ * is refused with its line, as Node's type stripping does.
+ *
+ * <p>Results are kept by content hash in memory and, when given a cache directory, on disk as
+ * {@code <sha256>.js}, so that a file loaded unchanged is not parsed again, and a process that
+ * finds all its files on disk never loads swc4j (about 1.4 s of native library and classes).
+ * Failures are not kept. Thread-safe.
  */
 public final class TypeScriptStripper {
-  private static final int CACHE_ENTRIES = 256;
-  private static final Set<String> ERASED_MODIFIERS =
-      Set.of("public", "private", "protected", "readonly", "abstract", "override", "declare");
-  /** Where swc's message says the error is: "at file:///x.ts:LINE:COLUMN". */
-  private static final Pattern SWC_AT = Pattern.compile("\\bat \\S+:(\\d+):(\\d+)");
+  /**
+   * Part of every cache key: change it whenever {@link SwcTypeEraser}'s output may change,
+   * including a new swc4j version (a test checks that it names the swc4j on the class path).
+   */
+  static final String CACHE_VERSION = "graft-typescript-1/swc4j-2.2.0";
+  private static final int MEMORY_ENTRIES = 256;
 
   /** A file that swc cannot parse, or TypeScript that cannot be erased; {@code line} is 1-based. */
   public static final class TypeScriptError extends Exception {
@@ -85,290 +51,133 @@ public final class TypeScriptStripper {
     }
   }
 
-  private final Map<String, String> cache = new LinkedHashMap<>(16, 0.75f, true) {
+  /** What does the parsing and erasing; swc's unless a test counts the calls. */
+  interface Erasure {
+    String erase(String fileName, String source) throws TypeScriptError;
+  }
+
+  private final Map<String, String> memory = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-      return size() > CACHE_ENTRIES;
+      return size() > MEMORY_ENTRIES;
     }
   };
-  private Swc4j swc;
+  private final Optional<Path> cacheDir;
+  /** Made on the first miss: a hit must not touch swc4j's classes. */
+  private Erasure erasure;
+
+  /** A stripper that keeps its results in memory only. */
+  public TypeScriptStripper() {
+    this(Optional.empty());
+  }
+
+  /** A stripper that also keeps its results as files in {@code cacheDir} (created when first written). */
+  public TypeScriptStripper(Optional<Path> cacheDir) {
+    this.cacheDir = Objects.requireNonNull(cacheDir, "cacheDir");
+  }
+
+  TypeScriptStripper(Optional<Path> cacheDir, Erasure erasure) {
+    this(cacheDir);
+    this.erasure = Objects.requireNonNull(erasure, "erasure");
+  }
 
   /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
   public static boolean handles(String fileName) {
     return (fileName.endsWith(".ts") || fileName.endsWith(".mts")) && !fileName.endsWith(".d.ts");
   }
 
-  /** {@code source} with its types erased; {@code fileName} is for messages. */
+  /** {@code source} with its types erased; {@code fileName} is for messages and tells {@code .mts} from {@code .ts}. */
   public String strip(String fileName, String source) throws TypeScriptError {
-    String key = sha256(source);
-    synchronized (cache) {
-      String hit = cache.get(key);
+    String key = key(fileName, source);
+    synchronized (memory) {
+      String hit = memory.get(key);
       if (hit != null) {
         return hit;
       }
     }
-    String stripped = erase(fileName, source);
-    synchronized (cache) {
-      cache.put(key, stripped);
+    Optional<String> stored = read(key, source);
+    String stripped = stored.isPresent() ? stored.get() : erasure().erase(fileName, source);
+    if (stored.isEmpty()) {
+      write(key, stripped);
+    }
+    synchronized (memory) {
+      memory.put(key, stripped);
     }
     return stripped;
   }
 
-  private String erase(String fileName, String source) throws TypeScriptError {
-    ISwc4jAst program;
+  /** The file an entry is kept in, when there is a cache directory. */
+  Optional<Path> cacheFile(String fileName, String source) {
+    return cacheDir.map(d -> d.resolve(key(fileName, source) + ".js"));
+  }
+
+  private synchronized Erasure erasure() {
+    if (erasure == null) {
+      erasure = new SwcTypeEraser();
+    }
+    return erasure;
+  }
+
+  /**
+   * The stored result, if there is a readable one that could be an erasure of {@code source}: each
+   * character as written or blanked, every line break kept. Anything else (a partly written or
+   * edited file) is a miss, rewritten after parsing; and so a file placed in the cache can at most
+   * blank parts of the script, never add code to it.
+   */
+  private Optional<String> read(String key, String source) {
+    if (cacheDir.isEmpty()) {
+      return Optional.empty();
+    }
+    String text;
     try {
-      program = parse(fileName, source);
-    } catch (Swc4jCoreException e) {
-      String message = String.valueOf(e.getMessage());
-      Matcher at = SWC_AT.matcher(message);
-      int line = 1;
-      while (at.find()) {
-        line = Integer.parseInt(at.group(1));
-      }
-      String first = message.lines().findFirst().orElse("").strip();
-      String text = SWC_AT.matcher(first).replaceFirst("").strip().replaceFirst("^SyntaxError: ", "");
-      throw new TypeScriptError("SyntaxError: " + text, line);
+      text = Files.readString(cacheDir.get().resolve(key + ".js"), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return Optional.empty();
     }
-    Eraser eraser = new Eraser(source);
-    eraser.walk(program);
-    if (!eraser.refusals.isEmpty()) {
-      Refusal r = eraser.refusals.getFirst();
-      throw new TypeScriptError(r.what() + " needs code generated, which graft does not do: write it as plain JavaScript"
-          + " (graft only erases types)", r.line());
-    }
-    return new String(eraser.text);
+    return erases(source, text) ? Optional.of(text) : Optional.empty();
   }
 
-  private ISwc4jAst parse(String fileName, String source) throws Swc4jCoreException {
-    Swc4jParseOptions options = new Swc4jParseOptions()
-        .setMediaType(fileName.endsWith(".mts") ? Swc4jMediaType.Mts : Swc4jMediaType.TypeScript)
-        .setParseMode(Swc4jParseMode.Module)
-        .setCaptureAst(true);
-    synchronized (this) {
-      if (swc == null) {
-        swc = new Swc4j();
+  private static boolean erases(String source, String text) {
+    if (text.length() != source.length()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char t = text.charAt(i);
+      char s = source.charAt(i);
+      if (t != s && (t != ' ' || s == '\n' || s == '\r')) {
+        return false;
       }
     }
-    // swc4j reports a parse error by printing a Rust panic note on the process's stderr besides
-    // throwing; QuietStderr keeps that note off the terminal.
-    return QuietStderr.during(() -> swc.parse(source, options)).getProgram();
+    return true;
   }
 
-  private record Refusal(String what, int line) {}
-
-  /** Walks the tree and blanks what is only types. */
-  private static final class Eraser {
-    final String source;
-    final char[] text;
-    final List<Refusal> refusals = new ArrayList<>();
-
-    Eraser(String source) {
-      this.source = source;
-      this.text = source.toCharArray();
+  /**
+   * Writes the entry to a new file beside it and renames that into place, so that a reader (this
+   * or another graft process) sees the whole entry or none. A cache that cannot be written is only
+   * slower, so failures are ignored.
+   */
+  private void write(String key, String stripped) {
+    if (cacheDir.isEmpty()) {
+      return;
     }
-
-    void walk(ISwc4jAst node) {
-      switch (node) {
-        case Swc4jAstTsTypeAnn n -> blank(n.getSpan());
-        case Swc4jAstTsTypeParamDecl n -> blank(n.getSpan());
-        case Swc4jAstTsTypeParamInstantiation n -> blank(n.getSpan());
-        case Swc4jAstTsInterfaceDecl n -> blank(n.getSpan());
-        case Swc4jAstTsTypeAliasDecl n -> blank(n.getSpan());
-        case Swc4jAstTsModuleDecl n when n.isDeclare() -> blank(n.getSpan());
-        case Swc4jAstTsModuleDecl n -> refuse("a namespace", n.getSpan());
-        case Swc4jAstTsEnumDecl n when n.isDeclare() -> blank(n.getSpan());
-        case Swc4jAstTsEnumDecl n -> refuse("an enum", n.getSpan());
-        case Swc4jAstTsParamProp n -> refuse("a parameter property (constructor(private x))", n.getSpan());
-        case Swc4jAstTsImportEqualsDecl n when n.isTypeOnly() -> blank(n.getSpan());
-        case Swc4jAstTsImportEqualsDecl n -> refuse("import x = require(...)", n.getSpan());
-        case Swc4jAstTsExportAssignment n -> refuse("export = ...", n.getSpan());
-        case Swc4jAstTsNamespaceExportDecl n -> blank(n.getSpan());
-        case Swc4jAstVarDecl n when n.isDeclare() -> blank(n.getSpan());
-        case Swc4jAstFnDecl n when n.isDeclare() || n.getFunction().getBody().isEmpty() -> blank(n.getSpan());
-        case Swc4jAstClassDecl n when n.isDeclare() -> blank(n.getSpan());
-        case Swc4jAstExportDecl n when erasedEntirely(n) -> blank(n.getSpan());
-        case Swc4jAstImportDecl n when n.isTypeOnly() -> blank(n.getSpan());
-        case Swc4jAstNamedExport n when n.isTypeOnly() -> blank(n.getSpan());
-        case Swc4jAstImportNamedSpecifier n when n.isTypeOnly() -> blankWithComma(n.getSpan());
-        case Swc4jAstExportNamedSpecifier n when n.isTypeOnly() -> blankWithComma(n.getSpan());
-        case Swc4jAstTsAsExpr n -> tail(n.getExpr(), n);
-        case Swc4jAstTsSatisfiesExpr n -> tail(n.getExpr(), n);
-        case Swc4jAstTsConstAssertion n -> tail(n.getExpr(), n);
-        case Swc4jAstTsNonNullExpr n -> tail(n.getExpr(), n);
-        case Swc4jAstTsInstantiation n -> tail(n.getExpr(), n);
-        case Swc4jAstTsTypeAssertion n -> {
-          blank(n.getSpan().getStart(), n.getExpr().getSpan().getStart());
-          walk(n.getExpr());
-        }
-        case Swc4jAstClassMethod n when n.isAbstract() || n.getFunction().getBody().isEmpty() -> blank(n.getSpan());
-        case Swc4jAstClassProp n when n.isAbstract() || n.isDeclare() -> blank(n.getSpan());
-        case Swc4jAstClassMethod n -> {
-          modifiers(n.getSpan().getStart());
-          if (n.isOptional()) {
-            marker(n.getKey().getSpan().getEnd(), '?');
-          }
-          children(n);
-        }
-        case Swc4jAstClassProp n -> {
-          modifiers(n.getSpan().getStart());
-          if (n.isOptional()) {
-            marker(n.getKey().getSpan().getEnd(), '?');
-          }
-          if (n.isDefinite()) {
-            marker(n.getKey().getSpan().getEnd(), '!');
-          }
-          children(n);
-        }
-        case Swc4jAstConstructor n -> {
-          modifiers(n.getSpan().getStart());
-          children(n);
-        }
-        case Swc4jAstClass n -> {
-          if (n.isAbstract()) {
-            abstractKeyword(n.getSpan().getStart());
-          }
-          List<Swc4jAstTsExprWithTypeArgs> impl = n.getImplements();
-          if (!impl.isEmpty()) {
-            int from = source.lastIndexOf("implements", impl.getFirst().getSpan().getStart());
-            blank(from, impl.getLast().getSpan().getEnd());
-          }
-          children(n);
-        }
-        case Swc4jAstFunction n -> {
-          thisParameter(n.getParams());
-          children(n);
-        }
-        case Swc4jAstBindingIdent n -> {
-          Swc4jAstIdent id = n.getId();
-          if (id.isOptional()) {
-            marker(id.getSpan().getStart() + id.getSym().length(), '?');
-          }
-          children(n);
-        }
-        case Swc4jAstVarDeclarator n -> {
-          if (n.isDefinite() && n.getName() instanceof Swc4jAstBindingIdent b) {
-            marker(b.getId().getSpan().getStart() + b.getId().getSym().length(), '!');
-          }
-          children(n);
-        }
-        default -> children(node);
+    Path dir = cacheDir.get();
+    Path temp = dir.resolve(key + "." + UUID.randomUUID() + ".tmp");
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(temp, stripped, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      Files.move(temp, dir.resolve(key + ".js"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException ignored) {
+        // Nothing more to do: a stray .tmp file is never read.
       }
     }
+  }
 
-    private static boolean erasedEntirely(Swc4jAstExportDecl n) {
-      return switch (n.getDecl()) {
-        case Swc4jAstTsInterfaceDecl d -> true;
-        case Swc4jAstTsTypeAliasDecl d -> true;
-        case Swc4jAstVarDecl d -> d.isDeclare();
-        case Swc4jAstFnDecl d -> d.isDeclare() || d.getFunction().getBody().isEmpty();
-        case Swc4jAstClassDecl d -> d.isDeclare();
-        case Swc4jAstTsModuleDecl d -> d.isDeclare();
-        case Swc4jAstTsEnumDecl d -> d.isDeclare();
-        default -> false;
-      };
-    }
-
-    private void children(ISwc4jAst node) {
-      for (ISwc4jAst child : node.getChildNodes()) {
-        if (child != null) {
-          walk(child);
-        }
-      }
-    }
-
-    /** Keeps {@code expr}, erases what follows it in {@code whole} ({@code as T}, {@code !}, {@code <T>}). */
-    private void tail(ISwc4jAst expr, ISwc4jAst whole) {
-      blank(expr.getSpan().getEnd(), whole.getSpan().getEnd());
-      walk(expr);
-    }
-
-    /** {@code function f(this: Window, x)}: the {@code this} parameter is a type only. */
-    private void thisParameter(List<Swc4jAstParam> params) {
-      if (!params.isEmpty() && params.getFirst().getPat() instanceof Swc4jAstBindingIdent b
-          && b.getId().getSym().equals("this")) {
-        blankWithComma(params.getFirst().getSpan());
-      }
-    }
-
-    /** Erases TypeScript's member modifiers at {@code from}, keeping {@code static}, {@code async} and the like. */
-    private void modifiers(int from) {
-      int p = from;
-      while (true) {
-        p = skipSpace(p);
-        int end = p;
-        while (end < text.length && Character.isJavaIdentifierPart(text[end])) {
-          end++;
-        }
-        if (end == p) {
-          return;
-        }
-        String word = source.substring(p, end);
-        int next = skipSpace(end);
-        boolean keyword = next > end && next < text.length
-            && (Character.isJavaIdentifierStart(text[next]) || "[#*\"'".indexOf(text[next]) >= 0);
-        if (!keyword) {
-          return;
-        }
-        if (ERASED_MODIFIERS.contains(word)) {
-          blank(p, end);
-        } else if (!Set.of("static", "async", "get", "set", "accessor").contains(word)) {
-          return;
-        }
-        p = end;
-      }
-    }
-
-    private void abstractKeyword(int classStart) {
-      int p = skipSpace(classStart);
-      if (source.startsWith("abstract", p)) {
-        blank(p, p + "abstract".length());
-        return;
-      }
-      int before = source.lastIndexOf("abstract", classStart);
-      if (before >= 0 && source.substring(before + "abstract".length(), classStart).isBlank()) {
-        blank(before, before + "abstract".length());
-      }
-    }
-
-    /** Erases the {@code ?} or {@code !} that follows {@code at} (after spaces). */
-    private void marker(int at, char c) {
-      int p = skipSpace(at);
-      if (p < text.length && text[p] == c) {
-        text[p] = ' ';
-      }
-    }
-
-    private void blankWithComma(Swc4jSpan span) {
-      int end = span.getEnd();
-      int p = skipSpace(end);
-      if (p < text.length && text[p] == ',') {
-        end = p + 1;
-      }
-      blank(span.getStart(), end);
-    }
-
-    private int skipSpace(int p) {
-      while (p < text.length && Character.isWhitespace(text[p])) {
-        p++;
-      }
-      return p;
-    }
-
-    private void blank(Swc4jSpan span) {
-      blank(span.getStart(), span.getEnd());
-    }
-
-    private void blank(int from, int to) {
-      for (int i = Math.max(0, from); i < Math.min(to, text.length); i++) {
-        if (text[i] != '\n' && text[i] != '\r') {
-          text[i] = ' ';
-        }
-      }
-    }
-
-    private void refuse(String what, Swc4jSpan span) {
-      refusals.add(new Refusal(what, span.getLine()));
-    }
+  private static String key(String fileName, String source) {
+    String kind = fileName.endsWith(".mts") ? "mts" : "ts";
+    return sha256(CACHE_VERSION + "\n" + kind + "\n" + source);
   }
 
   private static String sha256(String text) {

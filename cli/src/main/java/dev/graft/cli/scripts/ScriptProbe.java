@@ -1,5 +1,6 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.runtime.config.GraftHome;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptFile;
@@ -28,7 +29,8 @@ public final class ScriptProbe {
   public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
       List<dev.graft.scripting.ScriptCommand> commands, List<dev.graft.scripting.ScriptTool> tools) {}
 
-  public static Result load(ScriptSources sources) {
+  /** Loads {@code sources}, keeping TypeScript erased under {@code home} as a run does. */
+  public static Result load(ScriptSources sources, GraftHome home) {
     Map<Path, List<String>> warnings = new LinkedHashMap<>();
     ScriptLog log = new ScriptLog() {
       @Override
@@ -40,7 +42,7 @@ public final class ScriptProbe {
         }
       }
     };
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults().withTypeScriptCache(home.typeScriptCache()), noAgent(), log)) {
       LoadReport report = engine.load(sources);
       Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
       for (ScriptFile f : engine.scripts()) {

@@ -53,18 +53,21 @@ public final class ScriptTests {
 
   /** Runs every test of {@code file}, printing each outcome to {@code out} as it comes. */
   public static List<Outcome> run(Path file, String shownAs, PrintWriter out, ScriptLog log) {
-    return run(file, shownAs, out, log, java.util.Map.of());
+    return run(file, shownAs, out, log, java.util.Map.of(), ScriptSettings.defaults());
   }
 
-  /** As {@link #run(Path, String, PrintWriter, ScriptLog)}, with these installed packages importable. */
+  /**
+   * As {@link #run(Path, String, PrintWriter, ScriptLog)}, with these installed packages importable
+   * and these settings (where TypeScript is kept erased).
+   */
   public static List<Outcome> run(Path file, String shownAs, PrintWriter out, ScriptLog log,
-      java.util.Map<String, Path> packages) {
+      java.util.Map<String, Path> packages, ScriptSettings settings) {
     List<Outcome> outcomes = new ArrayList<>();
     out.println(shownAs);
     out.flush();
     Path lib = library();
     try (TestHarness harness = new TestHarness(file.getParent());
-        ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), harness.port(), log)) {
+        ScriptEngine engine = ScriptEngine.start(settings, harness.port(), log)) {
       LoadReport loaded = engine.load(new ScriptSources(List.of(file), Optional.of(lib), packages));
       if (!loaded.problems().isEmpty()) {
         String message = "cannot load: " + loaded.problems().getFirst().message();

@@ -57,7 +57,8 @@ final class ScriptsTestCommand implements Callable<Integer> {
     java.util.Map<String, Path> packages = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP).packages();
     for (Path file : files) {
-      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages));
+      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages,
+          dev.graft.scripting.ScriptSettings.defaults().withTypeScriptCache(context.home().typeScriptCache())));
     }
     long failed = outcomes.stream().filter(o -> !o.passed()).count();
     out.println((outcomes.size() - failed) + " passed, " + failed + " failed");
