@@ -48,6 +48,17 @@ final class EmitScope {
     return v;
   }
 
+  /** The context event object: the script's {@link MessageMirror} makes it, sending only new messages. */
+  Value contextEvent(LoadedScript s, JsonNode payload) {
+    if (payloads.get(s) == payload) {
+      return events.get(s);
+    }
+    Value v = watchdog.bridgeWork(() -> s.messages.event(s, payload));
+    payloads.put(s, payload);
+    events.put(s, v);
+    return v;
+  }
+
   Value ctx(LoadedScript s) {
     Value c = contexts.get(s);
     if (c == null) {

@@ -39,12 +39,19 @@ final class LoadedScript {
     final String what;
     /** False for a script's default export, whose result is not wanted. */
     final boolean wantResult;
+    /** A context handler's: its answer names the messages it returned unchanged by id ({@link MessageMirror}). */
+    final boolean contextAnswer;
     final CompletableFuture<JsonNode> result = new CompletableFuture<>();
     ScheduledFuture<?> timer;
 
     Call(String what, boolean wantResult) {
+      this(what, wantResult, false);
+    }
+
+    Call(String what, boolean wantResult, boolean contextAnswer) {
       this.what = what;
       this.wantResult = wantResult;
+      this.contextAnswer = contextAnswer;
     }
   }
 
@@ -67,6 +74,7 @@ final class LoadedScript {
   private Value helpers;
   private Value invoke;
   private Value encode;
+  private Value encodeContext;
   private Value decode;
 
   State state = State.LOADING;
@@ -78,6 +86,8 @@ final class LoadedScript {
   /** Message renderers by custom type. */
   final Map<String, Value> renderers = new LinkedHashMap<>();
   final Set<Call> pending = new LinkedHashSet<>();
+  /** The context event's messages this script holds. */
+  final MessageMirror messages = new MessageMirror();
   /** Host futures the script awaits. */
   int hostWaits;
 
@@ -96,6 +106,7 @@ final class LoadedScript {
     this.helpers = helpers;
     this.invoke = helpers.getMember("invoke");
     this.encode = helpers.getMember("encode");
+    this.encodeContext = helpers.getMember("encodeContextAnswer");
     this.decode = helpers.getMember("decode");
   }
 
@@ -137,6 +148,11 @@ final class LoadedScript {
   /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
   Value encode(Value value, String what) {
     return encode.execute(value, what);
+  }
+
+  /** The prelude's encodeContextAnswer: "ids\n" + JSON text, or null for undefined. */
+  Value encodeContextAnswer(Value value, String what) {
+    return encodeContext.execute(value, what);
   }
 
   Value decode(String json) {

@@ -184,7 +184,10 @@ public final class ScriptEngine implements AutoCloseable {
     JsonNode current = payload;
     for (Target t : targets) {
       JsonNode seen = current;
-      CompletableFuture<JsonNode> answer = owner.submit(() -> calls.call(t.script(), t.handler(), event + " handler",
+      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals("context")
+          ? calls.callContext(t.script(), t.handler(), event + " handler", Optional.of(settings.handlerTimeout()),
+              s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
+          : calls.call(t.script(), t.handler(), event + " handler",
           true, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
       HandlerOutcome outcome = outcome(t.script().file, answer,

@@ -436,6 +436,98 @@
     return ctx;
   }
 
+  // ---------------------------------------------------------------- context messages
+
+  // The `context` event's messages, kept from call to call (see MessageMirror.java): graft names
+  // each message by an id, sends only those the script does not hold yet, and reads back by id
+  // the ones a handler returns unchanged. A kept message is handed to every later call, so it is
+  // frozen all the way down: changing one in place throws a TypeError instead of changing what
+  // the next call sees; a handler builds a new object instead ({...m, content}).
+  const mirrorById = new Map();
+  const mirrorIdOf = new Map();
+
+  function deepFreeze(v) {
+    if (v !== null && typeof v === "object") {
+      freeze(v);
+      if (isArray(v)) {
+        for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+      } else {
+        const ks = keys(v);
+        for (let i = 0; i < ks.length; i++) deepFreeze(v[ks[i]]);
+      }
+    }
+    return v;
+  }
+
+  /**
+   * The event object of a context call: `head` the payload's other fields (JSON), `ids` one id
+   * per message (-id - 1 for a message not held yet, taken in order from `fresh`), `drop` the
+   * ids no longer needed. The messages array is a new one on each call, the handler's own.
+   */
+  function contextEvent(head, idsText, freshText, dropText) {
+    const drop = JSONparse(dropText);
+    for (let i = 0; i < drop.length; i++) {
+      const m = mirrorById.get(drop[i]);
+      mirrorById.delete(drop[i]);
+      mirrorIdOf.delete(m);
+    }
+    const ids = JSONparse(idsText);
+    const fresh = JSONparse(freshText);
+    const messages = new Array(ids.length);
+    let k = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id >= 0) {
+        messages[i] = mirrorById.get(id);
+      } else {
+        const m = deepFreeze(fresh[k++]);
+        mirrorById.set(-id - 1, m);
+        mirrorIdOf.set(m, -id - 1);
+        messages[i] = m;
+      }
+    }
+    const event = JSONparse(head);
+    event.messages = messages;
+    return event;
+  }
+
+  /**
+   * A context handler's answer for Java: the ids of the messages it returned as it was given
+   * them (-1 for others) as a JSON array, a line break, then the answer as encode makes it, with
+   * 0 in place of each message Java already holds. Just "\n" + encode(value) when none is held.
+   */
+  function encodeContextAnswer(value, what) {
+    if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
+      const list = value.messages;
+      if (isArray(list)) {
+        const ids = new Array(list.length);
+        const rest = new Array(list.length);
+        let held = 0;
+        for (let i = 0; i < list.length; i++) {
+          const m = list[i];
+          const id = m !== null && typeof m === "object" ? mirrorIdOf.get(m) : undefined;
+          if (id === undefined) {
+            ids[i] = -1;
+            rest[i] = m;
+          } else {
+            ids[i] = id;
+            rest[i] = 0;
+            held++;
+          }
+        }
+        if (held > 0) {
+          const copy = {};
+          const ks = keys(value);
+          for (let i = 0; i < ks.length; i++) copy[ks[i]] = value[ks[i]];
+          copy.messages = rest;
+          return JSONstringify(ids) + "\n" + encode(copy, what);
+        }
+      }
+    }
+    const text = encode(value, what);
+    return text === undefined ? undefined : "\n" + text;
+  }
+
   // ---------------------------------------------------------------- calls from Java
 
   /**
@@ -475,6 +567,8 @@
 
   return freeze({
     encode,
+    encodeContextAnswer,
+    contextEvent,
     theme,
     decode(text) { return JSONparse(text); },
     makeApi,
