@@ -130,6 +130,11 @@ public final class ScriptEngine implements AutoCloseable {
     return scripts.snapshot().scripts();
   }
 
+  /** The running scripts themselves, read on the owner thread (for tests of their state). */
+  List<LoadedScript> loaded() {
+    return join(owner.submit(() -> List.copyOf(scripts.active())));
+  }
+
   /** The events {@code script} has handlers for, in the order it subscribed; empty when it is not running. */
   public List<String> events(ScriptFile script) {
     requireCaller("events");

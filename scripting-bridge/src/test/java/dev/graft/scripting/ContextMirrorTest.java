@@ -1,0 +1,160 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The context event's messages, kept by each script from call to call (MessageMirror): what a
+ * handler returns unchanged is graft's own message again, a changed copy is converted, and the
+ * kept messages are frozen, so no script changes what another script or the next call sees.
+ * Run through HookRunner and ScriptHookSource, as in an agent run.
+ */
+class ContextMirrorTest {
+  @TempDir Path temp;
+  private final List<String> problems = new ArrayList<>();
+
+  private static AgentMessage user(int i) {
+    return MessageCodec.decode(ScriptFixture.json(
+        "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"message " + i + "\"}],\"timestamp\":" + (i + 1) + "}"));
+  }
+
+  private static List<AgentMessage> messages(int n) {
+    return IntStream.range(0, n).mapToObj(ContextMirrorTest::user).toList();
+  }
+
+  private static String text(AgentMessage m) {
+    return MessageCodec.encode(m).path("content").path(0).path("text").asText();
+  }
+
+  private HookRunner runner(ScriptFixture f) {
+    LoadReport report = f.load();
+    assertThat(report.problems()).isEmpty();
+    return new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+  }
+
+  @Test
+  void aFilteredArrayOfTheGivenMessagesIsExactlyThoseMessages() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("odd.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: event.messages.filter((m, i) => i % 2 === 1).reverse() }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(6);
+      for (int call = 0; call < 2; call++) { // the second call is answered from what the script kept
+        List<AgentMessage> out = hooks.context(given);
+        assertThat(out).hasSize(3);
+        assertThat(out.get(0)).isSameAs(given.get(5));
+        assertThat(out.get(1)).isSameAs(given.get(3));
+        assertThat(out.get(2)).isSameAs(given.get(1));
+      }
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aChangedCopyIsConvertedAndTheOthersStayGraftsOwn() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("edit.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({
+              messages: event.messages.map((m, i) =>
+                i === 1 ? { ...m, content: [{ type: "text", text: "changed " + m.content[0].text }] } : m)
+                .concat([{ role: "user", content: "added", timestamp: 99 }]),
+            }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      List<AgentMessage> out = hooks.context(given);
+      assertThat(out).hasSize(4);
+      assertThat(out.get(0)).isSameAs(given.get(0));
+      assertThat(out.get(2)).isSameAs(given.get(2));
+      assertThat(out.get(1)).isNotSameAs(given.get(1));
+      assertThat(text(out.get(1))).isEqualTo("changed message 1");
+      assertThat(MessageCodec.encode(out.get(3)).path("content").asText()).isEqualTo("added");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aScriptCannotChangeWhatTheNextScriptOrTheNextCallSees() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      // a.js tries every way of changing a message in place, then answers nothing.
+      f.write("a.js", """
+          export default function (graft) {
+            graft.on("context", (event) => {
+              const m = event.messages[0];
+              const tries = [
+                () => { m.content[0].text = "changed by a"; },
+                () => { m.content.push({ type: "text", text: "pushed by a" }); },
+                () => { m.role = "assistant"; },
+                () => { m.extra = 1; },
+                () => { delete m.timestamp; },
+              ];
+              const refused = tries.filter((t) => { try { t(); return false; } catch (e) { return e instanceof TypeError; } });
+              console.warn(`a: ${refused.length} of ${tries.length} refused, sees "${m.content[0].text}"`);
+              event.messages.pop(); // its own array: nobody else sees this
+            });
+          }
+          """);
+      // b.js reports what it is given.
+      f.write("b.js", """
+          export default function (graft) {
+            graft.on("context", (event) => {
+              console.warn(`b: ${event.messages.length} messages, first "${event.messages[0].content[0].text}" with ${event.messages[0].content.length} block(s)`);
+            });
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      for (int call = 0; call < 2; call++) {
+        List<AgentMessage> out = hooks.context(given);
+        assertThat(out).containsExactlyElementsOf(given);
+        assertThat(text(out.get(0))).isEqualTo("message 0");
+      }
+      assertThat(f.log.lines).filteredOn(l -> l.contains(" a: ") || l.contains(" b: ")).containsExactly(
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"",
+          "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)",
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"",
+          "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void onlyMessagesOfTheLastCallsAreKept() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("keep.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: event.messages }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      LoadedScript script = f.engine.loaded().get(0);
+      List<AgentMessage> first = messages(4);
+      hooks.context(first);
+      assertThat(script.messages.size()).isEqualTo(4);
+      List<AgentMessage> grown = new ArrayList<>(first);
+      grown.add(user(4));
+      assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
+      assertThat(script.messages.size()).isEqualTo(5);
+      // Another context altogether (a new session): the old messages go after two calls without them.
+      List<AgentMessage> other = messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
+      hooks.context(other);
+      hooks.context(other);
+      assertThat(hooks.context(other)).containsExactlyElementsOf(other);
+      assertThat(script.messages.size()).isEqualTo(2);
+    }
+  }
+}
