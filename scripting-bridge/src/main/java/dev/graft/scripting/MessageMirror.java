@@ -53,8 +53,12 @@ final class MessageMirror {
     if (!(payload instanceof ObjectNode fields) || !messages.isArray()) {
       return s.decode(Json.write(payload));
     }
-    ObjectNode head = fields.deepCopy();
-    head.remove("messages");
+    ObjectNode head = Json.object();
+    fields.properties().forEach(e -> {
+      if (!e.getKey().equals("messages")) {
+        head.set(e.getKey(), e.getValue());
+      }
+    });
     StringBuilder ids = new StringBuilder(messages.size() * 6 + 2).append('[');
     ArrayNode fresh = Json.array();
     for (int i = 0; i < messages.size(); i++) {
@@ -88,8 +92,9 @@ final class MessageMirror {
   }
 
   /**
-   * A context handler's answer as encodeContextAnswer gave it ("ids\n" + JSON): the tree, with
-   * the messages named by id put back as the very trees graft handed over.
+   * A context handler's answer as encodeContextAnswer gave it ("ids\n" + JSON, the JSON with only
+   * the messages not named by id): the tree, with the messages named by id put back, in their
+   * places, as the very trees graft handed over.
    */
   JsonNode answer(Marshal marshal, String text, String what) throws Marshal.NotJson {
     int cut = text.indexOf('\n');
@@ -98,19 +103,26 @@ final class MessageMirror {
       return value;
     }
     JsonNode ids = marshal.parse(text.substring(0, cut), what);
-    if (value instanceof ObjectNode o && o.get("messages") instanceof ArrayNode list && ids.isArray()
-        && ids.size() == list.size()) {
-      for (int i = 0; i < list.size(); i++) {
-        int id = ids.get(i).asInt(-1);
-        if (id >= 0) {
-          JsonNode held = byId.get(id);
-          if (held == null) {
-            throw new Marshal.NotJson(what + " named a message graft no longer holds");
-          }
-          list.set(i, held);
+    if (!(value instanceof ObjectNode o) || !(o.get("messages") instanceof ArrayNode rest) || !ids.isArray()) {
+      throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
+    }
+    ArrayNode list = Json.array();
+    int next = 0;
+    for (JsonNode idNode : ids) {
+      int id = idNode.asInt(-1);
+      if (id >= 0) {
+        JsonNode held = byId.get(id);
+        if (held == null) {
+          throw new Marshal.NotJson(what + " named a message graft no longer holds");
         }
+        list.add(held);
+      } else if (next < rest.size()) {
+        list.add(rest.get(next++));
+      } else {
+        throw new Marshal.NotJson(what + " lost its messages on the way");
       }
     }
+    o.set("messages", list);
     return value;
   }
 }

@@ -492,35 +492,41 @@
   }
 
   /**
-   * A context handler's answer for Java: the ids of the messages it returned as it was given
-   * them (-1 for others) as a JSON array, a line break, then the answer as encode makes it, with
-   * 0 in place of each message Java already holds. Just "\n" + encode(value) when none is held.
+   * A context handler's answer for Java: one id per message it returned (-1 for a message it
+   * was not given as it is), as a JSON array, a line break, then the answer as encode makes it
+   * with only the messages that are not held in `messages`, in order. Just "\n" + encode(value)
+   * when no message is held. A value that cannot be JSON is reported as the plain encode reports
+   * it, with the path of the message as the handler returned it.
    */
   function encodeContextAnswer(value, what) {
     if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
       const list = value.messages;
       if (isArray(list)) {
         const ids = new Array(list.length);
-        const rest = new Array(list.length);
-        let held = 0;
+        const rest = [];
         for (let i = 0; i < list.length; i++) {
           const m = list[i];
           const id = m !== null && typeof m === "object" ? mirrorIdOf.get(m) : undefined;
           if (id === undefined) {
             ids[i] = -1;
-            rest[i] = m;
+            rest.push(m);
           } else {
             ids[i] = id;
-            rest[i] = 0;
-            held++;
           }
         }
-        if (held > 0) {
+        if (rest.length < list.length) {
           const copy = {};
           const ks = keys(value);
           for (let i = 0; i < ks.length; i++) copy[ks[i]] = value[ks[i]];
           copy.messages = rest;
-          return JSONstringify(ids) + "\n" + encode(copy, what);
+          let text;
+          try {
+            text = encode(copy, what);
+          } catch (e) {
+            encode(value, what); // throws the same problem, at the path the handler knows
+            throw e;
+          }
+          return JSONstringify(ids) + "\n" + text;
         }
       }
     }

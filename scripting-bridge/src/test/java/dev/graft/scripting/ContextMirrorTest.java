@@ -133,6 +133,22 @@ class ContextMirrorTest {
   }
 
   @Test
+  void aWrongMessageBesideGivenOnesIsReportedAtItsPlace() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("bad.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: [event.messages[0], event.messages[1], { role: "user", content: () => 1 }] }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(2);
+      assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
+      assertThat(problems).singleElement().asString()
+          .endsWith("bad.js: context handler failed: the result is not JSON: .messages[2].content is a function");
+    }
+  }
+
+  @Test
   void onlyMessagesOfTheLastCallsAreKept() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("keep.js", """
