@@ -16,8 +16,11 @@ import org.graalvm.polyglot.Value;
  * The {@code context} event's messages as one script's context holds them, from call to call.
  * A session only grows, and graft hands a message to the hooks as the same tree on every call
  * (HookRunner keeps them), so each message tree gets an id the first time it crosses and stays
- * in the script as a frozen JavaScript object: a call sends only the messages the script does
- * not hold yet, and the ids of the others. Back, a handler's answer names by id the messages it
+ * in the script as a frozen JavaScript object from the second call that has it on: a call sends
+ * only the messages the script does not hold yet, and the ids of the others. A message's first
+ * call gets it unfrozen and not kept, as the handler's own copy: freezing costs GraalJS a walk of
+ * every object (about as much as parsing them), so a run that calls the model once, or a script
+ * whose first call should come quickly, does not pay for it. Back, a handler's answer names by id the messages it
  * returned as it was given them; only the others are converted. A script holds its own copy (one
  * context per script), so what one script does with its objects never reaches another, and the
  * objects are frozen, so a handler cannot change what its next call sees. Messages not seen for
@@ -28,6 +31,9 @@ final class MessageMirror {
   private final Map<Integer, JsonNode> byId = new HashMap<>();
   private int nextId;
   private long call;
+
+  /** A message seen once: sent whole, not kept (most messages are seen once by a one-shot run). */
+  private static final int NOT_KEPT = -1;
 
   private static final class Entry {
     final int id;
@@ -67,7 +73,12 @@ final class MessageMirror {
       if (i > 0) {
         ids.append(',');
       }
-      if (e == null) {
+      if (e == null) { // first seen: the handler's own copy, not kept
+        e = new Entry(NOT_KEPT);
+        byNode.put(m, e);
+        fresh.add(m);
+        ids.append("null");
+      } else if (e.id == NOT_KEPT) { // seen again: kept from now on
         e = new Entry(nextId++);
         byNode.put(m, e);
         byId.put(e.id, m);
@@ -84,8 +95,10 @@ final class MessageMirror {
       Entry e = it.next();
       if (e.seen < call - 1) {
         it.remove();
-        byId.remove(e.id);
-        drop.add(e.id);
+        if (e.id != NOT_KEPT) {
+          byId.remove(e.id);
+          drop.add(e.id);
+        }
       }
     }
     return s.helper("contextEvent").execute(Json.write(head), ids.toString(), Json.write(fresh), drop.toString());

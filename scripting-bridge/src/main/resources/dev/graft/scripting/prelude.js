@@ -442,7 +442,8 @@
   // each message by an id, sends only those the script does not hold yet, and reads back by id
   // the ones a handler returns unchanged. A kept message is handed to every later call, so it is
   // frozen all the way down: changing one in place throws a TypeError instead of changing what
-  // the next call sees; a handler builds a new object instead ({...m, content}).
+  // the next call sees; a handler builds a new object instead ({...m, content}). A message's
+  // first call hands it over unfrozen and does not keep it (freezing costs as much as parsing).
   const mirrorById = new Map();
   const mirrorIdOf = new Map();
 
@@ -461,8 +462,9 @@
 
   /**
    * The event object of a context call: `head` the payload's other fields (JSON), `ids` one id
-   * per message (-id - 1 for a message not held yet, taken in order from `fresh`), `drop` the
-   * ids no longer needed. The messages array is a new one on each call, the handler's own.
+   * per message (-id - 1 for a message to keep from now on, null for one not to keep, both taken
+   * in order from `fresh`), `drop` the ids no longer needed. The messages array is a new one on
+   * each call, the handler's own.
    */
   function contextEvent(head, idsText, freshText, dropText) {
     const drop = JSONparse(dropText);
@@ -477,7 +479,9 @@
     let k = 0;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
-      if (id >= 0) {
+      if (id === null) {
+        messages[i] = fresh[k++];
+      } else if (id >= 0) {
         messages[i] = mirrorById.get(id);
       } else {
         const m = deepFreeze(fresh[k++]);

@@ -51,7 +51,9 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(6);
-      for (int call = 0; call < 2; call++) { // the second call is answered from what the script kept
+      // The first call hands the messages over whole and takes the answer back whole: the same messages.
+      assertThat(hooks.context(given)).containsExactly(given.get(5), given.get(3), given.get(1));
+      for (int call = 1; call < 3; call++) { // later calls: the script keeps them and answers by id
         List<AgentMessage> out = hooks.context(given);
         assertThat(out).hasSize(3);
         assertThat(out.get(0)).isSameAs(given.get(5));
@@ -76,7 +78,8 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(3);
-      List<AgentMessage> out = hooks.context(given);
+      hooks.context(given);
+      List<AgentMessage> out = hooks.context(given); // the second call: the script holds the messages
       assertThat(out).hasSize(4);
       assertThat(out.get(0)).isSameAs(given.get(0));
       assertThat(out.get(2)).isSameAs(given.get(2));
@@ -118,16 +121,18 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(3);
-      for (int call = 0; call < 2; call++) {
+      for (int call = 0; call < 3; call++) {
         List<AgentMessage> out = hooks.context(given);
         assertThat(out).containsExactlyElementsOf(given);
         assertThat(text(out.get(0))).isEqualTo("message 0");
       }
+      // The first call's messages are a's own copy (as in the reference): its changes stay there.
+      // From the second call on a's messages are the ones it keeps, frozen: every change is refused.
+      String b = "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)";
       assertThat(f.log.lines).filteredOn(l -> l.contains(" a: ") || l.contains(" b: ")).containsExactly(
-          "a.js WARN a: 5 of 5 refused, sees \"message 0\"",
-          "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)",
-          "a.js WARN a: 5 of 5 refused, sees \"message 0\"",
-          "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)");
+          "a.js WARN a: 0 of 5 refused, sees \"changed by a\"", b,
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b,
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b);
       assertThat(problems).isEmpty();
     }
   }
@@ -142,9 +147,11 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(2);
+      // The first call answers whole, the second names the two given messages by id: the same report.
       assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
-      assertThat(problems).singleElement().asString()
-          .endsWith("bad.js: context handler failed: the result is not JSON: .messages[2].content is a function");
+      assertThat(hooks.context(given)).containsExactlyElementsOf(given);
+      assertThat(problems).hasSize(2).allSatisfy(p -> assertThat(p)
+          .endsWith("bad.js: context handler failed: the result is not JSON: .messages[2].content is a function"));
     }
   }
 
@@ -160,15 +167,19 @@ class ContextMirrorTest {
       LoadedScript script = f.engine.loaded().get(0);
       List<AgentMessage> first = messages(4);
       hooks.context(first);
+      assertThat(script.messages.size()).isZero(); // seen once: not kept
+      assertThat(hooks.context(first)).containsExactlyElementsOf(first);
       assertThat(script.messages.size()).isEqualTo(4);
       List<AgentMessage> grown = new ArrayList<>(first);
       grown.add(user(4));
+      assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
+      assertThat(script.messages.size()).isEqualTo(4);
       assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
       assertThat(script.messages.size()).isEqualTo(5);
       // Another context altogether (a new session): the old messages go after two calls without them.
       List<AgentMessage> other = messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
       hooks.context(other);
-      hooks.context(other);
+      assertThat(script.messages.size()).isEqualTo(5);
       assertThat(hooks.context(other)).containsExactlyElementsOf(other);
       assertThat(script.messages.size()).isEqualTo(2);
     }
