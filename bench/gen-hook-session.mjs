@@ -3,13 +3,16 @@
 // as scripts/examples/pruning.js records them (every tenth turn prunes four earlier tool
 // results, by summary, truncate or remove). Deterministic: fixed ids, timestamps and texts, so
 // every run and both agents read the same bytes. No dependencies.
-// Usage: node gen-hook-session.mjs FILE [TURNS [CWD]] (default 250 turns = 2,000 messages; CWD,
-// the session's working directory, /home/user/project: the reference agent wants it to exist)
+// Usage: node gen-hook-session.mjs FILE [TURNS [CWD [pop]]] (default 250 turns = 2,000 messages;
+// CWD, the session's working directory, /home/user/project: the reference agent wants it to
+// exist; `pop`: end with a `stack_pop` entry as scripts/examples/stacking.js records it, popping
+// the last three turns)
 import { writeFileSync } from "node:fs";
 
 const file = process.argv[2];
 const turns = Number(process.argv[3] ?? 250);
 const cwd = process.argv[4] ?? "/home/user/project";
+const pop = process.argv[5] === "pop";
 if (!file || !(turns > 0)) {
   console.error("usage: node gen-hook-session.mjs FILE [TURNS [CWD]]");
   process.exit(2);
@@ -38,6 +41,7 @@ let clock = Date.parse("2026-01-01T09:00:00.000Z");
 let counter = 0;
 let parent = null;
 const id = () => (++counter).toString(16).padStart(8, "0");
+id.peek = () => (counter + 1).toString(16).padStart(8, "0");
 const entry = (fields) => {
   const e = { type: fields.type, id: id(), parentId: parent, timestamp: new Date(clock).toISOString(), ...fields };
   parent = e.id;
@@ -57,7 +61,9 @@ const STRATEGIES = ["summary", "truncate", "remove"];
 const calls = [];
 let messages = 0;
 let prunes = 0;
+const prompts = [];
 for (let t = 0; t < turns; t++) {
+  prompts.push(id.peek());
   message({ role: "user", content: `turn ${t}: please look at module ${t % 17} and fix what is wrong` });
   for (let k = 0; k < 3; k++) {
     const callId = `toolu_${String(t * 3 + k).padStart(5, "0")}`;
@@ -83,6 +89,9 @@ for (let t = 0; t < turns; t++) {
     entry({ type: "custom", customType: "prune", data: { choices } });
     prunes++;
   }
+}
+if (pop && turns >= 3) {
+  entry({ type: "custom", customType: "stack_pop", data: { backToId: prompts[turns - 3], summary: `the last three turns ${text(200).replace(/\n/g, " ")}` } });
 }
 writeFileSync(file, lines.join("\n") + "\n");
 console.log(JSON.stringify({ file, messages, pruneEntries: prunes }));

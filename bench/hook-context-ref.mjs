@@ -1,7 +1,8 @@
 // The reference side of bench/hook-context.sh: loads an extension with pi's own loader and
 // emits `context` through pi's ExtensionRunner, with a SessionManager opened on the session
 // file and the session's context messages, as pi's agent does before each model call. No model,
-// no key, no network. Runs from the reference oracle's directory (its node_modules).
+// no key, no network. Runs from the reference oracle's directory (its node_modules). EXT may
+// name several extensions, separated by commas: they are loaded in that order.
 //   node hook-context-ref.mjs dump FILE EXT        the pruned context as JSON on stdout
 //   node hook-context-ref.mjs bench FILE EXT W N   W warm-up calls, then N timed calls: one line
 //                                                  "per-call-ms MEDIAN MIN CPU" on stdout (CPU: the
@@ -23,8 +24,9 @@ const sm = SessionManager.open(file);
 const cwd = sm.getCwd();
 // An empty agent directory: only EXT is loaded (no ~/.pi/agent/extensions).
 const agentDir = mkdtempSync(join(tmpdir(), "hook-context-ref-"));
-const { extensions, errors, runtime } = await discoverAndLoadExtensions([ext], cwd, agentDir);
-if (errors.length > 0 || extensions.length !== 1) {
+const paths = ext.split(",");
+const { extensions, errors, runtime } = await discoverAndLoadExtensions(paths, cwd, agentDir);
+if (errors.length > 0 || extensions.length !== paths.length) {
   console.error(`hook-context-ref: ${ext} did not load: ${errors.map((e) => e.error).join("; ")}`);
   process.exit(1);
 }

@@ -10,8 +10,14 @@
 #              (a second script, loaded after pruning.js, logs the time at its first call):
 #              `graft -p` with the scripted provider against `pi -p` with a models.json provider
 #              at 127.0.0.1:9 (nothing listens: pi fails the request after the hook, offline).
+#   several:   per call as above, on the same session ending with a /pop (a stack_pop entry), for
+#              stacking.js, pruning.js and tally.js (a read-only handler that walks every message)
+#              each alone and the three together: loaded together they should cost less than the
+#              sum of each alone (the context crosses to each script once, not once per script
+#              and call). First checks that both agents make the same context with the three.
 # Reports medians over RUNS processes and the ratios graft/reference; per call also the process's
 # CPU time per call (all threads), which a loaded machine disturbs less than wall time.
+# SEVERAL=0 skips the several-scripts part.
 # Usage: bench/hook-context.sh [RUNS] (default 3; WARMUP and CALLS set the in-process counts,
 # default 200 and 100)
 set -euo pipefail
@@ -26,8 +32,31 @@ rm -rf "$DIR" && mkdir -p "$DIR/project" "$DIR/scripts/lib" "$DIR/graft-home" "$
 cp "$BENCH_ROOT/bench/hook-context-ref.mjs" "$ORACLE/hook-context-ref.mjs"
 
 node "$BENCH_ROOT/bench/gen-hook-session.mjs" "$DIR/session.jsonl" 250 "$DIR/project" >/dev/null
+node "$BENCH_ROOT/bench/gen-hook-session.mjs" "$DIR/session-pop.jsonl" 250 "$DIR/project" pop >/dev/null
 cp "$BENCH_ROOT/scripts/examples/pruning.js" "$DIR/scripts/"
 cp "$BENCH_ROOT/scripts/examples/lib/messages.js" "$DIR/scripts/lib/"
+# The several-scripts part's scripts, in a directory of their own (the start-up runs load every
+# script in $DIR/scripts).
+mkdir -p "$DIR/several/lib"
+cp "$BENCH_ROOT/scripts/examples/stacking.js" "$BENCH_ROOT/scripts/examples/pruning.js" "$DIR/several/"
+cp "$BENCH_ROOT/scripts/examples/lib/messages.js" "$DIR/several/lib/"
+cat > "$DIR/several/tally.js" <<'EOF'
+// Reads every message on every call and changes nothing: characters of text per role, as a
+// context-size meter would. Kept in a variable so the work is not optimised away.
+let last = {};
+export default function (agent) {
+  agent.on("context", (event) => {
+    const chars = {};
+    for (const m of event.messages) {
+      const content = typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content ?? [];
+      let n = 0;
+      for (const b of content) n += b.type === "text" ? b.text.length : 0;
+      chars[m.role] = (chars[m.role] ?? 0) + n;
+    }
+    last = chars;
+  });
+}
+EOF
 cat > "$DIR/scripts/zz-first-context.js" <<'EOF'
 // Marks the end of the first context call: loaded after pruning.js, its handler runs last.
 export default function (agent) {
@@ -105,3 +134,43 @@ echo "$RUNS runs each, medians; per call: median of $CALLS calls after $WARMUP w
 echo "per call, wall: graft ${gc} ms, reference ${rc} ms, ratio $(ratio "$gc" "$rc")"
 echo "per call, CPU (all threads; steadier on a loaded machine): graft ${gcpu} ms, reference ${rcpu} ms, ratio $(ratio "$gcpu" "$rcpu")"
 echo "start-up to the end of the first context call (print mode): graft ${gf} ms, reference ${rf} ms, ratio $(ratio "$gf" "$rf")"
+
+[[ "${SEVERAL:-1}" == 1 ]] || exit 0
+# Several scripts: each alone, then the three together, per call in one process each.
+POP="$DIR/session-pop.jsonl"
+S="$DIR/several"
+ALL="$S/stacking.js,$S/pruning.js,$S/tally.js"
+graft_hook dump "$POP" "$ALL" > "$DIR/graft-several.json"
+ref_hook dump "$POP" "$ALL" > "$DIR/reference-several.json"
+node -e '
+  const fs = require("fs");
+  const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+  const a = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).messages;
+  const b = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).messages;
+  if (JSON.stringify(canon(a)) !== JSON.stringify(canon(b))) { console.error("bench: the contexts of the three scripts differ"); process.exit(1); }
+  if (!a.some((m) => m.role === "custom" && m.customType === "stack_pop")) { console.error("bench: nothing was popped"); process.exit(1); }
+  console.log(`several scripts, same context: ${a.length} messages (the last three turns popped)`);
+' "$DIR/graft-several.json" "$DIR/reference-several.json"
+names=(stacking pruning tally all)
+for n in "${names[@]}"; do rm -f "$DIR/graft-$n.times" "$DIR/reference-$n.times"; done
+for ((i = 1; i <= RUNS; i++)); do
+  for n in "${names[@]}"; do
+    if [[ "$n" == all ]]; then scripts="$ALL"; else scripts="$S/$n.js"; fi
+    graft_hook bench "$POP" "$scripts" "$WARMUP" "$CALLS" | awk '{print $2, $4}' >> "$DIR/graft-$n.times"
+    ref_hook bench "$POP" "$scripts" "$WARMUP" "$CALLS" | awk '{print $2, $4}' >> "$DIR/reference-$n.times"
+  done
+done
+echo "several scripts, per call (medians of $RUNS; wall ms / CPU ms):"
+for who in graft reference; do
+  sum=0; sumcpu=0; line="  $who:"
+  for n in stacking pruning tally; do
+    w=$(median 1 "$DIR/$who-$n.times"); c=$(median 2 "$DIR/$who-$n.times")
+    sum=$(awk -v a="$sum" -v b="$w" 'BEGIN {print a + b}'); sumcpu=$(awk -v a="$sumcpu" -v b="$c" 'BEGIN {print a + b}')
+    line="$line $n ${w}/${c},"
+  done
+  w=$(median 1 "$DIR/$who-all.times"); c=$(median 2 "$DIR/$who-all.times")
+  echo "$line sum ${sum}/${sumcpu}; the three together ${w}/${c} (together/sum: wall $(ratio "$w" "$sum"), CPU $(ratio "$c" "$sumcpu"))"
+  eval "${who}_all=$w ${who}_allcpu=$c"
+done
+echo "the three together, graft/reference: wall $(ratio "$graft_all" "$reference_all"), CPU $(ratio "$graft_allcpu" "$reference_allcpu")"

@@ -244,7 +244,13 @@ export interface BeforeAgentStartResult {
 
 export interface ContextEvent {
   type: "context";
-  /** What the model is about to be sent (after earlier scripts' changes), or what a compaction is to summarise. */
+  /**
+   * What the model is about to be sent (after earlier scripts' changes), or what a compaction is
+   * to summarise. The array is the handler's own; the messages are kept by the script from call
+   * to call and frozen (all the way down) from a message's second call on: changing one in place
+   * throws a TypeError. Build a new object to change one (`{...m, content}`); return the others as
+   * they are (cheapest).
+   */
   messages: AgentMessage[];
   /**
    * For each message, the position in `entries` of the entry it stands for (a message entry, a

@@ -29,7 +29,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * graft's side of bench/hook-context.sh: one script's {@code context} hook over a session, wired
+ * graft's side of bench/hook-context.sh: the {@code context} hooks of one script, or of several
+ * (SCRIPT names them separated by commas, loaded in that order), over a session, wired
  * as an agent run wires it (the session's context messages through the HookRunner, each call's
  * ctx built afresh with a {@link SessionView} of the session as ctx.sessionManager), without a
  * model. Modes, as bench/hook-context-ref.mjs for the reference:
@@ -52,8 +53,9 @@ public final class HookContextBench {
     String mode = args[0];
     try (Session session = Session.open(Path.of(args[1]));
         ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new NoAgent(), HookContextBench::log)) {
-      LoadReport report = engine.load(new ScriptSources(List.of(Path.of(args[2])), Optional.empty()));
-      if (!report.problems().isEmpty() || report.loaded().size() != 1) {
+      List<Path> scripts = Arrays.stream(args[2].split(",")).map(Path::of).toList();
+      LoadReport report = engine.load(new ScriptSources(scripts, Optional.empty()));
+      if (!report.problems().isEmpty() || report.loaded().size() != scripts.size()) {
         throw new IllegalStateException(args[2] + " did not load: " + report.problems());
       }
       // As ScriptSetup.context: made for every call.

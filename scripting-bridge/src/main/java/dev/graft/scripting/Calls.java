@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,18 @@ final class Calls {
    */
   CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
       Optional<Duration> timeout, Arguments arguments) {
-    LoadedScript.Call call = new LoadedScript.Call(what, wantResult);
+    return call(s, new LoadedScript.Call(what, wantResult), fn, timeout, arguments);
+  }
+
+  /** As {@link #call}, for a {@code context} handler: messages it returns as given come back by id. */
+  CompletableFuture<JsonNode> callContext(LoadedScript s, Value fn, String what, Optional<Duration> timeout,
+      Arguments arguments) {
+    return call(s, new LoadedScript.Call(what, true, true), fn, timeout, arguments);
+  }
+
+  private CompletableFuture<JsonNode> call(LoadedScript s, LoadedScript.Call call, Value fn,
+      Optional<Duration> timeout, Arguments arguments) {
+    String what = call.what;
     call.fn = fn;
     if (!s.serving()) {
       call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
@@ -113,8 +125,12 @@ final class Calls {
     s.doing = call.what;
     try {
       JsonNode json = s.run(() -> watchdog.bridgeWork(Watchdog.Stop.ANSWER, settings.spinLimit(), () -> {
-        Value text = s.encodeAnswer(value, "the result");
+        Value text = call.contextAnswer ? s.encodeContextAnswer(value, "the result") : s.encodeAnswer(value, "the result");
         try {
+          if (call.contextAnswer) {
+            return text == null || text.isNull() ? MissingNode.getInstance()
+                : s.messages.answer(marshal, text.asString(), "the result");
+          }
           return marshal.fromJs(text, "the result");
         } catch (Marshal.NotJson e) {
           throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file + ": " + call.what + " failed: " + e.getMessage()));

@@ -10,7 +10,8 @@ import org.graalvm.polyglot.Value;
  * The JavaScript values of one emit (or command), per script: its {@code ctx}, made once, and
  * the event object, made again only when the payload changes. A script's handlers that see the
  * same payload share one event object, so a change one makes in place is seen by the next, as in
- * the reference agent. Owner thread only.
+ * the reference agent (for {@code context}, changes to the messages array: the messages a script
+ * keeps are frozen, see {@link MessageMirror}). Owner thread only.
  */
 final class EmitScope {
   private final EventContext context;
@@ -48,6 +49,19 @@ final class EmitScope {
       Value ctx = ctx(s);
       v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
     }
+    payloads.put(s, payload);
+    events.put(s, v);
+    return v;
+  }
+
+  /** The context event object: the script's {@link MessageMirror} makes it, sending only new messages. */
+  Value contextEvent(LoadedScript s, JsonNode payload) {
+    if (payloads.get(s) == payload) {
+      return events.get(s);
+    }
+    Value made = watchdog.bridgeWork(() -> s.messages.event(s, payload));
+    Value ctx = ctx(s);
+    Value v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
     payloads.put(s, payload);
     events.put(s, v);
     return v;

@@ -39,14 +39,21 @@ final class LoadedScript {
     final String what;
     /** False for a script's default export, whose result is not wanted. */
     final boolean wantResult;
+    /** A context handler's: its answer names the messages it returned unchanged by id ({@link MessageMirror}). */
+    final boolean contextAnswer;
     final CompletableFuture<JsonNode> result = new CompletableFuture<>();
     ScheduledFuture<?> timer;
     /** The function called, whose line is named when an error has no line of its own. */
     Value fn;
 
     Call(String what, boolean wantResult) {
+      this(what, wantResult, false);
+    }
+
+    Call(String what, boolean wantResult, boolean contextAnswer) {
       this.what = what;
       this.wantResult = wantResult;
+      this.contextAnswer = contextAnswer;
     }
   }
 
@@ -70,6 +77,7 @@ final class LoadedScript {
   private Value invoke;
   private Value encode;
   private Value encodeAnswer;
+  private Value encodeContext;
   private Value decode;
 
   State state = State.LOADING;
@@ -81,6 +89,8 @@ final class LoadedScript {
   /** Message renderers by custom type. */
   final Map<String, Value> renderers = new LinkedHashMap<>();
   final Set<Call> pending = new LinkedHashSet<>();
+  /** The context event's messages this script holds. */
+  final MessageMirror messages = new MessageMirror();
   /** Host futures the script awaits. */
   int hostWaits;
   /** Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run. */
@@ -109,6 +119,7 @@ final class LoadedScript {
     this.invoke = helpers.getMember("invoke");
     this.encode = helpers.getMember("encode");
     this.encodeAnswer = helpers.getMember("encodeAnswer");
+    this.encodeContext = helpers.getMember("encodeContextAnswer");
     this.decode = helpers.getMember("decode");
   }
 
@@ -170,6 +181,11 @@ final class LoadedScript {
   /** As {@link #encode}, for a handler's answer: it must be plain data at the top (no class instance, no generator). */
   Value encodeAnswer(Value value, String what) {
     return encodeAnswer.execute(value, what);
+  }
+
+  /** The prelude's encodeContextAnswer: "ids\n" + JSON text, or null for undefined. */
+  Value encodeContextAnswer(Value value, String what) {
+    return encodeContext.execute(value, what);
   }
 
   Value decode(String json) {

@@ -15,7 +15,8 @@ import org.graalvm.polyglot.Value;
  * HotSpot has warmed up both take about 14 ms. Out of a context a value goes through the
  * prelude's {@code encode}: {@code JSON.stringify} with a replacer that refuses what JSON cannot
  * hold and stops at {@code maxChars}, so a script cannot hand graft a giant value; then Jackson
- * parses the text with graft's read limits.
+ * parses the text with graft's read limits. The {@code context} event's messages go through
+ * each script's {@link MessageMirror} instead: only the messages the script does not hold yet.
  */
 final class Marshal {
   private final int maxChars;

@@ -133,6 +133,11 @@ public final class ScriptEngine implements AutoCloseable {
     return scripts.snapshot().scripts();
   }
 
+  /** The running scripts themselves, read on the owner thread (for tests of their state). */
+  List<LoadedScript> loaded() {
+    return join(owner.submit(() -> List.copyOf(scripts.active())));
+  }
+
   /** The events {@code script} has handlers for, in the order it subscribed; empty when it is not running. */
   public List<String> events(ScriptFile script) {
     requireCaller("events");
@@ -197,7 +202,10 @@ public final class ScriptEngine implements AutoCloseable {
     JsonNode current = payload;
     for (Target t : targets) {
       JsonNode seen = current;
-      CompletableFuture<JsonNode> answer = owner.submit(() -> calls.call(t.script(), t.handler(), event + " handler",
+      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals("context")
+          ? calls.callContext(t.script(), t.handler(), event + " handler", Optional.of(settings.handlerTimeout()),
+              s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
+          : calls.call(t.script(), t.handler(), event + " handler",
           readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
       HandlerOutcome outcome = outcome(t.script().file, answer,

@@ -506,6 +506,65 @@
     return event;
   }
 
+  // ---------------------------------------------------------------- context messages
+
+  // The `context` event's messages, kept from call to call (see MessageMirror.java): graft names
+  // each message by an id, sends only those the script does not hold yet, and reads back by id
+  // the ones a handler returns unchanged. A kept message is handed to every later call, so it is
+  // frozen all the way down: changing one in place throws a TypeError instead of changing what
+  // the next call sees; a handler builds a new object instead ({...m, content}). A message's
+  // first call hands it over unfrozen and does not keep it (freezing costs as much as parsing).
+  const mirrorById = new Map();
+  const mirrorIdOf = new Map();
+
+  function deepFreeze(v) {
+    if (v !== null && typeof v === "object") {
+      freeze(v);
+      if (isArray(v)) {
+        for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+      } else {
+        const ks = keys(v);
+        for (let i = 0; i < ks.length; i++) deepFreeze(v[ks[i]]);
+      }
+    }
+    return v;
+  }
+
+  /**
+   * The event object of a context call: `head` the payload's other fields (JSON), `ids` one id
+   * per message (-id - 1 for a message to keep from now on, null for one not to keep, both taken
+   * in order from `fresh`), `drop` the ids no longer needed. The messages array is a new one on
+   * each call, the handler's own.
+   */
+  function contextEvent(head, idsText, freshText, dropText) {
+    const drop = JSONparse(dropText);
+    for (let i = 0; i < drop.length; i++) {
+      const m = mirrorById.get(drop[i]);
+      mirrorById.delete(drop[i]);
+      mirrorIdOf.delete(m);
+    }
+    const ids = JSONparse(idsText);
+    const fresh = JSONparse(freshText);
+    const messages = new Array(ids.length);
+    let k = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id === null) {
+        messages[i] = fresh[k++];
+      } else if (id >= 0) {
+        messages[i] = mirrorById.get(id);
+      } else {
+        const m = deepFreeze(fresh[k++]);
+        mirrorById.set(-id - 1, m);
+        mirrorIdOf.set(m, -id - 1);
+        messages[i] = m;
+      }
+    }
+    const event = JSONparse(head);
+    event.messages = messages;
+    return event;
+  }
+
   /**
    * A command handler's extra ctx fields (the seed's): `argsRaw` (the text after /name), `args`
    * (its words) and `signal`, aborted when the user abandons the command. Returns the function
@@ -543,6 +602,49 @@
         try { all[i](event); } catch (e) { log("warn", "ctx.signal abort listener: " + (e && e.message)); }
       }
     };
+  }
+
+  /**
+   * A context handler's answer for Java: one id per message it returned (-1 for a message it
+   * was not given as it is), as a JSON array, a line break, then the answer as encode makes it
+   * with only the messages that are not held in `messages`, in order. Just "\n" + encode(value)
+   * when no message is held. A value that cannot be JSON is reported as the plain encode reports
+   * it, with the path of the message as the handler returned it.
+   */
+  function encodeContextAnswer(value, what) {
+    if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
+      const list = value.messages;
+      if (isArray(list)) {
+        const ids = new Array(list.length);
+        const rest = [];
+        for (let i = 0; i < list.length; i++) {
+          const m = list[i];
+          const id = m !== null && typeof m === "object" ? mirrorIdOf.get(m) : undefined;
+          if (id === undefined) {
+            ids[i] = -1;
+            rest.push(m);
+          } else {
+            ids[i] = id;
+          }
+        }
+        if (rest.length < list.length) {
+          const copy = {};
+          const ks = keys(value);
+          for (let i = 0; i < ks.length; i++) copy[ks[i]] = value[ks[i]];
+          copy.messages = rest;
+          let text;
+          try {
+            text = encode(copy, what);
+          } catch (e) {
+            encode(value, what); // throws the same problem, at the path the handler knows
+            throw e;
+          }
+          return JSONstringify(ids) + "\n" + text;
+        }
+      }
+    }
+    const text = encodeAnswer(value, what);
+    return text === undefined ? undefined : "\n" + text;
   }
 
   // ---------------------------------------------------------------- calls from Java
@@ -585,6 +687,8 @@
   return freeze({
     encode,
     encodeAnswer,
+    encodeContextAnswer,
+    contextEvent,
     theme,
     decode(text) { return JSONparse(text); },
     makeApi,

@@ -17,7 +17,9 @@ import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -155,11 +157,12 @@ public final class HookRunner implements AgentHooks {
     List<AgentMessage> current = messages;
     ReminderSink sink = new ReminderSink();
     Optional<String> stopped = Optional.empty();
+    MessageTrees trees = new MessageTrees(lastTrees);
     for (HookSource source : handlers) {
       ObjectNode payload = Json.object().put("type", "context");
       ArrayNode list = payload.putArray("messages");
-      current.forEach(m -> list.add(MessageCodec.encode(m)));
-      Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, m);
+      current.forEach(m -> list.add(trees.tree(m)));
+      Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, trees, m);
       if (entries != null) {
         payload.set("entryIndex", entryIndex(entries, current));
       }
@@ -181,7 +184,7 @@ public final class HookRunner implements AgentHooks {
       int i = 0;
       boolean ok = true;
       for (JsonNode m : a.get("messages")) {
-        AgentMessage decoded = MessageCodec.decode(m);
+        AgentMessage decoded = trees.message(m);
         if (decoded instanceof AgentMessage.Unknown u) {
           wrong(source, "context", "messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
           ok = false;
@@ -196,6 +199,8 @@ public final class HookRunner implements AgentHooks {
         stopped = stopped.or(() -> Optional.of(source.name()));
       }
     }
+    trees.before = null; // only one call back
+    lastTrees = trees;
     List<ReminderSink.Reminder> appended = sink.close();
     if (appended.isEmpty()) {
       return new RequestContext(current, List.of());
@@ -225,10 +230,10 @@ public final class HookRunner implements AgentHooks {
   }
 
   /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
-  private static JsonNode entryIndex(List<SessionEntry> branch, JsonNode messages) {
+  private static JsonNode entryIndex(List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
     List<AgentMessage> decoded = new ArrayList<>();
     for (JsonNode m : messages) {
-      AgentMessage message = MessageCodec.decode(m);
+      AgentMessage message = trees.message(m);
       if (message instanceof AgentMessage.Unknown) {
         return null;
       }
@@ -236,6 +241,55 @@ public final class HookRunner implements AgentHooks {
     }
     return entryIndex(branch, decoded);
   }
+
+  /**
+   * The messages of one context call as JSON trees, each made once: a message the previous call
+   * handed over (the same object: the session keeps its entries) gets the same tree again, and a
+   * tree a source answered with that is one it was handed maps back to its message without
+   * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by
+   * identity which messages are unchanged, and only new or changed ones are converted. The trees
+   * are never modified. Kept for one call: the messages of the call before are what the next
+   * call looks up.
+   */
+  private static final class MessageTrees {
+    private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
+    private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+    private MessageTrees before;
+
+    MessageTrees(MessageTrees before) {
+      this.before = before;
+    }
+
+    ObjectNode tree(AgentMessage m) {
+      ObjectNode tree = trees.get(m);
+      if (tree == null) {
+        tree = before == null ? null : before.trees.get(m);
+        if (tree == null) {
+          tree = MessageCodec.encode(m);
+        }
+        trees.put(m, tree);
+        messages.put(tree, m);
+      }
+      return tree;
+    }
+
+    /** The message of a tree in an answer: the one it was made from, or decoded (a new or changed message). */
+    AgentMessage message(JsonNode tree) {
+      AgentMessage known = messages.get(tree);
+      if (known != null) {
+        return known;
+      }
+      AgentMessage decoded = MessageCodec.decode(tree);
+      if (!(decoded instanceof AgentMessage.Unknown)) {
+        // The next source is handed this message's own encoding, as before, made once.
+        tree(decoded);
+      }
+      return decoded;
+    }
+  }
+
+  /** The previous context call's trees; a call that runs alongside another only misses some. */
+  private volatile MessageTrees lastTrees;
 
   /** As {@link #ask}, for the context event with the call's reminder sink. */
   private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink,

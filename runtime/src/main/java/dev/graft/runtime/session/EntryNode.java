@@ -16,6 +16,12 @@ final class EntryNode {
   int line; // 1-based line number in the file, 0 when in memory only (set once, when indexed)
   int position; // index among the session's entries, in file order (set when indexed)
   SessionEntry entry; // held entry, or null when it must be read from the file
+  /**
+   * The entry as last read from the file, while memory allows: a session's context is built for
+   * every model call, and reading each entry again cost a parse per entry per call and gave the
+   * context hooks new message objects every time (HookRunner knows unchanged messages by identity).
+   */
+  java.lang.ref.SoftReference<SessionEntry> read;
 
   EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {
     this.id = id;

@@ -389,8 +389,14 @@ public final class Session implements AutoCloseable {
     if (node.entry != null) {
       return node.entry;
     }
+    SessionEntry kept = node.read == null ? null : node.read.get();
+    if (kept != null) {
+      return kept;
+    }
     try {
-      return file.read(node);
+      SessionEntry read = file.read(node);
+      node.read = new java.lang.ref.SoftReference<>(read);
+      return read;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

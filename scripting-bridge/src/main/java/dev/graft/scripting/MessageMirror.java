@@ -1,0 +1,141 @@
+package dev.graft.scripting;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.graalvm.polyglot.Value;
+
+/**
+ * The {@code context} event's messages as one script's context holds them, from call to call.
+ * A session only grows, and graft hands a message to the hooks as the same tree on every call
+ * (HookRunner keeps them), so each message tree gets an id the first time it crosses and stays
+ * in the script as a frozen JavaScript object from the second call that has it on: a call sends
+ * only the messages the script does not hold yet, and the ids of the others. A message's first
+ * call gets it unfrozen and not kept, as the handler's own copy: freezing costs GraalJS a walk of
+ * every object (about as much as parsing them), so a run that calls the model once, or a script
+ * whose first call should come quickly, does not pay for it. Back, a handler's answer names by id the messages it
+ * returned as it was given them; only the others are converted. A script holds its own copy (one
+ * context per script), so what one script does with its objects never reaches another, and the
+ * objects are frozen, so a handler cannot change what its next call sees. Messages not seen for
+ * two calls are forgotten on both sides. Owner thread only.
+ */
+final class MessageMirror {
+  private final Map<JsonNode, Entry> byNode = new IdentityHashMap<>();
+  private final Map<Integer, JsonNode> byId = new HashMap<>();
+  private int nextId;
+  private long call;
+
+  /** A message seen once: sent whole, not kept (most messages are seen once by a one-shot run). */
+  private static final int NOT_KEPT = -1;
+
+  private static final class Entry {
+    final int id;
+    long seen;
+
+    Entry(int id) {
+      this.id = id;
+    }
+  }
+
+  /** How many messages the script holds now (for tests). */
+  int size() {
+    return byId.size();
+  }
+
+  /**
+   * The event object for {@code payload} ({@code {type: "context", messages: [...]}}), made in
+   * {@code s}'s context: the messages it holds are reused, the others parsed and kept.
+   */
+  Value event(LoadedScript s, JsonNode payload) {
+    call++;
+    JsonNode messages = payload.path("messages");
+    if (!(payload instanceof ObjectNode fields) || !messages.isArray()) {
+      return s.decode(Json.write(payload));
+    }
+    ObjectNode head = Json.object();
+    fields.properties().forEach(e -> {
+      if (!e.getKey().equals("messages")) {
+        head.set(e.getKey(), e.getValue());
+      }
+    });
+    StringBuilder ids = new StringBuilder(messages.size() * 6 + 2).append('[');
+    ArrayNode fresh = Json.array();
+    for (int i = 0; i < messages.size(); i++) {
+      JsonNode m = messages.get(i);
+      Entry e = byNode.get(m);
+      if (i > 0) {
+        ids.append(',');
+      }
+      if (e == null) { // first seen: the handler's own copy, not kept
+        e = new Entry(NOT_KEPT);
+        byNode.put(m, e);
+        fresh.add(m);
+        ids.append("null");
+      } else if (e.id == NOT_KEPT) { // seen again: kept from now on
+        e = new Entry(nextId++);
+        byNode.put(m, e);
+        byId.put(e.id, m);
+        fresh.add(m);
+        ids.append(-e.id - 1);
+      } else {
+        ids.append(e.id);
+      }
+      e.seen = call;
+    }
+    ids.append(']');
+    List<Integer> drop = new ArrayList<>();
+    for (Iterator<Entry> it = byNode.values().iterator(); it.hasNext(); ) {
+      Entry e = it.next();
+      if (e.seen < call - 1) {
+        it.remove();
+        if (e.id != NOT_KEPT) {
+          byId.remove(e.id);
+          drop.add(e.id);
+        }
+      }
+    }
+    return s.helper("contextEvent").execute(Json.write(head), ids.toString(), Json.write(fresh), drop.toString());
+  }
+
+  /**
+   * A context handler's answer as encodeContextAnswer gave it ("ids\n" + JSON, the JSON with only
+   * the messages not named by id): the tree, with the messages named by id put back, in their
+   * places, as the very trees graft handed over.
+   */
+  JsonNode answer(Marshal marshal, String text, String what) throws Marshal.NotJson {
+    int cut = text.indexOf('\n');
+    JsonNode value = marshal.parse(text.substring(cut + 1), what);
+    if (cut <= 0) {
+      return value;
+    }
+    JsonNode ids = marshal.parse(text.substring(0, cut), what);
+    if (!(value instanceof ObjectNode o) || !(o.get("messages") instanceof ArrayNode rest) || !ids.isArray()) {
+      throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
+    }
+    ArrayNode list = Json.array();
+    int next = 0;
+    for (JsonNode idNode : ids) {
+      int id = idNode.asInt(-1);
+      if (id >= 0) {
+        JsonNode held = byId.get(id);
+        if (held == null) {
+          throw new Marshal.NotJson(what + " named a message graft no longer holds");
+        }
+        list.add(held);
+      } else if (next < rest.size()) {
+        list.add(rest.get(next++));
+      } else {
+        throw new Marshal.NotJson(what + " lost its messages on the way");
+      }
+    }
+    o.set("messages", list);
+    return value;
+  }
+}

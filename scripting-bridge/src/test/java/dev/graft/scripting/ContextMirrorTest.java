@@ -1,0 +1,187 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The context event's messages, kept by each script from call to call (MessageMirror): what a
+ * handler returns unchanged is graft's own message again, a changed copy is converted, and the
+ * kept messages are frozen, so no script changes what another script or the next call sees.
+ * Run through HookRunner and ScriptHookSource, as in an agent run.
+ */
+class ContextMirrorTest {
+  @TempDir Path temp;
+  private final List<String> problems = new ArrayList<>();
+
+  private static AgentMessage user(int i) {
+    return MessageCodec.decode(ScriptFixture.json(
+        "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"message " + i + "\"}],\"timestamp\":" + (i + 1) + "}"));
+  }
+
+  private static List<AgentMessage> messages(int n) {
+    return IntStream.range(0, n).mapToObj(ContextMirrorTest::user).toList();
+  }
+
+  private static String text(AgentMessage m) {
+    return MessageCodec.encode(m).path("content").path(0).path("text").asText();
+  }
+
+  private HookRunner runner(ScriptFixture f) {
+    LoadReport report = f.load();
+    assertThat(report.problems()).isEmpty();
+    return new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+  }
+
+  @Test
+  void aFilteredArrayOfTheGivenMessagesIsExactlyThoseMessages() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("odd.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: event.messages.filter((m, i) => i % 2 === 1).reverse() }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(6);
+      // The first call hands the messages over whole and takes the answer back whole: the same messages.
+      assertThat(hooks.context(given)).containsExactly(given.get(5), given.get(3), given.get(1));
+      for (int call = 1; call < 3; call++) { // later calls: the script keeps them and answers by id
+        List<AgentMessage> out = hooks.context(given);
+        assertThat(out).hasSize(3);
+        assertThat(out.get(0)).isSameAs(given.get(5));
+        assertThat(out.get(1)).isSameAs(given.get(3));
+        assertThat(out.get(2)).isSameAs(given.get(1));
+      }
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aChangedCopyIsConvertedAndTheOthersStayGraftsOwn() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("edit.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({
+              messages: event.messages.map((m, i) =>
+                i === 1 ? { ...m, content: [{ type: "text", text: "changed " + m.content[0].text }] } : m)
+                .concat([{ role: "user", content: "added", timestamp: 99 }]),
+            }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      hooks.context(given);
+      List<AgentMessage> out = hooks.context(given); // the second call: the script holds the messages
+      assertThat(out).hasSize(4);
+      assertThat(out.get(0)).isSameAs(given.get(0));
+      assertThat(out.get(2)).isSameAs(given.get(2));
+      assertThat(out.get(1)).isNotSameAs(given.get(1));
+      assertThat(text(out.get(1))).isEqualTo("changed message 1");
+      assertThat(MessageCodec.encode(out.get(3)).path("content").asText()).isEqualTo("added");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aScriptCannotChangeWhatTheNextScriptOrTheNextCallSees() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      // a.js tries every way of changing a message in place, then answers nothing.
+      f.write("a.js", """
+          export default function (graft) {
+            graft.on("context", (event) => {
+              const m = event.messages[0];
+              const tries = [
+                () => { m.content[0].text = "changed by a"; },
+                () => { m.content.push({ type: "text", text: "pushed by a" }); },
+                () => { m.role = "assistant"; },
+                () => { m.extra = 1; },
+                () => { delete m.timestamp; },
+              ];
+              const refused = tries.filter((t) => { try { t(); return false; } catch (e) { return e instanceof TypeError; } });
+              console.warn(`a: ${refused.length} of ${tries.length} refused, sees "${m.content[0].text}"`);
+              event.messages.pop(); // its own array: nobody else sees this
+            });
+          }
+          """);
+      // b.js reports what it is given.
+      f.write("b.js", """
+          export default function (graft) {
+            graft.on("context", (event) => {
+              console.warn(`b: ${event.messages.length} messages, first "${event.messages[0].content[0].text}" with ${event.messages[0].content.length} block(s)`);
+            });
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      for (int call = 0; call < 3; call++) {
+        List<AgentMessage> out = hooks.context(given);
+        assertThat(out).containsExactlyElementsOf(given);
+        assertThat(text(out.get(0))).isEqualTo("message 0");
+      }
+      // The first call's messages are a's own copy (as in the reference): its changes stay there.
+      // From the second call on a's messages are the ones it keeps, frozen: every change is refused.
+      String b = "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)";
+      assertThat(f.log.lines).filteredOn(l -> l.contains(" a: ") || l.contains(" b: ")).containsExactly(
+          "a.js WARN a: 0 of 5 refused, sees \"changed by a\"", b,
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b,
+          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b);
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aWrongMessageBesideGivenOnesIsReportedAtItsPlace() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("bad.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: [event.messages[0], event.messages[1], { role: "user", content: () => 1 }] }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(2);
+      // The first call answers whole, the second names the two given messages by id: the same report.
+      assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
+      assertThat(hooks.context(given)).containsExactlyElementsOf(given);
+      assertThat(problems).hasSize(2).allSatisfy(p -> assertThat(p)
+          .endsWith("bad.js: context handler failed: the result is not JSON: .messages[2].content is a function"));
+    }
+  }
+
+  @Test
+  void onlyMessagesOfTheLastCallsAreKept() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("keep.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: event.messages }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      LoadedScript script = f.engine.loaded().get(0);
+      List<AgentMessage> first = messages(4);
+      hooks.context(first);
+      assertThat(script.messages.size()).isZero(); // seen once: not kept
+      assertThat(hooks.context(first)).containsExactlyElementsOf(first);
+      assertThat(script.messages.size()).isEqualTo(4);
+      List<AgentMessage> grown = new ArrayList<>(first);
+      grown.add(user(4));
+      assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
+      assertThat(script.messages.size()).isEqualTo(4);
+      assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
+      assertThat(script.messages.size()).isEqualTo(5);
+      // Another context altogether (a new session): the old messages go after two calls without them.
+      List<AgentMessage> other = messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
+      hooks.context(other);
+      assertThat(script.messages.size()).isEqualTo(5);
+      assertThat(hooks.context(other)).containsExactlyElementsOf(other);
+      assertThat(script.messages.size()).isEqualTo(2);
+    }
+  }
+}
