@@ -175,6 +175,21 @@ final class ScriptSetup {
     }
 
     @Override
+    public void toolRegistered(ScriptFile script, String name) {
+      AgentSession a = ready.get();
+      if (a == null || a.activeTools().contains(name)) {
+        return; // still starting: the agent is made with every script tool
+      }
+      tools.lateTool(name).ifPresent(tool -> {
+        java.util.Map<String, Tool> known = tools.all();
+        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
+            .filter(java.util.Objects::nonNull).toList());
+        active.add(tool);
+        a.setTools(active);
+      });
+    }
+
+    @Override
     public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
       AgentSession agent = agent();
       // Reading models.json and the keys is file work: off the script thread.

@@ -155,7 +155,8 @@ final class HostCalls {
     if (handler == null || !handler.canExecute()) {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
-    s.addHandler(name, handler);
+    // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
+    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler);
     refreshIfActive(s);
     return null;
   }
@@ -229,6 +230,9 @@ final class HostCalls {
     }
     s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
     refreshIfActive(s);
+    if (s.active()) {
+      port.toolRegistered(s.file, name);
+    }
     return null;
   }
 

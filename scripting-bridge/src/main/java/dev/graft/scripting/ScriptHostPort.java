@@ -60,4 +60,11 @@ public interface ScriptHostPort {
 
   /** {@code pi.setThinkingLevel(level)}. */
   void setThinkingLevel(ScriptFile script, ThinkingLevel level);
+
+  /**
+   * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
+   * is now in {@link ScriptEngine#tools}, and, as in the reference, an agent that offers every
+   * script tool should offer this one too. Does nothing by default.
+   */
+  default void toolRegistered(ScriptFile script, String name) {}
 }

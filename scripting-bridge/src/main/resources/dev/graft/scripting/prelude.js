@@ -455,6 +455,47 @@
     }
   }
 
+  /**
+   * A tool_call handler that changes event.input in place (or assigns a new object to it), as
+   * the reference lets it, answers {input} with the changed input: a handler's copy of the event
+   * is its own, so without this the change would be lost without a word. An answer that blocks
+   * or names its own input stands as it is.
+   */
+  function watchInput(handler) {
+    return function (event, ctx) {
+      const input = event !== null && typeof event === "object" ? event.input : undefined;
+      let before;
+      try {
+        before = input !== null && typeof input === "object" ? JSONstringify(input) : undefined;
+      } catch (e) {
+        before = undefined;
+      }
+      const after = function (r) {
+        if (before === undefined || event.input === null || typeof event.input !== "object") return r;
+        if (r !== null && typeof r === "object" && (r.block === true || r.input !== undefined)) return r;
+        let now;
+        try {
+          now = JSONstringify(event.input);
+        } catch (e) {
+          now = undefined; // not JSON: answered as it is, so encode names what is wrong
+        }
+        if (now === before) return r;
+        const out = {};
+        if (r !== null && typeof r === "object") {
+          const ks = keys(r);
+          for (let i = 0; i < ks.length; i++) out[ks[i]] = r[ks[i]];
+        }
+        out.input = event.input;
+        return out;
+      };
+      const r = apply(handler, this, [event, ctx]);
+      if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
+        return apply(promiseThen, apply(promiseResolve, PromiseC, [r]), [after]);
+      }
+      return after(r);
+    };
+  }
+
   /** For a thrown or rejected value that is not an Error: a short rendering of it; else null. */
   function describeThrown(v) {
     if (v instanceof ErrorC) return null;
@@ -480,6 +521,7 @@
     makeApi,
     makeCtx,
     invoke,
+    watchInput,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },
     settle(resolve, text) { resolve(text === undefined || text === null ? undefined : JSONparse(text)); },

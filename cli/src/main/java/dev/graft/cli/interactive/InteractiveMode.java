@@ -86,6 +86,7 @@ public final class InteractiveMode {
         status.add(end.message());
       }
     });
+    agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
   /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */

@@ -72,6 +72,7 @@ public final class RpcMode {
       write(AgentEvents.toJson(event));
     });
     agent.onTurnRequested(this::runRequested);
+    agent.start(); // the startup session_start, now that its ctx.ui reaches the client
   }
 
   /**

@@ -1,0 +1,113 @@
+package dev.graft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a script written for the reference relies on without saying so: a changed
+ * {@code event.input} is applied, a tool registered from a handler is offered, and the startup
+ * session_start has the UI.
+ */
+class ReferenceParityCliTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  private List<SessionEntry> entries() throws Exception {
+    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    try (Session s = Session.open(file)) {
+      return s.entries();
+    }
+  }
+
+  private String toolResults() throws Exception {
+    StringBuilder out = new StringBuilder();
+    for (SessionEntry e : entries()) {
+      if (e instanceof SessionEntry.Message m && m.message().toString().contains("ToolResult")) {
+        out.append(m.message()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private CliRun run(String script, String turns) throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/s.js"), script);
+    Files.writeString(work.resolve("turns.jsonl"), turns);
+    CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
+        "--cwd", "proj", "go");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return run;
+  }
+
+  @Test
+  void aToolCallHandlerThatChangesEventInputInPlaceChangesWhatRuns() throws Exception {
+    run("""
+        export default function (pi) {
+          pi.on("tool_call", (event) => {
+            if (event.toolName === "bash") event.input.command = event.input.command.replace("one", "two");
+          });
+          pi.on("tool_call", async (event) => {
+            await Promise.resolve();
+            if (event.toolName === "bash") event.input = { command: event.input.command + "-three" };
+          });
+        }
+        """, """
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "echo one"}}]}
+        {"text": "done"}
+        """);
+    assertThat(toolResults()).contains("two-three").doesNotContain("one");
+  }
+
+  @Test
+  void aToolRegisteredFromAHandlerIsOfferedToTheModel() throws Exception {
+    run("""
+        export default function (pi) {
+          pi.on("session_start", () => {
+            pi.registerTool({
+              name: "late_tool",
+              description: "registered after load",
+              parameters: { type: "object", properties: {} },
+              execute: async () => ({ content: [{ type: "text", text: "late tool ran" }] }),
+            });
+          });
+        }
+        """, """
+        {"toolCalls": [{"name": "late_tool", "arguments": {}}]}
+        {"text": "done"}
+        """);
+    assertThat(toolResults()).contains("late tool ran");
+  }
+
+  @Test
+  void theStartupSessionStartHasTheUiOverRpc() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/s.js"), """
+        export default function (pi) {
+          pi.on("session_start", (event, ctx) => {
+            ctx.ui.notify("hasUI " + ctx.hasUI + " " + event.reason, "info");
+            ctx.ui.setStatus("s", "ready");
+          });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
+        "--scripts", "scripts")) {
+      JsonNode notify = rpc.await(l -> l.path("method").asText().equals("notify"), "notify from session_start");
+      assertThat(notify.path("message").asText()).isEqualTo("hasUI true startup");
+      assertThat(rpc.await(l -> l.path("method").asText().equals("setStatus"), "setStatus").path("statusText").asText())
+          .isEqualTo("ready");
+    }
+  }
+}
