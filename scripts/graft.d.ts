@@ -589,6 +589,8 @@ export interface CompleteRequest {
   systemPrompt?: string;
   /** A positive whole number. */
   maxTokens?: number;
+  /** Aborting it cancels the call; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -633,6 +635,8 @@ export interface UI {
 
 export interface DialogOptions {
   timeout?: number;
+  /** Aborting it answers the dialog as dismissed at once (undefined, or false for confirm). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -697,10 +701,10 @@ export interface ToolDefinition<P extends ToolParams = ToolParams> {
   parameters?: ObjectSchema;
   /**
    * Runs on the script thread with the model's arguments, checked against `parameters`. `signal`
-   * and `onUpdate` are not given yet (null). A throw, a rejection or a wrong answer becomes an
+   * aborts when the run is aborted (Esc, Ctrl+C, RPC abort); `onUpdate` is not given yet (null). A throw, a rejection or a wrong answer becomes an
    * error result naming the tool and the script.
    */
-  execute(toolCallId: string, params: P, signal: null, onUpdate: null, ctx: EventContext): ToolResult | Promise<ToolResult>;
+  execute(toolCallId: string, params: P, signal: AbortSignal, onUpdate: null, ctx: EventContext): ToolResult | Promise<ToolResult>;
 }
 
 /** What execute answers. */
@@ -735,8 +739,8 @@ export interface ExecOptions {
   timeout?: number;
   /** Relative to the session's directory. */
   cwd?: string;
-  /** Accepted and ignored: an abort signal cannot cross into graft yet. */
-  signal?: unknown;
+  /** Aborting it kills the program; the promise resolves at once to {stdout: "", stderr: "", code: 0, killed: true}. */
+  signal?: AbortSignal;
 }
 
 export interface ExecResult {

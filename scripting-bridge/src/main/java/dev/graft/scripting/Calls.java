@@ -22,6 +22,8 @@ final class Calls {
   private final Marshal marshal;
   private final GuestErrors errors;
   private final ScriptSettings settings;
+  /** Per script, the host future its latest awaited call returned (for an AbortSignal to cancel). */
+  private final java.util.Map<LoadedScript, CompletableFuture<?>> lastAwaited = new java.util.WeakHashMap<>();
 
   Calls(Scripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
       ScriptSettings settings) {
@@ -141,6 +143,7 @@ final class Calls {
   <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
       Function<T, String> toJson) {
     s.hostWaits++;
+    lastAwaited.put(s, future);
     future.whenComplete((value, error) -> owner.post(() -> {
       s.hostWaits--;
       if (!s.running()) {
@@ -193,6 +196,11 @@ final class Calls {
       t = t.getCause();
     }
     return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+
+  /** The future of {@code s}'s latest awaited host call, once (owner thread; see WebGlobals). */
+  Optional<CompletableFuture<?>> lastAwaited(LoadedScript s) {
+    return Optional.ofNullable(lastAwaited.remove(s));
   }
 
   ScriptSettings settings() {

@@ -6,9 +6,12 @@
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
+// `web` is what web.js returned (timers, AbortSignal): dialogs, exec and ctx.complete take a
+// {signal} through it.
+//
 // Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
 // "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
-(function (host, log, maxChars) {
+(function (host, log, maxChars, web) {
   "use strict";
   const JSONparse = JSON.parse;
   const JSONstringify = JSON.stringify;
@@ -244,6 +247,31 @@
     return promise;
   }
 
+  function signalOf(o) {
+    return o !== null && typeof o === "object" ? o.signal : undefined;
+  }
+
+  /** start() (a later call) under the AbortSignal `signal`, if any: see web.js abortable. */
+  function withSignal(signal, start, aborted) {
+    return web && signal !== undefined && signal !== null ? web.abortable(signal, start, aborted) : start();
+  }
+
+  /** `o` without its signal field (the signal is the script's object, not data for the host). */
+  function withoutSignal(o) {
+    if (signalOf(o) === undefined) return o;
+    const out = {};
+    const ks = keys(o);
+    for (let i = 0; i < ks.length; i++) if (ks[i] !== "signal") out[ks[i]] = o[ks[i]];
+    return out;
+  }
+
+  function abortError(reason) {
+    if (reason instanceof ErrorC) return reason;
+    const e = new ErrorC("This operation was aborted");
+    defineProperty(e, "name", { value: "AbortError", configurable: true, writable: true });
+    return e;
+  }
+
   function makeApi() {
     return freeze({
       on(event, handler) { call(host, "on", event, handler); },
@@ -265,7 +293,11 @@
       setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
       setSessionName(name) { call(host, "setSessionName", name); },
       exec(command, args, options) {
-        return later(host, "exec", command, encode(args, "pi.exec: args"), encode(options, "pi.exec: options"));
+        return withSignal(signalOf(options),
+          function () {
+            return later(host, "exec", command, encode(args, "pi.exec: args"), encode(withoutSignal(options), "pi.exec: options"));
+          },
+          function () { return { stdout: "", stderr: "", code: 0, killed: true }; });
       },
       getActiveTools() { return call(host, "getActiveTools"); },
       setActiveTools(names) { call(host, "setActiveTools", encode(names, "pi.setActiveTools: names")); },
@@ -383,10 +415,18 @@
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
       select(title, options, opts) {
-        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+        return withSignal(signalOf(opts),
+          function () { return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts)); },
+          function () { return undefined; });
       },
-      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
-      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
+      confirm(title, message, opts) {
+        return withSignal(signalOf(opts), function () { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+          function () { return false; });
+      },
+      input(title, placeholder, opts) {
+        return withSignal(signalOf(opts), function () { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
+          function () { return undefined; });
+      },
       notify(message, type) { call(ui, "notify", message, type); },
       setStatus(key, text) { call(ui, "setStatus", key, text); },
     });
@@ -411,7 +451,11 @@
         },
       ]);
     };
-    ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    ctx.complete = function (request) {
+      return withSignal(signalOf(request),
+        function () { return later(agent, "complete", encode(withoutSignal(request), "ctx.complete: request")); },
+        function (reason) { throw abortError(reason); });
+    };
     ctx.modelRegistry = freeze({
       find(provider, id) { return call(agent, "findModel", provider, id); },
       available() { return call(agent, "availableModels"); },

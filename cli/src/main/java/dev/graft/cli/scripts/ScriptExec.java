@@ -76,6 +76,14 @@ public final class ScriptExec implements AutoCloseable {
       return CompletableFuture.failedFuture(e);
     }
     CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    // The script's AbortSignal cancels the future: the process is killed.
+    java.util.concurrent.atomic.AtomicReference<ScriptProcess> started = new java.util.concurrent.atomic.AtomicReference<>();
+    result.whenComplete((v, e) -> {
+      ScriptProcess p = started.get();
+      if (result.isCancelled() && p != null) {
+        p.kill();
+      }
+    });
     Thread.ofVirtual().name("graft-exec").start(() -> {
       ScriptProcess p = null;
       try {
@@ -84,7 +92,8 @@ public final class ScriptExec implements AutoCloseable {
         }
         p = ScriptProcess.start(command, args, cwd, maxOutput);
         running.add(p);
-        if (closed) {
+        started.set(p);
+        if (closed || result.isCancelled()) {
           p.kill();
         }
         result.complete(p.await(timeout).toJson());
