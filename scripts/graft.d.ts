@@ -83,6 +83,16 @@ export interface GraftAPI {
 
   /** The names of the tools the model has now (built-in and script tools). */
   getActiveTools(): string[];
+  /** The session's name (setSessionName, /name), or undefined. */
+  getSessionName(): string | undefined;
+  /**
+   * A bus between the scripts: a handler in the emitting script runs at once with the value
+   * itself; one in another script runs right after, with a JSON copy. `on` returns the unsubscribe.
+   */
+  events: {
+    on(channel: string, handler: (data: any) => void): () => void;
+    emit(channel: string, data?: unknown): void;
+  };
 
   /** Sets the model's tools by name; an unknown name throws, naming the known ones. */
   setActiveTools(names: string[]): void;
@@ -450,12 +460,18 @@ export interface EventContext {
   cwd: string;
   /** The session file (absent with --no-session, and while the agent is being set up). */
   sessionFile?: string;
-  /** The model, as "provider/id" (absent while the agent is being set up). */
-  model?: string;
+  /** The model, as ctx.modelRegistry describes it (absent while the agent is being set up). */
+  model?: RegistryModel;
   /** The thinking level (absent while the agent is being set up). */
   thinkingLevel?: ThinkingLevel;
   /** Whether dialogs reach someone: false in -p and --mode json, where they answer as dismissed. */
   hasUI: boolean;
+  /**
+   * Quits graft once what it does now is done: the interactive mode after the current input, the
+   * RPC mode after the command it handles (or the next one). Nothing in -p and --mode json, which
+   * end with their prompts.
+   */
+  shutdown(): void;
   ui: UI;
   sessionManager: SessionManager;
 
@@ -631,6 +647,38 @@ export interface UI {
   notify(message: string, type?: "info" | "warning" | "error"): void;
   /** Shows `text` in the status line under `key`; undefined or "" removes it. */
   setStatus(key: string, text?: string): void;
+  /** A text to edit, starting from `prefill`; undefined when dismissed. */
+  editor(title: string, prefill?: string): Promise<string | undefined>;
+  /**
+   * Lines shown with the editor under `key` (over RPC a setWidget request; in the terminal a
+   * status text); undefined removes them. A TUI component (a function) is not shown: a warning is logged.
+   */
+  setWidget(key: string, lines: string[] | undefined, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+  /** The terminal window's title (over RPC a setTitle request). */
+  setTitle(title: string): void;
+  /** The text beside the working indicator in the terminal; no argument restores graft's. */
+  setWorkingMessage(message?: string): void;
+  /** Puts `text` in the input editor (over RPC a set_editor_text request). */
+  setEditorText(text: string): void;
+  /** As setEditorText. */
+  pasteToEditor(text: string): void;
+  /** graft cannot show a TUI component: anything but undefined logs a warning. */
+  setFooter(factory: unknown): void;
+  /** graft cannot show a TUI component: anything but undefined logs a warning. */
+  setHeader(factory: unknown): void;
+  /** The reference's theme functions: graft shows plain text, so each returns its text unchanged. */
+  theme: Theme;
+}
+
+export interface Theme {
+  fg(color: string, text: string): string;
+  bg(color: string, text: string): string;
+  bold(text: string): string;
+  italic(text: string): string;
+  underline(text: string): string;
+  dim(text: string): string;
+  strikethrough(text: string): string;
+  inverse(text: string): string;
 }
 
 export interface DialogOptions {

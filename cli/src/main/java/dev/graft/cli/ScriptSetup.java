@@ -107,7 +107,7 @@ final class ScriptSetup {
       return new EventContext(data, ui);
     }
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.put("model", agent.model().qualifiedId());
+    data.set("model", dev.graft.scripting.ModelDescription.of(agent.model())); // an object, as the reference's ctx.model
     data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
@@ -172,6 +172,11 @@ final class ScriptSetup {
     @Override
     public void setActiveTools(ScriptFile script, List<String> names) {
       agent().setTools(tools.select(names));
+    }
+
+    @Override
+    public Optional<String> sessionName(ScriptFile script) {
+      return agent().session().name();
     }
 
     @Override

@@ -110,4 +110,48 @@ class ReferenceParityCliTest {
           .isEqualTo("ready");
     }
   }
+
+  @Test
+  void widgetsTitleEditorAndTheModelObjectOverRpcAsInTheReferenceProtocol() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/s.js"), """
+        export default function (pi) {
+          pi.on("session_start", (event, ctx) => {
+            ctx.ui.setWidget("plan", ["1. read", "2. write"]);
+            ctx.ui.setTitle("graft: planning");
+            ctx.ui.notify("model " + typeof ctx.model + " " + ctx.model.provider + " " + ctx.model.id, "info");
+          });
+          pi.registerCommand("ed", {
+            handler: async (args, ctx) => {
+              const text = await ctx.ui.editor("Edit the plan", "1. read");
+              ctx.ui.notify("edited: " + text, "info");
+              ctx.shutdown();
+            },
+          });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
+        "--scripts", "scripts")) {
+      JsonNode widget = rpc.await(l -> l.path("method").asText().equals("setWidget"), "setWidget");
+      assertThat(widget.path("widgetKey").asText()).isEqualTo("plan");
+      assertThat(widget.path("widgetLines").toString()).isEqualTo("[\"1. read\",\"2. write\"]");
+      assertThat(widget.path("widgetPlacement").asText()).isEqualTo("aboveEditor");
+      assertThat(rpc.await(l -> l.path("method").asText().equals("setTitle"), "setTitle").path("title").asText())
+          .isEqualTo("graft: planning");
+      assertThat(rpc.await(l -> l.path("method").asText().equals("notify"), "notify").path("message").asText())
+          .isEqualTo("model object scripted scripted");
+      rpc.send("{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"/ed\"}");
+      JsonNode editor = rpc.await(l -> l.path("method").asText().equals("editor"), "editor");
+      assertThat(editor.path("title").asText()).isEqualTo("Edit the plan");
+      assertThat(editor.path("prefill").asText()).isEqualTo("1. read");
+      rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + editor.path("id").asText() + "\",\"value\":\"1. read 2. test\"}");
+      assertThat(rpc.await(l -> l.path("method").asText().equals("notify"), "notify").path("message").asText())
+          .isEqualTo("edited: 1. read 2. test");
+      // ctx.shutdown(): graft stops reading after the next command, although stdin stays open.
+      rpc.send("{\"id\":\"s\",\"type\":\"get_state\"}");
+      rpc.response("s");
+      rpc.awaitExit();
+    }
+  }
 }

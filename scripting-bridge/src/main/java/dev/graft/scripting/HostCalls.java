@@ -90,7 +90,7 @@ final class HostCalls {
           case "notify" -> ui.notify(text(a, "the message"), level(b));
           case "setStatus" -> ui.setStatus(text(a, "the key"),
               Optional.ofNullable(optionalText(b, "the text")).filter(t -> !t.isEmpty()));
-          default -> throw new BadArgument("unknown method");
+          default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
         }
         return null;
       });
@@ -273,6 +273,9 @@ final class HostCalls {
       case "setLabel" -> port.setLabel(f, text(a, "the entry id"), Optional.ofNullable(optionalText(b, "the label"))
           .filter(l -> !l.isEmpty()));
       case "setSessionName" -> port.setSessionName(f, text(a, "the name"));
+      case "getSessionName" -> {
+        return port.sessionName(f).map(n -> "V" + jsonString(n)).orElse(null);
+      }
       case "exec" -> {
         String command = text(a, "the command");
         List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");

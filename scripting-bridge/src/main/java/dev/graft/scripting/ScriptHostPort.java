@@ -67,4 +67,9 @@ public interface ScriptHostPort {
    * script tool should offer this one too. Does nothing by default.
    */
   default void toolRegistered(ScriptFile script, String name) {}
+
+  /** {@code pi.getSessionName()}: the session's name, if it has one. */
+  default Optional<String> sessionName(ScriptFile script) {
+    return Optional.empty();
+  }
 }

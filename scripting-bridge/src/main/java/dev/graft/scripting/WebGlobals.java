@@ -14,13 +14,15 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 /**
  * The host side of web.js: timers armed on the watchdog's scheduler whose callbacks run on the
  * owner thread as guest code under the watchdog (a fresh spin budget each, like a handler), and
- * the cancelling of host work a script's AbortSignal aborts. A pending timer keeps nothing alive:
+ * the cancelling of host work a script's AbortSignal aborts, and pi.events between scripts. A pending timer keeps nothing alive:
  * it fires into a script only while that script runs. Owner thread only, except the scheduler's
  * posting.
  */
 final class WebGlobals {
   /** Pending timers one script may have at once: a runaway setTimeout loop is refused, not queued. */
   static final int MAX_TIMERS = 10_000;
+  /** The largest pi.events payload passed to the other scripts. */
+  static final int MAX_EVENT_CHARS = 1_000_000;
 
   private static final Source WEB = Source.newBuilder("js", resource("web.js"), "graft-web.js").internal(true)
       .buildLiteral();
@@ -112,12 +114,37 @@ final class WebGlobals {
             f.cancel(true);
           }
         }
+        case "emit" -> {
+          String channel = args[1].asString();
+          String text = args.length > 2 && args[2].isString() ? args[2].asString() : null;
+          if (text != null && text.length() > MAX_EVENT_CHARS) {
+            return "pi.events.emit: the data is too large (more than " + MAX_EVENT_CHARS + " characters of JSON)";
+          }
+          for (LoadedScript other : scripts.active()) {
+            if (other != s) {
+              owner.post(() -> deliver(other, channel, text));
+            }
+          }
+        }
         default -> {
           return "unknown operation " + op;
         }
       }
       return null;
     };
+  }
+
+  private void deliver(LoadedScript s, String channel, String text) {
+    State state = states.get(s);
+    if (state == null || !s.running()) {
+      return;
+    }
+    try {
+      s.run(() -> state.helpers.getMember("deliver").execute(channel, text));
+    } catch (LoadedScript.GuestException ge) {
+      report(s, "a pi.events handler for \"" + channel + "\"", ge);
+    }
+    scripts.closeIfDone(s);
   }
 
   private void fire(LoadedScript s, int id) {

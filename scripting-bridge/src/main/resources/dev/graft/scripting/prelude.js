@@ -272,6 +272,15 @@
     return e;
   }
 
+  const warned = {};
+
+  /** A warning in the script's log, once per `key` for the script's lifetime. */
+  function warnOnce(key, message) {
+    if (warned[key] === true) return;
+    warned[key] = true;
+    log("warn", message);
+  }
+
   function makeApi() {
     return freeze({
       on(event, handler) { call(host, "on", event, handler); },
@@ -292,6 +301,7 @@
       },
       setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
       setSessionName(name) { call(host, "setSessionName", name); },
+      getSessionName() { return call(host, "getSessionName"); },
       exec(command, args, options) {
         return withSignal(signalOf(options),
           function () {
@@ -304,6 +314,7 @@
       setModel(model) { return later(host, "setModel", encode(model, "pi.setModel: model")); },
       getThinkingLevel() { return call(host, "getThinkingLevel"); },
       setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
+      events: web ? web.events : undefined,
     });
   }
 
@@ -429,7 +440,33 @@
       },
       notify(message, type) { call(ui, "notify", message, type); },
       setStatus(key, text) { call(ui, "setStatus", key, text); },
+      editor(title, prefill) { return later(ui, "editor", title, prefill); },
+      setWidget(key, content, options) {
+        if (typeof content === "function") {
+          warnOnce("setWidget", "ctx.ui.setWidget: graft shows a widget given as lines (an array of strings), not a"
+            + " TUI component; this one is not shown");
+          return;
+        }
+        const placement = options !== null && typeof options === "object" ? options.placement : undefined;
+        call(ui, "setWidget", key, encode(content, "ctx.ui.setWidget: lines"), placement);
+      },
+      setTitle(title) { call(ui, "setTitle", title); },
+      setWorkingMessage(message) { call(ui, "setWorkingMessage", message); },
+      setEditorText(text) { call(ui, "setEditorText", text); },
+      pasteToEditor(text) { call(ui, "setEditorText", text); },
+      setFooter(factory) {
+        if (factory !== undefined && factory !== null) {
+          warnOnce("setFooter", "ctx.ui.setFooter: graft cannot show a TUI component; its status line stays as it is");
+        }
+      },
+      setHeader(factory) {
+        if (factory !== undefined && factory !== null) {
+          warnOnce("setHeader", "ctx.ui.setHeader: graft cannot show a TUI component; its banner stays as it is");
+        }
+      },
+      theme,
     });
+    ctx.shutdown = function () { call(ui, "shutdown"); };
     ctx.sessionManager = makeSessionManager(session);
     ctx.isIdle = function () { return call(agent, "isIdle"); };
     ctx.abort = function () { call(agent, "abort"); };
@@ -552,11 +589,11 @@
     return s.length > 300 ? s.slice(0, 300) + "..." : s;
   }
 
-  // A message renderer's third argument. graft shows a renderer's text as plain text (control
-  // characters removed), so the reference's theme functions return the text unchanged.
+  // A message renderer's third argument, and ctx.ui.theme. graft shows a script's text as plain
+  // text (control characters removed), so the reference's theme functions return it unchanged.
   const plain = function (a, b) { return b === undefined ? StringC(a) : StringC(b); };
   const theme = freeze({ fg: plain, bg: plain, bold: plain, italic: plain, underline: plain, dim: plain,
-    strikethrough: plain });
+    strikethrough: plain, inverse: plain });
 
   return freeze({
     encode,

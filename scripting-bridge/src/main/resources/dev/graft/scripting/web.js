@@ -368,7 +368,58 @@
 
   global("structuredClone", function structuredClone(value) { return cloneOf(value, new MapC()); });
 
+  // ---------------------------------------------------------------- pi.events
+
+  // A bus between the scripts: a handler in the emitting script runs at once, with the value
+  // itself; one in another script runs right after, on the script thread, with a JSON copy.
+  const channels = new MapC();
+  const JSONstringify = JSON.stringify;
+  const JSONparse = JSON.parse;
+
+  function handlersOf(channel) {
+    return (channels.get(channel) || []).slice();
+  }
+
+  const events = freeze({
+    on(channel, handler) {
+      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("pi.events.on: the channel must be a non-empty string");
+      if (typeof handler !== "function") throw new TypeErrorC("pi.events.on: the handler must be a function");
+      let list = channels.get(channel);
+      if (list === undefined) channels.set(channel, list = []);
+      const entry = { handler };
+      list.push(entry);
+      return function unsubscribe() {
+        const now = channels.get(channel);
+        if (now === undefined) return;
+        const i = now.indexOf(entry);
+        if (i >= 0) now.splice(i, 1);
+      };
+    },
+    emit(channel, data) {
+      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("pi.events.emit: the channel must be a non-empty string");
+      let text;
+      try {
+        text = data === undefined ? undefined : JSONstringify(data);
+      } catch (e) {
+        throw new TypeErrorC("pi.events.emit: the data must be JSON for the other scripts (" + e.message + ")");
+      }
+      const list = handlersOf(channel);
+      for (let i = 0; i < list.length; i++) list[i].handler(data);
+      hostCall("emit", channel, text);
+    },
+  });
+
+  /** The host's call when another script emitted on `channel`. */
+  function deliver(channel, text) {
+    const list = handlersOf(channel);
+    if (list.length === 0) return;
+    const data = text === undefined || text === null ? undefined : JSONparse(text);
+    for (let i = 0; i < list.length; i++) list[i].handler(data);
+  }
+
   return freeze({
+    events,
+    deliver,
     fire,
     abortable,
     isSignal,

@@ -64,7 +64,7 @@ public final class InteractiveMode {
   private volatile AbortSignal working;
   private volatile long lastCtrlC;
   private ModelRegistry models;
-  private String editorText = "";
+  private volatile String editorText = "";
   private boolean statusDue = true;
 
   private InteractiveMode(Setup setup, Frontend frontend) {
@@ -76,11 +76,13 @@ public final class InteractiveMode {
     registerScriptCommands().forEach(screen::line);
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    setup.surface().showUi(ScriptCommands.ui(ui));
+    EventPrinter printer = new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts()));
+    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(screen::title, printer::setWorkingMessage,
+        text -> editorText = text, () -> quit = true)));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + problem.text(), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
-    agent.subscribe(new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts())));
+    agent.subscribe(printer);
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());

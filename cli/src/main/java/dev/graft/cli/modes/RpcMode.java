@@ -45,7 +45,9 @@ public final class RpcMode {
   private final SessionStore store;
   private final PrintWriter out;
   private final ScriptCommandPrompts commands;
-  private final RpcUi ui = new RpcUi(this::write);
+  private final RpcUi ui = new RpcUi(this::write, () -> shutdownRequested = true);
+  /** A script called ctx.shutdown(): graft stops reading after the command it is handling. */
+  private volatile boolean shutdownRequested;
   private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private volatile Future<?> running;
   /** A prompt was accepted and its agent_end has not been sent yet: what a client sees as busy. */
@@ -119,6 +121,9 @@ public final class RpcMode {
           continue;
         }
         handle((ObjectNode) command);
+        if (shutdownRequested) {
+          break;
+        }
       }
     }
     ui.endOfInput();
