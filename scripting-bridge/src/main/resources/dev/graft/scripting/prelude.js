@@ -421,6 +421,21 @@
    * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
    * sessionManager (a read-only view of the session) and the agent's methods.
    */
+  // The agent functions of the latest ctx: what complete() from "@mariozechner/pi-ai" (graft's
+  // built-in stand-in, which gets no ctx) calls, as ctx.complete would.
+  let latestAgent;
+  defineProperty(globalThis, Symbol.for("graft.compat"), { value: freeze({
+    complete(request) {
+      if (latestAgent === undefined) {
+        return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"
+          + " (graft calls the model as ctx.complete does)"));
+      }
+      return withSignal(signalOf(request),
+        function () { return later(latestAgent, "complete", encode(withoutSignal(request), "complete: the request")); },
+        function (reason) { throw abortError(reason); });
+    },
+  }), enumerable: false });
+
   function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
@@ -496,7 +511,16 @@
     ctx.modelRegistry = freeze({
       find(provider, id) { return call(agent, "findModel", provider, id); },
       available() { return call(agent, "availableModels"); },
+      // For the reference's complete(model, context, {apiKey}): graft keeps the keys, so the answer
+      // says only whether graft can call the model; the apiKey is a placeholder graft ignores.
+      getApiKeyAndHeaders(model) {
+        const m = model !== null && typeof model === "object" ? model : {};
+        const ok = call(agent, "availableModels").some(function (a) { return a.provider === m.provider && a.id === m.id; });
+        return PromiseC.resolve(ok ? { ok: true, apiKey: "(kept by graft)", headers: {} }
+          : { ok: false, error: "graft cannot call " + m.provider + "/" + m.id + " (no API key, or an unknown model)" });
+      },
     });
+    latestAgent = agent;
     if (reminders) {
       ctx.reminders = freeze({
         append(text, options) {
