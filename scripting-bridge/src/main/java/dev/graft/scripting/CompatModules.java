@@ -25,9 +25,10 @@ import org.graalvm.polyglot.io.FileSystem;
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
- * {@code @mariozechner/pi-coding-agent} (defineTool). A bare import of one of these names resolves
- * to a read-only file under a virtual directory that no real file can be in; everything else goes
- * to the script's own file system, unchanged.
+ * {@code @mariozechner/pi-coding-agent} (defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
+ * serializeConversation). A bare import of one of these names resolves to a read-only file in a
+ * virtual directory, served from memory whatever the disk holds there; everything else goes to
+ * the script's own file system, unchanged.
  */
 final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */

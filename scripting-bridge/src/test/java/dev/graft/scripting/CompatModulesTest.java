@@ -18,7 +18,8 @@ class CompatModulesTest {
           import { Type } from "typebox";
           import { Type as SinclairType } from "@sinclair/typebox";
           import { StringEnum, complete } from "@mariozechner/pi-ai";
-          import { defineTool, isToolCallEventType, withFileMutationQueue } from "@mariozechner/pi-coding-agent";
+          import { defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm, serializeConversation }
+            from "@mariozechner/pi-coding-agent";
 
           export default function (pi) {
             pi.registerTool(defineTool({
@@ -44,7 +45,9 @@ class CompatModulesTest {
                 await complete({ provider: "x", id: "y" }, { messages: [{ role: "user", content: "hi" }] });
               } catch (e) { completeError = e.message; }
               return { order, completeError, isBash: isToolCallEventType("bash", { toolName: "bash" }),
-                literal: Type.Literal("on"), union: Type.Union([Type.Literal(1), Type.Null()]).anyOf.length };
+                literal: Type.Literal("on"), union: Type.Union([Type.Literal(1), Type.Null()]).anyOf.length,
+                serialized: serializeConversation(convertToLlm([{ role: "custom", content: "note" }, { role: "assistant",
+                  content: [{ type: "text", text: "hi" }, { type: "toolCall", name: "read", arguments: { path: "a" } }] }])) };
             });
           }
           """);
@@ -60,7 +63,8 @@ class CompatModulesTest {
       List<HandlerOutcome> out = f.emit("agent_start", "{}");
       assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
           {"order":[1,2],"completeError":"ctx.complete failed: there is no agent whose model to call","isBash":true,
-           "literal":{"const":"on","type":"string"},"union":2}"""));
+           "literal":{"const":"on","type":"string"},"union":2,
+           "serialized":"[User]: note\\n\\n[Assistant]: hi\\n\\n[Assistant tool calls]: read(path=\\"a\\")"}"""));
     }
   }
 

@@ -30,3 +30,69 @@ export function withFileMutationQueue(path, fn) {
   });
   return run;
 }
+
+function textOf(content) {
+  if (typeof content === "string") return content;
+  return (content || []).filter((b) => b && b.type === "text").map((b) => b.text).join("");
+}
+
+/**
+ * The session's messages as the model sees them: user, assistant and tool results as they are;
+ * custom messages, summaries and shell runs as user text.
+ */
+export function convertToLlm(messages) {
+  const out = [];
+  for (const m of messages || []) {
+    if (!m || typeof m !== "object") continue;
+    switch (m.role) {
+      case "user":
+      case "assistant":
+      case "toolResult":
+        out.push(m);
+        break;
+      case "custom":
+        out.push({ role: "user", content: typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content,
+          timestamp: m.timestamp });
+        break;
+      case "branchSummary":
+      case "compactionSummary":
+        out.push({ role: "user", content: [{ type: "text", text: "Summary of earlier work:\n" + m.summary }],
+          timestamp: m.timestamp });
+        break;
+      case "bashExecution":
+        if (!m.excludeFromContext) {
+          out.push({ role: "user", content: [{ type: "text", text: "Ran `" + m.command + "`\n" + (m.output || "") }],
+            timestamp: m.timestamp });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** Messages as one text (for a summary prompt): each as "[Role]: text", tool results cut at 2,000 characters. */
+export function serializeConversation(messages) {
+  const parts = [];
+  for (const m of messages || []) {
+    if (m.role === "user") {
+      const text = textOf(m.content);
+      if (text) parts.push("[User]: " + text);
+    } else if (m.role === "assistant") {
+      const blocks = m.content || [];
+      const thinking = blocks.filter((b) => b.type === "thinking").map((b) => b.thinking);
+      const text = blocks.filter((b) => b.type === "text").map((b) => b.text);
+      const calls = blocks.filter((b) => b.type === "toolCall").map((b) => b.name + "("
+        + Object.keys(b.arguments || {}).map((k) => k + "=" + JSON.stringify(b.arguments[k])).join(", ") + ")");
+      if (thinking.length) parts.push("[Assistant thinking]: " + thinking.join("\n"));
+      if (text.length) parts.push("[Assistant]: " + text.join("\n"));
+      if (calls.length) parts.push("[Assistant tool calls]: " + calls.join("; "));
+    } else if (m.role === "toolResult") {
+      let text = textOf(m.content);
+      if (text.length > 2000) text = text.slice(0, 2000) + "\n[" + (text.length - 2000) + " more characters]";
+      if (text) parts.push("[Tool result]: " + text);
+    }
+  }
+  return parts.join("\n\n");
+}
