@@ -114,7 +114,7 @@ export interface GraftAPI {
 declare global {
   /**
    * A script's console: each call is one line in graft's log (shown with --verbose; warn and
-   * error always), values rendered briefly. There is no other global of graft's.
+   * error always), values rendered briefly. Its other globals are the web ones below.
    */
   var console: {
     log(...values: unknown[]): void;
@@ -124,6 +124,60 @@ declare global {
     warn(...values: unknown[]): void;
     error(...values: unknown[]): void;
   };
+
+  // The web globals (docs/hooks.md, "Web globals"), declared here for a jsconfig without "dom".
+
+  /** A pending timer: Node's ref/unref change nothing (no timer keeps graft alive). */
+  interface Timeout {
+    ref(): Timeout;
+    unref(): Timeout;
+    hasRef(): boolean;
+    refresh(): Timeout;
+    [Symbol.toPrimitive](): number;
+  }
+  function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): Timeout;
+  function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): Timeout;
+  function setImmediate<A extends unknown[]>(callback: (...args: A) => void, ...args: A): Timeout;
+  function clearTimeout(timer: Timeout | number | undefined): void;
+  function clearInterval(timer: Timeout | number | undefined): void;
+  function clearImmediate(timer: Timeout | number | undefined): void;
+  function queueMicrotask(callback: () => void): void;
+  function structuredClone<T>(value: T): T;
+
+  interface Event {
+    readonly type: string;
+    defaultPrevented: boolean;
+    preventDefault(): void;
+    stopImmediatePropagation(): void;
+  }
+  interface AbortSignal {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    onabort: ((event: Event) => void) | null;
+    throwIfAborted(): void;
+    addEventListener(type: "abort", listener: (event: Event) => void, options?: { once?: boolean }): void;
+    removeEventListener(type: "abort", listener: (event: Event) => void): void;
+  }
+  var AbortSignal: {
+    abort(reason?: unknown): AbortSignal;
+    timeout(ms: number): AbortSignal;
+    any(signals: AbortSignal[]): AbortSignal;
+  };
+  interface AbortController {
+    readonly signal: AbortSignal;
+    abort(reason?: unknown): void;
+  }
+  var AbortController: { new (): AbortController };
+  interface TextEncoder {
+    readonly encoding: "utf-8";
+    encode(input?: string): Uint8Array;
+  }
+  var TextEncoder: { new (): TextEncoder };
+  interface TextDecoder {
+    readonly encoding: "utf-8";
+    decode(input?: ArrayBuffer | ArrayBufferView): string;
+  }
+  var TextDecoder: { new (label?: "utf-8" | "utf8", options?: { fatal?: boolean }): TextDecoder };
 }
 
 // ---------------------------------------------------------------- events
