@@ -22,8 +22,6 @@ final class Calls {
   private final Marshal marshal;
   private final GuestErrors errors;
   private final ScriptSettings settings;
-  /** Per script, the host future its latest awaited call returned (for an AbortSignal to cancel). */
-  private final java.util.Map<LoadedScript, CompletableFuture<?>> lastAwaited = new java.util.WeakHashMap<>();
 
   Calls(Scripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
       ScriptSettings settings) {
@@ -143,7 +141,7 @@ final class Calls {
   <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
       Function<T, String> toJson) {
     s.hostWaits++;
-    lastAwaited.put(s, future);
+    s.lastAwaited = future;
     future.whenComplete((value, error) -> owner.post(() -> {
       s.hostWaits--;
       if (!s.running()) {
@@ -200,7 +198,9 @@ final class Calls {
 
   /** The future of {@code s}'s latest awaited host call, once (owner thread; see WebGlobals). */
   Optional<CompletableFuture<?>> lastAwaited(LoadedScript s) {
-    return Optional.ofNullable(lastAwaited.remove(s));
+    CompletableFuture<?> f = s.lastAwaited;
+    s.lastAwaited = null;
+    return Optional.ofNullable(f);
   }
 
   ScriptSettings settings() {

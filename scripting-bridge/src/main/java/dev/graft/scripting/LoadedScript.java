@@ -80,6 +80,12 @@ final class LoadedScript {
   final Set<Call> pending = new LinkedHashSet<>();
   /** Host futures the script awaits. */
   int hostWaits;
+  /** The future of the latest host call the script awaits (Calls; an AbortSignal may cancel it). */
+  java.util.concurrent.CompletableFuture<?> lastAwaited;
+  /** Its web globals' host side (WebGlobals): kept here so that it goes with the script. */
+  Object web;
+  /** Run when the script is closed (WebGlobals cancels its pending timers). */
+  Runnable onClose = () -> {};
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
     this.file = file;
@@ -182,6 +188,7 @@ final class LoadedScript {
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
     state = State.CLOSED;
+    onClose.run();
     try {
       context.close();
     } catch (RuntimeException e) {

@@ -3,7 +3,6 @@ package dev.graft.scripting;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import org.graalvm.polyglot.Context;
@@ -32,7 +31,6 @@ final class WebGlobals {
   private final Scripts scripts;
   private final GuestErrors errors;
   private final Calls calls;
-  private final Map<LoadedScript, State> states = new WeakHashMap<>();
 
   /** One script's web helpers (from web.js), its armed timers and its cancellable host calls. */
   private static final class State {
@@ -42,6 +40,12 @@ final class WebGlobals {
 
     State(Value helpers) {
       this.helpers = helpers;
+    }
+
+    void cancelAll() {
+      timers.values().forEach(t -> t.cancel(false));
+      timers.clear();
+      cancellable.clear();
     }
   }
 
@@ -56,13 +60,15 @@ final class WebGlobals {
   /** Installs the globals in {@code s}'s context (bridge work, before the prelude); returns web.js's helpers. */
   Value install(LoadedScript s, Context context) {
     Value helpers = context.eval(WEB).execute(host(s));
-    states.put(s, new State(helpers));
+    State state = new State(helpers);
+    s.web = state;
+    s.onClose = state::cancelAll; // a pending timer would otherwise hold the closed script until it is due
     return helpers;
   }
 
   /** The helpers web.js returned for {@code s}: fire, abortable, controller... */
   Value helpers(LoadedScript s) {
-    return states.get(s).helpers;
+    return ((State) s.web).helpers;
   }
 
   /**
@@ -85,7 +91,7 @@ final class WebGlobals {
 
   private ProxyExecutable host(LoadedScript s) {
     return args -> {
-      State state = states.get(s);
+      State state = (State) s.web;
       String op = args[0].asString();
       int id = args.length > 1 && args[1].fitsInInt() ? args[1].asInt() : 0;
       switch (op) {
@@ -98,7 +104,15 @@ final class WebGlobals {
             return "this script has " + MAX_TIMERS + " timers pending already";
           }
           long ms = args.length > 2 && args[2].fitsInLong() ? Math.max(1, args[2].asLong()) : 1;
-          state.timers.put(id, watchdog.schedule(() -> owner.post(() -> fire(s, id)), Duration.ofMillis(ms)));
+          // Weakly: a cancelled timer stays in the scheduler's queue until due, and must not keep
+          // a closed script's memory until then.
+          java.lang.ref.WeakReference<LoadedScript> script = new java.lang.ref.WeakReference<>(s);
+          state.timers.put(id, watchdog.schedule(() -> {
+            LoadedScript due = script.get();
+            if (due != null) {
+              owner.post(() -> fire(due, id));
+            }
+          }, Duration.ofMillis(ms)));
         }
         case "clear" -> {
           ScheduledFuture<?> timer = state.timers.remove(id);
@@ -135,7 +149,7 @@ final class WebGlobals {
   }
 
   private void deliver(LoadedScript s, String channel, String text) {
-    State state = states.get(s);
+    State state = (State) s.web;
     if (state == null || !s.running()) {
       return;
     }
@@ -148,7 +162,7 @@ final class WebGlobals {
   }
 
   private void fire(LoadedScript s, int id) {
-    State state = states.get(s);
+    State state = (State) s.web;
     if (state == null || !s.running() || state.timers.remove(id) == null) {
       return;
     }
