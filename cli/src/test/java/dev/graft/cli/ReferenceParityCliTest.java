@@ -154,4 +154,28 @@ class ReferenceParityCliTest {
       rpc.awaitExit();
     }
   }
+
+  @Test
+  void inTheInteractiveModeWidgetsShowAsStatusAndShutdownQuitsAfterTheCommand() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/s.js"), """
+        export default function (pi) {
+          pi.on("session_start", (event, ctx) => {
+            ctx.ui.notify("hasUI " + ctx.hasUI, "info");
+            ctx.ui.setWidget("plan", ["read", "write"]);
+          });
+          pi.registerCommand("bye", { handler: async (args, ctx) => { ctx.ui.notify("leaving", "info"); ctx.shutdown(); } });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"the model was asked\"}\n");
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    CliContext context = new CliContext(java.util.Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
+        new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), Clock.systemUTC(),
+        new java.io.ByteArrayInputStream("/bye\nhello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts", "--no-session");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("hasUI true").contains("read · write").contains("leaving")
+        .doesNotContain("the model was asked");
+  }
 }

@@ -31,7 +31,10 @@ public final class ScriptCommands {
       out.add(new SlashCommand(c.name(), c.description(), c.script().name(), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            EventContext eventContext = surface.context(ui(ctx.ui())).withCommands(sessionCommands);
+            // The mode's ctx.ui (its title, working message, editor and shutdown too) when it attached
+            // one; otherwise this command context's dialogs.
+            ScriptUi shown = surface.ui() != ScriptUi.NONE ? surface.ui() : ui(ctx.ui());
+            EventContext eventContext = surface.context(shown).withCommands(sessionCommands);
             try {
               JsonNode result;
               try {
