@@ -85,6 +85,10 @@ export interface GraftAPI {
   getActiveTools(): string[];
   /** The session's name (setSessionName, /name), or undefined. */
   getSessionName(): string | undefined;
+  /** Every tool the agent may be given; sourceInfo.path is "<builtin:NAME>" or the script's file. */
+  getAllTools(): { name: string; description: string; parameters: JsonSchema; sourceInfo: { path: string } }[];
+  /** The scripts' commands. */
+  getCommands(): { name: string; description?: string; source: "extension"; sourceInfo: { path: string } }[];
   /**
    * A bus between the scripts: a handler in the emitting script runs at once with the value
    * itself; one in another script runs right after, with a JSON copy. `on` returns the unsubscribe.
@@ -522,7 +526,7 @@ export interface EventContext {
   hasUI: boolean;
   /**
    * Quits graft once what it does now is done: the interactive mode after the current input, the
-   * RPC mode after the command it handles (or the next one). Nothing in -p and --mode json, which
+   * RPC mode once the command it handles is done. Nothing in -p and --mode json, which
    * end with their prompts.
    */
   shutdown(): void;

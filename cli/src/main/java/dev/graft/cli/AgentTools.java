@@ -59,6 +59,13 @@ final class AgentTools {
     return out;
   }
 
+  /** The script tools' names and the paths of the scripts that registered them. */
+  Map<String, String> scriptToolFiles() {
+    Map<String, String> out = new LinkedHashMap<>();
+    engine.ifPresent(e -> e.tools().forEach(t -> out.putIfAbsent(t.name(), t.script().path().toString())));
+    return out;
+  }
+
   /** Every tool by name: built-ins first. */
   Map<String, Tool> all() {
     Map<String, Tool> all = new LinkedHashMap<>();

@@ -175,6 +175,18 @@ final class ScriptSetup {
     }
 
     @Override
+    public List<ObjectNode> allTools(ScriptFile script) {
+      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
+      return tools.all().values().stream().map(t -> {
+        ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
+        o.set("parameters", t.parameters());
+        o.putObject("sourceInfo").put("path", BuiltinTools.NAMES.contains(t.name()) ? "<builtin:" + t.name() + ">"
+            : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
+        return o;
+      }).toList();
+    }
+
+    @Override
     public Optional<String> sessionName(ScriptFile script) {
       return agent().session().name();
     }

@@ -74,7 +74,15 @@ class ReferenceParityCliTest {
   void aToolRegisteredFromAHandlerIsOfferedToTheModel() throws Exception {
     run("""
         export default function (pi) {
+          pi.registerCommand("hi", { description: "says hi", handler: async () => {} });
           pi.on("session_start", () => {
+            const tools = pi.getAllTools();
+            const commands = pi.getCommands();
+            pi.appendEntry("listed", {
+              bash: tools.find((t) => t.name === "bash").sourceInfo.path,
+              hasParameters: typeof tools[0].parameters === "object",
+              commands: commands.map((c) => c.name + ":" + c.source + ":" + (c.description ?? "")),
+            });
             pi.registerTool({
               name: "late_tool",
               description: "registered after load",
@@ -88,6 +96,9 @@ class ReferenceParityCliTest {
         {"text": "done"}
         """);
     assertThat(toolResults()).contains("late tool ran");
+    assertThat(entries()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Custom.class, c -> assertThat(
+        c.data().orElseThrow().toString()).isEqualTo("{\"bash\":\"<builtin:bash>\",\"hasParameters\":true,"
+            + "\"commands\":[\"hi:extension:says hi\"]}")));
   }
 
   @Test
@@ -148,9 +159,7 @@ class ReferenceParityCliTest {
       rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + editor.path("id").asText() + "\",\"value\":\"1. read 2. test\"}");
       assertThat(rpc.await(l -> l.path("method").asText().equals("notify"), "notify").path("message").asText())
           .isEqualTo("edited: 1. read 2. test");
-      // ctx.shutdown(): graft stops reading after the next command, although stdin stays open.
-      rpc.send("{\"id\":\"s\",\"type\":\"get_state\"}");
-      rpc.response("s");
+      // ctx.shutdown(): graft ends, although stdin stays open.
       rpc.awaitExit();
     }
   }

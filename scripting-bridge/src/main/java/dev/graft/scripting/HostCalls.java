@@ -273,6 +273,22 @@ final class HostCalls {
       case "setLabel" -> port.setLabel(f, text(a, "the entry id"), Optional.ofNullable(optionalText(b, "the label"))
           .filter(l -> !l.isEmpty()));
       case "setSessionName" -> port.setSessionName(f, text(a, "the name"));
+      case "getAllTools" -> {
+        var list = Json.MAPPER.createArrayNode();
+        port.allTools(f).forEach(list::add);
+        return "V" + Json.write(list);
+      }
+      case "getCommands" -> {
+        var list = Json.MAPPER.createArrayNode();
+        for (ScriptCommand command : scripts.snapshot().commands()) {
+          ObjectNode o = list.addObject().put("name", command.name());
+          if (!command.description().isEmpty()) {
+            o.put("description", command.description());
+          }
+          o.put("source", "extension").putObject("sourceInfo").put("path", command.script().path().toString());
+        }
+        return "V" + Json.write(list);
+      }
       case "getSessionName" -> {
         return port.sessionName(f).map(n -> "V" + jsonString(n)).orElse(null);
       }

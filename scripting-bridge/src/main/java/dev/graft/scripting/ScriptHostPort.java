@@ -72,4 +72,13 @@ public interface ScriptHostPort {
   default Optional<String> sessionName(ScriptFile script) {
     return Optional.empty();
   }
+
+  /**
+   * {@code pi.getAllTools()}: every tool the agent may be given (built-in and scripts'), each as
+   * {@code {name, description, parameters, sourceInfo: {path}}} ({@code <builtin:NAME>} for a
+   * built-in). Where there is no agent (a check), it throws.
+   */
+  default List<ObjectNode> allTools(ScriptFile script) {
+    throw new UnsupportedOperationException("there are no tools to list here");
+  }
 }

@@ -100,7 +100,7 @@ public interface ScriptUi {
 
   /**
    * {@code ctx.shutdown()}: graft should quit once what it is doing now is done (the interactive
-   * mode after the current input, the RPC mode after the current command). Without a UI graft
+   * mode after the current input, the RPC mode once its current command is done). Without a UI graft
    * quits when its prompts are done anyway (the default does nothing).
    */
   default void shutdown() {}

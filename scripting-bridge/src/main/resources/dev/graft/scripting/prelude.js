@@ -302,6 +302,8 @@
       setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
       setSessionName(name) { call(host, "setSessionName", name); },
       getSessionName() { return call(host, "getSessionName"); },
+      getAllTools() { return call(host, "getAllTools"); },
+      getCommands() { return call(host, "getCommands"); },
       exec(command, args, options) {
         return withSignal(signalOf(options),
           function () {

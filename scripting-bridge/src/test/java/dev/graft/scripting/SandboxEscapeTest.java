@@ -166,7 +166,7 @@ class SandboxEscapeTest {
         assertThat(a.value().get(n).asText()).as(n).isEqualTo("undefined");
       }
       assertThat(a.value().get("timers").asText()).isEqualTo("function function");
-      assertThat(a.value().get("apiKeys").asText()).isEqualTo("appendEntry,events,exec,getActiveTools,getSessionName,getThinkingLevel,"
+      assertThat(a.value().get("apiKeys").asText()).isEqualTo("appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getSessionName,getThinkingLevel,"
           + "on,registerCommand,registerMessageRenderer,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
           + "setSessionName,setThinkingLevel");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");

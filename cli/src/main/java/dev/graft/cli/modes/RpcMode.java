@@ -46,7 +46,7 @@ public final class RpcMode {
   private final PrintWriter out;
   private final ScriptCommandPrompts commands;
   private final RpcUi ui = new RpcUi(this::write, () -> shutdownRequested = true);
-  /** A script called ctx.shutdown(): graft stops reading after the command it is handling. */
+  /** A script called ctx.shutdown(): graft stops reading, after the command it is handling if any. */
   private volatile boolean shutdownRequested;
   private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private volatile Future<?> running;
@@ -101,30 +101,59 @@ public final class RpcMode {
     }
   }
 
-  /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
+  /**
+   * Reads commands until stdin ends, or a script calls ctx.shutdown(); then waits for a running
+   * prompt and returns 0. stdin is read on a thread of its own, so that a shutdown asked for while
+   * no command comes ends graft too.
+   */
   public int run(InputStream in) throws IOException {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        if (line.isBlank()) {
-          continue;
+    java.util.concurrent.BlockingQueue<Optional<String>> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+    IOException[] failure = new IOException[1];
+    Thread.ofPlatform().daemon().name("graft-rpc-stdin").start(() -> {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = reader.readLine()) != null) {
+          lines.add(Optional.of(line));
         }
-        JsonNode command;
-        try {
-          command = Json.parse(line);
-        } catch (IOException e) {
-          write(error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
-          continue;
-        }
-        if (!command.isObject() || !command.path("type").isTextual()) {
-          write(error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
-          continue;
-        }
-        handle((ObjectNode) command);
-        if (shutdownRequested) {
-          break;
-        }
+      } catch (IOException e) {
+        failure[0] = e;
+      } finally {
+        lines.add(Optional.empty());
       }
+    });
+    while (!shutdownRequested) {
+      Optional<String> next;
+      try {
+        next = lines.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      if (next == null) {
+        continue;
+      }
+      if (next.isEmpty()) {
+        if (failure[0] != null) {
+          throw failure[0];
+        }
+        break;
+      }
+      String line = next.get();
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode command;
+      try {
+        command = Json.parse(line);
+      } catch (IOException e) {
+        write(error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
+        continue;
+      }
+      if (!command.isObject() || !command.path("type").isTextual()) {
+        write(error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
+        continue;
+      }
+      handle((ObjectNode) command);
     }
     ui.endOfInput();
     Future<?> last = running;
