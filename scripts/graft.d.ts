@@ -85,6 +85,20 @@ export interface GraftAPI {
 
   /** The names of the tools the model has now (built-in and script tools). */
   getActiveTools(): string[];
+  /** The session's name (setSessionName, /name), or undefined. */
+  getSessionName(): string | undefined;
+  /** Every tool the agent may be given; sourceInfo.path is "<builtin:NAME>" or the script's file. */
+  getAllTools(): { name: string; description: string; parameters: JsonSchema; sourceInfo: { path: string } }[];
+  /** The scripts' commands. */
+  getCommands(): { name: string; description?: string; source: "extension"; sourceInfo: { path: string } }[];
+  /**
+   * A bus between the scripts: a handler in the emitting script runs at once with the value
+   * itself; one in another script runs right after, with a JSON copy. `on` returns the unsubscribe.
+   */
+  events: {
+    on(channel: string, handler: (data: any) => void): () => void;
+    emit(channel: string, data?: unknown): void;
+  };
 
   /** Sets the model's tools by name; an unknown name throws, naming the known ones. */
   setActiveTools(names: string[]): void;
@@ -106,7 +120,7 @@ export interface GraftAPI {
 declare global {
   /**
    * A script's console: each call is one line in graft's log (shown with --verbose; warn and
-   * error always), values rendered briefly. There is no other global of graft's.
+   * error always), values rendered briefly. Its other globals are the web ones below.
    */
   var console: {
     log(...values: unknown[]): void;
@@ -116,6 +130,60 @@ declare global {
     warn(...values: unknown[]): void;
     error(...values: unknown[]): void;
   };
+
+  // The web globals (docs/hooks.md, "Web globals"), declared here for a jsconfig without "dom".
+
+  /** A pending timer: Node's ref/unref change nothing (no timer keeps graft alive). */
+  interface Timeout {
+    ref(): Timeout;
+    unref(): Timeout;
+    hasRef(): boolean;
+    refresh(): Timeout;
+    [Symbol.toPrimitive](): number;
+  }
+  function setTimeout<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): Timeout;
+  function setInterval<A extends unknown[]>(callback: (...args: A) => void, ms?: number, ...args: A): Timeout;
+  function setImmediate<A extends unknown[]>(callback: (...args: A) => void, ...args: A): Timeout;
+  function clearTimeout(timer: Timeout | number | undefined): void;
+  function clearInterval(timer: Timeout | number | undefined): void;
+  function clearImmediate(timer: Timeout | number | undefined): void;
+  function queueMicrotask(callback: () => void): void;
+  function structuredClone<T>(value: T): T;
+
+  interface Event {
+    readonly type: string;
+    defaultPrevented: boolean;
+    preventDefault(): void;
+    stopImmediatePropagation(): void;
+  }
+  interface AbortSignal {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    onabort: ((event: Event) => void) | null;
+    throwIfAborted(): void;
+    addEventListener(type: "abort", listener: (event: Event) => void, options?: { once?: boolean }): void;
+    removeEventListener(type: "abort", listener: (event: Event) => void): void;
+  }
+  var AbortSignal: {
+    abort(reason?: unknown): AbortSignal;
+    timeout(ms: number): AbortSignal;
+    any(signals: AbortSignal[]): AbortSignal;
+  };
+  interface AbortController {
+    readonly signal: AbortSignal;
+    abort(reason?: unknown): void;
+  }
+  var AbortController: { new (): AbortController };
+  interface TextEncoder {
+    readonly encoding: "utf-8";
+    encode(input?: string): Uint8Array;
+  }
+  var TextEncoder: { new (): TextEncoder };
+  interface TextDecoder {
+    readonly encoding: "utf-8";
+    decode(input?: ArrayBuffer | ArrayBufferView): string;
+  }
+  var TextDecoder: { new (label?: "utf-8" | "utf8", options?: { fatal?: boolean }): TextDecoder };
 }
 
 // ---------------------------------------------------------------- events
@@ -466,12 +534,18 @@ export interface EventContext {
   cwd: string;
   /** The session file (absent with --no-session, and while the agent is being set up). */
   sessionFile?: string;
-  /** The model, as "provider/id" (absent while the agent is being set up). */
-  model?: string;
+  /** The model, as ctx.modelRegistry describes it (absent while the agent is being set up). */
+  model?: RegistryModel;
   /** The thinking level (absent while the agent is being set up). */
   thinkingLevel?: ThinkingLevel;
   /** Whether dialogs reach someone: false in -p and --mode json, where they answer as dismissed. */
   hasUI: boolean;
+  /**
+   * Quits graft once what it does now is done: the interactive mode after the current input, the
+   * RPC mode once the command it handles is done. Nothing in -p and --mode json, which
+   * end with their prompts.
+   */
+  shutdown(): void;
   ui: UI;
   sessionManager: SessionManager;
 
@@ -627,6 +701,8 @@ export interface CompleteRequest {
   systemPrompt?: string;
   /** A positive whole number. */
   maxTokens?: number;
+  /** Aborting it cancels the call; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -667,10 +743,44 @@ export interface UI {
   notify(message: string, type?: "info" | "warning" | "error"): void;
   /** Shows `text` in the status line under `key`; undefined or "" removes it. */
   setStatus(key: string, text?: string): void;
+  /** A text to edit, starting from `prefill`; undefined when dismissed. */
+  editor(title: string, prefill?: string): Promise<string | undefined>;
+  /**
+   * Lines shown with the editor under `key` (over RPC a setWidget request; in the terminal a
+   * status text); undefined removes them. A TUI component (a function) is not shown: a warning is logged.
+   */
+  setWidget(key: string, lines: string[] | undefined, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+  /** The terminal window's title (over RPC a setTitle request). */
+  setTitle(title: string): void;
+  /** The text beside the working indicator in the terminal; no argument restores graft's. */
+  setWorkingMessage(message?: string): void;
+  /** Puts `text` in the input editor (over RPC a set_editor_text request). */
+  setEditorText(text: string): void;
+  /** As setEditorText. */
+  pasteToEditor(text: string): void;
+  /** graft cannot show a TUI component: anything but undefined logs a warning. */
+  setFooter(factory: unknown): void;
+  /** graft cannot show a TUI component: anything but undefined logs a warning. */
+  setHeader(factory: unknown): void;
+  /** The reference's theme functions: graft shows plain text, so each returns its text unchanged. */
+  theme: Theme;
+}
+
+export interface Theme {
+  fg(color: string, text: string): string;
+  bg(color: string, text: string): string;
+  bold(text: string): string;
+  italic(text: string): string;
+  underline(text: string): string;
+  dim(text: string): string;
+  strikethrough(text: string): string;
+  inverse(text: string): string;
 }
 
 export interface DialogOptions {
   timeout?: number;
+  /** Aborting it answers the dialog as dismissed at once (undefined, or false for confirm). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -739,10 +849,10 @@ export interface ToolDefinition<P extends ToolParams = ToolParams> {
   parameters?: ObjectSchema;
   /**
    * Runs on the script thread with the model's arguments, checked against `parameters`. `signal`
-   * and `onUpdate` are not given yet (null). A throw, a rejection or a wrong answer becomes an
+   * aborts when the run is aborted (Esc, Ctrl+C, RPC abort); `onUpdate` is not given yet (null). A throw, a rejection or a wrong answer becomes an
    * error result naming the tool and the script.
    */
-  execute(toolCallId: string, params: P, signal: null, onUpdate: null, ctx: EventContext): ToolResult | Promise<ToolResult>;
+  execute(toolCallId: string, params: P, signal: AbortSignal, onUpdate: null, ctx: EventContext): ToolResult | Promise<ToolResult>;
 }
 
 /** What execute answers. */
@@ -780,8 +890,8 @@ export interface ExecOptions {
   timeout?: number;
   /** Relative to the session's directory. */
   cwd?: string;
-  /** Accepted and ignored: an abort signal cannot cross into graft yet. */
-  signal?: unknown;
+  /** Aborting it kills the program; the promise resolves at once to {stdout: "", stderr: "", code: 0, killed: true}. */
+  signal?: AbortSignal;
 }
 
 export interface ExecResult {

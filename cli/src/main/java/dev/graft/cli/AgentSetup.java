@@ -48,6 +48,17 @@ public final class AgentSetup {
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
   public static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+    Ready ready = prepareUnstarted(context, o, interactive);
+    ready.agent().start(); // session_start for the scripts, now that they can reach the agent
+    return ready;
+  }
+
+  /**
+   * As {@link #prepare}, without the startup session_start: a mode with a UI attaches it to the
+   * {@link ScriptSurface} first and then calls {@link AgentSession#start}, so that ctx.hasUI is
+   * true there and what a handler shows then (notify, setStatus) is not lost.
+   */
+  public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
@@ -129,7 +140,6 @@ public final class AgentSetup {
     agent.setCompactionSettings(settings.compaction());
     dev.graft.cli.scripts.UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
-    agent.start(); // session_start for the scripts, now that they can reach the agent
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 
@@ -139,9 +149,11 @@ public final class AgentSetup {
    */
   private static List<Tool> tools(AgentOptions o, AgentTools all) {
     if (o.noTools) {
+      all.keepChosenTools();
       return List.of();
     }
     if (!o.tools.isEmpty()) {
+      all.keepChosenTools();
       try {
         return all.select(o.tools);
       } catch (IllegalArgumentException e) {

@@ -26,6 +26,8 @@ final class AgentTools {
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
   private volatile Optional<ScriptEngine> engine = Optional.empty();
   private volatile Supplier<EventContext> ctx = () -> EventContext.EMPTY;
+  /** The agent started with every script tool (no --tools or --no-tools): tools registered later join it. */
+  private volatile boolean offerLateTools = true;
 
   AgentTools(BuiltinTools builtin, Consumer<String> report) {
     this.builtin = builtin;
@@ -57,12 +59,35 @@ final class AgentTools {
     return out;
   }
 
+  /** The script tools' names and the paths of the scripts that registered them. */
+  Map<String, String> scriptToolFiles() {
+    Map<String, String> out = new LinkedHashMap<>();
+    engine.ifPresent(e -> e.tools().forEach(t -> out.putIfAbsent(t.name(), t.script().path().toString())));
+    return out;
+  }
+
   /** Every tool by name: built-ins first. */
   Map<String, Tool> all() {
     Map<String, Tool> all = new LinkedHashMap<>();
     builtin.all().forEach(t -> all.put(t.name(), t));
     scriptTools().forEach(t -> all.putIfAbsent(t.name(), t));
     return all;
+  }
+
+  /** --tools or --no-tools chose the agent's tools: a tool a script registers later is not added to them. */
+  void keepChosenTools() {
+    offerLateTools = false;
+  }
+
+  /**
+   * The tool a script registered after loading, when the agent should offer it now, as the
+   * reference activates a newly registered tool; empty when it is left out (a built-in's name,
+   * or the user chose the tools).
+   */
+  Optional<Tool> lateTool(String name) {
+    return offerLateTools && !BuiltinTools.NAMES.contains(name)
+        ? scriptTools().stream().filter(t -> t.name().equals(name)).findFirst()
+        : Optional.empty();
   }
 
   /** The named tools, in the order given; an unknown name is an IllegalArgumentException listing the known ones. */

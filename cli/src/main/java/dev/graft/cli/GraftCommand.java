@@ -83,7 +83,7 @@ public final class GraftCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     agentOptions.verbose = verbose;
     if (mode.equals("rpc")) {
-      AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
+      AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
       try {
         return new dev.graft.cli.modes.RpcMode(agent,
@@ -131,7 +131,7 @@ public final class GraftCommand implements Callable<Integer> {
    */
   private int interactive() throws Exception {
     agentOptions.interactive = true;
-    AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, true);
+    AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, true);
     AgentSession agent = ready.agent();
     try {
       InteractiveMode.Setup setup = new InteractiveMode.Setup(agent,

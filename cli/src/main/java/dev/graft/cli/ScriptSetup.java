@@ -109,7 +109,7 @@ final class ScriptSetup {
       return new EventContext(data, ui);
     }
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.put("model", agent.model().qualifiedId());
+    data.set("model", dev.graft.scripting.ModelDescription.of(agent.model())); // an object, as the reference's ctx.model
     data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
@@ -174,6 +174,38 @@ final class ScriptSetup {
     @Override
     public void setActiveTools(ScriptFile script, List<String> names) {
       agent().setTools(tools.select(names));
+    }
+
+    @Override
+    public List<ObjectNode> allTools(ScriptFile script) {
+      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
+      return tools.all().values().stream().map(t -> {
+        ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
+        o.set("parameters", t.parameters());
+        o.putObject("sourceInfo").put("path", BuiltinTools.NAMES.contains(t.name()) ? "<builtin:" + t.name() + ">"
+            : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
+        return o;
+      }).toList();
+    }
+
+    @Override
+    public Optional<String> sessionName(ScriptFile script) {
+      return agent().session().name();
+    }
+
+    @Override
+    public void toolRegistered(ScriptFile script, String name) {
+      AgentSession a = ready.get();
+      if (a == null || a.activeTools().contains(name)) {
+        return; // still starting: the agent is made with every script tool
+      }
+      tools.lateTool(name).ifPresent(tool -> {
+        java.util.Map<String, Tool> known = tools.all();
+        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
+            .filter(java.util.Objects::nonNull).toList());
+        active.add(tool);
+        a.setTools(active);
+      });
     }
 
     @Override

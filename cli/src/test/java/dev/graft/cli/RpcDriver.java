@@ -103,6 +103,14 @@ final class RpcDriver implements AutoCloseable {
     return response(id);
   }
 
+  /** Waits (at most 15 s) for graft to end by itself, stdin still open. */
+  void awaitExit() throws InterruptedException {
+    thread.join(15_000);
+    if (thread.isAlive()) {
+      throw new AssertionError("graft --mode rpc is still running; stderr: " + err);
+    }
+  }
+
   List<JsonNode> seen() {
     return seen;
   }

@@ -168,6 +168,7 @@ final class Calls {
   <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
       Function<T, String> toJson) {
     s.hostWaits++;
+    s.lastAwaited = future;
     future.whenComplete((value, error) -> owner.post(() -> {
       s.hostWaits--;
       if (!s.running()) {
@@ -221,6 +222,13 @@ final class Calls {
       t = t.getCause();
     }
     return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+
+  /** The future of {@code s}'s latest awaited host call, once (owner thread; see WebGlobals). */
+  Optional<CompletableFuture<?>> lastAwaited(LoadedScript s) {
+    CompletableFuture<?> f = s.lastAwaited;
+    s.lastAwaited = null;
+    return Optional.ofNullable(f);
   }
 
   ScriptSettings settings() {

@@ -103,7 +103,7 @@ final class HostCalls {
           case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
           case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
               Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
-          default -> throw new BadArgument("unknown method");
+          default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
         }
         return null;
       });
@@ -169,7 +169,8 @@ final class HostCalls {
     if (handler == null || !handler.canExecute()) {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
-    s.addHandler(name, handler);
+    // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
+    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler);
     refreshIfActive(s);
     return null;
   }
@@ -248,6 +249,9 @@ final class HostCalls {
     }
     s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
     refreshIfActive(s);
+    if (s.active()) {
+      port.toolRegistered(s.file, name);
+    }
     return null;
   }
 
@@ -290,6 +294,25 @@ final class HostCalls {
       case "setLabel" -> port.setLabel(f, capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
           Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label")).filter(l -> !l.isEmpty()));
       case "setSessionName" -> port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
+      case "getAllTools" -> {
+        var list = Json.MAPPER.createArrayNode();
+        port.allTools(f).forEach(list::add);
+        return "V" + Json.write(list);
+      }
+      case "getCommands" -> {
+        var list = Json.MAPPER.createArrayNode();
+        for (ScriptCommand command : scripts.snapshot().commands()) {
+          ObjectNode o = list.addObject().put("name", command.name());
+          if (!command.description().isEmpty()) {
+            o.put("description", command.description());
+          }
+          o.put("source", "extension").putObject("sourceInfo").put("path", command.script().path().toString());
+        }
+        return "V" + Json.write(list);
+      }
+      case "getSessionName" -> {
+        return port.sessionName(f).map(n -> "V" + jsonString(n)).orElse(null);
+      }
       case "exec" -> {
         String command = text(a, "the command");
         List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");

@@ -102,6 +102,12 @@ final class LoadedScript {
    * context again (both would wait for that thread for good).
    */
   volatile boolean abandoned;
+  /** The future of the latest host call the script awaits (Calls; an AbortSignal may cancel it). */
+  java.util.concurrent.CompletableFuture<?> lastAwaited;
+  /** Its web globals' host side (WebGlobals): kept here so that it goes with the script. */
+  Object web;
+  /** Run when the script is closed (WebGlobals cancels its pending timers). */
+  Runnable onClose = () -> {};
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
     this.file = file;
@@ -234,6 +240,7 @@ final class LoadedScript {
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
     state = State.CLOSED;
+    onClose.run();
     if (abandoned) {
       return;
     }

@@ -5,14 +5,14 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
 
 /**
- * What {@code ctx.modelRegistry} tells a script about a model, with the reference's field names:
+ * What {@code ctx.model} and {@code ctx.modelRegistry} tell a script about a model, with the reference's field names:
  * provider, id, name, api, reasoning, input, cost, contextWindow, maxTokens. Deliberately not the
  * base URL, the headers or anything about keys: those may carry credentials.
  */
-final class ModelDescription {
+public final class ModelDescription {
   private ModelDescription() {}
 
-  static ObjectNode of(Model m) {
+  public static ObjectNode of(Model m) {
     ObjectNode o = Json.object().put("provider", m.provider()).put("id", m.id()).put("name", m.name())
         .put("api", m.api().wire()).put("reasoning", m.reasoning());
     var input = o.putArray("input").add("text");

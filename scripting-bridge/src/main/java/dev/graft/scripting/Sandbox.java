@@ -73,7 +73,7 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(new ModuleFileSystem(file.root(), lib, packages, typeScript)).build())
+        .allowIO(IOAccess.newBuilder().fileSystem(new CompatModules(new ModuleFileSystem(file.root(), lib, packages, typeScript))).build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")

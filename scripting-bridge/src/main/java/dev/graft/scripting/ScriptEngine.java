@@ -38,6 +38,7 @@ public final class ScriptEngine implements AutoCloseable {
   private final Calls calls;
   private final HostCalls host;
   private final ScriptLoading loading;
+  private final WebGlobals web;
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -53,7 +54,8 @@ public final class ScriptEngine implements AutoCloseable {
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
     this.calls = new Calls(scripts, owner, watchdog, marshal, errors, settings);
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
-    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host);
+    this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
+    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web);
     if (sandbox.interpreted()) {
       log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }
@@ -269,22 +271,31 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /**
-   * Runs tool {@code name}: {@code execute(toolCallId, params, undefined, undefined, ctx)}; its
-   * answer should be {content, details}. No timeout here: the runtime stops waiting on abort.
+   * Runs tool {@code name}: {@code execute(toolCallId, params, signal, undefined, ctx)}; its
+   * answer should be {content, details}. No timeout here: the runtime stops waiting on abort, by
+   * cancelling the future, which aborts {@code signal} in the script.
    */
   public CompletableFuture<JsonNode> runTool(String name, String toolCallId, JsonNode params, EventContext ctx) {
     requireCaller("runTool");
-    return owner.submit(() -> {
+    CompletableFuture<Void> aborted = new CompletableFuture<>(); // cancelling the answer aborts execute's signal
+    CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
         LoadedScript.Tool t = s.tools.get(name);
         if (t != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
           return calls.call(s, t.execute(), "tool " + name, true, Optional.empty(),
-              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)), null, null, scope.ctx(x)});
+              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)),
+                  watchdog.bridgeWork(() -> web.signal(x, aborted)), null, scope.ctx(x)});
         }
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
     }).thenCompose(f -> f);
+    answer.whenComplete((v, e) -> {
+      if (e instanceof java.util.concurrent.CancellationException) {
+        aborted.complete(null);
+      }
+    });
+    return answer;
   }
 
   // ------------------------------------------------------------------ message renderers

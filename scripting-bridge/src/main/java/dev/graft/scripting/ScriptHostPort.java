@@ -60,4 +60,25 @@ public interface ScriptHostPort {
 
   /** {@code pi.setThinkingLevel(level)}. */
   void setThinkingLevel(ScriptFile script, ThinkingLevel level);
+
+  /**
+   * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
+   * is now in {@link ScriptEngine#tools}, and, as in the reference, an agent that offers every
+   * script tool should offer this one too. Does nothing by default.
+   */
+  default void toolRegistered(ScriptFile script, String name) {}
+
+  /** {@code pi.getSessionName()}: the session's name, if it has one. */
+  default Optional<String> sessionName(ScriptFile script) {
+    return Optional.empty();
+  }
+
+  /**
+   * {@code pi.getAllTools()}: every tool the agent may be given (built-in and scripts'), each as
+   * {@code {name, description, parameters, sourceInfo: {path}}} ({@code <builtin:NAME>} for a
+   * built-in). Where there is no agent (a check), it throws.
+   */
+  default List<ObjectNode> allTools(ScriptFile script) {
+    throw new UnsupportedOperationException("there are no tools to list here");
+  }
 }

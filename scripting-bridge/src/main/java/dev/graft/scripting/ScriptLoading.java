@@ -25,9 +25,11 @@ final class ScriptLoading {
   private final GuestErrors errors;
   private final Calls calls;
   private final HostCalls host;
+  private final WebGlobals web;
 
   ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      Scripts scripts, GuestErrors errors, Calls calls, HostCalls host) {
+      Scripts scripts, GuestErrors errors, Calls calls, HostCalls host, WebGlobals web) {
+    this.web = web;
     this.settings = settings;
     this.log = log;
     this.owner = owner;
@@ -72,7 +74,8 @@ final class ScriptLoading {
       // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
-        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars()));
+        Value globals = web.install(s, context); // timers, AbortController... (web.js), before the prelude
+        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars(), globals));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));

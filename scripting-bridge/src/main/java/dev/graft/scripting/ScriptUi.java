@@ -74,4 +74,34 @@ public interface ScriptUi {
    * removes that key's text when empty. Without a UI it goes nowhere (the default).
    */
   default void setStatus(String key, Optional<String> text) {}
+
+  /**
+   * {@code ui.editor(title, prefill)}: a text the user edits, starting from {@code prefill}; empty
+   * when dismissed. Without a UI: dismissed (the default).
+   */
+  default CompletableFuture<Optional<String>> editor(String title, String prefill) {
+    return CompletableFuture.completedFuture(Optional.empty());
+  }
+
+  /**
+   * {@code ui.setWidget(key, lines, {placement})}: lines shown with the editor under {@code key}
+   * ("aboveEditor" or "belowEditor"); empty removes them. Without a UI it goes nowhere.
+   */
+  default void setWidget(String key, Optional<List<String>> lines, String placement) {}
+
+  /** {@code ui.setTitle(title)}: the terminal's (or the client's) window title. */
+  default void setTitle(String title) {}
+
+  /** {@code ui.setWorkingMessage(message)}: the text beside the working indicator; empty restores graft's own. */
+  default void setWorkingMessage(Optional<String> message) {}
+
+  /** {@code ui.setEditorText(text)} (and {@code pasteToEditor}): puts {@code text} in the input editor. */
+  default void setEditorText(String text) {}
+
+  /**
+   * {@code ctx.shutdown()}: graft should quit once what it is doing now is done (the interactive
+   * mode after the current input, the RPC mode once its current command is done). Without a UI graft
+   * quits when its prompts are done anyway (the default does nothing).
+   */
+  default void shutdown() {}
 }

@@ -6,9 +6,12 @@
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
+// `web` is what web.js returned (timers, AbortSignal): dialogs, exec and ctx.complete take a
+// {signal} through it.
+//
 // Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
 // "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
-(function (host, log, maxChars) {
+(function (host, log, maxChars, web) {
   "use strict";
   const JSONparse = JSON.parse;
   const JSONstringify = JSON.stringify;
@@ -296,6 +299,40 @@
     return promise;
   }
 
+  function signalOf(o) {
+    return o !== null && typeof o === "object" ? o.signal : undefined;
+  }
+
+  /** start() (a later call) under the AbortSignal `signal`, if any: see web.js abortable. */
+  function withSignal(signal, start, aborted) {
+    return web && signal !== undefined && signal !== null ? web.abortable(signal, start, aborted) : start();
+  }
+
+  /** `o` without its signal field (the signal is the script's object, not data for the host). */
+  function withoutSignal(o) {
+    if (signalOf(o) === undefined) return o;
+    const out = {};
+    const ks = keys(o);
+    for (let i = 0; i < ks.length; i++) if (ks[i] !== "signal") out[ks[i]] = o[ks[i]];
+    return out;
+  }
+
+  function abortError(reason) {
+    if (reason instanceof ErrorC) return reason;
+    const e = new ErrorC("This operation was aborted");
+    defineProperty(e, "name", { value: "AbortError", configurable: true, writable: true });
+    return e;
+  }
+
+  const warned = {};
+
+  /** A warning in the script's log, once per `key` for the script's lifetime. */
+  function warnOnce(key, message) {
+    if (warned[key] === true) return;
+    warned[key] = true;
+    log("warn", message);
+  }
+
   function makeApi() {
     return freeze({
       on(event, handler) { call(host, "on", event, handler); },
@@ -316,14 +353,22 @@
       },
       setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
       setSessionName(name) { call(host, "setSessionName", name); },
+      getSessionName() { return call(host, "getSessionName"); },
+      getAllTools() { return call(host, "getAllTools"); },
+      getCommands() { return call(host, "getCommands"); },
       exec(command, args, options) {
-        return later(host, "exec", command, encode(args, "pi.exec: args"), encode(options, "pi.exec: options"));
+        return withSignal(signalOf(options),
+          function () {
+            return later(host, "exec", command, encode(args, "pi.exec: args"), encode(withoutSignal(options), "pi.exec: options"));
+          },
+          function () { return { stdout: "", stderr: "", code: 0, killed: true }; });
       },
       getActiveTools() { return call(host, "getActiveTools"); },
       setActiveTools(names) { call(host, "setActiveTools", encode(names, "pi.setActiveTools: names")); },
       setModel(model) { return later(host, "setModel", encode(model, "pi.setModel: model")); },
       getThinkingLevel() { return call(host, "getThinkingLevel"); },
       setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
+      events: web ? web.events : undefined,
     });
   }
 
@@ -430,18 +475,67 @@
    * A handler's ctx: the host's data as plain fields, plus ui (dialogs answer by promise),
    * sessionManager (a read-only view of the session) and the agent's methods.
    */
+  // The agent functions of the latest ctx: what complete() from "@mariozechner/pi-ai" (graft's
+  // built-in stand-in, which gets no ctx) calls, as ctx.complete would.
+  let latestAgent;
+  defineProperty(globalThis, Symbol.for("graft.compat"), { value: freeze({
+    complete(request) {
+      if (latestAgent === undefined) {
+        return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"
+          + " (graft calls the model as ctx.complete does)"));
+      }
+      return withSignal(signalOf(request),
+        function () { return later(latestAgent, "complete", encode(withoutSignal(request), "complete: the request")); },
+        function (reason) { throw abortError(reason); });
+    },
+  }), enumerable: false });
+
   function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     ctx.ui = freeze({
       select(title, options, opts) {
-        return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts));
+        return withSignal(signalOf(opts),
+          function () { return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts)); },
+          function () { return undefined; });
       },
-      confirm(title, message, opts) { return later(ui, "confirm", title, message, timeoutOf(opts)); },
-      input(title, placeholder, opts) { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
+      confirm(title, message, opts) {
+        return withSignal(signalOf(opts), function () { return later(ui, "confirm", title, message, timeoutOf(opts)); },
+          function () { return false; });
+      },
+      input(title, placeholder, opts) {
+        return withSignal(signalOf(opts), function () { return later(ui, "input", title, placeholder, timeoutOf(opts)); },
+          function () { return undefined; });
+      },
       notify(message, type) { call(ui, "notify", message, type); },
       setStatus(key, text) { call(ui, "setStatus", key, text); },
+      editor(title, prefill) { return later(ui, "editor", title, prefill); },
+      setWidget(key, content, options) {
+        if (typeof content === "function") {
+          warnOnce("setWidget", "ctx.ui.setWidget: graft shows a widget given as lines (an array of strings), not a"
+            + " TUI component; this one is not shown");
+          return;
+        }
+        const placement = options !== null && typeof options === "object" ? options.placement : undefined;
+        call(ui, "setWidget", key, encode(content, "ctx.ui.setWidget: lines"), placement);
+      },
+      setTitle(title) { call(ui, "setTitle", title); },
+      setWorkingMessage(message) { call(ui, "setWorkingMessage", message); },
+      setEditorText(text) { call(ui, "setEditorText", text); },
+      pasteToEditor(text) { call(ui, "setEditorText", text); },
+      setFooter(factory) {
+        if (factory !== undefined && factory !== null) {
+          warnOnce("setFooter", "ctx.ui.setFooter: graft cannot show a TUI component; its status line stays as it is");
+        }
+      },
+      setHeader(factory) {
+        if (factory !== undefined && factory !== null) {
+          warnOnce("setHeader", "ctx.ui.setHeader: graft cannot show a TUI component; its banner stays as it is");
+        }
+      },
+      theme,
     });
+    ctx.shutdown = function () { call(ui, "shutdown"); };
     ctx.sessionManager = makeSessionManager(session);
     ctx.isIdle = function () { return call(agent, "isIdle"); };
     ctx.abort = function () { call(agent, "abort"); };
@@ -464,11 +558,24 @@
       ]);
     };
     ctx.rebuildContext = function () { return later(agent, "rebuildContext"); };
-    ctx.complete = function (request) { return later(agent, "complete", encode(request, "ctx.complete: request")); };
+    ctx.complete = function (request) {
+      return withSignal(signalOf(request),
+        function () { return later(agent, "complete", encode(withoutSignal(request), "ctx.complete: request")); },
+        function (reason) { throw abortError(reason); });
+    };
     ctx.modelRegistry = freeze({
       find(provider, id) { return call(agent, "findModel", provider, id); },
       available() { return call(agent, "availableModels"); },
+      // For the reference's complete(model, context, {apiKey}): graft keeps the keys, so the answer
+      // says only whether graft can call the model; the apiKey is a placeholder graft ignores.
+      getApiKeyAndHeaders(model) {
+        const m = model !== null && typeof model === "object" ? model : {};
+        const ok = call(agent, "availableModels").some(function (a) { return a.provider === m.provider && a.id === m.id; });
+        return PromiseC.resolve(ok ? { ok: true, apiKey: "(kept by graft)", headers: {} }
+          : { ok: false, error: "graft cannot call " + m.provider + "/" + m.id + " (no API key, or an unknown model)" });
+      },
     });
+    latestAgent = agent;
     if (reminders) {
       ctx.reminders = freeze({
         append(text, options) {
@@ -666,6 +773,47 @@
     }
   }
 
+  /**
+   * A tool_call handler that changes event.input in place (or assigns a new object to it), as
+   * the reference lets it, answers {input} with the changed input: a handler's copy of the event
+   * is its own, so without this the change would be lost without a word. An answer that blocks
+   * or names its own input stands as it is.
+   */
+  function watchInput(handler) {
+    return function (event, ctx) {
+      const input = event !== null && typeof event === "object" ? event.input : undefined;
+      let before;
+      try {
+        before = input !== null && typeof input === "object" ? JSONstringify(input) : undefined;
+      } catch (e) {
+        before = undefined;
+      }
+      const after = function (r) {
+        if (before === undefined || event.input === null || typeof event.input !== "object") return r;
+        if (r !== null && typeof r === "object" && (r.block === true || r.input !== undefined)) return r;
+        let now;
+        try {
+          now = JSONstringify(event.input);
+        } catch (e) {
+          now = undefined; // not JSON: answered as it is, so encode names what is wrong
+        }
+        if (now === before) return r;
+        const out = {};
+        if (r !== null && typeof r === "object") {
+          const ks = keys(r);
+          for (let i = 0; i < ks.length; i++) out[ks[i]] = r[ks[i]];
+        }
+        out.input = event.input;
+        return out;
+      };
+      const r = apply(handler, this, [event, ctx]);
+      if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
+        return apply(promiseThen, apply(promiseResolve, PromiseC, [r]), [after]);
+      }
+      return after(r);
+    };
+  }
+
   /** For a thrown or rejected value that is not an Error: a short rendering of it; else null. */
   function describeThrown(v) {
     if (v instanceof ErrorC) return null;
@@ -678,11 +826,11 @@
     return s.length > 300 ? s.slice(0, 300) + "..." : s;
   }
 
-  // A message renderer's third argument. graft shows a renderer's text as plain text (control
-  // characters removed), so the reference's theme functions return the text unchanged.
+  // A message renderer's third argument, and ctx.ui.theme. graft shows a script's text as plain
+  // text (control characters removed), so the reference's theme functions return it unchanged.
   const plain = function (a, b) { return b === undefined ? StringC(a) : StringC(b); };
   const theme = freeze({ fg: plain, bg: plain, bold: plain, italic: plain, underline: plain, dim: plain,
-    strikethrough: plain });
+    strikethrough: plain, inverse: plain });
 
   return freeze({
     encode,
@@ -696,6 +844,7 @@
     withEntries,
     commandCtx,
     invoke,
+    watchInput,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },
     settle(resolve, text) { resolve(text === undefined || text === null ? undefined : JSONparse(text)); },

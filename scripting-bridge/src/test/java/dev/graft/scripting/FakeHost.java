@@ -92,4 +92,9 @@ class FakeHost implements ScriptHostPort {
     record("setThinkingLevel " + level.wire());
     this.level = level;
   }
+
+  @Override
+  public Optional<String> sessionName(ScriptFile script) {
+    return Optional.of("my session");
+  }
 }

@@ -18,6 +18,8 @@ final class EventPrinter implements Consumer<AgentEvent> {
   static final String WORKING = "Working… (Esc or Ctrl+C to abort)";
 
   private final Screen screen;
+  /** The text beside the spinner: graft's own, or a script's (ctx.ui.setWorkingMessage). */
+  private volatile String working = WORKING;
   private final Supplier<Session> session;
   private final CustomMessageLines customMessages;
   private boolean streamingThinking;
@@ -32,11 +34,17 @@ final class EventPrinter implements Consumer<AgentEvent> {
     this.customMessages = customMessages;
   }
 
+  /** A script's working message from the next spinner on; empty restores graft's own. */
+  void setWorkingMessage(java.util.Optional<String> message) {
+    working = message.map(m -> m + " (Esc or Ctrl+C to abort)").orElse(WORKING);
+    screen.respin(working);
+  }
+
   @Override
   public void accept(AgentEvent event) {
     switch (event) {
-      case AgentEvent.AgentStart s -> screen.spin(WORKING);
-      case AgentEvent.TurnStart t -> screen.spin(WORKING);
+      case AgentEvent.AgentStart s -> screen.spin(working);
+      case AgentEvent.TurnStart t -> screen.spin(working);
       case AgentEvent.MessageUpdate u -> update(u);
       case AgentEvent.MessageEnd m -> messageEnd(m.message());
       case AgentEvent.ToolExecutionStart t -> {
@@ -46,7 +54,7 @@ final class EventPrinter implements Consumer<AgentEvent> {
       case AgentEvent.ToolExecutionEnd t -> {
         String result = fit(t.toolName() + ": " + ToolLines.result(t.result().content()), 4);
         screen.line(t.isError() ? screen.style(Style.RED, "  ✗ " + result) : screen.style(Style.DIM, "  ⎿ " + result));
-        screen.spin(WORKING);
+        screen.spin(working);
       }
       case AgentEvent.AgentEnd a -> {
         screen.stopSpinner();

@@ -65,7 +65,7 @@ public final class InteractiveMode {
   private volatile AbortSignal working;
   private volatile long lastCtrlC;
   private ModelRegistry models;
-  private String editorText = "";
+  private volatile String editorText = "";
   private boolean statusDue = true;
 
   private InteractiveMode(Setup setup, Frontend frontend) {
@@ -77,16 +77,19 @@ public final class InteractiveMode {
     registerScriptCommands().forEach(screen::line);
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    setup.surface().showUi(ScriptCommands.ui(ui));
+    EventPrinter printer = new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts()));
+    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(screen::title, printer::setWorkingMessage,
+        text -> editorText = text, () -> quit = true)));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
-    agent.subscribe(new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts())));
+    agent.subscribe(printer);
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());
       }
     });
+    agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
   /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */

@@ -35,7 +35,10 @@ public final class ScriptCommands {
       out.add(new SlashCommand(c.name(), ScriptText.shown(c.description()), ScriptText.shown(c.script().name()), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            EventContext eventContext = surface.context(ui(ctx.ui())).withCommands(sessionCommands);
+            // The mode's ctx.ui (its title, working message, editor and shutdown too) when it attached
+            // one; otherwise this command context's dialogs.
+            ScriptUi shown = surface.ui() != ScriptUi.NONE ? surface.ui() : ui(ctx.ui());
+            EventContext eventContext = surface.context(shown).withCommands(sessionCommands);
             try {
               JsonNode result;
               try {
@@ -72,9 +75,56 @@ public final class ScriptCommands {
     return timeout.map(DialogOptions::timeout).orElse(DialogOptions.NONE);
   }
 
+  /**
+   * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
+   * working message, the editor's next text, and quitting.
+   */
+  record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
+      java.util.function.Consumer<String> editorText, Runnable shutdown) {
+    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, e -> {}, () -> {});
+  }
+
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
   static ScriptUi ui(HookUi ui) {
+    return ui(ui, ScreenActions.NONE);
+  }
+
+  /**
+   * The terminal's dialogs and {@code screen} as a script's {@code ctx.ui}; a widget's lines are
+   * shown as a status text under its key (joined by " · ").
+   */
+  static ScriptUi ui(HookUi ui, ScreenActions screen) {
     return new ScriptUi() {
+      @Override
+      public CompletableFuture<Optional<String>> editor(String title, String prefill) {
+        return ui.input(title, "", prefill, DialogOptions.NONE);
+      }
+
+      @Override
+      public void setWidget(String key, Optional<List<String>> lines, String placement) {
+        ui.setStatus(key, lines.map(l -> String.join(" · ", l)));
+      }
+
+      @Override
+      public void setTitle(String title) {
+        screen.title().accept(title);
+      }
+
+      @Override
+      public void setWorkingMessage(Optional<String> message) {
+        screen.working().accept(message);
+      }
+
+      @Override
+      public void setEditorText(String text) {
+        screen.editorText().accept(text);
+      }
+
+      @Override
+      public void shutdown() {
+        screen.shutdown().run();
+      }
+
       @Override
       public boolean available() {
         return ui.available();

@@ -44,7 +44,9 @@ public final class RpcMode {
   private final SessionStore store;
   private final PrintWriter out;
   private final ScriptCommandPrompts commands;
-  private final RpcUi ui = new RpcUi(this::write);
+  private final RpcUi ui = new RpcUi(this::write, () -> shutdownRequested = true);
+  /** A script called ctx.shutdown(): graft stops reading, after the command it is handling if any. */
+  private volatile boolean shutdownRequested;
   private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private volatile Future<?> running;
   /** A prompt was accepted and its agent_end has not been sent yet: what a client sees as busy. */
@@ -71,6 +73,7 @@ public final class RpcMode {
       write(AgentEvents.toJson(event));
     });
     agent.onTurnRequested(this::runRequested);
+    agent.start(); // the startup session_start, now that its ctx.ui reaches the client
   }
 
   /**
@@ -97,34 +100,73 @@ public final class RpcMode {
     }
   }
 
-  /** Reads commands until stdin ends; then waits for a running prompt and returns 0. */
+  /**
+   * Reads commands until stdin ends, or a script calls ctx.shutdown(); then waits for a running
+   * prompt and returns 0. stdin is read on a thread of its own, so that a shutdown asked for while
+   * no command comes ends graft too.
+   */
   public int run(InputStream in) throws IOException {
-    try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-      RpcLineReader lines = new RpcLineReader(reader, RpcLineReader.MAX_LINE);
-      Optional<RpcLineReader.Line> next;
-      while ((next = lines.next()).isPresent()) {
-        if (next.get().text().isEmpty()) {
-          write(error(null, "parse", "the line is " + next.get().length() + " characters long; the limit is "
-              + RpcLineReader.MAX_LINE + ", and it was ignored"));
-          continue;
+    // Read ahead a few lines at most (each up to RpcLineReader.MAX_LINE): the reader waits when
+    // the commands are not taken as fast as they come.
+    java.util.concurrent.BlockingQueue<Optional<RpcLineReader.Line>> lines = new java.util.concurrent.LinkedBlockingQueue<>(16);
+    IOException[] failure = new IOException[1];
+    Thread.ofPlatform().daemon().name("graft-rpc-stdin").start(() -> {
+      try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+        RpcLineReader lineReader = new RpcLineReader(reader, RpcLineReader.MAX_LINE);
+        Optional<RpcLineReader.Line> line;
+        while ((line = lineReader.next()).isPresent()) {
+          lines.put(line);
         }
-        String line = next.get().text().get();
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode command;
+      } catch (IOException e) {
+        failure[0] = e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
         try {
-          command = Json.parse(line);
-        } catch (IOException e) {
-          write(error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
-          continue;
+          lines.put(Optional.empty()); // the end, after every line read
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
-        if (!command.isObject() || !command.path("type").isTextual()) {
-          write(error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
-          continue;
-        }
-        handle((ObjectNode) command);
       }
+    });
+    while (!shutdownRequested) {
+      Optional<RpcLineReader.Line> next;
+      try {
+        next = lines.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      if (next == null) {
+        continue;
+      }
+      if (next.isEmpty()) {
+        if (failure[0] != null) {
+          throw failure[0];
+        }
+        break;
+      }
+      if (next.get().text().isEmpty()) {
+        write(error(null, "parse", "the line is " + next.get().length() + " characters long; the limit is "
+            + RpcLineReader.MAX_LINE + ", and it was ignored"));
+        continue;
+      }
+      String line = next.get().text().get();
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode command;
+      try {
+        command = Json.parse(line);
+      } catch (IOException e) {
+        write(error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
+        continue;
+      }
+      if (!command.isObject() || !command.path("type").isTextual()) {
+        write(error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
+        continue;
+      }
+      handle((ObjectNode) command);
     }
     ui.endOfInput();
     Future<?> last = running;

@@ -17,14 +17,16 @@ import java.util.function.Consumer;
 /**
  * A script's {@code ctx.ui} in the RPC mode: each dialog is an {@code extension_ui_request} line
  * with a fresh id, answered by the client's {@code extension_ui_response} with that id (read by
- * the RPC reader, which never waits for one). Notifications, status texts and editor text are
- * requests that need no answer. A timeout, an {@code abort} or the end of input closes a dialog
+ * the RPC reader, which never waits for one); {@code editor} is a dialog too. Notifications,
+ * status texts, widgets (lines), the title and editor text are requests that need no answer, as
+ * in the reference's RPC mode; its working message is not sent there either. A timeout, an {@code abort} or the end of input closes a dialog
  * as dismissed.
  */
 final class RpcUi implements ScriptUi {
   private final Consumer<ObjectNode> out;
   private final Map<String, Pending> pending = new ConcurrentHashMap<>();
   private volatile boolean inputEnded;
+  private final Runnable shutdown;
 
   /** A dialog waiting for its answer: reads the client's response, or says what is wrong with it. */
   private record Pending(String method, CompletableFuture<Optional<JsonNode>> answer, Reader reader) {}
@@ -41,8 +43,9 @@ final class RpcUi implements ScriptUi {
     }
   }
 
-  RpcUi(Consumer<ObjectNode> out) {
+  RpcUi(Consumer<ObjectNode> out, Runnable shutdown) {
     this.out = out;
+    this.shutdown = shutdown;
   }
 
   @Override
@@ -118,6 +121,44 @@ final class RpcUi implements ScriptUi {
     ObjectNode request = request("setStatus").put("statusKey", key);
     text.ifPresent(t -> request.put("statusText", t));
     out.accept(request);
+  }
+
+  /** Asks the client to put {@code text} in its editor (ctx.ui.setEditorText). */
+  @Override
+  public void setEditorText(String text) {
+    out.accept(request("set_editor_text").put("text", text));
+  }
+
+  @Override
+  public CompletableFuture<Optional<String>> editor(String title, String prefill) {
+    ObjectNode request = request("editor").put("title", title);
+    if (!prefill.isEmpty()) {
+      request.put("prefill", prefill);
+    }
+    return ask(request, Optional.empty(), response -> {
+      JsonNode value = response.get("value");
+      if (value == null || !value.isTextual()) {
+        throw new BadResponse("an editor is answered with a string \"value\" or \"cancelled\": true");
+      }
+      return value;
+    }).thenApply(v -> v.map(JsonNode::textValue));
+  }
+
+  @Override
+  public void setWidget(String key, Optional<List<String>> lines, String placement) {
+    ObjectNode request = request("setWidget").put("widgetKey", key);
+    lines.ifPresent(l -> l.forEach(request.putArray("widgetLines")::add));
+    out.accept(request.put("widgetPlacement", placement));
+  }
+
+  @Override
+  public void setTitle(String title) {
+    out.accept(request("setTitle").put("title", title));
+  }
+
+  @Override
+  public void shutdown() {
+    shutdown.run();
   }
 
   /**

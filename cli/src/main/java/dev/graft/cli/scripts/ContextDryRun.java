@@ -97,7 +97,8 @@ public final class ContextDryRun {
   private static EventContext eventContext(Session session, SessionContext context) {
     ObjectNode data = Json.object().put("cwd", session.cwd());
     session.file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    context.model().ifPresent(m -> data.put("model", m.provider() + "/" + m.modelId()));
+    // ctx.model is an object, as in a real run; the session names only its provider and id.
+    context.model().ifPresent(m -> data.putObject("model").put("provider", m.provider()).put("id", m.modelId()));
     data.put("thinkingLevel", context.thinkingLevel());
     return EventContext.of(data).withSession(new SessionView(session));
   }

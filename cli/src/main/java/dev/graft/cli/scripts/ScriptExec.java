@@ -86,6 +86,14 @@ public final class ScriptExec implements AutoCloseable {
       return CompletableFuture.failedFuture(e);
     }
     CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    // The script's AbortSignal cancels the future: the process is killed.
+    java.util.concurrent.atomic.AtomicReference<ScriptProcess> started = new java.util.concurrent.atomic.AtomicReference<>();
+    result.whenComplete((v, e) -> {
+      ScriptProcess p = started.get();
+      if (result.isCancelled() && p != null) {
+        p.kill();
+      }
+    });
     Thread.ofVirtual().name("graft-exec").start(() -> {
       ScriptProcess p = null;
       try {
@@ -98,6 +106,10 @@ public final class ScriptExec implements AutoCloseable {
           p = ScriptProcess.start(command, args, cwd, maxOutput);
           running.add(p);
           p.group().ifPresent(groups::add);
+          started.set(p);
+          if (result.isCancelled()) {
+            p.kill();
+          }
         }
         result.complete(p.await(timeout).toJson());
       } catch (IOException e) {

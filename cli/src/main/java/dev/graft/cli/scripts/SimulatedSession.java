@@ -79,11 +79,12 @@ final class SimulatedSession implements AutoCloseable {
       CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), cwd,
           new PrintWriter(new StringWriter(), true), errors, Clock.systemUTC(), new ByteArrayInputStream(new byte[0]));
       AgentOptions agentOptions = CommandLine.populateCommand(new AgentOptions(), args.toArray(String[]::new));
-      AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
+      AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       agent = ready.agent();
-      engine = ready.scripts().orElseThrow(() -> new UserError("t.session: no script was loaded: " + err.toString().strip()));
       surface = ready.surface();
-      surface.showUi(ui); // event handlers' dialogs and notifications are the test's too
+      surface.showUi(ui); // event handlers' dialogs and notifications are the test's too, session_start's included
+      agent.start();
+      engine = ready.scripts().orElseThrow(() -> new UserError("t.session: no script was loaded: " + err.toString().strip()));
       LlmProvider scripted = ScriptedProvider.load(turns);
       agent.setModel(ScriptedProvider.MODEL, (request, listener) -> {
         ObjectNode r = Json.object().put("systemPrompt", request.systemPrompt());

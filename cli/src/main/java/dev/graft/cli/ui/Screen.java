@@ -136,6 +136,28 @@ public final class Screen {
     }
   }
 
+  /** Changes the spinner's text when one is showing (a script's working message). */
+  public void respin(String text) {
+    synchronized (lock) {
+      if (spinnerText != null) {
+        spinnerText = text;
+        drawSpinner();
+      }
+    }
+  }
+
+  /** Sets the terminal window's title (an OSC 0 sequence; nothing without ANSI); control characters are dropped. */
+  public void title(String title) {
+    if (!ansi) {
+      return;
+    }
+    String clean = title.replaceAll("\\p{Cntrl}", "");
+    synchronized (lock) {
+      out.print("\u001b]0;" + clean + "\u0007");
+      out.flush();
+    }
+  }
+
   public void stopSpinner() {
     synchronized (lock) {
       spinnerText = null;

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs every example extension shipped in the reference package (examples/extensions) through
+# graft: `graft scripts check` and a scripted -p run of each, and prints its class (unchanged /
+# after stripping / needs API / impossible in a sandbox) with the reason, then the counts and how
+# many of the reference's extension-API members graft has. The reference package comes from npm
+# (bench/reference-oracle.sh); while graft does not load .ts itself, types are stripped by the
+# TypeScript compiler, installed from npm under target/pi-examples (the output says which mode).
+set -euo pipefail
+
+REPO="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
+die() { printf 'pi-examples: %s\n' "$*" >&2; exit 1; }
+
+ORACLE="$("$REPO/bench/reference-oracle.sh")" || die "could not prepare the reference package"
+PACKAGE="$ORACLE/node_modules/@mariozechner/pi-coding-agent"
+[[ -d "$PACKAGE/examples/extensions" ]] || die "no examples/extensions in $PACKAGE"
+
+TOOLS="$REPO/target/pi-examples"
+if [[ ! -f "$TOOLS/node_modules/typescript/package.json" ]]; then
+  mkdir -p "$TOOLS"
+  (cd "$TOOLS" && npm install --no-audit --no-fund --loglevel=error --no-save typescript@5 >&2) \
+    || die "npm install typescript failed in $TOOLS (is the npm registry reachable?)"
+fi
+
+# GRAFT=/path/to/graft measures another build (an older commit, for a before/after comparison).
+GRAFT="${GRAFT:-$REPO/graft}"
+"$GRAFT" build >/dev/null 2>&1 || "$GRAFT" build >&2 || die "graft does not build"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+printf 'reference: @mariozechner/pi-coding-agent %s\n\n' "$(node -p "require('$PACKAGE/package.json').version")"
+node "$REPO/bench/pi-examples.mjs" "$PACKAGE/examples/extensions" "$GRAFT" \
+  "$PACKAGE/dist/core/extensions/types.d.ts" "$WORK" "$TOOLS/node_modules/typescript"

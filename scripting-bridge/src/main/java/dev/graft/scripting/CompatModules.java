@@ -1,0 +1,206 @@
+package dev.graft.scripting;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AccessMode;
+import java.nio.file.DirectoryStream;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.graalvm.polyglot.io.FileSystem;
+
+/**
+ * The packages a script written for the reference imports, as graft's own small modules (JS
+ * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
+ * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
+ * {@code @mariozechner/pi-coding-agent} (defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
+ * serializeConversation). A bare import of one of these names resolves to a read-only file in a
+ * virtual directory, served from memory whatever the disk holds there; everything else goes to
+ * the script's own file system, unchanged.
+ */
+final class CompatModules implements FileSystem {
+  /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
+  static final Path DIR = Path.of("/", ".graft-builtin-modules");
+
+  /** Bare specifier to resource name. */
+  static final Map<String, String> MODULES = Map.of(
+      "typebox", "typebox.mjs",
+      "@sinclair/typebox", "typebox.mjs",
+      "@mariozechner/pi-ai", "pi-ai.mjs",
+      "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs");
+
+  private static final Map<String, byte[]> SOURCES = load();
+
+  private final FileSystem files;
+
+  CompatModules(FileSystem files) {
+    this.files = files;
+  }
+
+  private static Map<String, byte[]> load() {
+    Map<String, byte[]> out = new HashMap<>();
+    for (String name : Set.copyOf(MODULES.values())) {
+      try (InputStream in = CompatModules.class.getResourceAsStream("compat/" + name)) {
+        if (in == null) {
+          throw new IllegalStateException("missing resource compat/" + name);
+        }
+        out.put(name, in.readAllBytes());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return Map.copyOf(out);
+  }
+
+  private static Optional<byte[]> source(Path path) {
+    Path p = path.normalize();
+    if (p.getParent() == null || !p.getParent().equals(DIR) || p.getFileName() == null) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(SOURCES.get(p.getFileName().toString()));
+  }
+
+  @Override
+  public Path parsePath(URI uri) {
+    return files.parsePath(uri);
+  }
+
+  @Override
+  public Path parsePath(String path) {
+    String resource = MODULES.get(path);
+    return resource != null ? DIR.resolve(resource) : files.parsePath(path);
+  }
+
+  @Override
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+    if (source(path).isPresent()) {
+      if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
+        throw new AccessDeniedException(path.toString(), null, "graft's built-in modules are read-only");
+      }
+      return;
+    }
+    files.checkAccess(path, modes, options);
+  }
+
+  @Override
+  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+      throws IOException {
+    Optional<byte[]> bytes = source(path);
+    return bytes.isPresent() ? new ReadChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
+  }
+
+  @Override
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+    Optional<byte[]> bytes = source(path);
+    if (bytes.isEmpty()) {
+      return files.readAttributes(path, attributes, options);
+    }
+    FileTime epoch = FileTime.fromMillis(0);
+    Map<String, Object> out = new HashMap<>();
+    out.put("size", (long) bytes.get().length);
+    out.put("isRegularFile", true);
+    out.put("isDirectory", false);
+    out.put("isSymbolicLink", false);
+    out.put("isOther", false);
+    out.put("lastModifiedTime", epoch);
+    out.put("lastAccessTime", epoch);
+    out.put("creationTime", epoch);
+    out.put("fileKey", null);
+    return out;
+  }
+
+  @Override
+  public Path toAbsolutePath(Path path) {
+    return source(path).isPresent() ? path : files.toAbsolutePath(path);
+  }
+
+  @Override
+  public Path toRealPath(Path path, LinkOption... options) throws IOException {
+    return source(path).isPresent() ? path.normalize() : files.toRealPath(path, options);
+  }
+
+  @Override
+  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
+    return files.newDirectoryStream(dir, filter);
+  }
+
+  @Override
+  public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
+    files.createDirectory(dir, attrs);
+  }
+
+  @Override
+  public void delete(Path path) throws IOException {
+    files.delete(path);
+  }
+
+  /** A module's bytes, read-only. */
+  private static final class ReadChannel implements SeekableByteChannel {
+    private final byte[] bytes;
+    private int position;
+    private boolean open = true;
+
+    ReadChannel(byte[] bytes) {
+      this.bytes = bytes;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) {
+      if (position >= bytes.length) {
+        return -1;
+      }
+      int n = Math.min(dst.remaining(), bytes.length - position);
+      dst.put(bytes, position, n);
+      position += n;
+      return n;
+    }
+
+    @Override
+    public int write(ByteBuffer src) {
+      throw new NonWritableChannelException();
+    }
+
+    @Override
+    public long position() {
+      return position;
+    }
+
+    @Override
+    public SeekableByteChannel position(long newPosition) {
+      position = (int) Math.min(newPosition, bytes.length);
+      return this;
+    }
+
+    @Override
+    public long size() {
+      return bytes.length;
+    }
+
+    @Override
+    public SeekableByteChannel truncate(long size) {
+      throw new NonWritableChannelException();
+    }
+
+    @Override
+    public boolean isOpen() {
+      return open;
+    }
+
+    @Override
+    public void close() {
+      open = false;
+    }
+  }
+}

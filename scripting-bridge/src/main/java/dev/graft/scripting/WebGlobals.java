@@ -1,0 +1,196 @@
+package dev.graft.scripting;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * The host side of web.js: timers armed on the watchdog's scheduler whose callbacks run on the
+ * owner thread as guest code under the watchdog (a fresh spin budget each, like a handler), and
+ * the cancelling of host work a script's AbortSignal aborts, and pi.events between scripts. A pending timer keeps nothing alive:
+ * it fires into a script only while that script runs. Owner thread only, except the scheduler's
+ * posting.
+ */
+final class WebGlobals {
+  /** Pending timers one script may have at once: a runaway setTimeout loop is refused, not queued. */
+  static final int MAX_TIMERS = 10_000;
+  /** The largest pi.events payload passed to the other scripts. */
+  static final int MAX_EVENT_CHARS = 1_000_000;
+
+  private static final Source WEB = Source.newBuilder("js", resource("web.js"), "graft-web.js").internal(true)
+      .buildLiteral();
+
+  private final OwnerThread owner;
+  private final Watchdog watchdog;
+  private final Scripts scripts;
+  private final GuestErrors errors;
+  private final Calls calls;
+
+  /** One script's web helpers (from web.js), its armed timers and its cancellable host calls. */
+  private static final class State {
+    final Value helpers;
+    final Map<Integer, ScheduledFuture<?>> timers = new HashMap<>();
+    final Map<Integer, CompletableFuture<?>> cancellable = new HashMap<>();
+
+    State(Value helpers) {
+      this.helpers = helpers;
+    }
+
+    void cancelAll() {
+      timers.values().forEach(t -> t.cancel(false));
+      timers.clear();
+      cancellable.clear();
+    }
+  }
+
+  WebGlobals(OwnerThread owner, Watchdog watchdog, Scripts scripts, GuestErrors errors, Calls calls) {
+    this.owner = owner;
+    this.watchdog = watchdog;
+    this.scripts = scripts;
+    this.errors = errors;
+    this.calls = calls;
+  }
+
+  /** Installs the globals in {@code s}'s context (bridge work, before the prelude); returns web.js's helpers. */
+  Value install(LoadedScript s, Context context) {
+    Value helpers = context.eval(WEB).execute(host(s));
+    State state = new State(helpers);
+    s.web = state;
+    s.onClose = state::cancelAll; // a pending timer would otherwise hold the closed script until it is due
+    return helpers;
+  }
+
+  /** The helpers web.js returned for {@code s}: fire, abortable, controller... */
+  Value helpers(LoadedScript s) {
+    return ((State) s.web).helpers;
+  }
+
+  /**
+   * A fresh AbortSignal in {@code s} (a tool's execute gets it) that aborts when {@code aborted}
+   * completes, on the owner thread, while the script runs.
+   */
+  Value signal(LoadedScript s, CompletableFuture<?> aborted) {
+    Value controller = helpers(s).getMember("controller").execute();
+    aborted.whenComplete((v, e) -> owner.post(() -> {
+      if (s.running()) {
+        try {
+          s.run(() -> controller.getMember("abort").execute());
+        } catch (LoadedScript.GuestException ge) {
+          report(s, "an abort listener", ge);
+        }
+      }
+    }));
+    return controller.getMember("signal");
+  }
+
+  private ProxyExecutable host(LoadedScript s) {
+    return args -> {
+      State state = (State) s.web;
+      String op = args[0].asString();
+      int id = args.length > 1 && args[1].fitsInInt() ? args[1].asInt() : 0;
+      switch (op) {
+        case "set" -> {
+          ScheduledFuture<?> before = state.timers.remove(id);
+          if (before != null) {
+            before.cancel(false);
+          }
+          if (state.timers.size() >= MAX_TIMERS) {
+            return "this script has " + MAX_TIMERS + " timers pending already";
+          }
+          long ms = args.length > 2 && args[2].fitsInLong() ? Math.max(1, args[2].asLong()) : 1;
+          // Weakly: a cancelled timer stays in the scheduler's queue until due, and must not keep
+          // a closed script's memory until then.
+          java.lang.ref.WeakReference<LoadedScript> script = new java.lang.ref.WeakReference<>(s);
+          state.timers.put(id, watchdog.schedule(() -> {
+            LoadedScript due = script.get();
+            if (due != null) {
+              owner.post(() -> fire(due, id));
+            }
+          }, Duration.ofMillis(ms)));
+        }
+        case "clear" -> {
+          ScheduledFuture<?> timer = state.timers.remove(id);
+          if (timer != null) {
+            timer.cancel(false);
+          }
+        }
+        case "bind" -> calls.lastAwaited(s).ifPresent(f -> state.cancellable.put(id, f));
+        case "unbind" -> state.cancellable.remove(id);
+        case "abort" -> {
+          CompletableFuture<?> f = state.cancellable.remove(id);
+          if (f != null) {
+            f.cancel(true);
+          }
+        }
+        case "emit" -> {
+          String channel = args[1].asString();
+          String text = args.length > 2 && args[2].isString() ? args[2].asString() : null;
+          if (text != null && text.length() > MAX_EVENT_CHARS) {
+            return "pi.events.emit: the data is too large (more than " + MAX_EVENT_CHARS + " characters of JSON)";
+          }
+          for (LoadedScript other : scripts.active()) {
+            if (other != s) {
+              owner.post(() -> deliver(other, channel, text));
+            }
+          }
+        }
+        default -> {
+          return "unknown operation " + op;
+        }
+      }
+      return null;
+    };
+  }
+
+  private void deliver(LoadedScript s, String channel, String text) {
+    State state = (State) s.web;
+    if (state == null || !s.running()) {
+      return;
+    }
+    try {
+      s.run(() -> state.helpers.getMember("deliver").execute(channel, text));
+    } catch (LoadedScript.GuestException ge) {
+      report(s, "a pi.events handler for \"" + channel + "\"", ge);
+    }
+    scripts.closeIfDone(s);
+  }
+
+  private void fire(LoadedScript s, int id) {
+    State state = (State) s.web;
+    if (state == null || !s.running() || state.timers.remove(id) == null) {
+      return;
+    }
+    try {
+      s.run(() -> state.helpers.getMember("fire").execute(id));
+    } catch (LoadedScript.GuestException ge) {
+      report(s, "a timer callback", ge);
+    }
+    scripts.closeIfDone(s);
+  }
+
+  private void report(LoadedScript s, String what, LoadedScript.GuestException ge) {
+    Failure f = errors.of(s, what, ge);
+    if (f.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, f);
+    } else {
+      s.log.report(ScriptLog.Level.ERROR, f.message());
+    }
+  }
+
+  private static String resource(String name) {
+    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name);
+      }
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

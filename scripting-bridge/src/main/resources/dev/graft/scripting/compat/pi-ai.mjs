@@ -1,0 +1,40 @@
+// graft's stand-in for "@mariozechner/pi-ai": the value helpers a script uses. complete() is
+// graft's ctx.complete (the session's model, whichever model is named; graft keeps the keys, so
+// options.apiKey and headers are ignored).
+
+import { Type } from "typebox";
+
+export { Type };
+
+/** A string schema limited to `values` (the reference's StringEnum). */
+export function StringEnum(values, options) {
+  if (!Array.isArray(values) || values.some((v) => typeof v !== "string")) {
+    throw new TypeError("StringEnum: the values must be an array of strings");
+  }
+  return Object.assign({}, options || {}, { type: "string", enum: values.slice() });
+}
+
+/** One model call, answered as the reference's AssistantMessage. */
+export async function complete(model, context, options) {
+  const graft = globalThis[Symbol.for("graft.compat")];
+  if (!context || typeof context !== "object" || !Array.isArray(context.messages)) {
+    throw new TypeError("complete: the context must be {messages, systemPrompt?}");
+  }
+  const request = { messages: context.messages };
+  if (typeof context.systemPrompt === "string") request.systemPrompt = context.systemPrompt;
+  if (options && typeof options.maxTokens === "number") request.maxTokens = options.maxTokens;
+  if (options && options.signal) request.signal = options.signal;
+  const r = await graft.complete(request);
+  const message = {
+    role: "assistant",
+    content: r.content,
+    stopReason: r.stopReason,
+    usage: r.usage,
+    provider: model && model.provider,
+    model: model && model.id,
+    api: model && model.api,
+    timestamp: Date.now(),
+  };
+  if (r.errorMessage !== undefined) message.errorMessage = r.errorMessage;
+  return message;
+}

@@ -1,0 +1,152 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The web globals scripts written for Node or a browser use: timers, AbortSignal, text, clones. */
+class WebGlobalsTest {
+  @TempDir Path temp;
+
+  private static JsonNode answer(List<HandlerOutcome> outcomes) {
+    assertThat(outcomes).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+    return ((HandlerOutcome.Answered) outcomes.get(0)).value();
+  }
+
+  @Test
+  void timersRunInOrderAndClearedOnesDoNot() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("timers.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              const seen = [];
+              const cancelled = setTimeout(() => seen.push("cancelled"), 5);
+              clearTimeout(cancelled);
+              setTimeout((a, b) => seen.push("late " + a + b), 30, "x", "y");
+              setTimeout(() => seen.push("early"), 1);
+              queueMicrotask(() => seen.push("micro"));
+              let ticks = 0;
+              await new Promise((resolve) => {
+                const every = setInterval(() => {
+                  ticks++;
+                  if (ticks === 3) { clearInterval(every); resolve(); }
+                }, 5);
+              });
+              await new Promise((resolve) => setTimeout(resolve, 60));
+              return { seen, ticks, unref: typeof setTimeout(() => {}, 1).unref };
+            });
+          }
+          """);
+      f.load();
+      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json(
+          "{\"seen\":[\"micro\",\"early\",\"late xy\"],\"ticks\":3,\"unref\":\"function\"}"));
+    }
+  }
+
+  @Test
+  void aSpinningTimerCallbackIsInterruptedByTheWatchdogAndReported() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("spin.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => { setTimeout(() => { while (true) {} }, 1); });
+            pi.on("agent_end", () => ({ stillHere: true }));
+          }
+          """);
+      f.load();
+      assertThat(f.emit("agent_start", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!f.log.all().contains("timer callback") && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(f.log.all()).contains("spin.js: a timer callback ran for more than 0.4 s without returning");
+      // As for a handler, an interrupted callback does not unload the script.
+      assertThat(answer(f.emit("agent_end", "{}")).path("stillHere").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void textStructuredCloneAndAbortControllerBehaveAsOnTheWeb() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("web.js", """
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              const bytes = new TextEncoder().encode("héllo €😀");
+              const back = new TextDecoder().decode(bytes);
+              const m = new Map([["k", { deep: [1, 2] }]]);
+              const original = { when: new Date(0), m, list: [1, { a: 2 }] };
+              original.self = original;
+              const copy = structuredClone(original);
+              copy.list[1].a = 99;
+              let cloneError;
+              try { structuredClone({ f() {} }); } catch (e) { cloneError = e.name; }
+              const c = new AbortController();
+              const heard = [];
+              c.signal.addEventListener("abort", () => heard.push("listener"));
+              c.signal.onabort = () => heard.push("onabort");
+              c.abort();
+              c.abort();
+              let thrown;
+              try { c.signal.throwIfAborted(); } catch (e) { thrown = e.name; }
+              return {
+                length: bytes.length, back, sameShape: copy.self === copy && copy.m.get("k").deep[1] === 2,
+                originalKept: original.list[1].a, date: copy.when instanceof Date, cloneError,
+                aborted: c.signal.aborted, heard, thrown, already: AbortSignal.abort().aborted,
+              };
+            });
+          }
+          """);
+      f.load();
+      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json("""
+          {"length":14,"back":"héllo €😀","sameShape":true,"originalKept":2,"date":true,"cloneError":"DataCloneError",
+           "aborted":true,"heard":["onabort","listener"],"thrown":"AbortError","already":true}
+          """));
+    }
+  }
+
+  @Test
+  void anAbortedSignalKillsAnExecAndCancellingAToolAbortsItsSignal() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("abort.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              const c = new AbortController();
+              const running = pi.exec("sleep", ["100"], { signal: c.signal, timeout: 200000 });
+              setTimeout(() => c.abort(), 5);
+              return await running;
+            });
+            pi.registerTool({
+              name: "wait", description: "waits for its abort",
+              async execute(id, params, signal) {
+                await new Promise((resolve) => signal.addEventListener("abort", resolve));
+                pi.appendEntry("tool-aborted", { aborted: signal.aborted });
+                return { content: [] };
+              },
+            });
+          }
+          """);
+      f.load();
+      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<JsonNode> exec = f.host.nextExec();
+      assertThat(answer(emitting.get(10, TimeUnit.SECONDS))).isEqualTo(ScriptFixture.json(
+          "{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":true}"));
+      assertThat(exec.isCancelled()).as("the host's exec was cancelled (the process killed)").isTrue();
+      assertThat(f.host.calls).contains("exec sleep [100] {\"timeout\":200000}");
+
+      CompletableFuture<JsonNode> tool = f.engine.runTool("wait", "call_1", Json.object(), EventContext.EMPTY);
+      Thread.sleep(100);
+      tool.cancel(true);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (f.host.calls.stream().noneMatch(c -> c.contains("tool-aborted")) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertThat(f.host.calls).anySatisfy(c -> assertThat(c).contains("tool-aborted").contains("\"aborted\":true"));
+    }
+  }
+}
