@@ -393,6 +393,11 @@ class HostileScriptsCliTest {
             tryIt("label", () => graft.setLabel("some-id", "l".repeat(1001)));
             tryIt("notify", () => ctx.ui.notify("m".repeat(10001)));
             tryIt("status", () => ctx.ui.setStatus("k", "s".repeat(1001)));
+            tryIt("title", () => ctx.ui.setTitle("t".repeat(1001)));
+            tryIt("working", () => ctx.ui.setWorkingMessage("w".repeat(1001)));
+            tryIt("widget", () => ctx.ui.setWidget("k".repeat(201), ["line"]));
+            tryIt("widgetLines", () => ctx.ui.setWidget("k", ["l".repeat(10000)]));
+            tryIt("editorText", () => ctx.ui.setEditorText("x".repeat((1 << 20) + 1)));
             tryIt("entry", () => graft.appendEntry("huge", { text: "e".repeat(4 << 20) }));
             tryIt("type", () => graft.appendEntry("c".repeat(201), {}));
             tryIt("message", () => graft.sendMessage({ customType: "m", content: "c".repeat(16 << 20) }));
@@ -412,6 +417,11 @@ class HostileScriptsCliTest {
         "label: TypeError: pi.setLabel: the label is 1001 characters long; the limit is 1000",
         "notify: TypeError: ctx.ui.notify: the message is 10001 characters long; the limit is 10000",
         "status: TypeError: ctx.ui.setStatus: the text is 1001 characters long; the limit is 1000",
+        "title: TypeError: ctx.ui.setTitle: the title is 1001 characters long; the limit is 1000",
+        "working: TypeError: ctx.ui.setWorkingMessage: the message is 1001 characters long; the limit is 1000",
+        "widget: TypeError: ctx.ui.setWidget: the key is 201 characters long; the limit is 200",
+        "widgetLines: TypeError: ctx.ui.setWidget: the lines is 10004 characters long; the limit is 10000",
+        "editorText: TypeError: ctx.ui.setEditorText: the text is 1048577 characters long; the limit is 1048576",
         "entry: TypeError: pi.appendEntry: the data (as JSON) is 4194315 characters long; the limit is 4194304",
         "type: TypeError: pi.appendEntry: the customType is 201 characters long; the limit is 200",
         "message: TypeError: pi.sendMessage: the message (as JSON) is 16777247 characters long; the limit is 16777216",

@@ -30,6 +30,7 @@ final class ArgumentChecks {
   static final int MAX_NOTIFY = 10_000; // ctx.ui.notify, a confirm's message
   static final int MAX_TOOL_DESCRIPTION = 16_384;
   static final int MAX_REMINDER = 1 << 20;
+  static final int MAX_EDITOR_TEXT = 1 << 20; // ctx.ui.editor's prefill, setEditorText
   static final int MAX_ENTRY_DATA = 4 << 20; // appendEntry's data, as JSON
   static final int MAX_MESSAGE = 16 << 20; // sendMessage's message and sendUserMessage's content, as JSON (images included)
 

@@ -682,33 +682,10 @@
     const trimmed = raw.trim();
     ctx.argsRaw = raw;
     ctx.args = trimmed === "" ? [] : trimmed.split(/\s+/);
-    const listeners = [];
-    let aborted = false;
-    let reason;
-    const signal = {
-      get aborted() { return aborted; },
-      get reason() { return reason; },
-      onabort: null,
-      addEventListener(type, fn) { if (type === "abort" && typeof fn === "function") listeners.push(fn); },
-      removeEventListener(type, fn) {
-        const i = listeners.indexOf(fn);
-        if (type === "abort" && i >= 0) listeners.splice(i, 1);
-      },
-      throwIfAborted() { if (aborted) throw reason; },
-    };
-    ctx.signal = signal;
-    return function () {
-      if (aborted) return;
-      aborted = true;
-      reason = new ErrorC("the command was aborted");
-      reason.name = "AbortError";
-      const event = { type: "abort", target: signal };
-      const all = listeners.slice();
-      if (typeof signal.onabort === "function") all.unshift(signal.onabort);
-      for (let i = 0; i < all.length; i++) {
-        try { all[i](event); } catch (e) { log("warn", "ctx.signal abort listener: " + (e && e.message)); }
-      }
-    };
+    // A real AbortSignal (web.js), so the command can hand it on to exec, dialogs and ctx.complete.
+    const controller = web.controller();
+    ctx.signal = controller.signal;
+    return function () { controller.abort(); };
   }
 
   /**
