@@ -77,7 +77,8 @@ class CompatModulesTest {
           """);
       LoadReport report = f.load();
       assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
-          .contains("cannot import \"@mariozechner/pi-tui\"").contains("Node modules and packages are not available"));
+          .contains("cannot import \"@mariozechner/pi-tui\"")
+          .contains("no installed script package or npm dependency of one is called \"@mariozechner/pi-tui\""));
     }
   }
 }
