@@ -118,4 +118,24 @@ class HookRunnerTest {
     });
     assertThat(reports).singleElement().asString().startsWith("b.js: before_agent_start handler returned a message without");
   }
+
+  @Test
+  void watchedEventsGetTheirJsonFormAndTheirAnswersAreNotRead() {
+    List<String> seen = new ArrayList<>();
+    HookRunner runner = new HookRunner(List.of(
+        source("log.js", "tool_execution_start", p -> {
+          seen.add(p.get("type").asText() + " " + p.get("toolName").asText() + " " + p.get("args").get("command").asText());
+          return answer("{\"block\": \"yes\"}"); // not read: a watched event has no result
+        }),
+        source("fail.js", "tool_execution_start", p -> new HookSource.Outcome.Failure("fail.js: tool_execution_start handler: boom")),
+        source("turns.js", "turn_start", p -> {
+          seen.add(p.get("type").asText());
+          return NOTHING;
+        })), reports::add);
+    runner.observe(new dev.graft.runtime.events.AgentEvent.ToolExecutionStart("c1", "bash", bash.arguments()));
+    runner.observe(new dev.graft.runtime.events.AgentEvent.AgentStart());
+    runner.observe(new dev.graft.runtime.events.AgentEvent.TurnStart());
+    assertThat(seen).containsExactly("tool_execution_start bash rm -rf /", "turn_start");
+    assertThat(reports).containsExactly("fail.js: tool_execution_start handler: boom");
+  }
 }
