@@ -178,8 +178,8 @@ public final class HookRunner implements AgentHooks {
    * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer
    * into the point's result: nothing and failures (reported) leave it as it was, a wrong answer
    * is reported naming the script, the event and what was wrong, and a stop ends the asking.
-   * The payload is built only when some script handles the event, and again only when what the
-   * next script is asked about changed; the point has the last word ({@link HookPoint#end}).
+   * The payload is built only when a script is to be asked, and again only when what the next
+   * script is asked about changed; the point has the last word ({@link HookPoint#end}).
    */
   <I, R> R run(HookPoint<I, R> point, I input) {
     R result = point.initial(input);
@@ -189,8 +189,11 @@ public final class HookRunner implements AgentHooks {
     }
     String event = point.event();
     I current = input;
-    ObjectNode payload = point.payload(current);
+    ObjectNode payload = null;
     for (HookSource source : sources) {
+      if (payload == null) {
+        payload = point.payload(current);
+      }
       HookPoint.Step<R> step;
       switch (outcome(point, source, current, payload)) {
         case HookSource.Outcome.Failure f -> {
@@ -220,7 +223,7 @@ public final class HookRunner implements AgentHooks {
       I following = point.next(current, result);
       if (following != current) {
         current = following;
-        payload = point.payload(current);
+        payload = null; // made again for the next script, if there is one
       }
     }
     return point.end(current, result, problems);
