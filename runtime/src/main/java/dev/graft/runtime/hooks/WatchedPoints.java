@@ -25,13 +25,11 @@ final class WatchedPoints {
   private static final Map<String, HookPoint<AgentEvent, AgentEvent>> BY_NAME =
       NAMES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), Watched::new));
 
-  /** The point of {@code event}. */
+  /** The point of {@code event} (an event missing from {@link #NAMES} gets one too: watching never fails the agent). */
   static HookPoint<AgentEvent, AgentEvent> of(AgentEvent event) {
-    HookPoint<AgentEvent, AgentEvent> point = BY_NAME.get(AgentEvents.type(event));
-    if (point == null) {
-      throw new IllegalStateException("no watched point for " + AgentEvents.type(event));
-    }
-    return point;
+    String name = AgentEvents.type(event);
+    HookPoint<AgentEvent, AgentEvent> point = BY_NAME.get(name);
+    return point != null ? point : new Watched(name);
   }
 
   /** One watched event: its result is the event itself, which no answer changes. */
