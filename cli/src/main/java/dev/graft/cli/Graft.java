@@ -1,5 +1,7 @@
 package dev.graft.cli;
 
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
 import java.io.UncheckedIOException;

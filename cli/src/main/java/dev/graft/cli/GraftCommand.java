@@ -1,13 +1,18 @@
 package dev.graft.cli;
 
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.RootCommand;
+import dev.graft.cli.base.UserError;
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.interactive.InteractiveMode;
-import dev.graft.cli.scripts.ScriptsCommand;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
-import dev.graft.cli.modes.ScriptCommandPrompts;
+import dev.graft.cli.scripts.ScriptsCommand;
+import dev.graft.cli.setup.AgentOptions;
+import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
@@ -44,7 +49,7 @@ import picocli.CommandLine.Spec;
     subcommands = {DemoCommand.class, SessionCommand.class, ScriptsCommand.class, ModelsCommand.class,
       picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
-public final class GraftCommand implements Callable<Integer> {
+public final class GraftCommand implements Callable<Integer>, RootCommand {
   private final CliContext context;
 
   @Spec CommandSpec spec;
@@ -71,10 +76,12 @@ public final class GraftCommand implements Callable<Integer> {
     this.context = context;
   }
 
+  @Override
   public CliContext context() {
     return context;
   }
 
+  @Override
   public boolean verbose() {
     return verbose;
   }

@@ -1,5 +1,6 @@
 package dev.graft.cli;
 
+import dev.graft.cli.base.CliContext;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

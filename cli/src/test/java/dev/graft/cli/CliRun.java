@@ -1,5 +1,6 @@
 package dev.graft.cli;
 
+import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,6 +1,7 @@
 package dev.graft.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;

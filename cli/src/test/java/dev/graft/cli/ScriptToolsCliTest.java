@@ -3,6 +3,9 @@ package dev.graft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.setup.AgentOptions;
+import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.message.AgentMessage;

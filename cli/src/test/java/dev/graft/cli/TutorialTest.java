@@ -2,6 +2,7 @@ package dev.graft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -24,7 +24,7 @@ public final class ScriptHookSource implements HookSource {
   private final Set<String> events;
 
   /**
-   * The events whose answers the runtime reads (HookRunner, SessionEvents); for the others a
+   * The events whose answers the runtime reads (the HookRunner's hook points); for the others a
    * handler's answer is not read at all, so none of its getters runs.
    */
   private static final Set<String> ANSWERED = Set.of("input", "before_agent_start", "context", "tool_call",

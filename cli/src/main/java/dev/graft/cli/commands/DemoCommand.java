@@ -1,10 +1,10 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.AgentOptions;
-import dev.graft.cli.AgentSetup;
-import dev.graft.cli.CliContext;
-import dev.graft.cli.GraftCommand;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.RootCommand;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.setup.AgentOptions;
+import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.MessageContent;
@@ -43,7 +43,7 @@ public final class DemoCommand implements Callable<Integer> {
   static final List<String> SCRIPTS = List.of("permission-gate.js", "protected-paths.js", "session-name.js",
       "stacking.js", "pruning.js", "lib/messages.js");
 
-  @ParentCommand GraftCommand root;
+  @ParentCommand RootCommand root;
 
   @Option(names = "--dir", paramLabel = "DIR",
       description = "Where to put the demo project (default: a new temporary directory). Must not exist yet.")

@@ -1,8 +1,8 @@
 package dev.graft.cli.commands;
 
+import dev.graft.cli.base.RootCommand;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.GraftCommand;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -23,7 +23,7 @@ import picocli.CommandLine.ParentCommand;
       "environment or $GRAFT_HOME/auth.json. Keys are never shown."
     })
 public final class ModelsCommand implements Callable<Integer> {
-  @ParentCommand GraftCommand root;
+  @ParentCommand RootCommand root;
 
   @Option(names = "--format", paramLabel = "text|json", defaultValue = "text", description = "Output format (default: ${DEFAULT-VALUE}).")
   String format;

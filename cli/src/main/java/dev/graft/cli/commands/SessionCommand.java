@@ -1,7 +1,7 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.CliContext;
-import dev.graft.cli.GraftCommand;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.RootCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
       SessionExportCommand.class
     })
 public final class SessionCommand implements Callable<Integer> {
-  @ParentCommand GraftCommand root;
+  @ParentCommand RootCommand root;
   @Spec CommandSpec spec;
 
   CliContext context() {

@@ -1,7 +1,7 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.CliContext;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
 import dev.graft.cli.export.SessionPage;
 import dev.graft.runtime.session.Session;
 import java.io.BufferedOutputStream;

@@ -1,7 +1,7 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.CliContext;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionFileException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.graft.cli.commands;
 
+import dev.graft.cli.export.EntryPreview;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

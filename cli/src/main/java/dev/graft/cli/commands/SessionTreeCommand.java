@@ -1,5 +1,7 @@
 package dev.graft.cli.commands;
 
+import dev.graft.cli.export.EntryPreview;
+import dev.graft.cli.export.TreeDrawing;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.TreeNode;

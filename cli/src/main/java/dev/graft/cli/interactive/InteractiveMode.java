@@ -1,7 +1,7 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;

@@ -1,6 +1,6 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;

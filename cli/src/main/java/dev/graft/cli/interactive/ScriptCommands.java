@@ -2,9 +2,7 @@ package dev.graft.cli.interactive;
 
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.ScriptSurface;
-import dev.graft.cli.modes.CommandAnswer;
-import dev.graft.cli.modes.ScriptCommandPrompts;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.scripting.EventContext;

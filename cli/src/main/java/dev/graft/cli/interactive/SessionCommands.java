@@ -1,7 +1,7 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
@@ -81,7 +81,7 @@ final class SessionCommands {
       return false;
     }
     adoptSettings(ctx, agent, agent.session().buildContext());
-    dev.graft.cli.scripts.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
+    dev.graft.cli.base.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
     return true;
   }
 

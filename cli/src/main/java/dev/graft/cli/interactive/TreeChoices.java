@@ -1,7 +1,7 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.cli.commands.EntryPreview;
-import dev.graft.cli.commands.TreeDrawing;
+import dev.graft.cli.export.EntryPreview;
+import dev.graft.cli.export.TreeDrawing;
 import dev.graft.cli.ui.Choice;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;

@@ -1,6 +1,6 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.cli.commands.EntryPreview;
+import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;

@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.agent.AgentSession;

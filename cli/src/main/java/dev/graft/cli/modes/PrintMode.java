@@ -1,7 +1,8 @@
 package dev.graft.cli.modes;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.AgentMessage;

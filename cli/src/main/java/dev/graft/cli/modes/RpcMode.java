@@ -3,7 +3,9 @@ package dev.graft.cli.modes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.interactive.CommandAnswer;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
@@ -486,7 +488,7 @@ public final class RpcMode {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : COMMANDS) {
-      int d = dev.graft.cli.EditDistance.between(type, c);
+      int d = dev.graft.cli.base.EditDistance.between(type, c);
       if (d < bestDistance) {
         bestDistance = d;
         best = c;

@@ -1,7 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;

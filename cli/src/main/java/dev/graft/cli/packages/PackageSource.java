@@ -1,6 +1,6 @@
 package dev.graft.cli.packages;
 
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.graft.cli.packages;
 
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

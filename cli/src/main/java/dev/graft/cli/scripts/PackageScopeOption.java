@@ -1,6 +1,6 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.CliContext;
+import dev.graft.cli.base.CliContext;
 import dev.graft.cli.packages.PackageScope;
 import picocli.CommandLine.Option;
 
@@ -14,7 +14,7 @@ final class PackageScopeOption {
 
   PackageScope scope(CliContext context) {
     if (project && global) {
-      throw new dev.graft.cli.UserError("--project and --global cannot be used together");
+      throw new dev.graft.cli.base.UserError("--project and --global cannot be used together");
     }
     return project ? PackageScope.project(context.cwd()) : PackageScope.global(context.home());
   }

@@ -1,6 +1,7 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.setup.ScriptLocations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

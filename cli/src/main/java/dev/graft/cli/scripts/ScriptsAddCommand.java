@@ -1,6 +1,6 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.CliContext;
+import dev.graft.cli.base.CliContext;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;

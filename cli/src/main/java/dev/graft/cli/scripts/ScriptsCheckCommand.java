@@ -1,8 +1,9 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.CliContext;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.setup.ScriptLocations;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptFile;
 import dev.graft.scripting.ScriptSources;

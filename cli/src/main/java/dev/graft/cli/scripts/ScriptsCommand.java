@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.CliContext;
-import dev.graft.cli.GraftCommand;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.RootCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
       ScriptsInstallCommand.class
     })
 public final class ScriptsCommand implements Callable<Integer> {
-  @ParentCommand GraftCommand root;
+  @ParentCommand RootCommand root;
   @Spec CommandSpec spec;
 
   public CliContext context() {

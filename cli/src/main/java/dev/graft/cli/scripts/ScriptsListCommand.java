@@ -1,6 +1,8 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.CliContext;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.setup.ScriptInventory;
+import dev.graft.cli.setup.ScriptLocations;
 import dev.graft.runtime.json.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +46,7 @@ final class ScriptsListCommand implements Callable<Integer> {
     CliContext context = parent.context();
     Path project = cwd == null ? context.cwd() : context.cwd().resolve(cwd).normalize();
     if (!java.nio.file.Files.isDirectory(project)) {
-      throw new dev.graft.cli.UserError("--cwd " + cwd + ": not a directory");
+      throw new dev.graft.cli.base.UserError("--cwd " + cwd + ": not a directory");
     }
     ScriptLocations.Plan plan = ScriptLocations.plan(
         new ScriptLocations.Request(context.home(), context.cwd(), project, dirs, files, false),

@@ -1,7 +1,11 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.cli.CliContext;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.setup.ScriptFingerprint;
+import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.setup.TrustDecisions;
+import dev.graft.cli.setup.TrustStore;
 import dev.graft.runtime.config.ExecGrants;
 import java.io.PrintWriter;
 import java.nio.file.Path;

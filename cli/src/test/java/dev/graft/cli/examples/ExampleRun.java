@@ -1,8 +1,8 @@
 package dev.graft.cli.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.CliContext;
 import dev.graft.cli.Graft;
+import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import java.io.ByteArrayInputStream;

@@ -14,66 +14,74 @@ public final class AgentEvents {
   private AgentEvents() {}
 
   public static ObjectNode toJson(AgentEvent event) {
-    ObjectNode o = Json.object();
+    ObjectNode o = Json.object().put("type", type(event));
     switch (event) {
-      case AgentEvent.AgentStart a -> o.put("type", "agent_start");
-      case AgentEvent.TurnStart t -> o.put("type", "turn_start");
+      case AgentEvent.AgentStart a -> {}
+      case AgentEvent.TurnStart t -> {}
       case AgentEvent.MessageStart m -> {
-        o.put("type", "message_start");
         o.set("message", MessageCodec.encode(m.message()));
       }
       case AgentEvent.MessageUpdate u -> {
-        o.put("type", "message_update");
         o.set("assistantMessageEvent", u.update());
       }
       case AgentEvent.MessageEnd m -> {
-        o.put("type", "message_end");
         o.set("message", MessageCodec.encode(m.message()));
       }
       case AgentEvent.ToolExecutionStart t -> {
-        o.put("type", "tool_execution_start");
         o.put("toolCallId", t.toolCallId());
         o.put("toolName", t.toolName());
         o.set("args", t.args());
       }
       case AgentEvent.ToolExecutionUpdate t -> {
-        o.put("type", "tool_execution_update");
         o.put("toolCallId", t.toolCallId());
         o.put("toolName", t.toolName());
         o.set("args", t.args());
         o.set("partialResult", output(t.partial()));
       }
       case AgentEvent.ToolExecutionEnd t -> {
-        o.put("type", "tool_execution_end");
         o.put("toolCallId", t.toolCallId());
         o.put("toolName", t.toolName());
         o.set("result", output(t.result()));
         o.put("isError", t.isError());
       }
       case AgentEvent.TurnEnd t -> {
-        o.put("type", "turn_end");
         o.set("message", MessageCodec.encode(t.message()));
         ArrayNode results = o.putArray("toolResults");
         t.toolResults().forEach(r -> results.add(MessageCodec.encode(r)));
       }
       case AgentEvent.CompactionStart c -> {
-        o.put("type", "compaction_start");
         o.put("reason", c.reason());
       }
       case AgentEvent.CompactionEnd c -> {
-        o.put("type", "compaction_end");
         o.put("reason", c.reason());
         c.entryId().ifPresent(x -> o.put("entryId", x));
         c.summary().ifPresent(x -> o.put("summary", x));
         c.error().ifPresent(x -> o.put("error", x));
       }
       case AgentEvent.AgentEnd a -> {
-        o.put("type", "agent_end");
         ArrayNode messages = o.putArray("messages");
         a.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
       }
     }
     return o;
+  }
+
+  /** The event's name, its JSON form's {@code type} (the name scripts subscribe to). */
+  public static String type(AgentEvent event) {
+    return switch (event) {
+      case AgentEvent.AgentStart e -> "agent_start";
+      case AgentEvent.TurnStart e -> "turn_start";
+      case AgentEvent.MessageStart e -> "message_start";
+      case AgentEvent.MessageUpdate e -> "message_update";
+      case AgentEvent.MessageEnd e -> "message_end";
+      case AgentEvent.ToolExecutionStart e -> "tool_execution_start";
+      case AgentEvent.ToolExecutionUpdate e -> "tool_execution_update";
+      case AgentEvent.ToolExecutionEnd e -> "tool_execution_end";
+      case AgentEvent.TurnEnd e -> "turn_end";
+      case AgentEvent.CompactionStart e -> "compaction_start";
+      case AgentEvent.CompactionEnd e -> "compaction_end";
+      case AgentEvent.AgentEnd e -> "agent_end";
+    };
   }
 
   private static ObjectNode output(AgentEvent.ToolOutput output) {

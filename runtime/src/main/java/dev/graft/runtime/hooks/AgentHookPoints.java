@@ -10,9 +10,8 @@ import java.util.Optional;
 /**
  * The turn's hook points that {@link HookRunner#run} asks with its one loop: {@code input},
  * {@code before_agent_start}, {@code tool_call} and {@code tool_result}, each a {@link HookPoint}
- * with its payload, answer checks, chaining and failure policy. ({@code context} keeps its own
- * loop in HookRunner: it hands each script the call's reminder sink and works out the messages'
- * entries again after each change.)
+ * with its payload, answer checks, chaining and failure policy. ({@code context} has a class of
+ * its own, {@link ContextHookPoint}; the watched agent events are {@link WatchedPoints}.)
  */
 final class AgentHookPoints {
   private AgentHookPoints() {}

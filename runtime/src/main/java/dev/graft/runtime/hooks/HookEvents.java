@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 
 /**
  * The catalogue of event names a script may subscribe to, in one place: the hook points
- * ({@link AgentHookPoints}, {@link SessionHookPoints} and {@code context}), the agent events
+ * ({@link AgentHookPoints}, {@link SessionHookPoints} and {@link ContextHookPoint}), the agent events
  * scripts watch, and the reference agent's events graft accepts but never emits (so that scripts
  * written for it load). The scripting bridge takes its list from here.
  */
@@ -18,13 +18,11 @@ public final class HookEvents {
       AgentHookPoints.INPUT, AgentHookPoints.BEFORE_AGENT_START, AgentHookPoints.TOOL_CALL, AgentHookPoints.TOOL_RESULT,
       SessionHookPoints.START, SessionHookPoints.SHUTDOWN, SessionHookPoints.BEFORE_SWITCH, SessionHookPoints.SWITCH,
       SessionHookPoints.BEFORE_FORK, SessionHookPoints.FORK, SessionHookPoints.BEFORE_COMPACT, SessionHookPoints.COMPACT,
-      SessionHookPoints.BEFORE_TREE, SessionHookPoints.TREE, SessionHookPoints.MODEL_SELECT)
-      .map(HookPoint::event).collect(java.util.stream.Collectors.toCollection(() -> new TreeSet<>(Set.of("context")))));
+      SessionHookPoints.BEFORE_TREE, SessionHookPoints.TREE, SessionHookPoints.MODEL_SELECT, ContextHookPoint.CONTEXT)
+      .map(HookPoint::event).collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
 
-  /** The agent events (dev.graft.runtime.events.AgentEvent), which scripts only watch. */
-  public static final Set<String> WATCHED = Set.of("agent_start", "agent_end", "turn_start", "turn_end", "message_start",
-      "message_update", "message_end", "tool_execution_start", "tool_execution_update", "tool_execution_end",
-      "compaction_start", "compaction_end");
+  /** The agent events (dev.graft.runtime.events.AgentEvent), which scripts only watch ({@link WatchedPoints}). */
+  public static final Set<String> WATCHED = WatchedPoints.NAMES;
 
   /** The reference's events graft accepts and never emits. */
   public static final Set<String> NEVER_EMITTED = Set.of("resources_discover", "before_provider_request",

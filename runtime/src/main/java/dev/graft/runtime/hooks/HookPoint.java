@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One hook point as data: its event, the JSON payload for an input, the result before any
@@ -29,13 +30,31 @@ abstract class HookPoint<I, R> {
   /** The result when no script answers. */
   abstract R initial(I input);
 
-  /** What the scripts get for {@code input}; {@code type} is set to the event's name. */
+  /** What the scripts get for {@code input} besides {@code type}, which is the event's name. */
   abstract void fill(ObjectNode payload, I input);
 
-  final ObjectNode payload(I input) {
+  /** The payload for {@code input}: {@code {type: event}} and what {@link #fill} adds. */
+  ObjectNode payload(I input) {
     ObjectNode p = Json.object().put("type", event);
     fill(p, input);
     return p;
+  }
+
+  /**
+   * Hands {@code payload} to one script: {@link HookSource#handle} by default ({@code context}
+   * hands it the call's reminder sink too). A throw is the script's failure.
+   */
+  HookSource.Outcome ask(HookSource source, I input, ObjectNode payload) {
+    return source.handle(event, payload);
+  }
+
+  /**
+   * The result once every script was asked (or none handles the event), as the caller gets it;
+   * {@code problems} takes what is reported then ({@code context}: reminders dropped because a
+   * script did not continue). The result as it is by default.
+   */
+  R end(I input, R result, Consumer<HookRunner.Problem> problems) {
+    return result;
   }
 
   /**

@@ -1,10 +1,8 @@
 package dev.graft.runtime.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.events.AgentEvent;
-import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;
@@ -12,26 +10,23 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
-import dev.graft.runtime.message.MessageContent;
-import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Runs hook sources (scripts) at the agent's hook points, in load order. Each event's answer is
- * checked against that event's result type; a wrong answer is reported, naming the source, the
- * event and the field, and ignored. Events that transform something chain: each source sees
- * what the previous ones made of it. Failure policy: a failing handler is reported and the agent
- * goes on as if it had answered nothing, except for {@code tool_call}, which fails closed (the
- * tool call is blocked with the failure as its result).
+ * Runs hook sources (scripts) at the agent's hook points, in load order, with one loop
+ * ({@link #run}) over {@link HookPoint}s: {@link AgentHookPoints}, {@link ContextHookPoint},
+ * {@link SessionHookPoints} and the watched agent events ({@link WatchedPoints}). Each event's
+ * answer is checked against that event's result type; a wrong answer is reported, naming the
+ * source, the event and the field, and ignored. Events that transform something chain: each
+ * source sees what the previous ones made of it. Failure policy: a failing handler is reported
+ * and the agent goes on as if it had answered nothing, except for {@code tool_call}, which fails
+ * closed (the tool call is blocked with the failure as its result).
  */
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
@@ -60,30 +55,6 @@ public final class HookRunner implements AgentHooks {
 
   List<HookSource> handling(String event) {
     return sources.stream().filter(s -> s.events().contains(event)).toList();
-  }
-
-  /** Handles {@code event} in one source; an empty answer for a failure (already reported). */
-  Optional<JsonNode> ask(HookSource source, String event, JsonNode payload) {
-    return switch (outcome(source, event, payload)) {
-      case HookSource.Outcome.Answer a -> Optional.of(a.value());
-      case HookSource.Outcome.Failure f -> {
-        problems.accept(new Problem(source.name(), event, f.message()));
-        yield Optional.empty();
-      }
-    };
-  }
-
-  /** What {@code source} made of {@code event}; a throw is a failure. */
-  private static HookSource.Outcome outcome(HookSource source, String event, JsonNode payload) {
-    try {
-      return source.handle(event, payload);
-    } catch (RuntimeException e) {
-      return new HookSource.Outcome.Failure(source.name() + ": " + event + " handler failed: " + e.getMessage());
-    }
-  }
-
-  void wrong(HookSource source, String event, String what) {
-    problems.accept(new Problem(source.name(), event, source.name() + ": " + event + " handler returned " + what + "; ignored"));
   }
 
   /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
@@ -126,7 +97,7 @@ public final class HookRunner implements AgentHooks {
     return Optional.empty();
   }
 
-  // ------------------------------------------------------------------ context
+  // ------------------------------------------------------------------ context (ContextHookPoint)
 
   @Override
   public List<AgentMessage> context(List<AgentMessage> messages) {
@@ -149,165 +120,14 @@ public final class HookRunner implements AgentHooks {
    */
   @Override
   public RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
-    List<HookSource> handlers = handling("context");
-    if (handlers.isEmpty()) {
-      return new RequestContext(messages, List.of());
-    }
-    List<SessionEntry> entries = branch == null ? null : branch.get();
-    List<AgentMessage> current = messages;
-    ReminderSink sink = new ReminderSink();
-    Optional<String> stopped = Optional.empty();
-    MessageTrees trees = new MessageTrees(lastTrees);
-    for (HookSource source : handlers) {
-      ObjectNode payload = Json.object().put("type", "context");
-      ArrayNode list = payload.putArray("messages");
-      current.forEach(m -> list.add(trees.tree(m)));
-      Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, trees, m);
-      if (entries != null) {
-        payload.set("entryIndex", entryIndex(entries, current));
-      }
-      Optional<JsonNode> answer = askContext(source, payload, sink, entryIndexOf);
-      if (answer.isEmpty()) {
-        stopped = stopped.or(() -> Optional.of(source.name()));
-        continue;
-      }
-      if (nothing(answer.get())) {
-        continue;
-      }
-      JsonNode a = answer.get();
-      if (!a.path("messages").isArray()) {
-        wrong(source, "context", "something other than {messages: [...]}");
-        stopped = stopped.or(() -> Optional.of(source.name()));
-        continue;
-      }
-      List<AgentMessage> next = new ArrayList<>();
-      int i = 0;
-      boolean ok = true;
-      for (JsonNode m : a.get("messages")) {
-        AgentMessage decoded = trees.message(m);
-        if (decoded instanceof AgentMessage.Unknown u) {
-          wrong(source, "context", "messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
-          ok = false;
-          break;
-        }
-        next.add(decoded);
-        i++;
-      }
-      if (ok) {
-        current = next;
-      } else {
-        stopped = stopped.or(() -> Optional.of(source.name()));
-      }
-    }
-    trees.before = null; // only one call back
-    lastTrees = trees;
-    List<ReminderSink.Reminder> appended = sink.close();
-    if (appended.isEmpty()) {
-      return new RequestContext(current, List.of());
-    }
-    if (stopped.isPresent()) {
-      String who = stopped.get();
-      problems.accept(new Problem(who, "context", appended.size() + (appended.size() == 1 ? " reminder" : " reminders")
-          + " not added: the context hook of " + who + " did not continue"));
-      return new RequestContext(current, List.of());
-    }
-    List<InjectedMessage> reminders = appended.stream().map(r -> new InjectedMessage(r.customType(),
-        MessageContent.of(r.text()), true, Optional.<JsonNode>of(Json.object().put("source", r.source())))).toList();
-    return new RequestContext(current, reminders);
-  }
-
-  /** {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when synthetic. */
-  static ArrayNode entryIndex(List<SessionEntry> branch, List<AgentMessage> messages) {
-    ArrayNode out = Json.array();
-    for (int at : ContextOrigins.of(branch, messages)) {
-      if (at == ContextOrigins.SYNTHETIC) {
-        out.addNull();
-      } else {
-        out.add(at);
-      }
-    }
-    return out;
-  }
-
-  /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
-  private static JsonNode entryIndex(List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
-    List<AgentMessage> decoded = new ArrayList<>();
-    for (JsonNode m : messages) {
-      AgentMessage message = trees.message(m);
-      if (message instanceof AgentMessage.Unknown) {
-        return null;
-      }
-      decoded.add(message);
-    }
-    return entryIndex(branch, decoded);
-  }
-
-  /**
-   * The messages of one context call as JSON trees, each made once: a message the previous call
-   * handed over (the same object: the session keeps its entries) gets the same tree again, and a
-   * tree a source answered with that is one it was handed maps back to its message without
-   * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by
-   * identity which messages are unchanged, and only new or changed ones are converted. The trees
-   * are never modified. Kept for one call: the messages of the call before are what the next
-   * call looks up.
-   */
-  private static final class MessageTrees {
-    private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
-    private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
-    private MessageTrees before;
-
-    MessageTrees(MessageTrees before) {
-      this.before = before;
-    }
-
-    ObjectNode tree(AgentMessage m) {
-      ObjectNode tree = trees.get(m);
-      if (tree == null) {
-        tree = before == null ? null : before.trees.get(m);
-        if (tree == null) {
-          tree = MessageCodec.encode(m);
-        }
-        trees.put(m, tree);
-        messages.put(tree, m);
-      }
-      return tree;
-    }
-
-    /** The message of a tree in an answer: the one it was made from, or decoded (a new or changed message). */
-    AgentMessage message(JsonNode tree) {
-      AgentMessage known = messages.get(tree);
-      if (known != null) {
-        return known;
-      }
-      AgentMessage decoded = MessageCodec.decode(tree);
-      if (!(decoded instanceof AgentMessage.Unknown)) {
-        // The next source is handed this message's own encoding, as before, made once.
-        tree(decoded);
-      }
-      return decoded;
-    }
+    ContextHookPoint.State state = new ContextHookPoint.State(lastTrees, branch);
+    ContextHookPoint.Shaped shaped = run(ContextHookPoint.CONTEXT, new ContextHookPoint.Call(messages, state));
+    lastTrees = state.trees;
+    return new RequestContext(shaped.messages(), shaped.reminders());
   }
 
   /** The previous context call's trees; a call that runs alongside another only misses some. */
-  private volatile MessageTrees lastTrees;
-
-  /** As {@link #ask}, for the context event with the call's reminder sink. */
-  private Optional<JsonNode> askContext(HookSource source, JsonNode payload, ReminderSink sink,
-      Function<JsonNode, JsonNode> entryIndexOf) {
-    HookSource.Outcome outcome;
-    try {
-      outcome = source.handleContext(payload, sink, entryIndexOf);
-    } catch (RuntimeException e) {
-      outcome = new HookSource.Outcome.Failure(source.name() + ": context handler failed: " + e.getMessage());
-    }
-    return switch (outcome) {
-      case HookSource.Outcome.Answer a -> Optional.of(a.value());
-      case HookSource.Outcome.Failure f -> {
-        problems.accept(new Problem(source.name(), "context", f.message()));
-        yield Optional.empty();
-      }
-    };
-  }
+  private volatile ContextHookPoint.MessageTrees lastTrees;
 
   // ------------------------------------------------------------------ tool_call
 
@@ -345,15 +165,11 @@ public final class HookRunner implements AgentHooks {
     return Optional.of(out);
   }
 
-  // ------------------------------------------------------------------ watching
+  // ------------------------------------------------------------------ watching (WatchedPoints)
 
   @Override
   public void observe(AgentEvent event) {
-    ObjectNode payload = AgentEvents.toJson(event);
-    String name = payload.get("type").asText();
-    for (HookSource source : handling(name)) {
-      ask(source, name, payload);
-    }
+    run(WatchedPoints.of(event), event);
   }
 
   // ------------------------------------------------------------------ the generic loop
@@ -362,20 +178,24 @@ public final class HookRunner implements AgentHooks {
    * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer
    * into the point's result: nothing and failures (reported) leave it as it was, a wrong answer
    * is reported naming the script, the event and what was wrong, and a stop ends the asking.
-   * The payload is built only when some script handles the event.
+   * The payload is built only when a script is to be asked, and again only when what the next
+   * script is asked about changed; the point has the last word ({@link HookPoint#end}).
    */
   <I, R> R run(HookPoint<I, R> point, I input) {
     R result = point.initial(input);
     List<HookSource> sources = handling(point.event());
     if (sources.isEmpty()) {
-      return result;
+      return point.end(input, result, problems);
     }
     String event = point.event();
     I current = input;
-    ObjectNode payload = point.payload(current);
+    ObjectNode payload = null;
     for (HookSource source : sources) {
+      if (payload == null) {
+        payload = point.payload(current);
+      }
       HookPoint.Step<R> step;
-      switch (outcome(source, event, payload)) {
+      switch (outcome(point, source, current, payload)) {
         case HookSource.Outcome.Failure f -> {
           problems.accept(new Problem(source.name(), event, f.message() + point.failureNote()));
           step = point.failed(current, result, source.name(), f.message());
@@ -397,16 +217,25 @@ public final class HookRunner implements AgentHooks {
       switch (step) {
         case HookPoint.Step.Next<R> next -> result = next.result();
         case HookPoint.Step.Stop<R> stop -> {
-          return stop.result();
+          return point.end(current, stop.result(), problems);
         }
       }
       I following = point.next(current, result);
       if (following != current) {
         current = following;
-        payload = point.payload(current);
+        payload = null; // made again for the next script, if there is one
       }
     }
-    return result;
+    return point.end(current, result, problems);
+  }
+
+  /** What {@code source} made of {@code payload}; a throw is a failure. */
+  private static <I> HookSource.Outcome outcome(HookPoint<I, ?> point, HookSource source, I input, ObjectNode payload) {
+    try {
+      return point.ask(source, input, payload);
+    } catch (RuntimeException e) {
+      return new HookSource.Outcome.Failure(source.name() + ": " + point.event() + " handler failed: " + e.getMessage());
+    }
   }
 
   // ------------------------------------------------------------------ session events (SessionHookPoints)

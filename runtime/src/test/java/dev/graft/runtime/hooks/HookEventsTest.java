@@ -21,7 +21,10 @@ class HookEventsTest {
         new AgentEvent.CompactionStart("manual"), new AgentEvent.CompactionEnd("manual", Optional.empty(), Optional.empty(), Optional.empty()));
     for (AgentEvent e : events) {
       assertThat(HookEvents.WATCHED).contains(AgentEvents.toJson(e).get("type").asText());
+      assertThat(AgentEvents.type(e)).isEqualTo(AgentEvents.toJson(e).get("type").asText());
     }
+    // one watched name per kind of agent event (a new kind must be added to WatchedPoints.NAMES)
+    assertThat(AgentEvent.class.getPermittedSubclasses()).hasSize(HookEvents.WATCHED.size());
     assertThat(HookEvents.ALL).hasSize(HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
   }
 }

@@ -118,4 +118,69 @@ class HookRunnerTest {
     });
     assertThat(reports).singleElement().asString().startsWith("b.js: before_agent_start handler returned a message without");
   }
+
+  @Test
+  void watchedEventsGetTheirJsonFormAndTheirAnswersAreNotRead() {
+    List<String> seen = new ArrayList<>();
+    HookRunner runner = new HookRunner(List.of(
+        source("log.js", "tool_execution_start", p -> {
+          seen.add(p.get("type").asText() + " " + p.get("toolName").asText() + " " + p.get("args").get("command").asText());
+          return answer("{\"block\": \"yes\"}"); // not read: a watched event has no result
+        }),
+        source("fail.js", "tool_execution_start", p -> new HookSource.Outcome.Failure("fail.js: tool_execution_start handler: boom")),
+        source("turns.js", "turn_start", p -> {
+          seen.add(p.get("type").asText());
+          return NOTHING;
+        })), reports::add);
+    runner.observe(new dev.graft.runtime.events.AgentEvent.ToolExecutionStart("c1", "bash", bash.arguments()));
+    runner.observe(new dev.graft.runtime.events.AgentEvent.AgentStart());
+    runner.observe(new dev.graft.runtime.events.AgentEvent.TurnStart());
+    assertThat(seen).containsExactly("tool_execution_start bash rm -rf /", "turn_start");
+    assertThat(reports).containsExactly("fail.js: tool_execution_start handler: boom");
+  }
+
+  /** A point that counts the payloads the loop makes: each script appends its name to the text. */
+  private static final class Counting extends HookPoint<String, String> {
+    int payloads;
+
+    Counting() {
+      super("input");
+    }
+
+    @Override
+    String initial(String text) {
+      return text;
+    }
+
+    @Override
+    void fill(com.fasterxml.jackson.databind.node.ObjectNode p, String text) {
+      payloads++;
+      p.put("text", text);
+    }
+
+    @Override
+    Step<String> read(String text, String result, JsonNode a, Wrong wrong) {
+      return new Step.Next<>(a.path("text").asText());
+    }
+
+    @Override
+    String next(String text, String result) {
+      return result;
+    }
+  }
+
+  @Test
+  void theLoopMakesAPayloadOnlyForAScriptThatIsAskedAndOnlyAfterAChange() {
+    Counting point = new Counting();
+    HookRunner runner = new HookRunner(List.of(
+        source("a.js", "input", p -> answer("{\"text\": \"" + p.get("text").asText() + " a\"}")),
+        source("quiet.js", "input", p -> NOTHING),
+        source("b.js", "input", p -> answer("{\"text\": \"" + p.get("text").asText() + " b\"}"))), reports::add);
+    assertThat(runner.run(point, "x")).isEqualTo("x a b");
+    // x for a.js; "x a" for quiet.js and, unchanged, for b.js; none after b.js, the last one
+    assertThat(point.payloads).isEqualTo(2);
+    Counting unasked = new Counting();
+    assertThat(new HookRunner(List.of(), reports::add).run(unasked, "x")).isEqualTo("x");
+    assertThat(unasked.payloads).isZero();
+  }
 }

@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;

@@ -1,6 +1,6 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;

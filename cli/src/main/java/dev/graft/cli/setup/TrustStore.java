@@ -1,8 +1,8 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.UserError;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.base;
 
 import dev.graft.runtime.config.GraftHome;
 import java.io.InputStream;

@@ -1,5 +1,8 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
@@ -42,7 +45,7 @@ public final class AgentSetup {
   public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
       dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
 
-  static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
+  public static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
   }
 
@@ -138,7 +141,7 @@ public final class AgentSetup {
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    dev.graft.cli.scripts.UnreadEntries.warnings(session, scripts.loaded().files())
+    dev.graft.cli.base.UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
@@ -198,7 +201,7 @@ public final class AgentSetup {
    * the agent the new compaction settings and system prompt ({@code /reload}). Returns what was
    * loaded, one line each, problems included.
    */
-  static List<String> reload(CliContext context, AgentOptions o, AgentSession agent) {
+  public static List<String> reload(CliContext context, AgentOptions o, AgentSession agent) {
     Path cwd = cwd(context, o);
     List<String> report = new ArrayList<>();
     Settings settings = Settings.load(context.home(), cwd);

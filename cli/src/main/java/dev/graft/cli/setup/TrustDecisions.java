@@ -1,4 +1,4 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

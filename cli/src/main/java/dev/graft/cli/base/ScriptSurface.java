@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.base;
 
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.EventContext;
@@ -32,7 +32,7 @@ public final class ScriptSurface {
   private volatile Consumer<Problem> problems;
   private volatile Function<ScriptUi, EventContext> contexts = ui -> new EventContext(dev.graft.runtime.json.Json.object(), ui);
 
-  ScriptSurface(PrintWriter err) {
+  public ScriptSurface(PrintWriter err) {
     this.problems = problem -> {
       err.println("graft: script problem: " + ScriptText.shown(problem.text()));
       err.flush();
@@ -54,7 +54,7 @@ public final class ScriptSurface {
     return contexts.apply(ui);
   }
 
-  void buildContextsWith(Function<ScriptUi, EventContext> contexts) {
+  public void buildContextsWith(Function<ScriptUi, EventContext> contexts) {
     this.contexts = Objects.requireNonNull(contexts, "contexts");
   }
 

@@ -1,4 +1,4 @@
-package dev.graft.cli.modes;
+package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.graft.cli.commands;
+package dev.graft.cli.export;
 
 import dev.graft.runtime.session.TreeNode;
 import java.util.ArrayDeque;

@@ -1,4 +1,4 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.base;
 
 /** Levenshtein distance, for "did you mean" suggestions. */
 public final class EditDistance {

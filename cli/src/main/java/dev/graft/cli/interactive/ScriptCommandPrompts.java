@@ -1,9 +1,8 @@
-package dev.graft.cli.modes;
+package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.EditDistance;
-import dev.graft.cli.ScriptSurface;
-import dev.graft.cli.interactive.CommandRegistry;
+import dev.graft.cli.base.EditDistance;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptFailure;

@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.Session;

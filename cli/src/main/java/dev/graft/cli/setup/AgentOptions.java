@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,11 +9,11 @@ import picocli.CommandLine.Option;
 public final class AgentOptions {
   @Option(names = "--provider", paramLabel = "NAME",
       description = "Model provider: anthropic, openai, a provider from models.json, or 'scripted' (replays --model FILE offline).")
-  String provider;
+  public String provider;
 
   @Option(names = "--model", paramLabel = "ID|FILE",
       description = "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
-  String model;
+  public String model;
 
   @Option(names = "--thinking", paramLabel = "LEVEL",
       description = "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else off).")
@@ -27,7 +27,7 @@ public final class AgentOptions {
 
   @Option(names = "--tools", paramLabel = "LIST", split = ",",
       description = "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
-  List<String> tools = new ArrayList<>();
+  public List<String> tools = new ArrayList<>();
 
   @Option(names = "--no-tools", description = "No tools at all.")
   boolean noTools;
@@ -36,7 +36,7 @@ public final class AgentOptions {
   boolean continueRecent;
 
   @Option(names = {"-r", "--resume"}, description = "Pick a session to resume (interactive mode).")
-  boolean resume;
+  public boolean resume;
 
   @Option(names = "--session", paramLabel = "FILE|ID",
       description = "Use this session file, or the session whose id starts with ID.")
@@ -46,11 +46,11 @@ public final class AgentOptions {
   boolean noSession;
 
   @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory for tools and sessions (default: the current one).")
-  Path cwd;
+  public Path cwd;
 
   @Option(names = "--scripts", paramLabel = "DIR",
       description = "Load the hook scripts in DIR (*.js, *.mjs, dir/index.js); repeatable.")
-  List<Path> scriptDirs = new ArrayList<>();
+  public List<Path> scriptDirs = new ArrayList<>();
 
   @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script; repeatable.")
   List<Path> scriptFiles = new ArrayList<>();
@@ -59,10 +59,10 @@ public final class AgentOptions {
   boolean noScripts;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
-  boolean interactive;
+  public boolean interactive;
 
   /** Set from the root command's --verbose: script output (console.log) is shown. */
-  boolean verbose;
+  public boolean verbose;
 
   @Option(names = "--max-tokens", paramLabel = "N", description = "Most output tokens per model call (default: the model's).")
   int maxTokens;

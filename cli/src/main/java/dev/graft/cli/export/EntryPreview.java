@@ -1,4 +1,4 @@
-package dev.graft.cli.commands;
+package dev.graft.cli.export;
 
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.message.AgentMessage;

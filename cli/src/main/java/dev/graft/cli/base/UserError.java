@@ -1,4 +1,4 @@
-package dev.graft.cli;
+package dev.graft.cli.base;
 
 /** A mistake the user can fix (a bad flag value, a missing file): reported as one line, exit 1. */
 public final class UserError extends RuntimeException {

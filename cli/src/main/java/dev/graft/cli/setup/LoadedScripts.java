@@ -1,7 +1,7 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.ScriptSurface;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;

@@ -1,4 +1,4 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.base;
 
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;

@@ -1,4 +1,4 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import dev.graft.scripting.ScriptLoader;
 import java.io.IOException;

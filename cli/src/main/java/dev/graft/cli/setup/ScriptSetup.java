@@ -1,12 +1,10 @@
-package dev.graft.cli;
+package dev.graft.cli.setup;
 
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.scripts.LoadedScripts;
-import dev.graft.cli.scripts.ScriptExec;
-import dev.graft.cli.scripts.ScriptLocations;
-import dev.graft.cli.scripts.TrustDecisions;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.Delivery;
 import dev.graft.runtime.hooks.AgentHooks;

@@ -1,4 +1,4 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.setup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

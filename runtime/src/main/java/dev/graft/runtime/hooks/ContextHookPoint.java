@@ -1,0 +1,224 @@
+package dev.graft.runtime.hooks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.ContextOrigins;
+import dev.graft.runtime.session.SessionEntry;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * {@code context}: the messages of one model call, which each script may replace (the next one
+ * sees the replacement), with each message's entry in the branch ({@code entryIndex}, the seeds'
+ * ContextMessage) and the call's {@link ReminderSink}. The reminders appended are kept only if
+ * every script continued: one that failed or answered wrongly drops them all, and that is
+ * reported once the chain is over. Messages cross as the same JSON trees from call to call
+ * ({@link MessageTrees}), so a script that keeps the trees it saw knows unchanged messages by
+ * identity, and its answer maps back to messages without decoding.
+ */
+final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHookPoint.Shaped> {
+  static final ContextHookPoint CONTEXT = new ContextHookPoint();
+
+  private ContextHookPoint() {
+    super("context");
+  }
+
+  /**
+   * What one model call's chain shares: the call's trees, its reminder sink, and the branch's
+   * entries, read the first time a payload needs them (only when some script handles the event);
+   * null entries when the branch is not known.
+   */
+  static final class State {
+    final MessageTrees trees;
+    final ReminderSink sink = new ReminderSink();
+    private final Supplier<List<SessionEntry>> branch;
+    private List<SessionEntry> entries;
+
+    State(MessageTrees before, Supplier<List<SessionEntry>> branch) {
+      this.trees = new MessageTrees(before);
+      this.branch = branch;
+    }
+
+    List<SessionEntry> entries() {
+      if (entries == null && branch != null) {
+        entries = branch.get();
+      }
+      return entries;
+    }
+  }
+
+  /** The messages the next script is asked about, and the call's state. */
+  record Call(List<AgentMessage> messages, State state) {}
+
+  /**
+   * The messages as the scripts have left them; {@code stopped}: the first script that did not
+   * continue (it failed or answered wrongly); {@code reminders}: what is appended to the call.
+   */
+  record Shaped(List<AgentMessage> messages, Optional<String> stopped, List<AgentHooks.InjectedMessage> reminders) {
+    Shaped stoppedBy(String source) {
+      return stopped.isPresent() ? this : new Shaped(messages, Optional.of(source), reminders);
+    }
+  }
+
+  @Override
+  Shaped initial(Call call) {
+    return new Shaped(call.messages(), Optional.empty(), List.of());
+  }
+
+  @Override
+  void fill(ObjectNode p, Call call) {
+    ArrayNode list = p.putArray("messages");
+    MessageTrees trees = call.state().trees;
+    call.messages().forEach(m -> list.add(trees.tree(m)));
+    List<SessionEntry> entries = call.state().entries();
+    if (entries != null) {
+      p.set("entryIndex", entryIndex(entries, call.messages()));
+    }
+  }
+
+  /** The script gets the call's sink, and a way to know the entries of the messages a handler answers. */
+  @Override
+  HookSource.Outcome ask(HookSource source, Call call, ObjectNode payload) {
+    List<SessionEntry> entries = call.state().entries();
+    MessageTrees trees = call.state().trees;
+    Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, trees, m);
+    return source.handleContext(payload, call.state().sink, entryIndexOf);
+  }
+
+  @Override
+  Step<Shaped> read(Call call, Shaped result, JsonNode a, Wrong wrong) {
+    if (!a.path("messages").isArray()) {
+      wrong.report("something other than {messages: [...]}");
+      return new Step.Next<>(result.stoppedBy(wrong.source()));
+    }
+    List<AgentMessage> next = new ArrayList<>();
+    int i = 0;
+    for (JsonNode m : a.get("messages")) {
+      AgentMessage decoded = call.state().trees.message(m);
+      if (decoded instanceof AgentMessage.Unknown u) {
+        wrong.report("messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
+        return new Step.Next<>(result.stoppedBy(wrong.source()));
+      }
+      next.add(decoded);
+      i++;
+    }
+    return new Step.Next<>(new Shaped(next, result.stopped(), result.reminders()));
+  }
+
+  @Override
+  Step<Shaped> failed(Call call, Shaped result, String source, String message) {
+    return new Step.Next<>(result.stoppedBy(source));
+  }
+
+  @Override
+  Call next(Call call, Shaped result) {
+    return result.messages() == call.messages() ? call : new Call(result.messages(), call.state());
+  }
+
+  /** Closes the sink: its reminders join the result if every script continued, else they are reported dropped. */
+  @Override
+  Shaped end(Call call, Shaped result, Consumer<HookRunner.Problem> problems) {
+    call.state().trees.forgetBefore();
+    List<ReminderSink.Reminder> appended = call.state().sink.close();
+    if (appended.isEmpty()) {
+      return result;
+    }
+    if (result.stopped().isPresent()) {
+      String who = result.stopped().get();
+      problems.accept(new HookRunner.Problem(who, event(), appended.size() + (appended.size() == 1 ? " reminder" : " reminders")
+          + " not added: the context hook of " + who + " did not continue"));
+      return result;
+    }
+    List<AgentHooks.InjectedMessage> reminders = appended.stream().map(r -> new AgentHooks.InjectedMessage(r.customType(),
+        MessageContent.of(r.text()), true, Optional.<JsonNode>of(Json.object().put("source", r.source())))).toList();
+    return new Shaped(result.messages(), result.stopped(), reminders);
+  }
+
+  /** {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when synthetic. */
+  static ArrayNode entryIndex(List<SessionEntry> branch, List<AgentMessage> messages) {
+    ArrayNode out = Json.array();
+    for (int at : ContextOrigins.of(branch, messages)) {
+      if (at == ContextOrigins.SYNTHETIC) {
+        out.addNull();
+      } else {
+        out.add(at);
+      }
+    }
+    return out;
+  }
+
+  /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
+  private static JsonNode entryIndex(List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
+    List<AgentMessage> decoded = new ArrayList<>();
+    for (JsonNode m : messages) {
+      AgentMessage message = trees.message(m);
+      if (message instanceof AgentMessage.Unknown) {
+        return null;
+      }
+      decoded.add(message);
+    }
+    return entryIndex(branch, decoded);
+  }
+
+  /**
+   * The messages of one context call as JSON trees, each made once: a message the previous call
+   * handed over (the same object: the session keeps its entries) gets the same tree again, and a
+   * tree a source answered with that is one it was handed maps back to its message without
+   * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by
+   * identity which messages are unchanged, and only new or changed ones are converted. The trees
+   * are never modified. Kept for one call: the messages of the call before are what the next
+   * call looks up.
+   */
+  static final class MessageTrees {
+    private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
+    private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+    private MessageTrees before;
+
+    MessageTrees(MessageTrees before) {
+      this.before = before;
+    }
+
+    /** Once the call is over: only one call back is kept. */
+    void forgetBefore() {
+      before = null;
+    }
+
+    ObjectNode tree(AgentMessage m) {
+      ObjectNode tree = trees.get(m);
+      if (tree == null) {
+        tree = before == null ? null : before.trees.get(m);
+        if (tree == null) {
+          tree = MessageCodec.encode(m);
+        }
+        trees.put(m, tree);
+        messages.put(tree, m);
+      }
+      return tree;
+    }
+
+    /** The message of a tree in an answer: the one it was made from, or decoded (a new or changed message). */
+    AgentMessage message(JsonNode tree) {
+      AgentMessage known = messages.get(tree);
+      if (known != null) {
+        return known;
+      }
+      AgentMessage decoded = MessageCodec.decode(tree);
+      if (!(decoded instanceof AgentMessage.Unknown)) {
+        // The next source is handed this message's own encoding, as before, made once.
+        tree(decoded);
+      }
+      return decoded;
+    }
+  }
+}
