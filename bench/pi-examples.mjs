@@ -211,7 +211,7 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
     // With graft loading .ts, the reason is the unchanged run's (the stripped run's when it differs).
     const reasons = loadsTs ? [unchanged.reason, after.reason] : [after.reason];
     const why = reasons.filter((r) => r);
-    const gist = (r) => r.replace(/^\S+ /, "").replace(/\.ts\b/g, ".js");
+    const gist = (r) => r.replace(/^\S+ /, "").replace(/\.ts\b/g, ".js").slice(0, 150); // cut at 220 either way
     if (why.length === 2 && gist(why[0]) === gist(why[1])) why.pop();
     row.reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + why.join("; ");
   }
