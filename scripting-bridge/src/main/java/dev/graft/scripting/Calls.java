@@ -59,7 +59,7 @@ final class Calls {
   private CompletableFuture<JsonNode> call(LoadedScript s, LoadedScript.Call call, Value fn,
       Optional<Duration> timeout, Arguments arguments) {
     String what = call.what;
-    call.fn = fn;
+    call.fn = s.ownFunction(fn);
     if (!s.serving()) {
       call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
           s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));

@@ -170,7 +170,7 @@ final class HostCalls {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
     // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
-    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler);
+    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler, handler);
     refreshIfActive(s);
     return null;
   }

@@ -86,6 +86,8 @@ final class LoadedScript {
   final Map<String, List<Value>> handlers = new LinkedHashMap<>();
   final Map<String, Command> commands = new LinkedHashMap<>();
   final Map<String, Tool> tools = new LinkedHashMap<>();
+  /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
+  private final Map<Value, Value> wrapped = new java.util.IdentityHashMap<>();
   /** Message renderers by custom type. */
   final Map<String, Value> renderers = new LinkedHashMap<>();
   final Set<Call> pending = new LinkedHashSet<>();
@@ -222,7 +224,20 @@ final class LoadedScript {
   }
 
   void addHandler(String event, Value handler) {
+    addHandler(event, handler, handler);
+  }
+
+  /** {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors name). */
+  void addHandler(String event, Value handler, Value own) {
     handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
+    if (own != handler) {
+      wrapped.put(handler, own);
+    }
+  }
+
+  /** The script's own function behind {@code fn}, when {@code fn} is a wrapper graft made around it. */
+  Value ownFunction(Value fn) {
+    return wrapped.getOrDefault(fn, fn);
   }
 
   /** Ends whatever the context runs and closes it; any thread (the watchdog uses it). */

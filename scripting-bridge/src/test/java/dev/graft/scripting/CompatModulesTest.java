@@ -93,7 +93,8 @@ class CompatModulesTest {
           """);
       LoadReport report = f.load();
       assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
-          .contains("cannot import \"@mariozechner/pi-tui\"").contains("no installed script package or npm dependency"));
+          .contains("cannot import \"@mariozechner/pi-tui\"")
+          .contains("no installed script package or npm dependency of one is called \"@mariozechner/pi-tui\""));
     }
   }
 }
