@@ -771,6 +771,8 @@ export interface UI {
   setTitle(title: string): void;
   /** The text beside the working indicator in the terminal; no argument restores graft's. */
   setWorkingMessage(message?: string): void;
+  /** Hides (false) or shows again (true) the terminal's working line. Not sent over RPC, as in the reference. */
+  setWorkingVisible(visible: boolean): void;
   /**
    * The terminal's working indicator: `frames` cycled every `intervalMs` ms (20 to 10,000; at most
    * 100 frames of 100 characters, escape sequences dropped); `[]` shows none; no argument restores graft's.

@@ -95,6 +95,9 @@ public interface ScriptUi {
   /** {@code ui.setWorkingMessage(message)}: the text beside the working indicator; empty restores graft's own. */
   default void setWorkingMessage(Optional<String> message) {}
 
+  /** {@code ui.setWorkingVisible(visible)}: shows or hides the working indicator's line. Without a spinner it goes nowhere. */
+  default void setWorkingVisible(boolean visible) {}
+
   /**
    * {@code ui.setWorkingIndicator({frames?, intervalMs?})}: the frames the working indicator cycles
    * through (none: no indicator, only the message), every {@code intervalMs} milliseconds; empty

@@ -18,8 +18,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The {@code ctx.ui} members beyond dialogs, notify and setStatus, as the reference has them for
- * its RPC mode: editor, setWidget (lines), setTitle, setWorkingMessage, setWorkingIndicator, setEditorText, and
- * ctx.shutdown. Called by
+ * its RPC mode: editor, setWidget (lines), setTitle, setWorkingMessage, setWorkingVisible, setWorkingIndicator,
+ * setEditorText, and ctx.shutdown. Called by
  * {@link HostCalls#ui} for the methods it does not serve itself.
  */
 final class UiCalls {
@@ -66,6 +66,12 @@ final class UiCalls {
           .orElse(""));
       case "setWorkingMessage" -> ui.setWorkingMessage(Optional.ofNullable(capped(optionalText(a, "the message"),
           MAX_SHORT_TEXT, "the message")).filter(m -> !m.isEmpty()));
+      case "setWorkingVisible" -> {
+        if (a == null || !a.isBoolean()) {
+          throw new BadArgument("visible must be true or false");
+        }
+        ui.setWorkingVisible(a.asBoolean());
+      }
       case "setWorkingIndicator" -> {
         // undefined: graft's own indicator; {frames?, intervalMs?}: frames absent keep graft's.
         if (a == null || a.isNull()) {

@@ -521,6 +521,12 @@
       },
       setTitle(title) { call(ui, "setTitle", title); },
       setWorkingMessage(message) { call(ui, "setWorkingMessage", message); },
+      setWorkingVisible(visible) {
+        if (typeof visible !== "boolean") {
+          throw new TypeErrorC("ctx.ui.setWorkingVisible: visible must be true or false");
+        }
+        call(ui, "setWorkingVisible", visible);
+      },
       setWorkingIndicator(options) {
         if (options === undefined || options === null) {
           call(ui, "setWorkingIndicator");

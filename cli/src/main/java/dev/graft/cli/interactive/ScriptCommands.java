@@ -77,12 +77,13 @@ public final class ScriptCommands {
 
   /**
    * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
-   * working message and indicator (frames, interval in ms), the editor's next text, and quitting.
+   * working message, whether the working line shows, the indicator (frames, interval in ms), the editor's next text, and quitting.
    */
   record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
+      java.util.function.Consumer<Boolean> workingVisible,
       java.util.function.BiConsumer<Optional<List<String>>, Integer> indicator,
       java.util.function.Consumer<String> editorText, Runnable shutdown) {
-    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, (f, i) -> {}, e -> {}, () -> {});
+    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -114,6 +115,11 @@ public final class ScriptCommands {
       @Override
       public void setWorkingMessage(Optional<String> message) {
         screen.working().accept(message);
+      }
+
+      @Override
+      public void setWorkingVisible(boolean visible) {
+        screen.workingVisible().accept(visible);
       }
 
       @Override

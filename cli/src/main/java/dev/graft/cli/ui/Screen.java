@@ -49,6 +49,8 @@ public final class Screen {
   /** The spinner's frames and interval: graft's own, or a script's (ctx.ui.setWorkingIndicator). */
   private String[] frames = FRAMES;
   private volatile int intervalMs = INTERVAL_MS;
+  /** False while a script hides the working line (ctx.ui.setWorkingVisible(false)). */
+  private boolean spinnerVisible = true;
   private Thread spinnerThread;
 
   private Screen(PrintWriter out, boolean ansi, IntSupplier width) {
@@ -152,6 +154,19 @@ public final class Screen {
     }
   }
 
+  /** Shows or hides the spinner's line (the spinner keeps running: shown again, it is current). */
+  public void spinnerVisible(boolean visible) {
+    synchronized (lock) {
+      spinnerVisible = visible;
+      if (visible) {
+        drawSpinner();
+      } else {
+        eraseSpinner();
+        out.flush();
+      }
+    }
+  }
+
   /**
    * The spinner's frames (cleaned of control characters, so drawn in graft's colour; none: only the
    * text) and interval in milliseconds; empty and 0 restore graft's own.
@@ -238,7 +253,7 @@ public final class Screen {
   }
 
   private void drawSpinner() {
-    if (spinnerText == null || held != null || !atLineStart) {
+    if (spinnerText == null || held != null || !atLineStart || !spinnerVisible) {
       return;
     }
     String glyph = frames.length == 0 ? "" : "\033[36m" + frames[frame % frames.length] + "\033[0m ";

@@ -35,6 +35,19 @@ class ScreenIndicatorTest {
   }
 
   @Test
+  void aHiddenWorkingLineIsErasedAndDrawnAgainWhenShown() {
+    screen.indicator(Optional.of(List.of("*")), 10_000);
+    screen.spin("Working");
+    screen.spinnerVisible(false);
+    assertThat(lastDraw()).isEqualTo("\033[K");
+    screen.respin("Still working");
+    assertThat(out.toString()).doesNotContain("Still working");
+    screen.spinnerVisible(true);
+    assertThat(lastDraw()).isEqualTo("\033[36m*\033[0m \033[2mStill working\033[0m\033[K");
+    screen.stopSpinner();
+  }
+
+  @Test
   void withoutEscapesDropsWholeSequencesWhereCleanDropsOnlyTheirControlCharacters() {
     String styled = "\u001b[38;2;155;86;63mWorking... (custom)\u001b[39m";
     assertThat(Screen.withoutEscapes(styled)).isEqualTo("Working... (custom)");
