@@ -40,13 +40,14 @@ function tryRun(entry, label, programs) {
   }
   const cwd = path.dirname(entry);
   const check = runGraft(["scripts", "check", entry], cwd, home);
-  if (check.code !== 0) return { ok: false, reason: label + " check: " + firstProblem(check.out + "\n" + check.err) };
+  const local = (text) => text.split(cwd + path.sep).join(""); // file names as in the example
+  if (check.code !== 0) return { ok: false, reason: label + " check: " + local(firstProblem(check.out + "\n" + check.err)) };
   fs.writeFileSync(path.join(cwd, "turns.jsonl"), '{"text": "ok"}\n');
   const run = runGraft(["-p", "--no-session", "--provider", "scripted", "--model", "turns.jsonl", "-s", entry, "hello"],
     cwd, home);
   const trouble = run.err.split("\n").find((l) => /script problem|not loaded|\] .*(Error|error)/.test(l));
   if (run.code !== 0 || trouble) {
-    return { ok: false, reason: label + " run: " + firstProblem(trouble || run.err || run.out) };
+    return { ok: false, reason: label + " run: " + local(firstProblem(trouble || run.err || run.out)) };
   }
   return { ok: true };
 }
@@ -207,7 +208,12 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
     row.klass = "after stripping";
   } else {
     row.klass = "needs API";
-    row.reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + (after.reason || unchanged.reason);
+    // With graft loading .ts, the reason is the unchanged run's (the stripped run's when it differs).
+    const reasons = loadsTs ? [unchanged.reason, after.reason] : [after.reason];
+    const why = reasons.filter((r) => r);
+    const gist = (r) => r.replace(/^\S+ /, "").replace(/\.ts\b/g, ".js").slice(0, 150); // cut at 220 either way
+    if (why.length === 2 && gist(why[0]) === gist(why[1])) why.pop();
+    row.reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + why.join("; ");
   }
 }
 

@@ -3,8 +3,11 @@
 # graft: `graft scripts check` and a scripted -p run of each, and prints its class (unchanged /
 # after stripping / needs API / impossible in a sandbox) with the reason, then the counts and how
 # many of the reference's extension-API members graft has. The reference package comes from npm
-# (bench/reference-oracle.sh); while graft does not load .ts itself, types are stripped by the
-# TypeScript compiler, installed from npm under target/pi-examples (the output says which mode).
+# (bench/reference-oracle.sh). "unchanged" runs the .ts files as shipped (graft erases their types
+# at load); when that fails, the bench strips the types itself with the TypeScript compiler
+# (installed from npm under target/pi-examples) and tries again: "after stripping" is an example
+# that runs only then (e.g. one whose enum graft's eraser refuses). A graft that cannot load .ts
+# (an older commit, GRAFT=...) gets only the stripped run; the output says which mode.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"

@@ -301,6 +301,23 @@ export interface BeforeAgentStartEvent {
   prompt: string;
   /** The system prompt as earlier scripts left it. */
   systemPrompt: string;
+  /** What graft built the system prompt from, as the reference names it. */
+  systemPromptOptions: SystemPromptOptions;
+}
+
+export interface SystemPromptOptions {
+  /** graft's working directory. */
+  cwd: string;
+  /** The tools active for this prompt. */
+  selectedTools: string[];
+  /** `--system-prompt`, when given (it replaces graft's own). */
+  customPrompt?: string;
+  /** `--append-system-prompt`, when given. */
+  appendSystemPrompt?: string;
+  /** The project's context files (AGENTS.md, CLAUDE.md) in the prompt. */
+  contextFiles: { path: string; content: string }[];
+  /** Always empty: graft loads no skills. */
+  skills: never[];
 }
 
 export interface BeforeAgentStartResult {
@@ -754,6 +771,16 @@ export interface UI {
   setTitle(title: string): void;
   /** The text beside the working indicator in the terminal; no argument restores graft's. */
   setWorkingMessage(message?: string): void;
+  /** Hides (false) or shows again (true) the terminal's working line. Not sent over RPC, as in the reference. */
+  setWorkingVisible(visible: boolean): void;
+  /**
+   * The terminal's working indicator: `frames` cycled every `intervalMs` ms (20 to 10,000; at most
+   * 100 frames of 100 characters, escape sequences dropped); `[]` shows none; no argument restores graft's.
+   * Not sent over RPC, as in the reference.
+   */
+  setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }): void;
+  /** No effect: graft never hides thinking, so there is no label for hidden thinking (checked: a string or nothing). */
+  setHiddenThinkingLabel(label?: string): void;
   /** Puts `text` in the input editor (over RPC a set_editor_text request). */
   setEditorText(text: string): void;
   /** As setEditorText. */

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
@@ -18,6 +19,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import org.graalvm.polyglot.io.FileSystem;
 
@@ -25,7 +27,7 @@ import org.graalvm.polyglot.io.FileSystem;
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
- * {@code @mariozechner/pi-coding-agent} (defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
+ * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
  * serializeConversation). A bare import of one of these names resolves to a read-only file in a
  * virtual directory, served from memory whatever the disk holds there; everything else goes to
  * the script's own file system, unchanged.
@@ -40,6 +42,9 @@ final class CompatModules implements FileSystem {
       "@sinclair/typebox", "typebox.mjs",
       "@mariozechner/pi-ai", "pi-ai.mjs",
       "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs");
+
+  /** graft's version (Maven's project version, written into compat/version.properties at build). */
+  static final String VERSION = version();
 
   private static final Map<String, byte[]> SOURCES = load();
 
@@ -56,12 +61,35 @@ final class CompatModules implements FileSystem {
         if (in == null) {
           throw new IllegalStateException("missing resource compat/" + name);
         }
-        out.put(name, in.readAllBytes());
+        byte[] source = in.readAllBytes();
+        if (name.equals("pi-coding-agent.mjs")) {
+          // The reference's VERSION is its own version; graft's module has graft's.
+          source = (new String(source, StandardCharsets.UTF_8) + "\n/** graft's version. */\nexport const VERSION = \""
+              + VERSION + "\";\n").getBytes(StandardCharsets.UTF_8);
+        }
+        out.put(name, source);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
     return Map.copyOf(out);
+  }
+
+  private static String version() {
+    Properties p = new Properties();
+    try (InputStream in = CompatModules.class.getResourceAsStream("compat/version.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource compat/version.properties");
+      }
+      p.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String v = p.getProperty("version", "");
+    if (!v.matches("[0-9A-Za-z.+-]+")) {
+      throw new IllegalStateException("compat/version.properties holds no version: \"" + v + "\"");
+    }
+    return v;
   }
 
   private static Optional<byte[]> source(Path path) {

@@ -95,6 +95,16 @@ public interface ScriptUi {
   /** {@code ui.setWorkingMessage(message)}: the text beside the working indicator; empty restores graft's own. */
   default void setWorkingMessage(Optional<String> message) {}
 
+  /** {@code ui.setWorkingVisible(visible)}: shows or hides the working indicator's line. Without a spinner it goes nowhere. */
+  default void setWorkingVisible(boolean visible) {}
+
+  /**
+   * {@code ui.setWorkingIndicator({frames?, intervalMs?})}: the frames the working indicator cycles
+   * through (none: no indicator, only the message), every {@code intervalMs} milliseconds; empty
+   * frames keep graft's own, an interval of 0 graft's own. Without a spinner it goes nowhere.
+   */
+  default void setWorkingIndicator(Optional<List<String>> frames, int intervalMs) {}
+
   /** {@code ui.setEditorText(text)} (and {@code pasteToEditor}): puts {@code text} in the input editor. */
   default void setEditorText(String text) {}
 

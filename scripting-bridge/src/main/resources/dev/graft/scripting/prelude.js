@@ -521,6 +521,34 @@
       },
       setTitle(title) { call(ui, "setTitle", title); },
       setWorkingMessage(message) { call(ui, "setWorkingMessage", message); },
+      setWorkingVisible(visible) {
+        if (typeof visible !== "boolean") {
+          throw new TypeErrorC("ctx.ui.setWorkingVisible: visible must be true or false");
+        }
+        call(ui, "setWorkingVisible", visible);
+      },
+      setWorkingIndicator(options) {
+        if (options === undefined || options === null) {
+          call(ui, "setWorkingIndicator");
+          return;
+        }
+        if (typeof options !== "object") {
+          throw new TypeErrorC("ctx.ui.setWorkingIndicator: the options must be an object {frames?, intervalMs?}");
+        }
+        const interval = options.intervalMs;
+        if (interval !== undefined && (typeof interval !== "number" || interval !== interval)) {
+          throw new TypeErrorC("ctx.ui.setWorkingIndicator: intervalMs must be a number of milliseconds");
+        }
+        call(ui, "setWorkingIndicator", encode(options.frames === undefined ? null : options.frames,
+          "ctx.ui.setWorkingIndicator: frames"), interval);
+      },
+      // graft never hides thinking (it shows it dimmed as it streams), so there is no label for
+      // hidden thinking to set: a cosmetic hint, checked and otherwise without effect.
+      setHiddenThinkingLabel(label) {
+        if (label !== undefined && label !== null && typeof label !== "string") {
+          throw new TypeErrorC("ctx.ui.setHiddenThinkingLabel: the label must be a string");
+        }
+      },
       setEditorText(text) { call(ui, "setEditorText", text); },
       pasteToEditor(text) { call(ui, "setEditorText", text); },
       setFooter(factory) {

@@ -69,6 +69,22 @@ class CompatModulesTest {
   }
 
   @Test
+  void versionIsGraftsProjectVersion() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("version.js", """
+          import { VERSION } from "@mariozechner/pi-coding-agent";
+          export default function (pi) {
+            pi.on("agent_start", () => ({ version: VERSION }));
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      String version = ((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value().path("version").asText();
+      // Maven's ${project.version}, filtered in at build: graft's version, not the placeholder.
+      assertThat(version).isEqualTo(CompatModules.VERSION).matches("\\d+\\.\\d+\\.\\d+.*").doesNotContain("$");
+    }
+  }
+
+  @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("tui.js", """

@@ -85,6 +85,62 @@ class ReferenceUiTest {
   }
 
   @Test
+  void workingIndicatorAndVisibilityReachTheUiAndHiddenThinkingLabelIsACheckedNoOp() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("indicator.js", """
+          export default function (pi) {
+            pi.on("agent_start", async (event, ctx) => {
+              ctx.ui.setWorkingIndicator({ frames: ["·", "•", "●"], intervalMs: 120 });
+              ctx.ui.setWorkingIndicator({ frames: [] });
+              ctx.ui.setWorkingIndicator({ intervalMs: 50 });
+              ctx.ui.setWorkingIndicator();
+              ctx.ui.setWorkingVisible(false);
+              ctx.ui.setWorkingVisible(true);
+              ctx.ui.setHiddenThinkingLabel("Pondering...");
+              ctx.ui.setHiddenThinkingLabel();
+              const errors = [];
+              for (const bad of [() => ctx.ui.setWorkingIndicator("dots"),
+                  () => ctx.ui.setWorkingIndicator({ frames: ["a", 1] }),
+                  () => ctx.ui.setWorkingIndicator({ frames: ["a"], intervalMs: 5 }),
+                  () => ctx.ui.setWorkingIndicator({ frames: ["a"], intervalMs: "fast" }),
+                  () => ctx.ui.setWorkingIndicator({ frames: ["x".repeat(101)] }),
+                  () => ctx.ui.setWorkingVisible("no"),
+                  () => ctx.ui.setHiddenThinkingLabel(42)]) {
+                try { bad(); errors.push("accepted"); } catch (e) { errors.push(e.name + ": " + e.message); }
+              }
+              return { errors };
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      List<String> seen = new CopyOnWriteArrayList<>();
+      ScriptUi ui = new RunawayTest.TestUi() {
+        @Override
+        public void setWorkingIndicator(Optional<List<String>> frames, int intervalMs) {
+          seen.add(frames.map(Object::toString).orElse("(graft's)") + " " + intervalMs);
+        }
+
+        @Override
+        public void setWorkingVisible(boolean visible) {
+          seen.add("visible " + visible);
+        }
+      };
+      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
+          {"errors":[
+            "TypeError: ctx.ui.setWorkingIndicator: the options must be an object {frames?, intervalMs?}",
+            "TypeError: ctx.ui.setWorkingIndicator: the frames[1] must be a string",
+            "TypeError: ctx.ui.setWorkingIndicator: intervalMs must be a whole number of milliseconds from 20 to 10000, not 5",
+            "TypeError: ctx.ui.setWorkingIndicator: intervalMs must be a number of milliseconds",
+            "TypeError: ctx.ui.setWorkingIndicator: a frame is 101 characters long; the limit is 100",
+            "TypeError: ctx.ui.setWorkingVisible: visible must be true or false",
+            "TypeError: ctx.ui.setHiddenThinkingLabel: the label must be a string"]}"""));
+      assertThat(seen).containsExactly("[·, •, ●] 120", "[] 0", "(graft's) 50", "(graft's) 0", "visible false",
+          "visible true");
+    }
+  }
+
+  @Test
   void piEventsCarryDataBetweenScriptsAndGetSessionNameReadsTheName() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("a-listener.js", """

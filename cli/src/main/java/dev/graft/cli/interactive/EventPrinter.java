@@ -36,7 +36,7 @@ final class EventPrinter implements Consumer<AgentEvent> {
 
   /** A script's working message from the next spinner on; empty restores graft's own. */
   void setWorkingMessage(java.util.Optional<String> message) {
-    working = message.map(m -> m + " (Esc or Ctrl+C to abort)").orElse(WORKING);
+    working = message.map(m -> Screen.withoutEscapes(m) + " (Esc or Ctrl+C to abort)").orElse(WORKING);
     screen.respin(working);
   }
 

@@ -79,7 +79,7 @@ public final class InteractiveMode {
     HookUi ui = frontend.ui();
     EventPrinter printer = new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts()));
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(screen::title, printer::setWorkingMessage,
-        text -> editorText = text, () -> quit = true)));
+        screen::spinnerVisible, screen::indicator,        text -> editorText = text, () -> quit = true)));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(this::interrupted);
     frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));

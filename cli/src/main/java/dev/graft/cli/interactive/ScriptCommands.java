@@ -75,11 +75,13 @@ public final class ScriptCommands {
 
   /**
    * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
-   * working message, the editor's next text, and quitting.
+   * working message, whether the working line shows, the indicator (frames, interval in ms), the editor's next text, and quitting.
    */
   record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
+      java.util.function.Consumer<Boolean> workingVisible,
+      java.util.function.BiConsumer<Optional<List<String>>, Integer> indicator,
       java.util.function.Consumer<String> editorText, Runnable shutdown) {
-    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, e -> {}, () -> {});
+    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -111,6 +113,16 @@ public final class ScriptCommands {
       @Override
       public void setWorkingMessage(Optional<String> message) {
         screen.working().accept(message);
+      }
+
+      @Override
+      public void setWorkingVisible(boolean visible) {
+        screen.workingVisible().accept(visible);
+      }
+
+      @Override
+      public void setWorkingIndicator(Optional<List<String>> frames, int intervalMs) {
+        screen.indicator().accept(frames, intervalMs);
       }
 
       @Override

@@ -134,8 +134,10 @@ public final class AgentSetup {
       throw e;
     }
     List<String> names = tools.stream().map(Tool::name).toList();
-    String prompt = systemPrompt(context, o, cwd, names, ProjectContext.find(context.home().root(), cwd));
+    List<ProjectContext.ContextFile> contextFiles = ProjectContext.find(context.home().root(), cwd);
+    String prompt = systemPrompt(context, o, cwd, names, contextFiles);
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
+    agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
     scripts.agent().set(agent);
     scripts.engine().ifPresent(agent::closeWith);
     agent.setMaxTokens(o.maxTokens);
@@ -196,6 +198,10 @@ public final class AgentSetup {
         tools, files, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
   }
 
+  private static SystemPrompt.Options promptOptions(AgentOptions o, List<ProjectContext.ContextFile> files) {
+    return new SystemPrompt.Options(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt), files);
+  }
+
   /**
    * Reads settings.json and the project's context files (AGENTS.md, CLAUDE.md) again and gives
    * the agent the new compaction settings and system prompt ({@code /reload}). Returns what was
@@ -211,7 +217,7 @@ public final class AgentSetup {
         + " tokens, keep " + c.keepRecentTokens() + " recent tokens");
     settings.problems().forEach(p -> report.add("warning: " + p));
     List<ProjectContext.ContextFile> files = ProjectContext.find(context.home().root(), cwd);
-    agent.setSystemPrompt(systemPrompt(context, o, cwd, agent.activeTools(), files));
+    agent.setSystemPrompt(systemPrompt(context, o, cwd, agent.activeTools(), files), promptOptions(o, files));
     report.add(files.isEmpty() ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
         : "system prompt rebuilt with " + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
     return report;

@@ -1,6 +1,8 @@
 package dev.graft.cli.ui;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.IntSupplier;
 import java.util.function.UnaryOperator;
 
@@ -31,6 +33,7 @@ public final class Screen {
   }
 
   private static final String[] FRAMES = {"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"};
+  private static final int INTERVAL_MS = 80;
 
   private final PrintWriter out;
   private final boolean ansi;
@@ -43,6 +46,11 @@ public final class Screen {
   private String spinnerText;
   private boolean spinnerShown;
   private int frame;
+  /** The spinner's frames and interval: graft's own, or a script's (ctx.ui.setWorkingIndicator). */
+  private String[] frames = FRAMES;
+  private volatile int intervalMs = INTERVAL_MS;
+  /** False while a script hides the working line (ctx.ui.setWorkingVisible(false)). */
+  private boolean spinnerVisible = true;
   private Thread spinnerThread;
 
   private Screen(PrintWriter out, boolean ansi, IntSupplier width) {
@@ -146,6 +154,34 @@ public final class Screen {
     }
   }
 
+  /** Shows or hides the spinner's line (the spinner keeps running: shown again, it is current). */
+  public void spinnerVisible(boolean visible) {
+    synchronized (lock) {
+      spinnerVisible = visible;
+      if (visible) {
+        drawSpinner();
+      } else {
+        eraseSpinner();
+        out.flush();
+      }
+    }
+  }
+
+  /**
+   * The spinner's frames (cleaned of control characters, so drawn in graft's colour; none: only the
+   * text) and interval in milliseconds; empty and 0 restore graft's own.
+   */
+  public void indicator(Optional<List<String>> custom, int interval) {
+    synchronized (lock) {
+      frames = custom.map(f -> f.stream().map(x -> clean(withoutEscapes(x)).replaceAll("[\\n\\t]", ""))
+              .toArray(String[]::new))
+          .orElse(FRAMES);
+      intervalMs = interval > 0 ? interval : INTERVAL_MS;
+      frame = 0;
+      drawSpinner();
+    }
+  }
+
   /** Sets the terminal window's title (an OSC 0 sequence; nothing without ANSI); control characters are dropped. */
   public void title(String title) {
     if (!ansi) {
@@ -205,23 +241,26 @@ public final class Screen {
   private void spinLoop() {
     while (true) {
       try {
-        Thread.sleep(80);
+        Thread.sleep(intervalMs);
       } catch (InterruptedException e) {
         return;
       }
       synchronized (lock) {
-        frame = (frame + 1) % FRAMES.length;
+        frame = frames.length == 0 ? 0 : (frame + 1) % frames.length;
         drawSpinner();
       }
     }
   }
 
   private void drawSpinner() {
-    if (spinnerText == null || held != null || !atLineStart) {
+    if (spinnerText == null || held != null || !atLineStart || !spinnerVisible) {
       return;
     }
-    String text = fit(spinnerText, Math.max(0, width() - 3));
-    out.print("\r\033[36m" + FRAMES[frame] + "\033[0m \033[2m" + text + "\033[0m\033[K");
+    String glyph = frames.length == 0 ? "" : "\033[36m" + frames[frame % frames.length] + "\033[0m ";
+    int glyphWidth = frames.length == 0 ? 0 : frames[frame % frames.length].codePointCount(0,
+        frames[frame % frames.length].length()) + 1;
+    String text = fit(spinnerText, Math.max(0, width() - glyphWidth - 1));
+    out.print("\r" + glyph + "\033[2m" + text + "\033[0m\033[K");
     out.flush();
     spinnerShown = true;
   }
@@ -232,6 +271,18 @@ public final class Screen {
       spinnerShown = false;
     }
   }
+
+  /**
+   * {@code text} without its whole escape sequences (CSI such as colours, OSC such as titles), where
+   * {@link #clean} drops only their control characters: for a script's text that is styled for the
+   * reference's terminal (a working message, indicator frames), which graft styles itself.
+   */
+  public static String withoutEscapes(String text) {
+    return text == null ? "" : ESCAPES.matcher(text).replaceAll("");
+  }
+
+  private static final java.util.regex.Pattern ESCAPES =
+      java.util.regex.Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
 
   /** Removes control characters (escape sequences included) except newlines and tabs. */
   public static String clean(String text) {

@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
@@ -8,6 +9,7 @@ import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.SessionHooks;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
@@ -66,6 +68,7 @@ public final class AgentSession implements AutoCloseable {
   private LlmProvider provider;
   private ThinkingLevel thinking;
   private volatile String systemPrompt;
+  private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
   private final Map<String, Tool> tools = new LinkedHashMap<>();
   private int maxTokens;
   private CompactionSettings compaction = CompactionSettings.DEFAULTS;
@@ -196,6 +199,30 @@ public final class AgentSession implements AutoCloseable {
   /** Replaces the system prompt from the next prompt on ({@code /reload}). */
   public void setSystemPrompt(String prompt) {
     this.systemPrompt = Objects.requireNonNull(prompt, "prompt");
+  }
+
+  /** {@link #setSystemPrompt(String)} with what it was built from (before_agent_start's systemPromptOptions). */
+  public void setSystemPrompt(String prompt, SystemPrompt.Options options) {
+    this.systemPromptOptions = Objects.requireNonNull(options, "options");
+    setSystemPrompt(prompt);
+  }
+
+  /**
+   * before_agent_start's {@code systemPromptOptions}, as the reference names them: the working
+   * directory, the active tools, the user's prompt and appended text when given, the project's
+   * context files, and the skills (graft loads none).
+   */
+  ObjectNode systemPromptOptions() {
+    SystemPrompt.Options o = systemPromptOptions;
+    ObjectNode out = Json.object();
+    out.put("cwd", cwd.toString());
+    activeTools().forEach(out.putArray("selectedTools")::add);
+    o.custom().ifPresent(c -> out.put("customPrompt", c));
+    o.append().ifPresent(a -> out.put("appendSystemPrompt", a));
+    var files = out.putArray("contextFiles");
+    o.contextFiles().forEach(f -> files.addObject().put("path", f.path().toString()).put("content", f.content()));
+    out.putArray("skills");
+    return out;
   }
 
   public void setMaxTokens(int tokens) {
@@ -411,7 +438,7 @@ public final class AgentSession implements AutoCloseable {
     }
     String typed = input instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
     return run(() -> {
-      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(typed, systemPrompt);
+      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
       List<AgentMessage> opening = new ArrayList<>();
       opening.add(userMessage(typed, images));
       // Messages scripts kept for the next prompt go with it, as in the reference.

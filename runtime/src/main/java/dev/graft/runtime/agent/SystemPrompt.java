@@ -27,6 +27,19 @@ public final class SystemPrompt {
 
   private SystemPrompt() {}
 
+  /**
+   * What a system prompt was built from besides the tools and the working directory (which the
+   * agent knows itself): the user's prompt and appended text, and the project's context files.
+   * Scripts see it as before_agent_start's {@code systemPromptOptions}.
+   */
+  public record Options(Optional<String> custom, Optional<String> append, List<ProjectContext.ContextFile> contextFiles) {
+    public static final Options NONE = new Options(Optional.empty(), Optional.empty(), List.of());
+
+    public Options {
+      contextFiles = List.copyOf(contextFiles);
+    }
+  }
+
   public static String build(
       Optional<String> custom,
       Optional<String> append,

@@ -57,7 +57,7 @@ final class AgentHookPoints {
   };
 
   /** A prompt about to run, and the system prompt as the scripts before have left it. */
-  record Start(String prompt, String systemPrompt) {}
+  record Start(String prompt, String systemPrompt, Optional<ObjectNode> systemPromptOptions) {}
 
   /** {@code before_agent_start}: a message to add (the first one stands) and a system prompt (the next script sees it). */
   static final HookPoint<Start, AgentHooks.BeforeAgentStart> BEFORE_AGENT_START = new HookPoint<>("before_agent_start") {
@@ -69,6 +69,7 @@ final class AgentHookPoints {
     @Override
     void fill(ObjectNode p, Start s) {
       p.put("prompt", s.prompt()).put("systemPrompt", s.systemPrompt());
+      s.systemPromptOptions().ifPresent(o -> p.set("systemPromptOptions", o));
     }
 
     @Override
@@ -101,7 +102,7 @@ final class AgentHookPoints {
 
     @Override
     Start next(Start input, AgentHooks.BeforeAgentStart result) {
-      return result.systemPrompt().filter(p -> !p.equals(input.systemPrompt())).map(p -> new Start(input.prompt(), p)).orElse(input);
+      return result.systemPrompt().filter(p -> !p.equals(input.systemPrompt())).map(p -> new Start(input.prompt(), p, input.systemPromptOptions())).orElse(input);
     }
   };
 

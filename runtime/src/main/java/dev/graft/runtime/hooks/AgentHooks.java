@@ -32,6 +32,16 @@ public interface AgentHooks extends SessionHooks {
     return BeforeAgentStart.NOTHING;
   }
 
+  /**
+   * {@link #beforeAgentStart(String, String)} with what the system prompt was built from (the
+   * event's {@code systemPromptOptions}: cwd, selectedTools, customPrompt?, appendSystemPrompt?,
+   * contextFiles, skills).
+   */
+  default BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt,
+      ObjectNode systemPromptOptions) {
+    return beforeAgentStart(prompt, systemPrompt);
+  }
+
   /** Before each model call: the messages to send instead (this call only, never persisted). */
   default List<AgentMessage> context(List<AgentMessage> messages) {
     return messages;

@@ -78,7 +78,14 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
-    return run(AgentHookPoints.BEFORE_AGENT_START, new AgentHookPoints.Start(prompt, systemPrompt));
+    return run(AgentHookPoints.BEFORE_AGENT_START, new AgentHookPoints.Start(prompt, systemPrompt, Optional.empty()));
+  }
+
+  @Override
+  public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt,
+      ObjectNode systemPromptOptions) {
+    return run(AgentHookPoints.BEFORE_AGENT_START,
+        new AgentHookPoints.Start(prompt, systemPrompt, Optional.of(systemPromptOptions)));
   }
 
   /** A hook message: {customType, content (string or blocks), display?, details?}. */
