@@ -60,6 +60,8 @@ final class Watchdog implements AutoCloseable {
     /** The run this one is nested in (guest code describing an error inside a handler's run), if any. */
     Run outer;
     volatile Stop stop;
+    /** Set once the run has left guest code ({@link #end}). */
+    volatile boolean ended;
     /** When it was told to stop (nanoTime). */
     volatile long stoppedAt;
     /** Set once the run was declared stuck and its thread abandoned. */
@@ -109,6 +111,7 @@ final class Watchdog implements AutoCloseable {
   }
 
   void end(Run run) {
+    run.ended = true;
     if (current == run) {
       current = run.outer != null && !run.outer.abandoned ? run.outer : null;
     }
@@ -234,7 +237,12 @@ final class Watchdog implements AutoCloseable {
       try {
         run.script.context().interrupt(INTERRUPT_WAIT);
       } catch (TimeoutException | PolyglotException | IllegalStateException e) {
-        run.script.cancel();
+        // The wait also times out when the interrupt landed and the script thread has since
+        // entered the context again for a later run (the next handler, or describing what this
+        // one threw): cancelling then would stop that run and the script for no fault of theirs.
+        if (!run.ended) {
+          run.script.cancel();
+        }
       }
     });
   }
