@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
@@ -126,7 +124,7 @@ final class CompatModules implements FileSystem {
   public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
       throws IOException {
     Optional<byte[]> bytes = source(path);
-    return bytes.isPresent() ? new ReadChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
+    return bytes.isPresent() ? new BytesChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
   }
 
   @Override
@@ -172,63 +170,5 @@ final class CompatModules implements FileSystem {
   @Override
   public void delete(Path path) throws IOException {
     files.delete(path);
-  }
-
-  /** A module's bytes, read-only. */
-  private static final class ReadChannel implements SeekableByteChannel {
-    private final byte[] bytes;
-    private int position;
-    private boolean open = true;
-
-    ReadChannel(byte[] bytes) {
-      this.bytes = bytes;
-    }
-
-    @Override
-    public int read(ByteBuffer dst) {
-      if (position >= bytes.length) {
-        return -1;
-      }
-      int n = Math.min(dst.remaining(), bytes.length - position);
-      dst.put(bytes, position, n);
-      position += n;
-      return n;
-    }
-
-    @Override
-    public int write(ByteBuffer src) {
-      throw new NonWritableChannelException();
-    }
-
-    @Override
-    public long position() {
-      return position;
-    }
-
-    @Override
-    public SeekableByteChannel position(long newPosition) {
-      position = (int) Math.min(newPosition, bytes.length);
-      return this;
-    }
-
-    @Override
-    public long size() {
-      return bytes.length;
-    }
-
-    @Override
-    public SeekableByteChannel truncate(long size) {
-      throw new NonWritableChannelException();
-    }
-
-    @Override
-    public boolean isOpen() {
-      return open;
-    }
-
-    @Override
-    public void close() {
-      open = false;
-    }
   }
 }

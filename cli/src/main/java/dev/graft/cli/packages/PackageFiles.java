@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.Sha256;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,9 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -81,7 +80,7 @@ public final class PackageFiles {
           if (attrs.isRegularFile()) {
             List<String> parts = new ArrayList<>();
             dir.relativize(f).forEach(p -> parts.add(p.toString()));
-            files.put(String.join("/", parts), hex(sha256().digest(Files.readAllBytes(f))));
+            files.put(String.join("/", parts), Sha256.ofBytes(Files.readAllBytes(f)));
           }
           return FileVisitResult.CONTINUE;
         }
@@ -89,21 +88,17 @@ public final class PackageFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
-    MessageDigest all = sha256();
+    MessageDigest all = Sha256.digest();
     files.forEach((path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
-    return "sha256:" + hex(all.digest());
+    return "sha256:" + Sha256.hex(all.digest());
   }
 
   static String sha256Of(Path file) {
-    try {
-      return hex(sha256().digest(Files.readAllBytes(file)));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    }
+    return Sha256.ofFile(file);
   }
 
   static String sha256Of(String text) {
-    return hex(sha256().digest(text.getBytes(StandardCharsets.UTF_8)));
+    return Sha256.ofText(text);
   }
 
   static void deleteTree(Path dir) {
@@ -136,17 +131,5 @@ public final class PackageFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy " + from + ": " + e.getMessage(), e);
     }
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-256", e);
-    }
-  }
-
-  private static String hex(byte[] bytes) {
-    return HexFormat.of().formatHex(bytes);
   }
 }

@@ -1,5 +1,6 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.base.Sha256;
 import dev.graft.scripting.ScriptLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,9 +9,7 @@ import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,7 +34,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
       for (Path p : walk.filter(Files::isRegularFile).toList()) {
         String name = p.getFileName().toString();
         if (ScriptLoader.isScriptName(name)) {
-          files.put(relative(dir, p), hex(sha256().digest(Files.readAllBytes(p))));
+          files.put(relative(dir, p), Sha256.ofBytes(Files.readAllBytes(p)));
         }
       }
     } catch (IOException e) {
@@ -46,14 +45,14 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
 
   /** The value for these file hashes and grants: each path, its hash and the grants, length-prefixed. */
   static String combine(Map<String, String> files, String grants) {
-    MessageDigest all = sha256();
+    MessageDigest all = Sha256.digest();
     new TreeMap<>(files).forEach((path, hash) -> {
       update(all, path);
       update(all, hash);
     });
     update(all, "grants");
     update(all, grants);
-    return "sha256:" + hex(all.digest());
+    return "sha256:" + Sha256.hex(all.digest());
   }
 
   /** How {@code now} differs from this (trusted) fingerprint, file by file. */
@@ -111,17 +110,5 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     digest.update(Integer.toString(bytes.length).getBytes(StandardCharsets.US_ASCII));
     digest.update((byte) ':');
     digest.update(bytes);
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-256", e);
-    }
-  }
-
-  private static String hex(byte[] bytes) {
-    return HexFormat.of().formatHex(bytes);
   }
 }
