@@ -39,16 +39,12 @@ final class EmitScope {
     this.watchdog = watchdog;
   }
 
+  /** The event object of any event but {@code context} ({@link #contextEvent}). */
   Value event(LoadedScript s, JsonNode payload) {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value made = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
-    Value v = made;
-    if (payload.path("type").asText("").equals("context")) {
-      Value ctx = ctx(s);
-      v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
-    }
+    Value v = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
     payloads.put(s, payload);
     events.put(s, v);
     return v;

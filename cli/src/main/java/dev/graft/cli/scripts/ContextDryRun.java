@@ -20,7 +20,6 @@ import dev.graft.scripting.ScriptSettings;
 import dev.graft.scripting.ScriptSources;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
