@@ -3,6 +3,8 @@ package dev.graft.scripting;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -75,9 +77,11 @@ final class Watchdog implements AutoCloseable {
     }
   }
 
+  private final Queue<Thread> timerThreads = new ConcurrentLinkedQueue<>();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "graft-script-watchdog");
     t.setDaemon(true);
+    timerThreads.add(t);
     return t;
   });
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -252,7 +256,16 @@ final class Watchdog implements AutoCloseable {
     heap.close();
     timer.shutdownNow();
     try {
+      // The executor counts as terminated a moment before its thread has ended; joining the
+      // thread is what lets close() promise that no watchdog thread outlives the engine.
+      long deadline = System.nanoTime() + INTERRUPT_WAIT.toNanos();
       timer.awaitTermination(INTERRUPT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      for (Thread t : timerThreads) {
+        long left = deadline - System.nanoTime();
+        if (left > 0) {
+          t.join(Duration.ofNanos(left));
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
