@@ -4,17 +4,63 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
+import dev.graft.cli.commands.DemoCommand;
+import dev.graft.cli.commands.ModelsCommand;
+import dev.graft.cli.commands.SessionCommand;
+import dev.graft.cli.scripts.ScriptsCommand;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** Builds the command line and runs it, turning every failure into an exit code. */
 public final class Graft {
   private Graft() {}
 
+  /**
+   * The subcommands, by name. picocli reads a command's annotations when it is added, which for
+   * the whole tree costs about 0.1 s at every start (its classes are Java 5 class files, which the
+   * JDK's AOT cache does not hold), so they are added only when an argument could name one.
+   */
+  private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Class<?>> subcommands() {
+    Map<String, Class<?>> m = new LinkedHashMap<>();
+    m.put("demo", DemoCommand.class);
+    m.put("session", SessionCommand.class);
+    m.put("scripts", ScriptsCommand.class);
+    m.put("models", ModelsCommand.class);
+    m.put("help", CommandLine.HelpCommand.class);
+    return m;
+  }
+
+  /** Status {@link #run(CliContext, boolean, String...)} returns when the short tree did not parse. */
+  private static final int RETRY_WITH_ALL = Integer.MIN_VALUE;
+
   /** Runs graft with {@code args}; returns the exit code (0 ok, 1 failure, 2 usage). */
   public static int run(CliContext context, String... args) {
+    boolean all = false;
+    for (String a : args) {
+      if (SUBCOMMANDS.containsKey(a) || a.equals("-h") || a.equals("--help")) {
+        all = true;
+        break;
+      }
+    }
+    int code = run(context, all, args);
+    // A usage error is reported by the whole tree, whose hints may name a subcommand.
+    return code == RETRY_WITH_ALL ? run(context, true, args) : code;
+  }
+
+  /**
+   * Runs graft with the subcommands when {@code all}, else without them: then no argument names
+   * one, and picocli parses {@code args} exactly as it would with them.
+   */
+  private static int run(CliContext context, boolean all, String... args) {
     GraftCommand root = new GraftCommand(context);
     CommandLine cli = new CommandLine(root);
+    if (all) {
+      SUBCOMMANDS.values().forEach(cli::addSubcommand);
+    }
     // "--scripts scripts" names a directory, not the scripts command.
     cli.setAllowSubcommandsAsOptionParameters(true);
     cli.setOut(context.out());
@@ -31,6 +77,9 @@ public final class Graft {
       return 1;
     });
     cli.setParameterExceptionHandler((e, args1) -> {
+      if (!all) {
+        return RETRY_WITH_ALL;
+      }
       CommandLine c = e.getCommandLine();
       context.err().println("graft: " + e.getMessage());
       CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());

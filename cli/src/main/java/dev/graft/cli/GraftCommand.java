@@ -3,14 +3,10 @@ package dev.graft.cli;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.RootCommand;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.commands.DemoCommand;
-import dev.graft.cli.commands.ModelsCommand;
-import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
-import dev.graft.cli.scripts.ScriptsCommand;
 import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
@@ -46,8 +42,6 @@ import picocli.CommandLine.Spec;
       "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },
-    subcommands = {DemoCommand.class, SessionCommand.class, ScriptsCommand.class, ModelsCommand.class,
-      picocli.CommandLine.HelpCommand.class},
     footer = {"", "Documentation: docs/ in the graft repository (cli.md, session-format.md)."})
 public final class GraftCommand implements Callable<Integer>, RootCommand {
   private final CliContext context;

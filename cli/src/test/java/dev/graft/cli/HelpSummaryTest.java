@@ -48,6 +48,23 @@ class HelpSummaryTest {
     assertThat(all).allSatisfy(s -> assertThat(s).as("a summary").matches("[A-Z].*[.]"));
   }
 
+  /**
+   * graft adds its subcommands to picocli only when an argument could name one (start-up time);
+   * a usage error is then reported by the whole tree, as before, and --help lists them all.
+   */
+  @Test
+  void usageErrorsAndHelpSeeTheWholeCommandTree() {
+    CliRun typo = CliRun.run(home, work, "--scriptz", "x");
+    assertThat(typo.exitCode()).isEqualTo(2);
+    assertThat(typo.err().lines().toList()).containsExactly("graft: Unknown option: '--scriptz'",
+        "Possible solutions: --scripts, --script", "Run 'graft --help' for usage.");
+    CliRun sub = CliRun.run(home, work, "session", "lst");
+    assertThat(sub.exitCode()).isEqualTo(2);
+    assertThat(sub.err()).contains("Did you mean: session list?");
+    assertThat(summaries()).hasSize(5);
+    assertThat(CliRun.run(home, work, "-h").out()).contains("Commands:").contains("  session ");
+  }
+
   @Test
   void anUnknownProviderIsCalledThat() {
     for (String[] args : new String[][] {{"-p", "--provider", "antropic", "hi"}, {"-p", "--provider", "antropic", "--model", "x", "hi"}}) {
