@@ -20,9 +20,12 @@ import org.graalvm.polyglot.Value;
  * only the messages the script does not hold yet, and the ids of the others. A message's first
  * call gets it unfrozen and not kept, as the handler's own copy: freezing costs GraalJS a walk of
  * every object (about as much as parsing them), so a run that calls the model once, or a script
- * whose first call should come quickly, does not pay for it. Back, a handler's answer names by id the messages it
- * returned as it was given them; only the others are converted. A script holds its own copy (one
- * context per script), so what one script does with its objects never reaches another, and the
+ * whose first call should come quickly, does not pay for it. Back, a handler's answer names by id
+ * the messages it returned as it was given them; only the others are converted. On a message's
+ * first call "as it was given" is checked by its JSON: the script's JSON.stringify of the object
+ * against the text graft sent (a native call and a string comparison, where converting it back
+ * would walk it in the interpreter and parse it again). A script holds its own copy (one context
+ * per script), so what one script does with its objects never reaches another, and the kept
  * objects are frozen, so a handler cannot change what its next call sees. Messages not seen for
  * two calls are forgotten on both sides. Owner thread only.
  */
@@ -32,11 +35,10 @@ final class MessageMirror {
   private int nextId;
   private long call;
 
-  /** A message seen once: sent whole, not kept (most messages are seen once by a one-shot run). */
-  private static final int NOT_KEPT = -1;
-
   private static final class Entry {
     final int id;
+    /** Whether the script keeps the message (from its second call on); else it had it once, as its own copy. */
+    boolean kept;
     long seen;
 
     Entry(int id) {
@@ -46,7 +48,7 @@ final class MessageMirror {
 
   /** How many messages the script holds now (for tests). */
   int size() {
-    return byId.size();
+    return (int) byNode.values().stream().filter(e -> e.kept).count();
   }
 
   /**
@@ -65,8 +67,13 @@ final class MessageMirror {
         head.set(e.getKey(), e.getValue());
       }
     });
-    StringBuilder ids = new StringBuilder(messages.size() * 6 + 2).append('[');
-    ArrayNode fresh = Json.array();
+    // ids: per message its id if the script holds it, -id - 1 if it is to keep it from now on, null
+    // if it is the script's own copy; then the ids of those copies, in order; the fresh messages'
+    // JSON texts end at the offsets given last, so that the script can compare a copy it returns.
+    StringBuilder ids = new StringBuilder(messages.size() * 6 + 16).append("[[");
+    StringBuilder copies = new StringBuilder().append('[');
+    StringBuilder ends = new StringBuilder().append('[');
+    StringBuilder fresh = new StringBuilder(1 << 16).append('[');
     for (int i = 0; i < messages.size(); i++) {
       JsonNode m = messages.get(i);
       Entry e = byNode.get(m);
@@ -74,34 +81,44 @@ final class MessageMirror {
         ids.append(',');
       }
       if (e == null) { // first seen: the handler's own copy, not kept
-        e = new Entry(NOT_KEPT);
-        byNode.put(m, e);
-        fresh.add(m);
-        ids.append("null");
-      } else if (e.id == NOT_KEPT) { // seen again: kept from now on
         e = new Entry(nextId++);
         byNode.put(m, e);
         byId.put(e.id, m);
-        fresh.add(m);
+        ids.append("null");
+        copies.append(copies.length() > 1 ? "," : "").append(e.id);
+        appendFresh(fresh, ends, m);
+      } else if (!e.kept) { // seen again: kept from now on
+        e.kept = true;
         ids.append(-e.id - 1);
+        appendFresh(fresh, ends, m);
       } else {
         ids.append(e.id);
       }
       e.seen = call;
     }
-    ids.append(']');
+    ids.append("],").append(copies).append("],").append(ends).append("]]");
+    fresh.append(']');
     List<Integer> drop = new ArrayList<>();
     for (Iterator<Entry> it = byNode.values().iterator(); it.hasNext(); ) {
       Entry e = it.next();
       if (e.seen < call - 1) {
         it.remove();
-        if (e.id != NOT_KEPT) {
-          byId.remove(e.id);
+        byId.remove(e.id);
+        if (e.kept) {
           drop.add(e.id);
         }
       }
     }
-    return s.helper("contextEvent").execute(Json.write(head), ids.toString(), Json.write(fresh), drop.toString());
+    return s.helper("contextEvent").execute(Json.write(head), ids.toString(), fresh.toString(), drop.toString());
+  }
+
+  /** Appends {@code m}'s JSON to the fresh array's text and the offset where it ends (in UTF-16 units, as JavaScript counts). */
+  private static void appendFresh(StringBuilder fresh, StringBuilder ends, JsonNode m) {
+    if (fresh.length() > 1) {
+      fresh.append(',');
+    }
+    fresh.append(Json.write(m));
+    ends.append(ends.length() > 1 ? "," : "").append(fresh.length());
   }
 
   /**

@@ -30,6 +30,9 @@
   const TypeErrorC = TypeError;
   const RangeErrorC = RangeError;
   const StringC = String;
+  const MapC = Map;
+  const StringSlice = String.prototype.slice;
+  const stringSlice = (text, start, end) => apply(StringSlice, text, [start, end]);
   const identifier = /^[A-Za-z_$][\w$]*$/;
   const isPrototypeOf = Object.prototype.isPrototypeOf;
   const GeneratorPrototype = getPrototypeOf(function* () {}).prototype;
@@ -665,11 +668,17 @@
     return v;
   }
 
+  // The last call's copies (messages handed over once, not kept): object -> [id, start, end] in
+  // copiesText, the JSON graft sent, so that a copy returned as it was is named by its id.
+  let copies = null;
+  let copiesText = null;
+
   /**
-   * The event object of a context call: `head` the payload's other fields (JSON), `ids` one id
-   * per message (-id - 1 for a message to keep from now on, null for one not to keep, both taken
-   * in order from `fresh`), `drop` the ids no longer needed. The messages array is a new one on
-   * each call, the handler's own.
+   * The event object of a context call: `head` the payload's other fields (JSON), `idsText`
+   * [ids, copyIds, ends]: one id per message (-id - 1 for a message to keep from now on, null for
+   * the handler's own copy, both taken in order from `fresh`), the copies' ids in order, and where
+   * each fresh message's JSON ends in `freshText`; `drop` the ids no longer needed. The messages
+   * array is a new one on each call, the handler's own.
    */
   function contextEvent(head, idsText, freshText, dropText) {
     const drop = JSONparse(dropText);
@@ -678,14 +687,24 @@
       mirrorById.delete(drop[i]);
       mirrorIdOf.delete(m);
     }
-    const ids = JSONparse(idsText);
+    const all = JSONparse(idsText);
+    const ids = all[0];
+    const copyIds = all[1];
+    const ends = all[2];
     const fresh = JSONparse(freshText);
     const messages = new Array(ids.length);
+    copies = copyIds.length > 0 ? new MapC() : null;
+    copiesText = copies === null ? null : freshText;
     let k = 0;
+    let c = 0;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
       if (id === null) {
-        messages[i] = fresh[k++];
+        const m = fresh[k];
+        if (m !== null && typeof m === "object") copies.set(m, [copyIds[c], k === 0 ? 1 : ends[k - 1] + 1, ends[k]]);
+        c++;
+        k++;
+        messages[i] = m;
       } else if (id >= 0) {
         messages[i] = mirrorById.get(id);
       } else {
@@ -698,6 +717,19 @@
     const event = JSONparse(head);
     event.messages = messages;
     return event;
+  }
+
+  /** The id of `m` if it is a copy of the last call returned as it was given (its JSON unchanged), else undefined. */
+  function unchangedCopy(m) {
+    const at = copies === null ? undefined : copies.get(m);
+    if (at === undefined) return undefined;
+    let text;
+    try {
+      text = JSONstringify(m);
+    } catch (e) {
+      return undefined; // encode reports it (a cycle, a BigInt, a getter that throws)
+    }
+    return text.length === at[2] - at[1] && text === stringSlice(copiesText, at[1], at[2]) ? at[0] : undefined;
   }
 
   /**
@@ -724,6 +756,15 @@
    * it, with the path of the message as the handler returned it.
    */
   function encodeContextAnswer(value, what) {
+    try {
+      return contextAnswer(value, what);
+    } finally {
+      copies = null; // the call is over: its copies are the handler's own from now on
+      copiesText = null;
+    }
+  }
+
+  function contextAnswer(value, what) {
     if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
       const list = value.messages;
       if (isArray(list)) {
@@ -731,7 +772,11 @@
         const rest = [];
         for (let i = 0; i < list.length; i++) {
           const m = list[i];
-          const id = m !== null && typeof m === "object" ? mirrorIdOf.get(m) : undefined;
+          let id;
+          if (m !== null && typeof m === "object") {
+            id = mirrorIdOf.get(m);
+            if (id === undefined) id = unchangedCopy(m);
+          }
           if (id === undefined) {
             ids[i] = -1;
             rest.push(m);

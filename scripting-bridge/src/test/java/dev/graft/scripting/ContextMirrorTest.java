@@ -51,9 +51,9 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(6);
-      // The first call hands the messages over whole and takes the answer back whole: the same messages.
-      assertThat(hooks.context(given)).containsExactly(given.get(5), given.get(3), given.get(1));
-      for (int call = 1; call < 3; call++) { // later calls: the script keeps them and answers by id
+      // The first call hands the messages over as the handler's own copies, and knows those it gets
+      // back as they were by their JSON; later calls: the script keeps them and answers by id.
+      for (int call = 0; call < 3; call++) {
         List<AgentMessage> out = hooks.context(given);
         assertThat(out).hasSize(3);
         assertThat(out.get(0)).isSameAs(given.get(5));
@@ -86,6 +86,34 @@ class ContextMirrorTest {
       assertThat(out.get(1)).isNotSameAs(given.get(1));
       assertThat(text(out.get(1))).isEqualTo("changed message 1");
       assertThat(MessageCodec.encode(out.get(3)).path("content").asText()).isEqualTo("added");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aCopyChangedInPlaceOnItsFirstCallIsConverted() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("inplace.js", """
+          export default function (graft) {
+            let calls = 0;
+            graft.on("context", (event) => {
+              if (calls++ === 0) event.messages[1].content[0].text = "changed in place";
+              return { messages: event.messages };
+            });
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      List<AgentMessage> out = hooks.context(given); // first call: copies, one changed in place
+      assertThat(out.get(0)).isSameAs(given.get(0));
+      assertThat(out.get(2)).isSameAs(given.get(2));
+      assertThat(out.get(1)).isNotSameAs(given.get(1));
+      assertThat(text(out.get(1))).isEqualTo("changed in place");
+      assertThat(text(given.get(1))).isEqualTo("message 1");
+      // The copy was the handler's own: the next call gets graft's message, unchanged.
+      assertThat(hooks.context(given)).satisfiesExactly(
+          m -> assertThat(m).isSameAs(given.get(0)), m -> assertThat(m).isSameAs(given.get(1)),
+          m -> assertThat(m).isSameAs(given.get(2)));
       assertThat(problems).isEmpty();
     }
   }
