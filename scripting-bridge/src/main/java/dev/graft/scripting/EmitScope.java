@@ -50,12 +50,15 @@ final class EmitScope {
     return v;
   }
 
-  /** The context event object: the script's {@link MessageMirror} makes it, sending only new messages. */
+  /**
+   * The context event object: the script's {@link MessageMirror} makes it, its messages when the
+   * handler first reads them, sending only those the script does not hold.
+   */
   Value contextEvent(LoadedScript s, JsonNode payload) {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value made = watchdog.bridgeWork(() -> s.messages.event(s, payload));
+    Value made = watchdog.bridgeWork(() -> s.messages.event(s, payload, watchdog));
     Value ctx = ctx(s);
     Value v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
     payloads.put(s, payload);

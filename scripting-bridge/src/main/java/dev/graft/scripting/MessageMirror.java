@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * The {@code context} event's messages as one script's context holds them, from call to call.
@@ -53,10 +54,13 @@ final class MessageMirror {
 
   /**
    * The event object for {@code payload} ({@code {type: "context", messages: [...]}}), made in
-   * {@code s}'s context: the messages it holds are reused, the others parsed and kept.
+   * {@code s}'s context. Its {@code messages} are made when the handler first reads them ({@code
+   * load}, called back from the script): a handler that does not look at them costs neither the
+   * JSON nor the parse. Read while the event is the script's latest, they come through the mirror
+   * (held ones reused, the others parsed and kept); read later (a handler that kept an old event),
+   * as a copy that leaves the mirror alone.
    */
-  Value event(LoadedScript s, JsonNode payload) {
-    call++;
+  Value event(LoadedScript s, JsonNode payload, Watchdog watchdog) {
     JsonNode messages = payload.path("messages");
     if (!(payload instanceof ObjectNode fields) || !messages.isArray()) {
       return s.decode(Json.write(payload));
@@ -67,6 +71,14 @@ final class MessageMirror {
         head.set(e.getKey(), e.getValue());
       }
     });
+    ProxyExecutable load = args -> watchdog.bridgeWork(() -> args.length > 0 && args[0].isBoolean() && args[0].asBoolean()
+        ? messages(s, messages) : s.decode(Json.write(messages)));
+    return s.helper("contextEvent").execute(Json.write(head), load);
+  }
+
+  /** The messages array of a context event, made through the mirror: the held ones reused, the others parsed. */
+  private Value messages(LoadedScript s, JsonNode messages) {
+    call++;
     // ids: per message its id if the script holds it, -id - 1 if it is to keep it from now on, null
     // if it is the script's own copy; then the ids of those copies, in order; the fresh messages'
     // JSON texts end at the offsets given last, so that the script can compare a copy it returns.
@@ -109,7 +121,7 @@ final class MessageMirror {
         }
       }
     }
-    return s.helper("contextEvent").execute(Json.write(head), ids.toString(), fresh.toString(), drop.toString());
+    return s.helper("contextMessages").execute(ids.toString(), fresh.toString(), drop.toString());
   }
 
   /** Appends {@code m}'s JSON to the fresh array's text and the offset where it ends (in UTF-16 units, as JavaScript counts). */

@@ -673,14 +673,45 @@
   let copies = null;
   let copiesText = null;
 
+  /** The latest context event made: only its messages come through the mirror. */
+  let latestContext = null;
+
   /**
-   * The event object of a context call: `head` the payload's other fields (JSON), `idsText`
-   * [ids, copyIds, ends]: one id per message (-id - 1 for a message to keep from now on, null for
-   * the handler's own copy, both taken in order from `fresh`), the copies' ids in order, and where
-   * each fresh message's JSON ends in `freshText`; `drop` the ids no longer needed. The messages
-   * array is a new one on each call, the handler's own.
+   * The event object of a context call: `head` the payload's fields but its messages (JSON),
+   * whose `messages` are made when first read, by `load(true)` (through the mirror, see
+   * contextMessages) while this is the latest event, else by `load(false)` (a copy). A handler
+   * may also set them without reading.
    */
-  function contextEvent(head, idsText, freshText, dropText) {
+  function contextEvent(head, load) {
+    const event = JSONparse(head);
+    let messages;
+    let loaded = false;
+    defineProperty(event, "messages", {
+      get() {
+        if (!loaded) {
+          messages = load(event === latestContext);
+          loaded = true;
+        }
+        return messages;
+      },
+      set(value) {
+        messages = value;
+        loaded = true;
+      },
+      enumerable: true,
+      configurable: true,
+    });
+    latestContext = event;
+    return event;
+  }
+
+  /**
+   * A context event's messages: `idsText` [ids, copyIds, ends]: one id per message (-id - 1 for
+   * a message to keep from now on, null for the handler's own copy, both taken in order from
+   * `fresh`), the copies' ids in order, and where each fresh message's JSON ends in `freshText`;
+   * `drop` the ids no longer needed. The array is a new one on each call, the handler's own.
+   */
+  function contextMessages(idsText, freshText, dropText) {
     const drop = JSONparse(dropText);
     for (let i = 0; i < drop.length; i++) {
       const m = mirrorById.get(drop[i]);
@@ -714,9 +745,7 @@
         messages[i] = m;
       }
     }
-    const event = JSONparse(head);
-    event.messages = messages;
-    return event;
+    return messages;
   }
 
   /** The id of `m` if it is a copy of the last call returned as it was given (its JSON unchanged), else undefined. */
@@ -887,6 +916,7 @@
     encodeAnswer,
     encodeContextAnswer,
     contextEvent,
+    contextMessages,
     theme,
     decode(text) { return JSONparse(text); },
     makeApi,

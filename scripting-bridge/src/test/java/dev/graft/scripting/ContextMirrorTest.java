@@ -119,6 +119,41 @@ class ContextMirrorTest {
   }
 
   @Test
+  void messagesAreMadeOnlyWhenAHandlerReadsThem() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("lazy.js", """
+          let calls = 0;
+          let old;
+          export default function (graft) {
+            graft.on("context", (event) => {
+              calls++;
+              if (calls <= 2) { old = event; return; } // never reads them
+              if (calls === 3) return { messages: old.messages.slice(1) }; // an earlier event's: a copy
+              if (calls === 4) { event.messages = [event.messages[0]]; return { messages: event.messages }; }
+              return { messages: event.messages };
+            });
+          }
+          """);
+      HookRunner hooks = runner(f);
+      LoadedScript script = f.engine.loaded().get(0);
+      List<AgentMessage> given = messages(3);
+      hooks.context(given);
+      hooks.context(given);
+      assertThat(script.messages.size()).isZero(); // nothing was read, nothing crossed
+      List<AgentMessage> stale = hooks.context(given);
+      assertThat(stale).hasSize(2);
+      assertThat(text(stale.get(0))).isEqualTo("message 1");
+      assertThat(script.messages.size()).isZero(); // the copy left the mirror alone
+      assertThat(hooks.context(given)).containsExactly(given.get(0));
+      List<AgentMessage> out = hooks.context(given); // read twice now: kept from here on
+      assertThat(out).hasSize(3);
+      assertThat(out.get(2)).isSameAs(given.get(2));
+      assertThat(script.messages.size()).isEqualTo(3);
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
   void aScriptCannotChangeWhatTheNextScriptOrTheNextCallSees() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       // a.js tries every way of changing a message in place, then answers nothing.
