@@ -79,8 +79,9 @@ echo '{"retry": {"enabled": false}}' > "$DIR/pi-agent/settings.json"
 "$BENCH_ROOT/graft" --version >/dev/null # builds graft (and the test classes) if needed, outside the timings
 JAVA="$("$BENCH_ROOT/graft" java-home)/bin/java"
 LIB="$BENCH_ROOT/cli/target/lib"
-graft_hook() { # the launcher's JVM options
-  "$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC -Xss8m \
+mapfile -t JVM_OPTIONS < <("$BENCH_ROOT/graft" jvm-options)
+graft_hook() { # the launcher's JVM options for the agent
+  "$JAVA" "${JVM_OPTIONS[@]}" \
     -cp "$BENCH_ROOT/cli/target/test-classes:$BENCH_ROOT/cli/target/graft-cli.jar:$LIB/*:$LIB/graaljs/*" \
     dev.graft.cli.HookContextBench "$@"
 }
