@@ -35,11 +35,16 @@ final class MessageMirror {
   private final Map<Integer, JsonNode> byId = new HashMap<>();
   private int nextId;
   private long call;
+  /** The messages of the last call made through the mirror, and how many of them led that call held by the script. */
+  private List<JsonNode> last = List.of();
+  private int lastHeld;
 
   private static final class Entry {
     final int id;
     /** Whether the script keeps the message (from its second call on); else it had it once, as its own copy. */
     boolean kept;
+    /** Kept from the call being made, once the script has taken it. */
+    boolean keepNow;
     long seen;
 
     Entry(int id) {
@@ -78,50 +83,109 @@ final class MessageMirror {
 
   /** The messages array of a context event, made through the mirror: the held ones reused, the others parsed. */
   private Value messages(LoadedScript s, JsonNode messages) {
-    call++;
-    // ids: per message its id if the script holds it, -id - 1 if it is to keep it from now on, null
-    // if it is the script's own copy; then the ids of those copies, in order; the fresh messages'
-    // JSON texts end at the offsets given last, so that the script can compare a copy it returns.
-    StringBuilder ids = new StringBuilder(messages.size() * 6 + 16).append("[[");
+    long now = call + 1;
+    int n = messages.size();
+    // A session grows at its end: the messages the last call began with, held by the script, are
+    // named by their number alone, and the script reuses its array of them.
+    int prefix = 0;
+    int max = Math.min(n, lastHeld);
+    while (prefix < max && messages.get(prefix) == last.get(prefix)) {
+      prefix++;
+    }
+    // [prefix, ids, copies, ends]: after the prefix, per message its id if the script holds it,
+    // -id - 1 if it is to keep it from now on, null if it is the script's own copy; the ids of those
+    // copies, in order; where the fresh messages' JSON texts end, so that the script can compare a
+    // copy it returns. The mirror's own state changes only once the script has taken the call, so a
+    // call that fails half-way (interrupted) leaves both sides as they were before it.
+    StringBuilder ids = new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
     StringBuilder copies = new StringBuilder().append('[');
     StringBuilder ends = new StringBuilder().append('[');
     StringBuilder fresh = new StringBuilder(1 << 16).append('[');
-    for (int i = 0; i < messages.size(); i++) {
+    List<JsonNode> order = new ArrayList<>(n);
+    Map<JsonNode, Entry> added = new IdentityHashMap<>();
+    List<Entry> kept = new ArrayList<>();
+    int held = prefix;
+    int id = nextId;
+    for (int i = 0; i < n; i++) {
       JsonNode m = messages.get(i);
+      order.add(m);
       Entry e = byNode.get(m);
-      if (i > 0) {
+      if (e == null) {
+        e = added.get(m);
+      }
+      if (i < prefix) {
+        e.seen = now;
+        continue;
+      }
+      if (i > prefix) {
         ids.append(',');
       }
+      boolean keeps;
       if (e == null) { // first seen: the handler's own copy, not kept
-        e = new Entry(nextId++);
-        byNode.put(m, e);
-        byId.put(e.id, m);
-        ids.append("null");
-        copies.append(copies.length() > 1 ? "," : "").append(e.id);
-        appendFresh(fresh, ends, m);
-      } else if (!e.kept) { // seen again: kept from now on
-        e.kept = true;
+        e = new Entry(id++);
+        added.put(m, e);
+        appendCopy(ids, copies, fresh, ends, e, m);
+        keeps = false;
+      } else if (e.kept || e.keepNow) { // held (or kept earlier in this call: a message given twice)
+        ids.append(e.id);
+        keeps = true;
+      } else if (added.containsKey(m)) { // first seen earlier in this call: another copy
+        appendCopy(ids, copies, fresh, ends, e, m);
+        keeps = false;
+      } else { // seen again: kept from now on
+        e.keepNow = true;
+        kept.add(e);
         ids.append(-e.id - 1);
         appendFresh(fresh, ends, m);
-      } else {
-        ids.append(e.id);
+        keeps = true;
       }
-      e.seen = call;
+      if (held == i && keeps) {
+        held++;
+      }
+      e.seen = now;
     }
     ids.append("],").append(copies).append("],").append(ends).append("]]");
     fresh.append(']');
+    List<Entry> gone = new ArrayList<>();
     List<Integer> drop = new ArrayList<>();
-    for (Iterator<Entry> it = byNode.values().iterator(); it.hasNext(); ) {
-      Entry e = it.next();
-      if (e.seen < call - 1) {
-        it.remove();
-        byId.remove(e.id);
+    for (Entry e : byNode.values()) {
+      if (e.seen < now - 1) {
+        gone.add(e);
         if (e.kept) {
           drop.add(e.id);
         }
       }
     }
-    return s.helper("contextMessages").execute(ids.toString(), fresh.toString(), drop.toString());
+    Value made;
+    try {
+      made = s.helper("contextMessages").execute(ids.toString(), fresh.toString(), drop.toString());
+    } catch (RuntimeException | Error failed) {
+      kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes
+      throw failed;
+    }
+    call = now;
+    nextId = id;
+    kept.forEach(e -> {
+      e.kept = true;
+      e.keepNow = false;
+    });
+    added.forEach((m, e) -> {
+      byNode.put(m, e);
+      byId.put(e.id, m);
+    });
+    for (Entry e : gone) {
+      byNode.remove(byId.remove(e.id));
+    }
+    last = order;
+    lastHeld = held;
+    return made;
+  }
+
+  private static void appendCopy(StringBuilder ids, StringBuilder copies, StringBuilder fresh, StringBuilder ends,
+      Entry e, JsonNode m) {
+    ids.append("null");
+    copies.append(copies.length() > 1 ? "," : "").append(e.id);
+    appendFresh(fresh, ends, m);
   }
 
   /** Appends {@code m}'s JSON to the fresh array's text and the offset where it ends (in UTF-16 units, as JavaScript counts). */

@@ -31,6 +31,8 @@
   const RangeErrorC = RangeError;
   const StringC = String;
   const MapC = Map;
+  const ArraySlice = Array.prototype.slice;
+  const arraySlice = (array, start, end) => apply(ArraySlice, array, [start, end]);
   const StringSlice = String.prototype.slice;
   const stringSlice = (text, start, end) => apply(StringSlice, text, [start, end]);
   const identifier = /^[A-Za-z_$][\w$]*$/;
@@ -711,19 +713,21 @@
    * `fresh`), the copies' ids in order, and where each fresh message's JSON ends in `freshText`;
    * `drop` the ids no longer needed. The array is a new one on each call, the handler's own.
    */
+  // The array the last call's messages were made into (before its handler had a copy of it), and
+  // per message its id if the script keeps it, else -1 (a copy): the next call reuses the part
+  // graft names by its length, and an answer is read against it.
+  let lastMade = [];
+  let lastIds = [];
+
   function contextMessages(idsText, freshText, dropText) {
-    const drop = JSONparse(dropText);
-    for (let i = 0; i < drop.length; i++) {
-      const m = mirrorById.get(drop[i]);
-      mirrorById.delete(drop[i]);
-      mirrorIdOf.delete(m);
-    }
     const all = JSONparse(idsText);
-    const ids = all[0];
-    const copyIds = all[1];
-    const ends = all[2];
+    const prefix = all[0];
+    const ids = all[1];
+    const copyIds = all[2];
+    const ends = all[3];
     const fresh = JSONparse(freshText);
-    const messages = new Array(ids.length);
+    const messages = arraySlice(lastMade, 0, prefix);
+    const madeIds = arraySlice(lastIds, 0, prefix);
     copies = copyIds.length > 0 ? new MapC() : null;
     copiesText = copies === null ? null : freshText;
     let k = 0;
@@ -735,17 +739,29 @@
         if (m !== null && typeof m === "object") copies.set(m, [copyIds[c], k === 0 ? 1 : ends[k - 1] + 1, ends[k]]);
         c++;
         k++;
-        messages[i] = m;
+        messages[prefix + i] = m;
+        madeIds[prefix + i] = -1;
       } else if (id >= 0) {
-        messages[i] = mirrorById.get(id);
+        messages[prefix + i] = mirrorById.get(id);
+        madeIds[prefix + i] = id;
       } else {
         const m = deepFreeze(fresh[k++]);
         mirrorById.set(-id - 1, m);
         mirrorIdOf.set(m, -id - 1);
-        messages[i] = m;
+        messages[prefix + i] = m;
+        madeIds[prefix + i] = -id - 1;
       }
     }
-    return messages;
+    // Last, so that a call stopped half-way leaves the messages graft still counts as held.
+    const drop = JSONparse(dropText);
+    for (let i = 0; i < drop.length; i++) {
+      const m = mirrorById.get(drop[i]);
+      mirrorById.delete(drop[i]);
+      mirrorIdOf.delete(m);
+    }
+    lastMade = messages;
+    lastIds = madeIds;
+    return arraySlice(messages, 0, messages.length);
   }
 
   /** The id of `m` if it is a copy of the last call returned as it was given (its JSON unchanged), else undefined. */
@@ -799,12 +815,22 @@
       if (isArray(list)) {
         const ids = new Array(list.length);
         const rest = [];
+        // Most handlers return the messages in the order they were made (kept, replaced, some
+        // left out): those are found at a cursor in lastMade, the others looked up.
+        const made = lastMade;
+        const madeIds = lastIds;
+        let j = 0;
         for (let i = 0; i < list.length; i++) {
           const m = list[i];
           let id;
           if (m !== null && typeof m === "object") {
-            id = mirrorIdOf.get(m);
-            if (id === undefined) id = unchangedCopy(m);
+            if (m === made[j] || m === made[++j]) {
+              id = madeIds[j++];
+              if (id < 0) id = unchangedCopy(m);
+            } else {
+              id = mirrorIdOf.get(m);
+              if (id === undefined) id = unchangedCopy(m);
+            }
           }
           if (id === undefined) {
             ids[i] = -1;

@@ -118,6 +118,66 @@ class ContextMirrorTest {
     }
   }
 
+  /**
+   * Contexts that grow, lose or replace messages, repeat one, or start over, call after call: the
+   * handler's answer maps back to exactly the messages it returned, graft's own where unchanged.
+   */
+  @Test
+  void everyKindOfContextChangeMapsBackExactly() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("shape.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({
+              messages: event.messages.filter((m, i) => i % 3 !== 1).map((m, i) =>
+                i % 4 === 0 ? { ...m, content: [{ type: "text", text: "x" + m.content[0].text }] } : m),
+            }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      java.util.Random random = new java.util.Random(16);
+      List<AgentMessage> context = new ArrayList<>(messages(5));
+      int made = 5;
+      for (int call = 0; call < 80; call++) {
+        switch (random.nextInt(7)) {
+          case 0, 1 -> {
+            for (int k = random.nextInt(3); k >= 0; k--) {
+              context.add(user(made++));
+            }
+          }
+          case 2 -> context.set(random.nextInt(context.size()), user(made++));
+          case 3 -> {
+            if (context.size() > 2) {
+              context.remove(random.nextInt(context.size()));
+            }
+          }
+          case 4 -> context.add(random.nextInt(context.size()), context.get(random.nextInt(context.size())));
+          case 5 -> java.util.Collections.swap(context, random.nextInt(context.size()), random.nextInt(context.size()));
+          default -> {
+            if (random.nextInt(6) == 0) {
+              context = new ArrayList<>(messages(3).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList());
+            }
+          }
+        }
+        List<AgentMessage> out = hooks.context(List.copyOf(context));
+        List<AgentMessage> kept = new ArrayList<>();
+        for (int i = 0; i < context.size(); i++) {
+          if (i % 3 != 1) {
+            kept.add(context.get(i));
+          }
+        }
+        assertThat(out).as("call " + call).hasSize(kept.size());
+        for (int i = 0; i < kept.size(); i++) {
+          if (i % 4 == 0) {
+            assertThat(text(out.get(i))).as("call %d, message %d", call, i).isEqualTo("x" + text(kept.get(i)));
+          } else {
+            assertThat(out.get(i)).as("call %d, message %d", call, i).isSameAs(kept.get(i));
+          }
+        }
+      }
+      assertThat(problems).isEmpty();
+    }
+  }
+
   @Test
   void messagesAreMadeOnlyWhenAHandlerReadsThem() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
