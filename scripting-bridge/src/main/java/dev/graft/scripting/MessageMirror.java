@@ -160,7 +160,9 @@ final class MessageMirror {
     try {
       made = s.helper("contextMessages").execute(ids.toString(), fresh.toString(), drop.toString());
     } catch (RuntimeException | Error failed) {
-      kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes
+      kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes,
+      last = List.of(); // but its array of the last call may be cut short: the next call names every message
+      lastHeld = 0;
       throw failed;
     }
     call = now;

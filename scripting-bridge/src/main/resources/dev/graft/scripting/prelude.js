@@ -726,8 +726,11 @@
     const copyIds = all[2];
     const ends = all[3];
     const fresh = JSONparse(freshText);
-    const messages = arraySlice(lastMade, 0, prefix);
-    const madeIds = arraySlice(lastIds, 0, prefix);
+    // The last call's arrays are the script's alone (its handler got a copy): cut to the prefix, extended.
+    const messages = lastMade;
+    const madeIds = lastIds;
+    messages.length = prefix;
+    madeIds.length = prefix;
     copies = copyIds.length > 0 ? new MapC() : null;
     copiesText = copies === null ? null : freshText;
     let k = 0;
