@@ -4,6 +4,7 @@ import dev.graft.runtime.message.AgentMessage;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +12,9 @@ import java.util.Map;
  * Which entry of a branch each message of a context stands for (the seeds' ContextMessage
  * {@code entryIndex}): a message equal to the one an entry gives (a message entry's message, a
  * hook message, a branch summary, a compaction's summary) comes from that entry; any other
- * message (a summary a hook wrote, a message it changed) is synthetic. Equal messages take the
- * earliest entry not taken yet.
+ * message (a summary a hook wrote, a message it changed) is synthetic. A message that is the
+ * very object an entry holds comes from that entry; equal messages take the earliest entry not
+ * taken yet.
  */
 public final class ContextOrigins {
   /** The position of a synthetic message. */
@@ -20,19 +22,46 @@ public final class ContextOrigins {
 
   private ContextOrigins() {}
 
-  /** For each of {@code messages}, its entry's position in {@code branch}, or {@link #SYNTHETIC}. */
+  /**
+   * For each of {@code messages}, its entry's position in {@code branch}, or {@link #SYNTHETIC}.
+   * Most messages are the very objects their entries hold, and are found by identity; only the
+   * others (summaries made afresh, messages a hook rebuilt) are compared by value, with the entries
+   * no message took by identity.
+   */
   public static int[] of(List<SessionEntry> branch, List<AgentMessage> messages) {
-    Map<AgentMessage, Deque<Integer>> positions = new HashMap<>();
-    for (int i = 0; i < branch.size(); i++) {
-      AgentMessage own = messageOf(branch.get(i));
-      if (own != null) {
-        positions.computeIfAbsent(own, k -> new ArrayDeque<>()).add(i);
+    Map<AgentMessage, Deque<Integer>> byIdentity = new IdentityHashMap<>();
+    AgentMessage[] own = new AgentMessage[branch.size()];
+    for (int i = 0; i < own.length; i++) {
+      own[i] = messageOf(branch.get(i));
+      if (own[i] != null) {
+        byIdentity.computeIfAbsent(own[i], k -> new ArrayDeque<>()).add(i);
       }
     }
     int[] out = new int[messages.size()];
+    boolean[] taken = new boolean[own.length];
+    boolean unmatched = false;
     for (int i = 0; i < out.length; i++) {
-      Deque<Integer> at = positions.get(messages.get(i));
+      Deque<Integer> at = byIdentity.get(messages.get(i));
       out[i] = at == null || at.isEmpty() ? SYNTHETIC : at.poll();
+      if (out[i] == SYNTHETIC) {
+        unmatched = true;
+      } else {
+        taken[out[i]] = true;
+      }
+    }
+    if (unmatched) {
+      Map<AgentMessage, Deque<Integer>> byValue = new HashMap<>();
+      for (int i = 0; i < own.length; i++) {
+        if (own[i] != null && !taken[i]) {
+          byValue.computeIfAbsent(own[i], k -> new ArrayDeque<>()).add(i);
+        }
+      }
+      for (int i = 0; i < out.length; i++) {
+        if (out[i] == SYNTHETIC) {
+          Deque<Integer> at = byValue.get(messages.get(i));
+          out[i] = at == null || at.isEmpty() ? SYNTHETIC : at.poll();
+        }
+      }
     }
     return out;
   }
