@@ -154,6 +154,23 @@ class RunawayTest {
   }
 
   @Test
+  void graftsOwnCodeDoesNotCountAgainstTheStatementLimit() {
+    ScriptSettings settings = ScriptSettings.defaults().withStatementLimit(20_000);
+    try (ScriptFixture f = new ScriptFixture(temp, settings)) {
+      // A few statements of the script's own; checking its 30,000 values is the prelude's work.
+      f.write("big.js", """
+          export default function (pi) {
+            pi.on("input", () => ({ action: "continue", values: new Array(30000).fill(7) }));
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      HandlerOutcome out = f.emit("input", "{}").get(0);
+      assertThat(out).isInstanceOf(HandlerOutcome.Answered.class);
+      assertThat(((HandlerOutcome.Answered) out).value().path("values").size()).isEqualTo(30000);
+    }
+  }
+
+  @Test
   void allocatingWithoutBoundIsStoppedBeforeTheJvmRunsOutOfMemory() {
     ScriptSettings settings = ScriptSettings.defaults().withHeapLimit(0.6).withSpinLimit(Duration.ofSeconds(20));
     try (ScriptFixture f = new ScriptFixture(temp, settings)) {
