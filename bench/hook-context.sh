@@ -87,23 +87,32 @@ graft_hook() { # the launcher's JVM options for the agent
 }
 ref_hook() { node "$ORACLE/hook-context-ref.mjs" "$@"; }
 
+# same_context GRAFT_DUMP REFERENCE_DUMP WHAT CHECK: the two dumps' messages must be the same (keys
+# in any order), else "WHAT differ"; CHECK is JavaScript run with graft's messages as `a`, which
+# prints the line to show or exits 1.
+same_context() {
+  node -e '
+    const fs = require("fs");
+    const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+    const a = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).messages;
+    const b = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).messages;
+    if (JSON.stringify(canon(a)) !== JSON.stringify(canon(b))) { console.error(`bench: ${process.argv[3]} differ`); process.exit(1); }
+    new Function("a", process.argv[4])(a);
+  ' "$@"
+}
+
 # Both must make the same context before their times mean anything.
 SESSION="$DIR/session.jsonl"
 SCRIPT="$DIR/scripts/pruning.js"
 graft_hook dump "$SESSION" "$SCRIPT" > "$DIR/graft-context.json"
 ref_hook dump "$SESSION" "$SCRIPT" > "$DIR/reference-context.json"
-node -e '
-  const fs = require("fs");
-  const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
-  const a = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).messages;
-  const b = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).messages;
-  if (JSON.stringify(canon(a)) !== JSON.stringify(canon(b))) { console.error("bench: the pruned contexts differ"); process.exit(1); }
+same_context "$DIR/graft-context.json" "$DIR/reference-context.json" "the pruned contexts" '
   const text = (m) => m.content.map((c) => c.text).join("");
   const pruned = a.filter((m) => m.role === "toolResult" && /^\[pruned|\n\[pruned: \d+ more characters\]$/.test(text(m)));
   if (pruned.length === 0) { console.error("bench: nothing was pruned"); process.exit(1); }
   console.log(`same context: ${a.length} messages, ${pruned.length} tool results pruned`);
-' "$DIR/graft-context.json" "$DIR/reference-context.json"
+'
 
 # first_call NAME DIR CMD...: runs CMD in DIR on a fresh copy of the session; appends the
 # milliseconds from exec to the marker to $DIR/NAME.times
@@ -143,16 +152,10 @@ S="$DIR/several"
 ALL="$S/stacking.js,$S/pruning.js,$S/tally.js"
 graft_hook dump "$POP" "$ALL" > "$DIR/graft-several.json"
 ref_hook dump "$POP" "$ALL" > "$DIR/reference-several.json"
-node -e '
-  const fs = require("fs");
-  const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
-  const a = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).messages;
-  const b = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).messages;
-  if (JSON.stringify(canon(a)) !== JSON.stringify(canon(b))) { console.error("bench: the contexts of the three scripts differ"); process.exit(1); }
+same_context "$DIR/graft-several.json" "$DIR/reference-several.json" "the contexts of the three scripts" '
   if (!a.some((m) => m.role === "custom" && m.customType === "stack_pop")) { console.error("bench: nothing was popped"); process.exit(1); }
   console.log(`several scripts, same context: ${a.length} messages (the last three turns popped)`);
-' "$DIR/graft-several.json" "$DIR/reference-several.json"
+'
 names=(stacking pruning tally all)
 for n in "${names[@]}"; do rm -f "$DIR/graft-$n.times" "$DIR/reference-$n.times"; done
 for ((i = 1; i <= RUNS; i++)); do
