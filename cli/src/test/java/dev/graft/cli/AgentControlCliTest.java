@@ -3,13 +3,10 @@ package dev.graft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +16,7 @@ class AgentControlCliTest {
   @TempDir Path work;
 
   private JsonNode recorded(String customType) throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    Path file = LastSession.file(home, work.resolve("proj"));
     try (Session s = Session.open(file)) {
       return s.entries().stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals(customType))
           .map(e -> ((SessionEntry.Custom) e).data().orElseThrow()).findFirst().orElseThrow();

@@ -7,7 +7,6 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import dev.graft.scripting.ScriptSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +103,7 @@ class HostileScriptsCliTest {
   }
 
   private Path sessionFile() {
-    return new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    return LastSession.file(home, work.resolve("proj"));
   }
 
   private static List<String> problemLines(String err) {

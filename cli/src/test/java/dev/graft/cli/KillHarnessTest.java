@@ -126,7 +126,7 @@ class KillHarnessTest {
       while ((line = out.readLine()) != null && !line.contains("\"agent_end\"")) {
         // wait until the session file exists and is claimed
       }
-      Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(project.toString()).orElseThrow();
+      Path file = LastSession.file(home, project);
       CliRun second = CliRun.run(home, project, "-p", "--session", file.toString(), "--provider", "scripted", "--model", "turns.jsonl", "me too");
       assertThat(second.exitCode()).isEqualTo(1);
       assertThat(second.err().strip()).isEqualTo("graft: " + file.getFileName() + " is open in another graft process; finish there first, or start a new session");

@@ -2,14 +2,11 @@ package dev.graft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +62,7 @@ class PrintModeCommandsTest {
 
   /** The user messages of the session the run wrote, in order. */
   private List<String> userPrompts() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.toString()).orElseThrow();
+    Path file = LastSession.file(home, work);
     try (Session s = Session.open(file)) {
       return s.branchPath().stream().filter(e -> e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)
           .map(e -> ((AgentMessage.User) ((SessionEntry.Message) e).message()).content().text("")).toList();

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
-import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,10 +23,7 @@ class ReferenceParityCliTest {
   @TempDir Path work;
 
   private List<SessionEntry> entries() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
-    try (Session s = Session.open(file)) {
-      return s.entries();
-    }
+    return LastSession.entries(home, work.resolve("proj"));
   }
 
   private String toolResults() throws Exception {

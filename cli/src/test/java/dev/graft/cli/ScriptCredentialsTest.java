@@ -3,15 +3,12 @@ package dev.graft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +89,7 @@ class ScriptCredentialsTest {
     assertThat(graft.exitValue()).as(out).isZero();
     assertThat(out).contains("done");
 
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(project.toString()).orElseThrow();
+    Path file = LastSession.file(home, project);
     JsonNode probe;
     try (Session s = Session.open(file)) {
       probe = s.entries().stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("probe"))

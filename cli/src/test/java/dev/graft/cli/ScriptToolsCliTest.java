@@ -10,9 +10,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
-import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -37,10 +35,7 @@ class ScriptToolsCliTest {
   @TempDir Path work;
 
   private List<SessionEntry> entries() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
-    try (Session s = Session.open(file)) {
-      return s.entries();
-    }
+    return LastSession.entries(home, work.resolve("proj"));
   }
 
   private List<AgentMessage.ToolResult> toolResults(List<SessionEntry> entries) {

@@ -7,7 +7,6 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -44,7 +43,7 @@ class SessionEventsCliTest {
   }
 
   private Session latest() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    Path file = LastSession.file(home, work.resolve("proj"));
     return Session.open(file);
   }
 

@@ -5,13 +5,11 @@ import static dev.graft.cli.examples.StackingExampleTest.POP;
 import static dev.graft.cli.examples.StackingExampleTest.PRE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +80,7 @@ class CompactionAcceptanceTest {
     assertThat(run.lastContext()).as("later wins: the second compaction over the pop").containsExactly(
         "user: " + C + "C2\n</summary>", "user: " + task(5), "assistant: did 5", "user: " + task(6));
 
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    Path file = LastSession.file(home, work.resolve("proj"));
     try (Session s = Session.open(file)) {
       List<SessionEntry.Compaction> compactions = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
           .map(SessionEntry.Compaction.class::cast).toList();

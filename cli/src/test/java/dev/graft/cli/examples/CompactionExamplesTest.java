@@ -2,13 +2,11 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +33,7 @@ class CompactionExamplesTest {
   }
 
   private List<SessionEntry.Compaction> compactions() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    Path file = LastSession.file(home, work.resolve("proj"));
     try (Session s = Session.open(file)) {
       return s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance).map(SessionEntry.Compaction.class::cast).toList();
     }

@@ -2,15 +2,13 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -57,7 +55,7 @@ class GitCheckpointExampleTest {
   }
 
   private List<SessionEntry.Custom> checkpoints() throws Exception {
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(repo.toString()).orElseThrow();
+    Path file = LastSession.file(home, repo);
     try (Session s = Session.open(file)) {
       return s.entries().stream().flatMap(e -> e instanceof SessionEntry.Custom c && c.customType().equals("git-checkpoint")
           ? java.util.stream.Stream.of(c) : java.util.stream.Stream.empty()).toList();

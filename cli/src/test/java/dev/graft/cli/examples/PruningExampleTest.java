@@ -2,15 +2,13 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +36,7 @@ class PruningExampleTest {
   }
 
   private Path sessionFile() {
-    return new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    return LastSession.file(home, work.resolve("proj"));
   }
 
   /** A session where the model read big.txt and ran echo, then /prune truncated one and removed the other. */

@@ -2,13 +2,11 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +27,7 @@ class SessionNameExampleTest {
         "turns.jsonl", "--cwd", "proj", "Now the signup test");
     assertThat(second.exitCode()).as(second.err()).isZero();
 
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    Path file = LastSession.file(home, work.resolve("proj"));
     try (Session s = Session.open(file)) {
       assertThat(s.name()).contains("Fix the flaky login test");
       assertThat(s.entries()).filteredOn(SessionEntry.SessionInfo.class::isInstance).hasSize(1);

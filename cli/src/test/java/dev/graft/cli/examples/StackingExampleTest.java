@@ -3,15 +3,13 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +39,7 @@ class StackingExampleTest {
   }
 
   private Path sessionFile() {
-    return new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    return LastSession.file(home, work.resolve("proj"));
   }
 
   /** Runs the prompts (print mode, continuing the session) with one scripted answer "did N" each. */

@@ -3,16 +3,14 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.LastSession;
 import dev.graft.cli.TmuxTerminal;
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -125,7 +123,7 @@ class StackingTerminalTest {
         "assistant: [bash {\"command\":\"echo hi\"}]", "toolResult(bash): [pruned: this bash result was removed from the context]",
         "assistant: did 1", StackingExampleTest.POP + "S23", "user: task 4");
 
-    Path file = new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.toString()).orElseThrow();
+    Path file = LastSession.file(home, work);
     try (Session session = Session.open(file)) {
       List<SessionEntry.Custom> custom = session.entries().stream()
           .filter(e -> e instanceof SessionEntry.Custom).map(e -> (SessionEntry.Custom) e).toList();

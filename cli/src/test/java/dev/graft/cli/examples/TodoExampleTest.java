@@ -2,14 +2,12 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.runtime.config.GraftHome;
+import dev.graft.cli.LastSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +24,7 @@ class TodoExampleTest {
   private final String script = ExampleRun.EXAMPLES.resolve("todo.js").toString();
 
   private Path sessionFile() {
-    return new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(work.resolve("proj").toString()).orElseThrow();
+    return LastSession.file(home, work.resolve("proj"));
   }
 
   private static final String BOTH_OPEN = "[ ] #1 write the tests\n[ ] #2 fix the bug";
