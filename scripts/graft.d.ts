@@ -793,14 +793,8 @@ export interface UI {
   theme: Theme;
 }
 
-export interface Theme {
-  fg(color: string, text: string): string;
-  bg(color: string, text: string): string;
-  bold(text: string): string;
-  italic(text: string): string;
-  underline(text: string): string;
-  dim(text: string): string;
-  strikethrough(text: string): string;
+/** ctx.ui.theme: the renderers' theme, and inverse. */
+export interface Theme extends PlainTheme {
   inverse(text: string): string;
 }
 
