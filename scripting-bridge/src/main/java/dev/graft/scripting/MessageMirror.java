@@ -95,8 +95,9 @@ final class MessageMirror {
     // [prefix, ids, copies, ends]: after the prefix, per message its id if the script holds it,
     // -id - 1 if it is to keep it from now on, null if it is the script's own copy; the ids of those
     // copies, in order; where the fresh messages' JSON texts end, so that the script can compare a
-    // copy it returns. The mirror's own state changes only once the script has taken the call, so a
-    // call that fails half-way (interrupted) leaves both sides as they were before it.
+    // copy it returns. What the script holds (ids, kept messages, the last call's array) changes here
+    // only once the script has taken the call, so a call that fails half-way (interrupted) leaves
+    // both sides agreeing; only the last-seen marks move, which at worst keeps a message longer.
     StringBuilder ids = new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
     StringBuilder copies = new StringBuilder().append('[');
     StringBuilder ends = new StringBuilder().append('[');
