@@ -129,7 +129,7 @@ final class Calls {
         try {
           if (call.contextAnswer) {
             return text == null || text.isNull() ? MissingNode.getInstance()
-                : s.messages.answer(marshal, text.asString(), "the result");
+                : s.messages.answer(s, marshal, text.asString(), "the result");
           }
           return marshal.fromJs(text, "the result");
         } catch (Marshal.NotJson e) {

@@ -4,7 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -25,7 +30,9 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  * the messages it returned as it was given them; only the others are converted. On a message's
  * first call "as it was given" is checked by its JSON: the script's JSON.stringify of the object
  * against the text graft sent (a native call and a string comparison, where converting it back
- * would walk it in the interpreter and parse it again). A script holds its own copy (one context
+ * would walk it in the interpreter and parse it again); when every message of a call is a copy (a
+ * first call) the script stringifies the returned array once and graft compares the texts
+ * ({@link #answer}). A script holds its own copy (one context
  * per script), so what one script does with its objects never reaches another, and the kept
  * objects are frozen, so a handler cannot change what its next call sees. Messages not seen for
  * two calls are forgotten on both sides. Owner thread only.
@@ -38,6 +45,8 @@ final class MessageMirror {
   /** The messages of the last call made through the mirror, and how many of them led that call held by the script. */
   private List<JsonNode> last = List.of();
   private int lastHeld;
+  /** The last call's messages when every one was a copy (a first call), for an answer that names them by their JSON. */
+  private Sent sent;
 
   private static final class Entry {
     final int id;
@@ -100,8 +109,8 @@ final class MessageMirror {
     // both sides agreeing; only the last-seen marks move, which at worst keeps a message longer.
     StringBuilder ids = new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
     StringBuilder copies = new StringBuilder().append('[');
-    StringBuilder ends = new StringBuilder().append('[');
-    StringBuilder fresh = new StringBuilder(1 << 16).append('[');
+    Fresh fresh = new Fresh();
+    int copied = 0;
     List<JsonNode> order = new ArrayList<>(n);
     Map<JsonNode, Entry> added = new IdentityHashMap<>();
     List<Entry> kept = new ArrayList<>();
@@ -125,19 +134,21 @@ final class MessageMirror {
       if (e == null) { // first seen: the handler's own copy, not kept
         e = new Entry(id++);
         added.put(m, e);
-        appendCopy(ids, copies, fresh, ends, e, m);
+        appendCopy(ids, copies, fresh, e, m);
+        copied++;
         keeps = false;
       } else if (e.kept || e.keepNow) { // held (or kept earlier in this call: a message given twice)
         ids.append(e.id);
         keeps = true;
       } else if (added.containsKey(m)) { // first seen earlier in this call: another copy
-        appendCopy(ids, copies, fresh, ends, e, m);
+        appendCopy(ids, copies, fresh, e, m);
+        copied++;
         keeps = false;
       } else { // seen again: kept from now on
         e.keepNow = true;
         kept.add(e);
         ids.append(-e.id - 1);
-        appendFresh(fresh, ends, m);
+        fresh.add(m, -1);
         keeps = true;
       }
       if (held == i && keeps) {
@@ -145,8 +156,8 @@ final class MessageMirror {
       }
       e.seen = now;
     }
-    ids.append("],").append(copies).append("],").append(ends).append("]]");
-    fresh.append(']');
+    String freshText = fresh.text();
+    ids.append("],").append(copies).append("],").append(fresh.ends).append("]");
     List<Entry> gone = new ArrayList<>();
     List<Integer> drop = new ArrayList<>();
     for (Entry e : byNode.values()) {
@@ -159,8 +170,9 @@ final class MessageMirror {
     }
     Value made;
     try {
-      made = s.helper("contextMessages").execute(ids.toString(), fresh.toString(), drop.toString());
+      made = s.helper("contextMessages").execute(ids.toString(), freshText, drop.toString());
     } catch (RuntimeException | Error failed) {
+      sent = null;
       kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes,
       last = List.of(); // but its array of the last call may be cut short: the next call names every message
       lastHeld = 0;
@@ -181,44 +193,149 @@ final class MessageMirror {
     }
     last = order;
     lastHeld = held;
+    // Every message a copy (a first call): the script answers by their JSON (see answer).
+    sent = prefix == 0 && copied == n && n > 0 ? new Sent(freshText, fresh.starts(), fresh.endsAt(), fresh.copyIds()) : null;
     return made;
   }
 
-  private static void appendCopy(StringBuilder ids, StringBuilder copies, StringBuilder fresh, StringBuilder ends,
-      Entry e, JsonNode m) {
+  private static void appendCopy(StringBuilder ids, StringBuilder copies, Fresh fresh, Entry e, JsonNode m) {
     ids.append("null");
     copies.append(copies.length() > 1 ? "," : "").append(e.id);
-    appendFresh(fresh, ends, m);
-  }
-
-  /** Appends {@code m}'s JSON to the fresh array's text and the offset where it ends (in UTF-16 units, as JavaScript counts). */
-  private static void appendFresh(StringBuilder fresh, StringBuilder ends, JsonNode m) {
-    if (fresh.length() > 1) {
-      fresh.append(',');
-    }
-    fresh.append(Json.write(m));
-    ends.append(ends.length() > 1 ? "," : "").append(fresh.length());
+    fresh.add(m, e.id);
   }
 
   /**
-   * A context handler's answer as encodeContextAnswer gave it ("ids\n" + JSON, the JSON with only
-   * the messages not named by id): the tree, with the messages named by id put back, in their
-   * places, as the very trees graft handed over.
+   * The JSON array of the messages a call sends, written by one generator, and where each one
+   * ends (in UTF-16 units, as JavaScript counts): the script compares a copy it returns with its
+   * text. One generator for all: a writer per message cost more than the writing while graft starts.
    */
-  JsonNode answer(Marshal marshal, String text, String what) throws Marshal.NotJson {
+  private static final class Fresh {
+    private final StringWriter out = new StringWriter(1 << 16);
+    private final JsonGenerator json;
+    final StringBuilder ends = new StringBuilder().append('[');
+    private int[] at = new int[16];
+    private int[] ids = new int[16];
+    private int count;
+
+    Fresh() {
+      try {
+        json = Json.MAPPER.getFactory().createGenerator(out);
+        json.writeStartArray();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** Adds {@code m}, a copy with id {@code id} or (-1) a message the script keeps. */
+    void add(JsonNode m, int id) {
+      int end;
+      try {
+        Json.write(json, m);
+        end = out.getBuffer().length() + json.getOutputBuffered();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      ends.append(count > 0 ? "," : "").append(end);
+      if (count == at.length) {
+        at = Arrays.copyOf(at, count * 2);
+        ids = Arrays.copyOf(ids, count * 2);
+      }
+      at[count] = end;
+      ids[count++] = id;
+    }
+
+    String text() {
+      try {
+        json.writeEndArray();
+        json.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      ends.append(']');
+      return out.toString();
+    }
+
+    int[] endsAt() {
+      return Arrays.copyOf(at, count);
+    }
+
+    int[] starts() {
+      int[] starts = new int[count];
+      for (int i = 0; i < count; i++) {
+        starts[i] = i == 0 ? 1 : at[i - 1] + 1;
+      }
+      return starts;
+    }
+
+    int[] copyIds() {
+      return Arrays.copyOf(ids, count);
+    }
+  }
+
+  /**
+   * A context handler's answer as encodeContextAnswer gave it: "ids\n" + JSON, the JSON with only
+   * the messages not named by id, or, on a call whose messages were all copies, "*" + the JSON of
+   * the messages it returned ({@link #answerByText}). Returns the tree, with the messages named
+   * put back, in their places, as the very trees graft handed over.
+   */
+  JsonNode answer(LoadedScript s, Marshal marshal, String text, String what) throws Marshal.NotJson {
+    if (text.startsWith("*")) {
+      return answerByText(s, marshal, text, what);
+    }
     int cut = text.indexOf('\n');
     JsonNode value = marshal.parse(text.substring(cut + 1), what);
     if (cut <= 0) {
       return value;
     }
     JsonNode ids = marshal.parse(text.substring(0, cut), what);
-    if (!(value instanceof ObjectNode o) || !(o.get("messages") instanceof ArrayNode rest) || !ids.isArray()) {
+    if (!ids.isArray()) {
+      throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
+    }
+    int[] named = new int[ids.size()];
+    for (int i = 0; i < named.length; i++) {
+      named[i] = ids.get(i).asInt(-1);
+    }
+    return withMessages(value, named, what);
+  }
+
+  /**
+   * The answer of a call whose messages were all copies (a first call): the script sent the
+   * native JSON.stringify of the messages it returned, which graft matches against the texts it
+   * sent, in order and else by text; the script then encodes only the others, with the answer's
+   * other fields (contextAnswerRest), as it encodes any answer. Comparing the text in Java,
+   * where the script would have had to stringify its messages one by one, is what makes a first
+   * call over a long session quick.
+   */
+  private JsonNode answerByText(LoadedScript s, Marshal marshal, String text, String what) throws Marshal.NotJson {
+    Sent given = sent;
+    sent = null;
+    if (given == null) {
+      throw new Marshal.NotJson(what + " lost its messages on the way");
+    }
+    int[] ids;
+    try {
+      ids = given.match(text, 1);
+    } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+      throw new Marshal.NotJson(what + " lost its messages on the way");
+    }
+    StringBuilder others = new StringBuilder().append('[');
+    for (int i = 0; i < ids.length; i++) {
+      if (ids[i] < 0) {
+        others.append(others.length() > 1 ? "," : "").append(i);
+      }
+    }
+    Value rest = s.helper("contextAnswerRest").execute(others.append(']').toString(), what);
+    return withMessages(marshal.parse(rest.asString(), what), ids, what);
+  }
+
+  /** {@code value}'s messages as {@code ids} name them: an id, a held message; -1, the next of those it has. */
+  private JsonNode withMessages(JsonNode value, int[] ids, String what) throws Marshal.NotJson {
+    if (!(value instanceof ObjectNode o) || !(o.get("messages") instanceof ArrayNode rest)) {
       throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
     }
     ArrayNode list = Json.array();
     int next = 0;
-    for (JsonNode idNode : ids) {
-      int id = idNode.asInt(-1);
+    for (int id : ids) {
       if (id >= 0) {
         JsonNode held = byId.get(id);
         if (held == null) {
@@ -233,5 +350,68 @@ final class MessageMirror {
     }
     o.set("messages", list);
     return value;
+  }
+
+  /** The JSON texts of a call's copies in the text sent ({@code starts}, {@code ends}), and their ids. */
+  private record Sent(String text, int[] starts, int[] ends, int[] ids) {
+    /**
+     * Per element of the JSON array at {@code from} in {@code answer} (JSON.stringify's, compact):
+     * the id of the copy it is the text of, or -1. The element at the cursor is tried first (most
+     * handlers keep the order), then any by its text.
+     */
+    int[] match(String answer, int from) {
+      if (answer.charAt(from) != '[') {
+        throw new IllegalArgumentException("not an array");
+      }
+      int p = from + 1;
+      if (answer.charAt(p) == ']') {
+        return new int[0];
+      }
+      int[] out = new int[ends.length + 8];
+      int count = 0;
+      int j = 0;
+      Map<String, Integer> byText = null;
+      while (true) {
+        int id = -1;
+        int end = -1;
+        if (j < ends.length) {
+          int length = ends[j] - starts[j];
+          int after = p + length;
+          if (after < answer.length() && (answer.charAt(after) == ',' || answer.charAt(after) == ']')
+              && answer.regionMatches(p, text, starts[j], length)) {
+            id = ids[j++];
+            end = after;
+          }
+        }
+        if (end < 0) {
+          end = JsonText.skipValue(answer, p);
+          if (byText == null) {
+            byText = new HashMap<>();
+            for (int k = ends.length - 1; k >= 0; k--) {
+              byText.put(text.substring(starts[k], ends[k]), k);
+            }
+          }
+          Integer k = byText.get(answer.substring(p, end));
+          if (k != null) {
+            id = ids[k];
+            j = k + 1;
+          } else {
+            j++; // most likely the message at the cursor, replaced
+          }
+        }
+        if (count == out.length) {
+          out = Arrays.copyOf(out, count * 2);
+        }
+        out[count++] = id;
+        char c = answer.charAt(end);
+        if (c == ']') {
+          return Arrays.copyOf(out, count);
+        }
+        if (c != ',') {
+          throw new IllegalArgumentException("not an array");
+        }
+        p = end + 1;
+      }
+    }
   }
 }

@@ -31,6 +31,8 @@
   const RangeErrorC = RangeError;
   const StringC = String;
   const MapC = Map;
+  const ArrayC = Array;
+  const ArrayFill = Array.prototype.fill;
   const ArraySlice = Array.prototype.slice;
   const arraySlice = (array, start, end) => apply(ArraySlice, array, [start, end]);
   const StringSlice = String.prototype.slice;
@@ -674,6 +676,11 @@
   // copiesText, the JSON graft sent, so that a copy returned as it was is named by its id.
   let copies = null;
   let copiesText = null;
+  // Whether the last call's messages were all copies (a first call): its answer is then the
+  // native JSON of the messages returned, which graft compares (MessageMirror.answerByText), and
+  // the answer waits in `textAnswer` for graft to ask for the messages it did not recognise.
+  let allCopies = false;
+  let textAnswer = null;
 
   /** The latest context event made: only its messages come through the mirror. */
   let latestContext = null;
@@ -726,6 +733,17 @@
     const copyIds = all[2];
     const ends = all[3];
     const fresh = JSONparse(freshText);
+    if (prefix === 0 && copyIds.length === ids.length && ids.length > 0) {
+      // All copies (a first call): the array as parsed; graft reads the answer by its JSON.
+      dropIds(dropText);
+      copies = null;
+      copiesText = null;
+      allCopies = true;
+      lastMade = fresh;
+      lastIds = apply(ArrayFill, new ArrayC(fresh.length), [-1]);
+      return arraySlice(fresh, 0, fresh.length);
+    }
+    allCopies = false;
     // The last call's arrays are the script's alone (its handler got a copy): cut to the prefix, extended.
     const messages = lastMade;
     const madeIds = lastIds;
@@ -756,15 +774,19 @@
       }
     }
     // Last, so that a call stopped half-way leaves the messages graft still counts as held.
+    dropIds(dropText);
+    lastMade = messages;
+    lastIds = madeIds;
+    return arraySlice(messages, 0, messages.length);
+  }
+
+  function dropIds(dropText) {
     const drop = JSONparse(dropText);
     for (let i = 0; i < drop.length; i++) {
       const m = mirrorById.get(drop[i]);
       mirrorById.delete(drop[i]);
       mirrorIdOf.delete(m);
     }
-    lastMade = messages;
-    lastIds = madeIds;
-    return arraySlice(messages, 0, messages.length);
   }
 
   /** The id of `m` if it is a copy of the last call returned as it was given (its JSON unchanged), else undefined. */
@@ -809,12 +831,26 @@
     } finally {
       copies = null; // the call is over: its copies are the handler's own from now on
       copiesText = null;
+      allCopies = false;
     }
   }
 
   function contextAnswer(value, what) {
+    textAnswer = null;
     if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
       const list = value.messages;
+      if (allCopies && isArray(list)) {
+        let text;
+        try {
+          text = JSONstringify(list);
+        } catch (e) {
+          text = undefined; // encode reports it (a cycle, a BigInt, a getter that throws)
+        }
+        if (typeof text === "string") {
+          textAnswer = [value, list, what];
+          return "*" + text;
+        }
+      }
       if (isArray(list)) {
         const ids = new Array(list.length);
         const rest = [];
@@ -860,6 +896,29 @@
     }
     const text = encodeAnswer(value, what);
     return text === undefined ? undefined : "\n" + text;
+  }
+
+  /**
+   * The rest of an answer sent as "*" + its messages' JSON: the answer as encode makes it, with
+   * only the messages at `atText` (JSON positions, those graft did not recognise) in order.
+   */
+  function contextAnswerRest(atText) {
+    const value = textAnswer[0];
+    const list = textAnswer[1];
+    const what = textAnswer[2];
+    textAnswer = null;
+    const at = JSONparse(atText);
+    const rest = new ArrayC(at.length);
+    for (let i = 0; i < at.length; i++) rest[i] = list[at[i]];
+    const copy = {};
+    const ks = keys(value);
+    for (let i = 0; i < ks.length; i++) copy[ks[i]] = ks[i] === "messages" ? rest : value[ks[i]];
+    try {
+      return encode(copy, what);
+    } catch (e) {
+      encode(value, what); // throws the same problem, at the path the handler knows
+      throw e;
+    }
   }
 
   // ---------------------------------------------------------------- calls from Java
@@ -944,6 +1003,7 @@
     encode,
     encodeAnswer,
     encodeContextAnswer,
+    contextAnswerRest,
     contextEvent,
     contextMessages,
     theme,

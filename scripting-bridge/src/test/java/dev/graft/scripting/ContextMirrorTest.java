@@ -119,6 +119,45 @@ class ContextMirrorTest {
   }
 
   /**
+   * A first call's messages are all copies: its answer is read by the text of each message it
+   * returned (MessageMirror.answerByText), whatever the order, repeats and rebuilt equal objects,
+   * and what is not one of them is encoded and checked as any answer.
+   */
+  @Test
+  void aFirstCallsAnswerIsReadByTheTextOfItsMessages() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("mix.js", """
+          let calls = 0;
+          export default function (graft) {
+            graft.on("context", (event) => {
+              const [a, b, c, d] = event.messages;
+              calls++;
+              if (calls === 1) {
+                const rebuilt = JSON.parse(JSON.stringify(c)); // equal to c, another object
+                return { messages: [d, a, a, { ...b, content: [{ type: "text", text: "new b" }] }, rebuilt], note: "kept" };
+              }
+              return { messages: [a, { ...b, timestamp: 10n }] }; // a new first call: not JSON
+            });
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(4);
+      List<AgentMessage> out = hooks.context(given);
+      assertThat(out).hasSize(5);
+      assertThat(out.get(0)).isSameAs(given.get(3));
+      assertThat(out.get(1)).isSameAs(given.get(0));
+      assertThat(out.get(2)).isSameAs(given.get(0));
+      assertThat(text(out.get(3))).isEqualTo("new b");
+      assertThat(out.get(4)).isSameAs(given.get(2));
+      assertThat(problems).isEmpty();
+      List<AgentMessage> others = messages(4).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
+      assertThat(hooks.context(others)).containsExactlyElementsOf(others); // the failure leaves the context as it was
+      assertThat(problems).singleElement().satisfies(p -> assertThat(p)
+          .endsWith("mix.js: context handler failed: the result is not JSON: .messages[1].timestamp is a BigInt (10n)"));
+    }
+  }
+
+  /**
    * Contexts that grow, lose or replace messages, repeat one, or start over, call after call: the
    * handler's answer maps back to exactly the messages it returned, graft's own where unchanged.
    */
