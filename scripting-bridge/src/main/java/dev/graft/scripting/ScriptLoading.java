@@ -74,8 +74,8 @@ final class ScriptLoading {
       // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
-        Value globals = web.install(s, context); // timers, AbortController... (web.js), before the prelude
-        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars(), globals));
+        ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
+        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars(), loadWeb));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));

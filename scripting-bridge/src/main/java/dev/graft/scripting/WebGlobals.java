@@ -32,14 +32,18 @@ final class WebGlobals {
   private final GuestErrors errors;
   private final Calls calls;
 
-  /** One script's web helpers (from web.js), its armed timers and its cancellable host calls. */
+  /**
+   * One script's web helpers (from web.js, evaluated when first needed), its armed timers and its
+   * cancellable host calls.
+   */
   private static final class State {
-    final Value helpers;
+    final Context context;
+    Value helpers;
     final Map<Integer, ScheduledFuture<?>> timers = new HashMap<>();
     final Map<Integer, CompletableFuture<?>> cancellable = new HashMap<>();
 
-    State(Value helpers) {
-      this.helpers = helpers;
+    State(Context context) {
+      this.context = context;
     }
 
     void cancelAll() {
@@ -57,18 +61,27 @@ final class WebGlobals {
     this.calls = calls;
   }
 
-  /** Installs the globals in {@code s}'s context (bridge work, before the prelude); returns web.js's helpers. */
-  Value install(LoadedScript s, Context context) {
-    Value helpers = context.eval(WEB).execute(host(s));
-    State state = new State(helpers);
+  /**
+   * Prepares {@code s}'s context for the globals (before the prelude) and returns the function
+   * that evaluates web.js there and returns its helpers: the prelude makes each global a getter
+   * that calls it, so web.js is evaluated when a script first touches one (or graft needs an
+   * AbortSignal), not at every start: most scripts use none, and it was a tenth of a first
+   * script's loading.
+   */
+  ProxyExecutable install(LoadedScript s, Context context) {
+    State state = new State(context);
     s.web = state;
     s.onClose = state::cancelAll; // a pending timer would otherwise hold the closed script until it is due
-    return helpers;
+    return args -> watchdog.bridgeWork(() -> helpers(s));
   }
 
-  /** The helpers web.js returned for {@code s}: fire, abortable, controller... */
+  /** The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first if needed. */
   Value helpers(LoadedScript s) {
-    return ((State) s.web).helpers;
+    State state = (State) s.web;
+    if (state.helpers == null) {
+      state.helpers = state.context.eval(WEB).execute(host(s));
+    }
+    return state.helpers;
   }
 
   /**
@@ -150,8 +163,8 @@ final class WebGlobals {
 
   private void deliver(LoadedScript s, String channel, String text) {
     State state = (State) s.web;
-    if (state == null || !s.running()) {
-      return;
+    if (state == null || state.helpers == null || !s.running()) {
+      return; // a script that never touched pi.events or a web global listens to nothing
     }
     try {
       s.run(() -> state.helpers.getMember("deliver").execute(channel, text));
@@ -163,7 +176,7 @@ final class WebGlobals {
 
   private void fire(LoadedScript s, int id) {
     State state = (State) s.web;
-    if (state == null || !s.running() || state.timers.remove(id) == null) {
+    if (state == null || state.helpers == null || !s.running() || state.timers.remove(id) == null) {
       return;
     }
     try {

@@ -6,12 +6,12 @@
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
-// `web` is what web.js returned (timers, AbortSignal): dialogs, exec and ctx.complete take a
+// `loadWeb` evaluates web.js (timers, AbortSignal), which it is left to the first use of: dialogs, exec and ctx.complete take a
 // {signal} through it.
 //
 // Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
 // "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
-(function (host, log, maxChars, web) {
+(function (host, log, maxChars, loadWeb) {
   "use strict";
   const JSONparse = JSON.parse;
   const JSONstringify = JSON.stringify;
@@ -42,6 +42,39 @@
   const GeneratorPrototype = getPrototypeOf(function* () {}).prototype;
   const AsyncGeneratorPrototype = getPrototypeOf(async function* () {}).prototype;
   const regexTest = RegExp.prototype.test;
+  // ---------------------------------------------------------------- web globals, when first used
+
+  // web.js's helpers, once made: the globals it defines (setTimeout, AbortController...) are
+  // getters until then, and the first one read (or set) has web.js evaluated, which replaces them
+  // all with its own. Most scripts touch none, and evaluating web.js was about a tenth of loading
+  // a first script.
+  let webHelpers = null;
+  function web() {
+    if (webHelpers === null) webHelpers = loadWeb();
+    return webHelpers;
+  }
+  if (loadWeb) {
+    const names = ["setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate",
+      "queueMicrotask", "Event", "EventTarget", "AbortSignal", "AbortController", "TextEncoder", "TextDecoder",
+      "structuredClone"];
+    const g = globalThis;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      defineProperty(g, name, {
+        get() {
+          web();
+          return g[name];
+        },
+        set(value) {
+          web();
+          g[name] = value;
+        },
+        enumerable: false,
+        configurable: true,
+      });
+    }
+  }
+
   const NOT_PLAIN = [
     [Map, "a Map (convert it, e.g. Object.fromEntries(map))"],
     [Set, "a Set (convert it, e.g. [...set])"],
@@ -312,7 +345,7 @@
 
   /** start() (a later call) under the AbortSignal `signal`, if any: see web.js abortable. */
   function withSignal(signal, start, aborted) {
-    return web && signal !== undefined && signal !== null ? web.abortable(signal, start, aborted) : start();
+    return loadWeb && signal !== undefined && signal !== null ? web().abortable(signal, start, aborted) : start();
   }
 
   /** `o` without its signal field (the signal is the script's object, not data for the host). */
@@ -375,7 +408,7 @@
       setModel(model) { return later(host, "setModel", encode(model, "pi.setModel: model")); },
       getThinkingLevel() { return call(host, "getThinkingLevel"); },
       setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
-      events: web ? web.events : undefined,
+      get events() { return loadWeb ? web().events : undefined; },
     });
   }
 
@@ -813,7 +846,7 @@
     ctx.argsRaw = raw;
     ctx.args = trimmed === "" ? [] : trimmed.split(/\s+/);
     // A real AbortSignal (web.js), so the command can hand it on to exec, dialogs and ctx.complete.
-    const controller = web.controller();
+    const controller = web().controller();
     ctx.signal = controller.signal;
     return function () { controller.abort(); };
   }

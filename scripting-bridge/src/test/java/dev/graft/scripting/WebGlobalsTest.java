@@ -20,6 +20,44 @@ class WebGlobalsTest {
     return ((HandlerOutcome.Answered) outcomes.get(0)).value();
   }
 
+  /**
+   * web.js is evaluated when a script first touches one of its globals: until then each is a
+   * getter of the prelude's (the prelude's list must name every global web.js defines), and the
+   * first touch replaces them all with web.js's own.
+   */
+  @Test
+  void theGlobalsAreMadeWhenFirstTouched() throws Exception {
+    java.util.Set<String> defined = new java.util.TreeSet<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bglobal\\(\"(\\w+)\"").matcher(resource("web.js"));
+    while (m.find()) {
+      defined.add(m.group(1));
+    }
+    assertThat(defined).hasSizeGreaterThan(10);
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("touch.js", """
+          const names = NAMES;
+          const kinds = () => names.map((n) => Object.getOwnPropertyDescriptor(globalThis, n)?.get ? "getter" : typeof globalThis[n]);
+          const before = kinds();
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              const still = kinds(); // reading descriptors touches nothing
+              const made = typeof structuredClone;
+              return { before: [...new Set(before)], still: [...new Set(still)], made, after: [...new Set(kinds())] };
+            });
+          }
+          """.replace("NAMES", Json.write(Json.MAPPER.valueToTree(defined))));
+      f.load();
+      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json(
+          "{\"before\":[\"getter\"],\"still\":[\"getter\"],\"made\":\"function\",\"after\":[\"function\"]}"));
+    }
+  }
+
+  private static String resource(String name) throws java.io.IOException {
+    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   @Test
   void timersRunInOrderAndClearedOnesDoNot() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
