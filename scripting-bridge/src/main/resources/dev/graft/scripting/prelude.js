@@ -714,6 +714,7 @@
   // the answer waits in `textAnswer` for graft to ask for the messages it did not recognise.
   let allCopies = false;
   let textAnswer = null;
+  let sentChars = 0; // the length of the text of that call's messages
 
   /** The latest context event made: only its messages come through the mirror. */
   let latestContext = null;
@@ -772,6 +773,7 @@
       copies = null;
       copiesText = null;
       allCopies = true;
+      sentChars = freshText.length;
       lastMade = fresh;
       lastIds = apply(ArrayFill, new ArrayC(fresh.length), [-1]);
       return arraySlice(fresh, 0, fresh.length);
@@ -879,7 +881,9 @@
         } catch (e) {
           text = undefined; // encode reports it (a cycle, a BigInt, a getter that throws)
         }
-        if (typeof text === "string") {
+        // What crosses beyond the messages graft sent is held to maxChars, as any answer: a
+        // longer one is read the usual way, which reports it.
+        if (typeof text === "string" && text.length <= sentChars + maxChars) {
           textAnswer = [value, list, what];
           return "*" + text;
         }

@@ -157,6 +157,24 @@ class ContextMirrorTest {
     }
   }
 
+  @Test
+  void aFirstCallsAnswerIsHeldToTheBridgeLimitBeyondTheMessagesSent() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptSettings.defaults().withMaxBridgeChars(1_000_000))) {
+      f.write("grow.js", """
+          export default function (graft) {
+            graft.on("context", (event) => ({
+              messages: [...event.messages, { role: "user", content: "x".repeat(2000000), timestamp: 1 }],
+            }));
+          }
+          """);
+      HookRunner hooks = runner(f);
+      List<AgentMessage> given = messages(3);
+      assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
+      assertThat(problems).singleElement().satisfies(p -> assertThat(p)
+          .endsWith("grow.js: context handler failed: the result is too large: more than 1000000 characters of JSON"));
+    }
+  }
+
   /**
    * Contexts that grow, lose or replace messages, repeat one, or start over, call after call: the
    * handler's answer maps back to exactly the messages it returned, graft's own where unchanged.
