@@ -6,8 +6,8 @@
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
-// `loadWeb` evaluates web.js (timers, AbortSignal), which it is left to the first use of: dialogs, exec and ctx.complete take a
-// {signal} through it.
+// `loadWeb` evaluates web.js (timers, AbortSignal) when first needed and returns its helpers:
+// dialogs, exec and ctx.complete take a {signal} through them.
 //
 // Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
 // "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
@@ -42,6 +42,7 @@
   const GeneratorPrototype = getPrototypeOf(function* () {}).prototype;
   const AsyncGeneratorPrototype = getPrototypeOf(async function* () {}).prototype;
   const regexTest = RegExp.prototype.test;
+
   // ---------------------------------------------------------------- web globals, when first used
 
   // web.js's helpers, once made: the globals it defines (setTimeout, AbortController...) are
@@ -769,14 +770,15 @@
     const fresh = JSONparse(freshText);
     if (prefix === 0 && copyIds.length === ids.length && ids.length > 0) {
       // All copies (a first call): the array as parsed; graft reads the answer by its JSON.
-      dropIds(dropText);
       copies = null;
       copiesText = null;
       allCopies = true;
       sentChars = freshText.length;
       lastMade = fresh;
       lastIds = apply(ArrayFill, new ArrayC(fresh.length), [-1]);
-      return arraySlice(fresh, 0, fresh.length);
+      const given = arraySlice(fresh, 0, fresh.length);
+      dropIds(dropText); // last, as below
+      return given;
     }
     allCopies = false;
     // The last call's arrays are the script's alone (its handler got a copy): cut to the prefix, extended.
