@@ -108,9 +108,7 @@ final class MessageMirror {
     // only once the script has taken the call, so a call that fails half-way (interrupted) leaves
     // both sides agreeing; only the last-seen marks move, which at worst keeps a message longer.
     StringBuilder ids = new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
-    StringBuilder copies = new StringBuilder().append('[');
     Fresh fresh = new Fresh();
-    int copied = 0;
     List<JsonNode> order = new ArrayList<>(n);
     Map<JsonNode, Entry> added = new IdentityHashMap<>();
     List<Entry> kept = new ArrayList<>();
@@ -134,15 +132,13 @@ final class MessageMirror {
       if (e == null) { // first seen: the handler's own copy, not kept
         e = new Entry(id++);
         added.put(m, e);
-        appendCopy(ids, copies, fresh, e, m);
-        copied++;
+        appendCopy(ids, fresh, e, m);
         keeps = false;
       } else if (e.kept || e.keepNow) { // held (or kept earlier in this call: a message given twice)
         ids.append(e.id);
         keeps = true;
       } else if (added.containsKey(m)) { // first seen earlier in this call: another copy
-        appendCopy(ids, copies, fresh, e, m);
-        copied++;
+        appendCopy(ids, fresh, e, m);
         keeps = false;
       } else { // seen again: kept from now on
         e.keepNow = true;
@@ -157,7 +153,7 @@ final class MessageMirror {
       e.seen = now;
     }
     String freshText = fresh.text();
-    ids.append("],").append(copies).append("],").append(fresh.ends).append("]");
+    ids.append("],").append(fresh.copyIdsJson()).append(',').append(fresh.endsJson()).append(']');
     List<Entry> gone = new ArrayList<>();
     List<Integer> drop = new ArrayList<>();
     for (Entry e : byNode.values()) {
@@ -194,13 +190,12 @@ final class MessageMirror {
     last = order;
     lastHeld = held;
     // Every message a copy (a first call): the script answers by their JSON (see answer).
-    sent = prefix == 0 && copied == n && n > 0 ? new Sent(freshText, fresh.starts(), fresh.endsAt(), fresh.copyIds()) : null;
+    sent = prefix == 0 && fresh.copies() == n && n > 0 ? new Sent(freshText, fresh.starts(), fresh.endsAt(), fresh.ids()) : null;
     return made;
   }
 
-  private static void appendCopy(StringBuilder ids, StringBuilder copies, Fresh fresh, Entry e, JsonNode m) {
+  private static void appendCopy(StringBuilder ids, Fresh fresh, Entry e, JsonNode m) {
     ids.append("null");
-    copies.append(copies.length() > 1 ? "," : "").append(e.id);
     fresh.add(m, e.id);
   }
 
@@ -212,7 +207,6 @@ final class MessageMirror {
   private static final class Fresh {
     private final StringWriter out = new StringWriter(1 << 16);
     private final JsonGenerator json;
-    final StringBuilder ends = new StringBuilder().append('[');
     private int[] at = new int[16];
     private int[] ids = new int[16];
     private int count;
@@ -235,7 +229,6 @@ final class MessageMirror {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      ends.append(count > 0 ? "," : "").append(end);
       if (count == at.length) {
         at = Arrays.copyOf(at, count * 2);
         ids = Arrays.copyOf(ids, count * 2);
@@ -251,8 +244,36 @@ final class MessageMirror {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      ends.append(']');
       return out.toString();
+    }
+
+    /** Where each message's text ends, as a JSON array. */
+    String endsJson() {
+      StringBuilder text = new StringBuilder().append('[');
+      for (int i = 0; i < count; i++) {
+        text.append(i > 0 ? "," : "").append(at[i]);
+      }
+      return text.append(']').toString();
+    }
+
+    /** The copies' ids, in order, as a JSON array. */
+    String copyIdsJson() {
+      StringBuilder text = new StringBuilder().append('[');
+      for (int i = 0; i < count; i++) {
+        if (ids[i] >= 0) {
+          text.append(text.length() > 1 ? "," : "").append(ids[i]);
+        }
+      }
+      return text.append(']').toString();
+    }
+
+    /** How many of the messages are copies. */
+    int copies() {
+      int copies = 0;
+      for (int i = 0; i < count; i++) {
+        copies += ids[i] >= 0 ? 1 : 0;
+      }
+      return copies;
     }
 
     int[] endsAt() {
@@ -267,7 +288,8 @@ final class MessageMirror {
       return starts;
     }
 
-    int[] copyIds() {
+    /** Per message, its id if a copy, else -1. */
+    int[] ids() {
       return Arrays.copyOf(ids, count);
     }
   }

@@ -917,20 +917,7 @@
             ids[i] = id;
           }
         }
-        if (rest.length < list.length) {
-          const copy = {};
-          const ks = keys(value);
-          for (let i = 0; i < ks.length; i++) copy[ks[i]] = value[ks[i]];
-          copy.messages = rest;
-          let text;
-          try {
-            text = encode(copy, what);
-          } catch (e) {
-            encode(value, what); // throws the same problem, at the path the handler knows
-            throw e;
-          }
-          return JSONstringify(ids) + "\n" + text;
-        }
+        if (rest.length < list.length) return JSONstringify(ids) + "\n" + encodeWithMessages(value, rest, what);
       }
     }
     const text = encodeAnswer(value, what);
@@ -949,9 +936,15 @@
     const at = JSONparse(atText);
     const rest = new ArrayC(at.length);
     for (let i = 0; i < at.length; i++) rest[i] = list[at[i]];
+    return encodeWithMessages(value, rest, what);
+  }
+
+  /** encode(value) with `rest` as its messages (those graft does not hold); a problem is reported at the path the handler knows. */
+  function encodeWithMessages(value, rest, what) {
     const copy = {};
     const ks = keys(value);
-    for (let i = 0; i < ks.length; i++) copy[ks[i]] = ks[i] === "messages" ? rest : value[ks[i]];
+    for (let i = 0; i < ks.length; i++) copy[ks[i]] = value[ks[i]];
+    copy.messages = rest;
     try {
       return encode(copy, what);
     } catch (e) {
