@@ -23,7 +23,7 @@ public final class UnreadEntries {
   /** One warning per custom type of {@code session} that none of {@code scripts} names. */
   public static List<String> warnings(Session session, List<Path> scripts) {
     Map<String, Integer> counts = new TreeMap<>();
-    for (SessionEntry e : session.entries()) {
+    for (SessionEntry e : session.entries("custom")) {
       if (e instanceof SessionEntry.Custom c) {
         counts.merge(c.customType(), 1, Integer::sum);
       }

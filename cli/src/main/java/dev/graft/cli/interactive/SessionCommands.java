@@ -103,7 +103,7 @@ final class SessionCommands {
   static void fork(CommandContext ctx, String args) throws Exception {
     Session session = ctx.agent().session();
     List<SessionEntry> users = new ArrayList<>();
-    for (SessionEntry e : session.entries()) {
+    for (SessionEntry e : session.messageEntries("user")) {
       if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isBlank()) {
         users.add(e);
       }

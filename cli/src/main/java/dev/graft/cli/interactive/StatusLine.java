@@ -31,7 +31,7 @@ final class StatusLine {
     if (!session.id().equals(costSessionId)) {
       costSessionId = session.id();
       cost = 0;
-      for (SessionEntry e : session.entries()) {
+      for (SessionEntry e : session.messageEntries("assistant")) {
         if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Assistant a) {
           cost += a.usage().cost().total();
         }

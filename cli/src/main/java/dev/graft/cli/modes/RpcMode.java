@@ -295,7 +295,7 @@ public final class RpcMode {
         case "get_fork_messages" -> {
           ObjectNode data = Json.object();
           ArrayNode messages = data.putArray("messages");
-          for (SessionEntry e : agent.session().entries()) {
+          for (SessionEntry e : agent.session().messageEntries("user")) {
             if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isEmpty()) {
               messages.addObject().put("entryId", e.id()).put("text", u.content().text(""));
             }

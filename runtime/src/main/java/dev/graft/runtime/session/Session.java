@@ -263,11 +263,30 @@ public final class Session implements AutoCloseable {
 
   /** Every entry in file order (the header excluded). Reads the whole file: use sparingly. */
   public synchronized List<SessionEntry> entries() {
-    List<SessionEntry> all = new ArrayList<>(nodes.size());
+    return entriesWhere(node -> true);
+  }
+
+  /**
+   * The entries of one type ("custom", "label", ...), in file order. Only those are read: the
+   * index knows each line's type without parsing it.
+   */
+  public synchronized List<SessionEntry> entries(String type) {
+    return entriesWhere(node -> node.type.equals(type));
+  }
+
+  /** The message entries of one role ("user", "assistant", ...), in file order; only those are read. */
+  public synchronized List<SessionEntry> messageEntries(String role) {
+    return entriesWhere(node -> node.isMessageRole(role));
+  }
+
+  private List<SessionEntry> entriesWhere(java.util.function.Predicate<EntryNode> which) {
+    List<SessionEntry> found = new ArrayList<>();
     for (EntryNode node : nodes) {
-      all.add(entry(node));
+      if (which.test(node)) {
+        found.add(entry(node));
+      }
     }
-    return all;
+    return found;
   }
 
   /** The raw JSON line of an entry as it is in the file (or as it would be written). */

@@ -144,6 +144,29 @@ class SessionTest {
   }
 
   @Test
+  void entriesOfOneTypeOrRoleReadOnlyTheirLines() throws Exception {
+    Path file;
+    String user;
+    try (Session s = Session.create(dir, "/p", clock)) {
+      user = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendCustomEntry("prune", Optional.of(Json.object().put("n", 1)));
+      s.appendMessage(new AgentMessage.User("two", 2));
+      s.appendCustomEntry("note", Optional.empty());
+      file = s.file().orElseThrow();
+    }
+    try (Session s = Session.open(file)) {
+      // The first user message's line no longer holds its entry: only reading that line fails.
+      String text = Files.readString(file);
+      Files.writeString(file, text.replace("\"id\":\"" + user + "\"", "\"id\":\"" + "z".repeat(user.length()) + "\""));
+      assertThat(s.entries("custom")).map(e -> ((SessionEntry.Custom) e).customType()).containsExactly("prune", "note");
+      assertThat(s.messageEntries("assistant")).isEmpty();
+      assertThat(s.entries("label")).isEmpty();
+      assertThatThrownBy(() -> s.messageEntries("user")).hasMessageContaining("no longer holds entry " + user);
+      assertThatThrownBy(s::entries).hasMessageContaining("no longer holds entry " + user);
+    }
+  }
+
+  @Test
   void inMemorySessionsWriteNothing() throws Exception {
     try (Session s = Session.inMemory("/p", clock)) {
       String a = s.appendMessage(new AgentMessage.User("one", 1));
