@@ -57,21 +57,23 @@ final class SessionCompaction {
   /**
    * Whether the estimate rests on the usage of a reply older than the latest compaction: that
    * reply was kept, and its usage counts the context before the compaction, which would compact
-   * again at once (the reference skips such usage too).
+   * again at once (the reference skips such usage too). Older means before the compaction on the
+   * branch, not earlier by the clock: a reply written in the same millisecond as the compaction
+   * before it is new (comparing timestamps, as the reference does, took it for stale).
    */
   private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
     if (estimate.lastUsageIndex().isEmpty()) {
       return false;
     }
+    AgentMessage reply = messages.get(estimate.lastUsageIndex().getAsInt());
     List<SessionEntry> path = session.branchPath();
     for (int i = path.size() - 1; i >= 0; i--) {
-      if (path.get(i) instanceof SessionEntry.Compaction c) {
-        try {
-          long compactedAt = java.time.Instant.parse(c.timestamp()).toEpochMilli();
-          return messages.get(estimate.lastUsageIndex().getAsInt()).timestamp() <= compactedAt;
-        } catch (java.time.format.DateTimeParseException e) {
-          return false;
-        }
+      SessionEntry e = path.get(i);
+      if (e instanceof SessionEntry.Compaction) {
+        return true; // reached before the reply: the reply is older
+      }
+      if (e instanceof SessionEntry.Message m && (m.message() == reply || m.message().equals(reply))) {
+        return false;
       }
     }
     return false;

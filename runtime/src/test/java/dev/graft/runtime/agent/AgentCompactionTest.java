@@ -157,7 +157,10 @@ class AgentCompactionTest {
    */
   @Test
   void twoCompactionsInARowBuildOnEachOther() throws Exception {
-    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+    // The clock stands still: every reply is written in the millisecond of the compaction before
+    // it, and is still newer than that compaction (its place on the branch says so).
+    Clock still = Clock.fixed(java.time.Instant.parse("2026-11-25T10:00:00Z"), java.time.ZoneOffset.UTC);
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), still)) {
       long window = ScriptedProvider.MODEL.contextWindow();
       List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
       AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
@@ -165,8 +168,8 @@ class AgentCompactionTest {
           "{\"text\": \"read lexer.ts, the bug is in scanNumber\", \"usage\": {\"input\": 2000}}",
           "{\"text\": \"FIRST SUMMARY: the bug is in scanNumber\"}",
           "{\"text\": \"fixed scanNumber, tests pass\", \"usage\": {\"input\": 2500}}",
-          "{\"text\": \"SECOND SUMMARY: scanNumber fixed\"}")), requests),
-          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+          "{\"text\": \"SECOND SUMMARY: scanNumber fixed\"}")).withClock(still::millis), requests),
+          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, still);
       // past the window minus the reserve as soon as a reply reports 1,000 tokens or more
       agent.setCompactionSettings(new CompactionSettings(true, window - 1_000, 30));
       agent.subscribe(events::add);
