@@ -10,6 +10,7 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -176,13 +177,17 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
    * handed over (the same object: the session keeps its entries) gets the same tree again, and a
    * tree a source answered with that is one it was handed maps back to its message without
    * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by
-   * identity which messages are unchanged, and only new or changed ones are converted. The trees
-   * are never modified. Kept for one call: the messages of the call before are what the next
-   * call looks up.
+   * identity which messages are unchanged, and only new or changed ones are converted. A change a
+   * handler makes again on the next call (a script that prunes, redacts or summarises the same
+   * messages every time) maps to the message it made the call before, so the scripts after it
+   * are handed trees they already hold instead of new ones. The trees are never modified. Kept
+   * for one call: the messages of the call before are what the next call looks up.
    */
   static final class MessageTrees {
     private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
     private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+    /** The messages decoded from answers in this call, by their JSON's value. */
+    private final Map<JsonNode, AgentMessage> changed = new HashMap<>();
     private MessageTrees before;
 
     MessageTrees(MessageTrees before) {
@@ -207,14 +212,22 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
       return tree;
     }
 
-    /** The message of a tree in an answer: the one it was made from, or decoded (a new or changed message). */
+    /**
+     * The message of a tree in an answer: the one it was made from, the one an equal answer
+     * decoded to in this call or the call before, or decoded (a new or changed message).
+     */
     AgentMessage message(JsonNode tree) {
       AgentMessage known = messages.get(tree);
       if (known != null) {
         return known;
       }
-      AgentMessage decoded = MessageCodec.decode(tree);
+      AgentMessage again = changed.get(tree);
+      if (again == null && before != null) {
+        again = before.changed.get(tree);
+      }
+      AgentMessage decoded = again != null ? again : MessageCodec.decode(tree);
       if (!(decoded instanceof AgentMessage.Unknown)) {
+        changed.put(tree, decoded);
         // The next source is handed this message's own encoding, as before, made once.
         tree(decoded);
       }

@@ -79,6 +79,48 @@ class HookRunnerTest {
   }
 
   @Test
+  void aChangeMadeAgainOnTheNextCallIsTheSameMessageForTheScriptsAfter() {
+    // prune.js replaces the second message by an equal new one on every call; keep.js answers nothing.
+    List<JsonNode> handedOn = new ArrayList<>();
+    HookRunner runner = new HookRunner(List.of(
+        source("prune.js", "context", p -> {
+          var messages = Json.array().add(p.get("messages").get(0));
+          messages.add(Json.object().put("role", "user").put("content", "[pruned]").put("timestamp", 2));
+          var out = Json.object();
+          out.set("messages", messages);
+          return new HookSource.Outcome.Answer(out);
+        }),
+        source("keep.js", "context", p -> {
+          handedOn.add(p.get("messages").get(1));
+          return NOTHING;
+        })), reports::add);
+    List<AgentMessage> in = List.of(new AgentMessage.User("one", 1), new AgentMessage.User("a long tool output", 2));
+    List<AgentMessage> first = runner.context(in);
+    List<AgentMessage> second = runner.context(in);
+    assertThat(((AgentMessage.User) second.get(1)).content().text("")).isEqualTo("[pruned]");
+    assertThat(second.get(1)).isSameAs(first.get(1));
+    assertThat(handedOn).hasSize(2);
+    assertThat(handedOn.get(1)).isSameAs(handedOn.get(0));
+    // A different change is a new message.
+    HookRunner changing = new HookRunner(List.of(source("count.js", "context", new Function<>() {
+      int calls;
+
+      @Override
+      public HookSource.Outcome apply(JsonNode p) {
+        calls++;
+        var out = Json.object();
+        out.putArray("messages").add(Json.object().put("role", "user").put("content", "call " + calls).put("timestamp", 1));
+        return new HookSource.Outcome.Answer(out);
+      }
+    })), reports::add);
+    AgentMessage one = changing.context(in).get(0);
+    AgentMessage two = changing.context(in).get(0);
+    assertThat(((AgentMessage.User) two).content().text("")).isEqualTo("call 2");
+    assertThat(two).isNotSameAs(one);
+    assertThat(reports).isEmpty();
+  }
+
+  @Test
   void toolCallBlocksReplacesInputAndFailsClosed() {
     HookRunner blocking = new HookRunner(List.of(source("gate.js", "tool_call", p -> answer("{\"block\":true,\"reason\":\"dangerous\"}"))), reports::add);
     assertThat(blocking.toolCall(bash)).isEqualTo(new AgentHooks.ToolCallDecision.Block("dangerous"));
