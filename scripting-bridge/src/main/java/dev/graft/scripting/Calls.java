@@ -50,6 +50,56 @@ final class Calls {
     return call(s, new LoadedScript.Call(what, wantResult), fn, timeout, arguments);
   }
 
+  /**
+   * As {@link #call} with no time limit (a tool's execute, a command), for a run no user takes
+   * part in (print and JSON modes). There only the scripts' own timers and the host calls they
+   * await can settle a promise: a call still waiting when none of them is left and nothing is
+   * queued for the script thread, at two checks in a row, never will settle, and fails instead
+   * of holding the agent for good.
+   */
+  CompletableFuture<JsonNode> callUntilStuck(LoadedScript s, Value fn, String what, Arguments arguments) {
+    LoadedScript.Call call = new LoadedScript.Call(what, true);
+    CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), arguments);
+    if (s.pending.contains(call)) {
+      watchStuck(s, call, 0);
+    }
+    return result;
+  }
+
+  /** How often a call with no time limit is checked for whether anything can still settle it. */
+  static final Duration STUCK_CHECK = Duration.ofMillis(500);
+
+  private void watchStuck(LoadedScript s, LoadedScript.Call call, int idleChecks) {
+    call.timer = watchdog.schedule(() -> owner.post(() -> {
+      if (!s.pending.contains(call)) {
+        return;
+      }
+      boolean idle = owner.nothingQueued() && nothingAwaited(s);
+      if (idle && idleChecks >= 1) {
+        s.pending.remove(call);
+        call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.TIMED_OUT,
+            s.file + ": " + call.what + " returned a promise that nothing can settle any more (no timer or"
+                + " awaited host call of any script is left); it was given up")));
+        scripts.closeIfDone(s);
+      } else {
+        watchStuck(s, call, idle ? idleChecks + 1 : 0);
+      }
+    }), STUCK_CHECK);
+  }
+
+  /** No script (this one, whether running or being retired, or another) has a timer armed or a host call awaited. */
+  private boolean nothingAwaited(LoadedScript s) {
+    if (s.hostWaits > 0 || WebGlobals.hasTimers(s)) {
+      return false;
+    }
+    for (LoadedScript other : scripts.active()) {
+      if (other.hostWaits > 0 || WebGlobals.hasTimers(other)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** As {@link #call}, for a {@code context} handler: messages it returns as given come back by id. */
   CompletableFuture<JsonNode> callContext(LoadedScript s, Value fn, String what, Optional<Duration> timeout,
       Arguments arguments) {

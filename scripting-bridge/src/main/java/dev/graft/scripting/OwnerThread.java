@@ -46,6 +46,11 @@ final class OwnerThread {
     return Thread.ofPlatform().name(threadName).daemon(true).stackSize(STACK_BYTES).unstarted(this::loop);
   }
 
+  /** Whether no task waits to run after the one running now. */
+  boolean nothingQueued() {
+    return tasks.isEmpty();
+  }
+
   boolean isCurrent() {
     return Thread.currentThread() == thread;
   }

@@ -75,6 +75,11 @@ final class WebGlobals {
     return args -> watchdog.bridgeWork(() -> helpers(s));
   }
 
+  /** Whether {@code s} has a timer armed (owner thread). */
+  static boolean hasTimers(LoadedScript s) {
+    return s.web instanceof State state && !state.timers.isEmpty();
+  }
+
   /** The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first if needed. */
   Value helpers(LoadedScript s) {
     State state = (State) s.web;
