@@ -82,9 +82,20 @@ final class GuestErrors {
         return new Failure(Failure.Kind.THREW, head + " threw a value that is not an Error: " + other + location(s, e));
       }
     }
-    String message = e.getMessage() == null ? "unknown error" : e.getMessage();
+    String message = e.getMessage() == null ? "unknown error" : e.isSyntaxError() ? syntaxMessage(e.getMessage()) : e.getMessage();
     String hint = message.contains("Maximum call stack size exceeded") ? " (endless recursion?)" : "";
     return new Failure(Failure.Kind.THREW, head + " failed: " + message + hint + location(s, e));
+  }
+
+  /**
+   * GraalJS's SyntaxError message names the place again and draws a caret under it, over
+   * several lines, once for each error the parser ran into after the first: its first line,
+   * without the place ({@link #location} says it).
+   */
+  static String syntaxMessage(String message) {
+    int nl = message.indexOf('\n');
+    String first = nl < 0 ? message : message.substring(0, nl);
+    return first.replaceFirst("^SyntaxError: \\S+:\\d+:\\d+ ", "SyntaxError: ");
   }
 
   /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */

@@ -88,9 +88,12 @@ final class ScriptLoading {
     }
     if (factory == null || !factory.canExecute()) {
       String found = ArgumentChecks.typeOf(factory);
+      // A file without a default export is most likely a module the scripts import, in the wrong place.
+      boolean none = factory == null || factory.isNull();
       s.close();
       return failed(file + ": its default export must be a function that receives the API object"
-          + " (export default function (pi) { ... }), not " + found);
+          + " (export default function (graft) { ... }), not " + found
+          + (none ? "; a module that only other scripts import belongs in lib/, which is not loaded as scripts" : ""));
     }
     CompletableFuture<LoadedScript> result = new CompletableFuture<>();
     calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})

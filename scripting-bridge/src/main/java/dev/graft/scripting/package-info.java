@@ -5,8 +5,8 @@
  * A script is a {@code .js} or {@code .mjs} file, or a {@code .ts}/{@code .mts} file whose types
  * {@link dev.graft.scripting.TypeScriptStripper} erases in place (or a directory's
  * {@code index.js}, {@code index.ts}...), whose
- * default export is a function receiving the API object: {@code export default function (pi) {
- * pi.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.ScriptLoader} finds them;
+ * default export is a function receiving the API object: {@code export default function (graft) {
+ * graft.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.ScriptLoader} finds them;
  * {@link dev.graft.scripting.ScriptEngine} loads them, in name order, one context per file.
  *
  * <h2>Imports</h2>

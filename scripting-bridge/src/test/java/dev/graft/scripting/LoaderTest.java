@@ -99,11 +99,12 @@ class LoaderTest {
       assertThat(r.loaded()).extracting(ScriptFile::name).containsExactly("f-async-ok.js");
       String d = f.dir.toString();
       assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
-          m -> assertThat(m).startsWith(d + "/a-syntax.js: loading failed: SyntaxError: ").endsWith("(at a-syntax.js:4)"),
+          m -> assertThat(m).isEqualTo(d + "/a-syntax.js: loading failed: SyntaxError: Expected , but found eof (at a-syntax.js:4)"),
           m -> assertThat(m).isEqualTo(d + "/b-noexport.js: its default export must be a function that receives the"
-              + " API object (export default function (pi) { ... }), not undefined"),
+              + " API object (export default function (graft) { ... }), not undefined; a module that only other scripts"
+              + " import belongs in lib/, which is not loaded as scripts"),
           m -> assertThat(m).endsWith("c-notfunction.js: its default export must be a function that receives the"
-              + " API object (export default function (pi) { ... }), not an object"),
+              + " API object (export default function (graft) { ... }), not an object"),
           m -> assertThat(m).isEqualTo(d + "/d-throws.js: loading failed: Error: config missing (at d-throws.js:2)"),
           m -> assertThat(m).isEqualTo(d + "/e-rejects.js: loading failed: Error: late failure (at e-rejects.js:3)"),
           m -> assertThat(m).startsWith(d + "/g-missing-import.js: loading failed: Error: Cannot find module '" + d + "/nope.js'"));
