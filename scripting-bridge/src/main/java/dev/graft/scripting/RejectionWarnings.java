@@ -8,19 +8,26 @@ import java.util.regex.Pattern;
 /**
  * A context's stderr lines on their way to the log: GraalJS's warning about an unhandled promise
  * rejection (a header, then the stack one frame a line, graft's prelude and Java frames included)
- * becomes one line naming what ran and the script's innermost frame. Other lines pass as they are.
+ * becomes one line naming what ran and the script's innermost frame. A rejection by graft's own
+ * interrupt (a module whose top level ran too long: its evaluation's promise is rejected as it is
+ * interrupted) is dropped, frames and all: the interrupt is reported already. Other lines pass as
+ * they are.
  */
 final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
   private static final String HEADER = "[GraalVM JavaScript Warning] Unhandled promise rejection: ";
   /** "    at name (file.js:3:81-97)": the file and line. */
   private static final Pattern FRAME = Pattern.compile("\\s+at .*\\(([^()]+?):(\\d+)(?::[\\d-]+)?\\)\\s*");
   private static final String PRELUDE = "graft-prelude.js";
+  /** The reasons GraalJS gives a promise rejected by an interrupt. */
+  private static final java.util.Set<String> INTERRUPTED = java.util.Set.of("Execution got interrupted.", "Thread was interrupted.");
 
   private final BiConsumer<ScriptLog.Level, String> sink;
   private final Supplier<String> doing;
   private String pending;
   private String at;
   private ScriptLog.Level level;
+  /** Dropping the frames of a rejection by an interrupt. */
+  private boolean dropping;
 
   /** {@code doing}: what the script runs now ("agent_start handler"), asked when a warning starts. */
   RejectionWarnings(BiConsumer<ScriptLog.Level, String> sink, Supplier<String> doing) {
@@ -30,6 +37,10 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
 
   @Override
   public synchronized void accept(ScriptLog.Level lineLevel, String text) {
+    if (dropping && text.startsWith("    at ")) {
+      return;
+    }
+    dropping = false;
     if (pending != null && text.startsWith("    at ")) {
       if (at == null) {
         Matcher m = FRAME.matcher(text);
@@ -40,6 +51,10 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
       return;
     }
     flush();
+    if (text.startsWith(HEADER) && INTERRUPTED.contains(text.substring(HEADER.length()).strip())) {
+      dropping = true;
+      return;
+    }
     if (text.startsWith(HEADER)) {
       pending = "unhandled promise rejection in " + doing.get() + ": " + text.substring(HEADER.length());
       level = lineLevel;

@@ -160,4 +160,14 @@ class GuestCodeLimitsTest {
           "x.js WARN unhandled promise rejection in agent_end handler: 42");
     }
   }
+
+  @Test
+  void aTopLevelThatSpinsIsOneProblemWithoutARejectionWarning() {
+    try (ScriptFixture f = new ScriptFixture(temp, settings())) {
+      f.write("loop.js", "while (true) {}\nexport default function (pi) {}\n");
+      assertThat(f.load().problems()).singleElement().satisfies(p -> assertThat(p.message())
+          .endsWith("loop.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
+      assertThat(f.log.lines).noneMatch(l -> l.contains("unhandled promise rejection"));
+    }
+  }
 }
