@@ -82,6 +82,45 @@ class ScriptsTestCommandTest {
     assertThat(none.err()).isEqualTo("graft: missing: not a directory\n");
   }
 
+  @Test
+  void aCommandsPromptAndTheRunsItAsksForRunAsInPrintMode() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("c"));
+    Files.writeString(dir.resolve("ask.js"), """
+        export default function (graft) {
+          graft.registerCommand("ask", { handler: (args) => `Please say: ${args}` });
+          graft.registerCommand("nudge", { handler: () => { graft.sendUserMessage("nudged"); } });
+          graft.registerCommand("odd", { handler: () => 42 });
+        }
+        """);
+    Files.writeString(dir.resolve("ask.test.js"), """
+        import { test, assert, tests } from "graft/lib/test.js";
+        const said = (s) => s.requests.map((r) => r.messages.at(-1).content).map((c) => typeof c === "string" ? c : c[0].text);
+        test("a returned prompt is sent", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"], turns: [{ text: "banana" }, { text: "ok" }] });
+          assert.equal(await s.command("/ask banana"), "Please say: banana");
+          await s.prompt("next");
+          assert.deepEqual(said(s), ["Please say: banana", "next"]);
+        });
+        test("a message the command sends runs", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"], turns: [{ text: "seen" }] });
+          await s.command("/nudge");
+          assert.deepEqual(said(s), ["nudged"]);
+        });
+        test("an answer a command may not give fails", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"] });
+          await s.command("/odd");
+        });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "c");
+    assertThat(r.out()).startsWith("""
+        ask.test.js
+          ✓ a returned prompt is sent
+          ✓ a message the command sends runs
+          ✗ an answer a command may not give fails
+        """).contains("/odd returned a number; a command returns nothing, a string").endsWith("2 passed, 1 failed\n");
+  }
+
   private Path copyOfExamples() throws Exception {
     Path copy = work.resolve("examples");
     try (Stream<Path> walk = Files.walk(EXAMPLES)) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.interactive.CommandAnswer;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
@@ -154,7 +156,11 @@ final class SimulatedSession implements AutoCloseable {
     return Json.object().put("text", result.text()).put("failed", result.failed());
   }
 
-  /** Runs "/name args" with {@code answers} for its dialogs; the handler's failure as an exception. */
+  /**
+   * Runs "/name args" with {@code answers} for its dialogs, and then, as the print mode does, the
+   * prompt it returned and the runs it asked for (sendUserMessage, a message with triggerTurn);
+   * the handler's failure, or an answer a command may not give, as an exception.
+   */
   JsonNode command(String line, JsonNode answers) throws InterruptedException, CommandFailed {
     String text = line.strip().startsWith("/") ? line.strip().substring(1) : line.strip();
     int space = text.indexOf(' ');
@@ -168,7 +174,16 @@ final class SimulatedSession implements AutoCloseable {
     EventContext ctx = surface.context(ui);
     try {
       JsonNode result = engine.runCommand(name, args, ctx).get();
-      return result == null ? Json.NODES.missingNode() : result;
+      JsonNode answer = result == null ? Json.NODES.missingNode() : result;
+      CommandAnswer acted;
+      try {
+        acted = CommandAnswer.of(name, answer);
+      } catch (IllegalArgumentException e) {
+        throw new CommandFailed(e.getMessage());
+      }
+      ScriptCommandPrompts.act(acted, agent, status -> {});
+      agent.runRequestedTurns();
+      return answer;
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new CommandFailed(cause.getMessage() == null ? cause.toString() : cause.getMessage());
