@@ -121,6 +121,35 @@ class ScriptsTestCommandTest {
         """).contains("/odd returned a number; a command returns nothing, a string").endsWith("2 passed, 1 failed\n");
   }
 
+  @Test
+  void aTestThatSpinsOrWaitsForNothingFailsInItsOwnWordsAndSoDoesAFileWithoutItsExport() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("w"));
+    Files.writeString(dir.resolve("stuck.test.js"), """
+        import { test, tests } from "graft/lib/test.js";
+        test("spins", async () => { while (true) {} });
+        test("waits for nothing", async () => { await new Promise(() => {}); });
+        test("runs after", async () => {});
+        export default tests;
+        """);
+    Files.writeString(dir.resolve("unexported.test.js"), """
+        import { test } from "graft/lib/test.js";
+        test("never run", async () => {});
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "w");
+    assertThat(r.out()).isEqualTo("""
+        stuck.test.js
+          ✗ spins
+              the test ran for more than 2 s without returning (an endless loop?) and was interrupted
+          ✗ waits for nothing
+              the test returned a promise that nothing can settle any more (no timer or awaited host call of any script is left); it was given up
+          ✓ runs after
+        unexported.test.js
+          ✗ (loading)
+              cannot load: its default export is not the tests; end the file with `export default tests;`
+        1 passed, 3 failed
+        """);
+  }
+
   private Path copyOfExamples() throws Exception {
     Path copy = work.resolve("examples");
     try (Stream<Path> walk = Files.walk(EXAMPLES)) {

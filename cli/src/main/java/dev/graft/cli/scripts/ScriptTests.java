@@ -70,7 +70,11 @@ public final class ScriptTests {
         ScriptEngine engine = ScriptEngine.start(settings, harness.port(), log)) {
       LoadReport loaded = engine.load(new ScriptSources(List.of(file), Optional.of(lib), packages));
       if (!loaded.problems().isEmpty()) {
-        String message = "cannot load: " + loaded.problems().getFirst().message();
+        String problem = loaded.problems().getFirst().message();
+        // A test file is loaded as a script, but its default export is the tests, not a script's function.
+        String message = problem.contains(": its default export must be a function")
+            ? "cannot load: its default export is not the tests; end the file with `export default tests;`"
+            : "cannot load: " + problem;
         outcomes.add(report(out, new Outcome(shownAs, "(loading)", false, Optional.empty(), message)));
         return outcomes;
       }
@@ -81,7 +85,7 @@ public final class ScriptTests {
             "no tests: declare them with test(name, fn) and end the file with `export default tests;`")));
       }
       for (ScriptCommand test : tests) {
-        outcomes.add(report(out, runOne(engine, test, shownAs)));
+        outcomes.add(report(out, runOne(engine, test, shownAs, lib)));
         harness.endSessions();
       }
     } finally {
@@ -94,7 +98,7 @@ public final class ScriptTests {
     return Integer.parseInt(c.name().substring("graft-test-".length()));
   }
 
-  private static Outcome runOne(ScriptEngine engine, ScriptCommand test, String file) {
+  private static Outcome runOne(ScriptEngine engine, ScriptCommand test, String file, Path lib) {
     try {
       JsonNode r = engine.runCommand(test.name(), "", EventContext.EMPTY).get(TEST_LIMIT_SECONDS, TimeUnit.SECONDS);
       if (r != null && r.path("passed").asBoolean(false)) {
@@ -104,13 +108,26 @@ public final class ScriptTests {
       String message = r == null ? "the test gave no result" : r.path("message").asText("failed");
       return new Outcome(file, test.description(), false, at, message);
     } catch (ExecutionException e) {
-      return new Outcome(file, test.description(), false, Optional.empty(), String.valueOf(e.getCause().getMessage()));
+      return new Outcome(file, test.description(), false, Optional.empty(), failure(e.getCause(), test, lib));
     } catch (TimeoutException e) {
       return new Outcome(file, test.description(), false, Optional.empty(), "did not finish in " + TEST_LIMIT_SECONDS + " s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Outcome(file, test.description(), false, Optional.empty(), "interrupted");
     }
+  }
+
+  /**
+   * A test's failure as the file's reader knows it: "the test" for the command graft runs it as,
+   * without the file's path (the outcome is listed under it) or a place in the harness library.
+   */
+  private static String failure(Throwable t, ScriptCommand test, Path lib) {
+    String message = String.valueOf(t.getMessage());
+    int named = message.indexOf(": /" + test.name() + " command ");
+    if (named >= 0) {
+      message = "the test " + message.substring(named + (": /" + test.name() + " command ").length());
+    }
+    return message.replaceAll(" \\(at " + java.util.regex.Pattern.quote(lib.toString()) + "[^)]*\\)", "");
   }
 
   private static Outcome report(PrintWriter out, Outcome o) {
