@@ -83,6 +83,9 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
   @Override
   public Integer call() throws Exception {
     agentOptions.verbose = verbose;
+    if (!List.of("text", "json", "rpc").contains(mode)) {
+      throw UserError.usage("--mode " + mode + ": use text, json or rpc");
+    }
     if (mode.equals("rpc")) {
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
@@ -95,11 +98,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
         agent.close();
       }
     }
-    boolean json = switch (mode) {
-      case "json" -> true;
-      case "text" -> false;
-      default -> throw new UserError("--mode " + mode + ": use text, json or rpc");
-    };
+    boolean json = mode.equals("json");
     if (!print && !spec.commandLine().getParseResult().hasMatchedOption("--mode")) {
       return interactive();
     }

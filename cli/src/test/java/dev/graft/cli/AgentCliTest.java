@@ -208,7 +208,7 @@ class AgentCliTest {
   // ------------------------------------------------------------------ mistakes
 
   @Test
-  void badInputGivesOneLineOnStderrAndExitCodeOne() throws Exception {
+  void badInputGivesOneLineOnStderrAndExitCodeOneOrTwoForABadOptionValue() throws Exception {
     script("ok.jsonl", "{\"text\": \"fine\"}\n");
     script("broken.jsonl", "{\"text\": \"fine\"}\n# a comment\n{\"txet\": \"typo\"}\n");
     Files.writeString(work.resolve("plain.txt"), "not a directory");
@@ -230,13 +230,26 @@ class AgentCliTest {
     assertOneLine(malformed, 1);
     assertThat(malformed.err()).contains("broken.jsonl:3:").contains("txet");
 
+    // a bad option value is a usage error (exit 2), said in one line naming the flag
     CliRun tools = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--tools", "read,nosuch", "hi");
-    assertOneLine(tools, 1);
-    assertThat(tools.err()).contains("nosuch").contains("read, bash, edit, write");
+    assertOneLine(tools, 2);
+    assertThat(tools.err()).isEqualTo("graft: --tools read,nosuch: unknown tool 'nosuch' (known: read, bash, edit, write, grep, find, ls)\n");
 
     CliRun thinking = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--thinking", "wrong", "hi");
-    assertOneLine(thinking, 1);
-    assertThat(thinking.err()).contains("--thinking wrong").contains("off, minimal, low, medium, high or xhigh");
+    assertOneLine(thinking, 2);
+    assertThat(thinking.err()).isEqualTo("graft: --thinking wrong: use off, minimal, low, medium, high or xhigh\n");
+
+    CliRun mode = CliRun.run(home, work, "--mode", "bogus", "-p", "--provider", "scripted", "--model", "ok.jsonl", "hi");
+    assertOneLine(mode, 2);
+    assertThat(mode.err()).isEqualTo("graft: --mode bogus: use text, json or rpc\n");
+
+    CliRun negative = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--max-tokens", "-1", "hi");
+    assertOneLine(negative, 2);
+    assertThat(negative.err()).startsWith("graft: --max-tokens -1: must be 0 or more");
+
+    CliRun notANumber = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--max-tokens", "abc", "hi");
+    assertOneLine(notANumber, 2);
+    assertThat(notANumber.err()).contains("--max-tokens").contains("'abc' is not an int");
 
     CliRun cwd = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--cwd", "plain.txt", "hi");
     assertOneLine(cwd, 1);

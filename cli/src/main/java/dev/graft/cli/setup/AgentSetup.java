@@ -62,6 +62,7 @@ public final class AgentSetup {
    * true there and what a handler shows then (notify, setStatus) is not lost.
    */
   public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+    checkValues(o);
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
@@ -109,13 +110,9 @@ public final class AgentSetup {
 
     provider = recording(context, provider);
 
-    ThinkingLevel thinking = ThinkingLevel.OFF;
-    if (o.thinking != null) {
-      thinking = ThinkingLevel.parse(o.thinking).orElseThrow(() ->
-          new UserError("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh"));
-    } else {
-      thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
-    }
+    ThinkingLevel thinking = o.thinking != null
+        ? ThinkingLevel.parse(o.thinking).orElseThrow()
+        : ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
 
     Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
@@ -149,6 +146,19 @@ public final class AgentSetup {
   }
 
   /**
+   * Checks the option values that need nothing loaded, before anything is opened: a bad one is
+   * a usage error, as picocli's own (--max-tokens abc).
+   */
+  private static void checkValues(AgentOptions o) {
+    if (o.thinking != null && ThinkingLevel.parse(o.thinking).isEmpty()) {
+      throw UserError.usage("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh");
+    }
+    if (o.maxTokens < 0) {
+      throw UserError.usage("--max-tokens " + o.maxTokens + ": must be 0 or more (0: the model's default)");
+    }
+  }
+
+  /**
    * The tools the agent starts with, as in the reference: --tools names them (built-in or script
    * tools), --no-tools none, and otherwise the default built-ins and every script tool.
    */
@@ -162,7 +172,7 @@ public final class AgentSetup {
       try {
         return all.select(o.tools);
       } catch (IllegalArgumentException e) {
-        throw new UserError("--tools: " + e.getMessage());
+        throw UserError.usage("--tools " + String.join(",", o.tools) + ": " + e.getMessage());
       }
     }
     List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
