@@ -259,6 +259,12 @@ class AgentCliTest {
     assertOneLine(noSuchSession, 1);
     assertThat(noSuchSession.err()).contains("--session ffff");
 
+    Files.createDirectories(work.resolve("logs"));
+    CliRun sessionDir = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--session", "logs", "hi");
+    assertOneLine(sessionDir, 1);
+    assertThat(sessionDir.err()).isEqualTo("graft: --session logs: a directory, not a session file; give a session file"
+        + " (*.jsonl) or a session id (graft session list shows them)\n");
+
     // none of these started a session
     assertThat(sessionFiles()).isEmpty();
 

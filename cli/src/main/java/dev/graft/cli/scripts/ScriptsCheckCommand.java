@@ -48,9 +48,8 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     Path path = context.cwd().resolve(file).normalize();
-    if (!Files.isRegularFile(path)) {
-      throw new UserError(file + ": no such script file");
-    }
+    ScriptLocations.notAScriptFile(file, path, "graft scripts list --scripts " + file + " checks the scripts in it")
+        .ifPresent(problem -> { throw new UserError(file + ": " + problem); });
     // What a run here could import: the shared library and the packages (global, trusted project ones).
     ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);

@@ -71,9 +71,8 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     }
     for (Path f : files) {
       Path p = context.cwd().resolve(f).normalize();
-      if (!Files.isRegularFile(p)) {
-        throw new UserError("-s " + f + ": no such script file");
-      }
+      ScriptLocations.notAScriptFile(f, p, "--scripts " + f + " loads the scripts in it")
+          .ifPresent(problem -> { throw new UserError("-s " + f + ": " + problem); });
       locations.add(p);
     }
     if (locations.isEmpty()) {

@@ -240,15 +240,16 @@ public final class AgentSetup {
     }
     if (o.session != null) {
       Optional<Path> found;
+      // A file name is relative to graft's working directory, as for the session commands.
+      Path asFile = context.cwd().resolve(o.session).normalize();
       try {
-        // A file name is relative to graft's working directory, as for the session commands.
-        Path asFile = context.cwd().resolve(o.session).normalize();
         found = store.resolve(Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
       } catch (IllegalArgumentException ambiguous) {
         throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
       }
-      Path file = found.orElseThrow(() ->
-          new UserError("--session " + o.session + ": no such session file or session id"));
+      Path file = found.orElseThrow(() -> new UserError("--session " + o.session + (Files.isDirectory(asFile)
+          ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
+          : ": no such session file or session id")));
       return warnings(context, store.open(file));
     }
     if (o.continueRecent) {
