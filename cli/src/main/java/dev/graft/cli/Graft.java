@@ -30,7 +30,7 @@ public final class Graft {
     m.put("session", SessionCommand.class);
     m.put("scripts", ScriptsCommand.class);
     m.put("models", ModelsCommand.class);
-    m.put("help", CommandLine.HelpCommand.class);
+    m.put("help", HelpCommand.class);
     return m;
   }
 
