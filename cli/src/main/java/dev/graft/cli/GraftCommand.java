@@ -93,7 +93,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
         return new dev.graft.cli.modes.RpcMode(agent,
             () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
             new dev.graft.runtime.session.SessionStore(context.home(), context.clock()),
-            new ScriptCommandPrompts(ready.scripts(), ready.surface()), ready.surface(), context.out()).run(context.in());
+            scriptCommands(ready), ready.surface(), context.out()).run(context.in());
       } finally {
         agent.close();
       }
@@ -115,7 +115,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
-      ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
+      ScriptCommandPrompts commands = scriptCommands(ready);
       return json
           ? JsonMode.run(agent, toRun, commands, context.out(), context.err())
           : PrintMode.run(agent, toRun, commands, context.out(), context.err(), verbose);
@@ -123,6 +123,14 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       agent.close();
       PrintMode.reportUndelivered(agent, context.err());
     }
+  }
+
+  /** The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned of. */
+  private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
+    ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
+    commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
+    context.err().flush();
+    return commands;
   }
 
   /**
