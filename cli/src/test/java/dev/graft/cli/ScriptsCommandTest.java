@@ -117,7 +117,7 @@ class ScriptsCommandTest {
     CliRun check = run("scripts", "check", "../indexed");
     assertThat(check.exitCode()).isEqualTo(1);
     assertThat(check.err()).isEqualTo("graft: ../indexed: a directory, not a script file: graft scripts list --scripts"
-        + " ../indexed checks the scripts in it, or give ../indexed/index.js\n");
+        + " ../indexed lists the scripts in it and their problems, or give ../indexed/index.js\n");
 
     CliRun dryRun = run("scripts", "dry-run", "nothing.jsonl", "-s", "../indexed");
     assertThat(dryRun.exitCode()).isEqualTo(1);

@@ -8,7 +8,6 @@ import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptFile;
 import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +47,8 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     Path path = context.cwd().resolve(file).normalize();
-    ScriptLocations.notAScriptFile(file, path, "graft scripts list --scripts " + file + " checks the scripts in it")
+    ScriptLocations.notAScriptFile(file, path,
+            "graft scripts list --scripts " + file + " lists the scripts in it and their problems")
         .ifPresent(problem -> { throw new UserError(file + ": " + problem); });
     // What a run here could import: the shared library and the packages (global, trusted project ones).
     ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
