@@ -247,6 +247,18 @@ class AgentCliTest {
     assertOneLine(negative, 2);
     assertThat(negative.err()).startsWith("graft: --max-tokens -1: must be 0 or more");
 
+    // so are options that do not go together
+    CliRun noModel = CliRun.run(home, work, "-p", "--provider", "scripted", "hi");
+    assertOneLine(noModel, 2);
+    assertThat(noModel.err()).startsWith("graft: --provider scripted needs --model FILE");
+    CliRun noSessionAndContinue = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl",
+        "--no-session", "-c", "hi");
+    assertOneLine(noSessionAndContinue, 2);
+    assertThat(noSessionAndContinue.err()).isEqualTo("graft: --no-session cannot be combined with -c, -r or --session\n");
+    CliRun resume = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-r", "hi");
+    assertOneLine(resume, 2);
+    assertThat(resume.err()).startsWith("graft: --resume picks a session interactively");
+
     CliRun notANumber = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--max-tokens", "abc", "hi");
     assertOneLine(notANumber, 2);
     assertThat(notANumber.err()).contains("--max-tokens").contains("'abc' is not an int");

@@ -68,10 +68,10 @@ public final class AgentSetup {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
     }
     if (o.resume && !interactive) {
-      throw new UserError("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
+      throw UserError.usage("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
     }
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
-      throw new UserError("--no-session cannot be combined with -c, -r or --session");
+      throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
     Session session = openSession(context, o, cwd);
     try {
@@ -86,7 +86,7 @@ public final class AgentSetup {
     LlmProvider provider;
     if ("scripted".equals(o.provider)) {
       if (o.model == null) {
-        throw new UserError("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
+        throw UserError.usage("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
       }
       Path file = context.cwd().resolve(o.model);
       try {
