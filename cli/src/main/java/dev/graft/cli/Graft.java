@@ -30,7 +30,7 @@ public final class Graft {
     m.put("session", SessionCommand.class);
     m.put("scripts", ScriptsCommand.class);
     m.put("models", ModelsCommand.class);
-    m.put("help", CommandLine.HelpCommand.class);
+    m.put("help", HelpCommand.class);
     return m;
   }
 
@@ -74,16 +74,18 @@ public final class Graft {
         context.err().println("(run with --verbose for details)");
       }
       context.err().flush();
-      return 1;
+      return e instanceof UserError u && u.isUsage() ? 2 : 1; // a bad option value is a usage error
     });
     cli.setParameterExceptionHandler((e, args1) -> {
       if (!all) {
         return RETRY_WITH_ALL;
       }
-      CommandLine c = e.getCommandLine();
       context.err().println("graft: " + e.getMessage());
-      CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
-      context.err().println("Run '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+      // a value of the wrong type (--max-tokens abc) is said in that line, as graft's own checks
+      if (!(e.getCause() instanceof CommandLine.TypeConversionException)) {
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+        context.err().println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+      }
       context.err().flush();
       return 2;
     });

@@ -83,6 +83,9 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
   @Override
   public Integer call() throws Exception {
     agentOptions.verbose = verbose;
+    if (!List.of("text", "json", "rpc").contains(mode)) {
+      throw UserError.usage("--mode " + mode + ": use text, json or rpc");
+    }
     if (mode.equals("rpc")) {
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
@@ -90,16 +93,12 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
         return new dev.graft.cli.modes.RpcMode(agent,
             () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
             new dev.graft.runtime.session.SessionStore(context.home(), context.clock()),
-            new ScriptCommandPrompts(ready.scripts(), ready.surface()), ready.surface(), context.out()).run(context.in());
+            scriptCommands(ready), ready.surface(), context.out()).run(context.in());
       } finally {
         agent.close();
       }
     }
-    boolean json = switch (mode) {
-      case "json" -> true;
-      case "text" -> false;
-      default -> throw new UserError("--mode " + mode + ": use text, json or rpc");
-    };
+    boolean json = mode.equals("json");
     if (!print && !spec.commandLine().getParseResult().hasMatchedOption("--mode")) {
       return interactive();
     }
@@ -116,7 +115,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
-      ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
+      ScriptCommandPrompts commands = scriptCommands(ready);
       return json
           ? JsonMode.run(agent, toRun, commands, context.out(), context.err())
           : PrintMode.run(agent, toRun, commands, context.out(), context.err(), verbose);
@@ -124,6 +123,14 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       agent.close();
       PrintMode.reportUndelivered(agent, context.err());
     }
+  }
+
+  /** The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned of. */
+  private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
+    ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
+    commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
+    context.err().flush();
+    return commands;
   }
 
   /**

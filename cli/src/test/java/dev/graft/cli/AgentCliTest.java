@@ -208,7 +208,7 @@ class AgentCliTest {
   // ------------------------------------------------------------------ mistakes
 
   @Test
-  void badInputGivesOneLineOnStderrAndExitCodeOne() throws Exception {
+  void badInputGivesOneLineOnStderrAndExitCodeOneOrTwoForABadOptionValue() throws Exception {
     script("ok.jsonl", "{\"text\": \"fine\"}\n");
     script("broken.jsonl", "{\"text\": \"fine\"}\n# a comment\n{\"txet\": \"typo\"}\n");
     Files.writeString(work.resolve("plain.txt"), "not a directory");
@@ -230,13 +230,38 @@ class AgentCliTest {
     assertOneLine(malformed, 1);
     assertThat(malformed.err()).contains("broken.jsonl:3:").contains("txet");
 
+    // a bad option value is a usage error (exit 2), said in one line naming the flag
     CliRun tools = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--tools", "read,nosuch", "hi");
-    assertOneLine(tools, 1);
-    assertThat(tools.err()).contains("nosuch").contains("read, bash, edit, write");
+    assertOneLine(tools, 2);
+    assertThat(tools.err()).isEqualTo("graft: --tools read,nosuch: unknown tool 'nosuch' (known: read, bash, edit, write, grep, find, ls)\n");
 
     CliRun thinking = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--thinking", "wrong", "hi");
-    assertOneLine(thinking, 1);
-    assertThat(thinking.err()).contains("--thinking wrong").contains("off, minimal, low, medium, high or xhigh");
+    assertOneLine(thinking, 2);
+    assertThat(thinking.err()).isEqualTo("graft: --thinking wrong: use off, minimal, low, medium, high or xhigh\n");
+
+    CliRun mode = CliRun.run(home, work, "--mode", "bogus", "-p", "--provider", "scripted", "--model", "ok.jsonl", "hi");
+    assertOneLine(mode, 2);
+    assertThat(mode.err()).isEqualTo("graft: --mode bogus: use text, json or rpc\n");
+
+    CliRun negative = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--max-tokens", "-1", "hi");
+    assertOneLine(negative, 2);
+    assertThat(negative.err()).startsWith("graft: --max-tokens -1: must be 0 or more");
+
+    // so are options that do not go together
+    CliRun noModel = CliRun.run(home, work, "-p", "--provider", "scripted", "hi");
+    assertOneLine(noModel, 2);
+    assertThat(noModel.err()).startsWith("graft: --provider scripted needs --model FILE");
+    CliRun noSessionAndContinue = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl",
+        "--no-session", "-c", "hi");
+    assertOneLine(noSessionAndContinue, 2);
+    assertThat(noSessionAndContinue.err()).isEqualTo("graft: --no-session cannot be combined with -c, -r or --session\n");
+    CliRun resume = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-r", "hi");
+    assertOneLine(resume, 2);
+    assertThat(resume.err()).startsWith("graft: --resume picks a session interactively");
+
+    CliRun notANumber = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--max-tokens", "abc", "hi");
+    assertOneLine(notANumber, 2);
+    assertThat(notANumber.err()).contains("--max-tokens").contains("'abc' is not an int");
 
     CliRun cwd = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--cwd", "plain.txt", "hi");
     assertOneLine(cwd, 1);
@@ -245,6 +270,12 @@ class AgentCliTest {
     CliRun noSuchSession = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--session", "ffff", "hi");
     assertOneLine(noSuchSession, 1);
     assertThat(noSuchSession.err()).contains("--session ffff");
+
+    Files.createDirectories(work.resolve("logs"));
+    CliRun sessionDir = CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "--session", "logs", "hi");
+    assertOneLine(sessionDir, 1);
+    assertThat(sessionDir.err()).isEqualTo("graft: --session logs: a directory, not a session file; give a session file"
+        + " (*.jsonl) or a session id (graft session list shows them)\n");
 
     // none of these started a session
     assertThat(sessionFiles()).isEmpty();

@@ -65,6 +65,71 @@ class HelpSummaryTest {
     assertThat(CliRun.run(home, work, "-h").out()).contains("Commands:").contains("  session ");
   }
 
+  /** The names of the "Commands:" section of {@code args --help}. */
+  private List<String> commandNames(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.add("--help");
+    List<String> names = new ArrayList<>();
+    boolean inCommands = false;
+    for (String line : CliRun.run(home, work, all.toArray(String[]::new)).out().lines().toList()) {
+      if (line.equals("Commands:")) {
+        inCommands = true;
+      } else if (inCommands && line.isBlank()) {
+        inCommands = false;
+      } else if (inCommands && line.matches("  \\S.*")) {
+        names.add(line.strip().split("\\s+")[0]);
+      }
+    }
+    return names;
+  }
+
+  @Test
+  void helpShowsTheUsageOfACommandAtAnyDepth() {
+    for (String[] command : new String[][] {{"scripts", "test"}, {"session", "list"}, {"scripts"}}) {
+      List<String> help = new ArrayList<>(List.of("help"));
+      help.addAll(List.of(command));
+      CliRun viaHelp = CliRun.run(home, work, help.toArray(String[]::new));
+      List<String> flag = new ArrayList<>(List.of(command));
+      flag.add("--help");
+      CliRun viaFlag = CliRun.run(home, work, flag.toArray(String[]::new));
+      assertThat(viaHelp.exitCode()).as(viaHelp.err()).isZero();
+      assertThat(viaHelp.out()).startsWith("Usage: graft " + String.join(" ", command) + " ").isEqualTo(viaFlag.out());
+    }
+    CliRun unknown = CliRun.run(home, work, "help", "scripts", "nosuch");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).startsWith("graft: Unknown command 'graft scripts nosuch'.\n");
+  }
+
+  @Test
+  void helpNamesEveryKindOfScriptAndBreaksNoNameAcrossLines() {
+    String root = CliRun.run(home, work, "--help").out().replaceAll("\\s+", " ");
+    assertThat(root).contains("--scripts=DIR Load the hook scripts in DIR; repeatable: its *.js, *.mjs, *.ts and *.mts"
+        + " files (not the tests, *.test.js and the like) and each subdirectory's index.js, index.mjs, index.ts or"
+        + " index.mts.").contains("Load one hook script (.js, .mjs, .ts or .mts)");
+    assertThat(CliRun.run(home, work, "scripts", "test", "--help").out())
+        .contains("\n  import { test, assert, tests } from \"graft/lib/test.js\";\n");
+
+    List<List<String>> commands = new ArrayList<>();
+    commands.add(List.of());
+    for (String name : commandNames()) {
+      commands.add(List.of(name));
+      for (String sub : commandNames(name)) {
+        commands.add(List.of(name, sub));
+      }
+    }
+    assertThat(commands).hasSizeGreaterThan(15);
+    for (List<String> command : commands) {
+      List<String> args = new ArrayList<>(command);
+      args.add("--help");
+      List<String> lines = CliRun.run(home, work, args.toArray(String[]::new)).out().lines().toList();
+      for (int i = 0; i + 1 < lines.size(); i++) {
+        // picocli breaks a long word after a dot: "test." then "js" on the next line
+        assertThat(lines.get(i) + "\n" + lines.get(i + 1)).as("graft %s --help", String.join(" ", command))
+            .doesNotMatch("(?s).*\\S\\.\n\\s*(js|mjs|ts|mts|json|jsonl|md|html)\\b.*");
+      }
+    }
+  }
+
   @Test
   void anUnknownProviderIsCalledThat() {
     for (String[] args : new String[][] {{"-p", "--provider", "antropic", "hi"}, {"-p", "--provider", "antropic", "--model", "x", "hi"}}) {

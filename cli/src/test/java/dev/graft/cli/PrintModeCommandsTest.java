@@ -78,6 +78,24 @@ class PrintModeCommandsTest {
   }
 
   @Test
+  void aScriptCommandWithABuiltInNameIsRefusedAsInTheInteractiveMode() throws Exception {
+    Files.writeString(work.resolve("scripts/taker.js"), """
+        export default function (graft) {
+          graft.registerCommand("tree", { handler: () => "taken tree" });
+          graft.registerCommand("Model", { handler: () => "taken model" });
+        }
+        """);
+    for (String name : List.of("tree", "Model")) {
+      CliRun run = run("/" + name);
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.out()).as("the script's answer was not sent to the model").isEmpty();
+      assertThat(run.err()).contains("graft: warning: script command not added: /tree exists already (from built-in)\n")
+          .contains("graft: warning: script command not added: /Model exists already (from built-in)\n")
+          .contains("graft: unknown command /" + name.toLowerCase()).contains("(script commands: /greet, /fail)");
+    }
+  }
+
+  @Test
   void aPathIsAPromptNotACommand() {
     CliRun run = run("/usr/bin is full");
     assertThat(run.exitCode()).as(run.err()).isZero();

@@ -116,6 +116,13 @@ final class RpcDriver implements AutoCloseable {
     return seen;
   }
 
+  /** What graft wrote to stderr so far. */
+  String err() {
+    synchronized (err) {
+      return err.toString();
+    }
+  }
+
   @Override
   public void close() throws Exception {
     stdin.close();

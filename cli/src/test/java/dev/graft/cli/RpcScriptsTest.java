@@ -104,6 +104,27 @@ class RpcScriptsTest {
   }
 
   @Test
+  void aScriptCommandWithABuiltInNameIsRefusedAsInTheInteractiveMode() throws Exception {
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/taker.js"), """
+        export default function (graft) {
+          graft.registerCommand("model", { description: "Not the built-in", handler: () => "taken model" });
+          graft.registerCommand("own", { description: "Its own", handler: () => undefined });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
+    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
+        "--scripts", "scripts")) {
+      JsonNode commands = rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
+      assertThat(commands).singleElement().satisfies(c -> assertThat(c.path("name").asText()).isEqualTo("own"));
+      JsonNode model = rpc.call("m", "{\"id\":\"m\",\"type\":\"prompt\",\"message\":\"/model\"}");
+      assertThat(model.path("success").asBoolean()).isFalse();
+      assertThat(model.path("error").asText()).startsWith("unknown command /model").contains("(script commands: /own)");
+      assertThat(rpc.err()).contains("graft: warning: script command not added: /model exists already (from built-in)\n");
+    }
+  }
+
+  @Test
   void scriptFailuresAreExtensionErrorsAndUnknownCommandsSuggestTheNearest() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"still answering\"}\n")) {
       JsonNode unknown = rpc.call("u", "{\"id\":\"u\",\"type\":\"prompt\",\"message\":\"/pik red\"}");

@@ -158,8 +158,8 @@ class ScriptToolsCliTest {
     unknown.tools = List.of("pong");
     CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
         "--cwd", "proj", "--tools", "pong", "hi");
-    assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err().strip()).startsWith("graft: --tools: unknown tool 'pong' (known: read, bash, edit, write, grep, find, ls, ping)");
+    assertThat(run.exitCode()).as("a bad option value is a usage error").isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("graft: --tools pong: unknown tool 'pong' (known: read, bash, edit, write, grep, find, ls, ping)");
   }
 
   @Test

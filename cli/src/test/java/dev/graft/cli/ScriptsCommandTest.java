@@ -100,6 +100,31 @@ class ScriptsCommandTest {
   }
 
   @Test
+  void aDirectoryGivenAsAScriptFileIsSaidToBeOneWithWhatToGiveInstead() throws Exception {
+    Files.createDirectories(work.resolve("indexed"));
+    Files.writeString(work.resolve("indexed/index.js"), "export default function (graft) {}\n");
+
+    CliRun run = run("-p", "--provider", "scripted", "--model", "../turns.jsonl", "-s", "../indexed", "hi");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).isEqualTo("graft: -s ../indexed: a directory, not a script file: --scripts ../indexed loads"
+        + " the scripts in it, or give ../indexed/index.js\n");
+
+    CliRun plain = run("-p", "--provider", "scripted", "--model", "../turns.jsonl", "-s", "../s", "hi");
+    assertThat(plain.exitCode()).isEqualTo(1);
+    assertThat(plain.err()).as("no index script to name")
+        .isEqualTo("graft: -s ../s: a directory, not a script file: --scripts ../s loads the scripts in it\n");
+
+    CliRun check = run("scripts", "check", "../indexed");
+    assertThat(check.exitCode()).isEqualTo(1);
+    assertThat(check.err()).isEqualTo("graft: ../indexed: a directory, not a script file: graft scripts list --scripts"
+        + " ../indexed lists the scripts in it and their problems, or give ../indexed/index.js\n");
+
+    CliRun dryRun = run("scripts", "dry-run", "nothing.jsonl", "-s", "../indexed");
+    assertThat(dryRun.exitCode()).isEqualTo(1);
+    assertThat(dryRun.err()).startsWith("graft: -s ../indexed: a directory, not a script file: --scripts ../indexed");
+  }
+
+  @Test
   void projectScriptsRunOnlyOnceTrustedAndAChangeNeedsTrustAgain() throws Exception {
     String[] prompt = {"-p", "--provider", "scripted", "--model", "../turns.jsonl", "hi"};
     CliRun before = run(prompt);

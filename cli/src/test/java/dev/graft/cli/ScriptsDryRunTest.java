@@ -99,6 +99,33 @@ class ScriptsDryRunTest {
   }
 
   @Test
+  void aFailingHandlerIsShownAndExitsOne() throws Exception {
+    Path file = prunedSession("remove");
+    Path scripts = Files.createDirectories(work.resolve("failing"));
+    Files.writeString(scripts.resolve("throws.js"), """
+        export default function (graft) {
+          graft.on("context", () => { throw new Error("no context today"); });
+        }
+        """);
+    Files.writeString(scripts.resolve("wrong.js"), """
+        export default function (graft) {
+          graft.on("context", () => ({ messages: "not a list" }));
+        }
+        """);
+    for (String format : List.of("text", "json")) {
+      CliRun r = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "--scripts", scripts.toString(),
+          "--format", format);
+      assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
+      assertThat(r.out()).contains("no context today");
+    }
+    CliRun text = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "--scripts", scripts.toString());
+    assertThat(text.out().lines().filter(l -> l.startsWith("  ! ")).toList()).as(text.out()).hasSize(2);
+
+    CliRun clean = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", EXAMPLES.resolve("pruning.js").toString());
+    assertThat(clean.exitCode()).isZero();
+  }
+
+  @Test
   void badInputGetsOneLine() throws Exception {
     Path file = prunedSession("remove");
     CliRun noScripts = CliRun.run(home, work, "scripts", "dry-run", file.toString());

@@ -29,10 +29,25 @@ public final class CommandRegistry {
 
   /** Adds a command; a name that is taken is refused (built-in names cannot be overridden). */
   public synchronized void register(SlashCommand command) {
-    if (commands.containsKey(command.name())) {
-      throw new IllegalArgumentException("/" + command.name() + " exists already (from " + commands.get(command.name()).origin() + ")");
+    Optional<String> refused = refusal(command.name());
+    if (refused.isPresent()) {
+      throw new IllegalArgumentException(refused.get());
     }
     commands.put(command.name(), command);
+  }
+
+  /**
+   * Why a command named {@code name} could not be added ("/model exists already (from
+   * built-in)"), or empty when it could. Names are matched as typed ones are, ignoring case.
+   */
+  public synchronized Optional<String> refusal(String name) {
+    return commands.values().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+        .map(c -> "/" + name + " exists already (from " + c.origin() + ")");
+  }
+
+  /** The line that says a script's command was not added, and {@code why}. */
+  public static String notAdded(String why) {
+    return "script command not added: " + why;
   }
 
   /** Removes the commands {@code origin} registered (a script being reloaded). */

@@ -101,7 +101,7 @@ public final class InteractiveMode {
       try {
         commands.register(command);
       } catch (IllegalArgumentException e) {
-        problems.add("script command not added: " + e.getMessage());
+        problems.add(CommandRegistry.notAdded(e.getMessage()));
       }
     }
     return problems;

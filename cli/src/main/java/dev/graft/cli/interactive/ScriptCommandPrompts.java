@@ -16,12 +16,14 @@ import java.util.concurrent.ExecutionException;
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
  * command of that name instead of going to the model. The interactive mode's built-in commands
- * do not exist here; an unknown name is an error that suggests the nearest script command.
- * "/usr/bin is full" is a prompt, not a command.
+ * do not run here, and a script command with one of their names is refused, as it is there; an
+ * unknown name is an error that suggests the nearest script command. "/usr/bin is full" is a
+ * prompt, not a command.
  */
 public final class ScriptCommandPrompts {
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
+  private final CommandRegistry builtIn = BuiltinCommands.registry();
 
   /** What a prompt is. */
   public sealed interface Parsed {
@@ -45,8 +47,19 @@ public final class ScriptCommandPrompts {
     return new ScriptCommandPrompts(Optional.empty(), surface);
   }
 
+  /** The scripts' commands, but those that have a built-in command's name. */
   public List<ScriptCommand> commands() {
-    return engine.map(ScriptEngine::commands).orElse(List.of());
+    return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
+        .filter(c -> builtIn.refusal(c.name()).isEmpty()).toList();
+  }
+
+  /**
+   * A line for each script command refused for a built-in command's name, as the interactive
+   * mode says it ("script command not added: /model exists already (from built-in)").
+   */
+  public List<String> refused() {
+    return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
+        .flatMap(c -> builtIn.refusal(c.name()).stream()).map(CommandRegistry::notAdded).toList();
   }
 
   public Parsed parse(String prompt) {

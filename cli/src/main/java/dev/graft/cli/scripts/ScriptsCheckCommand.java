@@ -8,7 +8,6 @@ import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptFile;
 import dev.graft.scripting.ScriptSources;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,9 +47,9 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     Path path = context.cwd().resolve(file).normalize();
-    if (!Files.isRegularFile(path)) {
-      throw new UserError(file + ": no such script file");
-    }
+    ScriptLocations.notAScriptFile(file, path,
+            "graft scripts list --scripts " + file + " lists the scripts in it and their problems")
+        .ifPresent(problem -> { throw new UserError(file + ": " + problem); });
     // What a run here could import: the shared library and the packages (global, trusted project ones).
     ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);

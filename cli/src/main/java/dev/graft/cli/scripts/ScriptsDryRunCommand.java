@@ -35,7 +35,10 @@ import picocli.CommandLine.ParentCommand;
       "each script changed: messages removed, replaced and added, and the",
       "estimated tokens before and after. No model is called; the session file is only read",
       "(not claimed, so a graft working in it is not disturbed). Calls that would change",
-      "something (appendEntry, sendMessage...) are not made, only listed."
+      "something (appendEntry, sendMessage...) are not made, only listed.",
+      "",
+      "Exits 1 when a script could not be loaded or a handler failed (a line starting",
+      "with \"!\": it threw, timed out or returned something that is not a context)."
     })
 final class ScriptsDryRunCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -71,9 +74,8 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     }
     for (Path f : files) {
       Path p = context.cwd().resolve(f).normalize();
-      if (!Files.isRegularFile(p)) {
-        throw new UserError("-s " + f + ": no such script file");
-      }
+      ScriptLocations.notAScriptFile(f, p, "--scripts " + f + " loads the scripts in it")
+          .ifPresent(problem -> { throw new UserError("-s " + f + ": " + problem); });
       locations.add(p);
     }
     if (locations.isEmpty()) {
@@ -108,7 +110,8 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
       text(report, context.out());
     }
     context.out().flush();
-    return report.loadProblems().isEmpty() ? 0 : 1;
+    boolean handlerProblems = report.scripts().stream().anyMatch(s -> !s.problems().isEmpty());
+    return report.loadProblems().isEmpty() && !handlerProblems ? 0 : 1;
   }
 
   private static void text(ContextDryRun.Report r, PrintWriter out) {

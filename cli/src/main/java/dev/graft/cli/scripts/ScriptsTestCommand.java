@@ -20,11 +20,14 @@ import picocli.CommandLine.ParentCommand;
     name = "test",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the *.test.js files under DIR (default: the current directory).",
+      "Run the scripts' test files under DIR (default: the current directory).",
       "",
-      "Each test file",
-      "imports graft's harness (import { test, assert, tests } from \"graft/lib/test.js\") and",
-      "drives real sessions with the scripts under test and a scripted model; see docs/testing.md.",
+      "A test file (*.test.js, *.test.mjs, *.test.ts or *.test.mts) imports",
+      "graft's harness,",
+      "  import { test, assert, tests } from \"graft/lib/test.js\";",
+      "and drives real sessions with the scripts under test and a scripted model",
+      "(see docs/testing.md).",
+      "",
       "Prints each test and \"N passed, N failed\"; exits 1 when a test failed."
     })
 final class ScriptsTestCommand implements Callable<Integer> {

@@ -49,10 +49,15 @@ public final class AgentOptions {
   public Path cwd;
 
   @Option(names = "--scripts", paramLabel = "DIR",
-      description = "Load the hook scripts in DIR (*.js, *.mjs, dir/index.js); repeatable.")
+      description = { // lines that fit the column, indented as picocli's: it would break "x.ts" after the dot
+        "Load the hook scripts in DIR; repeatable: its",
+        "  *.js, *.mjs, *.ts and *.mts files (not the",
+        "  tests, *.test.js and the like) and each",
+        "  subdirectory's index.js, index.mjs, index.ts",
+        "  or index.mts."})
   public List<Path> scriptDirs = new ArrayList<>();
 
-  @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script; repeatable.")
+  @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script (.js, .mjs, .ts or .mts); repeatable.")
   List<Path> scriptFiles = new ArrayList<>();
 
   @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")

@@ -62,15 +62,16 @@ public final class AgentSetup {
    * true there and what a handler shows then (notify, setStatus) is not lost.
    */
   public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+    checkValues(o);
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
     }
     if (o.resume && !interactive) {
-      throw new UserError("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
+      throw UserError.usage("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
     }
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
-      throw new UserError("--no-session cannot be combined with -c, -r or --session");
+      throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
     Session session = openSession(context, o, cwd);
     try {
@@ -85,7 +86,7 @@ public final class AgentSetup {
     LlmProvider provider;
     if ("scripted".equals(o.provider)) {
       if (o.model == null) {
-        throw new UserError("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
+        throw UserError.usage("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
       }
       Path file = context.cwd().resolve(o.model);
       try {
@@ -109,13 +110,9 @@ public final class AgentSetup {
 
     provider = recording(context, provider);
 
-    ThinkingLevel thinking = ThinkingLevel.OFF;
-    if (o.thinking != null) {
-      thinking = ThinkingLevel.parse(o.thinking).orElseThrow(() ->
-          new UserError("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh"));
-    } else {
-      thinking = ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
-    }
+    ThinkingLevel thinking = o.thinking != null
+        ? ThinkingLevel.parse(o.thinking).orElseThrow()
+        : ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
 
     Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
@@ -149,6 +146,19 @@ public final class AgentSetup {
   }
 
   /**
+   * Checks the option values that need nothing loaded, before anything is opened: a bad one is
+   * a usage error, as picocli's own (--max-tokens abc).
+   */
+  private static void checkValues(AgentOptions o) {
+    if (o.thinking != null && ThinkingLevel.parse(o.thinking).isEmpty()) {
+      throw UserError.usage("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh");
+    }
+    if (o.maxTokens < 0) {
+      throw UserError.usage("--max-tokens " + o.maxTokens + ": must be 0 or more (0: the model's default)");
+    }
+  }
+
+  /**
    * The tools the agent starts with, as in the reference: --tools names them (built-in or script
    * tools), --no-tools none, and otherwise the default built-ins and every script tool.
    */
@@ -162,7 +172,7 @@ public final class AgentSetup {
       try {
         return all.select(o.tools);
       } catch (IllegalArgumentException e) {
-        throw new UserError("--tools: " + e.getMessage());
+        throw UserError.usage("--tools " + String.join(",", o.tools) + ": " + e.getMessage());
       }
     }
     List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
@@ -230,15 +240,16 @@ public final class AgentSetup {
     }
     if (o.session != null) {
       Optional<Path> found;
+      // A file name is relative to graft's working directory, as for the session commands.
+      Path asFile = context.cwd().resolve(o.session).normalize();
       try {
-        // A file name is relative to graft's working directory, as for the session commands.
-        Path asFile = context.cwd().resolve(o.session).normalize();
         found = store.resolve(Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
       } catch (IllegalArgumentException ambiguous) {
         throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
       }
-      Path file = found.orElseThrow(() ->
-          new UserError("--session " + o.session + ": no such session file or session id"));
+      Path file = found.orElseThrow(() -> new UserError("--session " + o.session + (Files.isDirectory(asFile)
+          ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
+          : ": no such session file or session id")));
       return warnings(context, store.open(file));
     }
     if (o.continueRecent) {

@@ -125,6 +125,26 @@ public final class ScriptLocations {
     return projectDir.resolve(".graft").resolve("scripts");
   }
 
+  /** The index scripts a directory of scripts may have, in the order the loader looks for them. */
+  private static final List<String> INDEX_NAMES = List.of("index.js", "index.mjs", "index.ts", "index.mts");
+
+  /**
+   * Why {@code file} (the user's {@code given}, resolved) cannot be loaded as one script, or empty
+   * when it is a file: missing, or a directory, then with {@code forDirectory} (what loads a
+   * directory's scripts) and its index script when it has one.
+   */
+  public static Optional<String> notAScriptFile(Path given, Path file, String forDirectory) {
+    if (Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    if (!Files.isDirectory(file)) {
+      return Optional.of("no such script file");
+    }
+    Optional<String> index = INDEX_NAMES.stream().filter(n -> Files.isRegularFile(file.resolve(n))).findFirst();
+    return Optional.of("a directory, not a script file: " + forDirectory
+        + index.map(n -> ", or give " + given.resolve(n)).orElse(""));
+  }
+
   public static Plan plan(Request r, TrustDecision decision) {
     ExecGrants grants = ExecGrants.load(r.home(), r.projectDir());
     List<String> warnings = new ArrayList<>(grants.problems());
@@ -158,9 +178,8 @@ public final class ScriptLocations {
     }
     for (Path file : r.files()) {
       Path p = r.baseDir().resolve(file).normalize();
-      if (!Files.isRegularFile(p)) {
-        throw new UserError("-s " + file + ": no such script file");
-      }
+      notAScriptFile(file, p, "--scripts " + file + " loads the scripts in it")
+          .ifPresent(problem -> { throw new UserError("-s " + file + ": " + problem); });
       locations.add(new Location(p, Source.OPTION));
     }
     TrustStore store = null;
