@@ -68,7 +68,8 @@ class LifecycleTest {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
       f.write("wait.js", "export default function (pi) { pi.registerCommand('wait', { handler: () => new Promise(() => {}) }); }");
       f.load();
-      CompletableFuture<JsonNode> command = f.engine.runCommand("wait", "", EventContext.EMPTY);
+      // With a UI the command may wait for the user, so only the unloading ends it.
+      CompletableFuture<JsonNode> command = f.engine.runCommand("wait", "", ScriptFixture.WITH_UI);
       f.engine.reload();
       // The unloaded script gets the handler timeout (2 s here) to finish, then is closed.
       assertThatThrownBy(() -> command.get(6, TimeUnit.SECONDS)).cause().isInstanceOf(ScriptFailure.class)

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** A scripts directory in a temp dir, an engine over it, a fake host and a recording log. */
 final class ScriptFixture implements AutoCloseable {
@@ -16,6 +18,32 @@ final class ScriptFixture implements AutoCloseable {
   final RecordingLog log = new RecordingLog();
   final ScriptEngine engine;
   ScriptSources sources;
+
+  /** A context whose UI is there (its dialogs never answer): a user may be what a command waits for. */
+  static final EventContext WITH_UI = new EventContext(dev.graft.runtime.json.Json.object(), new ScriptUi() {
+    @Override
+    public boolean available() {
+      return true;
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+      return new CompletableFuture<>();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> confirm(String title, String message) {
+      return new CompletableFuture<>();
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+      return new CompletableFuture<>();
+    }
+
+    @Override
+    public void notify(String message, String level) {}
+  });
 
   ScriptFixture(Path temp) {
     this(temp, ScriptSettings.defaults());

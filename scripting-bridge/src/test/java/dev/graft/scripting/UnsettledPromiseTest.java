@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,30 +33,6 @@ class UnsettledPromiseTest {
       }
       """;
 
-  private static final EventContext WITH_UI = new EventContext(dev.graft.runtime.json.Json.object(), new ScriptUi() {
-    @Override
-    public boolean available() {
-      return true;
-    }
-
-    @Override
-    public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-      return new CompletableFuture<>();
-    }
-
-    @Override
-    public CompletableFuture<Boolean> confirm(String title, String message) {
-      return new CompletableFuture<>();
-    }
-
-    @Override
-    public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-      return new CompletableFuture<>();
-    }
-
-    @Override
-    public void notify(String message, String level) {}
-  });
 
   private static String failure(CompletableFuture<JsonNode> answer) throws Exception {
     try {
@@ -98,7 +72,7 @@ class UnsettledPromiseTest {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
       f.write("tools.js", SCRIPT);
       assertThat(f.load().problems()).isEmpty();
-      CompletableFuture<JsonNode> answer = f.engine.runTool("never", "c1", ScriptFixture.json("{}"), WITH_UI);
+      CompletableFuture<JsonNode> answer = f.engine.runTool("never", "c1", ScriptFixture.json("{}"), ScriptFixture.WITH_UI);
       try {
         answer.get(2_500, TimeUnit.MILLISECONDS);
       } catch (TimeoutException expected) {
