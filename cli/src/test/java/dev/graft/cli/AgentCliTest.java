@@ -103,6 +103,12 @@ class AgentCliTest {
       }
     }
     assertThat(run.out()).endsWith("}\n");
+    // The session's header first, as the reference prints it.
+    JsonNode header = events.removeFirst();
+    assertThat(header.get("type").asText()).isEqualTo("session");
+    assertThat(header.get("version").asInt()).isEqualTo(3);
+    assertThat(header.get("cwd").asText()).isEqualTo(work.toString());
+    assertThat(header.get("id").asText()).isNotBlank();
     List<String> types = events.stream().map(e -> e.get("type").asText())
         .filter(t -> !t.equals("message_update")).toList();
     assertThat(types).containsExactly("agent_start", "turn_start", "message_start", "message_end",

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code graft --mode json -p ...}: every agent event as one JSON line on stdout, in the
- * reference agent's shapes, flushed as it happens. Exit code 1 when the last turn failed.
+ * {@code graft --mode json -p ...}: the session's header line first, as the reference agent
+ * prints it, then every agent event as one JSON line on stdout, in the reference agent's shapes,
+ * flushed as it happens. Exit code 1 when the last turn failed.
  */
 public final class JsonMode {
   private JsonMode() {}
@@ -23,6 +24,8 @@ public final class JsonMode {
   public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
       PrintWriter err) {
     List<ScriptCommandPrompts.Parsed> parsed = PrintMode.parseAll(prompts, commands);
+    out.println(Json.write(agent.session().header().toJson()));
+    out.flush();
     agent.subscribe(event -> {
       out.println(Json.write(AgentEvents.toJson(event)));
       out.flush();
