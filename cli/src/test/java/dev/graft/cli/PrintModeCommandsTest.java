@@ -91,7 +91,8 @@ class PrintModeCommandsTest {
       assertThat(run.out()).as("the script's answer was not sent to the model").isEmpty();
       assertThat(run.err()).contains("graft: warning: script command not added: /tree exists already (from built-in)\n")
           .contains("graft: warning: script command not added: /Model exists already (from built-in)\n")
-          .contains("graft: unknown command /" + name.toLowerCase()).contains("(script commands: /greet, /fail)");
+          .contains("graft: /" + name.toLowerCase() + " is a built-in command of the interactive mode; it does not run here"
+              + " (script commands: /greet, /fail)");
     }
   }
 

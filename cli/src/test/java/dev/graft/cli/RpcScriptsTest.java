@@ -119,7 +119,7 @@ class RpcScriptsTest {
       assertThat(commands).singleElement().satisfies(c -> assertThat(c.path("name").asText()).isEqualTo("own"));
       JsonNode model = rpc.call("m", "{\"id\":\"m\",\"type\":\"prompt\",\"message\":\"/model\"}");
       assertThat(model.path("success").asBoolean()).isFalse();
-      assertThat(model.path("error").asText()).startsWith("unknown command /model").contains("(script commands: /own)");
+      assertThat(model.path("error").asText()).startsWith("/model is a built-in command of the interactive mode; it does not run here").contains("(script commands: /own)");
       assertThat(rpc.err()).contains("graft: warning: script command not added: /model exists already (from built-in)\n");
     }
   }

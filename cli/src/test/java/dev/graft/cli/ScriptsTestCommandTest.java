@@ -90,6 +90,7 @@ class ScriptsTestCommandTest {
           graft.registerCommand("ask", { handler: (args) => `Please say: ${args}` });
           graft.registerCommand("nudge", { handler: () => { graft.sendUserMessage("nudged"); } });
           graft.registerCommand("odd", { handler: () => 42 });
+          graft.registerCommand("tree", { handler: () => "taken" });
         }
         """);
     Files.writeString(dir.resolve("ask.test.js"), """
@@ -110,6 +111,10 @@ class ScriptsTestCommandTest {
           const s = await t.session({ scripts: ["./ask.js"] });
           await s.command("/odd");
         });
+        test("a built-in command's name is not the script's", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"] });
+          await s.command("/tree");
+        });
         export default tests;
         """);
     CliRun r = CliRun.run(home, work, "scripts", "test", "c");
@@ -118,7 +123,9 @@ class ScriptsTestCommandTest {
           ✓ a returned prompt is sent
           ✓ a message the command sends runs
           ✗ an answer a command may not give fails
-        """).contains("/odd returned a number; a command returns nothing, a string").endsWith("2 passed, 1 failed\n");
+        """).contains("/odd returned a number; a command returns nothing, a string")
+        .contains("  ✗ a built-in command's name is not the script's\n")
+        .contains("/tree is a built-in command of the interactive mode; it does not run here").endsWith("2 passed, 2 failed\n");
   }
 
   @Test

@@ -74,6 +74,10 @@ public final class ScriptCommandPrompts {
         return new Parsed.Command(c, invocation.get().args());
       }
     }
+    if (builtIn.refusal(name).isPresent()) {
+      return new Parsed.Unknown(name, "/" + name + " is a built-in command of the interactive mode; it does not run here"
+          + (commands.isEmpty() ? "" : " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")"));
+    }
     return new Parsed.Unknown(name, "unknown command /" + name + nearest(name, commands)
         + (commands.isEmpty() ? " (no script registers a command; the interactive mode's built-in commands do not run here)"
             : " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")"));

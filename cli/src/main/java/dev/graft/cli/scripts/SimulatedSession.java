@@ -19,7 +19,6 @@ import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.EventContext;
-import dev.graft.scripting.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -31,6 +30,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
@@ -162,14 +162,14 @@ final class SimulatedSession implements AutoCloseable {
    * the handler's failure, or an answer a command may not give, as an exception.
    */
   JsonNode command(String line, JsonNode answers) throws InterruptedException, CommandFailed {
-    String text = line.strip().startsWith("/") ? line.strip().substring(1) : line.strip();
-    int space = text.indexOf(' ');
-    String name = space < 0 ? text : text.substring(0, space);
-    String args = space < 0 ? "" : text.substring(space + 1);
-    if (engine.commands().stream().map(ScriptCommand::name).noneMatch(name::equals)) {
-      throw new CommandFailed("no command /" + name + " (the scripts registered: "
-          + String.join(", ", engine.commands().stream().map(c -> "/" + c.name()).toList()) + ")");
+    String text = line.strip().startsWith("/") ? line.strip() : "/" + line.strip();
+    // As in print mode: a script command with a built-in command's name is not run.
+    ScriptCommandPrompts.Parsed parsed = new ScriptCommandPrompts(Optional.of(engine), surface).parse(text);
+    if (!(parsed instanceof ScriptCommandPrompts.Parsed.Command command)) {
+      throw new CommandFailed(parsed instanceof ScriptCommandPrompts.Parsed.Unknown u ? u.message() : "not a command: " + line);
     }
+    String name = command.command().name();
+    String args = command.args();
     ui.answerWith(answers);
     EventContext ctx = surface.context(ui);
     try {
