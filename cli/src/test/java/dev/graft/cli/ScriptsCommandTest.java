@@ -72,6 +72,8 @@ class ScriptsCommandTest {
         .contains("unknown event \"nope\"")
         .contains("mark.js  (project, untrusted, not loaded)")
         .contains("to run them: graft scripts trust " + proj.resolve(".graft/scripts"));
+    assertThat(r.out().indexOf("bad.js  (--scripts")).as("in load order: bad.js before ok.js, though it failed")
+        .isLessThan(r.out().indexOf("ok.js  (--scripts"));
 
     CliRun json = run("scripts", "list", "--format", "json");
     assertThat(json.exitCode()).isZero();

@@ -65,6 +65,12 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       entries.add(new Entry(nameOf(plan, p.path()), p.path(), source, trustOf(source), false, List.of(), List.of(),
           List.of(), List.of(p.message())));
     }
+    // In load order, the scripts that failed to load among the others (other problems last).
+    List<Path> order = ScriptLoader.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
+    entries.sort(java.util.Comparator.comparingInt(e -> {
+      int at = order.indexOf(e.path());
+      return at < 0 ? Integer.MAX_VALUE : at;
+    }));
     if (plan.project().isPresent() && !plan.projectLoaded()) {
       ScriptLocations.Project project = plan.project().get();
       String trust = switch (project.state()) {
