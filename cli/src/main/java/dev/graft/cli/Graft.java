@@ -11,6 +11,7 @@ import dev.graft.cli.scripts.ScriptsCommand;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** Builds the command line and runs it, turning every failure into an exit code. */
@@ -83,13 +84,41 @@ public final class Graft {
       context.err().println("graft: " + e.getMessage());
       // a value of the wrong type (--max-tokens abc) is said in that line, as graft's own checks
       if (!(e.getCause() instanceof CommandLine.TypeConversionException)) {
-        CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+        Optional<String> nearest = nearestSubcommand(e);
+        if (nearest.isPresent()) {
+          context.err().println("Did you mean: " + nearest.get() + "?");
+        } else {
+          CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+        }
         context.err().println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
       }
       context.err().flush();
       return 2;
     });
     return cli.execute(args);
+  }
+
+  /**
+   * For a mistyped subcommand ({@code graft session lsit}), the one it most likely means, by edit
+   * distance (at most two edits): picocli's own suggestions miss some ("lst" gave test, trust and
+   * install, not list).
+   */
+  private static Optional<String> nearestSubcommand(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+      return Optional.empty();
+    }
+    String typed = u.getUnmatched().getFirst();
+    CommandLine at = e.getCommandLine();
+    String best = null;
+    int bestDistance = 3;
+    for (String name : at.getSubcommands().keySet()) {
+      int d = dev.graft.cli.base.EditDistance.between(typed, name);
+      if (d < bestDistance) {
+        best = name;
+        bestDistance = d;
+      }
+    }
+    return Optional.ofNullable(best).map(b -> at.getCommandSpec().qualifiedName() + " " + b);
   }
 
   static String oneLine(Throwable e) {
