@@ -149,9 +149,9 @@ class HostileScriptsCliTest {
     assertThat(err).containsPattern("runaway\\.js: message_end handler (ran for more than 2 s without returning \\(an endless loop\\?\\)"
         + "|was stopped after \\d+ statements without returning \\(an endless loop\\?\\))");
     assertThat(err).contains("deep.js: tool_execution_end handler failed: RangeError: Maximum call stack size exceeded");
-    assertThat(err).contains("nonjson.js: agent_end handler failed: pi.appendEntry: data is not JSON: .list[0] is a cycle");
-    assertThat(err).contains("nonjson.js: turn_end handler failed: pi.appendEntry: data is not JSON: .f is a function");
-    assertThat(err).contains("nonjson.js: agent_start handler failed: pi.appendEntry: data is not JSON: .n is a BigInt (10n)");
+    assertThat(err).contains("nonjson.js: agent_end handler failed: graft.appendEntry: data is not JSON: .list[0] is a cycle");
+    assertThat(err).contains("nonjson.js: turn_end handler failed: graft.appendEntry: data is not JSON: .f is a function");
+    assertThat(err).contains("nonjson.js: agent_start handler failed: graft.appendEntry: data is not JSON: .n is a BigInt (10n)");
     assertThat(problemLines(err)).as("every report is one line starting graft:").allSatisfy(l -> assertThat(l).doesNotContain("\tat "));
     assertThat(err).doesNotContain("Exception").doesNotContain("\tat ");
 
@@ -247,11 +247,11 @@ class HostileScriptsCliTest {
     assertThat(out).hasSize(11);
     assertThat(out.get(0)).endsWith(limit + "9007199254740991");
     assertThat(out.get(1)).endsWith(limit + "2147483648");
-    assertThat(out.get(2)).startsWith("TypeError: pi.exec: options").contains("Infinity");
-    assertThat(out.get(3)).startsWith("TypeError: pi.exec: options").contains("Infinity");
+    assertThat(out.get(2)).startsWith("TypeError: graft.exec: options").contains("Infinity");
+    assertThat(out.get(3)).startsWith("TypeError: graft.exec: options").contains("Infinity");
     assertThat(out.get(4)).endsWith(limit + "-5");
     assertThat(out.get(5)).endsWith(limit + "0");
-    assertThat(out.get(6)).startsWith("TypeError: pi.exec: options").contains("NaN");
+    assertThat(out.get(6)).startsWith("TypeError: graft.exec: options").contains("NaN");
     assertThat(out.get(7)).endsWith(limit + "the string \"10\"");
     assertThat(out.get(8)).endsWith(limit + "1.0E300");
     assertThat(out.get(9)).endsWith(limit + "object");
@@ -341,14 +341,14 @@ class HostileScriptsCliTest {
     String err = run.err();
     assertThat(err).doesNotContain(ESC).doesNotContain("\u0007").doesNotContain("\r").doesNotContain("\u202e");
     assertThat(err.lines()).noneMatch(l -> l.startsWith("graft: a forged line") || l.startsWith("graft: forged too"));
-    assertThat(err).contains("[noisy.js] refused TypeError: pi.registerCommand: the command name \"evil\\u001B[31mred\" must be"
+    assertThat(err).contains("[noisy.js] refused TypeError: graft.registerCommand: the command name \"evil\\u001B[31mred\" must be"
         + " 1 to 64 letters, digits, _, -, . or :, starting with a letter or digit");
-    assertThat(err).contains("[noisy.js] refused TypeError: pi.registerCommand: the command name \"two\\nlines\" must not"
+    assertThat(err).contains("[noisy.js] refused TypeError: graft.registerCommand: the command name \"two\\nlines\" must not"
         + " contain spaces");
     assertThat(err).contains("the command name \"-dash\" must be 1 to 64");
     assertThat(err).contains("the command name \"" + "x".repeat(65) + "\" must be 1 to 64");
     assertThat(err).doesNotContain("ok:name.v2\" must");
-    assertThat(err).contains("refused TypeError: pi.registerTool: the tool name must be 1 to 64 letters, digits, _ or -,"
+    assertThat(err).contains("refused TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -,"
         + " not \"bad\\u001B]0;title\\u0007\"");
     assertThat(err).contains("[noisy.js] line one\\ngraft: a forged line\\x1b[2J\\x1b]0;owned\\x07\\u202eevil");
     String failure = err.lines().filter(l -> l.contains("turn_start handler failed")).findFirst().orElseThrow();
@@ -411,10 +411,10 @@ class HostileScriptsCliTest {
     List<String> refused = new java.util.ArrayList<>();
     customData("caps").get("refused").forEach(n -> refused.add(n.asText()));
     assertThat(refused).containsExactly(
-        "command: TypeError: pi.registerCommand: the description of /long is 1001 characters long; the limit is 1000",
-        "tool: TypeError: pi.registerTool: the description of tool t is 16385 characters long; the limit is 16384",
-        "name: TypeError: pi.setSessionName: the name is 1001 characters long; the limit is 1000",
-        "label: TypeError: pi.setLabel: the label is 1001 characters long; the limit is 1000",
+        "command: TypeError: graft.registerCommand: the description of /long is 1001 characters long; the limit is 1000",
+        "tool: TypeError: graft.registerTool: the description of tool t is 16385 characters long; the limit is 16384",
+        "name: TypeError: graft.setSessionName: the name is 1001 characters long; the limit is 1000",
+        "label: TypeError: graft.setLabel: the label is 1001 characters long; the limit is 1000",
         "notify: TypeError: ctx.ui.notify: the message is 10001 characters long; the limit is 10000",
         "status: TypeError: ctx.ui.setStatus: the text is 1001 characters long; the limit is 1000",
         "title: TypeError: ctx.ui.setTitle: the title is 1001 characters long; the limit is 1000",
@@ -422,10 +422,10 @@ class HostileScriptsCliTest {
         "widget: TypeError: ctx.ui.setWidget: the key is 201 characters long; the limit is 200",
         "widgetLines: TypeError: ctx.ui.setWidget: the lines is 10004 characters long; the limit is 10000",
         "editorText: TypeError: ctx.ui.setEditorText: the text is 1048577 characters long; the limit is 1048576",
-        "entry: TypeError: pi.appendEntry: the data (as JSON) is 4194315 characters long; the limit is 4194304",
-        "type: TypeError: pi.appendEntry: the customType is 201 characters long; the limit is 200",
-        "message: TypeError: pi.sendMessage: the message (as JSON) is 16777247 characters long; the limit is 16777216",
-        "user: TypeError: pi.sendUserMessage: the content (as JSON) is 16777218 characters long; the limit is 16777216",
+        "entry: TypeError: graft.appendEntry: the data (as JSON) is 4194315 characters long; the limit is 4194304",
+        "type: TypeError: graft.appendEntry: the customType is 201 characters long; the limit is 200",
+        "message: TypeError: graft.sendMessage: the message (as JSON) is 16777247 characters long; the limit is 16777216",
+        "user: TypeError: graft.sendUserMessage: the content (as JSON) is 16777218 characters long; the limit is 16777216",
         "fits: accepted");
   }
 

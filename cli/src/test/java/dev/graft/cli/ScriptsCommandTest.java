@@ -85,7 +85,7 @@ class ScriptsCommandTest {
   void checkReportsFileAndLineAndExitsOneOnProblems() throws Exception {
     CliRun bad = run("scripts", "check", "../s/bad.js");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.out()).startsWith(work.resolve("s/bad.js") + ":2: loading failed: TypeError: pi.on: unknown event \"nope\"")
+    assertThat(bad.out()).startsWith(work.resolve("s/bad.js") + ":2: loading failed: TypeError: graft.on: unknown event \"nope\"")
         .contains("1 problem.");
     Files.writeString(work.resolve("s/syntax.js"), "export default function (graft) {\n\n  graft.on(\"context\", ;\n}\n");
     CliRun syntax = run("scripts", "check", "../s/syntax.js");

@@ -62,9 +62,9 @@ final class HostCalls {
   ProxyExecutable api(LoadedScript s) {
     return args -> {
       String op = args[0].asString();
-      String name = "pi." + op;
+      String name = "graft." + op;
       if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + "), and a pi object from before"
+        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + "), and an API object from before"
             + " that no longer works";
       }
       if (s.state == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
@@ -317,7 +317,7 @@ final class HostCalls {
         String command = text(a, "the command");
         List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");
         ObjectNode options = options(c, "the options");
-        calls.await(s, "pi.exec(" + jsonString(command) + ")", port.exec(f, command, args, options), resolve, reject,
+        calls.await(s, "graft.exec(" + jsonString(command) + ")", port.exec(f, command, args, options), resolve, reject,
             Json::write);
       }
       case "getActiveTools" -> {
@@ -331,7 +331,7 @@ final class HostCalls {
         if (!(model instanceof ObjectNode m) || !m.path("provider").isTextual() || !m.path("id").isTextual()) {
           throw new BadArgument("the model must be an object with string fields provider and id");
         }
-        calls.await(s, "pi.setModel", port.setModel(f, m), resolve, reject, String::valueOf);
+        calls.await(s, "graft.setModel", port.setModel(f, m), resolve, reject, String::valueOf);
       }
       case "getThinkingLevel" -> {
         return "V" + jsonString(port.thinkingLevel(f).wire());

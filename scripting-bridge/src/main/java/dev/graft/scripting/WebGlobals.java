@@ -150,7 +150,7 @@ final class WebGlobals {
           String channel = args[1].asString();
           String text = args.length > 2 && args[2].isString() ? args[2].asString() : null;
           if (text != null && text.length() > MAX_EVENT_CHARS) {
-            return "pi.events.emit: the data is too large (more than " + MAX_EVENT_CHARS + " characters of JSON)";
+            return "graft.events.emit: the data is too large (more than " + MAX_EVENT_CHARS + " characters of JSON)";
           }
           for (LoadedScript other : scripts.active()) {
             if (other != s) {
@@ -174,7 +174,7 @@ final class WebGlobals {
     try {
       s.run(() -> state.helpers.getMember("deliver").execute(channel, text));
     } catch (LoadedScript.GuestException ge) {
-      report(s, "a pi.events handler for \"" + channel + "\"", ge);
+      report(s, "a graft.events handler for \"" + channel + "\"", ge);
     }
     scripts.closeIfDone(s);
   }

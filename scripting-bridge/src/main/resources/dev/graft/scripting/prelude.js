@@ -380,17 +380,17 @@
       registerCommand(name, options) { call(host, "registerCommand", name, options); },
       registerTool(tool) {
         const parameters = tool !== null && typeof tool === "object" && tool.parameters !== undefined
-          ? encode(tool.parameters, "pi.registerTool: parameters") : undefined;
+          ? encode(tool.parameters, "graft.registerTool: parameters") : undefined;
         call(host, "registerTool", tool, parameters);
       },
       registerMessageRenderer(customType, renderer) { call(host, "registerMessageRenderer", customType, renderer); },
-      appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "pi.appendEntry: data")); },
+      appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "graft.appendEntry: data")); },
       sendMessage(message, options) {
-        call(host, "sendMessage", encode(message, "pi.sendMessage: message"), encode(options, "pi.sendMessage: options"));
+        call(host, "sendMessage", encode(message, "graft.sendMessage: message"), encode(options, "graft.sendMessage: options"));
       },
       sendUserMessage(content, options) {
-        call(host, "sendUserMessage", encode(content, "pi.sendUserMessage: content"),
-          encode(options, "pi.sendUserMessage: options"));
+        call(host, "sendUserMessage", encode(content, "graft.sendUserMessage: content"),
+          encode(options, "graft.sendUserMessage: options"));
       },
       setLabel(entryId, label) { call(host, "setLabel", entryId, label); },
       setSessionName(name) { call(host, "setSessionName", name); },
@@ -400,13 +400,13 @@
       exec(command, args, options) {
         return withSignal(signalOf(options),
           function () {
-            return later(host, "exec", command, encode(args, "pi.exec: args"), encode(withoutSignal(options), "pi.exec: options"));
+            return later(host, "exec", command, encode(args, "graft.exec: args"), encode(withoutSignal(options), "graft.exec: options"));
           },
           function () { return { stdout: "", stderr: "", code: 0, killed: true }; });
       },
       getActiveTools() { return call(host, "getActiveTools"); },
-      setActiveTools(names) { call(host, "setActiveTools", encode(names, "pi.setActiveTools: names")); },
-      setModel(model) { return later(host, "setModel", encode(model, "pi.setModel: model")); },
+      setActiveTools(names) { call(host, "setActiveTools", encode(names, "graft.setActiveTools: names")); },
+      setModel(model) { return later(host, "setModel", encode(model, "graft.setModel: model")); },
       getThinkingLevel() { return call(host, "getThinkingLevel"); },
       setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
       get events() { return loadWeb ? web().events : undefined; },

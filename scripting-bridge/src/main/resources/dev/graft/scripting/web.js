@@ -382,8 +382,8 @@
 
   const events = freeze({
     on(channel, handler) {
-      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("pi.events.on: the channel must be a non-empty string");
-      if (typeof handler !== "function") throw new TypeErrorC("pi.events.on: the handler must be a function");
+      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("graft.events.on: the channel must be a non-empty string");
+      if (typeof handler !== "function") throw new TypeErrorC("graft.events.on: the handler must be a function");
       let list = channels.get(channel);
       if (list === undefined) channels.set(channel, list = []);
       const entry = { handler };
@@ -396,12 +396,12 @@
       };
     },
     emit(channel, data) {
-      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("pi.events.emit: the channel must be a non-empty string");
+      if (typeof channel !== "string" || channel === "") throw new TypeErrorC("graft.events.emit: the channel must be a non-empty string");
       let text;
       try {
         text = data === undefined ? undefined : JSONstringify(data);
       } catch (e) {
-        throw new TypeErrorC("pi.events.emit: the data must be JSON for the other scripts (" + e.message + ")");
+        throw new TypeErrorC("graft.events.emit: the data must be JSON for the other scripts (" + e.message + ")");
       }
       const list = handlersOf(channel);
       for (let i = 0; i < list.length; i++) list[i].handler(data);

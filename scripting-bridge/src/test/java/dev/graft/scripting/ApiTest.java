@@ -28,19 +28,19 @@ class ApiTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
-      empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: pi.registerCommand: the command name must be a non-empty string, not an empty string
-      no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: pi.registerCommand: the command name must be a non-empty string, not undefined
-      leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: pi.registerCommand: write the command name without the leading "/" ("pop")
-      command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: pi.registerCommand: /pop is already registered by this script
-      handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: pi.registerCommand: the handler of /pop must be a function, not a string
-      no options             | pi.registerCommand("pop");                                    | TypeError: pi.registerCommand: the options for /pop must be an object {description, handler}, not undefined
-      unknown event          | pi.on("contxt", () => {});                                    | TypeError: pi.on: unknown event "contxt"; the events are
-      event not a string     | pi.on(42, () => {});                                          | TypeError: pi.on: the event name must be a string, not a number
-      handler not function   | pi.on("context", { handle() {} });                           | TypeError: pi.on: the handler for "context" must be a function, not an object
-      bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: pi.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
-      tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: pi.registerTool: the execute of tool t must be a function, not undefined
-      tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | pi.registerTool: parameters is not JSON: .f is a function
-      action while loading   | pi.appendEntry("x", {});                                      | Error: pi.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
+      empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: graft.registerCommand: the command name must be a non-empty string, not an empty string
+      no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: graft.registerCommand: the command name must be a non-empty string, not undefined
+      leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: graft.registerCommand: write the command name without the leading "/" ("pop")
+      command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: graft.registerCommand: /pop is already registered by this script
+      handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: graft.registerCommand: the handler of /pop must be a function, not a string
+      no options             | pi.registerCommand("pop");                                    | TypeError: graft.registerCommand: the options for /pop must be an object {description, handler}, not undefined
+      unknown event          | pi.on("contxt", () => {});                                    | TypeError: graft.on: unknown event "contxt"; the events are
+      event not a string     | pi.on(42, () => {});                                          | TypeError: graft.on: the event name must be a string, not a number
+      handler not function   | pi.on("context", { handle() {} });                           | TypeError: graft.on: the handler for "context" must be a function, not an object
+      bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
+      tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: graft.registerTool: the execute of tool t must be a function, not undefined
+      tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | graft.registerTool: parameters is not JSON: .f is a function
+      action while loading   | pi.appendEntry("x", {});                                      | Error: graft.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
       """)
   void badRegistrationsFailTheLoadNamingScriptAndLine(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
@@ -159,11 +159,11 @@ class ApiTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
-      level           | pi.setThinkingLevel("max");                       | TypeError: pi.setThinkingLevel: unknown thinking level "max"; the levels are [off, minimal, low, medium, high, xhigh]
-      message type    | pi.sendMessage({ content: "x" });                 | TypeError: pi.sendMessage: the message must be an object with a non-empty string customType
-      delivery        | pi.sendUserMessage("x", { deliverAs: "later" });  | TypeError: pi.sendUserMessage: deliverAs must be one of steer, followUp
-      exec args       | pi.exec("ls", ["-l", 3]);                         | TypeError: pi.exec: the args[1] must be a string
-      model           | pi.setModel({ name: "x" });                       | TypeError: pi.setModel: the model must be an object with string fields provider and id
+      level           | pi.setThinkingLevel("max");                       | TypeError: graft.setThinkingLevel: unknown thinking level "max"; the levels are [off, minimal, low, medium, high, xhigh]
+      message type    | pi.sendMessage({ content: "x" });                 | TypeError: graft.sendMessage: the message must be an object with a non-empty string customType
+      delivery        | pi.sendUserMessage("x", { deliverAs: "later" });  | TypeError: graft.sendUserMessage: deliverAs must be one of steer, followUp
+      exec args       | pi.exec("ls", ["-l", 3]);                         | TypeError: graft.exec: the args[1] must be a string
+      model           | pi.setModel({ name: "x" });                       | TypeError: graft.setModel: the model must be an object with string fields provider and id
       """)
   void badActionArgumentsThrowAtTheCall(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
@@ -200,7 +200,7 @@ class ApiTest {
       f.host.nextExec().completeExceptionally(new RuntimeException("exit code 1"));
       List<HandlerOutcome> out = emitting.get(10, TimeUnit.SECONDS);
       assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json(
-          "{\"out\":\"M a.txt\",\"code\":0,\"failed\":\"pi.exec(\\\"false\\\") failed: exit code 1\"}"));
+          "{\"out\":\"M a.txt\",\"code\":0,\"failed\":\"graft.exec(\\\"false\\\") failed: exit code 1\"}"));
       assertThat(f.host.calls).containsExactly("exec git [status, --short] {\"cwd\":\"/repo\"}", "exec false [] {}");
     }
   }

@@ -54,8 +54,8 @@ class LifecycleTest {
       make.complete(ScriptFixture.json("{\"code\":0}"));
       assertThatThrownBy(() -> command.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
           .cause().isInstanceOf(ScriptFailure.class)
-          .hasMessage(f.dir.resolve("old.js") + ": /build command failed: Error: pi.appendEntry was ignored: this"
-              + " script was unloaded (unloaded by a reload), and a pi object from before that no longer works"
+          .hasMessage(f.dir.resolve("old.js") + ": /build command failed: Error: graft.appendEntry was ignored: this"
+              + " script was unloaded (unloaded by a reload), and an API object from before that no longer works"
               + " (at old.js:5)");
       assertThat(f.host.calls).containsExactly("exec make [] {}");
       assertThat(f.engine.commands()).isEmpty();
@@ -134,7 +134,7 @@ class LifecycleTest {
         f.write("a.js", "export default function (pi) { pi.on('agent_start', () => { pi.setSessionName('x'); }); }");
         e.load(f.sources);
         assertThat(ScriptFixture.messageOf(e.emit("agent_start", Json.object(), EventContext.EMPTY).get(0)))
-            .contains("a.js: agent_start handler failed: Error: pi.setSessionName failed in graft: emit was called on the"
+            .contains("a.js: agent_start handler failed: Error: graft.setSessionName failed in graft: emit was called on the"
                 + " script thread (from a ScriptHostPort or ScriptUi method?); those must not call back into the engine");
       }
     }

@@ -103,10 +103,10 @@ class MarshalTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
-      cycle     | const d = { list: [] }; d.list.push(d); pi.appendEntry("state", d);   | pi.appendEntry: data is not JSON: .list[0] is a cycle (it contains itself)
-      function  | pi.appendEntry("state", { onLoad() {} });                             | pi.appendEntry: data is not JSON: .onLoad is a function
-      BigInt    | pi.appendEntry("state", { total: 12345678901234567890n });            | pi.appendEntry: data is not JSON: .total is a BigInt (12345678901234567890n)
-      no type   | pi.appendEntry("", {});                                                 | TypeError: pi.appendEntry: the customType must be a non-empty string, not an empty string
+      cycle     | const d = { list: [] }; d.list.push(d); pi.appendEntry("state", d);   | graft.appendEntry: data is not JSON: .list[0] is a cycle (it contains itself)
+      function  | pi.appendEntry("state", { onLoad() {} });                             | graft.appendEntry: data is not JSON: .onLoad is a function
+      BigInt    | pi.appendEntry("state", { total: 12345678901234567890n });            | graft.appendEntry: data is not JSON: .total is a BigInt (12345678901234567890n)
+      no type   | pi.appendEntry("", {});                                                 | TypeError: graft.appendEntry: the customType must be a non-empty string, not an empty string
       """)
   void appendEntryWithNonJsonDataThrowsAtTheCallAndRecordsNothing(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
@@ -142,7 +142,7 @@ class MarshalTest {
       assertThat(failure(f.emit("agent_start", "{}")).message())
           .endsWith("big.js: agent_start handler failed: the result is too large: more than 1000000 characters of JSON");
       assertThat(failure(f.emit("agent_end", "{}")).message())
-          .endsWith("agent_end handler failed: pi.appendEntry: data is too large: more than 1000000 characters of JSON (at big.js:4)");
+          .endsWith("agent_end handler failed: graft.appendEntry: data is too large: more than 1000000 characters of JSON (at big.js:4)");
       assertThat(f.host.calls).isEmpty();
       f.emit("turn_start", "{}");
       assertThat(f.log.lines).anySatisfy(l -> assertThat(l).startsWith("big.js INFO zzz")

@@ -31,7 +31,7 @@ class ToolSchemaCheckTest {
           + " execute() {} }); }\n");
       LoadReport report = f.load();
       assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.message())
-          .startsWith(f.dir.resolve("bad.js") + ": loading failed: TypeError: pi.registerTool: the parameters of tool t")
+          .startsWith(f.dir.resolve("bad.js") + ": loading failed: TypeError: graft.registerTool: the parameters of tool t")
           .contains(expected));
       assertThat(f.engine.tools()).extracting(ScriptTool::name).containsExactly("ok");
     }
