@@ -82,6 +82,24 @@ class ScriptsCommandTest {
   }
 
   @Test
+  void checkAndListSayWhatARunLeavesOutForABuiltInName() throws Exception {
+    Files.createDirectories(work.resolve("d"));
+    Files.writeString(work.resolve("d/dupe.js"), """
+        export default function (graft) {
+          graft.registerCommand("model", { handler: () => {} });
+          graft.registerTool({ name: "read", description: "mine", execute: async () => ({ content: [] }) });
+        }
+        """);
+    CliRun check = run("scripts", "check", work.resolve("d/dupe.js").toString());
+    assertThat(check.exitCode()).isEqualTo(1);
+    assertThat(check.out()).contains("script command not added: /model exists already (from built-in)")
+        .contains("tool read has the name of a built-in tool; it is left out").contains("2 problems.");
+    CliRun list = run("scripts", "list", "--scripts", "../d");
+    assertThat(list.out()).contains("script command not added: /model exists already (from built-in)")
+        .contains("tool read has the name of a built-in tool; it is left out");
+  }
+
+  @Test
   void checkReportsFileAndLineAndExitsOneOnProblems() throws Exception {
     CliRun bad = run("scripts", "check", "../s/bad.js");
     assertThat(bad.exitCode()).isEqualTo(1);

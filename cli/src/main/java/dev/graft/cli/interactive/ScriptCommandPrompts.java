@@ -23,7 +23,8 @@ import java.util.concurrent.ExecutionException;
 public final class ScriptCommandPrompts {
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
-  private final CommandRegistry builtIn = BuiltinCommands.registry();
+  private static final CommandRegistry BUILT_IN = BuiltinCommands.registry();
+  private final CommandRegistry builtIn = BUILT_IN;
 
   /** What a prompt is. */
   public sealed interface Parsed {
@@ -60,6 +61,14 @@ public final class ScriptCommandPrompts {
   public List<String> refused() {
     return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
         .flatMap(c -> builtIn.refusal(c.name()).stream()).map(CommandRegistry::notAdded).toList();
+  }
+
+  /**
+   * Why a script's command of this name is not added, as the interactive mode says it ("script
+   * command not added: /model exists already (from built-in)"), when a built-in command has it.
+   */
+  public static Optional<String> refusal(String name) {
+    return BUILT_IN.refusal(name).map(CommandRegistry::notAdded);
   }
 
   public Parsed parse(String prompt) {

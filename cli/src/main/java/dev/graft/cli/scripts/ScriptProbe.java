@@ -49,6 +49,17 @@ public final class ScriptProbe {
         events.put(f, engine.events(f));
       }
       synchronized (warnings) {
+        // What a run leaves out: a command or a tool with a built-in one's name.
+        for (dev.graft.scripting.ScriptCommand c : engine.commands()) {
+          dev.graft.cli.interactive.ScriptCommandPrompts.refusal(c.name())
+              .ifPresent(w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
+        }
+        for (dev.graft.scripting.ScriptTool t : engine.tools()) {
+          if (dev.graft.runtime.tools.BuiltinTools.NAMES.contains(t.name())) {
+            warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>())
+                .add("tool " + t.name() + " has the name of a built-in tool; it is left out");
+          }
+        }
         return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());
       }
     }
