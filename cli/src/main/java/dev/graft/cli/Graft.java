@@ -107,18 +107,9 @@ public final class Graft {
     if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
       return Optional.empty();
     }
-    String typed = u.getUnmatched().getFirst();
     CommandLine at = e.getCommandLine();
-    String best = null;
-    int bestDistance = 3;
-    for (String name : at.getSubcommands().keySet()) {
-      int d = dev.graft.cli.base.EditDistance.between(typed, name);
-      if (d < bestDistance) {
-        best = name;
-        bestDistance = d;
-      }
-    }
-    return Optional.ofNullable(best).map(b -> at.getCommandSpec().qualifiedName() + " " + b);
+    return dev.graft.cli.base.EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
+        .map(b -> at.getCommandSpec().qualifiedName() + " " + b);
   }
 
   static String oneLine(Throwable e) {

@@ -79,16 +79,7 @@ public final class CommandRegistry {
 
   /** The known name closest to {@code name} (at most 3 edits, or a prefix), if any. */
   public synchronized Optional<String> nearest(String name) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String known : commands.keySet()) {
-      int d = known.startsWith(name) ? 1 : EditDistance.between(name, known);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = known;
-      }
-    }
-    return bestDistance <= Math.max(1, Math.min(3, name.length() / 2 + 1)) ? Optional.ofNullable(best) : Optional.empty();
+    return EditDistance.nearestCommand(name, commands.keySet());
   }
 
   /**

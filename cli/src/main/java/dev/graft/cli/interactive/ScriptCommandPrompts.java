@@ -159,15 +159,7 @@ public final class ScriptCommandPrompts {
   }
 
   private static String nearest(String name, List<ScriptCommand> commands) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (ScriptCommand c : commands) {
-      int d = c.name().startsWith(name) ? 1 : EditDistance.between(name, c.name());
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = c.name();
-      }
-    }
-    return best != null && bestDistance <= Math.max(1, Math.min(3, name.length() / 2 + 1)) ? "; did you mean /" + best + "?" : "";
+    return EditDistance.nearestCommand(name, commands.stream().map(ScriptCommand::name).toList())
+        .map(best -> "; did you mean /" + best + "?").orElse("");
   }
 }

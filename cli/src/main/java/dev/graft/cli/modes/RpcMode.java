@@ -485,16 +485,7 @@ public final class RpcMode {
       "get_commands", "extension_ui_response");
 
   private static String nearest(String type) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String c : COMMANDS) {
-      int d = dev.graft.cli.base.EditDistance.between(type, c);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = c;
-      }
-    }
-    return best != null && bestDistance <= 3 ? "; did you mean '" + best + "'?" : "";
+    return dev.graft.cli.base.EditDistance.nearest(type, COMMANDS, 3, false).map(best -> "; did you mean '" + best + "'?").orElse("");
   }
 
   private static String requireText(ObjectNode c, String field) {
