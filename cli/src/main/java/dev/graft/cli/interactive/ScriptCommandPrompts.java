@@ -21,10 +21,10 @@ import java.util.concurrent.ExecutionException;
  * prompt, not a command.
  */
 public final class ScriptCommandPrompts {
+  private static final CommandRegistry BUILT_IN = BuiltinCommands.registry();
+
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
-  private static final CommandRegistry BUILT_IN = BuiltinCommands.registry();
-  private final CommandRegistry builtIn = BUILT_IN;
 
   /** What a prompt is. */
   public sealed interface Parsed {
@@ -51,7 +51,7 @@ public final class ScriptCommandPrompts {
   /** The scripts' commands, but those that have a built-in command's name. */
   public List<ScriptCommand> commands() {
     return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
-        .filter(c -> builtIn.refusal(c.name()).isEmpty()).toList();
+        .filter(c -> refusal(c.name()).isEmpty()).toList();
   }
 
   /**
@@ -59,8 +59,7 @@ public final class ScriptCommandPrompts {
    * mode says it ("script command not added: /model exists already (from built-in)").
    */
   public List<String> refused() {
-    return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
-        .flatMap(c -> builtIn.refusal(c.name()).stream()).map(CommandRegistry::notAdded).toList();
+    return engine.map(ScriptEngine::commands).orElse(List.of()).stream().flatMap(c -> refusal(c.name()).stream()).toList();
   }
 
   /**
@@ -83,13 +82,13 @@ public final class ScriptCommandPrompts {
         return new Parsed.Command(c, invocation.get().args());
       }
     }
-    if (builtIn.refusal(name).isPresent()) {
+    String listed = " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")";
+    if (refusal(name).isPresent()) {
       return new Parsed.Unknown(name, "/" + name + " is a built-in command of the interactive mode; it does not run here"
-          + (commands.isEmpty() ? "" : " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")"));
+          + (commands.isEmpty() ? "" : listed));
     }
     return new Parsed.Unknown(name, "unknown command /" + name + nearest(name, commands)
-        + (commands.isEmpty() ? " (no script registers a command; the interactive mode's built-in commands do not run here)"
-            : " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")"));
+        + (commands.isEmpty() ? " (no script registers a command; the interactive mode's built-in commands do not run here)" : listed));
   }
 
   /**
