@@ -80,7 +80,8 @@ public final class ScriptLoader {
     }
   }
 
-  private static Optional<Path> indexOf(Path dir) {
+  /** The index script of a directory of scripts (index.js, .mjs, .ts or .mts, in that order), if it has one. */
+  public static Optional<Path> indexOf(Path dir) {
     for (String index : List.of("index.js", "index.mjs", "index.ts", "index.mts")) {
       Path p = dir.resolve(index);
       if (Files.isRegularFile(p)) {

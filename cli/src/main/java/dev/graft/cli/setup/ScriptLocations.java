@@ -8,6 +8,7 @@ import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.ScriptLoader;
 import dev.graft.scripting.ScriptSources;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -125,9 +126,6 @@ public final class ScriptLocations {
     return projectDir.resolve(".graft").resolve("scripts");
   }
 
-  /** The index scripts a directory of scripts may have, in the order the loader looks for them. */
-  private static final List<String> INDEX_NAMES = List.of("index.js", "index.mjs", "index.ts", "index.mts");
-
   /**
    * Why {@code file} (the user's {@code given}, resolved) cannot be loaded as one script, or empty
    * when it is a file: missing, or a directory, then with {@code forDirectory} (what loads a
@@ -140,9 +138,8 @@ public final class ScriptLocations {
     if (!Files.isDirectory(file)) {
       return Optional.of("no such script file");
     }
-    Optional<String> index = INDEX_NAMES.stream().filter(n -> Files.isRegularFile(file.resolve(n))).findFirst();
     return Optional.of("a directory, not a script file: " + forDirectory
-        + index.map(n -> ", or give " + given.resolve(n)).orElse(""));
+        + ScriptLoader.indexOf(file).map(index -> ", or give " + given.resolve(index.getFileName())).orElse(""));
   }
 
   public static Plan plan(Request r, TrustDecision decision) {
