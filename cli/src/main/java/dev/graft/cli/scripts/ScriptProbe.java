@@ -55,10 +55,8 @@ public final class ScriptProbe {
               .ifPresent(w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
         }
         for (dev.graft.scripting.ScriptTool t : engine.tools()) {
-          if (dev.graft.runtime.tools.BuiltinTools.NAMES.contains(t.name())) {
-            warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>())
-                .add("tool " + t.name() + " has the name of a built-in tool; it is left out");
-          }
+          dev.graft.cli.setup.AgentTools.leftOut(t.name())
+              .ifPresent(w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
         }
         return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());
       }

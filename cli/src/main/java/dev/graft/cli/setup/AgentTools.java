@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * registered. A script tool whose name a built-in tool has is reported once and left out (two
  * scripts' tools of one name are sorted out by the bridge: the first stands).
  */
-final class AgentTools {
+public final class AgentTools {
   private final BuiltinTools builtin;
   private final Consumer<String> report;
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
@@ -48,15 +48,22 @@ final class AgentTools {
       return out;
     }
     for (ScriptTool t : e.get().tools()) {
-      if (BuiltinTools.NAMES.contains(t.name())) {
+      Optional<String> leftOut = leftOut(t.name());
+      if (leftOut.isPresent()) {
         if (reported.add(t.script().name() + "/" + t.name())) {
-          report.accept("script " + t.script().name() + ": tool " + t.name() + " has the name of a built-in tool; it is left out");
+          report.accept("script " + t.script().name() + ": " + leftOut.get());
         }
       } else {
         out.add(new ScriptAgentTool(t, e.get(), ctx));
       }
     }
     return out;
+  }
+
+  /** Why a script's tool of this name is left out (a built-in tool has it), if it is. */
+  public static Optional<String> leftOut(String name) {
+    return BuiltinTools.NAMES.contains(name)
+        ? Optional.of("tool " + name + " has the name of a built-in tool; it is left out") : Optional.empty();
   }
 
   /** The script tools' names and the paths of the scripts that registered them. */
