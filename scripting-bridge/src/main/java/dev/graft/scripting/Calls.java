@@ -51,16 +51,17 @@ final class Calls {
   }
 
   /**
-   * As {@link #call} with no time limit (a tool's execute, a command), for a run no user takes
-   * part in (print and JSON modes). There only the scripts' own timers and the host calls they
-   * await can settle a promise: a call still waiting when none of them is left and nothing is
-   * queued for the script thread, at two checks in a row, never will settle, and fails instead
-   * of holding the agent for good.
+   * As {@link #call} with no time limit (a tool's execute, a command). With {@code userPresent}
+   * (a UI), the user may be what it waits for, and it waits. Without one (print and JSON modes)
+   * only the scripts' own timers and the host calls they await can settle a promise: a call
+   * still waiting when none of them is left and nothing is queued for the script thread, at two
+   * checks in a row, never will settle, and fails instead of holding the agent for good.
    */
-  CompletableFuture<JsonNode> callUntilStuck(LoadedScript s, Value fn, String what, Arguments arguments) {
+  CompletableFuture<JsonNode> callWithoutTimeLimit(LoadedScript s, Value fn, String what, boolean userPresent,
+      Arguments arguments) {
     LoadedScript.Call call = new LoadedScript.Call(what, true);
     CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), arguments);
-    if (s.pending.contains(call)) {
+    if (!userPresent && s.pending.contains(call)) {
       watchStuck(s, call, 0);
     }
     return result;

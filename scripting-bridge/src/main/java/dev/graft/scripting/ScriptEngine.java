@@ -243,16 +243,12 @@ public final class ScriptEngine implements AutoCloseable {
         LoadedScript.Command c = s.commands.get(name);
         if (c != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
-          Calls.Arguments arguments = x -> {
+          return calls.callWithoutTimeLimit(s, c.handler(), "/" + name + " command", ctx.ui().available(), x -> {
             Value commandCtx = scope.ctx(x);
             signal[0] = watchdog.bridgeWork(() -> x.helper("commandCtx").execute(commandCtx, args));
             owning[0] = x;
             return new Object[] {args, commandCtx};
-          };
-          // Without a UI no user can be what the command waits for (docs/hooks.md, Limits).
-          return ctx.ui().available()
-              ? calls.call(s, c.handler(), "/" + name + " command", true, Optional.empty(), arguments)
-              : calls.callUntilStuck(s, c.handler(), "/" + name + " command", arguments);
+          });
         }
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
@@ -287,11 +283,9 @@ public final class ScriptEngine implements AutoCloseable {
         LoadedScript.Tool t = s.tools.get(name);
         if (t != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
-          Calls.Arguments arguments = x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)),
-              watchdog.bridgeWork(() -> web.signal(x, aborted)), null, scope.ctx(x)};
-          return ctx.ui().available()
-              ? calls.call(s, t.execute(), "tool " + name, true, Optional.empty(), arguments)
-              : calls.callUntilStuck(s, t.execute(), "tool " + name, arguments);
+          return calls.callWithoutTimeLimit(s, t.execute(), "tool " + name, ctx.ui().available(),
+              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)),
+                  watchdog.bridgeWork(() -> web.signal(x, aborted)), null, scope.ctx(x)});
         }
       }
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
