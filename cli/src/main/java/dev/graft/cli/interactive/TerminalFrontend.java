@@ -1,8 +1,8 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.HookUi;
-import dev.graft.cli.ui.Key;
-import dev.graft.cli.ui.KeyDecoder;
+import dev.graft.cli.tui.Key;
+import dev.graft.cli.tui.KeyDecoder;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.TerminalUi;
 import java.io.IOException;
@@ -129,8 +129,11 @@ final class TerminalFrontend implements Frontend {
   }
 
   private void handle(Key key) {
+    if (key.isCtrl('c')) {
+      interrupts.interrupted(true);
+      return;
+    }
     switch (key.kind()) {
-      case CTRL_C -> interrupts.interrupted(true);
       case ESCAPE -> interrupts.interrupted(false);
       case BACKSPACE -> {
         synchronized (typeAhead) {

@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +37,9 @@ final class ConfirmDialog implements Dialog<Optional<Boolean>> {
 
   @Override
   public Optional<Optional<Boolean>> key(Key key) {
+    if (key.isCtrl('c') || key.isCtrl('d')) {
+      return Optional.of(Optional.empty());
+    }
     switch (key.kind()) {
       case CHAR -> {
         int c = Character.toLowerCase(key.codePoint());
@@ -50,7 +54,7 @@ final class ConfirmDialog implements Dialog<Optional<Boolean>> {
       case ENTER -> {
         return Optional.of(Optional.of(yes));
       }
-      case ESCAPE, CTRL_C, CTRL_D, EOF -> {
+      case ESCAPE, EOF -> {
         return Optional.of(Optional.empty());
       }
       default -> {}

@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

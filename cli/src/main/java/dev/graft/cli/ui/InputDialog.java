@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -34,18 +35,22 @@ final class InputDialog implements Dialog<Optional<String>> {
 
   @Override
   public Optional<Optional<String>> key(Key key) {
+    if (key.isCtrl('c')) {
+      return Optional.of(Optional.empty());
+    }
+    if (key.isCtrl('d')) {
+      if (field.text().isEmpty()) {
+        return Optional.of(Optional.empty());
+      }
+      field.edit(Key.of(Key.Kind.DELETE));
+      return Optional.empty();
+    }
     switch (key.kind()) {
       case ENTER -> {
         return Optional.of(Optional.of(field.text()));
       }
-      case ESCAPE, CTRL_C, EOF -> {
+      case ESCAPE, EOF -> {
         return Optional.of(Optional.empty());
-      }
-      case CTRL_D -> {
-        if (field.text().isEmpty()) {
-          return Optional.of(Optional.empty());
-        }
-        field.edit(Key.of(Key.Kind.DELETE));
       }
       default -> field.edit(key);
     }

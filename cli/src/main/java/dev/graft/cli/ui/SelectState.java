@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -83,9 +84,28 @@ public final class SelectState {
   }
 
   public Outcome handle(Key key) {
+    if (key.kind() == Key.Kind.CHAR && key.modifiers() == Key.CTRL) {
+      switch (key.codePoint()) {
+        case 'p' -> move(-1);
+        case 'n' -> move(1);
+        case 'c', 'd' -> {
+          return new Outcome.Cancelled();
+        }
+        case 'u' -> {
+          filter.setLength(0);
+          refilterKeepingSelection();
+        }
+        default -> {}
+      }
+      return CONTINUE;
+    }
+    if (key.kind() == Key.Kind.TAB && key.hasModifier(Key.SHIFT)) {
+      move(-1);
+      return CONTINUE;
+    }
     switch (key.kind()) {
-      case UP, CTRL_P -> move(-1);
-      case DOWN, CTRL_N, TAB -> move(1);
+      case UP -> move(-1);
+      case DOWN, TAB -> move(1);
       case PAGE_UP -> move(-rows);
       case PAGE_DOWN -> move(rows);
       case HOME -> move(-visible.size());
@@ -94,7 +114,7 @@ public final class SelectState {
         OptionalInt chosen = selected();
         return chosen.isPresent() ? new Outcome.Chosen(chosen.getAsInt()) : CONTINUE;
       }
-      case ESCAPE, CTRL_C, CTRL_D, EOF -> {
+      case ESCAPE, EOF -> {
         return new Outcome.Cancelled();
       }
       case BACKSPACE -> {
@@ -102,10 +122,6 @@ public final class SelectState {
           filter.setLength(filter.length() - Character.charCount(filter.codePointBefore(filter.length())));
           refilterKeepingSelection();
         }
-      }
-      case CTRL_U -> {
-        filter.setLength(0);
-        refilterKeepingSelection();
       }
       case CHAR -> {
         int c = key.codePoint();

@@ -1,5 +1,7 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.KeyDecoder;
+import dev.graft.cli.tui.Key;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
+
 /** A one-line text being edited (the input dialog): insert at the cursor, delete, move. */
 public final class TextField {
   private final StringBuilder text;
@@ -20,6 +22,12 @@ public final class TextField {
 
   /** Applies an editing key; returns false when the key is not an editing key. */
   public boolean edit(Key key) {
+    if (key.kind() == Key.Kind.CHAR && key.modifiers() == Key.CTRL) {
+      return control(key.codePoint());
+    }
+    if (key.modifiers() != 0) {
+      return false;
+    }
     switch (key.kind()) {
       case CHAR -> {
         if (!key.printable()) {
@@ -43,13 +51,25 @@ public final class TextField {
       }
       case LEFT -> cursor = cursor > 0 ? cursor - Character.charCount(text.codePointBefore(cursor)) : 0;
       case RIGHT -> cursor = cursor < text.length() ? cursor + Character.charCount(text.codePointAt(cursor)) : cursor;
-      case HOME, CTRL_A -> cursor = 0;
-      case END, CTRL_E -> cursor = text.length();
-      case CTRL_U -> {
+      case HOME -> cursor = 0;
+      case END -> cursor = text.length();
+      default -> {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Ctrl and a letter: A and E move to the start and end, U deletes to the start, W the word before. */
+  private boolean control(int letter) {
+    switch (letter) {
+      case 'a' -> cursor = 0;
+      case 'e' -> cursor = text.length();
+      case 'u' -> {
         text.delete(0, cursor);
         cursor = 0;
       }
-      case CTRL_W -> {
+      case 'w' -> {
         int start = cursor;
         while (start > 0 && text.charAt(start - 1) == ' ') {
           start--;

@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -41,7 +42,7 @@ class DialogKeysTest {
     assertThat(moved.key(Key.of(Key.Kind.RIGHT))).isEmpty();
     assertThat(moved.key(Key.of(Key.Kind.ENTER))).contains(Optional.of(false));
     assertThat(new ConfirmDialog(screen, "Run it?", "").key(Key.of(Key.Kind.ESCAPE))).contains(Optional.empty());
-    assertThat(new ConfirmDialog(screen, "Run it?", "").key(Key.of(Key.Kind.CTRL_C))).contains(Optional.empty());
+    assertThat(new ConfirmDialog(screen, "Run it?", "").key(Key.ctrl('c'))).contains(Optional.empty());
   }
 
   @Test
@@ -55,7 +56,7 @@ class DialogKeysTest {
     assertThat(input.key(Key.of(Key.Kind.ENTER))).contains(Optional.of("Xb"));
     assertThat(new InputDialog(screen, "Label", "", "").render(OptionalLong.empty(), 80).lines().get(1)).isEqualTo("› ");
     assertThat(new InputDialog(screen, "Label", "", "x").key(Key.of(Key.Kind.ESCAPE))).contains(Optional.empty());
-    assertThat(new InputDialog(screen, "Label", "", "").key(Key.of(Key.Kind.CTRL_D))).contains(Optional.empty());
+    assertThat(new InputDialog(screen, "Label", "", "").key(Key.ctrl('d'))).contains(Optional.empty());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -51,7 +52,7 @@ class SelectStateTest {
     assertThat(s.selected()).isEqualTo(OptionalInt.of(2));
     type(s, "nth"); // anthropic only
     assertThat(s.selected()).isEqualTo(OptionalInt.of(0));
-    s.handle(Key.of(Key.Kind.CTRL_U));
+    s.handle(Key.ctrl('u'));
     assertThat(s.filter()).isEmpty();
     assertThat(s.visible()).hasSize(4);
     assertThat(s.selected()).isEqualTo(OptionalInt.of(0));
@@ -104,7 +105,7 @@ class SelectStateTest {
     }
     assertThat(s.selected()).isEqualTo(OptionalInt.of(3));
     assertThat(s.handle(Key.of(Key.Kind.ESCAPE))).isInstanceOf(SelectState.Outcome.Cancelled.class);
-    assertThat(s.handle(Key.of(Key.Kind.CTRL_C))).isInstanceOf(SelectState.Outcome.Cancelled.class);
+    assertThat(s.handle(Key.ctrl('c'))).isInstanceOf(SelectState.Outcome.Cancelled.class);
   }
 
   @Test

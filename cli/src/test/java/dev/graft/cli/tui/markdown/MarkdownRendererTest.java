@@ -1,0 +1,127 @@
+package dev.graft.cli.tui.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.cli.tui.Ansi;
+import dev.graft.cli.tui.ColorMode;
+import dev.graft.cli.tui.Theme;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MarkdownRendererTest {
+  private final MarkdownRenderer plain = new MarkdownRenderer(Theme.plain());
+  private final MarkdownRenderer colored = new MarkdownRenderer(Theme.dark(ColorMode.ANSI256));
+
+  @Test
+  void headingsEmphasisListsQuotesAndRulesLoseTheirMarkup() {
+    List<String> lines = plain.render("""
+        # Title
+
+        Some **bold** and *italic* and `code` and ~~gone~~.
+
+        - one
+        - two
+          1. nested
+          2. more
+
+        > quoted text
+
+        ---
+        ### Third level
+        """, 60);
+    assertThat(lines).containsExactly(
+        "Title", "", "Some bold and italic and code and gone.", "",
+        "- one", "- two", "  1. nested", "  2. more", "",
+        "│ quoted text", "", "─".repeat(60), "", "### Third level");
+  }
+
+  @Test
+  void stylesAreEscapeSequences() {
+    String line = colored.render("Some **bold** text", 60).getFirst();
+    assertThat(line).contains("\033[1mbold\033[22m");
+    assertThat(Ansi.strip(line)).isEqualTo("Some bold text");
+  }
+
+  @Test
+  void linksShowTheirAddressWhenItDiffersFromTheText() {
+    assertThat(plain.render("[the docs](https://example.com/docs) and <https://example.com>", 80))
+        .containsExactly("the docs (https://example.com/docs) and https://example.com");
+  }
+
+  @Test
+  void tablesAreBoxDrawnWithWideCharactersLinedUp() {
+    List<String> lines = plain.render("""
+        | name | 値 | n |
+        |------|:--:|--:|
+        | 日本語 | ok | 1 |
+        | emoji 😀 | x | 22 |
+        """, 80);
+    assertThat(lines).containsExactly(
+        "┌──────────┬────┬────┐",
+        "│ name     │ 値 │  n │",
+        "├──────────┼────┼────┤",
+        "│ 日本語   │ ok │  1 │",
+        "│ emoji 😀 │ x  │ 22 │",
+        "└──────────┴────┴────┘");
+    assertThat(lines).allMatch(l -> Ansi.width(l) == 22);
+  }
+
+  @Test
+  void aTableWiderThanTheTerminalWrapsItsCells() {
+    List<String> lines = plain.render("""
+        | a | b |
+        |---|---|
+        | a long cell that needs wrapping | short |
+        """, 30);
+    assertThat(lines).allMatch(l -> Ansi.width(l) <= 30);
+    assertThat(String.join("\n", lines)).contains("a long cell");
+  }
+
+  @Test
+  void fencedCodeIsColouredAndKeepsItsText() {
+    List<String> lines = colored.render("""
+        ```python
+        def add(a, b):
+            return a + b  # sum
+        ```
+        """, 60);
+    assertThat(lines.stream().map(Ansi::strip).toList())
+        .containsExactly("```python", "  def add(a, b):", "      return a + b  # sum", "```");
+    assertThat(lines.get(1)).contains("\033[38;5;"); // coloured
+  }
+
+  @Test
+  void controlCharactersFromTheModelAreRemoved() {
+    assertThat(plain.render("evil \033[2Jclear \007bell", 60)).containsExactly("evil [2Jclear bell");
+  }
+
+  @Test
+  void piecesRenderAsTheWholeDoes() {
+    String text = """
+        # Plan
+
+        First paragraph with some text.
+
+        - item one
+
+        - item two
+
+        ```java
+        class A {
+
+          int x;
+        }
+        ```
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        Last words.
+        """;
+    Markdown component = new Markdown(plain, 0);
+    component.setText(text);
+    assertThat(MarkdownChunks.split(text)).hasSizeGreaterThan(4);
+    assertThat(component.render(50)).containsExactlyElementsOf(plain.render(text, 50));
+  }
+}
