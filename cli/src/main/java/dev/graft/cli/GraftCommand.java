@@ -147,8 +147,8 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
           () -> ModelRegistry.load(context.home().root(), context.env()),
           a -> AgentSetup.reload(context, agentOptions, a),
           this::exportSession,
-          context.home().root().resolve("history"), prompts, agentOptions.resume, version(),
-          ready.scriptControl(), ready.surface());
+          context.home().root(), prompts, agentOptions.resume, version(),
+          ready.scriptControl(), ready.surface(), context.env());
       java.io.Console console = System.console();
       boolean terminal = context.in() == System.in && console != null && console.isTerminal()
           && !"dumb".equals(context.env().getOrDefault("TERM", ""));

@@ -6,15 +6,21 @@ import java.util.Optional;
 /** The commands graft has without any script, and {@code /help}, {@code /compact}, {@code /reload}, {@code /scripts}, {@code /quit}. */
 final class BuiltinCommands {
   static final List<String> KEYS = List.of(
-      "Enter                 send (a line ending in \\ continues on the next line)",
-      "Alt+Enter             new line",
-      "Tab                   complete a /command (and /model, /thinking arguments)",
+      "Enter                 send; while the agent works, steer it (a line ending in \\ continues)",
+      "Alt+Enter             while the agent works: queue a follow-up; otherwise a new line",
+      "Shift+Enter, Ctrl+J   new line",
+      "Tab                   complete a path, a /command or its argument",
+      "/ and @               the commands, and the project's files to attach",
       "Up/Down, Ctrl+R       history (kept in $GRAFT_HOME/history)",
-      "Esc, Ctrl+C           abort the running turn or shell command",
-      "Ctrl+C twice          quit (within a second); at the prompt Ctrl+C clears the line",
+      "Esc                   abort the running turn or shell command",
+      "Ctrl+C                clear the editor; on an empty one abort the turn",
+      "Ctrl+C twice          quit (within a second, on an empty editor)",
       "Ctrl+D                quit (on an empty line)",
+      "Ctrl+O, Ctrl+T        expand tool output, show or hide thinking",
+      "Ctrl+P, Shift+Tab     next model, next thinking level (Ctrl+L picks a model)",
       "!cmd, !!cmd           run cmd in the shell; the model sees !cmd's output, not !!cmd's",
-      "In pickers            ↑↓ move, 1-9 pick, type to filter, Enter select, Esc cancel");
+      "In pickers            ↑↓ move, 1-9 pick, type to filter, Enter select, Esc cancel",
+      "/hotkeys              all keys, and how to change them");
 
   private BuiltinCommands() {}
 
@@ -36,6 +42,9 @@ final class BuiltinCommands {
     r.register(SlashCommand.builtIn("export", "Write the session as one HTML page (/export [file.html])", BuiltinCommands::export));
     r.register(SlashCommand.builtIn("reload", "Read settings, AGENTS.md files, models.json and the hook scripts again", BuiltinCommands::reload));
     r.register(SlashCommand.builtIn("scripts", "List the hook scripts: source, trust, events, commands, tools, problems", BuiltinCommands::scripts));
+    r.register(SlashCommand.builtIn("settings", "Model, thinking level, theme and compaction settings", SettingsCommand::run));
+    r.register(SlashCommand.builtIn("copy", "Copy the last answer to the clipboard", SettingsCommand::copy));
+    r.register(SlashCommand.builtIn("hotkeys", "The keys and what they do", SettingsCommand::hotkeys));
     r.register(SlashCommand.builtIn("quit", "Quit graft", (ctx, args) -> ctx.quit()));
     return r;
   }

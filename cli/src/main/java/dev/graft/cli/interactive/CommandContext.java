@@ -1,7 +1,6 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.HookUi;
-import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -19,8 +18,6 @@ public interface CommandContext {
 
   HookUi ui();
 
-  Screen screen();
-
   SessionStore sessions();
 
   /** The model registry (models.json, keys), loaded once and again by {@link #reload}. */
@@ -37,6 +34,24 @@ public interface CommandContext {
 
   /** Puts text in the editor for the next prompt (to be edited and sent). */
   void setEditorText(String text);
+
+  /** Draws the conversation of the session's current branch again (after a move in the tree or a switch of session). */
+  void showConversation();
+
+  /** Puts {@code text} on the clipboard; false when the terminal cannot be asked to. */
+  boolean copy(String text);
+
+  /** graft's home directory (settings.json, keybindings.json). */
+  java.nio.file.Path home();
+
+  /** The model, thinking level or settings changed: the footer shows them again. */
+  void statusChanged();
+
+  /** The theme setting changed. */
+  void themeChanged(String name);
+
+  /** The keys of the terminal's actions, as loaded from keybindings.json. */
+  Keybindings keys();
 
   /** Reloads settings, the system prompt's project context files, the models and the hook scripts; what was loaded. */
   List<String> reload();

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.chat.ToolLines;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
 import dev.graft.runtime.events.AgentEvent;

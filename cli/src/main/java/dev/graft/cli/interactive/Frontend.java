@@ -1,42 +1,99 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.HookUi;
-import dev.graft.cli.ui.Screen;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
- * The terminal side of the interactive mode: a real terminal (JLine, raw keys) or plain lines.
- * Reads prompts, waits for agent work while watching for interrupts, and owns the screen and UI.
+ * The terminal side of the interactive mode: the terminal UI (components, an editor that stays
+ * live) or plain lines. It shows what the agent does and what commands say, reads the next input,
+ * and waits for agent work while the user may interrupt it (or, on a terminal, steer it).
  */
 interface Frontend extends AutoCloseable {
 
-  Screen screen();
-
   HookUi ui();
 
-  /** Reads the next input, with {@code initial} already in the editor. */
+  /** Shows an agent event; called on the thread that emits it. */
+  void event(AgentEvent event);
+
+  /** A line in the transcript, of a kind. */
+  void notice(Notice kind, String text);
+
+  /** How a line is shown. */
+  enum Notice { INFO, DIM, WARNING, ERROR, SUCCESS, TITLE }
+
+  /** The conversation of {@code session}'s current branch, drawn afresh (at the start, and after /resume, /tree, /fork, /new). */
+  void showConversation(Session session, List<String> header);
+
+  /** Where a shell command's output goes while it runs. */
+  ShellRun shell(String command, boolean excluded);
+
+  /** A running shell command on the screen. */
+  interface ShellRun {
+    void output(String chunk);
+
+    /** It ended: with its record, or none (it failed to start). */
+    void ended(Optional<AgentMessage.BashExecution> run);
+  }
+
+  /** What the working line says during the next {@link #await} (graft's own "Working…" when not called). */
+  void working(String message);
+
+  /** The session's status changed (model, thinking level, tokens, script statuses). */
+  default void statusChanged() {}
+
+  /** Called before the editor reads (the plain mode prints the status line then). */
+  default void beforeInput(String statusLine) {}
+
+  /** A script's ctx.ui beyond the dialogs: the terminal's title, the working line's message, visibility and frames. */
+  void title(String title);
+
+  void workingMessage(Optional<String> message);
+
+  void workingVisible(boolean visible);
+
+  void workingIndicator(Optional<List<String>> frames, int intervalMs);
+
+  /** Reads the next input, with {@code initial} put in the editor. */
   EditorInput read(String initial);
 
-  /** Completions for the editor's Tab key (a terminal has them; plain input does not). */
-  default void completeWith(Completions completions) {}
+  /** The editor should look at its completions again (a source has new items). */
+  default void refreshCompletions() {}
 
-  /** Completion candidates for a buffer with the cursor at a position. */
-  @FunctionalInterface
-  interface Completions {
-    java.util.List<CommandRegistry.Completion> complete(String buffer, int cursor);
+  /** The messages waiting to steer or follow up were taken back: {@code texts} go into the editor. */
+  default void restoreQueued(List<String> texts) {}
+
+  /** Puts {@code text} on the system clipboard (OSC 52); false when this frontend cannot. */
+  default boolean copy(String text) {
+    return false;
   }
+
+  /** The theme changed (by /settings); everything is drawn again. */
+  default void themeChanged(String name) {}
+
+  /** Completions for the editor (a terminal has them; plain input does not). */
+  default void completeWith(List<dev.graft.cli.tui.CompletionSource> sources) {}
 
   /** Where interrupts go: Esc and Ctrl+C while work runs, SIGINT at any time. */
   void onInterrupt(Interrupts interrupts);
 
+  /** Where text typed while work runs goes (Enter steers, Alt+Enter queues a follow-up); plain input has none. */
+  default void onWorkInput(WorkInput input) {}
+
+  /** Where the terminal's key actions go (model cycling, the model picker...); plain input has none. */
+  default void onAction(Actions actions) {}
+
   /**
    * Waits for {@code work}; Esc and Ctrl+C meanwhile go to the {@link #onInterrupt} handler.
-   * Keys typed meanwhile are kept for the next {@link #read} ({@link #takeTypeAhead}).
    */
   <T> T await(Future<T> work) throws ExecutionException, InterruptedException;
 
-  /** Text typed while the agent worked, to go in the editor next. */
+  /** Text typed while the agent worked, to go in the editor next (plain input: none). */
   String takeTypeAhead();
 
   @Override
@@ -46,5 +103,21 @@ interface Frontend extends AutoCloseable {
   @FunctionalInterface
   interface Interrupts {
     void interrupted(boolean ctrlC);
+
+    /** Ctrl+C cleared a draft: the next Ctrl+C is a first one again. */
+    default void draftCleared() {}
+  }
+
+  /** Text sent while work runs: to steer ({@code followUp} false) or follow up; false when it could not be queued. */
+  @FunctionalInterface
+  interface WorkInput {
+    boolean submitted(String text, boolean followUp);
+  }
+
+  /** The terminal's key actions, by the reference's keybinding ids ({@code app.model.cycleForward}). */
+  @FunctionalInterface
+  interface Actions {
+    /** Runs the action (on a thread of its own, never the UI's); false when it is not one. */
+    boolean run(String id);
   }
 }

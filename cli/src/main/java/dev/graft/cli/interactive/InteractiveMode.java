@@ -1,19 +1,22 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.chat.CustomRenderer;
+import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
-import dev.graft.cli.ui.Screen.Style;
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -26,18 +29,20 @@ import java.util.function.Supplier;
 /**
  * {@code graft} without {@code -p}: a prompt loop. Input is a prompt for the model, a slash
  * command, or {@code !cmd} / {@code !!cmd} for the shell. Agent work runs on an agent thread
- * while the main thread watches the keyboard: Esc or Ctrl+C abort it, Ctrl+C twice within a
- * second quits. On a terminal the editor is JLine's; otherwise input is read line by line.
+ * while the frontend shows it: Esc or Ctrl+C abort it, Ctrl+C twice within a second quits; on a
+ * terminal, what is sent meanwhile steers the agent or follows up. Without a terminal, input is
+ * read line by line.
  */
 public final class InteractiveMode {
   private static final long DOUBLE_PRESS_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /** What the mode needs from the command line. */
   public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
-      Exporter exporter, Path historyFile, List<String> initialPrompts, boolean resume, String version,
-      ScriptControl scripts, ScriptSurface surface) {
+      Exporter exporter, Path home, List<String> initialPrompts, boolean resume, String version,
+      ScriptControl scripts, ScriptSurface surface, Map<String, String> env) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
+      env = Map.copyOf(env);
     }
   }
 
@@ -56,47 +61,63 @@ public final class InteractiveMode {
   private final Setup setup;
   private final AgentSession agent;
   private final Frontend frontend;
-  private final Screen screen;
   private final CommandRegistry commands;
   private final ExecutorService agentThread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private final StatusLine status = new StatusLine();
-  private final Context context = new Context();
+  private final ModeContext context;
+  private final KeyActions actions;
   private volatile boolean quit;
   private volatile AbortSignal working;
+  private volatile boolean promptRunning;
   private volatile long lastCtrlC;
-  private ModelRegistry models;
   private volatile String editorText = "";
-  private boolean statusDue = true;
 
-  private InteractiveMode(Setup setup, Frontend frontend) {
+  private InteractiveMode(Setup setup, Frontend frontend, List<String> startupNotes) {
     this.setup = setup;
     this.agent = setup.agent();
     this.frontend = frontend;
     this.commands = BuiltinCommands.registry();
-    this.screen = frontend.screen();
-    registerScriptCommands().forEach(screen::line);
+    this.context = new ModeContext(this);
+    this.actions = new KeyActions(context, frontend);
+    startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
+    registerScriptCommands().forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    EventPrinter printer = new EventPrinter(screen, agent::session, new CustomMessageLines(setup.scripts()));
-    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(screen::title, printer::setWorkingMessage,
-        screen::spinnerVisible, screen::indicator,        text -> editorText = text, () -> quit = true)));
+    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
+        frontend::workingVisible, frontend::workingIndicator, text -> editorText = text, () -> quit = true)));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
-    frontend.onInterrupt(this::interrupted);
-    frontend.completeWith((buffer, cursor) -> commands.complete(buffer, cursor, context));
-    agent.subscribe(printer);
+    frontend.onInterrupt(new Frontend.Interrupts() {
+      @Override
+      public void interrupted(boolean ctrlC) {
+        InteractiveMode.this.interrupted(ctrlC);
+      }
+
+      @Override
+      public void draftCleared() {
+        lastCtrlC = 0;
+      }
+    });
+    frontend.onWorkInput(this::workInput);
+    frontend.onAction(actions::run);
+    frontend.completeWith(List.of(new CommandCompletions(commands, context),
+        new FileCompletions(cwd(), frontend::refreshCompletions), new PathCompletions(cwd())));
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());
       }
     });
+    agent.subscribe(frontend::event);
+    if (frontend instanceof TuiFrontend tui) {
+      tui.footer(() -> status.footer(agent, ui.statuses()));
+    }
     agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
   /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */
-  private List<String> registerScriptCommands() {
+  List<String> registerScriptCommands() {
     commands.all().stream().map(SlashCommand::origin).filter(o -> !o.equals(SlashCommand.BUILT_IN)).distinct().toList()
         .forEach(commands::removeFrom);
-    List<String> problems = new java.util.ArrayList<>();
+    List<String> problems = new ArrayList<>();
     for (SlashCommand command : setup.scripts().commands()) {
       try {
         commands.register(command);
@@ -109,59 +130,73 @@ public final class InteractiveMode {
 
   /** On the process's terminal, or plain lines when there is none (or it is dumb). */
   public static int onTerminal(Setup setup, InputStream in, PrintWriter out) {
-    Optional<TerminalFrontend> terminal = TerminalFrontend.open(setup.historyFile());
+    Optional<JLineTerminal> terminal = JLineTerminal.open();
     if (terminal.isEmpty()) {
       return plain(setup, in, out);
     }
-    return new InteractiveMode(setup, terminal.get()).run();
+    Keybindings keys = Keybindings.load(setup.home().resolve("keybindings.json"));
+    CustomMessageLines custom = new CustomMessageLines(setup.scripts());
+    Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
+    CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
+    TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
+        renderer, setup.agent()::session);
+    return new InteractiveMode(setup, frontend, keys.problems()).run();
   }
 
   /** Without a terminal: one input per line from {@code in}. */
   public static int plain(Setup setup, InputStream in, PrintWriter out) {
     InteractiveMode[] mode = new InteractiveMode[1];
-    PlainFrontend frontend = new PlainFrontend(in, out, () -> mode[0] != null && mode[0].quit);
-    mode[0] = new InteractiveMode(setup, frontend);
+    PlainFrontend frontend = new PlainFrontend(in, out, () -> mode[0] != null && mode[0].quit, setup.agent()::session,
+        new CustomMessageLines(setup.scripts()));
+    mode[0] = new InteractiveMode(setup, frontend, List.of());
     return mode[0].run();
   }
 
   private int run() {
     try {
-      banner();
+      frontend.showConversation(agent.session(), banner());
       if (setup.resume()) {
         handle("/resume");
       }
-      for (String prompt : setup.initialPrompts()) {
+      List<PromptArguments.Prompt> initial;
+      try {
+        initial = PromptArguments.of(setup.initialPrompts()).read(cwd());
+      } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+        frontend.notice(Frontend.Notice.ERROR, "✗ " + e.getMessage());
+        initial = List.of();
+      }
+      for (PromptArguments.Prompt prompt : initial) {
         if (!quit) {
-          handle(prompt);
+          if (prompt.images().isEmpty()) {
+            handle(prompt.text());
+          } else {
+            promptWith(prompt);
+          }
         }
       }
       while (!quit) {
-        if (statusDue) {
-          screen.line(screen.style(Style.DIM, Screen.fit(status.render(agent, frontend.ui().statuses()), Math.max(0, screen.width() - 1))));
-          statusDue = false;
-        }
-        String initial = editorText + frontend.takeTypeAhead();
+        frontend.beforeInput(status.render(agent, frontend.ui().statuses()));
+        String initialText = editorText + frontend.takeTypeAhead();
         editorText = "";
-        switch (frontend.read(initial)) {
+        switch (frontend.read(initialText)) {
           case EditorInput.Submitted s -> {
             lastCtrlC = 0;
             if (!s.text().isBlank()) {
               handle(s.text());
-              statusDue = true;
             }
           }
           case EditorInput.Interrupted i -> {
             if (pressedTwice()) {
               quit = true;
             } else if (i.partial().isBlank()) {
-              screen.line(screen.style(Style.DIM, "(Ctrl+C again to quit)"));
+              frontend.notice(Frontend.Notice.DIM, "(Ctrl+C again to quit)");
             }
           }
           case EditorInput.Ended e -> quit = true;
         }
       }
       agent.session().file().filter(f -> f.toFile().exists()).ifPresent(f ->
-          screen.line(screen.style(Style.DIM, "session saved in " + f + " (continue it with graft -c)")));
+          frontend.notice(Frontend.Notice.DIM, "session saved in " + f + " (continue it with graft -c)"));
       return 0;
     } finally {
       agentThread.shutdownNow();
@@ -169,13 +204,13 @@ public final class InteractiveMode {
     }
   }
 
-  private void banner() {
-    screen.line(screen.style(Style.BOLD, "graft " + setup.version()) + screen.style(Style.DIM, " · " + agent.model().qualifiedId()
-        + " · " + agent.session().file().filter(f -> f.toFile().exists()).map(f -> "session " + f.getFileName()).orElse("new session")));
-    screen.line(screen.style(Style.DIM, screen.ansi()
-        ? "Enter sends · Alt+Enter or \\ at the end: new line · /help: commands · !cmd: shell · Esc/Ctrl+C: abort · Ctrl+D: quit"
-        : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit"));
-    Recap.print(screen, agent.session(), 4, new CustomMessageLines(setup.scripts()));
+  /** The lines above the conversation: graft, its version, the model and the session, and the keys. */
+  List<String> banner() {
+    String file = agent.session().file().filter(f -> f.toFile().exists()).map(f -> "session " + f.getFileName()).orElse("new session");
+    return List.of("graft " + setup.version() + " · " + agent.model().qualifiedId() + " · " + file,
+        frontend instanceof TuiFrontend
+            ? "Enter sends · Shift/Alt+Enter: new line · / commands · @ files · !cmd shell · Esc abort · Ctrl+D quit · /hotkeys"
+            : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit");
   }
 
   /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */
@@ -192,11 +227,10 @@ public final class InteractiveMode {
         boolean exclude = text.startsWith("!!");
         String command = text.substring(exclude ? 2 : 1).strip();
         if (command.isEmpty()) {
-          screen.line(screen.style(Style.YELLOW, "!cmd runs cmd in the shell (the model sees it); !!cmd runs it unseen"));
+          frontend.notice(Frontend.Notice.WARNING, "!cmd runs cmd in the shell (the model sees it); !!cmd runs it unseen");
           return;
         }
         shell(command, exclude);
-        screen.line("");
         return;
       }
       Optional<CommandRegistry.Invocation> invocation = CommandRegistry.parse(text);
@@ -204,12 +238,38 @@ public final class InteractiveMode {
         command(invocation.get());
         return;
       }
-      context.runAbortable(signal -> agent.prompt(text));
-      screen.line("");
+      promptWith(EditorAttachments.expand(text, cwd()));
     } catch (Exception e) {
-      screen.stopSpinner();
-      screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
+      frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
     }
+  }
+
+  /** Runs a prompt; steering and follow-ups left undelivered when it ended are sent next, as a prompt. */
+  private void promptWith(PromptArguments.Prompt prompt) {
+    try {
+      PromptArguments.Prompt next = prompt;
+      while (next != null && !quit) {
+        PromptArguments.Prompt current = next;
+        promptRunning = true;
+        try {
+          context.runAbortable(signal -> agent.prompt(current.text(), current.images()));
+        } finally {
+          promptRunning = false;
+        }
+        next = leftOver();
+      }
+    } catch (Exception e) {
+      frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
+    }
+  }
+
+  /** What the user queued that the run ended before delivering, as one prompt (or none). */
+  private PromptArguments.Prompt leftOver() {
+    AgentSession.Queued queued = agent.takeQueued();
+    frontend.restoreQueued(List.of());
+    List<String> texts = new ArrayList<>(queued.steering());
+    texts.addAll(queued.followUps());
+    return texts.isEmpty() ? null : new PromptArguments.Prompt(String.join("\n\n", texts), List.of());
   }
 
   /**
@@ -223,10 +283,8 @@ public final class InteractiveMode {
     }
     try {
       context.runAbortable(signal -> agent.runRequestedTurns());
-      screen.line("");
     } catch (Exception e) {
-      screen.stopSpinner();
-      screen.line(screen.style(Style.RED, "✗ " + oneLine(e)));
+      frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
     }
   }
 
@@ -234,15 +292,34 @@ public final class InteractiveMode {
     Optional<SlashCommand> command = commands.find(invocation.name());
     if (command.isEmpty()) {
       String hint = commands.nearest(invocation.name()).map(n -> "; did you mean /" + n + "?").orElse("");
-      screen.line(screen.style(Style.YELLOW, "unknown command /" + invocation.name() + hint + " (/help lists the commands)"));
+      frontend.notice(Frontend.Notice.WARNING, "unknown command /" + invocation.name() + hint + " (/help lists the commands)");
       return;
     }
     command.get().handler().run(context, invocation.args());
   }
 
   private void shell(String command, boolean exclude) throws Exception {
-    screen.line(screen.style(Style.BOLD, "$ " + command) + (exclude ? screen.style(Style.DIM, "  (not in context)") : ""));
-    context.runAbortable(signal -> agent.runUserBash(command, exclude, chunk -> screen.write(chunk, null)));
+    Frontend.ShellRun run = frontend.shell(command, exclude);
+    try {
+      var result = context.runAbortable(signal -> agent.runUserBash(command, exclude, run::output));
+      run.ended(Optional.of(result));
+    } catch (Exception e) {
+      run.ended(Optional.empty());
+      throw e;
+    }
+  }
+
+  /** Text sent while work runs: to the agent when a prompt runs; otherwise it waits as the next input. */
+  private boolean workInput(String text, boolean followUp) {
+    if (!promptRunning) {
+      return false;
+    }
+    if (followUp) {
+      agent.followUp(text);
+    } else {
+      agent.steer(text);
+    }
+    return true;
   }
 
   /** Esc (false) or Ctrl+C (true) during work, or SIGINT: abort; Ctrl+C twice within a second quits. */
@@ -251,9 +328,9 @@ public final class InteractiveMode {
     AbortSignal current = working;
     if (twice) {
       quit = true;
-      screen.line(screen.style(Style.DIM, "quitting…"));
+      frontend.notice(Frontend.Notice.DIM, "quitting…");
     } else if (current != null) {
-      screen.line(screen.style(Style.YELLOW, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : "")));
+      frontend.notice(Frontend.Notice.WARNING, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : ""));
     }
     if (current != null) {
       current.abort("aborted by the user");
@@ -280,106 +357,58 @@ public final class InteractiveMode {
     return message.strip().lines().findFirst().orElse(message);
   }
 
-  /** What commands get: this mode's state, through the {@link CommandContext} port. */
-  private final class Context implements CommandContext {
-    @Override
-    public AgentSession agent() {
-      return agent;
-    }
+  // ------------------------------------------------------------------ for ModeContext
 
-    @Override
-    public HookUi ui() {
-      return frontend.ui();
-    }
+  AgentSession agent() {
+    return agent;
+  }
 
-    @Override
-    public Screen screen() {
-      return screen;
-    }
+  /** The directory the session works in. */
+  Path cwd() {
+    return Path.of(agent.session().cwd());
+  }
 
-    @Override
-    public SessionStore sessions() {
-      return setup.sessions();
-    }
+  Setup setup() {
+    return setup;
+  }
 
-    @Override
-    public synchronized ModelRegistry models() {
-      if (models == null) {
-        models = setup.models().get();
-      }
-      return models;
-    }
+  Frontend frontend() {
+    return frontend;
+  }
 
-    @Override
-    public CommandRegistry commands() {
-      return commands;
-    }
+  CommandRegistry commands() {
+    return commands;
+  }
 
-    @Override
-    public ScriptControl scripts() {
-      return setup.scripts();
-    }
+  boolean busy() {
+    return working != null;
+  }
 
-    @Override
-    public void info(String text) {
-      screen.line(Screen.clean(text));
-    }
+  void setEditorText(String text) {
+    editorText = text;
+  }
 
-    @Override
-    public void warn(String text) {
-      screen.line(screen.style(Style.YELLOW, text));
-    }
+  void quit() {
+    quit = true;
+  }
 
-    @Override
-    public void setEditorText(String text) {
-      editorText = text;
-    }
-
-    @Override
-    public List<String> reload() {
-      synchronized (this) {
-        models = null;
-      }
-      List<String> report = new java.util.ArrayList<>(setup.reloader().reload(agent));
-      report.add(models().listModels().stream().filter(l -> l.usable()).count() + " usable models (models.json and keys read again)");
-      report.addAll(setup.scripts().reload());
-      report.addAll(registerScriptCommands());
-      return report;
-    }
-
-    @Override
-    public <T> T runAbortable(AbortableWork<T> work) throws Exception {
-      AbortSignal signal = new AbortSignal();
-      working = signal;
+  /** Runs {@code work} on the agent thread while the frontend waits (and Esc or Ctrl+C abort it). */
+  <T> T runAbortable(CommandContext.AbortableWork<T> work) throws Exception {
+    AbortSignal signal = new AbortSignal();
+    working = signal;
+    try {
+      Future<T> future = agentThread.submit(() -> work.run(signal));
       try {
-        Future<T> future = agentThread.submit(() -> work.run(signal));
-        try {
-          return frontend.await(future);
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof Exception cause) {
-            throw cause;
-          }
-          throw e;
+        return frontend.await(future);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof Exception cause) {
+          throw cause;
         }
-      } finally {
-        working = null;
-        screen.stopSpinner();
-        screen.endLine();
+        throw e;
       }
-    }
-
-    @Override
-    public String exportSession(Optional<String> output) throws Exception {
-      agent.session().sync();
-      Path file = agent.session().file().filter(f -> f.toFile().exists())
-          .orElseThrow(() -> new IllegalStateException("nothing to export yet: the session has no file until its first message"));
-      screen.spin("exporting…");
-      return runAbortable(signal -> setup.exporter().export(file, output));
-    }
-
-    @Override
-    public void quit() {
-      quit = true;
+    } finally {
+      working = null;
+      frontend.statusChanged();
     }
   }
 }

@@ -4,32 +4,42 @@ import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.LineSource;
 import dev.graft.cli.ui.PlainUi;
 import dev.graft.cli.ui.Screen;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The interactive mode without a terminal (stdin piped, or TERM=dumb): one input per line, a
  * trailing backslash continues it on the next line; no raw mode, styles or spinner. Each input
- * is echoed after "> " so that the output reads as a transcript. SIGINT interrupts (the JDK's
- * signal handling, where the platform has it).
+ * is echoed after "> " so that the output reads as a transcript, and the status line is printed
+ * before each prompt. SIGINT interrupts (the JDK's signal handling, where the platform has it).
  */
 final class PlainFrontend implements Frontend {
   private final Screen screen;
   private final LineSource lines;
   private final PlainUi ui;
   private final BooleanSupplier giveUp;
+  private final EventPrinter printer;
+  private final CustomMessageLines custom;
   private final Object previousHandler;
   private volatile Interrupts interrupts = ctrlC -> {};
+  private boolean statusDue = true;
 
-  PlainFrontend(InputStream in, PrintWriter out, BooleanSupplier giveUp) {
+  PlainFrontend(InputStream in, PrintWriter out, BooleanSupplier giveUp, Supplier<Session> session, CustomMessageLines custom) {
     this.screen = Screen.plain(out);
     this.lines = new LineSource(in);
     this.ui = new PlainUi(screen, lines);
     this.giveUp = giveUp;
+    this.custom = custom;
+    this.printer = new EventPrinter(screen, session, custom);
     this.previousHandler = installSigint();
   }
 
@@ -47,14 +57,67 @@ final class PlainFrontend implements Frontend {
   }
 
   @Override
-  public Screen screen() {
-    return screen;
-  }
-
-  @Override
   public HookUi ui() {
     return ui;
   }
+
+  @Override
+  public void event(AgentEvent event) {
+    printer.accept(event);
+  }
+
+  @Override
+  public void notice(Notice kind, String text) {
+    screen.line(Screen.clean(text));
+  }
+
+  @Override
+  public void showConversation(Session session, List<String> header) {
+    header.forEach(l -> screen.line(Screen.clean(l)));
+    Recap.print(screen, session, 4, custom);
+  }
+
+  @Override
+  public ShellRun shell(String command, boolean excluded) {
+    screen.line("$ " + Screen.clean(command) + (excluded ? "  (not in context)" : ""));
+    return new ShellRun() {
+      @Override
+      public void output(String chunk) {
+        screen.write(chunk, null);
+      }
+
+      @Override
+      public void ended(Optional<AgentMessage.BashExecution> run) {
+        screen.endLine();
+        screen.line("");
+      }
+    };
+  }
+
+  @Override
+  public void working(String message) {}
+
+  @Override
+  public void beforeInput(String statusLine) {
+    if (statusDue) {
+      screen.line(Screen.fit(statusLine, 0));
+      statusDue = false;
+    }
+  }
+
+  @Override
+  public void title(String title) {}
+
+  @Override
+  public void workingMessage(Optional<String> message) {
+    printer.setWorkingMessage(message);
+  }
+
+  @Override
+  public void workingVisible(boolean visible) {}
+
+  @Override
+  public void workingIndicator(Optional<List<String>> frames, int intervalMs) {}
 
   @Override
   public EditorInput read(String initial) {
@@ -79,13 +142,18 @@ final class PlainFrontend implements Frontend {
   private EditorInput submitted(String text) {
     if (!text.isBlank()) {
       screen.line("> " + Screen.clean(text).replace("\n", "\n  "));
+      statusDue = true;
     }
     return new EditorInput.Submitted(text);
   }
 
   @Override
   public <T> T await(Future<T> work) throws ExecutionException, InterruptedException {
-    return work.get();
+    try {
+      return work.get();
+    } finally {
+      screen.endLine();
+    }
   }
 
   @Override

@@ -24,7 +24,9 @@ final class Recap {
       return;
     }
     int from = Math.max(0, messages.size() - count);
-    screen.line(screen.style(Screen.Style.DIM, messages.size() + " messages so far" + (from > 0 ? "; the last " + count + ":" : ":")));
+    // counted as /resume and graft session list count them: every message of the file
+    long all = session.entries().stream().filter(dev.graft.runtime.session.SessionEntry.Message.class::isInstance).count();
+    screen.line(screen.style(Screen.Style.DIM, all + " messages in the session" + (from > 0 ? "; the last " + count + " on this branch:" : ":")));
     for (AgentMessage m : messages.subList(from, messages.size())) {
       java.util.Optional<List<String>> rendered = m instanceof AgentMessage.Custom c
           ? custom.rendered(screen, c, false) : java.util.Optional.empty();

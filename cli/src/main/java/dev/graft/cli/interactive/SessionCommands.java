@@ -32,6 +32,7 @@ final class SessionCommands {
       ctx.info("A script's session_before_switch hook cancelled the new session.");
       return;
     }
+    ctx.showConversation();
     ctx.info("New session started.");
   }
 
@@ -67,8 +68,8 @@ final class SessionCommands {
       ctx.info("A script's session_before_switch hook cancelled the switch.");
       return;
     }
+    ctx.showConversation();
     ctx.info("Resumed " + chosen.name().map(n -> "\"" + ScriptText.shown(n) + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
-    Recap.print(ctx.screen(), session, 4, new CustomMessageLines(ctx.scripts()));
   }
 
   /**
@@ -127,6 +128,7 @@ final class SessionCommands {
       return;
     }
     ctx.setEditorText(forked.selectedText().orElse(userText(entry)));
+    ctx.showConversation();
     ctx.info("Forked into a new session" + forked.file().map(f -> " (" + f.getFileName() + ")").orElse("")
         + "; the message is in the editor.");
   }

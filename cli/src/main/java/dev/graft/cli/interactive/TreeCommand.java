@@ -95,6 +95,7 @@ final class TreeCommand {
         return;
       }
       String target = session.entry(row.entryId()).map(EntryPreview::of).orElse(row.entryId());
+      ctx.showConversation();
       ctx.info("Moved to " + target + (result.summaryEntryId().isPresent() ? " (with a summary of the branch left)" : ""));
       result.editorText().ifPresent(text -> {
         ctx.setEditorText(text);

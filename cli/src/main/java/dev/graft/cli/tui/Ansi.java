@@ -133,6 +133,25 @@ public final class Ansi {
     return b.append(ellipsis.length() > columns ? "" : ellipsis).toString();
   }
 
+  /** {@code line} with {@code insert} placed where column {@code column} starts (at the end, padded, when it is shorter). */
+  public static String insertAt(String line, int column, String insert) {
+    int used = 0;
+    for (int i = 0; i < line.length(); ) {
+      char c = line.charAt(i);
+      if (c == '\033') {
+        i = skipEscape(line, i);
+        continue;
+      }
+      if (used >= column) {
+        return line.substring(0, i) + insert + line.substring(i);
+      }
+      int cp = line.codePointAt(i);
+      used += columns(cp);
+      i += Character.charCount(cp);
+    }
+    return line + " ".repeat(Math.max(0, column - used)) + insert;
+  }
+
   /** {@code line} padded with spaces to {@code columns} (unchanged when it is as wide or wider). */
   public static String pad(String line, int columns) {
     int w = width(line);

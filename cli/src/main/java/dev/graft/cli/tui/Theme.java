@@ -14,7 +14,7 @@ public final class Theme {
   private static final String FG_CLOSE = "\033[39m";
   private static final String BG_CLOSE = "\033[49m";
 
-  private final String name;
+  private String name;
   private final ColorMode mode;
   private final EnumMap<ThemeRole, String> fg = new EnumMap<>(ThemeRole.class);
   private final EnumMap<ThemeRole, String> bg = new EnumMap<>(ThemeRole.class);
@@ -38,6 +38,11 @@ public final class Theme {
     return new Theme("dark", DarkColors.COLORS, mode);
   }
 
+  /** graft's light theme, for terminals with a light background. */
+  public static Theme light(ColorMode mode) {
+    return new Theme("light", LightColors.COLORS, mode);
+  }
+
   /** No colours and no attributes: for tests and plain output. */
   public static Theme plain() {
     return new Theme("plain", Map.of(), ColorMode.NONE);
@@ -45,6 +50,13 @@ public final class Theme {
 
   public String name() {
     return name;
+  }
+
+  /** Takes {@code other}'s colours (the theme was switched): whoever holds this theme draws in the new colours. */
+  public void adopt(Theme other) {
+    name = other.name;
+    fg.putAll(other.fg);
+    bg.putAll(other.bg);
   }
 
   public ColorMode mode() {

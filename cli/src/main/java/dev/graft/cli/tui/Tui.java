@@ -109,6 +109,11 @@ public final class Tui {
     }
   }
 
+  /** Runs {@code task} on the UI thread after what it is doing now (also when called there: never in the middle of a frame). */
+  public void later(Runnable task) {
+    tasks.add(task);
+  }
+
   /** Runs {@code task} on the UI thread and waits for its result. */
   public <T> T call(Callable<T> task) {
     if (onUiThread() || !running) {

@@ -1,6 +1,9 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Key;
+import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.ThemeRole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,13 +11,13 @@ import java.util.OptionalLong;
 
 /** Yes or no: y/n answer at once; arrows or Tab move between the two, Enter takes the one shown. */
 final class ConfirmDialog implements Dialog<Optional<Boolean>> {
-  private final Screen screen;
+  private final Theme theme;
   private final String title;
   private final String message;
   private boolean yes = true;
 
-  ConfirmDialog(Screen screen, String title, String message) {
-    this.screen = screen;
+  ConfirmDialog(Theme theme, String title, String message) {
+    this.theme = theme;
     this.title = title;
     this.message = message;
   }
@@ -22,16 +25,16 @@ final class ConfirmDialog implements Dialog<Optional<Boolean>> {
   @Override
   public Frame render(OptionalLong secondsLeft, int columns) {
     List<String> lines = new ArrayList<>();
-    lines.add(Dialog.title(screen, Screen.fit(title, columns - 8), secondsLeft));
-    for (String line : Screen.clean(message).split("\n")) {
+    lines.add(Dialog.title(theme, Dialog.fit(title, columns - 8), secondsLeft));
+    for (String line : Ansi.clean(message).split("\n")) {
       if (!line.isBlank()) {
-        lines.add("  " + Screen.fit(line, columns - 3));
+        lines.add("  " + Dialog.fit(line, columns - 3));
       }
     }
-    String yesText = yes ? screen.style(Screen.Style.BOLD_CYAN, "› Yes") : "  Yes";
-    String noText = !yes ? screen.style(Screen.Style.BOLD_CYAN, "› No") : "  No";
+    String yesText = yes ? Dialog.accent(theme, "› Yes") : "  Yes";
+    String noText = !yes ? Dialog.accent(theme, "› No") : "  No";
     lines.add(yesText + "   " + noText);
-    lines.add(screen.style(Screen.Style.DIM, Screen.fit("  y/n answer · ←→ move · Enter select · Esc cancel", columns - 1)));
+    lines.add(theme.fg(ThemeRole.MUTED, Dialog.fit("  y/n answer · ←→ move · Enter select · Esc cancel", columns - 1)));
     return new Frame(lines, lines.size() - 2, yes ? 0 : 8);
   }
 
@@ -70,6 +73,6 @@ final class ConfirmDialog implements Dialog<Optional<Boolean>> {
   @Override
   public Optional<String> record(Optional<Boolean> result) {
     String answer = result.map(b -> b ? "yes" : "no").orElse("cancelled");
-    return Optional.of(screen.style(Screen.Style.DIM, Screen.fit(title + ": " + answer, Math.max(0, screen.width() - 1))));
+    return Optional.of(theme.fg(ThemeRole.MUTED, Dialog.fit(title + ": " + answer, 1000)));
   }
 }

@@ -1,6 +1,9 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Key;
+import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.ThemeRole;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -26,8 +29,19 @@ interface Dialog<T> {
   /** A line left in the transcript once the dialog closed, if any. */
   Optional<String> record(T result);
 
-  static String title(Screen screen, String title, OptionalLong secondsLeft) {
-    return screen.style(Screen.Style.BOLD_CYAN, title)
-        + (secondsLeft.isPresent() ? " " + screen.style(Screen.Style.DIM, "(" + secondsLeft.getAsLong() + "s)") : "");
+  static String title(Theme theme, String title, OptionalLong secondsLeft) {
+    return accent(theme, title)
+        + (secondsLeft.isPresent() ? " " + theme.fg(ThemeRole.MUTED, "(" + secondsLeft.getAsLong() + "s)") : "");
+  }
+
+  /** Text in the accent colour, bold. */
+  static String accent(Theme theme, String text) {
+    return theme.fg(ThemeRole.ACCENT, theme.bold(Ansi.clean(text)));
+  }
+
+  /** {@code text} cleaned, on one line, cut to {@code columns} with …; unchanged when columns is 0 or less. */
+  static String fit(String text, int columns) {
+    String flat = Ansi.clean(text).replace('\n', ' ');
+    return columns <= 0 ? flat : Ansi.truncate(flat, columns, "…");
   }
 }

@@ -1,19 +1,22 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Key;
+import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.ThemeRole;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /** A line of text: the usual editing keys, Enter submits, Esc cancels. */
 final class InputDialog implements Dialog<Optional<String>> {
-  private final Screen screen;
+  private final Theme theme;
   private final String title;
   private final String placeholder;
   private final TextField field;
 
-  InputDialog(Screen screen, String title, String placeholder, String initial) {
-    this.screen = screen;
+  InputDialog(Theme theme, String title, String placeholder, String initial) {
+    this.theme = theme;
     this.title = title;
     this.placeholder = placeholder == null ? "" : placeholder;
     this.field = new TextField(initial == null ? "" : initial);
@@ -25,11 +28,11 @@ final class InputDialog implements Dialog<Optional<String>> {
     int room = Math.max(10, columns - 4);
     // Show the part of a long text around the cursor.
     int start = Math.max(0, field.cursor() - room + 1);
-    String shown = text.isEmpty() ? screen.style(Screen.Style.DIM, Screen.fit(placeholder, room)) : Screen.clean(text.substring(start, Math.min(text.length(), start + room)));
+    String shown = text.isEmpty() ? theme.fg(ThemeRole.MUTED, Dialog.fit(placeholder, room)) : Ansi.clean(text.substring(start, Math.min(text.length(), start + room)));
     List<String> lines = List.of(
-        Dialog.title(screen, Screen.fit(title, columns - 8), secondsLeft),
-        screen.style(Screen.Style.BOLD_CYAN, "› ") + shown,
-        screen.style(Screen.Style.DIM, Screen.fit("  Enter submit · Esc cancel", columns - 1)));
+        Dialog.title(theme, Dialog.fit(title, columns - 8), secondsLeft),
+        Dialog.accent(theme, "› ") + shown,
+        theme.fg(ThemeRole.MUTED, Dialog.fit("  Enter submit · Esc cancel", columns - 1)));
     return new Frame(lines, 1, 2 + field.cursor() - start);
   }
 
@@ -65,6 +68,6 @@ final class InputDialog implements Dialog<Optional<String>> {
   @Override
   public Optional<String> record(Optional<String> result) {
     String answer = result.map(t -> t.isEmpty() ? "(empty)" : t).orElse("cancelled");
-    return Optional.of(screen.style(Screen.Style.DIM, Screen.fit(title + ": " + answer, Math.max(0, screen.width() - 1))));
+    return Optional.of(theme.fg(ThemeRole.MUTED, Dialog.fit(title + ": " + answer, 1000)));
   }
 }

@@ -1,5 +1,6 @@
 package dev.graft.cli.ui;
 
+import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.Key;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +13,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class DialogKeysTest {
-  private final Screen screen = Screen.plain(new PrintWriter(new StringWriter()));
+  private final Theme screen = Theme.plain();
 
   @Test
   void aPickerShowsNumberedRowsTheCursorAndACountdown() {

@@ -2,86 +2,137 @@ package dev.graft.cli.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.cli.tui.Component;
+import dev.graft.cli.tui.Container;
+import dev.graft.cli.tui.KeyDecoder;
+import dev.graft.cli.tui.TerminalPort;
+import dev.graft.cli.tui.Text;
+import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.Tui;
 import dev.graft.runtime.concurrent.AbortSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
-import org.jline.terminal.Size;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The terminal dialogs on a JLine terminal over pipes: keys in, drawing out. */
+/** The dialogs on the terminal UI: keys in, the frames and the transcript out. */
 class TerminalUiTest {
   private static final List<Choice> CHOICES = List.of(Choice.of("alpha"), Choice.of("beta"), Choice.of("gamma"));
 
-  private PipedOutputStream keys;
-  private ByteArrayOutputStream drawn;
-  private Terminal terminal;
-  private Screen screen;
+  private final LinkedBlockingQueue<Integer> keys = new LinkedBlockingQueue<>();
+  private final StringBuilder drawn = new StringBuilder();
+  private Tui tui;
   private TerminalUi ui;
+  private final Container slot = new Container();
 
   @BeforeEach
-  void open() throws IOException {
-    keys = new PipedOutputStream();
-    PipedInputStream in = new PipedInputStream(keys, 4096);
-    drawn = new ByteArrayOutputStream();
-    terminal = TerminalBuilder.builder().system(false).streams(in, drawn).type("xterm-256color").size(new Size(80, 24))
-        .encoding(StandardCharsets.UTF_8).build();
-    screen = Screen.terminal(new PrintWriter(terminal.writer(), true), () -> 80);
-    ui = new TerminalUi(terminal, screen, new ReentrantLock(true));
+  void open() {
+    TerminalPort port = new TerminalPort() {
+      @Override
+      public int columns() {
+        return 80;
+      }
+
+      @Override
+      public int rows() {
+        return 24;
+      }
+
+      @Override
+      public void write(String text) {
+        synchronized (drawn) {
+          drawn.append(text);
+        }
+      }
+
+      @Override
+      public void flush() {}
+    };
+    tui = new Tui(port);
+    tui.bottom().add(slot);
+    slot.add(new Text("> editor", 0));
+    ui = new TerminalUi(tui, Theme.plain(), new TerminalUi.Place() {
+      @Override
+      public void open(Component dialog) {
+        slot.clear();
+        slot.add(dialog);
+        tui.setFocus(dialog);
+      }
+
+      @Override
+      public void close(Component dialog) {
+        slot.clear();
+        slot.add(new Text("> editor", 0));
+        tui.setFocus(null);
+      }
+
+      @Override
+      public void record(String line) {
+        tui.append(new Text(line, 0));
+      }
+
+      @Override
+      public void statusesChanged() {}
+    });
+    KeyDecoder.Source source = timeout -> {
+      try {
+        Integer c = keys.poll(timeout, TimeUnit.MILLISECONDS);
+        return c == null ? KeyDecoder.TIMEOUT : c;
+      } catch (InterruptedException e) {
+        return KeyDecoder.EOF;
+      }
+    };
+    tui.start(source);
   }
 
   @AfterEach
-  void close() throws IOException {
+  void close() {
     ui.close();
-    terminal.close();
+    tui.stop();
   }
 
-  private void press(String sequence) throws IOException {
-    keys.write(sequence.getBytes(StandardCharsets.UTF_8));
-    keys.flush();
+  private void press(String sequence) {
+    sequence.chars().forEach(keys::add);
   }
 
-  /** Waits until the dialog is drawn (then it reads keys raw, Ctrl+C included). */
+  private String output() {
+    synchronized (drawn) {
+      return drawn.toString();
+    }
+  }
+
+  /** Waits until {@code text} was drawn. */
   private void drawn(String text) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!output().contains(text) && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
     assertThat(output()).contains(text);
   }
 
-  private String output() {
-    return drawn.toString(StandardCharsets.UTF_8);
-  }
-
   @Test
   void arrowsAndEnterChooseAndTheChoiceIsLeftInTheTranscript() throws Exception {
     var answer = ui.pick("Pick one", CHOICES, 0, DialogOptions.NONE);
+    drawn("1-9 pick");
     press("\033[B\033[B\033[A\r");
     assertThat(answer.get(5, TimeUnit.SECONDS)).isEqualTo(OptionalInt.of(1));
     drawn("Pick one: beta");
-    assertThat(output()).contains("alpha", "gamma", "1-9 pick");
+    assertThat(output()).contains("alpha", "gamma");
   }
 
   @Test
   void typingFiltersAndANumberPicks() throws Exception {
     var filtered = ui.pick("Pick one", CHOICES, 0, DialogOptions.NONE);
+    drawn("1-9 pick");
     press("mm\r");
     assertThat(filtered.get(5, TimeUnit.SECONDS)).isEqualTo(OptionalInt.of(2));
     var numbered = ui.select("Pick one", List.of("x", "y", "z"), DialogOptions.NONE);
+    drawn("3 z");
     press("3");
     assertThat(numbered.get(5, TimeUnit.SECONDS)).contains("z");
   }
@@ -101,20 +152,33 @@ class TerminalUiTest {
   }
 
   @Test
+  void dialogsAskedForTogetherComeOneAfterTheOther() throws Exception {
+    var first = ui.confirm("First?", "", DialogOptions.NONE);
+    var second = ui.input("Second", "", DialogOptions.NONE);
+    drawn("First?");
+    press("y");
+    assertThat(first.get(5, TimeUnit.SECONDS)).contains(true);
+    drawn("Second");
+    press("two\r");
+    assertThat(second.get(5, TimeUnit.SECONDS)).contains("two");
+    drawn("Second: two");
+  }
+
+  @Test
   void aTimeoutClosesTheDialogWithACountdownShown() throws Exception {
     long start = System.nanoTime();
     var answer = ui.confirm("Proceed?", "nobody answers", DialogOptions.timeout(Duration.ofMillis(1500)));
     assertThat(answer.get(5, TimeUnit.SECONDS)).isEmpty();
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1400), Duration.ofSeconds(4));
     drawn("Proceed?: cancelled");
-    assertThat(output()).contains("(2s)"); // the display redraws only the digit that changes
+    assertThat(output()).contains("Proceed? (2s)");
   }
 
   @Test
   void anAbortedSignalClosesTheDialog() throws Exception {
     AbortSignal signal = new AbortSignal();
     var answer = ui.input("Label", "", new DialogOptions(Optional.empty(), signal));
-    Thread.sleep(200);
+    drawn("Enter submit");
     assertThat(answer).isNotDone();
     signal.abort();
     assertThat(answer.get(5, TimeUnit.SECONDS)).isEmpty();
@@ -123,24 +187,24 @@ class TerminalUiTest {
   @Test
   void confirmAndInputAnswer() throws Exception {
     var yes = ui.confirm("Proceed?", "", DialogOptions.NONE);
+    drawn("Proceed?");
     press("y");
     assertThat(yes.get(5, TimeUnit.SECONDS)).contains(true);
     var text = ui.input("Label", "a name", "pre", DialogOptions.NONE);
+    drawn("Enter submit");
     press("fix\r");
     assertThat(text.get(5, TimeUnit.SECONDS)).contains("prefix");
   }
 
   @Test
-  void outputDuringADialogWaitsUntilItCloses() throws Exception {
+  void aNotificationDuringADialogShowsAboveItAndTheDialogStays() throws Exception {
     var answer = ui.pick("Pick one", CHOICES, 0, DialogOptions.NONE);
-    Thread.sleep(300);
+    drawn("1-9 pick");
     ui.notify("a script says hello", HookUi.NotifyLevel.WARNING);
-    Thread.sleep(200);
-    assertThat(output()).doesNotContain("a script says hello");
+    drawn("a script says hello");
+    assertThat(answer).isNotDone();
     press("\r");
     assertThat(answer.get(5, TimeUnit.SECONDS)).isEqualTo(OptionalInt.of(0));
-    Thread.sleep(100);
-    assertThat(output()).contains("a script says hello");
   }
 
   @Test

@@ -229,6 +229,10 @@ public final class AgentSession implements AutoCloseable {
     this.maxTokens = tokens;
   }
 
+  public synchronized CompactionSettings compactionSettings() {
+    return compaction;
+  }
+
   public synchronized void setCompactionSettings(CompactionSettings settings) {
     this.compaction = Objects.requireNonNull(settings, "settings");
   }
@@ -384,6 +388,24 @@ public final class AgentSession implements AutoCloseable {
       });
     }
     return out;
+  }
+
+  /** The texts of the user's steering and follow-up messages not delivered yet. */
+  public record Queued(List<String> steering, List<String> followUps) {
+    public Queued {
+      steering = List.copyOf(steering);
+      followUps = List.copyOf(followUps);
+    }
+  }
+
+  /**
+   * Takes back the user messages waiting to steer or follow up (to edit them, or to send them
+   * once the run ended before it could deliver them); scripts' messages stay queued.
+   */
+  public Queued takeQueued() {
+    return new Queued(
+        queue.takeUserMessages(Delivery.STEER).stream().map(u -> u.content().text("\n")).toList(),
+        queue.takeUserMessages(Delivery.FOLLOW_UP).stream().map(u -> u.content().text("\n")).toList());
   }
 
   /** Whether steering or follow-up messages wait to be delivered. */

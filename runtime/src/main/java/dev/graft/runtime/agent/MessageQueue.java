@@ -83,6 +83,20 @@ final class MessageQueue {
     return !requested.isEmpty();
   }
 
+  /** The user messages waiting to steer or follow up, removed from the queue (others stay). */
+  List<AgentMessage.User> takeUserMessages(Delivery delivery) {
+    ConcurrentLinkedQueue<AgentMessage> queue = delivery == Delivery.STEER ? steering : followUps;
+    List<AgentMessage.User> taken = new ArrayList<>();
+    queue.removeIf(m -> {
+      if (m instanceof AgentMessage.User u) {
+        taken.add(u);
+        return true;
+      }
+      return false;
+    });
+    return taken;
+  }
+
   /** Everything still waiting (messages and requested runs), removed from the queue. */
   List<Object> drain() {
     List<Object> all = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.graft.cli.interactive;
+package dev.graft.cli.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,11 +8,11 @@ import dev.graft.runtime.message.MessageContent;
 import java.util.List;
 
 /** One-line descriptions of tool calls and their results, as the interactive mode shows them. */
-final class ToolLines {
+public final class ToolLines {
   private ToolLines() {}
 
   /** "read src/a.txt", "$ mvn test", "edit pom.xml"…; other tools as name and JSON arguments. */
-  static String call(String tool, ObjectNode args) {
+  public static String call(String tool, ObjectNode args) {
     return switch (tool) {
       case "bash" -> "$ " + text(args, "command");
       case "read" -> "read " + text(args, "path") + range(args);
@@ -26,7 +26,7 @@ final class ToolLines {
   }
 
   /** The result's first line and how many lines follow; "(no output)" when empty. */
-  static String result(List<ContentBlock> content) {
+  public static String result(List<ContentBlock> content) {
     String text = new MessageContent.Blocks(content).text("\n").strip();
     long images = content.stream().filter(ContentBlock.Image.class::isInstance).count();
     if (text.isEmpty()) {

@@ -1,0 +1,106 @@
+package dev.graft.cli.base;
+
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The settings the user changes from the interactive mode ({@code /settings}), in graft's
+ * {@code settings.json} with the reference's names: {@code defaultProvider} and
+ * {@code defaultModel}, {@code defaultThinkingLevel}, {@code theme}, {@code hideThinkingBlock}
+ * and {@code compaction}. Reading is lenient (comments, trailing commas); a change rewrites the
+ * file with the other fields kept (comments are not).
+ */
+public final class UserSettings {
+  private static final ObjectMapper LENIENT = JsonMapper.builder()
+      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .build();
+
+  private final Path file;
+  private final ObjectNode root;
+
+  private UserSettings(Path file, ObjectNode root) {
+    this.file = file;
+    this.root = root;
+  }
+
+  /** The settings in {@code file}; empty ones when it is absent or not a JSON object. */
+  public static UserSettings load(Path file) {
+    if (Files.isRegularFile(file)) {
+      try {
+        JsonNode node = LENIENT.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        if (node instanceof ObjectNode o) {
+          return new UserSettings(file, o);
+        }
+      } catch (IOException e) {
+        // Settings.load reports a broken file; here it reads as empty
+      }
+    }
+    return new UserSettings(file, JsonNodeFactory.instance.objectNode());
+  }
+
+  public Optional<String> text(String field) {
+    JsonNode v = root.get(field);
+    return v != null && v.isTextual() && !v.textValue().isBlank() ? Optional.of(v.textValue().strip()) : Optional.empty();
+  }
+
+  public Optional<Boolean> flag(String field) {
+    JsonNode v = root.get(field);
+    return v != null && v.isBoolean() ? Optional.of(v.booleanValue()) : Optional.empty();
+  }
+
+  /** {@code compaction.field}, when it is a whole number. */
+  public Optional<Long> compactionNumber(String field) {
+    JsonNode v = root.path("compaction").get(field);
+    return v != null && v.canConvertToLong() && v.isIntegralNumber() ? Optional.of(v.longValue()) : Optional.empty();
+  }
+
+  public Optional<Boolean> compactionFlag(String field) {
+    JsonNode v = root.path("compaction").get(field);
+    return v != null && v.isBoolean() ? Optional.of(v.booleanValue()) : Optional.empty();
+  }
+
+  /** Sets {@code field} and writes the file. */
+  public void set(String field, String value) throws IOException {
+    root.put(field, value);
+    write();
+  }
+
+  public void set(String field, boolean value) throws IOException {
+    root.put(field, value);
+    write();
+  }
+
+  /** Sets {@code compaction.field} and writes the file. */
+  public void setCompaction(String field, Object value) throws IOException {
+    JsonNode c = root.get("compaction");
+    ObjectNode compaction = c instanceof ObjectNode o ? o : root.putObject("compaction");
+    switch (value) {
+      case Boolean b -> compaction.put(field, b);
+      case Long l -> compaction.put(field, l);
+      case Integer i -> compaction.put(field, i);
+      default -> compaction.put(field, String.valueOf(value));
+    }
+    write();
+  }
+
+  private void write() throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.writeString(file, LENIENT.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+  }
+
+  public Path file() {
+    return file;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.tools.FileAttachments;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The prompts given on the command line, as the reference takes them: an argument starting with
+ * {@code @} names a file to attach ({@code graft -p @main.py "explain"}); the files go with the
+ * first prompt, text files as {@code <file name="...">} blocks before its text and images as its
+ * image parts. The other prompts run after it, one by one.
+ */
+public record PromptArguments(List<String> prompts, List<String> files) {
+  public PromptArguments {
+    prompts = List.copyOf(prompts);
+    files = List.copyOf(files);
+  }
+
+  /** One prompt to send: its text and images. */
+  public record Prompt(String text, List<ContentBlock> images) {
+    public Prompt {
+      images = List.copyOf(images);
+    }
+  }
+
+  public static PromptArguments of(List<String> args) {
+    List<String> prompts = new ArrayList<>();
+    List<String> files = new ArrayList<>();
+    for (String a : args) {
+      if (a.length() > 1 && a.startsWith("@") && !a.contains("\n")) {
+        files.add(a.substring(1));
+      } else {
+        prompts.add(a);
+      }
+    }
+    return new PromptArguments(prompts, files);
+  }
+
+  public boolean isEmpty() {
+    return prompts.isEmpty() && files.isEmpty();
+  }
+
+  /** The prompts with the files read (relative to {@code cwd}); a file that cannot be attached is an error. */
+  public List<Prompt> read(Path cwd) throws FileAttachments.AttachmentException {
+    if (files.isEmpty()) {
+      return prompts.stream().map(p -> new Prompt(p, List.of())).toList();
+    }
+    FileAttachments.Attached attached = FileAttachments.read(files, cwd);
+    List<Prompt> out = new ArrayList<>();
+    out.add(new Prompt(attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst()), attached.images()));
+    for (int i = 1; i < prompts.size(); i++) {
+      out.add(new Prompt(prompts.get(i), List.of()));
+    }
+    return out;
+  }
+}

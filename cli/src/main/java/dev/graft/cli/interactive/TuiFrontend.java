@@ -1,0 +1,427 @@
+package dev.graft.cli.interactive;
+
+import dev.graft.cli.base.UserSettings;
+import dev.graft.cli.chat.ChatView;
+import dev.graft.cli.chat.CustomRenderer;
+import dev.graft.cli.chat.Footer;
+import dev.graft.cli.chat.FooterData;
+import dev.graft.cli.chat.QueueView;
+import dev.graft.cli.chat.ShellView;
+import dev.graft.cli.chat.ViewContext;
+import dev.graft.cli.chat.WorkingLine;
+import dev.graft.cli.tui.Ansi;
+import dev.graft.cli.tui.ColorMode;
+import dev.graft.cli.tui.Component;
+import dev.graft.cli.tui.CompletionSource;
+import dev.graft.cli.tui.Container;
+import dev.graft.cli.tui.Editor;
+import dev.graft.cli.tui.History;
+import dev.graft.cli.tui.JLineTerminal;
+import dev.graft.cli.tui.Key;
+import dev.graft.cli.tui.Text;
+import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.Themes;
+import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.Tui;
+import dev.graft.cli.tui.highlight.CodeHighlighter;
+import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.TerminalUi;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.Session;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above
+ * the queue of waiting messages, the working line, the editor (or a dialog in its place) and the
+ * footer. The editor stays live while the agent works: Enter steers, Alt+Enter queues a
+ * follow-up, Alt+Up takes them back. Keys bound in {@link Keybindings} run actions.
+ */
+final class TuiFrontend implements Frontend {
+  private final JLineTerminal terminal;
+  private final Tui tui;
+  private final Theme theme;
+  private final ViewContext view;
+  private final ChatView chat;
+  private final Editor editor;
+  private final Footer footer;
+  private final WorkingLine working;
+  private final QueueView queue;
+  private final Container slot = new Container();
+  private final TerminalUi ui;
+  private final Keybindings keys;
+  private final LinkedBlockingQueue<EditorInput> inputs = new LinkedBlockingQueue<>();
+  private final AtomicBoolean footerDue = new AtomicBoolean();
+  private volatile Supplier<FooterData> footerData = () -> null;
+  private volatile boolean busy;
+  private volatile String nextWorkingMessage = WorkingLine.WORKING;
+  private volatile Interrupts interrupts = ctrlC -> {};
+  private volatile WorkInput workInput = (text, followUp) -> false;
+  private volatile Actions actions = id -> false;
+
+  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
+      Supplier<Session> session) {
+    this.terminal = terminal;
+    this.keys = keys;
+    this.tui = new Tui(terminal);
+    UserSettings settings = UserSettings.load(home.resolve("settings.json"));
+    ColorMode mode = ColorMode.detect(env);
+    this.theme = Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
+    this.view = new ViewContext(theme, cwd);
+    view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
+    view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
+    this.working = new WorkingLine(theme);
+    this.queue = new QueueView(theme);
+    queue.setEditKey(keys.shown("app.message.dequeue"));
+    this.chat = new ChatView(tui, view, custom, session, queue, working);
+    this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
+    this.footer = new Footer(theme);
+    editor.onSubmit(this::submitted);
+    slot.add(editor);
+    tui.bottom().add(queue);
+    tui.bottom().add(working);
+    tui.bottom().add(slot);
+    tui.bottom().add(footer);
+    tui.setFocus(editor);
+    tui.addKeyListener(this::key);
+    tui.onError(t -> tui.append(new Text(theme.fg(ThemeRole.ERROR, "✗ internal error in the terminal UI: "
+        + Ansi.clean(String.valueOf(t))), 0)));
+    this.ui = new TerminalUi(tui, theme, new TerminalUi.Place() {
+      @Override
+      public void open(Component dialog) {
+        slot.clear();
+        slot.add(dialog);
+        editor.setFocused(false);
+        tui.setFocus(dialog);
+      }
+
+      @Override
+      public void close(Component dialog) {
+        slot.clear();
+        slot.add(editor);
+        editor.setFocused(true);
+        tui.setFocus(editor);
+      }
+
+      @Override
+      public void record(String line) {
+        tui.append(new Text(line, 0));
+      }
+
+      @Override
+      public void statusesChanged() {
+        statusChanged();
+      }
+    });
+    terminal.onResize(tui::requestRender);
+    tui.start(terminal.keys());
+    CodeHighlighter.warmUp();
+  }
+
+  /** Where the footer's data comes from (computed off the UI thread, when the status changed). */
+  void footer(Supplier<FooterData> data) {
+    this.footerData = data;
+    statusChanged();
+  }
+
+  @Override
+  public HookUi ui() {
+    return ui;
+  }
+
+  @Override
+  public void event(AgentEvent event) {
+    chat.accept(event);
+    if (event instanceof AgentEvent.MessageEnd || event instanceof AgentEvent.AgentEnd || event instanceof AgentEvent.CompactionEnd) {
+      statusChanged();
+    }
+  }
+
+  @Override
+  public void notice(Notice kind, String text) {
+    String clean = Ansi.clean(text);
+    String styled = switch (kind) {
+      case INFO -> clean;
+      case DIM -> theme.fg(ThemeRole.MUTED, clean);
+      case WARNING -> theme.fg(ThemeRole.WARNING, clean);
+      case ERROR -> theme.fg(ThemeRole.ERROR, clean);
+      case SUCCESS -> theme.fg(ThemeRole.SUCCESS, clean);
+      case TITLE -> theme.bold(clean);
+    };
+    tui.post(() -> chat.line(styled));
+  }
+
+  @Override
+  public void showConversation(Session session, List<String> header) {
+    List<Component> components = chat.conversation(session.buildContext().messages());
+    List<Component> top = new ArrayList<>();
+    for (String line : header) {
+      top.add(new Text(line, 0));
+    }
+    tui.post(() -> chat.replace(top, components));
+    statusChanged();
+  }
+
+  @Override
+  public ShellRun shell(String command, boolean excluded) {
+    ShellView shell = tui.call(() -> chat.shell(command, excluded));
+    return new ShellRun() {
+      @Override
+      public void output(String chunk) {
+        tui.post(() -> shell.append(chunk));
+      }
+
+      @Override
+      public void ended(Optional<AgentMessage.BashExecution> run) {
+        tui.post(() -> run.ifPresentOrElse(shell::finish, shell::end));
+      }
+    };
+  }
+
+  @Override
+  public void working(String message) {
+    nextWorkingMessage = message;
+  }
+
+  @Override
+  public void statusChanged() {
+    if (!footerDue.compareAndSet(false, true)) {
+      return;
+    }
+    Thread.ofVirtual().name("graft-footer").start(() -> {
+      footerDue.set(false);
+      FooterData data = footerData.get();
+      if (data != null) {
+        tui.post(() -> footer.set(data));
+      }
+    });
+  }
+
+  @Override
+  public void title(String title) {
+    tui.post(() -> terminal.title(title));
+  }
+
+  @Override
+  public void workingMessage(Optional<String> message) {
+    tui.post(() -> working.setScriptMessage(message));
+  }
+
+  @Override
+  public void workingVisible(boolean visible) {
+    tui.post(() -> working.setVisible(visible));
+  }
+
+  @Override
+  public void workingIndicator(Optional<List<String>> frames, int intervalMs) {
+    tui.post(() -> working.setIndicator(frames, intervalMs));
+  }
+
+  @Override
+  public void completeWith(List<CompletionSource> sources) {
+    tui.post(() -> sources.forEach(editor::addCompletionSource));
+  }
+
+  @Override
+  public void refreshCompletions() {
+    tui.post(editor::refreshCompletions);
+  }
+
+  @Override
+  public void onInterrupt(Interrupts handler) {
+    this.interrupts = handler;
+  }
+
+  @Override
+  public void onWorkInput(WorkInput input) {
+    this.workInput = input;
+  }
+
+  @Override
+  public void onAction(Actions handler) {
+    this.actions = handler;
+  }
+
+  @Override
+  public EditorInput read(String initial) {
+    if (!initial.isEmpty()) {
+      tui.post(() -> editor.setText(initial));
+    }
+    try {
+      return inputs.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new EditorInput.Ended();
+    }
+  }
+
+  @Override
+  public <T> T await(Future<T> work) throws ExecutionException, InterruptedException {
+    String message = nextWorkingMessage;
+    nextWorkingMessage = WorkingLine.WORKING;
+    busy = true;
+    tui.post(() -> {
+      working.start(message, keys.shown("app.interrupt") + " to interrupt");
+      editor.setPlaceholder("Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");
+    });
+    tui.animate(true);
+    try {
+      return work.get();
+    } finally {
+      busy = false;
+      tui.animate(false);
+      tui.post(() -> {
+        working.stop();
+        editor.setPlaceholder("");
+      });
+      statusChanged();
+    }
+  }
+
+  @Override
+  public String takeTypeAhead() {
+    return "";
+  }
+
+  @Override
+  public void restoreQueued(List<String> texts) {
+    tui.post(() -> {
+      queue.clear();
+      if (!texts.isEmpty()) {
+        String typed = editor.text();
+        editor.setText(String.join("\n\n", texts) + (typed.isBlank() ? "" : "\n\n" + typed));
+      }
+    });
+  }
+
+  @Override
+  public boolean copy(String text) {
+    String encoded = java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    tui.post(() -> {
+      terminal.write("\033]52;c;" + encoded + "\007");
+      terminal.flush();
+    });
+    return true;
+  }
+
+  @Override
+  public void themeChanged(String name) {
+    tui.post(() -> {
+      theme.adopt(Themes.named(name, theme.mode()).orElse(theme));
+      tui.transcript().forEach(Component::invalidate);
+      tui.bottom().invalidate();
+      tui.requestRedrawAll();
+    });
+  }
+
+  /** Runs a slash command as if typed, when graft is idle. */
+  void runCommand(String command) {
+    if (busy) {
+      notice(Notice.WARNING, command + " waits until the agent is done (Esc aborts it)");
+      return;
+    }
+    inputs.add(new EditorInput.Submitted(command));
+  }
+
+  // ------------------------------------------------------------------ keys (UI thread)
+
+  private void submitted(String text) {
+    if (text.isBlank()) {
+      return;
+    }
+    if (busy) {
+      if (workInput.submitted(text, false)) {
+        queue.add(false, text);
+      } else {
+        inputs.add(new EditorInput.Submitted(text));
+      }
+      return;
+    }
+    inputs.add(new EditorInput.Submitted(text));
+  }
+
+  private boolean key(Key key) {
+    if (tui.focus() != editor) {
+      return false; // a dialog has the keys
+    }
+    if (editor.popupOpen() || editor.searching()) {
+      if (key.is(Key.Kind.ESCAPE) || key.isCtrl('c') || key.isCtrl('g')) {
+        editor.handleKey(Key.of(Key.Kind.ESCAPE));
+        return true;
+      }
+      return false;
+    }
+    String action = keys.action(key).orElse(null);
+    if (action == null) {
+      return false;
+    }
+    switch (action) {
+      case "app.interrupt" -> {
+        if (busy) {
+          interrupts.interrupted(false);
+          return true;
+        }
+        return false;
+      }
+      case "app.clear" -> {
+        if (!editor.isEmpty()) {
+          editor.clear();
+          interrupts.draftCleared();
+          return true;
+        }
+        if (busy) {
+          interrupts.interrupted(true);
+        } else {
+          inputs.add(new EditorInput.Interrupted(""));
+        }
+        return true;
+      }
+      case "app.exit" -> {
+        if (editor.isEmpty()) {
+          inputs.add(new EditorInput.Ended());
+          return true;
+        }
+        return false;
+      }
+      case "app.tools.expand" -> {
+        view.setExpanded(!view.expanded());
+        chat.redrawAll();
+        return true;
+      }
+      case "app.thinking.toggle" -> {
+        view.setThinkingHidden(!view.thinkingHidden());
+        chat.redrawAll();
+        return true;
+      }
+      case "app.message.followUp" -> {
+        if (!busy) {
+          return false; // a new line, as Alt+Enter is when idle
+        }
+        String text = editor.take();
+        if (!text.isBlank() && workInput.submitted(text, true)) {
+          queue.add(true, text);
+        }
+        return true;
+      }
+      default -> {
+        return actions.run(action);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    ui.close();
+    tui.stop();
+    terminal.close();
+  }
+}
