@@ -87,8 +87,8 @@ public final class TmuxTerminal implements AutoCloseable {
   }
 
   /**
-   * Waits for the editor's empty prompt, then types {@code text} and Enter. (Keys typed while
-   * the agent still works are type-ahead: the text is kept but Enter does not send it.)
+   * Waits until graft is idle with an empty editor, then types {@code text} and Enter. (What is
+   * sent while the agent works steers it instead.)
    */
   public void submit(String text) throws Exception {
     awaitPrompt();
@@ -96,17 +96,36 @@ public final class TmuxTerminal implements AutoCloseable {
     keys("Enter");
   }
 
-  /** Waits until the editor reads: the screen ends with the empty prompt. */
+  /**
+   * Waits until the editor is empty and graft idle: its line is a lone {@code >} (while the
+   * agent works it shows a hint; a dialog takes its place).
+   */
   public void awaitPrompt() throws Exception {
-    awaitScreen(s -> {
-      List<String> lines = s.lines().filter(l -> !l.isBlank()).toList();
-      return !lines.isEmpty() && lines.getLast().strip().equals(">");
-    }, "the empty prompt");
+    awaitScreen(TmuxTerminal::idle, "the empty prompt");
   }
 
-  /** The screen and its scrollback (500 lines), wrapped lines joined. */
+  /** Whether the screen shows graft idle with an empty editor. */
+  public static boolean idle(String screen) {
+    return screen.lines().anyMatch(l -> l.strip().equals(">")) && !screen.contains(" to interrupt)");
+  }
+
+  /**
+   * The screen and its scrollback (500 lines), lines the terminal wrapped joined, each without
+   * trailing spaces (a coloured background pads lines to the width).
+   */
   public String screen() throws Exception {
     String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-J", "-t", "graft", "-S", "-500"));
+    return out == null ? "" : out.lines().map(String::stripTrailing).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+  }
+
+  /** {@code screen} with every run of white space (line ends included) as one space: text graft wrapped reads as one line. */
+  public static String flat(String screen) {
+    return screen.replaceAll("\\s+", " ");
+  }
+
+  /** The visible screen only, with colours (capture-pane -e), trailing spaces kept. */
+  public String screenWithColours() throws Exception {
+    String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-e", "-N", "-t", "graft"));
     return out == null ? "" : out;
   }
 

@@ -72,7 +72,7 @@ public final class ShellView implements Component {
     out.addAll(OutputLines.of(OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s)), OutputLines.Cut.TAIL, LINES,
         ctx.expanded, width, 2, t, ctx.expandKey));
     if (result == null && endedNanos == 0) {
-      out.add(t.fg(ThemeRole.MUTED, String.format(Locale.ROOT, "  ⏱ %.1fs running… (Esc to stop)", (System.nanoTime() - started) / 1e9)));
+      out.add(t.fg(ThemeRole.MUTED, String.format(Locale.ROOT, "  running, %.1fs (Esc stops it)", (System.nanoTime() - started) / 1e9)));
     } else if (result != null) {
       List<String> notes = new ArrayList<>();
       if (result.cancelled()) {

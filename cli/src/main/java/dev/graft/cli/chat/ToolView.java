@@ -118,7 +118,7 @@ final class ToolView implements Component {
     List<String> out = new ArrayList<>();
     if (output == null) {
       if (name.equals("bash") && !done) {
-        out.add(t.fg(ThemeRole.MUTED, "  " + elapsed() + " running…"));
+        out.add(t.fg(ThemeRole.MUTED, "  running, " + elapsed()));
       }
       return out;
     }
@@ -160,7 +160,7 @@ final class ToolView implements Component {
     }
     if (name.equals("bash")) {
       if (!done) {
-        out.add(t.fg(ThemeRole.MUTED, "  " + elapsed() + " running…"));
+        out.add(t.fg(ThemeRole.MUTED, "  running, " + elapsed()));
       } else if (endedNanos - started > 1_000_000_000L) {
         out.add(t.fg(ThemeRole.MUTED, "  took " + elapsed()));
       }
@@ -170,7 +170,7 @@ final class ToolView implements Component {
 
   private String elapsed() {
     long nanos = (done ? endedNanos : System.nanoTime()) - started;
-    return String.format(Locale.ROOT, "⏱ %.1fs", nanos / 1e9);
+    return String.format(Locale.ROOT, "%.1fs", nanos / 1e9);
   }
 
   /** A read file's text, coloured for its language; the tool's own notes (truncation) dimmed. */

@@ -41,6 +41,11 @@ interface Frontend extends AutoCloseable {
     void ended(Optional<AgentMessage.BashExecution> run);
   }
 
+  /** The running work is being aborted (the working line says so; plain output prints it). */
+  default void aborting(boolean ctrlC) {
+    notice(Notice.WARNING, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : ""));
+  }
+
   /** What the working line says during the next {@link #await} (graft's own "Working…" when not called). */
   void working(String message);
 

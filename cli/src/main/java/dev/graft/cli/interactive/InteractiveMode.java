@@ -330,7 +330,7 @@ public final class InteractiveMode {
       quit = true;
       frontend.notice(Frontend.Notice.DIM, "quitting…");
     } else if (current != null) {
-      frontend.notice(Frontend.Notice.WARNING, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : ""));
+      frontend.aborting(ctrlC);
     }
     if (current != null) {
       current.abort("aborted by the user");

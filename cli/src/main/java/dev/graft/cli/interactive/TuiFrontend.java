@@ -188,6 +188,11 @@ final class TuiFrontend implements Frontend {
   }
 
   @Override
+  public void aborting(boolean ctrlC) {
+    tui.post(() -> working.say("Aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : "")));
+  }
+
+  @Override
   public void working(String message) {
     nextWorkingMessage = message;
   }

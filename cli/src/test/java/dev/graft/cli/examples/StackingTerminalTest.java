@@ -69,7 +69,7 @@ class StackingTerminalTest {
       tmux.submit("task " + n);
       tmux.awaitScreen(s -> s.contains(answer), "the answer " + answer);
     }
-    tmux.awaitScreen(s -> s.contains("⎿ bash: hi"), "task 1's tool call");
+    tmux.awaitScreen(s -> s.contains("● $ echo hi\n   hi"), "task 1's tool call");
 
     // /pop lists the prompts newest first; Esc leaves it without a pop.
     tmux.submit("/pop");
