@@ -64,6 +64,8 @@ public final class Graft {
     }
     // "--scripts scripts" names a directory, not the scripts command.
     cli.setAllowSubcommandsAsOptionParameters(true);
+    // @FILE is a file to attach to the prompt, not picocli's argument file (whose every word became a prompt)
+    cli.setExpandAtFiles(false);
     cli.setOut(context.out());
     cli.setErr(context.err());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -4,6 +4,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.RootCommand;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.InteractiveMode;
+import dev.graft.cli.interactive.PromptArguments;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
@@ -61,7 +62,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
 
   @Parameters(paramLabel = "PROMPT", arity = "0..*",
       description = "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
-          + "in the interactive mode, sent first).")
+          + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
   List<String> prompts = new ArrayList<>();
 
   @Mixin AgentOptions agentOptions;
@@ -112,13 +113,22 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     if (toRun.isEmpty()) {
       throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
     }
+    // @file arguments are attached to the first prompt, as the reference does
+    List<PromptArguments.Prompt> prompts;
+    try {
+      prompts = PromptArguments.of(toRun).read(context.cwd());
+    } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+      throw new UserError(e.getMessage());
+    }
+    List<String> texts = prompts.stream().map(PromptArguments.Prompt::text).toList();
+    List<dev.graft.runtime.message.ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
       ScriptCommandPrompts commands = scriptCommands(ready);
       return json
-          ? JsonMode.run(agent, toRun, commands, context.out(), context.err())
-          : PrintMode.run(agent, toRun, commands, context.out(), context.err(), verbose);
+          ? JsonMode.run(agent, texts, images, commands, context.out(), context.err())
+          : PrintMode.run(agent, texts, images, commands, context.out(), context.err(), verbose);
     } finally {
       agent.close();
       PrintMode.reportUndelivered(agent, context.err());

@@ -5,6 +5,7 @@ import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.ContentBlock;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,7 @@ public final class JsonMode {
    * A prompt {@code /name args} runs that script command without a UI; its failure goes to stderr
    * (exit code 1).
    */
-  public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
+  public static int run(AgentSession agent, List<String> prompts, List<ContentBlock> images, ScriptCommandPrompts commands, PrintWriter out,
       PrintWriter err) {
     List<ScriptCommandPrompts.Parsed> parsed = PrintMode.parseAll(prompts, commands);
     out.println(Json.write(agent.session().header().toJson()));
@@ -51,7 +52,7 @@ public final class JsonMode {
           }
           result = requested.get();
         } else {
-          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text(), prompt == parsed.getFirst() ? images : List.of());
           // Runs a script asked for while the agent was idle (in an input handler, say) follow the prompt.
           result = agent.runRequestedTurns().orElse(result);
         }

@@ -23,7 +23,7 @@ public final class PrintMode {
    * A prompt {@code /name args} runs that script command (without a UI: its dialogs answer as
    * dismissed) and prints the text it returns, if any.
    */
-  public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
+  public static int run(AgentSession agent, List<String> prompts, List<ContentBlock> images, ScriptCommandPrompts commands, PrintWriter out,
       PrintWriter err, boolean verbose) {
     List<ScriptCommandPrompts.Parsed> parsed = parseAll(prompts, commands);
     if (verbose) {
@@ -60,7 +60,7 @@ public final class PrintMode {
             continue;
           }
         } else {
-          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text());
+          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text(), prompt == parsed.getFirst() ? images : List.of());
           // Runs a script asked for while the agent was idle (in an input handler, say) follow the
           // prompt; the last answer is the one printed.
           result = agent.runRequestedTurns().orElse(result);

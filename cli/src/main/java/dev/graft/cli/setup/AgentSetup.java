@@ -100,7 +100,7 @@ public final class AgentSetup {
     } else {
       ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
-      model = chooseModel(registry, o, existing);
+      model = chooseModel(registry, o, existing, defaults(context, cwd));
       ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
       if (!listing.usable()) {
         throw noKey(registry, model.provider());
@@ -112,7 +112,7 @@ public final class AgentSetup {
 
     ThinkingLevel thinking = o.thinking != null
         ? ThinkingLevel.parse(o.thinking).orElseThrow()
-        : ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
+        : chosenThinking(session, existing, defaults(context, cwd), context);
 
     Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
@@ -267,7 +267,38 @@ public final class AgentSetup {
     return session;
   }
 
-  private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing) {
+  /** The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code defaultThinkingLevel}). */
+  private static List<dev.graft.cli.base.UserSettings> defaults(CliContext context, Path cwd) {
+    return List.of(dev.graft.cli.base.UserSettings.load(dev.graft.runtime.config.Settings.projectFile(cwd)),
+        dev.graft.cli.base.UserSettings.load(context.home().settings()));
+  }
+
+  /**
+   * The session's thinking level when it has set one; for a new session the settings'
+   * {@code defaultThinkingLevel}, else off. A wrong value is warned of and ignored.
+   */
+  private static ThinkingLevel chosenThinking(Session session, SessionContext existing, List<dev.graft.cli.base.UserSettings> settings,
+      CliContext context) {
+    boolean chosenBefore = session.branchPath().stream().anyMatch(e -> e instanceof dev.graft.runtime.session.SessionEntry.ThinkingLevelChange);
+    if (chosenBefore) {
+      return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
+    }
+    for (dev.graft.cli.base.UserSettings s : settings) {
+      Optional<String> level = s.text("defaultThinkingLevel");
+      if (level.isPresent()) {
+        Optional<ThinkingLevel> parsed = ThinkingLevel.parse(level.get());
+        if (parsed.isPresent()) {
+          return parsed.get();
+        }
+        context.err().println("graft: warning: " + s.file() + ": defaultThinkingLevel \"" + level.get()
+            + "\" is not off, minimal, low, medium, high or xhigh; ignored");
+      }
+    }
+    return ThinkingLevel.OFF;
+  }
+
+  private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing,
+      List<dev.graft.cli.base.UserSettings> settings) {
     if (o.provider != null) {
       java.util.Set<String> providers = new java.util.TreeSet<>();
       registry.listModels().forEach(l -> providers.add(l.model().provider()));
@@ -289,6 +320,17 @@ public final class AgentSetup {
       }
     }
     List<ModelListing> listings = registry.listModels();
+    for (dev.graft.cli.base.UserSettings s : settings) {
+      Optional<String> id = s.text("defaultModel");
+      if (id.isPresent()) {
+        String spec = id.get().contains("/") ? id.get() : s.text("defaultProvider").map(p -> p + "/").orElse("") + id.get();
+        Optional<Model> m = registry.resolve(spec);
+        if (m.isPresent() && (o.provider == null || m.get().provider().equals(o.provider))
+            && listings.stream().anyMatch(l -> l.model().equals(m.get()) && l.usable())) {
+          return m.get();
+        }
+      }
+    }
     for (String candidate : DEFAULT_MODELS) {
       Optional<Model> m = registry.resolve(candidate);
       if (m.isPresent() && (o.provider == null || m.get().provider().equals(o.provider))

@@ -27,6 +27,10 @@ final class Durations {
     if (m == null || m.isBlank()) {
       m = t.getMessage();
     }
+    if ((m == null || m.isBlank()) && t instanceof java.net.ConnectException) {
+      // the JDK's client says nothing more when the port is closed (a bare ClosedChannelException)
+      return "connection refused: is the server running?";
+    }
     return m == null || m.isBlank() ? root.getClass().getSimpleName() : m;
   }
 }
