@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A compaction's or a branch's summary: a title line, then the summary's first line (collapsed)
- * or the whole summary as markdown (expanded).
+ * A compaction's or a branch's summary: a title line (with how long the summary is), then the
+ * summary's first line (collapsed) or the whole summary as markdown (expanded).
  */
 final class SummaryView implements Component {
   private final ViewContext ctx;
@@ -31,15 +31,15 @@ final class SummaryView implements Component {
     Theme t = ctx.theme;
     List<String> out = new ArrayList<>();
     out.add("");
-    out.add(Ansi.truncate(" " + title, width, "…"));
+    long lines = summary.lines().filter(l -> !l.isBlank()).count();
+    String hint = ctx.expanded || lines <= 1 ? "" : t.fg(ThemeRole.MUTED, " (" + lines + " lines, " + ctx.expandKey + " to expand)");
+    out.add(Ansi.truncate(" " + title + hint, width, "…"));
     if (ctx.expanded) {
       out.addAll(markdown.render(width));
     } else {
       String first = summary.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> l.replaceFirst("^#+\\s*", ""))
           .findFirst().orElse("");
-      long lines = summary.lines().count();
-      out.add(Ansi.truncate("   " + t.fg(ThemeRole.MUTED, Ansi.clean(first) + (lines > 1 ? " … (" + lines + " lines, " + ctx.expandKey
-          + " to expand)" : "")), width, "…"));
+      out.add(Ansi.truncate("   " + t.fg(ThemeRole.MUTED, Ansi.clean(first)), width, "…"));
     }
     return out;
   }

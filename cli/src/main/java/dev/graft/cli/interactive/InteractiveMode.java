@@ -71,6 +71,8 @@ public final class InteractiveMode {
   private volatile boolean promptRunning;
   private volatile long lastCtrlC;
   private volatile String editorText = "";
+  /** Shown below the banner when the conversation is first drawn. */
+  private final List<String> startupNotes;
 
   private InteractiveMode(Setup setup, Frontend frontend, List<String> startupNotes) {
     this.setup = setup;
@@ -79,8 +81,8 @@ public final class InteractiveMode {
     this.commands = BuiltinCommands.registry();
     this.context = new ModeContext(this);
     this.actions = new KeyActions(context, frontend);
-    startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
-    registerScriptCommands().forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
+    this.startupNotes = new ArrayList<>(startupNotes);
+    this.startupNotes.addAll(registerScriptCommands());
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
@@ -155,6 +157,7 @@ public final class InteractiveMode {
   private int run() {
     try {
       frontend.showConversation(agent.session(), banner());
+      startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
       if (setup.resume()) {
         handle("/resume");
       }

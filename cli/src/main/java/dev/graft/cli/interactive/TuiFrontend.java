@@ -86,7 +86,6 @@ final class TuiFrontend implements Frontend {
     this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
     this.footer = new Footer(theme);
     editor.onSubmit(this::submitted);
-    slot.add(editor);
     tui.bottom().add(queue);
     tui.bottom().add(working);
     tui.bottom().add(slot);
@@ -233,7 +232,10 @@ final class TuiFrontend implements Frontend {
 
   @Override
   public void completeWith(List<CompletionSource> sources) {
-    tui.post(() -> sources.forEach(editor::addCompletionSource));
+    tui.post(() -> {
+      sources.forEach(editor::addCompletionSource);
+      editor.refreshCompletions(); // for what was typed before the sources came
+    });
   }
 
   @Override
@@ -256,8 +258,18 @@ final class TuiFrontend implements Frontend {
     this.actions = handler;
   }
 
+  /** The editor appears once graft is ready for input (keys typed before are kept in it). */
+  private void showEditor() {
+    tui.post(() -> {
+      if (slot.isEmpty()) {
+        slot.add(editor);
+      }
+    });
+  }
+
   @Override
   public EditorInput read(String initial) {
+    showEditor();
     if (!initial.isEmpty()) {
       tui.post(() -> editor.setText(initial));
     }
@@ -274,6 +286,7 @@ final class TuiFrontend implements Frontend {
     String message = nextWorkingMessage;
     nextWorkingMessage = WorkingLine.WORKING;
     busy = true;
+    showEditor();
     tui.post(() -> {
       working.start(message, keys.shown("app.interrupt") + " to interrupt");
       editor.setPlaceholder("Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");

@@ -143,6 +143,10 @@ public final class Editor implements Component {
     if (completions != null && popupKey(key)) {
       return true;
     }
+    if (key.is(Key.Kind.TAB)) {
+      updateCompletions(true);
+      return true;
+    }
     boolean handled = editKey(key);
     if (handled) {
       updateCompletions(false);
@@ -163,13 +167,6 @@ public final class Editor implements Component {
         } else {
           submit();
         }
-      }
-      case TAB -> {
-        if (mods == 0) {
-          updateCompletions(true);
-          return true;
-        }
-        return false;
       }
       case BACKSPACE -> {
         if ((mods & (Key.ALT | Key.CTRL)) != 0) {
@@ -292,7 +289,7 @@ public final class Editor implements Component {
   private void paste(String raw) {
     String text = raw.replace("\r\n", "\n").replace('\r', '\n');
     text = Ansi.clean(text, 4);
-    long lines = text.chars().filter(ch -> ch == '\n').count() + 1;
+    long lines = text.split("\n").length;
     if (lines > 10 || text.length() > 1000) {
       int id = ++pasteCount;
       pastes.put(id, text);
@@ -437,9 +434,9 @@ public final class Editor implements Component {
     closePopup();
   }
 
-  /** Refreshes the list being shown (a source has new items, say the files were listed). */
+  /** Asks the sources again (one was added, or has new items: the files were listed). */
   public void refreshCompletions() {
-    if (completions != null) {
+    if (search == null) {
       updateCompletions(false);
     }
   }
