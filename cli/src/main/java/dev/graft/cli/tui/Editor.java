@@ -1,14 +1,9 @@
 package dev.graft.cli.tui;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The input editor: multi-line text between two rules, word-wrapped (never inside a word unless
@@ -19,16 +14,12 @@ import java.util.regex.Pattern;
  * becomes a new line; Shift+Enter, Alt+Enter and Ctrl+J insert one.
  */
 public final class Editor implements Component {
-  private static final Pattern MARKER = Pattern.compile("\\[paste #(\\d+)( (\\+\\d+ lines|\\d+ chars))?\\]");
-  private static final int POPUP_ROWS = 8;
 
   private final Theme theme;
   private final History history;
   private final IntSupplier screenRows;
   private final TextBuffer buffer = new TextBuffer();
-  private final List<CompletionSource> sources = new ArrayList<>();
-  private final Map<Integer, String> pastes = new HashMap<>();
-  private int pasteCount;
+  private final Pastes pastes = new Pastes();
   private Consumer<String> onSubmit = text -> {};
   private ThemeRole borderRole = ThemeRole.BORDER_MUTED;
   private String placeholder = "";
@@ -36,19 +27,14 @@ public final class Editor implements Component {
   // history browsing: index into the history (size() = the draft), and the draft kept meanwhile
   private int historyIndex = -1;
   private String draft = "";
-  // Ctrl+R
-  private Search search;
-  // completions
-  private final SelectList popup;
-  private CompletionSource.Completions completions;
-
-  private record Search(String query, int match, String before, int caret) {}
+  private HistorySearch search;
+  private final EditorCompletions completions;
 
   public Editor(Theme theme, History history, IntSupplier screenRows) {
     this.theme = theme;
     this.history = history;
     this.screenRows = screenRows;
-    this.popup = new SelectList(theme, POPUP_ROWS);
+    this.completions = new EditorCompletions(theme);
   }
 
   public void onSubmit(Consumer<String> handler) {
@@ -57,7 +43,7 @@ public final class Editor implements Component {
 
   /** Adds a completion source, asked after those added before it. */
   public void addCompletionSource(CompletionSource source) {
-    sources.add(source);
+    completions.add(source);
   }
 
   /** The colour of the rules above and below the text (the thinking level's, say). */
@@ -89,7 +75,7 @@ public final class Editor implements Component {
     buffer.set(text);
     historyIndex = -1;
     search = null;
-    closePopup();
+    completions.close();
   }
 
   /** Empties the editor, forgetting its pastes. */
@@ -100,7 +86,7 @@ public final class Editor implements Component {
 
   /** The text with each paste marker replaced by what was pasted. */
   public String expandedText() {
-    return expand(buffer.text());
+    return pastes.expand(buffer.text());
   }
 
   /** Takes the text to send: expanded, kept in the history, and the editor emptied. */
@@ -112,25 +98,11 @@ public final class Editor implements Component {
   }
 
   public boolean popupOpen() {
-    return completions != null;
+    return completions.open();
   }
 
   public boolean searching() {
     return search != null;
-  }
-
-  private String expand(String text) {
-    if (pastes.isEmpty() || !text.contains("[paste #")) {
-      return text;
-    }
-    Matcher m = MARKER.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String pasted = pastes.get(Integer.parseInt(m.group(1)));
-      m.appendReplacement(out, Matcher.quoteReplacement(pasted != null ? pasted : m.group()));
-    }
-    m.appendTail(out);
-    return out.toString();
   }
 
   // ------------------------------------------------------------------ keys
@@ -138,18 +110,25 @@ public final class Editor implements Component {
   @Override
   public boolean handleKey(Key key) {
     if (search != null) {
-      return searchKey(key);
+      HistorySearch.Outcome outcome = search.key(key, buffer);
+      if (outcome == HistorySearch.Outcome.HANDLED) {
+        return true;
+      }
+      search = null;
+      if (outcome == HistorySearch.Outcome.DONE) {
+        return true;
+      }
     }
-    if (completions != null && popupKey(key)) {
+    if (completions.open() && completions.key(key, buffer, this::submit)) {
       return true;
     }
     if (key.is(Key.Kind.TAB)) {
-      updateCompletions(true);
+      completions.update(buffer, true);
       return true;
     }
     boolean handled = editKey(key);
-    if (handled) {
-      updateCompletions(false);
+    if (handled && search == null) {
+      completions.update(buffer, false);
     }
     return handled;
   }
@@ -157,7 +136,7 @@ public final class Editor implements Component {
   private boolean editKey(Key key) {
     int mods = key.modifiers();
     switch (key.kind()) {
-      case PASTE -> paste(key.text());
+      case PASTE -> buffer.insert(pastes.fold(key.text()));
       case ENTER -> {
         if (mods != 0) {
           buffer.insert("\n");
@@ -266,36 +245,8 @@ public final class Editor implements Component {
 
   /** Backspace right after a paste marker removes the whole marker (and the paste). */
   private void backspace() {
-    String before = buffer.text().substring(0, buffer.caret());
-    if (before.endsWith("]")) {
-      Matcher m = MARKER.matcher(before);
-      int start = -1;
-      int id = -1;
-      while (m.find()) {
-        if (m.end() == before.length()) {
-          start = m.start();
-          id = Integer.parseInt(m.group(1));
-        }
-      }
-      if (start >= 0 && pastes.containsKey(id)) {
-        buffer.delete(start, buffer.caret());
-        pastes.remove(id);
-        return;
-      }
-    }
-    buffer.backspace();
-  }
-
-  private void paste(String raw) {
-    String text = raw.replace("\r\n", "\n").replace('\r', '\n');
-    text = Ansi.clean(text, 4);
-    long lines = text.split("\n").length;
-    if (lines > 10 || text.length() > 1000) {
-      int id = ++pasteCount;
-      pastes.put(id, text);
-      buffer.insert(lines > 10 ? "[paste #" + id + " +" + lines + " lines]" : "[paste #" + id + " " + text.length() + " chars]");
-    } else {
-      buffer.insert(text);
+    if (!pastes.deleteBefore(buffer)) {
+      buffer.backspace();
     }
   }
 
@@ -305,7 +256,7 @@ public final class Editor implements Component {
     historyIndex = -1;
     buffer.set("");
     pastes.clear();
-    closePopup();
+    completions.close();
     onSubmit.accept(text);
   }
 
@@ -358,142 +309,16 @@ public final class Editor implements Component {
     historyIndex = keep;
   }
 
-  // ------------------------------------------------------------------ Ctrl+R
-
   private void startSearch() {
-    search = new Search("", -1, buffer.text(), buffer.caret());
-    closePopup();
-  }
-
-  private boolean searchKey(Key key) {
-    Search s = search;
-    if (key.isCtrl('r')) {
-      Optional<Integer> older = history.searchBackward(s.query(), s.match() < 0 ? history.size() : s.match());
-      older.ifPresent(i -> search = new Search(s.query(), i, s.before(), s.caret()));
-      return true;
-    }
-    if (key.is(Key.Kind.ESCAPE) || key.isCtrl('g') || key.isCtrl('c')) {
-      search = null;
-      buffer.set(s.before());
-      buffer.setCaret(s.caret());
-      return true;
-    }
-    if (key.is(Key.Kind.BACKSPACE)) {
-      String q = s.query().isEmpty() ? "" : s.query().substring(0, s.query().length() - Character.charCount(s.query().codePointBefore(s.query().length())));
-      search = new Search(q, q.isEmpty() ? -1 : history.searchBackward(q, history.size()).orElse(-1), s.before(), s.caret());
-      return true;
-    }
-    if (key.printable()) {
-      String q = s.query() + Character.toString(key.codePoint());
-      int from = s.match() < 0 ? history.size() : s.match() + 1;
-      int match = history.searchBackward(q, from).orElse(s.match() >= 0 && history.get(s.match()).toLowerCase().contains(q.toLowerCase()) ? s.match() : -1);
-      search = new Search(q, match, s.before(), s.caret());
-      return true;
-    }
-    // any other key takes the match into the editor; Enter stops there, others go on to the editor
-    search = null;
-    if (s.match() >= 0) {
-      buffer.set(history.get(s.match()));
-    }
-    if (key.is(Key.Kind.ENTER)) {
-      return true;
-    }
-    return handleKey(key);
-  }
-
-  // ------------------------------------------------------------------ completions
-
-  private void updateCompletions(boolean explicit) {
-    String before = buffer.text().substring(0, buffer.caret());
-    for (CompletionSource source : sources) {
-      Optional<CompletionSource.Completions> found = source.complete(before, explicit);
-      if (found.isPresent() && !found.get().items().isEmpty()) {
-        CompletionSource.Completions c = found.get();
-        if (explicit && c.items().size() == 1) {
-          apply(c, c.items().getFirst());
-          closePopup();
-          // a directory completed: what is in it next
-          if (c.items().getFirst().value().endsWith("/")) {
-            updateCompletions(true);
-          }
-          return;
-        }
-        if (explicit) {
-          String common = commonPrefix(c.items());
-          String typed = before.substring(c.from());
-          if (common.length() > typed.length() && common.startsWith(typed)) {
-            buffer.replaceBeforeCaret(c.from(), common);
-          }
-        }
-        completions = c;
-        popup.setRows(c.items().stream().map(i -> new SelectList.Row(i.label(), i.description())).toList());
-        popup.select(0);
-        return;
-      }
-    }
-    closePopup();
+    search = new HistorySearch(history, buffer);
+    completions.close();
   }
 
   /** Asks the sources again (one was added, or has new items: the files were listed). */
   public void refreshCompletions() {
     if (search == null) {
-      updateCompletions(false);
+      completions.update(buffer, false);
     }
-  }
-
-  private static String commonPrefix(List<CompletionSource.Item> items) {
-    String p = items.getFirst().value();
-    for (CompletionSource.Item i : items) {
-      int n = 0;
-      while (n < p.length() && n < i.value().length() && p.charAt(n) == i.value().charAt(n)) {
-        n++;
-      }
-      p = p.substring(0, n);
-    }
-    return p;
-  }
-
-  private boolean popupKey(Key key) {
-    if (key.is(Key.Kind.UP) || key.isCtrl('p')) {
-      popup.move(-1);
-      return true;
-    }
-    if (key.is(Key.Kind.DOWN) || key.isCtrl('n')) {
-      popup.move(1);
-      return true;
-    }
-    if (key.is(Key.Kind.ESCAPE)) {
-      closePopup();
-      return true;
-    }
-    if (key.is(Key.Kind.TAB) || key.is(Key.Kind.ENTER)) {
-      CompletionSource.Completions c = completions;
-      CompletionSource.Item item = c.items().get(Math.min(popup.selected(), c.items().size() - 1));
-      String before = buffer.text().substring(0, buffer.caret());
-      boolean unchanged = before.substring(Math.min(c.from(), before.length())).equals(item.value());
-      apply(c, item);
-      closePopup();
-      if (key.is(Key.Kind.ENTER) && (item.submit() || unchanged)) {
-        submit();
-        return true;
-      }
-      updateCompletions(false);
-      if (item.value().endsWith("/")) {
-        updateCompletions(true);
-      }
-      return true;
-    }
-    return false;
-  }
-
-  private void apply(CompletionSource.Completions c, CompletionSource.Item item) {
-    String value = item.value();
-    boolean spaceFollows = buffer.caret() < buffer.length() && buffer.text().charAt(buffer.caret()) == ' ';
-    buffer.replaceBeforeCaret(c.from(), value + (value.endsWith("/") || spaceFollows ? "" : " "));
-  }
-
-  private void closePopup() {
-    completions = null;
   }
 
   // ------------------------------------------------------------------ drawing
@@ -515,25 +340,13 @@ public final class Editor implements Component {
     String rule = theme.fg(borderRole, "─".repeat(Math.max(1, width)));
     out.add(rule);
     if (search != null) {
-      out.add(searchLine(width));
+      out.add(search.line(theme, width, focused));
     } else {
       out.addAll(textLines(width));
     }
     out.add(rule);
-    if (completions != null) {
-      out.addAll(popup.render(width));
-    }
+    out.addAll(completions.render(width));
     return out;
-  }
-
-  private String searchLine(int width) {
-    String match = search.match() >= 0 ? history.get(search.match()).replace('\n', '⏎') : "";
-    String label = theme.fg(ThemeRole.MUTED, "(reverse-i-search)`") + Ansi.clean(search.query()) + (focused ? Tui.CARET : "")
-        + theme.fg(ThemeRole.MUTED, "': ");
-    if (search.match() < 0 && !search.query().isEmpty()) {
-      return Ansi.truncate(label + theme.fg(ThemeRole.WARNING, "no match"), width, "…");
-    }
-    return Ansi.truncate(label + Ansi.clean(match), width, "…");
   }
 
   private List<String> textLines(int width) {
@@ -567,9 +380,9 @@ public final class Editor implements Component {
         String after = shown.substring(at);
         String under = after.isEmpty() ? " " : after.substring(0, Character.charCount(after.codePointAt(0)));
         String rest = after.isEmpty() ? "" : after.substring(under.length());
-        line.append(markers(Ansi.clean(before))).append(Tui.CARET).append(theme.inverse(Ansi.clean(under))).append(markers(Ansi.clean(rest)));
+        line.append(Pastes.highlight(Ansi.clean(before), theme)).append(Tui.CARET).append(theme.inverse(Ansi.clean(under))).append(Pastes.highlight(Ansi.clean(rest), theme));
       } else {
-        line.append(markers(Ansi.clean(shown)));
+        line.append(Pastes.highlight(Ansi.clean(shown), theme));
       }
       out.add(line.toString());
     }
@@ -577,14 +390,6 @@ public final class Editor implements Component {
       out.add(theme.fg(ThemeRole.MUTED, "  ↓ " + (rows.size() - last) + " more line" + (rows.size() - last == 1 ? "" : "s")));
     }
     return out;
-  }
-
-  /** Paste markers shown in the accent colour. */
-  private String markers(String s) {
-    if (!s.contains("[paste #") || !theme.colored()) {
-      return s;
-    }
-    return MARKER.matcher(s).replaceAll(m -> Matcher.quoteReplacement(theme.fg(ThemeRole.ACCENT, m.group())));
   }
 
   @Override
