@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a tmux capture with colours (tmux capture-pane -e -p) into one HTML page: a terminal
 window, monospace, the SGR colours and attributes kept. Used by docs/screens/capture.sh."""
-import html, re, sys
+import html, re, sys, unicodedata
 
 BASE16 = ["#000000", "#cd3131", "#0dbc79", "#e5e510", "#2472c8", "#bc3fbc", "#11a8cd", "#e5e5e5",
           "#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#ffffff"]
@@ -34,6 +34,7 @@ def convert(text, title):
 body {{ margin: 0; background: #101014; }}
 .win {{ display: inline-block; margin: 16px; border-radius: 8px; background: #1c1c22; box-shadow: 0 4px 16px #0008; }}
 .bar {{ height: 26px; border-radius: 8px 8px 0 0; background: #2a2a33; color: #9a9aa8; font: 12px sans-serif; line-height: 26px; text-align: center; }}
+.w {{ display: inline-block; width: 2ch; text-align: center; }}
 pre {{ margin: 0; padding: 10px 14px 14px; color: #d4d4d4; font: 14px/1.3 "DejaVu Sans Mono", "Noto Sans Mono", monospace; }}
 </style></head><body><div class="win"><div class="bar">{html.escape(title)}</div><pre>{body}</pre></div></body></html>"""
 
@@ -80,8 +81,14 @@ def span(text, state):
     if state.get(3): style.append("font-style:italic")
     deco = [d for k, d in ((4, "underline"), (9, "line-through")) if state.get(k)]
     if deco: style.append("text-decoration:" + " ".join(deco))
-    t = html.escape(text)
+    t = "".join(wide(c) for c in text)
     return f'<span style="{";".join(style)}">{t}</span>' if style else t
+
+def wide(c):
+    """A character the terminal draws in two cells, as a box two cells wide (browser fonts differ)."""
+    if unicodedata.east_asian_width(c) in ("W", "F"):
+        return f'<span class="w">{html.escape(c)}</span>'
+    return html.escape(c)
 
 if __name__ == "__main__":
     src, dst = sys.argv[1], sys.argv[2]

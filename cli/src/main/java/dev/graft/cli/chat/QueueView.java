@@ -66,6 +66,7 @@ public final class QueueView implements Component {
       return List.of();
     }
     List<String> out = new ArrayList<>();
+    out.add("");
     for (Queued q : queued) {
       String label = q.followUp() ? "follow-up: " : "steer: ";
       out.add(Ansi.truncate(theme.fg(ThemeRole.ACCENT, " ↳ " + label) + Ansi.clean(q.text()).replace('\n', ' '), width, "…"));

@@ -212,7 +212,7 @@ public final class InteractiveMode {
     String file = agent.session().file().filter(f -> f.toFile().exists()).map(f -> "session " + f.getFileName()).orElse("new session");
     return List.of("graft " + setup.version() + " · " + agent.model().qualifiedId() + " · " + file,
         frontend instanceof TuiFrontend
-            ? "Enter sends · Shift/Alt+Enter: new line · / commands · @ files · !cmd shell · Esc abort · Ctrl+D quit · /hotkeys"
+            ? "Enter sends · Shift+Enter new line · / commands · @ files · !cmd shell · Esc abort · /hotkeys"
             : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit");
   }
 
