@@ -73,6 +73,11 @@ interface Frontend extends AutoCloseable {
   /** The messages waiting to steer or follow up were taken back: {@code texts} go into the editor. */
   default void restoreQueued(List<String> texts) {}
 
+  /** Puts {@code text} in the editor now (a script's ctx.ui.setEditorText); false when it waits for the next input. */
+  default boolean putInEditor(String text) {
+    return false;
+  }
+
   /** Puts {@code text} on the system clipboard (OSC 52); false when this frontend cannot. */
   default boolean copy(String text) {
     return false;

@@ -86,7 +86,7 @@ public final class InteractiveMode {
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, text -> editorText = text, () -> quit = true)));
+        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
@@ -387,8 +387,11 @@ public final class InteractiveMode {
     return working != null;
   }
 
+  /** The editor's next text: at once on a terminal, else for the next input. */
   void setEditorText(String text) {
-    editorText = text;
+    if (!frontend.putInEditor(text)) {
+      editorText = text;
+    }
   }
 
   void quit() {

@@ -322,6 +322,12 @@ final class TuiFrontend implements Frontend {
   }
 
   @Override
+  public boolean putInEditor(String text) {
+    tui.post(() -> editor.setText(text));
+    return true;
+  }
+
+  @Override
   public boolean copy(String text) {
     String encoded = java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     tui.post(() -> {
