@@ -7,6 +7,8 @@
 #            events, in a new session: a first turn (cold) and a second one in the same process
 #   long:    the same second turn with a 2,000-message session loaded (bench/gen-hook-session.mjs),
 #            as CPU per streamed event, against the same figure in the new session
+#   start:   wall time from starting the agent to its editor ready (graft: the empty prompt; the
+#            reference: its footer), in the new session and on the 2,000-message one
 # Reports medians over RUNS processes, the ratios graft / reference, and for each agent how much a
 # streamed event costs more with 2,000 messages than with none (1.0: independent of the length).
 # Usage: bench/tui-render.sh [RUNS] (default 3; RATE=40 events/s, BYTES=12288)
@@ -58,15 +60,19 @@ settle() { # settle PID: until the process used no CPU for half a second (at mos
   for _ in $(seq 60); do a=$(cpu "$1"); sleep 0.5; b=$(cpu "$1"); [[ "$a" == "$b" ]] && return 0; done
 }
 
-# one NAME SESSION(new|long) CMD...: starts CMD in tmux, runs two turns; appends "cold warm" CPU seconds to $DIR/NAME.times
+# one NAME SESSION(new|long) READY CMD...: starts CMD in tmux, waits for the pattern READY, runs two
+# turns; appends "cold warm" CPU seconds to $DIR/NAME-SESSION.times, the start-up ms to .start
 one() {
-  local name="$1" kind="$2"; shift 2
+  local name="$1" kind="$2" ready="$3"; shift 3
   tmux -S "$SOCKET" kill-server 2>/dev/null || true
   printf '#!/bin/sh\ncd %q\necho $$ > %q\nexec "$@"\n' "$DIR/project" "$DIR/pid" > "$DIR/run.sh"
   rm -f "$DIR/pid"
+  local t0; t0=$(date +%s%3N)
   tmux -S "$SOCKET" new-session -d -s bench -x 160 -y 45 sh "$DIR/run.sh" "$@"
   for _ in $(seq 100); do [[ -s "$DIR/pid" ]] && break; sleep 0.1; done
   local pid; pid="$(cat "$DIR/pid")"
+  for _ in $(seq 1200); do screen | grep -q -- "$ready" && break; sleep 0.02; done
+  echo "$(( $(date +%s%3N) - t0 ))" >> "$DIR/$name-$kind.start"
   wait_for "$name to start" "(auto)"
   settle "$pid"
   local times=()
@@ -88,11 +94,11 @@ graft_cmd=(env GRAFT_HOME="$DIR/graft-home" "$BENCH_ROOT/graft" --provider bench
 pi_cmd=(env PI_CODING_AGENT_DIR="$DIR/pi-agent" node "$PI" --provider bench --model paced)
 echo "load before: $(uptime | sed 's/.*load average: //')"
 for ((i = 1; i <= RUNS; i++)); do
-  one graft new "${graft_cmd[@]}" --no-session
-  one pi new "${pi_cmd[@]}" --no-session
+  one graft new '^> *$' "${graft_cmd[@]}" --no-session
+  one pi new '(auto)' "${pi_cmd[@]}" --no-session
   cp "$DIR/session.jsonl" "$DIR/graft-long.jsonl"; cp "$DIR/session.jsonl" "$DIR/pi-long.jsonl"
-  one graft long "${graft_cmd[@]}" --session "$DIR/graft-long.jsonl"
-  one pi long "${pi_cmd[@]}" --session "$DIR/pi-long.jsonl"
+  one graft long '^> *$' "${graft_cmd[@]}" --session "$DIR/graft-long.jsonl"
+  one pi long '(auto)' "${pi_cmd[@]}" --session "$DIR/pi-long.jsonl"
 done
 echo "load after:  $(uptime | sed 's/.*load average: //')"
 
@@ -110,4 +116,7 @@ printf '%-52s %8s %8s %7s\n' "ms per streamed event, 2,000 messages" "$(per "$(m
   "$(ratio "$(per "$(m graft-long 2)")" "$(per "$(m pi-long 2)")")"
 printf '%-52s %8s %8s\n' "2,000 messages / new session, per event" "$(ratio "$(m graft-long 2)" "$(m graft-new 2)")" \
   "$(ratio "$(m pi-long 2)" "$(m pi-new 2)")"
+ms() { median 1 "$DIR/$1.start"; }
+printf '%-52s %8s %8s %7s\n' "start to the editor, new session (ms)" "$(ms graft-new)" "$(ms pi-new)" "$(ratio "$(ms graft-new)" "$(ms pi-new)")"
+printf '%-52s %8s %8s %7s\n' "start to the editor, 2,000 messages (ms)" "$(ms graft-long)" "$(ms pi-long)" "$(ratio "$(ms graft-long)" "$(ms pi-long)")"
 echo "targets: graft / reference at most 1.0; graft's 2,000-message / new-session ratio about 1.0"

@@ -53,7 +53,7 @@ interface Frontend extends AutoCloseable {
   default void statusChanged() {}
 
   /** Called before the editor reads (the plain mode prints the status line then). */
-  default void beforeInput(String statusLine) {}
+  default void beforeInput(java.util.function.Supplier<String> statusLine) {}
 
   /** A script's ctx.ui beyond the dialogs: the terminal's title, the working line's message, visibility and frames. */
   void title(String title);

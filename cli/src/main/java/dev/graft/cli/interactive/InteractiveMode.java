@@ -178,7 +178,7 @@ public final class InteractiveMode {
         }
       }
       while (!quit) {
-        frontend.beforeInput(status.render(agent, frontend.ui().statuses()));
+        frontend.beforeInput(() -> status.render(agent, frontend.ui().statuses()));
         String initialText = editorText + frontend.takeTypeAhead();
         editorText = "";
         switch (frontend.read(initialText)) {

@@ -98,9 +98,9 @@ final class PlainFrontend implements Frontend {
   public void working(String message) {}
 
   @Override
-  public void beforeInput(String statusLine) {
+  public void beforeInput(Supplier<String> statusLine) {
     if (statusDue) {
-      screen.line(Screen.fit(statusLine, 0));
+      screen.line(Screen.fit(statusLine.get(), 0));
       statusDue = false;
     }
   }

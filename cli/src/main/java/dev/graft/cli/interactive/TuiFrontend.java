@@ -123,7 +123,6 @@ final class TuiFrontend implements Frontend {
     });
     terminal.onResize(tui::requestRender);
     tui.start(terminal.keys());
-    CodeHighlighter.warmUp();
   }
 
   /** Where the footer's data comes from (computed off the UI thread, when the status changed). */
@@ -258,11 +257,16 @@ final class TuiFrontend implements Frontend {
     this.actions = handler;
   }
 
-  /** The editor appears once graft is ready for input (keys typed before are kept in it). */
+  /**
+   * The editor appears once graft is ready for input (keys typed before are kept in it); then the
+   * code colouring's lexers are loaded in the background, so that start-up does not wait for them
+   * and the first code block does not either.
+   */
   private void showEditor() {
     tui.post(() -> {
       if (slot.isEmpty()) {
         slot.add(editor);
+        CodeHighlighter.warmUp();
       }
     });
   }
@@ -431,8 +435,13 @@ final class TuiFrontend implements Frontend {
           return false; // a new line, as Alt+Enter is when idle
         }
         String text = editor.take();
-        if (!text.isBlank() && workInput.submitted(text, true)) {
+        if (text.isBlank()) {
+          return true;
+        }
+        if (workInput.submitted(text, true)) {
           queue.add(true, text);
+        } else {
+          inputs.add(new EditorInput.Submitted(text)); // a command runs: the text is the next input
         }
         return true;
       }

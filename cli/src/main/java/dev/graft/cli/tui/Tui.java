@@ -49,6 +49,7 @@ public final class Tui {
   private Thread uiThread;
   private Thread inputThread;
   private Consumer<Throwable> onError = t -> {};
+  private int errors;
 
   public Tui(TerminalPort port) {
     this.port = port;
@@ -192,7 +193,7 @@ public final class Tui {
         return;
       } catch (Throwable t) {
         dirty = false;
-        onError.accept(t);
+        failed(t);
       }
     }
   }
@@ -201,7 +202,18 @@ public final class Tui {
     try {
       task.run();
     } catch (Throwable t) {
-      onError.accept(t);
+      failed(t);
+    }
+  }
+
+  /** A failing task or frame is reported (the first few: a component that fails at every frame is said once, not forever). */
+  private void failed(Throwable t) {
+    if (++errors <= 3) {
+      try {
+        onError.accept(t);
+      } catch (Throwable ignored) {
+        // the report itself failed: nothing more to do
+      }
     }
   }
 

@@ -41,9 +41,12 @@ import org.commonmark.parser.Parser;
  * of control characters first, so a model cannot move the cursor.
  */
 public final class MarkdownRenderer {
-  private static final Parser PARSER = Parser.builder()
-      .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
-      .build();
+  /** Made when the first markdown is drawn, not when graft starts (its classes load then). */
+  private static final class Holder {
+    static final Parser PARSER = Parser.builder()
+        .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
+        .build();
+  }
 
   private final Theme theme;
   private final CodeHighlighter highlighter;
@@ -59,7 +62,7 @@ public final class MarkdownRenderer {
 
   /** {@code markdown} as lines of at most {@code width} columns. */
   public List<String> render(String markdown, int width) {
-    Node document = PARSER.parse(Ansi.clean(markdown));
+    Node document = Holder.PARSER.parse(Ansi.clean(markdown));
     List<String> out = new ArrayList<>();
     blocks(document, Math.max(4, width), out);
     return out;
