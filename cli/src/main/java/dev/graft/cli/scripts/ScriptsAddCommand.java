@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
@@ -43,7 +43,7 @@ final class ScriptsAddCommand implements Callable<Integer> {
     PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
     PrintWriter out = context.out();
     Path dir = scope.installed(e.name());
-    List<String> scripts = PackageFiles.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
+    List<String> scripts = PackageManifest.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
     out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
         + scope.label() + " packages: " + dir);
     out.println("  scripts: " + (scripts.isEmpty() ? "none (a library: import it as \"" + e.name() + "\")"

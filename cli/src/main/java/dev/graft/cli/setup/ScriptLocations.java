@@ -1,7 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.runtime.config.ScriptLibrarySetting;
@@ -163,7 +163,7 @@ public final class ScriptLocations {
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
         packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
-        PackageFiles.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
+        PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
     for (Path dir : r.dirs()) {
@@ -194,7 +194,7 @@ public final class ScriptLocations {
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
-        PackageFiles.scripts(dir.get())
+        PackageManifest.scripts(dir.get())
             .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
