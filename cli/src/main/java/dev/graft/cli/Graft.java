@@ -69,6 +69,9 @@ public final class Graft {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       boolean verbose = root.verbose();
       context.err().println("graft: " + oneLine(e));
+      if (e instanceof UserError u) {
+        u.details().forEach(line -> context.err().println("  " + ScriptText.shown(line)));
+      }
       if (verbose) {
         e.printStackTrace(context.err());
       } else if (!(e instanceof UserError || e instanceof SessionFileException)) {
