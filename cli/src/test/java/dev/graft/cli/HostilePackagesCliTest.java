@@ -227,20 +227,20 @@ class HostilePackagesCliTest {
     CliRun add = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliRun.run(home, cwd(), "scripts", "add",
         bomb.toString()));
     assertThat(add.exitCode()).isEqualTo(1);
-    assertThat(add.err().strip()).isEqualTo("graft: " + bomb + ": the package is larger than 128 MiB unpacked (the cap on a"
+    assertThat(add.err().strip()).isEqualTo("graft: " + bomb + ": the package is larger than 512 MiB unpacked (the cap on a"
         + " package's size)");
     assertThat(left(home.resolve("packages"))).isEmpty();
 
     Path many = temp.resolve("many-1.0.0.tgz");
     try (TarBuilder t = TarBuilder.gzip(many)) {
       t.file("package/package.json", "{\"name\": \"many\", \"version\": \"1.0.0\"}\n");
-      for (int i = 0; i < 20_001; i++) {
+      for (int i = 0; i < 50_001; i++) {
         t.file("package/f" + i + ".js", "");
       }
     }
     CliRun files = CliRun.run(home, cwd(), "scripts", "add", many.toString());
     assertThat(files.exitCode()).isEqualTo(1);
-    assertThat(files.err().strip()).isEqualTo("graft: " + many + ": the package has more than 20,000 files and directories"
+    assertThat(files.err().strip()).isEqualTo("graft: " + many + ": the package has more than 50,000 files and directories"
         + " (the cap on a package's size)");
     assertThat(left(home.resolve("packages"))).isEmpty();
   }

@@ -19,8 +19,8 @@ import java.util.function.Supplier;
  * global configuration, {@code --prefix} names a folder graft made (so npm looks for no project
  * above it), every {@code npm_config_*} variable of graft's environment is dropped, and the ones
  * that keep npm from running anything are set, which an npm that npm starts itself inherits and
- * no {@code .npmrc} overrides. No lifecycle scripts, no devDependencies, no bin links, for a
- * bounded time.
+ * no {@code .npmrc} overrides. No lifecycle scripts, no devDependencies, no peer dependencies
+ * (the host provides those), no bin links, for a bounded time.
  */
 final class Npm {
   private static final Duration LIMIT = Duration.ofMinutes(5);
@@ -28,6 +28,7 @@ final class Npm {
       ; Written by graft. npm reads this file, and no other, when graft installs script packages.
       ignore-scripts=true
       omit=dev
+      legacy-peer-deps=true
       bin-links=false
       install-links=true
       audit=false
@@ -59,7 +60,9 @@ final class Npm {
    */
   void install(Path work, boolean locked, Supplier<Optional<String>> guard) {
     List<String> command = locked ? command(work, "ci", "--prefer-offline") : command(work, "install", "--package-lock=true");
-    command.addAll(List.of("--omit=dev", "--no-audit", "--no-fund", "--install-links", "--no-bin-links"));
+    // Peer dependencies are the host's to provide (graft provides the reference's own modules), not installed.
+    command.addAll(List.of("--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund", "--install-links",
+        "--no-bin-links"));
     Processes.output(new Processes.Run(work, command, "npm could not install the dependencies", this::environment, LIMIT,
         guard));
   }

@@ -31,9 +31,9 @@ import java.util.zip.GZIPInputStream;
  */
 final class PackageContent {
   /** The cap on what a package (its dependencies included) holds. */
-  static final long MAX_BYTES = 128L << 20;
+  static final long MAX_BYTES = 512L << 20;
   /** The cap on a package's files and directories (its dependencies included). */
-  static final int MAX_ENTRIES = 20_000;
+  static final int MAX_ENTRIES = 50_000;
 
   private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-r--r--");
   private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwxr-xr-x");

@@ -275,11 +275,13 @@ public final class PackageInstaller {
       sha = locked.get();
     } else if (sha.isEmpty()) {
       throw new UserError(file + ": no such file");
-    } else {
-      copy(file, npmCache.resolve(sha.replace(':', '-') + ".tgz"));
     }
     PackageContent content = PackageContent.into(st.folder("package"));
     content.addTarball(tgz);
+    if (tgz.equals(file)) {
+      // Kept, so that the lock file installs it once the file is gone; only once it unpacked within the caps.
+      copy(file, npmCache.resolve(sha.replace(':', '-') + ".tgz"));
+    }
     String base = file.getFileName().toString().replaceAll("(-\\d[\\w.-]*)?\\.(tgz|tar\\.gz)$", "");
     return named(content, topFolder(content.root()), base, sha, "");
   }

@@ -49,7 +49,7 @@ public final class PackageManifest {
   }
 
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
-  private static final int MAX_TREE = 20_000;
+  private static final int MAX_TREE = 50_000;
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
   private static final Pattern RUNS_SCRIPTS_FOLDER = Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
 

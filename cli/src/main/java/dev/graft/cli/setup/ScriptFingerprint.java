@@ -31,7 +31,7 @@ import java.util.TreeMap;
  */
 public record ScriptFingerprint(String value, Map<String, String> files, String grants) {
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
-  static final int MAX_ENTRIES = 20_000;
+  static final int MAX_ENTRIES = 50_000;
   private static final String LINK = "link:";
 
   public ScriptFingerprint {
