@@ -22,10 +22,11 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Install a script package and record it in the lock file.",
       "",
-      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main),",
-      "NAME@VERSION or npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory.",
-      "The lock file records the commit or version and a hash of the files; scripts install",
-      "installs exactly that elsewhere. A project's packages run only once trusted."
+      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main;",
+      "URL https, http, ssh, git, file or user@host:path), NAME@VERSION or npm:NAME[@VERSION]",
+      "(the npm registry), a .tgz file (npm pack), or a directory. The lock file records the",
+      "commit or version and a hash of the files; scripts install installs exactly that elsewhere.",
+      "No program of the package runs. A project's packages run only once trusted."
     })
 final class ScriptsAddCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
