@@ -94,7 +94,8 @@ final class TarArchive {
         case '6' -> Type.FIFO;
         default -> Type.OTHER;
       };
-      long stored = type == Type.FILE ? size : type == Type.OTHER || type == Type.DIRECTORY ? size : 0;
+      // Links, devices and FIFOs store nothing, whatever size their header claims.
+      long stored = type == Type.FILE || type == Type.DIRECTORY || type == Type.OTHER ? size : 0;
       left = stored;
       padding = (512 - stored % 512) % 512;
       return Optional.of(new Entry(name, type, type == Type.FILE ? size : 0, link));
