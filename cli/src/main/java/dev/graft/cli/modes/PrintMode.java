@@ -1,6 +1,7 @@
 package dev.graft.cli.modes;
 
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.events.AgentEvent;
@@ -26,6 +27,17 @@ public final class PrintMode {
   public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
       PrintWriter err, boolean verbose) {
     List<ScriptCommandPrompts.Parsed> parsed = parseAll(prompts, commands);
+    // A retried model call is said on stderr: the answer on stdout is only the last attempt's.
+    agent.subscribe(event -> {
+      switch (event) {
+        case AgentEvent.AutoRetryStart r -> err.println("graft: " + RetryNotice.starting(r, false));
+        case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
+        default -> {
+          return;
+        }
+      }
+      err.flush();
+    });
     if (verbose) {
       agent.subscribe(event -> {
         switch (event) {
