@@ -174,8 +174,12 @@ public final class ModelRegistry {
     if (key.isEmpty() && keyRequired(model.provider())) {
       return new FailingProvider(ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
     }
-    WireProtocol protocol =
-        model.api() == Api.ANTHROPIC_MESSAGES ? new AnthropicProtocol() : new OpenAiProtocol();
+    WireProtocol protocol = switch (model.api()) {
+      case ANTHROPIC_MESSAGES -> new AnthropicProtocol();
+      case OPENAI_RESPONSES -> new OpenAiResponsesProtocol();
+      case GOOGLE_GENERATIVE_AI -> new GeminiProtocol();
+      case OPENAI_COMPLETIONS, SCRIPTED -> new OpenAiProtocol();
+    };
     return new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
   }
 
