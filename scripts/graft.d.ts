@@ -527,13 +527,12 @@ export interface ModelSelectEvent {
   source: "set" | "cycle" | "restore";
 }
 
-/** A model as scripts see it. */
+/** A model as scripts see it (never its base URL or headers). */
 export interface ModelInfo {
   id: string;
   name: string;
   provider: string;
   api: string;
-  baseUrl: string;
   reasoning: boolean;
   contextWindow: number;
   maxTokens: number;

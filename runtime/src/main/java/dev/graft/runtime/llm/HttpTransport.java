@@ -24,7 +24,7 @@ import javax.net.ssl.SSLException;
  * the headers is bounded by the idle timeout and abortable; an error status is read (up to a
  * limit) and turned into a {@link StreamFailure} carrying the retry decision.
  */
-final class HttpTransport {
+final class HttpTransport implements AutoCloseable {
   private static final int MAX_ERROR_BODY = 64 * 1024;
 
   private final HttpClient client;
@@ -43,6 +43,12 @@ final class HttpTransport {
 
   HttpSettings settings() {
     return settings;
+  }
+
+  /** Stops the client's threads and drops its connections. */
+  @Override
+  public void close() {
+    client.shutdownNow();
   }
 
   /**
