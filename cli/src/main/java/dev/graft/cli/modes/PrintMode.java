@@ -27,20 +27,12 @@ public final class PrintMode {
   public static int run(AgentSession agent, List<String> prompts, ScriptCommandPrompts commands, PrintWriter out,
       PrintWriter err, boolean verbose) {
     List<ScriptCommandPrompts.Parsed> parsed = parseAll(prompts, commands);
-    // A retried model call is said on stderr: the answer on stdout is only the last attempt's.
-    agent.subscribe(event -> {
-      switch (event) {
-        case AgentEvent.AutoRetryStart r -> err.println("graft: " + RetryNotice.starting(r, false));
-        case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
-        default -> {
-          return;
-        }
-      }
-      err.flush();
-    });
     if (verbose) {
       agent.subscribe(event -> {
         switch (event) {
+          // A retried model call: the answer on stdout is only the last attempt's.
+          case AgentEvent.AutoRetryStart r -> err.println("graft: " + RetryNotice.starting(r, false));
+          case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
           case AgentEvent.ToolExecutionStart s -> err.println("→ " + s.toolName() + " " + s.args());
           case AgentEvent.ToolExecutionEnd e -> err.println((e.isError() ? "✗ " : "✓ ") + e.toolName() + ": "
               + firstLine(new MessageContent.Blocks(e.result().content()).text(" ")));
