@@ -126,6 +126,30 @@ class HostileFilesCliTest {
   }
 
   @Test
+  void theSessionCommandsRefuseAFifoInOneLineInsteadOfWaitingForAWriter() throws Exception {
+    Path fifo = work.resolve("pipe.jsonl");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+    for (String command : List.of("check", "tree", "context", "export")) {
+      java.util.concurrent.CompletableFuture<CliRun> run = java.util.concurrent.CompletableFuture.supplyAsync(
+          () -> CliRun.run(home, work, "session", command, "pipe.jsonl"));
+      CliRun done;
+      try {
+        done = run.get(20, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        // Unblock the reader (open the other end), so that the stuck thread ends with the test.
+        try (var w = Files.newOutputStream(fifo)) {
+          w.write('\n');
+        }
+        throw new AssertionError("graft session " + command + " on a FIFO was still waiting after 20 s");
+      }
+      assertThat(done.exitCode()).as(command).isNotZero();
+      assertThat(done.err().strip()).as(command)
+          .isEqualTo("graft: " + fifo + " is not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
+      assertThat(done.out()).as(command).isEmpty();
+    }
+  }
+
+  @Test
   void anRpcLineLongerThanTheCapIsAnsweredAsAParseErrorAndReadingGoesOn() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
     try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
