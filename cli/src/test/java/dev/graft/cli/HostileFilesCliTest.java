@@ -150,6 +150,24 @@ class HostileFilesCliTest {
   }
 
   @Test
+  void anRpcSessionNameLongerThanTheCapIsRefusedAndNothingIsRecorded() throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
+    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
+      String longName = "n".repeat(1001);
+      JsonNode refused = rpc.call("long", "{\"id\":\"long\",\"type\":\"set_session_name\",\"name\":\"" + longName + "\"}");
+      assertThat(refused.path("success").asBoolean()).isFalse();
+      assertThat(refused.path("error").asText())
+          .isEqualTo("the session name is 1001 characters long; the limit is 1000 (graft refused it)");
+      assertThat(rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/sessionName").isMissingNode()).isTrue();
+      String atTheCap = "m".repeat(1000);
+      JsonNode taken = rpc.call("ok", "{\"id\":\"ok\",\"type\":\"set_session_name\",\"name\":\"" + atTheCap + "\"}");
+      assertThat(taken.path("success").asBoolean()).as(taken.toString()).isTrue();
+      assertThat(rpc.call("s3", "{\"id\":\"s3\",\"type\":\"get_state\"}").at("/data/sessionName").asText())
+          .isEqualTo(atTheCap);
+    }
+  }
+
+  @Test
   void anRpcLineLongerThanTheCapIsAnsweredAsAParseErrorAndReadingGoesOn() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
     try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
