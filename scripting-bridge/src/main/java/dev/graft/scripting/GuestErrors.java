@@ -100,20 +100,32 @@ final class GuestErrors {
 
   /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */
   Failure rejected(LoadedScript s, String what, Value reason) {
-    if (reason == null || reason.isNull()) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with " + (reason == null ? "undefined" : reason));
+    return described(s, what, reason, "was rejected with", "was rejected");
+  }
+
+  /**
+   * What guest code threw where nothing could catch it (an event listener): "failed: Error: ...
+   * (at file.js:N)". Called outside a run, as {@link #rejected}.
+   */
+  Failure thrown(LoadedScript s, String what, Value value) {
+    return described(s, what, value, "threw", "threw");
+  }
+
+  private Failure described(LoadedScript s, String what, Value value, String verbWith, String verb) {
+    if (value == null || value.isNull()) {
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
     }
-    String other = describeThrown(s, reason);
+    String other = describeThrown(s, value);
     if (other != null) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with a value that is not an Error: "
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " a value that is not an Error: "
           + other);
     }
     try {
-      reason.throwException();
+      value.throwException();
     } catch (PolyglotException e) {
       return of(s, what, new LoadedScript.GuestException(e, null));
     }
-    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected");
+    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verb);
   }
 
   private static String describeThrown(LoadedScript s, Value thrown) {

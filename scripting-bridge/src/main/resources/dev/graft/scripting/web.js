@@ -5,8 +5,9 @@
 // timer keeps neither the script nor graft alive.
 //
 // Host protocol: host(op, a, b) with op "set" (id, ms), "clear" (id), "bind" (token: the host
-// call just made may be cancelled by that token), "abort" (token) and "unbind" (token); it
-// returns undefined or an error message.
+// call just made may be cancelled by that token), "abort" (token), "unbind" (token), "emit"
+// (channel, JSON text) and "report" (event type, what a listener threw); it returns undefined or
+// an error message.
 (function (host) {
   "use strict";
   const g = globalThis;
@@ -135,19 +136,31 @@
         }
       }
     }
+    /**
+     * As Node's: a listener that throws does not stop the others, nor reach the code that
+     * dispatched (or aborted); its error is reported in the script's log.
+     */
     dispatchEvent(event) {
       event.target = this;
       event.currentTarget = this;
       const handler = this["on" + event.type];
-      if (typeof handler === "function") apply(handler, this, [event]);
+      if (typeof handler === "function") listen(event, function () { apply(handler, this, [event]); }, this);
       const list = (this[LISTENERS].get(event.type) || []).slice();
       for (let i = 0; i < list.length && !event._stopped; i++) {
         const entry = list[i];
         if (entry.once) this.removeEventListener(event.type, entry.listener);
-        if (typeof entry.listener === "function") apply(entry.listener, this, [event]);
-        else entry.listener.handleEvent(event);
+        listen(event, typeof entry.listener === "function" ? function () { apply(entry.listener, this, [event]); }
+          : function () { entry.listener.handleEvent(event); }, this);
       }
       return !event.defaultPrevented;
+    }
+  }
+
+  function listen(event, run, target) {
+    try {
+      apply(run, target, []);
+    } catch (e) {
+      host("report", event.type, e);
     }
   }
 
@@ -158,6 +171,12 @@
   }
 
   const CREATE = Symbol("graft.createSignal");
+  /**
+   * What graft itself does when a signal aborts (kill a program, stop a model call, abort a
+   * dependent signal): run before the event is dispatched, as the standard's abort algorithms,
+   * so that no listener of the script's can keep it from happening.
+   */
+  const ALGORITHMS = Symbol("graft.abortAlgorithms");
 
   class AbortSignal extends EventTarget {
     constructor(key) {
@@ -166,6 +185,7 @@
       this.aborted = false;
       this.reason = undefined;
       this.onabort = null;
+      defineProperty(this, ALGORITHMS, { value: [] });
     }
     throwIfAborted() { if (this.aborted) throw this.reason; }
     static abort(reason) {
@@ -185,7 +205,7 @@
           c.abort(s.reason);
           break;
         }
-        s.addEventListener("abort", function () { c.abort(s.reason); }, { once: true });
+        onAbort(s, function () { c.abort(s.reason); });
       }
       return c.signal;
     }
@@ -198,8 +218,26 @@
       if (s.aborted) return;
       s.aborted = true;
       s.reason = reason === undefined ? domException("This operation was aborted", "AbortError") : reason;
+      const algorithms = s[ALGORITHMS].splice(0);
+      for (let i = 0; i < algorithms.length; i++) {
+        try {
+          algorithms[i]();
+        } catch (e) {
+          host("report", "abort", e);
+        }
+      }
       s.dispatchEvent(new Event("abort"));
     }
+  }
+
+  /** Runs `algorithm` when `signal` aborts, before its listeners; returns what removes it. */
+  function onAbort(signal, algorithm) {
+    const list = signal[ALGORITHMS];
+    list.push(algorithm);
+    return function () {
+      const i = list.indexOf(algorithm);
+      if (i >= 0) list.splice(i, 1);
+    };
   }
 
   global("Event", Event);
@@ -226,18 +264,17 @@
     const token = nextToken++;
     hostCall("bind", token);
     return new PromiseC(function (resolve, reject) {
-      const onAbort = function () {
+      const remove = onAbort(signal, function () {
         hostCall("abort", token);
         try {
           resolve(aborted(signal.reason));
         } catch (e) {
           reject(e);
         }
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
+      });
       apply(promiseThen, inner, [
-        function (v) { signal.removeEventListener("abort", onAbort); hostCall("unbind", token); resolve(v); },
-        function (e) { signal.removeEventListener("abort", onAbort); hostCall("unbind", token); reject(e); },
+        function (v) { remove(); hostCall("unbind", token); resolve(v); },
+        function (e) { remove(); hostCall("unbind", token); reject(e); },
       ]);
     });
   }
