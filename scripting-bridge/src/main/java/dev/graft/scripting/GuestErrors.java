@@ -98,6 +98,21 @@ final class GuestErrors {
     return first.replaceFirst("^SyntaxError: \\S+:\\d+:\\d+ ", "SyntaxError: ");
   }
 
+  /**
+   * A run that failed after the function it called had answered, so in the microtasks that
+   * function queued: as {@link #of}, but an interrupt says so, with the line of the function
+   * (where the interrupt landed is wherever the loop happened to be).
+   */
+  Failure afterAnswer(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
+    Failure f = of(s, what, ge, fn);
+    if (f.kind() != Failure.Kind.INTERRUPTED) {
+      return f;
+    }
+    return new Failure(Failure.Kind.INTERRUPTED, s.file + ": " + what + " returned, but the microtasks it queued"
+        + " (queueMicrotask, promise callbacks) ran for more than " + seconds(settings.spinLimit())
+        + " and were interrupted" + locationOr(s, null, fn));
+  }
+
   /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */
   Failure rejected(LoadedScript s, String what, Value reason) {
     return described(s, what, reason, "was rejected with", "was rejected");
@@ -183,7 +198,7 @@ final class GuestErrors {
 
   /** {@link #location}, or failing that where {@code fn} is defined. */
   private static String locationOr(LoadedScript s, PolyglotException e, Value fn) {
-    String at = location(s, e);
+    String at = e == null ? "" : location(s, e);
     if (!at.isEmpty() || fn == null) {
       return at;
     }
