@@ -167,6 +167,43 @@ class HostileFilesCliTest {
     }
   }
 
+  /**
+   * Issue 28: a session holding a message larger than graft's heap can hold (a 2 GB session, a
+   * 40 MB message under a 96 MB heap here) ends graft with one line saying so, as any other
+   * error, not with a stack trace from an uncaught OutOfMemoryError.
+   */
+  @Test
+  void aSessionTooLargeForTheHeapEndsGraftWithOneLineNotAStackTrace() throws Exception {
+    Path dir = Files.createDirectories(home.resolve("sessions").resolve("--" + work.toString().substring(1).replace('/', '-') + "--"));
+    Path file = dir.resolve("2026-11-26T10-00-00-000Z_big.jsonl");
+    try (var out = Files.newBufferedWriter(file)) {
+      out.write("{\"type\":\"session\",\"version\":3,\"id\":\"01a21900-0000-7000-8000-000000000001\",\"timestamp\":"
+          + "\"2026-11-26T10:00:00.000Z\",\"cwd\":\"" + work + "\"}\n");
+      out.write("{\"type\":\"message\",\"id\":\"u1\",\"parentId\":null,\"timestamp\":\"2026-11-26T10:00:01.000Z\","
+          + "\"message\":{\"role\":\"user\",\"content\":\"");
+      String line = "2026-11-26 10:00:00 INFO something happened\\n";
+      for (int i = 0; i < 40_000_000 / line.length(); i++) {
+        out.write(line);
+      }
+      out.write("\",\"timestamp\":1}}\n");
+    }
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
+    List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx96m", "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.graft.cli.Main",
+        "-c", "-p", "what now?", "--provider", "scripted", "--model", "turns.jsonl");
+    ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
+    pb.environment().put("GRAFT_HOME", home.toString());
+    pb.environment().remove("JAVA_TOOL_OPTIONS");
+    Process graft = pb.start();
+    String err = new String(graft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(graft.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(graft.exitValue()).as(err).isEqualTo(1);
+    assertThat(err).doesNotContain("Exception in thread").doesNotContain("\tat ");
+    assertThat(err.strip()).hasLineCount(1)
+        .matches("graft: out of memory \\(Java heap space\\) with a heap of at most 9\\d MB: a session or input .*")
+        .endsWith("Give graft a larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
+  }
+
   @Test
   void anRpcLineLongerThanTheCapIsAnsweredAsAParseErrorAndReadingGoesOn() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
