@@ -106,6 +106,15 @@ class SessionStoreTest {
     assertThat(s.messageCount()).isEqualTo(3);
     assertThat(s.firstMessage()).isEqualTo("spaced out");
     assertThat(s.name()).contains("spaced name");
+
+    // A listing cache an older graft wrote holds 0 messages for such a file: it is not trusted.
+    Path cache = home.resolve("sessions/.list-cache.json");
+    com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode)
+        dev.graft.runtime.json.Json.parse(Files.readString(cache));
+    old.put("version", 1);
+    old.get("files").forEach(e -> ((com.fasterxml.jackson.databind.node.ObjectNode) e).put("messages", 0));
+    Files.writeString(cache, dev.graft.runtime.json.Json.write(old));
+    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(3);
   }
 
   @Test
