@@ -590,6 +590,8 @@ export interface EventContext {
   /**
    * One model call made by graft with the session's model (no tools; the script never sees a
    * key). A failure or an abort is an answer with stopReason "error" or "aborted": check it.
+   * A call past the script's budget (settings scripts.modelCallsPerRun, default 100 a prompt, and
+   * scripts.modelCallsInFlight, default 4 at once) is rejected with an Error saying which.
    */
   complete(request: CompleteRequest): Promise<CompleteResult>;
   /**

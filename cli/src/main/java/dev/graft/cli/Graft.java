@@ -98,7 +98,19 @@ public final class Graft {
       context.err().flush();
       return 2;
     });
-    return cli.execute(args);
+    try {
+      return cli.execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli hands errors on: a session too large for the heap would end graft with a stack trace.
+      context.err().println("graft: out of memory (" + e.getMessage() + ") with a heap of at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MB: a session or input larger than it can hold? Give graft a"
+          + " larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
+      if (root.verbose()) {
+        e.printStackTrace(context.err());
+      }
+      context.err().flush();
+      return 1;
+    }
   }
 
   /**
