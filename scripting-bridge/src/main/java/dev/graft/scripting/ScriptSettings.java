@@ -1,9 +1,7 @@
 package dev.graft.scripting;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,8 +14,6 @@ import java.util.Set;
  * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
  * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
  * collection, past which a running script is stopped so that it cannot take the JVM down.
- * {@code typeScriptCache} is where TypeScript files are kept with their types erased, across
- * processes ({@code $GRAFT_HOME/cache/typescript}); without it they are kept in memory only.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -25,8 +21,7 @@ public record ScriptSettings(
     long statementLimit,
     int maxBridgeChars,
     double heapLimit,
-    Set<String> events,
-    Optional<Path> typeScriptCache) {
+    Set<String> events) {
 
   /**
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
@@ -53,46 +48,40 @@ public record ScriptSettings(
       throw new IllegalArgumentException("heapLimit must be a fraction in (0.1, 1]");
     }
     events = Set.copyOf(events);
-    Objects.requireNonNull(typeScriptCache, "typeScriptCache");
   }
 
   /**
    * 30 s for a handler's promise, 2 s of uninterrupted running, a billion statements per run (a
    * backstop: once the JVM has compiled GraalJS's interpreter a tight loop runs about 50 million
    * statements a second, so 100 million raced the 2 s watchdog; a billion is about 20 s, and the
-   * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap,
-   * TypeScript kept in memory only.
+   * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap.
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(Duration.ofSeconds(30), Duration.ofSeconds(2), 1_000_000_000L, 32 * 1024 * 1024, 0.85,
-        KNOWN_EVENTS, Optional.empty());
+        KNOWN_EVENTS);
   }
 
   public ScriptSettings withHandlerTimeout(Duration value) {
-    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events);
   }
 
   public ScriptSettings withSpinLimit(Duration value) {
-    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events);
   }
 
   public ScriptSettings withStatementLimit(long value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events);
   }
 
   public ScriptSettings withMaxBridgeChars(int value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events);
   }
 
   public ScriptSettings withHeapLimit(double value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events);
   }
 
   public ScriptSettings withEvents(Set<String> value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value, typeScriptCache);
-  }
-
-  public ScriptSettings withTypeScriptCache(Path dir) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, Optional.of(dir));
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value);
   }
 }
