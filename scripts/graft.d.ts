@@ -248,6 +248,13 @@ export interface GraftEvents {
     event: { type: "compaction_end"; reason: "threshold" | "overflow" | "manual"; entryId?: string; summary?: string; error?: string };
     result: void;
   };
+  /** A model call failed in a way worth another try; it is made again after `delayMs` (graft's addition). */
+  auto_retry_start: {
+    event: { type: "auto_retry_start"; attempt: number; maxAttempts: number; delayMs: number; errorMessage: string };
+    result: void;
+  };
+  /** The retries ended: `success`, or the last error in `finalError` (graft's addition). */
+  auto_retry_end: { event: { type: "auto_retry_end"; success: boolean; attempt: number; finalError?: string }; result: void };
 
   // -- the session
   /** The session is in use: at startup, or after /new, /resume or /fork replaced the previous one. */
@@ -527,13 +534,12 @@ export interface ModelSelectEvent {
   source: "set" | "cycle" | "restore";
 }
 
-/** A model as scripts see it. */
+/** A model as scripts see it (never its base URL or headers). */
 export interface ModelInfo {
   id: string;
   name: string;
   provider: string;
   api: string;
-  baseUrl: string;
   reasoning: boolean;
   contextWindow: number;
   maxTokens: number;
@@ -584,6 +590,8 @@ export interface EventContext {
   /**
    * One model call made by graft with the session's model (no tools; the script never sees a
    * key). A failure or an abort is an answer with stopReason "error" or "aborted": check it.
+   * A call past the script's budget (settings scripts.modelCallsPerRun, default 100 a prompt, and
+   * scripts.modelCallsInFlight, default 4 at once) is rejected with an Error saying which.
    */
   complete(request: CompleteRequest): Promise<CompleteResult>;
   /**

@@ -71,6 +71,9 @@ public final class Graft {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       boolean verbose = root.verbose();
       context.err().println("graft: " + oneLine(e));
+      if (e instanceof UserError u) {
+        u.details().forEach(line -> context.err().println("  " + ScriptText.shown(line)));
+      }
       if (verbose) {
         e.printStackTrace(context.err());
       } else if (!(e instanceof UserError || e instanceof SessionFileException)) {
@@ -97,7 +100,19 @@ public final class Graft {
       context.err().flush();
       return 2;
     });
-    return cli.execute(args);
+    try {
+      return cli.execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli hands errors on: a session too large for the heap would end graft with a stack trace.
+      context.err().println("graft: out of memory (" + e.getMessage() + ") with a heap of at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MB: a session or input larger than it can hold? Give graft a"
+          + " larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
+      if (root.verbose()) {
+        e.printStackTrace(context.err());
+      }
+      context.err().flush();
+      return 1;
+    }
   }
 
   /**

@@ -126,6 +126,85 @@ class HostileFilesCliTest {
   }
 
   @Test
+  void theSessionCommandsRefuseAFifoInOneLineInsteadOfWaitingForAWriter() throws Exception {
+    Path fifo = work.resolve("pipe.jsonl");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+    for (String command : List.of("check", "tree", "context", "export")) {
+      java.util.concurrent.CompletableFuture<CliRun> run = java.util.concurrent.CompletableFuture.supplyAsync(
+          () -> CliRun.run(home, work, "session", command, "pipe.jsonl"));
+      CliRun done;
+      try {
+        done = run.get(20, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        // Unblock the reader (open the other end), so that the stuck thread ends with the test.
+        try (var w = Files.newOutputStream(fifo)) {
+          w.write('\n');
+        }
+        throw new AssertionError("graft session " + command + " on a FIFO was still waiting after 20 s");
+      }
+      assertThat(done.exitCode()).as(command).isNotZero();
+      assertThat(done.err().strip()).as(command)
+          .isEqualTo("graft: " + fifo + " is not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
+      assertThat(done.out()).as(command).isEmpty();
+    }
+  }
+
+  @Test
+  void anRpcSessionNameLongerThanTheCapIsRefusedAndNothingIsRecorded() throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
+    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
+      String longName = "n".repeat(1001);
+      JsonNode refused = rpc.call("long", "{\"id\":\"long\",\"type\":\"set_session_name\",\"name\":\"" + longName + "\"}");
+      assertThat(refused.path("success").asBoolean()).isFalse();
+      assertThat(refused.path("error").asText())
+          .isEqualTo("the session name is 1001 characters long; the limit is 1000 (graft refused it)");
+      assertThat(rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/sessionName").isMissingNode()).isTrue();
+      String atTheCap = "m".repeat(1000);
+      JsonNode taken = rpc.call("ok", "{\"id\":\"ok\",\"type\":\"set_session_name\",\"name\":\"" + atTheCap + "\"}");
+      assertThat(taken.path("success").asBoolean()).as(taken.toString()).isTrue();
+      assertThat(rpc.call("s3", "{\"id\":\"s3\",\"type\":\"get_state\"}").at("/data/sessionName").asText())
+          .isEqualTo(atTheCap);
+    }
+  }
+
+  /**
+   * Issue 28: a session holding a message larger than graft's heap can hold (a 2 GB session, a
+   * 40 MB message under a 96 MB heap here) ends graft with one line saying so, as any other
+   * error, not with a stack trace from an uncaught OutOfMemoryError.
+   */
+  @Test
+  void aSessionTooLargeForTheHeapEndsGraftWithOneLineNotAStackTrace() throws Exception {
+    Path dir = Files.createDirectories(home.resolve("sessions").resolve("--" + work.toString().substring(1).replace('/', '-') + "--"));
+    Path file = dir.resolve("2026-11-26T10-00-00-000Z_big.jsonl");
+    try (var out = Files.newBufferedWriter(file)) {
+      out.write("{\"type\":\"session\",\"version\":3,\"id\":\"01a21900-0000-7000-8000-000000000001\",\"timestamp\":"
+          + "\"2026-11-26T10:00:00.000Z\",\"cwd\":\"" + work + "\"}\n");
+      out.write("{\"type\":\"message\",\"id\":\"u1\",\"parentId\":null,\"timestamp\":\"2026-11-26T10:00:01.000Z\","
+          + "\"message\":{\"role\":\"user\",\"content\":\"");
+      String line = "2026-11-26 10:00:00 INFO something happened\\n";
+      for (int i = 0; i < 40_000_000 / line.length(); i++) {
+        out.write(line);
+      }
+      out.write("\",\"timestamp\":1}}\n");
+    }
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
+    List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx96m", "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.graft.cli.Main",
+        "-c", "-p", "what now?", "--provider", "scripted", "--model", "turns.jsonl");
+    ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
+    pb.environment().put("GRAFT_HOME", home.toString());
+    pb.environment().remove("JAVA_TOOL_OPTIONS");
+    Process graft = pb.start();
+    String err = new String(graft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(graft.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(graft.exitValue()).as(err).isEqualTo(1);
+    assertThat(err).doesNotContain("Exception in thread").doesNotContain("\tat ");
+    assertThat(err.strip()).hasLineCount(1)
+        .matches("graft: out of memory \\(Java heap space\\) with a heap of at most 9\\d MB: a session or input .*")
+        .endsWith("Give graft a larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
+  }
+
+  @Test
   void anRpcLineLongerThanTheCapIsAnsweredAsAParseErrorAndReadingGoesOn() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
     try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {

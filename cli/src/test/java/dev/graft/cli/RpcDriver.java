@@ -30,6 +30,11 @@ final class RpcDriver implements AutoCloseable {
   private volatile int exitCode = -1;
 
   RpcDriver(Path home, Path cwd, String... args) throws IOException {
+    this(home, cwd, Map.of(), args);
+  }
+
+  /** With {@code env} as graft's environment (GRAFT_RECORD_REQUESTS, say). */
+  RpcDriver(Path home, Path cwd, Map<String, String> env, String... args) throws IOException {
     PipedInputStream in = new PipedInputStream(stdin, 1 << 16);
     Writer sink = new Writer() {
       private final StringBuilder pending = new StringBuilder();
@@ -55,7 +60,7 @@ final class RpcDriver implements AutoCloseable {
       @Override
       public void close() {}
     };
-    CliContext context = new CliContext(Map.of(), new GraftHome(home), cwd, new PrintWriter(sink, true),
+    CliContext context = new CliContext(env, new GraftHome(home), cwd, new PrintWriter(sink, true),
         new PrintWriter(err, true), Clock.systemUTC(), in);
     thread = Thread.ofPlatform().start(() -> exitCode = Graft.run(context, args));
   }

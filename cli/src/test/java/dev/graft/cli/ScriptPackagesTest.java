@@ -188,6 +188,54 @@ class ScriptPackagesTest {
         + " a .tgz file or a directory");
   }
 
+  @Test
+  void referencePackagesLoadTheirExtensionsAndNotTheirBuildFolders() throws Exception {
+    String hook = "export default function (g: any): void { g.registerCommand(\"%s\", { description: \"d\", handler: () => \"x\" }); }\n";
+    String jsHook = "export default function (g) { g.registerCommand(\"%s\", { description: \"d\", handler: () => \"x\" }); }\n";
+    // The reference's manifest: entries and globs, an exclusion; npm's build scripts beside them.
+    Path manifest = temp.resolve("ref-manifest");
+    write(manifest.resolve("package.json"), "{\"name\": \"ref-manifest\", \"version\": \"1.0.0\", \"scripts\": {\"build\":"
+        + " \"node scripts/build.js\"}, \"pi\": {\"extensions\": [\"./src/*.ts\", \"!src/skip.ts\", \"./dist/extra.js\"],"
+        + " \"skills\": [\"./skills\"]}}\n");
+    write(manifest.resolve("src/one.ts"), hook.formatted("one"));
+    write(manifest.resolve("src/skip.ts"), hook.formatted("skip"));
+    write(manifest.resolve("dist/extra.js"), jsHook.formatted("extra"));
+    write(manifest.resolve("dist/other.js"), jsHook.formatted("other"));
+    write(manifest.resolve("scripts/build.js"), jsHook.formatted("build"));
+    // The reference's conventional extensions/ folder: files and a folder's index.
+    Path conventional = temp.resolve("ref-folder");
+    write(conventional.resolve("package.json"), "{\"name\": \"ref-folder\", \"version\": \"1.0.0\", \"scripts\":"
+        + " {\"postinstall\": \"node scripts/setup.js\"}}\n");
+    write(conventional.resolve("extensions/hello.ts"), hook.formatted("hello"));
+    write(conventional.resolve("extensions/multi/index.ts"), hook.formatted("multi"));
+    write(conventional.resolve("extensions/multi/helper.ts"), "export const h = 1;\n");
+    write(conventional.resolve("scripts/setup.js"), jsHook.formatted("setup"));
+    // npm's build scripts folder alone: a library.
+    Path build = temp.resolve("built-lib");
+    write(build.resolve("package.json"), "{\"name\": \"built-lib\", \"version\": \"1.0.0\", \"main\": \"dist/index.js\","
+        + " \"scripts\": {\"prepare\": \"node ./scripts/build.mjs\"}}\n");
+    write(build.resolve("scripts/build.mjs"), jsHook.formatted("prepare"));
+    write(build.resolve("dist/index.js"), "export const lib = 1;\n");
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+
+    CliRun a = CliRun.run(home, cwd, "scripts", "add", manifest.toString());
+    assertThat(a.exitCode()).as(a.err()).isZero();
+    assertThat(a.out()).contains("  scripts: src/one.ts, dist/extra.js\n");
+    CliRun b = CliRun.run(home, cwd, "scripts", "add", conventional.toString());
+    assertThat(b.exitCode()).as(b.err()).isZero();
+    assertThat(b.out()).contains("  scripts: extensions/hello.ts, extensions/multi/index.ts\n");
+    CliRun c = CliRun.run(home, cwd, "scripts", "add", build.toString());
+    assertThat(c.exitCode()).as(c.err()).isZero();
+    assertThat(c.out()).contains("  scripts: none (a library: import it as \"built-lib\")\n");
+
+    CliRun list = CliRun.run(home, cwd, "scripts", "list", "--format", "json");
+    assertThat(list.exitCode()).as(list.out() + list.err()).isZero();
+    List<String> commands = new java.util.ArrayList<>();
+    Json.parse(list.out()).path("scripts").forEach(s -> s.path("commands").forEach(n -> commands.add(n.asText())));
+    assertThat(commands).containsExactly("/hello", "/multi", "/one", "/extra");
+  }
+
   private static void deleteTree(Path dir) throws IOException {
     try (var walk = Files.walk(dir)) {
       for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {

@@ -23,7 +23,8 @@ final class AgentCalls {
 
   private AgentCalls() {}
 
-  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal) {
+  /** {@code modelCalls}: the budget of {@code s}'s script file, which {@code complete} draws on. */
+  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal, ModelCalls modelCalls) {
     return args -> {
       String op = args[0].asString();
       String name = switch (op) {
@@ -61,8 +62,11 @@ final class AgentCalls {
             return "V" + Json.write(list);
           }
           case "rebuildContext" -> calls.await(s, name, agent.rebuildContext(), resolve, reject, Json::write);
-          case "complete" -> calls.await(s, name, agent.complete(completion(marshal.parse(json(a, "the request"), "the request"))),
-              resolve, reject, Json::write);
+          case "complete" -> {
+            ScriptAgentControl.Completion request = completion(marshal.parse(json(a, "the request"), "the request"));
+            calls.await(s, name, modelCalls.call(s, agent.runs(), () -> agent.complete(request)), resolve, reject,
+                Json::write);
+          }
           default -> throw new BadArgument("unknown method");
         }
         return null;

@@ -132,6 +132,8 @@ final class Calls {
     } catch (LoadedScript.GuestException ge) {
       if (s.pending.remove(call)) {
         fail(s, call, errors.of(s, what, ge));
+      } else {
+        afterAnswer(s, call, ge);
       }
       return call.result;
     }
@@ -139,6 +141,23 @@ final class Calls {
       timeout.ifPresent(t -> call.timer = watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t));
     }
     return call.result;
+  }
+
+  /**
+   * The run failed after the function had answered: in the microtasks it queued, which GraalJS
+   * runs before it hands the thread back, within the run and its limits. That is the call's
+   * failure (its answer, not read yet, is not used; tool_call fails closed), or, once its result
+   * is given (an answer graft does not read), a line in the log.
+   */
+  private void afterAnswer(LoadedScript s, LoadedScript.Call call, LoadedScript.GuestException ge) {
+    Failure failure = errors.afterAnswer(s, call.what, ge, call.fn);
+    if (!call.result.isDone()) {
+      fail(s, call, failure);
+    } else if (failure.kind() == Failure.Kind.STOPPED) {
+      scripts.stop(s, failure);
+    } else {
+      s.log.report(ScriptLog.Level.ERROR, failure.message());
+    }
   }
 
   /**

@@ -98,22 +98,49 @@ final class GuestErrors {
     return first.replaceFirst("^SyntaxError: \\S+:\\d+:\\d+ ", "SyntaxError: ");
   }
 
+  /**
+   * A run that failed after the function it called had answered, so in the microtasks that
+   * function queued: as {@link #of}, but an interrupt says so, with the line of the function
+   * (where the interrupt landed is wherever the loop happened to be).
+   */
+  Failure afterAnswer(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
+    Failure f = of(s, what, ge, fn);
+    if (f.kind() != Failure.Kind.INTERRUPTED) {
+      return f;
+    }
+    return new Failure(Failure.Kind.INTERRUPTED, s.file + ": " + what + " returned, but the microtasks it queued"
+        + " (queueMicrotask, promise callbacks) ran for more than " + seconds(settings.spinLimit())
+        + " and were interrupted" + locationOr(s, null, fn));
+  }
+
   /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */
   Failure rejected(LoadedScript s, String what, Value reason) {
-    if (reason == null || reason.isNull()) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with " + (reason == null ? "undefined" : reason));
+    return described(s, what, reason, "was rejected with", "was rejected");
+  }
+
+  /**
+   * What guest code threw where nothing could catch it (an event listener): "failed: Error: ...
+   * (at file.js:N)". Called outside a run, as {@link #rejected}.
+   */
+  Failure thrown(LoadedScript s, String what, Value value) {
+    return described(s, what, value, "threw", "threw");
+  }
+
+  private Failure described(LoadedScript s, String what, Value value, String verbWith, String verb) {
+    if (value == null || value.isNull()) {
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
     }
-    String other = describeThrown(s, reason);
+    String other = describeThrown(s, value);
     if (other != null) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected with a value that is not an Error: "
+      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " a value that is not an Error: "
           + other);
     }
     try {
-      reason.throwException();
+      value.throwException();
     } catch (PolyglotException e) {
       return of(s, what, new LoadedScript.GuestException(e, null));
     }
-    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " was rejected");
+    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verb);
   }
 
   private static String describeThrown(LoadedScript s, Value thrown) {
@@ -171,7 +198,7 @@ final class GuestErrors {
 
   /** {@link #location}, or failing that where {@code fn} is defined. */
   private static String locationOr(LoadedScript s, PolyglotException e, Value fn) {
-    String at = location(s, e);
+    String at = e == null ? "" : location(s, e);
     if (!at.isEmpty() || fn == null) {
       return at;
     }

@@ -50,6 +50,8 @@ final class HostCalls {
   private final Calls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
+  /** Each script file's model calls, kept across reloads. */
+  private final java.util.Map<java.nio.file.Path, ModelCalls> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
   HostCalls(ScriptHostPort port, Scripts scripts, Calls calls, Marshal marshal, ScriptSettings settings) {
     this.port = port;
@@ -112,7 +114,8 @@ final class HostCalls {
 
   /** ctx's agent methods. */
   ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
-    return AgentCalls.of(s, agent, calls, marshal);
+    return AgentCalls.of(s, agent, calls, marshal,
+        modelCalls.computeIfAbsent(s.file.path(), p -> new ModelCalls(settings.modelCalls())));
   }
 
   /** A command handler's extra ctx methods. */

@@ -24,13 +24,19 @@ import org.graalvm.polyglot.io.FileSystem;
 /**
  * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files (and
  * {@code .ts}/{@code .mts} files, read with their types erased by {@link TypeScriptStripper})
- * under the script's root directory and under the shared library directory. GraalJS resolves
- * {@code import "./x.js"} against the importing file, and when there is no {@code x.js} but an
- * {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is read, as TypeScript's own resolution
- * does; a bare specifier reaches this file system
- * as a relative path: {@code graft/lib/<file>} resolves to the library, and a package's name
- * (with or without a file after it) to that package ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link whose target is
- * outside them, is refused with a message the script's load error carries.
+ * under the script's root directory, the shared library directory and the installed packages'
+ * directories. GraalJS resolves {@code import "./x.js"} against the importing file, and when
+ * there is no {@code x.js} but an {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is
+ * read, as TypeScript's own resolution does. A bare specifier reaches this file system as a
+ * relative path: {@code graft/lib/<file>} resolves to the library, and a package's name (with or
+ * without a file after it) to that package or, for a module of a package, to its dependency
+ * ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link
+ * that leads out of the root it is in, is refused with a message the script's load error carries.
+ *
+ * <p>GraalJS hands a bare specifier over without the module that imports it, but it parses that
+ * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
+ * the absolute path parsed last, if nothing else was parsed since, is the importing module.
+ * {@code PackageImportTest} fails should a GraalJS version change that order.
  */
 final class ModuleFileSystem implements FileSystem {
   static final String LIB_PREFIX = "graft/lib/";
@@ -41,6 +47,10 @@ final class ModuleFileSystem implements FileSystem {
   private final List<Path> roots = new ArrayList<>();
   private final TypeScriptStripper typeScript;
   private final PackageModules packages;
+  /** The absolute path parsed last, if nothing was parsed since: the module that imports next. */
+  private Optional<Path> referrer = Optional.empty();
+  /** The last bare specifier that named nothing, and where from: for the message that refuses it. */
+  private Optional<Map.Entry<String, Optional<Path>>> missed = Optional.empty();
 
   /** {@code root}, {@code lib} and the packages' directories are real paths (symbolic links resolved). */
   ModuleFileSystem(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
@@ -56,7 +66,7 @@ final class ModuleFileSystem implements FileSystem {
   @Override
   public Path parsePath(URI uri) {
     if ("node".equals(uri.getScheme())) {
-      throw new SecurityException(packages.whyNot(uri.toString()));
+      throw new SecurityException(packages.whyNot(uri.toString(), Optional.empty()));
     }
     if (!"file".equals(uri.getScheme())) {
       throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
@@ -66,12 +76,23 @@ final class ModuleFileSystem implements FileSystem {
 
   @Override
   public Path parsePath(String path) {
+    Optional<Path> from = referrer;
+    referrer = Optional.empty();
+    if (path.startsWith("/")) {
+      Path p = Path.of(path);
+      referrer = Optional.of(p);
+      return p;
+    }
     if (path.startsWith(LIB_PREFIX) && lib.isPresent()) {
       return lib.get().resolve(path.substring(LIB_PREFIX.length())).normalize();
     }
     if (PackageModules.isBare(path)) {
+      Optional<Path> found = packages.find(path, from);
+      if (found.isPresent()) {
+        return found.get();
+      }
       // An unknown name stays relative, and toAbsolutePath refuses it with the reason.
-      return packages.find(path).orElse(Path.of(path));
+      missed = Optional.of(Map.entry(path, from));
     }
     return Path.of(path);
   }
@@ -146,14 +167,16 @@ final class ModuleFileSystem implements FileSystem {
 
   /**
    * The real path of {@code path} if it may be read: lexically under a root and, once every link
-   * is resolved, still under one.
+   * is resolved, still under that root (the outermost one holding it: a package holds the
+   * scripts folder of its own).
    */
   private Path allowed(Path path) throws IOException {
     if (!path.isAbsolute()) {
       throw refuseBare(path);
     }
     Path p = typeScriptFor(path.normalize());
-    if (roots.stream().noneMatch(p::startsWith)) {
+    Optional<Path> root = roots.stream().filter(p::startsWith).min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+    if (root.isEmpty()) {
       throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
     }
     Path real;
@@ -162,8 +185,8 @@ final class ModuleFileSystem implements FileSystem {
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(p.toString());
     }
-    if (roots.stream().noneMatch(real::startsWith)) {
-      throw new SecurityException("cannot import " + p + ": it links to " + real + ", outside " + describeRoots());
+    if (!real.startsWith(root.get())) {
+      throw new SecurityException("cannot import " + p + ": it links to " + real + ", outside " + root.get());
     }
     return real;
   }
@@ -183,7 +206,8 @@ final class ModuleFileSystem implements FileSystem {
   private SecurityException refuseBare(Path path) {
     String spec = path.toString();
     if (PackageModules.isBare(spec)) {
-      return new SecurityException(packages.whyNot(spec));
+      Optional<Path> from = missed.filter(m -> m.getKey().equals(spec)).flatMap(Map.Entry::getValue);
+      return new SecurityException(packages.whyNot(spec, from));
     }
     if (spec.startsWith(LIB_PREFIX)) {
       return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured"

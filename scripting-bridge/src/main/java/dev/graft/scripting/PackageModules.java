@@ -16,12 +16,13 @@ import java.util.stream.Stream;
 
 /**
  * The modules a script may import by a bare name: the installed script packages
- * ({@code "team-lib"}, {@code "team-lib/util.js"}) and the npm packages they depend on (found in
- * each package's {@code node_modules}; where two packages bring the same name, the first
- * package's wins). A package's entry is its package.json {@code exports} (a string, or the
- * {@code "."} entry's {@code import}/{@code default}), {@code module} or {@code main}, else
- * {@code index.js}/{@code index.mjs}/{@code index.ts}/{@code index.mts}. Node's built-in modules
- * are not among them.
+ * ({@code "team-lib"}, {@code "team-lib/util.js"}), and for a module of a package, the npm
+ * packages that package depends on. A package's dependencies answer only its own modules, as
+ * Node resolves them: the nearest {@code node_modules} from the importing file up to the
+ * package's folder, never above it and never another package's. A package's entry is its
+ * package.json {@code exports} (a string, or the {@code "."} entry's {@code import}/{@code default}),
+ * {@code module} or {@code main}, else {@code index.js}/{@code index.mjs}/{@code index.ts}/{@code index.mts}.
+ * Node's built-in modules are not among them.
  */
 final class PackageModules {
   /** Node's built-in module names, refused with a message of their own. */
@@ -36,14 +37,9 @@ final class PackageModules {
   /** {@code packages}: installed package name to its directory. */
   PackageModules(Map<String, Path> packages) {
     packages.forEach((name, dir) -> dirs.put(name, real(dir)));
-    for (Path dir : List.copyOf(dirs.values())) {
-      for (Map.Entry<String, Path> dep : dependencies(dir.resolve("node_modules")).entrySet()) {
-        dirs.putIfAbsent(dep.getKey(), dep.getValue());
-      }
-    }
   }
 
-  /** Every directory a script may read modules from. */
+  /** The installed packages' directories (real paths): every module a package brings is under one. */
   List<Path> roots() {
     return List.copyOf(dirs.values());
   }
@@ -57,21 +53,46 @@ final class PackageModules {
         && !specifier.startsWith(ModuleFileSystem.LIB_PREFIX);
   }
 
-  /** The file {@code specifier} (a bare one) names, if it names one; else {@link #whyNot} says why. */
-  Optional<Path> find(String specifier) {
-    Path dir = dirs.get(nameOf(specifier));
-    if (dir == null) {
+  /**
+   * The file {@code specifier} (a bare one) names when {@code from} imports it, if it names one;
+   * else {@link #whyNot} says why. A module of a package looks in that package's
+   * {@code node_modules} first; every module may import the installed packages.
+   */
+  Optional<Path> find(String specifier, Optional<Path> from) {
+    String name = nameOf(specifier);
+    String rest = specifier.substring(name.length());
+    Optional<Path> dir = from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    if (dir.isEmpty()) {
       return Optional.empty();
     }
-    String rest = specifier.substring(nameOf(specifier).length());
     if (rest.isEmpty() || rest.equals("/")) {
-      return entry(dir);
+      return entry(dir.get());
     }
-    return Optional.of(dir.resolve(rest.substring(1)).normalize());
+    return Optional.of(dir.get().resolve(rest.substring(1)).normalize());
   }
 
-  /** Why {@code specifier} (a bare one) cannot be imported. */
-  String whyNot(String specifier) {
+  /** The installed package {@code file} belongs to (the innermost, should one hold another). */
+  Optional<Path> packageOf(Path file) {
+    return dirs.values().stream().filter(file::startsWith).max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+  }
+
+  /** {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder. */
+  private Optional<Path> dependency(Path from, String name) {
+    Optional<Path> owner = packageOf(from);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Path d = from.getParent(); d != null && d.startsWith(owner.get()); d = d.getParent()) {
+      Path candidate = d.resolve("node_modules").resolve(name).normalize();
+      if (candidate.startsWith(d.resolve("node_modules")) && Files.isDirectory(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code specifier} (a bare one) cannot be imported from {@code from}. */
+  String whyNot(String specifier, Optional<Path> from) {
     String name = nameOf(specifier);
     String bare = name.startsWith("node:") ? name.substring(5) : name;
     if (name.startsWith("node:") || NODE_BUILTINS.contains(bare)) {
@@ -79,14 +100,19 @@ final class PackageModules {
           + " run sandboxed without files, network or processes (the API object has what graft allows, such as"
           + " graft.exec)";
     }
-    Path dir = dirs.get(name);
-    if (dir != null) {
-      return "cannot import \"" + specifier + "\": " + dir + " has no entry module (package.json exports, module or"
-          + " main, or index.js)";
+    Optional<Path> dir = from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    if (dir.isPresent()) {
+      return "cannot import \"" + specifier + "\": " + dir.get() + " has no entry module (package.json exports, module"
+          + " or main, or index.js)";
     }
-    return "cannot import \"" + specifier + "\": no installed script package or npm dependency of one is called \""
-        + name + "\"" + (dirs.isEmpty() ? " (none is installed: graft scripts add SOURCE)"
-        : " (installed: " + String.join(", ", dirs.keySet()) + ")");
+    String installed = dirs.isEmpty() ? " (none is installed: graft scripts add SOURCE)"
+        : " (installed: " + String.join(", ", dirs.keySet()) + ")";
+    Optional<Path> owner = from.flatMap(this::packageOf);
+    if (owner.isPresent()) {
+      return "cannot import \"" + specifier + "\": " + owner.get() + " has no dependency \"" + name + "\" in its"
+          + " node_modules, and no installed script package is called that" + installed;
+    }
+    return "cannot import \"" + specifier + "\": no installed script package is called \"" + name + "\"" + installed;
   }
 
   private static String nameOf(String specifier) {
@@ -115,6 +141,9 @@ final class PackageModules {
 
   private static List<String> declaredEntries(JsonNode pkg) {
     List<String> out = new ArrayList<>();
+    if (pkg == null) {
+      return out;
+    }
     JsonNode exports = pkg.path("exports");
     JsonNode dot = exports.isObject() && exports.has(".") ? exports.get(".") : exports;
     if (dot.isTextual()) {
@@ -135,33 +164,6 @@ final class PackageModules {
       }
     }
     return out;
-  }
-
-  /** The packages in a {@code node_modules} directory, {@code @scope/name} included. */
-  private static Map<String, Path> dependencies(Path nodeModules) {
-    Map<String, Path> found = new LinkedHashMap<>();
-    if (!Files.isDirectory(nodeModules)) {
-      return found;
-    }
-    try (Stream<Path> list = Files.list(nodeModules)) {
-      for (Path p : list.sorted().toList()) {
-        String name = p.getFileName().toString();
-        if (name.startsWith(".") || !Files.isDirectory(p)) {
-          continue;
-        }
-        if (name.startsWith("@")) {
-          try (Stream<Path> scoped = Files.list(p)) {
-            scoped.filter(Files::isDirectory).sorted()
-                .forEach(s -> found.put(name + "/" + s.getFileName(), real(s)));
-          }
-        } else {
-          found.put(name, real(p));
-        }
-      }
-    } catch (IOException e) {
-      // an unreadable node_modules: its modules cannot be imported, and say so when asked
-    }
-    return found;
   }
 
   private static Path real(Path p) {

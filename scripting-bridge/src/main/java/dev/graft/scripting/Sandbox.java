@@ -44,7 +44,7 @@ final class Sandbox implements AutoCloseable {
       builder.option("engine.WarnInterpreterOnly", "false");
     }
     this.engine = builder.build();
-    this.typeScript = new TypeScriptStripper(settings.typeScriptCache());
+    this.typeScript = new TypeScriptStripper();
     // Scripts' statements are counted; graft's own internal sources (the prelude, web.js) are not,
     // so its bounded bridge code runs without a counting probe on every statement. Script code it
     // calls (a getter, a toJSON) is counted still, and the watchdog bounds all of it in time.
@@ -91,7 +91,7 @@ final class Sandbox implements AutoCloseable {
     return prelude;
   }
 
-  /** The script as a module; a TypeScript file's types erased (same lines and columns). */
+  /** The script as a module; a TypeScript file turned into JavaScript (same lines). */
   Source module(ScriptFile file) throws IOException, TypeScriptStripper.TypeScriptError {
     Source.Builder source = Source.newBuilder("js", file.path().toFile()).mimeType(MODULE_MIME);
     String name = file.path().getFileName().toString();

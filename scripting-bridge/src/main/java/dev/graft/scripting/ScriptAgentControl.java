@@ -58,6 +58,15 @@ public interface ScriptAgentControl {
   CompletableFuture<JsonNode> complete(Completion request);
 
   /**
+   * How many runs (prompts) the agent has started: a script's model calls are counted per run
+   * ({@link ScriptSettings#modelCalls()}), and a new number starts a new count. Without an agent,
+   * one run that never ends.
+   */
+  default long runs() {
+    return 0;
+  }
+
+  /**
    * {@code ctx.rebuildContext()}: builds the context of the current branch now, through the
    * {@code context} hooks, as for the next model call (whose reminders are not added); the value
    * is the messages the model would be sent. graft builds the context afresh before every model

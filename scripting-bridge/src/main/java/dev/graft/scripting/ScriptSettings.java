@@ -1,9 +1,8 @@
 package dev.graft.scripting;
 
-import java.nio.file.Path;
+import dev.graft.runtime.config.ModelCallBudget;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,8 +15,7 @@ import java.util.Set;
  * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
  * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
  * collection, past which a running script is stopped so that it cannot take the JVM down.
- * {@code typeScriptCache} is where TypeScript files are kept with their types erased, across
- * processes ({@code $GRAFT_HOME/cache/typescript}); without it they are kept in memory only.
+ * {@code modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -26,7 +24,7 @@ public record ScriptSettings(
     int maxBridgeChars,
     double heapLimit,
     Set<String> events,
-    Optional<Path> typeScriptCache) {
+    ModelCallBudget modelCalls) {
 
   /**
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
@@ -53,7 +51,7 @@ public record ScriptSettings(
       throw new IllegalArgumentException("heapLimit must be a fraction in (0.1, 1]");
     }
     events = Set.copyOf(events);
-    Objects.requireNonNull(typeScriptCache, "typeScriptCache");
+    Objects.requireNonNull(modelCalls, "modelCalls");
   }
 
   /**
@@ -61,38 +59,45 @@ public record ScriptSettings(
    * backstop: once the JVM has compiled GraalJS's interpreter a tight loop runs about 50 million
    * statements a second, so 100 million raced the 2 s watchdog; a billion is about 20 s, and the
    * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap,
-   * TypeScript kept in memory only.
+   * {@link ModelCallBudget#DEFAULTS}.
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(Duration.ofSeconds(30), Duration.ofSeconds(2), 1_000_000_000L, 32 * 1024 * 1024, 0.85,
-        KNOWN_EVENTS, Optional.empty());
+        KNOWN_EVENTS, ModelCallBudget.DEFAULTS);
   }
 
   public ScriptSettings withHandlerTimeout(Duration value) {
-    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events,
+        modelCalls);
   }
 
   public ScriptSettings withSpinLimit(Duration value) {
-    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events,
+        modelCalls);
   }
 
   public ScriptSettings withStatementLimit(long value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events,
+        modelCalls);
   }
 
   public ScriptSettings withMaxBridgeChars(int value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events,
+        modelCalls);
   }
 
   public ScriptSettings withHeapLimit(double value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events,
+        modelCalls);
   }
 
   public ScriptSettings withEvents(Set<String> value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value, typeScriptCache);
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value,
+        modelCalls);
   }
 
-  public ScriptSettings withTypeScriptCache(Path dir) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, Optional.of(dir));
+  public ScriptSettings withModelCalls(ModelCallBudget value) {
+    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events,
+        value);
   }
 }

@@ -13,7 +13,9 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 /**
  * The host side of web.js: timers armed on the watchdog's scheduler whose callbacks run on the
  * owner thread as guest code under the watchdog (a fresh spin budget each, like a handler), and
- * the cancelling of host work a script's AbortSignal aborts, and pi.events between scripts. A pending timer keeps nothing alive:
+ * the cancelling of host work a script's AbortSignal aborts, the errors its event listeners throw
+ * (reported, as Node reports them, not thrown at the code that dispatched), and pi.events between
+ * scripts. A pending timer keeps nothing alive:
  * it fires into a script only while that script runs. Owner thread only, except the scheduler's
  * posting.
  */
@@ -157,6 +159,16 @@ final class WebGlobals {
               owner.post(() -> deliver(other, channel, text));
             }
           }
+        }
+        case "report" -> {
+          // Described once the current run is over: describing a thrown value runs guest code.
+          String what = "an \"" + args[1].asString() + "\" event listener";
+          Value thrown = args.length > 2 ? args[2] : null;
+          owner.post(() -> {
+            if (s.running()) {
+              s.log.report(ScriptLog.Level.ERROR, errors.thrown(s, what, thrown).message());
+            }
+          });
         }
         default -> {
           return "unknown operation " + op;

@@ -2,8 +2,8 @@
  * Runs graft's hook scripts: JavaScript ES modules in sandboxed GraalJS contexts.
  *
  * <h2>Scripts</h2>
- * A script is a {@code .js} or {@code .mjs} file, or a {@code .ts}/{@code .mts} file whose types
- * {@link dev.graft.scripting.TypeScriptStripper} erases in place (or a directory's
+ * A script is a {@code .js} or {@code .mjs} file, or a {@code .ts}/{@code .mts} file that
+ * {@link dev.graft.scripting.TypeScriptStripper} turns into JavaScript, lines kept (or a directory's
  * {@code index.js}, {@code index.ts}...), whose
  * default export is a function receiving the API object: {@code export default function (graft) {
  * graft.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.ScriptLoader} finds them;

@@ -5,8 +5,9 @@
 // timer keeps neither the script nor graft alive.
 //
 // Host protocol: host(op, a, b) with op "set" (id, ms), "clear" (id), "bind" (token: the host
-// call just made may be cancelled by that token), "abort" (token) and "unbind" (token); it
-// returns undefined or an error message.
+// call just made may be cancelled by that token), "abort" (token), "unbind" (token), "emit"
+// (channel, JSON text) and "report" (event type, what a listener threw); it returns undefined or
+// an error message.
 (function (host) {
   "use strict";
   const g = globalThis;
@@ -135,19 +136,31 @@
         }
       }
     }
+    /**
+     * As Node's: a listener that throws does not stop the others, nor reach the code that
+     * dispatched (or aborted); its error is reported in the script's log.
+     */
     dispatchEvent(event) {
       event.target = this;
       event.currentTarget = this;
       const handler = this["on" + event.type];
-      if (typeof handler === "function") apply(handler, this, [event]);
+      if (typeof handler === "function") listen(event, function () { apply(handler, this, [event]); }, this);
       const list = (this[LISTENERS].get(event.type) || []).slice();
       for (let i = 0; i < list.length && !event._stopped; i++) {
         const entry = list[i];
         if (entry.once) this.removeEventListener(event.type, entry.listener);
-        if (typeof entry.listener === "function") apply(entry.listener, this, [event]);
-        else entry.listener.handleEvent(event);
+        listen(event, typeof entry.listener === "function" ? function () { apply(entry.listener, this, [event]); }
+          : function () { entry.listener.handleEvent(event); }, this);
       }
       return !event.defaultPrevented;
+    }
+  }
+
+  function listen(event, run, target) {
+    try {
+      apply(run, target, []);
+    } catch (e) {
+      host("report", event.type, e);
     }
   }
 
@@ -158,6 +171,12 @@
   }
 
   const CREATE = Symbol("graft.createSignal");
+  /**
+   * What graft itself does when a signal aborts (kill a program, stop a model call, abort a
+   * dependent signal): run before the event is dispatched, as the standard's abort algorithms,
+   * so that no listener of the script's can keep it from happening.
+   */
+  const ALGORITHMS = Symbol("graft.abortAlgorithms");
 
   class AbortSignal extends EventTarget {
     constructor(key) {
@@ -166,6 +185,7 @@
       this.aborted = false;
       this.reason = undefined;
       this.onabort = null;
+      defineProperty(this, ALGORITHMS, { value: [] });
     }
     throwIfAborted() { if (this.aborted) throw this.reason; }
     static abort(reason) {
@@ -185,7 +205,7 @@
           c.abort(s.reason);
           break;
         }
-        s.addEventListener("abort", function () { c.abort(s.reason); }, { once: true });
+        onAbort(s, function () { c.abort(s.reason); });
       }
       return c.signal;
     }
@@ -198,8 +218,26 @@
       if (s.aborted) return;
       s.aborted = true;
       s.reason = reason === undefined ? domException("This operation was aborted", "AbortError") : reason;
+      const algorithms = s[ALGORITHMS].splice(0);
+      for (let i = 0; i < algorithms.length; i++) {
+        try {
+          algorithms[i]();
+        } catch (e) {
+          host("report", "abort", e);
+        }
+      }
       s.dispatchEvent(new Event("abort"));
     }
+  }
+
+  /** Runs `algorithm` when `signal` aborts, before its listeners; returns what removes it. */
+  function onAbort(signal, algorithm) {
+    const list = signal[ALGORITHMS];
+    list.push(algorithm);
+    return function () {
+      const i = list.indexOf(algorithm);
+      if (i >= 0) list.splice(i, 1);
+    };
   }
 
   global("Event", Event);
@@ -226,18 +264,17 @@
     const token = nextToken++;
     hostCall("bind", token);
     return new PromiseC(function (resolve, reject) {
-      const onAbort = function () {
+      const remove = onAbort(signal, function () {
         hostCall("abort", token);
         try {
           resolve(aborted(signal.reason));
         } catch (e) {
           reject(e);
         }
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
+      });
       apply(promiseThen, inner, [
-        function (v) { signal.removeEventListener("abort", onAbort); hostCall("unbind", token); resolve(v); },
-        function (e) { signal.removeEventListener("abort", onAbort); hostCall("unbind", token); reject(e); },
+        function (v) { remove(); hostCall("unbind", token); resolve(v); },
+        function (e) { remove(); hostCall("unbind", token); reject(e); },
       ]);
     });
   }
@@ -271,49 +308,100 @@
     }
   }
 
+  const DECODER = Symbol("graft.decoder");
+  const UTF8_LABELS = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"];
+
+  function decodeError() {
+    const e = new TypeErrorC("The encoded data was not valid for encoding utf-8");
+    defineProperty(e, "code", { value: "ERR_ENCODING_INVALID_ENCODED_DATA", configurable: true, writable: true });
+    return e;
+  }
+
+  /**
+   * The WHATWG Encoding standard's UTF-8 decoder, as Node's TextDecoder: a bad byte or a maximal
+   * bad subpart is one U+FFFD (or, when fatal, a TypeError); the bytes of an unfinished sequence
+   * wait for the next chunk while streaming and are one U+FFFD at the end; a leading BOM is
+   * dropped unless ignoreBOM.
+   */
   class TextDecoder {
     constructor(label, options) {
-      const l = label === undefined ? "utf-8" : String(label).toLowerCase();
-      if (l !== "utf-8" && l !== "utf8") throw new RangeError("TextDecoder: only utf-8 is supported, not " + label);
-      this.fatal = !!(options && options.fatal);
+      const l = label === undefined ? "utf-8" : String(label).trim().toLowerCase();
+      if (UTF8_LABELS.indexOf(l) < 0) {
+        throw new RangeError("The \"" + String(label) + "\" encoding is not supported (graft's TextDecoder decodes utf-8 only)");
+      }
+      this[DECODER] = { fatal: !!(options && options.fatal), ignoreBOM: !!(options && options.ignoreBOM),
+        cp: 0, needed: 0, seen: 0, lower: 0x80, upper: 0xbf, bomSeen: false, streaming: false };
     }
     get encoding() { return "utf-8"; }
-    decode(input) {
-      if (input === undefined) return "";
-      const b = input instanceof ArrayBuffer ? new Uint8Array(input)
+    get fatal() { return this[DECODER].fatal; }
+    get ignoreBOM() { return this[DECODER].ignoreBOM; }
+    decode(input, options) {
+      const d = this[DECODER];
+      const b = input === undefined ? new Uint8Array(0) : input instanceof ArrayBuffer ? new Uint8Array(input)
         : ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : null;
       if (b === null) throw new TypeErrorC("TextDecoder.decode: the input must be an ArrayBuffer or a typed array");
-      let s = "";
+      if (!d.streaming) {
+        d.cp = 0; d.needed = 0; d.seen = 0; d.lower = 0x80; d.upper = 0xbf; d.bomSeen = false;
+      }
+      const stream = !!(options !== null && typeof options === "object" && options.stream);
+      d.streaming = stream;
+      const units = [];
+      let out = "";
+      const reset = () => { d.cp = 0; d.needed = 0; d.seen = 0; d.lower = 0x80; d.upper = 0xbf; };
       const bad = () => {
-        if (this.fatal) throw new TypeErrorC("TextDecoder.decode: the input is not valid UTF-8");
-        return 0xfffd;
-      };
-      for (let i = 0; i < b.length;) {
-        const c = b[i];
-        let cp;
-        let n = 0;
-        if (c < 0x80) cp = c;
-        else if (c >= 0xc2 && c < 0xe0) { cp = c & 31; n = 1; }
-        else if (c >= 0xe0 && c < 0xf0) { cp = c & 15; n = 2; }
-        else if (c >= 0xf0 && c < 0xf5) { cp = c & 7; n = 3; }
-        else { s += String.fromCharCode(bad()); i++; continue; }
-        let ok = true;
-        for (let k = 1; k <= n; k++) {
-          if (i + k >= b.length || (b[i + k] & 0xc0) !== 0x80) {
-            ok = false;
-            break;
-          }
-          cp = (cp << 6) | (b[i + k] & 63);
+        reset();
+        if (d.fatal) {
+          d.streaming = false; // the next call starts afresh
+          throw decodeError();
         }
-        if (!ok || (n === 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff))) {
-          s += String.fromCharCode(bad());
-          i++;
+        units.push(0xfffd);
+      };
+      const emit = (cp) => {
+        if (!d.bomSeen) {
+          d.bomSeen = true;
+          if (cp === 0xfeff && !d.ignoreBOM) return;
+        }
+        if (cp < 0x10000) units.push(cp);
+        else units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+        if (units.length >= 8192) {
+          out += String.fromCharCode.apply(null, units);
+          units.length = 0;
+        }
+      };
+      for (let i = 0; i < b.length; i++) {
+        const c = b[i];
+        if (d.needed === 0) {
+          if (c <= 0x7f) emit(c);
+          else if (c >= 0xc2 && c <= 0xdf) { d.needed = 1; d.cp = c & 0x1f; }
+          else if (c >= 0xe0 && c <= 0xef) {
+            if (c === 0xe0) d.lower = 0xa0;
+            if (c === 0xed) d.upper = 0x9f;
+            d.needed = 2;
+            d.cp = c & 0xf;
+          } else if (c >= 0xf0 && c <= 0xf4) {
+            if (c === 0xf0) d.lower = 0x90;
+            if (c === 0xf4) d.upper = 0x8f;
+            d.needed = 3;
+            d.cp = c & 0x7;
+          } else bad();
           continue;
         }
-        s += String.fromCodePoint(cp);
-        i += n + 1;
+        if (c < d.lower || c > d.upper) {
+          bad();
+          i--; // the byte starts anew
+          continue;
+        }
+        d.lower = 0x80;
+        d.upper = 0xbf;
+        d.cp = (d.cp << 6) | (c & 0x3f);
+        if (++d.seen === d.needed) {
+          const cp = d.cp;
+          reset();
+          emit(cp);
+        }
       }
-      return s;
+      if (!stream && d.needed !== 0) bad();
+      return out + String.fromCharCode.apply(null, units);
     }
   }
 

@@ -94,7 +94,7 @@ class CompatModulesTest {
       LoadReport report = f.load();
       assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
           .contains("cannot import \"@mariozechner/pi-tui\"")
-          .contains("no installed script package or npm dependency of one is called \"@mariozechner/pi-tui\""));
+          .contains("no installed script package is called \"@mariozechner/pi-tui\""));
     }
   }
 }

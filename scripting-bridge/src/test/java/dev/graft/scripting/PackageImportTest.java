@@ -8,7 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Imports by package name: installed script packages and their npm dependencies; Node built-ins refused. */
+/**
+ * Imports by package name: installed script packages, and each package's own npm dependencies
+ * for that package's modules only; Node built-ins refused; no link leads out of a package.
+ */
 class PackageImportTest {
   @TempDir Path temp;
 
@@ -61,10 +64,64 @@ class PackageImportTest {
       assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
           m -> assertThat(m).contains("cannot import \"node:fs\": Node's built-in modules are not available to graft scripts"),
           m -> assertThat(m).contains("cannot import \"path\": Node's built-in modules are not available to graft scripts"),
-          m -> assertThat(m).contains("cannot import \"left-pad\": no installed script package or npm dependency of one"
-              + " is called \"left-pad\" (installed: team-lib, tiny-pad)"),
+          m -> assertThat(m).contains("cannot import \"left-pad\": no installed script package is called \"left-pad\""
+              + " (installed: team-lib)"),
           m -> assertThat(m).contains("cannot import " + temp.toRealPath().resolve("private.js") + ": it is outside")
               .doesNotContain("sk-secret"));
+    }
+  }
+
+  /** An installed package whose index imports {@code dep} and exports what it got, with its own {@code dep}. */
+  private Path packageWithDep(String name, String depValue) throws Exception {
+    Path pkg = Files.createDirectories(temp.resolve("installed/" + name));
+    Files.writeString(pkg.resolve("package.json"), "{\"name\":\"" + name + "\",\"main\":\"lib/index.js\"}");
+    Files.createDirectories(pkg.resolve("lib"));
+    Files.writeString(pkg.resolve("lib/index.js"), "import { value } from \"dep\";\nexport const got = value;\n");
+    Path dep = Files.createDirectories(pkg.resolve("node_modules/dep"));
+    Files.writeString(dep.resolve("index.js"), "export const value = \"" + depValue + "\";\n");
+    return pkg;
+  }
+
+  @Test
+  void eachPackageSeesItsOwnDependenciesAndNoOtherScriptDoes() throws Exception {
+    Path a = packageWithDep("pkg-a", "dep of a");
+    Path b = packageWithDep("pkg-b", "dep of b");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("pkg-a", a, "pkg-b", b));
+      f.write("uses.js", """
+          import { got as fromA } from "pkg-a";
+          import { got as fromB } from "pkg-b";
+          export default function (pi) {
+            pi.on("input", () => ({ action: "transform", text: fromA + " / " + fromB }));
+          }
+          """);
+      f.write("reaches.js", "import { value } from \"dep\";\nexport default function (pi) {}\n");
+      LoadReport r = f.load();
+      assertThat(r.problems()).extracting(LoadReport.Problem::message).singleElement().asString()
+          .contains("cannot import \"dep\": no installed script package is called \"dep\" (installed: pkg-a, pkg-b)");
+      HandlerOutcome.Answered answer = (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      assertThat(answer.value().path("text").asText()).isEqualTo("dep of a / dep of b");
+    }
+  }
+
+  @Test
+  void aDependencyThatLinksOutOfItsPackageOpensNothing() throws Exception {
+    Path outside = Files.createDirectories(temp.resolve("outside"));
+    Files.writeString(outside.resolve("secret.js"), "export const secret = 'sk-outside';\n");
+    Path pkg = teamLib();
+    Files.createSymbolicLink(pkg.resolve("node_modules/everything"), outside);
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
+      f.write("a-absolute.js", "import { secret } from \"" + outside.toRealPath().resolve("secret.js")
+          + "\";\nexport default function (pi) {}\n");
+      f.write("b-through.js", "import { secret } from \"team-lib/node_modules/everything/secret.js\";\n"
+          + "export default function (pi) {}\n");
+      LoadReport r = f.load();
+      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
+          m -> assertThat(m).contains("cannot import " + outside.toRealPath().resolve("secret.js") + ": it is outside")
+              .doesNotContain("sk-outside"),
+          m -> assertThat(m).contains("it links to " + outside.toRealPath().resolve("secret.js") + ", outside")
+              .doesNotContain("sk-outside"));
     }
   }
 }

@@ -54,6 +54,56 @@ class RunawayTest {
     }
   }
 
+  /**
+   * A handler that returns at once but leaves a microtask queueing itself: the microtasks run
+   * before graft gets the thread back, within the same run (and limit) as the handler, and being
+   * interrupted there is the handler's failure, reported naming the script and the event; its
+   * answer is not used (tool_call fails closed).
+   */
+  @Test
+  void aMicrotaskStormAfterAHandlerReturnedIsInterruptedAndReported() {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("storm.js", """
+          export default function (pi) {
+            pi.on("tool_call", () => {
+              const again = () => queueMicrotask(again);
+              again();
+              return { block: false };
+            });
+            pi.on("turn_start", () => {
+              const again = () => Promise.resolve().then(again);
+              again();
+            });
+            pi.on("agent_end", () => ({ stillHere: true }));
+          }
+          """);
+      f.write("good.js", GOOD);
+      assertThat(f.load().problems()).isEmpty();
+      long start = System.nanoTime();
+      List<HandlerOutcome> out = f.emit("tool_call", "{\"toolName\":\"bash\",\"input\":{}}");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      Failure failure = failureOf(out);
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
+      assertThat(failure.message()).endsWith("/storm.js: tool_call handler returned, but the microtasks it queued"
+          + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:2)");
+
+      // A watch-only event: its answer is not read, so the report goes to the log.
+      ScriptFile storm = f.engine.scripts().stream().filter(s -> s.name().equals("storm.js")).findFirst().orElseThrow();
+      f.engine.emitTo(storm, "turn_start", ScriptFixture.json("{}"), EventContext.EMPTY, Chain.NONE, false);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!f.log.all().contains("turn_start handler returned") && System.nanoTime() < deadline) {
+        Thread.yield();
+      }
+      assertThat(f.log.all()).contains("/storm.js: turn_start handler returned, but the microtasks it queued"
+          + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:7)");
+      // Interrupting does not unload the script.
+      assertThat(f.emit("agent_end", "{}")).filteredOn(o -> o.script().name().equals("storm.js")).singleElement()
+          .isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+              a -> assertThat(a.value().path("stillHere").asBoolean()).isTrue());
+      assertGoodAnswers(f);
+    }
+  }
+
   @Test
   void endlessLoopInAHandlerIsInterruptedWithinTheDefaultTwoSeconds() {
     try (ScriptFixture f = new ScriptFixture(temp)) {

@@ -149,6 +149,47 @@ class WebGlobalsTest {
   }
 
   @Test
+  void anAbortListenerThatThrowsOrStopsTheEventDoesNotKeepTheProgramRunningAndIsReported() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+      f.write("abort.js", """
+          export default function (pi) {
+            pi.on("agent_start", async () => {
+              const broken = new AbortController();
+              broken.signal.onabort = () => { throw new Error("onabort broke"); };
+              broken.signal.addEventListener("abort", () => { throw new Error("listener broke"); });
+              const heard = [];
+              broken.signal.addEventListener("abort", () => heard.push("later listener"));
+              const one = pi.exec("sleep", ["100"], { signal: broken.signal });
+              const greedy = new AbortController();
+              greedy.signal.addEventListener("abort", (e) => e.stopImmediatePropagation());
+              const two = pi.exec("sleep", ["200"], { signal: greedy.signal });
+              let abortThrew = "no";
+              setTimeout(() => {
+                try { broken.abort(); } catch (e) { abortThrew = e.message; }
+                greedy.abort();
+              }, 5);
+              const results = await Promise.all([one, two]);
+              return { killed: results.map((r) => r.killed), heard, abortThrew };
+            });
+          }
+          """);
+      f.load();
+      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<JsonNode> first = f.host.nextExec();
+      CompletableFuture<JsonNode> second = f.host.nextExec();
+      List<HandlerOutcome> outcomes = emitting.get(20, TimeUnit.SECONDS);
+      assertThat(first.isCancelled()).as("the program of the signal whose listener threw was killed; log: " + f.log.all())
+          .isTrue();
+      assertThat(second.isCancelled()).as("the program of the signal whose listener stopped the event was killed").isTrue();
+      assertThat(answer(outcomes)).isEqualTo(ScriptFixture.json(
+          "{\"killed\":[true,true],\"heard\":[\"later listener\"],\"abortThrew\":\"no\"}"));
+      assertThat(f.log.all())
+          .contains("abort.js: an \"abort\" event listener failed: Error: onabort broke (at abort.js:4)")
+          .contains("abort.js: an \"abort\" event listener failed: Error: listener broke (at abort.js:5)");
+    }
+  }
+
+  @Test
   void anAbortedSignalKillsAnExecAndCancellingAToolAbortsItsSignal() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("abort.js", """

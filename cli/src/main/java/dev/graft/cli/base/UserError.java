@@ -6,23 +6,43 @@ package dev.graft.cli.base;
  */
 public final class UserError extends RuntimeException {
   private final boolean usage;
+  private final java.util.List<String> details;
 
   public UserError(String message) {
-    this(message, null, false);
+    this(message, null, false, java.util.List.of());
   }
 
   public UserError(String message, Throwable cause) {
-    this(message, cause, false);
+    this(message, cause, false, java.util.List.of());
   }
 
-  private UserError(String message, Throwable cause, boolean usage) {
+  private UserError(String message, Throwable cause, boolean usage, java.util.List<String> details) {
     super(message, cause);
     this.usage = usage;
+    this.details = java.util.List.copyOf(details);
+  }
+
+  /**
+   * A failure whose one line is followed by {@code details}, lines of another program's own
+   * words (npm's error lines) that say why, shown indented below it.
+   */
+  public static UserError withDetails(String message, java.util.List<String> details) {
+    return new UserError(message, null, false, details);
+  }
+
+  /** The same failure with {@code prefix} before its message ("team-lib: "), its details kept. */
+  public UserError prefixed(String prefix) {
+    return new UserError(prefix + getMessage(), getCause(), usage, details);
+  }
+
+  /** Lines that say more about the failure than its one line; shown below it. */
+  public java.util.List<String> details() {
+    return details;
   }
 
   /** A bad option value, named in {@code message} ("--thinking huge: use off, ..."): exit 2. */
   public static UserError usage(String message) {
-    return new UserError(message, null, true);
+    return new UserError(message, null, true, java.util.List.of());
   }
 
   /** Whether this is a usage error (exit 2) rather than a failure (exit 1). */

@@ -24,6 +24,7 @@ final class AssistantView implements Component {
   private final TreeMap<Integer, Part> parts = new TreeMap<>();
   private AgentMessage.Assistant message;
   private boolean done;
+  private String discarded;
 
   private sealed interface Part {}
 
@@ -93,6 +94,23 @@ final class AssistantView implements Component {
     }
   }
 
+  /** The call was cut short and will be made again (or the run ended without its message): what came stays, marked. */
+  void discard(String why) {
+    if (!done) {
+      done = true;
+      discarded = why;
+      parts.values().forEach(p -> {
+        if (p instanceof Answer a) {
+          a.markdown().setFinished(true);
+        }
+      });
+    }
+  }
+
+  boolean shownAnything() {
+    return parts.values().stream().anyMatch(p -> p instanceof Answer a ? !a.text().isEmpty() : !((Thinking) p).text().isEmpty());
+  }
+
   @Override
   public boolean finished() {
     return done;
@@ -137,6 +155,9 @@ final class AssistantView implements Component {
           out.addAll(a.markdown().render(width));
         }
       }
+    }
+    if (discarded != null && !out.isEmpty()) {
+      out.add(" " + t.fg(ThemeRole.MUTED, "(" + discarded + ")"));
     }
     if (message != null) {
       String note = switch (message.stopReason()) {

@@ -1,5 +1,6 @@
 package dev.graft.cli.chat;
 
+import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Text;
@@ -120,10 +121,22 @@ public final class ChatView {
         line(ctx.theme.fg(ThemeRole.MUTED, "compacting the context (" + reason(c.reason()) + ")…"));
         working.say("Summarizing…");
       }
-      case AgentEvent.AgentEnd a -> {
+      case AgentEvent.AutoRetryStart r -> {
+        boolean shown = current != null && current.shownAnything();
         if (current != null) {
+          current.discard("cut short; the call is made again");
           current = null;
         }
+        line(ctx.theme.fg(ThemeRole.WARNING, "↻ " + Ansi.clean(RetryNotice.starting(r, shown))));
+      }
+      case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> line(ctx.theme.fg(ThemeRole.ERROR, Ansi.clean(text))));
+      case AgentEvent.AgentEnd a -> {
+        // what never got its end (an error cut the run) is finished, so that it can go to the scrollback
+        if (current != null) {
+          current.discard("the run ended before this answer did");
+          current = null;
+        }
+        tools.values().forEach(ToolView::abandon);
         tools.clear();
       }
       default -> {}

@@ -58,6 +58,13 @@ final class ToolView implements Component {
     cached = null;
   }
 
+  /** The run ended without this call's result. */
+  void abandon() {
+    if (!done) {
+      finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result: the run ended first)")), java.util.Optional.empty()), true);
+    }
+  }
+
   @Override
   public boolean finished() {
     return done;

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.chat.ToolLines;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
@@ -24,6 +25,8 @@ final class EventPrinter implements Consumer<AgentEvent> {
   private final Supplier<Session> session;
   private final CustomMessageLines customMessages;
   private boolean streamingThinking;
+  /** Whether the current model call showed any of its answer (a retry voids it). */
+  private boolean answered;
 
   EventPrinter(Screen screen, Supplier<Session> session) {
     this(screen, session, new CustomMessageLines(ScriptControl.NONE));
@@ -66,6 +69,14 @@ final class EventPrinter implements Consumer<AgentEvent> {
         screen.spin("summarizing… (Esc or Ctrl+C to abort)");
       }
       case AgentEvent.CompactionEnd c -> compactionEnd(c);
+      case AgentEvent.MessageStart m -> answered = false;
+      case AgentEvent.AutoRetryStart r -> {
+        screen.stopSpinner();
+        screen.endLine();
+        screen.line(screen.style(Style.YELLOW, "↻ " + RetryNotice.starting(r, answered)));
+        screen.spin(working);
+      }
+      case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> screen.line(screen.style(Style.RED, text)));
       default -> {}
     }
   }
@@ -77,13 +88,19 @@ final class EventPrinter implements Consumer<AgentEvent> {
         screen.endLine();
         streamingThinking = true;
       }
-      case "thinking_delta" -> screen.write(u.update().path("delta").asText(), Style.DIM_ITALIC);
+      case "thinking_delta" -> {
+        answered = true;
+        screen.write(u.update().path("delta").asText(), Style.DIM_ITALIC);
+      }
       case "thinking_end" -> {
         screen.endLine();
         streamingThinking = false;
       }
       case "text_start" -> screen.endLine();
-      case "text_delta" -> screen.write(u.update().path("delta").asText(), null);
+      case "text_delta" -> {
+        answered = true;
+        screen.write(u.update().path("delta").asText(), null);
+      }
       case "text_end" -> screen.endLine();
       default -> {}
     }

@@ -1,6 +1,7 @@
 package dev.graft.cli.modes;
 
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.events.AgentEvent;
@@ -29,6 +30,9 @@ public final class PrintMode {
     if (verbose) {
       agent.subscribe(event -> {
         switch (event) {
+          // A retried model call: the answer on stdout is only the last attempt's.
+          case AgentEvent.AutoRetryStart r -> err.println("graft: " + RetryNotice.starting(r, false));
+          case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
           case AgentEvent.ToolExecutionStart s -> err.println("→ " + s.toolName() + " " + s.args());
           case AgentEvent.ToolExecutionEnd e -> err.println((e.isError() ? "✗ " : "✓ ") + e.toolName() + ": "
               + firstLine(new MessageContent.Blocks(e.result().content()).text(" ")));

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -18,11 +19,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-/**
- * What a package directory holds: its manifest (package.json), the hash of its files, the
- * scripts it contributes ({@code "graft": {"scripts": [...]}} in package.json, files or
- * directories; else its {@code scripts/} directory; else none: a library only).
- */
+/** What a package folder holds: its manifest (package.json) and the hashes of what it holds. */
 public final class PackageFiles {
   private PackageFiles() {}
 
@@ -40,47 +37,42 @@ public final class PackageFiles {
     }
   }
 
-  /** The scripts {@code dir} contributes, as locations to load (directories or files). */
-  public static List<Path> scripts(Path dir) {
-    Optional<JsonNode> declared = manifest(dir).map(m -> m.path("graft").path("scripts")).filter(JsonNode::isArray);
-    List<Path> out = new ArrayList<>();
-    if (declared.isPresent()) {
-      for (JsonNode s : declared.get()) {
-        Path p = dir.resolve(s.asText()).normalize();
-        if (p.startsWith(dir) && Files.exists(p)) {
-          out.add(p);
-        }
-      }
-      return out;
-    }
-    Path scripts = dir.resolve("scripts");
-    if (Files.isDirectory(scripts)) {
-      out.add(scripts);
-    }
-    return out;
-  }
-
   /**
-   * SHA-256 over every file's relative path and content, {@code .git} and {@code node_modules}
-   * left out (npm dependencies are pinned by the package's own package-lock.json).
+   * SHA-256 over everything in the package but its dependencies: each regular file's relative
+   * path and content, and each other entry (a link, a device...) as what it is, so that nothing
+   * a script could load is outside it. {@code node_modules} and {@code .git} at the top are left
+   * out ({@link #dependenciesHash} covers the first; graft never installs the second).
    */
   public static String hash(Path dir) {
+    return hash(dir, true);
+  }
+
+  /** The same over the package's {@code node_modules} (empty when it has none). */
+  static String dependenciesHash(Path dir) {
+    Path deps = dir.resolve("node_modules");
+    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? hash(deps, false) : "";
+  }
+
+  private static String hash(Path dir, boolean skipTop) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
       Files.walkFileTree(dir, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
           String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          return !d.equals(dir) && (name.equals(".git") || name.equals("node_modules"))
+          return skipTop && dir.equals(d.getParent()) && (name.equals(".git") || name.equals("node_modules"))
               ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
         }
 
         @Override
         public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+          String path = relative(dir, f);
           if (attrs.isRegularFile()) {
-            List<String> parts = new ArrayList<>();
-            dir.relativize(f).forEach(p -> parts.add(p.toString()));
-            files.put(String.join("/", parts), Sha256.ofBytes(Files.readAllBytes(f)));
+            files.put(path, Sha256.ofBytes(Files.readAllBytes(f)));
+          } else if (attrs.isSymbolicLink()) {
+            files.put(path, "link to " + Files.readSymbolicLink(f));
+          } else {
+            files.put(path, "not a regular file");
           }
           return FileVisitResult.CONTINUE;
         }
@@ -101,8 +93,9 @@ public final class PackageFiles {
     return Sha256.ofText(text);
   }
 
+  /** Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed, not followed. */
   static void deleteTree(Path dir) {
-    if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
@@ -114,22 +107,9 @@ public final class PackageFiles {
     }
   }
 
-  static void copyTree(Path from, Path to) {
-    try (Stream<Path> walk = Files.walk(from)) {
-      for (Path p : walk.toList()) {
-        Path rel = from.relativize(p);
-        if (rel.getNameCount() > 0 && (rel.getName(0).toString().equals(".git") || rel.getName(0).toString().equals("node_modules"))) {
-          continue;
-        }
-        Path target = to.resolve(rel.toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else if (Files.isRegularFile(p)) {
-          Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot copy " + from + ": " + e.getMessage(), e);
-    }
+  private static String relative(Path dir, Path f) {
+    List<String> parts = new ArrayList<>();
+    dir.relativize(f).forEach(p -> parts.add(p.toString()));
+    return String.join("/", parts);
   }
 }

@@ -7,41 +7,60 @@ import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Fetches packages with the real clients and installs them: git (a mirror clone per URL in
- * {@code $GRAFT_HOME/cache/packages/git}, so a locked commit installs offline once fetched),
- * {@code npm pack} (tarballs kept in {@code cache/packages/npm}), {@code tar} to unpack, and
- * {@code npm install --omit=dev --ignore-scripts} for a package's declared dependencies. No
- * package's own scripts (npm lifecycle scripts, git hooks) run.
+ * Fetches packages and installs them. git keeps a mirror clone per URL in
+ * {@code $GRAFT_HOME/cache/packages/git} (so a locked commit installs offline once fetched) and
+ * hands graft the commit's files as a tar stream; {@code npm pack} fetches a registry package's
+ * tarball into {@code cache/packages/npm}; graft unpacks archives and copies folders itself
+ * ({@link PackageContent}); npm installs the declared dependencies ({@link PackageDependencies},
+ * {@link Npm}). Everything happens in a staging folder that is deleted however the step ends,
+ * and what a lock file records is checked before anything else of the package is used. No
+ * program of a package runs: not npm's lifecycle scripts, not git hooks, not anything an
+ * {@code .npmrc} of the package names.
  */
 public final class PackageInstaller {
+  private static final Duration GIT_FETCH_LIMIT = Duration.ofMinutes(5);
+  private static final Duration GIT_LOCAL_LIMIT = Duration.ofMinutes(2);
+
   private final Path gitCache;
   private final Path npmCache;
+  private final Npm npm;
 
   public PackageInstaller(GraftHome home) {
     Path cache = home.root().resolve("cache").resolve("packages");
     this.gitCache = cache.resolve("git");
     this.npmCache = cache.resolve("npm");
+    this.npm = new Npm(cache);
   }
 
-  /** A package unpacked in a staging directory, not yet in place. */
-  private record Staged(Path dir, String name, String resolved, String version) {}
+  /** A package fetched into a staging folder: its files (in {@code content}, under {@code under}), name and origin. */
+  private record Fetched(PackageContent content, String under, String name, String resolved, String version) {
+    Path dir() {
+      return under.isEmpty() ? content.root() : content.root().resolve(under);
+    }
+  }
 
   /** Fetches {@code source} as it is now, installs it into {@code scope} and locks it. */
   public PackageLock.Entry add(PackageScope scope, PackageSource source) {
-    Staged s = stage(scope, source, Optional.empty(), true);
-    PackageLock.Entry entry = new PackageLock.Entry(s.name(), stored(scope, source).text(), s.resolved(), s.version(),
-        PackageFiles.hash(s.dir()));
-    place(scope, s);
-    scope.lock().put(entry);
-    return entry;
+    try (Staging st = Staging.in(scope)) {
+      Fetched f = fetch(st, source, Optional.empty(), true);
+      String hash = PackageFiles.hash(f.dir());
+      PackageDependencies.Installed deps = dependencies(st, f, f.name(), Optional.empty());
+      PackageLock.Entry entry = new PackageLock.Entry(f.name(), stored(scope, source).text(), f.resolved(), f.version(),
+          hash, deps.lock(), deps.hash());
+      place(scope, f.dir(), f.name());
+      scope.lock().put(entry);
+      return entry;
+    }
   }
 
   /** Fetches {@code name}'s source again; the new entry, or empty when nothing changed. */
@@ -49,89 +68,115 @@ public final class PackageInstaller {
     PackageLock.Entry old = scope.lock().get(name)
         .orElseThrow(() -> new UserError("no package " + name + " in " + scope.lock().file()));
     PackageSource source = PackageSource.parse(old.source(), scope.base());
-    Staged s = stage(scope, source, Optional.empty(), true);
-    PackageLock.Entry entry = new PackageLock.Entry(old.name(), old.source(), s.resolved(), s.version(),
-        PackageFiles.hash(s.dir()));
-    if (entry.equals(old) && isInstalled(scope, old)) {
-      PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
-      return Optional.empty();
+    try (Staging st = Staging.in(scope)) {
+      Fetched f = fetch(st, source, Optional.empty(), true);
+      String hash = PackageFiles.hash(f.dir());
+      PackageDependencies.Installed deps = dependencies(st, f, old.name(), Optional.empty());
+      PackageLock.Entry entry = new PackageLock.Entry(old.name(), old.source(), f.resolved(), f.version(), hash,
+          deps.lock(), deps.hash());
+      if (entry.equals(old) && isInstalled(scope, old)) {
+        return Optional.empty();
+      }
+      place(scope, f.dir(), old.name());
+      scope.lock().put(entry);
+      return Optional.of(entry);
     }
-    place(scope, s);
-    scope.lock().put(entry);
-    return Optional.of(entry);
   }
 
-  /** Installs exactly what {@code entry} locks (its commit or version, and files of its hash). */
+  /**
+   * Installs exactly what {@code entry} locks: its commit or version, refused unless its files
+   * are those of the locked hash (checked before its dependencies are even read), then the
+   * locked dependencies, refused unless they are those of their hash.
+   */
   public void install(PackageScope scope, PackageLock.Entry entry) {
     PackageSource source = PackageSource.parse(entry.source(), scope.base());
-    Staged s = stage(scope, source, Optional.of(entry.resolved()), false);
-    String hash = PackageFiles.hash(s.dir());
-    if (!hash.equals(entry.hash())) {
-      PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
-      throw new UserError(entry.name() + ": what " + entry.source() + " gives now (" + hash + ") is not what "
-          + scope.lock().file() + " locks (" + entry.hash() + "); graft scripts update " + entry.name()
-          + " takes the new content");
+    try (Staging st = Staging.in(scope)) {
+      Fetched f = fetch(st, source, Optional.of(entry.resolved()), false);
+      String hash = PackageFiles.hash(f.dir());
+      if (!hash.equals(entry.hash())) {
+        throw new UserError(entry.name() + ": what " + entry.source() + " gives now (" + hash + ") is not what "
+            + scope.lock().file() + " locks (" + entry.hash() + "); graft scripts update " + entry.name()
+            + " takes the new content");
+      }
+      if (!entry.hasDependencies() && !PackageDependencies.declared(entry.name(), f.dir()).isEmpty()) {
+        throw new UserError(entry.name() + ": " + scope.lock().file() + " records no resolution of its dependencies, so"
+            + " they cannot be installed exactly; graft scripts update " + entry.name() + " locks them");
+      }
+      PackageDependencies.Installed deps = dependencies(st, f, entry.name(),
+          entry.hasDependencies() ? Optional.of(entry.dependencies()) : Optional.empty());
+      if (!entry.dependenciesHash().isEmpty() && !deps.hash().equals(entry.dependenciesHash())) {
+        throw new UserError(entry.name() + ": its dependencies as installed now (" + deps.hash() + ") are not what "
+            + scope.lock().file() + " locks (" + entry.dependenciesHash() + "); graft scripts update " + entry.name()
+            + " resolves them again");
+      }
+      place(scope, f.dir(), entry.name());
     }
-    place(scope, new Staged(s.dir(), entry.name(), s.resolved(), s.version()));
   }
 
-  /** Whether {@code entry} is installed in {@code scope} with the locked files. */
+  /** Whether {@code entry} is installed in {@code scope} with the locked files and dependencies. */
   public static boolean isInstalled(PackageScope scope, PackageLock.Entry entry) {
     Path dir = scope.installed(entry.name());
-    return Files.isDirectory(dir) && PackageFiles.hash(dir).equals(entry.hash());
+    return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && PackageFiles.hash(dir).equals(entry.hash())
+        && PackageFiles.dependenciesHash(dir).equals(entry.dependenciesHash());
   }
 
   public boolean remove(PackageScope scope, String name) {
     boolean had = scope.lock().remove(name);
     Path dir = scope.installed(name);
-    boolean installed = Files.exists(dir);
+    boolean installed = Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
     PackageFiles.deleteTree(dir);
     return had || installed;
   }
 
-  private Staged stage(PackageScope scope, PackageSource source, Optional<String> locked, boolean refresh) {
-    Path stage;
+  /** The package's files in the staging folder, every link resolved or refused. */
+  private Fetched fetch(Staging st, PackageSource source, Optional<String> locked, boolean refresh) {
     try {
-      Files.createDirectories(scope.packagesDir());
-      stage = Files.createTempDirectory(scope.packagesDir(), ".staging-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + scope.packagesDir() + ": " + e.getMessage(), e);
-    }
-    try {
-      Staged s = switch (source) {
-        case PackageSource.Git g -> git(g, locked, refresh, stage);
-        case PackageSource.Npm n -> npm(n, locked, stage);
-        case PackageSource.Tarball t -> tarball(scope.base().resolve(t.file()).normalize(), locked, stage);
-        case PackageSource.Local l -> local(scope.base().resolve(l.dir()).normalize(), stage);
+      Fetched f = switch (source) {
+        case PackageSource.Git g -> git(st, g, locked, refresh);
+        case PackageSource.Npm n -> npm(st, n, locked);
+        case PackageSource.Tarball t -> tarball(st, st.scope.base().resolve(t.file()).normalize(), locked);
+        case PackageSource.Local l -> local(st, st.scope.base().resolve(l.dir()).normalize());
       };
-      dependencies(s.dir());
-      return s;
-    } catch (RuntimeException e) {
-      PackageFiles.deleteTree(stage);
-      throw e;
+      f.content().resolveLinks();
+      // graft installs the dependencies itself; a folder's own or an archive's bundled ones are not used.
+      PackageFiles.deleteTree(f.dir().resolve("node_modules"));
+      PackageFiles.deleteTree(f.dir().resolve(".git"));
+      return f;
+    } catch (PackageContent.Refused e) {
+      throw new UserError(source.text() + ": " + e.getMessage());
     }
   }
 
-  private Staged git(PackageSource.Git g, Optional<String> locked, boolean refresh, Path stage) {
+  /** Installs the dependencies the fetched package declares, as {@code locked} says when given. */
+  private PackageDependencies.Installed dependencies(Staging st, Fetched f, String name, Optional<JsonNode> locked) {
+    try {
+      PackageDependencies.Installed deps = PackageDependencies.install(name, f.dir(), f.content(), f.under(), npm,
+          st.folder("dependencies"), locked);
+      f.content().resolveLinks();
+      return deps;
+    } catch (PackageContent.Refused e) {
+      throw new UserError(name + ": " + e.getMessage());
+    }
+  }
+
+  private Fetched git(Staging st, PackageSource.Git g, Optional<String> locked, boolean refresh) {
     if (locked.isPresent() && !locked.get().matches("[0-9a-f]{40}|[0-9a-f]{64}")) {
       throw new UserError(g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
     }
     Path mirror = gitCache.resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
-    try {
-      Files.createDirectories(gitCache);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    mkdirs(gitCache);
     if (!Files.isDirectory(mirror)) {
-      Processes.run(gitCache, List.of("git", "clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()));
+      git(List.of("clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()), "git could not clone " + g.url(),
+          GIT_FETCH_LIMIT);
     } else if (refresh || locked.isPresent() && !hasCommit(mirror, locked.get())) {
-      Processes.run(gitCache, List.of("git", "--git-dir=" + mirror, "fetch", "--quiet", "--prune", "origin"));
+      git(List.of("--git-dir=" + mirror, "fetch", "--quiet", "--prune", "origin"), "git could not fetch " + g.url(),
+          GIT_FETCH_LIMIT);
     }
     String commit = locked.orElseGet(() -> {
       String ref = g.ref().orElse("HEAD");
       try {
-        return Processes.run(gitCache, List.of("git", "--git-dir=" + mirror, "rev-parse", "--verify", "--quiet",
-            ref + "^{commit}")).strip();
+        return git(List.of("--git-dir=" + mirror, "rev-parse", "--verify", "--quiet", ref + "^{commit}"), "git rev-parse",
+            GIT_LOCAL_LIMIT).strip();
       } catch (UserError e) {
         throw new UserError(g.text() + ": no branch, tag or commit " + ref + " in " + g.url());
       }
@@ -139,26 +184,40 @@ public final class PackageInstaller {
     if (!hasCommit(mirror, commit)) {
       throw new UserError(g.text() + ": commit " + commit + " is not in " + g.url() + " (was it force-pushed away?)");
     }
-    Path tar = stage.resolve(".archive.tar");
-    Path files = stage.resolve("package");
-    Processes.run(gitCache, List.of("git", "--git-dir=" + mirror, "archive", "--format=tar", "-o", tar.toString(), commit));
-    mkdirs(files);
-    Processes.run(stage, List.of("tar", "-xf", tar.toString(), "-C", files.toString()));
-    delete(tar);
+    PackageContent content = PackageContent.into(st.folder("package"));
+    Processes.read(gitRun(List.of("--git-dir=" + mirror, "archive", "--format=tar", commit), "git could not archive "
+        + commit, GIT_LOCAL_LIMIT), out -> {
+          content.addTar(out);
+          return null;
+        });
     String base = g.url().replaceAll("/+$", "").replaceAll(".*[/:]", "").replaceAll("\\.git$", "");
-    return named(files, base, commit, commit.substring(0, Math.min(12, commit.length())));
+    return named(content, "", base, commit, commit.substring(0, Math.min(12, commit.length())));
   }
 
   private boolean hasCommit(Path mirror, String commit) {
     try {
-      Processes.run(gitCache, List.of("git", "--git-dir=" + mirror, "cat-file", "-e", commit + "^{commit}"));
+      git(List.of("--git-dir=" + mirror, "cat-file", "-e", commit + "^{commit}"), "git cat-file", GIT_LOCAL_LIMIT);
       return true;
     } catch (UserError e) {
       return false;
     }
   }
 
-  private Staged npm(PackageSource.Npm n, Optional<String> locked, Path stage) {
+  private String git(List<String> args, String doing, Duration limit) {
+    return Processes.output(gitRun(args, doing, limit));
+  }
+
+  /** git with no prompt, the transports graft allows (for anything git fetches on its own too) and a time limit. */
+  private Processes.Run gitRun(List<String> args, String doing, Duration limit) {
+    List<String> command = new ArrayList<>(List.of("git", "-c", "core.hooksPath=/dev/null"));
+    command.addAll(args);
+    return new Processes.Run(gitCache, command, doing, env -> {
+      env.put("GIT_ALLOW_PROTOCOL", "https:http:ssh:git:file");
+      env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+    }, limit);
+  }
+
+  private Fetched npm(Staging st, PackageSource.Npm n, Optional<String> locked) {
     mkdirs(npmCache);
     String spec = locked.orElse(n.spec());
     if (!PackageSource.NPM_NAME.matcher(spec).matches()) {
@@ -169,106 +228,104 @@ public final class PackageInstaller {
     if (cached.isPresent()) {
       tgz = cached.get();
     } else {
-      String out = Processes.run(stage, List.of("npm", "pack", spec, "--json", "--ignore-scripts", "--pack-destination",
-          npmCache.toString()));
+      String out = npm.pack(spec, st.folder("npm"), npmCache);
       JsonNode packed;
       try {
         packed = Json.parse(out);
       } catch (IOException e) {
         throw new UserError("npm pack " + spec + " printed no JSON: " + out.lines().findFirst().orElse(""));
       }
-      JsonNode first = packed.path(0);
+      JsonNode first = packed == null ? Json.object() : packed.path(0);
       String name = first.path("name").asText();
       String version = first.path("version").asText();
-      Path produced = npmCache.resolve(first.path("filename").asText());
+      Path produced = npmCache.resolve(first.path("filename").asText()).normalize();
+      if (!PackageSource.isPackageName(name) || !produced.getParent().equals(npmCache) || !Files.isRegularFile(produced)) {
+        throw new UserError("npm pack " + spec + " reported no tarball it wrote");
+      }
       tgz = cachedTarball(name + "@" + version);
       move(produced, tgz);
     }
-    Path files = unpack(tgz, stage);
-    JsonNode manifest = PackageFiles.manifest(files).orElseThrow(() -> new UserError(spec + ": the tarball has no package.json"));
+    PackageContent content = PackageContent.into(st.folder("package"));
+    content.addTarball(tgz);
+    String under = topFolder(content.root());
+    Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
+    JsonNode manifest = PackageFiles.manifest(dir).orElseThrow(() -> new UserError(spec + ": the tarball has no package.json"));
     String name = manifest.path("name").asText();
     String version = manifest.path("version").asText();
-    return new Staged(files, name, name + "@" + version, version);
+    if (!PackageSource.isPackageName(name)) {
+      throw new UserError(spec + ": \"" + name + "\" is not a usable package name");
+    }
+    return new Fetched(content, under, name, name + "@" + version, version);
   }
 
   private Path cachedTarball(String nameAtVersion) {
     return npmCache.resolve(nameAtVersion.replace("/", "__") + ".tgz");
   }
 
-  private Staged tarball(Path file, Optional<String> locked, Path stage) {
+  private Fetched tarball(Staging st, Path file, Optional<String> locked) {
     mkdirs(npmCache);
     Path tgz = file;
     String sha = Files.isRegularFile(file) ? "sha256:" + PackageFiles.sha256Of(file) : "";
     if (locked.isPresent() && !locked.get().equals(sha)) {
       Path cached = npmCache.resolve(locked.get().replace(':', '-') + ".tgz");
-      if (!Files.isRegularFile(cached)) {
+      if (!locked.get().matches("sha256:[0-9a-f]{64}") || !Files.isRegularFile(cached)) {
         throw new UserError(file + ": not the tarball that was locked (" + locked.get() + ")");
       }
       tgz = cached;
       sha = locked.get();
     } else if (sha.isEmpty()) {
       throw new UserError(file + ": no such file");
-    } else {
+    }
+    PackageContent content = PackageContent.into(st.folder("package"));
+    content.addTarball(tgz);
+    if (tgz.equals(file)) {
+      // Kept, so that the lock file installs it once the file is gone; only once it unpacked within the caps.
       copy(file, npmCache.resolve(sha.replace(':', '-') + ".tgz"));
     }
-    Path files = unpack(tgz, stage);
     String base = file.getFileName().toString().replaceAll("(-\\d[\\w.-]*)?\\.(tgz|tar\\.gz)$", "");
-    return named(files, base, sha, "");
+    return named(content, topFolder(content.root()), base, sha, "");
   }
 
-  private Staged local(Path dir, Path stage) {
+  private Fetched local(Staging st, Path dir) {
     if (!Files.isDirectory(dir)) {
       throw new UserError(dir + ": no such directory");
     }
-    Path files = stage.resolve("package");
-    PackageFiles.copyTree(dir, files);
-    return named(files, dir.getFileName().toString(), "local", "");
+    PackageContent content = PackageContent.into(st.folder("package"));
+    // graft installs the dependencies itself, and a git folder is not the package's content.
+    content.addFolder(dir, "", java.util.Set.of(".git", "node_modules"));
+    return named(content, "", dir.getFileName().toString(), "local", "");
   }
 
-  /** The staged files named by their package.json (name, version), or by {@code fallback}. */
-  private static Staged named(Path files, String fallbackName, String resolved, String fallbackVersion) {
-    Optional<JsonNode> manifest = PackageFiles.manifest(files);
-    String name = manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
-    String version = manifest.map(m -> m.path("version").asText("")).filter(s -> !s.isBlank()).orElse(fallbackVersion);
-    if (!PackageSource.isPackageName(name)) {
-      throw new UserError("\"" + name + "\" is not a usable package name (give the package a package.json with a \"name\")");
-    }
-    return new Staged(files, name, resolved, version);
-  }
-
-  private Path unpack(Path tgz, Path stage) {
-    Path out = stage.resolve("unpacked");
-    mkdirs(out);
-    Processes.run(stage, List.of("tar", "-xzf", tgz.toString(), "-C", out.toString()));
-    try (Stream<Path> top = Files.list(out)) {
+  /** The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there is none. */
+  private static String topFolder(Path root) {
+    try (Stream<Path> top = Files.list(root)) {
       List<Path> entries = top.toList();
-      return entries.size() == 1 && Files.isDirectory(entries.getFirst()) ? entries.getFirst() : out;
+      return entries.size() == 1 && Files.isDirectory(entries.getFirst(), LinkOption.NOFOLLOW_LINKS)
+          ? entries.getFirst().getFileName().toString() : "";
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** npm installs the dependencies a package declares (none of their lifecycle scripts run). */
-  private static void dependencies(Path dir) {
-    Optional<JsonNode> deps = PackageFiles.manifest(dir).map(m -> m.path("dependencies"))
-        .filter(d -> d.isObject() && !d.isEmpty());
-    if (deps.isPresent()) {
-      Processes.run(dir, List.of("npm", "install", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund",
-          "--prefer-offline", "--no-package-lock"));
+  /** The fetched files named by their package.json (name, version), or by {@code fallback}. */
+  private static Fetched named(PackageContent content, String under, String fallbackName, String resolved,
+      String fallbackVersion) {
+    Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
+    Optional<JsonNode> manifest = PackageFiles.manifest(dir);
+    String name = manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
+    String version = manifest.map(m -> m.path("version").asText("")).filter(s -> !s.isBlank()).orElse(fallbackVersion);
+    if (!PackageSource.isPackageName(name)) {
+      throw new UserError("\"" + name + "\" is not a usable package name (npm's rules: at most " + PackageSource.MAX_NAME
+          + " characters, lower case, no spaces; give the package a package.json with a \"name\")");
     }
+    return new Fetched(content, under, name, resolved, version);
   }
 
-  private static void place(PackageScope scope, Staged s) {
-    Path dest = scope.installed(s.name());
+  private static void place(PackageScope scope, Path dir, String name) {
+    Path dest = scope.installed(name);
     PackageFiles.deleteTree(dest);
     mkdirs(dest.getParent());
-    move(s.dir(), dest);
-    PackageFiles.deleteTree(stagingRoot(scope, s.dir()));
-  }
-
-  /** The {@code .staging-*} directory under the scope's packages that holds {@code dir}. */
-  private static Path stagingRoot(PackageScope scope, Path dir) {
-    return scope.packagesDir().resolve(scope.packagesDir().relativize(dir).getName(0));
+    move(dir, dest);
   }
 
   /** The source as the lock file keeps it: a path inside the scope's base relative to it, else absolute. */
@@ -288,6 +345,41 @@ public final class PackageInstaller {
       return "./" + String.join("/", parts);
     }
     return abs.toString();
+  }
+
+  /**
+   * A {@code .staging-*} folder under the scope's packages (so the finished package moves into
+   * place in one rename), deleted when the step ends, whether it succeeded or not.
+   */
+  private static final class Staging implements AutoCloseable {
+    private final PackageScope scope;
+    private final Path root;
+
+    private Staging(PackageScope scope, Path root) {
+      this.scope = scope;
+      this.root = root;
+    }
+
+    static Staging in(PackageScope scope) {
+      try {
+        Files.createDirectories(scope.packagesDir());
+        return new Staging(scope, Files.createTempDirectory(scope.packagesDir(), ".staging-"));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write " + scope.packagesDir() + ": " + e.getMessage(), e);
+      }
+    }
+
+    /** A new folder in the staging folder. */
+    Path folder(String name) {
+      Path p = root.resolve(name);
+      mkdirs(p);
+      return p;
+    }
+
+    @Override
+    public void close() {
+      PackageFiles.deleteTree(root);
+    }
   }
 
   private static void mkdirs(Path dir) {
@@ -311,14 +403,6 @@ public final class PackageInstaller {
       Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy " + from + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.deleteIfExists(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

@@ -17,14 +17,31 @@ import java.util.TreeMap;
 /**
  * A scope's {@code packages.lock.json}: for each package, the source as given, what it resolved
  * to (a git commit, an npm {@code name@version}, a tarball's SHA-256, or {@code local}), its
- * version and the hash of its files. Commit it with the project: {@code graft scripts install}
- * then installs exactly these.
+ * version and the hash of its files; and when it has npm dependencies, what npm resolved them
+ * to (the {@code packages} of npm's own lock file) and the hash of its {@code node_modules}.
+ * Commit it with the project: {@code graft scripts install} then installs exactly these.
  */
 public final class PackageLock {
   static final String FILE_NAME = "packages.lock.json";
 
-  /** One package as locked. */
-  public record Entry(String name, String source, String resolved, String version, String hash) {}
+  /**
+   * One package as locked; {@code dependencies} is an object (empty when the package has none)
+   * and {@code dependenciesHash} empty then.
+   */
+  public record Entry(String name, String source, String resolved, String version, String hash, JsonNode dependencies,
+      String dependenciesHash) {
+    public Entry {
+      dependencies = dependencies == null || !dependencies.isObject() ? Json.object() : dependencies.deepCopy();
+    }
+
+    public Entry(String name, String source, String resolved, String version, String hash) {
+      this(name, source, resolved, version, hash, Json.object(), "");
+    }
+
+    public boolean hasDependencies() {
+      return !dependencies.isEmpty();
+    }
+  }
 
   private final Path file;
   private final Map<String, Entry> entries;
@@ -63,8 +80,13 @@ public final class PackageLock {
           throw new UserError(file + ": package " + e.getKey() + " has no \"" + field + "\"; fix it or add the package again");
         }
       }
+      JsonNode deps = n.path("dependencies");
+      if (!deps.isMissingNode() && !deps.isObject()) {
+        throw new UserError(file + ": package " + e.getKey() + "'s \"dependencies\" is not an object; fix it or add the"
+            + " package again");
+      }
       entries.put(e.getKey(), new Entry(e.getKey(), n.get("source").asText(), n.get("resolved").asText(),
-          n.path("version").asText(""), n.get("hash").asText()));
+          n.path("version").asText(""), n.get("hash").asText(), deps, n.path("dependenciesHash").asText("")));
     }
     return new PackageLock(file, entries);
   }
@@ -96,8 +118,14 @@ public final class PackageLock {
 
   private void save() {
     ObjectNode packages = Json.object();
-    entries.values().forEach(e -> packages.putObject(e.name()).put("source", e.source()).put("resolved", e.resolved())
-        .put("version", e.version()).put("hash", e.hash()));
+    entries.values().forEach(e -> {
+      ObjectNode n = packages.putObject(e.name()).put("source", e.source()).put("resolved", e.resolved())
+          .put("version", e.version()).put("hash", e.hash());
+      if (e.hasDependencies()) {
+        n.set("dependencies", e.dependencies());
+        n.put("dependenciesHash", e.dependenciesHash());
+      }
+    });
     ObjectNode root = Json.object();
     root.set("packages", packages);
     try {

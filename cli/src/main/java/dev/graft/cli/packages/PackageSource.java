@@ -49,10 +49,19 @@ public sealed interface PackageSource {
 
   Pattern NPM_NAME = Pattern.compile("((?:@[a-z0-9][\\w.-]*/)?[a-z0-9][\\w.-]*)(?:@(\\S+))?");
 
+  /** npm's longest package name, and so the longest name an installed package's folder has. */
+  int MAX_NAME = 214;
+
+  /**
+   * The URLs graft hands git: https, http, ssh, git and file URLs, {@code [user@]host:path}, or
+   * an absolute path; never a remote helper ({@code fd::17}, {@code ext::CMD}) or another scheme.
+   */
+  Pattern GIT_URL = Pattern.compile("(?:https?|ssh|git|file)://[^\\s]+|(?:[\\w.-]+@)?[\\w.-]+:(?![:/\\\\])[^\\s]+|/[^\\s]*");
+
   /** A name an installed package may have: an npm name ({@code lib}, {@code @team/lib}), so also a safe directory name. */
   static boolean isPackageName(String name) {
     Matcher m = NPM_NAME.matcher(name);
-    return m.matches() && m.group(2) == null && !name.contains("..");
+    return m.matches() && m.group(2) == null && !name.contains("..") && name.length() <= MAX_NAME;
   }
 
   /** Reads SOURCE; a relative path is relative to {@code base} (where the command runs). */
@@ -71,6 +80,10 @@ public sealed interface PackageSource {
       }
       if (url.isBlank()) {
         throw new UserError(text + ": no URL after git+ (git+file:///path/repo.git#v1, git+https://host/repo.git#main)");
+      }
+      if (url.contains("::") || !GIT_URL.matcher(url).matches()) {
+        throw new UserError(text + ": not a git URL graft fetches: give https://, http://, ssh://, git://, file:// or"
+            + " user@host:path");
       }
       return new Git(url, ref);
     }

@@ -3,7 +3,6 @@ package dev.graft.cli.scripts;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.setup.SessionView;
 import dev.graft.runtime.compaction.TokenEstimate;
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.hooks.HookSource;
 import dev.graft.runtime.json.Json;
@@ -66,11 +65,11 @@ public final class ContextDryRun {
    * Runs the scripts found at {@code scripts} (directories and files, with what they may import) on {@code session}, with
    * its leaf where it is (move it first with {@link Session#branch} on a read-only session).
    */
-  public static Report run(Session session, ScriptSources scripts, ScriptLog log, GraftHome home) {
+  public static Report run(Session session, ScriptSources scripts, ScriptLog log) {
     SessionContext context = session.buildContext();
     List<AgentMessage> before = context.messages();
     Map<ScriptFile, List<String>> refused = new java.util.concurrent.ConcurrentHashMap<>();
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults().withTypeScriptCache(home.typeScriptCache()),
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(),
         InertPort.create((script, call) -> refused.computeIfAbsent(script, s -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(call)), log)) {
       LoadReport loaded = engine.load(scripts);
       List<String> loadProblems = loaded.problems().stream().map(p -> p.path() + ": " + p.message()).toList();

@@ -1,6 +1,5 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.runtime.config.GraftHome;
 import dev.graft.scripting.LoadReport;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptFile;
@@ -29,8 +28,8 @@ public final class ScriptProbe {
   public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
       List<dev.graft.scripting.ScriptCommand> commands, List<dev.graft.scripting.ScriptTool> tools) {}
 
-  /** Loads {@code sources}, keeping TypeScript erased under {@code home} as a run does. */
-  public static Result load(ScriptSources sources, GraftHome home) {
+  /** Loads {@code sources} as a run does. */
+  public static Result load(ScriptSources sources) {
     Map<Path, List<String>> warnings = new LinkedHashMap<>();
     ScriptLog log = new ScriptLog() {
       @Override
@@ -42,7 +41,7 @@ public final class ScriptProbe {
         }
       }
     };
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults().withTypeScriptCache(home.typeScriptCache()), noAgent(), log)) {
+    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
       LoadReport report = engine.load(sources);
       Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
       for (ScriptFile f : engine.scripts()) {

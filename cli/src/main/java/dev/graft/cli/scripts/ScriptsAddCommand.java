@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
@@ -22,10 +22,11 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Install a script package and record it in the lock file.",
       "",
-      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main),",
-      "NAME@VERSION or npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory.",
-      "The lock file records the commit or version and a hash of the files; scripts install",
-      "installs exactly that elsewhere. A project's packages run only once trusted."
+      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main;",
+      "URL https, http, ssh, git, file or user@host:path), NAME@VERSION or npm:NAME[@VERSION]",
+      "(the npm registry), a .tgz file (npm pack), or a directory. The lock file records the",
+      "commit or version and a hash of the files; scripts install installs exactly that elsewhere.",
+      "No program of the package runs. A project's packages run only once trusted."
     })
 final class ScriptsAddCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -43,7 +44,7 @@ final class ScriptsAddCommand implements Callable<Integer> {
     PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
     PrintWriter out = context.out();
     Path dir = scope.installed(e.name());
-    List<String> scripts = PackageFiles.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
+    List<String> scripts = PackageManifest.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
     out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
         + scope.label() + " packages: " + dir);
     out.println("  scripts: " + (scripts.isEmpty() ? "none (a library: import it as \"" + e.name() + "\")"

@@ -53,8 +53,7 @@ final class ScriptsCheckCommand implements Callable<Integer> {
     // What a run here could import: the shared library and the packages (global, trusted project ones).
     ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
-    ScriptProbe.Result r = ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()),
-        context.home());
+    ScriptProbe.Result r = ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()));
     PrintWriter out = context.out();
     List<String> problems = new ArrayList<>();
     for (LoadReport.Problem p : r.report().problems()) {

@@ -99,8 +99,7 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
       }
       ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
           context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
-      report = ContextDryRun.run(session, new ScriptSources(locations, here.libraryDir(), here.packages()), log,
-          context.home());
+      report = ContextDryRun.run(session, new ScriptSources(locations, here.libraryDir(), here.packages()), log);
     }
     report.loadProblems().forEach(p -> err.println("graft: script " + p));
     err.flush();

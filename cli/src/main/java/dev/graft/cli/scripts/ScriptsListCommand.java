@@ -56,7 +56,7 @@ final class ScriptsListCommand implements Callable<Integer> {
     if (plan.locations().isEmpty()) {
       inventory = ScriptInventory.of(plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), java.util.Map.of());
     } else {
-      ScriptProbe.Result r = ScriptProbe.load(plan.sources(), context.home());
+      ScriptProbe.Result r = ScriptProbe.load(plan.sources());
       inventory = ScriptInventory.of(plan, r.report().loaded(), f -> r.events().getOrDefault(f, List.of()),
           r.commands(), r.tools(), r.report().problems(), r.warnings());
     }

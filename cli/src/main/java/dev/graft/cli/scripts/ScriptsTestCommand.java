@@ -62,7 +62,7 @@ final class ScriptsTestCommand implements Callable<Integer> {
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP).packages();
     for (Path file : files) {
       outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages,
-          dev.graft.scripting.ScriptSettings.defaults().withTypeScriptCache(context.home().typeScriptCache())));
+          dev.graft.scripting.ScriptSettings.defaults()));
     }
     long failed = outcomes.stream().filter(o -> !o.passed()).count();
     out.println((outcomes.size() - failed) + " passed, " + failed + " failed");

@@ -52,10 +52,22 @@ final class ScriptsUpdateCommand implements Callable<Integer> {
     for (String n : which) {
       PackageLock.Entry before = lock.get(n).orElseThrow();
       Optional<PackageLock.Entry> after = installer.update(scope, n);
-      out.println(after.map(a -> "Updated " + n + ": " + describe(before) + " -> " + describe(a))
+      out.println(after.map(a -> "Updated " + n + ": " + change(before, a))
           .orElse(n + " is up to date (" + describe(before) + ")"));
     }
     return 0;
+  }
+
+  /** {@code 1.0.0 abc -> 1.1.0 def}, or what changed when the origin is the same (a folder's files, the dependencies). */
+  private static String change(PackageLock.Entry before, PackageLock.Entry after) {
+    if (!describe(before).equals(describe(after))) {
+      return describe(before) + " -> " + describe(after);
+    }
+    boolean files = !before.hash().equals(after.hash());
+    boolean deps = !before.dependencies().equals(after.dependencies())
+        || !before.dependenciesHash().equals(after.dependenciesHash());
+    return describe(after) + ", " + (files && deps ? "its files and dependencies" : deps ? "its dependencies" : "its files")
+        + " changed";
   }
 
   private static String describe(PackageLock.Entry e) {

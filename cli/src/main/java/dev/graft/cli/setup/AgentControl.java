@@ -33,6 +33,7 @@ public final class AgentControl implements ScriptAgentControl {
   private final AgentSession agent;
   private final Supplier<ModelRegistry> models;
   private volatile String lastCompactionProblem = "nothing was compacted";
+  private final java.util.concurrent.atomic.AtomicLong runs = new java.util.concurrent.atomic.AtomicLong();
 
   /** {@code models} gives the registry as of now (models.json may change; /reload reads it again). */
   public AgentControl(AgentSession agent, Supplier<ModelRegistry> models) {
@@ -41,8 +42,15 @@ public final class AgentControl implements ScriptAgentControl {
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.CompactionEnd end && end.error().isPresent()) {
         lastCompactionProblem = end.error().get();
+      } else if (event instanceof AgentEvent.AgentStart) {
+        runs.incrementAndGet();
       }
     });
+  }
+
+  @Override
+  public long runs() {
+    return runs.get();
   }
 
   @Override

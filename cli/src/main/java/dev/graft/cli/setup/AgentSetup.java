@@ -84,6 +84,7 @@ public final class AgentSetup {
 
     Model model;
     LlmProvider provider;
+    ModelRegistry registry = null;
     if ("scripted".equals(o.provider)) {
       if (o.model == null) {
         throw UserError.usage("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
@@ -98,7 +99,7 @@ public final class AgentSetup {
       }
       model = ScriptedProvider.MODEL;
     } else {
-      ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
+      registry = ModelRegistry.load(context.home().root(), context.env());
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       model = chooseModel(registry, o, existing, defaults(context, cwd));
       ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
@@ -137,6 +138,9 @@ public final class AgentSetup {
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
     scripts.agent().set(agent);
     scripts.engine().ifPresent(agent::closeWith);
+    if (registry != null) {
+      agent.closeWith(registry); // its HTTP client, which would hold the JVM a moment at exit
+    }
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());

@@ -5,15 +5,16 @@ import dev.graft.scripting.ScriptLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js},
@@ -21,8 +22,18 @@ import java.util.stream.Stream;
  * {@code lib/x.js}; nothing else can be imported), by path relative to the directory, and the
  * project's exec grants. {@code value} covers all of it, so any changed, added or removed file
  * or grant gives another value.
+ *
+ * <p>Links are not followed, as the module file system follows none out of the directory: a
+ * link to a file is the file's content (a script may be one), a link to a folder is what it
+ * points at ({@code "link:TARGET"}); only a top-level link to a folder outside with an index
+ * script, which graft loads as a script of its own, is walked into. So a link loop or a link
+ * to {@code /} costs nothing, and no folder of more than {@link #MAX_ENTRIES} entries is read.
  */
 public record ScriptFingerprint(String value, Map<String, String> files, String grants) {
+  /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
+  static final int MAX_ENTRIES = 50_000;
+  private static final String LINK = "link:";
+
   public ScriptFingerprint {
     files = Map.copyOf(new TreeMap<>(files));
   }
@@ -30,17 +41,75 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** {@code dir}'s fingerprint with the project's grants ({@code ExecGrants.projectText()}). */
   public static ScriptFingerprint of(Path dir, String grants) {
     Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(dir, FileVisitOption.FOLLOW_LINKS)) {
-      for (Path p : walk.filter(Files::isRegularFile).toList()) {
-        String name = p.getFileName().toString();
-        if (ScriptLoader.isScriptName(name)) {
-          files.put(relative(dir, p), Sha256.ofBytes(Files.readAllBytes(p)));
-        }
-      }
+    int[] seen = {0};
+    try {
+      // A scripts directory that is itself a link is what it leads to, as loading reads it.
+      walk(dir.toRealPath(), "", true, files, seen);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the scripts in " + dir + ": " + e.getMessage(), e);
     }
     return new ScriptFingerprint(combine(files, grants), files, grants);
+  }
+
+  /** Whether {@code hash}, a value of {@link #files}, stands for a link to a folder; then {@link #linkTarget} is where. */
+  public static boolean isLink(String hash) {
+    return hash.startsWith(LINK);
+  }
+
+  public static String linkTarget(String hash) {
+    return hash.substring(LINK.length());
+  }
+
+  private static void walk(Path dir, String prefix, boolean top, Map<String, String> files, int[] seen) throws IOException {
+    Path real = dir.toRealPath();
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
+        count(dir, seen);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) throws IOException {
+        count(dir, seen);
+        String rel = prefix + relative(dir, p);
+        String name = p.getFileName().toString();
+        if (attrs.isRegularFile()) {
+          if (ScriptLoader.isScriptName(name)) {
+            files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
+          }
+        } else if (attrs.isSymbolicLink()) {
+          link(p, rel, top && p.getParent().equals(dir), real, files, seen);
+        }
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  /** A link: the file it leads to, or where it points (and, at the top, the outside folder graft would load). */
+  private static void link(Path p, String rel, boolean topLevel, Path root, Map<String, String> files, int[] seen)
+      throws IOException {
+    String target = Files.readSymbolicLink(p).toString();
+    if (Files.isRegularFile(p)) {
+      Path to = p.toRealPath();
+      if (ScriptLoader.isScriptName(p.getFileName().toString()) || ScriptLoader.isScriptName(to.getFileName().toString())) {
+        files.put(rel, Sha256.ofBytes(Files.readAllBytes(to)));
+      }
+      return;
+    }
+    files.put(rel, LINK + target);
+    if (topLevel && Files.isDirectory(p)) {
+      Path to = p.toRealPath();
+      if (!to.startsWith(root) && ScriptLoader.indexOf(to).isPresent()) {
+        walk(to, rel + "/", false, files, seen);
+      }
+    }
+  }
+
+  private static void count(Path dir, int[] seen) throws IOException {
+    if (++seen[0] > MAX_ENTRIES) {
+      throw new IOException("more than " + String.format("%,d", MAX_ENTRIES) + " files and folders under " + dir);
+    }
   }
 
   /** The value for these file hashes and grants: each path, its hash and the grants, length-prefixed. */

@@ -1,7 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.runtime.config.ScriptLibrarySetting;
@@ -158,12 +158,12 @@ public final class ScriptLocations {
       locations.add(new Location(user, Source.USER));
     }
     PackageScope global = PackageScope.global(r.home());
-    for (PackageLock.Entry e : global.lock().entries().values()) {
+    for (PackageLock.Entry e : lockEntries(global, warnings)) {
       Optional<Path> dir = installed(global, e, warnings);
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
         packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
-        PackageFiles.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
+        PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
     for (Path dir : r.dirs()) {
@@ -182,19 +182,23 @@ public final class ScriptLocations {
     TrustStore store = null;
     PackageScope projectScope = PackageScope.project(r.projectDir());
     boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
-    for (PackageLock.Entry e : sameAsGlobal ? List.<PackageLock.Entry>of() : projectScope.lock().entries().values()) {
+    for (PackageLock.Entry e : sameAsGlobal ? List.<PackageLock.Entry>of() : lockEntries(projectScope, warnings)) {
       Optional<Path> dir = installed(projectScope, e, warnings);
       if (dir.isEmpty()) {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      ScriptFingerprint now = ScriptFingerprint.of(dir.get(), grants.projectTextFor("package:" + e.name()));
-      Project trust = new Project(dir.get(), now, store.state(dir.get(), now));
+      Optional<ScriptFingerprint> now = fingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
+          "the scripts of the project's package " + e.name(), warnings);
+      if (now.isEmpty()) {
+        continue;
+      }
+      Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
       boolean load = trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
-        PackageFiles.scripts(dir.get())
+        PackageManifest.scripts(dir.get())
             .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
@@ -204,9 +208,12 @@ public final class ScriptLocations {
       // No project scripts, or they are yours already (--scripts names them, or this is $GRAFT_HOME).
       return new Plan(locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
     }
-    ScriptFingerprint now = ScriptFingerprint.of(dir, grants.projectText());
+    Optional<ScriptFingerprint> now = fingerprint(dir, grants.projectText(), "the project's scripts", warnings);
+    if (now.isEmpty()) {
+      return new Plan(locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
+    }
     store = store != null ? store : TrustStore.load(r.home());
-    Project project = new Project(dir, now, store.state(dir, now));
+    Project project = new Project(dir, now.get(), store.state(dir, now.get()));
     boolean load = project.state() instanceof TrustStore.State.Trusted || decision.load(project, store);
     if (load) {
       locations.add(new Location(dir, Source.PROJECT));
@@ -214,10 +221,41 @@ public final class ScriptLocations {
     return new Plan(locations, Optional.of(project), load, grants, libraryDir, packages, packagePlans, warnings);
   }
 
-  /** The package's directory when it is installed; else a warning naming the command that installs it. */
+  /** A scope's locked packages; a lock file that cannot be read is a warning, and none of them. */
+  private static java.util.Collection<PackageLock.Entry> lockEntries(PackageScope scope, List<String> warnings) {
+    try {
+      return scope.lock().entries().values();
+    } catch (UserError e) {
+      warnings.add(e.getMessage() + "; its packages are not loaded");
+      return List.of();
+    }
+  }
+
+  /**
+   * What {@code dir} holds, as trust sees it; when that cannot be read (a folder too large, an
+   * unreadable file) a warning says so, and nothing of it is loaded: untrusted content never
+   * stops a run.
+   */
+  private static Optional<ScriptFingerprint> fingerprint(Path dir, String grants, String what, List<String> warnings) {
+    try {
+      return Optional.of(ScriptFingerprint.of(dir, grants));
+    } catch (RuntimeException e) {
+      warnings.add(what + " in " + dir + " are not loaded: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The package's directory when it is installed (a folder, not a link: graft never installs
+   * one); else a warning naming the command that installs it.
+   */
   private static Optional<Path> installed(PackageScope scope, PackageLock.Entry e, List<String> warnings) {
     Path dir = scope.installed(e.name());
-    if (Files.isDirectory(dir)) {
+    if (Files.isSymbolicLink(dir)) {
+      warnings.add(dir + " is a link, not an installed package; run graft scripts install" + (scope.project() ? " --project" : ""));
+      return Optional.empty();
+    }
+    if (Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return Optional.of(dir);
     }
     warnings.add("script package " + e.name() + " is in " + scope.lock().file() + " but not installed; run graft scripts"

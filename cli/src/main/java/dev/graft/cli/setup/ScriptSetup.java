@@ -77,7 +77,7 @@ final class ScriptSetup {
     };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
     ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
-        .withTypeScriptCache(context.home().typeScriptCache());
+        .withModelCalls(settings.scriptModelCalls());
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {

@@ -1,5 +1,6 @@
 package dev.graft.cli.setup;
 
+import dev.graft.runtime.hooks.ScriptText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What graft does about project scripts that are not trusted as they are: in -p, json and rpc
@@ -93,9 +96,11 @@ public final class TrustDecisions {
     lines.add(change == null
         ? "This project has hook scripts that you have not trusted yet, in " + project.dir() + ":"
         : "This project's hook scripts changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
-    for (String file : project.fingerprint().files().keySet().stream().sorted().toList()) {
+    for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
+      String file = e.getKey();
       String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
-      lines.add("  " + file + mark);
+      String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
+      lines.add("  " + ScriptText.shown(file + link) + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add("  (no .js, .mjs, .ts or .mts files)");

@@ -621,11 +621,21 @@ public final class AgentSession implements AutoCloseable {
     LlmRequest request = new LlmRequest(callModel, prompt, LlmMessages.convert(messages), specs, callThinking,
         maxTokens, signal, null, Optional.of(session.id()));
     boolean[] started = {false};
+    int[] retries = {0};
     AgentMessage.Assistant reply = callProvider.stream(request, event -> {
       switch (event) {
         case dev.graft.runtime.llm.StreamEvent.Start s -> {
           started[0] = true;
           emit(new AgentEvent.MessageStart(s.partial()));
+        }
+        case dev.graft.runtime.llm.StreamEvent.Retry r -> {
+          // The attempt is void: its message ends here (not in the session) and the retry is announced.
+          if (started[0]) {
+            started[0] = false;
+            emit(new AgentEvent.MessageEnd(r.message()));
+          }
+          retries[0] = r.attempt();
+          emit(new AgentEvent.AutoRetryStart(r.attempt(), r.maxRetries(), r.delay().toMillis(), r.errorMessage()));
         }
         case dev.graft.runtime.llm.StreamEvent.Done d -> {}
         case dev.graft.runtime.llm.StreamEvent.Error e -> {}
@@ -637,6 +647,10 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageStart(reply));
     }
     emit(new AgentEvent.MessageEnd(reply));
+    if (retries[0] > 0) {
+      boolean failed = ended(reply, StopReason.ERROR) || ended(reply, StopReason.ABORTED);
+      emit(new AgentEvent.AutoRetryEnd(!failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
+    }
     return reply;
   }
 

@@ -47,11 +47,35 @@ final class SessionCompaction {
 
   /** Compacts when the context is past the model's window minus the reserve. */
   void compactIfFull(String reason) {
-    List<AgentMessage> messages = session.buildContext().messages();
-    TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
-    if (with.settings().shouldCompact(estimate.tokens(), with.window()) && !staleUsage(messages, estimate)) {
+    boolean due;
+    try {
+      List<AgentMessage> messages = session.buildContext().messages();
+      TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
+      due = with.settings().shouldCompact(estimate.tokens(), with.window()) && !staleUsage(messages, estimate);
+    } catch (OutOfMemoryError e) {
+      outOfMemory(reason, e);
+      return;
+    }
+    if (due) {
       compact(Optional.empty(), reason);
     }
+  }
+
+  /**
+   * A session too large for the heap (a message of gigabytes): the compaction ends with an error
+   * that says so, and the prompt goes on, recorded, instead of graft dying. What failed to be
+   * allocated was one large array; the heap is usable again once it is dropped.
+   */
+  private void outOfMemory(String reason, OutOfMemoryError e) {
+    emit.accept(new AgentEvent.CompactionStart(reason));
+    emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(
+        "the session is too large to compact in memory (" + e.getMessage() + "); give graft more heap"
+            + " (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session")));
+  }
+
+  /** What a kept message may be at most by itself: the context may hold no more before compacting. */
+  private long maxKeptMessageTokens() {
+    return with.window() > 0 ? Math.max(1, with.window() - with.settings().reserveTokens()) : Long.MAX_VALUE;
   }
 
   /**
@@ -86,12 +110,21 @@ final class SessionCompaction {
    * summarise is silent.
    */
   Optional<String> compact(Optional<String> instructions, String reason) {
+    try {
+      return compactOrThrow(instructions, reason);
+    } catch (OutOfMemoryError e) {
+      outOfMemory(reason, e);
+      return Optional.empty();
+    }
+  }
+
+  private Optional<String> compactOrThrow(Optional<String> instructions, String reason) {
     CompactionSettings settings = with.settings();
     List<SessionEntry> branch = session.branchPath();
     // The context as the hooks shape it for the model: a compaction summarises what the model
     // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
     List<AgentMessage> shaped = shape.apply(branch);
-    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings);
+    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings, maxKeptMessageTokens());
     boolean nothing = preparation.isEmpty()
         || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty();
     if (nothing && reason.equals("threshold")) {

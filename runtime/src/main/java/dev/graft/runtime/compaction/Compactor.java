@@ -44,6 +44,15 @@ public final class Compactor {
    * compaction already or there is nothing before the part to keep.
    */
   public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, CompactionSettings settings) {
+    return prepare(path, settings, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #prepare(List, CompactionSettings)}; a message larger than {@code maxKeptMessageTokens}
+   * by itself is summarised, not kept, when it can be ({@link CutPoint#pastTooLarge}).
+   */
+  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, CompactionSettings settings,
+      long maxKeptMessageTokens) {
     if (path.isEmpty() || path.getLast() instanceof SessionEntry.Compaction) {
       return Optional.empty();
     }
@@ -69,7 +78,7 @@ public final class Compactor {
       start = kept >= 0 ? kept : previousIndex + 1;
     }
     long tokensBefore = TokenEstimate.ofContext(contextMessages(path)).tokens();
-    CutPoint cut = CutPoint.find(path, start, path.size(), settings.keepRecentTokens());
+    CutPoint cut = CutPoint.find(path, start, path.size(), settings.keepRecentTokens(), maxKeptMessageTokens);
     String firstKept = path.get(cut.firstKeptEntryIndex()).id();
     int historyEnd = cut.isSplitTurn() ? cut.turnStartIndex() : cut.firstKeptEntryIndex();
     List<AgentMessage> toSummarize = new ArrayList<>();
@@ -101,10 +110,19 @@ public final class Compactor {
    */
   public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
       CompactionSettings settings) {
+    return prepare(path, shaped, settings, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #prepare(List, List, CompactionSettings)}, not keeping a message larger than
+   * {@code maxKeptMessageTokens} by itself where it can be summarised instead.
+   */
+  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
+      CompactionSettings settings, long maxKeptMessageTokens) {
     if (shaped.equals(contextMessages(path))) {
-      return prepare(path, settings);
+      return prepare(path, settings, maxKeptMessageTokens);
     }
-    return ShapedCompaction.prepare(path, shaped, settings);
+    return ShapedCompaction.prepare(path, shaped, settings, maxKeptMessageTokens);
   }
 
   /** The messages the path's context holds (as buildSessionContext gives them). */

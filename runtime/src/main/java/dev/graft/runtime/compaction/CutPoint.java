@@ -20,6 +20,16 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
    * entries just before it.
    */
   public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens) {
+    return find(entries, start, end, keepRecentTokens, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #find(List, int, int, long)}, but a message whose own estimate is more than
+   * {@code maxKeptMessageTokens} is not kept when a cut point follows it: keeping it would leave
+   * the context as full as before (see {@link #pastTooLarge}).
+   */
+  public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens,
+      long maxKeptMessageTokens) {
     List<Integer> cutPoints = validCutPoints(entries, start, end);
     if (cutPoints.isEmpty()) {
       return new CutPoint(start, -1, false);
@@ -36,6 +46,8 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
         break;
       }
     }
+    cut = pastTooLarge(cutPoints, cut, end, i -> entries.get(i) instanceof SessionEntry.Message m
+        ? TokenEstimate.of(m.message()) : 0, maxKeptMessageTokens);
     while (cut > start) {
       SessionEntry previous = entries.get(cut - 1);
       if (previous.type().equals("compaction") || previous.type().equals("message")) {
@@ -62,6 +74,34 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
       }
     }
     return cutPoints.getLast();
+  }
+
+  /**
+   * {@code cut}, or, when a message from {@code cut} to {@code end} is larger than {@code max}
+   * tokens by itself (a pasted log larger than the window), the first cut point after the last
+   * such message, so that it is summarised (from its beginning, see {@link ConversationText})
+   * rather than kept whole; {@code cut} when no cut point follows it. The reference keeps it.
+   */
+  static int pastTooLarge(List<Integer> cutPoints, int cut, int end, java.util.function.IntToLongFunction tokensAt,
+      long max) {
+    if (max == Long.MAX_VALUE) {
+      return cut;
+    }
+    int last = -1;
+    for (int i = cut; i < end; i++) {
+      if (tokensAt.applyAsLong(i) > max) {
+        last = i;
+      }
+    }
+    if (last < 0) {
+      return cut;
+    }
+    for (int c : cutPoints) {
+      if (c > last) {
+        return c;
+      }
+    }
+    return cut;
   }
 
   static List<Integer> validCutPoints(List<SessionEntry> entries, int start, int end) {

@@ -20,8 +20,9 @@ import java.util.Optional;
 final class ShapedCompaction {
   private ShapedCompaction() {}
 
+  /** {@code maxKeptMessageTokens}: as in {@link CutPoint#find(List, int, int, long, long)}. */
   static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
-      CompactionSettings settings) {
+      CompactionSettings settings, long maxKeptMessageTokens) {
     if (path.isEmpty() || path.getLast() instanceof SessionEntry.Compaction || shaped.isEmpty()) {
       return Optional.empty();
     }
@@ -71,6 +72,7 @@ final class ShapedCompaction {
         break;
       }
     }
+    cut = CutPoint.pastTooLarge(cutPoints, cut, shaped.size(), i -> TokenEstimate.of(shaped.get(i)), maxKeptMessageTokens);
     boolean userAtCut = shaped.get(cut).role().equals("user");
     int turnStart = -1;
     for (int i = cut; i >= start && !userAtCut; i--) {

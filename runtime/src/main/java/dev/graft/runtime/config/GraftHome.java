@@ -42,9 +42,4 @@ public record GraftHome(Path root) {
   public Path scripts() {
     return root.resolve("scripts");
   }
-
-  /** Where TypeScript scripts are kept with their types erased, by content hash (safe to delete). */
-  public Path typeScriptCache() {
-    return root.resolve("cache").resolve("typescript");
-  }
 }

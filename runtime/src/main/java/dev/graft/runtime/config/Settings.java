@@ -18,7 +18,7 @@ import java.util.List;
  * line naming the file and the field, and the default (or the global value) is used instead.
  */
 public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, boolean bashPassesApiKeys,
-    List<String> problems) {
+    ModelCallBudget scriptModelCalls, List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
 
@@ -36,11 +36,18 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
     java.time.Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
     boolean passApiKeys = false;
+    ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
         compaction = compaction(root.path("compaction"), compaction, file, problems);
         eventTimeout = eventTimeout(root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
+        boolean project = !file.equals(home.settings());
+        modelCalls = new ModelCallBudget(
+            modelCalls(root.path("scripts"), "modelCallsPerRun", 0, ModelCallBudget.MAX_PER_RUN, modelCalls.perRun(),
+                project, file, problems),
+            modelCalls(root.path("scripts"), "modelCallsInFlight", 1, ModelCallBudget.MAX_IN_FLIGHT, modelCalls.inFlight(),
+                project, file, problems));
         JsonNode pass = root.path("tools").path("bash").path("passApiKeys");
         if (file.equals(home.settings())) {
           passApiKeys = passApiKeys(pass, file, problems);
@@ -50,7 +57,7 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
         }
       }
     }
-    return new Settings(compaction, eventTimeout, passApiKeys, problems);
+    return new Settings(compaction, eventTimeout, passApiKeys, modelCalls, problems);
   }
 
   /** {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why). */
@@ -110,6 +117,28 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     }
     problems.add(file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
     return base;
+  }
+
+  /**
+   * {@code scripts.<field>}: a whole number from {@code min} to {@code max}. A project's file may
+   * only lower it: the budget guards your money against scripts, a project's among them.
+   */
+  private static int modelCalls(JsonNode scripts, String field, int min, int max, int base, boolean project, Path file,
+      List<String> problems) {
+    JsonNode v = scripts.path(field);
+    if (v.isMissingNode()) {
+      return base;
+    }
+    if (!(v.isIntegralNumber() && v.canConvertToInt() && v.intValue() >= min && v.intValue() <= max)) {
+      problems.add(file + ": scripts." + field + " must be a whole number from " + min + " to " + max + "; ignored");
+      return base;
+    }
+    if (project && v.intValue() > base) {
+      problems.add(file + ": scripts." + field + " may only lower the limit in a project (" + v.intValue() + " > " + base
+          + "); ignored");
+      return base;
+    }
+    return v.intValue();
   }
 
   /** {@code tools.bash.passApiKeys}: whether the bash tool's commands get the API keys (default false). */

@@ -64,6 +64,22 @@ public sealed interface AgentEvent {
     }
   }
 
+  /**
+   * A model call failed in a way worth another try and will be made again after {@code delayMs}:
+   * what it streamed is void (the reference's {@code auto_retry_start}, same fields).
+   */
+  record AutoRetryStart(int attempt, int maxAttempts, long delayMs, String errorMessage) implements AgentEvent {}
+
+  /**
+   * The retries of a model call ended: {@code success} when an attempt completed, else the last
+   * error in {@code finalError} (the reference's {@code auto_retry_end}).
+   */
+  record AutoRetryEnd(boolean success, int attempt, Optional<String> finalError) implements AgentEvent {
+    public AutoRetryEnd {
+      finalError = finalError == null ? Optional.empty() : finalError;
+    }
+  }
+
   /** A tool's content and details, as a partial update or the final result. */
   record ToolOutput(List<ContentBlock> content, Optional<JsonNode> details) {
     public ToolOutput {

@@ -58,6 +58,17 @@ public final class AgentEvents {
         c.summary().ifPresent(x -> o.put("summary", x));
         c.error().ifPresent(x -> o.put("error", x));
       }
+      case AgentEvent.AutoRetryStart r -> {
+        o.put("attempt", r.attempt());
+        o.put("maxAttempts", r.maxAttempts());
+        o.put("delayMs", r.delayMs());
+        o.put("errorMessage", r.errorMessage());
+      }
+      case AgentEvent.AutoRetryEnd r -> {
+        o.put("success", r.success());
+        o.put("attempt", r.attempt());
+        r.finalError().ifPresent(x -> o.put("finalError", x));
+      }
       case AgentEvent.AgentEnd a -> {
         ArrayNode messages = o.putArray("messages");
         a.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
@@ -80,6 +91,8 @@ public final class AgentEvents {
       case AgentEvent.TurnEnd e -> "turn_end";
       case AgentEvent.CompactionStart e -> "compaction_start";
       case AgentEvent.CompactionEnd e -> "compaction_end";
+      case AgentEvent.AutoRetryStart e -> "auto_retry_start";
+      case AgentEvent.AutoRetryEnd e -> "auto_retry_end";
       case AgentEvent.AgentEnd e -> "agent_end";
     };
   }
@@ -110,6 +123,7 @@ public final class AgentEvents {
       }
       case StreamEvent.Done d -> o.put("type", "done").put("reason", d.reason().wire());
       case StreamEvent.Error e -> o.put("type", "error").put("reason", e.reason().wire());
+      case StreamEvent.Retry r -> o.put("type", "retry").put("attempt", r.attempt());
     }
     return o;
   }

@@ -336,10 +336,13 @@ final class SessionHookPoints {
     return value.getNodeType().toString().toLowerCase(Locale.ROOT);
   }
 
-  /** A model as scripts see it (the reference's Model fields that graft has). */
+  /**
+   * A model as scripts see it (the reference's Model fields that graft has), without its base URL
+   * or headers: where a provider lives, and what a URL or header may embed, is not a script's.
+   */
   static ObjectNode model(Model m) {
     ObjectNode o = Json.object().put("id", m.id()).put("name", m.name()).put("provider", m.provider())
-        .put("api", m.api().toString().toLowerCase(Locale.ROOT).replace('_', '-')).put("baseUrl", m.baseUrl())
+        .put("api", m.api().wire())
         .put("reasoning", m.reasoning()).put("contextWindow", m.contextWindow()).put("maxTokens", m.maxTokens());
     ArrayNode input = o.putArray("input").add("text");
     if (m.images()) {

@@ -20,7 +20,7 @@ final class WatchedPoints {
   /** The names of the agent events (the {@code type} of each {@link AgentEvent}'s JSON form). */
   static final Set<String> NAMES = Set.of("agent_start", "agent_end", "turn_start", "turn_end", "message_start",
       "message_update", "message_end", "tool_execution_start", "tool_execution_update", "tool_execution_end",
-      "compaction_start", "compaction_end");
+      "compaction_start", "compaction_end", "auto_retry_start", "auto_retry_end");
 
   private static final Map<String, HookPoint<AgentEvent, AgentEvent>> BY_NAME =
       NAMES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), Watched::new));

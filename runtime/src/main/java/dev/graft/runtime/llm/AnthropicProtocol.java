@@ -49,7 +49,7 @@ final class AnthropicProtocol implements WireProtocol {
     if (!request.tools().isEmpty() && !eagerToolStreaming(model)) {
       betas.add(FINE_GRAINED_TOOL_STREAMING_BETA);
     }
-    if (!adaptiveThinking(model.id())) {
+    if (!adaptiveThinking(model)) {
       // Adaptive models interleave thinking and tool use natively; the beta is deprecated there.
       betas.add(INTERLEAVED_THINKING_BETA);
     }
@@ -80,11 +80,13 @@ final class AnthropicProtocol implements WireProtocol {
     }
   }
 
-  /** Opus 4.6/4.7 and Sonnet 4.6 decide themselves how long to think, guided by an effort. */
-  static boolean adaptiveThinking(String modelId) {
-    return modelId.contains("opus-4-6") || modelId.contains("opus-4.6")
-        || modelId.contains("opus-4-7") || modelId.contains("opus-4.7")
-        || modelId.contains("sonnet-4-6") || modelId.contains("sonnet-4.6");
+  /**
+   * Claude 4.6 and later decide themselves how long to think, guided by an effort (the
+   * reference lists Opus 4.6/4.7 and Sonnet 4.6; graft also takes later versions, whose APIs
+   * refuse budgets); models.json's {@code thinkingStyle} decides for any model.
+   */
+  static boolean adaptiveThinking(Model model) {
+    return ThinkingStyle.of(model) == ThinkingStyle.EFFORT;
   }
 
   static boolean eagerToolStreaming(Model model) {
@@ -104,7 +106,7 @@ final class AnthropicProtocol implements WireProtocol {
       ThinkingLevel level = request.thinking();
       if (level == ThinkingLevel.OFF) {
         thinking = Json.object().put("type", "disabled");
-      } else if (adaptiveThinking(model.id())) {
+      } else if (adaptiveThinking(model)) {
         thinking = Json.object().put("type", "adaptive").put("display", "summarized");
         outputConfig = Json.object().put("effort", effort(model, level));
       } else {

@@ -8,6 +8,10 @@ public enum Api {
   ANTHROPIC_MESSAGES("anthropic-messages"),
   /** OpenAI Chat Completions and the many servers compatible with it. */
   OPENAI_COMPLETIONS("openai-completions"),
+  /** OpenAI's Responses API ({@code POST /v1/responses}), used for OpenAI's own models. */
+  OPENAI_RESPONSES("openai-responses"),
+  /** Google's Gemini API ({@code streamGenerateContent}). */
+  GOOGLE_GENERATIVE_AI("google-generative-ai"),
   /** Replays turns from a JSONL file; see {@link ScriptedProvider}. */
   SCRIPTED("scripted");
 

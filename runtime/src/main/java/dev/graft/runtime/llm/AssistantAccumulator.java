@@ -51,6 +51,12 @@ public final class AssistantAccumulator {
     if (result != null) {
       throw new IllegalStateException("event after the turn ended: " + event);
     }
+    if (event instanceof StreamEvent.Retry) {
+      // The attempt is void: the next one starts afresh.
+      template = null;
+      slots.clear();
+      return;
+    }
     if (template == null && !(event instanceof StreamEvent.Start)) {
       if (event instanceof StreamEvent.Done d) {
         result = d.message();
@@ -84,6 +90,7 @@ public final class AssistantAccumulator {
           slot(e.contentIndex(), Kind.TOOL_CALL).finished = e.toolCall();
       case StreamEvent.Done d -> result = d.message();
       case StreamEvent.Error e -> result = e.message();
+      case StreamEvent.Retry r -> throw new IllegalStateException("handled above");
     }
   }
 

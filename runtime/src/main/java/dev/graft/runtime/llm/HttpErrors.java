@@ -40,7 +40,10 @@ final class HttpErrors {
       case 404 -> message.append(" (check the model id and base URL; request was POST ").append(uri).append(')');
       default -> {}
     }
-    boolean retryable = retryable(status, headers);
+    boolean retryable = retryable(status, headers) && !quotaExhausted(body);
+    if (status == 429 && quotaExhausted(body)) {
+      message.append(" (a billing limit: graft does not retry it)");
+    }
     return new StreamFailure(kind, message.toString(), retryable, retryAfter(headers).orElse(null));
   }
 
@@ -61,6 +64,14 @@ final class HttpErrors {
       return should.get().equalsIgnoreCase("true");
     }
     return status == 408 || status == 409 || status == 429 || status >= 500;
+  }
+
+  /**
+   * Whether an error body says the account is out of credit (OpenAI's {@code
+   * insufficient_quota}): a 429 that no retry can cure.
+   */
+  static boolean quotaExhausted(String body) {
+    return body.contains("insufficient_quota");
   }
 
   /** {@code retry-after-ms}, else {@code retry-after} in seconds or as an HTTP date. */

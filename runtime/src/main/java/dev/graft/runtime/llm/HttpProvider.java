@@ -11,8 +11,10 @@ import java.util.function.LongSupplier;
 
 /**
  * Streams turns from an HTTP API that answers with server-sent events, retrying what is worth
- * retrying. A failure is retried only while the turn has streamed no content: once text has
- * reached the listener, a second attempt would show it twice.
+ * retrying: a failure before the answer began (HTTP 429, 5xx, a refused connection) and one that
+ * cut the answer short (an overloaded or error event, a dropped connection, a stream that ended
+ * early). A retry is announced with {@link StreamEvent.Retry}, which voids what the attempt
+ * streamed, so no partial answer is kept. Error text is redacted of the credentials sent.
  */
 final class HttpProvider implements LlmProvider {
   private final WireProtocol protocol;
@@ -31,8 +33,9 @@ final class HttpProvider implements LlmProvider {
   public AgentMessage.Assistant stream(
       LlmRequest request, Consumer<? super StreamEvent> listener) {
     TurnBuilder turn = new TurnBuilder(request.model(), clock.getAsLong(), listener);
+    Redaction redaction = Redaction.of(key, request.model().headers());
     try {
-      return run(request, turn);
+      return run(request, turn, redaction);
     } catch (ListenerFailure e) {
       throw e.original();
     } catch (RuntimeException e) {
@@ -40,18 +43,19 @@ final class HttpProvider implements LlmProvider {
       if (turn.result().isPresent()) {
         throw e;
       }
-      return turn.fail(ErrorKind.OTHER, protocol.label(request.model()) + " stream failed: " + e);
+      return turn.fail(ErrorKind.OTHER,
+          redaction.apply(protocol.label(request.model()) + " stream failed: " + e));
     }
   }
 
-  private AgentMessage.Assistant run(LlmRequest request, TurnBuilder turn) {
+  private AgentMessage.Assistant run(LlmRequest request, TurnBuilder turn, Redaction redaction) {
     AbortSignal signal = request.signal();
     HttpSettings settings = transport.settings();
     PreparedRequest prepared;
     try {
       prepared = protocol.prepare(request, key);
     } catch (StreamFailure f) {
-      return turn.fail(f.kind(), f.getMessage());
+      return turn.fail(f.kind(), redaction.apply(f.getMessage()));
     }
     for (int attempt = 1; ; attempt++) {
       StreamFailure failure;
@@ -63,23 +67,24 @@ final class HttpProvider implements LlmProvider {
       if (signal.aborted() || failure.kind() == ErrorKind.ABORTED) {
         return turn.fail(ErrorKind.ABORTED, "Request was aborted");
       }
-      if (!failure.retryable() || turn.hasContent() || attempt >= settings.maxAttempts()) {
-        return turn.fail(failure.kind(), failure.getMessage());
+      String message = redaction.apply(failure.getMessage());
+      if (!failure.retryable() || attempt >= settings.maxAttempts()) {
+        return turn.fail(failure.kind(), message);
       }
       int failed = attempt;
       Duration delay = failure.retryAfter().orElseGet(() -> backoff(settings, failed));
       if (delay.compareTo(settings.maxRetryDelay()) > 0) {
         return turn.fail(
             failure.kind(),
-            failure.getMessage() + " (the server asked to retry after "
+            message + " (the server asked to retry after "
                 + Durations.describe(delay) + ", longer than graft waits)");
       }
+      turn.retry(attempt, settings.maxAttempts() - 1, delay, failure.kind(), message);
       try {
         AbortableSleep.sleep(delay, signal);
       } catch (StreamFailure aborted) {
         return turn.fail(ErrorKind.ABORTED, "Request was aborted");
       }
-      turn.resetForRetry();
     }
   }
 

@@ -3,6 +3,7 @@ package dev.graft.runtime.llm;
 import dev.graft.runtime.concurrent.AbortSignal;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -23,7 +24,7 @@ import javax.net.ssl.SSLException;
  * the headers is bounded by the idle timeout and abortable; an error status is read (up to a
  * limit) and turned into a {@link StreamFailure} carrying the retry decision.
  */
-final class HttpTransport {
+final class HttpTransport implements AutoCloseable {
   private static final int MAX_ERROR_BODY = 64 * 1024;
 
   private final HttpClient client;
@@ -34,7 +35,9 @@ final class HttpTransport {
     this.client =
         HttpClient.newBuilder()
             .connectTimeout(settings.connectTimeout())
-            .followRedirects(HttpClient.Redirect.NORMAL)
+            // Redirects are followed here, and only within the same origin: the JDK would carry
+            // the API key headers to whatever host a redirect names.
+            .followRedirects(HttpClient.Redirect.NEVER)
             .build();
   }
 
@@ -42,9 +45,68 @@ final class HttpTransport {
     return settings;
   }
 
-  /** Sends {@code request}; returns the body of a 2xx response, open for streaming. */
+  /** Stops the client's threads and drops its connections. */
+  @Override
+  public void close() {
+    client.shutdownNow();
+  }
+
+  /**
+   * Sends {@code request}; returns the body of a 2xx response, open for streaming. A redirect
+   * (301, 302, 307, 308) is followed, with the same method, body and headers, only to the same
+   * origin (scheme, host and port); one to another origin fails the call, so that no credential
+   * ever leaves for a host the user did not configure.
+   */
   ResponseBody open(PreparedRequest request, String label, ApiKey key, AbortSignal signal)
       throws StreamFailure {
+    PreparedRequest current = request;
+    for (int hop = 0; ; hop++) {
+      try {
+        return openOnce(current, label, key, signal);
+      } catch (Redirected r) {
+        URI target = r.target;
+        if (!sameOrigin(request.uri(), target)) {
+          throw new StreamFailure(ErrorKind.INVALID_REQUEST, label + " redirected the request to " + origin(target)
+              + "; graft sends credentials only to " + origin(request.uri())
+              + " (set the provider's baseUrl to the new address if it is meant)", false);
+        }
+        if (hop >= MAX_REDIRECTS) {
+          throw new StreamFailure(ErrorKind.PROTOCOL, label + " redirected the request more than " + MAX_REDIRECTS
+              + " times (last to " + target + ")", false);
+        }
+        current = new PreparedRequest(target, current.headers(), current.body());
+      }
+    }
+  }
+
+  private static final int MAX_REDIRECTS = 5;
+
+  /** A redirect to follow: where to. Not an error, so no stack trace. */
+  private static final class Redirected extends Exception {
+    final URI target;
+
+    Redirected(URI target) {
+      super(null, null, false, false);
+      this.target = target;
+    }
+  }
+
+  static boolean sameOrigin(URI a, URI b) {
+    return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
+        && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
+        && port(a) == port(b);
+  }
+
+  private static int port(URI u) {
+    return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+
+  private static String origin(URI u) {
+    return u.getScheme() + "://" + u.getHost() + (u.getPort() >= 0 ? ":" + u.getPort() : "");
+  }
+
+  private ResponseBody openOnce(PreparedRequest request, String label, ApiKey key, AbortSignal signal)
+      throws StreamFailure, Redirected {
     if (signal.aborted()) {
       throw StreamFailure.aborted();
     }
@@ -89,6 +151,16 @@ final class HttpTransport {
     ResponseBody body = response.body();
     if (status >= 200 && status < 300) {
       return body;
+    }
+    java.util.Optional<String> location = response.headers().firstValue("location");
+    if ((status == 301 || status == 302 || status == 307 || status == 308) && location.isPresent()) {
+      body.cancel();
+      try {
+        throw new Redirected(request.uri().resolve(location.get().strip()));
+      } catch (IllegalArgumentException bad) {
+        throw new StreamFailure(ErrorKind.PROTOCOL, label + " sent a redirect with an invalid location: "
+            + location.get(), false);
+      }
     }
     String text = readSmall(body, signal);
     throw HttpErrors.failure(label, request.uri(), status, response.headers(), text, key);

@@ -20,7 +20,8 @@ record KnownProvider(String name, Api api, String baseUrl, List<String> envVars,
   static final List<KnownProvider> ALL =
       List.of(
           cloud("anthropic", Api.ANTHROPIC_MESSAGES, "https://api.anthropic.com", "ANTHROPIC_API_KEY"),
-          cloud("openai", Api.OPENAI_COMPLETIONS, "https://api.openai.com/v1", "OPENAI_API_KEY"),
+          cloud("openai", Api.OPENAI_RESPONSES, "https://api.openai.com/v1", "OPENAI_API_KEY"),
+          cloud("google", Api.GOOGLE_GENERATIVE_AI, "https://generativelanguage.googleapis.com/v1beta", "GEMINI_API_KEY"),
           cloud("openrouter", Api.OPENAI_COMPLETIONS, "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"),
           cloud("groq", Api.OPENAI_COMPLETIONS, "https://api.groq.com/openai/v1", "GROQ_API_KEY"),
           cloud("cerebras", Api.OPENAI_COMPLETIONS, "https://api.cerebras.ai/v1", "CEREBRAS_API_KEY"),

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * <p>Problems with either file (malformed JSON, a wrong field, auth.json readable by others) do
  * not stop graft: the file is ignored and {@link #problems()} says why, one line each.
  */
-public final class ModelRegistry {
+public final class ModelRegistry implements AutoCloseable {
   private final List<Model> models;
   private final Map<String, ModelsFile.ProviderSettings> providers;
   private final Credentials credentials;
@@ -174,9 +174,25 @@ public final class ModelRegistry {
     if (key.isEmpty() && keyRequired(model.provider())) {
       return new FailingProvider(ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
     }
-    WireProtocol protocol =
-        model.api() == Api.ANTHROPIC_MESSAGES ? new AnthropicProtocol() : new OpenAiProtocol();
+    WireProtocol protocol = switch (model.api()) {
+      case ANTHROPIC_MESSAGES -> new AnthropicProtocol();
+      case OPENAI_RESPONSES -> new OpenAiResponsesProtocol();
+      case GOOGLE_GENERATIVE_AI -> new GeminiProtocol();
+      case OPENAI_COMPLETIONS, SCRIPTED -> new OpenAiProtocol();
+    };
     return new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
+  }
+
+  /**
+   * Closes the HTTP client the providers share, so a process that called a model exits at once
+   * (an open client keeps its selector thread alive). A provider asked for afterwards gets a new one.
+   */
+  @Override
+  public synchronized void close() {
+    if (transport != null) {
+      transport.close();
+      transport = null;
+    }
   }
 
   private synchronized HttpTransport transport() {

@@ -39,6 +39,8 @@ import java.util.Set;
 final class ModelsFile {
   static final long DEFAULT_CONTEXT_WINDOW = 128_000;
   static final long DEFAULT_MAX_TOKENS = 16_384;
+  /** The protocols a provider or model may name, for messages. */
+  static final String API_NAMES = "anthropic-messages, openai-completions, openai-responses, google-generative-ai";
 
   /** What a provider entry sets besides its own models. */
   record ProviderSettings(
@@ -202,7 +204,7 @@ final class ModelsFile {
     Optional<Api> api = api(def, path).or(() -> providerApi).or(() -> known.map(KnownProvider::api));
     // A field present but invalid was reported already; do not report it missing too.
     if (api.isEmpty() && def.get("api") == null && providerConfig.get("api") == null) {
-      problem(path, "no \"api\": set it on the provider or the model (anthropic-messages or openai-completions)");
+      problem(path, "no \"api\": set it on the provider or the model (" + API_NAMES + ")");
     }
     Optional<String> url = url(def, path, "baseUrl").or(() -> providerUrl).or(() -> known.map(KnownProvider::baseUrl));
     if (url.isEmpty() && def.get("baseUrl") == null && providerConfig.get("baseUrl") == null) {
@@ -288,6 +290,10 @@ final class ModelsFile {
         }
       }
     }
+    JsonNode style = def.get(ThinkingStyle.FIELD);
+    if (style != null && (!style.isTextual() || ThinkingStyle.parse(style.textValue()).isEmpty())) {
+      problem(path + "." + ThinkingStyle.FIELD, "must be \"budget\" (a token budget) or \"effort\" (an effort or level)");
+    }
     headers(def, path);
     compat(def, path);
   }
@@ -323,6 +329,10 @@ final class ModelsFile {
     ObjectNode compat = model.compat();
     if (def.get("compat") instanceof ObjectNode c) {
       compat.setAll(c.deepCopy());
+    }
+    if (def.path(ThinkingStyle.FIELD).isTextual()) {
+      // Kept with the model's protocol settings, where the protocols read it.
+      compat.put(ThinkingStyle.FIELD, def.get(ThinkingStyle.FIELD).textValue());
     }
     ThinkingMap thinking = model.thinking();
     if (def.get("thinkingLevelMap") instanceof ObjectNode m) {
@@ -381,7 +391,7 @@ final class ModelsFile {
     }
     Optional<Api> api = Api.parse(wire.get()).filter(a -> a != Api.SCRIPTED);
     if (api.isEmpty()) {
-      problem(path + ".api", "\"" + wire.get() + "\" is not supported by graft; use \"anthropic-messages\" or \"openai-completions\"");
+      problem(path + ".api", "\"" + wire.get() + "\" is not supported by graft; use one of " + API_NAMES);
     }
     return api;
   }

@@ -93,7 +93,11 @@ final class OpenAiProtocol implements WireProtocol {
     if (!model.reasoning()) {
       return;
     }
-    ThinkingLevel level = model.thinking().clamp(request.thinking(), true);
+    // "off" is never raised to a higher level: a model that cannot switch reasoning off then gets
+    // no reasoning parameter at all (OpenAI refuses reasoning_effort beside function tools for
+    // gpt-5.4 here, and a raised effort is not what the user asked for).
+    ThinkingLevel level = request.thinking() == ThinkingLevel.OFF
+        ? ThinkingLevel.OFF : model.thinking().clamp(request.thinking(), true);
     boolean on = level != ThinkingLevel.OFF;
     String effort = on ? model.thinking().mapped(level).orElse(level.wire()) : null;
     switch (compat.thinkingFormat()) {

@@ -64,8 +64,11 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
     }
     if (chunk.path("error").isObject() || chunk.path("error").isTextual()) {
       String message = HttpErrors.messageIn(chunk);
-      throw new StreamFailure(
-          errorKind(chunk.get("error")), "Server reported an error mid-stream: " + clip(message), false);
+      ErrorKind kind = errorKind(chunk.get("error"));
+      // An upstream failure or overload (OpenRouter relays them as chunks) is worth another try.
+      boolean transient_ = (kind == ErrorKind.SERVER || kind == ErrorKind.RATE_LIMIT)
+          && !HttpErrors.quotaExhausted(Json.write(chunk));
+      throw new StreamFailure(kind, "Server reported an error mid-stream: " + clip(message), transient_);
     }
     if (chunk.path("id").isTextual()) {
       turn.extra("responseId", chunk.get("id").textValue());
@@ -94,22 +97,35 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
       return;
     }
     JsonNode content = delta.path("content");
-    if (content.isTextual() && !content.textValue().isEmpty()) {
-      if (text < 0 || !turn.isOpen(text)) {
-        closeThinking();
-        text = turn.openText();
+    if (content.isTextual()) {
+      text(content.textValue());
+    } else if (content.isArray()) {
+      // Mistral's reasoning models send parts: {"type":"thinking","thinking":[{"type":"text",...}]}
+      // and {"type":"text","text":...}, in order, sometimes both in one chunk.
+      for (JsonNode part : content) {
+        switch (part.path("type").asText("")) {
+          case "text" -> text(part.path("text").asText(""));
+          case "thinking" -> {
+            JsonNode parts = part.path("thinking");
+            if (parts.isTextual()) {
+              thinking(parts.textValue(), null);
+            }
+            for (JsonNode p : parts) {
+              thinking(p.isTextual() ? p.textValue() : p.path("text").asText(""), null);
+            }
+          }
+          default -> {}
+        }
       }
-      turn.appendText(text, content.textValue());
+    }
+    // A refusal (OpenAI) is the answer the user gets: shown as text rather than dropped.
+    if (delta.path("refusal").isTextual()) {
+      text(delta.get("refusal").textValue());
     }
     for (String field : OpenAiProtocol.REASONING_FIELDS) {
       JsonNode r = delta.path(field);
       if (r.isTextual() && !r.textValue().isEmpty()) {
-        if (thinking < 0 || !turn.isOpen(thinking)) {
-          closeText();
-          thinking = turn.openThinking();
-          turn.blockExtra(thinking).put("thinkingSignature", field);
-        }
-        turn.appendThinking(thinking, r.textValue());
+        thinking(r.textValue(), field);
         break; // servers that send several fields send the same text in each
       }
     }
@@ -129,6 +145,32 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
         }
       }
     }
+  }
+
+  private void text(String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    if (text < 0 || !turn.isOpen(text)) {
+      closeThinking();
+      text = turn.openText();
+    }
+    turn.appendText(text, delta);
+  }
+
+  /** Reasoning text; {@code field} names the delta field it came in, to send it back there. */
+  private void thinking(String delta, String field) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    if (thinking < 0 || !turn.isOpen(thinking)) {
+      closeText();
+      thinking = turn.openThinking();
+      if (field != null) {
+        turn.blockExtra(thinking).put("thinkingSignature", field);
+      }
+    }
+    turn.appendThinking(thinking, delta);
   }
 
   private void toolCall(JsonNode call) {
@@ -208,9 +250,13 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
   /** Normalises usage: graft's input excludes cached tokens, as Anthropic reports it. */
   private void usage(JsonNode u) {
     long prompt = u.path("prompt_tokens").asLong(0);
+    // OpenAI: prompt_tokens_details.cached_tokens; DeepSeek: prompt_cache_hit_tokens;
+    // Moonshot: cached_tokens at the top level.
     long reported = u.path("prompt_tokens_details").path("cached_tokens").isNumber()
         ? u.path("prompt_tokens_details").path("cached_tokens").asLong()
-        : u.path("prompt_cache_hit_tokens").asLong(0);
+        : u.path("prompt_cache_hit_tokens").isNumber()
+            ? u.path("prompt_cache_hit_tokens").asLong()
+            : u.path("cached_tokens").asLong(0);
     long cacheWrite = u.path("prompt_tokens_details").path("cache_write_tokens").asLong(0);
     // Some servers count this request's cache writes as cached too; do not count them twice.
     long cacheRead = cacheWrite > 0 ? Math.max(0, reported - cacheWrite) : reported;

@@ -15,8 +15,9 @@ import java.util.List;
  * a UTF-8 multi-byte sequence, so a character split across chunks decodes intact.
  *
  * <p>At the end of the stream, an event whose lines all arrived complete is still dispatched
- * (servers often omit the final blank line), but one cut off in the middle of a line is
- * dropped: its data is truncated and would only produce a confusing parse error.
+ * (servers often omit the final blank line), and so is one whose last data line lacks only its
+ * newline but holds a whole JSON value; one cut off in the middle of a line is dropped: its data
+ * is truncated and would only produce a confusing parse error.
  */
 final class SseParser {
   /** A longer line means a broken or hostile server; no real event comes near it. */
@@ -56,14 +57,33 @@ final class SseParser {
   List<SseEvent> finish() {
     List<SseEvent> out = new ArrayList<>();
     if (lineLength > 0) {
-      // The stream stopped in the middle of a line: the pending event is incomplete.
-      truncated = true;
-      lineLength = 0;
-      resetEvent();
-      return out;
+      // The body ended without the last line's newline. A data line holding a whole JSON value
+      // (or [DONE]) arrived complete, as some files and servers end; anything else was cut off.
+      endLine(out);
+      if (!hasData || !whole(data.toString())) {
+        truncated = true;
+        resetEvent();
+        return out;
+      }
     }
     dispatch(out);
     return out;
+  }
+
+  private static boolean whole(String value) {
+    String v = value.strip();
+    if (v.equals("[DONE]")) {
+      return true;
+    }
+    if (!v.startsWith("{") && !v.startsWith("[")) {
+      return false;
+    }
+    try {
+      dev.graft.runtime.json.Json.parse(v);
+      return true;
+    } catch (Exception cut) {
+      return false;
+    }
   }
 
   /** Whether {@link #finish()} dropped an event cut off mid-line. */

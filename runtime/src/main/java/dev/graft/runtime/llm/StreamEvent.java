@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * What a provider reports while a turn streams. {@code contentIndex} is the block's position in
  * the final message's content. Deltas carry only the new text; feed the events to an {@link
- * AssistantAccumulator} to see the message as it grows.
+ * AssistantAccumulator} to see the message as it grows. A {@link Retry} voids what the failed
+ * attempt streamed; the next attempt starts again with {@link Start}.
  */
 public sealed interface StreamEvent {
 
@@ -90,6 +91,31 @@ public sealed interface StreamEvent {
 
     public Optional<String> argumentsError() {
       return ToolCallArguments.error(toolCall);
+    }
+  }
+
+  /**
+   * The attempt failed in a way worth another try, and the provider tries again after {@code
+   * delay}: {@code message} is the failed attempt (its content so far, stop reason error, the
+   * error), which is void. The next attempt begins with a new {@link Start} and block indexes from
+   * 0. {@code attempt} counts retries from 1; at most {@code maxRetries} are made.
+   */
+  record Retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, AgentMessage.Assistant message)
+      implements StreamEvent {
+    public Retry {
+      Objects.requireNonNull(delay, "delay");
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(message, "message");
+      if (attempt < 1 || maxRetries < attempt) {
+        throw new IllegalArgumentException("retry " + attempt + " of " + maxRetries);
+      }
+      if (message.errorMessage().isEmpty()) {
+        throw new IllegalArgumentException("Retry needs a message with errorMessage");
+      }
+    }
+
+    public String errorMessage() {
+      return message.errorMessage().orElseThrow();
     }
   }
 

@@ -51,7 +51,7 @@ final class TurnBuilder {
     return model;
   }
 
-  /** Emits Start, once per turn however many attempts the turn takes. */
+  /** Emits Start, once per attempt. */
   void start() {
     if (!started) {
       started = true;
@@ -63,13 +63,18 @@ final class TurnBuilder {
     return !blocks.isEmpty();
   }
 
-  /** Forgets usage and response fields of a failed attempt that produced no content. */
-  void resetForRetry() {
-    if (hasContent()) {
-      throw new IllegalStateException("cannot retry a turn that already streamed content");
-    }
+  /**
+   * Ends a failed attempt that will be tried again: emits {@link StreamEvent.Retry} with the
+   * attempt as it stood, then forgets its content, usage and response fields, so the next
+   * attempt starts afresh with its own Start.
+   */
+  void retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, String errorMessage) {
+    AgentMessage.Assistant failed = message(accumulator.content(), StopReason.ERROR, Optional.of(errorMessage));
+    emit(new StreamEvent.Retry(attempt, maxRetries, delay, kind, failed));
+    blocks.clear();
     usage = Usage.ZERO;
     extra = Json.object();
+    started = false;
   }
 
   void usage(Usage usage) {
@@ -130,6 +135,10 @@ final class TurnBuilder {
       throw new IllegalStateException("block " + index + " already ended");
     }
     return b.extra;
+  }
+
+  boolean hasToolArguments(int index) {
+    return !block(index, Kind.TOOL_CALL).text.isEmpty();
   }
 
   String toolCallId(int index) {

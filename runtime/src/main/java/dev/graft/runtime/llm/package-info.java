@@ -16,9 +16,10 @@
  *       file, for tests and demos without a network.
  * </ul>
  *
- * <p>Two wire protocols are implemented over {@code java.net.http}: the Anthropic Messages API
- * and OpenAI Chat Completions (which also reaches Ollama, llama.cpp, vLLM, LM Studio,
- * OpenRouter, Groq and other compatible servers through a base URL). Request bodies, usage
- * accounting and message conversion follow the reference agent pi ({@code @mariozechner/pi-ai}).
+ * <p>Four wire protocols are implemented over {@code java.net.http}: the Anthropic Messages API,
+ * OpenAI's Responses API (OpenAI's own models), OpenAI Chat Completions (which also reaches
+ * Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, Groq and other compatible servers through a
+ * base URL) and Google's Gemini API. Request bodies, usage accounting and message conversion
+ * follow the reference agent pi ({@code @mariozechner/pi-ai}).
  */
 package dev.graft.runtime.llm;

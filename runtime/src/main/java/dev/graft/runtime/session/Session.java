@@ -489,7 +489,19 @@ public final class Session implements AutoCloseable {
     return append(new SessionEntry.Label(newId(), parent(), now(), targetId, value, null));
   }
 
+  /**
+   * The longest session name graft records (characters, after trimming): the cap scripts'
+   * {@code setSessionName} has, for {@code /name} and RPC's {@code set_session_name} too.
+   */
+  public static final int MAX_NAME_LENGTH = 1_000;
+
+  /** Names the session; a name longer than {@link #MAX_NAME_LENGTH} is refused and nothing is recorded. */
   public synchronized String appendSessionInfo(String name) {
+    int length = name.trim().length();
+    if (length > MAX_NAME_LENGTH) {
+      throw new IllegalArgumentException("the session name is " + length + " characters long; the limit is "
+          + MAX_NAME_LENGTH + " (graft refused it)");
+    }
     return append(new SessionEntry.SessionInfo(newId(), parent(), now(), Optional.of(name.trim()), null));
   }
 

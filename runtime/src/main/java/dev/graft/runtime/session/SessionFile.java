@@ -85,6 +85,10 @@ final class SessionFile implements AutoCloseable {
     if (!Files.exists(path)) {
       throw new SessionFileException(path + ": no such file");
     }
+    if (!Files.isRegularFile(path)) {
+      // Reading a FIFO waits for a writer, a device may never end: refused before it is opened.
+      throw new SessionFileException(path + " is not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
+    }
     if (!Files.isReadable(path)) {
       throw new SessionFileException(path + ": permission denied");
     }

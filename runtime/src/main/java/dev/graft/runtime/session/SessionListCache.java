@@ -22,7 +22,8 @@ import java.util.Optional;
  * unreadable cache only makes listing slower.
  */
 final class SessionListCache {
-  private static final int VERSION = 1;
+  /** 2: lines written with spaces counted (issue 28); a cache of version 1 may hold 0 for them and is read again. */
+  private static final int VERSION = 2;
 
   private final Path file;
   private final Map<String, Entry> entries = new HashMap<>();

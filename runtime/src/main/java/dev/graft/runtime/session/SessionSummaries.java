@@ -20,8 +20,9 @@ import java.util.Optional;
 /**
  * Reads a {@link SessionSummary} from a session file without parsing it: the header, the first
  * user message, the latest name and the count of messages come from one pass that finds line
- * starts eight bytes at a time and looks only at how each line begins. Lines are written with
- * {@code "type"} as their first key, by graft and by the reference; the listing relies on that.
+ * starts eight bytes at a time and looks only at how each line begins. graft and the reference
+ * write {@code {"type":"} first, unspaced; a line written otherwise (spaces, another key first)
+ * is a valid line all the same, and its type is read by {@link LineScanner}.
  */
 final class SessionSummaries {
   private static final VarHandle LONGS =
@@ -31,6 +32,8 @@ final class SessionSummaries {
   private static final long NEWLINES = ONES * '\n';
   private static final byte[] MESSAGE = "{\"type\":\"message\"".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] SESSION_INFO = "{\"type\":\"session_info\"".getBytes(StandardCharsets.US_ASCII);
+  /** How every line graft and the reference write begins. */
+  private static final byte[] TYPE_FIRST = "{\"type\":\"".getBytes(StandardCharsets.US_ASCII);
   private static final int CHUNK = 1 << 20;
 
   private SessionSummaries() {}
@@ -140,15 +143,36 @@ final class SessionSummaries {
         header = header(buf, start, length);
         return header != null;
       }
-      if (startsWith(buf, start, length, MESSAGE)) {
+      String type;
+      if (startsWith(buf, start, length, TYPE_FIRST)) {
+        type = startsWith(buf, start, length, MESSAGE) ? "message"
+            : startsWith(buf, start, length, SESSION_INFO) ? "session_info" : null;
+      } else {
+        type = typeOf(buf, start, length);
+      }
+      if ("message".equals(type)) {
         messages++;
         if (firstMessage == null) {
           firstMessage = userText(buf, start, length);
         }
-      } else if (startsWith(buf, start, length, SESSION_INFO)) {
+      } else if ("session_info".equals(type)) {
         name = name(java.util.Arrays.copyOfRange(buf, start, start + length)).orElse(null);
       }
       return true;
+    }
+
+    private LineScanner scanner;
+
+    /** The type of a line that does not begin as graft writes it; null for a line that is not valid JSON. */
+    private String typeOf(byte[] buf, int start, int length) {
+      if (scanner == null) {
+        scanner = new LineScanner();
+      }
+      try {
+        return scanner.scan(buf, start, length).type();
+      } catch (LineScanner.BadLine e) {
+        return null; // the reference skips a line JSON.parse refuses
+      }
     }
   }
 

@@ -152,6 +152,74 @@ class AgentCompactionTest {
   }
 
   /**
+   * Issue 28: a session holding one message larger than the whole window (a pasted log). The
+   * threshold compaction before the next prompt summarises that message from its beginning
+   * instead of keeping it (keeping it would leave the context over the window, and a 2 GB message
+   * ran graft out of memory), no request carries it whole, and the prompt is recorded.
+   */
+  @Test
+  void aMessageLargerThanTheWindowIsSummarisedFromItsBeginningNotKeptWhole() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      s.appendMessage(new AgentMessage.User("please read this log", 1));
+      String log = "2026-11-26 10:00:00 INFO something happened in module foo\n".repeat(80_000); // 4.7 M characters
+      String hugeId = s.appendMessage(new AgentMessage.User(log, 2));
+      // The provider refused it: the estimate is of the messages' text, about 1.2 M tokens.
+      String replyId = s.appendMessage(new AgentMessage.Assistant(List.of(), "scripted", "scripted", "scripted",
+          dev.graft.runtime.message.Usage.ZERO, "error", java.util.Optional.of("prompt is too long: 1200000 tokens > 200000"),
+          3, null));
+      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
+      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
+          "{\"text\": \"SUMMARY: asked to read a log\"}",
+          "{\"text\": \"PREFIX: a long INFO log from module foo\"}",
+          "{\"text\": \"answered\"}")), requests),
+          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+      agent.subscribe(events::add);
+
+      AgentSession.RunResult result = agent.prompt("what now?");
+
+      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.entryId()).as(c.toString()).isPresent());
+      SessionEntry.Compaction compaction = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
+          .map(SessionEntry.Compaction.class::cast).findFirst().orElseThrow();
+      assertThat(compaction.firstKeptEntryId()).as("the log is not kept").contains(replyId).isNotEqualTo(java.util.Optional.of(hugeId));
+      assertThat(requests).hasSize(3).allSatisfy(r -> assertThat(text(r).length()).as("a request's text").isLessThan(200_000));
+      assertThat(text(requests.get(1))).contains("[User]: 2026-11-26 10:00:00 INFO something happened in module foo")
+          .contains(" more characters truncated]");
+      assertThat(result.text()).isEqualTo("answered");
+      assertThat(s.branchPath()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Message.class,
+          m -> assertThat(m.message()).isInstanceOfSatisfying(AgentMessage.User.class,
+              u -> assertThat(u.content().text("")).isEqualTo("what now?"))));
+    }
+  }
+
+  /** Running out of memory in a compaction ends the compaction, not graft: the prompt is recorded and answered. */
+  @Test
+  void runningOutOfMemoryWhileCompactingIsAFailedCompactionAndThePromptGoesOn() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      dev.graft.runtime.llm.LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"answered\"}"));
+      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+      dev.graft.runtime.llm.LlmProvider failingOnce = (request, listener) -> {
+        if (first.getAndSet(false)) {
+          throw new OutOfMemoryError("Java heap space");
+        }
+        return scripted.stream(request, listener);
+      };
+      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, failingOnce, ThinkingLevel.OFF, "system",
+          List.of(), AgentHooks.NONE, Clock.systemUTC());
+      agent.setCompactionSettings(new CompactionSettings(true, ScriptedProvider.MODEL.contextWindow() - 10, 30));
+      agent.subscribe(events::add);
+
+      AgentSession.RunResult result = agent.prompt("still there?");
+
+      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.error()).hasValueSatisfying(
+          e -> assertThat(e).startsWith("the session is too large to compact in memory (Java heap space)")));
+      assertThat(result.text()).isEqualTo("answered");
+      assertThat(s.buildContext().messages()).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(AgentMessage.User.class,
+          u -> assertThat(u.content().text("")).isEqualTo("still there?")));
+    }
+  }
+
+  /**
    * Issue 5's acceptance: a session runs past its context window twice. Both compactions happen,
    * the second summary is built from the first, and what the first kept is in the second's input.
    */

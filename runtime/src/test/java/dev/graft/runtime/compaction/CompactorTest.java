@@ -131,4 +131,27 @@ class CompactorTest {
     assertThat(text).startsWith("[User]: hi\n\n[Assistant thinking]: hmm\n\n[Assistant tool calls]: read(path=\"a.ts\", limit=5)\n\n[Tool result]: ")
         .endsWith("\n\n[... 500 more characters truncated]");
   }
+
+  /**
+   * A message of millions of characters is cut for the summary request as the reference cuts a
+   * tool result: its beginning and how much was left out, without the whole text being copied
+   * first. Messages of ordinary size are as the reference writes them (above).
+   */
+  @Test
+  void conversationTextCutsAHugeMessageOfAnyRole() {
+    String big = "a".repeat(3_000_000);
+    var user = new AgentMessage.User(new MessageContent.Blocks(List.of(new ContentBlock.Text(big), new ContentBlock.Text("b".repeat(1_000)))), 1, null);
+    var plain = new AgentMessage.User(big, 1);
+    var answer = assistant(List.of(new ContentBlock.Thinking(big, null), new ContentBlock.Text(big),
+        new ContentBlock.ToolCall("c", "write", Json.object().put("path", "a.ts").put("content", big), null)), "toolUse");
+    var result = new AgentMessage.ToolResult("c", "write", List.of(new ContentBlock.Text(big)), Optional.empty(), false, 1, null);
+    String text = ConversationText.of(List.of(user, plain, answer, result));
+    int max = 100_000; // ConversationText.MESSAGE_MAX_CHARS
+    assertThat(text.length()).as("five parts cut at the most, one tool result at 2,000").isLessThan(6 * (max + 100));
+    assertThat(text).startsWith("[User]: " + "a".repeat(max) + "\n\n[... " + (3_001_000 - max) + " more characters truncated]\n\n"
+        + "[User]: " + "a".repeat(max) + "\n\n[... " + (3_000_000 - max) + " more characters truncated]\n\n"
+        + "[Assistant thinking]: aaa");
+    assertThat(text).contains("[Assistant]: aaa").contains("[Assistant tool calls]: write(path=\"a.ts\", content=\"aaa")
+        .endsWith("[Tool result]: " + "a".repeat(2000) + "\n\n[... 2998000 more characters truncated]");
+  }
 }

@@ -57,6 +57,27 @@ class ShapedCompactionTest {
   }
 
   @Test
+  void aMessageLargerThanAllowedIsSummarisedNotKeptInAShapedContextToo() throws Exception {
+    try (Session s = Session.create(dir, dir.toString(), Clock.systemUTC())) {
+      s.appendMessage(new AgentMessage.User("task 1", 1));
+      s.appendMessage(new AgentMessage.User("a pasted log " + "y".repeat(40_000), 2));
+      s.appendMessage(new AgentMessage.User("task 3", 3));
+      List<SessionEntry> path = s.branchPath();
+      List<AgentMessage> shaped = new ArrayList<>();
+      shaped.add(new AgentMessage.Custom("note", MessageContent.of("A HOOK'S NOTE"), true, Optional.empty(), 4, null));
+      path.forEach(e -> EntryMessages.of(e).ifPresent(shaped::add));
+      CompactionSettings keepMuch = new CompactionSettings(true, 16_384, 5_000);
+      // the reference's rule keeps from the log (it alone holds the 5,000 tokens to keep)
+      assertThat(Compactor.prepare(path, shaped, keepMuch).orElseThrow().firstKeptEntryId()).isEqualTo(path.get(1).id());
+      // larger than 8,000 tokens by itself: summarised
+      CompactionPreparation p = Compactor.prepare(path, shaped, keepMuch, 8_000).orElseThrow();
+      assertThat(p.firstKeptEntryId()).isEqualTo(path.get(2).id());
+      assertThat(p.messagesToSummarize()).extracting(ShapedCompactionTest::text).containsExactly("A HOOK'S NOTE", "task 1",
+          "a pasted log " + "y".repeat(40_000));
+    }
+  }
+
+  @Test
   void aContextWhoseEntriesAreOutOfOrderIsNotCutWhereTheyWouldBeLostOrRepeated() throws Exception {
     try (Session s = Session.create(dir, dir.toString(), Clock.systemUTC())) {
       for (int i = 1; i <= 4; i++) {

@@ -35,4 +35,30 @@ class SettingsTest {
     assertThat(s.compaction()).isEqualTo(CompactionSettings.DEFAULTS);
     assertThat(s.problems()).singleElement().asString().contains("settings.json").endsWith("ignored");
   }
+
+  @Test
+  void scriptModelCallsAreSetGloballyAndAProjectMayOnlyLowerThem() throws Exception {
+    assertThat(Settings.load(new GraftHome(home), project).scriptModelCalls()).isEqualTo(new ModelCallBudget(100, 4));
+    Files.writeString(home.resolve("settings.json"), """
+        {"scripts": {"modelCallsPerRun": 30, "modelCallsInFlight": 8}}
+        """);
+    Files.createDirectories(project.resolve(".graft"));
+    Files.writeString(project.resolve(".graft/settings.json"), """
+        {"scripts": {"modelCallsPerRun": 1000, "modelCallsInFlight": 2}}
+        """);
+    Settings s = Settings.load(new GraftHome(home), project);
+    assertThat(s.scriptModelCalls()).isEqualTo(new ModelCallBudget(30, 2));
+    assertThat(s.problems()).singleElement().asString().contains(".graft/settings.json")
+        .endsWith("scripts.modelCallsPerRun may only lower the limit in a project (1000 > 30); ignored");
+
+    Files.writeString(home.resolve("settings.json"), """
+        {"scripts": {"modelCallsPerRun": -1, "modelCallsInFlight": 0.5}}
+        """);
+    Files.delete(project.resolve(".graft/settings.json"));
+    s = Settings.load(new GraftHome(home), project);
+    assertThat(s.scriptModelCalls()).isEqualTo(ModelCallBudget.DEFAULTS);
+    assertThat(s.problems()).containsExactly(
+        home.resolve("settings.json") + ": scripts.modelCallsPerRun must be a whole number from 0 to 100000; ignored",
+        home.resolve("settings.json") + ": scripts.modelCallsInFlight must be a whole number from 1 to 100; ignored");
+  }
 }

@@ -230,8 +230,9 @@ class SessionEventsTest {
         "{\"type\":\"session_start\",\"reason\":\"resume\",\"previousSessionFile\":\"/s/old.jsonl\"}",
         "{\"type\":\"session_shutdown\",\"reason\":\"quit\"}",
         "{\"type\":\"session_tree\",\"newLeafId\":\"e1\",\"oldLeafId\":null}",
+        // No base URL: scripts never see where a provider lives (docs/security.md).
         "{\"type\":\"model_select\",\"model\":{\"id\":\"scripted\",\"name\":\"Scripted\",\"provider\":\"scripted\",\"api\":\"scripted\","
-            + "\"baseUrl\":\"file:\",\"reasoning\":true,\"contextWindow\":200000,\"maxTokens\":32000,\"input\":[\"text\",\"image\"]},"
+            + "\"reasoning\":true,\"contextWindow\":200000,\"maxTokens\":32000,\"input\":[\"text\",\"image\"]},"
             + "\"source\":\"set\"}",
         "{\"type\":\"session_switch\",\"reason\":\"new\",\"previousSessionFile\":\"/s/old.jsonl\"}",
         "{\"type\":\"session_fork\"}");

@@ -291,14 +291,35 @@ class AnthropicProviderTest {
   }
 
   @Test
-  void anOverloadedStreamIsRetriedWhileNothingWasShown() throws Exception {
+  void anOverloadedStreamIsRetried() throws Exception {
     server.enqueue(Reply.resource("anthropic/overloaded-before-content.sse"), Reply.resource("anthropic/text.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(server.received()).hasSize(2);
     assertThat(reply.stopReason()).isEqualTo("stop");
     assertThat(reply.usage().input()).isEqualTo(25);
-    assertThat(log.names()).containsExactly("Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
+    assertThat(log.names())
+        .containsExactly("Start", "Retry", "Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
+    StreamEvent.Retry retry = log.ofType(StreamEvent.Retry.class).getFirst();
+    assertThat(retry.attempt()).isEqualTo(1);
+    assertThat(retry.maxRetries()).isEqualTo(2);
+    assertThat(retry.kind()).isEqualTo(ErrorKind.SERVER);
+    assertThat(retry.errorMessage()).contains("overloaded_error");
+  }
+
+  @Test
+  void aTurnCutShortAfterTextIsRetriedAndOnlyTheLastAttemptIsKept() throws Exception {
+    server.enqueue(Reply.resource("anthropic/error-midstream.sse"), Reply.resource("anthropic/text.sse"));
+    EventLog log = new EventLog();
+    AgentMessage.Assistant reply = run(hello(), log);
+    assertThat(server.received()).hasSize(2);
+    assertThat(reply.stopReason()).isEqualTo("stop");
+    assertThat(reply.content()).containsExactly(new ContentBlock.Text("Hello, wörld! 👋"));
+    StreamEvent.Retry retry = log.ofType(StreamEvent.Retry.class).getFirst();
+    // The failed attempt as it stood, handed over so a UI can end it; it is not the answer.
+    assertThat(retry.message().content()).containsExactly(new ContentBlock.Text("Partial answ"));
+    assertThat(retry.message().stopReason()).isEqualTo("error");
+    assertThat(log.names().subList(0, 5)).containsExactly("Start", "TextStart", "TextDelta", "Retry", "Start");
   }
 
   @Test
@@ -350,11 +371,14 @@ class AnthropicProviderTest {
   }
 
   @Test
-  void anErrorEventMidStreamKeepsThePartialContent() throws Exception {
-    server.enqueue(Reply.resource("anthropic/error-midstream.sse"));
+  void anErrorEventMidStreamOnEveryAttemptKeepsTheLastPartialContent() throws Exception {
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(Reply.resource("anthropic/error-midstream.sse"));
+    }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
-    assertThat(server.received()).hasSize(1);
+    assertThat(server.received()).hasSize(3);
+    assertThat(log.ofType(StreamEvent.Retry.class)).extracting(StreamEvent.Retry::attempt).containsExactly(1, 2);
     assertThat(reply.stopReason()).isEqualTo("error");
     assertThat(reply.errorMessage().orElseThrow()).contains("Anthropic stream error: (overloaded_error) Overloaded");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Partial answ"));
@@ -363,7 +387,9 @@ class AnthropicProviderTest {
 
   @Test
   void aStreamCutOffMidEventFails() throws Exception {
-    server.enqueue(Reply.resource("anthropic/truncated.sse"));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(Reply.resource("anthropic/truncated.sse"));
+    }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(reply.errorMessage().orElseThrow())
@@ -374,7 +400,9 @@ class AnthropicProviderTest {
 
   @Test
   void aDroppedConnectionFails() throws Exception {
-    server.enqueue(Reply.resource("anthropic/truncated.sse").dropConnection());
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(Reply.resource("anthropic/truncated.sse").dropConnection());
+    }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(reply.stopReason()).isEqualTo("error");

@@ -37,12 +37,24 @@ final class EventLog implements Consumer<StreamEvent> {
   /** Checks the grammar and that {@code returned} is what the last event carries. */
   AgentMessage.Assistant verify(AgentMessage.Assistant returned) {
     assertThat(events).isNotEmpty();
-    assertThat(events.getFirst()).isInstanceOf(StreamEvent.Start.class);
     Set<Integer> open = new HashSet<>();
     int nextIndex = 0;
-    for (int i = 1; i < events.size() - 1; i++) {
+    // A Retry voids the attempt: the next one starts with Start and indexes from 0 again.
+    int first = 0;
+    while (events.get(first) instanceof StreamEvent.Retry) {
+      first++;
+    }
+    assertThat(events.get(first)).isInstanceOfAny(StreamEvent.Start.class, StreamEvent.Done.class, StreamEvent.Error.class);
+    for (int i = first + 1; i < events.size() - 1; i++) {
       StreamEvent e = events.get(i);
       switch (e) {
+        case StreamEvent.Retry r -> {
+          open.clear();
+          nextIndex = 0;
+          if (events.get(i + 1) instanceof StreamEvent.Start) {
+            i++;
+          }
+        }
         case StreamEvent.TextStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }
         case StreamEvent.ThinkingStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }
         case StreamEvent.ToolCallStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }

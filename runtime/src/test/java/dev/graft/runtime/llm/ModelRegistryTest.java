@@ -39,9 +39,12 @@ class ModelRegistryTest {
     assertThat(sonnet.cost()).isEqualTo(new ModelCost(3, 15, 0.3, 3.75));
     assertThat(sonnet.reasoning()).isTrue();
     Model gpt = registry.find("openai", "gpt-4o-mini").orElseThrow();
-    assertThat(gpt.api()).isEqualTo(Api.OPENAI_COMPLETIONS);
+    assertThat(gpt.api()).isEqualTo(Api.OPENAI_RESPONSES);
     assertThat(gpt.reasoning()).isFalse();
-    assertThat(registry.models()).extracting(Model::provider).containsOnly("anthropic", "openai");
+    assertThat(registry.models()).extracting(Model::provider).containsOnly("anthropic", "openai", "google");
+    Model gemini = registry.find("google", "gemini-2.5-pro").orElseThrow();
+    assertThat(gemini.api()).isEqualTo(Api.GOOGLE_GENERATIVE_AI);
+    assertThat(gemini.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
     assertThat(registry.resolve("anthropic/claude-haiku-4-5")).isPresent();
     assertThat(registry.resolve("gpt-5")).map(Model::provider).contains("openai");
     assertThat(registry.resolve("nope")).isEmpty();
@@ -227,7 +230,7 @@ class ModelRegistryTest {
         {"providers": {
           "ollama": {"models": [{"id": "a", "contextWindow": "big"}, {"name": "no id"}]},
           "mystery": {"models": [{"id": "m"}]},
-          "old": {"baseUrl": "http://x:1/v1", "api": "openai-responses", "models": [{"id": "r"}]},
+          "old": {"baseUrl": "http://x:1/v1", "api": "openai-codex-responses", "models": [{"id": "r"}]},
           "bad": {"baseUrl": "localhost:8080", "api": "openai-completions", "models": [{"id": "b", "cost": {"input": -1}}]},
           "anthropic": {"modelOverrides": {"claude-sonnet-4-5": {"thinkingLevelMap": {"ultra": "max"}}}},
           "empty": {}
@@ -237,9 +240,11 @@ class ModelRegistryTest {
     assertThat(registry.problems()).containsExactly(
         file + ": providers.ollama.models[0].contextWindow: must be a positive whole number of tokens",
         file + ": providers.ollama.models[1].id: is required",
-        file + ": providers.mystery.models[0]: no \"api\": set it on the provider or the model (anthropic-messages or openai-completions)",
+        file + ": providers.mystery.models[0]: no \"api\": set it on the provider or the model (anthropic-messages, openai-completions, openai-responses,"
+            + " google-generative-ai)",
         file + ": providers.mystery.models[0]: no \"baseUrl\": \"mystery\" is not a provider graft knows, so set it on the provider or the model",
-        file + ": providers.old.api: \"openai-responses\" is not supported by graft; use \"anthropic-messages\" or \"openai-completions\"",
+        file + ": providers.old.api: \"openai-codex-responses\" is not supported by graft; use one of anthropic-messages,"
+            + " openai-completions, openai-responses, google-generative-ai",
         file + ": providers.bad.baseUrl: must be an http:// or https:// URL, was \"localhost:8080\"",
         file + ": providers.bad.models[0].cost.input: must be a number >= 0 (US dollars per million tokens)",
         file + ": providers.bad.models[0].cost.output: is required (US dollars per million tokens)",

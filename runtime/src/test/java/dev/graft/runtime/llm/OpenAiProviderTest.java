@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class OpenAiProviderTest {
   private final LoopbackServer server = new LoopbackServer();
-  private final Model gpt41 = TestModels.builtin("openai", "gpt-4.1", server.baseUrl() + "/v1");
-  private final Model gpt5 = TestModels.builtin("openai", "gpt-5", server.baseUrl() + "/v1");
+  private final Model gpt41 = TestModels.completions("gpt-4.1", server.baseUrl() + "/v1");
+  private final Model gpt5 = TestModels.completions("gpt-5", server.baseUrl() + "/v1");
   private final ApiKey key = new ApiKey("sk-openai-test", "OPENAI_API_KEY");
 
   @AfterEach
@@ -81,17 +81,20 @@ class OpenAiProviderTest {
 
   @Test
   void reasoningModelsGetDeveloperRoleEffortAndCacheKey() throws Exception {
-    Model official = TestModels.builtin("openai", "gpt-5", "https://api.openai.com/v1");
+    Model official = TestModels.completions("gpt-5", "https://api.openai.com/v1");
     JsonNode body = OpenAiProtocol.body(hello(official).withThinking(ThinkingLevel.HIGH).withSessionId("s-1"));
     assertThat(body.at("/messages/0/role").asText()).isEqualTo("developer");
     assertThat(body.get("reasoning_effort").asText()).isEqualTo("high");
     assertThat(body.get("prompt_cache_key").asText()).isEqualTo("s-1");
 
-    // GPT-5 cannot switch reasoning off: "off" clamps to minimal; xhigh clamps to high.
-    assertThat(OpenAiProtocol.body(hello(gpt5)).get("reasoning_effort").asText()).isEqualTo("minimal");
+    // GPT-5 cannot switch reasoning off: "off" sends no effort at all (never a raised one, which
+    // OpenAI refuses beside function tools for gpt-5.4); xhigh clamps to high.
+    assertThat(OpenAiProtocol.body(hello(gpt5)).has("reasoning_effort")).isFalse();
+    assertThat(OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.MINIMAL)).get("reasoning_effort").asText())
+        .isEqualTo("minimal");
     assertThat(OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.XHIGH)).get("reasoning_effort").asText())
         .isEqualTo("high");
-    Model gpt52 = TestModels.builtin("openai", "gpt-5.2", server.baseUrl());
+    Model gpt52 = TestModels.completions("gpt-5.2", server.baseUrl());
     assertThat(OpenAiProtocol.body(hello(gpt52).withThinking(ThinkingLevel.XHIGH)).get("reasoning_effort").asText())
         .isEqualTo("xhigh");
     // Not api.openai.com: no cache key unless long retention is asked for.
@@ -312,8 +315,10 @@ class OpenAiProviderTest {
   }
 
   @Test
-  void anErrorChunkMidStreamEndsTheTurn() throws Exception {
-    server.enqueue(Reply.resource("openai/error-chunk.sse"));
+  void anErrorChunkMidStreamEndsTheTurnOnceRetriesRunOut() throws Exception {
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(Reply.resource("openai/error-chunk.sse"));
+    }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
     assertThat(error(reply)).isEqualTo("Server reported an error mid-stream: Provider returned error: upstream connect error");
@@ -333,7 +338,9 @@ class OpenAiProviderTest {
 
   @Test
   void aStreamWithoutFinishOrDoneFails() throws Exception {
-    server.enqueue(Reply.resource("openai/truncated.sse"));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(Reply.resource("openai/truncated.sse"));
+    }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
     assertThat(error(reply)).isEqualTo(

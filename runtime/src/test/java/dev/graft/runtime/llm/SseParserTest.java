@@ -83,6 +83,14 @@ class SseParserTest {
   }
 
   @Test
+  void aLastLineWithoutItsNewlineIsDeliveredWhenItsJsonIsWhole() throws Exception {
+    SseParser p = new SseParser();
+    assertThat(parse(p, "event: message_stop\ndata: {\"type\":\"message_stop\"}")).isEmpty();
+    assertThat(p.finish()).containsExactly(new SseEvent("message_stop", "{\"type\":\"message_stop\"}"));
+    assertThat(p.truncated()).isFalse();
+  }
+
+  @Test
   void fieldWithoutSpaceAfterColonKeepsItsValue() throws Exception {
     SseParser p = new SseParser();
     assertThat(parse(p, "data:  two spaces\n\n")).containsExactly(new SseEvent("", " two spaces"));

@@ -29,6 +29,13 @@ final class TestModels {
     return withBaseUrl(m, baseUrl);
   }
 
+  /** A built-in OpenAI model reached through Chat Completions (a proxy or compatible server). */
+  static Model completions(String id, String baseUrl) {
+    Model m = builtin("openai", id, baseUrl);
+    return new Model(m.id(), m.name(), Api.OPENAI_COMPLETIONS, m.provider(), baseUrl, m.reasoning(), m.images(),
+        m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());
+  }
+
   static Model withBaseUrl(Model m, String baseUrl) {
     return new Model(m.id(), m.name(), m.api(), m.provider(), baseUrl, m.reasoning(), m.images(),
         m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());

@@ -81,6 +81,43 @@ class SessionStoreTest {
   }
 
   @Test
+  void linesWrittenWithSpacesOrAnotherKeyFirstAreCountedAsTheReferenceCountsThem() throws Exception {
+    // JSON.parse does not care how a line is spaced nor where "type" is: the reference counts
+    // every line whose type is "message". The listing must agree without parsing every line.
+    String file = String.join("\n",
+        "{ \"type\": \"session\", \"version\": 3, \"id\": \"spaced\", \"timestamp\": \"2026-01-01T00:00:00.000Z\", \"cwd\": \"/p\" }",
+        "{\"type\": \"message\", \"id\": \"a\", \"parentId\": null, \"timestamp\": \"2026-01-01T00:00:00.000Z\","
+            + " \"message\": {\"role\": \"user\", \"content\": \"spaced out\", \"timestamp\": 1}}",
+        "{ \"type\" :\t\"message\" , \"id\": \"b\", \"parentId\": \"a\", \"timestamp\": \"2026-01-01T00:00:01.000Z\","
+            + " \"message\": {\"role\": \"user\", \"content\": \"tabs\", \"timestamp\": 2}}",
+        "  {\"id\":\"c\",\"parentId\":\"b\",\"message\":{\"role\":\"user\",\"content\":\"type later\",\"timestamp\":3,"
+            + "\"type\":\"x\"},\"type\":\"message\",\"timestamp\":\"2026-01-01T00:00:02.000Z\"}",
+        "{\"type\": \"messages\", \"id\": \"d\", \"parentId\": \"c\", \"timestamp\": \"2026-01-01T00:00:03.000Z\"}",
+        "{\"typeOf\": \"message\", \"type\": \"custom\", \"id\": \"e\", \"parentId\": \"d\", \"timestamp\": \"2026-01-01T00:00:04.000Z\"}",
+        "{\"type\" : \"session_info\", \"id\": \"f\", \"parentId\": \"e\", \"timestamp\": \"2026-01-01T00:00:05.000Z\","
+            + " \"name\": \"  spaced name \"}",
+        "");
+    Path dir = store().directoryFor("/p");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("2026-01-01T00-00-00-000Z_spaced.jsonl"), file);
+
+    SessionSummary s = store().list("/p").getFirst();
+    assertThat(s.id()).isEqualTo("spaced");
+    assertThat(s.messageCount()).isEqualTo(3);
+    assertThat(s.firstMessage()).isEqualTo("spaced out");
+    assertThat(s.name()).contains("spaced name");
+
+    // A listing cache an older graft wrote holds 0 messages for such a file: it is not trusted.
+    Path cache = home.resolve("sessions/.list-cache.json");
+    com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode)
+        dev.graft.runtime.json.Json.parse(Files.readString(cache));
+    old.put("version", 1);
+    old.get("files").forEach(e -> ((com.fasterxml.jackson.databind.node.ObjectNode) e).put("messages", 0));
+    Files.writeString(cache, dev.graft.runtime.json.Json.write(old));
+    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(3);
+  }
+
+  @Test
   void sessionArgumentsResolveToFilesOrIdPrefixes() throws Exception {
     Path file;
     String id;

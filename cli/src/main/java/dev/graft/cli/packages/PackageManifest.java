@@ -1,0 +1,279 @@
+package dev.graft.cli.packages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.ScriptLoader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What a package brings, as its package.json says, in this order: graft's own manifest
+ * ({@code "graft": {"scripts": ["hooks", "extra.ts"]}}); else the reference's
+ * ({@code "pi": {"extensions": ["./extensions", "./src/*.ts", "!**}{@code /skip.ts"]}}, entries,
+ * globs and {@code !}/{@code +}/{@code -} patterns as the reference reads them, and nothing of a
+ * kind the {@code pi} object does not name); else the reference's conventional folder
+ * ({@code extensions/}: its files and its folders' index files); else graft's {@code scripts/}
+ * folder, unless it is npm's build scripts folder (package.json's {@code scripts} run files in
+ * it). Nothing else is loaded: not {@code dist/} nor any build folder a manifest does not name.
+ * Only what lies inside the package, once links are resolved, is taken.
+ */
+public final class PackageManifest {
+  /**
+   * The kinds of things a package brings, with graft's manifest key, the reference's key and its
+   * conventional folder. Scripts only so far; the reference's skills, prompts and themes would
+   * be kinds of their own.
+   */
+  enum Kind {
+    SCRIPTS("scripts", "extensions", "extensions");
+
+    final String graftKey;
+    final String piKey;
+    final String folder;
+
+    Kind(String graftKey, String piKey, String folder) {
+      this.graftKey = graftKey;
+      this.piKey = piKey;
+      this.folder = folder;
+    }
+  }
+
+  /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
+  private static final int MAX_TREE = 50_000;
+  /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
+  private static final Pattern RUNS_SCRIPTS_FOLDER = Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
+
+  private PackageManifest() {}
+
+  /** The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts). */
+  public static List<Path> scripts(Path dir) {
+    return of(dir, Kind.SCRIPTS);
+  }
+
+  static List<Path> of(Path dir, Kind kind) {
+    Path real;
+    try {
+      real = dir.toRealPath();
+    } catch (IOException e) {
+      return List.of();
+    }
+    Optional<JsonNode> manifest = PackageFiles.manifest(dir);
+    JsonNode graft = manifest.map(m -> m.path("graft").path(kind.graftKey)).orElse(null);
+    JsonNode pi = manifest.map(m -> m.path("pi")).orElse(null);
+    List<Path> found;
+    if (graft != null && graft.isArray()) {
+      found = new ArrayList<>();
+      for (JsonNode s : graft) {
+        Path p = dir.resolve(s.asText()).normalize();
+        if (p.startsWith(dir) && Files.exists(p)) {
+          found.add(p);
+        }
+      }
+    } else if (pi != null && pi.isObject()) {
+      found = piEntries(dir, pi.path(kind.piKey));
+    } else if (Files.isDirectory(dir.resolve(kind.folder))) {
+      found = folderEntries(dir.resolve(kind.folder));
+    } else if (kind == Kind.SCRIPTS && Files.isDirectory(dir.resolve("scripts"))
+        && !runsScriptsFolder(manifest.map(m -> m.path("scripts")).orElse(null))) {
+      found = List.of(dir.resolve("scripts"));
+    } else {
+      found = List.of();
+    }
+    return found.stream().distinct().filter(p -> inside(real, p)).toList();
+  }
+
+  /** Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}. */
+  private static boolean runsScriptsFolder(JsonNode npmScripts) {
+    if (npmScripts == null || !npmScripts.isObject()) {
+      return false;
+    }
+    for (JsonNode command : npmScripts) {
+      if (command.isTextual() && RUNS_SCRIPTS_FOLDER.matcher(command.asText()).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The reference's manifest entries: paths and globs, then its override patterns. */
+  private static List<Path> piEntries(Path dir, JsonNode entries) {
+    if (!entries.isArray()) {
+      return List.of();
+    }
+    List<String> sources = new ArrayList<>();
+    List<String> patterns = new ArrayList<>();
+    for (JsonNode e : entries) {
+      if (e.isTextual()) {
+        String s = e.asText();
+        (s.startsWith("!") || s.startsWith("+") || s.startsWith("-") ? patterns : sources).add(s);
+      }
+    }
+    List<Path> all = new ArrayList<>();
+    for (String s : sources) {
+      if (ManifestGlob.isGlob(s)) {
+        ManifestGlob glob = ManifestGlob.of(s);
+        for (String rel : tree(dir)) {
+          if (glob.matches(rel)) {
+            Path p = dir.resolve(rel);
+            if (Files.isDirectory(p)) {
+              all.addAll(folderEntries(p));
+            } else if (ScriptLoader.isScriptName(p.getFileName().toString())) {
+              all.add(p);
+            }
+          }
+        }
+      } else {
+        Path p = dir.resolve(s).normalize();
+        if (Files.isDirectory(p)) {
+          all.addAll(folderEntries(p));
+        } else if (Files.isRegularFile(p)) {
+          all.add(p);
+        }
+      }
+    }
+    return applyPatterns(dir, all, patterns);
+  }
+
+  /**
+   * {@code !glob} drops what it matches (the path in the package, the name, or the absolute
+   * path, as minimatch matches them), {@code +path} puts an exact path back, {@code -path}
+   * drops an exact path, in that order.
+   */
+  private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns) {
+    Set<Path> kept = new LinkedHashSet<>(all);
+    for (String p : patterns) {
+      if (p.startsWith("!")) {
+        ManifestGlob glob = ManifestGlob.literal(p.substring(1));
+        kept.removeIf(f -> glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString())
+            || glob.matches(f.toString()));
+      }
+    }
+    for (String p : patterns) {
+      if (p.startsWith("+")) {
+        all.stream().filter(f -> exact(dir, f, p.substring(1))).forEach(kept::add);
+      }
+    }
+    for (String p : patterns) {
+      if (p.startsWith("-")) {
+        kept.removeIf(f -> exact(dir, f, p.substring(1)));
+      }
+    }
+    return all.stream().filter(kept::contains).distinct().toList();
+  }
+
+  private static boolean exact(Path dir, Path f, String path) {
+    String p = path.startsWith("./") ? path.substring(2) : path;
+    return p.equals(relative(dir, f)) || p.equals(f.toString());
+  }
+
+  /**
+   * A folder of scripts as the reference reads one: what its package.json's {@code pi.extensions}
+   * names, else its {@code index.ts} or {@code index.js}; else its script files and the same of
+   * each folder in it (hidden entries and node_modules left out).
+   */
+  private static List<Path> folderEntries(Path folder) {
+    Optional<List<Path>> own = declaredOrIndex(folder);
+    if (own.isPresent()) {
+      return own.get();
+    }
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> list = Files.list(folder)) {
+      for (Path p : list.sorted().toList()) {
+        String name = p.getFileName().toString();
+        if (name.startsWith(".") || name.equals("node_modules")) {
+          continue;
+        }
+        if (Files.isRegularFile(p) && ScriptLoader.isScriptName(name) && !ScriptLoader.isTestName(name)) {
+          out.add(p);
+        } else if (Files.isDirectory(p)) {
+          declaredOrIndex(p).ifPresent(out::addAll);
+        }
+      }
+    } catch (IOException e) {
+      // an unreadable folder brings nothing
+    }
+    return out;
+  }
+
+  private static Optional<List<Path>> declaredOrIndex(Path folder) {
+    JsonNode declared = PackageFiles.manifest(folder).map(m -> m.path("pi").path("extensions")).orElse(null);
+    if (declared != null && declared.isArray()) {
+      List<Path> out = new ArrayList<>();
+      for (JsonNode e : declared) {
+        Path p = folder.resolve(e.asText()).normalize();
+        if (e.isTextual() && Files.exists(p)) {
+          out.add(p);
+        }
+      }
+      if (!out.isEmpty()) {
+        return Optional.of(out);
+      }
+    }
+    for (String index : List.of("index.ts", "index.js", "index.mts", "index.mjs")) {
+      if (Files.isRegularFile(folder.resolve(index))) {
+        return Optional.of(List.of(folder.resolve(index)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every file and folder in the package, as relative paths (node_modules, .git and links left out). */
+  private static List<String> tree(Path dir) {
+    List<String> out = new ArrayList<>();
+    try {
+      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+          String name = d.getFileName() == null ? "" : d.getFileName().toString();
+          if (!d.equals(dir) && (name.equals("node_modules") || name.equals(".git"))) {
+            return FileVisitResult.SKIP_SUBTREE;
+          }
+          if (!d.equals(dir)) {
+            out.add(relative(dir, d));
+          }
+          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+          if (attrs.isRegularFile()) {
+            out.add(relative(dir, f));
+          }
+          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path f, IOException e) {
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  private static boolean inside(Path realDir, Path p) {
+    try {
+      return p.toRealPath().startsWith(realDir);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static String relative(Path dir, Path f) {
+    List<String> parts = new ArrayList<>();
+    dir.relativize(f).forEach(p -> parts.add(p.toString()));
+    return String.join("/", parts);
+  }
+}

@@ -1,0 +1,1 @@
+export default abstract class<T> { constructor(public value: T) {} }

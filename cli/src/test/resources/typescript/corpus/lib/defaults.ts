@@ -1,0 +1,2 @@
+export const named: string = "named";
+export default function <T>(x: T): T[] { return [x]; }
