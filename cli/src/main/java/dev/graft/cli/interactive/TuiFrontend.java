@@ -122,6 +122,7 @@ final class TuiFrontend implements Frontend {
       }
     });
     terminal.onResize(tui::requestRender);
+    terminal.onInterrupt(() -> interrupts.interrupted(true));
     tui.start(terminal.keys());
   }
 

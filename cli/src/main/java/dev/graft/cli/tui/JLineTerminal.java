@@ -67,6 +67,11 @@ public final class JLineTerminal implements TerminalPort, AutoCloseable {
     });
   }
 
+  /** Where a SIGINT sent from outside goes (Ctrl+C itself arrives as a key). */
+  public void onInterrupt(Runnable interrupted) {
+    terminal.handle(Terminal.Signal.INT, s -> interrupted.run());
+  }
+
   /** Where keys come from. */
   public KeyDecoder.Source keys() {
     return timeout -> terminal.reader().read(timeout);
