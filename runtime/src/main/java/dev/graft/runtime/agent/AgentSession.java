@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
@@ -249,6 +250,39 @@ public final class AgentSession implements AutoCloseable {
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
     queue.add(new AgentMessage.User(text, clock.millis()), Delivery.FOLLOW_UP);
+  }
+
+  // ------------------------------------------------------------------ entries beside the conversation
+
+  /*
+   * The session's writes the modes ask for go through here (ArchitectureTest checks it), so that
+   * the agent is the one writer of its session. Each is written to the file when it returns.
+   */
+
+  /** Records a hook's state (a script's {@code appendEntry}); never sent to the model. Returns the entry's id. */
+  public String appendCustomEntry(String customType, Optional<JsonNode> data) {
+    return session.appendCustomEntry(customType, data);
+  }
+
+  /**
+   * Labels the entry {@code entryId} ({@code /label}, {@code /tree}, a script's {@code setLabel});
+   * an empty or blank label clears it. An unknown entry is refused. Returns the label entry's id.
+   */
+  public String setLabel(String entryId, Optional<String> label) {
+    return session.appendLabelChange(entryId, label);
+  }
+
+  /**
+   * Names the session ({@code /name}, RPC's {@code set_session_name}, a script's
+   * {@code setSessionName}), trimmed; a name longer than {@link Session#MAX_NAME_LENGTH} is refused.
+   */
+  public String setSessionName(String name) {
+    return session.appendSessionInfo(name);
+  }
+
+  /** Forces what was appended to the disk (before a copy of the file is made, say). */
+  public void syncSession() {
+    session.sync();
   }
 
   // ------------------------------------------------------------------ messages from hooks
