@@ -256,7 +256,7 @@ public final class RpcMode {
           if (name.isEmpty()) {
             throw new IllegalArgumentException("Session name cannot be empty");
           }
-          agent.session().appendSessionInfo(name);
+          agent.setSessionName(name);
           write(success(id, type));
         }
         case "compact" -> background(id, type, () -> {
