@@ -370,7 +370,7 @@ public final class InteractiveMode {
 
     @Override
     public String exportSession(Optional<String> output) throws Exception {
-      agent.session().sync();
+      agent.syncSession();
       Path file = agent.session().file().filter(f -> f.toFile().exists())
           .orElseThrow(() -> new IllegalStateException("nothing to export yet: the session has no file until its first message"));
       screen.spin("exporting…");
