@@ -56,13 +56,12 @@ public final class AgentSession implements AutoCloseable {
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
-  private volatile AbortSignal running;
+  private final JobSlot jobs = new JobSlot();
   private final SessionSwitches switches;
   private final ToolCalls toolCalls;
   private boolean started;
   private boolean shutDown;
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final Object idleMonitor = new Object();
   private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
 
   private Model model;
@@ -235,7 +234,7 @@ public final class AgentSession implements AutoCloseable {
   }
 
   public boolean isIdle() {
-    return running == null;
+    return jobs.isFree();
   }
 
   public void subscribe(Consumer<AgentEvent> listener) {
@@ -295,25 +294,24 @@ public final class AgentSession implements AutoCloseable {
    * another thread, so a caller on the script thread never waits for script handlers.
    */
   public void sendCustomMessage(AgentMessage.Custom message, Optional<Delivery> deliverAs, boolean triggerTurn) {
-    boolean requested = false;
-    boolean appended = false;
-    synchronized (this) {
+    Handling handling = jobs.decide(busy -> {
       if (deliverAs.equals(Optional.of(Delivery.NEXT_TURN))) {
         queue.add(message, Delivery.NEXT_TURN);
-      } else if (running != null) {
+        return Handling.QUEUED;
+      } else if (busy) {
         queue.add(message, deliverAs.orElse(Delivery.STEER));
+        return Handling.QUEUED;
       } else if (triggerTurn) {
         queue.request(new MessageQueue.Start(message));
-        requested = true;
-      } else {
-        session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
-        appended = true;
+        return Handling.REQUESTED;
       }
-    }
-    if (requested) {
+      session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
+      return Handling.RECORDED;
+    });
+    if (handling == Handling.REQUESTED) {
       turnRequestListeners.forEach(Runnable::run);
     }
-    if (appended) {
+    if (handling == Handling.RECORDED) {
       Thread.ofVirtual().name("graft-message-events").start(() -> {
         emit(new AgentEvent.MessageStart(message));
         emit(new AgentEvent.MessageEnd(message));
@@ -327,17 +325,23 @@ public final class AgentSession implements AutoCloseable {
    * a prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
    */
   public void sendUserMessage(String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
-    synchronized (this) {
-      if (running != null) {
+    Handling handling = jobs.decide(busy -> {
+      if (busy) {
         Delivery delivery = deliverAs.filter(d -> d != Delivery.NEXT_TURN).orElseThrow(() -> new IllegalStateException(
             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
         queue.add(userMessage(text, images), delivery);
-        return;
+        return Handling.QUEUED;
       }
       queue.request(new MessageQueue.Prompt(text, images));
+      return Handling.REQUESTED;
+    });
+    if (handling == Handling.REQUESTED) {
+      turnRequestListeners.forEach(Runnable::run);
     }
-    turnRequestListeners.forEach(Runnable::run);
   }
+
+  /** What became of a message a hook sent: queued for a run, a run asked for, or only recorded. */
+  private enum Handling { QUEUED, REQUESTED, RECORDED }
 
   /** Runs {@code listener} (on the requesting thread; it must not block) when a hook asks for a run while idle. */
   public void onTurnRequested(Runnable listener) {
@@ -380,10 +384,7 @@ public final class AgentSession implements AutoCloseable {
    * made for hook scripts ({@link #abortWith}).
    */
   public void abort() {
-    AbortSignal signal = running;
-    if (signal != null) {
-      signal.abort("aborted by the user");
-    }
+    jobs.current().ifPresent(signal -> signal.abort("aborted by the user"));
     for (AbortSignal other : abortsWith) {
       other.abort("aborted by the user");
     }
@@ -432,18 +433,7 @@ public final class AgentSession implements AutoCloseable {
 
   /** Blocks until no prompt, compaction, tree move or user command runs. */
   public void waitForIdle() throws InterruptedException {
-    synchronized (idleMonitor) {
-      while (running != null) {
-        idleMonitor.wait();
-      }
-    }
-  }
-
-  private void idle() {
-    synchronized (idleMonitor) {
-      running = null;
-      idleMonitor.notifyAll();
-    }
+    jobs.awaitFree();
   }
 
   /** Token and cost totals of every assistant message on the session's current path. */
@@ -493,14 +483,9 @@ public final class AgentSession implements AutoCloseable {
 
   private RunResult run(java.util.function.Supplier<Opening> open) {
     AbortSignal signal = new AbortSignal();
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("the agent is already running; use steer or followUp");
-      }
-      running = signal;
-    }
+    JobSlot.Lease job = jobs.take(signal, "the agent is already running; use steer or followUp");
     List<AgentMessage> newMessages = new ArrayList<>();
-    try {
+    try (job) {
       compactIfFull("threshold", signal);
       recordSettings();
       Opening opening = open.get();
@@ -514,7 +499,6 @@ public final class AgentSession implements AutoCloseable {
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      idle();
       session.sync();
     }
   }
@@ -703,16 +687,8 @@ public final class AgentSession implements AutoCloseable {
 
   /** {@link #compact(Optional)} that {@code signal} (or {@link #abort}) can stop. */
   public Optional<String> compact(Optional<String> instructions, AbortSignal signal) {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("compact between turns: the agent is running");
-      }
-      running = signal;
-    }
-    try {
+    try (JobSlot.Lease job = jobs.take(signal, "compact between turns: the agent is running")) {
       return compact(instructions, "manual", signal);
-    } finally {
-      idle();
     }
   }
 
@@ -743,13 +719,8 @@ public final class AgentSession implements AutoCloseable {
   public AgentMessage.BashExecution runUserBash(String command, boolean excludeFromContext, Consumer<String> onOutput)
       throws java.io.IOException, InterruptedException {
     AbortSignal signal = new AbortSignal();
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("the agent is running; run the command when it is idle");
-      }
-      running = signal;
-    }
-    try {
+    JobSlot.Lease job = jobs.take(signal, "the agent is running; run the command when it is idle");
+    try (job) {
       dev.graft.runtime.tools.UserShell.Result r = dev.graft.runtime.tools.UserShell.local().run(command, cwd, signal, onOutput);
       AgentMessage.BashExecution message = new AgentMessage.BashExecution(command, r.output(),
           r.exitCode().isPresent() ? Optional.of((long) r.exitCode().getAsInt()) : Optional.empty(),
@@ -760,7 +731,6 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      idle();
       session.sync();
     }
   }
@@ -782,16 +752,8 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private <T> T whileIdle(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException(what + " between turns: the agent is running");
-      }
-      running = new AbortSignal();
-    }
-    try {
+    try (JobSlot.Lease job = jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
       return change.run();
-    } finally {
-      idle();
     }
   }
 
@@ -870,20 +832,13 @@ public final class AgentSession implements AutoCloseable {
   /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
   public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
       throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("navigate the tree between turns: the agent is running");
-      }
-      running = signal;
-    }
+    JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running");
     TreeNavigator.Summarizer summarizer;
     synchronized (this) {
       summarizer = new TreeNavigator.Summarizer(model, provider, compaction.forWindow(model.contextWindow()));
     }
-    try {
+    try (job) {
       return new TreeNavigator(session, hooks).navigate(targetId, how, signal, summarizer);
-    } finally {
-      idle();
     }
   }
 
