@@ -29,12 +29,12 @@ import dev.graft.runtime.tools.Tool;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -64,14 +64,10 @@ public final class AgentSession implements AutoCloseable {
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
 
-  private Model model;
-  private LlmProvider provider;
-  private ThinkingLevel thinking;
+  /** Replaced whole on every change: a call, compaction or tree move reads it once. */
+  private final AtomicReference<CallSettings> settings;
   private volatile String systemPrompt;
   private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
-  private final Map<String, Tool> tools = new LinkedHashMap<>();
-  private int maxTokens;
-  private CompactionSettings compaction = CompactionSettings.DEFAULTS;
 
   /** How a prompt ended. {@code last} is empty when a hook handled the input. */
   public record RunResult(Optional<AgentMessage.Assistant> last, List<AgentMessage> messages) {
@@ -95,15 +91,13 @@ public final class AgentSession implements AutoCloseable {
       String systemPrompt, List<Tool> tools, AgentHooks hooks, Clock clock) {
     this.session = Objects.requireNonNull(session, "session");
     this.cwd = cwd.toAbsolutePath().normalize();
-    this.model = Objects.requireNonNull(model, "model");
-    this.provider = Objects.requireNonNull(provider, "provider");
-    this.thinking = Objects.requireNonNull(thinking, "thinking");
+    this.settings = new AtomicReference<>(
+        new CallSettings(model, provider, thinking, Map.of(), 0, CompactionSettings.DEFAULTS).withTools(tools));
     this.systemPrompt = Objects.requireNonNull(systemPrompt, "systemPrompt");
     this.hooks = hooks == null ? AgentHooks.NONE : hooks;
     this.clock = clock;
     this.switches = new SessionSwitches(session, this.hooks);
     this.toolCalls = new ToolCalls(this.hooks, this.cwd, clock, this::emit);
-    setTools(tools);
   }
 
   /**
@@ -146,22 +140,19 @@ public final class AgentSession implements AutoCloseable {
   }
 
   public Model model() {
-    return model;
+    return settings.get().model();
   }
 
   public ThinkingLevel thinking() {
-    return thinking;
+    return settings.get().thinking();
   }
 
   public List<String> activeTools() {
-    return List.copyOf(tools.keySet());
+    return List.copyOf(settings.get().tools().keySet());
   }
 
-  public synchronized void setTools(List<Tool> active) {
-    tools.clear();
-    for (Tool t : active) {
-      tools.put(t.name(), t);
-    }
+  public void setTools(List<Tool> active) {
+    settings.updateAndGet(s -> s.withTools(active));
   }
 
   /** Switches the model for the next call (recorded in the session as a model change). */
@@ -176,20 +167,15 @@ public final class AgentSession implements AutoCloseable {
   public void setModel(Model next, LlmProvider nextProvider, String source) {
     Objects.requireNonNull(next, "model");
     Objects.requireNonNull(nextProvider, "provider");
-    Model previous;
-    synchronized (this) {
-      previous = model;
-      this.model = next;
-      this.provider = nextProvider;
-    }
-    // outside the lock: a hook may call back into the agent
+    Model previous = settings.getAndUpdate(s -> s.withModel(next, nextProvider)).model();
     if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
       hooks.modelSelect(next, Optional.of(previous), source);
     }
   }
 
-  public synchronized void setThinking(ThinkingLevel level) {
-    this.thinking = Objects.requireNonNull(level, "level");
+  public void setThinking(ThinkingLevel level) {
+    Objects.requireNonNull(level, "level");
+    settings.updateAndGet(s -> s.withThinking(level));
   }
 
   public String systemPrompt() {
@@ -226,11 +212,12 @@ public final class AgentSession implements AutoCloseable {
   }
 
   public void setMaxTokens(int tokens) {
-    this.maxTokens = tokens;
+    settings.updateAndGet(s -> s.withMaxTokens(tokens));
   }
 
-  public synchronized void setCompactionSettings(CompactionSettings settings) {
-    this.compaction = Objects.requireNonNull(settings, "settings");
+  public void setCompactionSettings(CompactionSettings compaction) {
+    Objects.requireNonNull(compaction, "settings");
+    settings.updateAndGet(s -> s.withCompaction(compaction));
   }
 
   public boolean isIdle() {
@@ -427,8 +414,8 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /** The provider the agent's model is called through (for a hook script's own model call). */
-  public synchronized LlmProvider provider() {
-    return provider;
+  public LlmProvider provider() {
+    return settings.get().provider();
   }
 
   /** Blocks until no prompt, compaction, tree move or user command runs. */
@@ -521,7 +508,7 @@ public final class AgentSession implements AutoCloseable {
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
         if (ended(last, StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
-            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, model.contextWindow())) {
+            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, settings.get().window())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
           emit(new AgentEvent.TurnEnd(last, List.of()));
@@ -535,11 +522,7 @@ public final class AgentSession implements AutoCloseable {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           return last;
         }
-        Map<String, Tool> active;
-        synchronized (this) {
-          active = Map.copyOf(tools);
-        }
-        List<AgentMessage.ToolResult> results = toolCalls.run(last, active, signal);
+        List<AgentMessage.ToolResult> results = toolCalls.run(last, settings.get().tools(), signal);
         for (AgentMessage.ToolResult r : results) {
           addMessage(r, newMessages);
         }
@@ -604,21 +587,14 @@ public final class AgentSession implements AutoCloseable {
         messages.add(reminder);
       }
     }
-    List<ToolSpec> specs = new ArrayList<>();
-    Model callModel;
-    LlmProvider callProvider;
-    ThinkingLevel callThinking;
-    synchronized (this) {
-      tools.values().forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
-      callModel = model;
-      callProvider = provider;
-      callThinking = thinking;
-    }
-    LlmRequest request = new LlmRequest(callModel, prompt, LlmMessages.convert(messages), specs, callThinking,
-        maxTokens, signal, null, Optional.of(session.id()));
+    CallSettings call = settings.get();
+    List<ToolSpec> specs = call.tools().values().stream()
+        .map(t -> new ToolSpec(t.name(), t.description(), t.parameters())).toList();
+    LlmRequest request = new LlmRequest(call.model(), prompt, LlmMessages.convert(messages), specs, call.thinking(),
+        call.maxTokens(), signal, null, Optional.of(session.id()));
     boolean[] started = {false};
     int[] retries = {0};
-    AgentMessage.Assistant reply = callProvider.stream(request, event -> {
+    AgentMessage.Assistant reply = call.provider().stream(request, event -> {
       switch (event) {
         case dev.graft.runtime.llm.StreamEvent.Start s -> {
           started[0] = true;
@@ -663,13 +639,14 @@ public final class AgentSession implements AutoCloseable {
 
   /** Records the model and thinking level in the session when they differ from its path's. */
   private void recordSettings() {
+    CallSettings call = settings.get();
     SessionContext context = session.buildContext();
-    SessionContext.ModelRef wanted = new SessionContext.ModelRef(model.provider(), model.id());
+    SessionContext.ModelRef wanted = new SessionContext.ModelRef(call.model().provider(), call.model().id());
     if (context.model().filter(wanted::equals).isEmpty()) {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
-    if (!context.thinkingLevel().equals(thinking.wire())) {
-      session.appendThinkingLevelChange(thinking.wire());
+    if (!context.thinkingLevel().equals(call.thinking().wire())) {
+      session.appendThinkingLevelChange(call.thinking().wire());
     }
   }
 
@@ -702,11 +679,7 @@ public final class AgentSession implements AutoCloseable {
 
   /** A compaction of the session with the model, provider and settings of now. */
   private SessionCompaction compaction(AbortSignal signal) {
-    SessionCompaction.With with;
-    synchronized (this) {
-      with = new SessionCompaction.With(compaction.forWindow(model.contextWindow()), model.contextWindow(), model, provider, thinking);
-    }
-    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, with, signal);
+    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, settings.get(), signal);
   }
 
   // ------------------------------------------------------------------ the user's shell
@@ -832,13 +805,8 @@ public final class AgentSession implements AutoCloseable {
   /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
   public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
       throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running");
-    TreeNavigator.Summarizer summarizer;
-    synchronized (this) {
-      summarizer = new TreeNavigator.Summarizer(model, provider, compaction.forWindow(model.contextWindow()));
-    }
-    try (job) {
-      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, summarizer);
+    try (JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running")) {
+      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, settings.get());
     }
   }
 
