@@ -14,7 +14,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
-import dev.graft.runtime.llm.StopReason;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
 import dev.graft.runtime.message.AgentMessage;

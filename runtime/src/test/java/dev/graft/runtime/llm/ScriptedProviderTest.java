@@ -8,6 +8,7 @@ import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

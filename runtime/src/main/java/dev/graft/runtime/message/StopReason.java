@@ -1,4 +1,4 @@
-package dev.graft.runtime.llm;
+package dev.graft.runtime.message;
 
 /** Why an assistant turn ended, with the names session files use. */
 public enum StopReason {
