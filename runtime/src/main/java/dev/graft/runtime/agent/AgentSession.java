@@ -78,7 +78,7 @@ public final class AgentSession implements AutoCloseable {
 
     /** The final assistant message ended in an error or an abort. */
     public boolean failed() {
-      return last.map(a -> ended(a, StopReason.ERROR) || ended(a, StopReason.ABORTED)).orElse(false);
+      return last.map(AgentMessage.Assistant::failed).orElse(false);
     }
 
     /** The text of the final assistant message. */
@@ -460,11 +460,6 @@ public final class AgentSession implements AutoCloseable {
     });
   }
 
-  /** Whether {@code reply} ended for {@code reason} (a session file's stop reason may be one graft does not know). */
-  private static boolean ended(AgentMessage.Assistant reply, StopReason reason) {
-    return reply.stopReason().equals(reason.wire());
-  }
-
   /** How a run begins: the system prompt for its calls and the messages before the first one. */
   private record Opening(String systemPrompt, List<AgentMessage> messages) {}
 
@@ -507,7 +502,7 @@ public final class AgentSession implements AutoCloseable {
         }
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
-        if (ended(last, StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
+        if (last.stoppedWith(StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
             && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, settings.get().window())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
@@ -518,7 +513,7 @@ public final class AgentSession implements AutoCloseable {
             newMessages.add(last);
           }
         }
-        if (ended(last, StopReason.ERROR) || ended(last, StopReason.ABORTED)) {
+        if (last.failed()) {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           return last;
         }
@@ -620,7 +615,7 @@ public final class AgentSession implements AutoCloseable {
     }
     emit(new AgentEvent.MessageEnd(reply));
     if (retries[0] > 0) {
-      boolean failed = ended(reply, StopReason.ERROR) || ended(reply, StopReason.ABORTED);
+      boolean failed = reply.failed();
       emit(new AgentEvent.AutoRetryEnd(!failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
