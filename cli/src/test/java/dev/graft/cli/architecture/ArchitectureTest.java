@@ -146,6 +146,15 @@ class ArchitectureTest {
         + " go through AgentSession (docs/architecture.md)").isEmpty();
   }
 
+  /** Stop reasons are read through StopReason ({@code stoppedWith}, {@code failed}), never compared as text. */
+  @Test
+  void stopReasonsAreNeverComparedAsText() {
+    Pattern asText = Pattern.compile("stopReason\\(\\)\\s*\\.\\s*(equals|contentEquals|equalsIgnoreCase)\\(");
+    for (String module : List.of("runtime", "scripting-bridge", "cli")) {
+      assertThat(referencing(module, asText)).as(module + " files comparing stopReason() with a string").isEmpty();
+    }
+  }
+
   private static final String SESSION = "dev/graft/runtime/session/Session";
 
   /** Each call to Session.append* or Session.sync in the classes under {@code classes}, as "Class -> method". */
