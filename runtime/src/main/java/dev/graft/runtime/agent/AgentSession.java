@@ -719,7 +719,8 @@ public final class AgentSession implements AutoCloseable {
     T run() throws dev.graft.runtime.session.SessionFileException;
   }
 
-  private <T> T whileIdle(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
+  /** Runs {@code change} as the agent's job; refused while another job runs. */
+  private <T> T betweenTurns(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
     try (JobSlot.Lease job = jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
       return change.run();
     }
@@ -728,7 +729,7 @@ public final class AgentSession implements AutoCloseable {
   /** {@code /new}: an empty session in the same directory. False when a session_before_switch hook cancelled it. */
   public boolean newSession() {
     try {
-      return whileIdle("start a new session", switches::toNew);
+      return betweenTurns("start a new session", switches::toNew);
     } catch (dev.graft.runtime.session.SessionFileException e) {
       throw new IllegalStateException(e); // starting a new session reads no file
     }
@@ -740,7 +741,7 @@ public final class AgentSession implements AutoCloseable {
    * current session is kept.
    */
   public boolean switchSession(Path file) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("switch sessions", () -> switches.resume(file));
+    return betweenTurns("switch sessions", () -> switches.resume(file));
   }
 
   /**
@@ -748,12 +749,12 @@ public final class AgentSession implements AutoCloseable {
    * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
    */
   public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("fork", () -> switches.fork(entryId, false));
+    return betweenTurns("fork", () -> switches.fork(entryId, false));
   }
 
   /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
   public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("fork", () -> switches.fork(entryId, true));
+    return betweenTurns("fork", () -> switches.fork(entryId, true));
   }
 
   // ------------------------------------------------------------------ tree navigation

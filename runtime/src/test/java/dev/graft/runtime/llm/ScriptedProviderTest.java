@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ScriptedProviderTest {
   private final Model sonnet = TestModels.builtin("anthropic", "claude-sonnet-4-5", "https://api.anthropic.com");
 
-  private static ScriptedProvider script(String... lines) throws ScriptException {
+  private static ScriptedProvider script(String... lines) throws TurnsFileException {
     return ScriptedProvider.parse("test.jsonl", List.of(lines)).withClock(() -> TestModels.NOW);
   }
 
@@ -168,7 +168,7 @@ class ScriptedProviderTest {
   @Test
   void badLinesAreRejectedWithTheirLineNumber() {
     assertThatThrownBy(() -> script("{\"text\": \"ok\"}", "", "{\"txt\": \"typo\"}"))
-        .isInstanceOf(ScriptException.class)
+        .isInstanceOf(TurnsFileException.class)
         .hasMessageStartingWith("test.jsonl:3: unknown field \"txt\" (allowed: ");
     assertThatThrownBy(() -> script("{not json"))
         .hasMessageStartingWith("test.jsonl:1: not valid JSON: ");
