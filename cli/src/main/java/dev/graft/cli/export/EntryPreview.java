@@ -4,6 +4,7 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.stream.Collectors;
 
@@ -46,7 +47,7 @@ public final class EntryPreview {
             .map(b -> ((ContentBlock.Text) b).text()).collect(Collectors.joining(" "));
         String tools = a.toolCalls().stream().map(ContentBlock.ToolCall::name).collect(Collectors.joining(", "));
         yield "assistant: " + clip(text) + (tools.isEmpty() ? "" : " [calls " + tools + "]")
-            + (a.stopReason().equals("error") ? " [error]" : "");
+            + (a.stoppedWith(StopReason.ERROR) ? " [error]" : "");
       }
       case AgentMessage.ToolResult t -> "result " + t.toolName() + (t.isError() ? " (error)" : "") + ": "
           + clip(new MessageContent.Blocks(t.content()).text(" "));

@@ -98,7 +98,7 @@ public final class SessionPage {
     if (entry instanceof SessionEntry.Message m) {
       kind = m.message().role().isEmpty() ? "message" : m.message().role();
       boolean error = switch (m.message()) {
-        case AgentMessage.Assistant a -> a.stopReason().equals("error") || a.stopReason().equals("aborted");
+        case AgentMessage.Assistant a -> a.failed();
         case AgentMessage.ToolResult t -> t.isError();
         default -> false;
       };

@@ -6,6 +6,7 @@ import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.Screen.Style;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.function.Consumer;
@@ -114,11 +115,11 @@ final class EventPrinter implements Consumer<AgentEvent> {
           streamingThinking = false;
         }
         screen.endLine();
-        if (a.stopReason().equals("aborted")) {
+        if (a.stoppedWith(StopReason.ABORTED)) {
           screen.line(screen.style(Style.YELLOW, "⏹ aborted"));
-        } else if (a.stopReason().equals("error")) {
+        } else if (a.stoppedWith(StopReason.ERROR)) {
           screen.line(screen.style(Style.RED, "✗ " + a.errorMessage().orElse("the model call failed").strip()));
-        } else if (a.stopReason().equals("length")) {
+        } else if (a.stoppedWith(StopReason.LENGTH)) {
           screen.line(screen.style(Style.YELLOW, "(the answer hit the output token limit)"));
         }
       }

@@ -121,7 +121,7 @@ final class ModeContext implements CommandContext {
   @Override
   public String exportSession(Optional<String> output) throws Exception {
     AgentSession agent = agent();
-    agent.session().sync();
+    agent.syncSession();
     Path file = agent.session().file().filter(f -> f.toFile().exists())
         .orElseThrow(() -> new IllegalStateException("nothing to export yet: the session has no file until its first message"));
     mode.frontend().working("Exporting…");

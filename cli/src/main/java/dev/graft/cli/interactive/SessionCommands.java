@@ -150,7 +150,7 @@ final class SessionCommands {
       }
       name = typed.get();
     }
-    session.appendSessionInfo(name.strip());
+    ctx.agent().setSessionName(name.strip());
     ctx.info("Session named \"" + name.strip() + "\".");
   }
 
@@ -169,7 +169,7 @@ final class SessionCommands {
       return;
     }
     String id = target.get().id();
-    session.appendLabelChange(id, Optional.of(args.strip()));
+    ctx.agent().setLabel(id, Optional.of(args.strip()));
     ctx.info(args.isBlank() ? "Label of " + id + " cleared." : "Labelled " + EntryPreview.of(target.get()) + " [" + args.strip() + "].");
   }
 

@@ -5,6 +5,7 @@ import dev.graft.cli.export.TreeDrawing;
 import dev.graft.cli.ui.Choice;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.TreeNode;
@@ -104,7 +105,7 @@ final class TreeChoices {
       case SessionEntry.SessionInfo s -> false;
       case SessionEntry.Message m when m.message() instanceof AgentMessage.Assistant a -> isLeaf
           || a.content().stream().anyMatch(b -> b instanceof ContentBlock.Text t && !t.text().isBlank())
-          || !(a.stopReason().equals("stop") || a.stopReason().equals("toolUse"));
+          || !(a.stoppedWith(StopReason.STOP) || a.stoppedWith(StopReason.TOOL_USE));
       default -> true;
     };
   }

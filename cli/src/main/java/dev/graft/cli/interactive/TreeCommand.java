@@ -117,13 +117,13 @@ final class TreeCommand {
     String label = typed.get().strip();
     if (label.isEmpty()) {
       if (old.isPresent()) {
-        session.appendLabelChange(entryId, Optional.empty());
+        ctx.agent().setLabel(entryId, Optional.empty());
         ctx.info("Removed the label of " + preview);
       }
       return;
     }
     if (!old.equals(Optional.of(label))) {
-      session.appendLabelChange(entryId, Optional.of(label));
+      ctx.agent().setLabel(entryId, Optional.of(label));
       ctx.info("Labelled " + preview + " [" + label + "]");
     }
   }

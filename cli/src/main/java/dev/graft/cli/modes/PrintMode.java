@@ -9,6 +9,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import java.io.PrintWriter;
 import java.util.List;
 
@@ -83,7 +84,7 @@ public final class PrintMode {
         out.flush();
       }
       if (result.failed()) {
-        err.println("graft: " + (last.stopReason().equals("aborted") ? "aborted" : "the model call failed")
+        err.println("graft: " + (last.stoppedWith(StopReason.ABORTED) ? "aborted" : "the model call failed")
             + last.errorMessage().map(m -> ": " + firstLine(m)).orElse(""));
         agent.session().file().ifPresent(f -> err.println("(the session is kept in " + f + "; continue it with -c)"));
         err.flush();

@@ -12,6 +12,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.ScriptAgentControl;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class AgentControl implements ScriptAgentControl {
       boolean answeredSince = false;
       for (int i = branch.size() - 1; i > compaction; i--) {
         if (branch.get(i) instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Assistant a
-            && !a.stopReason().equals("aborted") && !a.stopReason().equals("error")) {
+            && !a.failed()) {
           answeredSince = TokenEstimate.ofUsage(a.usage()) > 0;
           break;
         }
@@ -199,7 +200,7 @@ public final class AgentControl implements ScriptAgentControl {
             }
           }
           if (!m.has("stopReason")) {
-            m.put("stopReason", "stop");
+            m.put("stopReason", StopReason.STOP.wire());
           }
           if (!m.has("usage")) {
             m.set("usage", MessageCodec.encodeUsage(dev.graft.runtime.message.Usage.ZERO));

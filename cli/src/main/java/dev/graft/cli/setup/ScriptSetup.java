@@ -126,7 +126,7 @@ final class ScriptSetup {
 
     @Override
     public void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data) {
-      agent().session().appendCustomEntry(customType, data);
+      agent().appendCustomEntry(customType, data);
     }
 
     @Override
@@ -147,12 +147,12 @@ final class ScriptSetup {
 
     @Override
     public void setLabel(ScriptFile script, String entryId, Optional<String> label) {
-      agent().session().appendLabelChange(entryId, label);
+      agent().setLabel(entryId, label);
     }
 
     @Override
     public void setSessionName(ScriptFile script, String name) {
-      agent().session().appendSessionInfo(name);
+      agent().setSessionName(name);
     }
 
     @Override

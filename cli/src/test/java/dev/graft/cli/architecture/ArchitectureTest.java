@@ -3,6 +3,8 @@ package dev.graft.cli.architecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.constantpool.MethodRefEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The module and package rules of docs/architecture.md, read from the main sources of the three
  * modules: the runtime knows nothing of GraalVM, the scripting bridge or the command line; the
- * bridge knows nothing of the command line; and no package of any module is in a cycle.
+ * bridge knows nothing of the command line; no package of any module is in a cycle; and the
+ * command line writes to the session only through the agent.
  */
 class ArchitectureTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -129,6 +132,54 @@ class ArchitectureTest {
         out.add(component);
       }
     }
+  }
+
+  /**
+   * The session's writes the command line leaves to AgentSession: every {@code append*} method
+   * (entries) and {@code sync} (forcing them to disk). Read from the compiled classes, so the
+   * receiver's type is known: {@code agent.setLabel(…)} is allowed, {@code session.appendLabelChange(…)}
+   * is not, however the session was reached.
+   */
+  @Test
+  void theCommandLineWritesTheSessionOnlyThroughTheAgent() throws IOException {
+    assertThat(sessionWrites(ROOT.resolve("cli/target/classes"))).as("cli classes calling Session's writes;"
+        + " go through AgentSession (docs/architecture.md)").isEmpty();
+  }
+
+  /** Stop reasons are read through StopReason ({@code stoppedWith}, {@code failed}), never compared as text. */
+  @Test
+  void stopReasonsAreNeverComparedAsText() {
+    Pattern asText = Pattern.compile("stopReason\\(\\)\\s*\\.\\s*(equals|contentEquals|equalsIgnoreCase)\\(");
+    for (String module : List.of("runtime", "scripting-bridge", "cli")) {
+      assertThat(referencing(module, asText)).as(module + " files comparing stopReason() with a string").isEmpty();
+    }
+  }
+
+  private static final String SESSION = "dev/graft/runtime/session/Session";
+
+  /** Each call to Session.append* or Session.sync in the classes under {@code classes}, as "Class -> method". */
+  static List<String> sessionWrites(Path classes) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(classes)) {
+      List<Path> classFiles = files.filter(p -> p.toString().endsWith(".class")).sorted().toList();
+      assertThat(classFiles).as("classes compiled in " + classes).hasSizeGreaterThan(50);
+      for (Path f : classFiles) {
+        var model = ClassFile.of().parse(f);
+        for (var entry : model.constantPool()) {
+          if (entry instanceof MethodRefEntry m && m.owner().asInternalName().equals(SESSION)
+              && (m.name().stringValue().startsWith("append") || m.name().stringValue().equals("sync"))) {
+            out.add(model.thisClass().asInternalName() + " -> " + m.name().stringValue());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void theSessionWriteFinderFindsAWrite() throws IOException {
+    Path runtime = ROOT.resolve("runtime/target/classes");
+    assertThat(sessionWrites(runtime)).contains("dev/graft/runtime/agent/AgentSession -> appendMessage");
   }
 
   @Test

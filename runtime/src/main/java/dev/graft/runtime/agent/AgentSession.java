@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
@@ -13,7 +14,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
-import dev.graft.runtime.llm.StopReason;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
 import dev.graft.runtime.message.AgentMessage;
@@ -28,12 +29,12 @@ import dev.graft.runtime.tools.Tool;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -55,23 +56,18 @@ public final class AgentSession implements AutoCloseable {
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
-  private volatile AbortSignal running;
+  private final JobSlot jobs = new JobSlot();
   private final SessionSwitches switches;
   private final ToolCalls toolCalls;
   private boolean started;
   private boolean shutDown;
   private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final Object idleMonitor = new Object();
   private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
 
-  private Model model;
-  private LlmProvider provider;
-  private ThinkingLevel thinking;
+  /** Replaced whole on every change: a call, compaction or tree move reads it once. */
+  private final AtomicReference<CallSettings> settings;
   private volatile String systemPrompt;
   private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
-  private final Map<String, Tool> tools = new LinkedHashMap<>();
-  private int maxTokens;
-  private CompactionSettings compaction = CompactionSettings.DEFAULTS;
 
   /** How a prompt ended. {@code last} is empty when a hook handled the input. */
   public record RunResult(Optional<AgentMessage.Assistant> last, List<AgentMessage> messages) {
@@ -82,7 +78,7 @@ public final class AgentSession implements AutoCloseable {
 
     /** The final assistant message ended in an error or an abort. */
     public boolean failed() {
-      return last.map(a -> ended(a, StopReason.ERROR) || ended(a, StopReason.ABORTED)).orElse(false);
+      return last.map(AgentMessage.Assistant::failed).orElse(false);
     }
 
     /** The text of the final assistant message. */
@@ -95,15 +91,13 @@ public final class AgentSession implements AutoCloseable {
       String systemPrompt, List<Tool> tools, AgentHooks hooks, Clock clock) {
     this.session = Objects.requireNonNull(session, "session");
     this.cwd = cwd.toAbsolutePath().normalize();
-    this.model = Objects.requireNonNull(model, "model");
-    this.provider = Objects.requireNonNull(provider, "provider");
-    this.thinking = Objects.requireNonNull(thinking, "thinking");
+    this.settings = new AtomicReference<>(
+        new CallSettings(model, provider, thinking, Map.of(), 0, CompactionSettings.DEFAULTS).withTools(tools));
     this.systemPrompt = Objects.requireNonNull(systemPrompt, "systemPrompt");
     this.hooks = hooks == null ? AgentHooks.NONE : hooks;
     this.clock = clock;
     this.switches = new SessionSwitches(session, this.hooks);
     this.toolCalls = new ToolCalls(this.hooks, this.cwd, clock, this::emit);
-    setTools(tools);
   }
 
   /**
@@ -146,22 +140,19 @@ public final class AgentSession implements AutoCloseable {
   }
 
   public Model model() {
-    return model;
+    return settings.get().model();
   }
 
   public ThinkingLevel thinking() {
-    return thinking;
+    return settings.get().thinking();
   }
 
   public List<String> activeTools() {
-    return List.copyOf(tools.keySet());
+    return List.copyOf(settings.get().tools().keySet());
   }
 
-  public synchronized void setTools(List<Tool> active) {
-    tools.clear();
-    for (Tool t : active) {
-      tools.put(t.name(), t);
-    }
+  public void setTools(List<Tool> active) {
+    settings.updateAndGet(s -> s.withTools(active));
   }
 
   /** Switches the model for the next call (recorded in the session as a model change). */
@@ -176,20 +167,15 @@ public final class AgentSession implements AutoCloseable {
   public void setModel(Model next, LlmProvider nextProvider, String source) {
     Objects.requireNonNull(next, "model");
     Objects.requireNonNull(nextProvider, "provider");
-    Model previous;
-    synchronized (this) {
-      previous = model;
-      this.model = next;
-      this.provider = nextProvider;
-    }
-    // outside the lock: a hook may call back into the agent
+    Model previous = settings.getAndUpdate(s -> s.withModel(next, nextProvider)).model();
     if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
       hooks.modelSelect(next, Optional.of(previous), source);
     }
   }
 
-  public synchronized void setThinking(ThinkingLevel level) {
-    this.thinking = Objects.requireNonNull(level, "level");
+  public void setThinking(ThinkingLevel level) {
+    Objects.requireNonNull(level, "level");
+    settings.updateAndGet(s -> s.withThinking(level));
   }
 
   public String systemPrompt() {
@@ -226,19 +212,20 @@ public final class AgentSession implements AutoCloseable {
   }
 
   public void setMaxTokens(int tokens) {
-    this.maxTokens = tokens;
+    settings.updateAndGet(s -> s.withMaxTokens(tokens));
   }
 
-  public synchronized CompactionSettings compactionSettings() {
-    return compaction;
+  public CompactionSettings compactionSettings() {
+    return settings.get().compaction();
   }
 
-  public synchronized void setCompactionSettings(CompactionSettings settings) {
-    this.compaction = Objects.requireNonNull(settings, "settings");
+  public void setCompactionSettings(CompactionSettings compaction) {
+    Objects.requireNonNull(compaction, "settings");
+    settings.updateAndGet(s -> s.withCompaction(compaction));
   }
 
   public boolean isIdle() {
-    return running == null;
+    return jobs.isFree();
   }
 
   public void subscribe(Consumer<AgentEvent> listener) {
@@ -255,6 +242,39 @@ public final class AgentSession implements AutoCloseable {
     queue.add(new AgentMessage.User(text, clock.millis()), Delivery.FOLLOW_UP);
   }
 
+  // ------------------------------------------------------------------ entries beside the conversation
+
+  /*
+   * The session's writes the modes ask for go through here (ArchitectureTest checks it), so that
+   * the agent is the one writer of its session. Each is written to the file when it returns.
+   */
+
+  /** Records a hook's state (a script's {@code appendEntry}); never sent to the model. Returns the entry's id. */
+  public String appendCustomEntry(String customType, Optional<JsonNode> data) {
+    return session.appendCustomEntry(customType, data);
+  }
+
+  /**
+   * Labels the entry {@code entryId} ({@code /label}, {@code /tree}, a script's {@code setLabel});
+   * an empty or blank label clears it. An unknown entry is refused. Returns the label entry's id.
+   */
+  public String setLabel(String entryId, Optional<String> label) {
+    return session.appendLabelChange(entryId, label);
+  }
+
+  /**
+   * Names the session ({@code /name}, RPC's {@code set_session_name}, a script's
+   * {@code setSessionName}), trimmed; a name longer than {@link Session#MAX_NAME_LENGTH} is refused.
+   */
+  public String setSessionName(String name) {
+    return session.appendSessionInfo(name);
+  }
+
+  /** Forces what was appended to the disk (before a copy of the file is made, say). */
+  public void syncSession() {
+    session.sync();
+  }
+
   // ------------------------------------------------------------------ messages from hooks
 
   /**
@@ -265,25 +285,24 @@ public final class AgentSession implements AutoCloseable {
    * another thread, so a caller on the script thread never waits for script handlers.
    */
   public void sendCustomMessage(AgentMessage.Custom message, Optional<Delivery> deliverAs, boolean triggerTurn) {
-    boolean requested = false;
-    boolean appended = false;
-    synchronized (this) {
+    Handling handling = jobs.decide(busy -> {
       if (deliverAs.equals(Optional.of(Delivery.NEXT_TURN))) {
         queue.add(message, Delivery.NEXT_TURN);
-      } else if (running != null) {
+        return Handling.QUEUED;
+      } else if (busy) {
         queue.add(message, deliverAs.orElse(Delivery.STEER));
+        return Handling.QUEUED;
       } else if (triggerTurn) {
         queue.request(new MessageQueue.Start(message));
-        requested = true;
-      } else {
-        session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
-        appended = true;
+        return Handling.REQUESTED;
       }
-    }
-    if (requested) {
+      session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
+      return Handling.RECORDED;
+    });
+    if (handling == Handling.REQUESTED) {
       turnRequestListeners.forEach(Runnable::run);
     }
-    if (appended) {
+    if (handling == Handling.RECORDED) {
       Thread.ofVirtual().name("graft-message-events").start(() -> {
         emit(new AgentEvent.MessageStart(message));
         emit(new AgentEvent.MessageEnd(message));
@@ -297,17 +316,23 @@ public final class AgentSession implements AutoCloseable {
    * a prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
    */
   public void sendUserMessage(String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
-    synchronized (this) {
-      if (running != null) {
+    Handling handling = jobs.decide(busy -> {
+      if (busy) {
         Delivery delivery = deliverAs.filter(d -> d != Delivery.NEXT_TURN).orElseThrow(() -> new IllegalStateException(
             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
         queue.add(userMessage(text, images), delivery);
-        return;
+        return Handling.QUEUED;
       }
       queue.request(new MessageQueue.Prompt(text, images));
+      return Handling.REQUESTED;
+    });
+    if (handling == Handling.REQUESTED) {
+      turnRequestListeners.forEach(Runnable::run);
     }
-    turnRequestListeners.forEach(Runnable::run);
   }
+
+  /** What became of a message a hook sent: queued for a run, a run asked for, or only recorded. */
+  private enum Handling { QUEUED, REQUESTED, RECORDED }
 
   /** Runs {@code listener} (on the requesting thread; it must not block) when a hook asks for a run while idle. */
   public void onTurnRequested(Runnable listener) {
@@ -350,10 +375,7 @@ public final class AgentSession implements AutoCloseable {
    * made for hook scripts ({@link #abortWith}).
    */
   public void abort() {
-    AbortSignal signal = running;
-    if (signal != null) {
-      signal.abort("aborted by the user");
-    }
+    jobs.current().ifPresent(signal -> signal.abort("aborted by the user"));
     for (AbortSignal other : abortsWith) {
       other.abort("aborted by the user");
     }
@@ -414,24 +436,13 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /** The provider the agent's model is called through (for a hook script's own model call). */
-  public synchronized LlmProvider provider() {
-    return provider;
+  public LlmProvider provider() {
+    return settings.get().provider();
   }
 
   /** Blocks until no prompt, compaction, tree move or user command runs. */
   public void waitForIdle() throws InterruptedException {
-    synchronized (idleMonitor) {
-      while (running != null) {
-        idleMonitor.wait();
-      }
-    }
-  }
-
-  private void idle() {
-    synchronized (idleMonitor) {
-      running = null;
-      idleMonitor.notifyAll();
-    }
+    jobs.awaitFree();
   }
 
   /** Token and cost totals of every assistant message on the session's current path. */
@@ -471,24 +482,14 @@ public final class AgentSession implements AutoCloseable {
     });
   }
 
-  /** Whether {@code reply} ended for {@code reason} (a session file's stop reason may be one graft does not know). */
-  private static boolean ended(AgentMessage.Assistant reply, StopReason reason) {
-    return reply.stopReason().equals(reason.wire());
-  }
-
   /** How a run begins: the system prompt for its calls and the messages before the first one. */
   private record Opening(String systemPrompt, List<AgentMessage> messages) {}
 
   private RunResult run(java.util.function.Supplier<Opening> open) {
     AbortSignal signal = new AbortSignal();
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("the agent is already running; use steer or followUp");
-      }
-      running = signal;
-    }
+    JobSlot.Lease job = jobs.take(signal, "the agent is already running; use steer or followUp");
     List<AgentMessage> newMessages = new ArrayList<>();
-    try {
+    try (job) {
       compactIfFull("threshold", signal);
       recordSettings();
       Opening opening = open.get();
@@ -502,7 +503,6 @@ public final class AgentSession implements AutoCloseable {
       }
       return new RunResult(Optional.ofNullable(last), newMessages);
     } finally {
-      idle();
       session.sync();
     }
   }
@@ -524,8 +524,8 @@ public final class AgentSession implements AutoCloseable {
         }
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
-        if (ended(last, StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
-            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, model.contextWindow())) {
+        if (last.stoppedWith(StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
+            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, settings.get().window())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
           emit(new AgentEvent.TurnEnd(last, List.of()));
@@ -535,15 +535,11 @@ public final class AgentSession implements AutoCloseable {
             newMessages.add(last);
           }
         }
-        if (ended(last, StopReason.ERROR) || ended(last, StopReason.ABORTED)) {
+        if (last.failed()) {
           emit(new AgentEvent.TurnEnd(last, List.of()));
           return last;
         }
-        Map<String, Tool> active;
-        synchronized (this) {
-          active = Map.copyOf(tools);
-        }
-        List<AgentMessage.ToolResult> results = toolCalls.run(last, active, signal);
+        List<AgentMessage.ToolResult> results = toolCalls.run(last, settings.get().tools(), signal);
         for (AgentMessage.ToolResult r : results) {
           addMessage(r, newMessages);
         }
@@ -608,21 +604,14 @@ public final class AgentSession implements AutoCloseable {
         messages.add(reminder);
       }
     }
-    List<ToolSpec> specs = new ArrayList<>();
-    Model callModel;
-    LlmProvider callProvider;
-    ThinkingLevel callThinking;
-    synchronized (this) {
-      tools.values().forEach(t -> specs.add(new ToolSpec(t.name(), t.description(), t.parameters())));
-      callModel = model;
-      callProvider = provider;
-      callThinking = thinking;
-    }
-    LlmRequest request = new LlmRequest(callModel, prompt, LlmMessages.convert(messages), specs, callThinking,
-        maxTokens, signal, null, Optional.of(session.id()));
+    CallSettings call = settings.get();
+    List<ToolSpec> specs = call.tools().values().stream()
+        .map(t -> new ToolSpec(t.name(), t.description(), t.parameters())).toList();
+    LlmRequest request = new LlmRequest(call.model(), prompt, LlmMessages.convert(messages), specs, call.thinking(),
+        call.maxTokens(), signal, null, Optional.of(session.id()));
     boolean[] started = {false};
     int[] retries = {0};
-    AgentMessage.Assistant reply = callProvider.stream(request, event -> {
+    AgentMessage.Assistant reply = call.provider().stream(request, event -> {
       switch (event) {
         case dev.graft.runtime.llm.StreamEvent.Start s -> {
           started[0] = true;
@@ -648,7 +637,7 @@ public final class AgentSession implements AutoCloseable {
     }
     emit(new AgentEvent.MessageEnd(reply));
     if (retries[0] > 0) {
-      boolean failed = ended(reply, StopReason.ERROR) || ended(reply, StopReason.ABORTED);
+      boolean failed = reply.failed();
       emit(new AgentEvent.AutoRetryEnd(!failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
@@ -667,13 +656,14 @@ public final class AgentSession implements AutoCloseable {
 
   /** Records the model and thinking level in the session when they differ from its path's. */
   private void recordSettings() {
+    CallSettings call = settings.get();
     SessionContext context = session.buildContext();
-    SessionContext.ModelRef wanted = new SessionContext.ModelRef(model.provider(), model.id());
+    SessionContext.ModelRef wanted = new SessionContext.ModelRef(call.model().provider(), call.model().id());
     if (context.model().filter(wanted::equals).isEmpty()) {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
-    if (!context.thinkingLevel().equals(thinking.wire())) {
-      session.appendThinkingLevelChange(thinking.wire());
+    if (!context.thinkingLevel().equals(call.thinking().wire())) {
+      session.appendThinkingLevelChange(call.thinking().wire());
     }
   }
 
@@ -691,16 +681,8 @@ public final class AgentSession implements AutoCloseable {
 
   /** {@link #compact(Optional)} that {@code signal} (or {@link #abort}) can stop. */
   public Optional<String> compact(Optional<String> instructions, AbortSignal signal) {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("compact between turns: the agent is running");
-      }
-      running = signal;
-    }
-    try {
+    try (JobSlot.Lease job = jobs.take(signal, "compact between turns: the agent is running")) {
       return compact(instructions, "manual", signal);
-    } finally {
-      idle();
     }
   }
 
@@ -714,11 +696,7 @@ public final class AgentSession implements AutoCloseable {
 
   /** A compaction of the session with the model, provider and settings of now. */
   private SessionCompaction compaction(AbortSignal signal) {
-    SessionCompaction.With with;
-    synchronized (this) {
-      with = new SessionCompaction.With(compaction.forWindow(model.contextWindow()), model.contextWindow(), model, provider, thinking);
-    }
-    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, with, signal);
+    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, settings.get(), signal);
   }
 
   // ------------------------------------------------------------------ the user's shell
@@ -731,13 +709,8 @@ public final class AgentSession implements AutoCloseable {
   public AgentMessage.BashExecution runUserBash(String command, boolean excludeFromContext, Consumer<String> onOutput)
       throws java.io.IOException, InterruptedException {
     AbortSignal signal = new AbortSignal();
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("the agent is running; run the command when it is idle");
-      }
-      running = signal;
-    }
-    try {
+    JobSlot.Lease job = jobs.take(signal, "the agent is running; run the command when it is idle");
+    try (job) {
       dev.graft.runtime.tools.UserShell.Result r = dev.graft.runtime.tools.UserShell.local().run(command, cwd, signal, onOutput);
       AgentMessage.BashExecution message = new AgentMessage.BashExecution(command, r.output(),
           r.exitCode().isPresent() ? Optional.of((long) r.exitCode().getAsInt()) : Optional.empty(),
@@ -748,7 +721,6 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageEnd(message));
       return message;
     } finally {
-      idle();
       session.sync();
     }
   }
@@ -769,24 +741,17 @@ public final class AgentSession implements AutoCloseable {
     T run() throws dev.graft.runtime.session.SessionFileException;
   }
 
-  private <T> T whileIdle(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException(what + " between turns: the agent is running");
-      }
-      running = new AbortSignal();
-    }
-    try {
+  /** Runs {@code change} as the agent's job; refused while another job runs. */
+  private <T> T betweenTurns(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
+    try (JobSlot.Lease job = jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
       return change.run();
-    } finally {
-      idle();
     }
   }
 
   /** {@code /new}: an empty session in the same directory. False when a session_before_switch hook cancelled it. */
   public boolean newSession() {
     try {
-      return whileIdle("start a new session", switches::toNew);
+      return betweenTurns("start a new session", switches::toNew);
     } catch (dev.graft.runtime.session.SessionFileException e) {
       throw new IllegalStateException(e); // starting a new session reads no file
     }
@@ -798,7 +763,7 @@ public final class AgentSession implements AutoCloseable {
    * current session is kept.
    */
   public boolean switchSession(Path file) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("switch sessions", () -> switches.resume(file));
+    return betweenTurns("switch sessions", () -> switches.resume(file));
   }
 
   /**
@@ -806,12 +771,12 @@ public final class AgentSession implements AutoCloseable {
    * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
    */
   public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("fork", () -> switches.fork(entryId, false));
+    return betweenTurns("fork", () -> switches.fork(entryId, false));
   }
 
   /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
   public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
-    return whileIdle("fork", () -> switches.fork(entryId, true));
+    return betweenTurns("fork", () -> switches.fork(entryId, true));
   }
 
   // ------------------------------------------------------------------ tree navigation
@@ -858,20 +823,8 @@ public final class AgentSession implements AutoCloseable {
   /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
   public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
       throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    synchronized (this) {
-      if (running != null) {
-        throw new IllegalStateException("navigate the tree between turns: the agent is running");
-      }
-      running = signal;
-    }
-    TreeNavigator.Summarizer summarizer;
-    synchronized (this) {
-      summarizer = new TreeNavigator.Summarizer(model, provider, compaction.forWindow(model.contextWindow()));
-    }
-    try {
-      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, summarizer);
-    } finally {
-      idle();
+    try (JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running")) {
+      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, settings.get());
     }
   }
 

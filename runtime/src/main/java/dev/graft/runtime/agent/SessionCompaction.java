@@ -8,9 +8,6 @@ import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.SessionHooks;
-import dev.graft.runtime.llm.LlmProvider;
-import dev.graft.runtime.llm.Model;
-import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
@@ -22,26 +19,24 @@ import java.util.function.Function;
 /**
  * Compacting {@link AgentSession}'s session once (threshold, overflow or manual; see
  * docs/compaction.md): whether it is due, what to summarise (from the context as the
- * {@code context} hooks shape it), the hooks around it and the summary call.
+ * {@code context} hooks shape it), the hooks around it and the summary call, with the agent's
+ * {@link CallSettings} of when it began.
  */
 final class SessionCompaction {
-  /** The settings (scaled to the window), window, model, provider and thinking level it runs with. */
-  record With(CompactionSettings settings, long window, Model model, LlmProvider provider, ThinkingLevel thinking) {}
-
   private final Session session;
   private final AgentHooks hooks;
   private final Function<List<SessionEntry>, List<AgentMessage>> shape;
   private final Consumer<AgentEvent> emit;
-  private final With with;
+  private final CallSettings call;
   private final AbortSignal signal;
 
   SessionCompaction(Session session, AgentHooks hooks, Function<List<SessionEntry>, List<AgentMessage>> shaped,
-      Consumer<AgentEvent> emit, With with, AbortSignal signal) {
+      Consumer<AgentEvent> emit, CallSettings call, AbortSignal signal) {
     this.session = session;
     this.hooks = hooks;
     this.shape = shaped;
     this.emit = emit;
-    this.with = with;
+    this.call = call;
     this.signal = signal;
   }
 
@@ -51,7 +46,7 @@ final class SessionCompaction {
     try {
       List<AgentMessage> messages = session.buildContext().messages();
       TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
-      due = with.settings().shouldCompact(estimate.tokens(), with.window()) && !staleUsage(messages, estimate);
+      due = call.compactionForWindow().shouldCompact(estimate.tokens(), call.window()) && !staleUsage(messages, estimate);
     } catch (OutOfMemoryError e) {
       outOfMemory(reason, e);
       return;
@@ -75,7 +70,7 @@ final class SessionCompaction {
 
   /** What a kept message may be at most by itself: the context may hold no more before compacting. */
   private long maxKeptMessageTokens() {
-    return with.window() > 0 ? Math.max(1, with.window() - with.settings().reserveTokens()) : Long.MAX_VALUE;
+    return call.window() > 0 ? Math.max(1, call.window() - call.compactionForWindow().reserveTokens()) : Long.MAX_VALUE;
   }
 
   /**
@@ -119,7 +114,7 @@ final class SessionCompaction {
   }
 
   private Optional<String> compactOrThrow(Optional<String> instructions, String reason) {
-    CompactionSettings settings = with.settings();
+    CompactionSettings settings = call.compactionForWindow();
     List<SessionEntry> branch = session.branchPath();
     // The context as the hooks shape it for the model: a compaction summarises what the model
     // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
@@ -153,7 +148,7 @@ final class SessionCompaction {
         summary = supplied.summary();
         id = session.appendCompaction(summary, supplied.firstKeptEntryId(), supplied.tokensBefore(), supplied.details(), true);
       } else {
-        Compactor.Result result = Compactor.summarize(preparation.get(), with.provider(), with.model(), with.thinking(), instructions, signal);
+        Compactor.Result result = Compactor.summarize(preparation.get(), call.provider(), call.model(), call.thinking(), instructions, signal);
         summary = result.summary();
         id = session.appendCompaction(summary, result.firstKeptEntryId(), result.tokensBefore(), Optional.of(result.details()), false);
       }

@@ -20,9 +20,6 @@ import java.util.Optional;
  * branch left, and an optional label. Nothing is removed from the session.
  */
 final class TreeNavigator {
-  /** The model, provider and (window-scaled) compaction settings a branch summary is written with. */
-  record Summarizer(Model model, LlmProvider provider, CompactionSettings settings) {}
-
   private final Session session;
   private final AgentHooks hooks;
 
@@ -33,9 +30,11 @@ final class TreeNavigator {
 
   /**
    * Moves to {@code targetId}; a branch summary, when asked for, is written with
-   * {@code summarizer}'s model (or supplied by a session_before_tree hook).
+   * {@code summarizer}'s model and window-scaled compaction settings (or supplied by a
+   * session_before_tree hook).
    */
-  AgentSession.TreeResult navigate(String targetId, AgentSession.TreeNavigation how, AbortSignal signal, Summarizer summarizer)
+  AgentSession.TreeResult navigate(String targetId, AgentSession.TreeNavigation how, AbortSignal signal,
+      CallSettings summarizer)
       throws Compactor.CompactionException {
     Optional<String> oldLeaf = session.leafId();
     if (oldLeaf.filter(targetId::equals).isPresent()) {
@@ -65,7 +64,7 @@ final class TreeNavigator {
     } else if (how.summarize() && !abandoned.entries().isEmpty()) {
       Model callModel = summarizer.model();
       LlmProvider callProvider = summarizer.provider();
-      CompactionSettings settings = summarizer.settings();
+      CompactionSettings settings = summarizer.compactionForWindow();
       var result = BranchSummary.summarize(abandoned.entries(), callProvider, callModel,
           settings.reserveTokens(), instructions, replace, signal);
       summary = Optional.of(result.summary());

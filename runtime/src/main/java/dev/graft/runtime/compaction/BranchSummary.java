@@ -134,7 +134,7 @@ public final class BranchSummary {
         List.of(new AgentMessage.User(new MessageContent.Blocks(List.of(new ContentBlock.Text(text))), System.currentTimeMillis(), null)),
         List.of()).withMaxTokens(2048).withSignal(signal);
     AgentMessage.Assistant reply = provider.stream(request, event -> {});
-    if (reply.stopReason().equals("error") || reply.stopReason().equals("aborted")) {
+    if (reply.failed()) {
       throw new Compactor.CompactionException("the branch summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
     }
     String summary = Compactor.rawResource("branch-preamble.txt") + new MessageContent.Blocks(reply.content()).text("\n") + prepared.fileOps().formatted();

@@ -201,7 +201,7 @@ public final class Compactor {
         List.of()).withMaxTokens(Math.max(1, maxTokens)).withSignal(signal)
         .withThinking(model.reasoning() ? thinking : ThinkingLevel.OFF);
     AgentMessage.Assistant reply = provider.stream(request, event -> {});
-    if (reply.stopReason().equals("error") || reply.stopReason().equals("aborted")) {
+    if (reply.failed()) {
       throw new CompactionException("the summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
     }
     return new MessageContent.Blocks(reply.content()).text("\n");

@@ -87,8 +87,7 @@ public final class TokenEstimate {
     int last = -1;
     Usage usage = null;
     for (int i = messages.size() - 1; i >= 0 && usage == null; i--) {
-      if (messages.get(i) instanceof AgentMessage.Assistant a
-          && !a.stopReason().equals("aborted") && !a.stopReason().equals("error")) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a && !a.failed()) {
         usage = a.usage();
         last = i;
       }

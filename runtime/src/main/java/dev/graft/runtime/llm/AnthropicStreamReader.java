@@ -2,6 +2,7 @@ package dev.graft.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.StopReason;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;

@@ -1,6 +1,7 @@
 package dev.graft.runtime.llm;
 
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.StopReason;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -69,16 +70,15 @@ public final class ContextOverflow {
    * that truncated the input to the window and left no room for output.
    */
   public static boolean isContextOverflow(AgentMessage.Assistant message, long contextWindow) {
-    String stop = message.stopReason();
-    if (stop.equals("error") && message.errorMessage().map(ContextOverflow::matches).orElse(false)) {
+    if (message.stoppedWith(StopReason.ERROR) && message.errorMessage().map(ContextOverflow::matches).orElse(false)) {
       return true;
     }
     if (contextWindow > 0) {
       long input = message.usage().input() + message.usage().cacheRead();
-      if (stop.equals("stop") && input > contextWindow) {
+      if (message.stoppedWith(StopReason.STOP) && input > contextWindow) {
         return true;
       }
-      return stop.equals("length") && message.usage().output() == 0 && input >= contextWindow * 0.99;
+      return message.stoppedWith(StopReason.LENGTH) && message.usage().output() == 0 && input >= contextWindow * 0.99;
     }
     return false;
   }

@@ -2,6 +2,7 @@ package dev.graft.runtime.llm;
 
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.StopReason;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;

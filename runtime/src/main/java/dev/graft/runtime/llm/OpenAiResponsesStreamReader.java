@@ -3,6 +3,7 @@ package dev.graft.runtime.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.StopReason;
 import java.util.HashMap;
 import java.util.Map;
 

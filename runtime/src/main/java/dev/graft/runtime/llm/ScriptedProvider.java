@@ -81,7 +81,7 @@ public final class ScriptedProvider implements LlmProvider {
   }
 
   /** Checks scripted lines; {@code source} names them in messages. */
-  public static ScriptedProvider parse(String source, List<String> lines) throws ScriptException {
+  public static ScriptedProvider parse(String source, List<String> lines) throws TurnsFileException {
     List<ScriptedTurn> turns = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();

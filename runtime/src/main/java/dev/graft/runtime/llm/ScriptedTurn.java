@@ -3,6 +3,7 @@ package dev.graft.runtime.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.StopReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,17 +58,17 @@ record ScriptedTurn(
           "errorKind", "delayMs", "chunkSize", "comment");
 
   /** Reads one line; {@code number} is its 1-based line number, {@code turn} its turn number. */
-  static ScriptedTurn parse(String source, int number, int turn, String text) throws ScriptException {
+  static ScriptedTurn parse(String source, int number, int turn, String text) throws TurnsFileException {
     JsonNode node;
     try {
       node = Json.parse(text);
     } catch (Exception e) {
       String m = e.getMessage() == null ? "" : e.getMessage();
       int cut = m.indexOf('\n');
-      throw new ScriptException(source, number, "not valid JSON: " + (cut < 0 ? m : m.substring(0, cut)));
+      throw new TurnsFileException(source, number, "not valid JSON: " + (cut < 0 ? m : m.substring(0, cut)));
     }
     if (!(node instanceof ObjectNode o)) {
-      throw new ScriptException(source, number, "each line must be a JSON object");
+      throw new TurnsFileException(source, number, "each line must be a JSON object");
     }
     Reader r = new Reader(source, number, o);
     for (var e : o.properties()) {
@@ -181,11 +182,11 @@ record ScriptedTurn(
 
   /** Field access that fails with the line number. */
   private record Reader(String source, int line, ObjectNode root) {
-    ScriptException fail(String message) {
-      return new ScriptException(source, line, message);
+    TurnsFileException fail(String message) {
+      return new TurnsFileException(source, line, message);
     }
 
-    String string(ObjectNode o, String field, boolean required) throws ScriptException {
+    String string(ObjectNode o, String field, boolean required) throws TurnsFileException {
       JsonNode v = o.get(field);
       if (v == null) {
         if (required) {
@@ -199,7 +200,7 @@ record ScriptedTurn(
       return v.textValue();
     }
 
-    long count(ObjectNode o, String field) throws ScriptException {
+    long count(ObjectNode o, String field) throws TurnsFileException {
       JsonNode v = o.get(field);
       if (v == null) {
         return 0;
@@ -210,7 +211,7 @@ record ScriptedTurn(
       return v.longValue();
     }
 
-    ToolCall toolCall(ObjectNode call, int turn, int n) throws ScriptException {
+    ToolCall toolCall(ObjectNode call, int turn, int n) throws TurnsFileException {
       String name = string(call, "name", true);
       String id = string(call, "id", false);
       JsonNode args = call.get("arguments");

@@ -2,6 +2,7 @@ package dev.graft.runtime.llm;
 
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -7,6 +7,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -77,13 +78,11 @@ final class Transcript {
   }
 
   private static boolean isFailed(AgentMessage message) {
-    String stop =
-        switch (message) {
-          case AgentMessage.Assistant a -> a.stopReason();
-          case AgentMessage.Unknown u -> Json.text(u.json(), "stopReason").orElse("");
-          default -> "";
-        };
-    return stop.equals("error") || stop.equals("aborted");
+    return switch (message) {
+      case AgentMessage.Assistant a -> a.failed();
+      case AgentMessage.Unknown u -> Json.text(u.json(), "stopReason").flatMap(StopReason::of).filter(StopReason::failed).isPresent();
+      default -> false;
+    };
   }
 
   private static void synthesize(

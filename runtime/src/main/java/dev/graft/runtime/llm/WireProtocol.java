@@ -1,5 +1,7 @@
 package dev.graft.runtime.llm;
 
+import dev.graft.runtime.message.StopReason;
+
 /** What differs between the HTTP APIs: how a request is written and how its stream is read. */
 interface WireProtocol {
 

@@ -61,6 +61,19 @@ public sealed interface AgentMessage {
       return "assistant";
     }
 
+    /**
+     * Whether the turn ended for {@code reason}. {@code stopReason} stays the text the session file
+     * holds, which may be one graft does not know: such a turn ended for none of graft's reasons.
+     */
+    public boolean stoppedWith(StopReason reason) {
+      return stopReason.equals(reason.wire());
+    }
+
+    /** Whether the turn did not complete: it ended in an error or an abort. */
+    public boolean failed() {
+      return stoppedWith(StopReason.ERROR) || stoppedWith(StopReason.ABORTED);
+    }
+
     public List<ContentBlock.ToolCall> toolCalls() {
       return content.stream()
           .filter(ContentBlock.ToolCall.class::isInstance)

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;

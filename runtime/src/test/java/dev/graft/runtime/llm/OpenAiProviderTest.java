@@ -10,6 +10,7 @@ import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -8,6 +8,7 @@ import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.StopReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ScriptedProviderTest {
   private final Model sonnet = TestModels.builtin("anthropic", "claude-sonnet-4-5", "https://api.anthropic.com");
 
-  private static ScriptedProvider script(String... lines) throws ScriptException {
+  private static ScriptedProvider script(String... lines) throws TurnsFileException {
     return ScriptedProvider.parse("test.jsonl", List.of(lines)).withClock(() -> TestModels.NOW);
   }
 
@@ -167,7 +168,7 @@ class ScriptedProviderTest {
   @Test
   void badLinesAreRejectedWithTheirLineNumber() {
     assertThatThrownBy(() -> script("{\"text\": \"ok\"}", "", "{\"txt\": \"typo\"}"))
-        .isInstanceOf(ScriptException.class)
+        .isInstanceOf(TurnsFileException.class)
         .hasMessageStartingWith("test.jsonl:3: unknown field \"txt\" (allowed: ");
     assertThatThrownBy(() -> script("{not json"))
         .hasMessageStartingWith("test.jsonl:1: not valid JSON: ");

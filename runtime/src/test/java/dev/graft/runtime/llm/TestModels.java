@@ -4,6 +4,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.message.Usage;
 import java.time.Duration;
 import java.util.List;

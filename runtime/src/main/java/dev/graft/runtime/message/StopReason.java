@@ -1,4 +1,6 @@
-package dev.graft.runtime.llm;
+package dev.graft.runtime.message;
+
+import java.util.Optional;
 
 /** Why an assistant turn ended, with the names session files use. */
 public enum StopReason {
@@ -28,12 +30,17 @@ public enum StopReason {
     return this == ERROR || this == ABORTED;
   }
 
-  public static StopReason fromWire(String wire) {
+  /** The stop reason named {@code wire}; empty for one graft does not know (a session file may hold any). */
+  public static Optional<StopReason> of(String wire) {
     for (StopReason r : values()) {
       if (r.wire.equals(wire)) {
-        return r;
+        return Optional.of(r);
       }
     }
-    throw new IllegalArgumentException("unknown stop reason: " + wire);
+    return Optional.empty();
+  }
+
+  public static StopReason fromWire(String wire) {
+    return of(wire).orElseThrow(() -> new IllegalArgumentException("unknown stop reason: " + wire));
   }
 }

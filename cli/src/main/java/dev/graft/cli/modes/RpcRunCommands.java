@@ -1,0 +1,136 @@
+package dev.graft.cli.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.interactive.CommandAnswer;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.session.SessionEntry;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The RPC commands that run the agent: {@code prompt} (a script command for {@code /name}),
+ * {@code steer}, {@code follow_up}, {@code abort}, the user's shell ({@code bash}) and
+ * {@code compact}.
+ */
+final class RpcRunCommands {
+  private final AgentSession agent;
+  private final ScriptCommandPrompts commands;
+  private final RpcUi ui;
+  private final RpcAgentThread thread;
+  private final Consumer<ObjectNode> write;
+
+  RpcRunCommands(AgentSession agent, ScriptCommandPrompts commands, RpcUi ui, RpcAgentThread thread,
+      Consumer<ObjectNode> write) {
+    this.agent = agent;
+    this.commands = commands;
+    this.ui = ui;
+    this.thread = thread;
+    this.write = write;
+  }
+
+  /**
+   * Answers at once; the run streams as events on the agent thread. While a prompt is active the
+   * message needs streamingBehavior steer or followUp.
+   */
+  void prompt(RpcRequest r) {
+    String message = r.requireText("message");
+    switch (commands.parse(message)) {
+      case ScriptCommandPrompts.Parsed.Unknown unknown -> throw new IllegalArgumentException(unknown.message());
+      case ScriptCommandPrompts.Parsed.Command command -> {
+        write.accept(r.success());
+        thread.submit(() -> runCommand(command));
+        return;
+      }
+      case ScriptCommandPrompts.Parsed.Text text -> {}
+    }
+    if (thread.active()) {
+      String behavior = r.fields().path("streamingBehavior").asText("");
+      switch (behavior) {
+        case "steer" -> agent.steer(message);
+        case "followUp" -> agent.followUp(message);
+        default -> throw new IllegalStateException("the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
+      }
+      write.accept(r.success());
+      return;
+    }
+    thread.setActive(true);
+    write.accept(r.success());
+    thread.submit(() -> {
+      try {
+        AgentSession.RunResult result = agent.prompt(message);
+        if (result.last().isEmpty()) {
+          thread.setActive(false); // a hook handled the input: no agent_end comes
+        }
+      } catch (RuntimeException e) {
+        thread.setActive(false);
+        write.accept(r.error(e.getMessage()));
+      }
+    });
+  }
+
+  /**
+   * Runs a script command on the agent thread; its dialogs go to the client while this thread
+   * waits. Text it returns goes to the client's editor; a failure is an extension_error.
+   */
+  private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
+    try {
+      JsonNode answer = commands.run(command, ui).get();
+      ScriptCommandPrompts.act(CommandAnswer.of(command.command().name(), answer), agent,
+          status -> ui.notify(status, "info"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      write.accept(RpcRequest.extensionError(command.command().script().path().toString(), "command",
+          ScriptCommandPrompts.failure(command, e)));
+    }
+  }
+
+  void steer(RpcRequest r) {
+    agent.steer(r.requireText("message"));
+    write.accept(r.success());
+  }
+
+  void followUp(RpcRequest r) {
+    agent.followUp(r.requireText("message"));
+    write.accept(r.success());
+  }
+
+  /** {@code abort} and {@code abort_bash}: dismisses open dialogs and stops the run or shell command. */
+  void abort(RpcRequest r) {
+    ui.dismissAll();
+    agent.abort();
+    write.accept(r.success());
+  }
+
+  void bash(RpcRequest r) {
+    thread.answerWhenIdle(r, () -> {
+      AgentMessage.BashExecution b = agent.runUserBash(r.requireText("command"), false, null);
+      ObjectNode data = Json.object().put("output", b.output()).put("cancelled", b.cancelled()).put("truncated", b.truncated());
+      b.exitCode().ifPresent(x -> data.put("exitCode", x));
+      b.fullOutputPath().ifPresent(p -> data.put("fullOutputPath", p));
+      return data;
+    });
+  }
+
+  void compact(RpcRequest r) {
+    thread.answerWhenIdle(r, () -> {
+      Optional<String> entry = agent.compact(r.optionalText("customInstructions"));
+      ObjectNode data = Json.object();
+      entry.flatMap(e -> agent.session().entry(e)).ifPresent(e -> {
+        SessionEntry.Compaction comp = (SessionEntry.Compaction) e;
+        data.put("summary", comp.summary());
+        comp.firstKeptEntryId().ifPresent(f -> data.put("firstKeptEntryId", f));
+        data.put("tokensBefore", comp.tokensBefore());
+        comp.details().ifPresent(d -> data.set("details", d));
+      });
+      if (entry.isEmpty()) {
+        throw new IllegalStateException("nothing was compacted (see the compaction_end event)");
+      }
+      return data;
+    });
+  }
+}

@@ -1,0 +1,160 @@
+package dev.graft.cli.modes;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The RPC commands about the session: its state, messages and statistics, its name, and moving to
+ * another session ({@code new_session}, {@code switch_session}, {@code fork}).
+ */
+final class RpcSessionCommands {
+  private final AgentSession agent;
+  private final SessionStore store;
+  private final RpcAgentThread thread;
+  private final Consumer<ObjectNode> write;
+
+  RpcSessionCommands(AgentSession agent, SessionStore store, RpcAgentThread thread, Consumer<ObjectNode> write) {
+    this.agent = agent;
+    this.store = store;
+    this.thread = thread;
+    this.write = write;
+  }
+
+  void getState(RpcRequest r) {
+    Session s = agent.session();
+    ObjectNode o = Json.object();
+    o.set("model", RpcModelCommands.json(agent.model()));
+    o.put("thinkingLevel", agent.thinking().wire());
+    o.put("isStreaming", !agent.isIdle());
+    o.put("isCompacting", false);
+    o.put("steeringMode", "all");
+    o.put("followUpMode", "all");
+    s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
+    o.put("sessionId", s.id());
+    s.name().ifPresent(n -> o.put("sessionName", n));
+    o.put("autoCompactionEnabled", true);
+    o.put("messageCount", s.buildContext().messages().size());
+    o.put("pendingMessageCount", 0);
+    write.accept(r.success().set("data", o));
+  }
+
+  void getMessages(RpcRequest r) {
+    ObjectNode data = Json.object();
+    ArrayNode messages = data.putArray("messages");
+    agent.session().buildContext().messages().forEach(m -> messages.add(MessageCodec.encode(m)));
+    write.accept(r.success().set("data", data));
+  }
+
+  void getLastAssistantText(RpcRequest r) {
+    ObjectNode data = Json.object();
+    lastAssistantText().ifPresentOrElse(t -> data.put("text", t), () -> data.putNull("text"));
+    write.accept(r.success().set("data", data));
+  }
+
+  private Optional<String> lastAssistantText() {
+    List<AgentMessage> messages = agent.session().buildContext().messages();
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a) {
+        String text = new MessageContent.Blocks(a.content().stream().filter(ContentBlock.Text.class::isInstance).toList()).text("");
+        return text.isEmpty() ? Optional.empty() : Optional.of(text);
+      }
+    }
+    return Optional.empty();
+  }
+
+  void getSessionStats(RpcRequest r) {
+    Session s = agent.session();
+    List<AgentMessage> messages = s.buildContext().messages();
+    long user = 0, assistant = 0, results = 0, calls = 0, in = 0, outTokens = 0, cacheRead = 0, cacheWrite = 0;
+    double cost = 0;
+    for (AgentMessage m : messages) {
+      switch (m) {
+        case AgentMessage.User u -> user++;
+        case AgentMessage.ToolResult t -> results++;
+        case AgentMessage.Assistant a -> {
+          assistant++;
+          calls += a.toolCalls().size();
+          in += a.usage().input();
+          outTokens += a.usage().output();
+          cacheRead += a.usage().cacheRead();
+          cacheWrite += a.usage().cacheWrite();
+          cost += a.usage().cost().total();
+        }
+        default -> {}
+      }
+    }
+    ObjectNode o = Json.object();
+    s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
+    o.put("sessionId", s.id());
+    o.put("userMessages", user).put("assistantMessages", assistant).put("toolCalls", calls).put("toolResults", results);
+    o.put("totalMessages", messages.size());
+    o.putObject("tokens").put("input", in).put("output", outTokens).put("cacheRead", cacheRead).put("cacheWrite", cacheWrite)
+        .put("total", in + outTokens + cacheRead + cacheWrite);
+    o.set("cost", Json.number(cost));
+    write.accept(r.success().set("data", o));
+  }
+
+  void setSessionName(RpcRequest r) {
+    String name = r.requireText("name").strip();
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("Session name cannot be empty");
+    }
+    agent.setSessionName(name);
+    write.accept(r.success());
+  }
+
+  void newSession(RpcRequest r) {
+    thread.whenIdle(r, () -> {
+      boolean done = agent.newSession();
+      write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
+    });
+  }
+
+  void switchSession(RpcRequest r) {
+    thread.whenIdle(r, () -> {
+      String target = r.requireText("sessionPath");
+      Path file = store.resolve(target, agent.session().cwd()).orElseThrow(() ->
+          new IllegalArgumentException("no such session file or session id: " + target));
+      boolean done = agent.switchSession(file);
+      write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
+    });
+  }
+
+  void getForkMessages(RpcRequest r) {
+    ObjectNode data = Json.object();
+    ArrayNode messages = data.putArray("messages");
+    for (SessionEntry e : agent.session().messageEntries("user")) {
+      if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isEmpty()) {
+        messages.addObject().put("entryId", e.id()).put("text", u.content().text(""));
+      }
+    }
+    write.accept(r.success().set("data", data));
+  }
+
+  void fork(RpcRequest r) {
+    thread.whenIdle(r, () -> {
+      String entryId = r.requireText("entryId");
+      SessionEntry entry = agent.session().entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
+      if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)) {
+        throw new IllegalArgumentException("fork from a user message (get_fork_messages lists them)");
+      }
+      AgentSession.ForkResult forked = agent.fork(entryId);
+      ObjectNode data = Json.object();
+      forked.selectedText().ifPresent(t -> data.put("text", t));
+      write.accept(r.success().set("data", data.put("cancelled", forked.cancelled())));
+    });
+  }
+}
