@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * synchronous ones must return quickly and must never wait for the agent thread (which may itself
  * be waiting for a script); work that takes time is answered with a future, completed on any
  * thread, which the script sees as a promise. No method may call back into the
- * {@link ScriptEngine} synchronously.
+ * script engine synchronously.
  */
 public interface ScriptHostPort {
 
@@ -63,7 +63,7 @@ public interface ScriptHostPort {
 
   /**
    * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
-   * is now in {@link ScriptEngine#tools}, and, as in the reference, an agent that offers every
+   * is now among the engine's tools, and, as in the reference, an agent that offers every
    * script tool should offer this one too. Does nothing by default.
    */
   default void toolRegistered(ScriptFile script, String name) {}

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * {@code index.mts}), sorted by name, hidden entries
  * skipped; a file is taken as it is. A script may import files under the directory it was found
  * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
- * see {@link ModuleFileSystem}. A script reached through a symbolic link is loaded from where the
+ * the module file system allows nothing else. A script reached through a symbolic link is loaded from where the
  * link points, and imports relative to that place.
  */
 public final class ScriptLoader {
@@ -111,6 +111,11 @@ public final class ScriptLoader {
 
   /** A file graft loads as a script or module: JavaScript, or TypeScript it erases the types of. */
   public static boolean isScriptName(String name) {
-    return name.endsWith(".js") || name.endsWith(".mjs") || TypeScriptStripper.handles(name);
+    return name.endsWith(".js") || name.endsWith(".mjs") || isTypeScriptName(name);
+  }
+
+  /** A TypeScript file graft erases the types of: {@code .ts} or {@code .mts}, not a {@code .d.ts} declaration file. */
+  public static boolean isTypeScriptName(String name) {
+    return (name.endsWith(".ts") || name.endsWith(".mts")) && !name.endsWith(".d.ts");
   }
 }

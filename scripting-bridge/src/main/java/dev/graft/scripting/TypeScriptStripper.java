@@ -37,7 +37,7 @@ public final class TypeScriptStripper {
 
   /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
   public static boolean handles(String fileName) {
-    return (fileName.endsWith(".ts") || fileName.endsWith(".mts")) && !fileName.endsWith(".d.ts");
+    return ScriptLoader.isTypeScriptName(fileName);
   }
 
   /**
