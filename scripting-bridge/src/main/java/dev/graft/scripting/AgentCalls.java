@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ModelDescription;
+import dev.graft.scripting.api.ScriptAgentControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,10 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -7,6 +7,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptCommandControl;
 import java.util.Optional;
 import java.util.Set;
 import org.graalvm.polyglot.Value;

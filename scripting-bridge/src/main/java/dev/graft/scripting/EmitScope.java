@@ -2,6 +2,7 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.graalvm.polyglot.Value;

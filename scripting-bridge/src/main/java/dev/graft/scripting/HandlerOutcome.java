@@ -1,6 +1,8 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFile;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,9 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -2,6 +2,7 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.config.ModelCallBudget;
+import dev.graft.scripting.api.ScriptLog;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;

@@ -1,5 +1,12 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.modules.PackageModules;
+import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

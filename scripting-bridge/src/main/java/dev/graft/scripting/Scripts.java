@@ -1,5 +1,12 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -5,6 +5,7 @@ import static dev.graft.scripting.ArgumentChecks.jsonString;
 import static dev.graft.scripting.ArgumentChecks.text;
 
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptSessionView;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;

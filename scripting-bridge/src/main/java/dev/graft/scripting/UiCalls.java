@@ -12,6 +12,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;

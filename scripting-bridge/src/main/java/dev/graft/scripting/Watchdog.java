@@ -1,5 +1,6 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptSettings;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

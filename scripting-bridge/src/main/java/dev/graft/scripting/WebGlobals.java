@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptLog;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

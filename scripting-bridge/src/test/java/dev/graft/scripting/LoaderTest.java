@@ -2,6 +2,10 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.api.ScriptSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

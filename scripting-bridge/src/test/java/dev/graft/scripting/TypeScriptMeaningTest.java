@@ -2,6 +2,7 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,10 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.modules.TypeScriptStripper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

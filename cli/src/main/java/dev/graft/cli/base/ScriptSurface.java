@@ -1,8 +1,8 @@
 package dev.graft.cli.base;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.scripting.EventContext;
-import dev.graft.scripting.ScriptUi;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptUi;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Objects;

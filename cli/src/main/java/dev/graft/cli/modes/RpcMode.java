@@ -20,7 +20,7 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
-import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.api.ScriptCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

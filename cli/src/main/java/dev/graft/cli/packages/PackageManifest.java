@@ -1,7 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.scripting.ScriptLoader;
+import dev.graft.scripting.api.ScriptLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;

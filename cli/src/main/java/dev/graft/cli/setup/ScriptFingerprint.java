@@ -1,7 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.Sha256;
-import dev.graft.scripting.ScriptLoader;
+import dev.graft.scripting.api.ScriptLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

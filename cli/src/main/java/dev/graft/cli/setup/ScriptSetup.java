@@ -16,14 +16,14 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
-import dev.graft.scripting.EventContext;
-import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.ScriptHookSource;
-import dev.graft.scripting.ScriptHostPort;
-import dev.graft.scripting.ScriptLog;
-import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,14 +100,14 @@ final class ScriptSetup {
    * methods ({@code control} holds the one AgentControl of the agent, made on first use), and
    * {@code ui}.
    */
-  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
+  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.api.ScriptUi ui,
       AtomicReference<AgentControl> control, Supplier<ModelRegistry> models) {
     ObjectNode data = Json.object().put("cwd", cwd.toString());
     if (agent == null) {
       return new EventContext(data, ui);
     }
     agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.set("model", dev.graft.scripting.ModelDescription.of(agent.model())); // an object, as the reference's ctx.model
+    data.set("model", dev.graft.scripting.api.ModelDescription.of(agent.model())); // an object, as the reference's ctx.model
     data.put("thinkingLevel", agent.thinking().wire());
     AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
     return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
