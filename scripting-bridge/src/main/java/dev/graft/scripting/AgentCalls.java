@@ -26,7 +26,7 @@ final class AgentCalls {
   private AgentCalls() {}
 
   /** {@code modelCalls}: the budget of {@code s}'s script file, which {@code complete} draws on. */
-  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal, ModelCalls modelCalls) {
+  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, GuestCalls calls, Marshal marshal, ModelCallQuota modelCalls) {
     return args -> {
       String op = args[0].asString();
       String name = switch (op) {

@@ -19,7 +19,7 @@ final class CommandCalls {
 
   private CommandCalls() {}
 
-  static ProxyExecutable of(LoadedScript s, ScriptCommandControl control, Calls calls, Marshal marshal) {
+  static ProxyExecutable of(LoadedScript s, ScriptCommandControl control, GuestCalls calls, Marshal marshal) {
     return args -> {
       String op = args[0].asString();
       String name = "ctx." + op;

@@ -55,14 +55,14 @@ final class HostCalls {
   private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
-  private final Scripts scripts;
-  private final Calls calls;
+  private final RunningScripts scripts;
+  private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
   /** Each script file's model calls, kept across reloads. */
-  private final java.util.Map<java.nio.file.Path, ModelCalls> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
-  HostCalls(ScriptHostPort port, Scripts scripts, Calls calls, Marshal marshal, ScriptSettings settings) {
+  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings) {
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -124,7 +124,7 @@ final class HostCalls {
   /** ctx's agent methods. */
   ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
     return AgentCalls.of(s, agent, calls, marshal,
-        modelCalls.computeIfAbsent(s.file.path(), p -> new ModelCalls(settings.modelCalls())));
+        modelCalls.computeIfAbsent(s.file.path(), p -> new ModelCallQuota(settings.modelCalls())));
   }
 
   /** A command handler's extra ctx methods. */

@@ -107,7 +107,7 @@ final class LoadedScript {
    * context again (both would wait for that thread for good).
    */
   volatile boolean abandoned;
-  /** The future of the latest host call the script awaits (Calls; an AbortSignal may cancel it). */
+  /** The future of the latest host call the script awaits (GuestCalls; an AbortSignal may cancel it). */
   java.util.concurrent.CompletableFuture<?> lastAwaited;
   /** Its web globals' host side (WebGlobals): kept here so that it goes with the script. */
   Object web;

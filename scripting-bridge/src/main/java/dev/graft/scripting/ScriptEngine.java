@@ -10,7 +10,7 @@ import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
-import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
@@ -47,10 +47,10 @@ public final class ScriptEngine implements AutoCloseable {
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final Sandbox sandbox;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final Marshal marshal;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
   private final HostCalls host;
   private final ScriptLoading loading;
   private final WebGlobals web;
@@ -64,10 +64,10 @@ public final class ScriptEngine implements AutoCloseable {
         t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
     this.watchdog = new Watchdog(settings, this::abandon);
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
-    this.scripts = new Scripts(owner, watchdog, settings);
+    this.scripts = new RunningScripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
-    this.calls = new Calls(scripts, owner, watchdog, marshal, errors, settings);
+    this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web);
@@ -103,7 +103,7 @@ public final class ScriptEngine implements AutoCloseable {
       scripts.retireAll("unloaded by a reload");
       return null;
     }));
-    ScriptLoader.Discovery found = ScriptLoader.discover(sources);
+    ScriptFinder.Discovery found = ScriptFinder.discover(sources);
     List<LoadReport.Problem> problems = new ArrayList<>(found.problems());
     Optional<Path> lib = Optional.empty();
     if (sources.libDir().isPresent()) {

@@ -28,14 +28,14 @@ final class ScriptLoading {
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final Sandbox sandbox;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
 
   ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      Scripts scripts, GuestErrors errors, Calls calls, HostCalls host, WebGlobals web) {
+      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web) {
     this.web = web;
     this.settings = settings;
     this.log = log;

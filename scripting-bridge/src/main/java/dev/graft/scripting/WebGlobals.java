@@ -32,9 +32,9 @@ final class WebGlobals {
 
   private final OwnerThread owner;
   private final Watchdog watchdog;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
 
   /**
    * One script's web helpers (from web.js, evaluated when first needed), its armed timers and its
@@ -57,7 +57,7 @@ final class WebGlobals {
     }
   }
 
-  WebGlobals(OwnerThread owner, Watchdog watchdog, Scripts scripts, GuestErrors errors, Calls calls) {
+  WebGlobals(OwnerThread owner, Watchdog watchdog, RunningScripts scripts, GuestErrors errors, GuestCalls calls) {
     this.owner = owner;
     this.watchdog = watchdog;
     this.scripts = scripts;

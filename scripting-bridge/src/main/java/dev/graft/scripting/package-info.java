@@ -6,7 +6,7 @@
  * {@link dev.graft.scripting.modules.TypeScriptStripper} turns into JavaScript, lines kept (or a directory's
  * {@code index.js}, {@code index.ts}...), whose
  * default export is a function receiving the API object: {@code export default function (graft) {
- * graft.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.api.ScriptLoader} finds them;
+ * graft.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.api.ScriptFinder} finds them;
  * {@link dev.graft.scripting.ScriptEngine} loads them, in name order, one context per file.
  *
  * <h2>Imports</h2>

@@ -6,7 +6,7 @@ import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
@@ -42,7 +42,7 @@ public final class ScriptTests {
   public static List<Path> find(Path dir) {
     try (Stream<Path> walk = Files.walk(dir)) {
       return walk.filter(Files::isRegularFile)
-          .filter(p -> ScriptLoader.isTestName(p.getFileName().toString()))
+          .filter(p -> ScriptFinder.isTestName(p.getFileName().toString()))
           .filter(p -> java.util.stream.StreamSupport.stream(dir.relativize(p).spliterator(), false)
               .noneMatch(part -> part.toString().startsWith(".")))
           .sorted().toList();

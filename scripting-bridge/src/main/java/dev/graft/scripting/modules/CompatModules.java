@@ -124,7 +124,7 @@ public final class CompatModules implements FileSystem {
   public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
       throws IOException {
     Optional<byte[]> bytes = source(path);
-    return bytes.isPresent() ? new BytesChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
+    return bytes.isPresent() ? new InMemoryModuleChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
   }
 
   @Override

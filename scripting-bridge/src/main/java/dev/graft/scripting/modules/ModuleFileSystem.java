@@ -1,6 +1,6 @@
 package dev.graft.scripting.modules;
 
-import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.SeekableByteChannel;
@@ -127,13 +127,13 @@ public final class ModuleFileSystem implements FileSystem {
     }
     Path p = allowed(path);
     String name = p.getFileName() == null ? "" : p.getFileName().toString();
-    if (!ScriptLoader.isScriptName(name)) {
+    if (!ScriptFinder.isScriptName(name)) {
       throw new SecurityException("cannot import " + p + ": only .js, .mjs, .ts and .mts files can be imported");
     }
     if (TypeScriptStripper.handles(name)) {
       String source = Files.readString(p, StandardCharsets.UTF_8);
       try {
-        return new BytesChannel(typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
+        return new InMemoryModuleChannel(typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
       } catch (TypeScriptStripper.TypeScriptError e) {
         throw new SecurityException("cannot import " + p + ": " + e.getMessage() + " (at " + p.getFileName() + ":"
             + e.line() + ")");

@@ -1,6 +1,6 @@
 package dev.graft.scripting.modules;
 
-import dev.graft.scripting.api.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.modules.typescript.TypeScriptEraser;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,7 +38,7 @@ public final class TypeScriptStripper {
 
   /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
   public static boolean handles(String fileName) {
-    return ScriptLoader.isTypeScriptName(fileName);
+    return ScriptFinder.isTypeScriptName(fileName);
   }
 
   /**

@@ -19,7 +19,7 @@ import java.util.Set;
  * stopping after a limit, closing. Owner thread only, except {@link #snapshot}, which any thread
  * may read.
  */
-final class Scripts {
+final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
   record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
@@ -33,7 +33,7 @@ final class Scripts {
   private final ScriptSettings settings;
   private volatile Snapshot snapshot = Snapshot.EMPTY;
 
-  Scripts(OwnerThread owner, Watchdog watchdog, ScriptSettings settings) {
+  RunningScripts(OwnerThread owner, Watchdog watchdog, ScriptSettings settings) {
     this.owner = owner;
     this.watchdog = watchdog;
     this.settings = settings;

@@ -7,12 +7,12 @@ import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
 
 /** A read-only channel over bytes in memory: how a TypeScript module, types erased, reaches GraalJS. */
-final class BytesChannel implements SeekableByteChannel {
+final class InMemoryModuleChannel implements SeekableByteChannel {
   private final byte[] bytes;
   private int position;
   private boolean open = true;
 
-  BytesChannel(byte[] bytes) {
+  InMemoryModuleChannel(byte[] bytes) {
     this.bytes = bytes;
   }
 

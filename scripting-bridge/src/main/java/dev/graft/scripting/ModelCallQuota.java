@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * limit in a run is a notice in the script's log. Kept by script file, so that a reload does not
  * start the count again. Started on the owner thread; calls end on any thread.
  */
-final class ModelCalls {
+final class ModelCallQuota {
   private final ModelCallBudget budget;
   private final AtomicInteger waiting = new AtomicInteger();
   private long run = Long.MIN_VALUE;
@@ -22,7 +22,7 @@ final class ModelCalls {
   private long noticedPerRun = Long.MIN_VALUE;
   private long noticedInFlight = Long.MIN_VALUE;
 
-  ModelCalls(ModelCallBudget budget) {
+  ModelCallQuota(ModelCallBudget budget) {
     this.budget = budget;
   }
 

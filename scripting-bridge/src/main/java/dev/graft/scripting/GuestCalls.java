@@ -20,15 +20,15 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  * until the prelude reports the promise settled, or until its timeout. A host future a script
  * awaits settles its promise on the owner thread when it completes.
  */
-final class Calls {
-  private final Scripts scripts;
+final class GuestCalls {
+  private final RunningScripts scripts;
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final Marshal marshal;
   private final GuestErrors errors;
   private final ScriptSettings settings;
 
-  Calls(Scripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
+  GuestCalls(RunningScripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
       ScriptSettings settings) {
     this.scripts = scripts;
     this.owner = owner;

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * the module file system allows nothing else. A script reached through a symbolic link is loaded from where the
  * link points, and imports relative to that place.
  */
-public final class ScriptLoader {
+public final class ScriptFinder {
 
   /** The scripts found, in load order, and the locations that could not be used. */
   public record Discovery(List<ScriptFile> scripts, List<LoadReport.Problem> problems) {
@@ -30,7 +30,7 @@ public final class ScriptLoader {
     }
   }
 
-  private ScriptLoader() {}
+  private ScriptFinder() {}
 
   public static Discovery discover(ScriptSources sources) {
     List<ScriptFile> found = new ArrayList<>();
