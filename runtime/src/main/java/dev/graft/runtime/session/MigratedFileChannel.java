@@ -14,11 +14,11 @@ import java.nio.channels.WritableByteChannel;
  * migration, indexed and read back without writing anything ({@link SessionFile#indexMigrated}).
  * Only what indexing and reading entries use is supported.
  */
-final class BytesChannel extends FileChannel {
+final class MigratedFileChannel extends FileChannel {
   private final byte[] bytes;
   private long position;
 
-  BytesChannel(byte[] bytes) {
+  MigratedFileChannel(byte[] bytes) {
     this.bytes = bytes;
   }
 
