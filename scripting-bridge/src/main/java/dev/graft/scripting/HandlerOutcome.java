@@ -10,7 +10,7 @@ import java.util.Objects;
  * nothing or {@code undefined}), or why there is none. Results are raw; what an answer means for
  * an event is for the runtime's HookRunner to decide.
  */
-public sealed interface HandlerOutcome {
+sealed interface HandlerOutcome {
 
   ScriptFile script();
 

@@ -169,7 +169,7 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /** Runs every handler for {@code event}, in load order, each with {@code payload}. */
-  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
+  List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
     return emit(Optional.empty(), event, payload, ctx, Chain.NONE, true);
   }
 
@@ -178,12 +178,12 @@ public final class ScriptEngine implements AutoCloseable {
    * the next one sees, or stops. Blocks until each handler's answer (its promise settled, or its
    * timeout); returns the raw outcomes, one per handler run.
    */
-  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
+  List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
     return emit(Optional.empty(), event, payload, ctx, chain, true);
   }
 
   /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
-  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
+  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
     return emit(Optional.of(script), event, payload, ctx, chain, true);
   }
 
@@ -192,7 +192,7 @@ public final class ScriptEngine implements AutoCloseable {
    * false for an event whose answers graft ignores: they are not read at all (no getter or toJSON
    * of theirs runs), each outcome's value is missing.
    */
-  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
+  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
       boolean readAnswers) {
     return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
