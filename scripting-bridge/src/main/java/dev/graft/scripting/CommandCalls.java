@@ -27,7 +27,7 @@ final class CommandCalls {
       Value b = arg(args, 2);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReplies.serve(s, name, () -> {
+      return HostReply.serve(s, name, () -> {
         switch (op) {
           case "waitForIdle" -> calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
           case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
@@ -38,7 +38,7 @@ final class CommandCalls {
               resolve, reject, CommandCalls::cancelled);
           default -> throw new BadArgument("unknown method");
         }
-        return null;
+        return HostReply.NOTHING;
       });
     };
   }

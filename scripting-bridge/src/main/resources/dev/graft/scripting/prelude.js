@@ -9,8 +9,10 @@
 // `loadWeb` evaluates web.js (timers, AbortSignal) when first needed and returns its helpers:
 // dialogs, exec and ctx.complete take a {signal} through them.
 //
-// Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
-// "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
+// Host replies (HostReply.java writes them, `unwrap` and `sessionRead` read them): a host function
+// host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value), "T" + message
+// (throw a TypeError: a bad argument), "E" + message (throw an Error), or, for a session read,
+// "S" + meta + "\n" + entries.
 (function (host, log, maxChars, loadWeb) {
   "use strict";
   const JSONparse = JSON.parse;
@@ -314,6 +316,7 @@
 
   // ---------------------------------------------------------------- API object and ctx
 
+  /** A host reply (HostReply.java) as the call's value, or thrown. */
   function unwrap(reply) {
     if (reply === undefined || reply === null) return undefined;
     const body = reply.slice(1);
