@@ -51,7 +51,7 @@ final class GuestCalls {
    */
   CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
       Optional<Duration> timeout, Arguments arguments) {
-    return call(s, new LoadedScript.Call(what, wantResult), fn, timeout, arguments);
+    return call(s, new PendingCall(what, wantResult), fn, timeout, arguments);
   }
 
   /**
@@ -63,9 +63,9 @@ final class GuestCalls {
    */
   CompletableFuture<JsonNode> callWithoutTimeLimit(LoadedScript s, Value fn, String what, boolean userPresent,
       Arguments arguments) {
-    LoadedScript.Call call = new LoadedScript.Call(what, true);
+    PendingCall call = new PendingCall(what, true);
     CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), arguments);
-    if (!userPresent && s.pending.contains(call)) {
+    if (!userPresent && s.calls().contains(call)) {
       watchStuck(s, call, 0);
     }
     return result;
@@ -74,31 +74,31 @@ final class GuestCalls {
   /** How often a call with no time limit is checked for whether anything can still settle it. */
   static final Duration STUCK_CHECK = Duration.ofMillis(500);
 
-  private void watchStuck(LoadedScript s, LoadedScript.Call call, int idleChecks) {
-    call.timer = watchdog.schedule(() -> owner.post(() -> {
-      if (!s.pending.contains(call)) {
+  private void watchStuck(LoadedScript s, PendingCall call, int idleChecks) {
+    call.arm(watchdog.schedule(() -> owner.post(() -> {
+      if (!s.calls().contains(call)) {
         return;
       }
       boolean idle = owner.nothingQueued() && nothingAwaited(s);
       if (idle && idleChecks >= 1) {
-        s.pending.remove(call);
-        call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.TIMED_OUT,
-            s.file + ": " + call.what + " returned a promise that nothing can settle any more (no timer or"
-                + " awaited host call of any script is left); it was given up")));
+        s.calls().remove(call);
+        call.fail(new Failure(Failure.Kind.TIMED_OUT,
+            s.file() + ": " + call.what() + " returned a promise that nothing can settle any more (no timer or"
+                + " awaited host call of any script is left); it was given up"));
         scripts.closeIfDone(s);
       } else {
         watchStuck(s, call, idle ? idleChecks + 1 : 0);
       }
-    }), STUCK_CHECK);
+    }), STUCK_CHECK));
   }
 
   /** No script (this one, whether running or being retired, or another) has a timer armed or a host call awaited. */
   private boolean nothingAwaited(LoadedScript s) {
-    if (s.hostWaits > 0 || WebGlobals.hasTimers(s)) {
+    if (s.calls().awaitsHost() || WebGlobals.hasTimers(s)) {
       return false;
     }
     for (LoadedScript other : scripts.active()) {
-      if (other.hostWaits > 0 || WebGlobals.hasTimers(other)) {
+      if (other.calls().awaitsHost() || WebGlobals.hasTimers(other)) {
         return false;
       }
     }
@@ -108,17 +108,17 @@ final class GuestCalls {
   /** As {@link #call}, for a {@code context} handler: messages it returns as given come back by id. */
   CompletableFuture<JsonNode> callContext(LoadedScript s, Value fn, String what, Optional<Duration> timeout,
       Arguments arguments) {
-    return call(s, new LoadedScript.Call(what, true, true), fn, timeout, arguments);
+    return call(s, new PendingCall(what, true, true), fn, timeout, arguments);
   }
 
-  private CompletableFuture<JsonNode> call(LoadedScript s, LoadedScript.Call call, Value fn,
+  private CompletableFuture<JsonNode> call(LoadedScript s, PendingCall call, Value fn,
       Optional<Duration> timeout, Arguments arguments) {
-    String what = call.what;
-    call.fn = s.ownFunction(fn);
+    String what = call.what();
+    call.calls(s.registered().ownFunction(fn));
     if (!s.serving()) {
-      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.UNLOADED,
-          s.file + ": " + what + " was not run: the script is unloaded (" + s.endReason + ")")));
-      return call.result;
+      call.fail(new Failure(Failure.Kind.UNLOADED,
+          s.file() + ": " + what + " was not run: the script is unloaded (" + s.endReason() + ")"));
+      return call.result();
     }
     ProxyExecutable done = args -> {
       finish(s, call, args);
@@ -126,25 +126,25 @@ final class GuestCalls {
     };
     // Pending before the call: the prelude reports a synchronous result through done at once,
     // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
-    s.pending.add(call);
-    s.doing = what;
+    s.calls().add(call);
+    s.nowDoing(what);
     try {
       s.run(() -> {
         s.invoke(fn, done, arguments.make(s));
         return null;
       });
     } catch (LoadedScript.GuestException ge) {
-      if (s.pending.remove(call)) {
+      if (s.calls().remove(call)) {
         fail(s, call, errors.of(s, what, ge));
       } else {
         afterAnswer(s, call, ge);
       }
-      return call.result;
+      return call.result();
     }
-    if (s.pending.contains(call)) {
-      timeout.ifPresent(t -> call.timer = watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t));
+    if (s.calls().contains(call)) {
+      timeout.ifPresent(t -> call.arm(watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t)));
     }
-    return call.result;
+    return call.result();
   }
 
   /**
@@ -153,14 +153,14 @@ final class GuestCalls {
    * failure (its answer, not read yet, is not used; tool_call fails closed), or, once its result
    * is given (an answer graft does not read), a line in the log.
    */
-  private void afterAnswer(LoadedScript s, LoadedScript.Call call, LoadedScript.GuestException ge) {
-    Failure failure = errors.afterAnswer(s, call.what, ge, call.fn);
-    if (!call.result.isDone()) {
+  private void afterAnswer(LoadedScript s, PendingCall call, LoadedScript.GuestException ge) {
+    Failure failure = errors.afterAnswer(s, call.what(), ge, call.fn());
+    if (!call.result().isDone()) {
       fail(s, call, failure);
     } else if (failure.kind() == Failure.Kind.STOPPED) {
       scripts.stop(s, failure);
     } else {
-      s.log.report(ScriptLog.Level.ERROR, failure.message());
+      s.log().report(ScriptLog.Level.ERROR, failure.message());
     }
   }
 
@@ -170,23 +170,21 @@ final class GuestCalls {
    * graft runs is under the watchdog like any other, and an interrupt that landed in a run nested
    * inside another would never count as finished (GraalJS waits for it to leave the context).
    */
-  private void finish(LoadedScript s, LoadedScript.Call call, Value[] args) {
-    if (!s.pending.remove(call)) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": " + call.what + " settled after it had timed out; ignored");
+  private void finish(LoadedScript s, PendingCall call, Value[] args) {
+    if (!s.calls().remove(call)) {
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": " + call.what() + " settled after it had timed out; ignored");
       return;
     }
-    if (call.timer != null) {
-      call.timer.cancel(false);
-    }
+    call.disarm();
     Value value = args.length > 1 ? args[1] : null;
     if (args.length > 0 && args[0].asBoolean()) {
-      if (call.wantResult) {
+      if (call.wantResult()) {
         owner.post(() -> answer(s, call, value));
       } else {
-        call.result.complete(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+        call.result().complete(MissingNode.getInstance());
       }
     } else {
-      owner.post(() -> fail(s, call, errors.rejected(s, call.what, value)));
+      owner.post(() -> fail(s, call, errors.rejected(s, call.what(), value)));
     }
     scripts.closeIfDone(s);
   }
@@ -195,41 +193,41 @@ final class GuestCalls {
    * Converts the answer to JSON, as bridge work outside the handler's spin budget, but bounded by
    * the spin limit of its own (the answer's getters and toJSON are script code) and by maxBridgeChars.
    */
-  private void answer(LoadedScript s, LoadedScript.Call call, Value value) {
-    s.doing = call.what;
+  private void answer(LoadedScript s, PendingCall call, Value value) {
+    s.nowDoing(call.what());
     try {
       JsonNode json = s.run(() -> watchdog.bridgeWork(Watchdog.Stop.ANSWER, settings.spinLimit(), () -> {
-        Value text = call.contextAnswer ? s.encodeContextAnswer(value, "the result") : s.encodeAnswer(value, "the result");
+        Value text = call.contextAnswer() ? s.encodeContextAnswer(value, "the result") : s.encodeAnswer(value, "the result");
         try {
-          if (call.contextAnswer) {
+          if (call.contextAnswer()) {
             return text == null || text.isNull() ? MissingNode.getInstance()
-                : s.messages.answer(s, marshal, text.asString(), "the result");
+                : s.messages().answer(s, marshal, text.asString(), "the result");
           }
           return marshal.fromJs(text, "the result");
         } catch (Marshal.NotJson e) {
-          throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file + ": " + call.what + " failed: " + e.getMessage()));
+          throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file() + ": " + call.what() + " failed: " + e.getMessage()));
         }
       }));
-      call.result.complete(json);
+      call.result().complete(json);
     } catch (ScriptFailure f) {
-      call.result.completeExceptionally(f);
+      call.result().completeExceptionally(f);
     } catch (LoadedScript.GuestException ge) {
-      fail(s, call, errors.of(s, call.what, ge, call.fn));
+      fail(s, call, errors.of(s, call.what(), ge, call.fn()));
     }
   }
 
-  private void fail(LoadedScript s, LoadedScript.Call call, Failure f) {
-    call.result.completeExceptionally(new ScriptFailure(f));
+  private void fail(LoadedScript s, PendingCall call, Failure f) {
+    call.fail(f);
     if (f.kind() == Failure.Kind.STOPPED) {
       scripts.stop(s, f);
     }
   }
 
-  private void expire(LoadedScript s, LoadedScript.Call call, Duration after) {
-    if (s.pending.remove(call)) {
-      call.result.completeExceptionally(new ScriptFailure(new Failure(Failure.Kind.TIMED_OUT,
-          s.file + ": " + call.what + " did not settle within " + GuestErrors.seconds(after)
-              + " (a promise that never resolves?); its answer is ignored")));
+  private void expire(LoadedScript s, PendingCall call, Duration after) {
+    if (s.calls().remove(call)) {
+      call.fail(new Failure(Failure.Kind.TIMED_OUT,
+          s.file() + ": " + call.what() + " did not settle within " + GuestErrors.seconds(after)
+              + " (a promise that never resolves?); its answer is ignored"));
       scripts.closeIfDone(s);
     }
   }
@@ -241,10 +239,9 @@ final class GuestCalls {
    */
   <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
       Function<T, String> toJson) {
-    s.hostWaits++;
-    s.lastAwaited = future;
+    s.calls().hostWaitStarted(future);
     future.whenComplete((value, error) -> owner.post(() -> {
-      s.hostWaits--;
+      s.calls().hostWaitEnded();
       if (!s.running()) {
         return;
       }
@@ -259,11 +256,11 @@ final class GuestCalls {
       }
       String json = text;
       String problem = failure == null ? null : what + " failed: " + message(failure);
-      s.doing = "code after " + what;
+      s.nowDoing("code after " + what);
       try {
         s.run(() -> problem == null
-            ? s.helper("settle").execute(resolve, json)
-            : s.helper("fail").execute(reject, problem));
+            ? s.prelude().settle().execute(resolve, json)
+            : s.prelude().fail().execute(reject, problem));
       } catch (LoadedScript.GuestException ge) {
         failAll(s, errors.of(s, "code after " + what, ge));
       }
@@ -277,17 +274,10 @@ final class GuestCalls {
       scripts.stop(s, f);
       return;
     }
-    List<LoadedScript.Call> waiting = List.copyOf(s.pending);
-    s.pending.clear();
-    if (waiting.isEmpty()) {
-      s.log.report(ScriptLog.Level.ERROR, f.message());
+    if (s.calls().isEmpty()) {
+      s.log().report(ScriptLog.Level.ERROR, f.message());
     }
-    for (LoadedScript.Call call : waiting) {
-      if (call.timer != null) {
-        call.timer.cancel(false);
-      }
-      call.result.completeExceptionally(new ScriptFailure(f));
-    }
+    s.calls().failAll(call -> f);
   }
 
   private static String message(Throwable error) {
@@ -300,9 +290,7 @@ final class GuestCalls {
 
   /** The future of {@code s}'s latest awaited host call, once (owner thread; see WebGlobals). */
   Optional<CompletableFuture<?>> lastAwaited(LoadedScript s) {
-    CompletableFuture<?> f = s.lastAwaited;
-    s.lastAwaited = null;
-    return Optional.ofNullable(f);
+    return s.calls().takeLastAwaited();
   }
 
   ScriptSettings settings() {

@@ -75,10 +75,10 @@ final class HostCalls {
       String op = args[0].asString();
       String name = "graft." + op;
       if (!s.serving()) {
-        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason + "), and an API"
+        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + "), and an API"
             + " object from before that no longer works").encoded();
       }
-      if (s.state == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
+      if (s.state() == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
         return new HostReply.Error(name + " cannot be used while the script loads; call it from an event, command or"
             + " tool handler").encoded();
       }
@@ -125,7 +125,7 @@ final class HostCalls {
   /** ctx's agent methods. */
   ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
     return AgentCalls.of(s, agent, calls, marshal,
-        modelCalls.computeIfAbsent(s.file.path(), p -> new ModelCallQuota(settings.modelCalls())));
+        modelCalls.computeIfAbsent(s.file().path(), p -> new ModelCallQuota(settings.modelCalls())));
   }
 
   /** A command handler's extra ctx methods. */
@@ -138,14 +138,14 @@ final class HostCalls {
     return args -> {
       String name = "ctx.reminders.append";
       if (!s.serving()) {
-        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason + ")").encoded();
+        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")").encoded();
       }
       HostReply reply;
       try {
         String text = capped(text(arg(args, 1), "the reminder"), MAX_REMINDER, "the reminder");
         String customType = Optional.ofNullable(capped(optionalText(arg(args, 2), "the customType"), MAX_NAME,
             "the customType")).orElse("reminder");
-        sink.append(s.file.name(), customType, text);
+        sink.append(s.file().name(), customType, text);
         reply = HostReply.NOTHING;
       } catch (BadArgument | IllegalArgumentException e) {
         reply = new HostReply.TypeError(name + ": " + e.getMessage());
@@ -164,7 +164,7 @@ final class HostCalls {
         case "error" -> ScriptLog.Level.ERROR;
         default -> ScriptLog.Level.INFO;
       };
-      s.log.line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
+      s.log().line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
       return null;
     };
   }
@@ -183,7 +183,7 @@ final class HostCalls {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
     // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
-    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler, handler);
+    s.registered().addHandler(name, name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler, handler);
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
@@ -212,16 +212,16 @@ final class HostCalls {
     }
     String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of /" + name),
         MAX_SHORT_TEXT, "the description of /" + name)).orElse("");
-    if (s.commands.containsKey(name)) {
+    if (s.registered().command(name).isPresent()) {
       throw new BadArgument("/" + name + " is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.commandOwner(name, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": /" + name + " is already registered by " + other.get().file
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": /" + name + " is already registered by " + other.get().file()
           + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.commands.put(name, new LoadedScript.Command(new ScriptCommand(name, description, s.file), handler));
+    s.registered().addCommand(new Registrations.Command(new ScriptCommand(name, description, s.file()), handler));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
@@ -251,19 +251,19 @@ final class HostCalls {
       throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
     }
     ToolSchemaCheck.check(name, schema);
-    if (s.tools.containsKey(name)) {
+    if (s.registered().tool(name).isPresent()) {
       throw new BadArgument("tool " + name + " is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.toolOwner(name, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": tool " + name + " is already registered by " + other.get().file
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": tool " + name + " is already registered by " + other.get().file()
           + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
+    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute));
     refreshIfActive(s);
     if (s.active()) {
-      port.toolRegistered(s.file, name);
+      port.toolRegistered(s.file(), name);
     }
     return HostReply.NOTHING;
   }
@@ -273,16 +273,16 @@ final class HostCalls {
     if (renderer == null || !renderer.canExecute()) {
       throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
     }
-    if (s.renderers.containsKey(customType)) {
+    if (s.registered().renderer(customType).isPresent()) {
       throw new BadArgument("a renderer for \"" + customType + "\" is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.rendererOwner(customType, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": a renderer for \"" + customType + "\" is already registered by "
-          + other.get().file + "; this registration is ignored");
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": a renderer for \"" + customType + "\" is already registered by "
+          + other.get().file() + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.renderers.put(customType, renderer);
+    s.registered().addRenderer(customType, renderer);
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
@@ -297,7 +297,7 @@ final class HostCalls {
 
   private HostReply action(LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
       throws BadArgument, Marshal.NotJson {
-    ScriptFile f = s.file;
+    ScriptFile f = s.file();
     switch (op) {
       case "appendEntry" -> port.appendEntry(f, capped(text(a, "the customType"), MAX_NAME, "the customType"),
           optionalJson(capped(b == null || b.isNull() ? null : b.asString(), MAX_ENTRY_DATA, "the data (as JSON)"),

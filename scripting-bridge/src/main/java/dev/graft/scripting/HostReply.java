@@ -90,7 +90,7 @@ sealed interface HostReply {
   /** {@code work} for a call of {@code name} from {@code s}, unless {@code s} is unloaded; encoded for the script. */
   static String serve(LoadedScript s, String name, Work work) {
     if (!s.serving()) {
-      return new Error(name + " was ignored: this script was unloaded (" + s.endReason + ")").encoded();
+      return new Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")").encoded();
     }
     return guarded(name, work);
   }

@@ -32,7 +32,7 @@ final class ModelCallQuota {
       run = runNow;
       made = 0;
     }
-    String name = s.file.name();
+    String name = s.file().name();
     if (made >= budget.perRun()) {
       return refused(s, noticedPerRun != run, name + " made " + budget.perRun() + " model calls in this run, the most"
           + " scripts.modelCallsPerRun allows (settings.json); it may call again once the next prompt starts", true);
@@ -61,7 +61,7 @@ final class ModelCallQuota {
       } else {
         noticedInFlight = run;
       }
-      s.log.report(ScriptLog.Level.WARN, "model calls limited: " + why);
+      s.log().report(ScriptLog.Level.WARN, "model calls limited: " + why);
     }
     return CompletableFuture.failedFuture(new IllegalStateException(why));
   }

@@ -48,11 +48,11 @@ final class RunningScripts {
   }
 
   Optional<LoadedScript> find(ScriptFile file) {
-    return active.stream().filter(s -> s.file.equals(file)).findFirst();
+    return active.stream().filter(s -> s.file().equals(file)).findFirst();
   }
 
   void activate(LoadedScript s) {
-    s.state = LoadedScript.State.ACTIVE;
+    s.activate();
     active.add(s);
     refresh();
   }
@@ -64,38 +64,33 @@ final class RunningScripts {
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
     for (LoadedScript s : active) {
-      renderers.addAll(s.renderers.keySet());
-      s.handlers.forEach((event, list) -> {
-        if (!list.isEmpty()) {
-          events.add(event);
-        }
-      });
-      s.commands.values().forEach(c -> commands.add(c.info()));
-      s.tools.values().forEach(t -> tools.add(t.info()));
+      renderers.addAll(s.registered().rendererTypes());
+      events.addAll(s.registered().events());
+      s.registered().commands().forEach(c -> commands.add(c.info()));
+      s.registered().tools().forEach(t -> tools.add(t.info()));
     }
-    snapshot = new Snapshot(active.stream().map(s -> s.file).toList(), Set.copyOf(events), List.copyOf(commands),
+    snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
         List.copyOf(tools), Set.copyOf(renderers));
   }
 
   /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */
   Optional<LoadedScript> rendererOwner(String customType, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.renderers.containsKey(customType)).findFirst();
+    return active.stream().filter(s -> s != except && s.registered().renderer(customType).isPresent()).findFirst();
   }
 
   /** The running script (other than {@code except}) that registered command {@code name}. */
   Optional<LoadedScript> commandOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.commands.containsKey(name)).findFirst();
+    return active.stream().filter(s -> s != except && s.registered().command(name).isPresent()).findFirst();
   }
 
   Optional<LoadedScript> toolOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.tools.containsKey(name)).findFirst();
+    return active.stream().filter(s -> s != except && s.registered().tool(name).isPresent()).findFirst();
   }
 
   /** Reload: every running script is unloaded; calls from it fail from now on. */
   void retireAll(String reason) {
     for (LoadedScript s : active) {
-      s.state = LoadedScript.State.STALE;
-      s.endReason = reason;
+      s.retire(reason);
       if (s.idle()) {
         owner.post(() -> close(s, reason));
       } else {
@@ -108,8 +103,8 @@ final class RunningScripts {
 
   /** A stale script that has nothing left to wait for is closed. */
   void closeIfDone(LoadedScript s) {
-    if (s.state == LoadedScript.State.STALE && s.idle()) {
-      owner.post(() -> close(s, s.endReason));
+    if (s.state() == LoadedScript.State.STALE && s.idle()) {
+      owner.post(() -> close(s, s.endReason()));
     }
   }
 
@@ -120,12 +115,11 @@ final class RunningScripts {
 
   /** As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was told). */
   void stop(LoadedScript s, Failure why, boolean report) {
-    if (s.state == LoadedScript.State.STOPPED || s.state == LoadedScript.State.CLOSED) {
+    if (s.state() == LoadedScript.State.STOPPED || s.state() == LoadedScript.State.CLOSED) {
       return;
     }
     boolean wasActive = active.remove(s);
-    s.state = LoadedScript.State.STOPPED;
-    s.endReason = "stopped: " + why.message();
+    s.stop(why.message());
     failPending(s, why);
     s.cancel();
     owner.post(() -> {
@@ -138,43 +132,33 @@ final class RunningScripts {
     if (wasActive) {
       refresh();
       if (report) {
-        s.log.report(ScriptLog.Level.ERROR, why.message());
+        s.log().report(ScriptLog.Level.ERROR, why.message());
       }
     }
   }
 
   void close(LoadedScript s, String reason) {
-    if (s.state == LoadedScript.State.CLOSED) {
+    if (s.state() == LoadedScript.State.CLOSED) {
       return;
     }
     active.remove(s);
-    if (s.state != LoadedScript.State.STALE && s.state != LoadedScript.State.STOPPED) {
-      s.endReason = reason;
-    }
+    s.ending(reason);
     failPending(s, null);
     s.close();
   }
 
   void closeAll(String reason) {
     for (LoadedScript s : List.copyOf(active)) {
-      s.state = LoadedScript.State.STALE;
-      s.endReason = reason;
+      s.retire(reason);
       close(s, reason);
     }
     refresh();
   }
 
   private static void failPending(LoadedScript s, Failure why) {
-    for (LoadedScript.Call call : List.copyOf(s.pending)) {
-      Failure f = why != null
-          ? new Failure(why.kind(), s.file + ": " + call.what + " did not finish, because " + why.message())
-          : new Failure(Failure.Kind.UNLOADED, s.file + ": " + call.what + " did not finish: the script was unloaded ("
-              + s.endReason + ")");
-      if (call.timer != null) {
-        call.timer.cancel(false);
-      }
-      call.result.completeExceptionally(new ScriptFailure(f));
-    }
-    s.pending.clear();
+    s.calls().failAll(call -> why != null
+        ? new Failure(why.kind(), s.file() + ": " + call.what() + " did not finish, because " + why.message())
+        : new Failure(Failure.Kind.UNLOADED, s.file() + ": " + call.what() + " did not finish: the script was unloaded ("
+            + s.endReason() + ")"));
   }
 }

@@ -159,7 +159,7 @@ public final class ScriptEngine implements AutoCloseable {
   public List<String> events(ScriptFile script) {
     requireCaller("events");
     return join(owner.submit(() -> scripts.find(script)
-        .map(s -> s.handlers.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(java.util.Map.Entry::getKey).toList())
+        .map(s -> s.registered().events())
         .orElse(List.of())));
   }
 
@@ -208,8 +208,8 @@ public final class ScriptEngine implements AutoCloseable {
     List<Target> targets = join(owner.submit(() -> {
       List<Target> list = new ArrayList<>();
       for (LoadedScript s : scripts.active()) {
-        if (only.isEmpty() || only.get().equals(s.file)) {
-          s.handlersFor(event).forEach(h -> list.add(new Target(s, h)));
+        if (only.isEmpty() || only.get().equals(s.file())) {
+          s.registered().handlersFor(event).forEach(h -> list.add(new Target(s, h)));
         }
       }
       return list;
@@ -225,7 +225,7 @@ public final class ScriptEngine implements AutoCloseable {
           : calls.call(t.script(), t.handler(), event + " handler",
           readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
-      HandlerOutcome outcome = outcome(t.script().file, answer,
+      HandlerOutcome outcome = outcome(t.script().file(), answer,
           Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
       outcomes.add(outcome);
       if (chain.next(seen, outcome) instanceof Chain.Step.Next next) {
@@ -255,12 +255,12 @@ public final class ScriptEngine implements AutoCloseable {
     LoadedScript[] owning = new LoadedScript[1];
     CompletableFuture<JsonNode> result = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        LoadedScript.Command c = s.commands.get(name);
+        Registrations.Command c = s.registered().command(name).orElse(null);
         if (c != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
           return calls.callWithoutTimeLimit(s, c.handler(), "/" + name + " command", ctx.ui().available(), x -> {
             Value commandCtx = scope.ctx(x);
-            signal[0] = watchdog.bridgeWork(() -> x.helper("commandCtx").execute(commandCtx, args));
+            signal[0] = watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, args));
             owning[0] = x;
             return new Object[] {args, commandCtx};
           });
@@ -295,7 +295,7 @@ public final class ScriptEngine implements AutoCloseable {
     CompletableFuture<Void> aborted = new CompletableFuture<>(); // cancelling the answer aborts execute's signal
     CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        LoadedScript.Tool t = s.tools.get(name);
+        Registrations.Tool t = s.registered().tool(name).orElse(null);
         if (t != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
           return calls.callWithoutTimeLimit(s, t.execute(), "tool " + name, ctx.ui().available(),
@@ -338,11 +338,11 @@ public final class ScriptEngine implements AutoCloseable {
     String what = "message renderer for \"" + customType + "\"";
     CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        Value renderer = s.renderers.get(customType);
+        Value renderer = s.registered().renderer(customType).orElse(null);
         if (renderer != null) {
           return calls.call(s, renderer, what, true, Optional.of(wait), x -> new Object[] {
               watchdog.bridgeWork(() -> marshal.toJs(x, message)),
-              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.helper("theme")});
+              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.prelude().theme()});
         }
       }
       return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
@@ -386,12 +386,12 @@ public final class ScriptEngine implements AutoCloseable {
    */
   private void abandon(Watchdog.Run run) {
     LoadedScript s = run.script;
-    s.abandoned = true;
-    Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
+    s.abandon();
+    Failure why = new Failure(Failure.Kind.STOPPED, s.file() + ": " + run.what + " was stopped: it did not stop within "
         + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
         + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
-    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.pending.isEmpty()));
-    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
+    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.calls().isEmpty()));
+    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file());
   }
 
   // ------------------------------------------------------------------ shutdown

@@ -65,16 +65,15 @@ final class ScriptLoading {
     Context context;
     LoadedScript[] script = new LoadedScript[1];
     RejectionWarnings warnings = new RejectionWarnings(scriptLog::line,
-        () -> script[0] == null ? "loading" : script[0].doing);
+        () -> script[0] == null ? "loading" : script[0].doing());
     try {
       context = sandbox.newContext(file, lib, packages, scriptLog, warnings);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
-    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
+    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog, warnings);
     script[0] = s;
-    s.warnings = warnings;
-    s.doing = "loading";
+    s.nowDoing("loading");
     Value factory;
     Value api;
     try {
@@ -82,13 +81,14 @@ final class ScriptLoading {
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
         ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
-        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars(), loadWeb));
+        s.usePrelude(PreludeExports.of(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s),
+            settings.maxBridgeChars(), loadWeb)));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));
-      api = s.run(() -> watchdog.bridgeWork(() -> s.helper("makeApi").execute()));
+      api = s.run(() -> watchdog.bridgeWork(() -> s.prelude().makeApi().execute()));
     } catch (LoadedScript.GuestException ge) {
-      Failure f = s.helpersReady() ? errors.of(s, "loading", ge)
+      Failure f = s.preludeReady() ? errors.of(s, "loading", ge)
           : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
       s.close();
       return failed(f.message());
@@ -105,11 +105,11 @@ final class ScriptLoading {
     CompletableFuture<LoadedScript> result = new CompletableFuture<>();
     calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})
         .whenComplete((value, error) -> owner.post(() -> {
-          if (error == null && s.state == LoadedScript.State.LOADING) {
+          if (error == null && s.state() == LoadedScript.State.LOADING) {
             scripts.activate(s);
             result.complete(s);
           } else {
-            if (s.state != LoadedScript.State.STOPPED) {
+            if (s.state() != LoadedScript.State.STOPPED) {
               s.close();
             }
             result.completeExceptionally(error != null ? error
@@ -124,9 +124,8 @@ final class ScriptLoading {
     ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
     try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(java.util.Map.of()), quiet)) {
-      context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
-          (ProxyExecutable) a -> null, settings.maxBridgeChars())
-          .getMember("makeApi").execute();
+      PreludeExports.of(context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
+          (ProxyExecutable) a -> null, settings.maxBridgeChars())).makeApi().execute();
     } catch (RuntimeException e) {
       log.engine(ScriptLog.Level.DEBUG, "warm-up failed: " + e);
     }

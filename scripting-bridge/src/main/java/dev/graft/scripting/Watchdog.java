@@ -72,7 +72,7 @@ final class Watchdog implements AutoCloseable {
 
     Run(LoadedScript script, long liveBytesBefore, long cpuNow) {
       this.script = script;
-      this.what = script.doing;
+      this.what = script.doing();
       this.liveBytesBefore = liveBytesBefore;
       this.cpuStart = cpuNow;
     }

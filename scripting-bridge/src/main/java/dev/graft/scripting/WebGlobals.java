@@ -40,7 +40,7 @@ final class WebGlobals {
    * One script's web helpers (from web.js, evaluated when first needed), its armed timers and its
    * cancellable host calls.
    */
-  private static final class State {
+  static final class State {
     final Context context;
     Value helpers;
     final Map<Integer, ScheduledFuture<?>> timers = new HashMap<>();
@@ -74,19 +74,18 @@ final class WebGlobals {
    */
   ProxyExecutable install(LoadedScript s, Context context) {
     State state = new State(context);
-    s.web = state;
-    s.onClose = state::cancelAll; // a pending timer would otherwise hold the closed script until it is due
+    s.useWeb(state);
     return args -> watchdog.bridgeWork(() -> helpers(s));
   }
 
   /** Whether {@code s} has a timer armed (owner thread). */
   static boolean hasTimers(LoadedScript s) {
-    return s.web instanceof State state && !state.timers.isEmpty();
+    return s.web() != null && !s.web().timers.isEmpty();
   }
 
   /** The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first if needed. */
   Value helpers(LoadedScript s) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state.helpers == null) {
       state.helpers = state.context.eval(WEB).execute(host(s));
     }
@@ -113,7 +112,7 @@ final class WebGlobals {
 
   private ProxyExecutable host(LoadedScript s) {
     return args -> {
-      State state = (State) s.web;
+      State state = s.web();
       String op = args[0].asString();
       int id = args.length > 1 && args[1].fitsInInt() ? args[1].asInt() : 0;
       switch (op) {
@@ -168,7 +167,7 @@ final class WebGlobals {
           Value thrown = args.length > 2 ? args[2] : null;
           owner.post(() -> {
             if (s.running()) {
-              s.log.report(ScriptLog.Level.ERROR, errors.thrown(s, what, thrown).message());
+              s.log().report(ScriptLog.Level.ERROR, errors.thrown(s, what, thrown).message());
             }
           });
         }
@@ -181,7 +180,7 @@ final class WebGlobals {
   }
 
   private void deliver(LoadedScript s, String channel, String text) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state == null || state.helpers == null || !s.running()) {
       return; // a script that never touched pi.events or a web global listens to nothing
     }
@@ -194,7 +193,7 @@ final class WebGlobals {
   }
 
   private void fire(LoadedScript s, int id) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state == null || state.helpers == null || !s.running() || state.timers.remove(id) == null) {
       return;
     }
@@ -211,7 +210,7 @@ final class WebGlobals {
     if (f.kind() == Failure.Kind.STOPPED) {
       scripts.stop(s, f);
     } else {
-      s.log.report(ScriptLog.Level.ERROR, f.message());
+      s.log().report(ScriptLog.Level.ERROR, f.message());
     }
   }
 

@@ -3,6 +3,27 @@
 // `console`, the API object and each handler's `ctx`, and turns values into JSON text and back,
 // so that nothing but strings and plain data crosses to Java.
 //
+// Contents, in file order, and the Java classes that call each part (dev.graft.scripting):
+//   web globals, when first used   the `loadWeb` argument: WebGlobals.install (ScriptLoading passes it)
+//   built-ins that cannot be ...   no caller: guards Array.prototype.indexOf and the like at load
+//   JSON out (to Java)             encodeAnswer: GuestCalls.answer (through LoadedScript); encode:
+//                                  the API methods below, on what they hand to host functions
+//   console                        the `log` argument: HostCalls.console
+//   API object and ctx             makeApi: ScriptLoading.start; makeCtx: EmitScope.ctx; withEntries:
+//                                  EmitScope.contextEvent; unwrap and sessionRead read what
+//                                  HostReply writes (HostCalls, AgentCalls, UiCalls, CommandCalls,
+//                                  SessionViewCalls); the graft.compat symbol: modules/compat/pi-ai.mjs
+//   context messages               contextEvent, contextMessages, contextAnswerRest: MessageMirror;
+//                                  encodeContextAnswer: GuestCalls.answer; commandCtx:
+//                                  ScriptEngine.runCommand
+//   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); watchInput:
+//                                  HostCalls.on; describeThrown, isNotJson: GuestErrors; settle,
+//                                  fail: GuestCalls.await; decode: Marshal.toJs, MessageMirror,
+//                                  ScriptEngine.renderMessage (through LoadedScript); theme:
+//                                  ScriptEngine.renderMessage
+// PreludeExports.java is the record of the functions returned at the end, looked up once per
+// context; PreludeExports.of refuses a prelude that exports more or fewer.
+//
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
@@ -1035,7 +1056,6 @@
     strikethrough: plain, inverse: plain });
 
   return freeze({
-    encode,
     encodeAnswer,
     encodeContextAnswer,
     contextAnswerRest,
