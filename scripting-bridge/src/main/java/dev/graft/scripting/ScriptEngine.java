@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
@@ -219,7 +220,7 @@ public final class ScriptEngine implements AutoCloseable {
     JsonNode current = payload;
     for (Target t : targets) {
       JsonNode seen = current;
-      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals("context")
+      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals(HookEvents.CONTEXT)
           ? calls.callContext(t.script(), t.handler(), event + " handler", Optional.of(settings.handlerTimeout()),
               s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
           : calls.call(t.script(), t.handler(), event + " handler",
