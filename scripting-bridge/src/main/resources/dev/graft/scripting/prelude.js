@@ -864,7 +864,7 @@
   }
 
   /**
-   * A command handler's extra ctx fields (the seed's): `argsRaw` (the text after /name), `args`
+   * A command handler's extra ctx fields, beyond an event handler's: `argsRaw` (the text after /name), `args`
    * (its words) and `signal`, aborted when the user abandons the command. Returns the function
    * Java calls to abort it.
    */

@@ -21,8 +21,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code context}: the messages of one model call, which each script may replace (the next one
- * sees the replacement), with each message's entry in the branch ({@code entryIndex}, the seeds'
- * ContextMessage) and the call's {@link ReminderSink}. The reminders appended are kept only if
+ * sees the replacement), with each message's entry in the branch ({@code entryIndex}: its
+ * position, or null for a message no entry holds as it is) and the call's {@link ReminderSink}. The reminders appended are kept only if
  * every script continued: one that failed or answered wrongly drops them all, and that is
  * reported once the chain is over. Messages cross as the same JSON trees from call to call
  * ({@link MessageTrees}), so a script that keeps the trees it saw knows unchanged messages by
