@@ -7,7 +7,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

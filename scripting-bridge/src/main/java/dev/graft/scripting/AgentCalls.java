@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ModelDescription;
+import dev.graft.scripting.api.ScriptAgentControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,14 +19,14 @@ import java.util.Set;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
-/** The host function behind ctx's agent methods ({@link ScriptAgentControl}); replies as the prelude's protocol. */
+/** The host function behind ctx's agent methods ({@link ScriptAgentControl}); answers with a {@link HostReply}. */
 final class AgentCalls {
   private static final Set<String> COMPLETE_FIELDS = Set.of("messages", "systemPrompt", "maxTokens");
 
   private AgentCalls() {}
 
   /** {@code modelCalls}: the budget of {@code s}'s script file, which {@code complete} draws on. */
-  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, Calls calls, Marshal marshal, ModelCalls modelCalls) {
+  static ProxyExecutable of(LoadedScript s, ScriptAgentControl agent, GuestCalls calls, Marshal marshal, ModelCallQuota modelCalls) {
     return args -> {
       String op = args[0].asString();
       String name = switch (op) {
@@ -35,31 +37,31 @@ final class AgentCalls {
       Value a = arg(args, 1);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReplies.serve(s, name, () -> {
+      return HostReply.serve(s, name, () -> {
         switch (op) {
           case "isIdle" -> {
-            return "V" + agent.isIdle();
+            return HostReply.bool(agent.isIdle());
           }
           case "abort" -> agent.abort();
           case "hasPendingMessages" -> {
-            return "V" + agent.hasPendingMessages();
+            return HostReply.bool(agent.hasPendingMessages());
           }
           case "getContextUsage" -> {
-            return agent.contextUsage().map(u -> "V" + Json.write(usage(u))).orElse(null);
+            return agent.contextUsage().map(u -> HostReply.json(usage(u))).orElse(HostReply.NOTHING);
           }
           case "getSystemPrompt" -> {
-            return "V" + ArgumentChecks.jsonString(agent.systemPrompt());
+            return HostReply.string(agent.systemPrompt());
           }
           case "compact" -> calls.await(s, name, agent.compact(Optional.ofNullable(optionalText(a, "customInstructions"))),
               resolve, reject, Json::write);
           case "findModel" -> {
             return agent.findModel(text(a, "the provider"), text(arg(args, 2), "the model id"))
-                .map(m -> "V" + Json.write(ModelDescription.of(m))).orElse(null);
+                .map(m -> HostReply.json(ModelDescription.of(m))).orElse(HostReply.NOTHING);
           }
           case "availableModels" -> {
             var list = Json.MAPPER.createArrayNode();
             agent.availableModels().forEach(m -> list.add(ModelDescription.of(m)));
-            return "V" + Json.write(list);
+            return HostReply.json(list);
           }
           case "rebuildContext" -> calls.await(s, name, agent.rebuildContext(), resolve, reject, Json::write);
           case "complete" -> {
@@ -69,7 +71,7 @@ final class AgentCalls {
           }
           default -> throw new BadArgument("unknown method");
         }
-        return null;
+        return HostReply.NOTHING;
       });
     };
   }

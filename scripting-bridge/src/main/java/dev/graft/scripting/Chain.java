@@ -11,7 +11,7 @@ import java.util.Objects;
  * the JavaScript object the previous one saw (and any changes it made in place).
  */
 @FunctionalInterface
-public interface Chain {
+interface Chain {
 
   /** Every handler sees the original payload. */
   Chain NONE = (payload, outcome) -> new Step.Next(payload);

@@ -7,6 +7,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptCommandControl;
 import java.util.Optional;
 import java.util.Set;
 import org.graalvm.polyglot.Value;
@@ -18,7 +19,7 @@ final class CommandCalls {
 
   private CommandCalls() {}
 
-  static ProxyExecutable of(LoadedScript s, ScriptCommandControl control, Calls calls, Marshal marshal) {
+  static ProxyExecutable of(LoadedScript s, ScriptCommandControl control, GuestCalls calls, Marshal marshal) {
     return args -> {
       String op = args[0].asString();
       String name = "ctx." + op;
@@ -26,7 +27,7 @@ final class CommandCalls {
       Value b = arg(args, 2);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReplies.serve(s, name, () -> {
+      return HostReply.serve(s, name, () -> {
         switch (op) {
           case "waitForIdle" -> calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
           case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
@@ -37,7 +38,7 @@ final class CommandCalls {
               resolve, reject, CommandCalls::cancelled);
           default -> throw new BadArgument("unknown method");
         }
-        return null;
+        return HostReply.NOTHING;
       });
     };
   }

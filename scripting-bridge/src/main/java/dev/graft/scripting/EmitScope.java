@@ -2,6 +2,7 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.graalvm.polyglot.Value;
@@ -58,9 +59,9 @@ final class EmitScope {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value made = watchdog.bridgeWork(() -> s.messages.event(s, payload, watchdog));
+    Value made = watchdog.bridgeWork(() -> s.messages().event(s, payload, watchdog));
     Value ctx = ctx(s);
-    Value v = watchdog.bridgeWork(() -> s.helper("withEntries").execute(made, ctx));
+    Value v = watchdog.bridgeWork(() -> s.prelude().withEntries().execute(made, ctx));
     payloads.put(s, payload);
     events.put(s, v);
     return v;
@@ -72,7 +73,7 @@ final class EmitScope {
       if (contextJson == null) {
         contextJson = Json.write(context.data());
       }
-      c = watchdog.bridgeWork(() -> s.helper("makeCtx").execute(contextJson, host.ui(s, context.ui()),
+      c = watchdog.bridgeWork(() -> s.prelude().makeCtx().execute(contextJson, host.ui(s, context.ui()),
           context.ui().available(), SessionViewCalls.of(s, context.session()), host.agent(s, context.agent()),
           command ? host.commands(s, context.commands()) : null,
           context.reminders().map(sink -> host.reminders(s, sink)).orElse(null)));

@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -32,7 +34,7 @@ final class GuestErrors {
    */
   Failure of(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
     PolyglotException e = ge.cause;
-    String head = s.file + ": " + what;
+    String head = s.file() + ": " + what;
     if (ge.stop == Watchdog.Stop.MEMORY) {
       return new Failure(Failure.Kind.STOPPED, head + " was stopped: the heap was more than "
           + percent(settings.heapLimit()) + " full (of " + (heapMaxBytes >> 20) + " MB) while it ran;"
@@ -46,14 +48,14 @@ final class GuestErrors {
       return new Failure(Failure.Kind.STOPPED, head + " was stopped: " + e.getMessage()
           + " (it ran out of memory or stack); the script is off until a reload");
     }
-    if (e.isCancelled() && ge.stop != null && s.state != LoadedScript.State.STALE && s.state != LoadedScript.State.CLOSED) {
+    if (e.isCancelled() && ge.stop != null && s.state() != LoadedScript.State.STALE && s.state() != LoadedScript.State.CLOSED) {
       return new Failure(Failure.Kind.STOPPED, head + " ran for more than " + seconds(settings.spinLimit())
           + " and did not stop when interrupted, so it was cancelled; the script is off until a reload" + location(s, e));
     }
     if (e.isCancelled()) {
-      return s.state == LoadedScript.State.STALE || s.state == LoadedScript.State.CLOSED
-          ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason + ")")
-          : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason);
+      return s.state() == LoadedScript.State.STALE || s.state() == LoadedScript.State.CLOSED
+          ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason() + ")")
+          : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason());
     }
     if (ge.stop == Watchdog.Stop.ANSWER) {
       return new Failure(Failure.Kind.INTERRUPTED, head + " answered, but reading the answer took more than "
@@ -74,7 +76,7 @@ final class GuestErrors {
     }
     if (e.isGuestException() && !e.isSyntaxError()) {
       Value thrown = e.getGuestObject();
-      if (thrown != null && guarded(s, () -> s.helper("isNotJson").execute(thrown).asBoolean(), false)) {
+      if (thrown != null && guarded(s, () -> s.prelude().isNotJson().execute(thrown).asBoolean(), false)) {
         return new Failure(Failure.Kind.NOT_JSON, head + " failed: " + stripType(e.getMessage()) + location(s, e));
       }
       String other = thrown == null ? null : describeThrown(s, thrown);
@@ -108,7 +110,7 @@ final class GuestErrors {
     if (f.kind() != Failure.Kind.INTERRUPTED) {
       return f;
     }
-    return new Failure(Failure.Kind.INTERRUPTED, s.file + ": " + what + " returned, but the microtasks it queued"
+    return new Failure(Failure.Kind.INTERRUPTED, s.file() + ": " + what + " returned, but the microtasks it queued"
         + " (queueMicrotask, promise callbacks) ran for more than " + seconds(settings.spinLimit())
         + " and were interrupted" + locationOr(s, null, fn));
   }
@@ -128,11 +130,11 @@ final class GuestErrors {
 
   private Failure described(LoadedScript s, String what, Value value, String verbWith, String verb) {
     if (value == null || value.isNull()) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
+      return new Failure(Failure.Kind.THREW, s.file() + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
     }
     String other = describeThrown(s, value);
     if (other != null) {
-      return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verbWith + " a value that is not an Error: "
+      return new Failure(Failure.Kind.THREW, s.file() + ": " + what + " " + verbWith + " a value that is not an Error: "
           + other);
     }
     try {
@@ -140,12 +142,12 @@ final class GuestErrors {
     } catch (PolyglotException e) {
       return of(s, what, new LoadedScript.GuestException(e, null));
     }
-    return new Failure(Failure.Kind.THREW, s.file + ": " + what + " " + verb);
+    return new Failure(Failure.Kind.THREW, s.file() + ": " + what + " " + verb);
   }
 
   private static String describeThrown(LoadedScript s, Value thrown) {
     return guarded(s, () -> {
-      Value d = s.helper("describeThrown").execute(thrown);
+      Value d = s.prelude().describeThrown().execute(thrown);
       return d.isNull() ? null : d.asString();
     }, "a value that cannot be shown");
   }
@@ -155,7 +157,7 @@ final class GuestErrors {
    * watchdog like any other; {@code fallback} when it throws or is stopped.
    */
   private static <T> T guarded(LoadedScript s, java.util.function.Supplier<T> body, T fallback) {
-    if (!s.running() || s.abandoned) {
+    if (!s.running() || s.abandoned()) {
       return fallback;
     }
     try {
@@ -191,7 +193,7 @@ final class GuestErrors {
     String file = at.getSource().getName();
     if (path != null) {
       Path p = Path.of(path);
-      file = p.startsWith(s.file.root()) ? s.file.root().relativize(p).toString() : path;
+      file = p.startsWith(s.file().root()) ? s.file().root().relativize(p).toString() : path;
     }
     return file + ":" + at.getStartLine();
   }

@@ -1,6 +1,8 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFile;
 import java.util.Objects;
 
 /**
@@ -8,7 +10,7 @@ import java.util.Objects;
  * nothing or {@code undefined}), or why there is none. Results are raw; what an answer means for
  * an event is for the runtime's HookRunner to decide.
  */
-public sealed interface HandlerOutcome {
+sealed interface HandlerOutcome {
 
   ScriptFile script();
 

@@ -25,6 +25,15 @@ import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptAgentControl;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptCommandControl;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptTool;
+import dev.graft.scripting.api.ScriptUi;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +45,7 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 /**
  * The host functions behind a script's API object, {@code ctx.ui} and {@code console}: each call
  * is checked (a bad argument is a TypeError naming the method), refused from an unloaded script,
- * and passed on to the {@link ScriptHostPort} as JSON. See the prelude for the reply protocol.
+ * and passed on to the {@link ScriptHostPort} as JSON; the script gets a {@link HostReply}.
  */
 final class HostCalls {
   /** What a tool may be called (the providers' own rule for tool names). */
@@ -46,14 +55,14 @@ final class HostCalls {
   private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
-  private final Scripts scripts;
-  private final Calls calls;
+  private final RunningScripts scripts;
+  private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
   /** Each script file's model calls, kept across reloads. */
-  private final java.util.Map<java.nio.file.Path, ModelCalls> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
-  HostCalls(ScriptHostPort port, Scripts scripts, Calls calls, Marshal marshal, ScriptSettings settings) {
+  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings) {
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -66,13 +75,14 @@ final class HostCalls {
       String op = args[0].asString();
       String name = "graft." + op;
       if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + "), and an API object from before"
-            + " that no longer works";
+        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + "), and an API"
+            + " object from before that no longer works").encoded();
       }
-      if (s.state == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
-        return "E" + name + " cannot be used while the script loads; call it from an event, command or tool handler";
+      if (s.state() == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
+        return new HostReply.Error(name + " cannot be used while the script loads; call it from an event, command or"
+            + " tool handler").encoded();
       }
-      return HostReplies.guarded(name, () -> switch (op) {
+      return HostReply.guarded(name, () -> switch (op) {
         case "on" -> on(s, arg(args, 1), arg(args, 2));
         case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
         case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
@@ -91,7 +101,7 @@ final class HostCalls {
       Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReplies.serve(s, name, () -> {
+      return HostReply.serve(s, name, () -> {
         switch (op) {
           case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
               strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
@@ -107,7 +117,7 @@ final class HostCalls {
               Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
           default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
         }
-        return null;
+        return HostReply.NOTHING;
       });
     };
   }
@@ -115,7 +125,7 @@ final class HostCalls {
   /** ctx's agent methods. */
   ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
     return AgentCalls.of(s, agent, calls, marshal,
-        modelCalls.computeIfAbsent(s.file.path(), p -> new ModelCalls(settings.modelCalls())));
+        modelCalls.computeIfAbsent(s.file().path(), p -> new ModelCallQuota(settings.modelCalls())));
   }
 
   /** A command handler's extra ctx methods. */
@@ -128,21 +138,21 @@ final class HostCalls {
     return args -> {
       String name = "ctx.reminders.append";
       if (!s.serving()) {
-        return "E" + name + " was ignored: this script was unloaded (" + s.endReason + ")";
+        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")").encoded();
       }
+      HostReply reply;
       try {
         String text = capped(text(arg(args, 1), "the reminder"), MAX_REMINDER, "the reminder");
         String customType = Optional.ofNullable(capped(optionalText(arg(args, 2), "the customType"), MAX_NAME,
             "the customType")).orElse("reminder");
-        sink.append(s.file.name(), customType, text);
-        return null;
-      } catch (BadArgument e) {
-        return "T" + name + ": " + e.getMessage();
-      } catch (IllegalArgumentException e) {
-        return "T" + name + ": " + e.getMessage();
+        sink.append(s.file().name(), customType, text);
+        reply = HostReply.NOTHING;
+      } catch (BadArgument | IllegalArgumentException e) {
+        reply = new HostReply.TypeError(name + ": " + e.getMessage());
       } catch (IllegalStateException e) {
-        return "E" + name + ": " + e.getMessage();
+        reply = new HostReply.Error(name + ": " + e.getMessage());
       }
+      return reply.encoded();
     };
   }
 
@@ -154,14 +164,14 @@ final class HostCalls {
         case "error" -> ScriptLog.Level.ERROR;
         default -> ScriptLog.Level.INFO;
       };
-      s.log.line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
+      s.log().line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
       return null;
     };
   }
 
   // ------------------------------------------------------------------ registration
 
-  private Object on(LoadedScript s, Value event, Value handler) throws BadArgument {
+  private HostReply on(LoadedScript s, Value event, Value handler) throws BadArgument {
     if (event == null || !event.isString()) {
       throw new BadArgument("the event name must be a string, not " + typeOf(event));
     }
@@ -173,12 +183,12 @@ final class HostCalls {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
     // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
-    s.addHandler(name, name.equals("tool_call") ? s.helper("watchInput").execute(handler) : handler, handler);
+    s.registered().addHandler(name, name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler, handler);
     refreshIfActive(s);
-    return null;
+    return HostReply.NOTHING;
   }
 
-  private Object registerCommand(LoadedScript s, Value nameValue, Value options) throws BadArgument {
+  private HostReply registerCommand(LoadedScript s, Value nameValue, Value options) throws BadArgument {
     if (nameValue == null || !nameValue.isString() || nameValue.asString().isBlank()) {
       throw new BadArgument("the command name must be a non-empty string, not " + describe(nameValue));
     }
@@ -202,21 +212,21 @@ final class HostCalls {
     }
     String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of /" + name),
         MAX_SHORT_TEXT, "the description of /" + name)).orElse("");
-    if (s.commands.containsKey(name)) {
+    if (s.registered().command(name).isPresent()) {
       throw new BadArgument("/" + name + " is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.commandOwner(name, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": /" + name + " is already registered by " + other.get().file
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": /" + name + " is already registered by " + other.get().file()
           + "; this registration is ignored");
-      return null;
+      return HostReply.NOTHING;
     }
-    s.commands.put(name, new LoadedScript.Command(new ScriptCommand(name, description, s.file), handler));
+    s.registered().addCommand(new Registrations.Command(new ScriptCommand(name, description, s.file()), handler));
     refreshIfActive(s);
-    return null;
+    return HostReply.NOTHING;
   }
 
-  private Object registerTool(LoadedScript s, Value tool, Value parametersJson) throws BadArgument, Marshal.NotJson {
+  private HostReply registerTool(LoadedScript s, Value tool, Value parametersJson) throws BadArgument, Marshal.NotJson {
     if (tool == null || !tool.hasMembers()) {
       throw new BadArgument("the tool must be an object {name, description, parameters, execute}, not " + typeOf(tool));
     }
@@ -241,40 +251,40 @@ final class HostCalls {
       throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
     }
     ToolSchemaCheck.check(name, schema);
-    if (s.tools.containsKey(name)) {
+    if (s.registered().tool(name).isPresent()) {
       throw new BadArgument("tool " + name + " is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.toolOwner(name, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": tool " + name + " is already registered by " + other.get().file
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": tool " + name + " is already registered by " + other.get().file()
           + "; this registration is ignored");
-      return null;
+      return HostReply.NOTHING;
     }
-    s.tools.put(name, new LoadedScript.Tool(new ScriptTool(name, description.asString(), schema, s.file), execute));
+    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute));
     refreshIfActive(s);
     if (s.active()) {
-      port.toolRegistered(s.file, name);
+      port.toolRegistered(s.file(), name);
     }
-    return null;
+    return HostReply.NOTHING;
   }
 
-  private Object registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
+  private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
     String customType = capped(text(typeValue, "the customType"), MAX_NAME, "the customType");
     if (renderer == null || !renderer.canExecute()) {
       throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
     }
-    if (s.renderers.containsKey(customType)) {
+    if (s.registered().renderer(customType).isPresent()) {
       throw new BadArgument("a renderer for \"" + customType + "\" is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.rendererOwner(customType, s);
     if (other.isPresent()) {
-      s.log.report(ScriptLog.Level.WARN, s.file + ": a renderer for \"" + customType + "\" is already registered by "
-          + other.get().file + "; this registration is ignored");
-      return null;
+      s.log().report(ScriptLog.Level.WARN, s.file() + ": a renderer for \"" + customType + "\" is already registered by "
+          + other.get().file() + "; this registration is ignored");
+      return HostReply.NOTHING;
     }
-    s.renderers.put(customType, renderer);
+    s.registered().addRenderer(customType, renderer);
     refreshIfActive(s);
-    return null;
+    return HostReply.NOTHING;
   }
 
   private void refreshIfActive(LoadedScript s) {
@@ -285,9 +295,9 @@ final class HostCalls {
 
   // ------------------------------------------------------------------ actions
 
-  private Object action(LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
+  private HostReply action(LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
       throws BadArgument, Marshal.NotJson {
-    ScriptFile f = s.file;
+    ScriptFile f = s.file();
     switch (op) {
       case "appendEntry" -> port.appendEntry(f, capped(text(a, "the customType"), MAX_NAME, "the customType"),
           optionalJson(capped(b == null || b.isNull() ? null : b.asString(), MAX_ENTRY_DATA, "the data (as JSON)"),
@@ -300,7 +310,7 @@ final class HostCalls {
       case "getAllTools" -> {
         var list = Json.MAPPER.createArrayNode();
         port.allTools(f).forEach(list::add);
-        return "V" + Json.write(list);
+        return HostReply.json(list);
       }
       case "getCommands" -> {
         var list = Json.MAPPER.createArrayNode();
@@ -311,10 +321,10 @@ final class HostCalls {
           }
           o.put("source", "extension").putObject("sourceInfo").put("path", command.script().path().toString());
         }
-        return "V" + Json.write(list);
+        return HostReply.json(list);
       }
       case "getSessionName" -> {
-        return port.sessionName(f).map(n -> "V" + jsonString(n)).orElse(null);
+        return HostReply.string(port.sessionName(f));
       }
       case "exec" -> {
         String command = text(a, "the command");
@@ -325,7 +335,7 @@ final class HostCalls {
       }
       case "getActiveTools" -> {
         List<String> tools = port.activeTools(f);
-        return "V" + Json.write(Json.MAPPER.valueToTree(tools));
+        return HostReply.json(Json.MAPPER.valueToTree(tools));
       }
       case "setActiveTools" -> port.setActiveTools(f, strings(marshal.parse(json(a, "the tool names"), "the tool names"),
           "the tool names"));
@@ -337,7 +347,7 @@ final class HostCalls {
         calls.await(s, "graft.setModel", port.setModel(f, m), resolve, reject, String::valueOf);
       }
       case "getThinkingLevel" -> {
-        return "V" + jsonString(port.thinkingLevel(f).wire());
+        return HostReply.string(port.thinkingLevel(f).wire());
       }
       case "setThinkingLevel" -> {
         String level = text(a, "the level");
@@ -346,7 +356,7 @@ final class HostCalls {
       }
       default -> throw new BadArgument("unknown method");
     }
-    return null;
+    return HostReply.NOTHING;
   }
 
   private ObjectNode message(Value json) throws BadArgument, Marshal.NotJson {

@@ -1,22 +1,16 @@
 package dev.graft.scripting;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
+import dev.graft.scripting.api.ScriptFile;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 
 /**
- * One script file in its own context: its state, what it registered, and the calls into it still
- * waiting for a promise. Touched only on the owner thread, except {@link #cancel}.
+ * One script file in its own context, and the parts of it other classes keep: what it registered
+ * ({@link Registrations}, HostCalls), what it owes and awaits ({@link PendingCalls}, GuestCalls),
+ * the context messages it holds ({@link MessageMirror}), and its lifecycle, which RunningScripts
+ * moves through named steps. Touched only on the owner thread, except {@link #cancel}.
  */
 final class LoadedScript {
 
@@ -28,33 +22,6 @@ final class LoadedScript {
     /** Stopped for hitting a limit: closed, gets no calls until a reload. */
     STOPPED,
     CLOSED
-  }
-
-  record Command(ScriptCommand info, Value handler) {}
-
-  record Tool(ScriptTool info, Value execute) {}
-
-  /** A call whose promise has not settled yet. */
-  static final class Call {
-    final String what;
-    /** False for a script's default export, whose result is not wanted. */
-    final boolean wantResult;
-    /** A context handler's: its answer names the messages it returned unchanged by id ({@link MessageMirror}). */
-    final boolean contextAnswer;
-    final CompletableFuture<JsonNode> result = new CompletableFuture<>();
-    ScheduledFuture<?> timer;
-    /** The function called, whose line is named when an error has no line of its own. */
-    Value fn;
-
-    Call(String what, boolean wantResult) {
-      this(what, wantResult, false);
-    }
-
-    Call(String what, boolean wantResult, boolean contextAnswer) {
-      this.what = what;
-      this.wantResult = wantResult;
-      this.contextAnswer = contextAnswer;
-    }
   }
 
   /** Guest code failed; {@code stop} says whether the watchdog ended it. */
@@ -69,74 +36,137 @@ final class LoadedScript {
     }
   }
 
-  final ScriptFile file;
-  final LogLimiter log;
+  private final ScriptFile file;
+  private final LogLimiter log;
   private final Context context;
   private final Watchdog watchdog;
-  private Value helpers;
-  private Value invoke;
-  private Value encode;
-  private Value encodeAnswer;
-  private Value encodeContext;
-  private Value decode;
-
-  State state = State.LOADING;
-  /** Why the script is stale or stopped, for the messages of calls that find it so. */
-  String endReason = "";
-  final Map<String, List<Value>> handlers = new LinkedHashMap<>();
-  final Map<String, Command> commands = new LinkedHashMap<>();
-  final Map<String, Tool> tools = new LinkedHashMap<>();
-  /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
-  private final Map<Value, Value> wrapped = new java.util.IdentityHashMap<>();
-  /** Message renderers by custom type. */
-  final Map<String, Value> renderers = new LinkedHashMap<>();
-  final Set<Call> pending = new LinkedHashSet<>();
-  /** The context event's messages this script holds. */
-  final MessageMirror messages = new MessageMirror();
-  /** Host futures the script awaits. */
-  int hostWaits;
   /** Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run. */
-  RejectionWarnings warnings;
+  private final RejectionWarnings warnings;
+  private final Registrations registered = new Registrations();
+  private final PendingCalls calls = new PendingCalls();
+  /** The context event's messages this script holds. */
+  private final MessageMirror messages = new MessageMirror();
+  private PreludeExports prelude;
+  private State state = State.LOADING;
+  /** Why the script is stale or stopped, for the messages of calls that find it so. */
+  private String endReason = "";
   /** What its next run does ("agent_start handler"), named if that run gets stuck. */
-  String doing = "its code";
+  private String doing = "its code";
   /**
    * Its thread got stuck in guest code and was abandoned: graft never enters or closes its
    * context again (both would wait for that thread for good).
    */
-  volatile boolean abandoned;
-  /** The future of the latest host call the script awaits (Calls; an AbortSignal may cancel it). */
-  java.util.concurrent.CompletableFuture<?> lastAwaited;
-  /** Its web globals' host side (WebGlobals): kept here so that it goes with the script. */
-  Object web;
-  /** Run when the script is closed (WebGlobals cancels its pending timers). */
-  Runnable onClose = () -> {};
+  private volatile boolean abandoned;
+  /** Its web globals' host side (timers, cancellable calls): kept here so that it goes with the script. */
+  private WebGlobals.State web;
 
-  LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log) {
+  LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log, RejectionWarnings warnings) {
     this.file = file;
     this.context = context;
     this.watchdog = watchdog;
     this.log = log;
+    this.warnings = warnings;
+  }
+
+  ScriptFile file() {
+    return file;
+  }
+
+  /** Its log: console output within a budget, and reports of what went wrong. */
+  LogLimiter log() {
+    return log;
   }
 
   Context context() {
     return context;
   }
 
-  void setHelpers(Value helpers) {
-    this.helpers = helpers;
-    this.invoke = helpers.getMember("invoke");
-    this.encode = helpers.getMember("encode");
-    this.encodeAnswer = helpers.getMember("encodeAnswer");
-    this.encodeContext = helpers.getMember("encodeContextAnswer");
-    this.decode = helpers.getMember("decode");
+  /** What it registered (handlers, commands, tools, renderers). */
+  Registrations registered() {
+    return registered;
   }
 
-  boolean helpersReady() {
-    return helpers != null;
+  /** What it owes (calls waiting for a promise) and awaits (host work). */
+  PendingCalls calls() {
+    return calls;
   }
 
-  Value helper(String name) {
-    return helpers.getMember(name);
+  MessageMirror messages() {
+    return messages;
+  }
+
+  /** The prelude's functions in this script's context; set once the prelude has run. */
+  PreludeExports prelude() {
+    return prelude;
+  }
+
+  void usePrelude(PreludeExports exports) {
+    this.prelude = exports;
+  }
+
+  boolean preludeReady() {
+    return prelude != null;
+  }
+
+  // ------------------------------------------------------------------ lifecycle (RunningScripts)
+
+  State state() {
+    return state;
+  }
+
+  String endReason() {
+    return endReason;
+  }
+
+  /** Loaded: it gets calls from now on. */
+  void activate() {
+    state = State.ACTIVE;
+  }
+
+  /** Unloaded by a reload ({@code reason}): no new calls; it is closed once idle. */
+  void retire(String reason) {
+    state = State.STALE;
+    endReason = reason;
+  }
+
+  /** Stopped for hitting a limit ({@code why}): no calls until a reload. */
+  void stop(String why) {
+    state = State.STOPPED;
+    endReason = "stopped: " + why;
+  }
+
+  /** About to be closed for {@code reason}, unless a retirement or a stop said why already. */
+  void ending(String reason) {
+    if (state != State.STALE && state != State.STOPPED) {
+      endReason = reason;
+    }
+  }
+
+  /** Its thread is abandoned, stuck in guest code (see {@link #abandoned}). */
+  void abandon() {
+    abandoned = true;
+  }
+
+  boolean abandoned() {
+    return abandoned;
+  }
+
+  /** What its next run does, for the message if that run gets stuck. */
+  String doing() {
+    return doing;
+  }
+
+  void nowDoing(String what) {
+    this.doing = what;
+  }
+
+  WebGlobals.State web() {
+    return web;
+  }
+
+  /** Its web globals' host side, whose timers are cancelled when it closes. */
+  void useWeb(WebGlobals.State state) {
+    this.web = state;
   }
 
   /** Runs guest code under the watchdog, with a fresh statement budget. */
@@ -178,26 +208,24 @@ final class LoadedScript {
     all[0] = fn;
     all[1] = done;
     System.arraycopy(args, 0, all, 2, args.length);
-    invoke.execute(all);
+    prelude.invoke().execute(all);
   }
 
-  /** The prelude's encode: JSON text, or null for undefined; throws (NotJson) for the rest. */
-  Value encode(Value value, String what) {
-    return encode.execute(value, what);
-  }
-
-  /** As {@link #encode}, for a handler's answer: it must be plain data at the top (no class instance, no generator). */
+  /**
+   * The prelude's encodeAnswer: a handler's answer as JSON text, or null for undefined; it must be
+   * plain data at the top (no class instance, no generator); throws (NotJson) for the rest.
+   */
   Value encodeAnswer(Value value, String what) {
-    return encodeAnswer.execute(value, what);
+    return prelude.encodeAnswer().execute(value, what);
   }
 
   /** The prelude's encodeContextAnswer: "ids\n" + JSON text, or null for undefined. */
   Value encodeContextAnswer(Value value, String what) {
-    return encodeContext.execute(value, what);
+    return prelude.encodeContextAnswer().execute(value, what);
   }
 
   Value decode(String json) {
-    return decode.execute(json);
+    return prelude.decode().execute(json);
   }
 
   /** Gets new calls (events, commands, tools). */
@@ -216,28 +244,7 @@ final class LoadedScript {
   }
 
   boolean idle() {
-    return pending.isEmpty() && hostWaits == 0;
-  }
-
-  List<Value> handlersFor(String event) {
-    return handlers.getOrDefault(event, List.of());
-  }
-
-  void addHandler(String event, Value handler) {
-    addHandler(event, handler, handler);
-  }
-
-  /** {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors name). */
-  void addHandler(String event, Value handler, Value own) {
-    handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
-    if (own != handler) {
-      wrapped.put(handler, own);
-    }
-  }
-
-  /** The script's own function behind {@code fn}, when {@code fn} is a wrapper graft made around it. */
-  Value ownFunction(Value fn) {
-    return wrapped.getOrDefault(fn, fn);
+    return calls.idle();
   }
 
   /** Ends whatever the context runs and closes it; any thread (the watchdog uses it). */
@@ -255,7 +262,9 @@ final class LoadedScript {
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
     state = State.CLOSED;
-    onClose.run();
+    if (web != null) {
+      web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
+    }
     if (abandoned) {
       return;
     }

@@ -1,5 +1,8 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
+
 /**
  * One script's way into the {@link ScriptLog}: long lines are cut, and a script printing in a
  * loop is held to a budget of lines per second (the excess counted and reported, not shown).

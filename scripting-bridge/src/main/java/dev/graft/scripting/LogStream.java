@@ -1,5 +1,6 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptLog;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

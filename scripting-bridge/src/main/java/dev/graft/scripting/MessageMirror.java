@@ -87,7 +87,7 @@ final class MessageMirror {
     });
     ProxyExecutable load = args -> watchdog.bridgeWork(() -> args.length > 0 && args[0].isBoolean() && args[0].asBoolean()
         ? messages(s, messages) : s.decode(Json.write(messages)));
-    return s.helper("contextEvent").execute(Json.write(head), load);
+    return s.prelude().contextEvent().execute(Json.write(head), load);
   }
 
   /** The messages array of a context event, made through the mirror: the held ones reused, the others parsed. */
@@ -166,7 +166,7 @@ final class MessageMirror {
     }
     Value made;
     try {
-      made = s.helper("contextMessages").execute(ids.toString(), freshText, drop.toString());
+      made = s.prelude().contextMessages().execute(ids.toString(), freshText, drop.toString());
     } catch (RuntimeException | Error failed) {
       sent = null;
       kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes,
@@ -346,7 +346,7 @@ final class MessageMirror {
         others.append(others.length() > 1 ? "," : "").append(i);
       }
     }
-    Value rest = s.helper("contextAnswerRest").execute(others.append(']').toString(), what);
+    Value rest = s.prelude().contextAnswerRest().execute(others.append(']').toString(), what);
     return withMessages(marshal.parse(rest.asString(), what), ids, what);
   }
 

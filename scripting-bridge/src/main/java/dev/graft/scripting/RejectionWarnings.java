@@ -1,5 +1,6 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptLog;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;

@@ -1,5 +1,11 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.modules.ModuleFileSystem;
+import dev.graft.scripting.modules.PackageModules;
+import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -76,7 +82,7 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(new CompatModules(new ModuleFileSystem(file.root(), lib, packages, typeScript))).build())
+        .allowIO(IOAccess.newBuilder().fileSystem(ModuleFileSystem.forScript(file.root(), lib, packages, typeScript)).build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")

@@ -1,7 +1,23 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTool;
+import dev.graft.scripting.modules.ModuleFileSystem;
+import dev.graft.scripting.modules.PackageModules;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,10 +48,10 @@ public final class ScriptEngine implements AutoCloseable {
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final Sandbox sandbox;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final Marshal marshal;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
   private final HostCalls host;
   private final ScriptLoading loading;
   private final WebGlobals web;
@@ -49,10 +65,10 @@ public final class ScriptEngine implements AutoCloseable {
         t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
     this.watchdog = new Watchdog(settings, this::abandon);
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
-    this.scripts = new Scripts(owner, watchdog, settings);
+    this.scripts = new RunningScripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
-    this.calls = new Calls(scripts, owner, watchdog, marshal, errors, settings);
+    this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web);
@@ -88,7 +104,7 @@ public final class ScriptEngine implements AutoCloseable {
       scripts.retireAll("unloaded by a reload");
       return null;
     }));
-    ScriptLoader.Discovery found = ScriptLoader.discover(sources);
+    ScriptFinder.Discovery found = ScriptFinder.discover(sources);
     List<LoadReport.Problem> problems = new ArrayList<>(found.problems());
     Optional<Path> lib = Optional.empty();
     if (sources.libDir().isPresent()) {
@@ -144,7 +160,7 @@ public final class ScriptEngine implements AutoCloseable {
   public List<String> events(ScriptFile script) {
     requireCaller("events");
     return join(owner.submit(() -> scripts.find(script)
-        .map(s -> s.handlers.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(java.util.Map.Entry::getKey).toList())
+        .map(s -> s.registered().events())
         .orElse(List.of())));
   }
 
@@ -154,7 +170,7 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /** Runs every handler for {@code event}, in load order, each with {@code payload}. */
-  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
+  List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx) {
     return emit(Optional.empty(), event, payload, ctx, Chain.NONE, true);
   }
 
@@ -163,12 +179,12 @@ public final class ScriptEngine implements AutoCloseable {
    * the next one sees, or stops. Blocks until each handler's answer (its promise settled, or its
    * timeout); returns the raw outcomes, one per handler run.
    */
-  public List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
+  List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
     return emit(Optional.empty(), event, payload, ctx, chain, true);
   }
 
   /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
-  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
+  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
     return emit(Optional.of(script), event, payload, ctx, chain, true);
   }
 
@@ -177,7 +193,7 @@ public final class ScriptEngine implements AutoCloseable {
    * false for an event whose answers graft ignores: they are not read at all (no getter or toJSON
    * of theirs runs), each outcome's value is missing.
    */
-  public List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
+  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
       boolean readAnswers) {
     return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
@@ -193,8 +209,8 @@ public final class ScriptEngine implements AutoCloseable {
     List<Target> targets = join(owner.submit(() -> {
       List<Target> list = new ArrayList<>();
       for (LoadedScript s : scripts.active()) {
-        if (only.isEmpty() || only.get().equals(s.file)) {
-          s.handlersFor(event).forEach(h -> list.add(new Target(s, h)));
+        if (only.isEmpty() || only.get().equals(s.file())) {
+          s.registered().handlersFor(event).forEach(h -> list.add(new Target(s, h)));
         }
       }
       return list;
@@ -204,13 +220,13 @@ public final class ScriptEngine implements AutoCloseable {
     JsonNode current = payload;
     for (Target t : targets) {
       JsonNode seen = current;
-      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals("context")
+      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals(HookEvents.CONTEXT)
           ? calls.callContext(t.script(), t.handler(), event + " handler", Optional.of(settings.handlerTimeout()),
               s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
           : calls.call(t.script(), t.handler(), event + " handler",
           readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
           .thenCompose(f -> f);
-      HandlerOutcome outcome = outcome(t.script().file, answer,
+      HandlerOutcome outcome = outcome(t.script().file(), answer,
           Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
       outcomes.add(outcome);
       if (chain.next(seen, outcome) instanceof Chain.Step.Next next) {
@@ -240,12 +256,12 @@ public final class ScriptEngine implements AutoCloseable {
     LoadedScript[] owning = new LoadedScript[1];
     CompletableFuture<JsonNode> result = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        LoadedScript.Command c = s.commands.get(name);
+        Registrations.Command c = s.registered().command(name).orElse(null);
         if (c != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
           return calls.callWithoutTimeLimit(s, c.handler(), "/" + name + " command", ctx.ui().available(), x -> {
             Value commandCtx = scope.ctx(x);
-            signal[0] = watchdog.bridgeWork(() -> x.helper("commandCtx").execute(commandCtx, args));
+            signal[0] = watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, args));
             owning[0] = x;
             return new Object[] {args, commandCtx};
           });
@@ -280,7 +296,7 @@ public final class ScriptEngine implements AutoCloseable {
     CompletableFuture<Void> aborted = new CompletableFuture<>(); // cancelling the answer aborts execute's signal
     CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        LoadedScript.Tool t = s.tools.get(name);
+        Registrations.Tool t = s.registered().tool(name).orElse(null);
         if (t != null) {
           EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
           return calls.callWithoutTimeLimit(s, t.execute(), "tool " + name, ctx.ui().available(),
@@ -323,11 +339,11 @@ public final class ScriptEngine implements AutoCloseable {
     String what = "message renderer for \"" + customType + "\"";
     CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
-        Value renderer = s.renderers.get(customType);
+        Value renderer = s.registered().renderer(customType).orElse(null);
         if (renderer != null) {
           return calls.call(s, renderer, what, true, Optional.of(wait), x -> new Object[] {
               watchdog.bridgeWork(() -> marshal.toJs(x, message)),
-              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.helper("theme")});
+              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.prelude().theme()});
         }
       }
       return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
@@ -371,12 +387,12 @@ public final class ScriptEngine implements AutoCloseable {
    */
   private void abandon(Watchdog.Run run) {
     LoadedScript s = run.script;
-    s.abandoned = true;
-    Failure why = new Failure(Failure.Kind.STOPPED, s.file + ": " + run.what + " was stopped: it did not stop within "
+    s.abandon();
+    Failure why = new Failure(Failure.Kind.STOPPED, s.file() + ": " + run.what + " was stopped: it did not stop within "
         + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
         + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
-    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.pending.isEmpty()));
-    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file);
+    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.calls().isEmpty()));
+    log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file());
   }
 
   // ------------------------------------------------------------------ shutdown

@@ -1,5 +1,12 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.modules.PackageModules;
+import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,14 +28,14 @@ final class ScriptLoading {
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final Sandbox sandbox;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
 
   ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      Scripts scripts, GuestErrors errors, Calls calls, HostCalls host, WebGlobals web) {
+      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web) {
     this.web = web;
     this.settings = settings;
     this.log = log;
@@ -58,16 +65,15 @@ final class ScriptLoading {
     Context context;
     LoadedScript[] script = new LoadedScript[1];
     RejectionWarnings warnings = new RejectionWarnings(scriptLog::line,
-        () -> script[0] == null ? "loading" : script[0].doing);
+        () -> script[0] == null ? "loading" : script[0].doing());
     try {
       context = sandbox.newContext(file, lib, packages, scriptLog, warnings);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
-    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog);
+    LoadedScript s = new LoadedScript(file, context, watchdog, scriptLog, warnings);
     script[0] = s;
-    s.warnings = warnings;
-    s.doing = "loading";
+    s.nowDoing("loading");
     Value factory;
     Value api;
     try {
@@ -75,13 +81,14 @@ final class ScriptLoading {
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
         ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
-        s.setHelpers(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s), settings.maxBridgeChars(), loadWeb));
+        s.usePrelude(PreludeExports.of(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s),
+            settings.maxBridgeChars(), loadWeb)));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));
-      api = s.run(() -> watchdog.bridgeWork(() -> s.helper("makeApi").execute()));
+      api = s.run(() -> watchdog.bridgeWork(() -> s.prelude().makeApi().execute()));
     } catch (LoadedScript.GuestException ge) {
-      Failure f = s.helpersReady() ? errors.of(s, "loading", ge)
+      Failure f = s.preludeReady() ? errors.of(s, "loading", ge)
           : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
       s.close();
       return failed(f.message());
@@ -98,11 +105,11 @@ final class ScriptLoading {
     CompletableFuture<LoadedScript> result = new CompletableFuture<>();
     calls.call(s, factory, "loading", false, Optional.of(settings.handlerTimeout()), x -> new Object[] {api})
         .whenComplete((value, error) -> owner.post(() -> {
-          if (error == null && s.state == LoadedScript.State.LOADING) {
+          if (error == null && s.state() == LoadedScript.State.LOADING) {
             scripts.activate(s);
             result.complete(s);
           } else {
-            if (s.state != LoadedScript.State.STOPPED) {
+            if (s.state() != LoadedScript.State.STOPPED) {
               s.close();
             }
             result.completeExceptionally(error != null ? error
@@ -117,9 +124,8 @@ final class ScriptLoading {
     ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
     try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(java.util.Map.of()), quiet)) {
-      context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
-          (ProxyExecutable) a -> null, settings.maxBridgeChars())
-          .getMember("makeApi").execute();
+      PreludeExports.of(context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
+          (ProxyExecutable) a -> null, settings.maxBridgeChars())).makeApi().execute();
     } catch (RuntimeException e) {
       log.engine(ScriptLog.Level.DEBUG, "warm-up failed: " + e);
     }

@@ -5,16 +5,17 @@ import static dev.graft.scripting.ArgumentChecks.jsonString;
 import static dev.graft.scripting.ArgumentChecks.text;
 
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptSessionView;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * The host function behind {@code ctx.sessionManager}. Reads that return entries answer
- * {@code "S" + meta + "\n" + lines}: meta is {@code {"g": generation, "from": first new position,
+ * {@link HostReply.Entries}: meta, a line break and lines, where meta is {@code {"g": generation, "from": first new position,
  * "n": count, "r": answer}} (for getBranch, {@code {"after": true when only the positions after the
  * script's known end are given, "p": positions}}) and lines a JSON array of the entries the script does not hold yet,
- * spliced from the session file's text (never re-encoded). Other reads answer {@code "V" + JSON}.
+ * spliced from the session file's text (never re-encoded). Other reads answer a value.
  */
 final class SessionViewCalls {
   private SessionViewCalls() {}
@@ -24,37 +25,33 @@ final class SessionViewCalls {
       String op = args[0].asString();
       String name = "ctx.sessionManager." + op;
       Value a = arg(args, 1);
-      return HostReplies.serve(s, name, () -> switch (op) {
+      return HostReply.serve(s, name, () -> switch (op) {
         case "getEntries" -> read(view, args, new ScriptSessionView.Query.All());
         case "getBranch" -> read(view, args, new ScriptSessionView.Query.Branch(a == null || a.isNull()
             ? Optional.empty() : Optional.of(text(a, "the entry id")), intArg(args, 4, -1)));
         case "getEntry" -> read(view, args, new ScriptSessionView.Query.Entry(text(a, "the entry id")));
         case "getLeafEntry" -> read(view, args, new ScriptSessionView.Query.Leaf());
         case "getTree" -> read(view, args, new ScriptSessionView.Query.Tree());
-        case "getLabel" -> value(view.label(text(a, "the entry id")));
-        case "getLeafId" -> "V" + view.leafId().map(ArgumentChecks::jsonString).orElse("null");
-        case "getHeader" -> "V" + view.header().orElse("null");
-        case "getSessionFile" -> value(view.sessionFile());
-        case "getSessionId" -> "V" + jsonString(view.sessionId());
-        case "getSessionName" -> value(view.sessionName());
-        case "getCwd" -> "V" + jsonString(view.cwd());
-        case "getSessionDir" -> value(view.sessionDir());
+        case "getLabel" -> HostReply.string(view.label(text(a, "the entry id")));
+        case "getLeafId" -> new HostReply.JsonValue(view.leafId().map(ArgumentChecks::jsonString).orElse("null"));
+        case "getHeader" -> new HostReply.JsonValue(view.header().orElse("null"));
+        case "getSessionFile" -> HostReply.string(view.sessionFile());
+        case "getSessionId" -> HostReply.string(view.sessionId());
+        case "getSessionName" -> HostReply.string(view.sessionName());
+        case "getCwd" -> HostReply.string(view.cwd());
+        case "getSessionDir" -> HostReply.string(view.sessionDir());
         default -> throw new BadArgument("unknown method");
       });
     };
   }
 
-  /** Undefined for none. */
-  private static String value(Optional<String> text) {
-    return text.map(t -> "V" + jsonString(t)).orElse(null);
-  }
-
-  private static String read(ScriptSessionView view, Value[] args, ScriptSessionView.Query query) {
+  private static HostReply read(ScriptSessionView view, Value[] args, ScriptSessionView.Query query) {
     Value generation = arg(args, 2);
     String g = generation == null || !generation.isString() ? "" : generation.asString();
     ScriptSessionView.Reply reply = view.read(g, Math.max(0, intArg(args, 3, 0)), query);
-    StringBuilder out = new StringBuilder(64 + reply.lines().stream().mapToInt(l -> l.length() + 1).sum());
-    out.append("S{\"g\":").append(jsonString(reply.generation()))
+    HostReply.Entries entries = new HostReply.Entries(64 + reply.lines().stream().mapToInt(l -> l.length() + 1).sum());
+    StringBuilder out = entries.text();
+    out.append("{\"g\":").append(jsonString(reply.generation()))
         .append(",\"from\":").append(reply.from())
         .append(",\"n\":").append(reply.count())
         .append(",\"r\":");
@@ -66,7 +63,8 @@ final class SessionViewCalls {
       }
       out.append(reply.lines().get(i));
     }
-    return out.append(']').toString();
+    out.append(']');
+    return entries;
   }
 
   private static int intArg(Value[] args, int i, int otherwise) {

@@ -12,6 +12,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;
@@ -47,7 +48,7 @@ final class UiCalls {
   }
 
   static void more(LoadedScript s, ScriptUi ui, String op, String name, Value a, Value b, Value c, Value resolve,
-      Value reject, Calls calls, Marshal marshal) throws BadArgument, Marshal.NotJson {
+      Value reject, GuestCalls calls, Marshal marshal) throws BadArgument, Marshal.NotJson {
     switch (op) {
       case "editor" -> calls.await(s, name, ui.editor(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
           Optional.ofNullable(capped(optionalText(b, "the prefill"), MAX_EDITOR_TEXT, "the prefill")).orElse("")), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));

@@ -1,5 +1,6 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptSettings;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -71,7 +72,7 @@ final class Watchdog implements AutoCloseable {
 
     Run(LoadedScript script, long liveBytesBefore, long cpuNow) {
       this.script = script;
-      this.what = script.doing;
+      this.what = script.doing();
       this.liveBytesBefore = liveBytesBefore;
       this.cpuStart = cpuNow;
     }

@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptLog;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,15 +32,15 @@ final class WebGlobals {
 
   private final OwnerThread owner;
   private final Watchdog watchdog;
-  private final Scripts scripts;
+  private final RunningScripts scripts;
   private final GuestErrors errors;
-  private final Calls calls;
+  private final GuestCalls calls;
 
   /**
    * One script's web helpers (from web.js, evaluated when first needed), its armed timers and its
    * cancellable host calls.
    */
-  private static final class State {
+  static final class State {
     final Context context;
     Value helpers;
     final Map<Integer, ScheduledFuture<?>> timers = new HashMap<>();
@@ -55,7 +57,7 @@ final class WebGlobals {
     }
   }
 
-  WebGlobals(OwnerThread owner, Watchdog watchdog, Scripts scripts, GuestErrors errors, Calls calls) {
+  WebGlobals(OwnerThread owner, Watchdog watchdog, RunningScripts scripts, GuestErrors errors, GuestCalls calls) {
     this.owner = owner;
     this.watchdog = watchdog;
     this.scripts = scripts;
@@ -72,19 +74,18 @@ final class WebGlobals {
    */
   ProxyExecutable install(LoadedScript s, Context context) {
     State state = new State(context);
-    s.web = state;
-    s.onClose = state::cancelAll; // a pending timer would otherwise hold the closed script until it is due
+    s.useWeb(state);
     return args -> watchdog.bridgeWork(() -> helpers(s));
   }
 
   /** Whether {@code s} has a timer armed (owner thread). */
   static boolean hasTimers(LoadedScript s) {
-    return s.web instanceof State state && !state.timers.isEmpty();
+    return s.web() != null && !s.web().timers.isEmpty();
   }
 
   /** The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first if needed. */
   Value helpers(LoadedScript s) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state.helpers == null) {
       state.helpers = state.context.eval(WEB).execute(host(s));
     }
@@ -111,7 +112,7 @@ final class WebGlobals {
 
   private ProxyExecutable host(LoadedScript s) {
     return args -> {
-      State state = (State) s.web;
+      State state = s.web();
       String op = args[0].asString();
       int id = args.length > 1 && args[1].fitsInInt() ? args[1].asInt() : 0;
       switch (op) {
@@ -166,7 +167,7 @@ final class WebGlobals {
           Value thrown = args.length > 2 ? args[2] : null;
           owner.post(() -> {
             if (s.running()) {
-              s.log.report(ScriptLog.Level.ERROR, errors.thrown(s, what, thrown).message());
+              s.log().report(ScriptLog.Level.ERROR, errors.thrown(s, what, thrown).message());
             }
           });
         }
@@ -179,7 +180,7 @@ final class WebGlobals {
   }
 
   private void deliver(LoadedScript s, String channel, String text) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state == null || state.helpers == null || !s.running()) {
       return; // a script that never touched pi.events or a web global listens to nothing
     }
@@ -192,7 +193,7 @@ final class WebGlobals {
   }
 
   private void fire(LoadedScript s, int id) {
-    State state = (State) s.web;
+    State state = s.web();
     if (state == null || state.helpers == null || !s.running() || state.timers.remove(id) == null) {
       return;
     }
@@ -209,7 +210,7 @@ final class WebGlobals {
     if (f.kind() == Failure.Kind.STOPPED) {
       scripts.stop(s, f);
     } else {
-      s.log.report(ScriptLog.Level.ERROR, f.message());
+      s.log().report(ScriptLog.Level.ERROR, f.message());
     }
   }
 

@@ -1,23 +1,23 @@
 /**
- * Runs graft's hook scripts: JavaScript ES modules in sandboxed GraalJS contexts.
+ * Runs graft's hook scripts: JavaScript and TypeScript ES modules in sandboxed GraalJS contexts.
  *
- * <h2>Scripts</h2>
- * A script is a {@code .js} or {@code .mjs} file, or a {@code .ts}/{@code .mts} file that
- * {@link dev.graft.scripting.TypeScriptStripper} turns into JavaScript, lines kept (or a directory's
- * {@code index.js}, {@code index.ts}...), whose
- * default export is a function receiving the API object: {@code export default function (graft) {
- * graft.on("context", (event, ctx) => ...); }}. {@link dev.graft.scripting.ScriptLoader} finds them;
- * {@link dev.graft.scripting.ScriptEngine} loads them, in name order, one context per file.
- *
- * <h2>Imports</h2>
- * A script imports files relative to itself ({@code import "./lib/x.js"}), anywhere under the
- * directory it was found in, and files of the shared library directory as
- * {@code import "graft/lib/x.js"} (see {@link dev.graft.scripting.ScriptSources#libDir}), and
- * installed script packages by name with the npm packages they depend on ({@code import "team-lib"},
- * see {@link dev.graft.scripting.ScriptSources#packages}). Nothing else: no Node built-ins, no
- * absolute paths or {@code file:} URLs outside those roots, no {@code ..} or symbolic link that
- * leads out of them, and only {@code .js}/{@code .mjs}/{@code .ts}/{@code .mts} files. The file
- * system is read-only and cannot be listed.
+ * <h2>The packages</h2>
+ * <ul>
+ *   <li>{@code dev.graft.scripting}, this one: the engine core. {@link ScriptEngine} loads scripts and
+ *       runs their handlers, commands and tools on one {@link OwnerThread} under the
+ *       {@link Watchdog}; {@link GuestCalls} calls into a script, {@link HostCalls} and its siblings
+ *       ({@code AgentCalls}, {@code UiCalls}, {@code SessionViewCalls}, {@code CommandCalls}) serve
+ *       what a script calls; {@link Marshal} and {@link MessageMirror} carry values across as JSON
+ *       text; {@link ScriptHookSource} is one script as the runtime's {@code HookSource}.
+ *   <li>{@code dev.graft.scripting.api}: what the command line uses: settings, sources, finding
+ *       scripts, load reports, and the ports a script's API object and {@code ctx} are built from.
+ *   <li>{@code dev.graft.scripting.modules}: what a script can import (its own files, the shared
+ *       library, installed packages, graft's stand-ins for the reference's packages) and TypeScript,
+ *       whose parser is {@code modules.typescript}.
+ * </ul>
+ * Each uses only those after it: the engine uses modules and api, modules uses api, api uses
+ * only the runtime. The command line names the engine and api, never modules
+ * (ArchitectureTest checks both).
  *
  * <h2>Sandbox</h2>
  * Contexts use {@code SandboxPolicy.CONSTRAINED}: no {@code Java}, {@code Polyglot},
@@ -27,16 +27,16 @@
  *
  * <h2>Threads</h2>
  * One owner thread runs all guest code as an event loop. A host operation a script awaits (a
- * dialog, {@code pi.exec}) is a future on the Java side and a promise in the script, settled on
+ * dialog, {@code graft.exec}) is a future on the Java side and a promise in the script, settled on
  * the owner thread when the future completes; callers of the engine block only on futures, and
  * the owner thread serves other scripts meanwhile. Port implementations are called on the owner
  * thread and must not call back into the engine.
  *
  * <h2>Limits</h2>
- * See {@link dev.graft.scripting.ScriptSettings}: a run of script code that spins is interrupted
- * (the script stays loaded); a promise that never settles times out (not for commands); hitting
- * the statement limit or filling the heap stops the script until a reload; values handed to graft
- * are bounded in size. Every failure names the script, what it was doing, and the file and line
- * where there is one.
+ * See {@code ScriptSettings}: a run of script code that spins is interrupted (the script stays
+ * loaded); a promise that never settles times out (not for commands); hitting the statement
+ * limit or filling the heap stops the script until a reload; values handed to graft are bounded
+ * in size. Every failure names the script, what it was doing, and the file and line where there
+ * is one.
  */
 package dev.graft.scripting;

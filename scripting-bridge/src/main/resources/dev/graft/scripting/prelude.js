@@ -3,14 +3,37 @@
 // `console`, the API object and each handler's `ctx`, and turns values into JSON text and back,
 // so that nothing but strings and plain data crosses to Java.
 //
+// Contents, in file order, and the Java classes that call each part (dev.graft.scripting):
+//   web globals, when first used   the `loadWeb` argument: WebGlobals.install (ScriptLoading passes it)
+//   built-ins that cannot be ...   no caller: guards Array.prototype.indexOf and the like at load
+//   JSON out (to Java)             encodeAnswer: GuestCalls.answer (through LoadedScript); encode:
+//                                  the API methods below, on what they hand to host functions
+//   console                        the `log` argument: HostCalls.console
+//   API object and ctx             makeApi: ScriptLoading.start; makeCtx: EmitScope.ctx; withEntries:
+//                                  EmitScope.contextEvent; unwrap and sessionRead read what
+//                                  HostReply writes (HostCalls, AgentCalls, UiCalls, CommandCalls,
+//                                  SessionViewCalls); the graft.compat symbol: modules/compat/pi-ai.mjs
+//   context messages               contextEvent, contextMessages, contextAnswerRest: MessageMirror;
+//                                  encodeContextAnswer: GuestCalls.answer; commandCtx:
+//                                  ScriptEngine.runCommand
+//   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); watchInput:
+//                                  HostCalls.on; describeThrown, isNotJson: GuestErrors; settle,
+//                                  fail: GuestCalls.await; decode: Marshal.toJs, MessageMirror,
+//                                  ScriptEngine.renderMessage (through LoadedScript); theme:
+//                                  ScriptEngine.renderMessage
+// PreludeExports.java is the record of the functions returned at the end, looked up once per
+// context; PreludeExports.of refuses a prelude that exports more or fewer.
+//
 // The intrinsics it uses are captured here, before any script code runs, so a script that
 // replaces JSON.stringify or Promise.prototype.then cannot change how its answers are checked.
 //
 // `loadWeb` evaluates web.js (timers, AbortSignal) when first needed and returns its helpers:
 // dialogs, exec and ctx.complete take a {signal} through them.
 //
-// Host protocol: host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value),
-// "T" + message (throw a TypeError: a bad argument) or "E" + message (throw an Error).
+// Host replies (HostReply.java writes them, `unwrap` and `sessionRead` read them): a host function
+// host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value), "T" + message
+// (throw a TypeError: a bad argument), "E" + message (throw an Error), or, for a session read,
+// "S" + meta + "\n" + entries.
 (function (host, log, maxChars, loadWeb) {
   "use strict";
   const JSONparse = JSON.parse;
@@ -314,6 +337,7 @@
 
   // ---------------------------------------------------------------- API object and ctx
 
+  /** A host reply (HostReply.java) as the call's value, or thrown. */
   function unwrap(reply) {
     if (reply === undefined || reply === null) return undefined;
     const body = reply.slice(1);
@@ -840,7 +864,7 @@
   }
 
   /**
-   * A command handler's extra ctx fields (the seed's): `argsRaw` (the text after /name), `args`
+   * A command handler's extra ctx fields, beyond an event handler's: `argsRaw` (the text after /name), `args`
    * (its words) and `signal`, aborted when the user abandons the command. Returns the function
    * Java calls to abort it.
    */
@@ -1032,7 +1056,6 @@
     strikethrough: plain, inverse: plain });
 
   return freeze({
-    encode,
     encodeAnswer,
     encodeContextAnswer,
     contextAnswerRest,

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptAgentControl;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptCommandControl;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -2,6 +2,9 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptTool;
+import dev.graft.scripting.modules.CompatModules;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -256,16 +259,16 @@ class ContextMirrorTest {
       List<AgentMessage> given = messages(3);
       hooks.context(given);
       hooks.context(given);
-      assertThat(script.messages.size()).isZero(); // nothing was read, nothing crossed
+      assertThat(script.messages().size()).isZero(); // nothing was read, nothing crossed
       List<AgentMessage> stale = hooks.context(given);
       assertThat(stale).hasSize(2);
       assertThat(text(stale.get(0))).isEqualTo("message 1");
-      assertThat(script.messages.size()).isZero(); // the copy left the mirror alone
+      assertThat(script.messages().size()).isZero(); // the copy left the mirror alone
       assertThat(hooks.context(given)).containsExactly(given.get(0));
       List<AgentMessage> out = hooks.context(given); // read twice now: kept from here on
       assertThat(out).hasSize(3);
       assertThat(out.get(2)).isSameAs(given.get(2));
-      assertThat(script.messages.size()).isEqualTo(3);
+      assertThat(script.messages().size()).isEqualTo(3);
       assertThat(problems).isEmpty();
     }
   }
@@ -347,21 +350,21 @@ class ContextMirrorTest {
       LoadedScript script = f.engine.loaded().get(0);
       List<AgentMessage> first = messages(4);
       hooks.context(first);
-      assertThat(script.messages.size()).isZero(); // seen once: not kept
+      assertThat(script.messages().size()).isZero(); // seen once: not kept
       assertThat(hooks.context(first)).containsExactlyElementsOf(first);
-      assertThat(script.messages.size()).isEqualTo(4);
+      assertThat(script.messages().size()).isEqualTo(4);
       List<AgentMessage> grown = new ArrayList<>(first);
       grown.add(user(4));
       assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
-      assertThat(script.messages.size()).isEqualTo(4);
+      assertThat(script.messages().size()).isEqualTo(4);
       assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
-      assertThat(script.messages.size()).isEqualTo(5);
+      assertThat(script.messages().size()).isEqualTo(5);
       // Another context altogether (a new session): the old messages go after two calls without them.
       List<AgentMessage> other = messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
       hooks.context(other);
-      assertThat(script.messages.size()).isEqualTo(5);
+      assertThat(script.messages().size()).isEqualTo(5);
       assertThat(hooks.context(other)).containsExactlyElementsOf(other);
-      assertThat(script.messages.size()).isEqualTo(2);
+      assertThat(script.messages().size()).isEqualTo(2);
     }
   }
 }

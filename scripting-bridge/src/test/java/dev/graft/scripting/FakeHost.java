@@ -3,6 +3,8 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptHostPort;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

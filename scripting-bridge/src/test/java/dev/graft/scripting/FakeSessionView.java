@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.ScriptSessionView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

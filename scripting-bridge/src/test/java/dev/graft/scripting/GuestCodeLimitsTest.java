@@ -7,6 +7,8 @@ import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.hooks.HookSource;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

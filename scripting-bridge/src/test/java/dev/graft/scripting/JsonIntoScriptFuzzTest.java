@@ -6,6 +6,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.Failure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

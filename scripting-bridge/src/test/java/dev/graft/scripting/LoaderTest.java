@@ -2,6 +2,10 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +28,7 @@ class LoaderTest {
       Files.writeString(p, NOTHING);
     }
     Path single = Files.writeString(temp.resolve("extra.js"), NOTHING);
-    ScriptLoader.Discovery d = ScriptLoader.discover(new ScriptSources(
+    ScriptFinder.Discovery d = ScriptFinder.discover(new ScriptSources(
         List.of(dir, single, temp.resolve("missing"), dir.resolve("notes.txt")), Optional.empty()));
     assertThat(d.scripts()).extracting(ScriptFile::name).containsExactly("a.js", "b.mjs", "c/index.js", "e/index.mjs", "z.js", "extra.js");
     assertThat(d.scripts().get(2).root()).isEqualTo(dir.toRealPath());

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptLog;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

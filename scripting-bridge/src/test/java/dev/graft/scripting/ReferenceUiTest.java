@@ -3,6 +3,8 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -3,6 +3,12 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,6 +2,8 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,11 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptUi;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

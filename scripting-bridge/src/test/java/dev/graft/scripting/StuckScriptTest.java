@@ -3,6 +3,11 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFailure;
+import dev.graft.scripting.api.ScriptFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

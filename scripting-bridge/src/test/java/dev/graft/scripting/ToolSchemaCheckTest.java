@@ -2,6 +2,8 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptTool;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

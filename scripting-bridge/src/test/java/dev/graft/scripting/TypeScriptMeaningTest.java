@@ -2,13 +2,14 @@ package dev.graft.scripting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.scripting.api.LoadReport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The defects of issue 22 in TypeScript loading, each as a script run through the real loader:
+ * Defects TypeScript loading once had, each as a script run through the real loader:
  * what the script answers must be what tsc's JavaScript answers (the corpus test in the cli
  * compares many more files with tsc itself). Each of these failed with the swc-based eraser.
  */

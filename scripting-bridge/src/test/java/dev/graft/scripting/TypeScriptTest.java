@@ -3,6 +3,10 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.modules.TypeScriptStripper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +80,7 @@ class TypeScriptTest {
       f.write("b.test.ts", "export default [];\n");
       f.write("types.d.ts", "export interface X {}\n");
       f.write("c/index.ts", "export default function (pi: any) {}\n");
-      ScriptLoader.Discovery d = ScriptLoader.discover(f.sources);
+      ScriptFinder.Discovery d = ScriptFinder.discover(f.sources);
       assertThat(d.scripts()).extracting(ScriptFile::name).containsExactly("a.mts", "b.ts", "c/index.ts");
     }
   }

@@ -3,6 +3,8 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptFailure;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.EventContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

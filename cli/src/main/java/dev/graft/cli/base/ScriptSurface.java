@@ -1,19 +1,21 @@
 package dev.graft.cli.base;
 
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.scripting.EventContext;
-import dev.graft.scripting.ScriptUi;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.LiveEventContext;
+import dev.graft.scripting.api.ScriptUi;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * Where hook scripts meet the user in the running mode: the {@code ctx.ui} their event handlers
  * get, and where the problems they cause are reported. It starts with no UI (dialogs answer as
- * dismissed) and problems on stderr; the interactive and RPC modes attach their own.
+ * dismissed) and problems on stderr; the interactive and RPC modes attach their own. The ctx
+ * itself is the bridge's {@link LiveEventContext}, which handlers' events read without calling
+ * back here.
  */
 public final class ScriptSurface {
   /**
@@ -28,11 +30,17 @@ public final class ScriptSurface {
     }
   }
 
-  private volatile ScriptUi ui = ScriptUi.NONE;
+  private final LiveEventContext contexts;
   private volatile Consumer<Problem> problems;
-  private volatile Function<ScriptUi, EventContext> contexts = ui -> new EventContext(dev.graft.runtime.json.Json.object(), ui);
 
+  /** Without scripts to run: a ctx with no data. */
   public ScriptSurface(PrintWriter err) {
+    this(err, new LiveEventContext());
+  }
+
+  /** {@code contexts}: the ctx the scripts' handlers get, whose UI this surface shows. */
+  public ScriptSurface(PrintWriter err, LiveEventContext contexts) {
+    this.contexts = Objects.requireNonNull(contexts, "contexts");
     this.problems = problem -> {
       err.println("graft: script problem: " + ScriptText.shown(problem.text()));
       err.flush();
@@ -46,20 +54,16 @@ public final class ScriptSurface {
 
   /** The {@code ctx.ui} event handlers get now. */
   public ScriptUi ui() {
-    return ui;
+    return contexts.ui();
   }
 
   /** A handler's {@code ctx} as of now, with {@code ui} as its {@code ctx.ui}. */
   public EventContext context(ScriptUi ui) {
-    return contexts.apply(ui);
-  }
-
-  public void buildContextsWith(Function<ScriptUi, EventContext> contexts) {
-    this.contexts = Objects.requireNonNull(contexts, "contexts");
+    return contexts.with(ui);
   }
 
   public void showUi(ScriptUi ui) {
-    this.ui = Objects.requireNonNull(ui, "ui");
+    contexts.showUi(ui);
   }
 
   public void reportTo(Consumer<Problem> problems) {

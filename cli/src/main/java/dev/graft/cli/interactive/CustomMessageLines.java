@@ -3,7 +3,7 @@ package dev.graft.cli.interactive;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
-import dev.graft.scripting.MessageRendering;
+import dev.graft.scripting.api.MessageRendering;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.scripting.MessageRendering;
+import dev.graft.scripting.api.MessageRendering;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

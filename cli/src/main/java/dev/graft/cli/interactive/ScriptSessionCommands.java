@@ -4,7 +4,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.scripting.ScriptCommandControl;
+import dev.graft.scripting.api.ScriptCommandControl;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.api.ScriptCommand;
 import java.util.function.Consumer;
 
 /** The RPC commands about scripts: the commands they registered, and the answers to their dialogs. */

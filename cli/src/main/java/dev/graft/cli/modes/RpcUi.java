@@ -3,7 +3,7 @@ package dev.graft.cli.modes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.ScriptUi;
+import dev.graft.scripting.api.ScriptUi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.scripting.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -127,7 +127,7 @@ public final class PackageManifest {
             Path p = dir.resolve(rel);
             if (Files.isDirectory(p)) {
               all.addAll(folderEntries(p));
-            } else if (ScriptLoader.isScriptName(p.getFileName().toString())) {
+            } else if (ScriptFinder.isScriptName(p.getFileName().toString())) {
               all.add(p);
             }
           }
@@ -193,7 +193,7 @@ public final class PackageManifest {
         if (name.startsWith(".") || name.equals("node_modules")) {
           continue;
         }
-        if (Files.isRegularFile(p) && ScriptLoader.isScriptName(name) && !ScriptLoader.isTestName(name)) {
+        if (Files.isRegularFile(p) && ScriptFinder.isScriptName(name) && !ScriptFinder.isTestName(name)) {
           out.add(p);
         } else if (Files.isDirectory(p)) {
           declaredOrIndex(p).ifPresent(out::addAll);

@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.scripting.ScriptFile;
-import dev.graft.scripting.ScriptHostPort;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptHostPort;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Optional;

@@ -2,14 +2,14 @@ package dev.graft.cli.scripts;
 
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.scripting.EventContext;
-import dev.graft.scripting.LoadReport;
-import dev.graft.scripting.ScriptCommand;
+import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.ScriptLoader;
-import dev.graft.scripting.ScriptLog;
-import dev.graft.scripting.ScriptSettings;
-import dev.graft.scripting.ScriptSources;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptSources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -42,7 +42,7 @@ public final class ScriptTests {
   public static List<Path> find(Path dir) {
     try (Stream<Path> walk = Files.walk(dir)) {
       return walk.filter(Files::isRegularFile)
-          .filter(p -> ScriptLoader.isTestName(p.getFileName().toString()))
+          .filter(p -> ScriptFinder.isTestName(p.getFileName().toString()))
           .filter(p -> java.util.stream.StreamSupport.stream(dir.relativize(p).spliterator(), false)
               .noneMatch(part -> part.toString().startsWith(".")))
           .sorted().toList();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.ScriptUi;
+import dev.graft.scripting.api.ScriptUi;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.scripting.ScriptLog;
+import dev.graft.scripting.api.ScriptLog;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +62,7 @@ final class ScriptsTestCommand implements Callable<Integer> {
         context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP).packages();
     for (Path file : files) {
       outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages,
-          dev.graft.scripting.ScriptSettings.defaults()));
+          dev.graft.scripting.api.ScriptSettings.defaults()));
     }
     long failed = outcomes.stream().filter(o -> !o.passed()).count();
     out.println((outcomes.size() - failed) + " passed, " + failed + " failed");

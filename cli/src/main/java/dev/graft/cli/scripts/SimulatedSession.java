@@ -18,7 +18,7 @@ import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.scripting.EventContext;
+import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.ScriptEngine;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.graft.cli.scripts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.ScriptHostPort;
+import dev.graft.scripting.api.ScriptHostPort;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.ArrayList;

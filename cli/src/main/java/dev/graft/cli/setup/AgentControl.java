@@ -14,7 +14,7 @@ import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.scripting.ScriptAgentControl;
+import dev.graft.scripting.api.ScriptAgentControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

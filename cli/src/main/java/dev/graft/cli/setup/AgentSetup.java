@@ -136,7 +136,7 @@ public final class AgentSetup {
     String prompt = systemPrompt(context, o, cwd, names, contextFiles);
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
-    scripts.agent().set(agent);
+    scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
     if (registry != null) {
       agent.closeWith(registry); // its HTTP client, which would hold the JVM a moment at exit

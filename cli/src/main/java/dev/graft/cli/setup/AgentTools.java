@@ -2,9 +2,9 @@ package dev.graft.cli.setup;
 
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
-import dev.graft.scripting.EventContext;
+import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.ScriptTool;
+import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

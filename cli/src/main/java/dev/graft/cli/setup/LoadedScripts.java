@@ -5,7 +5,7 @@ import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
-import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +51,7 @@ public final class LoadedScripts implements ScriptControl {
 
   @Override
   public List<java.nio.file.Path> files() {
-    return engine.map(e -> e.scripts().stream().map(dev.graft.scripting.ScriptFile::path).toList()).orElse(List.of());
+    return engine.map(e -> e.scripts().stream().map(dev.graft.scripting.api.ScriptFile::path).toList()).orElse(List.of());
   }
 
   @Override
@@ -89,7 +89,7 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public Optional<dev.graft.scripting.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
+  public Optional<dev.graft.scripting.api.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
       boolean expanded, java.time.Duration wait) {
     try {
       return engine.flatMap(e -> e.renderMessage(message, expanded, wait));

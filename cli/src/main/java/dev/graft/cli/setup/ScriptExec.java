@@ -6,7 +6,7 @@ import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.tools.ProcessTree;
-import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.api.ScriptFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.Sha256;
-import dev.graft.scripting.ScriptLoader;
+import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -75,7 +75,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
         String rel = prefix + relative(dir, p);
         String name = p.getFileName().toString();
         if (attrs.isRegularFile()) {
-          if (ScriptLoader.isScriptName(name)) {
+          if (ScriptFinder.isScriptName(name)) {
             files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
           }
         } else if (attrs.isSymbolicLink()) {
@@ -92,7 +92,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     String target = Files.readSymbolicLink(p).toString();
     if (Files.isRegularFile(p)) {
       Path to = p.toRealPath();
-      if (ScriptLoader.isScriptName(p.getFileName().toString()) || ScriptLoader.isScriptName(to.getFileName().toString())) {
+      if (ScriptFinder.isScriptName(p.getFileName().toString()) || ScriptFinder.isScriptName(to.getFileName().toString())) {
         files.put(rel, Sha256.ofBytes(Files.readAllBytes(to)));
       }
       return;
@@ -100,7 +100,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     files.put(rel, LINK + target);
     if (topLevel && Files.isDirectory(p)) {
       Path to = p.toRealPath();
-      if (!to.startsWith(root) && ScriptLoader.indexOf(to).isPresent()) {
+      if (!to.startsWith(root) && ScriptFinder.indexOf(to).isPresent()) {
         walk(to, rel + "/", false, files, seen);
       }
     }

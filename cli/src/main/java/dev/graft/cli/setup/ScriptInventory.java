@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.LoadReport;
-import dev.graft.scripting.ScriptCommand;
-import dev.graft.scripting.ScriptFile;
-import dev.graft.scripting.ScriptLoader;
-import dev.graft.scripting.ScriptSources;
-import dev.graft.scripting.ScriptTool;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTool;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +66,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
           List.of(), List.of(p.message())));
     }
     // In load order, the scripts that failed to load among the others (other problems last).
-    List<Path> order = ScriptLoader.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
+    List<Path> order = ScriptFinder.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
     entries.sort(java.util.Comparator.comparingInt(e -> {
       int at = order.indexOf(e.path());
       return at < 0 ? Integer.MAX_VALUE : at;
@@ -79,7 +79,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
         case TrustStore.State.Trusted t -> "trusted";
         case TrustStore.State.Unknown u -> "untrusted";
       };
-      for (ScriptFile f : ScriptLoader.discover(ScriptSources.of(project.dir())).scripts()) {
+      for (ScriptFile f : ScriptFinder.discover(ScriptSources.of(project.dir())).scripts()) {
         entries.add(new Entry(f.name(), f.path(), ScriptLocations.Source.PROJECT, trust, false, List.of(), List.of(),
             List.of(), List.of()));
       }

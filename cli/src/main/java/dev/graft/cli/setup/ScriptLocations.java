@@ -7,9 +7,9 @@ import dev.graft.cli.packages.PackageScope;
 import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
-import dev.graft.scripting.ScriptFile;
-import dev.graft.scripting.ScriptLoader;
-import dev.graft.scripting.ScriptSources;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,7 +139,7 @@ public final class ScriptLocations {
       return Optional.of("no such script file");
     }
     return Optional.of("a directory, not a script file: " + forDirectory
-        + ScriptLoader.indexOf(file).map(index -> ", or give " + given.resolve(index.getFileName())).orElse(""));
+        + ScriptFinder.indexOf(file).map(index -> ", or give " + given.resolve(index.getFileName())).orElse(""));
   }
 
   public static Plan plan(Request r, TrustDecision decision) {

@@ -16,20 +16,21 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
-import dev.graft.scripting.EventContext;
-import dev.graft.scripting.LoadReport;
+import dev.graft.scripting.api.LiveEventContext;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
-import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.ScriptHookSource;
-import dev.graft.scripting.ScriptHostPort;
-import dev.graft.scripting.ScriptLog;
-import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -42,18 +43,25 @@ final class ScriptSetup {
   private ScriptSetup() {}
 
   /**
-   * The hooks for the agent, a way to bind the agent once it exists, every tool it may be given
-   * (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and where the
-   * scripts meet the user (set by the mode).
+   * The hooks for the agent, a way to bind the agent once it exists ({@link #bind}), every tool it
+   * may be given (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and
+   * where the scripts meet the user (set by the mode).
    */
   record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
-      LoadedScripts loaded, ScriptSurface surface) {}
+      LoadedScripts loaded, ScriptSurface surface, Consumer<AgentSession> binding) {
+    /** The agent exists: the scripts' API calls and their handlers' ctx reach it from now on. */
+    void bind(AgentSession session) {
+      agent.set(session);
+      binding.accept(session);
+    }
+  }
 
   /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
   static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
-    ScriptSurface surface = new ScriptSurface(err);
+    LiveEventContext contexts = new LiveEventContext(cwd);
+    ScriptSurface surface = new ScriptSurface(err, contexts);
     AgentTools tools = new AgentTools(BuiltinTools.create(settings.bashPassesApiKeys()), problem -> {
       err.println("graft: " + problem);
       err.flush();
@@ -67,7 +75,8 @@ final class ScriptSetup {
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
       return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
-          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface);
+          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface,
+          a -> {});
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -85,32 +94,15 @@ final class ScriptSetup {
           + ScriptText.shown(problem.reason()));
     }
     err.flush();
-    AtomicReference<AgentControl> control = new AtomicReference<>();
-    surface.buildContextsWith(ui -> context(agent.get(), cwd, ui, control, models));
-    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, () -> surface.context(surface.ui())),
+    // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed
+    // over once, when it exists (bind).
+    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, contexts),
         problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
             .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
-    tools.useScripts(engine, () -> surface.context(surface.ui()));
+    tools.useScripts(engine, contexts);
     return new Scripts(runner, agent, Optional.of(engine), tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface);
-  }
-
-  /**
-   * ctx: where the session is and what it runs with, the session itself to read, the agent's
-   * methods ({@code control} holds the one AgentControl of the agent, made on first use), and
-   * {@code ui}.
-   */
-  private static EventContext context(AgentSession agent, Path cwd, dev.graft.scripting.ScriptUi ui,
-      AtomicReference<AgentControl> control, Supplier<ModelRegistry> models) {
-    ObjectNode data = Json.object().put("cwd", cwd.toString());
-    if (agent == null) {
-      return new EventContext(data, ui);
-    }
-    agent.session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.set("model", dev.graft.scripting.ModelDescription.of(agent.model())); // an object, as the reference's ctx.model
-    data.put("thinkingLevel", agent.thinking().wire());
-    AgentControl methods = control.updateAndGet(c -> c != null ? c : new AgentControl(agent, models));
-    return new EventContext(data, ui).withSession(new SessionView(agent.session())).withAgent(methods);
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface,
+        a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)));
   }
 
   /** What scripts may ask of graft, against the agent they run in. */

@@ -3,7 +3,7 @@ package dev.graft.cli.setup;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionLines;
-import dev.graft.scripting.ScriptSessionView;
+import dev.graft.scripting.api.ScriptSessionView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

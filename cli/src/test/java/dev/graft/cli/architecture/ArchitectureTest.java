@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The module and package rules of docs/architecture.md, read from the main sources of the three
  * modules: the runtime knows nothing of GraalVM, the scripting bridge or the command line; the
- * bridge knows nothing of the command line; no package of any module is in a cycle; and the
- * command line writes to the session only through the agent.
+ * bridge knows nothing of the command line, and its packages are layered (api, then modules, then
+ * the engine); the command line names only the bridge's engine and api; and no package of any
+ * module is in a cycle; and the command line
+ * writes to the session only through the agent.
  */
 class ArchitectureTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -34,6 +36,10 @@ class ArchitectureTest {
   /** A reference to a graft class: its package is the lower-case part before the class name. */
   private static final Pattern GRAFT_TYPE = Pattern.compile("\\b(dev\\.graft(?:\\.[a-z]\\w*)+)\\.[A-Z]");
   private static final Pattern GRAAL = Pattern.compile("\\borg\\.graalvm\\.");
+  /** A reference to a bridge class or a bridge package's wildcard import: group 1 is the package. */
+  private static final Pattern BRIDGE_TYPE = Pattern.compile("\\b(dev\\.graft\\.scripting(?:\\.[a-z]\\w*)*)\\.(?:[A-Z]|\\*)");
+  /** The bridge's packages the command line may name: the engine and its api. */
+  private static final Set<String> BRIDGE_FOR_CLI = Set.of("dev.graft.scripting", "dev.graft.scripting.api");
 
   private record Source(String module, Path file, String pkg, String text) {}
 
@@ -73,6 +79,59 @@ class ArchitectureTest {
     assertThat(referencing("scripting-bridge", Pattern.compile("\\bdev\\.graft\\.cli\\b"))).isEmpty();
   }
 
+  /** The packages of the bridge that {@code text} names, wildcard imports included. */
+  static Set<String> bridgePackagesNamed(String text) {
+    Set<String> out = new TreeSet<>();
+    Matcher m = BRIDGE_TYPE.matcher(text);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  /** Per file of {@code module} in a package {@code where} accepts, the bridge packages it names that {@code allowed} refuses. */
+  private static Map<String, Set<String>> bridgeReferences(String module, java.util.function.Predicate<String> where,
+      java.util.function.Predicate<String> allowed) {
+    Map<String, Set<String>> found = new TreeMap<>();
+    for (Source s : sources) {
+      if (s.module().equals(module) && where.test(s.pkg())) {
+        Set<String> refused = new TreeSet<>(bridgePackagesNamed(s.text()));
+        refused.removeIf(allowed.or(p -> p.equals(s.pkg())));
+        if (!refused.isEmpty()) {
+          found.put(ROOT.relativize(s.file()).toString(), refused);
+        }
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void theCommandLineNamesOnlyTheBridgesEngineAndApi() {
+    assertThat(bridgeReferences("cli", p -> true, BRIDGE_FOR_CLI::contains))
+        .as("cli files naming a bridge package other than dev.graft.scripting and dev.graft.scripting.api").isEmpty();
+  }
+
+  @Test
+  void theBridgePackageRuleSeesEveryWayOfNamingOne() {
+    assertThat(bridgePackagesNamed("""
+        import dev.graft.scripting.ScriptEngine;
+        import dev.graft.scripting.api.ScriptFile;
+        import dev.graft.scripting.modules.*;
+        var eraser = dev.graft.scripting.modules.typescript.TypeScriptEraser.class;
+        """))
+        .containsExactly("dev.graft.scripting", "dev.graft.scripting.api", "dev.graft.scripting.modules",
+            "dev.graft.scripting.modules.typescript");
+  }
+
+  @Test
+  void theBridgesPackagesAreLayered() {
+    assertThat(bridgeReferences("scripting-bridge", "dev.graft.scripting.api"::equals, p -> false))
+        .as("api files naming the engine or the modules").isEmpty();
+    assertThat(bridgeReferences("scripting-bridge", p -> p.startsWith("dev.graft.scripting.modules"),
+        p -> p.startsWith("dev.graft.scripting.modules") || p.equals("dev.graft.scripting.api")))
+        .as("modules files naming the engine").isEmpty();
+  }
+
   @Test
   void thePackageGraphHasNoCycles() {
     Map<String, Set<String>> graph = new TreeMap<>();
@@ -86,7 +145,7 @@ class ArchitectureTest {
       }
     }
     assertThat(graph).as("the packages read").containsKeys("dev.graft.runtime.hooks", "dev.graft.scripting",
-        "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.interactive");
+        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.interactive");
     assertThat(cycles(graph)).as("package cycles (strongly connected components; docs/architecture.md)").isEmpty();
   }
 

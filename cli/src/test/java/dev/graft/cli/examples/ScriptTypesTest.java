@@ -3,7 +3,7 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.graft.scripting.ScriptSettings;
+import dev.graft.scripting.api.ScriptSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

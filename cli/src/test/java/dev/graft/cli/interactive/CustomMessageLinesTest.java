@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
-import dev.graft.scripting.MessageRendering;
+import dev.graft.scripting.api.MessageRendering;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.ScriptFile;
+import dev.graft.scripting.api.ScriptFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -170,6 +170,23 @@ final class AgentHookPoints {
     String failureNote() {
       return " (the tool call is blocked)";
     }
+
+    /** A block ends the script's handlers; an input object is the next handler's input. */
+    @Override
+    public Next nextHandler(JsonNode seen, JsonNode answer) {
+      if (!(seen instanceof ObjectNode payload)) {
+        return new Next.Payload(seen);
+      }
+      if (answer.path("block").asBoolean(false)) {
+        return new Next.Stop();
+      }
+      if (answer.get("input") instanceof ObjectNode input) {
+        ObjectNode next = withSameFields(payload);
+        next.set("input", input);
+        return new Next.Payload(next);
+      }
+      return new Next.Payload(seen);
+    }
   };
 
   /** A tool's result as the scripts so far have left it; {@code changed} once one patched it. */
@@ -230,5 +247,23 @@ final class AgentHookPoints {
     ToolOutcome next(ToolOutcome input, ToolOutcome result) {
       return result;
     }
+
+    /** The next handler sees the content, details and isError the answer gives, as given. */
+    @Override
+    public Next nextHandler(JsonNode seen, JsonNode answer) {
+      if (!(seen instanceof ObjectNode payload)) {
+        return new Next.Payload(seen);
+      }
+      ObjectNode next = withSameFields(payload);
+      answer.properties().forEach(e -> {
+        if (PATCHED.contains(e.getKey())) {
+          next.set(e.getKey(), e.getValue());
+        }
+      });
+      return new Next.Payload(next);
+    }
   };
+
+  /** The fields of a tool result a {@code tool_result} answer patches. */
+  private static final List<String> PATCHED = List.of("content", "details", "isError");
 }

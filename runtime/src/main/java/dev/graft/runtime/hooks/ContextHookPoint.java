@@ -21,12 +21,14 @@ import java.util.function.Supplier;
 
 /**
  * {@code context}: the messages of one model call, which each script may replace (the next one
- * sees the replacement), with each message's entry in the branch ({@code entryIndex}, the seeds'
- * ContextMessage) and the call's {@link ReminderSink}. The reminders appended are kept only if
+ * sees the replacement), with each message's entry in the branch ({@code entryIndex}: its
+ * position, or null for a message no entry holds as it is) and the call's {@link ReminderSink}. The reminders appended are kept only if
  * every script continued: one that failed or answered wrongly drops them all, and that is
  * reported once the chain is over. Messages cross as the same JSON trees from call to call
  * ({@link MessageTrees}), so a script that keeps the trees it saw knows unchanged messages by
- * identity, and its answer maps back to messages without decoding.
+ * identity, and its answer maps back to messages without decoding: the contract
+ * {@link HookSource} states. Within one script, a handler that answers {@code messages} hands the
+ * next handler those messages, with their {@code entryIndex} worked out again.
  */
 final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHookPoint.Shaped> {
   static final ContextHookPoint CONTEXT = new ContextHookPoint();
@@ -88,13 +90,62 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     }
   }
 
-  /** The script gets the call's sink, and a way to know the entries of the messages a handler answers. */
+  /** The script gets the call's sink, and rules that know the entries of the messages a handler answers. */
   @Override
   HookSource.Outcome ask(HookSource source, Call call, ObjectNode payload) {
+    return source.handle(new HookSource.Request(event(), payload, rules(call), Optional.of(call.state().sink)));
+  }
+
+  @Override
+  HandlerRules rules(Call call) {
     List<SessionEntry> entries = call.state().entries();
     MessageTrees trees = call.state().trees;
     Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, trees, m);
-    return source.handleContext(payload, call.state().sink, entryIndexOf);
+    return new HandlerRules() {
+      @Override
+      public Next nextHandler(JsonNode seen, JsonNode answer) {
+        return ContextHookPoint.nextHandler(seen, answer, entryIndexOf);
+      }
+
+      @Override
+      public JsonNode mergeAnswers(JsonNode earlier, JsonNode later) {
+        return later;
+      }
+    };
+  }
+
+  /** Without a call's branch (a source asked by name): a next handler's payload loses {@code entryIndex}. */
+  @Override
+  public Next nextHandler(JsonNode seen, JsonNode answer) {
+    return nextHandler(seen, answer, m -> null);
+  }
+
+  /** A later handler's answer replaces the earlier one's: it was handed the earlier one's messages. */
+  @Override
+  public JsonNode mergeAnswers(JsonNode earlier, JsonNode later) {
+    return later;
+  }
+
+  /**
+   * An answer with a {@code messages} array hands the next handler those messages, with their
+   * {@code entryIndex} from {@code entryIndexOf} (dropped when it cannot say); any other answer,
+   * the same payload.
+   */
+  private static Next nextHandler(JsonNode seen, JsonNode answer, Function<JsonNode, JsonNode> entryIndexOf) {
+    if (!(seen instanceof ObjectNode payload) || !answer.path("messages").isArray()) {
+      return new Next.Payload(seen);
+    }
+    ObjectNode next = withSameFields(payload);
+    next.set("messages", answer.get("messages"));
+    if (next.has("entryIndex")) {
+      JsonNode index = entryIndexOf.apply(answer.get("messages"));
+      if (index == null) {
+        next.remove("entryIndex");
+      } else {
+        next.set("entryIndex", index);
+      }
+    }
+    return new Next.Payload(next);
   }
 
   @Override
@@ -173,7 +224,8 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
   }
 
   /**
-   * The messages of one context call as JSON trees, each made once: a message the previous call
+   * The messages of one context call as JSON trees, each made once, which keeps the contract
+   * {@link HookSource} states (same tree, same message): a message the previous call
    * handed over (the same object: the session keeps its entries) gets the same tree again, and a
    * tree a source answered with that is one it was handed maps back to its message without
    * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -13,10 +14,16 @@ import java.util.function.Consumer;
  * seeing what the ones before made of the input ({@link #next}), a non-answer or a failure
  * leaving the result as it was, until a point's answer stops it.
  *
+ * <p>A point is also its event's {@link HandlerRules}: how the several handlers one script may
+ * have for the event follow each other ({@link #nextHandler}, {@link #mergeAnswers}) and whether
+ * their answers are read at all. Those rules work on the JSON a script's handlers see and
+ * answer, inside the script; the typed rules above work on the result, between scripts. Both are
+ * written here, side by side, for each point, and the scripting bridge reads the first from here.
+ *
  * @param <I> what the point is about (a session switch, a compaction's preparation...)
  * @param <R> its result type, the point's own ({@code BeforeCompact}, {@code BeforeTree}...)
  */
-abstract class HookPoint<I, R> {
+abstract class HookPoint<I, R> implements HandlerRules {
   private final String event;
 
   HookPoint(String event) {
@@ -41,11 +48,29 @@ abstract class HookPoint<I, R> {
   }
 
   /**
-   * Hands {@code payload} to one script: {@link HookSource#handle} by default ({@code context}
-   * hands it the call's reminder sink too). A throw is the script's failure.
+   * Hands {@code payload} to one script, with this point's rules for its handlers
+   * ({@link #rules}); {@code context} hands it the call's reminder sink too. A throw is the
+   * script's failure.
    */
   HookSource.Outcome ask(HookSource source, I input, ObjectNode payload) {
-    return source.handle(event, payload);
+    return source.handle(new HookSource.Request(event, payload, rules(input), Optional.empty()));
+  }
+
+  /** The rules for the handlers of one script asked about {@code input}: this point's own ({@code context} binds its call's state). */
+  HandlerRules rules(I input) {
+    return this;
+  }
+
+  /**
+   * A new payload object with {@code payload}'s field values, on which the fields a handler's
+   * answer replaces are set; the others are shared. Nothing changes the trees afterwards (the
+   * runtime and the next handler read them; a handler gets its own JavaScript copy), so a deep
+   * copy, of a 2,000-message context on every model call, would buy nothing.
+   */
+  static ObjectNode withSameFields(ObjectNode payload) {
+    ObjectNode copy = Json.object();
+    copy.setAll(payload);
+    return copy;
   }
 
   /**

@@ -122,8 +122,9 @@ public final class HookRunner implements AgentHooks {
   }
 
   /**
-   * {@link #requestContext(List)} with each message's {@code entryIndex} in {@code branch} (the
-   * seeds' ContextMessage), worked out again for each handler that changed the messages.
+   * {@link #requestContext(List)} with each message's {@code entryIndex}: its entry's position in
+   * {@code branch}, null for a message no entry holds as it is (a summary, a hook's own), worked out
+   * again for each handler that changed the messages.
    */
   @Override
   public RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {

@@ -1,14 +1,24 @@
 package dev.graft.runtime.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * One source of hook handlers, such as one script file: it handles named events with JSON
  * payloads and answers with a JSON value (or nothing). The scripting bridge implements this for
  * JavaScript files; {@link HookRunner} turns the answers into each event's typed result.
+ *
+ * <h2>The context event's messages: same tree, same message</h2>
+ * For {@code context}, a message is handed over as the same JSON tree, the same object, on every
+ * call while it stays in the context, and the runtime never changes a tree it handed over. A tree
+ * in a source's answer that is one the source was handed (the same object, compared by identity)
+ * stands for that message, unchanged, and is not decoded; any other tree is decoded as a new
+ * message. So a source may keep the trees it was handed and tell unchanged messages by identity,
+ * sending its handlers only the messages they do not hold yet (the bridge does); it must not
+ * change a tree it keeps. {@code ContextHookPoint.MessageTrees} keeps this contract.
  */
 public interface HookSource {
 
@@ -34,12 +44,29 @@ public interface HookSource {
   }
 
   /**
-   * {@link #handleContext(JsonNode, ReminderSink)} where the payload has {@code entryIndex}:
-   * {@code entryIndexOf} gives it for other messages (a JSON array of messages, as a handler
-   * answers), so that a next handler of this source sees it right; null when it cannot.
+   * What {@link HookRunner} calls: {@code request}'s event for this source, with the event's
+   * rules for a source that has several handlers of it. By default, for a source with one
+   * handler per event, {@link #handleContext} for {@code context} and {@link #handle(String,
+   * JsonNode)} for the others.
    */
-  default Outcome handleContext(JsonNode payload, ReminderSink reminders, Function<JsonNode, JsonNode> entryIndexOf) {
-    return handleContext(payload, reminders);
+  default Outcome handle(Request request) {
+    return request.reminders().isPresent()
+        ? handleContext(request.payload(), request.reminders().get())
+        : handle(request.event(), request.payload());
+  }
+
+  /**
+   * One event for a source: its name, its payload, its {@link HandlerRules} (bound to this call:
+   * for {@code context} they know the branch, to give a changed message list its
+   * {@code entryIndex}), and the model call's reminder sink, present for {@code context} only.
+   */
+  record Request(String event, ObjectNode payload, HandlerRules rules, Optional<ReminderSink> reminders) {
+    public Request {
+      Objects.requireNonNull(event, "event");
+      Objects.requireNonNull(payload, "payload");
+      Objects.requireNonNull(rules, "rules");
+      Objects.requireNonNull(reminders, "reminders");
+    }
   }
 
   /** What handling an event gave. */

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The one durable, model-visible thing a {@code context} hook may add: a reminder for the model
- * (seeds/hook-context-system-item-sink.md). The {@link HookRunner} makes one per model call and
+ * The one durable, model-visible thing a {@code context} hook may add: a reminder for the model.
+ * The messages a hook returns count for one call only; a reminder stays in the session, and later
+ * calls read it like any message (docs/hooks.md, ctx.reminders). The {@link HookRunner} makes one per model call and
  * hands it to each context hook; what they append is committed (a {@code custom_message} entry
  * each, sent with this very call) only if every context hook continued, and dropped otherwise.
  * Once the chain is over it accepts nothing more. Thread-safe: scripts append from their thread.

@@ -48,6 +48,12 @@ final class SessionHookPoints {
     void fill(ObjectNode payload, I input) {
       fill.accept(payload, input);
     }
+
+    /** Nothing a handler answers counts, so it is not read at all. */
+    @Override
+    public boolean answersRead() {
+      return false;
+    }
   }
 
   /** A session change and the file on the other side of it, if any. */
@@ -123,6 +129,16 @@ final class SessionHookPoints {
     Step<Boolean> read(I input, Boolean result, JsonNode answer, Wrong wrong) {
       return cancel(answer, wrong) ? new Step.Stop<>(true) : new Step.Next<>(result);
     }
+
+    @Override
+    public Next nextHandler(JsonNode seen, JsonNode answer) {
+      return stopsOnCancel(seen, answer);
+    }
+  }
+
+  /** A {@code session_before_*} handler that cancels ends the script's handlers, as in the reference. */
+  static HandlerRules.Next stopsOnCancel(JsonNode seen, JsonNode answer) {
+    return answer.path("cancel").asBoolean(false) ? new HandlerRules.Next.Stop() : new HandlerRules.Next.Payload(seen);
   }
 
   static final Cancel<Change> BEFORE_SWITCH = new Cancel<>("session_before_switch", (p, c) -> {
@@ -194,6 +210,11 @@ final class SessionHookPoints {
             }
           }
           return new Step.Next<>(result);
+        }
+
+        @Override
+        public Next nextHandler(JsonNode seen, JsonNode answer) {
+          return stopsOnCancel(seen, answer);
         }
       };
 
@@ -279,6 +300,11 @@ final class SessionHookPoints {
             return new Step.Next<>(treeAnswer(a, earlier, wrong));
           }
           return new Step.Next<>(result);
+        }
+
+        @Override
+        public Next nextHandler(JsonNode seen, JsonNode answer) {
+          return stopsOnCancel(seen, answer);
         }
       };
 

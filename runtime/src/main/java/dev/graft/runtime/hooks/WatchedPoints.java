@@ -25,6 +25,11 @@ final class WatchedPoints {
   private static final Map<String, HookPoint<AgentEvent, AgentEvent>> BY_NAME =
       NAMES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), Watched::new));
 
+  /** The point of the agent event named {@code name}, if it is one. */
+  static java.util.Optional<HookPoint<AgentEvent, AgentEvent>> named(String name) {
+    return java.util.Optional.ofNullable(BY_NAME.get(name));
+  }
+
   /** The point of {@code event} (an event missing from {@link #NAMES} gets one too: watching never fails the agent). */
   static HookPoint<AgentEvent, AgentEvent> of(AgentEvent event) {
     String name = AgentEvents.type(event);
@@ -51,6 +56,12 @@ final class WatchedPoints {
     @Override
     void fill(ObjectNode payload, AgentEvent event) {
       // Not called: the payload is the event's JSON form, type included.
+    }
+
+    /** An answer is not read at all (no getter of a script's runs for an event it only watches). */
+    @Override
+    public boolean answersRead() {
+      return false;
     }
   }
 }

@@ -121,7 +121,7 @@ final class SessionFile implements AutoCloseable {
    */
   static Loaded indexMigrated(Path path) throws SessionFileException {
     SessionMigration.Migrated migrated = SessionMigration.inMemory(path);
-    BytesChannel channel = new BytesChannel(migrated.content());
+    MigratedFileChannel channel = new MigratedFileChannel(migrated.content());
     try {
       Loaded loaded = index(path, channel);
       loaded.file().reader = channel;

@@ -1,0 +1,49 @@
+package dev.graft.scripting;
+
+import java.util.Set;
+import java.util.TreeSet;
+import org.graalvm.polyglot.Value;
+
+/**
+ * The functions prelude.js returns to graft, looked up once per script context, each under the
+ * prelude's own name for it. Which Java class calls which is in the table of contents at the top
+ * of prelude.js.
+ */
+record PreludeExports(
+    Value invoke,
+    Value encodeAnswer,
+    Value encodeContextAnswer,
+    Value contextAnswerRest,
+    Value contextEvent,
+    Value contextMessages,
+    Value withEntries,
+    Value decode,
+    Value makeApi,
+    Value makeCtx,
+    Value commandCtx,
+    Value watchInput,
+    Value describeThrown,
+    Value isNotJson,
+    Value settle,
+    Value fail,
+    Value theme) {
+
+  /** The functions of {@code exports}, the prelude's return value; it must export exactly these. */
+  static PreludeExports of(Value exports) {
+    Set<String> names = new TreeSet<>(exports.getMemberKeys());
+    Set<String> expected = new TreeSet<>();
+    for (var component : PreludeExports.class.getRecordComponents()) {
+      expected.add(component.getName());
+    }
+    if (!names.equals(expected)) {
+      throw new IllegalStateException("prelude.js exports " + names + ", not " + expected);
+    }
+    return new PreludeExports(exports.getMember("invoke"), exports.getMember("encodeAnswer"),
+        exports.getMember("encodeContextAnswer"), exports.getMember("contextAnswerRest"),
+        exports.getMember("contextEvent"), exports.getMember("contextMessages"), exports.getMember("withEntries"),
+        exports.getMember("decode"), exports.getMember("makeApi"), exports.getMember("makeCtx"),
+        exports.getMember("commandCtx"), exports.getMember("watchInput"), exports.getMember("describeThrown"),
+        exports.getMember("isNotJson"), exports.getMember("settle"), exports.getMember("fail"),
+        exports.getMember("theme"));
+  }
+}

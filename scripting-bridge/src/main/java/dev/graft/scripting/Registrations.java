@@ -1,0 +1,91 @@
+package dev.graft.scripting;
+
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptTool;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.graalvm.polyglot.Value;
+
+/**
+ * What one script registered: its handlers by event, in the order it subscribed, its commands,
+ * tools and message renderers. {@link HostCalls} adds to it as the script calls {@code graft.on},
+ * {@code registerCommand}, {@code registerTool} and {@code registerMessageRenderer};
+ * {@link RunningScripts} and the engine read it. Owner thread only.
+ */
+final class Registrations {
+  record Command(ScriptCommand info, Value handler) {}
+
+  record Tool(ScriptTool info, Value execute) {}
+
+  private final Map<String, List<Value>> handlers = new LinkedHashMap<>();
+  /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
+  private final Map<Value, Value> wrapped = new IdentityHashMap<>();
+  private final Map<String, Command> commands = new LinkedHashMap<>();
+  private final Map<String, Tool> tools = new LinkedHashMap<>();
+  /** Message renderers by custom type. */
+  private final Map<String, Value> renderers = new LinkedHashMap<>();
+
+  /** {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors name), or {@code own} itself. */
+  void addHandler(String event, Value handler, Value own) {
+    handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
+    if (own != handler) {
+      wrapped.put(handler, own);
+    }
+  }
+
+  List<Value> handlersFor(String event) {
+    return handlers.getOrDefault(event, List.of());
+  }
+
+  /** The events it has handlers for, in the order it subscribed. */
+  List<String> events() {
+    return handlers.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
+  }
+
+  /** The script's own function behind {@code fn}, when {@code fn} is a wrapper graft made around it. */
+  Value ownFunction(Value fn) {
+    return wrapped.getOrDefault(fn, fn);
+  }
+
+  void addCommand(Command command) {
+    commands.put(command.info().name(), command);
+  }
+
+  Optional<Command> command(String name) {
+    return Optional.ofNullable(commands.get(name));
+  }
+
+  Collection<Command> commands() {
+    return commands.values();
+  }
+
+  void addTool(Tool tool) {
+    tools.put(tool.info().name(), tool);
+  }
+
+  Optional<Tool> tool(String name) {
+    return Optional.ofNullable(tools.get(name));
+  }
+
+  Collection<Tool> tools() {
+    return tools.values();
+  }
+
+  void addRenderer(String customType, Value renderer) {
+    renderers.put(customType, renderer);
+  }
+
+  Optional<Value> renderer(String customType) {
+    return Optional.ofNullable(renderers.get(customType));
+  }
+
+  Set<String> rendererTypes() {
+    return renderers.keySet();
+  }
+}

@@ -1,0 +1,84 @@
+package dev.graft.scripting.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.llm.ThinkingLevel;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the {@code pi} object of a script may ask of the agent. The runtime integration
+ * implements it; every argument has been checked and converted to JSON by the bridge.
+ *
+ * <p>Threading: every method is called on the script owner thread, while guest code waits. The
+ * synchronous ones must return quickly and must never wait for the agent thread (which may itself
+ * be waiting for a script); work that takes time is answered with a future, completed on any
+ * thread, which the script sees as a promise. No method may call back into the
+ * script engine synchronously.
+ */
+public interface ScriptHostPort {
+
+  /** {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the model). */
+  void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data);
+
+  /**
+   * {@code pi.sendMessage(message, options)}: a custom message {customType, content, display?,
+   * details?}; options {triggerTurn?, deliverAs?: "steer" | "followUp" | "nextTurn"}.
+   */
+  void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options);
+
+  /**
+   * {@code pi.sendUserMessage(content, options)}: a string or an array of text/image blocks;
+   * options {deliverAs?: "steer" | "followUp"}.
+   */
+  void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options);
+
+  /** {@code pi.setLabel(entryId, label)}; an empty label clears it. */
+  void setLabel(ScriptFile script, String entryId, Optional<String> label);
+
+  /** {@code pi.setSessionName(name)}. */
+  void setSessionName(ScriptFile script, String name);
+
+  /**
+   * {@code pi.exec(command, args, options)}: runs a process; the future's value is the
+   * ExecResult JSON the script receives ({stdout, stderr, code, killed}).
+   */
+  CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options);
+
+  /** {@code pi.getActiveTools()}. */
+  List<String> activeTools(ScriptFile script);
+
+  /** {@code pi.setActiveTools(names)}. */
+  void setActiveTools(ScriptFile script, List<String> names);
+
+  /** {@code pi.setModel(model)}: false when the model cannot be used (no API key, unknown). */
+  CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model);
+
+  /** {@code pi.getThinkingLevel()}. */
+  ThinkingLevel thinkingLevel(ScriptFile script);
+
+  /** {@code pi.setThinkingLevel(level)}. */
+  void setThinkingLevel(ScriptFile script, ThinkingLevel level);
+
+  /**
+   * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
+   * is now among the engine's tools, and, as in the reference, an agent that offers every
+   * script tool should offer this one too. Does nothing by default.
+   */
+  default void toolRegistered(ScriptFile script, String name) {}
+
+  /** {@code pi.getSessionName()}: the session's name, if it has one. */
+  default Optional<String> sessionName(ScriptFile script) {
+    return Optional.empty();
+  }
+
+  /**
+   * {@code pi.getAllTools()}: every tool the agent may be given (built-in and scripts'), each as
+   * {@code {name, description, parameters, sourceInfo: {path}}} ({@code <builtin:NAME>} for a
+   * built-in). Where there is no agent (a check), it throws.
+   */
+  default List<ObjectNode> allTools(ScriptFile script) {
+    throw new UnsupportedOperationException("there are no tools to list here");
+  }
+}

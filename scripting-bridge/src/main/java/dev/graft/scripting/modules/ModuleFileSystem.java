@@ -1,0 +1,236 @@
+package dev.graft.scripting.modules;
+
+import dev.graft.scripting.api.ScriptFinder;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AccessMode;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.graalvm.polyglot.io.FileSystem;
+
+/**
+ * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files (and
+ * {@code .ts}/{@code .mts} files, read with their types erased by {@link TypeScriptStripper})
+ * under the script's root directory, the shared library directory and the installed packages'
+ * directories. GraalJS resolves {@code import "./x.js"} against the importing file, and when
+ * there is no {@code x.js} but an {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is
+ * read, as TypeScript's own resolution does. A bare specifier reaches this file system as a
+ * relative path: {@code graft/lib/<file>} resolves to the library, and a package's name (with or
+ * without a file after it) to that package or, for a module of a package, to its dependency
+ * ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link
+ * that leads out of the root it is in, is refused with a message the script's load error carries.
+ *
+ * <p>GraalJS hands a bare specifier over without the module that imports it, but it parses that
+ * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
+ * the absolute path parsed last, if nothing else was parsed since, is the importing module.
+ * {@code PackageImportTest} fails should a GraalJS version change that order.
+ */
+public final class ModuleFileSystem implements FileSystem {
+  /** How a script imports a file of the shared library directory: {@code graft/lib/<file>}. */
+  public static final String LIB_PREFIX = "graft/lib/";
+
+  private final FileSystem files = FileSystem.newReadOnlyFileSystem(FileSystem.newDefaultFileSystem());
+  private final Path root;
+  private final Optional<Path> lib;
+  private final List<Path> roots = new ArrayList<>();
+  private final TypeScriptStripper typeScript;
+  private final PackageModules packages;
+  /** The absolute path parsed last, if nothing was parsed since: the module that imports next. */
+  private Optional<Path> referrer = Optional.empty();
+  /** The last bare specifier that named nothing, and where from: for the message that refuses it. */
+  private Optional<Map.Entry<String, Optional<Path>>> missed = Optional.empty();
+
+  /**
+   * The file system of a script whose directory is {@code root}: its files, the shared library
+   * {@code lib}, the installed {@code packages} and graft's built-in stand-ins for the reference's
+   * packages ({@link CompatModules}), read only. {@code root}, {@code lib} and the packages'
+   * directories are real paths (symbolic links resolved).
+   */
+  public static FileSystem forScript(Path root, Optional<Path> lib, PackageModules packages,
+      TypeScriptStripper typeScript) {
+    return new CompatModules(new ModuleFileSystem(root, lib, packages, typeScript));
+  }
+
+  private ModuleFileSystem(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
+    this.root = root;
+    this.lib = lib;
+    this.packages = packages;
+    this.typeScript = typeScript;
+    roots.add(root);
+    lib.ifPresent(roots::add);
+    roots.addAll(packages.roots());
+  }
+
+  @Override
+  public Path parsePath(URI uri) {
+    if ("node".equals(uri.getScheme())) {
+      throw new SecurityException(packages.whyNot(uri.toString(), Optional.empty()));
+    }
+    if (!"file".equals(uri.getScheme())) {
+      throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
+    }
+    return Path.of(uri);
+  }
+
+  @Override
+  public Path parsePath(String path) {
+    Optional<Path> from = referrer;
+    referrer = Optional.empty();
+    if (path.startsWith("/")) {
+      Path p = Path.of(path);
+      referrer = Optional.of(p);
+      return p;
+    }
+    if (path.startsWith(LIB_PREFIX) && lib.isPresent()) {
+      return lib.get().resolve(path.substring(LIB_PREFIX.length())).normalize();
+    }
+    if (PackageModules.isBare(path)) {
+      Optional<Path> found = packages.find(path, from);
+      if (found.isPresent()) {
+        return found.get();
+      }
+      // An unknown name stays relative, and toAbsolutePath refuses it with the reason.
+      missed = Optional.of(Map.entry(path, from));
+    }
+    return Path.of(path);
+  }
+
+  @Override
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+    if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
+      throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+    }
+    files.checkAccess(allowed(path), modes, options);
+  }
+
+  @Override
+  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+      throws IOException {
+    for (OpenOption o : options) {
+      if (o != StandardOpenOption.READ) {
+        throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+      }
+    }
+    Path p = allowed(path);
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    if (!ScriptFinder.isScriptName(name)) {
+      throw new SecurityException("cannot import " + p + ": only .js, .mjs, .ts and .mts files can be imported");
+    }
+    if (TypeScriptStripper.handles(name)) {
+      String source = Files.readString(p, StandardCharsets.UTF_8);
+      try {
+        return new InMemoryModuleChannel(typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
+      } catch (TypeScriptStripper.TypeScriptError e) {
+        throw new SecurityException("cannot import " + p + ": " + e.getMessage() + " (at " + p.getFileName() + ":"
+            + e.line() + ")");
+      }
+    }
+    return files.newByteChannel(p, options, attrs);
+  }
+
+  @Override
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+    return files.readAttributes(allowed(path), attributes, options);
+  }
+
+  /** There is no working directory: a relative path here is a bare specifier, refused. */
+  @Override
+  public Path toAbsolutePath(Path path) {
+    if (!path.isAbsolute()) {
+      throw refuseBare(path);
+    }
+    return path;
+  }
+
+  @Override
+  public Path toRealPath(Path path, LinkOption... options) throws IOException {
+    return allowed(path);
+  }
+
+  @Override
+  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
+      throws IOException {
+    throw new AccessDeniedException(dir.toString(), null, "scripts cannot list directories");
+  }
+
+  @Override
+  public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
+    throw new AccessDeniedException(dir.toString(), null, "scripts cannot write files");
+  }
+
+  @Override
+  public void delete(Path path) throws IOException {
+    throw new AccessDeniedException(path.toString(), null, "scripts cannot write files");
+  }
+
+  /**
+   * The real path of {@code path} if it may be read: lexically under a root and, once every link
+   * is resolved, still under that root (the outermost one holding it: a package holds the
+   * scripts folder of its own).
+   */
+  private Path allowed(Path path) throws IOException {
+    if (!path.isAbsolute()) {
+      throw refuseBare(path);
+    }
+    Path p = typeScriptFor(path.normalize());
+    Optional<Path> root = roots.stream().filter(p::startsWith).min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+    if (root.isEmpty()) {
+      throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
+    }
+    Path real;
+    try {
+      real = p.toRealPath();
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(p.toString());
+    }
+    if (!real.startsWith(root.get())) {
+      throw new SecurityException("cannot import " + p + ": it links to " + real + ", outside " + root.get());
+    }
+    return real;
+  }
+
+  /** {@code x.ts} for an {@code x.js} that does not exist ({@code x.mts} for {@code x.mjs}). */
+  private static Path typeScriptFor(Path p) {
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    String ts = name.endsWith(".js") ? name.substring(0, name.length() - 3) + ".ts"
+        : name.endsWith(".mjs") ? name.substring(0, name.length() - 4) + ".mts" : null;
+    if (ts == null || Files.exists(p)) {
+      return p;
+    }
+    Path sibling = p.resolveSibling(ts);
+    return Files.exists(sibling) ? sibling : p;
+  }
+
+  private SecurityException refuseBare(Path path) {
+    String spec = path.toString();
+    if (PackageModules.isBare(spec)) {
+      Optional<Path> from = missed.filter(m -> m.getKey().equals(spec)).flatMap(Map.Entry::getValue);
+      return new SecurityException(packages.whyNot(spec, from));
+    }
+    if (spec.startsWith(LIB_PREFIX)) {
+      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured"
+          + " (set scripts.libraryDir in $GRAFT_HOME/settings.json)");
+    }
+    return new SecurityException("cannot import \"" + spec + "\": a script can import files under its directory"
+        + " (\"./x.js\"), the shared library (\"" + LIB_PREFIX + "x.js\") and installed script packages by name");
+  }
+
+  private String describeRoots() {
+    return "the script directory " + root + lib.map(l -> ", the shared library " + l).orElse("")
+        + (packages.isEmpty() ? "" : " and the installed packages");
+  }
+}

@@ -1,0 +1,176 @@
+package dev.graft.scripting.modules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The modules a script may import by a bare name: the installed script packages
+ * ({@code "team-lib"}, {@code "team-lib/util.js"}), and for a module of a package, the npm
+ * packages that package depends on. A package's dependencies answer only its own modules, as
+ * Node resolves them: the nearest {@code node_modules} from the importing file up to the
+ * package's folder, never above it and never another package's. A package's entry is its
+ * package.json {@code exports} (a string, or the {@code "."} entry's {@code import}/{@code default}),
+ * {@code module} or {@code main}, else {@code index.js}/{@code index.mjs}/{@code index.ts}/{@code index.mts}.
+ * Node's built-in modules are not among them.
+ */
+public final class PackageModules {
+  /** Node's built-in module names, refused with a message of their own. */
+  private static final Set<String> NODE_BUILTINS = Set.of("assert", "async_hooks", "buffer", "child_process",
+      "cluster", "console", "constants", "crypto", "dgram", "diagnostics_channel", "dns", "domain", "events", "fs",
+      "http", "http2", "https", "inspector", "module", "net", "os", "path", "perf_hooks", "process", "punycode",
+      "querystring", "readline", "repl", "stream", "string_decoder", "sys", "timers", "tls", "trace_events", "tty",
+      "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib");
+
+  private final Map<String, Path> dirs = new LinkedHashMap<>();
+
+  /** {@code packages}: installed package name to its directory. */
+  public PackageModules(Map<String, Path> packages) {
+    packages.forEach((name, dir) -> dirs.put(name, real(dir)));
+  }
+
+  /** The installed packages' directories (real paths): every module a package brings is under one. */
+  List<Path> roots() {
+    return List.copyOf(dirs.values());
+  }
+
+  boolean isEmpty() {
+    return dirs.isEmpty();
+  }
+
+  static boolean isBare(String specifier) {
+    return !specifier.isEmpty() && !specifier.startsWith("/") && !specifier.startsWith(".")
+        && !specifier.startsWith(ModuleFileSystem.LIB_PREFIX);
+  }
+
+  /**
+   * The file {@code specifier} (a bare one) names when {@code from} imports it, if it names one;
+   * else {@link #whyNot} says why. A module of a package looks in that package's
+   * {@code node_modules} first; every module may import the installed packages.
+   */
+  Optional<Path> find(String specifier, Optional<Path> from) {
+    String name = nameOf(specifier);
+    String rest = specifier.substring(name.length());
+    Optional<Path> dir = from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    if (dir.isEmpty()) {
+      return Optional.empty();
+    }
+    if (rest.isEmpty() || rest.equals("/")) {
+      return entry(dir.get());
+    }
+    return Optional.of(dir.get().resolve(rest.substring(1)).normalize());
+  }
+
+  /** The installed package {@code file} belongs to (the innermost, should one hold another). */
+  Optional<Path> packageOf(Path file) {
+    return dirs.values().stream().filter(file::startsWith).max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+  }
+
+  /** {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder. */
+  private Optional<Path> dependency(Path from, String name) {
+    Optional<Path> owner = packageOf(from);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Path d = from.getParent(); d != null && d.startsWith(owner.get()); d = d.getParent()) {
+      Path candidate = d.resolve("node_modules").resolve(name).normalize();
+      if (candidate.startsWith(d.resolve("node_modules")) && Files.isDirectory(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code specifier} (a bare one) cannot be imported from {@code from}. */
+  String whyNot(String specifier, Optional<Path> from) {
+    String name = nameOf(specifier);
+    String bare = name.startsWith("node:") ? name.substring(5) : name;
+    if (name.startsWith("node:") || NODE_BUILTINS.contains(bare)) {
+      return "cannot import \"" + specifier + "\": Node's built-in modules are not available to graft scripts, which"
+          + " run sandboxed without files, network or processes (the API object has what graft allows, such as"
+          + " graft.exec)";
+    }
+    Optional<Path> dir = from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    if (dir.isPresent()) {
+      return "cannot import \"" + specifier + "\": " + dir.get() + " has no entry module (package.json exports, module"
+          + " or main, or index.js)";
+    }
+    String installed = dirs.isEmpty() ? " (none is installed: graft scripts add SOURCE)"
+        : " (installed: " + String.join(", ", dirs.keySet()) + ")";
+    Optional<Path> owner = from.flatMap(this::packageOf);
+    if (owner.isPresent()) {
+      return "cannot import \"" + specifier + "\": " + owner.get() + " has no dependency \"" + name + "\" in its"
+          + " node_modules, and no installed script package is called that" + installed;
+    }
+    return "cannot import \"" + specifier + "\": no installed script package is called \"" + name + "\"" + installed;
+  }
+
+  private static String nameOf(String specifier) {
+    String[] parts = specifier.split("/", -1);
+    return specifier.startsWith("@") && parts.length > 1 ? parts[0] + "/" + parts[1] : parts[0];
+  }
+
+  static Optional<Path> entry(Path dir) {
+    Path manifest = dir.resolve("package.json");
+    if (Files.isRegularFile(manifest)) {
+      try {
+        JsonNode pkg = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
+        for (String declared : declaredEntries(pkg)) {
+          Path p = dir.resolve(declared).normalize();
+          if (p.startsWith(dir) && Files.isRegularFile(p)) {
+            return Optional.of(p);
+          }
+        }
+      } catch (IOException e) {
+        // an unreadable package.json: fall back to index.js and the like
+      }
+    }
+    return Stream.of("index.js", "index.mjs", "index.ts", "index.mts").map(dir::resolve)
+        .filter(Files::isRegularFile).findFirst();
+  }
+
+  private static List<String> declaredEntries(JsonNode pkg) {
+    List<String> out = new ArrayList<>();
+    if (pkg == null) {
+      return out;
+    }
+    JsonNode exports = pkg.path("exports");
+    JsonNode dot = exports.isObject() && exports.has(".") ? exports.get(".") : exports;
+    if (dot.isTextual()) {
+      out.add(dot.asText());
+    } else if (dot.isObject()) {
+      for (String condition : List.of("import", "default", "module")) {
+        JsonNode v = dot.path(condition);
+        if (v.isTextual()) {
+          out.add(v.asText());
+        } else if (v.isObject() && v.path("default").isTextual()) {
+          out.add(v.path("default").asText());
+        }
+      }
+    }
+    for (String field : List.of("module", "main")) {
+      if (pkg.path(field).isTextual()) {
+        out.add(pkg.path(field).asText());
+      }
+    }
+    return out;
+  }
+
+  private static Path real(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.graft.scripting.modules;
+
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.modules.typescript.TypeScriptEraser;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns a TypeScript module into the JavaScript that runs: {@link TypeScriptEraser} blanks its
+ * types and keeps every line where it was, so errors and stack traces point into the {@code .ts}
+ * file as written; enums and parameter properties get the code tsc writes for them; what would
+ * need more is refused with its line. Results are kept in memory by content, so that a
+ * {@code /reload} of unchanged files does not parse them again. Thread-safe.
+ */
+public final class TypeScriptStripper {
+  private static final int MEMORY_ENTRIES = 256;
+
+  /** A file that is not valid TypeScript, or TypeScript graft refuses; {@code line} is 1-based. */
+  public static final class TypeScriptError extends Exception {
+    private final int line;
+
+    TypeScriptError(String message, int line) {
+      super(message);
+      this.line = line;
+    }
+
+    public int line() {
+      return line;
+    }
+  }
+
+  private final Map<String, String> memory = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+      return size() > MEMORY_ENTRIES;
+    }
+  };
+
+  /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
+  public static boolean handles(String fileName) {
+    return ScriptFinder.isTypeScriptName(fileName);
+  }
+
+  /**
+   * {@code source} as JavaScript. {@code fileName} says which file it is ({@code .ts} and
+   * {@code .mts} read alike: both are ES modules).
+   */
+  public String strip(String fileName, String source) throws TypeScriptError {
+    synchronized (memory) {
+      String hit = memory.get(source);
+      if (hit != null) {
+        return hit;
+      }
+    }
+    String stripped;
+    try {
+      stripped = TypeScriptEraser.erase(source);
+    } catch (TypeScriptEraser.Failure e) {
+      throw new TypeScriptError(e.getMessage(), e.line());
+    }
+    synchronized (memory) {
+      memory.put(source, stripped);
+    }
+    return stripped;
+  }
+}

@@ -1,0 +1,103 @@
+package dev.graft.scripting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.hooks.SessionHooks;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.scripting.api.EventContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One script with several handlers for an event, run through HookRunner and ScriptHookSource as
+ * in an agent run: each handler is handed what the one before made of it, and a block or a cancel
+ * ends the script's handlers, by the rules the runtime's hook points define.
+ */
+class HandlerChainTest {
+  @TempDir Path temp;
+  private final List<String> problems = new ArrayList<>();
+
+  private HookRunner runner(ScriptFixture f, String source) {
+    f.write("chain.js", source);
+    assertThat(f.load().problems()).isEmpty();
+    return new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+  }
+
+  @Test
+  void aToolCallHandlerIsHandedTheInputTheOneBeforeGaveAndABlockEndsTheScriptsHandlers() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      HookRunner hooks = runner(f, """
+          export default function (graft) {
+            graft.on("tool_call", (event) => ({ input: { command: event.input.command + " --safe" } }));
+            graft.on("tool_call", (event) => ({ block: true, reason: "saw " + event.input.command }));
+            graft.on("tool_call", () => { graft.appendEntry("third", {}); });
+          }
+          """);
+      ContentBlock.ToolCall call = new ContentBlock.ToolCall("call_1", "bash", Json.object().put("command", "ls"), Json.object());
+      assertThat(hooks.toolCall(call)).isEqualTo(new AgentHooks.ToolCallDecision.Block("saw ls --safe"));
+      assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry chain.js third"));
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aToolResultHandlerIsHandedThePatchedResult() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      HookRunner hooks = runner(f, """
+          export default function (graft) {
+            graft.on("tool_result", () => ({ content: [{ type: "text", text: "redacted" }] }));
+            graft.on("tool_result", (event) => ({ details: { before: event.content[0].text } }));
+          }
+          """);
+      ContentBlock.ToolCall call = new ContentBlock.ToolCall("call_1", "read", Json.object(), Json.object());
+      AgentHooks.ToolResultPatch patch = hooks.toolResult(call, List.of(new ContentBlock.Text("secret")), Optional.empty(), false);
+      assertThat(patch.content()).contains(List.of(new ContentBlock.Text("redacted")));
+      assertThat(patch.details().map(Object::toString)).contains("{\"before\":\"redacted\"}");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aCancelEndsTheScriptsHandlersOfASessionBeforeEvent() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      HookRunner hooks = runner(f, """
+          export default function (graft) {
+            graft.on("session_before_switch", () => ({ cancel: true }));
+            graft.on("session_before_switch", () => { graft.appendEntry("second", {}); });
+          }
+          """);
+      assertThat(hooks.sessionBeforeSwitch(SessionHooks.Reason.NEW, Optional.empty()).cancel()).isTrue();
+      assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry chain.js second"));
+    }
+  }
+
+  @Test
+  void aContextHandlerIsHandedTheMessagesTheOneBeforeLeft() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      HookRunner hooks = runner(f, """
+          export default function (graft) {
+            graft.on("context", (event) => ({ messages: event.messages.slice(1) }));
+            graft.on("context", (event) => ({ messages: [...event.messages,
+                { role: "user", content: "saw " + event.messages.length, timestamp: 9 }] }));
+          }
+          """);
+      List<AgentMessage> given = List.of(
+          MessageCodec.decode(ScriptFixture.json("{\"role\":\"user\",\"content\":\"one\",\"timestamp\":1}")),
+          MessageCodec.decode(ScriptFixture.json("{\"role\":\"user\",\"content\":\"two\",\"timestamp\":2}")));
+      List<AgentMessage> shaped = hooks.context(given);
+      assertThat(shaped).hasSize(2);
+      assertThat(shaped.get(0)).isSameAs(given.get(1));
+      assertThat(MessageCodec.encode(shaped.get(1)).path("content").asText()).isEqualTo("saw 1");
+      assertThat(problems).isEmpty();
+    }
+  }
+}
