@@ -137,7 +137,8 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
 
   /** The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned of. */
   private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
-    ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
+    ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface())
+        .withPrompts(ready.resources()::expands);
     commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
     context.err().flush();
     return commands;

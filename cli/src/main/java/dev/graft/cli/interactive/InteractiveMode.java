@@ -237,7 +237,7 @@ public final class InteractiveMode {
         return;
       }
       Optional<CommandRegistry.Invocation> invocation = CommandRegistry.parse(text);
-      if (invocation.isPresent()) {
+      if (invocation.isPresent() && !commands.find(invocation.get().name()).map(SlashCommand::sendsPrompt).orElse(false)) {
         command(invocation.get());
         return;
       }

@@ -25,6 +25,8 @@ public final class ScriptCommandPrompts {
 
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
+  /** Names whose {@code /name} is a prompt the agent expands (a skill's {@code skill:NAME}, a template's). */
+  private final java.util.function.Predicate<String> prompts;
 
   /** What a prompt is. */
   public sealed interface Parsed {
@@ -39,8 +41,19 @@ public final class ScriptCommandPrompts {
   }
 
   public ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface) {
+    this(engine, surface, name -> false);
+  }
+
+  private ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface,
+      java.util.function.Predicate<String> prompts) {
     this.engine = engine;
     this.surface = surface;
+    this.prompts = prompts;
+  }
+
+  /** These, with {@code /name} a prompt for the names {@code prompts} accepts (skills, prompt templates). */
+  public ScriptCommandPrompts withPrompts(java.util.function.Predicate<String> prompts) {
+    return new ScriptCommandPrompts(engine, surface, prompts);
   }
 
   /** Without scripts: every {@code /name} is unknown. */
@@ -76,11 +89,15 @@ public final class ScriptCommandPrompts {
       return new Parsed.Text(prompt);
     }
     String name = invocation.get().name();
+    String typed = prompt.strip().substring(1).split("\\s", 2)[0];
     List<ScriptCommand> commands = commands();
     for (ScriptCommand c : commands) {
       if (c.name().equalsIgnoreCase(name)) {
         return new Parsed.Command(c, invocation.get().args());
       }
+    }
+    if (prompts.test(typed)) {
+      return new Parsed.Text(prompt);
     }
     String listed = " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")";
     if (refusal(name).isPresent()) {

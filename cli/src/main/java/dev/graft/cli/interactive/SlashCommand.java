@@ -11,6 +11,10 @@ import java.util.regex.Pattern;
 public record SlashCommand(String name, String description, String origin, ArgumentCompleter arguments, Handler handler) {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_:-]*");
   public static final String BUILT_IN = "built-in";
+  /** The origin of a skill's {@code /skill:NAME}: sent as a prompt, which the agent expands. */
+  public static final String SKILL = "skill";
+  /** The origin of a prompt template's {@code /name}: sent as a prompt, which the agent expands. */
+  public static final String PROMPT = "prompt template";
 
   /** Runs the command; a thrown exception is shown as a one-line error, the session untouched. */
   @FunctionalInterface
@@ -35,6 +39,11 @@ public record SlashCommand(String name, String description, String origin, Argum
     origin = origin == null ? BUILT_IN : origin;
     arguments = arguments == null ? ArgumentCompleter.NONE : arguments;
     Objects.requireNonNull(handler, "handler");
+  }
+
+  /** A skill's or a prompt template's command: the typed line is a prompt, not a command to run. */
+  public boolean sendsPrompt() {
+    return origin.equals(SKILL) || origin.equals(PROMPT);
   }
 
   public static SlashCommand builtIn(String name, String description, Handler handler) {

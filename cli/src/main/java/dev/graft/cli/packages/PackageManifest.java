@@ -10,32 +10,37 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * What a package brings, as its package.json says, in this order: graft's own manifest
- * ({@code "graft": {"scripts": ["hooks", "extra.ts"]}}); else the reference's
- * ({@code "pi": {"extensions": ["./extensions", "./src/*.ts", "!**}{@code /skip.ts"]}}, entries,
- * globs and {@code !}/{@code +}/{@code -} patterns as the reference reads them, and nothing of a
- * kind the {@code pi} object does not name); else the reference's conventional folder
- * ({@code extensions/}: its files and its folders' index files); else graft's {@code scripts/}
- * folder, unless it is npm's build scripts folder (package.json's {@code scripts} run files in
- * it). Nothing else is loaded: not {@code dist/} nor any build folder a manifest does not name.
- * Only what lies inside the package, once links are resolved, is taken.
+ * What a package brings, by kind (scripts, skills, prompt templates, themes), as its package.json
+ * says, for each kind in this order: graft's own manifest ({@code "graft": {"scripts": ["hooks",
+ * "extra.ts"], "skills": ["skills"]}}); else the reference's ({@code "pi": {"extensions":
+ * ["./extensions", "./src/*.ts", "!**}{@code /skip.ts"], "skills": [...], "prompts": [...],
+ * "themes": [...]}}, entries, globs and {@code !}/{@code +}/{@code -} patterns as the reference
+ * reads them, and nothing of a kind the {@code pi} object does not name); else the kind's
+ * conventional folder ({@code extensions/}, {@code skills/}, {@code prompts/}, {@code themes/});
+ * else, for scripts, graft's {@code scripts/} folder, unless it is npm's build scripts folder
+ * (package.json's {@code scripts} run files in it). Nothing else is loaded: not {@code dist/} nor
+ * any build folder a manifest does not name. Only what lies inside the package, once links are
+ * resolved, is taken; what a manifest names but is left out is reported with the reason.
  */
 public final class PackageManifest {
   /**
    * The kinds of things a package brings, with graft's manifest key, the reference's key and its
-   * conventional folder. Scripts only so far; the reference's skills, prompts and themes would
-   * be kinds of their own.
+   * conventional folder.
    */
-  enum Kind {
-    SCRIPTS("scripts", "extensions", "extensions");
+  public enum Kind {
+    SCRIPTS("scripts", "extensions", "extensions"),
+    SKILLS("skills", "skills", "skills"),
+    PROMPTS("prompts", "prompts", "prompts"),
+    THEMES("themes", "themes", "themes");
 
     final String graftKey;
     final String piKey;
@@ -45,6 +50,30 @@ public final class PackageManifest {
       this.graftKey = graftKey;
       this.piKey = piKey;
       this.folder = folder;
+    }
+
+    /** How listings name the kind ("scripts", "skills", "prompts", "themes"). */
+    public String label() {
+      return graftKey;
+    }
+  }
+
+  /** A file or folder of the package a manifest names that is not taken, and why. */
+  public record LeftOut(Kind kind, Path path, String why) {}
+
+  /** What a package brings of each kind, and what it names but leaves out. */
+  public record Contents(Map<Kind, List<Path>> taken, List<LeftOut> leftOut) {
+    public Contents {
+      Map<Kind, List<Path>> copy = new EnumMap<>(Kind.class);
+      for (Kind k : Kind.values()) {
+        copy.put(k, List.copyOf(taken.getOrDefault(k, List.of())));
+      }
+      taken = java.util.Collections.unmodifiableMap(copy);
+      leftOut = List.copyOf(leftOut);
+    }
+
+    public List<Path> of(Kind kind) {
+      return taken.get(kind);
     }
   }
 
@@ -60,7 +89,22 @@ public final class PackageManifest {
     return of(dir, Kind.SCRIPTS);
   }
 
-  static List<Path> of(Path dir, Kind kind) {
+  /** The files of {@code kind} {@code dir} brings (for skills: SKILL.md files and loose .md files). */
+  public static List<Path> of(Path dir, Kind kind) {
+    return read(dir, kind, new ArrayList<>());
+  }
+
+  /** Every kind {@code dir} brings, and what its manifest names but leaves out. */
+  public static Contents contents(Path dir) {
+    Map<Kind, List<Path>> taken = new EnumMap<>(Kind.class);
+    List<LeftOut> leftOut = new ArrayList<>();
+    for (Kind k : Kind.values()) {
+      taken.put(k, read(dir, k, leftOut));
+    }
+    return new Contents(taken, leftOut);
+  }
+
+  private static List<Path> read(Path dir, Kind kind, List<LeftOut> leftOut) {
     Path real;
     try {
       real = dir.toRealPath();
@@ -75,21 +119,46 @@ public final class PackageManifest {
       found = new ArrayList<>();
       for (JsonNode s : graft) {
         Path p = dir.resolve(s.asText()).normalize();
-        if (p.startsWith(dir) && Files.exists(p)) {
+        if (!p.startsWith(dir)) {
+          leftOut.add(new LeftOut(kind, p, "package.json's graft." + kind.graftKey + " names a path outside the package"));
+        } else if (!Files.exists(p)) {
+          leftOut.add(new LeftOut(kind, p, "package.json's graft." + kind.graftKey
+              + " names it, but the package does not hold it"));
+        } else if (kind == Kind.SCRIPTS || !Files.isDirectory(p)) {
           found.add(p);
+        } else {
+          found.addAll(folderFiles(p, kind));
         }
       }
     } else if (pi != null && pi.isObject()) {
-      found = piEntries(dir, pi.path(kind.piKey));
+      found = piEntries(dir, pi.path(kind.piKey), kind, leftOut);
     } else if (Files.isDirectory(dir.resolve(kind.folder))) {
-      found = folderEntries(dir.resolve(kind.folder));
+      found = folderFiles(dir.resolve(kind.folder), kind);
     } else if (kind == Kind.SCRIPTS && Files.isDirectory(dir.resolve("scripts"))
         && !runsScriptsFolder(manifest.map(m -> m.path("scripts")).orElse(null))) {
       found = List.of(dir.resolve("scripts"));
     } else {
       found = List.of();
     }
-    return found.stream().distinct().filter(p -> inside(real, p)).toList();
+    List<Path> out = new ArrayList<>();
+    for (Path p : found.stream().distinct().toList()) {
+      if (inside(real, p)) {
+        out.add(p);
+      } else {
+        leftOut.add(new LeftOut(kind, p, "a link that leads outside the package"));
+      }
+    }
+    return out;
+  }
+
+  /** A folder's files of {@code kind}, as the reference collects a folder a manifest names. */
+  private static List<Path> folderFiles(Path folder, Kind kind) {
+    return switch (kind) {
+      case SCRIPTS -> folderEntries(folder);
+      case SKILLS -> ResourceFolders.skills(folder, true);
+      case PROMPTS -> ResourceFolders.files(folder, ".md", true);
+      case THEMES -> ResourceFolders.files(folder, ".json", true);
+    };
   }
 
   /** Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}. */
@@ -106,7 +175,7 @@ public final class PackageManifest {
   }
 
   /** The reference's manifest entries: paths and globs, then its override patterns. */
-  private static List<Path> piEntries(Path dir, JsonNode entries) {
+  private static List<Path> piEntries(Path dir, JsonNode entries, Kind kind, List<LeftOut> leftOut) {
     if (!entries.isArray()) {
       return List.of();
     }
@@ -126,8 +195,8 @@ public final class PackageManifest {
           if (glob.matches(rel)) {
             Path p = dir.resolve(rel);
             if (Files.isDirectory(p)) {
-              all.addAll(folderEntries(p));
-            } else if (ScriptFinder.isScriptName(p.getFileName().toString())) {
+              all.addAll(folderFiles(p, kind));
+            } else if (kind != Kind.SCRIPTS || ScriptFinder.isScriptName(p.getFileName().toString())) {
               all.add(p);
             }
           }
@@ -135,45 +204,68 @@ public final class PackageManifest {
       } else {
         Path p = dir.resolve(s).normalize();
         if (Files.isDirectory(p)) {
-          all.addAll(folderEntries(p));
+          all.addAll(folderFiles(p, kind));
         } else if (Files.isRegularFile(p)) {
           all.add(p);
+        } else {
+          leftOut.add(new LeftOut(kind, p, "package.json's pi." + kind.piKey + " names it, but the package does not hold it"));
         }
       }
     }
-    return applyPatterns(dir, all, patterns);
+    return applyPatterns(dir, all, patterns, kind, leftOut);
   }
 
   /**
    * {@code !glob} drops what it matches (the path in the package, the name, or the absolute
-   * path, as minimatch matches them), {@code +path} puts an exact path back, {@code -path}
-   * drops an exact path, in that order.
+   * path, as minimatch matches them; for a SKILL.md its folder's too), {@code +path} puts an
+   * exact path back, {@code -path} drops an exact path, in that order.
    */
-  private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns) {
-    Set<Path> kept = new LinkedHashSet<>(all);
+  private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns, Kind kind,
+      List<LeftOut> leftOut) {
+    Map<Path, String> dropped = new LinkedHashMap<>();
     for (String p : patterns) {
       if (p.startsWith("!")) {
         ManifestGlob glob = ManifestGlob.literal(p.substring(1));
-        kept.removeIf(f -> glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString())
-            || glob.matches(f.toString()));
+        for (Path f : all) {
+          if (!dropped.containsKey(f) && globMatches(glob, dir, f)) {
+            dropped.put(f, p);
+          }
+        }
       }
     }
     for (String p : patterns) {
       if (p.startsWith("+")) {
-        all.stream().filter(f -> exact(dir, f, p.substring(1))).forEach(kept::add);
+        all.stream().filter(f -> exact(dir, f, p.substring(1))).forEach(dropped::remove);
       }
     }
     for (String p : patterns) {
       if (p.startsWith("-")) {
-        kept.removeIf(f -> exact(dir, f, p.substring(1)));
+        all.stream().filter(f -> exact(dir, f, p.substring(1))).forEach(f -> dropped.putIfAbsent(f, p));
       }
     }
-    return all.stream().filter(kept::contains).distinct().toList();
+    dropped.forEach((f, p) -> leftOut.add(new LeftOut(kind, f, "excluded by \"" + p + "\" in package.json's pi."
+        + kind.piKey)));
+    return all.stream().filter(f -> !dropped.containsKey(f)).distinct().toList();
+  }
+
+  private static boolean globMatches(ManifestGlob glob, Path dir, Path f) {
+    if (glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString()) || glob.matches(f.toString())) {
+      return true;
+    }
+    Path parent = f.getParent();
+    return f.getFileName().toString().equals("SKILL.md") && parent != null && !parent.equals(dir)
+        && (glob.matches(relative(dir, parent)) || glob.matches(parent.getFileName().toString())
+            || glob.matches(parent.toString()));
   }
 
   private static boolean exact(Path dir, Path f, String path) {
     String p = path.startsWith("./") ? path.substring(2) : path;
-    return p.equals(relative(dir, f)) || p.equals(f.toString());
+    if (p.equals(relative(dir, f)) || p.equals(f.toString())) {
+      return true;
+    }
+    Path parent = f.getParent();
+    return f.getFileName().toString().equals("SKILL.md") && parent != null
+        && (p.equals(relative(dir, parent)) || p.equals(parent.toString()));
   }
 
   /**

@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  * Where a script package comes from, as {@code graft scripts add SOURCE} takes it:
  * {@code git+URL[#REF]} (any URL git clones: {@code git+file:///srv/team-lib.git#v1},
  * {@code git+https://host/team/lib.git#main}; REF a tag, branch or commit, default the remote's
- * HEAD), {@code npm:NAME[@VERSION]} or a plain {@code NAME@VERSION} (the npm registry),
- * a {@code .tgz} file ({@code npm pack}'s output), or a directory.
+ * HEAD), the reference's git forms ({@code git:github.com/user/repo@v1}, {@code git:git@host:user/repo@v1},
+ * {@code https://github.com/user/repo@v1}, and {@code git:file:///srv/repo.git@v1}), {@code npm:NAME[@VERSION]}
+ * or a plain {@code NAME@VERSION} (the npm registry), a {@code .tgz} file ({@code npm pack}'s
+ * output), or a directory.
  */
 public sealed interface PackageSource {
   record Git(String url, Optional<String> ref) implements PackageSource {
@@ -87,6 +89,12 @@ public sealed interface PackageSource {
       }
       return new Git(url, ref);
     }
+    if (s.startsWith("git:") && !s.startsWith("git://")) {
+      return referenceGit(text, s.substring(4).strip(), true);
+    }
+    if (s.matches("(?i)(https?|ssh|git)://.*")) {
+      return referenceGit(text, s, false);
+    }
     if (s.startsWith("npm:")) {
       Matcher m = NPM_NAME.matcher(s.substring(4));
       if (!m.matches()) {
@@ -112,5 +120,52 @@ public sealed interface PackageSource {
       return new Npm(s);
     }
     throw new UserError(text + ": not a package source: give git+URL#REF, NAME@VERSION (npm), a .tgz file or a directory");
+  }
+
+  /**
+   * The reference's git source: {@code host/path[@REF]} (fetched over https), {@code git@host:path[@REF]},
+   * or a URL whose path ends in {@code @REF}; the ref is what follows the path's first {@code @}.
+   */
+  private static PackageSource referenceGit(String text, String rest, boolean prefixed) {
+    String url = rest;
+    Optional<String> ref = Optional.empty();
+    Matcher scp = Pattern.compile("([\\w.-]+@[^:/]+):(.+)").matcher(rest);
+    int at;
+    if (scp.matches()) {
+      String path = scp.group(2);
+      at = path.indexOf('@');
+      if (at > 0 && at < path.length() - 1) {
+        url = scp.group(1) + ":" + path.substring(0, at);
+        ref = Optional.of(path.substring(at + 1));
+      }
+    } else if (rest.contains("://")) {
+      int pathStart = rest.indexOf('/', rest.indexOf("://") + 3);
+      at = pathStart < 0 ? -1 : rest.indexOf('@', pathStart);
+      if (at > 0 && at < rest.length() - 1) {
+        url = rest.substring(0, at);
+        ref = Optional.of(rest.substring(at + 1));
+      }
+    } else {
+      int slash = rest.indexOf('/');
+      String host = slash < 0 ? rest : rest.substring(0, slash);
+      if (slash < 0 || !(host.contains(".") || host.equals("localhost"))) {
+        throw new UserError(text + ": not a git source: give git:HOST/USER/REPO[@REF] (git:github.com/user/repo@v1),"
+            + " git:git@HOST:USER/REPO[@REF] or an https:// URL");
+      }
+      at = rest.indexOf('@', slash);
+      String path = at < 0 ? rest : rest.substring(0, at);
+      if (at > 0 && at < rest.length() - 1) {
+        ref = Optional.of(rest.substring(at + 1));
+      }
+      url = "https://" + path;
+    }
+    if (ref.filter(r -> r.startsWith("-") || r.isBlank() || r.chars().anyMatch(Character::isWhitespace)).isPresent()) {
+      throw new UserError(text + ": \"" + ref.get() + "\" is not a tag, branch or commit");
+    }
+    if (url.startsWith("-") || url.contains("::") || !GIT_URL.matcher(url).matches()) {
+      throw new UserError(text + ": not a git URL graft fetches: give https://, http://, ssh://, git://, file:// or"
+          + " user@host:path" + (prefixed ? "" : " (or git:HOST/USER/REPO@REF)"));
+    }
+    return new Git(url, ref);
   }
 }

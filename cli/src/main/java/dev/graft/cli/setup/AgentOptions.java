@@ -71,4 +71,7 @@ public final class AgentOptions {
 
   @Option(names = "--max-tokens", paramLabel = "N", description = "Most output tokens per model call (default: the model's).")
   int maxTokens;
+
+  /** Not an option: the run's skills and templates once set up, for {@code /reload} to read again. */
+  RunResources resources;
 }

@@ -43,7 +43,7 @@ public final class AgentSetup {
    * user (for the mode to attach its UI).
    */
   public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
-      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
+      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface, RunResources resources) {}
 
   public static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -132,10 +132,15 @@ public final class AgentSetup {
       throw e;
     }
     List<String> names = tools.stream().map(Tool::name).toList();
+    RunResources resources = resources(context, o, cwd, scripts.loaded());
+    resources.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    scripts.loaded().useResources(resources);
+    o.resources = resources;
     List<ProjectContext.ContextFile> contextFiles = ProjectContext.find(context.home().root(), cwd);
     String prompt = systemPrompt(context, o, cwd, names, contextFiles);
     AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
+    agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
     if (registry != null) {
@@ -146,7 +151,7 @@ public final class AgentSetup {
     agent.setCompactionSettings(settings.compaction());
     dev.graft.cli.base.UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
-    return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
+    return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface(), resources);
   }
 
   /**
@@ -208,8 +213,33 @@ public final class AgentSetup {
 
   private static String systemPrompt(CliContext context, AgentOptions o, Path cwd, List<String> tools,
       List<ProjectContext.ContextFile> files) {
+    String skills = o.resources == null ? "" : o.resources.promptSection();
     return SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
-        tools, files, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+        tools, files, skills, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+  }
+
+  /**
+   * The run's skills, prompt templates and themes ({@link SharedResources}): none with
+   * --no-scripts; an untrusted project folder is asked about (interactive) or noticed, as the
+   * project's scripts are.
+   */
+  private static RunResources resources(CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded) {
+    if (o.noScripts) {
+      return RunResources.none();
+    }
+    Path userHome = userHome(context);
+    List<ScriptLocations.PackagePlan> packages = loaded.plan().packagePlans();
+    ScriptLocations.TrustDecision decision = o.interactive ? TrustDecisions.prompt(context.in(), context.out())
+        : TrustDecisions.notice(context.err());
+    SharedResources.Plan plan = SharedResources.plan(context.home(), userHome, cwd, packages, decision);
+    return new RunResources(plan, () -> SharedResources.plan(context.home(), userHome, cwd, loaded.plan().packagePlans(),
+        ScriptLocations.TrustDecision.SKIP));
+  }
+
+  /** The user's home directory ({@code ~/.agents/skills}): $HOME, else Java's user.home. */
+  static Path userHome(CliContext context) {
+    String home = context.env().get("HOME");
+    return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"));
   }
 
   private static SystemPrompt.Options promptOptions(AgentOptions o, List<ProjectContext.ContextFile> files) {
@@ -230,6 +260,9 @@ public final class AgentSetup {
     report.add("settings: compaction " + (c.enabled() ? "on" : "off") + ", reserve " + c.reserveTokens()
         + " tokens, keep " + c.keepRecentTokens() + " recent tokens");
     settings.problems().forEach(p -> report.add("warning: " + p));
+    if (o.resources != null) {
+      report.addAll(o.resources.reload());
+    }
     List<ProjectContext.ContextFile> files = ProjectContext.find(context.home().root(), cwd);
     agent.setSystemPrompt(systemPrompt(context, o, cwd, agent.activeTools(), files), promptOptions(o, files));
     report.add(files.isEmpty() ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"

@@ -24,6 +24,7 @@ public final class LoadedScripts implements ScriptControl {
   private final ScriptSurface surface;
   private volatile ScriptLocations.Plan plan;
   private volatile LoadReport report;
+  private volatile RunResources resources = RunResources.none();
 
   public LoadedScripts(ScriptLocations.Request request, ScriptLocations.Plan plan, Optional<ScriptEngine> engine,
       LoadReport report, ScriptExec exec, ScriptSurface surface) {
@@ -35,9 +36,20 @@ public final class LoadedScripts implements ScriptControl {
     this.surface = surface;
   }
 
+  /** The run's skills and prompt templates, whose commands are offered beside the scripts'. */
+  void useResources(RunResources r) {
+    resources = r;
+  }
+
+  public ScriptLocations.Plan plan() {
+    return plan;
+  }
+
   @Override
   public List<SlashCommand> commands() {
-    return engine.map(e -> ScriptCommands.of(e, surface)).orElse(List.of());
+    List<SlashCommand> out = new ArrayList<>(engine.map(e -> ScriptCommands.of(e, surface)).orElse(List.of()));
+    out.addAll(resources.commands());
+    return out;
   }
 
   public ScriptInventory inventory() {

@@ -68,6 +68,8 @@ public final class AgentSession implements AutoCloseable {
   private final AtomicReference<CallSettings> settings;
   private volatile String systemPrompt;
   private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
+  /** What typed text becomes before it is sent (skill commands, prompt templates); set by the mode's setup. */
+  private volatile java.util.function.UnaryOperator<String> inputExpansion = java.util.function.UnaryOperator.identity();
 
   /** How a prompt ended. {@code last} is empty when a hook handled the input. */
   public record RunResult(Optional<AgentMessage.Assistant> last, List<AgentMessage> messages) {
@@ -232,14 +234,22 @@ public final class AgentSession implements AutoCloseable {
     listeners.add(listener);
   }
 
+  /**
+   * What a prompt, a steering message and a follow-up become before they are sent, after the
+   * input hook: {@code /skill:NAME} and {@code /template args} expanded, as the reference does.
+   */
+  public void setInputExpansion(java.util.function.UnaryOperator<String> expansion) {
+    this.inputExpansion = Objects.requireNonNull(expansion, "expansion");
+  }
+
   /** A message to deliver before the next model call of the running turn (or the next prompt). */
   public void steer(String text) {
-    queue.add(new AgentMessage.User(text, clock.millis()), Delivery.STEER);
+    queue.add(new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.STEER);
   }
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    queue.add(new AgentMessage.User(text, clock.millis()), Delivery.FOLLOW_UP);
+    queue.add(new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.FOLLOW_UP);
   }
 
   // ------------------------------------------------------------------ entries beside the conversation
@@ -469,7 +479,7 @@ public final class AgentSession implements AutoCloseable {
     if (input instanceof AgentHooks.InputResult.Handled) {
       return new RunResult(Optional.empty(), List.of());
     }
-    String typed = input instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
+    String typed = inputExpansion.apply(input instanceof AgentHooks.InputResult.Transform t ? t.text() : text);
     return run(() -> {
       AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
       List<AgentMessage> opening = new ArrayList<>();

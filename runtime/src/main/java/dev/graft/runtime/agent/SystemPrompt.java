@@ -47,6 +47,22 @@ public final class SystemPrompt {
       List<ProjectContext.ContextFile> contextFiles,
       Path cwd,
       LocalDate today) {
+    return build(custom, append, activeTools, contextFiles, "", cwd, today);
+  }
+
+  /**
+   * As above, with {@code skills}, the skills section (the caller's, in the reference's words),
+   * after the project context and only when the read tool is active (a custom prompt with no
+   * tools named gets it too, as in the reference).
+   */
+  public static String build(
+      Optional<String> custom,
+      Optional<String> append,
+      List<String> activeTools,
+      List<ProjectContext.ContextFile> contextFiles,
+      String skills,
+      Path cwd,
+      LocalDate today) {
     StringBuilder prompt = new StringBuilder();
     if (custom.isPresent()) {
       prompt.append(custom.get());
@@ -66,6 +82,9 @@ public final class SystemPrompt {
       for (ProjectContext.ContextFile f : contextFiles) {
         prompt.append("## ").append(f.path()).append("\n\n").append(f.content()).append("\n\n");
       }
+    }
+    if (!skills.isEmpty() && activeTools.contains("read")) {
+      prompt.append(skills);
     }
     prompt.append("\nCurrent date: ").append(today);
     prompt.append("\nCurrent working directory: ").append(cwd.toString().replace('\\', '/'));

@@ -1,0 +1,142 @@
+package dev.graft.cli.setup;
+
+import dev.graft.cli.packages.PackageManifest;
+import dev.graft.cli.packages.ResourceFolders;
+import dev.graft.runtime.config.GraftHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a run's skills, prompt templates and themes come from, first found first (a later one of
+ * the same name is reported, not used), as in the reference: the project's ({@code .graft/skills},
+ * {@code .agents/skills} here and in each folder above up to the git repository's root,
+ * {@code .graft/prompts}, {@code .graft/themes}: each folder loaded only once trusted, like the
+ * project's scripts), then yours ({@code $GRAFT_HOME/skills}, {@code ~/.agents/skills},
+ * {@code $GRAFT_HOME/prompts}, {@code $GRAFT_HOME/themes}), then the packages' (the project's
+ * trusted ones, then the global ones).
+ */
+public final class SharedResources {
+  private SharedResources() {}
+
+  /** One file and where it was found ("project", "user", "package NAME"). */
+  public record Found(Path file, String source) {}
+
+  /** A project folder of skills, prompts or themes that is not loaded, as a trust decision saw it. */
+  public record Untrusted(ScriptLocations.Project project, String kind) {}
+
+  /** What a run has: the files of each kind, in order, and the project folders not loaded. */
+  public record Plan(List<Found> skills, List<Found> prompts, List<Found> themes, List<Untrusted> untrusted,
+      List<String> warnings) {
+    public static final Plan NONE = new Plan(List.of(), List.of(), List.of(), List.of(), List.of());
+
+    public Plan {
+      skills = List.copyOf(skills);
+      prompts = List.copyOf(prompts);
+      themes = List.copyOf(themes);
+      untrusted = List.copyOf(untrusted);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /** The project's folders of shared resources under {@code projectDir}, with their kind. */
+  public static Map<Path, String> projectFolders(Path projectDir, Path userHome) {
+    Map<Path, String> out = new java.util.LinkedHashMap<>();
+    Path graft = projectDir.resolve(".graft");
+    out.put(graft.resolve("skills"), "skills");
+    Path yours = userHome.toAbsolutePath().normalize().resolve(".agents").resolve("skills");
+    for (Path d : agentsSkillDirs(projectDir)) {
+      if (!d.equals(yours)) {
+        out.put(d, "skills");
+      }
+    }
+    out.put(graft.resolve("prompts"), "prompts");
+    out.put(graft.resolve("themes"), "themes");
+    out.keySet().removeIf(d -> !Files.isDirectory(d));
+    return out;
+  }
+
+  /**
+   * {@code packages}: the packages that load (their folders and names), project ones first;
+   * {@code decision} decides for a project folder not trusted as it is.
+   */
+  public static Plan plan(GraftHome home, Path userHome, Path projectDir, List<ScriptLocations.PackagePlan> packages,
+      ScriptLocations.TrustDecision decision) {
+    List<Found> skills = new ArrayList<>();
+    List<Found> prompts = new ArrayList<>();
+    List<Found> themes = new ArrayList<>();
+    List<Untrusted> untrusted = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    boolean projectIsHome = ScriptLocations.realPath(projectDir.resolve(".graft")).equals(ScriptLocations.realPath(home.root()));
+    TrustStore store = null;
+    if (!projectIsHome) {
+      for (Map.Entry<Path, String> e : projectFolders(projectDir, userHome).entrySet()) {
+        Path dir = e.getKey();
+        ScriptFingerprint now;
+        try {
+          now = ResourceFingerprint.of(dir);
+        } catch (RuntimeException ex) {
+          warnings.add("the project's " + e.getValue() + " in " + dir + " are not loaded: "
+              + String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
+          continue;
+        }
+        store = store != null ? store : TrustStore.load(home);
+        ScriptLocations.Project project = new ScriptLocations.Project(dir, now, store.state(dir, now));
+        if (!(project.state() instanceof TrustStore.State.Trusted) && !decision.load(project, store)) {
+          untrusted.add(new Untrusted(project, e.getValue()));
+          continue;
+        }
+        switch (e.getValue()) {
+          case "skills" -> add(skills, ResourceFolders.skills(dir, !dir.getParent().getFileName().toString().equals(".agents")),
+              "project");
+          case "prompts" -> add(prompts, ResourceFolders.files(dir, ".md", false), "project");
+          default -> add(themes, ResourceFolders.files(dir, ".json", false), "project");
+        }
+      }
+    }
+    add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
+    add(skills, ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false), "user");
+    add(prompts, ResourceFolders.files(home.root().resolve("prompts"), ".md", false), "user");
+    add(themes, ResourceFolders.files(home.root().resolve("themes"), ".json", false), "user");
+    List<ScriptLocations.PackagePlan> ordered = new ArrayList<>(packages.stream().filter(ScriptLocations.PackagePlan::project)
+        .toList());
+    ordered.addAll(packages.stream().filter(p -> !p.project()).toList());
+    for (ScriptLocations.PackagePlan p : ordered) {
+      if (!p.loaded()) {
+        continue;
+      }
+      String source = "package " + p.entry().name();
+      add(skills, PackageManifest.of(p.dir(), PackageManifest.Kind.SKILLS), source);
+      add(prompts, PackageManifest.of(p.dir(), PackageManifest.Kind.PROMPTS), source);
+      add(themes, PackageManifest.of(p.dir(), PackageManifest.Kind.THEMES), source);
+    }
+    return new Plan(skills, prompts, themes, untrusted, warnings);
+  }
+
+  private static void add(List<Found> to, List<Path> files, String source) {
+    files.forEach(f -> to.add(new Found(f, source)));
+  }
+
+  /** {@code .agents/skills} in {@code dir} and each folder above it, up to the git repository's root (or /). */
+  static List<Path> agentsSkillDirs(Path dir) {
+    Path start = dir.toAbsolutePath().normalize();
+    Optional<Path> gitRoot = Optional.empty();
+    for (Path d = start; d != null; d = d.getParent()) {
+      if (Files.exists(d.resolve(".git"))) {
+        gitRoot = Optional.of(d);
+        break;
+      }
+    }
+    List<Path> out = new ArrayList<>();
+    for (Path d = start; d != null; d = d.getParent()) {
+      out.add(d.resolve(".agents").resolve("skills"));
+      if (gitRoot.isPresent() && d.equals(gitRoot.get())) {
+        break;
+      }
+    }
+    return out;
+  }
+}
