@@ -7,6 +7,7 @@ import dev.graft.runtime.session.SessionFileException;
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
+import dev.graft.cli.commands.SkillsCommand;
 import dev.graft.cli.scripts.ScriptsCommand;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -30,6 +31,7 @@ public final class Graft {
     m.put("demo", DemoCommand.class);
     m.put("session", SessionCommand.class);
     m.put("scripts", ScriptsCommand.class);
+    m.put("skills", SkillsCommand.class);
     m.put("models", ModelsCommand.class);
     m.put("help", HelpCommand.class);
     return m;

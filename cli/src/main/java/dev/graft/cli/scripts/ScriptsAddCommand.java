@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.packages.PackageManifest;
+import dev.graft.cli.setup.ScriptInventory;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
@@ -23,8 +23,11 @@ import picocli.CommandLine.ParentCommand;
       "Install a script package and record it in the lock file.",
       "",
       "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main;",
-      "URL https, http, ssh, git, file or user@host:path), NAME@VERSION or npm:NAME[@VERSION]",
-      "(the npm registry), a .tgz file (npm pack), or a directory. The lock file records the",
+      "URL https, http, ssh, git, file or user@host:path), the reference's git:HOST/USER/REPO[@REF],",
+      "git:git@HOST:USER/REPO[@REF] and https://HOST/USER/REPO[@REF], NAME@VERSION or",
+      "npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory. A package brings",
+      "scripts, skills, prompt templates and themes (its package.json's graft or pi manifest, or its",
+      "extensions/, skills/, prompts/, themes/ folders). The lock file records the",
       "commit or version and a hash of the files; scripts install installs exactly that elsewhere.",
       "No program of the package runs. A project's packages run only once trusted."
     })
@@ -44,11 +47,13 @@ final class ScriptsAddCommand implements Callable<Integer> {
     PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
     PrintWriter out = context.out();
     Path dir = scope.installed(e.name());
-    List<String> scripts = PackageManifest.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
     out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
         + scope.label() + " packages: " + dir);
-    out.println("  scripts: " + (scripts.isEmpty() ? "none (a library: import it as \"" + e.name() + "\")"
-        : String.join(", ", scripts)));
+    List<String> brings = ScriptInventory.contributions(dir, "  ");
+    if (brings.stream().noneMatch(l -> !l.startsWith("  left out:"))) {
+      out.println("  scripts: none (a library: import it as \"" + e.name() + "\")");
+    }
+    brings.forEach(out::println);
     out.println("  locked in " + scope.lock().file());
     if (scope.project()) {
       out.println("Runs load it once you trust it: graft scripts trust --package " + e.name());

@@ -2,12 +2,17 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.setup.AgentSetup;
+import dev.graft.cli.setup.ResourceFingerprint;
 import dev.graft.cli.setup.ScriptFingerprint;
+import dev.graft.cli.setup.SharedResources;
 import dev.graft.cli.setup.ScriptLocations;
 import dev.graft.cli.setup.TrustDecisions;
 import dev.graft.cli.setup.TrustStore;
 import dev.graft.runtime.config.ExecGrants;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.Map;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -25,7 +30,9 @@ import picocli.CommandLine.ParentCommand;
       "",
       "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
       "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
-      "changes. Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
+      "changes. The project's skills, prompt templates and themes (.graft/skills, .agents/skills,",
+      ".graft/prompts, .graft/themes) are trusted the same way, each folder on its own; DIR may name one.",
+      "Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
       "installed script package NAME instead (its files, dependencies and its package:NAME exec grant)."
     })
 final class ScriptsTrustCommand implements Callable<Integer> {
@@ -43,25 +50,42 @@ final class ScriptsTrustCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CliContext context = parent.context();
-    Path scripts;
-    ExecGrants grants;
-    String grantText;
     if (packageName != null) {
-      scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
-      grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
-      grantText = grants.projectTextFor("package:" + packageName);
-    } else {
-      scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
-      grants = ExecGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
-      grantText = grants.projectText();
+      Path scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
+      ExecGrants grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
+      return trust(context, scripts, ScriptFingerprint.of(scripts, grants.projectTextFor("package:" + packageName)));
     }
-    grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
+    Path given = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
+    if (Files.isDirectory(given) && !TrustDecisions.kindOf(given).equals("scripts")) {
+      return trust(context, given.toRealPath(), ResourceFingerprint.of(given));
+    }
+    Path scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
+    Path project = ProjectDirArgument.projectOf(scripts);
+    Map<Path, String> shared = SharedResources.projectFolders(project, AgentSetup.userHome(context));
+    if (!Files.isDirectory(scripts) && shared.isEmpty()) {
+      throw new UserError((dir == null ? "this directory" : dir.toString()) + ": no project scripts, skills, prompt"
+          + " templates or themes here (" + scripts + " is not a directory)");
+    }
+    int code = 0;
+    if (Files.isDirectory(scripts)) {
+      ExecGrants grants = ExecGrants.load(context.home(), project);
+      grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
+      code = trust(context, scripts.toRealPath(), ScriptFingerprint.of(scripts, grants.projectText()));
+    }
+    for (Path folder : shared.keySet()) {
+      code = Math.max(code, trust(context, folder.toRealPath(), ResourceFingerprint.of(folder)));
+    }
+    return code;
+  }
+
+  /** Shows what {@code folder} holds and records it as trusted (asking first, without --yes). */
+  private int trust(CliContext context, Path folder, ScriptFingerprint fingerprint) throws Exception {
     TrustStore store = TrustStore.load(context.home());
-    ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
+    ScriptLocations.Project project = new ScriptLocations.Project(folder, fingerprint, store.state(folder, fingerprint));
     PrintWriter out = context.out();
     if (project.state() instanceof TrustStore.State.Trusted) {
-      out.println("Already trusted: " + scripts + " (" + fingerprint.value() + ")");
+      out.println("Already trusted: " + folder + " (" + fingerprint.value() + ")");
       return 0;
     }
     TrustDecisions.describe(project).forEach(out::println);
@@ -69,7 +93,7 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     if (!yes) {
       java.io.Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
-        throw new UserError("not asking without a terminal: add --yes to trust these scripts");
+        throw new UserError("not asking without a terminal: add --yes to trust these " + TrustDecisions.kindOf(folder));
       }
       out.print("Trust them? [y/N] ");
       out.flush();
@@ -79,8 +103,9 @@ final class ScriptsTrustCommand implements Callable<Integer> {
         return 1;
       }
     }
-    store.trust(scripts, fingerprint);
-    out.println("Trusted: graft runs the scripts in " + scripts + " until they change.");
+    store.trust(folder, fingerprint);
+    out.println("Trusted: graft " + (TrustDecisions.kindOf(folder).equals("scripts") ? "runs the scripts" : "loads the "
+        + TrustDecisions.kindOf(folder)) + " in " + folder + " until they change.");
     return 0;
   }
 }

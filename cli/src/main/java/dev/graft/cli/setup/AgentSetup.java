@@ -237,7 +237,7 @@ public final class AgentSetup {
   }
 
   /** The user's home directory ({@code ~/.agents/skills}): $HOME, else Java's user.home. */
-  static Path userHome(CliContext context) {
+  public static Path userHome(CliContext context) {
     String home = context.env().get("HOME");
     return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"));
   }

@@ -19,10 +19,10 @@ import java.util.TreeMap;
  * a {@link ScriptFingerprint} so that the trust store keeps it as it keeps a scripts folder's.
  * A link is where it points ({@code link:TARGET}), not followed.
  */
-final class ResourceFingerprint {
+public final class ResourceFingerprint {
   private ResourceFingerprint() {}
 
-  static ScriptFingerprint of(Path dir) {
+  public static ScriptFingerprint of(Path dir) {
     Map<String, String> files = new TreeMap<>();
     int[] seen = {0};
     try {

@@ -3,6 +3,7 @@ package dev.graft.cli.setup;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.LoadReport;
@@ -168,10 +169,36 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       if (p.project() && !p.loaded()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
+      lines.addAll(contributions(p.dir(), "    "));
     }
     // File names and problems come from the scripts: each line is shown as one line, escaped.
     lines.replaceAll(ScriptText::shown);
     return lines;
+  }
+
+  /**
+   * What a package brings, a line per kind ("scripts: hooks/a.ts, b.ts"), then each file its
+   * manifest names but leaves out, with why; paths relative to the package.
+   */
+  public static List<String> contributions(Path dir, String indent) {
+    PackageManifest.Contents contents = PackageManifest.contents(dir);
+    List<String> lines = new ArrayList<>();
+    for (PackageManifest.Kind kind : PackageManifest.Kind.values()) {
+      List<Path> files = contents.of(kind);
+      if (!files.isEmpty()) {
+        lines.add(indent + kind.label() + ": " + String.join(", ", files.stream().map(f -> relative(dir, f)).toList()));
+      }
+    }
+    for (PackageManifest.LeftOut l : contents.leftOut()) {
+      lines.add(indent + "left out: " + relative(dir, l.path()) + " (" + l.kind().label() + ": " + l.why() + ")");
+    }
+    return lines;
+  }
+
+  private static String relative(Path dir, Path f) {
+    Path d = dir.toAbsolutePath().normalize();
+    Path p = f.toAbsolutePath().normalize();
+    return p.startsWith(d) ? d.relativize(p).toString().replace('\\', '/') : p.toString();
   }
 
   /** For programs: {scripts: [...], project?: {dir, trust, fingerprint, loaded}}. */
@@ -194,6 +221,15 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
           .put("source", e.source()).put("resolved", e.resolved()).put("hash", e.hash()).put("dir", p.dir().toString())
           .put("loaded", p.loaded());
       p.trust().ifPresent(t -> o.put("trust", trustWord(t.state())));
+      PackageManifest.Contents contents = PackageManifest.contents(p.dir());
+      ObjectNode resources = o.putObject("resources");
+      for (PackageManifest.Kind kind : PackageManifest.Kind.values()) {
+        ArrayNode files = resources.putArray(kind.label());
+        contents.of(kind).forEach(f -> files.add(f.toString()));
+      }
+      ArrayNode left = o.putArray("leftOut");
+      contents.leftOut().forEach(l -> left.addObject().put("kind", l.kind().label()).put("path", l.path().toString())
+          .put("why", l.why()));
     }
     project.ifPresent(p -> root.putObject("project").put("dir", p.dir().toString())
         .put("fingerprint", p.fingerprint().value()).put("loaded", projectLoaded)

@@ -37,14 +37,34 @@ public final class TrustDecisions {
     // A project's script package (.graft/packages/NAME) is trusted with --package NAME.
     String command = at < 0 ? "graft scripts trust " + dir
         : "graft scripts trust --package " + dir.substring(at + "/.graft/packages/".length()) + " " + dir.substring(0, at);
-    String what = at < 0 ? "the project's scripts in " + dir
+    String what = at < 0 ? "the project's " + kindOf(project.dir()) + " in " + dir
         : "the scripts of the project's package " + dir.substring(at + "/.graft/packages/".length()) + " in " + dir;
+    String verb = at < 0 && !kindOf(project.dir()).equals("scripts") ? "load" : "run";
     return switch (project.state()) {
       case TrustStore.State.Changed c -> what
-          + " are not loaded: they changed since you trusted them (" + c.change().describe() + "); to run them: " + command;
+          + " are not loaded: they changed since you trusted them (" + c.change().describe() + "); to " + verb + " them: " + command;
       case TrustStore.State.Never n -> what
-          + " are not loaded: you chose never to run them; to run them: " + command;
-      default -> what + " are not loaded: they are not trusted yet; to run them: " + command;
+          + " are not loaded: you chose never to " + verb + " them; to " + verb + " them: " + command;
+      default -> what + " are not loaded: they are not trusted yet; to " + verb + " them: " + command;
+    };
+  }
+
+  /**
+   * What a trusted project folder holds, by its name: "skills" ({@code .graft/skills},
+   * {@code .agents/skills}), "prompt templates", "themes", else "scripts".
+   */
+  public static String kindOf(java.nio.file.Path dir) {
+    String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+    String parent = dir.getParent() == null || dir.getParent().getFileName() == null ? ""
+        : dir.getParent().getFileName().toString();
+    if (!parent.equals(".graft") && !parent.equals(".agents")) {
+      return "scripts";
+    }
+    return switch (name) {
+      case "skills" -> "skills";
+      case "prompts" -> "prompt templates";
+      case "themes" -> "themes";
+      default -> "scripts";
     };
   }
 
@@ -93,9 +113,11 @@ public final class TrustDecisions {
   public static List<String> describe(ScriptLocations.Project project) {
     List<String> lines = new ArrayList<>();
     ScriptFingerprint.Change change = project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
+    String kind = kindOf(project.dir());
+    String what = kind.equals("scripts") ? "hook scripts" : kind;
     lines.add(change == null
-        ? "This project has hook scripts that you have not trusted yet, in " + project.dir() + ":"
-        : "This project's hook scripts changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
+        ? "This project has " + what + " that you have not trusted yet, in " + project.dir() + ":"
+        : "This project's " + what + " changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
     for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
       String file = e.getKey();
       String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
@@ -103,14 +125,16 @@ public final class TrustDecisions {
       lines.add("  " + ScriptText.shown(file + link) + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
-      lines.add("  (no .js, .mjs, .ts or .mts files)");
+      lines.add(kind.equals("scripts") ? "  (no .js, .mjs, .ts or .mts files)" : "  (no files)");
     }
     if (!project.fingerprint().grants().isEmpty()) {
       lines.add("Exec grants in the project's .graft/settings.json (programs these scripts may run):");
       project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
-    lines.add("Scripts run sandboxed, but they see your session and can steer the agent and its tools.");
+    lines.add(kind.equals("scripts") ? "Scripts run sandboxed, but they see your session and can steer the agent and its tools."
+        : kind.equals("themes") ? "Themes only colour the terminal."
+        : "The model reads " + kind + " as instructions: they can steer it and its tools as a prompt can.");
     return lines;
   }
 
