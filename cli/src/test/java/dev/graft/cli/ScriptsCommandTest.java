@@ -42,7 +42,7 @@ class ScriptsCommandTest {
           graft.registerTool({ name: "t1", description: "a tool", execute: async () => ({ content: [] }) });
         }
         """);
-    Files.writeString(work.resolve("s/bad.js"), "export default function (graft) {\n  graft.on(\"nope\", () => {});\n}\n");
+    Files.writeString(work.resolve("s/bad.js"), "export default function (graft) {\n  graft.on(42, () => {});\n}\n");
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
   }
 
@@ -69,7 +69,7 @@ class ScriptsCommandTest {
         .contains("  events:   context, tool_call")
         .contains("  tools:    t1")
         .contains("bad.js  (--scripts, not loaded)")
-        .contains("unknown event \"nope\"")
+        .contains("graft.on: the event name must be a string, not a number")
         .contains("mark.js  (project, untrusted, not loaded)")
         .contains("to run them: graft scripts trust " + proj.resolve(".graft/scripts"));
     assertThat(r.out().indexOf("bad.js  (--scripts")).as("in load order: bad.js before ok.js, though it failed")
@@ -103,8 +103,16 @@ class ScriptsCommandTest {
   void checkReportsFileAndLineAndExitsOneOnProblems() throws Exception {
     CliRun bad = run("scripts", "check", "../s/bad.js");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.out()).startsWith(work.resolve("s/bad.js") + ":2: loading failed: TypeError: graft.on: unknown event \"nope\"")
-        .contains("1 problem.");
+    assertThat(bad.out()).startsWith(work.resolve("s/bad.js") + ":2: loading failed: TypeError: graft.on: the event name must"
+        + " be a string, not a number").contains("1 problem.");
+    // An event graft never emits loads, with one warning, and check lists it apart: not a problem.
+    Files.writeString(work.resolve("s/later.js"), "export default function (pi) {\n  pi.on(\"agent_settled\", () => {});\n"
+        + "  pi.on(\"agent_settled\", () => {});\n  pi.on(\"after_provider_response\", () => {});\n  pi.on(\"context\", () => {});\n}\n");
+    CliRun later = run("scripts", "check", "../s/later.js");
+    assertThat(later.exitCode()).as(later.out()).isZero();
+    assertThat(later.out()).contains(": loads; events agent_settled, after_provider_response, context")
+        .contains("later.js: events graft never emits (their handlers are never called): agent_settled, after_provider_response")
+        .contains("No problems found.");
     Files.writeString(work.resolve("s/syntax.js"), "export default function (graft) {\n\n  graft.on(\"context\", ;\n}\n");
     CliRun syntax = run("scripts", "check", "../s/syntax.js");
     assertThat(syntax.exitCode()).isEqualTo(1);

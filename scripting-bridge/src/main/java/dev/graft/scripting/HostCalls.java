@@ -52,13 +52,43 @@ final class HostCalls {
   static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
   /** What a command may be called: a word to type after "/" (docs/hooks.md, Commands). */
   static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
-  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
+  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer",
+      "getAgentDir");
 
   private final ScriptHostPort port;
   private final RunningScripts scripts;
   private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
+  /** Each script file's unknown event names already warned of ("path\0name"), so each is said once. */
+  private final java.util.Set<String> unknownEvents = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** The warning for a handler of an event graft does not know (the nearest known name suggested). */
+  static String unknownEvent(String name, java.util.Set<String> known) {
+    String nearest = known.stream().min(java.util.Comparator.comparingInt(k -> distance(k, name))).filter(k ->
+        distance(k, name) <= 3).map(k -> " (did you mean \"" + k + "\"?)").orElse("");
+    return UNKNOWN_EVENT + " \"" + name + "\": graft never emits it, so this handler is never called" + nearest;
+  }
+
+  /** How the warning of an unknown event starts ({@code graft scripts check} lists these events apart). */
+  static final String UNKNOWN_EVENT = "pi.on: unknown event";
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int[] cur = new int[b.length() + 1];
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+      }
+      prev = cur;
+    }
+    return prev[b.length()];
+  }
+
   /** Each script file's model calls, kept across reloads. */
   private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -115,7 +145,9 @@ final class HostCalls {
           case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
           case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
               Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
-          default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
+          default -> {
+            return UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
+          }
         }
         return HostReply.NOTHING;
       });
@@ -176,11 +208,14 @@ final class HostCalls {
       throw new BadArgument("the event name must be a string, not " + typeOf(event));
     }
     String name = event.asString();
-    if (!settings.events().contains(name)) {
-      throw new BadArgument("unknown event \"" + name + "\"; the events are " + String.join(", ", new TreeSet<>(settings.events())));
-    }
     if (handler == null || !handler.canExecute()) {
       throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
+    }
+    if (!settings.events().contains(name)) {
+      // The reference accepts any name (a newer event, another agent's): so does graft, saying once that it never comes.
+      if (unknownEvents.add(s.file().path() + "\0" + name)) {
+        s.log().line(ScriptLog.Level.WARN, unknownEvent(name, settings.events()));
+      }
     }
     // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
     s.registered().addHandler(name, name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler, handler);
@@ -307,6 +342,9 @@ final class HostCalls {
       case "setLabel" -> port.setLabel(f, capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
           Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label")).filter(l -> !l.isEmpty()));
       case "setSessionName" -> port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
+      case "getAgentDir" -> {
+        return HostReply.string(port.agentDir());
+      }
       case "getAllTools" -> {
         var list = Json.MAPPER.createArrayNode();
         port.allTools(f).forEach(list::add);

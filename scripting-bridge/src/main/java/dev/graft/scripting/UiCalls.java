@@ -47,9 +47,40 @@ final class UiCalls {
     return v.asInt();
   }
 
-  static void more(LoadedScript s, ScriptUi ui, String op, String name, Value a, Value b, Value c, Value resolve,
+  static HostReply more(LoadedScript s, ScriptUi ui, String op, String name, Value a, Value b, Value c, Value resolve,
       Value reject, GuestCalls calls, Marshal marshal) throws BadArgument, Marshal.NotJson {
     switch (op) {
+      case "getEditorText" -> {
+        return HostReply.string(ui.editorText());
+      }
+      case "getAllThemes" -> {
+        com.fasterxml.jackson.databind.node.ArrayNode out = dev.graft.runtime.json.Json.MAPPER.createArrayNode();
+        ui.themes().forEach(t -> {
+          com.fasterxml.jackson.databind.node.ObjectNode o = out.addObject().put("name", t.name());
+          t.path().ifPresentOrElse(p -> o.put("path", p), () -> o.putNull("path"));
+        });
+        return HostReply.json(out);
+      }
+      case "hasTheme" -> {
+        String theme = capped(text(a, "the theme name"), MAX_NAME, "the theme name");
+        return HostReply.bool(ui.themes().stream().anyMatch(t -> t.name().equals(theme)));
+      }
+      case "setTheme" -> {
+        String theme = capped(text(a, "the theme name"), MAX_NAME, "the theme name");
+        Optional<String> error = ui.setTheme(theme);
+        com.fasterxml.jackson.databind.node.ObjectNode out = dev.graft.runtime.json.Json.object().put("success", error.isEmpty());
+        error.ifPresent(e -> out.put("error", e));
+        return HostReply.json(out);
+      }
+      case "getToolsExpanded" -> {
+        return HostReply.bool(ui.toolsExpanded());
+      }
+      case "setToolsExpanded" -> {
+        if (a == null || !a.isBoolean()) {
+          throw new BadArgument("expanded must be true or false");
+        }
+        ui.setToolsExpanded(a.asBoolean());
+      }
       case "editor" -> calls.await(s, name, ui.editor(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
           Optional.ofNullable(capped(optionalText(b, "the prefill"), MAX_EDITOR_TEXT, "the prefill")).orElse("")), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
       case "setWidget" -> {
@@ -77,7 +108,7 @@ final class UiCalls {
         // undefined: graft's own indicator; {frames?, intervalMs?}: frames absent keep graft's.
         if (a == null || a.isNull()) {
           ui.setWorkingIndicator(Optional.empty(), interval(b));
-          return;
+          return HostReply.NOTHING;
         }
         JsonNode node = marshal.parse(capped(json(a, "the frames"), MAX_NOTIFY, "the frames"), "the frames");
         Optional<List<String>> frames = Optional.empty();
@@ -98,5 +129,6 @@ final class UiCalls {
       case "shutdown" -> ui.shutdown();
       default -> throw new BadArgument("unknown method");
     }
+    return HostReply.NOTHING;
   }
 }

@@ -44,6 +44,7 @@
   const getPrototypeOf = Object.getPrototypeOf;
   const keys = Object.keys;
   const freeze = Object.freeze;
+  const assign = Object.assign;
   const defineProperty = Object.defineProperty;
   const ObjectPrototype = Object.prototype;
   const PromiseC = Promise;
@@ -544,6 +545,7 @@
   // built-in stand-in, which gets no ctx) calls, as ctx.complete would.
   let latestAgent;
   defineProperty(globalThis, Symbol.for("graft.compat"), { value: freeze({
+    agentDir() { return call(host, "getAgentDir"); },
     complete(request) {
       if (latestAgent === undefined) {
         return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"
@@ -616,6 +618,24 @@
       },
       setEditorText(text) { call(ui, "setEditorText", text); },
       pasteToEditor(text) { call(ui, "setEditorText", text); },
+      getEditorText() { return call(ui, "getEditorText"); },
+      // Script text is shown plain (see `theme` below), so a theme a script gets is the plain one, named.
+      getTheme(name) {
+        return typeof name === "string" && call(ui, "hasTheme", name) ? freeze(assign({}, theme, { name: name })) : undefined;
+      },
+      getAllThemes() { return call(ui, "getAllThemes"); },
+      setTheme(themeOrName) {
+        const name = typeof themeOrName === "string" ? themeOrName
+          : themeOrName !== null && typeof themeOrName === "object" && typeof themeOrName.name === "string" ? themeOrName.name
+          : undefined;
+        if (name === undefined) {
+          throw new TypeErrorC("ctx.ui.setTheme: give a theme's name (ctx.ui.getAllThemes() lists them) or a theme from"
+            + " ctx.ui.getTheme(name)");
+        }
+        return call(ui, "setTheme", name);
+      },
+      getToolsExpanded() { return call(ui, "getToolsExpanded"); },
+      setToolsExpanded(expanded) { call(ui, "setToolsExpanded", expanded); },
       setFooter(factory) {
         if (factory !== undefined && factory !== null) {
           warnOnce("setFooter", "ctx.ui.setFooter: graft cannot show a TUI component; its status line stays as it is");

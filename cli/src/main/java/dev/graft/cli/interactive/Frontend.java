@@ -86,6 +86,19 @@ interface Frontend extends AutoCloseable {
   /** The theme changed (by /settings); everything is drawn again. */
   default void themeChanged(String name) {}
 
+  /** The editor's text now (a script's ctx.ui.getEditorText); "" without an editor. */
+  default String editorText() {
+    return "";
+  }
+
+  /** Whether tool output is expanded (Ctrl+O). */
+  default boolean toolsExpanded() {
+    return false;
+  }
+
+  /** Expands or collapses tool output, as Ctrl+O does. */
+  default void setToolsExpanded(boolean expanded) {}
+
   /** Completions for the editor (a terminal has them; plain input does not). */
   default void completeWith(List<dev.graft.cli.tui.CompletionSource> sources) {}
 

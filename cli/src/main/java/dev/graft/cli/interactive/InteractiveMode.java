@@ -86,7 +86,7 @@ public final class InteractiveMode {
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
+        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true), screenState()));
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
@@ -115,6 +115,53 @@ public final class InteractiveMode {
     agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
+  /** What a script's ctx.ui reads and changes of this mode: the editor, the themes, the tools' expansion. */
+  private ScriptCommands.ScreenState screenState() {
+    return new ScriptCommands.ScreenState() {
+      @Override
+      public String editorText() {
+        return frontend.editorText();
+      }
+
+      @Override
+      public List<dev.graft.scripting.api.ScriptUi.ThemeEntry> themes() {
+        if (!(frontend instanceof TuiFrontend)) {
+          return List.of();
+        }
+        dev.graft.cli.tui.ThemeFile.Loaded loaded = setup.scripts().themes();
+        return loaded.names().stream().map(n -> new dev.graft.scripting.api.ScriptUi.ThemeEntry(n,
+            loaded.find(n).map(t -> t.file().toString()))).toList();
+      }
+
+      @Override
+      public Optional<String> setTheme(String name) {
+        if (!(frontend instanceof TuiFrontend)) {
+          return Optional.of("UI not available");
+        }
+        if (!setup.scripts().themes().names().contains(name)) {
+          return Optional.of("Theme not found: " + name);
+        }
+        try {
+          dev.graft.cli.base.UserSettings.load(setup.home().resolve("settings.json")).set("theme", name);
+        } catch (java.io.IOException e) {
+          return Optional.of("cannot keep the theme in settings.json: " + e.getMessage());
+        }
+        frontend.themeChanged(name);
+        return Optional.empty();
+      }
+
+      @Override
+      public boolean toolsExpanded() {
+        return frontend.toolsExpanded();
+      }
+
+      @Override
+      public void setToolsExpanded(boolean expanded) {
+        frontend.setToolsExpanded(expanded);
+      }
+    };
+  }
+
   /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */
   List<String> registerScriptCommands() {
     commands.all().stream().map(SlashCommand::origin).filter(o -> !o.equals(SlashCommand.BUILT_IN)).distinct().toList()
@@ -141,7 +188,7 @@ public final class InteractiveMode {
     Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
     CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
     TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
-        renderer, setup.agent()::session);
+        renderer, setup.agent()::session, setup.scripts()::themes);
     return new InteractiveMode(setup, frontend, keys.problems()).run();
   }
 

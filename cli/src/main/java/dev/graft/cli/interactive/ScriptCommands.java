@@ -84,17 +84,84 @@ public final class ScriptCommands {
     static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
   }
 
+  /**
+   * What a script's ctx.ui reads of the interactive mode and may change: the editor's text, the
+   * themes (switching one keeps it as the setting, as /settings does), and whether tool output
+   * is expanded.
+   */
+  interface ScreenState {
+    String editorText();
+
+    List<ScriptUi.ThemeEntry> themes();
+
+    Optional<String> setTheme(String name);
+
+    boolean toolsExpanded();
+
+    void setToolsExpanded(boolean expanded);
+
+    ScreenState NONE = new ScreenState() {
+      @Override
+      public String editorText() {
+        return "";
+      }
+
+      @Override
+      public List<ScriptUi.ThemeEntry> themes() {
+        return List.of();
+      }
+
+      @Override
+      public Optional<String> setTheme(String name) {
+        return Optional.of("UI not available");
+      }
+
+      @Override
+      public boolean toolsExpanded() {
+        return false;
+      }
+
+      @Override
+      public void setToolsExpanded(boolean expanded) {}
+    };
+  }
+
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
   static ScriptUi ui(HookUi ui) {
-    return ui(ui, ScreenActions.NONE);
+    return ui(ui, ScreenActions.NONE, ScreenState.NONE);
   }
 
   /**
    * The terminal's dialogs and {@code screen} as a script's {@code ctx.ui}; a widget's lines are
    * shown as a status text under its key (joined by " · ").
    */
-  static ScriptUi ui(HookUi ui, ScreenActions screen) {
+  static ScriptUi ui(HookUi ui, ScreenActions screen, ScreenState state) {
     return new ScriptUi() {
+      @Override
+      public String editorText() {
+        return state.editorText();
+      }
+
+      @Override
+      public List<ThemeEntry> themes() {
+        return state.themes();
+      }
+
+      @Override
+      public Optional<String> setTheme(String name) {
+        return state.setTheme(name);
+      }
+
+      @Override
+      public boolean toolsExpanded() {
+        return state.toolsExpanded();
+      }
+
+      @Override
+      public void setToolsExpanded(boolean expanded) {
+        state.setToolsExpanded(expanded);
+      }
+
       @Override
       public CompletableFuture<Optional<String>> editor(String title, String prefill) {
         return ui.input(title, "", prefill, DialogOptions.NONE);

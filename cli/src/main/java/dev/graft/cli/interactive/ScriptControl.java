@@ -25,6 +25,11 @@ public interface ScriptControl {
     return Optional.empty();
   }
 
+  /** The themes beside graft's own (theme files of $GRAFT_HOME/themes, the project and packages). */
+  default dev.graft.cli.tui.ThemeFile.Loaded themes() {
+    return new dev.graft.cli.tui.ThemeFile.Loaded(List.of(), List.of());
+  }
+
   /** The files of the running scripts. */
   default List<java.nio.file.Path> files() {
     return List.of();

@@ -75,10 +75,13 @@ final class SettingsCommand {
 
   private static void theme(CommandContext ctx, UserSettings settings) throws IOException {
     String current = settings.text("theme").orElse("dark");
-    List<Choice> choices = Themes.NAMES.stream().map(n -> new Choice(n, n.equals(current) ? "current" : "")).toList();
-    OptionalInt picked = ctx.ui().pick("Theme", choices, Math.max(0, Themes.NAMES.indexOf(current)), DialogOptions.NONE).join();
+    dev.graft.cli.tui.ThemeFile.Loaded loaded = ctx.scripts().themes();
+    List<String> names = loaded.names();
+    List<Choice> choices = names.stream().map(n -> new Choice(n, (n.equals(current) ? "current" : "")
+        + loaded.find(n).map(t -> (n.equals(current) ? ", " : "") + t.file().getFileName()).orElse(""))).toList();
+    OptionalInt picked = ctx.ui().pick("Theme", choices, Math.max(0, names.indexOf(current)), DialogOptions.NONE).join();
     if (picked.isPresent()) {
-      String name = Themes.NAMES.get(picked.getAsInt());
+      String name = names.get(picked.getAsInt());
       settings.set("theme", name);
       ctx.themeChanged(name);
       ctx.info("Theme: " + name);

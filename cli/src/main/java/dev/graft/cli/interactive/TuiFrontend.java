@@ -20,6 +20,7 @@ import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Text;
 import dev.graft.cli.tui.Theme;
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.ThemeRole;
 import dev.graft.cli.tui.Tui;
@@ -67,15 +68,17 @@ final class TuiFrontend implements Frontend {
   private volatile Interrupts interrupts = ctrlC -> {};
   private volatile WorkInput workInput = (text, followUp) -> false;
   private volatile Actions actions = id -> false;
+  private final Supplier<ThemeFile.Loaded> themes;
 
   TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
-      Supplier<Session> session) {
+      Supplier<Session> session, Supplier<ThemeFile.Loaded> themes) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
     UserSettings settings = UserSettings.load(home.resolve("settings.json"));
     ColorMode mode = ColorMode.detect(env);
-    this.theme = Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
+    this.themes = themes;
+    this.theme = themes.get().theme(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
@@ -343,9 +346,29 @@ final class TuiFrontend implements Frontend {
   }
 
   @Override
+  public String editorText() {
+    return editor.text();
+  }
+
+  @Override
+  public boolean toolsExpanded() {
+    return view.expanded();
+  }
+
+  @Override
+  public void setToolsExpanded(boolean expanded) {
+    tui.post(() -> {
+      if (view.expanded() != expanded) {
+        view.setExpanded(expanded);
+        chat.redrawAll();
+      }
+    });
+  }
+
+  @Override
   public void themeChanged(String name) {
     tui.post(() -> {
-      theme.adopt(Themes.named(name, theme.mode()).orElse(theme));
+      theme.adopt(themes.get().theme(name, theme.mode()).orElse(theme));
       tui.transcript().forEach(Component::invalidate);
       tui.bottom().invalidate();
       tui.requestRedrawAll();

@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
+import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.setup.ScriptLocations;
 import dev.graft.scripting.api.LoadReport;
@@ -26,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
       "Load one hook script and report its problems as FILE:LINE: message.",
       "",
       "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading,",
-      "unknown events, bad registrations. Exit code 0 when clean, 1 on problems."
+      "bad registrations. Handlers of events graft never emits (the reference's after_provider_response,",
+      "a misspelt name) are listed apart, not counted as problems. Exit code 0 when clean, 1 on problems."
     })
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -59,7 +61,8 @@ final class ScriptsCheckCommand implements Callable<Integer> {
     for (LoadReport.Problem p : r.report().problems()) {
       problems.add(p.message());
     }
-    r.warnings().values().forEach(problems::addAll);
+    // A handler of an event graft never emits is not a problem of the script: it is listed apart.
+    r.warnings().values().forEach(w -> w.stream().filter(t -> !t.startsWith("pi.on: unknown event")).forEach(problems::add));
     for (ScriptFile f : r.report().loaded()) {
       List<String> parts = new ArrayList<>();
       List<String> events = r.events().getOrDefault(f, List.of());
@@ -75,6 +78,12 @@ final class ScriptsCheckCommand implements Callable<Integer> {
         parts.add("tools " + String.join(", ", tools));
       }
       out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      List<String> never = events.stream().filter(e -> !HookEvents.POINTS.contains(e) && !HookEvents.WATCHED.contains(e))
+          .toList();
+      if (!never.isEmpty()) {
+        out.println(ScriptText.shown(f.path() + ": events graft never emits (their handlers are never called): "
+            + String.join(", ", never)));
+      }
     }
     problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
     if (problems.isEmpty()) {

@@ -41,6 +41,11 @@ public final class LoadedScripts implements ScriptControl {
     resources = r;
   }
 
+  @Override
+  public dev.graft.cli.tui.ThemeFile.Loaded themes() {
+    return resources.themes();
+  }
+
   public ScriptLocations.Plan plan() {
     return plan;
   }

@@ -87,7 +87,7 @@ final class ScriptSetup {
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
     ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
         .withModelCalls(settings.scriptModelCalls());
-    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
+    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, context.home().root()), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
@@ -107,7 +107,12 @@ final class ScriptSetup {
 
   /** What scripts may ask of graft, against the agent they run in. */
   private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec) implements ScriptHostPort {
+      ScriptExec exec, Path home) implements ScriptHostPort {
+    @Override
+    public String agentDir() {
+      return home.toString();
+    }
+
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {

@@ -19,6 +19,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface ScriptHostPort {
 
+  /** graft's home directory ({@code getAgentDir()} of the built-in pi-coding-agent): $GRAFT_HOME, else ~/.graft. */
+  default String agentDir() {
+    String home = System.getenv("GRAFT_HOME");
+    return home != null && !home.isBlank() ? home : System.getProperty("user.home") + "/.graft";
+  }
+
   /** {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the model). */
   void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data);
 

@@ -114,4 +114,33 @@ public interface ScriptUi {
    * quits when its prompts are done anyway (the default does nothing).
    */
   default void shutdown() {}
+
+  /** A theme a script may switch to: its name, and its file when it has one (graft's own have none). */
+  record ThemeEntry(String name, Optional<String> path) {}
+
+  /** The editor's text now ({@code ctx.ui.getEditorText}); "" without an editor (the default). */
+  default String editorText() {
+    return "";
+  }
+
+  /** Every theme ({@code ctx.ui.getAllThemes}); none without a terminal (the default, as the reference's). */
+  default List<ThemeEntry> themes() {
+    return List.of();
+  }
+
+  /**
+   * Switches the terminal to the theme {@code name} and keeps it as the setting
+   * ({@code ctx.ui.setTheme}); the error when it cannot (the default: no UI to theme).
+   */
+  default Optional<String> setTheme(String name) {
+    return Optional.of("UI not available");
+  }
+
+  /** Whether tool output is shown expanded ({@code ctx.ui.getToolsExpanded}, Ctrl+O). */
+  default boolean toolsExpanded() {
+    return false;
+  }
+
+  /** Expands or collapses tool output ({@code ctx.ui.setToolsExpanded}); without a terminal nothing. */
+  default void setToolsExpanded(boolean expanded) {}
 }

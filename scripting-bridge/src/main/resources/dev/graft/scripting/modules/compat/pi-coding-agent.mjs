@@ -96,3 +96,246 @@ export function serializeConversation(messages) {
   }
   return parts.join("\n\n");
 }
+
+/** Where graft keeps its settings, sessions and scripts ($GRAFT_HOME, ~/.graft): the reference's agent directory. */
+export function getAgentDir() {
+  return globalThis[Symbol.for("graft.compat")].agentDir();
+}
+
+export const DEFAULT_MAX_LINES = 2000;
+export const DEFAULT_MAX_BYTES = 50 * 1024;
+
+/** The length of `s` in UTF-8 bytes (Buffer.byteLength(s, "utf-8")). */
+function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+/** The end of `s` that fits in `maxBytes` UTF-8 bytes, starting on a whole character. */
+function tailBytes(s, maxBytes) {
+  if (utf8Length(s) <= maxBytes) return s;
+  let bytes = 0;
+  let i = s.length;
+  while (i > 0) {
+    const c = s.charCodeAt(i - 1);
+    const pair = (c & 0xfc00) === 0xdc00 && i > 1 && (s.charCodeAt(i - 2) & 0xfc00) === 0xd800;
+    const w = pair ? 4 : c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+    if (bytes + w > maxBytes) break;
+    bytes += w;
+    i -= pair ? 2 : 1;
+  }
+  return s.slice(i);
+}
+
+/** A size in bytes as people read it: 512B, 1.5KB, 2.0MB. */
+export function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes}B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
+}
+
+function untruncated(content, totalLines, totalBytes, maxLines, maxBytes) {
+  return { content, truncated: false, truncatedBy: null, totalLines, totalBytes, outputLines: totalLines,
+    outputBytes: totalBytes, lastLinePartial: false, firstLineExceedsLimit: false, maxLines, maxBytes };
+}
+
+/** The first lines of `content` within maxLines (2,000) and maxBytes (50 KB), never a partial line. */
+export function truncateHead(content, options = {}) {
+  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const totalBytes = utf8Length(content);
+  const lines = content.split("\n");
+  const totalLines = lines.length;
+  if (totalLines <= maxLines && totalBytes <= maxBytes) return untruncated(content, totalLines, totalBytes, maxLines, maxBytes);
+  if (utf8Length(lines[0]) > maxBytes) {
+    return { content: "", truncated: true, truncatedBy: "bytes", totalLines, totalBytes, outputLines: 0, outputBytes: 0,
+      lastLinePartial: false, firstLineExceedsLimit: true, maxLines, maxBytes };
+  }
+  const out = [];
+  let bytes = 0;
+  let truncatedBy = "lines";
+  for (let i = 0; i < lines.length && i < maxLines; i++) {
+    const lineBytes = utf8Length(lines[i]) + (i > 0 ? 1 : 0);
+    if (bytes + lineBytes > maxBytes) {
+      truncatedBy = "bytes";
+      break;
+    }
+    out.push(lines[i]);
+    bytes += lineBytes;
+  }
+  if (out.length >= maxLines && bytes <= maxBytes) truncatedBy = "lines";
+  const text = out.join("\n");
+  return { content: text, truncated: true, truncatedBy, totalLines, totalBytes, outputLines: out.length,
+    outputBytes: utf8Length(text), lastLinePartial: false, firstLineExceedsLimit: false, maxLines, maxBytes };
+}
+
+/** The last lines of `content` within maxLines and maxBytes; a last line longer than maxBytes is cut from its start. */
+export function truncateTail(content, options = {}) {
+  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const totalBytes = utf8Length(content);
+  const lines = content.split("\n");
+  const totalLines = lines.length;
+  if (totalLines <= maxLines && totalBytes <= maxBytes) return untruncated(content, totalLines, totalBytes, maxLines, maxBytes);
+  const out = [];
+  let bytes = 0;
+  let truncatedBy = "lines";
+  let lastLinePartial = false;
+  for (let i = lines.length - 1; i >= 0 && out.length < maxLines; i--) {
+    const lineBytes = utf8Length(lines[i]) + (out.length > 0 ? 1 : 0);
+    if (bytes + lineBytes > maxBytes) {
+      truncatedBy = "bytes";
+      if (out.length === 0) {
+        const part = tailBytes(lines[i], maxBytes);
+        out.unshift(part);
+        bytes = utf8Length(part);
+        lastLinePartial = true;
+      }
+      break;
+    }
+    out.unshift(lines[i]);
+    bytes += lineBytes;
+  }
+  if (out.length >= maxLines && bytes <= maxBytes) truncatedBy = "lines";
+  const text = out.join("\n");
+  return { content: text, truncated: true, truncatedBy, totalLines, totalBytes, outputLines: out.length,
+    outputBytes: utf8Length(text), lastLinePartial, firstLineExceedsLimit: false, maxLines, maxBytes };
+}
+
+/** A line cut at maxChars (500) with "... [truncated]". */
+export function truncateLine(line, maxChars = 500) {
+  if (line.length <= maxChars) return { text: line, wasTruncated: false };
+  return { text: `${line.slice(0, maxChars)}... [truncated]`, wasTruncated: true };
+}
+
+// ---------------------------------------------------------------- front matter
+
+function yamlScalar(raw, lineNo) {
+  const s = raw.trim();
+  if (s === "" || s === "~" || s === "null" || s === "Null" || s === "NULL") return null;
+  if (s === "true" || s === "True" || s === "TRUE") return true;
+  if (s === "false" || s === "False" || s === "FALSE") return false;
+  if (s[0] === '"') {
+    if (!s.endsWith('"') || s.length < 2) throw new Error(`Missing closing "quote at line ${lineNo}`);
+    return JSON.parse(s);
+  }
+  if (s[0] === "'") {
+    if (!s.endsWith("'") || s.length < 2) throw new Error(`Missing closing 'quote at line ${lineNo}`);
+    return s.slice(1, -1).replace(/''/g, "'");
+  }
+  if (s[0] === "[") {
+    if (!s.endsWith("]")) throw new Error(`Flow sequence not closed at line ${lineNo}`);
+    const inner = s.slice(1, -1).trim();
+    return inner === "" ? [] : inner.split(",").map((p) => yamlScalar(p, lineNo));
+  }
+  if (s[0] === "{") {
+    if (!s.endsWith("}")) throw new Error(`Flow mapping not closed at line ${lineNo}`);
+    const out = {};
+    const inner = s.slice(1, -1).trim();
+    if (inner !== "") {
+      for (const part of inner.split(",")) {
+        const c = part.indexOf(":");
+        if (c < 0) throw new Error(`Expected "key: value" at line ${lineNo}`);
+        out[part.slice(0, c).trim()] = yamlScalar(part.slice(c + 1), lineNo);
+      }
+    }
+    return out;
+  }
+  if (/^[-+]?(\d+|\d*\.\d+)([eE][-+]?\d+)?$/.test(s)) return Number(s);
+  const comment = s.search(/\s#/);
+  return comment >= 0 ? s.slice(0, comment).trim() : s;
+}
+
+/** The YAML front matter graft's skills and templates use: maps, lists, scalars, | and > blocks, # comments. */
+function parseYaml(text) {
+  const lines = text.split("\n");
+  let i = 0;
+  const indentOf = (l) => l.length - l.trimStart().length;
+  const skip = () => {
+    while (i < lines.length && (lines[i].trim() === "" || lines[i].trim().startsWith("#"))) i++;
+  };
+  function block(style, parentIndent) {
+    const out = [];
+    let indent = -1;
+    while (i < lines.length) {
+      const l = lines[i];
+      if (l.trim() === "") { out.push(""); i++; continue; }
+      const d = indentOf(l);
+      if (d <= parentIndent) break;
+      if (indent < 0) indent = d;
+      out.push(l.slice(Math.min(indent, d)));
+      i++;
+    }
+    while (out.length > 0 && out[out.length - 1] === "") out.pop();
+    if (style[0] === "|") return out.join("\n") + (style.includes("-") ? "" : "\n");
+    return out.join("\n").replace(/([^\n])\n(?=[^\n])/g, "$1 ") + (style.includes("-") ? "" : "\n");
+  }
+  function value(rest, indent) {
+    const r = rest.trim();
+    if (r === "|" || r === ">" || /^[|>][-+]?$/.test(r)) return block(r, indent);
+    if (r !== "") return yamlScalar(r, i);
+    skip();
+    if (i >= lines.length || indentOf(lines[i]) <= indent && !lines[i].trimStart().startsWith("- ")) return null;
+    return node(indentOf(lines[i]));
+  }
+  function node(indent) {
+    skip();
+    if (i < lines.length && lines[i].trimStart().startsWith("-") && /^-(\s|$)/.test(lines[i].trimStart())) {
+      const list = [];
+      while (i < lines.length) {
+        skip();
+        if (i >= lines.length || indentOf(lines[i]) !== indent || !/^-(\s|$)/.test(lines[i].trimStart())) break;
+        const item = lines[i].trimStart().slice(1);
+        i++;
+        list.push(item.trim() === "" ? value("", indent) : yamlScalar(item, i));
+      }
+      return list;
+    }
+    const map = {};
+    while (i < lines.length) {
+      skip();
+      if (i >= lines.length) break;
+      const l = lines[i];
+      const d = indentOf(l);
+      if (d < indent) break;
+      if (d > indent) throw new Error(`Bad indentation of a mapping entry at line ${i + 1}`);
+      const m = /^\s*("[^"]*"|'[^']*'|[^:#][^:]*?)\s*:(\s|$)(.*)$/.exec(l);
+      if (!m) throw new Error(`Expected "key: value" at line ${i + 1}`);
+      const key = m[1].startsWith('"') || m[1].startsWith("'") ? m[1].slice(1, -1) : m[1];
+      if (Object.prototype.hasOwnProperty.call(map, key)) throw new Error(`Map keys must be unique at line ${i + 1}`);
+      i++;
+      map[key] = value(m[3], d);
+    }
+    return map;
+  }
+  skip();
+  if (i >= lines.length) return null;
+  return node(indentOf(lines[i]));
+}
+
+/**
+ * A markdown file's YAML front matter and body, split as the reference splits them: `{frontmatter,
+ * body}`; no front matter gives `{}` and the whole text.
+ */
+export function parseFrontmatter(content) {
+  const text = String(content).replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+  if (!text.startsWith("---")) return { frontmatter: {}, body: text };
+  const end = text.indexOf("\n---", 3);
+  if (end === -1) return { frontmatter: {}, body: text };
+  const yaml = text.slice(4, end);
+  const body = text.slice(end + 4).trim();
+  if (!yaml) return { frontmatter: {}, body };
+  return { frontmatter: parseYaml(yaml) ?? {}, body };
+}
+
+/** The body of a markdown file without its front matter. */
+export function stripFrontmatter(content) {
+  return parseFrontmatter(content).body;
+}
