@@ -102,6 +102,12 @@ public final class Graft {
       context.err().flush();
       return 2;
     });
+    if (!all) {
+      // A run: options graft does not know are the scripts' flags (pi.registerFlag).
+      ScriptFlagArguments split = ScriptFlagArguments.split(args, cli.getCommandSpec());
+      root.scriptFlags(split.flags());
+      args = split.rest().toArray(String[]::new);
+    }
     try {
       return cli.execute(args);
     } catch (OutOfMemoryError e) {

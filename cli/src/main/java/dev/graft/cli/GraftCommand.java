@@ -67,6 +67,11 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
 
   @Mixin AgentOptions agentOptions;
 
+  /** The options of the command line that are not graft's, for the scripts that register them. */
+  void scriptFlags(java.util.Map<String, java.util.Optional<String>> flags) {
+    agentOptions.scriptFlags = java.util.Map.copyOf(flags);
+  }
+
   public GraftCommand(CliContext context) {
     this.context = context;
   }

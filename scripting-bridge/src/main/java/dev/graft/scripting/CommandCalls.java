@@ -1,6 +1,8 @@
 package dev.graft.scripting;
 
+import static dev.graft.scripting.ArgumentChecks.MAX_SHORT_TEXT;
 import static dev.graft.scripting.ArgumentChecks.arg;
+import static dev.graft.scripting.ArgumentChecks.capped;
 import static dev.graft.scripting.ArgumentChecks.json;
 import static dev.graft.scripting.ArgumentChecks.text;
 
@@ -32,6 +34,8 @@ final class CommandCalls {
           case "waitForIdle" -> calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
           case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
           case "newSession" -> calls.await(s, name, control.newSession(), resolve, reject, CommandCalls::cancelled);
+          case "switchSession" -> calls.await(s, name, control.switchSession(capped(text(a, "the session file"),
+              MAX_SHORT_TEXT, "the session file")), resolve, reject, CommandCalls::cancelled);
           case "fork" -> calls.await(s, name, control.fork(text(a, "the entry id")), resolve, reject, CommandCalls::cancelled);
           case "navigateTree" -> calls.await(s, name, control.navigateTree(text(a, "the target id"),
               tree(b == null || b.isNull() ? null : marshal.parse(json(b, "the options"), "the options"))),

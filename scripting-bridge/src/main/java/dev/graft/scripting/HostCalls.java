@@ -53,7 +53,12 @@ final class HostCalls {
   /** What a command may be called: a word to type after "/" (docs/hooks.md, Commands). */
   static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
   private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer",
-      "getAgentDir");
+      "getAgentDir", "registerFlag", "getFlag", "registerShortcut");
+  /** What a flag may be called: a word after "--" (lower case, digits, "-"). */
+  static final Pattern FLAG_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
+  /** A key as the reference writes one: modifiers and a key joined by "+" ("ctrl+shift+p", "f5", "alt+enter"). */
+  static final Pattern SHORTCUT = Pattern.compile("((ctrl|shift|alt|meta|super)\\+)*([a-z0-9]|f([1-9]|1[0-2])|enter|tab|space"
+      + "|escape|esc|backspace|delete|up|down|left|right|home|end|pageup|pagedown|insert|[`\\-=\\[\\];',./\\\\])");
 
   private final ScriptHostPort port;
   private final RunningScripts scripts;
@@ -117,6 +122,9 @@ final class HostCalls {
         case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
         case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
         case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
+        case "registerFlag" -> registerFlag(s, arg(args, 1), arg(args, 2));
+        case "getFlag" -> getFlag(s, arg(args, 1));
+        case "registerShortcut" -> registerShortcut(s, arg(args, 1), arg(args, 2));
         default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
       });
     };
@@ -318,6 +326,86 @@ final class HostCalls {
       return HostReply.NOTHING;
     }
     s.registered().addRenderer(customType, renderer);
+    refreshIfActive(s);
+    return HostReply.NOTHING;
+  }
+
+  private HostReply registerFlag(LoadedScript s, Value nameValue, Value options) throws BadArgument {
+    String name = capped(text(nameValue, "the flag name"), MAX_NAME, "the flag name");
+    if (name.startsWith("-")) {
+      throw new BadArgument("write the flag name without the leading \"--\" (\"" + name.replaceFirst("^-+", "") + "\")");
+    }
+    if (!FLAG_NAME.matcher(name).matches()) {
+      throw new BadArgument("the flag name " + jsonString(name) + " must be 1 to 64 lower-case letters, digits or -");
+    }
+    String type = "boolean";
+    String description = "";
+    Value defaultValue = null;
+    if (options != null && options.hasMembers()) {
+      type = Optional.ofNullable(optionalText(options.getMember("type"), "the type of --" + name)).orElse("boolean");
+      if (!type.equals("boolean") && !type.equals("string")) {
+        throw new BadArgument("the type of --" + name + " must be \"boolean\" or \"string\", not " + jsonString(type));
+      }
+      description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of --"
+          + name), MAX_SHORT_TEXT, "the description of --" + name)).orElse("");
+      Value d = options.getMember("default");
+      if (d != null && !d.isNull()) {
+        if (type.equals("boolean") ? !d.isBoolean() : !d.isString()) {
+          throw new BadArgument("the default of --" + name + " must be a " + type + ", not " + typeOf(d));
+        }
+        defaultValue = d;
+      }
+    } else if (options != null && !options.isNull()) {
+      throw new BadArgument("the options of --" + name + " must be an object {type, description, default}, not "
+          + typeOf(options));
+    }
+    if (s.registered().flag(name).isPresent()) {
+      throw new BadArgument("--" + name + " is already registered by this script");
+    }
+    s.registered().addFlag(new Registrations.Flag(new dev.graft.scripting.api.ScriptFlag(name, type, description, s.file()),
+        defaultValue));
+    refreshIfActive(s);
+    return HostReply.NOTHING;
+  }
+
+  /** {@code pi.getFlag(name)}: the command line's value of a flag this script registered, else its default. */
+  private HostReply getFlag(LoadedScript s, Value nameValue) throws BadArgument {
+    String name = text(nameValue, "the flag name");
+    Optional<Registrations.Flag> flag = s.registered().flag(name);
+    if (flag.isEmpty()) {
+      return HostReply.NOTHING; // as the reference: undefined for a flag this script did not register
+    }
+    Optional<String> given = port.flagValue(name);
+    if (given.isPresent()) {
+      return flag.get().info().type().equals("boolean") ? HostReply.bool(true) : HostReply.string(given.get());
+    }
+    Value d = flag.get().defaultValue();
+    if (d == null) {
+      return HostReply.NOTHING;
+    }
+    return d.isBoolean() ? HostReply.bool(d.asBoolean()) : HostReply.string(d.asString());
+  }
+
+  private HostReply registerShortcut(LoadedScript s, Value keyValue, Value options) throws BadArgument {
+    String key = capped(text(keyValue, "the key"), MAX_NAME, "the key").toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+    if (!SHORTCUT.matcher(key).matches()) {
+      throw new BadArgument("the key " + jsonString(key) + " is not a key graft knows: write modifiers and a key joined by"
+          + " \"+\" (\"ctrl+shift+p\", \"alt+m\", \"f5\")");
+    }
+    if (options == null || !options.hasMembers()) {
+      throw new BadArgument("the options for " + key + " must be an object {description, handler}, not " + typeOf(options));
+    }
+    Value handler = options.getMember("handler");
+    if (handler == null || !handler.canExecute()) {
+      throw new BadArgument("the handler of " + key + " must be a function, not " + typeOf(handler));
+    }
+    String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of "
+        + key), MAX_SHORT_TEXT, "the description of " + key)).orElse("");
+    if (s.registered().shortcut(key).isPresent()) {
+      throw new BadArgument(key + " is already bound by this script");
+    }
+    s.registered().addShortcut(new Registrations.Shortcut(new dev.graft.scripting.api.ScriptShortcut(key, description,
+        s.file()), handler));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }

@@ -23,6 +23,37 @@ final class Registrations {
 
   record Tool(ScriptTool info, Value execute) {}
 
+  record Flag(dev.graft.scripting.api.ScriptFlag info, Value defaultValue) {}
+
+  record Shortcut(dev.graft.scripting.api.ScriptShortcut info, Value handler) {}
+
+  private final Map<String, Flag> flags = new LinkedHashMap<>();
+  private final Map<String, Shortcut> shortcuts = new LinkedHashMap<>();
+
+  void addFlag(Flag flag) {
+    flags.put(flag.info().name(), flag);
+  }
+
+  Optional<Flag> flag(String name) {
+    return Optional.ofNullable(flags.get(name));
+  }
+
+  Collection<Flag> flags() {
+    return flags.values();
+  }
+
+  void addShortcut(Shortcut shortcut) {
+    shortcuts.put(shortcut.info().key(), shortcut);
+  }
+
+  Optional<Shortcut> shortcut(String key) {
+    return Optional.ofNullable(shortcuts.get(key));
+  }
+
+  Collection<Shortcut> shortcuts() {
+    return shortcuts.values();
+  }
+
   private final Map<String, List<Value>> handlers = new LinkedHashMap<>();
   /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
   private final Map<Value, Value> wrapped = new IdentityHashMap<>();

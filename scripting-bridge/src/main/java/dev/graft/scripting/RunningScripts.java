@@ -23,8 +23,9 @@ final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
   record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      Set<String> renderers) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of());
+      Set<String> renderers, List<dev.graft.scripting.api.ScriptFlag> flags,
+      List<dev.graft.scripting.api.ScriptShortcut> shortcuts) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -63,14 +64,18 @@ final class RunningScripts {
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
+    List<dev.graft.scripting.api.ScriptFlag> flags = new ArrayList<>();
+    List<dev.graft.scripting.api.ScriptShortcut> shortcuts = new ArrayList<>();
     for (LoadedScript s : active) {
+      s.registered().flags().forEach(f -> flags.add(f.info()));
+      s.registered().shortcuts().forEach(k -> shortcuts.add(k.info()));
       renderers.addAll(s.registered().rendererTypes());
       events.addAll(s.registered().events());
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
     snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools), Set.copyOf(renderers));
+        List.copyOf(tools), Set.copyOf(renderers), List.copyOf(flags), List.copyOf(shortcuts));
   }
 
   /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */

@@ -286,6 +286,38 @@ public final class ScriptEngine implements AutoCloseable {
     return scripts.snapshot().tools();
   }
 
+  /** The command-line flags the scripts registered ({@code pi.registerFlag}). */
+  public List<dev.graft.scripting.api.ScriptFlag> flags() {
+    return scripts.snapshot().flags();
+  }
+
+  /** The keys the scripts bound ({@code pi.registerShortcut}). */
+  public List<dev.graft.scripting.api.ScriptShortcut> shortcuts() {
+    return scripts.snapshot().shortcuts();
+  }
+
+  /**
+   * Runs the handler bound to {@code key} with a command's ctx ({@code handler(ctx)}); fails with
+   * {@link IllegalArgumentException} when no script bound it.
+   */
+  public CompletableFuture<JsonNode> runShortcut(String key, EventContext ctx) {
+    requireCaller("runShortcut");
+    return owner.submit(() -> {
+      for (LoadedScript s : scripts.active()) {
+        Registrations.Shortcut k = s.registered().shortcut(key).orElse(null);
+        if (k != null) {
+          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+          return calls.callWithoutTimeLimit(s, k.handler(), "shortcut " + key, ctx.ui().available(), x -> {
+            Value commandCtx = scope.ctx(x);
+            watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, ""));
+            return new Object[] {commandCtx};
+          });
+        }
+      }
+      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script bound " + key));
+    }).thenCompose(f -> f);
+  }
+
   /**
    * Runs tool {@code name}: {@code execute(toolCallId, params, signal, undefined, ctx)}; its
    * answer should be {content, details}. No timeout here: the runtime stops waiting on abort, by

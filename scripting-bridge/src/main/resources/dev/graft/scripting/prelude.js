@@ -409,6 +409,9 @@
         call(host, "registerTool", tool, parameters);
       },
       registerMessageRenderer(customType, renderer) { call(host, "registerMessageRenderer", customType, renderer); },
+      registerFlag(name, options) { call(host, "registerFlag", name, options); },
+      getFlag(name) { return call(host, "getFlag", name); },
+      registerShortcut(key, options) { call(host, "registerShortcut", key, options); },
       appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "graft.appendEntry: data")); },
       sendMessage(message, options) {
         call(host, "sendMessage", encode(message, "graft.sendMessage: message"), encode(options, "graft.sendMessage: options"));
@@ -704,6 +707,7 @@
       };
       ctx.fork = function (entryId) { return later(commands, "fork", entryId); };
       ctx.newSession = function () { return later(commands, "newSession"); };
+      ctx.switchSession = function (sessionPath) { return later(commands, "switchSession", sessionPath); };
       ctx.reload = function () { return later(commands, "reload"); };
     }
     return ctx;

@@ -99,6 +99,12 @@ interface Frontend extends AutoCloseable {
   /** Expands or collapses tool output, as Ctrl+O does. */
   default void setToolsExpanded(boolean expanded) {}
 
+  /**
+   * The keys scripts bound ({@code pi.registerShortcut}), read at each key press: a key no
+   * built-in action has runs the action {@code "shortcut:" + key}.
+   */
+  default void scriptShortcuts(java.util.function.Supplier<List<String>> keys) {}
+
   /** Completions for the editor (a terminal has them; plain input does not). */
   default void completeWith(List<dev.graft.cli.tui.CompletionSource> sources) {}
 

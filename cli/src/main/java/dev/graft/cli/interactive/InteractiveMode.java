@@ -101,6 +101,7 @@ public final class InteractiveMode {
     });
     frontend.onWorkInput(this::workInput);
     frontend.onAction(actions::run);
+    frontend.scriptShortcuts(setup.scripts()::shortcuts);
     frontend.completeWith(List.of(new CommandCompletions(commands, context),
         new FileCompletions(cwd(), frontend::refreshCompletions), new PathCompletions(cwd())));
     agent.subscribe(event -> {

@@ -36,7 +36,8 @@ final class KeyActions {
       case "app.model.cycleBackward" -> () -> cycleModel(-1);
       case "app.thinking.cycle" -> this::cycleThinking;
       case "app.message.dequeue" -> this::dequeue;
-      default -> COMMANDS.containsKey(id) ? () -> command(COMMANDS.get(id)) : null;
+      default -> id.startsWith("shortcut:") ? () -> shortcut(id.substring("shortcut:".length()))
+          : COMMANDS.containsKey(id) ? () -> command(COMMANDS.get(id)) : null;
     };
     if (action == null) {
       return false;
@@ -49,6 +50,16 @@ final class KeyActions {
       }
     });
     return true;
+  }
+
+  /** A key a script bound: its handler runs with a command's ctx; a failure is shown. */
+  private void shortcut(String key) {
+    try {
+      ctx.scripts().runShortcut(key).join();
+    } catch (java.util.concurrent.CompletionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      frontend.notice(Frontend.Notice.ERROR, "✗ " + key + ": " + InteractiveMode.oneLine(cause));
+    }
   }
 
   private void cycleModel(int step) {

@@ -30,6 +30,16 @@ public interface ScriptControl {
     return new dev.graft.cli.tui.ThemeFile.Loaded(List.of(), List.of());
   }
 
+  /** The keys the running scripts bound ({@code pi.registerShortcut}). */
+  default List<String> shortcuts() {
+    return List.of();
+  }
+
+  /** Runs the handler bound to {@code key}; the future ends when it does (failing as it did). */
+  default java.util.concurrent.CompletableFuture<?> runShortcut(String key) {
+    return java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException("no script bound " + key));
+  }
+
   /** The files of the running scripts. */
   default List<java.nio.file.Path> files() {
     return List.of();

@@ -84,6 +84,18 @@ final class ScriptSessionCommands implements ScriptCommandControl {
     return async("new", () -> !ctx.agent().newSession());
   }
 
+  /** As /resume with a file: the path is relative to the session's working directory. */
+  @Override
+  public CompletableFuture<Boolean> switchSession(String sessionPath) {
+    return async("switch", () -> {
+      java.nio.file.Path file = java.nio.file.Path.of(ctx.agent().session().cwd()).resolve(sessionPath).normalize();
+      if (!java.nio.file.Files.isRegularFile(file)) {
+        throw new IllegalArgumentException("no session file " + file);
+      }
+      return !ctx.agent().switchSession(file);
+    });
+  }
+
   /**
    * As /reload — settings, the system prompt's context files, the models and the scripts — once
    * the command's handler has returned: reloading now would unload the script whose handler is

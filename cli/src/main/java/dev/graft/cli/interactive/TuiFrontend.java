@@ -69,6 +69,7 @@ final class TuiFrontend implements Frontend {
   private volatile WorkInput workInput = (text, followUp) -> false;
   private volatile Actions actions = id -> false;
   private final Supplier<ThemeFile.Loaded> themes;
+  private volatile Supplier<List<String>> scriptKeys = List::of;
 
   TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
       Supplier<Session> session, Supplier<ThemeFile.Loaded> themes) {
@@ -346,6 +347,11 @@ final class TuiFrontend implements Frontend {
   }
 
   @Override
+  public void scriptShortcuts(Supplier<List<String>> keys) {
+    this.scriptKeys = keys;
+  }
+
+  @Override
   public String editorText() {
     return editor.text();
   }
@@ -414,6 +420,12 @@ final class TuiFrontend implements Frontend {
     }
     String action = keys.action(key).orElse(null);
     if (action == null) {
+      String name = key.name();
+      for (String bound : scriptKeys.get()) {
+        if (Key.parse(bound).map(Key::name).filter(name::equals).isPresent()) {
+          return actions.run("shortcut:" + bound);
+        }
+      }
       return false;
     }
     switch (action) {

@@ -74,4 +74,10 @@ public final class AgentOptions {
 
   /** Not an option: the run's skills and templates once set up, for {@code /reload} to read again. */
   RunResources resources;
+
+  /**
+   * Not an option: the command line's options graft does not know ({@code --plan}, {@code --preset
+   * fast}), by name, with their value (empty for a bare flag): for the scripts' {@code pi.getFlag}.
+   */
+  public java.util.Map<String, java.util.Optional<String>> scriptFlags = java.util.Map.of();
 }

@@ -42,6 +42,18 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public List<String> shortcuts() {
+    return engine.map(e -> e.shortcuts().stream().map(dev.graft.scripting.api.ScriptShortcut::key).toList())
+        .orElse(List.of());
+  }
+
+  @Override
+  public java.util.concurrent.CompletableFuture<?> runShortcut(String key) {
+    return engine.<java.util.concurrent.CompletableFuture<?>>map(e -> e.runShortcut(key, surface.context(surface.ui())))
+        .orElseGet(() -> java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException("no scripts")));
+  }
+
+  @Override
   public dev.graft.cli.tui.ThemeFile.Loaded themes() {
     return resources.themes();
   }

@@ -74,6 +74,7 @@ final class ScriptSetup {
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
+      checkFlags(o.scriptFlags, List.of());
       return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
           new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface,
           a -> {});
@@ -87,8 +88,15 @@ final class ScriptSetup {
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
     ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
         .withModelCalls(settings.scriptModelCalls());
-    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, context.home().root()), log);
+    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, context.home().root(),
+        o.scriptFlags), log);
     LoadReport report = engine.load(plan.sources());
+    try {
+      checkFlags(o.scriptFlags, engine.flags());
+    } catch (RuntimeException e) {
+      engine.close();
+      throw e;
+    }
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
           + ScriptText.shown(problem.reason()));
@@ -105,12 +113,41 @@ final class ScriptSetup {
         a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)));
   }
 
+  /**
+   * Every option graft does not know must be a flag a loaded script registered, and a string
+   * flag needs a value, as in the reference: else a usage error naming it.
+   */
+  static void checkFlags(java.util.Map<String, Optional<String>> given, List<dev.graft.scripting.api.ScriptFlag> registered) {
+    java.util.Map<String, dev.graft.scripting.api.ScriptFlag> byName = new java.util.LinkedHashMap<>();
+    registered.forEach(f -> byName.putIfAbsent(f.name(), f));
+    List<String> unknown = given.keySet().stream().filter(n -> !byName.containsKey(n)).map(n -> "--" + n).toList();
+    if (!unknown.isEmpty()) {
+      String known = byName.isEmpty() ? " (no script registers a flag; graft --help lists graft's options)"
+          : " (graft --help lists graft's options; the scripts' flags: " + String.join(", ",
+              byName.keySet().stream().map(n -> "--" + n).toList()) + ")";
+      throw dev.graft.cli.base.UserError.usage("unknown option" + (unknown.size() == 1 ? " " : "s ")
+          + String.join(", ", unknown) + known);
+    }
+    given.forEach((name, value) -> {
+      if (byName.get(name).type().equals("string") && value.isEmpty()) {
+        throw dev.graft.cli.base.UserError.usage("--" + name + " needs a value (a flag of "
+            + byName.get(name).script().name() + ")");
+      }
+    });
+  }
+
   /** What scripts may ask of graft, against the agent they run in. */
   private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec, Path home) implements ScriptHostPort {
+      ScriptExec exec, Path home, java.util.Map<String, Optional<String>> flags) implements ScriptHostPort {
     @Override
     public String agentDir() {
       return home.toString();
+    }
+
+    @Override
+    public Optional<String> flagValue(String name) {
+      Optional<String> given = flags.get(name);
+      return given == null ? Optional.empty() : Optional.of(given.orElse("true"));
     }
 
     private AgentSession agent() {

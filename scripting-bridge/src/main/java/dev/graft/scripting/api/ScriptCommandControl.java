@@ -26,6 +26,15 @@ public interface ScriptCommandControl {
 
   CompletableFuture<Void> reload();
 
+  /**
+   * {@code switchSession(sessionPath)}: opens another session file, as /resume does; cancelled
+   * (true) when a hook cancelled the switch. The default: not in this mode.
+   */
+  default CompletableFuture<Boolean> switchSession(String sessionPath) {
+    return CompletableFuture.failedFuture(new UnsupportedOperationException("switchSession is not available in this mode"
+        + " (only in the interactive mode's commands)"));
+  }
+
   /** A mode that runs no commands itself: every method is rejected, saying so. */
   ScriptCommandControl NONE = new ScriptCommandControl() {
     private <T> CompletableFuture<T> no(String what) {

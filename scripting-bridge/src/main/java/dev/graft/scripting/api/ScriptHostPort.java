@@ -19,6 +19,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface ScriptHostPort {
 
+  /**
+   * The value graft's command line gave {@code --name} ("true" for a bare flag), when it gave
+   * one: what {@code pi.getFlag} reads for a flag the script registered.
+   */
+  default Optional<String> flagValue(String name) {
+    return Optional.empty();
+  }
+
   /** graft's home directory ({@code getAgentDir()} of the built-in pi-coding-agent): $GRAFT_HOME, else ~/.graft. */
   default String agentDir() {
     String home = System.getenv("GRAFT_HOME");
