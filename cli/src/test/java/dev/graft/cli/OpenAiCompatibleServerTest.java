@@ -110,6 +110,31 @@ class OpenAiCompatibleServerTest {
   }
 
   @Test
+  void beforeProviderRequestChangesTheBodyGraftSends() throws Exception {
+    start(sse("text.sse"));
+    Files.writeString(work.resolve("payload.js"), """
+        export default function (pi) {
+          pi.on("before_provider_request", (event) => ({ ...event.payload, temperature: 0.25, seen: event.payload.model }));
+          pi.on("before_provider_request", (event) => ({ ...event.payload, second: event.payload.temperature }));
+        }
+        """);
+    Files.writeString(work.resolve("watch.js"), """
+        export default function (pi) {
+          pi.on("before_provider_request", (event) => { if (event.payload.second !== 0.25) throw new Error("not chained"); });
+        }
+        """);
+    CliRun run = CliRun.run(home, work, "-p", "--no-session", "--provider", "mockai", "--model", "mock-model",
+        "-s", "payload.js", "-s", "watch.js", "hi");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).doesNotContain("not chained");
+    JsonNode body = requests().getFirst().get("body");
+    assertThat(body.get("temperature").asDouble()).isEqualTo(0.25);
+    assertThat(body.get("seen").asText()).isEqualTo("mock-model");
+    assertThat(body.get("second").asDouble()).isEqualTo(0.25);
+    assertThat(body.get("messages").size()).isGreaterThan(0);
+  }
+
+  @Test
   void aToolCallTurnThenATextTurnFromTheServer() throws Exception {
     start(sse("tool-call.sse"), sse("text.sse"));
     Files.writeString(work.resolve("notes.txt"), "buy milk\n");

@@ -177,6 +177,24 @@ class SharedResourcesCliTest {
     assertThat(missing.err()).contains("nowhere.md: no such file or folder");
   }
 
+  @Test
+  void aScriptNamesMoreSkillsInResourcesDiscover() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    write(proj.resolve("extra/skills/docs-writer/SKILL.md"), "---\ndescription: Write docs.\n---\nShort sentences.\n");
+    write(proj.resolve("extra/prompts/hello.md"), "Say hello to $1.\n");
+    write(home.resolve("scripts/discover.js"), """
+        export default function (pi) {
+          pi.on("resources_discover", (event) => ({ skillPaths: [event.cwd + "/extra/skills"],
+            promptPaths: ["extra/prompts/hello.md"], themePaths: ["missing"] }));
+        }
+        """);
+    List<JsonNode> requests = prompt(home, proj, "/hello world");
+    assertThat(requests.getFirst().path("systemPrompt").asText()).contains("<name>docs-writer</name>");
+    assertThat(lastUserText(requests.getFirst())).isEqualTo("Say hello to world.\n");
+    assertThat(lastErr).contains("resources_discover named " + proj.resolve("missing") + ", which is not there");
+  }
+
   /** A package written for the reference: a pi manifest with all four kinds, a glob and exclusions. */
   private Path referencePackage(Path dir) throws IOException {
     write(dir.resolve("package.json"), """

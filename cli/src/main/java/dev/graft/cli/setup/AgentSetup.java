@@ -132,7 +132,7 @@ public final class AgentSetup {
       throw e;
     }
     List<String> names = tools.stream().map(Tool::name).toList();
-    RunResources resources = resources(context, o, cwd, scripts.loaded());
+    RunResources resources = resources(context, o, cwd, scripts.loaded(), scripts.hooks());
     resources.problems().forEach(p -> context.err().println("graft: warning: " + p));
     scripts.loaded().useResources(resources);
     o.resources = resources;
@@ -223,7 +223,8 @@ public final class AgentSetup {
    * --no-scripts; an untrusted project folder is asked about (interactive) or noticed, as the
    * project's scripts are.
    */
-  private static RunResources resources(CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded) {
+  private static RunResources resources(CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded,
+      dev.graft.runtime.hooks.AgentHooks hooks) {
     if (o.noScripts) {
       return RunResources.none();
     }
@@ -231,9 +232,10 @@ public final class AgentSetup {
     List<ScriptLocations.PackagePlan> packages = loaded.plan().packagePlans();
     ScriptLocations.TrustDecision decision = o.interactive ? TrustDecisions.prompt(context.in(), context.out())
         : TrustDecisions.notice(context.err());
-    SharedResources.Plan plan = SharedResources.plan(context.home(), userHome, cwd, packages, decision);
+    SharedResources.Plan plan = SharedResources.plan(context.home(), userHome, cwd, packages, decision)
+        .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
     return new RunResources(plan, () -> SharedResources.plan(context.home(), userHome, cwd, loaded.plan().packagePlans(),
-        ScriptLocations.TrustDecision.SKIP));
+        ScriptLocations.TrustDecision.SKIP).withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
   }
 
   /** The user's home directory ({@code ~/.agents/skills}): $HOME, else Java's user.home. */

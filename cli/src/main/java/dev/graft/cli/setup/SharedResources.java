@@ -33,6 +33,39 @@ public final class SharedResources {
       List<String> warnings) {
     public static final Plan NONE = new Plan(List.of(), List.of(), List.of(), List.of(), List.of());
 
+    /**
+     * This plan with the paths scripts named in {@code resources_discover} after the rest (a
+     * folder read as a folder of its kind, a relative path taken from {@code cwd}).
+     */
+    public Plan withDiscovered(dev.graft.runtime.hooks.AgentHooks.Discovered d, Path cwd) {
+      if (d.skillPaths().isEmpty() && d.promptPaths().isEmpty() && d.themePaths().isEmpty()) {
+        return this;
+      }
+      List<Found> s = new ArrayList<>(skills);
+      List<Found> p = new ArrayList<>(prompts);
+      List<Found> t = new ArrayList<>(themes);
+      List<String> w = new ArrayList<>(warnings);
+      discovered(d.skillPaths(), cwd, s, w, dir -> ResourceFolders.skills(dir, true), ".md");
+      discovered(d.promptPaths(), cwd, p, w, dir -> ResourceFolders.files(dir, ".md", false), ".md");
+      discovered(d.themePaths(), cwd, t, w, dir -> ResourceFolders.files(dir, ".json", false), ".json");
+      return new Plan(s, p, t, untrusted, w);
+    }
+
+    private static void discovered(List<String> paths, Path cwd, List<Found> to, List<String> warnings,
+        java.util.function.Function<Path, List<Path>> folder, String ext) {
+      for (String given : paths) {
+        Path path = cwd.resolve(given).normalize();
+        if (Files.isDirectory(path)) {
+          folder.apply(path).forEach(f -> to.add(new Found(f, "script")));
+        } else if (Files.isRegularFile(path) && path.toString().endsWith(ext)) {
+          to.add(new Found(path, "script"));
+        } else {
+          warnings.add("resources_discover named " + path + ", which is " + (Files.exists(path) ? "not a " + ext
+              + " file or a folder" : "not there"));
+        }
+      }
+    }
+
     public Plan {
       skills = List.copyOf(skills);
       prompts = List.copyOf(prompts);

@@ -618,7 +618,8 @@ public final class AgentSession implements AutoCloseable {
     List<ToolSpec> specs = call.tools().values().stream()
         .map(t -> new ToolSpec(t.name(), t.description(), t.parameters())).toList();
     LlmRequest request = new LlmRequest(call.model(), prompt, LlmMessages.convert(messages), specs, call.thinking(),
-        call.maxTokens(), signal, null, Optional.of(session.id()));
+        call.maxTokens(), signal, null, Optional.of(session.id()),
+        hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null);
     boolean[] started = {false};
     int[] retries = {0};
     AgentMessage.Assistant reply = call.provider().stream(request, event -> {

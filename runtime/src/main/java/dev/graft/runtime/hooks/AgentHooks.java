@@ -22,6 +22,38 @@ public interface AgentHooks extends SessionHooks {
 
   AgentHooks NONE = new AgentHooks() {};
 
+  /** Whether some hook handles {@code event} now (so that a caller makes its payload only then). */
+  default boolean handles(String event) {
+    return false;
+  }
+
+  /**
+   * The provider's request body before it is sent ({@code before_provider_request}): the body to
+   * send instead; the body itself by default.
+   */
+  default JsonNode beforeProviderRequest(JsonNode payload) {
+    return payload;
+  }
+
+  /**
+   * More skills, prompt templates and themes the hooks name ({@code resources_discover}), at
+   * start-up and on reload; none by default.
+   */
+  default Discovered resourcesDiscover(java.nio.file.Path cwd, String reason) {
+    return Discovered.NONE;
+  }
+
+  /** The paths {@code resources_discover} handlers answered, in order. */
+  record Discovered(List<String> skillPaths, List<String> promptPaths, List<String> themePaths) {
+    public static final Discovered NONE = new Discovered(List.of(), List.of(), List.of());
+
+    public Discovered {
+      skillPaths = List.copyOf(skillPaths);
+      promptPaths = List.copyOf(promptPaths);
+      themePaths = List.copyOf(themePaths);
+    }
+  }
+
   /** What the user typed, before anything else sees it. */
   default InputResult input(String text) {
     return new InputResult.Continue();

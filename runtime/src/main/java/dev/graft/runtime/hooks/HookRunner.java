@@ -302,6 +302,21 @@ public final class HookRunner implements AgentHooks {
   }
 
   @Override
+  public boolean handles(String event) {
+    return !handling(event).isEmpty();
+  }
+
+  @Override
+  public JsonNode beforeProviderRequest(JsonNode payload) {
+    return run(ResourceHookPoints.BEFORE_PROVIDER_REQUEST, payload);
+  }
+
+  @Override
+  public Discovered resourcesDiscover(java.nio.file.Path cwd, String reason) {
+    return run(ResourceHookPoints.RESOURCES_DISCOVER, new ResourceHookPoints.Discover(cwd, reason));
+  }
+
+  @Override
   public void modelSelect(Model model, Optional<Model> previousModel, String source) {
     run(SessionHookPoints.MODEL_SELECT, new SessionHookPoints.Selected(model, previousModel, source));
   }

@@ -54,7 +54,7 @@ final class HttpProvider implements LlmProvider {
     HttpSettings settings = transport.settings();
     PreparedRequest prepared;
     try {
-      prepared = protocol.prepare(request, key);
+      prepared = withHookedBody(protocol.prepare(request, key), request);
     } catch (StreamFailure f) {
       return turn.fail(f.kind(), redaction.apply(f.getMessage()));
     }
@@ -128,5 +128,27 @@ final class HttpProvider implements LlmProvider {
     double capped = Math.min(base, settings.maxBackoff().toNanos());
     double jitter = 1 - ThreadLocalRandom.current().nextDouble() * 0.25;
     return Duration.ofNanos((long) (capped * jitter));
+  }
+
+  /**
+   * The request with the body the request's payload hook ({@code before_provider_request})
+   * makes of it; the same request when the hook changes nothing. A body that is not an object
+   * (a script answered a string) is sent as the JSON it is: the provider says what is wrong.
+   */
+  private static PreparedRequest withHookedBody(PreparedRequest prepared, LlmRequest request) {
+    if (request.payloadHook() == java.util.function.UnaryOperator.<com.fasterxml.jackson.databind.JsonNode>identity()) {
+      return prepared;
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode body = dev.graft.runtime.json.Json.MAPPER.readTree(prepared.body());
+      com.fasterxml.jackson.databind.JsonNode hooked = request.payloadHook().apply(body);
+      if (hooked == null || hooked == body) {
+        return prepared;
+      }
+      return new PreparedRequest(prepared.uri(), prepared.headers(),
+          dev.graft.runtime.json.Json.MAPPER.writeValueAsBytes(hooked));
+    } catch (java.io.IOException e) {
+      return prepared;
+    }
   }
 }

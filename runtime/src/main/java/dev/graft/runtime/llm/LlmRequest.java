@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param signal aborts the call from any thread
  * @param cacheRetention prompt caching preference
  * @param sessionId identifies the session for providers that route caches by it
+ * @param payloadHook what the provider's request body becomes before it is sent (the hooks'
+ *     {@code before_provider_request}); the body itself by default
  */
 public record LlmRequest(
     Model model,
@@ -29,7 +31,13 @@ public record LlmRequest(
     int maxTokens,
     AbortSignal signal,
     CacheRetention cacheRetention,
-    Optional<String> sessionId) {
+    Optional<String> sessionId,
+    java.util.function.UnaryOperator<com.fasterxml.jackson.databind.JsonNode> payloadHook) {
+
+  public LlmRequest(Model model, String systemPrompt, List<AgentMessage> messages, List<ToolSpec> tools,
+      ThinkingLevel thinking, int maxTokens, AbortSignal signal, CacheRetention cacheRetention, Optional<String> sessionId) {
+    this(model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, null);
+  }
 
   public LlmRequest {
     Objects.requireNonNull(model, "model");
@@ -43,6 +51,12 @@ public record LlmRequest(
     signal = signal == null ? AbortSignal.never() : signal;
     cacheRetention = cacheRetention == null ? CacheRetention.SHORT : cacheRetention;
     sessionId = sessionId == null ? Optional.empty() : sessionId;
+    payloadHook = payloadHook == null ? java.util.function.UnaryOperator.identity() : payloadHook;
+  }
+
+  /** This request with {@code hook} deciding what the provider's request body becomes before it is sent. */
+  public LlmRequest withPayloadHook(java.util.function.UnaryOperator<com.fasterxml.jackson.databind.JsonNode> hook) {
+    return new LlmRequest(model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, hook);
   }
 
   /** A request with no thinking, default output limit, short caching and no abort signal. */
@@ -54,33 +68,33 @@ public record LlmRequest(
 
   public LlmRequest withThinking(ThinkingLevel level) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, level, maxTokens, signal, cacheRetention, sessionId);
+        model, systemPrompt, messages, tools, level, maxTokens, signal, cacheRetention, sessionId, payloadHook);
   }
 
   public LlmRequest withMaxTokens(int tokens) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, tokens, signal, cacheRetention, sessionId);
+        model, systemPrompt, messages, tools, thinking, tokens, signal, cacheRetention, sessionId, payloadHook);
   }
 
   public LlmRequest withSignal(AbortSignal abort) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, abort, cacheRetention, sessionId);
+        model, systemPrompt, messages, tools, thinking, maxTokens, abort, cacheRetention, sessionId, payloadHook);
   }
 
   public LlmRequest withCacheRetention(CacheRetention retention) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, signal, retention, sessionId);
+        model, systemPrompt, messages, tools, thinking, maxTokens, signal, retention, sessionId, payloadHook);
   }
 
   public LlmRequest withSessionId(String id) {
     return new LlmRequest(
         model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention,
-        Optional.ofNullable(id));
+        Optional.ofNullable(id), payloadHook);
   }
 
   public LlmRequest withModel(Model other) {
     return new LlmRequest(
-        other, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId);
+        other, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, payloadHook);
   }
 
   /** The output limit to send: the caller's, or the model's default. */

@@ -111,6 +111,8 @@ public final class ScriptedProvider implements LlmProvider {
         new Model(m.id(), m.name(), Api.SCRIPTED, m.provider(), m.baseUrl(), m.reasoning(), m.images(),
             m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());
     TurnBuilder turn = new TurnBuilder(model, clock.getAsLong(), listener);
+    // No request goes out: the hooks see the call as the request log writes it, and what they answer is not used.
+    request.payloadHook().apply(RecordingProvider.line(request));
     try {
       int index = next.getAndIncrement();
       if (index >= turns.size()) {
