@@ -243,6 +243,37 @@ class SharedResourcesCliTest {
     assertThat(skills.out()).contains("lint-fix  (package team-kit)");
   }
 
+  @Test
+  void aPackageTriedWithDashEIsUsedForOneRunAndNotInstalled() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    Path pkg = referencePackage(temp.resolve("team-kit"));
+    Path turns = proj.resolve("turns.jsonl");
+    Files.writeString(turns, "{\"text\": \"ok\"}\n");
+    CliRun without = run(home, proj, "-p", "--no-session", "--provider", "scripted", "--model", turns.toString(), "/ship 9");
+    assertThat(without.err()).contains("unknown command /ship"); // not installed: no such template
+    Path log = temp.resolve("tried.jsonl");
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    var context = new dev.graft.cli.base.CliContext(Map.of("GRAFT_HOME", home.toString(), "GRAFT_RECORD_REQUESTS",
+        log.toString()), new dev.graft.runtime.config.GraftHome(home), proj, new java.io.PrintWriter(out, true),
+        new java.io.PrintWriter(err, true), java.time.Clock.systemUTC());
+    int code = Graft.run(context, "-p", "--no-session", "--provider", "scripted", "--model", turns.toString(), "-e",
+        pkg.toString(), "/ship 9");
+    assertThat(code).as(err.toString()).isZero();
+    JsonNode request = Json.parse(Files.readAllLines(log).getFirst());
+    assertThat(lastUserText(request)).isEqualTo("Ship version 9.");
+    assertThat(request.path("systemPrompt").asText()).contains("<name>lint-fix</name>");
+    assertThat(home.resolve("packages.lock.json")).doesNotExist();
+    try (var left = Files.list(home.resolve("cache/tried"))) {
+      assertThat(left.toList()).as("the tried package is deleted when the run ends").isEmpty();
+    }
+    CliRun bad = run(home, proj, "-p", "--no-session", "--provider", "scripted", "--model", turns.toString(), "-e",
+        "./nowhere", "hi");
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err()).contains("-e ./nowhere: no such directory");
+  }
+
   private static String git(Path dir, String... args) throws Exception {
     List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
     command.addAll(List.of(args));

@@ -94,7 +94,7 @@ public final class PackageFiles {
   }
 
   /** Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed, not followed. */
-  static void deleteTree(Path dir) {
+  public static void deleteTree(Path dir) {
     if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }

@@ -60,6 +60,13 @@ public final class AgentOptions {
   @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script (.js, .mjs, .ts or .mts); repeatable.")
   List<Path> scriptFiles = new ArrayList<>();
 
+  @Option(names = {"-e", "--extension"}, paramLabel = "SOURCE",
+      description = {"Try a package (or a script file) for this run only, without",
+        "  installing it: a source as graft scripts add takes it",
+        "  (npm:NAME@1.2.3, git:github.com/u/r@v1, a folder). Trusted",
+        "  for this run because you named it; repeatable."})
+  List<String> extensions = new ArrayList<>();
+
   @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
   boolean noScripts;
 

@@ -143,6 +143,7 @@ public final class AgentSetup {
     agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
+    agent.closeWith(scripts.tried()); // the packages -e fetched for this run
     if (registry != null) {
       agent.closeWith(registry); // its HTTP client, which would hold the JVM a moment at exit
     }

@@ -35,6 +35,7 @@ public final class ScriptLocations {
     OPTION("--scripts"),
     PROJECT("project"),
     PACKAGE("package"),
+    TRIED("-e, this run only"),
     PROJECT_PACKAGE("project package");
 
     public final String label;
@@ -56,10 +57,15 @@ public final class ScriptLocations {
    * project directory (the session's working directory), the options.
    */
   public record Request(GraftHome home, Path baseDir, Path projectDir, List<Path> dirs, List<Path> files,
-      boolean noScripts) {
+      boolean noScripts, List<PackagePlan> tried) {
     public Request {
       dirs = List.copyOf(dirs);
       files = List.copyOf(files);
+      tried = List.copyOf(tried);
+    }
+
+    public Request(GraftHome home, Path baseDir, Path projectDir, List<Path> dirs, List<Path> files, boolean noScripts) {
+      this(home, baseDir, projectDir, dirs, files, noScripts, List.of());
     }
   }
 
@@ -165,6 +171,13 @@ public final class ScriptLocations {
         packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
         PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
+    }
+    // Packages named with -e for this run: trusted because the user named them on the command line.
+    for (PackagePlan tried : r.tried()) {
+      packages.putIfAbsent(tried.entry().name(), tried.dir());
+      packagePlans.add(tried);
+      PackageManifest.scripts(tried.dir())
+          .forEach(p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
     }
     for (Path dir : r.dirs()) {
       Path p = r.baseDir().resolve(dir).normalize();

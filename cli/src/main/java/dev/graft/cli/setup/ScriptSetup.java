@@ -48,7 +48,7 @@ final class ScriptSetup {
    * where the scripts meet the user (set by the mode).
    */
   record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
-      LoadedScripts loaded, ScriptSurface surface, Consumer<AgentSession> binding) {
+      LoadedScripts loaded, ScriptSurface surface, Consumer<AgentSession> binding, TriedPackages tried) {
     /** The agent exists: the scripts' API calls and their handlers' ctx reach it from now on. */
     void bind(AgentSession session) {
       agent.set(session);
@@ -66,8 +66,25 @@ final class ScriptSetup {
       err.println("graft: " + problem);
       err.flush();
     });
+    if (o.noScripts && !o.extensions.isEmpty()) {
+      throw dev.graft.cli.base.UserError.usage("-e and --no-scripts cannot be combined");
+    }
+    TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
+    List<Path> files = new java.util.ArrayList<>(o.scriptFiles);
+    files.addAll(tried.files());
     ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
-        o.scriptFiles, o.noScripts);
+        files, o.noScripts, tried.plans());
+    try {
+      return start(context, o, settings, request, tried, agent, err, contexts, surface, tools);
+    } catch (RuntimeException e) {
+      tried.close();
+      throw e;
+    }
+  }
+
+  private static Scripts start(CliContext context, AgentOptions o, dev.graft.runtime.config.Settings settings,
+      ScriptLocations.Request request, TriedPackages tried, AtomicReference<AgentSession> agent, PrintWriter err,
+      LiveEventContext contexts, ScriptSurface surface, AgentTools tools) {
     ScriptLocations.Plan plan = ScriptLocations.plan(request,
         o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
     plan.warnings().forEach(p -> err.println("graft: warning: " + p));
@@ -77,7 +94,7 @@ final class ScriptSetup {
       checkFlags(o.scriptFlags, List.of());
       return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
           new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface,
-          a -> {});
+          a -> {}, tried);
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
@@ -110,7 +127,7 @@ final class ScriptSetup {
     tools.useScripts(engine, contexts);
     return new Scripts(runner, agent, Optional.of(engine), tools,
         new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface,
-        a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)));
+        a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)), tried);
   }
 
   /**

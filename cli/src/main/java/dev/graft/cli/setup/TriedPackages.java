@@ -1,0 +1,94 @@
+package dev.graft.cli.setup;
+
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.PackageFiles;
+import dev.graft.cli.packages.PackageInstaller;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.packages.PackageSource;
+import dev.graft.runtime.config.GraftHome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The packages {@code -e SOURCE} names, fetched for one run into a folder of their own (under
+ * $GRAFT_HOME/cache/tried) and deleted when the run ends: installed as {@code graft scripts add}
+ * installs a package (so no program of it runs: no npm lifecycle script, no git hook), but into
+ * no lock file and no scope of yours. They load as your own packages, for this run only.
+ */
+public final class TriedPackages implements AutoCloseable {
+  private final Path root;
+  private final List<ScriptLocations.PackagePlan> plans;
+  private final List<Path> files;
+
+  private TriedPackages(Path root, List<ScriptLocations.PackagePlan> plans, List<Path> files) {
+    this.root = root;
+    this.plans = List.copyOf(plans);
+    this.files = List.copyOf(files);
+  }
+
+  public static TriedPackages none() {
+    return new TriedPackages(null, List.of(), List.of());
+  }
+
+  /** Fetches each source ({@code base}: what relative paths are relative to); a script file is loaded as -s loads it. */
+  public static TriedPackages fetch(GraftHome home, Path base, List<String> sources) {
+    if (sources.isEmpty()) {
+      return none();
+    }
+    Path root;
+    try {
+      Path cache = Files.createDirectories(home.root().resolve("cache").resolve("tried"));
+      root = Files.createTempDirectory(cache, "run-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot make a folder for -e in " + home.root() + ": " + e.getMessage(), e);
+    }
+    List<ScriptLocations.PackagePlan> plans = new ArrayList<>();
+    List<Path> files = new ArrayList<>();
+    TriedPackages tried = new TriedPackages(root, plans, files);
+    try {
+      PackageInstaller installer = new PackageInstaller(home);
+      for (String source : sources) {
+        Path asFile = base.resolve(source).normalize();
+        if (Files.isRegularFile(asFile) && dev.graft.scripting.api.ScriptFinder.isScriptName(asFile.getFileName().toString())) {
+          files.add(asFile);
+          continue;
+        }
+        PackageScope scope = new PackageScope(root.resolve(String.valueOf(plans.size())), false, base);
+        PackageSource parsed;
+        try {
+          parsed = PackageSource.parse(source, base);
+        } catch (UserError e) {
+          throw new UserError("-e " + e.getMessage());
+        }
+        PackageLock.Entry entry = installer.add(scope, parsed);
+        plans.add(new ScriptLocations.PackagePlan(entry, false, scope.installed(entry.name()), Optional.empty(), true));
+      }
+    } catch (RuntimeException e) {
+      tried.close();
+      throw e;
+    }
+    return new TriedPackages(root, plans, files);
+  }
+
+  public List<ScriptLocations.PackagePlan> plans() {
+    return plans;
+  }
+
+  /** The script files -e named, loaded as -s loads them. */
+  public List<Path> files() {
+    return files;
+  }
+
+  @Override
+  public void close() {
+    if (root != null) {
+      PackageFiles.deleteTree(root);
+    }
+  }
+}
