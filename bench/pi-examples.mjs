@@ -1,53 +1,108 @@
-// Runs every example extension of the reference package through graft (see pi-examples.sh) and
-// classifies it: unchanged, after type stripping, needs API, or impossible in a sandbox (Node I/O
-// or a TUI component), with the reason for each. Prints a table and the counts.
+// Runs every example extension of the reference package through graft (see pi-examples.sh): loads
+// it and exercises its main feature as bench/pi-examples-features.tsv says (a command run, a tool
+// the scripted model calls, a gate that must block, a prompt whose hooks run), then reports each
+// example as runs / fails (reason) / needs Node I/O / needs components / needs npm deps, with totals.
 //
-// node pi-examples.mjs EXAMPLES_DIR GRAFT TYPES_D_TS WORK_DIR [TSC_MODULE]
+// node pi-examples.mjs EXAMPLES_DIR GRAFT TYPES_D_TS WORK_DIR FEATURES_TSV
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 
-const [examplesDir, graft, typesFile, work, tscModule] = process.argv.slice(2);
-const ts = tscModule ? createRequire(import.meta.url)(tscModule) : null;
+const [examplesDir, graft, typesFile, work, featuresFile] = process.argv.slice(2);
+
+// ---------------------------------------------------------------- the feature table
+
+/** example -> {check, argument, expect}; lines starting with # are comments. */
+function readFeatures(file) {
+  const out = new Map();
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    const [example, check, argument = "", expect = ""] = line.split("\t");
+    if (!["command", "tool", "gate", "prompt", "load"].includes(check)) {
+      throw new Error(`${file}: ${example}: unknown check "${check}" (command, tool, gate, prompt or load)`);
+    }
+    out.set(example, { check, argument, expect });
+  }
+  return out;
+}
+
+const features = readFeatures(featuresFile);
 
 // ---------------------------------------------------------------- graft
 
-function runGraft(args, cwd, home) {
+function runGraft(args, cwd, home, env = {}) {
   const r = spawnSync(graft, args, {
     cwd, encoding: "utf8", timeout: 120_000,
-    env: { ...process.env, GRAFT_HOME: home, NO_COLOR: "1" },
+    env: { ...process.env, GRAFT_HOME: home, NO_COLOR: "1", ...env },
     input: "",
   });
-  return { code: r.status, out: r.stdout || "", err: r.stderr || "" };
+  return { code: r.status, out: r.stdout || "", err: r.stderr || "", timedOut: r.error?.code === "ETIMEDOUT" };
+}
+
+function cut(line, n = 200) {
+  const l = line.trim();
+  return l.length > n ? l.slice(0, n) + "..." : l;
 }
 
 function firstProblem(text) {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.length > 0 && !/^\d+ problems?\.$/.test(l));
-  const line = lines.find((l) => /problem|not loaded|error|Error|cannot|not a/.test(l)) || lines[0] || "";
-  return line.length > 220 ? line.slice(0, 220) + "..." : line;
+  return cut(lines.find((l) => /problem|not loaded|error|Error|cannot|not a/.test(l)) || lines[0] || "");
+}
+
+/** The turns the scripted model plays for a check: a tool call (and a closing answer) or text. */
+function turnsFor(feature) {
+  if (feature.check === "tool" || feature.check === "gate") {
+    const space = feature.argument.indexOf(" ");
+    const name = space < 0 ? feature.argument : feature.argument.slice(0, space);
+    const args = space < 0 ? {} : JSON.parse(feature.argument.slice(space + 1));
+    return [{ toolCalls: [{ name, arguments: args }] }, { text: "done" }, { text: "done" }];
+  }
+  return [{ text: "ok" }, { text: "ok" }, { text: "ok" }, { text: "ok" }];
 }
 
 /**
- * `graft scripts check` and a scripted -p run of `entry`; {ok, reason}. `programs`: what the
- * example runs with pi.exec, granted to it as a user would (graft asks for a grant per program).
+ * `graft scripts check`, then a scripted run that exercises the feature: {ok, reason}.
+ * `programs`: what the example runs with pi.exec, granted as a user would (graft asks for a
+ * grant per program).
  */
-function tryRun(entry, label, programs) {
+function exercise(entry, feature, programs) {
   const home = fs.mkdtempSync(path.join(work, "home-"));
   if (programs.length > 0) {
     fs.writeFileSync(path.join(home, "settings.json"),
       JSON.stringify({ scripts: { exec: { [path.basename(entry)]: programs } } }));
   }
-  const cwd = path.dirname(entry);
-  const check = runGraft(["scripts", "check", entry], cwd, home);
+  const cwd = fs.statSync(entry).isDirectory() ? entry : path.dirname(entry);
   const local = (text) => text.split(cwd + path.sep).join(""); // file names as in the example
-  if (check.code !== 0) return { ok: false, reason: label + " check: " + local(firstProblem(check.out + "\n" + check.err)) };
-  fs.writeFileSync(path.join(cwd, "turns.jsonl"), '{"text": "ok"}\n');
-  const run = runGraft(["-p", "--no-session", "--provider", "scripted", "--model", "turns.jsonl", "-s", entry, "hello"],
-    cwd, home);
-  const trouble = run.err.split("\n").find((l) => /script problem|not loaded|\] .*(Error|error)/.test(l));
+  const check = runGraft(["scripts", "check", entry], cwd, home);
+  if (check.code !== 0) return { ok: false, reason: "check: " + local(firstProblem(check.out + "\n" + check.err)) };
+  fs.writeFileSync(path.join(cwd, "turns.jsonl"), turnsFor(feature).map((t) => JSON.stringify(t)).join("\n") + "\n");
+  const requests = path.join(fs.mkdtempSync(path.join(work, "req-")), "requests.jsonl");
+  const prompt = feature.check === "command" || feature.check === "prompt" ? feature.argument || "hello" : "go";
+  const run = runGraft(["--mode", "json", "-v", "--no-session", "--provider", "scripted", "--model", "turns.jsonl",
+    "-s", entry, prompt], cwd, home, { GRAFT_RECORD_REQUESTS: requests });
+  if (run.timedOut) return { ok: false, reason: "run: no end within 120 s (it waits for something)" };
+  const trouble = run.err.split("\n").find((l) => /script problem|not loaded|graft: (?!warning)/.test(l));
   if (run.code !== 0 || trouble) {
-    return { ok: false, reason: label + " run: " + local(firstProblem(trouble || run.err || run.out)) };
+    return { ok: false, reason: "run: " + local(firstProblem(trouble || run.err || run.out)) };
+  }
+  const events = run.out.split("\n").filter((l) => l.startsWith("{")).map((l) => {
+    try {
+      return JSON.parse(l);
+    } catch {
+      return {};
+    }
+  });
+  const seen = run.out + "\n" + run.err + "\n" + (fs.existsSync(requests) ? fs.readFileSync(requests, "utf8") : "");
+  if (feature.check === "tool" || feature.check === "gate") {
+    const name = feature.argument.split(" ")[0];
+    const end = events.find((e) => e.type === "tool_execution_end" && e.toolName === name);
+    if (!end) return { ok: false, reason: `run: the model's call of ${name} did not run (no tool_execution_end)` };
+    const text = JSON.stringify(end.result);
+    if (feature.check === "tool" && end.isError) return { ok: false, reason: `${name} failed: ${cut(text, 150)}` };
+    if (feature.check === "gate" && !end.isError) return { ok: false, reason: `${name} was not blocked` };
+  }
+  if (feature.expect && !new RegExp(feature.expect).test(seen)) {
+    return { ok: false, reason: `expected /${feature.expect}/ in the run's output, events or requests` };
   }
   return { ok: true };
 }
@@ -92,23 +147,12 @@ function graftMembers() {
 
 const graftApi = graftMembers();
 
-function missingMembers(source) {
-  const missing = new Set();
-  const check = (object, names, pattern) => {
-    for (const m of source.matchAll(pattern)) {
-      if (reference[object].includes(m[1]) && !graftApi[object].includes(m[1])) missing.add(object + "." + m[1]);
-    }
-  };
-  check("pi", reference.pi, /\bpi\.(\w+)/g);
-  check("ctx.ui", reference["ctx.ui"], /\bctx\.ui\.(\w+)/g);
-  check("ctx", reference.ctx, /\bctx\.(\w+)/g);
-  return [...missing];
-}
+// ---------------------------------------------------------------- what an example needs
 
-// ---------------------------------------------------------------- the examples
-
-const NODE_MODULES = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
-const TUI = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|setEditorComponent|onTerminalInput|\bCustomEditor\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|getSettingsListTheme/g;
+const NODE_IO = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
+const COMPONENTS = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|setEditorComponent|onTerminalInput|\bCustomEditor\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|getSettingsListTheme|\bkeyHint\b/g;
+/** Packages graft provides itself: an import of anything else bare is an npm dependency. */
+const BUILT_IN = /^(typebox|@sinclair\/typebox(\/.*)?|@(mariozechner|earendil-works)\/pi-(ai|coding-agent|tui|agent-core)(\/.*)?|node:.*|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)$/;
 
 function sourcesOf(entryPath) {
   if (fs.statSync(entryPath).isFile()) return [entryPath];
@@ -125,6 +169,31 @@ function sourcesOf(entryPath) {
   return out;
 }
 
+function npmDependencies(entryPath, source) {
+  const deps = new Set();
+  for (const m of source.matchAll(/(?:from|import)\s*\(?\s*["']([^"'.][^"']*)["']/g)) {
+    if (!BUILT_IN.test(m[1])) deps.add(m[1]);
+  }
+  const manifest = path.join(entryPath, "package.json");
+  if (fs.statSync(entryPath).isDirectory() && fs.existsSync(manifest)) {
+    for (const d of Object.keys(JSON.parse(fs.readFileSync(manifest, "utf8")).dependencies || {})) deps.add(d);
+  }
+  return [...deps];
+}
+
+function missingMembers(source) {
+  const missing = new Set();
+  const check = (object, pattern) => {
+    for (const m of source.matchAll(pattern)) {
+      if (reference[object].includes(m[1]) && !graftApi[object].includes(m[1])) missing.add(object + "." + m[1]);
+    }
+  };
+  check("pi", /\bpi\.(\w+)/g);
+  check("ctx.ui", /\bctx\.ui\.(\w+)/g);
+  check("ctx", /\bctx\.(\w+)/g);
+  return [...missing];
+}
+
 function entryFile(entryPath) {
   if (fs.statSync(entryPath).isFile()) return entryPath;
   for (const name of ["index.ts", "index.js"]) {
@@ -133,105 +202,60 @@ function entryFile(entryPath) {
   return null;
 }
 
-function copyTree(from, to) {
-  fs.cpSync(from, to, { recursive: true, filter: (s) => !path.relative(from, s).split(path.sep).includes("node_modules") });
-}
-
-/** The example with every .ts file turned into .js by the TypeScript compiler (types only removed). */
-function stripped(entryPath, dest) {
-  const isFile = fs.statSync(entryPath).isFile();
-  const root = isFile ? path.join(dest, "x") : dest;
-  fs.mkdirSync(root, { recursive: true });
-  if (isFile) fs.copyFileSync(entryPath, path.join(root, path.basename(entryPath)));
-  else copyTree(entryPath, root);
-  const entry = entryFile(isFile ? path.join(root, path.basename(entryPath)) : root);
-  for (const file of sourcesOf(root)) {
-    if (!file.endsWith(".ts")) continue;
-    const out = ts.transpileModule(fs.readFileSync(file, "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    });
-    fs.writeFileSync(file.replace(/\.ts$/, ".js"), out.outputText.replace(/(from\s+["']\.{1,2}\/[^"']+)\.ts(["'])/g, "$1.js$2"));
-    fs.rmSync(file);
-  }
-  return entry && entry.replace(/\.ts$/, ".js");
-}
-
-// Does graft load .ts itself? Then "unchanged" is measured by running the .ts files as they are.
-const probeDir = fs.mkdtempSync(path.join(work, "ts-"));
-fs.writeFileSync(path.join(probeDir, "t.ts"), "export default function (pi: any): void {}\n");
-const loadsTs = runGraft(["scripts", "check", path.join(probeDir, "t.ts")], probeDir,
-  fs.mkdtempSync(path.join(work, "home-"))).code === 0;
+// ---------------------------------------------------------------- the examples
 
 const rows = [];
 for (const name of fs.readdirSync(examplesDir).sort()) {
   const entryPath = path.join(examplesDir, name);
   if (!fs.statSync(entryPath).isDirectory() && !name.endsWith(".ts")) continue;
-  const files = sourcesOf(entryPath);
-  const source = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
-  const node = [...new Set([...source.matchAll(NODE_MODULES)].map((m) => m[1] ? m[1] : m[0]))];
-  const tui = [...new Set([...source.matchAll(TUI)].map((m) => m[0].replace(/^from\s+["']|["']$/g, "")))];
-  const missing = missingMembers(source);
+  const source = sourcesOf(entryPath).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  const node = [...new Set([...source.matchAll(NODE_IO)].map((m) => m[1] ? m[1] : m[0]))];
+  const components = [...new Set([...source.matchAll(COMPONENTS)].map((m) => m[0].replace(/^from\s+["']|["']$/g, "")))];
+  const deps = npmDependencies(entryPath, source);
   const programs = [...new Set([...source.matchAll(/\bpi\.exec\(\s*["'`]([\w.-]+)["'`]/g)].map((m) => m[1]))];
-  const row = { name, klass: "", reason: "" };
-  rows.push(row);
-  const dest = fs.mkdtempSync(path.join(work, "ex-"));
-
-  let unchanged = { ok: false, reason: "graft does not load .ts files yet" };
-  const entry = entryFile(entryPath);
-  if (loadsTs && entry) {
-    const copy = path.join(dest, "unchanged");
-    if (fs.statSync(entryPath).isFile()) {
-      fs.mkdirSync(copy, { recursive: true });
-      fs.copyFileSync(entryPath, path.join(copy, name));
-    } else {
-      copyTree(entryPath, copy);
-    }
-    unchanged = tryRun(path.join(copy, path.relative(entryPath, entry) || name), "unchanged", programs);
-  }
-  let after = { ok: false, reason: "no TypeScript compiler to strip types with" };
-  if (!unchanged.ok && ts) {
-    const e = stripped(entryPath, path.join(dest, "stripped"));
-    after = e ? tryRun(e, "stripped", programs) : { ok: false, reason: "no index.ts entry point" };
-  }
-  if (node.length > 0) {
-    row.klass = "impossible";
-    row.reason = "Node I/O: " + node.join(", ");
-  } else if (tui.length > 0) {
-    row.klass = "impossible";
-    row.reason = "TUI component: " + tui.join(", ");
-  } else if ((unchanged.ok || after.ok) && missing.length > 0) {
-    row.klass = "needs API";
-    row.reason = "loads and runs, but uses " + missing.join(", ");
-  } else if (unchanged.ok) {
-    row.klass = "unchanged";
-  } else if (after.ok) {
-    row.klass = "after stripping";
+  const feature = features.get(name) || { check: "load", argument: "hello", expect: "" };
+  const copy = fs.mkdtempSync(path.join(work, "ex-"));
+  let entry;
+  if (fs.statSync(entryPath).isFile()) {
+    fs.copyFileSync(entryPath, path.join(copy, name));
+    entry = path.join(copy, name);
   } else {
-    row.klass = "needs API";
-    // With graft loading .ts, the reason is the unchanged run's (the stripped run's when it differs).
-    const reasons = loadsTs ? [unchanged.reason, after.reason] : [after.reason];
-    const why = reasons.filter((r) => r);
-    const gist = (r) => r.replace(/^\S+ /, "").replace(/\.ts\b/g, ".js").slice(0, 150); // cut at 220 either way
-    if (why.length === 2 && gist(why[0]) === gist(why[1])) why.pop();
-    row.reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + why.join("; ");
+    fs.cpSync(entryPath, copy, { recursive: true, filter: (s) => !path.relative(entryPath, s).split(path.sep).includes("node_modules") });
+    const e = entryFile(entryPath);
+    entry = e ? path.join(copy, path.relative(entryPath, e)) : null;
   }
+  const result = entry ? exercise(entry, feature, programs) : { ok: false, reason: "no index.ts entry point" };
+  const missing = missingMembers(source);
+  let status;
+  let reason = "";
+  if (result.ok) {
+    status = "runs";
+    reason = feature.check + (feature.check === "load" ? "" : " " + cut(feature.argument, 60));
+  } else if (node.length > 0) {
+    status = "needs Node I/O";
+    reason = node.join(", ") + "; " + result.reason;
+  } else if (deps.length > 0) {
+    status = "needs npm deps";
+    reason = deps.join(", ") + "; " + result.reason;
+  } else if (components.length > 0) {
+    status = "needs components";
+    reason = components.join(", ") + "; " + result.reason;
+  } else {
+    status = "fails";
+    reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + result.reason;
+  }
+  rows.push({ name, status, reason });
 }
 
 // ---------------------------------------------------------------- report
 
 const width = Math.max(...rows.map((r) => r.name.length));
-for (const r of rows) console.log(r.name.padEnd(width) + "  " + r.klass.padEnd(15) + "  " + r.reason);
+for (const r of rows) console.log(r.name.padEnd(width) + "  " + r.status.padEnd(17) + "  " + cut(r.reason, 230));
 console.log("");
-const count = (k) => rows.filter((r) => r.klass === k).length;
-const possible = rows.filter((r) => r.klass !== "impossible").length;
-const running = count("unchanged") + count("after stripping");
-console.log("mode: " + (loadsTs ? "graft loads .ts itself (unchanged = the .ts file as shipped)"
-  : "graft does not load .ts yet: 'after stripping' = types removed by the bench (TypeScript's transpileModule), "
-    + "which is what 'unchanged' becomes once graft strips types at load"));
-console.log("examples: " + rows.length);
-for (const k of ["unchanged", "after stripping", "needs API", "impossible"]) console.log("  " + k.padEnd(16) + count(k));
-console.log("without Node I/O or a TUI component: " + possible + "; of these running: " + running + " ("
-  + Math.round((100 * running) / Math.max(1, possible)) + "%)");
+console.log("examples: " + rows.length + " (features: " + featuresFile + ")");
+for (const k of ["runs", "fails", "needs Node I/O", "needs components", "needs npm deps"]) {
+  console.log("  " + k.padEnd(18) + rows.filter((r) => r.status === k).length);
+}
 let present = 0;
 let total = 0;
 const absent = [];

@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Runs every example extension shipped in the reference package (examples/extensions) through
-# graft: `graft scripts check` and a scripted -p run of each, and prints its class (unchanged /
-# after stripping / needs API / impossible in a sandbox) with the reason, then the counts and how
-# many of the reference's extension-API members graft has. The reference package comes from npm
-# (bench/reference-oracle.sh). "unchanged" runs the .ts files as shipped (graft erases their types
-# at load); when that fails, the bench strips the types itself with the TypeScript compiler
-# (installed from npm under target/pi-examples) and tries again: "after stripping" is an example
-# that runs only then (e.g. one whose enum graft's eraser refuses). A graft that cannot load .ts
-# (an older commit, GRAFT=...) gets only the stripped run; the output says which mode.
+# graft and exercises its main feature, as bench/pi-examples-features.tsv says (a command run, a
+# tool the scripted model calls, a gate that must block, a prompt whose hooks run), then prints
+# each example's status — runs / fails (reason) / needs Node I/O / needs components / needs npm
+# deps — and the totals, and how many of the reference's extension-API members graft has. The
+# reference package comes from npm (bench/reference-oracle.sh). Add a row to the table for a new
+# example; one without a row is only loaded.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -17,18 +15,13 @@ ORACLE="$("$REPO/bench/reference-oracle.sh")" || die "could not prepare the refe
 PACKAGE="$ORACLE/node_modules/@mariozechner/pi-coding-agent"
 [[ -d "$PACKAGE/examples/extensions" ]] || die "no examples/extensions in $PACKAGE"
 
-TOOLS="$REPO/target/pi-examples"
-if [[ ! -f "$TOOLS/node_modules/typescript/package.json" ]]; then
-  mkdir -p "$TOOLS"
-  (cd "$TOOLS" && npm install --no-audit --no-fund --loglevel=error --no-save typescript@5 >&2) \
-    || die "npm install typescript failed in $TOOLS (is the npm registry reachable?)"
-fi
-
-# GRAFT=/path/to/graft measures another build (an older commit, for a before/after comparison).
+# GRAFT=/path/to/graft measures another build (an older commit, for a before/after comparison);
+# FEATURES=FILE another table.
 GRAFT="${GRAFT:-$REPO/graft}"
+FEATURES="${FEATURES:-$REPO/bench/pi-examples-features.tsv}"
 "$GRAFT" build >/dev/null 2>&1 || "$GRAFT" build >&2 || die "graft does not build"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 printf 'reference: @mariozechner/pi-coding-agent %s\n\n' "$(node -p "require('$PACKAGE/package.json').version")"
 node "$REPO/bench/pi-examples.mjs" "$PACKAGE/examples/extensions" "$GRAFT" \
-  "$PACKAGE/dist/core/extensions/types.d.ts" "$WORK" "$TOOLS/node_modules/typescript"
+  "$PACKAGE/dist/core/extensions/types.d.ts" "$WORK" "$FEATURES"

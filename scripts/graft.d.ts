@@ -65,6 +65,21 @@ export interface GraftAPI {
   registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
 
   /**
+   * A flag on graft's command line for this script: `graft --name` (boolean) or `graft --name
+   * value` (string). An option no script registers is an error when graft starts.
+   */
+  registerFlag(name: string, options?: { type?: "boolean" | "string"; description?: string; default?: boolean | string }): void;
+
+  /** The flag's value from the command line, else its default; undefined for a flag this script did not register. */
+  getFlag(name: string): boolean | string | undefined;
+
+  /**
+   * A key of the interactive terminal ("ctrl+shift+p", "alt+m", "f5") that runs `handler` with a
+   * command's ctx, unless one of graft's own actions has the key.
+   */
+  registerShortcut(key: string, options: { description?: string; handler: (ctx: CommandContext) => unknown }): void;
+
+  /**
    * Sends a user message. While a run goes on, `deliverAs` is needed; when idle it starts a run
    * as if the user had typed it.
    */
@@ -280,11 +295,15 @@ export interface GraftEvents {
   /** Another model was chosen. */
   model_select: { event: ModelSelectEvent; result: void };
 
+  /** At start-up and on /reload: more skills, prompt templates and themes to load. */
+  resources_discover: {
+    event: { type: "resources_discover"; cwd: string; reason: "startup" | "reload" };
+    result: { skillPaths?: string[]; promptPaths?: string[]; themePaths?: string[] };
+  };
+  /** The provider's request body; an answer replaces it. */
+  before_provider_request: { event: { type: "before_provider_request"; payload: any }; result: unknown };
+
   // -- accepted, so that scripts written for the reference agent load, but not emitted by graft
-  /** Not emitted by graft: a handler never runs. */
-  resources_discover: { event: { type: "resources_discover"; cwd: string; reason: "startup" | "reload" }; result: void };
-  /** Not emitted by graft: a handler never runs. */
-  before_provider_request: { event: { type: "before_provider_request"; payload: unknown }; result: void };
   /** Not emitted by graft: a handler never runs. */
   after_provider_response: { event: { type: "after_provider_response"; status: number; headers: Record<string, string> }; result: void };
   /** Not emitted by graft: a handler never runs. */
@@ -679,6 +698,8 @@ export interface CommandContext extends EventContext {
   fork(entryId: string): Promise<{ cancelled: boolean }>;
   /** As /new. */
   newSession(): Promise<{ cancelled: boolean }>;
+  /** As /resume with a file: opens that session (a path relative to the session's working directory). */
+  switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
   /**
    * As /reload (settings, AGENTS.md files, models.json and the scripts), once this handler has
    * returned; resolves at once.
@@ -793,6 +814,18 @@ export interface UI {
   setEditorText(text: string): void;
   /** As setEditorText. */
   pasteToEditor(text: string): void;
+  /** The editor's text now; "" without a terminal. */
+  getEditorText(): string;
+  /** graft's themes and your theme files (none without a terminal). */
+  getAllThemes(): { name: string; path: string | null }[];
+  /** The theme called `name` (its functions return text unchanged, as `theme`'s), or undefined. */
+  getTheme(name: string): (Theme & { name: string }) | undefined;
+  /** Switches the terminal's theme and keeps it in settings.json, as /settings does. */
+  setTheme(theme: string | { name: string }): { success: boolean; error?: string };
+  /** Whether tool output is expanded (Ctrl+O). */
+  getToolsExpanded(): boolean;
+  /** Expands or collapses tool output, as Ctrl+O. */
+  setToolsExpanded(expanded: boolean): void;
   /** graft cannot show a TUI component: anything but undefined logs a warning. */
   setFooter(factory: unknown): void;
   /** graft cannot show a TUI component: anything but undefined logs a warning. */
