@@ -2,7 +2,7 @@ package dev.graft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.setup.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptFingerprint;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

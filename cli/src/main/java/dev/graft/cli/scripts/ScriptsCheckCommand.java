@@ -3,7 +3,7 @@ package dev.graft.cli.scripts;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSources;

@@ -1,8 +1,8 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.setup.ScriptInventory;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptInventory;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.json.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;

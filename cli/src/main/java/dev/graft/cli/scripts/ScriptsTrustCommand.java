@@ -2,10 +2,10 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptFingerprint;
-import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.cli.setup.TrustDecisions;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.trust.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.cli.trust.TrustStore;
 import dev.graft.runtime.config.ExecGrants;
 import java.io.PrintWriter;
 import java.nio.file.Path;

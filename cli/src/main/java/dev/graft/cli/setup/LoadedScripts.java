@@ -1,5 +1,8 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.trust.ScriptInventory;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;

@@ -2,6 +2,7 @@ package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.config.Settings;

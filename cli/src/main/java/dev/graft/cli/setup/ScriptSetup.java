@@ -1,5 +1,7 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -145,7 +145,7 @@ class ArchitectureTest {
       }
     }
     assertThat(graph).as("the packages read").containsKeys("dev.graft.runtime.hooks", "dev.graft.scripting",
-        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.interactive");
+        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.trust", "dev.graft.cli.interactive");
     assertThat(cycles(graph)).as("package cycles (strongly connected components; docs/architecture.md)").isEmpty();
   }
 

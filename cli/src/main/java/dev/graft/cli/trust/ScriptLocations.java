@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.trust;
 
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageManifest;

@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.trust;
 
 import dev.graft.runtime.hooks.ScriptText;
 import java.io.ByteArrayOutputStream;

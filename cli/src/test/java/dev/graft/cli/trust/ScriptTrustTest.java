@@ -1,13 +1,9 @@
-package dev.graft.cli.scripts;
+package dev.graft.cli.trust;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptFingerprint;
-import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.cli.setup.TrustDecisions;
-import dev.graft.cli.setup.TrustStore;
 import dev.graft.runtime.config.GraftHome;
 import java.nio.file.Files;
 import java.nio.file.Path;

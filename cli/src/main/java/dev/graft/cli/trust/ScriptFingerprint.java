@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.trust;
 
 import dev.graft.cli.base.Sha256;
 import dev.graft.scripting.api.ScriptFinder;
