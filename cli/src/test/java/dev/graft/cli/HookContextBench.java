@@ -3,7 +3,7 @@ package dev.graft.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.setup.SessionView;
+import dev.graft.cli.host.SessionView;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;

@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.setup.SessionView;
+import dev.graft.cli.host.SessionView;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.hooks.HookSource;

@@ -1,5 +1,6 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;

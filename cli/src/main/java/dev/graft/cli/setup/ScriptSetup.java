@@ -1,5 +1,8 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.host.SessionView;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;

@@ -132,6 +132,30 @@ class ArchitectureTest {
         .as("modules files naming the engine").isEmpty();
   }
 
+  /** The graft packages that the main sources of {@code pkg} name, other than itself. */
+  private static Set<String> packagesNamedBy(String pkg) {
+    Set<String> out = new TreeSet<>();
+    for (Source s : sources) {
+      if (s.pkg().equals(pkg)) {
+        Matcher m = GRAFT_TYPE.matcher(s.text());
+        while (m.find()) {
+          out.add(m.group(1));
+        }
+      }
+    }
+    out.remove(pkg);
+    return out;
+  }
+
+  /** Making a run (setup) uses the ports scripts call (host), which use script locations and trust (trust). */
+  @Test
+  void theScriptSetUpPackagesAreLayered() {
+    assertThat(packagesNamedBy("dev.graft.cli.host")).as("host names").doesNotContain("dev.graft.cli.setup")
+        .contains("dev.graft.cli.trust");
+    assertThat(packagesNamedBy("dev.graft.cli.trust")).as("trust names").doesNotContain("dev.graft.cli.setup",
+        "dev.graft.cli.host");
+  }
+
   @Test
   void thePackageGraphHasNoCycles() {
     Map<String, Set<String>> graph = new TreeMap<>();
@@ -145,7 +169,8 @@ class ArchitectureTest {
       }
     }
     assertThat(graph).as("the packages read").containsKeys("dev.graft.runtime.hooks", "dev.graft.scripting",
-        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.trust", "dev.graft.cli.interactive");
+        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.host", "dev.graft.cli.trust",
+        "dev.graft.cli.interactive");
     assertThat(cycles(graph)).as("package cycles (strongly connected components; docs/architecture.md)").isEmpty();
   }
 

@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

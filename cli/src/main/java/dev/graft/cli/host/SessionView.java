@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.host;
 
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.Session;

@@ -1,4 +1,4 @@
-package dev.graft.cli.setup;
+package dev.graft.cli.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
