@@ -1,10 +1,9 @@
-package dev.graft.cli;
+package dev.graft.cli.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.host.AgentControl;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.hooks.AgentHooks;
