@@ -5,7 +5,7 @@ import static dev.graft.cli.examples.StackingExampleTest.POP;
 import static dev.graft.cli.examples.StackingExampleTest.PRE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
