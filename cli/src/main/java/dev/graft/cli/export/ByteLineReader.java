@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Reads a file's lines as bytes, split at {@code '\n'} exactly as the session index splits them
  * (a {@code '\r'} stays part of its line), so a line read here equals the session's raw line.
  */
-final class LineReader {
+final class ByteLineReader {
   private final InputStream in;
   private byte[] buf = new byte[1 << 20];
   private int start;
@@ -16,7 +16,7 @@ final class LineReader {
   private boolean eof;
   private long consumed;
 
-  LineReader(InputStream in) {
+  ByteLineReader(InputStream in) {
     this.in = in;
   }
 
