@@ -72,7 +72,7 @@ public final class Graft {
       boolean verbose = root.verbose();
       context.err().println("graft: " + oneLine(e));
       if (e instanceof UserError u) {
-        u.details().forEach(line -> context.err().println("  " + ScriptText.shown(line)));
+        u.details().forEach(line -> context.err().println("  " + ScriptText.safeLine(line)));
       }
       if (verbose) {
         e.printStackTrace(context.err());
@@ -136,6 +136,6 @@ public final class Graft {
       message = t.getClass().getSimpleName();
     }
     int nl = message.indexOf('\n');
-    return ScriptText.shown(nl < 0 ? message : message.substring(0, nl));
+    return ScriptText.safeLine(nl < 0 ? message : message.substring(0, nl));
   }
 }

@@ -87,7 +87,7 @@ public final class InteractiveMode {
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
         frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
       public void interrupted(boolean ctrlC) {

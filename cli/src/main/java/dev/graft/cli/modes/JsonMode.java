@@ -41,7 +41,7 @@ public final class JsonMode {
               err.flush();
             });
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + ScriptText.shown(e.getMessage()));
+            err.println("graft: " + ScriptText.safeLine(e.getMessage()));
             err.flush();
             return 1;
           }

@@ -131,9 +131,9 @@ public final class ScriptTests {
   }
 
   private static Outcome report(PrintWriter out, Outcome o) {
-    out.println((o.passed() ? "  ✓ " : "  ✗ ") + ScriptText.shown(o.name()));
+    out.println((o.passed() ? "  ✓ " : "  ✗ ") + ScriptText.safeLine(o.name()));
     if (!o.passed()) {
-      out.println("      " + ScriptText.shown(o.at().map(a -> a + ": ").orElse("") + o.message()));
+      out.println("      " + ScriptText.safeLine(o.at().map(a -> a + ": ").orElse("") + o.message()));
     }
     out.flush();
     return o;

@@ -74,9 +74,9 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      out.println(ScriptText.safeLine(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
     }
-    problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
+    problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;

@@ -84,7 +84,7 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     PrintWriter err = context.err();
     ScriptLog log = (script, level, text) -> {
       if (level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };

@@ -52,7 +52,7 @@ final class ScriptsTestCommand implements Callable<Integer> {
     boolean verbose = parent.verbose();
     ScriptLog log = (script, level, text) -> {
       if (verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };

@@ -87,8 +87,8 @@ public final class LoadedScripts implements ScriptControl {
     report = r;
     lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
         : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems().forEach(p -> lines.add("script " + ScriptText.shown(p.path().toString()) + " not loaded: "
-        + ScriptText.shown(p.reason())));
+    r.problems().forEach(p -> lines.add("script " + ScriptText.safeLine(p.path().toString()) + " not loaded: "
+        + ScriptText.safeLine(p.reason())));
     return lines;
   }
 

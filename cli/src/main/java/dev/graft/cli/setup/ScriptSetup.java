@@ -85,7 +85,7 @@ final class ScriptSetup {
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };
@@ -95,8 +95,8 @@ final class ScriptSetup {
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
-          + ScriptText.shown(problem.reason()));
+      err.println("graft: script " + ScriptText.safeLine(problem.path().toString()) + " not loaded: "
+          + ScriptText.safeLine(problem.reason()));
     }
     err.flush();
     // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed

@@ -170,7 +170,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       }
     }
     // File names and problems come from the scripts: each line is shown as one line, escaped.
-    lines.replaceAll(ScriptText::shown);
+    lines.replaceAll(ScriptText::safeLine);
     return lines;
   }
 

@@ -100,7 +100,7 @@ public final class TrustDecisions {
       String file = e.getKey();
       String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
       String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
-      lines.add("  " + ScriptText.shown(file + link) + mark);
+      lines.add("  " + ScriptText.safeLine(file + link) + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add("  (no .js, .mjs, .ts or .mts files)");

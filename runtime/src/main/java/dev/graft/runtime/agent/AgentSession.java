@@ -400,11 +400,11 @@ public final class AgentSession implements AutoCloseable {
     List<String> out = new ArrayList<>();
     for (Object o : queue.drain()) {
       out.add(switch (o) {
-        case AgentMessage.Custom c -> "a message (customType " + ScriptText.shown(c.customType(), 200) + ")";
+        case AgentMessage.Custom c -> "a message (customType " + ScriptText.safeLine(c.customType(), 200) + ")";
         case MessageQueue.Start s when s.message() instanceof AgentMessage.Custom c ->
-            "a message that was to start a turn (customType " + ScriptText.shown(c.customType(), 200) + ")";
+            "a message that was to start a turn (customType " + ScriptText.safeLine(c.customType(), 200) + ")";
         case MessageQueue.Start s -> "a message that was to start a turn";
-        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.shown(p.text(), 80) + "\"";
+        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.safeLine(p.text(), 80) + "\"";
         case AgentMessage.User u -> "a user message";
         default -> "a message";
       });
