@@ -31,7 +31,7 @@ public final class JsonMode {
       out.println(Json.write(AgentEvents.toJson(event)));
       out.flush();
     });
-    try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
+    try (CtrlCAbort ignored = CtrlCAbort.install(agent, err)) {
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         AgentSession.RunResult result;
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {

@@ -45,7 +45,7 @@ public final class PrintMode {
         err.flush();
       });
     }
-    try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
+    try (CtrlCAbort ignored = CtrlCAbort.install(agent, err)) {
       AgentSession.RunResult result = null;
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {

@@ -9,16 +9,16 @@ import java.io.PrintWriter;
  * {@code HOOKS_GRACE_MS}, then graft halts whatever they are doing. Uses the JDK's signal
  * handling where the platform has it.
  */
-final class Interrupts implements AutoCloseable {
+final class CtrlCAbort implements AutoCloseable {
   /** How long the shutdown hooks may take after a second Ctrl+C before graft halts. */
   private static final long HOOKS_GRACE_MS = 2000;
   private final Object previous;
 
-  private Interrupts(Object previous) {
+  private CtrlCAbort(Object previous) {
     this.previous = previous;
   }
 
-  static Interrupts abortOnCtrlC(AgentSession agent, PrintWriter err) {
+  static CtrlCAbort install(AgentSession agent, PrintWriter err) {
     try {
       sun.misc.Signal signal = new sun.misc.Signal("INT");
       boolean[] once = {false};
@@ -31,9 +31,9 @@ final class Interrupts implements AutoCloseable {
         err.flush();
         agent.abort();
       });
-      return new Interrupts(old);
+      return new CtrlCAbort(old);
     } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
-      return new Interrupts(null); // no SIGINT on this platform: the default handling stays
+      return new CtrlCAbort(null); // no SIGINT on this platform: the default handling stays
     }
   }
 
