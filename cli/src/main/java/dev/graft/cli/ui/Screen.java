@@ -41,7 +41,7 @@ public final class Screen {
   private final Object lock = new Object();
   private volatile Above above;
   private boolean atLineStart = true;
-  private final WordWrap wrap = new WordWrap();
+  private final StreamingWordWrap wrap = new StreamingWordWrap();
   private StringBuilder held;
   private String spinnerText;
   private boolean spinnerShown;

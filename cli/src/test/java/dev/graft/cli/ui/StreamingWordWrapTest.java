@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class WordWrapTest {
+class StreamingWordWrapTest {
   /** What a terminal shows after {@code out}: backspaces and erase-to-end-of-line applied. */
   private static String shown(String out) {
     StringBuilder screen = new StringBuilder();
@@ -35,7 +35,7 @@ class WordWrapTest {
 
   @Test
   void wordsThatReachTheEdgeMoveToTheNextLineEvenWhenTheyArriveInPieces() {
-    WordWrap wrap = new WordWrap();
+    StreamingWordWrap wrap = new StreamingWordWrap();
     StringBuilder out = new StringBuilder();
     for (String chunk : new String[] {"The quick br", "own fox jum", "ps over the lazy dog"}) {
       out.append(wrap.feed(chunk, 16, s -> s));
@@ -47,20 +47,20 @@ class WordWrapTest {
 
   @Test
   void aWordLongerThanTheLineIsBrokenAndNewlinesStartOver() {
-    WordWrap wrap = new WordWrap();
+    StreamingWordWrap wrap = new StreamingWordWrap();
     String out = wrap.feed("ab abcdefghijkl\nxy z", 8, s -> s);
     assertThat(shown(out)).isEqualTo("ab \nabcdefg\nhijkl\nxy z");
   }
 
   @Test
   void noWidthMeansNoWrappingAndStylesWrapEachLine() {
-    assertThat(new WordWrap().feed("a long line that is not wrapped", 0, s -> s)).isEqualTo("a long line that is not wrapped");
-    assertThat(new WordWrap().feed("one two\nthree", 0, s -> "<" + s + ">")).isEqualTo("<one two>\n<three>");
+    assertThat(new StreamingWordWrap().feed("a long line that is not wrapped", 0, s -> s)).isEqualTo("a long line that is not wrapped");
+    assertThat(new StreamingWordWrap().feed("one two\nthree", 0, s -> "<" + s + ">")).isEqualTo("<one two>\n<three>");
   }
 
   @Test
   void theWidthMayChangeBetweenChunks() {
-    WordWrap wrap = new WordWrap();
+    StreamingWordWrap wrap = new StreamingWordWrap();
     String out = wrap.feed("aaaa bbbb ", 40, s -> s) + wrap.feed("cccc dddd", 8, s -> s);
     assertThat(shown(out)).isEqualTo("aaaa bbbb \ncccc \ndddd");
   }

@@ -9,7 +9,7 @@ import java.util.function.UnaryOperator;
  * pending wrap of its own; a word longer than the line is broken. The width may change between
  * calls (a resized terminal); 0 means no wrapping.
  */
-final class WordWrap {
+final class StreamingWordWrap {
   private static final int TAB = 8;
 
   private int column;
