@@ -5,7 +5,13 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-/** Entry point: the only place that ends the JVM ({@link ExitGuard#exit}). */
+/**
+ * Entry point: runs the command and ends the JVM with its exit code ({@link ExitGuard#exit}, which
+ * halts if a shutdown hook hangs). Commands return their exit code and do not end the JVM, with
+ * one exception: in a {@code -p} or json run, a Ctrl+C after one that aborted the run, or while
+ * the agent is idle, exits at once from the signal handler ({@code modes.CtrlCAbort}): the run has
+ * not returned its exit code here, and may never (a script stuck in a built-in, say).
+ */
 public final class Main {
   private Main() {}
 

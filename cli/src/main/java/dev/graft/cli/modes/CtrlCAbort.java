@@ -5,9 +5,10 @@ import java.io.PrintWriter;
 
 /**
  * Ctrl+C while the agent runs aborts the turn (what finished stays in the session); a second
- * Ctrl+C exits at once: the JVM's shutdown hooks (which kill the programs scripts started) get
+ * Ctrl+C, or one while the agent is idle, exits at once: the JVM's shutdown hooks (which kill the programs scripts started) get
  * {@code HOOKS_GRACE_MS}, then graft halts whatever they are doing. Uses the JDK's signal
- * handling where the platform has it.
+ * handling where the platform has it. Besides {@code Main}, this is the one place that ends the
+ * JVM: the run the first Ctrl+C asked to stop has not returned, so there is no exit code to return.
  */
 final class CtrlCAbort implements AutoCloseable {
   /** How long the shutdown hooks may take after a second Ctrl+C before graft halts. */
