@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 
 /**
- * What a script command's handler returned (seeds/hooks-v2-commands.md): nothing, a prompt to
+ * What a script command's handler returned (docs/hooks.md, Commands): nothing, a prompt to
  * send to the agent (a string, or {@code {prompt}}), or a status line to show
  * ({@code {status}}). Every mode acts on it the same way.
  */

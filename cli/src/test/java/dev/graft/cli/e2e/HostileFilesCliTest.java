@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hostile suite's files and input (issue 13), next to {@link HostileScriptsCliTest}: old
+ * The hostile suite's files and input, next to {@link HostileScriptsCliTest}: old
  * session files set up so that migrating them would write through a link or over a backup, old
  * files given to the commands that only read, a byte order mark, and RPC lines too long to keep.
  */
@@ -168,7 +168,7 @@ class HostileFilesCliTest {
   }
 
   /**
-   * Issue 28: a session holding a message larger than graft's heap can hold (a 2 GB session, a
+   * A session holding a message larger than graft's heap can hold (a 2 GB session, a
    * 40 MB message under a 96 MB heap here) ends graft with one line saying so, as any other
    * error, not with a stack trace from an uncaught OutOfMemoryError.
    */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Script packages written by a hostile author (issue 22): installing runs none of their programs
+ * Script packages written by a hostile author: installing runs none of their programs
  * and reads none of their npm configuration; what lands on disk is regular files and directories
  * of the user's, within caps; links lead nowhere outside the package; bad sources fail at once and
  * leave nothing behind.

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4's bad input end to end: a real {@code graft -p} run with a set of hostile scripts
+ * Hostile scripts end to end: a real {@code graft -p} run with a set of hostile scripts
  * (sandbox escapes, bad registrations, a handler for every event answering nonsense, handlers that
  * throw non-Errors, spin, recurse and write non-JSON entries) next to a well-behaved one. Every
  * problem is reported on one line naming its script, the tool call is blocked (tool_call fails
  * closed), the well-behaved script keeps working, {@code graft session check} finds the file
  * clean, and the next turn in the same session works with the same scripts loaded.
  *
- * <p>Issue 13's cases follow, one test each: exec with every kind of timeout and the processes
+ * <p>The hardening cases follow, one test each: exec with every kind of timeout and the processes
  * its programs leave (at exit and on SIGTERM), script text on one line and escaped (-p, the
  * interactive mode, scripts check/list, session tree/list), the name patterns, the string caps,
  * a key laundered through the bash tool, and messages sent after -p's last run. Session files
@@ -185,7 +185,7 @@ class HostileScriptsCliTest {
     }
   }
 
-  // ------------------------------------------------------------------ issue 13: hardening
+  // ------------------------------------------------------------------ hardening
 
   private CliRun runWith(String scriptName, String script, String settings, String turns, String... more) throws Exception {
     Files.createDirectories(work.resolve("proj"));

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 25's defects that need no terminal: the default thinking level from settings.json and
- * /settings writing it (defect 7), a refused connection said as such and /resume's message count
- * agreeing with the recap (defect 10). The interactive mode on plain lines, in-process.
+ * The interactive mode's settings and messages that need no terminal: the default thinking level
+ * from settings.json and /settings writing it, a refused connection said as such and /resume's
+ * message count agreeing with the recap. The interactive mode on plain lines, in-process.
  */
 class InteractiveSettingsTest {
   private static final String MODELS = """

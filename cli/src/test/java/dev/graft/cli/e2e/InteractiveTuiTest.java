@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The terminal UI in a real pseudo-terminal ({@link TmuxTerminal}), one test per group of issue
- * 25's defects: what a turn shows (markdown, diffs, live tool output, the footer), the editor
+ * The terminal UI in a real pseudo-terminal ({@link TmuxTerminal}), one test per group of
+ * features: what a turn shows (markdown, diffs, live tool output, the footer), the editor
  * while the agent works (steering), the editor's completions, pastes and keys, and the
  * conversation after moving in the tree or resuming.
  */
@@ -66,7 +66,7 @@ class InteractiveTuiTest {
     return out;
   }
 
-  /** Defects 1, 2, 3 and 8: markdown rendered, the edit's diff, bash live then collapsed and expanded, the footer while working. */
+  /** Markdown rendered, the edit's diff, bash live then collapsed and expanded, the footer while working. */
   @Test
   void aTurnShowsMarkdownADiffLiveBashAndTheFooterThroughout() throws Exception {
     String answer = "# Result\\n\\nThe file says **hello**. A table:\\n\\n| name | n |\\n|------|--:|\\n| 日本語 | 1 |\\n| emoji 😀 | 22 |\\n\\n"
@@ -96,7 +96,7 @@ class InteractiveTuiTest {
     tmux.awaitScreen(s -> s.contains("   line 1\n   line 2\n   line 3\n") && !s.contains("earlier lines"), "the whole output, expanded");
   }
 
-  /** Defect 4: while the agent works the editor takes text; Enter steers, Alt+Enter queues a follow-up, Alt+Up takes them back. */
+  /** While the agent works the editor takes text; Enter steers, Alt+Enter queues a follow-up, Alt+Up takes them back. */
   @Test
   void theEditorStaysLiveEnterSteersAndAltEnterFollowsUp() throws Exception {
     start("""
@@ -132,7 +132,7 @@ class InteractiveTuiTest {
     assertThat(messages(requests().getLast())).last().isEqualTo("user: queued then edited now");
   }
 
-  /** Defects 6 and 9: / and @ lists as you type, Tab on paths, folded pastes, word wrap, Ctrl+O, Ctrl+C and the key after it. */
+  /** The / and @ lists as you type, Tab on paths, folded pastes, word wrap, Ctrl+O, Ctrl+C and the key after it. */
   @Test
   void completionsPastesWrappingAndTheKeysAroundCtrlC() throws Exception {
     start("{\"text\": \"got it\"}\n{\"text\": \"got the paste\"}\n");
@@ -190,7 +190,7 @@ class InteractiveTuiTest {
     assertThat(typed).isEqualTo("> " + words);
   }
 
-  /** Defect 10: /tree draws with box characters, the branch's conversation is drawn again with its summary; /resume too. */
+  /** /tree draws with box characters, the branch's conversation is drawn again with its summary; /resume too. */
   @Test
   void theTreeDrawsBranchesAndTheConversationIsDrawnAgainAfterAMove() throws Exception {
     start("""
@@ -237,7 +237,7 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).doesNotContain("messages so far");
   }
 
-  /** Defect 7: model and thinking hotkeys, changed in keybindings.json; the footer follows. */
+  /** Model and thinking hotkeys, changed in keybindings.json; the footer follows. */
   @Test
   void keysCycleTheModelAndTheThinkingLevelAsKeybindingsSay() throws Exception {
     Path h = Files.createDirectories(dir.resolve("home"));

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 28: the model calls a script makes ({@code ctx.complete}) have a budget per run and a
+ * The model calls a script makes ({@code ctx.complete}) have a budget per run and a
  * limit of calls in flight, counted here as the requests that reached the provider
  * (GRAFT_RECORD_REQUESTS). Before, one prompt made 601 calls (300 at once), and a timer kept
  * calling while graft sat idle in RPC mode.

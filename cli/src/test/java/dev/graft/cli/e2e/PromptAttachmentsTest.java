@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code graft -p @file "prompt"} (defect 5 of issue 25: picocli read @file as an argument file,
- * and every word of it was sent as a prompt of its own).
+ * {@code graft -p @file "prompt"} attaches the file to the one prompt (picocli once read @file as
+ * an argument file, and every word of it was sent as a prompt of its own).
  */
 class PromptAttachmentsTest {
   /** A 1x1 PNG. */

@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seeds' hook API (seeds/hooks-v2-context-control.md, hooks-v2-commands.md) end to end in
+ * Script commands, ctx.rebuildContext() and the context event, end to end in
  * the print mode with the scripted provider: a command's argsRaw, args and signal and what its
  * answer does; ctx.rebuildContext(); the context event's entries and entryIndex.
  */
-class SeedApiTest {
+class CommandAndContextApiTest {
   @TempDir Path home;
   @TempDir Path work;
 

@@ -152,7 +152,7 @@ class AgentCompactionTest {
   }
 
   /**
-   * Issue 28: a session holding one message larger than the whole window (a pasted log). The
+   * A session holding one message larger than the whole window (a pasted log). The
    * threshold compaction before the next prompt summarises that message from its beginning
    * instead of keeping it (keeping it would leave the context over the window, and a 2 GB message
    * ran graft out of memory), no request carries it whole, and the prompt is recorded.
@@ -220,7 +220,7 @@ class AgentCompactionTest {
   }
 
   /**
-   * Issue 5's acceptance: a session runs past its context window twice. Both compactions happen,
+   * A session runs past its context window twice. Both compactions happen,
    * the second summary is built from the first, and what the first kept is in the second's input.
    */
   @Test
