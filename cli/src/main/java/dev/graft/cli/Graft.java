@@ -1,6 +1,7 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
@@ -125,7 +126,7 @@ public final class Graft {
       return Optional.empty();
     }
     CommandLine at = e.getCommandLine();
-    return dev.graft.cli.base.EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
+    return EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
         .map(b -> at.getCommandSpec().qualifiedName() + " " + b);
   }
 

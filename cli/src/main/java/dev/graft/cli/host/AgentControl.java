@@ -13,6 +13,7 @@ import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.StopReason;
+import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.ScriptAgentControl;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
@@ -34,7 +36,7 @@ public final class AgentControl implements ScriptAgentControl {
   private final AgentSession agent;
   private final Supplier<ModelRegistry> models;
   private volatile String lastCompactionProblem = "nothing was compacted";
-  private final java.util.concurrent.atomic.AtomicLong runs = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong runs = new AtomicLong();
 
   /** {@code models} gives the registry as of now (models.json may change; /reload reads it again). */
   public AgentControl(AgentSession agent, Supplier<ModelRegistry> models) {
@@ -140,7 +142,7 @@ public final class AgentControl implements ScriptAgentControl {
     Thread.ofVirtual().name("graft-script-rebuild-context").start(() -> {
       try {
         var list = Json.array();
-        agent.rebuildContext().forEach(m -> list.add(dev.graft.runtime.message.MessageCodec.encode(m)));
+        agent.rebuildContext().forEach(m -> list.add(MessageCodec.encode(m)));
         result.complete(list);
       } catch (RuntimeException e) {
         result.completeExceptionally(e);
@@ -203,7 +205,7 @@ public final class AgentControl implements ScriptAgentControl {
             m.put("stopReason", StopReason.STOP.wire());
           }
           if (!m.has("usage")) {
-            m.set("usage", MessageCodec.encodeUsage(dev.graft.runtime.message.Usage.ZERO));
+            m.set("usage", MessageCodec.encodeUsage(Usage.ZERO));
           }
         }
         case "toolResult" -> {

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code graft.exec(cmd, args, {timeout, cwd})} for the scripts of one run: runs the program
@@ -88,7 +89,7 @@ public final class ScriptExec implements AutoCloseable {
     }
     CompletableFuture<JsonNode> result = new CompletableFuture<>();
     // The script's AbortSignal cancels the future: the process is killed.
-    java.util.concurrent.atomic.AtomicReference<ScriptProcess> started = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicReference<ScriptProcess> started = new AtomicReference<>();
     result.whenComplete((v, e) -> {
       ScriptProcess p = started.get();
       if (result.isCancelled() && p != null) {

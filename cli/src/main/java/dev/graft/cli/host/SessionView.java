@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A hook script's {@code ctx.sessionManager} over the agent's session. Every read takes the
@@ -38,7 +39,7 @@ public final class SessionView implements ScriptSessionView {
         }
         case Query.Entry e -> new Answer.Position(lines.position(e.id()));
         case Query.Leaf l -> new Answer.Position(session.leafId().map(lines::position)
-            .orElse(java.util.OptionalInt.empty()));
+            .orElse(OptionalInt.empty()));
         case Query.Tree t -> {
           List<TreeRow> rows = new ArrayList<>();
           for (SessionLines.TreeRow r : lines.tree()) {

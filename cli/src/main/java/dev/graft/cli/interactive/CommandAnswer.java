@@ -1,6 +1,7 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -39,7 +40,7 @@ public sealed interface CommandAnswer {
     }
     String expected = "; a command returns nothing, a string or {prompt: string} (sent as a prompt), or {status: string} (shown)";
     if (!answer.isObject()) {
-      return wrong(name, "a " + answer.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + expected);
+      return wrong(name, "a " + answer.getNodeType().toString().toLowerCase(Locale.ROOT) + expected);
     }
     if (answer.has("prompt") && answer.has("status")) {
       return wrong(name, "both prompt and status" + expected);

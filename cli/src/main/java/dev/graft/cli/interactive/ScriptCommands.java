@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
@@ -77,10 +79,10 @@ public final class ScriptCommands {
    * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
    * working message, whether the working line shows, the indicator (frames, interval in ms), the editor's next text, and quitting.
    */
-  record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
-      java.util.function.Consumer<Boolean> workingVisible,
-      java.util.function.BiConsumer<Optional<List<String>>, Integer> indicator,
-      java.util.function.Consumer<String> editorText, Runnable shutdown) {
+  record ScreenActions(Consumer<String> title, Consumer<Optional<String>> working,
+      Consumer<Boolean> workingVisible,
+      BiConsumer<Optional<List<String>>, Integer> indicator,
+      Consumer<String> editorText, Runnable shutdown) {
     static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
   }
 

@@ -1,5 +1,7 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.base.UnreadEntries;
+import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
@@ -82,7 +84,7 @@ final class SessionCommands {
       return false;
     }
     adoptSettings(ctx, agent, agent.session().buildContext());
-    dev.graft.cli.base.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
+    UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
     return true;
   }
 
@@ -178,7 +180,7 @@ final class SessionCommands {
     AgentSession agent = ctx.agent();
     Session session = agent.session();
     SessionStats stats = SessionStats.of(session.buildContext().messages());
-    long contextTokens = dev.graft.runtime.compaction.TokenEstimate.ofContext(session.buildContext().messages()).tokens();
+    long contextTokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
     var u = stats.usage();
     List<String> lines = new ArrayList<>();
     session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.safeLine(n)));

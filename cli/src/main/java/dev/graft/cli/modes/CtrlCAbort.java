@@ -2,6 +2,8 @@ package dev.graft.cli.modes;
 
 import dev.graft.runtime.agent.AgentSession;
 import java.io.PrintWriter;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * Ctrl+C while the agent runs aborts the turn (what finished stays in the session); a second
@@ -21,9 +23,9 @@ final class CtrlCAbort implements AutoCloseable {
 
   static CtrlCAbort install(AgentSession agent, PrintWriter err) {
     try {
-      sun.misc.Signal signal = new sun.misc.Signal("INT");
+      Signal signal = new Signal("INT");
       boolean[] once = {false};
-      sun.misc.SignalHandler old = sun.misc.Signal.handle(signal, s -> {
+      SignalHandler old = Signal.handle(signal, s -> {
         if (once[0] || agent.isIdle()) {
           quitNow();
         }
@@ -52,9 +54,9 @@ final class CtrlCAbort implements AutoCloseable {
 
   @Override
   public void close() {
-    if (previous instanceof sun.misc.SignalHandler handler) {
+    if (previous instanceof SignalHandler handler) {
       try {
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), handler);
+        Signal.handle(new Signal("INT"), handler);
       } catch (IllegalArgumentException e) {
         // nothing to restore
       }

@@ -1,5 +1,6 @@
 package dev.graft.cli.setup;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
@@ -11,6 +12,10 @@ import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptFile;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +59,8 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public List<java.nio.file.Path> files() {
-    return engine.map(e -> e.scripts().stream().map(dev.graft.scripting.api.ScriptFile::path).toList()).orElse(List.of());
+  public List<Path> files() {
+    return engine.map(e -> e.scripts().stream().map(ScriptFile::path).toList()).orElse(List.of());
   }
 
   @Override
@@ -93,8 +98,8 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public Optional<dev.graft.scripting.api.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
-      boolean expanded, java.time.Duration wait) {
+  public Optional<MessageRendering> renderMessage(JsonNode message,
+      boolean expanded, Duration wait) {
     try {
       return engine.flatMap(e -> e.renderMessage(message, expanded, wait));
     } catch (IllegalStateException e) {

@@ -5,6 +5,7 @@ import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.host.SessionView;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,10 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,7 +66,7 @@ final class ScriptSetup {
   }
 
   /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
-  static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
+  static Scripts start(CliContext context, AgentOptions o, Path cwd, Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
@@ -173,7 +177,7 @@ final class ScriptSetup {
 
     @Override
     public List<ObjectNode> allTools(ScriptFile script) {
-      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
+      Map<String, String> scriptPaths = tools.scriptToolFiles();
       return tools.all().values().stream().map(t -> {
         ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
         o.set("parameters", t.parameters());
@@ -195,9 +199,9 @@ final class ScriptSetup {
         return; // still starting: the agent is made with every script tool
       }
       tools.lateTool(name).ifPresent(tool -> {
-        java.util.Map<String, Tool> known = tools.all();
-        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
-            .filter(java.util.Objects::nonNull).toList());
+        Map<String, Tool> known = tools.all();
+        List<Tool> active = new ArrayList<>(a.activeTools().stream().map(known::get)
+            .filter(Objects::nonNull).toList());
         active.add(tool);
         a.setTools(active);
       });

@@ -13,6 +13,7 @@ import dev.graft.scripting.api.ScriptSources;
 import dev.graft.scripting.api.ScriptTool;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +68,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     }
     // In load order, the scripts that failed to load among the others (other problems last).
     List<Path> order = ScriptFinder.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
-    entries.sort(java.util.Comparator.comparingInt(e -> {
+    entries.sort(Comparator.comparingInt(e -> {
       int at = order.indexOf(e.path());
       return at < 0 ? Integer.MAX_VALUE : at;
     }));

@@ -12,8 +12,10 @@ import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptSources;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,7 +224,7 @@ public final class ScriptLocations {
   }
 
   /** A scope's locked packages; a lock file that cannot be read is a warning, and none of them. */
-  private static java.util.Collection<PackageLock.Entry> lockEntries(PackageScope scope, List<String> warnings) {
+  private static Collection<PackageLock.Entry> lockEntries(PackageScope scope, List<String> warnings) {
     try {
       return scope.lock().entries().values();
     } catch (UserError e) {
@@ -255,7 +257,7 @@ public final class ScriptLocations {
       warnings.add(dir + " is a link, not an installed package; run graft scripts install" + (scope.project() ? " --project" : ""));
       return Optional.empty();
     }
-    if (Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
       return Optional.of(dir);
     }
     warnings.add("script package " + e.name() + " is in " + scope.lock().file() + " but not installed; run graft scripts"

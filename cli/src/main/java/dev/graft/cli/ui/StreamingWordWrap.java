@@ -1,6 +1,7 @@
 package dev.graft.cli.ui;
 
 import java.util.function.UnaryOperator;
+import org.jline.utils.WCWidth;
 
 /**
  * Wraps streamed text at word boundaries as it arrives. Characters are printed at once; when a
@@ -53,7 +54,7 @@ final class StreamingWordWrap {
         }
         continue;
       }
-      int w = Math.max(0, org.jline.utils.WCWidth.wcwidth(cp));
+      int w = Math.max(0, WCWidth.wcwidth(cp));
       if (column + w > limit) {
         if (!word.isEmpty() && wordWidth + w <= limit) {
           flush(out, run, style);

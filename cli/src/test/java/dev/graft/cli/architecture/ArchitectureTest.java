@@ -11,11 +11,13 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -90,8 +92,8 @@ class ArchitectureTest {
   }
 
   /** Per file of {@code module} in a package {@code where} accepts, the bridge packages it names that {@code allowed} refuses. */
-  private static Map<String, Set<String>> bridgeReferences(String module, java.util.function.Predicate<String> where,
-      java.util.function.Predicate<String> allowed) {
+  private static Map<String, Set<String>> bridgeReferences(String module, Predicate<String> where,
+      Predicate<String> allowed) {
     Map<String, Set<String>> found = new TreeMap<>();
     for (Source s : sources) {
       if (s.module().equals(module) && where.test(s.pkg())) {
@@ -179,7 +181,7 @@ class ArchitectureTest {
     Map<String, Integer> index = new HashMap<>();
     Map<String, Integer> low = new HashMap<>();
     Deque<String> stack = new ArrayDeque<>();
-    Set<String> onStack = new java.util.HashSet<>();
+    Set<String> onStack = new HashSet<>();
     List<Set<String>> out = new ArrayList<>();
     int[] counter = {0};
     for (String v : graph.keySet()) {

@@ -7,13 +7,19 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import javax.imageio.ImageIO;
 
 /**
  * A session with every kind of entry the export page renders: two branches (one left with a
@@ -31,19 +37,19 @@ record ExportFixture(Path file, String leafId, String otherBranchId, List<String
   static final String PNG = png();
 
   private static String png() {
-    java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(160, 60, java.awt.image.BufferedImage.TYPE_INT_RGB);
+    BufferedImage image = new BufferedImage(160, 60, BufferedImage.TYPE_INT_RGB);
     for (int x = 0; x < 160; x++) {
       for (int y = 0; y < 60; y++) {
         image.setRGB(x, y, y > 24 && y < 36 ? 0xd03030 : (x * 255 / 160) << 8 | 0x3060a0);
       }
     }
-    var bytes = new java.io.ByteArrayOutputStream();
+    var bytes = new ByteArrayOutputStream();
     try {
-      javax.imageio.ImageIO.write(image, "png", bytes);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      ImageIO.write(image, "png", bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    return java.util.Base64.getEncoder().encodeToString(bytes.toByteArray());
+    return Base64.getEncoder().encodeToString(bytes.toByteArray());
   }
 
   static ExportFixture write(Path dir) {

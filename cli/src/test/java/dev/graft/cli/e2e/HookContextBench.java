@@ -3,6 +3,7 @@ package dev.graft.cli.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.management.OperatingSystemMXBean;
 import dev.graft.cli.host.SessionView;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
@@ -89,7 +90,7 @@ public final class HookContextBench {
             hooks.requestContext(messages, session::branchPath).messages();
           }
           double[] times = new double[runs];
-          var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+          var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
           long cpu = os.getProcessCpuTime();
           for (int i = 0; i < runs; i++) {
             long t = System.nanoTime();

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionFileException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,7 +119,7 @@ class HostileFilesCliTest {
     assertThat(tree.out()).as(tree.err()).contains("a1 user: hello");
     CliRun context = CliRun.run(home, work, "session", "context", "bom.jsonl");
     assertThat(context.exitCode()).as(context.err()).isZero();
-    ReferenceOracle.assertSameContext(file, dev.graft.runtime.json.Json.parse(context.out().strip()).get("context"));
+    ReferenceOracle.assertSameContext(file, Json.parse(context.out().strip()).get("context"));
 
     Path old = work.resolve("bom-v1.jsonl");
     Files.write(old, ("\uFEFF" + V1).getBytes(StandardCharsets.UTF_8));
@@ -130,12 +134,12 @@ class HostileFilesCliTest {
     Path fifo = work.resolve("pipe.jsonl");
     assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
     for (String command : List.of("check", "tree", "context", "export")) {
-      java.util.concurrent.CompletableFuture<CliRun> run = java.util.concurrent.CompletableFuture.supplyAsync(
+      CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
           () -> CliRun.run(home, work, "session", command, "pipe.jsonl"));
       CliRun done;
       try {
-        done = run.get(20, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException e) {
+        done = run.get(20, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
         // Unblock the reader (open the other end), so that the stuck thread ends with the test.
         try (var w = Files.newOutputStream(fifo)) {
           w.write('\n');
@@ -196,7 +200,7 @@ class HostileFilesCliTest {
     pb.environment().remove("JAVA_TOOL_OPTIONS");
     Process graft = pb.start();
     String err = new String(graft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(graft.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(graft.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(graft.exitValue()).as(err).isEqualTo(1);
     assertThat(err).doesNotContain("Exception in thread").doesNotContain("\tat ");
     assertThat(err.strip()).hasLineCount(1)

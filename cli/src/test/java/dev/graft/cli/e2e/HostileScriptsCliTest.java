@@ -9,10 +9,18 @@ import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.ScriptSettings;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,7 +203,7 @@ class HostileScriptsCliTest {
       Files.writeString(home.resolve("settings.json"), settings);
     }
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    List<String> args = new java.util.ArrayList<>(List.of("-p", "--scripts", "scripts", "--provider", "scripted", "--model",
+    List<String> args = new ArrayList<>(List.of("-p", "--scripts", "scripts", "--provider", "scripted", "--model",
         "turns.jsonl", "--cwd", "proj"));
     args.addAll(List.of(more));
     args.add("go");
@@ -216,7 +224,7 @@ class HostileScriptsCliTest {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
       char state = stat.charAt(stat.lastIndexOf(')') + 2);
       return state != 'Z' && state != 'X';
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return false;
     }
   }
@@ -242,7 +250,7 @@ class HostileScriptsCliTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("did not settle");
     JsonNode data = customData("timeouts");
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     data.get("out").forEach(n -> out.add(n.asText()));
     String limit = "exec: timeout must be a positive number of milliseconds up to 2147483647 (24.8 days), or left out for none; not ";
     assertThat(out).hasSize(11);
@@ -263,8 +271,8 @@ class HostileScriptsCliTest {
   }
 
   /** graft as a process of its own (for signals and its environment). */
-  private Process graftProcess(java.util.Map<String, String> env, String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+  private Process graftProcess(Map<String, String> env, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
         "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.graft.cli.Main"));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
@@ -298,10 +306,10 @@ class HostileScriptsCliTest {
         """);
     Files.writeString(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"spawn.js\": [\"sh\"]}}}");
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"done\"}\n");
-    Process graft = graftProcess(java.util.Map.of(), "-p", "--scripts", "scripts", "--provider", "scripted", "--model",
+    Process graft = graftProcess(Map.of(), "-p", "--scripts", "scripts", "--provider", "scripted", "--model",
         "turns.jsonl", "--cwd", "proj", "go");
     Path pidFile = work.resolve("proj/sleep.pid");
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!(Files.exists(pidFile) && !Files.readString(pidFile).isBlank()) && System.nanoTime() < deadline && graft.isAlive()) {
       Thread.sleep(50);
     }
@@ -312,7 +320,7 @@ class HostileScriptsCliTest {
       new ProcessBuilder("kill", "-" + signal, String.valueOf(graft.pid())).start().waitFor();
       Thread.sleep(300);
     }
-    assertThat(graft.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("graft ends on SIG" + String.join(", ", signals))
+    assertThat(graft.waitFor(30, TimeUnit.SECONDS)).as("graft ends on SIG" + String.join(", ", signals))
         .isTrue();
     for (int i = 0; i < 100 && alive(sleep); i++) {
       Thread.sleep(50); // the kill is sent before graft exits; the kernel may take a moment to end the sleep
@@ -409,7 +417,7 @@ class HostileScriptsCliTest {
         }
         """, null, "{\"text\": \"done\"}\n");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    List<String> refused = new java.util.ArrayList<>();
+    List<String> refused = new ArrayList<>();
     customData("caps").get("refused").forEach(n -> refused.add(n.asText()));
     assertThat(refused).containsExactly(
         "command: TypeError: graft.registerCommand: the description of /long is 1001 characters long; the limit is 1000",
@@ -447,12 +455,12 @@ class HostileScriptsCliTest {
         {"toolCalls": [{"name": "bash", "arguments": {"command": "echo hello"}, "id": "call_1"}]}
         {"text": "done"}
         """);
-    java.util.Map<String, String> env = java.util.Map.of("ANTHROPIC_API_KEY", key, "HF_TOKEN", key + "-hf");
+    Map<String, String> env = Map.of("ANTHROPIC_API_KEY", key, "HF_TOKEN", key + "-hf");
     String[] args = {"-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj", "go"};
     // A project cannot turn the keys on for itself.
     Files.writeString(work.resolve("proj/.graft/settings.json"), "{\"tools\": {\"bash\": {\"passApiKeys\": true}}}");
     Process first = graftProcess(env, args);
-    assertThat(first.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(first.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String output = Files.readString(home.resolve("graft-output.log"));
     assertThat(first.exitValue()).as(output).isZero();
     String session = Files.readString(sessionFile());
@@ -463,7 +471,7 @@ class HostileScriptsCliTest {
     Files.writeString(home.resolve("settings.json"), "{\"tools\": {\"bash\": {\"passApiKeys\": true}}}");
     Files.delete(work.resolve("proj/.graft/settings.json"));
     Process second = graftProcess(env, args);
-    assertThat(second.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(second.exitValue()).as(Files.readString(home.resolve("graft-output.log"))).isZero();
     assertThat(Files.readString(sessionFile())).contains("key=[" + key + "] hf=[" + key + "-hf]");
   }
@@ -532,11 +540,11 @@ class HostileScriptsCliTest {
         {"toolCalls": [{"name": "bash", "arguments": {"command": "echo one"}}]}
         {"text": "done"}
         """);
-    java.io.StringWriter out = new java.io.StringWriter();
-    java.io.StringWriter err = new java.io.StringWriter();
-    CliContext context = new CliContext(java.util.Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), Clock.systemUTC(),
-        new java.io.ByteArrayInputStream("run it\nn\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
+        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
+        new ByteArrayInputStream("run it\nn\n".getBytes(StandardCharsets.UTF_8)));
     int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
     assertThat(code).as(err.toString()).isZero();
     String shown = out.toString() + err;

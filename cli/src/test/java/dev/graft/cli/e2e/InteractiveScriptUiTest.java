@@ -6,6 +6,8 @@ import dev.graft.cli.Graft;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -77,12 +79,12 @@ class InteractiveScriptUiTest {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"unused\"}\n");
     // The test rewrites the script between the commands: /upgrade's reload must pick it up.
     String input = "/which\n/upgrade\n/which\n/quit\n";
-    java.io.InputStream in = new java.io.InputStream() {
+    InputStream in = new InputStream() {
       private final byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
       private int next;
 
       @Override
-      public int read() throws java.io.IOException {
+      public int read() throws IOException {
         if (next == "/which\n".length()) {
           Files.writeString(script, Files.readString(script).replace("version one", "version two"));
         }

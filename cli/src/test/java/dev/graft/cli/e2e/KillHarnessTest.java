@@ -11,6 +11,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -139,7 +140,7 @@ class KillHarnessTest {
     }
   }
 
-  private String stderr() throws java.io.IOException {
+  private String stderr() throws IOException {
     Path log = home.resolve("graft-stderr.log");
     return Files.exists(log) ? Files.readString(log) : "(none)";
   }

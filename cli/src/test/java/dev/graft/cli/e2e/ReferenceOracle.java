@@ -7,6 +7,7 @@ import dev.graft.runtime.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the reference agent's context.mjs (node) on a session file, for tests. */
@@ -26,7 +27,7 @@ final class ReferenceOracle {
   static void assertSameContext(Path file, JsonNode context) throws Exception {
     Path copy = Files.createTempFile("graft-oracle", ".jsonl");
     try {
-      Files.copy(file, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
       Process node = new ProcessBuilder("node", dir().resolve("context.mjs").toString(), copy.toString())
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
       String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

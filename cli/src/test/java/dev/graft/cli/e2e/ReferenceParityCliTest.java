@@ -7,10 +7,15 @@ import dev.graft.cli.Graft;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.SessionEntry;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -174,11 +179,11 @@ class ReferenceParityCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"the model was asked\"}\n");
-    java.io.StringWriter out = new java.io.StringWriter();
-    java.io.StringWriter err = new java.io.StringWriter();
-    CliContext context = new CliContext(java.util.Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), Clock.systemUTC(),
-        new java.io.ByteArrayInputStream("/bye\nhello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
+        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
+        new ByteArrayInputStream("/bye\nhello\n".getBytes(StandardCharsets.UTF_8)));
     int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts", "--no-session");
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString()).contains("hasUI true").contains("read · write").contains("leaving")

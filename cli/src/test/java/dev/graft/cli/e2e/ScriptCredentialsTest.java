@@ -3,6 +3,7 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.charset.StandardCharsets;
@@ -115,7 +116,7 @@ class ScriptCredentialsTest {
       assertThat(everything).as(secret).doesNotContain(secret);
     }
     // Other variables reach a granted program (above), and nothing else the script saw.
-    ((com.fasterxml.jackson.databind.node.ObjectNode) probe).remove("exec");
+    ((ObjectNode) probe).remove("exec");
     assertThat(probe.toString()).doesNotContain(OTHER_SECRET);
   }
 }

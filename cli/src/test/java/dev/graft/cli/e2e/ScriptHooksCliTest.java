@@ -6,11 +6,17 @@ import dev.graft.cli.Graft;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.session.SessionEntry;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Hook scripts given with --scripts take part in a real run: blocking, context, entries. */
@@ -58,7 +64,7 @@ class ScriptHooksCliTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(120) // a guard against a hang, not a measurement
+  @Timeout(120) // a guard against a hang, not a measurement
   void aSpinningHandlerIsStoppedAndReportedAndTheRunGoesOn() throws Exception {
     Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));
@@ -76,7 +82,7 @@ class ScriptHooksCliTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(120) // a guard against a hang, not a measurement
+  @Timeout(120) // a guard against a hang, not a measurement
   void aHandlerWhosePromiseNeverSettlesTimesOutAfterTheConfiguredTimeAndTheRunGoesOn() throws Exception {
     Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));
@@ -125,11 +131,11 @@ class ScriptHooksCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    var out = new java.io.StringWriter();
-    var err = new java.io.StringWriter();
-    CliContext context = new CliContext(java.util.Map.of(), new GraftHome(home), work, new java.io.PrintWriter(out, true),
-        new java.io.PrintWriter(err, true), Clock.systemUTC(),
-        new java.io.ByteArrayInputStream("/help\n/hello warmly\n2\nsay hi\n/quit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    var out = new StringWriter();
+    var err = new StringWriter();
+    CliContext context = new CliContext(Map.of(), new GraftHome(home), work, new PrintWriter(out, true),
+        new PrintWriter(err, true), Clock.systemUTC(),
+        new ByteArrayInputStream("/help\n/hello warmly\n2\nsay hi\n/quit\n".getBytes(StandardCharsets.UTF_8)));
     int code = Graft.run(context, "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj");
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString()).contains("/hello").contains("Greet someone chosen from a list").contains("Hello, Grace!");

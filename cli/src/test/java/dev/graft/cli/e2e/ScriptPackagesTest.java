@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -231,14 +233,14 @@ class ScriptPackagesTest {
 
     CliRun list = CliRun.run(home, cwd, "scripts", "list", "--format", "json");
     assertThat(list.exitCode()).as(list.out() + list.err()).isZero();
-    List<String> commands = new java.util.ArrayList<>();
+    List<String> commands = new ArrayList<>();
     Json.parse(list.out()).path("scripts").forEach(s -> s.path("commands").forEach(n -> commands.add(n.asText())));
     assertThat(commands).containsExactly("/hello", "/multi", "/one", "/extra");
   }
 
   private static void deleteTree(Path dir) throws IOException {
     try (var walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     }

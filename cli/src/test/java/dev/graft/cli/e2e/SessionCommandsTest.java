@@ -3,6 +3,7 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +44,7 @@ class SessionCommandsTest {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(FIXTURES.resolve("s7/expected.json.gz")))) {
       expected = Json.MAPPER.readTree(in).get("cases");
     }
-    var ids = new java.util.ArrayList<String>();
+    var ids = new ArrayList<String>();
     expected.fieldNames().forEachRemaining(ids::add);
     String a = ids.get(3);
     String b = ids.get(ids.size() - 4);
@@ -116,7 +118,7 @@ class SessionCommandsTest {
 
   @Test
   void listShowsSessionsOfThisDirectoryNewestFirst() throws Exception {
-    SessionStore store = new SessionStore(new dev.graft.runtime.config.GraftHome(home), Clock.systemUTC());
+    SessionStore store = new SessionStore(new GraftHome(home), Clock.systemUTC());
     try (Session s = store.create(work.toString())) {
       s.appendMessage(new AgentMessage.User("first question", 1));
       s.appendSessionInfo("named one");

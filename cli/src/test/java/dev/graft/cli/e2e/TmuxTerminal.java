@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * graft's interactive mode in a real pseudo-terminal, for tests: graft (this test run's classes)
@@ -115,7 +116,7 @@ public final class TmuxTerminal implements AutoCloseable {
    */
   public String screen() throws Exception {
     String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-J", "-t", "graft", "-S", "-500"));
-    return out == null ? "" : out.lines().map(String::stripTrailing).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+    return out == null ? "" : out.lines().map(String::stripTrailing).collect(Collectors.joining("\n", "", "\n"));
   }
 
   /** {@code screen} with every run of white space (line ends included) as one space: text graft wrapped reads as one line. */

@@ -11,6 +11,7 @@ import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -136,7 +137,7 @@ class TypeScriptCorpusTest {
 
   /** node on the PATH; without one the test is skipped, except in CI (CI set), where it fails. */
   private static Path node() {
-    Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+    Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
         .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "node")).filter(Files::isExecutable).findFirst();
     if (found.isEmpty()) {
       String why = "node is not on the PATH: the TypeScript corpus compares graft with tsc run by node 20+";

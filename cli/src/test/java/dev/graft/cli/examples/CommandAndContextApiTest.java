@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.graft.runtime.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,7 +100,7 @@ class CommandAndContextApiTest {
     assertThat(without.exitCode()).as(without.err()).isZero();
     String warning = "graft: warning: this session has 2 \"seed_note\" entries that no loaded script reads";
     assertThat(without.err()).contains(warning);
-    assertThat(without.err().split(java.util.regex.Pattern.quote(warning), -1)).hasSize(2); // once
+    assertThat(without.err().split(Pattern.quote(warning), -1)).hasSize(2); // once
     ExampleRun with = ExampleRun.print(home, work, "-p", "-c", "-s", work.resolve("seed.js").toString(), "--provider",
         "scripted", "--model", "turns.jsonl", "--cwd", "proj", "again");
     assertThat(with.exitCode()).as(with.err()).isZero();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
@@ -78,7 +79,7 @@ class AgentControlTest {
     }
   }
 
-  private static dev.graft.runtime.llm.ModelRegistry noModels() {
+  private static ModelRegistry noModels() {
     throw new AssertionError("these tests do not ask for models");
   }
 }

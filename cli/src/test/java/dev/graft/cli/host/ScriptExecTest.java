@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.ScriptFile;
@@ -187,7 +188,7 @@ class ScriptExecTest {
   @Test
   void wrongGrantsAreReportedAndIgnored() throws Exception {
     settings(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"a.js\": \"git\", \"b.js\": [\"git\", 3], \"c.js\": false}}}");
-    var grants = dev.graft.runtime.config.ExecGrants.load(new GraftHome(home), project);
+    var grants = ExecGrants.load(new GraftHome(home), project);
     assertThat(grants.user()).isEmpty();
     assertThat(grants.problems()).containsExactly(
         home.resolve("settings.json") + ": scripts.exec.a.js must be true, false or a list of program names; ignored",

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.config.GraftHome;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,21 +96,21 @@ class ScriptTrustTest {
 
   @Test
   void theInteractivePromptTrustsSkipsOrSaysNeverAndReadsOnlyItsLine() throws Exception {
-    var in = new java.io.ByteArrayInputStream("maybe\ny\nnext line\n".getBytes());
-    var out = new java.io.StringWriter();
-    assertThat(plan(TrustDecisions.prompt(in, new java.io.PrintWriter(out, true))).paths()).containsExactly(scripts);
+    var in = new ByteArrayInputStream("maybe\ny\nnext line\n".getBytes());
+    var out = new StringWriter();
+    assertThat(plan(TrustDecisions.prompt(in, new PrintWriter(out, true))).paths()).containsExactly(scripts);
     assertThat(out.toString()).contains("gate.js").contains("lib/util.js").contains("Fingerprint: sha256:")
         .contains("Answer y, n or v.");
     assertThat(new String(in.readAllBytes())).isEqualTo("next line\n");
 
     Files.writeString(scripts.resolve("new.js"), "export default function (g) {}\n");
     out.getBuffer().setLength(0);
-    assertThat(plan(TrustDecisions.prompt(new java.io.ByteArrayInputStream("v\n".getBytes()),
-        new java.io.PrintWriter(out, true))).paths()).isEmpty();
+    assertThat(plan(TrustDecisions.prompt(new ByteArrayInputStream("v\n".getBytes()),
+        new PrintWriter(out, true))).paths()).isEmpty();
     assertThat(out.toString()).contains("new.js  (new)").contains("not asked again");
     out.getBuffer().setLength(0);
-    assertThat(plan(TrustDecisions.prompt(new java.io.ByteArrayInputStream("y\n".getBytes()),
-        new java.io.PrintWriter(out, true))).paths()).as("never: not asked").isEmpty();
+    assertThat(plan(TrustDecisions.prompt(new ByteArrayInputStream("y\n".getBytes()),
+        new PrintWriter(out, true))).paths()).as("never: not asked").isEmpty();
     assertThat(out.toString()).contains("you chose never to run them");
   }
 
