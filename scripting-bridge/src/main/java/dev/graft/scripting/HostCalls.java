@@ -1,5 +1,10 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptShortcut;
+import dev.graft.scripting.api.ScriptFlag;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Set;
 import static dev.graft.scripting.ArgumentChecks.MAX_ENTRY_DATA;
 import static dev.graft.scripting.ArgumentChecks.MAX_MESSAGE;
 import static dev.graft.scripting.ArgumentChecks.MAX_NAME;
@@ -34,10 +39,13 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -66,11 +74,11 @@ final class HostCalls {
   private final Marshal marshal;
   private final ScriptSettings settings;
   /** Each script file's unknown event names already warned of ("path\0name"), so each is said once. */
-  private final java.util.Set<String> unknownEvents = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> unknownEvents = ConcurrentHashMap.newKeySet();
 
   /** The warning for a handler of an event graft does not know (the nearest known name suggested). */
-  static String unknownEvent(String name, java.util.Set<String> known) {
-    String nearest = known.stream().min(java.util.Comparator.comparingInt(k -> distance(k, name))).filter(k ->
+  static String unknownEvent(String name, Set<String> known) {
+    String nearest = known.stream().min(Comparator.comparingInt(k -> distance(k, name))).filter(k ->
         distance(k, name) <= 3).map(k -> " (did you mean \"" + k + "\"?)").orElse("");
     return UNKNOWN_EVENT + " \"" + name + "\": graft never emits it, so this handler is never called" + nearest;
   }
@@ -95,7 +103,7 @@ final class HostCalls {
   }
 
   /** Each script file's model calls, kept across reloads. */
-  private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Path, ModelCallQuota> modelCalls = new ConcurrentHashMap<>();
 
   HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings) {
     this.port = port;
@@ -362,7 +370,7 @@ final class HostCalls {
     if (s.registered().flag(name).isPresent()) {
       throw new BadArgument("--" + name + " is already registered by this script");
     }
-    s.registered().addFlag(new Registrations.Flag(new dev.graft.scripting.api.ScriptFlag(name, type, description, s.file()),
+    s.registered().addFlag(new Registrations.Flag(new ScriptFlag(name, type, description, s.file()),
         defaultValue));
     refreshIfActive(s);
     return HostReply.NOTHING;
@@ -387,7 +395,7 @@ final class HostCalls {
   }
 
   private HostReply registerShortcut(LoadedScript s, Value keyValue, Value options) throws BadArgument {
-    String key = capped(text(keyValue, "the key"), MAX_NAME, "the key").toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+    String key = capped(text(keyValue, "the key"), MAX_NAME, "the key").toLowerCase(Locale.ROOT).replace(" ", "");
     if (!SHORTCUT.matcher(key).matches()) {
       throw new BadArgument("the key " + jsonString(key) + " is not a key graft knows: write modifiers and a key joined by"
           + " \"+\" (\"ctrl+shift+p\", \"alt+m\", \"f5\")");
@@ -404,7 +412,7 @@ final class HostCalls {
     if (s.registered().shortcut(key).isPresent()) {
       throw new BadArgument(key + " is already bound by this script");
     }
-    s.registered().addShortcut(new Registrations.Shortcut(new dev.graft.scripting.api.ScriptShortcut(key, description,
+    s.registered().addShortcut(new Registrations.Shortcut(new ScriptShortcut(key, description,
         s.file()), handler));
     refreshIfActive(s);
     return HostReply.NOTHING;

@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptShortcut;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
@@ -23,9 +25,9 @@ final class Registrations {
 
   record Tool(ScriptTool info, Value execute) {}
 
-  record Flag(dev.graft.scripting.api.ScriptFlag info, Value defaultValue) {}
+  record Flag(ScriptFlag info, Value defaultValue) {}
 
-  record Shortcut(dev.graft.scripting.api.ScriptShortcut info, Value handler) {}
+  record Shortcut(ScriptShortcut info, Value handler) {}
 
   private final Map<String, Flag> flags = new LinkedHashMap<>();
   private final Map<String, Shortcut> shortcuts = new LinkedHashMap<>();

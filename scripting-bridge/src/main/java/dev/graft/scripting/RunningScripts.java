@@ -1,5 +1,7 @@
 package dev.graft.scripting;
 
+import dev.graft.scripting.api.ScriptShortcut;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
@@ -23,8 +25,8 @@ final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
   record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      Set<String> renderers, List<dev.graft.scripting.api.ScriptFlag> flags,
-      List<dev.graft.scripting.api.ScriptShortcut> shortcuts) {
+      Set<String> renderers, List<ScriptFlag> flags,
+      List<ScriptShortcut> shortcuts) {
     static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of());
   }
 
@@ -64,8 +66,8 @@ final class RunningScripts {
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
-    List<dev.graft.scripting.api.ScriptFlag> flags = new ArrayList<>();
-    List<dev.graft.scripting.api.ScriptShortcut> shortcuts = new ArrayList<>();
+    List<ScriptFlag> flags = new ArrayList<>();
+    List<ScriptShortcut> shortcuts = new ArrayList<>();
     for (LoadedScript s : active) {
       s.registered().flags().forEach(f -> flags.add(f.info()));
       s.registered().shortcuts().forEach(k -> shortcuts.add(k.info()));

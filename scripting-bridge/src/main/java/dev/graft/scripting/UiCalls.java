@@ -1,5 +1,8 @@
 package dev.graft.scripting;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.graft.runtime.json.Json;
 import static dev.graft.scripting.ArgumentChecks.MAX_EDITOR_TEXT;
 import static dev.graft.scripting.ArgumentChecks.MAX_NAME;
 import static dev.graft.scripting.ArgumentChecks.MAX_NOTIFY;
@@ -54,9 +57,9 @@ final class UiCalls {
         return HostReply.string(ui.editorText());
       }
       case "getAllThemes" -> {
-        com.fasterxml.jackson.databind.node.ArrayNode out = dev.graft.runtime.json.Json.MAPPER.createArrayNode();
+        ArrayNode out = Json.MAPPER.createArrayNode();
         ui.themes().forEach(t -> {
-          com.fasterxml.jackson.databind.node.ObjectNode o = out.addObject().put("name", t.name());
+          ObjectNode o = out.addObject().put("name", t.name());
           t.path().ifPresentOrElse(p -> o.put("path", p), () -> o.putNull("path"));
         });
         return HostReply.json(out);
@@ -68,7 +71,7 @@ final class UiCalls {
       case "setTheme" -> {
         String theme = capped(text(a, "the theme name"), MAX_NAME, "the theme name");
         Optional<String> error = ui.setTheme(theme);
-        com.fasterxml.jackson.databind.node.ObjectNode out = dev.graft.runtime.json.Json.object().put("success", error.isEmpty());
+        ObjectNode out = Json.object().put("success", error.isEmpty());
         error.ifPresent(e -> out.put("error", e));
         return HostReply.json(out);
       }

@@ -1,5 +1,6 @@
 package dev.graft.cli.commands;
 
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.ResourceFolders;
@@ -72,10 +73,10 @@ final class SkillsCheckCommand implements Callable<Integer> {
       if (problems.isEmpty()) {
         String name = skills.all().stream().filter(s -> s.file().equals(f.file().toAbsolutePath().normalize()))
             .map(s -> " (" + s.name() + ")").findFirst().orElse("");
-        out.println(ScriptText.shown(f.file() + ": ok" + name));
+        out.println(ScriptText.safeLine(f.file() + ": ok" + name));
       }
       for (SkillFile.Problem p : problems) {
-        out.println(ScriptText.shown(f.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
+        out.println(ScriptText.safeLine(f.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
       }
     }
     if (found.isEmpty()) {
@@ -90,6 +91,6 @@ final class SkillsCheckCommand implements Callable<Integer> {
   /** The skills a run in {@code project} would read (untrusted project folders listed, not read). */
   static SharedResources.Plan plan(CliContext context, Path project) {
     return SharedResources.plan(context.home(), SkillsListCommand.userHome(context), project,
-        SkillsListCommand.packages(context, project), dev.graft.cli.setup.ScriptLocations.TrustDecision.SKIP);
+        SkillsListCommand.packages(context, project), ScriptLocations.TrustDecision.SKIP);
   }
 }

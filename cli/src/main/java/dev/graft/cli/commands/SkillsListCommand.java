@@ -8,9 +8,9 @@ import dev.graft.cli.resources.Skill;
 import dev.graft.cli.resources.SkillFile;
 import dev.graft.cli.resources.Skills;
 import dev.graft.cli.setup.AgentSetup;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.setup.SharedResources;
-import dev.graft.cli.setup.TrustDecisions;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import java.io.PrintWriter;
@@ -77,15 +77,15 @@ final class SkillsListCommand implements Callable<Integer> {
           + " and packages' skills).");
     }
     for (Skill s : skills.all()) {
-      out.println(ScriptText.shown(s.name() + "  (" + s.source() + (s.userOnly() ? ", user only" : "") + ")  " + s.file()));
-      out.println("  " + ScriptText.shown(oneLine(s.description())));
+      out.println(ScriptText.safeLine(s.name() + "  (" + s.source() + (s.userOnly() ? ", user only" : "") + ")  " + s.file()));
+      out.println("  " + ScriptText.safeLine(oneLine(s.description())));
     }
     for (SkillFile.Problem p : skills.problems()) {
-      out.println(ScriptText.shown("problem: " + p.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
+      out.println(ScriptText.safeLine("problem: " + p.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
     }
     for (SharedResources.Untrusted u : plan.untrusted()) {
       if (u.kind().equals("skills")) {
-        out.println(ScriptText.shown(TrustDecisions.notLoaded(u.project())));
+        out.println(ScriptText.safeLine(TrustDecisions.notLoaded(u.project())));
       }
     }
     plan.warnings().forEach(w -> context.err().println("graft: warning: " + w));

@@ -1,5 +1,9 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.scripting.api.ScriptUi;
+import dev.graft.cli.base.UserSettings;
+import dev.graft.cli.tui.ThemeFile;
+import java.io.IOException;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.chat.CustomRenderer;
 import dev.graft.cli.tui.JLineTerminal;
@@ -11,6 +15,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.FileAttachments;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -87,7 +92,7 @@ public final class InteractiveMode {
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
         frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true), screenState()));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
       public void interrupted(boolean ctrlC) {
@@ -125,12 +130,12 @@ public final class InteractiveMode {
       }
 
       @Override
-      public List<dev.graft.scripting.api.ScriptUi.ThemeEntry> themes() {
+      public List<ScriptUi.ThemeEntry> themes() {
         if (!(frontend instanceof TuiFrontend)) {
           return List.of();
         }
-        dev.graft.cli.tui.ThemeFile.Loaded loaded = setup.scripts().themes();
-        return loaded.names().stream().map(n -> new dev.graft.scripting.api.ScriptUi.ThemeEntry(n,
+        ThemeFile.Loaded loaded = setup.scripts().themes();
+        return loaded.names().stream().map(n -> new ScriptUi.ThemeEntry(n,
             loaded.find(n).map(t -> t.file().toString()))).toList();
       }
 
@@ -143,8 +148,8 @@ public final class InteractiveMode {
           return Optional.of("Theme not found: " + name);
         }
         try {
-          dev.graft.cli.base.UserSettings.load(setup.home().resolve("settings.json")).set("theme", name);
-        } catch (java.io.IOException e) {
+          UserSettings.load(setup.home().resolve("settings.json")).set("theme", name);
+        } catch (IOException e) {
           return Optional.of("cannot keep the theme in settings.json: " + e.getMessage());
         }
         frontend.themeChanged(name);
@@ -212,7 +217,7 @@ public final class InteractiveMode {
       List<PromptArguments.Prompt> initial;
       try {
         initial = PromptArguments.of(setup.initialPrompts()).read(cwd());
-      } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+      } catch (FileAttachments.AttachmentException e) {
         frontend.notice(Frontend.Notice.ERROR, "✗ " + e.getMessage());
         initial = List.of();
       }

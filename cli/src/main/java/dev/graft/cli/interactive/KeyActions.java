@@ -1,10 +1,12 @@
 package dev.graft.cli.interactive;
 
+import java.util.concurrent.CompletionException;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,7 +58,7 @@ final class KeyActions {
   private void shortcut(String key) {
     try {
       ctx.scripts().runShortcut(key).join();
-    } catch (java.util.concurrent.CompletionException e) {
+    } catch (CompletionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       frontend.notice(Frontend.Notice.ERROR, "✗ " + key + ": " + InteractiveMode.oneLine(cause));
     }
@@ -93,7 +95,7 @@ final class KeyActions {
 
   private void dequeue() {
     AgentSession.Queued queued = ctx.agent().takeQueued();
-    List<String> texts = new java.util.ArrayList<>(queued.steering());
+    List<String> texts = new ArrayList<>(queued.steering());
     texts.addAll(queued.followUps());
     frontend.restoreQueued(texts);
   }

@@ -1,8 +1,10 @@
 package dev.graft.cli.interactive;
 
+import java.util.function.Predicate;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.runtime.agent.AgentSession;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.ScriptFailure;
@@ -12,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
@@ -26,7 +29,7 @@ public final class ScriptCommandPrompts {
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
   /** Names whose {@code /name} is a prompt the agent expands (a skill's {@code skill:NAME}, a template's). */
-  private final java.util.function.Predicate<String> prompts;
+  private final Predicate<String> prompts;
 
   /** What a prompt is. */
   public sealed interface Parsed {
@@ -45,14 +48,14 @@ public final class ScriptCommandPrompts {
   }
 
   private ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface,
-      java.util.function.Predicate<String> prompts) {
+      Predicate<String> prompts) {
     this.engine = engine;
     this.surface = surface;
     this.prompts = prompts;
   }
 
   /** These, with {@code /name} a prompt for the names {@code prompts} accepts (skills, prompt templates). */
-  public ScriptCommandPrompts withPrompts(java.util.function.Predicate<String> prompts) {
+  public ScriptCommandPrompts withPrompts(Predicate<String> prompts) {
     return new ScriptCommandPrompts(engine, surface, prompts);
   }
 
@@ -143,8 +146,8 @@ public final class ScriptCommandPrompts {
    * the runs scripts requested, {@link dev.graft.runtime.agent.AgentSession#runRequestedTurns}),
    * a status goes to {@code status}.
    */
-  public static void act(CommandAnswer answer, dev.graft.runtime.agent.AgentSession agent,
-      java.util.function.Consumer<String> status) {
+  public static void act(CommandAnswer answer, AgentSession agent,
+      Consumer<String> status) {
     switch (answer) {
       case CommandAnswer.Prompt p -> agent.sendUserMessage(p.text(), List.of(), Optional.empty());
       case CommandAnswer.Status s -> status.accept(s.text());

@@ -1,7 +1,10 @@
 package dev.graft.cli.interactive;
 
+import java.util.concurrent.CompletableFuture;
+import dev.graft.cli.tui.ThemeFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.MessageRendering;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,8 +29,8 @@ public interface ScriptControl {
   }
 
   /** The themes beside graft's own (theme files of $GRAFT_HOME/themes, the project and packages). */
-  default dev.graft.cli.tui.ThemeFile.Loaded themes() {
-    return new dev.graft.cli.tui.ThemeFile.Loaded(List.of(), List.of());
+  default ThemeFile.Loaded themes() {
+    return new ThemeFile.Loaded(List.of(), List.of());
   }
 
   /** The keys the running scripts bound ({@code pi.registerShortcut}). */
@@ -36,12 +39,12 @@ public interface ScriptControl {
   }
 
   /** Runs the handler bound to {@code key}; the future ends when it does (failing as it did). */
-  default java.util.concurrent.CompletableFuture<?> runShortcut(String key) {
-    return java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException("no script bound " + key));
+  default CompletableFuture<?> runShortcut(String key) {
+    return CompletableFuture.failedFuture(new IllegalArgumentException("no script bound " + key));
   }
 
   /** The files of the running scripts. */
-  default List<java.nio.file.Path> files() {
+  default List<Path> files() {
     return List.of();
   }
 

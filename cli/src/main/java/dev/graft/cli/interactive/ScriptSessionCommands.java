@@ -1,5 +1,7 @@
 package dev.graft.cli.interactive;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
@@ -7,6 +9,7 @@ import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.ScriptCommandControl;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -19,7 +22,7 @@ final class ScriptSessionCommands implements ScriptCommandControl {
   private final CommandContext ctx;
   final AtomicReference<String> editorText = new AtomicReference<>();
   /** Set by {@link #reload}: the command's runner reloads once the handler has returned. */
-  final java.util.concurrent.atomic.AtomicBoolean reloadAfter = new java.util.concurrent.atomic.AtomicBoolean();
+  final AtomicBoolean reloadAfter = new AtomicBoolean();
 
   ScriptSessionCommands(CommandContext ctx) {
     this.ctx = ctx;
@@ -88,8 +91,8 @@ final class ScriptSessionCommands implements ScriptCommandControl {
   @Override
   public CompletableFuture<Boolean> switchSession(String sessionPath) {
     return async("switch", () -> {
-      java.nio.file.Path file = java.nio.file.Path.of(ctx.agent().session().cwd()).resolve(sessionPath).normalize();
-      if (!java.nio.file.Files.isRegularFile(file)) {
+      Path file = Path.of(ctx.agent().session().cwd()).resolve(sessionPath).normalize();
+      if (!Files.isRegularFile(file)) {
         throw new IllegalArgumentException("no session file " + file);
       }
       return !ctx.agent().switchSession(file);

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.tui.Themes;
 import dev.graft.cli.ui.Choice;
@@ -7,6 +8,8 @@ import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +78,7 @@ final class SettingsCommand {
 
   private static void theme(CommandContext ctx, UserSettings settings) throws IOException {
     String current = settings.text("theme").orElse("dark");
-    dev.graft.cli.tui.ThemeFile.Loaded loaded = ctx.scripts().themes();
+    ThemeFile.Loaded loaded = ctx.scripts().themes();
     List<String> names = loaded.names();
     List<Choice> choices = names.stream().map(n -> new Choice(n, (n.equals(current) ? "current" : "")
         + loaded.find(n).map(t -> (n.equals(current) ? ", " : "") + t.file().getFileName()).orElse(""))).toList();
@@ -147,13 +150,13 @@ final class SettingsCommand {
 
   /** {@code /copy}: the last answer of the model on this branch, to the clipboard. */
   static void copy(CommandContext ctx, String args) {
-    List<dev.graft.runtime.message.AgentMessage> messages = ctx.agent().session().buildContext().messages();
+    List<AgentMessage> messages = ctx.agent().session().buildContext().messages();
     String text = null;
     for (int i = messages.size() - 1; i >= 0 && text == null; i--) {
-      if (messages.get(i) instanceof dev.graft.runtime.message.AgentMessage.Assistant a) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a) {
         List<String> parts = new ArrayList<>();
         a.content().forEach(b -> {
-          if (b instanceof dev.graft.runtime.message.ContentBlock.Text t && !t.text().isBlank()) {
+          if (b instanceof ContentBlock.Text t && !t.text().isBlank()) {
             parts.add(t.text());
           }
         });

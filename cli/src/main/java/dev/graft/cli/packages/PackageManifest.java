@@ -1,5 +1,6 @@
 package dev.graft.cli.packages;
 
+import java.util.Collections;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
@@ -68,7 +69,7 @@ public final class PackageManifest {
       for (Kind k : Kind.values()) {
         copy.put(k, List.copyOf(taken.getOrDefault(k, List.of())));
       }
-      taken = java.util.Collections.unmodifiableMap(copy);
+      taken = Collections.unmodifiableMap(copy);
       leftOut = List.copyOf(leftOut);
     }
 

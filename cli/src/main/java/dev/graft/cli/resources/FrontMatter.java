@@ -1,5 +1,6 @@
 package dev.graft.cli.resources;
 
+import java.util.Collections;
 import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ public record FrontMatter(Map<String, Object> fields, Map<String, Integer> lines
   private static final int MAX_CHARS = 64 * 1024;
 
   public FrontMatter {
-    fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+    fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     lines = Map.copyOf(lines);
   }
 

@@ -1,5 +1,6 @@
 package dev.graft.cli.resources;
 
+import java.util.function.Function;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,7 +121,7 @@ public record PromptTemplates(List<PromptTemplate> all, List<String> problems) {
     }
   }
 
-  private static String replace(Pattern p, String text, java.util.function.Function<Matcher, String> with) {
+  private static String replace(Pattern p, String text, Function<Matcher, String> with) {
     Matcher m = p.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {

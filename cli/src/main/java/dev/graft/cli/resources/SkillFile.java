@@ -1,5 +1,8 @@
 package dev.graft.cli.resources;
 
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.Map;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +45,7 @@ public final class SkillFile {
         return new Read(Optional.empty(), problems);
       }
       content = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       problems.add(new Problem(file, "cannot be read: " + e.getMessage(), true));
       return new Read(Optional.empty(), problems);
     }
@@ -97,11 +100,11 @@ public final class SkillFile {
 
   private static String kind(Object value) {
     return switch (value) {
-      case java.util.Map<?, ?> m -> "a map";
-      case java.util.List<?> l -> "a list";
+      case Map<?, ?> m -> "a map";
+      case List<?> l -> "a list";
       case Number n -> "a number";
       case Boolean b -> "true/false";
-      default -> value.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+      default -> value.getClass().getSimpleName().toLowerCase(Locale.ROOT);
     };
   }
 }

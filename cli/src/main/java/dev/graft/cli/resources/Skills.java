@@ -1,5 +1,7 @@
 package dev.graft.cli.resources;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +32,7 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
   /** Reads {@code files} in order; a second skill of a name is a problem, and not loaded. */
   public static Skills load(List<Found> files) {
     Map<String, Skill> byName = new LinkedHashMap<>();
-    java.util.Set<Path> seen = new java.util.HashSet<>();
+    Set<Path> seen = new HashSet<>();
     List<SkillFile.Problem> problems = new ArrayList<>();
     for (Found f : files) {
       Path real = realPath(f.file());

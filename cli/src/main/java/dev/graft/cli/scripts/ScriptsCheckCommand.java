@@ -4,7 +4,7 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSources;
@@ -77,15 +77,15 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      out.println(ScriptText.safeLine(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
       List<String> never = events.stream().filter(e -> !HookEvents.POINTS.contains(e) && !HookEvents.WATCHED.contains(e))
           .toList();
       if (!never.isEmpty()) {
-        out.println(ScriptText.shown(f.path() + ": events graft never emits (their handlers are never called): "
+        out.println(ScriptText.safeLine(f.path() + ": events graft never emits (their handlers are never called): "
             + String.join(", ", never)));
       }
     }
-    problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
+    problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;

@@ -3,13 +3,14 @@ package dev.graft.cli.scripts;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.setup.AgentSetup;
-import dev.graft.cli.setup.ResourceFingerprint;
-import dev.graft.cli.setup.ScriptFingerprint;
+import dev.graft.cli.trust.ResourceFingerprint;
 import dev.graft.cli.setup.SharedResources;
-import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.cli.setup.TrustDecisions;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.trust.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.cli.trust.TrustStore;
 import dev.graft.runtime.config.ExecGrants;
+import java.io.Console;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.Map;
@@ -91,7 +92,7 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     TrustDecisions.describe(project).forEach(out::println);
     out.flush();
     if (!yes) {
-      java.io.Console console = System.console();
+      Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
         throw new UserError("not asking without a terminal: add --yes to trust these " + TrustDecisions.kindOf(folder));
       }

@@ -1,5 +1,7 @@
 package dev.graft.cli.setup;
 
+import java.util.Optional;
+import java.util.Map;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,5 +88,5 @@ public final class AgentOptions {
    * Not an option: the command line's options graft does not know ({@code --plan}, {@code --preset
    * fast}), by name, with their value (empty for a bare flag): for the scripts' {@code pi.getFlag}.
    */
-  public java.util.Map<String, java.util.Optional<String>> scriptFlags = java.util.Map.of();
+  public Map<String, Optional<String>> scriptFlags = Map.of();
 }

@@ -1,5 +1,14 @@
 package dev.graft.cli.setup;
 
+import dev.graft.scripting.api.ScriptFlag;
+import dev.graft.cli.base.UserError;
+import java.util.LinkedHashMap;
+import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.host.SessionView;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +35,10 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -57,7 +69,7 @@ final class ScriptSetup {
   }
 
   /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
-  static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
+  static Scripts start(CliContext context, AgentOptions o, Path cwd, Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
@@ -67,10 +79,10 @@ final class ScriptSetup {
       err.flush();
     });
     if (o.noScripts && !o.extensions.isEmpty()) {
-      throw dev.graft.cli.base.UserError.usage("-e and --no-scripts cannot be combined");
+      throw UserError.usage("-e and --no-scripts cannot be combined");
     }
     TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
-    List<Path> files = new java.util.ArrayList<>(o.scriptFiles);
+    List<Path> files = new ArrayList<>(o.scriptFiles);
     files.addAll(tried.files());
     ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
         files, o.noScripts, tried.plans());
@@ -82,7 +94,7 @@ final class ScriptSetup {
     }
   }
 
-  private static Scripts start(CliContext context, AgentOptions o, dev.graft.runtime.config.Settings settings,
+  private static Scripts start(CliContext context, AgentOptions o, Settings settings,
       ScriptLocations.Request request, TriedPackages tried, AtomicReference<AgentSession> agent, PrintWriter err,
       LiveEventContext contexts, ScriptSurface surface, AgentTools tools) {
     ScriptLocations.Plan plan = ScriptLocations.plan(request,
@@ -98,7 +110,7 @@ final class ScriptSetup {
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };
@@ -115,8 +127,8 @@ final class ScriptSetup {
       throw e;
     }
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
-          + ScriptText.shown(problem.reason()));
+      err.println("graft: script " + ScriptText.safeLine(problem.path().toString()) + " not loaded: "
+          + ScriptText.safeLine(problem.reason()));
     }
     err.flush();
     // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed
@@ -134,20 +146,20 @@ final class ScriptSetup {
    * Every option graft does not know must be a flag a loaded script registered, and a string
    * flag needs a value, as in the reference: else a usage error naming it.
    */
-  static void checkFlags(java.util.Map<String, Optional<String>> given, List<dev.graft.scripting.api.ScriptFlag> registered) {
-    java.util.Map<String, dev.graft.scripting.api.ScriptFlag> byName = new java.util.LinkedHashMap<>();
+  static void checkFlags(Map<String, Optional<String>> given, List<ScriptFlag> registered) {
+    Map<String, ScriptFlag> byName = new LinkedHashMap<>();
     registered.forEach(f -> byName.putIfAbsent(f.name(), f));
     List<String> unknown = given.keySet().stream().filter(n -> !byName.containsKey(n)).map(n -> "--" + n).toList();
     if (!unknown.isEmpty()) {
       String known = byName.isEmpty() ? " (no script registers a flag; graft --help lists graft's options)"
           : " (graft --help lists graft's options; the scripts' flags: " + String.join(", ",
               byName.keySet().stream().map(n -> "--" + n).toList()) + ")";
-      throw dev.graft.cli.base.UserError.usage("unknown option" + (unknown.size() == 1 ? " " : "s ")
+      throw UserError.usage("unknown option" + (unknown.size() == 1 ? " " : "s ")
           + String.join(", ", unknown) + known);
     }
     given.forEach((name, value) -> {
       if (byName.get(name).type().equals("string") && value.isEmpty()) {
-        throw dev.graft.cli.base.UserError.usage("--" + name + " needs a value (a flag of "
+        throw UserError.usage("--" + name + " needs a value (a flag of "
             + byName.get(name).script().name() + ")");
       }
     });
@@ -155,7 +167,7 @@ final class ScriptSetup {
 
   /** What scripts may ask of graft, against the agent they run in. */
   private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec, Path home, java.util.Map<String, Optional<String>> flags) implements ScriptHostPort {
+      ScriptExec exec, Path home, Map<String, Optional<String>> flags) implements ScriptHostPort {
     @Override
     public String agentDir() {
       return home.toString();
@@ -227,7 +239,7 @@ final class ScriptSetup {
 
     @Override
     public List<ObjectNode> allTools(ScriptFile script) {
-      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
+      Map<String, String> scriptPaths = tools.scriptToolFiles();
       return tools.all().values().stream().map(t -> {
         ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
         o.set("parameters", t.parameters());
@@ -249,9 +261,9 @@ final class ScriptSetup {
         return; // still starting: the agent is made with every script tool
       }
       tools.lateTool(name).ifPresent(tool -> {
-        java.util.Map<String, Tool> known = tools.all();
-        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
-            .filter(java.util.Objects::nonNull).toList());
+        Map<String, Tool> known = tools.all();
+        List<Tool> active = new ArrayList<>(a.activeTools().stream().map(known::get)
+            .filter(Objects::nonNull).toList());
         active.add(tool);
         a.setTools(active);
       });

@@ -1,5 +1,12 @@
 package dev.graft.cli.setup;
 
+import dev.graft.runtime.hooks.AgentHooks;
+import java.util.function.Function;
+import java.util.LinkedHashMap;
+import dev.graft.cli.trust.ResourceFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustStore;
+import dev.graft.cli.trust.ScriptFingerprint;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.ResourceFolders;
 import dev.graft.runtime.config.GraftHome;
@@ -37,7 +44,7 @@ public final class SharedResources {
      * This plan with the paths scripts named in {@code resources_discover} after the rest (a
      * folder read as a folder of its kind, a relative path taken from {@code cwd}).
      */
-    public Plan withDiscovered(dev.graft.runtime.hooks.AgentHooks.Discovered d, Path cwd) {
+    public Plan withDiscovered(AgentHooks.Discovered d, Path cwd) {
       if (d.skillPaths().isEmpty() && d.promptPaths().isEmpty() && d.themePaths().isEmpty()) {
         return this;
       }
@@ -52,7 +59,7 @@ public final class SharedResources {
     }
 
     private static void discovered(List<String> paths, Path cwd, List<Found> to, List<String> warnings,
-        java.util.function.Function<Path, List<Path>> folder, String ext) {
+        Function<Path, List<Path>> folder, String ext) {
       for (String given : paths) {
         Path path = cwd.resolve(given).normalize();
         if (Files.isDirectory(path)) {
@@ -77,7 +84,7 @@ public final class SharedResources {
 
   /** The project's folders of shared resources under {@code projectDir}, with their kind. */
   public static Map<Path, String> projectFolders(Path projectDir, Path userHome) {
-    Map<Path, String> out = new java.util.LinkedHashMap<>();
+    Map<Path, String> out = new LinkedHashMap<>();
     Path graft = projectDir.resolve(".graft");
     out.put(graft.resolve("skills"), "skills");
     Path yours = userHome.toAbsolutePath().normalize().resolve(".agents").resolve("skills");

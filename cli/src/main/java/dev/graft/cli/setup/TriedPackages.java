@@ -1,5 +1,7 @@
 package dev.graft.cli.setup;
 
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageInstaller;
@@ -55,7 +57,7 @@ public final class TriedPackages implements AutoCloseable {
       PackageInstaller installer = new PackageInstaller(home);
       for (String source : sources) {
         Path asFile = base.resolve(source).normalize();
-        if (Files.isRegularFile(asFile) && dev.graft.scripting.api.ScriptFinder.isScriptName(asFile.getFileName().toString())) {
+        if (Files.isRegularFile(asFile) && ScriptFinder.isScriptName(asFile.getFileName().toString())) {
           files.add(asFile);
           continue;
         }

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import org.assertj.core.groups.Tuple;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.graft.cli.setup.RunResources;
@@ -31,10 +32,10 @@ class ResourceCompletionsTest {
 
     CompletionSource.Completions rev = completions.complete("/rev", false).orElseThrow();
     assertThat(rev.items()).extracting(CompletionSource.Item::label, CompletionSource.Item::description)
-        .contains(org.assertj.core.groups.Tuple.tuple("/review", "Review a file FILE (prompt template)"));
+        .contains(Tuple.tuple("/review", "Review a file FILE (prompt template)"));
     CompletionSource.Completions sk = completions.complete("/skill:", false).orElseThrow();
     assertThat(sk.items()).extracting(CompletionSource.Item::label, CompletionSource.Item::description)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple("/skill:pdf-tools", "Read PDFs. (skill)"));
+        .containsExactly(Tuple.tuple("/skill:pdf-tools", "Read PDFs. (skill)"));
     assertThat(commands.find("review").orElseThrow().sendsPrompt()).isTrue();
     assertThat(commands.find("model").orElseThrow().sendsPrompt()).isFalse();
     assertThat(resources.expand("/review a.py")).isEqualTo("Review a.py.");

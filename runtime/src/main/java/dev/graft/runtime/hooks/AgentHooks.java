@@ -1,5 +1,6 @@
 package dev.graft.runtime.hooks;
 
+import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.events.AgentEvent;
@@ -39,7 +40,7 @@ public interface AgentHooks extends SessionHooks {
    * More skills, prompt templates and themes the hooks name ({@code resources_discover}), at
    * start-up and on reload; none by default.
    */
-  default Discovered resourcesDiscover(java.nio.file.Path cwd, String reason) {
+  default Discovered resourcesDiscover(Path cwd, String reason) {
     return Discovered.NONE;
   }
 

@@ -1,5 +1,6 @@
 package dev.graft.runtime.hooks;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
@@ -118,7 +119,7 @@ final class ResourceHookPoints {
         var all = merged.putArray(field);
         for (ObjectNode o : List.of(e, l)) {
           if (o.path(field).isArray()) {
-            all.addAll((com.fasterxml.jackson.databind.node.ArrayNode) o.get(field));
+            all.addAll((ArrayNode) o.get(field));
           }
         }
       }

@@ -1,5 +1,9 @@
 package dev.graft.runtime.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.UnaryOperator;
+import dev.graft.runtime.json.Json;
+import java.io.IOException;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
@@ -136,18 +140,18 @@ final class HttpProvider implements LlmProvider {
    * (a script answered a string) is sent as the JSON it is: the provider says what is wrong.
    */
   private static PreparedRequest withHookedBody(PreparedRequest prepared, LlmRequest request) {
-    if (request.payloadHook() == java.util.function.UnaryOperator.<com.fasterxml.jackson.databind.JsonNode>identity()) {
+    if (request.payloadHook() == UnaryOperator.<JsonNode>identity()) {
       return prepared;
     }
     try {
-      com.fasterxml.jackson.databind.JsonNode body = dev.graft.runtime.json.Json.MAPPER.readTree(prepared.body());
-      com.fasterxml.jackson.databind.JsonNode hooked = request.payloadHook().apply(body);
+      JsonNode body = Json.MAPPER.readTree(prepared.body());
+      JsonNode hooked = request.payloadHook().apply(body);
       if (hooked == null || hooked == body) {
         return prepared;
       }
       return new PreparedRequest(prepared.uri(), prepared.headers(),
-          dev.graft.runtime.json.Json.MAPPER.writeValueAsBytes(hooked));
-    } catch (java.io.IOException e) {
+          Json.MAPPER.writeValueAsBytes(hooked));
+    } catch (IOException e) {
       return prepared;
     }
   }

@@ -1,5 +1,7 @@
 package dev.graft.runtime.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.UnaryOperator;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
 import java.util.List;
@@ -32,7 +34,7 @@ public record LlmRequest(
     AbortSignal signal,
     CacheRetention cacheRetention,
     Optional<String> sessionId,
-    java.util.function.UnaryOperator<com.fasterxml.jackson.databind.JsonNode> payloadHook) {
+    UnaryOperator<JsonNode> payloadHook) {
 
   public LlmRequest(Model model, String systemPrompt, List<AgentMessage> messages, List<ToolSpec> tools,
       ThinkingLevel thinking, int maxTokens, AbortSignal signal, CacheRetention cacheRetention, Optional<String> sessionId) {
@@ -51,11 +53,11 @@ public record LlmRequest(
     signal = signal == null ? AbortSignal.never() : signal;
     cacheRetention = cacheRetention == null ? CacheRetention.SHORT : cacheRetention;
     sessionId = sessionId == null ? Optional.empty() : sessionId;
-    payloadHook = payloadHook == null ? java.util.function.UnaryOperator.identity() : payloadHook;
+    payloadHook = payloadHook == null ? UnaryOperator.identity() : payloadHook;
   }
 
   /** This request with {@code hook} deciding what the provider's request body becomes before it is sent. */
-  public LlmRequest withPayloadHook(java.util.function.UnaryOperator<com.fasterxml.jackson.databind.JsonNode> hook) {
+  public LlmRequest withPayloadHook(UnaryOperator<JsonNode> hook) {
     return new LlmRequest(model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, hook);
   }
 
