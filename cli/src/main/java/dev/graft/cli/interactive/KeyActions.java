@@ -11,17 +11,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the terminal's keys do beyond the editor: cycle the model (among those with a key) and
- * the thinking level, open the model picker or a session command, take queued messages back.
- * Each runs on a thread of its own, so a picker it opens waits for keys without holding the UI.
+ * What the terminal's keys do beyond the editor: cycle the model (among those with a key) and the
+ * thinking level, open the model picker or a session command, take queued messages back. Each runs
+ * on a thread of its own, so a picker it opens waits for keys without holding the UI.
  */
 final class KeyActions {
-  private static final Map<String, String> COMMANDS = Map.of(
-      "app.model.select", "/model",
-      "app.session.new", "/new",
-      "app.session.tree", "/tree",
-      "app.session.fork", "/fork",
-      "app.session.resume", "/resume");
+  private static final Map<String, String> COMMANDS =
+      Map.of(
+          "app.model.select", "/model",
+          "app.session.new", "/new",
+          "app.session.tree", "/tree",
+          "app.session.fork", "/fork",
+          "app.session.resume", "/resume");
 
   private final ModeContext ctx;
   private final Frontend frontend;
@@ -44,13 +45,15 @@ final class KeyActions {
     if (action == null) {
       return false;
     }
-    Thread.ofVirtual().name("graft-action").start(() -> {
-      try {
-        action.run();
-      } catch (RuntimeException e) {
-        frontend.notice(Frontend.Notice.ERROR, "✗ " + InteractiveMode.oneLine(e));
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-action")
+        .start(() -> {
+          try {
+            action.run();
+          } catch (RuntimeException e) {
+            frontend.notice(Frontend.Notice.ERROR, "✗ " + InteractiveMode.oneLine(e));
+          }
+        });
     return true;
   }
 
@@ -67,23 +70,35 @@ final class KeyActions {
   private void cycleModel(int step) {
     ModelRegistry registry = ctx.models();
     AgentSession agent = ctx.agent();
-    List<Model> usable = registry.listModels().stream().filter(ModelListing::usable).map(ModelListing::model).toList();
+    List<Model> usable =
+        registry.listModels().stream()
+            .filter(ModelListing::usable)
+            .map(ModelListing::model)
+            .toList();
     if (usable.size() < 2) {
-      ctx.info(usable.isEmpty() ? "No model has a key (graft models shows where keys are looked for)."
-          : "Only " + usable.getFirst().qualifiedId() + " has a key: there is no other model to switch to.");
+      ctx.info(
+          usable.isEmpty()
+              ? "No model has a key (graft models shows where keys are looked for)."
+              : "Only "
+                  + usable.getFirst().qualifiedId()
+                  + " has a key: there is no other model to switch to.");
       return;
     }
     int at = usable.indexOf(agent.model());
     Model next = usable.get(Math.floorMod(at + step, usable.size()));
     agent.setModel(next, registry.provider(next));
-    ctx.info("Model: " + next.qualifiedId() + (next.reasoning() ? " (thinking " + agent.thinking().wire() + ")" : ""));
+    ctx.info(
+        "Model: "
+            + next.qualifiedId()
+            + (next.reasoning() ? " (thinking " + agent.thinking().wire() + ")" : ""));
     ctx.statusChanged();
   }
 
   private void cycleThinking() {
     AgentSession agent = ctx.agent();
     if (!agent.model().reasoning()) {
-      ctx.info(agent.model().qualifiedId() + " does not reason: the thinking level does not apply.");
+      ctx.info(
+          agent.model().qualifiedId() + " does not reason: the thinking level does not apply.");
       return;
     }
     ThinkingLevel[] levels = ThinkingLevel.values();

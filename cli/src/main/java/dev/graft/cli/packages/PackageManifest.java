@@ -80,12 +80,16 @@ public final class PackageManifest {
 
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
   private static final int MAX_TREE = 50_000;
+
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
-  private static final Pattern RUNS_SCRIPTS_FOLDER = Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
+  private static final Pattern RUNS_SCRIPTS_FOLDER =
+      Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
 
   private PackageManifest() {}
 
-  /** The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts). */
+  /**
+   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts).
+   */
   public static List<Path> scripts(Path dir) {
     return of(dir, Kind.SCRIPTS);
   }
@@ -162,7 +166,9 @@ public final class PackageManifest {
     };
   }
 
-  /** Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}. */
+  /**
+   * Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}.
+   */
   private static boolean runsScriptsFolder(JsonNode npmScripts) {
     if (npmScripts == null || !npmScripts.isObject()) {
       return false;
@@ -286,7 +292,9 @@ public final class PackageManifest {
         if (name.startsWith(".") || name.equals("node_modules")) {
           continue;
         }
-        if (Files.isRegularFile(p) && ScriptFinder.isScriptName(name) && !ScriptFinder.isTestName(name)) {
+        if (Files.isRegularFile(p)
+            && ScriptFinder.isScriptName(name)
+            && !ScriptFinder.isTestName(name)) {
           out.add(p);
         } else if (Files.isDirectory(p)) {
           declaredOrIndex(p).ifPresent(out::addAll);
@@ -299,7 +307,8 @@ public final class PackageManifest {
   }
 
   private static Optional<List<Path>> declaredOrIndex(Path folder) {
-    JsonNode declared = PackageFiles.manifest(folder).map(m -> m.path("pi").path("extensions")).orElse(null);
+    JsonNode declared =
+        PackageFiles.manifest(folder).map(m -> m.path("pi").path("extensions")).orElse(null);
     if (declared != null && declared.isArray()) {
       List<Path> out = new ArrayList<>();
       for (JsonNode e : declared) {
@@ -320,36 +329,41 @@ public final class PackageManifest {
     return Optional.empty();
   }
 
-  /** Every file and folder in the package, as relative paths (node_modules, .git and links left out). */
+  /**
+   * Every file and folder in the package, as relative paths (node_modules, .git and links left
+   * out).
+   */
   private static List<String> tree(Path dir) {
     List<String> out = new ArrayList<>();
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          if (!d.equals(dir) && (name.equals("node_modules") || name.equals(".git"))) {
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          if (!d.equals(dir)) {
-            out.add(relative(dir, d));
-          }
-          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              String name = d.getFileName() == null ? "" : d.getFileName().toString();
+              if (!d.equals(dir) && (name.equals("node_modules") || name.equals(".git"))) {
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              if (!d.equals(dir)) {
+                out.add(relative(dir, d));
+              }
+              return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
-          if (attrs.isRegularFile()) {
-            out.add(relative(dir, f));
-          }
-          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-        }
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+              if (attrs.isRegularFile()) {
+                out.add(relative(dir, f));
+              }
+              return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path f, IOException e) {
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) {
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -4,6 +4,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
 import java.io.PrintWriter;
@@ -64,8 +65,10 @@ final class ScriptsAddCommand implements Callable<Integer> {
   /** A path source made absolute against the directory the command runs in. */
   static PackageSource absolute(PackageSource s, Path cwd) {
     return switch (s) {
-      case PackageSource.Tarball t -> new PackageSource.Tarball(cwd.resolve(t.file()).normalize().toString());
-      case PackageSource.Local l -> new PackageSource.Local(cwd.resolve(l.dir()).normalize().toString());
+      case PackageSource.Tarball t ->
+          new PackageSource.Tarball(cwd.resolve(t.file()).normalize().toString());
+      case PackageSource.Local l ->
+          new PackageSource.Local(cwd.resolve(l.dir()).normalize().toString());
       default -> s;
     };
   }

@@ -39,13 +39,21 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "The project directory or its .graft/scripts.")
   Path dir;
 
-  @Option(names = "--package", paramLabel = "NAME", description = "A project script package (.graft/packages/NAME).")
+  @Option(
+      names = "--package",
+      paramLabel = "NAME",
+      description = "A project script package (.graft/packages/NAME).")
   String packageName;
 
-  @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
+  @Option(
+      names = {"-y", "--yes"},
+      description = "Trust without asking (for scripts and non-terminals).")
   boolean yes;
 
   @Override

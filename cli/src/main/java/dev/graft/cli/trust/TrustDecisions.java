@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What graft does about project scripts that are not trusted as they are: in -p, json and rpc
- * runs a one-line notice naming the command that trusts them; in the interactive mode a question
- * at start (trust / not this time / never).
+ * What graft does about project scripts that are not trusted as they are: in -p, json and rpc runs
+ * a one-line notice naming the command that trusts them; in the interactive mode a question at
+ * start (trust / not this time / never).
  */
 public final class TrustDecisions {
   private TrustDecisions() {}
@@ -70,8 +70,8 @@ public final class TrustDecisions {
   }
 
   /**
-   * Asks on {@code out}, reading one line from {@code in} (byte by byte, so that nothing after
-   * the answer is taken from the input the mode reads next). "never" is only a notice again.
+   * Asks on {@code out}, reading one line from {@code in} (byte by byte, so that nothing after the
+   * answer is taken from the input the mode reads next). "never" is only a notice again.
    */
   public static ScriptLocations.TrustDecision prompt(InputStream in, PrintWriter out) {
     return (project, store) -> {
@@ -100,7 +100,10 @@ public final class TrustDecisions {
           }
           case "v", "never" -> {
             store.never(project.dir());
-            out.println("Not loaded, and not asked again (graft scripts trust " + project.dir() + " runs them).");
+            out.println(
+                "Not loaded, and not asked again (graft scripts trust "
+                    + project.dir()
+                    + " runs them).");
             out.flush();
             return false;
           }
@@ -110,7 +113,10 @@ public final class TrustDecisions {
     };
   }
 
-  /** What trusting means here: the directory, its files (marking what changed), the grants, the fingerprint. */
+  /**
+   * What trusting means here: the directory, its files (marking what changed), the grants, the
+   * fingerprint.
+   */
   public static List<String> describe(ScriptLocations.Project project) {
     List<String> lines = new ArrayList<>();
     ScriptFingerprint.Change change = project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
@@ -121,15 +127,24 @@ public final class TrustDecisions {
         : "This project's " + what + " changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
     for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
       String file = e.getKey();
-      String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
-      String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
+      String mark =
+          change == null
+              ? ""
+              : change.changed().contains(file)
+                  ? "  (changed)"
+                  : change.added().contains(file) ? "  (new)" : "";
+      String link =
+          ScriptFingerprint.isLink(e.getValue())
+              ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
+              : "";
       lines.add("  " + ScriptText.safeLine(file + link) + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add(kind.equals("scripts") ? "  (no .js, .mjs, .ts or .mts files)" : "  (no files)");
     }
     if (!project.fingerprint().grants().isEmpty()) {
-      lines.add("Exec grants in the project's .graft/settings.json (programs these scripts may run):");
+      lines.add(
+          "Exec grants in the project's .graft/settings.json (programs these scripts may run):");
       project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());

@@ -18,15 +18,24 @@ class HookEventsTest {
         "resources_discover").hasSize(18);
     assertThat(HookEvents.NEVER_EMITTED).containsExactlyInAnyOrder("after_provider_response", "thinking_level_select", "user_bash");
     AgentMessage.User user = new AgentMessage.User("hi", 1);
-    List<AgentEvent> events = List.of(new AgentEvent.AgentStart(), new AgentEvent.AgentEnd(List.of()), new AgentEvent.TurnStart(),
-        new AgentEvent.MessageStart(user), new AgentEvent.MessageEnd(user),
-        new AgentEvent.CompactionStart("manual"), new AgentEvent.CompactionEnd("manual", Optional.empty(), Optional.empty(), Optional.empty()));
+    List<AgentEvent> events =
+        List.of(
+            new AgentEvent.AgentStart(),
+            new AgentEvent.AgentEnd(List.of()),
+            new AgentEvent.TurnStart(),
+            new AgentEvent.MessageStart(user),
+            new AgentEvent.MessageEnd(user),
+            new AgentEvent.CompactionStart("manual"),
+            new AgentEvent.CompactionEnd(
+                "manual", Optional.empty(), Optional.empty(), Optional.empty()));
     for (AgentEvent e : events) {
       assertThat(HookEvents.WATCHED).contains(AgentEvents.toJson(e).get("type").asText());
       assertThat(AgentEvents.type(e)).isEqualTo(AgentEvents.toJson(e).get("type").asText());
     }
     // one watched name per kind of agent event (a new kind must be added to WatchedPoints.NAMES)
     assertThat(AgentEvent.class.getPermittedSubclasses()).hasSize(HookEvents.WATCHED.size());
-    assertThat(HookEvents.ALL).hasSize(HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
+    assertThat(HookEvents.ALL)
+        .hasSize(
+            HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
   }
 }
