@@ -1,6 +1,5 @@
 package dev.graft.cli;
 
-import java.util.Map;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.RootCommand;
 import dev.graft.cli.base.UserError;
@@ -26,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -170,8 +170,9 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
    * of.
    */
   private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
-    ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface())
-        .withPrompts(ready.resources()::expands);
+    ScriptCommandPrompts commands =
+        new ScriptCommandPrompts(ready.scripts(), ready.surface())
+            .withPrompts(ready.resources()::expands);
     commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
     context.err().flush();
     return commands;

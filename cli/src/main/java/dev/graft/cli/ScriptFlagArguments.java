@@ -11,9 +11,9 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * The options on a run's command line that are not graft's, taken out before picocli parses the
  * rest, as the reference takes them: {@code --name=value}, {@code --name value} (when the next
- * argument starts with neither {@code -} nor {@code @}) or a bare {@code --name}. They are for
- * the scripts that register them ({@code pi.registerFlag}); one that no script registers is an
- * error once the scripts are loaded.
+ * argument starts with neither {@code -} nor {@code @}) or a bare {@code --name}. They are for the
+ * scripts that register them ({@code pi.registerFlag}); one that no script registers is an error
+ * once the scripts are loaded.
  */
 record ScriptFlagArguments(List<String> rest, Map<String, Optional<String>> flags) {
   static ScriptFlagArguments split(String[] args, CommandSpec spec) {
@@ -43,7 +43,9 @@ record ScriptFlagArguments(List<String> rest, Map<String, Optional<String>> flag
       }
       if (eq >= 0) {
         flags.put(name.substring(2), Optional.of(a.substring(eq + 1)));
-      } else if (i + 1 < args.length && !args[i + 1].startsWith("-") && !args[i + 1].startsWith("@")) {
+      } else if (i + 1 < args.length
+          && !args[i + 1].startsWith("-")
+          && !args[i + 1].startsWith("@")) {
         flags.put(name.substring(2), Optional.of(args[++i]));
       } else {
         flags.put(name.substring(2), Optional.empty());

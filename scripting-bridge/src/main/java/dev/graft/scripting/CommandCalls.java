@@ -33,21 +33,51 @@ final class CommandCalls {
       Value b = arg(args, 2);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReply.serve(s, name, () -> {
-        switch (op) {
-          case "waitForIdle" -> calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
-          case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
-          case "newSession" -> calls.await(s, name, control.newSession(), resolve, reject, CommandCalls::cancelled);
-          case "switchSession" -> calls.await(s, name, control.switchSession(capped(text(a, "the session file"),
-              MAX_SHORT_TEXT, "the session file")), resolve, reject, CommandCalls::cancelled);
-          case "fork" -> calls.await(s, name, control.fork(text(a, "the entry id")), resolve, reject, CommandCalls::cancelled);
-          case "navigateTree" -> calls.await(s, name, control.navigateTree(text(a, "the target id"),
-              tree(b == null || b.isNull() ? null : marshal.parse(json(b, "the options"), "the options"))),
-              resolve, reject, CommandCalls::cancelled);
-          default -> throw new BadArgument("unknown method");
-        }
-        return HostReply.NOTHING;
-      });
+      return HostReply.serve(
+          s,
+          name,
+          () -> {
+            switch (op) {
+              case "waitForIdle" ->
+                  calls.await(s, name, control.waitForIdle(), resolve, reject, v -> null);
+              case "reload" -> calls.await(s, name, control.reload(), resolve, reject, v -> null);
+              case "newSession" ->
+                  calls.await(
+                      s, name, control.newSession(), resolve, reject, CommandCalls::cancelled);
+              case "switchSession" ->
+                  calls.await(
+                      s,
+                      name,
+                      control.switchSession(
+                          capped(text(a, "the session file"), MAX_SHORT_TEXT, "the session file")),
+                      resolve,
+                      reject,
+                      CommandCalls::cancelled);
+              case "fork" ->
+                  calls.await(
+                      s,
+                      name,
+                      control.fork(text(a, "the entry id")),
+                      resolve,
+                      reject,
+                      CommandCalls::cancelled);
+              case "navigateTree" ->
+                  calls.await(
+                      s,
+                      name,
+                      control.navigateTree(
+                          text(a, "the target id"),
+                          tree(
+                              b == null || b.isNull()
+                                  ? null
+                                  : marshal.parse(json(b, "the options"), "the options"))),
+                      resolve,
+                      reject,
+                      CommandCalls::cancelled);
+              default -> throw new BadArgument("unknown method");
+            }
+            return HostReply.NOTHING;
+          });
     };
   }
 

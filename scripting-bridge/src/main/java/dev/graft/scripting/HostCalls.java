@@ -1,10 +1,5 @@
 package dev.graft.scripting;
 
-import dev.graft.scripting.api.ScriptShortcut;
-import dev.graft.scripting.api.ScriptFlag;
-import java.util.Comparator;
-import java.util.Locale;
-import java.util.Set;
 import static dev.graft.scripting.ArgumentChecks.MAX_ENTRY_DATA;
 import static dev.graft.scripting.ArgumentChecks.MAX_MESSAGE;
 import static dev.graft.scripting.ArgumentChecks.MAX_NAME;
@@ -34,17 +29,21 @@ import dev.graft.scripting.api.ScriptAgentControl;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptCommandControl;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
@@ -61,30 +60,62 @@ final class HostCalls {
 
   /** What a command may be called: a word to type after "/" (docs/hooks.md, Commands). */
   static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
-  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer",
-      "getAgentDir", "registerFlag", "getFlag", "registerShortcut");
+
+  private static final List<String> LOADING_OK =
+      List.of(
+          "on",
+          "registerCommand",
+          "registerTool",
+          "registerMessageRenderer",
+          "getAgentDir",
+          "registerFlag",
+          "getFlag",
+          "registerShortcut");
+
   /** What a flag may be called: a word after "--" (lower case, digits, "-"). */
   static final Pattern FLAG_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
-  /** A key as the reference writes one: modifiers and a key joined by "+" ("ctrl+shift+p", "f5", "alt+enter"). */
-  static final Pattern SHORTCUT = Pattern.compile("((ctrl|shift|alt|meta|super)\\+)*([a-z0-9]|f([1-9]|1[0-2])|enter|tab|space"
-      + "|escape|esc|backspace|delete|up|down|left|right|home|end|pageup|pagedown|insert|[`\\-=\\[\\];',./\\\\])");
+
+  /**
+   * A key as the reference writes one: modifiers and a key joined by "+" ("ctrl+shift+p", "f5",
+   * "alt+enter").
+   */
+  static final Pattern SHORTCUT =
+      Pattern.compile(
+          "((ctrl|shift|alt|meta|super)\\+)*([a-z0-9]|f([1-9]|1[0-2])|enter|tab|space"
+              + "|escape|esc|backspace|delete|up|down|left|right|home|end|pageup|pagedown|insert|[`\\-=\\[\\];',./\\\\])");
 
   private final ScriptHostPort port;
   private final RunningScripts scripts;
   private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
-  /** Each script file's unknown event names already warned of ("path\0name"), so each is said once. */
+
+  /**
+   * Each script file's unknown event names already warned of ("path\0name"), so each is said once.
+   */
   private final Set<String> unknownEvents = ConcurrentHashMap.newKeySet();
 
-  /** The warning for a handler of an event graft does not know (the nearest known name suggested). */
+  /**
+   * The warning for a handler of an event graft does not know (the nearest known name suggested).
+   */
   static String unknownEvent(String name, Set<String> known) {
-    String nearest = known.stream().min(Comparator.comparingInt(k -> distance(k, name))).filter(k ->
-        distance(k, name) <= 3).map(k -> " (did you mean \"" + k + "\"?)").orElse("");
-    return UNKNOWN_EVENT + " \"" + name + "\": graft never emits it, so this handler is never called" + nearest;
+    String nearest =
+        known.stream()
+            .min(Comparator.comparingInt(k -> distance(k, name)))
+            .filter(k -> distance(k, name) <= 3)
+            .map(k -> " (did you mean \"" + k + "\"?)")
+            .orElse("");
+    return UNKNOWN_EVENT
+        + " \""
+        + name
+        + "\": graft never emits it, so this handler is never called"
+        + nearest;
   }
 
-  /** How the warning of an unknown event starts ({@code graft scripts check} lists these events apart). */
+  /**
+   * How the warning of an unknown event starts ({@code graft scripts check} lists these events
+   * apart).
+   */
   static final String UNKNOWN_EVENT = "pi.on: unknown event";
 
   private static int distance(String a, String b) {
@@ -96,7 +127,10 @@ final class HostCalls {
       int[] cur = new int[b.length() + 1];
       cur[0] = i;
       for (int j = 1; j <= b.length(); j++) {
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        cur[j] =
+            Math.min(
+                Math.min(cur[j - 1] + 1, prev[j] + 1),
+                prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
       }
       prev = cur;
     }
@@ -139,16 +173,28 @@ final class HostCalls {
                     + " tool handler")
             .encoded();
       }
-      return HostReply.guarded(name, () -> switch (op) {
-        case "on" -> on(s, arg(args, 1), arg(args, 2));
-        case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
-        case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
-        case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
-        case "registerFlag" -> registerFlag(s, arg(args, 1), arg(args, 2));
-        case "getFlag" -> getFlag(s, arg(args, 1));
-        case "registerShortcut" -> registerShortcut(s, arg(args, 1), arg(args, 2));
-        default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
-      });
+      return HostReply.guarded(
+          name,
+          () ->
+              switch (op) {
+                case "on" -> on(s, arg(args, 1), arg(args, 2));
+                case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
+                case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+                case "registerMessageRenderer" ->
+                    registerMessageRenderer(s, arg(args, 1), arg(args, 2));
+                case "registerFlag" -> registerFlag(s, arg(args, 1), arg(args, 2));
+                case "getFlag" -> getFlag(s, arg(args, 1));
+                case "registerShortcut" -> registerShortcut(s, arg(args, 1), arg(args, 2));
+                default ->
+                    action(
+                        s,
+                        op,
+                        arg(args, 1),
+                        arg(args, 2),
+                        arg(args, 3),
+                        arg(args, 4),
+                        arg(args, 5));
+              });
     };
   }
 
@@ -161,26 +207,62 @@ final class HostCalls {
       Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReply.serve(s, name, () -> {
-        switch (op) {
-          case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
-              o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "confirm" -> calls.await(s, name, ui.confirm(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
-              timeout(c)), resolve, reject, String::valueOf);
-          case "input" -> calls.await(s, name, ui.input(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the placeholder"), MAX_SHORT_TEXT, "the placeholder"),
-              timeout(c)), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
-          case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
-              Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
-          default -> {
-            return UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
-          }
-        }
-        return HostReply.NOTHING;
-      });
+      return HostReply.serve(
+          s,
+          name,
+          () -> {
+            switch (op) {
+              case "select" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.select(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          strings(
+                              marshal.parse(json(b, "the options"), "the options"), "the options"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "confirm" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.confirm(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      String::valueOf);
+              case "input" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.input(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(
+                              optionalText(b, "the placeholder"),
+                              MAX_SHORT_TEXT,
+                              "the placeholder"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "notify" ->
+                  ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
+              case "setStatus" ->
+                  ui.setStatus(
+                      capped(text(a, "the key"), MAX_NAME, "the key"),
+                      Optional.ofNullable(
+                              capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text"))
+                          .filter(t -> !t.isEmpty()));
+              default -> {
+                return UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
+              }
+            }
+            return HostReply.NOTHING;
+          });
     };
   }
 
@@ -254,7 +336,8 @@ final class HostCalls {
           "the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
     if (!settings.events().contains(name)) {
-      // The reference accepts any name (a newer event, another agent's): so does graft, saying once that it never comes.
+      // The reference accepts any name (a newer event, another agent's): so does graft, saying once
+      // that it never comes.
       if (unknownEvents.add(s.file().path() + "\0" + name)) {
         s.log().line(ScriptLog.Level.WARN, unknownEvent(name, settings.events()));
       }
@@ -422,54 +505,83 @@ final class HostCalls {
     return HostReply.NOTHING;
   }
 
-  private HostReply registerFlag(LoadedScript s, Value nameValue, Value options) throws BadArgument {
+  private HostReply registerFlag(LoadedScript s, Value nameValue, Value options)
+      throws BadArgument {
     String name = capped(text(nameValue, "the flag name"), MAX_NAME, "the flag name");
     if (name.startsWith("-")) {
-      throw new BadArgument("write the flag name without the leading \"--\" (\"" + name.replaceFirst("^-+", "") + "\")");
+      throw new BadArgument(
+          "write the flag name without the leading \"--\" (\""
+              + name.replaceFirst("^-+", "")
+              + "\")");
     }
     if (!FLAG_NAME.matcher(name).matches()) {
-      throw new BadArgument("the flag name " + jsonString(name) + " must be 1 to 64 lower-case letters, digits or -");
+      throw new BadArgument(
+          "the flag name " + jsonString(name) + " must be 1 to 64 lower-case letters, digits or -");
     }
     String type = "boolean";
     String description = "";
     Value defaultValue = null;
     if (options != null && options.hasMembers()) {
-      type = Optional.ofNullable(optionalText(options.getMember("type"), "the type of --" + name)).orElse("boolean");
+      type =
+          Optional.ofNullable(optionalText(options.getMember("type"), "the type of --" + name))
+              .orElse("boolean");
       if (!type.equals("boolean") && !type.equals("string")) {
-        throw new BadArgument("the type of --" + name + " must be \"boolean\" or \"string\", not " + jsonString(type));
+        throw new BadArgument(
+            "the type of --"
+                + name
+                + " must be \"boolean\" or \"string\", not "
+                + jsonString(type));
       }
-      description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of --"
-          + name), MAX_SHORT_TEXT, "the description of --" + name)).orElse("");
+      description =
+          Optional.ofNullable(
+                  capped(
+                      optionalText(
+                          options.getMember("description"), "the description of --" + name),
+                      MAX_SHORT_TEXT,
+                      "the description of --" + name))
+              .orElse("");
       Value d = options.getMember("default");
       if (d != null && !d.isNull()) {
         if (type.equals("boolean") ? !d.isBoolean() : !d.isString()) {
-          throw new BadArgument("the default of --" + name + " must be a " + type + ", not " + typeOf(d));
+          throw new BadArgument(
+              "the default of --" + name + " must be a " + type + ", not " + typeOf(d));
         }
         defaultValue = d;
       }
     } else if (options != null && !options.isNull()) {
-      throw new BadArgument("the options of --" + name + " must be an object {type, description, default}, not "
-          + typeOf(options));
+      throw new BadArgument(
+          "the options of --"
+              + name
+              + " must be an object {type, description, default}, not "
+              + typeOf(options));
     }
     if (s.registered().flag(name).isPresent()) {
       throw new BadArgument("--" + name + " is already registered by this script");
     }
-    s.registered().addFlag(new Registrations.Flag(new ScriptFlag(name, type, description, s.file()),
-        defaultValue));
+    s.registered()
+        .addFlag(
+            new Registrations.Flag(
+                new ScriptFlag(name, type, description, s.file()), defaultValue));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
 
-  /** {@code pi.getFlag(name)}: the command line's value of a flag this script registered, else its default. */
+  /**
+   * {@code pi.getFlag(name)}: the command line's value of a flag this script registered, else its
+   * default.
+   */
   private HostReply getFlag(LoadedScript s, Value nameValue) throws BadArgument {
     String name = text(nameValue, "the flag name");
     Optional<Registrations.Flag> flag = s.registered().flag(name);
     if (flag.isEmpty()) {
-      return HostReply.NOTHING; // as the reference: undefined for a flag this script did not register
+      return HostReply
+          .NOTHING; // as the reference: undefined for a flag this script did not register
     }
     Optional<String> given = port.flagValue(name);
     if (given.isPresent()) {
-      return flag.get().info().type().equals("boolean") ? HostReply.bool(true) : HostReply.string(given.get());
+      return flag.get().info().type().equals("boolean")
+          ? HostReply.bool(true)
+          : HostReply.string(given.get());
     }
     Value d = flag.get().defaultValue();
     if (d == null) {
@@ -478,26 +590,44 @@ final class HostCalls {
     return d.isBoolean() ? HostReply.bool(d.asBoolean()) : HostReply.string(d.asString());
   }
 
-  private HostReply registerShortcut(LoadedScript s, Value keyValue, Value options) throws BadArgument {
-    String key = capped(text(keyValue, "the key"), MAX_NAME, "the key").toLowerCase(Locale.ROOT).replace(" ", "");
+  private HostReply registerShortcut(LoadedScript s, Value keyValue, Value options)
+      throws BadArgument {
+    String key =
+        capped(text(keyValue, "the key"), MAX_NAME, "the key")
+            .toLowerCase(Locale.ROOT)
+            .replace(" ", "");
     if (!SHORTCUT.matcher(key).matches()) {
-      throw new BadArgument("the key " + jsonString(key) + " is not a key graft knows: write modifiers and a key joined by"
-          + " \"+\" (\"ctrl+shift+p\", \"alt+m\", \"f5\")");
+      throw new BadArgument(
+          "the key "
+              + jsonString(key)
+              + " is not a key graft knows: write modifiers and a key joined by"
+              + " \"+\" (\"ctrl+shift+p\", \"alt+m\", \"f5\")");
     }
     if (options == null || !options.hasMembers()) {
-      throw new BadArgument("the options for " + key + " must be an object {description, handler}, not " + typeOf(options));
+      throw new BadArgument(
+          "the options for "
+              + key
+              + " must be an object {description, handler}, not "
+              + typeOf(options));
     }
     Value handler = options.getMember("handler");
     if (handler == null || !handler.canExecute()) {
-      throw new BadArgument("the handler of " + key + " must be a function, not " + typeOf(handler));
+      throw new BadArgument(
+          "the handler of " + key + " must be a function, not " + typeOf(handler));
     }
-    String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of "
-        + key), MAX_SHORT_TEXT, "the description of " + key)).orElse("");
+    String description =
+        Optional.ofNullable(
+                capped(
+                    optionalText(options.getMember("description"), "the description of " + key),
+                    MAX_SHORT_TEXT,
+                    "the description of " + key))
+            .orElse("");
     if (s.registered().shortcut(key).isPresent()) {
       throw new BadArgument(key + " is already bound by this script");
     }
-    s.registered().addShortcut(new Registrations.Shortcut(new ScriptShortcut(key, description,
-        s.file()), handler));
+    s.registered()
+        .addShortcut(
+            new Registrations.Shortcut(new ScriptShortcut(key, description, s.file()), handler));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
@@ -515,14 +645,29 @@ final class HostCalls {
       throws BadArgument, Marshal.NotJson {
     ScriptFile f = s.file();
     switch (op) {
-      case "appendEntry" -> port.appendEntry(f, capped(text(a, "the customType"), MAX_NAME, "the customType"),
-          optionalJson(capped(b == null || b.isNull() ? null : b.asString(), MAX_ENTRY_DATA, "the data (as JSON)"),
-              "the data"));
-      case "sendMessage" -> port.sendMessage(f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
-      case "sendUserMessage" -> port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
-      case "setLabel" -> port.setLabel(f, capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
-          Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label")).filter(l -> !l.isEmpty()));
-      case "setSessionName" -> port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
+      case "appendEntry" ->
+          port.appendEntry(
+              f,
+              capped(text(a, "the customType"), MAX_NAME, "the customType"),
+              optionalJson(
+                  capped(
+                      b == null || b.isNull() ? null : b.asString(),
+                      MAX_ENTRY_DATA,
+                      "the data (as JSON)"),
+                  "the data"));
+      case "sendMessage" ->
+          port.sendMessage(
+              f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
+      case "sendUserMessage" ->
+          port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
+      case "setLabel" ->
+          port.setLabel(
+              f,
+              capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
+              Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label"))
+                  .filter(l -> !l.isEmpty()));
+      case "setSessionName" ->
+          port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
       case "getAgentDir" -> {
         return HostReply.string(port.agentDir());
       }

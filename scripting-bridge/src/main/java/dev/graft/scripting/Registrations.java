@@ -1,8 +1,8 @@
 package dev.graft.scripting;
 
-import dev.graft.scripting.api.ScriptShortcut;
-import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFlag;
+import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.Collection;

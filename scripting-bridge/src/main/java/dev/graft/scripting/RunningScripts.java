@@ -1,12 +1,12 @@
 package dev.graft.scripting;
 
-import dev.graft.scripting.api.ScriptShortcut;
-import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,10 +23,16 @@ import java.util.Set;
 final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
-  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      Set<String> renderers, List<ScriptFlag> flags,
+  record Snapshot(
+      List<ScriptFile> scripts,
+      Set<String> events,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools,
+      Set<String> renderers,
+      List<ScriptFlag> flags,
       List<ScriptShortcut> shortcuts) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of());
+    static final Snapshot EMPTY =
+        new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -75,8 +81,15 @@ final class RunningScripts {
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
-    snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools), Set.copyOf(renderers), List.copyOf(flags), List.copyOf(shortcuts));
+    snapshot =
+        new Snapshot(
+            active.stream().map(s -> s.file()).toList(),
+            Set.copyOf(events),
+            List.copyOf(commands),
+            List.copyOf(tools),
+            Set.copyOf(renderers),
+            List.copyOf(flags),
+            List.copyOf(shortcuts));
   }
 
   /**

@@ -1,7 +1,5 @@
 package dev.graft.scripting;
 
-import dev.graft.scripting.api.ScriptShortcut;
-import dev.graft.scripting.api.ScriptFlag;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.runtime.json.Json;
@@ -13,9 +11,11 @@ import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptSources;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.modules.ModuleFileSystem;
@@ -362,20 +362,28 @@ public final class ScriptEngine implements AutoCloseable {
    */
   public CompletableFuture<JsonNode> runShortcut(String key, EventContext ctx) {
     requireCaller("runShortcut");
-    return owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Registrations.Shortcut k = s.registered().shortcut(key).orElse(null);
-        if (k != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
-          return calls.callWithoutTimeLimit(s, k.handler(), "shortcut " + key, ctx.ui().available(), x -> {
-            Value commandCtx = scope.ctx(x);
-            watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, ""));
-            return new Object[] {commandCtx};
-          });
-        }
-      }
-      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script bound " + key));
-    }).thenCompose(f -> f);
+    return owner
+        .submit(() -> {
+          for (LoadedScript s : scripts.active()) {
+            Registrations.Shortcut k = s.registered().shortcut(key).orElse(null);
+            if (k != null) {
+              EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+              return calls.callWithoutTimeLimit(
+                  s,
+                  k.handler(),
+                  "shortcut " + key,
+                  ctx.ui().available(),
+                  x -> {
+                    Value commandCtx = scope.ctx(x);
+                    watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, ""));
+                    return new Object[] {commandCtx};
+                  });
+            }
+          }
+          return CompletableFuture.<JsonNode>failedFuture(
+              new IllegalArgumentException("no script bound " + key));
+        })
+        .thenCompose(f -> f);
   }
 
   /**

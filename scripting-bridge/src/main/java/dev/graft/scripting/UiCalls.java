@@ -1,8 +1,5 @@
 package dev.graft.scripting;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.graft.runtime.json.Json;
 import static dev.graft.scripting.ArgumentChecks.MAX_EDITOR_TEXT;
 import static dev.graft.scripting.ArgumentChecks.MAX_NAME;
 import static dev.graft.scripting.ArgumentChecks.MAX_NOTIFY;
@@ -14,6 +11,9 @@ import static dev.graft.scripting.ArgumentChecks.strings;
 import static dev.graft.scripting.ArgumentChecks.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
 import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
@@ -61,18 +61,30 @@ final class UiCalls {
     return v.asInt();
   }
 
-  static HostReply more(LoadedScript s, ScriptUi ui, String op, String name, Value a, Value b, Value c, Value resolve,
-      Value reject, GuestCalls calls, Marshal marshal) throws BadArgument, Marshal.NotJson {
+  static HostReply more(
+      LoadedScript s,
+      ScriptUi ui,
+      String op,
+      String name,
+      Value a,
+      Value b,
+      Value c,
+      Value resolve,
+      Value reject,
+      GuestCalls calls,
+      Marshal marshal)
+      throws BadArgument, Marshal.NotJson {
     switch (op) {
       case "getEditorText" -> {
         return HostReply.string(ui.editorText());
       }
       case "getAllThemes" -> {
         ArrayNode out = Json.MAPPER.createArrayNode();
-        ui.themes().forEach(t -> {
-          ObjectNode o = out.addObject().put("name", t.name());
-          t.path().ifPresentOrElse(p -> o.put("path", p), () -> o.putNull("path"));
-        });
+        ui.themes()
+            .forEach(t -> {
+              ObjectNode o = out.addObject().put("name", t.name());
+              t.path().ifPresentOrElse(p -> o.put("path", p), () -> o.putNull("path"));
+            });
         return HostReply.json(out);
       }
       case "hasTheme" -> {
@@ -95,8 +107,18 @@ final class UiCalls {
         }
         ui.setToolsExpanded(a.asBoolean());
       }
-      case "editor" -> calls.await(s, name, ui.editor(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-          Optional.ofNullable(capped(optionalText(b, "the prefill"), MAX_EDITOR_TEXT, "the prefill")).orElse("")), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
+      case "editor" ->
+          calls.await(
+              s,
+              name,
+              ui.editor(
+                  capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                  Optional.ofNullable(
+                          capped(optionalText(b, "the prefill"), MAX_EDITOR_TEXT, "the prefill"))
+                      .orElse("")),
+              resolve,
+              reject,
+              o -> o.map(ArgumentChecks::jsonString).orElse(null));
       case "setWidget" -> {
         String key = capped(text(a, "the key"), MAX_NAME, "the key");
         Optional<List<String>> lines =

@@ -37,7 +37,9 @@ class ApiTest {
   @Test
   void anUnknownEventLoadsWithOneWarningPerName() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("later.js", """
+      f.write(
+          "later.js",
+          """
           export default function (pi) {
             pi.on("agent_settled", () => {});
             pi.on("agent_settled", () => {});
@@ -47,30 +49,35 @@ class ApiTest {
           """);
       LoadReport r = f.load();
       assertThat(r.problems()).isEmpty();
-      assertThat(f.engine.events(r.loaded().getFirst())).contains("agent_settled", "contxt", "context");
+      assertThat(f.engine.events(r.loaded().getFirst()))
+          .contains("agent_settled", "contxt", "context");
       List<String> warned = f.log.lines.stream().filter(l -> l.contains("unknown event")).toList();
-      assertThat(warned).containsExactly(
-          "later.js WARN pi.on: unknown event \"agent_settled\": graft never emits it, so this handler is never called",
-          "later.js WARN pi.on: unknown event \"contxt\": graft never emits it, so this handler is never called"
-              + " (did you mean \"context\"?)");
+      assertThat(warned)
+          .containsExactly(
+              "later.js WARN pi.on: unknown event \"agent_settled\": graft never emits it, so this handler is never called",
+              "later.js WARN pi.on: unknown event \"contxt\": graft never emits it, so this handler is never called"
+                  + " (did you mean \"context\"?)");
     }
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: graft.registerCommand: the command name must be a non-empty string, not an empty string
-      no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: graft.registerCommand: the command name must be a non-empty string, not undefined
-      leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: graft.registerCommand: write the command name without the leading "/" ("pop")
-      command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: graft.registerCommand: /pop is already registered by this script
-      handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: graft.registerCommand: the handler of /pop must be a function, not a string
-      no options             | pi.registerCommand("pop");                                    | TypeError: graft.registerCommand: the options for /pop must be an object {description, handler}, not undefined
-      event not a string     | pi.on(42, () => {});                                          | TypeError: graft.on: the event name must be a string, not a number
-      handler not function   | pi.on("context", { handle() {} });                           | TypeError: graft.on: the handler for "context" must be a function, not an object
-      bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
-      tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: graft.registerTool: the execute of tool t must be a function, not undefined
-      tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | graft.registerTool: parameters is not JSON: .f is a function
-      action while loading   | pi.appendEntry("x", {});                                      | Error: graft.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
-      """)
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: graft.registerCommand: the command name must be a non-empty string, not an empty string
+          no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: graft.registerCommand: the command name must be a non-empty string, not undefined
+          leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: graft.registerCommand: write the command name without the leading "/" ("pop")
+          command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: graft.registerCommand: /pop is already registered by this script
+          handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: graft.registerCommand: the handler of /pop must be a function, not a string
+          no options             | pi.registerCommand("pop");                                    | TypeError: graft.registerCommand: the options for /pop must be an object {description, handler}, not undefined
+          event not a string     | pi.on(42, () => {});                                          | TypeError: graft.on: the event name must be a string, not a number
+          handler not function   | pi.on("context", { handle() {} });                           | TypeError: graft.on: the handler for "context" must be a function, not an object
+          bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
+          tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: graft.registerTool: the execute of tool t must be a function, not undefined
+          tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | graft.registerTool: parameters is not JSON: .f is a function
+          action while loading   | pi.appendEntry("x", {});                                      | Error: graft.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
+          """)
   void badRegistrationsFailTheLoadNamingScriptAndLine(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("bad.js", "export default function (pi) {\n  " + call + "\n}\n");

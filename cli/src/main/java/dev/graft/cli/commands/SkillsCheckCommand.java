@@ -1,12 +1,12 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.ResourceFolders;
 import dev.graft.cli.resources.SkillFile;
 import dev.graft.cli.resources.Skills;
 import dev.graft.cli.setup.SharedResources;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.hooks.ScriptText;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -18,7 +18,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code graft skills check [PATH...]}: what is wrong with SKILL.md files, each problem with its line. */
+/**
+ * {@code graft skills check [PATH...]}: what is wrong with SKILL.md files, each problem with its
+ * line.
+ */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
@@ -33,7 +36,10 @@ import picocli.CommandLine.ParentCommand;
 final class SkillsCheckCommand implements Callable<Integer> {
   @ParentCommand SkillsCommand parent;
 
-  @Parameters(paramLabel = "PATH", arity = "0..*", description = "SKILL.md files or folders of skills.")
+  @Parameters(
+      paramLabel = "PATH",
+      arity = "0..*",
+      description = "SKILL.md files or folders of skills.")
   List<Path> paths = new ArrayList<>();
 
   @Override
@@ -47,7 +53,8 @@ final class SkillsCheckCommand implements Callable<Integer> {
         if (u.kind().equals("skills")) {
           Path dir = u.project().dir();
           boolean rootFiles = !dir.getParent().getFileName().toString().equals(".agents");
-          ResourceFolders.skills(dir, rootFiles).forEach(f -> found.add(new Skills.Found(f, "project (not trusted)")));
+          ResourceFolders.skills(dir, rootFiles)
+              .forEach(f -> found.add(new Skills.Found(f, "project (not trusted)")));
         }
       }
     }
@@ -62,35 +69,54 @@ final class SkillsCheckCommand implements Callable<Integer> {
       } else if (Files.isRegularFile(at) && at.getFileName().toString().endsWith(".md")) {
         found.add(new Skills.Found(at, "path"));
       } else {
-        throw new UserError(p + ": " + (Files.exists(at) ? "not a markdown file" : "no such file or folder"));
+        throw new UserError(
+            p + ": " + (Files.exists(at) ? "not a markdown file" : "no such file or folder"));
       }
     }
     Skills skills = Skills.load(found);
     PrintWriter out = context.out();
     for (Skills.Found f : found) {
-      List<SkillFile.Problem> problems = skills.problems().stream().filter(p -> p.file().equals(f.file().toAbsolutePath()
-          .normalize()) || p.file().equals(f.file())).toList();
+      List<SkillFile.Problem> problems =
+          skills.problems().stream()
+              .filter(p ->
+                  p.file().equals(f.file().toAbsolutePath().normalize())
+                      || p.file().equals(f.file()))
+              .toList();
       if (problems.isEmpty()) {
-        String name = skills.all().stream().filter(s -> s.file().equals(f.file().toAbsolutePath().normalize()))
-            .map(s -> " (" + s.name() + ")").findFirst().orElse("");
+        String name =
+            skills.all().stream()
+                .filter(s -> s.file().equals(f.file().toAbsolutePath().normalize()))
+                .map(s -> " (" + s.name() + ")")
+                .findFirst()
+                .orElse("");
         out.println(ScriptText.safeLine(f.file() + ": ok" + name));
       }
       for (SkillFile.Problem p : problems) {
-        out.println(ScriptText.safeLine(f.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
+        out.println(
+            ScriptText.safeLine(
+                f.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
       }
     }
     if (found.isEmpty()) {
       out.println("No skills to check.");
     }
     int count = skills.problems().size();
-    out.println(count == 0 ? found.size() + (found.size() == 1 ? " skill, no problems." : " skills, no problems.")
-        : count + (count == 1 ? " problem." : " problems."));
+    out.println(
+        count == 0
+            ? found.size() + (found.size() == 1 ? " skill, no problems." : " skills, no problems.")
+            : count + (count == 1 ? " problem." : " problems."));
     return count == 0 ? 0 : 1;
   }
 
-  /** The skills a run in {@code project} would read (untrusted project folders listed, not read). */
+  /**
+   * The skills a run in {@code project} would read (untrusted project folders listed, not read).
+   */
   static SharedResources.Plan plan(CliContext context, Path project) {
-    return SharedResources.plan(context.home(), SkillsListCommand.userHome(context), project,
-        SkillsListCommand.packages(context, project), ScriptLocations.TrustDecision.SKIP);
+    return SharedResources.plan(
+        context.home(),
+        SkillsListCommand.userHome(context),
+        project,
+        SkillsListCommand.packages(context, project),
+        ScriptLocations.TrustDecision.SKIP);
   }
 }

@@ -8,8 +8,8 @@ import dev.graft.cli.resources.Skill;
 import dev.graft.cli.resources.SkillFile;
 import dev.graft.cli.resources.Skills;
 import dev.graft.cli.setup.AgentSetup;
-import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.setup.SharedResources;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
@@ -37,10 +37,16 @@ import picocli.CommandLine.ParentCommand;
 final class SkillsListCommand implements Callable<Integer> {
   @ParentCommand SkillsCommand parent;
 
-  @Option(names = "--cwd", paramLabel = "DIR", description = "The project directory (default: the current one).")
+  @Option(
+      names = "--cwd",
+      paramLabel = "DIR",
+      description = "The project directory (default: the current one).")
   Path cwd;
 
-  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      defaultValue = "text",
       description = "Output format (default: ${DEFAULT-VALUE}).")
   String format;
 
@@ -55,33 +61,55 @@ final class SkillsListCommand implements Callable<Integer> {
       throw new UserError("--cwd " + cwd + ": not a directory");
     }
     SharedResources.Plan plan = SkillsCheckCommand.plan(context, project);
-    Skills skills = Skills.load(plan.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
+    Skills skills =
+        Skills.load(
+            plan.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
     PrintWriter out = context.out();
     if (format.equals("json")) {
       ObjectNode root = Json.object();
       ArrayNode list = root.putArray("skills");
       for (Skill s : skills.all()) {
-        list.addObject().put("name", s.name()).put("description", s.description()).put("file", s.file().toString())
-            .put("source", s.source()).put("listedToModel", !s.userOnly());
+        list.addObject()
+            .put("name", s.name())
+            .put("description", s.description())
+            .put("file", s.file().toString())
+            .put("source", s.source())
+            .put("listedToModel", !s.userOnly());
       }
       ArrayNode problems = root.putArray("problems");
-      skills.problems().forEach(p -> problems.addObject().put("file", p.file().toString()).put("problem", p.message())
-          .put("loaded", !p.fatal()));
+      skills
+          .problems()
+          .forEach(p ->
+              problems
+                  .addObject()
+                  .put("file", p.file().toString())
+                  .put("problem", p.message())
+                  .put("loaded", !p.fatal()));
       ArrayNode untrusted = root.putArray("untrusted");
       plan.untrusted().forEach(u -> untrusted.add(u.project().dir().toString()));
       out.println(Json.write(root));
       return skills.problems().isEmpty() ? 0 : 1;
     }
     if (skills.all().isEmpty()) {
-      out.println("No skills (graft loads $GRAFT_HOME/skills, ~/.agents/skills, a trusted .graft/skills or .agents/skills,"
-          + " and packages' skills).");
+      out.println(
+          "No skills (graft loads $GRAFT_HOME/skills, ~/.agents/skills, a trusted .graft/skills or .agents/skills,"
+              + " and packages' skills).");
     }
     for (Skill s : skills.all()) {
-      out.println(ScriptText.safeLine(s.name() + "  (" + s.source() + (s.userOnly() ? ", user only" : "") + ")  " + s.file()));
+      out.println(
+          ScriptText.safeLine(
+              s.name()
+                  + "  ("
+                  + s.source()
+                  + (s.userOnly() ? ", user only" : "")
+                  + ")  "
+                  + s.file()));
       out.println("  " + ScriptText.safeLine(oneLine(s.description())));
     }
     for (SkillFile.Problem p : skills.problems()) {
-      out.println(ScriptText.safeLine("problem: " + p.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
+      out.println(
+          ScriptText.safeLine(
+              "problem: " + p.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
     }
     for (SharedResources.Untrusted u : plan.untrusted()) {
       if (u.kind().equals("skills")) {
@@ -98,8 +126,11 @@ final class SkillsListCommand implements Callable<Integer> {
   }
 
   static List<ScriptLocations.PackagePlan> packages(CliContext context, Path project) {
-    return ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(), project, List.of(), List.of(),
-        false), ScriptLocations.TrustDecision.SKIP).packagePlans();
+    return ScriptLocations.plan(
+            new ScriptLocations.Request(
+                context.home(), context.cwd(), project, List.of(), List.of(), false),
+            ScriptLocations.TrustDecision.SKIP)
+        .packagePlans();
   }
 
   static Path userHome(CliContext context) {

@@ -123,8 +123,8 @@ interface Frontend extends AutoCloseable {
   default void setToolsExpanded(boolean expanded) {}
 
   /**
-   * The keys scripts bound ({@code pi.registerShortcut}), read at each key press: a key no
-   * built-in action has runs the action {@code "shortcut:" + key}.
+   * The keys scripts bound ({@code pi.registerShortcut}), read at each key press: a key no built-in
+   * action has runs the action {@code "shortcut:" + key}.
    */
   default void scriptShortcuts(Supplier<List<String>> keys) {}
 

@@ -1,12 +1,10 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.scripting.api.ScriptUi;
-import dev.graft.cli.base.UserSettings;
-import dev.graft.cli.tui.ThemeFile;
-import java.io.IOException;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.chat.CustomRenderer;
 import dev.graft.cli.tui.JLineTerminal;
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.agent.AgentSession;
@@ -16,6 +14,8 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
+import dev.graft.scripting.api.ScriptUi;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -107,14 +107,31 @@ public final class InteractiveMode {
     this.startupNotes.addAll(registerScriptCommands());
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true), screenState()));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
-    frontend.onInterrupt(new Frontend.Interrupts() {
-      @Override
-      public void interrupted(boolean ctrlC) {
-        InteractiveMode.this.interrupted(ctrlC);
-      }
+    setup
+        .surface()
+        .showUi(
+            ScriptCommands.ui(
+                ui,
+                new ScriptCommands.ScreenActions(
+                    frontend::title,
+                    frontend::workingMessage,
+                    frontend::workingVisible,
+                    frontend::workingIndicator,
+                    this::setEditorText,
+                    () -> quit = true),
+                screenState()));
+    setup
+        .surface()
+        .reportTo(problem ->
+            ui.notify(
+                "script problem: " + ScriptText.safeLine(problem.text()),
+                HookUi.NotifyLevel.ERROR));
+    frontend.onInterrupt(
+        new Frontend.Interrupts() {
+          @Override
+          public void interrupted(boolean ctrlC) {
+            InteractiveMode.this.interrupted(ctrlC);
+          }
 
           @Override
           public void draftCleared() {
@@ -124,8 +141,11 @@ public final class InteractiveMode {
     frontend.onWorkInput(this::workInput);
     frontend.onAction(actions::run);
     frontend.scriptShortcuts(setup.scripts()::shortcuts);
-    frontend.completeWith(List.of(new CommandCompletions(commands, context),
-        new FileCompletions(cwd(), frontend::refreshCompletions), new PathCompletions(cwd())));
+    frontend.completeWith(
+        List.of(
+            new CommandCompletions(commands, context),
+            new FileCompletions(cwd(), frontend::refreshCompletions),
+            new PathCompletions(cwd())));
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());
@@ -138,7 +158,10 @@ public final class InteractiveMode {
     agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
-  /** What a script's ctx.ui reads and changes of this mode: the editor, the themes, the tools' expansion. */
+  /**
+   * What a script's ctx.ui reads and changes of this mode: the editor, the themes, the tools'
+   * expansion.
+   */
   private ScriptCommands.ScreenState screenState() {
     return new ScriptCommands.ScreenState() {
       @Override
@@ -152,8 +175,9 @@ public final class InteractiveMode {
           return List.of();
         }
         ThemeFile.Loaded loaded = setup.scripts().themes();
-        return loaded.names().stream().map(n -> new ScriptUi.ThemeEntry(n,
-            loaded.find(n).map(t -> t.file().toString()))).toList();
+        return loaded.names().stream()
+            .map(n -> new ScriptUi.ThemeEntry(n, loaded.find(n).map(t -> t.file().toString())))
+            .toList();
       }
 
       @Override
@@ -185,7 +209,10 @@ public final class InteractiveMode {
     };
   }
 
-  /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */
+  /**
+   * Replaces the scripts' commands with those they registered now; a line for each that could not
+   * be added.
+   */
   List<String> registerScriptCommands() {
     commands.all().stream()
         .map(SlashCommand::origin)
@@ -214,8 +241,16 @@ public final class InteractiveMode {
     CustomMessageLines custom = new CustomMessageLines(setup.scripts());
     Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
     CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
-    TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
-        renderer, setup.agent()::session, setup.scripts()::themes);
+    TuiFrontend frontend =
+        new TuiFrontend(
+            terminal.get(),
+            setup.home(),
+            Path.of(setup.agent().session().cwd()),
+            setup.env(),
+            keys,
+            renderer,
+            setup.agent()::session,
+            setup.scripts()::themes);
     return new InteractiveMode(setup, frontend, keys.problems()).run();
   }
 
@@ -334,7 +369,8 @@ public final class InteractiveMode {
         return;
       }
       Optional<CommandRegistry.Invocation> invocation = CommandRegistry.parse(text);
-      if (invocation.isPresent() && !commands.find(invocation.get().name()).map(SlashCommand::sendsPrompt).orElse(false)) {
+      if (invocation.isPresent()
+          && !commands.find(invocation.get().name()).map(SlashCommand::sendsPrompt).orElse(false)) {
         command(invocation.get());
         return;
       }

@@ -1,6 +1,5 @@
 package dev.graft.cli.interactive;
 
-import java.util.concurrent.CompletionException;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
@@ -9,6 +8,7 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 /**
  * What the terminal's keys do beyond the editor: cycle the model (among those with a key) and the
@@ -34,14 +34,17 @@ final class KeyActions {
 
   /** Starts the action {@code id}; false when it is not one of these. */
   boolean run(String id) {
-    Runnable action = switch (id) {
-      case "app.model.cycleForward" -> () -> cycleModel(1);
-      case "app.model.cycleBackward" -> () -> cycleModel(-1);
-      case "app.thinking.cycle" -> this::cycleThinking;
-      case "app.message.dequeue" -> this::dequeue;
-      default -> id.startsWith("shortcut:") ? () -> shortcut(id.substring("shortcut:".length()))
-          : COMMANDS.containsKey(id) ? () -> command(COMMANDS.get(id)) : null;
-    };
+    Runnable action =
+        switch (id) {
+          case "app.model.cycleForward" -> () -> cycleModel(1);
+          case "app.model.cycleBackward" -> () -> cycleModel(-1);
+          case "app.thinking.cycle" -> this::cycleThinking;
+          case "app.message.dequeue" -> this::dequeue;
+          default ->
+              id.startsWith("shortcut:")
+                  ? () -> shortcut(id.substring("shortcut:".length()))
+                  : COMMANDS.containsKey(id) ? () -> command(COMMANDS.get(id)) : null;
+        };
     if (action == null) {
       return false;
     }

@@ -1,6 +1,5 @@
 package dev.graft.cli.interactive;
 
-import java.util.function.Predicate;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
@@ -15,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
@@ -28,7 +28,11 @@ public final class ScriptCommandPrompts {
 
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
-  /** Names whose {@code /name} is a prompt the agent expands (a skill's {@code skill:NAME}, a template's). */
+
+  /**
+   * Names whose {@code /name} is a prompt the agent expands (a skill's {@code skill:NAME}, a
+   * template's).
+   */
   private final Predicate<String> prompts;
 
   /** What a prompt is. */
@@ -47,14 +51,17 @@ public final class ScriptCommandPrompts {
     this(engine, surface, name -> false);
   }
 
-  private ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface,
-      Predicate<String> prompts) {
+  private ScriptCommandPrompts(
+      Optional<ScriptEngine> engine, ScriptSurface surface, Predicate<String> prompts) {
     this.engine = engine;
     this.surface = surface;
     this.prompts = prompts;
   }
 
-  /** These, with {@code /name} a prompt for the names {@code prompts} accepts (skills, prompt templates). */
+  /**
+   * These, with {@code /name} a prompt for the names {@code prompts} accepts (skills, prompt
+   * templates).
+   */
   public ScriptCommandPrompts withPrompts(Predicate<String> prompts) {
     return new ScriptCommandPrompts(engine, surface, prompts);
   }
@@ -105,7 +112,10 @@ public final class ScriptCommandPrompts {
     if (prompts.test(typed)) {
       return new Parsed.Text(prompt);
     }
-    String listed = " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")";
+    String listed =
+        " (script commands: "
+            + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList())
+            + ")";
     if (refusal(name).isPresent()) {
       return new Parsed.Unknown(
           name,

@@ -106,8 +106,8 @@ public final class ScriptCommands {
 
   /**
    * What a script's ctx.ui reads of the interactive mode and may change: the editor's text, the
-   * themes (switching one keeps it as the setting, as /settings does), and whether tool output
-   * is expanded.
+   * themes (switching one keeps it as the setting, as /settings does), and whether tool output is
+   * expanded.
    */
   interface ScreenState {
     String editorText();
@@ -120,30 +120,31 @@ public final class ScriptCommands {
 
     void setToolsExpanded(boolean expanded);
 
-    ScreenState NONE = new ScreenState() {
-      @Override
-      public String editorText() {
-        return "";
-      }
+    ScreenState NONE =
+        new ScreenState() {
+          @Override
+          public String editorText() {
+            return "";
+          }
 
-      @Override
-      public List<ScriptUi.ThemeEntry> themes() {
-        return List.of();
-      }
+          @Override
+          public List<ScriptUi.ThemeEntry> themes() {
+            return List.of();
+          }
 
-      @Override
-      public Optional<String> setTheme(String name) {
-        return Optional.of("UI not available");
-      }
+          @Override
+          public Optional<String> setTheme(String name) {
+            return Optional.of("UI not available");
+          }
 
-      @Override
-      public boolean toolsExpanded() {
-        return false;
-      }
+          @Override
+          public boolean toolsExpanded() {
+            return false;
+          }
 
-      @Override
-      public void setToolsExpanded(boolean expanded) {}
-    };
+          @Override
+          public void setToolsExpanded(boolean expanded) {}
+        };
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */

@@ -1,13 +1,13 @@
 package dev.graft.cli.interactive;
 
-import java.util.concurrent.CompletableFuture;
-import dev.graft.cli.tui.ThemeFile;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.scripting.api.MessageRendering;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The hook scripts of a run, as the interactive mode sees them: their commands, {@code /scripts}
@@ -34,7 +34,9 @@ public interface ScriptControl {
     return Optional.empty();
   }
 
-  /** The themes beside graft's own (theme files of $GRAFT_HOME/themes, the project and packages). */
+  /**
+   * The themes beside graft's own (theme files of $GRAFT_HOME/themes, the project and packages).
+   */
   default ThemeFile.Loaded themes() {
     return new ThemeFile.Loaded(List.of(), List.of());
   }

@@ -1,12 +1,12 @@
 package dev.graft.cli.interactive;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.ScriptCommandControl;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -113,13 +113,15 @@ final class ScriptSessionCommands implements ScriptCommandControl {
   /** As /resume with a file: the path is relative to the session's working directory. */
   @Override
   public CompletableFuture<Boolean> switchSession(String sessionPath) {
-    return async("switch", () -> {
-      Path file = Path.of(ctx.agent().session().cwd()).resolve(sessionPath).normalize();
-      if (!Files.isRegularFile(file)) {
-        throw new IllegalArgumentException("no session file " + file);
-      }
-      return !ctx.agent().switchSession(file);
-    });
+    return async(
+        "switch",
+        () -> {
+          Path file = Path.of(ctx.agent().session().cwd()).resolve(sessionPath).normalize();
+          if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no session file " + file);
+          }
+          return !ctx.agent().switchSession(file);
+        });
   }
 
   /**

@@ -1,8 +1,7 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.cli.tui.ThemeFile;
 import dev.graft.cli.base.UserSettings;
-import dev.graft.cli.tui.Themes;
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
@@ -97,9 +96,21 @@ final class SettingsCommand {
     String current = settings.text("theme").orElse("dark");
     ThemeFile.Loaded loaded = ctx.scripts().themes();
     List<String> names = loaded.names();
-    List<Choice> choices = names.stream().map(n -> new Choice(n, (n.equals(current) ? "current" : "")
-        + loaded.find(n).map(t -> (n.equals(current) ? ", " : "") + t.file().getFileName()).orElse(""))).toList();
-    OptionalInt picked = ctx.ui().pick("Theme", choices, Math.max(0, names.indexOf(current)), DialogOptions.NONE).join();
+    List<Choice> choices =
+        names.stream()
+            .map(n ->
+                new Choice(
+                    n,
+                    (n.equals(current) ? "current" : "")
+                        + loaded
+                            .find(n)
+                            .map(t -> (n.equals(current) ? ", " : "") + t.file().getFileName())
+                            .orElse("")))
+            .toList();
+    OptionalInt picked =
+        ctx.ui()
+            .pick("Theme", choices, Math.max(0, names.indexOf(current)), DialogOptions.NONE)
+            .join();
     if (picked.isPresent()) {
       String name = names.get(picked.getAsInt());
       settings.set("theme", name);

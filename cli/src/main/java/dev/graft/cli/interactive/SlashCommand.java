@@ -12,8 +12,10 @@ public record SlashCommand(
     String name, String description, String origin, ArgumentCompleter arguments, Handler handler) {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_:-]*");
   public static final String BUILT_IN = "built-in";
+
   /** The origin of a skill's {@code /skill:NAME}: sent as a prompt, which the agent expands. */
   public static final String SKILL = "skill";
+
   /** The origin of a prompt template's {@code /name}: sent as a prompt, which the agent expands. */
   public static final String PROMPT = "prompt template";
 

@@ -21,9 +21,7 @@ import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Text;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeFile;
-import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.ThemeRole;
-import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
@@ -74,15 +72,26 @@ final class TuiFrontend implements Frontend {
   private final Supplier<ThemeFile.Loaded> themes;
   private volatile Supplier<List<String>> scriptKeys = List::of;
 
-  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
-      Supplier<Session> session, Supplier<ThemeFile.Loaded> themes) {
+  TuiFrontend(
+      JLineTerminal terminal,
+      Path home,
+      Path cwd,
+      Map<String, String> env,
+      Keybindings keys,
+      CustomRenderer custom,
+      Supplier<Session> session,
+      Supplier<ThemeFile.Loaded> themes) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
     UserSettings settings = UserSettings.load(home.resolve("settings.json"));
     ColorMode mode = ColorMode.detect(env);
     this.themes = themes;
-    this.theme = themes.get().theme(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
+    this.theme =
+        themes
+            .get()
+            .theme(settings.text("theme").orElse("dark"), mode)
+            .orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));

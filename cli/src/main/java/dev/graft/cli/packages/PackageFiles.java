@@ -100,7 +100,10 @@ public final class PackageFiles {
     return Sha256.ofText(text);
   }
 
-  /** Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed, not followed. */
+  /**
+   * Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed,
+   * not followed.
+   */
   public static void deleteTree(Path dir) {
     if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;

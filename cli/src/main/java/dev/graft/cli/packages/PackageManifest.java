@@ -1,6 +1,5 @@
 package dev.graft.cli.packages;
 
-import java.util.Collections;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
@@ -11,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,7 +94,9 @@ public final class PackageManifest {
     return of(dir, Kind.SCRIPTS);
   }
 
-  /** The files of {@code kind} {@code dir} brings (for skills: SKILL.md files and loose .md files). */
+  /**
+   * The files of {@code kind} {@code dir} brings (for skills: SKILL.md files and loose .md files).
+   */
   public static List<Path> of(Path dir, Kind kind) {
     return read(dir, kind, new ArrayList<>());
   }
@@ -125,10 +127,19 @@ public final class PackageManifest {
       for (JsonNode s : graft) {
         Path p = dir.resolve(s.asText()).normalize();
         if (!p.startsWith(dir)) {
-          leftOut.add(new LeftOut(kind, p, "package.json's graft." + kind.graftKey + " names a path outside the package"));
+          leftOut.add(
+              new LeftOut(
+                  kind,
+                  p,
+                  "package.json's graft." + kind.graftKey + " names a path outside the package"));
         } else if (!Files.exists(p)) {
-          leftOut.add(new LeftOut(kind, p, "package.json's graft." + kind.graftKey
-              + " names it, but the package does not hold it"));
+          leftOut.add(
+              new LeftOut(
+                  kind,
+                  p,
+                  "package.json's graft."
+                      + kind.graftKey
+                      + " names it, but the package does not hold it"));
         } else if (kind == Kind.SCRIPTS || !Files.isDirectory(p)) {
           found.add(p);
         } else {
@@ -139,7 +150,8 @@ public final class PackageManifest {
       found = piEntries(dir, pi.path(kind.piKey), kind, leftOut);
     } else if (Files.isDirectory(dir.resolve(kind.folder))) {
       found = folderFiles(dir.resolve(kind.folder), kind);
-    } else if (kind == Kind.SCRIPTS && Files.isDirectory(dir.resolve("scripts"))
+    } else if (kind == Kind.SCRIPTS
+        && Files.isDirectory(dir.resolve("scripts"))
         && !runsScriptsFolder(manifest.map(m -> m.path("scripts")).orElse(null))) {
       found = List.of(dir.resolve("scripts"));
     } else {
@@ -182,7 +194,8 @@ public final class PackageManifest {
   }
 
   /** The reference's manifest entries: paths and globs, then its override patterns. */
-  private static List<Path> piEntries(Path dir, JsonNode entries, Kind kind, List<LeftOut> leftOut) {
+  private static List<Path> piEntries(
+      Path dir, JsonNode entries, Kind kind, List<LeftOut> leftOut) {
     if (!entries.isArray()) {
       return List.of();
     }
@@ -203,7 +216,8 @@ public final class PackageManifest {
             Path p = dir.resolve(rel);
             if (Files.isDirectory(p)) {
               all.addAll(folderFiles(p, kind));
-            } else if (kind != Kind.SCRIPTS || ScriptFinder.isScriptName(p.getFileName().toString())) {
+            } else if (kind != Kind.SCRIPTS
+                || ScriptFinder.isScriptName(p.getFileName().toString())) {
               all.add(p);
             }
           }
@@ -215,7 +229,13 @@ public final class PackageManifest {
         } else if (Files.isRegularFile(p)) {
           all.add(p);
         } else {
-          leftOut.add(new LeftOut(kind, p, "package.json's pi." + kind.piKey + " names it, but the package does not hold it"));
+          leftOut.add(
+              new LeftOut(
+                  kind,
+                  p,
+                  "package.json's pi."
+                      + kind.piKey
+                      + " names it, but the package does not hold it"));
         }
       }
     }
@@ -223,12 +243,12 @@ public final class PackageManifest {
   }
 
   /**
-   * {@code !glob} drops what it matches (the path in the package, the name, or the absolute
-   * path, as minimatch matches them; for a SKILL.md its folder's too), {@code +path} puts an
-   * exact path back, {@code -path} drops an exact path, in that order.
+   * {@code !glob} drops what it matches (the path in the package, the name, or the absolute path,
+   * as minimatch matches them; for a SKILL.md its folder's too), {@code +path} puts an exact path
+   * back, {@code -path} drops an exact path, in that order.
    */
-  private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns, Kind kind,
-      List<LeftOut> leftOut) {
+  private static List<Path> applyPatterns(
+      Path dir, List<Path> all, List<String> patterns, Kind kind, List<LeftOut> leftOut) {
     Map<Path, String> dropped = new LinkedHashMap<>();
     for (String p : patterns) {
       if (p.startsWith("!")) {
@@ -247,21 +267,29 @@ public final class PackageManifest {
     }
     for (String p : patterns) {
       if (p.startsWith("-")) {
-        all.stream().filter(f -> exact(dir, f, p.substring(1))).forEach(f -> dropped.putIfAbsent(f, p));
+        all.stream()
+            .filter(f -> exact(dir, f, p.substring(1)))
+            .forEach(f -> dropped.putIfAbsent(f, p));
       }
     }
-    dropped.forEach((f, p) -> leftOut.add(new LeftOut(kind, f, "excluded by \"" + p + "\" in package.json's pi."
-        + kind.piKey)));
+    dropped.forEach((f, p) ->
+        leftOut.add(
+            new LeftOut(kind, f, "excluded by \"" + p + "\" in package.json's pi." + kind.piKey)));
     return all.stream().filter(f -> !dropped.containsKey(f)).distinct().toList();
   }
 
   private static boolean globMatches(ManifestGlob glob, Path dir, Path f) {
-    if (glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString()) || glob.matches(f.toString())) {
+    if (glob.matches(relative(dir, f))
+        || glob.matches(f.getFileName().toString())
+        || glob.matches(f.toString())) {
       return true;
     }
     Path parent = f.getParent();
-    return f.getFileName().toString().equals("SKILL.md") && parent != null && !parent.equals(dir)
-        && (glob.matches(relative(dir, parent)) || glob.matches(parent.getFileName().toString())
+    return f.getFileName().toString().equals("SKILL.md")
+        && parent != null
+        && !parent.equals(dir)
+        && (glob.matches(relative(dir, parent))
+            || glob.matches(parent.getFileName().toString())
             || glob.matches(parent.toString()));
   }
 
@@ -271,7 +299,8 @@ public final class PackageManifest {
       return true;
     }
     Path parent = f.getParent();
-    return f.getFileName().toString().equals("SKILL.md") && parent != null
+    return f.getFileName().toString().equals("SKILL.md")
+        && parent != null
         && (p.equals(relative(dir, parent)) || p.equals(parent.toString()));
   }
 

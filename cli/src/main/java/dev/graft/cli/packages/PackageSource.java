@@ -8,13 +8,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a script package comes from, as {@code graft scripts add SOURCE} takes it:
- * {@code git+URL[#REF]} (any URL git clones: {@code git+file:///srv/team-lib.git#v1},
- * {@code git+https://host/team/lib.git#main}; REF a tag, branch or commit, default the remote's
- * HEAD), the reference's git forms ({@code git:github.com/user/repo@v1}, {@code git:git@host:user/repo@v1},
- * {@code https://github.com/user/repo@v1}, and {@code git:file:///srv/repo.git@v1}), {@code npm:NAME[@VERSION]}
- * or a plain {@code NAME@VERSION} (the npm registry), a {@code .tgz} file ({@code npm pack}'s
- * output), or a directory.
+ * Where a script package comes from, as {@code graft scripts add SOURCE} takes it: {@code
+ * git+URL[#REF]} (any URL git clones: {@code git+file:///srv/team-lib.git#v1}, {@code
+ * git+https://host/team/lib.git#main}; REF a tag, branch or commit, default the remote's HEAD), the
+ * reference's git forms ({@code git:github.com/user/repo@v1}, {@code git:git@host:user/repo@v1},
+ * {@code https://github.com/user/repo@v1}, and {@code git:file:///srv/repo.git@v1}), {@code
+ * npm:NAME[@VERSION]} or a plain {@code NAME@VERSION} (the npm registry), a {@code .tgz} file
+ * ({@code npm pack}'s output), or a directory.
  */
 public sealed interface PackageSource {
   record Git(String url, Optional<String> ref) implements PackageSource {
@@ -144,8 +144,9 @@ public sealed interface PackageSource {
   }
 
   /**
-   * The reference's git source: {@code host/path[@REF]} (fetched over https), {@code git@host:path[@REF]},
-   * or a URL whose path ends in {@code @REF}; the ref is what follows the path's first {@code @}.
+   * The reference's git source: {@code host/path[@REF]} (fetched over https), {@code
+   * git@host:path[@REF]}, or a URL whose path ends in {@code @REF}; the ref is what follows the
+   * path's first {@code @}.
    */
   private static PackageSource referenceGit(String text, String rest, boolean prefixed) {
     String url = rest;
@@ -170,8 +171,10 @@ public sealed interface PackageSource {
       int slash = rest.indexOf('/');
       String host = slash < 0 ? rest : rest.substring(0, slash);
       if (slash < 0 || !(host.contains(".") || host.equals("localhost"))) {
-        throw new UserError(text + ": not a git source: give git:HOST/USER/REPO[@REF] (git:github.com/user/repo@v1),"
-            + " git:git@HOST:USER/REPO[@REF] or an https:// URL");
+        throw new UserError(
+            text
+                + ": not a git source: give git:HOST/USER/REPO[@REF] (git:github.com/user/repo@v1),"
+                + " git:git@HOST:USER/REPO[@REF] or an https:// URL");
       }
       at = rest.indexOf('@', slash);
       String path = at < 0 ? rest : rest.substring(0, at);
@@ -180,12 +183,17 @@ public sealed interface PackageSource {
       }
       url = "https://" + path;
     }
-    if (ref.filter(r -> r.startsWith("-") || r.isBlank() || r.chars().anyMatch(Character::isWhitespace)).isPresent()) {
+    if (ref.filter(
+            r -> r.startsWith("-") || r.isBlank() || r.chars().anyMatch(Character::isWhitespace))
+        .isPresent()) {
       throw new UserError(text + ": \"" + ref.get() + "\" is not a tag, branch or commit");
     }
     if (url.startsWith("-") || url.contains("::") || !GIT_URL.matcher(url).matches()) {
-      throw new UserError(text + ": not a git URL graft fetches: give https://, http://, ssh://, git://, file:// or"
-          + " user@host:path" + (prefixed ? "" : " (or git:HOST/USER/REPO@REF)"));
+      throw new UserError(
+          text
+              + ": not a git URL graft fetches: give https://, http://, ssh://, git://, file:// or"
+              + " user@host:path"
+              + (prefixed ? "" : " (or git:HOST/USER/REPO@REF)"));
     }
     return new Git(url, ref);
   }

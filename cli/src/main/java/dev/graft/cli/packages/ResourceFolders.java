@@ -41,7 +41,9 @@ public final class ResourceFolders {
     for (Path p : entries(dir)) {
       if (Files.isDirectory(p)) {
         skills(p, false, depth + 1, out);
-      } else if (rootFiles && Files.isRegularFile(p) && p.getFileName().toString().endsWith(".md")) {
+      } else if (rootFiles
+          && Files.isRegularFile(p)
+          && p.getFileName().toString().endsWith(".md")) {
         out.add(p);
       }
     }
@@ -69,10 +71,13 @@ public final class ResourceFolders {
       return List.of();
     }
     try (Stream<Path> list = Files.list(dir)) {
-      return list.filter(p -> {
-        String name = p.getFileName().toString();
-        return !name.startsWith(".") && !name.equals("node_modules");
-      }).sorted().toList();
+      return list.filter(
+              p -> {
+                String name = p.getFileName().toString();
+                return !name.startsWith(".") && !name.equals("node_modules");
+              })
+          .sorted()
+          .toList();
     } catch (IOException e) {
       return List.of();
     }

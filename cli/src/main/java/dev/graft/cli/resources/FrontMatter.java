@@ -1,7 +1,7 @@
 package dev.graft.cli.resources;
 
-import java.util.Collections;
 import java.io.StringReader;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,12 +17,13 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
- * A markdown file's YAML front matter and body, split as the reference splits them: the file
- * starts with {@code ---}, the front matter ends at the next line starting with {@code ---}, and
- * the body is what follows, trimmed. Each top-level key keeps the line it is on (in the file), so
- * that a problem can name it; YAML that does not parse is a problem with its line.
+ * A markdown file's YAML front matter and body, split as the reference splits them: the file starts
+ * with {@code ---}, the front matter ends at the next line starting with {@code ---}, and the body
+ * is what follows, trimmed. Each top-level key keeps the line it is on (in the file), so that a
+ * problem can name it; YAML that does not parse is a problem with its line.
  */
-public record FrontMatter(Map<String, Object> fields, Map<String, Integer> lines, String body, Optional<String> problem) {
+public record FrontMatter(
+    Map<String, Object> fields, Map<String, Integer> lines, String body, Optional<String> problem) {
   /** The largest front matter read (a skill's is a few lines). */
   private static final int MAX_CHARS = 64 * 1024;
 
@@ -38,13 +39,20 @@ public record FrontMatter(Map<String, Object> fields, Map<String, Integer> lines
     }
     int end = text.indexOf("\n---", 3);
     if (end < 0) {
-      return new FrontMatter(Map.of(), Map.of(), text, Optional.of("line 1: the front matter has no closing --- line"));
+      return new FrontMatter(
+          Map.of(),
+          Map.of(),
+          text,
+          Optional.of("line 1: the front matter has no closing --- line"));
     }
     String yaml = text.substring(Math.min(4, end), end);
     String body = text.substring(end + 4).strip();
     if (yaml.length() > MAX_CHARS) {
-      return new FrontMatter(Map.of(), Map.of(), body, Optional.of("line 2: the front matter is longer than "
-          + MAX_CHARS / 1024 + " KiB"));
+      return new FrontMatter(
+          Map.of(),
+          Map.of(),
+          body,
+          Optional.of("line 2: the front matter is longer than " + MAX_CHARS / 1024 + " KiB"));
     }
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
@@ -56,8 +64,11 @@ public record FrontMatter(Map<String, Object> fields, Map<String, Integer> lines
         return new FrontMatter(Map.of(), Map.of(), body, Optional.empty());
       }
       if (!(loaded instanceof Map<?, ?> map)) {
-        return new FrontMatter(Map.of(), Map.of(), body, Optional.of("line 2: the front matter is not a set of"
-            + " \"key: value\" lines"));
+        return new FrontMatter(
+            Map.of(),
+            Map.of(),
+            body,
+            Optional.of("line 2: the front matter is not a set of" + " \"key: value\" lines"));
       }
       Map<String, Object> fields = new LinkedHashMap<>();
       map.forEach((k, v) -> fields.put(String.valueOf(k), v));
@@ -66,11 +77,19 @@ public record FrontMatter(Map<String, Object> fields, Map<String, Integer> lines
       int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 2 : 2;
       String why = Optional.ofNullable(e.getProblem()).orElse("not valid YAML");
       String context = Optional.ofNullable(e.getContext()).map(c -> " (" + c + ")").orElse("");
-      return new FrontMatter(Map.of(), Map.of(), body, Optional.of("line " + line + ": the front matter is not valid YAML: "
-          + why + context));
+      return new FrontMatter(
+          Map.of(),
+          Map.of(),
+          body,
+          Optional.of("line " + line + ": the front matter is not valid YAML: " + why + context));
     } catch (YAMLException e) {
-      return new FrontMatter(Map.of(), Map.of(), body, Optional.of("line 2: the front matter is not valid YAML: "
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
+      return new FrontMatter(
+          Map.of(),
+          Map.of(),
+          body,
+          Optional.of(
+              "line 2: the front matter is not valid YAML: "
+                  + String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
     }
   }
 

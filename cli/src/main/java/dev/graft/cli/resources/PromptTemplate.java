@@ -7,12 +7,17 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * A prompt template: a markdown file whose name is a slash command ({@code review.md} is
- * {@code /review}); its body, with the arguments put in, is sent as the prompt. The description
- * is the front matter's, else the body's first non-empty line (cut at 60 characters), as in the
- * reference; {@code argument-hint} is shown beside it in completion.
+ * A prompt template: a markdown file whose name is a slash command ({@code review.md} is {@code
+ * /review}); its body, with the arguments put in, is sent as the prompt. The description is the
+ * front matter's, else the body's first non-empty line (cut at 60 characters), as in the reference;
+ * {@code argument-hint} is shown beside it in completion.
  */
-public record PromptTemplate(String name, String description, Optional<String> argumentHint, String content, Path file,
+public record PromptTemplate(
+    String name,
+    String description,
+    Optional<String> argumentHint,
+    String content,
+    Path file,
     String source) {
   /** The largest template read. */
   static final long MAX_BYTES = 1 << 20;
@@ -29,11 +34,21 @@ public record PromptTemplate(String name, String description, Optional<String> a
     String name = file.getFileName().toString().replaceAll("\\.md$", "");
     String description = fm.text("description").orElse("");
     if (description.isEmpty()) {
-      description = fm.body().lines().filter(l -> !l.isBlank()).findFirst()
-          .map(l -> l.length() > 60 ? l.substring(0, 60) + "..." : l).orElse("");
+      description =
+          fm.body()
+              .lines()
+              .filter(l -> !l.isBlank())
+              .findFirst()
+              .map(l -> l.length() > 60 ? l.substring(0, 60) + "..." : l)
+              .orElse("");
     }
     Object hint = fm.fields().get("argument-hint");
-    return new PromptTemplate(name, description, hint == null || "".equals(hint) ? Optional.empty()
-        : Optional.of(String.valueOf(hint)), fm.body(), file.toAbsolutePath().normalize(), source);
+    return new PromptTemplate(
+        name,
+        description,
+        hint == null || "".equals(hint) ? Optional.empty() : Optional.of(String.valueOf(hint)),
+        fm.body(),
+        file.toAbsolutePath().normalize(),
+        source);
   }
 }

@@ -1,20 +1,21 @@
 package dev.graft.cli.resources;
 
-import java.util.function.Function;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The prompt templates of a run, and how {@code /name args} expands, exactly as the reference
- * expands it: the arguments split like a shell's (quotes group words), then {@code $1}, {@code $2}...
- * replaced first, then {@code ${@:N}} and {@code ${@:N:L}} (arguments from the Nth, L of them),
- * then {@code $ARGUMENTS} and {@code $@} (all of them). What an argument holds is never expanded
- * again. The first template of a name wins (as in the reference, which keeps the first it finds).
+ * expands it: the arguments split like a shell's (quotes group words), then {@code $1}, {@code
+ * $2}... replaced first, then {@code ${@:N}} and {@code ${@:N:L}} (arguments from the Nth, L of
+ * them), then {@code $ARGUMENTS} and {@code $@} (all of them). What an argument holds is never
+ * expanded again. The first template of a name wins (as in the reference, which keeps the first it
+ * finds).
  */
 public record PromptTemplates(List<PromptTemplate> all, List<String> problems) {
   public static final PromptTemplates NONE = new PromptTemplates(List.of(), List.of());
@@ -36,7 +37,8 @@ public record PromptTemplates(List<PromptTemplate> all, List<String> problems) {
       try {
         PromptTemplate t = PromptTemplate.read(f.file(), f.source());
         if (out.stream().anyMatch(o -> o.name().equals(t.name()))) {
-          problems.add(f.file() + ": /" + t.name() + " is defined earlier; this template is not used");
+          problems.add(
+              f.file() + ": /" + t.name() + " is defined earlier; this template is not used");
         } else {
           out.add(t);
         }
@@ -94,19 +96,27 @@ public record PromptTemplates(List<PromptTemplate> all, List<String> problems) {
 
   /** The template's text with the arguments put in (see the class comment for the order). */
   public static String substitute(String content, List<String> args) {
-    String result = replace(POSITIONAL, content, m -> {
-      int index = parseIndex(m.group(1)) - 1;
-      return index >= 0 && index < args.size() ? args.get(index) : "";
-    });
-    result = replace(SLICE, result, m -> {
-      int start = Math.max(0, parseIndex(m.group(1)) - 1);
-      int from = Math.min(start, args.size());
-      if (m.group(2) != null) {
-        long end = Math.min((long) start + parseIndex(m.group(2)), args.size());
-        return from >= end ? "" : String.join(" ", args.subList(from, (int) end));
-      }
-      return String.join(" ", args.subList(from, args.size()));
-    });
+    String result =
+        replace(
+            POSITIONAL,
+            content,
+            m -> {
+              int index = parseIndex(m.group(1)) - 1;
+              return index >= 0 && index < args.size() ? args.get(index) : "";
+            });
+    result =
+        replace(
+            SLICE,
+            result,
+            m -> {
+              int start = Math.max(0, parseIndex(m.group(1)) - 1);
+              int from = Math.min(start, args.size());
+              if (m.group(2) != null) {
+                long end = Math.min((long) start + parseIndex(m.group(2)), args.size());
+                return from >= end ? "" : String.join(" ", args.subList(from, (int) end));
+              }
+              return String.join(" ", args.subList(from, args.size()));
+            });
     String all = String.join(" ", args);
     result = result.replace("$ARGUMENTS", all);
     return result.replace("$@", all);

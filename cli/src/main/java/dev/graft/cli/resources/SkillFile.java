@@ -1,14 +1,14 @@
 package dev.graft.cli.resources;
 
-import java.io.UncheckedIOException;
-import java.util.Locale;
-import java.util.Map;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,6 +21,7 @@ import java.util.Optional;
 public final class SkillFile {
   static final int MAX_NAME = 64;
   static final int MAX_DESCRIPTION = 1024;
+
   /** The largest SKILL.md read (the standard asks for under 500 lines). */
   static final long MAX_BYTES = 1 << 20;
 
@@ -41,7 +42,8 @@ public final class SkillFile {
     String content;
     try {
       if (Files.size(file) > MAX_BYTES) {
-        problems.add(new Problem(file, "larger than " + (MAX_BYTES >> 20) + " MiB; not read", true));
+        problems.add(
+            new Problem(file, "larger than " + (MAX_BYTES >> 20) + " MiB; not read", true));
         return new Read(Optional.empty(), problems);
       }
       content = Files.readString(file, StandardCharsets.UTF_8);
@@ -59,30 +61,65 @@ public final class SkillFile {
     Object rawDescription = fm.fields().get("description");
     String description = rawDescription instanceof String s ? s : null;
     if (rawDescription != null && description == null) {
-      problems.add(new Problem(file, fm.at("description") + "description must be text, not " + kind(rawDescription), true));
+      problems.add(
+          new Problem(
+              file,
+              fm.at("description") + "description must be text, not " + kind(rawDescription),
+              true));
     } else if (description == null || description.isBlank()) {
-      problems.add(new Problem(file, (fm.fields().isEmpty() ? "line 1: no front matter: " : fm.at("description"))
-          + "description is required (front matter \"description: what the skill does and when to use it\")", true));
+      problems.add(
+          new Problem(
+              file,
+              (fm.fields().isEmpty() ? "line 1: no front matter: " : fm.at("description"))
+                  + "description is required (front matter \"description: what the skill does and when to use it\")",
+              true));
     } else if (description.length() > MAX_DESCRIPTION) {
-      problems.add(new Problem(file, fm.at("description") + "description exceeds " + MAX_DESCRIPTION + " characters ("
-          + description.length() + ")", false));
+      problems.add(
+          new Problem(
+              file,
+              fm.at("description")
+                  + "description exceeds "
+                  + MAX_DESCRIPTION
+                  + " characters ("
+                  + description.length()
+                  + ")",
+              false));
     }
     Object rawName = fm.fields().get("name");
     String name = rawName instanceof String s && !s.isEmpty() ? s : folder;
     if (rawName != null && !(rawName instanceof String)) {
-      problems.add(new Problem(file, fm.at("name") + "name must be text, not " + kind(rawName) + "; the folder's name \""
-          + folder + "\" is used", false));
+      problems.add(
+          new Problem(
+              file,
+              fm.at("name")
+                  + "name must be text, not "
+                  + kind(rawName)
+                  + "; the folder's name \""
+                  + folder
+                  + "\" is used",
+              false));
     }
     String at = fm.at("name");
     if (!name.equals(folder)) {
-      problems.add(new Problem(file, at + "name \"" + name + "\" does not match parent directory \"" + folder + "\"", false));
+      problems.add(
+          new Problem(
+              file,
+              at + "name \"" + name + "\" does not match parent directory \"" + folder + "\"",
+              false));
     }
     if (name.length() > MAX_NAME) {
-      problems.add(new Problem(file, at + "name exceeds " + MAX_NAME + " characters (" + name.length() + ")", false));
+      problems.add(
+          new Problem(
+              file,
+              at + "name exceeds " + MAX_NAME + " characters (" + name.length() + ")",
+              false));
     }
     if (!name.matches("[a-z0-9-]+")) {
-      problems.add(new Problem(file, at + "name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)",
-          false));
+      problems.add(
+          new Problem(
+              file,
+              at + "name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)",
+              false));
     }
     if (name.startsWith("-") || name.endsWith("-")) {
       problems.add(new Problem(file, at + "name must not start or end with a hyphen", false));
@@ -94,7 +131,9 @@ public final class SkillFile {
       return new Read(Optional.empty(), problems);
     }
     boolean userOnly = Boolean.TRUE.equals(fm.fields().get("disable-model-invocation"));
-    return new Read(Optional.of(new Skill(name, description, file.toAbsolutePath().normalize(), dir, source, userOnly)),
+    return new Read(
+        Optional.of(
+            new Skill(name, description, file.toAbsolutePath().normalize(), dir, source, userOnly)),
         problems);
   }
 

@@ -1,22 +1,22 @@
 package dev.graft.cli.resources;
 
-import java.util.HashSet;
-import java.util.Set;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The skills a run has, first found wins a name (as in the reference): listed to the model in
- * the system prompt by name, description and file (the Agent Skills standard's progressive
- * loading: the model reads the file when a task matches), and invoked by the user with
- * {@code /skill:NAME [text]}, which sends the skill's body in a {@code <skill>} block.
+ * The skills a run has, first found wins a name (as in the reference): listed to the model in the
+ * system prompt by name, description and file (the Agent Skills standard's progressive loading: the
+ * model reads the file when a task matches), and invoked by the user with {@code /skill:NAME
+ * [text]}, which sends the skill's body in a {@code <skill>} block.
  */
 public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
   public static final Skills NONE = new Skills(List.of(), List.of());
@@ -41,13 +41,21 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
       }
       SkillFile.Read read = SkillFile.read(f.file(), f.source());
       problems.addAll(read.problems());
-      read.skill().ifPresent(s -> {
-        Skill first = byName.putIfAbsent(s.name(), s);
-        if (first != null) {
-          problems.add(new SkillFile.Problem(s.file(), "name \"" + s.name() + "\" collision: " + first.file()
-              + " has it already, and is the one loaded", true));
-        }
-      });
+      read.skill()
+          .ifPresent(s -> {
+            Skill first = byName.putIfAbsent(s.name(), s);
+            if (first != null) {
+              problems.add(
+                  new SkillFile.Problem(
+                      s.file(),
+                      "name \""
+                          + s.name()
+                          + "\" collision: "
+                          + first.file()
+                          + " has it already, and is the one loaded",
+                      true));
+            }
+          });
     }
     return new Skills(List.copyOf(byName.values()), problems);
   }
@@ -57,9 +65,9 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
   }
 
   /**
-   * The system prompt's skills section, in the reference's words and XML form (empty when no
-   * skill is listed to the model); it goes after the project context, and only when the read
-   * tool is active.
+   * The system prompt's skills section, in the reference's words and XML form (empty when no skill
+   * is listed to the model); it goes after the project context, and only when the read tool is
+   * active.
    */
   public String promptSection() {
     List<Skill> visible = all.stream().filter(s -> !s.userOnly()).toList();
@@ -69,14 +77,21 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
     StringBuilder out = new StringBuilder();
     out.append("\n\nThe following skills provide specialized instructions for specific tasks.\n")
         .append("Use the read tool to load a skill's file when the task matches its description.\n")
-        .append("When a skill file references a relative path, resolve it against the skill directory (parent of"
-            + " SKILL.md / dirname of the path) and use that absolute path in tool commands.\n")
+        .append(
+            "When a skill file references a relative path, resolve it against the skill directory (parent of"
+                + " SKILL.md / dirname of the path) and use that absolute path in tool commands.\n")
         .append("\n<available_skills>");
     for (Skill s : visible) {
       out.append("\n  <skill>")
-          .append("\n    <name>").append(escapeXml(s.name())).append("</name>")
-          .append("\n    <description>").append(escapeXml(s.description())).append("</description>")
-          .append("\n    <location>").append(escapeXml(s.file().toString())).append("</location>")
+          .append("\n    <name>")
+          .append(escapeXml(s.name()))
+          .append("</name>")
+          .append("\n    <description>")
+          .append(escapeXml(s.description()))
+          .append("</description>")
+          .append("\n    <location>")
+          .append(escapeXml(s.file().toString()))
+          .append("</location>")
           .append("\n  </skill>");
     }
     return out.append("\n</available_skills>").toString();
@@ -99,14 +114,27 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
       return text;
     }
     Skill s = skill.get();
-    String body = FrontMatter.parse(Files.readString(s.file(), StandardCharsets.UTF_8)).body().strip();
-    String block = "<skill name=\"" + s.name() + "\" location=\"" + s.file() + "\">\nReferences are relative to "
-        + s.baseDir() + ".\n\n" + body + "\n</skill>";
+    String body =
+        FrontMatter.parse(Files.readString(s.file(), StandardCharsets.UTF_8)).body().strip();
+    String block =
+        "<skill name=\""
+            + s.name()
+            + "\" location=\""
+            + s.file()
+            + "\">\nReferences are relative to "
+            + s.baseDir()
+            + ".\n\n"
+            + body
+            + "\n</skill>";
     return args.isEmpty() ? block : block + "\n\n" + args;
   }
 
   static String escapeXml(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&apos;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;")
+        .replace("'", "&apos;");
   }
 
   private static Path realPath(Path p) {

@@ -78,24 +78,30 @@ public final class ScriptProbe {
    * port gains later fail the same way.
    */
   static ScriptHostPort noAgent() {
-    InvocationHandler refuse = (proxy, method, args) -> {
-      switch (method.getName()) {
-        case "equals" -> {
-          return proxy == args[0];
-        }
-        case "hashCode" -> {
-          return System.identityHashCode(proxy);
-        }
-        case "toString" -> {
-          return "no agent";
-        }
-        case "agentDir" -> {
-          return InvocationHandler.invokeDefault(proxy, method, args);
-        }
-        default -> {
-          IllegalStateException e = new IllegalStateException("there is no agent while scripts are listed or checked");
-          if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
-            return CompletableFuture.failedFuture(e);
+    InvocationHandler refuse =
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "equals" -> {
+              return proxy == args[0];
+            }
+            case "hashCode" -> {
+              return System.identityHashCode(proxy);
+            }
+            case "toString" -> {
+              return "no agent";
+            }
+            case "agentDir" -> {
+              return InvocationHandler.invokeDefault(proxy, method, args);
+            }
+            default -> {
+              IllegalStateException e =
+                  new IllegalStateException(
+                      "there is no agent while scripts are listed or checked");
+              if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
+                return CompletableFuture.failedFuture(e);
+              }
+              throw e;
+            }
           }
         };
     return (ScriptHostPort)

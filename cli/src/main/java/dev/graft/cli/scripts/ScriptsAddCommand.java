@@ -1,12 +1,11 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
-import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
+import dev.graft.cli.trust.ScriptInventory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,8 +47,16 @@ final class ScriptsAddCommand implements Callable<Integer> {
     PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
     PrintWriter out = context.out();
     Path dir = scope.installed(e.name());
-    out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
-        + scope.label() + " packages: " + dir);
+    out.println(
+        "Added "
+            + e.name()
+            + (e.version().isEmpty() ? "" : " " + e.version())
+            + " ("
+            + e.resolved()
+            + ") to the "
+            + scope.label()
+            + " packages: "
+            + dir);
     List<String> brings = ScriptInventory.contributions(dir, "  ");
     if (brings.stream().noneMatch(l -> !l.startsWith("  left out:"))) {
       out.println("  scripts: none (a library: import it as \"" + e.name() + "\")");

@@ -1,9 +1,9 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
@@ -72,7 +72,10 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       problems.add(p.message());
     }
     // A handler of an event graft never emits is not a problem of the script: it is listed apart.
-    r.warnings().values().forEach(w -> w.stream().filter(t -> !t.startsWith("pi.on: unknown event")).forEach(problems::add));
+    r.warnings()
+        .values()
+        .forEach(w ->
+            w.stream().filter(t -> !t.startsWith("pi.on: unknown event")).forEach(problems::add));
     for (ScriptFile f : r.report().loaded()) {
       List<String> parts = new ArrayList<>();
       List<String> events = r.events().getOrDefault(f, List.of());
@@ -89,12 +92,21 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(ScriptText.safeLine(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
-      List<String> never = events.stream().filter(e -> !HookEvents.POINTS.contains(e) && !HookEvents.WATCHED.contains(e))
-          .toList();
+      out.println(
+          ScriptText.safeLine(
+              f.path()
+                  + ": loads; "
+                  + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      List<String> never =
+          events.stream()
+              .filter(e -> !HookEvents.POINTS.contains(e) && !HookEvents.WATCHED.contains(e))
+              .toList();
       if (!never.isEmpty()) {
-        out.println(ScriptText.safeLine(f.path() + ": events graft never emits (their handlers are never called): "
-            + String.join(", ", never)));
+        out.println(
+            ScriptText.safeLine(
+                f.path()
+                    + ": events graft never emits (their handlers are never called): "
+                    + String.join(", ", never)));
       }
     }
     problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));

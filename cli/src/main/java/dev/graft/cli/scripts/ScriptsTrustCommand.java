@@ -3,8 +3,8 @@ package dev.graft.cli.scripts;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.setup.AgentSetup;
-import dev.graft.cli.trust.ResourceFingerprint;
 import dev.graft.cli.setup.SharedResources;
+import dev.graft.cli.trust.ResourceFingerprint;
 import dev.graft.cli.trust.ScriptFingerprint;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
@@ -13,9 +13,9 @@ import dev.graft.runtime.config.ExecGrants;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.util.Map;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,9 +61,14 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     CliContext context = parent.context();
     if (packageName != null) {
       Path scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
-      ExecGrants grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      ExecGrants grants =
+          ExecGrants.load(
+              context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
       grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-      return trust(context, scripts, ScriptFingerprint.of(scripts, grants.projectTextFor("package:" + packageName)));
+      return trust(
+          context,
+          scripts,
+          ScriptFingerprint.of(scripts, grants.projectTextFor("package:" + packageName)));
     }
     Path given = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
     if (Files.isDirectory(given) && !TrustDecisions.kindOf(given).equals("scripts")) {
@@ -71,16 +76,22 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     }
     Path scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
     Path project = ProjectDirArgument.projectOf(scripts);
-    Map<Path, String> shared = SharedResources.projectFolders(project, AgentSetup.userHome(context));
+    Map<Path, String> shared =
+        SharedResources.projectFolders(project, AgentSetup.userHome(context));
     if (!Files.isDirectory(scripts) && shared.isEmpty()) {
-      throw new UserError((dir == null ? "this directory" : dir.toString()) + ": no project scripts, skills, prompt"
-          + " templates or themes here (" + scripts + " is not a directory)");
+      throw new UserError(
+          (dir == null ? "this directory" : dir.toString())
+              + ": no project scripts, skills, prompt"
+              + " templates or themes here ("
+              + scripts
+              + " is not a directory)");
     }
     int code = 0;
     if (Files.isDirectory(scripts)) {
       ExecGrants grants = ExecGrants.load(context.home(), project);
       grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-      code = trust(context, scripts.toRealPath(), ScriptFingerprint.of(scripts, grants.projectText()));
+      code =
+          trust(context, scripts.toRealPath(), ScriptFingerprint.of(scripts, grants.projectText()));
     }
     for (Path folder : shared.keySet()) {
       code = Math.max(code, trust(context, folder.toRealPath(), ResourceFingerprint.of(folder)));
@@ -89,9 +100,11 @@ final class ScriptsTrustCommand implements Callable<Integer> {
   }
 
   /** Shows what {@code folder} holds and records it as trusted (asking first, without --yes). */
-  private int trust(CliContext context, Path folder, ScriptFingerprint fingerprint) throws Exception {
+  private int trust(CliContext context, Path folder, ScriptFingerprint fingerprint)
+      throws Exception {
     TrustStore store = TrustStore.load(context.home());
-    ScriptLocations.Project project = new ScriptLocations.Project(folder, fingerprint, store.state(folder, fingerprint));
+    ScriptLocations.Project project =
+        new ScriptLocations.Project(folder, fingerprint, store.state(folder, fingerprint));
     PrintWriter out = context.out();
     if (project.state() instanceof TrustStore.State.Trusted) {
       out.println("Already trusted: " + folder + " (" + fingerprint.value() + ")");
@@ -102,7 +115,9 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     if (!yes) {
       Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
-        throw new UserError("not asking without a terminal: add --yes to trust these " + TrustDecisions.kindOf(folder));
+        throw new UserError(
+            "not asking without a terminal: add --yes to trust these "
+                + TrustDecisions.kindOf(folder));
       }
       out.print("Trust them? [y/N] ");
       out.flush();
@@ -113,8 +128,14 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       }
     }
     store.trust(folder, fingerprint);
-    out.println("Trusted: graft " + (TrustDecisions.kindOf(folder).equals("scripts") ? "runs the scripts" : "loads the "
-        + TrustDecisions.kindOf(folder)) + " in " + folder + " until they change.");
+    out.println(
+        "Trusted: graft "
+            + (TrustDecisions.kindOf(folder).equals("scripts")
+                ? "runs the scripts"
+                : "loads the " + TrustDecisions.kindOf(folder))
+            + " in "
+            + folder
+            + " until they change.");
     return 0;
   }
 }

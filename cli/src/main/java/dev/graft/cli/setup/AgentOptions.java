@@ -1,10 +1,10 @@
 package dev.graft.cli.setup;
 
-import java.util.Optional;
-import java.util.Map;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** The flags that choose a model, tools, prompt and session for an agent run. */
@@ -97,14 +97,20 @@ public final class AgentOptions {
       description = "Load one hook script (.js, .mjs, .ts or .mts); repeatable.")
   List<Path> scriptFiles = new ArrayList<>();
 
-  @Option(names = {"-e", "--extension"}, paramLabel = "SOURCE",
-      description = {"Try a package (or a script file) for this run only, without",
+  @Option(
+      names = {"-e", "--extension"},
+      paramLabel = "SOURCE",
+      description = {
+        "Try a package (or a script file) for this run only, without",
         "  installing it: a source as graft scripts add takes it",
         "  (npm:NAME@1.2.3, git:github.com/u/r@v1, a folder). Trusted",
-        "  for this run because you named it; repeatable."})
+        "  for this run because you named it; repeatable."
+      })
   List<String> extensions = new ArrayList<>();
 
-  @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
+  @Option(
+      names = "--no-scripts",
+      description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
   boolean noScripts;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
@@ -119,7 +125,9 @@ public final class AgentOptions {
       description = "Most output tokens per model call (default: the model's).")
   int maxTokens;
 
-  /** Not an option: the run's skills and templates once set up, for {@code /reload} to read again. */
+  /**
+   * Not an option: the run's skills and templates once set up, for {@code /reload} to read again.
+   */
   RunResources resources;
 
   /**

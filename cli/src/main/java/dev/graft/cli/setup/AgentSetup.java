@@ -1,18 +1,18 @@
 package dev.graft.cli.setup;
 
-import dev.graft.runtime.hooks.AgentHooks;
-import dev.graft.cli.trust.ScriptLocations;
-import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.base.UnreadEntries;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.interactive.ScriptControl;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
 import dev.graft.runtime.config.Settings;
+import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
@@ -55,8 +55,12 @@ public final class AgentSetup {
    * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
    * user (for the mode to attach its UI).
    */
-  public record Ready(AgentSession agent, Optional<ScriptEngine> scripts,
-      ScriptControl scriptControl, ScriptSurface surface, RunResources resources) {}
+  public record Ready(
+      AgentSession agent,
+      Optional<ScriptEngine> scripts,
+      ScriptControl scriptControl,
+      ScriptSurface surface,
+      RunResources resources) {}
 
   public static AgentSession create(CliContext context, AgentOptions o)
       throws SessionFileException {
@@ -258,8 +262,14 @@ public final class AgentSetup {
       List<String> tools,
       List<ProjectContext.ContextFile> files) {
     String skills = o.resources == null ? "" : o.resources.promptSection();
-    return SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
-        tools, files, skills, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+    return SystemPrompt.build(
+        Optional.ofNullable(o.systemPrompt),
+        Optional.ofNullable(o.appendSystemPrompt),
+        tools,
+        files,
+        skills,
+        cwd,
+        LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
   }
 
   /**
@@ -267,19 +277,30 @@ public final class AgentSetup {
    * --no-scripts; an untrusted project folder is asked about (interactive) or noticed, as the
    * project's scripts are.
    */
-  private static RunResources resources(CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded,
-      AgentHooks hooks) {
+  private static RunResources resources(
+      CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded, AgentHooks hooks) {
     if (o.noScripts) {
       return RunResources.none();
     }
     Path userHome = userHome(context);
     List<ScriptLocations.PackagePlan> packages = loaded.plan().packagePlans();
-    ScriptLocations.TrustDecision decision = o.interactive ? TrustDecisions.prompt(context.in(), context.out())
-        : TrustDecisions.notice(context.err());
-    SharedResources.Plan plan = SharedResources.plan(context.home(), userHome, cwd, packages, decision)
-        .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
-    return new RunResources(plan, () -> SharedResources.plan(context.home(), userHome, cwd, loaded.plan().packagePlans(),
-        ScriptLocations.TrustDecision.SKIP).withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
+    ScriptLocations.TrustDecision decision =
+        o.interactive
+            ? TrustDecisions.prompt(context.in(), context.out())
+            : TrustDecisions.notice(context.err());
+    SharedResources.Plan plan =
+        SharedResources.plan(context.home(), userHome, cwd, packages, decision)
+            .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
+    return new RunResources(
+        plan,
+        () ->
+            SharedResources.plan(
+                    context.home(),
+                    userHome,
+                    cwd,
+                    loaded.plan().packagePlans(),
+                    ScriptLocations.TrustDecision.SKIP)
+                .withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
   }
 
   /** The user's home directory ({@code ~/.agents/skills}): $HOME, else Java's user.home. */

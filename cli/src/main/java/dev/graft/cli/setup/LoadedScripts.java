@@ -1,8 +1,5 @@
 package dev.graft.cli.setup;
 
-import java.util.concurrent.CompletableFuture;
-import dev.graft.scripting.api.ScriptShortcut;
-import dev.graft.cli.tui.ThemeFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.host.ScriptExec;
@@ -12,17 +9,20 @@ import dev.graft.cli.interactive.SlashCommand;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.cli.tui.ThemeFile;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptShortcut;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The scripts a run loaded, and how to load them again: {@code /reload} reads the locations, trust
@@ -60,14 +60,17 @@ public final class LoadedScripts implements ScriptControl {
 
   @Override
   public List<String> shortcuts() {
-    return engine.map(e -> e.shortcuts().stream().map(ScriptShortcut::key).toList())
+    return engine
+        .map(e -> e.shortcuts().stream().map(ScriptShortcut::key).toList())
         .orElse(List.of());
   }
 
   @Override
   public CompletableFuture<?> runShortcut(String key) {
-    return engine.<CompletableFuture<?>>map(e -> e.runShortcut(key, surface.context(surface.ui())))
-        .orElseGet(() -> CompletableFuture.failedFuture(new IllegalArgumentException("no scripts")));
+    return engine
+        .<CompletableFuture<?>>map(e -> e.runShortcut(key, surface.context(surface.ui())))
+        .orElseGet(
+            () -> CompletableFuture.failedFuture(new IllegalArgumentException("no scripts")));
   }
 
   @Override
@@ -81,7 +84,8 @@ public final class LoadedScripts implements ScriptControl {
 
   @Override
   public List<SlashCommand> commands() {
-    List<SlashCommand> out = new ArrayList<>(engine.map(e -> ScriptCommands.of(e, surface)).orElse(List.of()));
+    List<SlashCommand> out =
+        new ArrayList<>(engine.map(e -> ScriptCommands.of(e, surface)).orElse(List.of()));
     out.addAll(resources.commands());
     return out;
   }

@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * The skills, prompt templates and themes of a run, read from {@link SharedResources}' plan, and
- * read again by {@code /reload}: what the system prompt lists, what a typed {@code /skill:NAME}
- * or {@code /template args} becomes, and the slash commands that complete them.
+ * read again by {@code /reload}: what the system prompt lists, what a typed {@code /skill:NAME} or
+ * {@code /template args} becomes, and the slash commands that complete them.
  */
 public final class RunResources {
   private final Supplier<SharedResources.Plan> planner;
@@ -35,8 +35,13 @@ public final class RunResources {
 
   private void use(SharedResources.Plan p) {
     plan = p;
-    skills = Skills.load(p.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
-    templates = PromptTemplates.load(p.prompts().stream().map(f -> new PromptTemplates.Found(f.file(), f.source())).toList());
+    skills =
+        Skills.load(p.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
+    templates =
+        PromptTemplates.load(
+            p.prompts().stream()
+                .map(f -> new PromptTemplates.Found(f.file(), f.source()))
+                .toList());
     themes = ThemeFile.loadAll(p.themes().stream().map(SharedResources.Found::file).toList());
   }
 
@@ -44,8 +49,13 @@ public final class RunResources {
   public List<String> reload() {
     use(planner.get());
     List<String> lines = new ArrayList<>();
-    lines.add("skills: " + skills.all().size() + ", prompt templates: " + templates.all().size() + ", themes: "
-        + themes.themes().size());
+    lines.add(
+        "skills: "
+            + skills.all().size()
+            + ", prompt templates: "
+            + templates.all().size()
+            + ", themes: "
+            + themes.themes().size());
     lines.addAll(problems());
     return lines;
   }
@@ -66,11 +76,15 @@ public final class RunResources {
     return themes;
   }
 
-  /** Every problem: skills' (with their line), templates', themes', and untrusted project folders. */
+  /**
+   * Every problem: skills' (with their line), templates', themes', and untrusted project folders.
+   */
   public List<String> problems() {
     List<String> out = new ArrayList<>(plan.warnings());
-    skills.problems().forEach(p -> out.add("skill " + p.file() + ": " + p.message()
-        + (p.fatal() ? " (not loaded)" : "")));
+    skills
+        .problems()
+        .forEach(p ->
+            out.add("skill " + p.file() + ": " + p.message() + (p.fatal() ? " (not loaded)" : "")));
     out.addAll(templates.problems().stream().map(p -> "prompt template " + p).toList());
     out.addAll(themes.problems().stream().map(p -> "theme " + p).toList());
     return out;
@@ -81,7 +95,10 @@ public final class RunResources {
     return skills.promptSection();
   }
 
-  /** {@code text} with a skill command or a template expanded, as the reference does, after the input hook. */
+  /**
+   * {@code text} with a skill command or a template expanded, as the reference does, after the
+   * input hook.
+   */
   public String expand(String text) {
     String out = text;
     try {
@@ -94,26 +111,41 @@ public final class RunResources {
 
   /** Whether {@code /name} is a skill command or a template (so it is a prompt, not a command). */
   public boolean expands(String name) {
-    return name.startsWith("skill:") ? skills.find(name.substring(6)).isPresent() : templates.find(name).isPresent();
+    return name.startsWith("skill:")
+        ? skills.find(name.substring(6)).isPresent()
+        : templates.find(name).isPresent();
   }
 
-  /** The slash commands the interactive mode completes and sends as prompts: each skill, then each template. */
+  /**
+   * The slash commands the interactive mode completes and sends as prompts: each skill, then each
+   * template.
+   */
   public List<SlashCommand> commands() {
     List<SlashCommand> out = new ArrayList<>();
     for (Skill s : skills.all()) {
       add(out, "skill:" + s.name(), s.description(), SlashCommand.SKILL);
     }
     for (PromptTemplate t : templates.all()) {
-      add(out, t.name(), t.description() + t.argumentHint().map(h -> " " + h).orElse(""), SlashCommand.PROMPT);
+      add(
+          out,
+          t.name(),
+          t.description() + t.argumentHint().map(h -> " " + h).orElse(""),
+          SlashCommand.PROMPT);
     }
     return out;
   }
 
   private static void add(List<SlashCommand> out, String name, String description, String origin) {
     try {
-      out.add(new SlashCommand(name, description, origin, SlashCommand.ArgumentCompleter.NONE, (ctx, args) -> {
-        throw new IllegalStateException("/" + name + " is sent as a prompt");
-      }));
+      out.add(
+          new SlashCommand(
+              name,
+              description,
+              origin,
+              SlashCommand.ArgumentCompleter.NONE,
+              (ctx, args) -> {
+                throw new IllegalStateException("/" + name + " is sent as a prompt");
+              }));
     } catch (IllegalArgumentException e) {
       // a name no command can have (upper case, a dot): it still expands when typed
     }

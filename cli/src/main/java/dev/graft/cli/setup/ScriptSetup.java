@@ -1,8 +1,10 @@
 package dev.graft.cli.setup;
 
-import dev.graft.scripting.api.ScriptFlag;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.base.UserError;
-import java.util.LinkedHashMap;
 import dev.graft.cli.host.AgentControl;
 import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.host.SessionView;
@@ -26,12 +28,14 @@ import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,8 +58,15 @@ final class ScriptSetup {
    * may be given (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and
    * where the scripts meet the user (set by the mode).
    */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
-      LoadedScripts loaded, ScriptSurface surface, Consumer<AgentSession> binding, TriedPackages tried) {
+  record Scripts(
+      AgentHooks hooks,
+      AtomicReference<AgentSession> agent,
+      Optional<ScriptEngine> engine,
+      AgentTools tools,
+      LoadedScripts loaded,
+      ScriptSurface surface,
+      Consumer<AgentSession> binding,
+      TriedPackages tried) {
     /** The agent exists: the scripts' API calls and their handlers' ctx reach it from now on. */
     void bind(AgentSession session) {
       agent.set(session);
@@ -69,18 +80,22 @@ final class ScriptSetup {
     PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
     ScriptSurface surface = new ScriptSurface(err, contexts);
-    AgentTools tools = new AgentTools(BuiltinTools.create(settings.bashPassesApiKeys()), problem -> {
-      err.println("graft: " + problem);
-      err.flush();
-    });
+    AgentTools tools =
+        new AgentTools(
+            BuiltinTools.create(settings.bashPassesApiKeys()),
+            problem -> {
+              err.println("graft: " + problem);
+              err.flush();
+            });
     if (o.noScripts && !o.extensions.isEmpty()) {
       throw UserError.usage("-e and --no-scripts cannot be combined");
     }
     TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
     List<Path> files = new ArrayList<>(o.scriptFiles);
     files.addAll(tried.files());
-    ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
-        files, o.noScripts, tried.plans());
+    ScriptLocations.Request request =
+        new ScriptLocations.Request(
+            context.home(), context.cwd(), cwd, o.scriptDirs, files, o.noScripts, tried.plans());
     try {
       return start(context, o, settings, request, tried, agent, err, contexts, surface, tools);
     } catch (RuntimeException e) {
@@ -89,19 +104,38 @@ final class ScriptSetup {
     }
   }
 
-  private static Scripts start(CliContext context, AgentOptions o, Settings settings,
-      ScriptLocations.Request request, TriedPackages tried, AtomicReference<AgentSession> agent, PrintWriter err,
-      LiveEventContext contexts, ScriptSurface surface, AgentTools tools) {
-    ScriptLocations.Plan plan = ScriptLocations.plan(request,
-        o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
+  private static Scripts start(
+      CliContext context,
+      AgentOptions o,
+      Settings settings,
+      ScriptLocations.Request request,
+      TriedPackages tried,
+      AtomicReference<AgentSession> agent,
+      PrintWriter err,
+      LiveEventContext contexts,
+      ScriptSurface surface,
+      AgentTools tools) {
+    ScriptLocations.Plan plan =
+        ScriptLocations.plan(
+            request,
+            o.interactive
+                ? TrustDecisions.prompt(context.in(), context.out())
+                : TrustDecisions.notice(err));
     plan.warnings().forEach(p -> err.println("graft: warning: " + p));
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
       checkFlags(o.scriptFlags, List.of());
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
-          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface,
-          a -> {}, tried);
+      return new Scripts(
+          AgentHooks.NONE,
+          agent,
+          Optional.empty(),
+          tools,
+          new LoadedScripts(
+              request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface),
+          surface,
+          a -> {},
+          tried);
     }
     ScriptLog log =
         (script, level, text) -> {
@@ -112,10 +146,15 @@ final class ScriptSetup {
           }
         };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
-        .withModelCalls(settings.scriptModelCalls());
-    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, context.home().root(),
-        o.scriptFlags), log);
+    ScriptSettings limits =
+        ScriptSettings.defaults()
+            .withHandlerTimeout(settings.scriptEventTimeout())
+            .withModelCalls(settings.scriptModelCalls());
+    ScriptEngine engine =
+        ScriptEngine.start(
+            limits,
+            new Port(agent, tools, models, exec, context.home().root(), o.scriptFlags),
+            log);
     LoadReport report = engine.load(plan.sources());
     try {
       checkFlags(o.scriptFlags, engine.flags());
@@ -146,37 +185,56 @@ final class ScriptSetup {
                         problem.event(),
                         problem.text())));
     tools.useScripts(engine, contexts);
-    return new Scripts(runner, agent, Optional.of(engine), tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface,
-        a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)), tried);
+    return new Scripts(
+        runner,
+        agent,
+        Optional.of(engine),
+        tools,
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface),
+        surface,
+        a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)),
+        tried);
   }
 
   /**
-   * Every option graft does not know must be a flag a loaded script registered, and a string
-   * flag needs a value, as in the reference: else a usage error naming it.
+   * Every option graft does not know must be a flag a loaded script registered, and a string flag
+   * needs a value, as in the reference: else a usage error naming it.
    */
   static void checkFlags(Map<String, Optional<String>> given, List<ScriptFlag> registered) {
     Map<String, ScriptFlag> byName = new LinkedHashMap<>();
     registered.forEach(f -> byName.putIfAbsent(f.name(), f));
-    List<String> unknown = given.keySet().stream().filter(n -> !byName.containsKey(n)).map(n -> "--" + n).toList();
+    List<String> unknown =
+        given.keySet().stream().filter(n -> !byName.containsKey(n)).map(n -> "--" + n).toList();
     if (!unknown.isEmpty()) {
-      String known = byName.isEmpty() ? " (no script registers a flag; graft --help lists graft's options)"
-          : " (graft --help lists graft's options; the scripts' flags: " + String.join(", ",
-              byName.keySet().stream().map(n -> "--" + n).toList()) + ")";
-      throw UserError.usage("unknown option" + (unknown.size() == 1 ? " " : "s ")
-          + String.join(", ", unknown) + known);
+      String known =
+          byName.isEmpty()
+              ? " (no script registers a flag; graft --help lists graft's options)"
+              : " (graft --help lists graft's options; the scripts' flags: "
+                  + String.join(", ", byName.keySet().stream().map(n -> "--" + n).toList())
+                  + ")";
+      throw UserError.usage(
+          "unknown option"
+              + (unknown.size() == 1 ? " " : "s ")
+              + String.join(", ", unknown)
+              + known);
     }
     given.forEach((name, value) -> {
       if (byName.get(name).type().equals("string") && value.isEmpty()) {
-        throw UserError.usage("--" + name + " needs a value (a flag of "
-            + byName.get(name).script().name() + ")");
+        throw UserError.usage(
+            "--" + name + " needs a value (a flag of " + byName.get(name).script().name() + ")");
       }
     });
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec, Path home, Map<String, Optional<String>> flags) implements ScriptHostPort {
+  private record Port(
+      AtomicReference<AgentSession> ready,
+      AgentTools tools,
+      Supplier<ModelRegistry> models,
+      ScriptExec exec,
+      Path home,
+      Map<String, Optional<String>> flags)
+      implements ScriptHostPort {
     @Override
     public String agentDir() {
       return home.toString();

@@ -1,30 +1,30 @@
 package dev.graft.cli.setup;
 
-import dev.graft.runtime.hooks.AgentHooks;
-import java.util.function.Function;
-import java.util.LinkedHashMap;
-import dev.graft.cli.trust.ResourceFingerprint;
-import dev.graft.cli.trust.ScriptLocations;
-import dev.graft.cli.trust.TrustStore;
-import dev.graft.cli.trust.ScriptFingerprint;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.ResourceFolders;
+import dev.graft.cli.trust.ResourceFingerprint;
+import dev.graft.cli.trust.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustStore;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.hooks.AgentHooks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where a run's skills, prompt templates and themes come from, first found first (a later one of
  * the same name is reported, not used), as in the reference: the project's ({@code .graft/skills},
- * {@code .agents/skills} here and in each folder above up to the git repository's root,
- * {@code .graft/prompts}, {@code .graft/themes}: each folder loaded only once trusted, like the
- * project's scripts), then yours ({@code $GRAFT_HOME/skills}, {@code ~/.agents/skills},
- * {@code $GRAFT_HOME/prompts}, {@code $GRAFT_HOME/themes}), then the packages' (the project's
- * trusted ones, then the global ones).
+ * {@code .agents/skills} here and in each folder above up to the git repository's root, {@code
+ * .graft/prompts}, {@code .graft/themes}: each folder loaded only once trusted, like the project's
+ * scripts), then yours ({@code $GRAFT_HOME/skills}, {@code ~/.agents/skills}, {@code
+ * $GRAFT_HOME/prompts}, {@code $GRAFT_HOME/themes}), then the packages' (the project's trusted
+ * ones, then the global ones).
  */
 public final class SharedResources {
   private SharedResources() {}
@@ -32,17 +32,23 @@ public final class SharedResources {
   /** One file and where it was found ("project", "user", "package NAME"). */
   public record Found(Path file, String source) {}
 
-  /** A project folder of skills, prompts or themes that is not loaded, as a trust decision saw it. */
+  /**
+   * A project folder of skills, prompts or themes that is not loaded, as a trust decision saw it.
+   */
   public record Untrusted(ScriptLocations.Project project, String kind) {}
 
   /** What a run has: the files of each kind, in order, and the project folders not loaded. */
-  public record Plan(List<Found> skills, List<Found> prompts, List<Found> themes, List<Untrusted> untrusted,
+  public record Plan(
+      List<Found> skills,
+      List<Found> prompts,
+      List<Found> themes,
+      List<Untrusted> untrusted,
       List<String> warnings) {
     public static final Plan NONE = new Plan(List.of(), List.of(), List.of(), List.of(), List.of());
 
     /**
-     * This plan with the paths scripts named in {@code resources_discover} after the rest (a
-     * folder read as a folder of its kind, a relative path taken from {@code cwd}).
+     * This plan with the paths scripts named in {@code resources_discover} after the rest (a folder
+     * read as a folder of its kind, a relative path taken from {@code cwd}).
      */
     public Plan withDiscovered(AgentHooks.Discovered d, Path cwd) {
       if (d.skillPaths().isEmpty() && d.promptPaths().isEmpty() && d.themePaths().isEmpty()) {
@@ -53,13 +59,20 @@ public final class SharedResources {
       List<Found> t = new ArrayList<>(themes);
       List<String> w = new ArrayList<>(warnings);
       discovered(d.skillPaths(), cwd, s, w, dir -> ResourceFolders.skills(dir, true), ".md");
-      discovered(d.promptPaths(), cwd, p, w, dir -> ResourceFolders.files(dir, ".md", false), ".md");
-      discovered(d.themePaths(), cwd, t, w, dir -> ResourceFolders.files(dir, ".json", false), ".json");
+      discovered(
+          d.promptPaths(), cwd, p, w, dir -> ResourceFolders.files(dir, ".md", false), ".md");
+      discovered(
+          d.themePaths(), cwd, t, w, dir -> ResourceFolders.files(dir, ".json", false), ".json");
       return new Plan(s, p, t, untrusted, w);
     }
 
-    private static void discovered(List<String> paths, Path cwd, List<Found> to, List<String> warnings,
-        Function<Path, List<Path>> folder, String ext) {
+    private static void discovered(
+        List<String> paths,
+        Path cwd,
+        List<Found> to,
+        List<String> warnings,
+        Function<Path, List<Path>> folder,
+        String ext) {
       for (String given : paths) {
         Path path = cwd.resolve(given).normalize();
         if (Files.isDirectory(path)) {
@@ -67,8 +80,11 @@ public final class SharedResources {
         } else if (Files.isRegularFile(path) && path.toString().endsWith(ext)) {
           to.add(new Found(path, "script"));
         } else {
-          warnings.add("resources_discover named " + path + ", which is " + (Files.exists(path) ? "not a " + ext
-              + " file or a folder" : "not there"));
+          warnings.add(
+              "resources_discover named "
+                  + path
+                  + ", which is "
+                  + (Files.exists(path) ? "not a " + ext + " file or a folder" : "not there"));
         }
       }
     }
@@ -100,17 +116,23 @@ public final class SharedResources {
   }
 
   /**
-   * {@code packages}: the packages that load (their folders and names), project ones first;
-   * {@code decision} decides for a project folder not trusted as it is.
+   * {@code packages}: the packages that load (their folders and names), project ones first; {@code
+   * decision} decides for a project folder not trusted as it is.
    */
-  public static Plan plan(GraftHome home, Path userHome, Path projectDir, List<ScriptLocations.PackagePlan> packages,
+  public static Plan plan(
+      GraftHome home,
+      Path userHome,
+      Path projectDir,
+      List<ScriptLocations.PackagePlan> packages,
       ScriptLocations.TrustDecision decision) {
     List<Found> skills = new ArrayList<>();
     List<Found> prompts = new ArrayList<>();
     List<Found> themes = new ArrayList<>();
     List<Untrusted> untrusted = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
-    boolean projectIsHome = ScriptLocations.realPath(projectDir.resolve(".graft")).equals(ScriptLocations.realPath(home.root()));
+    boolean projectIsHome =
+        ScriptLocations.realPath(projectDir.resolve(".graft"))
+            .equals(ScriptLocations.realPath(home.root()));
     TrustStore store = null;
     if (!projectIsHome) {
       for (Map.Entry<Path, String> e : projectFolders(projectDir, userHome).entrySet()) {
@@ -119,30 +141,44 @@ public final class SharedResources {
         try {
           now = ResourceFingerprint.of(dir);
         } catch (RuntimeException ex) {
-          warnings.add("the project's " + e.getValue() + " in " + dir + " are not loaded: "
-              + String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
+          warnings.add(
+              "the project's "
+                  + e.getValue()
+                  + " in "
+                  + dir
+                  + " are not loaded: "
+                  + String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
           continue;
         }
         store = store != null ? store : TrustStore.load(home);
-        ScriptLocations.Project project = new ScriptLocations.Project(dir, now, store.state(dir, now));
-        if (!(project.state() instanceof TrustStore.State.Trusted) && !decision.load(project, store)) {
+        ScriptLocations.Project project =
+            new ScriptLocations.Project(dir, now, store.state(dir, now));
+        if (!(project.state() instanceof TrustStore.State.Trusted)
+            && !decision.load(project, store)) {
           untrusted.add(new Untrusted(project, e.getValue()));
           continue;
         }
         switch (e.getValue()) {
-          case "skills" -> add(skills, ResourceFolders.skills(dir, !dir.getParent().getFileName().toString().equals(".agents")),
-              "project");
+          case "skills" ->
+              add(
+                  skills,
+                  ResourceFolders.skills(
+                      dir, !dir.getParent().getFileName().toString().equals(".agents")),
+                  "project");
           case "prompts" -> add(prompts, ResourceFolders.files(dir, ".md", false), "project");
           default -> add(themes, ResourceFolders.files(dir, ".json", false), "project");
         }
       }
     }
     add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
-    add(skills, ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false), "user");
+    add(
+        skills,
+        ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false),
+        "user");
     add(prompts, ResourceFolders.files(home.root().resolve("prompts"), ".md", false), "user");
     add(themes, ResourceFolders.files(home.root().resolve("themes"), ".json", false), "user");
-    List<ScriptLocations.PackagePlan> ordered = new ArrayList<>(packages.stream().filter(ScriptLocations.PackagePlan::project)
-        .toList());
+    List<ScriptLocations.PackagePlan> ordered =
+        new ArrayList<>(packages.stream().filter(ScriptLocations.PackagePlan::project).toList());
     ordered.addAll(packages.stream().filter(p -> !p.project()).toList());
     for (ScriptLocations.PackagePlan p : ordered) {
       if (!p.loaded()) {
@@ -160,7 +196,10 @@ public final class SharedResources {
     files.forEach(f -> to.add(new Found(f, source)));
   }
 
-  /** {@code .agents/skills} in {@code dir} and each folder above it, up to the git repository's root (or /). */
+  /**
+   * {@code .agents/skills} in {@code dir} and each folder above it, up to the git repository's root
+   * (or /).
+   */
   static List<Path> agentsSkillDirs(Path dir) {
     Path start = dir.toAbsolutePath().normalize();
     Optional<Path> gitRoot = Optional.empty();

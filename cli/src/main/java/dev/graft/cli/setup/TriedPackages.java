@@ -1,14 +1,14 @@
 package dev.graft.cli.setup;
 
-import dev.graft.scripting.api.ScriptFinder;
-import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ import java.util.Optional;
 /**
  * The packages {@code -e SOURCE} names, fetched for one run into a folder of their own (under
  * $GRAFT_HOME/cache/tried) and deleted when the run ends: installed as {@code graft scripts add}
- * installs a package (so no program of it runs: no npm lifecycle script, no git hook), but into
- * no lock file and no scope of yours. They load as your own packages, for this run only.
+ * installs a package (so no program of it runs: no npm lifecycle script, no git hook), but into no
+ * lock file and no scope of yours. They load as your own packages, for this run only.
  */
 public final class TriedPackages implements AutoCloseable {
   private final Path root;
@@ -38,7 +38,10 @@ public final class TriedPackages implements AutoCloseable {
     return new TriedPackages(null, List.of(), List.of());
   }
 
-  /** Fetches each source ({@code base}: what relative paths are relative to); a script file is loaded as -s loads it. */
+  /**
+   * Fetches each source ({@code base}: what relative paths are relative to); a script file is
+   * loaded as -s loads it.
+   */
   public static TriedPackages fetch(GraftHome home, Path base, List<String> sources) {
     if (sources.isEmpty()) {
       return none();
@@ -48,7 +51,8 @@ public final class TriedPackages implements AutoCloseable {
       Path cache = Files.createDirectories(home.root().resolve("cache").resolve("tried"));
       root = Files.createTempDirectory(cache, "run-");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot make a folder for -e in " + home.root() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot make a folder for -e in " + home.root() + ": " + e.getMessage(), e);
     }
     List<ScriptLocations.PackagePlan> plans = new ArrayList<>();
     List<Path> files = new ArrayList<>();
@@ -57,11 +61,13 @@ public final class TriedPackages implements AutoCloseable {
       PackageInstaller installer = new PackageInstaller(home);
       for (String source : sources) {
         Path asFile = base.resolve(source).normalize();
-        if (Files.isRegularFile(asFile) && ScriptFinder.isScriptName(asFile.getFileName().toString())) {
+        if (Files.isRegularFile(asFile)
+            && ScriptFinder.isScriptName(asFile.getFileName().toString())) {
           files.add(asFile);
           continue;
         }
-        PackageScope scope = new PackageScope(root.resolve(String.valueOf(plans.size())), false, base);
+        PackageScope scope =
+            new PackageScope(root.resolve(String.valueOf(plans.size())), false, base);
         PackageSource parsed;
         try {
           parsed = PackageSource.parse(source, base);
@@ -69,7 +75,9 @@ public final class TriedPackages implements AutoCloseable {
           throw new UserError("-e " + e.getMessage());
         }
         PackageLock.Entry entry = installer.add(scope, parsed);
-        plans.add(new ScriptLocations.PackagePlan(entry, false, scope.installed(entry.name()), Optional.empty(), true));
+        plans.add(
+            new ScriptLocations.PackagePlan(
+                entry, false, scope.installed(entry.name()), Optional.empty(), true));
       }
     } catch (RuntimeException e) {
       tried.close();

@@ -268,11 +268,23 @@ public record ScriptInventory(
     for (PackageManifest.Kind kind : PackageManifest.Kind.values()) {
       List<Path> files = contents.of(kind);
       if (!files.isEmpty()) {
-        lines.add(indent + kind.label() + ": " + String.join(", ", files.stream().map(f -> relative(dir, f)).toList()));
+        lines.add(
+            indent
+                + kind.label()
+                + ": "
+                + String.join(", ", files.stream().map(f -> relative(dir, f)).toList()));
       }
     }
     for (PackageManifest.LeftOut l : contents.leftOut()) {
-      lines.add(indent + "left out: " + relative(dir, l.path()) + " (" + l.kind().label() + ": " + l.why() + ")");
+      lines.add(
+          indent
+              + "left out: "
+              + relative(dir, l.path())
+              + " ("
+              + l.kind().label()
+              + ": "
+              + l.why()
+              + ")");
     }
     return lines;
   }
@@ -320,8 +332,13 @@ public record ScriptInventory(
         contents.of(kind).forEach(f -> files.add(f.toString()));
       }
       ArrayNode left = o.putArray("leftOut");
-      contents.leftOut().forEach(l -> left.addObject().put("kind", l.kind().label()).put("path", l.path().toString())
-          .put("why", l.why()));
+      contents
+          .leftOut()
+          .forEach(l ->
+              left.addObject()
+                  .put("kind", l.kind().label())
+                  .put("path", l.path().toString())
+                  .put("why", l.why()));
     }
     project.ifPresent(p ->
         root.putObject("project")

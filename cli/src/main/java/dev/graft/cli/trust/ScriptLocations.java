@@ -59,15 +59,27 @@ public final class ScriptLocations {
    * What to look at: graft's home, the directory --scripts and -s paths are relative to, the
    * project directory (the session's working directory), the options.
    */
-  public record Request(GraftHome home, Path baseDir, Path projectDir, List<Path> dirs, List<Path> files,
-      boolean noScripts, List<PackagePlan> tried) {
+  public record Request(
+      GraftHome home,
+      Path baseDir,
+      Path projectDir,
+      List<Path> dirs,
+      List<Path> files,
+      boolean noScripts,
+      List<PackagePlan> tried) {
     public Request {
       dirs = List.copyOf(dirs);
       files = List.copyOf(files);
       tried = List.copyOf(tried);
     }
 
-    public Request(GraftHome home, Path baseDir, Path projectDir, List<Path> dirs, List<Path> files, boolean noScripts) {
+    public Request(
+        GraftHome home,
+        Path baseDir,
+        Path projectDir,
+        List<Path> dirs,
+        List<Path> files,
+        boolean noScripts) {
       this(home, baseDir, projectDir, dirs, files, noScripts, List.of());
     }
   }
@@ -209,7 +221,8 @@ public final class ScriptLocations {
       packages.putIfAbsent(tried.entry().name(), tried.dir());
       packagePlans.add(tried);
       PackageManifest.scripts(tried.dir())
-          .forEach(p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
+          .forEach(
+              p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
     }
     for (Path dir : r.dirs()) {
       Path p = r.baseDir().resolve(dir).normalize();

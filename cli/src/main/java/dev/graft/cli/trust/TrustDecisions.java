@@ -1,12 +1,12 @@
 package dev.graft.cli.trust;
 
-import java.nio.file.Path;
 import dev.graft.runtime.hooks.ScriptText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,28 +36,53 @@ public final class TrustDecisions {
     String dir = project.dir().toString();
     int at = dir.indexOf("/.graft/packages/");
     // A project's script package (.graft/packages/NAME) is trusted with --package NAME.
-    String command = at < 0 ? "graft scripts trust " + dir
-        : "graft scripts trust --package " + dir.substring(at + "/.graft/packages/".length()) + " " + dir.substring(0, at);
-    String what = at < 0 ? "the project's " + kindOf(project.dir()) + " in " + dir
-        : "the scripts of the project's package " + dir.substring(at + "/.graft/packages/".length()) + " in " + dir;
+    String command =
+        at < 0
+            ? "graft scripts trust " + dir
+            : "graft scripts trust --package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " "
+                + dir.substring(0, at);
+    String what =
+        at < 0
+            ? "the project's " + kindOf(project.dir()) + " in " + dir
+            : "the scripts of the project's package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " in "
+                + dir;
     String verb = at < 0 && !kindOf(project.dir()).equals("scripts") ? "load" : "run";
     return switch (project.state()) {
-      case TrustStore.State.Changed c -> what
-          + " are not loaded: they changed since you trusted them (" + c.change().describe() + "); to " + verb + " them: " + command;
-      case TrustStore.State.Never n -> what
-          + " are not loaded: you chose never to " + verb + " them; to " + verb + " them: " + command;
-      default -> what + " are not loaded: they are not trusted yet; to " + verb + " them: " + command;
+      case TrustStore.State.Changed c ->
+          what
+              + " are not loaded: they changed since you trusted them ("
+              + c.change().describe()
+              + "); to "
+              + verb
+              + " them: "
+              + command;
+      case TrustStore.State.Never n ->
+          what
+              + " are not loaded: you chose never to "
+              + verb
+              + " them; to "
+              + verb
+              + " them: "
+              + command;
+      default ->
+          what + " are not loaded: they are not trusted yet; to " + verb + " them: " + command;
     };
   }
 
   /**
-   * What a trusted project folder holds, by its name: "skills" ({@code .graft/skills},
-   * {@code .agents/skills}), "prompt templates", "themes", else "scripts".
+   * What a trusted project folder holds, by its name: "skills" ({@code .graft/skills}, {@code
+   * .agents/skills}), "prompt templates", "themes", else "scripts".
    */
   public static String kindOf(Path dir) {
     String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-    String parent = dir.getParent() == null || dir.getParent().getFileName() == null ? ""
-        : dir.getParent().getFileName().toString();
+    String parent =
+        dir.getParent() == null || dir.getParent().getFileName() == null
+            ? ""
+            : dir.getParent().getFileName().toString();
     if (!parent.equals(".graft") && !parent.equals(".agents")) {
       return "scripts";
     }
@@ -119,12 +144,24 @@ public final class TrustDecisions {
    */
   public static List<String> describe(ScriptLocations.Project project) {
     List<String> lines = new ArrayList<>();
-    ScriptFingerprint.Change change = project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
+    ScriptFingerprint.Change change =
+        project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
     String kind = kindOf(project.dir());
     String what = kind.equals("scripts") ? "hook scripts" : kind;
-    lines.add(change == null
-        ? "This project has " + what + " that you have not trusted yet, in " + project.dir() + ":"
-        : "This project's " + what + " changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
+    lines.add(
+        change == null
+            ? "This project has "
+                + what
+                + " that you have not trusted yet, in "
+                + project.dir()
+                + ":"
+            : "This project's "
+                + what
+                + " changed since you trusted them ("
+                + change.describe()
+                + "), in "
+                + project.dir()
+                + ":");
     for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
       String file = e.getKey();
       String mark =
@@ -148,9 +185,14 @@ public final class TrustDecisions {
       project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
-    lines.add(kind.equals("scripts") ? "Scripts run sandboxed, but they see your session and can steer the agent and its tools."
-        : kind.equals("themes") ? "Themes only colour the terminal."
-        : "The model reads " + kind + " as instructions: they can steer it and its tools as a prompt can.");
+    lines.add(
+        kind.equals("scripts")
+            ? "Scripts run sandboxed, but they see your session and can steer the agent and its tools."
+            : kind.equals("themes")
+                ? "Themes only colour the terminal."
+                : "The model reads "
+                    + kind
+                    + " as instructions: they can steer it and its tools as a prompt can.");
     return lines;
   }
 

@@ -18,8 +18,8 @@ import java.util.TreeSet;
 
 /**
  * A theme file in the reference's format: {@code {"name": "...", "vars": {"blue": "#5f87ff"},
- * "colors": {"accent": "blue", "border": "#505050", "text": "", "mdHeading": 75, ...}}}. Every
- * role of {@link ThemeRole} is required; a colour is {@code #rrggbb}, an xterm colour number 0–255,
+ * "colors": {"accent": "blue", "border": "#505050", "text": "", "mdHeading": 75, ...}}}. Every role
+ * of {@link ThemeRole} is required; a colour is {@code #rrggbb}, an xterm colour number 0–255,
  * {@code ""} (the terminal's own) or the name of a var (which may name another var).
  */
 public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
@@ -30,7 +30,10 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
     colors = Map.copyOf(colors);
   }
 
-  /** The themes read from {@code files} (the first of a name wins), and what was wrong with the others. */
+  /**
+   * The themes read from {@code files} (the first of a name wins), and what was wrong with the
+   * others.
+   */
   public record Loaded(List<ThemeFile> themes, List<String> problems) {
     public Loaded {
       themes = List.copyOf(themes);
@@ -60,8 +63,10 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
     for (Path f : files) {
       try {
         ThemeFile t = read(f);
-        if (Themes.NAMES.contains(t.name()) || themes.stream().anyMatch(o -> o.name().equals(t.name()))) {
-          problems.add(f + ": a theme named \"" + t.name() + "\" exists already; this one is not used");
+        if (Themes.NAMES.contains(t.name())
+            || themes.stream().anyMatch(o -> o.name().equals(t.name()))) {
+          problems.add(
+              f + ": a theme named \"" + t.name() + "\" exists already; this one is not used");
         } else {
           themes.add(t);
         }
@@ -72,7 +77,10 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
     return new Loaded(themes, problems);
   }
 
-  /** Reads {@code file}; a wrong file is an IllegalArgumentException saying what is wrong, every missing role named. */
+  /**
+   * Reads {@code file}; a wrong file is an IllegalArgumentException saying what is wrong, every
+   * missing role named.
+   */
   public static ThemeFile read(Path file) {
     JsonNode root;
     try {
@@ -81,11 +89,14 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
       }
       root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new IllegalArgumentException("not a theme file (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
-          + ")");
+      throw new IllegalArgumentException(
+          "not a theme file ("
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + ")");
     }
     if (root == null || !root.isObject()) {
-      throw new IllegalArgumentException("not a theme: a theme file is a JSON object {name, vars?, colors}");
+      throw new IllegalArgumentException(
+          "not a theme: a theme file is a JSON object {name, vars?, colors}");
     }
     if (!root.path("name").isTextual() || root.path("name").asText().isBlank()) {
       throw new IllegalArgumentException("the theme has no \"name\"");
@@ -102,8 +113,12 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
       }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("theme \"" + name + "\" lacks the colours " + String.join(", ", missing)
-          + " (see the reference's dark.json for every role)");
+      throw new IllegalArgumentException(
+          "theme \""
+              + name
+              + "\" lacks the colours "
+              + String.join(", ", missing)
+              + " (see the reference's dark.json for every role)");
     }
     JsonNode vars = root.path("vars");
     Map<ThemeRole, String> out = new EnumMap<>(ThemeRole.class);
@@ -114,25 +129,34 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
       try {
         Theme.sequence(value, ColorMode.TRUECOLOR, false);
       } catch (IllegalArgumentException bad) {
-        throw new IllegalArgumentException("theme \"" + name + "\": colors." + e.getKey() + ": " + bad.getMessage());
+        throw new IllegalArgumentException(
+            "theme \"" + name + "\": colors." + e.getKey() + ": " + bad.getMessage());
       }
       role.ifPresent(r -> out.put(r, value));
     }
     return new ThemeFile(name, out, file.toAbsolutePath().normalize());
   }
 
-  /** A colour value with var references followed (a loop or an unknown var is an error, as in the reference). */
+  /**
+   * A colour value with var references followed (a loop or an unknown var is an error, as in the
+   * reference).
+   */
   private static String resolve(String key, JsonNode value, JsonNode vars, Set<String> seen) {
     if (value.isInt() || value.isLong()) {
       long n = value.asLong();
       if (n < 0 || n > 255) {
-        throw new IllegalArgumentException("colors." + key + ": a colour number is 0 to 255, not " + n);
+        throw new IllegalArgumentException(
+            "colors." + key + ": a colour number is 0 to 255, not " + n);
       }
       return String.valueOf(n);
     }
     if (!value.isTextual()) {
-      throw new IllegalArgumentException("colors." + key + ": a colour is \"#rrggbb\", a number 0 to 255, \"\" or a var's"
-          + " name, not " + value);
+      throw new IllegalArgumentException(
+          "colors."
+              + key
+              + ": a colour is \"#rrggbb\", a number 0 to 255, \"\" or a var's"
+              + " name, not "
+              + value);
     }
     String s = value.asText();
     if (s.isEmpty() || s.startsWith("#")) {

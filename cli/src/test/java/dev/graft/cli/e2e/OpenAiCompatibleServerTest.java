@@ -126,19 +126,36 @@ class OpenAiCompatibleServerTest {
   @Test
   void beforeProviderRequestChangesTheBodyGraftSends() throws Exception {
     start(sse("text.sse"));
-    Files.writeString(work.resolve("payload.js"), """
+    Files.writeString(
+        work.resolve("payload.js"),
+        """
         export default function (pi) {
           pi.on("before_provider_request", (event) => ({ ...event.payload, temperature: 0.25, seen: event.payload.model }));
           pi.on("before_provider_request", (event) => ({ ...event.payload, second: event.payload.temperature }));
         }
         """);
-    Files.writeString(work.resolve("watch.js"), """
+    Files.writeString(
+        work.resolve("watch.js"),
+        """
         export default function (pi) {
           pi.on("before_provider_request", (event) => { if (event.payload.second !== 0.25) throw new Error("not chained"); });
         }
         """);
-    CliRun run = CliRun.run(home, work, "-p", "--no-session", "--provider", "mockai", "--model", "mock-model",
-        "-s", "payload.js", "-s", "watch.js", "hi");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--no-session",
+            "--provider",
+            "mockai",
+            "--model",
+            "mock-model",
+            "-s",
+            "payload.js",
+            "-s",
+            "watch.js",
+            "hi");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).doesNotContain("not chained");
     JsonNode body = requests().getFirst().get("body");

@@ -23,7 +23,9 @@ class ScriptFlagsCliTest {
     home = Files.createDirectories(temp.resolve("home"));
     work = Files.createDirectories(temp.resolve("work"));
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    Files.writeString(work.resolve("flags.ts"), """
+    Files.writeString(
+        work.resolve("flags.ts"),
+        """
         export default function (pi: any): void {
           pi.registerFlag("plan", { description: "Start in plan mode", type: "boolean", default: false });
           pi.registerFlag("preset", { description: "A preset", type: "string" });
@@ -36,7 +38,9 @@ class ScriptFlagsCliTest {
   }
 
   private CliRun run(String... extra) {
-    String[] base = {"-p", "--no-session", "--provider", "scripted", "--model", "turns.jsonl", "-s", "flags.ts"};
+    String[] base = {
+      "-p", "--no-session", "--provider", "scripted", "--model", "turns.jsonl", "-s", "flags.ts"
+    };
     String[] args = new String[base.length + extra.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(extra, 0, args, base.length, extra.length);
@@ -47,27 +51,43 @@ class ScriptFlagsCliTest {
   void registeredFlagsReachTheScript() {
     CliRun none = run("/flags");
     assertThat(none.exitCode()).as(none.err()).isZero();
-    assertThat(none.out() + none.err()).contains("flags {\"plan\":false,\"preset\":null,\"other\":null}")
+    assertThat(none.out() + none.err())
+        .contains("flags {\"plan\":false,\"preset\":null,\"other\":null}")
         .contains("unknown event \"agent_settled\": graft never emits it");
-    // As in the reference, a flag takes the next argument as its value unless it starts with - or @.
+    // As in the reference, a flag takes the next argument as its value unless it starts with - or
+    // @.
     CliRun both = run("--preset", "fast", "/flags", "--plan");
     assertThat(both.exitCode()).as(both.err()).isZero();
-    assertThat(both.out() + both.err()).contains("flags {\"plan\":true,\"preset\":\"fast\",\"other\":null}");
+    assertThat(both.out() + both.err())
+        .contains("flags {\"plan\":true,\"preset\":\"fast\",\"other\":null}");
     CliRun eq = run("--preset=slow", "/flags");
-    assertThat(eq.out() + eq.err()).contains("flags {\"plan\":false,\"preset\":\"slow\",\"other\":null}");
+    assertThat(eq.out() + eq.err())
+        .contains("flags {\"plan\":false,\"preset\":\"slow\",\"other\":null}");
   }
 
   @Test
   void aFlagNoScriptRegistersIsAUsageError() {
     CliRun unknown = run("/flags", "--frobnicate");
     assertThat(unknown.exitCode()).isEqualTo(2);
-    assertThat(unknown.err()).contains("unknown option --frobnicate (graft --help lists graft's options; the scripts'"
-        + " flags: --plan, --preset)");
+    assertThat(unknown.err())
+        .contains(
+            "unknown option --frobnicate (graft --help lists graft's options; the scripts'"
+                + " flags: --plan, --preset)");
     CliRun noValue = run("/flags", "--preset");
     assertThat(noValue.exitCode()).isEqualTo(2);
     assertThat(noValue.err()).contains("--preset needs a value (a flag of flags.ts)");
-    CliRun noScripts = CliRun.run(home, work, "-p", "--no-session", "--provider", "scripted", "--model", "turns.jsonl",
-        "hi", "--plan");
+    CliRun noScripts =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "hi",
+            "--plan");
     assertThat(noScripts.exitCode()).isEqualTo(2);
     assertThat(noScripts.err()).contains("unknown option --plan (no script registers a flag");
   }

@@ -48,7 +48,9 @@ class ScriptsCommandTest {
           graft.registerTool({ name: "t1", description: "a tool", execute: async () => ({ content: [] }) });
         }
         """);
-    Files.writeString(work.resolve("s/bad.js"), "export default function (graft) {\n  graft.on(42, () => {});\n}\n");
+    Files.writeString(
+        work.resolve("s/bad.js"),
+        "export default function (graft) {\n  graft.on(42, () => {});\n}\n");
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
   }
 
@@ -119,17 +121,27 @@ class ScriptsCommandTest {
   void checkReportsFileAndLineAndExitsOneOnProblems() throws Exception {
     CliRun bad = run("scripts", "check", "../s/bad.js");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.out()).startsWith(work.resolve("s/bad.js") + ":2: loading failed: TypeError: graft.on: the event name must"
-        + " be a string, not a number").contains("1 problem.");
+    assertThat(bad.out())
+        .startsWith(
+            work.resolve("s/bad.js")
+                + ":2: loading failed: TypeError: graft.on: the event name must"
+                + " be a string, not a number")
+        .contains("1 problem.");
     // An event graft never emits loads, with one warning, and check lists it apart: not a problem.
-    Files.writeString(work.resolve("s/later.js"), "export default function (pi) {\n  pi.on(\"agent_settled\", () => {});\n"
-        + "  pi.on(\"agent_settled\", () => {});\n  pi.on(\"after_provider_response\", () => {});\n  pi.on(\"context\", () => {});\n}\n");
+    Files.writeString(
+        work.resolve("s/later.js"),
+        "export default function (pi) {\n  pi.on(\"agent_settled\", () => {});\n"
+            + "  pi.on(\"agent_settled\", () => {});\n  pi.on(\"after_provider_response\", () => {});\n  pi.on(\"context\", () => {});\n}\n");
     CliRun later = run("scripts", "check", "../s/later.js");
     assertThat(later.exitCode()).as(later.out()).isZero();
-    assertThat(later.out()).contains(": loads; events agent_settled, after_provider_response, context")
-        .contains("later.js: events graft never emits (their handlers are never called): agent_settled, after_provider_response")
+    assertThat(later.out())
+        .contains(": loads; events agent_settled, after_provider_response, context")
+        .contains(
+            "later.js: events graft never emits (their handlers are never called): agent_settled, after_provider_response")
         .contains("No problems found.");
-    Files.writeString(work.resolve("s/syntax.js"), "export default function (graft) {\n\n  graft.on(\"context\", ;\n}\n");
+    Files.writeString(
+        work.resolve("s/syntax.js"),
+        "export default function (graft) {\n\n  graft.on(\"context\", ;\n}\n");
     CliRun syntax = run("scripts", "check", "../s/syntax.js");
     assertThat(syntax.exitCode()).isEqualTo(1);
     assertThat(syntax.out())

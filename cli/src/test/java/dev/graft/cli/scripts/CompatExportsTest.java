@@ -13,7 +13,6 @@ import dev.graft.scripting.api.ScriptSources;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,8 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
 class CompatExportsTest {
   @TempDir Path temp;
 
-  /** The calls, as a JS function body over (truncateHead, truncateTail, formatSize, parseFrontmatter). */
-  private static final String CASES = """
+  /**
+   * The calls, as a JS function body over (truncateHead, truncateTail, formatSize,
+   * parseFrontmatter).
+   */
+  private static final String CASES =
+      """
       const long = "x".repeat(120);
       const multi = "é€😀".repeat(10);
       return [
@@ -49,9 +52,13 @@ class CompatExportsTest {
       """;
 
   private static Path reference() {
-    Path dist = Path.of(System.getProperty("graft.oracle.dir", "nowhere"), "node_modules/@mariozechner/pi-coding-agent/dist");
+    Path dist =
+        Path.of(
+            System.getProperty("graft.oracle.dir", "nowhere"),
+            "node_modules/@mariozechner/pi-coding-agent/dist");
     if (!Files.isRegularFile(dist.resolve("core/tools/truncate.js"))) {
-      throw new AssertionError("reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
+      throw new AssertionError(
+          "reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
     }
     return dist;
   }
@@ -60,32 +67,51 @@ class CompatExportsTest {
   void theExportsGiveWhatTheReferencesGive() throws Exception {
     Path dist = reference();
     Path probe = temp.resolve("probe.mjs");
-    Files.writeString(probe, "import { truncateHead, truncateTail, formatSize } from \"" + dist.resolve("core/tools/truncate.js").toUri()
-        + "\";\nimport { parseFrontmatter } from \"" + dist.resolve("utils/frontmatter.js").toUri() + "\";\n"
-        + "console.log(JSON.stringify((() => {\n" + CASES + "})()));\n");
-    Process node = new ProcessBuilder("node", probe.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Files.writeString(
+        probe,
+        "import { truncateHead, truncateTail, formatSize } from \""
+            + dist.resolve("core/tools/truncate.js").toUri()
+            + "\";\nimport { parseFrontmatter } from \""
+            + dist.resolve("utils/frontmatter.js").toUri()
+            + "\";\n"
+            + "console.log(JSON.stringify((() => {\n"
+            + CASES
+            + "})()));\n");
+    Process node =
+        new ProcessBuilder("node", probe.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     String theirs = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(node.exitValue()).isZero();
 
     Path script = temp.resolve("scripts/compat.js");
     Files.createDirectories(script.getParent());
-    Files.writeString(script, "import { truncateHead, truncateTail, formatSize, parseFrontmatter, getAgentDir }"
-        + " from \"@earendil-works/pi-coding-agent\";\n"
-        + "export default function (pi) {\n"
-        + "  pi.registerCommand(\"probe\", { handler: async () => JSON.stringify((() => {\n" + CASES + "})()) });\n"
-        + "  pi.registerCommand(\"dir\", { handler: async () => getAgentDir() });\n"
-        + "}\n");
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), ScriptProbe.noAgent(), (ScriptLog) (f, l, t) -> {})) {
+    Files.writeString(
+        script,
+        "import { truncateHead, truncateTail, formatSize, parseFrontmatter, getAgentDir }"
+            + " from \"@earendil-works/pi-coding-agent\";\n"
+            + "export default function (pi) {\n"
+            + "  pi.registerCommand(\"probe\", { handler: async () => JSON.stringify((() => {\n"
+            + CASES
+            + "})()) });\n"
+            + "  pi.registerCommand(\"dir\", { handler: async () => getAgentDir() });\n"
+            + "}\n");
+    try (ScriptEngine engine =
+        ScriptEngine.start(
+            ScriptSettings.defaults(), ScriptProbe.noAgent(), (ScriptLog) (f, l, t) -> {})) {
       LoadReport report = engine.load(ScriptSources.of(script.getParent()));
       assertThat(report.problems()).isEmpty();
-      String ours = engine.runCommand("probe", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText();
+      String ours =
+          engine.runCommand("probe", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText();
       JsonNode o = Json.parse(ours);
       JsonNode t = Json.parse(theirs.strip());
       for (int i = 0; i < t.size(); i++) {
         assertThat(o.get(i)).as("case " + i).isEqualTo(t.get(i));
       }
-      assertThat(engine.runCommand("dir", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText()).isNotBlank();
+      assertThat(
+              engine.runCommand("dir", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText())
+          .isNotBlank();
     }
   }
 }

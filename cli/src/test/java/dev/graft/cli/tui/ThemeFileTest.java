@@ -9,15 +9,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Theme files in the reference's format: its own dark.json and light.json read as they are, and wrong files named. */
+/**
+ * Theme files in the reference's format: its own dark.json and light.json read as they are, and
+ * wrong files named.
+ */
 class ThemeFileTest {
   @TempDir Path temp;
 
   private static Path referenceTheme(String name) {
-    Path p = Path.of(System.getProperty("graft.oracle.dir", "nowhere"),
-        "node_modules/@mariozechner/pi-coding-agent/dist/modes/interactive/theme", name + ".json");
+    Path p =
+        Path.of(
+            System.getProperty("graft.oracle.dir", "nowhere"),
+            "node_modules/@mariozechner/pi-coding-agent/dist/modes/interactive/theme",
+            name + ".json");
     if (!Files.isRegularFile(p)) {
-      throw new AssertionError("reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
+      throw new AssertionError(
+          "reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
     }
     return p;
   }
@@ -25,10 +32,16 @@ class ThemeFileTest {
   @Test
   void theReferencesThemesReadAsTheyAre() throws Exception {
     Path mine = temp.resolve("ocean.json");
-    Files.writeString(mine, Files.readString(referenceTheme("dark")).replace("\"name\": \"dark\"", "\"name\": \"ocean\""));
+    Files.writeString(
+        mine,
+        Files.readString(referenceTheme("dark"))
+            .replace("\"name\": \"dark\"", "\"name\": \"ocean\""));
     ThemeFile.Loaded loaded = ThemeFile.loadAll(List.of(mine, referenceTheme("light")));
     assertThat(loaded.names()).containsExactly("dark", "light", "ocean");
-    assertThat(loaded.problems()).singleElement().asString().contains("a theme named \"light\" exists already");
+    assertThat(loaded.problems())
+        .singleElement()
+        .asString()
+        .contains("a theme named \"light\" exists already");
     ThemeFile ocean = loaded.find("ocean").orElseThrow();
     assertThat(ocean.colors()).hasSize(ThemeRole.values().length);
     // "border": "blue" and vars.blue "#5f87ff"; "text": "" (the terminal's own)
@@ -43,16 +56,25 @@ class ThemeFileTest {
   void aWrongThemeSaysWhatIsWrong() throws Exception {
     Path missing = temp.resolve("missing.json");
     Files.writeString(missing, "{\"name\": \"half\", \"colors\": {\"accent\": \"#ffffff\"}}");
-    assertThatThrownBy(() -> ThemeFile.read(missing)).hasMessageContaining("theme \"half\" lacks the colours")
-        .hasMessageContaining("bashMode").hasMessageContaining("border");
+    assertThatThrownBy(() -> ThemeFile.read(missing))
+        .hasMessageContaining("theme \"half\" lacks the colours")
+        .hasMessageContaining("bashMode")
+        .hasMessageContaining("border");
     Path loop = temp.resolve("loop.json");
-    String colors = Files.readString(referenceTheme("dark")).replace("\"accent\": \"accent\"", "\"accent\": \"a\"")
-        .replace("\"vars\": {", "\"vars\": {\"a\": \"b\", \"b\": \"a\",");
+    String colors =
+        Files.readString(referenceTheme("dark"))
+            .replace("\"accent\": \"accent\"", "\"accent\": \"a\"")
+            .replace("\"vars\": {", "\"vars\": {\"a\": \"b\", \"b\": \"a\",");
     Files.writeString(loop, colors);
-    assertThatThrownBy(() -> ThemeFile.read(loop)).hasMessageContaining("colors.accent: circular variable reference");
+    assertThatThrownBy(() -> ThemeFile.read(loop))
+        .hasMessageContaining("colors.accent: circular variable reference");
     Path bad = temp.resolve("bad.json");
-    Files.writeString(bad, Files.readString(referenceTheme("dark")).replace("\"accent\": \"accent\"", "\"accent\": \"#12\""));
-    assertThatThrownBy(() -> ThemeFile.read(bad)).hasMessageContaining("colors.accent")
+    Files.writeString(
+        bad,
+        Files.readString(referenceTheme("dark"))
+            .replace("\"accent\": \"accent\"", "\"accent\": \"#12\""));
+    assertThatThrownBy(() -> ThemeFile.read(bad))
+        .hasMessageContaining("colors.accent")
         .hasMessageContaining("use #rrggbb, a number 0 to 255");
   }
 }

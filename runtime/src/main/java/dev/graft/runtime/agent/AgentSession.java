@@ -1,6 +1,5 @@
 package dev.graft.runtime.agent;
 
-import java.util.function.UnaryOperator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.compaction.Compactor;
@@ -46,6 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The agent: the one object every mode drives. A prompt becomes a user message in the session, then
@@ -79,7 +79,11 @@ public final class AgentSession implements AutoCloseable {
 
   private volatile String systemPrompt;
   private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
-  /** What typed text becomes before it is sent (skill commands, prompt templates); set by the mode's setup. */
+
+  /**
+   * What typed text becomes before it is sent (skill commands, prompt templates); set by the mode's
+   * setup.
+   */
   private volatile UnaryOperator<String> inputExpansion = UnaryOperator.identity();
 
   /** How a prompt ended. {@code last} is empty when a hook handled the input. */
@@ -264,8 +268,8 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /**
-   * What a prompt, a steering message and a follow-up become before they are sent, after the
-   * input hook: {@code /skill:NAME} and {@code /template args} expanded, as the reference does.
+   * What a prompt, a steering message and a follow-up become before they are sent, after the input
+   * hook: {@code /skill:NAME} and {@code /template args} expanded, as the reference does.
    */
   public void setInputExpansion(UnaryOperator<String> expansion) {
     this.inputExpansion = Objects.requireNonNull(expansion, "expansion");
@@ -278,7 +282,8 @@ public final class AgentSession implements AutoCloseable {
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    queue.add(new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.FOLLOW_UP);
+    queue.add(
+        new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.FOLLOW_UP);
   }
 
   // ------------------------------------------------------------------ entries beside the
@@ -538,7 +543,8 @@ public final class AgentSession implements AutoCloseable {
     if (input instanceof AgentHooks.InputResult.Handled) {
       return new RunResult(Optional.empty(), List.of());
     }
-    String typed = inputExpansion.apply(input instanceof AgentHooks.InputResult.Transform t ? t.text() : text);
+    String typed =
+        inputExpansion.apply(input instanceof AgentHooks.InputResult.Transform t ? t.text() : text);
     return run(() -> {
       AgentHooks.BeforeAgentStart start =
           hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
@@ -695,11 +701,22 @@ public final class AgentSession implements AutoCloseable {
       }
     }
     CallSettings call = settings.get();
-    List<ToolSpec> specs = call.tools().values().stream()
-        .map(t -> new ToolSpec(t.name(), t.description(), t.parameters())).toList();
-    LlmRequest request = new LlmRequest(call.model(), prompt, LlmMessages.convert(messages), specs, call.thinking(),
-        call.maxTokens(), signal, null, Optional.of(session.id()),
-        hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null);
+    List<ToolSpec> specs =
+        call.tools().values().stream()
+            .map(t -> new ToolSpec(t.name(), t.description(), t.parameters()))
+            .toList();
+    LlmRequest request =
+        new LlmRequest(
+            call.model(),
+            prompt,
+            LlmMessages.convert(messages),
+            specs,
+            call.thinking(),
+            call.maxTokens(),
+            signal,
+            null,
+            Optional.of(session.id()),
+            hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null);
     boolean[] started = {false};
     int[] retries = {0};
     AgentMessage.Assistant reply =

@@ -56,8 +56,8 @@ public final class SystemPrompt {
 
   /**
    * As above, with {@code skills}, the skills section (the caller's, in the reference's words),
-   * after the project context and only when the read tool is active (a custom prompt with no
-   * tools named gets it too, as in the reference).
+   * after the project context and only when the read tool is active (a custom prompt with no tools
+   * named gets it too, as in the reference).
    */
   public static String build(
       Optional<String> custom,

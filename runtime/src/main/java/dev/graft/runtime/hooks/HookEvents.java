@@ -21,12 +21,26 @@ public final class HookEvents {
   /** The event whose handlers shape a model call's messages ({@link ContextHookPoint}). */
   public static final String CONTEXT = ContextHookPoint.CONTEXT.event();
 
-  private static final List<HookPoint<?, ?>> POINT_LIST = List.of(
-      AgentHookPoints.INPUT, AgentHookPoints.BEFORE_AGENT_START, AgentHookPoints.TOOL_CALL, AgentHookPoints.TOOL_RESULT,
-      SessionHookPoints.START, SessionHookPoints.SHUTDOWN, SessionHookPoints.BEFORE_SWITCH, SessionHookPoints.SWITCH,
-      SessionHookPoints.BEFORE_FORK, SessionHookPoints.FORK, SessionHookPoints.BEFORE_COMPACT, SessionHookPoints.COMPACT,
-      SessionHookPoints.BEFORE_TREE, SessionHookPoints.TREE, SessionHookPoints.MODEL_SELECT, ContextHookPoint.CONTEXT,
-      ResourceHookPoints.BEFORE_PROVIDER_REQUEST, ResourceHookPoints.RESOURCES_DISCOVER);
+  private static final List<HookPoint<?, ?>> POINT_LIST =
+      List.of(
+          AgentHookPoints.INPUT,
+          AgentHookPoints.BEFORE_AGENT_START,
+          AgentHookPoints.TOOL_CALL,
+          AgentHookPoints.TOOL_RESULT,
+          SessionHookPoints.START,
+          SessionHookPoints.SHUTDOWN,
+          SessionHookPoints.BEFORE_SWITCH,
+          SessionHookPoints.SWITCH,
+          SessionHookPoints.BEFORE_FORK,
+          SessionHookPoints.FORK,
+          SessionHookPoints.BEFORE_COMPACT,
+          SessionHookPoints.COMPACT,
+          SessionHookPoints.BEFORE_TREE,
+          SessionHookPoints.TREE,
+          SessionHookPoints.MODEL_SELECT,
+          ContextHookPoint.CONTEXT,
+          ResourceHookPoints.BEFORE_PROVIDER_REQUEST,
+          ResourceHookPoints.RESOURCES_DISCOVER);
 
   private static final Map<String, HookPoint<?, ?>> BY_NAME =
       POINT_LIST.stream()
@@ -44,7 +58,8 @@ public final class HookEvents {
   public static final Set<String> WATCHED = WatchedPoints.NAMES;
 
   /** The reference's events graft accepts and never emits. */
-  public static final Set<String> NEVER_EMITTED = Set.of("after_provider_response", "thinking_level_select", "user_bash");
+  public static final Set<String> NEVER_EMITTED =
+      Set.of("after_provider_response", "thinking_level_select", "user_bash");
 
   /** Every name {@code on} accepts. */
   public static final Set<String> ALL =

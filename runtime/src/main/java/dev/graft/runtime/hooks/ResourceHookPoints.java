@@ -1,7 +1,7 @@
 package dev.graft.runtime.hooks;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import java.nio.file.Path;
@@ -10,11 +10,11 @@ import java.util.List;
 
 /**
  * The hook points around the model call's wire and the run's resources, as the reference emits
- * them: {@code before_provider_request} hands each script the provider's request body
- * ({@code payload}) and an answer replaces it for the scripts after and for the call (later wins;
- * a failure keeps the body as it was); {@code resources_discover} asks each script for more
- * {@code skillPaths}, {@code promptPaths} and {@code themePaths}, which are collected from every
- * script, every handler's in order.
+ * them: {@code before_provider_request} hands each script the provider's request body ({@code
+ * payload}) and an answer replaces it for the scripts after and for the call (later wins; a failure
+ * keeps the body as it was); {@code resources_discover} asks each script for more {@code
+ * skillPaths}, {@code promptPaths} and {@code themePaths}, which are collected from every script,
+ * every handler's in order.
  */
 final class ResourceHookPoints {
   private ResourceHookPoints() {}
@@ -81,13 +81,18 @@ final class ResourceHookPoints {
     }
 
     @Override
-    Step<AgentHooks.Discovered> read(Discover input, AgentHooks.Discovered result, JsonNode answer, Wrong wrong) {
+    Step<AgentHooks.Discovered> read(
+        Discover input, AgentHooks.Discovered result, JsonNode answer, Wrong wrong) {
       if (!answer.isObject()) {
         wrong.report("not an object {skillPaths?, promptPaths?, themePaths?}");
         return new Step.Next<>(result);
       }
-      List<List<String>> lists = new ArrayList<>(List.of(new ArrayList<>(result.skillPaths()),
-          new ArrayList<>(result.promptPaths()), new ArrayList<>(result.themePaths())));
+      List<List<String>> lists =
+          new ArrayList<>(
+              List.of(
+                  new ArrayList<>(result.skillPaths()),
+                  new ArrayList<>(result.promptPaths()),
+                  new ArrayList<>(result.themePaths())));
       for (int i = 0; i < FIELDS.size(); i++) {
         JsonNode paths = answer.path(FIELDS.get(i));
         if (paths.isMissingNode() || paths.isNull()) {

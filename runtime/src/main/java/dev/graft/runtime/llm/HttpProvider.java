@@ -1,18 +1,18 @@
 package dev.graft.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.function.UnaryOperator;
-import dev.graft.runtime.json.Json;
-import java.io.IOException;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Streams turns from an HTTP API that answers with server-sent events, retrying what is worth
@@ -137,9 +137,9 @@ final class HttpProvider implements LlmProvider {
   }
 
   /**
-   * The request with the body the request's payload hook ({@code before_provider_request})
-   * makes of it; the same request when the hook changes nothing. A body that is not an object
-   * (a script answered a string) is sent as the JSON it is: the provider says what is wrong.
+   * The request with the body the request's payload hook ({@code before_provider_request}) makes of
+   * it; the same request when the hook changes nothing. A body that is not an object (a script
+   * answered a string) is sent as the JSON it is: the provider says what is wrong.
    */
   private static PreparedRequest withHookedBody(PreparedRequest prepared, LlmRequest request) {
     if (request.payloadHook() == UnaryOperator.<JsonNode>identity()) {
@@ -151,8 +151,8 @@ final class HttpProvider implements LlmProvider {
       if (hooked == null || hooked == body) {
         return prepared;
       }
-      return new PreparedRequest(prepared.uri(), prepared.headers(),
-          Json.MAPPER.writeValueAsBytes(hooked));
+      return new PreparedRequest(
+          prepared.uri(), prepared.headers(), Json.MAPPER.writeValueAsBytes(hooked));
     } catch (IOException e) {
       return prepared;
     }

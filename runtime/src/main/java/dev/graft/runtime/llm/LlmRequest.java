@@ -1,12 +1,12 @@
 package dev.graft.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.function.UnaryOperator;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.AgentMessage;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * One call to a model: everything a provider needs to produce the next assistant turn.
@@ -21,8 +21,8 @@ import java.util.Optional;
  * @param signal aborts the call from any thread
  * @param cacheRetention prompt caching preference
  * @param sessionId identifies the session for providers that route caches by it
- * @param payloadHook what the provider's request body becomes before it is sent (the hooks'
- *     {@code before_provider_request}); the body itself by default
+ * @param payloadHook what the provider's request body becomes before it is sent (the hooks' {@code
+ *     before_provider_request}); the body itself by default
  */
 public record LlmRequest(
     Model model,
@@ -36,9 +36,27 @@ public record LlmRequest(
     Optional<String> sessionId,
     UnaryOperator<JsonNode> payloadHook) {
 
-  public LlmRequest(Model model, String systemPrompt, List<AgentMessage> messages, List<ToolSpec> tools,
-      ThinkingLevel thinking, int maxTokens, AbortSignal signal, CacheRetention cacheRetention, Optional<String> sessionId) {
-    this(model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, null);
+  public LlmRequest(
+      Model model,
+      String systemPrompt,
+      List<AgentMessage> messages,
+      List<ToolSpec> tools,
+      ThinkingLevel thinking,
+      int maxTokens,
+      AbortSignal signal,
+      CacheRetention cacheRetention,
+      Optional<String> sessionId) {
+    this(
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        null);
   }
 
   public LlmRequest {
@@ -56,9 +74,22 @@ public record LlmRequest(
     payloadHook = payloadHook == null ? UnaryOperator.identity() : payloadHook;
   }
 
-  /** This request with {@code hook} deciding what the provider's request body becomes before it is sent. */
+  /**
+   * This request with {@code hook} deciding what the provider's request body becomes before it is
+   * sent.
+   */
   public LlmRequest withPayloadHook(UnaryOperator<JsonNode> hook) {
-    return new LlmRequest(model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, hook);
+    return new LlmRequest(
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        hook);
   }
 
   /** A request with no thinking, default output limit, short caching and no abort signal. */
@@ -70,33 +101,86 @@ public record LlmRequest(
 
   public LlmRequest withThinking(ThinkingLevel level) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, level, maxTokens, signal, cacheRetention, sessionId, payloadHook);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        level,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        payloadHook);
   }
 
   public LlmRequest withMaxTokens(int tokens) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, tokens, signal, cacheRetention, sessionId, payloadHook);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        tokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        payloadHook);
   }
 
   public LlmRequest withSignal(AbortSignal abort) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, abort, cacheRetention, sessionId, payloadHook);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        abort,
+        cacheRetention,
+        sessionId,
+        payloadHook);
   }
 
   public LlmRequest withCacheRetention(CacheRetention retention) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, signal, retention, sessionId, payloadHook);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        retention,
+        sessionId,
+        payloadHook);
   }
 
   public LlmRequest withSessionId(String id) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention,
-        Optional.ofNullable(id), payloadHook);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        Optional.ofNullable(id),
+        payloadHook);
   }
 
   public LlmRequest withModel(Model other) {
     return new LlmRequest(
-        other, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId, payloadHook);
+        other,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        payloadHook);
   }
 
   /** The output limit to send: the caller's, or the model's default. */

@@ -135,7 +135,8 @@ public final class ScriptedProvider implements LlmProvider {
             m.compat(),
             m.thinking());
     TurnBuilder turn = new TurnBuilder(model, clock.getAsLong(), listener);
-    // No request goes out: the hooks see the call as the request log writes it, and what they answer is not used.
+    // No request goes out: the hooks see the call as the request log writes it, and what they
+    // answer is not used.
     request.payloadHook().apply(RecordingProvider.line(request));
     try {
       int index = next.getAndIncrement();

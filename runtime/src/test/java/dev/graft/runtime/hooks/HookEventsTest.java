@@ -13,10 +13,22 @@ import org.junit.jupiter.api.Test;
 class HookEventsTest {
   @Test
   void theCatalogueHoldsEveryPointAndEveryAgentEvent() {
-    assertThat(HookEvents.POINTS).contains("input", "before_agent_start", "context", "tool_call", "tool_result",
-        "session_start", "session_before_compact", "session_before_tree", "model_select", "before_provider_request",
-        "resources_discover").hasSize(18);
-    assertThat(HookEvents.NEVER_EMITTED).containsExactlyInAnyOrder("after_provider_response", "thinking_level_select", "user_bash");
+    assertThat(HookEvents.POINTS)
+        .contains(
+            "input",
+            "before_agent_start",
+            "context",
+            "tool_call",
+            "tool_result",
+            "session_start",
+            "session_before_compact",
+            "session_before_tree",
+            "model_select",
+            "before_provider_request",
+            "resources_discover")
+        .hasSize(18);
+    assertThat(HookEvents.NEVER_EMITTED)
+        .containsExactlyInAnyOrder("after_provider_response", "thinking_level_select", "user_bash");
     AgentMessage.User user = new AgentMessage.User("hi", 1);
     List<AgentEvent> events =
         List.of(

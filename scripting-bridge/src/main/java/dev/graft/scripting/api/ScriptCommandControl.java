@@ -34,8 +34,10 @@ public interface ScriptCommandControl {
    * (true) when a hook cancelled the switch. The default: not in this mode.
    */
   default CompletableFuture<Boolean> switchSession(String sessionPath) {
-    return CompletableFuture.failedFuture(new UnsupportedOperationException("switchSession is not available in this mode"
-        + " (only in the interactive mode's commands)"));
+    return CompletableFuture.failedFuture(
+        new UnsupportedOperationException(
+            "switchSession is not available in this mode"
+                + " (only in the interactive mode's commands)"));
   }
 
   /** A mode that runs no commands itself: every method is rejected, saying so. */

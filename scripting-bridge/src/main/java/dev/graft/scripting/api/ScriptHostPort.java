@@ -20,20 +20,26 @@ import java.util.concurrent.CompletableFuture;
 public interface ScriptHostPort {
 
   /**
-   * The value graft's command line gave {@code --name} ("true" for a bare flag), when it gave
-   * one: what {@code pi.getFlag} reads for a flag the script registered.
+   * The value graft's command line gave {@code --name} ("true" for a bare flag), when it gave one:
+   * what {@code pi.getFlag} reads for a flag the script registered.
    */
   default Optional<String> flagValue(String name) {
     return Optional.empty();
   }
 
-  /** graft's home directory ({@code getAgentDir()} of the built-in pi-coding-agent): $GRAFT_HOME, else ~/.graft. */
+  /**
+   * graft's home directory ({@code getAgentDir()} of the built-in pi-coding-agent): $GRAFT_HOME,
+   * else ~/.graft.
+   */
   default String agentDir() {
     String home = System.getenv("GRAFT_HOME");
     return home != null && !home.isBlank() ? home : System.getProperty("user.home") + "/.graft";
   }
 
-  /** {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the model). */
+  /**
+   * {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the
+   * model).
+   */
   void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data);
 
   /**

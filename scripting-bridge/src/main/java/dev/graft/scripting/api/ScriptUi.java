@@ -128,7 +128,9 @@ public interface ScriptUi {
    */
   default void shutdown() {}
 
-  /** A theme a script may switch to: its name, and its file when it has one (graft's own have none). */
+  /**
+   * A theme a script may switch to: its name, and its file when it has one (graft's own have none).
+   */
   record ThemeEntry(String name, Optional<String> path) {}
 
   /** The editor's text now ({@code ctx.ui.getEditorText}); "" without an editor (the default). */
@@ -136,14 +138,17 @@ public interface ScriptUi {
     return "";
   }
 
-  /** Every theme ({@code ctx.ui.getAllThemes}); none without a terminal (the default, as the reference's). */
+  /**
+   * Every theme ({@code ctx.ui.getAllThemes}); none without a terminal (the default, as the
+   * reference's).
+   */
   default List<ThemeEntry> themes() {
     return List.of();
   }
 
   /**
-   * Switches the terminal to the theme {@code name} and keeps it as the setting
-   * ({@code ctx.ui.setTheme}); the error when it cannot (the default: no UI to theme).
+   * Switches the terminal to the theme {@code name} and keeps it as the setting ({@code
+   * ctx.ui.setTheme}); the error when it cannot (the default: no UI to theme).
    */
   default Optional<String> setTheme(String name) {
     return Optional.of("UI not available");
@@ -154,6 +159,8 @@ public interface ScriptUi {
     return false;
   }
 
-  /** Expands or collapses tool output ({@code ctx.ui.setToolsExpanded}); without a terminal nothing. */
+  /**
+   * Expands or collapses tool output ({@code ctx.ui.setToolsExpanded}); without a terminal nothing.
+   */
   default void setToolsExpanded(boolean expanded) {}
 }

@@ -25,11 +25,11 @@ import org.graalvm.polyglot.io.FileSystem;
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
- * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
- * serializeConversation), each {@code @mariozechner/NAME} also as {@code @earendil-works/NAME} (the scope the
- * reference moved to). A bare import of one of these names resolves to a read-only file in a
- * virtual directory, served from memory whatever the disk holds there; everything else goes to
- * the script's own file system, unchanged.
+ * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
+ * withFileMutationQueue, convertToLlm, serializeConversation), each {@code @mariozechner/NAME} also
+ * as {@code @earendil-works/NAME} (the scope the reference moved to). A bare import of one of these
+ * names resolves to a read-only file in a virtual directory, served from memory whatever the disk
+ * holds there; everything else goes to the script's own file system, unchanged.
  */
 public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
@@ -109,13 +109,23 @@ public final class CompatModules implements FileSystem {
     return files.parsePath(uri);
   }
 
-  /** The reference's packages moved from {@code @mariozechner/} to this scope: each module is served under both. */
+  /**
+   * The reference's packages moved from {@code @mariozechner/} to this scope: each module is served
+   * under both.
+   */
   static final String NEW_SCOPE = "@earendil-works/";
+
   private static final String OLD_SCOPE = "@mariozechner/";
 
-  /** The resource of a bare specifier, {@code @earendil-works/NAME} taken as {@code @mariozechner/NAME}. */
+  /**
+   * The resource of a bare specifier, {@code @earendil-works/NAME} taken as
+   * {@code @mariozechner/NAME}.
+   */
   static Optional<String> resource(String specifier) {
-    String s = specifier.startsWith(NEW_SCOPE) ? OLD_SCOPE + specifier.substring(NEW_SCOPE.length()) : specifier;
+    String s =
+        specifier.startsWith(NEW_SCOPE)
+            ? OLD_SCOPE + specifier.substring(NEW_SCOPE.length())
+            : specifier;
     return Optional.ofNullable(MODULES.get(s));
   }
 
