@@ -171,7 +171,7 @@ function sourcesOf(entryPath) {
 
 function npmDependencies(entryPath, source) {
   const deps = new Set();
-  for (const m of source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)["']([^"'.\n][^"'\n]*)["']/gm)) {
+  for (const m of source.matchAll(/(?:^\s*(?:import|export)\b[^;]*?\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"'.\n][^"'\n]*)["']/gm)) {
     if (!BUILT_IN.test(m[1])) deps.add(m[1]);
   }
   const manifest = path.join(entryPath, "package.json");
