@@ -205,8 +205,9 @@ class SandboxEscapeTest {
       assertThat(a.value().get("timers").asText()).isEqualTo("function function");
       assertThat(a.value().get("apiKeys").asText())
           .isEqualTo(
-              "appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getSessionName,getThinkingLevel,"
-                  + "on,registerCommand,registerMessageRenderer,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
+              "appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getFlag,getSessionName,"
+                  + "getThinkingLevel,on,registerCommand,registerFlag,registerMessageRenderer,registerShortcut,"
+                  + "registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
                   + "setSessionName,setThinkingLevel");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
     }
