@@ -301,7 +301,7 @@ export interface GraftEvents {
     result: { skillPaths?: string[]; promptPaths?: string[]; themePaths?: string[] };
   };
   /** The provider's request body; an answer replaces it. */
-  before_provider_request: { event: { type: "before_provider_request"; payload: any }; result: unknown };
+  before_provider_request: { event: { type: "before_provider_request"; payload: any }; result: Record<string, unknown> };
 
   // -- accepted, so that scripts written for the reference agent load, but not emitted by graft
   /** Not emitted by graft: a handler never runs. */

@@ -114,7 +114,7 @@ public final class Graft {
     if (!all) {
       // A run: options graft does not know are the scripts' flags (pi.registerFlag).
       ScriptFlagArguments split = ScriptFlagArguments.split(args, cli.getCommandSpec());
-      root.scriptFlags(split.flags());
+      root.scriptFlags(split.flags(), split.withNextArgument());
       args = split.rest().toArray(String[]::new);
     }
     try {

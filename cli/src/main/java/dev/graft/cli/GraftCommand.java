@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -89,8 +90,16 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
   @Mixin AgentOptions agentOptions;
 
   /** The options of the command line that are not graft's, for the scripts that register them. */
-  void scriptFlags(Map<String, Optional<String>> flags) {
+  void scriptFlags(Map<String, Optional<String>> flags, Set<String> withNextArgument) {
     agentOptions.scriptFlags = Map.copyOf(flags);
+    agentOptions.flagsWithNextArgument = Set.copyOf(withNextArgument);
+  }
+
+  /** The prompt arguments without those the scripts' string flags took. */
+  private List<String> promptsWithoutFlagValues(List<String> given) {
+    List<String> out = new ArrayList<>(given);
+    agentOptions.argumentsTakenByFlags.forEach(out::remove);
+    return out;
   }
 
   public GraftCommand(CliContext context) {
@@ -144,17 +153,19 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
     }
     // @file arguments are attached to the first prompt, as the reference does
-    List<PromptArguments.Prompt> prompts;
-    try {
-      prompts = PromptArguments.of(toRun).read(context.cwd());
-    } catch (FileAttachments.AttachmentException e) {
-      throw new UserError(e.getMessage());
-    }
-    List<String> texts = prompts.stream().map(PromptArguments.Prompt::text).toList();
-    List<ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
+    List<PromptArguments.Prompt> prompts = readPrompts(toRun);
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
+      if (!agentOptions.argumentsTakenByFlags.isEmpty()) {
+        toRun = promptsWithoutFlagValues(toRun);
+        if (toRun.isEmpty()) {
+          throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
+        }
+        prompts = readPrompts(toRun);
+      }
+      List<String> texts = prompts.stream().map(PromptArguments.Prompt::text).toList();
+      List<ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
       ScriptCommandPrompts commands = scriptCommands(ready);
       return json
           ? JsonMode.run(agent, texts, images, commands, context.out(), context.err())
@@ -162,6 +173,15 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     } finally {
       agent.close();
       PrintMode.reportUndelivered(agent, context.err());
+    }
+  }
+
+  /** The prompt arguments read: @file arguments are attached to the first prompt. */
+  private List<PromptArguments.Prompt> readPrompts(List<String> toRun) {
+    try {
+      return PromptArguments.of(toRun).read(context.cwd());
+    } catch (FileAttachments.AttachmentException e) {
+      throw new UserError(e.getMessage());
     }
   }
 
@@ -195,7 +215,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
               a -> AgentSetup.reload(context, agentOptions, a),
               this::exportSession,
               context.home().root(),
-              prompts,
+              promptsWithoutFlagValues(prompts),
               agentOptions.resume,
               version(),
               ready.scriptControl(),

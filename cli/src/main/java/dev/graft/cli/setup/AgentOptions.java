@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** The flags that choose a model, tools, prompt and session for an agent run. */
@@ -135,4 +136,17 @@ public final class AgentOptions {
    * fast}), by name, with their value (empty for a bare flag): for the scripts' {@code pi.getFlag}.
    */
   public Map<String, Optional<String>> scriptFlags = Map.of();
+
+  /**
+   * Not an option: the flags whose value was the next argument ({@code --preset fast}). That
+   * argument stays a prompt too until the scripts are loaded: only a string flag a script registers
+   * takes it, as in the reference.
+   */
+  public Set<String> flagsWithNextArgument = Set.of();
+
+  /**
+   * Not an option: the arguments the scripts' string flags took (set once the scripts are loaded),
+   * which are therefore not prompts.
+   */
+  public List<String> argumentsTakenByFlags = List.of();
 }

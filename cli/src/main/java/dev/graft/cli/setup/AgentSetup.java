@@ -104,8 +104,11 @@ public final class AgentSetup {
     SessionContext existing = session.buildContext();
 
     Model model;
-    LlmProvider provider;
+    LlmProvider provider = null;
     ModelRegistry registry = null;
+    // Options graft does not know are checked once the scripts have loaded (they may register
+    // them): a missing key is said after that, so that a mistyped option is said first.
+    UserError missingKey = null;
     if ("scripted".equals(o.provider)) {
       if (o.model == null) {
         throw UserError.usage(
@@ -126,19 +129,35 @@ public final class AgentSetup {
     } else {
       registry = ModelRegistry.load(context.home().root(), context.env());
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
-      model = chooseModel(registry, o, existing, defaults(context, cwd));
-      ModelListing listing =
-          registry.listModels().stream()
-              .filter(l -> l.model().equals(model))
-              .findFirst()
-              .orElseThrow();
-      if (!listing.usable()) {
-        throw noKey(registry, model.provider());
+      Model chosen = null;
+      try {
+        chosen = chooseModel(registry, o, existing, defaults(context, cwd));
+      } catch (UserError e) {
+        if (o.scriptFlags.isEmpty()) {
+          throw e;
+        }
+        missingKey = e;
       }
-      provider = registry.provider(model);
+      model = chosen;
+      if (model != null) {
+        Model picked = model;
+        ModelListing listing =
+            registry.listModels().stream()
+                .filter(l -> l.model().equals(picked))
+                .findFirst()
+                .orElseThrow();
+        if (!listing.usable()) {
+          if (o.scriptFlags.isEmpty()) {
+            throw noKey(registry, model.provider());
+          }
+          missingKey = noKey(registry, model.provider());
+        } else {
+          provider = registry.provider(model);
+        }
+      }
     }
 
-    provider = recording(context, provider);
+    provider = missingKey == null ? recording(context, provider) : null;
 
     ThinkingLevel thinking =
         o.thinking != null
@@ -153,6 +172,11 @@ public final class AgentSetup {
     } catch (RuntimeException e) {
       session.close();
       throw e;
+    }
+    if (missingKey != null) {
+      scripts.engine().ifPresent(ScriptEngine::close);
+      session.close();
+      throw missingKey;
     }
     try {
       tools = tools(o, scripts.tools());

@@ -41,6 +41,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -150,11 +151,10 @@ final class ScriptSetup {
         ScriptSettings.defaults()
             .withHandlerTimeout(settings.scriptEventTimeout())
             .withModelCalls(settings.scriptModelCalls());
+    Map<String, Optional<String>> flags = new ConcurrentHashMap<>(o.scriptFlags);
     ScriptEngine engine =
         ScriptEngine.start(
-            limits,
-            new Port(agent, tools, models, exec, context.home().root(), o.scriptFlags),
-            log);
+            limits, new Port(agent, tools, models, exec, context.home().root(), flags), log);
     LoadReport report = engine.load(plan.sources());
     try {
       checkFlags(o.scriptFlags, engine.flags());
@@ -162,6 +162,18 @@ final class ScriptSetup {
       engine.close();
       throw e;
     }
+    // --name ARG: a string flag takes ARG (no longer a prompt); a boolean one leaves it a prompt
+    List<String> taken = new ArrayList<>();
+    for (ScriptFlag f : engine.flags()) {
+      if (o.flagsWithNextArgument.contains(f.name()) && flags.containsKey(f.name())) {
+        if (f.type().equals("string")) {
+          taken.add(flags.get(f.name()).orElseThrow());
+        } else {
+          flags.put(f.name(), Optional.empty());
+        }
+      }
+    }
+    o.argumentsTakenByFlags = List.copyOf(taken);
     for (LoadReport.Problem problem : report.problems()) {
       err.println(
           "graft: script "

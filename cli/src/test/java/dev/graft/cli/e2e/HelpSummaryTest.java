@@ -69,7 +69,7 @@ class HelpSummaryTest {
         .contains("Did you mean: graft session list?\n");
     assertThat(CliRun.run(home, work, "scripts", "lst").err())
         .contains("Did you mean: graft scripts list?\n");
-    assertThat(summaries()).hasSize(5);
+    assertThat(summaries()).hasSize(6);
     assertThat(CliRun.run(home, work, "-h").out()).contains("Commands:").contains("  session ");
   }
 

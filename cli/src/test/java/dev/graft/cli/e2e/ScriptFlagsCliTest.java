@@ -60,6 +60,11 @@ class ScriptFlagsCliTest {
     assertThat(both.exitCode()).as(both.err()).isZero();
     assertThat(both.out() + both.err())
         .contains("flags {\"plan\":true,\"preset\":\"fast\",\"other\":null}");
+    // Only a string flag takes the next argument: a boolean one leaves it the prompt.
+    CliRun bool = run("--plan", "/flags");
+    assertThat(bool.exitCode()).as(bool.err()).isZero();
+    assertThat(bool.out() + bool.err())
+        .contains("flags {\"plan\":true,\"preset\":null,\"other\":null}");
     CliRun eq = run("--preset=slow", "/flags");
     assertThat(eq.out() + eq.err())
         .contains("flags {\"plan\":false,\"preset\":\"slow\",\"other\":null}");
@@ -90,5 +95,9 @@ class ScriptFlagsCliTest {
             "--plan");
     assertThat(noScripts.exitCode()).isEqualTo(2);
     assertThat(noScripts.err()).contains("unknown option --plan (no script registers a flag");
+    // An unknown option before the prompt does not take it (and graft does not wait on stdin).
+    CliRun before = run("--frobnicate", "/flags");
+    assertThat(before.exitCode()).isEqualTo(2);
+    assertThat(before.err()).contains("unknown option --frobnicate");
   }
 }
