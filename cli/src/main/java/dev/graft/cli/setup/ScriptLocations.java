@@ -255,6 +255,12 @@ public final class ScriptLocations {
       warnings.add(dir + " is a link, not an installed package; run graft scripts install" + (scope.project() ? " --project" : ""));
       return Optional.empty();
     }
+    try {
+      scope.installedChecked(e.name());
+    } catch (UserError linked) {
+      warnings.add("script package " + e.name() + " is not loaded: " + linked.getMessage());
+      return Optional.empty();
+    }
     if (Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return Optional.of(dir);
     }
