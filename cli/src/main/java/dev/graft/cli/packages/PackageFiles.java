@@ -15,6 +15,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -38,29 +39,56 @@ public final class PackageFiles {
   }
 
   /**
+   * What a package folder holds, as its lock hash sees it: each entry by its path (its content's
+   * SHA-256, or what it is when it is no regular file: {@code "link to X"}, {@code "not a regular
+   * file"}), node_modules left out; the hash of all of that ({@link #hash}), and of node_modules
+   * ({@link #dependenciesHash}, empty when there is none).
+   */
+  public record Contents(Map<String, String> files, String hash, String dependenciesHash) {
+    public Contents {
+      files = java.util.Collections.unmodifiableMap(new TreeMap<>(files));
+    }
+
+    /** The paths of entries that are not regular files (links, devices...): graft installs none. */
+    public List<String> oddEntries() {
+      return files.entrySet().stream().filter(e -> !isFileHash(e.getValue())).map(Map.Entry::getKey).toList();
+    }
+  }
+
+  /** Everything in {@code dir}: its files and its dependencies, hashed as the lock file records them. */
+  public static Contents read(Path dir) {
+    Map<String, String> files = entries(dir, true);
+    return new Contents(files, combine(files), dependenciesHash(dir));
+  }
+
+  /**
    * SHA-256 over everything in the package but its dependencies: each regular file's relative
    * path and content, and each other entry (a link, a device...) as what it is, so that nothing
-   * a script could load is outside it. {@code node_modules} and {@code .git} at the top are left
-   * out ({@link #dependenciesHash} covers the first; graft never installs the second).
+   * a script could load is outside it. {@code node_modules} at the top is left out
+   * ({@link #dependenciesHash} covers it).
    */
   public static String hash(Path dir) {
-    return hash(dir, true);
+    return combine(entries(dir, true));
   }
 
   /** The same over the package's {@code node_modules} (empty when it has none). */
   static String dependenciesHash(Path dir) {
     Path deps = dir.resolve("node_modules");
-    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? hash(deps, false) : "";
+    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false)) : "";
   }
 
-  private static String hash(Path dir, boolean skipTop) {
+  private static boolean isFileHash(String value) {
+    return value.length() == 64 && value.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+  }
+
+  private static Map<String, String> entries(Path dir, boolean skipDependencies) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
       Files.walkFileTree(dir, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
           String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          return skipTop && dir.equals(d.getParent()) && (name.equals(".git") || name.equals("node_modules"))
+          return skipDependencies && dir.equals(d.getParent()) && name.equals("node_modules")
               ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
         }
 
@@ -68,7 +96,7 @@ public final class PackageFiles {
         public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
           String path = relative(dir, f);
           if (attrs.isRegularFile()) {
-            files.put(path, Sha256.ofBytes(Files.readAllBytes(f)));
+            files.put(path, Sha256.ofFile(f));
           } else if (attrs.isSymbolicLink()) {
             files.put(path, "link to " + Files.readSymbolicLink(f));
           } else {
@@ -80,6 +108,10 @@ public final class PackageFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
+    return files;
+  }
+
+  private static String combine(Map<String, String> files) {
     MessageDigest all = Sha256.digest();
     files.forEach((path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
     return "sha256:" + Sha256.hex(all.digest());

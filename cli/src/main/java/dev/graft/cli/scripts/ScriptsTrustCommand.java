@@ -56,7 +56,8 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       grantText = grants.projectText();
     }
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
+    ScriptFingerprint fingerprint = packageName != null ? ScriptLocations.packageTrust(scripts, grantText)
+        : ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
     ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
     PrintWriter out = context.out();

@@ -1,6 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.Sha256;
+import dev.graft.cli.packages.PackageFiles;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +20,10 @@ import java.util.TreeMap;
 /**
  * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js},
  * {@code .mjs}, {@code .ts} and {@code .mts} file under it (scripts and the files they may import, such as
- * {@code lib/x.js}; nothing else can be imported), by path relative to the directory, and the
- * project's exec grants. {@code value} covers all of it, so any changed, added or removed file
- * or grant gives another value.
+ * {@code lib/x.js}; nothing else can be imported, and nothing else there decides what loads), by
+ * path relative to the directory, and the project's exec grants. {@code value} covers all of it,
+ * so any changed, added or removed file or grant gives another value. A script package's
+ * fingerprint ({@link #ofPackage}) covers every file of the package instead.
  *
  * <p>Links are not followed, as the module file system follows none out of the directory: a
  * link to a file is the file's content (a script may be one), a link to a folder is what it
@@ -33,6 +35,8 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
   static final int MAX_ENTRIES = 50_000;
   private static final String LINK = "link:";
+  /** A package's dependencies, as one entry of its fingerprint. */
+  static final String DEPENDENCIES = "node_modules/";
 
   public ScriptFingerprint {
     files = Map.copyOf(new TreeMap<>(files));
@@ -47,6 +51,20 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
       walk(dir.toRealPath(), "", true, files, seen);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the scripts in " + dir + ": " + e.getMessage(), e);
+    }
+    return new ScriptFingerprint(combine(files, grants), files, grants);
+  }
+
+  /**
+   * A script package's fingerprint with its exec grant ({@code package:NAME}): every entry of
+   * the package folder, whatever its name (package.json decides what loads and what an import
+   * names; any file of the package may be one a script reads), and its {@code node_modules} as
+   * one entry, {@code node_modules/}, the hash the lock file records for it.
+   */
+  public static ScriptFingerprint ofPackage(PackageFiles.Contents contents, String grants) {
+    Map<String, String> files = new TreeMap<>(contents.files());
+    if (!contents.dependenciesHash().isEmpty()) {
+      files.put(DEPENDENCIES, contents.dependenciesHash());
     }
     return new ScriptFingerprint(combine(files, grants), files, grants);
   }
@@ -76,7 +94,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
         String name = p.getFileName().toString();
         if (attrs.isRegularFile()) {
           if (ScriptFinder.isScriptName(name)) {
-            files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
+            files.put(rel, Sha256.ofFile(p));
           }
         } else if (attrs.isSymbolicLink()) {
           link(p, rel, top && p.getParent().equals(dir), real, files, seen);
@@ -93,7 +111,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     if (Files.isRegularFile(p)) {
       Path to = p.toRealPath();
       if (ScriptFinder.isScriptName(p.getFileName().toString()) || ScriptFinder.isScriptName(to.getFileName().toString())) {
-        files.put(rel, Sha256.ofBytes(Files.readAllBytes(to)));
+        files.put(rel, Sha256.ofFile(to));
       }
       return;
     }

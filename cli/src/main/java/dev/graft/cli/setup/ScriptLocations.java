@@ -1,6 +1,7 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
@@ -188,7 +189,7 @@ public final class ScriptLocations {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      Optional<ScriptFingerprint> now = fingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
+      Optional<ScriptFingerprint> now = packageFingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
           "the scripts of the project's package " + e.name(), warnings);
       if (now.isEmpty()) {
         continue;
@@ -243,6 +244,22 @@ public final class ScriptLocations {
       warnings.add(what + " in " + dir + " are not loaded: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
       return Optional.empty();
     }
+  }
+
+  /** A project package's fingerprint ({@link ScriptFingerprint#ofPackage}); what cannot be read is a warning. */
+  private static Optional<ScriptFingerprint> packageFingerprint(Path dir, String grants, String what,
+      List<String> warnings) {
+    try {
+      return Optional.of(packageTrust(dir, grants));
+    } catch (RuntimeException e) {
+      warnings.add(what + " in " + dir + " are not loaded: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      return Optional.empty();
+    }
+  }
+
+  /** What trusting the project's package in {@code dir}, with its {@code package:NAME} grant text, covers. */
+  public static ScriptFingerprint packageTrust(Path dir, String grants) {
+    return ScriptFingerprint.ofPackage(PackageFiles.read(dir), grants);
   }
 
   /**

@@ -19,6 +19,9 @@ import java.util.TreeMap;
  * at start (trust / not this time / never).
  */
 public final class TrustDecisions {
+  /** The most files a trust question lists. */
+  private static final int MAX_LISTED = 40;
+
   private TrustDecisions() {}
 
   /** A one-line notice on {@code err}; nothing is loaded. */
@@ -96,11 +99,20 @@ public final class TrustDecisions {
     lines.add(change == null
         ? "This project has hook scripts that you have not trusted yet, in " + project.dir() + ":"
         : "This project's hook scripts changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
-    for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
+    List<Map.Entry<String, String>> files = new ArrayList<>(new TreeMap<>(project.fingerprint().files()).entrySet());
+    if (files.size() > MAX_LISTED && change != null) {
+      // A package may hold thousands of files: what changed is listed first.
+      files.sort(java.util.Comparator.comparing(e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
+    }
+    for (Map.Entry<String, String> e : files.subList(0, Math.min(files.size(), MAX_LISTED))) {
       String file = e.getKey();
       String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
       String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
-      lines.add("  " + ScriptText.shown(file + link) + mark);
+      String what = file.equals(ScriptFingerprint.DEPENDENCIES) ? " (its npm dependencies)" : "";
+      lines.add("  " + ScriptText.shown(file + link) + what + mark);
+    }
+    if (files.size() > MAX_LISTED) {
+      lines.add("  ... and " + (files.size() - MAX_LISTED) + " more files");
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add("  (no .js, .mjs, .ts or .mts files)");
