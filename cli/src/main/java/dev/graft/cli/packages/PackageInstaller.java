@@ -71,6 +71,7 @@ public final class PackageInstaller {
     try (Staging st = Staging.in(scope)) {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
+      checkManifest(f);
       PackageDependencies.Installed deps = dependencies(st, f, f.name(), Optional.empty());
       PackageLock.Entry entry = new PackageLock.Entry(f.name(), stored(scope, source).text(), f.resolved(), f.version(),
           hash, deps.lock(), deps.hash());
@@ -88,6 +89,7 @@ public final class PackageInstaller {
     try (Staging st = Staging.in(scope)) {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
+      checkManifest(f);
       PackageDependencies.Installed deps = dependencies(st, f, old.name(), Optional.empty());
       PackageLock.Entry entry = new PackageLock.Entry(old.name(), old.source(), f.resolved(), f.version(), hash,
           deps.lock(), deps.hash());
@@ -167,6 +169,15 @@ public final class PackageInstaller {
       return f;
     } catch (PackageContent.Refused e) {
       throw new UserError(source.text() + ": " + e.getMessage());
+    }
+  }
+
+  /** A package whose manifest asks for more than graft matches is not added (a run would load none of it). */
+  private static void checkManifest(Fetched f) {
+    try {
+      PackageManifest.scripts(f.dir());
+    } catch (UserError e) {
+      throw e.prefixed(f.name() + ": ");
     }
   }
 

@@ -164,7 +164,8 @@ public final class ScriptLocations {
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
         packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
-        PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
+        scriptsOf(e.name(), dir.get(), warnings)
+            .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
     for (Path dir : r.dirs()) {
@@ -199,7 +200,7 @@ public final class ScriptLocations {
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
-        PackageManifest.scripts(dir.get())
+        scriptsOf(e.name(), dir.get(), warnings)
             .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
@@ -220,6 +221,16 @@ public final class ScriptLocations {
       locations.add(new Location(dir, Source.PROJECT));
     }
     return new Plan(locations, Optional.of(project), load, grants, libraryDir, packages, packagePlans, warnings);
+  }
+
+  /** The scripts a package's manifest names; a manifest graft cannot use is a warning, and none of them. */
+  private static List<Path> scriptsOf(String name, Path dir, List<String> warnings) {
+    try {
+      return PackageManifest.scripts(dir);
+    } catch (UserError e) {
+      warnings.add("the scripts of package " + name + " are not loaded: " + e.getMessage());
+      return List.of();
+    }
   }
 
   /** A scope's locked packages; a lock file that cannot be read is a warning, and none of them. */
