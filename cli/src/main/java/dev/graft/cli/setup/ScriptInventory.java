@@ -165,7 +165,7 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
       lines.add("  " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + "  (" + (p.project() ? "project" : "global")
           + p.trust().map(t -> ", " + trustWord(t.state())).orElse("") + (p.loaded() ? "" : ", not loaded") + ")  "
           + e.source() + " @ " + e.resolved());
-      if (p.project() && !p.loaded()) {
+      if (p.project() && !p.loaded() && p.trust().isPresent()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
     }

@@ -1,7 +1,6 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
@@ -100,7 +99,10 @@ public final class ScriptLocations {
       return new ScriptSources(paths(), libraryDir, packages);
     }
 
-    /** Where {@code script} came from (a script linked in from elsewhere counts as the options'). */
+    /**
+     * Where {@code script} came from (a script of yours linked in from elsewhere counts as the
+     * options'); a file of a package is always that package's.
+     */
     public Source sourceOf(ScriptFile script) {
       return locationOf(script).map(Location::source).orElse(Source.OPTION);
     }
@@ -110,6 +112,12 @@ public final class ScriptLocations {
         Path at = realPath(l.path());
         if (Files.isDirectory(at) ? script.root().equals(at) : script.path().equals(at)) {
           return Optional.of(l);
+        }
+      }
+      // A package's script that a link inside the package leads to another of its folders.
+      for (PackagePlan p : packagePlans) {
+        if (p.loaded() && script.path().startsWith(realPath(p.dir()))) {
+          return locations.stream().filter(l -> l.packageName().equals(Optional.of(p.entry().name()))).findFirst();
         }
       }
       return Optional.empty();
@@ -190,9 +198,10 @@ public final class ScriptLocations {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      Optional<ScriptFingerprint> now = packageFingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
-          "the scripts of the project's package " + e.name(), warnings);
+      Optional<ScriptFingerprint> now = packageFingerprint(projectScope, e, dir.get(),
+          grants.projectTextFor("package:" + e.name()), warnings);
       if (now.isEmpty()) {
+        packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.empty(), false));
         continue;
       }
       Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
@@ -257,20 +266,16 @@ public final class ScriptLocations {
     }
   }
 
-  /** A project package's fingerprint ({@link ScriptFingerprint#ofPackage}); what cannot be read is a warning. */
-  private static Optional<ScriptFingerprint> packageFingerprint(Path dir, String grants, String what,
-      List<String> warnings) {
+  /** A project package's fingerprint ({@link ProjectPackageTrust}); what cannot be read or checked is a warning. */
+  private static Optional<ScriptFingerprint> packageFingerprint(PackageScope scope, PackageLock.Entry e, Path dir,
+      String grants, List<String> warnings) {
     try {
-      return Optional.of(packageTrust(dir, grants));
-    } catch (RuntimeException e) {
-      warnings.add(what + " in " + dir + " are not loaded: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      return Optional.of(ProjectPackageTrust.fingerprint(dir, e, scope.lock().file(), grants));
+    } catch (RuntimeException failure) {
+      warnings.add("the project's script package " + e.name() + " in " + dir + " is not loaded: "
+          + String.valueOf(failure.getMessage()).lines().findFirst().orElse(""));
       return Optional.empty();
     }
-  }
-
-  /** What trusting the project's package in {@code dir}, with its {@code package:NAME} grant text, covers. */
-  public static ScriptFingerprint packageTrust(Path dir, String grants) {
-    return ScriptFingerprint.ofPackage(PackageFiles.read(dir), grants);
   }
 
   /**

@@ -78,7 +78,8 @@ class ScriptExecTest {
     Files.createDirectories(pkg.resolve("scripts"));
     Files.writeString(pkg.resolve("scripts/tool.js"), "export default function (g) {}\n");
     Files.writeString(project.resolve(".graft/packages.lock.json"), "{\"packages\": {\"team-lib\": {\"source\":"
-        + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \"sha256:x\"}}}");
+        + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \""
+        + dev.graft.cli.packages.PackageFiles.hash(pkg) + "\"}}}");
     ScriptFile packaged = new ScriptFile(pkg.resolve("scripts/tool.js").toRealPath(), pkg.resolve("scripts").toRealPath(),
         "tool.js");
     // The project scripts' grant for their tool.js is not the package's.

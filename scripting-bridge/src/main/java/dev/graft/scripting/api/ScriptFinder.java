@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * skipped; a file is taken as it is. A script may import files under the directory it was found
  * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
  * the module file system allows nothing else. A script reached through a symbolic link is loaded from where the
- * link points, and imports relative to that place.
+ * link points, and imports relative to that place; but no link is followed out of an installed
+ * package ({@link ScriptSources#packages}): such a script is a problem, not a script of yours.
  */
 public final class ScriptFinder {
 
@@ -36,13 +37,16 @@ public final class ScriptFinder {
     List<ScriptFile> found = new ArrayList<>();
     List<LoadReport.Problem> problems = new ArrayList<>();
     Set<Path> seen = new HashSet<>();
+    List<Path> packages = sources.packages().values().stream().map(ScriptFinder::real).toList();
     for (Path location : sources.locations()) {
       Path at = location.toAbsolutePath().normalize();
+      Path realAt = real(at);
+      Optional<Path> owner = packages.stream().filter(p -> at.startsWith(p) || realAt.startsWith(p)).findFirst();
       if (Files.isDirectory(at)) {
-        scanDirectory(at, found, problems);
+        scanDirectory(at, owner, found, problems);
       } else if (Files.isRegularFile(at)) {
         if (isScriptName(at.getFileName().toString())) {
-          add(at, at.getParent(), at.getFileName().toString(), found, problems);
+          add(at, at.getParent(), at.getFileName().toString(), owner, found, problems);
         } else {
           problems.add(new LoadReport.Problem(at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
         }
@@ -59,7 +63,8 @@ public final class ScriptFinder {
     return new Discovery(unique, problems);
   }
 
-  private static void scanDirectory(Path dir, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+  private static void scanDirectory(Path dir, Optional<Path> owner, List<ScriptFile> found,
+      List<LoadReport.Problem> problems) {
     List<Path> entries;
     try (Stream<Path> list = Files.list(dir)) {
       entries = list.sorted().toList();
@@ -73,9 +78,9 @@ public final class ScriptFinder {
         continue;
       }
       if (Files.isRegularFile(entry) && isScriptName(name) && !isTestName(name)) {
-        add(entry, dir, name, found, problems);
+        add(entry, dir, name, owner, found, problems);
       } else if (Files.isDirectory(entry)) {
-        indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
+        indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), owner, found, problems));
       }
     }
   }
@@ -91,15 +96,29 @@ public final class ScriptFinder {
     return Optional.empty();
   }
 
-  private static void add(Path file, Path root, String name, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+  private static void add(Path file, Path root, String name, Optional<Path> owner, List<ScriptFile> found,
+      List<LoadReport.Problem> problems) {
     try {
       Path real = file.toRealPath();
       Path realRoot = root.toRealPath();
+      if (owner.isPresent() && !real.startsWith(owner.get())) {
+        problems.add(new LoadReport.Problem(file, "a link to " + real + ", outside its package " + owner.get()
+            + ": graft follows no link out of a package"));
+        return;
+      }
       found.add(real.startsWith(realRoot)
           ? new ScriptFile(real, realRoot, name)
           : new ScriptFile(real, real.getParent(), name));
     } catch (IOException e) {
       problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
+    }
+  }
+
+  private static Path real(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
     }
   }
 
