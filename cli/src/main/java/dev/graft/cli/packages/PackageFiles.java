@@ -1,7 +1,9 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,14 +26,17 @@ import java.util.stream.Stream;
 public final class PackageFiles {
   private PackageFiles() {}
 
-  /** package.json, if there is a readable one. */
+  /** The largest package.json graft reads. */
+  static final long MAX_MANIFEST_BYTES = 16L << 20;
+
+  /** package.json, if there is a readable one (of at most {@link #MAX_MANIFEST_BYTES}). */
   static Optional<JsonNode> manifest(Path dir) {
     Path file = dir.resolve("package.json");
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
-      JsonNode n = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+      JsonNode n = Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
       return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
@@ -57,8 +62,11 @@ public final class PackageFiles {
 
   /** Everything in {@code dir}: its files and its dependencies, hashed as the lock file records them. */
   public static Contents read(Path dir) {
-    Map<String, String> files = entries(dir, true);
-    return new Contents(files, combine(files), dependenciesHash(dir));
+    long[] budget = {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
+    Map<String, String> files = entries(dir, true, budget);
+    Path deps = dir.resolve("node_modules");
+    String depsHash = Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false, budget)) : "";
+    return new Contents(files, combine(files), depsHash);
   }
 
   /**
@@ -68,25 +76,35 @@ public final class PackageFiles {
    * ({@link #dependenciesHash} covers it).
    */
   public static String hash(Path dir) {
-    return combine(entries(dir, true));
+    return combine(entries(dir, true, budget()));
   }
 
   /** The same over the package's {@code node_modules} (empty when it has none). */
   static String dependenciesHash(Path dir) {
     Path deps = dir.resolve("node_modules");
-    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false)) : "";
+    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false, budget())) : "";
   }
 
   private static boolean isFileHash(String value) {
     return value.length() == 64 && value.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
   }
 
-  private static Map<String, String> entries(Path dir, boolean skipDependencies) {
+  /** What one reading of a package may take: bytes and entries (a package holds no more, with its dependencies). */
+  private static long[] budget() {
+    return new long[] {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
+  }
+
+  /**
+   * Each entry's hash by path; {@code budget} (bytes, entries) is what may still be read: a
+   * folder a repository committed may be anything, so reading stops, refused, beyond a package's caps.
+   */
+  private static Map<String, String> entries(Path dir, boolean skipDependencies, long[] budget) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
       Files.walkFileTree(dir, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+          spend(0);
           String name = d.getFileName() == null ? "" : d.getFileName().toString();
           return skipDependencies && dir.equals(d.getParent()) && name.equals("node_modules")
               ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
@@ -95,6 +113,7 @@ public final class PackageFiles {
         @Override
         public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
           String path = relative(dir, f);
+          spend(attrs.isRegularFile() ? attrs.size() : 0);
           if (attrs.isRegularFile()) {
             files.put(path, Sha256.ofFile(f));
           } else if (attrs.isSymbolicLink()) {
@@ -103,6 +122,18 @@ public final class PackageFiles {
             files.put(path, "not a regular file");
           }
           return FileVisitResult.CONTINUE;
+        }
+
+        private void spend(long bytes) {
+          budget[0] -= bytes;
+          if (budget[0] < 0) {
+            throw new UserError("the package is larger than " + (PackageContent.MAX_BYTES >> 20) + " MiB (the cap on a"
+                + " package's size)");
+          }
+          if (--budget[1] < 0) {
+            throw new UserError("the package has more than " + String.format("%,d", 2 * PackageContent.MAX_ENTRIES)
+                + " files and folders, its dependencies included (the cap on a package's size)");
+          }
         }
       });
     } catch (IOException e) {

@@ -1,6 +1,8 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
+import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
@@ -34,6 +36,10 @@ import java.util.TreeMap;
 public record ScriptFingerprint(String value, Map<String, String> files, String grants) {
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
   static final int MAX_ENTRIES = 50_000;
+  /** The largest file a fingerprint reads: it is read before you trust it, so it may be anything. */
+  static final long MAX_FILE_BYTES = 64L << 20;
+  /** The most a fingerprint reads in all (a package holds no more). */
+  static final long MAX_BYTES = 512L << 20;
   private static final String LINK = "link:";
   /** A package's dependencies, as one entry of its fingerprint. */
   static final String DEPENDENCIES = "node_modules/";
@@ -45,14 +51,26 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** {@code dir}'s fingerprint with the project's grants ({@code ExecGrants.projectText()}). */
   public static ScriptFingerprint of(Path dir, String grants) {
     Map<String, String> files = new TreeMap<>();
-    int[] seen = {0};
+    long[] seen = {0, 0};
     try {
       // A scripts directory that is itself a link is what it leads to, as loading reads it.
       walk(dir.toRealPath(), "", true, files, seen);
+    } catch (BoundedRead.TooLarge e) {
+      throw new UserError(e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the scripts in " + dir + ": " + e.getMessage(), e);
     }
     return new ScriptFingerprint(combine(files, grants), files, grants);
+  }
+
+  /** {@code file}'s SHA-256, read as a stream within the caps; {@code seen[1]} counts the bytes read so far. */
+  private static String hash(Path file, long[] seen) throws IOException {
+    long cap = Math.min(MAX_FILE_BYTES, MAX_BYTES - seen[1]);
+    String what = cap == MAX_FILE_BYTES ? "a file graft reads before you trust it"
+        : "what graft reads of a folder before you trust it: " + BoundedRead.size(MAX_BYTES) + " in all";
+    String hash = BoundedRead.sha256(file, cap, what);
+    seen[1] += Files.size(file);
+    return hash;
   }
 
   /**
@@ -78,7 +96,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     return hash.substring(LINK.length());
   }
 
-  private static void walk(Path dir, String prefix, boolean top, Map<String, String> files, int[] seen) throws IOException {
+  private static void walk(Path dir, String prefix, boolean top, Map<String, String> files, long[] seen) throws IOException {
     Path real = dir.toRealPath();
     Files.walkFileTree(dir, new SimpleFileVisitor<>() {
       @Override
@@ -94,7 +112,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
         String name = p.getFileName().toString();
         if (attrs.isRegularFile()) {
           if (ScriptFinder.isScriptName(name)) {
-            files.put(rel, Sha256.ofFile(p));
+            files.put(rel, hash(p, seen));
           }
         } else if (attrs.isSymbolicLink()) {
           link(p, rel, top && p.getParent().equals(dir), real, files, seen);
@@ -105,13 +123,13 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   }
 
   /** A link: the file it leads to, or where it points (and, at the top, the outside folder graft would load). */
-  private static void link(Path p, String rel, boolean topLevel, Path root, Map<String, String> files, int[] seen)
+  private static void link(Path p, String rel, boolean topLevel, Path root, Map<String, String> files, long[] seen)
       throws IOException {
     String target = Files.readSymbolicLink(p).toString();
     if (Files.isRegularFile(p)) {
       Path to = p.toRealPath();
       if (ScriptFinder.isScriptName(p.getFileName().toString()) || ScriptFinder.isScriptName(to.getFileName().toString())) {
-        files.put(rel, Sha256.ofFile(to));
+        files.put(rel, hash(to, seen));
       }
       return;
     }
@@ -124,7 +142,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     }
   }
 
-  private static void count(Path dir, int[] seen) throws IOException {
+  private static void count(Path dir, long[] seen) throws IOException {
     if (++seen[0] > MAX_ENTRIES) {
       throw new IOException("more than " + String.format("%,d", MAX_ENTRIES) + " files and folders under " + dir);
     }

@@ -22,6 +22,9 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
 
+  /** The largest settings file graft reads. */
+  public static final int MAX_BYTES = 1 << 20;
+
   private static final ObjectMapper LENIENT = JsonMapper.builder()
       .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
       .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
@@ -65,8 +68,14 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     if (!Files.isRegularFile(file)) {
       return null;
     }
-    try {
-      JsonNode root = LENIENT.readTree(Files.readString(file, StandardCharsets.UTF_8));
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      // A project's settings are read before anything of it is trusted: never more than the cap.
+      byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+      if (bytes.length > MAX_BYTES) {
+        problems.add(file + ": larger than " + (MAX_BYTES >> 20) + " MiB (the cap on a settings file); ignored");
+        return null;
+      }
+      JsonNode root = LENIENT.readTree(new String(bytes, StandardCharsets.UTF_8));
       if (root == null || !root.isObject()) {
         problems.add(file + ": not a JSON object; ignored");
         return null;

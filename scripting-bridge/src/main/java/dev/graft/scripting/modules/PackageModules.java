@@ -32,6 +32,9 @@ public final class PackageModules {
       "querystring", "readline", "repl", "stream", "string_decoder", "sys", "timers", "tls", "trace_events", "tty",
       "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib");
 
+  /** The largest package.json read for a package's entry (a larger one reads as absent). */
+  private static final long MAX_MANIFEST_BYTES = 16L << 20;
+
   private final Map<String, Path> dirs = new LinkedHashMap<>();
 
   /** {@code packages}: installed package name to its directory. */
@@ -124,6 +127,9 @@ public final class PackageModules {
     Path manifest = dir.resolve("package.json");
     if (Files.isRegularFile(manifest)) {
       try {
+        if (Files.size(manifest) > MAX_MANIFEST_BYTES) {
+          throw new IOException(manifest + " is larger than the cap on a package.json graft reads");
+        }
         JsonNode pkg = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
         for (String declared : declaredEntries(pkg)) {
           Path p = dir.resolve(declared).normalize();
