@@ -82,9 +82,12 @@ abstract class ExpressionSyntax extends BindingSyntax {
     } else if (!(at(Token.NAME) && nextIs(() -> at(Token.ARROW)))) {
       return false;
     }
+    enums.enterFunction();
+    enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
     next();
     expect(Token.ARROW);
     arrowBody(allowReturnType);
+    enums.leaveFunction();
     return true;
   }
 
@@ -176,6 +179,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
     boolean outer = inGenerator;
     inGenerator = false;
+    enums.enterFunction();
     parameters(sure, false);
     boolean returnColon = at(Token.COLON);
     eraseReturnType();
@@ -184,6 +188,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
     expect(Token.ARROW);
     arrowBody(allowReturnType);
+    enums.leaveFunction();
     if (!allowReturnType && returnColon && !at(Token.COLON)) {
       throw unexpected();
     }
@@ -240,8 +245,15 @@ abstract class ExpressionSyntax extends BindingSyntax {
     return tok().precedence();
   }
 
-  /** Returns whether it is a left-hand side expression. */
+  /** Returns whether it is a left-hand side expression; inside an enum initialiser, notes where it ends. */
   private boolean unary() throws ParseFailure {
+    int from = start();
+    boolean lhs = unaryExpression();
+    enums.unary(from, prevEnd);
+    return lhs;
+  }
+
+  private boolean unaryExpression() throws ParseFailure {
     switch (tok()) {
       case PLUS, MINUS, TILDE, BANG, INC, DEC -> {
         next();
@@ -445,6 +457,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
           classExpression();
         } else if (scanner.escaped() || !reserved(scanner.name())
             || Set.of("this", "null", "true", "false").contains(scanner.name())) {
+          enums.read(scanner.name(), start(), scanner.end());
           next();
         } else {
           throw expected("Expression");
@@ -543,6 +556,8 @@ abstract class ExpressionSyntax extends BindingSyntax {
 
   /** A method's type parameters, parameters, return type and body (an object literal's, or a class's with a body). */
   void method(boolean generator) throws ParseFailure {
+    enums.enterFunction();
+    enums.bind("arguments", start(), EnumFacts.Kind.OTHER);
     eraseTypeParameters();
     boolean outer = inGenerator;
     inGenerator = generator;
@@ -550,14 +565,19 @@ abstract class ExpressionSyntax extends BindingSyntax {
     eraseReturnType();
     functionBody();
     inGenerator = outer;
+    enums.leaveFunction();
   }
 
   private void functionExpression() throws ParseFailure {
     expectWord("function");
     boolean generator = eat(Token.STAR);
+    // A function expression's name is bound in its own scope only.
+    enums.enterFunction();
     if (at(Token.NAME) && !at(Token.LPAREN)) {
+      enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
       next();
     }
     method(generator);
+    enums.leaveFunction();
   }
 }

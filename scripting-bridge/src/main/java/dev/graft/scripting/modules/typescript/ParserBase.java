@@ -22,6 +22,8 @@ abstract class ParserBase {
   final String src;
   final Scanner scanner;
   final Edits edits = new Edits();
+  /** What enums need once the file is read: their declarations, the file's bindings, their initialisers' names. */
+  final EnumFacts enums = new EnumFacts();
   /** Where the token before the current one ends. */
   int prevEnd;
   private int depth;
@@ -210,6 +212,7 @@ abstract class ParserBase {
     int savedTypeDepth = typeDepth;
     boolean savedNoConditional = noConditionalTypes;
     Edits.Mark mark = edits.mark();
+    EnumFacts.Mark enumMark = enums.mark();
     try {
       return probe.test();
     } catch (ParseFailure f) {
@@ -224,6 +227,7 @@ abstract class ParserBase {
       typeDepth = savedTypeDepth;
       noConditionalTypes = savedNoConditional;
       edits.rollback(mark);
+      enums.rollback(enumMark);
     }
   }
 
@@ -238,6 +242,7 @@ abstract class ParserBase {
     int savedTypeDepth = typeDepth;
     int savedAmbient = ambient;
     Edits.Mark mark = edits.mark();
+    EnumFacts.Mark enumMark = enums.mark();
     try {
       attempt.run();
       return true;
@@ -254,6 +259,7 @@ abstract class ParserBase {
       typeDepth = savedTypeDepth;
       ambient = savedAmbient;
       edits.rollback(mark);
+      enums.rollback(enumMark);
       return false;
     }
   }
