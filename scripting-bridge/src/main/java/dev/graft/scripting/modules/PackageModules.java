@@ -79,6 +79,23 @@ public final class PackageModules {
     return dirs.values().stream().filter(file::startsWith).max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
   }
 
+  /**
+   * The installed package whose dependency {@code file} (a real path) is: a file under a
+   * {@code node_modules} folder inside that package.
+   */
+  Optional<Path> dependencyOwner(Path file) {
+    Optional<Path> owner = packageOf(file);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Path part : owner.get().relativize(file)) {
+      if (part.toString().equals("node_modules")) {
+        return owner;
+      }
+    }
+    return Optional.empty();
+  }
+
   /** {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder. */
   private Optional<Path> dependency(Path from, String name) {
     Optional<Path> owner = packageOf(from);
