@@ -161,4 +161,21 @@ class PackageImportTest {
       assertThat(answer.value().path("text").asText()).isEqualTo("dep of a!");
     }
   }
+
+  @Test
+  void anImportTellsNothingOfFilesOutsideTheRoots() throws Exception {
+    // Review of issue 22, defect 8: graft looked for x.ts beside a missing x.js outside the roots.
+    Path outside = Files.createDirectories(temp.resolve("outside"));
+    Files.writeString(outside.resolve("there.ts"), "export const x = 1;\n");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("a-there.js", "import { x } from \"" + outside.toRealPath().resolve("there.js") + "\";\n"
+          + "export default function (pi) {}\n");
+      f.write("b-missing.js", "import { x } from \"" + outside.toRealPath().resolve("missing.js") + "\";\n"
+          + "export default function (pi) {}\n");
+      LoadReport r = f.load();
+      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
+          m -> assertThat(m).contains("cannot import " + outside.toRealPath().resolve("there.js") + ": it is outside"),
+          m -> assertThat(m).contains("cannot import " + outside.toRealPath().resolve("missing.js") + ": it is outside"));
+    }
+  }
 }
