@@ -326,8 +326,17 @@ public final class PackageInstaller {
     }
     PackageContent content = PackageContent.into(st.folder("package"));
     // graft installs the dependencies itself, and a git folder is not the package's content.
-    content.addFolder(dir, "", java.util.Set.of(".git", "node_modules"));
+    // The folder named is read where it is, a link to it followed; links inside are the package's.
+    content.addFolder(real(dir), "", java.util.Set.of(".git", "node_modules"));
     return named(content, "", dir.getFileName().toString(), "local", "");
+  }
+
+  private static Path real(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      throw new UserError(dir + ": cannot read it (" + e.getMessage() + ")");
+    }
   }
 
   /** The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there is none. */
