@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -327,7 +328,7 @@ public final class PackageInstaller {
     PackageContent content = PackageContent.into(st.folder("package"));
     // graft installs the dependencies itself, and a git folder is not the package's content.
     // The folder named is read where it is, a link to it followed; links inside are the package's.
-    content.addFolder(real(dir), "", java.util.Set.of(".git", "node_modules"));
+    content.addFolder(real(dir), "", Set.of(".git", "node_modules"));
     return named(content, "", dir.getFileName().toString(), "local", "");
   }
 
