@@ -52,7 +52,10 @@ final class ManifestGlob {
     return literal(glob.startsWith("./") ? glob.substring(2) : glob);
   }
 
-  /** {@code g} as minimatch takes an exclusion ({@code "!./x"} then matches no path, as in the reference). */
+  /**
+   * {@code g} as minimatch takes an exclusion ({@code "!./x"} then matches no path, as in the
+   * reference).
+   */
   static ManifestGlob literal(String g) {
     if (g.length() > MAX_LENGTH) {
       throw new UserError("a glob in package.json is longer than " + MAX_LENGTH + " characters: " + g.substring(0, 40)

@@ -145,7 +145,8 @@ public final class PackageFiles {
 
   private static String combine(Map<String, String> files) {
     MessageDigest all = Sha256.digest();
-    files.forEach((path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
+    files.forEach(
+        (path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
     return "sha256:" + Sha256.hex(all.digest());
   }
 
@@ -157,7 +158,10 @@ public final class PackageFiles {
     return Sha256.ofText(text);
   }
 
-  /** Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed, not followed. */
+  /**
+   * Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed,
+   * not followed.
+   */
   static void deleteTree(Path dir) {
     if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;

@@ -27,11 +27,11 @@ import java.util.TreeMap;
  * so any changed, added or removed file or grant gives another value. A script package's
  * fingerprint ({@link #ofPackage}) covers every file of the package instead.
  *
- * <p>Links are not followed, as the module file system follows none out of the directory: a
- * link to a file is the file's content (a script may be one), a link to a folder is what it
- * points at ({@code "link:TARGET"}); only a top-level link to a folder outside with an index
- * script, which graft loads as a script of its own, is walked into. So a link loop or a link
- * to {@code /} costs nothing, and no folder of more than {@link #MAX_ENTRIES} entries is read.
+ * <p>Links are not followed, as the module file system follows none out of the directory: a link to
+ * a file is the file's content (a script may be one), a link to a folder is what it points at
+ * ({@code "link:TARGET"}); only a top-level link to a folder outside with an index script, which
+ * graft loads as a script of its own, is walked into. So a link loop or a link to {@code /} costs
+ * nothing, and no folder of more than {@link #MAX_ENTRIES} entries is read.
  */
 public record ScriptFingerprint(String value, Map<String, String> files, String grants) {
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
@@ -58,7 +58,8 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     } catch (BoundedRead.TooLarge e) {
       throw new UserError(e.getMessage());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the scripts in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot read the scripts in " + dir + ": " + e.getMessage(), e);
     }
     return new ScriptFingerprint(combine(files, grants), files, grants);
   }
@@ -114,12 +115,22 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
           if (ScriptFinder.isScriptName(name)) {
             files.put(rel, hash(p, seen));
           }
-        } else if (attrs.isSymbolicLink()) {
-          link(p, rel, top && p.getParent().equals(dir), real, files, seen);
-        }
-        return FileVisitResult.CONTINUE;
-      }
-    });
+
+          @Override
+          public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) throws IOException {
+            count(dir, seen);
+            String rel = prefix + relative(dir, p);
+            String name = p.getFileName().toString();
+            if (attrs.isRegularFile()) {
+              if (ScriptFinder.isScriptName(name)) {
+                files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
+              }
+            } else if (attrs.isSymbolicLink()) {
+              link(p, rel, top && p.getParent().equals(dir), real, files, seen);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 
   /** A link: the file it leads to, or where it points (and, at the top, the outside folder graft would load). */
@@ -144,17 +155,22 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
 
   private static void count(Path dir, long[] seen) throws IOException {
     if (++seen[0] > MAX_ENTRIES) {
-      throw new IOException("more than " + String.format("%,d", MAX_ENTRIES) + " files and folders under " + dir);
+      throw new IOException(
+          "more than " + String.format("%,d", MAX_ENTRIES) + " files and folders under " + dir);
     }
   }
 
-  /** The value for these file hashes and grants: each path, its hash and the grants, length-prefixed. */
+  /**
+   * The value for these file hashes and grants: each path, its hash and the grants,
+   * length-prefixed.
+   */
   static String combine(Map<String, String> files, String grants) {
     MessageDigest all = Sha256.digest();
-    new TreeMap<>(files).forEach((path, hash) -> {
-      update(all, path);
-      update(all, hash);
-    });
+    new TreeMap<>(files)
+        .forEach((path, hash) -> {
+          update(all, path);
+          update(all, hash);
+        });
     update(all, "grants");
     update(all, grants);
     return "sha256:" + Sha256.hex(all.digest());
@@ -177,8 +193,11 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     return new Change(changed, added, removed, !grants.equals(now.grants));
   }
 
-  /** Files changed, added and removed since trust was given, and whether the exec grants changed. */
-  public record Change(List<String> changed, List<String> added, List<String> removed, boolean grantsChanged) {
+  /**
+   * Files changed, added and removed since trust was given, and whether the exec grants changed.
+   */
+  public record Change(
+      List<String> changed, List<String> added, List<String> removed, boolean grantsChanged) {
     public Change {
       changed = List.copyOf(changed);
       added = List.copyOf(added);

@@ -48,7 +48,9 @@ public final class ScriptFinder {
         if (isScriptName(at.getFileName().toString())) {
           add(at, at.getParent(), at.getFileName().toString(), owner, found, problems);
         } else {
-          problems.add(new LoadReport.Problem(at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
+          problems.add(
+              new LoadReport.Problem(
+                  at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
         }
       } else {
         problems.add(new LoadReport.Problem(at, "no such file or directory"));
@@ -85,7 +87,10 @@ public final class ScriptFinder {
     }
   }
 
-  /** The index script of a directory of scripts (index.js, .mjs, .ts or .mts, in that order), if it has one. */
+  /**
+   * The index script of a directory of scripts (index.js, .mjs, .ts or .mts, in that order), if it
+   * has one.
+   */
   public static Optional<Path> indexOf(Path dir) {
     for (String index : List.of("index.js", "index.mjs", "index.ts", "index.mts")) {
       Path p = dir.resolve(index);
@@ -124,7 +129,9 @@ public final class ScriptFinder {
 
   /** A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts. */
   public static boolean isTestName(String name) {
-    return name.endsWith(".test.js") || name.endsWith(".test.mjs") || name.endsWith(".test.ts")
+    return name.endsWith(".test.js")
+        || name.endsWith(".test.mjs")
+        || name.endsWith(".test.ts")
         || name.endsWith(".test.mts");
   }
 
@@ -133,7 +140,10 @@ public final class ScriptFinder {
     return name.endsWith(".js") || name.endsWith(".mjs") || isTypeScriptName(name);
   }
 
-  /** A TypeScript file graft erases the types of: {@code .ts} or {@code .mts}, not a {@code .d.ts} declaration file. */
+  /**
+   * A TypeScript file graft erases the types of: {@code .ts} or {@code .mts}, not a {@code .d.ts}
+   * declaration file.
+   */
   public static boolean isTypeScriptName(String name) {
     return (name.endsWith(".ts") || name.endsWith(".mts")) && !name.endsWith(".d.ts");
   }
