@@ -21,7 +21,10 @@ public final class BoundedRead {
     }
   }
 
-  /** {@code file} as UTF-8 text, if it is at most {@code cap} bytes; {@code what} names the cap in the message. */
+  /**
+   * {@code file} as UTF-8 text, if it is at most {@code cap} bytes; {@code what} names the cap in
+   * the message.
+   */
   public static String text(Path file, long cap, String what) throws IOException {
     if (Files.size(file) > cap) {
       throw new TooLarge(file, cap, what);
@@ -35,7 +38,9 @@ public final class BoundedRead {
     }
   }
 
-  /** The SHA-256 (lower-case hex) of {@code file}, read as a stream of at most {@code cap} bytes. */
+  /**
+   * The SHA-256 (lower-case hex) of {@code file}, read as a stream of at most {@code cap} bytes.
+   */
   public static String sha256(Path file, long cap, String what) throws IOException {
     if (Files.size(file) > cap) {
       throw new TooLarge(file, cap, what);

@@ -33,7 +33,10 @@ public final class Sha256 {
     return ofBytes(text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The file's hash, read as a stream; an unreadable file is an {@link UncheckedIOException} naming it. */
+  /**
+   * The file's hash, read as a stream; an unreadable file is an {@link UncheckedIOException} naming
+   * it.
+   */
   public static String ofFile(Path file) {
     MessageDigest digest = digest();
     try (java.io.InputStream in = Files.newInputStream(file)) {

@@ -40,8 +40,10 @@ public final class UserSettings {
   public static UserSettings load(Path file) {
     if (Files.isRegularFile(file)) {
       try {
-        JsonNode node = LENIENT.readTree(BoundedRead.text(file, dev.graft.runtime.config.Settings.MAX_BYTES,
-            "a settings file"));
+        JsonNode node =
+            LENIENT.readTree(
+                BoundedRead.text(
+                    file, dev.graft.runtime.config.Settings.MAX_BYTES, "a settings file"));
         if (node instanceof ObjectNode o) {
           return new UserSettings(file, o);
         }

@@ -5,21 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A glob of a package manifest's entry ({@code "./extensions/*.ts"}, {@code "src/**}{@code /index.ts"}),
- * matched as the reference's glob and minimatch match it: {@code *} and {@code ?} within a
- * name, {@code **} across folders, {@code [...]} (ranges, {@code !} or {@code ^} to negate,
- * {@code [:alpha:]} and the other POSIX classes), {@code {a,b}} and {@code \} to escape; a name
- * starting with a dot only when the glob's does.
+ * A glob of a package manifest's entry ({@code "./extensions/*.ts"}, {@code "src/**}{@code
+ * /index.ts"}), matched as the reference's glob and minimatch match it: {@code *} and {@code ?}
+ * within a name, {@code **} across folders, {@code [...]} (ranges, {@code !} or {@code ^} to
+ * negate, {@code [:alpha:]} and the other POSIX classes), {@code {a,b}} and {@code \} to escape; a
+ * name starting with a dot only when the glob's does.
  *
- * <p>No regular expression: a name is matched by the standard wildcard algorithm (a {@code *}
- * is only ever taken back to the last one), the folders of a path by a table over glob parts
- * and path parts, so a match costs at most the glob's length times the path's, whatever either
- * holds ({@code *a*a*a...b} against 200 a's included). Braces expand to at most
- * {@link #MAX_ALTERNATIVES} globs, and a glob is at most {@link #MAX_LENGTH} characters.
+ * <p>No regular expression: a name is matched by the standard wildcard algorithm (a {@code *} is
+ * only ever taken back to the last one), the folders of a path by a table over glob parts and path
+ * parts, so a match costs at most the glob's length times the path's, whatever either holds ({@code
+ * *a*a*a...b} against 200 a's included). Braces expand to at most {@link #MAX_ALTERNATIVES} globs,
+ * and a glob is at most {@link #MAX_LENGTH} characters.
  */
 final class ManifestGlob {
   /** The most globs one entry's braces may expand to. */
   static final int MAX_ALTERNATIVES = 64;
+
   /** The longest glob graft matches. */
   static final int MAX_LENGTH = 1_024;
 
@@ -58,8 +59,12 @@ final class ManifestGlob {
    */
   static ManifestGlob literal(String g) {
     if (g.length() > MAX_LENGTH) {
-      throw new UserError("a glob in package.json is longer than " + MAX_LENGTH + " characters: " + g.substring(0, 40)
-          + "...");
+      throw new UserError(
+          "a glob in package.json is longer than "
+              + MAX_LENGTH
+              + " characters: "
+              + g.substring(0, 40)
+              + "...");
     }
     List<String> expanded = new ArrayList<>();
     expand(g, expanded);
@@ -87,8 +92,8 @@ final class ManifestGlob {
   }
 
   /**
-   * The parts of the glob against the path's names: {@code ok[i][j]} says whether parts from
-   * {@code i} match names from {@code j}, filled from the end (each cell from two others).
+   * The parts of the glob against the path's names: {@code ok[i][j]} says whether parts from {@code
+   * i} match names from {@code j}, filled from the end (each cell from two others).
    */
   private static boolean matches(List<Part> parts, String[] names) {
     int p = parts.size();
@@ -99,9 +104,11 @@ final class ManifestGlob {
       Part part = parts.get(i);
       for (int j = n; j >= 0; j--) {
         if (part.globstar()) {
-          // ** matches no folder, or this one (never a hidden one) and maybe more; at the end, at least one.
+          // ** matches no folder, or this one (never a hidden one) and maybe more; at the end, at
+          // least one.
           boolean none = i < p - 1 && ok[i + 1][j];
-          ok[i][j] = none || j < n && !names[j].startsWith(".") && (ok[i + 1][j + 1] || ok[i][j + 1]);
+          ok[i][j] =
+              none || j < n && !names[j].startsWith(".") && (ok[i + 1][j + 1] || ok[i][j + 1]);
         } else {
           ok[i][j] = j < n && ok[i + 1][j + 1] && matchesName(part, names[j]);
         }
@@ -110,7 +117,10 @@ final class ManifestGlob {
     return ok[0][0];
   }
 
-  /** The standard wildcard match of one name: on a mismatch, the last {@code *} takes one more character. */
+  /**
+   * The standard wildcard match of one name: on a mismatch, the last {@code *} takes one more
+   * character.
+   */
   private static boolean matchesName(Part part, String name) {
     if (name.startsWith(".") && !part.dotAllowed()) {
       return false;
@@ -195,7 +205,8 @@ final class ManifestGlob {
         continue;
       }
       List<Token> tokens = tokens(segment);
-      boolean dot = !tokens.isEmpty() && tokens.getFirst() instanceof Token.Literal l && l.c() == '.';
+      boolean dot =
+          !tokens.isEmpty() && tokens.getFirst() instanceof Token.Literal l && l.c() == '.';
       parts.add(new Part(false, tokens, dot));
     }
     return parts;
@@ -234,7 +245,8 @@ final class ManifestGlob {
           }
         }
         case '?' -> tokens.add(new Token.AnyOne());
-        case '\\' -> tokens.add(new Token.Literal(i + 1 < segment.length() ? segment.charAt(++i) : '\\'));
+        case '\\' ->
+            tokens.add(new Token.Literal(i + 1 < segment.length() ? segment.charAt(++i) : '\\'));
         case '[' -> {
           int end = classEnd(segment, i);
           if (end < 0) {
@@ -250,7 +262,10 @@ final class ManifestGlob {
     return tokens;
   }
 
-  /** Where the class opened at {@code open} closes ({@code ]} right after the opening, or a {@code !}/{@code ^}, is a member), or -1. */
+  /**
+   * Where the class opened at {@code open} closes ({@code ]} right after the opening, or a {@code
+   * !}/{@code ^}, is a member), or -1.
+   */
   private static int classEnd(String g, int open) {
     int i = open + 1;
     if (i < g.length() && (g.charAt(i) == '!' || g.charAt(i) == '^')) {
@@ -308,7 +323,10 @@ final class ManifestGlob {
     return new Token.Class(ranges, posix, negated);
   }
 
-  /** Brace expansion, as minimatch does it ({@code a{b,c{d,e}}f}), refused beyond {@link #MAX_ALTERNATIVES} globs. */
+  /**
+   * Brace expansion, as minimatch does it ({@code a{b,c{d,e}}f}), refused beyond {@link
+   * #MAX_ALTERNATIVES} globs.
+   */
   private static void expand(String g, List<String> out) {
     int open = -1;
     int depth = 0;
@@ -354,8 +372,12 @@ final class ManifestGlob {
 
   private static void add(List<String> out, String glob) {
     if (out.size() == MAX_ALTERNATIVES) {
-      throw new UserError("a glob in package.json stands for more than " + MAX_ALTERNATIVES + " globs once its braces"
-          + " are expanded (the cap): " + (glob.length() > 60 ? glob.substring(0, 60) + "..." : glob));
+      throw new UserError(
+          "a glob in package.json stands for more than "
+              + MAX_ALTERNATIVES
+              + " globs once its braces"
+              + " are expanded (the cap): "
+              + (glob.length() > 60 ? glob.substring(0, 60) + "..." : glob));
     }
     out.add(glob);
   }

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Keeps graft from writing, deleting or replacing anything through a symbolic link: every
- * component of a path below a folder the user chose (the project, {@code $GRAFT_HOME}) must be
- * a real folder or file, or not exist yet. A repository can commit {@code .graft/packages} as a
- * link to {@code ~/.graft}; installing must then stop, not replace the user's scripts.
+ * Keeps graft from writing, deleting or replacing anything through a symbolic link: every component
+ * of a path below a folder the user chose (the project, {@code $GRAFT_HOME}) must be a real folder
+ * or file, or not exist yet. A repository can commit {@code .graft/packages} as a link to {@code
+ * ~/.graft}; installing must then stop, not replace the user's scripts.
  */
 final class NoLinks {
   private NoLinks() {}
@@ -31,8 +31,12 @@ final class NoLinks {
     for (Path part : base.relativize(p)) {
       at = at.resolve(part);
       if (Files.isSymbolicLink(at)) {
-        throw new UserError(at + " is a link to " + target(at) + "; graft reads and writes packages through no link:"
-            + " make it a folder of its own, or delete it");
+        throw new UserError(
+            at
+                + " is a link to "
+                + target(at)
+                + "; graft reads and writes packages through no link:"
+                + " make it a folder of its own, or delete it");
       }
     }
     return path;

@@ -38,7 +38,11 @@ final class PackageContent {
 
   /** The cap on a package's files and directories (its dependencies included). */
   static final int MAX_ENTRIES = 50_000;
-  /** The cap on a path in a package, in bytes: far below what a file system takes, so a refusal names it. */
+
+  /**
+   * The cap on a path in a package, in bytes: far below what a file system takes, so a refusal
+   * names it.
+   */
   static final int MAX_PATH_BYTES = 1_024;
 
   private static final Set<PosixFilePermission> FILE_MODE =
@@ -48,8 +52,8 @@ final class PackageContent {
   private static final int MAX_LINK_HOPS = 8;
 
   /**
-   * Why content was refused: the installer says which source it came from. The message is one
-   * line whatever names it holds: control characters are written as escapes.
+   * Why content was refused: the installer says which source it came from. The message is one line
+   * whatever names it holds: control characters are written as escapes.
    */
   static final class Refused extends RuntimeException {
     Refused(String message) {
@@ -68,7 +72,8 @@ final class PackageContent {
         case '\t' -> out.append("\\t");
         default -> {
           if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029') {
-            out.append(c < 0x100 ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
+            out.append(
+                c < 0x100 ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
           } else {
             out.append(c);
           }
@@ -80,7 +85,9 @@ final class PackageContent {
 
   /** A name from the package as a refusal shows it: at most 200 characters. */
   private static String shown(String name) {
-    return name.length() <= 200 ? name : name.substring(0, 160) + "..." + name.substring(name.length() - 37);
+    return name.length() <= 200
+        ? name
+        : name.substring(0, 160) + "..." + name.substring(name.length() - 37);
   }
 
   private final Path root;
@@ -204,20 +211,30 @@ final class PackageContent {
       Optional<String> target = link.target();
       for (int hop = 0; target.isPresent() && links.containsKey(target.get()); hop++) {
         if (hop == MAX_LINK_HOPS) {
-          throw new Refused(shown(at) + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
+          throw new Refused(
+              shown(at) + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
         }
         target = links.get(target.get()).target();
       }
       if (target.isEmpty()) {
-        throw new Refused(shown(at) + " is a link to " + shown(link.why()) + ", outside the package; a package may link only to its"
-            + " own files");
+        throw new Refused(
+            shown(at)
+                + " is a link to "
+                + shown(link.why())
+                + ", outside the package; a package may link only to its"
+                + " own files");
       }
       if (target.get().isEmpty() || dirs.contains(target.get())) {
-        throw new Refused(shown(at) + " is a link to a directory (" + shown(link.why()) + "); a package may link only to its"
-            + " own files");
+        throw new Refused(
+            shown(at)
+                + " is a link to a directory ("
+                + shown(link.why())
+                + "); a package may link only to its"
+                + " own files");
       }
       if (!files.contains(target.get())) {
-        throw new Refused(shown(at) + " is a link to " + shown(link.why()) + ", which the package does not hold");
+        throw new Refused(
+            shown(at) + " is a link to " + shown(link.why()) + ", which the package does not hold");
       }
       try (InputStream in =
           Files.newInputStream(root.resolve(target.get()), LinkOption.NOFOLLOW_LINKS)) {
@@ -339,8 +356,13 @@ final class PackageContent {
       throw new Refused(shown(path) + " is an absolute path; a package's paths are relative to it");
     }
     if (path.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
-      throw new Refused("a path in the package is longer than " + String.format("%,d", MAX_PATH_BYTES) + " bytes (the cap"
-          + " on a path): " + path.substring(0, 60) + "...");
+      throw new Refused(
+          "a path in the package is longer than "
+              + String.format("%,d", MAX_PATH_BYTES)
+              + " bytes (the cap"
+              + " on a path): "
+              + path.substring(0, 60)
+              + "...");
     }
     List<String> parts = new ArrayList<>();
     for (String part : path.split("/")) {

@@ -37,7 +37,8 @@ public final class PackageFiles {
       return Optional.empty();
     }
     try {
-      JsonNode n = Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
+      JsonNode n =
+          Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
       return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
@@ -57,24 +58,33 @@ public final class PackageFiles {
 
     /** The paths of entries that are not regular files (links, devices...): graft installs none. */
     public List<String> oddEntries() {
-      return files.entrySet().stream().filter(e -> !isFileHash(e.getValue())).map(Map.Entry::getKey).toList();
+      return files.entrySet().stream()
+          .filter(e -> !isFileHash(e.getValue()))
+          .map(Map.Entry::getKey)
+          .toList();
     }
   }
 
-  /** Everything in {@code dir}: its files and its dependencies, hashed as the lock file records them. */
+  /**
+   * Everything in {@code dir}: its files and its dependencies, hashed as the lock file records
+   * them.
+   */
   public static Contents read(Path dir) {
     long[] budget = {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
     Map<String, String> files = entries(dir, true, budget);
     Path deps = dir.resolve("node_modules");
-    String depsHash = Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false, budget)) : "";
+    String depsHash =
+        Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS)
+            ? combine(entries(deps, false, budget))
+            : "";
     return new Contents(files, combine(files), depsHash);
   }
 
   /**
-   * SHA-256 over everything in the package but its dependencies: each regular file's relative
-   * path and content, and each other entry (a link, a device...) as what it is, so that nothing
-   * a script could load is outside it. {@code node_modules} at the top is left out
-   * ({@link #dependenciesHash} covers it).
+   * SHA-256 over everything in the package but its dependencies: each regular file's relative path
+   * and content, and each other entry (a link, a device...) as what it is, so that nothing a script
+   * could load is outside it. {@code node_modules} at the top is left out ({@link
+   * #dependenciesHash} covers it).
    */
   public static String hash(Path dir) {
     return combine(entries(dir, true, budget()));
@@ -83,60 +93,74 @@ public final class PackageFiles {
   /** The same over the package's {@code node_modules} (empty when it has none). */
   static String dependenciesHash(Path dir) {
     Path deps = dir.resolve("node_modules");
-    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? combine(entries(deps, false, budget())) : "";
+    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS)
+        ? combine(entries(deps, false, budget()))
+        : "";
   }
 
   private static boolean isFileHash(String value) {
-    return value.length() == 64 && value.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+    return value.length() == 64
+        && value.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
   }
 
-  /** What one reading of a package may take: bytes and entries (a package holds no more, with its dependencies). */
+  /**
+   * What one reading of a package may take: bytes and entries (a package holds no more, with its
+   * dependencies).
+   */
   private static long[] budget() {
     return new long[] {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
   }
 
   /**
-   * Each entry's hash by path; {@code budget} (bytes, entries) is what may still be read: a
-   * folder a repository committed may be anything, so reading stops, refused, beyond a package's caps.
+   * Each entry's hash by path; {@code budget} (bytes, entries) is what may still be read: a folder
+   * a repository committed may be anything, so reading stops, refused, beyond a package's caps.
    */
   private static Map<String, String> entries(Path dir, boolean skipDependencies, long[] budget) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          spend(0);
-          String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          return skipDependencies && dir.equals(d.getParent()) && name.equals("node_modules")
-              ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              spend(0);
+              String name = d.getFileName() == null ? "" : d.getFileName().toString();
+              return skipDependencies && dir.equals(d.getParent()) && name.equals("node_modules")
+                  ? FileVisitResult.SKIP_SUBTREE
+                  : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-          String path = relative(dir, f);
-          spend(attrs.isRegularFile() ? attrs.size() : 0);
-          if (attrs.isRegularFile()) {
-            files.put(path, Sha256.ofFile(f));
-          } else if (attrs.isSymbolicLink()) {
-            files.put(path, "link to " + Files.readSymbolicLink(f));
-          } else {
-            files.put(path, "not a regular file");
-          }
-          return FileVisitResult.CONTINUE;
-        }
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+              String path = relative(dir, f);
+              spend(attrs.isRegularFile() ? attrs.size() : 0);
+              if (attrs.isRegularFile()) {
+                files.put(path, Sha256.ofFile(f));
+              } else if (attrs.isSymbolicLink()) {
+                files.put(path, "link to " + Files.readSymbolicLink(f));
+              } else {
+                files.put(path, "not a regular file");
+              }
+              return FileVisitResult.CONTINUE;
+            }
 
-        private void spend(long bytes) {
-          budget[0] -= bytes;
-          if (budget[0] < 0) {
-            throw new UserError("the package is larger than " + (PackageContent.MAX_BYTES >> 20) + " MiB (the cap on a"
-                + " package's size)");
-          }
-          if (--budget[1] < 0) {
-            throw new UserError("the package has more than " + String.format("%,d", 2 * PackageContent.MAX_ENTRIES)
-                + " files and folders, its dependencies included (the cap on a package's size)");
-          }
-        }
-      });
+            private void spend(long bytes) {
+              budget[0] -= bytes;
+              if (budget[0] < 0) {
+                throw new UserError(
+                    "the package is larger than "
+                        + (PackageContent.MAX_BYTES >> 20)
+                        + " MiB (the cap on a"
+                        + " package's size)");
+              }
+              if (--budget[1] < 0) {
+                throw new UserError(
+                    "the package has more than "
+                        + String.format("%,d", 2 * PackageContent.MAX_ENTRIES)
+                        + " files and folders, its dependencies included (the cap on a package's size)");
+              }
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }

@@ -46,7 +46,9 @@ public final class PackageInstaller {
     this.npm = new Npm(cache);
   }
 
-  /** {@code dir} in graft's cache, made, once nothing on the way to it below $GRAFT_HOME is a link. */
+  /**
+   * {@code dir} in graft's cache, made, once nothing on the way to it below $GRAFT_HOME is a link.
+   */
   private Path cacheDir(Path dir) {
     NoLinks.check(home, dir);
     mkdirs(dir);
@@ -60,8 +62,12 @@ public final class PackageInstaller {
     return npm;
   }
 
-  /** A package fetched into a staging folder: its files (in {@code content}, under {@code under}), name and origin. */
-  private record Fetched(PackageContent content, String under, String name, String resolved, String version) {
+  /**
+   * A package fetched into a staging folder: its files (in {@code content}, under {@code under}),
+   * name and origin.
+   */
+  private record Fetched(
+      PackageContent content, String under, String name, String resolved, String version) {
     Path dir() {
       return under.isEmpty() ? content.root() : content.root().resolve(under);
     }
@@ -182,7 +188,8 @@ public final class PackageInstaller {
       // Installing it again says which link is in the way.
       return false;
     }
-    return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && PackageFiles.hash(dir).equals(entry.hash())
+    return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+        && PackageFiles.hash(dir).equals(entry.hash())
         && PackageFiles.dependenciesHash(dir).equals(entry.dependenciesHash());
   }
 
@@ -217,7 +224,10 @@ public final class PackageInstaller {
     }
   }
 
-  /** A package whose manifest asks for more than graft matches is not added (a run would load none of it). */
+  /**
+   * A package whose manifest asks for more than graft matches is not added (a run would load none
+   * of it).
+   */
   private static void checkManifest(Fetched f) {
     try {
       PackageManifest.scripts(f.dir());
@@ -230,8 +240,9 @@ public final class PackageInstaller {
   private PackageDependencies.Installed dependencies(
       Staging st, Fetched f, String name, Optional<JsonNode> locked) {
     try {
-      PackageDependencies.Installed deps = PackageDependencies.install(name, f.dir(), f.content(), f.under(), npm(),
-          st.folder("dependencies"), locked);
+      PackageDependencies.Installed deps =
+          PackageDependencies.install(
+              name, f.dir(), f.content(), f.under(), npm(), st.folder("dependencies"), locked);
       f.content().resolveLinks();
       return deps;
     } catch (PackageContent.Refused e) {
@@ -244,7 +255,8 @@ public final class PackageInstaller {
       throw new UserError(
           g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
     }
-    Path mirror = cacheDir(gitCache).resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
+    Path mirror =
+        cacheDir(gitCache).resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
     NoLinks.check(home, mirror);
     if (!Files.isDirectory(mirror)) {
       git(
@@ -426,7 +438,10 @@ public final class PackageInstaller {
     }
   }
 
-  /** The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there is none. */
+  /**
+   * The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there
+   * is none.
+   */
   private static String topFolder(Path root) {
     try (Stream<Path> top = Files.list(root)) {
       List<Path> entries = top.toList();

@@ -26,6 +26,7 @@ import java.util.TreeMap;
  */
 public final class PackageLock {
   static final String FILE_NAME = "packages.lock.json";
+
   /** The largest lock file graft reads (a repository's: read before anything of it is trusted). */
   static final long MAX_BYTES = 16L << 20;
 

@@ -51,10 +51,16 @@ public final class PackageManifest {
 
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
   private static final int MAX_TREE = 50_000;
-  /** The most globs a manifest may hold, braces expanded: each is matched against every path of the package. */
+
+  /**
+   * The most globs a manifest may hold, braces expanded: each is matched against every path of the
+   * package.
+   */
   static final int MAX_GLOBS = 256;
+
   /** The most scripts (files and folders) a manifest may bring. */
   static final int MAX_SCRIPTS = 1_000;
+
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
   private static final Pattern RUNS_SCRIPTS_FOLDER =
       Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
@@ -111,8 +117,11 @@ public final class PackageManifest {
   }
 
   private static UserError tooMany() {
-    return new UserError("package.json names more than " + String.format("%,d", MAX_SCRIPTS) + " scripts (the cap on"
-        + " what a package loads)");
+    return new UserError(
+        "package.json names more than "
+            + String.format("%,d", MAX_SCRIPTS)
+            + " scripts (the cap on"
+            + " what a package loads)");
   }
 
   /**
@@ -154,7 +163,10 @@ public final class PackageManifest {
         ManifestGlob glob = ManifestGlob.of(s);
         globs += glob.size();
         if (globs > MAX_GLOBS) {
-          throw new UserError("package.json holds more than " + MAX_GLOBS + " globs (the cap on what graft matches)");
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " globs (the cap on what graft matches)");
         }
         tree = tree == null ? tree(dir) : tree;
         for (String rel : tree) {
@@ -195,10 +207,15 @@ public final class PackageManifest {
         ManifestGlob glob = ManifestGlob.literal(p.substring(1));
         globs += glob.size();
         if (globs > MAX_GLOBS) {
-          throw new UserError("package.json holds more than " + MAX_GLOBS + " exclusions (the cap on what graft matches)");
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " exclusions (the cap on what graft matches)");
         }
-        kept.removeIf(f -> glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString())
-            || glob.matches(f.toString()));
+        kept.removeIf(f ->
+            glob.matches(relative(dir, f))
+                || glob.matches(f.getFileName().toString())
+                || glob.matches(f.toString()));
       }
     }
     for (String p : patterns) {

@@ -27,14 +27,17 @@ public record PackageScope(Path dir, boolean project, Path base) {
   }
 
   /**
-   * Where {@code name} is installed, once no folder on the way there below the project (or
-   * below {@code $GRAFT_HOME}) is a link; else a {@link dev.graft.cli.base.UserError} naming it.
+   * Where {@code name} is installed, once no folder on the way there below the project (or below
+   * {@code $GRAFT_HOME}) is a link; else a {@link dev.graft.cli.base.UserError} naming it.
    */
   public Path installedChecked(String name) {
     return checked(installed(name));
   }
 
-  /** {@code path} (under this scope) once none of its components below the project or home is a link. */
+  /**
+   * {@code path} (under this scope) once none of its components below the project or home is a
+   * link.
+   */
   Path checked(Path path) {
     return NoLinks.check(project ? base : dir, path);
   }

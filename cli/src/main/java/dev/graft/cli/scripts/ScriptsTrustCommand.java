@@ -70,8 +70,10 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       grantText = grants.projectText();
     }
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-    ScriptFingerprint fingerprint = packageName != null ? packageFingerprint(context, scripts, grantText)
-        : ScriptFingerprint.of(scripts, grantText);
+    ScriptFingerprint fingerprint =
+        packageName != null
+            ? packageFingerprint(context, scripts, grantText)
+            : ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
     ScriptLocations.Project project =
         new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
@@ -101,10 +103,21 @@ final class ScriptsTrustCommand implements Callable<Integer> {
   }
 
   /** The project package's fingerprint, once its folder is what the project's lock file locks. */
-  private ScriptFingerprint packageFingerprint(CliContext context, Path packageDir, String grantText) {
-    PackageScope scope = PackageScope.project(dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
-    PackageLock.Entry entry = scope.lock().get(packageName).orElseThrow(() -> new UserError("no package " + packageName
-        + " in " + scope.lock().file() + ": graft trusts only a package the lock file records"));
+  private ScriptFingerprint packageFingerprint(
+      CliContext context, Path packageDir, String grantText) {
+    PackageScope scope =
+        PackageScope.project(dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+    PackageLock.Entry entry =
+        scope
+            .lock()
+            .get(packageName)
+            .orElseThrow(() ->
+                new UserError(
+                    "no package "
+                        + packageName
+                        + " in "
+                        + scope.lock().file()
+                        + ": graft trusts only a package the lock file records"));
     try {
       return ProjectPackageTrust.fingerprint(packageDir, entry, scope.lock().file(), grantText);
     } catch (UserError e) {

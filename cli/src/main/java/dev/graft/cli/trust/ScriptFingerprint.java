@@ -21,10 +21,10 @@ import java.util.TreeMap;
 
 /**
  * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js},
- * {@code .mjs}, {@code .ts} and {@code .mts} file under it (scripts and the files they may import, such as
- * {@code lib/x.js}; nothing else can be imported, and nothing else there decides what loads), by
- * path relative to the directory, and the project's exec grants. {@code value} covers all of it,
- * so any changed, added or removed file or grant gives another value. A script package's
+ * {@code .mjs}, {@code .ts} and {@code .mts} file under it (scripts and the files they may import,
+ * such as {@code lib/x.js}; nothing else can be imported, and nothing else there decides what
+ * loads), by path relative to the directory, and the project's exec grants. {@code value} covers
+ * all of it, so any changed, added or removed file or grant gives another value. A script package's
  * fingerprint ({@link #ofPackage}) covers every file of the package instead.
  *
  * <p>Links are not followed, as the module file system follows none out of the directory: a link to
@@ -36,11 +36,17 @@ import java.util.TreeMap;
 public record ScriptFingerprint(String value, Map<String, String> files, String grants) {
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
   static final int MAX_ENTRIES = 50_000;
-  /** The largest file a fingerprint reads: it is read before you trust it, so it may be anything. */
+
+  /**
+   * The largest file a fingerprint reads: it is read before you trust it, so it may be anything.
+   */
   static final long MAX_FILE_BYTES = 64L << 20;
+
   /** The most a fingerprint reads in all (a package holds no more). */
   static final long MAX_BYTES = 512L << 20;
+
   private static final String LINK = "link:";
+
   /** A package's dependencies, as one entry of its fingerprint. */
   static final String DEPENDENCIES = "node_modules/";
 
@@ -64,21 +70,28 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     return new ScriptFingerprint(combine(files, grants), files, grants);
   }
 
-  /** {@code file}'s SHA-256, read as a stream within the caps; {@code seen[1]} counts the bytes read so far. */
+  /**
+   * {@code file}'s SHA-256, read as a stream within the caps; {@code seen[1]} counts the bytes read
+   * so far.
+   */
   private static String hash(Path file, long[] seen) throws IOException {
     long cap = Math.min(MAX_FILE_BYTES, MAX_BYTES - seen[1]);
-    String what = cap == MAX_FILE_BYTES ? "a file graft reads before you trust it"
-        : "what graft reads of a folder before you trust it: " + BoundedRead.size(MAX_BYTES) + " in all";
+    String what =
+        cap == MAX_FILE_BYTES
+            ? "a file graft reads before you trust it"
+            : "what graft reads of a folder before you trust it: "
+                + BoundedRead.size(MAX_BYTES)
+                + " in all";
     String hash = BoundedRead.sha256(file, cap, what);
     seen[1] += Files.size(file);
     return hash;
   }
 
   /**
-   * A script package's fingerprint with its exec grant ({@code package:NAME}): every entry of
-   * the package folder, whatever its name (package.json decides what loads and what an import
-   * names; any file of the package may be one a script reads), and its {@code node_modules} as
-   * one entry, {@code node_modules/}, the hash the lock file records for it.
+   * A script package's fingerprint with its exec grant ({@code package:NAME}): every entry of the
+   * package folder, whatever its name (package.json decides what loads and what an import names;
+   * any file of the package may be one a script reads), and its {@code node_modules} as one entry,
+   * {@code node_modules/}, the hash the lock file records for it.
    */
   public static ScriptFingerprint ofPackage(PackageFiles.Contents contents, String grants) {
     Map<String, String> files = new TreeMap<>(contents.files());
@@ -88,7 +101,10 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     return new ScriptFingerprint(combine(files, grants), files, grants);
   }
 
-  /** Whether {@code hash}, a value of {@link #files}, stands for a link to a folder; then {@link #linkTarget} is where. */
+  /**
+   * Whether {@code hash}, a value of {@link #files}, stands for a link to a folder; then {@link
+   * #linkTarget} is where.
+   */
   public static boolean isLink(String hash) {
     return hash.startsWith(LINK);
   }
@@ -97,23 +113,18 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     return hash.substring(LINK.length());
   }
 
-  private static void walk(Path dir, String prefix, boolean top, Map<String, String> files, long[] seen) throws IOException {
+  private static void walk(
+      Path dir, String prefix, boolean top, Map<String, String> files, long[] seen)
+      throws IOException {
     Path real = dir.toRealPath();
-    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
-        count(dir, seen);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) throws IOException {
-        count(dir, seen);
-        String rel = prefix + relative(dir, p);
-        String name = p.getFileName().toString();
-        if (attrs.isRegularFile()) {
-          if (ScriptFinder.isScriptName(name)) {
-            files.put(rel, hash(p, seen));
+    Files.walkFileTree(
+        dir,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs)
+              throws IOException {
+            count(dir, seen);
+            return FileVisitResult.CONTINUE;
           }
 
           @Override
@@ -123,7 +134,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
             String name = p.getFileName().toString();
             if (attrs.isRegularFile()) {
               if (ScriptFinder.isScriptName(name)) {
-                files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
+                files.put(rel, hash(p, seen));
               }
             } else if (attrs.isSymbolicLink()) {
               link(p, rel, top && p.getParent().equals(dir), real, files, seen);
@@ -133,13 +144,18 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
         });
   }
 
-  /** A link: the file it leads to, or where it points (and, at the top, the outside folder graft would load). */
-  private static void link(Path p, String rel, boolean topLevel, Path root, Map<String, String> files, long[] seen)
+  /**
+   * A link: the file it leads to, or where it points (and, at the top, the outside folder graft
+   * would load).
+   */
+  private static void link(
+      Path p, String rel, boolean topLevel, Path root, Map<String, String> files, long[] seen)
       throws IOException {
     String target = Files.readSymbolicLink(p).toString();
     if (Files.isRegularFile(p)) {
       Path to = p.toRealPath();
-      if (ScriptFinder.isScriptName(p.getFileName().toString()) || ScriptFinder.isScriptName(to.getFileName().toString())) {
+      if (ScriptFinder.isScriptName(p.getFileName().toString())
+          || ScriptFinder.isScriptName(to.getFileName().toString())) {
         files.put(rel, hash(to, seen));
       }
       return;

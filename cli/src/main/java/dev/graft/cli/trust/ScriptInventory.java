@@ -235,9 +235,18 @@ public record ScriptInventory(
     }
     for (ScriptLocations.PackagePlan p : packages) {
       PackageLock.Entry e = p.entry();
-      lines.add("  " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + "  (" + (p.project() ? "project" : "global")
-          + p.trust().map(t -> ", " + trustWord(t.state())).orElse("") + (p.loaded() ? "" : ", not loaded") + ")  "
-          + e.source() + " @ " + e.resolved());
+      lines.add(
+          "  "
+              + e.name()
+              + (e.version().isEmpty() ? "" : " " + e.version())
+              + "  ("
+              + (p.project() ? "project" : "global")
+              + p.trust().map(t -> ", " + trustWord(t.state())).orElse("")
+              + (p.loaded() ? "" : ", not loaded")
+              + ")  "
+              + e.source()
+              + " @ "
+              + e.resolved());
       if (p.project() && !p.loaded() && p.trust().isPresent()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }

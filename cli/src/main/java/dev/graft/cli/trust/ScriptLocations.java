@@ -134,7 +134,9 @@ public final class ScriptLocations {
       // A package's script that a link inside the package leads to another of its folders.
       for (PackagePlan p : packagePlans) {
         if (p.loaded() && script.path().startsWith(realPath(p.dir()))) {
-          return locations.stream().filter(l -> l.packageName().equals(Optional.of(p.entry().name()))).findFirst();
+          return locations.stream()
+              .filter(l -> l.packageName().equals(Optional.of(p.entry().name())))
+              .findFirst();
         }
       }
       return Optional.empty();
@@ -235,8 +237,9 @@ public final class ScriptLocations {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      Optional<ScriptFingerprint> now = packageFingerprint(projectScope, e, dir.get(),
-          grants.projectTextFor("package:" + e.name()), warnings);
+      Optional<ScriptFingerprint> now =
+          packageFingerprint(
+              projectScope, e, dir.get(), grants.projectTextFor("package:" + e.name()), warnings);
       if (now.isEmpty()) {
         packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.empty(), false));
         continue;
@@ -248,7 +251,8 @@ public final class ScriptLocations {
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
         scriptsOf(e.name(), dir.get(), warnings)
-            .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
+            .forEach(
+                p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
     Optional<Path> libraryDir = library.dir();
@@ -284,7 +288,10 @@ public final class ScriptLocations {
         warnings);
   }
 
-  /** The scripts a package's manifest names; a manifest graft cannot use is a warning, and none of them. */
+  /**
+   * The scripts a package's manifest names; a manifest graft cannot use is a warning, and none of
+   * them.
+   */
   private static List<Path> scriptsOf(String name, Path dir, List<String> warnings) {
     try {
       return PackageManifest.scripts(dir);
@@ -325,14 +332,22 @@ public final class ScriptLocations {
     }
   }
 
-  /** A project package's fingerprint ({@link ProjectPackageTrust}); what cannot be read or checked is a warning. */
-  private static Optional<ScriptFingerprint> packageFingerprint(PackageScope scope, PackageLock.Entry e, Path dir,
-      String grants, List<String> warnings) {
+  /**
+   * A project package's fingerprint ({@link ProjectPackageTrust}); what cannot be read or checked
+   * is a warning.
+   */
+  private static Optional<ScriptFingerprint> packageFingerprint(
+      PackageScope scope, PackageLock.Entry e, Path dir, String grants, List<String> warnings) {
     try {
       return Optional.of(ProjectPackageTrust.fingerprint(dir, e, scope.lock().file(), grants));
     } catch (RuntimeException failure) {
-      warnings.add("the project's script package " + e.name() + " in " + dir + " is not loaded: "
-          + String.valueOf(failure.getMessage()).lines().findFirst().orElse(""));
+      warnings.add(
+          "the project's script package "
+              + e.name()
+              + " in "
+              + dir
+              + " is not loaded: "
+              + String.valueOf(failure.getMessage()).lines().findFirst().orElse(""));
       return Optional.empty();
     }
   }

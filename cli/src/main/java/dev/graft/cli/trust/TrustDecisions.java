@@ -115,19 +115,38 @@ public final class TrustDecisions {
    */
   public static List<String> describe(ScriptLocations.Project project) {
     List<String> lines = new ArrayList<>();
-    ScriptFingerprint.Change change = project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
-    lines.add(change == null
-        ? "This project has hook scripts that you have not trusted yet, in " + project.dir() + ":"
-        : "This project's hook scripts changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
-    List<Map.Entry<String, String>> files = new ArrayList<>(new TreeMap<>(project.fingerprint().files()).entrySet());
+    ScriptFingerprint.Change change =
+        project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
+    lines.add(
+        change == null
+            ? "This project has hook scripts that you have not trusted yet, in "
+                + project.dir()
+                + ":"
+            : "This project's hook scripts changed since you trusted them ("
+                + change.describe()
+                + "), in "
+                + project.dir()
+                + ":");
+    List<Map.Entry<String, String>> files =
+        new ArrayList<>(new TreeMap<>(project.fingerprint().files()).entrySet());
     if (files.size() > MAX_LISTED && change != null) {
       // A package may hold thousands of files: what changed is listed first.
-      files.sort(java.util.Comparator.comparing(e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
+      files.sort(
+          java.util.Comparator.comparing(
+              e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
     }
     for (Map.Entry<String, String> e : files.subList(0, Math.min(files.size(), MAX_LISTED))) {
       String file = e.getKey();
-      String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
-      String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
+      String mark =
+          change == null
+              ? ""
+              : change.changed().contains(file)
+                  ? "  (changed)"
+                  : change.added().contains(file) ? "  (new)" : "";
+      String link =
+          ScriptFingerprint.isLink(e.getValue())
+              ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
+              : "";
       String what = file.equals(ScriptFingerprint.DEPENDENCIES) ? " (its npm dependencies)" : "";
       lines.add("  " + ScriptText.safeLine(file + link) + what + mark);
     }

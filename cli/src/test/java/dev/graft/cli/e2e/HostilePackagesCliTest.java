@@ -322,7 +322,8 @@ class HostilePackagesCliTest {
     Path link = Files.createSymbolicLink(temp.resolve("link-to-lib"), lib);
     CliRun add = CliRun.run(home, cwd(), "scripts", "add", link.toString());
     assertThat(add.exitCode()).as(add.err()).isZero();
-    assertThat(Files.readString(home.resolve("packages/real-lib/index.js"))).isEqualTo("export const x = 1;\n");
+    assertThat(Files.readString(home.resolve("packages/real-lib/index.js")))
+        .isEqualTo("export const x = 1;\n");
   }
 
   @Test
@@ -330,14 +331,22 @@ class HostilePackagesCliTest {
     // Review of issue 22, defect 8: a 2,000-character raw error; a newline cut the reason off.
     Path home = home();
     Path deep = temp.resolve("deep-1.0.0.tgz");
-    String path = "package/" + String.join("/", java.util.Collections.nCopies(25, "d".repeat(200))) + "/x.js";
+    String path =
+        "package/" + String.join("/", java.util.Collections.nCopies(25, "d".repeat(200))) + "/x.js";
     try (TarBuilder t = TarBuilder.gzip(deep)) {
-      t.file("package/package.json", "{\"name\": \"deep\", \"version\": \"1.0.0\"}\n").longFile(path, "x");
+      t.file("package/package.json", "{\"name\": \"deep\", \"version\": \"1.0.0\"}\n")
+          .longFile(path, "x");
     }
     CliRun d = CliRun.run(home, cwd(), "scripts", "add", deep.toString());
     assertThat(d.exitCode()).isEqualTo(1);
-    assertThat(d.err().strip()).startsWith("graft: " + deep + ": a path in the package is longer than 1,024 bytes (the"
-        + " cap on a path): package/ddd").hasSizeLessThan(400).doesNotContain("\n");
+    assertThat(d.err().strip())
+        .startsWith(
+            "graft: "
+                + deep
+                + ": a path in the package is longer than 1,024 bytes (the"
+                + " cap on a path): package/ddd")
+        .hasSizeLessThan(400)
+        .doesNotContain("\n");
 
     Path esc = temp.resolve("esc-1.0.0.tgz");
     try (TarBuilder t = TarBuilder.gzip(esc)) {
@@ -346,8 +355,12 @@ class HostilePackagesCliTest {
     }
     CliRun e = CliRun.run(home, cwd(), "scripts", "add", esc.toString());
     assertThat(e.exitCode()).isEqualTo(1);
-    assertThat(e.err().strip()).isEqualTo("graft: " + esc + ": package/\\x1b[31mRED\\nNEXTLINE graft: forged.js is a"
-        + " FIFO; a package holds only files and directories");
+    assertThat(e.err().strip())
+        .isEqualTo(
+            "graft: "
+                + esc
+                + ": package/\\x1b[31mRED\\nNEXTLINE graft: forged.js is a"
+                + " FIFO; a package holds only files and directories");
     assertThat(left(home.resolve("packages"))).isEmpty();
   }
 

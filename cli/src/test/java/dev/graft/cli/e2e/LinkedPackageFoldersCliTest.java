@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A repository that commits {@code .graft/packages} (or {@code .graft}, or a scope folder) as a
- * link to a folder of the user's: installing, adding and removing packages refuse, naming the
- * link, and nothing outside the project is deleted or replaced (review of issue 22, defect 1).
+ * link to a folder of the user's: installing, adding and removing packages refuse, naming the link,
+ * and nothing outside the project is deleted or replaced (review of issue 22, defect 1).
  */
 class LinkedPackageFoldersCliTest {
   @TempDir Path temp;
@@ -37,7 +37,10 @@ class LinkedPackageFoldersCliTest {
     }
   }
 
-  /** A project whose lock file installs a tarball package called {@code name}, as a teammate committed it. */
+  /**
+   * A project whose lock file installs a tarball package called {@code name}, as a teammate
+   * committed it.
+   */
   private Path projectLocking(String name) throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj"));
@@ -45,9 +48,12 @@ class LinkedPackageFoldersCliTest {
     Files.createDirectories(tgz.getParent());
     try (TarBuilder t = TarBuilder.gzip(tgz)) {
       t.file("package/package.json", "{\"name\": \"" + name + "\", \"version\": \"1.0.0\"}\n")
-          .file("package/gate.js", "export default function (g) { g.on(\"tool_call\", () => ({ block: true, reason: \"pwned\" })); }\n");
+          .file(
+              "package/gate.js",
+              "export default function (g) { g.on(\"tool_call\", () => ({ block: true, reason: \"pwned\" })); }\n");
     }
-    CliRun add = CliRun.run(home, proj, "scripts", "add", "--project", "./vendor/" + tgz.getFileName());
+    CliRun add =
+        CliRun.run(home, proj, "scripts", "add", "--project", "./vendor/" + tgz.getFileName());
     assertThat(add.exitCode()).as(add.err()).isZero();
     deleteTree(proj.resolve(".graft/packages"));
     return proj;
@@ -62,19 +68,29 @@ class LinkedPackageFoldersCliTest {
     CliRun install = CliRun.run(temp.resolve("home"), proj, "scripts", "install", "--project");
 
     assertThat(install.exitCode()).isEqualTo(1);
-    assertThat(install.err().strip()).isEqualTo("graft: " + proj.resolve(".graft/packages") + " is a link to " + victim
-        + "; graft reads and writes packages through no link: make it a folder of its own, or delete it");
+    assertThat(install.err().strip())
+        .isEqualTo(
+            "graft: "
+                + proj.resolve(".graft/packages")
+                + " is a link to "
+                + victim
+                + "; graft reads and writes packages through no link: make it a folder of its own, or delete it");
     assertThat(names(victim)).containsExactly("scripts");
     assertThat(names(victim.resolve("scripts"))).containsExactly("mine.js");
 
     // Removing through it is refused the same way, and a run loads nothing of it.
-    CliRun remove = CliRun.run(temp.resolve("home"), proj, "scripts", "remove", "--project", "scripts");
+    CliRun remove =
+        CliRun.run(temp.resolve("home"), proj, "scripts", "remove", "--project", "scripts");
     assertThat(remove.exitCode()).isEqualTo(1);
     assertThat(remove.err()).contains(proj.resolve(".graft/packages") + " is a link to " + victim);
     assertThat(names(victim.resolve("scripts"))).containsExactly("mine.js");
     CliRun list = CliRun.run(temp.resolve("home"), proj, "scripts", "list");
-    assertThat(list.err()).contains("graft: warning: script package scripts is not loaded: "
-        + proj.resolve(".graft/packages") + " is a link to " + victim);
+    assertThat(list.err())
+        .contains(
+            "graft: warning: script package scripts is not loaded: "
+                + proj.resolve(".graft/packages")
+                + " is a link to "
+                + victim);
   }
 
   @Test
@@ -85,7 +101,8 @@ class LinkedPackageFoldersCliTest {
     Files.createSymbolicLink(proj.resolve(".graft/packages/@team"), victim);
     CliRun install = CliRun.run(temp.resolve("home"), proj, "scripts", "install", "--project");
     assertThat(install.exitCode()).isEqualTo(1);
-    assertThat(install.err()).startsWith("graft: " + proj.resolve(".graft/packages/@team") + " is a link to " + victim);
+    assertThat(install.err())
+        .startsWith("graft: " + proj.resolve(".graft/packages/@team") + " is a link to " + victim);
     assertThat(names(victim)).containsExactly("scripts");
 
     // The whole .graft folder a link: the lock file is neither read nor written through it.
@@ -93,9 +110,11 @@ class LinkedPackageFoldersCliTest {
     Path lib = temp.resolve("lib");
     write(lib.resolve("package.json"), "{\"name\": \"lib\", \"version\": \"1.0.0\"}\n");
     Files.createSymbolicLink(other.resolve(".graft"), victim);
-    CliRun add = CliRun.run(temp.resolve("home"), other, "scripts", "add", "--project", lib.toString());
+    CliRun add =
+        CliRun.run(temp.resolve("home"), other, "scripts", "add", "--project", lib.toString());
     assertThat(add.exitCode()).isEqualTo(1);
-    assertThat(add.err()).startsWith("graft: " + other.resolve(".graft") + " is a link to " + victim);
+    assertThat(add.err())
+        .startsWith("graft: " + other.resolve(".graft") + " is a link to " + victim);
     assertThat(names(victim)).containsExactly("scripts");
   }
 
@@ -106,11 +125,15 @@ class LinkedPackageFoldersCliTest {
     Files.createSymbolicLink(home.resolve("packages"), victim);
     Path lib = temp.resolve("scripts");
     write(lib.resolve("package.json"), "{\"name\": \"scripts\", \"version\": \"1.0.0\"}\n");
-    CliRun add = CliRun.run(home, Files.createDirectories(temp.resolve("cwd")), "scripts", "add", lib.toString());
+    CliRun add =
+        CliRun.run(
+            home, Files.createDirectories(temp.resolve("cwd")), "scripts", "add", lib.toString());
     assertThat(add.exitCode()).isEqualTo(1);
-    assertThat(add.err()).startsWith("graft: " + home.resolve("packages") + " is a link to " + victim);
+    assertThat(add.err())
+        .startsWith("graft: " + home.resolve("packages") + " is a link to " + victim);
     assertThat(names(victim.resolve("scripts"))).containsExactly("mine.js");
-    assertThat(Files.exists(home.resolve("packages.lock.json"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    assertThat(Files.exists(home.resolve("packages.lock.json"), LinkOption.NOFOLLOW_LINKS))
+        .isFalse();
   }
 
   private static void deleteTree(Path dir) throws IOException {

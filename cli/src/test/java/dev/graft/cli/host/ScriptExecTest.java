@@ -94,11 +94,17 @@ class ScriptExecTest {
     Path pkg = project.resolve(".graft/packages/team-lib");
     Files.createDirectories(pkg.resolve("scripts"));
     Files.writeString(pkg.resolve("scripts/tool.js"), "export default function (g) {}\n");
-    Files.writeString(project.resolve(".graft/packages.lock.json"), "{\"packages\": {\"team-lib\": {\"source\":"
-        + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \""
-        + dev.graft.cli.packages.PackageFiles.hash(pkg) + "\"}}}");
-    ScriptFile packaged = new ScriptFile(pkg.resolve("scripts/tool.js").toRealPath(), pkg.resolve("scripts").toRealPath(),
-        "tool.js");
+    Files.writeString(
+        project.resolve(".graft/packages.lock.json"),
+        "{\"packages\": {\"team-lib\": {\"source\":"
+            + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \""
+            + dev.graft.cli.packages.PackageFiles.hash(pkg)
+            + "\"}}}");
+    ScriptFile packaged =
+        new ScriptFile(
+            pkg.resolve("scripts/tool.js").toRealPath(),
+            pkg.resolve("scripts").toRealPath(),
+            "tool.js");
     // The project scripts' grant for their tool.js is not the package's.
     settings(
         project.resolve(".graft/settings.json"),

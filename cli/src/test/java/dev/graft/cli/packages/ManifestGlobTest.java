@@ -17,15 +17,29 @@ import org.junit.jupiter.api.Test;
 class ManifestGlobTest {
   private static void expect(String glob, Map<String, Boolean> answers) {
     ManifestGlob g = ManifestGlob.literal(glob);
-    answers.forEach((path, want) -> assertThat(g.matches(path)).as(glob + " against " + path).isEqualTo(want));
+    answers.forEach(
+        (path, want) -> assertThat(g.matches(path)).as(glob + " against " + path).isEqualTo(want));
   }
 
   @Test
   void matchesAsMinimatchDoes() {
     expect("*.ts", Map.of("a.ts", true, ".a.ts", false, "x/a.ts", false, "a.tsx", false));
-    expect("src/**/index.ts", Map.of("src/index.ts", true, "src/a/index.ts", true, "src/a/b/index.ts", true,
-        "src/.hidden/index.ts", false, "srcx/index.ts", false));
-    expect("**/skip.ts", Map.of("skip.ts", true, "a/skip.ts", true, ".a/skip.ts", false, "/tmp/x/skip.ts", true));
+    expect(
+        "src/**/index.ts",
+        Map.of(
+            "src/index.ts",
+            true,
+            "src/a/index.ts",
+            true,
+            "src/a/b/index.ts",
+            true,
+            "src/.hidden/index.ts",
+            false,
+            "srcx/index.ts",
+            false));
+    expect(
+        "**/skip.ts",
+        Map.of("skip.ts", true, "a/skip.ts", true, ".a/skip.ts", false, "/tmp/x/skip.ts", true));
     expect("src/*", Map.of("src", false, "src/a", true, "src/a/b", false, "src/.a", false));
     expect("src/**", Map.of("src", false, "src/a", true, "src/a/b", true, "src/.a", false));
     expect("a?c.ts", Map.of("abc.ts", true, "ac.ts", false, "a/c.ts", false));
@@ -46,17 +60,20 @@ class ManifestGlobTest {
   @Test
   void aGlobMadeToBacktrackAnswersAtOnce() {
     // The review's glob: a backtracking regular expression took minutes over a name of 200 a's
-    // (minimatch itself does not finish either); here each name costs the glob's length times its own.
+    // (minimatch itself does not finish either); here each name costs the glob's length times its
+    // own.
     String glob = "*a".repeat(30) + "b.ts";
     String name = "a".repeat(200) + ".ts";
     boolean[] matched = new boolean[2];
-    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-      ManifestGlob g = ManifestGlob.of(glob);
-      for (int i = 0; i < 1_000; i++) {
-        matched[0] |= g.matches(name);
-        matched[1] |= g.matches("dir/" + "a".repeat(100) + "b.ts");
-      }
-    });
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10),
+        () -> {
+          ManifestGlob g = ManifestGlob.of(glob);
+          for (int i = 0; i < 1_000; i++) {
+            matched[0] |= g.matches(name);
+            matched[1] |= g.matches("dir/" + "a".repeat(100) + "b.ts");
+          }
+        });
     assertThat(matched[0]).isFalse();
     assertThat(matched[1]).isFalse();
     assertThat(ManifestGlob.of(glob).matches("a".repeat(60) + "b.ts")).isTrue();
@@ -64,10 +81,13 @@ class ManifestGlobTest {
 
   @Test
   void bracesAndLengthHaveCaps() {
-    assertThatThrownBy(() -> ManifestGlob.of("{a,b}".repeat(7) + "*.ts")).isInstanceOf(UserError.class)
-        .hasMessageStartingWith("a glob in package.json stands for more than 64 globs once its braces are expanded (the cap)");
+    assertThatThrownBy(() -> ManifestGlob.of("{a,b}".repeat(7) + "*.ts"))
+        .isInstanceOf(UserError.class)
+        .hasMessageStartingWith(
+            "a glob in package.json stands for more than 64 globs once its braces are expanded (the cap)");
     assertThat(ManifestGlob.of("{a,b}".repeat(6) + "*.ts").size()).isEqualTo(64);
-    assertThatThrownBy(() -> ManifestGlob.of("*".repeat(1_025))).isInstanceOf(UserError.class)
+    assertThatThrownBy(() -> ManifestGlob.of("*".repeat(1_025)))
+        .isInstanceOf(UserError.class)
         .hasMessageStartingWith("a glob in package.json is longer than 1024 characters");
   }
 }

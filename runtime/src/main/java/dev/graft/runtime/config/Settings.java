@@ -30,10 +30,11 @@ public record Settings(
   /** The largest settings file graft reads. */
   public static final int MAX_BYTES = 1 << 20;
 
-  private static final ObjectMapper LENIENT = JsonMapper.builder()
-      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
-      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
-      .build();
+  private static final ObjectMapper LENIENT =
+      JsonMapper.builder()
+          .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+          .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+          .build();
 
   public Settings {
     problems = List.copyOf(problems);
@@ -99,7 +100,11 @@ public record Settings(
       // A project's settings are read before anything of it is trusted: never more than the cap.
       byte[] bytes = in.readNBytes(MAX_BYTES + 1);
       if (bytes.length > MAX_BYTES) {
-        problems.add(file + ": larger than " + (MAX_BYTES >> 20) + " MiB (the cap on a settings file); ignored");
+        problems.add(
+            file
+                + ": larger than "
+                + (MAX_BYTES >> 20)
+                + " MiB (the cap on a settings file); ignored");
         return null;
       }
       JsonNode root = LENIENT.readTree(new String(bytes, StandardCharsets.UTF_8));

@@ -11,15 +11,15 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Finds scripts. A directory contributes its {@code *.js}, {@code *.mjs}, {@code *.ts} and
- * {@code *.mts} files (not the {@code *.test.js} files beside them, which are the scripts' tests)
- * and its subdirectories' {@code index.js} (or {@code index.mjs}, {@code index.ts},
- * {@code index.mts}), sorted by name, hidden entries
- * skipped; a file is taken as it is. A script may import files under the directory it was found
- * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
- * the module file system allows nothing else. A script reached through a symbolic link is loaded from where the
- * link points, and imports relative to that place; but no link is followed out of an installed
- * package ({@link ScriptSources#packages}): such a script is a problem, not a script of yours.
+ * Finds scripts. A directory contributes its {@code *.js}, {@code *.mjs}, {@code *.ts} and {@code
+ * *.mts} files (not the {@code *.test.js} files beside them, which are the scripts' tests) and its
+ * subdirectories' {@code index.js} (or {@code index.mjs}, {@code index.ts}, {@code index.mts}),
+ * sorted by name, hidden entries skipped; a file is taken as it is. A script may import files under
+ * the directory it was found in (a single file: its parent) and, as {@code graft/lib/<file>}, the
+ * shared library directory; the module file system allows nothing else. A script reached through a
+ * symbolic link is loaded from where the link points, and imports relative to that place; but no
+ * link is followed out of an installed package ({@link ScriptSources#packages}): such a script is a
+ * problem, not a script of yours.
  */
 public final class ScriptFinder {
 
@@ -41,7 +41,8 @@ public final class ScriptFinder {
     for (Path location : sources.locations()) {
       Path at = location.toAbsolutePath().normalize();
       Path realAt = real(at);
-      Optional<Path> owner = packages.stream().filter(p -> at.startsWith(p) || realAt.startsWith(p)).findFirst();
+      Optional<Path> owner =
+          packages.stream().filter(p -> at.startsWith(p) || realAt.startsWith(p)).findFirst();
       if (Files.isDirectory(at)) {
         scanDirectory(at, owner, found, problems);
       } else if (Files.isRegularFile(at)) {
@@ -65,8 +66,8 @@ public final class ScriptFinder {
     return new Discovery(unique, problems);
   }
 
-  private static void scanDirectory(Path dir, Optional<Path> owner, List<ScriptFile> found,
-      List<LoadReport.Problem> problems) {
+  private static void scanDirectory(
+      Path dir, Optional<Path> owner, List<ScriptFile> found, List<LoadReport.Problem> problems) {
     List<Path> entries;
     try (Stream<Path> list = Files.list(dir)) {
       entries = list.sorted().toList();
@@ -82,7 +83,9 @@ public final class ScriptFinder {
       if (Files.isRegularFile(entry) && isScriptName(name) && !isTestName(name)) {
         add(entry, dir, name, owner, found, problems);
       } else if (Files.isDirectory(entry)) {
-        indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), owner, found, problems));
+        indexOf(entry)
+            .ifPresent(
+                index -> add(index, dir, name + "/" + index.getFileName(), owner, found, problems));
       }
     }
   }
@@ -101,19 +104,31 @@ public final class ScriptFinder {
     return Optional.empty();
   }
 
-  private static void add(Path file, Path root, String name, Optional<Path> owner, List<ScriptFile> found,
+  private static void add(
+      Path file,
+      Path root,
+      String name,
+      Optional<Path> owner,
+      List<ScriptFile> found,
       List<LoadReport.Problem> problems) {
     try {
       Path real = file.toRealPath();
       Path realRoot = root.toRealPath();
       if (owner.isPresent() && !real.startsWith(owner.get())) {
-        problems.add(new LoadReport.Problem(file, "a link to " + real + ", outside its package " + owner.get()
-            + ": graft follows no link out of a package"));
+        problems.add(
+            new LoadReport.Problem(
+                file,
+                "a link to "
+                    + real
+                    + ", outside its package "
+                    + owner.get()
+                    + ": graft follows no link out of a package"));
         return;
       }
-      found.add(real.startsWith(realRoot)
-          ? new ScriptFile(real, realRoot, name)
-          : new ScriptFile(real, real.getParent(), name));
+      found.add(
+          real.startsWith(realRoot)
+              ? new ScriptFile(real, realRoot, name)
+              : new ScriptFile(real, real.getParent(), name));
     } catch (IOException e) {
       problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
     }
@@ -127,7 +142,9 @@ public final class ScriptFinder {
     }
   }
 
-  /** A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts. */
+  /**
+   * A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts.
+   */
   public static boolean isTestName(String name) {
     return name.endsWith(".test.js")
         || name.endsWith(".test.mjs")

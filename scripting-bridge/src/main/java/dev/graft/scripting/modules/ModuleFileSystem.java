@@ -36,11 +36,11 @@ import org.graalvm.polyglot.io.FileSystem;
  *
  * <p>GraalJS hands a bare specifier over without the module that imports it, but it parses that
  * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
- * the absolute path parsed last, if nothing else was parsed since, is the importing module.
- * Every import is resolved so (a relative, absolute or {@code file:} one too) and then made a
- * real path: the path parsed before the import's own is its importer there. A file in a
- * package's {@code node_modules} is its dependency, made real only for that package's modules.
- * {@code PackageImportTest} fails should a GraalJS version change that order.
+ * the absolute path parsed last, if nothing else was parsed since, is the importing module. Every
+ * import is resolved so (a relative, absolute or {@code file:} one too) and then made a real path:
+ * the path parsed before the import's own is its importer there. A file in a package's {@code
+ * node_modules} is its dependency, made real only for that package's modules. {@code
+ * PackageImportTest} fails should a GraalJS version change that order.
  */
 public final class ModuleFileSystem implements FileSystem {
   /** How a script imports a file of the shared library directory: {@code graft/lib/<file>}. */
@@ -61,8 +61,13 @@ public final class ModuleFileSystem implements FileSystem {
    * The last bare specifier that named nothing, and where from: for the message that refuses it.
    */
   private Optional<Map.Entry<String, Optional<Path>>> missed = Optional.empty();
-  /** The path parsed last and the one parsed before it (an import's importer, then the import), absolute or not. */
+
+  /**
+   * The path parsed last and the one parsed before it (an import's importer, then the import),
+   * absolute or not.
+   */
   private Path parsedLast;
+
   private Path parsedBefore;
 
   /**
@@ -203,10 +208,15 @@ public final class ModuleFileSystem implements FileSystem {
     Optional<Path> owner = packages.dependencyOwner(real);
     if (owner.isPresent()) {
       // Made real to be imported: its importer is the path parsed before the import's own.
-      Path importer = parsedBefore != null && parsedBefore.isAbsolute() ? parsedBefore.normalize() : null;
+      Path importer =
+          parsedBefore != null && parsedBefore.isAbsolute() ? parsedBefore.normalize() : null;
       if (importer == null || !importer.startsWith(owner.get())) {
-        throw new SecurityException("cannot import " + real + ": it is a dependency of " + owner.get()
-            + " (in its node_modules), which only that package's own modules may import");
+        throw new SecurityException(
+            "cannot import "
+                + real
+                + ": it is a dependency of "
+                + owner.get()
+                + " (in its node_modules), which only that package's own modules may import");
       }
     }
     return real;
@@ -239,8 +249,10 @@ public final class ModuleFileSystem implements FileSystem {
     }
     Path normal = path.normalize();
     // The root first: graft looks for no file outside the roots, not even whether it exists.
-    Optional<Path> root = roots.stream().filter(normal::startsWith)
-        .min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+    Optional<Path> root =
+        roots.stream()
+            .filter(normal::startsWith)
+            .min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
     if (root.isEmpty()) {
       throw new SecurityException("cannot import " + normal + ": it is outside " + describeRoots());
     }

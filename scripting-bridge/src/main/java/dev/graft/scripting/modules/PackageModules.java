@@ -126,8 +126,8 @@ public final class PackageModules {
   }
 
   /**
-   * The installed package whose dependency {@code file} (a real path) is: a file under a
-   * {@code node_modules} folder inside that package.
+   * The installed package whose dependency {@code file} (a real path) is: a file under a {@code
+   * node_modules} folder inside that package.
    */
   Optional<Path> dependencyOwner(Path file) {
     Optional<Path> owner = packageOf(file);
@@ -142,7 +142,9 @@ public final class PackageModules {
     return Optional.empty();
   }
 
-  /** {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder. */
+  /**
+   * {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder.
+   */
   private Optional<Path> dependency(Path from, String name) {
     Optional<Path> owner = packageOf(from);
     if (owner.isEmpty()) {

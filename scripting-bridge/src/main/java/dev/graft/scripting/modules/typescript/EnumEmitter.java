@@ -16,12 +16,12 @@ import java.util.Set;
  * Writes every enum of a file as tsc does, once the whole file is read: an object filled by a
  * function, each member under its name and, unless tsc knows its value is a string, that value
  * mapped back to the name. A member's initialiser stays where it is (its line stays exact); an
- * identifier in it that names a member of the enum, in any of its declarations, reads that
- * member ({@code E["A"]}), as tsc writes it, so an outer {@code const A} never stands in for it.
- * What tsc knows at compile time ({@link EnumEvaluator}: whether a value is a number, a string or
- * unknown) decides the reverse mapping and the value of a member without initialiser. Where
- * tsc's output would hold a value graft cannot reproduce (a member named before it is declared,
- * a constant tsc evaluates, a member of a declared enum), the file is refused with the line.
+ * identifier in it that names a member of the enum, in any of its declarations, reads that member
+ * ({@code E["A"]}), as tsc writes it, so an outer {@code const A} never stands in for it. What tsc
+ * knows at compile time ({@link EnumEvaluator}: whether a value is a number, a string or unknown)
+ * decides the reverse mapping and the value of a member without initialiser. Where tsc's output
+ * would hold a value graft cannot reproduce (a member named before it is declared, a constant tsc
+ * evaluates, a member of a declared enum), the file is refused with the line.
  */
 final class EnumEmitter {
   private static final Set<String> GLOBAL_NUMBERS = Set.of("NaN", "Infinity");
@@ -47,7 +47,10 @@ final class EnumEmitter {
     }
   }
 
-  /** Writes the enums {@code facts} holds into {@code edits}; a refusal names the line graft cannot write as tsc does. */
+  /**
+   * Writes the enums {@code facts} holds into {@code edits}; a refusal names the line graft cannot
+   * write as tsc does.
+   */
   static void emit(String src, EnumFacts facts, Edits edits) throws ParseFailure {
     new EnumEmitter(src, facts, edits).emitAll();
   }
@@ -60,7 +63,9 @@ final class EnumEmitter {
 
   /** The declarations that are one enum with {@code d}: its name, in its scope. */
   private List<Declaration> group(Declaration d) {
-    return facts.declarations.stream().filter(o -> o.name.equals(d.name) && o.scope() == d.scope()).toList();
+    return facts.declarations.stream()
+        .filter(o -> o.name.equals(d.name) && o.scope() == d.scope())
+        .toList();
   }
 
   private Optional<Member> memberNamed(List<Declaration> group, String name) {
@@ -77,7 +82,8 @@ final class EnumEmitter {
   private void write(Declaration d) throws ParseFailure {
     List<Declaration> group = group(d);
     String p = d.name;
-    Member proto = d.members.stream().filter(m -> "__proto__".equals(m.name())).findFirst().orElse(null);
+    Member proto =
+        d.members.stream().filter(m -> "__proto__".equals(m.name())).findFirst().orElse(null);
     String temp = proto == null ? null : fresh(p + "_proto");
     Member previous = null;
     List<Runnable> writes = new ArrayList<>();
@@ -85,12 +91,17 @@ final class EnumEmitter {
       Member before = previous;
       previous = m;
       if (m.valueStart() < 0) {
-        Value v = before == null || values.get(before).kind() == Kind.NUMBER ? Value.NUMBER : Value.NONE;
+        Value v =
+            before == null || values.get(before).kind() == Kind.NUMBER ? Value.NUMBER : Value.NONE;
         values.put(m, v);
-        String value = before == null ? "0" : v.kind() == Kind.NUMBER ? read(p, before, proto, temp) + " + 1" : "void 0";
+        String value =
+            before == null
+                ? "0"
+                : v.kind() == Kind.NUMBER ? read(p, before, proto, temp) + " + 1" : "void 0";
         writes.add(() -> {
           edits.blank(m.start(), m.commaEnd());
-          edits.insert(m.start(), p + "[" + p + "[" + m.key() + "] = " + value + "] = " + m.key() + ";");
+          edits.insert(
+              m.start(), p + "[" + p + "[" + m.key() + "] = " + value + "] = " + m.key() + ";");
         });
         continue;
       }
@@ -125,8 +136,15 @@ final class EnumEmitter {
       boolean known = e.value().known();
       writes.add(() -> {
         edits.blank(m.start(), m.valueStart());
-        edits.insert(m.valueStart(), (mapped ? p + "[" : "") + p + "[" + m.key() + "] = " + (m == proto ? temp + " = " : "")
-            + "(");
+        edits.insert(
+            m.valueStart(),
+            (mapped ? p + "[" : "")
+                + p
+                + "["
+                + m.key()
+                + "] = "
+                + (m == proto ? temp + " = " : "")
+                + "(");
         for (int i = 0; i < substitutions.size(); i++) {
           int[] at = substitutions.get(i);
           Member target = targets.get(i);
@@ -144,13 +162,17 @@ final class EnumEmitter {
     String declare = !first ? "" : d.scopes.size() == 1 ? "var " + p + ";" : "let " + p + ";";
     // A later declaration of the same enum adds to the object the first made (and exported).
     edits.blank(first ? d.keyword : d.from, d.open);
-    edits.insert(d.keyword, declare + "(function (" + p + ") {" + (temp == null ? "" : "let " + temp + ";"));
+    edits.insert(
+        d.keyword, declare + "(function (" + p + ") {" + (temp == null ? "" : "let " + temp + ";"));
     writes.forEach(Runnable::run);
     edits.blank(d.close, d.close + 1);
     edits.insert(d.close, "})(" + p + " || (" + p + " = {}));");
   }
 
-  /** How the member before an automatic one is read: its temporary for {@code __proto__}, which an object cannot hold. */
+  /**
+   * How the member before an automatic one is read: its temporary for {@code __proto__}, which an
+   * object cannot hold.
+   */
   private static String read(String p, Member m, Member proto, String temp) {
     return m == proto ? temp : p + "[" + m.key() + "]";
   }
@@ -165,17 +187,21 @@ final class EnumEmitter {
   }
 
   private List<EnumFacts.Ref> refsIn(Member m) {
-    return facts.refs.stream().filter(r -> r.start() >= m.valueStart() && r.end() <= m.valueEnd()).toList();
+    return facts.refs.stream()
+        .filter(r -> r.start() >= m.valueStart() && r.end() <= m.valueEnd())
+        .toList();
   }
 
   /**
-   * Whether {@code r} reads a name bound inside the initialiser (a parameter, a local of a
-   * function in it) rather than the member: tsc looks a name up from the innermost scope out, and
-   * the enum's members come only after every scope inside the initialiser.
+   * Whether {@code r} reads a name bound inside the initialiser (a parameter, a local of a function
+   * in it) rather than the member: tsc looks a name up from the innermost scope out, and the enum's
+   * members come only after every scope inside the initialiser.
    */
   private boolean shadowed(EnumFacts.Ref r, Declaration d) {
     for (EnumFacts.Binding b : facts.bindings) {
-      if (b.name().equals(r.name()) && r.scopes().contains(b.scope()) && !d.scopes.contains(b.scope())) {
+      if (b.name().equals(r.name())
+          && r.scopes().contains(b.scope())
+          && !d.scopes.contains(b.scope())) {
         return true;
       }
     }
@@ -208,12 +234,15 @@ final class EnumEmitter {
     return result;
   }
 
-  private Value evaluate(Scanner.State state, int start, int end, Resolver resolver) throws ParseFailure {
+  private Value evaluate(Scanner.State state, int start, int end, Resolver resolver)
+      throws ParseFailure {
     try {
       return EnumEvaluator.evaluate(src, state, end, spans, resolver);
     } catch (EnumEvaluator.Unreadable u) {
-      throw ParseFailure.refusal(start, "graft cannot tell what tsc makes of this enum member's value; write it more"
-          + " simply");
+      throw ParseFailure.refusal(
+          start,
+          "graft cannot tell what tsc makes of this enum member's value; write it more"
+              + " simply");
     }
   }
 
@@ -221,9 +250,9 @@ final class EnumEmitter {
   private final List<EnumFacts.Binding> evaluating = new ArrayList<>();
 
   /**
-   * Names as tsc resolves them where {@code position} is (in {@code scopes}): in member
-   * {@code member}'s initialiser, or (member null) in a constant's value an initialiser reads. A
-   * name graft cannot follow counts as {@code guess}, and is noted as a doubt.
+   * Names as tsc resolves them where {@code position} is (in {@code scopes}): in member {@code
+   * member}'s initialiser, or (member null) in a constant's value an initialiser reads. A name
+   * graft cannot follow counts as {@code guess}, and is noted as a doubt.
    */
   private final class Resolver implements EnumEvaluator.Names {
     private final Member member;
@@ -235,7 +264,8 @@ final class EnumEmitter {
     Doubt forward;
     Doubt doubt;
 
-    Resolver(Member member, List<Declaration> group, List<Integer> scopes, int position, Value guess) {
+    Resolver(
+        Member member, List<Declaration> group, List<Integer> scopes, int position, Value guess) {
       this.member = member;
       this.group = group;
       this.scopes = scopes;
@@ -250,20 +280,34 @@ final class EnumEmitter {
       return guess;
     }
 
-    /** A member read from here: its value as tsc has it; 0 when declared after (a forward read, refused where it counts). */
+    /**
+     * A member read from here: its value as tsc has it; 0 when declared after (a forward read,
+     * refused where it counts).
+     */
     private Value member(Member target, int at, String spelled) {
       if (target == member) {
         return Value.NONE;
       }
       if (target.start() > position && deferred(owners.get(target).scope())) {
         // Read from inside a function, so declared before for tsc; but graft has not got to it.
-        return doubt(at, "an enum member's value reads " + spelled + ", a member of an enum declared further down:"
-            + " tsc computes it there and graft does not; declare that enum first");
+        return doubt(
+            at,
+            "an enum member's value reads "
+                + spelled
+                + ", a member of an enum declared further down:"
+                + " tsc computes it there and graft does not; declare that enum first");
       }
       if (target.start() > position) {
         if (forward == null) {
-          forward = new Doubt(at, "an enum member's value reads " + spelled + ", a member declared after it: tsc gives"
-              + " it the value 0 there; declare " + spelled + " first");
+          forward =
+              new Doubt(
+                  at,
+                  "an enum member's value reads "
+                      + spelled
+                      + ", a member declared after it: tsc gives"
+                      + " it the value 0 there; declare "
+                      + spelled
+                      + " first");
         }
         return Value.NUMBER;
       }
@@ -275,9 +319,13 @@ final class EnumEmitter {
       Optional<Member> target = member == null ? Optional.empty() : memberNamed(group, name);
       if (target.isPresent()) {
         Member t = target.get();
-        if ("__proto__".equals(name) && owners.get(t) != owners.get(member) && t.start() < position) {
-          return doubt(start, "an enum member's value reads __proto__, a member of another declaration of the enum,"
-              + " which an object cannot hold: write its value");
+        if ("__proto__".equals(name)
+            && owners.get(t) != owners.get(member)
+            && t.start() < position) {
+          return doubt(
+              start,
+              "an enum member's value reads __proto__, a member of another declaration of the enum,"
+                  + " which an object cannot hold: write its value");
         }
         memberReads.add(Map.entry(new int[] {start, end}, t));
         return member(t, start, name);
@@ -287,7 +335,9 @@ final class EnumEmitter {
         return GLOBAL_NUMBERS.contains(name) ? Value.NUMBER : Value.NONE;
       }
       EnumFacts.Binding b = bound.get();
-      if (b.kind() != EnumFacts.Kind.CONST || b.value() == null || b.at() > position && !deferred(b.scope())
+      if (b.kind() != EnumFacts.Kind.CONST
+          || b.value() == null
+          || b.at() > position && !deferred(b.scope())
           || evaluating.contains(b)) {
         return Value.NONE;
       }
@@ -304,27 +354,34 @@ final class EnumEmitter {
         }
         return v;
       } catch (ParseFailure f) {
-        return doubt(start, "an enum member's value reads the constant " + name + ", whose value graft cannot follow:"
-            + " write the value");
+        return doubt(
+            start,
+            "an enum member's value reads the constant "
+                + name
+                + ", whose value graft cannot follow:"
+                + " write the value");
       } finally {
         evaluating.remove(b);
       }
     }
 
     /**
-     * Whether this place is inside a function that lies within {@code scope}: tsc counts what
-     * that scope declares further down as declared before (the function runs later).
+     * Whether this place is inside a function that lies within {@code scope}: tsc counts what that
+     * scope declares further down as declared before (the function runs later).
      */
     private boolean deferred(int scope) {
       int from = scopes.indexOf(scope);
-      return from >= 0 && scopes.subList(from + 1, scopes.size()).stream().anyMatch(facts.allFunctionScopes::contains);
+      return from >= 0
+          && scopes.subList(from + 1, scopes.size()).stream()
+              .anyMatch(facts.allFunctionScopes::contains);
     }
 
     /** The innermost binding of {@code name} that this place sees, if any. */
     private Optional<EnumFacts.Binding> visible(String name) {
       EnumFacts.Binding best = null;
       for (EnumFacts.Binding b : facts.bindings) {
-        if (b.name().equals(name) && scopes.contains(b.scope())
+        if (b.name().equals(name)
+            && scopes.contains(b.scope())
             && (best == null || scopes.indexOf(b.scope()) > scopes.indexOf(best.scope()))) {
           best = b;
         }
@@ -349,27 +406,41 @@ final class EnumEmitter {
       if (names.size() > 1 || member != null && memberNamed(group, names.getFirst()).isPresent()) {
         // tsc reads the object as a value: a member, or what a namespace holds.
         return names.size() > 1 && isNamespace(names.getFirst())
-            ? doubt(start, "an enum member's value reads " + String.join(".", names) + " of a namespace: write the value")
+            ? doubt(
+                start,
+                "an enum member's value reads "
+                    + String.join(".", names)
+                    + " of a namespace: write the value")
             : Value.NONE;
       }
       Optional<List<Declaration>> target = enumNamed(names.getFirst(), start);
       if (target == null) {
         return guess;
       }
-      return target.isEmpty() ? Value.NONE : memberOf(target.get(), key, start, names.getFirst() + "[\"" + key + "\"]");
+      return target.isEmpty()
+          ? Value.NONE
+          : memberOf(target.get(), key, start, names.getFirst() + "[\"" + key + "\"]");
     }
 
     private Value memberOf(List<Declaration> target, String name, int start, String spelled) {
       if (target.stream().anyMatch(d -> d.ambient)) {
-        return doubt(start, "an enum member's value reads " + spelled + " of a declared enum, which has no object when"
-            + " the file runs: write the value");
+        return doubt(
+            start,
+            "an enum member's value reads "
+                + spelled
+                + " of a declared enum, which has no object when"
+                + " the file runs: write the value");
       }
       Optional<Member> m = memberNamed(target, name);
       if (m.isEmpty()) {
         return Value.NONE;
       }
       if ("__proto__".equals(name)) {
-        return doubt(start, "an enum member's value reads " + spelled + ", which an object cannot hold: write the value");
+        return doubt(
+            start,
+            "an enum member's value reads "
+                + spelled
+                + ", which an object cannot hold: write the value");
       }
       return member(m.get(), start, spelled);
     }
@@ -379,9 +450,13 @@ final class EnumEmitter {
      * namespaces), empty when it is no enum, null (a doubt noted) when graft cannot tell.
      */
     private Optional<List<Declaration>> enumNamed(String name, int at) {
-      List<Declaration> visible = facts.declarations.stream()
-          .filter(d -> d.name.equals(name) && scopes.contains(d.scope())).toList();
-      boolean other = facts.bindings.stream().anyMatch(b -> b.name().equals(name) && b.kind() != EnumFacts.Kind.ENUM);
+      List<Declaration> visible =
+          facts.declarations.stream()
+              .filter(d -> d.name.equals(name) && scopes.contains(d.scope()))
+              .toList();
+      boolean other =
+          facts.bindings.stream()
+              .anyMatch(b -> b.name().equals(name) && b.kind() != EnumFacts.Kind.ENUM);
       if (visible.isEmpty()) {
         if (isNamespace(name)) {
           doubt(at, "an enum member's value reads " + name + " of a namespace: write the value");
@@ -390,8 +465,12 @@ final class EnumEmitter {
         return Optional.empty();
       }
       if (other) {
-        doubt(at, "an enum member's value reads " + name + ", which this file declares as an enum and as something"
-            + " else: write the value");
+        doubt(
+            at,
+            "an enum member's value reads "
+                + name
+                + ", which this file declares as an enum and as something"
+                + " else: write the value");
         return null;
       }
       int innermost = visible.stream().mapToInt(d -> scopes.indexOf(d.scope())).max().orElseThrow();
@@ -400,7 +479,8 @@ final class EnumEmitter {
     }
 
     private boolean isNamespace(String name) {
-      return facts.bindings.stream().anyMatch(b -> b.name().equals(name) && b.kind() == EnumFacts.Kind.NAMESPACE);
+      return facts.bindings.stream()
+          .anyMatch(b -> b.name().equals(name) && b.kind() == EnumFacts.Kind.NAMESPACE);
     }
   }
 }

@@ -5,16 +5,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What tsc's constant evaluator makes of one enum initialiser: a number, a string or nothing it
- * can evaluate ({@link Kind#NONE}), and whether the value is "syntactically a string" (a string
- * or template, or {@code +} with one), which decides whether tsc maps the value back to the name.
- * It reads the initialiser's tokens again, as tsc's evaluator walks its tree: parentheses, unary
- * {@code + - ~}, the binary operators tsc folds, literals, templates, identifiers and
- * {@code A.B} / {@code A["B"]}. Anything else is one operand it does not evaluate; where that
- * operand ends the parser noted when it read the file ({@code spans}).
+ * What tsc's constant evaluator makes of one enum initialiser: a number, a string or nothing it can
+ * evaluate ({@link Kind#NONE}), and whether the value is "syntactically a string" (a string or
+ * template, or {@code +} with one), which decides whether tsc maps the value back to the name. It
+ * reads the initialiser's tokens again, as tsc's evaluator walks its tree: parentheses, unary
+ * {@code + - ~}, the binary operators tsc folds, literals, templates, identifiers and {@code A.B} /
+ * {@code A["B"]}. Anything else is one operand it does not evaluate; where that operand ends the
+ * parser noted when it read the file ({@code spans}).
  */
 final class EnumEvaluator {
-  enum Kind { NUMBER, STRING, NONE }
+  enum Kind {
+    NUMBER,
+    STRING,
+    NONE
+  }
 
   record Value(Kind kind, boolean syntacticallyString) {
     static final Value NONE = new Value(Kind.NONE, false);
@@ -51,7 +55,8 @@ final class EnumEvaluator {
   private final Map<Integer, Integer> spans;
   private final Names names;
 
-  private EnumEvaluator(String src, Scanner.State at, int end, Map<Integer, Integer> spans, Names names) {
+  private EnumEvaluator(
+      String src, Scanner.State at, int end, Map<Integer, Integer> spans, Names names) {
     this.src = src;
     this.scanner = new Scanner(src);
     scanner.restore(at);
@@ -61,7 +66,8 @@ final class EnumEvaluator {
   }
 
   /** The initialiser that starts at {@code at} (its first token) and ends at {@code end}. */
-  static Value evaluate(String src, Scanner.State at, int end, Map<Integer, Integer> spans, Names names)
+  static Value evaluate(
+      String src, Scanner.State at, int end, Map<Integer, Integer> spans, Names names)
       throws Unreadable {
     EnumEvaluator e = new EnumEvaluator(src, at, end, spans, names);
     try {
@@ -98,7 +104,10 @@ final class EnumEvaluator {
     };
   }
 
-  /** Binary operators tsc folds, by precedence climbing; any other operator ends the expression here. */
+  /**
+   * Binary operators tsc folds, by precedence climbing; any other operator ends the expression
+   * here.
+   */
   private Value binary(int min) throws ParseFailure {
     Value left = unary();
     while (!atEnd()) {
@@ -126,7 +135,10 @@ final class EnumEvaluator {
     return new Value(Kind.NONE, ss);
   }
 
-  /** A unary expression; one graft cannot follow inside (an arrow function, a mis-read token) is skipped whole. */
+  /**
+   * A unary expression; one graft cannot follow inside (an arrow function, a mis-read token) is
+   * skipped whole.
+   */
   private Value unary() throws ParseFailure {
     int at = scanner.start();
     try {
@@ -151,13 +163,14 @@ final class EnumEvaluator {
         return Value.NONE;
       }
       case NAME -> {
-        if (!scanner.escaped() && List.of("typeof", "void", "delete", "await").contains(scanner.name())) {
+        if (!scanner.escaped()
+            && List.of("typeof", "void", "delete", "await").contains(scanner.name())) {
           next();
           unary();
           return Value.NONE;
         }
       }
-      default -> { }
+      default -> {}
     }
     return operand(at);
   }
@@ -186,8 +199,10 @@ final class EnumEvaluator {
         v = inner;
       }
       case NAME -> {
-        if (!scanner.escaped() && (ParserBase.reserved(scanner.name())
-            || List.of("this", "null", "true", "false", "async", "yield").contains(scanner.name()))) {
+        if (!scanner.escaped()
+            && (ParserBase.reserved(scanner.name())
+                || List.of("this", "null", "true", "false", "async", "yield")
+                    .contains(scanner.name()))) {
           return skip(at, Value.NONE);
         }
         v = reference(at);
@@ -199,13 +214,17 @@ final class EnumEvaluator {
     return followed() ? skip(at, Value.NONE) : v;
   }
 
-  /** Whether a call, an access, a tagged template, {@code !} or {@code ++} follows: then tsc does not evaluate it. */
+  /**
+   * Whether a call, an access, a tagged template, {@code !} or {@code ++} follows: then tsc does
+   * not evaluate it.
+   */
   private boolean followed() {
-    return !atEnd() && switch (tok()) {
-      case DOT, LBRACKET, LPAREN, TEMPLATE, TEMPLATE_HEAD, QUESTION_DOT -> true;
-      case BANG, INC, DEC -> !scanner.newlineBefore();
-      default -> false;
-    };
+    return !atEnd()
+        && switch (tok()) {
+          case DOT, LBRACKET, LPAREN, TEMPLATE, TEMPLATE_HEAD, QUESTION_DOT -> true;
+          case BANG, INC, DEC -> !scanner.newlineBefore();
+          default -> false;
+        };
   }
 
   /** {@code A}, {@code A.B.C} or {@code A.B["C"]}. */
@@ -236,10 +255,15 @@ final class EnumEvaluator {
     if (followed()) {
       return skip(at, Value.NONE);
     }
-    return chain.size() == 1 ? names.identifier(chain.getFirst(), at, nameEnd) : names.entity(chain, at);
+    return chain.size() == 1
+        ? names.identifier(chain.getFirst(), at, nameEnd)
+        : names.entity(chain, at);
   }
 
-  /** A template with substitutions: a string when each substitution is known, else nothing; always syntactically one. */
+  /**
+   * A template with substitutions: a string when each substitution is known, else nothing; always
+   * syntactically one.
+   */
   private Value template(int at) throws ParseFailure {
     next();
     boolean known = true;
@@ -258,7 +282,10 @@ final class EnumEvaluator {
     }
   }
 
-  /** Moves past the operand that starts at {@code at}, as the parser read it, and returns {@code value}. */
+  /**
+   * Moves past the operand that starts at {@code at}, as the parser read it, and returns {@code
+   * value}.
+   */
   private Value skip(int at, Value value) throws ParseFailure {
     Integer to = spans.get(at);
     if (to == null) {

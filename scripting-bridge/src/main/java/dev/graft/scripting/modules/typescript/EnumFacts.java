@@ -4,30 +4,51 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the parser notes for writing enums once the whole file is read ({@link EnumEmitter}):
- * the enum declarations and the scope each is in (declarations of one name in one scope are one
- * enum, as tsc merges them), every name the file binds, and inside enum initialisers the
- * identifiers read and where each unary expression ends. Kept as logs with marks, like
- * {@link Edits}, so that a reading the parser abandons leaves nothing behind.
+ * What the parser notes for writing enums once the whole file is read ({@link EnumEmitter}): the
+ * enum declarations and the scope each is in (declarations of one name in one scope are one enum,
+ * as tsc merges them), every name the file binds, and inside enum initialisers the identifiers read
+ * and where each unary expression ends. Kept as logs with marks, like {@link Edits}, so that a
+ * reading the parser abandons leaves nothing behind.
  */
 final class EnumFacts {
-  /** An identifier read as a value ({@code A} in {@code A + 1}; not a property name, not a binding), and the scopes it is in. */
+  /**
+   * An identifier read as a value ({@code A} in {@code A + 1}; not a property name, not a binding),
+   * and the scopes it is in.
+   */
   record Ref(String name, int start, int end, List<Integer> scopes) {}
 
-  /** What kind of declaration binds a name: tsc evaluates {@code const}s, and looks up namespaces and enums by name. */
-  enum Kind { CONST, NAMESPACE, ENUM, OTHER }
+  /**
+   * What kind of declaration binds a name: tsc evaluates {@code const}s, and looks up namespaces
+   * and enums by name.
+   */
+  enum Kind {
+    CONST,
+    NAMESPACE,
+    ENUM,
+    OTHER
+  }
 
   /**
-   * A name bound, the scope it is bound in (a {@code var} in its function's) and the scopes
-   * around it; a constant's value ({@code const NAME = value}), which tsc may evaluate, or null.
+   * A name bound, the scope it is bound in (a {@code var} in its function's) and the scopes around
+   * it; a constant's value ({@code const NAME = value}), which tsc may evaluate, or null.
    */
   record Binding(String name, int at, Kind kind, int scope, List<Integer> scopes, Span value) {}
 
   /** An expression's place: where it starts and ends, and the scanner there. */
   record Span(int start, int end, Scanner.State state) {}
 
-  /** A member: its span, its key as a JavaScript string literal, its name (cooked), its initialiser's span (or -1). */
-  record Member(int start, int end, int commaEnd, String key, String name, int valueStart, int valueEnd,
+  /**
+   * A member: its span, its key as a JavaScript string literal, its name (cooked), its
+   * initialiser's span (or -1).
+   */
+  record Member(
+      int start,
+      int end,
+      int commaEnd,
+      String key,
+      String name,
+      int valueStart,
+      int valueEnd,
       Scanner.State valueState) {}
 
   /** One {@code enum} declaration; {@code from} is where its statement starts ({@code export}). */
@@ -36,8 +57,10 @@ final class EnumFacts {
     final int from;
     final int keyword;
     final boolean ambient;
+
     /** The scopes it is in, innermost last; the first is the module's. */
     final List<Integer> scopes;
+
     final List<Member> members = new ArrayList<>();
     int open;
     int close;
@@ -55,25 +78,47 @@ final class EnumFacts {
     }
   }
 
-  record Mark(int refs, int bindings, int spans, int declarations, int scopes, int functionScopes, int recording,
-      boolean declaringConst, boolean declaringVar) {}
+  record Mark(
+      int refs,
+      int bindings,
+      int spans,
+      int declarations,
+      int scopes,
+      int functionScopes,
+      int recording,
+      boolean declaringConst,
+      boolean declaringVar) {}
 
   final List<Ref> refs = new ArrayList<>();
   final List<Binding> bindings = new ArrayList<>();
+
   /** Unary expressions inside enum initialisers: {start, end}. */
   final List<int[]> spans = new ArrayList<>();
+
   final List<Declaration> declarations = new ArrayList<>();
-  /** The scopes the parser is in (functions, blocks, case blocks, catch clauses, for heads), the module's first. */
+
+  /**
+   * The scopes the parser is in (functions, blocks, case blocks, catch clauses, for heads), the
+   * module's first.
+   */
   final List<Integer> scopes = new ArrayList<>(List.of(0));
+
   /** The function scopes among them: where a {@code var} binds. */
   final List<Integer> functionScopes = new ArrayList<>(List.of(0));
-  /** Every function scope of the file: what runs only when called, later than the code around it. */
+
+  /**
+   * Every function scope of the file: what runs only when called, later than the code around it.
+   */
   final java.util.Set<Integer> allFunctionScopes = new java.util.HashSet<>();
+
   private int nextScope = 1;
+
   /** Inside an enum initialiser: identifiers and unary spans are noted. */
   int recording;
+
   /** While a {@code const} declaration's names are read. */
   boolean declaringConst;
+
   /** While a {@code var} declaration's names are read. */
   boolean declaringVar;
 
@@ -99,11 +144,20 @@ final class EnumFacts {
 
   void bind(String name, int at, Kind kind) {
     int scope = declaringVar ? functionScopes.getLast() : scopes.getLast();
-    bindings.add(new Binding(name, at, declaringConst && kind == Kind.OTHER ? Kind.CONST : kind, scope,
-        List.copyOf(scopes), null));
+    bindings.add(
+        new Binding(
+            name,
+            at,
+            declaringConst && kind == Kind.OTHER ? Kind.CONST : kind,
+            scope,
+            List.copyOf(scopes),
+            null));
   }
 
-  /** The bindings from {@code from} on are not constants tsc evaluates (a pattern, a type, no value). */
+  /**
+   * The bindings from {@code from} on are not constants tsc evaluates (a pattern, a type, no
+   * value).
+   */
   void notConstant(int from) {
     for (int i = from; i < bindings.size(); i++) {
       Binding b = bindings.get(i);
@@ -134,8 +188,16 @@ final class EnumFacts {
   }
 
   Mark mark() {
-    return new Mark(refs.size(), bindings.size(), spans.size(), declarations.size(), scopes.size(),
-        functionScopes.size(), recording, declaringConst, declaringVar);
+    return new Mark(
+        refs.size(),
+        bindings.size(),
+        spans.size(),
+        declarations.size(),
+        scopes.size(),
+        functionScopes.size(),
+        recording,
+        declaringConst,
+        declaringVar);
   }
 
   void rollback(Mark m) {

@@ -259,7 +259,10 @@ abstract class ExpressionSyntax extends BindingSyntax {
     return tok().precedence();
   }
 
-  /** Returns whether it is a left-hand side expression; inside an enum initialiser, notes where it ends. */
+  /**
+   * Returns whether it is a left-hand side expression; inside an enum initialiser, notes where it
+   * ends.
+   */
   private boolean unary() throws ParseFailure {
     int from = start();
     boolean lhs = unaryExpression();

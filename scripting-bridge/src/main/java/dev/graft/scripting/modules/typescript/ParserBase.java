@@ -58,8 +58,13 @@ abstract class ParserBase {
   final String src;
   final Scanner scanner;
   final Edits edits = new Edits();
-  /** What enums need once the file is read: their declarations, the file's bindings, their initialisers' names. */
+
+  /**
+   * What enums need once the file is read: their declarations, the file's bindings, their
+   * initialisers' names.
+   */
   final EnumFacts enums = new EnumFacts();
+
   /** Where the token before the current one ends. */
   int prevEnd;
 

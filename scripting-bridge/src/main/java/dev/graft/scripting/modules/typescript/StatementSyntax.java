@@ -309,7 +309,8 @@ abstract class StatementSyntax extends ClassSyntax {
         boolean constant = plain && enums.declaringConst;
         Scanner.State value = scanner.save();
         int valueStart = start();
-        // An enum initialiser may read this constant: tsc evaluates it there, so its value is noted too.
+        // An enum initialiser may read this constant: tsc evaluates it there, so its value is noted
+        // too.
         enums.recording += constant ? 1 : 0;
         assignment(true);
         enums.recording -= constant ? 1 : 0;
@@ -378,8 +379,10 @@ abstract class StatementSyntax extends ClassSyntax {
       if (startsUsingDeclaration()) {
         throw usingRefused();
       }
-      if (atWord("var") || atWord("const")
-          || (atWord("let") && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)))) {
+      if (atWord("var")
+          || atWord("const")
+          || (atWord("let")
+              && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)))) {
         enums.declaringVar = atWord("var");
         enums.declaringConst = atWord("const");
         next();
@@ -481,15 +484,16 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   /**
-   * From {@code enum}: written as tsc writes it ({@link EnumEmitter}), or erased by the caller
-   * when declared. {@code keyword} is where {@code const enum} or {@code enum} starts.
+   * From {@code enum}: written as tsc writes it ({@link EnumEmitter}), or erased by the caller when
+   * declared. {@code keyword} is where {@code const enum} or {@code enum} starts.
    */
   private void enumDeclaration(int from, int keyword) throws ParseFailure {
     expectWord("enum");
     String name = scanner.name();
     enums.bind(name, start(), EnumFacts.Kind.ENUM);
     expectIdentifier();
-    EnumFacts.Declaration declaration = new EnumFacts.Declaration(name, from, keyword, ambient > 0, enums.scopes);
+    EnumFacts.Declaration declaration =
+        new EnumFacts.Declaration(name, from, keyword, ambient > 0, enums.scopes);
     declaration.open = scanner.end();
     expect(Token.LBRACE);
     while (!at(Token.RBRACE)) {
@@ -529,8 +533,9 @@ abstract class StatementSyntax extends ClassSyntax {
       }
       int memberEnd = prevEnd;
       int commaEnd = at(Token.COMMA) ? scanner.end() : memberEnd;
-      declaration.members.add(new EnumFacts.Member(memberStart, memberEnd, commaEnd, key, memberName, valueStart,
-          valueEnd, valueState));
+      declaration.members.add(
+          new EnumFacts.Member(
+              memberStart, memberEnd, commaEnd, key, memberName, valueStart, valueEnd, valueState));
       if (!eat(Token.COMMA)) {
         break;
       }

@@ -1,10 +1,16 @@
 package dev.graft.scripting.modules.typescript;
 
-/** The value of a JavaScript string literal or a template without substitutions, as written in the source. */
+/**
+ * The value of a JavaScript string literal or a template without substitutions, as written in the
+ * source.
+ */
 final class StringLiterals {
   private StringLiterals() {}
 
-  /** {@code literal} (quotes or backquotes included) with its escapes decoded; null if it is not one. */
+  /**
+   * {@code literal} (quotes or backquotes included) with its escapes decoded; null if it is not
+   * one.
+   */
   static String cook(String literal) {
     if (literal.length() < 2) {
       return null;
@@ -34,7 +40,7 @@ final class StringLiterals {
             i++;
           }
         }
-        case '\n', '\u2028', '\u2029' -> { }
+        case '\n', '\u2028', '\u2029' -> {}
         case 'x' -> {
           if (i + 2 >= last) {
             return null;

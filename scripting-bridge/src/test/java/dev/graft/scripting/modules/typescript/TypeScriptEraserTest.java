@@ -117,18 +117,21 @@ class TypeScriptEraserTest {
 
   @Test
   void enumsAndParameterPropertiesAreWrittenOnTheirOwnLines() throws Exception {
-    String out = TypeScriptEraser.erase("enum E {\n  A,\n  B = \"b\",\n}\nclass K extends L {\n  constructor(public x: number) {\n"
-        + "    super();\n  }\n}\n");
-    assertThat(out.lines().toList()).containsExactly(
-        "var E;(function (E) {        ",
-        "  E[E[\"A\"] = 0] = \"A\";  ",
-        "      E[\"B\"] = (\"b\"); ",
-        "})(E || (E = {})); ",
-        "class K extends L {x;",
-        "  constructor(       x        ) {",
-        "    super();;this.x=x;",
-        "  }",
-        "}");
+    String out =
+        TypeScriptEraser.erase(
+            "enum E {\n  A,\n  B = \"b\",\n}\nclass K extends L {\n  constructor(public x: number) {\n"
+                + "    super();\n  }\n}\n");
+    assertThat(out.lines().toList())
+        .containsExactly(
+            "var E;(function (E) {        ",
+            "  E[E[\"A\"] = 0] = \"A\";  ",
+            "      E[\"B\"] = (\"b\"); ",
+            "})(E || (E = {})); ",
+            "class K extends L {x;",
+            "  constructor(       x        ) {",
+            "    super();;this.x=x;",
+            "  }",
+            "}");
   }
 
   @Test
