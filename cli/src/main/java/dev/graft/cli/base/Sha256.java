@@ -1,6 +1,7 @@
 package dev.graft.cli.base;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ public final class Sha256 {
    */
   public static String ofFile(Path file) {
     MessageDigest digest = digest();
-    try (java.io.InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = Files.newInputStream(file)) {
       byte[] buffer = new byte[1 << 16];
       for (int n; (n = in.read(buffer)) > 0; ) {
         digest.update(buffer, 0, n);

@@ -355,7 +355,7 @@ final class PackageContent {
     if (path.startsWith("/")) {
       throw new Refused(shown(path) + " is an absolute path; a package's paths are relative to it");
     }
-    if (path.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
+    if (path.getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
       throw new Refused(
           "a path in the package is longer than "
               + String.format("%,d", MAX_PATH_BYTES)

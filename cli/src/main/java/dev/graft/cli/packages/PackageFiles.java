@@ -16,6 +16,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class PackageFiles {
    */
   public record Contents(Map<String, String> files, String hash, String dependenciesHash) {
     public Contents {
-      files = java.util.Collections.unmodifiableMap(new TreeMap<>(files));
+      files = Collections.unmodifiableMap(new TreeMap<>(files));
     }
 
     /** The paths of entries that are not regular files (links, devices...): graft installs none. */

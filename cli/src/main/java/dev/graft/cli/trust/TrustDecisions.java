@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -132,7 +133,7 @@ public final class TrustDecisions {
     if (files.size() > MAX_LISTED && change != null) {
       // A package may hold thousands of files: what changed is listed first.
       files.sort(
-          java.util.Comparator.comparing(
+          Comparator.comparing(
               e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
     }
     for (Map.Entry<String, String> e : files.subList(0, Math.min(files.size(), MAX_LISTED))) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -331,8 +332,7 @@ class HostilePackagesCliTest {
     // Review of issue 22, defect 8: a 2,000-character raw error; a newline cut the reason off.
     Path home = home();
     Path deep = temp.resolve("deep-1.0.0.tgz");
-    String path =
-        "package/" + String.join("/", java.util.Collections.nCopies(25, "d".repeat(200))) + "/x.js";
+    String path = "package/" + String.join("/", Collections.nCopies(25, "d".repeat(200))) + "/x.js";
     try (TarBuilder t = TarBuilder.gzip(deep)) {
       t.file("package/package.json", "{\"name\": \"deep\", \"version\": \"1.0.0\"}\n")
           .longFile(path, "x");

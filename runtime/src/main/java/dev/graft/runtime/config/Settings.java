@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ public record Settings(
     if (!Files.isRegularFile(file)) {
       return null;
     }
-    try (java.io.InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = Files.newInputStream(file)) {
       // A project's settings are read before anything of it is trusted: never more than the cap.
       byte[] bytes = in.readNBytes(MAX_BYTES + 1);
       if (bytes.length > MAX_BYTES) {

@@ -1,7 +1,9 @@
 package dev.graft.scripting.modules.typescript;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the parser notes for writing enums once the whole file is read ({@link EnumEmitter}): the
@@ -109,7 +111,7 @@ final class EnumFacts {
   /**
    * Every function scope of the file: what runs only when called, later than the code around it.
    */
-  final java.util.Set<Integer> allFunctionScopes = new java.util.HashSet<>();
+  final Set<Integer> allFunctionScopes = new HashSet<>();
 
   private int nextScope = 1;
 
