@@ -224,6 +224,19 @@ class PackageImportTest {
       f.write(
           "g-dynamic.js",
           "export default async function (pi) { await import(\"" + depFile + "\"); }\n");
+      // Code without a file of its own, right after the package's own modules were resolved.
+      f.write(
+          "h-eval.js",
+          "export default async function (pi) { await import(\"pkg-a\");"
+              + " await (0, eval)('import(\""
+              + depFile
+              + "\")'); }\n");
+      f.write(
+          "i-function.js",
+          "export default async function (pi) { await import(\"pkg-a\");"
+              + " await new Function('return import(\""
+              + depFile
+              + "\")')(); }\n");
       LoadReport r = f.load();
       String refused =
           "cannot import "
@@ -233,7 +246,7 @@ class PackageImportTest {
               + " (in its node_modules), which only that package's own modules may import";
       assertThat(r.problems())
           .extracting(LoadReport.Problem::message)
-          .hasSize(6)
+          .hasSize(8)
           .allSatisfy(m -> assertThat(m).contains(refused));
       HandlerOutcome.Answered answer =
           (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
