@@ -104,7 +104,7 @@ class GitCheckpointExampleTest {
         .isEqualTo("graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
             + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
             + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to " + home.resolve("settings.json")
-            + " (at git-checkpoint.js:24)");
+            + " (at git-checkpoint.js:26)");
     assertThat(checkpoints()).isEmpty();
 
     ExampleRun restore = ExampleRun.print(home, work, "-p", "-c", "-s", script, "--provider", "scripted", "--model",
