@@ -24,9 +24,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.graalvm.polyglot.Value;
 
@@ -124,7 +126,7 @@ public final class ScriptEngine implements AutoCloseable {
           .thenCompose(f -> f);
       try {
         loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
-            java.util.concurrent.TimeUnit.MILLISECONDS);
+            TimeUnit.MILLISECONDS);
         loaded.add(file);
       } catch (ExecutionException e) {
         problems.add(new LoadReport.Problem(file.path(), failureOf(file, e.getCause()).message()));
@@ -270,7 +272,7 @@ public final class ScriptEngine implements AutoCloseable {
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
     }).thenCompose(f -> f);
     result.whenComplete((value, failure) -> {
-      if (failure instanceof java.util.concurrent.CancellationException) {
+      if (failure instanceof CancellationException) {
         owner.submit(() -> {
           if (signal[0] != null && scripts.active().contains(owning[0])) {
             watchdog.bridgeWork(() -> signal[0].execute());
@@ -307,7 +309,7 @@ public final class ScriptEngine implements AutoCloseable {
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
     }).thenCompose(f -> f);
     answer.whenComplete((v, e) -> {
-      if (e instanceof java.util.concurrent.CancellationException) {
+      if (e instanceof CancellationException) {
         aborted.complete(null);
       }
     });
@@ -349,7 +351,7 @@ public final class ScriptEngine implements AutoCloseable {
       return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
     }).thenCompose(f -> f);
     try {
-      JsonNode value = answer.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      JsonNode value = answer.get(wait.toMillis(), TimeUnit.MILLISECONDS);
       if (value.isMissingNode() || value.isNull()) {
         return Optional.empty();
       }
@@ -413,7 +415,7 @@ public final class ScriptEngine implements AutoCloseable {
         owner.submit(() -> {
           scripts.closeAll("graft is shutting down");
           return null;
-        }).get(SHUTDOWN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }).get(SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (ExecutionException | TimeoutException e) {
@@ -456,7 +458,7 @@ public final class ScriptEngine implements AutoCloseable {
   private HandlerOutcome outcome(ScriptFile file, CompletableFuture<JsonNode> answer, Optional<Duration> backstop) {
     try {
       JsonNode value = backstop.isPresent()
-          ? answer.get(backstop.get().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+          ? answer.get(backstop.get().toMillis(), TimeUnit.MILLISECONDS)
           : answer.get();
       return new HandlerOutcome.Answered(file, value);
     } catch (ExecutionException e) {
@@ -486,7 +488,7 @@ public final class ScriptEngine implements AutoCloseable {
   private <T> T join(CompletableFuture<T> f) {
     Duration bound = settings.spinLimit().multipliedBy(3).plus(Watchdog.STALL_WAIT).plus(BACKSTOP);
     try {
-      return f.get(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      return f.get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;

@@ -11,6 +11,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.FileAttachments;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -87,7 +88,7 @@ public final class InteractiveMode {
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
         frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
       public void interrupted(boolean ctrlC) {
@@ -164,7 +165,7 @@ public final class InteractiveMode {
       List<PromptArguments.Prompt> initial;
       try {
         initial = PromptArguments.of(setup.initialPrompts()).read(cwd());
-      } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+      } catch (FileAttachments.AttachmentException e) {
         frontend.notice(Frontend.Notice.ERROR, "✗ " + e.getMessage());
         initial = List.of();
       }

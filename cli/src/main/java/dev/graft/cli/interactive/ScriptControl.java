@@ -2,6 +2,7 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.MessageRendering;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +27,7 @@ public interface ScriptControl {
   }
 
   /** The files of the running scripts. */
-  default List<java.nio.file.Path> files() {
+  default List<Path> files() {
     return List.of();
   }
 

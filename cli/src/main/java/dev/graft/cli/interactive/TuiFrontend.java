@@ -29,8 +29,10 @@ import dev.graft.cli.ui.TerminalUi;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -334,7 +336,7 @@ final class TuiFrontend implements Frontend {
 
   @Override
   public boolean copy(String text) {
-    String encoded = java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String encoded = Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     tui.post(() -> {
       terminal.write("\033]52;c;" + encoded + "\007");
       terminal.flush();
