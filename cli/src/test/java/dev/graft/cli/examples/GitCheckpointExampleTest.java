@@ -150,11 +150,15 @@ class GitCheckpointExampleTest {
             "Once more");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo("and again");
-    assertThat(run.err().lines().filter(l -> !l.isBlank()).toList()).singleElement().asString()
-        .isEqualTo("graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
-            + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
-            + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to " + home.resolve("settings.json")
-            + " (at git-checkpoint.js:26)");
+    assertThat(run.err().lines().filter(l -> !l.isBlank()).toList())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            "graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
+                + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
+                + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to "
+                + home.resolve("settings.json")
+                + " (at git-checkpoint.js:26)");
     assertThat(checkpoints()).isEmpty();
 
     ExampleRun restore =
