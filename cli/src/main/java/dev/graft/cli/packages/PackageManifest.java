@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.UserError;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,6 +82,15 @@ public final class PackageManifest {
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
   private static final int MAX_TREE = 50_000;
 
+  /**
+   * The most globs a manifest may hold, braces expanded: each is matched against every path of the
+   * package.
+   */
+  static final int MAX_GLOBS = 256;
+
+  /** The most files and folders a manifest may bring of one kind. */
+  static final int MAX_SCRIPTS = 1_000;
+
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
   private static final Pattern RUNS_SCRIPTS_FOLDER =
       Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
@@ -123,6 +133,9 @@ public final class PackageManifest {
     JsonNode pi = manifest.map(m -> m.path("pi")).orElse(null);
     List<Path> found;
     if (graft != null && graft.isArray()) {
+      if (graft.size() > MAX_SCRIPTS) {
+        throw tooMany();
+      }
       found = new ArrayList<>();
       for (JsonNode s : graft) {
         Path p = dir.resolve(s.asText()).normalize();
@@ -165,7 +178,18 @@ public final class PackageManifest {
         leftOut.add(new LeftOut(kind, p, "a link that leads outside the package"));
       }
     }
+    if (out.size() > MAX_SCRIPTS) {
+      throw tooMany();
+    }
     return out;
+  }
+
+  private static UserError tooMany() {
+    return new UserError(
+        "package.json names more than "
+            + String.format("%,d", MAX_SCRIPTS)
+            + " scripts (the cap on"
+            + " what a package loads)");
   }
 
   /** A folder's files of {@code kind}, as the reference collects a folder a manifest names. */
@@ -199,6 +223,9 @@ public final class PackageManifest {
     if (!entries.isArray()) {
       return List.of();
     }
+    if (entries.size() > MAX_SCRIPTS) {
+      throw tooMany();
+    }
     List<String> sources = new ArrayList<>();
     List<String> patterns = new ArrayList<>();
     for (JsonNode e : entries) {
@@ -208,10 +235,20 @@ public final class PackageManifest {
       }
     }
     List<Path> all = new ArrayList<>();
+    List<String> tree = null;
+    int globs = 0;
     for (String s : sources) {
       if (ManifestGlob.isGlob(s)) {
         ManifestGlob glob = ManifestGlob.of(s);
-        for (String rel : tree(dir)) {
+        globs += glob.size();
+        if (globs > MAX_GLOBS) {
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " globs (the cap on what graft matches)");
+        }
+        tree = tree == null ? tree(dir) : tree;
+        for (String rel : tree) {
           if (glob.matches(rel)) {
             Path p = dir.resolve(rel);
             if (Files.isDirectory(p)) {
@@ -219,6 +256,9 @@ public final class PackageManifest {
             } else if (kind != Kind.SCRIPTS
                 || ScriptFinder.isScriptName(p.getFileName().toString())) {
               all.add(p);
+            }
+            if (all.size() > MAX_SCRIPTS) {
+              throw tooMany();
             }
           }
         }
@@ -250,9 +290,17 @@ public final class PackageManifest {
   private static List<Path> applyPatterns(
       Path dir, List<Path> all, List<String> patterns, Kind kind, List<LeftOut> leftOut) {
     Map<Path, String> dropped = new LinkedHashMap<>();
+    int globs = 0;
     for (String p : patterns) {
       if (p.startsWith("!")) {
         ManifestGlob glob = ManifestGlob.literal(p.substring(1));
+        globs += glob.size();
+        if (globs > MAX_GLOBS) {
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " exclusions (the cap on what graft matches)");
+        }
         for (Path f : all) {
           if (!dropped.containsKey(f) && globMatches(glob, dir, f)) {
             dropped.put(f, p);

@@ -2,8 +2,11 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.cli.setup.SharedResources;
+import dev.graft.cli.trust.ProjectPackageTrust;
 import dev.graft.cli.trust.ResourceFingerprint;
 import dev.graft.cli.trust.ScriptFingerprint;
 import dev.graft.cli.trust.ScriptLocations;
@@ -68,7 +71,7 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       return trust(
           context,
           scripts,
-          ScriptFingerprint.of(scripts, grants.projectTextFor("package:" + packageName)));
+          packageFingerprint(context, scripts, grants.projectTextFor("package:" + packageName)));
     }
     Path given = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
     if (Files.isDirectory(given) && !TrustDecisions.kindOf(given).equals("scripts")) {
@@ -137,5 +140,28 @@ final class ScriptsTrustCommand implements Callable<Integer> {
             + folder
             + " until they change.");
     return 0;
+  }
+
+  /** The project package's fingerprint, once its folder is what the project's lock file locks. */
+  private ScriptFingerprint packageFingerprint(
+      CliContext context, Path packageDir, String grantText) {
+    PackageScope scope =
+        PackageScope.project(dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+    PackageLock.Entry entry =
+        scope
+            .lock()
+            .get(packageName)
+            .orElseThrow(() ->
+                new UserError(
+                    "no package "
+                        + packageName
+                        + " in "
+                        + scope.lock().file()
+                        + ": graft trusts only a package the lock file records"));
+    try {
+      return ProjectPackageTrust.fingerprint(packageDir, entry, scope.lock().file(), grantText);
+    } catch (UserError e) {
+      throw e.prefixed(packageName + " in " + packageDir + ": ");
+    }
   }
 }

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +21,9 @@ import java.util.TreeMap;
  * start (trust / not this time / never).
  */
 public final class TrustDecisions {
+  /** The most files a trust question lists. */
+  private static final int MAX_LISTED = 40;
+
   private TrustDecisions() {}
 
   /** A one-line notice on {@code err}; nothing is loaded. */
@@ -147,22 +151,30 @@ public final class TrustDecisions {
     ScriptFingerprint.Change change =
         project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
     String kind = kindOf(project.dir());
-    String what = kind.equals("scripts") ? "hook scripts" : kind;
+    String held = kind.equals("scripts") ? "hook scripts" : kind;
     lines.add(
         change == null
             ? "This project has "
-                + what
+                + held
                 + " that you have not trusted yet, in "
                 + project.dir()
                 + ":"
             : "This project's "
-                + what
+                + held
                 + " changed since you trusted them ("
                 + change.describe()
                 + "), in "
                 + project.dir()
                 + ":");
-    for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
+    List<Map.Entry<String, String>> files =
+        new ArrayList<>(new TreeMap<>(project.fingerprint().files()).entrySet());
+    if (files.size() > MAX_LISTED && change != null) {
+      // A package may hold thousands of files: what changed is listed first.
+      files.sort(
+          Comparator.comparing(
+              e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
+    }
+    for (Map.Entry<String, String> e : files.subList(0, Math.min(files.size(), MAX_LISTED))) {
       String file = e.getKey();
       String mark =
           change == null
@@ -174,7 +186,11 @@ public final class TrustDecisions {
           ScriptFingerprint.isLink(e.getValue())
               ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
               : "";
-      lines.add("  " + ScriptText.safeLine(file + link) + mark);
+      String what = file.equals(ScriptFingerprint.DEPENDENCIES) ? " (its npm dependencies)" : "";
+      lines.add("  " + ScriptText.safeLine(file + link) + what + mark);
+    }
+    if (files.size() > MAX_LISTED) {
+      lines.add("  ... and " + (files.size() - MAX_LISTED) + " more files");
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add(kind.equals("scripts") ? "  (no .js, .mjs, .ts or .mts files)" : "  (no files)");
