@@ -59,10 +59,13 @@ final class HostCalls {
   private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
+  private final ScriptViews views;
   /** Each script file's model calls, kept across reloads. */
   private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
-  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings) {
+  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings,
+      ScriptViews views) {
+    this.views = views;
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -102,6 +105,9 @@ final class HostCalls {
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
       return HostReply.serve(s, name, () -> {
+        if (ViewCalls.serves(op)) {
+          return ViewCalls.call(s, views, ui, op, a, b, c, marshal);
+        }
         switch (op) {
           case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
               strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,

@@ -59,6 +59,8 @@ final class LoadedScript {
   private volatile boolean abandoned;
   /** Its web globals' host side (timers, cancellable calls): kept here so that it goes with the script. */
   private WebGlobals.State web;
+  /** The components it draws (views.js's host side), ended with it. */
+  private ScriptViews.State views;
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log, RejectionWarnings warnings) {
     this.file = file;
@@ -169,6 +171,14 @@ final class LoadedScript {
     this.web = state;
   }
 
+  ScriptViews.State views() {
+    return views;
+  }
+
+  void useViews(ScriptViews.State state) {
+    this.views = state;
+  }
+
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
@@ -261,9 +271,13 @@ final class LoadedScript {
 
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
+    String reason = endReason.isEmpty() ? "closed" : endReason;
     state = State.CLOSED;
     if (web != null) {
       web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
+    }
+    if (views != null) {
+      views.endAll(file::toString, reason);
     }
     if (abandoned) {
       return;

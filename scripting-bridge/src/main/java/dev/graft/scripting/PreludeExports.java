@@ -25,8 +25,7 @@ record PreludeExports(
     Value describeThrown,
     Value isNotJson,
     Value settle,
-    Value fail,
-    Value theme) {
+    Value fail) {
 
   /** The functions of {@code exports}, the prelude's return value; it must export exactly these. */
   static PreludeExports of(Value exports) {
@@ -43,7 +42,6 @@ record PreludeExports(
         exports.getMember("contextEvent"), exports.getMember("contextMessages"), exports.getMember("withEntries"),
         exports.getMember("decode"), exports.getMember("makeApi"), exports.getMember("makeCtx"),
         exports.getMember("commandCtx"), exports.getMember("watchInput"), exports.getMember("describeThrown"),
-        exports.getMember("isNotJson"), exports.getMember("settle"), exports.getMember("fail"),
-        exports.getMember("theme"));
+        exports.getMember("isNotJson"), exports.getMember("settle"), exports.getMember("fail"));
   }
 }

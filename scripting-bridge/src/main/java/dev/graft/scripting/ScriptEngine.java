@@ -15,6 +15,7 @@ import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTerminal;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.modules.ModuleFileSystem;
 import dev.graft.scripting.modules.PackageModules;
@@ -55,6 +56,7 @@ public final class ScriptEngine implements AutoCloseable {
   private final HostCalls host;
   private final ScriptLoading loading;
   private final WebGlobals web;
+  private final ScriptViews views;
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -69,9 +71,10 @@ public final class ScriptEngine implements AutoCloseable {
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
-    this.host = new HostCalls(port, scripts, calls, marshal, settings);
+    this.views = new ScriptViews(owner, scripts, errors);
+    this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
-    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web);
+    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, views);
     if (sandbox.interpreted()) {
       log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }
@@ -337,13 +340,20 @@ public final class ScriptEngine implements AutoCloseable {
       return Optional.of(new MessageRendering.Failed("the renderer for \"" + customType + "\" cannot run from the script thread"));
     }
     String what = "message renderer for \"" + customType + "\"";
+    LiveView[] made = new LiveView[1];
     CompletableFuture<JsonNode> answer = owner.submit(() -> {
       for (LoadedScript s : scripts.active()) {
         Value renderer = s.registered().renderer(customType).orElse(null);
         if (renderer != null) {
-          return calls.call(s, renderer, what, true, Optional.of(wait), x -> new Object[] {
-              watchdog.bridgeWork(() -> marshal.toJs(x, message)),
-              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.prelude().theme()});
+          Value helper = views.helpers(s).getMember("renderMessage");
+          return calls.call(s, helper, what, true, Optional.of(wait), x -> new Object[] {renderer,
+              watchdog.bridgeWork(() -> marshal.toJs(x, message)), expanded})
+              .thenApply(v -> {
+                if (v.isInt()) {
+                  made[0] = owner.submit(() -> views.open(s, v.asInt(), "the component the " + what + " returned")).join();
+                }
+                return v;
+              });
         }
       }
       return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
@@ -352,6 +362,9 @@ public final class ScriptEngine implements AutoCloseable {
       JsonNode value = answer.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
       if (value.isMissingNode() || value.isNull()) {
         return Optional.empty();
+      }
+      if (value.isInt() && made[0] != null) {
+        return Optional.of(new MessageRendering.View(made[0]));
       }
       if (!value.isTextual()) {
         return Optional.of(new MessageRendering.Failed(what + " returned " + value.getNodeType().toString().toLowerCase()
@@ -367,6 +380,12 @@ public final class ScriptEngine implements AutoCloseable {
           : what + " failed: " + cause.getMessage()));
     } catch (TimeoutException e) {
       answer.cancel(false);
+      // a component it made after all is not shown: let it go
+      answer.whenComplete((v, err) -> {
+        if (made[0] != null) {
+          made[0].close(Optional.empty());
+        }
+      });
       return Optional.of(new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -374,7 +393,16 @@ public final class ScriptEngine implements AutoCloseable {
     }
   }
 
-  // ------------------------------------------------------------------ shutdown
+  // ------------------------------------------------------------------ components
+
+  /**
+   * The components scripts draw are drawn on {@code terminal} from now on (its palette, size and
+   * markdown); the ones shown are invalidated. Until a mode calls this, they are drawn plainly
+   * ({@link ScriptTerminal#PLAIN}).
+   */
+  public void useTerminal(ScriptTerminal terminal) {
+    views.useTerminal(java.util.Objects.requireNonNull(terminal, "terminal"));
+  }
 
   // ------------------------------------------------------------------ stuck scripts
 

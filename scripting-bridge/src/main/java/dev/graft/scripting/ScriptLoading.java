@@ -33,10 +33,12 @@ final class ScriptLoading {
   private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
+  private final ScriptViews views;
 
   ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web) {
+      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web, ScriptViews views) {
     this.web = web;
+    this.views = views;
     this.settings = settings;
     this.log = log;
     this.owner = owner;
@@ -81,8 +83,9 @@ final class ScriptLoading {
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
         ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
+        ProxyExecutable loadViews = views.install(s, context, watchdog); // components, the theme (views.js), when first used
         s.usePrelude(PreludeExports.of(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s),
-            settings.maxBridgeChars(), loadWeb)));
+            settings.maxBridgeChars(), loadWeb, loadViews)));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));

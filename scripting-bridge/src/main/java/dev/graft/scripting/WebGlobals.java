@@ -214,7 +214,7 @@ final class WebGlobals {
     }
   }
 
-  private static String resource(String name) {
+  static String resource(String name) {
     try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + name);

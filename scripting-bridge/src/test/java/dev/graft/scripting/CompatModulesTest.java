@@ -90,14 +90,14 @@ class CompatModulesTest {
   @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("tui.js", """
-          import { Text } from "@mariozechner/pi-tui";
+      f.write("core.js", """
+          import { Agent } from "@mariozechner/pi-agent-core";
           export default function (pi) {}
           """);
       LoadReport report = f.load();
       assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
-          .contains("cannot import \"@mariozechner/pi-tui\"")
-          .contains("no installed script package is called \"@mariozechner/pi-tui\""));
+          .contains("cannot import \"@mariozechner/pi-agent-core\"")
+          .contains("no installed script package is called \"@mariozechner/pi-agent-core\""));
     }
   }
 }

@@ -82,7 +82,8 @@ class ReferenceUiTest {
       assertThat(seen).containsExactly("widget todo [1. write, 2. test] belowEditor", "widget todo (removed) aboveEditor",
           "title graft: busy", "working Thinking hard", "working (graft's)", "editorText draft", "editor Edit prefilled",
           "shutdown");
-      assertThat(f.log.all()).contains("ctx.ui.setWidget: graft shows a widget given as lines");
+      // A UI without components ignores a widget's factory, as the reference's RPC mode does: not called, not shown.
+      assertThat(f.log.all()).doesNotContain("setWidget");
     }
   }
 

@@ -56,8 +56,10 @@ class RenderersRemindersModelsTest {
           .contains(new MessageRendering.Text("TODO write tests\n  (expanded)"));
       assertThat(f.engine.renderMessage(custom("boom", "x"), false, WAIT)).hasValueSatisfying(r ->
           assertThat(((MessageRendering.Failed) r).problem()).contains("render.js").contains("no luck"));
-      assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT))
-          .contains(new MessageRendering.Failed("message renderer for \"number\" returned number, not a string"));
+      assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT)).hasValueSatisfying(r ->
+          assertThat(((MessageRendering.Failed) r).problem()).endsWith("render.js: message renderer for \"number\" failed:"
+              + " TypeError: the message renderer's result must be a component (an object with render(width)), not the"
+              + " number 42"));
       assertThat(f.engine.renderMessage(custom("plain", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("unknown", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("never", "x"), false, Duration.ofMillis(200))).hasValueSatisfying(r ->
