@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.scripting.api.ScriptFile;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -271,13 +272,13 @@ final class LoadedScript {
 
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
-    String reason = endReason.isEmpty() ? "closed" : endReason;
+    Optional<String> stopped = state == State.STOPPED ? Optional.of(endReason) : Optional.empty();
     state = State.CLOSED;
     if (web != null) {
       web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
     }
     if (views != null) {
-      views.endAll(file::toString, reason);
+      views.endAll(file::toString, stopped);
     }
     if (abandoned) {
       return;

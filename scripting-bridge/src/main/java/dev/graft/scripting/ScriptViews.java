@@ -49,14 +49,17 @@ final class ScriptViews {
       this.context = context;
     }
 
-    /** Its script ended ({@code reason}): each view is closed, and its watcher told why. */
-    void endAll(ScriptFileName file, String reason) {
+    /**
+     * Its script ended: each view is closed, its watcher told why when the script was stopped for a
+     * problem ({@code stopped}); one unloaded (a reload, graft's end) just goes.
+     */
+    void endAll(ScriptFileName file, Optional<String> stopped) {
       if (open.isEmpty()) {
         return;
       }
       List<LiveView> all = List.copyOf(open.values());
       open.clear();
-      all.forEach(v -> v.ended(Optional.of(file.name() + ": " + v.what() + " is gone (" + reason + ")")));
+      all.forEach(v -> v.ended(stopped.map(why -> file.name() + ": " + v.what() + " is gone (" + why + ")")));
     }
   }
 

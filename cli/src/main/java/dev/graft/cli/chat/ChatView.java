@@ -36,8 +36,13 @@ public final class ChatView {
   private final Supplier<Session> session;
   private final QueueView queue;
   private final WorkingLine working;
+  /** How long a custom message's renderer may take when the message arrives or a conversation is drawn. */
+  static final java.time.Duration RENDER_WAIT = java.time.Duration.ofMillis(500);
+
   // UI thread
   private AssistantView current;
+  /** The custom messages shown, whose script components are let go when the transcript is replaced. */
+  private final List<CustomView> customs = new ArrayList<>();
   private final Map<String, ToolView> tools = new HashMap<>();
 
   public ChatView(Tui tui, ViewContext ctx, CustomRenderer custom, Supplier<Session> session, QueueView queue, WorkingLine working) {
@@ -57,8 +62,13 @@ public final class ChatView {
   public void accept(AgentEvent event) {
     if (event instanceof AgentEvent.MessageEnd end && end.message() instanceof AgentMessage.Custom c) {
       if (c.display()) {
-        Optional<List<String>> rendered = custom.render(c);
-        tui.post(() -> tui.append(new CustomView(ctx, c, rendered)));
+        boolean expanded = ctx.expanded;
+        Optional<CustomRenderer.Rendered> rendered = custom.render(c, expanded, RENDER_WAIT);
+        tui.post(() -> {
+          CustomView view = new CustomView(ctx, c, custom, rendered, expanded);
+          customs.add(view);
+          tui.append(view);
+        });
       }
       return;
     }
@@ -215,7 +225,10 @@ public final class ChatView {
           }
         }
         case AgentMessage.BashExecution b -> out.add(ShellView.of(ctx, b));
-        case AgentMessage.Custom c when c.display() -> out.add(new CustomView(ctx, c, custom.render(c)));
+        case AgentMessage.Custom c when c.display() -> {
+          boolean expanded = ctx.expanded;
+          out.add(new CustomView(ctx, c, custom, custom.render(c, expanded, RENDER_WAIT), expanded));
+        }
         case AgentMessage.BranchSummary b -> out.add(new SummaryView(ctx,
             ctx.theme.fg(ThemeRole.ACCENT, "⎇ summary of the branch left"), b.summary()));
         case AgentMessage.CompactionSummary c -> out.add(new SummaryView(ctx,
@@ -232,6 +245,9 @@ public final class ChatView {
   public void replace(List<Component> header, List<Component> components) {
     current = null;
     tools.clear();
+    customs.forEach(CustomView::release);
+    customs.clear();
+    components.stream().filter(CustomView.class::isInstance).map(CustomView.class::cast).forEach(customs::add);
     tui.clearTranscript();
     header.forEach(tui::append);
     components.forEach(tui::append);

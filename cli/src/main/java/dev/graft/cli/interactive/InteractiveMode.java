@@ -1,10 +1,8 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.base.ScriptSurface;
-import dev.graft.cli.chat.CustomRenderer;
 import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.ui.HookUi;
-import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.events.AgentEvent;
@@ -86,7 +84,13 @@ public final class InteractiveMode {
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
     setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
+        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true,
+        frontend.components())));
+    if (frontend instanceof TuiFrontend tui) {
+      // the components scripts draw take the terminal's colours, size and markdown, now and after /settings
+      setup.scripts().useTerminal(tui.terminalForScripts());
+      tui.onThemeChange(() -> setup.scripts().useTerminal(tui.terminalForScripts()));
+    }
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
@@ -138,11 +142,19 @@ public final class InteractiveMode {
     }
     Keybindings keys = Keybindings.load(setup.home().resolve("keybindings.json"));
     CustomMessageLines custom = new CustomMessageLines(setup.scripts());
-    Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
-    CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
     TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
-        renderer, setup.agent()::session);
+        custom, setup.agent()::session, () -> providersWithModels(setup));
     return new InteractiveMode(setup, frontend, keys.problems()).run();
+  }
+
+  /** How many providers have a model graft can call (a script footer's footerData). */
+  private static int providersWithModels(Setup setup) {
+    try {
+      return (int) setup.models().get().listModels().stream().filter(dev.graft.runtime.llm.ModelListing::usable)
+          .map(l -> l.model().provider()).distinct().count();
+    } catch (RuntimeException e) {
+      return 0;
+    }
   }
 
   /** Without a terminal: one input per line from {@code in}. */

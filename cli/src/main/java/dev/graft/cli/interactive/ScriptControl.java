@@ -25,6 +25,9 @@ public interface ScriptControl {
     return Optional.empty();
   }
 
+  /** The components scripts draw are drawn on {@code terminal} from now on (its colours, size, markdown). */
+  default void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {}
+
   /** The files of the running scripts. */
   default List<java.nio.file.Path> files() {
     return List.of();

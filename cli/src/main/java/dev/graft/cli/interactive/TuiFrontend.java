@@ -26,6 +26,10 @@ import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.TerminalUi;
+import dev.graft.cli.views.ScriptComponent;
+import dev.graft.cli.views.TerminalForScripts;
+import dev.graft.cli.ui.Screen;
+import dev.graft.scripting.api.MessageRendering;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
@@ -67,9 +71,14 @@ final class TuiFrontend implements Frontend {
   private volatile Interrupts interrupts = ctrlC -> {};
   private volatile WorkInput workInput = (text, followUp) -> false;
   private volatile Actions actions = id -> false;
+  private final ScriptScreen scripts;
+  private final TerminalForScripts terminalForScripts;
+  private volatile Runnable onThemeChange = () -> {};
+  private final CustomMessageLines custom;
+  private static final Screen UNSTYLED = Screen.plain(new java.io.PrintWriter(java.io.PrintWriter.nullWriter()));
 
-  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
-      Supplier<Session> session) {
+  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomMessageLines custom,
+      Supplier<Session> session, java.util.function.IntSupplier providers) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
@@ -82,15 +91,12 @@ final class TuiFrontend implements Frontend {
     this.working = new WorkingLine(theme);
     this.queue = new QueueView(theme);
     queue.setEditKey(keys.shown("app.message.dequeue"));
-    this.chat = new ChatView(tui, view, custom, session, queue, working);
+    this.chat = new ChatView(tui, view, this::renderCustom, session, queue, working);
+    this.custom = custom;
     this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
     this.footer = new Footer(theme);
     editor.onSubmit(this::submitted);
-    tui.bottom().add(queue);
-    tui.bottom().add(working);
-    tui.bottom().add(slot);
-    tui.bottom().add(footer);
-    tui.setFocus(editor);
+    this.terminalForScripts = new TerminalForScripts(theme, tui::columns, tui::rows);
     tui.addKeyListener(this::key);
     tui.onError(t -> tui.append(new Text(theme.fg(ThemeRole.ERROR, "✗ internal error in the terminal UI: "
         + Ansi.clean(String.valueOf(t))), 0)));
@@ -121,9 +127,35 @@ final class TuiFrontend implements Frontend {
         statusChanged();
       }
     });
+    this.scripts = new ScriptScreen(tui, theme, ui, footer, cwd, providers);
+    tui.bottom().add(queue);
+    tui.bottom().add(working);
+    tui.bottom().add(scripts.above());
+    tui.bottom().add(slot);
+    tui.bottom().add(scripts.below());
+    tui.bottom().add(scripts.footerSlot());
+    tui.setFocus(editor);
     terminal.onResize(tui::requestRender);
     terminal.onInterrupt(() -> interrupts.interrupted(true));
     tui.start(terminal.keys());
+  }
+
+  /**
+   * A custom message as its script's renderer shows it: a component it returned, drawn in the
+   * transcript; its text; or a note that it failed and the default after it.
+   */
+  private Optional<CustomRenderer.Rendered> renderCustom(AgentMessage.Custom message, boolean expanded, java.time.Duration wait) {
+    Optional<MessageRendering> rendering = custom.rendering(message, expanded, wait);
+    if (rendering.isEmpty()) {
+      return Optional.empty();
+    }
+    if (rendering.get() instanceof MessageRendering.View v) {
+      ScriptComponent component = new ScriptComponent(v.view(), ScriptComponent.Place.TRANSCRIPT, theme, tui,
+          p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+      return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
+    }
+    return custom.linesOf(UNSTYLED, message, rendering.get())
+        .map(lines -> new CustomRenderer.Rendered.Lines(lines, rendering.get() instanceof MessageRendering.Failed));
   }
 
   /** Where the footer's data comes from (computed off the UI thread, when the status changed). */
@@ -135,6 +167,21 @@ final class TuiFrontend implements Frontend {
   @Override
   public HookUi ui() {
     return ui;
+  }
+
+  @Override
+  public ScriptComponents components() {
+    return scripts;
+  }
+
+  /** The terminal as the components scripts draw see it (the theme's colours, the size, markdown). */
+  TerminalForScripts terminalForScripts() {
+    return terminalForScripts;
+  }
+
+  /** Called (on the UI thread) once the theme changed, after everything was drawn again. */
+  void onThemeChange(Runnable handler) {
+    this.onThemeChange = handler;
   }
 
   @Override
@@ -162,11 +209,11 @@ final class TuiFrontend implements Frontend {
   @Override
   public void showConversation(Session session, List<String> header) {
     List<Component> components = chat.conversation(session.buildContext().messages());
-    List<Component> top = new ArrayList<>();
+    List<Component> banner = new ArrayList<>();
     for (String line : header) {
-      top.add(new Text(line, 0));
+      banner.add(new Text(line, 0));
     }
-    tui.post(() -> chat.replace(top, components));
+    tui.post(() -> chat.replace(List.of(scripts.header(banner)), components));
     statusChanged();
   }
 
@@ -349,6 +396,7 @@ final class TuiFrontend implements Frontend {
       tui.transcript().forEach(Component::invalidate);
       tui.bottom().invalidate();
       tui.requestRedrawAll();
+      onThemeChange.run();
     });
   }
 

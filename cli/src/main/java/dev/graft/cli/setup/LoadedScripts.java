@@ -89,6 +89,11 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {
+    engine.ifPresent(e -> e.useTerminal(terminal));
+  }
+
+  @Override
   public Optional<dev.graft.scripting.api.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
       boolean expanded, java.time.Duration wait) {
     try {
