@@ -266,12 +266,25 @@ final class HostCalls {
           + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute));
+    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute,
+        renderer(tool, "renderCall", name), renderer(tool, "renderResult", name)));
     refreshIfActive(s);
     if (s.active()) {
       port.toolRegistered(s.file(), name);
     }
     return HostReply.NOTHING;
+  }
+
+  /** A tool's renderCall or renderResult: a function, or null when it has none. */
+  private static Value renderer(Value tool, String member, String name) throws BadArgument {
+    Value fn = tool.getMember(member);
+    if (fn == null || fn.isNull()) {
+      return null;
+    }
+    if (!fn.canExecute()) {
+      throw new BadArgument("the " + member + " of tool " + name + " must be a function, not " + typeOf(fn));
+    }
+    return fn;
   }
 
   private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {

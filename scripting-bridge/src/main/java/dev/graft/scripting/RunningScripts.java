@@ -23,8 +23,8 @@ final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
   record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      Set<String> renderers) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of());
+      Set<String> renderers, Set<String> toolRenderers) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -63,14 +63,16 @@ final class RunningScripts {
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
+    Set<String> toolRenderers = new HashSet<>();
     for (LoadedScript s : active) {
       renderers.addAll(s.registered().rendererTypes());
+      s.registered().tools().stream().filter(Registrations.Tool::renders).forEach(t -> toolRenderers.add(t.info().name()));
       events.addAll(s.registered().events());
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
     snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools), Set.copyOf(renderers));
+        List.copyOf(tools), Set.copyOf(renderers), Set.copyOf(toolRenderers));
   }
 
   /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */

@@ -16,6 +16,7 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
 import dev.graft.scripting.api.ScriptTerminal;
+import dev.graft.scripting.api.ToolRenderRequest;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.modules.ModuleFileSystem;
 import dev.graft.scripting.modules.PackageModules;
@@ -57,6 +58,7 @@ public final class ScriptEngine implements AutoCloseable {
   private final ScriptLoading loading;
   private final WebGlobals web;
   private final ScriptViews views;
+  private final Renderings renderings;
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -75,6 +77,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, views);
+    this.renderings = new Renderings(owner, scripts, views, calls, marshal, watchdog);
     if (sandbox.interpreted()) {
       log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }
@@ -336,61 +339,24 @@ public final class ScriptEngine implements AutoCloseable {
     if (closed || !rendersMessages(customType)) {
       return Optional.empty();
     }
-    if (owner.isCurrent()) {
-      return Optional.of(new MessageRendering.Failed("the renderer for \"" + customType + "\" cannot run from the script thread"));
+    return renderings.message(message, expanded, wait);
+  }
+
+  /** Whether a running script's tool {@code name} has its own renderCall or renderResult (no round trip). */
+  public boolean rendersTool(String name) {
+    return scripts.snapshot().toolRenderers().contains(name);
+  }
+
+  /**
+   * How a script's tool shows its call ({@code renderCall}) or result ({@code renderResult}), waiting
+   * at most {@code wait}: the component it returned, or why there is none (it threw, timed out);
+   * empty when the tool has no such renderer or it returned nothing (graft's own rendering stands).
+   */
+  public Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
+    if (closed || !rendersTool(request.toolName())) {
+      return Optional.empty();
     }
-    String what = "message renderer for \"" + customType + "\"";
-    LiveView[] made = new LiveView[1];
-    CompletableFuture<JsonNode> answer = owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Value renderer = s.registered().renderer(customType).orElse(null);
-        if (renderer != null) {
-          Value helper = views.helpers(s).getMember("renderMessage");
-          return calls.call(s, helper, what, true, Optional.of(wait), x -> new Object[] {renderer,
-              watchdog.bridgeWork(() -> marshal.toJs(x, message)), expanded})
-              .thenApply(v -> {
-                if (v.isInt()) {
-                  made[0] = owner.submit(() -> views.open(s, v.asInt(), "the component the " + what + " returned")).join();
-                }
-                return v;
-              });
-        }
-      }
-      return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
-    }).thenCompose(f -> f);
-    try {
-      JsonNode value = answer.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-      if (value.isMissingNode() || value.isNull()) {
-        return Optional.empty();
-      }
-      if (value.isInt() && made[0] != null) {
-        return Optional.of(new MessageRendering.View(made[0]));
-      }
-      if (!value.isTextual()) {
-        return Optional.of(new MessageRendering.Failed(what + " returned " + value.getNodeType().toString().toLowerCase()
-            + ", not a string"));
-      }
-      return Optional.of(new MessageRendering.Text(value.textValue()));
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      while (cause instanceof CompletionException && cause.getCause() != null) {
-        cause = cause.getCause();
-      }
-      return Optional.of(new MessageRendering.Failed(cause instanceof ScriptFailure sf ? sf.failure().message()
-          : what + " failed: " + cause.getMessage()));
-    } catch (TimeoutException e) {
-      answer.cancel(false);
-      // a component it made after all is not shown: let it go
-      answer.whenComplete((v, err) -> {
-        if (made[0] != null) {
-          made[0].close(Optional.empty());
-        }
-      });
-      return Optional.of(new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.of(new MessageRendering.Failed(what + " was interrupted"));
-    }
+    return renderings.tool(request, wait);
   }
 
   // ------------------------------------------------------------------ components

@@ -43,6 +43,11 @@ public final class ChatView {
   private AssistantView current;
   /** The custom messages shown, whose script components are let go when the transcript is replaced. */
   private final List<CustomView> customs = new ArrayList<>();
+  /** The tool calls shown whose script draws them, let go in the same way. */
+  private final List<ToolView> drawnTools = new ArrayList<>();
+  private volatile ToolRenderer toolRenderer = ToolRenderer.NONE;
+  /** The arguments of the calls running now of tools that draw themselves (for their result's renderer). */
+  private final Map<String, com.fasterxml.jackson.databind.node.ObjectNode> drawnArgs = new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<String, ToolView> tools = new HashMap<>();
 
   public ChatView(Tui tui, ViewContext ctx, CustomRenderer custom, Supplier<Session> session, QueueView queue, WorkingLine working) {
@@ -58,6 +63,11 @@ public final class ChatView {
     return ctx;
   }
 
+  /** How the tools of scripts that draw their own calls and results are drawn. */
+  public void useTools(ToolRenderer renderer) {
+    this.toolRenderer = renderer;
+  }
+
   /** An agent event (any thread). */
   public void accept(AgentEvent event) {
     if (event instanceof AgentEvent.MessageEnd end && end.message() instanceof AgentMessage.Custom c) {
@@ -70,6 +80,37 @@ public final class ChatView {
           tui.append(view);
         });
       }
+      return;
+    }
+    if (event instanceof AgentEvent.ToolExecutionStart t && toolRenderer.renders(t.toolName())) {
+      drawnArgs.put(t.toolCallId(), t.args());
+      Optional<CustomRenderer.Rendered.Drawn> call = toolRenderer.render(t.toolName(), t.toolCallId(), t.args(), Optional.empty(),
+          false, ctx.expanded, RENDER_WAIT);
+      tui.post(() -> {
+        apply(event);
+        ToolView view = tools.get(t.toolCallId());
+        if (view != null) {
+          view.drawCall(call);
+          drawnTools.add(view);
+        } else {
+          call.ifPresent(d -> d.release().run());
+        }
+      });
+      return;
+    }
+    if (event instanceof AgentEvent.ToolExecutionEnd t && drawnArgs.containsKey(t.toolCallId())) {
+      boolean expanded = ctx.expanded;
+      Optional<CustomRenderer.Rendered.Drawn> result = toolRenderer.render(t.toolName(), t.toolCallId(),
+          drawnArgs.remove(t.toolCallId()), Optional.of(t.result()), t.isError(), expanded, RENDER_WAIT);
+      tui.post(() -> {
+        ToolView view = tools.get(t.toolCallId());
+        apply(event);
+        if (view != null) {
+          view.drawResult(result, expanded, toolRenderer, t.toolCallId());
+        } else {
+          result.ifPresent(d -> d.release().run());
+        }
+      });
       return;
     }
     if (event instanceof AgentEvent.CompactionEnd c) {
@@ -216,10 +257,16 @@ public final class ChatView {
           for (ContentBlock.ToolCall call : a.toolCalls()) {
             ToolView view = new ToolView(ctx, call.name(), call.arguments());
             AgentMessage.ToolResult r = results.get(call.id());
-            if (r != null) {
-              view.finish(new AgentEvent.ToolOutput(r.content(), r.details()), r.isError());
-            } else {
-              view.finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result)")), Optional.empty()), true);
+            AgentEvent.ToolOutput output = r != null ? new AgentEvent.ToolOutput(r.content(), r.details())
+                : new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result)")), Optional.empty());
+            boolean isError = r == null || r.isError();
+            view.finish(output, isError);
+            if (toolRenderer.renders(call.name())) {
+              boolean expanded = ctx.expanded;
+              view.drawCall(toolRenderer.render(call.name(), call.id(), call.arguments(), Optional.empty(), false, expanded,
+                  RENDER_WAIT));
+              view.drawResult(toolRenderer.render(call.name(), call.id(), call.arguments(), Optional.of(output), isError,
+                  expanded, RENDER_WAIT), expanded, toolRenderer, call.id());
             }
             out.add(view);
           }
@@ -247,7 +294,10 @@ public final class ChatView {
     tools.clear();
     customs.forEach(CustomView::release);
     customs.clear();
+    drawnTools.forEach(ToolView::release);
+    drawnTools.clear();
     components.stream().filter(CustomView.class::isInstance).map(CustomView.class::cast).forEach(customs::add);
+    components.stream().filter(ToolView.class::isInstance).map(ToolView.class::cast).forEach(drawnTools::add);
     tui.clearTranscript();
     header.forEach(tui::append);
     components.forEach(tui::append);

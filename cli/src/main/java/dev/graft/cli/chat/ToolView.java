@@ -11,6 +11,7 @@ import dev.graft.runtime.message.ContentBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * One tool call and its result: a title line ({@code read src/a.txt}, {@code $ mvn test}) and a
@@ -36,11 +37,51 @@ final class ToolView implements Component {
   private int cachedWidth = -1;
   private boolean cachedExpanded;
   private List<String> cached;
+  /** What the tool's script draws for its call and its result (renderCall, renderResult), when it does. */
+  private Optional<CustomRenderer.Rendered.Drawn> drawnCall = Optional.empty();
+  private Optional<CustomRenderer.Rendered.Drawn> drawnResult = Optional.empty();
+  private boolean drawnExpanded;
+  private ToolRenderer renderer = ToolRenderer.NONE;
+  private String toolCallId = "";
 
   ToolView(ViewContext ctx, String name, ObjectNode args) {
     this.ctx = ctx;
     this.name = name;
     this.args = args;
+  }
+
+  /** The component the tool's script draws for its call (in place of graft's title line). */
+  void drawCall(Optional<CustomRenderer.Rendered.Drawn> call) {
+    release(drawnCall);
+    drawnCall = call;
+    cached = null;
+  }
+
+  /**
+   * The component the tool's script draws for its result (in place of graft's body), made for the
+   * expanded state {@code expanded}; asked again of {@code renderer} when the user flips it.
+   */
+  void drawResult(Optional<CustomRenderer.Rendered.Drawn> result, boolean expanded, ToolRenderer renderer, String toolCallId) {
+    release(drawnResult);
+    drawnResult = result;
+    drawnExpanded = expanded;
+    this.renderer = renderer;
+    this.toolCallId = toolCallId;
+    cached = null;
+  }
+
+  /** It is no longer shown: the components its script draws are let go. */
+  void release() {
+    release(drawnCall);
+    release(drawnResult);
+  }
+
+  private static void release(Optional<CustomRenderer.Rendered.Drawn> drawn) {
+    drawn.ifPresent(d -> d.release().run());
+  }
+
+  private boolean drawsItself() {
+    return drawnCall.isPresent() || drawnResult.isPresent();
   }
 
   void update(AgentEvent.ToolOutput partial) {
@@ -67,23 +108,43 @@ final class ToolView implements Component {
 
   @Override
   public boolean finished() {
-    return done;
+    return done && drawnCall.map(d -> d.component().finished()).orElse(true)
+        && drawnResult.map(d -> d.component().finished()).orElse(true);
   }
 
   @Override
   public void invalidate() {
     cached = null;
+    drawnCall.ifPresent(d -> d.component().invalidate());
+    drawnResult.ifPresent(d -> d.component().invalidate());
   }
 
   @Override
   public List<String> render(int width) {
-    if (done && cached != null && cachedWidth == width && cachedExpanded == ctx.expanded) {
+    if (drawnResult.isPresent() && drawnExpanded != ctx.expanded && done) {
+      drawnExpanded = ctx.expanded;
+      Optional<CustomRenderer.Rendered.Drawn> again = renderer.render(name, toolCallId, args,
+          Optional.ofNullable(output), error, ctx.expanded, CustomView.AGAIN);
+      if (again.isPresent()) {
+        release(drawnResult);
+        drawnResult = again;
+      }
+    }
+    if (done && !drawsItself() && cached != null && cachedWidth == width && cachedExpanded == ctx.expanded) {
       return cached;
     }
     Theme t = ctx.theme;
     List<String> body = new ArrayList<>();
-    body.add(title(width));
-    body.addAll(body(width - 2));
+    if (drawnCall.isPresent()) {
+      body.addAll(drawnCall.get().component().render(Math.max(1, width - 2)));
+    } else {
+      body.add(title(width));
+    }
+    if (done && drawnResult.isPresent()) {
+      body.addAll(drawnResult.get().component().render(Math.max(1, width - 2)));
+    } else {
+      body.addAll(body(width - 2));
+    }
     ThemeRole bg = !done ? ThemeRole.TOOL_PENDING_BG : error ? ThemeRole.TOOL_ERROR_BG : ThemeRole.TOOL_SUCCESS_BG;
     List<String> out = new ArrayList<>();
     out.add("");

@@ -89,6 +89,7 @@ public final class InteractiveMode {
     if (frontend instanceof TuiFrontend tui) {
       // the components scripts draw take the terminal's colours, size and markdown, now and after /settings
       setup.scripts().useTerminal(tui.terminalForScripts());
+      tui.toolsDrawnBy(setup.scripts());
       tui.onThemeChange(() -> setup.scripts().useTerminal(tui.terminalForScripts()));
     }
     setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));

@@ -25,6 +25,16 @@ public interface ScriptControl {
     return Optional.empty();
   }
 
+  /** Whether a script's tool {@code name} draws its own call or result (renderCall, renderResult). */
+  default boolean rendersTool(String name) {
+    return false;
+  }
+
+  /** How a script's tool draws its call or result, waiting at most {@code wait}; empty for graft's own rendering. */
+  default Optional<MessageRendering> renderTool(dev.graft.scripting.api.ToolRenderRequest request, Duration wait) {
+    return Optional.empty();
+  }
+
   /** The components scripts draw are drawn on {@code terminal} from now on (its colours, size, markdown). */
   default void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {}
 

@@ -3,6 +3,7 @@ package dev.graft.cli.interactive;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.chat.ChatView;
 import dev.graft.cli.chat.CustomRenderer;
+import dev.graft.cli.chat.ToolRenderer;
 import dev.graft.cli.chat.Footer;
 import dev.graft.cli.chat.FooterData;
 import dev.graft.cli.chat.QueueView;
@@ -75,6 +76,7 @@ final class TuiFrontend implements Frontend {
   private final TerminalForScripts terminalForScripts;
   private volatile Runnable onThemeChange = () -> {};
   private final CustomMessageLines custom;
+  private final Path cwd;
   private static final Screen UNSTYLED = Screen.plain(new java.io.PrintWriter(java.io.PrintWriter.nullWriter()));
 
   TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomMessageLines custom,
@@ -93,6 +95,7 @@ final class TuiFrontend implements Frontend {
     queue.setEditKey(keys.shown("app.message.dequeue"));
     this.chat = new ChatView(tui, view, this::renderCustom, session, queue, working);
     this.custom = custom;
+    this.cwd = cwd;
     this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
     this.footer = new Footer(theme);
     editor.onSubmit(this::submitted);
@@ -156,6 +159,38 @@ final class TuiFrontend implements Frontend {
     }
     return custom.linesOf(UNSTYLED, message, rendering.get())
         .map(lines -> new CustomRenderer.Rendered.Lines(lines, rendering.get() instanceof MessageRendering.Failed));
+  }
+
+  /** How the tools of scripts that draw their calls and results are drawn: by {@code scripts}' renderers. */
+  void toolsDrawnBy(ScriptControl scripts) {
+    chat.useTools(new ToolRenderer() {
+      @Override
+      public boolean renders(String toolName) {
+        return scripts.rendersTool(toolName);
+      }
+
+      @Override
+      public Optional<CustomRenderer.Rendered.Drawn> render(String toolName, String toolCallId,
+          com.fasterxml.jackson.databind.node.ObjectNode args, Optional<AgentEvent.ToolOutput> result, boolean isError,
+          boolean expanded, java.time.Duration wait) {
+        Optional<com.fasterxml.jackson.databind.JsonNode> output = result.map(r -> {
+          com.fasterxml.jackson.databind.node.ObjectNode o = dev.graft.runtime.json.Json.object();
+          o.set("content", dev.graft.runtime.message.MessageCodec.encodeBlocks(r.content()));
+          r.details().ifPresent(d -> o.set("details", d));
+          return o;
+        });
+        Optional<MessageRendering> rendering = scripts.renderTool(new dev.graft.scripting.api.ToolRenderRequest(toolName,
+            toolCallId, args, output, false, isError, expanded, cwd.toString()), wait);
+        if (rendering.orElse(null) instanceof MessageRendering.View v) {
+          ScriptComponent component = new ScriptComponent(v.view(), ScriptComponent.Place.TRANSCRIPT, theme, tui,
+              p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+          return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
+        }
+        rendering.filter(MessageRendering.Failed.class::isInstance)
+            .ifPresent(f -> ui.notify("script problem: " + ((MessageRendering.Failed) f).problem(), HookUi.NotifyLevel.ERROR));
+        return Optional.empty();
+      }
+    });
   }
 
   /** Where the footer's data comes from (computed off the UI thread, when the status changed). */

@@ -89,6 +89,21 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public boolean rendersTool(String name) {
+    return engine.map(e -> e.rendersTool(name)).orElse(false);
+  }
+
+  @Override
+  public Optional<dev.graft.scripting.api.MessageRendering> renderTool(dev.graft.scripting.api.ToolRenderRequest request,
+      java.time.Duration wait) {
+    try {
+      return engine.flatMap(e -> e.renderTool(request, wait));
+    } catch (IllegalStateException e) {
+      return Optional.empty(); // the engine is closed: graft is on its way out
+    }
+  }
+
+  @Override
   public void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {
     engine.ifPresent(e -> e.useTerminal(terminal));
   }
