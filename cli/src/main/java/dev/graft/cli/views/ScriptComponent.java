@@ -32,8 +32,13 @@ import java.util.function.IntSupplier;
 public final class ScriptComponent implements Component {
   /** How long a frame waits for the script thread. */
   public static final Duration WAIT = Duration.ofMillis(25);
-  /** Esc pressed twice within this closes a dialog whatever its script does. */
-  static final long DOUBLE_ESCAPE_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /**
+   * How long the first frame of one in the transcript waits: it may be drawn into the scrollback
+   * straight away, and what it draws late needs everything drawn again.
+   */
+  static final Duration FIRST_WAIT = Duration.ofMillis(100);
+  /** Esc pressed twice within this closes a dialog whatever its script does (a hint says so meanwhile). */
+  static final long DOUBLE_ESCAPE_NANOS = TimeUnit.SECONDS.toNanos(2);
   /** The most lines a render's error takes. */
   static final int ERROR_LINES = 4;
 
@@ -64,6 +69,8 @@ public final class ScriptComponent implements Component {
   private String notice;
   private boolean reported;
   private long lastEscape;
+  /** It missed a frame in the transcript, which may have gone to the scrollback: once it draws, all is drawn again. */
+  private volatile boolean redrawWhenDrawn;
 
   /** {@code problems} is told, once, what went wrong with it (the script's error, naming the script). */
   public ScriptComponent(ScriptView view, Place place, Theme theme, Tui tui, Consumer<String> problems) {
@@ -124,6 +131,10 @@ public final class ScriptComponent implements Component {
   }
 
   private void askFrame() {
+    if (redrawWhenDrawn) {
+      redrawWhenDrawn = false;
+      tui.requestRedrawAll();
+    }
     dirty = true;
     if (frameAsked.compareAndSet(false, true)) {
       tui.post(() -> frameAsked.set(false));
@@ -154,6 +165,16 @@ public final class ScriptComponent implements Component {
 
   @Override
   public List<String> render(int width) {
+    List<String> drawn = draw(width);
+    if (place != Place.DIALOG || lastEscape == 0 || System.nanoTime() - lastEscape >= DOUBLE_ESCAPE_NANOS || ended) {
+      return drawn;
+    }
+    List<String> out = new ArrayList<>(drawn);
+    out.add(theme.fg(ThemeRole.MUTED, Ansi.truncate("Esc again closes it", width, "…")));
+    return out;
+  }
+
+  private List<String> draw(int width) {
     if (notice != null) {
       return noticeLines(width);
     }
@@ -162,7 +183,7 @@ public final class ScriptComponent implements Component {
       return placed(linesWidth == inner ? lines : fitted(lines, inner), width, inner);
     }
     dirty = false;
-    ScriptView.Frame frame = view.render(inner, WAIT);
+    ScriptView.Frame frame = view.render(inner, place == Place.TRANSCRIPT && !drawn ? FIRST_WAIT : WAIT);
     switch (frame) {
       case ScriptView.Frame.Lines l -> {
         lines = held(l, inner);
@@ -171,6 +192,7 @@ public final class ScriptComponent implements Component {
       }
       case ScriptView.Frame.Late late -> {
         dirty = true; // drawn when its answer comes (it asks for a frame then)
+        redrawWhenDrawn = place == Place.TRANSCRIPT;
         if (!drawn && place == Place.DIALOG) {
           return List.of(theme.fg(ThemeRole.MUTED, Ansi.truncate("waiting for " + view.script().name()
               + " to draw… (Esc leaves)", width, "…")));
@@ -286,6 +308,8 @@ public final class ScriptComponent implements Component {
         return true;
       }
       lastEscape = now;
+      // the hint goes once its time is up
+      java.util.concurrent.CompletableFuture.delayedExecutor(DOUBLE_ESCAPE_NANOS, TimeUnit.NANOSECONDS).execute(this::askFrame);
     } else {
       lastEscape = 0;
     }

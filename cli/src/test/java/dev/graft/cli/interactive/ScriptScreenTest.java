@@ -236,8 +236,7 @@ class ScriptScreenTest {
     command("stubborn", "");
     until(s -> s.contains("I keep the keys"), "the dialog");
     press("\033");
-    Thread.sleep(200); // the first Esc is the script's
-    assertThat(bottom()).contains("I keep the keys");
+    until(s -> s.contains("I keep the keys\nEsc again closes it"), "the first Esc, the script's, and the hint");
     press("\033");
     until(s -> s.contains("> editor"), "the editor back after the second Esc");
     assertThat(waitFor(() -> transcript().stream().anyMatch(l -> l.contains("stubborn gave undefined")))).isTrue();
