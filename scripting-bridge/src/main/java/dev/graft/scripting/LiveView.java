@@ -47,6 +47,8 @@ final class LiveView implements ScriptView {
   private Pending pending;
   private final AtomicInteger pendingKeys = new AtomicInteger();
   private final AtomicLong keysSince = new AtomicLong();
+  /** How many times it asked for a frame (or a key may have changed it). */
+  private final AtomicLong changes = new AtomicLong();
 
   LiveView(ScriptViews views, LoadedScript s, int id, String what) {
     this.views = views;
@@ -98,12 +100,15 @@ final class LiveView implements ScriptView {
   private static final class Pending {
     final int width;
     final long since = System.nanoTime();
+    /** How many times the view had asked for a frame when this render was asked for. */
+    final long changesBefore;
     final CompletableFuture<Frame> future;
     volatile boolean late;
 
-    Pending(int width, CompletableFuture<Frame> future) {
+    Pending(int width, CompletableFuture<Frame> future, long changesBefore) {
       this.width = width;
       this.future = future;
+      this.changesBefore = changesBefore;
     }
   }
 
@@ -123,11 +128,16 @@ final class LiveView implements ScriptView {
           Pending done = pending;
           pending = null;
           if (done.width == width) {
+            if (changes.get() != done.changesBefore) {
+              // it asked for a frame since that render was asked for, and the caller stopped waiting
+              // before: the frame it asked for is still to come
+              watcher.changed();
+            }
             return outcome(done.future);
           }
         }
         if (pending == null) {
-          Pending fresh = new Pending(width, views.owner.submit(() -> renderNow(width)));
+          Pending fresh = new Pending(width, views.owner.submit(() -> renderNow(width)), changes.get());
           fresh.future.whenComplete((r, e) -> {
             if (fresh.late) {
               watcher.changed(); // the frame that stopped waiting for it can have it now
@@ -273,7 +283,7 @@ final class LiveView implements ScriptView {
         } else {
           keysSince.set(System.nanoTime());
         }
-        watcher.changed();
+        changed();
       }
     });
   }
@@ -294,7 +304,7 @@ final class LiveView implements ScriptView {
       } catch (LoadedScript.GuestException ge) {
         failed(views.errors.of(s, what + "'s invalidate", ge));
       }
-      watcher.changed();
+      changed();
     });
   }
 
@@ -346,6 +356,7 @@ final class LiveView implements ScriptView {
 
   /** It asked for a frame. */
   void changed() {
+    changes.incrementAndGet();
     watcher.changed();
   }
 

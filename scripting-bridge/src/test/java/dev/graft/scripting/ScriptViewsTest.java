@@ -245,6 +245,39 @@ class ScriptViewsTest {
   }
 
   @Test
+  void aFrameAskedForDuringARenderTheUiStoppedWaitingForIsNotLost() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("slow.js", """
+          export default function (pi) {
+            pi.registerCommand("slow", { handler: async (args, ctx) => {
+              let n = 0;
+              ctx.ui.setWidget("slow", (tui) => ({
+                render(w) {
+                  n++;
+                  if (n === 1) { const end = Date.now() + 300; while (Date.now() < end) {} }
+                  tui.requestRender(); // always: it animates
+                  return ["drawn " + n];
+                },
+                invalidate() {},
+              }));
+            } });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      ViewUi ui = new ViewUi(true);
+      f.engine.runCommand("slow", "", ctx(ui)).get(5, TimeUnit.SECONDS);
+      ScriptView view = ui.nextWidget();
+      assertThat(view.render(40, Duration.ofMillis(10))).isInstanceOf(ScriptView.Frame.Late.class);
+      until(5, () -> ui.changes.get() >= 2); // it asked for a frame, and the late render came
+      int before = ui.changes.get();
+      // the frame that takes the late render's lines is told that another is due (the UI had reset its flag)
+      assertThat(view.render(40, Duration.ofSeconds(5))).isEqualTo(new ScriptView.Frame.Lines(List.of("drawn 1"), 0));
+      assertThat(ui.changes.get()).isGreaterThan(before);
+      assertThat(ViewUi.lines(view, 40)).containsExactly("drawn 2");
+    }
+  }
+
+  @Test
   void widgetsFootersAndHeadersFromFactoriesAreViewsAndAReplacedOneEnds() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("slots.js", """

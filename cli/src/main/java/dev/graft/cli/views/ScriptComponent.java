@@ -69,6 +69,7 @@ public final class ScriptComponent implements Component {
   private String notice;
   private boolean reported;
   private long lastEscape;
+  private Duration wait = WAIT;
   /** It missed a frame in the transcript, which may have gone to the scrollback: once it draws, all is drawn again. */
   private volatile boolean redrawWhenDrawn;
 
@@ -99,6 +100,12 @@ public final class ScriptComponent implements Component {
 
   public ScriptView view() {
     return view;
+  }
+
+  /** How long a frame waits for the script thread ({@link #WAIT}; bench/component-frame.sh waits for every render). */
+  ScriptComponent waitAtMost(Duration wait) {
+    this.wait = wait;
+    return this;
   }
 
   /** At most this many lines are drawn (the rest is said in a last line). */
@@ -183,7 +190,7 @@ public final class ScriptComponent implements Component {
       return placed(linesWidth == inner ? lines : fitted(lines, inner), width, inner);
     }
     dirty = false;
-    ScriptView.Frame frame = view.render(inner, place == Place.TRANSCRIPT && !drawn ? FIRST_WAIT : WAIT);
+    ScriptView.Frame frame = view.render(inner, place == Place.TRANSCRIPT && !drawn ? FIRST_WAIT.plus(wait) : wait);
     switch (frame) {
       case ScriptView.Frame.Lines l -> {
         lines = held(l, inner);
