@@ -98,8 +98,17 @@ final class ScriptScreen implements ScriptComponents {
   public void custom(ScriptView view, CustomOptions options) {
     ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.DIALOG, theme, tui, problems)
         .fit(options).maxLines(() -> Math.max(3, tui.rows() - 3));
-    Runnable takeAway = ui.showComponent(component, component::close);
-    component.onEnd(problem -> takeAway.run());
+    java.util.concurrent.atomic.AtomicReference<Runnable> takeAway = new java.util.concurrent.atomic.AtomicReference<>();
+    component.onEnd(problem -> {
+      Runnable r = takeAway.get();
+      if (r != null) {
+        r.run();
+      }
+    });
+    takeAway.set(ui.showComponent(component, component::close));
+    if (component.ended()) {
+      takeAway.get().run(); // it ended before it could be taken away
+    }
   }
 
   @Override
@@ -163,6 +172,14 @@ final class ScriptScreen implements ScriptComponents {
   public void header(Optional<ScriptView> view) {
     Optional<ScriptComponent> component = view.map(v -> new ScriptComponent(v, ScriptComponent.Place.TRANSCRIPT, theme, tui,
         problems).maxLines(() -> Math.max(3, tui.rows() / 2)));
+    // one its script let go of (a reload) gives the banner back, as a stopped one keeps its notice
+    component.ifPresent(c -> c.onEnd(problem -> {
+      if (problem.isEmpty() && header == c) {
+        header = null;
+        fillHeader();
+        tui.requestRedrawAll();
+      }
+    }));
     tui.post(() -> {
       if (header != null && component.orElse(null) != header) {
         header.close();

@@ -65,7 +65,7 @@ public final class ScriptComponent implements Component {
   private List<String> lines = List.of();
   private int linesWidth = -1;
   private boolean drawn;
-  private boolean ended;
+  private volatile boolean ended;
   private String notice;
   private boolean reported;
   private long lastEscape;
