@@ -565,6 +565,11 @@
     matchesKey(data, keyId) { return views().matchesKey(data, keyId); },
     keybindings() { return views().keybindings; },
     size() { return views().size(); },
+    // getModel() of "@mariozechner/pi-ai": the model graft knows by that provider and id, as
+    // ctx.modelRegistry.find answers, or undefined (also outside a handler, command or tool).
+    getModel(provider, id) {
+      return latestAgent === undefined ? undefined : call(latestAgent, "findModel", provider, id);
+    },
     complete(request) {
       if (latestAgent === undefined) {
         return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"

@@ -88,11 +88,13 @@ class RenderersRemindersModelsTest {
   void theModelRegistryDescribesModelsWithoutCredentials() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("models.js", """
+          import { getModel } from "@mariozechner/pi-ai";
           export default function (pi) {
             pi.registerCommand("models", { handler: async (args, ctx) => ({
               found: ctx.modelRegistry.find("acme", "m1"),
               missing: ctx.modelRegistry.find("acme", "nope") === undefined,
               available: ctx.modelRegistry.available().map((m) => m.provider + "/" + m.id),
+              getModel: getModel("acme", "m1").name + ", " + getModel("acme", "nope"),
             }) });
             pi.registerCommand("bad", { handler: async (args, ctx) => ctx.modelRegistry.find(1, "m1") });
           }
@@ -103,7 +105,7 @@ class RenderersRemindersModelsTest {
       assertThat(r).isEqualTo(ScriptFixture.json("""
           {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
            "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
-           "missing":true,"available":["acme/m1","scripted/scripted"]}"""));
+           "missing":true,"available":["acme/m1","scripted/scripted"],"getModel":"Model One, undefined"}"""));
       assertThat(r.toString()).doesNotContain("pw@").doesNotContain("sk-123").doesNotContain("baseUrl");
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
           .hasMessageContaining("TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
