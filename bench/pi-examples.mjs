@@ -108,7 +108,11 @@ function missingMembers(source) {
 // ---------------------------------------------------------------- the examples
 
 const NODE_MODULES = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
-const TUI = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|setEditorComponent|onTerminalInput|\bCustomEditor\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|getSettingsListTheme/g;
+// The terminal features graft does not have (a script's own editor, raw terminal input, autocomplete
+// providers, overlays composited over the screen); components themselves (ctx.ui.custom, widgets,
+// footer, header, renderers, the pi-tui module) graft draws.
+const TUI = /setEditorComponent|onTerminalInput|\bCustomEditor\b|addAutocompleteProvider|\.showOverlay\b/g;
+const COMPONENTS = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|setWidget\([^)]*=>|setFooter\(|setHeader\(|registerMessageRenderer|renderCall|renderResult/g;
 
 function sourcesOf(entryPath) {
   if (fs.statSync(entryPath).isFile()) return [entryPath];
@@ -172,7 +176,8 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
   const tui = [...new Set([...source.matchAll(TUI)].map((m) => m[0].replace(/^from\s+["']|["']$/g, "")))];
   const missing = missingMembers(source);
   const programs = [...new Set([...source.matchAll(/\bpi\.exec\(\s*["'`]([\w.-]+)["'`]/g)].map((m) => m[1]))];
-  const row = { name, klass: "", reason: "" };
+  const row = { name, klass: "", reason: "", components: COMPONENTS.test(source) };
+  COMPONENTS.lastIndex = 0;
   rows.push(row);
   const dest = fs.mkdtempSync(path.join(work, "ex-"));
 
@@ -198,7 +203,7 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
     row.reason = "Node I/O: " + node.join(", ");
   } else if (tui.length > 0) {
     row.klass = "impossible";
-    row.reason = "TUI component: " + tui.join(", ");
+    row.reason = "terminal feature graft lacks: " + tui.join(", ");
   } else if ((unchanged.ok || after.ok) && missing.length > 0) {
     row.klass = "needs API";
     row.reason = "loads and runs, but uses " + missing.join(", ");
@@ -220,7 +225,9 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
 // ---------------------------------------------------------------- report
 
 const width = Math.max(...rows.map((r) => r.name.length));
-for (const r of rows) console.log(r.name.padEnd(width) + "  " + r.klass.padEnd(15) + "  " + r.reason);
+for (const r of rows) {
+  console.log(r.name.padEnd(width) + "  " + (r.components ? "C " : "  ") + r.klass.padEnd(15) + "  " + r.reason);
+}
 console.log("");
 const count = (k) => rows.filter((r) => r.klass === k).length;
 const possible = rows.filter((r) => r.klass !== "impossible").length;
@@ -230,8 +237,13 @@ console.log("mode: " + (loadsTs ? "graft loads .ts itself (unchanged = the .ts f
     + "which is what 'unchanged' becomes once graft strips types at load"));
 console.log("examples: " + rows.length);
 for (const k of ["unchanged", "after stripping", "needs API", "impossible"]) console.log("  " + k.padEnd(16) + count(k));
-console.log("without Node I/O or a TUI component: " + possible + "; of these running: " + running + " ("
+console.log("without Node I/O or a terminal feature graft lacks: " + possible + "; of these running: " + running + " ("
   + Math.round((100 * running) / Math.max(1, possible)) + "%)");
+const drawing = rows.filter((r) => r.components);
+const drawingRunning = drawing.filter((r) => r.klass === "unchanged" || r.klass === "after stripping").length;
+console.log("drawing components (C: pi-tui, ctx.ui.custom, a widget/footer/header factory, a renderer): " + drawing.length
+  + "; of these running: " + drawingRunning + "; the others: "
+  + drawing.filter((r) => r.klass !== "unchanged" && r.klass !== "after stripping").map((r) => r.name + " (" + r.klass + ")").join(", "));
 let present = 0;
 let total = 0;
 const absent = [];
