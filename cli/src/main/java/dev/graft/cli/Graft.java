@@ -1,6 +1,7 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
@@ -72,7 +73,7 @@ public final class Graft {
       boolean verbose = root.verbose();
       context.err().println("graft: " + oneLine(e));
       if (e instanceof UserError u) {
-        u.details().forEach(line -> context.err().println("  " + ScriptText.shown(line)));
+        u.details().forEach(line -> context.err().println("  " + ScriptText.safeLine(line)));
       }
       if (verbose) {
         e.printStackTrace(context.err());
@@ -125,7 +126,7 @@ public final class Graft {
       return Optional.empty();
     }
     CommandLine at = e.getCommandLine();
-    return dev.graft.cli.base.EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
+    return EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
         .map(b -> at.getCommandSpec().qualifiedName() + " " + b);
   }
 
@@ -136,6 +137,6 @@ public final class Graft {
       message = t.getClass().getSimpleName();
     }
     int nl = message.indexOf('\n');
-    return ScriptText.shown(nl < 0 ? message : message.substring(0, nl));
+    return ScriptText.safeLine(nl < 0 ? message : message.substring(0, nl));
   }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -282,7 +283,7 @@ final class GuestCalls {
 
   private static String message(Throwable error) {
     Throwable t = error;
-    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+    while (t instanceof CompletionException && t.getCause() != null) {
       t = t.getCause();
     }
     return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();

@@ -5,6 +5,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SourceSection;
 import org.graalvm.polyglot.Value;
@@ -156,7 +157,7 @@ final class GuestErrors {
    * Runs guest code graft runs to describe a thrown value (a Proxy's traps, getters) under the
    * watchdog like any other; {@code fallback} when it throws or is stopped.
    */
-  private static <T> T guarded(LoadedScript s, java.util.function.Supplier<T> body, T fallback) {
+  private static <T> T guarded(LoadedScript s, Supplier<T> body, T fallback) {
     if (!s.running() || s.abandoned()) {
       return fallback;
     }

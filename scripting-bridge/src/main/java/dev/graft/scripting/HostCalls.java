@@ -34,10 +34,13 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -61,7 +64,7 @@ final class HostCalls {
   private final ScriptSettings settings;
   private final ScriptViews views;
   /** Each script file's model calls, kept across reloads. */
-  private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Path, ModelCallQuota> modelCalls = new ConcurrentHashMap<>();
 
   HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings,
       ScriptViews views) {

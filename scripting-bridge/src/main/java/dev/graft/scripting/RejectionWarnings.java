@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.scripting.api.ScriptLog;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -20,7 +21,7 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
   private static final Pattern FRAME = Pattern.compile("\\s+at .*\\(([^()]+?):(\\d+)(?::[\\d-]+)?\\)\\s*");
   private static final String PRELUDE = "graft-prelude.js";
   /** The reasons GraalJS gives a promise rejected by an interrupt. */
-  private static final java.util.Set<String> INTERRUPTED = java.util.Set.of("Execution got interrupted.", "Thread was interrupted.");
+  private static final Set<String> INTERRUPTED = Set.of("Execution got interrupted.", "Thread was interrupted.");
 
   private final BiConsumer<ScriptLog.Level, String> sink;
   private final Supplier<String> doing;

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -69,7 +70,7 @@ final class Sandbox implements AutoCloseable {
 
   /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
   Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log,
-      java.util.function.BiConsumer<ScriptLog.Level, String> errors) {
+      BiConsumer<ScriptLog.Level, String> errors) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)

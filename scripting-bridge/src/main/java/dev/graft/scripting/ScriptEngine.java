@@ -26,11 +26,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.graalvm.polyglot.Value;
+import java.util.Objects;
 
 /**
  * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
@@ -130,7 +133,7 @@ public final class ScriptEngine implements AutoCloseable {
           .thenCompose(f -> f);
       try {
         loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
-            java.util.concurrent.TimeUnit.MILLISECONDS);
+            TimeUnit.MILLISECONDS);
         loaded.add(file);
       } catch (ExecutionException e) {
         problems.add(new LoadReport.Problem(file.path(), failureOf(file, e.getCause()).message()));
@@ -276,7 +279,7 @@ public final class ScriptEngine implements AutoCloseable {
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
     }).thenCompose(f -> f);
     result.whenComplete((value, failure) -> {
-      if (failure instanceof java.util.concurrent.CancellationException) {
+      if (failure instanceof CancellationException) {
         owner.submit(() -> {
           if (signal[0] != null && scripts.active().contains(owning[0])) {
             watchdog.bridgeWork(() -> signal[0].execute());
@@ -313,7 +316,7 @@ public final class ScriptEngine implements AutoCloseable {
       return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
     }).thenCompose(f -> f);
     answer.whenComplete((v, e) -> {
-      if (e instanceof java.util.concurrent.CancellationException) {
+      if (e instanceof CancellationException) {
         aborted.complete(null);
       }
     });
@@ -367,7 +370,7 @@ public final class ScriptEngine implements AutoCloseable {
    * ({@link ScriptTerminal#PLAIN}).
    */
   public void useTerminal(ScriptTerminal terminal) {
-    views.useTerminal(java.util.Objects.requireNonNull(terminal, "terminal"));
+    views.useTerminal(Objects.requireNonNull(terminal, "terminal"));
   }
 
   // ------------------------------------------------------------------ stuck scripts
@@ -407,7 +410,7 @@ public final class ScriptEngine implements AutoCloseable {
         owner.submit(() -> {
           scripts.closeAll("graft is shutting down");
           return null;
-        }).get(SHUTDOWN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }).get(SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (ExecutionException | TimeoutException e) {
@@ -450,7 +453,7 @@ public final class ScriptEngine implements AutoCloseable {
   private HandlerOutcome outcome(ScriptFile file, CompletableFuture<JsonNode> answer, Optional<Duration> backstop) {
     try {
       JsonNode value = backstop.isPresent()
-          ? answer.get(backstop.get().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+          ? answer.get(backstop.get().toMillis(), TimeUnit.MILLISECONDS)
           : answer.get();
       return new HandlerOutcome.Answered(file, value);
     } catch (ExecutionException e) {
@@ -480,7 +483,7 @@ public final class ScriptEngine implements AutoCloseable {
   private <T> T join(CompletableFuture<T> f) {
     Duration bound = settings.spinLimit().multipliedBy(3).plus(Watchdog.STALL_WAIT).plus(BACKSTOP);
     try {
-      return f.get(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      return f.get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;

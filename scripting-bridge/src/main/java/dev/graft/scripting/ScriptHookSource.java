@@ -10,6 +10,7 @@ import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSettings;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -32,7 +33,7 @@ public final class ScriptHookSource implements HookSource {
     this.script = script;
     this.context = context;
     // Asked for every event, streamed tokens included: worked out once (scripts are loaded).
-    Set<String> handled = new java.util.HashSet<>();
+    Set<String> handled = new HashSet<>();
     for (String event : ScriptSettings.KNOWN_EVENTS) {
       if (engine.handles(event)) {
         handled.add(event);

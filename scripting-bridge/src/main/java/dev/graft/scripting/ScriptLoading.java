@@ -10,6 +10,7 @@ import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.graalvm.polyglot.Context;
@@ -126,7 +127,7 @@ final class ScriptLoading {
   void warmUp() {
     ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
-    try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(java.util.Map.of()), quiet)) {
+    try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(Map.of()), quiet)) {
       PreludeExports.of(context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
           (ProxyExecutable) a -> null, settings.maxBridgeChars())).makeApi().execute();
     } catch (RuntimeException e) {

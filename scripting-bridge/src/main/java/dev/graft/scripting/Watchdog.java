@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.PolyglotException;
 
@@ -89,12 +90,12 @@ final class Watchdog implements AutoCloseable {
   private final boolean cpuTime = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
   private final HeapGuard heap;
   private final ScriptSettings settings;
-  private final java.util.function.Consumer<Run> stuck;
+  private final Consumer<Run> stuck;
   private volatile Run current;
   private volatile boolean abandonedAny;
 
   /** {@code stuck} gets a run that did not stop within {@link #STALL_WAIT} of being told to (on the watchdog thread). */
-  Watchdog(ScriptSettings settings, java.util.function.Consumer<Run> stuck) {
+  Watchdog(ScriptSettings settings, Consumer<Run> stuck) {
     this.settings = settings;
     this.stuck = stuck;
     this.heap = new HeapGuard(settings.heapLimit(), this::checkHeap);

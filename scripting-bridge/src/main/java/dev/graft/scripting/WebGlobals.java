@@ -2,6 +2,11 @@ package dev.graft.scripting;
 
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptLog;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -127,7 +132,7 @@ final class WebGlobals {
           long ms = args.length > 2 && args[2].fitsInLong() ? Math.max(1, args[2].asLong()) : 1;
           // Weakly: a cancelled timer stays in the scheduler's queue until due, and must not keep
           // a closed script's memory until then.
-          java.lang.ref.WeakReference<LoadedScript> script = new java.lang.ref.WeakReference<>(s);
+          WeakReference<LoadedScript> script = new WeakReference<>(s);
           state.timers.put(id, watchdog.schedule(() -> {
             LoadedScript due = script.get();
             if (due != null) {
@@ -215,13 +220,13 @@ final class WebGlobals {
   }
 
   static String resource(String name) {
-    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+    try (InputStream in = WebGlobals.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + name);
       }
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -12,9 +12,11 @@ import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -249,7 +251,7 @@ class ApiTest {
           }
           """);
       f.load();
-      List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<String> notes = new CopyOnWriteArrayList<>();
       ScriptUi ui = new RunawayTest.TestUi() {
         @Override
         public CompletableFuture<Optional<String>> input(String title, String placeholder) {
@@ -289,12 +291,12 @@ class ApiTest {
           }
           """);
       f.load();
-      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<String> seen = new CopyOnWriteArrayList<>();
       ScriptUi ui = new RunawayTest.TestUi() {
         @Override
         public CompletableFuture<Optional<String>> select(String title, List<String> options,
-            Optional<java.time.Duration> timeout) {
-          seen.add("select " + title + " " + timeout.map(java.time.Duration::toMillis).orElse(-1L));
+            Optional<Duration> timeout) {
+          seen.add("select " + title + " " + timeout.map(Duration::toMillis).orElse(-1L));
           return CompletableFuture.completedFuture(Optional.of(options.get(1)));
         }
 

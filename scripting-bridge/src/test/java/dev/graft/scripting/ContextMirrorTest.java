@@ -10,7 +10,9 @@ import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -194,7 +196,7 @@ class ContextMirrorTest {
           }
           """);
       HookRunner hooks = runner(f);
-      java.util.Random random = new java.util.Random(16);
+      Random random = new Random(16);
       List<AgentMessage> context = new ArrayList<>(messages(5));
       int made = 5;
       for (int call = 0; call < 80; call++) {
@@ -211,7 +213,7 @@ class ContextMirrorTest {
             }
           }
           case 4 -> context.add(random.nextInt(context.size()), context.get(random.nextInt(context.size())));
-          case 5 -> java.util.Collections.swap(context, random.nextInt(context.size()), random.nextInt(context.size()));
+          case 5 -> Collections.swap(context, random.nextInt(context.size()), random.nextInt(context.size()));
           default -> {
             if (random.nextInt(6) == 0) {
               context = new ArrayList<>(messages(3).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList());

@@ -11,6 +11,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -38,7 +39,7 @@ class GuestValueFuzzTest {
     dir = Files.createTempDirectory("graft-fuzz-guest-out");
     fixture = new ScriptFixture(dir, ScriptSettings.defaults().withMaxBridgeChars(MAX_CHARS));
     try (var in = GuestValueFuzzTest.class.getResourceAsStream("GuestValueFuzzTest-builder.js")) {
-      fixture.write("builder.js", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      fixture.write("builder.js", new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
     assertThat(fixture.load().problems()).isEmpty();
   }

@@ -10,6 +10,7 @@ import dev.graft.scripting.api.Failure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +41,7 @@ class JsonIntoScriptFuzzTest {
   static void close() throws IOException {
     fixture.close();
     try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -178,7 +179,7 @@ class LifecycleTest {
     assertThatThrownBy(() -> ScriptSettings.defaults().withMaxBridgeChars(10)).hasMessageContaining("maxBridgeChars");
     assertThat(ScriptSettings.defaults().handlerTimeout()).hasSeconds(30);
     assertThat(ScriptSettings.defaults().spinLimit()).hasSeconds(2);
-    assertThat(Optional.of(ScriptSettings.KNOWN_EVENTS)).get().asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.COLLECTION)
+    assertThat(Optional.of(ScriptSettings.KNOWN_EVENTS)).get().asInstanceOf(InstanceOfAssertFactories.COLLECTION)
         .contains("context", "tool_call", "session_before_compact", "compaction_end");
   }
 }

@@ -9,8 +9,10 @@ import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +77,7 @@ class ModelCallsTest {
       + " scripts.modelCallsPerRun allows (settings.json); it may call again once the next prompt starts";
 
   private static int occurrences(String text, String part) {
-    return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+    return text.split(Pattern.quote(part), -1).length - 1;
   }
 
   @Test
@@ -93,9 +95,9 @@ class ModelCallsTest {
         Thread.sleep(10);
       }
       assertThat(answerAll(agent, burst)).isEqualTo(Json.MAPPER.valueToTree(
-          java.util.List.of("ok", "ok", IN_FLIGHT, IN_FLIGHT)));
+          List.of("ok", "ok", IN_FLIGHT, IN_FLIGHT)));
       assertThat(answerAll(agent, run(f, agent, "seq", 5))).isEqualTo(Json.MAPPER.valueToTree(
-          java.util.List.of("ok", "ok", "ok", PER_RUN, PER_RUN)));
+          List.of("ok", "ok", "ok", PER_RUN, PER_RUN)));
       assertThat(agent.calls).hasSize(5);
       String log = f.log.all();
       assertThat(occurrences(log, "model calls limited: ask.js has 2 model calls waiting")).as(log).isEqualTo(1);
@@ -103,10 +105,10 @@ class ModelCallsTest {
 
       agent.runs = 1; // a new prompt
       assertThat(answerAll(agent, run(f, agent, "seq", 3))).isEqualTo(Json.MAPPER.valueToTree(
-          java.util.List.of("ok", "ok", "ok")));
+          List.of("ok", "ok", "ok")));
       f.load(); // a reload does not start the count again
       assertThat(answerAll(agent, run(f, agent, "seq", 3))).isEqualTo(Json.MAPPER.valueToTree(
-          java.util.List.of("ok", "ok", PER_RUN)));
+          List.of("ok", "ok", PER_RUN)));
       assertThat(agent.calls).hasSize(10);
       assertThat(occurrences(f.log.all(), "model calls limited: ask.js made 5 model calls in this run")).isEqualTo(2);
     }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,7 +108,7 @@ class RenderersRemindersModelsTest {
            "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
            "missing":true,"available":["acme/m1","scripted/scripted"],"getModel":"Model One, undefined"}"""));
       assertThat(r.toString()).doesNotContain("pw@").doesNotContain("sk-123").doesNotContain("baseUrl");
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
+      Assertions.assertThatThrownBy(() -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
           .hasMessageContaining("TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
     }
   }

@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.LoadReport;
@@ -291,7 +292,7 @@ class RunawayTest {
           return answer;
         }
       };
-      CompletableFuture<JsonNode> result = f.engine.runCommand("ask", "really?", new EventContext(dev.graft.runtime.json.Json.object(), ui));
+      CompletableFuture<JsonNode> result = f.engine.runCommand("ask", "really?", new EventContext(Json.object(), ui));
       Thread.sleep(2500); // longer than the 2 s handler timeout
       assertThat(result).isNotDone();
       answer.complete(true);

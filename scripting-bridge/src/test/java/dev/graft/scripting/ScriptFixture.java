@@ -25,7 +25,7 @@ final class ScriptFixture implements AutoCloseable {
   ScriptSources sources;
 
   /** A context whose UI is there (its dialogs never answer): a user may be what a command waits for. */
-  static final EventContext WITH_UI = new EventContext(dev.graft.runtime.json.Json.object(), new ScriptUi() {
+  static final EventContext WITH_UI = new EventContext(Json.object(), new ScriptUi() {
     @Override
     public boolean available() {
       return true;

@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.HashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The components scripts draw: ctx.ui.custom with its keys and done(), widgets, footer and header
@@ -53,7 +55,7 @@ class ScriptViewsTest {
       """;
 
   /** Waits until {@code condition} holds, at most {@code seconds}; fails the test otherwise. */
-  static void until(int seconds, java.util.function.BooleanSupplier condition) throws InterruptedException {
+  static void until(int seconds, BooleanSupplier condition) throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > end) {
@@ -358,14 +360,14 @@ class ScriptViewsTest {
 
     @Override
     public Map<String, String> foreground() {
-      Map<String, String> all = new java.util.HashMap<>(ThemeRoles.uncoloured());
+      Map<String, String> all = new HashMap<>(ThemeRoles.uncoloured());
       all.putAll(fg);
       return all;
     }
 
     @Override
     public Map<String, String> background() {
-      Map<String, String> all = new java.util.HashMap<>(ThemeRoles.uncoloured());
+      Map<String, String> all = new HashMap<>(ThemeRoles.uncoloured());
       all.putAll(bg);
       return all;
     }

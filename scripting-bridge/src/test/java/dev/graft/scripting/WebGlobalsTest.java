@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,8 +35,8 @@ class WebGlobalsTest {
    */
   @Test
   void theGlobalsAreMadeWhenFirstTouched() throws Exception {
-    java.util.Set<String> defined = new java.util.TreeSet<>();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bglobal\\(\"(\\w+)\"").matcher(resource("web.js"));
+    Set<String> defined = new TreeSet<>();
+    Matcher m = Pattern.compile("\\bglobal\\(\"(\\w+)\"").matcher(resource("web.js"));
     while (m.find()) {
       defined.add(m.group(1));
     }
@@ -53,9 +60,9 @@ class WebGlobalsTest {
     }
   }
 
-  private static String resource(String name) throws java.io.IOException {
-    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+  private static String resource(String name) throws IOException {
+    try (InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 

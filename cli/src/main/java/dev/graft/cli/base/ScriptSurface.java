@@ -42,7 +42,7 @@ public final class ScriptSurface {
   public ScriptSurface(PrintWriter err, LiveEventContext contexts) {
     this.contexts = Objects.requireNonNull(contexts, "contexts");
     this.problems = problem -> {
-      err.println("graft: script problem: " + ScriptText.shown(problem.text()));
+      err.println("graft: script problem: " + ScriptText.safeLine(problem.text()));
       err.flush();
     };
   }

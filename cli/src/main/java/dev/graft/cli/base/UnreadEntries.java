@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The custom entries of a session that no loaded script can read (seeds/hooks-v2-context-control.md,
- * "Session Resumed Without Hook"): a {@code stack_pop} entry without stacking.js does nothing, and
+ * The custom entries of a session that no loaded script can read, as when a session is resumed
+ * without the script that wrote them: a {@code stack_pop} entry without stacking.js does nothing, and
  * the popped turns are back in the context. A type counts as read when a loaded script's source
  * names it, as a script that writes or reads entries of a type does; the warning is one line per
  * type, with the count.

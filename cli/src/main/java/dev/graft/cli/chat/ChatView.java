@@ -19,6 +19,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The conversation in the terminal UI: agent events become components in the transcript (the
@@ -37,7 +40,7 @@ public final class ChatView {
   private final QueueView queue;
   private final WorkingLine working;
   /** How long a custom message's renderer may take when the message arrives or a conversation is drawn. */
-  static final java.time.Duration RENDER_WAIT = java.time.Duration.ofMillis(500);
+  static final Duration RENDER_WAIT = Duration.ofMillis(500);
 
   // UI thread
   private AssistantView current;
@@ -47,7 +50,7 @@ public final class ChatView {
   private final List<ToolView> drawnTools = new ArrayList<>();
   private volatile ToolRenderer toolRenderer = ToolRenderer.NONE;
   /** The arguments of the calls running now of tools that draw themselves (for their result's renderer). */
-  private final Map<String, com.fasterxml.jackson.databind.node.ObjectNode> drawnArgs = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, ObjectNode> drawnArgs = new ConcurrentHashMap<>();
   private final Map<String, ToolView> tools = new HashMap<>();
 
   public ChatView(Tui tui, ViewContext ctx, CustomRenderer custom, Supplier<Session> session, QueueView queue, WorkingLine working) {

@@ -6,8 +6,10 @@ import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +104,7 @@ final class ToolView implements Component {
   /** The run ended without this call's result. */
   void abandon() {
     if (!done) {
-      finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result: the run ended first)")), java.util.Optional.empty()), true);
+      finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result: the run ended first)")), Optional.empty()), true);
     }
   }
 
@@ -190,7 +192,7 @@ final class ToolView implements Component {
       }
       return out;
     }
-    String text = new dev.graft.runtime.message.MessageContent.Blocks(output.content()).text("\n");
+    String text = new MessageContent.Blocks(output.content()).text("\n");
     List<String> lines;
     OutputLines.Cut cut = OutputLines.Cut.HEAD;
     int limit = HEAD_LINES;
@@ -245,7 +247,7 @@ final class ToolView implements Component {
   private List<String> readLines(String text) {
     Theme t = ctx.theme;
     String path = args.path("path").asText("");
-    var language = dev.graft.cli.tui.highlight.CodeHighlighter.languageOfFile(path);
+    var language = CodeHighlighter.languageOfFile(path);
     if (language.isEmpty() || text.isEmpty()) {
       return OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s));
     }

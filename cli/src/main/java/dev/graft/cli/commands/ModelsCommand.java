@@ -7,6 +7,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ public final class ModelsCommand implements Callable<Integer> {
         o.put("contextWindow", l.model().contextWindow());
         o.put("maxTokens", l.model().maxTokens());
         o.put("reasoning", l.model().reasoning());
-        o.put("key", l.key().name().toLowerCase(java.util.Locale.ROOT));
+        o.put("key", l.key().name().toLowerCase(Locale.ROOT));
         o.put("keySource", l.keySource());
       }
       out.println(Json.write(array));

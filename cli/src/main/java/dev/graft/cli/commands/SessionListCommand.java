@@ -68,7 +68,7 @@ final class SessionListCommand implements Callable<Integer> {
     } else {
       for (SessionSummary s : sessions) {
         String when = TIME.format(s.modified().atZone(ZoneId.systemDefault()));
-        String title = s.name().map(n -> ScriptText.shown(n) + " — ").orElse("") + EntryPreview.clip(s.firstMessage());
+        String title = s.name().map(n -> ScriptText.safeLine(n) + " — ").orElse("") + EntryPreview.clip(s.firstMessage());
         out.printf("%s  %5d msgs  %s%n      %s%n", when, s.messageCount(), title, s.path());
       }
     }

@@ -40,7 +40,7 @@ final class SessionTreeCommand implements Callable<Integer> {
       PrintWriter out = context.out();
       String leaf = session.leafId().orElse(null);
       out.println(session.file().orElseThrow() + "  (session " + session.id() + ", cwd " + session.cwd()
-          + session.name().map(n -> ", name \"" + ScriptText.shown(n) + "\"").orElse("") + ")");
+          + session.name().map(n -> ", name \"" + ScriptText.safeLine(n) + "\"").orElse("") + ")");
       TreeDrawing.draw(session.tree(), TreeNode::children, (node, prefix) -> {
         boolean isLeaf = node.entry().id().equals(leaf);
         out.println(prefix + (isLeaf ? "* " : "") + node.entry().id() + " "
@@ -55,6 +55,6 @@ final class SessionTreeCommand implements Callable<Integer> {
   }
 
   private static String label(Optional<String> label) {
-    return label.map(l -> "  [" + ScriptText.shown(l) + "]").orElse("");
+    return label.map(l -> "  [" + ScriptText.safeLine(l) + "]").orElse("");
   }
 }

@@ -16,7 +16,7 @@ public final class EntryPreview {
 
   /** The entry on one line, escaped ({@link ScriptText}): names, labels and texts come from models and scripts. */
   public static String of(SessionEntry entry) {
-    return ScriptText.shown(describe(entry));
+    return ScriptText.safeLine(describe(entry));
   }
 
   private static String describe(SessionEntry entry) {
@@ -36,7 +36,7 @@ public final class EntryPreview {
 
   /** The message on one line, escaped. */
   public static String message(AgentMessage message) {
-    return ScriptText.shown(describe(message));
+    return ScriptText.safeLine(describe(message));
   }
 
   private static String describe(AgentMessage message) {
@@ -82,6 +82,6 @@ public final class EntryPreview {
     }
     String line = flat.toString().strip();
     // Entries hold what models and scripts wrote: no control character reaches the terminal.
-    return ScriptText.shown(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…");
+    return ScriptText.safeLine(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…");
   }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.Locale;
 
 /**
  * The page around the session's data: page.html with page.css and page.js inlined. The page's
@@ -21,7 +22,7 @@ record PageTemplate(String head, String tail) {
     String html = resource("page.html");
     String css = resource("page.css");
     String js = resource("page.js");
-    if (js.toLowerCase(java.util.Locale.ROOT).contains("</script") || css.toLowerCase(java.util.Locale.ROOT).contains("</style")) {
+    if (js.toLowerCase(Locale.ROOT).contains("</script") || css.toLowerCase(Locale.ROOT).contains("</style")) {
       throw new IllegalStateException("page.js or page.css would end its own element");
     }
     String csp = "default-src 'none'; script-src '" + sha256(js) + "'; style-src '" + sha256(css)

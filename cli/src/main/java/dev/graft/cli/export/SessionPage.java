@@ -45,7 +45,7 @@ public final class SessionPage {
     PageStats stats = new PageStats();
     ScriptDataStream data = new ScriptDataStream(out);
     try (InputStream in = Files.newInputStream(source)) {
-      LineReader lines = new LineReader(in);
+      ByteLineReader lines = new ByteLineReader(in);
       byte[] line;
       int element = 0;
       while ((line = lines.next()) != null) {

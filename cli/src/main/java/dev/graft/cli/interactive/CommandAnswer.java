@@ -1,10 +1,11 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What a script command's handler returned (seeds/hooks-v2-commands.md): nothing, a prompt to
+ * What a script command's handler returned (docs/hooks.md, Commands): nothing, a prompt to
  * send to the agent (a string, or {@code {prompt}}), or a status line to show
  * ({@code {status}}). Every mode acts on it the same way.
  */
@@ -39,7 +40,7 @@ public sealed interface CommandAnswer {
     }
     String expected = "; a command returns nothing, a string or {prompt: string} (sent as a prompt), or {status: string} (shown)";
     if (!answer.isObject()) {
-      return wrong(name, "a " + answer.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + expected);
+      return wrong(name, "a " + answer.getNodeType().toString().toLowerCase(Locale.ROOT) + expected);
     }
     if (answer.has("prompt") && answer.has("status")) {
       return wrong(name, "both prompt and status" + expected);

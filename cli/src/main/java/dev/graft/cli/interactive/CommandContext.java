@@ -5,7 +5,9 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a slash command may use: the agent and its session, the UI port for dialogs, output, the
@@ -42,7 +44,7 @@ public interface CommandContext {
   boolean copy(String text);
 
   /** graft's home directory (settings.json, keybindings.json). */
-  java.nio.file.Path home();
+  Path home();
 
   /** The model, thinking level or settings changed: the footer shows them again. */
   void statusChanged();
@@ -66,7 +68,7 @@ public interface CommandContext {
    * Writes the session as an HTML page ({@code graft session export}), to {@code output} or
    * next to where graft runs; returns the page's path.
    */
-  String exportSession(java.util.Optional<String> output) throws Exception;
+  String exportSession(Optional<String> output) throws Exception;
 
   /** Ends the interactive mode after this command. */
   void quit();

@@ -9,6 +9,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -40,7 +41,7 @@ final class EventPrinter implements Consumer<AgentEvent> {
   }
 
   /** A script's working message from the next spinner on; empty restores graft's own. */
-  void setWorkingMessage(java.util.Optional<String> message) {
+  void setWorkingMessage(Optional<String> message) {
     working = message.map(m -> Screen.withoutEscapes(m) + " (Esc or Ctrl+C to abort)").orElse(WORKING);
     screen.respin(working);
   }

@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.tui.CompletionSource;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * The terminal side of the interactive mode: the terminal UI (components, an editor that stays
@@ -58,7 +60,7 @@ interface Frontend extends AutoCloseable {
   default void statusChanged() {}
 
   /** Called before the editor reads (the plain mode prints the status line then). */
-  default void beforeInput(java.util.function.Supplier<String> statusLine) {}
+  default void beforeInput(Supplier<String> statusLine) {}
 
   /** A script's ctx.ui beyond the dialogs: the terminal's title, the working line's message, visibility and frames. */
   void title(String title);
@@ -92,7 +94,7 @@ interface Frontend extends AutoCloseable {
   default void themeChanged(String name) {}
 
   /** Completions for the editor (a terminal has them; plain input does not). */
-  default void completeWith(List<dev.graft.cli.tui.CompletionSource> sources) {}
+  default void completeWith(List<CompletionSource> sources) {}
 
   /** Where interrupts go: Esc and Ctrl+C while work runs, SIGINT at any time. */
   void onInterrupt(Interrupts interrupts);

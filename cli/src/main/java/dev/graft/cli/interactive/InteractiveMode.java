@@ -9,6 +9,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.FileAttachments;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import dev.graft.runtime.llm.ModelListing;
 
 /**
  * {@code graft} without {@code -p}: a prompt loop. Input is a prompt for the model, a slash
@@ -92,7 +94,7 @@ public final class InteractiveMode {
       tui.toolsDrawnBy(setup.scripts());
       tui.onThemeChange(() -> setup.scripts().useTerminal(tui.terminalForScripts()));
     }
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
+    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
     frontend.onInterrupt(new Frontend.Interrupts() {
       @Override
       public void interrupted(boolean ctrlC) {
@@ -151,7 +153,7 @@ public final class InteractiveMode {
   /** How many providers have a model graft can call (a script footer's footerData). */
   private static int providersWithModels(Setup setup) {
     try {
-      return (int) setup.models().get().listModels().stream().filter(dev.graft.runtime.llm.ModelListing::usable)
+      return (int) setup.models().get().listModels().stream().filter(ModelListing::usable)
           .map(l -> l.model().provider()).distinct().count();
     } catch (RuntimeException e) {
       return 0;
@@ -177,7 +179,7 @@ public final class InteractiveMode {
       List<PromptArguments.Prompt> initial;
       try {
         initial = PromptArguments.of(setup.initialPrompts()).read(cwd());
-      } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+      } catch (FileAttachments.AttachmentException e) {
         frontend.notice(Frontend.Notice.ERROR, "✗ " + e.getMessage());
         initial = List.of();
       }

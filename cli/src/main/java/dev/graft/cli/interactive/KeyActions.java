@@ -5,6 +5,7 @@ import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -82,7 +83,7 @@ final class KeyActions {
 
   private void dequeue() {
     AgentSession.Queued queued = ctx.agent().takeQueued();
-    List<String> texts = new java.util.ArrayList<>(queued.steering());
+    List<String> texts = new ArrayList<>(queued.steering());
     texts.addAll(queued.followUps());
     frontend.restoreQueued(texts);
   }

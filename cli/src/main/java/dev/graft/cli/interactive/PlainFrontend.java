@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The interactive mode without a terminal (stdin piped, or TERM=dumb): one input per line, a
@@ -50,7 +52,7 @@ final class PlainFrontend implements Frontend {
 
   private Object installSigint() {
     try {
-      return sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> interrupts.interrupted(true));
+      return Signal.handle(new Signal("INT"), s -> interrupts.interrupted(true));
     } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
       return null; // no SIGINT here: the default handling stays
     }
@@ -163,9 +165,9 @@ final class PlainFrontend implements Frontend {
 
   @Override
   public void close() {
-    if (previousHandler instanceof sun.misc.SignalHandler handler) {
+    if (previousHandler instanceof SignalHandler handler) {
       try {
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), handler);
+        Signal.handle(new Signal("INT"), handler);
       } catch (IllegalArgumentException e) {
         // nothing to restore
       }

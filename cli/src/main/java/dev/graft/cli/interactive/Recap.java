@@ -4,7 +4,9 @@ import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
 import java.util.List;
+import java.util.Optional;
 
 /** The last few messages of a session, shown when it is continued or resumed. */
 final class Recap {
@@ -25,11 +27,11 @@ final class Recap {
     }
     int from = Math.max(0, messages.size() - count);
     // counted as /resume and graft session list count them: every message of the file
-    long all = session.entries().stream().filter(dev.graft.runtime.session.SessionEntry.Message.class::isInstance).count();
+    long all = session.entries().stream().filter(SessionEntry.Message.class::isInstance).count();
     screen.line(screen.style(Screen.Style.DIM, all + " messages in the session" + (from > 0 ? "; the last " + count + " on this branch:" : ":")));
     for (AgentMessage m : messages.subList(from, messages.size())) {
-      java.util.Optional<List<String>> rendered = m instanceof AgentMessage.Custom c
-          ? custom.rendered(screen, c, false) : java.util.Optional.empty();
+      Optional<List<String>> rendered = m instanceof AgentMessage.Custom c
+          ? custom.rendered(screen, c, false) : Optional.empty();
       if (rendered.isPresent()) {
         rendered.get().forEach(line -> screen.line("  " + line));
         continue;

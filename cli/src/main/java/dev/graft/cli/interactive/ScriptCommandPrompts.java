@@ -3,6 +3,7 @@ package dev.graft.cli.interactive;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.runtime.agent.AgentSession;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.ScriptFailure;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
@@ -126,8 +128,8 @@ public final class ScriptCommandPrompts {
    * the runs scripts requested, {@link dev.graft.runtime.agent.AgentSession#runRequestedTurns}),
    * a status goes to {@code status}.
    */
-  public static void act(CommandAnswer answer, dev.graft.runtime.agent.AgentSession agent,
-      java.util.function.Consumer<String> status) {
+  public static void act(CommandAnswer answer, AgentSession agent,
+      Consumer<String> status) {
     switch (answer) {
       case CommandAnswer.Prompt p -> agent.sendUserMessage(p.text(), List.of(), Optional.empty());
       case CommandAnswer.Status s -> status.accept(s.text());

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
@@ -34,7 +36,7 @@ public final class ScriptCommands {
   public static List<SlashCommand> of(ScriptEngine engine, ScriptSurface surface) {
     List<SlashCommand> out = new ArrayList<>();
     for (ScriptCommand c : engine.commands()) {
-      out.add(new SlashCommand(c.name(), ScriptText.shown(c.description()), ScriptText.shown(c.script().name()), SlashCommand.ArgumentCompleter.NONE,
+      out.add(new SlashCommand(c.name(), ScriptText.safeLine(c.description()), ScriptText.safeLine(c.script().name()), SlashCommand.ArgumentCompleter.NONE,
           (ctx, args) -> {
             ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
             // The mode's ctx.ui (its title, working message, editor and shutdown too) when it attached
@@ -81,10 +83,10 @@ public final class ScriptCommands {
    * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
    * working message, whether the working line shows, the indicator (frames, interval in ms), the editor's next text, and quitting.
    */
-  record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
-      java.util.function.Consumer<Boolean> workingVisible,
-      java.util.function.BiConsumer<Optional<List<String>>, Integer> indicator,
-      java.util.function.Consumer<String> editorText, Runnable shutdown, ScriptComponents components) {
+  record ScreenActions(Consumer<String> title, Consumer<Optional<String>> working,
+      Consumer<Boolean> workingVisible,
+      BiConsumer<Optional<List<String>>, Integer> indicator,
+      Consumer<String> editorText, Runnable shutdown, ScriptComponents components) {
     static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {},
         ScriptComponents.NONE);
   }
@@ -181,42 +183,42 @@ public final class ScriptCommands {
 
       @Override
       public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-        return ui.select(ScriptText.shown(title), options, DialogOptions.NONE);
+        return ui.select(ScriptText.safeLine(title), options, DialogOptions.NONE);
       }
 
       @Override
       public CompletableFuture<Boolean> confirm(String title, String message) {
-        return ui.confirm(ScriptText.shown(title), message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
+        return ui.confirm(ScriptText.safeLine(title), message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
       }
 
       @Override
       public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, DialogOptions.NONE);
+        return ui.input(ScriptText.safeLine(title), placeholder == null ? "" : placeholder, DialogOptions.NONE);
       }
 
       @Override
       public CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
-        return ui.select(ScriptText.shown(title), options, dialog(timeout));
+        return ui.select(ScriptText.safeLine(title), options, dialog(timeout));
       }
 
       @Override
       public CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
-        return ui.confirm(ScriptText.shown(title), message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
+        return ui.confirm(ScriptText.safeLine(title), message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
       }
 
       @Override
       public CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
-        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, dialog(timeout));
+        return ui.input(ScriptText.safeLine(title), placeholder == null ? "" : placeholder, dialog(timeout));
       }
 
       @Override
       public void notify(String message, String level) {
-        ui.notify(ScriptText.shown(Screen.withoutEscapes(message)), HookUi.NotifyLevel.parse(level));
+        ui.notify(ScriptText.safeLine(Screen.withoutEscapes(message)), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
-        ui.setStatus(ScriptText.shown(key), text.map(t -> ScriptText.shown(Screen.withoutEscapes(t))));
+        ui.setStatus(ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutEscapes(t))));
       }
     };
   }

@@ -2,9 +2,12 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.MessageRendering;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import dev.graft.scripting.api.ScriptTerminal;
+import dev.graft.scripting.api.ToolRenderRequest;
 
 /** The hook scripts of a run, as the interactive mode sees them: their commands, {@code /scripts} and {@code /reload}. */
 public interface ScriptControl {
@@ -31,15 +34,15 @@ public interface ScriptControl {
   }
 
   /** How a script's tool draws its call or result, waiting at most {@code wait}; empty for graft's own rendering. */
-  default Optional<MessageRendering> renderTool(dev.graft.scripting.api.ToolRenderRequest request, Duration wait) {
+  default Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
     return Optional.empty();
   }
 
   /** The components scripts draw are drawn on {@code terminal} from now on (its colours, size, markdown). */
-  default void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {}
+  default void useTerminal(ScriptTerminal terminal) {}
 
   /** The files of the running scripts. */
-  default List<java.nio.file.Path> files() {
+  default List<Path> files() {
     return List.of();
   }
 

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import dev.graft.cli.ui.HookUi;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What scripts draw on the terminal UI: {@code ctx.ui.custom} components in the editor's place (in
@@ -52,7 +54,7 @@ final class ScriptScreen implements ScriptComponents {
     this.graftFooter = graftFooter;
     this.cwd = cwd;
     this.providers = providers;
-    this.problems = p -> ui.notify("script problem: " + p, dev.graft.cli.ui.HookUi.NotifyLevel.ERROR);
+    this.problems = p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR);
     footerSlot.add(graftFooter);
   }
 
@@ -98,7 +100,7 @@ final class ScriptScreen implements ScriptComponents {
   public void custom(ScriptView view, CustomOptions options) {
     ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.DIALOG, theme, tui, problems)
         .fit(options).maxLines(() -> Math.max(3, tui.rows() - 3));
-    java.util.concurrent.atomic.AtomicReference<Runnable> takeAway = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicReference<Runnable> takeAway = new AtomicReference<>();
     component.onEnd(problem -> {
       Runnable r = takeAway.get();
       if (r != null) {

@@ -7,6 +7,7 @@ import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.ScriptCommandControl;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -19,7 +20,7 @@ final class ScriptSessionCommands implements ScriptCommandControl {
   private final CommandContext ctx;
   final AtomicReference<String> editorText = new AtomicReference<>();
   /** Set by {@link #reload}: the command's runner reloads once the handler has returned. */
-  final java.util.concurrent.atomic.AtomicBoolean reloadAfter = new java.util.concurrent.atomic.AtomicBoolean();
+  final AtomicBoolean reloadAfter = new AtomicBoolean();
 
   ScriptSessionCommands(CommandContext ctx) {
     this.ctx = ctx;

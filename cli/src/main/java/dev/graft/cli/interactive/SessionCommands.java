@@ -1,5 +1,7 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.base.UnreadEntries;
+import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
@@ -48,7 +50,7 @@ final class SessionCommands {
     Instant now = Instant.now();
     List<Choice> choices = new ArrayList<>();
     for (SessionSummary s : sessions) {
-      String title = s.name().map(ScriptText::shown).orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
+      String title = s.name().map(ScriptText::safeLine).orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
       boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
       String detail = age(s.modified(), now) + " · " + s.messageCount() + " messages"
           + (s.name().isPresent() && !s.firstMessage().isBlank() ? " · " + EntryPreview.clip(s.firstMessage()) : "")
@@ -69,7 +71,7 @@ final class SessionCommands {
       return;
     }
     ctx.showConversation();
-    ctx.info("Resumed " + chosen.name().map(n -> "\"" + ScriptText.shown(n) + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
+    ctx.info("Resumed " + chosen.name().map(n -> "\"" + ScriptText.safeLine(n) + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
   }
 
   /**
@@ -82,7 +84,7 @@ final class SessionCommands {
       return false;
     }
     adoptSettings(ctx, agent, agent.session().buildContext());
-    dev.graft.cli.base.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
+    UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
     return true;
   }
 
@@ -145,7 +147,7 @@ final class SessionCommands {
       Optional<String> typed = ctx.ui().input("Session name", "a name to find it by in /resume", session.name().orElse(""),
           DialogOptions.NONE).join();
       if (typed.isEmpty() || typed.get().isBlank()) {
-        ctx.info(session.name().map(n -> "The session is named \"" + ScriptText.shown(n) + "\".").orElse("The session has no name."));
+        ctx.info(session.name().map(n -> "The session is named \"" + ScriptText.safeLine(n) + "\".").orElse("The session has no name."));
         return;
       }
       name = typed.get();
@@ -178,10 +180,10 @@ final class SessionCommands {
     AgentSession agent = ctx.agent();
     Session session = agent.session();
     SessionStats stats = SessionStats.of(session.buildContext().messages());
-    long contextTokens = dev.graft.runtime.compaction.TokenEstimate.ofContext(session.buildContext().messages()).tokens();
+    long contextTokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
     var u = stats.usage();
     List<String> lines = new ArrayList<>();
-    session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.shown(n)));
+    session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.safeLine(n)));
     lines.add("File:      " + session.file().filter(Files::exists).map(Path::toString).orElse("(not written yet)"));
     lines.add("Id:        " + session.id());
     lines.add("Directory: " + session.cwd());

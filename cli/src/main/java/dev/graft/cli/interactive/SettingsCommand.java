@@ -7,6 +7,8 @@ import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,13 +146,13 @@ final class SettingsCommand {
 
   /** {@code /copy}: the last answer of the model on this branch, to the clipboard. */
   static void copy(CommandContext ctx, String args) {
-    List<dev.graft.runtime.message.AgentMessage> messages = ctx.agent().session().buildContext().messages();
+    List<AgentMessage> messages = ctx.agent().session().buildContext().messages();
     String text = null;
     for (int i = messages.size() - 1; i >= 0 && text == null; i--) {
-      if (messages.get(i) instanceof dev.graft.runtime.message.AgentMessage.Assistant a) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a) {
         List<String> parts = new ArrayList<>();
         a.content().forEach(b -> {
-          if (b instanceof dev.graft.runtime.message.ContentBlock.Text t && !t.text().isBlank()) {
+          if (b instanceof ContentBlock.Text t && !t.text().isBlank()) {
             parts.add(t.text());
           }
         });

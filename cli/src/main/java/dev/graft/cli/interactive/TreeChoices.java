@@ -11,9 +11,11 @@ import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.TreeNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The session tree as picker rows for {@code /tree}: one row per entry the {@link Filter} shows,
@@ -59,7 +61,7 @@ final class TreeChoices {
     }
 
     static String words() {
-      return String.join(", ", java.util.Arrays.stream(values()).map(f -> f.word).toList());
+      return String.join(", ", Arrays.stream(values()).map(f -> f.word).toList());
     }
   }
 
@@ -71,7 +73,7 @@ final class TreeChoices {
 
   static List<Row> rows(Session session, Filter filter) {
     String leaf = session.leafId().orElse(null);
-    java.util.function.Predicate<TreeNode> show = n -> shown(n.entry(), n.entry().id().equals(leaf), filter, n.label().isPresent());
+    Predicate<TreeNode> show = n -> shown(n.entry(), n.entry().id().equals(leaf), filter, n.label().isPresent());
     String current = currentRow(session, leaf, filter);
     List<Row> rows = new ArrayList<>();
     TreeDrawing.draw(shownChildren(session.tree(), show), node -> shownChildren(node.children(), show), (node, prefix) -> {
@@ -125,7 +127,7 @@ final class TreeChoices {
   }
 
   /** {@code nodes} with each hidden one replaced, in place, by its own shown children. */
-  private static List<TreeNode> shownChildren(List<TreeNode> nodes, java.util.function.Predicate<TreeNode> show) {
+  private static List<TreeNode> shownChildren(List<TreeNode> nodes, Predicate<TreeNode> show) {
     List<TreeNode> out = new ArrayList<>();
     Deque<TreeNode> pending = new ArrayDeque<>(nodes);
     while (!pending.isEmpty()) {

@@ -34,8 +34,10 @@ import dev.graft.scripting.api.MessageRendering;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +46,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.MessageCodec;
+import dev.graft.scripting.api.ToolRenderRequest;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.function.IntSupplier;
 
 /**
  * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above
@@ -77,10 +87,10 @@ final class TuiFrontend implements Frontend {
   private volatile Runnable onThemeChange = () -> {};
   private final CustomMessageLines custom;
   private final Path cwd;
-  private static final Screen UNSTYLED = Screen.plain(new java.io.PrintWriter(java.io.PrintWriter.nullWriter()));
+  private static final Screen UNSTYLED = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
 
   TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomMessageLines custom,
-      Supplier<Session> session, java.util.function.IntSupplier providers) {
+      Supplier<Session> session, IntSupplier providers) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
@@ -147,7 +157,7 @@ final class TuiFrontend implements Frontend {
    * A custom message as its script's renderer shows it: a component it returned, drawn in the
    * transcript; its text; or a note that it failed and the default after it.
    */
-  private Optional<CustomRenderer.Rendered> renderCustom(AgentMessage.Custom message, boolean expanded, java.time.Duration wait) {
+  private Optional<CustomRenderer.Rendered> renderCustom(AgentMessage.Custom message, boolean expanded, Duration wait) {
     Optional<MessageRendering> rendering = custom.rendering(message, expanded, wait);
     if (rendering.isEmpty()) {
       return Optional.empty();
@@ -171,15 +181,15 @@ final class TuiFrontend implements Frontend {
 
       @Override
       public Optional<CustomRenderer.Rendered.Drawn> render(String toolName, String toolCallId,
-          com.fasterxml.jackson.databind.node.ObjectNode args, Optional<AgentEvent.ToolOutput> result, boolean isError,
-          boolean expanded, java.time.Duration wait) {
-        Optional<com.fasterxml.jackson.databind.JsonNode> output = result.map(r -> {
-          com.fasterxml.jackson.databind.node.ObjectNode o = dev.graft.runtime.json.Json.object();
-          o.set("content", dev.graft.runtime.message.MessageCodec.encodeBlocks(r.content()));
+          ObjectNode args, Optional<AgentEvent.ToolOutput> result, boolean isError,
+          boolean expanded, Duration wait) {
+        Optional<JsonNode> output = result.map(r -> {
+          ObjectNode o = Json.object();
+          o.set("content", MessageCodec.encodeBlocks(r.content()));
           r.details().ifPresent(d -> o.set("details", d));
           return o;
         });
-        Optional<MessageRendering> rendering = scripts.renderTool(new dev.graft.scripting.api.ToolRenderRequest(toolName,
+        Optional<MessageRendering> rendering = scripts.renderTool(new ToolRenderRequest(toolName,
             toolCallId, args, output, false, isError, expanded, cwd.toString()), wait);
         if (rendering.orElse(null) instanceof MessageRendering.View v) {
           ScriptComponent component = new ScriptComponent(v.view(), ScriptComponent.Place.TRANSCRIPT, theme, tui,
@@ -416,7 +426,7 @@ final class TuiFrontend implements Frontend {
 
   @Override
   public boolean copy(String text) {
-    String encoded = java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String encoded = Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     tui.post(() -> {
       terminal.write("\033]52;c;" + encoded + "\007");
       terminal.flush();

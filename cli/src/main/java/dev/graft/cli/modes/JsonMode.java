@@ -31,7 +31,7 @@ public final class JsonMode {
       out.println(Json.write(AgentEvents.toJson(event)));
       out.flush();
     });
-    try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
+    try (CtrlCAbort ignored = CtrlCAbort.install(agent, err)) {
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         AgentSession.RunResult result;
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
@@ -41,7 +41,7 @@ public final class JsonMode {
               err.flush();
             });
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + ScriptText.shown(e.getMessage()));
+            err.println("graft: " + ScriptText.safeLine(e.getMessage()));
             err.flush();
             return 1;
           }

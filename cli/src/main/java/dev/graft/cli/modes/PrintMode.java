@@ -45,7 +45,7 @@ public final class PrintMode {
         err.flush();
       });
     }
-    try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
+    try (CtrlCAbort ignored = CtrlCAbort.install(agent, err)) {
       AgentSession.RunResult result = null;
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
@@ -55,7 +55,7 @@ public final class PrintMode {
               err.flush();
             });
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + ScriptText.shown(e.getMessage()));
+            err.println("graft: " + ScriptText.safeLine(e.getMessage()));
             err.flush();
             return 1;
           }

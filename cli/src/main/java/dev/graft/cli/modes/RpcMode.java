@@ -21,7 +21,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -98,7 +101,7 @@ public final class RpcMode {
   public int run(InputStream in) throws IOException {
     // Read ahead a few lines at most (each up to RpcLineReader.MAX_LINE): the reader waits when
     // the commands are not taken as fast as they come.
-    java.util.concurrent.BlockingQueue<Optional<RpcLineReader.Line>> lines = new java.util.concurrent.LinkedBlockingQueue<>(16);
+    BlockingQueue<Optional<RpcLineReader.Line>> lines = new LinkedBlockingQueue<>(16);
     IOException[] failure = new IOException[1];
     Thread.ofPlatform().daemon().name("graft-rpc-stdin").start(() -> {
       try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -122,7 +125,7 @@ public final class RpcMode {
     while (!shutdownRequested) {
       Optional<RpcLineReader.Line> next;
       try {
-        next = lines.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        next = lines.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;

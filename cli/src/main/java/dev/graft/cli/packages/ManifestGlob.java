@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * A glob of a package manifest's entry ({@code "./extensions/*.ts"}, {@code "src/**}{@code /index.ts"}),
@@ -73,7 +74,7 @@ final class ManifestGlob {
     }
     try {
       return new ManifestGlob(Pattern.compile(re.toString()));
-    } catch (java.util.regex.PatternSyntaxException e) {
+    } catch (PatternSyntaxException e) {
       return new ManifestGlob(Pattern.compile(Pattern.quote(g)));
     }
   }

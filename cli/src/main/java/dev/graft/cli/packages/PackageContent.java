@@ -1,9 +1,11 @@
 package dev.graft.cli.packages;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Writes a package onto disk from a folder or a tar archive, so that what lands is only regular
@@ -74,9 +77,9 @@ final class PackageContent {
   void addTarball(Path tgz) {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(tgz), 1 << 16)) {
       addTar(in);
-    } catch (java.util.zip.ZipException e) {
+    } catch (ZipException e) {
       throw new Refused("not a gzipped tar archive (" + e.getMessage() + ")");
-    } catch (java.io.EOFException e) {
+    } catch (EOFException e) {
       throw new Refused("the archive ends early (" + e.getMessage() + ")");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + tgz + ": " + e.getMessage(), e);
@@ -292,7 +295,7 @@ final class PackageContent {
       if (part.equals("..") || part.indexOf('\0') >= 0) {
         throw new Refused(path + " leaves the package (a path with ..)");
       }
-      if (part.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+      if (part.getBytes(StandardCharsets.UTF_8).length > 255) {
         throw new Refused("a name in the package is longer than 255 bytes: " + part.substring(0, 40) + "...");
       }
       parts.add(part);

@@ -13,8 +13,10 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -56,7 +58,7 @@ final class PackageDependencies {
       ObjectNode lock = Json.object().put("name", ROOT_NAME).put("version", "0.0.0").put("lockfileVersion", 3)
           .put("requires", true);
       ObjectNode packages = lock.putObject("packages");
-      packages.set("", manifest.deepCopy().without(java.util.List.of("private")));
+      packages.set("", manifest.deepCopy().without(List.of("private")));
       locked.get().fields().forEachRemaining(e -> packages.set(e.getKey(), e.getValue()));
       write(work.resolve("package-lock.json"), lock);
     }
@@ -71,7 +73,7 @@ final class PackageDependencies {
     if (Files.isDirectory(modules)) {
       // npm's own record of the folder and bin links are npm's, not the package's.
       content.addFolder(modules, under.isEmpty() ? "node_modules" : under + "/node_modules",
-          java.util.Set.of(".package-lock.json", ".bin"));
+          Set.of(".package-lock.json", ".bin"));
     }
     return new Installed(resolved, PackageFiles.dependenciesHash(packageDir));
   }

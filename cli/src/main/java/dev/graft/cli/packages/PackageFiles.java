@@ -14,6 +14,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -99,7 +100,7 @@ public final class PackageFiles {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     } catch (IOException e) {

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -292,7 +293,7 @@ public final class PackageInstaller {
     }
     PackageContent content = PackageContent.into(st.folder("package"));
     // graft installs the dependencies itself, and a git folder is not the package's content.
-    content.addFolder(dir, "", java.util.Set.of(".git", "node_modules"));
+    content.addFolder(dir, "", Set.of(".git", "node_modules"));
     return named(content, "", dir.getFileName().toString(), "local", "");
   }
 

@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -92,7 +94,7 @@ public final class PackageLock {
   }
 
   public Map<String, Entry> entries() {
-    return java.util.Collections.unmodifiableMap(entries);
+    return Collections.unmodifiableMap(entries);
   }
 
   public Optional<Entry> get(String name) {
@@ -133,7 +135,7 @@ public final class PackageLock {
       Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
       Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
           StandardCharsets.UTF_8);
-      Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
     }

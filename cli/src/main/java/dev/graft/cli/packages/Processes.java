@@ -3,6 +3,7 @@ package dev.graft.cli.packages;
 import dev.graft.cli.base.UserError;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,7 +77,7 @@ final class Processes {
       T result;
       try (InputStream out = p.getInputStream()) {
         result = reader.read(out);
-        out.transferTo(java.io.OutputStream.nullOutputStream());
+        out.transferTo(OutputStream.nullOutputStream());
       }
       p.waitFor();
       if (stopped.get() != null) {

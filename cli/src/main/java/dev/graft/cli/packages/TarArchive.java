@@ -4,6 +4,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -139,8 +141,8 @@ final class TarArchive {
   }
 
   /** pax records: {@code LENGTH key=value\n}. */
-  private static java.util.List<String[]> pax(String text) {
-    java.util.List<String[]> out = new java.util.ArrayList<>();
+  private static List<String[]> pax(String text) {
+    List<String[]> out = new ArrayList<>();
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     int at = 0;
     while (at < bytes.length) {

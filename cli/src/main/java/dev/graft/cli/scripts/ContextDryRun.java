@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.setup.SessionView;
+import dev.graft.cli.host.SessionView;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.hooks.HookSource;
@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Runs the {@code context} handlers of some scripts on a session opened read-only, as the agent
@@ -68,9 +70,9 @@ public final class ContextDryRun {
   public static Report run(Session session, ScriptSources scripts, ScriptLog log) {
     SessionContext context = session.buildContext();
     List<AgentMessage> before = context.messages();
-    Map<ScriptFile, List<String>> refused = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<ScriptFile, List<String>> refused = new ConcurrentHashMap<>();
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(),
-        InertPort.create((script, call) -> refused.computeIfAbsent(script, s -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(call)), log)) {
+        InertPort.create((script, call) -> refused.computeIfAbsent(script, s -> new CopyOnWriteArrayList<>()).add(call)), log)) {
       LoadReport loaded = engine.load(scripts);
       List<String> loadProblems = loaded.problems().stream().map(p -> p.path() + ": " + p.message()).toList();
       EventContext ctx = eventContext(session, context);

@@ -1,6 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageScope;
 import picocli.CommandLine.Option;
 
@@ -14,7 +15,7 @@ final class PackageScopeOption {
 
   PackageScope scope(CliContext context) {
     if (project && global) {
-      throw new dev.graft.cli.base.UserError("--project and --global cannot be used together");
+      throw new UserError("--project and --global cannot be used together");
     }
     return project ? PackageScope.project(context.cwd()) : PackageScope.global(context.home());
   }

@@ -1,7 +1,8 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.trust.ScriptLocations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -23,7 +24,7 @@ final class ProjectDirArgument {
   /** A project's installed script package {@code name} (the project: {@code arg}, or the working directory). */
   static Path packageDir(Path cwd, Path arg, String name) {
     Path project = arg == null ? cwd : cwd.resolve(arg).normalize();
-    Path dir = dev.graft.cli.packages.PackageScope.project(project).installed(name);
+    Path dir = PackageScope.project(project).installed(name);
     if (!Files.isDirectory(dir)) {
       throw new UserError("no project package " + name + " installed in " + project + " (" + dir
           + " is not a directory; graft scripts install --project installs what the lock file records)");

@@ -1,12 +1,16 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.cli.interactive.ScriptCommandPrompts;
+import dev.graft.cli.setup.AgentTools;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTool;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
@@ -26,7 +30,7 @@ public final class ScriptProbe {
 
   /** What loading gave: the report, each script's events, and the warnings logged per script. */
   public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
-      List<dev.graft.scripting.api.ScriptCommand> commands, List<dev.graft.scripting.api.ScriptTool> tools) {}
+      List<ScriptCommand> commands, List<ScriptTool> tools) {}
 
   /** Loads {@code sources} as a run does. */
   public static Result load(ScriptSources sources) {
@@ -49,12 +53,12 @@ public final class ScriptProbe {
       }
       synchronized (warnings) {
         // What a run leaves out: a command or a tool with a built-in one's name.
-        for (dev.graft.scripting.api.ScriptCommand c : engine.commands()) {
-          dev.graft.cli.interactive.ScriptCommandPrompts.refusal(c.name())
+        for (ScriptCommand c : engine.commands()) {
+          ScriptCommandPrompts.refusal(c.name())
               .ifPresent(w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
         }
-        for (dev.graft.scripting.api.ScriptTool t : engine.tools()) {
-          dev.graft.cli.setup.AgentTools.leftOut(t.name())
+        for (ScriptTool t : engine.tools()) {
+          AgentTools.leftOut(t.name())
               .ifPresent(w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
         }
         return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());

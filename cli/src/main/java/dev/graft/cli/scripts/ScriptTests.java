@@ -18,11 +18,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * {@code graft scripts test}: runs the {@code *.test.js} files under a directory. Each test file
@@ -43,7 +46,7 @@ public final class ScriptTests {
     try (Stream<Path> walk = Files.walk(dir)) {
       return walk.filter(Files::isRegularFile)
           .filter(p -> ScriptFinder.isTestName(p.getFileName().toString()))
-          .filter(p -> java.util.stream.StreamSupport.stream(dir.relativize(p).spliterator(), false)
+          .filter(p -> StreamSupport.stream(dir.relativize(p).spliterator(), false)
               .noneMatch(part -> part.toString().startsWith(".")))
           .sorted().toList();
     } catch (IOException e) {
@@ -53,7 +56,7 @@ public final class ScriptTests {
 
   /** Runs every test of {@code file}, printing each outcome to {@code out} as it comes. */
   public static List<Outcome> run(Path file, String shownAs, PrintWriter out, ScriptLog log) {
-    return run(file, shownAs, out, log, java.util.Map.of(), ScriptSettings.defaults());
+    return run(file, shownAs, out, log, Map.of(), ScriptSettings.defaults());
   }
 
   /**
@@ -61,7 +64,7 @@ public final class ScriptTests {
    * and these settings (where TypeScript is kept erased).
    */
   public static List<Outcome> run(Path file, String shownAs, PrintWriter out, ScriptLog log,
-      java.util.Map<String, Path> packages, ScriptSettings settings) {
+      Map<String, Path> packages, ScriptSettings settings) {
     List<Outcome> outcomes = new ArrayList<>();
     out.println(shownAs);
     out.flush();
@@ -127,13 +130,13 @@ public final class ScriptTests {
     if (named >= 0) {
       message = "the test " + message.substring(named + (": /" + test.name() + " command ").length());
     }
-    return message.replaceAll(" \\(at " + java.util.regex.Pattern.quote(lib.toString()) + "[^)]*\\)", "");
+    return message.replaceAll(" \\(at " + Pattern.quote(lib.toString()) + "[^)]*\\)", "");
   }
 
   private static Outcome report(PrintWriter out, Outcome o) {
-    out.println((o.passed() ? "  ✓ " : "  ✗ ") + ScriptText.shown(o.name()));
+    out.println((o.passed() ? "  ✓ " : "  ✗ ") + ScriptText.safeLine(o.name()));
     if (!o.passed()) {
-      out.println("      " + ScriptText.shown(o.at().map(a -> a + ": ").orElse("") + o.message()));
+      out.println("      " + ScriptText.safeLine(o.at().map(a -> a + ": ").orElse("") + o.message()));
     }
     out.flush();
     return o;

@@ -3,7 +3,7 @@ package dev.graft.cli.scripts;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSources;
@@ -74,9 +74,9 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      out.println(ScriptText.safeLine(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
     }
-    problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
+    problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;

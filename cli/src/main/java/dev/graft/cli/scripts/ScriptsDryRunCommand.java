@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.export.EntryPreview;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
@@ -84,7 +84,7 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     PrintWriter err = context.err();
     ScriptLog log = (script, level, text) -> {
       if (level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };

@@ -1,12 +1,15 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.setup.ScriptInventory;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.trust.ScriptInventory;
+import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.json.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,8 +48,8 @@ final class ScriptsListCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     Path project = cwd == null ? context.cwd() : context.cwd().resolve(cwd).normalize();
-    if (!java.nio.file.Files.isDirectory(project)) {
-      throw new dev.graft.cli.base.UserError("--cwd " + cwd + ": not a directory");
+    if (!Files.isDirectory(project)) {
+      throw new UserError("--cwd " + cwd + ": not a directory");
     }
     ScriptLocations.Plan plan = ScriptLocations.plan(
         new ScriptLocations.Request(context.home(), context.cwd(), project, dirs, files, false),
@@ -54,7 +57,7 @@ final class ScriptsListCommand implements Callable<Integer> {
     plan.warnings().forEach(p -> context.err().println("graft: warning: " + p));
     ScriptInventory inventory;
     if (plan.locations().isEmpty()) {
-      inventory = ScriptInventory.of(plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), java.util.Map.of());
+      inventory = ScriptInventory.of(plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), Map.of());
     } else {
       ScriptProbe.Result r = ScriptProbe.load(plan.sources());
       inventory = ScriptInventory.of(plan, r.report().loaded(), f -> r.events().getOrDefault(f, List.of()),

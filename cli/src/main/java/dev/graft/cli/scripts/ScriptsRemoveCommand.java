@@ -4,6 +4,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.packages.PackageSource;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +26,7 @@ final class ScriptsRemoveCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     PackageScope scope = where.scope(context);
-    if (!dev.graft.cli.packages.PackageSource.isPackageName(name)) {
+    if (!PackageSource.isPackageName(name)) {
       throw new UserError(name + ": not a package name");
     }
     if (!new PackageInstaller(context.home()).remove(scope, name)) {

@@ -2,11 +2,12 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptFingerprint;
-import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.cli.setup.TrustDecisions;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.trust.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.cli.trust.TrustStore;
 import dev.graft.runtime.config.ExecGrants;
+import java.io.Console;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -67,7 +68,7 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     TrustDecisions.describe(project).forEach(out::println);
     out.flush();
     if (!yes) {
-      java.io.Console console = System.console();
+      Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
         throw new UserError("not asking without a terminal: add --yes to trust these scripts");
       }

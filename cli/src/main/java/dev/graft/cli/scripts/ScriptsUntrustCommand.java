@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.trust.TrustStore;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -224,7 +225,7 @@ final class SimulatedSession implements AutoCloseable {
 
   private void deleteQuietly() {
     try (var walk = Files.walk(root)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException ignored) {
       // a temporary directory left behind is no failure of the test
     }

@@ -2,7 +2,10 @@ package dev.graft.cli.setup;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.base.UnreadEntries;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.base.UserSettings;
+import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
@@ -16,12 +19,16 @@ import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
+import dev.graft.runtime.session.SessionInUseException;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.scripting.ScriptEngine;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
@@ -29,6 +36,8 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
 public final class AgentSetup {
@@ -42,8 +51,8 @@ public final class AgentSetup {
    * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
    * user (for the mode to attach its UI).
    */
-  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
-      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
+  public record Ready(AgentSession agent, Optional<ScriptEngine> scripts,
+      ScriptControl scriptControl, ScriptSurface surface) {}
 
   public static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
     return prepare(context, o, false).agent();
@@ -76,7 +85,7 @@ public final class AgentSetup {
     Session session = openSession(context, o, cwd);
     try {
       session.claim();
-    } catch (dev.graft.runtime.session.SessionInUseException e) {
+    } catch (SessionInUseException e) {
       session.close();
       throw new UserError(e.getMessage());
     }
@@ -92,7 +101,7 @@ public final class AgentSetup {
       Path file = context.cwd().resolve(o.model);
       try {
         provider = ScriptedProvider.load(file).withClock(context.clock()::millis);
-      } catch (java.nio.file.NoSuchFileException e) {
+      } catch (NoSuchFileException e) {
         throw new UserError("--model " + o.model + ": no such file");
       } catch (IOException e) {
         throw new UserError(e.getMessage() == null ? "cannot read " + file : e.getMessage().lines().findFirst().orElse(""));
@@ -127,7 +136,7 @@ public final class AgentSetup {
     try {
       tools = tools(o, scripts.tools());
     } catch (RuntimeException e) {
-      scripts.engine().ifPresent(dev.graft.scripting.ScriptEngine::close);
+      scripts.engine().ifPresent(ScriptEngine::close);
       session.close();
       throw e;
     }
@@ -144,7 +153,7 @@ public final class AgentSetup {
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    dev.graft.cli.base.UnreadEntries.warnings(session, scripts.loaded().files())
+    UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
@@ -272,22 +281,22 @@ public final class AgentSetup {
   }
 
   /** The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code defaultThinkingLevel}). */
-  private static List<dev.graft.cli.base.UserSettings> defaults(CliContext context, Path cwd) {
-    return List.of(dev.graft.cli.base.UserSettings.load(dev.graft.runtime.config.Settings.projectFile(cwd)),
-        dev.graft.cli.base.UserSettings.load(context.home().settings()));
+  private static List<UserSettings> defaults(CliContext context, Path cwd) {
+    return List.of(UserSettings.load(Settings.projectFile(cwd)),
+        UserSettings.load(context.home().settings()));
   }
 
   /**
    * The session's thinking level when it has set one; for a new session the settings'
    * {@code defaultThinkingLevel}, else off. A wrong value is warned of and ignored.
    */
-  private static ThinkingLevel chosenThinking(Session session, SessionContext existing, List<dev.graft.cli.base.UserSettings> settings,
+  private static ThinkingLevel chosenThinking(Session session, SessionContext existing, List<UserSettings> settings,
       CliContext context) {
-    boolean chosenBefore = session.branchPath().stream().anyMatch(e -> e instanceof dev.graft.runtime.session.SessionEntry.ThinkingLevelChange);
+    boolean chosenBefore = session.branchPath().stream().anyMatch(e -> e instanceof SessionEntry.ThinkingLevelChange);
     if (chosenBefore) {
       return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
-    for (dev.graft.cli.base.UserSettings s : settings) {
+    for (UserSettings s : settings) {
       Optional<String> level = s.text("defaultThinkingLevel");
       if (level.isPresent()) {
         Optional<ThinkingLevel> parsed = ThinkingLevel.parse(level.get());
@@ -302,9 +311,9 @@ public final class AgentSetup {
   }
 
   private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing,
-      List<dev.graft.cli.base.UserSettings> settings) {
+      List<UserSettings> settings) {
     if (o.provider != null) {
-      java.util.Set<String> providers = new java.util.TreeSet<>();
+      Set<String> providers = new TreeSet<>();
       registry.listModels().forEach(l -> providers.add(l.model().provider()));
       if (!providers.contains(o.provider)) {
         throw new UserError("unknown provider '" + o.provider + "': graft knows " + String.join(", ", providers)
@@ -324,7 +333,7 @@ public final class AgentSetup {
       }
     }
     List<ModelListing> listings = registry.listModels();
-    for (dev.graft.cli.base.UserSettings s : settings) {
+    for (UserSettings s : settings) {
       Optional<String> id = s.text("defaultModel");
       if (id.isPresent()) {
         String spec = id.get().contains("/") ? id.get() : s.text("defaultProvider").map(p -> p + "/").orElse("") + id.get();

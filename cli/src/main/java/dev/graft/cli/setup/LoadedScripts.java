@@ -1,5 +1,10 @@
 package dev.graft.cli.setup;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.trust.ScriptInventory;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommands;
@@ -7,6 +12,12 @@ import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptTerminal;
+import dev.graft.scripting.api.ToolRenderRequest;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +61,8 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public List<java.nio.file.Path> files() {
-    return engine.map(e -> e.scripts().stream().map(dev.graft.scripting.api.ScriptFile::path).toList()).orElse(List.of());
+  public List<Path> files() {
+    return engine.map(e -> e.scripts().stream().map(ScriptFile::path).toList()).orElse(List.of());
   }
 
   @Override
@@ -83,8 +94,8 @@ public final class LoadedScripts implements ScriptControl {
     report = r;
     lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
         : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems().forEach(p -> lines.add("script " + ScriptText.shown(p.path().toString()) + " not loaded: "
-        + ScriptText.shown(p.reason())));
+    r.problems().forEach(p -> lines.add("script " + ScriptText.safeLine(p.path().toString()) + " not loaded: "
+        + ScriptText.safeLine(p.reason())));
     return lines;
   }
 
@@ -94,8 +105,7 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public Optional<dev.graft.scripting.api.MessageRendering> renderTool(dev.graft.scripting.api.ToolRenderRequest request,
-      java.time.Duration wait) {
+  public Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
     try {
       return engine.flatMap(e -> e.renderTool(request, wait));
     } catch (IllegalStateException e) {
@@ -104,13 +114,12 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public void useTerminal(dev.graft.scripting.api.ScriptTerminal terminal) {
+  public void useTerminal(ScriptTerminal terminal) {
     engine.ifPresent(e -> e.useTerminal(terminal));
   }
 
   @Override
-  public Optional<dev.graft.scripting.api.MessageRendering> renderMessage(com.fasterxml.jackson.databind.JsonNode message,
-      boolean expanded, java.time.Duration wait) {
+  public Optional<MessageRendering> renderMessage(JsonNode message, boolean expanded, Duration wait) {
     try {
       return engine.flatMap(e -> e.renderMessage(message, expanded, wait));
     } catch (IllegalStateException e) {

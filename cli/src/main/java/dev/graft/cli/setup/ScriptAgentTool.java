@@ -2,6 +2,7 @@ package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.tools.ArgumentValidator;
@@ -55,7 +56,7 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
       return ToolResult.error("Operation aborted");
     }
     ObjectNode args;
-    switch (ArgumentValidator.validate(name(), parameters(), arguments == null ? dev.graft.runtime.json.Json.object() : arguments)) {
+    switch (ArgumentValidator.validate(name(), parameters(), arguments == null ? Json.object() : arguments)) {
       case ArgumentValidator.Invalid invalid -> {
         return ToolResult.error(invalid.message());
       }

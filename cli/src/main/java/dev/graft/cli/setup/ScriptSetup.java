@@ -1,5 +1,11 @@
 package dev.graft.cli.setup;
 
+import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.host.SessionView;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +32,10 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -57,7 +66,7 @@ final class ScriptSetup {
   }
 
   /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
-  static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
+  static Scripts start(CliContext context, AgentOptions o, Path cwd, Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
@@ -80,7 +89,7 @@ final class ScriptSetup {
     }
     ScriptLog log = (script, level, text) -> {
       if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
+        err.println("[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
         err.flush();
       }
     };
@@ -90,8 +99,8 @@ final class ScriptSetup {
     ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
-          + ScriptText.shown(problem.reason()));
+      err.println("graft: script " + ScriptText.safeLine(problem.path().toString()) + " not loaded: "
+          + ScriptText.safeLine(problem.reason()));
     }
     err.flush();
     // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed
@@ -168,7 +177,7 @@ final class ScriptSetup {
 
     @Override
     public List<ObjectNode> allTools(ScriptFile script) {
-      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
+      Map<String, String> scriptPaths = tools.scriptToolFiles();
       return tools.all().values().stream().map(t -> {
         ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
         o.set("parameters", t.parameters());
@@ -190,9 +199,9 @@ final class ScriptSetup {
         return; // still starting: the agent is made with every script tool
       }
       tools.lateTool(name).ifPresent(tool -> {
-        java.util.Map<String, Tool> known = tools.all();
-        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
-            .filter(java.util.Objects::nonNull).toList());
+        Map<String, Tool> known = tools.all();
+        List<Tool> active = new ArrayList<>(a.activeTools().stream().map(known::get)
+            .filter(Objects::nonNull).toList());
         active.add(tool);
         a.setTools(active);
       });

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -88,9 +89,9 @@ public final class History {
 
   /** The newest entry before {@code from} (exclusive) that contains {@code query}, ignoring case. */
   public Optional<Integer> searchBackward(String query, int from) {
-    String q = query.toLowerCase(java.util.Locale.ROOT);
+    String q = query.toLowerCase(Locale.ROOT);
     for (int i = Math.min(from, entries.size()) - 1; i >= 0; i--) {
-      if (entries.get(i).toLowerCase(java.util.Locale.ROOT).contains(q)) {
+      if (entries.get(i).toLowerCase(Locale.ROOT).contains(q)) {
         return Optional.of(i);
       }
     }

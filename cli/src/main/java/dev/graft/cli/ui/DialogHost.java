@@ -6,6 +6,7 @@ import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Tui;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -83,7 +84,7 @@ final class DialogHost<T> implements Component {
   }
 
   /** The line left in the transcript for the answer. */
-  java.util.Optional<String> record() {
+  Optional<String> record() {
     return dialog.record(answer);
   }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import org.jline.utils.WCWidth;
 
 /**
  * Everything graft prints in the interactive mode goes through here, one writer at a time:
@@ -41,7 +43,7 @@ public final class Screen {
   private final Object lock = new Object();
   private volatile Above above;
   private boolean atLineStart = true;
-  private final WordWrap wrap = new WordWrap();
+  private final StreamingWordWrap wrap = new StreamingWordWrap();
   private StringBuilder held;
   private String spinnerText;
   private boolean spinnerShown;
@@ -281,8 +283,8 @@ public final class Screen {
     return text == null ? "" : ESCAPES.matcher(text).replaceAll("");
   }
 
-  private static final java.util.regex.Pattern ESCAPES =
-      java.util.regex.Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
+  private static final Pattern ESCAPES =
+      Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
 
   /** Removes control characters (escape sequences included) except newlines and tabs. */
   public static String clean(String text) {
@@ -316,7 +318,7 @@ public final class Screen {
     int used = 0;
     for (int i = 0; i < flat.length(); ) {
       int cp = flat.codePointAt(i);
-      int w = Math.max(0, org.jline.utils.WCWidth.wcwidth(cp));
+      int w = Math.max(0, WCWidth.wcwidth(cp));
       if (used + w > columns - 1 && i + Character.charCount(cp) < flat.length() || used + w > columns) {
         return flat.substring(0, i) + "…";
       }

@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@link HookUi} on the terminal UI. A dialog takes the editor's place (and the keys) until it
@@ -97,7 +99,7 @@ public final class TerminalUi implements HookUi {
   }
 
   /** The status texts by key (a script footer's footerData). */
-  public java.util.Map<String, String> statusesByKey() {
+  public Map<String, String> statusesByKey() {
     return statuses.byKey();
   }
 
@@ -149,7 +151,7 @@ public final class TerminalUi implements HookUi {
    * Returns what takes it away once it ended (any thread; before its turn, it is never shown).
    */
   public Runnable showComponent(Component component, Runnable cancel) {
-    java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean over = new AtomicBoolean();
     tui.post(() -> {
       Runnable start = () -> {
         if (over.get()) {

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A component a script draws, as a part of graft's terminal UI: a frame asks the script thread for
@@ -267,7 +268,7 @@ public final class ScriptComponent implements Component {
 
   /** The error of a render that failed, wrapped to at most {@link #ERROR_LINES} lines. */
   private List<String> errorLines(String problem, int width) {
-    List<String> wrapped = Wrap.lines("✗ " + ScriptText.shown(problem), Math.max(1, width));
+    List<String> wrapped = Wrap.lines("✗ " + ScriptText.safeLine(problem), Math.max(1, width));
     List<String> out = new ArrayList<>();
     for (int i = 0; i < Math.min(ERROR_LINES, wrapped.size()); i++) {
       String l = i == ERROR_LINES - 1 && wrapped.size() > ERROR_LINES ? Ansi.truncate(wrapped.get(i) + " …", width, "…")
@@ -279,7 +280,7 @@ public final class ScriptComponent implements Component {
 
   private List<String> noticeLines(int width) {
     List<String> out = new ArrayList<>();
-    for (String l : Wrap.lines("⚠ " + ScriptText.shown(notice), Math.max(1, width))) {
+    for (String l : Wrap.lines("⚠ " + ScriptText.safeLine(notice), Math.max(1, width))) {
       out.add(theme.fg(ThemeRole.WARNING, l));
     }
     return out;
@@ -316,7 +317,7 @@ public final class ScriptComponent implements Component {
       }
       lastEscape = now;
       // the hint goes once its time is up
-      java.util.concurrent.CompletableFuture.delayedExecutor(DOUBLE_ESCAPE_NANOS, TimeUnit.NANOSECONDS).execute(this::askFrame);
+      CompletableFuture.delayedExecutor(DOUBLE_ESCAPE_NANOS, TimeUnit.NANOSECONDS).execute(this::askFrame);
     } else {
       lastEscape = 0;
     }

@@ -11,11 +11,13 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -90,8 +92,8 @@ class ArchitectureTest {
   }
 
   /** Per file of {@code module} in a package {@code where} accepts, the bridge packages it names that {@code allowed} refuses. */
-  private static Map<String, Set<String>> bridgeReferences(String module, java.util.function.Predicate<String> where,
-      java.util.function.Predicate<String> allowed) {
+  private static Map<String, Set<String>> bridgeReferences(String module, Predicate<String> where,
+      Predicate<String> allowed) {
     Map<String, Set<String>> found = new TreeMap<>();
     for (Source s : sources) {
       if (s.module().equals(module) && where.test(s.pkg())) {
@@ -132,6 +134,30 @@ class ArchitectureTest {
         .as("modules files naming the engine").isEmpty();
   }
 
+  /** The graft packages that the main sources of {@code pkg} name, other than itself. */
+  private static Set<String> packagesNamedBy(String pkg) {
+    Set<String> out = new TreeSet<>();
+    for (Source s : sources) {
+      if (s.pkg().equals(pkg)) {
+        Matcher m = GRAFT_TYPE.matcher(s.text());
+        while (m.find()) {
+          out.add(m.group(1));
+        }
+      }
+    }
+    out.remove(pkg);
+    return out;
+  }
+
+  /** Making a run (setup) uses the ports scripts call (host), which use script locations and trust (trust). */
+  @Test
+  void theScriptSetUpPackagesAreLayered() {
+    assertThat(packagesNamedBy("dev.graft.cli.host")).as("host names").doesNotContain("dev.graft.cli.setup")
+        .contains("dev.graft.cli.trust");
+    assertThat(packagesNamedBy("dev.graft.cli.trust")).as("trust names").doesNotContain("dev.graft.cli.setup",
+        "dev.graft.cli.host");
+  }
+
   @Test
   void thePackageGraphHasNoCycles() {
     Map<String, Set<String>> graph = new TreeMap<>();
@@ -145,7 +171,8 @@ class ArchitectureTest {
       }
     }
     assertThat(graph).as("the packages read").containsKeys("dev.graft.runtime.hooks", "dev.graft.scripting",
-        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.interactive");
+        "dev.graft.scripting.api", "dev.graft.scripting.modules", "dev.graft.scripting.modules.typescript", "dev.graft.cli", "dev.graft.cli.base", "dev.graft.cli.setup", "dev.graft.cli.host", "dev.graft.cli.trust",
+        "dev.graft.cli.interactive");
     assertThat(cycles(graph)).as("package cycles (strongly connected components; docs/architecture.md)").isEmpty();
   }
 
@@ -154,7 +181,7 @@ class ArchitectureTest {
     Map<String, Integer> index = new HashMap<>();
     Map<String, Integer> low = new HashMap<>();
     Deque<String> stack = new ArrayDeque<>();
-    Set<String> onStack = new java.util.HashSet<>();
+    Set<String> onStack = new HashSet<>();
     List<Set<String>> out = new ArrayList<>();
     int[] counter = {0};
     for (String v : graph.keySet()) {

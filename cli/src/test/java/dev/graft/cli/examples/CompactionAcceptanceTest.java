@@ -5,7 +5,7 @@ import static dev.graft.cli.examples.StackingExampleTest.POP;
 import static dev.graft.cli.examples.StackingExampleTest.PRE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 5's acceptance, end to end with the scripted provider: a session runs past its context
+ * Compaction end to end with the scripted provider: a session runs past its context
  * window twice and graft compacts both times by itself; stacking.js's {@code /pop} across the
- * first compaction gives the seed's "later wins" context; the second summary is written from
+ * first compaction gives the "later wins" context (docs/compaction.md); the second summary is written from
  * that context (the pop's summaries, not the popped turns) and then wins over the pop.
  */
 class CompactionAcceptanceTest {

@@ -2,7 +2,7 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.io.IOException;
@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +59,7 @@ class GitCheckpointExampleTest {
     Path file = LastSession.file(home, repo);
     try (Session s = Session.open(file)) {
       return s.entries().stream().flatMap(e -> e instanceof SessionEntry.Custom c && c.customType().equals("git-checkpoint")
-          ? java.util.stream.Stream.of(c) : java.util.stream.Stream.empty()).toList();
+          ? Stream.of(c) : Stream.empty()).toList();
     }
   }
 

@@ -2,7 +2,7 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;

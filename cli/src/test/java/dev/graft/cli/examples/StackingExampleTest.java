@@ -3,7 +3,7 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * stacking.js: the context the model gets once a session holds pops and compactions, following
- * the seed's complex scenario (hooks-v2-context-control.md, "Complex Scenario Trace") with entry
- * ids for indexes: a compaction, a pop that reaches back across it, a later compaction.
+ * stacking.js: the context the model gets once a session holds pops and compactions, step by
+ * step with entry ids for indexes: a compaction, a pop that reaches back across it, a later
+ * compaction (which wins over the pop: "later wins", docs/compaction.md).
  */
 class StackingExampleTest {
   static final String C = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
@@ -97,7 +97,7 @@ class StackingExampleTest {
   }
 
   @Test
-  void theSeedsComplexScenarioCompactionPopAcrossItLaterCompaction() throws Exception {
+  void aCompactionThenAPopAcrossItThenALaterCompaction() throws Exception {
     tasks("print", 1, 2, 3, 4, 5);
     compact("C1", 4);
     ExampleRun afterC1 = tasks("print", 6, 7);

@@ -3,8 +3,8 @@ package dev.graft.cli.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.LastSession;
-import dev.graft.cli.TmuxTerminal;
+import dev.graft.cli.e2e.LastSession;
+import dev.graft.cli.e2e.TmuxTerminal;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;

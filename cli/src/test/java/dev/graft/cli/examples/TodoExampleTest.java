@@ -2,13 +2,14 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +53,7 @@ class TodoExampleTest {
     try (Session s = Session.open(sessionFile())) {
       AgentMessage.ToolResult second = s.branchPath().stream()
           .flatMap(e -> e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.ToolResult r
-              && r.toolCallId().equals("t2") ? java.util.stream.Stream.of(r) : java.util.stream.Stream.empty())
+              && r.toolCallId().equals("t2") ? Stream.of(r) : Stream.empty())
           .findFirst().orElseThrow();
       assertThat(second.details().orElseThrow().toString()).isEqualTo(
           "{\"items\":[{\"id\":1,\"text\":\"write the tests\",\"done\":false},{\"id\":2,\"text\":\"fix the bug\",\"done\":false}],\"nextId\":3}");

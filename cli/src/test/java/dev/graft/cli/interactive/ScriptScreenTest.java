@@ -33,6 +33,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.BooleanSupplier;
 
 /**
  * What scripts draw, on the terminal UI with a real script engine (no pseudo-terminal): a dialog's
@@ -136,7 +138,7 @@ class ScriptScreenTest {
         () -> {}, screen));
   }
 
-  private CompletableFuture<com.fasterxml.jackson.databind.JsonNode> command(String name, String args) {
+  private CompletableFuture<JsonNode> command(String name, String args) {
     return engine.runCommand(name, args, new EventContext(Json.object(), scriptUi));
   }
 
@@ -312,7 +314,7 @@ class ScriptScreenTest {
     assertThat(after - before).isBetween(1, 70);
   }
 
-  private static boolean waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+  private static boolean waitFor(BooleanSupplier condition) throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > end) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class DialogKeysTest {
@@ -28,7 +29,7 @@ class DialogKeysTest {
 
   @Test
   void aPickerCutsLongRowsToTheWidthAndSaysWhatIsOffScreen() {
-    List<Choice> many = java.util.stream.IntStream.rangeClosed(1, 20).mapToObj(i -> Choice.of("entry " + i + " " + "x".repeat(60))).toList();
+    List<Choice> many = IntStream.rangeClosed(1, 20).mapToObj(i -> Choice.of("entry " + i + " " + "x".repeat(60))).toList();
     PickDialog pick = new PickDialog(screen, "Tree", many, 19, 3);
     List<String> lines = pick.render(OptionalLong.empty(), 40).lines();
     assertThat(lines).contains("  ↑ 17 more");

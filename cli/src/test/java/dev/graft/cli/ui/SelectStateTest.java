@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class SelectStateTest {
@@ -81,7 +82,7 @@ class SelectStateTest {
 
   @Test
   void numbersCountFromTheTopOfTheScrolledWindow() {
-    List<Choice> many = java.util.stream.IntStream.rangeClosed(1, 30).mapToObj(i -> Choice.of("entry " + i)).toList();
+    List<Choice> many = IntStream.rangeClosed(1, 30).mapToObj(i -> Choice.of("entry " + i)).toList();
     SelectState s = new SelectState(many, 29); // starts on the last, as /tree does on the leaf
     s.setRows(5);
     assertThat(s.top()).isEqualTo(25);

@@ -24,6 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the terminal UI and the built-in pi-tui module must agree on: the width of every code point
@@ -96,7 +97,7 @@ class ComponentConventionsTest {
         });
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), none, (f, level, text) -> {})) {
       assertThat(engine.load(ScriptSources.of(scripts)).problems()).isEmpty();
-      assertThat(engine.runCommand("keys", "", EventContext.EMPTY).get(30, java.util.concurrent.TimeUnit.SECONDS).toString())
+      assertThat(engine.runCommand("keys", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).toString())
           .as("keys the module reads otherwise").isEqualTo("[]");
     }
   }

@@ -22,6 +22,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * graft's side of bench/component-frame.sh: the bench's component (bench/components/component.mjs)
@@ -108,7 +110,7 @@ public final class ComponentFrameBench {
       tui.bottom().clear();
       widget(engine, tui, theme, "trivial");
       double trivial = time(tui, frames, warmup);
-      System.out.printf(java.util.Locale.ROOT, "none %.1f%nstill %.1f%nmoving %.1f%ntrivial %.1f%n", none0, stillTime,
+      System.out.printf(Locale.ROOT, "none %.1f%nstill %.1f%nmoving %.1f%ntrivial %.1f%n", none0, stillTime,
           moving, trivial);
     }
   }
@@ -159,7 +161,7 @@ public final class ComponentFrameBench {
     // every frame waits for the script's render: the cost of a frame drawn with the component's new lines
     ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.BOTTOM, theme, tui, p -> {
       throw new IllegalStateException(p);
-    }).waitAtMost(java.time.Duration.ofSeconds(10));
+    }).waitAtMost(Duration.ofSeconds(10));
     tui.bottom().add(component);
     return component;
   }

@@ -11,9 +11,11 @@ import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ContextOverflow;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
@@ -25,7 +27,10 @@ import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionFileException;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.runtime.tools.UserShell;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,9 +38,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The agent: the one object every mode drives. A prompt becomes a user message in the session,
@@ -61,8 +70,8 @@ public final class AgentSession implements AutoCloseable {
   private final ToolCalls toolCalls;
   private boolean started;
   private boolean shutDown;
-  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
+  private final Set<AbortSignal> abortsWith = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger contextChains = new AtomicInteger();
 
   /** Replaced whole on every change: a call, compaction or tree move reads it once. */
   private final AtomicReference<CallSettings> settings;
@@ -400,11 +409,11 @@ public final class AgentSession implements AutoCloseable {
     List<String> out = new ArrayList<>();
     for (Object o : queue.drain()) {
       out.add(switch (o) {
-        case AgentMessage.Custom c -> "a message (customType " + ScriptText.shown(c.customType(), 200) + ")";
+        case AgentMessage.Custom c -> "a message (customType " + ScriptText.safeLine(c.customType(), 200) + ")";
         case MessageQueue.Start s when s.message() instanceof AgentMessage.Custom c ->
-            "a message that was to start a turn (customType " + ScriptText.shown(c.customType(), 200) + ")";
+            "a message that was to start a turn (customType " + ScriptText.safeLine(c.customType(), 200) + ")";
         case MessageQueue.Start s -> "a message that was to start a turn";
-        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.shown(p.text(), 80) + "\"";
+        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.safeLine(p.text(), 80) + "\"";
         case AgentMessage.User u -> "a user message";
         default -> "a message";
       });
@@ -485,7 +494,7 @@ public final class AgentSession implements AutoCloseable {
   /** How a run begins: the system prompt for its calls and the messages before the first one. */
   private record Opening(String systemPrompt, List<AgentMessage> messages) {}
 
-  private RunResult run(java.util.function.Supplier<Opening> open) {
+  private RunResult run(Supplier<Opening> open) {
     AbortSignal signal = new AbortSignal();
     JobSlot.Lease job = jobs.take(signal, "the agent is already running; use steer or followUp");
     List<AgentMessage> newMessages = new ArrayList<>();
@@ -525,7 +534,7 @@ public final class AgentSession implements AutoCloseable {
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
         if (last.stoppedWith(StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
-            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, settings.get().window())) {
+            && ContextOverflow.isContextOverflow(last, settings.get().window())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
           emit(new AgentEvent.TurnEnd(last, List.of()));
@@ -568,7 +577,7 @@ public final class AgentSession implements AutoCloseable {
 
   /** The context hooks over {@code messages}, counted so that {@link #rebuildContext} is not asked from inside them. */
   private AgentHooks.RequestContext requestContext(List<AgentMessage> messages,
-      java.util.function.Supplier<List<SessionEntry>> branch) {
+      Supplier<List<SessionEntry>> branch) {
     contextChains.incrementAndGet();
     try {
       return hooks.requestContext(messages, branch);
@@ -613,11 +622,11 @@ public final class AgentSession implements AutoCloseable {
     int[] retries = {0};
     AgentMessage.Assistant reply = call.provider().stream(request, event -> {
       switch (event) {
-        case dev.graft.runtime.llm.StreamEvent.Start s -> {
+        case StreamEvent.Start s -> {
           started[0] = true;
           emit(new AgentEvent.MessageStart(s.partial()));
         }
-        case dev.graft.runtime.llm.StreamEvent.Retry r -> {
+        case StreamEvent.Retry r -> {
           // The attempt is void: its message ends here (not in the session) and the retry is announced.
           if (started[0]) {
             started[0] = false;
@@ -626,8 +635,8 @@ public final class AgentSession implements AutoCloseable {
           retries[0] = r.attempt();
           emit(new AgentEvent.AutoRetryStart(r.attempt(), r.maxRetries(), r.delay().toMillis(), r.errorMessage()));
         }
-        case dev.graft.runtime.llm.StreamEvent.Done d -> {}
-        case dev.graft.runtime.llm.StreamEvent.Error e -> {}
+        case StreamEvent.Done d -> {}
+        case StreamEvent.Error e -> {}
         default -> emit(new AgentEvent.MessageUpdate(AgentEvents.streamEventJson(event)));
       }
     });
@@ -707,11 +716,11 @@ public final class AgentSession implements AutoCloseable {
    * excluded. {@link #abort} stops it.
    */
   public AgentMessage.BashExecution runUserBash(String command, boolean excludeFromContext, Consumer<String> onOutput)
-      throws java.io.IOException, InterruptedException {
+      throws IOException, InterruptedException {
     AbortSignal signal = new AbortSignal();
     JobSlot.Lease job = jobs.take(signal, "the agent is running; run the command when it is idle");
     try (job) {
-      dev.graft.runtime.tools.UserShell.Result r = dev.graft.runtime.tools.UserShell.local().run(command, cwd, signal, onOutput);
+      UserShell.Result r = UserShell.local().run(command, cwd, signal, onOutput);
       AgentMessage.BashExecution message = new AgentMessage.BashExecution(command, r.output(),
           r.exitCode().isPresent() ? Optional.of((long) r.exitCode().getAsInt()) : Optional.empty(),
           r.cancelled(), r.truncated(), r.fullOutputPath().map(Path::toString),
@@ -738,11 +747,11 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private interface SessionChange<T> {
-    T run() throws dev.graft.runtime.session.SessionFileException;
+    T run() throws SessionFileException;
   }
 
   /** Runs {@code change} as the agent's job; refused while another job runs. */
-  private <T> T betweenTurns(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
+  private <T> T betweenTurns(String what, SessionChange<T> change) throws SessionFileException {
     try (JobSlot.Lease job = jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
       return change.run();
     }
@@ -752,7 +761,7 @@ public final class AgentSession implements AutoCloseable {
   public boolean newSession() {
     try {
       return betweenTurns("start a new session", switches::toNew);
-    } catch (dev.graft.runtime.session.SessionFileException e) {
+    } catch (SessionFileException e) {
       throw new IllegalStateException(e); // starting a new session reads no file
     }
   }
@@ -762,7 +771,7 @@ public final class AgentSession implements AutoCloseable {
    * hook cancelled it; a file that cannot be used (unreadable, in use elsewhere) throws, and the
    * current session is kept.
    */
-  public boolean switchSession(Path file) throws dev.graft.runtime.session.SessionFileException {
+  public boolean switchSession(Path file) throws SessionFileException {
     return betweenTurns("switch sessions", () -> switches.resume(file));
   }
 
@@ -770,12 +779,12 @@ public final class AgentSession implements AutoCloseable {
    * {@code /fork}: a new session holding the path before the user message {@code entryId}; its
    * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
    */
-  public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
+  public ForkResult fork(String entryId) throws SessionFileException {
     return betweenTurns("fork", () -> switches.fork(entryId, false));
   }
 
   /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
-  public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
+  public ForkResult forkAt(String entryId) throws SessionFileException {
     return betweenTurns("fork", () -> switches.fork(entryId, true));
   }
 
@@ -816,13 +825,13 @@ public final class AgentSession implements AutoCloseable {
    * summarised into a branch_summary entry at the new position. A user message as the target
    * moves to its parent and returns its text, to be edited and sent again.
    */
-  public TreeResult navigateTree(String targetId, TreeNavigation how) throws dev.graft.runtime.compaction.Compactor.CompactionException {
+  public TreeResult navigateTree(String targetId, TreeNavigation how) throws Compactor.CompactionException {
     return navigateTree(targetId, how, AbortSignal.never());
   }
 
   /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
   public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
-      throws dev.graft.runtime.compaction.Compactor.CompactionException {
+      throws Compactor.CompactionException {
     try (JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running")) {
       return new TreeNavigator(session, hooks).navigate(targetId, how, signal, settings.get());
     }

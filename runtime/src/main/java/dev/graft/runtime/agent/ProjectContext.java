@@ -1,6 +1,7 @@
 package dev.graft.runtime.agent;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public final class ProjectContext {
         if (Files.isRegularFile(file) && Files.size(file) <= MAX_BYTES) {
           return Optional.of(new ContextFile(file, Files.readString(file, StandardCharsets.UTF_8)));
         }
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         // an unreadable instructions file is skipped, as if it were not there
       }
     }

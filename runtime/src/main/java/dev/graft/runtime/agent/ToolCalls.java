@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ToolCallArguments;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.tools.Tool;
@@ -18,6 +19,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,7 +54,7 @@ final class ToolCalls {
     }
     try {
       future.get();
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+    } catch (ExecutionException | CancellationException e) {
       // its failure is reported with its own result
     }
   }
@@ -136,7 +139,7 @@ final class ToolCalls {
     if (tool == null) {
       return new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found"));
     }
-    Optional<String> unreadable = dev.graft.runtime.llm.ToolCallArguments.error(call);
+    Optional<String> unreadable = ToolCallArguments.error(call);
     if (unreadable.isPresent()) {
       // The model's arguments were not JSON: run nothing, tell the model why.
       return new Planned(call, tool, call.arguments(), error(unreadable.get()));
@@ -193,7 +196,7 @@ final class ToolCalls {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return error("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       return error(String.valueOf(e.getCause()));
     }
   }

@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.compaction.BranchSummary;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.Compactor;
@@ -55,7 +56,7 @@ final class TreeNavigator {
     boolean replace = decision.replaceInstructions().orElse(how.replaceInstructions());
     Optional<String> label = decision.label().isPresent() ? decision.label().filter(l -> !l.isBlank()) : how.label();
     Optional<String> summary = Optional.empty();
-    Optional<com.fasterxml.jackson.databind.JsonNode> details = Optional.empty();
+    Optional<JsonNode> details = Optional.empty();
     boolean fromHook = false;
     if (how.summarize() && decision.summary().isPresent()) {
       summary = Optional.of(decision.summary().get().summary());

@@ -3,6 +3,7 @@ package dev.graft.runtime.compaction;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 /**
  * Where a compaction cuts a path: the entries from {@code firstKeptEntryIndex} on are kept, the
@@ -82,7 +83,7 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
    * such message, so that it is summarised (from its beginning, see {@link ConversationText})
    * rather than kept whole; {@code cut} when no cut point follows it. The reference keeps it.
    */
-  static int pastTooLarge(List<Integer> cutPoints, int cut, int end, java.util.function.IntToLongFunction tokensAt,
+  static int pastTooLarge(List<Integer> cutPoints, int cut, int end, IntToLongFunction tokensAt,
       long max) {
     if (max == Long.MAX_VALUE) {
       return cut;

@@ -12,8 +12,8 @@ import java.util.Optional;
  * What to compact when {@code context} hooks shaped the context (a pop's summaries in place of
  * the popped turns, say): the summary is written from the messages the model was shown, not from
  * the raw entries behind them, so what a hook hid stays hidden and what it added is summarised
- * (seeds/hooks-v2-context-control.md, "later wins": a compaction made after a pop summarises the
- * pop's summaries). The part kept starts at a message that stands for an entry of the branch,
+ * ("later wins": a compaction made after a pop summarises the pop's summaries, and hides what
+ * came before its first kept entry, pops included; docs/compaction.md). The part kept starts at a message that stands for an entry of the branch,
  * which becomes the compaction's first kept entry; the previous compaction's summary is built
  * on only when the hooks left it first in the context.
  */

@@ -3,6 +3,7 @@ package dev.graft.runtime.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
   /** What one script may run: any program, or the programs named (exactly as the script passes them). */
   public record Grant(boolean any, Set<String> commands) {
     public Grant {
-      commands = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(commands, "commands")));
+      commands = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(commands, "commands")));
     }
 
     public boolean allows(String command) {

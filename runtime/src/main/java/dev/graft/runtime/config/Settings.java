@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,10 +18,10 @@ import java.util.List;
  * left alone (a file written for the reference agent works). A wrong value is reported as one
  * line naming the file and the field, and the default (or the global value) is used instead.
  */
-public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, boolean bashPassesApiKeys,
+public record Settings(CompactionSettings compaction, Duration scriptEventTimeout, boolean bashPassesApiKeys,
     ModelCallBudget scriptModelCalls, List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
-  public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
+  public static final Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = Duration.ofSeconds(30);
 
   private static final ObjectMapper LENIENT = JsonMapper.builder()
       .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
@@ -34,7 +35,7 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
   public static Settings load(GraftHome home, Path projectDir) {
     List<String> problems = new ArrayList<>();
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
-    java.time.Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
+    Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
     boolean passApiKeys = false;
     ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
@@ -108,12 +109,12 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
   }
 
   /** {@code scripts.eventTimeoutSeconds}: from 1 to 3600 seconds. */
-  private static java.time.Duration eventTimeout(JsonNode v, java.time.Duration base, Path file, List<String> problems) {
+  private static Duration eventTimeout(JsonNode v, Duration base, Path file, List<String> problems) {
     if (v.isMissingNode()) {
       return base;
     }
     if (v.isNumber() && v.doubleValue() >= 1 && v.doubleValue() <= 3600) {
-      return java.time.Duration.ofMillis(Math.round(v.doubleValue() * 1000));
+      return Duration.ofMillis(Math.round(v.doubleValue() * 1000));
     }
     problems.add(file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
     return base;

@@ -14,6 +14,7 @@ import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -59,7 +60,7 @@ public final class HookRunner implements AgentHooks {
 
   /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
   static String kind(JsonNode value) {
-    String k = value.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    String k = value.getNodeType().toString().toLowerCase(Locale.ROOT);
     return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
   }
 

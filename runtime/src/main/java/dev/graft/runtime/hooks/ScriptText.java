@@ -18,12 +18,12 @@ public final class ScriptText {
   private ScriptText() {}
 
   /** {@code text} on one line, escaped, cut to {@link #MAX_SHOWN} characters. */
-  public static String shown(String text) {
-    return shown(text, MAX_SHOWN);
+  public static String safeLine(String text) {
+    return safeLine(text, MAX_SHOWN);
   }
 
   /** {@code text} on one line, escaped, cut to {@code max} characters of the original. */
-  public static String shown(String text, int max) {
+  public static String safeLine(String text, int max) {
     if (text == null) {
       return "";
     }

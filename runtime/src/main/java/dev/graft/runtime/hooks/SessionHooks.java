@@ -7,6 +7,7 @@ import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,7 +23,7 @@ public interface SessionHooks {
     STARTUP, RELOAD, NEW, RESUME, FORK, QUIT;
 
     public String wire() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -26,8 +27,8 @@ final class WatchedPoints {
       NAMES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), Watched::new));
 
   /** The point of the agent event named {@code name}, if it is one. */
-  static java.util.Optional<HookPoint<AgentEvent, AgentEvent>> named(String name) {
-    return java.util.Optional.ofNullable(BY_NAME.get(name));
+  static Optional<HookPoint<AgentEvent, AgentEvent>> named(String name) {
+    return Optional.ofNullable(BY_NAME.get(name));
   }
 
   /** The point of {@code event} (an event missing from {@link #NAMES} gets one too: watching never fails the agent). */

@@ -2,6 +2,7 @@ package dev.graft.runtime.llm;
 
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -41,7 +42,7 @@ public final class ContextOverflow {
   private ContextOverflow() {}
 
   private static List<Pattern> compile(String... regexes) {
-    return java.util.Arrays.stream(regexes)
+    return Arrays.stream(regexes)
         .map(r -> Pattern.compile(r, Pattern.CASE_INSENSITIVE))
         .toList();
   }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,7 +80,7 @@ final class GeminiProtocol implements WireProtocol {
     if (!model.reasoning()) {
       return;
     }
-    String id = model.id().toLowerCase(java.util.Locale.ROOT);
+    String id = model.id().toLowerCase(Locale.ROOT);
     boolean level = ThinkingStyle.of(model) == ThinkingStyle.EFFORT;
     ObjectNode thinking = config.putObject("thinkingConfig");
     if (request.thinking() == ThinkingLevel.OFF) {
@@ -95,7 +96,7 @@ final class GeminiProtocol implements WireProtocol {
     ThinkingLevel effort = clamped == ThinkingLevel.XHIGH ? ThinkingLevel.HIGH : clamped;
     thinking.put("includeThoughts", true);
     if (level) {
-      thinking.put("thinkingLevel", model.thinking().mapped(clamped).orElse(effort.wire().toUpperCase(java.util.Locale.ROOT)));
+      thinking.put("thinkingLevel", model.thinking().mapped(clamped).orElse(effort.wire().toUpperCase(Locale.ROOT)));
     } else {
       thinking.put("thinkingBudget", budget(id, effort));
     }
@@ -123,7 +124,7 @@ final class GeminiProtocol implements WireProtocol {
 
   /** Gemini 3 and later take images inside a function response; older models in a user turn. */
   static boolean imagesInFunctionResponse(String modelId) {
-    Matcher m = MAJOR.matcher(modelId.toLowerCase(java.util.Locale.ROOT));
+    Matcher m = MAJOR.matcher(modelId.toLowerCase(Locale.ROOT));
     return !m.find() || Integer.parseInt(m.group(1)) >= 3;
   }
 

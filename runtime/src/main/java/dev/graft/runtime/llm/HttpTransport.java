@@ -11,7 +11,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -152,7 +154,7 @@ final class HttpTransport implements AutoCloseable {
     if (status >= 200 && status < 300) {
       return body;
     }
-    java.util.Optional<String> location = response.headers().firstValue("location");
+    Optional<String> location = response.headers().firstValue("location");
     if ((status == 301 || status == 302 || status == 307 || status == 308) && location.isPresent()) {
       body.cancel();
       try {
@@ -215,7 +217,7 @@ final class HttpTransport implements AutoCloseable {
         for (ByteBuffer b : chunk) {
           int n = Math.min(b.remaining(), MAX_ERROR_BODY - buffer.length);
           int old = buffer.length;
-          buffer = java.util.Arrays.copyOf(buffer, old + n);
+          buffer = Arrays.copyOf(buffer, old + n);
           b.get(buffer, old, n);
         }
       }

@@ -2,6 +2,8 @@ package dev.graft.runtime.llm;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -86,7 +88,7 @@ public final class ModelRegistry implements AutoCloseable {
    * environment, for a key given on the command line. It is never written anywhere.
    */
   public ModelRegistry withApiKey(String provider, String key) {
-    Map<String, ApiKey> keys = new java.util.HashMap<>(runtimeKeys);
+    Map<String, ApiKey> keys = new HashMap<>(runtimeKeys);
     keys.put(provider, new ApiKey(key, "command line"));
     return new ModelRegistry(
         models, providers, credentials, env, problems, settings, clock, Map.copyOf(keys));
@@ -103,7 +105,7 @@ public final class ModelRegistry implements AutoCloseable {
     if (p == null) {
       return model;
     }
-    Map<String, String> headers = new java.util.LinkedHashMap<>(model.headers());
+    Map<String, String> headers = new LinkedHashMap<>(model.headers());
     headers.putAll(p.headers());
     var compat = model.compat();
     compat.setAll(p.compat());

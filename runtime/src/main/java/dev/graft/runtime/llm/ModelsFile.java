@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads {@code $GRAFT_HOME/models.json}, in the reference's format:
@@ -435,7 +436,7 @@ final class ModelsFile {
       } else if (key.equals("maxTokensField") && !(v.isTextual() && OpenAiCompat.MAX_TOKENS_FIELDS.contains(v.textValue()))) {
         problem(p, "must be \"max_completion_tokens\" or \"max_tokens\"");
       } else if (key.equals("thinkingFormat") && !(v.isTextual() && OpenAiCompat.THINKING_FORMATS.contains(v.textValue()))) {
-        problem(p, "must be one of " + String.join(", ", new java.util.TreeSet<>(OpenAiCompat.THINKING_FORMATS)));
+        problem(p, "must be one of " + String.join(", ", new TreeSet<>(OpenAiCompat.THINKING_FORMATS)));
       } else if (key.equals("cacheControlFormat") && !(v.isTextual() && v.textValue().equals("anthropic"))) {
         problem(p, "must be \"anthropic\"");
       }

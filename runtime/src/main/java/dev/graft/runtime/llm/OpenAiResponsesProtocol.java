@@ -7,6 +7,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -201,7 +202,7 @@ final class OpenAiResponsesProtocol implements WireProtocol {
 
   private static void toolResult(Transcript.ToolResult r, Model model, ArrayNode out) {
     StringBuilder text = new StringBuilder();
-    List<ContentBlock.Image> images = new java.util.ArrayList<>();
+    List<ContentBlock.Image> images = new ArrayList<>();
     for (ContentBlock b : r.content()) {
       if (b instanceof ContentBlock.Text t) {
         if (!text.isEmpty()) {

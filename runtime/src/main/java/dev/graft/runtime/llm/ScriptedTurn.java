@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One assistant turn of a scripted JSONL file (see {@link ScriptedProvider} for the format),
@@ -73,7 +74,7 @@ record ScriptedTurn(
     Reader r = new Reader(source, number, o);
     for (var e : o.properties()) {
       if (!FIELDS.contains(e.getKey())) {
-        throw r.fail("unknown field \"" + e.getKey() + "\" (allowed: " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
+        throw r.fail("unknown field \"" + e.getKey() + "\" (allowed: " + String.join(", ", new TreeSet<>(FIELDS)) + ")");
       }
     }
     List<Block> content = new ArrayList<>();

@@ -1,8 +1,10 @@
 package dev.graft.runtime.llm;
 
+import dev.graft.runtime.json.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -79,7 +81,7 @@ final class SseParser {
       return false;
     }
     try {
-      dev.graft.runtime.json.Json.parse(v);
+      Json.parse(v);
       return true;
     } catch (Exception cut) {
       return false;
@@ -97,7 +99,7 @@ final class SseParser {
         throw new StreamFailure(
             ErrorKind.PROTOCOL, "server sent an event line longer than 64 MiB", false);
       }
-      line = java.util.Arrays.copyOf(line, Math.min(line.length * 2, MAX_LINE_BYTES));
+      line = Arrays.copyOf(line, Math.min(line.length * 2, MAX_LINE_BYTES));
     }
     line[lineLength++] = b;
   }

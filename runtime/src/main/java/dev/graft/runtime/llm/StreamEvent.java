@@ -3,6 +3,7 @@ package dev.graft.runtime.llm;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -101,7 +102,7 @@ public sealed interface StreamEvent {
    * error), which is void. The next attempt begins with a new {@link Start} and block indexes from
    * 0. {@code attempt} counts retries from 1; at most {@code maxRetries} are made.
    */
-  record Retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, AgentMessage.Assistant message)
+  record Retry(int attempt, int maxRetries, Duration delay, ErrorKind kind, AgentMessage.Assistant message)
       implements StreamEvent {
     public Retry {
       Objects.requireNonNull(delay, "delay");

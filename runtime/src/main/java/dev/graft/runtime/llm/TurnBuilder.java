@@ -6,6 +6,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.message.Usage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +70,7 @@ final class TurnBuilder {
    * attempt as it stood, then forgets its content, usage and response fields, so the next
    * attempt starts afresh with its own Start.
    */
-  void retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, String errorMessage) {
+  void retry(int attempt, int maxRetries, Duration delay, ErrorKind kind, String errorMessage) {
     AgentMessage.Assistant failed = message(accumulator.content(), StopReason.ERROR, Optional.of(errorMessage));
     emit(new StreamEvent.Retry(attempt, maxRetries, delay, kind, failed));
     blocks.clear();

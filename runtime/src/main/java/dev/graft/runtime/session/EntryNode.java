@@ -1,5 +1,7 @@
 package dev.graft.runtime.session;
 
+import java.lang.ref.SoftReference;
+
 /**
  * What the tree needs to know of one entry without parsing it: its id, parent, type, the role of
  * a message, and where its line is in the file. The entry itself is read from the file when
@@ -21,7 +23,7 @@ final class EntryNode {
    * every model call, and reading each entry again cost a parse per entry per call and gave the
    * context hooks new message objects every time (HookRunner knows unchanged messages by identity).
    */
-  java.lang.ref.SoftReference<SessionEntry> read;
+  SoftReference<SessionEntry> read;
 
   EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {
     this.id = id;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the
@@ -179,7 +180,7 @@ final class LineScanner {
               throw bad("nested deeper than " + MAX_DEPTH);
             }
             if (depth == stack.length) {
-              stack = java.util.Arrays.copyOf(stack, depth * 2);
+              stack = Arrays.copyOf(stack, depth * 2);
             }
             stack[depth++] = (byte) c;
             skipWhitespace();

@@ -8,15 +8,19 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.SoftReference;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A session: an append-only tree of entries with a leaf pointer, backed by a JSONL file (or held
@@ -279,7 +283,7 @@ public final class Session implements AutoCloseable {
     return entriesWhere(node -> node.isMessageRole(role));
   }
 
-  private List<SessionEntry> entriesWhere(java.util.function.Predicate<EntryNode> which) {
+  private List<SessionEntry> entriesWhere(Predicate<EntryNode> which) {
     List<SessionEntry> found = new ArrayList<>();
     for (EntryNode node : nodes) {
       if (which.test(node)) {
@@ -386,7 +390,7 @@ public final class Session implements AutoCloseable {
   /** Root-to-{@code id} nodes. A parent cycle ends the walk where it would repeat. */
   List<EntryNode> pathNodes(String id) {
     ArrayList<EntryNode> reversed = new ArrayList<>();
-    java.util.Set<EntryNode> seen = new java.util.HashSet<>();
+    Set<EntryNode> seen = new HashSet<>();
     EntryNode current = id == null ? null : byId.get(id);
     while (current != null && seen.add(current)) {
       reversed.add(current);
@@ -414,7 +418,7 @@ public final class Session implements AutoCloseable {
     }
     try {
       SessionEntry read = file.read(node);
-      node.read = new java.lang.ref.SoftReference<>(read);
+      node.read = new SoftReference<>(read);
       return read;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -634,7 +638,7 @@ public final class Session implements AutoCloseable {
       throw new IllegalArgumentException("entry " + leaf + " not found");
     }
     List<EntryNode> kept = path.stream().filter(n -> !"label".equals(n.type)).toList();
-    java.util.Set<String> ids = new java.util.HashSet<>();
+    Set<String> ids = new HashSet<>();
     kept.forEach(n -> ids.add(n.id));
     List<SessionEntry> labelEntries = new ArrayList<>();
     String parent = kept.isEmpty() ? null : kept.getLast().id;

@@ -1,9 +1,11 @@
 package dev.graft.runtime.session;
 
+import dev.graft.runtime.message.AgentMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -97,7 +99,7 @@ public final class SessionCheck {
         findings.add(known
             ? new Finding(n.line, n.id, type + " entry with missing or mistyped fields; kept, but not used", true)
             : new Finding(n.line, n.id, "entry of unknown type '" + type + "'; kept and written back unchanged", false));
-      } else if (e instanceof SessionEntry.Message m && m.message() instanceof dev.graft.runtime.message.AgentMessage.Unknown um) {
+      } else if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Unknown um) {
         findings.add(new Finding(n.line, n.id, "message with role '" + um.role()
             + "' that graft does not recognise or whose fields are mistyped; passed through as it is", false));
       }
@@ -158,7 +160,7 @@ public final class SessionCheck {
       }
       if (current != null && state.get(current) == 1) {
         List<EntryNode> cycle = walk.subList(walk.indexOf(current), walk.size());
-        EntryNode first = cycle.stream().min(java.util.Comparator.comparingInt(x -> x.line)).orElseThrow();
+        EntryNode first = cycle.stream().min(Comparator.comparingInt(x -> x.line)).orElseThrow();
         findings.add(new Finding(first.line, first.id, "parent cycle through " + cycle.size()
             + " entries; paths through it stop where they would repeat", true));
       }
@@ -168,7 +170,7 @@ public final class SessionCheck {
 
   private static List<Finding> sorted(List<Finding> findings) {
     List<Finding> copy = new ArrayList<>(findings);
-    copy.sort(java.util.Comparator.comparingInt(Finding::line));
+    copy.sort(Comparator.comparingInt(Finding::line));
     return List.copyOf(copy);
   }
 }

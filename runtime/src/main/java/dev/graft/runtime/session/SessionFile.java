@@ -7,15 +7,20 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -172,8 +177,8 @@ final class SessionFile implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       parts.add(new Part(size * i / count, size * (i + 1) / count, i == 0));
     }
-    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(count, Thread.ofPlatform().daemon().factory())) {
-      List<java.util.concurrent.Future<Part>> futures = new ArrayList<>();
+    try (var pool = Executors.newFixedThreadPool(count, Thread.ofPlatform().daemon().factory())) {
+      List<Future<Part>> futures = new ArrayList<>();
       for (Part part : parts) {
         futures.add(pool.submit(() -> part.run(path, channel)));
       }
@@ -183,7 +188,7 @@ final class SessionFile implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while reading", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof SessionFileException sfe) {
         throw sfe;
       }
@@ -236,7 +241,7 @@ final class SessionFile implements AutoCloseable {
       long bufStart = start; // file offset of buf[0]
       while (true) {
         if (filled == buf.length) {
-          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
         }
         int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
         boolean eof = n < 0;
@@ -441,7 +446,7 @@ final class SessionFile implements AutoCloseable {
     try {
       claimChannel = FileChannel.open(path, StandardOpenOption.WRITE);
       claim = claimChannel.tryLock(IN_USE_RANGE, 1, false);
-    } catch (java.nio.channels.OverlappingFileLockException e) {
+    } catch (OverlappingFileLockException e) {
       claim = null; // claimed by another session object of this process
     } catch (IOException e) {
       throw new SessionInUseException(path + ": cannot lock the session file: " + e.getMessage());

@@ -1,10 +1,13 @@
 package dev.graft.runtime.session;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -80,8 +83,8 @@ public final class SessionLines {
       }
       List<EntryNode> nodes = session.nodes();
       EntryNode known = knownEnd >= 0 && knownEnd < nodes.size() ? nodes.get(knownEnd) : null;
-      java.util.ArrayDeque<EntryNode> path = new java.util.ArrayDeque<>();
-      java.util.Set<EntryNode> seen = new java.util.HashSet<>();
+      ArrayDeque<EntryNode> path = new ArrayDeque<>();
+      Set<EntryNode> seen = new HashSet<>();
       boolean afterKnown = false;
       while (node != null && seen.add(node)) {
         if (node == known) {

@@ -22,7 +22,7 @@ import java.util.Optional;
  * unreadable cache only makes listing slower.
  */
 final class SessionListCache {
-  /** 2: lines written with spaces counted (issue 28); a cache of version 1 may hold 0 for them and is read again. */
+  /** 2: message lines written with spaces or another key first counted; a cache of version 1 may hold 0 for them and is read again. */
   private static final int VERSION = 2;
 
   private final Path file;

@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -43,7 +45,7 @@ final class SessionSummaries {
       long headerHash) {}
 
   /** A finished scan: the state, and the file's size and modification time when it was read. */
-  record Scanned(State state, long size, java.time.Instant modified) {}
+  record Scanned(State state, long size, Instant modified) {}
 
   /**
    * Scans {@code path}; with {@code from}, only what was appended after {@code from.scannedTo()}
@@ -53,7 +55,7 @@ final class SessionSummaries {
   static Optional<Scanned> scan(Path path, State from) {
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       long size = channel.size();
-      java.time.Instant modified = Files.getLastModifiedTime(path).toInstant();
+      Instant modified = Files.getLastModifiedTime(path).toInstant();
       Lines lines = new Lines();
       long pos = 0;
       if (from != null && from.scannedTo() <= size && from.scannedTo() > 0
@@ -69,7 +71,7 @@ final class SessionSummaries {
       long lineEnd = pos; // offset just past the last complete line
       while (true) {
         if (carry == buf.length) {
-          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
         }
         int n = channel.read(ByteBuffer.wrap(buf, carry, buf.length - carry), pos);
         boolean eof = n < 0;
@@ -104,7 +106,7 @@ final class SessionSummaries {
     }
   }
 
-  static SessionSummary summary(Path path, State s, long size, java.time.Instant modified) {
+  static SessionSummary summary(Path path, State s, long size, Instant modified) {
     return new SessionSummary(
         path.toAbsolutePath(),
         s.header().id(),
@@ -122,7 +124,7 @@ final class SessionSummaries {
   private static long headerHash(FileChannel channel) throws IOException {
     ByteBuffer head = ByteBuffer.allocate(512);
     channel.read(head, 0);
-    return java.util.Arrays.hashCode(java.util.Arrays.copyOf(head.array(), head.position()));
+    return Arrays.hashCode(Arrays.copyOf(head.array(), head.position()));
   }
 
   private static boolean endsLine(FileChannel channel, long offset) throws IOException {
@@ -156,7 +158,7 @@ final class SessionSummaries {
           firstMessage = userText(buf, start, length);
         }
       } else if ("session_info".equals(type)) {
-        name = name(java.util.Arrays.copyOfRange(buf, start, start + length)).orElse(null);
+        name = name(Arrays.copyOfRange(buf, start, start + length)).orElse(null);
       }
       return true;
     }
@@ -199,7 +201,7 @@ final class SessionSummaries {
     if (length < prefix.length) {
       return false;
     }
-    return java.util.Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+    return Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
   }
 
   private static SessionHeader header(byte[] buf, int start, int length) {

@@ -1,8 +1,12 @@
 package dev.graft.runtime.tools;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -21,11 +25,11 @@ public record ProcessTree(Optional<Path> killCommand) {
 
   /** An executable file {@code name} in a directory of the PATH. */
   public static Optional<Path> onPath(String name) {
-    String path = java.util.Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    String path = Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
+    for (String dir : path.split(File.pathSeparator)) {
       if (!dir.isEmpty()) {
         Path candidate = Path.of(dir, name);
-        if (java.nio.file.Files.isRegularFile(candidate) && java.nio.file.Files.isExecutable(candidate)) {
+        if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
           return Optional.of(candidate);
         }
       }
@@ -60,7 +64,7 @@ public record ProcessTree(Optional<Path> killCommand) {
       return;
     }
     for (int from = 0; from < leaders.size(); from += 200) {
-      List<String> argv = new java.util.ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
+      List<String> argv = new ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
       leaders.subList(from, Math.min(leaders.size(), from + 200)).forEach(l -> argv.add("-" + l));
       try {
         Process kill = new ProcessBuilder(argv)

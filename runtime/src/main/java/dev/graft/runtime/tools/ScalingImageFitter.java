@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
@@ -191,7 +192,7 @@ final class ScalingImageFitter implements ImageFitter {
     if (d.length < 30) {
       return Optional.empty();
     }
-    String chunk = new String(d, 12, 4, java.nio.charset.StandardCharsets.US_ASCII);
+    String chunk = new String(d, 12, 4, StandardCharsets.US_ASCII);
     return switch (chunk) {
       case "VP8X" -> Optional.of(new int[] {1 + u24(d, 24), 1 + u24(d, 27)});
       case "VP8 " -> Optional.of(new int[] {u16(d, 26) & 0x3FFF, u16(d, 28) & 0x3FFF});

@@ -2,6 +2,7 @@ package dev.graft.runtime.tools;
 
 import dev.graft.runtime.concurrent.AbortSignal;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -39,7 +40,7 @@ public final class UserShell {
         exit = shell.run(command, cwd, Optional.empty(), signal, (data, offset, length) -> {
           output.append(data, offset, length);
           if (onOutput != null) {
-            onOutput.accept(new String(data, offset, length, java.nio.charset.StandardCharsets.UTF_8));
+            onOutput.accept(new String(data, offset, length, StandardCharsets.UTF_8));
           }
         });
       } catch (ToolFailure f) {

@@ -5,15 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.llm.Api;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.LlmRequest;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelCost;
 import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,9 +104,9 @@ class AgentCompactionTest {
   }
 
   /** A local model with a window smaller than the default reserve (16,384). */
-  private static final dev.graft.runtime.llm.Model SMALL = new dev.graft.runtime.llm.Model("small", "Small",
-      dev.graft.runtime.llm.Api.SCRIPTED, "scripted", "file:", false, false, dev.graft.runtime.llm.ModelCost.FREE,
-      8_192, 2_048, java.util.Map.of(), null, null);
+  private static final Model SMALL = new Model("small", "Small",
+      Api.SCRIPTED, "scripted", "file:", false, false, ModelCost.FREE,
+      8_192, 2_048, Map.of(), null, null);
 
   @Test
   void aWindowSmallerThanTheReserveDoesNotCompactEveryPrompt() throws Exception {
@@ -129,30 +143,30 @@ class AgentCompactionTest {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       s.appendMessage(new AgentMessage.User("only this", 1));
       AgentSession agent = agent(s, new CompactionSettings(true, 16_384, 20_000));
-      assertThat(agent.compact(java.util.Optional.empty())).isEmpty();
+      assertThat(agent.compact(Optional.empty())).isEmpty();
       assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.error()).hasValueSatisfying(
           e -> assertThat(e).contains("nothing to compact")));
     }
   }
 
   /** Every request a provider gets, in order. */
-  private record Recorder(dev.graft.runtime.llm.LlmProvider inner, List<dev.graft.runtime.llm.LlmRequest> requests)
-      implements dev.graft.runtime.llm.LlmProvider {
+  private record Recorder(LlmProvider inner, List<LlmRequest> requests)
+      implements LlmProvider {
     @Override
-    public AgentMessage.Assistant stream(dev.graft.runtime.llm.LlmRequest request,
-        java.util.function.Consumer<? super dev.graft.runtime.llm.StreamEvent> listener) {
+    public AgentMessage.Assistant stream(LlmRequest request,
+        Consumer<? super StreamEvent> listener) {
       requests.add(request);
       return inner.stream(request, listener);
     }
   }
 
-  private static String text(dev.graft.runtime.llm.LlmRequest request) {
+  private static String text(LlmRequest request) {
     return request.messages().stream().map(m -> m instanceof AgentMessage.User u ? u.content().text("") : m.role())
         .reduce("", (a, b) -> a + "\n" + b);
   }
 
   /**
-   * Issue 28: a session holding one message larger than the whole window (a pasted log). The
+   * A session holding one message larger than the whole window (a pasted log). The
    * threshold compaction before the next prompt summarises that message from its beginning
    * instead of keeping it (keeping it would leave the context over the window, and a 2 GB message
    * ran graft out of memory), no request carries it whole, and the prompt is recorded.
@@ -165,9 +179,9 @@ class AgentCompactionTest {
       String hugeId = s.appendMessage(new AgentMessage.User(log, 2));
       // The provider refused it: the estimate is of the messages' text, about 1.2 M tokens.
       String replyId = s.appendMessage(new AgentMessage.Assistant(List.of(), "scripted", "scripted", "scripted",
-          dev.graft.runtime.message.Usage.ZERO, "error", java.util.Optional.of("prompt is too long: 1200000 tokens > 200000"),
+          Usage.ZERO, "error", Optional.of("prompt is too long: 1200000 tokens > 200000"),
           3, null));
-      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
+      List<LlmRequest> requests = new ArrayList<>();
       AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
           "{\"text\": \"SUMMARY: asked to read a log\"}",
           "{\"text\": \"PREFIX: a long INFO log from module foo\"}",
@@ -180,7 +194,7 @@ class AgentCompactionTest {
       assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.entryId()).as(c.toString()).isPresent());
       SessionEntry.Compaction compaction = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
           .map(SessionEntry.Compaction.class::cast).findFirst().orElseThrow();
-      assertThat(compaction.firstKeptEntryId()).as("the log is not kept").contains(replyId).isNotEqualTo(java.util.Optional.of(hugeId));
+      assertThat(compaction.firstKeptEntryId()).as("the log is not kept").contains(replyId).isNotEqualTo(Optional.of(hugeId));
       assertThat(requests).hasSize(3).allSatisfy(r -> assertThat(text(r).length()).as("a request's text").isLessThan(200_000));
       assertThat(text(requests.get(1))).contains("[User]: 2026-11-26 10:00:00 INFO something happened in module foo")
           .contains(" more characters truncated]");
@@ -196,9 +210,9 @@ class AgentCompactionTest {
   void runningOutOfMemoryWhileCompactingIsAFailedCompactionAndThePromptGoesOn() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       history(s);
-      dev.graft.runtime.llm.LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"answered\"}"));
-      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
-      dev.graft.runtime.llm.LlmProvider failingOnce = (request, listener) -> {
+      LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"answered\"}"));
+      AtomicBoolean first = new AtomicBoolean(true);
+      LlmProvider failingOnce = (request, listener) -> {
         if (first.getAndSet(false)) {
           throw new OutOfMemoryError("Java heap space");
         }
@@ -220,17 +234,17 @@ class AgentCompactionTest {
   }
 
   /**
-   * Issue 5's acceptance: a session runs past its context window twice. Both compactions happen,
+   * A session runs past its context window twice. Both compactions happen,
    * the second summary is built from the first, and what the first kept is in the second's input.
    */
   @Test
   void twoCompactionsInARowBuildOnEachOther() throws Exception {
     // The clock stands still: every reply is written in the millisecond of the compaction before
     // it, and is still newer than that compaction (its place on the branch says so).
-    Clock still = Clock.fixed(java.time.Instant.parse("2026-11-25T10:00:00Z"), java.time.ZoneOffset.UTC);
+    Clock still = Clock.fixed(Instant.parse("2026-11-25T10:00:00Z"), ZoneOffset.UTC);
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), still)) {
       long window = ScriptedProvider.MODEL.contextWindow();
-      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
+      List<LlmRequest> requests = new ArrayList<>();
       AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
           "{\"text\": \"the lexer is in src/lexer.ts\", \"usage\": {\"input\": 300}}",
           "{\"text\": \"read lexer.ts, the bug is in scanNumber\", \"usage\": {\"input\": 2000}}",
@@ -270,7 +284,7 @@ class AgentCompactionTest {
       for (SessionEntry e : path.subList(keptFrom, firstAt)) {
         if (e instanceof SessionEntry.Message m) {
           keptTexts.add(m.message() instanceof AgentMessage.Assistant a
-              ? new dev.graft.runtime.message.MessageContent.Blocks(a.content()).text("") : ((AgentMessage.User) m.message()).content().text(""));
+              ? new MessageContent.Blocks(a.content()).text("") : ((AgentMessage.User) m.message()).content().text(""));
         }
       }
       assertThat(keptTexts).contains("read lexer.ts, the bug is in scanNumber")

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -290,7 +291,7 @@ class AgentSessionHooksTest {
       ScriptedProvider provider = ScriptedProvider.parse("t", List.of());
       agent.setModel(ScriptedProvider.MODEL, provider);
       Model other = new Model("other", "Other", ScriptedProvider.MODEL.api(), "scripted", "file:", false, false,
-          ScriptedProvider.MODEL.cost(), 100_000, 8_000, java.util.Map.of(), null, null);
+          ScriptedProvider.MODEL.cost(), 100_000, 8_000, Map.of(), null, null);
       agent.setModel(other, provider, "cycle");
       assertThat(log).containsExactly("model scripted -> other (cycle)");
     }

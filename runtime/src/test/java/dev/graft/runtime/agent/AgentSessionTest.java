@@ -269,7 +269,7 @@ class AgentSessionTest {
     // The first call waits a while for the second to start; a sequential tool's second call
     // must not start before the first has ended, so the first sees none.
     CountDownLatch secondStarted = new CountDownLatch(1);
-    List<String> starts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> starts = new CopyOnWriteArrayList<>();
     Tool inner = tool("step", (args, ctx) -> {
       String text = args.path("text").asText();
       starts.add(text);

@@ -6,6 +6,7 @@ import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ class AgentTreeTest {
   private static List<String> texts(Session s) {
     return s.buildContext().messages().stream().map(m -> switch (m) {
       case AgentMessage.User u -> u.content().text("");
-      case AgentMessage.Assistant a -> new dev.graft.runtime.message.MessageContent.Blocks(a.content()).text("");
+      case AgentMessage.Assistant a -> new MessageContent.Blocks(a.content()).text("");
       case AgentMessage.BranchSummary b -> "summary";
       default -> m.role();
     }).toList();

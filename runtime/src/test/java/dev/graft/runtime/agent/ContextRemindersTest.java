@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The context hooks' reminder sink (seeds/hook-context-system-item-sink.md): what they append is
+ * The context hooks' reminder sink (ctx.reminders, docs/hooks.md): what they append is
  * a custom_message entry sent with this very model call only when every context hook continued.
  */
 class ContextRemindersTest {

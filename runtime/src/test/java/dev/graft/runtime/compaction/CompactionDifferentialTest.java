@@ -12,8 +12,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +73,7 @@ class CompactionDifferentialTest {
           cases++;
         }
         for (JsonNode b : session.getValue().get("branches")) {
-          BranchSummary.Abandoned abandoned = BranchSummary.collect(s, java.util.Optional.of(b.get("from").asText()), b.get("to").asText());
+          BranchSummary.Abandoned abandoned = BranchSummary.collect(s, Optional.of(b.get("from").asText()), b.get("to").asText());
           assertThat(abandoned.entries()).extracting(SessionEntry::id).as("%s %s", session.getKey(), b)
               .containsExactlyElementsOf(ids(b.get("entries")));
           assertThat(abandoned.commonAncestorId().orElse(null)).isEqualTo(b.get("commonAncestorId").isNull() ? null : b.get("commonAncestorId").asText());
@@ -108,7 +110,7 @@ class CompactionDifferentialTest {
   }
 
   private static List<String> ids(JsonNode array) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     array.forEach(x -> out.add(x.asText()));
     return out;
   }

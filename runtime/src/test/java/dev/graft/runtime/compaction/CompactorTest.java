@@ -9,6 +9,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class CompactorTest {
@@ -49,7 +51,7 @@ class CompactorTest {
     }
 
     @Override
-    public AgentMessage.Assistant stream(LlmRequest request, java.util.function.Consumer<? super dev.graft.runtime.llm.StreamEvent> listener) {
+    public AgentMessage.Assistant stream(LlmRequest request, Consumer<? super StreamEvent> listener) {
       prompts.add(((AgentMessage.User) request.messages().getFirst()).content().text(""));
       return scripted.stream(request, listener);
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
+import dev.graft.runtime.session.SessionEntry;
 
 /**
  * Whatever JSON arrives as a message or an entry (from a session file or a hook script), graft
@@ -29,7 +30,7 @@ class MessageCodecFuzzTest {
     }
     assertThat(Json.jsValue(MessageCodec.encode(MessageCodec.decode(object)))).isEqualTo(Json.jsValue(object));
     EntryCodec.decode(object).ifPresent(entry -> assertThat(Json.jsValue(EntryCodec.encode(entry)))
-        .isEqualTo(Json.jsValue(entry instanceof dev.graft.runtime.session.SessionEntry.Unknown ? object : withNullParent(object))));
+        .isEqualTo(Json.jsValue(entry instanceof SessionEntry.Unknown ? object : withNullParent(object))));
   }
 
   /** A modelled entry written back always has a parentId (null for a root), as the reference writes it. */

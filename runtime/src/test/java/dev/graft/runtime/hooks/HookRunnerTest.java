@@ -3,6 +3,9 @@ package dev.graft.runtime.hooks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -64,7 +67,7 @@ class HookRunnerTest {
   void contextChainsAndAWrongAnswerIsIgnored() {
     HookRunner runner = new HookRunner(List.of(
         source("drop-first.js", "context", p -> {
-          var messages = (com.fasterxml.jackson.databind.node.ArrayNode) p.get("messages").deepCopy();
+          var messages = (ArrayNode) p.get("messages").deepCopy();
           messages.remove(0);
           var out = Json.object();
           out.set("messages", messages);
@@ -174,9 +177,9 @@ class HookRunnerTest {
           seen.add(p.get("type").asText());
           return NOTHING;
         })), reports::add);
-    runner.observe(new dev.graft.runtime.events.AgentEvent.ToolExecutionStart("c1", "bash", bash.arguments()));
-    runner.observe(new dev.graft.runtime.events.AgentEvent.AgentStart());
-    runner.observe(new dev.graft.runtime.events.AgentEvent.TurnStart());
+    runner.observe(new AgentEvent.ToolExecutionStart("c1", "bash", bash.arguments()));
+    runner.observe(new AgentEvent.AgentStart());
+    runner.observe(new AgentEvent.TurnStart());
     assertThat(seen).containsExactly("tool_execution_start bash rm -rf /", "turn_start");
     assertThat(reports).containsExactly("fail.js: tool_execution_start handler: boom");
   }
@@ -195,7 +198,7 @@ class HookRunnerTest {
     }
 
     @Override
-    void fill(com.fasterxml.jackson.databind.node.ObjectNode p, String text) {
+    void fill(ObjectNode p, String text) {
       payloads++;
       p.put("text", text);
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 4's "return the wrong shape from every event", for the events whose answer graft reads
+ * A script that returns the wrong shape from an event, for the events whose answer graft reads
  * here (input, before_agent_start, context, tool_call, tool_result; the session_before_* ones are
  * in {@link SessionEventsTest}): each wrong answer is reported once, naming the script, the event
  * and what was wrong, and the agent goes on as if nothing was answered — except tool_call, which

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -521,7 +522,7 @@ class AnthropicProviderTest {
   void aListenerExceptionReachesTheCaller() {
     server.enqueue(Reply.resource("anthropic/text.sse"));
     IllegalStateException boom = new IllegalStateException("ui broke");
-    org.assertj.core.api.Assertions.assertThatThrownBy(
+    Assertions.assertThatThrownBy(
             () -> TestModels.anthropic(TestModels.FAST).stream(hello(), e -> {
               if (e instanceof StreamEvent.TextDelta) {
                 throw boom;

@@ -4,6 +4,7 @@ import static dev.graft.runtime.llm.LoopbackServer.Reply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -33,7 +34,7 @@ class GeminiProviderTest {
   }
 
   private static ToolSpec weather() throws Exception {
-    return new ToolSpec("get_weather", "Weather of a place", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+    return new ToolSpec("get_weather", "Weather of a place", (ObjectNode) Json.parse(
         "{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\"}}}"));
   }
 

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -142,7 +143,7 @@ final class LoopbackServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       Map<String, String> headers = new LinkedHashMap<>();
-      exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
+      exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body));
       Reply reply = replies.poll();

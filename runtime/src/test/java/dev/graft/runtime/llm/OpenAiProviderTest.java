@@ -11,6 +11,8 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -362,7 +364,7 @@ class OpenAiProviderTest {
   @Test
   void connectionRefusedIsANetworkError() throws Exception {
     int port;
-    try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = socket.getLocalPort();
     }
     Model nowhere = TestModels.withBaseUrl(gpt41, "http://127.0.0.1:" + port + "/v1");

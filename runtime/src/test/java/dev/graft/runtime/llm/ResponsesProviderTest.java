@@ -4,10 +4,12 @@ import static dev.graft.runtime.llm.LoopbackServer.Reply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +33,7 @@ class ResponsesProviderTest {
   }
 
   private static ToolSpec weather() throws Exception {
-    return new ToolSpec("get_weather", "Weather of a place", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+    return new ToolSpec("get_weather", "Weather of a place", (ObjectNode) Json.parse(
         "{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\"}},\"required\":[\"location\"]}"));
   }
 
@@ -39,7 +41,7 @@ class ResponsesProviderTest {
   void theDefaultOpenAiModelCompletesAToolCallingTurn() throws Exception {
     server.enqueue(Reply.resource("responses/tool-call.sse").chunked(40, 0), Reply.resource("responses/answer.sse"));
     LlmRequest first = new LlmRequest(gpt54, "Be brief.", List.of(TestModels.user("Weather in Paris?")), List.of(weather()),
-        ThinkingLevel.MEDIUM, 0, null, null, java.util.Optional.of("session-9"));
+        ThinkingLevel.MEDIUM, 0, null, null, Optional.of("session-9"));
     EventLog log = new EventLog();
     AgentMessage.Assistant call = run(first, log);
 
@@ -74,10 +76,10 @@ class ResponsesProviderTest {
     assertThat(List.of(call.usage().input(), call.usage().cacheRead(), call.usage().output())).containsExactly(35L, 256L, 23L);
 
     AgentMessage.ToolResult result = new AgentMessage.ToolResult(tool.id(), "get_weather",
-        List.of(new ContentBlock.Text("18 °C, sunny"), TestModels.image()), java.util.Optional.empty(), false, TestModels.NOW, null);
+        List.of(new ContentBlock.Text("18 °C, sunny"), TestModels.image()), Optional.empty(), false, TestModels.NOW, null);
     LlmRequest second = new LlmRequest(gpt54, "Be brief.",
         List.of(TestModels.userWithImage("Weather in Paris?"), call, result), List.of(weather()),
-        ThinkingLevel.MEDIUM, 0, null, null, java.util.Optional.empty());
+        ThinkingLevel.MEDIUM, 0, null, null, Optional.empty());
     AgentMessage.Assistant answer = run(second, new EventLog());
 
     JsonNode input = Json.parse(server.lastRequest().body()).get("input");

@@ -1,5 +1,6 @@
 package dev.graft.runtime.llm;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -66,7 +67,7 @@ final class TestModels {
 
   static ContentBlock.ToolCall call(String id, String name, String json) {
     try {
-      return new ContentBlock.ToolCall(id, name, (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(json), null);
+      return new ContentBlock.ToolCall(id, name, (ObjectNode) Json.parse(json), null);
     } catch (Exception e) {
       throw new IllegalArgumentException(e);
     }
@@ -84,7 +85,7 @@ final class TestModels {
   static ToolSpec readTool() {
     try {
       return new ToolSpec("read", "Read a file",
-          (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+          (ObjectNode) Json.parse(
               "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}"));
     } catch (Exception e) {
       throw new IllegalArgumentException(e);
@@ -94,7 +95,7 @@ final class TestModels {
   static ToolSpec bashTool() {
     try {
       return new ToolSpec("bash", "Run a command",
-          (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+          (ObjectNode) Json.parse(
               "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}}}"));
     } catch (Exception e) {
       throw new IllegalArgumentException(e);

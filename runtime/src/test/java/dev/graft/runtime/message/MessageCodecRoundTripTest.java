@@ -10,6 +10,7 @@ import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -74,12 +75,12 @@ class MessageCodecRoundTripTest {
 
   @Test
   void bashRunsReadToTheModelAsTheReferenceWritesThem() {
-    var run = new AgentMessage.BashExecution("make", "", java.util.Optional.of(2L), false, true,
-        java.util.Optional.of("/tmp/out.txt"), java.util.Optional.empty(), 1, null);
+    var run = new AgentMessage.BashExecution("make", "", Optional.of(2L), false, true,
+        Optional.of("/tmp/out.txt"), Optional.empty(), 1, null);
     assertThat(LlmMessages.bashExecutionToText(run)).isEqualTo(
         "Ran `make`\n(no output)\n\nCommand exited with code 2\n\n[Output truncated. Full output: /tmp/out.txt]");
-    var hidden = new AgentMessage.BashExecution("ls", "a", java.util.Optional.of(0L), false, false,
-        java.util.Optional.empty(), java.util.Optional.of(true), 1, null);
+    var hidden = new AgentMessage.BashExecution("ls", "a", Optional.of(0L), false, false,
+        Optional.empty(), Optional.of(true), 1, null);
     assertThat(LlmMessages.convert(List.of(hidden))).isEmpty();
   }
 }

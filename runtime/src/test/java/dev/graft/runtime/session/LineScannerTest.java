@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.runtime.json.Json;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -30,9 +34,9 @@ class LineScannerTest {
 
   private static boolean isUtf8(byte[] line) {
     try {
-      UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(line));
+      UTF_8.newDecoder().decode(ByteBuffer.wrap(line));
       return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       return false;
     }
   }
@@ -67,7 +71,7 @@ class LineScannerTest {
       }
     }
     Random random = new Random(42);
-    byte[] interesting = "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] interesting = "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(StandardCharsets.ISO_8859_1);
     int disagreements = 0;
     int rejected = 0;
     List<String> examples = new ArrayList<>();
@@ -78,7 +82,7 @@ class LineScannerTest {
         int at = random.nextInt(line.length);
         switch (random.nextInt(3)) {
           case 0 -> line[at] = interesting[random.nextInt(interesting.length)];
-          case 1 -> line = java.util.Arrays.copyOf(line, at); // truncation
+          case 1 -> line = Arrays.copyOf(line, at); // truncation
           default -> {
             byte[] longer = new byte[line.length + 1];
             System.arraycopy(line, 0, longer, 0, at);
@@ -115,10 +119,10 @@ class LineScannerTest {
 
   @Test
   void tellsEncodingErrorsFromCutLines() {
-    byte[] cut = "{\"type\":\"message\",\"text\":\"caf\u00c3".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] cut = "{\"type\":\"message\",\"text\":\"caf\u00c3".getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(cut, 0, cut.length))
         .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isFalse());
-    byte[] latin1 = "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] latin1 = "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}".getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(latin1, 0, latin1.length))
         .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
   }

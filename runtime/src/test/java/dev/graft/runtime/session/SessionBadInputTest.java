@@ -4,11 +4,15 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +41,7 @@ class SessionBadInputTest {
   @Test
   void malformedAndTruncatedLinesAreSkippedWithTheirLineNumbersAndNeverRewritten() throws Exception {
     Path p = write("s.jsonl", HEADER, user("a", null, "one"), "{\"type\":\"message\",\"id\":\"b\",\"par", user("c", "a", "three"));
-    Files.writeString(p, user("d", "c", "cut").substring(0, 40), UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(p, user("d", "c", "cut").substring(0, 40), UTF_8, StandardOpenOption.APPEND);
     byte[] before = Files.readAllBytes(p);
     try (Session s = Session.open(p)) {
       assertThat(s.warnings()).hasSize(2);
@@ -68,12 +72,12 @@ class SessionBadInputTest {
     assertThatThrownBy(() -> Session.open(dir)).isInstanceOf(SessionFileException.class).hasMessageContaining("is a directory");
     assertThatThrownBy(() -> Session.open(dir.resolve("missing.jsonl"))).isInstanceOf(SessionFileException.class).hasMessageContaining("no such file");
     Path latin1 = dir.resolve("latin1.jsonl");
-    Files.write(latin1, (HEADER + "\n" + user("a", null, "caf\u00e9 au lait") + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    Files.write(latin1, (HEADER + "\n" + user("a", null, "caf\u00e9 au lait") + "\n").getBytes(StandardCharsets.ISO_8859_1));
     byte[] before = Files.readAllBytes(latin1);
     assertThatThrownBy(() -> Session.open(latin1)).isInstanceOf(SessionFileException.class).hasMessageContaining("is not UTF-8");
     assertThat(Files.readAllBytes(latin1)).isEqualTo(before);
     Path utf16 = dir.resolve("utf16.jsonl");
-    Files.write(utf16, (HEADER + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_16));
+    Files.write(utf16, (HEADER + "\n").getBytes(StandardCharsets.UTF_16));
     assertThatThrownBy(() -> Session.open(utf16)).isInstanceOf(SessionFileException.class);
     for (String msg : List.of(HEADER)) {
       assertThat(msg.lines().count()).isOne();
@@ -151,8 +155,8 @@ class SessionBadInputTest {
     }
     Session one = Session.open(file);
     Session two = Session.open(file);
-    Thread a = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) one.appendCustomEntry("a", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
-    Thread b = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) two.appendCustomEntry("b", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
+    Thread a = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) one.appendCustomEntry("a", Optional.of(Json.NODES.textNode(big))); });
+    Thread b = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) two.appendCustomEntry("b", Optional.of(Json.NODES.textNode(big))); });
     a.join();
     b.join();
     one.close();

@@ -3,10 +3,13 @@ package dev.graft.runtime.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
@@ -72,10 +75,10 @@ class SessionStoreTest {
       file = s.file().orElseThrow();
     }
     String line = "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1}}\n";
-    Files.writeString(file, line.substring(0, 30), java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(file, line.substring(0, 30), StandardOpenOption.APPEND);
     touch(file, 5);
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(1);
-    Files.writeString(file, line.substring(30), java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(file, line.substring(30), StandardOpenOption.APPEND);
     touch(file, 10);
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(2);
   }
@@ -109,11 +112,11 @@ class SessionStoreTest {
 
     // A listing cache an older graft wrote holds 0 messages for such a file: it is not trusted.
     Path cache = home.resolve("sessions/.list-cache.json");
-    com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode)
-        dev.graft.runtime.json.Json.parse(Files.readString(cache));
+    ObjectNode old = (ObjectNode)
+        Json.parse(Files.readString(cache));
     old.put("version", 1);
-    old.get("files").forEach(e -> ((com.fasterxml.jackson.databind.node.ObjectNode) e).put("messages", 0));
-    Files.writeString(cache, dev.graft.runtime.json.Json.write(old));
+    old.get("files").forEach(e -> ((ObjectNode) e).put("messages", 0));
+    Files.writeString(cache, Json.write(old));
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(3);
   }
 

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.MessageCodec;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,11 +55,11 @@ class BuiltinToolsTest {
 
   @Test
   void aResultBecomesASessionMessageThatEncodesAsTheReferenceWrites() throws Exception {
-    java.nio.file.Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
+    Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
     ToolResult result =
         tools.get("edit").orElseThrow()
             .execute("call-7", args("path", "a.txt", "edits", Json.array().add(Calls.edit("two", "2"))), ToolContext.of(dir));
-    JsonNode json = dev.graft.runtime.message.MessageCodec.encode(result.toMessage("call-7", "edit", 1234L));
+    JsonNode json = MessageCodec.encode(result.toMessage("call-7", "edit", 1234L));
     assertThat(json.get("role").asText()).isEqualTo("toolResult");
     assertThat(json.get("toolCallId").asText()).isEqualTo("call-7");
     assertThat(json.get("toolName").asText()).isEqualTo("edit");

@@ -7,12 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.ContentBlock;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
@@ -163,7 +166,7 @@ class ReadToolTest {
         .isEqualTo("Read image file [image/png]\n[Image: original 2500x20, displayed at 2000x16."
             + " Multiply coordinates by 1.25 to map to original image.]");
     ContentBlock.Image image = (ContentBlock.Image) result.content().get(1);
-    BufferedImage scaled = ImageIO.read(new java.io.ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
+    BufferedImage scaled = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
     assertThat(scaled.getWidth()).isEqualTo(2000);
     assertThat(scaled.getHeight()).isEqualTo(16);
   }
@@ -242,8 +245,8 @@ class ReadToolTest {
           public void checkReadable(Path file) {}
 
           @Override
-          public java.util.Optional<ImageType> detectImage(Path file) {
-            return java.util.Optional.empty();
+          public Optional<ImageType> detectImage(Path file) {
+            return Optional.empty();
           }
 
           @Override
@@ -252,8 +255,8 @@ class ReadToolTest {
           }
 
           @Override
-          public java.io.InputStream open(Path file) {
-            return new java.io.ByteArrayInputStream(("virtual " + file.getFileName()).getBytes(StandardCharsets.UTF_8));
+          public InputStream open(Path file) {
+            return new ByteArrayInputStream(("virtual " + file.getFileName()).getBytes(StandardCharsets.UTF_8));
           }
         };
     ReadTool virtual = new ReadTool(new PathResolver(home), fake, new ScalingImageFitter());

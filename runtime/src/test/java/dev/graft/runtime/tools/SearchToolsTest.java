@@ -4,12 +4,16 @@ import static dev.graft.runtime.tools.Calls.args;
 import static dev.graft.runtime.tools.Calls.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.runtime.concurrent.AbortSignal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** grep, find and ls on one small project tree. */
@@ -107,17 +111,17 @@ class SearchToolsTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(10)
+    @Timeout(10)
     void abortStopsARunawayRegex() throws Exception {
       file("trap.txt", "a".repeat(40) + "\n"); // (.*a){12}c backtracks for ages on it
-      var signal = new dev.graft.runtime.concurrent.AbortSignal();
+      var signal = new AbortSignal();
       var call =
-          java.util.concurrent.CompletableFuture.supplyAsync(
+          CompletableFuture.supplyAsync(
               () -> grep.execute("c", args("pattern", "(.*a){12}c", "path", "trap.txt"), new ToolContext(dir, signal, null)));
       Thread.sleep(200);
       assertThat(call).isNotDone();
       signal.abort();
-      ToolResult result = call.get(5, java.util.concurrent.TimeUnit.SECONDS);
+      ToolResult result = call.get(5, TimeUnit.SECONDS);
       assertThat(result.isError()).isTrue();
       assertThat(result.text()).isEqualTo("Operation aborted");
     }

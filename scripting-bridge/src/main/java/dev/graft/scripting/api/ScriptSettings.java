@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import dev.graft.runtime.config.ModelCallBudget;
+import dev.graft.runtime.hooks.HookEvents;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -30,7 +31,7 @@ public record ScriptSettings(
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
    * graft's compaction events). The runtime decides which of them it emits.
    */
-  public static final Set<String> KNOWN_EVENTS = dev.graft.runtime.hooks.HookEvents.ALL;
+  public static final Set<String> KNOWN_EVENTS = HookEvents.ALL;
 
   public ScriptSettings {
     Objects.requireNonNull(handlerTimeout, "handlerTimeout");

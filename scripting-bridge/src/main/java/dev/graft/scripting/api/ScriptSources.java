@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +18,7 @@ public record ScriptSources(List<Path> locations, Optional<Path> libDir, Map<Str
   public ScriptSources {
     locations = List.copyOf(locations);
     Objects.requireNonNull(libDir, "libDir");
-    packages = java.util.Collections.unmodifiableMap(new TreeMap<>(packages));
+    packages = Collections.unmodifiableMap(new TreeMap<>(packages));
   }
 
   public ScriptSources(List<Path> locations, Optional<Path> libDir) {

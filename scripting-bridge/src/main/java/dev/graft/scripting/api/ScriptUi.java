@@ -130,12 +130,12 @@ public interface ScriptUi {
    * without components closes it at once (the default).
    */
   default void custom(ScriptView view, CustomOptions options) {
-    view.close(java.util.Optional.empty());
+    view.close(Optional.empty());
   }
 
   /** {@code ctx.ui.setWidget(key, factory, {placement})}: {@code view} replaces what {@code key} showed. */
   default void setWidget(String key, ScriptView view, String placement) {
-    view.close(java.util.Optional.empty());
+    view.close(Optional.empty());
   }
 
   /** {@code ctx.ui.setFooter(factory)}: {@code footer} instead of graft's footer; empty restores graft's. */

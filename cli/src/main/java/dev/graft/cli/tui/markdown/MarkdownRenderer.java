@@ -30,6 +30,7 @@ import org.commonmark.node.OrderedList;
 import org.commonmark.node.Paragraph;
 import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
+import org.commonmark.node.Text;
 import org.commonmark.node.ThematicBreak;
 import org.commonmark.parser.Parser;
 
@@ -205,7 +206,7 @@ public final class MarkdownRenderer {
 
   private void inline(Node n, StringBuilder b) {
     switch (n) {
-      case org.commonmark.node.Text t -> b.append(t.getLiteral());
+      case Text t -> b.append(t.getLiteral());
       case Emphasis e -> b.append(theme.italic(inline(e)));
       case StrongEmphasis s -> b.append(theme.bold(inline(s)));
       case Strikethrough s -> b.append(theme.strikethrough(inline(s)));

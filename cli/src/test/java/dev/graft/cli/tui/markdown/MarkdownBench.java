@@ -5,6 +5,7 @@ import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -63,7 +64,7 @@ public final class MarkdownBench {
     for (int i = 0; i < times.length; i++) {
       v[i] = times[i][column];
     }
-    java.util.Arrays.sort(v);
+    Arrays.sort(v);
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 }
