@@ -58,20 +58,31 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
 
   @Spec CommandSpec spec;
 
-  @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-v", "--verbose"},
+      scope = ScopeType.INHERIT,
       description = "Show details (stack traces, tool activity, script output) on stderr.")
   boolean verbose;
 
-  @Option(names = {"-p", "--print"}, description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
+  @Option(
+      names = {"-p", "--print"},
+      description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
   boolean print;
 
-  @Option(names = "--mode", paramLabel = "text|json|rpc", defaultValue = "text",
-      description = "text: the final answer; json: every event as a JSON line; rpc: commands as JSON lines on stdin (docs/rpc.md).")
+  @Option(
+      names = "--mode",
+      paramLabel = "text|json|rpc",
+      defaultValue = "text",
+      description =
+          "text: the final answer; json: every event as a JSON line; rpc: commands as JSON lines on stdin (docs/rpc.md).")
   String mode;
 
-  @Parameters(paramLabel = "PROMPT", arity = "0..*",
-      description = "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
-          + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
+  @Parameters(
+      paramLabel = "PROMPT",
+      arity = "0..*",
+      description =
+          "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
+              + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
   List<String> prompts = new ArrayList<>();
 
   @Mixin AgentOptions agentOptions;
@@ -100,10 +111,14 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
       try {
-        return new RpcMode(agent,
-            () -> ModelRegistry.load(context.home().root(), context.env()),
-            new SessionStore(context.home(), context.clock()),
-            scriptCommands(ready), ready.surface(), context.out()).run(context.in());
+        return new RpcMode(
+                agent,
+                () -> ModelRegistry.load(context.home().root(), context.env()),
+                new SessionStore(context.home(), context.clock()),
+                scriptCommands(ready),
+                ready.surface(),
+                context.out())
+            .run(context.in());
       } finally {
         agent.close();
       }
@@ -144,7 +159,10 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
   }
 
-  /** The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned of. */
+  /**
+   * The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned
+   * of.
+   */
   private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
     ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
     commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
@@ -161,16 +179,26 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, true);
     AgentSession agent = ready.agent();
     try {
-      InteractiveMode.Setup setup = new InteractiveMode.Setup(agent,
-          new SessionStore(context.home(), context.clock()),
-          () -> ModelRegistry.load(context.home().root(), context.env()),
-          a -> AgentSetup.reload(context, agentOptions, a),
-          this::exportSession,
-          context.home().root(), prompts, agentOptions.resume, version(),
-          ready.scriptControl(), ready.surface(), context.env());
+      InteractiveMode.Setup setup =
+          new InteractiveMode.Setup(
+              agent,
+              new SessionStore(context.home(), context.clock()),
+              () -> ModelRegistry.load(context.home().root(), context.env()),
+              a -> AgentSetup.reload(context, agentOptions, a),
+              this::exportSession,
+              context.home().root(),
+              prompts,
+              agentOptions.resume,
+              version(),
+              ready.scriptControl(),
+              ready.surface(),
+              context.env());
       Console console = System.console();
-      boolean terminal = context.in() == System.in && console != null && console.isTerminal()
-          && !"dumb".equals(context.env().getOrDefault("TERM", ""));
+      boolean terminal =
+          context.in() == System.in
+              && console != null
+              && console.isTerminal()
+              && !"dumb".equals(context.env().getOrDefault("TERM", ""));
       return terminal
           ? InteractiveMode.onTerminal(setup, context.in(), context.out())
           : InteractiveMode.plain(setup, context.in(), context.out());
@@ -179,16 +207,32 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
   }
 
-  /** {@code /export}: runs {@code graft session export FILE [-o OUT]} in-process; the page's path, or its error. */
+  /**
+   * {@code /export}: runs {@code graft session export FILE [-o OUT]} in-process; the page's path,
+   * or its error.
+   */
   private String exportSession(Path file, Optional<String> output) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext quiet = new CliContext(context.env(), context.home(), context.cwd(), new PrintWriter(out, true),
-        new PrintWriter(err, true), context.clock(), InputStream.nullInputStream());
+    CliContext quiet =
+        new CliContext(
+            context.env(),
+            context.home(),
+            context.cwd(),
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            context.clock(),
+            InputStream.nullInputStream());
     List<String> args = new ArrayList<>(List.of("session", "export", file.toString()));
     output.ifPresent(o -> args.addAll(List.of("-o", o)));
     if (Graft.run(quiet, args.toArray(String[]::new)) != 0) {
-      throw new IllegalStateException(err.toString().strip().lines().findFirst().orElse("the export failed").replaceFirst("^graft: ", ""));
+      throw new IllegalStateException(
+          err.toString()
+              .strip()
+              .lines()
+              .findFirst()
+              .orElse("the export failed")
+              .replaceFirst("^graft: ", ""));
     }
     return out.toString().strip();
   }
@@ -211,8 +255,13 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
           p.load(in);
         }
       }
-      return new String[] {"graft " + p.getProperty("version", "unknown")
-          + " (Java " + Runtime.version().feature() + ")"};
+      return new String[] {
+        "graft "
+            + p.getProperty("version", "unknown")
+            + " (Java "
+            + Runtime.version().feature()
+            + ")"
+      };
     }
   }
 }

@@ -6,8 +6,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The functions prelude.js returns to graft, looked up once per script context, each under the
- * prelude's own name for it. Which Java class calls which is in the table of contents at the top
- * of prelude.js.
+ * prelude's own name for it. Which Java class calls which is in the table of contents at the top of
+ * prelude.js.
  */
 record PreludeExports(
     Value invoke,

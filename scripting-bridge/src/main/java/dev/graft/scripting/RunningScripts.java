@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptCommand;
-import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
@@ -75,18 +74,27 @@ final class RunningScripts {
         List.copyOf(tools), Set.copyOf(renderers), Set.copyOf(toolRenderers));
   }
 
-  /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */
+  /**
+   * The running script (other than {@code except}) that registered a renderer for {@code
+   * customType}.
+   */
   Optional<LoadedScript> rendererOwner(String customType, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().renderer(customType).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().renderer(customType).isPresent())
+        .findFirst();
   }
 
   /** The running script (other than {@code except}) that registered command {@code name}. */
   Optional<LoadedScript> commandOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().command(name).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().command(name).isPresent())
+        .findFirst();
   }
 
   Optional<LoadedScript> toolOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().tool(name).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().tool(name).isPresent())
+        .findFirst();
   }
 
   /** Reload: every running script is unloaded; calls from it fail from now on. */
@@ -115,7 +123,10 @@ final class RunningScripts {
     stop(s, why, true);
   }
 
-  /** As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was told). */
+  /**
+   * As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was
+   * told).
+   */
   void stop(LoadedScript s, Failure why, boolean report) {
     if (s.state() == LoadedScript.State.STOPPED || s.state() == LoadedScript.State.CLOSED) {
       return;
@@ -158,9 +169,19 @@ final class RunningScripts {
   }
 
   private static void failPending(LoadedScript s, Failure why) {
-    s.calls().failAll(call -> why != null
-        ? new Failure(why.kind(), s.file() + ": " + call.what() + " did not finish, because " + why.message())
-        : new Failure(Failure.Kind.UNLOADED, s.file() + ": " + call.what() + " did not finish: the script was unloaded ("
-            + s.endReason() + ")"));
+    s.calls()
+        .failAll(call ->
+            why != null
+                ? new Failure(
+                    why.kind(),
+                    s.file() + ": " + call.what() + " did not finish, because " + why.message())
+                : new Failure(
+                    Failure.Kind.UNLOADED,
+                    s.file()
+                        + ": "
+                        + call.what()
+                        + " did not finish: the script was unloaded ("
+                        + s.endReason()
+                        + ")"));
   }
 }

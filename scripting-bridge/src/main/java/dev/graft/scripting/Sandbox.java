@@ -26,11 +26,11 @@ import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.io.IOAccess;
 
 /**
- * The shared polyglot engine and how each script's context is configured: the CONSTRAINED
- * sandbox policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no threads,
- * processes, native access or environment, no IO but the read-only {@link ModuleFileSystem},
- * output to the log, the statement limit, and none of GraalJS's shell globals ({@code load},
- * {@code print}, {@code Graal}); the prelude installs {@code console}.
+ * The shared polyglot engine and how each script's context is configured: the CONSTRAINED sandbox
+ * policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no
+ * threads, processes, native access or environment, no IO but the read-only {@link
+ * ModuleFileSystem}, output to the log, the statement limit, and none of GraalJS's shell globals
+ * ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code console}.
  */
 final class Sandbox implements AutoCloseable {
   private static final String MODULE_MIME = "application/javascript+module";
@@ -41,10 +41,11 @@ final class Sandbox implements AutoCloseable {
   private final TypeScriptStripper typeScript;
 
   Sandbox(ScriptSettings settings, OutputStream engineOutput) {
-    Engine.Builder builder = Engine.newBuilder("js")
-        .sandbox(SandboxPolicy.CONSTRAINED)
-        .out(engineOutput)
-        .err(engineOutput);
+    Engine.Builder builder =
+        Engine.newBuilder("js")
+            .sandbox(SandboxPolicy.CONSTRAINED)
+            .out(engineOutput)
+            .err(engineOutput);
     // On a JVM without the Graal compiler GraalJS interprets and says so on every start; graft
     // knows and reports it once at debug level. Setting the system property turns it back on.
     if (System.getProperty("polyglot.engine.WarnInterpreterOnly") == null) {
@@ -55,8 +56,14 @@ final class Sandbox implements AutoCloseable {
     // Scripts' statements are counted; graft's own internal sources (the prelude, web.js) are not,
     // so its bounded bridge code runs without a counting probe on every statement. Script code it
     // calls (a getter, a toJSON) is counted still, and the watchdog bounds all of it in time.
-    this.limits = ResourceLimits.newBuilder().statementLimit(settings.statementLimit(), source -> !source.isInternal()).build();
-    this.prelude = Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js").internal(true).buildLiteral();
+    this.limits =
+        ResourceLimits.newBuilder()
+            .statementLimit(settings.statementLimit(), source -> !source.isInternal())
+            .build();
+    this.prelude =
+        Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js")
+            .internal(true)
+            .buildLiteral();
   }
 
   /** True when no optimizing compiler is available (the community jars on a stock JDK). */
@@ -69,7 +76,11 @@ final class Sandbox implements AutoCloseable {
   }
 
   /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
-  Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log,
+  Context newContext(
+      ScriptFile file,
+      Optional<Path> lib,
+      PackageModules packages,
+      LogLimiter log,
       BiConsumer<ScriptLog.Level, String> errors) {
     return Context.newBuilder("js")
         .engine(engine)
@@ -83,7 +94,10 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(ModuleFileSystem.forScript(file.root(), lib, packages, typeScript)).build())
+        .allowIO(
+            IOAccess.newBuilder()
+                .fileSystem(ModuleFileSystem.forScript(file.root(), lib, packages, typeScript))
+                .build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")

@@ -12,7 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A {@link ScriptHostPort} that records every call as one line and answers exec with futures the test completes. */
+/**
+ * A {@link ScriptHostPort} that records every call as one line and answers exec with futures the
+ * test completes.
+ */
 class FakeHost implements ScriptHostPort {
   final List<String> calls = new CopyOnWriteArrayList<>();
   final LinkedBlockingQueue<CompletableFuture<JsonNode>> execs = new LinkedBlockingQueue<>();
@@ -27,7 +30,13 @@ class FakeHost implements ScriptHostPort {
 
   @Override
   public void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data) {
-    record("appendEntry " + script.name() + " " + customType + " " + data.map(Object::toString).orElse("-"));
+    record(
+        "appendEntry "
+            + script.name()
+            + " "
+            + customType
+            + " "
+            + data.map(Object::toString).orElse("-"));
   }
 
   @Override
@@ -51,7 +60,8 @@ class FakeHost implements ScriptHostPort {
   }
 
   @Override
-  public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+  public CompletableFuture<JsonNode> exec(
+      ScriptFile script, String command, List<String> args, ObjectNode options) {
     record("exec " + command + " " + args + " " + options);
     CompletableFuture<JsonNode> f = new CompletableFuture<>();
     execs.add(f);

@@ -3,8 +3,8 @@ package dev.graft.cli.base;
 import java.util.List;
 
 /**
- * A mistake the user can fix (a missing file, a session in use): reported as one line, exit 1.
- * A usage error (a bad option value) is one too, with exit 2, as picocli's own usage errors.
+ * A mistake the user can fix (a missing file, a session in use): reported as one line, exit 1. A
+ * usage error (a bad option value) is one too, with exit 2, as picocli's own usage errors.
  */
 public final class UserError extends RuntimeException {
   private final boolean usage;
@@ -25,8 +25,8 @@ public final class UserError extends RuntimeException {
   }
 
   /**
-   * A failure whose one line is followed by {@code details}, lines of another program's own
-   * words (npm's error lines) that say why, shown indented below it.
+   * A failure whose one line is followed by {@code details}, lines of another program's own words
+   * (npm's error lines) that say why, shown indented below it.
    */
   public static UserError withDetails(String message, List<String> details) {
     return new UserError(message, null, false, details);

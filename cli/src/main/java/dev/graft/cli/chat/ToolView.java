@@ -104,7 +104,10 @@ final class ToolView implements Component {
   /** The run ended without this call's result. */
   void abandon() {
     if (!done) {
-      finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result: the run ended first)")), Optional.empty()), true);
+      finish(
+          new AgentEvent.ToolOutput(
+              List.of(new ContentBlock.Text("(no result: the run ended first)")), Optional.empty()),
+          true);
     }
   }
 
@@ -165,11 +168,19 @@ final class ToolView implements Component {
   private String title(int width) {
     Theme t = ctx.theme;
     String call = ToolLines.call(name, argsShown());
-    String mark = !done ? t.fg(ThemeRole.WARNING, "● ") : error ? t.fg(ThemeRole.ERROR, "✗ ") : t.fg(ThemeRole.SUCCESS, "● ");
+    String mark =
+        !done
+            ? t.fg(ThemeRole.WARNING, "● ")
+            : error ? t.fg(ThemeRole.ERROR, "✗ ") : t.fg(ThemeRole.SUCCESS, "● ");
     int space = call.indexOf(' ');
-    String styled = name.equals("bash") ? t.fg(ThemeRole.BASH_MODE, t.bold("$")) + Ansi.clean(call.substring(1).replace('\n', ' '))
-        : space > 0 ? t.bold(Ansi.clean(call.substring(0, space))) + Ansi.clean(call.substring(space).replace('\n', ' '))
-        : t.bold(Ansi.clean(call));
+    String styled =
+        name.equals("bash")
+            ? t.fg(ThemeRole.BASH_MODE, t.bold("$"))
+                + Ansi.clean(call.substring(1).replace('\n', ' '))
+            : space > 0
+                ? t.bold(Ansi.clean(call.substring(0, space)))
+                    + Ansi.clean(call.substring(space).replace('\n', ' '))
+                : t.bold(Ansi.clean(call));
     return Ansi.truncate(mark + styled, Math.max(1, width - 2), "…");
   }
 
@@ -208,8 +219,17 @@ final class ToolView implements Component {
         }
         case "read" -> lines = readLines(text);
         case "edit" -> {
-          String diff = output.details().map(d -> d.path("diff")).filter(JsonNode::isTextual).map(JsonNode::textValue).orElse("");
-          lines = diff.isEmpty() ? OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s)) : DiffLines.render(diff, t);
+          String diff =
+              output
+                  .details()
+                  .map(d -> d.path("diff"))
+                  .filter(JsonNode::isTextual)
+                  .map(JsonNode::textValue)
+                  .orElse("");
+          lines =
+              diff.isEmpty()
+                  ? OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s))
+                  : DiffLines.render(diff, t);
           limit = DIFF_LINES;
         }
         case "write" -> {
@@ -268,7 +288,10 @@ final class ToolView implements Component {
     int digits = String.valueOf(n).length();
     List<String> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      out.add(t.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + String.format(Locale.ROOT, "%" + digits + "d", i + 1) + " " + lines[i]));
+      out.add(
+          t.fg(
+              ThemeRole.TOOL_DIFF_ADDED,
+              "+" + String.format(Locale.ROOT, "%" + digits + "d", i + 1) + " " + lines[i]));
     }
     return out;
   }

@@ -1,8 +1,8 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.base.RootCommand;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.RootCommand;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -26,7 +26,11 @@ import picocli.CommandLine.ParentCommand;
 public final class ModelsCommand implements Callable<Integer> {
   @ParentCommand RootCommand root;
 
-  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text", description = "Output format (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      defaultValue = "text",
+      description = "Output format (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -52,12 +56,15 @@ public final class ModelsCommand implements Callable<Integer> {
     } else {
       out.printf("%-40s %9s %8s  %s%n", "MODEL", "CONTEXT", "MAX OUT", "KEY");
       for (ModelListing l : registry.listModels()) {
-        String key = switch (l.key()) {
-          case PRESENT -> "yes (" + l.keySource() + ")";
-          case MISSING -> "missing";
-          case NOT_NEEDED -> "not needed";
-        };
-        out.printf("%-40s %9d %8d  %s%n", l.model().qualifiedId(), l.model().contextWindow(), l.model().maxTokens(), key);
+        String key =
+            switch (l.key()) {
+              case PRESENT -> "yes (" + l.keySource() + ")";
+              case MISSING -> "missing";
+              case NOT_NEEDED -> "not needed";
+            };
+        out.printf(
+            "%-40s %9d %8d  %s%n",
+            l.model().qualifiedId(), l.model().contextWindow(), l.model().maxTokens(), key);
       }
     }
     out.flush();

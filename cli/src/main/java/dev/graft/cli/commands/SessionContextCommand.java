@@ -33,8 +33,11 @@ final class SessionContextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The session file (.jsonl).")
   Path file;
 
-  @Option(names = "--leaf", paramLabel = "ID",
-      description = "Build the context with this entry as the leaf (repeatable; default: the file's leaf).")
+  @Option(
+      names = "--leaf",
+      paramLabel = "ID",
+      description =
+          "Build the context with this entry as the leaf (repeatable; default: the file's leaf).")
   List<String> leaves = new ArrayList<>();
 
   @Option(names = "--llm", description = "Also print the messages converted for the model.")

@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * Reads a file's lines as bytes, split at {@code '\n'} exactly as the session index splits them
- * (a {@code '\r'} stays part of its line), so a line read here equals the session's raw line.
+ * Reads a file's lines as bytes, split at {@code '\n'} exactly as the session index splits them (a
+ * {@code '\r'} stays part of its line), so a line read here equals the session's raw line.
  */
 final class ByteLineReader {
   private final InputStream in;

@@ -2,12 +2,15 @@ package dev.graft.cli.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmRequest;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageCodec;
@@ -24,13 +27,10 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import dev.graft.runtime.llm.Model;
-import dev.graft.runtime.llm.ModelListing;
-import dev.graft.runtime.llm.ModelRegistry;
 
 /**
- * The agent methods of a hook script's {@code ctx}, against the running agent. Compaction and
- * model calls run on a virtual thread of their own, never on the script thread.
+ * The agent methods of a hook script's {@code ctx}, against the running agent. Compaction and model
+ * calls run on a virtual thread of their own, never on the script thread.
  */
 public final class AgentControl implements ScriptAgentControl {
   private final AgentSession agent;
@@ -38,7 +38,9 @@ public final class AgentControl implements ScriptAgentControl {
   private volatile String lastCompactionProblem = "nothing was compacted";
   private final AtomicLong runs = new AtomicLong();
 
-  /** {@code models} gives the registry as of now (models.json may change; /reload reads it again). */
+  /**
+   * {@code models} gives the registry as of now (models.json may change; /reload reads it again).
+   */
   public AgentControl(AgentSession agent, Supplier<ModelRegistry> models) {
     this.agent = agent;
     this.models = models;
@@ -91,7 +93,8 @@ public final class AgentControl implements ScriptAgentControl {
     if (compaction >= 0) {
       boolean answeredSince = false;
       for (int i = branch.size() - 1; i > compaction; i--) {
-        if (branch.get(i) instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Assistant a
+        if (branch.get(i) instanceof SessionEntry.Message m
+            && m.message() instanceof AgentMessage.Assistant a
             && !a.failed()) {
           answeredSince = TokenEstimate.ofUsage(a.usage()) > 0;
           break;
@@ -102,7 +105,9 @@ public final class AgentControl implements ScriptAgentControl {
       }
     }
     long tokens = TokenEstimate.ofContext(agent.session().buildContext().messages()).tokens();
-    return Optional.of(new ContextUsage(OptionalLong.of(tokens), window, OptionalDouble.of(tokens * 100.0 / window)));
+    return Optional.of(
+        new ContextUsage(
+            OptionalLong.of(tokens), window, OptionalDouble.of(tokens * 100.0 / window)));
   }
 
   @Override
@@ -113,41 +118,50 @@ public final class AgentControl implements ScriptAgentControl {
   @Override
   public CompletableFuture<JsonNode> compact(Optional<String> customInstructions) {
     CompletableFuture<JsonNode> result = new CompletableFuture<>();
-    Thread.ofVirtual().name("graft-script-compact").start(() -> {
-      try {
-        agent.abort();
-        agent.waitForIdle();
-        Optional<String> id = agent.compact(customInstructions);
-        if (id.isEmpty()) {
-          result.completeExceptionally(new IllegalStateException(lastCompactionProblem));
-          return;
-        }
-        SessionEntry.Compaction c = (SessionEntry.Compaction) agent.session().entry(id.get()).orElseThrow();
-        ObjectNode o = Json.object().put("summary", c.summary()).put("firstKeptEntryId", c.firstKeptEntryId().orElse(""))
-            .put("tokensBefore", c.tokensBefore());
-        c.details().ifPresent(d -> o.set("details", d));
-        result.complete(o);
-      } catch (InterruptedException e) {
-        result.completeExceptionally(new IllegalStateException("interrupted while waiting for the agent"));
-      } catch (RuntimeException e) {
-        result.completeExceptionally(e);
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-script-compact")
+        .start(() -> {
+          try {
+            agent.abort();
+            agent.waitForIdle();
+            Optional<String> id = agent.compact(customInstructions);
+            if (id.isEmpty()) {
+              result.completeExceptionally(new IllegalStateException(lastCompactionProblem));
+              return;
+            }
+            SessionEntry.Compaction c =
+                (SessionEntry.Compaction) agent.session().entry(id.get()).orElseThrow();
+            ObjectNode o =
+                Json.object()
+                    .put("summary", c.summary())
+                    .put("firstKeptEntryId", c.firstKeptEntryId().orElse(""))
+                    .put("tokensBefore", c.tokensBefore());
+            c.details().ifPresent(d -> o.set("details", d));
+            result.complete(o);
+          } catch (InterruptedException e) {
+            result.completeExceptionally(
+                new IllegalStateException("interrupted while waiting for the agent"));
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+          }
+        });
     return result;
   }
 
   @Override
   public CompletableFuture<JsonNode> rebuildContext() {
     CompletableFuture<JsonNode> result = new CompletableFuture<>();
-    Thread.ofVirtual().name("graft-script-rebuild-context").start(() -> {
-      try {
-        var list = Json.array();
-        agent.rebuildContext().forEach(m -> list.add(MessageCodec.encode(m)));
-        result.complete(list);
-      } catch (RuntimeException e) {
-        result.completeExceptionally(e);
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-script-rebuild-context")
+        .start(() -> {
+          try {
+            var list = Json.array();
+            agent.rebuildContext().forEach(m -> list.add(MessageCodec.encode(m)));
+            result.complete(list);
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+          }
+        });
     return result;
   }
 
@@ -164,24 +178,35 @@ public final class AgentControl implements ScriptAgentControl {
     result.whenComplete((v, e) -> signal.abort("the script stopped waiting"));
     // Linked before the call starts, so that an abort right after complete() reaches it.
     Runnable unlink = agent.abortWith(signal);
-    Thread.ofVirtual().name("graft-script-complete").start(() -> {
-      try {
-        LlmRequest call = new LlmRequest(agent.model(), request.systemPrompt().orElse(""), LlmMessages.convert(messages),
-            List.of(), agent.thinking(), request.maxTokens().orElse(0), signal, null, Optional.of(agent.session().id()));
-        AgentMessage.Assistant reply = agent.provider().stream(call, event -> {});
-        ObjectNode o = Json.object()
-            .put("text", new MessageContent.Blocks(reply.content()).text("\n"));
-        o.set("content", MessageCodec.encodeBlocks(reply.content()));
-        o.put("stopReason", reply.stopReason());
-        o.set("usage", MessageCodec.encodeUsage(reply.usage()));
-        reply.errorMessage().ifPresent(m -> o.put("errorMessage", m));
-        result.complete(o);
-      } catch (RuntimeException e) {
-        result.completeExceptionally(e);
-      } finally {
-        unlink.run();
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-script-complete")
+        .start(() -> {
+          try {
+            LlmRequest call =
+                new LlmRequest(
+                    agent.model(),
+                    request.systemPrompt().orElse(""),
+                    LlmMessages.convert(messages),
+                    List.of(),
+                    agent.thinking(),
+                    request.maxTokens().orElse(0),
+                    signal,
+                    null,
+                    Optional.of(agent.session().id()));
+            AgentMessage.Assistant reply = agent.provider().stream(call, event -> {});
+            ObjectNode o =
+                Json.object().put("text", new MessageContent.Blocks(reply.content()).text("\n"));
+            o.set("content", MessageCodec.encodeBlocks(reply.content()));
+            o.put("stopReason", reply.stopReason());
+            o.set("usage", MessageCodec.encodeUsage(reply.usage()));
+            reply.errorMessage().ifPresent(m -> o.put("errorMessage", m));
+            result.complete(o);
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+          } finally {
+            unlink.run();
+          }
+        });
     return result;
   }
 
@@ -217,8 +242,12 @@ public final class AgentControl implements ScriptAgentControl {
       }
       AgentMessage decoded = MessageCodec.decode(m);
       if (decoded instanceof AgentMessage.Unknown) {
-        throw new IllegalArgumentException("messages[" + i + "] is not a message graft can send (role \"" + role
-            + "\"; user needs content, assistant content blocks, toolResult toolCallId, toolName and content)");
+        throw new IllegalArgumentException(
+            "messages["
+                + i
+                + "] is not a message graft can send (role \""
+                + role
+                + "\"; user needs content, assistant content blocks, toolResult toolCallId, toolName and content)");
       }
       out.add(decoded);
     }
@@ -232,6 +261,9 @@ public final class AgentControl implements ScriptAgentControl {
 
   @Override
   public List<Model> availableModels() {
-    return models.get().listModels().stream().filter(ModelListing::usable).map(ModelListing::model).toList();
+    return models.get().listModels().stream()
+        .filter(ModelListing::usable)
+        .map(ModelListing::model)
+        .toList();
   }
 }

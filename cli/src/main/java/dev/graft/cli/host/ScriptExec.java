@@ -23,23 +23,29 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code graft.exec(cmd, args, {timeout, cwd})} for the scripts of one run: runs the program
- * when the settings grant it to the calling script ({@link ExecGrants}: global grants for your
- * scripts, the project's for its trusted scripts), else fails with the setting to add. The grants
- * are those read when the scripts were (re)loaded. Closing kills every program still running and
- * whatever any program started and left running (its process group), and so does the JVM's
- * shutdown (SIGTERM, Ctrl+C) while graft runs programs for scripts.
+ * {@code graft.exec(cmd, args, {timeout, cwd})} for the scripts of one run: runs the program when
+ * the settings grant it to the calling script ({@link ExecGrants}: global grants for your scripts,
+ * the project's for its trusted scripts), else fails with the setting to add. The grants are those
+ * read when the scripts were (re)loaded. Closing kills every program still running and whatever any
+ * program started and left running (its process group), and so does the JVM's shutdown (SIGTERM,
+ * Ctrl+C) while graft runs programs for scripts.
  */
 public final class ScriptExec implements AutoCloseable {
   private static final Set<String> OPTIONS = Set.of("timeout", "cwd", "signal");
-  /** The longest timeout (the largest delay JavaScript timers take); a longer one is refused, not clamped. */
+
+  /**
+   * The longest timeout (the largest delay JavaScript timers take); a longer one is refused, not
+   * clamped.
+   */
   static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;
 
   private final GraftHome home;
   private final int maxOutput;
   private final Set<ScriptProcess> running = ConcurrentHashMap.newKeySet();
+
   /** Every process group a program started here leads: what it left running ends with graft. */
   private final Set<Long> groups = ConcurrentHashMap.newKeySet();
+
   private final Object starting = new Object();
   private Thread shutdownHook; // guarded by this
   private final AtomicBoolean bound = new AtomicBoolean();
@@ -68,11 +74,11 @@ public final class ScriptExec implements AutoCloseable {
 
   /**
    * Runs {@code command} for {@code script}, in {@code sessionCwd} unless options say otherwise.
-   * The future fails with a one-line message when the program is not granted, an option is
-   * wrong, or the program cannot start; a program that exits non-zero is a result, not a failure.
+   * The future fails with a one-line message when the program is not granted, an option is wrong,
+   * or the program cannot start; a program that exits non-zero is a result, not a failure.
    */
-  public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options,
-      Path sessionCwd) {
+  public CompletableFuture<JsonNode> exec(
+      ScriptFile script, String command, List<String> args, ObjectNode options, Path sessionCwd) {
     ScriptLocations.Plan now = plan;
     Optional<String> refused = refusal(now, script, command);
     if (refused.isPresent()) {
@@ -96,71 +102,110 @@ public final class ScriptExec implements AutoCloseable {
         p.kill();
       }
     });
-    Thread.ofVirtual().name("graft-exec").start(() -> {
-      ScriptProcess p = null;
-      try {
-        killAtShutdown();
-        // Started and recorded under the lock the shutdown takes: no program escapes being killed.
-        synchronized (starting) {
-          if (closed) {
-            throw new IOException("graft is shutting down");
+    Thread.ofVirtual()
+        .name("graft-exec")
+        .start(() -> {
+          ScriptProcess p = null;
+          try {
+            killAtShutdown();
+            // Started and recorded under the lock the shutdown takes: no program escapes being
+            // killed.
+            synchronized (starting) {
+              if (closed) {
+                throw new IOException("graft is shutting down");
+              }
+              p = ScriptProcess.start(command, args, cwd, maxOutput);
+              running.add(p);
+              p.group().ifPresent(groups::add);
+              started.set(p);
+              if (result.isCancelled()) {
+                p.kill();
+              }
+            }
+            result.complete(p.await(timeout).toJson());
+          } catch (IOException e) {
+            result.completeExceptionally(new IOException(e.getMessage()));
+          } catch (InterruptedException e) {
+            result.completeExceptionally(new IOException("interrupted"));
+          } finally {
+            if (p != null) {
+              running.remove(p);
+            }
           }
-          p = ScriptProcess.start(command, args, cwd, maxOutput);
-          running.add(p);
-          p.group().ifPresent(groups::add);
-          started.set(p);
-          if (result.isCancelled()) {
-            p.kill();
-          }
-        }
-        result.complete(p.await(timeout).toJson());
-      } catch (IOException e) {
-        result.completeExceptionally(new IOException(e.getMessage()));
-      } catch (InterruptedException e) {
-        result.completeExceptionally(new IOException("interrupted"));
-      } finally {
-        if (p != null) {
-          running.remove(p);
-        }
-      }
-    });
+        });
     return result;
   }
 
   /** Why {@code script} may not run {@code command}, naming the setting that would allow it. */
   Optional<String> refusal(ScriptLocations.Plan now, ScriptFile script, String command) {
     Optional<ScriptLocations.Location> at = now.locationOf(script);
-    ScriptLocations.Source source = at.map(ScriptLocations.Location::source).orElse(ScriptLocations.Source.OPTION);
-    boolean project = source == ScriptLocations.Source.PROJECT || source == ScriptLocations.Source.PROJECT_PACKAGE;
+    ScriptLocations.Source source =
+        at.map(ScriptLocations.Location::source).orElse(ScriptLocations.Source.OPTION);
+    boolean project =
+        source == ScriptLocations.Source.PROJECT
+            || source == ScriptLocations.Source.PROJECT_PACKAGE;
     // A package's scripts share one grant, "package:NAME"; other scripts have their own, by name.
     Optional<String> pkg = at.flatMap(ScriptLocations.Location::packageName);
     String key = pkg.map(n -> "package:" + n).orElse(script.name());
-    Optional<ExecGrants.Grant> grant = project ? now.grants().forProjectScript(key) : now.grants().forUserScript(key);
+    Optional<ExecGrants.Grant> grant =
+        project ? now.grants().forProjectScript(key) : now.grants().forUserScript(key);
     if (grant.isPresent() && grant.get().allows(command)) {
       return Optional.empty();
     }
-    Path file = project ? Settings.projectFile(projectDirOf(now, pkg.isPresent())) : home.settings();
+    Path file =
+        project ? Settings.projectFile(projectDirOf(now, pkg.isPresent())) : home.settings();
     String program = command.isEmpty() ? "a program" : command;
     String add = "\"scripts\": {\"exec\": {\"" + key + "\": [\"" + command + "\"]}}";
-    String after = !project ? "" : pkg.isPresent()
-        ? " (then trust the package again: graft scripts trust --package " + pkg.get() + ")"
-        : " (then trust the project's scripts again: graft scripts trust "
-            + now.project().map(ScriptLocations.Project::dir).orElseThrow() + ")";
+    String after =
+        !project
+            ? ""
+            : pkg.isPresent()
+                ? " (then trust the package again: graft scripts trust --package " + pkg.get() + ")"
+                : " (then trust the project's scripts again: graft scripts trust "
+                    + now.project().map(ScriptLocations.Project::dir).orElseThrow()
+                    + ")";
     String who = pkg.map(n -> "package " + n).orElse(script.name());
     if (grant.isPresent()) {
-      return Optional.of("exec: " + who + " may run " + String.join(", ", grant.get().commands())
-          + ", not " + program + "; to allow it, add \"" + command + "\" to " + ExecGrants.FIELD + " \"" + key
-          + "\" in " + file + after);
+      return Optional.of(
+          "exec: "
+              + who
+              + " may run "
+              + String.join(", ", grant.get().commands())
+              + ", not "
+              + program
+              + "; to allow it, add \""
+              + command
+              + "\" to "
+              + ExecGrants.FIELD
+              + " \""
+              + key
+              + "\" in "
+              + file
+              + after);
     }
-    return Optional.of("exec is not granted to " + who + "; to let it run " + program + ", add " + add + " to "
-        + file + after);
+    return Optional.of(
+        "exec is not granted to "
+            + who
+            + "; to let it run "
+            + program
+            + ", add "
+            + add
+            + " to "
+            + file
+            + after);
   }
 
   private static Path projectDirOf(ScriptLocations.Plan now, boolean inPackage) {
     // <project>/.graft/scripts → <project>; <project>/.graft/packages/NAME → <project>
     if (inPackage) {
-      Path dir = now.packagePlans().stream().filter(ScriptLocations.PackagePlan::project).findFirst().orElseThrow().dir();
-      while (dir != null && !(dir.getFileName() != null && dir.getFileName().toString().equals(".graft"))) {
+      Path dir =
+          now.packagePlans().stream()
+              .filter(ScriptLocations.PackagePlan::project)
+              .findFirst()
+              .orElseThrow()
+              .dir();
+      while (dir != null
+          && !(dir.getFileName() != null && dir.getFileName().toString().equals(".graft"))) {
         dir = dir.getParent();
       }
       return dir == null ? Path.of(".") : dir.getParent();
@@ -172,7 +217,8 @@ public final class ScriptExec implements AutoCloseable {
     for (Iterator<String> it = options.fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!OPTIONS.contains(name)) {
-        throw new IllegalArgumentException("exec: unknown option \"" + name + "\"; the options are timeout (ms) and cwd");
+        throw new IllegalArgumentException(
+            "exec: unknown option \"" + name + "\"; the options are timeout (ms) and cwd");
       }
     }
   }
@@ -184,9 +230,15 @@ public final class ScriptExec implements AutoCloseable {
     }
     double ms = t.isNumber() ? t.doubleValue() : Double.NaN;
     if (!(ms > 0) || ms > MAX_TIMEOUT_MS) {
-      String given = t.isNumber() ? t.asText() : t.isTextual() ? "the string " + t : t.getNodeType().name().toLowerCase(Locale.ROOT);
-      throw new IllegalArgumentException("exec: timeout must be a positive number of milliseconds up to " + MAX_TIMEOUT_MS
-          + " (24.8 days), or left out for none; not " + given);
+      String given =
+          t.isNumber()
+              ? t.asText()
+              : t.isTextual() ? "the string " + t : t.getNodeType().name().toLowerCase(Locale.ROOT);
+      throw new IllegalArgumentException(
+          "exec: timeout must be a positive number of milliseconds up to "
+              + MAX_TIMEOUT_MS
+              + " (24.8 days), or left out for none; not "
+              + given);
     }
     return Optional.of(Duration.ofMillis(Math.max(1, (long) Math.ceil(ms))));
   }
@@ -234,7 +286,9 @@ public final class ScriptExec implements AutoCloseable {
     ProcessTree.detect().killGroups(left);
   }
 
-  /** The JVM's shutdown (SIGTERM, SIGINT, System.exit) kills what scripts started, as close does. */
+  /**
+   * The JVM's shutdown (SIGTERM, SIGINT, System.exit) kills what scripts started, as close does.
+   */
   private synchronized void killAtShutdown() {
     if (shutdownHook == null && !closed) {
       shutdownHook = new Thread(this::killAll, "graft-exec-shutdown");

@@ -2,6 +2,8 @@ package dev.graft.cli.host;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.tools.CommandEnvironment;
+import dev.graft.runtime.tools.ProcessTree;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -11,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import dev.graft.runtime.tools.CommandEnvironment;
-import dev.graft.runtime.tools.ProcessTree;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,14 +20,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One program run for a script's {@code graft.exec}: no shell (the arguments go to the program as
- * they are), standard input empty, standard output and error captured apart up to a bound each.
- * The program leads a process group of its own (through {@code setsid} when the machine has it),
- * so a timeout or {@link #kill} ends it and everything it started. Variables ending in
- * {@code _API_KEY} are left out of its environment: a script's programs do not get the model keys.
+ * they are), standard input empty, standard output and error captured apart up to a bound each. The
+ * program leads a process group of its own (through {@code setsid} when the machine has it), so a
+ * timeout or {@link #kill} ends it and everything it started. Variables ending in {@code _API_KEY}
+ * are left out of its environment: a script's programs do not get the model keys.
  */
 public final class ScriptProcess {
   /** Kept of each of stdout and stderr; the rest is counted and dropped. */
   public static final int DEFAULT_MAX_OUTPUT = 1024 * 1024;
+
   /** How long to wait for the pipes after the program ended (a child it left may hold them). */
   private static final Duration PIPE_GRACE = Duration.ofSeconds(1);
 
@@ -35,7 +36,11 @@ public final class ScriptProcess {
   public record Result(String stdout, String stderr, int code, boolean killed) {
     /** The ExecResult a script receives: {stdout, stderr, code, killed}. */
     public ObjectNode toJson() {
-      return Json.object().put("stdout", stdout).put("stderr", stderr).put("code", code).put("killed", killed);
+      return Json.object()
+          .put("stdout", stdout)
+          .put("stderr", stderr)
+          .put("code", code)
+          .put("killed", killed);
     }
   }
 
@@ -57,17 +62,24 @@ public final class ScriptProcess {
    *
    * @throws IOException with a one-line message when there is no such program or it cannot start
    */
-  public static ScriptProcess start(String program, List<String> args, Path cwd, int maxOutput) throws IOException {
-    Path resolved = resolve(program, cwd).orElseThrow(() -> new IOException("no such program: " + program
-        + (program.contains("/") ? "" : " (looked for it on the PATH)")));
+  public static ScriptProcess start(String program, List<String> args, Path cwd, int maxOutput)
+      throws IOException {
+    Path resolved =
+        resolve(program, cwd)
+            .orElseThrow(() ->
+                new IOException(
+                    "no such program: "
+                        + program
+                        + (program.contains("/") ? "" : " (looked for it on the PATH)")));
     List<String> argv = new ArrayList<>();
     Optional<Path> setsid = onPath("setsid");
     setsid.ifPresent(s -> argv.add(s.toString()));
     argv.add(resolved.toString());
     argv.addAll(args);
-    ProcessBuilder builder = new ProcessBuilder(argv)
-        .directory(cwd.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    ProcessBuilder builder =
+        new ProcessBuilder(argv)
+            .directory(cwd.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = builder.environment();
     CommandEnvironment.withoutCredentials(env);
     ScriptProcess p = new ScriptProcess(builder.start(), setsid.isPresent(), maxOutput);
@@ -79,9 +91,10 @@ public final class ScriptProcess {
   /** Waits for the program (killing it after {@code timeout}) and for its output. */
   public Result await(Optional<Duration> timeout) throws InterruptedException {
     try {
-      boolean ended = timeout.isPresent()
-          ? process.waitFor(timeout.get().toNanos(), TimeUnit.NANOSECONDS)
-          : waitForever();
+      boolean ended =
+          timeout.isPresent()
+              ? process.waitFor(timeout.get().toNanos(), TimeUnit.NANOSECONDS)
+              : waitForever();
       if (!ended) {
         kill();
         process.waitFor();
@@ -172,7 +185,9 @@ public final class ScriptProcess {
           TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         String text = kept.toString(StandardCharsets.UTF_8);
-        return dropped == 0 ? text : text + "\n[graft: output truncated: " + dropped + " more bytes not kept]";
+        return dropped == 0
+            ? text
+            : text + "\n[graft: output truncated: " + dropped + " more bytes not kept]";
       }
     }
   }

@@ -28,26 +28,30 @@ public final class SessionView implements ScriptSessionView {
     return lines.consistently(() -> {
       // The session id and this object tell sessions apart; the generation tells a session's
       // contents apart after a switch, a new session or a fork.
-      String current = session.id() + ":" + System.identityHashCode(session) + ":" + lines.generation();
+      String current =
+          session.id() + ":" + System.identityHashCode(session) + ":" + lines.generation();
       int count = lines.count();
       int from = current.equals(generation) && known <= count ? known : 0;
-      Answer answer = switch (query) {
-        case Query.All a -> new Answer.Nothing();
-        case Query.Branch b -> {
-          SessionLines.PathPositions path = lines.pathTo(b.fromId(), from == 0 ? -1 : b.knownEnd());
-          yield new Answer.Positions(path.afterKnown(), path.positions());
-        }
-        case Query.Entry e -> new Answer.Position(lines.position(e.id()));
-        case Query.Leaf l -> new Answer.Position(session.leafId().map(lines::position)
-            .orElse(OptionalInt.empty()));
-        case Query.Tree t -> {
-          List<TreeRow> rows = new ArrayList<>();
-          for (SessionLines.TreeRow r : lines.tree()) {
-            rows.add(new TreeRow(r.position(), r.parent(), r.label(), r.labelTimestamp()));
-          }
-          yield new Answer.Rows(rows);
-        }
-      };
+      Answer answer =
+          switch (query) {
+            case Query.All a -> new Answer.Nothing();
+            case Query.Branch b -> {
+              SessionLines.PathPositions path =
+                  lines.pathTo(b.fromId(), from == 0 ? -1 : b.knownEnd());
+              yield new Answer.Positions(path.afterKnown(), path.positions());
+            }
+            case Query.Entry e -> new Answer.Position(lines.position(e.id()));
+            case Query.Leaf l ->
+                new Answer.Position(
+                    session.leafId().map(lines::position).orElse(OptionalInt.empty()));
+            case Query.Tree t -> {
+              List<TreeRow> rows = new ArrayList<>();
+              for (SessionLines.TreeRow r : lines.tree()) {
+                rows.add(new TreeRow(r.position(), r.parent(), r.label(), r.labelTimestamp()));
+              }
+              yield new Answer.Rows(rows);
+            }
+          };
       return new Reply(current, from, lines.lines(from, count), count, answer);
     });
   }

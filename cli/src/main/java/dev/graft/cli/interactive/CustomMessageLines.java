@@ -18,6 +18,7 @@ import java.util.Optional;
 final class CustomMessageLines {
   /** How long the terminal waits for a script's renderer before showing the default. */
   static final Duration WAIT = Duration.ofMillis(500);
+
   /** A rendering longer than this is cut (with a note). */
   static final int MAX_LINES = 40;
 
@@ -32,7 +33,8 @@ final class CustomMessageLines {
     if (!message.display()) {
       return List.of();
     }
-    return rendered(screen, message, expanded).orElseGet(() -> List.of(defaultLine(screen, message)));
+    return rendered(screen, message, expanded)
+        .orElseGet(() -> List.of(defaultLine(screen, message)));
   }
 
   /** What a script's renderer made of a shown message, as the engine answers it; empty when no renderer took it. */
@@ -70,11 +72,17 @@ final class CustomMessageLines {
         List<String> lines = Screen.clean(t.text()).lines().toList();
         lines.stream().limit(MAX_LINES).forEach(out::add);
         if (lines.size() > MAX_LINES) {
-          out.add(screen.style(Screen.Style.DIM, "(" + (lines.size() - MAX_LINES) + " more lines of the rendering not shown)"));
+          out.add(
+              screen.style(
+                  Screen.Style.DIM,
+                  "(" + (lines.size() - MAX_LINES) + " more lines of the rendering not shown)"));
         }
       }
       case MessageRendering.Failed f -> {
-        out.add(screen.style(Screen.Style.YELLOW, Screen.fit(f.problem() + "; shown plainly", Math.max(0, screen.width() - 1))));
+        out.add(
+            screen.style(
+                Screen.Style.YELLOW,
+                Screen.fit(f.problem() + "; shown plainly", Math.max(0, screen.width() - 1))));
         out.add(defaultLine(screen, message));
       }
     }
@@ -82,6 +90,7 @@ final class CustomMessageLines {
   }
 
   private static String defaultLine(Screen screen, AgentMessage.Custom message) {
-    return screen.style(Screen.Style.MAGENTA, "[" + message.customType() + "] ") + Screen.clean(message.content().text(" "));
+    return screen.style(Screen.Style.MAGENTA, "[" + message.customType() + "] ")
+        + Screen.clean(message.content().text(" "));
   }
 }

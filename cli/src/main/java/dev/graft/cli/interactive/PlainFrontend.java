@@ -20,9 +20,9 @@ import sun.misc.SignalHandler;
 
 /**
  * The interactive mode without a terminal (stdin piped, or TERM=dumb): one input per line, a
- * trailing backslash continues it on the next line; no raw mode, styles or spinner. Each input
- * is echoed after "> " so that the output reads as a transcript, and the status line is printed
- * before each prompt. SIGINT interrupts (the JDK's signal handling, where the platform has it).
+ * trailing backslash continues it on the next line; no raw mode, styles or spinner. Each input is
+ * echoed after "> " so that the output reads as a transcript, and the status line is printed before
+ * each prompt. SIGINT interrupts (the JDK's signal handling, where the platform has it).
  */
 final class PlainFrontend implements Frontend {
   private final Screen screen;
@@ -35,7 +35,12 @@ final class PlainFrontend implements Frontend {
   private volatile Interrupts interrupts = ctrlC -> {};
   private boolean statusDue = true;
 
-  PlainFrontend(InputStream in, PrintWriter out, BooleanSupplier giveUp, Supplier<Session> session, CustomMessageLines custom) {
+  PlainFrontend(
+      InputStream in,
+      PrintWriter out,
+      BooleanSupplier giveUp,
+      Supplier<Session> session,
+      CustomMessageLines custom) {
     this.screen = Screen.plain(out);
     this.lines = new LineSource(in);
     this.ui = new PlainUi(screen, lines);

@@ -12,8 +12,8 @@ import dev.graft.cli.chat.ViewContext;
 import dev.graft.cli.chat.WorkingLine;
 import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.ColorMode;
-import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.CompletionSource;
+import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Container;
 import dev.graft.cli.tui.Editor;
 import dev.graft.cli.tui.History;
@@ -21,8 +21,8 @@ import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Text;
 import dev.graft.cli.tui.Theme;
-import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
@@ -56,10 +56,10 @@ import java.time.Duration;
 import java.util.function.IntSupplier;
 
 /**
- * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above
- * the queue of waiting messages, the working line, the editor (or a dialog in its place) and the
- * footer. The editor stays live while the agent works: Enter steers, Alt+Enter queues a
- * follow-up, Alt+Up takes them back. Keys bound in {@link Keybindings} run actions.
+ * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above the
+ * queue of waiting messages, the working line, the editor (or a dialog in its place) and the
+ * footer. The editor stays live while the agent works: Enter steers, Alt+Enter queues a follow-up,
+ * Alt+Up takes them back. Keys bound in {@link Keybindings} run actions.
  */
 final class TuiFrontend implements Frontend {
   private final JLineTerminal terminal;
@@ -96,7 +96,8 @@ final class TuiFrontend implements Frontend {
     this.tui = new Tui(terminal);
     UserSettings settings = UserSettings.load(home.resolve("settings.json"));
     ColorMode mode = ColorMode.detect(env);
-    this.theme = Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
+    this.theme =
+        Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
@@ -111,29 +112,38 @@ final class TuiFrontend implements Frontend {
     editor.onSubmit(this::submitted);
     this.terminalForScripts = new TerminalForScripts(theme, tui::columns, tui::rows);
     tui.addKeyListener(this::key);
-    tui.onError(t -> tui.append(new Text(theme.fg(ThemeRole.ERROR, "✗ internal error in the terminal UI: "
-        + Ansi.clean(String.valueOf(t))), 0)));
-    this.ui = new TerminalUi(tui, theme, new TerminalUi.Place() {
-      @Override
-      public void open(Component dialog) {
-        slot.clear();
-        slot.add(dialog);
-        editor.setFocused(false);
-        tui.setFocus(dialog);
-      }
+    tui.onError(t ->
+        tui.append(
+            new Text(
+                theme.fg(
+                    ThemeRole.ERROR,
+                    "✗ internal error in the terminal UI: " + Ansi.clean(String.valueOf(t))),
+                0)));
+    this.ui =
+        new TerminalUi(
+            tui,
+            theme,
+            new TerminalUi.Place() {
+              @Override
+              public void open(Component dialog) {
+                slot.clear();
+                slot.add(dialog);
+                editor.setFocused(false);
+                tui.setFocus(dialog);
+              }
 
-      @Override
-      public void close(Component dialog) {
-        slot.clear();
-        slot.add(editor);
-        editor.setFocused(true);
-        tui.setFocus(editor);
-      }
+              @Override
+              public void close(Component dialog) {
+                slot.clear();
+                slot.add(editor);
+                editor.setFocused(true);
+                tui.setFocus(editor);
+              }
 
-      @Override
-      public void record(String line) {
-        tui.append(new Text(line, 0));
-      }
+              @Override
+              public void record(String line) {
+                tui.append(new Text(line, 0));
+              }
 
       @Override
       public void statusesChanged() {
@@ -232,7 +242,9 @@ final class TuiFrontend implements Frontend {
   @Override
   public void event(AgentEvent event) {
     chat.accept(event);
-    if (event instanceof AgentEvent.MessageEnd || event instanceof AgentEvent.AgentEnd || event instanceof AgentEvent.CompactionEnd) {
+    if (event instanceof AgentEvent.MessageEnd
+        || event instanceof AgentEvent.AgentEnd
+        || event instanceof AgentEvent.CompactionEnd) {
       statusChanged();
     }
   }
@@ -240,14 +252,15 @@ final class TuiFrontend implements Frontend {
   @Override
   public void notice(Notice kind, String text) {
     String clean = Ansi.clean(text);
-    String styled = switch (kind) {
-      case INFO -> clean;
-      case DIM -> theme.fg(ThemeRole.MUTED, clean);
-      case WARNING -> theme.fg(ThemeRole.WARNING, clean);
-      case ERROR -> theme.fg(ThemeRole.ERROR, clean);
-      case SUCCESS -> theme.fg(ThemeRole.SUCCESS, clean);
-      case TITLE -> theme.bold(clean);
-    };
+    String styled =
+        switch (kind) {
+          case INFO -> clean;
+          case DIM -> theme.fg(ThemeRole.MUTED, clean);
+          case WARNING -> theme.fg(ThemeRole.WARNING, clean);
+          case ERROR -> theme.fg(ThemeRole.ERROR, clean);
+          case SUCCESS -> theme.fg(ThemeRole.SUCCESS, clean);
+          case TITLE -> theme.bold(clean);
+        };
     tui.post(() -> chat.line(styled));
   }
 
@@ -293,13 +306,15 @@ final class TuiFrontend implements Frontend {
     if (!footerDue.compareAndSet(false, true)) {
       return;
     }
-    Thread.ofVirtual().name("graft-footer").start(() -> {
-      footerDue.set(false);
-      FooterData data = footerData.get();
-      if (data != null) {
-        tui.post(() -> footer.set(data));
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-footer")
+        .start(() -> {
+          footerDue.set(false);
+          FooterData data = footerData.get();
+          if (data != null) {
+            tui.post(() -> footer.set(data));
+          }
+        });
   }
 
   @Override
@@ -386,7 +401,8 @@ final class TuiFrontend implements Frontend {
     showEditor();
     tui.post(() -> {
       working.start(message, keys.shown("app.interrupt") + " to interrupt");
-      editor.setPlaceholder("Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");
+      editor.setPlaceholder(
+          "Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");
     });
     tui.animate(true);
     try {

@@ -7,14 +7,16 @@ import sun.misc.SignalHandler;
 
 /**
  * Ctrl+C while the agent runs aborts the turn (what finished stays in the session); a second
- * Ctrl+C, or one while the agent is idle, exits at once: the JVM's shutdown hooks (which kill the programs scripts started) get
- * {@code HOOKS_GRACE_MS}, then graft halts whatever they are doing. Uses the JDK's signal
- * handling where the platform has it. Besides {@code Main}, this is the one place that ends the
- * JVM: the run the first Ctrl+C asked to stop has not returned, so there is no exit code to return.
+ * Ctrl+C, or one while the agent is idle, exits at once: the JVM's shutdown hooks (which kill the
+ * programs scripts started) get {@code HOOKS_GRACE_MS}, then graft halts whatever they are doing.
+ * Uses the JDK's signal handling where the platform has it. Besides {@code Main}, this is the one
+ * place that ends the JVM: the run the first Ctrl+C asked to stop has not returned, so there is no
+ * exit code to return.
  */
 final class CtrlCAbort implements AutoCloseable {
   /** How long the shutdown hooks may take after a second Ctrl+C before graft halts. */
   private static final long HOOKS_GRACE_MS = 2000;
+
   private final Object previous;
 
   private CtrlCAbort(Object previous) {
@@ -25,15 +27,18 @@ final class CtrlCAbort implements AutoCloseable {
     try {
       Signal signal = new Signal("INT");
       boolean[] once = {false};
-      SignalHandler old = Signal.handle(signal, s -> {
-        if (once[0] || agent.isIdle()) {
-          quitNow();
-        }
-        once[0] = true;
-        err.println("\ngraft: aborting (Ctrl+C again to quit at once)");
-        err.flush();
-        agent.abort();
-      });
+      SignalHandler old =
+          Signal.handle(
+              signal,
+              s -> {
+                if (once[0] || agent.isIdle()) {
+                  quitNow();
+                }
+                once[0] = true;
+                err.println("\ngraft: aborting (Ctrl+C again to quit at once)");
+                err.flush();
+                agent.abort();
+              });
       return new CtrlCAbort(old);
     } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
       return new CtrlCAbort(null); // no SIGINT on this platform: the default handling stays
@@ -41,14 +46,17 @@ final class CtrlCAbort implements AutoCloseable {
   }
 
   private static void quitNow() {
-    Thread.ofPlatform().daemon().name("graft-halt").start(() -> {
-      try {
-        Thread.sleep(HOOKS_GRACE_MS);
-      } catch (InterruptedException e) {
-        // halt now
-      }
-      Runtime.getRuntime().halt(130);
-    });
+    Thread.ofPlatform()
+        .daemon()
+        .name("graft-halt")
+        .start(() -> {
+          try {
+            Thread.sleep(HOOKS_GRACE_MS);
+          } catch (InterruptedException e) {
+            // halt now
+          }
+          Runtime.getRuntime().halt(130);
+        });
     System.exit(130); // runs the shutdown hooks; the thread above halts if they hang
   }
 

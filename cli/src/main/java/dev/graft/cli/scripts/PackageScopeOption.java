@@ -7,10 +7,14 @@ import picocli.CommandLine.Option;
 
 /** {@code --project} / {@code --global}: which packages a package command acts on. */
 final class PackageScopeOption {
-  @Option(names = "--project", description = "This project's packages (.graft/packages, .graft/packages.lock.json).")
+  @Option(
+      names = "--project",
+      description = "This project's packages (.graft/packages, .graft/packages.lock.json).")
   boolean project;
 
-  @Option(names = "--global", description = "Your own packages ($GRAFT_HOME/packages); the default.")
+  @Option(
+      names = "--global",
+      description = "Your own packages ($GRAFT_HOME/packages); the default.")
   boolean global;
 
   PackageScope scope(CliContext context) {

@@ -15,19 +15,31 @@ final class ProjectDirArgument {
     Path given = arg == null ? cwd : cwd.resolve(arg).normalize();
     Path dir = isScriptsDir(given) ? given : ScriptLocations.projectScripts(given);
     if (mustExist && !Files.isDirectory(dir)) {
-      throw new UserError((arg == null ? "this directory" : arg.toString()) + ": no project scripts here (" + dir
-          + " is not a directory)");
+      throw new UserError(
+          (arg == null ? "this directory" : arg.toString())
+              + ": no project scripts here ("
+              + dir
+              + " is not a directory)");
     }
     return dir;
   }
 
-  /** A project's installed script package {@code name} (the project: {@code arg}, or the working directory). */
+  /**
+   * A project's installed script package {@code name} (the project: {@code arg}, or the working
+   * directory).
+   */
   static Path packageDir(Path cwd, Path arg, String name) {
     Path project = arg == null ? cwd : cwd.resolve(arg).normalize();
     Path dir = PackageScope.project(project).installed(name);
     if (!Files.isDirectory(dir)) {
-      throw new UserError("no project package " + name + " installed in " + project + " (" + dir
-          + " is not a directory; graft scripts install --project installs what the lock file records)");
+      throw new UserError(
+          "no project package "
+              + name
+              + " installed in "
+              + project
+              + " ("
+              + dir
+              + " is not a directory; graft scripts install --project installs what the lock file records)");
     }
     return dir;
   }
@@ -38,7 +50,10 @@ final class ProjectDirArgument {
   }
 
   private static boolean isScriptsDir(Path p) {
-    return p.getFileName() != null && p.getFileName().toString().equals("scripts") && p.getParent() != null
-        && p.getParent().getFileName() != null && p.getParent().getFileName().toString().equals(".graft");
+    return p.getFileName() != null
+        && p.getFileName().toString().equals("scripts")
+        && p.getParent() != null
+        && p.getParent().getFileName() != null
+        && p.getParent().getFileName().toString().equals(".graft");
   }
 }

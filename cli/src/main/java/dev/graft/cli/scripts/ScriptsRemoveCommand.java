@@ -11,15 +11,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code graft scripts remove NAME}: uninstalls a script package and drops it from the lock file. */
-@Command(name = "remove", mixinStandardHelpOptions = true,
+/**
+ * {@code graft scripts remove NAME}: uninstalls a script package and drops it from the lock file.
+ */
+@Command(
+    name = "remove",
+    mixinStandardHelpOptions = true,
     description = "Uninstall a script package and remove it from the lock file.")
 final class ScriptsRemoveCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
   @Mixin PackageScopeOption where;
 
-  @Parameters(paramLabel = "NAME", description = "The package's name (as graft scripts list shows it).")
+  @Parameters(
+      paramLabel = "NAME",
+      description = "The package's name (as graft scripts list shows it).")
   String name;
 
   @Override
@@ -30,7 +36,12 @@ final class ScriptsRemoveCommand implements Callable<Integer> {
       throw new UserError(name + ": not a package name");
     }
     if (!new PackageInstaller(context.home()).remove(scope, name)) {
-      throw new UserError("no " + scope.label() + " package " + name + (scope.project() ? "" : " (a project's? add --project)"));
+      throw new UserError(
+          "no "
+              + scope.label()
+              + " package "
+              + name
+              + (scope.project() ? "" : " (a project's? add --project)"));
     }
     context.out().println("Removed " + name + " from the " + scope.label() + " packages.");
     return 0;

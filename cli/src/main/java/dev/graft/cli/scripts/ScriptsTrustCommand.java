@@ -32,13 +32,21 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "The project directory or its .graft/scripts.")
   Path dir;
 
-  @Option(names = "--package", paramLabel = "NAME", description = "A project script package (.graft/packages/NAME).")
+  @Option(
+      names = "--package",
+      paramLabel = "NAME",
+      description = "A project script package (.graft/packages/NAME).")
   String packageName;
 
-  @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
+  @Option(
+      names = {"-y", "--yes"},
+      description = "Trust without asking (for scripts and non-terminals).")
   boolean yes;
 
   @Override
@@ -49,7 +57,9 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     String grantText;
     if (packageName != null) {
       scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
-      grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      grants =
+          ExecGrants.load(
+              context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
       grantText = grants.projectTextFor("package:" + packageName);
     } else {
       scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
@@ -59,7 +69,8 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
     ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
-    ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
+    ScriptLocations.Project project =
+        new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
     PrintWriter out = context.out();
     if (project.state() instanceof TrustStore.State.Trusted) {
       out.println("Already trusted: " + scripts + " (" + fingerprint.value() + ")");

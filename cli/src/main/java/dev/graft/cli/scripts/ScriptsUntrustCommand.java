@@ -21,20 +21,29 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsUntrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "The project directory or its .graft/scripts.")
   Path dir;
 
-  @picocli.CommandLine.Option(names = "--package", paramLabel = "NAME",
+  @picocli.CommandLine.Option(
+      names = "--package",
+      paramLabel = "NAME",
       description = "A project script package (.graft/packages/NAME).")
   String packageName;
 
   @Override
   public Integer call() {
     CliContext context = parent.context();
-    Path scripts = packageName != null ? ProjectDirArgument.packageDir(context.cwd(), dir, packageName)
-        : ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
+    Path scripts =
+        packageName != null
+            ? ProjectDirArgument.packageDir(context.cwd(), dir, packageName)
+            : ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
     boolean had = TrustStore.load(context.home()).forget(scripts);
-    context.out().println(had ? "No longer trusted: " + scripts : "Nothing was recorded for " + scripts);
+    context
+        .out()
+        .println(had ? "No longer trusted: " + scripts : "Nothing was recorded for " + scripts);
     return 0;
   }
 }

@@ -1,17 +1,17 @@
 package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.interactive.ScriptCommands;
+import dev.graft.cli.interactive.ScriptControl;
+import dev.graft.cli.interactive.SlashCommand;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.cli.base.ScriptSurface;
-import dev.graft.cli.interactive.ScriptCommands;
-import dev.graft.cli.interactive.ScriptControl;
-import dev.graft.cli.interactive.SlashCommand;
-import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptTerminal;
@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The scripts a run loaded, and how to load them again: {@code /reload} reads the locations,
- * trust and exec grants afresh (project scripts that changed since they were trusted are dropped,
- * with the command that trusts them) and reloads the engine.
+ * The scripts a run loaded, and how to load them again: {@code /reload} reads the locations, trust
+ * and exec grants afresh (project scripts that changed since they were trusted are dropped, with
+ * the command that trusts them) and reloads the engine.
  */
 public final class LoadedScripts implements ScriptControl {
   private final ScriptLocations.Request request;
@@ -36,8 +36,13 @@ public final class LoadedScripts implements ScriptControl {
   private volatile ScriptLocations.Plan plan;
   private volatile LoadReport report;
 
-  public LoadedScripts(ScriptLocations.Request request, ScriptLocations.Plan plan, Optional<ScriptEngine> engine,
-      LoadReport report, ScriptExec exec, ScriptSurface surface) {
+  public LoadedScripts(
+      ScriptLocations.Request request,
+      ScriptLocations.Plan plan,
+      Optional<ScriptEngine> engine,
+      LoadReport report,
+      ScriptExec exec,
+      ScriptSurface surface) {
     this.request = request;
     this.plan = plan;
     this.engine = engine;
@@ -54,10 +59,12 @@ public final class LoadedScripts implements ScriptControl {
   public ScriptInventory inventory() {
     ScriptLocations.Plan now = plan;
     if (engine.isEmpty()) {
-      return ScriptInventory.of(now, List.of(), f -> List.of(), List.of(), List.of(), report.problems(), Map.of());
+      return ScriptInventory.of(
+          now, List.of(), f -> List.of(), List.of(), List.of(), report.problems(), Map.of());
     }
     ScriptEngine e = engine.get();
-    return ScriptInventory.of(now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of());
+    return ScriptInventory.of(
+        now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of());
   }
 
   @Override
@@ -75,27 +82,43 @@ public final class LoadedScripts implements ScriptControl {
     List<String> lines = new ArrayList<>();
     ScriptLocations.Plan next;
     try {
-      next = ScriptLocations.plan(request, (project, store) -> {
-        lines.add(TrustDecisions.notLoaded(project));
-        return false;
-      });
+      next =
+          ScriptLocations.plan(
+              request,
+              (project, store) -> {
+                lines.add(TrustDecisions.notLoaded(project));
+                return false;
+              });
     } catch (RuntimeException e) {
       return List.of("scripts not reloaded: " + e.getMessage());
     }
     next.warnings().forEach(p -> lines.add("warning: " + p));
     if (engine.isEmpty()) {
-      lines.add(next.locations().isEmpty() ? "scripts: none to load"
-          : "scripts: none were loaded when graft started; restart graft to load the scripts found now");
+      lines.add(
+          next.locations().isEmpty()
+              ? "scripts: none to load"
+              : "scripts: none were loaded when graft started; restart graft to load the scripts found now");
       return lines;
     }
     exec.update(next);
     plan = next;
     LoadReport r = engine.get().load(next.sources());
     report = r;
-    lines.add(0, "scripts: " + r.loaded().size() + " loaded" + (r.loaded().isEmpty() ? ""
-        : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems().forEach(p -> lines.add("script " + ScriptText.safeLine(p.path().toString()) + " not loaded: "
-        + ScriptText.safeLine(p.reason())));
+    lines.add(
+        0,
+        "scripts: "
+            + r.loaded().size()
+            + " loaded"
+            + (r.loaded().isEmpty()
+                ? ""
+                : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
+    r.problems()
+        .forEach(p ->
+            lines.add(
+                "script "
+                    + ScriptText.safeLine(p.path().toString())
+                    + " not loaded: "
+                    + ScriptText.safeLine(p.reason())));
     return lines;
   }
 

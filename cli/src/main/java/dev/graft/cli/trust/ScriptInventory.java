@@ -23,7 +23,10 @@ import java.util.function.Function;
  * The scripts a run would load, each with where it comes from, whether it is trusted, what it
  * registered and what went wrong: {@code graft scripts list} and {@code /scripts}.
  */
-public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Project> project, boolean projectLoaded,
+public record ScriptInventory(
+    List<Entry> entries,
+    Optional<ScriptLocations.Project> project,
+    boolean projectLoaded,
     List<ScriptLocations.PackagePlan> packages) {
   public ScriptInventory {
     entries = List.copyOf(entries);
@@ -34,10 +37,27 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
    * One script. {@code trust}: "yours" (no trust needed), "trusted", "untrusted", "changed" or
    * "never"; {@code loaded} false for a script that failed to load or is not trusted.
    */
-  public record Entry(String name, Path path, ScriptLocations.Source source, String trust, boolean loaded,
-      List<String> events, List<String> commands, List<String> tools, List<String> problems, Optional<String> packageName) {
-    public Entry(String name, Path path, ScriptLocations.Source source, String trust, boolean loaded,
-        List<String> events, List<String> commands, List<String> tools, List<String> problems) {
+  public record Entry(
+      String name,
+      Path path,
+      ScriptLocations.Source source,
+      String trust,
+      boolean loaded,
+      List<String> events,
+      List<String> commands,
+      List<String> tools,
+      List<String> problems,
+      Optional<String> packageName) {
+    public Entry(
+        String name,
+        Path path,
+        ScriptLocations.Source source,
+        String trust,
+        boolean loaded,
+        List<String> events,
+        List<String> commands,
+        List<String> tools,
+        List<String> problems) {
       this(name, path, source, trust, loaded, events, commands, tools, problems, Optional.empty());
     }
 
@@ -49,47 +69,87 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     }
   }
 
-  /** What the engine holds after a load with {@code plan}: the running scripts, and the report's problems. */
-  public static ScriptInventory of(ScriptLocations.Plan plan, List<ScriptFile> running,
-      Function<ScriptFile, List<String>> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      List<LoadReport.Problem> problems, Map<Path, List<String>> warnings) {
+  /**
+   * What the engine holds after a load with {@code plan}: the running scripts, and the report's
+   * problems.
+   */
+  public static ScriptInventory of(
+      ScriptLocations.Plan plan,
+      List<ScriptFile> running,
+      Function<ScriptFile, List<String>> events,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools,
+      List<LoadReport.Problem> problems,
+      Map<Path, List<String>> warnings) {
     List<Entry> entries = new ArrayList<>();
     for (ScriptFile f : running) {
       ScriptLocations.Source source = plan.sourceOf(f);
-      entries.add(new Entry(f.name(), f.path(), source, trustOf(source), true, events.apply(f),
-          commands.stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList(),
-          tools.stream().filter(t -> t.script().equals(f)).map(ScriptTool::name).toList(),
-          warnings.getOrDefault(f.path(), List.of()), plan.locationOf(f).flatMap(ScriptLocations.Location::packageName)));
+      entries.add(
+          new Entry(
+              f.name(),
+              f.path(),
+              source,
+              trustOf(source),
+              true,
+              events.apply(f),
+              commands.stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList(),
+              tools.stream().filter(t -> t.script().equals(f)).map(ScriptTool::name).toList(),
+              warnings.getOrDefault(f.path(), List.of()),
+              plan.locationOf(f).flatMap(ScriptLocations.Location::packageName)));
     }
     for (LoadReport.Problem p : problems) {
       ScriptLocations.Source source = sourceOfPath(plan, p.path());
-      entries.add(new Entry(nameOf(plan, p.path()), p.path(), source, trustOf(source), false, List.of(), List.of(),
-          List.of(), List.of(p.message())));
+      entries.add(
+          new Entry(
+              nameOf(plan, p.path()),
+              p.path(),
+              source,
+              trustOf(source),
+              false,
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(p.message())));
     }
     // In load order, the scripts that failed to load among the others (other problems last).
-    List<Path> order = ScriptFinder.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
-    entries.sort(Comparator.comparingInt(e -> {
-      int at = order.indexOf(e.path());
-      return at < 0 ? Integer.MAX_VALUE : at;
-    }));
+    List<Path> order =
+        ScriptFinder.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
+    entries.sort(
+        Comparator.comparingInt(e -> {
+          int at = order.indexOf(e.path());
+          return at < 0 ? Integer.MAX_VALUE : at;
+        }));
     if (plan.project().isPresent() && !plan.projectLoaded()) {
       ScriptLocations.Project project = plan.project().get();
-      String trust = switch (project.state()) {
-        case TrustStore.State.Changed c -> "changed";
-        case TrustStore.State.Never n -> "never";
-        case TrustStore.State.Trusted t -> "trusted";
-        case TrustStore.State.Unknown u -> "untrusted";
-      };
+      String trust =
+          switch (project.state()) {
+            case TrustStore.State.Changed c -> "changed";
+            case TrustStore.State.Never n -> "never";
+            case TrustStore.State.Trusted t -> "trusted";
+            case TrustStore.State.Unknown u -> "untrusted";
+          };
       for (ScriptFile f : ScriptFinder.discover(ScriptSources.of(project.dir())).scripts()) {
-        entries.add(new Entry(f.name(), f.path(), ScriptLocations.Source.PROJECT, trust, false, List.of(), List.of(),
-            List.of(), List.of()));
+        entries.add(
+            new Entry(
+                f.name(),
+                f.path(),
+                ScriptLocations.Source.PROJECT,
+                trust,
+                false,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of()));
       }
     }
     return new ScriptInventory(entries, plan.project(), plan.projectLoaded(), plan.packagePlans());
   }
 
   private static String trustOf(ScriptLocations.Source source) {
-    return source == ScriptLocations.Source.PROJECT || source == ScriptLocations.Source.PROJECT_PACKAGE ? "trusted" : "yours";
+    return source == ScriptLocations.Source.PROJECT
+            || source == ScriptLocations.Source.PROJECT_PACKAGE
+        ? "trusted"
+        : "yours";
   }
 
   private static ScriptLocations.Source sourceOfPath(ScriptLocations.Plan plan, Path path) {
@@ -104,7 +164,8 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
 
   private static String nameOf(ScriptLocations.Plan plan, Path path) {
     for (ScriptLocations.Location l : plan.locations()) {
-      for (Path base : List.of(l.path().toAbsolutePath().normalize(), ScriptLocations.realPath(l.path()))) {
+      for (Path base :
+          List.of(l.path().toAbsolutePath().normalize(), ScriptLocations.realPath(l.path()))) {
         if (path.startsWith(base) && !path.equals(base)) {
           return base.relativize(path).toString().replace('\\', '/');
         }
@@ -134,12 +195,23 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
   public List<String> text() {
     List<String> lines = new ArrayList<>();
     if (entries.isEmpty()) {
-      lines.add("No hook scripts (graft loads $GRAFT_HOME/scripts, --scripts DIR, -s FILE and a trusted .graft/scripts).");
+      lines.add(
+          "No hook scripts (graft loads $GRAFT_HOME/scripts, --scripts DIR, -s FILE and a trusted .graft/scripts).");
     }
     for (Entry e : entries) {
-      String state = e.source() == ScriptLocations.Source.PROJECT || e.source() == ScriptLocations.Source.PROJECT_PACKAGE
-          ? ", " + e.trust() : "";
-      lines.add(e.name() + "  (" + e.source().label + state + (e.loaded() ? "" : ", not loaded") + ")  " + e.path());
+      String state =
+          e.source() == ScriptLocations.Source.PROJECT
+                  || e.source() == ScriptLocations.Source.PROJECT_PACKAGE
+              ? ", " + e.trust()
+              : "";
+      lines.add(
+          e.name()
+              + "  ("
+              + e.source().label
+              + state
+              + (e.loaded() ? "" : ", not loaded")
+              + ")  "
+              + e.path());
       if (!e.events().isEmpty()) {
         lines.add("  events:   " + String.join(", ", e.events()));
       }
@@ -163,9 +235,18 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     }
     for (ScriptLocations.PackagePlan p : packages) {
       PackageLock.Entry e = p.entry();
-      lines.add("  " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + "  (" + (p.project() ? "project" : "global")
-          + p.trust().map(t -> ", " + trustWord(t.state())).orElse("") + (p.loaded() ? "" : ", not loaded") + ")  "
-          + e.source() + " @ " + e.resolved());
+      lines.add(
+          "  "
+              + e.name()
+              + (e.version().isEmpty() ? "" : " " + e.version())
+              + "  ("
+              + (p.project() ? "project" : "global")
+              + p.trust().map(t -> ", " + trustWord(t.state())).orElse("")
+              + (p.loaded() ? "" : ", not loaded")
+              + ")  "
+              + e.source()
+              + " @ "
+              + e.resolved());
       if (p.project() && !p.loaded()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
@@ -181,7 +262,10 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     ArrayNode scripts = root.putArray("scripts");
     for (Entry e : entries) {
       ObjectNode o = scripts.addObject();
-      o.put("name", e.name()).put("path", e.path().toString()).put("source", e.source().label).put("trust", e.trust())
+      o.put("name", e.name())
+          .put("path", e.path().toString())
+          .put("source", e.source().label)
+          .put("trust", e.trust())
           .put("loaded", e.loaded());
       e.events().forEach(o.putArray("events")::add);
       e.commands().forEach(o.putArray("commands")::add);
@@ -191,19 +275,31 @@ public record ScriptInventory(List<Entry> entries, Optional<ScriptLocations.Proj
     ArrayNode pkgs = root.putArray("packages");
     for (ScriptLocations.PackagePlan p : packages) {
       PackageLock.Entry e = p.entry();
-      ObjectNode o = pkgs.addObject().put("name", e.name()).put("version", e.version()).put("scope", p.project() ? "project" : "global")
-          .put("source", e.source()).put("resolved", e.resolved()).put("hash", e.hash()).put("dir", p.dir().toString())
-          .put("loaded", p.loaded());
+      ObjectNode o =
+          pkgs.addObject()
+              .put("name", e.name())
+              .put("version", e.version())
+              .put("scope", p.project() ? "project" : "global")
+              .put("source", e.source())
+              .put("resolved", e.resolved())
+              .put("hash", e.hash())
+              .put("dir", p.dir().toString())
+              .put("loaded", p.loaded());
       p.trust().ifPresent(t -> o.put("trust", trustWord(t.state())));
     }
-    project.ifPresent(p -> root.putObject("project").put("dir", p.dir().toString())
-        .put("fingerprint", p.fingerprint().value()).put("loaded", projectLoaded)
-        .put("trust", switch (p.state()) {
-          case TrustStore.State.Changed c -> "changed";
-          case TrustStore.State.Never n -> "never";
-          case TrustStore.State.Trusted t -> "trusted";
-          case TrustStore.State.Unknown u -> "untrusted";
-        }));
+    project.ifPresent(p ->
+        root.putObject("project")
+            .put("dir", p.dir().toString())
+            .put("fingerprint", p.fingerprint().value())
+            .put("loaded", projectLoaded)
+            .put(
+                "trust",
+                switch (p.state()) {
+                  case TrustStore.State.Changed c -> "changed";
+                  case TrustStore.State.Never n -> "never";
+                  case TrustStore.State.Trusted t -> "trusted";
+                  case TrustStore.State.Unknown u -> "untrusted";
+                }));
     return root;
   }
 }

@@ -1,12 +1,12 @@
 package dev.graft.cli.trust;
 
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
-import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptSources;
@@ -23,10 +23,11 @@ import java.util.Optional;
 
 /**
  * Where a run's hook scripts come from, in load order: $GRAFT_HOME/scripts, the global script
- * packages' scripts, each --scripts DIR, each -s FILE, the project's script packages' scripts
- * (each once trusted, like the project's scripts), then the project's {@code .graft/scripts} — the last only when you trust what it
- * holds now ({@link TrustStore}), or the {@link TrustDecision} says so. The exec grants are read
- * at the same moment, so that the project's grants in force are the ones trusted.
+ * packages' scripts, each --scripts DIR, each -s FILE, the project's script packages' scripts (each
+ * once trusted, like the project's scripts), then the project's {@code .graft/scripts} — the last
+ * only when you trust what it holds now ({@link TrustStore}), or the {@link TrustDecision} says so.
+ * The exec grants are read at the same moment, so that the project's grants in force are the ones
+ * trusted.
  */
 public final class ScriptLocations {
   private ScriptLocations() {}
@@ -57,7 +58,12 @@ public final class ScriptLocations {
    * What to look at: graft's home, the directory --scripts and -s paths are relative to, the
    * project directory (the session's working directory), the options.
    */
-  public record Request(GraftHome home, Path baseDir, Path projectDir, List<Path> dirs, List<Path> files,
+  public record Request(
+      GraftHome home,
+      Path baseDir,
+      Path projectDir,
+      List<Path> dirs,
+      List<Path> files,
       boolean noScripts) {
     public Request {
       dirs = List.copyOf(dirs);
@@ -68,7 +74,9 @@ public final class ScriptLocations {
   /** The project's scripts directory, what it holds now, and whether that is trusted. */
   public record Project(Path dir, ScriptFingerprint fingerprint, TrustStore.State state) {}
 
-  /** Decides whether to load project scripts that are not trusted as they are (and may record it). */
+  /**
+   * Decides whether to load project scripts that are not trusted as they are (and may record it).
+   */
   @FunctionalInterface
   public interface TrustDecision {
     boolean load(Project project, TrustStore store);
@@ -83,8 +91,15 @@ public final class ScriptLocations {
    * (global ones, and the project's that are trusted), each project package's trust, and warnings
    * (settings that could not be used, locked packages not installed).
    */
-  public record Plan(List<Location> locations, Optional<Project> project, boolean projectLoaded, ExecGrants grants,
-      Optional<Path> libraryDir, Map<String, Path> packages, List<PackagePlan> packagePlans, List<String> warnings) {
+  public record Plan(
+      List<Location> locations,
+      Optional<Project> project,
+      boolean projectLoaded,
+      ExecGrants grants,
+      Optional<Path> libraryDir,
+      Map<String, Path> packages,
+      List<PackagePlan> packagePlans,
+      List<String> warnings) {
     public Plan {
       locations = List.copyOf(locations);
       packages = Map.copyOf(packages);
@@ -101,7 +116,9 @@ public final class ScriptLocations {
       return new ScriptSources(paths(), libraryDir, packages);
     }
 
-    /** Where {@code script} came from (a script linked in from elsewhere counts as the options'). */
+    /**
+     * Where {@code script} came from (a script linked in from elsewhere counts as the options').
+     */
     public Source sourceOf(ScriptFile script) {
       return locationOf(script).map(Location::source).orElse(Source.OPTION);
     }
@@ -121,7 +138,12 @@ public final class ScriptLocations {
    * An installed package: its lock entry, its scope, where it is, its trust (a project package's,
    * as for the project's scripts; none for a global one) and whether it loads.
    */
-  public record PackagePlan(PackageLock.Entry entry, boolean project, Path dir, Optional<Project> trust, boolean loaded) {}
+  public record PackagePlan(
+      PackageLock.Entry entry,
+      boolean project,
+      Path dir,
+      Optional<Project> trust,
+      boolean loaded) {}
 
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
@@ -140,8 +162,12 @@ public final class ScriptLocations {
     if (!Files.isDirectory(file)) {
       return Optional.of("no such script file");
     }
-    return Optional.of("a directory, not a script file: " + forDirectory
-        + ScriptFinder.indexOf(file).map(index -> ", or give " + given.resolve(index.getFileName())).orElse(""));
+    return Optional.of(
+        "a directory, not a script file: "
+            + forDirectory
+            + ScriptFinder.indexOf(file)
+                .map(index -> ", or give " + given.resolve(index.getFileName()))
+                .orElse(""));
   }
 
   public static Plan plan(Request r, TrustDecision decision) {
@@ -150,7 +176,15 @@ public final class ScriptLocations {
     ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
     warnings.addAll(library.problems());
     if (r.noScripts()) {
-      return new Plan(List.of(), Optional.empty(), false, grants, Optional.empty(), Map.of(), List.of(), warnings);
+      return new Plan(
+          List.of(),
+          Optional.empty(),
+          false,
+          grants,
+          Optional.empty(),
+          Map.of(),
+          List.of(),
+          warnings);
     }
     List<Location> locations = new ArrayList<>();
     Map<String, Path> packages = new LinkedHashMap<>();
@@ -165,7 +199,8 @@ public final class ScriptLocations {
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
         packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
-        PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
+        PackageManifest.scripts(dir.get())
+            .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
     for (Path dir : r.dirs()) {
@@ -178,53 +213,77 @@ public final class ScriptLocations {
     for (Path file : r.files()) {
       Path p = r.baseDir().resolve(file).normalize();
       notAScriptFile(file, p, "--scripts " + file + " loads the scripts in it")
-          .ifPresent(problem -> { throw new UserError("-s " + file + ": " + problem); });
+          .ifPresent(problem -> {
+            throw new UserError("-s " + file + ": " + problem);
+          });
       locations.add(new Location(p, Source.OPTION));
     }
     TrustStore store = null;
     PackageScope projectScope = PackageScope.project(r.projectDir());
     boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
-    for (PackageLock.Entry e : sameAsGlobal ? List.<PackageLock.Entry>of() : lockEntries(projectScope, warnings)) {
+    for (PackageLock.Entry e :
+        sameAsGlobal ? List.<PackageLock.Entry>of() : lockEntries(projectScope, warnings)) {
       Optional<Path> dir = installed(projectScope, e, warnings);
       if (dir.isEmpty()) {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      Optional<ScriptFingerprint> now = fingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
-          "the scripts of the project's package " + e.name(), warnings);
+      Optional<ScriptFingerprint> now =
+          fingerprint(
+              dir.get(),
+              grants.projectTextFor("package:" + e.name()),
+              "the scripts of the project's package " + e.name(),
+              warnings);
       if (now.isEmpty()) {
         continue;
       }
       Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
-      boolean load = trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
+      boolean load =
+          trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
         PackageManifest.scripts(dir.get())
-            .forEach(p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
+            .forEach(
+                p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
     Optional<Path> libraryDir = library.dir();
     Path dir = projectScripts(r.projectDir());
-    if (!Files.isDirectory(dir) || locations.stream().anyMatch(l -> realPath(l.path()).equals(realPath(dir)))) {
-      // No project scripts, or they are yours already (--scripts names them, or this is $GRAFT_HOME).
-      return new Plan(locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
+    if (!Files.isDirectory(dir)
+        || locations.stream().anyMatch(l -> realPath(l.path()).equals(realPath(dir)))) {
+      // No project scripts, or they are yours already (--scripts names them, or this is
+      // $GRAFT_HOME).
+      return new Plan(
+          locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
     }
-    Optional<ScriptFingerprint> now = fingerprint(dir, grants.projectText(), "the project's scripts", warnings);
+    Optional<ScriptFingerprint> now =
+        fingerprint(dir, grants.projectText(), "the project's scripts", warnings);
     if (now.isEmpty()) {
-      return new Plan(locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
+      return new Plan(
+          locations, Optional.empty(), false, grants, libraryDir, packages, packagePlans, warnings);
     }
     store = store != null ? store : TrustStore.load(r.home());
     Project project = new Project(dir, now.get(), store.state(dir, now.get()));
-    boolean load = project.state() instanceof TrustStore.State.Trusted || decision.load(project, store);
+    boolean load =
+        project.state() instanceof TrustStore.State.Trusted || decision.load(project, store);
     if (load) {
       locations.add(new Location(dir, Source.PROJECT));
     }
-    return new Plan(locations, Optional.of(project), load, grants, libraryDir, packages, packagePlans, warnings);
+    return new Plan(
+        locations,
+        Optional.of(project),
+        load,
+        grants,
+        libraryDir,
+        packages,
+        packagePlans,
+        warnings);
   }
 
   /** A scope's locked packages; a lock file that cannot be read is a warning, and none of them. */
-  private static Collection<PackageLock.Entry> lockEntries(PackageScope scope, List<String> warnings) {
+  private static Collection<PackageLock.Entry> lockEntries(
+      PackageScope scope, List<String> warnings) {
     try {
       return scope.lock().entries().values();
     } catch (UserError e) {
@@ -235,33 +294,49 @@ public final class ScriptLocations {
 
   /**
    * What {@code dir} holds, as trust sees it; when that cannot be read (a folder too large, an
-   * unreadable file) a warning says so, and nothing of it is loaded: untrusted content never
-   * stops a run.
+   * unreadable file) a warning says so, and nothing of it is loaded: untrusted content never stops
+   * a run.
    */
-  private static Optional<ScriptFingerprint> fingerprint(Path dir, String grants, String what, List<String> warnings) {
+  private static Optional<ScriptFingerprint> fingerprint(
+      Path dir, String grants, String what, List<String> warnings) {
     try {
       return Optional.of(ScriptFingerprint.of(dir, grants));
     } catch (RuntimeException e) {
-      warnings.add(what + " in " + dir + " are not loaded: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      warnings.add(
+          what
+              + " in "
+              + dir
+              + " are not loaded: "
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
       return Optional.empty();
     }
   }
 
   /**
-   * The package's directory when it is installed (a folder, not a link: graft never installs
-   * one); else a warning naming the command that installs it.
+   * The package's directory when it is installed (a folder, not a link: graft never installs one);
+   * else a warning naming the command that installs it.
    */
-  private static Optional<Path> installed(PackageScope scope, PackageLock.Entry e, List<String> warnings) {
+  private static Optional<Path> installed(
+      PackageScope scope, PackageLock.Entry e, List<String> warnings) {
     Path dir = scope.installed(e.name());
     if (Files.isSymbolicLink(dir)) {
-      warnings.add(dir + " is a link, not an installed package; run graft scripts install" + (scope.project() ? " --project" : ""));
+      warnings.add(
+          dir
+              + " is a link, not an installed package; run graft scripts install"
+              + (scope.project() ? " --project" : ""));
       return Optional.empty();
     }
     if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
       return Optional.of(dir);
     }
-    warnings.add("script package " + e.name() + " is in " + scope.lock().file() + " but not installed; run graft scripts"
-        + " install" + (scope.project() ? " --project" : ""));
+    warnings.add(
+        "script package "
+            + e.name()
+            + " is in "
+            + scope.lock().file()
+            + " but not installed; run graft scripts"
+            + " install"
+            + (scope.project() ? " --project" : ""));
     return Optional.empty();
   }
 

@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What graft does about project scripts that are not trusted as they are: in -p, json and rpc
- * runs a one-line notice naming the command that trusts them; in the interactive mode a question
- * at start (trust / not this time / never).
+ * What graft does about project scripts that are not trusted as they are: in -p, json and rpc runs
+ * a one-line notice naming the command that trusts them; in the interactive mode a question at
+ * start (trust / not this time / never).
  */
 public final class TrustDecisions {
   private TrustDecisions() {}
@@ -35,22 +35,36 @@ public final class TrustDecisions {
     String dir = project.dir().toString();
     int at = dir.indexOf("/.graft/packages/");
     // A project's script package (.graft/packages/NAME) is trusted with --package NAME.
-    String command = at < 0 ? "graft scripts trust " + dir
-        : "graft scripts trust --package " + dir.substring(at + "/.graft/packages/".length()) + " " + dir.substring(0, at);
-    String what = at < 0 ? "the project's scripts in " + dir
-        : "the scripts of the project's package " + dir.substring(at + "/.graft/packages/".length()) + " in " + dir;
+    String command =
+        at < 0
+            ? "graft scripts trust " + dir
+            : "graft scripts trust --package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " "
+                + dir.substring(0, at);
+    String what =
+        at < 0
+            ? "the project's scripts in " + dir
+            : "the scripts of the project's package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " in "
+                + dir;
     return switch (project.state()) {
-      case TrustStore.State.Changed c -> what
-          + " are not loaded: they changed since you trusted them (" + c.change().describe() + "); to run them: " + command;
-      case TrustStore.State.Never n -> what
-          + " are not loaded: you chose never to run them; to run them: " + command;
+      case TrustStore.State.Changed c ->
+          what
+              + " are not loaded: they changed since you trusted them ("
+              + c.change().describe()
+              + "); to run them: "
+              + command;
+      case TrustStore.State.Never n ->
+          what + " are not loaded: you chose never to run them; to run them: " + command;
       default -> what + " are not loaded: they are not trusted yet; to run them: " + command;
     };
   }
 
   /**
-   * Asks on {@code out}, reading one line from {@code in} (byte by byte, so that nothing after
-   * the answer is taken from the input the mode reads next). "never" is only a notice again.
+   * Asks on {@code out}, reading one line from {@code in} (byte by byte, so that nothing after the
+   * answer is taken from the input the mode reads next). "never" is only a notice again.
    */
   public static ScriptLocations.TrustDecision prompt(InputStream in, PrintWriter out) {
     return (project, store) -> {
@@ -79,7 +93,10 @@ public final class TrustDecisions {
           }
           case "v", "never" -> {
             store.never(project.dir());
-            out.println("Not loaded, and not asked again (graft scripts trust " + project.dir() + " runs them).");
+            out.println(
+                "Not loaded, and not asked again (graft scripts trust "
+                    + project.dir()
+                    + " runs them).");
             out.flush();
             return false;
           }
@@ -89,28 +106,49 @@ public final class TrustDecisions {
     };
   }
 
-  /** What trusting means here: the directory, its files (marking what changed), the grants, the fingerprint. */
+  /**
+   * What trusting means here: the directory, its files (marking what changed), the grants, the
+   * fingerprint.
+   */
   public static List<String> describe(ScriptLocations.Project project) {
     List<String> lines = new ArrayList<>();
-    ScriptFingerprint.Change change = project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
-    lines.add(change == null
-        ? "This project has hook scripts that you have not trusted yet, in " + project.dir() + ":"
-        : "This project's hook scripts changed since you trusted them (" + change.describe() + "), in " + project.dir() + ":");
+    ScriptFingerprint.Change change =
+        project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
+    lines.add(
+        change == null
+            ? "This project has hook scripts that you have not trusted yet, in "
+                + project.dir()
+                + ":"
+            : "This project's hook scripts changed since you trusted them ("
+                + change.describe()
+                + "), in "
+                + project.dir()
+                + ":");
     for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
       String file = e.getKey();
-      String mark = change == null ? "" : change.changed().contains(file) ? "  (changed)" : change.added().contains(file) ? "  (new)" : "";
-      String link = ScriptFingerprint.isLink(e.getValue()) ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)" : "";
+      String mark =
+          change == null
+              ? ""
+              : change.changed().contains(file)
+                  ? "  (changed)"
+                  : change.added().contains(file) ? "  (new)" : "";
+      String link =
+          ScriptFingerprint.isLink(e.getValue())
+              ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
+              : "";
       lines.add("  " + ScriptText.safeLine(file + link) + mark);
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add("  (no .js, .mjs, .ts or .mts files)");
     }
     if (!project.fingerprint().grants().isEmpty()) {
-      lines.add("Exec grants in the project's .graft/settings.json (programs these scripts may run):");
+      lines.add(
+          "Exec grants in the project's .graft/settings.json (programs these scripts may run):");
       project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
-    lines.add("Scripts run sandboxed, but they see your session and can steer the agent and its tools.");
+    lines.add(
+        "Scripts run sandboxed, but they see your session and can steer the agent and its tools.");
     return lines;
   }
 

@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The project script directories you trust, in {@code $GRAFT_HOME/trusted-scripts.json}: for
- * each directory (its real path), the fingerprint of what you trusted, file by file, or that you
- * never want its scripts run. Read once; {@link #trust}, {@link #never} and {@link #forget}
- * write the file again at once (through a temporary file, so it is never half written).
+ * The project script directories you trust, in {@code $GRAFT_HOME/trusted-scripts.json}: for each
+ * directory (its real path), the fingerprint of what you trusted, file by file, or that you never
+ * want its scripts run. Read once; {@link #trust}, {@link #never} and {@link #forget} write the
+ * file again at once (through a temporary file, so it is never half written).
  */
 public final class TrustStore {
   static final String FILE_NAME = "trusted-scripts.json";
@@ -60,8 +60,8 @@ public final class TrustStore {
   }
 
   /**
-   * Reads the store; an absent file is an empty store. A file that cannot be read or parsed is
-   * a {@link UserError} (one line naming it): graft would rather run no project scripts than guess.
+   * Reads the store; an absent file is an empty store. A file that cannot be read or parsed is a
+   * {@link UserError} (one line naming it): graft would rather run no project scripts than guess.
    */
   public static TrustStore load(GraftHome home) {
     Path file = file(home);
@@ -73,12 +73,16 @@ public final class TrustStore {
     try {
       root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UserError(file + ": cannot read the trusted scripts ("
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); fix or delete the file");
+      throw new UserError(
+          file
+              + ": cannot read the trusted scripts ("
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + "); fix or delete the file");
     }
     JsonNode dirs = root == null ? null : root.get("directories");
     if (dirs == null || !dirs.isObject()) {
-      throw new UserError(file + ": not a trusted-scripts file (no \"directories\" object); fix or delete it");
+      throw new UserError(
+          file + ": not a trusted-scripts file (no \"directories\" object); fix or delete it");
     }
     for (Iterator<Map.Entry<String, JsonNode>> it = dirs.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
@@ -94,14 +98,20 @@ public final class TrustStore {
     }
     JsonNode files = node.get("files");
     if (!node.path("fingerprint").isTextual() || files == null || !files.isObject()) {
-      throw new UserError(file + ": the entry for " + dir + " has no fingerprint and files; fix or delete it");
+      throw new UserError(
+          file + ": the entry for " + dir + " has no fingerprint and files; fix or delete it");
     }
     Map<String, String> hashes = new TreeMap<>();
     files.fields().forEachRemaining(f -> hashes.put(f.getKey(), f.getValue().asText()));
     String grants = node.path("grants").asText("");
-    ScriptFingerprint fingerprint = new ScriptFingerprint(node.get("fingerprint").textValue(), hashes, grants);
+    ScriptFingerprint fingerprint =
+        new ScriptFingerprint(node.get("fingerprint").textValue(), hashes, grants);
     if (!ScriptFingerprint.combine(hashes, grants).equals(fingerprint.value())) {
-      throw new UserError(file + ": the entry for " + dir + " does not add up to its fingerprint; fix or delete it");
+      throw new UserError(
+          file
+              + ": the entry for "
+              + dir
+              + " does not add up to its fingerprint; fix or delete it");
     }
     return new Record.Trusted(fingerprint, at);
   }
@@ -110,8 +120,10 @@ public final class TrustStore {
     return switch (records.get(key(dir))) {
       case null -> new State.Unknown();
       case Record.Never n -> new State.Never();
-      case Record.Trusted t -> t.fingerprint().value().equals(now.value())
-          ? new State.Trusted() : new State.Changed(t.fingerprint().changesTo(now));
+      case Record.Trusted t ->
+          t.fingerprint().value().equals(now.value())
+              ? new State.Trusted()
+              : new State.Changed(t.fingerprint().changesTo(now));
     };
   }
 
@@ -152,7 +164,8 @@ public final class TrustStore {
         case Record.Trusted t -> {
           entry.put("fingerprint", t.fingerprint().value()).put("at", t.at());
           ObjectNode files = entry.putObject("files");
-          t.fingerprint().files().entrySet().stream().sorted(Map.Entry.comparingByKey())
+          t.fingerprint().files().entrySet().stream()
+              .sorted(Map.Entry.comparingByKey())
               .forEach(f -> files.put(f.getKey(), f.getValue()));
           entry.put("grants", t.fingerprint().grants());
         }
@@ -163,7 +176,9 @@ public final class TrustStore {
     try {
       Files.createDirectories(file.getParent());
       Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-      Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
+      Files.writeString(
+          temp,
+          Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
           StandardCharsets.UTF_8);
       try {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -133,7 +133,10 @@ public final class Ansi {
     return b.append(ellipsis.length() > columns ? "" : ellipsis).toString();
   }
 
-  /** {@code line} with {@code insert} placed where column {@code column} starts (at the end, padded, when it is shorter). */
+  /**
+   * {@code line} with {@code insert} placed where column {@code column} starts (at the end, padded,
+   * when it is shorter).
+   */
   public static String insertAt(String line, int column, String insert) {
     int used = 0;
     for (int i = 0; i < line.length(); ) {

@@ -4,11 +4,11 @@ import java.util.function.UnaryOperator;
 import org.jline.utils.WCWidth;
 
 /**
- * Wraps streamed text at word boundaries as it arrives. Characters are printed at once; when a
- * word reaches the edge, the part of it already on the line is erased (backspaces) and printed
- * again on the next line. The last column is never written, so that the terminal never holds a
- * pending wrap of its own; a word longer than the line is broken. The width may change between
- * calls (a resized terminal); 0 means no wrapping.
+ * Wraps streamed text at word boundaries as it arrives. Characters are printed at once; when a word
+ * reaches the edge, the part of it already on the line is erased (backspaces) and printed again on
+ * the next line. The last column is never written, so that the terminal never holds a pending wrap
+ * of its own; a word longer than the line is broken. The width may change between calls (a resized
+ * terminal); 0 means no wrapping.
  */
 final class StreamingWordWrap {
   private static final int TAB = 8;
@@ -28,7 +28,9 @@ final class StreamingWordWrap {
     wordWidth = 0;
   }
 
-  /** What to print for {@code text} (already cleaned); {@code style} wraps each run of characters. */
+  /**
+   * What to print for {@code text} (already cleaned); {@code style} wraps each run of characters.
+   */
   String feed(String text, int width, UnaryOperator<String> style) {
     StringBuilder out = new StringBuilder();
     StringBuilder run = new StringBuilder();

@@ -16,18 +16,25 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Types are named through imports: no {@code java.util.List} written inline in the code of any
- * module, main or test (comments and strings may say what they like). Where two types of one
- * simple name meet in a file, one of them has to be written in full: such a file and name go in
- * {@link #CLASHES}, with the reason.
+ * module, main or test (comments and strings may say what they like). Where two types of one simple
+ * name meet in a file, one of them has to be written in full: such a file and name go in {@link
+ * #CLASHES}, with the reason.
  */
 class QualifiedNamesTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
   /** A package of lower-case parts under a usual root, then a type's name. */
   private static final Pattern QUALIFIED =
-      Pattern.compile("(?<![\\w.$])((?:java|javax|com|org|dev|sun|jdk)(?:\\.[a-z_]\\w*)+)\\.[A-Z]\\w*");
-  private static final Pattern IMPORT_OR_PACKAGE = Pattern.compile("^\\s*(import|package)\\b.*$", Pattern.MULTILINE);
+      Pattern.compile(
+          "(?<![\\w.$])((?:java|javax|com|org|dev|sun|jdk)(?:\\.[a-z_]\\w*)+)\\.[A-Z]\\w*");
 
-  /** File (from the repository's root) to the qualified names it must write in full; say why beside each. */
+  private static final Pattern IMPORT_OR_PACKAGE =
+      Pattern.compile("^\\s*(import|package)\\b.*$", Pattern.MULTILINE);
+
+  /**
+   * File (from the repository's root) to the qualified names it must write in full; say why beside
+   * each.
+   */
   private static final Map<String, Set<String>> CLASHES = Map.of();
 
   @Test
@@ -48,28 +55,41 @@ class QualifiedNamesTest {
         }
       }
     }
-    assertThat(found).as("types written by their full name; import them (or, for two types of one name, list"
-        + " the file in QualifiedNamesTest.CLASHES)").isEmpty();
+    assertThat(found)
+        .as(
+            "types written by their full name; import them (or, for two types of one name, list"
+                + " the file in QualifiedNamesTest.CLASHES)")
+        .isEmpty();
   }
 
   @Test
   void theFinderSeesCodeAndSkipsCommentsStringsAndImports() {
-    assertThat(qualifiedNames("""
-        package dev.graft.x;
-        import java.util.List;
-        /** {@link java.util.Map} */
-        class A {
-          // java.util.Set
-          java.util.Optional<String> o = java.util.Optional.empty();
-          String s = "java.util.Deque" + '"' + \"""
-              dev.graft.cli.Main
-              \""";
-          @org.junit.jupiter.api.Test void t() { var m = java.util.Map.Entry.class; }
-        }
-        """)).containsExactly("java.util.Optional", "java.util.Optional", "org.junit.jupiter.api.Test", "java.util.Map");
+    assertThat(
+            qualifiedNames(
+                """
+                package dev.graft.x;
+                import java.util.List;
+                /** {@link java.util.Map} */
+                class A {
+                  // java.util.Set
+                  java.util.Optional<String> o = java.util.Optional.empty();
+                  String s = "java.util.Deque" + '"' + \"""
+                      dev.graft.cli.Main
+                      \""";
+                  @org.junit.jupiter.api.Test void t() { var m = java.util.Map.Entry.class; }
+                }
+                """))
+        .containsExactly(
+            "java.util.Optional",
+            "java.util.Optional",
+            "org.junit.jupiter.api.Test",
+            "java.util.Map");
   }
 
-  /** The qualified type names written in {@code source}'s code, in order; the package's and imports' skipped. */
+  /**
+   * The qualified type names written in {@code source}'s code, in order; the package's and imports'
+   * skipped.
+   */
   static List<String> qualifiedNames(String source) {
     String code = IMPORT_OR_PACKAGE.matcher(codeOnly(source)).replaceAll("");
     List<String> out = new ArrayList<>();
@@ -80,7 +100,9 @@ class QualifiedNamesTest {
     return out;
   }
 
-  /** {@code source} with every comment, string, character and text block blanked out (lines kept). */
+  /**
+   * {@code source} with every comment, string, character and text block blanked out (lines kept).
+   */
   static String codeOnly(String source) {
     StringBuilder out = new StringBuilder(source.length());
     int i = 0;
@@ -109,7 +131,10 @@ class QualifiedNamesTest {
     return out.toString();
   }
 
-  /** Where the literal that ends with {@code quote} ends, searching from {@code from} and skipping escapes. */
+  /**
+   * Where the literal that ends with {@code quote} ends, searching from {@code from} and skipping
+   * escapes.
+   */
   private static int closing(String source, int from, String quote) {
     int j = from;
     while (j < source.length()) {

@@ -14,8 +14,14 @@ record CliRun(int exitCode, String out, String err) {
   static CliRun run(Path home, Path cwd, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), cwd,
-        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC());
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString()),
+            new GraftHome(home),
+            cwd,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC());
     int code = Graft.run(context, args);
     return new CliRun(code, out.toString(), err.toString());
   }

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code graft demo}: the agent fixes the demo project offline, with example hook scripts at work. */
+/**
+ * {@code graft demo}: the agent fixes the demo project offline, with example hook scripts at work.
+ */
 class DemoCommandTest {
   @TempDir Path home;
   @TempDir Path work;
@@ -21,11 +23,14 @@ class DemoCommandTest {
         .contains("✗ FAIL: expected 'Hello, Ada!', got 'Helo, Ada!'")
         .contains("✗ permission-gate: this command deletes files recursively or by force")
         .contains("✓ ok: Hello, Ada!")
-        .contains("Named:   The test in this project fails. Find out why and fix it.  (by session-name.js)");
+        .contains(
+            "Named:   The test in this project fails. Find out why and fix it.  (by session-name.js)");
     assertThat(Files.readString(work.resolve("project/greet.sh"))).contains("echo \"Hello, $1!\"");
-    String sessionLine = run.out().lines().filter(l -> l.startsWith("Session: ")).findFirst().orElseThrow();
+    String sessionLine =
+        run.out().lines().filter(l -> l.startsWith("Session: ")).findFirst().orElseThrow();
     String session = Files.readString(Path.of(sessionLine.substring("Session: ".length())));
-    assertThat(session).contains("permission-gate: this command deletes files recursively or by force")
+    assertThat(session)
+        .contains("permission-gate: this command deletes files recursively or by force")
         .contains("\"type\":\"session_info\"");
   }
 

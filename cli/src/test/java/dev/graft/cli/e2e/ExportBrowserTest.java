@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Opens exported pages in headless Chromium: runs src/test/browser/export.test.mjs, which drives
- * Debian's chromium through playwright-core (installed by {@code ./graft test} with
- * {@code npm install --prefix cli/src/test/browser}). Screenshots of a desktop and a phone-width
- * view are kept in target/export-screenshots.
+ * Debian's chromium through playwright-core (installed by {@code ./graft test} with {@code npm
+ * install --prefix cli/src/test/browser}). Screenshots of a desktop and a phone-width view are kept
+ * in target/export-screenshots.
  */
 class ExportBrowserTest {
   private static final Path BROWSER_DIR = Path.of("src/test/browser").toAbsolutePath();
@@ -34,12 +34,16 @@ class ExportBrowserTest {
   void exportedPagesWorkInABrowser() throws Exception {
     Path chromium = Path.of(System.getenv().getOrDefault("GRAFT_CHROMIUM", "/usr/bin/chromium"));
     if (!Files.isExecutable(chromium)) {
-      fail("Chromium is needed for this test and " + chromium + " is missing: install Debian's package with "
-          + "'apt-get install -y chromium' (CI's .ci/run does when it is absent), or set GRAFT_CHROMIUM.");
+      fail(
+          "Chromium is needed for this test and "
+              + chromium
+              + " is missing: install Debian's package with "
+              + "'apt-get install -y chromium' (CI's .ci/run does when it is absent), or set GRAFT_CHROMIUM.");
     }
     if (!Files.isDirectory(BROWSER_DIR.resolve("node_modules/playwright-core"))) {
-      fail("playwright-core is not installed: run 'npm install --prefix cli/src/test/browser' "
-          + "('./graft test' does it before the tests).");
+      fail(
+          "playwright-core is not installed: run 'npm install --prefix cli/src/test/browser' "
+              + "('./graft test' does it before the tests).");
     }
 
     ExportFixture fixture = ExportFixture.write(work.resolve("sessions"));
@@ -56,17 +60,25 @@ class ExportBrowserTest {
     expect.put("other", fixture.otherBranchId());
     expect.put("leafText", ExportFixture.LEAF_TEXT);
     expect.put("otherText", ExportFixture.OTHER_TEXT);
-    expect.putArray("scriptTexts").add(ExportFixture.SCRIPT_TEXT).add(ExportFixture.IMG_TEXT).add("<b>final</b>");
+    expect
+        .putArray("scriptTexts")
+        .add(ExportFixture.SCRIPT_TEXT)
+        .add(ExportFixture.IMG_TEXT)
+        .add("<b>final</b>");
     expect.put("longPage", longPage.toString());
     expect.put("longTotal", LONG_PATH);
     Path expectFile = work.resolve("expect.json");
     Files.writeString(expectFile, Json.write(expect));
 
-    Process process = new ProcessBuilder("node", BROWSER_DIR.resolve("export.test.mjs").toString(),
-        expectFile.toString(), SCREENSHOTS.toString())
-        .directory(BROWSER_DIR.toFile())
-        .redirectErrorStream(true)
-        .start();
+    Process process =
+        new ProcessBuilder(
+                "node",
+                BROWSER_DIR.resolve("export.test.mjs").toString(),
+                expectFile.toString(),
+                SCREENSHOTS.toString())
+            .directory(BROWSER_DIR.toFile())
+            .redirectErrorStream(true)
+            .start();
     process.getOutputStream().close();
     byte[] output;
     boolean finished;
@@ -81,13 +93,17 @@ class ExportBrowserTest {
     assertThat(finished).as("the browser test did not finish in 180 s:\n" + log).isTrue();
     assertThat(process.exitValue()).as(log).isZero();
     assertThat(log).contains(" passed, 0 failed");
-    for (String shot : new String[] {"desktop-leaf.png", "desktop-branch.png", "phone-leaf.png", "phone-tree.png"}) {
+    for (String shot :
+        new String[] {
+          "desktop-leaf.png", "desktop-branch.png", "phone-leaf.png", "phone-tree.png"
+        }) {
       assertThat(SCREENSHOTS.resolve(shot)).isNotEmptyFile();
     }
   }
 
   private void export(Path session, Path page) {
-    CliRun run = CliRun.run(home, work, "session", "export", session.toString(), "-o", page.toString());
+    CliRun run =
+        CliRun.run(home, work, "session", "export", session.toString(), "-o", page.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
   }
 

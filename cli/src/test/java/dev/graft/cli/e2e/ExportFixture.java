@@ -22,9 +22,9 @@ import java.util.Optional;
 import javax.imageio.ImageIO;
 
 /**
- * A session with every kind of entry the export page renders: two branches (one left with a
- * branch summary), labels, a compaction, tool calls and results, thinking, an image, custom
- * messages, and text that tries to break out of the page.
+ * A session with every kind of entry the export page renders: two branches (one left with a branch
+ * summary), labels, a compaction, tool calls and results, thinking, an image, custom messages, and
+ * text that tries to break out of the page.
  */
 record ExportFixture(Path file, String leafId, String otherBranchId, List<String> ids) {
   static final String LEAF_TEXT = "LEAF-PATH: kept the exception and added tryParseDate";
@@ -55,39 +55,92 @@ record ExportFixture(Path file, String leafId, String otherBranchId, List<String
   static ExportFixture write(Path dir) {
     try (Session s = Session.create(dir, "/home/ada/app", new TickingClock())) {
       s.appendModelChange("anthropic", "claude-sonnet-4-5");
-      s.appendMessage(new AgentMessage.User(new MessageContent.Blocks(List.of(
-          new ContentBlock.Text("The **date parser** fails on `2026-02-30`. Here is a screenshot:"),
-          new ContentBlock.Image(PNG, "image/png", null))), 1, null));
-      s.appendMessage(assistant(List.of(
-          new ContentBlock.Thinking("THINKING-TEXT: the parser probably rolls over invalid days", null),
-          new ContentBlock.Text("Let me read the parser.\n\n```ts\nconst d = new Date(s);\n```"),
-          new ContentBlock.ToolCall("call_1", "read", args("path", "src/dates.ts"), null)), "toolUse"));
-      s.appendMessage(new AgentMessage.ToolResult("call_1", "read",
-          List.of(new ContentBlock.Text("export function parseDate(s: string): Date {\n  return new Date(s);\n}\n")),
-          Optional.empty(), false, 3, null));
-      String fix = s.appendMessage(assistant(List.of(
-          new ContentBlock.Text("Done: parseDate throws a RangeError for impossible dates.")), "stop"));
+      s.appendMessage(
+          new AgentMessage.User(
+              new MessageContent.Blocks(
+                  List.of(
+                      new ContentBlock.Text(
+                          "The **date parser** fails on `2026-02-30`. Here is a screenshot:"),
+                      new ContentBlock.Image(PNG, "image/png", null))),
+              1,
+              null));
+      s.appendMessage(
+          assistant(
+              List.of(
+                  new ContentBlock.Thinking(
+                      "THINKING-TEXT: the parser probably rolls over invalid days", null),
+                  new ContentBlock.Text(
+                      "Let me read the parser.\n\n```ts\nconst d = new Date(s);\n```"),
+                  new ContentBlock.ToolCall("call_1", "read", args("path", "src/dates.ts"), null)),
+              "toolUse"));
+      s.appendMessage(
+          new AgentMessage.ToolResult(
+              "call_1",
+              "read",
+              List.of(
+                  new ContentBlock.Text(
+                      "export function parseDate(s: string): Date {\n  return new Date(s);\n}\n")),
+              Optional.empty(),
+              false,
+              3,
+              null));
+      String fix =
+          s.appendMessage(
+              assistant(
+                  List.of(
+                      new ContentBlock.Text(
+                          "Done: parseDate throws a RangeError for impossible dates.")),
+                  "stop"));
       s.appendLabelChange(fix, Optional.of("throwing fix"));
-      s.appendCustomMessageEntry("lint-hook", MessageContent.of("CUSTOM-TEXT: 2 lint warnings"), true, Optional.empty());
+      s.appendCustomMessageEntry(
+          "lint-hook", MessageContent.of("CUSTOM-TEXT: 2 lint warnings"), true, Optional.empty());
 
       // The branch that is left: it ends where the other one starts.
-      s.appendMessage(new AgentMessage.User("Callers can't handle exceptions. Return null instead?", 4));
+      s.appendMessage(
+          new AgentMessage.User("Callers can't handle exceptions. Return null instead?", 4));
       String other = s.appendMessage(assistant(List.of(new ContentBlock.Text(OTHER_TEXT)), "stop"));
       s.appendLabelChange(other, Optional.of("null variant"));
 
-      s.branchWithSummary(Optional.of(fix), "Tried returning null; every caller would need checks.",
-          Optional.empty(), false);
-      s.appendMessage(new AgentMessage.User("Keep the exception. " + SCRIPT_TEXT + " " + IMG_TEXT, 5));
-      s.appendMessage(assistant(List.of(new ContentBlock.Text("Quoting it back: " + SCRIPT_TEXT
-          + "\n\n- a [safe link](https://example.org/docs)\n- a [bad link](javascript:alert(3))")), "stop"));
-      s.appendMessage(new AgentMessage.ToolResult("call_2", "bash",
-          List.of(new ContentBlock.Text("npm test\n1 failing")), Optional.empty(), true, 6, null));
+      s.branchWithSummary(
+          Optional.of(fix),
+          "Tried returning null; every caller would need checks.",
+          Optional.empty(),
+          false);
+      s.appendMessage(
+          new AgentMessage.User("Keep the exception. " + SCRIPT_TEXT + " " + IMG_TEXT, 5));
+      s.appendMessage(
+          assistant(
+              List.of(
+                  new ContentBlock.Text(
+                      "Quoting it back: "
+                          + SCRIPT_TEXT
+                          + "\n\n- a [safe link](https://example.org/docs)\n- a [bad link](javascript:alert(3))")),
+              "stop"));
+      s.appendMessage(
+          new AgentMessage.ToolResult(
+              "call_2",
+              "bash",
+              List.of(new ContentBlock.Text("npm test\n1 failing")),
+              Optional.empty(),
+              true,
+              6,
+              null));
       String firstKept = s.appendMessage(new AgentMessage.User("Fix the failing test too.", 7));
       s.appendMessage(assistant(List.of(new ContentBlock.Text("Fixed the test.")), "stop"));
-      s.appendCompaction("## Goal\nFix parseDate.\n\n## Done\n- throws RangeError\n- tryParseDate", firstKept, 12_345,
-          Optional.empty(), false);
-      s.appendMessage(new AgentMessage.Custom("notify", MessageContent.of("A custom message from a hook"), false,
-          Optional.empty(), 8, null));
+      s.appendCompaction(
+          "## Goal\nFix parseDate.\n\n## Done\n- throws RangeError\n- tryParseDate",
+          firstKept,
+          12_345,
+          Optional.empty(),
+          false);
+      s.appendMessage(
+          new AgentMessage.Custom(
+              "notify",
+              MessageContent.of("A custom message from a hook"),
+              false,
+              Optional.empty(),
+              8,
+              null));
       s.appendCustomEntry("hook-state", Optional.of(Json.object().put("count", 2)));
       s.appendThinkingLevelChange("high");
       String leaf = s.appendMessage(assistant(List.of(new ContentBlock.Text(LEAF_TEXT)), "stop"));
@@ -101,8 +154,16 @@ record ExportFixture(Path file, String leafId, String otherBranchId, List<String
 
   private static AgentMessage.Assistant assistant(List<ContentBlock> content, String stopReason) {
     Usage usage = new Usage(100, 20, 0, 0, 120, new Usage.Cost(0, 0, 0, 0, 0.0012, null), null);
-    return new AgentMessage.Assistant(content, "anthropic-messages", "anthropic", "claude-sonnet-4-5", usage,
-        stopReason, Optional.empty(), 2, null);
+    return new AgentMessage.Assistant(
+        content,
+        "anthropic-messages",
+        "anthropic",
+        "claude-sonnet-4-5",
+        usage,
+        stopReason,
+        Optional.empty(),
+        2,
+        null);
   }
 
   private static ObjectNode args(String key, String value) {

@@ -49,21 +49,26 @@ class HelpSummaryTest {
   }
 
   /**
-   * graft adds its subcommands to picocli only when an argument could name one (start-up time);
-   * a usage error is then reported by the whole tree, as before, and --help lists them all.
+   * graft adds its subcommands to picocli only when an argument could name one (start-up time); a
+   * usage error is then reported by the whole tree, as before, and --help lists them all.
    */
   @Test
   void usageErrorsAndHelpSeeTheWholeCommandTree() {
     CliRun typo = CliRun.run(home, work, "--scriptz", "x");
     assertThat(typo.exitCode()).isEqualTo(2);
-    assertThat(typo.err().lines().toList()).containsExactly("graft: Unknown option: '--scriptz'",
-        "Possible solutions: --scripts, --script", "Run 'graft --help' for usage.");
+    assertThat(typo.err().lines().toList())
+        .containsExactly(
+            "graft: Unknown option: '--scriptz'",
+            "Possible solutions: --scripts, --script",
+            "Run 'graft --help' for usage.");
     CliRun sub = CliRun.run(home, work, "session", "lst");
     assertThat(sub.exitCode()).isEqualTo(2);
     assertThat(sub.err()).contains("Did you mean: graft session list?");
     // picocli's own suggestions missed these (none for lsit; test, trust and install for lst)
-    assertThat(CliRun.run(home, work, "session", "lsit").err()).contains("Did you mean: graft session list?\n");
-    assertThat(CliRun.run(home, work, "scripts", "lst").err()).contains("Did you mean: graft scripts list?\n");
+    assertThat(CliRun.run(home, work, "session", "lsit").err())
+        .contains("Did you mean: graft session list?\n");
+    assertThat(CliRun.run(home, work, "scripts", "lst").err())
+        .contains("Did you mean: graft scripts list?\n");
     assertThat(summaries()).hasSize(5);
     assertThat(CliRun.run(home, work, "-h").out()).contains("Commands:").contains("  session ");
   }
@@ -88,7 +93,8 @@ class HelpSummaryTest {
 
   @Test
   void helpShowsTheUsageOfACommandAtAnyDepth() {
-    for (String[] command : new String[][] {{"scripts", "test"}, {"session", "list"}, {"scripts"}}) {
+    for (String[] command :
+        new String[][] {{"scripts", "test"}, {"session", "list"}, {"scripts"}}) {
       List<String> help = new ArrayList<>(List.of("help"));
       help.addAll(List.of(command));
       CliRun viaHelp = CliRun.run(home, work, help.toArray(String[]::new));
@@ -96,7 +102,9 @@ class HelpSummaryTest {
       flag.add("--help");
       CliRun viaFlag = CliRun.run(home, work, flag.toArray(String[]::new));
       assertThat(viaHelp.exitCode()).as(viaHelp.err()).isZero();
-      assertThat(viaHelp.out()).startsWith("Usage: graft " + String.join(" ", command) + " ").isEqualTo(viaFlag.out());
+      assertThat(viaHelp.out())
+          .startsWith("Usage: graft " + String.join(" ", command) + " ")
+          .isEqualTo(viaFlag.out());
     }
     CliRun unknown = CliRun.run(home, work, "help", "scripts", "nosuch");
     assertThat(unknown.exitCode()).isEqualTo(2);
@@ -106,9 +114,12 @@ class HelpSummaryTest {
   @Test
   void helpNamesEveryKindOfScriptAndBreaksNoNameAcrossLines() {
     String root = CliRun.run(home, work, "--help").out().replaceAll("\\s+", " ");
-    assertThat(root).contains("--scripts=DIR Load the hook scripts in DIR; repeatable: its *.js, *.mjs, *.ts and *.mts"
-        + " files (not the tests, *.test.js and the like) and each subdirectory's index.js, index.mjs, index.ts or"
-        + " index.mts.").contains("Load one hook script (.js, .mjs, .ts or .mts)");
+    assertThat(root)
+        .contains(
+            "--scripts=DIR Load the hook scripts in DIR; repeatable: its *.js, *.mjs, *.ts and *.mts"
+                + " files (not the tests, *.test.js and the like) and each subdirectory's index.js, index.mjs, index.ts or"
+                + " index.mts.")
+        .contains("Load one hook script (.js, .mjs, .ts or .mts)");
     assertThat(CliRun.run(home, work, "scripts", "test", "--help").out())
         .contains("\n  import { test, assert, tests } from \"graft/lib/test.js\";\n");
 
@@ -124,10 +135,12 @@ class HelpSummaryTest {
     for (List<String> command : commands) {
       List<String> args = new ArrayList<>(command);
       args.add("--help");
-      List<String> lines = CliRun.run(home, work, args.toArray(String[]::new)).out().lines().toList();
+      List<String> lines =
+          CliRun.run(home, work, args.toArray(String[]::new)).out().lines().toList();
       for (int i = 0; i + 1 < lines.size(); i++) {
         // picocli breaks a long word after a dot: "test." then "js" on the next line
-        assertThat(lines.get(i) + "\n" + lines.get(i + 1)).as("graft %s --help", String.join(" ", command))
+        assertThat(lines.get(i) + "\n" + lines.get(i + 1))
+            .as("graft %s --help", String.join(" ", command))
             .doesNotMatch("(?s).*\\S\\.\n\\s*(js|mjs|ts|mts|json|jsonl|md|html)\\b.*");
       }
     }
@@ -135,11 +148,18 @@ class HelpSummaryTest {
 
   @Test
   void anUnknownProviderIsCalledThat() {
-    for (String[] args : new String[][] {{"-p", "--provider", "antropic", "hi"}, {"-p", "--provider", "antropic", "--model", "x", "hi"}}) {
+    for (String[] args :
+        new String[][] {
+          {"-p", "--provider", "antropic", "hi"},
+          {"-p", "--provider", "antropic", "--model", "x", "hi"}
+        }) {
       CliRun run = CliRun.run(home, work, args);
       assertThat(run.exitCode()).isEqualTo(1);
-      assertThat(run.err()).startsWith("graft: unknown provider 'antropic': graft knows ").contains("anthropic, ")
-          .contains(" and scripted (graft models lists their models; add a provider in models.json)");
+      assertThat(run.err())
+          .startsWith("graft: unknown provider 'antropic': graft knows ")
+          .contains("anthropic, ")
+          .contains(
+              " and scripted (graft models lists their models; add a provider in models.json)");
       assertThat(run.err().lines().count()).isEqualTo(1);
     }
   }

@@ -11,11 +11,11 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.Session;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.LoadReport;
-import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.ScriptFile;
-import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
@@ -32,10 +32,11 @@ import java.util.function.Supplier;
 
 /**
  * graft's side of bench/hook-context.sh: the {@code context} hooks of one script, or of several
- * (SCRIPT names them separated by commas, loaded in that order), over a session, wired
- * as an agent run wires it (the session's context messages through the HookRunner, each call's
- * ctx built afresh with a {@link SessionView} of the session as ctx.sessionManager), without a
- * model. Modes, as bench/hook-context-ref.mjs for the reference:
+ * (SCRIPT names them separated by commas, loaded in that order), over a session, wired as an agent
+ * run wires it (the session's context messages through the HookRunner, each call's ctx built afresh
+ * with a {@link SessionView} of the session as ctx.sessionManager), without a model. Modes, as
+ * bench/hook-context-ref.mjs for the reference:
+ *
  * <pre>
  *   dump FILE SCRIPT          the pruned context as JSON on stdout
  *   bench FILE SCRIPT W N     W warm-up calls, then N timed: "per-call-ms MEDIAN MIN CPU" (CPU:
@@ -47,28 +48,35 @@ public final class HookContextBench {
   private HookContextBench() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 3 || !List.of("dump", "bench", "first").contains(args[0])
+    if (args.length < 3
+        || !List.of("dump", "bench", "first").contains(args[0])
         || (args[0].equals("bench") && args.length < 5)) {
       System.err.println("usage: HookContextBench dump|bench|first FILE SCRIPT [WARMUP RUNS]");
       System.exit(2);
     }
     String mode = args[0];
     try (Session session = Session.open(Path.of(args[1]));
-        ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new NoAgent(), HookContextBench::log)) {
+        ScriptEngine engine =
+            ScriptEngine.start(ScriptSettings.defaults(), new NoAgent(), HookContextBench::log)) {
       List<Path> scripts = Arrays.stream(args[2].split(",")).map(Path::of).toList();
       LoadReport report = engine.load(new ScriptSources(scripts, Optional.empty()));
       if (!report.problems().isEmpty() || report.loaded().size() != scripts.size()) {
         throw new IllegalStateException(args[2] + " did not load: " + report.problems());
       }
       // As ScriptSetup.context: made for every call.
-      Supplier<EventContext> ctx = () -> {
-        ObjectNode data = Json.object().put("cwd", session.cwd());
-        session.file().ifPresent(f -> data.put("sessionFile", f.toString()));
-        return new EventContext(data, ScriptUi.NONE).withSession(new SessionView(session));
-      };
-      HookRunner hooks = HookRunner.reporting(ScriptHookSource.of(engine, ctx), problem -> {
-        throw new IllegalStateException(problem.source() + ": " + problem.event() + ": " + problem.text());
-      });
+      Supplier<EventContext> ctx =
+          () -> {
+            ObjectNode data = Json.object().put("cwd", session.cwd());
+            session.file().ifPresent(f -> data.put("sessionFile", f.toString()));
+            return new EventContext(data, ScriptUi.NONE).withSession(new SessionView(session));
+          };
+      HookRunner hooks =
+          HookRunner.reporting(
+              ScriptHookSource.of(engine, ctx),
+              problem -> {
+                throw new IllegalStateException(
+                    problem.source() + ": " + problem.event() + ": " + problem.text());
+              });
       List<AgentMessage> messages = session.buildContext().messages();
       // As AgentSession: with the branch, so the event's entryIndex is worked out as in a run.
       switch (mode) {
@@ -80,7 +88,10 @@ public final class HookContextBench {
         case "dump" -> {
           ObjectNode out = Json.object();
           ArrayNode list = out.putArray("messages");
-          hooks.requestContext(messages, session::branchPath).messages().forEach(m -> list.add(MessageCodec.encode(m)));
+          hooks
+              .requestContext(messages, session::branchPath)
+              .messages()
+              .forEach(m -> list.add(MessageCodec.encode(m)));
           System.out.println(Json.write(out));
         }
         default -> {
@@ -99,7 +110,8 @@ public final class HookContextBench {
           }
           double cpuPerCall = (os.getProcessCpuTime() - cpu) / 1e6 / runs;
           Arrays.sort(times);
-          double median = runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
+          double median =
+              runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
           System.out.printf("per-call-ms %.3f %.3f %.3f%n", median, times[0], cpuPerCall);
         }
       }
@@ -144,7 +156,8 @@ public final class HookContextBench {
     }
 
     @Override
-    public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+    public CompletableFuture<JsonNode> exec(
+        ScriptFile script, String command, List<String> args, ObjectNode options) {
       throw none();
     }
 

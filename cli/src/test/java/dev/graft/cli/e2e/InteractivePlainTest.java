@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The interactive mode without a terminal (stdin is not one): the same commands, answered line
- * by line, dialogs included. Runs in-process.
+ * The interactive mode without a terminal (stdin is not one): the same commands, answered line by
+ * line, dialogs included. Runs in-process.
  */
 class InteractivePlainTest {
   @TempDir Path home;
@@ -34,9 +34,15 @@ class InteractivePlainTest {
     Files.writeString(work.resolve("turns.jsonl"), turns);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
-        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString()),
+            new GraftHome(home),
+            work,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
     List<String> all = new ArrayList<>(List.of("--provider", "scripted", "--model", "turns.jsonl"));
     all.addAll(List.of(args));
     int code = Graft.run(context, all.toArray(String[]::new));
@@ -56,48 +62,66 @@ class InteractivePlainTest {
 
   @Test
   void promptsShellCommandsAndSessionCommandsLineByLine() throws Exception {
-    CliRun run = interactive("""
-        {"thinking": "Look first.", "toolCalls": [{"name": "bash", "arguments": {"command": "echo from-tool"}}]}
-        {"text": "The answer, streamed.", "chunkSize": 3}
-        """, """
-        what is here?
-        !echo seen-by-model
-        !!echo not-seen
-        /name first run
-        /label checkpoint
-        /session
-        /export page.html
-        /export no/such/dir/page.html
-        /quit
-        """);
+    CliRun run =
+        interactive(
+            """
+            {"thinking": "Look first.", "toolCalls": [{"name": "bash", "arguments": {"command": "echo from-tool"}}]}
+            {"text": "The answer, streamed.", "chunkSize": 3}
+            """,
+            """
+            what is here?
+            !echo seen-by-model
+            !!echo not-seen
+            /name first run
+            /label checkpoint
+            /session
+            /export page.html
+            /export no/such/dir/page.html
+            /quit
+            """);
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("Exported to " + work.resolve("page.html"), "✗ cannot write");
     assertThat(Files.readString(work.resolve("page.html"))).startsWith("<!DOCTYPE html>");
     assertThat(run.out())
-        .contains("> what is here?", "Look first.", "● $ echo from-tool", "⎿ bash: from-tool", "The answer, streamed.")
-        .contains("$ echo seen-by-model\nseen-by-model", "$ echo not-seen  (not in context)\nnot-seen")
-        .contains("Session named \"first run\".", "Labelled !echo not-seen (not in context) [checkpoint].")
+        .contains(
+            "> what is here?",
+            "Look first.",
+            "● $ echo from-tool",
+            "⎿ bash: from-tool",
+            "The answer, streamed.")
+        .contains(
+            "$ echo seen-by-model\nseen-by-model", "$ echo not-seen  (not in context)\nnot-seen")
+        .contains(
+            "Session named \"first run\".",
+            "Labelled !echo not-seen (not in context) [checkpoint].")
         .contains("Messages:  1 user, 2 assistant, 1 tool calls, 1 tool results, 2 shell; 6 in all")
         .contains("scripted/scripted · thinking off · context");
     List<JsonNode> lines = sessionLines();
-    assertThat(lines).anySatisfy(l -> {
-      assertThat(l.at("/message/role").asText()).isEqualTo("bashExecution");
-      assertThat(l.at("/message/command").asText()).isEqualTo("echo not-seen");
-      assertThat(l.at("/message/excludeFromContext").asBoolean()).isTrue();
-    });
-    assertThat(lines).anySatisfy(l -> assertThat(l.path("type").asText() + ":" + l.path("label").asText()).isEqualTo("label:checkpoint"));
+    assertThat(lines)
+        .anySatisfy(l -> {
+          assertThat(l.at("/message/role").asText()).isEqualTo("bashExecution");
+          assertThat(l.at("/message/command").asText()).isEqualTo("echo not-seen");
+          assertThat(l.at("/message/excludeFromContext").asBoolean()).isTrue();
+        });
+    assertThat(lines)
+        .anySatisfy(l ->
+            assertThat(l.path("type").asText() + ":" + l.path("label").asText())
+                .isEqualTo("label:checkpoint"));
     assertThat(lines).anySatisfy(l -> assertThat(l.path("name").asText()).isEqualTo("first run"));
   }
 
   @Test
   void mistakesAreOneLineAndTheSessionGoesOn() throws Exception {
-    CliRun run = interactive("{\"text\": \"still here\"}\n", """
-        /trea
-        /thinking huge
-        /model nope/none
-        /usr/bin is a directory, right?
-        """);
+    CliRun run =
+        interactive(
+            "{\"text\": \"still here\"}\n",
+            """
+            /trea
+            /thinking huge
+            /model nope/none
+            /usr/bin is a directory, right?
+            """);
 
     assertThat(run.exitCode()).isZero(); // the end of input ends the mode
     assertThat(run.out())
@@ -105,64 +129,87 @@ class InteractivePlainTest {
         .contains("✗ unknown thinking level 'huge': use off, minimal, low, medium, high or xhigh")
         .contains("✗ unknown model 'nope/none'")
         .contains("still here");
-    assertThat(sessionLines()).anySatisfy(l -> assertThat(l.at("/message/content").asText()).isEqualTo("/usr/bin is a directory, right?"));
+    assertThat(sessionLines())
+        .anySatisfy(l ->
+            assertThat(l.at("/message/content").asText())
+                .isEqualTo("/usr/bin is a directory, right?"));
   }
 
   @Test
   void treeFiltersItsRowsAndLabelsAnyEntryWithoutMoving() throws Exception {
-    CliRun run = interactive("""
-        {"text": "first answer"}
-        {"text": "second answer"}
-        """, """
-        first question
-        second question
-        /tree user-only
-        1
-        4
-        start
-        3
-        2
+    CliRun run =
+        interactive(
+            """
+            {"text": "first answer"}
+            {"text": "second answer"}
+            """,
+            """
+            first question
+            second question
+            /tree user-only
+            1
+            4
+            start
+            3
+            2
 
-        /tree lots
-        /quit
-        """);
+            /tree lots
+            /quit
+            """);
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         // user-only: the two prompts and the filter row
-        .contains("  1) user: first question", "  2) user: second question", "  3) ⚙ showing user-only entries: pick to show labeled-only")
+        .contains(
+            "  1) user: first question",
+            "  2) user: second question",
+            "  3) ⚙ showing user-only entries: pick to show labeled-only")
         .contains("Labelled user: first question [start]")
         .contains("  1) [start] user: first question")
         // labeled-only: the one labelled entry, then the filter row; picking it shows all
         .contains("  2) ⚙ showing labeled-only entries: pick to show all")
         .contains("⚙ showing all entries: pick to show default")
-        .contains("✗ /tree lots: no such filter; the filters are default, no-tools, user-only, labeled-only, all")
+        .contains(
+            "✗ /tree lots: no such filter; the filters are default, no-tools, user-only, labeled-only, all")
         .doesNotContain("Moved to");
     List<JsonNode> lines = sessionLines();
-    String firstQuestion = lines.stream().filter(l -> l.at("/message/content").asText().equals("first question")
-        || l.at("/message/content/0/text").asText().equals("first question")).findFirst().orElseThrow().path("id").asText();
-    assertThat(lines).anySatisfy(l -> {
-      assertThat(l.path("type").asText()).isEqualTo("label");
-      assertThat(l.path("targetId").asText()).isEqualTo(firstQuestion);
-      assertThat(l.path("label").asText()).isEqualTo("start");
-    });
-    assertThat(lines).noneSatisfy(l -> assertThat(l.path("customType").asText()).isEqualTo("graft.leaf")); // nothing moved
+    String firstQuestion =
+        lines.stream()
+            .filter(l ->
+                l.at("/message/content").asText().equals("first question")
+                    || l.at("/message/content/0/text").asText().equals("first question"))
+            .findFirst()
+            .orElseThrow()
+            .path("id")
+            .asText();
+    assertThat(lines)
+        .anySatisfy(l -> {
+          assertThat(l.path("type").asText()).isEqualTo("label");
+          assertThat(l.path("targetId").asText()).isEqualTo(firstQuestion);
+          assertThat(l.path("label").asText()).isEqualTo("start");
+        });
+    assertThat(lines)
+        .noneSatisfy(l ->
+            assertThat(l.path("customType").asText()).isEqualTo("graft.leaf")); // nothing moved
   }
 
   @Test
   void treeGoesBackToAUserMessageAndPutsItsTextInTheEditor() throws Exception {
-    CliRun run = interactive("""
-        {"text": "first answer"}
-        {"text": "second answer"}
-        """, """
-        first question
-        second question
-        /tree
-        3
-        1
+    CliRun run =
+        interactive(
+            """
+            {"text": "first answer"}
+            {"text": "second answer"}
+            """,
+            """
+            first question
+            second question
+            /tree
+            3
+            1
 
-        /quit
-        """);
+            /quit
+            """);
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
@@ -173,7 +220,13 @@ class InteractivePlainTest {
     List<JsonNode> lines = sessionLines();
     JsonNode marker = lines.getLast();
     assertThat(marker.path("customType").asText()).isEqualTo("graft.leaf");
-    String firstAnswer = lines.stream().filter(l -> l.at("/message/role").asText().equals("assistant")).findFirst().orElseThrow().path("id").asText();
+    String firstAnswer =
+        lines.stream()
+            .filter(l -> l.at("/message/role").asText().equals("assistant"))
+            .findFirst()
+            .orElseThrow()
+            .path("id")
+            .asText();
     assertThat(marker.at("/data/leafId").asText()).isEqualTo(firstAnswer);
   }
 
@@ -181,27 +234,37 @@ class InteractivePlainTest {
   void multiLineInputWithTrailingBackslashes() throws Exception {
     CliRun run = interactive("{\"text\": \"ok\"}\n", "one\\\ntwo\\\nthree\n");
     assertThat(run.out()).contains("> one\n  two\n  three");
-    assertThat(sessionLines()).anySatisfy(l -> assertThat(l.at("/message/content").asText()).isEqualTo("one\ntwo\nthree"));
+    assertThat(sessionLines())
+        .anySatisfy(
+            l -> assertThat(l.at("/message/content").asText()).isEqualTo("one\ntwo\nthree"));
   }
 
   @Test
   void modelAndThinkingByPickerOrByName() throws Exception {
-    Files.writeString(home.resolve("models.json"), """
+    Files.writeString(
+        home.resolve("models.json"),
+        """
         {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true, "contextWindow": 32768}, {"id": "llama3"}]}}}
         """);
-    CliRun run = interactive("", """
-        /model
-        2
-        /model ollama/qwen3:8b
-        /thinking
-        5
-        /thinking minimal
-        /session
-        /help
-        """);
+    CliRun run =
+        interactive(
+            "",
+            """
+            /model
+            2
+            /model ollama/qwen3:8b
+            /thinking
+            5
+            /thinking minimal
+            /session
+            /help
+            """);
 
     assertThat(run.out())
-        .contains("Model\n", "1) ollama/qwen3:8b  qwen3:8b · 33k context · reasoning", "2) ollama/llama3  llama3 · 128k context")
+        .contains(
+            "Model\n",
+            "1) ollama/qwen3:8b  qwen3:8b · 33k context · reasoning",
+            "2) ollama/llama3  llama3 · 128k context")
         .contains("Model: ollama/llama3 (does not reason: the thinking level does not apply)")
         .contains("Model: ollama/qwen3:8b\n")
         .contains("Thinking level", "Thinking: high", "Thinking: minimal")
@@ -212,35 +275,45 @@ class InteractivePlainTest {
 
   @Test
   void newForkAndResumeSwitchSessions() throws Exception {
-    String turns = """
+    String turns =
+        """
         {"text": "answer one"}
         {"text": "answer two"}
         """;
-    CliRun first = interactive(turns, """
-        question one
-        question two
-        /fork
-        2
-        /name the fork
-        /session
-        /new
-        /session
-        """);
+    CliRun first =
+        interactive(
+            turns,
+            """
+            question one
+            question two
+            /fork
+            2
+            /name the fork
+            /session
+            /new
+            /session
+            """);
     assertThat(first.out())
         .contains("1) question one", "2) question two")
         .contains("Forked into a new session (", "(editor text: question two)")
-        .contains("Messages:  1 user, 1 assistant", "New session started.", "File:      (not written yet)");
+        .contains(
+            "Messages:  1 user, 1 assistant",
+            "New session started.",
+            "File:      (not written yet)");
     try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
       List<Path> sessions = files.filter(p -> p.toString().endsWith(".jsonl")).toList();
       assertThat(sessions).hasSize(2); // the first and the fork; the new one has no message yet
     }
 
-    CliRun second = interactive(turns, """
-        /resume
-        fork
-        1
-        /session
-        """);
+    CliRun second =
+        interactive(
+            turns,
+            """
+            /resume
+            fork
+            1
+            /session
+            """);
     assertThat(second.out())
         .contains("Resume a session (filter: fork)", "1) the fork")
         .contains("Resumed \"the fork\"", "question one", "answer one")

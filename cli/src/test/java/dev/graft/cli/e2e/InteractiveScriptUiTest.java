@@ -26,7 +26,9 @@ class InteractiveScriptUiTest {
   @Test
   void anEventHandlerAsksTellsAndSetsTheStatusLine() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/gate.js"), """
+    Files.writeString(
+        work.resolve("scripts/gate.js"),
+        """
         export default function (graft) {
           graft.on("tool_call", async (event, ctx) => {
             ctx.ui.setStatus("gate", "gate: " + event.toolName + " seen");
@@ -37,16 +39,26 @@ class InteractiveScriptUiTest {
           graft.on("turn_end", () => { throw new Error("turn_end broke"); });
         }
         """);
-    Files.writeString(work.resolve("turns.jsonl"), """
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
         {"toolCalls": [{"name": "bash", "arguments": {"command": "echo one"}}]}
         {"text": "done"}
         """);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
-        new ByteArrayInputStream("run it\nn\n".getBytes(StandardCharsets.UTF_8)));
-    int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString()),
+            new GraftHome(home),
+            work,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            new ByteArrayInputStream("run it\nn\n".getBytes(StandardCharsets.UTF_8)));
+    int code =
+        Graft.run(
+            context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
 
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
@@ -64,7 +76,9 @@ class InteractiveScriptUiTest {
   void aCommandsCtxReloadReloadsTheScriptsOnceTheHandlerHasReturned() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
     Path script = work.resolve("scripts/version.js");
-    Files.writeString(script, """
+    Files.writeString(
+        script,
+        """
         export default function (graft) {
           graft.registerCommand("which", { description: "v", handler: async (args, ctx) => { ctx.ui.notify("version one", "info"); } });
           graft.registerCommand("upgrade", {
@@ -79,27 +93,39 @@ class InteractiveScriptUiTest {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"unused\"}\n");
     // The test rewrites the script between the commands: /upgrade's reload must pick it up.
     String input = "/which\n/upgrade\n/which\n/quit\n";
-    InputStream in = new InputStream() {
-      private final byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
-      private int next;
+    InputStream in =
+        new InputStream() {
+          private final byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
+          private int next;
 
-      @Override
-      public int read() throws IOException {
-        if (next == "/which\n".length()) {
-          Files.writeString(script, Files.readString(script).replace("version one", "version two"));
-        }
-        return next < bytes.length ? bytes[next++] : -1;
-      }
-    };
+          @Override
+          public int read() throws IOException {
+            if (next == "/which\n".length()) {
+              Files.writeString(
+                  script, Files.readString(script).replace("version one", "version two"));
+            }
+            return next < bytes.length ? bytes[next++] : -1;
+          }
+        };
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(), in);
-    int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString()),
+            new GraftHome(home),
+            work,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            in);
+    int code =
+        Graft.run(
+            context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
 
     assertThat(code).as(err.toString()).isZero();
     String shown = out.toString();
-    assertThat(shown).containsSubsequence("version one", "still running after reload()", "version two");
+    assertThat(shown)
+        .containsSubsequence("version one", "still running after reload()", "version two");
     assertThat(shown).doesNotContain("command failed");
   }
 }

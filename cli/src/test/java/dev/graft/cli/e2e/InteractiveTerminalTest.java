@@ -16,15 +16,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The interactive mode in a real pseudo-terminal ({@link TmuxTerminal}): the built-in keys and commands. */
+/**
+ * The interactive mode in a real pseudo-terminal ({@link TmuxTerminal}): the built-in keys and
+ * commands.
+ */
 class InteractiveTerminalTest {
-  private static final String SLOW = "This is a slow answer that goes on and on so that there is time to press Ctrl+C long before it ends;"
-      + " it goes on and on and on and on and on.";
-  private static final String TURNS = """
+  private static final String SLOW =
+      "This is a slow answer that goes on and on so that there is time to press Ctrl+C long before it ends;"
+          + " it goes on and on and on and on and on.";
+  private static final String TURNS =
+      """
       {"thinking": "The user wants the file read.", "toolCalls": [{"name": "read", "arguments": {"path": "a.txt"}}]}
       {"text": "The file says: hello file.", "chunkSize": 4, "delayMs": 20}
       {"text": "## Goal\\nThe summary of the scripted session."}
-      """ + "{\"text\": \"" + SLOW + "\", \"chunkSize\": 2, \"delayMs\": 120}\n";
+      """
+          + "{\"text\": \""
+          + SLOW
+          + "\", \"chunkSize\": 2, \"delayMs\": 120}\n";
 
   @TempDir Path dir;
   private TmuxTerminal tmux;
@@ -44,12 +52,20 @@ class InteractiveTerminalTest {
     Files.writeString(work.resolve("turns.jsonl"), TURNS);
     // keep only the newest message when compacting, so that /compact has something to summarize
     Files.writeString(home.resolve("settings.json"), "{\"compaction\": {\"keepRecentTokens\": 1}}");
-    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()), List.of("--provider", "scripted", "--model", "turns.jsonl"));
+    tmux =
+        TmuxTerminal.start(
+            dir,
+            work,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of("--provider", "scripted", "--model", "turns.jsonl"));
 
-    tmux.awaitScreen(s -> s.contains("scripted/scripted • thinking off") && TmuxTerminal.idle(s), "the footer and the prompt");
+    tmux.awaitScreen(
+        s -> s.contains("scripted/scripted • thinking off") && TmuxTerminal.idle(s),
+        "the footer and the prompt");
 
     tmux.submit("read the file");
-    tmux.awaitScreen(s -> s.contains("● read a.txt\n   hello file"), "the tool call and its result");
+    tmux.awaitScreen(
+        s -> s.contains("● read a.txt\n   hello file"), "the tool call and its result");
     tmux.awaitScreen(s -> s.contains("The file says: hello file."), "the streamed answer");
     assertThat(tmux.screen()).contains("The user wants the file read."); // the thinking, dimmed
 
@@ -60,10 +76,14 @@ class InteractiveTerminalTest {
     tmux.awaitScreen(s -> s.contains("✓ compacted the context"), "the compaction");
 
     tmux.submit("/tree");
-    tmux.awaitScreen(s -> s.contains("Go back to") && s.contains("← here") && s.contains("1-9 pick"), "the tree picker");
+    tmux.awaitScreen(
+        s -> s.contains("Go back to") && s.contains("← here") && s.contains("1-9 pick"),
+        "the tree picker");
     tmux.keys("Up");
     tmux.keys("Enter");
-    tmux.awaitScreen(s -> s.contains("Summarize the branch you leave?") && s.contains("No summary"), "the summary choice");
+    tmux.awaitScreen(
+        s -> s.contains("Summarize the branch you leave?") && s.contains("No summary"),
+        "the summary choice");
     tmux.keys("Enter");
     tmux.awaitScreen(s -> s.contains("Label for this point"), "the label input");
     tmux.keys("Enter");
@@ -78,7 +98,8 @@ class InteractiveTerminalTest {
     String shown = tmux.screen();
     assertThat(shown).doesNotContain("it goes on and on and on and on and on.");
     // Wrapped at words to the new width: no word is cut (the last one may be, by the abort).
-    String answer = shown.substring(shown.indexOf("This is a slow"), shown.indexOf("⏹ aborted")).strip();
+    String answer =
+        shown.substring(shown.indexOf("This is a slow"), shown.indexOf("⏹ aborted")).strip();
     List<String> words = List.of(answer.split("\\s+"));
     List<String> original = List.of(SLOW.split("\\s+"));
     assertThat(words.subList(0, words.size() - 1)).allMatch(original::contains);
@@ -92,15 +113,22 @@ class InteractiveTerminalTest {
     assertThat(bash.at("/message/command").asText()).isEqualTo("echo hi");
     assertThat(bash.at("/message/output").asText()).isEqualTo("hi\n");
     JsonNode compaction = only(lines, l -> l.path("type").asText().equals("compaction"));
-    assertThat(compaction.path("summary").asText()).startsWith("## Goal\nThe summary of the scripted session.");
+    assertThat(compaction.path("summary").asText())
+        .startsWith("## Goal\nThe summary of the scripted session.");
     JsonNode marker = only(lines, l -> l.path("customType").asText().equals("graft.leaf"));
-    assertThat(marker.at("/data/leafId").asText()).as("/tree moved the leaf to the shell command").isEqualTo(bash.path("id").asText());
+    assertThat(marker.at("/data/leafId").asText())
+        .as("/tree moved the leaf to the shell command")
+        .isEqualTo(bash.path("id").asText());
     JsonNode slow = only(lines, l -> l.at("/message/content").asText().equals("slow please"));
-    assertThat(slow.path("parentId").asText()).as("the next prompt branches off there").isEqualTo(bash.path("id").asText());
-    JsonNode aborted = only(lines, l -> l.path("parentId").asText().equals(slow.path("id").asText()));
+    assertThat(slow.path("parentId").asText())
+        .as("the next prompt branches off there")
+        .isEqualTo(bash.path("id").asText());
+    JsonNode aborted =
+        only(lines, l -> l.path("parentId").asText().equals(slow.path("id").asText()));
     assertThat(aborted.at("/message/stopReason").asText()).isEqualTo("aborted");
     assertThat(aborted.at("/message/content/0/text").asText()).startsWith("This is a slow");
-    assertThat(Files.readString(home.resolve("history"))).contains(":read the file", ":!echo hi", ":/tree", ":slow please");
+    assertThat(Files.readString(home.resolve("history")))
+        .contains(":read the file", ":!echo hi", ":/tree", ":slow please");
   }
 
   /** Bad input from scripts and the keyboard: one line each, and the session goes on. */
@@ -109,7 +137,9 @@ class InteractiveTerminalTest {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path work = Files.createDirectories(dir.resolve("work"));
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still here\"}\n");
-    Files.writeString(work.resolve("bad.js"), """
+    Files.writeString(
+        work.resolve("bad.js"),
+        """
         export default function (graft) {
           graft.registerCommand("boom", { description: "a bug", handler: async () => { const x = undefined; return x.y; } });
           graft.registerCommand("hang", { description: "never ends", handler: (args, ctx) => {
@@ -123,25 +153,39 @@ class InteractiveTerminalTest {
           } });
         }
         """);
-    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()),
-        List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "bad.js"));
+    tmux =
+        TmuxTerminal.start(
+            dir,
+            work,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "bad.js"));
 
     tmux.submit("/boom");
-    tmux.awaitScreen(s -> TmuxTerminal.flat(s).contains("✗ " + work.resolve("bad.js")
-        + ": /boom command failed: TypeError: Cannot read property 'y' of undefined (at bad.js:2) "), "the failure");
+    tmux.awaitScreen(
+        s ->
+            TmuxTerminal.flat(s)
+                .contains(
+                    "✗ "
+                        + work.resolve("bad.js")
+                        + ": /boom command failed: TypeError: Cannot read property 'y' of undefined (at bad.js:2) "),
+        "the failure");
     tmux.submit("/hang");
     tmux.awaitScreen(s -> s.contains("ℹ hanging"), "the command running");
     tmux.keys("C-c");
     tmux.awaitScreen(s -> s.contains("⏹ /hang aborted"), "the abort");
     tmux.submit("/nosuchcommand");
-    tmux.awaitScreen(s -> s.contains("unknown command /nosuchcommand (/help lists the commands)"), "the unknown command");
+    tmux.awaitScreen(
+        s -> s.contains("unknown command /nosuchcommand (/help lists the commands)"),
+        "the unknown command");
     tmux.submit("/ask");
     tmux.awaitScreen(s -> s.contains("Sure?") && s.contains("really"), "the confirmation");
     tmux.keys("C-c");
     tmux.awaitScreen(s -> s.contains("Sure?: cancelled") && s.contains("Name?"), "the next dialog");
     tmux.type("bob");
     tmux.keys("Enter");
-    tmux.awaitScreen(s -> s.lines().anyMatch(l -> l.strip().equals("asked: false bob")), "the script's status in the footer");
+    tmux.awaitScreen(
+        s -> s.lines().anyMatch(l -> l.strip().equals("asked: false bob")),
+        "the script's status in the footer");
 
     tmux.submit("hello");
     tmux.awaitScreen(s -> s.contains("still here"), "the answer");
@@ -150,7 +194,9 @@ class InteractiveTerminalTest {
     String shown = tmux.screen();
     assertThat(shown).doesNotContain("quitting").doesNotContain("Exception");
     List<JsonNode> lines = sessionLines(home);
-    assertThat(lines).filteredOn(l -> l.path("type").asText().equals("message")).extracting(l -> l.at("/message/role").asText())
+    assertThat(lines)
+        .filteredOn(l -> l.path("type").asText().equals("message"))
+        .extracting(l -> l.at("/message/role").asText())
         .containsExactly("user", "assistant");
   }
 

@@ -14,7 +14,9 @@ public final class LastSession {
 
   /** The most recent session file of {@code project}; fails the test when there is none. */
   public static Path file(Path home, Path project) {
-    return new SessionStore(new GraftHome(home), Clock.systemUTC()).mostRecent(project.toString()).orElseThrow();
+    return new SessionStore(new GraftHome(home), Clock.systemUTC())
+        .mostRecent(project.toString())
+        .orElseThrow();
   }
 
   /** Every entry of that session, in file order. */

@@ -20,10 +20,10 @@ import java.util.Deque;
  *
  * <p>Listens on 127.0.0.1 on a free port and prints the port as the first line on stdout. Each
  * {@code POST /v1/chat/completions} is appended to RECORD as one JSON line, {@code
- * {"path":...,"authorization":...,"body":<the request body>}}, before it is answered with the
- * next RESPONSE: {@code sse:FILE} streams FILE (server-sent events, one flush per event), {@code
- * 500} answers HTTP 500 with an OpenAI-style error. When the responses run out, every further
- * request gets a 500 saying so. Exits when its stdin closes, so it never outlives the test JVM.
+ * {"path":...,"authorization":...,"body":<the request body>}}, before it is answered with the next
+ * RESPONSE: {@code sse:FILE} streams FILE (server-sent events, one flush per event), {@code 500}
+ * answers HTTP 500 with an OpenAI-style error. When the responses run out, every further request
+ * gets a 500 saying so. Exits when its stdin closes, so it never outlives the test JVM.
  */
 public final class MockChatCompletionsServer {
   private MockChatCompletionsServer() {}
@@ -31,14 +31,17 @@ public final class MockChatCompletionsServer {
   public static void main(String[] args) throws Exception {
     Path record = Path.of(args[0]);
     Deque<String> responses = new ArrayDeque<>(Arrays.asList(args).subList(1, args.length));
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", exchange -> {
-      try (exchange) {
-        handle(exchange, record, responses);
-      } catch (IOException | RuntimeException e) {
-        System.err.println("mock server: " + e);
-      }
-    });
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext(
+        "/",
+        exchange -> {
+          try (exchange) {
+            handle(exchange, record, responses);
+          } catch (IOException | RuntimeException e) {
+            System.err.println("mock server: " + e);
+          }
+        });
     server.start();
     System.out.println(server.getAddress().getPort());
     System.out.flush();
@@ -50,7 +53,8 @@ public final class MockChatCompletionsServer {
     System.exit(0);
   }
 
-  private static void handle(HttpExchange exchange, Path record, Deque<String> responses) throws IOException {
+  private static void handle(HttpExchange exchange, Path record, Deque<String> responses)
+      throws IOException {
     String path = exchange.getRequestURI().getPath();
     byte[] body = exchange.getRequestBody().readAllBytes();
     if (!exchange.getRequestMethod().equals("POST") || !path.equals("/v1/chat/completions")) {
@@ -58,11 +62,22 @@ public final class MockChatCompletionsServer {
       return;
     }
     String authorization = exchange.getRequestHeaders().getFirst("authorization");
-    String line = "{\"path\":" + quote(path) + ",\"authorization\":" + (authorization == null ? "null" : quote(authorization))
-        // a raw line break in JSON can only be whitespace, so this keeps one request per line
-        + ",\"body\":" + new String(body, StandardCharsets.UTF_8).strip().replace('\n', ' ').replace('\r', ' ') + "}\n";
+    String line =
+        "{\"path\":"
+            + quote(path)
+            + ",\"authorization\":"
+            + (authorization == null ? "null" : quote(authorization))
+            // a raw line break in JSON can only be whitespace, so this keeps one request per line
+            + ",\"body\":"
+            + new String(body, StandardCharsets.UTF_8).strip().replace('\n', ' ').replace('\r', ' ')
+            + "}\n";
     synchronized (MockChatCompletionsServer.class) {
-      Files.writeString(record, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(
+          record,
+          line,
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     }
     String next;
     synchronized (responses) {
@@ -73,7 +88,10 @@ public final class MockChatCompletionsServer {
     } else if (next.equals("500")) {
       // retry-after-ms as OpenAI sends it, short so that graft's retries take no time
       exchange.getResponseHeaders().add("retry-after-ms", "20");
-      error(exchange, 500, "The server had an error while processing your request. Sorry about that!");
+      error(
+          exchange,
+          500,
+          "The server had an error while processing your request. Sorry about that!");
     } else if (next.startsWith("sse:")) {
       stream(exchange, Path.of(next.substring(4)));
     } else {
@@ -98,8 +116,11 @@ public final class MockChatCompletionsServer {
   }
 
   private static void error(HttpExchange exchange, int status, String message) throws IOException {
-    byte[] bytes = ("{\"error\":{\"message\":" + quote(message) + ",\"type\":\"server_error\",\"param\":null,\"code\":null}}")
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] bytes =
+        ("{\"error\":{\"message\":"
+                + quote(message)
+                + ",\"type\":\"server_error\",\"param\":null,\"code\":null}}")
+            .getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("content-type", "application/json");
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * graft against a real HTTP server speaking the OpenAI Chat Completions protocol: {@link
- * MockChatCompletionsServer}, run as a separate process on 127.0.0.1, declared as a custom
- * provider in models.json. Proves the whole path: models.json, the request graft sends, the
- * streamed answer, the tool run in between, retries and the error report.
+ * MockChatCompletionsServer}, run as a separate process on 127.0.0.1, declared as a custom provider
+ * in models.json. Proves the whole path: models.json, the request graft sends, the streamed answer,
+ * the tool run in between, retries and the error report.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OpenAiCompatibleServerTest {
@@ -49,24 +49,36 @@ class OpenAiCompatibleServerTest {
   /** Starts the server with its responses, writes models.json for it, and returns its port. */
   private int start(String... responses) throws Exception {
     record = scratch.resolve("requests.jsonl");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        MockChatCompletionsServer.class.getName(),
-        record.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                MockChatCompletionsServer.class.getName(),
+                record.toString()));
     command.addAll(List.of(responses));
-    server = new ProcessBuilder(command).redirectError(scratch.resolve("server.err").toFile()).start();
-    BufferedReader stdout = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-    String first = CompletableFuture.supplyAsync(() -> {
-      try {
-        return stdout.readLine();
-      } catch (IOException e) {
-        return null;
-      }
-    }).get(20, TimeUnit.SECONDS);
-    assertThat(first).as("the server's port; its stderr: %s", Files.readString(scratch.resolve("server.err"))).isNotNull();
+    server =
+        new ProcessBuilder(command).redirectError(scratch.resolve("server.err").toFile()).start();
+    BufferedReader stdout =
+        new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+    String first =
+        CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    return stdout.readLine();
+                  } catch (IOException e) {
+                    return null;
+                  }
+                })
+            .get(20, TimeUnit.SECONDS);
+    assertThat(first)
+        .as("the server's port; its stderr: %s", Files.readString(scratch.resolve("server.err")))
+        .isNotNull();
     int port = Integer.parseInt(first.strip());
-    Files.writeString(home.resolve("models.json"), """
+    Files.writeString(
+        home.resolve("models.json"),
+        """
         {
           // a local OpenAI-compatible server, as a user would declare one
           "providers": {
@@ -78,12 +90,14 @@ class OpenAiCompatibleServerTest {
             }
           }
         }
-        """.formatted(port));
+        """
+            .formatted(port));
     return port;
   }
 
   private static String sse(String name) throws Exception {
-    return "sse:" + Path.of(OpenAiCompatibleServerTest.class.getResource("/openai/" + name).toURI());
+    return "sse:"
+        + Path.of(OpenAiCompatibleServerTest.class.getResource("/openai/" + name).toURI());
   }
 
   private List<JsonNode> requests() throws IOException {
@@ -114,7 +128,16 @@ class OpenAiCompatibleServerTest {
     start(sse("tool-call.sse"), sse("text.sse"));
     Files.writeString(work.resolve("notes.txt"), "buy milk\n");
 
-    CliRun run = CliRun.run(home, work, "-p", "--provider", "mockai", "--model", "mock-model", "What do my notes say?");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "mockai",
+            "--model",
+            "mock-model",
+            "What do my notes say?");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).isEqualTo("Your notes say: buy milk.\n");
@@ -129,7 +152,8 @@ class OpenAiCompatibleServerTest {
       JsonNode body = r.get("body");
       assertThat(body.get("model").asText()).isEqualTo("mock-model");
       assertThat(body.get("stream").asBoolean()).isTrue();
-      assertThat(body.get("tools").findValues("name")).extracting(JsonNode::asText)
+      assertThat(body.get("tools").findValues("name"))
+          .extracting(JsonNode::asText)
           .containsExactly("read", "bash", "edit", "write");
       assertThat(body.get("tools").get(0).get("type").asText()).isEqualTo("function");
       assertThat(body.at("/tools/1/function/parameters/required/0").asText()).isEqualTo("command");
@@ -153,14 +177,17 @@ class OpenAiCompatibleServerTest {
 
     try (Session s = Session.open(sessionFile())) {
       SessionContext context = s.buildContext();
-      assertThat(context.messages()).extracting(AgentMessage::role).containsExactly("user", "assistant", "toolResult", "assistant");
+      assertThat(context.messages())
+          .extracting(AgentMessage::role)
+          .containsExactly("user", "assistant", "toolResult", "assistant");
       AgentMessage.Assistant answer = (AgentMessage.Assistant) context.messages().get(3);
       assertThat(answer.provider()).isEqualTo("mockai");
       assertThat(answer.model()).isEqualTo("mock-model");
       assertThat(answer.api()).isEqualTo("openai-completions");
       assertThat(answer.stopReason()).isEqualTo("stop");
       assertThat(answer.usage().input()).isEqualTo(880);
-      assertThat(((AgentMessage.Assistant) context.messages().get(1)).stopReason()).isEqualTo("toolUse");
+      assertThat(((AgentMessage.Assistant) context.messages().get(1)).stopReason())
+          .isEqualTo("toolUse");
       assertThat(context.model()).contains(new SessionContext.ModelRef("mockai", "mock-model"));
     }
   }
@@ -169,7 +196,8 @@ class OpenAiCompatibleServerTest {
   void aServerFailingThreeTimesEndsInOneLineAndTheSessionGoesOn() throws Exception {
     start("500", "500", "500", sse("text.sse"));
 
-    CliRun failed = CliRun.run(home, work, "-p", "--provider", "mockai", "--model", "mock-model", "first try");
+    CliRun failed =
+        CliRun.run(home, work, "-p", "--provider", "mockai", "--model", "mock-model", "first try");
 
     assertThat(failed.exitCode()).isEqualTo(1);
     assertThat(failed.out()).isEmpty();
@@ -177,7 +205,9 @@ class OpenAiCompatibleServerTest {
     Path file = sessionFile();
     List<String> err = failed.err().lines().toList();
     assertThat(err).hasSize(2);
-    assertThat(err.get(0)).startsWith("graft: the model call failed: ").contains("500")
+    assertThat(err.get(0))
+        .startsWith("graft: the model call failed: ")
+        .contains("500")
         .contains("The server had an error while processing your request");
     assertThat(err.get(1)).isEqualTo("(the session is kept in " + file + "; continue it with -c)");
 
@@ -186,13 +216,17 @@ class OpenAiCompatibleServerTest {
     assertThat(check.exitCode()).as(check.out() + check.err()).isZero();
     try (Session s = Session.open(file)) {
       assertThat(s.warnings()).isEmpty();
-      assertThat(s.buildContext().messages()).extracting(AgentMessage::role).containsExactly("user", "assistant");
+      assertThat(s.buildContext().messages())
+          .extracting(AgentMessage::role)
+          .containsExactly("user", "assistant");
       AgentMessage.Assistant error = (AgentMessage.Assistant) s.buildContext().messages().get(1);
       assertThat(error.stopReason()).isEqualTo("error");
       assertThat(error.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains("500"));
     }
 
-    CliRun again = CliRun.run(home, work, "-c", "-p", "--provider", "mockai", "--model", "mock-model", "second try");
+    CliRun again =
+        CliRun.run(
+            home, work, "-c", "-p", "--provider", "mockai", "--model", "mock-model", "second try");
 
     assertThat(again.exitCode()).as(again.err()).isZero();
     assertThat(again.out()).isEqualTo("Your notes say: buy milk.\n");
@@ -204,7 +238,8 @@ class OpenAiCompatibleServerTest {
     assertThat(sent.at("/messages/1/content").asText()).isEqualTo("first try");
     assertThat(sent.at("/messages/2/content").asText()).isEqualTo("second try");
     try (Session s = Session.open(file)) {
-      assertThat(s.buildContext().messages()).extracting(AgentMessage::role)
+      assertThat(s.buildContext().messages())
+          .extracting(AgentMessage::role)
           .containsExactly("user", "assistant", "user", "assistant");
     }
   }

@@ -20,7 +20,9 @@ class PrintModeCommandsTest {
   @BeforeEach
   void scripts() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/greet.js"), """
+    Files.writeString(
+        work.resolve("scripts/greet.js"),
+        """
         export default function (graft) {
           graft.registerCommand("greet", {
             description: "Greets",
@@ -38,7 +40,14 @@ class PrintModeCommandsTest {
 
   private CliRun run(String... prompts) {
     String[] args = new String[7 + prompts.length];
-    System.arraycopy(new String[] {"-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl"}, 0, args, 0, 7);
+    System.arraycopy(
+        new String[] {
+          "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl"
+        },
+        0,
+        args,
+        0,
+        7);
     System.arraycopy(prompts, 0, args, 7, prompts.length);
     return CliRun.run(home, work, args);
   }
@@ -48,24 +57,31 @@ class PrintModeCommandsTest {
     CliRun run = run("/greet Ada");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo("model answer");
-    assertThat(userPrompts()).containsExactly("hello Ada (hasUI false, confirm false, input undefined)");
+    assertThat(userPrompts())
+        .containsExactly("hello Ada (hasUI false, confirm false, input undefined)");
   }
 
   @Test
   void aCommandThenAPromptBothRun() throws Exception {
-    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"to the greeting\"}\n{\"text\": \"model answer\"}\n");
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        "{\"text\": \"to the greeting\"}\n{\"text\": \"model answer\"}\n");
     CliRun run = run("/greet Bo", "then answer");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().lines().toList()).containsExactly("model answer");
-    assertThat(userPrompts()).containsExactly("hello Bo (hasUI false, confirm false, input undefined)", "then answer");
+    assertThat(userPrompts())
+        .containsExactly("hello Bo (hasUI false, confirm false, input undefined)", "then answer");
   }
 
   /** The user messages of the session the run wrote, in order. */
   private List<String> userPrompts() throws Exception {
     Path file = LastSession.file(home, work);
     try (Session s = Session.open(file)) {
-      return s.branchPath().stream().filter(e -> e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)
-          .map(e -> ((AgentMessage.User) ((SessionEntry.Message) e).message()).content().text("")).toList();
+      return s.branchPath().stream()
+          .filter(
+              e -> e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)
+          .map(e -> ((AgentMessage.User) ((SessionEntry.Message) e).message()).content().text(""))
+          .toList();
     }
   }
 
@@ -74,12 +90,15 @@ class PrintModeCommandsTest {
     CliRun run = run("first prompt", "/gret Ada");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).contains("unknown command /gret; did you mean /greet? (script commands: /greet, /fail)");
+    assertThat(run.err())
+        .contains("unknown command /gret; did you mean /greet? (script commands: /greet, /fail)");
   }
 
   @Test
   void aScriptCommandWithABuiltInNameIsRefusedAsInTheInteractiveMode() throws Exception {
-    Files.writeString(work.resolve("scripts/taker.js"), """
+    Files.writeString(
+        work.resolve("scripts/taker.js"),
+        """
         export default function (graft) {
           graft.registerCommand("tree", { handler: () => "taken tree" });
           graft.registerCommand("Model", { handler: () => "taken model" });
@@ -89,10 +108,16 @@ class PrintModeCommandsTest {
       CliRun run = run("/" + name);
       assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.out()).as("the script's answer was not sent to the model").isEmpty();
-      assertThat(run.err()).contains("graft: warning: script command not added: /tree exists already (from built-in)\n")
-          .contains("graft: warning: script command not added: /Model exists already (from built-in)\n")
-          .contains("graft: /" + name.toLowerCase() + " is a built-in command of the interactive mode; it does not run here"
-              + " (script commands: /greet, /fail)");
+      assertThat(run.err())
+          .contains(
+              "graft: warning: script command not added: /tree exists already (from built-in)\n")
+          .contains(
+              "graft: warning: script command not added: /Model exists already (from built-in)\n")
+          .contains(
+              "graft: /"
+                  + name.toLowerCase()
+                  + " is a built-in command of the interactive mode; it does not run here"
+                  + " (script commands: /greet, /fail)");
     }
   }
 
@@ -112,11 +137,32 @@ class PrintModeCommandsTest {
 
   @Test
   void theJsonModeRunsCommandsToo() {
-    CliRun json = CliRun.run(home, work, "--mode", "json", "--scripts", "scripts", "--provider", "scripted", "--model",
-        "turns.jsonl", "/fail");
+    CliRun json =
+        CliRun.run(
+            home,
+            work,
+            "--mode",
+            "json",
+            "--scripts",
+            "scripts",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "/fail");
     assertThat(json.exitCode()).isEqualTo(1);
     assertThat(json.err()).contains("TypeError: no luck");
-    CliRun unknown = CliRun.run(home, work, "--mode", "json", "--provider", "scripted", "--model", "turns.jsonl", "/greet");
+    CliRun unknown =
+        CliRun.run(
+            home,
+            work,
+            "--mode",
+            "json",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "/greet");
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.err()).contains("unknown command /greet (no script registers a command;");
   }

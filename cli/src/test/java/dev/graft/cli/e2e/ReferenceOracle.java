@@ -17,8 +17,10 @@ final class ReferenceOracle {
   static Path dir() {
     String dir = System.getProperty("graft.oracle.dir", "");
     Path path = dir.isEmpty() ? Path.of("nowhere") : Path.of(dir);
-    if (!Files.isRegularFile(path.resolve("context.mjs")) || !Files.isDirectory(path.resolve("node_modules"))) {
-      throw new AssertionError("reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
+    if (!Files.isRegularFile(path.resolve("context.mjs"))
+        || !Files.isDirectory(path.resolve("node_modules"))) {
+      throw new AssertionError(
+          "reference oracle not prepared: run bench/reference-oracle.sh (./graft test does this)");
     }
     return path;
   }
@@ -28,12 +30,15 @@ final class ReferenceOracle {
     Path copy = Files.createTempFile("graft-oracle", ".jsonl");
     try {
       Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
-      Process node = new ProcessBuilder("node", dir().resolve("context.mjs").toString(), copy.toString())
-          .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      Process node =
+          new ProcessBuilder("node", dir().resolve("context.mjs").toString(), copy.toString())
+              .redirectError(ProcessBuilder.Redirect.INHERIT)
+              .start();
       String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
       assertThat(node.exitValue()).isZero();
-      assertThat(Json.jsValue(Json.parse(out.strip()).get("context"))).isEqualTo(Json.jsValue(context));
+      assertThat(Json.jsValue(Json.parse(out.strip()).get("context")))
+          .isEqualTo(Json.jsValue(context));
     } finally {
       Files.deleteIfExists(copy);
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a script written for the reference relies on without saying so: a changed
- * {@code event.input} is applied, a tool registered from a handler is offered, and the startup
+ * What a script written for the reference relies on without saying so: a changed {@code
+ * event.input} is applied, a tool registered from a handler is offered, and the startup
  * session_start has the UI.
  */
 class ReferenceParityCliTest {
@@ -47,15 +47,28 @@ class ReferenceParityCliTest {
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/s.js"), script);
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "go");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--scripts",
+            "scripts",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "go");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return run;
   }
 
   @Test
   void aToolCallHandlerThatChangesEventInputInPlaceChangesWhatRuns() throws Exception {
-    run("""
+    run(
+        """
         export default function (pi) {
           pi.on("tool_call", (event) => {
             if (event.toolName === "bash") event.input.command = event.input.command.replace("one", "two");
@@ -65,7 +78,8 @@ class ReferenceParityCliTest {
             if (event.toolName === "bash") event.input = { command: event.input.command + "-three" };
           });
         }
-        """, """
+        """,
+        """
         {"toolCalls": [{"name": "bash", "arguments": {"command": "echo one"}}]}
         {"text": "done"}
         """);
@@ -74,7 +88,8 @@ class ReferenceParityCliTest {
 
   @Test
   void aToolRegisteredFromAHandlerIsOfferedToTheModel() throws Exception {
-    run("""
+    run(
+        """
         export default function (pi) {
           pi.registerCommand("hi", { description: "says hi", handler: async () => {} });
           pi.on("session_start", () => {
@@ -93,20 +108,30 @@ class ReferenceParityCliTest {
             });
           });
         }
-        """, """
+        """,
+        """
         {"toolCalls": [{"name": "late_tool", "arguments": {}}]}
         {"text": "done"}
         """);
     assertThat(toolResults()).contains("late tool ran");
-    assertThat(entries()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Custom.class, c -> assertThat(
-        c.data().orElseThrow().toString()).isEqualTo("{\"bash\":\"<builtin:bash>\",\"hasParameters\":true,"
-            + "\"commands\":[\"hi:extension:says hi\"]}")));
+    assertThat(entries())
+        .anySatisfy(e ->
+            assertThat(e)
+                .isInstanceOfSatisfying(
+                    SessionEntry.Custom.class,
+                    c ->
+                        assertThat(c.data().orElseThrow().toString())
+                            .isEqualTo(
+                                "{\"bash\":\"<builtin:bash>\",\"hasParameters\":true,"
+                                    + "\"commands\":[\"hi:extension:says hi\"]}")));
   }
 
   @Test
   void theStartupSessionStartHasTheUiOverRpc() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/s.js"), """
+    Files.writeString(
+        work.resolve("scripts/s.js"),
+        """
         export default function (pi) {
           pi.on("session_start", (event, ctx) => {
             ctx.ui.notify("hasUI " + ctx.hasUI + " " + event.reason, "info");
@@ -115,11 +140,25 @@ class ReferenceParityCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
-        "--scripts", "scripts")) {
-      JsonNode notify = rpc.await(l -> l.path("method").asText().equals("notify"), "notify from session_start");
+    try (RpcDriver rpc =
+        new RpcDriver(
+            home,
+            work,
+            "--mode",
+            "rpc",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--scripts",
+            "scripts")) {
+      JsonNode notify =
+          rpc.await(l -> l.path("method").asText().equals("notify"), "notify from session_start");
       assertThat(notify.path("message").asText()).isEqualTo("hasUI true startup");
-      assertThat(rpc.await(l -> l.path("method").asText().equals("setStatus"), "setStatus").path("statusText").asText())
+      assertThat(
+              rpc.await(l -> l.path("method").asText().equals("setStatus"), "setStatus")
+                  .path("statusText")
+                  .asText())
           .isEqualTo("ready");
     }
   }
@@ -127,7 +166,9 @@ class ReferenceParityCliTest {
   @Test
   void widgetsTitleEditorAndTheModelObjectOverRpcAsInTheReferenceProtocol() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/s.js"), """
+    Files.writeString(
+        work.resolve("scripts/s.js"),
+        """
         export default function (pi) {
           pi.on("session_start", (event, ctx) => {
             ctx.ui.setWidget("plan", ["1. read", "2. write"]);
@@ -144,22 +185,44 @@ class ReferenceParityCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
-        "--scripts", "scripts")) {
+    try (RpcDriver rpc =
+        new RpcDriver(
+            home,
+            work,
+            "--mode",
+            "rpc",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--scripts",
+            "scripts")) {
       JsonNode widget = rpc.await(l -> l.path("method").asText().equals("setWidget"), "setWidget");
       assertThat(widget.path("widgetKey").asText()).isEqualTo("plan");
       assertThat(widget.path("widgetLines").toString()).isEqualTo("[\"1. read\",\"2. write\"]");
       assertThat(widget.path("widgetPlacement").asText()).isEqualTo("aboveEditor");
-      assertThat(rpc.await(l -> l.path("method").asText().equals("setTitle"), "setTitle").path("title").asText())
+      assertThat(
+              rpc.await(l -> l.path("method").asText().equals("setTitle"), "setTitle")
+                  .path("title")
+                  .asText())
           .isEqualTo("graft: planning");
-      assertThat(rpc.await(l -> l.path("method").asText().equals("notify"), "notify").path("message").asText())
+      assertThat(
+              rpc.await(l -> l.path("method").asText().equals("notify"), "notify")
+                  .path("message")
+                  .asText())
           .isEqualTo("model object scripted scripted");
       rpc.send("{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"/ed\"}");
       JsonNode editor = rpc.await(l -> l.path("method").asText().equals("editor"), "editor");
       assertThat(editor.path("title").asText()).isEqualTo("Edit the plan");
       assertThat(editor.path("prefill").asText()).isEqualTo("1. read");
-      rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + editor.path("id").asText() + "\",\"value\":\"1. read 2. test\"}");
-      assertThat(rpc.await(l -> l.path("method").asText().equals("notify"), "notify").path("message").asText())
+      rpc.send(
+          "{\"type\":\"extension_ui_response\",\"id\":\""
+              + editor.path("id").asText()
+              + "\",\"value\":\"1. read 2. test\"}");
+      assertThat(
+              rpc.await(l -> l.path("method").asText().equals("notify"), "notify")
+                  .path("message")
+                  .asText())
           .isEqualTo("edited: 1. read 2. test");
       // ctx.shutdown(): graft ends, although stdin stays open.
       rpc.awaitExit();
@@ -169,7 +232,9 @@ class ReferenceParityCliTest {
   @Test
   void inTheInteractiveModeWidgetsShowAsStatusAndShutdownQuitsAfterTheCommand() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/s.js"), """
+    Files.writeString(
+        work.resolve("scripts/s.js"),
+        """
         export default function (pi) {
           pi.on("session_start", (event, ctx) => {
             ctx.ui.notify("hasUI " + ctx.hasUI, "info");
@@ -181,12 +246,30 @@ class ReferenceParityCliTest {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"the model was asked\"}\n");
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), work,
-        new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
-        new ByteArrayInputStream("/bye\nhello\n".getBytes(StandardCharsets.UTF_8)));
-    int code = Graft.run(context, "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts", "--no-session");
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString()),
+            new GraftHome(home),
+            work,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            new ByteArrayInputStream("/bye\nhello\n".getBytes(StandardCharsets.UTF_8)));
+    int code =
+        Graft.run(
+            context,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--scripts",
+            "scripts",
+            "--no-session");
     assertThat(code).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("hasUI true").contains("read · write").contains("leaving")
+    assertThat(out.toString())
+        .contains("hasUI true")
+        .contains("read · write")
+        .contains("leaving")
         .doesNotContain("the model was asked");
   }
 }

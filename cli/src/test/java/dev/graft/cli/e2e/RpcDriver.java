@@ -37,32 +37,40 @@ final class RpcDriver implements AutoCloseable {
   /** With {@code env} as graft's environment (GRAFT_RECORD_REQUESTS, say). */
   RpcDriver(Path home, Path cwd, Map<String, String> env, String... args) throws IOException {
     PipedInputStream in = new PipedInputStream(stdin, 1 << 16);
-    Writer sink = new Writer() {
-      private final StringBuilder pending = new StringBuilder();
+    Writer sink =
+        new Writer() {
+          private final StringBuilder pending = new StringBuilder();
 
-      @Override
-      public synchronized void write(char[] buf, int off, int len) {
-        pending.append(buf, off, len);
-        int nl;
-        while ((nl = pending.indexOf("\n")) >= 0) {
-          String line = pending.substring(0, nl);
-          pending.delete(0, nl + 1);
-          try {
-            lines.add(Json.parse(line));
-          } catch (IOException e) {
-            throw new AssertionError("not a JSON line on stdout: " + line, e);
+          @Override
+          public synchronized void write(char[] buf, int off, int len) {
+            pending.append(buf, off, len);
+            int nl;
+            while ((nl = pending.indexOf("\n")) >= 0) {
+              String line = pending.substring(0, nl);
+              pending.delete(0, nl + 1);
+              try {
+                lines.add(Json.parse(line));
+              } catch (IOException e) {
+                throw new AssertionError("not a JSON line on stdout: " + line, e);
+              }
+            }
           }
-        }
-      }
 
-      @Override
-      public void flush() {}
+          @Override
+          public void flush() {}
 
-      @Override
-      public void close() {}
-    };
-    CliContext context = new CliContext(env, new GraftHome(home), cwd, new PrintWriter(sink, true),
-        new PrintWriter(err, true), Clock.systemUTC(), in);
+          @Override
+          public void close() {}
+        };
+    CliContext context =
+        new CliContext(
+            env,
+            new GraftHome(home),
+            cwd,
+            new PrintWriter(sink, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            in);
     thread = Thread.ofPlatform().start(() -> exitCode = Graft.run(context, args));
   }
 
@@ -83,7 +91,8 @@ final class RpcDriver implements AutoCloseable {
         }
       }
     }
-    throw new AssertionError("timed out waiting for " + what + "; saw " + seen + "; stderr: " + err);
+    throw new AssertionError(
+        "timed out waiting for " + what + "; saw " + seen + "; stderr: " + err);
   }
 
   /** A line that matches, among those already seen or (failing that) the next ones. */
@@ -97,7 +106,9 @@ final class RpcDriver implements AutoCloseable {
   }
 
   JsonNode response(String id) throws InterruptedException {
-    return await(l -> l.path("type").asText().equals("response") && l.path("id").asText().equals(id), "response " + id);
+    return await(
+        l -> l.path("type").asText().equals("response") && l.path("id").asText().equals(id),
+        "response " + id);
   }
 
   JsonNode event(String type) throws InterruptedException {

@@ -16,7 +16,8 @@ class RpcScriptsTest {
   @TempDir Path home;
   @TempDir Path work;
 
-  private static final String PICK = """
+  private static final String PICK =
+      """
       export default function (graft) {
         graft.registerCommand("pick", {
           description: "Pick a colour and record it",
@@ -38,24 +39,43 @@ class RpcScriptsTest {
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/pick.js"), PICK);
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    return new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl", "--scripts", "scripts");
+    return new RpcDriver(
+        home,
+        work,
+        "--mode",
+        "rpc",
+        "--provider",
+        "scripted",
+        "--model",
+        "turns.jsonl",
+        "--scripts",
+        "scripts");
   }
 
   private static boolean request(JsonNode line, String method) {
-    return line.path("type").asText().equals("extension_ui_request") && line.path("method").asText().equals(method);
+    return line.path("type").asText().equals("extension_ui_request")
+        && line.path("method").asText().equals(method);
   }
 
   @Test
   void aScriptCommandAsksBySelectAndItsAnswerLandsInTheSession() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"green it is\"}\n{\"text\": \"noted\"}\n")) {
-      JsonNode commands = rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
+      JsonNode commands =
+          rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
       assertThat(commands).hasSize(2);
       assertThat(commands.get(0).path("name").asText()).isEqualTo("pick");
-      assertThat(commands.get(0).path("description").asText()).isEqualTo("Pick a colour and record it");
+      assertThat(commands.get(0).path("description").asText())
+          .isEqualTo("Pick a colour and record it");
       assertThat(commands.get(0).path("source").asText()).isEqualTo("extension");
-      assertThat(commands.get(0).at("/sourceInfo/path").asText()).isEqualTo(work.resolve("scripts/pick.js").toRealPath().toString());
+      assertThat(commands.get(0).at("/sourceInfo/path").asText())
+          .isEqualTo(work.resolve("scripts/pick.js").toRealPath().toString());
 
-      assertThat(rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"/pick for the walls\"}").path("success").asBoolean()).isTrue();
+      assertThat(
+              rpc.call(
+                      "p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"/pick for the walls\"}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
       JsonNode status = rpc.await(l -> request(l, "setStatus"), "setStatus");
       assertThat(status.path("statusKey").asText()).isEqualTo("pick");
       assertThat(status.path("statusText").asText()).isEqualTo("picking");
@@ -65,15 +85,27 @@ class RpcScriptsTest {
       String dialog = select.path("id").asText();
 
       // While the command waits for its answer, the reader keeps answering commands.
-      assertThat(rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").path("success").asBoolean()).isTrue();
-      // A value that is not an option is refused and the dialog stays open; an unknown id is refused.
-      rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"purple\"}");
-      assertThat(rpc.response(dialog).path("error").asText()).contains("\"purple\" is not one of the options").contains("still open");
-      assertThat(rpc.call("nope", "{\"type\":\"extension_ui_response\",\"id\":\"nope\",\"value\":\"red\"}").path("error").asText())
+      assertThat(rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").path("success").asBoolean())
+          .isTrue();
+      // A value that is not an option is refused and the dialog stays open; an unknown id is
+      // refused.
+      rpc.send(
+          "{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"purple\"}");
+      assertThat(rpc.response(dialog).path("error").asText())
+          .contains("\"purple\" is not one of the options")
+          .contains("still open");
+      assertThat(
+              rpc.call(
+                      "nope",
+                      "{\"type\":\"extension_ui_response\",\"id\":\"nope\",\"value\":\"red\"}")
+                  .path("error")
+                  .asText())
           .startsWith("no dialog is waiting for an answer with id nope (open: " + dialog + ")");
 
-      rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"green\"}");
-      assertThat(rpc.await(l -> request(l, "notify"), "notify").path("message").asText()).isEqualTo("picked green");
+      rpc.send(
+          "{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"green\"}");
+      assertThat(rpc.await(l -> request(l, "notify"), "notify").path("message").asText())
+          .isEqualTo("picked green");
       JsonNode cleared = rpc.await(l -> request(l, "setStatus"), "setStatus cleared");
       assertThat(cleared.has("statusText")).isFalse();
       // The text the command returned is sent to the model as a prompt.
@@ -82,63 +114,109 @@ class RpcScriptsTest {
       assertThat(run.at("/messages/0/content").toString()).contains("use green");
       assertThat(run.at("/messages/1/content/0/text").asText()).isEqualTo("green it is");
       // The same dialog cannot be answered twice.
-      assertThat(rpc.call(dialog, "{\"type\":\"extension_ui_response\",\"id\":\"" + dialog + "\",\"value\":\"red\"}")
-          .path("error").asText()).contains("no dialog is waiting");
+      assertThat(
+              rpc.call(
+                      dialog,
+                      "{\"type\":\"extension_ui_response\",\"id\":\""
+                          + dialog
+                          + "\",\"value\":\"red\"}")
+                  .path("error")
+                  .asText())
+          .contains("no dialog is waiting");
 
       // A cancelled dialog answers the script with undefined.
       rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"/pick again\"}");
       String second = rpc.await(l -> request(l, "select"), "the second select").path("id").asText();
       rpc.send("{\"type\":\"extension_ui_response\",\"id\":\"" + second + "\",\"cancelled\":true}");
-      assertThat(rpc.await(l -> request(l, "notify"), "notify").path("message").asText()).isEqualTo("picked nothing");
+      assertThat(rpc.await(l -> request(l, "notify"), "notify").path("message").asText())
+          .isEqualTo("picked nothing");
 
       rpc.call("p3", "{\"id\":\"p3\",\"type\":\"prompt\",\"message\":\"carry on\"}");
       rpc.event("agent_end");
-      Path file = Path.of(rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}").at("/data/sessionFile").asText());
+      Path file =
+          Path.of(
+              rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}")
+                  .at("/data/sessionFile")
+                  .asText());
       List<String> picked;
       try (Session session = Session.open(file)) {
-        picked = session.entries().stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("picked"))
-            .map(e -> ((SessionEntry.Custom) e).data().map(JsonNode::toString).orElse("")).toList();
+        picked =
+            session.entries().stream()
+                .filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("picked"))
+                .map(e -> ((SessionEntry.Custom) e).data().map(JsonNode::toString).orElse(""))
+                .toList();
       }
-      assertThat(picked).containsExactly("{\"colour\":\"green\",\"args\":\"for the walls\"}", "{\"colour\":null,\"args\":\"again\"}");
+      assertThat(picked)
+          .containsExactly(
+              "{\"colour\":\"green\",\"args\":\"for the walls\"}",
+              "{\"colour\":null,\"args\":\"again\"}");
     }
   }
 
   @Test
   void aScriptCommandWithABuiltInNameIsRefusedAsInTheInteractiveMode() throws Exception {
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/taker.js"), """
+    Files.writeString(
+        work.resolve("scripts/taker.js"),
+        """
         export default function (graft) {
           graft.registerCommand("model", { description: "Not the built-in", handler: () => "taken model" });
           graft.registerCommand("own", { description: "Its own", handler: () => undefined });
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
-    try (RpcDriver rpc = new RpcDriver(home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl",
-        "--scripts", "scripts")) {
-      JsonNode commands = rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
-      assertThat(commands).singleElement().satisfies(c -> assertThat(c.path("name").asText()).isEqualTo("own"));
+    try (RpcDriver rpc =
+        new RpcDriver(
+            home,
+            work,
+            "--mode",
+            "rpc",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--scripts",
+            "scripts")) {
+      JsonNode commands =
+          rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
+      assertThat(commands)
+          .singleElement()
+          .satisfies(c -> assertThat(c.path("name").asText()).isEqualTo("own"));
       JsonNode model = rpc.call("m", "{\"id\":\"m\",\"type\":\"prompt\",\"message\":\"/model\"}");
       assertThat(model.path("success").asBoolean()).isFalse();
-      assertThat(model.path("error").asText()).startsWith("/model is a built-in command of the interactive mode; it does not run here").contains("(script commands: /own)");
-      assertThat(rpc.err()).contains("graft: warning: script command not added: /model exists already (from built-in)\n");
+      assertThat(model.path("error").asText())
+          .startsWith("/model is a built-in command of the interactive mode; it does not run here")
+          .contains("(script commands: /own)");
+      assertThat(rpc.err())
+          .contains(
+              "graft: warning: script command not added: /model exists already (from built-in)\n");
     }
   }
 
   @Test
   void scriptFailuresAreExtensionErrorsAndUnknownCommandsSuggestTheNearest() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"still answering\"}\n")) {
-      JsonNode unknown = rpc.call("u", "{\"id\":\"u\",\"type\":\"prompt\",\"message\":\"/pik red\"}");
+      JsonNode unknown =
+          rpc.call("u", "{\"id\":\"u\",\"type\":\"prompt\",\"message\":\"/pik red\"}");
       assertThat(unknown.path("success").asBoolean()).isFalse();
-      assertThat(unknown.path("error").asText()).isEqualTo("unknown command /pik; did you mean /pick? (script commands: /pick, /boom)");
+      assertThat(unknown.path("error").asText())
+          .isEqualTo("unknown command /pik; did you mean /pick? (script commands: /pick, /boom)");
 
       rpc.call("b", "{\"id\":\"b\",\"type\":\"prompt\",\"message\":\"/boom\"}");
       JsonNode boom = rpc.event("extension_error");
-      assertThat(boom.path("extensionPath").asText()).isEqualTo(work.resolve("scripts/pick.js").toRealPath().toString());
+      assertThat(boom.path("extensionPath").asText())
+          .isEqualTo(work.resolve("scripts/pick.js").toRealPath().toString());
       assertThat(boom.path("event").asText()).isEqualTo("command");
-      assertThat(boom.path("error").asText()).contains("/boom").contains("Error: kaboom").contains("pick.js:13");
+      assertThat(boom.path("error").asText())
+          .contains("/boom")
+          .contains("Error: kaboom")
+          .contains("pick.js:13");
 
       rpc.send("{oops");
-      assertThat(rpc.await(l -> l.path("command").asText().equals("parse"), "parse error").path("error").asText())
+      assertThat(
+              rpc.await(l -> l.path("command").asText().equals("parse"), "parse error")
+                  .path("error")
+                  .asText())
           .startsWith("not a JSON line");
 
       rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hello\"}");
@@ -146,7 +224,11 @@ class RpcScriptsTest {
       assertThat(start.path("event").asText()).isEqualTo("agent_start");
       assertThat(start.path("error").asText()).contains("bad start");
       rpc.event("agent_end");
-      assertThat(rpc.call("t", "{\"id\":\"t\",\"type\":\"get_last_assistant_text\"}").at("/data/text").asText()).isEqualTo("still answering");
+      assertThat(
+              rpc.call("t", "{\"id\":\"t\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("still answering");
     }
   }
 

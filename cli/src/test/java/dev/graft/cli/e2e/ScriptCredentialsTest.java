@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Credentials never reach a script (docs/security.md). graft runs as its own process with API
- * keys in its environment and in $GRAFT_HOME/auth.json; a script looks everywhere it can (its
- * globals, every payload and ctx it is given, the API's getters, importing the auth file and
- * /proc/self/environ, exec) and records what it saw in the session. The record is there and
- * holds what the script saw, and no API key is in it, in the session file, or in graft's output;
- * `env`, granted to the script, runs without the *_API_KEY variables (other variables pass).
+ * Credentials never reach a script (docs/security.md). graft runs as its own process with API keys
+ * in its environment and in $GRAFT_HOME/auth.json; a script looks everywhere it can (its globals,
+ * every payload and ctx it is given, the API's getters, importing the auth file and
+ * /proc/self/environ, exec) and records what it saw in the session. The record is there and holds
+ * what the script saw, and no API key is in it, in the session file, or in graft's output; `env`,
+ * granted to the script, runs without the *_API_KEY variables (other variables pass).
  */
 class ScriptCredentialsTest {
   private static final String ENV_KEY = "sk-ant-ENVSECRET-4b1d";
@@ -36,13 +36,18 @@ class ScriptCredentialsTest {
   @Test
   void aScriptSeesNoApiKeyFromTheEnvironmentOrTheAuthFile() throws Exception {
     Path auth = home.resolve("auth.json");
-    Files.writeString(auth, "{\"anthropic\": {\"type\": \"api_key\", \"key\": \"" + STORED_KEY + "\"}}");
+    Files.writeString(
+        auth, "{\"anthropic\": {\"type\": \"api_key\", \"key\": \"" + STORED_KEY + "\"}}");
     Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
-    // probe.js may run `env`: a granted program gets graft's environment without the *_API_KEY variables.
-    Files.writeString(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"probe.js\": [\"env\"]}}}");
+    // probe.js may run `env`: a granted program gets graft's environment without the *_API_KEY
+    // variables.
+    Files.writeString(
+        home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"probe.js\": [\"env\"]}}}");
     Path project = Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/probe.js"), """
+    Files.writeString(
+        work.resolve("scripts/probe.js"),
+        """
         const seen = { globals: Object.getOwnPropertyNames(globalThis).sort(), events: {}, ctx: null, imports: {} };
         const keep = (name, event, ctx) => {
           seen.events[name] = JSON.stringify(event);
@@ -72,11 +77,25 @@ class ScriptCredentialsTest {
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"done\"}\n");
 
-    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"), "dev.graft.cli.Main",
-        "-p", "--scripts", work.resolve("scripts").toString(), "--provider", "scripted", "--model",
-        work.resolve("turns.jsonl").toString(), "look around"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.graft.cli.Main",
+                "-p",
+                "--scripts",
+                work.resolve("scripts").toString(),
+                "--provider",
+                "scripted",
+                "--model",
+                work.resolve("turns.jsonl").toString(),
+                "look around"));
     ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile());
     pb.environment().put("GRAFT_HOME", home.toString());
     pb.environment().put("ANTHROPIC_API_KEY", ENV_KEY);
@@ -86,15 +105,20 @@ class ScriptCredentialsTest {
     pb.redirectError(home.resolve("err.txt").toFile());
     Process graft = pb.start();
     assertThat(graft.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    String out = Files.readString(home.resolve("out.txt")) + Files.readString(home.resolve("err.txt"));
+    String out =
+        Files.readString(home.resolve("out.txt")) + Files.readString(home.resolve("err.txt"));
     assertThat(graft.exitValue()).as(out).isZero();
     assertThat(out).contains("done");
 
     Path file = LastSession.file(home, project);
     JsonNode probe;
     try (Session s = Session.open(file)) {
-      probe = s.entries().stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("probe"))
-          .map(e -> ((SessionEntry.Custom) e).data().orElseThrow()).findFirst().orElseThrow();
+      probe =
+          s.entries().stream()
+              .filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("probe"))
+              .map(e -> ((SessionEntry.Custom) e).data().orElseThrow())
+              .findFirst()
+              .orElseThrow();
     }
     // The script did look: it saw payloads, its ctx, graft's home, and was refused each import.
     assertThat(probe.get("events").get("context").asText()).contains("look around");
@@ -104,12 +128,17 @@ class ScriptCredentialsTest {
     assertThat(probe.get("typeofProcess").asText()).isEqualTo("undefined");
     List<String> globals = new ArrayList<>();
     probe.get("globals").forEach(g -> globals.add(g.asText()));
-    assertThat(globals).contains("JSON", "console")
-        .doesNotContain("process", "fetch", "XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
-    assertThat(probe.get("imports")).hasSize(5)
+    assertThat(globals)
+        .contains("JSON", "console")
+        .doesNotContain(
+            "process", "fetch", "XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
+    assertThat(probe.get("imports"))
+        .hasSize(5)
         .allSatisfy(v -> assertThat(v.asText()).startsWith("refused: "));
     String execOutput = probe.get("exec").asText();
-    assertThat(execOutput).contains("GRAFT_PROBE_SECRET=" + OTHER_SECRET).doesNotContain("_API_KEY");
+    assertThat(execOutput)
+        .contains("GRAFT_PROBE_SECRET=" + OTHER_SECRET)
+        .doesNotContain("_API_KEY");
 
     String everything = probe + "\n" + Files.readString(file, StandardCharsets.UTF_8) + "\n" + out;
     for (String secret : List.of(ENV_KEY, OPENAI_KEY, STORED_KEY, "ENVSECRET", "AUTHFILESECRET")) {

@@ -22,8 +22,10 @@ class SessionCommandsTest {
   @TempDir Path home;
   @TempDir Path work;
 
-  private static final Path FIXTURES = Path.of("../runtime/src/test/resources/sessions/generated").toAbsolutePath().normalize();
-  private static final Path EXAMPLE = Path.of("../docs/examples/session.jsonl").toAbsolutePath().normalize();
+  private static final Path FIXTURES =
+      Path.of("../runtime/src/test/resources/sessions/generated").toAbsolutePath().normalize();
+  private static final Path EXAMPLE =
+      Path.of("../docs/examples/session.jsonl").toAbsolutePath().normalize();
 
   @Test
   void versionAndHelp() {
@@ -41,14 +43,16 @@ class SessionCommandsTest {
     Path file = work.resolve("s.jsonl");
     Files.copy(FIXTURES.resolve("s7/session.jsonl"), file, StandardCopyOption.REPLACE_EXISTING);
     JsonNode expected;
-    try (InputStream in = new GZIPInputStream(Files.newInputStream(FIXTURES.resolve("s7/expected.json.gz")))) {
+    try (InputStream in =
+        new GZIPInputStream(Files.newInputStream(FIXTURES.resolve("s7/expected.json.gz")))) {
       expected = Json.MAPPER.readTree(in).get("cases");
     }
     var ids = new ArrayList<String>();
     expected.fieldNames().forEachRemaining(ids::add);
     String a = ids.get(3);
     String b = ids.get(ids.size() - 4);
-    CliRun run = CliRun.run(home, work, "session", "context", "s.jsonl", "--leaf", a, "--leaf", b, "--llm");
+    CliRun run =
+        CliRun.run(home, work, "session", "context", "s.jsonl", "--leaf", a, "--leaf", b, "--llm");
     assertThat(run.exitCode()).as(run.err()).isZero();
     String[] lines = run.out().split("\n");
     assertThat(lines).hasSize(2);
@@ -56,12 +60,14 @@ class SessionCommandsTest {
       JsonNode line = Json.parse(lines[i]);
       String leaf = i == 0 ? a : b;
       assertThat(line.get("leaf").asText()).isEqualTo(leaf);
-      assertThat(normalize(line.get("context"))).isEqualTo(normalize(expected.get(leaf).get("context")));
+      assertThat(normalize(line.get("context")))
+          .isEqualTo(normalize(expected.get(leaf).get("context")));
       assertThat(normalize(line.get("llm"))).isEqualTo(normalize(expected.get(leaf).get("llm")));
     }
     CliRun plain = CliRun.run(home, work, "session", "context", file.toString());
     assertThat(Json.parse(plain.out()).has("llm")).isFalse();
-    assertThat(normalize(Json.parse(plain.out()).get("context"))).isEqualTo(normalize(expected.get("").get("context")));
+    assertThat(normalize(Json.parse(plain.out()).get("context")))
+        .isEqualTo(normalize(expected.get("").get("context")));
   }
 
   private static JsonNode normalize(JsonNode node) {
@@ -72,14 +78,18 @@ class SessionCommandsTest {
   void badInputGivesOneLineAndTheRightExitCode() throws Exception {
     CliRun missing = CliRun.run(home, work, "session", "context", "nope.jsonl");
     assertThat(missing.exitCode()).isEqualTo(1);
-    assertThat(missing.err().strip()).startsWith("graft: ").contains("no such file").doesNotContain("\n");
+    assertThat(missing.err().strip())
+        .startsWith("graft: ")
+        .contains("no such file")
+        .doesNotContain("\n");
     CliRun dir = CliRun.run(home, work, "session", "tree", work.toString());
     assertThat(dir.exitCode()).isEqualTo(1);
     assertThat(dir.err()).contains("is a directory");
     Files.copy(EXAMPLE, work.resolve("e.jsonl"));
     CliRun badLeaf = CliRun.run(home, work, "session", "context", "e.jsonl", "--leaf", "ffffffff");
     assertThat(badLeaf.exitCode()).isEqualTo(1);
-    assertThat(badLeaf.err().strip()).isEqualTo("graft: entry ffffffff not found in " + work.resolve("e.jsonl"));
+    assertThat(badLeaf.err().strip())
+        .isEqualTo("graft: entry ffffffff not found in " + work.resolve("e.jsonl"));
     CliRun unknown = CliRun.run(home, work, "session", "contxt");
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err()).contains("context");
@@ -110,10 +120,17 @@ class SessionCommandsTest {
     assertThat(ok.exitCode()).isZero();
     assertThat(ok.out()).contains("14 entries, no problems");
     Path broken = work.resolve("broken.jsonl");
-    Files.writeString(broken, Files.readString(EXAMPLE) + "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":\"missing\",\"timestamp\":\"x\",\"message\":{}}\n{oops\n");
+    Files.writeString(
+        broken,
+        Files.readString(EXAMPLE)
+            + "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":\"missing\",\"timestamp\":\"x\",\"message\":{}}\n{oops\n");
     CliRun bad = CliRun.run(home, work, "session", "check", "broken.jsonl");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.out()).contains("line 16").contains("line 17").contains("parent missing does not exist").contains("problems");
+    assertThat(bad.out())
+        .contains("line 16")
+        .contains("line 17")
+        .contains("parent missing does not exist")
+        .contains("problems");
   }
 
   @Test
@@ -132,8 +149,12 @@ class SessionCommandsTest {
     }
     CliRun list = CliRun.run(home, work, "session", "list");
     assertThat(list.exitCode()).isZero();
-    assertThat(list.out()).contains("second question").contains("named one — first question").doesNotContain("other dir");
-    assertThat(list.out().indexOf("second question")).isLessThan(list.out().indexOf("first question"));
+    assertThat(list.out())
+        .contains("second question")
+        .contains("named one — first question")
+        .doesNotContain("other dir");
+    assertThat(list.out().indexOf("second question"))
+        .isLessThan(list.out().indexOf("first question"));
     CliRun all = CliRun.run(home, work, "session", "list", "--all", "--format", "json");
     JsonNode array = Json.parse(all.out());
     assertThat(array.size()).isEqualTo(3);

@@ -23,7 +23,9 @@ class SessionExportTest {
   @TempDir Path work;
 
   private static final Pattern DATA_BLOCK =
-      Pattern.compile("<script type=\"application/json\" id=\"(e\\d+|graft-index)\">(.*?)</script>", Pattern.DOTALL);
+      Pattern.compile(
+          "<script type=\"application/json\" id=\"(e\\d+|graft-index)\">(.*?)</script>",
+          Pattern.DOTALL);
 
   @Test
   void writesThePageNextToTheCurrentDirectoryWithEveryEntryAsData() throws Exception {
@@ -57,16 +59,25 @@ class SessionExportTest {
     Set<String> rowIds = new HashSet<>();
     index.get("rows").forEach(row -> rowIds.add(row.get(8).asText()));
     assertThat(rowIds).containsExactlyInAnyOrderElementsOf(fixture.ids());
-    assertThat(index.get("rows").get(index.get("leaf").asInt()).get(8).asText()).isEqualTo(fixture.leafId());
+    assertThat(index.get("rows").get(index.get("leaf").asInt()).get(8).asText())
+        .isEqualTo(fixture.leafId());
     assertThat(index.get("name").asText()).isEqualTo(ExportFixture.SESSION_NAME);
     assertThat(index.get("stats").get("messages").get("assistant").asInt()).isEqualTo(6);
 
     // Nothing from the session can close a script block or open an element.
-    assertThat(html).doesNotContain("alert(1)</script>").doesNotContain("<img src=x").doesNotContain("<b>final");
+    assertThat(html)
+        .doesNotContain("alert(1)</script>")
+        .doesNotContain("<img src=x")
+        .doesNotContain("<b>final");
     assertThat(count(html, "</script>")).isEqualTo(count(html, "<script"));
-    assertThat(html).contains("<title>export &lt;/title&gt;&lt;script&gt;alert(4)&lt;/script&gt; test · graft session</title>");
+    assertThat(html)
+        .contains(
+            "<title>export &lt;/title&gt;&lt;script&gt;alert(4)&lt;/script&gt; test · graft session</title>");
     // No network at view time: the policy allows the page's own script and style only.
-    assertThat(html).contains("default-src 'none'; script-src 'sha256-").doesNotContain("http://").doesNotContain("src=\"http");
+    assertThat(html)
+        .contains("default-src 'none'; script-src 'sha256-")
+        .doesNotContain("http://")
+        .doesNotContain("src=\"http");
   }
 
   @Test
@@ -77,25 +88,33 @@ class SessionExportTest {
 
     CliRun self = CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "./s.jsonl");
     assertThat(self.exitCode()).isEqualTo(1);
-    assertThat(self.err().strip()).startsWith("graft: refusing to overwrite the session file").doesNotContain("\n");
+    assertThat(self.err().strip())
+        .startsWith("graft: refusing to overwrite the session file")
+        .doesNotContain("\n");
     assertThat(Files.readAllBytes(session)).isEqualTo(before);
 
     Files.createDirectory(work.resolve("link-dir"));
     Files.createSymbolicLink(work.resolve("link-dir/alias.jsonl"), session);
-    CliRun viaLink = CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "link-dir/alias.jsonl");
+    CliRun viaLink =
+        CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "link-dir/alias.jsonl");
     assertThat(viaLink.exitCode()).isEqualTo(1);
     assertThat(viaLink.err()).contains("refusing to overwrite");
     assertThat(Files.readAllBytes(session)).isEqualTo(before);
 
-    assertOneLineError(CliRun.run(home, work, "session", "export", "missing.jsonl"), "no such file");
-    assertOneLineError(CliRun.run(home, work, "session", "export", work.toString()), "is a directory");
+    assertOneLineError(
+        CliRun.run(home, work, "session", "export", "missing.jsonl"), "no such file");
+    assertOneLineError(
+        CliRun.run(home, work, "session", "export", work.toString()), "is a directory");
     Files.writeString(work.resolve("junk.jsonl"), "not json\n");
-    assertOneLineError(CliRun.run(home, work, "session", "export", "junk.jsonl"), "no valid session header");
-    assertOneLineError(CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "nowhere/page.html"),
+    assertOneLineError(
+        CliRun.run(home, work, "session", "export", "junk.jsonl"), "no valid session header");
+    assertOneLineError(
+        CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "nowhere/page.html"),
         "no such directory");
     assertThat(CliRun.run(home, work, "session", "export").exitCode()).isEqualTo(2);
     try (var files = Files.list(work)) {
-      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".html") || n.endsWith(".partial"));
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .noneMatch(n -> n.endsWith(".html") || n.endsWith(".partial"));
     }
   }
 
@@ -108,25 +127,34 @@ class SessionExportTest {
     CliRun run = CliRun.run(home, work, "session", "export", "s.jsonl", "-o", "out");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo(out.resolve("s.html").toString());
-    assertThat(Files.readString(out.resolve("s.html"))).startsWith("<!DOCTYPE html>").contains("date parser fix");
+    assertThat(Files.readString(out.resolve("s.html")))
+        .startsWith("<!DOCTYPE html>")
+        .contains("date parser fix");
   }
 
   @Test
   void skippedLinesDuplicateIdsAndParentCyclesAreHandledAsTheSessionReadsThem() throws Exception {
     Path session = work.resolve("odd.jsonl");
-    Files.writeString(session, String.join("\n",
-        "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/\"}",
-        entry("aaaaaaaa", null, "first"),
-        "{\"type\":\"message\",\"id\":\"cut",
-        entry("bbbbbbbb", "aaaaaaaa", "duplicate, earlier"),
-        entry("bbbbbbbb", "aaaaaaaa", "duplicate, later"),
-        entry("cccccccc", "dddddddd", "cycle one"),
-        entry("dddddddd", "cccccccc", "cycle two")) + "\n");
+    Files.writeString(
+        session,
+        String.join(
+                "\n",
+                "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/\"}",
+                entry("aaaaaaaa", null, "first"),
+                "{\"type\":\"message\",\"id\":\"cut",
+                entry("bbbbbbbb", "aaaaaaaa", "duplicate, earlier"),
+                entry("bbbbbbbb", "aaaaaaaa", "duplicate, later"),
+                entry("cccccccc", "dddddddd", "cycle one"),
+                entry("dddddddd", "cccccccc", "cycle two"))
+            + "\n");
     CliRun run = CliRun.run(home, work, "session", "export", "odd.jsonl");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("line 3");
     String html = Files.readString(work.resolve("odd.html"));
-    assertThat(html).contains("duplicate, later").doesNotContain("duplicate, earlier").doesNotContain("\"id\":\"cut");
+    assertThat(html)
+        .contains("duplicate, later")
+        .doesNotContain("duplicate, earlier")
+        .doesNotContain("\"id\":\"cut");
     Matcher m = DATA_BLOCK.matcher(html);
     JsonNode index = null;
     while (m.find()) {
@@ -144,7 +172,8 @@ class SessionExportTest {
     Path session = work.resolve("large.jsonl");
     String blob = "y".repeat(20_000);
     try (BufferedWriter w = Files.newBufferedWriter(session, StandardCharsets.UTF_8)) {
-      w.write("{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/\"}\n");
+      w.write(
+          "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/\"}\n");
       String parent = null;
       for (int i = 0; i < 900; i++) {
         String id = String.format("%08x", i);
@@ -157,16 +186,27 @@ class SessionExportTest {
     CliRun run = CliRun.run(home, work, "session", "export", "large.jsonl", "-o", "large.html");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err().lines().filter(l -> l.startsWith("graft: exporting 17 MB: ")).toList())
-        .containsExactly("graft: exporting 17 MB: 10%", "graft: exporting 17 MB: 20%", "graft: exporting 17 MB: 30%",
-            "graft: exporting 17 MB: 40%", "graft: exporting 17 MB: 50%", "graft: exporting 17 MB: 60%",
-            "graft: exporting 17 MB: 70%", "graft: exporting 17 MB: 80%", "graft: exporting 17 MB: 90%",
+        .containsExactly(
+            "graft: exporting 17 MB: 10%",
+            "graft: exporting 17 MB: 20%",
+            "graft: exporting 17 MB: 30%",
+            "graft: exporting 17 MB: 40%",
+            "graft: exporting 17 MB: 50%",
+            "graft: exporting 17 MB: 60%",
+            "graft: exporting 17 MB: 70%",
+            "graft: exporting 17 MB: 80%",
+            "graft: exporting 17 MB: 90%",
             "graft: exporting 17 MB: 100%");
     assertThat(run.err()).contains("graft: exported 900 entries");
   }
 
   static String entry(String id, String parent, String text) {
-    return "{\"type\":\"message\",\"id\":\"" + id + "\",\"parentId\":" + (parent == null ? "null" : "\"" + parent + "\"")
-        + ",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text
+    return "{\"type\":\"message\",\"id\":\""
+        + id
+        + "\",\"parentId\":"
+        + (parent == null ? "null" : "\"" + parent + "\"")
+        + ",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\""
+        + text
         + "\",\"timestamp\":1}}";
   }
 

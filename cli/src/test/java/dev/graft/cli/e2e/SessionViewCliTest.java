@@ -28,18 +28,30 @@ class SessionViewCliTest {
   void aContextHandlerReadsTheBranchOfALongSessionOnEveryModelCall() throws Exception {
     Path proj = Files.createDirectories(work.resolve("proj"));
     Path file;
-    try (Session s = new SessionStore(new GraftHome(home), Clock.systemUTC()).create(proj.toString())) {
+    try (Session s =
+        new SessionStore(new GraftHome(home), Clock.systemUTC()).create(proj.toString())) {
       for (int i = 0; i < 1000; i++) {
         s.appendMessage(new AgentMessage.User("question " + i, i));
-        s.appendMessage(new AgentMessage.Assistant(List.of(new ContentBlock.Text("answer " + i)), "scripted", "scripted",
-            "scripted", Usage.ZERO, "stop", Optional.empty(), i, null));
+        s.appendMessage(
+            new AgentMessage.Assistant(
+                List.of(new ContentBlock.Text("answer " + i)),
+                "scripted",
+                "scripted",
+                "scripted",
+                Usage.ZERO,
+                "stop",
+                Optional.empty(),
+                i,
+                null));
       }
       s.appendLabelChange(s.branchPath().getFirst().id(), Optional.of("start"));
       file = s.file().orElseThrow();
     }
     String firstLine = Files.readAllLines(file).get(1);
     Files.createDirectories(work.resolve("scripts"));
-    Files.writeString(work.resolve("scripts/reader.js"), """
+    Files.writeString(
+        work.resolve("scripts/reader.js"),
+        """
         export default function (graft) {
           graft.on("context", (event, ctx) => {
             const sm = ctx.sessionManager;
@@ -61,18 +73,37 @@ class SessionViewCliTest {
           });
         }
         """);
-    Files.writeString(work.resolve("turns.jsonl"), """
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
         {"toolCalls": [{"name": "ls", "arguments": {}}]}
         {"text": "done"}
         """);
-    CliRun run = CliRun.run(home, work, "-p", "--scripts", "scripts", "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "--session", file.toString(), "one more");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--scripts",
+            "scripts",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "--session",
+            file.toString(),
+            "one more");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo("done");
     List<JsonNode> seen;
     try (Session s = Session.open(file)) {
-      seen = s.entries().stream().filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("branch"))
-          .map(e -> ((SessionEntry.Custom) e).data().orElseThrow()).toList();
+      seen =
+          s.entries().stream()
+              .filter(e -> e instanceof SessionEntry.Custom c && c.customType().equals("branch"))
+              .map(e -> ((SessionEntry.Custom) e).data().orElseThrow())
+              .toList();
     }
     assertThat(seen).hasSize(2);
     JsonNode first = seen.get(0);

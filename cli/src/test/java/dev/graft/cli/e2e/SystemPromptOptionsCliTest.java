@@ -9,16 +9,22 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** before_agent_start's systemPromptOptions: what graft built the system prompt from, as the reference names it. */
+/**
+ * before_agent_start's systemPromptOptions: what graft built the system prompt from, as the
+ * reference names it.
+ */
 class SystemPromptOptionsCliTest {
   @TempDir Path home;
   @TempDir Path work;
 
   @Test
-  void aScriptSeesTheToolsAppendedTextAndContextFilesTheSystemPromptWasBuiltFrom() throws Exception {
+  void aScriptSeesTheToolsAppendedTextAndContextFilesTheSystemPromptWasBuiltFrom()
+      throws Exception {
     Files.writeString(work.resolve("AGENTS.md"), "Run the tests with make test.\n");
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    Files.writeString(work.resolve("options.ts"), """
+    Files.writeString(
+        work.resolve("options.ts"),
+        """
         export default function (pi: any): void {
           pi.on("before_agent_start", (event: any) => {
             const o = event.systemPromptOptions;
@@ -28,14 +34,38 @@ class SystemPromptOptionsCliTest {
           });
         }
         """);
-    CliRun run = CliRun.run(home, work, "-p", "-v", "--no-session", "--provider", "scripted", "--model", "turns.jsonl",
-        "--tools", "read,bash", "--append-system-prompt", "Answer in French.", "-s", "options.ts", "hello");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "-v",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--tools",
+            "read,bash",
+            "--append-system-prompt",
+            "Answer in French.",
+            "-s",
+            "options.ts",
+            "hello");
     assertThat(run.exitCode()).as(run.err()).isZero();
     String line = run.err().lines().filter(l -> l.contains("OPTIONS ")).findFirst().orElseThrow();
     JsonNode options = Json.parse(line.substring(line.indexOf("OPTIONS ") + 8));
-    assertThat(options).isEqualTo(Json.parse("""
-        {"cwd": %s, "selectedTools": ["read", "bash"], "customPrompt": null, "appendSystemPrompt": "Answer in French.",
-         "contextFiles": [[true, "Run the tests with make test.\\n"]], "skills": []}"""
-        .formatted(Json.object().put("c", work.toAbsolutePath().normalize().toString()).get("c").toString())));
+    assertThat(options)
+        .isEqualTo(
+            Json.parse(
+                """
+                {"cwd": %s, "selectedTools": ["read", "bash"], "customPrompt": null, "appendSystemPrompt": "Answer in French.",
+                 "contextFiles": [[true, "Run the tests with make test.\\n"]], "skills": []}\
+                """
+                    .formatted(
+                        Json.object()
+                            .put("c", work.toAbsolutePath().normalize().toString())
+                            .get("c")
+                            .toString())));
   }
 }

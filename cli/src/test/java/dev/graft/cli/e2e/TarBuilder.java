@@ -21,11 +21,12 @@ final class TarBuilder implements AutoCloseable {
   }
 
   static TarBuilder gzip(Path file) throws IOException {
-    return new TarBuilder(new GZIPOutputStream(Files.newOutputStream(file), 1 << 16) {
-      {
-        def.setLevel(Deflater.BEST_COMPRESSION);
-      }
-    });
+    return new TarBuilder(
+        new GZIPOutputStream(Files.newOutputStream(file), 1 << 16) {
+          {
+            def.setLevel(Deflater.BEST_COMPRESSION);
+          }
+        });
   }
 
   TarBuilder file(String name, String content) throws IOException {
@@ -76,7 +77,8 @@ final class TarBuilder implements AutoCloseable {
     return this;
   }
 
-  private void header(String name, int mode, int uid, long size, char type, String link, int major, int minor)
+  private void header(
+      String name, int mode, int uid, long size, char type, String link, int major, int minor)
       throws IOException {
     byte[] h = new byte[512];
     put(h, 0, 100, name);

@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  * send-keys and the screen is read with capture-pane, polled until what is expected shows up.
  */
 public final class TmuxTerminal implements AutoCloseable {
-  public static final Duration WAIT = Duration.ofSeconds(45); // generous: CI machines are slow and shared
+  public static final Duration WAIT =
+      Duration.ofSeconds(45); // generous: CI machines are slow and shared
 
   private final Path socket;
   private final Path exitCode;
@@ -31,24 +32,38 @@ public final class TmuxTerminal implements AutoCloseable {
   }
 
   /**
-   * Starts {@code graft ARGS} in {@code work} with {@code env} (GRAFT_HOME and the like); {@code dir}
-   * holds the tmux socket, the start script and the exit code.
+   * Starts {@code graft ARGS} in {@code work} with {@code env} (GRAFT_HOME and the like); {@code
+   * dir} holds the tmux socket, the start script and the exit code.
    */
-  public static TmuxTerminal start(Path dir, Path work, Map<String, String> env, List<String> args) throws Exception {
+  public static TmuxTerminal start(Path dir, Path work, Map<String, String> env, List<String> args)
+      throws Exception {
     requireTmux();
     Path exit = dir.resolve("exit-code");
     Path script = dir.resolve("graft.sh");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     StringBuilder command = new StringBuilder("cd " + quote(work.toString()) + "\n");
     env.forEach((name, value) -> command.append(name).append('=').append(quote(value)).append(' '));
-    command.append(quote(java)).append(" --enable-native-access=ALL-UNNAMED -cp ").append(quote(System.getProperty("java.class.path")))
+    command
+        .append(quote(java))
+        .append(" --enable-native-access=ALL-UNNAMED -cp ")
+        .append(quote(System.getProperty("java.class.path")))
         .append(" dev.graft.cli.Main");
     args.forEach(a -> command.append(' ').append(quote(a)));
-    // The pane stays after graft ends, so that a test that waits in vain still sees its last screen.
+    // The pane stays after graft ends, so that a test that waits in vain still sees its last
+    // screen.
     command.append("\necho $? > ").append(quote(exit.toString())).append("\nsleep 600\n");
     Files.writeString(script, command);
     TmuxTerminal terminal = new TmuxTerminal(dir.resolve("tmux.sock"), exit);
-    terminal.tmux("new-session", "-d", "-s", "graft", "-x", "120", "-y", "40", "sh " + quote(script.toString()));
+    terminal.tmux(
+        "new-session",
+        "-d",
+        "-s",
+        "graft",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "sh " + quote(script.toString()));
     return terminal;
   }
 
@@ -65,8 +80,9 @@ public final class TmuxTerminal implements AutoCloseable {
     } catch (IOException e) {
       // not installed
     }
-    fail("tmux is needed to test the interactive mode in a pseudo-terminal: install it (apt-get install tmux;"
-        + " ./graft test does as root) and run the test again");
+    fail(
+        "tmux is needed to test the interactive mode in a pseudo-terminal: install it (apt-get install tmux;"
+            + " ./graft test does as root) and run the test again");
   }
 
   public void tmux(String... args) throws Exception {
@@ -98,8 +114,8 @@ public final class TmuxTerminal implements AutoCloseable {
   }
 
   /**
-   * Waits until the editor is empty and graft idle: its line is a lone {@code >} (while the
-   * agent works it shows a hint; a dialog takes its place).
+   * Waits until the editor is empty and graft idle: its line is a lone {@code >} (while the agent
+   * works it shows a hint; a dialog takes its place).
    */
   public void awaitPrompt() throws Exception {
     awaitScreen(TmuxTerminal::idle, "the empty prompt");
@@ -107,7 +123,8 @@ public final class TmuxTerminal implements AutoCloseable {
 
   /** Whether the screen shows graft idle with an empty editor. */
   public static boolean idle(String screen) {
-    return screen.lines().anyMatch(l -> l.strip().equals(">")) && !screen.contains(" to interrupt)");
+    return screen.lines().anyMatch(l -> l.strip().equals(">"))
+        && !screen.contains(" to interrupt)");
   }
 
   /**
@@ -115,18 +132,38 @@ public final class TmuxTerminal implements AutoCloseable {
    * trailing spaces (a coloured background pads lines to the width).
    */
   public String screen() throws Exception {
-    String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-J", "-t", "graft", "-S", "-500"));
-    return out == null ? "" : out.lines().map(String::stripTrailing).collect(Collectors.joining("\n", "", "\n"));
+    String out =
+        run(
+            List.of(
+                "tmux",
+                "-S",
+                socket.toString(),
+                "capture-pane",
+                "-p",
+                "-J",
+                "-t",
+                "graft",
+                "-S",
+                "-500"));
+    return out == null
+        ? ""
+        : out.lines().map(String::stripTrailing).collect(Collectors.joining("\n", "", "\n"));
   }
 
-  /** {@code screen} with every run of white space (line ends included) as one space: text graft wrapped reads as one line. */
+  /**
+   * {@code screen} with every run of white space (line ends included) as one space: text graft
+   * wrapped reads as one line.
+   */
   public static String flat(String screen) {
     return screen.replaceAll("\\s+", " ");
   }
 
   /** The visible screen only, with colours (capture-pane -e), trailing spaces kept. */
   public String screenWithColours() throws Exception {
-    String out = run(List.of("tmux", "-S", socket.toString(), "capture-pane", "-p", "-e", "-N", "-t", "graft"));
+    String out =
+        run(
+            List.of(
+                "tmux", "-S", socket.toString(), "capture-pane", "-p", "-e", "-N", "-t", "graft"));
     return out == null ? "" : out;
   }
 
@@ -140,7 +177,13 @@ public final class TmuxTerminal implements AutoCloseable {
         return;
       }
       if (ended) {
-        fail("graft ended (exit code " + Files.readString(exitCode).strip() + ") before " + what + "; the screen shows:\n" + last);
+        fail(
+            "graft ended (exit code "
+                + Files.readString(exitCode).strip()
+                + ") before "
+                + what
+                + "; the screen shows:\n"
+                + last);
       }
       Thread.sleep(100);
     }
@@ -157,7 +200,8 @@ public final class TmuxTerminal implements AutoCloseable {
       }
       Thread.sleep(50);
     }
-    return fail("graft did not exit within " + WAIT.toSeconds() + " s; the screen shows:\n" + screen());
+    return fail(
+        "graft did not exit within " + WAIT.toSeconds() + " s; the screen shows:\n" + screen());
   }
 
   @Override

@@ -22,11 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs docs/tutorial.md as a reader would, in an empty folder: a fenced block whose info string
- * is "LANG PATH" is saved as that file; in a {@code console} block, each "$ " line is a command
- * and the lines after it are its expected output ("..." in a line matches any text). Commands
- * are run by bash in the folder, except {@code cd} (followed here) and {@code graft}, which runs
- * in-process with {@code NAME=value} prefixes as its environment.
+ * Runs docs/tutorial.md as a reader would, in an empty folder: a fenced block whose info string is
+ * "LANG PATH" is saved as that file; in a {@code console} block, each "$ " line is a command and
+ * the lines after it are its expected output ("..." in a line matches any text). Commands are run
+ * by bash in the folder, except {@code cd} (followed here) and {@code graft}, which runs in-process
+ * with {@code NAME=value} prefixes as its environment.
  */
 class TutorialTest {
   static final Path TUTORIAL = Path.of("").toAbsolutePath().getParent().resolve("docs/tutorial.md");
@@ -93,11 +93,18 @@ class TutorialTest {
     String out;
     String err;
     if (g < words.size() && words.get(g).equals("graft")) {
-      Path graftHome = env.containsKey("GRAFT_HOME") ? cwd.resolve(env.get("GRAFT_HOME")).normalize() : home;
+      Path graftHome =
+          env.containsKey("GRAFT_HOME") ? cwd.resolve(env.get("GRAFT_HOME")).normalize() : home;
       StringWriter o = new StringWriter();
       StringWriter e = new StringWriter();
-      CliContext context = new CliContext(Map.of("GRAFT_HOME", graftHome.toString()), new GraftHome(graftHome), cwd,
-          new PrintWriter(o, true), new PrintWriter(e, true), Clock.systemUTC());
+      CliContext context =
+          new CliContext(
+              Map.of("GRAFT_HOME", graftHome.toString()),
+              new GraftHome(graftHome),
+              cwd,
+              new PrintWriter(o, true),
+              new PrintWriter(e, true),
+              Clock.systemUTC());
       Graft.run(context, words.subList(g + 1, words.size()).toArray(String[]::new));
       out = o.toString();
       err = e.toString();
@@ -111,15 +118,21 @@ class TutorialTest {
     List<String> actual = out.lines().toList();
     assertThat(actual).as("output of " + c.line()).hasSameSizeAs(c.expected());
     for (int k = 0; k < actual.size(); k++) {
-      String pattern = Arrays.stream(c.expected().get(k).split("\\.\\.\\.", -1)).map(Pattern::quote).collect(Collectors.joining(".*"));
-      assertThat(actual.get(k)).as("line " + (k + 1) + " of the output of " + c.line()).matches(Pattern.compile(pattern));
+      String pattern =
+          Arrays.stream(c.expected().get(k).split("\\.\\.\\.", -1))
+              .map(Pattern::quote)
+              .collect(Collectors.joining(".*"));
+      assertThat(actual.get(k))
+          .as("line " + (k + 1) + " of the output of " + c.line())
+          .matches(Pattern.compile(pattern));
     }
     return cwd;
   }
 
   /** The command's words as bash splits and expands them in {@code cwd} (globs included). */
   private static List<String> words(Path cwd, String line) throws Exception {
-    Process p = new ProcessBuilder("bash", "-c", "printf '%s\\0' " + line).directory(cwd.toFile()).start();
+    Process p =
+        new ProcessBuilder("bash", "-c", "printf '%s\\0' " + line).directory(cwd.toFile()).start();
     String all = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor()).isZero();
     return Arrays.asList(all.split("\0"));

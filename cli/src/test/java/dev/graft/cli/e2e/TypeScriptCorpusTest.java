@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
-import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
@@ -34,14 +34,15 @@ import org.junit.jupiter.api.io.TempDir;
  * Differential test of graft's TypeScript loading: every file of {@code typescript/corpus} runs as
  * a script in graft (real GraalJS, through the script engine's loader) and, compiled by tsc's
  * {@code transpileModule}, in node ({@code typescript/tsc-corpus.mjs}); what each prints must be
- * the same. A file tsc reports a syntax error in must be refused by graft at the same line; a
- * file graft refuses although tsc compiles it must be listed, with the reason, in
- * {@code typescript/refusals.txt}. TypeScript comes from {@code cli/src/test/browser} (installed
- * by {@code ./graft test}).
+ * the same. A file tsc reports a syntax error in must be refused by graft at the same line; a file
+ * graft refuses although tsc compiles it must be listed, with the reason, in {@code
+ * typescript/refusals.txt}. TypeScript comes from {@code cli/src/test/browser} (installed by {@code
+ * ./graft test}).
  */
 class TypeScriptCorpusTest {
   private static final Path RESOURCES = Path.of("src/test/resources/typescript").toAbsolutePath();
-  private static final Path TYPESCRIPT = Path.of("src/test/browser/node_modules/typescript").toAbsolutePath();
+  private static final Path TYPESCRIPT =
+      Path.of("src/test/browser/node_modules/typescript").toAbsolutePath();
 
   @TempDir Path temp;
 
@@ -66,29 +67,58 @@ class TypeScriptCorpusTest {
       if (refusals.containsKey(file)) {
         String reason = refusals.get(file);
         if (!diagnostics.isEmpty()) {
-          mismatches.add(file + ": listed as a refusal, but tsc refuses it too (" + diagnostics.get(0).path("message").asText() + ")");
-        } else if (problem.isEmpty() || !problem.get().contains(reason) || !problem.get().matches("(?s).*\\(at " + file.replace(".", "\\.") + ":\\d+\\)$")) {
-          mismatches.add(file + ": expected graft to refuse it with \"" + reason + "\" and its line, got " + problem.orElse(printed.toString()));
+          mismatches.add(
+              file
+                  + ": listed as a refusal, but tsc refuses it too ("
+                  + diagnostics.get(0).path("message").asText()
+                  + ")");
+        } else if (problem.isEmpty()
+            || !problem.get().contains(reason)
+            || !problem.get().matches("(?s).*\\(at " + file.replace(".", "\\.") + ":\\d+\\)$")) {
+          mismatches.add(
+              file
+                  + ": expected graft to refuse it with \""
+                  + reason
+                  + "\" and its line, got "
+                  + problem.orElse(printed.toString()));
         }
       } else if (!diagnostics.isEmpty()) {
         int line = diagnostics.get(0).path("line").asInt();
         if (problem.isEmpty() || !problem.get().endsWith("(at " + file + ":" + line + ")")) {
-          mismatches.add(file + ": tsc refuses it at line " + line + " (" + diagnostics.get(0).path("message").asText()
-              + "), graft " + problem.map(p -> "says: " + p).orElse("loads it"));
+          mismatches.add(
+              file
+                  + ": tsc refuses it at line "
+                  + line
+                  + " ("
+                  + diagnostics.get(0).path("message").asText()
+                  + "), graft "
+                  + problem.map(p -> "says: " + p).orElse("loads it"));
         }
       } else if (problem.isPresent()) {
-        mismatches.add(file + ": tsc compiles it (node prints " + text(expected.path("output")) + "), graft refuses it: " + problem.get());
+        mismatches.add(
+            file
+                + ": tsc compiles it (node prints "
+                + text(expected.path("output"))
+                + "), graft refuses it: "
+                + problem.get());
       } else {
         List<String> want = text(expected.path("output"));
         if (!expected.path("failed").isNull()) {
-          mismatches.add(file + ": node failed running tsc's output: " + expected.path("failed").asText());
+          mismatches.add(
+              file + ": node failed running tsc's output: " + expected.path("failed").asText());
         } else if (!printed.equals(want)) {
-          mismatches.add(file + ":\n    tsc + node: " + String.join("\n                ", want)
-              + "\n    graft:      " + String.join("\n                ", printed));
+          mismatches.add(
+              file
+                  + ":\n    tsc + node: "
+                  + String.join("\n                ", want)
+                  + "\n    graft:      "
+                  + String.join("\n                ", printed));
         }
       }
     }
-    assertThat(mismatches).as("files whose meaning differs (%d of %d)", mismatches.size(), files.size()).isEmpty();
+    assertThat(mismatches)
+        .as("files whose meaning differs (%d of %d)", mismatches.size(), files.size())
+        .isEmpty();
   }
 
   /** What graft printed and reported, by file name. */
@@ -104,15 +134,21 @@ class TypeScriptCorpusTest {
 
   private static Graft runGraft(Path scripts) {
     Map<String, List<String>> lines = new ConcurrentHashMap<>();
-    ScriptLog log = (ScriptFile script, ScriptLog.Level level, String text) -> {
-      if (level == ScriptLog.Level.INFO) {
-        lines.computeIfAbsent(script.name(), k -> new CopyOnWriteArrayList<>()).add(text);
-      }
-    };
-    ScriptHostPort refusing = (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, (proxy, method, args) -> {
-          throw new UnsupportedOperationException("corpus scripts call no host method: " + method.getName());
-        });
+    ScriptLog log =
+        (ScriptFile script, ScriptLog.Level level, String text) -> {
+          if (level == ScriptLog.Level.INFO) {
+            lines.computeIfAbsent(script.name(), k -> new CopyOnWriteArrayList<>()).add(text);
+          }
+        };
+    ScriptHostPort refusing =
+        (ScriptHostPort)
+            Proxy.newProxyInstance(
+                ScriptHostPort.class.getClassLoader(),
+                new Class<?>[] {ScriptHostPort.class},
+                (proxy, method, args) -> {
+                  throw new UnsupportedOperationException(
+                      "corpus scripts call no host method: " + method.getName());
+                });
     Map<String, String> problems = new TreeMap<>();
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), refusing, log)) {
       LoadReport report = engine.load(ScriptSources.of(scripts));
@@ -125,10 +161,19 @@ class TypeScriptCorpusTest {
 
   private static JsonNode runTsc(Path node, Path scripts) throws Exception {
     assertThat(TYPESCRIPT.resolve("lib/typescript.js"))
-        .as("typescript is installed by `npm install --prefix cli/src/test/browser` (./graft test does this)").isRegularFile();
+        .as(
+            "typescript is installed by `npm install --prefix cli/src/test/browser` (./graft test does this)")
+        .isRegularFile();
     Path out = scripts.resolveSibling("tsc-out");
-    Process p = new ProcessBuilder(node.toString(), RESOURCES.resolve("tsc-corpus.mjs").toString(), TYPESCRIPT.toString(),
-        scripts.toString(), out.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process p =
+        new ProcessBuilder(
+                node.toString(),
+                RESOURCES.resolve("tsc-corpus.mjs").toString(),
+                TYPESCRIPT.toString(),
+                scripts.toString(),
+                out.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("tsc-corpus.mjs finished").isTrue();
     assertThat(p.exitValue()).as("tsc-corpus.mjs exit code").isZero();
@@ -137,10 +182,15 @@ class TypeScriptCorpusTest {
 
   /** node on the PATH; without one the test is skipped, except in CI (CI set), where it fails. */
   private static Path node() {
-    Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-        .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "node")).filter(Files::isExecutable).findFirst();
+    Optional<Path> found =
+        Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+            .filter(d -> !d.isEmpty())
+            .map(d -> Path.of(d, "node"))
+            .filter(Files::isExecutable)
+            .findFirst();
     if (found.isEmpty()) {
-      String why = "node is not on the PATH: the TypeScript corpus compares graft with tsc run by node 20+";
+      String why =
+          "node is not on the PATH: the TypeScript corpus compares graft with tsc run by node 20+";
       assertThat(System.getenv("CI")).as(why).isNull();
       Assumptions.abort(why);
     }
@@ -161,8 +211,12 @@ class TypeScriptCorpusTest {
 
   private static List<String> topLevelFiles(Path scripts) throws IOException {
     try (Stream<Path> files = Files.list(scripts)) {
-      return files.filter(Files::isRegularFile).map(f -> f.getFileName().toString())
-          .filter(n -> n.matches(".*\\.(m?ts|tsx)$")).sorted().toList();
+      return files
+          .filter(Files::isRegularFile)
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.matches(".*\\.(m?ts|tsx)$"))
+          .sorted()
+          .toList();
     }
   }
 

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Script commands, ctx.rebuildContext() and the context event, end to end in
- * the print mode with the scripted provider: a command's argsRaw, args and signal and what its
- * answer does; ctx.rebuildContext(); the context event's entries and entryIndex.
+ * Script commands, ctx.rebuildContext() and the context event, end to end in the print mode with
+ * the scripted provider: a command's argsRaw, args and signal and what its answer does;
+ * ctx.rebuildContext(); the context event's entries and entryIndex.
  */
 class CommandAndContextApiTest {
   @TempDir Path home;
@@ -22,7 +22,9 @@ class CommandAndContextApiTest {
   @BeforeEach
   void script() throws Exception {
     Files.createDirectories(work.resolve("proj"));
-    Files.writeString(work.resolve("seed.js"), """
+    Files.writeString(
+        work.resolve("seed.js"),
+        """
         export default function (graft) {
           graft.registerCommand("args", {
             handler: async (args, ctx) => ({ status: JSON.stringify({ args: ctx.args, argsRaw: ctx.argsRaw,
@@ -54,8 +56,22 @@ class CommandAndContextApiTest {
   private ExampleRun run(String turns, String... prompts) throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), turns);
     String[] args = new String[9 + prompts.length];
-    System.arraycopy(new String[] {"-p", "-s", work.resolve("seed.js").toString(), "--provider", "scripted", "--model",
-        "turns.jsonl", "--cwd", "proj"}, 0, args, 0, 9);
+    System.arraycopy(
+        new String[] {
+          "-p",
+          "-s",
+          work.resolve("seed.js").toString(),
+          "--provider",
+          "scripted",
+          "--model",
+          "turns.jsonl",
+          "--cwd",
+          "proj"
+        },
+        0,
+        args,
+        0,
+        9);
     System.arraycopy(prompts, 0, args, 9, prompts.length);
     return ExampleRun.print(home, work, args);
   }
@@ -65,13 +81,16 @@ class CommandAndContextApiTest {
     ExampleRun run = run("", "/args  one two   three ");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.requests()).isEmpty();
-    assertThat(Json.parse(run.err().strip())).isEqualTo(Json.parse(
-        "{\"args\":[\"one\",\"two\",\"three\"],\"argsRaw\":\"one two   three\",\"same\":true,\"aborted\":false,\"listens\":\"function\"}"));
+    assertThat(Json.parse(run.err().strip()))
+        .isEqualTo(
+            Json.parse(
+                "{\"args\":[\"one\",\"two\",\"three\"],\"argsRaw\":\"one two   three\",\"same\":true,\"aborted\":false,\"listens\":\"function\"}"));
   }
 
   @Test
   void aStringOrAPromptAnswerIsSentToTheModelAsAPrompt() throws Exception {
-    ExampleRun run = run("{\"text\": \"first\"}\n{\"text\": \"second\"}\n", "/ask for tea", "/askobj for cake");
+    ExampleRun run =
+        run("{\"text\": \"first\"}\n{\"text\": \"second\"}\n", "/ask for tea", "/askobj for cake");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.requests()).hasSize(2);
     assertThat(run.context(0).getFirst()).isEqualTo("user: Please for tea");
@@ -82,27 +101,66 @@ class CommandAndContextApiTest {
   @Test
   void inTheInteractiveModeAPromptAnswerRunsAndAStatusIsShown() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"tea is served\"}\n");
-    ExampleRun run = ExampleRun.run(home, work, "/ask for tea\n/args x y\n", "-s", work.resolve("seed.js").toString(),
-        "--provider", "scripted", "--model", "turns.jsonl", "--cwd", "proj");
+    ExampleRun run =
+        ExampleRun.run(
+            home,
+            work,
+            "/ask for tea\n/args x y\n",
+            "-s",
+            work.resolve("seed.js").toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.requests()).hasSize(1);
     assertThat(run.context(0).getFirst()).isEqualTo("user: Please for tea");
-    assertThat(run.out()).contains("tea is served").contains("{\"args\":[\"x\",\"y\"],\"argsRaw\":\"x y\"");
+    assertThat(run.out())
+        .contains("tea is served")
+        .contains("{\"args\":[\"x\",\"y\"],\"argsRaw\":\"x y\"");
   }
 
   @Test
-  void resumingASessionWithCustomEntriesWithoutTheirScriptWarnsOnceWithTheTypeAndCount() throws Exception {
+  void resumingASessionWithCustomEntriesWithoutTheirScriptWarnsOnceWithTheTypeAndCount()
+      throws Exception {
     ExampleRun first = run("", "/note one", "/note two");
     assertThat(first.exitCode()).as(first.err()).isZero();
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"a\"}\n{\"text\": \"b\"}\n");
-    ExampleRun without = ExampleRun.print(home, work, "-p", "-c", "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "hi");
+    ExampleRun without =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-c",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "hi");
     assertThat(without.exitCode()).as(without.err()).isZero();
-    String warning = "graft: warning: this session has 2 \"seed_note\" entries that no loaded script reads";
+    String warning =
+        "graft: warning: this session has 2 \"seed_note\" entries that no loaded script reads";
     assertThat(without.err()).contains(warning);
     assertThat(without.err().split(Pattern.quote(warning), -1)).hasSize(2); // once
-    ExampleRun with = ExampleRun.print(home, work, "-p", "-c", "-s", work.resolve("seed.js").toString(), "--provider",
-        "scripted", "--model", "turns.jsonl", "--cwd", "proj", "again");
+    ExampleRun with =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-c",
+            "-s",
+            work.resolve("seed.js").toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "again");
     assertThat(with.exitCode()).as(with.err()).isZero();
     assertThat(with.err()).doesNotContain("seed_note");
   }
@@ -111,22 +169,29 @@ class CommandAndContextApiTest {
   void anAnswerThatIsNoneOfThoseIsAnError() throws Exception {
     ExampleRun run = run("", "/bad");
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).contains("/bad returned a number; a command returns nothing, a string or {prompt: string}");
+    assertThat(run.err())
+        .contains(
+            "/bad returned a number; a command returns nothing, a string or {prompt: string}");
   }
 
   @Test
-  void rebuildContextGivesTheContextAsTheHooksShapeItAndTheEventHasEntriesWithEntryIndex() throws Exception {
+  void rebuildContextGivesTheContextAsTheHooksShapeItAndTheEventHasEntriesWithEntryIndex()
+      throws Exception {
     ExampleRun run = run("{\"text\": \"hello back\"}\n", "hello", "/note remember tea");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    // the model call: entries are the branch (the model setting, the prompt), entryIndex points into it
+    // the model call: entries are the branch (the model setting, the prompt), entryIndex points
+    // into it
     String seen = run.context(0).getLast();
     assertThat(seen).startsWith("user: seen ");
     var s = Json.parse(seen.substring("user: seen ".length()));
     assertThat(s.get("types").toString()).isEqualTo("[\"model_change\",\"message:user\"]");
     assertThat(s.get("entryIndex").toString()).isEqualTo("[1]");
     // the command saved an entry and rebuilt: the context handler saw it and the messages came back
-    String status = run.err().lines().filter(l -> l.startsWith("rebuilt: ")).findFirst().orElseThrow();
-    assertThat(status).startsWith("rebuilt: user=hello | assistant=hello back | user=note remember tea | user=seen ");
+    String status =
+        run.err().lines().filter(l -> l.startsWith("rebuilt: ")).findFirst().orElseThrow();
+    assertThat(status)
+        .startsWith(
+            "rebuilt: user=hello | assistant=hello back | user=note remember tea | user=seen ");
     assertThat(status).contains("\"entryIndex\":[1,2]").contains("\"custom\"");
   }
 }

@@ -30,8 +30,17 @@ class AgentControlTest {
 
   private static AgentSession agent(Session session, String... turns) throws Exception {
     ScriptedProvider provider = ScriptedProvider.parse("turns", List.of(turns));
-    AgentSession agent = new AgentSession(session, Path.of("/tmp"), ScriptedProvider.MODEL, provider, ThinkingLevel.OFF,
-        "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+    AgentSession agent =
+        new AgentSession(
+            session,
+            Path.of("/tmp"),
+            ScriptedProvider.MODEL,
+            provider,
+            ThinkingLevel.OFF,
+            "system",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
     agent.setCompactionSettings(new CompactionSettings(true, 100, 10));
     return agent;
   }
@@ -39,9 +48,17 @@ class AgentControlTest {
   private static void converse(Session s, int turns) {
     for (int i = 0; i < turns; i++) {
       s.appendMessage(new AgentMessage.User("question " + i + " " + "words ".repeat(50), i));
-      s.appendMessage(new AgentMessage.Assistant(List.of(new ContentBlock.Text("answer " + i + " " + "more ".repeat(50))),
-          "scripted", "scripted", "scripted", new Usage(100 + i, 10, 0, 0, 0, Usage.Cost.ZERO, null), "stop",
-          Optional.empty(), i, null));
+      s.appendMessage(
+          new AgentMessage.Assistant(
+              List.of(new ContentBlock.Text("answer " + i + " " + "more ".repeat(50))),
+              "scripted",
+              "scripted",
+              "scripted",
+              new Usage(100 + i, 10, 0, 0, 0, Usage.Cost.ZERO, null),
+              "stop",
+              Optional.empty(),
+              i,
+              null));
     }
   }
 
@@ -68,7 +85,8 @@ class AgentControlTest {
     Session s = Session.inMemory("/tmp", Clock.systemUTC());
     AgentControl control = new AgentControl(agent0(s), AgentControlTest::noModels);
     assertThatThrownBy(() -> control.compact(Optional.empty()).get(10, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).hasMessageContaining("nothing to compact");
+        .isInstanceOf(ExecutionException.class)
+        .hasMessageContaining("nothing to compact");
   }
 
   private static AgentSession agent0(Session s) {

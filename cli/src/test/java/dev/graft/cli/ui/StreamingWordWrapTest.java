@@ -54,8 +54,10 @@ class StreamingWordWrapTest {
 
   @Test
   void noWidthMeansNoWrappingAndStylesWrapEachLine() {
-    assertThat(new StreamingWordWrap().feed("a long line that is not wrapped", 0, s -> s)).isEqualTo("a long line that is not wrapped");
-    assertThat(new StreamingWordWrap().feed("one two\nthree", 0, s -> "<" + s + ">")).isEqualTo("<one two>\n<three>");
+    assertThat(new StreamingWordWrap().feed("a long line that is not wrapped", 0, s -> s))
+        .isEqualTo("a long line that is not wrapped");
+    assertThat(new StreamingWordWrap().feed("one two\nthree", 0, s -> "<" + s + ">"))
+        .isEqualTo("<one two>\n<three>");
   }
 
   @Test

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * Instructions a project gives the agent: {@code AGENTS.md} (or, failing that, {@code CLAUDE.md})
- * in graft's home and in every directory from the filesystem root down to the working
- * directory, outermost first, so the nearest file has the last word.
+ * in graft's home and in every directory from the filesystem root down to the working directory,
+ * outermost first, so the nearest file has the last word.
  */
 public final class ProjectContext {
   private static final List<String> NAMES = List.of("AGENTS.md", "CLAUDE.md");
@@ -31,7 +31,9 @@ public final class ProjectContext {
       dirs.addFirst(d);
     }
     for (Path dir : dirs) {
-      read(dir).filter(f -> files.stream().noneMatch(x -> x.path().equals(f.path()))).ifPresent(files::add);
+      read(dir)
+          .filter(f -> files.stream().noneMatch(x -> x.path().equals(f.path())))
+          .ifPresent(files::add);
     }
     return files;
   }

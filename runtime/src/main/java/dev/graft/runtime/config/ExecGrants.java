@@ -14,18 +14,18 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Which hook scripts may run which programs with {@code graft.exec}: the {@code scripts.exec}
- * field of settings.json, an object from a script's name ({@code git-checkpoint.js},
- * {@code stacking/index.js}) to {@code true} (any program), {@code false} (none) or a list of
- * program names. Grants in the global settings apply to your own scripts ($GRAFT_HOME/scripts,
- * --scripts, -s); grants in the project's {@code .graft/settings.json} apply only to the
- * project's scripts, which run only once trusted, and are part of what is trusted (see
- * {@link #projectText}). So a repository can never grant a program to a script by itself. The
- * key {@code package:NAME} grants to every script of an installed script package: in the global
- * settings for a global package, in the project's for a project package (part of that package's
- * trust).
+ * Which hook scripts may run which programs with {@code graft.exec}: the {@code scripts.exec} field
+ * of settings.json, an object from a script's name ({@code git-checkpoint.js}, {@code
+ * stacking/index.js}) to {@code true} (any program), {@code false} (none) or a list of program
+ * names. Grants in the global settings apply to your own scripts ($GRAFT_HOME/scripts, --scripts,
+ * -s); grants in the project's {@code .graft/settings.json} apply only to the project's scripts,
+ * which run only once trusted, and are part of what is trusted (see {@link #projectText}). So a
+ * repository can never grant a program to a script by itself. The key {@code package:NAME} grants
+ * to every script of an installed script package: in the global settings for a global package, in
+ * the project's for a project package (part of that package's trust).
  */
-public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
+public record ExecGrants(
+    Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
   public static final String FIELD = "scripts.exec";
   public static final ExecGrants NONE = new ExecGrants(Map.of(), Map.of(), List.of());
 
@@ -35,10 +35,15 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
     problems = List.copyOf(problems);
   }
 
-  /** What one script may run: any program, or the programs named (exactly as the script passes them). */
+  /**
+   * What one script may run: any program, or the programs named (exactly as the script passes
+   * them).
+   */
   public record Grant(boolean any, Set<String> commands) {
     public Grant {
-      commands = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(commands, "commands")));
+      commands =
+          Collections.unmodifiableSortedSet(
+              new TreeSet<>(Objects.requireNonNull(commands, "commands")));
     }
 
     public boolean allows(String command) {
@@ -47,8 +52,14 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
 
     /** {@code true}, or the programs as a sorted JSON list. */
     String text() {
-      return any ? "true" : commands.stream().sorted().map(c -> "\"" + c.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
-          .reduce((a, b) -> a + "," + b).map(s -> "[" + s + "]").orElse("[]");
+      return any
+          ? "true"
+          : commands.stream()
+              .sorted()
+              .map(c -> "\"" + c.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
+              .reduce((a, b) -> a + "," + b)
+              .map(s -> "[" + s + "]")
+              .orElse("[]");
     }
   }
 
@@ -67,19 +78,23 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
     return Optional.ofNullable(project.get(name));
   }
 
-  /** The project's grant for one key (a script's name, or {@code package:NAME}) as text; empty when none. */
+  /**
+   * The project's grant for one key (a script's name, or {@code package:NAME}) as text; empty when
+   * none.
+   */
   public String projectTextFor(String key) {
     Grant g = project.get(key);
     return g == null ? "" : key + "=" + g.text() + "\n";
   }
 
   /**
-   * The project's grants as one canonical text (sorted; empty when there are none), so that a
-   * trust fingerprint can cover them: a changed grant needs trust again.
+   * The project's grants as one canonical text (sorted; empty when there are none), so that a trust
+   * fingerprint can cover them: a changed grant needs trust again.
    */
   public String projectText() {
     StringBuilder out = new StringBuilder();
-    new TreeMap<>(project).forEach((name, grant) -> out.append(name).append('=').append(grant.text()).append('\n'));
+    new TreeMap<>(project)
+        .forEach((name, grant) -> out.append(name).append('=').append(grant.text()).append('\n'));
     return out.toString();
   }
 
@@ -102,7 +117,11 @@ public record ExecGrants(Map<String, Grant> user, Map<String, Grant> project, Li
       return grants;
     }
     if (!exec.isObject()) {
-      problems.add(file + ": " + FIELD + " must be an object from a script's name to true or a list of programs; ignored");
+      problems.add(
+          file
+              + ": "
+              + FIELD
+              + " must be an object from a script's name to true or a list of programs; ignored");
       return grants;
     }
     for (Iterator<Map.Entry<String, JsonNode>> it = exec.fields(); it.hasNext(); ) {

@@ -11,17 +11,30 @@ import java.util.stream.Collectors;
 
 /**
  * The agent events scripts only watch (agent_start, turn_start, message_*, tool_execution_*,
- * compaction_*, agent_end...), one {@link HookPoint} each: the payload is the event's own JSON
- * form ({@link AgentEvents#toJson}, as {@code --mode json} prints it), made only when some
- * script watches that event, and an answer is not read.
+ * compaction_*, agent_end...), one {@link HookPoint} each: the payload is the event's own JSON form
+ * ({@link AgentEvents#toJson}, as {@code --mode json} prints it), made only when some script
+ * watches that event, and an answer is not read.
  */
 final class WatchedPoints {
   private WatchedPoints() {}
 
   /** The names of the agent events (the {@code type} of each {@link AgentEvent}'s JSON form). */
-  static final Set<String> NAMES = Set.of("agent_start", "agent_end", "turn_start", "turn_end", "message_start",
-      "message_update", "message_end", "tool_execution_start", "tool_execution_update", "tool_execution_end",
-      "compaction_start", "compaction_end", "auto_retry_start", "auto_retry_end");
+  static final Set<String> NAMES =
+      Set.of(
+          "agent_start",
+          "agent_end",
+          "turn_start",
+          "turn_end",
+          "message_start",
+          "message_update",
+          "message_end",
+          "tool_execution_start",
+          "tool_execution_update",
+          "tool_execution_end",
+          "compaction_start",
+          "compaction_end",
+          "auto_retry_start",
+          "auto_retry_end");
 
   private static final Map<String, HookPoint<AgentEvent, AgentEvent>> BY_NAME =
       NAMES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), Watched::new));
@@ -31,7 +44,10 @@ final class WatchedPoints {
     return Optional.ofNullable(BY_NAME.get(name));
   }
 
-  /** The point of {@code event} (an event missing from {@link #NAMES} gets one too: watching never fails the agent). */
+  /**
+   * The point of {@code event} (an event missing from {@link #NAMES} gets one too: watching never
+   * fails the agent).
+   */
   static HookPoint<AgentEvent, AgentEvent> of(AgentEvent event) {
     String name = AgentEvents.type(event);
     HookPoint<AgentEvent, AgentEvent> point = BY_NAME.get(name);

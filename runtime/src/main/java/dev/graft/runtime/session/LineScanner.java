@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the
- * tree needs: type, id, parentId and a message's role. Nothing is built; the bulk of a line
- * (message text, tool output) is only walked, eight bytes at a time where it is plain text.
- * This is what makes opening a large session cheap.
+ * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the tree
+ * needs: type, id, parentId and a message's role. Nothing is built; the bulk of a line (message
+ * text, tool output) is only walked, eight bytes at a time where it is plain text. This is what
+ * makes opening a large session cheap.
  */
 final class LineScanner {
   private static final VarHandle LONGS =
@@ -298,8 +298,8 @@ final class LineScanner {
         long w = (long) LONGS.get(b, p);
         long quote = w ^ (ONES * '"');
         long backslash = w ^ (ONES * '\\');
-        long special = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash)
-            | (w - ONES * 0x20) | w;
+        long special =
+            ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (w - ONES * 0x20) | w;
         if ((special & HIGHS) != 0) {
           break;
         }

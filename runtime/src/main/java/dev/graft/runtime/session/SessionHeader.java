@@ -39,9 +39,9 @@ public record SessionHeader(
   }
 
   /**
-   * The format a header's {@code version} value stands for, compared as the reference compares
-   * it (JavaScript numbers, so {@code 2.0} and {@code "2"} are version 2): 1 when absent, null
-   * or below 2, 2 below 3, else 3. A value that is not a number at all means no migration.
+   * The format a header's {@code version} value stands for, compared as the reference compares it
+   * (JavaScript numbers, so {@code 2.0} and {@code "2"} are version 2): 1 when absent, null or
+   * below 2, 2 below 3, else 3. A value that is not a number at all means no migration.
    */
   public static int versionLevel(JsonNode value) {
     double v;
@@ -81,7 +81,8 @@ public record SessionHeader(
         extra.set(f, json.get(f));
       }
     }
-    if (json.has("version") && !(json.get("version").isIntegralNumber() && json.get("version").intValue() == version)) {
+    if (json.has("version")
+        && !(json.get("version").isIntegralNumber() && json.get("version").intValue() == version)) {
       extra.set("version", json.get("version"));
     }
     return Optional.of(

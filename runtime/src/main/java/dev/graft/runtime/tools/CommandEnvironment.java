@@ -4,10 +4,10 @@ import java.util.Map;
 
 /**
  * Which of graft's environment variables a command it runs receives: every one except the model
- * credentials, the variables ending in {@code _API_KEY} and {@code HF_TOKEN}, so neither the
- * model (through the bash tool) nor a script (through a tool call it rewrites, or {@code exec})
- * can print a key. The bash tool passes them on only when the user's own settings say so
- * ({@code tools.bash.passApiKeys}); keys kept in {@code auth.json} are never in the environment.
+ * credentials, the variables ending in {@code _API_KEY} and {@code HF_TOKEN}, so neither the model
+ * (through the bash tool) nor a script (through a tool call it rewrites, or {@code exec}) can print
+ * a key. The bash tool passes them on only when the user's own settings say so ({@code
+ * tools.bash.passApiKeys}); keys kept in {@code auth.json} are never in the environment.
  */
 public final class CommandEnvironment {
   private CommandEnvironment() {}

@@ -37,7 +37,10 @@ public record ProcessTree(Optional<Path> killCommand) {
     return Optional.empty();
   }
 
-  /** Kills {@code process}, its process group when it leads one ({@code ownGroup}), and its descendants. */
+  /**
+   * Kills {@code process}, its process group when it leads one ({@code ownGroup}), and its
+   * descendants.
+   */
   public void kill(Process process, boolean ownGroup) {
     ProcessHandle root = process.toHandle();
     List<ProcessHandle> descendants = root.descendants().toList();
@@ -55,9 +58,9 @@ public record ProcessTree(Optional<Path> killCommand) {
 
   /**
    * Kills every process left in each group of {@code leaders}, with one {@code kill} per 200
-   * groups. A group outlives its leader while processes it started run (orphans keep it), and
-   * its id cannot be given to a new process until they have all ended; a group already empty is
-   * skipped by {@code kill}.
+   * groups. A group outlives its leader while processes it started run (orphans keep it), and its
+   * id cannot be given to a new process until they have all ended; a group already empty is skipped
+   * by {@code kill}.
    */
   public void killGroups(List<Long> leaders) {
     if (killCommand.isEmpty()) {
@@ -67,10 +70,11 @@ public record ProcessTree(Optional<Path> killCommand) {
       List<String> argv = new ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
       leaders.subList(from, Math.min(leaders.size(), from + 200)).forEach(l -> argv.add("-" + l));
       try {
-        Process kill = new ProcessBuilder(argv)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
+        Process kill =
+            new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         kill.waitFor(2, TimeUnit.SECONDS);
       } catch (IOException e) {
         return; // no kill to run: the per-process kills of the caller are all there is

@@ -8,14 +8,16 @@ import org.junit.jupiter.api.Test;
 class ScriptTextTest {
   @Test
   void plainTextIsUnchanged() {
-    assertThat(ScriptText.safeLine("fixed 3 files in src/ — ok ✓")).isEqualTo("fixed 3 files in src/ — ok ✓");
+    assertThat(ScriptText.safeLine("fixed 3 files in src/ — ok ✓"))
+        .isEqualTo("fixed 3 files in src/ — ok ✓");
     assertThat(ScriptText.safeLine(null)).isEmpty();
   }
 
   @Test
   void lineBreaksControlsEscapesAndReorderingMarksAreEscaped() {
     assertThat(ScriptText.safeLine("a\nb\r\tc")).isEqualTo("a\\nb\\r\\tc");
-    assertThat(ScriptText.safeLine("\u001b[2J\u001b]0;t\u0007\u0000\u007f\u009b")).isEqualTo("\\x1b[2J\\x1b]0;t\\x07\\x00\\x7f\\x9b");
+    assertThat(ScriptText.safeLine("\u001b[2J\u001b]0;t\u0007\u0000\u007f\u009b"))
+        .isEqualTo("\\x1b[2J\\x1b]0;t\\x07\\x00\\x7f\\x9b");
     assertThat(ScriptText.safeLine("x\u202ey\u2028z\u2066")).isEqualTo("x\\u202ey\\u2028z\\u2066");
   }
 

@@ -27,18 +27,23 @@ class NonFiniteAsNullTest {
 
   @Test
   void anIntegerOrDecimalReadWholeBeyondADoubleIsWrittenAsNull() throws Exception {
-    // Found by JsonIntoScriptFuzzTest: 400 digits read as a BigInteger reached the script as Infinity.
+    // Found by JsonIntoScriptFuzzTest: 400 digits read as a BigInteger reached the script as
+    // Infinity.
     String digits = "5".repeat(400);
-    JsonNode parsed = Json.parse("{\"i\":" + digits + ",\"n\":-" + digits + ",\"ok\":" + "9".repeat(30) + "}");
+    JsonNode parsed =
+        Json.parse("{\"i\":" + digits + ",\"n\":-" + digits + ",\"ok\":" + "9".repeat(30) + "}");
     assertThat(parsed.get("i").isBigInteger()).isTrue();
-    assertThat(Json.write(parsed)).isEqualTo("{\"i\":null,\"n\":null,\"ok\":" + "9".repeat(30) + "}");
-    JsonNode decimal = Json.object().put("d", new BigDecimal("1e400")).put("e", new BigDecimal("1.5"));
+    assertThat(Json.write(parsed))
+        .isEqualTo("{\"i\":null,\"n\":null,\"ok\":" + "9".repeat(30) + "}");
+    JsonNode decimal =
+        Json.object().put("d", new BigDecimal("1e400")).put("e", new BigDecimal("1.5"));
     assertThat(Json.write(decimal)).isEqualTo("{\"d\":null,\"e\":1.5}");
   }
 
   @Test
   void finiteNumbersAreWrittenAsBefore() {
-    assertThat(Json.write(Json.object().put("a", 1.5).put("b", 1e300).put("c", -0.0).put("f", 2.5f)))
+    assertThat(
+            Json.write(Json.object().put("a", 1.5).put("b", 1e300).put("c", -0.0).put("f", 2.5f)))
         .isEqualTo("{\"a\":1.5,\"b\":1.0E300,\"c\":-0.0,\"f\":2.5}");
   }
 }

@@ -21,7 +21,11 @@ import org.junit.jupiter.api.Test;
 class LineScannerTest {
   private final LineScanner scanner = new LineScanner();
 
-  private enum Verdict { ACCEPTED, REJECTED, NOT_UTF8 }
+  private enum Verdict {
+    ACCEPTED,
+    REJECTED,
+    NOT_UTF8
+  }
 
   private Verdict scan(byte[] line) {
     try {
@@ -51,7 +55,9 @@ class LineScannerTest {
 
   @Test
   void readsTheTreeFieldsAndDecodesEscapes() throws Exception {
-    byte[] line = "{\"id\":\"a\\u0062c\",\"message\":{\"content\":[{\"x\":[1,2.5e-3,true,null]}],\"role\":\"assistant\"},\"type\":\"message\",\"parentId\":null}".getBytes(UTF_8);
+    byte[] line =
+        "{\"id\":\"a\\u0062c\",\"message\":{\"content\":[{\"x\":[1,2.5e-3,true,null]}],\"role\":\"assistant\"},\"type\":\"message\",\"parentId\":null}"
+            .getBytes(UTF_8);
     LineScanner.Scan scan = scanner.scan(line, 0, line.length);
     assertThat(scan.id()).isEqualTo("abc");
     assertThat(scan.type()).isEqualTo("message");
@@ -71,7 +77,8 @@ class LineScannerTest {
       }
     }
     Random random = new Random(42);
-    byte[] interesting = "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] interesting =
+        "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(StandardCharsets.ISO_8859_1);
     int disagreements = 0;
     int rejected = 0;
     List<String> examples = new ArrayList<>();
@@ -109,11 +116,15 @@ class LineScannerTest {
       if ((verdict == Verdict.ACCEPTED) != expected) {
         disagreements++;
         if (examples.size() < 5) {
-          examples.add((expected ? "parser accepts, scanner rejects: " : "scanner accepts, parser rejects: ") + new String(line, UTF_8));
+          examples.add(
+              (expected ? "parser accepts, scanner rejects: " : "scanner accepts, parser rejects: ")
+                  + new String(line, UTF_8));
         }
       }
     }
-    assertThat(rejected).as("the mutations must produce invalid lines to be a test").isGreaterThan(5_000);
+    assertThat(rejected)
+        .as("the mutations must produce invalid lines to be a test")
+        .isGreaterThan(5_000);
     assertThat(examples).as("disagreements: %d", disagreements).isEmpty();
   }
 
@@ -121,9 +132,13 @@ class LineScannerTest {
   void tellsEncodingErrorsFromCutLines() {
     byte[] cut = "{\"type\":\"message\",\"text\":\"caf\u00c3".getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(cut, 0, cut.length))
-        .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isFalse());
-    byte[] latin1 = "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}".getBytes(StandardCharsets.ISO_8859_1);
+        .isInstanceOfSatisfying(
+            LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isFalse());
+    byte[] latin1 =
+        "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}"
+            .getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(latin1, 0, latin1.length))
-        .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
+        .isInstanceOfSatisfying(
+            LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
   }
 }

@@ -5,7 +5,9 @@ import java.util.Objects;
 /** What a script's message renderer ({@code registerMessageRenderer}) gave for a custom message. */
 public sealed interface MessageRendering {
 
-  /** The text to show, as the renderer returned it (lines separated by newlines, not cleaned yet). */
+  /**
+   * The text to show, as the renderer returned it (lines separated by newlines, not cleaned yet).
+   */
   record Text(String text) implements MessageRendering {
     public Text {
       Objects.requireNonNull(text, "text");

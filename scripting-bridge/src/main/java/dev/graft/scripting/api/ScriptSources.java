@@ -11,10 +11,11 @@ import java.util.TreeMap;
 /**
  * Where scripts come from: directories and single files, in load order; the shared library
  * directory that every script may import as {@code graft/lib/<file>}; and the installed script
- * packages, by name, that every script may import as {@code "name"} or {@code "name/file.js"}
- * (each package's own npm dependencies, in its {@code node_modules}, come along).
+ * packages, by name, that every script may import as {@code "name"} or {@code "name/file.js"} (each
+ * package's own npm dependencies, in its {@code node_modules}, come along).
  */
-public record ScriptSources(List<Path> locations, Optional<Path> libDir, Map<String, Path> packages) {
+public record ScriptSources(
+    List<Path> locations, Optional<Path> libDir, Map<String, Path> packages) {
   public ScriptSources {
     locations = List.copyOf(locations);
     Objects.requireNonNull(libDir, "libDir");

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.DirectoryStream;
@@ -67,8 +67,12 @@ public final class CompatModules implements FileSystem {
         byte[] source = in.readAllBytes();
         if (name.equals("pi-coding-agent.mjs")) {
           // The reference's VERSION is its own version; graft's module has graft's.
-          source = (new String(source, StandardCharsets.UTF_8) + "\n/** graft's version. */\nexport const VERSION = \""
-              + VERSION + "\";\n").getBytes(StandardCharsets.UTF_8);
+          source =
+              (new String(source, StandardCharsets.UTF_8)
+                      + "\n/** graft's version. */\nexport const VERSION = \""
+                      + VERSION
+                      + "\";\n")
+                  .getBytes(StandardCharsets.UTF_8);
         }
         out.put(name, source);
       } catch (IOException e) {
@@ -115,10 +119,12 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options)
+      throws IOException {
     if (source(path).isPresent()) {
       if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
-        throw new AccessDeniedException(path.toString(), null, "graft's built-in modules are read-only");
+        throw new AccessDeniedException(
+            path.toString(), null, "graft's built-in modules are read-only");
       }
       return;
     }
@@ -126,14 +132,17 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
-      throws IOException {
+  public SeekableByteChannel newByteChannel(
+      Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
     Optional<byte[]> bytes = source(path);
-    return bytes.isPresent() ? new InMemoryModuleChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
+    return bytes.isPresent()
+        ? new InMemoryModuleChannel(bytes.get())
+        : files.newByteChannel(path, options, attrs);
   }
 
   @Override
-  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options)
+      throws IOException {
     Optional<byte[]> bytes = source(path);
     if (bytes.isEmpty()) {
       return files.readAttributes(path, attributes, options);
@@ -163,7 +172,8 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
+  public DirectoryStream<Path> newDirectoryStream(
+      Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
     return files.newDirectoryStream(dir, filter);
   }
 
