@@ -74,10 +74,19 @@ final class EmitScope {
       if (contextJson == null) {
         contextJson = Json.write(context.data());
       }
-      c = watchdog.bridgeWork(() -> s.prelude().makeCtx().execute(contextJson, host.ui(s, context.ui()),
-          context.ui().available(), SessionViewCalls.of(s, context.session()), host.agent(s, context.agent()),
-          command ? host.commands(s, context.commands()) : null,
-          context.reminders().map(sink -> host.reminders(s, sink)).orElse(null), context.ui().components()));
+      c =
+          watchdog.bridgeWork(() ->
+              s.prelude()
+                  .makeCtx()
+                  .execute(
+                      contextJson,
+                      host.ui(s, context.ui()),
+                      context.ui().available(),
+                      SessionViewCalls.of(s, context.session()),
+                      host.agent(s, context.agent()),
+                      command ? host.commands(s, context.commands()) : null,
+                      context.reminders().map(sink -> host.reminders(s, sink)).orElse(null),
+                      context.ui().components()));
       contexts.put(s, c);
     }
     return c;

@@ -66,10 +66,16 @@ final class HostCalls {
   private final Marshal marshal;
   private final ScriptSettings settings;
   private final ScriptViews views;
+
   /** Each script file's model calls, kept across reloads. */
   private final Map<Path, ModelCallQuota> modelCalls = new ConcurrentHashMap<>();
 
-  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings,
+  HostCalls(
+      ScriptHostPort port,
+      RunningScripts scripts,
+      GuestCalls calls,
+      Marshal marshal,
+      ScriptSettings settings,
       ScriptViews views) {
     this.views = views;
     this.port = port;
@@ -130,27 +136,63 @@ final class HostCalls {
       Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReply.serve(s, name, () -> {
-        if (ViewCalls.serves(op)) {
-          return ViewCalls.call(s, views, ui, op, a, b, c, marshal);
-        }
-        switch (op) {
-          case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
-              o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "confirm" -> calls.await(s, name, ui.confirm(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
-              timeout(c)), resolve, reject, String::valueOf);
-          case "input" -> calls.await(s, name, ui.input(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the placeholder"), MAX_SHORT_TEXT, "the placeholder"),
-              timeout(c)), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
-          case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
-              Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
-          default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
-        }
-        return HostReply.NOTHING;
-      });
+      return HostReply.serve(
+          s,
+          name,
+          () -> {
+            if (ViewCalls.serves(op)) {
+              return ViewCalls.call(s, views, ui, op, a, b, c, marshal);
+            }
+            switch (op) {
+              case "select" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.select(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          strings(
+                              marshal.parse(json(b, "the options"), "the options"), "the options"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "confirm" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.confirm(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      String::valueOf);
+              case "input" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.input(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(
+                              optionalText(b, "the placeholder"),
+                              MAX_SHORT_TEXT,
+                              "the placeholder"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "notify" ->
+                  ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
+              case "setStatus" ->
+                  ui.setStatus(
+                      capped(text(a, "the key"), MAX_NAME, "the key"),
+                      Optional.ofNullable(
+                              capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text"))
+                          .filter(t -> !t.isEmpty()));
+              default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
+            }
+            return HostReply.NOTHING;
+          });
     };
   }
 
@@ -353,8 +395,13 @@ final class HostCalls {
                   + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute,
-        renderer(tool, "renderCall", name), renderer(tool, "renderResult", name)));
+    s.registered()
+        .addTool(
+            new Registrations.Tool(
+                new ScriptTool(name, description.asString(), schema, s.file()),
+                execute,
+                renderer(tool, "renderCall", name),
+                renderer(tool, "renderResult", name)));
     refreshIfActive(s);
     if (s.active()) {
       port.toolRegistered(s.file(), name);
@@ -369,12 +416,14 @@ final class HostCalls {
       return null;
     }
     if (!fn.canExecute()) {
-      throw new BadArgument("the " + member + " of tool " + name + " must be a function, not " + typeOf(fn));
+      throw new BadArgument(
+          "the " + member + " of tool " + name + " must be a function, not " + typeOf(fn));
     }
     return fn;
   }
 
-  private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
+  private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer)
+      throws BadArgument {
     String customType = capped(text(typeValue, "the customType"), MAX_NAME, "the customType");
     if (renderer == null || !renderer.canExecute()) {
       throw new BadArgument(

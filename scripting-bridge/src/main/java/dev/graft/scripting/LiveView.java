@@ -19,21 +19,23 @@ import org.graalvm.polyglot.Value;
 
 /**
  * A component a script draws, as graft holds it: renders, keys and invalidation go to the owner
- * thread, each a run of guest code under the watchdog. The UI waits for a render only as long as
- * it is told (and not at all while another render is late); one render at a time is asked for.
- * A render that throws is a failure the UI shows; one that spins is interrupted by the watchdog
- * and the view ends, as it does when its script stops.
+ * thread, each a run of guest code under the watchdog. The UI waits for a render only as long as it
+ * is told (and not at all while another render is late); one render at a time is asked for. A
+ * render that throws is a failure the UI shows; one that spins is interrupted by the watchdog and
+ * the view ends, as it does when its script stops.
  */
 final class LiveView implements ScriptView {
   /** Keys waiting for the script thread beyond this are dropped (the script is stuck). */
   static final int MAX_PENDING_KEYS = 64;
-  private static final Watcher NOBODY = new Watcher() {
-    @Override
-    public void changed() {}
 
-    @Override
-    public void closed(Optional<String> problem) {}
-  };
+  private static final Watcher NOBODY =
+      new Watcher() {
+        @Override
+        public void changed() {}
+
+        @Override
+        public void closed(Optional<String> problem) {}
+      };
 
   private final ScriptViews views;
   private final LoadedScript s;
@@ -47,6 +49,7 @@ final class LiveView implements ScriptView {
   private Pending pending;
   private final AtomicInteger pendingKeys = new AtomicInteger();
   private final AtomicLong keysSince = new AtomicLong();
+
   /** How many times it asked for a frame (or a key may have changed it). */
   private final AtomicLong changes = new AtomicLong();
 
@@ -90,18 +93,25 @@ final class LiveView implements ScriptView {
       return true;
     }
     synchronized (lock) {
-      return pending != null && !pending.future.isDone() && now - pending.since > ScriptViews.STALL.toNanos();
+      return pending != null
+          && !pending.future.isDone()
+          && now - pending.since > ScriptViews.STALL.toNanos();
     }
   }
 
   // ------------------------------------------------------------------ render (any thread)
 
-  /** A render asked of the script thread, for one width; {@code late} once a caller stopped waiting for it. */
+  /**
+   * A render asked of the script thread, for one width; {@code late} once a caller stopped waiting
+   * for it.
+   */
   private static final class Pending {
     final int width;
     final long since = System.nanoTime();
+
     /** How many times the view had asked for a frame when this render was asked for. */
     final long changesBefore;
+
     final CompletableFuture<Frame> future;
     volatile boolean late;
 
@@ -129,7 +139,8 @@ final class LiveView implements ScriptView {
           pending = null;
           if (done.width == width) {
             if (changes.get() != done.changesBefore) {
-              // it asked for a frame since that render was asked for, and the caller stopped waiting
+              // it asked for a frame since that render was asked for, and the caller stopped
+              // waiting
               // before: the frame it asked for is still to come
               watcher.changed();
             }
@@ -137,7 +148,8 @@ final class LiveView implements ScriptView {
           }
         }
         if (pending == null) {
-          Pending fresh = new Pending(width, views.owner.submit(() -> renderNow(width)), changes.get());
+          Pending fresh =
+              new Pending(width, views.owner.submit(() -> renderNow(width)), changes.get());
           fresh.future.whenComplete((r, e) -> {
             if (fresh.late) {
               watcher.changed(); // the frame that stopped waiting for it can have it now
@@ -182,7 +194,8 @@ final class LiveView implements ScriptView {
       return done.join();
     } catch (RuntimeException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
-      return new Frame.Failed(s.file() + ": " + what + " could not be drawn: " + cause.getMessage(), true);
+      return new Frame.Failed(
+          s.file() + ": " + what + " could not be drawn: " + cause.getMessage(), true);
     }
   }
 
@@ -205,7 +218,10 @@ final class LiveView implements ScriptView {
     }
   }
 
-  /** The string views.js render answers: lines joined by "\n", then "\n\0" and the count cut, if any. */
+  /**
+   * The string views.js render answers: lines joined by "\n", then "\n\0" and the count cut, if
+   * any.
+   */
   static Frame.Lines lines(String text) {
     int cut = 0;
     String body = text;
@@ -230,7 +246,10 @@ final class LiveView implements ScriptView {
     return new Frame.Lines(out, cut);
   }
 
-  /** A failure of this view's code: the script's own errors are shown; one that spun or stopped its script ends it. */
+  /**
+   * A failure of this view's code: the script's own errors are shown; one that spun or stopped its
+   * script ends it.
+   */
   private Frame failed(Failure f) {
     switch (f.kind()) {
       case STOPPED -> {
@@ -249,7 +268,8 @@ final class LiveView implements ScriptView {
     }
   }
 
-  // ------------------------------------------------------------------ keys and the rest (any thread)
+  // ------------------------------------------------------------------ keys and the rest (any
+  // thread)
 
   @Override
   public void input(String data) {
@@ -335,7 +355,9 @@ final class LiveView implements ScriptView {
     watcher.closed(problem);
   }
 
-  /** On the owner thread: views.js closes it (dispose; custom's promise resolves with {@code json}). */
+  /**
+   * On the owner thread: views.js closes it (dispose; custom's promise resolves with {@code json}).
+   */
   private void dispose(String json) {
     if (!s.running() || s.views().helpers == null) {
       return;
@@ -352,7 +374,8 @@ final class LiveView implements ScriptView {
     views.scripts.closeIfDone(s);
   }
 
-  // ------------------------------------------------------------------ from the script (owner thread)
+  // ------------------------------------------------------------------ from the script (owner
+  // thread)
 
   /** It asked for a frame. */
   void changed() {
@@ -360,7 +383,9 @@ final class LiveView implements ScriptView {
     watcher.changed();
   }
 
-  /** It ended: by the script ({@code why} empty: done(), replaced) or with its script ({@code why}). */
+  /**
+   * It ended: by the script ({@code why} empty: done(), replaced) or with its script ({@code why}).
+   */
   void ended(Optional<String> why) {
     if (closed) {
       return;

@@ -73,6 +73,7 @@ final class LoadedScript {
    * script.
    */
   private WebGlobals.State web;
+
   /** The components it draws (views.js's host side), ended with it. */
   private ScriptViews.State views;
 

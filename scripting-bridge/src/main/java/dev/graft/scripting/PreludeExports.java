@@ -37,11 +37,22 @@ record PreludeExports(
     if (!names.equals(expected)) {
       throw new IllegalStateException("prelude.js exports " + names + ", not " + expected);
     }
-    return new PreludeExports(exports.getMember("invoke"), exports.getMember("encodeAnswer"),
-        exports.getMember("encodeContextAnswer"), exports.getMember("contextAnswerRest"),
-        exports.getMember("contextEvent"), exports.getMember("contextMessages"), exports.getMember("withEntries"),
-        exports.getMember("decode"), exports.getMember("makeApi"), exports.getMember("makeCtx"),
-        exports.getMember("commandCtx"), exports.getMember("watchInput"), exports.getMember("describeThrown"),
-        exports.getMember("isNotJson"), exports.getMember("settle"), exports.getMember("fail"));
+    return new PreludeExports(
+        exports.getMember("invoke"),
+        exports.getMember("encodeAnswer"),
+        exports.getMember("encodeContextAnswer"),
+        exports.getMember("contextAnswerRest"),
+        exports.getMember("contextEvent"),
+        exports.getMember("contextMessages"),
+        exports.getMember("withEntries"),
+        exports.getMember("decode"),
+        exports.getMember("makeApi"),
+        exports.getMember("makeCtx"),
+        exports.getMember("commandCtx"),
+        exports.getMember("watchInput"),
+        exports.getMember("describeThrown"),
+        exports.getMember("isNotJson"),
+        exports.getMember("settle"),
+        exports.getMember("fail"));
   }
 }

@@ -30,7 +30,12 @@ final class Renderings {
   private final Marshal marshal;
   private final Watchdog watchdog;
 
-  Renderings(OwnerThread owner, RunningScripts scripts, ScriptViews views, GuestCalls calls, Marshal marshal,
+  Renderings(
+      OwnerThread owner,
+      RunningScripts scripts,
+      ScriptViews views,
+      GuestCalls calls,
+      Marshal marshal,
       Watchdog watchdog) {
     this.owner = owner;
     this.scripts = scripts;
@@ -45,55 +50,89 @@ final class Renderings {
 
   Optional<MessageRendering> message(JsonNode message, boolean expanded, Duration wait) {
     String customType = message.path("customType").asText("");
-    return render("message renderer for \"" + customType + "\"", wait, (s, what) -> {
-      Value renderer = s.registered().renderer(customType).orElse(null);
-      return renderer == null ? null : new Ask(views.helpers(s).getMember("renderMessage"), x -> new Object[] {renderer,
-          watchdog.bridgeWork(() -> marshal.toJs(x, message)), expanded});
-    });
+    return render(
+        "message renderer for \"" + customType + "\"",
+        wait,
+        (s, what) -> {
+          Value renderer = s.registered().renderer(customType).orElse(null);
+          return renderer == null
+              ? null
+              : new Ask(
+                  views.helpers(s).getMember("renderMessage"),
+                  x ->
+                      new Object[] {
+                        renderer, watchdog.bridgeWork(() -> marshal.toJs(x, message)), expanded
+                      });
+        });
   }
 
   Optional<MessageRendering> tool(ToolRenderRequest r, Duration wait) {
     boolean result = r.result().isPresent();
     String which = result ? "renderResult" : "renderCall";
-    return render(which + " of tool " + r.toolName(), wait, (s, what) -> {
-      Registrations.Tool tool = s.registered().tool(r.toolName()).orElse(null);
-      Value fn = tool == null ? null : result ? tool.renderResult() : tool.renderCall();
-      if (fn == null) {
-        return null;
-      }
-      String state = Json.write(Json.object().put("toolCallId", r.toolCallId()).put("cwd", r.cwd())
-          .put("executionStarted", true).put("isPartial", r.isPartial()).put("expanded", r.expanded())
-          .put("isError", r.isError()));
-      return new Ask(views.helpers(s).getMember("renderTool"), x -> new Object[] {fn, result ? "result" : "call",
-          Json.write(r.args()), r.result().map(Json::write).orElse(null), state});
-    });
+    return render(
+        which + " of tool " + r.toolName(),
+        wait,
+        (s, what) -> {
+          Registrations.Tool tool = s.registered().tool(r.toolName()).orElse(null);
+          Value fn = tool == null ? null : result ? tool.renderResult() : tool.renderCall();
+          if (fn == null) {
+            return null;
+          }
+          String state =
+              Json.write(
+                  Json.object()
+                      .put("toolCallId", r.toolCallId())
+                      .put("cwd", r.cwd())
+                      .put("executionStarted", true)
+                      .put("isPartial", r.isPartial())
+                      .put("expanded", r.expanded())
+                      .put("isError", r.isError()));
+          return new Ask(
+              views.helpers(s).getMember("renderTool"),
+              x ->
+                  new Object[] {
+                    fn,
+                    result ? "result" : "call",
+                    Json.write(r.args()),
+                    r.result().map(Json::write).orElse(null),
+                    state
+                  });
+        });
   }
 
-  private Optional<MessageRendering> render(String what, Duration wait, BiFunction<LoadedScript, String, Ask> ask) {
+  private Optional<MessageRendering> render(
+      String what, Duration wait, BiFunction<LoadedScript, String, Ask> ask) {
     if (owner.isCurrent()) {
-      return Optional.of(new MessageRendering.Failed("the " + what + " cannot run from the script thread"));
+      return Optional.of(
+          new MessageRendering.Failed("the " + what + " cannot run from the script thread"));
     }
     AtomicBoolean gaveUp = new AtomicBoolean();
     LiveView[] made = new LiveView[1];
-    CompletableFuture<JsonNode> answer = owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Ask a = ask.apply(s, what);
-        if (a != null) {
-          return calls.call(s, a.helper(), what, true, Optional.of(wait), a.arguments()).thenApply(v -> {
-            if (v.isInt()) {
-              LiveView view = views.open(s, v.asInt(), "the component the " + what + " returned");
-              if (gaveUp.get()) {
-                view.close(Optional.empty()); // nobody waits for it any more
-              } else {
-                made[0] = view;
+    CompletableFuture<JsonNode> answer =
+        owner
+            .submit(() -> {
+              for (LoadedScript s : scripts.active()) {
+                Ask a = ask.apply(s, what);
+                if (a != null) {
+                  return calls
+                      .call(s, a.helper(), what, true, Optional.of(wait), a.arguments())
+                      .thenApply(v -> {
+                        if (v.isInt()) {
+                          LiveView view =
+                              views.open(s, v.asInt(), "the component the " + what + " returned");
+                          if (gaveUp.get()) {
+                            view.close(Optional.empty()); // nobody waits for it any more
+                          } else {
+                            made[0] = view;
+                          }
+                        }
+                        return v;
+                      });
+                }
               }
-            }
-            return v;
-          });
-        }
-      }
-      return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
-    }).thenCompose(f -> f);
+              return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
+            })
+            .thenCompose(f -> f);
     try {
       JsonNode value = answer.get(wait.toMillis(), TimeUnit.MILLISECONDS);
       if (value.isMissingNode() || value.isNull()) {
@@ -103,8 +142,12 @@ final class Renderings {
         return Optional.of(new MessageRendering.View(made[0]));
       }
       if (!value.isTextual()) {
-        return Optional.of(new MessageRendering.Failed(what + " returned " + value.getNodeType().toString().toLowerCase()
-            + ", not a string"));
+        return Optional.of(
+            new MessageRendering.Failed(
+                what
+                    + " returned "
+                    + value.getNodeType().toString().toLowerCase()
+                    + ", not a string"));
       }
       return Optional.of(new MessageRendering.Text(value.textValue()));
     } catch (ExecutionException e) {
@@ -112,12 +155,16 @@ final class Renderings {
       while (cause instanceof CompletionException && cause.getCause() != null) {
         cause = cause.getCause();
       }
-      return Optional.of(new MessageRendering.Failed(cause instanceof ScriptFailure sf ? sf.failure().message()
-          : what + " failed: " + cause.getMessage()));
+      return Optional.of(
+          new MessageRendering.Failed(
+              cause instanceof ScriptFailure sf
+                  ? sf.failure().message()
+                  : what + " failed: " + cause.getMessage()));
     } catch (TimeoutException e) {
       gaveUp.set(true);
       answer.cancel(false);
-      return Optional.of(new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
+      return Optional.of(
+          new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       gaveUp.set(true);

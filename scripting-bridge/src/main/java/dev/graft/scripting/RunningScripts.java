@@ -21,9 +21,15 @@ import java.util.Set;
 final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
-  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
-      Set<String> renderers, Set<String> toolRenderers) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), Set.of());
+  record Snapshot(
+      List<ScriptFile> scripts,
+      Set<String> events,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools,
+      Set<String> renderers,
+      Set<String> toolRenderers) {
+    static final Snapshot EMPTY =
+        new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -65,13 +71,21 @@ final class RunningScripts {
     Set<String> toolRenderers = new HashSet<>();
     for (LoadedScript s : active) {
       renderers.addAll(s.registered().rendererTypes());
-      s.registered().tools().stream().filter(Registrations.Tool::renders).forEach(t -> toolRenderers.add(t.info().name()));
+      s.registered().tools().stream()
+          .filter(Registrations.Tool::renders)
+          .forEach(t -> toolRenderers.add(t.info().name()));
       events.addAll(s.registered().events());
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
-    snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools), Set.copyOf(renderers), Set.copyOf(toolRenderers));
+    snapshot =
+        new Snapshot(
+            active.stream().map(s -> s.file()).toList(),
+            Set.copyOf(events),
+            List.copyOf(commands),
+            List.copyOf(tools),
+            Set.copyOf(renderers),
+            Set.copyOf(toolRenderers));
   }
 
   /**

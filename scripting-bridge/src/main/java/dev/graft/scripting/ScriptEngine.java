@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.hooks.HookEvents;
-import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.LoadReport;
@@ -16,8 +15,8 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
 import dev.graft.scripting.api.ScriptTerminal;
-import dev.graft.scripting.api.ToolRenderRequest;
 import dev.graft.scripting.api.ScriptTool;
+import dev.graft.scripting.api.ToolRenderRequest;
 import dev.graft.scripting.modules.ModuleFileSystem;
 import dev.graft.scripting.modules.PackageModules;
 import java.io.IOException;
@@ -25,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +33,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.graalvm.polyglot.Value;
-import java.util.Objects;
 
 /**
  * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
@@ -83,7 +82,9 @@ public final class ScriptEngine implements AutoCloseable {
     this.views = new ScriptViews(owner, scripts, errors);
     this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
-    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, views);
+    this.loading =
+        new ScriptLoading(
+            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, views);
     this.renderings = new Renderings(owner, scripts, views, calls, marshal, watchdog);
     if (sandbox.interpreted()) {
       log.engine(
@@ -416,15 +417,19 @@ public final class ScriptEngine implements AutoCloseable {
     return renderings.message(message, expanded, wait);
   }
 
-  /** Whether a running script's tool {@code name} has its own renderCall or renderResult (no round trip). */
+  /**
+   * Whether a running script's tool {@code name} has its own renderCall or renderResult (no round
+   * trip).
+   */
   public boolean rendersTool(String name) {
     return scripts.snapshot().toolRenderers().contains(name);
   }
 
   /**
-   * How a script's tool shows its call ({@code renderCall}) or result ({@code renderResult}), waiting
-   * at most {@code wait}: the component it returned, or why there is none (it threw, timed out);
-   * empty when the tool has no such renderer or it returned nothing (graft's own rendering stands).
+   * How a script's tool shows its call ({@code renderCall}) or result ({@code renderResult}),
+   * waiting at most {@code wait}: the component it returned, or why there is none (it threw, timed
+   * out); empty when the tool has no such renderer or it returned nothing (graft's own rendering
+   * stands).
    */
   public Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
     if (closed || !rendersTool(request.toolName())) {

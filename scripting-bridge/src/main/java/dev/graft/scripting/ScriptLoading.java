@@ -36,8 +36,18 @@ final class ScriptLoading {
   private final WebGlobals web;
   private final ScriptViews views;
 
-  ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web, ScriptViews views) {
+  ScriptLoading(
+      ScriptSettings settings,
+      ScriptLog log,
+      OwnerThread owner,
+      Watchdog watchdog,
+      Sandbox sandbox,
+      RunningScripts scripts,
+      GuestErrors errors,
+      GuestCalls calls,
+      HostCalls host,
+      WebGlobals web,
+      ScriptViews views) {
     this.web = web;
     this.views = views;
     this.settings = settings;
@@ -92,13 +102,26 @@ final class ScriptLoading {
     try {
       // The prelude, parsing and the API object are the bridge's work (outside the spin budget);
       // evaluating the module's top level is the script's.
-      Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
-        ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
-        ProxyExecutable loadViews = views.install(s, context, watchdog); // components, the theme (views.js), when first used
-        s.usePrelude(PreludeExports.of(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s),
-            settings.maxBridgeChars(), loadWeb, loadViews)));
-        return context.parse(module);
-      }));
+      Value parsed =
+          s.run(() ->
+              watchdog.bridgeWork(() -> {
+                ProxyExecutable loadWeb =
+                    web.install(s, context); // timers, AbortController... (web.js), when first used
+                ProxyExecutable loadViews =
+                    views.install(
+                        s, context, watchdog); // components, the theme (views.js), when first used
+                s.usePrelude(
+                    PreludeExports.of(
+                        context
+                            .eval(sandbox.prelude())
+                            .execute(
+                                host.api(s),
+                                host.console(s),
+                                settings.maxBridgeChars(),
+                                loadWeb,
+                                loadViews)));
+                return context.parse(module);
+              }));
       factory = s.run(() -> parsed.execute().getMember("default"));
       api = s.run(() -> watchdog.bridgeWork(() -> s.prelude().makeApi().execute()));
     } catch (LoadedScript.GuestException ge) {

@@ -19,24 +19,33 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 /**
  * The host side of views.js: the components scripts draw. Each script's views.js is evaluated in
  * its context when first needed; a component it hands graft becomes a {@link LiveView}, which the
- * UI asks for lines and keys go to, always through the owner thread. Also what components need
- * from the terminal ({@link ScriptTerminal}: the palette, the size, markdown). Owner thread only,
- * except {@link #useTerminal} and what LiveView calls.
+ * UI asks for lines and keys go to, always through the owner thread. Also what components need from
+ * the terminal ({@link ScriptTerminal}: the palette, the size, markdown). Owner thread only, except
+ * {@link #useTerminal} and what LiveView calls.
  */
 final class ScriptViews {
-  /** How long a key or a render may wait for the script thread before its view counts as stalled. */
+  /**
+   * How long a key or a render may wait for the script thread before its view counts as stalled.
+   */
   static final Duration STALL = Duration.ofMillis(250);
+
   /** The most characters of markdown a component may have graft draw at once. */
   static final int MAX_MARKDOWN = 1_000_000;
 
-  private static final Source VIEWS = Source.newBuilder("js", WebGlobals.resource("views.js"), "graft-views.js")
-      .internal(true).buildLiteral();
+  private static final Source VIEWS =
+      Source.newBuilder("js", WebGlobals.resource("views.js"), "graft-views.js")
+          .internal(true)
+          .buildLiteral();
 
   final OwnerThread owner;
   final RunningScripts scripts;
   final GuestErrors errors;
   private volatile ScriptTerminal terminal = ScriptTerminal.PLAIN;
-  /** A render that did not answer in time and has not yet: while it waits, other renders do not wait either. */
+
+  /**
+   * A render that did not answer in time and has not yet: while it waits, other renders do not wait
+   * either.
+   */
   private volatile CompletableFuture<?> stalledRender;
 
   /** One script's views.js helpers (once evaluated) and the views graft holds, by id. */
@@ -59,7 +68,8 @@ final class ScriptViews {
       }
       List<LiveView> all = List.copyOf(open.values());
       open.clear();
-      all.forEach(v -> v.ended(stopped.map(why -> file.name() + ": " + v.what() + " is gone (" + why + ")")));
+      all.forEach(v ->
+          v.ended(stopped.map(why -> file.name() + ": " + v.what() + " is gone (" + why + ")")));
     }
   }
 
@@ -74,7 +84,10 @@ final class ScriptViews {
     this.errors = errors;
   }
 
-  /** The function the prelude calls to have views.js evaluated (when first needed) and get its helpers. */
+  /**
+   * The function the prelude calls to have views.js evaluated (when first needed) and get its
+   * helpers.
+   */
   ProxyExecutable install(LoadedScript s, Context context, Watchdog watchdog) {
     s.useViews(new State(context));
     return args -> watchdog.bridgeWork(() -> helpers(s));
@@ -123,14 +136,20 @@ final class ScriptViews {
         try {
           s.run(() -> state.helpers.getMember("paletteChanged").execute());
         } catch (LoadedScript.GuestException e) {
-          s.log().report(ScriptLog.Level.WARN, s.file() + ": the theme could not be changed: " + e.getMessage());
+          s.log()
+              .report(
+                  ScriptLog.Level.WARN,
+                  s.file() + ": the theme could not be changed: " + e.getMessage());
         }
         List.copyOf(state.open.values()).forEach(LiveView::invalidate);
       }
     });
   }
 
-  /** Whether some render is waiting for the script thread past its time (the others then do not wait). */
+  /**
+   * Whether some render is waiting for the script thread past its time (the others then do not
+   * wait).
+   */
   boolean ownerStalled() {
     CompletableFuture<?> f = stalledRender;
     return f != null && !f.isDone();
@@ -143,39 +162,49 @@ final class ScriptViews {
   private ProxyExecutable host(LoadedScript s) {
     return args -> {
       String op = args[0].asString();
-      return HostReply.guarded("views." + op, () -> switch (op) {
-        case "palette" -> HostReply.json(palette(terminal));
-        case "size" -> {
-          ScriptTerminal t = terminal;
-          yield HostReply.json(Json.MAPPER.createArrayNode().add(t.columns()).add(t.rows()));
-        }
-        case "markdown" -> {
-          String text = args.length > 1 && args[1].isString() ? args[1].asString() : "";
-          int width = args.length > 2 && args[2].fitsInInt() ? Math.max(1, Math.min(1000, args[2].asInt())) : 80;
-          if (text.length() > MAX_MARKDOWN) {
-            throw new ArgumentChecks.BadArgument("the markdown is " + text.length() + " characters; the limit is "
-                + MAX_MARKDOWN);
-          }
-          ArrayNode lines = Json.MAPPER.createArrayNode();
-          terminal.markdown(text, width).forEach(lines::add);
-          yield HostReply.json(lines);
-        }
-        case "changed" -> {
-          LiveView v = s.views().open.get(args[1].asInt());
-          if (v != null) {
-            v.changed();
-          }
-          yield HostReply.NOTHING;
-        }
-        case "closed" -> {
-          LiveView v = s.views().open.remove(args[1].asInt());
-          if (v != null) {
-            v.ended(Optional.empty());
-          }
-          yield HostReply.NOTHING;
-        }
-        default -> throw new ArgumentChecks.BadArgument("unknown operation");
-      });
+      return HostReply.guarded(
+          "views." + op,
+          () ->
+              switch (op) {
+                case "palette" -> HostReply.json(palette(terminal));
+                case "size" -> {
+                  ScriptTerminal t = terminal;
+                  yield HostReply.json(
+                      Json.MAPPER.createArrayNode().add(t.columns()).add(t.rows()));
+                }
+                case "markdown" -> {
+                  String text = args.length > 1 && args[1].isString() ? args[1].asString() : "";
+                  int width =
+                      args.length > 2 && args[2].fitsInInt()
+                          ? Math.max(1, Math.min(1000, args[2].asInt()))
+                          : 80;
+                  if (text.length() > MAX_MARKDOWN) {
+                    throw new ArgumentChecks.BadArgument(
+                        "the markdown is "
+                            + text.length()
+                            + " characters; the limit is "
+                            + MAX_MARKDOWN);
+                  }
+                  ArrayNode lines = Json.MAPPER.createArrayNode();
+                  terminal.markdown(text, width).forEach(lines::add);
+                  yield HostReply.json(lines);
+                }
+                case "changed" -> {
+                  LiveView v = s.views().open.get(args[1].asInt());
+                  if (v != null) {
+                    v.changed();
+                  }
+                  yield HostReply.NOTHING;
+                }
+                case "closed" -> {
+                  LiveView v = s.views().open.remove(args[1].asInt());
+                  if (v != null) {
+                    v.ended(Optional.empty());
+                  }
+                  yield HostReply.NOTHING;
+                }
+                default -> throw new ArgumentChecks.BadArgument("unknown operation");
+              });
     };
   }
 

@@ -34,22 +34,42 @@ final class ViewCalls {
     };
   }
 
-  static HostReply call(LoadedScript s, ScriptViews views, ScriptUi ui, String op, Value a, Value b, Value c,
-      Marshal marshal) throws BadArgument, Marshal.NotJson {
+  static HostReply call(
+      LoadedScript s,
+      ScriptViews views,
+      ScriptUi ui,
+      String op,
+      Value a,
+      Value b,
+      Value c,
+      Marshal marshal)
+      throws BadArgument, Marshal.NotJson {
     switch (op) {
-      case "custom" -> ui.custom(views.open(s, id(a), "the ctx.ui.custom component"), options(b, marshal));
+      case "custom" ->
+          ui.custom(views.open(s, id(a), "the ctx.ui.custom component"), options(b, marshal));
       case "setWidgetView" -> {
         String key = capped(text(a, "the key"), MAX_NAME, "the key");
-        String placement = Optional.ofNullable(optionalText(c, "the placement")).orElse("aboveEditor");
+        String placement =
+            Optional.ofNullable(optionalText(c, "the placement")).orElse("aboveEditor");
         if (!PLACEMENTS.contains(placement)) {
-          throw new BadArgument("the placement must be \"aboveEditor\" or \"belowEditor\", not \"" + placement + "\"");
+          throw new BadArgument(
+              "the placement must be \"aboveEditor\" or \"belowEditor\", not \""
+                  + placement
+                  + "\"");
         }
-        ui.setWidget(key, views.open(s, id(b), "widget " + ArgumentChecks.jsonString(key)), placement);
+        ui.setWidget(
+            key, views.open(s, id(b), "widget " + ArgumentChecks.jsonString(key)), placement);
       }
-      case "setFooter" -> ui.setFooter(a == null || a.isNull() ? Optional.empty()
-          : Optional.of(views.open(s, id(a), "the footer (ctx.ui.setFooter)")));
-      case "setHeader" -> ui.setHeader(a == null || a.isNull() ? Optional.empty()
-          : Optional.of(views.open(s, id(a), "the header (ctx.ui.setHeader)")));
+      case "setFooter" ->
+          ui.setFooter(
+              a == null || a.isNull()
+                  ? Optional.empty()
+                  : Optional.of(views.open(s, id(a), "the footer (ctx.ui.setFooter)")));
+      case "setHeader" ->
+          ui.setHeader(
+              a == null || a.isNull()
+                  ? Optional.empty()
+                  : Optional.of(views.open(s, id(a), "the header (ctx.ui.setHeader)")));
       case "footerData" -> {
         FooterFacts facts = ui.footerFacts();
         ObjectNode out = Json.object();
@@ -76,7 +96,8 @@ final class ViewCalls {
       return CustomOptions.NONE;
     }
     JsonNode o = marshal.parse(json.asString(), "the options");
-    return new CustomOptions(o.path("overlay").asBoolean(false),
+    return new CustomOptions(
+        o.path("overlay").asBoolean(false),
         o.path("width").isTextual() ? Optional.of(o.path("width").asText()) : Optional.empty(),
         o.path("anchor").isTextual() ? Optional.of(o.path("anchor").asText()) : Optional.empty());
   }

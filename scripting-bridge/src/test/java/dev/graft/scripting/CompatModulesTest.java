@@ -109,14 +109,20 @@ class CompatModulesTest {
   @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("core.js", """
+      f.write(
+          "core.js",
+          """
           import { Agent } from "@mariozechner/pi-agent-core";
           export default function (pi) {}
           """);
       LoadReport report = f.load();
-      assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
-          .contains("cannot import \"@mariozechner/pi-agent-core\"")
-          .contains("no installed script package is called \"@mariozechner/pi-agent-core\""));
+      assertThat(report.problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.reason())
+                  .contains("cannot import \"@mariozechner/pi-agent-core\"")
+                  .contains(
+                      "no installed script package is called \"@mariozechner/pi-agent-core\""));
     }
   }
 }

@@ -78,20 +78,33 @@ class ReferenceUiTest {
               seen.add("editorText " + text);
             }
 
-        @Override
-        public void shutdown() {
-          seen.add("shutdown");
-        }
-      };
-      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
-      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
-          {"edited":"prefilled and edited",
-           "badPlacement":"ctx.ui.setWidget: the placement must be \\"aboveEditor\\" or \\"belowEditor\\", not \\"left\\"",
-           "themed":"text!"}"""));
-      assertThat(seen).containsExactly("widget todo [1. write, 2. test] belowEditor", "widget todo (removed) aboveEditor",
-          "title graft: busy", "working Thinking hard", "working (graft's)", "editorText draft", "editor Edit prefilled",
-          "shutdown");
-      // A UI without components ignores a widget's factory, as the reference's RPC mode does: not called, not shown.
+            @Override
+            public void shutdown() {
+              seen.add("shutdown");
+            }
+          };
+      List<HandlerOutcome> out =
+          f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value())
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"edited":"prefilled and edited",
+                   "badPlacement":"ctx.ui.setWidget: the placement must be \\"aboveEditor\\" or \\"belowEditor\\", not \\"left\\"",
+                   "themed":"text!"}\
+                  """));
+      assertThat(seen)
+          .containsExactly(
+              "widget todo [1. write, 2. test] belowEditor",
+              "widget todo (removed) aboveEditor",
+              "title graft: busy",
+              "working Thinking hard",
+              "working (graft's)",
+              "editorText draft",
+              "editor Edit prefilled",
+              "shutdown");
+      // A UI without components ignores a widget's factory, as the reference's RPC mode does: not
+      // called, not shown.
       assertThat(f.log.all()).doesNotContain("setWidget");
     }
   }

@@ -66,12 +66,18 @@ class RenderersRemindersModelsTest {
           .contains(new MessageRendering.Text("TODO write tests"));
       assertThat(f.engine.renderMessage(custom("todo", "write tests"), true, WAIT))
           .contains(new MessageRendering.Text("TODO write tests\n  (expanded)"));
-      assertThat(f.engine.renderMessage(custom("boom", "x"), false, WAIT)).hasValueSatisfying(r ->
-          assertThat(((MessageRendering.Failed) r).problem()).contains("render.js").contains("no luck"));
-      assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT)).hasValueSatisfying(r ->
-          assertThat(((MessageRendering.Failed) r).problem()).endsWith("render.js: message renderer for \"number\" failed:"
-              + " TypeError: the message renderer's result must be a component (an object with render(width)), not the"
-              + " number 42"));
+      assertThat(f.engine.renderMessage(custom("boom", "x"), false, WAIT))
+          .hasValueSatisfying(r ->
+              assertThat(((MessageRendering.Failed) r).problem())
+                  .contains("render.js")
+                  .contains("no luck"));
+      assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT))
+          .hasValueSatisfying(r ->
+              assertThat(((MessageRendering.Failed) r).problem())
+                  .endsWith(
+                      "render.js: message renderer for \"number\" failed:"
+                          + " TypeError: the message renderer's result must be a component (an object with render(width)), not the"
+                          + " number 42"));
       assertThat(f.engine.renderMessage(custom("plain", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("unknown", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("never", "x"), false, Duration.ofMillis(200)))
@@ -114,7 +120,9 @@ class RenderersRemindersModelsTest {
   @Test
   void theModelRegistryDescribesModelsWithoutCredentials() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("models.js", """
+      f.write(
+          "models.js",
+          """
           import { getModel } from "@mariozechner/pi-ai";
           export default function (pi) {
             pi.registerCommand("models", { handler: async (args, ctx) => ({
@@ -129,13 +137,22 @@ class RenderersRemindersModelsTest {
       f.load();
       EventContext ctx = new EventContext(Json.object(), ScriptUi.NONE).withAgent(new ModelAgent());
       JsonNode r = f.engine.runCommand("models", "", ctx).get(10, TimeUnit.SECONDS);
-      assertThat(r).isEqualTo(ScriptFixture.json("""
-          {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
-           "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
-           "missing":true,"available":["acme/m1","scripted/scripted"],"getModel":"Model One, undefined"}"""));
-      assertThat(r.toString()).doesNotContain("pw@").doesNotContain("sk-123").doesNotContain("baseUrl");
-      Assertions.assertThatThrownBy(() -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
-          .hasMessageContaining("TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
+      assertThat(r)
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
+                   "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
+                   "missing":true,"available":["acme/m1","scripted/scripted"],"getModel":"Model One, undefined"}\
+                  """));
+      assertThat(r.toString())
+          .doesNotContain("pw@")
+          .doesNotContain("sk-123")
+          .doesNotContain("baseUrl");
+      Assertions.assertThatThrownBy(
+              () -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
+          .hasMessageContaining(
+              "TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
     }
   }
 

@@ -11,15 +11,15 @@ import dev.graft.scripting.api.ScriptView;
 import dev.graft.scripting.api.ThemeRoles;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.HashMap;
-import java.util.function.BooleanSupplier;
 
 /**
  * The components scripts draw: ctx.ui.custom with its keys and done(), widgets, footer and header
@@ -30,7 +30,8 @@ import java.util.function.BooleanSupplier;
 class ScriptViewsTest {
   @TempDir Path temp;
 
-  private static final String PICKER = """
+  private static final String PICKER =
+      """
       import { matchesKey } from "@mariozechner/pi-tui";
       export default function (pi) {
         pi.registerCommand("pick", { handler: async (args, ctx) => {
@@ -86,7 +87,8 @@ class ScriptViewsTest {
       assertThat(result.get(5, TimeUnit.SECONDS).asText()).isEqualTo("picked \"b\"");
       until(5, view::closed);
       assertThat(ui.closings).containsExactly("the ctx.ui.custom component: by the script");
-      assertThat(view.render(40, Duration.ofSeconds(1))).isInstanceOf(ScriptView.Frame.Closed.class);
+      assertThat(view.render(40, Duration.ofSeconds(1)))
+          .isInstanceOf(ScriptView.Frame.Closed.class);
     }
   }
 
@@ -117,7 +119,8 @@ class ScriptViewsTest {
     }
   }
 
-  private static final String HOSTILE = """
+  private static final String HOSTILE =
+      """
       export default function (pi) {
         pi.registerCommand("show", { handler: async (args, ctx) => {
           await ctx.ui.custom((tui, theme, kb, done) => ({
@@ -157,14 +160,19 @@ class ScriptViewsTest {
       f.write("hostile.js", HOSTILE);
       assertThat(f.load().problems()).isEmpty();
       ViewUi ui = new ViewUi(true);
-      assertThat(failure(show(f, ui, "throws"))).isEqualTo(new ScriptView.Frame.Failed(f.dir.resolve("hostile.js")
-          + ": the ctx.ui.custom component's render failed: Error: cannot draw (at hostile.js:6)", false));
+      assertThat(failure(show(f, ui, "throws")))
+          .isEqualTo(
+              new ScriptView.Frame.Failed(
+                  f.dir.resolve("hostile.js")
+                      + ": the ctx.ui.custom component's render failed: Error: cannot draw (at hostile.js:6)",
+                  false));
       assertThat(((ScriptView.Frame.Failed) failure(show(f, ui, "object"))).problem())
           .endsWith("render(40) returned an object, not an array of strings");
       assertThat(((ScriptView.Frame.Failed) failure(show(f, ui, "number-line"))).problem())
           .endsWith("render(40) returned the number 42 as line 2, not a string");
       // a failure is the view's own: the script goes on
-      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText()).isEqualTo("still here");
+      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText())
+          .isEqualTo("still here");
     }
   }
 
@@ -178,10 +186,12 @@ class ScriptViewsTest {
       f.write("hostile.js", HOSTILE);
       assertThat(f.load().problems()).isEmpty();
       ViewUi ui = new ViewUi(true);
-      ScriptView.Frame.Lines many = (ScriptView.Frame.Lines) show(f, ui, "many").render(40, Duration.ofSeconds(5));
+      ScriptView.Frame.Lines many =
+          (ScriptView.Frame.Lines) show(f, ui, "many").render(40, Duration.ofSeconds(5));
       assertThat(many.lines()).hasSize(2000).endsWith("line 1999");
       assertThat(many.cut()).isEqualTo(98000);
-      ScriptView.Frame.Lines wide = (ScriptView.Frame.Lines) show(f, ui, "wide").render(40, Duration.ofSeconds(5));
+      ScriptView.Frame.Lines wide =
+          (ScriptView.Frame.Lines) show(f, ui, "wide").render(40, Duration.ofSeconds(5));
       assertThat(wide.lines().get(0)).hasSize(4096 + 32 * 40);
       assertThat(ViewUi.lines(show(f, ui, "newline"), 40)).containsExactly("one two");
     }
@@ -199,12 +209,17 @@ class ScriptViewsTest {
       assertThat(view.render(40, Duration.ofMillis(30))).isInstanceOf(ScriptView.Frame.Late.class);
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
       until(10, view::closed);
-      assertThat(view.ended()).hasValueSatisfying(p -> assertThat(p)
-          .contains("hostile.js: the ctx.ui.custom component's render ran for more than 0.4 s without returning")
-          .endsWith("the ctx.ui.custom component is shown no more"));
+      assertThat(view.ended())
+          .hasValueSatisfying(p ->
+              assertThat(p)
+                  .contains(
+                      "hostile.js: the ctx.ui.custom component's render ran for more than 0.4 s without returning")
+                  .endsWith("the ctx.ui.custom component is shown no more"));
       assertThat(ui.closings).hasSize(1);
-      assertThat(view.render(40, Duration.ofSeconds(1))).isInstanceOf(ScriptView.Frame.Closed.class);
-      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText()).isEqualTo("still here");
+      assertThat(view.render(40, Duration.ofSeconds(1)))
+          .isInstanceOf(ScriptView.Frame.Closed.class);
+      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText())
+          .isEqualTo("still here");
     }
   }
 
@@ -217,15 +232,19 @@ class ScriptViewsTest {
       ScriptView throwing = show(f, ui, "input-throws");
       throwing.input("x");
       until(5, () -> !ui.problems.isEmpty());
-      assertThat(ui.problems.get(0)).contains("hostile.js: the ctx.ui.custom component's handleInput failed:"
-          + " TypeError: bad key \"x\"");
+      assertThat(ui.problems.get(0))
+          .contains(
+              "hostile.js: the ctx.ui.custom component's handleInput failed:"
+                  + " TypeError: bad key \"x\"");
       assertThat(throwing.closed()).isFalse();
       ScriptView spinning = show(f, ui, "input-spins");
       spinning.input("x");
       until(2, spinning::stalled);
       until(10, spinning::closed);
-      assertThat(spinning.ended()).hasValueSatisfying(p -> assertThat(p).contains("handleInput ran for more than 0.4 s"));
-      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText()).isEqualTo("still here");
+      assertThat(spinning.ended())
+          .hasValueSatisfying(p -> assertThat(p).contains("handleInput ran for more than 0.4 s"));
+      assertThat(f.engine.runCommand("alive", "", ctx(ui)).get(5, TimeUnit.SECONDS).asText())
+          .isEqualTo("still here");
     }
   }
 
@@ -249,7 +268,9 @@ class ScriptViewsTest {
   @Test
   void aFrameAskedForDuringARenderTheUiStoppedWaitingForIsNotLost() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("slow.js", """
+      f.write(
+          "slow.js",
+          """
           export default function (pi) {
             pi.registerCommand("slow", { handler: async (args, ctx) => {
               let n = 0;
@@ -272,8 +293,10 @@ class ScriptViewsTest {
       assertThat(view.render(40, Duration.ofMillis(10))).isInstanceOf(ScriptView.Frame.Late.class);
       until(5, () -> ui.changes.get() >= 2); // it asked for a frame, and the late render came
       int before = ui.changes.get();
-      // the frame that takes the late render's lines is told that another is due (the UI had reset its flag)
-      assertThat(view.render(40, Duration.ofSeconds(5))).isEqualTo(new ScriptView.Frame.Lines(List.of("drawn 1"), 0));
+      // the frame that takes the late render's lines is told that another is due (the UI had reset
+      // its flag)
+      assertThat(view.render(40, Duration.ofSeconds(5)))
+          .isEqualTo(new ScriptView.Frame.Lines(List.of("drawn 1"), 0));
       assertThat(ui.changes.get()).isGreaterThan(before);
       assertThat(ViewUi.lines(view, 40)).containsExactly("drawn 2");
     }
@@ -282,7 +305,9 @@ class ScriptViewsTest {
   @Test
   void widgetsFootersAndHeadersFromFactoriesAreViewsAndAReplacedOneEnds() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("slots.js", """
+      f.write(
+          "slots.js",
+          """
           export default function (pi) {
             pi.registerCommand("slots", { handler: async (args, ctx) => {
               ctx.ui.setWidget("todo", (tui, theme) => ({ render: (w) => ["todo at " + w], invalidate() {} }),
@@ -307,13 +332,20 @@ class ScriptViewsTest {
       ScriptView widget = ui.nextWidget();
       assertThat(widget.what()).isEqualTo("widget \"todo\"");
       assertThat(ViewUi.lines(widget, 33)).containsExactly("todo at 33");
-      assertThat(ViewUi.lines(ui.footer.orElseThrow(), 80)).containsExactly("main [[\"mode\",\"plan\"]] 2");
+      assertThat(ViewUi.lines(ui.footer.orElseThrow(), 80))
+          .containsExactly("main [[\"mode\",\"plan\"]] 2");
       assertThat(ViewUi.lines(ui.header.orElseThrow(), 80)).containsExactly("my header");
       ScriptView footer = ui.footer.orElseThrow();
       ScriptView header = ui.header.orElseThrow();
       f.engine.runCommand("unset", "", ctx(ui)).get(5, TimeUnit.SECONDS);
-      assertThat(ui.events).containsExactly("widget todo belowEditor", "footer true", "header true",
-          "widget lines todo Optional[[plain now]]", "footer false", "header false");
+      assertThat(ui.events)
+          .containsExactly(
+              "widget todo belowEditor",
+              "footer true",
+              "header true",
+              "widget lines todo Optional[[plain now]]",
+              "footer false",
+              "header false");
       until(5, () -> widget.closed() && footer.closed() && header.closed());
     }
   }
@@ -321,7 +353,9 @@ class ScriptViewsTest {
   @Test
   void aMessageRendererMayReturnAComponentDrawnInGraftsPalette() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("render.js", """
+      f.write(
+          "render.js",
+          """
           import { Box, Text } from "@mariozechner/pi-tui";
           export default function (pi) {
             pi.registerMessageRenderer("status", (message, { expanded }, theme) => {
@@ -333,16 +367,29 @@ class ScriptViewsTest {
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      f.engine.useTerminal(new TestTerminal(Map.of("accent", "\033[31m"), Map.of("customMessageBg", "\033[44m")));
-      JsonNode message = ScriptFixture.json("{\"role\":\"custom\",\"customType\":\"status\",\"content\":\"ok\","
-          + "\"display\":true,\"timestamp\":1}");
-      MessageRendering r = f.engine.renderMessage(message, true, Duration.ofSeconds(5)).orElseThrow();
+      f.engine.useTerminal(
+          new TestTerminal(Map.of("accent", "\033[31m"), Map.of("customMessageBg", "\033[44m")));
+      JsonNode message =
+          ScriptFixture.json(
+              "{\"role\":\"custom\",\"customType\":\"status\",\"content\":\"ok\","
+                  + "\"display\":true,\"timestamp\":1}");
+      MessageRendering r =
+          f.engine.renderMessage(message, true, Duration.ofSeconds(5)).orElseThrow();
       ScriptView view = ((MessageRendering.View) r).view();
-      assertThat(ViewUi.lines(view, 12)).containsExactly("\033[44m \033[31m[ok]\033[39m more  \033[49m");
+      assertThat(ViewUi.lines(view, 12))
+          .containsExactly("\033[44m \033[31m[ok]\033[39m more  \033[49m");
       view.close(Optional.empty());
-      MessageRendering wrong = f.engine.renderMessage(ScriptFixture.json("{\"role\":\"custom\",\"customType\":\"wrong\","
-          + "\"content\":\"x\",\"display\":true,\"timestamp\":1}"), false, Duration.ofSeconds(5)).orElseThrow();
-      assertThat(((MessageRendering.Failed) wrong).problem()).contains("Unknown theme color: nonsense");
+      MessageRendering wrong =
+          f.engine
+              .renderMessage(
+                  ScriptFixture.json(
+                      "{\"role\":\"custom\",\"customType\":\"wrong\","
+                          + "\"content\":\"x\",\"display\":true,\"timestamp\":1}"),
+                  false,
+                  Duration.ofSeconds(5))
+              .orElseThrow();
+      assertThat(((MessageRendering.Failed) wrong).problem())
+          .contains("Unknown theme color: nonsense");
     }
   }
 

@@ -32,22 +32,23 @@ final class ViewUi implements ScriptUi {
 
   /** Watches {@code view}: its changes counted, its end recorded. */
   ScriptView watched(ScriptView view) {
-    view.watch(new ScriptView.Watcher() {
-      @Override
-      public void changed() {
-        changes.incrementAndGet();
-      }
+    view.watch(
+        new ScriptView.Watcher() {
+          @Override
+          public void changed() {
+            changes.incrementAndGet();
+          }
 
-      @Override
-      public void closed(Optional<String> problem) {
-        closings.add(view.what() + ": " + problem.orElse("by the script"));
-      }
+          @Override
+          public void closed(Optional<String> problem) {
+            closings.add(view.what() + ": " + problem.orElse("by the script"));
+          }
 
-      @Override
-      public void problem(String problem) {
-        problems.add(problem);
-      }
-    });
+          @Override
+          public void problem(String problem) {
+            problems.add(problem);
+          }
+        });
     return view;
   }
 
@@ -117,7 +118,8 @@ final class ViewUi implements ScriptUi {
         case ScriptView.Frame.Lines l -> {
           return l.lines();
         }
-        case ScriptView.Frame.Failed failed -> throw new AssertionError("render failed: " + failed.problem());
+        case ScriptView.Frame.Failed failed ->
+            throw new AssertionError("render failed: " + failed.problem());
         case ScriptView.Frame.Closed c -> throw new AssertionError("the view is closed");
         case ScriptView.Frame.Late l -> {
           // asked again

@@ -17,7 +17,9 @@ public interface CustomRenderer {
 
   /** What a renderer gave. */
   sealed interface Rendered {
-    /** Lines to show; {@code failed} when they say the renderer failed (and show the default after). */
+    /**
+     * Lines to show; {@code failed} when they say the renderer failed (and show the default after).
+     */
     record Lines(List<String> lines, boolean failed) implements Rendered {
       public Lines {
         lines = List.copyOf(lines);

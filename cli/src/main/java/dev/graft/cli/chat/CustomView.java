@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * A message a script sent ({@code sendMessage}): the component or the lines its renderer made, or
  * {@code [type] text} on the custom-message background. When the user expands or collapses the
- * conversation, the renderer is asked again (waiting at most {@link #AGAIN}; the rendering stays
- * as it was if the script does not answer in time).
+ * conversation, the renderer is asked again (waiting at most {@link #AGAIN}; the rendering stays as
+ * it was if the script does not answer in time).
  */
 final class CustomView implements Component {
   /** How long the UI waits for a renderer asked again after Ctrl+O. */
@@ -29,7 +29,11 @@ final class CustomView implements Component {
   private int cachedWidth = -1;
   private List<String> cached;
 
-  CustomView(ViewContext ctx, AgentMessage.Custom message, CustomRenderer renderer, Optional<CustomRenderer.Rendered> rendered,
+  CustomView(
+      ViewContext ctx,
+      AgentMessage.Custom message,
+      CustomRenderer renderer,
+      Optional<CustomRenderer.Rendered> rendered,
       boolean expanded) {
     this.ctx = ctx;
     this.message = message;
@@ -75,7 +79,10 @@ final class CustomView implements Component {
     return cached;
   }
 
-  /** The renderer asked again for the expanded (or collapsed) rendering; kept as it was when that fails. */
+  /**
+   * The renderer asked again for the expanded (or collapsed) rendering; kept as it was when that
+   * fails.
+   */
   private void renderAgain() {
     renderedExpanded = ctx.expanded;
     Optional<CustomRenderer.Rendered> again = renderer.render(message, ctx.expanded, AGAIN);
@@ -97,7 +104,8 @@ final class CustomView implements Component {
 
   @Override
   public boolean finished() {
-    return !(rendered.orElse(null) instanceof CustomRenderer.Rendered.Drawn drawn) || drawn.component().finished();
+    return !(rendered.orElse(null) instanceof CustomRenderer.Rendered.Drawn drawn)
+        || drawn.component().finished();
   }
 
   /** It is no longer shown: a component its script draws is let go. */

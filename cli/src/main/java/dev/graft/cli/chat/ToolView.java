@@ -39,8 +39,13 @@ final class ToolView implements Component {
   private int cachedWidth = -1;
   private boolean cachedExpanded;
   private List<String> cached;
-  /** What the tool's script draws for its call and its result (renderCall, renderResult), when it does. */
+
+  /**
+   * What the tool's script draws for its call and its result (renderCall, renderResult), when it
+   * does.
+   */
   private Optional<CustomRenderer.Rendered.Drawn> drawnCall = Optional.empty();
+
   private Optional<CustomRenderer.Rendered.Drawn> drawnResult = Optional.empty();
   private boolean drawnExpanded;
   private ToolRenderer renderer = ToolRenderer.NONE;
@@ -63,7 +68,11 @@ final class ToolView implements Component {
    * The component the tool's script draws for its result (in place of graft's body), made for the
    * expanded state {@code expanded}; asked again of {@code renderer} when the user flips it.
    */
-  void drawResult(Optional<CustomRenderer.Rendered.Drawn> result, boolean expanded, ToolRenderer renderer, String toolCallId) {
+  void drawResult(
+      Optional<CustomRenderer.Rendered.Drawn> result,
+      boolean expanded,
+      ToolRenderer renderer,
+      String toolCallId) {
     release(drawnResult);
     drawnResult = result;
     drawnExpanded = expanded;
@@ -113,7 +122,8 @@ final class ToolView implements Component {
 
   @Override
   public boolean finished() {
-    return done && drawnCall.map(d -> d.component().finished()).orElse(true)
+    return done
+        && drawnCall.map(d -> d.component().finished()).orElse(true)
         && drawnResult.map(d -> d.component().finished()).orElse(true);
   }
 
@@ -128,14 +138,25 @@ final class ToolView implements Component {
   public List<String> render(int width) {
     if (drawnResult.isPresent() && drawnExpanded != ctx.expanded && done) {
       drawnExpanded = ctx.expanded;
-      Optional<CustomRenderer.Rendered.Drawn> again = renderer.render(name, toolCallId, args,
-          Optional.ofNullable(output), error, ctx.expanded, CustomView.AGAIN);
+      Optional<CustomRenderer.Rendered.Drawn> again =
+          renderer.render(
+              name,
+              toolCallId,
+              args,
+              Optional.ofNullable(output),
+              error,
+              ctx.expanded,
+              CustomView.AGAIN);
       if (again.isPresent()) {
         release(drawnResult);
         drawnResult = again;
       }
     }
-    if (done && !drawsItself() && cached != null && cachedWidth == width && cachedExpanded == ctx.expanded) {
+    if (done
+        && !drawsItself()
+        && cached != null
+        && cachedWidth == width
+        && cachedExpanded == ctx.expanded) {
       return cached;
     }
     Theme t = ctx.theme;
@@ -150,7 +171,10 @@ final class ToolView implements Component {
     } else {
       body.addAll(body(width - 2));
     }
-    ThemeRole bg = !done ? ThemeRole.TOOL_PENDING_BG : error ? ThemeRole.TOOL_ERROR_BG : ThemeRole.TOOL_SUCCESS_BG;
+    ThemeRole bg =
+        !done
+            ? ThemeRole.TOOL_PENDING_BG
+            : error ? ThemeRole.TOOL_ERROR_BG : ThemeRole.TOOL_SUCCESS_BG;
     List<String> out = new ArrayList<>();
     out.add("");
     for (String line : body) {

@@ -7,6 +7,7 @@ import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
@@ -24,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import dev.graft.runtime.llm.ModelListing;
 
 /**
  * {@code graft} without {@code -p}: a prompt loop. Input is a prompt for the model, a slash
@@ -102,21 +102,38 @@ public final class InteractiveMode {
     this.startupNotes.addAll(registerScriptCommands());
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true,
-        frontend.components())));
+    setup
+        .surface()
+        .showUi(
+            ScriptCommands.ui(
+                ui,
+                new ScriptCommands.ScreenActions(
+                    frontend::title,
+                    frontend::workingMessage,
+                    frontend::workingVisible,
+                    frontend::workingIndicator,
+                    this::setEditorText,
+                    () -> quit = true,
+                    frontend.components())));
     if (frontend instanceof TuiFrontend tui) {
-      // the components scripts draw take the terminal's colours, size and markdown, now and after /settings
+      // the components scripts draw take the terminal's colours, size and markdown, now and after
+      // /settings
       setup.scripts().useTerminal(tui.terminalForScripts());
       tui.toolsDrawnBy(setup.scripts());
       tui.onThemeChange(() -> setup.scripts().useTerminal(tui.terminalForScripts()));
     }
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.safeLine(problem.text()), HookUi.NotifyLevel.ERROR));
-    frontend.onInterrupt(new Frontend.Interrupts() {
-      @Override
-      public void interrupted(boolean ctrlC) {
-        InteractiveMode.this.interrupted(ctrlC);
-      }
+    setup
+        .surface()
+        .reportTo(problem ->
+            ui.notify(
+                "script problem: " + ScriptText.safeLine(problem.text()),
+                HookUi.NotifyLevel.ERROR));
+    frontend.onInterrupt(
+        new Frontend.Interrupts() {
+          @Override
+          public void interrupted(boolean ctrlC) {
+            InteractiveMode.this.interrupted(ctrlC);
+          }
 
           @Override
           public void draftCleared() {
@@ -172,16 +189,28 @@ public final class InteractiveMode {
     }
     Keybindings keys = Keybindings.load(setup.home().resolve("keybindings.json"));
     CustomMessageLines custom = new CustomMessageLines(setup.scripts());
-    TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
-        custom, setup.agent()::session, () -> providersWithModels(setup));
+    TuiFrontend frontend =
+        new TuiFrontend(
+            terminal.get(),
+            setup.home(),
+            Path.of(setup.agent().session().cwd()),
+            setup.env(),
+            keys,
+            custom,
+            setup.agent()::session,
+            () -> providersWithModels(setup));
     return new InteractiveMode(setup, frontend, keys.problems()).run();
   }
 
   /** How many providers have a model graft can call (a script footer's footerData). */
   private static int providersWithModels(Setup setup) {
     try {
-      return (int) setup.models().get().listModels().stream().filter(ModelListing::usable)
-          .map(l -> l.model().provider()).distinct().count();
+      return (int)
+          setup.models().get().listModels().stream()
+              .filter(ModelListing::usable)
+              .map(l -> l.model().provider())
+              .distinct()
+              .count();
     } catch (RuntimeException e) {
       return 0;
     }

@@ -4,15 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.CustomOptions;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.FooterFacts;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptUi;
 import dev.graft.scripting.api.ScriptView;
-import dev.graft.scripting.api.CustomOptions;
-import dev.graft.scripting.api.FooterFacts;
-import dev.graft.cli.ui.Screen;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,9 +102,12 @@ public final class ScriptCommands {
       Consumer<Optional<String>> working,
       Consumer<Boolean> workingVisible,
       BiConsumer<Optional<List<String>>, Integer> indicator,
-      Consumer<String> editorText, Runnable shutdown, ScriptComponents components) {
-    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {},
-        ScriptComponents.NONE);
+      Consumer<String> editorText,
+      Runnable shutdown,
+      ScriptComponents components) {
+    static final ScreenActions NONE =
+        new ScreenActions(
+            t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {}, ScriptComponents.NONE);
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -236,12 +239,14 @@ public final class ScriptCommands {
 
       @Override
       public void notify(String message, String level) {
-        ui.notify(ScriptText.safeLine(Screen.withoutEscapes(message)), HookUi.NotifyLevel.parse(level));
+        ui.notify(
+            ScriptText.safeLine(Screen.withoutEscapes(message)), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
-        ui.setStatus(ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutEscapes(t))));
+        ui.setStatus(
+            ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutEscapes(t))));
       }
     };
   }

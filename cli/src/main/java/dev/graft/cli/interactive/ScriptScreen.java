@@ -4,6 +4,7 @@ import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Container;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.Tui;
+import dev.graft.cli.ui.HookUi;
 import dev.graft.cli.ui.TerminalUi;
 import dev.graft.cli.views.ScriptComponent;
 import dev.graft.cli.views.WidgetLines;
@@ -17,10 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import dev.graft.cli.ui.HookUi;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What scripts draw on the terminal UI: {@code ctx.ui.custom} components in the editor's place (in
@@ -47,7 +47,8 @@ final class ScriptScreen implements ScriptComponents {
   private List<Component> banner = List.of();
   private ScriptComponent header;
 
-  ScriptScreen(Tui tui, Theme theme, TerminalUi ui, Component graftFooter, Path cwd, IntSupplier providers) {
+  ScriptScreen(
+      Tui tui, Theme theme, TerminalUi ui, Component graftFooter, Path cwd, IntSupplier providers) {
     this.tui = tui;
     this.theme = theme;
     this.ui = ui;
@@ -73,8 +74,8 @@ final class ScriptScreen implements ScriptComponents {
   }
 
   /**
-   * The first component of a conversation drawn afresh: the banner's lines, or a script's header
-   * in their place (UI thread).
+   * The first component of a conversation drawn afresh: the banner's lines, or a script's header in
+   * their place (UI thread).
    */
   Component header(List<Component> bannerLines) {
     banner = List.copyOf(bannerLines);
@@ -98,8 +99,10 @@ final class ScriptScreen implements ScriptComponents {
 
   @Override
   public void custom(ScriptView view, CustomOptions options) {
-    ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.DIALOG, theme, tui, problems)
-        .fit(options).maxLines(() -> Math.max(3, tui.rows() - 3));
+    ScriptComponent component =
+        new ScriptComponent(view, ScriptComponent.Place.DIALOG, theme, tui, problems)
+            .fit(options)
+            .maxLines(() -> Math.max(3, tui.rows() - 3));
     AtomicReference<Runnable> takeAway = new AtomicReference<>();
     component.onEnd(problem -> {
       Runnable r = takeAway.get();
@@ -121,8 +124,9 @@ final class ScriptScreen implements ScriptComponents {
 
   @Override
   public void widget(String key, ScriptView view, String placement) {
-    ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.BOTTOM, theme, tui, problems)
-        .maxLines(() -> Math.max(3, tui.rows() / 2));
+    ScriptComponent component =
+        new ScriptComponent(view, ScriptComponent.Place.BOTTOM, theme, tui, problems)
+            .maxLines(() -> Math.max(3, tui.rows() / 2));
     component.onEnd(problem -> {
       if (problem.isEmpty() && widgets.get(key) == component) {
         place(key, Optional.empty(), placement);
@@ -150,13 +154,16 @@ final class ScriptScreen implements ScriptComponents {
 
   @Override
   public void footer(Optional<ScriptView> view) {
-    Optional<ScriptComponent> component = view.map(v -> new ScriptComponent(v, ScriptComponent.Place.BOTTOM, theme, tui,
-        problems).maxLines(() -> Math.max(1, tui.rows() / 3)));
-    component.ifPresent(c -> c.onEnd(problem -> {
-      if (problem.isEmpty() && footerSlot.children().contains(c)) {
-        setFooter(Optional.empty());
-      }
-    }));
+    Optional<ScriptComponent> component =
+        view.map(v ->
+            new ScriptComponent(v, ScriptComponent.Place.BOTTOM, theme, tui, problems)
+                .maxLines(() -> Math.max(1, tui.rows() / 3)));
+    component.ifPresent(c ->
+        c.onEnd(problem -> {
+          if (problem.isEmpty() && footerSlot.children().contains(c)) {
+            setFooter(Optional.empty());
+          }
+        }));
     tui.post(() -> setFooter(component));
   }
 
@@ -172,16 +179,19 @@ final class ScriptScreen implements ScriptComponents {
 
   @Override
   public void header(Optional<ScriptView> view) {
-    Optional<ScriptComponent> component = view.map(v -> new ScriptComponent(v, ScriptComponent.Place.TRANSCRIPT, theme, tui,
-        problems).maxLines(() -> Math.max(3, tui.rows() / 2)));
+    Optional<ScriptComponent> component =
+        view.map(v ->
+            new ScriptComponent(v, ScriptComponent.Place.TRANSCRIPT, theme, tui, problems)
+                .maxLines(() -> Math.max(3, tui.rows() / 2)));
     // one its script let go of (a reload) gives the banner back, as a stopped one keeps its notice
-    component.ifPresent(c -> c.onEnd(problem -> {
-      if (problem.isEmpty() && header == c) {
-        header = null;
-        fillHeader();
-        tui.requestRedrawAll();
-      }
-    }));
+    component.ifPresent(c ->
+        c.onEnd(problem -> {
+          if (problem.isEmpty() && header == c) {
+            header = null;
+            fillHeader();
+            tui.requestRedrawAll();
+          }
+        }));
     tui.post(() -> {
       if (header != null && component.orElse(null) != header) {
         header.close();
@@ -200,7 +210,10 @@ final class ScriptScreen implements ScriptComponents {
     return new FooterFacts(gitBranch(cwd), ui.statusesByKey(), providers.getAsInt());
   }
 
-  /** The branch checked out in the repository {@code dir} is in ("detached" for a detached HEAD), if any. */
+  /**
+   * The branch checked out in the repository {@code dir} is in ("detached" for a detached HEAD), if
+   * any.
+   */
   static Optional<String> gitBranch(Path dir) {
     for (Path d = dir.toAbsolutePath(); d != null; d = d.getParent()) {
       Path git = d.resolve(".git");
@@ -218,7 +231,10 @@ final class ScriptScreen implements ScriptComponents {
           continue;
         }
         String ref = Files.readString(head).strip();
-        return Optional.of(ref.startsWith("ref: refs/heads/") ? ref.substring("ref: refs/heads/".length()) : "detached");
+        return Optional.of(
+            ref.startsWith("ref: refs/heads/")
+                ? ref.substring("ref: refs/heads/".length())
+                : "detached");
       } catch (IOException | RuntimeException e) {
         return Optional.empty();
       }

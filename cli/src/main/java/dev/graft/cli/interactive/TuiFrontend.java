@@ -1,13 +1,15 @@
 package dev.graft.cli.interactive;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.chat.ChatView;
 import dev.graft.cli.chat.CustomRenderer;
-import dev.graft.cli.chat.ToolRenderer;
 import dev.graft.cli.chat.Footer;
 import dev.graft.cli.chat.FooterData;
 import dev.graft.cli.chat.QueueView;
 import dev.graft.cli.chat.ShellView;
+import dev.graft.cli.chat.ToolRenderer;
 import dev.graft.cli.chat.ViewContext;
 import dev.graft.cli.chat.WorkingLine;
 import dev.graft.cli.tui.Ansi;
@@ -26,16 +28,21 @@ import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.TerminalUi;
 import dev.graft.cli.views.ScriptComponent;
 import dev.graft.cli.views.TerminalForScripts;
-import dev.graft.cli.ui.Screen;
-import dev.graft.scripting.api.MessageRendering;
 import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.Session;
+import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ToolRenderRequest;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -45,15 +52,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.json.Json;
-import dev.graft.runtime.message.MessageCodec;
-import dev.graft.scripting.api.ToolRenderRequest;
-import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above the
@@ -89,8 +89,15 @@ final class TuiFrontend implements Frontend {
   private final Path cwd;
   private static final Screen UNSTYLED = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
 
-  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomMessageLines custom,
-      Supplier<Session> session, IntSupplier providers) {
+  TuiFrontend(
+      JLineTerminal terminal,
+      Path home,
+      Path cwd,
+      Map<String, String> env,
+      Keybindings keys,
+      CustomMessageLines custom,
+      Supplier<Session> session,
+      IntSupplier providers) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
@@ -145,11 +152,11 @@ final class TuiFrontend implements Frontend {
                 tui.append(new Text(line, 0));
               }
 
-      @Override
-      public void statusesChanged() {
-        statusChanged();
-      }
-    });
+              @Override
+              public void statusesChanged() {
+                statusChanged();
+              }
+            });
     this.scripts = new ScriptScreen(tui, theme, ui, footer, cwd, providers);
     tui.bottom().add(queue);
     tui.bottom().add(working);
@@ -167,50 +174,88 @@ final class TuiFrontend implements Frontend {
    * A custom message as its script's renderer shows it: a component it returned, drawn in the
    * transcript; its text; or a note that it failed and the default after it.
    */
-  private Optional<CustomRenderer.Rendered> renderCustom(AgentMessage.Custom message, boolean expanded, Duration wait) {
+  private Optional<CustomRenderer.Rendered> renderCustom(
+      AgentMessage.Custom message, boolean expanded, Duration wait) {
     Optional<MessageRendering> rendering = custom.rendering(message, expanded, wait);
     if (rendering.isEmpty()) {
       return Optional.empty();
     }
     if (rendering.get() instanceof MessageRendering.View v) {
-      ScriptComponent component = new ScriptComponent(v.view(), ScriptComponent.Place.TRANSCRIPT, theme, tui,
-          p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+      ScriptComponent component =
+          new ScriptComponent(
+              v.view(),
+              ScriptComponent.Place.TRANSCRIPT,
+              theme,
+              tui,
+              p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
       return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
     }
-    return custom.linesOf(UNSTYLED, message, rendering.get())
-        .map(lines -> new CustomRenderer.Rendered.Lines(lines, rendering.get() instanceof MessageRendering.Failed));
+    return custom
+        .linesOf(UNSTYLED, message, rendering.get())
+        .map(lines ->
+            new CustomRenderer.Rendered.Lines(
+                lines, rendering.get() instanceof MessageRendering.Failed));
   }
 
-  /** How the tools of scripts that draw their calls and results are drawn: by {@code scripts}' renderers. */
+  /**
+   * How the tools of scripts that draw their calls and results are drawn: by {@code scripts}'
+   * renderers.
+   */
   void toolsDrawnBy(ScriptControl scripts) {
-    chat.useTools(new ToolRenderer() {
-      @Override
-      public boolean renders(String toolName) {
-        return scripts.rendersTool(toolName);
-      }
+    chat.useTools(
+        new ToolRenderer() {
+          @Override
+          public boolean renders(String toolName) {
+            return scripts.rendersTool(toolName);
+          }
 
-      @Override
-      public Optional<CustomRenderer.Rendered.Drawn> render(String toolName, String toolCallId,
-          ObjectNode args, Optional<AgentEvent.ToolOutput> result, boolean isError,
-          boolean expanded, Duration wait) {
-        Optional<JsonNode> output = result.map(r -> {
-          ObjectNode o = Json.object();
-          o.set("content", MessageCodec.encodeBlocks(r.content()));
-          r.details().ifPresent(d -> o.set("details", d));
-          return o;
+          @Override
+          public Optional<CustomRenderer.Rendered.Drawn> render(
+              String toolName,
+              String toolCallId,
+              ObjectNode args,
+              Optional<AgentEvent.ToolOutput> result,
+              boolean isError,
+              boolean expanded,
+              Duration wait) {
+            Optional<JsonNode> output =
+                result.map(r -> {
+                  ObjectNode o = Json.object();
+                  o.set("content", MessageCodec.encodeBlocks(r.content()));
+                  r.details().ifPresent(d -> o.set("details", d));
+                  return o;
+                });
+            Optional<MessageRendering> rendering =
+                scripts.renderTool(
+                    new ToolRenderRequest(
+                        toolName,
+                        toolCallId,
+                        args,
+                        output,
+                        false,
+                        isError,
+                        expanded,
+                        cwd.toString()),
+                    wait);
+            if (rendering.orElse(null) instanceof MessageRendering.View v) {
+              ScriptComponent component =
+                  new ScriptComponent(
+                      v.view(),
+                      ScriptComponent.Place.TRANSCRIPT,
+                      theme,
+                      tui,
+                      p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+              return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
+            }
+            rendering
+                .filter(MessageRendering.Failed.class::isInstance)
+                .ifPresent(f ->
+                    ui.notify(
+                        "script problem: " + ((MessageRendering.Failed) f).problem(),
+                        HookUi.NotifyLevel.ERROR));
+            return Optional.empty();
+          }
         });
-        Optional<MessageRendering> rendering = scripts.renderTool(new ToolRenderRequest(toolName,
-            toolCallId, args, output, false, isError, expanded, cwd.toString()), wait);
-        if (rendering.orElse(null) instanceof MessageRendering.View v) {
-          ScriptComponent component = new ScriptComponent(v.view(), ScriptComponent.Place.TRANSCRIPT, theme, tui,
-              p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
-          return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
-        }
-        rendering.filter(MessageRendering.Failed.class::isInstance)
-            .ifPresent(f -> ui.notify("script problem: " + ((MessageRendering.Failed) f).problem(), HookUi.NotifyLevel.ERROR));
-        return Optional.empty();
-      }
-    });
   }
 
   /** Where the footer's data comes from (computed off the UI thread, when the status changed). */
@@ -229,7 +274,9 @@ final class TuiFrontend implements Frontend {
     return scripts;
   }
 
-  /** The terminal as the components scripts draw see it (the theme's colours, the size, markdown). */
+  /**
+   * The terminal as the components scripts draw see it (the theme's colours, the size, markdown).
+   */
   TerminalForScripts terminalForScripts() {
     return terminalForScripts;
   }

@@ -3,10 +3,10 @@ package dev.graft.cli.scripts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.json.Json;
 import dev.graft.cli.tui.Key;
 import dev.graft.cli.ui.Screen;
 import dev.graft.cli.views.KeyData;
+import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.CustomOptions;
 import dev.graft.scripting.api.ScriptUi;
 import dev.graft.scripting.api.ScriptView;
@@ -105,24 +105,31 @@ final class ScriptedUi implements ScriptUi {
    */
   @Override
   public void custom(ScriptView view, CustomOptions options) {
-    Thread.ofVirtual().name("graft-test-custom").start(() -> {
-      ObjectNode dialog = Json.object().put("kind", "custom");
-      ArrayNode lines = dialog.putArray("lines");
-      if (view.render(80, DRAW_WAIT) instanceof ScriptView.Frame.Lines drawn) {
-        drawn.lines().forEach(l -> lines.add(Screen.withoutEscapes(l).replace(CURSOR_MARKER, "")));
-      }
-      Optional<JsonNode> answer = next(dialog);
-      JsonNode keys = answer.map(a -> a.path("keys")).orElse(null);
-      if (keys != null && keys.isArray()) {
-        for (JsonNode name : keys) {
-          Key.parse(name.asText("")).map(KeyData::of).filter(d -> !d.isEmpty()).ifPresent(view::input);
-        }
-        view.render(80, DRAW_WAIT); // runs after the keys: once it answers, they were handled
-        view.close(Optional.empty()); // the keys did not have it call done(): dismissed
-        return;
-      }
-      view.close(answer);
-    });
+    Thread.ofVirtual()
+        .name("graft-test-custom")
+        .start(() -> {
+          ObjectNode dialog = Json.object().put("kind", "custom");
+          ArrayNode lines = dialog.putArray("lines");
+          if (view.render(80, DRAW_WAIT) instanceof ScriptView.Frame.Lines drawn) {
+            drawn
+                .lines()
+                .forEach(l -> lines.add(Screen.withoutEscapes(l).replace(CURSOR_MARKER, "")));
+          }
+          Optional<JsonNode> answer = next(dialog);
+          JsonNode keys = answer.map(a -> a.path("keys")).orElse(null);
+          if (keys != null && keys.isArray()) {
+            for (JsonNode name : keys) {
+              Key.parse(name.asText(""))
+                  .map(KeyData::of)
+                  .filter(d -> !d.isEmpty())
+                  .ifPresent(view::input);
+            }
+            view.render(80, DRAW_WAIT); // runs after the keys: once it answers, they were handled
+            view.close(Optional.empty()); // the keys did not have it call done(): dismissed
+            return;
+          }
+          view.close(answer);
+        });
   }
 
   private static final Duration DRAW_WAIT = Duration.ofSeconds(5);

@@ -142,7 +142,8 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
-  public Optional<MessageRendering> renderMessage(JsonNode message, boolean expanded, Duration wait) {
+  public Optional<MessageRendering> renderMessage(
+      JsonNode message, boolean expanded, Duration wait) {
     try {
       return engine.flatMap(e -> e.renderMessage(message, expanded, wait));
     } catch (IllegalStateException e) {

@@ -49,7 +49,10 @@ public final class Ansi {
     return Math.max(0, WCWidth.wcwidth(cp));
   }
 
-  /** The index just past the escape sequence starting at {@code i} (CSI, OSC, APC or a two-character one). */
+  /**
+   * The index just past the escape sequence starting at {@code i} (CSI, OSC, APC or a two-character
+   * one).
+   */
   public static int skipEscape(String s, int i) {
     int n = s.length();
     if (i + 1 >= n) {

@@ -8,12 +8,12 @@ import dev.graft.cli.tui.Tui;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * {@link HookUi} on the terminal UI. A dialog takes the editor's place (and the keys) until it is
@@ -42,10 +42,13 @@ public final class TerminalUi implements HookUi {
   private final Place place;
   private final StatusTexts statuses = new StatusTexts();
   private final Deque<Runnable> waiting = new ArrayDeque<>();
+
   /** Cancels what is open (a dialog, or a script's component); null when nothing is. */
   private Runnable cancelOpen;
+
   /** The script component open, if that is what is open. */
   private Component openComponent;
+
   private volatile boolean closed;
 
   public TerminalUi(Tui tui, Theme theme, Place place) {
@@ -132,18 +135,19 @@ public final class TerminalUi implements HookUi {
     }
     tui.post(() -> {
       Dialog<T> dialog = make.get();
-      Runnable start = () -> {
-        if (closed) {
-          result.complete(dialog.cancelled());
-          return;
-        }
-        DialogHost<T> host = new DialogHost<>(tui, dialog, options, result, this::closed);
-        cancelOpen = host::cancel;
-        if (host.timed()) {
-          tui.animate(true);
-        }
-        place.open(host);
-      };
+      Runnable start =
+          () -> {
+            if (closed) {
+              result.complete(dialog.cancelled());
+              return;
+            }
+            DialogHost<T> host = new DialogHost<>(tui, dialog, options, result, this::closed);
+            cancelOpen = host::cancel;
+            if (host.timed()) {
+              tui.animate(true);
+            }
+            place.open(host);
+          };
       if (cancelOpen == null) {
         start.run();
       } else {
@@ -155,40 +159,43 @@ public final class TerminalUi implements HookUi {
 
   /**
    * Shows {@code component} (a script's {@code ctx.ui.custom}) in the editor's place with the keys,
-   * after the dialogs asked for before it; {@code cancel} closes it when graft closes this UI first.
-   * Returns what takes it away once it ended (any thread; before its turn, it is never shown).
+   * after the dialogs asked for before it; {@code cancel} closes it when graft closes this UI
+   * first. Returns what takes it away once it ended (any thread; before its turn, it is never
+   * shown).
    */
   public Runnable showComponent(Component component, Runnable cancel) {
     AtomicBoolean over = new AtomicBoolean();
     tui.post(() -> {
-      Runnable start = () -> {
-        if (over.get()) {
-          startNext();
-          return;
-        }
-        if (closed) {
-          cancel.run();
-          return;
-        }
-        cancelOpen = cancel;
-        openComponent = component;
-        place.open(component);
-      };
+      Runnable start =
+          () -> {
+            if (over.get()) {
+              startNext();
+              return;
+            }
+            if (closed) {
+              cancel.run();
+              return;
+            }
+            cancelOpen = cancel;
+            openComponent = component;
+            place.open(component);
+          };
       if (cancelOpen == null) {
         start.run();
       } else {
         waiting.add(start);
       }
     });
-    return () -> tui.post(() -> {
-      if (over.getAndSet(true) || openComponent != component) {
-        return;
-      }
-      place.close(component);
-      cancelOpen = null;
-      openComponent = null;
-      startNext();
-    });
+    return () ->
+        tui.post(() -> {
+          if (over.getAndSet(true) || openComponent != component) {
+            return;
+          }
+          place.close(component);
+          cancelOpen = null;
+          openComponent = null;
+          startNext();
+        });
   }
 
   private void startNext() {

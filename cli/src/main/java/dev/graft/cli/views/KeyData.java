@@ -6,8 +6,8 @@ import dev.graft.cli.tui.Key;
  * A key as a terminal sends it, for a script component's {@code handleInput} (the reference's
  * components read raw input): a character, Ctrl and a letter as its control character, Alt as Esc
  * before the key, named keys as xterm's CSI sequences with the modifier parameter, keys legacy
- * input cannot tell apart (Shift+Enter, Ctrl+Shift+P) in kitty's CSI u form, a paste bracketed.
- * The built-in {@code matchesKey} reads every form written here.
+ * input cannot tell apart (Shift+Enter, Ctrl+Shift+P) in kitty's CSI u form, a paste bracketed. The
+ * built-in {@code matchesKey} reads every form written here.
  */
 public final class KeyData {
   private KeyData() {}
@@ -73,7 +73,10 @@ public final class KeyData {
 
   /** xterm's modifier parameter: 1 + Shift 1, Alt 2, Ctrl 4. */
   private static int parameter(int m) {
-    return 1 + ((m & Key.SHIFT) != 0 ? 1 : 0) + ((m & Key.ALT) != 0 ? 2 : 0) + ((m & Key.CTRL) != 0 ? 4 : 0);
+    return 1
+        + ((m & Key.SHIFT) != 0 ? 1 : 0)
+        + ((m & Key.ALT) != 0 ? 2 : 0)
+        + ((m & Key.CTRL) != 0 ? 4 : 0);
   }
 
   private static String letter(char last, int m) {

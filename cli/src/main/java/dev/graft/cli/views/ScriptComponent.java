@@ -14,32 +14,38 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A component a script draws, as a part of graft's terminal UI: a frame asks the script thread for
  * its lines and waits at most {@link #WAIT} (else draws what it drew last, and the answer, when it
  * comes, asks for another frame); lines are drawn again only when the script asked, a key was
- * handled, the width changed or the theme did. What the script drew is cleaned ({@link ScriptLines})
- * and held to a height. A render that throws shows an error line, reported once; one that spins is
- * stopped by the watchdog and replaced by a notice. In a dialog it has the keys (as terminal input),
- * and Esc (or Ctrl+C) pressed twice, or once while the script does not answer, closes it whatever
- * the script does. UI thread, except the script's calls that ask for a frame.
+ * handled, the width changed or the theme did. What the script drew is cleaned ({@link
+ * ScriptLines}) and held to a height. A render that throws shows an error line, reported once; one
+ * that spins is stopped by the watchdog and replaced by a notice. In a dialog it has the keys (as
+ * terminal input), and Esc (or Ctrl+C) pressed twice, or once while the script does not answer,
+ * closes it whatever the script does. UI thread, except the script's calls that ask for a frame.
  */
 public final class ScriptComponent implements Component {
   /** How long a frame waits for the script thread. */
   public static final Duration WAIT = Duration.ofMillis(25);
+
   /**
    * How long the first frame of one in the transcript waits: it may be drawn into the scrollback
    * straight away, and what it draws late needs everything drawn again.
    */
   static final Duration FIRST_WAIT = Duration.ofMillis(100);
-  /** Esc pressed twice within this closes a dialog whatever its script does (a hint says so meanwhile). */
+
+  /**
+   * Esc pressed twice within this closes a dialog whatever its script does (a hint says so
+   * meanwhile).
+   */
   static final long DOUBLE_ESCAPE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
   /** The most lines a render's error takes. */
   static final int ERROR_LINES = 4;
 
@@ -71,39 +77,51 @@ public final class ScriptComponent implements Component {
   private boolean reported;
   private long lastEscape;
   private Duration wait = WAIT;
-  /** It missed a frame in the transcript, which may have gone to the scrollback: once it draws, all is drawn again. */
+
+  /**
+   * It missed a frame in the transcript, which may have gone to the scrollback: once it draws, all
+   * is drawn again.
+   */
   private volatile boolean redrawWhenDrawn;
 
-  /** {@code problems} is told, once, what went wrong with it (the script's error, naming the script). */
-  public ScriptComponent(ScriptView view, Place place, Theme theme, Tui tui, Consumer<String> problems) {
+  /**
+   * {@code problems} is told, once, what went wrong with it (the script's error, naming the
+   * script).
+   */
+  public ScriptComponent(
+      ScriptView view, Place place, Theme theme, Tui tui, Consumer<String> problems) {
     this.view = view;
     this.place = place;
     this.theme = theme;
     this.tui = tui;
     this.problems = problems;
-    view.watch(new ScriptView.Watcher() {
-      @Override
-      public void changed() {
-        askFrame();
-      }
+    view.watch(
+        new ScriptView.Watcher() {
+          @Override
+          public void changed() {
+            askFrame();
+          }
 
-      @Override
-      public void closed(Optional<String> problem) {
-        tui.post(() -> end(problem));
-      }
+          @Override
+          public void closed(Optional<String> problem) {
+            tui.post(() -> end(problem));
+          }
 
-      @Override
-      public void problem(String problem) {
-        tui.post(() -> report(problem));
-      }
-    });
+          @Override
+          public void problem(String problem) {
+            tui.post(() -> report(problem));
+          }
+        });
   }
 
   public ScriptView view() {
     return view;
   }
 
-  /** How long a frame waits for the script thread ({@link #WAIT}; bench/component-frame.sh waits for every render). */
+  /**
+   * How long a frame waits for the script thread ({@link #WAIT}; bench/component-frame.sh waits for
+   * every render).
+   */
   ScriptComponent waitAtMost(Duration wait) {
     this.wait = wait;
     return this;
@@ -115,7 +133,9 @@ public final class ScriptComponent implements Component {
     return this;
   }
 
-  /** The overlay's width, centred, when the script asked for one ({@code ctx.ui.custom}'s options). */
+  /**
+   * The overlay's width, centred, when the script asked for one ({@code ctx.ui.custom}'s options).
+   */
   public ScriptComponent fit(CustomOptions options) {
     this.options = options;
     return this;
@@ -174,7 +194,10 @@ public final class ScriptComponent implements Component {
   @Override
   public List<String> render(int width) {
     List<String> drawn = draw(width);
-    if (place != Place.DIALOG || lastEscape == 0 || System.nanoTime() - lastEscape >= DOUBLE_ESCAPE_NANOS || ended) {
+    if (place != Place.DIALOG
+        || lastEscape == 0
+        || System.nanoTime() - lastEscape >= DOUBLE_ESCAPE_NANOS
+        || ended) {
       return drawn;
     }
     List<String> out = new ArrayList<>(drawn);
@@ -191,7 +214,8 @@ public final class ScriptComponent implements Component {
       return placed(linesWidth == inner ? lines : fitted(lines, inner), width, inner);
     }
     dirty = false;
-    ScriptView.Frame frame = view.render(inner, place == Place.TRANSCRIPT && !drawn ? FIRST_WAIT.plus(wait) : wait);
+    ScriptView.Frame frame =
+        view.render(inner, place == Place.TRANSCRIPT && !drawn ? FIRST_WAIT.plus(wait) : wait);
     switch (frame) {
       case ScriptView.Frame.Lines l -> {
         lines = held(l, inner);
@@ -202,8 +226,13 @@ public final class ScriptComponent implements Component {
         dirty = true; // drawn when its answer comes (it asks for a frame then)
         redrawWhenDrawn = place == Place.TRANSCRIPT;
         if (!drawn && place == Place.DIALOG) {
-          return List.of(theme.fg(ThemeRole.MUTED, Ansi.truncate("waiting for " + view.script().name()
-              + " to draw… (Esc leaves)", width, "…")));
+          return List.of(
+              theme.fg(
+                  ThemeRole.MUTED,
+                  Ansi.truncate(
+                      "waiting for " + view.script().name() + " to draw… (Esc leaves)",
+                      width,
+                      "…")));
         }
         return placed(fitted(lines, inner), width, inner);
       }
@@ -240,7 +269,9 @@ public final class ScriptComponent implements Component {
       out.add(ScriptLines.clean(given.get(i), width, caret));
     }
     if (more > 0) {
-      out.add(theme.fg(ThemeRole.MUTED, Ansi.truncate("… " + more + " more lines not shown", width, "…")));
+      out.add(
+          theme.fg(
+              ThemeRole.MUTED, Ansi.truncate("… " + more + " more lines not shown", width, "…")));
     }
     return List.copyOf(out);
   }
@@ -271,8 +302,10 @@ public final class ScriptComponent implements Component {
     List<String> wrapped = Wrap.lines("✗ " + ScriptText.safeLine(problem), Math.max(1, width));
     List<String> out = new ArrayList<>();
     for (int i = 0; i < Math.min(ERROR_LINES, wrapped.size()); i++) {
-      String l = i == ERROR_LINES - 1 && wrapped.size() > ERROR_LINES ? Ansi.truncate(wrapped.get(i) + " …", width, "…")
-          : wrapped.get(i);
+      String l =
+          i == ERROR_LINES - 1 && wrapped.size() > ERROR_LINES
+              ? Ansi.truncate(wrapped.get(i) + " …", width, "…")
+              : wrapped.get(i);
       out.add(theme.fg(ThemeRole.ERROR, l));
     }
     return out;
@@ -317,7 +350,8 @@ public final class ScriptComponent implements Component {
       }
       lastEscape = now;
       // the hint goes once its time is up
-      CompletableFuture.delayedExecutor(DOUBLE_ESCAPE_NANOS, TimeUnit.NANOSECONDS).execute(this::askFrame);
+      CompletableFuture.delayedExecutor(DOUBLE_ESCAPE_NANOS, TimeUnit.NANOSECONDS)
+          .execute(this::askFrame);
     } else {
       lastEscape = 0;
     }

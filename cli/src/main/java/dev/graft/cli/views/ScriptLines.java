@@ -16,7 +16,10 @@ public final class ScriptLines {
 
   private ScriptLines() {}
 
-  /** {@code line} cleaned and cut to {@code width} columns; the cursor marker becomes graft's caret when {@code caret}. */
+  /**
+   * {@code line} cleaned and cut to {@code width} columns; the cursor marker becomes graft's caret
+   * when {@code caret}.
+   */
   public static String clean(String line, int width, boolean caret) {
     StringBuilder b = new StringBuilder(line.length());
     for (int i = 0; i < line.length(); ) {

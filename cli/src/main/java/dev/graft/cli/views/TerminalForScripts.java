@@ -11,8 +11,8 @@ import java.util.function.IntSupplier;
 
 /**
  * The terminal UI as the components scripts draw see it: the theme's colours by role (read each
- * time, so a theme switched by /settings is the one scripts draw in once told), the terminal's size,
- * and markdown drawn by graft's own renderer in the theme.
+ * time, so a theme switched by /settings is the one scripts draw in once told), the terminal's
+ * size, and markdown drawn by graft's own renderer in the theme.
  */
 public final class TerminalForScripts implements ScriptTerminal {
   private final Theme theme;

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * A widget a script gave as lines ({@code ctx.ui.setWidget(key, lines)}): each line wrapped with a
- * column of margin on each side, its colours kept, as the reference draws it; at most
- * {@link #MAX_LINES} of them.
+ * column of margin on each side, its colours kept, as the reference draws it; at most {@link
+ * #MAX_LINES} of them.
  */
 public final class WidgetLines implements Component {
   /** The reference's limit on a widget's lines. */

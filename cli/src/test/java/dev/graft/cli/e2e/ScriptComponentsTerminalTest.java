@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a script draws, in a real pseudo-terminal ({@link TmuxTerminal}): a widget that ticks on a
  * timer, a ctx.ui.custom dialog answering keys, a footer in place of graft's, a message renderer's
- * component and a tool's renderCall and renderResult; and the way out of a dialog whose script never
- * lets go.
+ * component and a tool's renderCall and renderResult; and the way out of a dialog whose script
+ * never lets go.
  */
 class ScriptComponentsTerminalTest {
   @TempDir Path dir;
@@ -27,7 +27,8 @@ class ScriptComponentsTerminalTest {
     }
   }
 
-  private static final String SCRIPT = """
+  private static final String SCRIPT =
+      """
       import { Box, SelectList, Text, truncateToWidth } from "@mariozechner/pi-tui";
       import { DynamicBorder, getSelectListTheme } from "@mariozechner/pi-coding-agent";
       import { Type } from "typebox";
@@ -86,20 +87,26 @@ class ScriptComponentsTerminalTest {
     Path work = Files.createDirectories(dir.resolve("work"));
     Files.writeString(work.resolve("draws.ts"), SCRIPT);
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    tmux = TmuxTerminal.start(dir, work, Map.of("GRAFT_HOME", home.toString()),
-        List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "draws.ts"));
+    tmux =
+        TmuxTerminal.start(
+            dir,
+            work,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "draws.ts"));
     tmux.awaitPrompt();
   }
 
   @Test
   void aWidgetADialogAFooterAMessageAndAToolAreDrawnByTheScript() throws Exception {
-    start("""
+    start(
+        """
         {"toolCalls": [{"name": "greet", "arguments": {"who": "Ada"}}]}
         {"text": "greeted"}
         """);
     // the widget ticks on its own, above the editor; the lines below it
     tmux.awaitScreen(s -> s.contains("ticker 3"), "the ticking widget");
-    tmux.awaitScreen(s -> s.matches("(?s).*ticker \\d+\\n─+\\n>\\s*\\n─+\\n a widget below the editor\\n.*"),
+    tmux.awaitScreen(
+        s -> s.matches("(?s).*ticker \\d+\\n─+\\n>\\s*\\n─+\\n a widget below the editor\\n.*"),
         "the widgets around the editor");
     tmux.submit("/colour");
     tmux.awaitScreen(s -> s.contains(" Which colour?\n→ red\n  green\n  blue"), "the dialog");
@@ -107,7 +114,8 @@ class ScriptComponentsTerminalTest {
     tmux.awaitScreen(s -> s.contains("  red\n→ green"), "green chosen");
     tmux.keys("Enter");
     // the message the command sent, drawn by its renderer's component
-    tmux.awaitScreen(s -> s.contains("chosen: green") && TmuxTerminal.idle(s), "the rendered message");
+    tmux.awaitScreen(
+        s -> s.contains("chosen: green") && TmuxTerminal.idle(s), "the rendered message");
     tmux.keys("C-o");
     tmux.awaitScreen(s -> s.contains("chosen: green (expanded)"), "the message expanded");
     tmux.keys("C-o");
@@ -115,7 +123,9 @@ class ScriptComponentsTerminalTest {
     tmux.awaitScreen(s -> s.contains("my footer: planning"), "the script's footer");
     assertThat(tmux.screen()).doesNotContain("thinking off");
     tmux.submit("go");
-    tmux.awaitScreen(s -> s.contains("greeting Ada\n greeted Ada by renderResult"), "the tool drawn by its renderers");
+    tmux.awaitScreen(
+        s -> s.contains("greeting Ada\n greeted Ada by renderResult"),
+        "the tool drawn by its renderers");
     tmux.awaitScreen(s -> s.contains("greeted") && TmuxTerminal.idle(s), "the answer");
   }
 
@@ -125,8 +135,11 @@ class ScriptComponentsTerminalTest {
     tmux.submit("/clingy");
     tmux.awaitScreen(s -> s.contains("I never call done()"), "the dialog");
     tmux.keys("Escape");
-    tmux.awaitScreen(s -> s.contains("I never call done()\nEsc again closes it"), "the hint after the first Esc");
+    tmux.awaitScreen(
+        s -> s.contains("I never call done()\nEsc again closes it"),
+        "the hint after the first Esc");
     tmux.keys("Escape");
-    tmux.awaitScreen(s -> s.contains("clingy gave undefined") && TmuxTerminal.idle(s), "the editor back");
+    tmux.awaitScreen(
+        s -> s.contains("clingy gave undefined") && TmuxTerminal.idle(s), "the editor back");
   }
 }

@@ -104,7 +104,9 @@ class ScriptsTestCommandTest {
   @Test
   void aCustomDialogIsRecordedWithItsLinesAndAnsweredByKeysOrByAValue() throws Exception {
     Path dir = Files.createDirectories(work.resolve("d"));
-    Files.writeString(dir.resolve("pick.ts"), """
+    Files.writeString(
+        dir.resolve("pick.ts"),
+        """
         import { SelectList, matchesKey } from "@mariozechner/pi-tui";
         import { getSelectListTheme } from "@mariozechner/pi-coding-agent";
         export default function (pi) {
@@ -119,7 +121,9 @@ class ScriptsTestCommandTest {
           } });
         }
         """);
-    Files.writeString(dir.resolve("pick.test.js"), """
+    Files.writeString(
+        dir.resolve("pick.test.js"),
+        """
         import { test, assert, tests } from "graft/lib/test.js";
         test("keys pick, a value answers, none dismisses", async (t) => {
           const s = await t.session({ scripts: ["./pick.ts"] });
@@ -135,11 +139,13 @@ class ScriptsTestCommandTest {
         export default tests;
         """);
     CliRun r = CliRun.run(home, work, "scripts", "test", "d");
-    assertThat(r.out()).isEqualTo("""
-        pick.test.js
-          ✓ keys pick, a value answers, none dismisses
-        1 passed, 0 failed
-        """);
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            pick.test.js
+              ✓ keys pick, a value answers, none dismisses
+            1 passed, 0 failed
+            """);
   }
 
   @Test

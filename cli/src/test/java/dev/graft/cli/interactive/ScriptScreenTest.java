@@ -2,6 +2,7 @@ package dev.graft.cli.interactive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Container;
 import dev.graft.cli.tui.KeyDecoder;
@@ -29,12 +30,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.function.BooleanSupplier;
 
 /**
  * What scripts draw, on the terminal UI with a real script engine (no pseudo-terminal): a dialog's
@@ -68,52 +68,58 @@ class ScriptScreenTest {
   private void start(String script, ScriptSettings settings) throws Exception {
     Path scripts = Files.createDirectories(dir.resolve("scripts"));
     Files.writeString(scripts.resolve("drawn.js"), script);
-    TerminalPort port = new TerminalPort() {
-      @Override
-      public int columns() {
-        return 60;
-      }
+    TerminalPort port =
+        new TerminalPort() {
+          @Override
+          public int columns() {
+            return 60;
+          }
 
-      @Override
-      public int rows() {
-        return 20;
-      }
+          @Override
+          public int rows() {
+            return 20;
+          }
 
-      @Override
-      public void write(String text) {}
+          @Override
+          public void write(String text) {}
 
-      @Override
-      public void flush() {}
-    };
-    tui = new Tui(port) ;
+          @Override
+          public void flush() {}
+        };
+    tui = new Tui(port);
     Theme theme = Theme.plain();
     slot.add(editor);
-    ui = new TerminalUi(tui, theme, new TerminalUi.Place() {
-      @Override
-      public void open(Component dialog) {
-        slot.clear();
-        slot.add(dialog);
-        tui.setFocus(dialog);
-      }
+    ui =
+        new TerminalUi(
+            tui,
+            theme,
+            new TerminalUi.Place() {
+              @Override
+              public void open(Component dialog) {
+                slot.clear();
+                slot.add(dialog);
+                tui.setFocus(dialog);
+              }
 
-      @Override
-      public void close(Component dialog) {
-        slot.clear();
-        slot.add(editor);
-        tui.setFocus(null);
-      }
+              @Override
+              public void close(Component dialog) {
+                slot.clear();
+                slot.add(editor);
+                tui.setFocus(null);
+              }
 
-      @Override
-      public void record(String line) {
-        synchronized (transcript) {
-          transcript.add(line);
-        }
-      }
+              @Override
+              public void record(String line) {
+                synchronized (transcript) {
+                  transcript.add(line);
+                }
+              }
 
-      @Override
-      public void statusesChanged() {}
-    });
-    ScriptScreen screen = new ScriptScreen(tui, theme, ui, new Text("graft's footer", 0), dir, () -> 1);
+              @Override
+              public void statusesChanged() {}
+            });
+    ScriptScreen screen =
+        new ScriptScreen(tui, theme, ui, new Text("graft's footer", 0), dir, () -> 1);
     tui.bottom().add(screen.above());
     tui.bottom().add(slot);
     tui.bottom().add(screen.below());
@@ -126,16 +132,23 @@ class ScriptScreenTest {
         return KeyDecoder.EOF;
       }
     });
-    ScriptHostPort none = (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, (proxy, method, args) -> {
-          throw new UnsupportedOperationException(method.getName());
-        });
+    ScriptHostPort none =
+        (ScriptHostPort)
+            Proxy.newProxyInstance(
+                ScriptHostPort.class.getClassLoader(),
+                new Class<?>[] {ScriptHostPort.class},
+                (proxy, method, args) -> {
+                  throw new UnsupportedOperationException(method.getName());
+                });
     engine = ScriptEngine.start(settings, none, (ScriptLog) (f, level, text) -> {});
     LoadReport report = engine.load(ScriptSources.of(scripts));
     assertThat(report.problems()).isEmpty();
     engine.useTerminal(new TerminalForScripts(theme, tui::columns, tui::rows));
-    scriptUi = ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {},
-        () -> {}, screen));
+    scriptUi =
+        ScriptCommands.ui(
+            ui,
+            new ScriptCommands.ScreenActions(
+                t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {}, screen));
   }
 
   private CompletableFuture<JsonNode> command(String name, String args) {
@@ -147,7 +160,10 @@ class ScriptScreenTest {
     return String.join("\n", tui.call(() -> tui.bottom().render(60)));
   }
 
-  /** Waits until the bottom of the screen, or the same with its lines joined by spaces, satisfies {@code condition}. */
+  /**
+   * Waits until the bottom of the screen, or the same with its lines joined by spaces, satisfies
+   * {@code condition}.
+   */
   private void until(Predicate<String> condition, String what) throws Exception {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     String last = "";
@@ -171,7 +187,8 @@ class ScriptScreenTest {
     }
   }
 
-  private static final String SCRIPT = """
+  private static final String SCRIPT =
+      """
       import { matchesKey, Key, truncateToWidth } from "@mariozechner/pi-tui";
       export default function (pi) {
         pi.registerCommand("ask", { handler: async (args, ctx) => {
@@ -229,7 +246,8 @@ class ScriptScreenTest {
     until(s -> s.contains("  yes\n> no"), "the second line chosen");
     press("\r");
     until(s -> s.contains("> editor"), "the editor back");
-    assertThat(waitFor(() -> transcript().stream().anyMatch(l -> l.contains("answer no")))).isTrue();
+    assertThat(waitFor(() -> transcript().stream().anyMatch(l -> l.contains("answer no"))))
+        .isTrue();
   }
 
   @Test
@@ -238,10 +256,15 @@ class ScriptScreenTest {
     command("stubborn", "");
     until(s -> s.contains("I keep the keys"), "the dialog");
     press("\033");
-    until(s -> s.contains("I keep the keys\nEsc again closes it"), "the first Esc, the script's, and the hint");
+    until(
+        s -> s.contains("I keep the keys\nEsc again closes it"),
+        "the first Esc, the script's, and the hint");
     press("\033");
     until(s -> s.contains("> editor"), "the editor back after the second Esc");
-    assertThat(waitFor(() -> transcript().stream().anyMatch(l -> l.contains("stubborn gave undefined")))).isTrue();
+    assertThat(
+            waitFor(
+                () -> transcript().stream().anyMatch(l -> l.contains("stubborn gave undefined"))))
+        .isTrue();
   }
 
   @Test
@@ -260,15 +283,22 @@ class ScriptScreenTest {
   void aWidgetThatThrowsShowsAnErrorLineReportedOnce() throws Exception {
     start(SCRIPT, ScriptSettings.defaults());
     command("widget", "throws").get(10, TimeUnit.SECONDS);
-    until(s -> s.contains("✗ ") && s.contains("widget \"w\"'s render failed: Error: widget broke"), "the error line");
-    assertThat(waitFor(() -> transcript().stream().filter(l -> l.contains("widget broke")).count() == 1)).isTrue();
+    until(
+        s -> s.contains("✗ ") && s.contains("widget \"w\"'s render failed: Error: widget broke"),
+        "the error line");
+    assertThat(
+            waitFor(
+                () -> transcript().stream().filter(l -> l.contains("widget broke")).count() == 1))
+        .isTrue();
     tui.call(() -> {
       tui.bottom().invalidate();
       return null;
     });
     until(s -> s.contains("widget broke"), "the error line again");
     Thread.sleep(300);
-    assertThat(transcript().stream().filter(l -> l.contains("widget broke")).count()).as("reported once").isEqualTo(1);
+    assertThat(transcript().stream().filter(l -> l.contains("widget broke")).count())
+        .as("reported once")
+        .isEqualTo(1);
     assertThat(bottom()).contains("> editor", "graft's footer");
   }
 
@@ -292,13 +322,18 @@ class ScriptScreenTest {
   void whatAWidgetDrawsIsCheckedCutAndCleaned() throws Exception {
     start(SCRIPT, ScriptSettings.defaults());
     command("widget", "strings").get(10, TimeUnit.SECONDS);
-    until(s -> s.contains("returned an object as line 2, not a string"), "the error for a line that is not a string");
+    until(
+        s -> s.contains("returned an object as line 2, not a string"),
+        "the error for a line that is not a string");
     command("widget", "tall").get(10, TimeUnit.SECONDS);
-    until(s -> s.contains("row 8\n… 491 more lines not shown"), "a tall widget held to half the screen");
+    until(
+        s -> s.contains("row 8\n… 491 more lines not shown"),
+        "a tall widget held to half the screen");
     command("widget", "wide").get(10, TimeUnit.SECONDS);
     until(s -> s.contains("xxxx"), "the wide widget");
     String shown = bottom();
-    assertThat(shown.lines().filter(l -> l.startsWith("xxx")).findFirst().orElseThrow()).isEqualTo("x".repeat(60));
+    assertThat(shown.lines().filter(l -> l.startsWith("xxx")).findFirst().orElseThrow())
+        .isEqualTo("x".repeat(60));
     assertThat(shown).doesNotContain("\033[2J").doesNotContain("\033[H");
   }
 
@@ -325,7 +360,10 @@ class ScriptScreenTest {
     return true;
   }
 
-  /** How long a key waits for the script thread before its view counts as stalled (ScriptViews.STALL), and a margin. */
+  /**
+   * How long a key waits for the script thread before its view counts as stalled
+   * (ScriptViews.STALL), and a margin.
+   */
   static final class ScriptComponentWait {
     static final long STALL_MILLIS = 400;
   }

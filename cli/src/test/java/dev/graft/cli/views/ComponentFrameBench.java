@@ -16,22 +16,22 @@ import dev.graft.scripting.api.ScriptView;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.time.Duration;
-import java.util.Locale;
 
 /**
  * graft's side of bench/component-frame.sh: the bench's component (bench/components/component.mjs)
- * drawn by a script as a widget, on graft's terminal UI writing to nowhere (120 by 40). Times frames
- * with no script component, with it unchanged (its lines cached) and with it changing every frame
- * (a render on the script thread each frame, waited for: in the terminal a frame waits 25 ms at
- * most, and draws the last lines meanwhile), and prints the median microseconds of each.
- * Usage: ComponentFrameBench COMPONENT_MJS [FRAMES] [WARMUP].
+ * drawn by a script as a widget, on graft's terminal UI writing to nowhere (120 by 40). Times
+ * frames with no script component, with it unchanged (its lines cached) and with it changing every
+ * frame (a render on the script thread each frame, waited for: in the terminal a frame waits 25 ms
+ * at most, and draws the last lines meanwhile), and prints the median microseconds of each. Usage:
+ * ComponentFrameBench COMPONENT_MJS [FRAMES] [WARMUP].
  */
 public final class ComponentFrameBench {
   private ComponentFrameBench() {}
@@ -44,7 +44,9 @@ public final class ComponentFrameBench {
     Path scripts = Files.createDirectories(dir.resolve("scripts"));
     Files.createDirectories(scripts.resolve("lib"));
     Files.copy(component, scripts.resolve("lib/component.mjs"));
-    Files.writeString(scripts.resolve("bench.js"), """
+    Files.writeString(
+        scripts.resolve("bench.js"),
+        """
         import * as pitui from "@mariozechner/pi-tui";
         import * as coding from "@mariozechner/pi-coding-agent";
         import { make } from "./lib/component.mjs";
@@ -66,31 +68,38 @@ public final class ComponentFrameBench {
           pi.registerCommand("renders", { handler: async () => globalThis.renders || 0 });
         }
         """);
-    TerminalPort nowhere = new TerminalPort() {
-      @Override
-      public int columns() {
-        return 120;
-      }
+    TerminalPort nowhere =
+        new TerminalPort() {
+          @Override
+          public int columns() {
+            return 120;
+          }
 
-      @Override
-      public int rows() {
-        return 40;
-      }
+          @Override
+          public int rows() {
+            return 40;
+          }
 
-      @Override
-      public void write(String text) {}
+          @Override
+          public void write(String text) {}
 
-      @Override
-      public void flush() {}
-    };
-    ScriptHostPort none = (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, (proxy, method, a) -> {
-          throw new UnsupportedOperationException(method.getName());
-        });
+          @Override
+          public void flush() {}
+        };
+    ScriptHostPort none =
+        (ScriptHostPort)
+            Proxy.newProxyInstance(
+                ScriptHostPort.class.getClassLoader(),
+                new Class<?>[] {ScriptHostPort.class},
+                (proxy, method, a) -> {
+                  throw new UnsupportedOperationException(method.getName());
+                });
     Theme theme = Theme.dark(ColorMode.ANSI256);
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), none, (f, level, text) -> {})) {
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), none, (f, level, text) -> {})) {
       if (!engine.load(ScriptSources.of(scripts)).problems().isEmpty()) {
-        throw new IllegalStateException("the bench script did not load: " + engine.load(ScriptSources.of(scripts)).problems());
+        throw new IllegalStateException(
+            "the bench script did not load: " + engine.load(ScriptSources.of(scripts)).problems());
       }
       Tui tui = new Tui(nowhere);
       engine.useTerminal(new TerminalForScripts(theme, tui::columns, tui::rows));
@@ -104,14 +113,23 @@ public final class ComponentFrameBench {
       int before = renders(engine);
       double moving = time(tui, frames, warmup);
       if (renders(engine) - before < frames) {
-        throw new IllegalStateException("the changing component was drawn " + (renders(engine) - before) + " times in "
-            + (frames + warmup) + " frames");
+        throw new IllegalStateException(
+            "the changing component was drawn "
+                + (renders(engine) - before)
+                + " times in "
+                + (frames + warmup)
+                + " frames");
       }
       tui.bottom().clear();
       widget(engine, tui, theme, "trivial");
       double trivial = time(tui, frames, warmup);
-      System.out.printf(Locale.ROOT, "none %.1f%nstill %.1f%nmoving %.1f%ntrivial %.1f%n", none0, stillTime,
-          moving, trivial);
+      System.out.printf(
+          Locale.ROOT,
+          "none %.1f%nstill %.1f%nmoving %.1f%ntrivial %.1f%n",
+          none0,
+          stillTime,
+          moving,
+          trivial);
     }
   }
 
@@ -120,48 +138,58 @@ public final class ComponentFrameBench {
   }
 
   /** The widget the script shows for {@code how} ("still", "moving"), in the Tui's bottom. */
-  private static ScriptComponent widget(ScriptEngine engine, Tui tui, Theme theme, String how) throws Exception {
+  private static ScriptComponent widget(ScriptEngine engine, Tui tui, Theme theme, String how)
+      throws Exception {
     LinkedBlockingQueue<ScriptView> views = new LinkedBlockingQueue<>();
-    ScriptUi ui = new ScriptUi() {
-      @Override
-      public boolean components() {
-        return true;
-      }
+    ScriptUi ui =
+        new ScriptUi() {
+          @Override
+          public boolean components() {
+            return true;
+          }
 
-      @Override
-      public void setWidget(String key, ScriptView view, String placement) {
-        views.add(view);
-      }
+          @Override
+          public void setWidget(String key, ScriptView view, String placement) {
+            views.add(view);
+          }
 
-      @Override
-      public boolean available() {
-        return true;
-      }
+          @Override
+          public boolean available() {
+            return true;
+          }
 
-      @Override
-      public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-        return CompletableFuture.completedFuture(Optional.empty());
-      }
+          @Override
+          public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+            return CompletableFuture.completedFuture(Optional.empty());
+          }
 
-      @Override
-      public CompletableFuture<Boolean> confirm(String title, String message) {
-        return CompletableFuture.completedFuture(false);
-      }
+          @Override
+          public CompletableFuture<Boolean> confirm(String title, String message) {
+            return CompletableFuture.completedFuture(false);
+          }
 
-      @Override
-      public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-        return CompletableFuture.completedFuture(Optional.empty());
-      }
+          @Override
+          public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+            return CompletableFuture.completedFuture(Optional.empty());
+          }
 
-      @Override
-      public void notify(String message, String level) {}
-    };
+          @Override
+          public void notify(String message, String level) {}
+        };
     engine.runCommand("show", how, new EventContext(Json.object(), ui)).get(30, TimeUnit.SECONDS);
     ScriptView view = views.poll(30, TimeUnit.SECONDS);
-    // every frame waits for the script's render: the cost of a frame drawn with the component's new lines
-    ScriptComponent component = new ScriptComponent(view, ScriptComponent.Place.BOTTOM, theme, tui, p -> {
-      throw new IllegalStateException(p);
-    }).waitAtMost(Duration.ofSeconds(10));
+    // every frame waits for the script's render: the cost of a frame drawn with the component's new
+    // lines
+    ScriptComponent component =
+        new ScriptComponent(
+                view,
+                ScriptComponent.Place.BOTTOM,
+                theme,
+                tui,
+                p -> {
+                  throw new IllegalStateException(p);
+                })
+            .waitAtMost(Duration.ofSeconds(10));
     tui.bottom().add(component);
     return component;
   }

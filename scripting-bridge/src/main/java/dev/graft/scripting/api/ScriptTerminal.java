@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the components scripts draw need from the terminal graft shows them on: the theme's
- * colours by role (the reference's role names, as escape sequences), its size and markdown drawn as
- * graft draws it. {@link #PLAIN} is for modes without a terminal: no colours, 80 columns.
+ * What the components scripts draw need from the terminal graft shows them on: the theme's colours
+ * by role (the reference's role names, as escape sequences), its size and markdown drawn as graft
+ * draws it. {@link #PLAIN} is for modes without a terminal: no colours, 80 columns.
  */
 public interface ScriptTerminal {
 
@@ -30,40 +30,41 @@ public interface ScriptTerminal {
   List<String> markdown(String text, int width);
 
   /** No colours, 80 by 24, markdown as its plain lines. */
-  ScriptTerminal PLAIN = new ScriptTerminal() {
-    @Override
-    public String themeName() {
-      return "plain";
-    }
+  ScriptTerminal PLAIN =
+      new ScriptTerminal() {
+        @Override
+        public String themeName() {
+          return "plain";
+        }
 
-    @Override
-    public String colorMode() {
-      return "none";
-    }
+        @Override
+        public String colorMode() {
+          return "none";
+        }
 
-    @Override
-    public Map<String, String> foreground() {
-      return ThemeRoles.uncoloured();
-    }
+        @Override
+        public Map<String, String> foreground() {
+          return ThemeRoles.uncoloured();
+        }
 
-    @Override
-    public Map<String, String> background() {
-      return ThemeRoles.uncoloured();
-    }
+        @Override
+        public Map<String, String> background() {
+          return ThemeRoles.uncoloured();
+        }
 
-    @Override
-    public int columns() {
-      return 80;
-    }
+        @Override
+        public int columns() {
+          return 80;
+        }
 
-    @Override
-    public int rows() {
-      return 24;
-    }
+        @Override
+        public int rows() {
+          return 24;
+        }
 
-    @Override
-    public List<String> markdown(String text, int width) {
-      return text.lines().toList();
-    }
-  };
+        @Override
+        public List<String> markdown(String text, int width) {
+          return text.lines().toList();
+        }
+      };
 }

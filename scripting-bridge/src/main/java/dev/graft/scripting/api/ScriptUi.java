@@ -138,25 +138,33 @@ public interface ScriptUi {
   }
 
   /**
-   * {@code ctx.ui.custom}: shows {@code view} with the keys (in the editor's place) until it closes:
-   * by the script's {@code done()}, or by graft, which then {@link ScriptView#close closes} it. A UI
-   * without components closes it at once (the default).
+   * {@code ctx.ui.custom}: shows {@code view} with the keys (in the editor's place) until it
+   * closes: by the script's {@code done()}, or by graft, which then {@link ScriptView#close closes}
+   * it. A UI without components closes it at once (the default).
    */
   default void custom(ScriptView view, CustomOptions options) {
     view.close(Optional.empty());
   }
 
-  /** {@code ctx.ui.setWidget(key, factory, {placement})}: {@code view} replaces what {@code key} showed. */
+  /**
+   * {@code ctx.ui.setWidget(key, factory, {placement})}: {@code view} replaces what {@code key}
+   * showed.
+   */
   default void setWidget(String key, ScriptView view, String placement) {
     view.close(Optional.empty());
   }
 
-  /** {@code ctx.ui.setFooter(factory)}: {@code footer} instead of graft's footer; empty restores graft's. */
+  /**
+   * {@code ctx.ui.setFooter(factory)}: {@code footer} instead of graft's footer; empty restores
+   * graft's.
+   */
   default void setFooter(Optional<ScriptView> footer) {
     footer.ifPresent(v -> v.close(Optional.empty()));
   }
 
-  /** {@code ctx.ui.setHeader(factory)}: {@code header} instead of graft's banner; empty restores it. */
+  /**
+   * {@code ctx.ui.setHeader(factory)}: {@code header} instead of graft's banner; empty restores it.
+   */
   default void setHeader(Optional<ScriptView> header) {
     header.ifPresent(v -> v.close(Optional.empty()));
   }

@@ -26,10 +26,14 @@ public interface ScriptView {
    */
   Frame render(int width, Duration wait);
 
-  /** A key, as the terminal sends it ({@code handleInput}'s data); runs later, on the script thread. */
+  /**
+   * A key, as the terminal sends it ({@code handleInput}'s data); runs later, on the script thread.
+   */
   void input(String data);
 
-  /** The theme or the terminal changed: the component drops what it cached ({@code invalidate()}). */
+  /**
+   * The theme or the terminal changed: the component drops what it cached ({@code invalidate()}).
+   */
   void invalidate();
 
   /**
@@ -38,19 +42,30 @@ public interface ScriptView {
    */
   void close(Optional<JsonNode> result);
 
-  /** Whether it ended (closed by graft, by the script, or with its script); {@link #ended} says why. */
+  /**
+   * Whether it ended (closed by graft, by the script, or with its script); {@link #ended} says why.
+   */
   boolean closed();
 
-  /** Why it ended, once it did: empty when the script ended it (done(), a replacement), else the reason. */
+  /**
+   * Why it ended, once it did: empty when the script ended it (done(), a replacement), else the
+   * reason.
+   */
   Optional<String> ended();
 
-  /** Whether a key or a render has waited more than a moment for the script thread (it is busy or stuck). */
+  /**
+   * Whether a key or a render has waited more than a moment for the script thread (it is busy or
+   * stuck).
+   */
   boolean stalled();
 
   /** Who is told when it asks for a frame or ends (one watcher; the last set wins). */
   void watch(Watcher watcher);
 
-  /** Told on whatever thread: never call back into the view from here while holding a lock the UI needs. */
+  /**
+   * Told on whatever thread: never call back into the view from here while holding a lock the UI
+   * needs.
+   */
   interface Watcher {
     /** It asked to be drawn again, or a key it got may have changed it. */
     void changed();

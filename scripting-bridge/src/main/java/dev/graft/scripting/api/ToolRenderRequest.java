@@ -9,8 +9,15 @@ import java.util.Optional;
  * ({@code result} empty) or its result ({@code {content, details}}), with the render context the
  * reference hands it (whether the result is partial or an error, whether the view is expanded).
  */
-public record ToolRenderRequest(String toolName, String toolCallId, JsonNode args, Optional<JsonNode> result,
-    boolean isPartial, boolean isError, boolean expanded, String cwd) {
+public record ToolRenderRequest(
+    String toolName,
+    String toolCallId,
+    JsonNode args,
+    Optional<JsonNode> result,
+    boolean isPartial,
+    boolean isError,
+    boolean expanded,
+    String cwd) {
   public ToolRenderRequest {
     Objects.requireNonNull(toolName, "toolName");
     Objects.requireNonNull(toolCallId, "toolCallId");

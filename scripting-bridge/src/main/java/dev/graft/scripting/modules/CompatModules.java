@@ -25,26 +25,28 @@ import org.graalvm.polyglot.io.FileSystem;
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
- * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
- * serializeConversation, and the components DynamicBorder, BorderedLoader, keyHint, getMarkdownTheme...) and
- * {@code @mariozechner/pi-tui} and {@code @earendil-works/pi-tui} (the components Text, Box, Container, SelectList,
- * Input, Markdown..., matchesKey, Key, truncateToWidth, visibleWidth). A bare import of one of these names resolves to a read-only file in a
- * virtual directory, served from memory whatever the disk holds there; everything else goes to
- * the script's own file system, unchanged.
+ * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
+ * withFileMutationQueue, convertToLlm, serializeConversation, and the components DynamicBorder,
+ * BorderedLoader, keyHint, getMarkdownTheme...) and {@code @mariozechner/pi-tui} and
+ * {@code @earendil-works/pi-tui} (the components Text, Box, Container, SelectList, Input,
+ * Markdown..., matchesKey, Key, truncateToWidth, visibleWidth). A bare import of one of these names
+ * resolves to a read-only file in a virtual directory, served from memory whatever the disk holds
+ * there; everything else goes to the script's own file system, unchanged.
  */
 public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
   static final Path DIR = Path.of("/", ".graft-builtin-modules");
 
   /** Bare specifier to resource name. */
-  static final Map<String, String> MODULES = Map.of(
-      "typebox", "typebox.mjs",
-      "@sinclair/typebox", "typebox.mjs",
-      "@mariozechner/pi-ai", "pi-ai.mjs",
-      "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
-      // Both scopes of the reference's TUI package (the earendil-works one is its newer name).
-      "@mariozechner/pi-tui", "pi-tui.mjs",
-      "@earendil-works/pi-tui", "pi-tui.mjs");
+  static final Map<String, String> MODULES =
+      Map.of(
+          "typebox", "typebox.mjs",
+          "@sinclair/typebox", "typebox.mjs",
+          "@mariozechner/pi-ai", "pi-ai.mjs",
+          "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
+          // Both scopes of the reference's TUI package (the earendil-works one is its newer name).
+          "@mariozechner/pi-tui", "pi-tui.mjs",
+          "@earendil-works/pi-tui", "pi-tui.mjs");
 
   /** graft's version (Maven's project version, written into compat/version.properties at build). */
   public static final String VERSION = version();
