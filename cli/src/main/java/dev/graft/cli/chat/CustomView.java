@@ -6,7 +6,6 @@ import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeRole;
 import dev.graft.cli.tui.Wrap;
 import dev.graft.runtime.message.AgentMessage;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,13 +13,10 @@ import java.util.Optional;
 /**
  * A message a script sent ({@code sendMessage}): the component or the lines its renderer made, or
  * {@code [type] text} on the custom-message background. When the user expands or collapses the
- * conversation, the renderer is asked again (waiting at most {@link #AGAIN}; the rendering stays as
- * it was if the script does not answer in time).
+ * conversation, the renderer is asked again ({@link LateRendering}: the rendering stays as it was
+ * until the script answers, and as it was if the script fails).
  */
 final class CustomView implements Component {
-  /** How long the UI waits for a renderer asked again after Ctrl+O. */
-  static final Duration AGAIN = Duration.ofMillis(100);
-
   private final ViewContext ctx;
   private final AgentMessage.Custom message;
   private final CustomRenderer renderer;
@@ -28,6 +24,8 @@ final class CustomView implements Component {
   private boolean renderedExpanded;
   private int cachedWidth = -1;
   private List<String> cached;
+  private final LateRendering<CustomRenderer.Rendered> again =
+      new LateRendering<>(CustomView::letGo);
 
   CustomView(
       ViewContext ctx,
@@ -44,6 +42,7 @@ final class CustomView implements Component {
 
   @Override
   public List<String> render(int width) {
+    again.take(ctx.expanded).ifPresent(this::use);
     if (renderedExpanded != ctx.expanded && rendered.isPresent()) {
       renderAgain();
     }
@@ -84,14 +83,27 @@ final class CustomView implements Component {
    * fails.
    */
   private void renderAgain() {
-    renderedExpanded = ctx.expanded;
-    Optional<CustomRenderer.Rendered> again = renderer.render(message, ctx.expanded, AGAIN);
-    if (again.isEmpty() || (again.get() instanceof CustomRenderer.Rendered.Lines l && l.failed())) {
+    boolean expanded = ctx.expanded;
+    renderedExpanded = expanded;
+    again
+        .ask(expanded, wait -> renderer.render(message, expanded, wait), ctx.redraw)
+        .ifPresent(this::use);
+  }
+
+  /** A rendering asked again, shown unless it says the renderer failed. */
+  private void use(CustomRenderer.Rendered r) {
+    if (r instanceof CustomRenderer.Rendered.Lines l && l.failed()) {
       return;
     }
     release();
-    rendered = again;
+    rendered = Optional.of(r);
     cached = null;
+  }
+
+  private static void letGo(CustomRenderer.Rendered r) {
+    if (r instanceof CustomRenderer.Rendered.Drawn drawn) {
+      drawn.release().run();
+    }
   }
 
   @Override

@@ -48,6 +48,8 @@ final class ToolView implements Component {
 
   private Optional<CustomRenderer.Rendered.Drawn> drawnResult = Optional.empty();
   private boolean drawnExpanded;
+  private final LateRendering<CustomRenderer.Rendered.Drawn> again =
+      new LateRendering<>(d -> d.release().run());
   private ToolRenderer renderer = ToolRenderer.NONE;
   private String toolCallId = "";
 
@@ -85,6 +87,12 @@ final class ToolView implements Component {
   void release() {
     release(drawnCall);
     release(drawnResult);
+  }
+
+  /** renderResult's component asked again, in place of the one shown. */
+  private void useResult(CustomRenderer.Rendered.Drawn drawn) {
+    release(drawnResult);
+    drawnResult = Optional.of(drawn);
   }
 
   private static void release(Optional<CustomRenderer.Rendered.Drawn> drawn) {
@@ -136,21 +144,18 @@ final class ToolView implements Component {
 
   @Override
   public List<String> render(int width) {
+    again.take(ctx.expanded).ifPresent(this::useResult);
     if (drawnResult.isPresent() && drawnExpanded != ctx.expanded && done) {
-      drawnExpanded = ctx.expanded;
-      Optional<CustomRenderer.Rendered.Drawn> again =
-          renderer.render(
-              name,
-              toolCallId,
-              args,
-              Optional.ofNullable(output),
-              error,
-              ctx.expanded,
-              CustomView.AGAIN);
-      if (again.isPresent()) {
-        release(drawnResult);
-        drawnResult = again;
-      }
+      boolean expanded = ctx.expanded;
+      drawnExpanded = expanded;
+      again
+          .ask(
+              expanded,
+              wait ->
+                  renderer.render(
+                      name, toolCallId, args, Optional.ofNullable(output), error, expanded, wait),
+              ctx.redraw)
+          .ifPresent(this::useResult);
     }
     if (done
         && !drawsItself()

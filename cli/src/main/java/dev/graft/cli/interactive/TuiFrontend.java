@@ -106,6 +106,7 @@ final class TuiFrontend implements Frontend {
     this.theme =
         Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
+    view.onLateRendering(tui::requestRedrawAll);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
     this.working = new WorkingLine(theme);
