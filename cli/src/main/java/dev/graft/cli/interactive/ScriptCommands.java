@@ -240,13 +240,13 @@ public final class ScriptCommands {
       @Override
       public void notify(String message, String level) {
         ui.notify(
-            ScriptText.safeLine(Screen.withoutEscapes(message)), HookUi.NotifyLevel.parse(level));
+            ScriptText.safeLine(Screen.withoutColours(message)), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
         ui.setStatus(
-            ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutEscapes(t))));
+            ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutColours(t))));
       }
     };
   }
