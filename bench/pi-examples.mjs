@@ -1,7 +1,8 @@
 // Runs every example extension of the reference package through graft (see pi-examples.sh): loads
 // it and exercises its main feature as bench/pi-examples-features.tsv says (a command run, a tool
 // the scripted model calls, a gate that must block, a prompt whose hooks run), then reports each
-// example as runs / fails (reason) / needs Node I/O / needs components / needs npm deps, with totals.
+// example as runs / fails (reason) / needs Node I/O / needs components (a terminal feature graft
+// lacks) / needs npm deps, with totals. C marks an example that draws components graft draws.
 //
 // node pi-examples.mjs EXAMPLES_DIR GRAFT TYPES_D_TS WORK_DIR FEATURES_TSV
 import { spawnSync } from "node:child_process";
@@ -150,7 +151,12 @@ const graftApi = graftMembers();
 // ---------------------------------------------------------------- what an example needs
 
 const NODE_IO = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
-const COMPONENTS = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|setEditorComponent|onTerminalInput|\bCustomEditor\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|getSettingsListTheme|\bkeyHint\b/g;
+// The terminal features graft does not have (a script's own editor, raw terminal input, autocomplete
+// providers, overlays composited over the screen): an example failing with one needs components.
+const TUI = /setEditorComponent|onTerminalInput|\bCustomEditor\b|addAutocompleteProvider|\.showOverlay\b/g;
+// Components graft draws (the pi-tui module, ctx.ui.custom, a widget/footer/header factory, a
+// renderer): marked C in the report, counted as drawn, not as needing anything.
+const COMPONENTS = /from\s+["']@(mariozechner|earendil-works)\/pi-tui["']|\bctx\.ui\.custom\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|setWidget\([^)]*=>|setFooter\(|setHeader\(|registerMessageRenderer|renderCall|renderResult/g;
 /** Packages graft provides itself: an import of anything else bare is an npm dependency. */
 const BUILT_IN = /^(typebox|@sinclair\/typebox(\/.*)?|@(mariozechner|earendil-works)\/pi-(ai|coding-agent|tui|agent-core)(\/.*)?|node:.*|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)$/;
 
@@ -210,7 +216,8 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
   if (!fs.statSync(entryPath).isDirectory() && !name.endsWith(".ts")) continue;
   const source = sourcesOf(entryPath).map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const node = [...new Set([...source.matchAll(NODE_IO)].map((m) => m[1] ? m[1] : m[0]))];
-  const components = [...new Set([...source.matchAll(COMPONENTS)].map((m) => m[0].replace(/^from\s+["']|["']$/g, "")))];
+  const tui = [...new Set([...source.matchAll(TUI)].map((m) => m[0]))];
+  const drawn = [...source.matchAll(COMPONENTS)].length > 0;
   const deps = npmDependencies(entryPath, source);
   const programs = [...new Set([...source.matchAll(/\bpi\.exec\(\s*["'`]([\w.-]+)["'`]/g)].map((m) => m[1]))];
   const feature = features.get(name) || { check: "load", argument: "hello", expect: "" };
@@ -237,25 +244,31 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
   } else if (deps.length > 0) {
     status = "needs npm deps";
     reason = deps.join(", ") + "; " + result.reason;
-  } else if (components.length > 0) {
+  } else if (tui.length > 0) {
     status = "needs components";
-    reason = components.join(", ") + "; " + result.reason;
+    reason = "terminal feature graft lacks: " + tui.join(", ") + "; " + result.reason;
   } else {
     status = "fails";
     reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + result.reason;
   }
-  rows.push({ name, status, reason });
+  rows.push({ name, status, reason, drawn });
 }
 
 // ---------------------------------------------------------------- report
 
 const width = Math.max(...rows.map((r) => r.name.length));
-for (const r of rows) console.log(r.name.padEnd(width) + "  " + r.status.padEnd(17) + "  " + cut(r.reason, 230));
+for (const r of rows) {
+  console.log(r.name.padEnd(width) + "  " + (r.drawn ? "C " : "  ") + r.status.padEnd(17) + "  " + cut(r.reason, 230));
+}
 console.log("");
 console.log("examples: " + rows.length + " (features: " + featuresFile + ")");
 for (const k of ["runs", "fails", "needs Node I/O", "needs components", "needs npm deps"]) {
   console.log("  " + k.padEnd(18) + rows.filter((r) => r.status === k).length);
 }
+const drawing = rows.filter((r) => r.drawn);
+console.log("drawing components (C: pi-tui, ctx.ui.custom, a widget/footer/header factory, a renderer): " + drawing.length
+  + "; of these running: " + drawing.filter((r) => r.status === "runs").length + "; the others: "
+  + drawing.filter((r) => r.status !== "runs").map((r) => r.name + " (" + r.status + ")").join(", "));
 let present = 0;
 let total = 0;
 const absent = [];

@@ -2,8 +2,9 @@
 # Runs every example extension shipped in the reference package (examples/extensions) through
 # graft and exercises its main feature, as bench/pi-examples-features.tsv says (a command run, a
 # tool the scripted model calls, a gate that must block, a prompt whose hooks run), then prints
-# each example's status — runs / fails (reason) / needs Node I/O / needs components / needs npm
-# deps — and the totals, and how many of the reference's extension-API members graft has. The
+# each example's status — runs / fails (reason) / needs Node I/O / needs components (a terminal
+# feature graft lacks) / needs npm deps, C for one drawing components graft draws — and the
+# totals, and how many of the reference's extension-API members graft has. The
 # reference package comes from npm (bench/reference-oracle.sh). Add a row to the table for a new
 # example; one without a row is only loaded.
 set -euo pipefail

@@ -23,7 +23,12 @@ import org.graalvm.polyglot.Value;
 final class Registrations {
   record Command(ScriptCommand info, Value handler) {}
 
-  record Tool(ScriptTool info, Value execute) {}
+  /** A tool: its execute, and its renderCall and renderResult (null when it has none). */
+  record Tool(ScriptTool info, Value execute, Value renderCall, Value renderResult) {
+    boolean renders() {
+      return renderCall != null || renderResult != null;
+    }
+  }
 
   record Flag(ScriptFlag info, Value defaultValue) {}
 

@@ -30,9 +30,11 @@ final class RunningScripts {
       List<ScriptTool> tools,
       Set<String> renderers,
       List<ScriptFlag> flags,
-      List<ScriptShortcut> shortcuts) {
+      List<ScriptShortcut> shortcuts,
+      Set<String> toolRenderers) {
     static final Snapshot EMPTY =
-        new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of());
+        new Snapshot(
+            List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of(), Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -73,10 +75,14 @@ final class RunningScripts {
     Set<String> renderers = new HashSet<>();
     List<ScriptFlag> flags = new ArrayList<>();
     List<ScriptShortcut> shortcuts = new ArrayList<>();
+    Set<String> toolRenderers = new HashSet<>();
     for (LoadedScript s : active) {
       s.registered().flags().forEach(f -> flags.add(f.info()));
       s.registered().shortcuts().forEach(k -> shortcuts.add(k.info()));
       renderers.addAll(s.registered().rendererTypes());
+      s.registered().tools().stream()
+          .filter(Registrations.Tool::renders)
+          .forEach(t -> toolRenderers.add(t.info().name()));
       events.addAll(s.registered().events());
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
@@ -89,7 +95,8 @@ final class RunningScripts {
             List.copyOf(tools),
             Set.copyOf(renderers),
             List.copyOf(flags),
-            List.copyOf(shortcuts));
+            List.copyOf(shortcuts),
+            Set.copyOf(toolRenderers));
   }
 
   /**

@@ -34,6 +34,7 @@ final class ScriptLoading {
   private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
+  private final ScriptViews views;
 
   ScriptLoading(
       ScriptSettings settings,
@@ -45,8 +46,10 @@ final class ScriptLoading {
       GuestErrors errors,
       GuestCalls calls,
       HostCalls host,
-      WebGlobals web) {
+      WebGlobals web,
+      ScriptViews views) {
     this.web = web;
+    this.views = views;
     this.settings = settings;
     this.log = log;
     this.owner = owner;
@@ -104,12 +107,19 @@ final class ScriptLoading {
               watchdog.bridgeWork(() -> {
                 ProxyExecutable loadWeb =
                     web.install(s, context); // timers, AbortController... (web.js), when first used
+                ProxyExecutable loadViews =
+                    views.install(
+                        s, context, watchdog); // components, the theme (views.js), when first used
                 s.usePrelude(
                     PreludeExports.of(
                         context
                             .eval(sandbox.prelude())
                             .execute(
-                                host.api(s), host.console(s), settings.maxBridgeChars(), loadWeb)));
+                                host.api(s),
+                                host.console(s),
+                                settings.maxBridgeChars(),
+                                loadWeb,
+                                loadViews)));
                 return context.parse(module);
               }));
       factory = s.run(() -> parsed.execute().getMember("default"));

@@ -26,10 +26,13 @@ import org.graalvm.polyglot.io.FileSystem;
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
  * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
- * withFileMutationQueue, convertToLlm, serializeConversation), each {@code @mariozechner/NAME} also
- * as {@code @earendil-works/NAME} (the scope the reference moved to). A bare import of one of these
- * names resolves to a read-only file in a virtual directory, served from memory whatever the disk
- * holds there; everything else goes to the script's own file system, unchanged.
+ * withFileMutationQueue, convertToLlm, serializeConversation, and the components DynamicBorder,
+ * BorderedLoader, keyHint, getMarkdownTheme...) and {@code @mariozechner/pi-tui} (the components
+ * Text, Box, Container, SelectList, Input, Markdown..., matchesKey, Key, truncateToWidth,
+ * visibleWidth), each {@code @mariozechner/NAME} also as {@code @earendil-works/NAME} (the scope
+ * the reference moved to). A bare import of one of these names resolves to a read-only file in a
+ * virtual directory, served from memory whatever the disk holds there; everything else goes to the
+ * script's own file system, unchanged.
  */
 public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
@@ -41,7 +44,8 @@ public final class CompatModules implements FileSystem {
           "typebox", "typebox.mjs",
           "@sinclair/typebox", "typebox.mjs",
           "@mariozechner/pi-ai", "pi-ai.mjs",
-          "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs");
+          "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
+          "@mariozechner/pi-tui", "pi-tui.mjs");
 
   /** graft's version (Maven's project version, written into compat/version.properties at build). */
   public static final String VERSION = version();
