@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +54,7 @@ class ScriptScreenTest {
   private ScriptUi scriptUi;
   private final Container slot = new Container();
   private final Text editor = new Text("> editor", 0);
+  private ScriptCommands.ScreenState state = ScriptCommands.ScreenState.NONE;
 
   @AfterEach
   void close() {
@@ -149,7 +151,7 @@ class ScriptScreenTest {
             ui,
             new ScriptCommands.ScreenActions(
                 t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {}, screen),
-            ScriptCommands.ScreenState.NONE);
+            state);
   }
 
   private CompletableFuture<JsonNode> command(String name, String args) {
@@ -367,5 +369,55 @@ class ScriptScreenTest {
    */
   static final class ScriptComponentWait {
     static final long STALL_MILLIS = 400;
+  }
+
+  @Test
+  void aThemeAScriptGetsByNameDrawsInGraftsColours() throws Exception {
+    state =
+        new ScriptCommands.ScreenState() {
+          @Override
+          public String editorText() {
+            return "";
+          }
+
+          @Override
+          public List<ScriptUi.ThemeEntry> themes() {
+            return List.of(
+                new ScriptUi.ThemeEntry("dark", Optional.empty()),
+                new ScriptUi.ThemeEntry("light", Optional.empty()));
+          }
+
+          @Override
+          public Optional<String> setTheme(String name) {
+            return Optional.empty();
+          }
+
+          @Override
+          public boolean toolsExpanded() {
+            return false;
+          }
+
+          @Override
+          public void setToolsExpanded(boolean expanded) {}
+        };
+    start(
+        """
+        export default function (pi) {
+          pi.registerCommand("themes", { handler: async (args, ctx) => {
+            const light = ctx.ui.getTheme("light");
+            ctx.ui.notify("theme " + light.name + " " + light.fg("accent", "word") + " "
+              + light.bold("b") + " " + ctx.ui.getTheme("nope") + " "
+              + ctx.ui.getAllThemes().map((t) => t.name).join(","), "info");
+          } });
+        }
+        """,
+        ScriptSettings.defaults());
+    command("themes", "").get(20, TimeUnit.SECONDS);
+    assertThat(
+            waitFor(() ->
+                transcript().stream()
+                    .anyMatch(l -> l.contains("theme light word b undefined dark,light"))))
+        .as("the notice, in %s", transcript())
+        .isTrue();
   }
 }
