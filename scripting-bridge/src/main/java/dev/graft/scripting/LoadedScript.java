@@ -59,6 +59,8 @@ final class LoadedScript {
   private volatile boolean abandoned;
   /** Its web globals' host side (timers, cancellable calls): kept here so that it goes with the script. */
   private WebGlobals.State web;
+  /** Its Node side (grants, children, watchers, requests): ended with the script. */
+  private NodeCalls.State node;
 
   LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log, RejectionWarnings warnings) {
     this.file = file;
@@ -169,6 +171,15 @@ final class LoadedScript {
     this.web = state;
   }
 
+  NodeCalls.State node() {
+    return node;
+  }
+
+  /** Its Node side, whose children are killed and watchers stopped when it closes. */
+  void useNode(NodeCalls.State state) {
+    this.node = state;
+  }
+
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
@@ -264,6 +275,9 @@ final class LoadedScript {
     state = State.CLOSED;
     if (web != null) {
       web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
+    }
+    if (node != null) {
+      node.close(); // its programs end with it
     }
     if (abandoned) {
       return;

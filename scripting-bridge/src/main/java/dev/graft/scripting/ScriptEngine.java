@@ -71,7 +71,8 @@ public final class ScriptEngine implements AutoCloseable {
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
-    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web);
+    NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
+    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node);
     if (sandbox.interpreted()) {
       log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }

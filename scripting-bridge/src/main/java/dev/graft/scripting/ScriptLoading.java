@@ -5,6 +5,7 @@ import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.modules.NodeModules;
 import dev.graft.scripting.modules.PackageModules;
 import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
@@ -33,10 +34,12 @@ final class ScriptLoading {
   private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
+  private final NodeCalls node;
 
   ScriptLoading(ScriptSettings settings, ScriptLog log, OwnerThread owner, Watchdog watchdog, Sandbox sandbox,
-      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web) {
+      RunningScripts scripts, GuestErrors errors, GuestCalls calls, HostCalls host, WebGlobals web, NodeCalls node) {
     this.web = web;
+    this.node = node;
     this.settings = settings;
     this.log = log;
     this.owner = owner;
@@ -66,8 +69,9 @@ final class ScriptLoading {
     LoadedScript[] script = new LoadedScript[1];
     RejectionWarnings warnings = new RejectionWarnings(scriptLog::line,
         () -> script[0] == null ? "loading" : script[0].doing());
+    NodeModules modules = sandbox.modules(file, lib, packages);
     try {
-      context = sandbox.newContext(file, lib, packages, scriptLog, warnings);
+      context = sandbox.newContext(file, modules, scriptLog, warnings);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
@@ -81,8 +85,9 @@ final class ScriptLoading {
       // evaluating the module's top level is the script's.
       Value parsed = s.run(() -> watchdog.bridgeWork(() -> {
         ProxyExecutable loadWeb = web.install(s, context); // timers, AbortController... (web.js), when first used
+        ProxyExecutable loadNode = node.install(s, context, modules, web); // process, Buffer, node:fs... (node/), when first used
         s.usePrelude(PreludeExports.of(context.eval(sandbox.prelude()).execute(host.api(s), host.console(s),
-            settings.maxBridgeChars(), loadWeb)));
+            settings.maxBridgeChars(), loadWeb, loadNode)));
         return context.parse(module);
       }));
       factory = s.run(() -> parsed.execute().getMember("default"));
@@ -123,7 +128,8 @@ final class ScriptLoading {
   void warmUp() {
     ScriptFile none = new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
-    try (Context context = sandbox.newContext(none, Optional.empty(), new PackageModules(java.util.Map.of()), quiet)) {
+    try (Context context = sandbox.newContext(none, sandbox.modules(none, Optional.empty(), new PackageModules(java.util.Map.of())),
+        quiet)) {
       PreludeExports.of(context.eval(sandbox.prelude()).execute((ProxyExecutable) a -> null,
           (ProxyExecutable) a -> null, settings.maxBridgeChars())).makeApi().execute();
     } catch (RuntimeException e) {

@@ -56,15 +56,15 @@ class PackageImportTest {
     Path pkg = teamLib();
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
-      f.write("a-fs.js", "import { readFileSync } from 'node:fs';\nexport default function (pi) {}\n");
-      f.write("b-path.js", "import path from 'path';\nexport default function (pi) {}\n");
+      f.write("a-net.js", "import { Socket } from 'node:net';\nexport default function (pi) {}\n");
+      f.write("b-http.js", "import http from 'http';\nexport default function (pi) {}\n");
       f.write("c-unknown.js", "import x from 'left-pad';\nexport default function (pi) {}\n");
       f.write("d-escape.js", "import x from 'team-lib/../../private.js';\nexport default function (pi) {}\n");
       Files.writeString(temp.resolve("private.js"), "export default 'sk-secret';\n");
       LoadReport r = f.load();
       assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
-          m -> assertThat(m).contains("cannot import \"node:fs\": Node's built-in modules are not available to graft scripts"),
-          m -> assertThat(m).contains("cannot import \"path\": Node's built-in modules are not available to graft scripts"),
+          m -> assertThat(m).contains("cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets"),
+          m -> assertThat(m).contains("cannot import \"http\": node:http is not available in graft's sandbox: no HTTP"),
           m -> assertThat(m).contains("cannot import \"left-pad\": no installed script package is called \"left-pad\""
               + " (installed: team-lib)"),
           m -> assertThat(m).contains("cannot import " + temp.toRealPath().resolve("private.js") + ": it is outside")

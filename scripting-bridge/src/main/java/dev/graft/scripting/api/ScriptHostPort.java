@@ -62,6 +62,27 @@ public interface ScriptHostPort {
   void setThinkingLevel(ScriptFile script, ThinkingLevel level);
 
   /**
+   * What {@code script}'s {@code process} and Node modules start from: the working directory, the
+   * home folder, the environment and its grants. Called once as the script loads (and must be
+   * quick). By default: no grants ({@link NodeAccess#of}).
+   */
+  default NodeAccess nodeAccess(ScriptFile script) {
+    return NodeAccess.of(script);
+  }
+
+  /**
+   * {@code child_process}: starts {@code spawn.command()} when {@code script} is granted it (as for
+   * {@link #exec}), reporting its output and end to {@code events}. Graft ends it when it exits.
+   *
+   * @throws SecurityException naming the grant to add when the program is not granted
+   * @throws java.io.IOException with a one-line message when it cannot start
+   */
+  default ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
+      throws java.io.IOException {
+    throw new SecurityException("child processes are not available here");
+  }
+
+  /**
    * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
    * is now among the engine's tools, and, as in the reference, an agent that offers every
    * script tool should offer this one too. Does nothing by default.

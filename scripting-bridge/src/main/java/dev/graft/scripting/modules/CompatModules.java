@@ -26,7 +26,8 @@ import org.graalvm.polyglot.io.FileSystem;
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
  * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
- * serializeConversation). A bare import of one of these names resolves to a read-only file in a
+ * serializeConversation), and Node's built-in modules graft has ({@link NodeBuiltins}: {@code path},
+ * {@code node:fs}...). A bare import of one of these names resolves to a read-only file in a
  * virtual directory, served from memory whatever the disk holds there; everything else goes to
  * the script's own file system, unchanged.
  */
@@ -34,12 +35,21 @@ public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
   static final Path DIR = Path.of("/", ".graft-builtin-modules");
 
-  /** Bare specifier to resource name. */
-  static final Map<String, String> MODULES = Map.of(
-      "typebox", "typebox.mjs",
-      "@sinclair/typebox", "typebox.mjs",
-      "@mariozechner/pi-ai", "pi-ai.mjs",
-      "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs");
+  /** Bare specifier to resource name: the reference's packages, and Node's built-in modules (by name and node:name). */
+  static final Map<String, String> MODULES = modules();
+
+  private static Map<String, String> modules() {
+    Map<String, String> m = new HashMap<>(Map.of(
+        "typebox", "typebox.mjs",
+        "@sinclair/typebox", "typebox.mjs",
+        "@mariozechner/pi-ai", "pi-ai.mjs",
+        "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs"));
+    for (String name : NodeBuiltins.AVAILABLE.keySet()) {
+      m.put(name, NodeBuiltins.resource(name));
+      m.put("node:" + name, NodeBuiltins.resource(name));
+    }
+    return Map.copyOf(m);
+  }
 
   /** graft's version (Maven's project version, written into compat/version.properties at build). */
   public static final String VERSION = version();
@@ -54,7 +64,12 @@ public final class CompatModules implements FileSystem {
 
   private static Map<String, byte[]> load() {
     Map<String, byte[]> out = new HashMap<>();
+    NodeBuiltins.AVAILABLE.forEach((name, exports) -> out.put(NodeBuiltins.resource(name),
+        NodeBuiltins.facade(name, exports).getBytes(StandardCharsets.UTF_8)));
     for (String name : Set.copyOf(MODULES.values())) {
+      if (out.containsKey(name)) {
+        continue;
+      }
       try (InputStream in = CompatModules.class.getResourceAsStream("compat/" + name)) {
         if (in == null) {
           throw new IllegalStateException("missing resource compat/" + name);
@@ -100,7 +115,8 @@ public final class CompatModules implements FileSystem {
 
   @Override
   public Path parsePath(URI uri) {
-    return files.parsePath(uri);
+    String resource = "node".equals(uri.getScheme()) ? MODULES.get(uri.toString()) : null;
+    return resource != null ? DIR.resolve(resource) : files.parsePath(uri);
   }
 
   @Override
