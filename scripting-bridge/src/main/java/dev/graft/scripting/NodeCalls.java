@@ -12,7 +12,7 @@ import dev.graft.scripting.api.ScriptSpawn;
 import dev.graft.scripting.modules.CompatModules;
 import dev.graft.scripting.modules.NodeBuiltins;
 import dev.graft.scripting.modules.NodeModules;
-import dev.graft.scripting.node.Environment;
+import dev.graft.runtime.tools.CommandEnvironment;
 import dev.graft.scripting.node.Hashes;
 import dev.graft.scripting.node.HostGrants;
 import dev.graft.scripting.node.NodeCodec;
@@ -169,7 +169,7 @@ final class NodeCalls {
       }
       case "builtin" -> state.context.eval(builtin(a[1].asString()));
       case "facts" -> facts(s, state);
-      case "env" -> Json.write(Json.MAPPER.valueToTree(Environment.visible(state.access.environment(),
+      case "env" -> Json.write(Json.MAPPER.valueToTree(CommandEnvironment.forScripts(state.access.environment(),
           state.access.permissions().env())));
       case "now" -> (double) System.currentTimeMillis();
       case "nanoTime" -> (double) System.nanoTime();
@@ -501,7 +501,7 @@ final class NodeCalls {
       // loader's variables are refused, which would make a granted program run code of the script's.
       env.keySet().removeIf(name -> name.startsWith("LD_") || name.startsWith("DYLD_"));
     } else {
-      env.putAll(Environment.visible(state.access.environment(), state.access.permissions().env()));
+      env.putAll(CommandEnvironment.forScripts(state.access.environment(), state.access.permissions().env()));
     }
     return new ScriptSpawn(program, args, dir, env, pipeInput);
   }

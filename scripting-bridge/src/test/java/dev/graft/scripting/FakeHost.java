@@ -19,6 +19,58 @@ class FakeHost implements ScriptHostPort {
   final List<String> threads = new CopyOnWriteArrayList<>();
   volatile List<String> activeTools = List.of("read", "bash");
   volatile ThinkingLevel level = ThinkingLevel.MEDIUM;
+  /** What scripts' Node modules start from (null: no grants, the script's folder). */
+  volatile dev.graft.scripting.api.NodeAccess nodeAccess;
+  /** The programs child_process may start (a stand-in for the settings' grants). */
+  volatile java.util.Set<String> programs = java.util.Set.of();
+  /** Every program child_process asked for, granted or not. */
+  final List<dev.graft.scripting.api.ScriptSpawn> spawns = new CopyOnWriteArrayList<>();
+
+  @Override
+  public dev.graft.scripting.api.NodeAccess nodeAccess(ScriptFile script) {
+    dev.graft.scripting.api.NodeAccess a = nodeAccess;
+    return a != null ? a : dev.graft.scripting.api.NodeAccess.of(script);
+  }
+
+  /**
+   * A granted program does not run: it "prints" its arguments, one line, and exits 0 (or, for
+   * "fail", prints to stderr and exits 3), from another thread, as a real one reports.
+   */
+  @Override
+  public dev.graft.scripting.api.ScriptChild spawn(ScriptFile script, dev.graft.scripting.api.ScriptSpawn spawn,
+      dev.graft.scripting.api.ScriptChild.Events events) {
+    spawns.add(spawn);
+    if (!programs.contains(spawn.command())) {
+      throw new SecurityException("exec is not granted to " + script.name() + "; to let it run " + spawn.command());
+    }
+    Thread.ofVirtual().start(() -> {
+      byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      if (spawn.command().equals("fail")) {
+        events.stderr(line);
+        events.exit(3, Optional.empty());
+      } else {
+        events.stdout(line);
+        events.exit(0, Optional.empty());
+      }
+    });
+    return new dev.graft.scripting.api.ScriptChild() {
+      @Override
+      public long pid() {
+        return 4242;
+      }
+
+      @Override
+      public void write(byte[] bytes) {}
+
+      @Override
+      public void closeInput() {}
+
+      @Override
+      public boolean kill(String signal) {
+        return false;
+      }
+    };
+  }
 
   private void record(String line) {
     calls.add(line);

@@ -55,6 +55,21 @@ public final class PackageManifest {
 
   private PackageManifest() {}
 
+  /**
+   * What the package at {@code dir} asks to reach beyond the API: its package.json's
+   * {@code "graft": {"permissions": {"run": [...], "read": [...], "write": [...], "net": [...],
+   * "env": [...]}}}; none when it asks nothing. A malformed request is a problem, and asks nothing.
+   */
+  public static dev.graft.runtime.config.ScriptGrants.Grant permissions(Path dir, List<String> problems) {
+    Optional<JsonNode> manifest = PackageFiles.manifest(dir);
+    JsonNode asked = manifest.map(m -> m.path("graft").path("permissions")).orElse(null);
+    if (asked == null || asked.isMissingNode() || asked.isNull()) {
+      return dev.graft.runtime.config.ScriptGrants.Grant.NONE;
+    }
+    return dev.graft.runtime.config.ScriptGrants.permissions(asked, dir.resolve("package.json") + ": graft.permissions",
+        problems).orElse(dev.graft.runtime.config.ScriptGrants.Grant.NONE);
+  }
+
   /** The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts). */
   public static List<Path> scripts(Path dir) {
     return of(dir, Kind.SCRIPTS);

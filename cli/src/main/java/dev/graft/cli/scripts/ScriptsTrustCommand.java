@@ -6,7 +6,7 @@ import dev.graft.cli.setup.ScriptFingerprint;
 import dev.graft.cli.setup.ScriptLocations;
 import dev.graft.cli.setup.TrustDecisions;
 import dev.graft.cli.setup.TrustStore;
-import dev.graft.runtime.config.ExecGrants;
+import dev.graft.runtime.config.ScriptGrants;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -26,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
       "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
       "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
       "changes. Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
-      "installed script package NAME instead (its files, dependencies and its package:NAME exec grant)."
+      "installed script package NAME instead (its files, dependencies, its package:NAME grants and what",
+      "its manifest asks to reach). --global --package NAME approves what your global package NAME asks."
     })
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -40,19 +41,28 @@ final class ScriptsTrustCommand implements Callable<Integer> {
   @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
   boolean yes;
 
+  @Option(names = "--global", description = "With --package: a global package ($GRAFT_HOME/packages/NAME).")
+  boolean global;
+
   @Override
   public Integer call() throws Exception {
     CliContext context = parent.context();
+    if (global) {
+      return approveGlobal(context);
+    }
     Path scripts;
-    ExecGrants grants;
+    ScriptGrants grants;
     String grantText;
     if (packageName != null) {
       scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
-      grants = ExecGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
-      grantText = grants.projectTextFor("package:" + packageName);
+      grants = ScriptGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      java.util.List<String> problems = new java.util.ArrayList<>();
+      grantText = grants.projectTextFor("package:" + packageName)
+          + ScriptLocations.asksText(dev.graft.cli.packages.PackageManifest.permissions(scripts, problems));
+      problems.forEach(p -> context.err().println("graft: warning: " + p));
     } else {
       scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
-      grants = ExecGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
+      grants = ScriptGrants.load(context.home(), ProjectDirArgument.projectOf(scripts));
       grantText = grants.projectText();
     }
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
@@ -81,6 +91,51 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     }
     store.trust(scripts, fingerprint);
     out.println("Trusted: graft runs the scripts in " + scripts + " until they change.");
+    return 0;
+  }
+
+  /** --global --package NAME: records that you approve what your global package asks to reach. */
+  private int approveGlobal(CliContext context) {
+    if (packageName == null) {
+      throw new UserError("--global approves a global package's grants: give --package NAME");
+    }
+    Path pkg = dev.graft.cli.packages.PackageScope.global(context.home()).installed(packageName);
+    if (!java.nio.file.Files.isDirectory(pkg)) {
+      throw new UserError("no global package " + packageName + " installed (" + pkg + " is not a directory)");
+    }
+    java.util.List<String> problems = new java.util.ArrayList<>();
+    ScriptGrants.Grant asks = dev.graft.cli.packages.PackageManifest.permissions(pkg, problems);
+    problems.forEach(p -> context.err().println("graft: warning: " + p));
+    PrintWriter out = context.out();
+    if (asks.isEmpty()) {
+      out.println("Package " + packageName + " asks for nothing beyond the API; there is nothing to approve.");
+      return 0;
+    }
+    TrustStore store = TrustStore.load(context.home());
+    ScriptFingerprint approval = ScriptLocations.approval(asks);
+    if (store.state(pkg, approval) instanceof TrustStore.State.Trusted) {
+      out.println("Already approved: what " + packageName + " asks (" + String.join("; ", asks.describe()) + ")");
+      return 0;
+    }
+    out.println("Your global package " + packageName + " (" + pkg + ") asks to:");
+    asks.describe().forEach(line -> out.println("  " + line));
+    out.println("Paths are the project's (\".\"), your home's (\"~/...\") or absolute; a program it may run can do what you can.");
+    out.flush();
+    if (!yes) {
+      java.io.Console console = System.console();
+      if (context.in() != System.in || console == null || !console.isTerminal()) {
+        throw new UserError("not asking without a terminal: add --yes to approve these grants");
+      }
+      out.print("Approve? [y/N] ");
+      out.flush();
+      String answer = console.readLine();
+      if (answer == null || !answer.strip().toLowerCase(Locale.ROOT).startsWith("y")) {
+        out.println("Not approved.");
+        return 1;
+      }
+    }
+    store.trust(pkg, approval);
+    out.println("Approved: " + packageName + "'s scripts get what it asks until it asks for something else.");
     return 0;
   }
 }

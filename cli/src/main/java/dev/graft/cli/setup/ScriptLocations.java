@@ -5,7 +5,7 @@ import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.runtime.config.ScriptLibrarySetting;
-import dev.graft.runtime.config.ExecGrants;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFinder;
@@ -81,7 +81,7 @@ public final class ScriptLocations {
    * (global ones, and the project's that are trusted), each project package's trust, and warnings
    * (settings that could not be used, locked packages not installed).
    */
-  public record Plan(List<Location> locations, Optional<Project> project, boolean projectLoaded, ExecGrants grants,
+  public record Plan(List<Location> locations, Optional<Project> project, boolean projectLoaded, ScriptGrants grants,
       Optional<Path> libraryDir, Map<String, Path> packages, List<PackagePlan> packagePlans, List<String> warnings) {
     public Plan {
       locations = List.copyOf(locations);
@@ -117,9 +117,27 @@ public final class ScriptLocations {
 
   /**
    * An installed package: its lock entry, its scope, where it is, its trust (a project package's,
-   * as for the project's scripts; none for a global one) and whether it loads.
+   * as for the project's scripts; none for a global one), whether it loads, what its manifest asks
+   * to reach ({@code graft.permissions}) and whether you approved that (a project package's by
+   * trusting it, a global one's with {@code graft scripts trust --global --package NAME}).
    */
-  public record PackagePlan(PackageLock.Entry entry, boolean project, Path dir, Optional<Project> trust, boolean loaded) {}
+  public record PackagePlan(PackageLock.Entry entry, boolean project, Path dir, Optional<Project> trust, boolean loaded,
+      ScriptGrants.Grant asks, boolean asksApproved) {
+    public PackagePlan(PackageLock.Entry entry, boolean project, Path dir, Optional<Project> trust, boolean loaded) {
+      this(entry, project, dir, trust, loaded, ScriptGrants.Grant.NONE, true);
+    }
+  }
+
+  /** What a package's manifest asks, as a fingerprint's grants text covers it (empty when it asks nothing). */
+  public static String asksText(ScriptGrants.Grant asks) {
+    return asks.isEmpty() ? "" : "asks=" + asks.text() + "\n";
+  }
+
+  /** The record of a global package's approved asks: a fingerprint of the asks alone. */
+  public static ScriptFingerprint approval(ScriptGrants.Grant asks) {
+    String text = asksText(asks);
+    return new ScriptFingerprint(ScriptFingerprint.combine(Map.of(), text), Map.of(), text);
+  }
 
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
@@ -143,7 +161,7 @@ public final class ScriptLocations {
   }
 
   public static Plan plan(Request r, TrustDecision decision) {
-    ExecGrants grants = ExecGrants.load(r.home(), r.projectDir());
+    ScriptGrants grants = ScriptGrants.load(r.home(), r.projectDir());
     List<String> warnings = new ArrayList<>(grants.problems());
     ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
     warnings.addAll(library.problems());
@@ -158,11 +176,18 @@ public final class ScriptLocations {
       locations.add(new Location(user, Source.USER));
     }
     PackageScope global = PackageScope.global(r.home());
+    TrustStore store = null;
     for (PackageLock.Entry e : lockEntries(global, warnings)) {
       Optional<Path> dir = installed(global, e, warnings);
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
-        packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
+        ScriptGrants.Grant asks = PackageManifest.permissions(dir.get(), warnings);
+        boolean approved = asks.isEmpty();
+        if (!approved) {
+          store = store != null ? store : TrustStore.load(r.home());
+          approved = store.state(dir.get(), approval(asks)) instanceof TrustStore.State.Trusted;
+        }
+        packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true, asks, approved));
         PackageManifest.scripts(dir.get()).forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
@@ -179,7 +204,6 @@ public final class ScriptLocations {
           .ifPresent(problem -> { throw new UserError("-s " + file + ": " + problem); });
       locations.add(new Location(p, Source.OPTION));
     }
-    TrustStore store = null;
     PackageScope projectScope = PackageScope.project(r.projectDir());
     boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
     for (PackageLock.Entry e : sameAsGlobal ? List.<PackageLock.Entry>of() : lockEntries(projectScope, warnings)) {
@@ -188,14 +212,15 @@ public final class ScriptLocations {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
-      Optional<ScriptFingerprint> now = fingerprint(dir.get(), grants.projectTextFor("package:" + e.name()),
+      ScriptGrants.Grant asks = PackageManifest.permissions(dir.get(), warnings);
+      Optional<ScriptFingerprint> now = fingerprint(dir.get(), grants.projectTextFor("package:" + e.name()) + asksText(asks),
           "the scripts of the project's package " + e.name(), warnings);
       if (now.isEmpty()) {
         continue;
       }
       Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
       boolean load = trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
-      packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
+      packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load, asks, load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
         PackageManifest.scripts(dir.get())

@@ -87,7 +87,8 @@ final class ScriptSetup {
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
     ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
         .withModelCalls(settings.scriptModelCalls());
-    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec), log);
+    ScriptAccess access = new ScriptAccess(context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, access, cwd), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
       err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
@@ -107,7 +108,7 @@ final class ScriptSetup {
 
   /** What scripts may ask of graft, against the agent they run in. */
   private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec) implements ScriptHostPort {
+      ScriptExec exec, ScriptAccess access, Path cwd) implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
@@ -154,6 +155,21 @@ final class ScriptSetup {
         a.closeWith(exec);
       }
       return exec.exec(script, command, args, options, Path.of(a.session().cwd()));
+    }
+
+    @Override
+    public dev.graft.scripting.api.NodeAccess nodeAccess(ScriptFile script) {
+      return access.of(exec.plan(), script, cwd);
+    }
+
+    @Override
+    public dev.graft.scripting.api.ScriptChild spawn(ScriptFile script, dev.graft.scripting.api.ScriptSpawn spawn,
+        dev.graft.scripting.api.ScriptChild.Events events) throws java.io.IOException {
+      AgentSession a = ready.get();
+      if (a != null && exec.firstUse()) {
+        a.closeWith(exec);
+      }
+      return exec.spawn(script, spawn, events);
     }
 
     @Override

@@ -106,8 +106,9 @@ public final class TrustDecisions {
       lines.add("  (no .js, .mjs, .ts or .mts files)");
     }
     if (!project.fingerprint().grants().isEmpty()) {
-      lines.add("Exec grants in the project's .graft/settings.json (programs these scripts may run):");
-      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
+      lines.add("Grants (the project's .graft/settings.json; \"asks\": the package's manifest), what these scripts may"
+          + " reach beyond the API:");
+      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + ScriptText.shown(g)));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
     lines.add("Scripts run sandboxed, but they see your session and can steer the agent and its tools.");

@@ -185,7 +185,7 @@ class ScriptExecTest {
   @Test
   void wrongGrantsAreReportedAndIgnored() throws Exception {
     settings(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"a.js\": \"git\", \"b.js\": [\"git\", 3], \"c.js\": false}}}");
-    var grants = dev.graft.runtime.config.ExecGrants.load(new GraftHome(home), project);
+    var grants = dev.graft.runtime.config.ScriptGrants.load(new GraftHome(home), project);
     assertThat(grants.user()).isEmpty();
     assertThat(grants.problems()).containsExactly(
         home.resolve("settings.json") + ": scripts.exec.a.js must be true, false or a list of program names; ignored",

@@ -58,11 +58,17 @@
     return out.length === 0 ? null : out;
   }
 
-  /** [program, args] for a command line: its words, or the shell with -c when it needs one. */
+  /** [program, args, through a shell] for a command line: its words, or the shell with -c when it needs one. */
   function commandLine(line, shell) {
     const w = words(line);
-    if (w !== null) return [w[0], w.slice(1)];
-    return [typeof shell === "string" ? shell : "sh", ["-c", String(line)]];
+    if (w !== null) return [w[0], w.slice(1), false];
+    return [typeof shell === "string" ? shell : "sh", ["-c", String(line)], true];
+  }
+
+  /** How a call is named in an error: what the script called, and why a shell runs when one does. */
+  function label(call, given, program, viaShell) {
+    return "child_process." + call + "(" + JSON.stringify(String(given)) + ")"
+      + (viaShell ? " (shell syntax in the command line: it runs through " + program + ")" : "");
   }
 
   function normalize(file, args, options) {
@@ -73,12 +79,15 @@
       throw internals.typeError("ERR_INVALID_ARG_TYPE", "The \"file\" argument must be of type string. Received " + typeof file);
     }
     let program = file;
+    let viaShell = false;
     const shell = own(o, "shell");
     if (shell) {
       const line = [file].concat(a).join(" ");
-      [program, a] = commandLine(line, shell);
+      [program, a, viaShell] = commandLine(line, shell);
     }
-    return { program, args: a, options: o };
+    const given = own(o, "_graftCall");
+    return { program, args: a, options: o, viaShell: viaShell || (given !== undefined && given.viaShell),
+      call: given !== undefined ? given.call : null, line: given !== undefined ? given.line : file };
   }
 
   function envOf(options) {
@@ -145,7 +154,7 @@
   }
 
   function spawn(file, args, options) {
-    const { program, args: a, options: o } = normalize(file, args, options);
+    const { program, args: a, options: o, viaShell, call: called, line } = normalize(file, args, options);
     const child = new ChildProcess();
     child.spawnfile = program;
     child.spawnargs = [program].concat(a);
@@ -210,7 +219,7 @@
       },
     });
     try {
-      const pid = call("spawn", id, "child_process.spawn(" + JSON.stringify(program) + ")", program, JSON.stringify(a), cwdOf(o),
+      const pid = call("spawn", id, label(called || "spawn", line, program, viaShell), program, JSON.stringify(a), cwdOf(o),
         envOf(o), stdio[0] === "pipe");
       child._id = id;
       child.pid = pid;
@@ -304,8 +313,8 @@
   function exec(command, options, callback) {
     const cb = typeof options === "function" ? options : callback;
     const o = typeof options === "object" && options !== null ? options : {};
-    const [program, args] = commandLine(command, own(o, "shell"));
-    const child = spawn(program, args, Object.assign({}, o, { shell: false }));
+    const [program, args, viaShell] = commandLine(command, own(o, "shell"));
+    const child = spawn(program, args, Object.assign({}, o, { shell: false, _graftCall: { call: "exec", line: command, viaShell } }));
     collect(child, o, cb, String(command));
     return child;
   }
@@ -346,7 +355,7 @@
   // ---------------------------------------------------------------- sync forms
 
   function spawnSync(file, args, options) {
-    const { program, args: a, options: o } = normalize(file, args, options);
+    const { program, args: a, options: o, viaShell, call: called, line } = normalize(file, args, options);
     const input = own(o, "input");
     let inputBytes = null;
     if (input !== undefined && input !== null) {
@@ -356,7 +365,7 @@
     const timeout = typeof own(o, "timeout") === "number" && own(o, "timeout") > 0 ? own(o, "timeout") : 0;
     let r;
     try {
-      r = JSON.parse(call("spawnSync", "child_process.spawnSync(" + JSON.stringify(program) + ")", program, JSON.stringify(a),
+      r = JSON.parse(call("spawnSync", label(called || "spawnSync", line, program, viaShell), program, JSON.stringify(a),
         cwdOf(o), envOf(o), inputBytes, timeout, own(o, "maxBuffer") || 1024 * 1024));
     } catch (e) {
       return { pid: 0, output: [null, null, null], stdout: null, stderr: null, status: null, signal: null, error: e };
@@ -396,8 +405,8 @@
 
   function execSync(command, options) {
     const o = options || {};
-    const [program, args] = commandLine(command, own(o, "shell"));
-    const r = spawnSync(program, args, Object.assign({}, o, { shell: false }));
+    const [program, args, viaShell] = commandLine(command, own(o, "shell"));
+    const r = spawnSync(program, args, Object.assign({}, o, { shell: false, _graftCall: { call: "execSync", line: command, viaShell } }));
     if (r.stderr && own(o, "stdio") === undefined) {
       const text = typeof r.stderr === "string" ? r.stderr : r.stderr.toString();
       if (text) internals.process().stderr.write(text);

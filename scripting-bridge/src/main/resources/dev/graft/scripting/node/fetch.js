@@ -211,9 +211,15 @@
 
   // ---------------------------------------------------------------- Request, Response
 
+  /** What init says itself (an option inherited from a polluted Object.prototype does not count). */
+  function own(o, name) {
+    return o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, name) ? o[name] : undefined;
+  }
+
   class Request extends Body {
     constructor(input, init) {
-      const i = init || {};
+      const i = {};
+      for (const k of ["body", "method", "headers", "signal", "redirect"]) i[k] = own(init, k);
       const from = input instanceof Request ? input : null;
       const url = from !== null ? from.url : new (internals.builtin("url").URL)(String(input)).href;
       const [bytes, type] = bodyOf(i.body !== undefined ? i.body : from !== null ? from._bytes : null);

@@ -26,14 +26,21 @@
       + " of Buffer or URL. Received " + (p === null ? "null" : p === undefined ? "undefined" : typeof p));
   }
 
+  /** An option the caller set itself (never one inherited from a polluted Object.prototype). */
+  function own(options, name) {
+    return options !== null && typeof options === "object" && Object.prototype.hasOwnProperty.call(options, name)
+      ? options[name] : undefined;
+  }
+
   function encodingOf(options) {
     if (typeof options === "string") return options;
-    if (options !== null && typeof options === "object" && typeof options.encoding === "string") return options.encoding;
-    return null;
+    const e = own(options, "encoding");
+    return typeof e === "string" ? e : null;
   }
 
   function flagOf(options, fallback) {
-    return options !== null && typeof options === "object" && typeof options.flag === "string" ? options.flag : fallback;
+    const f = own(options, "flag");
+    return typeof f === "string" ? f : fallback;
   }
 
   // ---------------------------------------------------------------- Stats, Dirent
@@ -136,15 +143,15 @@
     try {
       return new Stats(JSON.parse(call("fs", "stat", "fs." + name + "(" + JSON.stringify(p) + ")", p, follow)));
     } catch (e) {
-      if (e.code === "ENOENT" && options && options.throwIfNoEntry === false) return undefined;
+      if (e.code === "ENOENT" && own(options, "throwIfNoEntry") === false) return undefined;
       throw e;
     }
   }
 
   function readdirSync(path, options) {
     const p = pathOf(path);
-    const types = options !== null && typeof options === "object" && options.withFileTypes === true;
-    const recursive = options !== null && typeof options === "object" && options.recursive === true;
+    const types = own(options, "withFileTypes") === true;
+    const recursive = own(options, "recursive") === true;
     const list = JSON.parse(call("fs", "readdir", "fs.readdirSync(" + JSON.stringify(p) + ")", p, true));
     const out = [];
     const join = internals.builtin("path").join;
@@ -160,20 +167,19 @@
 
   function mkdirSync(path, options) {
     const p = pathOf(path);
-    const recursive = options !== null && typeof options === "object" && options.recursive === true;
+    const recursive = own(options, "recursive") === true;
     const r = call("fs", "mkdir", "fs.mkdirSync(" + JSON.stringify(p) + ")", p, recursive);
     return r === null ? undefined : r;
   }
 
   function rmSync(path, options) {
     const p = pathOf(path);
-    const o = options || {};
-    call("fs", "rm", "fs.rmSync(" + JSON.stringify(p) + ")", p, o.recursive === true, o.force === true);
+    call("fs", "rm", "fs.rmSync(" + JSON.stringify(p) + ")", p, own(options, "recursive") === true, own(options, "force") === true);
   }
 
   function rmdirSync(path, options) {
     const p = pathOf(path);
-    call("fs", "rmdir", "fs.rmdirSync(" + JSON.stringify(p) + ")", p, !!(options && options.recursive));
+    call("fs", "rmdir", "fs.rmdirSync(" + JSON.stringify(p) + ")", p, own(options, "recursive") === true);
   }
 
   function unlinkSync(path) {
@@ -198,7 +204,7 @@
     const b = pathOf(to, "dest");
     const st = statSync(a);
     if (st.isDirectory()) {
-      if (!(options && options.recursive)) {
+      if (own(options, "recursive") !== true) {
         const e = new Error("Recursive option is required to copy a directory: " + a);
         e.code = "ERR_FS_EISDIR";
         throw e;
@@ -207,7 +213,7 @@
       const join = internals.builtin("path").join;
       for (const name of readdirSync(a)) cpSync(join(a, name), join(b, name), options);
     } else {
-      copyFileSync(a, b, options && options.errorOnExist ? 1 : 0);
+      copyFileSync(a, b, own(options, "errorOnExist") ? 1 : 0);
     }
   }
 
@@ -366,7 +372,7 @@
   function watchFile(filename, options, listener) {
     const p = pathOf(filename, "filename");
     const fn = typeof options === "function" ? options : listener;
-    const interval = options !== null && typeof options === "object" && options.interval ? options.interval : 5007;
+    const interval = own(options, "interval") || 5007;
     let previous = statSync(p, { throwIfNoEntry: false });
     const id = internals.listen({
       change() {
@@ -394,7 +400,7 @@
   function createReadStream(path, options) {
     const { Readable } = internals.builtin("stream");
     const o = typeof options === "string" ? { encoding: options } : options || {};
-    const r = new Readable({ encoding: o.encoding });
+    const r = new Readable({ encoding: own(o, "encoding") });
     r.path = typeof path === "number" ? undefined : pathOf(path);
     r.bytesRead = 0;
     let started = false;
@@ -408,10 +414,10 @@
         r.destroy(e);
         return;
       }
-      const start = o.start || 0;
-      const end = o.end === undefined ? bytes.length : o.end + 1;
+      const start = own(o, "start") || 0;
+      const end = own(o, "end") === undefined ? bytes.length : own(o, "end") + 1;
       const chunk = bytes.subarray(start, end);
-      const size = o.highWaterMark || 65536;
+      const size = own(o, "highWaterMark") || 65536;
       queueMicrotask(() => r.emit("open", typeof path === "number" ? path : 0));
       queueMicrotask(() => r.emit("ready"));
       for (let i = 0; i < chunk.length; i += size) {
@@ -428,7 +434,7 @@
     const { Writable } = internals.builtin("stream");
     const o = typeof options === "string" ? { encoding: options } : options || {};
     const p = typeof path === "number" ? path : pathOf(path);
-    let flag = o.flags || "w";
+    let flag = own(o, "flags") || "w";
     const w = new Writable({
       write(chunk, encoding, callback) {
         try {
