@@ -83,7 +83,7 @@ mapfile -t JVM_OPTIONS < <("$BENCH_ROOT/graft" jvm-options)
 graft_hook() { # the launcher's JVM options for the agent
   "$JAVA" "${JVM_OPTIONS[@]}" \
     -cp "$BENCH_ROOT/cli/target/test-classes:$BENCH_ROOT/cli/target/graft-cli.jar:$LIB/*:$LIB/graaljs/*" \
-    dev.graft.cli.HookContextBench "$@"
+    dev.graft.cli.e2e.HookContextBench "$@"
 }
 ref_hook() { node "$ORACLE/hook-context-ref.mjs" "$@"; }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long run of the durability harness: graft killed with SIGKILL at random moments, KILLS
 # times (default 200), checking after each kill that nothing written was lost (see
-# cli/src/test/java/dev/graft/cli/KillHarnessTest.java). Prints the number of runs and kills.
+# cli/src/test/java/dev/graft/cli/e2e/KillHarnessTest.java). Prints the number of runs and kills.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 KILLS="${1:-200}"

@@ -862,7 +862,7 @@ export interface CommandOptions {
   handler: (args: string, ctx: CommandContext) => CommandResult | Promise<CommandResult>;
 }
 
-/** What a command handler may return (seeds/hooks-v2-commands.md). */
+/** What a command handler may return: nothing; a prompt for the agent (a string or `{prompt}`); or a `{status}` line to show. */
 export type CommandResult = string | { prompt: string } | { status: string } | void | undefined;
 
 /** A tool's arguments, as checked against its parameters. */

@@ -17,8 +17,15 @@ final class ExitGuard {
   /** Installs the guard; {@link #exit} then ends the JVM with a code. */
   static ExitGuard install() {
     ExitGuard guard = new ExitGuard();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> Thread.ofPlatform().name("graft-exit-guard").daemon(true)
-        .start(guard::haltLater), "graft-exit"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () ->
+                    Thread.ofPlatform()
+                        .name("graft-exit-guard")
+                        .daemon(true)
+                        .start(guard::haltLater),
+                "graft-exit"));
     return guard;
   }
 

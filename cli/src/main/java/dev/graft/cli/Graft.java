@@ -1,13 +1,14 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.UserError;
-import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.runtime.session.SessionFileException;
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.scripts.ScriptsCommand;
+import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.runtime.session.SessionFileException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,8 +20,8 @@ public final class Graft {
   private Graft() {}
 
   /**
-   * The subcommands, by name. picocli reads a command's annotations when it is added, which for
-   * the whole tree costs about 0.1 s at every start (its classes are Java 5 class files, which the
+   * The subcommands, by name. picocli reads a command's annotations when it is added, which for the
+   * whole tree costs about 0.1 s at every start (its classes are Java 5 class files, which the
    * JDK's AOT cache does not hold), so they are added only when an argument could name one.
    */
   private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
@@ -35,7 +36,9 @@ public final class Graft {
     return m;
   }
 
-  /** Status {@link #run(CliContext, boolean, String...)} returns when the short tree did not parse. */
+  /**
+   * Status {@link #run(CliContext, boolean, String...)} returns when the short tree did not parse.
+   */
   private static final int RETRY_WITH_ALL = Integer.MIN_VALUE;
 
   /** Runs graft with {@code args}; returns the exit code (0 ok, 1 failure, 2 usage). */
@@ -64,7 +67,8 @@ public final class Graft {
     }
     // "--scripts scripts" names a directory, not the scripts command.
     cli.setAllowSubcommandsAsOptionParameters(true);
-    // @FILE is a file to attach to the prompt, not picocli's argument file (whose every word became a prompt)
+    // @FILE is a file to attach to the prompt, not picocli's argument file (whose every word became
+    // a prompt)
     cli.setExpandAtFiles(false);
     cli.setOut(context.out());
     cli.setErr(context.err());
@@ -72,7 +76,7 @@ public final class Graft {
       boolean verbose = root.verbose();
       context.err().println("graft: " + oneLine(e));
       if (e instanceof UserError u) {
-        u.details().forEach(line -> context.err().println("  " + ScriptText.shown(line)));
+        u.details().forEach(line -> context.err().println("  " + ScriptText.safeLine(line)));
       }
       if (verbose) {
         e.printStackTrace(context.err());
@@ -95,7 +99,12 @@ public final class Graft {
         } else {
           CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
         }
-        context.err().println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+        context
+            .err()
+            .println(
+                "Run '"
+                    + e.getCommandLine().getCommandSpec().qualifiedName()
+                    + " --help' for usage.");
       }
       context.err().flush();
       return 2;
@@ -103,10 +112,17 @@ public final class Graft {
     try {
       return cli.execute(args);
     } catch (OutOfMemoryError e) {
-      // picocli hands errors on: a session too large for the heap would end graft with a stack trace.
-      context.err().println("graft: out of memory (" + e.getMessage() + ") with a heap of at most "
-          + (Runtime.getRuntime().maxMemory() >> 20) + " MB: a session or input larger than it can hold? Give graft a"
-          + " larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
+      // picocli hands errors on: a session too large for the heap would end graft with a stack
+      // trace.
+      context
+          .err()
+          .println(
+              "graft: out of memory ("
+                  + e.getMessage()
+                  + ") with a heap of at most "
+                  + (Runtime.getRuntime().maxMemory() >> 20)
+                  + " MB: a session or input larger than it can hold? Give graft a"
+                  + " larger heap (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session");
       if (root.verbose()) {
         e.printStackTrace(context.err());
       }
@@ -125,7 +141,7 @@ public final class Graft {
       return Optional.empty();
     }
     CommandLine at = e.getCommandLine();
-    return dev.graft.cli.base.EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
+    return EditDistance.nearest(u.getUnmatched().getFirst(), at.getSubcommands().keySet(), 2, false)
         .map(b -> at.getCommandSpec().qualifiedName() + " " + b);
   }
 
@@ -136,6 +152,6 @@ public final class Graft {
       message = t.getClass().getSimpleName();
     }
     int nl = message.indexOf('\n');
-    return ScriptText.shown(nl < 0 ? message : message.substring(0, nl));
+    return ScriptText.safeLine(nl < 0 ? message : message.substring(0, nl));
   }
 }

@@ -8,15 +8,24 @@ import dev.graft.cli.interactive.PromptArguments;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.modes.JsonMode;
 import dev.graft.cli.modes.PrintMode;
+import dev.graft.cli.modes.RpcMode;
 import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.FileAttachments;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -49,20 +58,31 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
 
   @Spec CommandSpec spec;
 
-  @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-v", "--verbose"},
+      scope = ScopeType.INHERIT,
       description = "Show details (stack traces, tool activity, script output) on stderr.")
   boolean verbose;
 
-  @Option(names = {"-p", "--print"}, description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
+  @Option(
+      names = {"-p", "--print"},
+      description = "Answer the prompt(s) and exit; the final answer goes to stdout.")
   boolean print;
 
-  @Option(names = "--mode", paramLabel = "text|json|rpc", defaultValue = "text",
-      description = "text: the final answer; json: every event as a JSON line; rpc: commands as JSON lines on stdin (docs/rpc.md).")
+  @Option(
+      names = "--mode",
+      paramLabel = "text|json|rpc",
+      defaultValue = "text",
+      description =
+          "text: the final answer; json: every event as a JSON line; rpc: commands as JSON lines on stdin (docs/rpc.md).")
   String mode;
 
-  @Parameters(paramLabel = "PROMPT", arity = "0..*",
-      description = "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
-          + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
+  @Parameters(
+      paramLabel = "PROMPT",
+      arity = "0..*",
+      description =
+          "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
+              + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
   List<String> prompts = new ArrayList<>();
 
   @Mixin AgentOptions agentOptions;
@@ -91,10 +111,14 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
       try {
-        return new dev.graft.cli.modes.RpcMode(agent,
-            () -> dev.graft.runtime.llm.ModelRegistry.load(context.home().root(), context.env()),
-            new dev.graft.runtime.session.SessionStore(context.home(), context.clock()),
-            scriptCommands(ready), ready.surface(), context.out()).run(context.in());
+        return new RpcMode(
+                agent,
+                () -> ModelRegistry.load(context.home().root(), context.env()),
+                new SessionStore(context.home(), context.clock()),
+                scriptCommands(ready),
+                ready.surface(),
+                context.out())
+            .run(context.in());
       } finally {
         agent.close();
       }
@@ -105,7 +129,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
     List<String> toRun = new ArrayList<>(prompts);
     if (toRun.isEmpty() && System.console() == null) {
-      String stdin = new String(context.in().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      String stdin = new String(context.in().readAllBytes(), StandardCharsets.UTF_8).strip();
       if (!stdin.isEmpty()) {
         toRun.add(stdin);
       }
@@ -117,11 +141,11 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     List<PromptArguments.Prompt> prompts;
     try {
       prompts = PromptArguments.of(toRun).read(context.cwd());
-    } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+    } catch (FileAttachments.AttachmentException e) {
       throw new UserError(e.getMessage());
     }
     List<String> texts = prompts.stream().map(PromptArguments.Prompt::text).toList();
-    List<dev.graft.runtime.message.ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
+    List<ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
@@ -135,7 +159,10 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
   }
 
-  /** The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned of. */
+  /**
+   * The script commands a prompt {@code /name} runs; those refused for a built-in's name are warned
+   * of.
+   */
   private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
     ScriptCommandPrompts commands = new ScriptCommandPrompts(ready.scripts(), ready.surface());
     commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
@@ -152,16 +179,26 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, true);
     AgentSession agent = ready.agent();
     try {
-      InteractiveMode.Setup setup = new InteractiveMode.Setup(agent,
-          new SessionStore(context.home(), context.clock()),
-          () -> ModelRegistry.load(context.home().root(), context.env()),
-          a -> AgentSetup.reload(context, agentOptions, a),
-          this::exportSession,
-          context.home().root(), prompts, agentOptions.resume, version(),
-          ready.scriptControl(), ready.surface(), context.env());
-      java.io.Console console = System.console();
-      boolean terminal = context.in() == System.in && console != null && console.isTerminal()
-          && !"dumb".equals(context.env().getOrDefault("TERM", ""));
+      InteractiveMode.Setup setup =
+          new InteractiveMode.Setup(
+              agent,
+              new SessionStore(context.home(), context.clock()),
+              () -> ModelRegistry.load(context.home().root(), context.env()),
+              a -> AgentSetup.reload(context, agentOptions, a),
+              this::exportSession,
+              context.home().root(),
+              prompts,
+              agentOptions.resume,
+              version(),
+              ready.scriptControl(),
+              ready.surface(),
+              context.env());
+      Console console = System.console();
+      boolean terminal =
+          context.in() == System.in
+              && console != null
+              && console.isTerminal()
+              && !"dumb".equals(context.env().getOrDefault("TERM", ""));
       return terminal
           ? InteractiveMode.onTerminal(setup, context.in(), context.out())
           : InteractiveMode.plain(setup, context.in(), context.out());
@@ -170,16 +207,32 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
   }
 
-  /** {@code /export}: runs {@code graft session export FILE [-o OUT]} in-process; the page's path, or its error. */
-  private String exportSession(java.nio.file.Path file, java.util.Optional<String> output) {
-    java.io.StringWriter out = new java.io.StringWriter();
-    java.io.StringWriter err = new java.io.StringWriter();
-    CliContext quiet = new CliContext(context.env(), context.home(), context.cwd(), new java.io.PrintWriter(out, true),
-        new java.io.PrintWriter(err, true), context.clock(), InputStream.nullInputStream());
+  /**
+   * {@code /export}: runs {@code graft session export FILE [-o OUT]} in-process; the page's path,
+   * or its error.
+   */
+  private String exportSession(Path file, Optional<String> output) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext quiet =
+        new CliContext(
+            context.env(),
+            context.home(),
+            context.cwd(),
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            context.clock(),
+            InputStream.nullInputStream());
     List<String> args = new ArrayList<>(List.of("session", "export", file.toString()));
     output.ifPresent(o -> args.addAll(List.of("-o", o)));
     if (Graft.run(quiet, args.toArray(String[]::new)) != 0) {
-      throw new IllegalStateException(err.toString().strip().lines().findFirst().orElse("the export failed").replaceFirst("^graft: ", ""));
+      throw new IllegalStateException(
+          err.toString()
+              .strip()
+              .lines()
+              .findFirst()
+              .orElse("the export failed")
+              .replaceFirst("^graft: ", ""));
     }
     return out.toString().strip();
   }
@@ -202,8 +255,13 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
           p.load(in);
         }
       }
-      return new String[] {"graft " + p.getProperty("version", "unknown")
-          + " (Java " + Runtime.version().feature() + ")"};
+      return new String[] {
+        "graft "
+            + p.getProperty("version", "unknown")
+            + " (Java "
+            + Runtime.version().feature()
+            + ")"
+      };
     }
   }
 }

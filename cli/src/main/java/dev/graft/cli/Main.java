@@ -1,19 +1,34 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-/** Entry point: the only place that ends the JVM ({@link ExitGuard#exit}). */
+/**
+ * Entry point: runs the command and ends the JVM with its exit code ({@link ExitGuard#exit}, which
+ * halts if a shutdown hook hangs). Commands return their exit code and do not end the JVM, with one
+ * exception: in a {@code -p} or json run, a Ctrl+C after one that aborted the run, or while the
+ * agent is idle, exits at once from the signal handler ({@code modes.CtrlCAbort}): the run has not
+ * returned its exit code here, and may never (a script stuck in a built-in, say).
+ */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
     ExitGuard exit = ExitGuard.install();
-    PrintWriter out = new PrintWriter(new java.io.BufferedWriter(
-        new java.io.OutputStreamWriter(new java.io.FileOutputStream(java.io.FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
-    PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    PrintWriter out =
+        new PrintWriter(
+            new BufferedWriter(
+                new OutputStreamWriter(
+                    new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8),
+                1 << 16));
+    PrintWriter err =
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     CliContext context = CliContext.fromProcess(System.getenv(), out, err, Clock.systemUTC());
     int code = Graft.run(context, args);
     out.flush();

@@ -26,13 +26,16 @@ final class ArgumentChecks {
    * Limits): beyond one, the call is a TypeError saying the length and the cap.
    */
   static final int MAX_NAME = 200; // customType, entry id, status key
-  static final int MAX_SHORT_TEXT = 1_000; // session name, label, status text, command description, dialog title
+
+  static final int MAX_SHORT_TEXT =
+      1_000; // session name, label, status text, command description, dialog title
   static final int MAX_NOTIFY = 10_000; // ctx.ui.notify, a confirm's message
   static final int MAX_TOOL_DESCRIPTION = 16_384;
   static final int MAX_REMINDER = 1 << 20;
   static final int MAX_EDITOR_TEXT = 1 << 20; // ctx.ui.editor's prefill, setEditorText
   static final int MAX_ENTRY_DATA = 4 << 20; // appendEntry's data, as JSON
-  static final int MAX_MESSAGE = 16 << 20; // sendMessage's message and sendUserMessage's content, as JSON (images included)
+  static final int MAX_MESSAGE =
+      16 << 20; // sendMessage's message and sendUserMessage's content, as JSON (images included)
 
   /** {@code s} when it has at most {@code max} characters. */
   static String capped(String s, int max, String what) throws BadArgument {
@@ -92,18 +95,26 @@ final class ArgumentChecks {
       return "info";
     }
     if (!List.of("info", "warning", "error").contains(level)) {
-      throw new BadArgument("the type must be \"info\", \"warning\" or \"error\", not \"" + level + "\"");
+      throw new BadArgument(
+          "the type must be \"info\", \"warning\" or \"error\", not \"" + level + "\"");
     }
     return level;
   }
 
-  /** A dialog's {@code {timeout}} in milliseconds: a positive number, or none for undefined/null. */
+  /**
+   * A dialog's {@code {timeout}} in milliseconds: a positive number, or none for undefined/null.
+   */
   static Optional<Duration> timeout(Value v) throws BadArgument {
     if (v == null || v.isNull()) {
       return Optional.empty();
     }
-    if (!v.isNumber() || !v.fitsInDouble() || !(v.asDouble() > 0) || Double.isInfinite(v.asDouble())) {
-      throw new BadArgument("the timeout must be a positive number of milliseconds, not " + (v.isNumber() ? v.toString() : typeOf(v)));
+    if (!v.isNumber()
+        || !v.fitsInDouble()
+        || !(v.asDouble() > 0)
+        || Double.isInfinite(v.asDouble())) {
+      throw new BadArgument(
+          "the timeout must be a positive number of milliseconds, not "
+              + (v.isNumber() ? v.toString() : typeOf(v)));
     }
     return Optional.of(Duration.ofMillis(Math.max(1, (long) Math.ceil(v.asDouble()))));
   }

@@ -8,11 +8,11 @@ import java.util.Map;
 import org.graalvm.polyglot.Value;
 
 /**
- * The JavaScript values of one emit (or command), per script: its {@code ctx}, made once, and
- * the event object, made again only when the payload changes. A script's handlers that see the
- * same payload share one event object, so a change one makes in place is seen by the next, as in
- * the reference agent (for {@code context}, changes to the messages array: the messages a script
- * keeps are frozen, see {@link MessageMirror}). Owner thread only.
+ * The JavaScript values of one emit (or command), per script: its {@code ctx}, made once, and the
+ * event object, made again only when the payload changes. A script's handlers that see the same
+ * payload share one event object, so a change one makes in place is seen by the next, as in the
+ * reference agent (for {@code context}, changes to the messages array: the messages a script keeps
+ * are frozen, see {@link MessageMirror}). Owner thread only.
  */
 final class EmitScope {
   private final EventContext context;
@@ -32,7 +32,8 @@ final class EmitScope {
   }
 
   /** {@code command}: for a command handler, whose ctx also has the command-only methods. */
-  EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog, boolean command) {
+  EmitScope(
+      EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog, boolean command) {
     this.command = command;
     this.context = context;
     this.marshal = marshal;
@@ -73,10 +74,18 @@ final class EmitScope {
       if (contextJson == null) {
         contextJson = Json.write(context.data());
       }
-      c = watchdog.bridgeWork(() -> s.prelude().makeCtx().execute(contextJson, host.ui(s, context.ui()),
-          context.ui().available(), SessionViewCalls.of(s, context.session()), host.agent(s, context.agent()),
-          command ? host.commands(s, context.commands()) : null,
-          context.reminders().map(sink -> host.reminders(s, sink)).orElse(null)));
+      c =
+          watchdog.bridgeWork(() ->
+              s.prelude()
+                  .makeCtx()
+                  .execute(
+                      contextJson,
+                      host.ui(s, context.ui()),
+                      context.ui().available(),
+                      SessionViewCalls.of(s, context.session()),
+                      host.agent(s, context.agent()),
+                      command ? host.commands(s, context.commands()) : null,
+                      context.reminders().map(sink -> host.reminders(s, sink)).orElse(null)));
       contexts.put(s, c);
     }
     return c;

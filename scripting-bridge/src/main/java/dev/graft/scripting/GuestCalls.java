@@ -7,18 +7,18 @@ import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * Calls into scripts and the promises in between, on the owner thread. A call runs the function
- * (under the watchdog); if it returns a promise, the call waits, without holding the thread,
- * until the prelude reports the promise settled, or until its timeout. A host future a script
- * awaits settles its promise on the owner thread when it completes.
+ * (under the watchdog); if it returns a promise, the call waits, without holding the thread, until
+ * the prelude reports the promise settled, or until its timeout. A host future a script awaits
+ * settles its promise on the owner thread when it completes.
  */
 final class GuestCalls {
   private final RunningScripts scripts;
@@ -28,7 +28,12 @@ final class GuestCalls {
   private final GuestErrors errors;
   private final ScriptSettings settings;
 
-  GuestCalls(RunningScripts scripts, OwnerThread owner, Watchdog watchdog, Marshal marshal, GuestErrors errors,
+  GuestCalls(
+      RunningScripts scripts,
+      OwnerThread owner,
+      Watchdog watchdog,
+      Marshal marshal,
+      GuestErrors errors,
       ScriptSettings settings) {
     this.scripts = scripts;
     this.owner = owner;
@@ -46,23 +51,28 @@ final class GuestCalls {
 
   /**
    * Calls {@code fn} in {@code s}. The future completes with the JSON answer (a missing node for
-   * none; always missing when {@code wantResult} is false), or fails with a
-   * {@link ScriptFailure}. {@code what} names the call in messages ("context handler").
+   * none; always missing when {@code wantResult} is false), or fails with a {@link ScriptFailure}.
+   * {@code what} names the call in messages ("context handler").
    */
-  CompletableFuture<JsonNode> call(LoadedScript s, Value fn, String what, boolean wantResult,
-      Optional<Duration> timeout, Arguments arguments) {
+  CompletableFuture<JsonNode> call(
+      LoadedScript s,
+      Value fn,
+      String what,
+      boolean wantResult,
+      Optional<Duration> timeout,
+      Arguments arguments) {
     return call(s, new PendingCall(what, wantResult), fn, timeout, arguments);
   }
 
   /**
-   * As {@link #call} with no time limit (a tool's execute, a command). With {@code userPresent}
-   * (a UI), the user may be what it waits for, and it waits. Without one (print and JSON modes)
-   * only the scripts' own timers and the host calls they await can settle a promise: a call
-   * still waiting when none of them is left and nothing is queued for the script thread, at two
-   * checks in a row, never will settle, and fails instead of holding the agent for good.
+   * As {@link #call} with no time limit (a tool's execute, a command). With {@code userPresent} (a
+   * UI), the user may be what it waits for, and it waits. Without one (print and JSON modes) only
+   * the scripts' own timers and the host calls they await can settle a promise: a call still
+   * waiting when none of them is left and nothing is queued for the script thread, at two checks in
+   * a row, never will settle, and fails instead of holding the agent for good.
    */
-  CompletableFuture<JsonNode> callWithoutTimeLimit(LoadedScript s, Value fn, String what, boolean userPresent,
-      Arguments arguments) {
+  CompletableFuture<JsonNode> callWithoutTimeLimit(
+      LoadedScript s, Value fn, String what, boolean userPresent, Arguments arguments) {
     PendingCall call = new PendingCall(what, true);
     CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), arguments);
     if (!userPresent && s.calls().contains(call)) {
@@ -75,24 +85,36 @@ final class GuestCalls {
   static final Duration STUCK_CHECK = Duration.ofMillis(500);
 
   private void watchStuck(LoadedScript s, PendingCall call, int idleChecks) {
-    call.arm(watchdog.schedule(() -> owner.post(() -> {
-      if (!s.calls().contains(call)) {
-        return;
-      }
-      boolean idle = owner.nothingQueued() && nothingAwaited(s);
-      if (idle && idleChecks >= 1) {
-        s.calls().remove(call);
-        call.fail(new Failure(Failure.Kind.TIMED_OUT,
-            s.file() + ": " + call.what() + " returned a promise that nothing can settle any more (no timer or"
-                + " awaited host call of any script is left); it was given up"));
-        scripts.closeIfDone(s);
-      } else {
-        watchStuck(s, call, idle ? idleChecks + 1 : 0);
-      }
-    }), STUCK_CHECK));
+    call.arm(
+        watchdog.schedule(
+            () ->
+                owner.post(() -> {
+                  if (!s.calls().contains(call)) {
+                    return;
+                  }
+                  boolean idle = owner.nothingQueued() && nothingAwaited(s);
+                  if (idle && idleChecks >= 1) {
+                    s.calls().remove(call);
+                    call.fail(
+                        new Failure(
+                            Failure.Kind.TIMED_OUT,
+                            s.file()
+                                + ": "
+                                + call.what()
+                                + " returned a promise that nothing can settle any more (no timer or"
+                                + " awaited host call of any script is left); it was given up"));
+                    scripts.closeIfDone(s);
+                  } else {
+                    watchStuck(s, call, idle ? idleChecks + 1 : 0);
+                  }
+                }),
+            STUCK_CHECK));
   }
 
-  /** No script (this one, whether running or being retired, or another) has a timer armed or a host call awaited. */
+  /**
+   * No script (this one, whether running or being retired, or another) has a timer armed or a host
+   * call awaited.
+   */
   private boolean nothingAwaited(LoadedScript s) {
     if (s.calls().awaitsHost() || WebGlobals.hasTimers(s)) {
       return false;
@@ -105,25 +127,35 @@ final class GuestCalls {
     return true;
   }
 
-  /** As {@link #call}, for a {@code context} handler: messages it returns as given come back by id. */
-  CompletableFuture<JsonNode> callContext(LoadedScript s, Value fn, String what, Optional<Duration> timeout,
-      Arguments arguments) {
+  /**
+   * As {@link #call}, for a {@code context} handler: messages it returns as given come back by id.
+   */
+  CompletableFuture<JsonNode> callContext(
+      LoadedScript s, Value fn, String what, Optional<Duration> timeout, Arguments arguments) {
     return call(s, new PendingCall(what, true, true), fn, timeout, arguments);
   }
 
-  private CompletableFuture<JsonNode> call(LoadedScript s, PendingCall call, Value fn,
-      Optional<Duration> timeout, Arguments arguments) {
+  private CompletableFuture<JsonNode> call(
+      LoadedScript s, PendingCall call, Value fn, Optional<Duration> timeout, Arguments arguments) {
     String what = call.what();
     call.calls(s.registered().ownFunction(fn));
     if (!s.serving()) {
-      call.fail(new Failure(Failure.Kind.UNLOADED,
-          s.file() + ": " + what + " was not run: the script is unloaded (" + s.endReason() + ")"));
+      call.fail(
+          new Failure(
+              Failure.Kind.UNLOADED,
+              s.file()
+                  + ": "
+                  + what
+                  + " was not run: the script is unloaded ("
+                  + s.endReason()
+                  + ")"));
       return call.result();
     }
-    ProxyExecutable done = args -> {
-      finish(s, call, args);
-      return null;
-    };
+    ProxyExecutable done =
+        args -> {
+          finish(s, call, args);
+          return null;
+        };
     // Pending before the call: the prelude reports a synchronous result through done at once,
     // and GraalJS runs promise jobs before execute returns, so a promise may settle too.
     s.calls().add(call);
@@ -142,16 +174,17 @@ final class GuestCalls {
       return call.result();
     }
     if (s.calls().contains(call)) {
-      timeout.ifPresent(t -> call.arm(watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t)));
+      timeout.ifPresent(
+          t -> call.arm(watchdog.schedule(() -> owner.post(() -> expire(s, call, t)), t)));
     }
     return call.result();
   }
 
   /**
-   * The run failed after the function had answered: in the microtasks it queued, which GraalJS
-   * runs before it hands the thread back, within the run and its limits. That is the call's
-   * failure (its answer, not read yet, is not used; tool_call fails closed), or, once its result
-   * is given (an answer graft does not read), a line in the log.
+   * The run failed after the function had answered: in the microtasks it queued, which GraalJS runs
+   * before it hands the thread back, within the run and its limits. That is the call's failure (its
+   * answer, not read yet, is not used; tool_call fails closed), or, once its result is given (an
+   * answer graft does not read), a line in the log.
    */
   private void afterAnswer(LoadedScript s, PendingCall call, LoadedScript.GuestException ge) {
     Failure failure = errors.afterAnswer(s, call.what(), ge, call.fn());
@@ -172,7 +205,10 @@ final class GuestCalls {
    */
   private void finish(LoadedScript s, PendingCall call, Value[] args) {
     if (!s.calls().remove(call)) {
-      s.log().report(ScriptLog.Level.WARN, s.file() + ": " + call.what() + " settled after it had timed out; ignored");
+      s.log()
+          .report(
+              ScriptLog.Level.WARN,
+              s.file() + ": " + call.what() + " settled after it had timed out; ignored");
       return;
     }
     call.disarm();
@@ -191,23 +227,36 @@ final class GuestCalls {
 
   /**
    * Converts the answer to JSON, as bridge work outside the handler's spin budget, but bounded by
-   * the spin limit of its own (the answer's getters and toJSON are script code) and by maxBridgeChars.
+   * the spin limit of its own (the answer's getters and toJSON are script code) and by
+   * maxBridgeChars.
    */
   private void answer(LoadedScript s, PendingCall call, Value value) {
     s.nowDoing(call.what());
     try {
-      JsonNode json = s.run(() -> watchdog.bridgeWork(Watchdog.Stop.ANSWER, settings.spinLimit(), () -> {
-        Value text = call.contextAnswer() ? s.encodeContextAnswer(value, "the result") : s.encodeAnswer(value, "the result");
-        try {
-          if (call.contextAnswer()) {
-            return text == null || text.isNull() ? MissingNode.getInstance()
-                : s.messages().answer(s, marshal, text.asString(), "the result");
-          }
-          return marshal.fromJs(text, "the result");
-        } catch (Marshal.NotJson e) {
-          throw new ScriptFailure(new Failure(Failure.Kind.NOT_JSON, s.file() + ": " + call.what() + " failed: " + e.getMessage()));
-        }
-      }));
+      JsonNode json =
+          s.run(() ->
+              watchdog.bridgeWork(
+                  Watchdog.Stop.ANSWER,
+                  settings.spinLimit(),
+                  () -> {
+                    Value text =
+                        call.contextAnswer()
+                            ? s.encodeContextAnswer(value, "the result")
+                            : s.encodeAnswer(value, "the result");
+                    try {
+                      if (call.contextAnswer()) {
+                        return text == null || text.isNull()
+                            ? MissingNode.getInstance()
+                            : s.messages().answer(s, marshal, text.asString(), "the result");
+                      }
+                      return marshal.fromJs(text, "the result");
+                    } catch (Marshal.NotJson e) {
+                      throw new ScriptFailure(
+                          new Failure(
+                              Failure.Kind.NOT_JSON,
+                              s.file() + ": " + call.what() + " failed: " + e.getMessage()));
+                    }
+                  }));
       call.result().complete(json);
     } catch (ScriptFailure f) {
       call.result().completeExceptionally(f);
@@ -225,9 +274,15 @@ final class GuestCalls {
 
   private void expire(LoadedScript s, PendingCall call, Duration after) {
     if (s.calls().remove(call)) {
-      call.fail(new Failure(Failure.Kind.TIMED_OUT,
-          s.file() + ": " + call.what() + " did not settle within " + GuestErrors.seconds(after)
-              + " (a promise that never resolves?); its answer is ignored"));
+      call.fail(
+          new Failure(
+              Failure.Kind.TIMED_OUT,
+              s.file()
+                  + ": "
+                  + call.what()
+                  + " did not settle within "
+                  + GuestErrors.seconds(after)
+                  + " (a promise that never resolves?); its answer is ignored"));
       scripts.closeIfDone(s);
     }
   }
@@ -237,35 +292,42 @@ final class GuestCalls {
    * resolves the script's promise with {@code toJson} of the value (JSON text, or null for
    * undefined) or rejects it with the failure's message.
    */
-  <T> void await(LoadedScript s, String what, CompletableFuture<T> future, Value resolve, Value reject,
+  <T> void await(
+      LoadedScript s,
+      String what,
+      CompletableFuture<T> future,
+      Value resolve,
+      Value reject,
       Function<T, String> toJson) {
     s.calls().hostWaitStarted(future);
-    future.whenComplete((value, error) -> owner.post(() -> {
-      s.calls().hostWaitEnded();
-      if (!s.running()) {
-        return;
-      }
-      String text = null;
-      Throwable failure = error;
-      if (failure == null) {
-        try {
-          text = toJson.apply(value);
-        } catch (RuntimeException e) {
-          failure = e;
-        }
-      }
-      String json = text;
-      String problem = failure == null ? null : what + " failed: " + message(failure);
-      s.nowDoing("code after " + what);
-      try {
-        s.run(() -> problem == null
-            ? s.prelude().settle().execute(resolve, json)
-            : s.prelude().fail().execute(reject, problem));
-      } catch (LoadedScript.GuestException ge) {
-        failAll(s, errors.of(s, "code after " + what, ge));
-      }
-      scripts.closeIfDone(s);
-    }));
+    future.whenComplete((value, error) ->
+        owner.post(() -> {
+          s.calls().hostWaitEnded();
+          if (!s.running()) {
+            return;
+          }
+          String text = null;
+          Throwable failure = error;
+          if (failure == null) {
+            try {
+              text = toJson.apply(value);
+            } catch (RuntimeException e) {
+              failure = e;
+            }
+          }
+          String json = text;
+          String problem = failure == null ? null : what + " failed: " + message(failure);
+          s.nowDoing("code after " + what);
+          try {
+            s.run(() ->
+                problem == null
+                    ? s.prelude().settle().execute(resolve, json)
+                    : s.prelude().fail().execute(reject, problem));
+          } catch (LoadedScript.GuestException ge) {
+            failAll(s, errors.of(s, "code after " + what, ge));
+          }
+          scripts.closeIfDone(s);
+        }));
   }
 
   /** A run that belongs to no one call (a promise continuation) failed: the waiting calls fail. */
@@ -282,7 +344,7 @@ final class GuestCalls {
 
   private static String message(Throwable error) {
     Throwable t = error;
-    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+    while (t instanceof CompletionException && t.getCause() != null) {
       t = t.getCause();
     }
     return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();

@@ -5,6 +5,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SourceSection;
 import org.graalvm.polyglot.Value;
@@ -29,70 +30,115 @@ final class GuestErrors {
 
   /**
    * As {@link #of(LoadedScript, String, LoadedScript.GuestException)}; {@code fn}, the function
-   * that was called, gives the line when the error has none of its own (an interrupt that landed
-   * in a getter of its answer carries no script frames).
+   * that was called, gives the line when the error has none of its own (an interrupt that landed in
+   * a getter of its answer carries no script frames).
    */
   Failure of(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
     PolyglotException e = ge.cause;
     String head = s.file() + ": " + what;
     if (ge.stop == Watchdog.Stop.MEMORY) {
-      return new Failure(Failure.Kind.STOPPED, head + " was stopped: the heap was more than "
-          + percent(settings.heapLimit()) + " full (of " + (heapMaxBytes >> 20) + " MB) while it ran;"
-          + " the script is off until a reload");
+      return new Failure(
+          Failure.Kind.STOPPED,
+          head
+              + " was stopped: the heap was more than "
+              + percent(settings.heapLimit())
+              + " full (of "
+              + (heapMaxBytes >> 20)
+              + " MB) while it ran;"
+              + " the script is off until a reload");
     }
     if (e.isResourceExhausted()) {
       if (e.isCancelled()) {
-        return new Failure(Failure.Kind.STOPPED, head + " was stopped after " + settings.statementLimit()
-            + " statements without returning (an endless loop?); the script is off until a reload");
+        return new Failure(
+            Failure.Kind.STOPPED,
+            head
+                + " was stopped after "
+                + settings.statementLimit()
+                + " statements without returning (an endless loop?); the script is off until a reload");
       }
-      return new Failure(Failure.Kind.STOPPED, head + " was stopped: " + e.getMessage()
-          + " (it ran out of memory or stack); the script is off until a reload");
+      return new Failure(
+          Failure.Kind.STOPPED,
+          head
+              + " was stopped: "
+              + e.getMessage()
+              + " (it ran out of memory or stack); the script is off until a reload");
     }
-    if (e.isCancelled() && ge.stop != null && s.state() != LoadedScript.State.STALE && s.state() != LoadedScript.State.CLOSED) {
-      return new Failure(Failure.Kind.STOPPED, head + " ran for more than " + seconds(settings.spinLimit())
-          + " and did not stop when interrupted, so it was cancelled; the script is off until a reload" + location(s, e));
+    if (e.isCancelled()
+        && ge.stop != null
+        && s.state() != LoadedScript.State.STALE
+        && s.state() != LoadedScript.State.CLOSED) {
+      return new Failure(
+          Failure.Kind.STOPPED,
+          head
+              + " ran for more than "
+              + seconds(settings.spinLimit())
+              + " and did not stop when interrupted, so it was cancelled; the script is off until a reload"
+              + location(s, e));
     }
     if (e.isCancelled()) {
       return s.state() == LoadedScript.State.STALE || s.state() == LoadedScript.State.CLOSED
-          ? new Failure(Failure.Kind.UNLOADED, head + " did not finish: the script was unloaded (" + s.endReason() + ")")
+          ? new Failure(
+              Failure.Kind.UNLOADED,
+              head + " did not finish: the script was unloaded (" + s.endReason() + ")")
           : new Failure(Failure.Kind.STOPPED, head + " was stopped: " + s.endReason());
     }
     if (ge.stop == Watchdog.Stop.ANSWER) {
-      return new Failure(Failure.Kind.INTERRUPTED, head + " answered, but reading the answer took more than "
-          + seconds(settings.spinLimit()) + " (a getter or toJSON that does not return?) and was interrupted"
-          + locationOr(s, e, fn));
+      return new Failure(
+          Failure.Kind.INTERRUPTED,
+          head
+              + " answered, but reading the answer took more than "
+              + seconds(settings.spinLimit())
+              + " (a getter or toJSON that does not return?) and was interrupted"
+              + locationOr(s, e, fn));
     }
     if (ge.stop == Watchdog.Stop.BRIDGE) {
-      return new Failure(Failure.Kind.INTERRUPTED, head + " took more than " + seconds(settings.handlerTimeout())
-          + " while graft converted its values (a toJSON or getter that does not return?) and was interrupted"
-          + location(s, e));
+      return new Failure(
+          Failure.Kind.INTERRUPTED,
+          head
+              + " took more than "
+              + seconds(settings.handlerTimeout())
+              + " while graft converted its values (a toJSON or getter that does not return?) and was interrupted"
+              + location(s, e));
     }
     if (e.isInterrupted() || ge.stop == Watchdog.Stop.SPUN) {
-      return new Failure(Failure.Kind.INTERRUPTED, head + " ran for more than " + seconds(settings.spinLimit())
-          + " without returning (an endless loop?) and was interrupted" + location(s, e));
+      return new Failure(
+          Failure.Kind.INTERRUPTED,
+          head
+              + " ran for more than "
+              + seconds(settings.spinLimit())
+              + " without returning (an endless loop?) and was interrupted"
+              + location(s, e));
     }
     if (e.isHostException()) {
       return new Failure(Failure.Kind.THREW, head + " failed inside graft: " + e.asHostException());
     }
     if (e.isGuestException() && !e.isSyntaxError()) {
       Value thrown = e.getGuestObject();
-      if (thrown != null && guarded(s, () -> s.prelude().isNotJson().execute(thrown).asBoolean(), false)) {
-        return new Failure(Failure.Kind.NOT_JSON, head + " failed: " + stripType(e.getMessage()) + location(s, e));
+      if (thrown != null
+          && guarded(s, () -> s.prelude().isNotJson().execute(thrown).asBoolean(), false)) {
+        return new Failure(
+            Failure.Kind.NOT_JSON, head + " failed: " + stripType(e.getMessage()) + location(s, e));
       }
       String other = thrown == null ? null : describeThrown(s, thrown);
       if (other != null) {
-        return new Failure(Failure.Kind.THREW, head + " threw a value that is not an Error: " + other + location(s, e));
+        return new Failure(
+            Failure.Kind.THREW,
+            head + " threw a value that is not an Error: " + other + location(s, e));
       }
     }
-    String message = e.getMessage() == null ? "unknown error" : e.isSyntaxError() ? syntaxMessage(e.getMessage()) : e.getMessage();
-    String hint = message.contains("Maximum call stack size exceeded") ? " (endless recursion?)" : "";
+    String message =
+        e.getMessage() == null
+            ? "unknown error"
+            : e.isSyntaxError() ? syntaxMessage(e.getMessage()) : e.getMessage();
+    String hint =
+        message.contains("Maximum call stack size exceeded") ? " (endless recursion?)" : "";
     return new Failure(Failure.Kind.THREW, head + " failed: " + message + hint + location(s, e));
   }
 
   /**
-   * GraalJS's SyntaxError message names the place again and draws a caret under it, over
-   * several lines, once for each error the parser ran into after the first: its first line,
-   * without the place ({@link #location} says it).
+   * GraalJS's SyntaxError message names the place again and draws a caret under it, over several
+   * lines, once for each error the parser ran into after the first: its first line, without the
+   * place ({@link #location} says it).
    */
   static String syntaxMessage(String message) {
     int nl = message.indexOf('\n');
@@ -101,41 +147,55 @@ final class GuestErrors {
   }
 
   /**
-   * A run that failed after the function it called had answered, so in the microtasks that
-   * function queued: as {@link #of}, but an interrupt says so, with the line of the function
-   * (where the interrupt landed is wherever the loop happened to be).
+   * A run that failed after the function it called had answered, so in the microtasks that function
+   * queued: as {@link #of}, but an interrupt says so, with the line of the function (where the
+   * interrupt landed is wherever the loop happened to be).
    */
   Failure afterAnswer(LoadedScript s, String what, LoadedScript.GuestException ge, Value fn) {
     Failure f = of(s, what, ge, fn);
     if (f.kind() != Failure.Kind.INTERRUPTED) {
       return f;
     }
-    return new Failure(Failure.Kind.INTERRUPTED, s.file() + ": " + what + " returned, but the microtasks it queued"
-        + " (queueMicrotask, promise callbacks) ran for more than " + seconds(settings.spinLimit())
-        + " and were interrupted" + locationOr(s, null, fn));
+    return new Failure(
+        Failure.Kind.INTERRUPTED,
+        s.file()
+            + ": "
+            + what
+            + " returned, but the microtasks it queued"
+            + " (queueMicrotask, promise callbacks) ran for more than "
+            + seconds(settings.spinLimit())
+            + " and were interrupted"
+            + locationOr(s, null, fn));
   }
 
-  /** A rejected promise: {@code reason} is what it was rejected with. Called outside a run (describing it runs guest code). */
+  /**
+   * A rejected promise: {@code reason} is what it was rejected with. Called outside a run
+   * (describing it runs guest code).
+   */
   Failure rejected(LoadedScript s, String what, Value reason) {
     return described(s, what, reason, "was rejected with", "was rejected");
   }
 
   /**
-   * What guest code threw where nothing could catch it (an event listener): "failed: Error: ...
-   * (at file.js:N)". Called outside a run, as {@link #rejected}.
+   * What guest code threw where nothing could catch it (an event listener): "failed: Error: ... (at
+   * file.js:N)". Called outside a run, as {@link #rejected}.
    */
   Failure thrown(LoadedScript s, String what, Value value) {
     return described(s, what, value, "threw", "threw");
   }
 
-  private Failure described(LoadedScript s, String what, Value value, String verbWith, String verb) {
+  private Failure described(
+      LoadedScript s, String what, Value value, String verbWith, String verb) {
     if (value == null || value.isNull()) {
-      return new Failure(Failure.Kind.THREW, s.file() + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
+      return new Failure(
+          Failure.Kind.THREW,
+          s.file() + ": " + what + " " + verbWith + " " + (value == null ? "undefined" : value));
     }
     String other = describeThrown(s, value);
     if (other != null) {
-      return new Failure(Failure.Kind.THREW, s.file() + ": " + what + " " + verbWith + " a value that is not an Error: "
-          + other);
+      return new Failure(
+          Failure.Kind.THREW,
+          s.file() + ": " + what + " " + verbWith + " a value that is not an Error: " + other);
     }
     try {
       value.throwException();
@@ -146,17 +206,20 @@ final class GuestErrors {
   }
 
   private static String describeThrown(LoadedScript s, Value thrown) {
-    return guarded(s, () -> {
-      Value d = s.prelude().describeThrown().execute(thrown);
-      return d.isNull() ? null : d.asString();
-    }, "a value that cannot be shown");
+    return guarded(
+        s,
+        () -> {
+          Value d = s.prelude().describeThrown().execute(thrown);
+          return d.isNull() ? null : d.asString();
+        },
+        "a value that cannot be shown");
   }
 
   /**
    * Runs guest code graft runs to describe a thrown value (a Proxy's traps, getters) under the
    * watchdog like any other; {@code fallback} when it throws or is stopped.
    */
-  private static <T> T guarded(LoadedScript s, java.util.function.Supplier<T> body, T fallback) {
+  private static <T> T guarded(LoadedScript s, Supplier<T> body, T fallback) {
     if (!s.running() || s.abandoned()) {
       return fallback;
     }
@@ -206,14 +269,18 @@ final class GuestErrors {
     }
     try {
       SourceSection where = fn.getSourceLocation();
-      return where == null || where.getSource().isInternal() ? "" : " (at " + display(s, where) + ")";
+      return where == null || where.getSource().isInternal()
+          ? ""
+          : " (at " + display(s, where) + ")";
     } catch (RuntimeException notThere) {
       return "";
     }
   }
 
   private static String stripType(String message) {
-    return message != null && message.startsWith("TypeError: ") ? message.substring("TypeError: ".length()) : message;
+    return message != null && message.startsWith("TypeError: ")
+        ? message.substring("TypeError: ".length())
+        : message;
   }
 
   static String seconds(Duration d) {

@@ -6,9 +6,9 @@ import dev.graft.scripting.api.ScriptFile;
 import java.util.Objects;
 
 /**
- * What one handler gave for an event: its answer as JSON (a missing node when it returned
- * nothing or {@code undefined}), or why there is none. Results are raw; what an answer means for
- * an event is for the runtime's HookRunner to decide.
+ * What one handler gave for an event: its answer as JSON (a missing node when it returned nothing
+ * or {@code undefined}), or why there is none. Results are raw; what an answer means for an event
+ * is for the runtime's HookRunner to decide.
  */
 sealed interface HandlerOutcome {
 

@@ -34,35 +34,47 @@ import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
- * The host functions behind a script's API object, {@code ctx.ui} and {@code console}: each call
- * is checked (a bad argument is a TypeError naming the method), refused from an unloaded script,
- * and passed on to the {@link ScriptHostPort} as JSON; the script gets a {@link HostReply}.
+ * The host functions behind a script's API object, {@code ctx.ui} and {@code console}: each call is
+ * checked (a bad argument is a TypeError naming the method), refused from an unloaded script, and
+ * passed on to the {@link ScriptHostPort} as JSON; the script gets a {@link HostReply}.
  */
 final class HostCalls {
   /** What a tool may be called (the providers' own rule for tool names). */
   static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
   /** What a command may be called: a word to type after "/" (docs/hooks.md, Commands). */
   static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
-  private static final List<String> LOADING_OK = List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
+
+  private static final List<String> LOADING_OK =
+      List.of("on", "registerCommand", "registerTool", "registerMessageRenderer");
 
   private final ScriptHostPort port;
   private final RunningScripts scripts;
   private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
-  /** Each script file's model calls, kept across reloads. */
-  private final java.util.Map<java.nio.file.Path, ModelCallQuota> modelCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
-  HostCalls(ScriptHostPort port, RunningScripts scripts, GuestCalls calls, Marshal marshal, ScriptSettings settings) {
+  /** Each script file's model calls, kept across reloads. */
+  private final Map<Path, ModelCallQuota> modelCalls = new ConcurrentHashMap<>();
+
+  HostCalls(
+      ScriptHostPort port,
+      RunningScripts scripts,
+      GuestCalls calls,
+      Marshal marshal,
+      ScriptSettings settings) {
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -75,20 +87,40 @@ final class HostCalls {
       String op = args[0].asString();
       String name = "graft." + op;
       if (!s.serving()) {
-        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + "), and an API"
-            + " object from before that no longer works").encoded();
+        return new HostReply.Error(
+                name
+                    + " was ignored: this script was unloaded ("
+                    + s.endReason()
+                    + "), and an API"
+                    + " object from before that no longer works")
+            .encoded();
       }
       if (s.state() == LoadedScript.State.LOADING && !LOADING_OK.contains(op)) {
-        return new HostReply.Error(name + " cannot be used while the script loads; call it from an event, command or"
-            + " tool handler").encoded();
+        return new HostReply.Error(
+                name
+                    + " cannot be used while the script loads; call it from an event, command or"
+                    + " tool handler")
+            .encoded();
       }
-      return HostReply.guarded(name, () -> switch (op) {
-        case "on" -> on(s, arg(args, 1), arg(args, 2));
-        case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
-        case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
-        case "registerMessageRenderer" -> registerMessageRenderer(s, arg(args, 1), arg(args, 2));
-        default -> action(s, op, arg(args, 1), arg(args, 2), arg(args, 3), arg(args, 4), arg(args, 5));
-      });
+      return HostReply.guarded(
+          name,
+          () ->
+              switch (op) {
+                case "on" -> on(s, arg(args, 1), arg(args, 2));
+                case "registerCommand" -> registerCommand(s, arg(args, 1), arg(args, 2));
+                case "registerTool" -> registerTool(s, arg(args, 1), arg(args, 2));
+                case "registerMessageRenderer" ->
+                    registerMessageRenderer(s, arg(args, 1), arg(args, 2));
+                default ->
+                    action(
+                        s,
+                        op,
+                        arg(args, 1),
+                        arg(args, 2),
+                        arg(args, 3),
+                        arg(args, 4),
+                        arg(args, 5));
+              });
     };
   }
 
@@ -101,31 +133,72 @@ final class HostCalls {
       Value c = arg(args, 3);
       Value resolve = arg(args, 4);
       Value reject = arg(args, 5);
-      return HostReply.serve(s, name, () -> {
-        switch (op) {
-          case "select" -> calls.await(s, name, ui.select(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              strings(marshal.parse(json(b, "the options"), "the options"), "the options"), timeout(c)), resolve, reject,
-              o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "confirm" -> calls.await(s, name, ui.confirm(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
-              timeout(c)), resolve, reject, String::valueOf);
-          case "input" -> calls.await(s, name, ui.input(capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
-              capped(optionalText(b, "the placeholder"), MAX_SHORT_TEXT, "the placeholder"),
-              timeout(c)), resolve, reject, o -> o.map(ArgumentChecks::jsonString).orElse(null));
-          case "notify" -> ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
-          case "setStatus" -> ui.setStatus(capped(text(a, "the key"), MAX_NAME, "the key"),
-              Optional.ofNullable(capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text")).filter(t -> !t.isEmpty()));
-          default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
-        }
-        return HostReply.NOTHING;
-      });
+      return HostReply.serve(
+          s,
+          name,
+          () -> {
+            switch (op) {
+              case "select" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.select(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          strings(
+                              marshal.parse(json(b, "the options"), "the options"), "the options"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "confirm" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.confirm(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(optionalText(b, "the message"), MAX_NOTIFY, "the message"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      String::valueOf);
+              case "input" ->
+                  calls.await(
+                      s,
+                      name,
+                      ui.input(
+                          capped(text(a, "the title"), MAX_SHORT_TEXT, "the title"),
+                          capped(
+                              optionalText(b, "the placeholder"),
+                              MAX_SHORT_TEXT,
+                              "the placeholder"),
+                          timeout(c)),
+                      resolve,
+                      reject,
+                      o -> o.map(ArgumentChecks::jsonString).orElse(null));
+              case "notify" ->
+                  ui.notify(capped(text(a, "the message"), MAX_NOTIFY, "the message"), level(b));
+              case "setStatus" ->
+                  ui.setStatus(
+                      capped(text(a, "the key"), MAX_NAME, "the key"),
+                      Optional.ofNullable(
+                              capped(optionalText(b, "the text"), MAX_SHORT_TEXT, "the text"))
+                          .filter(t -> !t.isEmpty()));
+              default -> UiCalls.more(s, ui, op, name, a, b, c, resolve, reject, calls, marshal);
+            }
+            return HostReply.NOTHING;
+          });
     };
   }
 
   /** ctx's agent methods. */
   ProxyExecutable agent(LoadedScript s, ScriptAgentControl agent) {
-    return AgentCalls.of(s, agent, calls, marshal,
-        modelCalls.computeIfAbsent(s.file().path(), p -> new ModelCallQuota(settings.modelCalls())));
+    return AgentCalls.of(
+        s,
+        agent,
+        calls,
+        marshal,
+        modelCalls.computeIfAbsent(
+            s.file().path(), p -> new ModelCallQuota(settings.modelCalls())));
   }
 
   /** A command handler's extra ctx methods. */
@@ -138,13 +211,18 @@ final class HostCalls {
     return args -> {
       String name = "ctx.reminders.append";
       if (!s.serving()) {
-        return new HostReply.Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")").encoded();
+        return new HostReply.Error(
+                name + " was ignored: this script was unloaded (" + s.endReason() + ")")
+            .encoded();
       }
       HostReply reply;
       try {
         String text = capped(text(arg(args, 1), "the reminder"), MAX_REMINDER, "the reminder");
-        String customType = Optional.ofNullable(capped(optionalText(arg(args, 2), "the customType"), MAX_NAME,
-            "the customType")).orElse("reminder");
+        String customType =
+            Optional.ofNullable(
+                    capped(
+                        optionalText(arg(args, 2), "the customType"), MAX_NAME, "the customType"))
+                .orElse("reminder");
         sink.append(s.file().name(), customType, text);
         reply = HostReply.NOTHING;
       } catch (BadArgument | IllegalArgumentException e) {
@@ -158,12 +236,13 @@ final class HostCalls {
 
   ProxyExecutable console(LoadedScript s) {
     return args -> {
-      ScriptLog.Level level = switch (args[0].asString()) {
-        case "debug" -> ScriptLog.Level.DEBUG;
-        case "warn" -> ScriptLog.Level.WARN;
-        case "error" -> ScriptLog.Level.ERROR;
-        default -> ScriptLog.Level.INFO;
-      };
+      ScriptLog.Level level =
+          switch (args[0].asString()) {
+            case "debug" -> ScriptLog.Level.DEBUG;
+            case "warn" -> ScriptLog.Level.WARN;
+            case "error" -> ScriptLog.Level.ERROR;
+            default -> ScriptLog.Level.INFO;
+          };
       s.log().line(level, args.length > 1 && args[1].isString() ? args[1].asString() : "");
       return null;
     };
@@ -177,76 +256,119 @@ final class HostCalls {
     }
     String name = event.asString();
     if (!settings.events().contains(name)) {
-      throw new BadArgument("unknown event \"" + name + "\"; the events are " + String.join(", ", new TreeSet<>(settings.events())));
+      throw new BadArgument(
+          "unknown event \""
+              + name
+              + "\"; the events are "
+              + String.join(", ", new TreeSet<>(settings.events())));
     }
     if (handler == null || !handler.canExecute()) {
-      throw new BadArgument("the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
+      throw new BadArgument(
+          "the handler for \"" + name + "\" must be a function, not " + typeOf(handler));
     }
     // A tool_call handler may change event.input in place: the wrapper turns that into its answer.
-    s.registered().addHandler(name, name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler, handler);
+    s.registered()
+        .addHandler(
+            name,
+            name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler,
+            handler);
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
 
-  private HostReply registerCommand(LoadedScript s, Value nameValue, Value options) throws BadArgument {
+  private HostReply registerCommand(LoadedScript s, Value nameValue, Value options)
+      throws BadArgument {
     if (nameValue == null || !nameValue.isString() || nameValue.asString().isBlank()) {
-      throw new BadArgument("the command name must be a non-empty string, not " + describe(nameValue));
+      throw new BadArgument(
+          "the command name must be a non-empty string, not " + describe(nameValue));
     }
     String name = nameValue.asString();
     if (name.startsWith("/")) {
-      throw new BadArgument("write the command name without the leading \"/\" (\"" + name.substring(1) + "\")");
+      throw new BadArgument(
+          "write the command name without the leading \"/\" (\"" + name.substring(1) + "\")");
     }
     if (name.chars().anyMatch(Character::isWhitespace)) {
       throw new BadArgument("the command name " + jsonString(name) + " must not contain spaces");
     }
     if (!COMMAND_NAME.matcher(name).matches()) {
-      throw new BadArgument("the command name " + jsonString(name) + " must be 1 to 64 letters, digits, _, -, . or :,"
-          + " starting with a letter or digit");
+      throw new BadArgument(
+          "the command name "
+              + jsonString(name)
+              + " must be 1 to 64 letters, digits, _, -, . or :,"
+              + " starting with a letter or digit");
     }
     if (options == null || !options.hasMembers()) {
-      throw new BadArgument("the options for /" + name + " must be an object {description, handler}, not " + typeOf(options));
+      throw new BadArgument(
+          "the options for /"
+              + name
+              + " must be an object {description, handler}, not "
+              + typeOf(options));
     }
     Value handler = options.getMember("handler");
     if (handler == null || !handler.canExecute()) {
-      throw new BadArgument("the handler of /" + name + " must be a function, not " + typeOf(handler));
+      throw new BadArgument(
+          "the handler of /" + name + " must be a function, not " + typeOf(handler));
     }
-    String description = Optional.ofNullable(capped(optionalText(options.getMember("description"), "the description of /" + name),
-        MAX_SHORT_TEXT, "the description of /" + name)).orElse("");
+    String description =
+        Optional.ofNullable(
+                capped(
+                    optionalText(options.getMember("description"), "the description of /" + name),
+                    MAX_SHORT_TEXT,
+                    "the description of /" + name))
+            .orElse("");
     if (s.registered().command(name).isPresent()) {
       throw new BadArgument("/" + name + " is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.commandOwner(name, s);
     if (other.isPresent()) {
-      s.log().report(ScriptLog.Level.WARN, s.file() + ": /" + name + " is already registered by " + other.get().file()
-          + "; this registration is ignored");
+      s.log()
+          .report(
+              ScriptLog.Level.WARN,
+              s.file()
+                  + ": /"
+                  + name
+                  + " is already registered by "
+                  + other.get().file()
+                  + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.registered().addCommand(new Registrations.Command(new ScriptCommand(name, description, s.file()), handler));
+    s.registered()
+        .addCommand(
+            new Registrations.Command(new ScriptCommand(name, description, s.file()), handler));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }
 
-  private HostReply registerTool(LoadedScript s, Value tool, Value parametersJson) throws BadArgument, Marshal.NotJson {
+  private HostReply registerTool(LoadedScript s, Value tool, Value parametersJson)
+      throws BadArgument, Marshal.NotJson {
     if (tool == null || !tool.hasMembers()) {
-      throw new BadArgument("the tool must be an object {name, description, parameters, execute}, not " + typeOf(tool));
+      throw new BadArgument(
+          "the tool must be an object {name, description, parameters, execute}, not "
+              + typeOf(tool));
     }
     Value nameValue = tool.getMember("name");
-    if (nameValue == null || !nameValue.isString() || !TOOL_NAME.matcher(nameValue.asString()).matches()) {
-      throw new BadArgument("the tool name must be 1 to 64 letters, digits, _ or -, not " + describe(nameValue));
+    if (nameValue == null
+        || !nameValue.isString()
+        || !TOOL_NAME.matcher(nameValue.asString()).matches()) {
+      throw new BadArgument(
+          "the tool name must be 1 to 64 letters, digits, _ or -, not " + describe(nameValue));
     }
     String name = nameValue.asString();
     Value description = tool.getMember("description");
     if (description == null || !description.isString() || description.asString().isBlank()) {
-      throw new BadArgument("tool " + name + " needs a description (a non-empty string) for the model");
+      throw new BadArgument(
+          "tool " + name + " needs a description (a non-empty string) for the model");
     }
     capped(description.asString(), MAX_TOOL_DESCRIPTION, "the description of tool " + name);
     Value execute = tool.getMember("execute");
     if (execute == null || !execute.canExecute()) {
-      throw new BadArgument("the execute of tool " + name + " must be a function, not " + typeOf(execute));
+      throw new BadArgument(
+          "the execute of tool " + name + " must be a function, not " + typeOf(execute));
     }
-    JsonNode parameters = parametersJson == null || parametersJson.isNull()
-        ? Json.object().put("type", "object").set("properties", Json.object())
-        : marshal.parse(parametersJson.asString(), "the parameters of tool " + name);
+    JsonNode parameters =
+        parametersJson == null || parametersJson.isNull()
+            ? Json.object().put("type", "object").set("properties", Json.object())
+            : marshal.parse(parametersJson.asString(), "the parameters of tool " + name);
     if (!(parameters instanceof ObjectNode schema)) {
       throw new BadArgument("the parameters of tool " + name + " must be a JSON Schema object");
     }
@@ -256,11 +378,21 @@ final class HostCalls {
     }
     Optional<LoadedScript> other = scripts.toolOwner(name, s);
     if (other.isPresent()) {
-      s.log().report(ScriptLog.Level.WARN, s.file() + ": tool " + name + " is already registered by " + other.get().file()
-          + "; this registration is ignored");
+      s.log()
+          .report(
+              ScriptLog.Level.WARN,
+              s.file()
+                  + ": tool "
+                  + name
+                  + " is already registered by "
+                  + other.get().file()
+                  + "; this registration is ignored");
       return HostReply.NOTHING;
     }
-    s.registered().addTool(new Registrations.Tool(new ScriptTool(name, description.asString(), schema, s.file()), execute));
+    s.registered()
+        .addTool(
+            new Registrations.Tool(
+                new ScriptTool(name, description.asString(), schema, s.file()), execute));
     refreshIfActive(s);
     if (s.active()) {
       port.toolRegistered(s.file(), name);
@@ -268,18 +400,28 @@ final class HostCalls {
     return HostReply.NOTHING;
   }
 
-  private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer) throws BadArgument {
+  private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer)
+      throws BadArgument {
     String customType = capped(text(typeValue, "the customType"), MAX_NAME, "the customType");
     if (renderer == null || !renderer.canExecute()) {
-      throw new BadArgument("the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
+      throw new BadArgument(
+          "the renderer for \"" + customType + "\" must be a function, not " + typeOf(renderer));
     }
     if (s.registered().renderer(customType).isPresent()) {
-      throw new BadArgument("a renderer for \"" + customType + "\" is already registered by this script");
+      throw new BadArgument(
+          "a renderer for \"" + customType + "\" is already registered by this script");
     }
     Optional<LoadedScript> other = scripts.rendererOwner(customType, s);
     if (other.isPresent()) {
-      s.log().report(ScriptLog.Level.WARN, s.file() + ": a renderer for \"" + customType + "\" is already registered by "
-          + other.get().file() + "; this registration is ignored");
+      s.log()
+          .report(
+              ScriptLog.Level.WARN,
+              s.file()
+                  + ": a renderer for \""
+                  + customType
+                  + "\" is already registered by "
+                  + other.get().file()
+                  + "; this registration is ignored");
       return HostReply.NOTHING;
     }
     s.registered().addRenderer(customType, renderer);
@@ -295,18 +437,34 @@ final class HostCalls {
 
   // ------------------------------------------------------------------ actions
 
-  private HostReply action(LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
+  private HostReply action(
+      LoadedScript s, String op, Value a, Value b, Value c, Value resolve, Value reject)
       throws BadArgument, Marshal.NotJson {
     ScriptFile f = s.file();
     switch (op) {
-      case "appendEntry" -> port.appendEntry(f, capped(text(a, "the customType"), MAX_NAME, "the customType"),
-          optionalJson(capped(b == null || b.isNull() ? null : b.asString(), MAX_ENTRY_DATA, "the data (as JSON)"),
-              "the data"));
-      case "sendMessage" -> port.sendMessage(f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
-      case "sendUserMessage" -> port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
-      case "setLabel" -> port.setLabel(f, capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
-          Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label")).filter(l -> !l.isEmpty()));
-      case "setSessionName" -> port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
+      case "appendEntry" ->
+          port.appendEntry(
+              f,
+              capped(text(a, "the customType"), MAX_NAME, "the customType"),
+              optionalJson(
+                  capped(
+                      b == null || b.isNull() ? null : b.asString(),
+                      MAX_ENTRY_DATA,
+                      "the data (as JSON)"),
+                  "the data"));
+      case "sendMessage" ->
+          port.sendMessage(
+              f, message(a), options(b, "the options", "steer", "followUp", "nextTurn"));
+      case "sendUserMessage" ->
+          port.sendUserMessage(f, userContent(a), options(b, "the options", "steer", "followUp"));
+      case "setLabel" ->
+          port.setLabel(
+              f,
+              capped(text(a, "the entry id"), MAX_NAME, "the entry id"),
+              Optional.ofNullable(capped(optionalText(b, "the label"), MAX_SHORT_TEXT, "the label"))
+                  .filter(l -> !l.isEmpty()));
+      case "setSessionName" ->
+          port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
       case "getAllTools" -> {
         var list = Json.MAPPER.createArrayNode();
         port.allTools(f).forEach(list::add);
@@ -319,7 +477,9 @@ final class HostCalls {
           if (!command.description().isEmpty()) {
             o.put("description", command.description());
           }
-          o.put("source", "extension").putObject("sourceInfo").put("path", command.script().path().toString());
+          o.put("source", "extension")
+              .putObject("sourceInfo")
+              .put("path", command.script().path().toString());
         }
         return HostReply.json(list);
       }
@@ -328,20 +488,33 @@ final class HostCalls {
       }
       case "exec" -> {
         String command = text(a, "the command");
-        List<String> args = b == null || b.isNull() ? List.of() : strings(marshal.parse(b.asString(), "the args"), "the args");
+        List<String> args =
+            b == null || b.isNull()
+                ? List.of()
+                : strings(marshal.parse(b.asString(), "the args"), "the args");
         ObjectNode options = options(c, "the options");
-        calls.await(s, "graft.exec(" + jsonString(command) + ")", port.exec(f, command, args, options), resolve, reject,
+        calls.await(
+            s,
+            "graft.exec(" + jsonString(command) + ")",
+            port.exec(f, command, args, options),
+            resolve,
+            reject,
             Json::write);
       }
       case "getActiveTools" -> {
         List<String> tools = port.activeTools(f);
         return HostReply.json(Json.MAPPER.valueToTree(tools));
       }
-      case "setActiveTools" -> port.setActiveTools(f, strings(marshal.parse(json(a, "the tool names"), "the tool names"),
-          "the tool names"));
+      case "setActiveTools" ->
+          port.setActiveTools(
+              f,
+              strings(
+                  marshal.parse(json(a, "the tool names"), "the tool names"), "the tool names"));
       case "setModel" -> {
         JsonNode model = marshal.parse(json(a, "the model"), "the model");
-        if (!(model instanceof ObjectNode m) || !m.path("provider").isTextual() || !m.path("id").isTextual()) {
+        if (!(model instanceof ObjectNode m)
+            || !m.path("provider").isTextual()
+            || !m.path("id").isTextual()) {
           throw new BadArgument("the model must be an object with string fields provider and id");
         }
         calls.await(s, "graft.setModel", port.setModel(f, m), resolve, reject, String::valueOf);
@@ -351,8 +524,17 @@ final class HostCalls {
       }
       case "setThinkingLevel" -> {
         String level = text(a, "the level");
-        port.setThinkingLevel(f, ThinkingLevel.parse(level).orElseThrow(() -> new BadArgument("unknown thinking level \""
-            + level + "\"; the levels are " + Arrays.stream(ThinkingLevel.values()).map(ThinkingLevel::wire).toList())));
+        port.setThinkingLevel(
+            f,
+            ThinkingLevel.parse(level)
+                .orElseThrow(() ->
+                    new BadArgument(
+                        "unknown thinking level \""
+                            + level
+                            + "\"; the levels are "
+                            + Arrays.stream(ThinkingLevel.values())
+                                .map(ThinkingLevel::wire)
+                                .toList())));
       }
       default -> throw new BadArgument("unknown method");
     }
@@ -360,8 +542,12 @@ final class HostCalls {
   }
 
   private ObjectNode message(Value json) throws BadArgument, Marshal.NotJson {
-    JsonNode m = marshal.parse(capped(json(json, "the message"), MAX_MESSAGE, "the message (as JSON)"), "the message");
-    if (!(m instanceof ObjectNode o) || !o.path("customType").isTextual() || o.path("customType").asText().isEmpty()) {
+    JsonNode m =
+        marshal.parse(
+            capped(json(json, "the message"), MAX_MESSAGE, "the message (as JSON)"), "the message");
+    if (!(m instanceof ObjectNode o)
+        || !o.path("customType").isTextual()
+        || o.path("customType").asText().isEmpty()) {
       throw new BadArgument("the message must be an object with a non-empty string customType");
     }
     capped(o.path("customType").asText(), MAX_NAME, "the customType");
@@ -372,15 +558,20 @@ final class HostCalls {
   }
 
   private JsonNode userContent(Value json) throws BadArgument, Marshal.NotJson {
-    JsonNode content = marshal.parse(capped(json(json, "the content"), MAX_MESSAGE, "the content (as JSON)"), "the content");
+    JsonNode content =
+        marshal.parse(
+            capped(json(json, "the content"), MAX_MESSAGE, "the content (as JSON)"), "the content");
     if (!content.isTextual() && !content.isArray()) {
       throw new BadArgument("the content must be a string or an array of text and image blocks");
     }
     return content;
   }
 
-  /** An options object (or none); {@code deliverAs}, when given, must be one of {@code delivery}. */
-  private ObjectNode options(Value json, String what, String... delivery) throws BadArgument, Marshal.NotJson {
+  /**
+   * An options object (or none); {@code deliverAs}, when given, must be one of {@code delivery}.
+   */
+  private ObjectNode options(Value json, String what, String... delivery)
+      throws BadArgument, Marshal.NotJson {
     if (json == null || json.isNull()) {
       return Json.object();
     }
@@ -388,7 +579,9 @@ final class HostCalls {
     if (!(o instanceof ObjectNode options)) {
       throw new BadArgument(what + " must be an object");
     }
-    if (delivery.length > 0 && options.has("deliverAs") && !Arrays.asList(delivery).contains(options.get("deliverAs").asText())) {
+    if (delivery.length > 0
+        && options.has("deliverAs")
+        && !Arrays.asList(delivery).contains(options.get("deliverAs").asText())) {
       throw new BadArgument("deliverAs must be one of " + String.join(", ", delivery));
     }
     return options;

@@ -6,13 +6,13 @@ import dev.graft.scripting.ArgumentChecks.BadArgument;
 import java.util.Optional;
 
 /**
- * What a host function answers the script that called it, and the one place that writes it as
- * the text the prelude reads ({@link #encoded}; the prelude's {@code unwrap} and
- * {@code sessionRead} read it): nothing ({@code undefined}), a value as JSON, a TypeError or an
- * Error to throw at the script's call, or a session read's entries ({@link SessionViewCalls}).
- * Also the envelope every host function shares ({@link #serve}): refused once its script is
- * unloaded, a bad argument answered as a TypeError and any other failure as an Error, each
- * naming the method the script called.
+ * What a host function answers the script that called it, and the one place that writes it as the
+ * text the prelude reads ({@link #encoded}; the prelude's {@code unwrap} and {@code sessionRead}
+ * read it): nothing ({@code undefined}), a value as JSON, a TypeError or an Error to throw at the
+ * script's call, or a session read's entries ({@link SessionViewCalls}). Also the envelope every
+ * host function shares ({@link #serve}): refused once its script is unloaded, a bad argument
+ * answered as a TypeError and any other failure as an Error, each naming the method the script
+ * called.
  */
 sealed interface HostReply {
   /** {@code undefined}. */
@@ -30,9 +30,9 @@ sealed interface HostReply {
   record Error(String message) implements HostReply {}
 
   /**
-   * A session read: a line of JSON meta ({@code {"g", "from", "n", "r"}}), then a JSON array of
-   * the entries the script does not hold yet, written into the reply's own text as they are read
-   * (a first read may be megabytes).
+   * A session read: a line of JSON meta ({@code {"g", "from", "n", "r"}}), then a JSON array of the
+   * entries the script does not hold yet, written into the reply's own text as they are read (a
+   * first read may be megabytes).
    */
   final class Entries implements HostReply {
     private final StringBuilder text;
@@ -52,7 +52,10 @@ sealed interface HostReply {
   char ERROR = 'E';
   char ENTRIES = 'S';
 
-  /** The reply as the script's host function returns it: null for undefined, else its kind's letter and its text. */
+  /**
+   * The reply as the script's host function returns it: null for undefined, else its kind's letter
+   * and its text.
+   */
   default String encoded() {
     return switch (this) {
       case Nothing n -> null;
@@ -87,10 +90,14 @@ sealed interface HostReply {
     HostReply run() throws BadArgument, Marshal.NotJson;
   }
 
-  /** {@code work} for a call of {@code name} from {@code s}, unless {@code s} is unloaded; encoded for the script. */
+  /**
+   * {@code work} for a call of {@code name} from {@code s}, unless {@code s} is unloaded; encoded
+   * for the script.
+   */
   static String serve(LoadedScript s, String name, Work work) {
     if (!s.serving()) {
-      return new Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")").encoded();
+      return new Error(name + " was ignored: this script was unloaded (" + s.endReason() + ")")
+          .encoded();
     }
     return guarded(name, work);
   }

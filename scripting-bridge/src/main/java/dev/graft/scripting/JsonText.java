@@ -1,6 +1,9 @@
 package dev.graft.scripting;
 
-/** Reading JSON text without parsing it: where a value ends. The text is well formed (JSON.stringify's). */
+/**
+ * Reading JSON text without parsing it: where a value ends. The text is well formed
+ * (JSON.stringify's).
+ */
 final class JsonText {
   private JsonText() {}
 

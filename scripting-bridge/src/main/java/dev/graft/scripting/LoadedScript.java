@@ -40,29 +40,48 @@ final class LoadedScript {
   private final LogLimiter log;
   private final Context context;
   private final Watchdog watchdog;
-  /** Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run. */
+
+  /**
+   * Collects GraalJS's unhandled-rejection warnings into one line, written at the end of each run.
+   */
   private final RejectionWarnings warnings;
+
   private final Registrations registered = new Registrations();
   private final PendingCalls calls = new PendingCalls();
+
   /** The context event's messages this script holds. */
   private final MessageMirror messages = new MessageMirror();
+
   private PreludeExports prelude;
   private State state = State.LOADING;
+
   /** Why the script is stale or stopped, for the messages of calls that find it so. */
   private String endReason = "";
+
   /** What its next run does ("agent_start handler"), named if that run gets stuck. */
   private String doing = "its code";
+
   /**
-   * Its thread got stuck in guest code and was abandoned: graft never enters or closes its
-   * context again (both would wait for that thread for good).
+   * Its thread got stuck in guest code and was abandoned: graft never enters or closes its context
+   * again (both would wait for that thread for good).
    */
   private volatile boolean abandoned;
-  /** Its web globals' host side (timers, cancellable calls): kept here so that it goes with the script. */
+
+  /**
+   * Its web globals' host side (timers, cancellable calls): kept here so that it goes with the
+   * script.
+   */
   private WebGlobals.State web;
+
   /** Its Node side (grants, children, watchers, requests): ended with the script. */
   private NodeCalls.State node;
 
-  LoadedScript(ScriptFile file, Context context, Watchdog watchdog, LogLimiter log, RejectionWarnings warnings) {
+  LoadedScript(
+      ScriptFile file,
+      Context context,
+      Watchdog watchdog,
+      LogLimiter log,
+      RejectionWarnings warnings) {
     this.file = file;
     this.context = context;
     this.watchdog = watchdog;
@@ -183,7 +202,8 @@ final class LoadedScript {
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
-    if (!watchdog.inRun()) { // a nested run (describing a value a handler threw) shares its statement budget
+    if (!watchdog
+        .inRun()) { // a nested run (describing a value a handler threw) shares its statement budget
       try {
         context.resetLimits();
       } catch (PolyglotException e) {

@@ -4,8 +4,8 @@ import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 
 /**
- * One script's way into the {@link ScriptLog}: long lines are cut, and a script printing in a
- * loop is held to a budget of lines per second (the excess counted and reported, not shown).
+ * One script's way into the {@link ScriptLog}: long lines are cut, and a script printing in a loop
+ * is held to a budget of lines per second (the excess counted and reported, not shown).
  */
 final class LogLimiter {
   private static final int LINES_PER_SECOND = 1000;
@@ -26,8 +26,9 @@ final class LogLimiter {
     long now = System.nanoTime();
     if (now - windowStart > SECOND) {
       if (dropped > 0) {
-        deliver(ScriptLog.Level.WARN, dropped + " lines of output dropped (more than "
-            + LINES_PER_SECOND + " a second)");
+        deliver(
+            ScriptLog.Level.WARN,
+            dropped + " lines of output dropped (more than " + LINES_PER_SECOND + " a second)");
       }
       windowStart = now;
       lines = 0;
@@ -58,6 +59,9 @@ final class LogLimiter {
     if (text.length() <= LogStream.MAX_LINE) {
       return text;
     }
-    return text.substring(0, LogStream.MAX_LINE) + "... (" + (text.length() - LogStream.MAX_LINE) + " more characters)";
+    return text.substring(0, LogStream.MAX_LINE)
+        + "... ("
+        + (text.length() - LogStream.MAX_LINE)
+        + " more characters)";
   }
 }

@@ -1,10 +1,10 @@
 package dev.graft.scripting;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -12,48 +12,61 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
- * The {@code context} event's messages as one script's context holds them, from call to call.
- * A session only grows, and graft hands a message to the hooks as the same tree on every call
- * (HookRunner keeps them), so each message tree gets an id the first time it crosses and stays
- * in the script as a frozen JavaScript object from the second call that has it on: a call sends
- * only the messages the script does not hold yet, and the ids of the others. A message's first
- * call gets it unfrozen and not kept, as the handler's own copy: freezing costs GraalJS a walk of
- * every object (about as much as parsing them), so a run that calls the model once, or a script
- * whose first call should come quickly, does not pay for it. Back, a handler's answer names by id
- * the messages it returned as it was given them; only the others are converted. On a message's
- * first call "as it was given" is checked by its JSON: the script's JSON.stringify of the object
- * against the text graft sent (a native call and a string comparison, where converting it back
- * would walk it in the interpreter and parse it again); when every message of a call is a copy (a
- * first call) the script stringifies the returned array once and graft compares the texts
- * ({@link #answer}). A script holds its own copy (one context
- * per script), so what one script does with its objects never reaches another, and the kept
- * objects are frozen, so a handler cannot change what its next call sees. Messages not seen for
- * two calls are forgotten on both sides. Owner thread only.
+ * The {@code context} event's messages as one script's context holds them, from call to call. A
+ * session only grows, and graft hands a message to the hooks as the same tree on every call
+ * (HookRunner keeps them), so each message tree gets an id the first time it crosses and stays in
+ * the script as a frozen JavaScript object from the second call that has it on: a call sends only
+ * the messages the script does not hold yet, and the ids of the others. A message's first call gets
+ * it unfrozen and not kept, as the handler's own copy: freezing costs GraalJS a walk of every
+ * object (about as much as parsing them), so a run that calls the model once, or a script whose
+ * first call should come quickly, does not pay for it. Back, a handler's answer names by id the
+ * messages it returned as it was given them; only the others are converted. On a message's first
+ * call "as it was given" is checked by its JSON: the script's JSON.stringify of the object against
+ * the text graft sent (a native call and a string comparison, where converting it back would walk
+ * it in the interpreter and parse it again); when every message of a call is a copy (a first call)
+ * the script stringifies the returned array once and graft compares the texts ({@link #answer}). A
+ * script holds its own copy (one context per script), so what one script does with its objects
+ * never reaches another, and the kept objects are frozen, so a handler cannot change what its next
+ * call sees. Messages not seen for two calls are forgotten on both sides. Owner thread only.
  */
 final class MessageMirror {
   private final Map<JsonNode, Entry> byNode = new IdentityHashMap<>();
   private final Map<Integer, JsonNode> byId = new HashMap<>();
   private int nextId;
   private long call;
-  /** The messages of the last call made through the mirror, and how many of them led that call held by the script. */
+
+  /**
+   * The messages of the last call made through the mirror, and how many of them led that call held
+   * by the script.
+   */
   private List<JsonNode> last = List.of();
+
   private int lastHeld;
-  /** The last call's messages when every one was a copy (a first call), for an answer that names them by their JSON. */
+
+  /**
+   * The last call's messages when every one was a copy (a first call), for an answer that names
+   * them by their JSON.
+   */
   private Sent sent;
 
   private static final class Entry {
     final int id;
-    /** Whether the script keeps the message (from its second call on); else it had it once, as its own copy. */
+
+    /**
+     * Whether the script keeps the message (from its second call on); else it had it once, as its
+     * own copy.
+     */
     boolean kept;
+
     /** Kept from the call being made, once the script has taken it. */
     boolean keepNow;
+
     long seen;
 
     Entry(int id) {
@@ -80,17 +93,26 @@ final class MessageMirror {
       return s.decode(Json.write(payload));
     }
     ObjectNode head = Json.object();
-    fields.properties().forEach(e -> {
-      if (!e.getKey().equals("messages")) {
-        head.set(e.getKey(), e.getValue());
-      }
-    });
-    ProxyExecutable load = args -> watchdog.bridgeWork(() -> args.length > 0 && args[0].isBoolean() && args[0].asBoolean()
-        ? messages(s, messages) : s.decode(Json.write(messages)));
+    fields
+        .properties()
+        .forEach(e -> {
+          if (!e.getKey().equals("messages")) {
+            head.set(e.getKey(), e.getValue());
+          }
+        });
+    ProxyExecutable load =
+        args ->
+            watchdog.bridgeWork(() ->
+                args.length > 0 && args[0].isBoolean() && args[0].asBoolean()
+                    ? messages(s, messages)
+                    : s.decode(Json.write(messages)));
     return s.prelude().contextEvent().execute(Json.write(head), load);
   }
 
-  /** The messages array of a context event, made through the mirror: the held ones reused, the others parsed. */
+  /**
+   * The messages array of a context event, made through the mirror: the held ones reused, the
+   * others parsed.
+   */
   private Value messages(LoadedScript s, JsonNode messages) {
     long now = call + 1;
     int n = messages.size();
@@ -102,12 +124,15 @@ final class MessageMirror {
       prefix++;
     }
     // [prefix, ids, copies, ends]: after the prefix, per message its id if the script holds it,
-    // -id - 1 if it is to keep it from now on, null if it is the script's own copy; the ids of those
+    // -id - 1 if it is to keep it from now on, null if it is the script's own copy; the ids of
+    // those
     // copies, in order; where the fresh messages' JSON texts end, so that the script can compare a
-    // copy it returns. What the script holds (ids, kept messages, the last call's array) changes here
+    // copy it returns. What the script holds (ids, kept messages, the last call's array) changes
+    // here
     // only once the script has taken the call, so a call that fails half-way (interrupted) leaves
     // both sides agreeing; only the last-seen marks move, which at worst keeps a message longer.
-    StringBuilder ids = new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
+    StringBuilder ids =
+        new StringBuilder((n - prefix) * 6 + 16).append('[').append(prefix).append(",[");
     Fresh fresh = new Fresh();
     List<JsonNode> order = new ArrayList<>(n);
     Map<JsonNode, Entry> added = new IdentityHashMap<>();
@@ -134,7 +159,8 @@ final class MessageMirror {
         added.put(m, e);
         appendCopy(ids, fresh, e, m);
         keeps = false;
-      } else if (e.kept || e.keepNow) { // held (or kept earlier in this call: a message given twice)
+      } else if (e.kept
+          || e.keepNow) { // held (or kept earlier in this call: a message given twice)
         ids.append(e.id);
         keeps = true;
       } else if (added.containsKey(m)) { // first seen earlier in this call: another copy
@@ -170,7 +196,9 @@ final class MessageMirror {
     } catch (RuntimeException | Error failed) {
       sent = null;
       kept.forEach(e -> e.keepNow = false); // the script did not take the call: nothing changes,
-      last = List.of(); // but its array of the last call may be cut short: the next call names every message
+      last =
+          List.of(); // but its array of the last call may be cut short: the next call names every
+      // message
       lastHeld = 0;
       throw failed;
     }
@@ -190,7 +218,10 @@ final class MessageMirror {
     last = order;
     lastHeld = held;
     // Every message a copy (a first call): the script answers by their JSON (see answer).
-    sent = prefix == 0 && fresh.copies() == n && n > 0 ? new Sent(freshText, fresh.starts(), fresh.endsAt(), fresh.ids()) : null;
+    sent =
+        prefix == 0 && fresh.copies() == n && n > 0
+            ? new Sent(freshText, fresh.starts(), fresh.endsAt(), fresh.ids())
+            : null;
     return made;
   }
 
@@ -200,9 +231,9 @@ final class MessageMirror {
   }
 
   /**
-   * The JSON array of the messages a call sends, written by one generator, and where each one
-   * ends (in UTF-16 units, as JavaScript counts): the script compares a copy it returns with its
-   * text. One generator for all: a writer per message cost more than the writing while graft starts.
+   * The JSON array of the messages a call sends, written by one generator, and where each one ends
+   * (in UTF-16 units, as JavaScript counts): the script compares a copy it returns with its text.
+   * One generator for all: a writer per message cost more than the writing while graft starts.
    */
   private static final class Fresh {
     private final StringWriter out = new StringWriter(1 << 16);
@@ -297,10 +328,11 @@ final class MessageMirror {
   /**
    * A context handler's answer as encodeContextAnswer gave it: "ids\n" + JSON, the JSON with only
    * the messages not named by id, or, on a call whose messages were all copies, "*" + the JSON of
-   * the messages it returned ({@link #answerByText}). Returns the tree, with the messages named
-   * put back, in their places, as the very trees graft handed over.
+   * the messages it returned ({@link #answerByText}). Returns the tree, with the messages named put
+   * back, in their places, as the very trees graft handed over.
    */
-  JsonNode answer(LoadedScript s, Marshal marshal, String text, String what) throws Marshal.NotJson {
+  JsonNode answer(LoadedScript s, Marshal marshal, String text, String what)
+      throws Marshal.NotJson {
     if (text.startsWith("*")) {
       return answerByText(s, marshal, text, what);
     }
@@ -311,7 +343,8 @@ final class MessageMirror {
     }
     JsonNode ids = marshal.parse(text.substring(0, cut), what);
     if (!ids.isArray()) {
-      throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
+      throw new Marshal.NotJson(
+          what + " lost its messages on the way"); // the prelude always sends them
     }
     int[] named = new int[ids.size()];
     for (int i = 0; i < named.length; i++) {
@@ -321,14 +354,15 @@ final class MessageMirror {
   }
 
   /**
-   * The answer of a call whose messages were all copies (a first call): the script sent the
-   * native JSON.stringify of the messages it returned, which graft matches against the texts it
-   * sent, in order and else by text; the script then encodes only the others, with the answer's
-   * other fields (contextAnswerRest), as it encodes any answer. Comparing the text in Java,
-   * where the script would have had to stringify its messages one by one, is what makes a first
-   * call over a long session quick.
+   * The answer of a call whose messages were all copies (a first call): the script sent the native
+   * JSON.stringify of the messages it returned, which graft matches against the texts it sent, in
+   * order and else by text; the script then encodes only the others, with the answer's other fields
+   * (contextAnswerRest), as it encodes any answer. Comparing the text in Java, where the script
+   * would have had to stringify its messages one by one, is what makes a first call over a long
+   * session quick.
    */
-  private JsonNode answerByText(LoadedScript s, Marshal marshal, String text, String what) throws Marshal.NotJson {
+  private JsonNode answerByText(LoadedScript s, Marshal marshal, String text, String what)
+      throws Marshal.NotJson {
     Sent given = sent;
     sent = null;
     if (given == null) {
@@ -350,10 +384,14 @@ final class MessageMirror {
     return withMessages(marshal.parse(rest.asString(), what), ids, what);
   }
 
-  /** {@code value}'s messages as {@code ids} name them: an id, a held message; -1, the next of those it has. */
+  /**
+   * {@code value}'s messages as {@code ids} name them: an id, a held message; -1, the next of those
+   * it has.
+   */
   private JsonNode withMessages(JsonNode value, int[] ids, String what) throws Marshal.NotJson {
     if (!(value instanceof ObjectNode o) || !(o.get("messages") instanceof ArrayNode rest)) {
-      throw new Marshal.NotJson(what + " lost its messages on the way"); // the prelude always sends them
+      throw new Marshal.NotJson(
+          what + " lost its messages on the way"); // the prelude always sends them
     }
     ArrayNode list = Json.array();
     int next = 0;
@@ -374,7 +412,10 @@ final class MessageMirror {
     return value;
   }
 
-  /** The JSON texts of a call's copies in the text sent ({@code starts}, {@code ends}), and their ids. */
+  /**
+   * The JSON texts of a call's copies in the text sent ({@code starts}, {@code ends}), and their
+   * ids.
+   */
   private record Sent(String text, int[] starts, int[] ends, int[] ids) {
     /**
      * Per element of the JSON array at {@code from} in {@code answer} (JSON.stringify's, compact):
@@ -399,7 +440,8 @@ final class MessageMirror {
         if (j < ends.length) {
           int length = ends[j] - starts[j];
           int after = p + length;
-          if (after < answer.length() && (answer.charAt(after) == ',' || answer.charAt(after) == ']')
+          if (after < answer.length()
+              && (answer.charAt(after) == ',' || answer.charAt(after) == ']')
               && answer.regionMatches(p, text, starts[j], length)) {
             id = ids[j++];
             end = after;

@@ -27,19 +27,34 @@ final class ModelCallQuota {
   }
 
   /** {@code start}'s call, unless a limit refuses it (then a failed future saying which). */
-  CompletableFuture<JsonNode> call(LoadedScript s, long runNow, Supplier<CompletableFuture<JsonNode>> start) {
+  CompletableFuture<JsonNode> call(
+      LoadedScript s, long runNow, Supplier<CompletableFuture<JsonNode>> start) {
     if (runNow != run) {
       run = runNow;
       made = 0;
     }
     String name = s.file().name();
     if (made >= budget.perRun()) {
-      return refused(s, noticedPerRun != run, name + " made " + budget.perRun() + " model calls in this run, the most"
-          + " scripts.modelCallsPerRun allows (settings.json); it may call again once the next prompt starts", true);
+      return refused(
+          s,
+          noticedPerRun != run,
+          name
+              + " made "
+              + budget.perRun()
+              + " model calls in this run, the most"
+              + " scripts.modelCallsPerRun allows (settings.json); it may call again once the next prompt starts",
+          true);
     }
     if (waiting.get() >= budget.inFlight()) {
-      return refused(s, noticedInFlight != run, name + " has " + budget.inFlight() + " model calls waiting for an answer,"
-          + " the most scripts.modelCallsInFlight allows (settings.json); await one before the next", false);
+      return refused(
+          s,
+          noticedInFlight != run,
+          name
+              + " has "
+              + budget.inFlight()
+              + " model calls waiting for an answer,"
+              + " the most scripts.modelCallsInFlight allows (settings.json); await one before the next",
+          false);
     }
     made++;
     waiting.incrementAndGet();
@@ -54,7 +69,8 @@ final class ModelCallQuota {
     return call;
   }
 
-  private CompletableFuture<JsonNode> refused(LoadedScript s, boolean notice, String why, boolean perRun) {
+  private CompletableFuture<JsonNode> refused(
+      LoadedScript s, boolean notice, String why, boolean perRun) {
     if (notice) {
       if (perRun) {
         noticedPerRun = run;

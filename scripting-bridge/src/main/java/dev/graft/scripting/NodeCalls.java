@@ -2,7 +2,10 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.management.OperatingSystemMXBean;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.tools.CommandEnvironment;
+import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.NodeAccess;
 import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptHostPort;
@@ -12,7 +15,6 @@ import dev.graft.scripting.api.ScriptSpawn;
 import dev.graft.scripting.modules.CompatModules;
 import dev.graft.scripting.modules.NodeBuiltins;
 import dev.graft.scripting.modules.NodeModules;
-import dev.graft.runtime.tools.CommandEnvironment;
 import dev.graft.scripting.node.Hashes;
 import dev.graft.scripting.node.HostGrants;
 import dev.graft.scripting.node.NodeCodec;
@@ -22,9 +24,17 @@ import dev.graft.scripting.node.NodeFiles;
 import dev.graft.scripting.node.PathGrants;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.IDN;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +45,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
@@ -45,19 +56,24 @@ import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
- * The host side of graft's Node layer (node/runtime.js and the built-in modules): one host
- * function per script through which its Node code reaches Java. Pure work (encodings, hashes,
- * random values) is done here; files, programs, requests and the environment go through the
- * script's grants ({@link NodeAccess}: {@link NodeFiles}, {@link HostGrants}, the port's
- * {@code spawn}). What arrives later (a child's output, a file change, a response) is posted to
- * the owner thread and handed to runtime.js's dispatch as a run of its own. Owner thread only,
- * except the reports posted from other threads.
+ * The host side of graft's Node layer (node/runtime.js and the built-in modules): one host function
+ * per script through which its Node code reaches Java. Pure work (encodings, hashes, random values)
+ * is done here; files, programs, requests and the environment go through the script's grants
+ * ({@link NodeAccess}: {@link NodeFiles}, {@link HostGrants}, the port's {@code spawn}). What
+ * arrives later (a child's output, a file change, a response) is posted to the owner thread and
+ * handed to runtime.js's dispatch as a run of its own. Owner thread only, except the reports posted
+ * from other threads.
  */
 final class NodeCalls {
-  /** The Node version scripts see in process.version (graft follows its behaviour where it has the API). */
+  /**
+   * The Node version scripts see in process.version (graft follows its behaviour where it has the
+   * API).
+   */
   static final String NODE_VERSION = "v22.12.0";
+
   /** Children, watchers and requests one script may have going at once. */
   static final int MAX_OPEN = 100;
+
   private static final Duration WATCH_INTERVAL = Duration.ofMillis(250);
   private static final String ERROR = "\u0001";
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -87,7 +103,8 @@ final class NodeCalls {
     Value dispatch;
     volatile boolean closed;
 
-    State(Context context, NodeAccess access, NodeFiles files, NodeFetch fetch, NodeModules modules) {
+    State(
+        Context context, NodeAccess access, NodeFiles files, NodeFetch fetch, NodeModules modules) {
       this.context = context;
       this.access = access;
       this.files = files;
@@ -108,7 +125,12 @@ final class NodeCalls {
     }
   }
 
-  NodeCalls(ScriptHostPort port, OwnerThread owner, Watchdog watchdog, RunningScripts scripts, GuestErrors errors,
+  NodeCalls(
+      ScriptHostPort port,
+      OwnerThread owner,
+      Watchdog watchdog,
+      RunningScripts scripts,
+      GuestErrors errors,
       ScriptSettings settings) {
     this.port = port;
     this.owner = owner;
@@ -153,9 +175,11 @@ final class NodeCalls {
       } catch (NodeError e) {
         return ERROR + errorJson(e);
       } catch (IllegalArgumentException e) {
-        return ERROR + errorJson(new NodeError("ERR_INVALID_ARG_VALUE", String.valueOf(e.getMessage())));
+        return ERROR
+            + errorJson(new NodeError("ERR_INVALID_ARG_VALUE", String.valueOf(e.getMessage())));
       } catch (IllegalStateException e) {
-        return ERROR + errorJson(new NodeError("ERR_INVALID_STATE", String.valueOf(e.getMessage())));
+        return ERROR
+            + errorJson(new NodeError("ERR_INVALID_STATE", String.valueOf(e.getMessage())));
       }
     };
   }
@@ -169,14 +193,18 @@ final class NodeCalls {
       }
       case "builtin" -> state.context.eval(builtin(a[1].asString()));
       case "facts" -> facts(s, state);
-      case "env" -> Json.write(Json.MAPPER.valueToTree(CommandEnvironment.forScripts(state.access.environment(),
-          state.access.permissions().env())));
+      case "env" ->
+          Json.write(
+              Json.MAPPER.valueToTree(
+                  CommandEnvironment.forScripts(
+                      state.access.environment(), state.access.permissions().env())));
       case "now" -> (double) System.currentTimeMillis();
       case "nanoTime" -> (double) System.nanoTime();
       case "memory" -> memory();
       case "freemem" -> (double) freeMemory();
       case "write" -> {
-        s.log().line(a[1].asInt() == 2 ? ScriptLog.Level.WARN : ScriptLog.Level.INFO, a[2].asString());
+        s.log()
+            .line(a[1].asInt() == 2 ? ScriptLog.Level.WARN : ScriptLog.Level.INFO, a[2].asString());
         yield null;
       }
       case "exit" -> {
@@ -191,12 +219,15 @@ final class NodeCalls {
       case "isUtf8" -> isUtf8(bytes(a[1], a[2], a[3]));
       case "domainToASCII" -> {
         try {
-          yield java.net.IDN.toASCII(a[1].asString(), java.net.IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
+          yield java.net
+              .IDN
+              .toASCII(a[1].asString(), IDN.ALLOW_UNASSIGNED)
+              .toLowerCase(Locale.ROOT);
         } catch (IllegalArgumentException e) {
           yield "";
         }
       }
-      case "domainToUnicode" -> java.net.IDN.toUnicode(a[1].asString(), java.net.IDN.ALLOW_UNASSIGNED);
+      case "domainToUnicode" -> IDN.toUnicode(a[1].asString(), IDN.ALLOW_UNASSIGNED);
       case "hash" -> state.hashes.hash(a[1].asString());
       case "hmac" -> state.hashes.hmac(a[1].asString(), bytes(a[2], a[3], a[4]));
       case "hashUpdate" -> {
@@ -262,8 +293,12 @@ final class NodeCalls {
         }
         yield null;
       }
-      case "resolve" -> modules(() -> state.modules.resolve(a[1].asString(), a[2].isNull() ? Optional.empty()
-          : Optional.of(Path.of(a[2].asString())), a[3].asString()));
+      case "resolve" ->
+          modules(() ->
+              state.modules.resolve(
+                  a[1].asString(),
+                  a[2].isNull() ? Optional.empty() : Optional.of(Path.of(a[2].asString())),
+                  a[3].asString()));
       case "compile" -> compile(state, a[1].asString());
       case "readModule" -> modules(() -> state.modules.read(Path.of(a[1].asString())));
       default -> throw new NodeError("ERR_INVALID_STATE", "unknown operation " + op);
@@ -275,31 +310,42 @@ final class NodeCalls {
   private String facts(LoadedScript s, State state) {
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "");
-    ObjectNode o = Json.object()
-        .put("cwd", state.access.cwd().toString())
-        .put("home", state.access.home().toString())
-        .put("tmpdir", tmpdir(state.access.environment()))
-        .put("platform", os.contains("mac") ? "darwin" : os.contains("win") ? "win32" : os.contains("linux") ? "linux" : os)
-        .put("osType", os.contains("mac") ? "Darwin" : os.contains("win") ? "Windows_NT" : "Linux")
-        .put("osRelease", System.getProperty("os.version", ""))
-        .put("arch", switch (arch) {
-          case "amd64", "x86_64" -> "x64";
-          case "aarch64", "arm64" -> "arm64";
-          default -> arch;
-        })
-        .put("machine", switch (arch) {
-          case "amd64", "x86_64" -> "x86_64";
-          case "aarch64", "arm64" -> "aarch64";
-          default -> arch;
-        })
-        .put("pid", ProcessHandle.current().pid())
-        .put("ppid", ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L))
-        .put("cpus", Runtime.getRuntime().availableProcessors())
-        .put("totalmem", totalMemory())
-        .put("execPath", "graft")
-        .put("script", s.file().path().toString())
-        .put("nodeVersion", NODE_VERSION)
-        .put("graftVersion", CompatModules.VERSION);
+    ObjectNode o =
+        Json.object()
+            .put("cwd", state.access.cwd().toString())
+            .put("home", state.access.home().toString())
+            .put("tmpdir", tmpdir(state.access.environment()))
+            .put(
+                "platform",
+                os.contains("mac")
+                    ? "darwin"
+                    : os.contains("win") ? "win32" : os.contains("linux") ? "linux" : os)
+            .put(
+                "osType",
+                os.contains("mac") ? "Darwin" : os.contains("win") ? "Windows_NT" : "Linux")
+            .put("osRelease", System.getProperty("os.version", ""))
+            .put(
+                "arch",
+                switch (arch) {
+                  case "amd64", "x86_64" -> "x64";
+                  case "aarch64", "arm64" -> "arm64";
+                  default -> arch;
+                })
+            .put(
+                "machine",
+                switch (arch) {
+                  case "amd64", "x86_64" -> "x86_64";
+                  case "aarch64", "arm64" -> "aarch64";
+                  default -> arch;
+                })
+            .put("pid", ProcessHandle.current().pid())
+            .put("ppid", ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L))
+            .put("cpus", Runtime.getRuntime().availableProcessors())
+            .put("totalmem", totalMemory())
+            .put("execPath", "graft")
+            .put("script", s.file().path().toString())
+            .put("nodeVersion", NODE_VERSION)
+            .put("graftVersion", CompatModules.VERSION);
     NodeBuiltins.names().forEach(o.putArray("builtins")::add);
     NodeBuiltins.availableNames().forEach(o.putArray("available")::add);
     return Json.write(o);
@@ -314,14 +360,14 @@ final class NodeCalls {
   }
 
   private static long totalMemory() {
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getTotalMemorySize();
     }
     return Runtime.getRuntime().maxMemory();
   }
 
   private static long freeMemory() {
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getFreeMemorySize();
     }
     return Runtime.getRuntime().freeMemory();
@@ -330,8 +376,13 @@ final class NodeCalls {
   private static String memory() {
     Runtime r = Runtime.getRuntime();
     long used = r.totalMemory() - r.freeMemory();
-    return Json.write(Json.object().put("rss", r.totalMemory()).put("heapTotal", r.totalMemory()).put("heapUsed", used)
-        .put("external", 0).put("arrayBuffers", 0));
+    return Json.write(
+        Json.object()
+            .put("rss", r.totalMemory())
+            .put("heapTotal", r.totalMemory())
+            .put("heapUsed", used)
+            .put("external", 0)
+            .put("arrayBuffers", 0));
   }
 
   /**
@@ -340,8 +391,14 @@ final class NodeCalls {
    */
   private void exit(LoadedScript s, String code) {
     String shown = code.length() > 40 ? code.substring(0, 40) + "..." : code;
-    scripts.stop(s, new dev.graft.scripting.api.Failure(dev.graft.scripting.api.Failure.Kind.STOPPED,
-        s.file() + ": the script called process.exit(" + shown + "); it is off until a reload"));
+    scripts.stop(
+        s,
+        new Failure(
+            Failure.Kind.STOPPED,
+            s.file()
+                + ": the script called process.exit("
+                + shown
+                + "); it is off until a reload"));
   }
 
   // ------------------------------------------------------------------ files
@@ -353,10 +410,13 @@ final class NodeCalls {
     return switch (op) {
       case "readFile" -> {
         byte[] bytes = f.readFile(label, a[3].asString());
-        yield a.length > 4 && a[4].isString() ? NodeCodec.decode(bytes, 0, bytes.length, "utf8") : arrayBuffer(state, bytes);
+        yield a.length > 4 && a[4].isString()
+            ? NodeCodec.decode(bytes, 0, bytes.length, "utf8")
+            : arrayBuffer(state, bytes);
       }
       case "writeFile" -> {
-        byte[] data = a[4].isString() ? NodeCodec.encode(a[4].asString(), "utf8") : bytes(a[4], a[6], a[7]);
+        byte[] data =
+            a[4].isString() ? NodeCodec.encode(a[4].asString(), "utf8") : bytes(a[4], a[6], a[7]);
         f.writeFile(label, a[3].asString(), data, a[5].asString());
         yield null;
       }
@@ -395,8 +455,12 @@ final class NodeCalls {
     };
   }
 
-  /** Polls {@code path} (checked for reading) every {@code intervalMs} (0: fs.watch's own) and reports a change. */
-  private void watch(LoadedScript s, State state, String label, String path, int id, int intervalMs) throws NodeError {
+  /**
+   * Polls {@code path} (checked for reading) every {@code intervalMs} (0: fs.watch's own) and
+   * reports a change.
+   */
+  private void watch(LoadedScript s, State state, String label, String path, int id, int intervalMs)
+      throws NodeError {
     if (state.watchers.size() >= MAX_OPEN) {
       throw new NodeError("EMFILE", label + ": this script watches " + MAX_OPEN + " files already");
     }
@@ -405,23 +469,24 @@ final class NodeCalls {
     Duration every = intervalMs > 0 ? Duration.ofMillis(intervalMs) : WATCH_INTERVAL;
     String[] last = {signature(real)};
     Runnable[] poll = new Runnable[1];
-    poll[0] = () -> {
-      if (state.closed || !state.watchers.containsKey(id)) {
-        return;
-      }
-      String now = signature(real);
-      if (!now.equals(last[0])) {
-        last[0] = now;
-        owner.post(() -> deliver(s, id, "change", "change", null));
-      }
-      state.watchers.put(id, watchdog.schedule(poll[0], every));
-    };
+    poll[0] =
+        () -> {
+          if (state.closed || !state.watchers.containsKey(id)) {
+            return;
+          }
+          String now = signature(real);
+          if (!now.equals(last[0])) {
+            last[0] = now;
+            owner.post(() -> deliver(s, id, "change", "change", null));
+          }
+          state.watchers.put(id, watchdog.schedule(poll[0], every));
+        };
     state.watchers.put(id, watchdog.schedule(poll[0], every));
   }
 
   private static String signature(Path p) {
     try {
-      var attrs = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class);
+      var attrs = Files.readAttributes(p, BasicFileAttributes.class);
       return attrs.lastModifiedTime().toMillis() + ":" + attrs.size() + ":" + attrs.fileKey();
     } catch (IOException e) {
       return "none";
@@ -434,46 +499,65 @@ final class NodeCalls {
     int id = a[1].asInt();
     String label = a[2].asString();
     if (state.children.size() >= MAX_OPEN) {
-      throw new NodeError("EAGAIN", label + ": this script has " + MAX_OPEN + " programs running already");
+      throw new NodeError(
+          "EAGAIN", label + ": this script has " + MAX_OPEN + " programs running already");
     }
-    ScriptSpawn spawn = spawnOf(state, label, a[3].asString(), a[4].asString(), a[5], a[6], a[7].asBoolean());
+    ScriptSpawn spawn =
+        spawnOf(state, label, a[3].asString(), a[4].asString(), a[5], a[6], a[7].asBoolean());
     ScriptChild child;
     try {
-      child = port.spawn(s.file(), spawn, new ScriptChild.Events() {
-        @Override
-        public void stdout(byte[] chunk) {
-          owner.post(() -> deliver(s, id, "stdout", chunk, null));
-        }
+      child =
+          port.spawn(
+              s.file(),
+              spawn,
+              new ScriptChild.Events() {
+                @Override
+                public void stdout(byte[] chunk) {
+                  owner.post(() -> deliver(s, id, "stdout", chunk, null));
+                }
 
-        @Override
-        public void stderr(byte[] chunk) {
-          owner.post(() -> deliver(s, id, "stderr", chunk, null));
-        }
+                @Override
+                public void stderr(byte[] chunk) {
+                  owner.post(() -> deliver(s, id, "stderr", chunk, null));
+                }
 
-        @Override
-        public void exit(int code, Optional<String> signal) {
-          owner.post(() -> {
-            State now = s.node();
-            if (now != null) {
-              now.children.remove(id);
-            }
-            deliver(s, id, "exit", code, signal.orElse(null));
-          });
-        }
-      });
+                @Override
+                public void exit(int code, Optional<String> signal) {
+                  owner.post(() -> {
+                    State now = s.node();
+                    if (now != null) {
+                      now.children.remove(id);
+                    }
+                    deliver(s, id, "exit", code, signal.orElse(null));
+                  });
+                }
+              });
     } catch (SecurityException e) {
       throw NodeError.denied(label + ": " + e.getMessage());
     } catch (IOException e) {
-      throw new NodeError("ENOENT", label + ": " + e.getMessage(), Optional.of("spawn " + spawn.command()),
+      throw new NodeError(
+          "ENOENT",
+          label + ": " + e.getMessage(),
+          Optional.of("spawn " + spawn.command()),
           Optional.of(spawn.command()));
     }
     state.children.put(id, child);
     return (double) child.pid();
   }
 
-  /** The program to start: its environment is what the script may see (or what it gave), never a secret it was not granted. */
-  private ScriptSpawn spawnOf(State state, String label, String program, String argsJson, Value cwd, Value envJson,
-      boolean pipeInput) throws NodeError {
+  /**
+   * The program to start: its environment is what the script may see (or what it gave), never a
+   * secret it was not granted.
+   */
+  private ScriptSpawn spawnOf(
+      State state,
+      String label,
+      String program,
+      String argsJson,
+      Value cwd,
+      Value envJson,
+      boolean pipeInput)
+      throws NodeError {
     List<String> args = new ArrayList<>();
     try {
       for (JsonNode n : Json.parse(argsJson)) {
@@ -486,27 +570,37 @@ final class NodeCalls {
     if (cwd != null && cwd.isString()) {
       dir = state.access.cwd().resolve(cwd.asString()).normalize();
       if (!Files.isDirectory(dir)) {
-        throw new NodeError("ENOENT", label + ": cwd " + cwd.asString() + " is not a directory", Optional.of("spawn"),
+        throw new NodeError(
+            "ENOENT",
+            label + ": cwd " + cwd.asString() + " is not a directory",
+            Optional.of("spawn"),
             Optional.of(cwd.asString()));
       }
     }
     Map<String, String> env = new HashMap<>();
     if (envJson != null && envJson.isString()) {
       try {
-        Json.parse(envJson.asString()).fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+        Json.parse(envJson.asString())
+            .fields()
+            .forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
       } catch (IOException e) {
         throw new NodeError("ERR_INVALID_ARG_TYPE", label + ": env must map names to strings");
       }
       // What the script gives, it knows (process.env holds no secret it was not granted); only the
-      // loader's variables are refused, which would make a granted program run code of the script's.
+      // loader's variables are refused, which would make a granted program run code of the
+      // script's.
       env.keySet().removeIf(name -> name.startsWith("LD_") || name.startsWith("DYLD_"));
     } else {
-      env.putAll(CommandEnvironment.forScripts(state.access.environment(), state.access.permissions().env()));
+      env.putAll(
+          CommandEnvironment.forScripts(
+              state.access.environment(), state.access.permissions().env()));
     }
     return new ScriptSpawn(program, args, dir, env, pipeInput);
   }
 
-  /** spawnSync: waits for the program, at most its timeout and never more than the handler timeout. */
+  /**
+   * spawnSync: waits for the program, at most its timeout and never more than the handler timeout.
+   */
   private String spawnSync(LoadedScript s, State state, Value[] a) throws NodeError {
     String label = a[1].asString();
     ScriptSpawn spawn = spawnOf(state, label, a[2].asString(), a[3].asString(), a[4], a[5], true);
@@ -521,57 +615,71 @@ final class NodeCalls {
     String[] signal = {null};
     ScriptChild child;
     try {
-      child = port.spawn(s.file(), spawn, new ScriptChild.Events() {
-        @Override
-        public void stdout(byte[] chunk) {
-          keep(out, chunk, maxBuffer);
-        }
+      child =
+          port.spawn(
+              s.file(),
+              spawn,
+              new ScriptChild.Events() {
+                @Override
+                public void stdout(byte[] chunk) {
+                  keep(out, chunk, maxBuffer);
+                }
 
-        @Override
-        public void stderr(byte[] chunk) {
-          keep(err, chunk, maxBuffer);
-        }
+                @Override
+                public void stderr(byte[] chunk) {
+                  keep(err, chunk, maxBuffer);
+                }
 
-        @Override
-        public void exit(int c, Optional<String> sig) {
-          code[0] = c;
-          signal[0] = sig.orElse(null);
-          done.countDown();
-        }
-      });
+                @Override
+                public void exit(int c, Optional<String> sig) {
+                  code[0] = c;
+                  signal[0] = sig.orElse(null);
+                  done.countDown();
+                }
+              });
     } catch (SecurityException e) {
       throw NodeError.denied(label + ": " + e.getMessage());
     } catch (IOException e) {
-      throw new NodeError("ENOENT", label + ": " + e.getMessage(), Optional.of("spawnSync " + spawn.command()),
+      throw new NodeError(
+          "ENOENT",
+          label + ": " + e.getMessage(),
+          Optional.of("spawnSync " + spawn.command()),
           Optional.of(spawn.command()));
     }
-    boolean timedOut = watchdog.bridgeWork(Watchdog.Stop.BRIDGE, Duration.ofMillis(timeout).plusSeconds(10), () -> {
-      try {
-        if (input.length > 0) {
-          child.write(input);
-        }
-      } catch (IOException e) {
-        // the program did not read its input
-      }
-      child.closeInput();
-      try {
-        if (!done.await(timeout, TimeUnit.MILLISECONDS)) {
-          child.kill("SIGTERM");
-          if (!done.await(2, TimeUnit.SECONDS)) {
-            child.kill("SIGKILL");
-            done.await(2, TimeUnit.SECONDS);
-          }
-          return true;
-        }
-      } catch (InterruptedException e) {
-        child.kill("SIGKILL");
-        Thread.currentThread().interrupt();
-      }
-      return false;
-    });
-    ObjectNode r = Json.object().put("pid", child.pid())
-        .put("stdout", latin1(out)).put("stderr", latin1(err))
-        .put("timedOut", timedOut);
+    boolean timedOut =
+        watchdog.bridgeWork(
+            Watchdog.Stop.BRIDGE,
+            Duration.ofMillis(timeout).plusSeconds(10),
+            () -> {
+              try {
+                if (input.length > 0) {
+                  child.write(input);
+                }
+              } catch (IOException e) {
+                // the program did not read its input
+              }
+              child.closeInput();
+              try {
+                if (!done.await(timeout, TimeUnit.MILLISECONDS)) {
+                  child.kill("SIGTERM");
+                  if (!done.await(2, TimeUnit.SECONDS)) {
+                    child.kill("SIGKILL");
+                    done.await(2, TimeUnit.SECONDS);
+                  }
+                  return true;
+                }
+              } catch (InterruptedException e) {
+                child.kill("SIGKILL");
+                Thread.currentThread().interrupt();
+              }
+              return false;
+            });
+    ObjectNode r =
+        Json.object()
+            .put("pid", child.pid())
+            .put("stdout", latin1(out))
+            .put("stderr", latin1(err))
+            .put("timedOut", timedOut);
     if (signal[0] != null || timedOut) {
       r.putNull("status").put("signal", signal[0] == null ? "SIGTERM" : signal[0]);
     } else {
@@ -589,7 +697,7 @@ final class NodeCalls {
 
   private static String latin1(ByteArrayOutputStream out) {
     synchronized (out) {
-      return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+      return out.toString(StandardCharsets.ISO_8859_1);
     }
   }
 
@@ -599,7 +707,8 @@ final class NodeCalls {
     int id = a[1].asInt();
     String label = a[2].asString();
     if (state.requests.size() >= MAX_OPEN) {
-      throw new NodeError("EAGAIN", label + ": this script has " + MAX_OPEN + " requests going already");
+      throw new NodeError(
+          "EAGAIN", label + ": this script has " + MAX_OPEN + " requests going already");
     }
     List<Map.Entry<String, String>> headers = new ArrayList<>();
     try {
@@ -610,22 +719,29 @@ final class NodeCalls {
       throw new NodeError("ERR_INVALID_ARG_VALUE", label + ": bad headers");
     }
     Optional<byte[]> body = a[6].isNull() ? Optional.empty() : Optional.of(bytes(a[6], a[7], a[8]));
-    CompletableFuture<NodeFetch.Reply> reply = state.fetch.send(new NodeFetch.Call(label, a[3].asString(),
-        a[4].asString(), headers, body, a[9].asString()));
+    CompletableFuture<NodeFetch.Reply> reply =
+        state.fetch.send(
+            new NodeFetch.Call(
+                label, a[3].asString(), a[4].asString(), headers, body, a[9].asString()));
     state.requests.put(id, reply);
-    reply.whenComplete((r, e) -> owner.post(() -> {
-      State now = s.node();
-      if (now == null || now.requests.remove(id) == null) {
-        return; // aborted, or the script ended
-      }
-      if (e != null) {
-        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        NodeError ne = cause instanceof NodeError n ? n : new NodeError("ECONNRESET", label + ": " + cause);
-        deliver(s, id, "error", errorJson(ne), null);
-      } else {
-        deliver(s, id, "response", r.json(), r.body());
-      }
-    }));
+    reply.whenComplete((r, e) ->
+        owner.post(() -> {
+          State now = s.node();
+          if (now == null || now.requests.remove(id) == null) {
+            return; // aborted, or the script ended
+          }
+          if (e != null) {
+            Throwable cause =
+                e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            NodeError ne =
+                cause instanceof NodeError n
+                    ? n
+                    : new NodeError("ECONNRESET", label + ": " + cause);
+            deliver(s, id, "error", errorJson(ne), null);
+          } else {
+            deliver(s, id, "response", r.json(), r.body());
+          }
+        }));
   }
 
   // ------------------------------------------------------------------ CommonJS
@@ -661,11 +777,15 @@ final class NodeCalls {
     }
     s.nowDoing("a Node callback (" + event + ")");
     try {
-      s.run(() -> state.dispatch.execute(id, event, a instanceof byte[] x ? arrayBuffer(state, x) : a,
-          b instanceof byte[] y ? arrayBuffer(state, y) : b));
+      s.run(() ->
+          state.dispatch.execute(
+              id,
+              event,
+              a instanceof byte[] x ? arrayBuffer(state, x) : a,
+              b instanceof byte[] y ? arrayBuffer(state, y) : b));
     } catch (LoadedScript.GuestException ge) {
-      dev.graft.scripting.api.Failure f = errors.of(s, "a Node callback (" + event + ")", ge);
-      if (f.kind() == dev.graft.scripting.api.Failure.Kind.STOPPED) {
+      Failure f = errors.of(s, "a Node callback (" + event + ")", ge);
+      if (f.kind() == Failure.Kind.STOPPED) {
         scripts.stop(s, f);
       } else {
         s.log().report(ScriptLog.Level.ERROR, f.message());
@@ -685,7 +805,8 @@ final class NodeCalls {
     long f = from == null || from.isNull() ? 0 : from.asLong();
     long t = to == null || to.isNull() ? size : to.asLong();
     if (f < 0 || t > size || f > t || t - f > Integer.MAX_VALUE - 8) {
-      throw new NodeError("ERR_OUT_OF_RANGE", "byte range " + f + ".." + t + " outside a buffer of " + size);
+      throw new NodeError(
+          "ERR_OUT_OF_RANGE", "byte range " + f + ".." + t + " outside a buffer of " + size);
     }
     byte[] out = new byte[(int) (t - f)];
     buffer.readBuffer(f, out, 0, out.length);
@@ -711,9 +832,9 @@ final class NodeCalls {
 
   private static boolean isUtf8(byte[] bytes) {
     try {
-      java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+      StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
       return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       return false;
     }
   }
@@ -730,7 +851,10 @@ final class NodeCalls {
   private static Source builtin(String name) throws NodeError {
     Optional<String> why = NodeBuiltins.unavailable(name);
     if (why.isPresent() && !name.equals("fetch")) {
-      throw new NodeError(NodeBuiltins.names().contains(name) ? "ERR_GRAFT_UNAVAILABLE" : "ERR_UNKNOWN_BUILTIN_MODULE",
+      throw new NodeError(
+          NodeBuiltins.names().contains(name)
+              ? "ERR_GRAFT_UNAVAILABLE"
+              : "ERR_UNKNOWN_BUILTIN_MODULE",
           why.get());
     }
     if (!name.matches("[a-z_]+")) {
@@ -748,14 +872,18 @@ final class NodeCalls {
   }
 
   private static Source source(String name) {
-    try (java.io.InputStream in = NodeCalls.class.getResourceAsStream("node/" + name + ".js")) {
+    try (InputStream in = NodeCalls.class.getResourceAsStream("node/" + name + ".js")) {
       if (in == null) {
         throw new IllegalStateException("missing resource node/" + name + ".js");
       }
-      return Source.newBuilder("js", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
-          "graft-node-" + name + ".js").internal(true).buildLiteral();
+      return Source.newBuilder(
+              "js",
+              new String(in.readAllBytes(), StandardCharsets.UTF_8),
+              "graft-node-" + name + ".js")
+          .internal(true)
+          .buildLiteral();
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -8,18 +8,22 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
- * The thread that enters script contexts: an event loop running posted tasks in order. Java work
- * (a dialog answered, a process finished) completes a future on any thread, which posts the
- * settlement of the script's promise here. A thread stuck in guest code that cannot be
- * interrupted (a built-in that never polls for interrupts) can be {@linkplain #abandon abandoned}:
- * a fresh thread takes over the queue, and the stuck one exits if it ever returns.
+ * The thread that enters script contexts: an event loop running posted tasks in order. Java work (a
+ * dialog answered, a process finished) completes a future on any thread, which posts the settlement
+ * of the script's promise here. A thread stuck in guest code that cannot be interrupted (a built-in
+ * that never polls for interrupts) can be {@linkplain #abandon abandoned}: a fresh thread takes
+ * over the queue, and the stuck one exits if it ever returns.
  */
 final class OwnerThread {
   /** Room for the interpreter's deep frames before a script's recursion becomes a RangeError. */
   private static final long STACK_BYTES = 8L * 1024 * 1024;
+
   private static final Runnable STOP = () -> {};
 
-  /** Thrown on an abandoned thread when it comes back from guest code: it unwinds to the loop, which ends. */
+  /**
+   * Thrown on an abandoned thread when it comes back from guest code: it unwinds to the loop, which
+   * ends.
+   */
   static final class Abandoned extends Error {
     Abandoned() {
       super("the script thread was abandoned", null, false, false);
@@ -30,8 +34,10 @@ final class OwnerThread {
   private final String name;
   private final Consumer<Throwable> unexpected;
   private volatile Thread thread;
+
   /** The future of the submitted task the owner thread runs now, if any. */
   private volatile CompletableFuture<?> running;
+
   private volatile boolean stopping;
   private int generation;
 
@@ -43,7 +49,11 @@ final class OwnerThread {
   }
 
   private Thread newThread(String threadName) {
-    return Thread.ofPlatform().name(threadName).daemon(true).stackSize(STACK_BYTES).unstarted(this::loop);
+    return Thread.ofPlatform()
+        .name(threadName)
+        .daemon(true)
+        .stackSize(STACK_BYTES)
+        .unstarted(this::loop);
   }
 
   /** Whether no task waits to run after the one running now. */
@@ -65,20 +75,21 @@ final class OwnerThread {
   /** Runs {@code task} on the owner thread (inline when already on it). */
   <T> CompletableFuture<T> submit(Callable<T> task) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    Runnable run = () -> {
-      running = result;
-      try {
-        result.complete(task.call());
-      } catch (Abandoned a) {
-        throw a;
-      } catch (Throwable t) {
-        result.completeExceptionally(t);
-      } finally {
-        if (isCurrent()) {
-          running = null;
-        }
-      }
-    };
+    Runnable run =
+        () -> {
+          running = result;
+          try {
+            result.complete(task.call());
+          } catch (Abandoned a) {
+            throw a;
+          } catch (Throwable t) {
+            result.completeExceptionally(t);
+          } finally {
+            if (isCurrent()) {
+              running = null;
+            }
+          }
+        };
     if (isCurrent()) {
       CompletableFuture<?> outer = running;
       try {

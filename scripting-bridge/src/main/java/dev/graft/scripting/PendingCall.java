@@ -8,8 +8,8 @@ import java.util.concurrent.ScheduledFuture;
 import org.graalvm.polyglot.Value;
 
 /**
- * A call into a script whose answer has not come yet: what it is ("context handler"), whether
- * its answer is wanted, its future, and the timer that gives up on it. Owner thread only.
+ * A call into a script whose answer has not come yet: what it is ("context handler"), whether its
+ * answer is wanted, its future, and the timer that gives up on it. Owner thread only.
  */
 final class PendingCall {
   private final String what;
@@ -24,7 +24,10 @@ final class PendingCall {
     this(what, wantResult, false);
   }
 
-  /** {@code contextAnswer} for a context handler: its answer names the messages it returned unchanged by id ({@link MessageMirror}). */
+  /**
+   * {@code contextAnswer} for a context handler: its answer names the messages it returned
+   * unchanged by id ({@link MessageMirror}).
+   */
   PendingCall(String what, boolean wantResult, boolean contextAnswer) {
     this.what = what;
     this.wantResult = wantResult;

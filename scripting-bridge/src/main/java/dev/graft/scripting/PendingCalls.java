@@ -9,15 +9,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * What one script still owes and awaits: the calls into it waiting for a promise, and the host
- * work it awaits (dialogs, processes, model calls). A script with neither is idle, and a retired
- * one is closed then. {@link GuestCalls} keeps it; {@link RunningScripts} fails what is left when
- * the script ends. Owner thread only.
+ * What one script still owes and awaits: the calls into it waiting for a promise, and the host work
+ * it awaits (dialogs, processes, model calls). A script with neither is idle, and a retired one is
+ * closed then. {@link GuestCalls} keeps it; {@link RunningScripts} fails what is left when the
+ * script ends. Owner thread only.
  */
 final class PendingCalls {
   private final Set<PendingCall> calls = new LinkedHashSet<>();
   private int hostWaits;
-  /** The future of the latest host call the script awaits (an AbortSignal may cancel it, see WebGlobals). */
+
+  /**
+   * The future of the latest host call the script awaits (an AbortSignal may cancel it, see
+   * WebGlobals).
+   */
   private CompletableFuture<?> lastAwaited;
 
   void add(PendingCall call) {
@@ -37,7 +41,10 @@ final class PendingCalls {
     return calls.isEmpty();
   }
 
-  /** Every waiting call fails, its timer disarmed, with what {@code why} makes of it; none waits after. */
+  /**
+   * Every waiting call fails, its timer disarmed, with what {@code why} makes of it; none waits
+   * after.
+   */
   void failAll(Function<PendingCall, Failure> why) {
     List<PendingCall> waiting = List.copyOf(calls);
     calls.clear();

@@ -6,8 +6,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The functions prelude.js returns to graft, looked up once per script context, each under the
- * prelude's own name for it. Which Java class calls which is in the table of contents at the top
- * of prelude.js.
+ * prelude's own name for it. Which Java class calls which is in the table of contents at the top of
+ * prelude.js.
  */
 record PreludeExports(
     Value invoke,
@@ -38,12 +38,23 @@ record PreludeExports(
     if (!names.equals(expected)) {
       throw new IllegalStateException("prelude.js exports " + names + ", not " + expected);
     }
-    return new PreludeExports(exports.getMember("invoke"), exports.getMember("encodeAnswer"),
-        exports.getMember("encodeContextAnswer"), exports.getMember("contextAnswerRest"),
-        exports.getMember("contextEvent"), exports.getMember("contextMessages"), exports.getMember("withEntries"),
-        exports.getMember("decode"), exports.getMember("makeApi"), exports.getMember("makeCtx"),
-        exports.getMember("commandCtx"), exports.getMember("watchInput"), exports.getMember("describeThrown"),
-        exports.getMember("isNotJson"), exports.getMember("settle"), exports.getMember("fail"),
+    return new PreludeExports(
+        exports.getMember("invoke"),
+        exports.getMember("encodeAnswer"),
+        exports.getMember("encodeContextAnswer"),
+        exports.getMember("contextAnswerRest"),
+        exports.getMember("contextEvent"),
+        exports.getMember("contextMessages"),
+        exports.getMember("withEntries"),
+        exports.getMember("decode"),
+        exports.getMember("makeApi"),
+        exports.getMember("makeCtx"),
+        exports.getMember("commandCtx"),
+        exports.getMember("watchInput"),
+        exports.getMember("describeThrown"),
+        exports.getMember("isNotJson"),
+        exports.getMember("settle"),
+        exports.getMember("fail"),
         exports.getMember("theme"));
   }
 }

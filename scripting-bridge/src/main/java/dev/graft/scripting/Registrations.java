@@ -15,8 +15,8 @@ import org.graalvm.polyglot.Value;
 /**
  * What one script registered: its handlers by event, in the order it subscribed, its commands,
  * tools and message renderers. {@link HostCalls} adds to it as the script calls {@code graft.on},
- * {@code registerCommand}, {@code registerTool} and {@code registerMessageRenderer};
- * {@link RunningScripts} and the engine read it. Owner thread only.
+ * {@code registerCommand}, {@code registerTool} and {@code registerMessageRenderer}; {@link
+ * RunningScripts} and the engine read it. Owner thread only.
  */
 final class Registrations {
   record Command(ScriptCommand info, Value handler) {}
@@ -24,14 +24,20 @@ final class Registrations {
   record Tool(ScriptTool info, Value execute) {}
 
   private final Map<String, List<Value>> handlers = new LinkedHashMap<>();
+
   /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
   private final Map<Value, Value> wrapped = new IdentityHashMap<>();
+
   private final Map<String, Command> commands = new LinkedHashMap<>();
   private final Map<String, Tool> tools = new LinkedHashMap<>();
+
   /** Message renderers by custom type. */
   private final Map<String, Value> renderers = new LinkedHashMap<>();
 
-  /** {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors name), or {@code own} itself. */
+  /**
+   * {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors
+   * name), or {@code own} itself.
+   */
   void addHandler(String event, Value handler, Value own) {
     handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
     if (own != handler) {
@@ -45,10 +51,15 @@ final class Registrations {
 
   /** The events it has handlers for, in the order it subscribed. */
   List<String> events() {
-    return handlers.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
+    return handlers.entrySet().stream()
+        .filter(e -> !e.getValue().isEmpty())
+        .map(Map.Entry::getKey)
+        .toList();
   }
 
-  /** The script's own function behind {@code fn}, when {@code fn} is a wrapper graft made around it. */
+  /**
+   * The script's own function behind {@code fn}, when {@code fn} is a wrapper graft made around it.
+   */
   Value ownFunction(Value fn) {
     return wrapped.getOrDefault(fn, fn);
   }

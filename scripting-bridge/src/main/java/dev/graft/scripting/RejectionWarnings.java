@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.scripting.api.ScriptLog;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -16,21 +17,29 @@ import java.util.regex.Pattern;
  */
 final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
   private static final String HEADER = "[GraalVM JavaScript Warning] Unhandled promise rejection: ";
-  /** "    at name (file.js:3:81-97)": the file and line. */
-  private static final Pattern FRAME = Pattern.compile("\\s+at .*\\(([^()]+?):(\\d+)(?::[\\d-]+)?\\)\\s*");
+
+  /** " at name (file.js:3:81-97)": the file and line. */
+  private static final Pattern FRAME =
+      Pattern.compile("\\s+at .*\\(([^()]+?):(\\d+)(?::[\\d-]+)?\\)\\s*");
+
   private static final String PRELUDE = "graft-prelude.js";
+
   /** The reasons GraalJS gives a promise rejected by an interrupt. */
-  private static final java.util.Set<String> INTERRUPTED = java.util.Set.of("Execution got interrupted.", "Thread was interrupted.");
+  private static final Set<String> INTERRUPTED =
+      Set.of("Execution got interrupted.", "Thread was interrupted.");
 
   private final BiConsumer<ScriptLog.Level, String> sink;
   private final Supplier<String> doing;
   private String pending;
   private String at;
   private ScriptLog.Level level;
+
   /** Dropping the frames of a rejection by an interrupt. */
   private boolean dropping;
 
-  /** {@code doing}: what the script runs now ("agent_start handler"), asked when a warning starts. */
+  /**
+   * {@code doing}: what the script runs now ("agent_start handler"), asked when a warning starts.
+   */
   RejectionWarnings(BiConsumer<ScriptLog.Level, String> sink, Supplier<String> doing) {
     this.sink = sink;
     this.doing = doing;
@@ -57,7 +66,8 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
       return;
     }
     if (text.startsWith(HEADER)) {
-      pending = "unhandled promise rejection in " + doing.get() + ": " + text.substring(HEADER.length());
+      pending =
+          "unhandled promise rejection in " + doing.get() + ": " + text.substring(HEADER.length());
       level = lineLevel;
       at = null;
       return;
@@ -65,7 +75,9 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
     sink.accept(lineLevel, text);
   }
 
-  /** Writes the warning being collected, if any (its frames have all arrived by the end of a run). */
+  /**
+   * Writes the warning being collected, if any (its frames have all arrived by the end of a run).
+   */
   synchronized void flush() {
     if (pending != null) {
       String line = pending + (at == null ? "" : " (at " + at + ")");

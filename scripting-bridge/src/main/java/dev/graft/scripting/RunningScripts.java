@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptCommand;
-import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
@@ -22,7 +21,11 @@ import java.util.Set;
 final class RunningScripts {
 
   /** What other threads may know without a round trip to the owner thread. */
-  record Snapshot(List<ScriptFile> scripts, Set<String> events, List<ScriptCommand> commands, List<ScriptTool> tools,
+  record Snapshot(
+      List<ScriptFile> scripts,
+      Set<String> events,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools,
       Set<String> renderers) {
     static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of());
   }
@@ -69,22 +72,36 @@ final class RunningScripts {
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
-    snapshot = new Snapshot(active.stream().map(s -> s.file()).toList(), Set.copyOf(events), List.copyOf(commands),
-        List.copyOf(tools), Set.copyOf(renderers));
+    snapshot =
+        new Snapshot(
+            active.stream().map(s -> s.file()).toList(),
+            Set.copyOf(events),
+            List.copyOf(commands),
+            List.copyOf(tools),
+            Set.copyOf(renderers));
   }
 
-  /** The running script (other than {@code except}) that registered a renderer for {@code customType}. */
+  /**
+   * The running script (other than {@code except}) that registered a renderer for {@code
+   * customType}.
+   */
   Optional<LoadedScript> rendererOwner(String customType, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().renderer(customType).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().renderer(customType).isPresent())
+        .findFirst();
   }
 
   /** The running script (other than {@code except}) that registered command {@code name}. */
   Optional<LoadedScript> commandOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().command(name).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().command(name).isPresent())
+        .findFirst();
   }
 
   Optional<LoadedScript> toolOwner(String name, LoadedScript except) {
-    return active.stream().filter(s -> s != except && s.registered().tool(name).isPresent()).findFirst();
+    return active.stream()
+        .filter(s -> s != except && s.registered().tool(name).isPresent())
+        .findFirst();
   }
 
   /** Reload: every running script is unloaded; calls from it fail from now on. */
@@ -113,7 +130,10 @@ final class RunningScripts {
     stop(s, why, true);
   }
 
-  /** As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was told). */
+  /**
+   * As {@link #stop(LoadedScript, Failure)}; {@code report}: log why (false when a caller was
+   * told).
+   */
   void stop(LoadedScript s, Failure why, boolean report) {
     if (s.state() == LoadedScript.State.STOPPED || s.state() == LoadedScript.State.CLOSED) {
       return;
@@ -156,9 +176,19 @@ final class RunningScripts {
   }
 
   private static void failPending(LoadedScript s, Failure why) {
-    s.calls().failAll(call -> why != null
-        ? new Failure(why.kind(), s.file() + ": " + call.what() + " did not finish, because " + why.message())
-        : new Failure(Failure.Kind.UNLOADED, s.file() + ": " + call.what() + " did not finish: the script was unloaded ("
-            + s.endReason() + ")"));
+    s.calls()
+        .failAll(call ->
+            why != null
+                ? new Failure(
+                    why.kind(),
+                    s.file() + ": " + call.what() + " did not finish, because " + why.message())
+                : new Failure(
+                    Failure.Kind.UNLOADED,
+                    s.file()
+                        + ": "
+                        + call.what()
+                        + " did not finish: the script was unloaded ("
+                        + s.endReason()
+                        + ")"));
   }
 }

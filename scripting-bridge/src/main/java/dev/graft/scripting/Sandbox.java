@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -25,11 +26,11 @@ import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.io.IOAccess;
 
 /**
- * The shared polyglot engine and how each script's context is configured: the CONSTRAINED
- * sandbox policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no threads,
- * processes, native access or environment, no IO but the read-only module file system ({@link NodeModules}),
- * output to the log, the statement limit, and none of GraalJS's shell globals ({@code load},
- * {@code print}, {@code Graal}); the prelude installs {@code console}.
+ * The shared polyglot engine and how each script's context is configured: the CONSTRAINED sandbox
+ * policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no
+ * threads, processes, native access or environment, no IO but the read-only module file system
+ * ({@link NodeModules}), output to the log, the statement limit, and none of GraalJS's shell
+ * globals ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code console}.
  */
 final class Sandbox implements AutoCloseable {
   private static final String MODULE_MIME = "application/javascript+module";
@@ -40,10 +41,11 @@ final class Sandbox implements AutoCloseable {
   private final TypeScriptStripper typeScript;
 
   Sandbox(ScriptSettings settings, OutputStream engineOutput) {
-    Engine.Builder builder = Engine.newBuilder("js")
-        .sandbox(SandboxPolicy.CONSTRAINED)
-        .out(engineOutput)
-        .err(engineOutput);
+    Engine.Builder builder =
+        Engine.newBuilder("js")
+            .sandbox(SandboxPolicy.CONSTRAINED)
+            .out(engineOutput)
+            .err(engineOutput);
     // On a JVM without the Graal compiler GraalJS interprets and says so on every start; graft
     // knows and reports it once at debug level. Setting the system property turns it back on.
     if (System.getProperty("polyglot.engine.WarnInterpreterOnly") == null) {
@@ -54,8 +56,14 @@ final class Sandbox implements AutoCloseable {
     // Scripts' statements are counted; graft's own internal sources (the prelude, web.js) are not,
     // so its bounded bridge code runs without a counting probe on every statement. Script code it
     // calls (a getter, a toJSON) is counted still, and the watchdog bounds all of it in time.
-    this.limits = ResourceLimits.newBuilder().statementLimit(settings.statementLimit(), source -> !source.isInternal()).build();
-    this.prelude = Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js").internal(true).buildLiteral();
+    this.limits =
+        ResourceLimits.newBuilder()
+            .statementLimit(settings.statementLimit(), source -> !source.isInternal())
+            .build();
+    this.prelude =
+        Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js")
+            .internal(true)
+            .buildLiteral();
   }
 
   /** True when no optimizing compiler is available (the community jars on a stock JDK). */
@@ -63,7 +71,10 @@ final class Sandbox implements AutoCloseable {
     return "Interpreted".equals(engine.getImplementationName());
   }
 
-  /** What {@code file} may import: its folder, the library, the packages and graft's built-in modules. */
+  /**
+   * What {@code file} may import: its folder, the library, the packages and graft's built-in
+   * modules.
+   */
   NodeModules modules(ScriptFile file, Optional<Path> lib, PackageModules packages) {
     return NodeModules.forScript(file.root(), lib, packages, typeScript);
   }
@@ -73,8 +84,11 @@ final class Sandbox implements AutoCloseable {
   }
 
   /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
-  Context newContext(ScriptFile file, NodeModules modules, LogLimiter log,
-      java.util.function.BiConsumer<ScriptLog.Level, String> errors) {
+  Context newContext(
+      ScriptFile file,
+      NodeModules modules,
+      LogLimiter log,
+      BiConsumer<ScriptLog.Level, String> errors) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)

@@ -10,8 +10,8 @@ import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
-import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
@@ -24,9 +24,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.graalvm.polyglot.Value;
 
@@ -35,11 +37,13 @@ import org.graalvm.polyglot.Value;
  * owner thread that runs all guest code as an event loop, so handlers may be {@code async} and
  * await host work (dialogs, processes, model calls) without holding the agent's thread. (When a
  * script gets stuck in a built-in that cannot be interrupted, that thread is abandoned and a new
- * one takes over.) The calling threads block only on futures, each wait bounded. Every public method except {@link #close} may be called
- * from any thread but the owner thread (never from a {@link ScriptHostPort} method).
+ * one takes over.) The calling threads block only on futures, each wait bounded. Every public
+ * method except {@link #close} may be called from any thread but the owner thread (never from a
+ * {@link ScriptHostPort} method).
  */
 public final class ScriptEngine implements AutoCloseable {
   private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+
   /** Extra wait beyond a call's own limits before giving up on the owner thread. */
   private static final Duration BACKSTOP = Duration.ofSeconds(10);
 
@@ -61,8 +65,10 @@ public final class ScriptEngine implements AutoCloseable {
   private ScriptEngine(ScriptSettings settings, ScriptHostPort port, ScriptLog log) {
     this.settings = settings;
     this.log = log;
-    this.owner = new OwnerThread("graft-scripts",
-        t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
+    this.owner =
+        new OwnerThread(
+            "graft-scripts",
+            t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
     this.watchdog = new Watchdog(settings, this::abandon);
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
     this.scripts = new RunningScripts(owner, watchdog, settings);
@@ -72,9 +78,13 @@ public final class ScriptEngine implements AutoCloseable {
     this.host = new HostCalls(port, scripts, calls, marshal, settings);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
-    this.loading = new ScriptLoading(settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node);
+    this.loading =
+        new ScriptLoading(
+            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node);
     if (sandbox.interpreted()) {
-      log.engine(ScriptLog.Level.DEBUG, "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
+      log.engine(
+          ScriptLog.Level.DEBUG,
+          "scripts run in the GraalJS interpreter (no Graal compiler on this JVM)");
     }
   }
 
@@ -101,10 +111,11 @@ public final class ScriptEngine implements AutoCloseable {
   public LoadReport load(ScriptSources sources) {
     requireCaller("load");
     this.sources = sources;
-    join(owner.submit(() -> {
-      scripts.retireAll("unloaded by a reload");
-      return null;
-    }));
+    join(
+        owner.submit(() -> {
+          scripts.retireAll("unloaded by a reload");
+          return null;
+        }));
     ScriptFinder.Discovery found = ScriptFinder.discover(sources);
     List<LoadReport.Problem> problems = new ArrayList<>(found.problems());
     Optional<Path> lib = Optional.empty();
@@ -113,19 +124,24 @@ public final class ScriptEngine implements AutoCloseable {
       try {
         lib = Optional.of(dir.toRealPath());
       } catch (IOException e) {
-        problems.add(new LoadReport.Problem(dir, "the shared library directory does not exist; "
-            + ModuleFileSystem.LIB_PREFIX + " imports will fail"));
+        problems.add(
+            new LoadReport.Problem(
+                dir,
+                "the shared library directory does not exist; "
+                    + ModuleFileSystem.LIB_PREFIX
+                    + " imports will fail"));
       }
     }
     List<ScriptFile> loaded = new ArrayList<>();
     PackageModules packages = new PackageModules(sources.packages());
     for (ScriptFile file : found.scripts()) {
       Optional<Path> libDir = lib;
-      CompletableFuture<LoadedScript> loading = owner.submit(() -> this.loading.start(file, libDir, packages))
-          .thenCompose(f -> f);
+      CompletableFuture<LoadedScript> loading =
+          owner.submit(() -> this.loading.start(file, libDir, packages)).thenCompose(f -> f);
       try {
-        loading.get(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
-            java.util.concurrent.TimeUnit.MILLISECONDS);
+        loading.get(
+            settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
+            TimeUnit.MILLISECONDS);
         loaded.add(file);
       } catch (ExecutionException e) {
         problems.add(new LoadReport.Problem(file.path(), failureOf(file, e.getCause()).message()));
@@ -157,12 +173,15 @@ public final class ScriptEngine implements AutoCloseable {
     return join(owner.submit(() -> List.copyOf(scripts.active())));
   }
 
-  /** The events {@code script} has handlers for, in the order it subscribed; empty when it is not running. */
+  /**
+   * The events {@code script} has handlers for, in the order it subscribed; empty when it is not
+   * running.
+   */
   public List<String> events(ScriptFile script) {
     requireCaller("events");
-    return join(owner.submit(() -> scripts.find(script)
-        .map(s -> s.registered().events())
-        .orElse(List.of())));
+    return join(
+        owner.submit(
+            () -> scripts.find(script).map(s -> s.registered().events()).orElse(List.of())));
   }
 
   /** Whether any script has a handler for {@code event} (no round trip to the owner thread). */
@@ -176,8 +195,8 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /**
-   * Runs every handler for {@code event} in load order; after each, {@code chain} decides what
-   * the next one sees, or stops. Blocks until each handler's answer (its promise settled, or its
+   * Runs every handler for {@code event} in load order; after each, {@code chain} decides what the
+   * next one sees, or stops. Blocks until each handler's answer (its promise settled, or its
    * timeout); returns the raw outcomes, one per handler run.
    */
   List<HandlerOutcome> emit(String event, JsonNode payload, EventContext ctx, Chain chain) {
@@ -185,7 +204,8 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /** As {@link #emit(String, JsonNode, EventContext, Chain)}, for the handlers of one script. */
-  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
+  List<HandlerOutcome> emitTo(
+      ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain) {
     return emit(Optional.of(script), event, payload, ctx, chain, true);
   }
 
@@ -194,41 +214,68 @@ public final class ScriptEngine implements AutoCloseable {
    * false for an event whose answers graft ignores: they are not read at all (no getter or toJSON
    * of theirs runs), each outcome's value is missing.
    */
-  List<HandlerOutcome> emitTo(ScriptFile script, String event, JsonNode payload, EventContext ctx, Chain chain,
+  List<HandlerOutcome> emitTo(
+      ScriptFile script,
+      String event,
+      JsonNode payload,
+      EventContext ctx,
+      Chain chain,
       boolean readAnswers) {
     return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
 
   private record Target(LoadedScript script, Value handler) {}
 
-  private List<HandlerOutcome> emit(Optional<ScriptFile> only, String event, JsonNode payload, EventContext ctx,
-      Chain chain, boolean readAnswers) {
+  private List<HandlerOutcome> emit(
+      Optional<ScriptFile> only,
+      String event,
+      JsonNode payload,
+      EventContext ctx,
+      Chain chain,
+      boolean readAnswers) {
     requireCaller("emit");
     if (!handles(event)) {
       return List.of();
     }
-    List<Target> targets = join(owner.submit(() -> {
-      List<Target> list = new ArrayList<>();
-      for (LoadedScript s : scripts.active()) {
-        if (only.isEmpty() || only.get().equals(s.file())) {
-          s.registered().handlersFor(event).forEach(h -> list.add(new Target(s, h)));
-        }
-      }
-      return list;
-    }));
+    List<Target> targets =
+        join(
+            owner.submit(() -> {
+              List<Target> list = new ArrayList<>();
+              for (LoadedScript s : scripts.active()) {
+                if (only.isEmpty() || only.get().equals(s.file())) {
+                  s.registered().handlersFor(event).forEach(h -> list.add(new Target(s, h)));
+                }
+              }
+              return list;
+            }));
     EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
     List<HandlerOutcome> outcomes = new ArrayList<>();
     JsonNode current = payload;
     for (Target t : targets) {
       JsonNode seen = current;
-      CompletableFuture<JsonNode> answer = owner.submit(() -> event.equals(HookEvents.CONTEXT)
-          ? calls.callContext(t.script(), t.handler(), event + " handler", Optional.of(settings.handlerTimeout()),
-              s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
-          : calls.call(t.script(), t.handler(), event + " handler",
-          readAnswers, Optional.of(settings.handlerTimeout()), s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
-          .thenCompose(f -> f);
-      HandlerOutcome outcome = outcome(t.script().file(), answer,
-          Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
+      CompletableFuture<JsonNode> answer =
+          owner
+              .submit(() ->
+                  event.equals(HookEvents.CONTEXT)
+                      ? calls.callContext(
+                          t.script(),
+                          t.handler(),
+                          event + " handler",
+                          Optional.of(settings.handlerTimeout()),
+                          s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
+                      : calls.call(
+                          t.script(),
+                          t.handler(),
+                          event + " handler",
+                          readAnswers,
+                          Optional.of(settings.handlerTimeout()),
+                          s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
+              .thenCompose(f -> f);
+      HandlerOutcome outcome =
+          outcome(
+              t.script().file(),
+              answer,
+              Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
       outcomes.add(outcome);
       if (chain.next(seen, outcome) instanceof Chain.Step.Next next) {
         current = next.payload();
@@ -247,31 +294,42 @@ public final class ScriptEngine implements AutoCloseable {
 
   /**
    * Runs {@code /name}: its handler gets {@code (args, ctx)}. No timeout (it may wait for the
-   * user); the future fails with a {@link ScriptFailure}, or {@link IllegalArgumentException}
-   * when no script registered the command.
+   * user); the future fails with a {@link ScriptFailure}, or {@link IllegalArgumentException} when
+   * no script registered the command.
    */
   public CompletableFuture<JsonNode> runCommand(String name, String args, EventContext ctx) {
     requireCaller("runCommand");
     // The handler's ctx.signal: aborted (on the script thread) when the caller cancels the future.
     Value[] signal = new Value[1];
     LoadedScript[] owning = new LoadedScript[1];
-    CompletableFuture<JsonNode> result = owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Registrations.Command c = s.registered().command(name).orElse(null);
-        if (c != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
-          return calls.callWithoutTimeLimit(s, c.handler(), "/" + name + " command", ctx.ui().available(), x -> {
-            Value commandCtx = scope.ctx(x);
-            signal[0] = watchdog.bridgeWork(() -> x.prelude().commandCtx().execute(commandCtx, args));
-            owning[0] = x;
-            return new Object[] {args, commandCtx};
-          });
-        }
-      }
-      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered /" + name));
-    }).thenCompose(f -> f);
+    CompletableFuture<JsonNode> result =
+        owner
+            .submit(() -> {
+              for (LoadedScript s : scripts.active()) {
+                Registrations.Command c = s.registered().command(name).orElse(null);
+                if (c != null) {
+                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+                  return calls.callWithoutTimeLimit(
+                      s,
+                      c.handler(),
+                      "/" + name + " command",
+                      ctx.ui().available(),
+                      x -> {
+                        Value commandCtx = scope.ctx(x);
+                        signal[0] =
+                            watchdog.bridgeWork(
+                                () -> x.prelude().commandCtx().execute(commandCtx, args));
+                        owning[0] = x;
+                        return new Object[] {args, commandCtx};
+                      });
+                }
+              }
+              return CompletableFuture.<JsonNode>failedFuture(
+                  new IllegalArgumentException("no script registered /" + name));
+            })
+            .thenCompose(f -> f);
     result.whenComplete((value, failure) -> {
-      if (failure instanceof java.util.concurrent.CancellationException) {
+      if (failure instanceof CancellationException) {
         owner.submit(() -> {
           if (signal[0] != null && scripts.active().contains(owning[0])) {
             watchdog.bridgeWork(() -> signal[0].execute());
@@ -288,27 +346,43 @@ public final class ScriptEngine implements AutoCloseable {
   }
 
   /**
-   * Runs tool {@code name}: {@code execute(toolCallId, params, signal, undefined, ctx)}; its
-   * answer should be {content, details}. No timeout here: the runtime stops waiting on abort, by
+   * Runs tool {@code name}: {@code execute(toolCallId, params, signal, undefined, ctx)}; its answer
+   * should be {content, details}. No timeout here: the runtime stops waiting on abort, by
    * cancelling the future, which aborts {@code signal} in the script.
    */
-  public CompletableFuture<JsonNode> runTool(String name, String toolCallId, JsonNode params, EventContext ctx) {
+  public CompletableFuture<JsonNode> runTool(
+      String name, String toolCallId, JsonNode params, EventContext ctx) {
     requireCaller("runTool");
-    CompletableFuture<Void> aborted = new CompletableFuture<>(); // cancelling the answer aborts execute's signal
-    CompletableFuture<JsonNode> answer = owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Registrations.Tool t = s.registered().tool(name).orElse(null);
-        if (t != null) {
-          EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
-          return calls.callWithoutTimeLimit(s, t.execute(), "tool " + name, ctx.ui().available(),
-              x -> new Object[] {toolCallId, watchdog.bridgeWork(() -> marshal.toJs(x, params)),
-                  watchdog.bridgeWork(() -> web.signal(x, aborted)), null, scope.ctx(x)});
-        }
-      }
-      return CompletableFuture.<JsonNode>failedFuture(new IllegalArgumentException("no script registered tool " + name));
-    }).thenCompose(f -> f);
+    CompletableFuture<Void> aborted =
+        new CompletableFuture<>(); // cancelling the answer aborts execute's signal
+    CompletableFuture<JsonNode> answer =
+        owner
+            .submit(() -> {
+              for (LoadedScript s : scripts.active()) {
+                Registrations.Tool t = s.registered().tool(name).orElse(null);
+                if (t != null) {
+                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+                  return calls.callWithoutTimeLimit(
+                      s,
+                      t.execute(),
+                      "tool " + name,
+                      ctx.ui().available(),
+                      x ->
+                          new Object[] {
+                            toolCallId,
+                            watchdog.bridgeWork(() -> marshal.toJs(x, params)),
+                            watchdog.bridgeWork(() -> web.signal(x, aborted)),
+                            null,
+                            scope.ctx(x)
+                          });
+                }
+              }
+              return CompletableFuture.<JsonNode>failedFuture(
+                  new IllegalArgumentException("no script registered tool " + name));
+            })
+            .thenCompose(f -> f);
     answer.whenComplete((v, e) -> {
-      if (e instanceof java.util.concurrent.CancellationException) {
+      if (e instanceof CancellationException) {
         aborted.complete(null);
       }
     });
@@ -324,39 +398,58 @@ public final class ScriptEngine implements AutoCloseable {
 
   /**
    * Renders a custom message ({@code message} as in the session, role "custom") with the renderer
-   * registered for its type: {@code renderer(message, {expanded}, theme)}. Waits at most
-   * {@code wait} (the renderer runs on the script thread; a UI must not hang on it). Empty when no
-   * renderer is registered or it returned undefined (the default rendering stands); otherwise
-   * the text, or why there is none (threw, timed out, answered something else than a string).
+   * registered for its type: {@code renderer(message, {expanded}, theme)}. Waits at most {@code
+   * wait} (the renderer runs on the script thread; a UI must not hang on it). Empty when no
+   * renderer is registered or it returned undefined (the default rendering stands); otherwise the
+   * text, or why there is none (threw, timed out, answered something else than a string).
    */
-  public Optional<MessageRendering> renderMessage(JsonNode message, boolean expanded, Duration wait) {
+  public Optional<MessageRendering> renderMessage(
+      JsonNode message, boolean expanded, Duration wait) {
     String customType = message.path("customType").asText("");
     if (closed || !rendersMessages(customType)) {
       return Optional.empty();
     }
     if (owner.isCurrent()) {
-      return Optional.of(new MessageRendering.Failed("the renderer for \"" + customType + "\" cannot run from the script thread"));
+      return Optional.of(
+          new MessageRendering.Failed(
+              "the renderer for \"" + customType + "\" cannot run from the script thread"));
     }
     String what = "message renderer for \"" + customType + "\"";
-    CompletableFuture<JsonNode> answer = owner.submit(() -> {
-      for (LoadedScript s : scripts.active()) {
-        Value renderer = s.registered().renderer(customType).orElse(null);
-        if (renderer != null) {
-          return calls.call(s, renderer, what, true, Optional.of(wait), x -> new Object[] {
-              watchdog.bridgeWork(() -> marshal.toJs(x, message)),
-              x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"), x.prelude().theme()});
-        }
-      }
-      return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
-    }).thenCompose(f -> f);
+    CompletableFuture<JsonNode> answer =
+        owner
+            .submit(() -> {
+              for (LoadedScript s : scripts.active()) {
+                Value renderer = s.registered().renderer(customType).orElse(null);
+                if (renderer != null) {
+                  return calls.call(
+                      s,
+                      renderer,
+                      what,
+                      true,
+                      Optional.of(wait),
+                      x ->
+                          new Object[] {
+                            watchdog.bridgeWork(() -> marshal.toJs(x, message)),
+                            x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"),
+                            x.prelude().theme()
+                          });
+                }
+              }
+              return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
+            })
+            .thenCompose(f -> f);
     try {
-      JsonNode value = answer.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      JsonNode value = answer.get(wait.toMillis(), TimeUnit.MILLISECONDS);
       if (value.isMissingNode() || value.isNull()) {
         return Optional.empty();
       }
       if (!value.isTextual()) {
-        return Optional.of(new MessageRendering.Failed(what + " returned " + value.getNodeType().toString().toLowerCase()
-            + ", not a string"));
+        return Optional.of(
+            new MessageRendering.Failed(
+                what
+                    + " returned "
+                    + value.getNodeType().toString().toLowerCase()
+                    + ", not a string"));
       }
       return Optional.of(new MessageRendering.Text(value.textValue()));
     } catch (ExecutionException e) {
@@ -364,11 +457,15 @@ public final class ScriptEngine implements AutoCloseable {
       while (cause instanceof CompletionException && cause.getCause() != null) {
         cause = cause.getCause();
       }
-      return Optional.of(new MessageRendering.Failed(cause instanceof ScriptFailure sf ? sf.failure().message()
-          : what + " failed: " + cause.getMessage()));
+      return Optional.of(
+          new MessageRendering.Failed(
+              cause instanceof ScriptFailure sf
+                  ? sf.failure().message()
+                  : what + " failed: " + cause.getMessage()));
     } catch (TimeoutException e) {
       answer.cancel(false);
-      return Optional.of(new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
+      return Optional.of(
+          new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Optional.of(new MessageRendering.Failed(what + " was interrupted"));
@@ -389,19 +486,29 @@ public final class ScriptEngine implements AutoCloseable {
   private void abandon(Watchdog.Run run) {
     LoadedScript s = run.script;
     s.abandon();
-    Failure why = new Failure(Failure.Kind.STOPPED, s.file() + ": " + run.what + " was stopped: it did not stop within "
-        + GuestErrors.seconds(Watchdog.STALL_WAIT) + " of being interrupted (a built-in call that cannot be interrupted,"
-        + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
-    owner.abandon(run.owner, new ScriptFailure(why), told -> scripts.stop(s, why, !told && s.calls().isEmpty()));
+    Failure why =
+        new Failure(
+            Failure.Kind.STOPPED,
+            s.file()
+                + ": "
+                + run.what
+                + " was stopped: it did not stop within "
+                + GuestErrors.seconds(Watchdog.STALL_WAIT)
+                + " of being interrupted (a built-in call that cannot be interrupted,"
+                + " such as Array.prototype.shift over an array-like with a huge length?); the script is off until a reload");
+    owner.abandon(
+        run.owner,
+        new ScriptFailure(why),
+        told -> scripts.stop(s, why, !told && s.calls().isEmpty()));
     log.engine(ScriptLog.Level.DEBUG, "abandoned the script thread stuck in " + s.file());
   }
 
   // ------------------------------------------------------------------ shutdown
 
   /**
-   * Closes every context, the engine and the threads, waiting a bounded time: a script thread
-   * stuck in guest code is left to end with the JVM, and the engine is then not closed (closing it
-   * would wait for that thread for good).
+   * Closes every context, the engine and the threads, waiting a bounded time: a script thread stuck
+   * in guest code is left to end with the JVM, and the engine is then not closed (closing it would
+   * wait for that thread for good).
    */
   @Override
   public void close() {
@@ -411,10 +518,12 @@ public final class ScriptEngine implements AutoCloseable {
     closed = true;
     if (!owner.isCurrent()) {
       try {
-        owner.submit(() -> {
-          scripts.closeAll("graft is shutting down");
-          return null;
-        }).get(SHUTDOWN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        owner
+            .submit(() -> {
+              scripts.closeAll("graft is shutting down");
+              return null;
+            })
+            .get(SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (ExecutionException | TimeoutException e) {
@@ -428,14 +537,20 @@ public final class ScriptEngine implements AutoCloseable {
     }
     watchdog.close();
     if (owner.isAlive() || watchdog.abandonedAny()) {
-      log.engine(ScriptLog.Level.DEBUG, "a script thread is stuck in guest code; the engine is left to the JVM's exit");
+      log.engine(
+          ScriptLog.Level.DEBUG,
+          "a script thread is stuck in guest code; the engine is left to the JVM's exit");
       return;
     }
-    Thread closing = Thread.ofPlatform().name("graft-scripts-close").daemon(true).start(sandbox::close);
+    Thread closing =
+        Thread.ofPlatform().name("graft-scripts-close").daemon(true).start(sandbox::close);
     try {
       if (!closing.join(SHUTDOWN_WAIT)) {
-        log.engine(ScriptLog.Level.WARN, "the script engine did not close within " + GuestErrors.seconds(SHUTDOWN_WAIT)
-            + "; left to the JVM's exit");
+        log.engine(
+            ScriptLog.Level.WARN,
+            "the script engine did not close within "
+                + GuestErrors.seconds(SHUTDOWN_WAIT)
+                + "; left to the JVM's exit");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -446,28 +561,34 @@ public final class ScriptEngine implements AutoCloseable {
 
   private void requireCaller(String what) {
     if (owner.isCurrent()) {
-      throw new IllegalStateException(what + " was called on the script thread (from a ScriptHostPort or ScriptUi"
-          + " method?); those must not call back into the engine");
+      throw new IllegalStateException(
+          what
+              + " was called on the script thread (from a ScriptHostPort or ScriptUi"
+              + " method?); those must not call back into the engine");
     }
     if (closed) {
       throw new IllegalStateException("the script engine is closed");
     }
   }
 
-  private HandlerOutcome outcome(ScriptFile file, CompletableFuture<JsonNode> answer, Optional<Duration> backstop) {
+  private HandlerOutcome outcome(
+      ScriptFile file, CompletableFuture<JsonNode> answer, Optional<Duration> backstop) {
     try {
-      JsonNode value = backstop.isPresent()
-          ? answer.get(backstop.get().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-          : answer.get();
+      JsonNode value =
+          backstop.isPresent()
+              ? answer.get(backstop.get().toMillis(), TimeUnit.MILLISECONDS)
+              : answer.get();
       return new HandlerOutcome.Answered(file, value);
     } catch (ExecutionException e) {
       return new HandlerOutcome.Failed(file, failureOf(file, e.getCause()));
     } catch (TimeoutException e) {
-      return new HandlerOutcome.Failed(file, new Failure(Failure.Kind.TIMED_OUT,
-          file + ": no answer from the script thread in time"));
+      return new HandlerOutcome.Failed(
+          file,
+          new Failure(Failure.Kind.TIMED_OUT, file + ": no answer from the script thread in time"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new HandlerOutcome.Failed(file, new Failure(Failure.Kind.TIMED_OUT, file + ": the wait was interrupted"));
+      return new HandlerOutcome.Failed(
+          file, new Failure(Failure.Kind.TIMED_OUT, file + ": the wait was interrupted"));
     }
   }
 
@@ -476,25 +597,29 @@ public final class ScriptEngine implements AutoCloseable {
     while (cause instanceof CompletionException && cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return cause instanceof ScriptFailure sf ? sf.failure()
-        : new Failure(Failure.Kind.THREW, file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
+    return cause instanceof ScriptFailure sf
+        ? sf.failure()
+        : new Failure(
+            Failure.Kind.THREW,
+            file + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
   }
 
   /**
-   * Waits for owner-thread work that runs no guest code: bounded all the same, by the time a
-   * stuck run takes to be abandoned (after which a new owner thread runs the queue), plus slack.
+   * Waits for owner-thread work that runs no guest code: bounded all the same, by the time a stuck
+   * run takes to be abandoned (after which a new owner thread runs the queue), plus slack.
    */
   private <T> T join(CompletableFuture<T> f) {
     Duration bound = settings.spinLimit().multipliedBy(3).plus(Watchdog.STALL_WAIT).plus(BACKSTOP);
     try {
-      return f.get(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      return f.get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
       throw new CompletionException(e.getCause());
     } catch (TimeoutException e) {
-      throw new IllegalStateException("the script thread did not answer within " + GuestErrors.seconds(bound));
+      throw new IllegalStateException(
+          "the script thread did not answer within " + GuestErrors.seconds(bound));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the script thread");

@@ -10,14 +10,15 @@ import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSettings;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * One script file as a {@link HookSource} for the runtime's HookRunner: an event goes to that
- * script's handlers in registration order, each handed what the previous one made of it, and
- * their answers make the script's one answer, all by the event's {@link HandlerRules}, which the
+ * script's handlers in registration order, each handed what the previous one made of it, and their
+ * answers make the script's one answer, all by the event's {@link HandlerRules}, which the
  * runtime's hook point defines (this class knows no event by name); the runner then checks the
  * answer against the event's result type.
  */
@@ -32,7 +33,7 @@ public final class ScriptHookSource implements HookSource {
     this.script = script;
     this.context = context;
     // Asked for every event, streamed tokens included: worked out once (scripts are loaded).
-    Set<String> handled = new java.util.HashSet<>();
+    Set<String> handled = new HashSet<>();
     for (String event : ScriptSettings.KNOWN_EVENTS) {
       if (engine.handles(event)) {
         handled.add(event);
@@ -69,10 +70,15 @@ public final class ScriptHookSource implements HookSource {
     return handle(event, payload, HookEvents.rules(event), context.get());
   }
 
-  /** The context event: its handlers' ctx has {@code ctx.reminders}, appending to {@code reminders}. */
+  /**
+   * The context event: its handlers' ctx has {@code ctx.reminders}, appending to {@code reminders}.
+   */
   @Override
   public Outcome handleContext(JsonNode payload, ReminderSink reminders) {
-    return handle(HookEvents.CONTEXT, payload, HookEvents.rules(HookEvents.CONTEXT),
+    return handle(
+        HookEvents.CONTEXT,
+        payload,
+        HookEvents.rules(HookEvents.CONTEXT),
         context.get().withReminders(reminders));
   }
 
@@ -80,13 +86,22 @@ public final class ScriptHookSource implements HookSource {
   @Override
   public Outcome handle(Request request) {
     EventContext ctx = context.get();
-    return handle(request.event(), request.payload(), request.rules(),
+    return handle(
+        request.event(),
+        request.payload(),
+        request.rules(),
         request.reminders().map(ctx::withReminders).orElse(ctx));
   }
 
   private Outcome handle(String event, JsonNode payload, HandlerRules rules, EventContext ctx) {
-    List<HandlerOutcome> outcomes = engine.emitTo(script, event, payload, ctx,
-        (seen, outcome) -> next(rules, seen, outcome), rules.answersRead());
+    List<HandlerOutcome> outcomes =
+        engine.emitTo(
+            script,
+            event,
+            payload,
+            ctx,
+            (seen, outcome) -> next(rules, seen, outcome),
+            rules.answersRead());
     JsonNode answer = Json.NODES.missingNode();
     for (HandlerOutcome o : outcomes) {
       switch (o) {
@@ -104,8 +119,8 @@ public final class ScriptHookSource implements HookSource {
   }
 
   /**
-   * A failure as one line that names the script once, by the name {@code graft scripts list}
-   * shows: the bridge's message already starts with the script's path and says which handler.
+   * A failure as one line that names the script once, by the name {@code graft scripts list} shows:
+   * the bridge's message already starts with the script's path and says which handler.
    */
   private String reported(String event, String message) {
     String path = script.path() + ": ";
@@ -115,7 +130,10 @@ public final class ScriptHookSource implements HookSource {
     return script.name() + ": " + event + " handler: " + message;
   }
 
-  /** What the next handler of this script is handed after {@code outcome}: by the event's rules, for an answer. */
+  /**
+   * What the next handler of this script is handed after {@code outcome}: by the event's rules, for
+   * an answer.
+   */
   private static Chain.Step next(HandlerRules rules, JsonNode seen, HandlerOutcome outcome) {
     if (!(outcome instanceof HandlerOutcome.Answered a) || nothing(a.value())) {
       return new Chain.Step.Next(seen);

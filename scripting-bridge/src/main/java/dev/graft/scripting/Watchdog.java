@@ -11,28 +11,30 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.PolyglotException;
 
 /**
- * Watches the guest code the owner thread runs, one {@link Run} at a time: a run whose script
- * code has used more than the spin limit of the owner thread's CPU time (or three times the limit
- * in wall time, whichever comes first) is interrupted, and the script stays loaded; a run during
- * which the heap fills is cancelled, and the script is stopped. CPU time rather than wall time,
- * so that a busy machine does not get correct scripts interrupted. The bridge's own work inside a
- * run (setting up a context, converting JSON) does not count: it is bounded by the handler
- * timeout instead. Also serves as the timer for handler timeouts.
+ * Watches the guest code the owner thread runs, one {@link Run} at a time: a run whose script code
+ * has used more than the spin limit of the owner thread's CPU time (or three times the limit in
+ * wall time, whichever comes first) is interrupted, and the script stays loaded; a run during which
+ * the heap fills is cancelled, and the script is stopped. CPU time rather than wall time, so that a
+ * busy machine does not get correct scripts interrupted. The bridge's own work inside a run
+ * (setting up a context, converting JSON) does not count: it is bounded by the handler timeout
+ * instead. Also serves as the timer for handler timeouts.
  *
- * <p>Interrupting and cancelling run on a stopper thread of their own, never on the watchdog's:
- * a built-in that never polls for interrupts ({@code Array.prototype.indexOf} over an array-like
- * of length 2**40) makes both wait for good. A run that is still going {@link #STALL_WAIT} after
- * it was told to stop is declared stuck and handed to the {@code stuck} callback, which abandons
- * its thread.
+ * <p>Interrupting and cancelling run on a stopper thread of their own, never on the watchdog's: a
+ * built-in that never polls for interrupts ({@code Array.prototype.indexOf} over an array-like of
+ * length 2**40) makes both wait for good. A run that is still going {@link #STALL_WAIT} after it
+ * was told to stop is declared stuck and handed to the {@code stuck} callback, which abandons its
+ * thread.
  */
 final class Watchdog implements AutoCloseable {
   private static final long TICK_MILLIS = 50;
   private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(2);
   private static final int WALL_FACTOR = 3;
+
   /** How long a run may take to stop once interrupted or cancelled before it is declared stuck. */
   static final Duration STALL_WAIT = Duration.ofSeconds(4);
 
@@ -40,33 +42,57 @@ final class Watchdog implements AutoCloseable {
    * Why a run was ended from outside: script code spun, bridge work took too long, reading an
    * answer (its getters, toJSON) took longer than the spin limit, the heap filled.
    */
-  enum Stop { SPUN, BRIDGE, ANSWER, MEMORY }
+  enum Stop {
+    SPUN,
+    BRIDGE,
+    ANSWER,
+    MEMORY
+  }
 
   /** One uninterrupted stretch of guest code in one script's context. */
   static final class Run {
     final LoadedScript script;
     final Thread owner = Thread.currentThread();
     final long thread = owner.threadId();
-    /** What the script was doing ("agent_start handler", "loading"), for the message if it gets stuck. */
+
+    /**
+     * What the script was doing ("agent_start handler", "loading"), for the message if it gets
+     * stuck.
+     */
     final String what;
+
     final long liveBytesBefore;
+
     /** Wall and CPU time when script code started, moved forward by the bridge's work. */
     volatile long wallStart = System.nanoTime();
+
     volatile long cpuStart;
+
     /** When the current bridge work started (wall time); 0 while script code runs. */
     volatile long bridgeSince;
+
     /** The current bridge work's limit (nanoseconds) and what stops it when exceeded. */
     volatile long bridgeLimit;
+
     volatile Stop bridgeStop;
+
     /** The thread's CPU time when the current bridge work started. */
     volatile long bridgeCpuSince;
-    /** The run this one is nested in (guest code describing an error inside a handler's run), if any. */
+
+    /**
+     * The run this one is nested in (guest code describing an error inside a handler's run), if
+     * any.
+     */
     Run outer;
+
     volatile Stop stop;
+
     /** Set once the run has left guest code ({@link #end}). */
     volatile boolean ended;
+
     /** When it was told to stop (nanoTime). */
     volatile long stoppedAt;
+
     /** Set once the run was declared stuck and its thread abandoned. */
     volatile boolean abandoned;
 
@@ -79,22 +105,27 @@ final class Watchdog implements AutoCloseable {
   }
 
   private final Queue<Thread> timerThreads = new ConcurrentLinkedQueue<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "graft-script-watchdog");
-    t.setDaemon(true);
-    timerThreads.add(t);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "graft-script-watchdog");
+        t.setDaemon(true);
+        timerThreads.add(t);
+        return t;
+      });
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-  private final boolean cpuTime = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+  private final boolean cpuTime =
+      threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
   private final HeapGuard heap;
   private final ScriptSettings settings;
-  private final java.util.function.Consumer<Run> stuck;
+  private final Consumer<Run> stuck;
   private volatile Run current;
   private volatile boolean abandonedAny;
 
-  /** {@code stuck} gets a run that did not stop within {@link #STALL_WAIT} of being told to (on the watchdog thread). */
-  Watchdog(ScriptSettings settings, java.util.function.Consumer<Run> stuck) {
+  /**
+   * {@code stuck} gets a run that did not stop within {@link #STALL_WAIT} of being told to (on the
+   * watchdog thread).
+   */
+  Watchdog(ScriptSettings settings, Consumer<Run> stuck) {
     this.settings = settings;
     this.stuck = stuck;
     this.heap = new HeapGuard(settings.heapLimit(), this::checkHeap);
@@ -124,8 +155,8 @@ final class Watchdog implements AutoCloseable {
 
   /**
    * Runs {@code body}, the bridge's own work inside the current run (context setup, JSON
-   * conversion), outside the spin budget: on a cold JVM converting a 2,000-message payload can
-   * take longer than the spin limit. It is bounded by the handler timeout, and its size by
+   * conversion), outside the spin budget: on a cold JVM converting a 2,000-message payload can take
+   * longer than the spin limit. It is bounded by the handler timeout, and its size by
    * maxBridgeChars.
    */
   <T> T bridgeWork(Supplier<T> body) {
@@ -134,7 +165,8 @@ final class Watchdog implements AutoCloseable {
 
   /**
    * As {@link #bridgeWork(Supplier)}, for work that runs guest code graft asked for (an answer's
-   * getters and toJSON, read by JSON.stringify): bounded by {@code limit}, then stopped as {@code why}.
+   * getters and toJSON, read by JSON.stringify): bounded by {@code limit}, then stopped as {@code
+   * why}.
    */
   <T> T bridgeWork(Stop why, Duration limit, Supplier<T> body) {
     Run run = current;
@@ -182,7 +214,9 @@ final class Watchdog implements AutoCloseable {
   /** Cancels the running script when the heap filled while it ran. */
   private void checkHeap() {
     Run run = current;
-    if (run != null && run.stop == null && heap.exceeded(settings.heapLimit(), run.liveBytesBefore)) {
+    if (run != null
+        && run.stop == null
+        && heap.exceeded(settings.heapLimit(), run.liveBytesBefore)) {
       stop(run, Stop.MEMORY);
     }
   }
@@ -208,11 +242,14 @@ final class Watchdog implements AutoCloseable {
     long bridgeSince = run.bridgeSince;
     if (bridgeSince != 0) {
       long wall = now - bridgeSince;
-      boolean over = run.bridgeStop == Stop.ANSWER
-          // An answer's getters are script code: CPU time, with the wall-time backstop, as for spinning.
-          ? (cpuTime ? threads.getThreadCpuTime(run.thread) - run.bridgeCpuSince : wall) > run.bridgeLimit
-              || wall > WALL_FACTOR * run.bridgeLimit
-          : wall > run.bridgeLimit;
+      boolean over =
+          run.bridgeStop == Stop.ANSWER
+              // An answer's getters are script code: CPU time, with the wall-time backstop, as for
+              // spinning.
+              ? (cpuTime ? threads.getThreadCpuTime(run.thread) - run.bridgeCpuSince : wall)
+                      > run.bridgeLimit
+                  || wall > WALL_FACTOR * run.bridgeLimit
+              : wall > run.bridgeLimit;
       if (over) {
         stop(run, run.bridgeStop);
       }
@@ -234,22 +271,26 @@ final class Watchdog implements AutoCloseable {
   private static void stop(Run run, Stop why) {
     run.stoppedAt = System.nanoTime();
     run.stop = why;
-    Thread.ofPlatform().name("graft-script-stopper").daemon(true).start(() -> {
-      if (why == Stop.MEMORY) {
-        run.script.cancel();
-        return;
-      }
-      try {
-        run.script.context().interrupt(INTERRUPT_WAIT);
-      } catch (TimeoutException | PolyglotException | IllegalStateException e) {
-        // The wait also times out when the interrupt landed and the script thread has since
-        // entered the context again for a later run (the next handler, or describing what this
-        // one threw): cancelling then would stop that run and the script for no fault of theirs.
-        if (!run.ended) {
-          run.script.cancel();
-        }
-      }
-    });
+    Thread.ofPlatform()
+        .name("graft-script-stopper")
+        .daemon(true)
+        .start(() -> {
+          if (why == Stop.MEMORY) {
+            run.script.cancel();
+            return;
+          }
+          try {
+            run.script.context().interrupt(INTERRUPT_WAIT);
+          } catch (TimeoutException | PolyglotException | IllegalStateException e) {
+            // The wait also times out when the interrupt landed and the script thread has since
+            // entered the context again for a later run (the next handler, or describing what this
+            // one threw): cancelling then would stop that run and the script for no fault of
+            // theirs.
+            if (!run.ended) {
+              run.script.cancel();
+            }
+          }
+        });
   }
 
   @Override

@@ -2,6 +2,11 @@ package dev.graft.scripting;
 
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptLog;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,21 +19,23 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * The host side of web.js: timers armed on the watchdog's scheduler whose callbacks run on the
- * owner thread as guest code under the watchdog (a fresh spin budget each, like a handler), and
- * the cancelling of host work a script's AbortSignal aborts, the errors its event listeners throw
+ * owner thread as guest code under the watchdog (a fresh spin budget each, like a handler), and the
+ * cancelling of host work a script's AbortSignal aborts, the errors its event listeners throw
  * (reported, as Node reports them, not thrown at the code that dispatched), and pi.events between
- * scripts. A pending timer keeps nothing alive:
- * it fires into a script only while that script runs. Owner thread only, except the scheduler's
- * posting.
+ * scripts. A pending timer keeps nothing alive: it fires into a script only while that script runs.
+ * Owner thread only, except the scheduler's posting.
  */
 final class WebGlobals {
-  /** Pending timers one script may have at once: a runaway setTimeout loop is refused, not queued. */
+  /**
+   * Pending timers one script may have at once: a runaway setTimeout loop is refused, not queued.
+   */
   static final int MAX_TIMERS = 10_000;
+
   /** The largest pi.events payload passed to the other scripts. */
   static final int MAX_EVENT_CHARS = 1_000_000;
 
-  private static final Source WEB = Source.newBuilder("js", resource("web.js"), "graft-web.js").internal(true)
-      .buildLiteral();
+  private static final Source WEB =
+      Source.newBuilder("js", resource("web.js"), "graft-web.js").internal(true).buildLiteral();
 
   private final OwnerThread owner;
   private final Watchdog watchdog;
@@ -57,7 +64,12 @@ final class WebGlobals {
     }
   }
 
-  WebGlobals(OwnerThread owner, Watchdog watchdog, RunningScripts scripts, GuestErrors errors, GuestCalls calls) {
+  WebGlobals(
+      OwnerThread owner,
+      Watchdog watchdog,
+      RunningScripts scripts,
+      GuestErrors errors,
+      GuestCalls calls) {
     this.owner = owner;
     this.watchdog = watchdog;
     this.scripts = scripts;
@@ -66,11 +78,11 @@ final class WebGlobals {
   }
 
   /**
-   * Prepares {@code s}'s context for the globals (before the prelude) and returns the function
-   * that evaluates web.js there and returns its helpers: the prelude makes each global a getter
-   * that calls it, so web.js is evaluated when a script first touches one (or graft needs an
-   * AbortSignal), not at every start: most scripts use none, and it was a tenth of a first
-   * script's loading.
+   * Prepares {@code s}'s context for the globals (before the prelude) and returns the function that
+   * evaluates web.js there and returns its helpers: the prelude makes each global a getter that
+   * calls it, so web.js is evaluated when a script first touches one (or graft needs an
+   * AbortSignal), not at every start: most scripts use none, and it was a tenth of a first script's
+   * loading.
    */
   ProxyExecutable install(LoadedScript s, Context context) {
     State state = new State(context);
@@ -83,7 +95,10 @@ final class WebGlobals {
     return s.web() != null && !s.web().timers.isEmpty();
   }
 
-  /** The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first if needed. */
+  /**
+   * The helpers web.js returned for {@code s}: fire, abortable, controller...; evaluates it first
+   * if needed.
+   */
   Value helpers(LoadedScript s) {
     State state = s.web();
     if (state.helpers == null) {
@@ -98,15 +113,16 @@ final class WebGlobals {
    */
   Value signal(LoadedScript s, CompletableFuture<?> aborted) {
     Value controller = helpers(s).getMember("controller").execute();
-    aborted.whenComplete((v, e) -> owner.post(() -> {
-      if (s.running()) {
-        try {
-          s.run(() -> controller.getMember("abort").execute());
-        } catch (LoadedScript.GuestException ge) {
-          report(s, "an abort listener", ge);
-        }
-      }
-    }));
+    aborted.whenComplete((v, e) ->
+        owner.post(() -> {
+          if (s.running()) {
+            try {
+              s.run(() -> controller.getMember("abort").execute());
+            } catch (LoadedScript.GuestException ge) {
+              report(s, "an abort listener", ge);
+            }
+          }
+        }));
     return controller.getMember("signal");
   }
 
@@ -127,13 +143,17 @@ final class WebGlobals {
           long ms = args.length > 2 && args[2].fitsInLong() ? Math.max(1, args[2].asLong()) : 1;
           // Weakly: a cancelled timer stays in the scheduler's queue until due, and must not keep
           // a closed script's memory until then.
-          java.lang.ref.WeakReference<LoadedScript> script = new java.lang.ref.WeakReference<>(s);
-          state.timers.put(id, watchdog.schedule(() -> {
-            LoadedScript due = script.get();
-            if (due != null) {
-              owner.post(() -> fire(due, id));
-            }
-          }, Duration.ofMillis(ms)));
+          WeakReference<LoadedScript> script = new WeakReference<>(s);
+          state.timers.put(
+              id,
+              watchdog.schedule(
+                  () -> {
+                    LoadedScript due = script.get();
+                    if (due != null) {
+                      owner.post(() -> fire(due, id));
+                    }
+                  },
+                  Duration.ofMillis(ms)));
         }
         case "clear" -> {
           ScheduledFuture<?> timer = state.timers.remove(id);
@@ -153,7 +173,9 @@ final class WebGlobals {
           String channel = args[1].asString();
           String text = args.length > 2 && args[2].isString() ? args[2].asString() : null;
           if (text != null && text.length() > MAX_EVENT_CHARS) {
-            return "graft.events.emit: the data is too large (more than " + MAX_EVENT_CHARS + " characters of JSON)";
+            return "graft.events.emit: the data is too large (more than "
+                + MAX_EVENT_CHARS
+                + " characters of JSON)";
           }
           for (LoadedScript other : scripts.active()) {
             if (other != s) {
@@ -215,13 +237,13 @@ final class WebGlobals {
   }
 
   private static String resource(String name) {
-    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+    try (InputStream in = WebGlobals.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + name);
       }
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

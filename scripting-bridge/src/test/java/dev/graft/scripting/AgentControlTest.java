@@ -66,8 +66,13 @@ class AgentControlTest {
     @Override
     public CompletableFuture<JsonNode> complete(Completion request) {
       lastRequest = request;
-      calls.add("complete " + request.messages().size() + " " + request.systemPrompt().orElse("-") + " "
-          + (request.maxTokens().isPresent() ? request.maxTokens().getAsInt() : "-"));
+      calls.add(
+          "complete "
+              + request.messages().size()
+              + " "
+              + request.systemPrompt().orElse("-")
+              + " "
+              + (request.maxTokens().isPresent() ? request.maxTokens().getAsInt() : "-"));
       CompletableFuture<JsonNode> f = new CompletableFuture<>();
       pending.add(f);
       return f;
@@ -82,7 +87,8 @@ class AgentControlTest {
     }
   }
 
-  private static final String SCRIPT = """
+  private static final String SCRIPT =
+      """
       export default function (pi) {
         pi.registerCommand("agent", {
           handler: async (args, ctx) => {
@@ -111,7 +117,8 @@ class AgentControlTest {
       """;
 
   private static CompletableFuture<JsonNode> run(ScriptFixture f, FakeAgent agent, String args) {
-    return f.engine.runCommand("agent", args, new EventContext(Json.object(), ScriptUi.NONE).withAgent(agent));
+    return f.engine.runCommand(
+        "agent", args, new EventContext(Json.object(), ScriptUi.NONE).withAgent(agent));
   }
 
   @Test
@@ -120,8 +127,12 @@ class AgentControlTest {
       f.write("agent.js", SCRIPT);
       assertThat(f.load().problems()).isEmpty();
       FakeAgent agent = new FakeAgent();
-      assertThat(run(f, agent, "sync").get(10, TimeUnit.SECONDS)).isEqualTo(ScriptFixture.json("""
-          {"idle":false,"pending":true,"usage":{"tokens":500,"contextWindow":1000,"percent":50},"prompt":"You are graft."}"""));
+      assertThat(run(f, agent, "sync").get(10, TimeUnit.SECONDS))
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"idle":false,"pending":true,"usage":{"tokens":500,"contextWindow":1000,"percent":50},"prompt":"You are graft."}\
+                  """));
       assertThat(agent.calls).containsExactly("abort");
     }
   }
@@ -135,17 +146,25 @@ class AgentControlTest {
       CompletableFuture<JsonNode> completing = run(f, agent, "complete");
       CompletableFuture<JsonNode> call = agent.next();
       assertThat(agent.calls).containsExactly("complete 1 Be brief. 100");
-      assertThat(agent.lastRequest.messages().getFirst()).isEqualTo(ScriptFixture.json("{\"role\":\"user\",\"content\":\"sum up\"}"));
+      assertThat(agent.lastRequest.messages().getFirst())
+          .isEqualTo(ScriptFixture.json("{\"role\":\"user\",\"content\":\"sum up\"}"));
       assertThat(completing).isNotDone();
-      call.complete(ScriptFixture.json("{\"text\":\"short\",\"content\":[],\"stopReason\":\"stop\",\"usage\":{}}"));
+      call.complete(
+          ScriptFixture.json(
+              "{\"text\":\"short\",\"content\":[],\"stopReason\":\"stop\",\"usage\":{}}"));
       assertThat(completing.get(10, TimeUnit.SECONDS).asText()).isEqualTo("short/stop");
 
       CompletableFuture<JsonNode> compacting = run(f, agent, "compact");
-      agent.next().complete(ScriptFixture.json("{\"summary\":\"S\",\"firstKeptEntryId\":\"e1\",\"tokensBefore\":9}"));
+      agent
+          .next()
+          .complete(
+              ScriptFixture.json(
+                  "{\"summary\":\"S\",\"firstKeptEntryId\":\"e1\",\"tokensBefore\":9}"));
       assertThat(compacting.get(10, TimeUnit.SECONDS).asText()).isEqualTo("done S");
       compacting = run(f, agent, "compact");
       agent.next().completeExceptionally(new IllegalStateException("nothing to compact"));
-      assertThat(compacting.get(10, TimeUnit.SECONDS).asText()).isEqualTo("failed ctx.compact failed: nothing to compact");
+      assertThat(compacting.get(10, TimeUnit.SECONDS).asText())
+          .isEqualTo("failed ctx.compact failed: nothing to compact");
       assertThat(agent.calls).contains("compact keep the plan");
     }
   }
@@ -156,12 +175,14 @@ class AgentControlTest {
       f.write("agent.js", SCRIPT);
       f.load();
       FakeAgent agent = new FakeAgent();
-      assertThatThrownBy(() -> run(f, agent, "badComplete").get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+      assertThatThrownBy(() -> run(f, agent, "badComplete").get(10, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
           .hasMessageContaining("TypeError: ctx.complete: messages must be a non-empty array");
       assertThatThrownBy(() -> run(f, agent, "unknownField").get(10, TimeUnit.SECONDS))
           .hasMessageContaining("the request has messages, systemPrompt and maxTokens");
       assertThatThrownBy(() -> run(f, agent, "notJson").get(10, TimeUnit.SECONDS))
-          .hasMessageContaining("ctx.complete: request is not JSON: .messages[0].content is a function");
+          .hasMessageContaining(
+              "ctx.complete: request is not JSON: .messages[0].content is a function");
       assertThatThrownBy(() -> run(f, agent, "badOptions").get(10, TimeUnit.SECONDS))
           .hasMessageContaining("TypeError: ctx.compact: the options must be an object");
       assertThat(agent.calls).isEmpty();
@@ -173,9 +194,16 @@ class AgentControlTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("agent.js", SCRIPT);
       f.load();
-      assertThatThrownBy(() -> f.engine.runCommand("agent", "complete", EventContext.EMPTY).get(10, TimeUnit.SECONDS))
+      assertThatThrownBy(() ->
+              f.engine
+                  .runCommand("agent", "complete", EventContext.EMPTY)
+                  .get(10, TimeUnit.SECONDS))
           .hasMessageContaining("ctx.complete failed: there is no agent whose model to call");
-      assertThat(f.engine.runCommand("agent", "sync", EventContext.EMPTY).get(10, TimeUnit.SECONDS).toString())
+      assertThat(
+              f.engine
+                  .runCommand("agent", "sync", EventContext.EMPTY)
+                  .get(10, TimeUnit.SECONDS)
+                  .toString())
           .isEqualTo("{\"idle\":true,\"pending\":false,\"prompt\":\"\"}");
     }
   }

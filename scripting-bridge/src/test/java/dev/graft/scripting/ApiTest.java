@@ -12,9 +12,11 @@ import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,27 +35,34 @@ class ApiTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: graft.registerCommand: the command name must be a non-empty string, not an empty string
-      no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: graft.registerCommand: the command name must be a non-empty string, not undefined
-      leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: graft.registerCommand: write the command name without the leading "/" ("pop")
-      command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: graft.registerCommand: /pop is already registered by this script
-      handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: graft.registerCommand: the handler of /pop must be a function, not a string
-      no options             | pi.registerCommand("pop");                                    | TypeError: graft.registerCommand: the options for /pop must be an object {description, handler}, not undefined
-      unknown event          | pi.on("contxt", () => {});                                    | TypeError: graft.on: unknown event "contxt"; the events are
-      event not a string     | pi.on(42, () => {});                                          | TypeError: graft.on: the event name must be a string, not a number
-      handler not function   | pi.on("context", { handle() {} });                           | TypeError: graft.on: the handler for "context" must be a function, not an object
-      bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
-      tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: graft.registerTool: the execute of tool t must be a function, not undefined
-      tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | graft.registerTool: parameters is not JSON: .f is a function
-      action while loading   | pi.appendEntry("x", {});                                      | Error: graft.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
-      """)
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          empty command name     | pi.registerCommand("", { handler() {} });                     | TypeError: graft.registerCommand: the command name must be a non-empty string, not an empty string
+          no command name        | pi.registerCommand(undefined, { handler() {} });              | TypeError: graft.registerCommand: the command name must be a non-empty string, not undefined
+          leading slash          | pi.registerCommand("/pop", { handler() {} });                 | TypeError: graft.registerCommand: write the command name without the leading "/" ("pop")
+          command twice          | pi.registerCommand("pop", { handler() {} }); pi.registerCommand("pop", { handler() {} }); | TypeError: graft.registerCommand: /pop is already registered by this script
+          handler not a function | pi.registerCommand("pop", { handler: "run" });                | TypeError: graft.registerCommand: the handler of /pop must be a function, not a string
+          no options             | pi.registerCommand("pop");                                    | TypeError: graft.registerCommand: the options for /pop must be an object {description, handler}, not undefined
+          unknown event          | pi.on("contxt", () => {});                                    | TypeError: graft.on: unknown event "contxt"; the events are
+          event not a string     | pi.on(42, () => {});                                          | TypeError: graft.on: the event name must be a string, not a number
+          handler not function   | pi.on("context", { handle() {} });                           | TypeError: graft.on: the handler for "context" must be a function, not an object
+          bad tool name          | pi.registerTool({ name: "my tool", description: "d", execute() {} }); | TypeError: graft.registerTool: the tool name must be 1 to 64 letters, digits, _ or -, not "my tool"
+          tool without execute   | pi.registerTool({ name: "t", description: "d" });             | TypeError: graft.registerTool: the execute of tool t must be a function, not undefined
+          tool params not JSON   | pi.registerTool({ name: "t", description: "d", parameters: { f() {} }, execute() {} }); | graft.registerTool: parameters is not JSON: .f is a function
+          action while loading   | pi.appendEntry("x", {});                                      | Error: graft.appendEntry cannot be used while the script loads; call it from an event, command or tool handler
+          """)
   void badRegistrationsFailTheLoadNamingScriptAndLine(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("bad.js", "export default function (pi) {\n  " + call + "\n}\n");
-      f.write("good.js", "export default function (api) { api.on('input', () => ({ action: 'handled' })); }\n");
+      f.write(
+          "good.js",
+          "export default function (api) { api.on('input', () => ({ action: 'handled' })); }\n");
       String m = loadProblem(f);
-      assertThat(m).startsWith(f.dir.resolve("bad.js") + ": loading failed: " + expected).endsWith("(at bad.js:2)");
+      assertThat(m)
+          .startsWith(f.dir.resolve("bad.js") + ": loading failed: " + expected)
+          .endsWith("(at bad.js:2)");
       assertThat(f.engine.scripts()).extracting(ScriptFile::name).containsExactly("good.js");
       assertThat(f.host.calls).isEmpty();
     }
@@ -62,24 +71,39 @@ class ApiTest {
   @Test
   void aCommandRegisteredByTwoScriptsKeepsTheFirstAndWarns() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("a.js", "export default function (pi) { pi.registerCommand('pop', { description: 'from a', handler: () => 'a' }); }");
-      f.write("b.js", "export default function (pi) { pi.registerCommand('pop', { description: 'from b', handler: () => 'b' }); }");
+      f.write(
+          "a.js",
+          "export default function (pi) { pi.registerCommand('pop', { description: 'from a', handler: () => 'a' }); }");
+      f.write(
+          "b.js",
+          "export default function (pi) { pi.registerCommand('pop', { description: 'from b', handler: () => 'b' }); }");
       assertThat(f.load().problems()).isEmpty();
-      assertThat(f.engine.commands()).singleElement().satisfies(c -> {
-        assertThat(c.name()).isEqualTo("pop");
-        assertThat(c.description()).isEqualTo("from a");
-        assertThat(c.script().name()).isEqualTo("a.js");
-      });
-      assertThat(f.log.all()).contains("b.js WARN " + f.dir.resolve("b.js") + ": /pop is already registered by "
-          + f.dir.resolve("a.js") + "; this registration is ignored");
-      assertThat(f.engine.runCommand("pop", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS).asText()).isEqualTo("a");
+      assertThat(f.engine.commands())
+          .singleElement()
+          .satisfies(c -> {
+            assertThat(c.name()).isEqualTo("pop");
+            assertThat(c.description()).isEqualTo("from a");
+            assertThat(c.script().name()).isEqualTo("a.js");
+          });
+      assertThat(f.log.all())
+          .contains(
+              "b.js WARN "
+                  + f.dir.resolve("b.js")
+                  + ": /pop is already registered by "
+                  + f.dir.resolve("a.js")
+                  + "; this registration is ignored");
+      assertThat(
+              f.engine.runCommand("pop", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS).asText())
+          .isEqualTo("a");
     }
   }
 
   @Test
   void commandsAreListedAndRunWithArgsAndCtx() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("stack.js", """
+      f.write(
+          "stack.js",
+          """
           export default function (pi) {
             pi.registerCommand("pop", {
               description: "Pop to a previous turn",
@@ -91,20 +115,29 @@ class ApiTest {
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      assertThat(f.engine.commands()).containsExactly(new ScriptCommand("pop", "Pop to a previous turn",
-          f.engine.scripts().get(0)));
-      EventContext ctx = new EventContext(Json.object().put("cwd", "/work"), new RunawayTest.TestUi());
+      assertThat(f.engine.commands())
+          .containsExactly(
+              new ScriptCommand("pop", "Pop to a previous turn", f.engine.scripts().get(0)));
+      EventContext ctx =
+          new EventContext(Json.object().put("cwd", "/work"), new RunawayTest.TestUi());
       JsonNode r = f.engine.runCommand("pop", "2 --fast", ctx).get(5, TimeUnit.SECONDS);
-      assertThat(r).isEqualTo(ScriptFixture.json("{\"args\":\"2 --fast\",\"choice\":\"turn 1\",\"cwd\":\"/work\",\"hasUI\":true}"));
-      assertThatThrownBy(() -> f.engine.runCommand("nope", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS))
-          .isInstanceOf(ExecutionException.class).hasMessageContaining("no script registered /nope");
+      assertThat(r)
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"args\":\"2 --fast\",\"choice\":\"turn 1\",\"cwd\":\"/work\",\"hasUI\":true}"));
+      assertThatThrownBy(
+              () -> f.engine.runCommand("nope", "", EventContext.EMPTY).get(5, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .hasMessageContaining("no script registered /nope");
     }
   }
 
   @Test
   void toolsAreListedAndExecuted() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("tools.js", """
+      f.write(
+          "tools.js",
+          """
           export default function (pi) {
             pi.registerTool({
               name: "greet",
@@ -120,17 +153,27 @@ class ApiTest {
       ScriptTool tool = f.engine.tools().get(0);
       assertThat(tool.name()).isEqualTo("greet");
       assertThat(tool.parameters().path("required").get(0).asText()).isEqualTo("who");
-      JsonNode r = f.engine.runTool("greet", "call_1", ScriptFixture.json("{\"who\":\"ada\"}"),
-          EventContext.of(Json.object().put("cwd", "/w"))).get(5, TimeUnit.SECONDS);
-      assertThat(r).isEqualTo(ScriptFixture.json(
-          "{\"content\":[{\"type\":\"text\",\"text\":\"hello ada (call_1)\"}],\"details\":{\"cwd\":\"/w\"}}"));
+      JsonNode r =
+          f.engine
+              .runTool(
+                  "greet",
+                  "call_1",
+                  ScriptFixture.json("{\"who\":\"ada\"}"),
+                  EventContext.of(Json.object().put("cwd", "/w")))
+              .get(5, TimeUnit.SECONDS);
+      assertThat(r)
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"content\":[{\"type\":\"text\",\"text\":\"hello ada (call_1)\"}],\"details\":{\"cwd\":\"/w\"}}"));
     }
   }
 
   @Test
   void actionsReachTheHostPortOnTheScriptThread() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("act.js", """
+      f.write(
+          "act.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               pi.appendEntry("graft.test", { n: 1 });
@@ -148,35 +191,48 @@ class ApiTest {
           """);
       f.load();
       HandlerOutcome out = f.emit("agent_start", "{}").get(0);
-      assertThat(((HandlerOutcome.Answered) out).value()).isEqualTo(ScriptFixture.json("{\"tools\":[\"read\"],\"level\":\"high\"}"));
-      assertThat(f.host.calls).containsExactly(
-          "appendEntry act.js graft.test {\"n\":1}",
-          "appendEntry act.js graft.bare -",
-          "sendMessage {\"customType\":\"note\",\"content\":\"hi\",\"display\":true} {\"deliverAs\":\"nextTurn\"}",
-          "sendUserMessage \"go on\" {\"deliverAs\":\"followUp\"}",
-          "setLabel e1 start",
-          "setLabel e2 -",
-          "setSessionName refactor",
-          "setActiveTools [read]",
-          "setThinkingLevel high");
+      assertThat(((HandlerOutcome.Answered) out).value())
+          .isEqualTo(ScriptFixture.json("{\"tools\":[\"read\"],\"level\":\"high\"}"));
+      assertThat(f.host.calls)
+          .containsExactly(
+              "appendEntry act.js graft.test {\"n\":1}",
+              "appendEntry act.js graft.bare -",
+              "sendMessage {\"customType\":\"note\",\"content\":\"hi\",\"display\":true} {\"deliverAs\":\"nextTurn\"}",
+              "sendUserMessage \"go on\" {\"deliverAs\":\"followUp\"}",
+              "setLabel e1 start",
+              "setLabel e2 -",
+              "setSessionName refactor",
+              "setActiveTools [read]",
+              "setThinkingLevel high");
       assertThat(f.host.threads).containsOnly("graft-scripts");
     }
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      level           | pi.setThinkingLevel("max");                       | TypeError: graft.setThinkingLevel: unknown thinking level "max"; the levels are [off, minimal, low, medium, high, xhigh]
-      message type    | pi.sendMessage({ content: "x" });                 | TypeError: graft.sendMessage: the message must be an object with a non-empty string customType
-      delivery        | pi.sendUserMessage("x", { deliverAs: "later" });  | TypeError: graft.sendUserMessage: deliverAs must be one of steer, followUp
-      exec args       | pi.exec("ls", ["-l", 3]);                         | TypeError: graft.exec: the args[1] must be a string
-      model           | pi.setModel({ name: "x" });                       | TypeError: graft.setModel: the model must be an object with string fields provider and id
-      """)
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          level           | pi.setThinkingLevel("max");                       | TypeError: graft.setThinkingLevel: unknown thinking level "max"; the levels are [off, minimal, low, medium, high, xhigh]
+          message type    | pi.sendMessage({ content: "x" });                 | TypeError: graft.sendMessage: the message must be an object with a non-empty string customType
+          delivery        | pi.sendUserMessage("x", { deliverAs: "later" });  | TypeError: graft.sendUserMessage: deliverAs must be one of steer, followUp
+          exec args       | pi.exec("ls", ["-l", 3]);                         | TypeError: graft.exec: the args[1] must be a string
+          model           | pi.setModel({ name: "x" });                       | TypeError: graft.setModel: the model must be an object with string fields provider and id
+          """)
   void badActionArgumentsThrowAtTheCall(String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("bad.js", "export default function (pi) {\n  pi.on('agent_start', () => {\n    " + call + "\n  });\n}\n");
+      f.write(
+          "bad.js",
+          "export default function (pi) {\n  pi.on('agent_start', () => {\n    "
+              + call
+              + "\n  });\n}\n");
       f.load();
       assertThat(ScriptFixture.messageOf(f.emit("agent_start", "{}").get(0)))
-          .isEqualTo(f.dir.resolve("bad.js") + ": agent_start handler failed: " + expected + " (at bad.js:3)");
+          .isEqualTo(
+              f.dir.resolve("bad.js")
+                  + ": agent_start handler failed: "
+                  + expected
+                  + " (at bad.js:3)");
       assertThat(f.host.calls).isEmpty();
     }
   }
@@ -184,7 +240,9 @@ class ApiTest {
   @Test
   void anAsyncHandlerAwaitsAHostFutureWithoutBlockingOtherScripts() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("git.js", """
+      f.write(
+          "git.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               const r = await pi.exec("git", ["status", "--short"], { cwd: "/repo" });
@@ -194,27 +252,39 @@ class ApiTest {
             });
           }
           """);
-      f.write("quick.js", "export default function (pi) { pi.on('input', () => ({ action: 'handled' })); }");
+      f.write(
+          "quick.js",
+          "export default function (pi) { pi.on('input', () => ({ action: 'handled' })); }");
       f.load();
-      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<List<HandlerOutcome>> emitting =
+          CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
       CompletableFuture<JsonNode> exec = f.host.nextExec();
       // The script waits for git; meanwhile the owner thread serves another emit.
       assertThat(f.emit("input", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
       assertThat(emitting).isNotDone();
-      Thread other = new Thread(() -> exec.complete(ScriptFixture.json("{\"stdout\":\" M a.txt\\n\",\"stderr\":\"\",\"code\":0,\"killed\":false}")));
+      Thread other =
+          new Thread(() ->
+              exec.complete(
+                  ScriptFixture.json(
+                      "{\"stdout\":\" M a.txt\\n\",\"stderr\":\"\",\"code\":0,\"killed\":false}")));
       other.start();
       f.host.nextExec().completeExceptionally(new RuntimeException("exit code 1"));
       List<HandlerOutcome> out = emitting.get(10, TimeUnit.SECONDS);
-      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json(
-          "{\"out\":\"M a.txt\",\"code\":0,\"failed\":\"graft.exec(\\\"false\\\") failed: exit code 1\"}"));
-      assertThat(f.host.calls).containsExactly("exec git [status, --short] {\"cwd\":\"/repo\"}", "exec false [] {}");
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value())
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"out\":\"M a.txt\",\"code\":0,\"failed\":\"graft.exec(\\\"false\\\") failed: exit code 1\"}"));
+      assertThat(f.host.calls)
+          .containsExactly("exec git [status, --short] {\"cwd\":\"/repo\"}", "exec false [] {}");
     }
   }
 
   @Test
   void consoleGoesToTheLogTaggedWithScriptAndLevel() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("talk.js", """
+      f.write(
+          "talk.js",
+          """
           export default function (pi) {
             console.log("loaded", 3, { a: [1, "two"] }, null, undefined);
             console.info("info");
@@ -225,22 +295,29 @@ class ApiTest {
           }
           """);
       f.load();
-      assertThat(f.log.lines).contains(
-          "talk.js INFO loaded 3 {a: [1, \"two\"]} null undefined",
-          "talk.js INFO info",
-          "talk.js WARN careful",
-          "talk.js DEBUG details");
-      assertThat(f.log.lines).anySatisfy(l -> assertThat(l).startsWith("talk.js ERROR TypeError: bad thing"));
+      assertThat(f.log.lines)
+          .contains(
+              "talk.js INFO loaded 3 {a: [1, \"two\"]} null undefined",
+              "talk.js INFO info",
+              "talk.js WARN careful",
+              "talk.js DEBUG details");
+      assertThat(f.log.lines)
+          .anySatisfy(l -> assertThat(l).startsWith("talk.js ERROR TypeError: bad thing"));
       // One line, with the script's line, without GraalJS's stack of internal frames.
-      assertThat(f.log.lines).contains("talk.js WARN unhandled promise rejection in loading: Error: nobody catches me (at talk.js:7)");
-      assertThat(f.log.lines).noneMatch(l -> l.contains("Unhandled promise rejection") || l.contains("graft-prelude"));
+      assertThat(f.log.lines)
+          .contains(
+              "talk.js WARN unhandled promise rejection in loading: Error: nobody catches me (at talk.js:7)");
+      assertThat(f.log.lines)
+          .noneMatch(l -> l.contains("Unhandled promise rejection") || l.contains("graft-prelude"));
     }
   }
 
   @Test
   void uiDialogsAnswerThroughTheCtx() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("ask.js", """
+      f.write(
+          "ask.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async (event, ctx) => {
               ctx.ui.notify("starting", "info");
@@ -249,19 +326,21 @@ class ApiTest {
           }
           """);
       f.load();
-      List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
-      ScriptUi ui = new RunawayTest.TestUi() {
-        @Override
-        public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-          return CompletableFuture.supplyAsync(() -> Optional.of("ada"));
-        }
+      List<String> notes = new CopyOnWriteArrayList<>();
+      ScriptUi ui =
+          new RunawayTest.TestUi() {
+            @Override
+            public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+              return CompletableFuture.supplyAsync(() -> Optional.of("ada"));
+            }
 
-        @Override
-        public void notify(String message, String level) {
-          notes.add(level + ":" + message);
-        }
-      };
-      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+            @Override
+            public void notify(String message, String level) {
+              notes.add(level + ":" + message);
+            }
+          };
+      List<HandlerOutcome> out =
+          f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
       assertThat(((HandlerOutcome.Answered) out.get(0)).value())
           .isEqualTo(ScriptFixture.json("{\"hasUI\":true,\"name\":\"ada\",\"sure\":true}"));
       assertThat(notes).containsExactly("info:starting");
@@ -270,10 +349,13 @@ class ApiTest {
           .isEqualTo(ScriptFixture.json("{\"hasUI\":false,\"sure\":false}"));
     }
   }
+
   @Test
   void uiSetStatusAndDialogTimeoutsReachTheUi() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("status.js", """
+      f.write(
+          "status.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async (event, ctx) => {
               ctx.ui.setStatus("build", "compiling");
@@ -289,27 +371,37 @@ class ApiTest {
           }
           """);
       f.load();
-      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-      ScriptUi ui = new RunawayTest.TestUi() {
-        @Override
-        public CompletableFuture<Optional<String>> select(String title, List<String> options,
-            Optional<java.time.Duration> timeout) {
-          seen.add("select " + title + " " + timeout.map(java.time.Duration::toMillis).orElse(-1L));
-          return CompletableFuture.completedFuture(Optional.of(options.get(1)));
-        }
+      List<String> seen = new CopyOnWriteArrayList<>();
+      ScriptUi ui =
+          new RunawayTest.TestUi() {
+            @Override
+            public CompletableFuture<Optional<String>> select(
+                String title, List<String> options, Optional<Duration> timeout) {
+              seen.add("select " + title + " " + timeout.map(Duration::toMillis).orElse(-1L));
+              return CompletableFuture.completedFuture(Optional.of(options.get(1)));
+            }
 
-        @Override
-        public void setStatus(String key, Optional<String> text) {
-          seen.add("status " + key + "=" + text.orElse("(cleared)"));
-        }
-      };
-      List<HandlerOutcome> out = f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
-      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
-          {"pick":"b",
-           "bad":"TypeError: ctx.ui.confirm: the timeout must be a positive number of milliseconds, not -1",
-           "noKey":"ctx.ui.setStatus: the key must be a non-empty string, not a number"}"""));
-      assertThat(seen).containsExactly("status build=compiling", "status build=(cleared)", "status lint=(cleared)",
-          "select Pick 1500");
+            @Override
+            public void setStatus(String key, Optional<String> text) {
+              seen.add("status " + key + "=" + text.orElse("(cleared)"));
+            }
+          };
+      List<HandlerOutcome> out =
+          f.engine.emit("agent_start", Json.object(), new EventContext(Json.object(), ui));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value())
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"pick":"b",
+                   "bad":"TypeError: ctx.ui.confirm: the timeout must be a positive number of milliseconds, not -1",
+                   "noKey":"ctx.ui.setStatus: the key must be a non-empty string, not a number"}\
+                  """));
+      assertThat(seen)
+          .containsExactly(
+              "status build=compiling",
+              "status build=(cleared)",
+              "status lint=(cleared)",
+              "select Pick 1500");
     }
   }
 }

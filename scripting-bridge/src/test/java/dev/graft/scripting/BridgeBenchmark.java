@@ -19,15 +19,15 @@ import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Value;
 
 /**
- * Not a test: run in a fresh JVM with
- * {@code java -cp <test classpath> dev.graft.scripting.BridgeBenchmark [cold|warm|marshal]}.
- * {@code cold}: time from nothing to a first handler answer (engine, one script, one emit);
- * {@code warm}: per-call time of a context-style handler over 2,000 messages after warm-up;
- * {@code marshal}: a payload into a context as JSON.parse of one string versus built through the
- * polyglot API.
+ * Not a test: run in a fresh JVM with {@code java -cp <test classpath>
+ * dev.graft.scripting.BridgeBenchmark [cold|warm|marshal]}. {@code cold}: time from nothing to a
+ * first handler answer (engine, one script, one emit); {@code warm}: per-call time of a
+ * context-style handler over 2,000 messages after warm-up; {@code marshal}: a payload into a
+ * context as JSON.parse of one string versus built through the polyglot API.
  */
 public final class BridgeBenchmark {
-  private static final String PRUNE = """
+  private static final String PRUNE =
+      """
       export default function (pi) {
         pi.on("input", (e) => ({ action: "continue" }));
         pi.on("context", (event) => ({
@@ -62,41 +62,54 @@ public final class BridgeBenchmark {
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     long t0 = System.nanoTime();
     Path dir = scripts();
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
       long t1 = System.nanoTime();
       engine.load(ScriptSources.of(dir));
       long t2 = System.nanoTime();
       check(engine.emit("input", Json.object().put("text", "hi"), EventContext.EMPTY));
       long t3 = System.nanoTime();
-      System.out.printf("cold start: engine %d ms + load one script %d ms + first emit %d ms = %d ms;"
-          + " JVM start to first answer %d ms%n", ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0),
+      System.out.printf(
+          "cold start: engine %d ms + load one script %d ms + first emit %d ms = %d ms;"
+              + " JVM start to first answer %d ms%n",
+          ms(t1 - t0),
+          ms(t2 - t1),
+          ms(t3 - t2),
+          ms(t3 - t0),
           System.currentTimeMillis() - jvmStart);
       long t4 = System.nanoTime();
       check(engine.emit("context", MarshalTest.contextPayload(2000), EventContext.EMPTY));
-      System.out.printf("first context emit over 2,000 messages (cold): %d ms%n", ms(System.nanoTime() - t4));
+      System.out.printf(
+          "first context emit over 2,000 messages (cold): %d ms%n", ms(System.nanoTime() - t4));
     }
   }
 
-  /** As cold, but warmUp() is called first and the caller does 1.5 s of its own startup meanwhile. */
+  /**
+   * As cold, but warmUp() is called first and the caller does 1.5 s of its own startup meanwhile.
+   */
   private static void coldWarmed() throws Exception {
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     Path dir = scripts();
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
       engine.warmUp();
       Thread.sleep(1500);
       long t2 = System.nanoTime();
       engine.load(ScriptSources.of(dir));
       check(engine.emit("input", Json.object().put("text", "hi"), EventContext.EMPTY));
-      System.out.printf("after warmUp() and 1.5 s of other startup: load + first emit %d ms; JVM start to first answer %d ms%n",
+      System.out.printf(
+          "after warmUp() and 1.5 s of other startup: load + first emit %d ms; JVM start to first answer %d ms%n",
           ms(System.nanoTime() - t2), System.currentTimeMillis() - jvmStart);
     }
   }
 
   private static void warm() throws Exception {
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
       engine.load(ScriptSources.of(scripts()));
       ObjectNode payload = MarshalTest.contextPayload(2000);
-      System.out.printf("payload: 2,000 messages, %d characters of JSON%n", Json.write(payload).length());
+      System.out.printf(
+          "payload: 2,000 messages, %d characters of JSON%n", Json.write(payload).length());
       for (int i = 0; i < 40; i++) {
         check(engine.emit("context", payload, EventContext.EMPTY));
       }
@@ -105,28 +118,41 @@ public final class BridgeBenchmark {
       for (int i = 0; i < n; i++) {
         check(engine.emit("context", payload, EventContext.EMPTY));
       }
-      System.out.printf("warm context emit over 2,000 messages: %.1f ms per call (mean of %d after 40 warm-up calls)%n",
+      System.out.printf(
+          "warm context emit over 2,000 messages: %.1f ms per call (mean of %d after 40 warm-up calls)%n",
           (System.nanoTime() - s) / 1e6 / n, n);
     }
   }
 
   private static void marshal() {
-    try (Engine engine = Engine.newBuilder("js").sandbox(SandboxPolicy.CONSTRAINED).out(OutputStream.nullOutputStream())
-        .err(OutputStream.nullOutputStream()).option("engine.WarnInterpreterOnly", "false").build();
-        Context c = Context.newBuilder("js").engine(engine).sandbox(SandboxPolicy.CONSTRAINED)
-            .out(OutputStream.nullOutputStream()).err(OutputStream.nullOutputStream())
-            .allowHostAccess(HostAccess.CONSTRAINED).build()) {
+    try (Engine engine =
+            Engine.newBuilder("js")
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+        Context c =
+            Context.newBuilder("js")
+                .engine(engine)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .allowHostAccess(HostAccess.CONSTRAINED)
+                .build()) {
       c.enter();
       ObjectNode payload = MarshalTest.contextPayload(2000);
       Value parse = c.eval("js", "(s) => JSON.parse(s)");
       Value newObject = c.eval("js", "() => ({})");
       Value newArray = c.eval("js", "() => []");
-      Value count = c.eval("js", "(e) => e.messages.reduce((n, m) => n + JSON.stringify(m).length, 0)");
+      Value count =
+          c.eval("js", "(e) => e.messages.reduce((n, m) => n + JSON.stringify(m).length, 0)");
       long expected = count.execute(parse.execute(Json.write(payload))).asLong();
       for (int round = 0; round < 3; round++) {
         long a = time(20, () -> parse.execute(Json.write(payload)));
         long b = time(20, () -> build(c, payload, newObject, newArray));
-        System.out.printf("into a context, round %d: Jackson write + JSON.parse %.1f ms; built through the polyglot API %.1f ms%n",
+        System.out.printf(
+            "into a context, round %d: Jackson write + JSON.parse %.1f ms; built through the polyglot API %.1f ms%n",
             round + 1, a / 1e6, b / 1e6);
       }
       if (count.execute(build(c, payload, newObject, newArray)).asLong() != expected) {
@@ -138,11 +164,21 @@ public final class BridgeBenchmark {
 
   /** The first conversion in a fresh JVM, one way or the other (run each in its own JVM). */
   private static void marshalCold(boolean parse) {
-    try (Engine engine = Engine.newBuilder("js").sandbox(SandboxPolicy.CONSTRAINED).out(OutputStream.nullOutputStream())
-        .err(OutputStream.nullOutputStream()).option("engine.WarnInterpreterOnly", "false").build();
-        Context c = Context.newBuilder("js").engine(engine).sandbox(SandboxPolicy.CONSTRAINED)
-            .out(OutputStream.nullOutputStream()).err(OutputStream.nullOutputStream())
-            .allowHostAccess(HostAccess.CONSTRAINED).build()) {
+    try (Engine engine =
+            Engine.newBuilder("js")
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+        Context c =
+            Context.newBuilder("js")
+                .engine(engine)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .allowHostAccess(HostAccess.CONSTRAINED)
+                .build()) {
       c.enter();
       ObjectNode payload = MarshalTest.contextPayload(2000);
       Json.write(Json.object().put("warm", "jackson"));
@@ -156,8 +192,11 @@ public final class BridgeBenchmark {
         } else {
           build(c, payload, newObject, newArray);
         }
-        System.out.printf("%s, call %d in a fresh JVM: %d ms%n", parse ? "Jackson write + JSON.parse" : "built through the polyglot API",
-            i, ms(System.nanoTime() - s));
+        System.out.printf(
+            "%s, call %d in a fresh JVM: %d ms%n",
+            parse ? "Jackson write + JSON.parse" : "built through the polyglot API",
+            i,
+            ms(System.nanoTime() - s));
       }
       c.leave();
     }

@@ -56,7 +56,9 @@ class CommandControlTest {
   @Test
   void cancellingACommandAbortsItsSignal() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("wait.js", """
+      f.write(
+          "wait.js",
+          """
           export default function (pi) {
             pi.registerCommand("wait", {
               handler: (args, ctx) => new Promise(() => {
@@ -69,24 +71,31 @@ class CommandControlTest {
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      CompletableFuture<?> running = f.engine.runCommand("wait", "", new EventContext(Json.object(), ScriptUi.NONE));
+      CompletableFuture<?> running =
+          f.engine.runCommand("wait", "", new EventContext(Json.object(), ScriptUi.NONE));
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (f.host.calls.stream().noneMatch(c -> c.contains("waiting")) && System.nanoTime() < until) {
+      while (f.host.calls.stream().noneMatch(c -> c.contains("waiting"))
+          && System.nanoTime() < until) {
         Thread.sleep(10);
       }
       running.cancel(true);
-      while (f.host.calls.stream().noneMatch(c -> c.contains(" aborted ")) && System.nanoTime() < until) {
+      while (f.host.calls.stream().noneMatch(c -> c.contains(" aborted "))
+          && System.nanoTime() < until) {
         Thread.sleep(10);
       }
-      assertThat(f.host.calls).containsExactly("appendEntry wait.js waiting {\"aborted\":false}",
-          "appendEntry wait.js aborted {\"type\":\"abort\",\"aborted\":true,\"name\":\"AbortError\"}");
+      assertThat(f.host.calls)
+          .containsExactly(
+              "appendEntry wait.js waiting {\"aborted\":false}",
+              "appendEntry wait.js aborted {\"type\":\"abort\",\"aborted\":true,\"name\":\"AbortError\"}");
     }
   }
 
   @Test
   void commandHandlersGetTheSessionMethodsAndEventHandlersDoNot() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("cmd.js", """
+      f.write(
+          "cmd.js",
+          """
           export default function (pi) {
             pi.registerCommand("go", {
               handler: async (args, ctx) => {
@@ -105,10 +114,16 @@ class CommandControlTest {
       assertThat(f.load().problems()).isEmpty();
       FakeCommands commands = new FakeCommands();
       EventContext ctx = new EventContext(Json.object(), ScriptUi.NONE).withCommands(commands);
-      assertThat(f.engine.runCommand("go", "", ctx).get(10, TimeUnit.SECONDS).toString()).isEqualTo("[true,false,false]");
-      assertThat(commands.calls).containsExactly("waitForIdle",
-          "navigateTree e1 TreeOptions[summarize=true, customInstructions=Optional.empty, replaceInstructions=false,"
-              + " label=Optional[here]]", "fork e2", "newSession", "reload");
+      assertThat(f.engine.runCommand("go", "", ctx).get(10, TimeUnit.SECONDS).toString())
+          .isEqualTo("[true,false,false]");
+      assertThat(commands.calls)
+          .containsExactly(
+              "waitForIdle",
+              "navigateTree e1 TreeOptions[summarize=true, customInstructions=Optional.empty, replaceInstructions=false,"
+                  + " label=Optional[here]]",
+              "fork e2",
+              "newSession",
+              "reload");
       assertThatThrownBy(() -> f.engine.runCommand("go", "bad", ctx).get(10, TimeUnit.SECONDS))
           .hasMessageContaining("TypeError: ctx.navigateTree: unknown option \"summarise\"");
       f.emit("agent_start", "{}");
@@ -119,7 +134,9 @@ class CommandControlTest {
   @Test
   void aModeWithoutSessionCommandsRejectsThemPlainly() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("cmd.js", """
+      f.write(
+          "cmd.js",
+          """
           export default function (pi) {
             pi.registerCommand("go", { handler: async (args, ctx) => {
               try { await ctx.newSession(); } catch (e) { return e.message; }
@@ -127,8 +144,10 @@ class CommandControlTest {
           }
           """);
       f.load();
-      assertThat(f.engine.runCommand("go", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).asText())
-          .isEqualTo("ctx.newSession failed: newSession is not available in this mode (only in the interactive mode's commands)");
+      assertThat(
+              f.engine.runCommand("go", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).asText())
+          .isEqualTo(
+              "ctx.newSession failed: newSession is not available in this mode (only in the interactive mode's commands)");
     }
   }
 }

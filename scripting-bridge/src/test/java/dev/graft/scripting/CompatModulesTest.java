@@ -17,7 +17,9 @@ class CompatModulesTest {
   @Test
   void typeboxPiAiAndPiCodingAgentImportsResolveToGraftsModules() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("ref.js", """
+      f.write(
+          "ref.js",
+          """
           import { Type } from "typebox";
           import { Type as SinclairType } from "@sinclair/typebox";
           import { StringEnum, complete } from "@mariozechner/pi-ai";
@@ -56,48 +58,70 @@ class CompatModulesTest {
           """);
       assertThat(f.load().problems()).isEmpty();
       ScriptTool tool = f.engine.tools().get(0);
-      assertThat(tool.parameters()).isEqualTo(ScriptFixture.json("""
-          {"type":"object","properties":{
-            "action":{"type":"string","enum":["list","add"]},
-            "text":{"description":"the item","type":"string"},
-            "tags":{"type":"array","items":{"type":"string"}},
-            "limit":{"minimum":1,"type":"integer"}},
-           "required":["action","tags"]}"""));
+      assertThat(tool.parameters())
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"type":"object","properties":{
+                    "action":{"type":"string","enum":["list","add"]},
+                    "text":{"description":"the item","type":"string"},
+                    "tags":{"type":"array","items":{"type":"string"}},
+                    "limit":{"minimum":1,"type":"integer"}},
+                   "required":["action","tags"]}\
+                  """));
       List<HandlerOutcome> out = f.emit("agent_start", "{}");
-      assertThat(((HandlerOutcome.Answered) out.get(0)).value()).isEqualTo(ScriptFixture.json("""
-          {"order":[1,2],"completeError":"ctx.complete failed: there is no agent whose model to call","isBash":true,
-           "literal":{"const":"on","type":"string"},"union":2,
-           "serialized":"[User]: note\\n\\n[Assistant]: hi\\n\\n[Assistant tool calls]: read(path=\\"a\\")"}"""));
+      assertThat(((HandlerOutcome.Answered) out.get(0)).value())
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"order":[1,2],"completeError":"ctx.complete failed: there is no agent whose model to call","isBash":true,
+                   "literal":{"const":"on","type":"string"},"union":2,
+                   "serialized":"[User]: note\\n\\n[Assistant]: hi\\n\\n[Assistant tool calls]: read(path=\\"a\\")"}\
+                  """));
     }
   }
 
   @Test
   void versionIsGraftsProjectVersion() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("version.js", """
+      f.write(
+          "version.js",
+          """
           import { VERSION } from "@mariozechner/pi-coding-agent";
           export default function (pi) {
             pi.on("agent_start", () => ({ version: VERSION }));
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      String version = ((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value().path("version").asText();
+      String version =
+          ((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0))
+              .value()
+              .path("version")
+              .asText();
       // Maven's ${project.version}, filtered in at build: graft's version, not the placeholder.
-      assertThat(version).isEqualTo(CompatModules.VERSION).matches("\\d+\\.\\d+\\.\\d+.*").doesNotContain("$");
+      assertThat(version)
+          .isEqualTo(CompatModules.VERSION)
+          .matches("\\d+\\.\\d+\\.\\d+.*")
+          .doesNotContain("$");
     }
   }
 
   @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("tui.js", """
+      f.write(
+          "tui.js",
+          """
           import { Text } from "@mariozechner/pi-tui";
           export default function (pi) {}
           """);
       LoadReport report = f.load();
-      assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.reason())
-          .contains("cannot import \"@mariozechner/pi-tui\"")
-          .contains("no installed script package is called \"@mariozechner/pi-tui\""));
+      assertThat(report.problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.reason())
+                  .contains("cannot import \"@mariozechner/pi-tui\"")
+                  .contains("no installed script package is called \"@mariozechner/pi-tui\""));
     }
   }
 }

@@ -10,24 +10,31 @@ import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The context event's messages, kept by each script from call to call (MessageMirror): what a
- * handler returns unchanged is graft's own message again, a changed copy is converted, and the
- * kept messages are frozen, so no script changes what another script or the next call sees.
- * Run through HookRunner and ScriptHookSource, as in an agent run.
+ * handler returns unchanged is graft's own message again, a changed copy is converted, and the kept
+ * messages are frozen, so no script changes what another script or the next call sees. Run through
+ * HookRunner and ScriptHookSource, as in an agent run.
  */
 class ContextMirrorTest {
   @TempDir Path temp;
   private final List<String> problems = new ArrayList<>();
 
   private static AgentMessage user(int i) {
-    return MessageCodec.decode(ScriptFixture.json(
-        "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"message " + i + "\"}],\"timestamp\":" + (i + 1) + "}"));
+    return MessageCodec.decode(
+        ScriptFixture.json(
+            "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"message "
+                + i
+                + "\"}],\"timestamp\":"
+                + (i + 1)
+                + "}"));
   }
 
   private static List<AgentMessage> messages(int n) {
@@ -47,7 +54,9 @@ class ContextMirrorTest {
   @Test
   void aFilteredArrayOfTheGivenMessagesIsExactlyThoseMessages() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("odd.js", """
+      f.write(
+          "odd.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({ messages: event.messages.filter((m, i) => i % 2 === 1).reverse() }));
           }
@@ -70,7 +79,9 @@ class ContextMirrorTest {
   @Test
   void aChangedCopyIsConvertedAndTheOthersStayGraftsOwn() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("edit.js", """
+      f.write(
+          "edit.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({
               messages: event.messages.map((m, i) =>
@@ -82,7 +93,8 @@ class ContextMirrorTest {
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(3);
       hooks.context(given);
-      List<AgentMessage> out = hooks.context(given); // the second call: the script holds the messages
+      List<AgentMessage> out =
+          hooks.context(given); // the second call: the script holds the messages
       assertThat(out).hasSize(4);
       assertThat(out.get(0)).isSameAs(given.get(0));
       assertThat(out.get(2)).isSameAs(given.get(2));
@@ -96,7 +108,9 @@ class ContextMirrorTest {
   @Test
   void aCopyChangedInPlaceOnItsFirstCallIsConverted() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("inplace.js", """
+      f.write(
+          "inplace.js",
+          """
           export default function (graft) {
             let calls = 0;
             graft.on("context", (event) => {
@@ -114,9 +128,11 @@ class ContextMirrorTest {
       assertThat(text(out.get(1))).isEqualTo("changed in place");
       assertThat(text(given.get(1))).isEqualTo("message 1");
       // The copy was the handler's own: the next call gets graft's message, unchanged.
-      assertThat(hooks.context(given)).satisfiesExactly(
-          m -> assertThat(m).isSameAs(given.get(0)), m -> assertThat(m).isSameAs(given.get(1)),
-          m -> assertThat(m).isSameAs(given.get(2)));
+      assertThat(hooks.context(given))
+          .satisfiesExactly(
+              m -> assertThat(m).isSameAs(given.get(0)),
+              m -> assertThat(m).isSameAs(given.get(1)),
+              m -> assertThat(m).isSameAs(given.get(2)));
       assertThat(problems).isEmpty();
     }
   }
@@ -129,7 +145,9 @@ class ContextMirrorTest {
   @Test
   void aFirstCallsAnswerIsReadByTheTextOfItsMessages() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("mix.js", """
+      f.write(
+          "mix.js",
+          """
           let calls = 0;
           export default function (graft) {
             graft.on("context", (event) => {
@@ -153,17 +171,26 @@ class ContextMirrorTest {
       assertThat(text(out.get(3))).isEqualTo("new b");
       assertThat(out.get(4)).isSameAs(given.get(2));
       assertThat(problems).isEmpty();
-      List<AgentMessage> others = messages(4).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
-      assertThat(hooks.context(others)).containsExactlyElementsOf(others); // the failure leaves the context as it was
-      assertThat(problems).singleElement().satisfies(p -> assertThat(p)
-          .endsWith("mix.js: context handler failed: the result is not JSON: .messages[1].timestamp is a BigInt (10n)"));
+      List<AgentMessage> others =
+          messages(4).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
+      assertThat(hooks.context(others))
+          .containsExactlyElementsOf(others); // the failure leaves the context as it was
+      assertThat(problems)
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p)
+                  .endsWith(
+                      "mix.js: context handler failed: the result is not JSON: .messages[1].timestamp is a BigInt (10n)"));
     }
   }
 
   @Test
   void aFirstCallsAnswerIsHeldToTheBridgeLimitBeyondTheMessagesSent() {
-    try (ScriptFixture f = new ScriptFixture(temp, ScriptSettings.defaults().withMaxBridgeChars(1_000_000))) {
-      f.write("grow.js", """
+    try (ScriptFixture f =
+        new ScriptFixture(temp, ScriptSettings.defaults().withMaxBridgeChars(1_000_000))) {
+      f.write(
+          "grow.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({
               messages: [...event.messages, { role: "user", content: "x".repeat(2000000), timestamp: 1 }],
@@ -172,9 +199,14 @@ class ContextMirrorTest {
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(3);
-      assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
-      assertThat(problems).singleElement().satisfies(p -> assertThat(p)
-          .endsWith("grow.js: context handler failed: the result is too large: more than 1000000 characters of JSON"));
+      assertThat(hooks.context(given))
+          .containsExactlyElementsOf(given); // the failure leaves the context as it was
+      assertThat(problems)
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p)
+                  .endsWith(
+                      "grow.js: context handler failed: the result is too large: more than 1000000 characters of JSON"));
     }
   }
 
@@ -185,7 +217,9 @@ class ContextMirrorTest {
   @Test
   void everyKindOfContextChangeMapsBackExactly() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("shape.js", """
+      f.write(
+          "shape.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({
               messages: event.messages.filter((m, i) => i % 3 !== 1).map((m, i) =>
@@ -194,7 +228,7 @@ class ContextMirrorTest {
           }
           """);
       HookRunner hooks = runner(f);
-      java.util.Random random = new java.util.Random(16);
+      Random random = new Random(16);
       List<AgentMessage> context = new ArrayList<>(messages(5));
       int made = 5;
       for (int call = 0; call < 80; call++) {
@@ -210,11 +244,19 @@ class ContextMirrorTest {
               context.remove(random.nextInt(context.size()));
             }
           }
-          case 4 -> context.add(random.nextInt(context.size()), context.get(random.nextInt(context.size())));
-          case 5 -> java.util.Collections.swap(context, random.nextInt(context.size()), random.nextInt(context.size()));
+          case 4 ->
+              context.add(
+                  random.nextInt(context.size()), context.get(random.nextInt(context.size())));
+          case 5 ->
+              Collections.swap(
+                  context, random.nextInt(context.size()), random.nextInt(context.size()));
           default -> {
             if (random.nextInt(6) == 0) {
-              context = new ArrayList<>(messages(3).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList());
+              context =
+                  new ArrayList<>(
+                      messages(3).stream()
+                          .map(m -> MessageCodec.decode(MessageCodec.encode(m)))
+                          .toList());
             }
           }
         }
@@ -228,7 +270,9 @@ class ContextMirrorTest {
         assertThat(out).as("call " + call).hasSize(kept.size());
         for (int i = 0; i < kept.size(); i++) {
           if (i % 4 == 0) {
-            assertThat(text(out.get(i))).as("call %d, message %d", call, i).isEqualTo("x" + text(kept.get(i)));
+            assertThat(text(out.get(i)))
+                .as("call %d, message %d", call, i)
+                .isEqualTo("x" + text(kept.get(i)));
           } else {
             assertThat(out.get(i)).as("call %d, message %d", call, i).isSameAs(kept.get(i));
           }
@@ -241,7 +285,9 @@ class ContextMirrorTest {
   @Test
   void messagesAreMadeOnlyWhenAHandlerReadsThem() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("lazy.js", """
+      f.write(
+          "lazy.js",
+          """
           let calls = 0;
           let old;
           export default function (graft) {
@@ -277,7 +323,9 @@ class ContextMirrorTest {
   void aScriptCannotChangeWhatTheNextScriptOrTheNextCallSees() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       // a.js tries every way of changing a message in place, then answers nothing.
-      f.write("a.js", """
+      f.write(
+          "a.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => {
               const m = event.messages[0];
@@ -295,7 +343,9 @@ class ContextMirrorTest {
           }
           """);
       // b.js reports what it is given.
-      f.write("b.js", """
+      f.write(
+          "b.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => {
               console.warn(`b: ${event.messages.length} messages, first "${event.messages[0].content[0].text}" with ${event.messages[0].content.length} block(s)`);
@@ -310,12 +360,15 @@ class ContextMirrorTest {
         assertThat(text(out.get(0))).isEqualTo("message 0");
       }
       // The first call's messages are a's own copy (as in the reference): its changes stay there.
-      // From the second call on a's messages are the ones it keeps, frozen: every change is refused.
+      // From the second call on a's messages are the ones it keeps, frozen: every change is
+      // refused.
       String b = "b.js WARN b: 3 messages, first \"message 0\" with 1 block(s)";
-      assertThat(f.log.lines).filteredOn(l -> l.contains(" a: ") || l.contains(" b: ")).containsExactly(
-          "a.js WARN a: 0 of 5 refused, sees \"changed by a\"", b,
-          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b,
-          "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b);
+      assertThat(f.log.lines)
+          .filteredOn(l -> l.contains(" a: ") || l.contains(" b: "))
+          .containsExactly(
+              "a.js WARN a: 0 of 5 refused, sees \"changed by a\"", b,
+              "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b,
+              "a.js WARN a: 5 of 5 refused, sees \"message 0\"", b);
       assertThat(problems).isEmpty();
     }
   }
@@ -323,25 +376,35 @@ class ContextMirrorTest {
   @Test
   void aWrongMessageBesideGivenOnesIsReportedAtItsPlace() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("bad.js", """
+      f.write(
+          "bad.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({ messages: [event.messages[0], event.messages[1], { role: "user", content: () => 1 }] }));
           }
           """);
       HookRunner hooks = runner(f);
       List<AgentMessage> given = messages(2);
-      // The first call answers whole, the second names the two given messages by id: the same report.
-      assertThat(hooks.context(given)).containsExactlyElementsOf(given); // the failure leaves the context as it was
+      // The first call answers whole, the second names the two given messages by id: the same
+      // report.
+      assertThat(hooks.context(given))
+          .containsExactlyElementsOf(given); // the failure leaves the context as it was
       assertThat(hooks.context(given)).containsExactlyElementsOf(given);
-      assertThat(problems).hasSize(2).allSatisfy(p -> assertThat(p)
-          .endsWith("bad.js: context handler failed: the result is not JSON: .messages[2].content is a function"));
+      assertThat(problems)
+          .hasSize(2)
+          .allSatisfy(p ->
+              assertThat(p)
+                  .endsWith(
+                      "bad.js: context handler failed: the result is not JSON: .messages[2].content is a function"));
     }
   }
 
   @Test
   void onlyMessagesOfTheLastCallsAreKept() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("keep.js", """
+      f.write(
+          "keep.js",
+          """
           export default function (graft) {
             graft.on("context", (event) => ({ messages: event.messages }));
           }
@@ -359,8 +422,10 @@ class ContextMirrorTest {
       assertThat(script.messages().size()).isEqualTo(4);
       assertThat(hooks.context(grown)).containsExactlyElementsOf(grown);
       assertThat(script.messages().size()).isEqualTo(5);
-      // Another context altogether (a new session): the old messages go after two calls without them.
-      List<AgentMessage> other = messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
+      // Another context altogether (a new session): the old messages go after two calls without
+      // them.
+      List<AgentMessage> other =
+          messages(2).stream().map(m -> MessageCodec.decode(MessageCodec.encode(m))).toList();
       hooks.context(other);
       assertThat(script.messages().size()).isEqualTo(5);
       assertThat(hooks.context(other)).containsExactlyElementsOf(other);

@@ -3,33 +3,44 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.scripting.api.NodeAccess;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptSpawn;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A {@link ScriptHostPort} that records every call as one line and answers exec with futures the test completes. */
+/**
+ * A {@link ScriptHostPort} that records every call as one line and answers exec with futures the
+ * test completes.
+ */
 class FakeHost implements ScriptHostPort {
   final List<String> calls = new CopyOnWriteArrayList<>();
   final LinkedBlockingQueue<CompletableFuture<JsonNode>> execs = new LinkedBlockingQueue<>();
   final List<String> threads = new CopyOnWriteArrayList<>();
   volatile List<String> activeTools = List.of("read", "bash");
   volatile ThinkingLevel level = ThinkingLevel.MEDIUM;
+
   /** What scripts' Node modules start from (null: no grants, the script's folder). */
-  volatile dev.graft.scripting.api.NodeAccess nodeAccess;
+  volatile NodeAccess nodeAccess;
+
   /** The programs child_process may start (a stand-in for the settings' grants). */
-  volatile java.util.Set<String> programs = java.util.Set.of();
+  volatile Set<String> programs = Set.of();
+
   /** Every program child_process asked for, granted or not. */
-  final List<dev.graft.scripting.api.ScriptSpawn> spawns = new CopyOnWriteArrayList<>();
+  final List<ScriptSpawn> spawns = new CopyOnWriteArrayList<>();
 
   @Override
-  public dev.graft.scripting.api.NodeAccess nodeAccess(ScriptFile script) {
-    dev.graft.scripting.api.NodeAccess a = nodeAccess;
-    return a != null ? a : dev.graft.scripting.api.NodeAccess.of(script);
+  public NodeAccess nodeAccess(ScriptFile script) {
+    NodeAccess a = nodeAccess;
+    return a != null ? a : NodeAccess.of(script);
   }
 
   /**
@@ -37,23 +48,24 @@ class FakeHost implements ScriptHostPort {
    * "fail", prints to stderr and exits 3), from another thread, as a real one reports.
    */
   @Override
-  public dev.graft.scripting.api.ScriptChild spawn(ScriptFile script, dev.graft.scripting.api.ScriptSpawn spawn,
-      dev.graft.scripting.api.ScriptChild.Events events) {
+  public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events) {
     spawns.add(spawn);
     if (!programs.contains(spawn.command())) {
-      throw new SecurityException("exec is not granted to " + script.name() + "; to let it run " + spawn.command());
+      throw new SecurityException(
+          "exec is not granted to " + script.name() + "; to let it run " + spawn.command());
     }
-    Thread.ofVirtual().start(() -> {
-      byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      if (spawn.command().equals("fail")) {
-        events.stderr(line);
-        events.exit(3, Optional.empty());
-      } else {
-        events.stdout(line);
-        events.exit(0, Optional.empty());
-      }
-    });
-    return new dev.graft.scripting.api.ScriptChild() {
+    Thread.ofVirtual()
+        .start(() -> {
+          byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(StandardCharsets.UTF_8);
+          if (spawn.command().equals("fail")) {
+            events.stderr(line);
+            events.exit(3, Optional.empty());
+          } else {
+            events.stdout(line);
+            events.exit(0, Optional.empty());
+          }
+        });
+    return new ScriptChild() {
       @Override
       public long pid() {
         return 4242;
@@ -79,7 +91,13 @@ class FakeHost implements ScriptHostPort {
 
   @Override
   public void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data) {
-    record("appendEntry " + script.name() + " " + customType + " " + data.map(Object::toString).orElse("-"));
+    record(
+        "appendEntry "
+            + script.name()
+            + " "
+            + customType
+            + " "
+            + data.map(Object::toString).orElse("-"));
   }
 
   @Override
@@ -103,7 +121,8 @@ class FakeHost implements ScriptHostPort {
   }
 
   @Override
-  public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+  public CompletableFuture<JsonNode> exec(
+      ScriptFile script, String command, List<String> args, ObjectNode options) {
     record("exec " + command + " " + args + " " + options);
     CompletableFuture<JsonNode> f = new CompletableFuture<>();
     execs.add(f);

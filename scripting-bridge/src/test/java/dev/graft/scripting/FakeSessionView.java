@@ -22,8 +22,18 @@ class FakeSessionView implements ScriptSessionView {
 
   /** Appends an entry as a child of the leaf and makes it the leaf. */
   String append(String id, String type, String extra) {
-    String line = "{\"type\":\"" + type + "\",\"id\":\"" + id + "\",\"parentId\":" + (leaf == null ? "null" : "\"" + leaf + "\"")
-        + ",\"timestamp\":\"2025-01-01T00:00:0" + lines.size() % 10 + ".000Z\"" + (extra.isEmpty() ? "" : "," + extra) + "}";
+    String line =
+        "{\"type\":\""
+            + type
+            + "\",\"id\":\""
+            + id
+            + "\",\"parentId\":"
+            + (leaf == null ? "null" : "\"" + leaf + "\"")
+            + ",\"timestamp\":\"2025-01-01T00:00:0"
+            + lines.size() % 10
+            + ".000Z\""
+            + (extra.isEmpty() ? "" : "," + extra)
+            + "}";
     lines.add(line);
     leaf = id;
     return id;
@@ -58,36 +68,44 @@ class FakeSessionView implements ScriptSessionView {
   public synchronized Reply read(String known, int count, Query query) {
     int from = known.equals(generation) && count <= lines.size() ? count : 0;
     reads.add(query.getClass().getSimpleName() + " " + count + "->" + from);
-    Answer answer = switch (query) {
-      case Query.All a -> new Answer.Nothing();
-      case Query.Entry e -> new Answer.Position(position(e.id()));
-      case Query.Leaf l -> leaf == null ? new Answer.Position(OptionalInt.empty()) : new Answer.Position(position(leaf));
-      case Query.Branch b -> {
-        List<Integer> path = new ArrayList<>();
-        String id = b.fromId().orElse(leaf);
-        boolean after = false;
-        while (id != null && position(id).isPresent()) {
-          int p = position(id).getAsInt();
-          if (from > 0 && p == b.knownEnd()) {
-            after = true;
-            break;
+    Answer answer =
+        switch (query) {
+          case Query.All a -> new Answer.Nothing();
+          case Query.Entry e -> new Answer.Position(position(e.id()));
+          case Query.Leaf l ->
+              leaf == null
+                  ? new Answer.Position(OptionalInt.empty())
+                  : new Answer.Position(position(leaf));
+          case Query.Branch b -> {
+            List<Integer> path = new ArrayList<>();
+            String id = b.fromId().orElse(leaf);
+            boolean after = false;
+            while (id != null && position(id).isPresent()) {
+              int p = position(id).getAsInt();
+              if (from > 0 && p == b.knownEnd()) {
+                after = true;
+                break;
+              }
+              path.addFirst(p);
+              id = field(p, "parentId");
+            }
+            reads.add("  branch after " + (after ? b.knownEnd() : "none"));
+            yield new Answer.Positions(after, path.stream().mapToInt(Integer::intValue).toArray());
           }
-          path.addFirst(p);
-          id = field(p, "parentId");
-        }
-        reads.add("  branch after " + (after ? b.knownEnd() : "none"));
-        yield new Answer.Positions(after, path.stream().mapToInt(Integer::intValue).toArray());
-      }
-      case Query.Tree t -> {
-        List<TreeRow> rows = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-          String parent = field(i, "parentId");
-          rows.add(new TreeRow(i, parent == null ? -1 : position(parent).getAsInt(),
-              Optional.ofNullable(labels.get(field(i, "id"))), Optional.ofNullable(labels.get(field(i, "id"))).map(x -> "T")));
-        }
-        yield new Answer.Rows(rows);
-      }
-    };
+          case Query.Tree t -> {
+            List<TreeRow> rows = new ArrayList<>();
+            for (int i = 0; i < lines.size(); i++) {
+              String parent = field(i, "parentId");
+              rows.add(
+                  new TreeRow(
+                      i,
+                      parent == null ? -1 : position(parent).getAsInt(),
+                      Optional.ofNullable(labels.get(field(i, "id"))),
+                      Optional.ofNullable(labels.get(field(i, "id"))).map(x -> "T")));
+            }
+            yield new Answer.Rows(rows);
+          }
+        };
     return new Reply(generation, from, lines.subList(from, lines.size()), lines.size(), answer);
   }
 

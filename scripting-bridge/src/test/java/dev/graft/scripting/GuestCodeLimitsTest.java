@@ -30,7 +30,9 @@ class GuestCodeLimitsTest {
   @TempDir Path temp;
 
   private static ScriptSettings settings() {
-    return ScriptSettings.defaults().withSpinLimit(Duration.ofMillis(400)).withHandlerTimeout(Duration.ofSeconds(60));
+    return ScriptSettings.defaults()
+        .withSpinLimit(Duration.ofMillis(400))
+        .withHandlerTimeout(Duration.ofSeconds(60));
   }
 
   private static String failure(List<HandlerOutcome> out) {
@@ -41,7 +43,9 @@ class GuestCodeLimitsTest {
   @Test
   void aThrownValueWhoseTrapsOrGettersSpinIsDescribedWithinTheSpinLimit() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
-      f.write("x.js", """
+      f.write(
+          "x.js",
+          """
           const spin = () => { for (;;) {} };
           export default function (pi) {
             pi.on("agent_start", () => { throw new Proxy({}, { getPrototypeOf: spin, ownKeys: spin, get: spin }); });
@@ -54,23 +58,29 @@ class GuestCodeLimitsTest {
           """);
       assertThat(f.load().problems()).isEmpty();
       assertThat(failure(f.emit("agent_start", "{}")))
-          .endsWith("x.js: agent_start handler threw a value that is not an Error: a value that cannot be shown (at x.js:3)");
+          .endsWith(
+              "x.js: agent_start handler threw a value that is not an Error: a value that cannot be shown (at x.js:3)");
       assertThat(failure(f.emit("turn_start", "{}")))
-          .endsWith("x.js: turn_start handler was rejected with a value that is not an Error: a value that cannot be shown");
+          .endsWith(
+              "x.js: turn_start handler was rejected with a value that is not an Error: a value that cannot be shown");
       // The getter runs while graft describes the value, or while GraalJS makes the exception's
       // message inside the handler's run; either is interrupted (or, when the interrupt does not
       // land within 2 s, cancelled and the script stopped).
-      assertThat(failure(f.emit("agent_end", "{}"))).containsPattern("x.js: agent_end handler (threw a value that is not"
-          + " an Error: a value that cannot be shown \\(at x.js:4\\)|ran for more than 0.4 s (without returning \\(an"
-          + " endless loop\\?\\) and was interrupted|and did not stop when interrupted, so it was cancelled; the script is"
-          + " off until a reload))");
+      assertThat(failure(f.emit("agent_end", "{}")))
+          .containsPattern(
+              "x.js: agent_end handler (threw a value that is not"
+                  + " an Error: a value that cannot be shown \\(at x.js:4\\)|ran for more than 0.4 s (without returning \\(an"
+                  + " endless loop\\?\\) and was interrupted|and did not stop when interrupted, so it was cancelled; the script is"
+                  + " off until a reload))");
     }
   }
 
   @Test
   void anAnswerWhoseGetterOrToJsonSpinsIsInterruptedAfterTheSpinLimit() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
-      f.write("x.js", """
+      f.write(
+          "x.js",
+          """
           export default function (pi) {
             pi.on("tool_call", () => ({
               get block() { for (;;) {} },
@@ -79,17 +89,23 @@ class GuestCodeLimitsTest {
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      assertThat(failure(f.emit("tool_call", "{}"))).endsWith("x.js: tool_call handler answered, but reading the answer took more than"
-          + " 0.4 s (a getter or toJSON that does not return?) and was interrupted (at x.js:2)");
-      assertThat(failure(f.emit("context", "{\"messages\":[]}"))).endsWith("x.js: context handler answered, but reading the answer"
-          + " took more than 0.4 s (a getter or toJSON that does not return?) and was interrupted (at x.js:5)");
+      assertThat(failure(f.emit("tool_call", "{}")))
+          .endsWith(
+              "x.js: tool_call handler answered, but reading the answer took more than"
+                  + " 0.4 s (a getter or toJSON that does not return?) and was interrupted (at x.js:2)");
+      assertThat(failure(f.emit("context", "{\"messages\":[]}")))
+          .endsWith(
+              "x.js: context handler answered, but reading the answer"
+                  + " took more than 0.4 s (a getter or toJSON that does not return?) and was interrupted (at x.js:5)");
     }
   }
 
   @Test
   void theAnswersOfEventsGraftIgnoresAreNotRead() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
-      f.write("x.js", """
+      f.write(
+          "x.js",
+          """
           export default function (pi) {
             pi.on("agent_end", () => ({ get seen() { pi.appendEntry("read", {}); return 1; } }));
             pi.on("turn_end", () => ({ get spin() { for (;;) {} } }));
@@ -98,8 +114,10 @@ class GuestCodeLimitsTest {
           """);
       assertThat(f.load().problems()).isEmpty();
       HookSource source = ScriptHookSource.of(f.engine, () -> EventContext.EMPTY).get(0);
-      assertThat(source.handle("agent_end", Json.object())).isEqualTo(new HookSource.Outcome.Answer(Json.NODES.missingNode()));
-      assertThat(source.handle("turn_end", Json.object())).isEqualTo(new HookSource.Outcome.Answer(Json.NODES.missingNode()));
+      assertThat(source.handle("agent_end", Json.object()))
+          .isEqualTo(new HookSource.Outcome.Answer(Json.NODES.missingNode()));
+      assertThat(source.handle("turn_end", Json.object()))
+          .isEqualTo(new HookSource.Outcome.Answer(Json.NODES.missingNode()));
       assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry x.js read "));
       // An answer graft uses is read.
       assertThat(source.handle("input", Json.object().put("text", "hi")))
@@ -111,12 +129,16 @@ class GuestCodeLimitsTest {
   @Test
   void aGeneratorOrAClassInstanceFromToolCallBlocksTheCall() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
-      f.write("gen.js", """
+      f.write(
+          "gen.js",
+          """
           export default function (pi) {
             pi.on("tool_call", function* () { yield { block: true, reason: "never seen" }; });
           }
           """);
-      f.write("inst.js", """
+      f.write(
+          "inst.js",
+          """
           class Allow { constructor() { this.block = false; } }
           export default function (pi) {
             pi.on("tool_call", () => new Allow());
@@ -125,15 +147,24 @@ class GuestCodeLimitsTest {
       assertThat(f.load().problems()).isEmpty();
       List<HookSource> sources = ScriptHookSource.of(f.engine, () -> EventContext.EMPTY);
       assertThat(sources).extracting(HookSource::name).containsExactly("gen.js", "inst.js");
-      ContentBlock.ToolCall call = new ContentBlock.ToolCall("call_1", "bash", Json.object().put("command", "ls"), Json.object());
+      ContentBlock.ToolCall call =
+          new ContentBlock.ToolCall(
+              "call_1", "bash", Json.object().put("command", "ls"), Json.object());
       for (HookSource source : sources) {
         List<String> problems = new CopyOnWriteArrayList<>();
-        AgentHooks.ToolCallDecision decision = new HookRunner(List.of(source), problems::add).toolCall(call);
-        assertThat(decision).as(source.name()).isInstanceOf(AgentHooks.ToolCallDecision.Block.class);
-        assertThat(problems).as(source.name()).singleElement().asString()
-            .contains(source.name().equals("gen.js")
-                ? "gen.js: tool_call handler failed: the result is a generator (return the value instead of yielding it)"
-                : "inst.js: tool_call handler failed: the result is not a plain object (an instance of a class?)")
+        AgentHooks.ToolCallDecision decision =
+            new HookRunner(List.of(source), problems::add).toolCall(call);
+        assertThat(decision)
+            .as(source.name())
+            .isInstanceOf(AgentHooks.ToolCallDecision.Block.class);
+        assertThat(problems)
+            .as(source.name())
+            .singleElement()
+            .asString()
+            .contains(
+                source.name().equals("gen.js")
+                    ? "gen.js: tool_call handler failed: the result is a generator (return the value instead of yielding it)"
+                    : "inst.js: tool_call handler failed: the result is not a plain object (an instance of a class?)")
             .contains("the tool call is blocked")
             .doesNotContain("\n");
       }
@@ -143,7 +174,9 @@ class GuestCodeLimitsTest {
   @Test
   void anUnhandledRejectionIsOneLineWithTheScriptsLine() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
-      f.write("x.js", """
+      f.write(
+          "x.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               Promise.reject(new Error("boom"));
@@ -157,9 +190,11 @@ class GuestCodeLimitsTest {
       assertThat(f.load().problems()).isEmpty();
       f.emit("agent_start", "{}");
       f.emit("agent_end", "{}");
-      assertThat(f.log.lines).filteredOn(l -> l.startsWith("x.js ")).containsExactly(
-          "x.js WARN unhandled promise rejection in agent_start handler: Error: boom (at x.js:3)",
-          "x.js WARN unhandled promise rejection in agent_end handler: 42");
+      assertThat(f.log.lines)
+          .filteredOn(l -> l.startsWith("x.js "))
+          .containsExactly(
+              "x.js WARN unhandled promise rejection in agent_start handler: Error: boom (at x.js:3)",
+              "x.js WARN unhandled promise rejection in agent_end handler: 42");
     }
   }
 
@@ -167,8 +202,12 @@ class GuestCodeLimitsTest {
   void aTopLevelThatSpinsIsOneProblemWithoutARejectionWarning() {
     try (ScriptFixture f = new ScriptFixture(temp, settings())) {
       f.write("loop.js", "while (true) {}\nexport default function (pi) {}\n");
-      assertThat(f.load().problems()).singleElement().satisfies(p -> assertThat(p.message())
-          .endsWith("loop.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
+      assertThat(f.load().problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.message())
+                  .endsWith(
+                      "loop.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
       assertThat(f.log.lines).noneMatch(l -> l.contains("unhandled promise rejection"));
     }
   }

@@ -11,6 +11,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -38,7 +39,7 @@ class GuestValueFuzzTest {
     dir = Files.createTempDirectory("graft-fuzz-guest-out");
     fixture = new ScriptFixture(dir, ScriptSettings.defaults().withMaxBridgeChars(MAX_CHARS));
     try (var in = GuestValueFuzzTest.class.getResourceAsStream("GuestValueFuzzTest-builder.js")) {
-      fixture.write("builder.js", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      fixture.write("builder.js", new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
     assertThat(fixture.load().problems()).isEmpty();
   }
@@ -66,7 +67,8 @@ class GuestValueFuzzTest {
     List<HandlerOutcome> out = fixture.emit("context", payload);
     assertThat(out).hasSize(1);
     HandlerOutcome noted = fixture.emit("agent_end", Json.object()).get(0);
-    assertThat(noted).as(ScriptFixture.messageOf(noted) + " after " + ScriptFixture.messageOf(out.get(0)))
+    assertThat(noted)
+        .as(ScriptFixture.messageOf(noted) + " after " + ScriptFixture.messageOf(out.get(0)))
         .isInstanceOf(HandlerOutcome.Answered.class);
     JsonNode built = ((HandlerOutcome.Answered) noted).value();
     boolean bad = built.get("bad").asBoolean();
@@ -86,14 +88,21 @@ class GuestValueFuzzTest {
       return;
     }
     Failure failure = ((HandlerOutcome.Failed) out.get(0)).failure();
-    assertThat(failure.message()).as(what).doesNotContain("\n").contains("builder.js: context handler ");
+    assertThat(failure.message())
+        .as(what)
+        .doesNotContain("\n")
+        .contains("builder.js: context handler ");
     if (throwing && !bad && !unsure) {
       assertThat(failure.kind()).as(failure.message()).isEqualTo(Failure.Kind.THREW);
       assertThat(failure.message()).contains("Error: getter");
     } else if (throwing) {
-      assertThat(failure.kind()).as(failure.message()).isIn(Failure.Kind.THREW, Failure.Kind.NOT_JSON);
+      assertThat(failure.kind())
+          .as(failure.message())
+          .isIn(Failure.Kind.THREW, Failure.Kind.NOT_JSON);
     } else {
-      assertThat(bad || unsure).as("refused a JSON value: " + failure.message() + " " + what).isTrue();
+      assertThat(bad || unsure)
+          .as("refused a JSON value: " + failure.message() + " " + what)
+          .isTrue();
       assertThat(failure.kind()).as(failure.message()).isEqualTo(Failure.Kind.NOT_JSON);
       assertThat(failure.message()).containsPattern("the result is (not JSON|too large)");
     }
@@ -103,7 +112,8 @@ class GuestValueFuzzTest {
     try {
       return Json.parse(text);
     } catch (IOException e) {
-      throw new AssertionError("JSON.stringify gave text Jackson cannot read: " + e.getMessage(), e);
+      throw new AssertionError(
+          "JSON.stringify gave text Jackson cannot read: " + e.getMessage(), e);
     }
   }
 }

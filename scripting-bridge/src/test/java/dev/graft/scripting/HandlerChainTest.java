@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One script with several handlers for an event, run through HookRunner and ScriptHookSource as
- * in an agent run: each handler is handed what the one before made of it, and a block or a cancel
- * ends the script's handlers, by the rules the runtime's hook points define.
+ * One script with several handlers for an event, run through HookRunner and ScriptHookSource as in
+ * an agent run: each handler is handed what the one before made of it, and a block or a cancel ends
+ * the script's handlers, by the rules the runtime's hook points define.
  */
 class HandlerChainTest {
   @TempDir Path temp;
@@ -35,15 +35,21 @@ class HandlerChainTest {
   @Test
   void aToolCallHandlerIsHandedTheInputTheOneBeforeGaveAndABlockEndsTheScriptsHandlers() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      HookRunner hooks = runner(f, """
-          export default function (graft) {
-            graft.on("tool_call", (event) => ({ input: { command: event.input.command + " --safe" } }));
-            graft.on("tool_call", (event) => ({ block: true, reason: "saw " + event.input.command }));
-            graft.on("tool_call", () => { graft.appendEntry("third", {}); });
-          }
-          """);
-      ContentBlock.ToolCall call = new ContentBlock.ToolCall("call_1", "bash", Json.object().put("command", "ls"), Json.object());
-      assertThat(hooks.toolCall(call)).isEqualTo(new AgentHooks.ToolCallDecision.Block("saw ls --safe"));
+      HookRunner hooks =
+          runner(
+              f,
+              """
+              export default function (graft) {
+                graft.on("tool_call", (event) => ({ input: { command: event.input.command + " --safe" } }));
+                graft.on("tool_call", (event) => ({ block: true, reason: "saw " + event.input.command }));
+                graft.on("tool_call", () => { graft.appendEntry("third", {}); });
+              }
+              """);
+      ContentBlock.ToolCall call =
+          new ContentBlock.ToolCall(
+              "call_1", "bash", Json.object().put("command", "ls"), Json.object());
+      assertThat(hooks.toolCall(call))
+          .isEqualTo(new AgentHooks.ToolCallDecision.Block("saw ls --safe"));
       assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry chain.js third"));
       assertThat(problems).isEmpty();
     }
@@ -52,14 +58,19 @@ class HandlerChainTest {
   @Test
   void aToolResultHandlerIsHandedThePatchedResult() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      HookRunner hooks = runner(f, """
-          export default function (graft) {
-            graft.on("tool_result", () => ({ content: [{ type: "text", text: "redacted" }] }));
-            graft.on("tool_result", (event) => ({ details: { before: event.content[0].text } }));
-          }
-          """);
-      ContentBlock.ToolCall call = new ContentBlock.ToolCall("call_1", "read", Json.object(), Json.object());
-      AgentHooks.ToolResultPatch patch = hooks.toolResult(call, List.of(new ContentBlock.Text("secret")), Optional.empty(), false);
+      HookRunner hooks =
+          runner(
+              f,
+              """
+              export default function (graft) {
+                graft.on("tool_result", () => ({ content: [{ type: "text", text: "redacted" }] }));
+                graft.on("tool_result", (event) => ({ details: { before: event.content[0].text } }));
+              }
+              """);
+      ContentBlock.ToolCall call =
+          new ContentBlock.ToolCall("call_1", "read", Json.object(), Json.object());
+      AgentHooks.ToolResultPatch patch =
+          hooks.toolResult(call, List.of(new ContentBlock.Text("secret")), Optional.empty(), false);
       assertThat(patch.content()).contains(List.of(new ContentBlock.Text("redacted")));
       assertThat(patch.details().map(Object::toString)).contains("{\"before\":\"redacted\"}");
       assertThat(problems).isEmpty();
@@ -69,13 +80,17 @@ class HandlerChainTest {
   @Test
   void aCancelEndsTheScriptsHandlersOfASessionBeforeEvent() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      HookRunner hooks = runner(f, """
-          export default function (graft) {
-            graft.on("session_before_switch", () => ({ cancel: true }));
-            graft.on("session_before_switch", () => { graft.appendEntry("second", {}); });
-          }
-          """);
-      assertThat(hooks.sessionBeforeSwitch(SessionHooks.Reason.NEW, Optional.empty()).cancel()).isTrue();
+      HookRunner hooks =
+          runner(
+              f,
+              """
+              export default function (graft) {
+                graft.on("session_before_switch", () => ({ cancel: true }));
+                graft.on("session_before_switch", () => { graft.appendEntry("second", {}); });
+              }
+              """);
+      assertThat(hooks.sessionBeforeSwitch(SessionHooks.Reason.NEW, Optional.empty()).cancel())
+          .isTrue();
       assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry chain.js second"));
     }
   }
@@ -83,16 +98,22 @@ class HandlerChainTest {
   @Test
   void aContextHandlerIsHandedTheMessagesTheOneBeforeLeft() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      HookRunner hooks = runner(f, """
-          export default function (graft) {
-            graft.on("context", (event) => ({ messages: event.messages.slice(1) }));
-            graft.on("context", (event) => ({ messages: [...event.messages,
-                { role: "user", content: "saw " + event.messages.length, timestamp: 9 }] }));
-          }
-          """);
-      List<AgentMessage> given = List.of(
-          MessageCodec.decode(ScriptFixture.json("{\"role\":\"user\",\"content\":\"one\",\"timestamp\":1}")),
-          MessageCodec.decode(ScriptFixture.json("{\"role\":\"user\",\"content\":\"two\",\"timestamp\":2}")));
+      HookRunner hooks =
+          runner(
+              f,
+              """
+              export default function (graft) {
+                graft.on("context", (event) => ({ messages: event.messages.slice(1) }));
+                graft.on("context", (event) => ({ messages: [...event.messages,
+                    { role: "user", content: "saw " + event.messages.length, timestamp: 9 }] }));
+              }
+              """);
+      List<AgentMessage> given =
+          List.of(
+              MessageCodec.decode(
+                  ScriptFixture.json("{\"role\":\"user\",\"content\":\"one\",\"timestamp\":1}")),
+              MessageCodec.decode(
+                  ScriptFixture.json("{\"role\":\"user\",\"content\":\"two\",\"timestamp\":2}")));
       List<AgentMessage> shaped = hooks.context(given);
       assertThat(shaped).hasSize(2);
       assertThat(shaped.get(0)).isSameAs(given.get(1));

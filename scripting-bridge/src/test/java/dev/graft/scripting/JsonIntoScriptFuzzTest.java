@@ -10,6 +10,7 @@ import dev.graft.scripting.api.Failure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +29,9 @@ class JsonIntoScriptFuzzTest {
   static void loadEchoScript() throws IOException {
     dir = Files.createTempDirectory("graft-fuzz-json-in");
     fixture = new ScriptFixture(dir);
-    fixture.write("echo.js", """
+    fixture.write(
+        "echo.js",
+        """
         export default function (pi) {
           pi.on("context", (event) => ({ v: event.v, kind: typeof event.v }));
         }
@@ -40,7 +43,7 @@ class JsonIntoScriptFuzzTest {
   static void close() throws IOException {
     fixture.close();
     try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 
@@ -65,13 +68,15 @@ class JsonIntoScriptFuzzTest {
     }
     JsonNode answer = ((HandlerOutcome.Answered) out.get(0)).value();
     assertThat(Json.jsValue(answer.get("v"))).isEqualTo(Json.jsValue(value));
-    assertThat(answer.get("kind").asText()).isEqualTo(switch (Json.jsValue(value).getNodeType()) {
-      case OBJECT, ARRAY, NULL -> "object";
-      case STRING -> "string";
-      case NUMBER -> "number";
-      case BOOLEAN -> "boolean";
-      default -> throw new IllegalStateException(value.getNodeType().toString());
-    });
+    assertThat(answer.get("kind").asText())
+        .isEqualTo(
+            switch (Json.jsValue(value).getNodeType()) {
+              case OBJECT, ARRAY, NULL -> "object";
+              case STRING -> "string";
+              case NUMBER -> "number";
+              case BOOLEAN -> "boolean";
+              default -> throw new IllegalStateException(value.getNodeType().toString());
+            });
   }
 
   private static int depth(JsonNode node) {

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ctx handlers get, made by the bridge from parts handed over once: before the agent exists
- * it has the working directory; once bound, the agent's session file, model and thinking level
- * as they are when each event comes, without binding again.
+ * The ctx handlers get, made by the bridge from parts handed over once: before the agent exists it
+ * has the working directory; once bound, the agent's session file, model and thinking level as they
+ * are when each event comes, without binding again.
  */
 class LiveEventContextTest {
   @TempDir Path temp;
@@ -43,13 +43,25 @@ class LiveEventContextTest {
 
   @Test
   void onceBoundEachEventReadsTheAgentAsItIsThen() throws Exception {
-    try (Session session = Session.create(temp.resolve("sessions"), temp.toString(), Clock.systemUTC());
+    try (Session session =
+            Session.create(temp.resolve("sessions"), temp.toString(), Clock.systemUTC());
         ScriptFixture f = new ScriptFixture(temp)) {
-      AgentSession agent = new AgentSession(session, temp, ScriptedProvider.MODEL, ScriptedProvider.parse("t", List.of()),
-          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+      AgentSession agent =
+          new AgentSession(
+              session,
+              temp,
+              ScriptedProvider.MODEL,
+              ScriptedProvider.parse("t", List.of()),
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              Clock.systemUTC());
       LiveEventContext live = new LiveEventContext(temp);
       live.bind(agent, ScriptSessionView.NONE, ScriptAgentControl.NONE);
-      f.write("seen.js", """
+      f.write(
+          "seen.js",
+          """
           export default function (graft) {
             graft.on("turn_start", (event, ctx) => {
               graft.appendEntry("seen", { cwd: ctx.cwd, model: ctx.model.id, thinking: ctx.thinkingLevel });
@@ -61,10 +73,18 @@ class LiveEventContextTest {
       source.handle("turn_start", Json.object().put("type", "turn_start"));
       agent.setThinking(ThinkingLevel.HIGH);
       source.handle("turn_start", Json.object().put("type", "turn_start"));
-      String seen = "appendEntry seen.js seen {\"cwd\":" + Json.write(Json.NODES.textNode(temp.toString()))
-          + ",\"model\":\"" + ScriptedProvider.MODEL.id() + "\",\"thinking\":\"";
+      String seen =
+          "appendEntry seen.js seen {\"cwd\":"
+              + Json.write(Json.NODES.textNode(temp.toString()))
+              + ",\"model\":\""
+              + ScriptedProvider.MODEL.id()
+              + "\",\"thinking\":\"";
       assertThat(f.host.calls).containsExactly(seen + "off\"}", seen + "high\"}");
-      session.file().ifPresent(file -> assertThat(live.get().data().path("sessionFile").asText()).isEqualTo(file.toString()));
+      session
+          .file()
+          .ifPresent(file ->
+              assertThat(live.get().data().path("sessionFile").asText())
+                  .isEqualTo(file.toString()));
     }
   }
 }

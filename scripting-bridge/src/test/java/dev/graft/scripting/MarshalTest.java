@@ -21,12 +21,13 @@ class MarshalTest {
 
   private static String returning(String expression) {
     return """
-        export default function (pi) {
-          pi.on("context", (event) => {
-            %s
-          });
-        }
-        """.formatted(expression);
+    export default function (pi) {
+      pi.on("context", (event) => {
+        %s
+      });
+    }
+    """
+        .formatted(expression);
   }
 
   private static Failure failure(List<HandlerOutcome> out) {
@@ -35,32 +36,40 @@ class MarshalTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      function         | return { messages: [{ role: "user", content: "x", extra: () => 1 }] };   | the result is not JSON: .messages[0].extra is a function
-      BigInt           | return { tokens: 10n };                                                  | the result is not JSON: .tokens is a BigInt (10n)
-      symbol           | return { tag: Symbol("t") };                                             | the result is not JSON: .tag is a symbol
-      undefined item   | return { messages: [1, undefined] };                                     | the result is not JSON: .messages[1] is undefined (arrays may hold null, not undefined)
-      cycle            | const o = { a: { b: {} } }; o.a.b.back = o; return o;                   | the result is not JSON: .a.b.back is a cycle (it contains itself)
-      Map              | return { index: new Map([[1, 2]]) };                                     | the result is not JSON: .index is a Map (convert it, e.g. Object.fromEntries(map))
-      NaN              | return { ratio: 0 / 0 };                                                 | the result is not JSON: .ratio is the number NaN
-      odd key          | return { "a b": [() => 0] };                                             | the result is not JSON: ["a b"][0] is a function
-      a bare function  | return function named() {};                                              | the result is not JSON: the value itself is a function
-      unsettled        | return { later: Promise.resolve(1) };                                    | the result is not JSON: .later is a Promise (await it first)
-      """)
-  void nonJsonResultsAreRefusedNamingScriptEventAndField(String name, String body, String expected) {
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          function         | return { messages: [{ role: "user", content: "x", extra: () => 1 }] };   | the result is not JSON: .messages[0].extra is a function
+          BigInt           | return { tokens: 10n };                                                  | the result is not JSON: .tokens is a BigInt (10n)
+          symbol           | return { tag: Symbol("t") };                                             | the result is not JSON: .tag is a symbol
+          undefined item   | return { messages: [1, undefined] };                                     | the result is not JSON: .messages[1] is undefined (arrays may hold null, not undefined)
+          cycle            | const o = { a: { b: {} } }; o.a.b.back = o; return o;                   | the result is not JSON: .a.b.back is a cycle (it contains itself)
+          Map              | return { index: new Map([[1, 2]]) };                                     | the result is not JSON: .index is a Map (convert it, e.g. Object.fromEntries(map))
+          NaN              | return { ratio: 0 / 0 };                                                 | the result is not JSON: .ratio is the number NaN
+          odd key          | return { "a b": [() => 0] };                                             | the result is not JSON: ["a b"][0] is a function
+          a bare function  | return function named() {};                                              | the result is not JSON: the value itself is a function
+          unsettled        | return { later: Promise.resolve(1) };                                    | the result is not JSON: .later is a Promise (await it first)
+          """)
+  void nonJsonResultsAreRefusedNamingScriptEventAndField(
+      String name, String body, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("bad.js", returning(body));
       f.load();
       Failure failure = failure(f.emit("context", "{\"messages\":[]}"));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.NOT_JSON);
-      assertThat(failure.message()).isEqualTo(f.dir.resolve("bad.js").toAbsolutePath() + ": context handler failed: " + expected);
+      assertThat(failure.message())
+          .isEqualTo(
+              f.dir.resolve("bad.js").toAbsolutePath() + ": context handler failed: " + expected);
     }
   }
 
   @Test
   void jsonLikeValuesComeBackAsJackson() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("ok.js", """
+      f.write(
+          "ok.js",
+          """
           class Point { constructor() { this.x = 1; this.y = 2.5; } }
           export default function (pi) {
             pi.on("context", () => ({ at: new Date(0), p: new Point(), skip: undefined, n: null, big: 2 ** 53, s: "é漢" }));
@@ -70,58 +79,80 @@ class MarshalTest {
           """);
       f.load();
       JsonNode v = ((HandlerOutcome.Answered) f.emit("context", "{}").get(0)).value();
-      assertThat(v).isEqualTo(ScriptFixture.json(
-          "{\"at\":\"1970-01-01T00:00:00.000Z\",\"p\":{\"x\":1,\"y\":2.5},\"n\":null,\"big\":9007199254740992,\"s\":\"é漢\"}"));
-      assertThat(((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value().isMissingNode()).isTrue();
-      assertThat(((HandlerOutcome.Answered) f.emit("agent_end", "{}").get(0)).value().isNull()).isTrue();
+      assertThat(v)
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"at\":\"1970-01-01T00:00:00.000Z\",\"p\":{\"x\":1,\"y\":2.5},\"n\":null,\"big\":9007199254740992,\"s\":\"é漢\"}"));
+      assertThat(
+              ((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0))
+                  .value()
+                  .isMissingNode())
+          .isTrue();
+      assertThat(((HandlerOutcome.Answered) f.emit("agent_end", "{}").get(0)).value().isNull())
+          .isTrue();
     }
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      string         | throw "boom";                        | agent_start handler threw a value that is not an Error: "boom" (at bad.js:3)
-      object         | throw { code: 42 };                  | agent_start handler threw a value that is not an Error: {code: 42} (at bad.js:3)
-      number         | throw 42;                            | agent_start handler threw a value that is not an Error: 42 (at bad.js:3)
-      Error          | throw new Error("boom");             | agent_start handler failed: Error: boom (at bad.js:3)
-      TypeError      | return null.x;                       | agent_start handler failed: TypeError: Cannot read property 'x' of null (at bad.js:3)
-      rejected value | return Promise.reject("nope");       | agent_start handler was rejected with a value that is not an Error: "nope"
-      async throw    | return (async () => { await 0; throw new RangeError("late"); })(); | agent_start handler failed: RangeError: late (at bad.js:3)
-      """)
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          string         | throw "boom";                        | agent_start handler threw a value that is not an Error: "boom" (at bad.js:3)
+          object         | throw { code: 42 };                  | agent_start handler threw a value that is not an Error: {code: 42} (at bad.js:3)
+          number         | throw 42;                            | agent_start handler threw a value that is not an Error: 42 (at bad.js:3)
+          Error          | throw new Error("boom");             | agent_start handler failed: Error: boom (at bad.js:3)
+          TypeError      | return null.x;                       | agent_start handler failed: TypeError: Cannot read property 'x' of null (at bad.js:3)
+          rejected value | return Promise.reject("nope");       | agent_start handler was rejected with a value that is not an Error: "nope"
+          async throw    | return (async () => { await 0; throw new RangeError("late"); })(); | agent_start handler failed: RangeError: late (at bad.js:3)
+          """)
   void thrownValuesAreReportedWithScriptAndLine(String name, String body, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("bad.js", """
+      f.write(
+          "bad.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               %s
             });
           }
-          """.formatted(body));
+          """
+              .formatted(body));
       f.load();
       Failure failure = failure(f.emit("agent_start", "{}"));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.THREW);
-      assertThat(failure.message()).isEqualTo(f.dir.resolve("bad.js").toAbsolutePath() + ": " + expected);
+      assertThat(failure.message())
+          .isEqualTo(f.dir.resolve("bad.js").toAbsolutePath() + ": " + expected);
     }
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
-      cycle     | const d = { list: [] }; d.list.push(d); pi.appendEntry("state", d);   | graft.appendEntry: data is not JSON: .list[0] is a cycle (it contains itself)
-      function  | pi.appendEntry("state", { onLoad() {} });                             | graft.appendEntry: data is not JSON: .onLoad is a function
-      BigInt    | pi.appendEntry("state", { total: 12345678901234567890n });            | graft.appendEntry: data is not JSON: .total is a BigInt (12345678901234567890n)
-      no type   | pi.appendEntry("", {});                                                 | TypeError: graft.appendEntry: the customType must be a non-empty string, not an empty string
-      """)
-  void appendEntryWithNonJsonDataThrowsAtTheCallAndRecordsNothing(String name, String call, String expected) {
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          cycle     | const d = { list: [] }; d.list.push(d); pi.appendEntry("state", d);   | graft.appendEntry: data is not JSON: .list[0] is a cycle (it contains itself)
+          function  | pi.appendEntry("state", { onLoad() {} });                             | graft.appendEntry: data is not JSON: .onLoad is a function
+          BigInt    | pi.appendEntry("state", { total: 12345678901234567890n });            | graft.appendEntry: data is not JSON: .total is a BigInt (12345678901234567890n)
+          no type   | pi.appendEntry("", {});                                                 | TypeError: graft.appendEntry: the customType must be a non-empty string, not an empty string
+          """)
+  void appendEntryWithNonJsonDataThrowsAtTheCallAndRecordsNothing(
+      String name, String call, String expected) {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("bad.js", """
+      f.write(
+          "bad.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               %s
             });
           }
-          """.formatted(call));
+          """
+              .formatted(call));
       f.load();
       Failure failure = failure(f.emit("agent_start", "{}"));
-      assertThat(failure.message()).endsWith("bad.js: agent_start handler failed: " + expected + " (at bad.js:3)");
+      assertThat(failure.message())
+          .endsWith("bad.js: agent_start handler failed: " + expected + " (at bad.js:3)");
       assertThat(f.host.calls).isEmpty();
     }
   }
@@ -130,7 +161,9 @@ class MarshalTest {
   void oversizedValuesAreRefusedBeforeTheyAreBuilt() {
     ScriptSettings settings = ScriptSettings.defaults().withMaxBridgeChars(1_000_000);
     try (ScriptFixture f = new ScriptFixture(temp, settings)) {
-      f.write("big.js", """
+      f.write(
+          "big.js",
+          """
           export default function (pi) {
             pi.on("context", () => ({ messages: Array.from({ length: 100000 }, (_, i) => "message number " + i) }));
             pi.on("agent_start", () => "x".repeat(50000000));
@@ -140,15 +173,22 @@ class MarshalTest {
           """);
       f.load();
       assertThat(failure(f.emit("context", "{}")).message())
-          .endsWith("big.js: context handler failed: the result is too large: more than 1000000 characters of JSON");
+          .endsWith(
+              "big.js: context handler failed: the result is too large: more than 1000000 characters of JSON");
       assertThat(failure(f.emit("agent_start", "{}")).message())
-          .endsWith("big.js: agent_start handler failed: the result is too large: more than 1000000 characters of JSON");
+          .endsWith(
+              "big.js: agent_start handler failed: the result is too large: more than 1000000 characters of JSON");
       assertThat(failure(f.emit("agent_end", "{}")).message())
-          .endsWith("agent_end handler failed: graft.appendEntry: data is too large: more than 1000000 characters of JSON (at big.js:4)");
+          .endsWith(
+              "agent_end handler failed: graft.appendEntry: data is too large: more than 1000000 characters of JSON (at big.js:4)");
       assertThat(f.host.calls).isEmpty();
       f.emit("turn_start", "{}");
-      assertThat(f.log.lines).anySatisfy(l -> assertThat(l).startsWith("big.js INFO zzz")
-          .endsWith("... (" + (100000 - LogStream.MAX_LINE) + " more characters)").hasSizeLessThan(LogStream.MAX_LINE + 100));
+      assertThat(f.log.lines)
+          .anySatisfy(l ->
+              assertThat(l)
+                  .startsWith("big.js INFO zzz")
+                  .endsWith("... (" + (100000 - LogStream.MAX_LINE) + " more characters)")
+                  .hasSizeLessThan(LogStream.MAX_LINE + 100));
     }
   }
 
@@ -159,22 +199,46 @@ class MarshalTest {
     for (int i = 0; i < count; i++) {
       ObjectNode m = messages.addObject();
       switch (i % 3) {
-        case 0 -> m.put("role", "user").put("content", "please look at src/file" + i + ".java and fix the test")
-            .put("timestamp", 1_700_000_000_000L + i);
+        case 0 ->
+            m.put("role", "user")
+                .put("content", "please look at src/file" + i + ".java and fix the test")
+                .put("timestamp", 1_700_000_000_000L + i);
         case 1 -> {
           m.put("role", "assistant");
           ArrayNode content = m.putArray("content");
-          content.addObject().put("type", "text").put("text", "I will run the tests first. ".repeat(1 + i % 7));
-          content.addObject().put("type", "toolCall").put("id", "call_" + i).put("name", "bash")
-              .putObject("arguments").put("command", "mvn -q test -Dtest=T" + i);
-          m.put("api", "anthropic-messages").put("provider", "anthropic").put("model", "claude-sonnet-4-5")
-              .put("stopReason", "toolUse").put("timestamp", 1_700_000_000_000L + i);
-          m.putObject("usage").put("input", 1200).put("output", 80).put("cacheRead", 0).put("cacheWrite", 0)
-              .put("totalTokens", 1280).putObject("cost").put("input", 0.0036).put("output", 0.0012).put("total", 0.0048);
+          content
+              .addObject()
+              .put("type", "text")
+              .put("text", "I will run the tests first. ".repeat(1 + i % 7));
+          content
+              .addObject()
+              .put("type", "toolCall")
+              .put("id", "call_" + i)
+              .put("name", "bash")
+              .putObject("arguments")
+              .put("command", "mvn -q test -Dtest=T" + i);
+          m.put("api", "anthropic-messages")
+              .put("provider", "anthropic")
+              .put("model", "claude-sonnet-4-5")
+              .put("stopReason", "toolUse")
+              .put("timestamp", 1_700_000_000_000L + i);
+          m.putObject("usage")
+              .put("input", 1200)
+              .put("output", 80)
+              .put("cacheRead", 0)
+              .put("cacheWrite", 0)
+              .put("totalTokens", 1280)
+              .putObject("cost")
+              .put("input", 0.0036)
+              .put("output", 0.0012)
+              .put("total", 0.0048);
         }
         default -> {
           m.put("role", "toolResult").put("toolCallId", "call_" + (i - 1)).put("toolName", "bash");
-          m.putArray("content").addObject().put("type", "text").put("text", "[INFO] line of build output é\n".repeat(1 + i % 40));
+          m.putArray("content")
+              .addObject()
+              .put("type", "text")
+              .put("text", "[INFO] line of build output é\n".repeat(1 + i % 40));
           m.put("isError", i % 10 == 0).put("timestamp", 1_700_000_000_000L + i);
         }
       }
@@ -185,12 +249,16 @@ class MarshalTest {
   @Test
   void twoThousandMessagesRoundTripExactly() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("echo.js", """
+      f.write(
+          "echo.js",
+          """
           export default function (pi) {
             pi.on("context", (event) => ({ messages: event.messages }));
           }
           """);
-      f.write("prune.js", """
+      f.write(
+          "prune.js",
+          """
           export default function (pi) {
             pi.on("context", (event) => ({
               messages: event.messages.map((m) => m.role === "toolResult" && m.content[0].text.length > 500
@@ -202,9 +270,14 @@ class MarshalTest {
       f.load();
       ObjectNode payload = contextPayload(2000);
       List<HandlerOutcome> out = f.emit("context", payload);
-      assertThat(out).allSatisfy(o -> assertThat(o).as(ScriptFixture.messageOf(o)).isInstanceOf(HandlerOutcome.Answered.class));
+      assertThat(out)
+          .allSatisfy(o ->
+              assertThat(o)
+                  .as(ScriptFixture.messageOf(o))
+                  .isInstanceOf(HandlerOutcome.Answered.class));
       JsonNode echoed = ((HandlerOutcome.Answered) out.get(0)).value();
-      assertThat(Json.jsValue(echoed.get("messages"))).isEqualTo(Json.jsValue(payload.get("messages")));
+      assertThat(Json.jsValue(echoed.get("messages")))
+          .isEqualTo(Json.jsValue(payload.get("messages")));
       JsonNode pruned = ((HandlerOutcome.Answered) out.get(1)).value().get("messages");
       assertThat(pruned).hasSize(2000);
       long prunedCount = 0;

@@ -26,7 +26,9 @@ class NodeBuiltinsTest {
 
   @Test
   void pathAsNode() {
-    same("import path from \"node:path\"; import { join, resolve as res } from \"path\";", """
+    same(
+        "import path from \"node:path\"; import { join, resolve as res } from \"path\";",
+        """
         async function probe() {
           const inputs = ["", ".", "..", "/", "//", "///a", "a", "a/", "a//b", "/a/b/", "a/./b", "a/../b", "../a", "/..",
             "/../a", "a/b/../../..", "./", "../", "foo/bar/baz/asdf/quux/..", "/foo/bar//baz/asdf/quux/..", ".a", "a.",
@@ -56,7 +58,9 @@ class NodeBuiltinsTest {
 
   @Test
   void urlAsNode() {
-    same("import { URL, URLSearchParams, fileURLToPath, pathToFileURL } from \"node:url\";", """
+    same(
+        "import { URL, URLSearchParams, fileURLToPath, pathToFileURL } from \"node:url\";",
+        """
         async function probe() {
           const cases = [["http://example.com"], ["HTTP://EXAMPLE.COM:80/a/./b/../c?q=1#h"], ["https://u:p@h.com:8443/p"],
             ["https://h.com:443/"], ["http://[::1]:8080/x"], ["http://[2001:db8:0:0:0:0:2:1]/"], ["http://0x7f.1/"],
@@ -97,7 +101,9 @@ class NodeBuiltinsTest {
 
   @Test
   void querystringAsNode() {
-    same("import qs from \"node:querystring\";", """
+    same(
+        "import qs from \"node:querystring\";",
+        """
         async function probe() {
           const inputs = ["", "a=1", "a=1&b=2", "a=1&a=2&a=3", "a", "a=", "=b", "&&a=1&&", "a=%20b+c", "a=%zz", "a=%E2%82",
             "%F0%9F%98%80=x", "a[]=1&a[]=2", "a=1;b=2", "__proto__=x", "toString=y"];
@@ -112,7 +118,9 @@ class NodeBuiltinsTest {
 
   @Test
   void utilFormatAsNode() {
-    same("import util from \"node:util\";", """
+    same(
+        "import util from \"node:util\";",
+        """
         async function probe() {
           class Point { constructor() { this.x = 1; } }
           class Named { toString() { return "named!"; } }
@@ -142,7 +150,9 @@ class NodeBuiltinsTest {
 
   @Test
   void bufferEncodingsAsNode() {
-    same("import { Buffer } from \"node:buffer\";", """
+    same(
+        "import { Buffer } from \"node:buffer\";",
+        """
         async function probe() {
           const texts = ["", "hello", "héllo wörld", "€", "😀", "\\ud800", "a\\udc00b", "\\u0000\\u00ff", "日本語"];
           const encodings = ["utf8", "utf16le", "latin1", "ascii", "base64", "base64url", "hex"];
@@ -173,7 +183,9 @@ class NodeBuiltinsTest {
 
   @Test
   void hashesAndHmacsAsNode() {
-    same("import crypto from \"node:crypto\";", """
+    same(
+        "import crypto from \"node:crypto\";",
+        """
         async function probe() {
           const out = {};
           for (const alg of ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-256", "sha3-256"]) {
@@ -197,7 +209,9 @@ class NodeBuiltinsTest {
 
   @Test
   void stringDecoderAndEventsAsNode() {
-    same("import { StringDecoder } from \"node:string_decoder\"; import { EventEmitter, once } from \"node:events\";", """
+    same(
+        "import { StringDecoder } from \"node:string_decoder\"; import { EventEmitter, once } from \"node:events\";",
+        """
         async function probe() {
           const bytes = Buffer.from("a€😀b", "utf8");
           const splits = [];

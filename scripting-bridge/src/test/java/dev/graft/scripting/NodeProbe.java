@@ -10,7 +10,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +26,12 @@ final class NodeProbe {
 
   /** What probe() returns in a graft script loaded by {@code f}. */
   static JsonNode inGraft(ScriptFixture f, String imports, String body) {
-    f.write("probe.js", imports + "\n" + body + "\nexport default function (pi) { pi.on(\"agent_start\", () => probe()); }\n");
+    f.write(
+        "probe.js",
+        imports
+            + "\n"
+            + body
+            + "\nexport default function (pi) { pi.on(\"agent_start\", () => probe()); }\n");
     LoadReport report = f.load();
     assertThat(report.problems()).as("load problems").isEmpty();
     List<HandlerOutcome> out = f.emit("agent_start", "{}");
@@ -36,7 +44,7 @@ final class NodeProbe {
 
   /** Where {@code graft} and {@code node} differ, each as "path: graft ≠ node" (at most 30). */
   static List<String> differences(JsonNode graft, JsonNode node) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     diff("", graft, node, out);
     return out;
   }
@@ -46,7 +54,7 @@ final class NodeProbe {
       return;
     }
     if (a.isObject() && b.isObject()) {
-      java.util.Set<String> names = new java.util.TreeSet<>();
+      Set<String> names = new TreeSet<>();
       a.fieldNames().forEachRemaining(names::add);
       b.fieldNames().forEachRemaining(names::add);
       for (String n : names) {
@@ -73,9 +81,17 @@ final class NodeProbe {
   static JsonNode inNode(Path dir, String imports, String body) {
     try {
       Path file = dir.resolve("probe-node.mjs");
-      Files.writeString(file, imports + "\n" + body
-          + "\nprobe().then((v) => process.stdout.write(JSON.stringify(v === undefined ? null : v)), (e) => { console.error(e); process.exit(3); });\n");
-      Process p = new ProcessBuilder("node", file.toString()).directory(dir.toFile()).redirectErrorStream(false).start();
+      Files.writeString(
+          file,
+          imports
+              + "\n"
+              + body
+              + "\nprobe().then((v) => process.stdout.write(JSON.stringify(v === undefined ? null : v)), (e) => { console.error(e); process.exit(3); });\n");
+      Process p =
+          new ProcessBuilder("node", file.toString())
+              .directory(dir.toFile())
+              .redirectErrorStream(false)
+              .start();
       byte[] out = p.getInputStream().readAllBytes();
       String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

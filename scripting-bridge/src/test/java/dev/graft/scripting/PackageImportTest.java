@@ -10,23 +10,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Imports by package name: installed script packages, and each package's own npm dependencies
- * for that package's modules only; Node built-ins refused; no link leads out of a package.
+ * Imports by package name: installed script packages, and each package's own npm dependencies for
+ * that package's modules only; Node built-ins refused; no link leads out of a package.
  */
 class PackageImportTest {
   @TempDir Path temp;
 
   private Path teamLib() throws Exception {
     Path pkg = Files.createDirectories(temp.resolve("installed/team-lib"));
-    Files.writeString(pkg.resolve("package.json"), "{\"name\":\"team-lib\",\"exports\":{\".\":{\"import\":\"./src/main.ts\"}}}");
+    Files.writeString(
+        pkg.resolve("package.json"),
+        "{\"name\":\"team-lib\",\"exports\":{\".\":{\"import\":\"./src/main.ts\"}}}");
     Files.createDirectories(pkg.resolve("src"));
-    Files.writeString(pkg.resolve("src/main.ts"), """
+    Files.writeString(
+        pkg.resolve("src/main.ts"),
+        """
         import { pad } from "tiny-pad";
         export const banner = (s: string): string => pad(s.toUpperCase());
         """);
     Files.writeString(pkg.resolve("extra.js"), "export const extra = 'extra';\n");
     Path dep = Files.createDirectories(pkg.resolve("node_modules/tiny-pad"));
-    Files.writeString(dep.resolve("package.json"), "{\"name\":\"tiny-pad\",\"main\":\"lib/pad.js\"}");
+    Files.writeString(
+        dep.resolve("package.json"), "{\"name\":\"tiny-pad\",\"main\":\"lib/pad.js\"}");
     Files.createDirectories(dep.resolve("lib"));
     Files.writeString(dep.resolve("lib/pad.js"), "export const pad = (s) => '[' + s + ']';\n");
     return pkg;
@@ -37,7 +42,9 @@ class PackageImportTest {
     Path pkg = teamLib();
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
-      f.write("uses.js", """
+      f.write(
+          "uses.js",
+          """
           import { banner } from "team-lib";
           import { extra } from "team-lib/extra.js";
           export default function (pi) {
@@ -46,7 +53,8 @@ class PackageImportTest {
           """);
       LoadReport r = f.load();
       assertThat(r.problems()).isEmpty();
-      HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      HandlerOutcome.Answered a =
+          (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
       assertThat(a.value().path("text").asText()).isEqualTo("[HI]extra");
     }
   }
@@ -59,25 +67,48 @@ class PackageImportTest {
       f.write("a-net.js", "import { Socket } from 'node:net';\nexport default function (pi) {}\n");
       f.write("b-http.js", "import http from 'http';\nexport default function (pi) {}\n");
       f.write("c-unknown.js", "import x from 'left-pad';\nexport default function (pi) {}\n");
-      f.write("d-escape.js", "import x from 'team-lib/../../private.js';\nexport default function (pi) {}\n");
+      f.write(
+          "d-escape.js",
+          "import x from 'team-lib/../../private.js';\nexport default function (pi) {}\n");
       Files.writeString(temp.resolve("private.js"), "export default 'sk-secret';\n");
       LoadReport r = f.load();
-      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
-          m -> assertThat(m).contains("cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets"),
-          m -> assertThat(m).contains("cannot import \"http\": node:http is not available in graft's sandbox: no HTTP"),
-          m -> assertThat(m).contains("cannot import \"left-pad\": no installed script package is called \"left-pad\""
-              + " (installed: team-lib)"),
-          m -> assertThat(m).contains("cannot import " + temp.toRealPath().resolve("private.js") + ": it is outside")
-              .doesNotContain("sk-secret"));
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .satisfiesExactly(
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets"),
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import \"http\": node:http is not available in graft's sandbox: no HTTP"),
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import \"left-pad\": no installed script package is called \"left-pad\""
+                              + " (installed: team-lib)"),
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import "
+                              + temp.toRealPath().resolve("private.js")
+                              + ": it is outside")
+                      .doesNotContain("sk-secret"));
     }
   }
 
-  /** An installed package whose index imports {@code dep} and exports what it got, with its own {@code dep}. */
+  /**
+   * An installed package whose index imports {@code dep} and exports what it got, with its own
+   * {@code dep}.
+   */
   private Path packageWithDep(String name, String depValue) throws Exception {
     Path pkg = Files.createDirectories(temp.resolve("installed/" + name));
-    Files.writeString(pkg.resolve("package.json"), "{\"name\":\"" + name + "\",\"main\":\"lib/index.js\"}");
+    Files.writeString(
+        pkg.resolve("package.json"), "{\"name\":\"" + name + "\",\"main\":\"lib/index.js\"}");
     Files.createDirectories(pkg.resolve("lib"));
-    Files.writeString(pkg.resolve("lib/index.js"), "import { value } from \"dep\";\nexport const got = value;\n");
+    Files.writeString(
+        pkg.resolve("lib/index.js"), "import { value } from \"dep\";\nexport const got = value;\n");
     Path dep = Files.createDirectories(pkg.resolve("node_modules/dep"));
     Files.writeString(dep.resolve("index.js"), "export const value = \"" + depValue + "\";\n");
     return pkg;
@@ -89,7 +120,9 @@ class PackageImportTest {
     Path b = packageWithDep("pkg-b", "dep of b");
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.sources = f.sources.withPackages(Map.of("pkg-a", a, "pkg-b", b));
-      f.write("uses.js", """
+      f.write(
+          "uses.js",
+          """
           import { got as fromA } from "pkg-a";
           import { got as fromB } from "pkg-b";
           export default function (pi) {
@@ -98,9 +131,14 @@ class PackageImportTest {
           """);
       f.write("reaches.js", "import { value } from \"dep\";\nexport default function (pi) {}\n");
       LoadReport r = f.load();
-      assertThat(r.problems()).extracting(LoadReport.Problem::message).singleElement().asString()
-          .contains("cannot import \"dep\": no installed script package is called \"dep\" (installed: pkg-a, pkg-b)");
-      HandlerOutcome.Answered answer = (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .singleElement()
+          .asString()
+          .contains(
+              "cannot import \"dep\": no installed script package is called \"dep\" (installed: pkg-a, pkg-b)");
+      HandlerOutcome.Answered answer =
+          (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
       assertThat(answer.value().path("text").asText()).isEqualTo("dep of a / dep of b");
     }
   }
@@ -113,16 +151,31 @@ class PackageImportTest {
     Files.createSymbolicLink(pkg.resolve("node_modules/everything"), outside);
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
-      f.write("a-absolute.js", "import { secret } from \"" + outside.toRealPath().resolve("secret.js")
-          + "\";\nexport default function (pi) {}\n");
-      f.write("b-through.js", "import { secret } from \"team-lib/node_modules/everything/secret.js\";\n"
-          + "export default function (pi) {}\n");
+      f.write(
+          "a-absolute.js",
+          "import { secret } from \""
+              + outside.toRealPath().resolve("secret.js")
+              + "\";\nexport default function (pi) {}\n");
+      f.write(
+          "b-through.js",
+          "import { secret } from \"team-lib/node_modules/everything/secret.js\";\n"
+              + "export default function (pi) {}\n");
       LoadReport r = f.load();
-      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
-          m -> assertThat(m).contains("cannot import " + outside.toRealPath().resolve("secret.js") + ": it is outside")
-              .doesNotContain("sk-outside"),
-          m -> assertThat(m).contains("it links to " + outside.toRealPath().resolve("secret.js") + ", outside")
-              .doesNotContain("sk-outside"));
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .satisfiesExactly(
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import "
+                              + outside.toRealPath().resolve("secret.js")
+                              + ": it is outside")
+                      .doesNotContain("sk-outside"),
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "it links to " + outside.toRealPath().resolve("secret.js") + ", outside")
+                      .doesNotContain("sk-outside"));
     }
   }
 }

@@ -19,24 +19,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** registerMessageRenderer, ctx.reminders (a context handler's) and ctx.modelRegistry, through the engine. */
+/**
+ * registerMessageRenderer, ctx.reminders (a context handler's) and ctx.modelRegistry, through the
+ * engine.
+ */
 class RenderersRemindersModelsTest {
   @TempDir Path temp;
 
   private static final Duration WAIT = Duration.ofMillis(500);
 
   private static JsonNode custom(String type, String text) {
-    return Json.object().put("role", "custom").put("customType", type).put("content", text).put("display", true)
+    return Json.object()
+        .put("role", "custom")
+        .put("customType", type)
+        .put("content", text)
+        .put("display", true)
         .put("timestamp", 1);
   }
 
   @Test
   void aRendererGivesTextAndEveryFailureFallsBackWithANote() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("render.js", """
+      f.write(
+          "render.js",
+          """
           export default function (pi) {
             pi.registerMessageRenderer("todo", (message, options, theme) =>
               theme.bold("TODO") + " " + message.content + (options.expanded ? "\\n  (expanded)" : ""));
@@ -46,7 +56,9 @@ class RenderersRemindersModelsTest {
             pi.registerMessageRenderer("never", () => new Promise(() => {}));
           }
           """);
-      f.write("second.js", """
+      f.write(
+          "second.js",
+          """
           export default function (pi) { pi.registerMessageRenderer("todo", () => "second"); }
           """);
       assertThat(f.load().problems()).isEmpty();
@@ -54,22 +66,42 @@ class RenderersRemindersModelsTest {
           .contains(new MessageRendering.Text("TODO write tests"));
       assertThat(f.engine.renderMessage(custom("todo", "write tests"), true, WAIT))
           .contains(new MessageRendering.Text("TODO write tests\n  (expanded)"));
-      assertThat(f.engine.renderMessage(custom("boom", "x"), false, WAIT)).hasValueSatisfying(r ->
-          assertThat(((MessageRendering.Failed) r).problem()).contains("render.js").contains("no luck"));
+      assertThat(f.engine.renderMessage(custom("boom", "x"), false, WAIT))
+          .hasValueSatisfying(r ->
+              assertThat(((MessageRendering.Failed) r).problem())
+                  .contains("render.js")
+                  .contains("no luck"));
       assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT))
-          .contains(new MessageRendering.Failed("message renderer for \"number\" returned number, not a string"));
+          .contains(
+              new MessageRendering.Failed(
+                  "message renderer for \"number\" returned number, not a string"));
       assertThat(f.engine.renderMessage(custom("plain", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("unknown", "x"), false, WAIT)).isEmpty();
-      assertThat(f.engine.renderMessage(custom("never", "x"), false, Duration.ofMillis(200))).hasValueSatisfying(r ->
-          assertThat(r).isInstanceOf(MessageRendering.Failed.class));
-      assertThat(f.log.all()).containsPattern("second.js: a renderer for \"todo\" is already registered by \\S*render.js; this registration is ignored");
+      assertThat(f.engine.renderMessage(custom("never", "x"), false, Duration.ofMillis(200)))
+          .hasValueSatisfying(r -> assertThat(r).isInstanceOf(MessageRendering.Failed.class));
+      assertThat(f.log.all())
+          .containsPattern(
+              "second.js: a renderer for \"todo\" is already registered by \\S*render.js; this registration is ignored");
     }
   }
 
   /** An agent that knows two models, one of them with credentials in its headers and URL. */
   static final class ModelAgent extends AgentControlTest.FakeAgent {
-    final Model secret = new Model("m1", "Model One", ScriptedProvider.MODEL.api(), "acme", "https://user:pw@acme.test/v1",
-        true, false, ScriptedProvider.MODEL.cost(), 100_000, 8_000, Map.of("Authorization", "Bearer sk-123"), null, null);
+    final Model secret =
+        new Model(
+            "m1",
+            "Model One",
+            ScriptedProvider.MODEL.api(),
+            "acme",
+            "https://user:pw@acme.test/v1",
+            true,
+            false,
+            ScriptedProvider.MODEL.cost(),
+            100_000,
+            8_000,
+            Map.of("Authorization", "Bearer sk-123"),
+            null,
+            null);
 
     @Override
     public Optional<Model> findModel(String provider, String id) {
@@ -85,7 +117,9 @@ class RenderersRemindersModelsTest {
   @Test
   void theModelRegistryDescribesModelsWithoutCredentials() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("models.js", """
+      f.write(
+          "models.js",
+          """
           export default function (pi) {
             pi.registerCommand("models", { handler: async (args, ctx) => ({
               found: ctx.modelRegistry.find("acme", "m1"),
@@ -98,17 +132,27 @@ class RenderersRemindersModelsTest {
       f.load();
       EventContext ctx = new EventContext(Json.object(), ScriptUi.NONE).withAgent(new ModelAgent());
       JsonNode r = f.engine.runCommand("models", "", ctx).get(10, TimeUnit.SECONDS);
-      assertThat(r).isEqualTo(ScriptFixture.json("""
-          {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
-           "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
-           "missing":true,"available":["acme/m1","scripted/scripted"]}"""));
-      assertThat(r.toString()).doesNotContain("pw@").doesNotContain("sk-123").doesNotContain("baseUrl");
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
-          .hasMessageContaining("TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
+      assertThat(r)
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
+                   "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
+                   "missing":true,"available":["acme/m1","scripted/scripted"]}\
+                  """));
+      assertThat(r.toString())
+          .doesNotContain("pw@")
+          .doesNotContain("sk-123")
+          .doesNotContain("baseUrl");
+      Assertions.assertThatThrownBy(
+              () -> f.engine.runCommand("bad", "", ctx).get(10, TimeUnit.SECONDS))
+          .hasMessageContaining(
+              "TypeError: ctx.modelRegistry.find: the provider must be a non-empty string");
     }
   }
 
-  private static final String REMINDER = """
+  private static final String REMINDER =
+      """
       export default function (pi) {
         pi.on("context", (event, ctx) => {
           ctx.reminders.append("Remember the todo list (" + event.messages.length + " messages).");
@@ -124,38 +168,56 @@ class RenderersRemindersModelsTest {
       f.write("a-remind.js", REMINDER);
       f.load();
       List<String> problems = new ArrayList<>();
-      HookRunner runner = new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
-      AgentHooks.RequestContext prepared = runner.requestContext(List.of(new AgentMessage.User("hi", 1)));
-      assertThat(prepared.reminders()).extracting(m -> m.customType() + ": " + m.content().text(""))
+      HookRunner runner =
+          new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+      AgentHooks.RequestContext prepared =
+          runner.requestContext(List.of(new AgentMessage.User("hi", 1)));
+      assertThat(prepared.reminders())
+          .extracting(m -> m.customType() + ": " + m.content().text(""))
           .containsExactly("reminder: Remember the todo list (1 messages).", "clock: It is late.");
-      assertThat(prepared.reminders().getFirst().details().orElseThrow().path("source").asText()).isEqualTo("a-remind.js");
+      assertThat(prepared.reminders().getFirst().details().orElseThrow().path("source").asText())
+          .isEqualTo("a-remind.js");
       assertThat(problems).isEmpty();
-      assertThat(f.engine.runCommand("has", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).asText()).isEqualTo("undefined");
+      assertThat(
+              f.engine.runCommand("has", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).asText())
+          .isEqualTo("undefined");
 
-      f.write("b-broken.js", """
+      f.write(
+          "b-broken.js",
+          """
           export default function (pi) { pi.on("context", () => { throw new Error("broken"); }); }
           """);
       f.load();
-      runner = new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+      runner =
+          new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
       prepared = runner.requestContext(List.of(new AgentMessage.User("hi", 1)));
       assertThat(prepared.reminders()).isEmpty();
-      assertThat(problems).last().asString().isEqualTo("2 reminders not added: the context hook of b-broken.js did not continue");
+      assertThat(problems)
+          .last()
+          .asString()
+          .isEqualTo("2 reminders not added: the context hook of b-broken.js did not continue");
     }
   }
 
   @Test
   void aBadReminderIsATypeErrorInTheHandler() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("bad.js", """
+      f.write(
+          "bad.js",
+          """
           export default function (pi) {
             pi.on("context", (event, ctx) => { ctx.reminders.append(""); });
           }
           """);
       f.load();
       List<String> problems = new ArrayList<>();
-      HookRunner runner = new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
-      assertThat(runner.requestContext(List.of(new AgentMessage.User("hi", 1))).reminders()).isEmpty();
-      assertThat(problems).singleElement().asString()
+      HookRunner runner =
+          new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+      assertThat(runner.requestContext(List.of(new AgentMessage.User("hi", 1))).reminders())
+          .isEmpty();
+      assertThat(problems)
+          .singleElement()
+          .asString()
           .contains("TypeError: ctx.reminders.append: the reminder must be a non-empty string");
     }
   }

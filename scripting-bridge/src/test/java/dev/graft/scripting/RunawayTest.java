@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.LoadReport;
@@ -19,13 +20,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Scripts that spin, recurse, allocate or never settle: each is stopped and reported, the JVM
- * and the engine survive, and the other scripts keep answering.
+ * Scripts that spin, recurse, allocate or never settle: each is stopped and reported, the JVM and
+ * the engine survive, and the other scripts keep answering.
  */
 class RunawayTest {
   @TempDir Path temp;
 
-  private static final String GOOD = """
+  private static final String GOOD =
+      """
       export default function (pi) {
         pi.on("input", () => ({ action: "handled" }));
       }
@@ -33,8 +35,11 @@ class RunawayTest {
 
   private static void assertGoodAnswers(ScriptFixture f) {
     List<HandlerOutcome> out = f.emit("input", "{\"text\":\"x\"}");
-    assertThat(out).filteredOn(o -> o.script().name().equals("good.js")).singleElement()
-        .isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+    assertThat(out)
+        .filteredOn(o -> o.script().name().equals("good.js"))
+        .singleElement()
+        .isInstanceOfSatisfying(
+            HandlerOutcome.Answered.class,
             a -> assertThat(a.value().path("action").asText()).isEqualTo("handled"));
   }
 
@@ -54,8 +59,12 @@ class RunawayTest {
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
       assertThat(report.loaded()).extracting(ScriptFile::name).containsExactly("good.js");
       // GraalJS evaluates a module's top level without guest frames: there is no line to give.
-      assertThat(report.problems()).singleElement().satisfies(p -> assertThat(p.message())
-          .endsWith("spin.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
+      assertThat(report.problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.message())
+                  .endsWith(
+                      "spin.js: loading ran for more than 0.4 s without returning (an endless loop?) and was interrupted"));
       assertGoodAnswers(f);
     }
   }
@@ -69,7 +78,9 @@ class RunawayTest {
   @Test
   void aMicrotaskStormAfterAHandlerReturnedIsInterruptedAndReported() {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("storm.js", """
+      f.write(
+          "storm.js",
+          """
           export default function (pi) {
             pi.on("tool_call", () => {
               const again = () => queueMicrotask(again);
@@ -90,21 +101,33 @@ class RunawayTest {
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
       Failure failure = failureOf(out);
       assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
-      assertThat(failure.message()).endsWith("/storm.js: tool_call handler returned, but the microtasks it queued"
-          + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:2)");
+      assertThat(failure.message())
+          .endsWith(
+              "/storm.js: tool_call handler returned, but the microtasks it queued"
+                  + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:2)");
 
       // A watch-only event: its answer is not read, so the report goes to the log.
-      ScriptFile storm = f.engine.scripts().stream().filter(s -> s.name().equals("storm.js")).findFirst().orElseThrow();
-      f.engine.emitTo(storm, "turn_start", ScriptFixture.json("{}"), EventContext.EMPTY, Chain.NONE, false);
+      ScriptFile storm =
+          f.engine.scripts().stream()
+              .filter(s -> s.name().equals("storm.js"))
+              .findFirst()
+              .orElseThrow();
+      f.engine.emitTo(
+          storm, "turn_start", ScriptFixture.json("{}"), EventContext.EMPTY, Chain.NONE, false);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (!f.log.all().contains("turn_start handler returned") && System.nanoTime() < deadline) {
         Thread.yield();
       }
-      assertThat(f.log.all()).contains("/storm.js: turn_start handler returned, but the microtasks it queued"
-          + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:7)");
+      assertThat(f.log.all())
+          .contains(
+              "/storm.js: turn_start handler returned, but the microtasks it queued"
+                  + " (queueMicrotask, promise callbacks) ran for more than 0.4 s and were interrupted (at storm.js:7)");
       // Interrupting does not unload the script.
-      assertThat(f.emit("agent_end", "{}")).filteredOn(o -> o.script().name().equals("storm.js")).singleElement()
-          .isInstanceOfSatisfying(HandlerOutcome.Answered.class,
+      assertThat(f.emit("agent_end", "{}"))
+          .filteredOn(o -> o.script().name().equals("storm.js"))
+          .singleElement()
+          .isInstanceOfSatisfying(
+              HandlerOutcome.Answered.class,
               a -> assertThat(a.value().path("stillHere").asBoolean()).isTrue());
       assertGoodAnswers(f);
     }
@@ -113,7 +136,9 @@ class RunawayTest {
   @Test
   void endlessLoopInAHandlerIsInterruptedWithinTheDefaultTwoSeconds() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("spin.js", """
+      f.write(
+          "spin.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               for (;;) {}
@@ -126,14 +151,20 @@ class RunawayTest {
       long start = System.nanoTime();
       Failure failure = failureOf(f.emit("agent_start", "{}"));
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      // 2 s of the script thread's CPU time: about 2 s on an idle machine, at most 6 s in wall time.
+      // 2 s of the script thread's CPU time: about 2 s on an idle machine, at most 6 s in wall
+      // time.
       assertThat(took).isBetween(Duration.ofMillis(1900), Duration.ofMillis(6500));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
-      assertThat(failure.message()).endsWith("spin.js: agent_start handler ran for more than 2 s without returning"
-          + " (an endless loop?) and was interrupted (at spin.js:3)");
+      assertThat(failure.message())
+          .endsWith(
+              "spin.js: agent_start handler ran for more than 2 s without returning"
+                  + " (an endless loop?) and was interrupted (at spin.js:3)");
       // Interrupting does not unload the script.
-      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOfSatisfying(HandlerOutcome.Answered.class,
-          a -> assertThat(a.value().path("stillHere").asBoolean()).isTrue());
+      assertThat(f.emit("agent_end", "{}"))
+          .singleElement()
+          .isInstanceOfSatisfying(
+              HandlerOutcome.Answered.class,
+              a -> assertThat(a.value().path("stillHere").asBoolean()).isTrue());
       assertGoodAnswers(f);
     }
   }
@@ -141,7 +172,9 @@ class RunawayTest {
   @Test
   void spinningAfterAnAwaitIsInterruptedToo() {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("spin.js", """
+      f.write(
+          "spin.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               await null;
@@ -153,14 +186,18 @@ class RunawayTest {
       Failure failure = failureOf(f.emit("agent_start", "{}"));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.INTERRUPTED);
       // After an await the innermost frame is the resumed async function: its first line.
-      assertThat(failure.message()).contains("spin.js: agent_start handler ran for more than 0.4 s").endsWith("(at spin.js:2)");
+      assertThat(failure.message())
+          .contains("spin.js: agent_start handler ran for more than 0.4 s")
+          .endsWith("(at spin.js:2)");
     }
   }
 
   @Test
   void endlessRecursionIsARangeErrorWithTheLine() {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("deep.js", """
+      f.write(
+          "deep.js",
+          """
           function down(n) {
             return down(n + 1) + 1;
           }
@@ -174,18 +211,25 @@ class RunawayTest {
       Failure failure = failureOf(f.emit("agent_start", "{}"));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.THREW);
       // The stack overflows on entry to the recursing function: its line.
-      assertThat(failure.message()).endsWith("deep.js: agent_start handler failed: RangeError: Maximum call stack size"
-          + " exceeded (endless recursion?) (at deep.js:1)");
-      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+      assertThat(failure.message())
+          .endsWith(
+              "deep.js: agent_start handler failed: RangeError: Maximum call stack size"
+                  + " exceeded (endless recursion?) (at deep.js:1)");
+      assertThat(f.emit("agent_end", "{}"))
+          .singleElement()
+          .isInstanceOf(HandlerOutcome.Answered.class);
       assertGoodAnswers(f);
     }
   }
 
   @Test
   void theStatementLimitStopsTheScriptUntilAReload() {
-    ScriptSettings settings = ScriptSettings.defaults().withStatementLimit(200_000).withSpinLimit(Duration.ofSeconds(20));
+    ScriptSettings settings =
+        ScriptSettings.defaults().withStatementLimit(200_000).withSpinLimit(Duration.ofSeconds(20));
     try (ScriptFixture f = new ScriptFixture(temp, settings)) {
-      f.write("busy.js", """
+      f.write(
+          "busy.js",
+          """
           export default function (pi) {
             pi.on("input", () => {
               let x = 0;
@@ -199,8 +243,10 @@ class RunawayTest {
       assertThat(out).hasSize(2);
       Failure failure = ((HandlerOutcome.Failed) out.get(0)).failure();
       assertThat(failure.kind()).isEqualTo(Failure.Kind.STOPPED);
-      assertThat(failure.message()).endsWith("busy.js: input handler was stopped after 200000 statements without"
-          + " returning (an endless loop?); the script is off until a reload");
+      assertThat(failure.message())
+          .endsWith(
+              "busy.js: input handler was stopped after 200000 statements without"
+                  + " returning (an endless loop?); the script is off until a reload");
       assertThat(out.get(1)).isInstanceOf(HandlerOutcome.Answered.class);
       assertThat(f.engine.scripts()).extracting(ScriptFile::name).containsExactly("good.js");
       assertThat(f.log.all()).contains("busy.js ERROR " + failure.message());
@@ -214,7 +260,9 @@ class RunawayTest {
     ScriptSettings settings = ScriptSettings.defaults().withStatementLimit(20_000);
     try (ScriptFixture f = new ScriptFixture(temp, settings)) {
       // A few statements of the script's own; checking its 30,000 values is the prelude's work.
-      f.write("big.js", """
+      f.write(
+          "big.js",
+          """
           export default function (pi) {
             pi.on("input", () => ({ action: "continue", values: new Array(30000).fill(7) }));
           }
@@ -228,9 +276,12 @@ class RunawayTest {
 
   @Test
   void allocatingWithoutBoundIsStoppedBeforeTheJvmRunsOutOfMemory() {
-    ScriptSettings settings = ScriptSettings.defaults().withHeapLimit(0.6).withSpinLimit(Duration.ofSeconds(20));
+    ScriptSettings settings =
+        ScriptSettings.defaults().withHeapLimit(0.6).withSpinLimit(Duration.ofSeconds(20));
     try (ScriptFixture f = new ScriptFixture(temp, settings)) {
-      f.write("hog.js", """
+      f.write(
+          "hog.js",
+          """
           const keep = [];
           export default function (pi) {
             pi.on("agent_start", () => {
@@ -248,13 +299,16 @@ class RunawayTest {
     }
     System.gc();
     assertThat(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory())
-        .as("the stopped script's memory is released").isLessThan(Runtime.getRuntime().maxMemory() / 2);
+        .as("the stopped script's memory is released")
+        .isLessThan(Runtime.getRuntime().maxMemory() / 2);
   }
 
   @Test
   void aPromiseThatNeverSettlesTimesOut() {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("hang.js", """
+      f.write(
+          "hang.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => new Promise(() => {}));
             pi.on("agent_end", async () => "later works");
@@ -263,19 +317,27 @@ class RunawayTest {
       f.load();
       long start = System.nanoTime();
       Failure failure = failureOf(f.emit("agent_start", "{}"));
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1900), Duration.ofSeconds(4));
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isBetween(Duration.ofMillis(1900), Duration.ofSeconds(4));
       assertThat(failure.kind()).isEqualTo(Failure.Kind.TIMED_OUT);
-      assertThat(failure.message()).endsWith("hang.js: agent_start handler did not settle within 2 s (a promise that"
-          + " never resolves?); its answer is ignored");
-      assertThat(f.emit("agent_end", "{}")).singleElement().isInstanceOfSatisfying(HandlerOutcome.Answered.class,
-          a -> assertThat(a.value().asText()).isEqualTo("later works"));
+      assertThat(failure.message())
+          .endsWith(
+              "hang.js: agent_start handler did not settle within 2 s (a promise that"
+                  + " never resolves?); its answer is ignored");
+      assertThat(f.emit("agent_end", "{}"))
+          .singleElement()
+          .isInstanceOfSatisfying(
+              HandlerOutcome.Answered.class,
+              a -> assertThat(a.value().asText()).isEqualTo("later works"));
     }
   }
 
   @Test
   void aCommandWaitingForTheUserHasNoTimeout() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("ask.js", """
+      f.write(
+          "ask.js",
+          """
           export default function (pi) {
             pi.registerCommand("ask", {
               description: "asks",
@@ -285,13 +347,15 @@ class RunawayTest {
           """);
       f.load();
       CompletableFuture<Boolean> answer = new CompletableFuture<>();
-      ScriptUi ui = new TestUi() {
-        @Override
-        public CompletableFuture<Boolean> confirm(String title, String message) {
-          return answer;
-        }
-      };
-      CompletableFuture<JsonNode> result = f.engine.runCommand("ask", "really?", new EventContext(dev.graft.runtime.json.Json.object(), ui));
+      ScriptUi ui =
+          new TestUi() {
+            @Override
+            public CompletableFuture<Boolean> confirm(String title, String message) {
+              return answer;
+            }
+          };
+      CompletableFuture<JsonNode> result =
+          f.engine.runCommand("ask", "really?", new EventContext(Json.object(), ui));
       Thread.sleep(2500); // longer than the 2 s handler timeout
       assertThat(result).isNotDone();
       answer.complete(true);

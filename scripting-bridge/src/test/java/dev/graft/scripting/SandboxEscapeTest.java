@@ -12,13 +12,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Scripts that try to reach Java, the file system or Node APIs: each is refused with a message
- * naming the script (and line where there is one), and the well-behaved script next to it loads
- * and answers.
+ * naming the script (and line where there is one), and the well-behaved script next to it loads and
+ * answers.
  */
 class SandboxEscapeTest {
   @TempDir Path temp;
 
-  private static final String GOOD = """
+  private static final String GOOD =
+      """
       export default function (pi) {
         pi.on("input", () => ({ action: "handled" }));
       }
@@ -31,7 +32,8 @@ class SandboxEscapeTest {
     LoadReport report = f.load();
     assertThat(report.loaded()).extracting(ScriptFile::name).containsExactly("good.js");
     assertThat(report.problems()).hasSize(1);
-    assertThat(f.emit("input", "{\"text\":\"x\"}")).singleElement()
+    assertThat(f.emit("input", "{\"text\":\"x\"}"))
+        .singleElement()
         .isInstanceOf(HandlerOutcome.Answered.class);
     LoadReport.Problem p = report.problems().get(0);
     assertThat(p.path().getFileName().toString()).isEqualTo("bad.js");
@@ -42,12 +44,15 @@ class SandboxEscapeTest {
   @Test
   void javaTypeIsNotDefined() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      String m = loadFailure(f, """
-          export default function (pi) {
-            const Runtime = Java.type("java.lang.Runtime");
-            Runtime.getRuntime().exec("touch /tmp/pwned");
-          }
-          """);
+      String m =
+          loadFailure(
+              f,
+              """
+              export default function (pi) {
+                const Runtime = Java.type("java.lang.Runtime");
+                Runtime.getRuntime().exec("touch /tmp/pwned");
+              }
+              """);
       assertThat(m).contains("ReferenceError: Java is not defined").endsWith("(at bad.js:2)");
     }
   }
@@ -79,14 +84,21 @@ class SandboxEscapeTest {
   @Test
   void nodeModulesReachNothingWithoutAGrant() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      String m = loadFailure(f, "import fs from 'fs';\nexport default function (pi) { fs.readFileSync('/etc/passwd'); }\n");
-      assertThat(m).contains("Error: fs.readFileSync(\"/etc/passwd\"): read access to /etc/passwd is not granted to bad.js;"
-          + " add \"scripts\": {\"permissions\": {\"bad.js\": {\"read\": [\"/etc/passwd\"]}}} to ")
+      String m =
+          loadFailure(
+              f,
+              "import fs from 'fs';\nexport default function (pi) { fs.readFileSync('/etc/passwd'); }\n");
+      assertThat(m)
+          .contains(
+              "Error: fs.readFileSync(\"/etc/passwd\"): read access to /etc/passwd is not granted to bad.js;"
+                  + " add \"scripts\": {\"permissions\": {\"bad.js\": {\"read\": [\"/etc/passwd\"]}}} to ")
           .endsWith("(at bad.js:2)");
     }
     try (ScriptFixture f = new ScriptFixture(temp.resolve("net"))) {
       String m = loadFailure(f, "import net from 'node:net';\nexport default function (pi) {}\n");
-      assertThat(m).contains("cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets");
+      assertThat(m)
+          .contains(
+              "cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets");
     }
   }
 
@@ -97,7 +109,8 @@ class SandboxEscapeTest {
       assertThat(m).contains("cannot import /etc/passwd: it is outside the script directory");
     }
     try (ScriptFixture f = new ScriptFixture(temp.resolve("b"))) {
-      String m = loadFailure(f, "import 'file:///etc/hostname';\nexport default function (pi) {}\n");
+      String m =
+          loadFailure(f, "import 'file:///etc/hostname';\nexport default function (pi) {}\n");
       assertThat(m).contains("/etc/hostname").contains("outside the script directory");
     }
   }
@@ -106,14 +119,17 @@ class SandboxEscapeTest {
   void dynamicImportEscapingTheRootIsRefused() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       String up = "../".repeat(temp.getNameCount() + 2);
-      f.write("bad.js", """
+      f.write(
+          "bad.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               const m = await import('%setc/passwd');
               return { leaked: String(m) };
             });
           }
-          """.formatted(up));
+          """
+              .formatted(up));
       f.write("good.js", GOOD);
       assertThat(f.load().problems()).isEmpty();
       List<HandlerOutcome> out = f.emit("agent_start", "{}");
@@ -132,8 +148,11 @@ class SandboxEscapeTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       Files.createDirectories(f.dir.resolve("lib"));
       Files.createSymbolicLink(f.dir.resolve("lib/link.js"), outside.resolve("secret.js"));
-      String m = loadFailure(f, "import { secret } from './lib/link.js';\nexport default function (pi) {}\n");
-      assertThat(m).contains("cannot import " + f.dir.toRealPath().resolve("lib/link.js"))
+      String m =
+          loadFailure(
+              f, "import { secret } from './lib/link.js';\nexport default function (pi) {}\n");
+      assertThat(m)
+          .contains("cannot import " + f.dir.toRealPath().resolve("lib/link.js"))
           .contains("it links to " + outside.toRealPath().resolve("secret.js"))
           .doesNotContain("the secret");
     }
@@ -144,14 +163,18 @@ class SandboxEscapeTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("notes.txt", "password=hunter2\n");
       String m = loadFailure(f, "import './notes.txt';\nexport default function (pi) {}\n");
-      assertThat(m).contains("only .js, .mjs, .ts and .mts files can be imported").doesNotContain("hunter2");
+      assertThat(m)
+          .contains("only .js, .mjs, .ts and .mts files can be imported")
+          .doesNotContain("hunter2");
     }
   }
 
   @Test
   void noHostGlobalsAreReachable() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("probe.js", """
+      f.write(
+          "probe.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               const names = ["Java", "Polyglot", "Graal", "load", "print", "require", "Packages",
@@ -172,32 +195,138 @@ class SandboxEscapeTest {
           """);
       assertThat(f.load().problems()).isEmpty();
       HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0);
-      for (String n : List.of("Java", "Polyglot", "Graal", "load", "print", "require", "Packages", "java",
-          "module", "exports", "quit", "readline", "WebAssembly", "__dirname", "__filename")) {
+      for (String n :
+          List.of(
+              "Java",
+              "Polyglot",
+              "Graal",
+              "load",
+              "print",
+              "require",
+              "Packages",
+              "java",
+              "module",
+              "exports",
+              "quit",
+              "readline",
+              "WebAssembly",
+              "__dirname",
+              "__filename")) {
         assertThat(a.value().get(n).asText()).as(n).isEqualTo("undefined");
       }
       assertThat(a.value().get("timers").asText()).isEqualTo("function function");
-      assertThat(a.value().get("apiKeys").asText()).isEqualTo("appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getSessionName,getThinkingLevel,"
-          + "on,registerCommand,registerMessageRenderer,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
-          + "setSessionName,setThinkingLevel");
+      assertThat(a.value().get("apiKeys").asText())
+          .isEqualTo(
+              "appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getSessionName,getThinkingLevel,"
+                  + "on,registerCommand,registerMessageRenderer,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
+                  + "setSessionName,setThinkingLevel");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
-      // Every global: ECMAScript's, console, graft's web globals and Node's (docs/hooks.md lists them);
+      // Every global: ECMAScript's, console, graft's web globals and Node's (docs/hooks.md lists
+      // them);
       // "arguments" is GraalJS's (an empty array).
-      assertThat(a.value().get("globals").asText()).isEqualTo(String.join(",", List.of("AbortController", "AbortSignal",
-          "AggregateError", "Array", "ArrayBuffer", "Atomics", "BigInt", "BigInt64Array", "BigUint64Array", "Blob",
-          "Boolean", "Buffer", "DataView", "Date", "Error", "EvalError", "Event", "EventTarget", "FinalizationRegistry",
-          "Float16Array", "Float32Array", "Float64Array", "FormData", "Function", "Headers", "Infinity", "Int16Array", "Int32Array",
-          "Int8Array", "Intl", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise", "Proxy", "RangeError",
-          "ReferenceError", "Reflect", "RegExp", "Request", "Response", "Set", "SharedArrayBuffer", "String", "Symbol",
-          "SyntaxError", "TextDecoder", "TextEncoder", "TypeError", "URIError", "URL", "URLSearchParams", "Uint16Array",
-          "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet", "arguments", "atob", "btoa",
-          "clearImmediate", "clearInterval", "clearTimeout", "console", "crypto", "decodeURI", "decodeURIComponent",
-          "encodeURI", "encodeURIComponent", "escape", "eval", "fetch", "global", "globalThis", "isFinite", "isNaN",
-          "parseFloat", "parseInt", "performance", "process", "queueMicrotask", "setImmediate", "setInterval",
-          "setTimeout", "structuredClone", "undefined", "unescape")));
-      assertThat(a.value().get("binding").asText()).isEqualTo("process.binding('fs'): graft's scripts have no access to"
-          + " Node's internals");
-      assertThat(a.value().get("dlopen").asText()).isEqualTo("process.dlopen: graft's scripts cannot load native code");
+      assertThat(a.value().get("globals").asText())
+          .isEqualTo(
+              String.join(
+                  ",",
+                  List.of(
+                      "AbortController",
+                      "AbortSignal",
+                      "AggregateError",
+                      "Array",
+                      "ArrayBuffer",
+                      "Atomics",
+                      "BigInt",
+                      "BigInt64Array",
+                      "BigUint64Array",
+                      "Blob",
+                      "Boolean",
+                      "Buffer",
+                      "DataView",
+                      "Date",
+                      "Error",
+                      "EvalError",
+                      "Event",
+                      "EventTarget",
+                      "FinalizationRegistry",
+                      "Float16Array",
+                      "Float32Array",
+                      "Float64Array",
+                      "FormData",
+                      "Function",
+                      "Headers",
+                      "Infinity",
+                      "Int16Array",
+                      "Int32Array",
+                      "Int8Array",
+                      "Intl",
+                      "Iterator",
+                      "JSON",
+                      "Map",
+                      "Math",
+                      "NaN",
+                      "Number",
+                      "Object",
+                      "Promise",
+                      "Proxy",
+                      "RangeError",
+                      "ReferenceError",
+                      "Reflect",
+                      "RegExp",
+                      "Request",
+                      "Response",
+                      "Set",
+                      "SharedArrayBuffer",
+                      "String",
+                      "Symbol",
+                      "SyntaxError",
+                      "TextDecoder",
+                      "TextEncoder",
+                      "TypeError",
+                      "URIError",
+                      "URL",
+                      "URLSearchParams",
+                      "Uint16Array",
+                      "Uint32Array",
+                      "Uint8Array",
+                      "Uint8ClampedArray",
+                      "WeakMap",
+                      "WeakRef",
+                      "WeakSet",
+                      "arguments",
+                      "atob",
+                      "btoa",
+                      "clearImmediate",
+                      "clearInterval",
+                      "clearTimeout",
+                      "console",
+                      "crypto",
+                      "decodeURI",
+                      "decodeURIComponent",
+                      "encodeURI",
+                      "encodeURIComponent",
+                      "escape",
+                      "eval",
+                      "fetch",
+                      "global",
+                      "globalThis",
+                      "isFinite",
+                      "isNaN",
+                      "parseFloat",
+                      "parseInt",
+                      "performance",
+                      "process",
+                      "queueMicrotask",
+                      "setImmediate",
+                      "setInterval",
+                      "setTimeout",
+                      "structuredClone",
+                      "undefined",
+                      "unescape")));
+      assertThat(a.value().get("binding").asText())
+          .isEqualTo(
+              "process.binding('fs'): graft's scripts have no access to" + " Node's internals");
+      assertThat(a.value().get("dlopen").asText())
+          .isEqualTo("process.dlopen: graft's scripts cannot load native code");
     }
   }
 }

@@ -24,31 +24,36 @@ final class ScriptFixture implements AutoCloseable {
   final ScriptEngine engine;
   ScriptSources sources;
 
-  /** A context whose UI is there (its dialogs never answer): a user may be what a command waits for. */
-  static final EventContext WITH_UI = new EventContext(dev.graft.runtime.json.Json.object(), new ScriptUi() {
-    @Override
-    public boolean available() {
-      return true;
-    }
+  /**
+   * A context whose UI is there (its dialogs never answer): a user may be what a command waits for.
+   */
+  static final EventContext WITH_UI =
+      new EventContext(
+          Json.object(),
+          new ScriptUi() {
+            @Override
+            public boolean available() {
+              return true;
+            }
 
-    @Override
-    public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-      return new CompletableFuture<>();
-    }
+            @Override
+            public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+              return new CompletableFuture<>();
+            }
 
-    @Override
-    public CompletableFuture<Boolean> confirm(String title, String message) {
-      return new CompletableFuture<>();
-    }
+            @Override
+            public CompletableFuture<Boolean> confirm(String title, String message) {
+              return new CompletableFuture<>();
+            }
 
-    @Override
-    public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-      return new CompletableFuture<>();
-    }
+            @Override
+            public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+              return new CompletableFuture<>();
+            }
 
-    @Override
-    public void notify(String message, String level) {}
-  });
+            @Override
+            public void notify(String message, String level) {}
+          });
 
   ScriptFixture(Path temp) {
     this(temp, ScriptSettings.defaults());
@@ -67,7 +72,9 @@ final class ScriptFixture implements AutoCloseable {
 
   /** Fast limits for tests that provoke them. */
   static ScriptSettings quick() {
-    return ScriptSettings.defaults().withSpinLimit(Duration.ofMillis(400)).withHandlerTimeout(Duration.ofSeconds(2));
+    return ScriptSettings.defaults()
+        .withSpinLimit(Duration.ofMillis(400))
+        .withHandlerTimeout(Duration.ofSeconds(2));
   }
 
   Path write(String name, String source) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SessionViewTest {
   @TempDir Path temp;
 
-  private static final String SCRIPT = """
+  private static final String SCRIPT =
+      """
       export default function (pi) {
         let kept = null;
         pi.registerCommand("read", {
@@ -59,13 +60,19 @@ class SessionViewTest {
       """;
 
   private static JsonNode run(ScriptFixture f, FakeSessionView view, String args) throws Exception {
-    return f.engine.runCommand("read", args, new EventContext(Json.object(), ScriptUi.NONE, view)).get(10, TimeUnit.SECONDS);
+    return f.engine
+        .runCommand("read", args, new EventContext(Json.object(), ScriptUi.NONE, view))
+        .get(10, TimeUnit.SECONDS);
   }
 
   private static FakeSessionView branched() {
     FakeSessionView view = new FakeSessionView();
-    view.append("a", "message", "\"message\":{\"role\":\"user\",\"content\":\"hi\",\"timestamp\":1}");
-    view.append("b", "message", "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"yo\"}]}");
+    view.append(
+        "a", "message", "\"message\":{\"role\":\"user\",\"content\":\"hi\",\"timestamp\":1}");
+    view.append(
+        "b",
+        "message",
+        "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"yo\"}]}");
     view.append("c", "custom", "\"customType\":\"note\",\"data\":{\"n\":1}");
     view.leaf = "b";
     view.append("d", "message", "\"message\":{\"role\":\"user\",\"content\":\"other\"}");
@@ -91,9 +98,13 @@ class SessionViewTest {
       assertThat(r.get("missing").asBoolean()).isTrue();
       assertThat(r.get("label").asText()).isEqualTo("start");
       assertThat(r.get("noLabel").asBoolean()).isTrue();
-      assertThat(r.get("tree")).isEqualTo(ScriptFixture.json("""
-          [{"entry":"a","children":[{"entry":"b","children":[{"entry":"c","children":[]},{"entry":"d","children":[]}]}],
-            "label":"start","labelTimestamp":"T"}]"""));
+      assertThat(r.get("tree"))
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  [{"entry":"a","children":[{"entry":"b","children":[{"entry":"c","children":[]},{"entry":"d","children":[]}]}],
+                    "label":"start","labelTimestamp":"T"}]\
+                  """));
       assertThat(r.get("header").get("id").asText()).isEqualTo("s1");
       assertThat(r.get("file").asText()).isEqualTo("/w/s1.jsonl");
       assertThat(r.get("id").asText()).isEqualTo("s1");
@@ -102,7 +113,8 @@ class SessionViewTest {
       assertThat(r.get("dir").asText()).isEqualTo("/w");
       // one full read, then nothing new to fetch
       assertThat(view.reads.getFirst()).isEqualTo("All 0->0");
-      assertThat(view.reads.subList(1, view.reads.size())).allMatch(line -> line.endsWith(" 4->4") || line.startsWith("  "));
+      assertThat(view.reads.subList(1, view.reads.size()))
+          .allMatch(line -> line.endsWith(" 4->4") || line.startsWith("  "));
     }
   }
 
@@ -119,7 +131,8 @@ class SessionViewTest {
       assertThat(r.get("same").asBoolean()).isTrue();
       assertThat(r.get("last").asText()).isEqualTo("e");
       // the second read walks only from the new leaf up to the end of the branch read before
-      assertThat(view.reads).containsExactly("Branch 0->0", "  branch after none", "Branch 4->4", "  branch after 3");
+      assertThat(view.reads)
+          .containsExactly("Branch 0->0", "  branch after none", "Branch 4->4", "  branch after 3");
 
       // the leaf moved to another branch: the whole path is walked again
       view.leaf = "c";
@@ -135,7 +148,8 @@ class SessionViewTest {
       assertThat(r.get("length").asInt()).isEqualTo(1);
       assertThat(r.get("same").asBoolean()).isFalse();
       assertThat(r.get("last").asText()).isEqualTo("x");
-      assertThat(view.reads.subList(view.reads.size() - 2, view.reads.size())).containsExactly("Branch 5->0", "  branch after none");
+      assertThat(view.reads.subList(view.reads.size() - 2, view.reads.size()))
+          .containsExactly("Branch 5->0", "  branch after none");
     }
   }
 
@@ -145,10 +159,14 @@ class SessionViewTest {
       f.write("read.js", SCRIPT);
       f.load();
       FakeSessionView view = branched();
-      assertThatThrownBy(() -> run(f, view, "mutate")).isInstanceOf(ExecutionException.class)
-          .hasMessageContaining("TypeError").hasMessageContaining("id");
-      assertThatThrownBy(() -> run(f, view, "bad")).isInstanceOf(ExecutionException.class)
-          .hasMessageContaining("TypeError: ctx.sessionManager.getEntry: the entry id must be a non-empty string, not a number");
+      assertThatThrownBy(() -> run(f, view, "mutate"))
+          .isInstanceOf(ExecutionException.class)
+          .hasMessageContaining("TypeError")
+          .hasMessageContaining("id");
+      assertThatThrownBy(() -> run(f, view, "bad"))
+          .isInstanceOf(ExecutionException.class)
+          .hasMessageContaining(
+              "TypeError: ctx.sessionManager.getEntry: the entry id must be a non-empty string, not a number");
       assertThat(run(f, view, "keep").asInt()).isEqualTo(3);
     }
   }
@@ -156,7 +174,9 @@ class SessionViewTest {
   @Test
   void withoutASessionEveryReadIsEmpty() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("read.js", """
+      f.write(
+          "read.js",
+          """
           export default function (pi) {
             pi.registerCommand("read", { handler: (args, ctx) => {
               const sm = ctx.sessionManager;
@@ -166,9 +186,12 @@ class SessionViewTest {
           }
           """);
       f.load();
-      assertThat(f.engine.runCommand("read", "", EventContext.EMPTY).get(10, TimeUnit.SECONDS).toString())
+      assertThat(
+              f.engine
+                  .runCommand("read", "", EventContext.EMPTY)
+                  .get(10, TimeUnit.SECONDS)
+                  .toString())
           .isEqualTo("[0,0,null,null,0,true]");
     }
   }
-
 }

@@ -11,11 +11,15 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** TypeScript scripts: types erased at load, lines kept, ./x.js reaching x.ts, errors at the .ts line. */
+/**
+ * TypeScript scripts: types erased at load, lines kept, ./x.js reaching x.ts, errors at the .ts
+ * line.
+ */
 class TypeScriptTest {
   @TempDir Path temp;
 
-  private static final String TYPED = """
+  private static final String TYPED =
+      """
       import type { Thing } from "./types.js";
       import { type Other, twice } from "./lib/util.js";
 
@@ -58,14 +62,19 @@ class TypeScriptTest {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("typed.ts", TYPED);
       f.write("lib/types.ts", "export interface Thing {}\n");
-      f.write("lib/util.ts", "export type Other = number;\nexport const twice = (s: string): string => s + s;\n");
+      f.write(
+          "lib/util.ts",
+          "export type Other = number;\nexport const twice = (s: string): string => s + s;\n");
       LoadReport r = f.load();
       assertThat(r.problems()).isEmpty();
       assertThat(r.loaded()).extracting(ScriptFile::name).containsExactly("typed.ts");
-      HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\",\"count\":3}").get(0);
+      HandlerOutcome.Answered a =
+          (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\",\"count\":3}").get(0);
       assertThat(a.value().path("text").asText()).isEqualTo(">HIHI3");
       assertThat(ScriptFixture.messageOf(f.emit("agent_start", "{}").get(0)))
-          .isEqualTo(f.dir.resolve("typed.ts") + ": agent_start handler failed: Error: typed failure (at typed.ts:32)");
+          .isEqualTo(
+              f.dir.resolve("typed.ts")
+                  + ": agent_start handler failed: Error: typed failure (at typed.ts:32)");
       HandlerOutcome.Answered stack = (HandlerOutcome.Answered) f.emit("turn_start", "{}").get(0);
       // Line 34, column 37: where "new Error" is in the .ts file as written, types and all.
       assertThat(stack.value().asText()).endsWith("/typed.ts:34:37");
@@ -81,7 +90,9 @@ class TypeScriptTest {
       f.write("types.d.ts", "export interface X {}\n");
       f.write("c/index.ts", "export default function (pi: any) {}\n");
       ScriptFinder.Discovery d = ScriptFinder.discover(f.sources);
-      assertThat(d.scripts()).extracting(ScriptFile::name).containsExactly("a.mts", "b.ts", "c/index.ts");
+      assertThat(d.scripts())
+          .extracting(ScriptFile::name)
+          .containsExactly("a.mts", "b.ts", "c/index.ts");
     }
   }
 
@@ -90,25 +101,55 @@ class TypeScriptTest {
     String stripped = new TypeScriptStripper().strip("typed.ts", TYPED);
     assertThat(stripped.lines().count()).isEqualTo(TYPED.lines().count());
     assertThat(stripped).hasSameSizeAs(TYPED);
-    assertThat(stripped.lines().toList().get(24)).isEqualTo("  pi.on(\"input\", (e       )        => {");
-    assertThat(stripped).doesNotContain("interface", "private", "readonly", " as string", "satisfies", "<number>", "implements");
-    assertThat(stripped).contains("class Shout extends Base         {", "static made", "function pick   (items     , i        ) {");
+    assertThat(stripped.lines().toList().get(24))
+        .isEqualTo("  pi.on(\"input\", (e       )        => {");
+    assertThat(stripped)
+        .doesNotContain(
+            "interface",
+            "private",
+            "readonly",
+            " as string",
+            "satisfies",
+            "<number>",
+            "implements");
+    assertThat(stripped)
+        .contains(
+            "class Shout extends Base         {",
+            "static made",
+            "function pick   (items     , i        ) {");
   }
 
   @Test
   void syntaxErrorsAndCodeThatNeedsGeneratingAreReportedAtTheirLine() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write("a-syntax.ts", "export default function (pi: any) {\n  const x: = 1;\n}\n");
-      f.write("b-namespace.ts", "\n\nnamespace Color { export const red = 1; }\nexport default function (pi) {}\n");
-      f.write("c-imports-bad.ts", "import { y } from './lib/broken.js';\nexport default function (pi) {}\n");
+      f.write(
+          "b-namespace.ts",
+          "\n\nnamespace Color { export const red = 1; }\nexport default function (pi) {}\n");
+      f.write(
+          "c-imports-bad.ts",
+          "import { y } from './lib/broken.js';\nexport default function (pi) {}\n");
       f.write("lib/broken.ts", "export const y: number = ;\n");
       LoadReport r = f.load();
       String d = f.dir.toString();
-      assertThat(r.problems()).extracting(LoadReport.Problem::message).satisfiesExactly(
-          m -> assertThat(m).isEqualTo(d + "/a-syntax.ts: loading failed: SyntaxError: Type expected. (at a-syntax.ts:2)"),
-          m -> assertThat(m).isEqualTo(d + "/b-namespace.ts: loading failed: a namespace that holds values needs code"
-              + " generated that graft does not write: use a module or an object instead (at b-namespace.ts:3)"),
-          m -> assertThat(m).contains("cannot import " + d + "/lib/broken.ts: SyntaxError: ").contains("(at broken.ts:1)"));
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .satisfiesExactly(
+              m ->
+                  assertThat(m)
+                      .isEqualTo(
+                          d
+                              + "/a-syntax.ts: loading failed: SyntaxError: Type expected. (at a-syntax.ts:2)"),
+              m ->
+                  assertThat(m)
+                      .isEqualTo(
+                          d
+                              + "/b-namespace.ts: loading failed: a namespace that holds values needs code"
+                              + " generated that graft does not write: use a module or an object instead (at b-namespace.ts:3)"),
+              m ->
+                  assertThat(m)
+                      .contains("cannot import " + d + "/lib/broken.ts: SyntaxError: ")
+                      .contains("(at broken.ts:1)"));
     }
   }
 
@@ -126,7 +167,8 @@ class TypeScriptTest {
       assertThatThrownBy(() -> s.strip("c.ts", "\nnamespace N { export const x = 1; }\n"))
           .isInstanceOf(TypeScriptStripper.TypeScriptError.class)
           .hasMessageStartingWith("a namespace that holds values needs code generated")
-          .extracting(e -> ((TypeScriptStripper.TypeScriptError) e).line()).isEqualTo(2);
+          .extracting(e -> ((TypeScriptStripper.TypeScriptError) e).line())
+          .isEqualTo(2);
     }
   }
 }

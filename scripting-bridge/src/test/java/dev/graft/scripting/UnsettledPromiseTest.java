@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UnsettledPromiseTest {
   @TempDir Path temp;
 
-  private static final String SCRIPT = """
+  private static final String SCRIPT =
+      """
       export default function (pi) {
         const tool = (name, execute) => pi.registerTool({ name, label: name, description: name,
           parameters: { type: "object" }, execute });
@@ -35,37 +36,52 @@ class UnsettledPromiseTest {
       }
       """;
 
-
   private static String failure(CompletableFuture<JsonNode> answer) throws Exception {
     try {
       answer.get(20, TimeUnit.SECONDS);
       return "answered";
     } catch (ExecutionException e) {
-      return e.getCause() instanceof ScriptFailure f ? f.failure().message() : e.getCause().toString();
+      return e.getCause() instanceof ScriptFailure f
+          ? f.failure().message()
+          : e.getCause().toString();
     }
   }
 
   @Test
-  void withoutAUiAPromiseNothingCanSettleFailsAndOneThatWaitsForATimerOrAHostCallDoesNot() throws Exception {
+  void withoutAUiAPromiseNothingCanSettleFailsAndOneThatWaitsForATimerOrAHostCallDoesNot()
+      throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
       f.write("tools.js", SCRIPT);
       assertThat(f.load().problems()).isEmpty();
       long start = System.nanoTime();
-      assertThat(failure(f.engine.runTool("never", "c1", ScriptFixture.json("{}"), EventContext.EMPTY)))
-          .endsWith("tools.js: tool never returned a promise that nothing can settle any more (no timer or awaited"
-              + " host call of any script is left); it was given up");
-      assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).as("given up within a few seconds").isLessThan(10);
+      assertThat(
+              failure(
+                  f.engine.runTool("never", "c1", ScriptFixture.json("{}"), EventContext.EMPTY)))
+          .endsWith(
+              "tools.js: tool never returned a promise that nothing can settle any more (no timer or awaited"
+                  + " host call of any script is left); it was given up");
+      assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start))
+          .as("given up within a few seconds")
+          .isLessThan(10);
       assertThat(failure(f.engine.runCommand("never", "", EventContext.EMPTY)))
-          .endsWith("/never command returned a promise that nothing can settle any more (no timer or awaited"
-              + " host call of any script is left); it was given up");
-      assertThat(f.engine.runTool("later", "c2", ScriptFixture.json("{}"), EventContext.EMPTY).get(20, TimeUnit.SECONDS)
-          .toString()).contains("waited");
-      CompletableFuture<JsonNode> exec = f.engine.runTool("exec-then-never", "c3", ScriptFixture.json("{}"), EventContext.EMPTY);
+          .endsWith(
+              "/never command returned a promise that nothing can settle any more (no timer or awaited"
+                  + " host call of any script is left); it was given up");
+      assertThat(
+              f.engine
+                  .runTool("later", "c2", ScriptFixture.json("{}"), EventContext.EMPTY)
+                  .get(20, TimeUnit.SECONDS)
+                  .toString())
+          .contains("waited");
+      CompletableFuture<JsonNode> exec =
+          f.engine.runTool("exec-then-never", "c3", ScriptFixture.json("{}"), EventContext.EMPTY);
       CompletableFuture<JsonNode> running = f.host.nextExec();
       Thread.sleep(1_500); // the exec is awaited: not given up while it runs
       assertThat(exec).isNotDone();
-      running.complete(ScriptFixture.json("{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":false}"));
-      assertThat(failure(exec)).contains("tool exec-then-never returned a promise that nothing can settle any more");
+      running.complete(
+          ScriptFixture.json("{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":false}"));
+      assertThat(failure(exec))
+          .contains("tool exec-then-never returned a promise that nothing can settle any more");
     }
   }
 
@@ -74,7 +90,8 @@ class UnsettledPromiseTest {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
       f.write("tools.js", SCRIPT);
       assertThat(f.load().problems()).isEmpty();
-      CompletableFuture<JsonNode> answer = f.engine.runTool("never", "c1", ScriptFixture.json("{}"), ScriptFixture.WITH_UI);
+      CompletableFuture<JsonNode> answer =
+          f.engine.runTool("never", "c1", ScriptFixture.json("{}"), ScriptFixture.WITH_UI);
       try {
         answer.get(2_500, TimeUnit.MILLISECONDS);
       } catch (TimeoutException expected) {

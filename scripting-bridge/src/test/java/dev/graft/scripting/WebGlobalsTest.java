@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,20 +29,22 @@ class WebGlobalsTest {
   }
 
   /**
-   * web.js is evaluated when a script first touches one of its globals: until then each is a
-   * getter of the prelude's (the prelude's list must name every global web.js defines), and the
-   * first touch replaces them all with web.js's own.
+   * web.js is evaluated when a script first touches one of its globals: until then each is a getter
+   * of the prelude's (the prelude's list must name every global web.js defines), and the first
+   * touch replaces them all with web.js's own.
    */
   @Test
   void theGlobalsAreMadeWhenFirstTouched() throws Exception {
-    java.util.Set<String> defined = new java.util.TreeSet<>();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bglobal\\(\"(\\w+)\"").matcher(resource("web.js"));
+    Set<String> defined = new TreeSet<>();
+    Matcher m = Pattern.compile("\\bglobal\\(\"(\\w+)\"").matcher(resource("web.js"));
     while (m.find()) {
       defined.add(m.group(1));
     }
     assertThat(defined).hasSizeGreaterThan(10);
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("touch.js", """
+      f.write(
+          "touch.js",
+          """
           const names = NAMES;
           const kinds = () => names.map((n) => Object.getOwnPropertyDescriptor(globalThis, n)?.get ? "getter" : typeof globalThis[n]);
           const before = kinds();
@@ -46,23 +55,28 @@ class WebGlobalsTest {
               return { before: [...new Set(before)], still: [...new Set(still)], made, after: [...new Set(kinds())] };
             });
           }
-          """.replace("NAMES", Json.write(Json.MAPPER.valueToTree(defined))));
+          """
+              .replace("NAMES", Json.write(Json.MAPPER.valueToTree(defined))));
       f.load();
-      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json(
-          "{\"before\":[\"getter\"],\"still\":[\"getter\"],\"made\":\"function\",\"after\":[\"function\"]}"));
+      assertThat(answer(f.emit("agent_start", "{}")))
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"before\":[\"getter\"],\"still\":[\"getter\"],\"made\":\"function\",\"after\":[\"function\"]}"));
     }
   }
 
-  private static String resource(String name) throws java.io.IOException {
-    try (java.io.InputStream in = WebGlobals.class.getResourceAsStream(name)) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+  private static String resource(String name) throws IOException {
+    try (InputStream in = WebGlobals.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
   @Test
   void timersRunInOrderAndClearedOnesDoNot() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("timers.js", """
+      f.write(
+          "timers.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               const seen = [];
@@ -84,27 +98,34 @@ class WebGlobalsTest {
           }
           """);
       f.load();
-      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json(
-          "{\"seen\":[\"micro\",\"early\",\"late xy\"],\"ticks\":3,\"unref\":\"function\"}"));
+      assertThat(answer(f.emit("agent_start", "{}")))
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"seen\":[\"micro\",\"early\",\"late xy\"],\"ticks\":3,\"unref\":\"function\"}"));
     }
   }
 
   @Test
   void aSpinningTimerCallbackIsInterruptedByTheWatchdogAndReported() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("spin.js", """
+      f.write(
+          "spin.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => { setTimeout(() => { while (true) {} }, 1); });
             pi.on("agent_end", () => ({ stillHere: true }));
           }
           """);
       f.load();
-      assertThat(f.emit("agent_start", "{}")).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
+      assertThat(f.emit("agent_start", "{}"))
+          .singleElement()
+          .isInstanceOf(HandlerOutcome.Answered.class);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
       while (!f.log.all().contains("timer callback") && System.nanoTime() < deadline) {
         Thread.sleep(50);
       }
-      assertThat(f.log.all()).contains("spin.js: a timer callback ran for more than 0.4 s without returning");
+      assertThat(f.log.all())
+          .contains("spin.js: a timer callback ran for more than 0.4 s without returning");
       // As for a handler, an interrupted callback does not unload the script.
       assertThat(answer(f.emit("agent_end", "{}")).path("stillHere").asBoolean()).isTrue();
     }
@@ -113,7 +134,9 @@ class WebGlobalsTest {
   @Test
   void textStructuredCloneAndAbortControllerBehaveAsOnTheWeb() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("web.js", """
+      f.write(
+          "web.js",
+          """
           export default function (pi) {
             pi.on("agent_start", () => {
               const bytes = new TextEncoder().encode("héllo €😀");
@@ -142,17 +165,23 @@ class WebGlobalsTest {
           }
           """);
       f.load();
-      assertThat(answer(f.emit("agent_start", "{}"))).isEqualTo(ScriptFixture.json("""
-          {"length":14,"back":"héllo €😀","sameShape":true,"originalKept":2,"date":true,"cloneError":"DataCloneError",
-           "aborted":true,"heard":["onabort","listener"],"thrown":"AbortError","already":true}
-          """));
+      assertThat(answer(f.emit("agent_start", "{}")))
+          .isEqualTo(
+              ScriptFixture.json(
+                  """
+                  {"length":14,"back":"héllo €😀","sameShape":true,"originalKept":2,"date":true,"cloneError":"DataCloneError",
+                   "aborted":true,"heard":["onabort","listener"],"thrown":"AbortError","already":true}
+                  """));
     }
   }
 
   @Test
-  void anAbortListenerThatThrowsOrStopsTheEventDoesNotKeepTheProgramRunningAndIsReported() throws Exception {
+  void anAbortListenerThatThrowsOrStopsTheEventDoesNotKeepTheProgramRunningAndIsReported()
+      throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
-      f.write("abort.js", """
+      f.write(
+          "abort.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               const broken = new AbortController();
@@ -175,25 +204,35 @@ class WebGlobalsTest {
           }
           """);
       f.load();
-      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<List<HandlerOutcome>> emitting =
+          CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
       CompletableFuture<JsonNode> first = f.host.nextExec();
       CompletableFuture<JsonNode> second = f.host.nextExec();
       List<HandlerOutcome> outcomes = emitting.get(20, TimeUnit.SECONDS);
-      assertThat(first.isCancelled()).as("the program of the signal whose listener threw was killed; log: " + f.log.all())
+      assertThat(first.isCancelled())
+          .as("the program of the signal whose listener threw was killed; log: " + f.log.all())
           .isTrue();
-      assertThat(second.isCancelled()).as("the program of the signal whose listener stopped the event was killed").isTrue();
-      assertThat(answer(outcomes)).isEqualTo(ScriptFixture.json(
-          "{\"killed\":[true,true],\"heard\":[\"later listener\"],\"abortThrew\":\"no\"}"));
+      assertThat(second.isCancelled())
+          .as("the program of the signal whose listener stopped the event was killed")
+          .isTrue();
+      assertThat(answer(outcomes))
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"killed\":[true,true],\"heard\":[\"later listener\"],\"abortThrew\":\"no\"}"));
       assertThat(f.log.all())
-          .contains("abort.js: an \"abort\" event listener failed: Error: onabort broke (at abort.js:4)")
-          .contains("abort.js: an \"abort\" event listener failed: Error: listener broke (at abort.js:5)");
+          .contains(
+              "abort.js: an \"abort\" event listener failed: Error: onabort broke (at abort.js:4)")
+          .contains(
+              "abort.js: an \"abort\" event listener failed: Error: listener broke (at abort.js:5)");
     }
   }
 
   @Test
   void anAbortedSignalKillsAnExecAndCancellingAToolAbortsItsSignal() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write("abort.js", """
+      f.write(
+          "abort.js",
+          """
           export default function (pi) {
             pi.on("agent_start", async () => {
               const c = new AbortController();
@@ -212,21 +251,28 @@ class WebGlobalsTest {
           }
           """);
       f.load();
-      CompletableFuture<List<HandlerOutcome>> emitting = CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
+      CompletableFuture<List<HandlerOutcome>> emitting =
+          CompletableFuture.supplyAsync(() -> f.emit("agent_start", "{}"));
       CompletableFuture<JsonNode> exec = f.host.nextExec();
-      assertThat(answer(emitting.get(10, TimeUnit.SECONDS))).isEqualTo(ScriptFixture.json(
-          "{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":true}"));
-      assertThat(exec.isCancelled()).as("the host's exec was cancelled (the process killed)").isTrue();
+      assertThat(answer(emitting.get(10, TimeUnit.SECONDS)))
+          .isEqualTo(
+              ScriptFixture.json("{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":true}"));
+      assertThat(exec.isCancelled())
+          .as("the host's exec was cancelled (the process killed)")
+          .isTrue();
       assertThat(f.host.calls).contains("exec sleep [100] {\"timeout\":200000}");
 
-      CompletableFuture<JsonNode> tool = f.engine.runTool("wait", "call_1", Json.object(), EventContext.EMPTY);
+      CompletableFuture<JsonNode> tool =
+          f.engine.runTool("wait", "call_1", Json.object(), EventContext.EMPTY);
       Thread.sleep(100);
       tool.cancel(true);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (f.host.calls.stream().noneMatch(c -> c.contains("tool-aborted")) && System.nanoTime() < deadline) {
+      while (f.host.calls.stream().noneMatch(c -> c.contains("tool-aborted"))
+          && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
-      assertThat(f.host.calls).anySatisfy(c -> assertThat(c).contains("tool-aborted").contains("\"aborted\":true"));
+      assertThat(f.host.calls)
+          .anySatisfy(c -> assertThat(c).contains("tool-aborted").contains("\"aborted\":true"));
     }
   }
 }

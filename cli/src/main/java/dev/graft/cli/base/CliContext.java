@@ -12,15 +12,34 @@ import java.util.Map;
  * environment, graft's home, the working directory, output streams and the clock.
  */
 public record CliContext(
-    Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock, InputStream in) {
+    Map<String, String> env,
+    GraftHome home,
+    Path cwd,
+    PrintWriter out,
+    PrintWriter err,
+    Clock clock,
+    InputStream in) {
 
   /** A context reading from this process's standard input. */
-  public CliContext(Map<String, String> env, GraftHome home, Path cwd, PrintWriter out, PrintWriter err, Clock clock) {
+  public CliContext(
+      Map<String, String> env,
+      GraftHome home,
+      Path cwd,
+      PrintWriter out,
+      PrintWriter err,
+      Clock clock) {
     this(env, home, cwd, out, err, clock, System.in);
   }
 
-  public static CliContext fromProcess(Map<String, String> env, PrintWriter out, PrintWriter err, Clock clock) {
+  public static CliContext fromProcess(
+      Map<String, String> env, PrintWriter out, PrintWriter err, Clock clock) {
     return new CliContext(
-        Map.copyOf(env), GraftHome.fromEnvironment(env), Path.of("").toAbsolutePath(), out, err, clock, System.in);
+        Map.copyOf(env),
+        GraftHome.fromEnvironment(env),
+        Path.of("").toAbsolutePath(),
+        out,
+        err,
+        clock,
+        System.in);
   }
 }

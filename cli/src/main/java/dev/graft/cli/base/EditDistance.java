@@ -8,9 +8,11 @@ public final class EditDistance {
 
   /**
    * The candidate nearest to {@code typed}, at most {@code maxEdits} away (of equally near ones,
-   * the first); with {@code prefixes}, a candidate that starts with {@code typed} counts as one edit.
+   * the first); with {@code prefixes}, a candidate that starts with {@code typed} counts as one
+   * edit.
    */
-  public static Optional<String> nearest(String typed, Iterable<String> candidates, int maxEdits, boolean prefixes) {
+  public static Optional<String> nearest(
+      String typed, Iterable<String> candidates, int maxEdits, boolean prefixes) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : candidates) {
@@ -23,7 +25,10 @@ public final class EditDistance {
     return bestDistance <= maxEdits ? Optional.ofNullable(best) : Optional.empty();
   }
 
-  /** A slash command's name for a mistyped one: a prefix counts as one edit, and 1 to 3 edits (half the name) are allowed. */
+  /**
+   * A slash command's name for a mistyped one: a prefix counts as one edit, and 1 to 3 edits (half
+   * the name) are allowed.
+   */
   public static Optional<String> nearestCommand(String typed, Iterable<String> names) {
     return nearest(typed, names, Math.max(1, Math.min(3, typed.length() / 2 + 1)), true);
   }

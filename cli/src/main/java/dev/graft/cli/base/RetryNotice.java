@@ -10,8 +10,15 @@ public final class RetryNotice {
 
   /** "retrying (1/2) in 1.5 s: ... (the partial answer above is discarded)". */
   public static String starting(AgentEvent.AutoRetryStart r, boolean partialShown) {
-    return "retrying (" + r.attempt() + "/" + r.maxAttempts() + ") in " + seconds(r.delayMs()) + ": "
-        + firstLine(r.errorMessage()) + (partialShown ? " (the partial answer above is discarded)" : "");
+    return "retrying ("
+        + r.attempt()
+        + "/"
+        + r.maxAttempts()
+        + ") in "
+        + seconds(r.delayMs())
+        + ": "
+        + firstLine(r.errorMessage())
+        + (partialShown ? " (the partial answer above is discarded)" : "");
   }
 
   /** A line only when the retries ended without an answer. */

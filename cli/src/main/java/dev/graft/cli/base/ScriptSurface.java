@@ -13,14 +13,13 @@ import java.util.function.Consumer;
 /**
  * Where hook scripts meet the user in the running mode: the {@code ctx.ui} their event handlers
  * get, and where the problems they cause are reported. It starts with no UI (dialogs answer as
- * dismissed) and problems on stderr; the interactive and RPC modes attach their own. The ctx
- * itself is the bridge's {@link LiveEventContext}, which handlers' events read without calling
- * back here.
+ * dismissed) and problems on stderr; the interactive and RPC modes attach their own. The ctx itself
+ * is the bridge's {@link LiveEventContext}, which handlers' events read without calling back here.
  */
 public final class ScriptSurface {
   /**
-   * A problem a script caused: its file (when known), the event or {@code command} it was
-   * handling, and the whole line to show, naming both.
+   * A problem a script caused: its file (when known), the event or {@code command} it was handling,
+   * and the whole line to show, naming both.
    */
   public record Problem(Optional<Path> script, String event, String text) {
     public Problem {
@@ -41,10 +40,11 @@ public final class ScriptSurface {
   /** {@code contexts}: the ctx the scripts' handlers get, whose UI this surface shows. */
   public ScriptSurface(PrintWriter err, LiveEventContext contexts) {
     this.contexts = Objects.requireNonNull(contexts, "contexts");
-    this.problems = problem -> {
-      err.println("graft: script problem: " + ScriptText.shown(problem.text()));
-      err.flush();
-    };
+    this.problems =
+        problem -> {
+          err.println("graft: script problem: " + ScriptText.safeLine(problem.text()));
+          err.flush();
+        };
   }
 
   /** Without a mode: no UI, and problems printed on {@code err}. */

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The custom entries of a session that no loaded script can read (seeds/hooks-v2-context-control.md,
- * "Session Resumed Without Hook"): a {@code stack_pop} entry without stacking.js does nothing, and
- * the popped turns are back in the context. A type counts as read when a loaded script's source
+ * The custom entries of a session that no loaded script can read, as when a session is resumed
+ * without the script that wrote them: a {@code stack_pop} entry without stacking.js does nothing,
+ * and the popped turns are back in the context. A type counts as read when a loaded script's source
  * names it, as a script that writes or reads entries of a type does; the warning is one line per
  * type, with the count.
  */
@@ -42,9 +42,16 @@ public final class UnreadEntries {
     List<String> out = new ArrayList<>();
     counts.forEach((type, n) -> {
       if (sources.stream().noneMatch(s -> s.contains(type))) {
-        out.add("this session has " + n + " \"" + type + "\" " + (n == 1 ? "entry" : "entries")
-            + " that no loaded script reads: without the script that wrote " + (n == 1 ? "it, it does" : "them, they do")
-            + " nothing (a stack_pop's popped turns are back in the context, say); load that script with -s FILE or --scripts DIR");
+        out.add(
+            "this session has "
+                + n
+                + " \""
+                + type
+                + "\" "
+                + (n == 1 ? "entry" : "entries")
+                + " that no loaded script reads: without the script that wrote "
+                + (n == 1 ? "it, it does" : "them, they do")
+                + " nothing (a stack_pop's popped turns are back in the context, say); load that script with -s FILE or --scripts DIR");
       }
     });
     return out;

@@ -1,32 +1,34 @@
 package dev.graft.cli.base;
 
+import java.util.List;
+
 /**
- * A mistake the user can fix (a missing file, a session in use): reported as one line, exit 1.
- * A usage error (a bad option value) is one too, with exit 2, as picocli's own usage errors.
+ * A mistake the user can fix (a missing file, a session in use): reported as one line, exit 1. A
+ * usage error (a bad option value) is one too, with exit 2, as picocli's own usage errors.
  */
 public final class UserError extends RuntimeException {
   private final boolean usage;
-  private final java.util.List<String> details;
+  private final List<String> details;
 
   public UserError(String message) {
-    this(message, null, false, java.util.List.of());
+    this(message, null, false, List.of());
   }
 
   public UserError(String message, Throwable cause) {
-    this(message, cause, false, java.util.List.of());
+    this(message, cause, false, List.of());
   }
 
-  private UserError(String message, Throwable cause, boolean usage, java.util.List<String> details) {
+  private UserError(String message, Throwable cause, boolean usage, List<String> details) {
     super(message, cause);
     this.usage = usage;
-    this.details = java.util.List.copyOf(details);
+    this.details = List.copyOf(details);
   }
 
   /**
-   * A failure whose one line is followed by {@code details}, lines of another program's own
-   * words (npm's error lines) that say why, shown indented below it.
+   * A failure whose one line is followed by {@code details}, lines of another program's own words
+   * (npm's error lines) that say why, shown indented below it.
    */
-  public static UserError withDetails(String message, java.util.List<String> details) {
+  public static UserError withDetails(String message, List<String> details) {
     return new UserError(message, null, false, details);
   }
 
@@ -36,13 +38,13 @@ public final class UserError extends RuntimeException {
   }
 
   /** Lines that say more about the failure than its one line; shown below it. */
-  public java.util.List<String> details() {
+  public List<String> details() {
     return details;
   }
 
   /** A bad option value, named in {@code message} ("--thinking huge: use off, ..."): exit 2. */
   public static UserError usage(String message) {
-    return new UserError(message, null, true, java.util.List.of());
+    return new UserError(message, null, true, List.of());
   }
 
   /** Whether this is a usage error (exit 2) rather than a failure (exit 1). */

@@ -14,18 +14,19 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The settings the user changes from the interactive mode ({@code /settings}), in graft's
- * {@code settings.json} with the reference's names: {@code defaultProvider} and
- * {@code defaultModel}, {@code defaultThinkingLevel}, {@code theme}, {@code hideThinkingBlock}
- * and {@code compaction}. Reading is lenient (comments, trailing commas); a change rewrites the
- * file with the other fields kept (comments are not).
+ * The settings the user changes from the interactive mode ({@code /settings}), in graft's {@code
+ * settings.json} with the reference's names: {@code defaultProvider} and {@code defaultModel},
+ * {@code defaultThinkingLevel}, {@code theme}, {@code hideThinkingBlock} and {@code compaction}.
+ * Reading is lenient (comments, trailing commas); a change rewrites the file with the other fields
+ * kept (comments are not).
  */
 public final class UserSettings {
-  private static final ObjectMapper LENIENT = JsonMapper.builder()
-      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
-      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .build();
+  private static final ObjectMapper LENIENT =
+      JsonMapper.builder()
+          .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+          .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .build();
 
   private final Path file;
   private final ObjectNode root;
@@ -52,7 +53,9 @@ public final class UserSettings {
 
   public Optional<String> text(String field) {
     JsonNode v = root.get(field);
-    return v != null && v.isTextual() && !v.textValue().isBlank() ? Optional.of(v.textValue().strip()) : Optional.empty();
+    return v != null && v.isTextual() && !v.textValue().isBlank()
+        ? Optional.of(v.textValue().strip())
+        : Optional.empty();
   }
 
   public Optional<Boolean> flag(String field) {
@@ -63,7 +66,9 @@ public final class UserSettings {
   /** {@code compaction.field}, when it is a whole number. */
   public Optional<Long> compactionNumber(String field) {
     JsonNode v = root.path("compaction").get(field);
-    return v != null && v.canConvertToLong() && v.isIntegralNumber() ? Optional.of(v.longValue()) : Optional.empty();
+    return v != null && v.canConvertToLong() && v.isIntegralNumber()
+        ? Optional.of(v.longValue())
+        : Optional.empty();
   }
 
   public Optional<Boolean> compactionFlag(String field) {

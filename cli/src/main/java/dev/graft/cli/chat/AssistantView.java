@@ -20,8 +20,10 @@ import java.util.TreeMap;
  */
 final class AssistantView implements Component {
   private final ViewContext ctx;
+
   /** The content blocks by their index in the message; tool calls are drawn by their own views. */
   private final TreeMap<Integer, Part> parts = new TreeMap<>();
+
   private AgentMessage.Assistant message;
   private boolean done;
   private String discarded;
@@ -52,7 +54,8 @@ final class AssistantView implements Component {
     switch (update.path("type").asText()) {
       case "thinking_start" -> parts.put(index, new Thinking(new StringBuilder()));
       case "thinking_delta" -> {
-        if (parts.computeIfAbsent(index, i -> new Thinking(new StringBuilder())) instanceof Thinking t) {
+        if (parts.computeIfAbsent(index, i -> new Thinking(new StringBuilder()))
+            instanceof Thinking t) {
           t.text().append(update.path("delta").asText());
         }
       }
@@ -83,9 +86,13 @@ final class AssistantView implements Component {
     List<ContentBlock> content = finished.content();
     for (int i = 0; i < content.size(); i++) {
       switch (content.get(i)) {
-        case ContentBlock.Thinking t when !t.thinking().isBlank() -> parts.put(i, new Thinking(new StringBuilder(t.thinking())));
+        case ContentBlock.Thinking t when !t.thinking().isBlank() ->
+            parts.put(i, new Thinking(new StringBuilder(t.thinking())));
         case ContentBlock.Text t when !t.text().isBlank() -> {
-          Answer a = streamed.get(i) instanceof Answer s && s.text().toString().equals(t.text()) ? s : answer(t.text());
+          Answer a =
+              streamed.get(i) instanceof Answer s && s.text().toString().equals(t.text())
+                  ? s
+                  : answer(t.text());
           a.markdown().setFinished(true);
           parts.put(i, a);
         }
@@ -94,21 +101,28 @@ final class AssistantView implements Component {
     }
   }
 
-  /** The call was cut short and will be made again (or the run ended without its message): what came stays, marked. */
+  /**
+   * The call was cut short and will be made again (or the run ended without its message): what came
+   * stays, marked.
+   */
   void discard(String why) {
     if (!done) {
       done = true;
       discarded = why;
-      parts.values().forEach(p -> {
-        if (p instanceof Answer a) {
-          a.markdown().setFinished(true);
-        }
-      });
+      parts
+          .values()
+          .forEach(p -> {
+            if (p instanceof Answer a) {
+              a.markdown().setFinished(true);
+            }
+          });
     }
   }
 
   boolean shownAnything() {
-    return parts.values().stream().anyMatch(p -> p instanceof Answer a ? !a.text().isEmpty() : !((Thinking) p).text().isEmpty());
+    return parts.values().stream()
+        .anyMatch(
+            p -> p instanceof Answer a ? !a.text().isEmpty() : !((Thinking) p).text().isEmpty());
   }
 
   @Override
@@ -118,11 +132,13 @@ final class AssistantView implements Component {
 
   @Override
   public void invalidate() {
-    parts.values().forEach(p -> {
-      if (p instanceof Answer a) {
-        a.markdown().invalidate();
-      }
-    });
+    parts
+        .values()
+        .forEach(p -> {
+          if (p instanceof Answer a) {
+            a.markdown().invalidate();
+          }
+        });
   }
 
   @Override
@@ -139,10 +155,23 @@ final class AssistantView implements Component {
           out.add("");
           if (ctx.thinkingHidden) {
             long lines = text.lines().count();
-            out.add(" " + t.fg(ThemeRole.THINKING_TEXT, t.italic("∴ thinking, " + lines + " line" + (lines == 1 ? "" : "s")
-                + " (" + ctx.thinkingKey + " to show)")));
+            out.add(
+                " "
+                    + t.fg(
+                        ThemeRole.THINKING_TEXT,
+                        t.italic(
+                            "∴ thinking, "
+                                + lines
+                                + " line"
+                                + (lines == 1 ? "" : "s")
+                                + " ("
+                                + ctx.thinkingKey
+                                + " to show)")));
           } else {
-            for (String line : Wrap.lines(t.fg(ThemeRole.THINKING_TEXT, t.italic(Ansi.clean(text))), Math.max(4, width - 1))) {
+            for (String line :
+                Wrap.lines(
+                    t.fg(ThemeRole.THINKING_TEXT, t.italic(Ansi.clean(text))),
+                    Math.max(4, width - 1))) {
               out.add(" " + line);
             }
           }
@@ -160,12 +189,18 @@ final class AssistantView implements Component {
       out.add(" " + t.fg(ThemeRole.MUTED, "(" + discarded + ")"));
     }
     if (message != null) {
-      String note = switch (message.stopReason()) {
-        case "aborted" -> t.fg(ThemeRole.WARNING, "⏹ aborted");
-        case "error" -> t.fg(ThemeRole.ERROR, "✗ " + Ansi.clean(message.errorMessage().orElse("the model call failed").strip()));
-        case "length" -> t.fg(ThemeRole.WARNING, "(the answer hit the output token limit)");
-        default -> null;
-      };
+      String note =
+          switch (message.stopReason()) {
+            case "aborted" -> t.fg(ThemeRole.WARNING, "⏹ aborted");
+            case "error" ->
+                t.fg(
+                    ThemeRole.ERROR,
+                    "✗ "
+                        + Ansi.clean(
+                            message.errorMessage().orElse("the model call failed").strip()));
+            case "length" -> t.fg(ThemeRole.WARNING, "(the answer hit the output token limit)");
+            default -> null;
+          };
       if (note != null) {
         out.add("");
         out.addAll(Wrap.lines(" " + note, width));

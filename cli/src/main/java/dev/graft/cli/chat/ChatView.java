@@ -21,10 +21,10 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The conversation in the terminal UI: agent events become components in the transcript (the
- * user's messages, the model's answers as they stream, each tool call with its result), and a
- * session's branch can be drawn again from its messages. Events may come from any thread; the
- * components are changed on the UI thread.
+ * The conversation in the terminal UI: agent events become components in the transcript (the user's
+ * messages, the model's answers as they stream, each tool call with its result), and a session's
+ * branch can be drawn again from its messages. Events may come from any thread; the components are
+ * changed on the UI thread.
  */
 public final class ChatView {
   /** How many messages a conversation drawn again shows at most (the rest is said in one line). */
@@ -40,7 +40,13 @@ public final class ChatView {
   private AssistantView current;
   private final Map<String, ToolView> tools = new HashMap<>();
 
-  public ChatView(Tui tui, ViewContext ctx, CustomRenderer custom, Supplier<Session> session, QueueView queue, WorkingLine working) {
+  public ChatView(
+      Tui tui,
+      ViewContext ctx,
+      CustomRenderer custom,
+      Supplier<Session> session,
+      QueueView queue,
+      WorkingLine working) {
     this.tui = tui;
     this.ctx = ctx;
     this.custom = custom;
@@ -55,7 +61,8 @@ public final class ChatView {
 
   /** An agent event (any thread). */
   public void accept(AgentEvent event) {
-    if (event instanceof AgentEvent.MessageEnd end && end.message() instanceof AgentMessage.Custom c) {
+    if (event instanceof AgentEvent.MessageEnd end
+        && end.message() instanceof AgentMessage.Custom c) {
       if (c.display()) {
         Optional<List<String>> rendered = custom.render(c);
         tui.post(() -> tui.append(new CustomView(ctx, c, rendered)));
@@ -63,9 +70,12 @@ public final class ChatView {
       return;
     }
     if (event instanceof AgentEvent.CompactionEnd c) {
-      long before = c.entryId().flatMap(id -> session.get().entry(id))
-          .filter(SessionEntry.Compaction.class::isInstance)
-          .map(e -> ((SessionEntry.Compaction) e).tokensBefore()).orElse(-1L);
+      long before =
+          c.entryId()
+              .flatMap(id -> session.get().entry(id))
+              .filter(SessionEntry.Compaction.class::isInstance)
+              .map(e -> ((SessionEntry.Compaction) e).tokensBefore())
+              .orElse(-1L);
       tui.post(() -> compactionEnd(c, before));
       return;
     }
@@ -129,9 +139,12 @@ public final class ChatView {
         }
         line(ctx.theme.fg(ThemeRole.WARNING, "↻ " + Ansi.clean(RetryNotice.starting(r, shown))));
       }
-      case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> line(ctx.theme.fg(ThemeRole.ERROR, Ansi.clean(text))));
+      case AgentEvent.AutoRetryEnd r ->
+          RetryNotice.ending(r)
+              .ifPresent(text -> line(ctx.theme.fg(ThemeRole.ERROR, Ansi.clean(text))));
       case AgentEvent.AgentEnd a -> {
-        // what never got its end (an error cut the run) is finished, so that it can go to the scrollback
+        // what never got its end (an error cut the run) is finished, so that it can go to the
+        // scrollback
         if (current != null) {
           current.discard("the run ended before this answer did");
           current = null;
@@ -147,10 +160,22 @@ public final class ChatView {
     working.say(WorkingLine.WORKING);
     Theme t = ctx.theme;
     if (c.entryId().isPresent()) {
-      String before = tokensBefore >= 0 ? t.fg(ThemeRole.MUTED, " (" + String.format(Locale.ROOT, "%,d", tokensBefore) + " tokens before)") : "";
-      tui.append(new SummaryView(ctx, t.fg(ThemeRole.SUCCESS, "✓ compacted the context") + before, c.summary().orElse("")));
+      String before =
+          tokensBefore >= 0
+              ? t.fg(
+                  ThemeRole.MUTED,
+                  " (" + String.format(Locale.ROOT, "%,d", tokensBefore) + " tokens before)")
+              : "";
+      tui.append(
+          new SummaryView(
+              ctx,
+              t.fg(ThemeRole.SUCCESS, "✓ compacted the context") + before,
+              c.summary().orElse("")));
     } else {
-      line(t.fg(ThemeRole.WARNING, "compaction: " + Ansi.clean(c.error().orElse("nothing was compacted"))));
+      line(
+          t.fg(
+              ThemeRole.WARNING,
+              "compaction: " + Ansi.clean(c.error().orElse("nothing was compacted"))));
     }
   }
 
@@ -175,7 +200,9 @@ public final class ChatView {
     return view;
   }
 
-  /** Everything the transcript shows drawn again (expanded or collapsed, thinking shown or hidden). */
+  /**
+   * Everything the transcript shows drawn again (expanded or collapsed, thinking shown or hidden).
+   */
   public void redrawAll() {
     tui.transcript().forEach(Component::invalidate);
     tui.requestRedrawAll();
@@ -195,8 +222,15 @@ public final class ChatView {
     }
     int shownFrom = Math.max(0, messages.size() - SHOWN_MESSAGES);
     if (shownFrom > 0) {
-      out.add(new Text(ctx.theme.fg(ThemeRole.MUTED, String.format(Locale.ROOT,
-          "… %,d earlier messages (/tree lists them all; graft session export shows them)", shownFrom)), 0));
+      out.add(
+          new Text(
+              ctx.theme.fg(
+                  ThemeRole.MUTED,
+                  String.format(
+                      Locale.ROOT,
+                      "… %,d earlier messages (/tree lists them all; graft session export shows them)",
+                      shownFrom)),
+              0));
     }
     for (AgentMessage m : messages.subList(shownFrom, messages.size())) {
       switch (m) {
@@ -209,26 +243,44 @@ public final class ChatView {
             if (r != null) {
               view.finish(new AgentEvent.ToolOutput(r.content(), r.details()), r.isError());
             } else {
-              view.finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result)")), Optional.empty()), true);
+              view.finish(
+                  new AgentEvent.ToolOutput(
+                      List.of(new ContentBlock.Text("(no result)")), Optional.empty()),
+                  true);
             }
             out.add(view);
           }
         }
         case AgentMessage.BashExecution b -> out.add(ShellView.of(ctx, b));
-        case AgentMessage.Custom c when c.display() -> out.add(new CustomView(ctx, c, custom.render(c)));
-        case AgentMessage.BranchSummary b -> out.add(new SummaryView(ctx,
-            ctx.theme.fg(ThemeRole.ACCENT, "⎇ summary of the branch left"), b.summary()));
-        case AgentMessage.CompactionSummary c -> out.add(new SummaryView(ctx,
-            ctx.theme.fg(ThemeRole.SUCCESS, "✓ compacted the context")
-                + ctx.theme.fg(ThemeRole.MUTED, " (" + String.format(Locale.ROOT, "%,d", c.tokensBefore()) + " tokens before)"),
-            c.summary()));
+        case AgentMessage.Custom c when c.display() ->
+            out.add(new CustomView(ctx, c, custom.render(c)));
+        case AgentMessage.BranchSummary b ->
+            out.add(
+                new SummaryView(
+                    ctx,
+                    ctx.theme.fg(ThemeRole.ACCENT, "⎇ summary of the branch left"),
+                    b.summary()));
+        case AgentMessage.CompactionSummary c ->
+            out.add(
+                new SummaryView(
+                    ctx,
+                    ctx.theme.fg(ThemeRole.SUCCESS, "✓ compacted the context")
+                        + ctx.theme.fg(
+                            ThemeRole.MUTED,
+                            " ("
+                                + String.format(Locale.ROOT, "%,d", c.tokensBefore())
+                                + " tokens before)"),
+                    c.summary()));
         default -> {}
       }
     }
     return out;
   }
 
-  /** Replaces the transcript with {@code header} and {@code components} (UI thread); everything is drawn again. */
+  /**
+   * Replaces the transcript with {@code header} and {@code components} (UI thread); everything is
+   * drawn again.
+   */
   public void replace(List<Component> header, List<Component> components) {
     current = null;
     tools.clear();

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How a script's renderer shows its custom message (plain lines), or empty for the default.
- * It may wait for the script: never called on the UI thread.
+ * How a script's renderer shows its custom message (plain lines), or empty for the default. It may
+ * wait for the script: never called on the UI thread.
  */
 @FunctionalInterface
 public interface CustomRenderer {

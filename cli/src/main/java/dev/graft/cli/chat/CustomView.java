@@ -39,8 +39,9 @@ final class CustomView implements Component {
         body.addAll(Wrap.lines(Ansi.clean(line), Math.max(4, width - 2)));
       }
     } else {
-      String text = t.fg(ThemeRole.CUSTOM_MESSAGE_LABEL, "[" + Ansi.clean(message.customType()) + "] ")
-          + t.fg(ThemeRole.CUSTOM_MESSAGE_TEXT, Ansi.clean(message.content().text(" ")));
+      String text =
+          t.fg(ThemeRole.CUSTOM_MESSAGE_LABEL, "[" + Ansi.clean(message.customType()) + "] ")
+              + t.fg(ThemeRole.CUSTOM_MESSAGE_TEXT, Ansi.clean(message.content().text(" ")));
       body.addAll(Wrap.lines(text, Math.max(4, width - 2)));
     }
     List<String> out = new ArrayList<>();

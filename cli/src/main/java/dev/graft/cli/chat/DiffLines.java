@@ -12,9 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The edit tool's diff ({@code details.diff}: {@code +12 text}, {@code -12 text}, {@code  12
- * text} and {@code ...}) in colour, line numbers kept; when one line was replaced by one line,
- * the words that changed are shown in reverse video.
+ * The edit tool's diff ({@code details.diff}: {@code +12 text}, {@code -12 text}, {@code 12 text}
+ * and {@code ...}) in colour, line numbers kept; when one line was replaced by one line, the words
+ * that changed are shown in reverse video.
  */
 final class DiffLines {
   private static final Pattern LINE = Pattern.compile("^([+\\- ])(\\s*\\d*) (.*)$", Pattern.DOTALL);
@@ -48,16 +48,23 @@ final class DiffLines {
         }
         if (removed.size() == 1 && added.size() == 1) {
           String[] pair = wordDiff(removed.getFirst().text(), added.getFirst().text(), theme);
-          out.add(theme.fg(ThemeRole.TOOL_DIFF_REMOVED, "-" + removed.getFirst().number() + " " + pair[0]));
-          out.add(theme.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + added.getFirst().number() + " " + pair[1]));
+          out.add(
+              theme.fg(
+                  ThemeRole.TOOL_DIFF_REMOVED, "-" + removed.getFirst().number() + " " + pair[0]));
+          out.add(
+              theme.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + added.getFirst().number() + " " + pair[1]));
         } else {
-          removed.forEach(r -> out.add(theme.fg(ThemeRole.TOOL_DIFF_REMOVED, "-" + r.number() + " " + r.text())));
-          added.forEach(a -> out.add(theme.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + a.number() + " " + a.text())));
+          removed.forEach(r ->
+              out.add(theme.fg(ThemeRole.TOOL_DIFF_REMOVED, "-" + r.number() + " " + r.text())));
+          added.forEach(
+              a -> out.add(theme.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + a.number() + " " + a.text())));
         }
         continue;
       }
-      out.add(theme.fg(p.kind() == '+' ? ThemeRole.TOOL_DIFF_ADDED : ThemeRole.TOOL_DIFF_CONTEXT,
-          p.kind() + p.number() + " " + p.text()));
+      out.add(
+          theme.fg(
+              p.kind() == '+' ? ThemeRole.TOOL_DIFF_ADDED : ThemeRole.TOOL_DIFF_CONTEXT,
+              p.kind() + p.number() + " " + p.text()));
       i++;
     }
     return out;
@@ -71,7 +78,9 @@ final class DiffLines {
     return new Parsed(m.group(1).charAt(0), m.group(2), Ansi.clean(m.group(3)));
   }
 
-  /** The old and new line with the words that differ in reverse video (leading spaces left plain). */
+  /**
+   * The old and new line with the words that differ in reverse video (leading spaces left plain).
+   */
   private static String[] wordDiff(String before, String after, Theme theme) {
     List<String> a = tokens(before);
     List<String> b = tokens(after);

@@ -3,7 +3,10 @@ package dev.graft.cli.chat;
 import java.util.Base64;
 import java.util.Optional;
 
-/** The pixel size of a PNG, GIF, JPEG or WebP image from its first bytes, for {@code [image 800x600]}. */
+/**
+ * The pixel size of a PNG, GIF, JPEG or WebP image from its first bytes, for {@code [image
+ * 800x600]}.
+ */
 final class ImageSize {
   private ImageSize() {}
 
@@ -11,8 +14,16 @@ final class ImageSize {
   static Optional<int[]> of(String base64) {
     byte[] head;
     try {
-      String start = base64.length() > 87_400 ? base64.substring(0, 87_400) : base64; // 64 KB of the image is plenty
-      head = Base64.getDecoder().decode(start.length() % 4 == 0 ? start : start.substring(0, start.length() - start.length() % 4));
+      String start =
+          base64.length() > 87_400
+              ? base64.substring(0, 87_400)
+              : base64; // 64 KB of the image is plenty
+      head =
+          Base64.getDecoder()
+              .decode(
+                  start.length() % 4 == 0
+                      ? start
+                      : start.substring(0, start.length() - start.length() % 4));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -29,7 +40,14 @@ final class ImageSize {
     if (b.length >= 4 && u8(b, 0) == 0xFF && u8(b, 1) == 0xD8) {
       return jpeg(b);
     }
-    if (b.length >= 30 && b[0] == 'R' && b[1] == 'I' && b[8] == 'W' && b[9] == 'E' && b[12] == 'V' && b[13] == 'P' && b[14] == '8') {
+    if (b.length >= 30
+        && b[0] == 'R'
+        && b[1] == 'I'
+        && b[8] == 'W'
+        && b[9] == 'E'
+        && b[12] == 'V'
+        && b[13] == 'P'
+        && b[14] == '8') {
       return webp(b);
     }
     return Optional.empty();
@@ -57,12 +75,21 @@ final class ImageSize {
 
   private static Optional<int[]> webp(byte[] b) {
     return switch (b[15]) {
-      case ' ' -> Optional.of(new int[] {(u8(b, 26) | u8(b, 27) << 8) & 0x3fff, (u8(b, 28) | u8(b, 29) << 8) & 0x3fff});
+      case ' ' ->
+          Optional.of(
+              new int[] {
+                (u8(b, 26) | u8(b, 27) << 8) & 0x3fff, (u8(b, 28) | u8(b, 29) << 8) & 0x3fff
+              });
       case 'L' -> {
         int bits = u8(b, 21) | u8(b, 22) << 8 | u8(b, 23) << 16 | u8(b, 24) << 24;
         yield Optional.of(new int[] {(bits & 0x3fff) + 1, (bits >> 14 & 0x3fff) + 1});
       }
-      case 'X' -> Optional.of(new int[] {1 + (u8(b, 24) | u8(b, 25) << 8 | u8(b, 26) << 16), 1 + (u8(b, 27) | u8(b, 28) << 8 | u8(b, 29) << 16)});
+      case 'X' ->
+          Optional.of(
+              new int[] {
+                1 + (u8(b, 24) | u8(b, 25) << 8 | u8(b, 26) << 16),
+                1 + (u8(b, 27) | u8(b, 28) << 8 | u8(b, 29) << 16)
+              });
       default -> Optional.empty();
     };
   }
@@ -81,6 +108,8 @@ final class ImageSize {
 
   /** {@code [image 800x600]}, or {@code [image]} when the size is unknown. */
   static String label(String base64, String mimeType) {
-    return of(base64).map(s -> "[image " + s[0] + "x" + s[1] + "]").orElse("[image" + (mimeType == null ? "" : " " + mimeType) + "]");
+    return of(base64)
+        .map(s -> "[image " + s[0] + "x" + s[1] + "]")
+        .orElse("[image" + (mimeType == null ? "" : " " + mimeType) + "]");
   }
 }

@@ -16,24 +16,48 @@ import java.util.function.UnaryOperator;
 final class OutputLines {
   private OutputLines() {}
 
-  enum Cut { HEAD, TAIL }
+  enum Cut {
+    HEAD,
+    TAIL
+  }
 
   /**
-   * {@code lines} (already styled) indented by {@code indent}, at most {@code limit} of them
-   * unless {@code expanded}; the note names {@code expandKey}.
+   * {@code lines} (already styled) indented by {@code indent}, at most {@code limit} of them unless
+   * {@code expanded}; the note names {@code expandKey}.
    */
-  static List<String> of(List<String> lines, Cut cut, int limit, boolean expanded, int width, int indent, Theme theme,
+  static List<String> of(
+      List<String> lines,
+      Cut cut,
+      int limit,
+      boolean expanded,
+      int width,
+      int indent,
+      Theme theme,
       String expandKey) {
     List<String> source = lines;
     while (!source.isEmpty() && Ansi.strip(source.getLast()).isBlank()) {
       source = source.subList(0, source.size() - 1);
     }
     int hidden = expanded ? 0 : Math.max(0, source.size() - limit);
-    List<String> shown = hidden == 0 ? source : cut == Cut.HEAD ? source.subList(0, limit) : source.subList(source.size() - limit, source.size());
+    List<String> shown =
+        hidden == 0
+            ? source
+            : cut == Cut.HEAD
+                ? source.subList(0, limit)
+                : source.subList(source.size() - limit, source.size());
     String pad = " ".repeat(indent);
     List<String> out = new ArrayList<>();
-    String note = theme.fg(ThemeRole.MUTED, pad + "… " + hidden + (cut == Cut.HEAD ? " more line" : " earlier line") + (hidden == 1 ? "" : "s")
-        + " (" + expandKey + " to expand)");
+    String note =
+        theme.fg(
+            ThemeRole.MUTED,
+            pad
+                + "… "
+                + hidden
+                + (cut == Cut.HEAD ? " more line" : " earlier line")
+                + (hidden == 1 ? "" : "s")
+                + " ("
+                + expandKey
+                + " to expand)");
     if (hidden > 0 && cut == Cut.TAIL) {
       out.add(note);
     }

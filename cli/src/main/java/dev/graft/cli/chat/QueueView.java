@@ -69,9 +69,16 @@ public final class QueueView implements Component {
     out.add("");
     for (Queued q : queued) {
       String label = q.followUp() ? "follow-up: " : "steer: ";
-      out.add(Ansi.truncate(theme.fg(ThemeRole.ACCENT, " ↳ " + label) + Ansi.clean(q.text()).replace('\n', ' '), width, "…"));
+      out.add(
+          Ansi.truncate(
+              theme.fg(ThemeRole.ACCENT, " ↳ " + label) + Ansi.clean(q.text()).replace('\n', ' '),
+              width,
+              "…"));
     }
-    out.add(theme.fg(ThemeRole.DIM, Ansi.truncate("   (" + editKey + " takes them back into the editor)", width, "…")));
+    out.add(
+        theme.fg(
+            ThemeRole.DIM,
+            Ansi.truncate("   (" + editKey + " takes them back into the editor)", width, "…")));
     return out;
   }
 }

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A shell command the user ran ({@code !cmd}): the command, its output as it comes (the last
- * lines, with the time it has run), then how it ended (exit code, cancelled, truncated and where
- * the whole output was saved).
+ * A shell command the user ran ({@code !cmd}): the command, its output as it comes (the last lines,
+ * with the time it has run), then how it ended (exit code, cancelled, truncated and where the whole
+ * output was saved).
  */
 public final class ShellView implements Component {
   private static final int LINES = 12;
@@ -66,26 +66,57 @@ public final class ShellView implements Component {
     Theme t = ctx.theme;
     List<String> out = new ArrayList<>();
     out.add("");
-    out.add(Ansi.truncate(t.fg(ThemeRole.BASH_MODE, t.bold("$ ")) + Ansi.clean(command.replace('\n', ' '))
-        + (excluded ? t.fg(ThemeRole.MUTED, "  (not in context)") : ""), width, "…"));
+    out.add(
+        Ansi.truncate(
+            t.fg(ThemeRole.BASH_MODE, t.bold("$ "))
+                + Ansi.clean(command.replace('\n', ' '))
+                + (excluded ? t.fg(ThemeRole.MUTED, "  (not in context)") : ""),
+            width,
+            "…"));
     String text = result != null ? result.output() : output.toString();
-    out.addAll(OutputLines.of(OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s)), OutputLines.Cut.TAIL, LINES,
-        ctx.expanded, width, 2, t, ctx.expandKey));
+    out.addAll(
+        OutputLines.of(
+            OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s)),
+            OutputLines.Cut.TAIL,
+            LINES,
+            ctx.expanded,
+            width,
+            2,
+            t,
+            ctx.expandKey));
     if (result == null && endedNanos == 0) {
-      out.add(t.fg(ThemeRole.MUTED, String.format(Locale.ROOT, "  running, %.1fs (Esc stops it)", (System.nanoTime() - started) / 1e9)));
+      out.add(
+          t.fg(
+              ThemeRole.MUTED,
+              String.format(
+                  Locale.ROOT,
+                  "  running, %.1fs (Esc stops it)",
+                  (System.nanoTime() - started) / 1e9)));
     } else if (result != null) {
       List<String> notes = new ArrayList<>();
       if (result.cancelled()) {
         notes.add("cancelled");
       } else {
-        result.exitCode().filter(code -> code != 0).ifPresent(code -> notes.add("exit code " + code));
+        result
+            .exitCode()
+            .filter(code -> code != 0)
+            .ifPresent(code -> notes.add("exit code " + code));
       }
       if (result.truncated()) {
-        notes.add("output truncated" + result.fullOutputPath().map(p -> ", all of it in " + p).orElse(""));
+        notes.add(
+            "output truncated"
+                + result.fullOutputPath().map(p -> ", all of it in " + p).orElse(""));
       }
       if (!notes.isEmpty()) {
         boolean bad = result.cancelled() || result.exitCode().filter(x -> x != 0).isPresent();
-        out.add(Ansi.truncate("  " + t.fg(bad ? ThemeRole.WARNING : ThemeRole.MUTED, "(" + String.join("; ", notes) + ")"), width, "…"));
+        out.add(
+            Ansi.truncate(
+                "  "
+                    + t.fg(
+                        bad ? ThemeRole.WARNING : ThemeRole.MUTED,
+                        "(" + String.join("; ", notes) + ")"),
+                width,
+                "…"));
       }
     }
     return out;

@@ -32,13 +32,22 @@ final class SummaryView implements Component {
     List<String> out = new ArrayList<>();
     out.add("");
     long lines = summary.lines().filter(l -> !l.isBlank()).count();
-    String hint = ctx.expanded || lines <= 1 ? "" : t.fg(ThemeRole.MUTED, " (" + lines + " lines, " + ctx.expandKey + " to expand)");
+    String hint =
+        ctx.expanded || lines <= 1
+            ? ""
+            : t.fg(ThemeRole.MUTED, " (" + lines + " lines, " + ctx.expandKey + " to expand)");
     out.add(Ansi.truncate(" " + title + hint, width, "…"));
     if (ctx.expanded) {
       out.addAll(markdown.render(width));
     } else {
-      String first = summary.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> l.replaceFirst("^#+\\s*", ""))
-          .findFirst().orElse("");
+      String first =
+          summary
+              .lines()
+              .map(String::strip)
+              .filter(l -> !l.isEmpty())
+              .map(l -> l.replaceFirst("^#+\\s*", ""))
+              .findFirst()
+              .orElse("");
       out.add(Ansi.truncate("   " + t.fg(ThemeRole.MUTED, Ansi.clean(first)), width, "…"));
     }
     return out;

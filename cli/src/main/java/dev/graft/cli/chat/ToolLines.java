@@ -16,7 +16,8 @@ public final class ToolLines {
     return switch (tool) {
       case "bash" -> "$ " + text(args, "command");
       case "read" -> "read " + text(args, "path") + range(args);
-      case "write" -> "write " + text(args, "path") + " (" + text(args, "content").lines().count() + " lines)";
+      case "write" ->
+          "write " + text(args, "path") + " (" + text(args, "content").lines().count() + " lines)";
       case "edit" -> "edit " + text(args, "path");
       case "grep" -> "grep " + text(args, "pattern") + in(args);
       case "find" -> "find " + text(args, "pattern") + in(args);

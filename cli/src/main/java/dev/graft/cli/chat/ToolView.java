@@ -6,11 +6,14 @@ import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * One tool call and its result: a title line ({@code read src/a.txt}, {@code $ mvn test}) and a
@@ -61,7 +64,10 @@ final class ToolView implements Component {
   /** The run ended without this call's result. */
   void abandon() {
     if (!done) {
-      finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("(no result: the run ended first)")), java.util.Optional.empty()), true);
+      finish(
+          new AgentEvent.ToolOutput(
+              List.of(new ContentBlock.Text("(no result: the run ended first)")), Optional.empty()),
+          true);
     }
   }
 
@@ -84,7 +90,10 @@ final class ToolView implements Component {
     List<String> body = new ArrayList<>();
     body.add(title(width));
     body.addAll(body(width - 2));
-    ThemeRole bg = !done ? ThemeRole.TOOL_PENDING_BG : error ? ThemeRole.TOOL_ERROR_BG : ThemeRole.TOOL_SUCCESS_BG;
+    ThemeRole bg =
+        !done
+            ? ThemeRole.TOOL_PENDING_BG
+            : error ? ThemeRole.TOOL_ERROR_BG : ThemeRole.TOOL_SUCCESS_BG;
     List<String> out = new ArrayList<>();
     out.add("");
     for (String line : body) {
@@ -102,11 +111,19 @@ final class ToolView implements Component {
   private String title(int width) {
     Theme t = ctx.theme;
     String call = ToolLines.call(name, argsShown());
-    String mark = !done ? t.fg(ThemeRole.WARNING, "● ") : error ? t.fg(ThemeRole.ERROR, "✗ ") : t.fg(ThemeRole.SUCCESS, "● ");
+    String mark =
+        !done
+            ? t.fg(ThemeRole.WARNING, "● ")
+            : error ? t.fg(ThemeRole.ERROR, "✗ ") : t.fg(ThemeRole.SUCCESS, "● ");
     int space = call.indexOf(' ');
-    String styled = name.equals("bash") ? t.fg(ThemeRole.BASH_MODE, t.bold("$")) + Ansi.clean(call.substring(1).replace('\n', ' '))
-        : space > 0 ? t.bold(Ansi.clean(call.substring(0, space))) + Ansi.clean(call.substring(space).replace('\n', ' '))
-        : t.bold(Ansi.clean(call));
+    String styled =
+        name.equals("bash")
+            ? t.fg(ThemeRole.BASH_MODE, t.bold("$"))
+                + Ansi.clean(call.substring(1).replace('\n', ' '))
+            : space > 0
+                ? t.bold(Ansi.clean(call.substring(0, space)))
+                    + Ansi.clean(call.substring(space).replace('\n', ' '))
+                : t.bold(Ansi.clean(call));
     return Ansi.truncate(mark + styled, Math.max(1, width - 2), "…");
   }
 
@@ -129,7 +146,7 @@ final class ToolView implements Component {
       }
       return out;
     }
-    String text = new dev.graft.runtime.message.MessageContent.Blocks(output.content()).text("\n");
+    String text = new MessageContent.Blocks(output.content()).text("\n");
     List<String> lines;
     OutputLines.Cut cut = OutputLines.Cut.HEAD;
     int limit = HEAD_LINES;
@@ -145,8 +162,17 @@ final class ToolView implements Component {
         }
         case "read" -> lines = readLines(text);
         case "edit" -> {
-          String diff = output.details().map(d -> d.path("diff")).filter(JsonNode::isTextual).map(JsonNode::textValue).orElse("");
-          lines = diff.isEmpty() ? OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s)) : DiffLines.render(diff, t);
+          String diff =
+              output
+                  .details()
+                  .map(d -> d.path("diff"))
+                  .filter(JsonNode::isTextual)
+                  .map(JsonNode::textValue)
+                  .orElse("");
+          lines =
+              diff.isEmpty()
+                  ? OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s))
+                  : DiffLines.render(diff, t);
           limit = DIFF_LINES;
         }
         case "write" -> {
@@ -184,7 +210,7 @@ final class ToolView implements Component {
   private List<String> readLines(String text) {
     Theme t = ctx.theme;
     String path = args.path("path").asText("");
-    var language = dev.graft.cli.tui.highlight.CodeHighlighter.languageOfFile(path);
+    var language = CodeHighlighter.languageOfFile(path);
     if (language.isEmpty() || text.isEmpty()) {
       return OutputLines.text(text, s -> t.fg(ThemeRole.TOOL_OUTPUT, s));
     }
@@ -205,7 +231,10 @@ final class ToolView implements Component {
     int digits = String.valueOf(n).length();
     List<String> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      out.add(t.fg(ThemeRole.TOOL_DIFF_ADDED, "+" + String.format(Locale.ROOT, "%" + digits + "d", i + 1) + " " + lines[i]));
+      out.add(
+          t.fg(
+              ThemeRole.TOOL_DIFF_ADDED,
+              "+" + String.format(Locale.ROOT, "%" + digits + "d", i + 1) + " " + lines[i]));
     }
     return out;
   }

@@ -13,12 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A message of the user, on the user-message background. Attached files ({@code <file
- * name="...">} blocks) are shown as one line each with their line count, images as
- * {@code [image 800x600]}.
+ * A message of the user, on the user-message background. Attached files ({@code <file name="...">}
+ * blocks) are shown as one line each with their line count, images as {@code [image 800x600]}.
  */
 final class UserMessageView implements Component {
-  private static final Pattern FILE = Pattern.compile("<file name=\"([^\"]*)\">\\n?(.*?)\\n?</file>\\n?", Pattern.DOTALL);
+  private static final Pattern FILE =
+      Pattern.compile("<file name=\"([^\"]*)\">\\n?(.*?)\\n?</file>\\n?", Pattern.DOTALL);
 
   private final ViewContext ctx;
   private final AgentMessage.User message;
@@ -49,7 +49,10 @@ final class UserMessageView implements Component {
       rest.append(text, last, m.start());
       last = m.end();
       String content = m.group(2);
-      String what = content.isEmpty() || content.startsWith("[Image") ? "" : ", " + content.lines().count() + " lines";
+      String what =
+          content.isEmpty() || content.startsWith("[Image")
+              ? ""
+              : ", " + content.lines().count() + " lines";
       body.add(t.fg(ThemeRole.ACCENT, "📎 " + Ansi.clean(ctx.shown(m.group(1))) + what));
     }
     rest.append(text.substring(last));

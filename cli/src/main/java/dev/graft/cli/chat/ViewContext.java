@@ -6,10 +6,9 @@ import dev.graft.cli.tui.markdown.MarkdownRenderer;
 import java.nio.file.Path;
 
 /**
- * What the conversation's components share: the theme and the renderers made for it, the
- * directory paths are shown relative to, the keys named in hints, and the two switches the user
- * flips for all of them at once (tool output expanded, thinking hidden). Read and changed on the
- * UI thread only.
+ * What the conversation's components share: the theme and the renderers made for it, the directory
+ * paths are shown relative to, the keys named in hints, and the two switches the user flips for all
+ * of them at once (tool output expanded, thinking hidden). Read and changed on the UI thread only.
  */
 public final class ViewContext {
   final Theme theme;

@@ -8,12 +8,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The line above the editor while graft works: a spinner, what it does ("Working…", or a
- * script's message), how long it has been at it and how to stop it. A script may change the
- * frames and their interval, the message, or hide the line.
+ * The line above the editor while graft works: a spinner, what it does ("Working…", or a script's
+ * message), how long it has been at it and how to stop it. A script may change the frames and their
+ * interval, the message, or hide the line.
  */
 public final class WorkingLine implements Component {
-  private static final List<String> FRAMES = List.of("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏");
+  private static final List<String> FRAMES =
+      List.of("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏");
   private static final int INTERVAL_MS = 80;
   public static final String WORKING = "Working…";
 
@@ -56,16 +57,23 @@ public final class WorkingLine implements Component {
 
   /** A script's working message; empty restores graft's own. */
   public void setScriptMessage(Optional<String> text) {
-    scriptMessage = text.map(Ansi::strip).map(Ansi::clean).map(s -> s.replace('\n', ' ')).orElse(null);
+    scriptMessage =
+        text.map(Ansi::strip).map(Ansi::clean).map(s -> s.replace('\n', ' ')).orElse(null);
   }
 
   public void setVisible(boolean visible) {
     this.visible = visible;
   }
 
-  /** A script's frames (cleaned; none: only the text) and interval; empty and 0 restore graft's own. */
+  /**
+   * A script's frames (cleaned; none: only the text) and interval; empty and 0 restore graft's own.
+   */
   public void setIndicator(Optional<List<String>> custom, int interval) {
-    frames = custom.map(f -> f.stream().map(x -> Ansi.clean(Ansi.strip(x)).replaceAll("[\\n\\t]", "")).toList()).orElse(FRAMES);
+    frames =
+        custom
+            .map(f ->
+                f.stream().map(x -> Ansi.clean(Ansi.strip(x)).replaceAll("[\\n\\t]", "")).toList())
+            .orElse(FRAMES);
     intervalMs = interval > 0 ? interval : INTERVAL_MS;
   }
 
@@ -80,9 +88,15 @@ public final class WorkingLine implements Component {
       return List.of();
     }
     long elapsedMs = (System.nanoTime() - since) / 1_000_000;
-    String frame = frames.isEmpty() ? "" : theme.fg(ThemeRole.ACCENT, frames.get((int) (elapsedMs / intervalMs % frames.size()))) + " ";
+    String frame =
+        frames.isEmpty()
+            ? ""
+            : theme.fg(ThemeRole.ACCENT, frames.get((int) (elapsedMs / intervalMs % frames.size())))
+                + " ";
     String text = scriptMessage != null && message.equals(WORKING) ? scriptMessage : message;
     String time = elapsedMs >= 1000 ? elapsedMs / 1000 + "s · " : "";
-    return List.of(Ansi.truncate(frame + theme.fg(ThemeRole.MUTED, text + " (" + time + hint + ")"), width, "…"));
+    return List.of(
+        Ansi.truncate(
+            frame + theme.fg(ThemeRole.MUTED, text + " (" + time + hint + ")"), width, "…"));
   }
 }

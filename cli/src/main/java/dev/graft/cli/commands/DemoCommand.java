@@ -5,8 +5,8 @@ import dev.graft.cli.base.RootCommand;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,10 +21,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code graft demo}: graft's main job, offline. Copies a small project with a failing test into
- * a fresh directory and lets the agent fix it, with a scripted model replaying the turns a real
- * model would take and some of the example hook scripts loaded (one of them stops a risky
- * command on the way). Nothing leaves the machine and no API key is needed.
+ * {@code graft demo}: graft's main job, offline. Copies a small project with a failing test into a
+ * fresh directory and lets the agent fix it, with a scripted model replaying the turns a real model
+ * would take and some of the example hook scripts loaded (one of them stops a risky command on the
+ * way). Nothing leaves the machine and no API key is needed.
  */
 @Command(
     name = "demo",
@@ -39,14 +39,24 @@ import picocli.CommandLine.ParentCommand;
 public final class DemoCommand implements Callable<Integer> {
   private static final String BASE = "/dev/graft/cli/demo/";
   private static final List<String> FILES = List.of("greet.sh", "test.sh", "AGENTS.md");
+
   /** The example scripts the demo loads (packed from scripts/examples by the build). */
-  static final List<String> SCRIPTS = List.of("permission-gate.js", "protected-paths.js", "session-name.js",
-      "stacking.js", "pruning.js", "lib/messages.js");
+  static final List<String> SCRIPTS =
+      List.of(
+          "permission-gate.js",
+          "protected-paths.js",
+          "session-name.js",
+          "stacking.js",
+          "pruning.js",
+          "lib/messages.js");
 
   @ParentCommand RootCommand root;
 
-  @Option(names = "--dir", paramLabel = "DIR",
-      description = "Where to put the demo project (default: a new temporary directory). Must not exist yet.")
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description =
+          "Where to put the demo project (default: a new temporary directory). Must not exist yet.")
   Path dir;
 
   @Override
@@ -62,22 +72,42 @@ public final class DemoCommand implements Callable<Integer> {
     copy(BASE + "turns.jsonl", turns);
     String task = "The test in this project fails. Find out why and fix it.";
     out.println("graft demo: a project with a failing test in " + project);
-    out.println("The model is scripted (offline); the tools are real. Hook scripts loaded from "
-        + scripts + ": " + String.join(", ", SCRIPTS.stream().filter(n -> !n.startsWith("lib/")).toList()) + ".");
+    out.println(
+        "The model is scripted (offline); the tools are real. Hook scripts loaded from "
+            + scripts
+            + ": "
+            + String.join(", ", SCRIPTS.stream().filter(n -> !n.startsWith("lib/")).toList())
+            + ".");
     out.println();
     out.println("> " + task);
     out.flush();
-    AgentOptions options = CommandLine.populateCommand(new AgentOptions(), "--provider", "scripted",
-        "--model", turns.toString(), "--cwd", project.toString(), "--scripts", scripts.toString());
+    AgentOptions options =
+        CommandLine.populateCommand(
+            new AgentOptions(),
+            "--provider",
+            "scripted",
+            "--model",
+            turns.toString(),
+            "--cwd",
+            project.toString(),
+            "--scripts",
+            scripts.toString());
     AgentSetup.Ready ready = AgentSetup.prepare(context, options, false);
     try (AgentSession agent = ready.agent()) {
       agent.subscribe(event -> show(event, out));
       AgentSession.RunResult result = agent.prompt(task);
       Path file = agent.session().file().orElseThrow();
       out.println();
-      agent.session().name().ifPresent(name -> out.println("Named:   " + name + "  (by session-name.js)"));
+      agent
+          .session()
+          .name()
+          .ifPresent(name -> out.println("Named:   " + name + "  (by session-name.js)"));
       out.println("Session: " + file);
-      out.println("See it:  " + context.env().getOrDefault("GRAFT_COMMAND", "graft") + " session tree " + file);
+      out.println(
+          "See it:  "
+              + context.env().getOrDefault("GRAFT_COMMAND", "graft")
+              + " session tree "
+              + file);
       out.flush();
       return result.failed() ? 1 : 0;
     }
@@ -101,7 +131,10 @@ public final class DemoCommand implements Callable<Integer> {
       case AgentEvent.ToolExecutionEnd e -> {
         String text = new MessageContent.Blocks(e.result().content()).text(" ").strip();
         String first = text.lines().findFirst().orElse("");
-        out.println("  " + (e.isError() ? "✗ " : "✓ ") + (first.length() > 100 ? first.substring(0, 99) + "…" : first));
+        out.println(
+            "  "
+                + (e.isError() ? "✗ " : "✓ ")
+                + (first.length() > 100 ? first.substring(0, 99) + "…" : first));
       }
       default -> {}
     }

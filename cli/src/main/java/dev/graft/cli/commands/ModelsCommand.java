@@ -1,12 +1,13 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.base.RootCommand;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.RootCommand;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,7 +26,11 @@ import picocli.CommandLine.ParentCommand;
 public final class ModelsCommand implements Callable<Integer> {
   @ParentCommand RootCommand root;
 
-  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text", description = "Output format (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      defaultValue = "text",
+      description = "Output format (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -44,19 +49,22 @@ public final class ModelsCommand implements Callable<Integer> {
         o.put("contextWindow", l.model().contextWindow());
         o.put("maxTokens", l.model().maxTokens());
         o.put("reasoning", l.model().reasoning());
-        o.put("key", l.key().name().toLowerCase(java.util.Locale.ROOT));
+        o.put("key", l.key().name().toLowerCase(Locale.ROOT));
         o.put("keySource", l.keySource());
       }
       out.println(Json.write(array));
     } else {
       out.printf("%-40s %9s %8s  %s%n", "MODEL", "CONTEXT", "MAX OUT", "KEY");
       for (ModelListing l : registry.listModels()) {
-        String key = switch (l.key()) {
-          case PRESENT -> "yes (" + l.keySource() + ")";
-          case MISSING -> "missing";
-          case NOT_NEEDED -> "not needed";
-        };
-        out.printf("%-40s %9d %8d  %s%n", l.model().qualifiedId(), l.model().contextWindow(), l.model().maxTokens(), key);
+        String key =
+            switch (l.key()) {
+              case PRESENT -> "yes (" + l.keySource() + ")";
+              case MISSING -> "missing";
+              case NOT_NEEDED -> "not needed";
+            };
+        out.printf(
+            "%-40s %9d %8d  %s%n",
+            l.model().qualifiedId(), l.model().contextWindow(), l.model().maxTokens(), key);
       }
     }
     out.flush();

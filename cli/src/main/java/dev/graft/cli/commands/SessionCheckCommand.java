@@ -33,8 +33,18 @@ final class SessionCheckCommand implements Callable<Integer> {
       context.out().println((f.problem() ? "problem: " : "note: ") + f);
     }
     long problems = report.findings().stream().filter(SessionCheck.Finding::problem).count();
-    context.out().println(path.getFileName() + ": version " + report.header().version() + ", "
-        + report.entries() + " entries, " + (problems == 0 ? "no problems" : problems + " problem" + (problems == 1 ? "" : "s")));
+    context
+        .out()
+        .println(
+            path.getFileName()
+                + ": version "
+                + report.header().version()
+                + ", "
+                + report.entries()
+                + " entries, "
+                + (problems == 0
+                    ? "no problems"
+                    : problems + " problem" + (problems == 1 ? "" : "s")));
     context.out().flush();
     return report.clean() ? 0 : 1;
   }

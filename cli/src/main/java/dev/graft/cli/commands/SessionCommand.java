@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 /** {@code graft session ...}: tools that read session files. */
 @Command(
     name = "session",
-    description = "Inspect session files: their context, tree, problems, the list of sessions; export one as HTML.",
+    description =
+        "Inspect session files: their context, tree, problems, the list of sessions; export one as HTML.",
     mixinStandardHelpOptions = true,
     subcommands = {
       SessionContextCommand.class,

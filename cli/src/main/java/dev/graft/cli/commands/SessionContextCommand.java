@@ -7,6 +7,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,8 +33,11 @@ final class SessionContextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The session file (.jsonl).")
   Path file;
 
-  @Option(names = "--leaf", paramLabel = "ID",
-      description = "Build the context with this entry as the leaf (repeatable; default: the file's leaf).")
+  @Option(
+      names = "--leaf",
+      paramLabel = "ID",
+      description =
+          "Build the context with this entry as the leaf (repeatable; default: the file's leaf).")
   List<String> leaves = new ArrayList<>();
 
   @Option(names = "--llm", description = "Also print the messages converted for the model.")
@@ -44,7 +48,7 @@ final class SessionContextCommand implements Callable<Integer> {
     var context = parent.context();
     try (Session session = SessionFiles.open(context, file)) {
       leaves.forEach(id -> SessionFiles.requireEntry(session, id));
-      List<String> targets = leaves.isEmpty() ? java.util.Collections.singletonList(null) : leaves;
+      List<String> targets = leaves.isEmpty() ? Collections.singletonList(null) : leaves;
       JsonGenerator out = Json.MAPPER.getFactory().createGenerator(context.out());
       for (String leaf : targets) {
         SessionContext built = leaf == null ? session.buildContext() : session.buildContext(leaf);

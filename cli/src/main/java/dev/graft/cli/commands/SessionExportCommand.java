@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code graft session export FILE [-o OUT]}: the session as one self-contained HTML page. The
- * page is written to {@code .OUT.partial} next to OUT and moved over it when complete, so a
- * failed export leaves no half page behind.
+ * {@code graft session export FILE [-o OUT]}: the session as one self-contained HTML page. The page
+ * is written to {@code .OUT.partial} next to OUT and moved over it when complete, so a failed
+ * export leaves no half page behind.
  */
 @Command(
     name = "export",
@@ -43,9 +43,12 @@ final class SessionExportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The session file (.jsonl).")
   Path file;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-      description = "The page to write (default: FILE's name with .html instead of .jsonl, in the current "
-          + "directory). A directory: the default name in it.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "OUT",
+      description =
+          "The page to write (default: FILE's name with .html instead of .jsonl, in the current "
+              + "directory). A directory: the default name in it.")
   Path output;
 
   @Override
@@ -58,13 +61,21 @@ final class SessionExportCommand implements Callable<Integer> {
       Path partial = out.resolveSibling("." + out.getFileName() + ".partial");
       try {
         SessionPage.Written written;
-        try (OutputStream stream = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+        try (OutputStream stream =
+            new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
           written = SessionPage.write(session, stream, progress(context.err(), size));
         }
-        Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            partial, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         if (size >= PROGRESS_THRESHOLD) {
-          context.err().println("graft: exported " + written.entries() + " entries, "
-              + Files.size(out) / (1 << 20) + " MB");
+          context
+              .err()
+              .println(
+                  "graft: exported "
+                      + written.entries()
+                      + " entries, "
+                      + Files.size(out) / (1 << 20)
+                      + " MB");
         }
       } finally {
         Files.deleteIfExists(partial);
@@ -82,8 +93,11 @@ final class SessionExportCommand implements Callable<Integer> {
   /** Where the page goes; refuses the input file itself and a missing directory. */
   private Path target(CliContext context, Path input) throws IOException {
     String name = input.getFileName().toString();
-    String pageName = (name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name) + ".html";
-    Path out = output == null ? context.cwd().resolve(pageName) : SessionFiles.resolve(context, output);
+    String pageName =
+        (name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name)
+            + ".html";
+    Path out =
+        output == null ? context.cwd().resolve(pageName) : SessionFiles.resolve(context, output);
     if (Files.isDirectory(out)) {
       out = out.resolve(pageName);
     }
@@ -91,8 +105,10 @@ final class SessionExportCommand implements Callable<Integer> {
     if (dir == null || !Files.isDirectory(dir)) {
       throw new UserError("cannot write " + out + ": no such directory " + dir);
     }
-    if (out.normalize().equals(input.normalize()) || (Files.exists(out) && Files.isSameFile(out, input))) {
-      throw new UserError("refusing to overwrite the session file " + input + " (choose another -o OUT)");
+    if (out.normalize().equals(input.normalize())
+        || (Files.exists(out) && Files.isSameFile(out, input))) {
+      throw new UserError(
+          "refusing to overwrite the session file " + input + " (choose another -o OUT)");
     }
     if (Files.isDirectory(out)) {
       throw new UserError("cannot write " + out + ": it is a directory");
@@ -103,7 +119,7 @@ final class SessionExportCommand implements Callable<Integer> {
   /** Progress lines every tenth of a large file; nothing for a small one. */
   private static LongConsumer progress(PrintWriter err, long size) {
     if (size < PROGRESS_THRESHOLD) {
-      return read -> { };
+      return read -> {};
     }
     int[] shown = {0};
     return read -> {

@@ -21,7 +21,9 @@ final class SessionFiles {
   static Session open(CliContext context, Path file) throws SessionFileException {
     Session session = Session.openReadOnly(resolve(context, file), context.clock());
     for (String warning : session.warnings()) {
-      context.err().println("graft: warning: " + session.file().orElseThrow().getFileName() + " " + warning);
+      context
+          .err()
+          .println("graft: warning: " + session.file().orElseThrow().getFileName() + " " + warning);
     }
     context.err().flush();
     return session;
@@ -29,7 +31,11 @@ final class SessionFiles {
 
   static void requireEntry(Session session, String id) {
     if (!session.contains(id)) {
-      throw new UserError("entry " + id + " not found in " + session.file().map(Path::toString).orElse("the session"));
+      throw new UserError(
+          "entry "
+              + id
+              + " not found in "
+              + session.file().map(Path::toString).orElse("the session"));
     }
   }
 }

@@ -1,9 +1,9 @@
 package dev.graft.cli.commands;
 
-import dev.graft.cli.export.EntryPreview;
-import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.export.EntryPreview;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.session.SessionSummary;
@@ -34,11 +34,17 @@ final class SessionListCommand implements Callable<Integer> {
   @Option(names = "--all", description = "List the sessions of every directory.")
   boolean all;
 
-  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      defaultValue = "text",
       description = "Output format (default: ${DEFAULT-VALUE}).")
   Format format;
 
-  enum Format { text, json }
+  enum Format {
+    text,
+    json
+  }
 
   @Override
   public Integer call() {
@@ -54,7 +60,8 @@ final class SessionListCommand implements Callable<Integer> {
         o.put("id", s.id());
         o.put("cwd", s.cwd());
         s.name().ifPresentOrElse(n -> o.put("name", n), () -> o.putNull("name"));
-        s.parentSession().ifPresentOrElse(p -> o.put("parentSession", p), () -> o.putNull("parentSession"));
+        s.parentSession()
+            .ifPresentOrElse(p -> o.put("parentSession", p), () -> o.putNull("parentSession"));
         o.put("created", s.created());
         o.put("modified", s.modified().toString());
         o.put("size", s.size());
@@ -63,12 +70,18 @@ final class SessionListCommand implements Callable<Integer> {
       }
       out.println(Json.write(array));
     } else if (sessions.isEmpty()) {
-      out.println(all ? "No sessions yet (" + context.home().sessions() + ")."
-          : "No sessions for " + context.cwd() + " yet (graft session list --all shows every directory).");
+      out.println(
+          all
+              ? "No sessions yet (" + context.home().sessions() + ")."
+              : "No sessions for "
+                  + context.cwd()
+                  + " yet (graft session list --all shows every directory).");
     } else {
       for (SessionSummary s : sessions) {
         String when = TIME.format(s.modified().atZone(ZoneId.systemDefault()));
-        String title = s.name().map(n -> ScriptText.shown(n) + " — ").orElse("") + EntryPreview.clip(s.firstMessage());
+        String title =
+            s.name().map(n -> ScriptText.safeLine(n) + " — ").orElse("")
+                + EntryPreview.clip(s.firstMessage());
         out.printf("%s  %5d msgs  %s%n      %s%n", when, s.messageCount(), title, s.path());
       }
     }

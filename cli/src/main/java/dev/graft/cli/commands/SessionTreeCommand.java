@@ -14,9 +14,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code graft session tree FILE}: the tree as indented text. A chain of single children stays
- * at one indent; a node with several children opens a branch for each, so a long session reads
- * as a list and only real branches are indented.
+ * {@code graft session tree FILE}: the tree as indented text. A chain of single children stays at
+ * one indent; a node with several children opens a branch for each, so a long session reads as a
+ * list and only real branches are indented.
  */
 @Command(
     name = "tree",
@@ -39,13 +39,28 @@ final class SessionTreeCommand implements Callable<Integer> {
     try (Session session = SessionFiles.open(context, file)) {
       PrintWriter out = context.out();
       String leaf = session.leafId().orElse(null);
-      out.println(session.file().orElseThrow() + "  (session " + session.id() + ", cwd " + session.cwd()
-          + session.name().map(n -> ", name \"" + ScriptText.shown(n) + "\"").orElse("") + ")");
-      TreeDrawing.draw(session.tree(), TreeNode::children, (node, prefix) -> {
-        boolean isLeaf = node.entry().id().equals(leaf);
-        out.println(prefix + (isLeaf ? "* " : "") + node.entry().id() + " "
-            + EntryPreview.of(node.entry()) + label(node.label()) + (isLeaf ? "  <- leaf" : ""));
-      });
+      out.println(
+          session.file().orElseThrow()
+              + "  (session "
+              + session.id()
+              + ", cwd "
+              + session.cwd()
+              + session.name().map(n -> ", name \"" + ScriptText.safeLine(n) + "\"").orElse("")
+              + ")");
+      TreeDrawing.draw(
+          session.tree(),
+          TreeNode::children,
+          (node, prefix) -> {
+            boolean isLeaf = node.entry().id().equals(leaf);
+            out.println(
+                prefix
+                    + (isLeaf ? "* " : "")
+                    + node.entry().id()
+                    + " "
+                    + EntryPreview.of(node.entry())
+                    + label(node.label())
+                    + (isLeaf ? "  <- leaf" : ""));
+          });
       if (leaf == null) {
         out.println("(the leaf is before the first entry: the next entry starts a new root)");
       }
@@ -55,6 +70,6 @@ final class SessionTreeCommand implements Callable<Integer> {
   }
 
   private static String label(Optional<String> label) {
-    return label.map(l -> "  [" + ScriptText.shown(l) + "]").orElse("");
+    return label.map(l -> "  [" + ScriptText.safeLine(l) + "]").orElse("");
   }
 }

@@ -14,9 +14,12 @@ public final class EntryPreview {
 
   private EntryPreview() {}
 
-  /** The entry on one line, escaped ({@link ScriptText}): names, labels and texts come from models and scripts. */
+  /**
+   * The entry on one line, escaped ({@link ScriptText}): names, labels and texts come from models
+   * and scripts.
+   */
   public static String of(SessionEntry entry) {
-    return ScriptText.shown(describe(entry));
+    return ScriptText.safeLine(describe(entry));
   }
 
   private static String describe(SessionEntry entry) {
@@ -24,46 +27,66 @@ public final class EntryPreview {
       case SessionEntry.Message m -> describe(m.message());
       case SessionEntry.ModelChange m -> "model → " + m.provider() + "/" + m.modelId();
       case SessionEntry.ThinkingLevelChange t -> "thinking → " + t.thinkingLevel();
-      case SessionEntry.Compaction c -> "compaction (keeps from " + c.firstKeptEntryId().orElse("nothing") + "): " + clip(c.summary());
+      case SessionEntry.Compaction c ->
+          "compaction (keeps from "
+              + c.firstKeptEntryId().orElse("nothing")
+              + "): "
+              + clip(c.summary());
       case SessionEntry.BranchSummary b -> "branch summary: " + clip(b.summary());
       case SessionEntry.Custom c -> "custom " + c.customType();
-      case SessionEntry.CustomMessage c -> "custom message " + c.customType() + ": " + clip(c.content().text(" "));
-      case SessionEntry.Label l -> "label " + l.targetId() + l.label().map(x -> " = \"" + x + "\"").orElse(" cleared");
+      case SessionEntry.CustomMessage c ->
+          "custom message " + c.customType() + ": " + clip(c.content().text(" "));
+      case SessionEntry.Label l ->
+          "label " + l.targetId() + l.label().map(x -> " = \"" + x + "\"").orElse(" cleared");
       case SessionEntry.SessionInfo s -> "name: " + s.name().orElse("(cleared)");
-      case SessionEntry.Unknown u -> "(" + (u.type().isEmpty() ? "entry without type" : u.type()) + ")";
+      case SessionEntry.Unknown u ->
+          "(" + (u.type().isEmpty() ? "entry without type" : u.type()) + ")";
     };
   }
 
   /** The message on one line, escaped. */
   public static String message(AgentMessage message) {
-    return ScriptText.shown(describe(message));
+    return ScriptText.safeLine(describe(message));
   }
 
   private static String describe(AgentMessage message) {
     return switch (message) {
       case AgentMessage.User u -> "user: " + clip(u.content().text(" "));
       case AgentMessage.Assistant a -> {
-        String text = a.content().stream().filter(ContentBlock.Text.class::isInstance)
-            .map(b -> ((ContentBlock.Text) b).text()).collect(Collectors.joining(" "));
-        String tools = a.toolCalls().stream().map(ContentBlock.ToolCall::name).collect(Collectors.joining(", "));
-        yield "assistant: " + clip(text) + (tools.isEmpty() ? "" : " [calls " + tools + "]")
+        String text =
+            a.content().stream()
+                .filter(ContentBlock.Text.class::isInstance)
+                .map(b -> ((ContentBlock.Text) b).text())
+                .collect(Collectors.joining(" "));
+        String tools =
+            a.toolCalls().stream()
+                .map(ContentBlock.ToolCall::name)
+                .collect(Collectors.joining(", "));
+        yield "assistant: "
+            + clip(text)
+            + (tools.isEmpty() ? "" : " [calls " + tools + "]")
             + (a.stoppedWith(StopReason.ERROR) ? " [error]" : "");
       }
-      case AgentMessage.ToolResult t -> "result " + t.toolName() + (t.isError() ? " (error)" : "") + ": "
-          + clip(new MessageContent.Blocks(t.content()).text(" "));
-      case AgentMessage.BashExecution b -> "!" + b.command() + (b.excluded() ? " (not in context)" : "");
+      case AgentMessage.ToolResult t ->
+          "result "
+              + t.toolName()
+              + (t.isError() ? " (error)" : "")
+              + ": "
+              + clip(new MessageContent.Blocks(t.content()).text(" "));
+      case AgentMessage.BashExecution b ->
+          "!" + b.command() + (b.excluded() ? " (not in context)" : "");
       case AgentMessage.Custom c -> "custom " + c.customType() + ": " + clip(c.content().text(" "));
       case AgentMessage.BranchSummary b -> "branch summary: " + clip(b.summary());
       case AgentMessage.CompactionSummary c -> "compaction summary: " + clip(c.summary());
-      case AgentMessage.Unknown u -> "(" + (u.role().isEmpty() ? "message without role" : u.role()) + " message)";
+      case AgentMessage.Unknown u ->
+          "(" + (u.role().isEmpty() ? "message without role" : u.role()) + " message)";
     };
   }
 
   /**
-   * The text on one line: runs of whitespace ({@code \s}) become one space, the ends are
-   * stripped, what passes {@link #WIDTH} is cut, and control characters are escaped
-   * ({@link ScriptText}). A loop rather than a regex: tool results
-   * can be megabytes, and an export previews every entry.
+   * The text on one line: runs of whitespace ({@code \s}) become one space, the ends are stripped,
+   * what passes {@link #WIDTH} is cut, and control characters are escaped ({@link ScriptText}). A
+   * loop rather than a regex: tool results can be megabytes, and an export previews every entry.
    */
   public static String clip(String text) {
     StringBuilder flat = new StringBuilder(Math.min(text.length(), 256));
@@ -82,6 +105,6 @@ public final class EntryPreview {
     }
     String line = flat.toString().strip();
     // Entries hold what models and scripts wrote: no control character reaches the terminal.
-    return ScriptText.shown(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…");
+    return ScriptText.safeLine(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 1) + "…");
   }
 }

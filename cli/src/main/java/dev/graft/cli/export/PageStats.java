@@ -29,7 +29,8 @@ final class PageStats {
     }
     switch (entry) {
       case SessionEntry.Message m -> {
-        messages.merge(m.message().role().isEmpty() ? "unknown" : m.message().role(), 1, Integer::sum);
+        messages.merge(
+            m.message().role().isEmpty() ? "unknown" : m.message().role(), 1, Integer::sum);
         if (m.message() instanceof AgentMessage.Assistant a) {
           tokens += a.usage().totalTokens();
           cost += a.usage().cost().total();
@@ -37,7 +38,7 @@ final class PageStats {
         }
       }
       case SessionEntry.ModelChange c -> models.add(c.provider() + "/" + c.modelId());
-      default -> { }
+      default -> {}
     }
   }
 

@@ -7,12 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.Locale;
 
 /**
  * The page around the session's data: page.html with page.css and page.js inlined. The page's
- * Content-Security-Policy allows exactly that style and that script (by their SHA-256), images
- * from data: URLs and nothing else, so the page loads nothing from the network and runs no
- * script that came from a session, even if some text escaped the renderer's escaping.
+ * Content-Security-Policy allows exactly that style and that script (by their SHA-256), images from
+ * data: URLs and nothing else, so the page loads nothing from the network and runs no script that
+ * came from a session, even if some text escaped the renderer's escaping.
  */
 record PageTemplate(String head, String tail) {
   private static final String DATA = "{{DATA}}";
@@ -21,11 +22,16 @@ record PageTemplate(String head, String tail) {
     String html = resource("page.html");
     String css = resource("page.css");
     String js = resource("page.js");
-    if (js.toLowerCase(java.util.Locale.ROOT).contains("</script") || css.toLowerCase(java.util.Locale.ROOT).contains("</style")) {
+    if (js.toLowerCase(Locale.ROOT).contains("</script")
+        || css.toLowerCase(Locale.ROOT).contains("</style")) {
       throw new IllegalStateException("page.js or page.css would end its own element");
     }
-    String csp = "default-src 'none'; script-src '" + sha256(js) + "'; style-src '" + sha256(css)
-        + "'; img-src data:; base-uri 'none'; form-action 'none'";
+    String csp =
+        "default-src 'none'; script-src '"
+            + sha256(js)
+            + "'; style-src '"
+            + sha256(css)
+            + "'; img-src data:; base-uri 'none'; form-action 'none'";
     String page = html.replace("{{CSP}}", csp).replace("{{STYLE}}", css).replace("{{SCRIPT}}", js);
     int data = page.indexOf(DATA);
     if (data < 0) {
@@ -40,7 +46,10 @@ record PageTemplate(String head, String tail) {
   }
 
   static String escapeText(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   private static String resource(String name) {
@@ -56,7 +65,8 @@ record PageTemplate(String head, String tail) {
 
   private static String sha256(String text) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
       return "sha256-" + Base64.getEncoder().encodeToString(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

@@ -7,27 +7,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The session tree as the page lists it: one row per entry in depth-first order, children
- * oldest first, as {@code graft session tree} prints it. Only what a row shows is held (id,
- * parent, a one-line preview), in columns, never the entries themselves: a 100,000-entry session
- * takes a few tens of megabytes here. Unlike {@code Session.tree()}, entries caught in a parent
- * cycle are listed too: the first of them in the file becomes a root.
+ * The session tree as the page lists it: one row per entry in depth-first order, children oldest
+ * first, as {@code graft session tree} prints it. Only what a row shows is held (id, parent, a
+ * one-line preview), in columns, never the entries themselves: a 100,000-entry session takes a few
+ * tens of megabytes here. Unlike {@code Session.tree()}, entries caught in a parent cycle are
+ * listed too: the first of them in the file becomes a root.
  */
 final class PageTree {
   /** The entry is one of several children (or roots): it starts a branch. */
   static final int BRANCH = 1;
+
   /** The entry is the last of its siblings. */
   static final int LAST = 2;
+
   /** The entry has several children: the page can fold them. */
   static final int FORK = 4;
+
   /** An assistant message that ended in an error, or a tool result that is an error. */
   static final int ERROR = 8;
 
   /** What the page needs of one entry; {@code element} numbers its data block in the page. */
-  record Item(int element, String id, String parentId, long millis, String kind, int flags, String text) {}
+  record Item(
+      int element, String id, String parentId, long millis, String kind, int flags, String text) {}
 
   /** Items in file order, in columns. */
   private final List<Item> items = new ArrayList<>();
+
   private final Map<String, Integer> byId = new HashMap<>();
   private final Map<String, String> kinds = new HashMap<>();
 
@@ -41,7 +46,9 @@ final class PageTree {
     if (parent != null) {
       parentId = items.get(parent).id();
     }
-    items.add(new Item(item.element(), item.id(), parentId, item.millis(), kind, item.flags(), item.text()));
+    items.add(
+        new Item(
+            item.element(), item.id(), parentId, item.millis(), kind, item.flags(), item.text()));
     byId.put(item.id(), items.size() - 1);
   }
 
@@ -65,7 +72,10 @@ final class PageTree {
     for (int i = 0; i < n; i++) {
       Item item = items.get(i);
       live[i] = byId.get(item.id()) == i;
-      Integer p = item.parentId() == null || item.parentId().equals(item.id()) ? null : byId.get(item.parentId());
+      Integer p =
+          item.parentId() == null || item.parentId().equals(item.id())
+              ? null
+              : byId.get(item.parentId());
       parentOf[i] = p == null ? -1 : p;
       if (live[i]) {
         liveCount++;

@@ -5,11 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Writes JSON into an HTML {@code <script type="application/json">} block so that nothing in it
- * can end the block: every {@code <} becomes {@code \u003c}. In valid JSON a {@code <} can only
- * stand inside a string, where the escape means the same character, so the data parses to the
- * same value while the page holds no {@code </script} or {@code <!--} that the HTML parser would
- * act on. Byte 0x3C never occurs inside a multi-byte UTF-8 sequence, so UTF-8 passes through.
+ * Writes JSON into an HTML {@code <script type="application/json">} block so that nothing in it can
+ * end the block: every {@code <} becomes {@code \u003c}. In valid JSON a {@code <} can only stand
+ * inside a string, where the escape means the same character, so the data parses to the same value
+ * while the page holds no {@code </script} or {@code <!--} that the HTML parser would act on. Byte
+ * 0x3C never occurs inside a multi-byte UTF-8 sequence, so UTF-8 passes through.
  */
 final class ScriptDataStream extends FilterOutputStream {
   private static final byte[] ESCAPED_LT = {'\\', 'u', '0', '0', '3', 'c'};

@@ -21,9 +21,9 @@ import java.util.function.LongConsumer;
 
 /**
  * Writes a session as one self-contained HTML page (docs/export.md). The file is streamed: each
- * entry's JSON line goes into the page as it is read, in its own data block, and only a row of
- * the tree (id, parent, a one-line preview) is kept per entry. The page's script renders the
- * entries of the selected path when they are shown.
+ * entry's JSON line goes into the page as it is read, in its own data block, and only a row of the
+ * tree (id, parent, a one-line preview) is kept per entry. The page's script renders the entries of
+ * the selected path when they are shown.
  */
 public final class SessionPage {
   /** What the page holds: its number of entries. */
@@ -32,11 +32,15 @@ public final class SessionPage {
   private SessionPage() {}
 
   /**
-   * Writes the page of {@code session}, whose file is read again line by line; {@code progress}
-   * is told how many bytes of it were read.
+   * Writes the page of {@code session}, whose file is read again line by line; {@code progress} is
+   * told how many bytes of it were read.
    */
-  public static Written write(Session session, OutputStream out, LongConsumer progress) throws IOException {
-    Path source = session.file().orElseThrow(() -> new IllegalArgumentException("an in-memory session has no file"));
+  public static Written write(Session session, OutputStream out, LongConsumer progress)
+      throws IOException {
+    Path source =
+        session
+            .file()
+            .orElseThrow(() -> new IllegalArgumentException("an in-memory session has no file"));
     PageTemplate template = PageTemplate.load();
     String title = session.name().orElse(source.getFileName().toString());
     out.write(template.head(title).getBytes(StandardCharsets.UTF_8));
@@ -45,7 +49,7 @@ public final class SessionPage {
     PageStats stats = new PageStats();
     ScriptDataStream data = new ScriptDataStream(out);
     try (InputStream in = Files.newInputStream(source)) {
-      LineReader lines = new LineReader(in);
+      ByteLineReader lines = new ByteLineReader(in);
       byte[] line;
       int element = 0;
       while ((line = lines.next()) != null) {
@@ -54,7 +58,9 @@ public final class SessionPage {
         if (entry.isEmpty()) {
           continue;
         }
-        out.write(("<script type=\"application/json\" id=\"e" + element + "\">").getBytes(StandardCharsets.US_ASCII));
+        out.write(
+            ("<script type=\"application/json\" id=\"e" + element + "\">")
+                .getBytes(StandardCharsets.US_ASCII));
         data.write(line);
         out.write("</script>\n".getBytes(StandardCharsets.US_ASCII));
         tree.add(item(element, entry.get()));
@@ -64,7 +70,9 @@ public final class SessionPage {
     }
 
     PageTree.Rows rows = tree.rows();
-    out.write("<script type=\"application/json\" id=\"graft-index\">".getBytes(StandardCharsets.US_ASCII));
+    out.write(
+        "<script type=\"application/json\" id=\"graft-index\">"
+            .getBytes(StandardCharsets.US_ASCII));
     try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(data)) {
       writeIndex(json, session, source, rows, stats);
     }
@@ -75,8 +83,8 @@ public final class SessionPage {
   }
 
   /**
-   * The entry a line holds, when the session indexed exactly this line for its id: lines it
-   * skipped (malformed, a second header) and the earlier of two lines with one id are left out.
+   * The entry a line holds, when the session indexed exactly this line for its id: lines it skipped
+   * (malformed, a second header) and the earlier of two lines with one id are left out.
    */
   private static Optional<SessionEntry> entryOf(Session session, byte[] line) throws IOException {
     JsonNode json;
@@ -85,8 +93,11 @@ public final class SessionPage {
     } catch (IOException e) {
       return Optional.empty();
     }
-    if (!(json instanceof ObjectNode object) || !(object.get("id") instanceof JsonNode id) || !id.isTextual()
-        || !session.contains(id.asText()) || !Arrays.equals(session.rawLine(id.asText()), line)) {
+    if (!(json instanceof ObjectNode object)
+        || !(object.get("id") instanceof JsonNode id)
+        || !id.isTextual()
+        || !session.contains(id.asText())
+        || !Arrays.equals(session.rawLine(id.asText()), line)) {
       return Optional.empty();
     }
     return EntryCodec.decode(object);
@@ -97,19 +108,27 @@ public final class SessionPage {
     int flags = 0;
     if (entry instanceof SessionEntry.Message m) {
       kind = m.message().role().isEmpty() ? "message" : m.message().role();
-      boolean error = switch (m.message()) {
-        case AgentMessage.Assistant a -> a.failed();
-        case AgentMessage.ToolResult t -> t.isError();
-        default -> false;
-      };
+      boolean error =
+          switch (m.message()) {
+            case AgentMessage.Assistant a -> a.failed();
+            case AgentMessage.ToolResult t -> t.isError();
+            default -> false;
+          };
       flags = error ? PageTree.ERROR : 0;
     }
-    return new PageTree.Item(element, entry.id(), entry.parentId().orElse(null),
-        Timestamps.epochMillis(entry.timestamp()).orElse(0), kind, flags, EntryPreview.of(entry));
+    return new PageTree.Item(
+        element,
+        entry.id(),
+        entry.parentId().orElse(null),
+        Timestamps.epochMillis(entry.timestamp()).orElse(0),
+        kind,
+        flags,
+        EntryPreview.of(entry));
   }
 
-  private static void writeIndex(JsonGenerator json, Session session, Path source, PageTree.Rows rows,
-      PageStats stats) throws IOException {
+  private static void writeIndex(
+      JsonGenerator json, Session session, Path source, PageTree.Rows rows, PageStats stats)
+      throws IOException {
     String leaf = session.leafId().orElse(null);
     int leafRow = -1;
     json.writeStartObject();

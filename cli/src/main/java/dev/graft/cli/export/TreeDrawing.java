@@ -8,9 +8,9 @@ import java.util.function.Function;
 
 /**
  * How graft draws a session tree as lines, depth first: a chain of single children stays at one
- * indent; a node with several children opens a branch for each with ├─ and └─, so a long
- * session reads as a list and only real branches are indented. {@code graft session tree} and
- * the {@code /tree} picker both draw this way.
+ * indent; a node with several children opens a branch for each with ├─ and └─, so a long session
+ * reads as a list and only real branches are indented. {@code graft session tree} and the {@code
+ * /tree} picker both draw this way.
  */
 public final class TreeDrawing {
   private TreeDrawing() {}
@@ -23,7 +23,8 @@ public final class TreeDrawing {
   private record Item(TreeNode node, String indent, String marker) {}
 
   /** Draws {@code roots} and, below each node, {@code children.apply(node)}. */
-  public static void draw(List<TreeNode> roots, Function<TreeNode, List<TreeNode>> children, Line line) {
+  public static void draw(
+      List<TreeNode> roots, Function<TreeNode, List<TreeNode>> children, Line line) {
     Deque<Item> stack = new ArrayDeque<>();
     push(stack, roots, "", roots.size() > 1);
     while (!stack.isEmpty()) {

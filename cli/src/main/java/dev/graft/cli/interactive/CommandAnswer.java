@@ -1,12 +1,13 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What a script command's handler returned (seeds/hooks-v2-commands.md): nothing, a prompt to
- * send to the agent (a string, or {@code {prompt}}), or a status line to show
- * ({@code {status}}). Every mode acts on it the same way.
+ * What a script command's handler returned (docs/hooks.md, Commands): nothing, a prompt to send to
+ * the agent (a string, or {@code {prompt}}), or a status line to show ({@code {status}}). Every
+ * mode acts on it the same way.
  */
 public sealed interface CommandAnswer {
   /** Nothing returned (undefined, null, an empty string). */
@@ -27,8 +28,8 @@ public sealed interface CommandAnswer {
   }
 
   /**
-   * Reads {@code answer}, the handler's value for {@code /name}; throws
-   * {@link IllegalArgumentException} saying what was wrong with one that is none of these.
+   * Reads {@code answer}, the handler's value for {@code /name}; throws {@link
+   * IllegalArgumentException} saying what was wrong with one that is none of these.
    */
   static CommandAnswer of(String name, JsonNode answer) {
     if (answer == null || answer.isMissingNode() || answer.isNull()) {
@@ -37,9 +38,11 @@ public sealed interface CommandAnswer {
     if (answer.isTextual()) {
       return answer.textValue().isBlank() ? new Nothing() : new Prompt(answer.textValue());
     }
-    String expected = "; a command returns nothing, a string or {prompt: string} (sent as a prompt), or {status: string} (shown)";
+    String expected =
+        "; a command returns nothing, a string or {prompt: string} (sent as a prompt), or {status: string} (shown)";
     if (!answer.isObject()) {
-      return wrong(name, "a " + answer.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + expected);
+      return wrong(
+          name, "a " + answer.getNodeType().toString().toLowerCase(Locale.ROOT) + expected);
     }
     if (answer.has("prompt") && answer.has("status")) {
       return wrong(name, "both prompt and status" + expected);
@@ -48,13 +51,17 @@ public sealed interface CommandAnswer {
       if (!answer.get("prompt").isTextual()) {
         return wrong(name, "a prompt that is not a string" + expected);
       }
-      return answer.get("prompt").textValue().isBlank() ? new Nothing() : new Prompt(answer.get("prompt").textValue());
+      return answer.get("prompt").textValue().isBlank()
+          ? new Nothing()
+          : new Prompt(answer.get("prompt").textValue());
     }
     if (answer.has("status")) {
       if (!answer.get("status").isTextual()) {
         return wrong(name, "a status that is not a string" + expected);
       }
-      return answer.get("status").textValue().isBlank() ? new Nothing() : new Status(answer.get("status").textValue());
+      return answer.get("status").textValue().isBlank()
+          ? new Nothing()
+          : new Status(answer.get("status").textValue());
     }
     return wrong(name, "an object without prompt or status" + expected);
   }

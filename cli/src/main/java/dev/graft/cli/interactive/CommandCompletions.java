@@ -8,9 +8,9 @@ import java.util.Optional;
 
 /**
  * Slash commands in the editor: typing {@code /} lists the commands (built-in and the scripts'),
- * filtered as more is typed (names that start with it first, then names that contain it); after
- * the name, the command's arguments ({@code /model}, {@code /thinking}). Enter on a command name
- * runs it.
+ * filtered as more is typed (names that start with it first, then names that contain it); after the
+ * name, the command's arguments ({@code /model}, {@code /thinking}). Enter on a command name runs
+ * it.
  */
 final class CommandCompletions implements CompletionSource {
   private final CommandRegistry commands;
@@ -58,6 +58,11 @@ final class CommandCompletions implements CompletionSource {
     if (found.size() == 1 && found.getFirst().value().equals(typed)) {
       return Optional.empty();
     }
-    return Optional.of(new Completions(from, found.stream().map(c -> new Item(c.value(), c.value(), c.description(), false)).toList()));
+    return Optional.of(
+        new Completions(
+            from,
+            found.stream()
+                .map(c -> new Item(c.value(), c.value(), c.description(), false))
+                .toList()));
   }
 }

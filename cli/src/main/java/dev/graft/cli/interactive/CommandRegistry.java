@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
 
 /**
  * The slash commands of the interactive mode: the built-in ones, and those hook scripts add
- * (replaced as a group when scripts are reloaded, see {@link #removeFrom}). Parses input, finds
- * the nearest name for a mistyped command, and completes names and arguments.
+ * (replaced as a group when scripts are reloaded, see {@link #removeFrom}). Parses input, finds the
+ * nearest name for a mistyped command, and completes names and arguments.
  */
 public final class CommandRegistry {
   /** "/name" then optional arguments; a first word holding another '/' is a path, not a command. */
-  private static final Pattern INVOCATION = Pattern.compile("/([A-Za-z][\\w:-]*)(?:\\s+(.*))?", Pattern.DOTALL);
+  private static final Pattern INVOCATION =
+      Pattern.compile("/([A-Za-z][\\w:-]*)(?:\\s+(.*))?", Pattern.DOTALL);
 
   private final Map<String, SlashCommand> commands = new LinkedHashMap<>();
 
@@ -37,11 +38,13 @@ public final class CommandRegistry {
   }
 
   /**
-   * Why a command named {@code name} could not be added ("/model exists already (from
-   * built-in)"), or empty when it could. Names are matched as typed ones are, ignoring case.
+   * Why a command named {@code name} could not be added ("/model exists already (from built-in)"),
+   * or empty when it could. Names are matched as typed ones are, ignoring case.
    */
   public synchronized Optional<String> refusal(String name) {
-    return commands.values().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+    return commands.values().stream()
+        .filter(c -> c.name().equalsIgnoreCase(name))
+        .findFirst()
         .map(c -> "/" + name + " exists already (from " + c.origin() + ")");
   }
 
@@ -52,7 +55,9 @@ public final class CommandRegistry {
 
   /** Removes the commands {@code origin} registered (a script being reloaded). */
   public synchronized void removeFrom(String origin) {
-    commands.values().removeIf(c -> c.origin().equals(origin) && !origin.equals(SlashCommand.BUILT_IN));
+    commands
+        .values()
+        .removeIf(c -> c.origin().equals(origin) && !origin.equals(SlashCommand.BUILT_IN));
   }
 
   public synchronized Optional<SlashCommand> find(String name) {
@@ -65,8 +70,8 @@ public final class CommandRegistry {
   }
 
   /**
-   * {@code text} as a command, when it is one: it starts with '/' and a name. "/usr/bin is
-   * full" is a prompt, not a command.
+   * {@code text} as a command, when it is one: it starts with '/' and a name. "/usr/bin is full" is
+   * a prompt, not a command.
    */
   public static Optional<Invocation> parse(String text) {
     Matcher m = INVOCATION.matcher(text.strip());
@@ -83,8 +88,8 @@ public final class CommandRegistry {
   }
 
   /**
-   * Completions for {@code buffer} with the cursor at {@code cursor}: command names while the
-   * first word is typed, the command's arguments after it; nothing for a prompt.
+   * Completions for {@code buffer} with the cursor at {@code cursor}: command names while the first
+   * word is typed, the command's arguments after it; nothing for a prompt.
    */
   public synchronized List<Completion> complete(String buffer, int cursor, CommandContext context) {
     String before = buffer.substring(0, Math.max(0, Math.min(cursor, buffer.length())));

@@ -17,6 +17,7 @@ import java.util.Optional;
 final class CustomMessageLines {
   /** How long the terminal waits for a script's renderer before showing the default. */
   static final Duration WAIT = Duration.ofMillis(500);
+
   /** A rendering longer than this is cut (with a note). */
   static final int MAX_LINES = 40;
 
@@ -31,15 +32,17 @@ final class CustomMessageLines {
     if (!message.display()) {
       return List.of();
     }
-    return rendered(screen, message, expanded).orElseGet(() -> List.of(defaultLine(screen, message)));
+    return rendered(screen, message, expanded)
+        .orElseGet(() -> List.of(defaultLine(screen, message)));
   }
 
   /**
-   * What a script's renderer made of a shown message: its lines, or (when it failed) a note and
-   * the default line; empty when no renderer took it.
+   * What a script's renderer made of a shown message: its lines, or (when it failed) a note and the
+   * default line; empty when no renderer took it.
    */
   Optional<List<String>> rendered(Screen screen, AgentMessage.Custom message, boolean expanded) {
-    Optional<MessageRendering> rendered = scripts.renderMessage(MessageCodec.encode(message), expanded, WAIT);
+    Optional<MessageRendering> rendered =
+        scripts.renderMessage(MessageCodec.encode(message), expanded, WAIT);
     if (rendered.isEmpty()) {
       return Optional.empty();
     }
@@ -49,11 +52,17 @@ final class CustomMessageLines {
         List<String> lines = Screen.clean(t.text()).lines().toList();
         lines.stream().limit(MAX_LINES).forEach(out::add);
         if (lines.size() > MAX_LINES) {
-          out.add(screen.style(Screen.Style.DIM, "(" + (lines.size() - MAX_LINES) + " more lines of the rendering not shown)"));
+          out.add(
+              screen.style(
+                  Screen.Style.DIM,
+                  "(" + (lines.size() - MAX_LINES) + " more lines of the rendering not shown)"));
         }
       }
       case MessageRendering.Failed f -> {
-        out.add(screen.style(Screen.Style.YELLOW, Screen.fit(f.problem() + "; shown plainly", Math.max(0, screen.width() - 1))));
+        out.add(
+            screen.style(
+                Screen.Style.YELLOW,
+                Screen.fit(f.problem() + "; shown plainly", Math.max(0, screen.width() - 1))));
         out.add(defaultLine(screen, message));
       }
     }
@@ -61,6 +70,7 @@ final class CustomMessageLines {
   }
 
   private static String defaultLine(Screen screen, AgentMessage.Custom message) {
-    return screen.style(Screen.Style.MAGENTA, "[" + message.customType() + "] ") + Screen.clean(message.content().text(" "));
+    return screen.style(Screen.Style.MAGENTA, "[" + message.customType() + "] ")
+        + Screen.clean(message.content().text(" "));
   }
 }

@@ -20,12 +20,16 @@ final class EditorAttachments {
 
   private EditorAttachments() {}
 
-  static PromptArguments.Prompt expand(String text, Path cwd) throws FileAttachments.AttachmentException {
+  static PromptArguments.Prompt expand(String text, Path cwd)
+      throws FileAttachments.AttachmentException {
     Set<String> files = new LinkedHashSet<>();
     Matcher m = MENTION.matcher(text);
     while (m.find()) {
       String name = m.group(1).replaceAll("[,.;:!?)]+$", "");
-      Path p = name.startsWith("~/") ? Path.of(System.getProperty("user.home")).resolve(name.substring(2)) : cwd.resolve(name);
+      Path p =
+          name.startsWith("~/")
+              ? Path.of(System.getProperty("user.home")).resolve(name.substring(2))
+              : cwd.resolve(name);
       if (Files.isRegularFile(p)) {
         files.add(name);
       }

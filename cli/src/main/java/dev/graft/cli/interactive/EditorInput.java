@@ -1,6 +1,8 @@
 package dev.graft.cli.interactive;
 
-/** What the editor returned: a submitted text, Ctrl+C (with what was typed), or the end (Ctrl+D). */
+/**
+ * What the editor returned: a submitted text, Ctrl+C (with what was typed), or the end (Ctrl+D).
+ */
 sealed interface EditorInput {
   record Submitted(String text) implements EditorInput {}
 

@@ -9,23 +9,27 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Shows agent events as they come: the answer's text as it streams, thinking dimmed, each tool
- * call as one line and its result as another, errors and aborts, compactions, and a spinner
- * while waiting for the model or the tools.
+ * Shows agent events as they come: the answer's text as it streams, thinking dimmed, each tool call
+ * as one line and its result as another, errors and aborts, compactions, and a spinner while
+ * waiting for the model or the tools.
  */
 final class EventPrinter implements Consumer<AgentEvent> {
   static final String WORKING = "Working… (Esc or Ctrl+C to abort)";
 
   private final Screen screen;
+
   /** The text beside the spinner: graft's own, or a script's (ctx.ui.setWorkingMessage). */
   private volatile String working = WORKING;
+
   private final Supplier<Session> session;
   private final CustomMessageLines customMessages;
   private boolean streamingThinking;
+
   /** Whether the current model call showed any of its answer (a retry voids it). */
   private boolean answered;
 
@@ -40,8 +44,9 @@ final class EventPrinter implements Consumer<AgentEvent> {
   }
 
   /** A script's working message from the next spinner on; empty restores graft's own. */
-  void setWorkingMessage(java.util.Optional<String> message) {
-    working = message.map(m -> Screen.withoutEscapes(m) + " (Esc or Ctrl+C to abort)").orElse(WORKING);
+  void setWorkingMessage(Optional<String> message) {
+    working =
+        message.map(m -> Screen.withoutEscapes(m) + " (Esc or Ctrl+C to abort)").orElse(WORKING);
     screen.respin(working);
   }
 
@@ -53,12 +58,16 @@ final class EventPrinter implements Consumer<AgentEvent> {
       case AgentEvent.MessageUpdate u -> update(u);
       case AgentEvent.MessageEnd m -> messageEnd(m.message());
       case AgentEvent.ToolExecutionStart t -> {
-        screen.line(screen.style(Style.CYAN, "● ") + fit(ToolLines.call(t.toolName(), t.args()), 2));
+        screen.line(
+            screen.style(Style.CYAN, "● ") + fit(ToolLines.call(t.toolName(), t.args()), 2));
         screen.spin("running " + t.toolName() + "…");
       }
       case AgentEvent.ToolExecutionEnd t -> {
         String result = fit(t.toolName() + ": " + ToolLines.result(t.result().content()), 4);
-        screen.line(t.isError() ? screen.style(Style.RED, "  ✗ " + result) : screen.style(Style.DIM, "  ⎿ " + result));
+        screen.line(
+            t.isError()
+                ? screen.style(Style.RED, "  ✗ " + result)
+                : screen.style(Style.DIM, "  ⎿ " + result));
         screen.spin(working);
       }
       case AgentEvent.AgentEnd a -> {
@@ -66,7 +75,8 @@ final class EventPrinter implements Consumer<AgentEvent> {
         screen.endLine();
       }
       case AgentEvent.CompactionStart c -> {
-        screen.line(screen.style(Style.DIM, "compacting the context (" + reasonText(c.reason()) + ")…"));
+        screen.line(
+            screen.style(Style.DIM, "compacting the context (" + reasonText(c.reason()) + ")…"));
         screen.spin("summarizing… (Esc or Ctrl+C to abort)");
       }
       case AgentEvent.CompactionEnd c -> compactionEnd(c);
@@ -77,7 +87,8 @@ final class EventPrinter implements Consumer<AgentEvent> {
         screen.line(screen.style(Style.YELLOW, "↻ " + RetryNotice.starting(r, answered)));
         screen.spin(working);
       }
-      case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> screen.line(screen.style(Style.RED, text)));
+      case AgentEvent.AutoRetryEnd r ->
+          RetryNotice.ending(r).ifPresent(text -> screen.line(screen.style(Style.RED, text)));
       default -> {}
     }
   }
@@ -118,7 +129,9 @@ final class EventPrinter implements Consumer<AgentEvent> {
         if (a.stoppedWith(StopReason.ABORTED)) {
           screen.line(screen.style(Style.YELLOW, "⏹ aborted"));
         } else if (a.stoppedWith(StopReason.ERROR)) {
-          screen.line(screen.style(Style.RED, "✗ " + a.errorMessage().orElse("the model call failed").strip()));
+          screen.line(
+              screen.style(
+                  Style.RED, "✗ " + a.errorMessage().orElse("the model call failed").strip()));
         } else if (a.stoppedWith(StopReason.LENGTH)) {
           screen.line(screen.style(Style.YELLOW, "(the answer hit the output token limit)"));
         }
@@ -130,15 +143,22 @@ final class EventPrinter implements Consumer<AgentEvent> {
         if (b.cancelled()) {
           note.append("cancelled");
         } else {
-          b.exitCode().filter(code -> code != 0).ifPresent(code -> note.append("exit code ").append(code));
+          b.exitCode()
+              .filter(code -> code != 0)
+              .ifPresent(code -> note.append("exit code ").append(code));
         }
         if (b.truncated()) {
-          note.append(note.isEmpty() ? "" : "; ").append("output truncated")
+          note.append(note.isEmpty() ? "" : "; ")
+              .append("output truncated")
               .append(b.fullOutputPath().map(p -> ", all of it in " + p).orElse(""));
         }
         if (!note.isEmpty()) {
-          screen.line(screen.style(b.cancelled() || b.exitCode().filter(x -> x != 0).isPresent() ? Style.YELLOW : Style.DIM,
-              "(" + note + ")"));
+          screen.line(
+              screen.style(
+                  b.cancelled() || b.exitCode().filter(x -> x != 0).isPresent()
+                      ? Style.YELLOW
+                      : Style.DIM,
+                  "(" + note + ")"));
         }
       }
       default -> {}
@@ -148,13 +168,21 @@ final class EventPrinter implements Consumer<AgentEvent> {
   private void compactionEnd(AgentEvent.CompactionEnd c) {
     screen.stopSpinner();
     if (c.entryId().isPresent()) {
-      String before = session.get().entry(c.entryId().get())
-          .filter(SessionEntry.Compaction.class::isInstance)
-          .map(e -> " (" + String.format("%,d", ((SessionEntry.Compaction) e).tokensBefore()) + " tokens before)")
-          .orElse("");
-      screen.line(screen.style(Style.GREEN, "✓ compacted the context") + screen.style(Style.DIM, before));
+      String before =
+          session
+              .get()
+              .entry(c.entryId().get())
+              .filter(SessionEntry.Compaction.class::isInstance)
+              .map(e ->
+                  " ("
+                      + String.format("%,d", ((SessionEntry.Compaction) e).tokensBefore())
+                      + " tokens before)")
+              .orElse("");
+      screen.line(
+          screen.style(Style.GREEN, "✓ compacted the context") + screen.style(Style.DIM, before));
     } else {
-      screen.line(screen.style(Style.YELLOW, "compaction: " + c.error().orElse("nothing was compacted")));
+      screen.line(
+          screen.style(Style.YELLOW, "compaction: " + c.error().orElse("nothing was compacted")));
     }
   }
 

@@ -12,10 +12,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code @} in the editor: the project's files (as the find tool sees them: ignore files
- * honoured), matched fuzzily against what follows the {@code @} (its letters in order, the file's
- * name counting most). The files are listed in the background the first time and again when the
- * list is older than a few seconds; {@code onListed} asks the editor to show the new list.
+ * {@code @} in the editor: the project's files (as the find tool sees them: ignore files honoured),
+ * matched fuzzily against what follows the {@code @} (its letters in order, the file's name
+ * counting most). The files are listed in the background the first time and again when the list is
+ * older than a few seconds; {@code onListed} asks the editor to show the new list.
  */
 final class FileCompletions implements CompletionSource {
   private static final Pattern MENTION = Pattern.compile("(?:^|\\s)@(\\S*)$");
@@ -46,7 +46,9 @@ final class FileCompletions implements CompletionSource {
       list();
     }
     if (known == null) {
-      return Optional.of(new Completions(m.start(1) - 1, List.of(new Item("@" + query, "listing files…", "", false))));
+      return Optional.of(
+          new Completions(
+              m.start(1) - 1, List.of(new Item("@" + query, "listing files…", "", false))));
     }
     List<Scored> scored = new ArrayList<>();
     for (ProjectFiles.Entry e : known) {
@@ -55,7 +57,10 @@ final class FileCompletions implements CompletionSource {
         scored.add(new Scored(e, score));
       }
     }
-    scored.sort(Comparator.comparingInt(Scored::score).reversed().thenComparingInt(s -> s.entry().path().length()));
+    scored.sort(
+        Comparator.comparingInt(Scored::score)
+            .reversed()
+            .thenComparingInt(s -> s.entry().path().length()));
     List<Item> items = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(SHOWN, scored.size()))) {
       String path = s.entry().path() + (s.entry().directory() ? "/" : "");
@@ -71,15 +76,17 @@ final class FileCompletions implements CompletionSource {
       return;
     }
     listing = true;
-    Thread.ofVirtual().name("graft-list-files").start(() -> {
-      try {
-        files = List.copyOf(ProjectFiles.list(root, LIMIT));
-        listedAt = System.nanoTime();
-      } finally {
-        listing = false;
-      }
-      onListed.run();
-    });
+    Thread.ofVirtual()
+        .name("graft-list-files")
+        .start(() -> {
+          try {
+            files = List.copyOf(ProjectFiles.list(root, LIMIT));
+            listedAt = System.nanoTime();
+          } finally {
+            listing = false;
+          }
+          onListed.run();
+        });
   }
 
   /**

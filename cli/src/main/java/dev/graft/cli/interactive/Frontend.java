@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.tui.CompletionSource;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * The terminal side of the interactive mode: the terminal UI (components, an editor that stays
@@ -25,9 +27,19 @@ interface Frontend extends AutoCloseable {
   void notice(Notice kind, String text);
 
   /** How a line is shown. */
-  enum Notice { INFO, DIM, WARNING, ERROR, SUCCESS, TITLE }
+  enum Notice {
+    INFO,
+    DIM,
+    WARNING,
+    ERROR,
+    SUCCESS,
+    TITLE
+  }
 
-  /** The conversation of {@code session}'s current branch, drawn afresh (at the start, and after /resume, /tree, /fork, /new). */
+  /**
+   * The conversation of {@code session}'s current branch, drawn afresh (at the start, and after
+   * /resume, /tree, /fork, /new).
+   */
   void showConversation(Session session, List<String> header);
 
   /** Where a shell command's output goes while it runs. */
@@ -46,16 +58,22 @@ interface Frontend extends AutoCloseable {
     notice(Notice.WARNING, "aborting…" + (ctrlC ? " (Ctrl+C again to quit)" : ""));
   }
 
-  /** What the working line says during the next {@link #await} (graft's own "Working…" when not called). */
+  /**
+   * What the working line says during the next {@link #await} (graft's own "Working…" when not
+   * called).
+   */
   void working(String message);
 
   /** The session's status changed (model, thinking level, tokens, script statuses). */
   default void statusChanged() {}
 
   /** Called before the editor reads (the plain mode prints the status line then). */
-  default void beforeInput(java.util.function.Supplier<String> statusLine) {}
+  default void beforeInput(Supplier<String> statusLine) {}
 
-  /** A script's ctx.ui beyond the dialogs: the terminal's title, the working line's message, visibility and frames. */
+  /**
+   * A script's ctx.ui beyond the dialogs: the terminal's title, the working line's message,
+   * visibility and frames.
+   */
   void title(String title);
 
   void workingMessage(Optional<String> message);
@@ -70,10 +88,15 @@ interface Frontend extends AutoCloseable {
   /** The editor should look at its completions again (a source has new items). */
   default void refreshCompletions() {}
 
-  /** The messages waiting to steer or follow up were taken back: {@code texts} go into the editor. */
+  /**
+   * The messages waiting to steer or follow up were taken back: {@code texts} go into the editor.
+   */
   default void restoreQueued(List<String> texts) {}
 
-  /** Puts {@code text} in the editor now (a script's ctx.ui.setEditorText); false when it waits for the next input. */
+  /**
+   * Puts {@code text} in the editor now (a script's ctx.ui.setEditorText); false when it waits for
+   * the next input.
+   */
   default boolean putInEditor(String text) {
     return false;
   }
@@ -87,20 +110,23 @@ interface Frontend extends AutoCloseable {
   default void themeChanged(String name) {}
 
   /** Completions for the editor (a terminal has them; plain input does not). */
-  default void completeWith(List<dev.graft.cli.tui.CompletionSource> sources) {}
+  default void completeWith(List<CompletionSource> sources) {}
 
   /** Where interrupts go: Esc and Ctrl+C while work runs, SIGINT at any time. */
   void onInterrupt(Interrupts interrupts);
 
-  /** Where text typed while work runs goes (Enter steers, Alt+Enter queues a follow-up); plain input has none. */
+  /**
+   * Where text typed while work runs goes (Enter steers, Alt+Enter queues a follow-up); plain input
+   * has none.
+   */
   default void onWorkInput(WorkInput input) {}
 
-  /** Where the terminal's key actions go (model cycling, the model picker...); plain input has none. */
+  /**
+   * Where the terminal's key actions go (model cycling, the model picker...); plain input has none.
+   */
   default void onAction(Actions actions) {}
 
-  /**
-   * Waits for {@code work}; Esc and Ctrl+C meanwhile go to the {@link #onInterrupt} handler.
-   */
+  /** Waits for {@code work}; Esc and Ctrl+C meanwhile go to the {@link #onInterrupt} handler. */
   <T> T await(Future<T> work) throws ExecutionException, InterruptedException;
 
   /** Text typed while the agent worked, to go in the editor next (plain input: none). */
@@ -118,13 +144,18 @@ interface Frontend extends AutoCloseable {
     default void draftCleared() {}
   }
 
-  /** Text sent while work runs: to steer ({@code followUp} false) or follow up; false when it could not be queued. */
+  /**
+   * Text sent while work runs: to steer ({@code followUp} false) or follow up; false when it could
+   * not be queued.
+   */
   @FunctionalInterface
   interface WorkInput {
     boolean submitted(String text, boolean followUp);
   }
 
-  /** The terminal's key actions, by the reference's keybinding ids ({@code app.model.cycleForward}). */
+  /**
+   * The terminal's key actions, by the reference's keybinding ids ({@code app.model.cycleForward}).
+   */
   @FunctionalInterface
   interface Actions {
     /** Runs the action (on a thread of its own, never the UI's); false when it is not one. */

@@ -11,6 +11,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.runtime.tools.FileAttachments;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,31 +29,46 @@ import java.util.function.Supplier;
 
 /**
  * {@code graft} without {@code -p}: a prompt loop. Input is a prompt for the model, a slash
- * command, or {@code !cmd} / {@code !!cmd} for the shell. Agent work runs on an agent thread
- * while the frontend shows it: Esc or Ctrl+C abort it, Ctrl+C twice within a second quits; on a
- * terminal, what is sent meanwhile steers the agent or follows up. Without a terminal, input is
- * read line by line.
+ * command, or {@code !cmd} / {@code !!cmd} for the shell. Agent work runs on an agent thread while
+ * the frontend shows it: Esc or Ctrl+C abort it, Ctrl+C twice within a second quits; on a terminal,
+ * what is sent meanwhile steers the agent or follows up. Without a terminal, input is read line by
+ * line.
  */
 public final class InteractiveMode {
   private static final long DOUBLE_PRESS_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /** What the mode needs from the command line. */
-  public record Setup(AgentSession agent, SessionStore sessions, Supplier<ModelRegistry> models, Reloader reloader,
-      Exporter exporter, Path home, List<String> initialPrompts, boolean resume, String version,
-      ScriptControl scripts, ScriptSurface surface, Map<String, String> env) {
+  public record Setup(
+      AgentSession agent,
+      SessionStore sessions,
+      Supplier<ModelRegistry> models,
+      Reloader reloader,
+      Exporter exporter,
+      Path home,
+      List<String> initialPrompts,
+      boolean resume,
+      String version,
+      ScriptControl scripts,
+      ScriptSurface surface,
+      Map<String, String> env) {
     public Setup {
       initialPrompts = List.copyOf(initialPrompts);
       env = Map.copyOf(env);
     }
   }
 
-  /** Reloads settings and the system prompt ({@code /reload}); returns what was loaded, one line each. */
+  /**
+   * Reloads settings and the system prompt ({@code /reload}); returns what was loaded, one line
+   * each.
+   */
   @FunctionalInterface
   public interface Reloader {
     List<String> reload(AgentSession agent);
   }
 
-  /** Writes a session file as an HTML page ({@code graft session export}); returns the page's path. */
+  /**
+   * Writes a session file as an HTML page ({@code graft session export}); returns the page's path.
+   */
   @FunctionalInterface
   public interface Exporter {
     String export(Path sessionFile, Optional<String> output) throws Exception;
@@ -62,7 +78,8 @@ public final class InteractiveMode {
   private final AgentSession agent;
   private final Frontend frontend;
   private final CommandRegistry commands;
-  private final ExecutorService agentThread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
+  private final ExecutorService agentThread =
+      Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private final StatusLine status = new StatusLine();
   private final ModeContext context;
   private final KeyActions actions;
@@ -71,6 +88,7 @@ public final class InteractiveMode {
   private volatile boolean promptRunning;
   private volatile long lastCtrlC;
   private volatile String editorText = "";
+
   /** Shown below the banner when the conversation is first drawn. */
   private final List<String> startupNotes;
 
@@ -85,24 +103,43 @@ public final class InteractiveMode {
     this.startupNotes.addAll(registerScriptCommands());
     // Script event handlers ask and tell through this terminal too; their problems are shown here.
     HookUi ui = frontend.ui();
-    setup.surface().showUi(ScriptCommands.ui(ui, new ScriptCommands.ScreenActions(frontend::title, frontend::workingMessage,
-        frontend::workingVisible, frontend::workingIndicator, this::setEditorText, () -> quit = true)));
-    setup.surface().reportTo(problem -> ui.notify("script problem: " + ScriptText.shown(problem.text()), HookUi.NotifyLevel.ERROR));
-    frontend.onInterrupt(new Frontend.Interrupts() {
-      @Override
-      public void interrupted(boolean ctrlC) {
-        InteractiveMode.this.interrupted(ctrlC);
-      }
+    setup
+        .surface()
+        .showUi(
+            ScriptCommands.ui(
+                ui,
+                new ScriptCommands.ScreenActions(
+                    frontend::title,
+                    frontend::workingMessage,
+                    frontend::workingVisible,
+                    frontend::workingIndicator,
+                    this::setEditorText,
+                    () -> quit = true)));
+    setup
+        .surface()
+        .reportTo(problem ->
+            ui.notify(
+                "script problem: " + ScriptText.safeLine(problem.text()),
+                HookUi.NotifyLevel.ERROR));
+    frontend.onInterrupt(
+        new Frontend.Interrupts() {
+          @Override
+          public void interrupted(boolean ctrlC) {
+            InteractiveMode.this.interrupted(ctrlC);
+          }
 
-      @Override
-      public void draftCleared() {
-        lastCtrlC = 0;
-      }
-    });
+          @Override
+          public void draftCleared() {
+            lastCtrlC = 0;
+          }
+        });
     frontend.onWorkInput(this::workInput);
     frontend.onAction(actions::run);
-    frontend.completeWith(List.of(new CommandCompletions(commands, context),
-        new FileCompletions(cwd(), frontend::refreshCompletions), new PathCompletions(cwd())));
+    frontend.completeWith(
+        List.of(
+            new CommandCompletions(commands, context),
+            new FileCompletions(cwd(), frontend::refreshCompletions),
+            new PathCompletions(cwd())));
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.MessageEnd end) {
         status.add(end.message());
@@ -115,9 +152,16 @@ public final class InteractiveMode {
     agent.start(); // the startup session_start, now that its ctx.ui is this terminal
   }
 
-  /** Replaces the scripts' commands with those they registered now; a line for each that could not be added. */
+  /**
+   * Replaces the scripts' commands with those they registered now; a line for each that could not
+   * be added.
+   */
   List<String> registerScriptCommands() {
-    commands.all().stream().map(SlashCommand::origin).filter(o -> !o.equals(SlashCommand.BUILT_IN)).distinct().toList()
+    commands.all().stream()
+        .map(SlashCommand::origin)
+        .filter(o -> !o.equals(SlashCommand.BUILT_IN))
+        .distinct()
+        .toList()
         .forEach(commands::removeFrom);
     List<String> problems = new ArrayList<>();
     for (SlashCommand command : setup.scripts().commands()) {
@@ -140,16 +184,28 @@ public final class InteractiveMode {
     CustomMessageLines custom = new CustomMessageLines(setup.scripts());
     Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
     CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
-    TuiFrontend frontend = new TuiFrontend(terminal.get(), setup.home(), Path.of(setup.agent().session().cwd()), setup.env(), keys,
-        renderer, setup.agent()::session);
+    TuiFrontend frontend =
+        new TuiFrontend(
+            terminal.get(),
+            setup.home(),
+            Path.of(setup.agent().session().cwd()),
+            setup.env(),
+            keys,
+            renderer,
+            setup.agent()::session);
     return new InteractiveMode(setup, frontend, keys.problems()).run();
   }
 
   /** Without a terminal: one input per line from {@code in}. */
   public static int plain(Setup setup, InputStream in, PrintWriter out) {
     InteractiveMode[] mode = new InteractiveMode[1];
-    PlainFrontend frontend = new PlainFrontend(in, out, () -> mode[0] != null && mode[0].quit, setup.agent()::session,
-        new CustomMessageLines(setup.scripts()));
+    PlainFrontend frontend =
+        new PlainFrontend(
+            in,
+            out,
+            () -> mode[0] != null && mode[0].quit,
+            setup.agent()::session,
+            new CustomMessageLines(setup.scripts()));
     mode[0] = new InteractiveMode(setup, frontend, List.of());
     return mode[0].run();
   }
@@ -164,7 +220,7 @@ public final class InteractiveMode {
       List<PromptArguments.Prompt> initial;
       try {
         initial = PromptArguments.of(setup.initialPrompts()).read(cwd());
-      } catch (dev.graft.runtime.tools.FileAttachments.AttachmentException e) {
+      } catch (FileAttachments.AttachmentException e) {
         frontend.notice(Frontend.Notice.ERROR, "✗ " + e.getMessage());
         initial = List.of();
       }
@@ -198,8 +254,13 @@ public final class InteractiveMode {
           case EditorInput.Ended e -> quit = true;
         }
       }
-      agent.session().file().filter(f -> f.toFile().exists()).ifPresent(f ->
-          frontend.notice(Frontend.Notice.DIM, "session saved in " + f + " (continue it with graft -c)"));
+      agent
+          .session()
+          .file()
+          .filter(f -> f.toFile().exists())
+          .ifPresent(f ->
+              frontend.notice(
+                  Frontend.Notice.DIM, "session saved in " + f + " (continue it with graft -c)"));
       return 0;
     } finally {
       agentThread.shutdownNow();
@@ -207,16 +268,27 @@ public final class InteractiveMode {
     }
   }
 
-  /** The lines above the conversation: graft, its version, the model and the session, and the keys. */
+  /**
+   * The lines above the conversation: graft, its version, the model and the session, and the keys.
+   */
   List<String> banner() {
-    String file = agent.session().file().filter(f -> f.toFile().exists()).map(f -> "session " + f.getFileName()).orElse("new session");
-    return List.of("graft " + setup.version() + " · " + agent.model().qualifiedId() + " · " + file,
+    String file =
+        agent
+            .session()
+            .file()
+            .filter(f -> f.toFile().exists())
+            .map(f -> "session " + f.getFileName())
+            .orElse("new session");
+    return List.of(
+        "graft " + setup.version() + " · " + agent.model().qualifiedId() + " · " + file,
         frontend instanceof TuiFrontend
             ? "Enter sends · Shift+Enter new line · / commands · @ files · !cmd shell · Esc abort · /hotkeys"
             : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit");
   }
 
-  /** One input: a command, a shell command or a prompt, then any run a script asked for meanwhile. */
+  /**
+   * One input: a command, a shell command or a prompt, then any run a script asked for meanwhile.
+   */
   void handle(String raw) {
     handleInput(raw);
     runRequestedTurns();
@@ -230,7 +302,9 @@ public final class InteractiveMode {
         boolean exclude = text.startsWith("!!");
         String command = text.substring(exclude ? 2 : 1).strip();
         if (command.isEmpty()) {
-          frontend.notice(Frontend.Notice.WARNING, "!cmd runs cmd in the shell (the model sees it); !!cmd runs it unseen");
+          frontend.notice(
+              Frontend.Notice.WARNING,
+              "!cmd runs cmd in the shell (the model sees it); !!cmd runs it unseen");
           return;
         }
         shell(command, exclude);
@@ -247,7 +321,10 @@ public final class InteractiveMode {
     }
   }
 
-  /** Runs a prompt; steering and follow-ups left undelivered when it ended are sent next, as a prompt. */
+  /**
+   * Runs a prompt; steering and follow-ups left undelivered when it ended are sent next, as a
+   * prompt.
+   */
   private void promptWith(PromptArguments.Prompt prompt) {
     try {
       PromptArguments.Prompt next = prompt;
@@ -272,7 +349,9 @@ public final class InteractiveMode {
     frontend.restoreQueued(List.of());
     List<String> texts = new ArrayList<>(queued.steering());
     texts.addAll(queued.followUps());
-    return texts.isEmpty() ? null : new PromptArguments.Prompt(String.join("\n\n", texts), List.of());
+    return texts.isEmpty()
+        ? null
+        : new PromptArguments.Prompt(String.join("\n\n", texts), List.of());
   }
 
   /**
@@ -294,8 +373,11 @@ public final class InteractiveMode {
   private void command(CommandRegistry.Invocation invocation) throws Exception {
     Optional<SlashCommand> command = commands.find(invocation.name());
     if (command.isEmpty()) {
-      String hint = commands.nearest(invocation.name()).map(n -> "; did you mean /" + n + "?").orElse("");
-      frontend.notice(Frontend.Notice.WARNING, "unknown command /" + invocation.name() + hint + " (/help lists the commands)");
+      String hint =
+          commands.nearest(invocation.name()).map(n -> "; did you mean /" + n + "?").orElse("");
+      frontend.notice(
+          Frontend.Notice.WARNING,
+          "unknown command /" + invocation.name() + hint + " (/help lists the commands)");
       return;
     }
     command.get().handler().run(context, invocation.args());
@@ -312,7 +394,10 @@ public final class InteractiveMode {
     }
   }
 
-  /** Text sent while work runs: to the agent when a prompt runs; otherwise it waits as the next input. */
+  /**
+   * Text sent while work runs: to the agent when a prompt runs; otherwise it waits as the next
+   * input.
+   */
   private boolean workInput(String text, boolean followUp) {
     if (!promptRunning) {
       return false;
@@ -325,7 +410,9 @@ public final class InteractiveMode {
     return true;
   }
 
-  /** Esc (false) or Ctrl+C (true) during work, or SIGINT: abort; Ctrl+C twice within a second quits. */
+  /**
+   * Esc (false) or Ctrl+C (true) during work, or SIGINT: abort; Ctrl+C twice within a second quits.
+   */
   private void interrupted(boolean ctrlC) {
     boolean twice = ctrlC && pressedTwice();
     AbortSignal current = working;
@@ -350,7 +437,8 @@ public final class InteractiveMode {
 
   static String oneLine(Throwable e) {
     Throwable t = e;
-    while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
       t = t.getCause();
     }
     String message = t.getMessage();
@@ -398,7 +486,9 @@ public final class InteractiveMode {
     quit = true;
   }
 
-  /** Runs {@code work} on the agent thread while the frontend waits (and Esc or Ctrl+C abort it). */
+  /**
+   * Runs {@code work} on the agent thread while the frontend waits (and Esc or Ctrl+C abort it).
+   */
   <T> T runAbortable(CommandContext.AbortableWork<T> work) throws Exception {
     AbortSignal signal = new AbortSignal();
     working = signal;

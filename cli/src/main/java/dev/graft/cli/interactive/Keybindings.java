@@ -15,31 +15,45 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The interactive mode's key actions and their keys, by the reference's ids and defaults
- * ({@code app.model.cycleForward}: Ctrl+P...), changed in {@code $GRAFT_HOME/keybindings.json}
- * ({@code {"app.model.cycleForward": "ctrl+n"}}, or a list of keys; an empty list unbinds). An
- * unknown id or key name is reported, one line each, and the default kept.
+ * The interactive mode's key actions and their keys, by the reference's ids and defaults ({@code
+ * app.model.cycleForward}: Ctrl+P...), changed in {@code $GRAFT_HOME/keybindings.json} ({@code
+ * {"app.model.cycleForward": "ctrl+n"}}, or a list of keys; an empty list unbinds). An unknown id
+ * or key name is reported, one line each, and the default kept.
  */
 final class Keybindings {
   /** An action: its id, what it does, and its default keys. */
   record Action(String id, String description, List<String> defaults) {}
 
-  static final List<Action> ACTIONS = List.of(
-      new Action("app.interrupt", "Abort the running turn or command", List.of("escape")),
-      new Action("app.clear", "Clear the editor; on an empty one, abort, and twice within a second quit", List.of("ctrl+c")),
-      new Action("app.exit", "Quit (on an empty editor)", List.of("ctrl+d")),
-      new Action("app.thinking.cycle", "Next thinking level", List.of("shift+tab")),
-      new Action("app.model.cycleForward", "Next model (of those with a key)", List.of("ctrl+p")),
-      new Action("app.model.cycleBackward", "Previous model", List.of("ctrl+shift+p")),
-      new Action("app.model.select", "Pick a model", List.of("ctrl+l")),
-      new Action("app.tools.expand", "Expand or collapse tool output and summaries", List.of("ctrl+o")),
-      new Action("app.thinking.toggle", "Show or hide thinking", List.of("ctrl+t")),
-      new Action("app.message.followUp", "While the agent works: queue a follow-up (idle: a new line)", List.of("alt+enter")),
-      new Action("app.message.dequeue", "Take queued messages back into the editor", List.of("alt+up")),
-      new Action("app.session.new", "Start a new session", List.of()),
-      new Action("app.session.tree", "Open the session tree", List.of()),
-      new Action("app.session.fork", "Fork from an earlier message", List.of()),
-      new Action("app.session.resume", "Resume another session", List.of()));
+  static final List<Action> ACTIONS =
+      List.of(
+          new Action("app.interrupt", "Abort the running turn or command", List.of("escape")),
+          new Action(
+              "app.clear",
+              "Clear the editor; on an empty one, abort, and twice within a second quit",
+              List.of("ctrl+c")),
+          new Action("app.exit", "Quit (on an empty editor)", List.of("ctrl+d")),
+          new Action("app.thinking.cycle", "Next thinking level", List.of("shift+tab")),
+          new Action(
+              "app.model.cycleForward", "Next model (of those with a key)", List.of("ctrl+p")),
+          new Action("app.model.cycleBackward", "Previous model", List.of("ctrl+shift+p")),
+          new Action("app.model.select", "Pick a model", List.of("ctrl+l")),
+          new Action(
+              "app.tools.expand",
+              "Expand or collapse tool output and summaries",
+              List.of("ctrl+o")),
+          new Action("app.thinking.toggle", "Show or hide thinking", List.of("ctrl+t")),
+          new Action(
+              "app.message.followUp",
+              "While the agent works: queue a follow-up (idle: a new line)",
+              List.of("alt+enter")),
+          new Action(
+              "app.message.dequeue",
+              "Take queued messages back into the editor",
+              List.of("alt+up")),
+          new Action("app.session.new", "Start a new session", List.of()),
+          new Action("app.session.tree", "Open the session tree", List.of()),
+          new Action("app.session.fork", "Fork from an earlier message", List.of()),
+          new Action("app.session.resume", "Resume another session", List.of()));
 
   private final Map<String, List<Key>> keys = new LinkedHashMap<>();
   private final List<String> problems = new ArrayList<>();
@@ -59,7 +73,11 @@ final class Keybindings {
     try {
       root = Json.parse(Files.readString(file));
     } catch (IOException | RuntimeException e) {
-      k.problems.add(file + ": not valid JSON (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); the default keys are used");
+      k.problems.add(
+          file
+              + ": not valid JSON ("
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + "); the default keys are used");
       return k;
     }
     if (!root.isObject()) {
@@ -81,7 +99,11 @@ final class Keybindings {
       } else if (v.isArray()) {
         v.forEach(n -> names.add(n.asText()));
       } else {
-        k.problems.add(file + ": " + e.getKey() + " must be a key name or a list of them; the default is kept");
+        k.problems.add(
+            file
+                + ": "
+                + e.getKey()
+                + " must be a key name or a list of them; the default is kept");
         continue;
       }
       List<Key> parsed = new ArrayList<>();
@@ -89,8 +111,14 @@ final class Keybindings {
       for (String name : names) {
         Optional<Key> key = Key.parse(name);
         if (key.isEmpty()) {
-          k.problems.add(file + ": " + e.getKey() + ": \"" + name + "\" is not a key (write ctrl+p, alt+enter, shift+tab, escape...);"
-              + " the default is kept");
+          k.problems.add(
+              file
+                  + ": "
+                  + e.getKey()
+                  + ": \""
+                  + name
+                  + "\" is not a key (write ctrl+p, alt+enter, shift+tab, escape...);"
+                  + " the default is kept");
           ok = false;
           break;
         }
@@ -137,7 +165,10 @@ final class Keybindings {
       if (!b.isEmpty()) {
         b.append('+');
       }
-      b.append(part.length() == 1 ? part.toUpperCase(Locale.ROOT) : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+      b.append(
+          part.length() == 1
+              ? part.toUpperCase(Locale.ROOT)
+              : Character.toUpperCase(part.charAt(0)) + part.substring(1));
     }
     return b.toString().replace("Escape", "Esc");
   }

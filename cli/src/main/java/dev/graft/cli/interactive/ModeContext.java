@@ -106,7 +106,9 @@ final class ModeContext implements CommandContext {
       models = null;
     }
     List<String> report = new ArrayList<>(mode.setup().reloader().reload(agent()));
-    report.add(models().listModels().stream().filter(l -> l.usable()).count() + " usable models (models.json and keys read again)");
+    report.add(
+        models().listModels().stream().filter(l -> l.usable()).count()
+            + " usable models (models.json and keys read again)");
     report.addAll(mode.setup().scripts().reload());
     report.addAll(mode.registerScriptCommands());
     statusChanged();
@@ -122,8 +124,14 @@ final class ModeContext implements CommandContext {
   public String exportSession(Optional<String> output) throws Exception {
     AgentSession agent = agent();
     agent.syncSession();
-    Path file = agent.session().file().filter(f -> f.toFile().exists())
-        .orElseThrow(() -> new IllegalStateException("nothing to export yet: the session has no file until its first message"));
+    Path file =
+        agent
+            .session()
+            .file()
+            .filter(f -> f.toFile().exists())
+            .orElseThrow(() ->
+                new IllegalStateException(
+                    "nothing to export yet: the session has no file until its first message"));
     mode.frontend().working("Exporting…");
     return runAbortable(signal -> mode.setup().exporter().export(file, output));
   }

@@ -16,15 +16,20 @@ import java.util.OptionalInt;
 final class ModelCommands {
   private ModelCommands() {}
 
-  /** {@code /model}: a picker over the models with a key; {@code /model provider/id} switches at once. */
+  /**
+   * {@code /model}: a picker over the models with a key; {@code /model provider/id} switches at
+   * once.
+   */
   static void model(CommandContext ctx, String args) {
     ModelRegistry registry = ctx.models();
     AgentSession agent = ctx.agent();
     Model chosen;
     if (args.isBlank()) {
-      List<ModelListing> usable = registry.listModels().stream().filter(ModelListing::usable).toList();
+      List<ModelListing> usable =
+          registry.listModels().stream().filter(ModelListing::usable).toList();
       if (usable.isEmpty()) {
-        ctx.warn("No model can be used: none has a key (graft models shows where keys are looked for).");
+        ctx.warn(
+            "No model can be used: none has a key (graft models shows where keys are looked for).");
         return;
       }
       List<Choice> choices = new ArrayList<>();
@@ -34,8 +39,15 @@ final class ModelCommands {
         if (m.equals(agent.model())) {
           initial = i;
         }
-        choices.add(new Choice(m.qualifiedId(), m.name() + " · " + StatusLine.tokens(m.contextWindow()) + " context"
-            + (m.reasoning() ? " · reasoning" : "") + (m.equals(agent.model()) ? " · current" : "")));
+        choices.add(
+            new Choice(
+                m.qualifiedId(),
+                m.name()
+                    + " · "
+                    + StatusLine.tokens(m.contextWindow())
+                    + " context"
+                    + (m.reasoning() ? " · reasoning" : "")
+                    + (m.equals(agent.model()) ? " · current" : "")));
       }
       OptionalInt picked = ctx.ui().pick("Model", choices, initial, DialogOptions.NONE).join();
       if (picked.isEmpty()) {
@@ -44,19 +56,31 @@ final class ModelCommands {
       chosen = usable.get(picked.getAsInt()).model();
     } else {
       String spec = args.strip();
-      chosen = registry.resolve(spec).orElseThrow(() -> new IllegalArgumentException(
-          "unknown model '" + spec + "' (/model without an argument lists the ones you can use)"));
+      chosen =
+          registry
+              .resolve(spec)
+              .orElseThrow(() ->
+                  new IllegalArgumentException(
+                      "unknown model '"
+                          + spec
+                          + "' (/model without an argument lists the ones you can use)"));
       Model m = chosen;
       if (registry.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
         throw new IllegalArgumentException(registry.missingKeyMessage(m.provider()));
       }
     }
     agent.setModel(chosen, registry.provider(chosen));
-    ctx.info("Model: " + chosen.qualifiedId() + (chosen.reasoning() ? "" : " (does not reason: the thinking level does not apply)"));
+    ctx.info(
+        "Model: "
+            + chosen.qualifiedId()
+            + (chosen.reasoning() ? "" : " (does not reason: the thinking level does not apply)"));
   }
 
   static List<String> modelCandidates(CommandContext ctx, String typed) {
-    return ctx.models().listModels().stream().filter(ModelListing::usable).map(l -> l.model().qualifiedId()).toList();
+    return ctx.models().listModels().stream()
+        .filter(ModelListing::usable)
+        .map(l -> l.model().qualifiedId())
+        .toList();
   }
 
   /** {@code /thinking [level]}: how much the model reasons; a picker without an argument. */
@@ -65,19 +89,36 @@ final class ModelCommands {
     ThinkingLevel level;
     if (args.isBlank()) {
       List<ThinkingLevel> levels = Arrays.asList(ThinkingLevel.values());
-      List<Choice> choices = levels.stream().map(l -> new Choice(l.wire(), l == agent.thinking() ? "current" : "")).toList();
-      OptionalInt picked = ctx.ui().pick("Thinking level", choices, levels.indexOf(agent.thinking()), DialogOptions.NONE).join();
+      List<Choice> choices =
+          levels.stream()
+              .map(l -> new Choice(l.wire(), l == agent.thinking() ? "current" : ""))
+              .toList();
+      OptionalInt picked =
+          ctx.ui()
+              .pick("Thinking level", choices, levels.indexOf(agent.thinking()), DialogOptions.NONE)
+              .join();
       if (picked.isEmpty()) {
         return;
       }
       level = levels.get(picked.getAsInt());
     } else {
-      level = ThinkingLevel.parse(args).orElseThrow(() -> new IllegalArgumentException(
-          "unknown thinking level '" + args.strip() + "': use off, minimal, low, medium, high or xhigh"));
+      level =
+          ThinkingLevel.parse(args)
+              .orElseThrow(() ->
+                  new IllegalArgumentException(
+                      "unknown thinking level '"
+                          + args.strip()
+                          + "': use off, minimal, low, medium, high or xhigh"));
     }
     agent.setThinking(level);
-    ctx.info("Thinking: " + level.wire() + (agent.model().reasoning() ? "" : " (" + agent.model().qualifiedId()
-        + " does not reason; the level applies to models that do)"));
+    ctx.info(
+        "Thinking: "
+            + level.wire()
+            + (agent.model().reasoning()
+                ? ""
+                : " ("
+                    + agent.model().qualifiedId()
+                    + " does not reason; the level applies to models that do)"));
   }
 
   static List<String> thinkingCandidates(CommandContext ctx, String typed) {

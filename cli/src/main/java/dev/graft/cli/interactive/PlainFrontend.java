@@ -15,12 +15,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The interactive mode without a terminal (stdin piped, or TERM=dumb): one input per line, a
- * trailing backslash continues it on the next line; no raw mode, styles or spinner. Each input
- * is echoed after "> " so that the output reads as a transcript, and the status line is printed
- * before each prompt. SIGINT interrupts (the JDK's signal handling, where the platform has it).
+ * trailing backslash continues it on the next line; no raw mode, styles or spinner. Each input is
+ * echoed after "> " so that the output reads as a transcript, and the status line is printed before
+ * each prompt. SIGINT interrupts (the JDK's signal handling, where the platform has it).
  */
 final class PlainFrontend implements Frontend {
   private final Screen screen;
@@ -33,7 +35,12 @@ final class PlainFrontend implements Frontend {
   private volatile Interrupts interrupts = ctrlC -> {};
   private boolean statusDue = true;
 
-  PlainFrontend(InputStream in, PrintWriter out, BooleanSupplier giveUp, Supplier<Session> session, CustomMessageLines custom) {
+  PlainFrontend(
+      InputStream in,
+      PrintWriter out,
+      BooleanSupplier giveUp,
+      Supplier<Session> session,
+      CustomMessageLines custom) {
     this.screen = Screen.plain(out);
     this.lines = new LineSource(in);
     this.ui = new PlainUi(screen, lines);
@@ -50,7 +57,7 @@ final class PlainFrontend implements Frontend {
 
   private Object installSigint() {
     try {
-      return sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> interrupts.interrupted(true));
+      return Signal.handle(new Signal("INT"), s -> interrupts.interrupted(true));
     } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
       return null; // no SIGINT here: the default handling stays
     }
@@ -163,9 +170,9 @@ final class PlainFrontend implements Frontend {
 
   @Override
   public void close() {
-    if (previousHandler instanceof sun.misc.SignalHandler handler) {
+    if (previousHandler instanceof SignalHandler handler) {
       try {
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), handler);
+        Signal.handle(new Signal("INT"), handler);
       } catch (IllegalArgumentException e) {
         // nothing to restore
       }

@@ -42,14 +42,19 @@ public record PromptArguments(List<String> prompts, List<String> files) {
     return prompts.isEmpty() && files.isEmpty();
   }
 
-  /** The prompts with the files read (relative to {@code cwd}); a file that cannot be attached is an error. */
+  /**
+   * The prompts with the files read (relative to {@code cwd}); a file that cannot be attached is an
+   * error.
+   */
   public List<Prompt> read(Path cwd) throws FileAttachments.AttachmentException {
     if (files.isEmpty()) {
       return prompts.stream().map(p -> new Prompt(p, List.of())).toList();
     }
     FileAttachments.Attached attached = FileAttachments.read(files, cwd);
     List<Prompt> out = new ArrayList<>();
-    out.add(new Prompt(attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst()), attached.images()));
+    out.add(
+        new Prompt(
+            attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst()), attached.images()));
     for (int i = 1; i < prompts.size(); i++) {
       out.add(new Prompt(prompts.get(i), List.of()));
     }

@@ -4,7 +4,9 @@ import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionEntry;
 import java.util.List;
+import java.util.Optional;
 
 /** The last few messages of a session, shown when it is continued or resumed. */
 final class Recap {
@@ -14,27 +16,39 @@ final class Recap {
     print(screen, session, count, new CustomMessageLines(ScriptControl.NONE));
   }
 
-  /** As {@link #print(Screen, Session, int)}; custom messages as {@code custom} shows them (hidden ones left out). */
+  /**
+   * As {@link #print(Screen, Session, int)}; custom messages as {@code custom} shows them (hidden
+   * ones left out).
+   */
   static void print(Screen screen, Session session, int count, CustomMessageLines custom) {
-    List<AgentMessage> messages = session.buildContext().messages().stream()
-        .filter(m -> !(m instanceof AgentMessage.ToolResult))
-        .filter(m -> !(m instanceof AgentMessage.Custom c) || c.display())
-        .toList();
+    List<AgentMessage> messages =
+        session.buildContext().messages().stream()
+            .filter(m -> !(m instanceof AgentMessage.ToolResult))
+            .filter(m -> !(m instanceof AgentMessage.Custom c) || c.display())
+            .toList();
     if (messages.isEmpty()) {
       return;
     }
     int from = Math.max(0, messages.size() - count);
     // counted as /resume and graft session list count them: every message of the file
-    long all = session.entries().stream().filter(dev.graft.runtime.session.SessionEntry.Message.class::isInstance).count();
-    screen.line(screen.style(Screen.Style.DIM, all + " messages in the session" + (from > 0 ? "; the last " + count + " on this branch:" : ":")));
+    long all = session.entries().stream().filter(SessionEntry.Message.class::isInstance).count();
+    screen.line(
+        screen.style(
+            Screen.Style.DIM,
+            all
+                + " messages in the session"
+                + (from > 0 ? "; the last " + count + " on this branch:" : ":")));
     for (AgentMessage m : messages.subList(from, messages.size())) {
-      java.util.Optional<List<String>> rendered = m instanceof AgentMessage.Custom c
-          ? custom.rendered(screen, c, false) : java.util.Optional.empty();
+      Optional<List<String>> rendered =
+          m instanceof AgentMessage.Custom c ? custom.rendered(screen, c, false) : Optional.empty();
       if (rendered.isPresent()) {
         rendered.get().forEach(line -> screen.line("  " + line));
         continue;
       }
-      screen.line(screen.style(Screen.Style.DIM, "  " + Screen.fit(EntryPreview.message(m), Math.max(0, screen.width() - 3))));
+      screen.line(
+          screen.style(
+              Screen.Style.DIM,
+              "  " + Screen.fit(EntryPreview.message(m), Math.max(0, screen.width() - 3))));
     }
   }
 }

@@ -3,8 +3,9 @@ package dev.graft.cli.interactive;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
-import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.runtime.agent.AgentSession;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
@@ -12,13 +13,14 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
- * command of that name instead of going to the model. The interactive mode's built-in commands
- * do not run here, and a script command with one of their names is refused, as it is there; an
- * unknown name is an error that suggests the nearest script command. "/usr/bin is full" is a
- * prompt, not a command.
+ * command of that name instead of going to the model. The interactive mode's built-in commands do
+ * not run here, and a script command with one of their names is refused, as it is there; an unknown
+ * name is an error that suggests the nearest script command. "/usr/bin is full" is a prompt, not a
+ * command.
  */
 public final class ScriptCommandPrompts {
   private static final CommandRegistry BUILT_IN = BuiltinCommands.registry();
@@ -51,15 +53,18 @@ public final class ScriptCommandPrompts {
   /** The scripts' commands, but those that have a built-in command's name. */
   public List<ScriptCommand> commands() {
     return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
-        .filter(c -> refusal(c.name()).isEmpty()).toList();
+        .filter(c -> refusal(c.name()).isEmpty())
+        .toList();
   }
 
   /**
-   * A line for each script command refused for a built-in command's name, as the interactive
-   * mode says it ("script command not added: /model exists already (from built-in)").
+   * A line for each script command refused for a built-in command's name, as the interactive mode
+   * says it ("script command not added: /model exists already (from built-in)").
    */
   public List<String> refused() {
-    return engine.map(ScriptEngine::commands).orElse(List.of()).stream().flatMap(c -> refusal(c.name()).stream()).toList();
+    return engine.map(ScriptEngine::commands).orElse(List.of()).stream()
+        .flatMap(c -> refusal(c.name()).stream())
+        .toList();
   }
 
   /**
@@ -82,13 +87,26 @@ public final class ScriptCommandPrompts {
         return new Parsed.Command(c, invocation.get().args());
       }
     }
-    String listed = " (script commands: " + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList()) + ")";
+    String listed =
+        " (script commands: "
+            + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList())
+            + ")";
     if (refusal(name).isPresent()) {
-      return new Parsed.Unknown(name, "/" + name + " is a built-in command of the interactive mode; it does not run here"
-          + (commands.isEmpty() ? "" : listed));
+      return new Parsed.Unknown(
+          name,
+          "/"
+              + name
+              + " is a built-in command of the interactive mode; it does not run here"
+              + (commands.isEmpty() ? "" : listed));
     }
-    return new Parsed.Unknown(name, "unknown command /" + name + nearest(name, commands)
-        + (commands.isEmpty() ? " (no script registers a command; the interactive mode's built-in commands do not run here)" : listed));
+    return new Parsed.Unknown(
+        name,
+        "unknown command /"
+            + name
+            + nearest(name, commands)
+            + (commands.isEmpty()
+                ? " (no script registers a command; the interactive mode's built-in commands do not run here)"
+                : listed));
   }
 
   /**
@@ -96,7 +114,8 @@ public final class ScriptCommandPrompts {
    * answer (a missing node for none) or fails with the script's error.
    */
   public CompletableFuture<JsonNode> run(Parsed.Command command, ScriptUi ui) {
-    ScriptEngine scripts = engine.orElseThrow(() -> new IllegalStateException("no scripts are loaded"));
+    ScriptEngine scripts =
+        engine.orElseThrow(() -> new IllegalStateException("no scripts are loaded"));
     return scripts.runCommand(command.command().name(), command.args(), surface.context(ui));
   }
 
@@ -122,12 +141,11 @@ public final class ScriptCommandPrompts {
   }
 
   /**
-   * Acts on a command's answer where no one edits: a prompt is asked of the agent (it runs with
-   * the runs scripts requested, {@link dev.graft.runtime.agent.AgentSession#runRequestedTurns}),
-   * a status goes to {@code status}.
+   * Acts on a command's answer where no one edits: a prompt is asked of the agent (it runs with the
+   * runs scripts requested, {@link dev.graft.runtime.agent.AgentSession#runRequestedTurns}), a
+   * status goes to {@code status}.
    */
-  public static void act(CommandAnswer answer, dev.graft.runtime.agent.AgentSession agent,
-      java.util.function.Consumer<String> status) {
+  public static void act(CommandAnswer answer, AgentSession agent, Consumer<String> status) {
     switch (answer) {
       case CommandAnswer.Prompt p -> agent.sendUserMessage(p.text(), List.of(), Optional.empty());
       case CommandAnswer.Status s -> status.accept(s.text());
@@ -148,17 +166,22 @@ public final class ScriptCommandPrompts {
    */
   public static String failure(Parsed.Command command, Throwable t) {
     Throwable cause = t;
-    while ((cause instanceof ExecutionException || cause instanceof CompletionException) && cause.getCause() != null) {
+    while ((cause instanceof ExecutionException || cause instanceof CompletionException)
+        && cause.getCause() != null) {
       cause = cause.getCause();
     }
     if (cause instanceof ScriptFailure) {
       return cause.getMessage();
     }
-    return "/" + command.command().name() + " failed: " + (cause.getMessage() == null ? cause.toString() : cause.getMessage());
+    return "/"
+        + command.command().name()
+        + " failed: "
+        + (cause.getMessage() == null ? cause.toString() : cause.getMessage());
   }
 
   private static String nearest(String name, List<ScriptCommand> commands) {
     return EditDistance.nearestCommand(name, commands.stream().map(ScriptCommand::name).toList())
-        .map(best -> "; did you mean /" + best + "?").orElse("");
+        .map(best -> "; did you mean /" + best + "?")
+        .orElse("");
   }
 }

@@ -1,13 +1,13 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
+import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptCommand;
-import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.ScriptUi;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,56 +15,71 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * The commands hook scripts registered ({@code graft.registerCommand}), as slash commands of the
  * interactive mode. A handler runs on the script thread with {@code ctx.ui} answered by this
- * terminal's dialogs; Esc or Ctrl+C while it works abandon it ("⏹ /name aborted", and its
- * {@code ctx.signal} aborts). What it returns is a {@link CommandAnswer}: a prompt runs once the
- * command is done, a status is shown.
+ * terminal's dialogs; Esc or Ctrl+C while it works abandon it ("⏹ /name aborted", and its {@code
+ * ctx.signal} aborts). What it returns is a {@link CommandAnswer}: a prompt runs once the command
+ * is done, a status is shown.
  */
 public final class ScriptCommands {
   private ScriptCommands() {}
 
-  /** The commands {@code engine}'s scripts registered; their ctx is {@code surface}'s, with this terminal's dialogs. */
+  /**
+   * The commands {@code engine}'s scripts registered; their ctx is {@code surface}'s, with this
+   * terminal's dialogs.
+   */
   public static List<SlashCommand> of(ScriptEngine engine, ScriptSurface surface) {
     List<SlashCommand> out = new ArrayList<>();
     for (ScriptCommand c : engine.commands()) {
-      out.add(new SlashCommand(c.name(), ScriptText.shown(c.description()), ScriptText.shown(c.script().name()), SlashCommand.ArgumentCompleter.NONE,
-          (ctx, args) -> {
-            ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
-            // The mode's ctx.ui (its title, working message, editor and shutdown too) when it attached
-            // one; otherwise this command context's dialogs.
-            ScriptUi shown = surface.ui() != ScriptUi.NONE ? surface.ui() : ui(ctx.ui());
-            EventContext eventContext = surface.context(shown).withCommands(sessionCommands);
-            try {
-              JsonNode result;
-              try {
-                result = ctx.runAbortable(signal -> {
-                  CompletableFuture<JsonNode> running = engine.runCommand(c.name(), args, eventContext);
-                  Runnable stop = () -> running.cancel(true);
-                  signal.onAbort(stop);
+      out.add(
+          new SlashCommand(
+              c.name(),
+              ScriptText.safeLine(c.description()),
+              ScriptText.safeLine(c.script().name()),
+              SlashCommand.ArgumentCompleter.NONE,
+              (ctx, args) -> {
+                ScriptSessionCommands sessionCommands = new ScriptSessionCommands(ctx);
+                // The mode's ctx.ui (its title, working message, editor and shutdown too) when it
+                // attached
+                // one; otherwise this command context's dialogs.
+                ScriptUi shown = surface.ui() != ScriptUi.NONE ? surface.ui() : ui(ctx.ui());
+                EventContext eventContext = surface.context(shown).withCommands(sessionCommands);
+                try {
+                  JsonNode result;
                   try {
-                    return running.get();
-                  } finally {
-                    signal.removeListener(stop);
+                    result =
+                        ctx.runAbortable(signal -> {
+                          CompletableFuture<JsonNode> running =
+                              engine.runCommand(c.name(), args, eventContext);
+                          Runnable stop = () -> running.cancel(true);
+                          signal.onAbort(stop);
+                          try {
+                            return running.get();
+                          } finally {
+                            signal.removeListener(stop);
+                          }
+                        });
+                  } catch (CancellationException e) {
+                    ctx.warn("⏹ /" + c.name() + " aborted");
+                    return;
                   }
-                });
-              } catch (CancellationException e) {
-                ctx.warn("⏹ /" + c.name() + " aborted");
-                return;
-              }
-              if (sessionCommands.editorText.get() != null) {
-                ctx.setEditorText(sessionCommands.editorText.get());
-              }
-              // A prompt runs once the command is done, as the runs scripts ask for do.
-              ScriptCommandPrompts.act(CommandAnswer.of(c.name(), result), ctx.agent(), ctx::info);
-            } finally {
-              if (sessionCommands.reloadAfter.get()) { // ctx.reload(), now that the handler is done
-                ctx.reload().forEach(ctx::info);
-              }
-            }
-          }));
+                  if (sessionCommands.editorText.get() != null) {
+                    ctx.setEditorText(sessionCommands.editorText.get());
+                  }
+                  // A prompt runs once the command is done, as the runs scripts ask for do.
+                  ScriptCommandPrompts.act(
+                      CommandAnswer.of(c.name(), result), ctx.agent(), ctx::info);
+                } finally {
+                  if (sessionCommands.reloadAfter
+                      .get()) { // ctx.reload(), now that the handler is done
+                    ctx.reload().forEach(ctx::info);
+                  }
+                }
+              }));
     }
     return out;
   }
@@ -75,13 +90,18 @@ public final class ScriptCommands {
 
   /**
    * What the interactive mode does for a script's ctx.ui beyond the dialogs: the window title, the
-   * working message, whether the working line shows, the indicator (frames, interval in ms), the editor's next text, and quitting.
+   * working message, whether the working line shows, the indicator (frames, interval in ms), the
+   * editor's next text, and quitting.
    */
-  record ScreenActions(java.util.function.Consumer<String> title, java.util.function.Consumer<Optional<String>> working,
-      java.util.function.Consumer<Boolean> workingVisible,
-      java.util.function.BiConsumer<Optional<List<String>>, Integer> indicator,
-      java.util.function.Consumer<String> editorText, Runnable shutdown) {
-    static final ScreenActions NONE = new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
+  record ScreenActions(
+      Consumer<String> title,
+      Consumer<Optional<String>> working,
+      Consumer<Boolean> workingVisible,
+      BiConsumer<Optional<List<String>>, Integer> indicator,
+      Consumer<String> editorText,
+      Runnable shutdown) {
+    static final ScreenActions NONE =
+        new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -142,42 +162,49 @@ public final class ScriptCommands {
 
       @Override
       public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-        return ui.select(ScriptText.shown(title), options, DialogOptions.NONE);
+        return ui.select(ScriptText.safeLine(title), options, DialogOptions.NONE);
       }
 
       @Override
       public CompletableFuture<Boolean> confirm(String title, String message) {
-        return ui.confirm(ScriptText.shown(title), message, DialogOptions.NONE).thenApply(answer -> answer.orElse(false));
+        return ui.confirm(ScriptText.safeLine(title), message, DialogOptions.NONE)
+            .thenApply(answer -> answer.orElse(false));
       }
 
       @Override
       public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, DialogOptions.NONE);
+        return ui.input(
+            ScriptText.safeLine(title), placeholder == null ? "" : placeholder, DialogOptions.NONE);
       }
 
       @Override
-      public CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
-        return ui.select(ScriptText.shown(title), options, dialog(timeout));
+      public CompletableFuture<Optional<String>> select(
+          String title, List<String> options, Optional<Duration> timeout) {
+        return ui.select(ScriptText.safeLine(title), options, dialog(timeout));
       }
 
       @Override
-      public CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
-        return ui.confirm(ScriptText.shown(title), message, dialog(timeout)).thenApply(answer -> answer.orElse(false));
+      public CompletableFuture<Boolean> confirm(
+          String title, String message, Optional<Duration> timeout) {
+        return ui.confirm(ScriptText.safeLine(title), message, dialog(timeout))
+            .thenApply(answer -> answer.orElse(false));
       }
 
       @Override
-      public CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
-        return ui.input(ScriptText.shown(title), placeholder == null ? "" : placeholder, dialog(timeout));
+      public CompletableFuture<Optional<String>> input(
+          String title, String placeholder, Optional<Duration> timeout) {
+        return ui.input(
+            ScriptText.safeLine(title), placeholder == null ? "" : placeholder, dialog(timeout));
       }
 
       @Override
       public void notify(String message, String level) {
-        ui.notify(ScriptText.shown(message), HookUi.NotifyLevel.parse(level));
+        ui.notify(ScriptText.safeLine(message), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
-        ui.setStatus(ScriptText.shown(key), text.map(ScriptText::shown));
+        ui.setStatus(ScriptText.safeLine(key), text.map(ScriptText::safeLine));
       }
     };
   }

@@ -1,10 +1,12 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.cli.base.UnreadEntries;
 import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.compaction.TokenEstimate;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
@@ -26,7 +28,9 @@ import java.util.OptionalInt;
 final class SessionCommands {
   private SessionCommands() {}
 
-  /** {@code /new}: an empty session in the same directory; its file appears with the first message. */
+  /**
+   * {@code /new}: an empty session in the same directory; its file appears with the first message.
+   */
   static void newSession(CommandContext ctx, String args) {
     if (!ctx.agent().newSession()) {
       ctx.info("A script's session_before_switch hook cancelled the new session.");
@@ -41,18 +45,32 @@ final class SessionCommands {
     Session session = ctx.agent().session();
     List<SessionSummary> sessions = ctx.sessions().list(session.cwd());
     Optional<Path> currentFile = session.file();
-    if (sessions.isEmpty() || sessions.size() == 1 && currentFile.filter(f -> f.equals(sessions.getFirst().path())).isPresent()) {
+    if (sessions.isEmpty()
+        || sessions.size() == 1
+            && currentFile.filter(f -> f.equals(sessions.getFirst().path())).isPresent()) {
       ctx.info("No other session in " + session.cwd() + ".");
       return;
     }
     Instant now = Instant.now();
     List<Choice> choices = new ArrayList<>();
     for (SessionSummary s : sessions) {
-      String title = s.name().map(ScriptText::shown).orElse(s.firstMessage().isBlank() ? "(no messages)" : EntryPreview.clip(s.firstMessage()));
+      String title =
+          s.name()
+              .map(ScriptText::safeLine)
+              .orElse(
+                  s.firstMessage().isBlank()
+                      ? "(no messages)"
+                      : EntryPreview.clip(s.firstMessage()));
       boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
-      String detail = age(s.modified(), now) + " · " + s.messageCount() + " messages"
-          + (s.name().isPresent() && !s.firstMessage().isBlank() ? " · " + EntryPreview.clip(s.firstMessage()) : "")
-          + (current ? " · current" : "");
+      String detail =
+          age(s.modified(), now)
+              + " · "
+              + s.messageCount()
+              + " messages"
+              + (s.name().isPresent() && !s.firstMessage().isBlank()
+                  ? " · " + EntryPreview.clip(s.firstMessage())
+                  : "")
+              + (current ? " · current" : "");
       choices.add(new Choice(title, detail));
     }
     OptionalInt picked = ctx.ui().pick("Resume a session", choices, 0, DialogOptions.NONE).join();
@@ -69,12 +87,17 @@ final class SessionCommands {
       return;
     }
     ctx.showConversation();
-    ctx.info("Resumed " + chosen.name().map(n -> "\"" + ScriptText.shown(n) + "\"").orElse("the session") + " (" + chosen.path().getFileName() + ").");
+    ctx.info(
+        "Resumed "
+            + chosen.name().map(n -> "\"" + ScriptText.safeLine(n) + "\"").orElse("the session")
+            + " ("
+            + chosen.path().getFileName()
+            + ").");
   }
 
   /**
-   * Switches to {@code file} (false when a hook cancelled it); when another graft process has
-   * it, the current session is kept and the exception says why.
+   * Switches to {@code file} (false when a hook cancelled it); when another graft process has it,
+   * the current session is kept and the exception says why.
    */
   static boolean switchTo(CommandContext ctx, Path file) throws Exception {
     AgentSession agent = ctx.agent();
@@ -82,30 +105,41 @@ final class SessionCommands {
       return false;
     }
     adoptSettings(ctx, agent, agent.session().buildContext());
-    dev.graft.cli.base.UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
+    UnreadEntries.warnings(agent.session(), ctx.scripts().files()).forEach(ctx::warn);
     return true;
   }
 
   /** Takes the resumed session's thinking level, and its model when that one can be used. */
-  private static void adoptSettings(CommandContext ctx, AgentSession agent, SessionContext context) {
+  private static void adoptSettings(
+      CommandContext ctx, AgentSession agent, SessionContext context) {
     ThinkingLevel.parse(context.thinkingLevel()).ifPresent(agent::setThinking);
-    context.model().ifPresent(ref -> {
-      if (ref.provider().equals(agent.model().provider()) && ref.modelId().equals(agent.model().id())) {
-        return;
-      }
-      ModelRegistry models = ctx.models();
-      models.find(ref.provider(), ref.modelId())
-          .filter(m -> models.listModels().stream().anyMatch(l -> l.model().equals(m) && l.usable()))
-          .ifPresent(m -> agent.setModel(m, models.provider(m), "restore"));
-    });
+    context
+        .model()
+        .ifPresent(ref -> {
+          if (ref.provider().equals(agent.model().provider())
+              && ref.modelId().equals(agent.model().id())) {
+            return;
+          }
+          ModelRegistry models = ctx.models();
+          models
+              .find(ref.provider(), ref.modelId())
+              .filter(m ->
+                  models.listModels().stream().anyMatch(l -> l.model().equals(m) && l.usable()))
+              .ifPresent(m -> agent.setModel(m, models.provider(m), "restore"));
+        });
   }
 
-  /** {@code /fork}: pick an earlier user message; a new session holds what came before it, its text goes to the editor. */
+  /**
+   * {@code /fork}: pick an earlier user message; a new session holds what came before it, its text
+   * goes to the editor.
+   */
   static void fork(CommandContext ctx, String args) throws Exception {
     Session session = ctx.agent().session();
     List<SessionEntry> users = new ArrayList<>();
     for (SessionEntry e : session.messageEntries("user")) {
-      if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isBlank()) {
+      if (e instanceof SessionEntry.Message m
+          && m.message() instanceof AgentMessage.User u
+          && !u.content().text("").isBlank()) {
         users.add(e);
       }
     }
@@ -113,11 +147,16 @@ final class SessionCommands {
       ctx.info("No message to fork from yet.");
       return;
     }
-    List<Choice> choices = users.stream()
-        .map(e -> new Choice(EntryPreview.clip(userText(e)), e.id()))
-        .toList();
-    OptionalInt picked = ctx.ui().pick("Fork from which message? (a new session gets what came before it)", choices,
-        choices.size() - 1, DialogOptions.NONE).join();
+    List<Choice> choices =
+        users.stream().map(e -> new Choice(EntryPreview.clip(userText(e)), e.id())).toList();
+    OptionalInt picked =
+        ctx.ui()
+            .pick(
+                "Fork from which message? (a new session gets what came before it)",
+                choices,
+                choices.size() - 1,
+                DialogOptions.NONE)
+            .join();
     if (picked.isEmpty()) {
       return;
     }
@@ -129,8 +168,10 @@ final class SessionCommands {
     }
     ctx.setEditorText(forked.selectedText().orElse(userText(entry)));
     ctx.showConversation();
-    ctx.info("Forked into a new session" + forked.file().map(f -> " (" + f.getFileName() + ")").orElse("")
-        + "; the message is in the editor.");
+    ctx.info(
+        "Forked into a new session"
+            + forked.file().map(f -> " (" + f.getFileName() + ")").orElse("")
+            + "; the message is in the editor.");
   }
 
   private static String userText(SessionEntry entry) {
@@ -142,10 +183,20 @@ final class SessionCommands {
     Session session = ctx.agent().session();
     String name = args;
     if (name.isBlank()) {
-      Optional<String> typed = ctx.ui().input("Session name", "a name to find it by in /resume", session.name().orElse(""),
-          DialogOptions.NONE).join();
+      Optional<String> typed =
+          ctx.ui()
+              .input(
+                  "Session name",
+                  "a name to find it by in /resume",
+                  session.name().orElse(""),
+                  DialogOptions.NONE)
+              .join();
       if (typed.isEmpty() || typed.get().isBlank()) {
-        ctx.info(session.name().map(n -> "The session is named \"" + ScriptText.shown(n) + "\".").orElse("The session has no name."));
+        ctx.info(
+            session
+                .name()
+                .map(n -> "The session is named \"" + ScriptText.safeLine(n) + "\".")
+                .orElse("The session has no name."));
         return;
       }
       name = typed.get();
@@ -154,7 +205,9 @@ final class SessionCommands {
     ctx.info("Session named \"" + name.strip() + "\".");
   }
 
-  /** {@code /label [text]}: labels the latest entry of the current path; no text clears its label. */
+  /**
+   * {@code /label [text]}: labels the latest entry of the current path; no text clears its label.
+   */
   static void label(CommandContext ctx, String args) {
     Session session = ctx.agent().session();
     List<SessionEntry> path = session.branchPath();
@@ -170,7 +223,10 @@ final class SessionCommands {
     }
     String id = target.get().id();
     ctx.agent().setLabel(id, Optional.of(args.strip()));
-    ctx.info(args.isBlank() ? "Label of " + id + " cleared." : "Labelled " + EntryPreview.of(target.get()) + " [" + args.strip() + "].");
+    ctx.info(
+        args.isBlank()
+            ? "Label of " + id + " cleared."
+            : "Labelled " + EntryPreview.of(target.get()) + " [" + args.strip() + "].");
   }
 
   /** {@code /session}: the file, ids, message counts, tokens and cost of the current path. */
@@ -178,19 +234,45 @@ final class SessionCommands {
     AgentSession agent = ctx.agent();
     Session session = agent.session();
     SessionStats stats = SessionStats.of(session.buildContext().messages());
-    long contextTokens = dev.graft.runtime.compaction.TokenEstimate.ofContext(session.buildContext().messages()).tokens();
+    long contextTokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
     var u = stats.usage();
     List<String> lines = new ArrayList<>();
-    session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.shown(n)));
-    lines.add("File:      " + session.file().filter(Files::exists).map(Path::toString).orElse("(not written yet)"));
+    session.name().ifPresent(n -> lines.add("Name:      " + ScriptText.safeLine(n)));
+    lines.add(
+        "File:      "
+            + session.file().filter(Files::exists).map(Path::toString).orElse("(not written yet)"));
     lines.add("Id:        " + session.id());
     lines.add("Directory: " + session.cwd());
-    lines.add("Model:     " + agent.model().qualifiedId() + " (thinking " + agent.thinking().wire() + ")");
-    lines.add(String.format(Locale.ROOT, "Messages:  %d user, %d assistant, %d tool calls, %d tool results, %d shell; %d in all",
-        stats.user(), stats.assistant(), stats.toolCalls(), stats.toolResults(), stats.shell(), stats.total()));
-    lines.add(String.format(Locale.ROOT, "Tokens:    %,d in, %,d out, %,d cache read, %,d cache write",
-        u.input(), u.output(), u.cacheRead(), u.cacheWrite()));
-    lines.add(String.format(Locale.ROOT, "Context:   %,d of %,d tokens", contextTokens, agent.model().contextWindow()));
+    lines.add(
+        "Model:     "
+            + agent.model().qualifiedId()
+            + " (thinking "
+            + agent.thinking().wire()
+            + ")");
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "Messages:  %d user, %d assistant, %d tool calls, %d tool results, %d shell; %d in all",
+            stats.user(),
+            stats.assistant(),
+            stats.toolCalls(),
+            stats.toolResults(),
+            stats.shell(),
+            stats.total()));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "Tokens:    %,d in, %,d out, %,d cache read, %,d cache write",
+            u.input(),
+            u.output(),
+            u.cacheRead(),
+            u.cacheWrite()));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "Context:   %,d of %,d tokens",
+            contextTokens,
+            agent.model().contextWindow()));
     lines.add(String.format(Locale.ROOT, "Cost:      $%.4f", u.cost().total()));
     lines.add("(counts, tokens and cost are those of the current branch)");
     lines.forEach(ctx::info);

@@ -5,7 +5,8 @@ import dev.graft.runtime.message.Usage;
 import java.util.List;
 
 /** Counts and totals of a context's messages, for {@code /session}. */
-record SessionStats(int user, int assistant, int toolCalls, int toolResults, int shell, int total, Usage usage) {
+record SessionStats(
+    int user, int assistant, int toolCalls, int toolResults, int shell, int total, Usage usage) {
 
   static SessionStats of(List<AgentMessage> messages) {
     int user = 0, assistant = 0, calls = 0, results = 0, shell = 0;

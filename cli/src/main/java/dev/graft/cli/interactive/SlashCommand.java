@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * A command typed as {@code /name args}: built in, or (later) registered by a hook script, whose
  * file {@code origin} names. {@code arguments} completes the argument being typed.
  */
-public record SlashCommand(String name, String description, String origin, ArgumentCompleter arguments, Handler handler) {
+public record SlashCommand(
+    String name, String description, String origin, ArgumentCompleter arguments, Handler handler) {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_:-]*");
   public static final String BUILT_IN = "built-in";
 
@@ -29,7 +30,10 @@ public record SlashCommand(String name, String description, String origin, Argum
   public SlashCommand {
     Objects.requireNonNull(name, "name");
     if (!NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException("command name '" + name + "': use lower-case letters, digits, '-', '_' or ':', starting with a letter");
+      throw new IllegalArgumentException(
+          "command name '"
+              + name
+              + "': use lower-case letters, digits, '-', '_' or ':', starting with a letter");
     }
     description = description == null ? "" : description;
     origin = origin == null ? BUILT_IN : origin;
@@ -41,7 +45,8 @@ public record SlashCommand(String name, String description, String origin, Argum
     return new SlashCommand(name, description, BUILT_IN, ArgumentCompleter.NONE, handler);
   }
 
-  public static SlashCommand builtIn(String name, String description, ArgumentCompleter arguments, Handler handler) {
+  public static SlashCommand builtIn(
+      String name, String description, ArgumentCompleter arguments, Handler handler) {
     return new SlashCommand(name, description, BUILT_IN, arguments, handler);
   }
 }

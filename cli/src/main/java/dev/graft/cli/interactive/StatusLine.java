@@ -14,11 +14,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The session's status: model, thinking level, how full the context is (the compaction
- * estimate against the model's window), the tokens and cost of the session so far, and the texts
- * hook scripts set. On a terminal it is the footer; without one, a line before each prompt. The
- * totals cover every branch of the session file; they are read once per session and then kept up
- * to date from the agent's messages.
+ * The session's status: model, thinking level, how full the context is (the compaction estimate
+ * against the model's window), the tokens and cost of the session so far, and the texts hook
+ * scripts set. On a terminal it is the footer; without one, a line before each prompt. The totals
+ * cover every branch of the session file; they are read once per session and then kept up to date
+ * from the agent's messages.
  */
 final class StatusLine {
   private String sessionId;
@@ -36,7 +36,8 @@ final class StatusLine {
       sessionId = session.id();
       total = Usage.ZERO;
       for (SessionEntry e : session.messageEntries("assistant")) {
-        if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.Assistant a) {
+        if (e instanceof SessionEntry.Message m
+            && m.message() instanceof AgentMessage.Assistant a) {
           total = total.plus(a.usage());
         }
       }
@@ -48,8 +49,13 @@ final class StatusLine {
     Session session = agent.session();
     double cost = totals(session).cost().total();
     long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
-    return format(agent.model().qualifiedId(), agent.model().reasoning() ? agent.thinking().wire() : null, tokens,
-        agent.model().contextWindow(), cost, statuses);
+    return format(
+        agent.model().qualifiedId(),
+        agent.model().reasoning() ? agent.thinking().wire() : null,
+        tokens,
+        agent.model().contextWindow(),
+        cost,
+        statuses);
   }
 
   /** What the footer shows. */
@@ -57,25 +63,40 @@ final class StatusLine {
     Session session = agent.session();
     Usage u = totals(session);
     long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
-    return new FooterData(home(session.cwd()), session.name(), u.input(), u.output(), u.cacheRead(), u.cacheWrite(),
-        u.cost().total(), tokens, agent.model().contextWindow(), agent.compactionSettings().enabled(), agent.model().qualifiedId(),
-        agent.model().reasoning() ? Optional.of(agent.thinking().wire()) : Optional.empty(), statuses);
+    return new FooterData(
+        home(session.cwd()),
+        session.name(),
+        u.input(),
+        u.output(),
+        u.cacheRead(),
+        u.cacheWrite(),
+        u.cost().total(),
+        tokens,
+        agent.model().contextWindow(),
+        agent.compactionSettings().enabled(),
+        agent.model().qualifiedId(),
+        agent.model().reasoning() ? Optional.of(agent.thinking().wire()) : Optional.empty(),
+        statuses);
   }
 
   private static String home(String cwd) {
     String home = System.getProperty("user.home");
     String path = cwd;
-    return home != null && !home.isEmpty() && (path.equals(home) || path.startsWith(home + "/")) ? "~" + path.substring(home.length()) : path;
+    return home != null && !home.isEmpty() && (path.equals(home) || path.startsWith(home + "/"))
+        ? "~" + path.substring(home.length())
+        : path;
   }
 
   /** The line itself; {@code thinking} is null for a model without reasoning. */
-  static String format(String model, String thinking, long tokens, long window, double cost, List<String> statuses) {
+  static String format(
+      String model, String thinking, long tokens, long window, double cost, List<String> statuses) {
     List<String> parts = new ArrayList<>();
     parts.add(model);
     if (thinking != null) {
       parts.add("thinking " + thinking);
     }
-    String percent = window > 0 ? String.format(Locale.ROOT, " (%.1f%%)", 100.0 * tokens / window) : "";
+    String percent =
+        window > 0 ? String.format(Locale.ROOT, " (%.1f%%)", 100.0 * tokens / window) : "";
     parts.add("context " + tokens(tokens) + "/" + tokens(window) + percent);
     parts.add(String.format(Locale.ROOT, "$%.3f", cost));
     parts.addAll(statuses);

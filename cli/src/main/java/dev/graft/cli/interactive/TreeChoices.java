@@ -11,16 +11,18 @@ import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.TreeNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The session tree as picker rows for {@code /tree}: one row per entry the {@link Filter} shows,
- * drawn like {@code graft session tree} (a chain stays at one indent, branches get ├─ and └─),
- * with labels. By default bookkeeping entries (labels, settings changes, names, hook state) and
- * assistant messages that only call tools are left out; their children take their place. The
- * row of the current position (the leaf, or its nearest shown ancestor) is marked.
+ * drawn like {@code graft session tree} (a chain stays at one indent, branches get ├─ and └─), with
+ * labels. By default bookkeeping entries (labels, settings changes, names, hook state) and
+ * assistant messages that only call tools are left out; their children take their place. The row of
+ * the current position (the leaf, or its nearest shown ancestor) is marked.
  */
 final class TreeChoices {
   /** One row: the entry it goes to, how it is shown, and whether it is where the session is now. */
@@ -59,7 +61,7 @@ final class TreeChoices {
     }
 
     static String words() {
-      return String.join(", ", java.util.Arrays.stream(values()).map(f -> f.word).toList());
+      return String.join(", ", Arrays.stream(values()).map(f -> f.word).toList());
     }
   }
 
@@ -71,16 +73,20 @@ final class TreeChoices {
 
   static List<Row> rows(Session session, Filter filter) {
     String leaf = session.leafId().orElse(null);
-    java.util.function.Predicate<TreeNode> show = n -> shown(n.entry(), n.entry().id().equals(leaf), filter, n.label().isPresent());
+    Predicate<TreeNode> show =
+        n -> shown(n.entry(), n.entry().id().equals(leaf), filter, n.label().isPresent());
     String current = currentRow(session, leaf, filter);
     List<Row> rows = new ArrayList<>();
-    TreeDrawing.draw(shownChildren(session.tree(), show), node -> shownChildren(node.children(), show), (node, prefix) -> {
-      SessionEntry entry = node.entry();
-      boolean isCurrent = entry.id().equals(current);
-      String label = node.label().map(l -> "[" + l + "] ").orElse("");
-      String text = prefix + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
-      rows.add(new Row(entry.id(), new Choice(text, entry.id()), isCurrent));
-    });
+    TreeDrawing.draw(
+        shownChildren(session.tree(), show),
+        node -> shownChildren(node.children(), show),
+        (node, prefix) -> {
+          SessionEntry entry = node.entry();
+          boolean isCurrent = entry.id().equals(current);
+          String label = node.label().map(l -> "[" + l + "] ").orElse("");
+          String text = prefix + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
+          rows.add(new Row(entry.id(), new Choice(text, entry.id()), isCurrent));
+        });
     return rows;
   }
 
@@ -89,8 +95,12 @@ final class TreeChoices {
     return switch (filter) {
       case ALL -> true;
       case LABELED_ONLY -> labelled;
-      case USER_ONLY -> entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User;
-      case NO_TOOLS -> shown(entry, isLeaf) && !(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.ToolResult);
+      case USER_ONLY ->
+          entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User;
+      case NO_TOOLS ->
+          shown(entry, isLeaf)
+              && !(entry instanceof SessionEntry.Message m
+                  && m.message() instanceof AgentMessage.ToolResult);
       case DEFAULT -> shown(entry, isLeaf);
     };
   }
@@ -103,9 +113,11 @@ final class TreeChoices {
       case SessionEntry.ModelChange m -> false;
       case SessionEntry.ThinkingLevelChange t -> false;
       case SessionEntry.SessionInfo s -> false;
-      case SessionEntry.Message m when m.message() instanceof AgentMessage.Assistant a -> isLeaf
-          || a.content().stream().anyMatch(b -> b instanceof ContentBlock.Text t && !t.text().isBlank())
-          || !(a.stoppedWith(StopReason.STOP) || a.stoppedWith(StopReason.TOOL_USE));
+      case SessionEntry.Message m when m.message() instanceof AgentMessage.Assistant a ->
+          isLeaf
+              || a.content().stream()
+                  .anyMatch(b -> b instanceof ContentBlock.Text t && !t.text().isBlank())
+              || !(a.stoppedWith(StopReason.STOP) || a.stoppedWith(StopReason.TOOL_USE));
       default -> true;
     };
   }
@@ -117,7 +129,11 @@ final class TreeChoices {
     }
     List<SessionEntry> path = session.branchPath();
     for (int i = path.size() - 1; i >= 0; i--) {
-      if (shown(path.get(i), path.get(i).id().equals(leaf), filter, session.label(path.get(i).id()).isPresent())) {
+      if (shown(
+          path.get(i),
+          path.get(i).id().equals(leaf),
+          filter,
+          session.label(path.get(i).id()).isPresent())) {
         return path.get(i).id();
       }
     }
@@ -125,7 +141,7 @@ final class TreeChoices {
   }
 
   /** {@code nodes} with each hidden one replaced, in place, by its own shown children. */
-  private static List<TreeNode> shownChildren(List<TreeNode> nodes, java.util.function.Predicate<TreeNode> show) {
+  private static List<TreeNode> shownChildren(List<TreeNode> nodes, Predicate<TreeNode> show) {
     List<TreeNode> out = new ArrayList<>();
     Deque<TreeNode> pending = new ArrayDeque<>(nodes);
     while (!pending.isEmpty()) {

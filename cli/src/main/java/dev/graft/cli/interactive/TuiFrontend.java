@@ -11,8 +11,8 @@ import dev.graft.cli.chat.ViewContext;
 import dev.graft.cli.chat.WorkingLine;
 import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.ColorMode;
-import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.CompletionSource;
+import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Container;
 import dev.graft.cli.tui.Editor;
 import dev.graft.cli.tui.History;
@@ -20,8 +20,8 @@ import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Text;
 import dev.graft.cli.tui.Theme;
-import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
@@ -29,8 +29,10 @@ import dev.graft.cli.ui.TerminalUi;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.Session;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,10 +43,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above
- * the queue of waiting messages, the working line, the editor (or a dialog in its place) and the
- * footer. The editor stays live while the agent works: Enter steers, Alt+Enter queues a
- * follow-up, Alt+Up takes them back. Keys bound in {@link Keybindings} run actions.
+ * The interactive mode on a terminal: the conversation as components ({@link ChatView}) above the
+ * queue of waiting messages, the working line, the editor (or a dialog in its place) and the
+ * footer. The editor stays live while the agent works: Enter steers, Alt+Enter queues a follow-up,
+ * Alt+Up takes them back. Keys bound in {@link Keybindings} run actions.
  */
 final class TuiFrontend implements Frontend {
   private final JLineTerminal terminal;
@@ -68,14 +70,21 @@ final class TuiFrontend implements Frontend {
   private volatile WorkInput workInput = (text, followUp) -> false;
   private volatile Actions actions = id -> false;
 
-  TuiFrontend(JLineTerminal terminal, Path home, Path cwd, Map<String, String> env, Keybindings keys, CustomRenderer custom,
+  TuiFrontend(
+      JLineTerminal terminal,
+      Path home,
+      Path cwd,
+      Map<String, String> env,
+      Keybindings keys,
+      CustomRenderer custom,
       Supplier<Session> session) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
     UserSettings settings = UserSettings.load(home.resolve("settings.json"));
     ColorMode mode = ColorMode.detect(env);
-    this.theme = Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
+    this.theme =
+        Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
@@ -92,35 +101,44 @@ final class TuiFrontend implements Frontend {
     tui.bottom().add(footer);
     tui.setFocus(editor);
     tui.addKeyListener(this::key);
-    tui.onError(t -> tui.append(new Text(theme.fg(ThemeRole.ERROR, "✗ internal error in the terminal UI: "
-        + Ansi.clean(String.valueOf(t))), 0)));
-    this.ui = new TerminalUi(tui, theme, new TerminalUi.Place() {
-      @Override
-      public void open(Component dialog) {
-        slot.clear();
-        slot.add(dialog);
-        editor.setFocused(false);
-        tui.setFocus(dialog);
-      }
+    tui.onError(t ->
+        tui.append(
+            new Text(
+                theme.fg(
+                    ThemeRole.ERROR,
+                    "✗ internal error in the terminal UI: " + Ansi.clean(String.valueOf(t))),
+                0)));
+    this.ui =
+        new TerminalUi(
+            tui,
+            theme,
+            new TerminalUi.Place() {
+              @Override
+              public void open(Component dialog) {
+                slot.clear();
+                slot.add(dialog);
+                editor.setFocused(false);
+                tui.setFocus(dialog);
+              }
 
-      @Override
-      public void close(Component dialog) {
-        slot.clear();
-        slot.add(editor);
-        editor.setFocused(true);
-        tui.setFocus(editor);
-      }
+              @Override
+              public void close(Component dialog) {
+                slot.clear();
+                slot.add(editor);
+                editor.setFocused(true);
+                tui.setFocus(editor);
+              }
 
-      @Override
-      public void record(String line) {
-        tui.append(new Text(line, 0));
-      }
+              @Override
+              public void record(String line) {
+                tui.append(new Text(line, 0));
+              }
 
-      @Override
-      public void statusesChanged() {
-        statusChanged();
-      }
-    });
+              @Override
+              public void statusesChanged() {
+                statusChanged();
+              }
+            });
     terminal.onResize(tui::requestRender);
     terminal.onInterrupt(() -> interrupts.interrupted(true));
     tui.start(terminal.keys());
@@ -140,7 +158,9 @@ final class TuiFrontend implements Frontend {
   @Override
   public void event(AgentEvent event) {
     chat.accept(event);
-    if (event instanceof AgentEvent.MessageEnd || event instanceof AgentEvent.AgentEnd || event instanceof AgentEvent.CompactionEnd) {
+    if (event instanceof AgentEvent.MessageEnd
+        || event instanceof AgentEvent.AgentEnd
+        || event instanceof AgentEvent.CompactionEnd) {
       statusChanged();
     }
   }
@@ -148,14 +168,15 @@ final class TuiFrontend implements Frontend {
   @Override
   public void notice(Notice kind, String text) {
     String clean = Ansi.clean(text);
-    String styled = switch (kind) {
-      case INFO -> clean;
-      case DIM -> theme.fg(ThemeRole.MUTED, clean);
-      case WARNING -> theme.fg(ThemeRole.WARNING, clean);
-      case ERROR -> theme.fg(ThemeRole.ERROR, clean);
-      case SUCCESS -> theme.fg(ThemeRole.SUCCESS, clean);
-      case TITLE -> theme.bold(clean);
-    };
+    String styled =
+        switch (kind) {
+          case INFO -> clean;
+          case DIM -> theme.fg(ThemeRole.MUTED, clean);
+          case WARNING -> theme.fg(ThemeRole.WARNING, clean);
+          case ERROR -> theme.fg(ThemeRole.ERROR, clean);
+          case SUCCESS -> theme.fg(ThemeRole.SUCCESS, clean);
+          case TITLE -> theme.bold(clean);
+        };
     tui.post(() -> chat.line(styled));
   }
 
@@ -201,13 +222,15 @@ final class TuiFrontend implements Frontend {
     if (!footerDue.compareAndSet(false, true)) {
       return;
     }
-    Thread.ofVirtual().name("graft-footer").start(() -> {
-      footerDue.set(false);
-      FooterData data = footerData.get();
-      if (data != null) {
-        tui.post(() -> footer.set(data));
-      }
-    });
+    Thread.ofVirtual()
+        .name("graft-footer")
+        .start(() -> {
+          footerDue.set(false);
+          FooterData data = footerData.get();
+          if (data != null) {
+            tui.post(() -> footer.set(data));
+          }
+        });
   }
 
   @Override
@@ -294,7 +317,8 @@ final class TuiFrontend implements Frontend {
     showEditor();
     tui.post(() -> {
       working.start(message, keys.shown("app.interrupt") + " to interrupt");
-      editor.setPlaceholder("Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");
+      editor.setPlaceholder(
+          "Enter steers · " + keys.shown("app.message.followUp") + " queues a follow-up");
     });
     tui.animate(true);
     try {
@@ -334,7 +358,7 @@ final class TuiFrontend implements Frontend {
 
   @Override
   public boolean copy(String text) {
-    String encoded = java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String encoded = Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     tui.post(() -> {
       terminal.write("\033]52;c;" + encoded + "\007");
       terminal.flush();

@@ -1,11 +1,11 @@
 package dev.graft.cli.modes;
 
-import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
@@ -14,9 +14,9 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * {@code graft -p}: runs the prompts and prints the final answer on stdout. With {@code
- * --verbose}, tool calls and their outcome are shown on stderr as they happen. Exit code 1 when
- * the last turn ended in an error or was aborted, or a script command failed.
+ * {@code graft -p}: runs the prompts and prints the final answer on stdout. With {@code --verbose},
+ * tool calls and their outcome are shown on stderr as they happen. Exit code 1 when the last turn
+ * ended in an error or was aborted, or a script command failed.
  */
 public final class PrintMode {
   private PrintMode() {}
@@ -25,37 +25,56 @@ public final class PrintMode {
    * A prompt {@code /name args} runs that script command (without a UI: its dialogs answer as
    * dismissed) and prints the text it returns, if any.
    */
-  public static int run(AgentSession agent, List<String> prompts, List<ContentBlock> images, ScriptCommandPrompts commands, PrintWriter out,
-      PrintWriter err, boolean verbose) {
+  public static int run(
+      AgentSession agent,
+      List<String> prompts,
+      List<ContentBlock> images,
+      ScriptCommandPrompts commands,
+      PrintWriter out,
+      PrintWriter err,
+      boolean verbose) {
     List<ScriptCommandPrompts.Parsed> parsed = parseAll(prompts, commands);
     if (verbose) {
       agent.subscribe(event -> {
         switch (event) {
           // A retried model call: the answer on stdout is only the last attempt's.
-          case AgentEvent.AutoRetryStart r -> err.println("graft: " + RetryNotice.starting(r, false));
-          case AgentEvent.AutoRetryEnd r -> RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
+          case AgentEvent.AutoRetryStart r ->
+              err.println("graft: " + RetryNotice.starting(r, false));
+          case AgentEvent.AutoRetryEnd r ->
+              RetryNotice.ending(r).ifPresent(text -> err.println("graft: " + text));
           case AgentEvent.ToolExecutionStart s -> err.println("→ " + s.toolName() + " " + s.args());
-          case AgentEvent.ToolExecutionEnd e -> err.println((e.isError() ? "✗ " : "✓ ") + e.toolName() + ": "
-              + firstLine(new MessageContent.Blocks(e.result().content()).text(" ")));
-          case AgentEvent.CompactionStart c -> err.println("… compacting the context (" + c.reason() + ")");
-          case AgentEvent.CompactionEnd c -> err.println(c.error().map(x -> "✗ compaction: " + x)
-              .orElse("✓ compacted into entry " + c.entryId().orElse("?")));
+          case AgentEvent.ToolExecutionEnd e ->
+              err.println(
+                  (e.isError() ? "✗ " : "✓ ")
+                      + e.toolName()
+                      + ": "
+                      + firstLine(new MessageContent.Blocks(e.result().content()).text(" ")));
+          case AgentEvent.CompactionStart c ->
+              err.println("… compacting the context (" + c.reason() + ")");
+          case AgentEvent.CompactionEnd c ->
+              err.println(
+                  c.error()
+                      .map(x -> "✗ compaction: " + x)
+                      .orElse("✓ compacted into entry " + c.entryId().orElse("?")));
           default -> {}
         }
         err.flush();
       });
     }
-    try (Interrupts ignored = Interrupts.abortOnCtrlC(agent, err)) {
+    try (CtrlCAbort ignored = CtrlCAbort.install(agent, err)) {
       AgentSession.RunResult result = null;
       for (ScriptCommandPrompts.Parsed prompt : parsed) {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
-            ScriptCommandPrompts.act(commands.runWithoutUi(command), agent, status -> {
-              err.println(status);
-              err.flush();
-            });
+            ScriptCommandPrompts.act(
+                commands.runWithoutUi(command),
+                agent,
+                status -> {
+                  err.println(status);
+                  err.flush();
+                });
           } catch (ScriptCommandPrompts.Failed e) {
-            err.println("graft: " + ScriptText.shown(e.getMessage()));
+            err.println("graft: " + ScriptText.safeLine(e.getMessage()));
             err.flush();
             return 1;
           }
@@ -65,7 +84,10 @@ public final class PrintMode {
             continue;
           }
         } else {
-          result = agent.prompt(((ScriptCommandPrompts.Parsed.Text) prompt).text(), prompt == parsed.getFirst() ? images : List.of());
+          result =
+              agent.prompt(
+                  ((ScriptCommandPrompts.Parsed.Text) prompt).text(),
+                  prompt == parsed.getFirst() ? images : List.of());
           // Runs a script asked for while the agent was idle (in an input handler, say) follow the
           // prompt; the last answer is the one printed.
           result = agent.runRequestedTurns().orElse(result);
@@ -84,9 +106,14 @@ public final class PrintMode {
         out.flush();
       }
       if (result.failed()) {
-        err.println("graft: " + (last.stoppedWith(StopReason.ABORTED) ? "aborted" : "the model call failed")
-            + last.errorMessage().map(m -> ": " + firstLine(m)).orElse(""));
-        agent.session().file().ifPresent(f -> err.println("(the session is kept in " + f + "; continue it with -c)"));
+        err.println(
+            "graft: "
+                + (last.stoppedWith(StopReason.ABORTED) ? "aborted" : "the model call failed")
+                + last.errorMessage().map(m -> ": " + firstLine(m)).orElse(""));
+        agent
+            .session()
+            .file()
+            .ifPresent(f -> err.println("(the session is kept in " + f + "; continue it with -c)"));
         err.flush();
         return 1;
       }
@@ -95,21 +122,25 @@ public final class PrintMode {
   }
 
   /**
-   * After the last prompt (and session_shutdown): what scripts sent that no run delivered, one
-   * line each on {@code err}. Print and json modes end with their prompts, so a message sent from
-   * {@code agent_end} or {@code session_shutdown} starts no further turn; it is said, not dropped
-   * silently (docs/hooks.md, Sending messages).
+   * After the last prompt (and session_shutdown): what scripts sent that no run delivered, one line
+   * each on {@code err}. Print and json modes end with their prompts, so a message sent from {@code
+   * agent_end} or {@code session_shutdown} starts no further turn; it is said, not dropped silently
+   * (docs/hooks.md, Sending messages).
    */
   public static void reportUndelivered(AgentSession agent, PrintWriter err) {
     for (String message : agent.takeUndelivered()) {
-      err.println("graft: not delivered: " + message + " a script sent after the last run ended; -p and --mode json end"
-          + " with their prompts");
+      err.println(
+          "graft: not delivered: "
+              + message
+              + " a script sent after the last run ended; -p and --mode json end"
+              + " with their prompts");
     }
     err.flush();
   }
 
   /** Every prompt parsed before any runs: an unknown {@code /name} is an error up front. */
-  static List<ScriptCommandPrompts.Parsed> parseAll(List<String> prompts, ScriptCommandPrompts commands) {
+  static List<ScriptCommandPrompts.Parsed> parseAll(
+      List<String> prompts, ScriptCommandPrompts commands) {
     List<ScriptCommandPrompts.Parsed> parsed = prompts.stream().map(commands::parse).toList();
     for (ScriptCommandPrompts.Parsed p : parsed) {
       if (p instanceof ScriptCommandPrompts.Parsed.Unknown unknown) {

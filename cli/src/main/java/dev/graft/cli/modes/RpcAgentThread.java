@@ -7,15 +7,16 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
- * RPC mode's agent thread: prompts, script commands and the commands that need the agent idle
- * run on it one after another, in the order sent, while stdin is read on, so abort and steer
- * work during a run. It also knows whether a prompt is active for the client.
+ * RPC mode's agent thread: prompts, script commands and the commands that need the agent idle run
+ * on it one after another, in the order sent, while stdin is read on, so abort and steer work
+ * during a run. It also knows whether a prompt is active for the client.
  */
 final class RpcAgentThread {
   private final ExecutorService worker =
       Executors.newSingleThreadExecutor(Thread.ofPlatform().name("graft-agent").daemon().factory());
   private final Consumer<ObjectNode> write;
   private volatile Future<?> running;
+
   /** A prompt was accepted and its agent_end has not been sent yet: what a client sees as busy. */
   private volatile boolean active;
 
@@ -37,12 +38,13 @@ final class RpcAgentThread {
   }
 
   /**
-   * Runs a command that must not overlap a turn on the agent thread (after whatever is
-   * finishing there); its failure is answered as an error. Refused while a prompt is active.
+   * Runs a command that must not overlap a turn on the agent thread (after whatever is finishing
+   * there); its failure is answered as an error. Refused while a prompt is active.
    */
   void whenIdle(RpcRequest request, Action action) {
     if (active) {
-      throw new IllegalStateException(request.type() + " needs the agent to be idle (abort first, or wait for agent_end)");
+      throw new IllegalStateException(
+          request.type() + " needs the agent to be idle (abort first, or wait for agent_end)");
     }
     submit(() -> {
       try {
@@ -58,7 +60,10 @@ final class RpcAgentThread {
     whenIdle(request, () -> write.accept(request.success().set("data", work.run())));
   }
 
-  /** Waits for the task submitted last (a prompt reports its own failure as events) and stops the thread. */
+  /**
+   * Waits for the task submitted last (a prompt reports its own failure as events) and stops the
+   * thread.
+   */
   void finish() {
     Future<?> last = running;
     if (last != null) {

@@ -21,24 +21,31 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * {@code graft --mode rpc}: commands as JSON lines on stdin; responses
- * ({@code {"type":"response","command":...,"success":...}}) and agent events as JSON lines on
- * stdout, following the reference agent's RPC protocol (docs/rpc.md lists what graft supports).
- * Prompts and shell commands run on an agent thread, so abort and steer work while they run.
- * Each command type has its handler ({@link #commands}): running the agent in {@link RpcRunCommands},
- * the session in {@link RpcSessionCommands}, the model in {@link RpcModelCommands}, scripts'
- * commands and dialogs in {@link RpcScriptCommands}.
+ * {@code graft --mode rpc}: commands as JSON lines on stdin; responses ({@code
+ * {"type":"response","command":...,"success":...}}) and agent events as JSON lines on stdout,
+ * following the reference agent's RPC protocol (docs/rpc.md lists what graft supports). Prompts and
+ * shell commands run on an agent thread, so abort and steer work while they run. Each command type
+ * has its handler ({@link #commands}): running the agent in {@link RpcRunCommands}, the session in
+ * {@link RpcSessionCommands}, the model in {@link RpcModelCommands}, scripts' commands and dialogs
+ * in {@link RpcScriptCommands}.
  */
 public final class RpcMode {
   private final AgentSession agent;
   private final PrintWriter out;
   private final RpcUi ui = new RpcUi(this::write, () -> shutdownRequested = true);
-  /** A script called ctx.shutdown(): graft stops reading, after the command it is handling if any. */
+
+  /**
+   * A script called ctx.shutdown(): graft stops reading, after the command it is handling if any.
+   */
   private volatile boolean shutdownRequested;
+
   private final RpcAgentThread thread = new RpcAgentThread(this::write);
   private final Map<String, RpcCommand> commands;
 
@@ -46,16 +53,26 @@ public final class RpcMode {
    * {@code commands}: the script commands a prompt {@code /name} runs; {@code surface}: where
    * scripts' dialogs and problems go (here, to the client).
    */
-  public RpcMode(AgentSession agent, Supplier<ModelRegistry> registry, SessionStore store, ScriptCommandPrompts commands,
-      ScriptSurface surface, PrintWriter out) {
+  public RpcMode(
+      AgentSession agent,
+      Supplier<ModelRegistry> registry,
+      SessionStore store,
+      ScriptCommandPrompts commands,
+      ScriptSurface surface,
+      PrintWriter out) {
     this.agent = agent;
     this.out = out;
-    this.commands = commands(new RpcRunCommands(agent, commands, ui, thread, this::write),
-        new RpcSessionCommands(agent, store, thread, this::write), new RpcModelCommands(agent, registry, thread, this::write),
-        new RpcScriptCommands(commands, ui, this::write));
+    this.commands =
+        commands(
+            new RpcRunCommands(agent, commands, ui, thread, this::write),
+            new RpcSessionCommands(agent, store, thread, this::write),
+            new RpcModelCommands(agent, registry, thread, this::write),
+            new RpcScriptCommands(commands, ui, this::write));
     surface.showUi(ui);
-    surface.reportTo(problem -> write(RpcRequest.extensionError(problem.script().map(Path::toString).orElse(""),
-        problem.event(), problem.text())));
+    surface.reportTo(problem ->
+        write(
+            RpcRequest.extensionError(
+                problem.script().map(Path::toString).orElse(""), problem.event(), problem.text())));
     agent.subscribe(event -> {
       if (event instanceof AgentEvent.AgentEnd) {
         thread.setActive(false);
@@ -98,31 +115,34 @@ public final class RpcMode {
   public int run(InputStream in) throws IOException {
     // Read ahead a few lines at most (each up to RpcLineReader.MAX_LINE): the reader waits when
     // the commands are not taken as fast as they come.
-    java.util.concurrent.BlockingQueue<Optional<RpcLineReader.Line>> lines = new java.util.concurrent.LinkedBlockingQueue<>(16);
+    BlockingQueue<Optional<RpcLineReader.Line>> lines = new LinkedBlockingQueue<>(16);
     IOException[] failure = new IOException[1];
-    Thread.ofPlatform().daemon().name("graft-rpc-stdin").start(() -> {
-      try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-        RpcLineReader lineReader = new RpcLineReader(reader, RpcLineReader.MAX_LINE);
-        Optional<RpcLineReader.Line> line;
-        while ((line = lineReader.next()).isPresent()) {
-          lines.put(line);
-        }
-      } catch (IOException e) {
-        failure[0] = e;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        try {
-          lines.put(Optional.empty()); // the end, after every line read
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    });
+    Thread.ofPlatform()
+        .daemon()
+        .name("graft-rpc-stdin")
+        .start(() -> {
+          try (InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            RpcLineReader lineReader = new RpcLineReader(reader, RpcLineReader.MAX_LINE);
+            Optional<RpcLineReader.Line> line;
+            while ((line = lineReader.next()).isPresent()) {
+              lines.put(line);
+            }
+          } catch (IOException e) {
+            failure[0] = e;
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } finally {
+            try {
+              lines.put(Optional.empty()); // the end, after every line read
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        });
     while (!shutdownRequested) {
       Optional<RpcLineReader.Line> next;
       try {
-        next = lines.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        next = lines.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;
@@ -137,8 +157,15 @@ public final class RpcMode {
         break;
       }
       if (next.get().text().isEmpty()) {
-        write(RpcRequest.error(null, "parse", "the line is " + next.get().length() + " characters long; the limit is "
-            + RpcLineReader.MAX_LINE + ", and it was ignored"));
+        write(
+            RpcRequest.error(
+                null,
+                "parse",
+                "the line is "
+                    + next.get().length()
+                    + " characters long; the limit is "
+                    + RpcLineReader.MAX_LINE
+                    + ", and it was ignored"));
         continue;
       }
       String line = next.get().text().get();
@@ -153,7 +180,11 @@ public final class RpcMode {
         continue;
       }
       if (!command.isObject() || !command.path("type").isTextual()) {
-        write(RpcRequest.error(command.path("id"), "parse", "a command is a JSON object with a string field \"type\""));
+        write(
+            RpcRequest.error(
+                command.path("id"),
+                "parse",
+                "a command is a JSON object with a string field \"type\""));
         continue;
       }
       handle((ObjectNode) command);
@@ -164,7 +195,10 @@ public final class RpcMode {
   }
 
   /** The commands by name, in the order the nearest name to an unknown one is looked for. */
-  private static Map<String, RpcCommand> commands(RpcRunCommands run, RpcSessionCommands session, RpcModelCommands model,
+  private static Map<String, RpcCommand> commands(
+      RpcRunCommands run,
+      RpcSessionCommands session,
+      RpcModelCommands model,
       RpcScriptCommands scripts) {
     Map<String, RpcCommand> c = new LinkedHashMap<>();
     c.put("prompt", run::prompt);
@@ -208,7 +242,9 @@ public final class RpcMode {
   }
 
   private String nearest(String type) {
-    return EditDistance.nearest(type, commands.keySet(), 3, false).map(best -> "; did you mean '" + best + "'?").orElse("");
+    return EditDistance.nearest(type, commands.keySet(), 3, false)
+        .map(best -> "; did you mean '" + best + "'?")
+        .orElse("");
   }
 
   private static String firstLine(String text) {

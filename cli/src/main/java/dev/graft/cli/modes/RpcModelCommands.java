@@ -11,14 +11,20 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/** The RPC commands about the model: the models with a key, choosing one, and the thinking level. */
+/**
+ * The RPC commands about the model: the models with a key, choosing one, and the thinking level.
+ */
 final class RpcModelCommands {
   private final AgentSession agent;
   private final Supplier<ModelRegistry> registry;
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
-  RpcModelCommands(AgentSession agent, Supplier<ModelRegistry> registry, RpcAgentThread thread, Consumer<ObjectNode> write) {
+  RpcModelCommands(
+      AgentSession agent,
+      Supplier<ModelRegistry> registry,
+      RpcAgentThread thread,
+      Consumer<ObjectNode> write) {
     this.agent = agent;
     this.registry = registry;
     this.thread = thread;
@@ -28,36 +34,55 @@ final class RpcModelCommands {
   void getAvailableModels(RpcRequest r) {
     ObjectNode data = Json.object();
     ArrayNode models = data.putArray("models");
-    registry.get().listModels().stream().filter(ModelListing::usable).forEach(l -> models.add(json(l.model())));
+    registry.get().listModels().stream()
+        .filter(ModelListing::usable)
+        .forEach(l -> models.add(json(l.model())));
     write.accept(r.success().set("data", data));
   }
 
   void setModel(RpcRequest r) {
-    thread.whenIdle(r, () -> {
-      String provider = r.requireText("provider");
-      String modelId = r.requireText("modelId");
-      ModelRegistry models = registry.get();
-      Model m = models.find(provider, modelId).orElseThrow(() -> new IllegalArgumentException("Model not found: " + provider + "/" + modelId));
-      if (models.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
-        throw new IllegalArgumentException(models.missingKeyMessage(provider));
-      }
-      agent.setModel(m, models.provider(m));
-      write.accept(r.success().set("data", json(m)));
-    });
+    thread.whenIdle(
+        r,
+        () -> {
+          String provider = r.requireText("provider");
+          String modelId = r.requireText("modelId");
+          ModelRegistry models = registry.get();
+          Model m =
+              models
+                  .find(provider, modelId)
+                  .orElseThrow(() ->
+                      new IllegalArgumentException("Model not found: " + provider + "/" + modelId));
+          if (models.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
+            throw new IllegalArgumentException(models.missingKeyMessage(provider));
+          }
+          agent.setModel(m, models.provider(m));
+          write.accept(r.success().set("data", json(m)));
+        });
   }
 
   void setThinkingLevel(RpcRequest r) {
     String level = r.requireText("level");
-    agent.setThinking(ThinkingLevel.parse(level).orElseThrow(() ->
-        new IllegalArgumentException("unknown thinking level '" + level + "': use off, minimal, low, medium, high or xhigh")));
+    agent.setThinking(
+        ThinkingLevel.parse(level)
+            .orElseThrow(() ->
+                new IllegalArgumentException(
+                    "unknown thinking level '"
+                        + level
+                        + "': use off, minimal, low, medium, high or xhigh")));
     write.accept(r.success());
   }
 
   /** A model as the reference's RPC describes it. */
   static ObjectNode json(Model m) {
     ObjectNode o = Json.object();
-    o.put("id", m.id()).put("name", m.name()).put("provider", m.provider()).put("api", m.api().toString().toLowerCase().replace('_', '-'));
-    o.put("baseUrl", m.baseUrl()).put("reasoning", m.reasoning()).put("contextWindow", m.contextWindow()).put("maxTokens", m.maxTokens());
+    o.put("id", m.id())
+        .put("name", m.name())
+        .put("provider", m.provider())
+        .put("api", m.api().toString().toLowerCase().replace('_', '-'));
+    o.put("baseUrl", m.baseUrl())
+        .put("reasoning", m.reasoning())
+        .put("contextWindow", m.contextWindow())
+        .put("maxTokens", m.maxTokens());
     return o;
   }
 }

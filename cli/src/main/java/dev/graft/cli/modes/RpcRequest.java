@@ -20,7 +20,9 @@ record RpcRequest(JsonNode id, String type, ObjectNode fields) {
   }
 
   Optional<String> optionalText(String field) {
-    return fields.path(field).isTextual() ? Optional.of(fields.get(field).textValue()) : Optional.empty();
+    return fields.path(field).isTextual()
+        ? Optional.of(fields.get(field).textValue())
+        : Optional.empty();
   }
 
   ObjectNode success() {
@@ -45,11 +47,18 @@ record RpcRequest(JsonNode id, String type, ObjectNode fields) {
     if (id != null && !id.isMissingNode() && !id.isNull()) {
       o.set("id", id);
     }
-    return o.put("type", "response").put("command", command).put("success", false).put("error", message == null ? "failed" : message);
+    return o.put("type", "response")
+        .put("command", command)
+        .put("success", false)
+        .put("error", message == null ? "failed" : message);
   }
 
   /** What graft reports when a script fails, as the reference's {@code extension_error}. */
   static ObjectNode extensionError(String path, String event, String error) {
-    return Json.object().put("type", "extension_error").put("extensionPath", path).put("event", event).put("error", error);
+    return Json.object()
+        .put("type", "extension_error")
+        .put("extensionPath", path)
+        .put("event", event)
+        .put("error", error);
   }
 }

@@ -12,9 +12,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The RPC commands that run the agent: {@code prompt} (a script command for {@code /name}),
- * {@code steer}, {@code follow_up}, {@code abort}, the user's shell ({@code bash}) and
- * {@code compact}.
+ * The RPC commands that run the agent: {@code prompt} (a script command for {@code /name}), {@code
+ * steer}, {@code follow_up}, {@code abort}, the user's shell ({@code bash}) and {@code compact}.
  */
 final class RpcRunCommands {
   private final AgentSession agent;
@@ -23,7 +22,11 @@ final class RpcRunCommands {
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
-  RpcRunCommands(AgentSession agent, ScriptCommandPrompts commands, RpcUi ui, RpcAgentThread thread,
+  RpcRunCommands(
+      AgentSession agent,
+      ScriptCommandPrompts commands,
+      RpcUi ui,
+      RpcAgentThread thread,
       Consumer<ObjectNode> write) {
     this.agent = agent;
     this.commands = commands;
@@ -39,7 +42,8 @@ final class RpcRunCommands {
   void prompt(RpcRequest r) {
     String message = r.requireText("message");
     switch (commands.parse(message)) {
-      case ScriptCommandPrompts.Parsed.Unknown unknown -> throw new IllegalArgumentException(unknown.message());
+      case ScriptCommandPrompts.Parsed.Unknown unknown ->
+          throw new IllegalArgumentException(unknown.message());
       case ScriptCommandPrompts.Parsed.Command command -> {
         write.accept(r.success());
         thread.submit(() -> runCommand(command));
@@ -52,7 +56,9 @@ final class RpcRunCommands {
       switch (behavior) {
         case "steer" -> agent.steer(message);
         case "followUp" -> agent.followUp(message);
-        default -> throw new IllegalStateException("the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
+        default ->
+            throw new IllegalStateException(
+                "the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
       }
       write.accept(r.success());
       return;
@@ -79,13 +85,18 @@ final class RpcRunCommands {
   private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
     try {
       JsonNode answer = commands.run(command, ui).get();
-      ScriptCommandPrompts.act(CommandAnswer.of(command.command().name(), answer), agent,
+      ScriptCommandPrompts.act(
+          CommandAnswer.of(command.command().name(), answer),
+          agent,
           status -> ui.notify(status, "info"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      write.accept(RpcRequest.extensionError(command.command().script().path().toString(), "command",
-          ScriptCommandPrompts.failure(command, e)));
+      write.accept(
+          RpcRequest.extensionError(
+              command.command().script().path().toString(),
+              "command",
+              ScriptCommandPrompts.failure(command, e)));
     }
   }
 
@@ -99,7 +110,10 @@ final class RpcRunCommands {
     write.accept(r.success());
   }
 
-  /** {@code abort} and {@code abort_bash}: dismisses open dialogs and stops the run or shell command. */
+  /**
+   * {@code abort} and {@code abort_bash}: dismisses open dialogs and stops the run or shell
+   * command.
+   */
   void abort(RpcRequest r) {
     ui.dismissAll();
     agent.abort();
@@ -107,30 +121,40 @@ final class RpcRunCommands {
   }
 
   void bash(RpcRequest r) {
-    thread.answerWhenIdle(r, () -> {
-      AgentMessage.BashExecution b = agent.runUserBash(r.requireText("command"), false, null);
-      ObjectNode data = Json.object().put("output", b.output()).put("cancelled", b.cancelled()).put("truncated", b.truncated());
-      b.exitCode().ifPresent(x -> data.put("exitCode", x));
-      b.fullOutputPath().ifPresent(p -> data.put("fullOutputPath", p));
-      return data;
-    });
+    thread.answerWhenIdle(
+        r,
+        () -> {
+          AgentMessage.BashExecution b = agent.runUserBash(r.requireText("command"), false, null);
+          ObjectNode data =
+              Json.object()
+                  .put("output", b.output())
+                  .put("cancelled", b.cancelled())
+                  .put("truncated", b.truncated());
+          b.exitCode().ifPresent(x -> data.put("exitCode", x));
+          b.fullOutputPath().ifPresent(p -> data.put("fullOutputPath", p));
+          return data;
+        });
   }
 
   void compact(RpcRequest r) {
-    thread.answerWhenIdle(r, () -> {
-      Optional<String> entry = agent.compact(r.optionalText("customInstructions"));
-      ObjectNode data = Json.object();
-      entry.flatMap(e -> agent.session().entry(e)).ifPresent(e -> {
-        SessionEntry.Compaction comp = (SessionEntry.Compaction) e;
-        data.put("summary", comp.summary());
-        comp.firstKeptEntryId().ifPresent(f -> data.put("firstKeptEntryId", f));
-        data.put("tokensBefore", comp.tokensBefore());
-        comp.details().ifPresent(d -> data.set("details", d));
-      });
-      if (entry.isEmpty()) {
-        throw new IllegalStateException("nothing was compacted (see the compaction_end event)");
-      }
-      return data;
-    });
+    thread.answerWhenIdle(
+        r,
+        () -> {
+          Optional<String> entry = agent.compact(r.optionalText("customInstructions"));
+          ObjectNode data = Json.object();
+          entry
+              .flatMap(e -> agent.session().entry(e))
+              .ifPresent(e -> {
+                SessionEntry.Compaction comp = (SessionEntry.Compaction) e;
+                data.put("summary", comp.summary());
+                comp.firstKeptEntryId().ifPresent(f -> data.put("firstKeptEntryId", f));
+                data.put("tokensBefore", comp.tokensBefore());
+                comp.details().ifPresent(d -> data.set("details", d));
+              });
+          if (entry.isEmpty()) {
+            throw new IllegalStateException("nothing was compacted (see the compaction_end event)");
+          }
+          return data;
+        });
   }
 }

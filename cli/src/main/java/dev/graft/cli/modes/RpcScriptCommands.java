@@ -7,7 +7,9 @@ import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.ScriptCommand;
 import java.util.function.Consumer;
 
-/** The RPC commands about scripts: the commands they registered, and the answers to their dialogs. */
+/**
+ * The RPC commands about scripts: the commands they registered, and the answers to their dialogs.
+ */
 final class RpcScriptCommands {
   private final ScriptCommandPrompts commands;
   private final RpcUi ui;

@@ -26,7 +26,8 @@ final class RpcSessionCommands {
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
-  RpcSessionCommands(AgentSession agent, SessionStore store, RpcAgentThread thread, Consumer<ObjectNode> write) {
+  RpcSessionCommands(
+      AgentSession agent, SessionStore store, RpcAgentThread thread, Consumer<ObjectNode> write) {
     this.agent = agent;
     this.store = store;
     this.thread = thread;
@@ -68,7 +69,10 @@ final class RpcSessionCommands {
     List<AgentMessage> messages = agent.session().buildContext().messages();
     for (int i = messages.size() - 1; i >= 0; i--) {
       if (messages.get(i) instanceof AgentMessage.Assistant a) {
-        String text = new MessageContent.Blocks(a.content().stream().filter(ContentBlock.Text.class::isInstance).toList()).text("");
+        String text =
+            new MessageContent.Blocks(
+                    a.content().stream().filter(ContentBlock.Text.class::isInstance).toList())
+                .text("");
         return text.isEmpty() ? Optional.empty() : Optional.of(text);
       }
     }
@@ -78,7 +82,14 @@ final class RpcSessionCommands {
   void getSessionStats(RpcRequest r) {
     Session s = agent.session();
     List<AgentMessage> messages = s.buildContext().messages();
-    long user = 0, assistant = 0, results = 0, calls = 0, in = 0, outTokens = 0, cacheRead = 0, cacheWrite = 0;
+    long user = 0,
+        assistant = 0,
+        results = 0,
+        calls = 0,
+        in = 0,
+        outTokens = 0,
+        cacheRead = 0,
+        cacheWrite = 0;
     double cost = 0;
     for (AgentMessage m : messages) {
       switch (m) {
@@ -99,9 +110,16 @@ final class RpcSessionCommands {
     ObjectNode o = Json.object();
     s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
     o.put("sessionId", s.id());
-    o.put("userMessages", user).put("assistantMessages", assistant).put("toolCalls", calls).put("toolResults", results);
+    o.put("userMessages", user)
+        .put("assistantMessages", assistant)
+        .put("toolCalls", calls)
+        .put("toolResults", results);
     o.put("totalMessages", messages.size());
-    o.putObject("tokens").put("input", in).put("output", outTokens).put("cacheRead", cacheRead).put("cacheWrite", cacheWrite)
+    o.putObject("tokens")
+        .put("input", in)
+        .put("output", outTokens)
+        .put("cacheRead", cacheRead)
+        .put("cacheWrite", cacheWrite)
         .put("total", in + outTokens + cacheRead + cacheWrite);
     o.set("cost", Json.number(cost));
     write.accept(r.success().set("data", o));
@@ -117,27 +135,37 @@ final class RpcSessionCommands {
   }
 
   void newSession(RpcRequest r) {
-    thread.whenIdle(r, () -> {
-      boolean done = agent.newSession();
-      write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
-    });
+    thread.whenIdle(
+        r,
+        () -> {
+          boolean done = agent.newSession();
+          write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
+        });
   }
 
   void switchSession(RpcRequest r) {
-    thread.whenIdle(r, () -> {
-      String target = r.requireText("sessionPath");
-      Path file = store.resolve(target, agent.session().cwd()).orElseThrow(() ->
-          new IllegalArgumentException("no such session file or session id: " + target));
-      boolean done = agent.switchSession(file);
-      write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
-    });
+    thread.whenIdle(
+        r,
+        () -> {
+          String target = r.requireText("sessionPath");
+          Path file =
+              store
+                  .resolve(target, agent.session().cwd())
+                  .orElseThrow(() ->
+                      new IllegalArgumentException(
+                          "no such session file or session id: " + target));
+          boolean done = agent.switchSession(file);
+          write.accept(r.success().set("data", Json.object().put("cancelled", !done)));
+        });
   }
 
   void getForkMessages(RpcRequest r) {
     ObjectNode data = Json.object();
     ArrayNode messages = data.putArray("messages");
     for (SessionEntry e : agent.session().messageEntries("user")) {
-      if (e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User u && !u.content().text("").isEmpty()) {
+      if (e instanceof SessionEntry.Message m
+          && m.message() instanceof AgentMessage.User u
+          && !u.content().text("").isEmpty()) {
         messages.addObject().put("entryId", e.id()).put("text", u.content().text(""));
       }
     }
@@ -145,16 +173,25 @@ final class RpcSessionCommands {
   }
 
   void fork(RpcRequest r) {
-    thread.whenIdle(r, () -> {
-      String entryId = r.requireText("entryId");
-      SessionEntry entry = agent.session().entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
-      if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)) {
-        throw new IllegalArgumentException("fork from a user message (get_fork_messages lists them)");
-      }
-      AgentSession.ForkResult forked = agent.fork(entryId);
-      ObjectNode data = Json.object();
-      forked.selectedText().ifPresent(t -> data.put("text", t));
-      write.accept(r.success().set("data", data.put("cancelled", forked.cancelled())));
-    });
+    thread.whenIdle(
+        r,
+        () -> {
+          String entryId = r.requireText("entryId");
+          SessionEntry entry =
+              agent
+                  .session()
+                  .entry(entryId)
+                  .orElseThrow(
+                      () -> new IllegalArgumentException("entry " + entryId + " not found"));
+          if (!(entry instanceof SessionEntry.Message m
+              && m.message() instanceof AgentMessage.User)) {
+            throw new IllegalArgumentException(
+                "fork from a user message (get_fork_messages lists them)");
+          }
+          AgentSession.ForkResult forked = agent.fork(entryId);
+          ObjectNode data = Json.object();
+          forked.selectedText().ifPresent(t -> data.put("text", t));
+          write.accept(r.success().set("data", data.put("cancelled", forked.cancelled())));
+        });
   }
 }

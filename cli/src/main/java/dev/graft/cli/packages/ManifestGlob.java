@@ -1,12 +1,13 @@
 package dev.graft.cli.packages;
 
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
- * A glob of a package manifest's entry ({@code "./extensions/*.ts"}, {@code "src/**}{@code /index.ts"}),
- * matched as the reference's glob and minimatch match it: {@code *} and {@code ?} within a
- * name, {@code **} across folders, {@code [...]} and {@code {a,b}}; a name starting with a dot
- * only when the glob's does.
+ * A glob of a package manifest's entry ({@code "./extensions/*.ts"}, {@code "src/**}{@code
+ * /index.ts"}), matched as the reference's glob and minimatch match it: {@code *} and {@code ?}
+ * within a name, {@code **} across folders, {@code [...]} and {@code {a,b}}; a name starting with a
+ * dot only when the glob's does.
  */
 final class ManifestGlob {
   private final Pattern pattern;
@@ -24,7 +25,10 @@ final class ManifestGlob {
     return literal(glob.startsWith("./") ? glob.substring(2) : glob);
   }
 
-  /** {@code g} as minimatch takes an exclusion ({@code "!./x"} then matches no path, as in the reference). */
+  /**
+   * {@code g} as minimatch takes an exclusion ({@code "!./x"} then matches no path, as in the
+   * reference).
+   */
   static ManifestGlob literal(String g) {
     StringBuilder re = new StringBuilder();
     int braces = 0;
@@ -48,7 +52,9 @@ final class ManifestGlob {
             re.append("\\[");
           } else {
             String body = g.substring(i + 1, end);
-            re.append('[').append(body.startsWith("!") ? "^" + body.substring(1) : body).append(']');
+            re.append('[')
+                .append(body.startsWith("!") ? "^" + body.substring(1) : body)
+                .append(']');
             i = end;
           }
         }
@@ -73,7 +79,7 @@ final class ManifestGlob {
     }
     try {
       return new ManifestGlob(Pattern.compile(re.toString()));
-    } catch (java.util.regex.PatternSyntaxException e) {
+    } catch (PatternSyntaxException e) {
       return new ManifestGlob(Pattern.compile(Pattern.quote(g)));
     }
   }

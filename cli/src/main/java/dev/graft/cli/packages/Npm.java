@@ -18,13 +18,14 @@ import java.util.function.Supplier;
  * project or package {@code .npmrc} counts: the command line names graft's file as the user and
  * global configuration, {@code --prefix} names a folder graft made (so npm looks for no project
  * above it), every {@code npm_config_*} variable of graft's environment is dropped, and the ones
- * that keep npm from running anything are set, which an npm that npm starts itself inherits and
- * no {@code .npmrc} overrides. No lifecycle scripts, no devDependencies, no peer dependencies
- * (the host provides those), no bin links, for a bounded time.
+ * that keep npm from running anything are set, which an npm that npm starts itself inherits and no
+ * {@code .npmrc} overrides. No lifecycle scripts, no devDependencies, no peer dependencies (the
+ * host provides those), no bin links, for a bounded time.
  */
 final class Npm {
   private static final Duration LIMIT = Duration.ofMinutes(5);
-  private static final String CONFIG = """
+  private static final String CONFIG =
+      """
       ; Written by graft. npm reads this file, and no other, when graft installs script packages.
       ignore-scripts=true
       omit=dev
@@ -37,6 +38,7 @@ final class Npm {
       """;
 
   private final Path config;
+
   /** npm refuses one file as both user and global configuration: the global one is empty. */
   private final Path globalConfig;
 
@@ -46,33 +48,65 @@ final class Npm {
     this.globalConfig = cacheDir.resolve("npmrc-global");
   }
 
-  /** Fetches {@code spec} from the registry as a tarball into {@code destination}; npm's JSON report. */
+  /**
+   * Fetches {@code spec} from the registry as a tarball into {@code destination}; npm's JSON
+   * report.
+   */
   String pack(String spec, Path work, Path destination) {
-    return Processes.output(new Processes.Run(work, command(work, "pack", spec, "--json", "--pack-destination",
-        destination.toString()), "npm could not fetch " + spec, this::environment, LIMIT));
+    return Processes.output(
+        new Processes.Run(
+            work,
+            command(work, "pack", spec, "--json", "--pack-destination", destination.toString()),
+            "npm could not fetch " + spec,
+            this::environment,
+            LIMIT));
   }
 
   /**
    * Installs the dependencies {@code work}'s package.json names into {@code work/node_modules}:
    * exactly what {@code work}'s package-lock.json says when {@code locked} ({@code npm ci}, from
-   * npm's cache when it can), else what the ranges give now ({@code npm install}, which writes
-   * the lock file). {@code guard} stops npm early (a size cap).
+   * npm's cache when it can), else what the ranges give now ({@code npm install}, which writes the
+   * lock file). {@code guard} stops npm early (a size cap).
    */
   void install(Path work, boolean locked, Supplier<Optional<String>> guard) {
-    List<String> command = locked ? command(work, "ci", "--prefer-offline") : command(work, "install", "--package-lock=true");
-    // Peer dependencies are the host's to provide (graft provides the reference's own modules), not installed.
-    command.addAll(List.of("--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund", "--install-links",
-        "--no-bin-links"));
-    Processes.output(new Processes.Run(work, command, "npm could not install the dependencies", this::environment, LIMIT,
-        guard));
+    List<String> command =
+        locked
+            ? command(work, "ci", "--prefer-offline")
+            : command(work, "install", "--package-lock=true");
+    // Peer dependencies are the host's to provide (graft provides the reference's own modules), not
+    // installed.
+    command.addAll(
+        List.of(
+            "--omit=dev",
+            "--legacy-peer-deps",
+            "--no-audit",
+            "--no-fund",
+            "--install-links",
+            "--no-bin-links"));
+    Processes.output(
+        new Processes.Run(
+            work,
+            command,
+            "npm could not install the dependencies",
+            this::environment,
+            LIMIT,
+            guard));
   }
 
   private List<String> command(Path work, String... args) {
     writeConfig();
     List<String> command = new ArrayList<>(List.of("npm"));
     command.addAll(List.of(args));
-    command.addAll(List.of("--ignore-scripts", "--userconfig", config.toString(), "--globalconfig", globalConfig.toString(),
-        "--prefix", work.toString(), "--no-update-notifier"));
+    command.addAll(
+        List.of(
+            "--ignore-scripts",
+            "--userconfig",
+            config.toString(),
+            "--globalconfig",
+            globalConfig.toString(),
+            "--prefix",
+            work.toString(),
+            "--no-update-notifier"));
     return command;
   }
 
@@ -92,7 +126,9 @@ final class Npm {
     try {
       Files.createDirectories(config.getParent());
       Files.writeString(config, CONFIG, StandardCharsets.UTF_8);
-      Files.writeString(globalConfig, "; Written by graft: empty, so that no global npm configuration counts.\n",
+      Files.writeString(
+          globalConfig,
+          "; Written by graft: empty, so that no global npm configuration counts.\n",
           StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + config + ": " + e.getMessage(), e);

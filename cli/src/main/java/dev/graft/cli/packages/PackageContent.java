@@ -1,9 +1,11 @@
 package dev.graft.cli.packages;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -21,22 +23,26 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Writes a package onto disk from a folder or a tar archive, so that what lands is only regular
- * files and directories, made by graft (so the user's), with modes 644 and 755 (no setuid, no
- * exec bits: nothing of a package is run as a program), within {@link #MAX_BYTES} and
- * {@link #MAX_ENTRIES}. A link is copied as the file it leads to when that is one of the
- * package's own files; any other link, a device, FIFO or socket is refused, naming it.
+ * files and directories, made by graft (so the user's), with modes 644 and 755 (no setuid, no exec
+ * bits: nothing of a package is run as a program), within {@link #MAX_BYTES} and {@link
+ * #MAX_ENTRIES}. A link is copied as the file it leads to when that is one of the package's own
+ * files; any other link, a device, FIFO or socket is refused, naming it.
  */
 final class PackageContent {
   /** The cap on what a package (its dependencies included) holds. */
   static final long MAX_BYTES = 512L << 20;
+
   /** The cap on a package's files and directories (its dependencies included). */
   static final int MAX_ENTRIES = 50_000;
 
-  private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-r--r--");
-  private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwxr-xr-x");
+  private static final Set<PosixFilePermission> FILE_MODE =
+      PosixFilePermissions.fromString("rw-r--r--");
+  private static final Set<PosixFilePermission> DIR_MODE =
+      PosixFilePermissions.fromString("rwxr-xr-x");
   private static final int MAX_LINK_HOPS = 8;
 
   /** Why content was refused: the installer says which source it came from. */
@@ -49,8 +55,10 @@ final class PackageContent {
   private final Path root;
   private final Set<String> files = new HashSet<>();
   private final Set<String> dirs = new HashSet<>();
+
   /** Links by where they are; the target as an archive's or folder's path, resolved, or why not. */
   private final Map<String, Link> links = new LinkedHashMap<>();
+
   private long bytes;
   private int entries;
 
@@ -74,9 +82,9 @@ final class PackageContent {
   void addTarball(Path tgz) {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(tgz), 1 << 16)) {
       addTar(in);
-    } catch (java.util.zip.ZipException e) {
+    } catch (ZipException e) {
       throw new Refused("not a gzipped tar archive (" + e.getMessage() + ")");
-    } catch (java.io.EOFException e) {
+    } catch (EOFException e) {
       throw new Refused("the archive ends early (" + e.getMessage() + ")");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + tgz + ": " + e.getMessage(), e);
@@ -109,47 +117,49 @@ final class PackageContent {
   }
 
   /**
-   * The files under {@code dir}, written under {@code under} ("" for the top), but for the
-   * entries of {@code dir} named in {@code leaveOut}.
+   * The files under {@code dir}, written under {@code under} ("" for the top), but for the entries
+   * of {@code dir} named in {@code leaveOut}.
    */
   void addFolder(Path dir, String under, Set<String> leaveOut) {
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          String rel = join(under, dir.relativize(d));
-          if (dir.equals(d.getParent()) && leaveOut.contains(d.getFileName().toString())) {
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          if (!rel.isEmpty()) {
-            directory(rel);
-          }
-          return FileVisitResult.CONTINUE;
-        }
-
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-          String rel = join(under, dir.relativize(f));
-          if (dir.equals(f.getParent()) && leaveOut.contains(f.getFileName().toString())) {
-            return FileVisitResult.CONTINUE;
-          }
-          if (attrs.isSymbolicLink()) {
-            symlink(rel, Files.readSymbolicLink(f).toString());
-          } else if (attrs.isRegularFile()) {
-            try (InputStream in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
-              file(rel, in, attrs.size());
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              String rel = join(under, dir.relativize(d));
+              if (dir.equals(d.getParent()) && leaveOut.contains(d.getFileName().toString())) {
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              if (!rel.isEmpty()) {
+                directory(rel);
+              }
+              return FileVisitResult.CONTINUE;
             }
-          } else {
-            refuse(rel, kindOf(f));
-          }
-          return FileVisitResult.CONTINUE;
-        }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
-          throw e;
-        }
-      });
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+              String rel = join(under, dir.relativize(f));
+              if (dir.equals(f.getParent()) && leaveOut.contains(f.getFileName().toString())) {
+                return FileVisitResult.CONTINUE;
+              }
+              if (attrs.isSymbolicLink()) {
+                symlink(rel, Files.readSymbolicLink(f).toString());
+              } else if (attrs.isRegularFile()) {
+                try (InputStream in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
+                  file(rel, in, attrs.size());
+                }
+              } else {
+                refuse(rel, kindOf(f));
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+              throw e;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
@@ -163,21 +173,31 @@ final class PackageContent {
       Optional<String> target = link.target();
       for (int hop = 0; target.isPresent() && links.containsKey(target.get()); hop++) {
         if (hop == MAX_LINK_HOPS) {
-          throw new Refused(at + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
+          throw new Refused(
+              at + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
         }
         target = links.get(target.get()).target();
       }
       if (target.isEmpty()) {
-        throw new Refused(at + " is a link to " + link.why() + ", outside the package; a package may link only to its"
-            + " own files");
+        throw new Refused(
+            at
+                + " is a link to "
+                + link.why()
+                + ", outside the package; a package may link only to its"
+                + " own files");
       }
       if (target.get().isEmpty() || dirs.contains(target.get())) {
-        throw new Refused(at + " is a link to a directory (" + link.why() + "); a package may link only to its own files");
+        throw new Refused(
+            at
+                + " is a link to a directory ("
+                + link.why()
+                + "); a package may link only to its own files");
       }
       if (!files.contains(target.get())) {
         throw new Refused(at + " is a link to " + link.why() + ", which the package does not hold");
       }
-      try (InputStream in = Files.newInputStream(root.resolve(target.get()), LinkOption.NOFOLLOW_LINKS)) {
+      try (InputStream in =
+          Files.newInputStream(root.resolve(target.get()), LinkOption.NOFOLLOW_LINKS)) {
         file(at, in, Files.size(root.resolve(target.get())));
       } catch (IOException ex) {
         throw new UncheckedIOException("cannot copy " + target.get() + ": " + ex.getMessage(), ex);
@@ -188,7 +208,8 @@ final class PackageContent {
 
   private void symlink(String path, String target) {
     String parent = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
-    link(path, new Link(target.startsWith("/") ? Optional.empty() : within(parent, target), target));
+    link(
+        path, new Link(target.startsWith("/") ? Optional.empty() : within(parent, target), target));
   }
 
   private void link(String path, Link link) {
@@ -250,8 +271,13 @@ final class PackageContent {
       throw tooLarge();
     }
     Path target = root.resolve(path);
-    try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+    try (OutputStream out =
+        Files.newOutputStream(
+            target,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE,
+            LinkOption.NOFOLLOW_LINKS)) {
       byte[] buffer = new byte[1 << 16];
       for (int n; (n = in.read(buffer)) > 0; ) {
         bytes += n;
@@ -265,13 +291,18 @@ final class PackageContent {
   }
 
   private static Refused tooLarge() {
-    return new Refused("the package is larger than " + (MAX_BYTES >> 20) + " MiB unpacked (the cap on a package's size)");
+    return new Refused(
+        "the package is larger than "
+            + (MAX_BYTES >> 20)
+            + " MiB unpacked (the cap on a package's size)");
   }
 
   private void count(String path) {
     if (++entries > MAX_ENTRIES) {
-      throw new Refused("the package has more than " + String.format("%,d", MAX_ENTRIES)
-          + " files and directories (the cap on a package's size)");
+      throw new Refused(
+          "the package has more than "
+              + String.format("%,d", MAX_ENTRIES)
+              + " files and directories (the cap on a package's size)");
     }
   }
 
@@ -292,8 +323,9 @@ final class PackageContent {
       if (part.equals("..") || part.indexOf('\0') >= 0) {
         throw new Refused(path + " leaves the package (a path with ..)");
       }
-      if (part.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
-        throw new Refused("a name in the package is longer than 255 bytes: " + part.substring(0, 40) + "...");
+      if (part.getBytes(StandardCharsets.UTF_8).length > 255) {
+        throw new Refused(
+            "a name in the package is longer than 255 bytes: " + part.substring(0, 40) + "...");
       }
       parts.add(part);
     }

@@ -14,6 +14,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -38,10 +39,10 @@ public final class PackageFiles {
   }
 
   /**
-   * SHA-256 over everything in the package but its dependencies: each regular file's relative
-   * path and content, and each other entry (a link, a device...) as what it is, so that nothing
-   * a script could load is outside it. {@code node_modules} and {@code .git} at the top are left
-   * out ({@link #dependenciesHash} covers the first; graft never installs the second).
+   * SHA-256 over everything in the package but its dependencies: each regular file's relative path
+   * and content, and each other entry (a link, a device...) as what it is, so that nothing a script
+   * could load is outside it. {@code node_modules} and {@code .git} at the top are left out ({@link
+   * #dependenciesHash} covers the first; graft never installs the second).
    */
   public static String hash(Path dir) {
     return hash(dir, true);
@@ -56,32 +57,38 @@ public final class PackageFiles {
   private static String hash(Path dir, boolean skipTop) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          return skipTop && dir.equals(d.getParent()) && (name.equals(".git") || name.equals("node_modules"))
-              ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              String name = d.getFileName() == null ? "" : d.getFileName().toString();
+              return skipTop
+                      && dir.equals(d.getParent())
+                      && (name.equals(".git") || name.equals("node_modules"))
+                  ? FileVisitResult.SKIP_SUBTREE
+                  : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-          String path = relative(dir, f);
-          if (attrs.isRegularFile()) {
-            files.put(path, Sha256.ofBytes(Files.readAllBytes(f)));
-          } else if (attrs.isSymbolicLink()) {
-            files.put(path, "link to " + Files.readSymbolicLink(f));
-          } else {
-            files.put(path, "not a regular file");
-          }
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+              String path = relative(dir, f);
+              if (attrs.isRegularFile()) {
+                files.put(path, Sha256.ofBytes(Files.readAllBytes(f)));
+              } else if (attrs.isSymbolicLink()) {
+                files.put(path, "link to " + Files.readSymbolicLink(f));
+              } else {
+                files.put(path, "not a regular file");
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
     MessageDigest all = Sha256.digest();
-    files.forEach((path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
+    files.forEach(
+        (path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));
     return "sha256:" + Sha256.hex(all.digest());
   }
 
@@ -93,13 +100,16 @@ public final class PackageFiles {
     return Sha256.ofText(text);
   }
 
-  /** Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed, not followed. */
+  /**
+   * Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed,
+   * not followed.
+   */
   static void deleteTree(Path dir) {
     if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     } catch (IOException e) {

@@ -14,18 +14,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Fetches packages and installs them. git keeps a mirror clone per URL in
- * {@code $GRAFT_HOME/cache/packages/git} (so a locked commit installs offline once fetched) and
- * hands graft the commit's files as a tar stream; {@code npm pack} fetches a registry package's
- * tarball into {@code cache/packages/npm}; graft unpacks archives and copies folders itself
- * ({@link PackageContent}); npm installs the declared dependencies ({@link PackageDependencies},
- * {@link Npm}). Everything happens in a staging folder that is deleted however the step ends,
- * and what a lock file records is checked before anything else of the package is used. No
- * program of a package runs: not npm's lifecycle scripts, not git hooks, not anything an
- * {@code .npmrc} of the package names.
+ * Fetches packages and installs them. git keeps a mirror clone per URL in {@code
+ * $GRAFT_HOME/cache/packages/git} (so a locked commit installs offline once fetched) and hands
+ * graft the commit's files as a tar stream; {@code npm pack} fetches a registry package's tarball
+ * into {@code cache/packages/npm}; graft unpacks archives and copies folders itself ({@link
+ * PackageContent}); npm installs the declared dependencies ({@link PackageDependencies}, {@link
+ * Npm}). Everything happens in a staging folder that is deleted however the step ends, and what a
+ * lock file records is checked before anything else of the package is used. No program of a package
+ * runs: not npm's lifecycle scripts, not git hooks, not anything an {@code .npmrc} of the package
+ * names.
  */
 public final class PackageInstaller {
   private static final Duration GIT_FETCH_LIMIT = Duration.ofMinutes(5);
@@ -42,8 +43,12 @@ public final class PackageInstaller {
     this.npm = new Npm(cache);
   }
 
-  /** A package fetched into a staging folder: its files (in {@code content}, under {@code under}), name and origin. */
-  private record Fetched(PackageContent content, String under, String name, String resolved, String version) {
+  /**
+   * A package fetched into a staging folder: its files (in {@code content}, under {@code under}),
+   * name and origin.
+   */
+  private record Fetched(
+      PackageContent content, String under, String name, String resolved, String version) {
     Path dir() {
       return under.isEmpty() ? content.root() : content.root().resolve(under);
     }
@@ -55,8 +60,15 @@ public final class PackageInstaller {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
       PackageDependencies.Installed deps = dependencies(st, f, f.name(), Optional.empty());
-      PackageLock.Entry entry = new PackageLock.Entry(f.name(), stored(scope, source).text(), f.resolved(), f.version(),
-          hash, deps.lock(), deps.hash());
+      PackageLock.Entry entry =
+          new PackageLock.Entry(
+              f.name(),
+              stored(scope, source).text(),
+              f.resolved(),
+              f.version(),
+              hash,
+              deps.lock(),
+              deps.hash());
       place(scope, f.dir(), f.name());
       scope.lock().put(entry);
       return entry;
@@ -65,15 +77,19 @@ public final class PackageInstaller {
 
   /** Fetches {@code name}'s source again; the new entry, or empty when nothing changed. */
   public Optional<PackageLock.Entry> update(PackageScope scope, String name) {
-    PackageLock.Entry old = scope.lock().get(name)
-        .orElseThrow(() -> new UserError("no package " + name + " in " + scope.lock().file()));
+    PackageLock.Entry old =
+        scope
+            .lock()
+            .get(name)
+            .orElseThrow(() -> new UserError("no package " + name + " in " + scope.lock().file()));
     PackageSource source = PackageSource.parse(old.source(), scope.base());
     try (Staging st = Staging.in(scope)) {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
       PackageDependencies.Installed deps = dependencies(st, f, old.name(), Optional.empty());
-      PackageLock.Entry entry = new PackageLock.Entry(old.name(), old.source(), f.resolved(), f.version(), hash,
-          deps.lock(), deps.hash());
+      PackageLock.Entry entry =
+          new PackageLock.Entry(
+              old.name(), old.source(), f.resolved(), f.version(), hash, deps.lock(), deps.hash());
       if (entry.equals(old) && isInstalled(scope, old)) {
         return Optional.empty();
       }
@@ -84,9 +100,9 @@ public final class PackageInstaller {
   }
 
   /**
-   * Installs exactly what {@code entry} locks: its commit or version, refused unless its files
-   * are those of the locked hash (checked before its dependencies are even read), then the
-   * locked dependencies, refused unless they are those of their hash.
+   * Installs exactly what {@code entry} locks: its commit or version, refused unless its files are
+   * those of the locked hash (checked before its dependencies are even read), then the locked
+   * dependencies, refused unless they are those of their hash.
    */
   public void install(PackageScope scope, PackageLock.Entry entry) {
     PackageSource source = PackageSource.parse(entry.source(), scope.base());
@@ -94,20 +110,49 @@ public final class PackageInstaller {
       Fetched f = fetch(st, source, Optional.of(entry.resolved()), false);
       String hash = PackageFiles.hash(f.dir());
       if (!hash.equals(entry.hash())) {
-        throw new UserError(entry.name() + ": what " + entry.source() + " gives now (" + hash + ") is not what "
-            + scope.lock().file() + " locks (" + entry.hash() + "); graft scripts update " + entry.name()
-            + " takes the new content");
+        throw new UserError(
+            entry.name()
+                + ": what "
+                + entry.source()
+                + " gives now ("
+                + hash
+                + ") is not what "
+                + scope.lock().file()
+                + " locks ("
+                + entry.hash()
+                + "); graft scripts update "
+                + entry.name()
+                + " takes the new content");
       }
-      if (!entry.hasDependencies() && !PackageDependencies.declared(entry.name(), f.dir()).isEmpty()) {
-        throw new UserError(entry.name() + ": " + scope.lock().file() + " records no resolution of its dependencies, so"
-            + " they cannot be installed exactly; graft scripts update " + entry.name() + " locks them");
+      if (!entry.hasDependencies()
+          && !PackageDependencies.declared(entry.name(), f.dir()).isEmpty()) {
+        throw new UserError(
+            entry.name()
+                + ": "
+                + scope.lock().file()
+                + " records no resolution of its dependencies, so"
+                + " they cannot be installed exactly; graft scripts update "
+                + entry.name()
+                + " locks them");
       }
-      PackageDependencies.Installed deps = dependencies(st, f, entry.name(),
-          entry.hasDependencies() ? Optional.of(entry.dependencies()) : Optional.empty());
+      PackageDependencies.Installed deps =
+          dependencies(
+              st,
+              f,
+              entry.name(),
+              entry.hasDependencies() ? Optional.of(entry.dependencies()) : Optional.empty());
       if (!entry.dependenciesHash().isEmpty() && !deps.hash().equals(entry.dependenciesHash())) {
-        throw new UserError(entry.name() + ": its dependencies as installed now (" + deps.hash() + ") are not what "
-            + scope.lock().file() + " locks (" + entry.dependenciesHash() + "); graft scripts update " + entry.name()
-            + " resolves them again");
+        throw new UserError(
+            entry.name()
+                + ": its dependencies as installed now ("
+                + deps.hash()
+                + ") are not what "
+                + scope.lock().file()
+                + " locks ("
+                + entry.dependenciesHash()
+                + "); graft scripts update "
+                + entry.name()
+                + " resolves them again");
       }
       place(scope, f.dir(), entry.name());
     }
@@ -116,7 +161,8 @@ public final class PackageInstaller {
   /** Whether {@code entry} is installed in {@code scope} with the locked files and dependencies. */
   public static boolean isInstalled(PackageScope scope, PackageLock.Entry entry) {
     Path dir = scope.installed(entry.name());
-    return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && PackageFiles.hash(dir).equals(entry.hash())
+    return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+        && PackageFiles.hash(dir).equals(entry.hash())
         && PackageFiles.dependenciesHash(dir).equals(entry.dependenciesHash());
   }
 
@@ -129,16 +175,20 @@ public final class PackageInstaller {
   }
 
   /** The package's files in the staging folder, every link resolved or refused. */
-  private Fetched fetch(Staging st, PackageSource source, Optional<String> locked, boolean refresh) {
+  private Fetched fetch(
+      Staging st, PackageSource source, Optional<String> locked, boolean refresh) {
     try {
-      Fetched f = switch (source) {
-        case PackageSource.Git g -> git(st, g, locked, refresh);
-        case PackageSource.Npm n -> npm(st, n, locked);
-        case PackageSource.Tarball t -> tarball(st, st.scope.base().resolve(t.file()).normalize(), locked);
-        case PackageSource.Local l -> local(st, st.scope.base().resolve(l.dir()).normalize());
-      };
+      Fetched f =
+          switch (source) {
+            case PackageSource.Git g -> git(st, g, locked, refresh);
+            case PackageSource.Npm n -> npm(st, n, locked);
+            case PackageSource.Tarball t ->
+                tarball(st, st.scope.base().resolve(t.file()).normalize(), locked);
+            case PackageSource.Local l -> local(st, st.scope.base().resolve(l.dir()).normalize());
+          };
       f.content().resolveLinks();
-      // graft installs the dependencies itself; a folder's own or an archive's bundled ones are not used.
+      // graft installs the dependencies itself; a folder's own or an archive's bundled ones are not
+      // used.
       PackageFiles.deleteTree(f.dir().resolve("node_modules"));
       PackageFiles.deleteTree(f.dir().resolve(".git"));
       return f;
@@ -148,10 +198,12 @@ public final class PackageInstaller {
   }
 
   /** Installs the dependencies the fetched package declares, as {@code locked} says when given. */
-  private PackageDependencies.Installed dependencies(Staging st, Fetched f, String name, Optional<JsonNode> locked) {
+  private PackageDependencies.Installed dependencies(
+      Staging st, Fetched f, String name, Optional<JsonNode> locked) {
     try {
-      PackageDependencies.Installed deps = PackageDependencies.install(name, f.dir(), f.content(), f.under(), npm,
-          st.folder("dependencies"), locked);
+      PackageDependencies.Installed deps =
+          PackageDependencies.install(
+              name, f.dir(), f.content(), f.under(), npm, st.folder("dependencies"), locked);
       f.content().resolveLinks();
       return deps;
     } catch (PackageContent.Refused e) {
@@ -161,32 +213,56 @@ public final class PackageInstaller {
 
   private Fetched git(Staging st, PackageSource.Git g, Optional<String> locked, boolean refresh) {
     if (locked.isPresent() && !locked.get().matches("[0-9a-f]{40}|[0-9a-f]{64}")) {
-      throw new UserError(g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
+      throw new UserError(
+          g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
     }
     Path mirror = gitCache.resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
     mkdirs(gitCache);
     if (!Files.isDirectory(mirror)) {
-      git(List.of("clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()), "git could not clone " + g.url(),
+      git(
+          List.of("clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()),
+          "git could not clone " + g.url(),
           GIT_FETCH_LIMIT);
     } else if (refresh || locked.isPresent() && !hasCommit(mirror, locked.get())) {
-      git(List.of("--git-dir=" + mirror, "fetch", "--quiet", "--prune", "origin"), "git could not fetch " + g.url(),
+      git(
+          List.of("--git-dir=" + mirror, "fetch", "--quiet", "--prune", "origin"),
+          "git could not fetch " + g.url(),
           GIT_FETCH_LIMIT);
     }
-    String commit = locked.orElseGet(() -> {
-      String ref = g.ref().orElse("HEAD");
-      try {
-        return git(List.of("--git-dir=" + mirror, "rev-parse", "--verify", "--quiet", ref + "^{commit}"), "git rev-parse",
-            GIT_LOCAL_LIMIT).strip();
-      } catch (UserError e) {
-        throw new UserError(g.text() + ": no branch, tag or commit " + ref + " in " + g.url());
-      }
-    });
+    String commit =
+        locked.orElseGet(() -> {
+          String ref = g.ref().orElse("HEAD");
+          try {
+            return git(
+                    List.of(
+                        "--git-dir=" + mirror,
+                        "rev-parse",
+                        "--verify",
+                        "--quiet",
+                        ref + "^{commit}"),
+                    "git rev-parse",
+                    GIT_LOCAL_LIMIT)
+                .strip();
+          } catch (UserError e) {
+            throw new UserError(g.text() + ": no branch, tag or commit " + ref + " in " + g.url());
+          }
+        });
     if (!hasCommit(mirror, commit)) {
-      throw new UserError(g.text() + ": commit " + commit + " is not in " + g.url() + " (was it force-pushed away?)");
+      throw new UserError(
+          g.text()
+              + ": commit "
+              + commit
+              + " is not in "
+              + g.url()
+              + " (was it force-pushed away?)");
     }
     PackageContent content = PackageContent.into(st.folder("package"));
-    Processes.read(gitRun(List.of("--git-dir=" + mirror, "archive", "--format=tar", commit), "git could not archive "
-        + commit, GIT_LOCAL_LIMIT), out -> {
+    Processes.read(
+        gitRun(
+            List.of("--git-dir=" + mirror, "archive", "--format=tar", commit),
+            "git could not archive " + commit,
+            GIT_LOCAL_LIMIT),
+        out -> {
           content.addTar(out);
           return null;
         });
@@ -196,7 +272,10 @@ public final class PackageInstaller {
 
   private boolean hasCommit(Path mirror, String commit) {
     try {
-      git(List.of("--git-dir=" + mirror, "cat-file", "-e", commit + "^{commit}"), "git cat-file", GIT_LOCAL_LIMIT);
+      git(
+          List.of("--git-dir=" + mirror, "cat-file", "-e", commit + "^{commit}"),
+          "git cat-file",
+          GIT_LOCAL_LIMIT);
       return true;
     } catch (UserError e) {
       return false;
@@ -207,14 +286,22 @@ public final class PackageInstaller {
     return Processes.output(gitRun(args, doing, limit));
   }
 
-  /** git with no prompt, the transports graft allows (for anything git fetches on its own too) and a time limit. */
+  /**
+   * git with no prompt, the transports graft allows (for anything git fetches on its own too) and a
+   * time limit.
+   */
   private Processes.Run gitRun(List<String> args, String doing, Duration limit) {
     List<String> command = new ArrayList<>(List.of("git", "-c", "core.hooksPath=/dev/null"));
     command.addAll(args);
-    return new Processes.Run(gitCache, command, doing, env -> {
-      env.put("GIT_ALLOW_PROTOCOL", "https:http:ssh:git:file");
-      env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
-    }, limit);
+    return new Processes.Run(
+        gitCache,
+        command,
+        doing,
+        env -> {
+          env.put("GIT_ALLOW_PROTOCOL", "https:http:ssh:git:file");
+          env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+        },
+        limit);
   }
 
   private Fetched npm(Staging st, PackageSource.Npm n, Optional<String> locked) {
@@ -233,13 +320,16 @@ public final class PackageInstaller {
       try {
         packed = Json.parse(out);
       } catch (IOException e) {
-        throw new UserError("npm pack " + spec + " printed no JSON: " + out.lines().findFirst().orElse(""));
+        throw new UserError(
+            "npm pack " + spec + " printed no JSON: " + out.lines().findFirst().orElse(""));
       }
       JsonNode first = packed == null ? Json.object() : packed.path(0);
       String name = first.path("name").asText();
       String version = first.path("version").asText();
       Path produced = npmCache.resolve(first.path("filename").asText()).normalize();
-      if (!PackageSource.isPackageName(name) || !produced.getParent().equals(npmCache) || !Files.isRegularFile(produced)) {
+      if (!PackageSource.isPackageName(name)
+          || !produced.getParent().equals(npmCache)
+          || !Files.isRegularFile(produced)) {
         throw new UserError("npm pack " + spec + " reported no tarball it wrote");
       }
       tgz = cachedTarball(name + "@" + version);
@@ -249,7 +339,9 @@ public final class PackageInstaller {
     content.addTarball(tgz);
     String under = topFolder(content.root());
     Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
-    JsonNode manifest = PackageFiles.manifest(dir).orElseThrow(() -> new UserError(spec + ": the tarball has no package.json"));
+    JsonNode manifest =
+        PackageFiles.manifest(dir)
+            .orElseThrow(() -> new UserError(spec + ": the tarball has no package.json"));
     String name = manifest.path("name").asText();
     String version = manifest.path("version").asText();
     if (!PackageSource.isPackageName(name)) {
@@ -279,7 +371,8 @@ public final class PackageInstaller {
     PackageContent content = PackageContent.into(st.folder("package"));
     content.addTarball(tgz);
     if (tgz.equals(file)) {
-      // Kept, so that the lock file installs it once the file is gone; only once it unpacked within the caps.
+      // Kept, so that the lock file installs it once the file is gone; only once it unpacked within
+      // the caps.
       copy(file, npmCache.resolve(sha.replace(':', '-') + ".tgz"));
     }
     String base = file.getFileName().toString().replaceAll("(-\\d[\\w.-]*)?\\.(tgz|tar\\.gz)$", "");
@@ -292,31 +385,48 @@ public final class PackageInstaller {
     }
     PackageContent content = PackageContent.into(st.folder("package"));
     // graft installs the dependencies itself, and a git folder is not the package's content.
-    content.addFolder(dir, "", java.util.Set.of(".git", "node_modules"));
+    content.addFolder(dir, "", Set.of(".git", "node_modules"));
     return named(content, "", dir.getFileName().toString(), "local", "");
   }
 
-  /** The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there is none. */
+  /**
+   * The folder an archive keeps everything in ({@code package/} for npm pack's), or "" when there
+   * is none.
+   */
   private static String topFolder(Path root) {
     try (Stream<Path> top = Files.list(root)) {
       List<Path> entries = top.toList();
       return entries.size() == 1 && Files.isDirectory(entries.getFirst(), LinkOption.NOFOLLOW_LINKS)
-          ? entries.getFirst().getFileName().toString() : "";
+          ? entries.getFirst().getFileName().toString()
+          : "";
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /** The fetched files named by their package.json (name, version), or by {@code fallback}. */
-  private static Fetched named(PackageContent content, String under, String fallbackName, String resolved,
+  private static Fetched named(
+      PackageContent content,
+      String under,
+      String fallbackName,
+      String resolved,
       String fallbackVersion) {
     Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
     Optional<JsonNode> manifest = PackageFiles.manifest(dir);
-    String name = manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
-    String version = manifest.map(m -> m.path("version").asText("")).filter(s -> !s.isBlank()).orElse(fallbackVersion);
+    String name =
+        manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
+    String version =
+        manifest
+            .map(m -> m.path("version").asText(""))
+            .filter(s -> !s.isBlank())
+            .orElse(fallbackVersion);
     if (!PackageSource.isPackageName(name)) {
-      throw new UserError("\"" + name + "\" is not a usable package name (npm's rules: at most " + PackageSource.MAX_NAME
-          + " characters, lower case, no spaces; give the package a package.json with a \"name\")");
+      throw new UserError(
+          "\""
+              + name
+              + "\" is not a usable package name (npm's rules: at most "
+              + PackageSource.MAX_NAME
+              + " characters, lower case, no spaces; give the package a package.json with a \"name\")");
     }
     return new Fetched(content, under, name, resolved, version);
   }
@@ -328,7 +438,10 @@ public final class PackageInstaller {
     move(dir, dest);
   }
 
-  /** The source as the lock file keeps it: a path inside the scope's base relative to it, else absolute. */
+  /**
+   * The source as the lock file keeps it: a path inside the scope's base relative to it, else
+   * absolute.
+   */
   private static PackageSource stored(PackageScope scope, PackageSource source) {
     return switch (source) {
       case PackageSource.Tarball t -> new PackageSource.Tarball(pathText(scope, t.file()));
@@ -338,7 +451,10 @@ public final class PackageInstaller {
   }
 
   private static String pathText(PackageScope scope, String given) {
-    Path abs = Path.of(given).isAbsolute() ? Path.of(given) : Path.of("").toAbsolutePath().resolve(given).normalize();
+    Path abs =
+        Path.of(given).isAbsolute()
+            ? Path.of(given)
+            : Path.of("").toAbsolutePath().resolve(given).normalize();
     if (scope.project() && abs.startsWith(scope.base())) {
       List<String> parts = new ArrayList<>();
       scope.base().relativize(abs).forEach(p -> parts.add(p.toString()));
@@ -365,7 +481,8 @@ public final class PackageInstaller {
         Files.createDirectories(scope.packagesDir());
         return new Staging(scope, Files.createTempDirectory(scope.packagesDir(), ".staging-"));
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot write " + scope.packagesDir() + ": " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "cannot write " + scope.packagesDir() + ": " + e.getMessage(), e);
       }
     }
 
@@ -394,7 +511,8 @@ public final class PackageInstaller {
     try {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot move " + from + " to " + to + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot move " + from + " to " + to + ": " + e.getMessage(), e);
     }
   }
 

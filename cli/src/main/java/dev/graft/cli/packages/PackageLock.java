@@ -9,29 +9,40 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * A scope's {@code packages.lock.json}: for each package, the source as given, what it resolved
- * to (a git commit, an npm {@code name@version}, a tarball's SHA-256, or {@code local}), its
- * version and the hash of its files; and when it has npm dependencies, what npm resolved them
- * to (the {@code packages} of npm's own lock file) and the hash of its {@code node_modules}.
- * Commit it with the project: {@code graft scripts install} then installs exactly these.
+ * A scope's {@code packages.lock.json}: for each package, the source as given, what it resolved to
+ * (a git commit, an npm {@code name@version}, a tarball's SHA-256, or {@code local}), its version
+ * and the hash of its files; and when it has npm dependencies, what npm resolved them to (the
+ * {@code packages} of npm's own lock file) and the hash of its {@code node_modules}. Commit it with
+ * the project: {@code graft scripts install} then installs exactly these.
  */
 public final class PackageLock {
   static final String FILE_NAME = "packages.lock.json";
 
   /**
-   * One package as locked; {@code dependencies} is an object (empty when the package has none)
-   * and {@code dependenciesHash} empty then.
+   * One package as locked; {@code dependencies} is an object (empty when the package has none) and
+   * {@code dependenciesHash} empty then.
    */
-  public record Entry(String name, String source, String resolved, String version, String hash, JsonNode dependencies,
+  public record Entry(
+      String name,
+      String source,
+      String resolved,
+      String version,
+      String hash,
+      JsonNode dependencies,
       String dependenciesHash) {
     public Entry {
-      dependencies = dependencies == null || !dependencies.isObject() ? Json.object() : dependencies.deepCopy();
+      dependencies =
+          dependencies == null || !dependencies.isObject()
+              ? Json.object()
+              : dependencies.deepCopy();
     }
 
     public Entry(String name, String source, String resolved, String version, String hash) {
@@ -62,37 +73,60 @@ public final class PackageLock {
     try {
       root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UserError(file + ": cannot read the package lock file ("
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); fix or delete it");
+      throw new UserError(
+          file
+              + ": cannot read the package lock file ("
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + "); fix or delete it");
     }
     JsonNode packages = root == null ? null : root.get("packages");
     if (packages == null || !packages.isObject()) {
-      throw new UserError(file + ": not a package lock file (no \"packages\" object); fix or delete it");
+      throw new UserError(
+          file + ": not a package lock file (no \"packages\" object); fix or delete it");
     }
     for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       JsonNode n = e.getValue();
       if (!PackageSource.isPackageName(e.getKey())) {
-        throw new UserError(file + ": \"" + e.getKey() + "\" is not a package name; fix or delete the entry");
+        throw new UserError(
+            file + ": \"" + e.getKey() + "\" is not a package name; fix or delete the entry");
       }
       for (String field : new String[] {"source", "resolved", "hash"}) {
         if (!n.path(field).isTextual()) {
-          throw new UserError(file + ": package " + e.getKey() + " has no \"" + field + "\"; fix it or add the package again");
+          throw new UserError(
+              file
+                  + ": package "
+                  + e.getKey()
+                  + " has no \""
+                  + field
+                  + "\"; fix it or add the package again");
         }
       }
       JsonNode deps = n.path("dependencies");
       if (!deps.isMissingNode() && !deps.isObject()) {
-        throw new UserError(file + ": package " + e.getKey() + "'s \"dependencies\" is not an object; fix it or add the"
-            + " package again");
+        throw new UserError(
+            file
+                + ": package "
+                + e.getKey()
+                + "'s \"dependencies\" is not an object; fix it or add the"
+                + " package again");
       }
-      entries.put(e.getKey(), new Entry(e.getKey(), n.get("source").asText(), n.get("resolved").asText(),
-          n.path("version").asText(""), n.get("hash").asText(), deps, n.path("dependenciesHash").asText("")));
+      entries.put(
+          e.getKey(),
+          new Entry(
+              e.getKey(),
+              n.get("source").asText(),
+              n.get("resolved").asText(),
+              n.path("version").asText(""),
+              n.get("hash").asText(),
+              deps,
+              n.path("dependenciesHash").asText("")));
     }
     return new PackageLock(file, entries);
   }
 
   public Map<String, Entry> entries() {
-    return java.util.Collections.unmodifiableMap(entries);
+    return Collections.unmodifiableMap(entries);
   }
 
   public Optional<Entry> get(String name) {
@@ -118,22 +152,31 @@ public final class PackageLock {
 
   private void save() {
     ObjectNode packages = Json.object();
-    entries.values().forEach(e -> {
-      ObjectNode n = packages.putObject(e.name()).put("source", e.source()).put("resolved", e.resolved())
-          .put("version", e.version()).put("hash", e.hash());
-      if (e.hasDependencies()) {
-        n.set("dependencies", e.dependencies());
-        n.put("dependenciesHash", e.dependenciesHash());
-      }
-    });
+    entries
+        .values()
+        .forEach(e -> {
+          ObjectNode n =
+              packages
+                  .putObject(e.name())
+                  .put("source", e.source())
+                  .put("resolved", e.resolved())
+                  .put("version", e.version())
+                  .put("hash", e.hash());
+          if (e.hasDependencies()) {
+            n.set("dependencies", e.dependencies());
+            n.put("dependenciesHash", e.dependenciesHash());
+          }
+        });
     ObjectNode root = Json.object();
     root.set("packages", packages);
     try {
       Files.createDirectories(file.getParent());
       Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-      Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
+      Files.writeString(
+          temp,
+          Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n",
           StandardCharsets.UTF_8);
-      Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
     }

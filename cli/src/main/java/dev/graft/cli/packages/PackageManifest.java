@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,21 +19,21 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * What a package brings, as its package.json says, in this order: graft's own manifest
- * ({@code "graft": {"scripts": ["hooks", "extra.ts"]}}); else the reference's
- * ({@code "pi": {"extensions": ["./extensions", "./src/*.ts", "!**}{@code /skip.ts"]}}, entries,
- * globs and {@code !}/{@code +}/{@code -} patterns as the reference reads them, and nothing of a
- * kind the {@code pi} object does not name); else the reference's conventional folder
- * ({@code extensions/}: its files and its folders' index files); else graft's {@code scripts/}
- * folder, unless it is npm's build scripts folder (package.json's {@code scripts} run files in
- * it). Nothing else is loaded: not {@code dist/} nor any build folder a manifest does not name.
- * Only what lies inside the package, once links are resolved, is taken.
+ * What a package brings, as its package.json says, in this order: graft's own manifest ({@code
+ * "graft": {"scripts": ["hooks", "extra.ts"]}}); else the reference's ({@code "pi": {"extensions":
+ * ["./extensions", "./src/*.ts", "!**}{@code /skip.ts"]}}, entries, globs and {@code !}/{@code
+ * +}/{@code -} patterns as the reference reads them, and nothing of a kind the {@code pi} object
+ * does not name); else the reference's conventional folder ({@code extensions/}: its files and its
+ * folders' index files); else graft's {@code scripts/} folder, unless it is npm's build scripts
+ * folder (package.json's {@code scripts} run files in it). Nothing else is loaded: not {@code
+ * dist/} nor any build folder a manifest does not name. Only what lies inside the package, once
+ * links are resolved, is taken.
  */
 public final class PackageManifest {
   /**
    * The kinds of things a package brings, with graft's manifest key, the reference's key and its
-   * conventional folder. Scripts only so far; the reference's skills, prompts and themes would
-   * be kinds of their own.
+   * conventional folder. Scripts only so far; the reference's skills, prompts and themes would be
+   * kinds of their own.
    */
   enum Kind {
     SCRIPTS("scripts", "extensions", "extensions");
@@ -50,27 +51,32 @@ public final class PackageManifest {
 
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
   private static final int MAX_TREE = 50_000;
+
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
-  private static final Pattern RUNS_SCRIPTS_FOLDER = Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
+  private static final Pattern RUNS_SCRIPTS_FOLDER =
+      Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
 
   private PackageManifest() {}
 
   /**
-   * What the package at {@code dir} asks to reach beyond the API: its package.json's
-   * {@code "graft": {"permissions": {"run": [...], "read": [...], "write": [...], "net": [...],
-   * "env": [...]}}}; none when it asks nothing. A malformed request is a problem, and asks nothing.
+   * What the package at {@code dir} asks to reach beyond the API: its package.json's {@code
+   * "graft": {"permissions": {"run": [...], "read": [...], "write": [...], "net": [...], "env":
+   * [...]}}}; none when it asks nothing. A malformed request is a problem, and asks nothing.
    */
-  public static dev.graft.runtime.config.ScriptGrants.Grant permissions(Path dir, List<String> problems) {
+  public static ScriptGrants.Grant permissions(Path dir, List<String> problems) {
     Optional<JsonNode> manifest = PackageFiles.manifest(dir);
     JsonNode asked = manifest.map(m -> m.path("graft").path("permissions")).orElse(null);
     if (asked == null || asked.isMissingNode() || asked.isNull()) {
-      return dev.graft.runtime.config.ScriptGrants.Grant.NONE;
+      return ScriptGrants.Grant.NONE;
     }
-    return dev.graft.runtime.config.ScriptGrants.permissions(asked, dir.resolve("package.json") + ": graft.permissions",
-        problems).orElse(dev.graft.runtime.config.ScriptGrants.Grant.NONE);
+    return ScriptGrants.permissions(
+            asked, dir.resolve("package.json") + ": graft.permissions", problems)
+        .orElse(ScriptGrants.Grant.NONE);
   }
 
-  /** The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts). */
+  /**
+   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts).
+   */
   public static List<Path> scripts(Path dir) {
     return of(dir, Kind.SCRIPTS);
   }
@@ -98,7 +104,8 @@ public final class PackageManifest {
       found = piEntries(dir, pi.path(kind.piKey));
     } else if (Files.isDirectory(dir.resolve(kind.folder))) {
       found = folderEntries(dir.resolve(kind.folder));
-    } else if (kind == Kind.SCRIPTS && Files.isDirectory(dir.resolve("scripts"))
+    } else if (kind == Kind.SCRIPTS
+        && Files.isDirectory(dir.resolve("scripts"))
         && !runsScriptsFolder(manifest.map(m -> m.path("scripts")).orElse(null))) {
       found = List.of(dir.resolve("scripts"));
     } else {
@@ -107,7 +114,9 @@ public final class PackageManifest {
     return found.stream().distinct().filter(p -> inside(real, p)).toList();
   }
 
-  /** Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}. */
+  /**
+   * Whether npm's {@code scripts} (build, prepare, postinstall...) run files of {@code scripts/}.
+   */
   private static boolean runsScriptsFolder(JsonNode npmScripts) {
     if (npmScripts == null || !npmScripts.isObject()) {
       return false;
@@ -160,17 +169,19 @@ public final class PackageManifest {
   }
 
   /**
-   * {@code !glob} drops what it matches (the path in the package, the name, or the absolute
-   * path, as minimatch matches them), {@code +path} puts an exact path back, {@code -path}
-   * drops an exact path, in that order.
+   * {@code !glob} drops what it matches (the path in the package, the name, or the absolute path,
+   * as minimatch matches them), {@code +path} puts an exact path back, {@code -path} drops an exact
+   * path, in that order.
    */
   private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns) {
     Set<Path> kept = new LinkedHashSet<>(all);
     for (String p : patterns) {
       if (p.startsWith("!")) {
         ManifestGlob glob = ManifestGlob.literal(p.substring(1));
-        kept.removeIf(f -> glob.matches(relative(dir, f)) || glob.matches(f.getFileName().toString())
-            || glob.matches(f.toString()));
+        kept.removeIf(f ->
+            glob.matches(relative(dir, f))
+                || glob.matches(f.getFileName().toString())
+                || glob.matches(f.toString()));
       }
     }
     for (String p : patterns) {
@@ -208,7 +219,9 @@ public final class PackageManifest {
         if (name.startsWith(".") || name.equals("node_modules")) {
           continue;
         }
-        if (Files.isRegularFile(p) && ScriptFinder.isScriptName(name) && !ScriptFinder.isTestName(name)) {
+        if (Files.isRegularFile(p)
+            && ScriptFinder.isScriptName(name)
+            && !ScriptFinder.isTestName(name)) {
           out.add(p);
         } else if (Files.isDirectory(p)) {
           declaredOrIndex(p).ifPresent(out::addAll);
@@ -221,7 +234,8 @@ public final class PackageManifest {
   }
 
   private static Optional<List<Path>> declaredOrIndex(Path folder) {
-    JsonNode declared = PackageFiles.manifest(folder).map(m -> m.path("pi").path("extensions")).orElse(null);
+    JsonNode declared =
+        PackageFiles.manifest(folder).map(m -> m.path("pi").path("extensions")).orElse(null);
     if (declared != null && declared.isArray()) {
       List<Path> out = new ArrayList<>();
       for (JsonNode e : declared) {
@@ -242,36 +256,41 @@ public final class PackageManifest {
     return Optional.empty();
   }
 
-  /** Every file and folder in the package, as relative paths (node_modules, .git and links left out). */
+  /**
+   * Every file and folder in the package, as relative paths (node_modules, .git and links left
+   * out).
+   */
   private static List<String> tree(Path dir) {
     List<String> out = new ArrayList<>();
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          String name = d.getFileName() == null ? "" : d.getFileName().toString();
-          if (!d.equals(dir) && (name.equals("node_modules") || name.equals(".git"))) {
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          if (!d.equals(dir)) {
-            out.add(relative(dir, d));
-          }
-          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              String name = d.getFileName() == null ? "" : d.getFileName().toString();
+              if (!d.equals(dir) && (name.equals("node_modules") || name.equals(".git"))) {
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              if (!d.equals(dir)) {
+                out.add(relative(dir, d));
+              }
+              return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
-          if (attrs.isRegularFile()) {
-            out.add(relative(dir, f));
-          }
-          return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-        }
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+              if (attrs.isRegularFile()) {
+                out.add(relative(dir, f));
+              }
+              return out.size() > MAX_TREE ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path f, IOException e) {
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) {
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

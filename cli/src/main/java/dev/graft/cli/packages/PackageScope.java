@@ -4,10 +4,10 @@ import dev.graft.runtime.config.GraftHome;
 import java.nio.file.Path;
 
 /**
- * Where packages are installed: globally ({@code $GRAFT_HOME/packages}, lock file
- * {@code $GRAFT_HOME/packages.lock.json}, for your own use) or for a project
- * ({@code .graft/packages}, lock file {@code .graft/packages.lock.json}, committed and shared,
- * run only once trusted). {@code base} is what relative sources in the lock file are relative to.
+ * Where packages are installed: globally ({@code $GRAFT_HOME/packages}, lock file {@code
+ * $GRAFT_HOME/packages.lock.json}, for your own use) or for a project ({@code .graft/packages},
+ * lock file {@code .graft/packages.lock.json}, committed and shared, run only once trusted). {@code
+ * base} is what relative sources in the lock file are relative to.
  */
 public record PackageScope(Path dir, boolean project, Path base) {
   public static PackageScope global(GraftHome home) {

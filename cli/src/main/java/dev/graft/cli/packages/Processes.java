@@ -3,6 +3,7 @@ package dev.graft.cli.packages;
 import dev.graft.cli.base.UserError;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,10 +17,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs the real clients (git, npm) as processes: in a folder graft made, with an environment
- * the caller sets, stdin closed, for a bounded time, and stopped early when a guard (a size cap)
- * trips. A failure is a {@link UserError} that says what failed and shows the client's own error
- * lines.
+ * Runs the real clients (git, npm) as processes: in a folder graft made, with an environment the
+ * caller sets, stdin closed, for a bounded time, and stopped early when a guard (a size cap) trips.
+ * A failure is a {@link UserError} that says what failed and shows the client's own error lines.
  */
 final class Processes {
   private static final int ERROR_LINES = 12;
@@ -27,17 +27,27 @@ final class Processes {
   private Processes() {}
 
   /**
-   * One run: where, the command line, what it is for (the start of the failure message), how
-   * its environment differs from graft's, how long it may take, and what stops it early (a
-   * reason, checked twice a second).
+   * One run: where, the command line, what it is for (the start of the failure message), how its
+   * environment differs from graft's, how long it may take, and what stops it early (a reason,
+   * checked twice a second).
    */
-  record Run(Path dir, List<String> command, String doing, Consumer<Map<String, String>> environment, Duration limit,
+  record Run(
+      Path dir,
+      List<String> command,
+      String doing,
+      Consumer<Map<String, String>> environment,
+      Duration limit,
       Supplier<Optional<String>> guard) {
     Run {
       command = List.copyOf(command);
     }
 
-    Run(Path dir, List<String> command, String doing, Consumer<Map<String, String>> environment, Duration limit) {
+    Run(
+        Path dir,
+        List<String> command,
+        String doing,
+        Consumer<Map<String, String>> environment,
+        Duration limit) {
       this(dir, command, doing, environment, limit, Optional::empty);
     }
   }
@@ -54,19 +64,26 @@ final class Processes {
   }
 
   /**
-   * Hands {@code run}'s standard output to {@code reader} as it comes; a reader that throws
-   * stops the program, and its exception is what the caller gets.
+   * Hands {@code run}'s standard output to {@code reader} as it comes; a reader that throws stops
+   * the program, and its exception is what the caller gets.
    */
   static <T> T read(Run run, OutputReader<T> reader) {
-    ProcessBuilder pb = new ProcessBuilder(run.command()).directory(run.dir().toFile())
-        .redirectInput(ProcessBuilder.Redirect.PIPE);
+    ProcessBuilder pb =
+        new ProcessBuilder(run.command())
+            .directory(run.dir().toFile())
+            .redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put("GIT_TERMINAL_PROMPT", "0");
     run.environment().accept(pb.environment());
     Process p;
     try {
       p = pb.start();
     } catch (IOException e) {
-      throw new UserError("cannot run " + run.command().getFirst() + ": " + e.getMessage() + " (is it installed and on PATH?)");
+      throw new UserError(
+          "cannot run "
+              + run.command().getFirst()
+              + ": "
+              + e.getMessage()
+              + " (is it installed and on PATH?)");
     }
     AtomicReference<String> stopped = new AtomicReference<>();
     Thread watchdog = Thread.ofVirtual().start(() -> watch(p, run, stopped));
@@ -76,7 +93,7 @@ final class Processes {
       T result;
       try (InputStream out = p.getInputStream()) {
         result = reader.read(out);
-        out.transferTo(java.io.OutputStream.nullOutputStream());
+        out.transferTo(OutputStream.nullOutputStream());
       }
       p.waitFor();
       if (stopped.get() != null) {
@@ -84,11 +101,17 @@ final class Processes {
       }
       if (p.exitValue() != 0) {
         String errors = err.join();
-        // A client that says why on standard output (npm, before it reads its configuration) is heard too.
+        // A client that says why on standard output (npm, before it reads its configuration) is
+        // heard too.
         String said = errors.isBlank() && result instanceof String text ? text : errors;
         List<String> lines = errorLines(said);
-        throw UserError.withDetails(run.doing() + " (exit code " + p.exitValue() + ")" + (lines.isEmpty()
-            ? "; it printed no error" : ":"), lines);
+        throw UserError.withDetails(
+            run.doing()
+                + " (exit code "
+                + p.exitValue()
+                + ")"
+                + (lines.isEmpty() ? "; it printed no error" : ":"),
+            lines);
       }
       return result;
     } catch (InterruptedException e) {
@@ -136,7 +159,9 @@ final class Processes {
   }
 
   private static String describe(Duration d) {
-    return d.toMinutes() > 0 && d.toSecondsPart() == 0 ? d.toMinutes() + " minutes" : d.toSeconds() + " seconds";
+    return d.toMinutes() > 0 && d.toSecondsPart() == 0
+        ? d.toMinutes() + " minutes"
+        : d.toSeconds() + " seconds";
   }
 
   /**
@@ -145,10 +170,14 @@ final class Processes {
    */
   static List<String> errorLines(String stderr) {
     List<String> lines = stderr.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-    List<String> npm = lines.stream().filter(l -> l.startsWith("npm error") || l.startsWith("npm ERR!"))
-        .filter(l -> !l.contains("A complete log of this run"))
-        .filter(l -> !l.matches("npm (error|ERR!)( \\S+)?")).toList();
-    List<String> git = lines.stream().filter(l -> l.startsWith("fatal:") || l.startsWith("error:")).toList();
+    List<String> npm =
+        lines.stream()
+            .filter(l -> l.startsWith("npm error") || l.startsWith("npm ERR!"))
+            .filter(l -> !l.contains("A complete log of this run"))
+            .filter(l -> !l.matches("npm (error|ERR!)( \\S+)?"))
+            .toList();
+    List<String> git =
+        lines.stream().filter(l -> l.startsWith("fatal:") || l.startsWith("error:")).toList();
     List<String> shown = !npm.isEmpty() ? npm : !git.isEmpty() ? git : lines;
     return List.copyOf(shown.subList(Math.max(0, shown.size() - ERROR_LINES), shown.size()));
   }

@@ -4,16 +4,27 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A tar archive read entry by entry from a stream (ustar, GNU long names, pax headers), so graft
- * decides what of it lands on disk instead of {@code tar}, which would create the archive's
- * owners, modes, devices and FIFOs.
+ * decides what of it lands on disk instead of {@code tar}, which would create the archive's owners,
+ * modes, devices and FIFOs.
  */
 final class TarArchive {
   /** What an entry is. */
-  enum Type { FILE, DIRECTORY, SYMLINK, HARDLINK, CHARACTER_DEVICE, BLOCK_DEVICE, FIFO, OTHER }
+  enum Type {
+    FILE,
+    DIRECTORY,
+    SYMLINK,
+    HARDLINK,
+    CHARACTER_DEVICE,
+    BLOCK_DEVICE,
+    FIFO,
+    OTHER
+  }
 
   /** One entry: its path as the archive names it, its type, size and (links) target. */
   record Entry(String path, Type type, long size, String linkTarget) {}
@@ -67,7 +78,7 @@ final class TarArchive {
                 case "path" -> paxPath = kv[1];
                 case "linkpath" -> paxLink = kv[1];
                 case "size" -> paxSize = parseSize(kv[1]);
-                default -> { }
+                default -> {}
               }
             }
           }
@@ -77,23 +88,24 @@ final class TarArchive {
           meta(size);
           continue;
         }
-        default -> { }
+        default -> {}
       }
       String name = paxPath != null ? paxPath : longName != null ? longName : name(h);
       String link = paxLink != null ? paxLink : longLink != null ? longLink : string(h, 157, 100);
       if (paxSize != null) {
         size = paxSize;
       }
-      Type type = switch (flag) {
-        case '0', '\0', '7' -> name.endsWith("/") ? Type.DIRECTORY : Type.FILE;
-        case '1' -> Type.HARDLINK;
-        case '2' -> Type.SYMLINK;
-        case '3' -> Type.CHARACTER_DEVICE;
-        case '4' -> Type.BLOCK_DEVICE;
-        case '5' -> Type.DIRECTORY;
-        case '6' -> Type.FIFO;
-        default -> Type.OTHER;
-      };
+      Type type =
+          switch (flag) {
+            case '0', '\0', '7' -> name.endsWith("/") ? Type.DIRECTORY : Type.FILE;
+            case '1' -> Type.HARDLINK;
+            case '2' -> Type.SYMLINK;
+            case '3' -> Type.CHARACTER_DEVICE;
+            case '4' -> Type.BLOCK_DEVICE;
+            case '5' -> Type.DIRECTORY;
+            case '6' -> Type.FIFO;
+            default -> Type.OTHER;
+          };
       // Links, devices and FIFOs store nothing, whatever size their header claims.
       long stored = type == Type.FILE || type == Type.DIRECTORY || type == Type.OTHER ? size : 0;
       left = stored;
@@ -128,7 +140,8 @@ final class TarArchive {
 
   private String meta(long size) throws IOException {
     if (size > MAX_META) {
-      throw new PackageContent.Refused("the archive has a header of " + size + " bytes (at most " + MAX_META + ")");
+      throw new PackageContent.Refused(
+          "the archive has a header of " + size + " bytes (at most " + MAX_META + ")");
     }
     byte[] b = in.readNBytes((int) size);
     if (b.length < size) {
@@ -139,8 +152,8 @@ final class TarArchive {
   }
 
   /** pax records: {@code LENGTH key=value\n}. */
-  private static java.util.List<String[]> pax(String text) {
-    java.util.List<String[]> out = new java.util.ArrayList<>();
+  private static List<String[]> pax(String text) {
+    List<String[]> out = new ArrayList<>();
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     int at = 0;
     while (at < bytes.length) {

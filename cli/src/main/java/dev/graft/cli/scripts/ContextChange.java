@@ -22,7 +22,8 @@ public sealed interface ContextChange {
     }
   }
 
-  record Replaced(int before, int after, AgentMessage was, AgentMessage now) implements ContextChange {
+  record Replaced(int before, int after, AgentMessage was, AgentMessage now)
+      implements ContextChange {
     public Replaced {
       Objects.requireNonNull(was, "was");
       Objects.requireNonNull(now, "now");

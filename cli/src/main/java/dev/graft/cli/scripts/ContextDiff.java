@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What changed between two message lists: the longest run of equal messages (as JSON) is kept
- * in place, and between two kept messages, messages that went and came pair up as replacements
- * in order; the rest were removed or added. So a handler that rewrites a tool result shows as
- * one replacement, one that drops a span as removals.
+ * What changed between two message lists: the longest run of equal messages (as JSON) is kept in
+ * place, and between two kept messages, messages that went and came pair up as replacements in
+ * order; the rest were removed or added. So a handler that rewrites a tool result shows as one
+ * replacement, one that drops a span as removals.
  */
 final class ContextDiff {
   private ContextDiff() {}
@@ -23,7 +23,10 @@ final class ContextDiff {
     int[][] common = new int[n + 1][m + 1]; // common[i][j]: LCS length of a[i..] and b[j..]
     for (int i = n - 1; i >= 0; i--) {
       for (int j = m - 1; j >= 0; j--) {
-        common[i][j] = a.get(i).equals(b.get(j)) ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+        common[i][j] =
+            a.get(i).equals(b.get(j))
+                ? common[i + 1][j + 1] + 1
+                : Math.max(common[i + 1][j], common[i][j + 1]);
       }
     }
     List<ContextChange> changes = new ArrayList<>();
@@ -46,7 +49,11 @@ final class ContextDiff {
     return List.copyOf(changes);
   }
 
-  private static void flush(List<AgentMessage> given, List<AgentMessage> returned, List<Integer> gone, List<Integer> came,
+  private static void flush(
+      List<AgentMessage> given,
+      List<AgentMessage> returned,
+      List<Integer> gone,
+      List<Integer> came,
       List<ContextChange> changes) {
     int pairs = Math.min(gone.size(), came.size());
     for (int k = 0; k < pairs; k++) {

@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Optional;
@@ -17,41 +18,44 @@ final class InertPort {
   private InertPort() {}
 
   static ScriptHostPort create(BiConsumer<ScriptFile, String> attempted) {
-    return (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, (proxy, method, args) -> {
-          switch (method.getName()) {
-            case "toString" -> {
-              return "InertPort";
-            }
-            case "hashCode" -> {
-              return System.identityHashCode(proxy);
-            }
-            case "equals" -> {
-              return proxy == args[0];
-            }
-            case "nodeAccess" -> {
-              return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args); // no grants
-            }
-            default -> {}
-          }
-          if (args != null && args.length > 0 && args[0] instanceof ScriptFile script) {
-            attempted.accept(script, method.getName());
-          }
-          String refusal = method.getName() + " does nothing in a dry run";
-          Class<?> type = method.getReturnType();
-          if (type == CompletableFuture.class) {
-            return CompletableFuture.failedFuture(new IllegalStateException(refusal));
-          }
-          if (type == List.class) {
-            return List.of();
-          }
-          if (type == Optional.class) {
-            return Optional.empty();
-          }
-          if (type == void.class) {
-            return null;
-          }
-          throw new IllegalStateException(refusal);
-        });
+    return (ScriptHostPort)
+        Proxy.newProxyInstance(
+            ScriptHostPort.class.getClassLoader(),
+            new Class<?>[] {ScriptHostPort.class},
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+                case "toString" -> {
+                  return "InertPort";
+                }
+                case "hashCode" -> {
+                  return System.identityHashCode(proxy);
+                }
+                case "equals" -> {
+                  return proxy == args[0];
+                }
+                case "nodeAccess" -> {
+                  return InvocationHandler.invokeDefault(proxy, method, args); // no grants
+                }
+                default -> {}
+              }
+              if (args != null && args.length > 0 && args[0] instanceof ScriptFile script) {
+                attempted.accept(script, method.getName());
+              }
+              String refusal = method.getName() + " does nothing in a dry run";
+              Class<?> type = method.getReturnType();
+              if (type == CompletableFuture.class) {
+                return CompletableFuture.failedFuture(new IllegalStateException(refusal));
+              }
+              if (type == List.class) {
+                return List.of();
+              }
+              if (type == Optional.class) {
+                return Optional.empty();
+              }
+              if (type == void.class) {
+                return null;
+              }
+              throw new IllegalStateException(refusal);
+            });
   }
 }

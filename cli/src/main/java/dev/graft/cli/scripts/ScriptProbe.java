@@ -1,12 +1,16 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.scripting.api.LoadReport;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
+import dev.graft.cli.setup.AgentTools;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTool;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
@@ -17,30 +21,35 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Loads scripts in an engine of their own, with no agent behind it, to see what they register
- * and what goes wrong ({@code graft scripts list} and {@code check}). Warnings and errors a
- * script logs while loading count as its problems; its other output is dropped.
+ * Loads scripts in an engine of their own, with no agent behind it, to see what they register and
+ * what goes wrong ({@code graft scripts list} and {@code check}). Warnings and errors a script logs
+ * while loading count as its problems; its other output is dropped.
  */
 public final class ScriptProbe {
   private ScriptProbe() {}
 
   /** What loading gave: the report, each script's events, and the warnings logged per script. */
-  public record Result(LoadReport report, Map<ScriptFile, List<String>> events, Map<Path, List<String>> warnings,
-      List<dev.graft.scripting.api.ScriptCommand> commands, List<dev.graft.scripting.api.ScriptTool> tools) {}
+  public record Result(
+      LoadReport report,
+      Map<ScriptFile, List<String>> events,
+      Map<Path, List<String>> warnings,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools) {}
 
   /** Loads {@code sources} as a run does. */
   public static Result load(ScriptSources sources) {
     Map<Path, List<String>> warnings = new LinkedHashMap<>();
-    ScriptLog log = new ScriptLog() {
-      @Override
-      public void line(ScriptFile script, Level level, String text) {
-        if (level == Level.WARN || level == Level.ERROR) {
-          synchronized (warnings) {
-            warnings.computeIfAbsent(script.path(), p -> new ArrayList<>()).add(text);
+    ScriptLog log =
+        new ScriptLog() {
+          @Override
+          public void line(ScriptFile script, Level level, String text) {
+            if (level == Level.WARN || level == Level.ERROR) {
+              synchronized (warnings) {
+                warnings.computeIfAbsent(script.path(), p -> new ArrayList<>()).add(text);
+              }
+            }
           }
-        }
-      }
-    };
+        };
     try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
       LoadReport report = engine.load(sources);
       Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
@@ -49,13 +58,15 @@ public final class ScriptProbe {
       }
       synchronized (warnings) {
         // What a run leaves out: a command or a tool with a built-in one's name.
-        for (dev.graft.scripting.api.ScriptCommand c : engine.commands()) {
-          dev.graft.cli.interactive.ScriptCommandPrompts.refusal(c.name())
-              .ifPresent(w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
+        for (ScriptCommand c : engine.commands()) {
+          ScriptCommandPrompts.refusal(c.name())
+              .ifPresent(
+                  w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
         }
-        for (dev.graft.scripting.api.ScriptTool t : engine.tools()) {
-          dev.graft.cli.setup.AgentTools.leftOut(t.name())
-              .ifPresent(w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
+        for (ScriptTool t : engine.tools()) {
+          AgentTools.leftOut(t.name())
+              .ifPresent(
+                  w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
         }
         return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());
       }
@@ -67,30 +78,34 @@ public final class ScriptProbe {
    * port gains later fail the same way.
    */
   static ScriptHostPort noAgent() {
-    InvocationHandler refuse = (proxy, method, args) -> {
-      switch (method.getName()) {
-        case "equals" -> {
-          return proxy == args[0];
-        }
-        case "hashCode" -> {
-          return System.identityHashCode(proxy);
-        }
-        case "toString" -> {
-          return "no agent";
-        }
-        case "nodeAccess", "spawn" -> {
-          return InvocationHandler.invokeDefault(proxy, method, args); // no grants, no programs
-        }
-        default -> {
-          IllegalStateException e = new IllegalStateException("there is no agent while scripts are listed or checked");
-          if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
-            return CompletableFuture.failedFuture(e);
+    InvocationHandler refuse =
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "equals" -> {
+              return proxy == args[0];
+            }
+            case "hashCode" -> {
+              return System.identityHashCode(proxy);
+            }
+            case "toString" -> {
+              return "no agent";
+            }
+            case "nodeAccess", "spawn" -> {
+              return InvocationHandler.invokeDefault(proxy, method, args); // no grants, no programs
+            }
+            default -> {
+              IllegalStateException e =
+                  new IllegalStateException(
+                      "there is no agent while scripts are listed or checked");
+              if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
+                return CompletableFuture.failedFuture(e);
+              }
+              throw e;
+            }
           }
-          throw e;
-        }
-      }
-    };
-    return (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, refuse);
+        };
+    return (ScriptHostPort)
+        Proxy.newProxyInstance(
+            ScriptHostPort.class.getClassLoader(), new Class<?>[] {ScriptHostPort.class}, refuse);
   }
 }

@@ -13,8 +13,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code ctx.ui} for a simulated session: dialogs take the test's answers in order (null, or no
- * answer left, dismisses), and every dialog and notification is recorded for the test to check.
- * A select answered with something that is not one of its options fails the command.
+ * answer left, dismisses), and every dialog and notification is recorded for the test to check. A
+ * select answered with something that is not one of its options fails the command.
  */
 final class ScriptedUi implements ScriptUi {
   private final Deque<JsonNode> answers = new ArrayDeque<>();
@@ -36,7 +36,8 @@ final class ScriptedUi implements ScriptUi {
 
   private synchronized Optional<JsonNode> next(ObjectNode dialog) {
     JsonNode answer = answers.poll();
-    Optional<JsonNode> given = answer == null || answer.isNull() ? Optional.empty() : Optional.of(answer);
+    Optional<JsonNode> given =
+        answer == null || answer.isNull() ? Optional.empty() : Optional.of(answer);
     dialog.set("answer", given.orElse(Json.NODES.nullNode()));
     dialogs.add(dialog);
     return given;
@@ -53,15 +54,22 @@ final class ScriptedUi implements ScriptUi {
     options.forEach(dialog.putArray("options")::add);
     Optional<JsonNode> answer = next(dialog);
     if (answer.isPresent() && !options.contains(answer.get().asText())) {
-      return CompletableFuture.failedFuture(new IllegalArgumentException("the test answered the select \"" + title + "\" with "
-          + answer.get() + ", which is not one of its options " + Json.write(dialog.get("options"))));
+      return CompletableFuture.failedFuture(
+          new IllegalArgumentException(
+              "the test answered the select \""
+                  + title
+                  + "\" with "
+                  + answer.get()
+                  + ", which is not one of its options "
+                  + Json.write(dialog.get("options"))));
     }
     return CompletableFuture.completedFuture(answer.map(JsonNode::asText));
   }
 
   @Override
   public CompletableFuture<Boolean> confirm(String title, String message) {
-    Optional<JsonNode> answer = next(Json.object().put("kind", "confirm").put("title", title).put("message", message));
+    Optional<JsonNode> answer =
+        next(Json.object().put("kind", "confirm").put("title", title).put("message", message));
     return CompletableFuture.completedFuture(answer.map(JsonNode::asBoolean).orElse(false));
   }
 

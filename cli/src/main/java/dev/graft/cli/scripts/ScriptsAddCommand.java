@@ -1,9 +1,9 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
 import java.io.PrintWriter;
@@ -44,11 +44,23 @@ final class ScriptsAddCommand implements Callable<Integer> {
     PackageLock.Entry e = new PackageInstaller(context.home()).add(scope, parsed);
     PrintWriter out = context.out();
     Path dir = scope.installed(e.name());
-    List<String> scripts = PackageManifest.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
-    out.println("Added " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ") to the "
-        + scope.label() + " packages: " + dir);
-    out.println("  scripts: " + (scripts.isEmpty() ? "none (a library: import it as \"" + e.name() + "\")"
-        : String.join(", ", scripts)));
+    List<String> scripts =
+        PackageManifest.scripts(dir).stream().map(p -> dir.relativize(p).toString()).toList();
+    out.println(
+        "Added "
+            + e.name()
+            + (e.version().isEmpty() ? "" : " " + e.version())
+            + " ("
+            + e.resolved()
+            + ") to the "
+            + scope.label()
+            + " packages: "
+            + dir);
+    out.println(
+        "  scripts: "
+            + (scripts.isEmpty()
+                ? "none (a library: import it as \"" + e.name() + "\")"
+                : String.join(", ", scripts)));
     out.println("  locked in " + scope.lock().file());
     if (scope.project()) {
       out.println("Runs load it once you trust it: graft scripts trust --package " + e.name());
@@ -59,8 +71,10 @@ final class ScriptsAddCommand implements Callable<Integer> {
   /** A path source made absolute against the directory the command runs in. */
   static PackageSource absolute(PackageSource s, Path cwd) {
     return switch (s) {
-      case PackageSource.Tarball t -> new PackageSource.Tarball(cwd.resolve(t.file()).normalize().toString());
-      case PackageSource.Local l -> new PackageSource.Local(cwd.resolve(l.dir()).normalize().toString());
+      case PackageSource.Tarball t ->
+          new PackageSource.Tarball(cwd.resolve(t.file()).normalize().toString());
+      case PackageSource.Local l ->
+          new PackageSource.Local(cwd.resolve(l.dir()).normalize().toString());
       default -> s;
     };
   }

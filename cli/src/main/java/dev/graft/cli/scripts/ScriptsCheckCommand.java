@@ -1,9 +1,9 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSources;
@@ -38,7 +38,8 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   private static final Pattern AT = Pattern.compile("(?s)(.*?)\\s*\\(at [^()]*?:(\\d+)\\)\\s*$");
 
   static String located(Path path, String problem) {
-    String text = problem.startsWith(path + ": ") ? problem.substring(path.toString().length() + 2) : problem;
+    String text =
+        problem.startsWith(path + ": ") ? problem.substring(path.toString().length() + 2) : problem;
     Matcher m = AT.matcher(text);
     return m.matches() ? path + ":" + m.group(2) + ": " + m.group(1) : path + ": " + text;
   }
@@ -47,13 +48,22 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   public Integer call() {
     CliContext context = parent.context();
     Path path = context.cwd().resolve(file).normalize();
-    ScriptLocations.notAScriptFile(file, path,
+    ScriptLocations.notAScriptFile(
+            file,
+            path,
             "graft scripts list --scripts " + file + " lists the scripts in it and their problems")
-        .ifPresent(problem -> { throw new UserError(file + ": " + problem); });
-    // What a run here could import: the shared library and the packages (global, trusted project ones).
-    ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
-        context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
-    ScriptProbe.Result r = ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()));
+        .ifPresent(problem -> {
+          throw new UserError(file + ": " + problem);
+        });
+    // What a run here could import: the shared library and the packages (global, trusted project
+    // ones).
+    ScriptLocations.Plan here =
+        ScriptLocations.plan(
+            new ScriptLocations.Request(
+                context.home(), context.cwd(), context.cwd(), List.of(), List.of(), false),
+            ScriptLocations.TrustDecision.SKIP);
+    ScriptProbe.Result r =
+        ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()));
     PrintWriter out = context.out();
     List<String> problems = new ArrayList<>();
     for (LoadReport.Problem p : r.report().problems()) {
@@ -66,17 +76,23 @@ final class ScriptsCheckCommand implements Callable<Integer> {
       if (!events.isEmpty()) {
         parts.add("events " + String.join(", ", events));
       }
-      List<String> commands = r.commands().stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList();
+      List<String> commands =
+          r.commands().stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList();
       if (!commands.isEmpty()) {
         parts.add("commands " + String.join(", ", commands));
       }
-      List<String> tools = r.tools().stream().filter(t -> t.script().equals(f)).map(t -> t.name()).toList();
+      List<String> tools =
+          r.tools().stream().filter(t -> t.script().equals(f)).map(t -> t.name()).toList();
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }
-      out.println(ScriptText.shown(f.path() + ": loads; " + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
+      out.println(
+          ScriptText.safeLine(
+              f.path()
+                  + ": loads; "
+                  + (parts.isEmpty() ? "registers nothing" : String.join("; ", parts))));
     }
-    problems.forEach(p -> out.println(ScriptText.shown(located(path, p))));
+    problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));
     if (problems.isEmpty()) {
       out.println("No problems found.");
       return 0;

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "scripts",
-    description = "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests; add, remove, update and install script packages.",
+    description =
+        "Hook scripts: list what would load, check one, trust or untrust a project's scripts, try them on a session, run their tests; add, remove, update and install script packages.",
     mixinStandardHelpOptions = true,
     subcommands = {
       ScriptsListCommand.class,

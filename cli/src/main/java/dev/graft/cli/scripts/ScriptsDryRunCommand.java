@@ -1,12 +1,12 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.export.EntryPreview;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
@@ -24,7 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code graft scripts dry-run FILE --scripts DIR}: what the scripts' context handlers would change. */
+/**
+ * {@code graft scripts dry-run FILE --scripts DIR}: what the scripts' context handlers would
+ * change.
+ */
 @Command(
     name = "dry-run",
     mixinStandardHelpOptions = true,
@@ -46,20 +49,35 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
   @Parameters(paramLabel = "SESSION_FILE", description = "The session file (.jsonl).")
   Path file;
 
-  @Option(names = "--scripts", paramLabel = "DIR", description = "Load the scripts in DIR (repeatable).")
+  @Option(
+      names = "--scripts",
+      paramLabel = "DIR",
+      description = "Load the scripts in DIR (repeatable).")
   List<Path> dirs = new ArrayList<>();
 
-  @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one script (repeatable).")
+  @Option(
+      names = {"-s", "--script"},
+      paramLabel = "FILE",
+      description = "Load one script (repeatable).")
   List<Path> files = new ArrayList<>();
 
-  @Option(names = "--leaf", paramLabel = "ID", description = "Build the context with this entry as the leaf (default: the file's leaf).")
+  @Option(
+      names = "--leaf",
+      paramLabel = "ID",
+      description = "Build the context with this entry as the leaf (default: the file's leaf).")
   String leaf;
 
-  @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      defaultValue = "text",
       description = "Output format (default: ${DEFAULT-VALUE}).")
   Format format;
 
-  enum Format { text, json }
+  enum Format {
+    text,
+    json
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -75,31 +93,43 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
     for (Path f : files) {
       Path p = context.cwd().resolve(f).normalize();
       ScriptLocations.notAScriptFile(f, p, "--scripts " + f + " loads the scripts in it")
-          .ifPresent(problem -> { throw new UserError("-s " + f + ": " + problem); });
+          .ifPresent(problem -> {
+            throw new UserError("-s " + f + ": " + problem);
+          });
       locations.add(p);
     }
     if (locations.isEmpty()) {
       throw new UserError("no scripts: give --scripts DIR or -s FILE");
     }
     PrintWriter err = context.err();
-    ScriptLog log = (script, level, text) -> {
-      if (level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
-        err.flush();
-      }
-    };
+    ScriptLog log =
+        (script, level, text) -> {
+          if (level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
+            err.println(
+                "[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
+            err.flush();
+          }
+        };
     ContextDryRun.Report report;
-    try (Session session = Session.openReadOnly(context.cwd().resolve(file).normalize(), context.clock())) {
-      session.warnings().forEach(w -> err.println("graft: warning: " + file.getFileName() + " " + w));
+    try (Session session =
+        Session.openReadOnly(context.cwd().resolve(file).normalize(), context.clock())) {
+      session
+          .warnings()
+          .forEach(w -> err.println("graft: warning: " + file.getFileName() + " " + w));
       if (leaf != null) {
         if (!session.contains(leaf)) {
           throw new UserError("entry " + leaf + " not found in " + file);
         }
         session.branch(leaf);
       }
-      ScriptLocations.Plan here = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
-          context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP);
-      report = ContextDryRun.run(session, new ScriptSources(locations, here.libraryDir(), here.packages()), log);
+      ScriptLocations.Plan here =
+          ScriptLocations.plan(
+              new ScriptLocations.Request(
+                  context.home(), context.cwd(), context.cwd(), List.of(), List.of(), false),
+              ScriptLocations.TrustDecision.SKIP);
+      report =
+          ContextDryRun.run(
+              session, new ScriptSources(locations, here.libraryDir(), here.packages()), log);
     }
     report.loadProblems().forEach(p -> err.println("graft: script " + p));
     err.flush();
@@ -123,8 +153,10 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
       }
       for (ContextChange c : s.changes()) {
         switch (c) {
-          case ContextChange.Removed x -> out.println("  - removed  #" + x.before() + " " + EntryPreview.message(x.message()));
-          case ContextChange.Added x -> out.println("  + added    #" + x.after() + " " + EntryPreview.message(x.message()));
+          case ContextChange.Removed x ->
+              out.println("  - removed  #" + x.before() + " " + EntryPreview.message(x.message()));
+          case ContextChange.Added x ->
+              out.println("  + added    #" + x.after() + " " + EntryPreview.message(x.message()));
           case ContextChange.Replaced x -> {
             out.println("  ~ replaced #" + x.before() + " " + EntryPreview.message(x.was()));
             out.println("          by #" + x.after() + " " + EntryPreview.message(x.now()));
@@ -140,7 +172,12 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
   }
 
   private static String size(ContextDryRun.Size s) {
-    return s.messages() + " message" + (s.messages() == 1 ? "" : "s") + ", ~" + s.tokens() + " tokens";
+    return s.messages()
+        + " message"
+        + (s.messages() == 1 ? "" : "s")
+        + ", ~"
+        + s.tokens()
+        + " tokens";
   }
 
   private static ObjectNode json(ContextDryRun.Report r) {

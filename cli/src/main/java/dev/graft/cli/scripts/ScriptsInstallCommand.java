@@ -39,13 +39,26 @@ final class ScriptsInstallCommand implements Callable<Integer> {
         continue;
       }
       installer.install(scope, e);
-      out.println("Installed " + e.name() + (e.version().isEmpty() ? "" : " " + e.version()) + " (" + e.resolved() + ")");
+      out.println(
+          "Installed "
+              + e.name()
+              + (e.version().isEmpty() ? "" : " " + e.version())
+              + " ("
+              + e.resolved()
+              + ")");
       installed++;
     }
-    out.println(installed == 0 ? "All " + lock.entries().size() + " " + scope.label() + " packages are installed as locked."
-        : installed + " installed.");
+    out.println(
+        installed == 0
+            ? "All "
+                + lock.entries().size()
+                + " "
+                + scope.label()
+                + " packages are installed as locked."
+            : installed + " installed.");
     if (scope.project() && installed > 0) {
-      out.println("Runs load a project's packages once you trust them: graft scripts trust --package NAME");
+      out.println(
+          "Runs load a project's packages once you trust them: graft scripts trust --package NAME");
     }
     return 0;
   }

@@ -1,15 +1,17 @@
 package dev.graft.cli.scripts;
 
-import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptLocations;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.api.ScriptLog;
+import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -33,7 +35,10 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsTestCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "Where the test files are (default: .).")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "Where the test files are (default: .).")
   Path dir;
 
   @Override
@@ -50,19 +55,31 @@ final class ScriptsTestCommand implements Callable<Integer> {
     PrintWriter out = context.out();
     PrintWriter err = context.err();
     boolean verbose = parent.verbose();
-    ScriptLog log = (script, level, text) -> {
-      if (verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
-        err.flush();
-      }
-    };
+    ScriptLog log =
+        (script, level, text) -> {
+          if (verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
+            err.println(
+                "[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
+            err.flush();
+          }
+        };
     List<ScriptTests.Outcome> outcomes = new ArrayList<>();
     // Tests may import the installed packages a run here could (global ones, trusted project ones).
-    java.util.Map<String, Path> packages = ScriptLocations.plan(new ScriptLocations.Request(context.home(), context.cwd(),
-        context.cwd(), List.of(), List.of(), false), ScriptLocations.TrustDecision.SKIP).packages();
+    Map<String, Path> packages =
+        ScriptLocations.plan(
+                new ScriptLocations.Request(
+                    context.home(), context.cwd(), context.cwd(), List.of(), List.of(), false),
+                ScriptLocations.TrustDecision.SKIP)
+            .packages();
     for (Path file : files) {
-      outcomes.addAll(ScriptTests.run(file, root.relativize(file).toString(), out, log, packages,
-          dev.graft.scripting.api.ScriptSettings.defaults()));
+      outcomes.addAll(
+          ScriptTests.run(
+              file,
+              root.relativize(file).toString(),
+              out,
+              log,
+              packages,
+              ScriptSettings.defaults()));
     }
     long failed = outcomes.stream().filter(o -> !o.passed()).count();
     out.println((outcomes.size() - failed) + " passed, " + failed + " failed");

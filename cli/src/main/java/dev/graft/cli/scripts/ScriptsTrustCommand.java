@@ -2,13 +2,19 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
-import dev.graft.cli.setup.ScriptFingerprint;
-import dev.graft.cli.setup.ScriptLocations;
-import dev.graft.cli.setup.TrustDecisions;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.packages.PackageManifest;
+import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.trust.ScriptFingerprint;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
+import dev.graft.cli.trust.TrustStore;
 import dev.graft.runtime.config.ScriptGrants;
+import java.io.Console;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,7 +29,7 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Trust a project's hook scripts as they are now, so that runs load them.",
       "",
-      "DIR/.graft/scripts (default: this directory's): shows the files, the project's exec grants and",
+      "DIR/.graft/scripts (default: this directory's): shows the files, the project's grants and",
       "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
       "changes. Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
       "installed script package NAME instead (its files, dependencies, its package:NAME grants and what",
@@ -32,16 +38,26 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "The project directory or its .graft/scripts.")
   Path dir;
 
-  @Option(names = "--package", paramLabel = "NAME", description = "A project script package (.graft/packages/NAME).")
+  @Option(
+      names = "--package",
+      paramLabel = "NAME",
+      description = "A project script package (.graft/packages/NAME).")
   String packageName;
 
-  @Option(names = {"-y", "--yes"}, description = "Trust without asking (for scripts and non-terminals).")
+  @Option(
+      names = {"-y", "--yes"},
+      description = "Trust without asking (for scripts and non-terminals).")
   boolean yes;
 
-  @Option(names = "--global", description = "With --package: a global package ($GRAFT_HOME/packages/NAME).")
+  @Option(
+      names = "--global",
+      description = "With --package: a global package ($GRAFT_HOME/packages/NAME).")
   boolean global;
 
   @Override
@@ -55,10 +71,13 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     String grantText;
     if (packageName != null) {
       scripts = ProjectDirArgument.packageDir(context.cwd(), dir, packageName);
-      grants = ScriptGrants.load(context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
-      java.util.List<String> problems = new java.util.ArrayList<>();
-      grantText = grants.projectTextFor("package:" + packageName)
-          + ScriptLocations.asksText(dev.graft.cli.packages.PackageManifest.permissions(scripts, problems));
+      grants =
+          ScriptGrants.load(
+              context.home(), dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+      List<String> problems = new ArrayList<>();
+      grantText =
+          grants.projectTextFor("package:" + packageName)
+              + ScriptLocations.asksText(PackageManifest.permissions(scripts, problems));
       problems.forEach(p -> context.err().println("graft: warning: " + p));
     } else {
       scripts = ProjectDirArgument.scriptsDir(context.cwd(), dir, true).toRealPath();
@@ -68,7 +87,8 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
     ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
-    ScriptLocations.Project project = new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
+    ScriptLocations.Project project =
+        new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
     PrintWriter out = context.out();
     if (project.state() instanceof TrustStore.State.Trusted) {
       out.println("Already trusted: " + scripts + " (" + fingerprint.value() + ")");
@@ -77,7 +97,7 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     TrustDecisions.describe(project).forEach(out::println);
     out.flush();
     if (!yes) {
-      java.io.Console console = System.console();
+      Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
         throw new UserError("not asking without a terminal: add --yes to trust these scripts");
       }
@@ -99,30 +119,41 @@ final class ScriptsTrustCommand implements Callable<Integer> {
     if (packageName == null) {
       throw new UserError("--global approves a global package's grants: give --package NAME");
     }
-    Path pkg = dev.graft.cli.packages.PackageScope.global(context.home()).installed(packageName);
-    if (!java.nio.file.Files.isDirectory(pkg)) {
-      throw new UserError("no global package " + packageName + " installed (" + pkg + " is not a directory)");
+    Path pkg = PackageScope.global(context.home()).installed(packageName);
+    if (!Files.isDirectory(pkg)) {
+      throw new UserError(
+          "no global package " + packageName + " installed (" + pkg + " is not a directory)");
     }
-    java.util.List<String> problems = new java.util.ArrayList<>();
-    ScriptGrants.Grant asks = dev.graft.cli.packages.PackageManifest.permissions(pkg, problems);
+    List<String> problems = new ArrayList<>();
+    ScriptGrants.Grant asks = PackageManifest.permissions(pkg, problems);
     problems.forEach(p -> context.err().println("graft: warning: " + p));
     PrintWriter out = context.out();
     if (asks.isEmpty()) {
-      out.println("Package " + packageName + " asks for nothing beyond the API; there is nothing to approve.");
+      out.println(
+          "Package "
+              + packageName
+              + " asks for nothing beyond the API; there is nothing to approve.");
       return 0;
     }
     TrustStore store = TrustStore.load(context.home());
     ScriptFingerprint approval = ScriptLocations.approval(asks);
     if (store.state(pkg, approval) instanceof TrustStore.State.Trusted) {
-      out.println("Already approved: what " + packageName + " asks (" + String.join("; ", asks.describe()) + ")");
+      out.println(
+          "Already approved: what "
+              + packageName
+              + " asks ("
+              + String.join("; ", asks.describe())
+              + ")");
       return 0;
     }
     out.println("Your global package " + packageName + " (" + pkg + ") asks to:");
     asks.describe().forEach(line -> out.println("  " + line));
-    out.println("Paths are the project's (\".\"), your home's (\"~/...\") or absolute; a program it may run can do what you can.");
+    out.println(
+        "Paths are the project's (\".\"), your home's (\"~/...\") or absolute; a program it may run can"
+            + " do what you can.");
     out.flush();
     if (!yes) {
-      java.io.Console console = System.console();
+      Console console = System.console();
       if (context.in() != System.in || console == null || !console.isTerminal()) {
         throw new UserError("not asking without a terminal: add --yes to approve these grants");
       }
@@ -135,7 +166,10 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       }
     }
     store.trust(pkg, approval);
-    out.println("Approved: " + packageName + "'s scripts get what it asks until it asks for something else.");
+    out.println(
+        "Approved: "
+            + packageName
+            + "'s scripts get what it asks until it asks for something else.");
     return 0;
   }
 }

@@ -1,7 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.setup.TrustStore;
+import dev.graft.cli.trust.TrustStore;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,20 +21,29 @@ import picocli.CommandLine.ParentCommand;
 final class ScriptsUntrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
 
-  @Parameters(paramLabel = "DIR", arity = "0..1", description = "The project directory or its .graft/scripts.")
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "0..1",
+      description = "The project directory or its .graft/scripts.")
   Path dir;
 
-  @picocli.CommandLine.Option(names = "--package", paramLabel = "NAME",
+  @picocli.CommandLine.Option(
+      names = "--package",
+      paramLabel = "NAME",
       description = "A project script package (.graft/packages/NAME).")
   String packageName;
 
   @Override
   public Integer call() {
     CliContext context = parent.context();
-    Path scripts = packageName != null ? ProjectDirArgument.packageDir(context.cwd(), dir, packageName)
-        : ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
+    Path scripts =
+        packageName != null
+            ? ProjectDirArgument.packageDir(context.cwd(), dir, packageName)
+            : ProjectDirArgument.scriptsDir(context.cwd(), dir, false);
     boolean had = TrustStore.load(context.home()).forget(scripts);
-    context.out().println(had ? "No longer trusted: " + scripts : "Nothing was recorded for " + scripts);
+    context
+        .out()
+        .println(had ? "No longer trusted: " + scripts : "Nothing was recorded for " + scripts);
     return 0;
   }
 }

@@ -15,7 +15,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code graft scripts update [NAME]...}: fetches packages' sources again and locks what they give now. */
+/**
+ * {@code graft scripts update [NAME]...}: fetches packages' sources again and locks what they give
+ * now.
+ */
 @Command(
     name = "update",
     mixinStandardHelpOptions = true,
@@ -30,7 +33,10 @@ final class ScriptsUpdateCommand implements Callable<Integer> {
 
   @Mixin PackageScopeOption where;
 
-  @Parameters(paramLabel = "NAME", arity = "0..*", description = "The packages (default: all of the scope's).")
+  @Parameters(
+      paramLabel = "NAME",
+      arity = "0..*",
+      description = "The packages (default: all of the scope's).")
   List<String> names = new ArrayList<>();
 
   @Override
@@ -52,21 +58,29 @@ final class ScriptsUpdateCommand implements Callable<Integer> {
     for (String n : which) {
       PackageLock.Entry before = lock.get(n).orElseThrow();
       Optional<PackageLock.Entry> after = installer.update(scope, n);
-      out.println(after.map(a -> "Updated " + n + ": " + change(before, a))
-          .orElse(n + " is up to date (" + describe(before) + ")"));
+      out.println(
+          after
+              .map(a -> "Updated " + n + ": " + change(before, a))
+              .orElse(n + " is up to date (" + describe(before) + ")"));
     }
     return 0;
   }
 
-  /** {@code 1.0.0 abc -> 1.1.0 def}, or what changed when the origin is the same (a folder's files, the dependencies). */
+  /**
+   * {@code 1.0.0 abc -> 1.1.0 def}, or what changed when the origin is the same (a folder's files,
+   * the dependencies).
+   */
   private static String change(PackageLock.Entry before, PackageLock.Entry after) {
     if (!describe(before).equals(describe(after))) {
       return describe(before) + " -> " + describe(after);
     }
     boolean files = !before.hash().equals(after.hash());
-    boolean deps = !before.dependencies().equals(after.dependencies())
-        || !before.dependenciesHash().equals(after.dependenciesHash());
-    return describe(after) + ", " + (files && deps ? "its files and dependencies" : deps ? "its dependencies" : "its files")
+    boolean deps =
+        !before.dependencies().equals(after.dependencies())
+            || !before.dependenciesHash().equals(after.dependenciesHash());
+    return describe(after)
+        + ", "
+        + (files && deps ? "its files and dependencies" : deps ? "its dependencies" : "its files")
         + " changed";
   }
 

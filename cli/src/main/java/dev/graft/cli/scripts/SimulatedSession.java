@@ -18,8 +18,8 @@ import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
-import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.EventContext;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,13 +50,17 @@ final class SimulatedSession implements AutoCloseable {
   private final ArrayNode requests = Json.array();
   private final StringWriter err = new StringWriter();
 
-  /** {@code options}: {scripts: [...], turns?: [...], entries?: [...], files?: {...}}; scripts relative to {@code base}. */
+  /**
+   * {@code options}: {scripts: [...], turns?: [...], entries?: [...], files?: {...}}; scripts
+   * relative to {@code base}.
+   */
   SimulatedSession(Path base, JsonNode options) throws Exception {
     root = Files.createTempDirectory("graft-test-");
     try {
       Path home = Files.createDirectories(root.resolve("home"));
       Path cwd = Files.createDirectories(root.resolve("work"));
-      List<String> args = new ArrayList<>(List.of("--provider", "scripted", "--cwd", cwd.toString()));
+      List<String> args =
+          new ArrayList<>(List.of("--provider", "scripted", "--cwd", cwd.toString()));
       Path turns = root.resolve("turns.jsonl");
       StringBuilder lines = new StringBuilder();
       for (JsonNode turn : options.path("turns")) {
@@ -64,7 +69,8 @@ final class SimulatedSession implements AutoCloseable {
       Files.writeString(turns, lines);
       args.addAll(List.of("--model", turns.toString()));
       if (!options.path("scripts").isArray() || options.path("scripts").isEmpty()) {
-        throw new UserError("t.session: give the scripts under test, {scripts: [\"./my-script.js\"]}");
+        throw new UserError(
+            "t.session: give the scripts under test, {scripts: [\"./my-script.js\"]}");
       }
       for (JsonNode script : options.get("scripts")) {
         Path p = base.resolve(script.asText()).normalize();
@@ -73,30 +79,49 @@ final class SimulatedSession implements AutoCloseable {
         }
         args.addAll(List.of("-s", p.toString()));
       }
-      options.path("files").properties().forEach(f -> write(cwd, f.getKey(), f.getValue().asText()));
+      options
+          .path("files")
+          .properties()
+          .forEach(f -> write(cwd, f.getKey(), f.getValue().asText()));
       if (options.has("entries")) {
         args.addAll(List.of("--session", sessionFile(cwd, options.get("entries")).toString()));
       }
       PrintWriter errors = new PrintWriter(err, true);
-      CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString()), new GraftHome(home), cwd,
-          new PrintWriter(new StringWriter(), true), errors, Clock.systemUTC(), new ByteArrayInputStream(new byte[0]));
-      AgentOptions agentOptions = CommandLine.populateCommand(new AgentOptions(), args.toArray(String[]::new));
+      CliContext context =
+          new CliContext(
+              Map.of("GRAFT_HOME", home.toString()),
+              new GraftHome(home),
+              cwd,
+              new PrintWriter(new StringWriter(), true),
+              errors,
+              Clock.systemUTC(),
+              new ByteArrayInputStream(new byte[0]));
+      AgentOptions agentOptions =
+          CommandLine.populateCommand(new AgentOptions(), args.toArray(String[]::new));
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       agent = ready.agent();
       surface = ready.surface();
-      surface.showUi(ui); // event handlers' dialogs and notifications are the test's too, session_start's included
+      surface.showUi(
+          ui); // event handlers' dialogs and notifications are the test's too, session_start's
+      // included
       agent.start();
-      engine = ready.scripts().orElseThrow(() -> new UserError("t.session: no script was loaded: " + err.toString().strip()));
+      engine =
+          ready
+              .scripts()
+              .orElseThrow(() ->
+                  new UserError("t.session: no script was loaded: " + err.toString().strip()));
       LlmProvider scripted = ScriptedProvider.load(turns);
-      agent.setModel(ScriptedProvider.MODEL, (request, listener) -> {
-        ObjectNode r = Json.object().put("systemPrompt", request.systemPrompt());
-        ArrayNode messages = r.putArray("messages");
-        request.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
-        synchronized (requests) {
-          requests.add(r);
-        }
-        return scripted.stream(request, listener);
-      });
+      agent.setModel(
+          ScriptedProvider.MODEL,
+          (request, listener) -> {
+            ObjectNode r = Json.object().put("systemPrompt", request.systemPrompt());
+            ArrayNode messages = r.putArray("messages");
+            request.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
+            synchronized (requests) {
+              requests.add(r);
+            }
+            return scripted.stream(request, listener);
+          });
     } catch (Exception | Error e) {
       deleteQuietly();
       throw e;
@@ -116,11 +141,21 @@ final class SimulatedSession implements AutoCloseable {
     }
   }
 
-  /** A session file holding {@code entries}, each the child of the one before unless it says otherwise. */
+  /**
+   * A session file holding {@code entries}, each the child of the one before unless it says
+   * otherwise.
+   */
   private Path sessionFile(Path cwd, JsonNode entries) throws IOException {
     StringBuilder text = new StringBuilder();
-    text.append(Json.write(Json.object().put("type", "session").put("version", 3).put("id", UUID.randomUUID().toString())
-        .put("timestamp", "2026-01-01T00:00:00.000Z").put("cwd", cwd.toString()))).append('\n');
+    text.append(
+            Json.write(
+                Json.object()
+                    .put("type", "session")
+                    .put("version", 3)
+                    .put("id", UUID.randomUUID().toString())
+                    .put("timestamp", "2026-01-01T00:00:00.000Z")
+                    .put("cwd", cwd.toString())))
+        .append('\n');
     String previous = null;
     int n = 0;
     for (JsonNode e : entries) {
@@ -139,7 +174,8 @@ final class SimulatedSession implements AutoCloseable {
         }
       }
       if (!filled.has("timestamp")) {
-        filled.put("timestamp", String.format("2026-01-01T00:%02d:%02d.000Z", (n / 60) % 60, n % 60));
+        filled.put(
+            "timestamp", String.format("2026-01-01T00:%02d:%02d.000Z", (n / 60) % 60, n % 60));
       }
       previous = filled.get("id").asText();
       text.append(Json.write(filled)).append('\n');
@@ -158,15 +194,19 @@ final class SimulatedSession implements AutoCloseable {
 
   /**
    * Runs "/name args" with {@code answers} for its dialogs, and then, as the print mode does, the
-   * prompt it returned and the runs it asked for (sendUserMessage, a message with triggerTurn);
-   * the handler's failure, or an answer a command may not give, as an exception.
+   * prompt it returned and the runs it asked for (sendUserMessage, a message with triggerTurn); the
+   * handler's failure, or an answer a command may not give, as an exception.
    */
   JsonNode command(String line, JsonNode answers) throws InterruptedException, CommandFailed {
     String text = line.strip().startsWith("/") ? line.strip() : "/" + line.strip();
     // As in print mode: a script command with a built-in command's name is not run.
-    ScriptCommandPrompts.Parsed parsed = new ScriptCommandPrompts(Optional.of(engine), surface).parse(text);
+    ScriptCommandPrompts.Parsed parsed =
+        new ScriptCommandPrompts(Optional.of(engine), surface).parse(text);
     if (!(parsed instanceof ScriptCommandPrompts.Parsed.Command command)) {
-      throw new CommandFailed(parsed instanceof ScriptCommandPrompts.Parsed.Unknown u ? u.message() : "not a command: " + line);
+      throw new CommandFailed(
+          parsed instanceof ScriptCommandPrompts.Parsed.Unknown u
+              ? u.message()
+              : "not a command: " + line);
     }
     String name = command.command().name();
     String args = command.args();
@@ -224,7 +264,7 @@ final class SimulatedSession implements AutoCloseable {
 
   private void deleteQuietly() {
     try (var walk = Files.walk(root)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException ignored) {
       // a temporary directory left behind is no failure of the test
     }

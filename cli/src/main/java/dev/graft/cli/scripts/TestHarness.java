@@ -18,18 +18,19 @@ import java.util.concurrent.Executors;
 /**
  * The host side of a test file: it answers the harness's {@code graft.exec("graft-test", [op,
  * JSON])} calls (start a simulated session, prompt it, run a command) on a worker thread, so the
- * test file's thread is free while the session's scripts run. A test file has no other programs
- * to run, and no other API call changes anything.
+ * test file's thread is free while the session's scripts run. A test file has no other programs to
+ * run, and no other API call changes anything.
  */
 final class TestHarness implements AutoCloseable {
   static final String PROGRAM = "graft-test";
 
   private final Path base;
-  private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "graft-test-harness");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService worker =
+      Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "graft-test-harness");
+        t.setDaemon(true);
+        return t;
+      });
   private final Map<Integer, SimulatedSession> sessions = new LinkedHashMap<>();
   private int nextId = 1;
 
@@ -39,19 +40,27 @@ final class TestHarness implements AutoCloseable {
   }
 
   ScriptHostPort port() {
-    return (ScriptHostPort) Proxy.newProxyInstance(ScriptHostPort.class.getClassLoader(),
-        new Class<?>[] {ScriptHostPort.class}, (proxy, method, args) -> switch (method.getName()) {
-          case "toString" -> "TestHarness";
-          case "hashCode" -> System.identityHashCode(proxy);
-          case "equals" -> proxy == args[0];
-          case "exec" -> exec((String) args[1], castList(args[2]));
-          default -> {
-            if (method.getReturnType() == CompletableFuture.class) {
-              yield CompletableFuture.failedFuture(new IllegalStateException(method.getName() + " is not available to a test file"));
-            }
-            throw new IllegalStateException(method.getName() + " is not available to a test file; start a session with t.session()");
-          }
-        });
+    return (ScriptHostPort)
+        Proxy.newProxyInstance(
+            ScriptHostPort.class.getClassLoader(),
+            new Class<?>[] {ScriptHostPort.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "toString" -> "TestHarness";
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  case "equals" -> proxy == args[0];
+                  case "exec" -> exec((String) args[1], castList(args[2]));
+                  default -> {
+                    if (method.getReturnType() == CompletableFuture.class) {
+                      yield CompletableFuture.failedFuture(
+                          new IllegalStateException(
+                              method.getName() + " is not available to a test file"));
+                    }
+                    throw new IllegalStateException(
+                        method.getName()
+                            + " is not available to a test file; start a session with t.session()");
+                  }
+                });
   }
 
   @SuppressWarnings("unchecked")
@@ -61,15 +70,19 @@ final class TestHarness implements AutoCloseable {
 
   private CompletableFuture<JsonNode> exec(String program, List<String> args) {
     if (!PROGRAM.equals(program) || args.size() != 2) {
-      return CompletableFuture.failedFuture(new IllegalStateException("a test file runs no programs (" + program + ")"));
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("a test file runs no programs (" + program + ")"));
     }
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return handle(args.get(0), Json.parse(args.get(1)));
-      } catch (Exception e) {
-        return Json.object().put("error", e.getMessage() == null ? e.toString() : e.getMessage());
-      }
-    }, worker);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return handle(args.get(0), Json.parse(args.get(1)));
+          } catch (Exception e) {
+            return Json.object()
+                .put("error", e.getMessage() == null ? e.toString() : e.getMessage());
+          }
+        },
+        worker);
   }
 
   private JsonNode handle(String op, JsonNode payload) throws Exception {
@@ -81,8 +94,11 @@ final class TestHarness implements AutoCloseable {
       reply.set("state", s.state());
       return reply;
     }
-    SimulatedSession s = Optional.ofNullable(sessions.get(payload.path("id").asInt())).orElseThrow(() ->
-        new IllegalStateException("no such session (sessions end with the test that started them)"));
+    SimulatedSession s =
+        Optional.ofNullable(sessions.get(payload.path("id").asInt()))
+            .orElseThrow(() ->
+                new IllegalStateException(
+                    "no such session (sessions end with the test that started them)"));
     ObjectNode reply = Json.object();
     switch (op) {
       case "prompt" -> reply.set("result", s.prompt(payload.path("text").asText()));
@@ -105,11 +121,13 @@ final class TestHarness implements AutoCloseable {
   /** Ends the sessions the last test started (on the worker, after whatever it still runs). */
   void endSessions() {
     try {
-      worker.submit(() -> {
-        List<SimulatedSession> open = new ArrayList<>(sessions.values());
-        sessions.clear();
-        open.forEach(SimulatedSession::close);
-      }).get();
+      worker
+          .submit(() -> {
+            List<SimulatedSession> open = new ArrayList<>(sessions.values());
+            sessions.clear();
+            open.forEach(SimulatedSession::close);
+          })
+          .get();
     } catch (Exception e) {
       throw new IllegalStateException("cannot end the test's sessions: " + e.getMessage(), e);
     }
@@ -120,5 +138,4 @@ final class TestHarness implements AutoCloseable {
     endSessions();
     worker.shutdownNow();
   }
-
 }

@@ -7,60 +7,97 @@ import picocli.CommandLine.Option;
 
 /** The flags that choose a model, tools, prompt and session for an agent run. */
 public final class AgentOptions {
-  @Option(names = "--provider", paramLabel = "NAME",
-      description = "Model provider: anthropic, openai, a provider from models.json, or 'scripted' (replays --model FILE offline).")
+  @Option(
+      names = "--provider",
+      paramLabel = "NAME",
+      description =
+          "Model provider: anthropic, openai, a provider from models.json, or 'scripted' (replays --model FILE offline).")
   public String provider;
 
-  @Option(names = "--model", paramLabel = "ID|FILE",
-      description = "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
+  @Option(
+      names = "--model",
+      paramLabel = "ID|FILE",
+      description =
+          "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
   public String model;
 
-  @Option(names = "--thinking", paramLabel = "LEVEL",
-      description = "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else off).")
+  @Option(
+      names = "--thinking",
+      paramLabel = "LEVEL",
+      description =
+          "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else off).")
   String thinking;
 
-  @Option(names = "--system-prompt", paramLabel = "TEXT", description = "Replace graft's system prompt.")
+  @Option(
+      names = "--system-prompt",
+      paramLabel = "TEXT",
+      description = "Replace graft's system prompt.")
   String systemPrompt;
 
-  @Option(names = "--append-system-prompt", paramLabel = "TEXT", description = "Add text to the end of the system prompt.")
+  @Option(
+      names = "--append-system-prompt",
+      paramLabel = "TEXT",
+      description = "Add text to the end of the system prompt.")
   String appendSystemPrompt;
 
-  @Option(names = "--tools", paramLabel = "LIST", split = ",",
-      description = "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
+  @Option(
+      names = "--tools",
+      paramLabel = "LIST",
+      split = ",",
+      description =
+          "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
   public List<String> tools = new ArrayList<>();
 
   @Option(names = "--no-tools", description = "No tools at all.")
   boolean noTools;
 
-  @Option(names = {"-c", "--continue"}, description = "Continue the most recent session of this directory.")
+  @Option(
+      names = {"-c", "--continue"},
+      description = "Continue the most recent session of this directory.")
   boolean continueRecent;
 
-  @Option(names = {"-r", "--resume"}, description = "Pick a session to resume (interactive mode).")
+  @Option(
+      names = {"-r", "--resume"},
+      description = "Pick a session to resume (interactive mode).")
   public boolean resume;
 
-  @Option(names = "--session", paramLabel = "FILE|ID",
+  @Option(
+      names = "--session",
+      paramLabel = "FILE|ID",
       description = "Use this session file, or the session whose id starts with ID.")
   String session;
 
   @Option(names = "--no-session", description = "Keep the session in memory only; write no file.")
   boolean noSession;
 
-  @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory for tools and sessions (default: the current one).")
+  @Option(
+      names = "--cwd",
+      paramLabel = "DIR",
+      description = "Working directory for tools and sessions (default: the current one).")
   public Path cwd;
 
-  @Option(names = "--scripts", paramLabel = "DIR",
-      description = { // lines that fit the column, indented as picocli's: it would break "x.ts" after the dot
+  @Option(
+      names = "--scripts",
+      paramLabel = "DIR",
+      description = { // lines that fit the column, indented as picocli's: it would break "x.ts"
+        // after the dot
         "Load the hook scripts in DIR; repeatable: its",
         "  *.js, *.mjs, *.ts and *.mts files (not the",
         "  tests, *.test.js and the like) and each",
         "  subdirectory's index.js, index.mjs, index.ts",
-        "  or index.mts."})
+        "  or index.mts."
+      })
   public List<Path> scriptDirs = new ArrayList<>();
 
-  @Option(names = {"-s", "--script"}, paramLabel = "FILE", description = "Load one hook script (.js, .mjs, .ts or .mts); repeatable.")
+  @Option(
+      names = {"-s", "--script"},
+      paramLabel = "FILE",
+      description = "Load one hook script (.js, .mjs, .ts or .mts); repeatable.")
   List<Path> scriptFiles = new ArrayList<>();
 
-  @Option(names = "--no-scripts", description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
+  @Option(
+      names = "--no-scripts",
+      description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
   boolean noScripts;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
@@ -69,6 +106,9 @@ public final class AgentOptions {
   /** Set from the root command's --verbose: script output (console.log) is shown. */
   public boolean verbose;
 
-  @Option(names = "--max-tokens", paramLabel = "N", description = "Most output tokens per model call (default: the model's).")
+  @Option(
+      names = "--max-tokens",
+      paramLabel = "N",
+      description = "Most output tokens per model call (default: the model's).")
   int maxTokens;
 }

@@ -2,7 +2,10 @@ package dev.graft.cli.setup;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.base.UnreadEntries;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.base.UserSettings;
+import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.ProjectContext;
 import dev.graft.runtime.agent.SystemPrompt;
@@ -16,12 +19,16 @@ import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
+import dev.graft.runtime.session.SessionInUseException;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.scripting.ScriptEngine;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
@@ -29,11 +36,14 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
 public final class AgentSetup {
   /** Models tried, in order, when --model is not given. */
-  private static final List<String> DEFAULT_MODELS = List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
+  private static final List<String> DEFAULT_MODELS =
+      List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
 
   private AgentSetup() {}
 
@@ -42,15 +52,20 @@ public final class AgentSetup {
    * interactive mode sees them (their commands, /scripts, /reload), and where the scripts meet the
    * user (for the mode to attach its UI).
    */
-  public record Ready(AgentSession agent, java.util.Optional<dev.graft.scripting.ScriptEngine> scripts,
-      dev.graft.cli.interactive.ScriptControl scriptControl, ScriptSurface surface) {}
+  public record Ready(
+      AgentSession agent,
+      Optional<ScriptEngine> scripts,
+      ScriptControl scriptControl,
+      ScriptSurface surface) {}
 
-  public static AgentSession create(CliContext context, AgentOptions o) throws SessionFileException {
+  public static AgentSession create(CliContext context, AgentOptions o)
+      throws SessionFileException {
     return prepare(context, o, false).agent();
   }
 
   /** {@code interactive}: --resume is allowed (the interactive mode shows the picker). */
-  public static Ready prepare(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+  public static Ready prepare(CliContext context, AgentOptions o, boolean interactive)
+      throws SessionFileException {
     Ready ready = prepareUnstarted(context, o, interactive);
     ready.agent().start(); // session_start for the scripts, now that they can reach the agent
     return ready;
@@ -61,14 +76,16 @@ public final class AgentSetup {
    * {@link ScriptSurface} first and then calls {@link AgentSession#start}, so that ctx.hasUI is
    * true there and what a handler shows then (notify, setStatus) is not lost.
    */
-  public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive) throws SessionFileException {
+  public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive)
+      throws SessionFileException {
     checkValues(o);
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
     }
     if (o.resume && !interactive) {
-      throw UserError.usage("--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
+      throw UserError.usage(
+          "--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
     }
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
       throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
@@ -76,7 +93,7 @@ public final class AgentSetup {
     Session session = openSession(context, o, cwd);
     try {
       session.claim();
-    } catch (dev.graft.runtime.session.SessionInUseException e) {
+    } catch (SessionInUseException e) {
       session.close();
       throw new UserError(e.getMessage());
     }
@@ -87,22 +104,30 @@ public final class AgentSetup {
     ModelRegistry registry = null;
     if ("scripted".equals(o.provider)) {
       if (o.model == null) {
-        throw UserError.usage("--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
+        throw UserError.usage(
+            "--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
       }
       Path file = context.cwd().resolve(o.model);
       try {
         provider = ScriptedProvider.load(file).withClock(context.clock()::millis);
-      } catch (java.nio.file.NoSuchFileException e) {
+      } catch (NoSuchFileException e) {
         throw new UserError("--model " + o.model + ": no such file");
       } catch (IOException e) {
-        throw new UserError(e.getMessage() == null ? "cannot read " + file : e.getMessage().lines().findFirst().orElse(""));
+        throw new UserError(
+            e.getMessage() == null
+                ? "cannot read " + file
+                : e.getMessage().lines().findFirst().orElse(""));
       }
       model = ScriptedProvider.MODEL;
     } else {
       registry = ModelRegistry.load(context.home().root(), context.env());
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       model = chooseModel(registry, o, existing, defaults(context, cwd));
-      ModelListing listing = registry.listModels().stream().filter(l -> l.model().equals(model)).findFirst().orElseThrow();
+      ModelListing listing =
+          registry.listModels().stream()
+              .filter(l -> l.model().equals(model))
+              .findFirst()
+              .orElseThrow();
       if (!listing.usable()) {
         throw noKey(registry, model.provider());
       }
@@ -111,9 +136,10 @@ public final class AgentSetup {
 
     provider = recording(context, provider);
 
-    ThinkingLevel thinking = o.thinking != null
-        ? ThinkingLevel.parse(o.thinking).orElseThrow()
-        : chosenThinking(session, existing, defaults(context, cwd), context);
+    ThinkingLevel thinking =
+        o.thinking != null
+            ? ThinkingLevel.parse(o.thinking).orElseThrow()
+            : chosenThinking(session, existing, defaults(context, cwd), context);
 
     Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
@@ -127,14 +153,24 @@ public final class AgentSetup {
     try {
       tools = tools(o, scripts.tools());
     } catch (RuntimeException e) {
-      scripts.engine().ifPresent(dev.graft.scripting.ScriptEngine::close);
+      scripts.engine().ifPresent(ScriptEngine::close);
       session.close();
       throw e;
     }
     List<String> names = tools.stream().map(Tool::name).toList();
     List<ProjectContext.ContextFile> contextFiles = ProjectContext.find(context.home().root(), cwd);
     String prompt = systemPrompt(context, o, cwd, names, contextFiles);
-    AgentSession agent = new AgentSession(session, cwd, model, provider, thinking, prompt, tools, scripts.hooks(), context.clock());
+    AgentSession agent =
+        new AgentSession(
+            session,
+            cwd,
+            model,
+            provider,
+            thinking,
+            prompt,
+            tools,
+            scripts.hooks(),
+            context.clock());
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
     scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
@@ -144,21 +180,23 @@ public final class AgentSetup {
     agent.setMaxTokens(o.maxTokens);
     settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
-    dev.graft.cli.base.UnreadEntries.warnings(session, scripts.loaded().files())
+    UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface());
   }
 
   /**
-   * Checks the option values that need nothing loaded, before anything is opened: a bad one is
-   * a usage error, as picocli's own (--max-tokens abc).
+   * Checks the option values that need nothing loaded, before anything is opened: a bad one is a
+   * usage error, as picocli's own (--max-tokens abc).
    */
   private static void checkValues(AgentOptions o) {
     if (o.thinking != null && ThinkingLevel.parse(o.thinking).isEmpty()) {
-      throw UserError.usage("--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh");
+      throw UserError.usage(
+          "--thinking " + o.thinking + ": use off, minimal, low, medium, high or xhigh");
     }
     if (o.maxTokens < 0) {
-      throw UserError.usage("--max-tokens " + o.maxTokens + ": must be 0 or more (0: the model's default)");
+      throw UserError.usage(
+          "--max-tokens " + o.maxTokens + ": must be 0 or more (0: the model's default)");
     }
   }
 
@@ -197,7 +235,8 @@ public final class AgentSetup {
     try {
       Files.writeString(file, "", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
-      throw new UserError("GRAFT_RECORD_REQUESTS=" + name + ": cannot write there (" + e.getMessage() + ")");
+      throw new UserError(
+          "GRAFT_RECORD_REQUESTS=" + name + ": cannot write there (" + e.getMessage() + ")");
     }
     return new RecordingProvider(provider, file);
   }
@@ -206,20 +245,31 @@ public final class AgentSetup {
     return o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
   }
 
-  private static String systemPrompt(CliContext context, AgentOptions o, Path cwd, List<String> tools,
+  private static String systemPrompt(
+      CliContext context,
+      AgentOptions o,
+      Path cwd,
+      List<String> tools,
       List<ProjectContext.ContextFile> files) {
-    return SystemPrompt.build(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt),
-        tools, files, cwd, LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
+    return SystemPrompt.build(
+        Optional.ofNullable(o.systemPrompt),
+        Optional.ofNullable(o.appendSystemPrompt),
+        tools,
+        files,
+        cwd,
+        LocalDate.now(context.clock().withZone(ZoneId.systemDefault())));
   }
 
-  private static SystemPrompt.Options promptOptions(AgentOptions o, List<ProjectContext.ContextFile> files) {
-    return new SystemPrompt.Options(Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt), files);
+  private static SystemPrompt.Options promptOptions(
+      AgentOptions o, List<ProjectContext.ContextFile> files) {
+    return new SystemPrompt.Options(
+        Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt), files);
   }
 
   /**
-   * Reads settings.json and the project's context files (AGENTS.md, CLAUDE.md) again and gives
-   * the agent the new compaction settings and system prompt ({@code /reload}). Returns what was
-   * loaded, one line each, problems included.
+   * Reads settings.json and the project's context files (AGENTS.md, CLAUDE.md) again and gives the
+   * agent the new compaction settings and system prompt ({@code /reload}). Returns what was loaded,
+   * one line each, problems included.
    */
   public static List<String> reload(CliContext context, AgentOptions o, AgentSession agent) {
     Path cwd = cwd(context, o);
@@ -227,17 +277,28 @@ public final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     agent.setCompactionSettings(settings.compaction());
     var c = settings.compaction();
-    report.add("settings: compaction " + (c.enabled() ? "on" : "off") + ", reserve " + c.reserveTokens()
-        + " tokens, keep " + c.keepRecentTokens() + " recent tokens");
+    report.add(
+        "settings: compaction "
+            + (c.enabled() ? "on" : "off")
+            + ", reserve "
+            + c.reserveTokens()
+            + " tokens, keep "
+            + c.keepRecentTokens()
+            + " recent tokens");
     settings.problems().forEach(p -> report.add("warning: " + p));
     List<ProjectContext.ContextFile> files = ProjectContext.find(context.home().root(), cwd);
-    agent.setSystemPrompt(systemPrompt(context, o, cwd, agent.activeTools(), files), promptOptions(o, files));
-    report.add(files.isEmpty() ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
-        : "system prompt rebuilt with " + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
+    agent.setSystemPrompt(
+        systemPrompt(context, o, cwd, agent.activeTools(), files), promptOptions(o, files));
+    report.add(
+        files.isEmpty()
+            ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
+            : "system prompt rebuilt with "
+                + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
     return report;
   }
 
-  private static Session openSession(CliContext context, AgentOptions o, Path cwd) throws SessionFileException {
+  private static Session openSession(CliContext context, AgentOptions o, Path cwd)
+      throws SessionFileException {
     SessionStore store = new SessionStore(context.home(), context.clock());
     if (o.noSession) {
       return Session.inMemory(cwd.toString(), context.clock());
@@ -247,13 +308,20 @@ public final class AgentSetup {
       // A file name is relative to graft's working directory, as for the session commands.
       Path asFile = context.cwd().resolve(o.session).normalize();
       try {
-        found = store.resolve(Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
+        found =
+            store.resolve(
+                Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
       } catch (IllegalArgumentException ambiguous) {
         throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
       }
-      Path file = found.orElseThrow(() -> new UserError("--session " + o.session + (Files.isDirectory(asFile)
-          ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
-          : ": no such session file or session id")));
+      Path file =
+          found.orElseThrow(() ->
+              new UserError(
+                  "--session "
+                      + o.session
+                      + (Files.isDirectory(asFile)
+                          ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
+                          : ": no such session file or session id")));
       return warnings(context, store.open(file));
     }
     if (o.continueRecent) {
@@ -267,54 +335,84 @@ public final class AgentSetup {
   }
 
   private static Session warnings(CliContext context, Session session) {
-    session.warnings().forEach(w -> context.err().println("graft: warning: " + session.file().orElseThrow().getFileName() + " " + w));
+    session
+        .warnings()
+        .forEach(w ->
+            context
+                .err()
+                .println(
+                    "graft: warning: " + session.file().orElseThrow().getFileName() + " " + w));
     return session;
   }
 
-  /** The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code defaultThinkingLevel}). */
-  private static List<dev.graft.cli.base.UserSettings> defaults(CliContext context, Path cwd) {
-    return List.of(dev.graft.cli.base.UserSettings.load(dev.graft.runtime.config.Settings.projectFile(cwd)),
-        dev.graft.cli.base.UserSettings.load(context.home().settings()));
+  /**
+   * The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code
+   * defaultThinkingLevel}).
+   */
+  private static List<UserSettings> defaults(CliContext context, Path cwd) {
+    return List.of(
+        UserSettings.load(Settings.projectFile(cwd)), UserSettings.load(context.home().settings()));
   }
 
   /**
-   * The session's thinking level when it has set one; for a new session the settings'
-   * {@code defaultThinkingLevel}, else off. A wrong value is warned of and ignored.
+   * The session's thinking level when it has set one; for a new session the settings' {@code
+   * defaultThinkingLevel}, else off. A wrong value is warned of and ignored.
    */
-  private static ThinkingLevel chosenThinking(Session session, SessionContext existing, List<dev.graft.cli.base.UserSettings> settings,
-      CliContext context) {
-    boolean chosenBefore = session.branchPath().stream().anyMatch(e -> e instanceof dev.graft.runtime.session.SessionEntry.ThinkingLevelChange);
+  private static ThinkingLevel chosenThinking(
+      Session session, SessionContext existing, List<UserSettings> settings, CliContext context) {
+    boolean chosenBefore =
+        session.branchPath().stream().anyMatch(e -> e instanceof SessionEntry.ThinkingLevelChange);
     if (chosenBefore) {
       return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
-    for (dev.graft.cli.base.UserSettings s : settings) {
+    for (UserSettings s : settings) {
       Optional<String> level = s.text("defaultThinkingLevel");
       if (level.isPresent()) {
         Optional<ThinkingLevel> parsed = ThinkingLevel.parse(level.get());
         if (parsed.isPresent()) {
           return parsed.get();
         }
-        context.err().println("graft: warning: " + s.file() + ": defaultThinkingLevel \"" + level.get()
-            + "\" is not off, minimal, low, medium, high or xhigh; ignored");
+        context
+            .err()
+            .println(
+                "graft: warning: "
+                    + s.file()
+                    + ": defaultThinkingLevel \""
+                    + level.get()
+                    + "\" is not off, minimal, low, medium, high or xhigh; ignored");
       }
     }
     return ThinkingLevel.OFF;
   }
 
-  private static Model chooseModel(ModelRegistry registry, AgentOptions o, SessionContext existing,
-      List<dev.graft.cli.base.UserSettings> settings) {
+  private static Model chooseModel(
+      ModelRegistry registry,
+      AgentOptions o,
+      SessionContext existing,
+      List<UserSettings> settings) {
     if (o.provider != null) {
-      java.util.Set<String> providers = new java.util.TreeSet<>();
+      Set<String> providers = new TreeSet<>();
       registry.listModels().forEach(l -> providers.add(l.model().provider()));
       if (!providers.contains(o.provider)) {
-        throw new UserError("unknown provider '" + o.provider + "': graft knows " + String.join(", ", providers)
-            + " and scripted (graft models lists their models; add a provider in models.json)");
+        throw new UserError(
+            "unknown provider '"
+                + o.provider
+                + "': graft knows "
+                + String.join(", ", providers)
+                + " and scripted (graft models lists their models; add a provider in models.json)");
       }
     }
     if (o.model != null) {
-      String spec = o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
-      return registry.resolve(spec).orElseThrow(() -> new UserError("unknown model '" + spec
-          + "' (graft models lists them; add your own in " + "models.json)"));
+      String spec =
+          o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
+      return registry
+          .resolve(spec)
+          .orElseThrow(() ->
+              new UserError(
+                  "unknown model '"
+                      + spec
+                      + "' (graft models lists them; add your own in "
+                      + "models.json)"));
     }
     if (existing.model().isPresent()) {
       var ref = existing.model().get();
@@ -324,12 +422,16 @@ public final class AgentSetup {
       }
     }
     List<ModelListing> listings = registry.listModels();
-    for (dev.graft.cli.base.UserSettings s : settings) {
+    for (UserSettings s : settings) {
       Optional<String> id = s.text("defaultModel");
       if (id.isPresent()) {
-        String spec = id.get().contains("/") ? id.get() : s.text("defaultProvider").map(p -> p + "/").orElse("") + id.get();
+        String spec =
+            id.get().contains("/")
+                ? id.get()
+                : s.text("defaultProvider").map(p -> p + "/").orElse("") + id.get();
         Optional<Model> m = registry.resolve(spec);
-        if (m.isPresent() && (o.provider == null || m.get().provider().equals(o.provider))
+        if (m.isPresent()
+            && (o.provider == null || m.get().provider().equals(o.provider))
             && listings.stream().anyMatch(l -> l.model().equals(m.get()) && l.usable())) {
           return m.get();
         }
@@ -337,13 +439,16 @@ public final class AgentSetup {
     }
     for (String candidate : DEFAULT_MODELS) {
       Optional<Model> m = registry.resolve(candidate);
-      if (m.isPresent() && (o.provider == null || m.get().provider().equals(o.provider))
+      if (m.isPresent()
+          && (o.provider == null || m.get().provider().equals(o.provider))
           && listings.stream().anyMatch(l -> l.model().equals(m.get()) && l.usable())) {
         return m.get();
       }
     }
     for (ModelListing l : listings) {
-      if (l.usable() && l.keyPresent() && (o.provider == null || l.model().provider().equals(o.provider))) {
+      if (l.usable()
+          && l.keyPresent()
+          && (o.provider == null || l.model().provider().equals(o.provider))) {
         return l.model();
       }
     }
@@ -352,7 +457,8 @@ public final class AgentSetup {
 
   /** No key for {@code provider}: where to put one, and how to try graft without. */
   private static UserError noKey(ModelRegistry registry, String provider) {
-    return new UserError(registry.missingKeyMessage(provider)
-        + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
+    return new UserError(
+        registry.missingKeyMessage(provider)
+            + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
   }
 }

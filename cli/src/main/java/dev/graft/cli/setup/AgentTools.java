@@ -2,8 +2,8 @@ package dev.graft.cli.setup;
 
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
-import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,9 +16,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Every tool an agent may be given by name: the built-ins, then the tools hook scripts
- * registered. A script tool whose name a built-in tool has is reported once and left out (two
- * scripts' tools of one name are sorted out by the bridge: the first stands).
+ * Every tool an agent may be given by name: the built-ins, then the tools hook scripts registered.
+ * A script tool whose name a built-in tool has is reported once and left out (two scripts' tools of
+ * one name are sorted out by the bridge: the first stands).
  */
 public final class AgentTools {
   private final BuiltinTools builtin;
@@ -26,7 +26,11 @@ public final class AgentTools {
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
   private volatile Optional<ScriptEngine> engine = Optional.empty();
   private volatile Supplier<EventContext> ctx = () -> EventContext.EMPTY;
-  /** The agent started with every script tool (no --tools or --no-tools): tools registered later join it. */
+
+  /**
+   * The agent started with every script tool (no --tools or --no-tools): tools registered later
+   * join it.
+   */
   private volatile boolean offerLateTools = true;
 
   AgentTools(BuiltinTools builtin, Consumer<String> report) {
@@ -34,7 +38,10 @@ public final class AgentTools {
     this.report = report;
   }
 
-  /** From now on, the tools {@code engine}'s scripts register are offered too; their execute gets {@code ctx}. */
+  /**
+   * From now on, the tools {@code engine}'s scripts register are offered too; their execute gets
+   * {@code ctx}.
+   */
   void useScripts(ScriptEngine engine, Supplier<EventContext> ctx) {
     this.ctx = ctx;
     this.engine = Optional.of(engine);
@@ -63,13 +70,15 @@ public final class AgentTools {
   /** Why a script's tool of this name is left out (a built-in tool has it), if it is. */
   public static Optional<String> leftOut(String name) {
     return BuiltinTools.NAMES.contains(name)
-        ? Optional.of("tool " + name + " has the name of a built-in tool; it is left out") : Optional.empty();
+        ? Optional.of("tool " + name + " has the name of a built-in tool; it is left out")
+        : Optional.empty();
   }
 
   /** The script tools' names and the paths of the scripts that registered them. */
   Map<String, String> scriptToolFiles() {
     Map<String, String> out = new LinkedHashMap<>();
-    engine.ifPresent(e -> e.tools().forEach(t -> out.putIfAbsent(t.name(), t.script().path().toString())));
+    engine.ifPresent(
+        e -> e.tools().forEach(t -> out.putIfAbsent(t.name(), t.script().path().toString())));
     return out;
   }
 
@@ -81,15 +90,18 @@ public final class AgentTools {
     return all;
   }
 
-  /** --tools or --no-tools chose the agent's tools: a tool a script registers later is not added to them. */
+  /**
+   * --tools or --no-tools chose the agent's tools: a tool a script registers later is not added to
+   * them.
+   */
   void keepChosenTools() {
     offerLateTools = false;
   }
 
   /**
    * The tool a script registered after loading, when the agent should offer it now, as the
-   * reference activates a newly registered tool; empty when it is left out (a built-in's name,
-   * or the user chose the tools).
+   * reference activates a newly registered tool; empty when it is left out (a built-in's name, or
+   * the user chose the tools).
    */
   Optional<Tool> lateTool(String name) {
     return offerLateTools && !BuiltinTools.NAMES.contains(name)
@@ -97,14 +109,18 @@ public final class AgentTools {
         : Optional.empty();
   }
 
-  /** The named tools, in the order given; an unknown name is an IllegalArgumentException listing the known ones. */
+  /**
+   * The named tools, in the order given; an unknown name is an IllegalArgumentException listing the
+   * known ones.
+   */
   List<Tool> select(List<String> names) {
     Map<String, Tool> all = all();
     List<Tool> selected = new ArrayList<>();
     for (String name : names) {
       Tool tool = all.get(name.strip());
       if (tool == null) {
-        throw new IllegalArgumentException("unknown tool '" + name + "' (known: " + String.join(", ", all.keySet()) + ")");
+        throw new IllegalArgumentException(
+            "unknown tool '" + name + "' (known: " + String.join(", ", all.keySet()) + ")");
       }
       if (!selected.contains(tool)) {
         selected.add(tool);

@@ -2,14 +2,15 @@ package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.tools.ArgumentValidator;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.runtime.tools.ToolContext;
 import dev.graft.runtime.tools.ToolResult;
-import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
@@ -27,7 +28,8 @@ import java.util.function.Supplier;
  * becomes the result, and a throw or rejection an error result naming the script. An abort stops
  * the wait (the script's promise is left to settle on its own).
  */
-record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<EventContext> ctx) implements Tool {
+record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<EventContext> ctx)
+    implements Tool {
 
   @Override
   public boolean sequential() {
@@ -55,7 +57,8 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
       return ToolResult.error("Operation aborted");
     }
     ObjectNode args;
-    switch (ArgumentValidator.validate(name(), parameters(), arguments == null ? dev.graft.runtime.json.Json.object() : arguments)) {
+    switch (ArgumentValidator.validate(
+        name(), parameters(), arguments == null ? Json.object() : arguments)) {
       case ArgumentValidator.Invalid invalid -> {
         return ToolResult.error(invalid.message());
       }
@@ -83,8 +86,10 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
     while (cause instanceof CompletionException && cause.getCause() != null) {
       cause = cause.getCause();
     }
-    String message = cause instanceof ScriptFailure f ? f.failure().message()
-        : cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    String message =
+        cause instanceof ScriptFailure f
+            ? f.failure().message()
+            : cause.getMessage() == null ? cause.toString() : cause.getMessage();
     // The bridge's message starts "<script path>: tool NAME failed: ": the model needs neither the
     // path on this machine nor the repetition.
     String head = definition.script().path() + ": tool " + name() + " failed: ";
@@ -94,29 +99,45 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
     return "Tool " + name() + " (script " + definition.script().name() + ") failed: " + message;
   }
 
-  /** The script's answer {content: text/image blocks, details?} as a result; anything else is an error result. */
+  /**
+   * The script's answer {content: text/image blocks, details?} as a result; anything else is an
+   * error result.
+   */
   private ToolResult result(JsonNode answer) {
     String from = "Tool " + name() + " (script " + definition.script().name() + ")";
     if (answer == null || !answer.isObject()) {
-      return ToolResult.error(from + " answered " + (answer == null ? "nothing" : answer.getNodeType().toString().toLowerCase())
-          + "; execute must return {content: [{type: \"text\", text}], details?}");
+      return ToolResult.error(
+          from
+              + " answered "
+              + (answer == null ? "nothing" : answer.getNodeType().toString().toLowerCase())
+              + "; execute must return {content: [{type: \"text\", text}], details?}");
     }
     JsonNode content = answer.path("content");
     if (!content.isArray()) {
-      return ToolResult.error(from + " answered without a content array; execute must return"
-          + " {content: [{type: \"text\", text}], details?}" + (content.isTextual() ? " (a string is not a content array)" : ""));
+      return ToolResult.error(
+          from
+              + " answered without a content array; execute must return"
+              + " {content: [{type: \"text\", text}], details?}"
+              + (content.isTextual() ? " (a string is not a content array)" : ""));
     }
     List<ContentBlock> blocks = new ArrayList<>();
     for (int i = 0; i < content.size(); i++) {
       JsonNode block = content.get(i);
       ContentBlock decoded = block instanceof ObjectNode o ? MessageCodec.decodeBlock(o) : null;
       if (!(decoded instanceof ContentBlock.Text) && !(decoded instanceof ContentBlock.Image)) {
-        return ToolResult.error(from + " answered content[" + i + "] that is not a text block {type: \"text\", text}"
-            + " or an image block {type: \"image\", data, mimeType}");
+        return ToolResult.error(
+            from
+                + " answered content["
+                + i
+                + "] that is not a text block {type: \"text\", text}"
+                + " or an image block {type: \"image\", data, mimeType}");
       }
       blocks.add(decoded);
     }
     JsonNode details = answer.get("details");
-    return new ToolResult(blocks, details == null || details.isNull() ? Optional.empty() : Optional.of(details), false);
+    return new ToolResult(
+        blocks,
+        details == null || details.isNull() ? Optional.empty() : Optional.of(details),
+        false);
   }
 }

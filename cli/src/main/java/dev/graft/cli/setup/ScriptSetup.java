@@ -1,14 +1,21 @@
 package dev.graft.cli.setup;
 
-import dev.graft.runtime.hooks.ScriptText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.host.ScriptAccess;
+import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.host.SessionView;
+import dev.graft.cli.trust.ScriptLocations;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.Delivery;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -16,17 +23,24 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
-import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.NodeAccess;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
-import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptSpawn;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,10 +48,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a trusted
- * project's .graft/scripts, see {@link ScriptLocations}) into
- * the sandboxed engine and turns them into the agent's hooks. GraalJS is started only when there
- * is at least one script.
+ * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a
+ * trusted project's .graft/scripts, see {@link ScriptLocations}) into the sandboxed engine and
+ * turns them into the agent's hooks. GraalJS is started only when there is at least one script.
  */
 final class ScriptSetup {
   private ScriptSetup() {}
@@ -47,8 +60,14 @@ final class ScriptSetup {
    * may be given (the built-ins and the scripts' tools), the scripts for /scripts and /reload, and
    * where the scripts meet the user (set by the mode).
    */
-  record Scripts(AgentHooks hooks, AtomicReference<AgentSession> agent, Optional<ScriptEngine> engine, AgentTools tools,
-      LoadedScripts loaded, ScriptSurface surface, Consumer<AgentSession> binding) {
+  record Scripts(
+      AgentHooks hooks,
+      AtomicReference<AgentSession> agent,
+      Optional<ScriptEngine> engine,
+      AgentTools tools,
+      LoadedScripts loaded,
+      ScriptSurface surface,
+      Consumer<AgentSession> binding) {
     /** The agent exists: the scripts' API calls and their handlers' ctx reach it from now on. */
     void bind(AgentSession session) {
       agent.set(session);
@@ -57,62 +76,107 @@ final class ScriptSetup {
   }
 
   /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
-  static Scripts start(CliContext context, AgentOptions o, Path cwd, dev.graft.runtime.config.Settings settings) {
+  static Scripts start(CliContext context, AgentOptions o, Path cwd, Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
     PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
     ScriptSurface surface = new ScriptSurface(err, contexts);
-    AgentTools tools = new AgentTools(BuiltinTools.create(settings.bashPassesApiKeys()), problem -> {
-      err.println("graft: " + problem);
-      err.flush();
-    });
-    ScriptLocations.Request request = new ScriptLocations.Request(context.home(), context.cwd(), cwd, o.scriptDirs,
-        o.scriptFiles, o.noScripts);
-    ScriptLocations.Plan plan = ScriptLocations.plan(request,
-        o.interactive ? TrustDecisions.prompt(context.in(), context.out()) : TrustDecisions.notice(err));
+    AgentTools tools =
+        new AgentTools(
+            BuiltinTools.create(settings.bashPassesApiKeys()),
+            problem -> {
+              err.println("graft: " + problem);
+              err.flush();
+            });
+    ScriptLocations.Request request =
+        new ScriptLocations.Request(
+            context.home(), context.cwd(), cwd, o.scriptDirs, o.scriptFiles, o.noScripts);
+    ScriptLocations.Plan plan =
+        ScriptLocations.plan(
+            request,
+            o.interactive
+                ? TrustDecisions.prompt(context.in(), context.out())
+                : TrustDecisions.notice(err));
     plan.warnings().forEach(p -> err.println("graft: warning: " + p));
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {
-      return new Scripts(AgentHooks.NONE, agent, Optional.empty(), tools,
-          new LoadedScripts(request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface), surface,
+      return new Scripts(
+          AgentHooks.NONE,
+          agent,
+          Optional.empty(),
+          tools,
+          new LoadedScripts(
+              request, plan, Optional.empty(), new LoadReport(List.of(), List.of()), exec, surface),
+          surface,
           a -> {});
     }
-    ScriptLog log = (script, level, text) -> {
-      if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-        err.println("[" + ScriptText.shown(script.name()) + "] " + ScriptText.shown(text));
-        err.flush();
-      }
-    };
+    ScriptLog log =
+        (script, level, text) -> {
+          if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
+            err.println(
+                "[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
+            err.flush();
+          }
+        };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
-    ScriptSettings limits = ScriptSettings.defaults().withHandlerTimeout(settings.scriptEventTimeout())
-        .withModelCalls(settings.scriptModelCalls());
-    ScriptAccess access = new ScriptAccess(context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
-    ScriptEngine engine = ScriptEngine.start(limits, new Port(agent, tools, models, exec, access, cwd), log);
+    ScriptSettings limits =
+        ScriptSettings.defaults()
+            .withHandlerTimeout(settings.scriptEventTimeout())
+            .withModelCalls(settings.scriptModelCalls());
+    ScriptAccess access =
+        new ScriptAccess(
+            context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+    ScriptEngine engine =
+        ScriptEngine.start(limits, new Port(agent, tools, models, exec, access, cwd), log);
     LoadReport report = engine.load(plan.sources());
     for (LoadReport.Problem problem : report.problems()) {
-      err.println("graft: script " + ScriptText.shown(problem.path().toString()) + " not loaded: "
-          + ScriptText.shown(problem.reason()));
+      err.println(
+          "graft: script "
+              + ScriptText.safeLine(problem.path().toString())
+              + " not loaded: "
+              + ScriptText.safeLine(problem.reason()));
     }
     err.flush();
     // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed
     // over once, when it exists (bind).
-    HookRunner runner = HookRunner.reporting(ScriptHookSource.of(engine, contexts),
-        problem -> surface.report(new ScriptSurface.Problem(engine.scripts().stream()
-            .filter(f -> f.name().equals(problem.source())).map(ScriptFile::path).findFirst(), problem.event(), problem.text())));
+    HookRunner runner =
+        HookRunner.reporting(
+            ScriptHookSource.of(engine, contexts),
+            problem ->
+                surface.report(
+                    new ScriptSurface.Problem(
+                        engine.scripts().stream()
+                            .filter(f -> f.name().equals(problem.source()))
+                            .map(ScriptFile::path)
+                            .findFirst(),
+                        problem.event(),
+                        problem.text())));
     tools.useScripts(engine, contexts);
-    return new Scripts(runner, agent, Optional.of(engine), tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface), surface,
+    return new Scripts(
+        runner,
+        agent,
+        Optional.of(engine),
+        tools,
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface),
+        surface,
         a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)));
   }
 
   /** What scripts may ask of graft, against the agent they run in. */
-  private record Port(AtomicReference<AgentSession> ready, AgentTools tools, Supplier<ModelRegistry> models,
-      ScriptExec exec, ScriptAccess access, Path cwd) implements ScriptHostPort {
+  private record Port(
+      AtomicReference<AgentSession> ready,
+      AgentTools tools,
+      Supplier<ModelRegistry> models,
+      ScriptExec exec,
+      ScriptAccess access,
+      Path cwd)
+      implements ScriptHostPort {
     private AgentSession agent() {
       AgentSession a = ready.get();
       if (a == null) {
-        throw new IllegalStateException("the agent is not ready yet (call this from an event handler or a command)");
+        throw new IllegalStateException(
+            "the agent is not ready yet (call this from an event handler or a command)");
       }
       return a;
     }
@@ -124,18 +188,30 @@ final class ScriptSetup {
 
     @Override
     public void sendMessage(ScriptFile script, ObjectNode message, ObjectNode options) {
-      AgentHooks.InjectedMessage m = HookRunner.injected(message).orElseThrow(() ->
-          new IllegalArgumentException("sendMessage needs {customType: string, content: string or text/image blocks}"));
+      AgentHooks.InjectedMessage m =
+          HookRunner.injected(message)
+              .orElseThrow(() ->
+                  new IllegalArgumentException(
+                      "sendMessage needs {customType: string, content: string or text/image blocks}"));
       AgentSession agent = agent();
-      agent.sendCustomMessage(new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(),
-          System.currentTimeMillis(), null), Delivery.parse(options.path("deliverAs").asText("")),
+      agent.sendCustomMessage(
+          new AgentMessage.Custom(
+              m.customType(),
+              m.content(),
+              m.display(),
+              m.details(),
+              System.currentTimeMillis(),
+              null),
+          Delivery.parse(options.path("deliverAs").asText("")),
           options.path("triggerTurn").asBoolean(false));
     }
 
     @Override
     public void sendUserMessage(ScriptFile script, JsonNode content, ObjectNode options) {
       UserContent user = UserContent.of(content);
-      agent().sendUserMessage(user.text(), user.images(), Delivery.parse(options.path("deliverAs").asText("")));
+      agent()
+          .sendUserMessage(
+              user.text(), user.images(), Delivery.parse(options.path("deliverAs").asText("")));
     }
 
     @Override
@@ -149,7 +225,8 @@ final class ScriptSetup {
     }
 
     @Override
-    public CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options) {
+    public CompletableFuture<JsonNode> exec(
+        ScriptFile script, String command, List<String> args, ObjectNode options) {
       AgentSession a = agent();
       if (exec.firstUse()) {
         a.closeWith(exec);
@@ -158,13 +235,13 @@ final class ScriptSetup {
     }
 
     @Override
-    public dev.graft.scripting.api.NodeAccess nodeAccess(ScriptFile script) {
+    public NodeAccess nodeAccess(ScriptFile script) {
       return access.of(exec.plan(), script, cwd);
     }
 
     @Override
-    public dev.graft.scripting.api.ScriptChild spawn(ScriptFile script, dev.graft.scripting.api.ScriptSpawn spawn,
-        dev.graft.scripting.api.ScriptChild.Events events) throws java.io.IOException {
+    public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
+        throws IOException {
       AgentSession a = ready.get();
       if (a != null && exec.firstUse()) {
         a.closeWith(exec);
@@ -184,14 +261,20 @@ final class ScriptSetup {
 
     @Override
     public List<ObjectNode> allTools(ScriptFile script) {
-      java.util.Map<String, String> scriptPaths = tools.scriptToolFiles();
-      return tools.all().values().stream().map(t -> {
-        ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
-        o.set("parameters", t.parameters());
-        o.putObject("sourceInfo").put("path", BuiltinTools.NAMES.contains(t.name()) ? "<builtin:" + t.name() + ">"
-            : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
-        return o;
-      }).toList();
+      Map<String, String> scriptPaths = tools.scriptToolFiles();
+      return tools.all().values().stream()
+          .map(t -> {
+            ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
+            o.set("parameters", t.parameters());
+            o.putObject("sourceInfo")
+                .put(
+                    "path",
+                    BuiltinTools.NAMES.contains(t.name())
+                        ? "<builtin:" + t.name() + ">"
+                        : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
+            return o;
+          })
+          .toList();
     }
 
     @Override
@@ -205,28 +288,36 @@ final class ScriptSetup {
       if (a == null || a.activeTools().contains(name)) {
         return; // still starting: the agent is made with every script tool
       }
-      tools.lateTool(name).ifPresent(tool -> {
-        java.util.Map<String, Tool> known = tools.all();
-        List<Tool> active = new java.util.ArrayList<>(a.activeTools().stream().map(known::get)
-            .filter(java.util.Objects::nonNull).toList());
-        active.add(tool);
-        a.setTools(active);
-      });
+      tools
+          .lateTool(name)
+          .ifPresent(tool -> {
+            Map<String, Tool> known = tools.all();
+            List<Tool> active =
+                new ArrayList<>(
+                    a.activeTools().stream().map(known::get).filter(Objects::nonNull).toList());
+            active.add(tool);
+            a.setTools(active);
+          });
     }
 
     @Override
     public CompletableFuture<Boolean> setModel(ScriptFile script, ObjectNode model) {
       AgentSession agent = agent();
       // Reading models.json and the keys is file work: off the script thread.
-      return CompletableFuture.supplyAsync(() -> {
-        ModelRegistry registry = models.get();
-        Optional<Model> found = registry.find(model.path("provider").asText(), model.path("id").asText());
-        if (found.isEmpty() || registry.listModels().stream().noneMatch(l -> l.model().equals(found.get()) && l.usable())) {
-          return false;
-        }
-        agent.setModel(found.get(), registry.provider(found.get()));
-        return true;
-      }, r -> Thread.ofVirtual().name("graft-set-model").start(r));
+      return CompletableFuture.supplyAsync(
+          () -> {
+            ModelRegistry registry = models.get();
+            Optional<Model> found =
+                registry.find(model.path("provider").asText(), model.path("id").asText());
+            if (found.isEmpty()
+                || registry.listModels().stream()
+                    .noneMatch(l -> l.model().equals(found.get()) && l.usable())) {
+              return false;
+            }
+            agent.setModel(found.get(), registry.provider(found.get()));
+            return true;
+          },
+          r -> Thread.ofVirtual().name("graft-set-model").start(r));
     }
 
     @Override

@@ -49,7 +49,10 @@ public final class Ansi {
     return Math.max(0, WCWidth.wcwidth(cp));
   }
 
-  /** The index just past the escape sequence starting at {@code i} (CSI, OSC, APC or a two-character one). */
+  /**
+   * The index just past the escape sequence starting at {@code i} (CSI, OSC, APC or a two-character
+   * one).
+   */
   static int skipEscape(String s, int i) {
     int n = s.length();
     if (i + 1 >= n) {
@@ -133,7 +136,10 @@ public final class Ansi {
     return b.append(ellipsis.length() > columns ? "" : ellipsis).toString();
   }
 
-  /** {@code line} with {@code insert} placed where column {@code column} starts (at the end, padded, when it is shorter). */
+  /**
+   * {@code line} with {@code insert} placed where column {@code column} starts (at the end, padded,
+   * when it is shorter).
+   */
   public static String insertAt(String line, int column, String insert) {
     int used = 0;
     for (int i = 0; i < line.length(); ) {

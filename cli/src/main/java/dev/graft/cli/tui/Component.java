@@ -21,9 +21,9 @@ public interface Component {
   default void invalidate() {}
 
   /**
-   * Whether the component is finished: it draws the same lines from now on, until invalidated.
-   * The renderer leaves a finished component at the top of the transcript in the terminal's
-   * scrollback and stops drawing it.
+   * Whether the component is finished: it draws the same lines from now on, until invalidated. The
+   * renderer leaves a finished component at the top of the transcript in the terminal's scrollback
+   * and stops drawing it.
    */
   default boolean finished() {
     return true;

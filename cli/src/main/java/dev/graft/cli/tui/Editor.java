@@ -6,12 +6,12 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 /**
- * The input editor: multi-line text between two rules, word-wrapped (never inside a word unless
- * it is wider than the line), with the usual Emacs keys, history (Up and Down on the first and
- * last row) and its search (Ctrl+R), pastes of more than ten lines or a thousand characters
- * folded into a {@code [paste #1 +300 lines]} marker (sent in full), and completions shown in a
- * list below it as the text changes, or on Tab. Enter sends, except after a backslash, which
- * becomes a new line; Shift+Enter, Alt+Enter and Ctrl+J insert one.
+ * The input editor: multi-line text between two rules, word-wrapped (never inside a word unless it
+ * is wider than the line), with the usual Emacs keys, history (Up and Down on the first and last
+ * row) and its search (Ctrl+R), pastes of more than ten lines or a thousand characters folded into
+ * a {@code [paste #1 +300 lines]} marker (sent in full), and completions shown in a list below it
+ * as the text changes, or on Tab. Enter sends, except after a backslash, which becomes a new line;
+ * Shift+Enter, Alt+Enter and Ctrl+J insert one.
  */
 public final class Editor implements Component {
 
@@ -208,10 +208,18 @@ public final class Editor implements Component {
         case 'e' -> buffer.setCaret(buffer.lineEnd());
         case 'b' -> buffer.left();
         case 'f' -> buffer.right();
-        case 'u' -> buffer.kill(buffer.caret() == buffer.lineStart() && buffer.caret() > 0 ? buffer.caret() - 1 : buffer.lineStart(),
-            buffer.caret());
-        case 'k' -> buffer.kill(buffer.caret(), buffer.caret() == buffer.lineEnd() && buffer.caret() < buffer.length()
-            ? buffer.caret() + 1 : buffer.lineEnd());
+        case 'u' ->
+            buffer.kill(
+                buffer.caret() == buffer.lineStart() && buffer.caret() > 0
+                    ? buffer.caret() - 1
+                    : buffer.lineStart(),
+                buffer.caret());
+        case 'k' ->
+            buffer.kill(
+                buffer.caret(),
+                buffer.caret() == buffer.lineEnd() && buffer.caret() < buffer.length()
+                    ? buffer.caret() + 1
+                    : buffer.lineEnd());
         case 'w' -> buffer.kill(buffer.wordStart(), buffer.caret());
         case 'y' -> buffer.yank();
         case 'd' -> buffer.deleteForward();
@@ -354,7 +362,10 @@ public final class Editor implements Component {
     String prompt = theme.fg(ThemeRole.ACCENT, "> ");
     if (text.isEmpty()) {
       String caret = focused ? Tui.CARET + theme.inverse(" ") : "";
-      String hint = placeholder.isEmpty() ? "" : theme.fg(ThemeRole.DIM, Ansi.truncate(placeholder, Math.max(1, width - 4), "…"));
+      String hint =
+          placeholder.isEmpty()
+              ? ""
+              : theme.fg(ThemeRole.DIM, Ansi.truncate(placeholder, Math.max(1, width - 4), "…"));
       return List.of(prompt + caret + hint);
     }
     EditorLayout layout = layout(width);
@@ -378,16 +389,23 @@ public final class Editor implements Component {
         int at = buffer.caret() - row.start();
         String before = shown.substring(0, at);
         String after = shown.substring(at);
-        String under = after.isEmpty() ? " " : after.substring(0, Character.charCount(after.codePointAt(0)));
+        String under =
+            after.isEmpty() ? " " : after.substring(0, Character.charCount(after.codePointAt(0)));
         String rest = after.isEmpty() ? "" : after.substring(under.length());
-        line.append(Pastes.highlight(Ansi.clean(before), theme)).append(Tui.CARET).append(theme.inverse(Ansi.clean(under))).append(Pastes.highlight(Ansi.clean(rest), theme));
+        line.append(Pastes.highlight(Ansi.clean(before), theme))
+            .append(Tui.CARET)
+            .append(theme.inverse(Ansi.clean(under)))
+            .append(Pastes.highlight(Ansi.clean(rest), theme));
       } else {
         line.append(Pastes.highlight(Ansi.clean(shown), theme));
       }
       out.add(line.toString());
     }
     if (last < rows.size()) {
-      out.add(theme.fg(ThemeRole.MUTED, "  ↓ " + (rows.size() - last) + " more line" + (rows.size() - last == 1 ? "" : "s")));
+      out.add(
+          theme.fg(
+              ThemeRole.MUTED,
+              "  ↓ " + (rows.size() - last) + " more line" + (rows.size() - last == 1 ? "" : "s")));
     }
     return out;
   }

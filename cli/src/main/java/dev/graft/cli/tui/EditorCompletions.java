@@ -58,14 +58,18 @@ final class EditorCompletions {
         }
       }
       shown = c;
-      list.setRows(c.items().stream().map(i -> new SelectList.Row(i.label(), i.description())).toList());
+      list.setRows(
+          c.items().stream().map(i -> new SelectList.Row(i.label(), i.description())).toList());
       list.select(0);
       return;
     }
     close();
   }
 
-  /** A key while the list is open; false when the list does not take it. {@code submit} sends the input. */
+  /**
+   * A key while the list is open; false when the list does not take it. {@code submit} sends the
+   * input.
+   */
   boolean key(Key key, TextBuffer buffer, Runnable submit) {
     if (key.is(Key.Kind.UP) || key.isCtrl('p')) {
       list.move(-1);
@@ -103,9 +107,11 @@ final class EditorCompletions {
     return shown == null ? List.of() : list.render(width);
   }
 
-  private static void apply(TextBuffer buffer, CompletionSource.Completions c, CompletionSource.Item item) {
+  private static void apply(
+      TextBuffer buffer, CompletionSource.Completions c, CompletionSource.Item item) {
     String value = item.value();
-    boolean spaceFollows = buffer.caret() < buffer.length() && buffer.text().charAt(buffer.caret()) == ' ';
+    boolean spaceFollows =
+        buffer.caret() < buffer.length() && buffer.text().charAt(buffer.caret()) == ' ';
     buffer.replaceBeforeCaret(c.from(), value + (value.endsWith("/") || spaceFollows ? "" : " "));
   }
 

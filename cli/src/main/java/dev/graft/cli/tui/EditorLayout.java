@@ -9,7 +9,9 @@ import java.util.List;
  * the row), keeping the offsets of each row so that the caret can be placed and moved by row.
  */
 final class EditorLayout {
-  /** A row: the text's chars {@code [start, end)}; {@code lineEnd} when it ends a line of the text. */
+  /**
+   * A row: the text's chars {@code [start, end)}; {@code lineEnd} when it ends a line of the text.
+   */
   record Row(int start, int end, boolean lineEnd) {}
 
   private final List<Row> rows;
@@ -68,13 +70,19 @@ final class EditorLayout {
       if (text.charAt(i) == ' ') {
         lastBreak = i + 1;
       }
-      int breakAt = lastBreak > pos ? lastBreak : Math.max(i, pos + Character.charCount(text.codePointAt(pos)));
+      int breakAt =
+          lastBreak > pos
+              ? lastBreak
+              : Math.max(i, pos + Character.charCount(text.codePointAt(pos)));
       rows.add(new Row(pos, breakAt, false));
       pos = breakAt;
     }
   }
 
-  /** The row the caret at {@code offset} is on: a caret at a soft break goes to the start of the next row. */
+  /**
+   * The row the caret at {@code offset} is on: a caret at a soft break goes to the start of the
+   * next row.
+   */
   int rowOf(int offset) {
     for (int r = 0; r < rows.size(); r++) {
       Row row = rows.get(r);

@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The editor's input history, kept in a file in JLine's format ({@code millis:text}, newlines
- * and backslashes escaped) so that the history graft wrote before its own editor still works.
- * An entry equal to the newest is not added again; the file keeps the newest {@value #LIMIT}.
+ * The editor's input history, kept in a file in JLine's format ({@code millis:text}, newlines and
+ * backslashes escaped) so that the history graft wrote before its own editor still works. An entry
+ * equal to the newest is not added again; the file keeps the newest {@value #LIMIT}.
  */
 public final class History {
   static final int LIMIT = 5000;
@@ -24,14 +25,20 @@ public final class History {
     this.file = file;
   }
 
-  /** The history in {@code file} (none when it is absent or unreadable); null file: kept in memory only. */
+  /**
+   * The history in {@code file} (none when it is absent or unreadable); null file: kept in memory
+   * only.
+   */
   public static History load(Path file) {
     History h = new History(file);
     if (file != null && Files.isRegularFile(file)) {
       try {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
           int colon = line.indexOf(':');
-          String text = colon > 0 && line.substring(0, colon).chars().allMatch(Character::isDigit) ? line.substring(colon + 1) : line;
+          String text =
+              colon > 0 && line.substring(0, colon).chars().allMatch(Character::isDigit)
+                  ? line.substring(colon + 1)
+                  : line;
           if (!text.isEmpty()) {
             h.entries.add(unescape(text));
           }
@@ -78,19 +85,25 @@ public final class History {
         }
         Files.writeString(file, all, StandardCharsets.UTF_8);
       } else {
-        Files.writeString(file, System.currentTimeMillis() + ":" + escape(text) + "\n", StandardCharsets.UTF_8,
-            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+            file,
+            System.currentTimeMillis() + ":" + escape(text) + "\n",
+            StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.APPEND);
       }
     } catch (IOException e) {
       // the history is a convenience: it is kept in memory when the file cannot be written
     }
   }
 
-  /** The newest entry before {@code from} (exclusive) that contains {@code query}, ignoring case. */
+  /**
+   * The newest entry before {@code from} (exclusive) that contains {@code query}, ignoring case.
+   */
   public Optional<Integer> searchBackward(String query, int from) {
-    String q = query.toLowerCase(java.util.Locale.ROOT);
+    String q = query.toLowerCase(Locale.ROOT);
     for (int i = Math.min(from, entries.size()) - 1; i >= 0; i--) {
-      if (entries.get(i).toLowerCase(java.util.Locale.ROOT).contains(q)) {
+      if (entries.get(i).toLowerCase(Locale.ROOT).contains(q)) {
         return Optional.of(i);
       }
     }
@@ -117,11 +130,12 @@ public final class History {
       char c = s.charAt(i);
       if (c == '\\' && i + 1 < s.length()) {
         char n = s.charAt(++i);
-        b.append(switch (n) {
-          case 'n' -> '\n';
-          case 'r' -> '\r';
-          default -> n;
-        });
+        b.append(
+            switch (n) {
+              case 'n' -> '\n';
+              case 'r' -> '\r';
+              default -> n;
+            });
       } else {
         b.append(c);
       }

@@ -10,7 +10,11 @@ import java.util.Optional;
  */
 final class HistorySearch {
   /** What a key did: nothing more to do, or the editor goes on with the key. */
-  enum Outcome { HANDLED, DONE, PASS_ON }
+  enum Outcome {
+    HANDLED,
+    DONE,
+    PASS_ON
+  }
 
   private final History history;
   private final String before;
@@ -35,14 +39,24 @@ final class HistorySearch {
       return Outcome.DONE;
     }
     if (key.is(Key.Kind.BACKSPACE)) {
-      query = query.isEmpty() ? "" : query.substring(0, query.length() - Character.charCount(query.codePointBefore(query.length())));
+      query =
+          query.isEmpty()
+              ? ""
+              : query.substring(
+                  0, query.length() - Character.charCount(query.codePointBefore(query.length())));
       match = query.isEmpty() ? -1 : history.searchBackward(query, history.size()).orElse(-1);
       return Outcome.HANDLED;
     }
     if (key.printable()) {
       query += Character.toString(key.codePoint());
-      Optional<Integer> found = history.searchBackward(query, match < 0 ? history.size() : match + 1);
-      boolean stillMatches = match >= 0 && history.get(match).toLowerCase(Locale.ROOT).contains(query.toLowerCase(Locale.ROOT));
+      Optional<Integer> found =
+          history.searchBackward(query, match < 0 ? history.size() : match + 1);
+      boolean stillMatches =
+          match >= 0
+              && history
+                  .get(match)
+                  .toLowerCase(Locale.ROOT)
+                  .contains(query.toLowerCase(Locale.ROOT));
       match = found.orElse(stillMatches ? match : -1);
       return Outcome.HANDLED;
     }
@@ -54,10 +68,14 @@ final class HistorySearch {
 
   /** The search's line: the query (where the caret is) and the match. */
   String line(Theme theme, int width, boolean focused) {
-    String label = theme.fg(ThemeRole.MUTED, "(reverse-i-search)`") + Ansi.clean(query) + (focused ? Tui.CARET : "")
-        + theme.fg(ThemeRole.MUTED, "': ");
+    String label =
+        theme.fg(ThemeRole.MUTED, "(reverse-i-search)`")
+            + Ansi.clean(query)
+            + (focused ? Tui.CARET : "")
+            + theme.fg(ThemeRole.MUTED, "': ");
     if (match < 0) {
-      return Ansi.truncate(label + (query.isEmpty() ? "" : theme.fg(ThemeRole.WARNING, "no match")), width, "…");
+      return Ansi.truncate(
+          label + (query.isEmpty() ? "" : theme.fg(ThemeRole.WARNING, "no match")), width, "…");
     }
     return Ansi.truncate(label + Ansi.clean(history.get(match).replace('\n', '⏎')), width, "…");
   }

@@ -10,8 +10,8 @@ import org.jline.terminal.TerminalBuilder;
 
 /**
  * The process's terminal through JLine, in raw mode from start to end with Ctrl+C as a key (so a
- * key typed right after it is not lost) and bracketed paste on. It is the renderer's output and
- * the source of keys; a resize asks the UI for a frame.
+ * key typed right after it is not lost) and bracketed paste on. It is the renderer's output and the
+ * source of keys; a resize asks the UI for a frame.
  */
 public final class JLineTerminal implements TerminalPort, AutoCloseable {
   private final Terminal terminal;
@@ -39,11 +39,12 @@ public final class JLineTerminal implements TerminalPort, AutoCloseable {
   public static Optional<JLineTerminal> open() {
     boolean nativeAccess = JLineTerminal.class.getModule().isNativeAccessEnabled();
     try {
-      Terminal terminal = TerminalBuilder.builder()
-          .system(true)
-          .providers(nativeAccess ? "ffm,exec" : "exec")
-          .dumb(true)
-          .build();
+      Terminal terminal =
+          TerminalBuilder.builder()
+              .system(true)
+              .providers(nativeAccess ? "ffm,exec" : "exec")
+              .dumb(true)
+              .build();
       if (terminal.getType() == null || terminal.getType().startsWith("dumb")) {
         terminal.close();
         return Optional.empty();
@@ -61,10 +62,12 @@ public final class JLineTerminal implements TerminalPort, AutoCloseable {
 
   /** Asks {@code tui} for a frame when the window is resized. */
   public void onResize(Runnable resized) {
-    terminal.handle(Terminal.Signal.WINCH, s -> {
-      size = terminal.getSize();
-      resized.run();
-    });
+    terminal.handle(
+        Terminal.Signal.WINCH,
+        s -> {
+          size = terminal.getSize();
+          resized.run();
+        });
   }
 
   /** Where a SIGINT sent from outside goes (Ctrl+C itself arrives as a key). */

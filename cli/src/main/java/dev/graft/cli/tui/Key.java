@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * One key press decoded from terminal input: a named key or a character, with the modifiers the
  * terminal reported (Ctrl+letter arrives as the character with {@link #CTRL}), or a whole paste.
- * {@link #name} gives the key as keybindings name it ({@code ctrl+p}, {@code alt+enter},
- * {@code shift+tab}).
+ * {@link #name} gives the key as keybindings name it ({@code ctrl+p}, {@code alt+enter}, {@code
+ * shift+tab}).
  */
 public record Key(Kind kind, int codePoint, int modifiers, String text) {
   public static final int SHIFT = 1;
@@ -16,9 +16,24 @@ public record Key(Kind kind, int codePoint, int modifiers, String text) {
 
   /** What was pressed; {@link #CHAR} carries the character, {@link #PASTE} the pasted text. */
   public enum Kind {
-    CHAR, ENTER, TAB, BACKSPACE, DELETE, ESCAPE, INSERT,
-    UP, DOWN, LEFT, RIGHT, HOME, END, PAGE_UP, PAGE_DOWN,
-    PASTE, OTHER, EOF
+    CHAR,
+    ENTER,
+    TAB,
+    BACKSPACE,
+    DELETE,
+    ESCAPE,
+    INSERT,
+    UP,
+    DOWN,
+    LEFT,
+    RIGHT,
+    HOME,
+    END,
+    PAGE_UP,
+    PAGE_DOWN,
+    PASTE,
+    OTHER,
+    EOF
   }
 
   public Key {
@@ -66,7 +81,10 @@ public record Key(Kind kind, int codePoint, int modifiers, String text) {
 
   /** A character that can be typed into a text field (no Ctrl or Alt, not a control character). */
   public boolean printable() {
-    return kind == Kind.CHAR && (modifiers & (CTRL | ALT)) == 0 && codePoint >= 0x20 && codePoint != 0x7f
+    return kind == Kind.CHAR
+        && (modifiers & (CTRL | ALT)) == 0
+        && codePoint >= 0x20
+        && codePoint != 0x7f
         && !(codePoint >= 0x80 && codePoint < 0xa0);
   }
 
@@ -82,18 +100,20 @@ public record Key(Kind kind, int codePoint, int modifiers, String text) {
     if (hasModifier(SHIFT)) {
       b.append("shift+");
     }
-    return b.append(switch (kind) {
-      case CHAR -> codePoint == ' ' ? "space" : Character.toString(codePoint);
-      case PAGE_UP -> "pageUp";
-      case PAGE_DOWN -> "pageDown";
-      default -> kind.name().toLowerCase(Locale.ROOT);
-    }).toString();
+    return b.append(
+            switch (kind) {
+              case CHAR -> codePoint == ' ' ? "space" : Character.toString(codePoint);
+              case PAGE_UP -> "pageUp";
+              case PAGE_DOWN -> "pageDown";
+              default -> kind.name().toLowerCase(Locale.ROOT);
+            })
+        .toString();
   }
 
   /**
-   * A key named as keybindings write it ({@code ctrl+p}, {@code shift+tab}, {@code alt+up},
-   * {@code escape}, {@code pageDown}); modifiers in any order, ignoring case; empty when the name
-   * is not a key.
+   * A key named as keybindings write it ({@code ctrl+p}, {@code shift+tab}, {@code alt+up}, {@code
+   * escape}, {@code pageDown}); modifiers in any order, ignoring case; empty when the name is not a
+   * key.
    */
   public static Optional<Key> parse(String name) {
     String[] parts = name.strip().split("\\+", -1);
@@ -110,7 +130,9 @@ public record Key(Kind kind, int codePoint, int modifiers, String text) {
     }
     String last = parts[parts.length - 1];
     if (last.isEmpty()) { // "ctrl++"
-      return parts.length > 1 ? Optional.of(new Key(Kind.CHAR, '+', modifiers, "")) : Optional.empty();
+      return parts.length > 1
+          ? Optional.of(new Key(Kind.CHAR, '+', modifiers, ""))
+          : Optional.empty();
     }
     if (last.codePointCount(0, last.length()) == 1) {
       int cp = last.codePointAt(0);
@@ -119,27 +141,31 @@ public record Key(Kind kind, int codePoint, int modifiers, String text) {
       }
       return Optional.of(new Key(Kind.CHAR, cp, modifiers, ""));
     }
-    Kind kind = switch (last.toLowerCase(Locale.ROOT)) {
-      case "enter", "return" -> Kind.ENTER;
-      case "tab" -> Kind.TAB;
-      case "backspace" -> Kind.BACKSPACE;
-      case "delete", "del" -> Kind.DELETE;
-      case "escape", "esc" -> Kind.ESCAPE;
-      case "insert" -> Kind.INSERT;
-      case "up" -> Kind.UP;
-      case "down" -> Kind.DOWN;
-      case "left" -> Kind.LEFT;
-      case "right" -> Kind.RIGHT;
-      case "home" -> Kind.HOME;
-      case "end" -> Kind.END;
-      case "pageup" -> Kind.PAGE_UP;
-      case "pagedown" -> Kind.PAGE_DOWN;
-      case "space" -> Kind.CHAR;
-      default -> null;
-    };
+    Kind kind =
+        switch (last.toLowerCase(Locale.ROOT)) {
+          case "enter", "return" -> Kind.ENTER;
+          case "tab" -> Kind.TAB;
+          case "backspace" -> Kind.BACKSPACE;
+          case "delete", "del" -> Kind.DELETE;
+          case "escape", "esc" -> Kind.ESCAPE;
+          case "insert" -> Kind.INSERT;
+          case "up" -> Kind.UP;
+          case "down" -> Kind.DOWN;
+          case "left" -> Kind.LEFT;
+          case "right" -> Kind.RIGHT;
+          case "home" -> Kind.HOME;
+          case "end" -> Kind.END;
+          case "pageup" -> Kind.PAGE_UP;
+          case "pagedown" -> Kind.PAGE_DOWN;
+          case "space" -> Kind.CHAR;
+          default -> null;
+        };
     if (kind == null) {
       return Optional.empty();
     }
-    return Optional.of(kind == Kind.CHAR ? new Key(Kind.CHAR, ' ', modifiers, "") : new Key(kind, 0, modifiers, ""));
+    return Optional.of(
+        kind == Kind.CHAR
+            ? new Key(Kind.CHAR, ' ', modifiers, "")
+            : new Key(kind, 0, modifiers, ""));
   }
 }

@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * Turns the characters a terminal sends in raw mode into {@link Key}s: control characters (Ctrl
- * and a letter), Alt as an Esc before the key, CSI and SS3 sequences with xterm's modifier
- * parameter (Ctrl+Right is {@code ESC [ 1 ; 5 C}), xterm's modifyOtherKeys and the kitty
- * protocol's {@code CSI u} forms, bracketed pastes (one {@link Key.Kind#PASTE} key) and a lone
- * Esc, told apart from the start of a sequence by a short wait.
+ * Turns the characters a terminal sends in raw mode into {@link Key}s: control characters (Ctrl and
+ * a letter), Alt as an Esc before the key, CSI and SS3 sequences with xterm's modifier parameter
+ * (Ctrl+Right is {@code ESC [ 1 ; 5 C}), xterm's modifyOtherKeys and the kitty protocol's {@code
+ * CSI u} forms, bracketed pastes (one {@link Key.Kind#PASTE} key) and a lone Esc, told apart from
+ * the start of a sequence by a short wait.
  */
 public final class KeyDecoder {
-  /** Where characters come from: {@link #TIMEOUT} when none arrived in time, {@link #EOF} at the end. */
+  /**
+   * Where characters come from: {@link #TIMEOUT} when none arrived in time, {@link #EOF} at the
+   * end.
+   */
   @FunctionalInterface
   public interface Source {
     int read(long timeoutMillis) throws IOException;
@@ -49,7 +52,8 @@ public final class KeyDecoder {
       case 0 -> new Key(Key.Kind.CHAR, ' ', Key.CTRL, "");
       default -> {
         if (c < 0x20) {
-          yield Key.ctrl((char) (c + 0x60 < 0x7b ? c + 0x60 : c + 0x40)); // 1-26: a-z; 28-31: \ ] ^ _
+          yield Key.ctrl(
+              (char) (c + 0x60 < 0x7b ? c + 0x60 : c + 0x40)); // 1-26: a-z; 28-31: \ ] ^ _
         }
         yield Key.character(codePoint(c));
       }
@@ -135,14 +139,16 @@ public final class KeyDecoder {
 
   /** A key given by its code and modifiers (kitty's CSI u, xterm's modifyOtherKeys). */
   private static Key codeKey(int code, int modifiers) {
-    Key base = switch (code) {
-      case 13 -> Key.of(Key.Kind.ENTER);
-      case 9 -> Key.of(Key.Kind.TAB);
-      case 27 -> Key.of(Key.Kind.ESCAPE);
-      case 127, 8 -> Key.of(Key.Kind.BACKSPACE);
-      case -1 -> Key.of(Key.Kind.OTHER);
-      default -> Key.character((modifiers & Key.CTRL) != 0 ? Character.toLowerCase(code) : code);
-    };
+    Key base =
+        switch (code) {
+          case 13 -> Key.of(Key.Kind.ENTER);
+          case 9 -> Key.of(Key.Kind.TAB);
+          case 27 -> Key.of(Key.Kind.ESCAPE);
+          case 127, 8 -> Key.of(Key.Kind.BACKSPACE);
+          case -1 -> Key.of(Key.Kind.OTHER);
+          default ->
+              Key.character((modifiers & Key.CTRL) != 0 ? Character.toLowerCase(code) : code);
+        };
     if (base.kind() == Key.Kind.CHAR && (modifiers & ~Key.SHIFT) == 0) {
       // Shift and a character is just the character (an upper-case letter, say)
       return Key.character(base.codePoint());
@@ -178,7 +184,8 @@ public final class KeyDecoder {
         break;
       }
       text.append((char) c);
-      if (c == '~' && text.length() >= PASTE_END.length()
+      if (c == '~'
+          && text.length() >= PASTE_END.length()
           && text.lastIndexOf(PASTE_END) == text.length() - PASTE_END.length()) {
         text.setLength(text.length() - PASTE_END.length());
         break;

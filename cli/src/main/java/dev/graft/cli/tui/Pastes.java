@@ -6,17 +6,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Big pastes in the editor: more than ten lines or a thousand characters are kept here and stand
- * in the text as a marker ({@code [paste #1 +300 lines]}, {@code [paste #2 1500 chars]}), which
- * is replaced by the paste when the text is sent. A marker goes as one piece under Backspace.
+ * Big pastes in the editor: more than ten lines or a thousand characters are kept here and stand in
+ * the text as a marker ({@code [paste #1 +300 lines]}, {@code [paste #2 1500 chars]}), which is
+ * replaced by the paste when the text is sent. A marker goes as one piece under Backspace.
  */
 final class Pastes {
-  private static final Pattern MARKER = Pattern.compile("\\[paste #(\\d+)( (\\+\\d+ lines|\\d+ chars))?\\]");
+  private static final Pattern MARKER =
+      Pattern.compile("\\[paste #(\\d+)( (\\+\\d+ lines|\\d+ chars))?\\]");
 
   private final Map<Integer, String> pastes = new HashMap<>();
   private int count;
 
-  /** What a paste puts in the text: itself (line ends made \n, control characters removed), or a marker. */
+  /**
+   * What a paste puts in the text: itself (line ends made \n, control characters removed), or a
+   * marker.
+   */
   String fold(String raw) {
     String text = Ansi.clean(raw.replace("\r\n", "\n").replace('\r', '\n'), 4);
     int lines = text.split("\n").length;
@@ -25,7 +29,9 @@ final class Pastes {
     }
     int id = ++count;
     pastes.put(id, text);
-    return lines > 10 ? "[paste #" + id + " +" + lines + " lines]" : "[paste #" + id + " " + text.length() + " chars]";
+    return lines > 10
+        ? "[paste #" + id + " +" + lines + " lines]"
+        : "[paste #" + id + " " + text.length() + " chars]";
   }
 
   /** {@code text} with each marker replaced by its paste. */
@@ -43,7 +49,9 @@ final class Pastes {
     return out.toString();
   }
 
-  /** Removes a marker that ends right before the caret, with its paste; false when there is none. */
+  /**
+   * Removes a marker that ends right before the caret, with its paste; false when there is none.
+   */
   boolean deleteBefore(TextBuffer buffer) {
     String before = buffer.text().substring(0, buffer.caret());
     if (!before.endsWith("]")) {
@@ -75,6 +83,8 @@ final class Pastes {
     if (!shown.contains("[paste #") || !theme.colored()) {
       return shown;
     }
-    return MARKER.matcher(shown).replaceAll(m -> Matcher.quoteReplacement(theme.fg(ThemeRole.ACCENT, m.group())));
+    return MARKER
+        .matcher(shown)
+        .replaceAll(m -> Matcher.quoteReplacement(theme.fg(ThemeRole.ACCENT, m.group())));
   }
 }

@@ -4,14 +4,14 @@ import java.util.List;
 
 /**
  * Draws frames on a terminal in its normal screen, below what was printed before, redrawing only
- * the lines that changed since the last frame: the cursor moves up to the first changed line,
- * and from there the lines are written again, each cleared first; lines no longer there are
- * erased. A frame is one write inside synchronized output (DEC mode 2026), so a terminal that
- * supports it never shows half a frame.
+ * the lines that changed since the last frame: the cursor moves up to the first changed line, and
+ * from there the lines are written again, each cleared first; lines no longer there are erased. A
+ * frame is one write inside synchronized output (DEC mode 2026), so a terminal that supports it
+ * never shows half a frame.
  *
  * <p>Rows are counted from the first line of the live frame. Lines above it were {@link #commit
- * committed}: they stay in the scrollback and are never drawn again, except by a full redraw
- * (after a resize, or when a line above the screen's top changed), which clears the screen and the
+ * committed}: they stay in the scrollback and are never drawn again, except by a full redraw (after
+ * a resize, or when a line above the screen's top changed), which clears the screen and the
  * scrollback and writes everything again, so that what the scrollback holds is what graft shows.
  */
 final class Renderer {
@@ -21,7 +21,8 @@ final class Renderer {
   private final TerminalPort out;
   private List<String> lines = List.of();
   private int cursor; // the row the terminal's cursor is on
-  private int bottom = -1; // the lowest row written so far: rows below it are not on the screen's known part
+  private int bottom =
+      -1; // the lowest row written so far: rows below it are not on the screen's known part
   private int width = -1;
   private int height = -1;
   private long fullRedraws;
@@ -54,8 +55,8 @@ final class Renderer {
   }
 
   /**
-   * Draws {@code next}; returns false when it could not (a line above the screen's top changed,
-   * or the size changed) and the caller must {@link #redraw} everything instead.
+   * Draws {@code next}; returns false when it could not (a line above the screen's top changed, or
+   * the size changed) and the caller must {@link #redraw} everything instead.
    */
   boolean draw(List<String> next, Caret caret) {
     int columns = out.columns();
@@ -146,7 +147,10 @@ final class Renderer {
     finish(b, next, caret);
   }
 
-  /** The first {@code count} lines of the frame stay in the scrollback; rows are counted after them from now on. */
+  /**
+   * The first {@code count} lines of the frame stay in the scrollback; rows are counted after them
+   * from now on.
+   */
   void commit(int count) {
     if (count <= 0) {
       return;

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A list to choose from: a window of at most {@code maxVisible} rows around the selected one,
- * marked with › on the selected-row colour, each row a label and a dimmed description, with
- * "↑ n more" and "↓ n more" when rows are out of the window.
+ * marked with › on the selected-row colour, each row a label and a dimmed description, with "↑ n
+ * more" and "↓ n more" when rows are out of the window.
  */
 public final class SelectList implements Component {
   /** One row: what is shown, and a detail after it. */
@@ -81,12 +81,20 @@ public final class SelectList implements Component {
       Row row = rows.get(i);
       boolean current = i == selected;
       String label = Ansi.truncate(row.label(), Math.max(1, width - 4), "…");
-      String line = (current ? theme.fg(ThemeRole.ACCENT, "› ") : "  ") + (current ? theme.bold(label) : label);
+      String line =
+          (current ? theme.fg(ThemeRole.ACCENT, "› ") : "  ")
+              + (current ? theme.bold(label) : label);
       int room = width - 2 - Math.max(labelWidth, Ansi.width(label)) - 3;
       if (!row.description().isEmpty() && room > 6) {
-        line = Ansi.pad(line, 2 + labelWidth) + "   " + theme.fg(ThemeRole.MUTED, Ansi.truncate(row.description(), room, "…"));
+        line =
+            Ansi.pad(line, 2 + labelWidth)
+                + "   "
+                + theme.fg(ThemeRole.MUTED, Ansi.truncate(row.description(), room, "…"));
       }
-      out.add(current && theme.colored() ? theme.bg(ThemeRole.SELECTED_BG, Ansi.pad(line, width)) : line);
+      out.add(
+          current && theme.colored()
+              ? theme.bg(ThemeRole.SELECTED_BG, Ansi.pad(line, width))
+              : line);
     }
     if (end < rows.size()) {
       out.add(theme.fg(ThemeRole.MUTED, "  ↓ " + (rows.size() - end) + " more"));

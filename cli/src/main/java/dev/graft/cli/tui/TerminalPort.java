@@ -1,6 +1,8 @@
 package dev.graft.cli.tui;
 
-/** Where the renderer draws: the terminal's size and its output (written at once on {@link #flush}). */
+/**
+ * Where the renderer draws: the terminal's size and its output (written at once on {@link #flush}).
+ */
 public interface TerminalPort {
   int columns();
 

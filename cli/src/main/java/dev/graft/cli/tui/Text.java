@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Styled text, word-wrapped to the width, with an optional indent and an optional background
- * (a theme role) that fills the whole width of each line. Its text may be changed.
+ * Styled text, word-wrapped to the width, with an optional indent and an optional background (a
+ * theme role) that fills the whole width of each line. Its text may be changed.
  */
 public final class Text implements Component {
   private String text;

@@ -4,9 +4,9 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * The editor's text and caret, with the editing operations its keys do: insert, delete a
- * character or a word, kill to the line's start or end and yank it back, move by character,
- * word or line, and undo. Offsets are in chars; the caret never stands inside a surrogate pair.
+ * The editor's text and caret, with the editing operations its keys do: insert, delete a character
+ * or a word, kill to the line's start or end and yank it back, move by character, word or line, and
+ * undo. Offsets are in chars; the caret never stands inside a surrogate pair.
  */
 final class TextBuffer {
   private static final int UNDO_LIMIT = 200;

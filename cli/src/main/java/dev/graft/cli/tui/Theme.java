@@ -20,8 +20,8 @@ public final class Theme {
   private final EnumMap<ThemeRole, String> bg = new EnumMap<>(ThemeRole.class);
 
   /**
-   * A theme named {@code name} whose roles have the given colours: {@code #rrggbb}, an xterm
-   * colour number 0–255, or "" for the terminal's own colour; a role left out has the terminal's.
+   * A theme named {@code name} whose roles have the given colours: {@code #rrggbb}, an xterm colour
+   * number 0–255, or "" for the terminal's own colour; a role left out has the terminal's.
    */
   public Theme(String name, Map<ThemeRole, String> colors, ColorMode mode) {
     this.name = name;
@@ -52,7 +52,10 @@ public final class Theme {
     return name;
   }
 
-  /** Takes {@code other}'s colours (the theme was switched): whoever holds this theme draws in the new colours. */
+  /**
+   * Takes {@code other}'s colours (the theme was switched): whoever holds this theme draws in the
+   * new colours.
+   */
   public void adopt(Theme other) {
     name = other.name;
     fg.putAll(other.fg);
@@ -133,7 +136,8 @@ public final class Theme {
       return "\033[" + base + ";5;" + n + "m";
     }
     if (!s.matches("#[0-9a-fA-F]{6}")) {
-      throw new IllegalArgumentException("colour " + spec + ": use #rrggbb, a number 0 to 255, or \"\"");
+      throw new IllegalArgumentException(
+          "colour " + spec + ": use #rrggbb, a number 0 to 255, or \"\"");
     }
     int rgb = Integer.parseInt(s.substring(1), 16);
     int r = rgb >> 16 & 0xff;

@@ -3,9 +3,9 @@ package dev.graft.cli.tui;
 import java.util.Optional;
 
 /**
- * What a colour is for. Components ask the {@link Theme} for a role, never for a colour, so that
- * a theme file can recolour all of graft. The names are the reference's theme keys, so that its
- * theme files can be read.
+ * What a colour is for. Components ask the {@link Theme} for a role, never for a colour, so that a
+ * theme file can recolour all of graft. The names are the reference's theme keys, so that its theme
+ * files can be read.
  */
 public enum ThemeRole {
   ACCENT("accent"),

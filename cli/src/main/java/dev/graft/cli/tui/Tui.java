@@ -12,17 +12,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The terminal UI: a transcript of components (the conversation, growing at the bottom) and,
- * below it, the components that stay at the bottom of the screen (the editor, the footer). One
- * thread, the UI thread, owns all of it: it takes keys from the input thread, runs the tasks other
- * threads {@link #post}, and draws a frame at most every {@value #FRAME_MILLIS} ms when something
- * changed ({@link #requestRender}). A finished transcript component at the top of the frame is
- * committed to the terminal's scrollback and not drawn again, so drawing costs the same however
- * long the conversation is.
+ * The terminal UI: a transcript of components (the conversation, growing at the bottom) and, below
+ * it, the components that stay at the bottom of the screen (the editor, the footer). One thread,
+ * the UI thread, owns all of it: it takes keys from the input thread, runs the tasks other threads
+ * {@link #post}, and draws a frame at most every {@value #FRAME_MILLIS} ms when something changed
+ * ({@link #requestRender}). A finished transcript component at the top of the frame is committed to
+ * the terminal's scrollback and not drawn again, so drawing costs the same however long the
+ * conversation is.
  */
 public final class Tui {
   /** Placed in a line where the terminal's cursor goes (the editor's caret); takes no columns. */
   public static final String CARET = "\033_graft:c\007";
+
   static final long FRAME_MILLIS = 16;
   static final long TICK_MILLIS = 80;
 
@@ -63,7 +64,11 @@ public final class Tui {
     running = true;
     uiThread = Thread.ofPlatform().name("graft-ui").daemon().start(this::loop);
     if (keys != null) {
-      inputThread = Thread.ofPlatform().name("graft-keys").daemon().start(() -> readKeys(new KeyDecoder(keys)));
+      inputThread =
+          Thread.ofPlatform()
+              .name("graft-keys")
+              .daemon()
+              .start(() -> readKeys(new KeyDecoder(keys)));
     }
   }
 
@@ -110,7 +115,10 @@ public final class Tui {
     }
   }
 
-  /** Runs {@code task} on the UI thread after what it is doing now (also when called there: never in the middle of a frame). */
+  /**
+   * Runs {@code task} on the UI thread after what it is doing now (also when called there: never in
+   * the middle of a frame).
+   */
   public void later(Runnable task) {
     tasks.add(task);
   }
@@ -138,7 +146,9 @@ public final class Tui {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
     }
   }
 
@@ -151,12 +161,17 @@ public final class Tui {
     }
   }
 
-  /** Asks for everything to be drawn again, the scrollback included (after a change to committed components). */
+  /**
+   * Asks for everything to be drawn again, the scrollback included (after a change to committed
+   * components).
+   */
   public void requestRedrawAll() {
     post(() -> redrawAll = true);
   }
 
-  /** Frames at least every {@value #TICK_MILLIS} ms while an animation runs (a spinner); calls nest. */
+  /**
+   * Frames at least every {@value #TICK_MILLIS} ms while an animation runs (a spinner); calls nest.
+   */
   public void animate(boolean on) {
     post(() -> {
       animations = Math.max(0, animations + (on ? 1 : -1));
@@ -173,7 +188,10 @@ public final class Tui {
           waitNanos = Math.max(0, nextTick - now);
         }
         if (dirty) {
-          waitNanos = Math.min(waitNanos, Math.max(0, lastFrame + TimeUnit.MILLISECONDS.toNanos(FRAME_MILLIS) - now));
+          waitNanos =
+              Math.min(
+                  waitNanos,
+                  Math.max(0, lastFrame + TimeUnit.MILLISECONDS.toNanos(FRAME_MILLIS) - now));
         }
         Runnable task = tasks.poll(waitNanos, TimeUnit.NANOSECONDS);
         while (task != null) {
@@ -206,7 +224,10 @@ public final class Tui {
     }
   }
 
-  /** A failing task or frame is reported (the first few: a component that fails at every frame is said once, not forever). */
+  /**
+   * A failing task or frame is reported (the first few: a component that fails at every frame is
+   * said once, not forever).
+   */
   private void failed(Throwable t) {
     if (++errors <= 3) {
       try {
@@ -244,14 +265,19 @@ public final class Tui {
     dirty = true;
   }
 
-  /** Adds a component to the transcript before {@code before} (at the end when it is not there or was committed). */
+  /**
+   * Adds a component to the transcript before {@code before} (at the end when it is not there or
+   * was committed).
+   */
   public void insertBefore(Component before, Component component) {
     int at = transcript.indexOf(before);
     transcript.add(at >= committed ? at : transcript.size(), component);
     dirty = true;
   }
 
-  /** Removes a component from the transcript when it is not committed yet; whether it was removed. */
+  /**
+   * Removes a component from the transcript when it is not committed yet; whether it was removed.
+   */
   public boolean removeLive(Component component) {
     int at = transcript.indexOf(component);
     if (at < committed) {
@@ -352,7 +378,9 @@ public final class Tui {
   private void commitFinished(List<Integer> counts) {
     int lines = 0;
     int n = 0;
-    while (committed + n < transcript.size() && n < counts.size() && transcript.get(committed + n).finished()) {
+    while (committed + n < transcript.size()
+        && n < counts.size()
+        && transcript.get(committed + n).finished()) {
       lines += counts.get(n);
       n++;
     }

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Word-wrapping styled text to a width: lines break between words, never inside one unless the
- * word alone is wider than the line; a style that is open at a break is closed at the end of the
- * line and opened again on the next, so that every line can be redrawn on its own.
+ * Word-wrapping styled text to a width: lines break between words, never inside one unless the word
+ * alone is wider than the line; a style that is open at a break is closed at the end of the line
+ * and opened again on the next, so that every line can be redrawn on its own.
  */
 public final class Wrap {
   private Wrap() {}

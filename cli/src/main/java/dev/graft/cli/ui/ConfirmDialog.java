@@ -34,7 +34,10 @@ final class ConfirmDialog implements Dialog<Optional<Boolean>> {
     String yesText = yes ? Dialog.accent(theme, "› Yes") : "  Yes";
     String noText = !yes ? Dialog.accent(theme, "› No") : "  No";
     lines.add(yesText + "   " + noText);
-    lines.add(theme.fg(ThemeRole.MUTED, Dialog.fit("  y/n answer · ←→ move · Enter select · Esc cancel", columns - 1)));
+    lines.add(
+        theme.fg(
+            ThemeRole.MUTED,
+            Dialog.fit("  y/n answer · ←→ move · Enter select · Esc cancel", columns - 1)));
     return new Frame(lines, lines.size() - 2, yes ? 0 : 8);
   }
 

@@ -31,7 +31,9 @@ interface Dialog<T> {
 
   static String title(Theme theme, String title, OptionalLong secondsLeft) {
     return accent(theme, title)
-        + (secondsLeft.isPresent() ? " " + theme.fg(ThemeRole.MUTED, "(" + secondsLeft.getAsLong() + "s)") : "");
+        + (secondsLeft.isPresent()
+            ? " " + theme.fg(ThemeRole.MUTED, "(" + secondsLeft.getAsLong() + "s)")
+            : "");
   }
 
   /** Text in the accent colour, bold. */
@@ -39,7 +41,10 @@ interface Dialog<T> {
     return theme.fg(ThemeRole.ACCENT, theme.bold(Ansi.clean(text)));
   }
 
-  /** {@code text} cleaned, on one line, cut to {@code columns} with …; unchanged when columns is 0 or less. */
+  /**
+   * {@code text} cleaned, on one line, cut to {@code columns} with …; unchanged when columns is 0
+   * or less.
+   */
   static String fit(String text, int columns) {
     String flat = Ansi.clean(text).replace('\n', ' ');
     return columns <= 0 ? flat : Ansi.truncate(flat, columns, "…");

@@ -6,14 +6,15 @@ import dev.graft.cli.tui.Key;
 import dev.graft.cli.tui.Tui;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * A dialog on the screen, where the editor was: it draws the dialog (with its countdown) and
- * passes it the keys; when the dialog answers, is cancelled, times out or its signal is aborted,
- * the host completes the dialog's future and hands itself to {@code closed}.
+ * A dialog on the screen, where the editor was: it draws the dialog (with its countdown) and passes
+ * it the keys; when the dialog answers, is cancelled, times out or its signal is aborted, the host
+ * completes the dialog's future and hands itself to {@code closed}.
  */
 final class DialogHost<T> implements Component {
   private final Dialog<T> dialog;
@@ -25,7 +26,12 @@ final class DialogHost<T> implements Component {
   private T answer;
   private boolean done;
 
-  DialogHost(Tui tui, Dialog<T> dialog, DialogOptions options, CompletableFuture<T> result, Consumer<DialogHost<T>> closed) {
+  DialogHost(
+      Tui tui,
+      Dialog<T> dialog,
+      DialogOptions options,
+      CompletableFuture<T> result,
+      Consumer<DialogHost<T>> closed) {
     this.tui = tui;
     this.dialog = dialog;
     this.options = options;
@@ -45,12 +51,16 @@ final class DialogHost<T> implements Component {
     if (!done && (now >= deadline || options.signal().aborted() || result.isDone())) {
       tui.later(this::cancel);
     }
-    OptionalLong secondsLeft = deadline == Long.MAX_VALUE ? OptionalLong.empty()
-        : OptionalLong.of(Math.max(0, (deadline - now + 999_999_999L) / 1_000_000_000L));
+    OptionalLong secondsLeft =
+        deadline == Long.MAX_VALUE
+            ? OptionalLong.empty()
+            : OptionalLong.of(Math.max(0, (deadline - now + 999_999_999L) / 1_000_000_000L));
     Dialog.Frame frame = dialog.render(secondsLeft, width);
     List<String> lines = new ArrayList<>(frame.lines());
     if (frame.cursorRow() >= 0 && frame.cursorRow() < lines.size()) {
-      lines.set(frame.cursorRow(), Ansi.insertAt(lines.get(frame.cursorRow()), frame.cursorColumn(), Tui.CARET));
+      lines.set(
+          frame.cursorRow(),
+          Ansi.insertAt(lines.get(frame.cursorRow()), frame.cursorColumn(), Tui.CARET));
     }
     return lines;
   }
@@ -83,7 +93,7 @@ final class DialogHost<T> implements Component {
   }
 
   /** The line left in the transcript for the answer. */
-  java.util.Optional<String> record() {
+  Optional<String> record() {
     return dialog.record(answer);
   }
 }

@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How long a dialog may stay open and what may close it from outside: when the timeout passes
- * or the signal is aborted, the dialog closes with a cancelled (empty) result.
+ * How long a dialog may stay open and what may close it from outside: when the timeout passes or
+ * the signal is aborted, the dialog closes with a cancelled (empty) result.
  */
 public record DialogOptions(Optional<Duration> timeout, AbortSignal signal) {
   public static final DialogOptions NONE = new DialogOptions(Optional.empty(), AbortSignal.never());

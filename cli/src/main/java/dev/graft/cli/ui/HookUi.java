@@ -6,9 +6,9 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The user interface hook scripts (and the built-in commands) talk to: dialogs answered by
- * futures, notifications and status texts. Every dialog honours {@link DialogOptions}: a timeout
- * or an aborted signal closes it with an empty result, as do Esc and Ctrl+C; the session is never
+ * The user interface hook scripts (and the built-in commands) talk to: dialogs answered by futures,
+ * notifications and status texts. Every dialog honours {@link DialogOptions}: a timeout or an
+ * aborted signal closes it with an empty result, as do Esc and Ctrl+C; the session is never
  * affected by a cancelled dialog. Implementations: {@link TerminalUi} (JLine) and {@link PlainUi}
  * (line input, when there is no terminal).
  *
@@ -20,21 +20,26 @@ public interface HookUi {
   boolean available();
 
   /** A picker: arrow keys, number keys and type-to-filter; the index of the chosen option. */
-  CompletableFuture<OptionalInt> pick(String title, List<Choice> choices, int initial, DialogOptions options);
+  CompletableFuture<OptionalInt> pick(
+      String title, List<Choice> choices, int initial, DialogOptions options);
 
   /** A picker over plain strings (what a script's {@code ui.select} gets): the chosen string. */
-  default CompletableFuture<Optional<String>> select(String title, List<String> options, DialogOptions dialog) {
+  default CompletableFuture<Optional<String>> select(
+      String title, List<String> options, DialogOptions dialog) {
     List<Choice> choices = options.stream().map(Choice::of).toList();
-    return pick(title, choices, 0, dialog).thenApply(i -> i.isPresent() ? Optional.of(options.get(i.getAsInt())) : Optional.empty());
+    return pick(title, choices, 0, dialog)
+        .thenApply(i -> i.isPresent() ? Optional.of(options.get(i.getAsInt())) : Optional.empty());
   }
 
   /** Yes or no; empty when cancelled. */
   CompletableFuture<Optional<Boolean>> confirm(String title, String message, DialogOptions options);
 
   /** A line of text (Enter submits, possibly empty); empty when cancelled. */
-  CompletableFuture<Optional<String>> input(String title, String placeholder, String initial, DialogOptions options);
+  CompletableFuture<Optional<String>> input(
+      String title, String placeholder, String initial, DialogOptions options);
 
-  default CompletableFuture<Optional<String>> input(String title, String placeholder, DialogOptions options) {
+  default CompletableFuture<Optional<String>> input(
+      String title, String placeholder, DialogOptions options) {
     return input(title, placeholder, "", options);
   }
 
@@ -49,7 +54,9 @@ public interface HookUi {
 
   /** How a notification is shown. */
   enum NotifyLevel {
-    INFO, WARNING, ERROR;
+    INFO,
+    WARNING,
+    ERROR;
 
     /** "info", "warning" or "error", as scripts name them; anything else is info. */
     public static NotifyLevel parse(String name) {

@@ -28,11 +28,15 @@ final class InputDialog implements Dialog<Optional<String>> {
     int room = Math.max(10, columns - 4);
     // Show the part of a long text around the cursor.
     int start = Math.max(0, field.cursor() - room + 1);
-    String shown = text.isEmpty() ? theme.fg(ThemeRole.MUTED, Dialog.fit(placeholder, room)) : Ansi.clean(text.substring(start, Math.min(text.length(), start + room)));
-    List<String> lines = List.of(
-        Dialog.title(theme, Dialog.fit(title, columns - 8), secondsLeft),
-        Dialog.accent(theme, "› ") + shown,
-        theme.fg(ThemeRole.MUTED, Dialog.fit("  Enter submit · Esc cancel", columns - 1)));
+    String shown =
+        text.isEmpty()
+            ? theme.fg(ThemeRole.MUTED, Dialog.fit(placeholder, room))
+            : Ansi.clean(text.substring(start, Math.min(text.length(), start + room)));
+    List<String> lines =
+        List.of(
+            Dialog.title(theme, Dialog.fit(title, columns - 8), secondsLeft),
+            Dialog.accent(theme, "› ") + shown,
+            theme.fg(ThemeRole.MUTED, Dialog.fit("  Enter submit · Esc cancel", columns - 1)));
     return new Frame(lines, 1, 2 + field.cursor() - start);
   }
 

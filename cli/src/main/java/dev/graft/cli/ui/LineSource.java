@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Lines of a stream that is not a terminal, read on a thread of their own so that a caller can
- * wait for the next one with a deadline and give up when it is aborted.
+ * Lines of a stream that is not a terminal, read on a thread of their own so that a caller can wait
+ * for the next one with a deadline and give up when it is aborted.
  */
 public final class LineSource {
   private static final String END = new String("end of input");
@@ -22,18 +22,21 @@ public final class LineSource {
 
   public LineSource(InputStream in) {
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-    Thread.ofPlatform().daemon().name("graft-input").start(() -> {
-      try {
-        String line;
-        while ((line = reader.readLine()) != null) {
-          lines.add(line);
-        }
-      } catch (IOException e) {
-        // an unreadable input ends like an empty one
-      } finally {
-        lines.add(END);
-      }
-    });
+    Thread.ofPlatform()
+        .daemon()
+        .name("graft-input")
+        .start(() -> {
+          try {
+            String line;
+            while ((line = reader.readLine()) != null) {
+              lines.add(line);
+            }
+          } catch (IOException e) {
+            // an unreadable input ends like an empty one
+          } finally {
+            lines.add(END);
+          }
+        });
   }
 
   /** The next line; empty at the end of input. Blocks. */
@@ -55,7 +58,8 @@ public final class LineSource {
         if (left <= 0) {
           return Optional.empty();
         }
-        String line = lines.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS);
+        String line =
+            lines.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS);
         if (line == END) {
           ended = true;
           return Optional.empty();

@@ -28,9 +28,10 @@ final class PickDialog implements Dialog<OptionalInt> {
     List<String> lines = new ArrayList<>();
     lines.add(Dialog.title(theme, Dialog.fit(title, columns - 8), secondsLeft));
     String filter = state.filter();
-    String filterLine = filter.isEmpty()
-        ? theme.fg(ThemeRole.MUTED, "  type to filter")
-        : "  " + theme.fg(ThemeRole.MUTED, "filter: ") + Dialog.fit(filter, columns - 12);
+    String filterLine =
+        filter.isEmpty()
+            ? theme.fg(ThemeRole.MUTED, "  type to filter")
+            : "  " + theme.fg(ThemeRole.MUTED, "filter: ") + Dialog.fit(filter, columns - 12);
     lines.add(filterLine);
     List<Integer> visible = state.visible();
     int top = state.top();
@@ -47,16 +48,26 @@ final class PickDialog implements Dialog<OptionalInt> {
       String number = filter.isEmpty() && i - top < 9 ? (i - top + 1) + " " : "  ";
       String label = Dialog.fit(c.label(), Math.max(10, columns - 6));
       int room = columns - 6 - Ansi.width(label) - 2;
-      String detail = c.detail().isEmpty() || room < 8 ? "" : "  " + theme.fg(ThemeRole.MUTED, Dialog.fit(c.detail(), room));
-      lines.add((current ? Dialog.accent(theme, "› ") : "  ")
-          + theme.fg(ThemeRole.MUTED, number)
-          + (current ? theme.bold(label) : label) + detail);
+      String detail =
+          c.detail().isEmpty() || room < 8
+              ? ""
+              : "  " + theme.fg(ThemeRole.MUTED, Dialog.fit(c.detail(), room));
+      lines.add(
+          (current ? Dialog.accent(theme, "› ") : "  ")
+              + theme.fg(ThemeRole.MUTED, number)
+              + (current ? theme.bold(label) : label)
+              + detail);
     }
     if (end < visible.size()) {
       lines.add(theme.fg(ThemeRole.MUTED, "  ↓ " + (visible.size() - end) + " more"));
     }
-    lines.add(theme.fg(ThemeRole.MUTED, Dialog.fit("  ↑↓ move · 1-9 pick · type to filter · Enter select · Esc cancel", columns - 1)));
-    int cursorColumn = filter.isEmpty() ? 2 : 2 + "filter: ".length() + Math.min(filter.length(), columns - 12);
+    lines.add(
+        theme.fg(
+            ThemeRole.MUTED,
+            Dialog.fit(
+                "  ↑↓ move · 1-9 pick · type to filter · Enter select · Esc cancel", columns - 1)));
+    int cursorColumn =
+        filter.isEmpty() ? 2 : 2 + "filter: ".length() + Math.min(filter.length(), columns - 12);
     return new Frame(lines, 1, cursorColumn);
   }
 
@@ -76,7 +87,8 @@ final class PickDialog implements Dialog<OptionalInt> {
 
   @Override
   public Optional<String> record(OptionalInt result) {
-    String answer = result.isPresent() ? state.choice(result.getAsInt()).label().strip() : "cancelled";
+    String answer =
+        result.isPresent() ? state.choice(result.getAsInt()).label().strip() : "cancelled";
     return Optional.of(theme.fg(ThemeRole.MUTED, Dialog.fit(title + ": " + answer, 1000)));
   }
 }

@@ -7,10 +7,10 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link HookUi} without a terminal: dialogs are printed and answered with a line. A picker
- * takes the number of an option, or words to filter by (the list is printed again, filtered);
- * an empty line, the end of input, the timeout or the abort signal cancel. Answers are read on
- * the calling thread, from the same lines as the prompts.
+ * {@link HookUi} without a terminal: dialogs are printed and answered with a line. A picker takes
+ * the number of an option, or words to filter by (the list is printed again, filtered); an empty
+ * line, the end of input, the timeout or the abort signal cancel. Answers are read on the calling
+ * thread, from the same lines as the prompts.
  */
 public final class PlainUi implements HookUi {
   private static final int MAX_LISTED = 50;
@@ -30,7 +30,8 @@ public final class PlainUi implements HookUi {
   }
 
   @Override
-  public synchronized CompletableFuture<OptionalInt> pick(String title, List<Choice> choices, int initial, DialogOptions options) {
+  public synchronized CompletableFuture<OptionalInt> pick(
+      String title, List<Choice> choices, int initial, DialogOptions options) {
     long deadline = options.deadlineNanos(System.nanoTime());
     SelectState state = new SelectState(choices, initial);
     state.setRows(Math.max(1, choices.size()));
@@ -39,7 +40,12 @@ public final class PlainUi implements HookUi {
       screen.line(title + (state.filter().isEmpty() ? "" : " (filter: " + state.filter() + ")"));
       for (int i = 0; i < Math.min(visible.size(), MAX_LISTED); i++) {
         Choice c = state.choice(visible.get(i));
-        screen.line("  " + (i + 1) + ") " + Screen.clean(c.label()) + (c.detail().isEmpty() ? "" : "  " + Screen.clean(c.detail())));
+        screen.line(
+            "  "
+                + (i + 1)
+                + ") "
+                + Screen.clean(c.label())
+                + (c.detail().isEmpty() ? "" : "  " + Screen.clean(c.detail())));
       }
       if (visible.size() > MAX_LISTED) {
         screen.line("  … " + (visible.size() - MAX_LISTED) + " more (type words to filter)");
@@ -67,35 +73,43 @@ public final class PlainUi implements HookUi {
   }
 
   @Override
-  public synchronized CompletableFuture<Optional<Boolean>> confirm(String title, String message, DialogOptions options) {
+  public synchronized CompletableFuture<Optional<Boolean>> confirm(
+      String title, String message, DialogOptions options) {
     screen.line(title);
     if (!message.isBlank()) {
       screen.line(Screen.clean(message));
     }
     screen.line("[y/n]:");
-    Optional<String> answer = lines.next(options.deadlineNanos(System.nanoTime()), () -> options.signal().aborted());
+    Optional<String> answer =
+        lines.next(options.deadlineNanos(System.nanoTime()), () -> options.signal().aborted());
     String text = answer.map(a -> a.strip().toLowerCase(Locale.ROOT)).orElse("");
-    Optional<Boolean> result = switch (text) {
-      case "y", "yes" -> Optional.of(true);
-      case "n", "no" -> Optional.of(false);
-      default -> Optional.empty();
-    };
+    Optional<Boolean> result =
+        switch (text) {
+          case "y", "yes" -> Optional.of(true);
+          case "n", "no" -> Optional.of(false);
+          default -> Optional.empty();
+        };
     return CompletableFuture.completedFuture(result);
   }
 
   @Override
-  public synchronized CompletableFuture<Optional<String>> input(String title, String placeholder, String initial, DialogOptions options) {
-    screen.line(title + (placeholder.isBlank() ? "" : " (" + Screen.clean(placeholder) + ")") + ":");
-    return CompletableFuture.completedFuture(lines.next(options.deadlineNanos(System.nanoTime()), () -> options.signal().aborted()));
+  public synchronized CompletableFuture<Optional<String>> input(
+      String title, String placeholder, String initial, DialogOptions options) {
+    screen.line(
+        title + (placeholder.isBlank() ? "" : " (" + Screen.clean(placeholder) + ")") + ":");
+    return CompletableFuture.completedFuture(
+        lines.next(options.deadlineNanos(System.nanoTime()), () -> options.signal().aborted()));
   }
 
   @Override
   public void notify(String message, NotifyLevel level) {
-    screen.line(switch (level) {
-      case INFO -> "";
-      case WARNING -> "warning: ";
-      case ERROR -> "error: ";
-    } + Screen.clean(message));
+    screen.line(
+        switch (level) {
+              case INFO -> "";
+              case WARNING -> "warning: ";
+              case ERROR -> "error: ";
+            }
+            + Screen.clean(message));
   }
 
   @Override

@@ -5,18 +5,28 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import org.jline.utils.WCWidth;
 
 /**
- * Everything graft prints in the interactive mode goes through here, one writer at a time:
- * streamed text, whole lines, a spinner while waiting. Text from the model or a tool is cleaned
- * of control characters (so it cannot move the cursor or change the terminal); styles are ANSI
- * codes on a terminal and nothing on plain output. While a dialog is open, output is held and
- * shown when it closes; while the editor is open, lines are printed above it.
+ * Everything graft prints in the interactive mode goes through here, one writer at a time: streamed
+ * text, whole lines, a spinner while waiting. Text from the model or a tool is cleaned of control
+ * characters (so it cannot move the cursor or change the terminal); styles are ANSI codes on a
+ * terminal and nothing on plain output. While a dialog is open, output is held and shown when it
+ * closes; while the editor is open, lines are printed above it.
  */
 public final class Screen {
   /** Text styles; on plain output every style is no style. */
   public enum Style {
-    DIM("2"), BOLD("1"), RED("31"), GREEN("32"), YELLOW("33"), CYAN("36"), MAGENTA("35"), DIM_ITALIC("2;3"), BOLD_CYAN("1;36");
+    DIM("2"),
+    BOLD("1"),
+    RED("31"),
+    GREEN("32"),
+    YELLOW("33"),
+    CYAN("36"),
+    MAGENTA("35"),
+    DIM_ITALIC("2;3"),
+    BOLD_CYAN("1;36");
 
     private final String sgr;
 
@@ -41,16 +51,20 @@ public final class Screen {
   private final Object lock = new Object();
   private volatile Above above;
   private boolean atLineStart = true;
-  private final WordWrap wrap = new WordWrap();
+  private final StreamingWordWrap wrap = new StreamingWordWrap();
   private StringBuilder held;
   private String spinnerText;
   private boolean spinnerShown;
   private int frame;
+
   /** The spinner's frames and interval: graft's own, or a script's (ctx.ui.setWorkingIndicator). */
   private String[] frames = FRAMES;
+
   private volatile int intervalMs = INTERVAL_MS;
+
   /** False while a script hides the working line (ctx.ui.setWorkingVisible(false)). */
   private boolean spinnerVisible = true;
+
   private Thread spinnerThread;
 
   private Screen(PrintWriter out, boolean ansi, IntSupplier width) {
@@ -89,8 +103,8 @@ public final class Screen {
   }
 
   /**
-   * Streamed text (the model's answer as it arrives), cleaned, optionally styled, and on a
-   * terminal wrapped at word boundaries to its width at the time.
+   * Streamed text (the model's answer as it arrives), cleaned, optionally styled, and on a terminal
+   * wrapped at word boundaries to its width at the time.
    */
   public void write(String text, Style style) {
     String clean = clean(text);
@@ -98,7 +112,8 @@ public final class Screen {
       return;
     }
     synchronized (lock) {
-      UnaryOperator<String> styling = style == null || !ansi ? s -> s : s -> "\033[" + style.sgr + "m" + s + "\033[0m";
+      UnaryOperator<String> styling =
+          style == null || !ansi ? s -> s : s -> "\033[" + style.sgr + "m" + s + "\033[0m";
       emit(wrap.feed(clean, ansi ? width() : 0, styling));
       atLineStart = wrap.column() == 0;
     }
@@ -173,16 +188,23 @@ public final class Screen {
    */
   public void indicator(Optional<List<String>> custom, int interval) {
     synchronized (lock) {
-      frames = custom.map(f -> f.stream().map(x -> clean(withoutEscapes(x)).replaceAll("[\\n\\t]", ""))
-              .toArray(String[]::new))
-          .orElse(FRAMES);
+      frames =
+          custom
+              .map(f ->
+                  f.stream()
+                      .map(x -> clean(withoutEscapes(x)).replaceAll("[\\n\\t]", ""))
+                      .toArray(String[]::new))
+              .orElse(FRAMES);
       intervalMs = interval > 0 ? interval : INTERVAL_MS;
       frame = 0;
       drawSpinner();
     }
   }
 
-  /** Sets the terminal window's title (an OSC 0 sequence; nothing without ANSI); control characters are dropped. */
+  /**
+   * Sets the terminal window's title (an OSC 0 sequence; nothing without ANSI); control characters
+   * are dropped.
+   */
   public void title(String title) {
     if (!ansi) {
       return;
@@ -256,9 +278,14 @@ public final class Screen {
     if (spinnerText == null || held != null || !atLineStart || !spinnerVisible) {
       return;
     }
-    String glyph = frames.length == 0 ? "" : "\033[36m" + frames[frame % frames.length] + "\033[0m ";
-    int glyphWidth = frames.length == 0 ? 0 : frames[frame % frames.length].codePointCount(0,
-        frames[frame % frames.length].length()) + 1;
+    String glyph =
+        frames.length == 0 ? "" : "\033[36m" + frames[frame % frames.length] + "\033[0m ";
+    int glyphWidth =
+        frames.length == 0
+            ? 0
+            : frames[frame % frames.length].codePointCount(
+                    0, frames[frame % frames.length].length())
+                + 1;
     String text = fit(spinnerText, Math.max(0, width() - glyphWidth - 1));
     out.print("\r" + glyph + "\033[2m" + text + "\033[0m\033[K");
     out.flush();
@@ -273,16 +300,16 @@ public final class Screen {
   }
 
   /**
-   * {@code text} without its whole escape sequences (CSI such as colours, OSC such as titles), where
-   * {@link #clean} drops only their control characters: for a script's text that is styled for the
-   * reference's terminal (a working message, indicator frames), which graft styles itself.
+   * {@code text} without its whole escape sequences (CSI such as colours, OSC such as titles),
+   * where {@link #clean} drops only their control characters: for a script's text that is styled
+   * for the reference's terminal (a working message, indicator frames), which graft styles itself.
    */
   public static String withoutEscapes(String text) {
     return text == null ? "" : ESCAPES.matcher(text).replaceAll("");
   }
 
-  private static final java.util.regex.Pattern ESCAPES =
-      java.util.regex.Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
+  private static final Pattern ESCAPES =
+      Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
 
   /** Removes control characters (escape sequences included) except newlines and tabs. */
   public static String clean(String text) {
@@ -292,7 +319,8 @@ public final class Screen {
     StringBuilder b = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean control = (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (c >= 0x80 && c < 0xa0);
+      boolean control =
+          (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (c >= 0x80 && c < 0xa0);
       if (control) {
         if (b == null) {
           b = new StringBuilder(text.length()).append(text, 0, i);
@@ -316,8 +344,9 @@ public final class Screen {
     int used = 0;
     for (int i = 0; i < flat.length(); ) {
       int cp = flat.codePointAt(i);
-      int w = Math.max(0, org.jline.utils.WCWidth.wcwidth(cp));
-      if (used + w > columns - 1 && i + Character.charCount(cp) < flat.length() || used + w > columns) {
+      int w = Math.max(0, WCWidth.wcwidth(cp));
+      if (used + w > columns - 1 && i + Character.charCount(cp) < flat.length()
+          || used + w > columns) {
         return flat.substring(0, i) + "…";
       }
       used += w;

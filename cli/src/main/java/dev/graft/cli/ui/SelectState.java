@@ -8,9 +8,9 @@ import java.util.OptionalInt;
 
 /**
  * What a picker shows and where its cursor is, without a terminal: the options that match the
- * filter, the cursor among them and the window of rows on screen. Typing filters (every word of
- * the filter must occur in the option's label or detail, ignoring case); with an empty filter,
- * the number keys 1–9 choose the option on that row of the window at once.
+ * filter, the cursor among them and the window of rows on screen. Typing filters (every word of the
+ * filter must occur in the option's label or detail, ignoring case); with an empty filter, the
+ * number keys 1–9 choose the option on that row of the window at once.
  */
 public final class SelectState {
   private final List<Choice> choices;
@@ -34,7 +34,10 @@ public final class SelectState {
 
   public SelectState(List<Choice> choices, int initial) {
     this.choices = List.copyOf(choices);
-    this.haystacks = this.choices.stream().map(c -> (c.label() + " " + c.detail()).toLowerCase(Locale.ROOT)).toList();
+    this.haystacks =
+        this.choices.stream()
+            .map(c -> (c.label() + " " + c.detail()).toLowerCase(Locale.ROOT))
+            .toList();
     refilter(initial);
   }
 
@@ -119,7 +122,8 @@ public final class SelectState {
       }
       case BACKSPACE -> {
         if (!filter.isEmpty()) {
-          filter.setLength(filter.length() - Character.charCount(filter.codePointBefore(filter.length())));
+          filter.setLength(
+              filter.length() - Character.charCount(filter.codePointBefore(filter.length())));
           refilterKeepingSelection();
         }
       }
@@ -154,7 +158,10 @@ public final class SelectState {
     refilter(selected().orElse(-1));
   }
 
-  /** Recomputes the matches; the cursor stays on {@code keep} when it still matches, else goes to the first. */
+  /**
+   * Recomputes the matches; the cursor stays on {@code keep} when it still matches, else goes to
+   * the first.
+   */
   private void refilter(int keep) {
     String[] words = filter.toString().toLowerCase(Locale.ROOT).strip().split("\\s+");
     List<Integer> matches = new ArrayList<>();

@@ -14,10 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * {@link HookUi} on the terminal UI. A dialog takes the editor's place (and the keys) until it
- * is answered, cancelled (Esc, Ctrl+C), timed out or aborted; its answer is left in the
- * transcript as one dimmed line. Dialogs asked for while one is open wait their turn.
- * Notifications go to the transcript; status texts to the footer.
+ * {@link HookUi} on the terminal UI. A dialog takes the editor's place (and the keys) until it is
+ * answered, cancelled (Esc, Ctrl+C), timed out or aborted; its answer is left in the transcript as
+ * one dimmed line. Dialogs asked for while one is open wait their turn. Notifications go to the
+ * transcript; status texts to the footer.
  */
 public final class TerminalUi implements HookUi {
   /** Where dialogs and notifications appear. */
@@ -55,30 +55,38 @@ public final class TerminalUi implements HookUi {
   }
 
   @Override
-  public CompletableFuture<OptionalInt> pick(String title, List<Choice> choices, int initial, DialogOptions options) {
+  public CompletableFuture<OptionalInt> pick(
+      String title, List<Choice> choices, int initial, DialogOptions options) {
     if (choices.isEmpty()) {
       return CompletableFuture.completedFuture(OptionalInt.empty());
     }
-    return show(options, () -> new PickDialog(theme, title, choices, initial, Math.max(3, Math.min(12, tui.rows() - 8))));
+    return show(
+        options,
+        () ->
+            new PickDialog(
+                theme, title, choices, initial, Math.max(3, Math.min(12, tui.rows() - 8))));
   }
 
   @Override
-  public CompletableFuture<Optional<Boolean>> confirm(String title, String message, DialogOptions options) {
+  public CompletableFuture<Optional<Boolean>> confirm(
+      String title, String message, DialogOptions options) {
     return show(options, () -> new ConfirmDialog(theme, title, message));
   }
 
   @Override
-  public CompletableFuture<Optional<String>> input(String title, String placeholder, String initial, DialogOptions options) {
+  public CompletableFuture<Optional<String>> input(
+      String title, String placeholder, String initial, DialogOptions options) {
     return show(options, () -> new InputDialog(theme, title, placeholder, initial));
   }
 
   @Override
   public void notify(String message, NotifyLevel level) {
-    String line = switch (level) {
-      case INFO -> theme.fg(ThemeRole.ACCENT, "ℹ ") + Ansi.clean(message);
-      case WARNING -> theme.fg(ThemeRole.WARNING, "⚠ " + Ansi.clean(message));
-      case ERROR -> theme.fg(ThemeRole.ERROR, "✗ " + Ansi.clean(message));
-    };
+    String line =
+        switch (level) {
+          case INFO -> theme.fg(ThemeRole.ACCENT, "ℹ ") + Ansi.clean(message);
+          case WARNING -> theme.fg(ThemeRole.WARNING, "⚠ " + Ansi.clean(message));
+          case ERROR -> theme.fg(ThemeRole.ERROR, "✗ " + Ansi.clean(message));
+        };
     tui.post(() -> place.record(line));
   }
 
@@ -114,18 +122,19 @@ public final class TerminalUi implements HookUi {
     }
     tui.post(() -> {
       Dialog<T> dialog = make.get();
-      Runnable start = () -> {
-        if (closed) {
-          result.complete(dialog.cancelled());
-          return;
-        }
-        DialogHost<T> host = new DialogHost<>(tui, dialog, options, result, this::closed);
-        open = host;
-        if (host.timed()) {
-          tui.animate(true);
-        }
-        place.open(host);
-      };
+      Runnable start =
+          () -> {
+            if (closed) {
+              result.complete(dialog.cancelled());
+              return;
+            }
+            DialogHost<T> host = new DialogHost<>(tui, dialog, options, result, this::closed);
+            open = host;
+            if (host.timed()) {
+              tui.animate(true);
+            }
+            place.open(host);
+          };
       if (open == null) {
         start.run();
       } else {

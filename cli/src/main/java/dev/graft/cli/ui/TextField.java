@@ -49,8 +49,13 @@ public final class TextField {
           text.delete(cursor, cursor + Character.charCount(text.codePointAt(cursor)));
         }
       }
-      case LEFT -> cursor = cursor > 0 ? cursor - Character.charCount(text.codePointBefore(cursor)) : 0;
-      case RIGHT -> cursor = cursor < text.length() ? cursor + Character.charCount(text.codePointAt(cursor)) : cursor;
+      case LEFT ->
+          cursor = cursor > 0 ? cursor - Character.charCount(text.codePointBefore(cursor)) : 0;
+      case RIGHT ->
+          cursor =
+              cursor < text.length()
+                  ? cursor + Character.charCount(text.codePointAt(cursor))
+                  : cursor;
       case HOME -> cursor = 0;
       case END -> cursor = text.length();
       default -> {
@@ -60,7 +65,10 @@ public final class TextField {
     return true;
   }
 
-  /** Ctrl and a letter: A and E move to the start and end, U deletes to the start, W the word before. */
+  /**
+   * Ctrl and a letter: A and E move to the start and end, U deletes to the start, W the word
+   * before.
+   */
   private boolean control(int letter) {
     switch (letter) {
       case 'a' -> cursor = 0;

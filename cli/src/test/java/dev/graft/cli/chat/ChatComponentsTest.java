@@ -32,10 +32,17 @@ class ChatComponentsTest {
   @Test
   void bashShowsItsLastLinesAndHowManyCameBeforeThenAllOfThemExpanded() throws Exception {
     ToolView view = new ToolView(ctx, "bash", args("{\"command\": \"mvn test\"}"));
-    view.finish(text(IntStream.rangeClosed(1, 200).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"))), true);
+    view.finish(
+        text(
+            IntStream.rangeClosed(1, 200)
+                .mapToObj(i -> "line " + i)
+                .collect(Collectors.joining("\n"))),
+        true);
     List<String> lines = view.render(80);
     // a failed command: its last ten lines, where the error is
-    assertThat(lines.subList(0, 4)).containsExactly("", " ✗ $ mvn test", "   … 190 earlier lines (Ctrl+O to expand)", "   line 191");
+    assertThat(lines.subList(0, 4))
+        .containsExactly(
+            "", " ✗ $ mvn test", "   … 190 earlier lines (Ctrl+O to expand)", "   line 191");
     assertThat(lines.getLast()).isEqualTo("   line 200");
     ctx.setExpanded(true);
     assertThat(view.render(80)).hasSize(202).contains("   line 1");
@@ -46,43 +53,82 @@ class ChatComponentsTest {
     ToolView view = new ToolView(ctx, "bash", args("{\"command\": \"make\"}"));
     view.update(text("compiling a\ncompiling b"));
     assertThat(view.finished()).isFalse();
-    assertThat(view.render(80)).contains("   compiling a", "   compiling b").anyMatch(l -> l.startsWith("   running, "));
+    assertThat(view.render(80))
+        .contains("   compiling a", "   compiling b")
+        .anyMatch(l -> l.startsWith("   running, "));
   }
 
   @Test
   void editShowsTheNumberedDiffAndPathsRelativeToTheProject() throws Exception {
-    ToolView view = new ToolView(ctx, "edit", args("{\"path\": \"/work/project/src/a.py\", \"oldText\": \"x\", \"newText\": \"y\"}"));
-    view.finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("Successfully replaced 1 block(s).")),
-        Optional.of(Json.parse("{\"diff\": \" 1 def f():\\n-2     return x\\n+2     return y\"}"))), false);
-    assertThat(view.render(80)).containsExactly("", " ● edit src/a.py", "    1 def f():", "   -2     return x", "   +2     return y");
+    ToolView view =
+        new ToolView(
+            ctx,
+            "edit",
+            args("{\"path\": \"/work/project/src/a.py\", \"oldText\": \"x\", \"newText\": \"y\"}"));
+    view.finish(
+        new AgentEvent.ToolOutput(
+            List.of(new ContentBlock.Text("Successfully replaced 1 block(s).")),
+            Optional.of(
+                Json.parse("{\"diff\": \" 1 def f():\\n-2     return x\\n+2     return y\"}"))),
+        false);
+    assertThat(view.render(80))
+        .containsExactly(
+            "", " ● edit src/a.py", "    1 def f():", "   -2     return x", "   +2     return y");
   }
 
   @Test
   void writeShowsWhatWasWrittenAsAddedLinesAndReadItsFirstTen() throws Exception {
-    ToolView write = new ToolView(ctx, "write", args("{\"path\": \"notes.md\", \"content\": \"one\\ntwo\\n\"}"));
+    ToolView write =
+        new ToolView(ctx, "write", args("{\"path\": \"notes.md\", \"content\": \"one\\ntwo\\n\"}"));
     write.finish(text("Successfully wrote 8 bytes"), false);
-    assertThat(write.render(80)).containsExactly("", " ● write notes.md (2 lines)", "   +1 one", "   +2 two");
+    assertThat(write.render(80))
+        .containsExactly("", " ● write notes.md (2 lines)", "   +1 one", "   +2 two");
     ToolView read = new ToolView(ctx, "read", args("{\"path\": \"big.txt\"}"));
-    read.finish(text(IntStream.rangeClosed(1, 30).mapToObj(i -> "row " + i).collect(Collectors.joining("\n"))), false);
-    assertThat(read.render(80)).contains("   row 10", "   … 20 more lines (Ctrl+O to expand)").doesNotContain("   row 11");
+    read.finish(
+        text(
+            IntStream.rangeClosed(1, 30)
+                .mapToObj(i -> "row " + i)
+                .collect(Collectors.joining("\n"))),
+        false);
+    assertThat(read.render(80))
+        .contains("   row 10", "   … 20 more lines (Ctrl+O to expand)")
+        .doesNotContain("   row 11");
   }
 
   @Test
   void imagesAreTheirSizeInPixels() throws Exception {
-    String png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    String png =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
     ToolView view = new ToolView(ctx, "read", args("{\"path\": \"dot.png\"}"));
-    view.finish(new AgentEvent.ToolOutput(List.of(new ContentBlock.Text("Read image file [image/png]"),
-        new ContentBlock.Image(png, "image/png", null)), Optional.empty()), false);
+    view.finish(
+        new AgentEvent.ToolOutput(
+            List.of(
+                new ContentBlock.Text("Read image file [image/png]"),
+                new ContentBlock.Image(png, "image/png", null)),
+            Optional.empty()),
+        false);
     assertThat(view.render(80)).contains("   [image 1x1]");
     assertThat(ImageSize.of(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3}))).isEmpty();
   }
 
   @Test
   void thinkingHiddenIsOneLineAndAnAbortedAnswerSaysSo() throws Exception {
-    AgentMessage.Assistant answer = new AgentMessage.Assistant(List.of(new ContentBlock.Thinking("step one\nstep two", null),
-        new ContentBlock.Text("The **answer**.", null)), "x", "p", "m", Usage.ZERO, "aborted", Optional.empty(), 1, null);
+    AgentMessage.Assistant answer =
+        new AgentMessage.Assistant(
+            List.of(
+                new ContentBlock.Thinking("step one\nstep two", null),
+                new ContentBlock.Text("The **answer**.", null)),
+            "x",
+            "p",
+            "m",
+            Usage.ZERO,
+            "aborted",
+            Optional.empty(),
+            1,
+            null);
     AssistantView view = AssistantView.of(ctx, answer);
-    assertThat(view.render(60)).containsExactly("", " step one", " step two", "", " The answer.", "", " ⏹ aborted");
+    assertThat(view.render(60))
+        .containsExactly("", " step one", " step two", "", " The answer.", "", " ⏹ aborted");
     ctx.setThinkingHidden(true);
     assertThat(view.render(60)).contains(" ∴ thinking, 2 lines (Ctrl+T to show)");
   }
@@ -90,11 +136,27 @@ class ChatComponentsTest {
   @Test
   void theFooterSaysTokensCostContextModelAndStatuses() throws Exception {
     Footer footer = new Footer(Theme.plain());
-    footer.set(new FooterData("~/shop", Optional.of("release"), 12_345, 1_234, 0, 0, 0.0123, 12_400, 200_000, true,
-        "anthropic/claude-sonnet-4-6", Optional.of("high"), List.of("tests: green")));
+    footer.set(
+        new FooterData(
+            "~/shop",
+            Optional.of("release"),
+            12_345,
+            1_234,
+            0,
+            0,
+            0.0123,
+            12_400,
+            200_000,
+            true,
+            "anthropic/claude-sonnet-4-6",
+            Optional.of("high"),
+            List.of("tests: green")));
     List<String> lines = footer.render(90);
     assertThat(lines.getFirst()).isEqualTo("~/shop • release");
-    assertThat(lines.get(1)).startsWith("↑12k ↓1.2k $0.012 6.2%/200k (auto)").endsWith("anthropic/claude-sonnet-4-6 • high").hasSize(90);
+    assertThat(lines.get(1))
+        .startsWith("↑12k ↓1.2k $0.012 6.2%/200k (auto)")
+        .endsWith("anthropic/claude-sonnet-4-6 • high")
+        .hasSize(90);
     assertThat(lines.get(2)).isEqualTo("tests: green");
   }
 }

@@ -19,22 +19,31 @@ import java.util.Map;
 
 /**
  * Runs graft in-process on one of scripts/examples with the scripted provider, recording every
- * model request (GRAFT_RECORD_REQUESTS), and shows what the model was sent as one line per
- * message, so a test can assert the exact context.
+ * model request (GRAFT_RECORD_REQUESTS), and shows what the model was sent as one line per message,
+ * so a test can assert the exact context.
  */
 record ExampleRun(int exitCode, String out, String err, List<JsonNode> requests) {
   /** scripts/examples of this checkout (tests run in the cli module's directory). */
   static final Path EXAMPLES = Path.of("../scripts/examples").toAbsolutePath().normalize();
 
-  /** Runs graft with {@code stdin} as its input (the interactive mode's lines); requests since the last run. */
+  /**
+   * Runs graft with {@code stdin} as its input (the interactive mode's lines); requests since the
+   * last run.
+   */
   static ExampleRun run(Path home, Path work, String stdin, String... args) throws IOException {
     Path record = work.resolve("requests.jsonl");
     long before = Files.exists(record) ? Files.readAllLines(record).size() : 0;
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CliContext context = new CliContext(Map.of("GRAFT_HOME", home.toString(), "GRAFT_RECORD_REQUESTS", record.toString()),
-        new GraftHome(home), work, new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(),
-        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    CliContext context =
+        new CliContext(
+            Map.of("GRAFT_HOME", home.toString(), "GRAFT_RECORD_REQUESTS", record.toString()),
+            new GraftHome(home),
+            work,
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            Clock.systemUTC(),
+            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
     int code = Graft.run(context, args);
     List<JsonNode> requests = new ArrayList<>();
     if (Files.exists(record)) {
@@ -65,7 +74,10 @@ record ExampleRun(int exitCode, String out, String err, List<JsonNode> requests)
       String role = m.get("role").textValue();
       StringBuilder line = new StringBuilder(role);
       if (role.equals("toolResult")) {
-        line.append('(').append(m.get("toolName").textValue()).append(m.get("isError").asBoolean() ? ", error" : "").append(')');
+        line.append('(')
+            .append(m.get("toolName").textValue())
+            .append(m.get("isError").asBoolean() ? ", error" : "")
+            .append(')');
       }
       line.append(": ");
       JsonNode content = m.get("content");
@@ -77,7 +89,9 @@ record ExampleRun(int exitCode, String out, String err, List<JsonNode> requests)
           switch (b.get("type").textValue()) {
             case "text" -> parts.add(b.get("text").textValue());
             case "thinking" -> parts.add("<thinking " + b.get("thinking").textValue() + ">");
-            case "toolCall" -> parts.add("[" + b.get("name").textValue() + " " + Json.write(b.get("arguments")) + "]");
+            case "toolCall" ->
+                parts.add(
+                    "[" + b.get("name").textValue() + " " + Json.write(b.get("arguments")) + "]");
             default -> parts.add("<" + b.get("type").textValue() + ">");
           }
         }

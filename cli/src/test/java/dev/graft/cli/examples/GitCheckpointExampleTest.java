@@ -2,7 +2,7 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.io.IOException;
@@ -11,14 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * git-checkpoint.js in a real git repository: with the exec grant, a prompt records a checkpoint
- * of the working tree before the turn changes it, and {@code /restore} puts the tracked files
- * back; without the grant, the run goes on and the missing setting is named.
+ * git-checkpoint.js in a real git repository: with the exec grant, a prompt records a checkpoint of
+ * the working tree before the turn changes it, and {@code /restore} puts the tracked files back;
+ * without the grant, the run goes on and the missing setting is named.
  */
 class GitCheckpointExampleTest {
   @TempDir Path home;
@@ -48,7 +49,9 @@ class GitCheckpointExampleTest {
     git("commit", "-q", "-m", "first");
     // Work in progress, not committed: the checkpoint must keep it.
     Files.writeString(repo.resolve("notes.txt"), "work in progress\n");
-    Files.writeString(work.resolve("turns.jsonl"), """
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
         {"toolCalls": [{"name": "write", "arguments": {"path": "notes.txt", "content": "overwritten by the model\\n"}, "id": "w1"}]}
         {"text": "rewrote the notes"}
         """);
@@ -57,16 +60,34 @@ class GitCheckpointExampleTest {
   private List<SessionEntry.Custom> checkpoints() throws Exception {
     Path file = LastSession.file(home, repo);
     try (Session s = Session.open(file)) {
-      return s.entries().stream().flatMap(e -> e instanceof SessionEntry.Custom c && c.customType().equals("git-checkpoint")
-          ? java.util.stream.Stream.of(c) : java.util.stream.Stream.empty()).toList();
+      return s.entries().stream()
+          .flatMap(e ->
+              e instanceof SessionEntry.Custom c && c.customType().equals("git-checkpoint")
+                  ? Stream.of(c)
+                  : Stream.empty())
+          .toList();
     }
   }
 
   @Test
   void withTheGrantATurnRecordsACheckpointAndRestoreBringsTheFilesBack() throws Exception {
-    Files.writeString(home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}}}\n");
-    ExampleRun run = ExampleRun.print(home, work, "-p", "-s", script, "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "Rewrite the notes");
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}}}\n");
+    ExampleRun run =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "Rewrite the notes");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).isEmpty();
     assertThat(run.out().strip()).isEqualTo("rewrote the notes");
@@ -75,15 +96,29 @@ class GitCheckpointExampleTest {
     List<SessionEntry.Custom> checkpoints = checkpoints();
     assertThat(checkpoints).hasSize(1);
     String ref = checkpoints.get(0).data().orElseThrow().get("ref").asText();
-    assertThat(checkpoints.get(0).data().orElseThrow().get("prompt").asText()).isEqualTo("Rewrite the notes");
+    assertThat(checkpoints.get(0).data().orElseThrow().get("prompt").asText())
+        .isEqualTo("Rewrite the notes");
     // The checkpoint is the tree as it was before the turn, uncommitted work included...
     assertThat(git("show", ref + ":notes.txt")).isEqualTo("work in progress\n");
     // ...made without touching the stash list or the branch.
     assertThat(git("stash", "list")).isEmpty();
     assertThat(git("log", "--format=%s")).isEqualTo("first\n");
 
-    ExampleRun restore = ExampleRun.print(home, work, "-p", "-c", "-s", script, "--provider", "scripted", "--model",
-        "turns.jsonl", "--cwd", "proj", "/restore 1");
+    ExampleRun restore =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-c",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "/restore 1");
     assertThat(restore.exitCode()).as(restore.err()).isZero();
     assertThat(restore.requests()).isEmpty();
     assertThat(Files.readString(repo.resolve("notes.txt"))).isEqualTo("work in progress\n");
@@ -91,24 +126,56 @@ class GitCheckpointExampleTest {
 
   @Test
   void withoutTheGrantTheRunGoesOnAndTheSettingToAddIsNamedOnce() throws Exception {
-    Files.writeString(work.resolve("turns.jsonl"), """
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
         {"toolCalls": [{"name": "write", "arguments": {"path": "notes.txt", "content": "overwritten by the model\\n"}, "id": "w1"}]}
         {"text": "rewrote the notes"}
         {"text": "and again"}
         """);
-    ExampleRun run = ExampleRun.print(home, work, "-p", "-s", script, "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "Rewrite the notes", "Once more");
+    ExampleRun run =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "Rewrite the notes",
+            "Once more");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo("and again");
-    assertThat(run.err().lines().filter(l -> !l.isBlank()).toList()).singleElement().asString()
-        .isEqualTo("graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
-            + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
-            + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to " + home.resolve("settings.json")
-            + " (at git-checkpoint.js:24)");
+    assertThat(run.err().lines().filter(l -> !l.isBlank()).toList())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            "graft: script problem: git-checkpoint.js: before_agent_start handler failed: Error: no checkpoints this run: "
+                + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
+                + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to "
+                + home.resolve("settings.json")
+                + " (at git-checkpoint.js:24)");
     assertThat(checkpoints()).isEmpty();
 
-    ExampleRun restore = ExampleRun.print(home, work, "-p", "-c", "-s", script, "--provider", "scripted", "--model",
-        "turns.jsonl", "--cwd", "proj", "/restore");
+    ExampleRun restore =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-c",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "/restore");
     assertThat(restore.exitCode()).isEqualTo(1);
     assertThat(restore.err()).contains("/restore: no checkpoints on this branch");
   }

@@ -2,7 +2,7 @@ package dev.graft.cli.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.graft.cli.LastSession;
+import dev.graft.cli.e2e.LastSession;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
@@ -20,11 +20,36 @@ class SessionNameExampleTest {
     Files.createDirectories(work.resolve("proj"));
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"on it\"}\n{\"text\": \"done\"}\n");
     String script = ExampleRun.EXAMPLES.resolve("session-name.js").toString();
-    ExampleRun first = ExampleRun.print(home, work, "-p", "-s", script, "--provider", "scripted", "--model", "turns.jsonl",
-        "--cwd", "proj", "Fix the flaky login test\nIt fails one run in ten.");
+    ExampleRun first =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "Fix the flaky login test\nIt fails one run in ten.");
     assertThat(first.exitCode()).as(first.err()).isZero();
-    ExampleRun second = ExampleRun.print(home, work, "-p", "-c", "-s", script, "--provider", "scripted", "--model",
-        "turns.jsonl", "--cwd", "proj", "Now the signup test");
+    ExampleRun second =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-c",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "Now the signup test");
     assertThat(second.exitCode()).as(second.err()).isZero();
 
     Path file = LastSession.file(home, work.resolve("proj"));

@@ -12,9 +12,12 @@ class CommandRegistryTest {
   @Test
   void parsesCommandsAndLeavesPromptsAlone() {
     assertThat(CommandRegistry.parse("/tree")).contains(new CommandRegistry.Invocation("tree", ""));
-    assertThat(CommandRegistry.parse("  /compact  keep the test names \n")).contains(new CommandRegistry.Invocation("compact", "keep the test names"));
-    assertThat(CommandRegistry.parse("/Model anthropic/claude-sonnet-4-6")).contains(new CommandRegistry.Invocation("model", "anthropic/claude-sonnet-4-6"));
-    assertThat(CommandRegistry.parse("/name two\nlines")).contains(new CommandRegistry.Invocation("name", "two\nlines"));
+    assertThat(CommandRegistry.parse("  /compact  keep the test names \n"))
+        .contains(new CommandRegistry.Invocation("compact", "keep the test names"));
+    assertThat(CommandRegistry.parse("/Model anthropic/claude-sonnet-4-6"))
+        .contains(new CommandRegistry.Invocation("model", "anthropic/claude-sonnet-4-6"));
+    assertThat(CommandRegistry.parse("/name two\nlines"))
+        .contains(new CommandRegistry.Invocation("name", "two\nlines"));
     assertThat(CommandRegistry.parse("/usr/bin is full, why?")).isEmpty();
     assertThat(CommandRegistry.parse("/")).isEmpty();
     assertThat(CommandRegistry.parse("/ tree")).isEmpty();
@@ -33,17 +36,25 @@ class CommandRegistryTest {
   @Test
   void completesCommandNamesWithDescriptions() {
     List<CommandRegistry.Completion> t = registry.complete("/t", 2, null);
-    assertThat(t).extracting(CommandRegistry.Completion::value).containsExactly("/thinking", "/tree");
+    assertThat(t)
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("/thinking", "/tree");
     assertThat(t.get(1).description()).contains("session tree");
     assertThat(registry.complete("/", 1, null)).hasSize(registry.all().size());
-    assertThat(registry.complete("/TR", 3, null)).extracting(CommandRegistry.Completion::value).containsExactly("/tree");
+    assertThat(registry.complete("/TR", 3, null))
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("/tree");
   }
 
   @Test
   void completesArgumentsOfTheCommandBeingTyped() {
-    assertThat(registry.complete("/thinking h", 11, null)).extracting(CommandRegistry.Completion::value).containsExactly("high");
+    assertThat(registry.complete("/thinking h", 11, null))
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("high");
     assertThat(registry.complete("/thinking ", 10, null)).hasSize(6);
-    assertThat(registry.complete("/thinking x", 11, null)).extracting(CommandRegistry.Completion::value).containsExactly("xhigh");
+    assertThat(registry.complete("/thinking x", 11, null))
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("xhigh");
     assertThat(registry.complete("/nosuch a", 9, null)).isEmpty();
   }
 
@@ -56,11 +67,16 @@ class CommandRegistryTest {
 
   @Test
   void scriptCommandsAreAddedAndRemovedByOriginButCannotReplaceBuiltIns() {
-    SlashCommand pop = new SlashCommand("pop", "Pop the stack", "scripts/stacking.js", null, (ctx, args) -> {});
+    SlashCommand pop =
+        new SlashCommand("pop", "Pop the stack", "scripts/stacking.js", null, (ctx, args) -> {});
     registry.register(pop);
     assertThat(registry.find("pop")).contains(pop);
-    assertThat(registry.complete("/po", 3, null)).extracting(CommandRegistry.Completion::description).containsExactly("Pop the stack");
-    assertThatThrownBy(() -> registry.register(new SlashCommand("tree", "mine", "scripts/x.js", null, (ctx, args) -> {})))
+    assertThat(registry.complete("/po", 3, null))
+        .extracting(CommandRegistry.Completion::description)
+        .containsExactly("Pop the stack");
+    assertThatThrownBy(() ->
+            registry.register(
+                new SlashCommand("tree", "mine", "scripts/x.js", null, (ctx, args) -> {})))
         .hasMessageContaining("/tree exists already (from built-in)");
     registry.removeFrom("scripts/stacking.js");
     assertThat(registry.find("pop")).isEmpty();
@@ -70,7 +86,9 @@ class CommandRegistryTest {
 
   @Test
   void commandNamesAreChecked() {
-    assertThatThrownBy(() -> SlashCommand.builtIn("Bad Name", "", (ctx, args) -> {})).hasMessageContaining("lower-case letters");
-    assertThatThrownBy(() -> SlashCommand.builtIn("a/b", "", (ctx, args) -> {})).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> SlashCommand.builtIn("Bad Name", "", (ctx, args) -> {}))
+        .hasMessageContaining("lower-case letters");
+    assertThatThrownBy(() -> SlashCommand.builtIn("a/b", "", (ctx, args) -> {}))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

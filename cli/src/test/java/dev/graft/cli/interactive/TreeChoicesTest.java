@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 class TreeChoicesTest {
   private static AgentMessage.Assistant assistant(List<ContentBlock> content, String stop) {
-    return new AgentMessage.Assistant(content, "scripted", "scripted", "scripted", Usage.ZERO, stop, Optional.empty(), 1, null);
+    return new AgentMessage.Assistant(
+        content, "scripted", "scripted", "scripted", Usage.ZERO, stop, Optional.empty(), 1, null);
   }
 
   @Test
@@ -24,22 +25,36 @@ class TreeChoicesTest {
     s.appendModelChange("scripted", "scripted");
     String first = s.appendMessage(new AgentMessage.User("first question", 1));
     ObjectNode args = Json.object().put("path", "a.txt");
-    s.appendMessage(assistant(List.of(new ContentBlock.ToolCall("c1", "read", args, null)), "toolUse"));
-    String result = s.appendMessage(new AgentMessage.ToolResult("c1", "read", List.of(new ContentBlock.Text("hello")),
-        Optional.empty(), false, 1, null));
-    String answer = s.appendMessage(assistant(List.of(new ContentBlock.Text("it says hello")), "stop"));
+    s.appendMessage(
+        assistant(List.of(new ContentBlock.ToolCall("c1", "read", args, null)), "toolUse"));
+    String result =
+        s.appendMessage(
+            new AgentMessage.ToolResult(
+                "c1",
+                "read",
+                List.of(new ContentBlock.Text("hello")),
+                Optional.empty(),
+                false,
+                1,
+                null));
+    String answer =
+        s.appendMessage(assistant(List.of(new ContentBlock.Text("it says hello")), "stop"));
     s.branch(first);
     String retry = s.appendMessage(new AgentMessage.User("second try", 1));
     s.appendLabelChange(answer, Optional.of("good")); // the label entry is the leaf now: hidden
 
     List<TreeChoices.Row> rows = TreeChoices.rows(s);
 
-    assertThat(rows).extracting(r -> r.choice().label()).containsExactly(
-        "user: first question",
-        "├─ result read: hello",
-        "│  [good] assistant: it says hello",
-        "└─ user: second try  ← here");
-    assertThat(rows).extracting(TreeChoices.Row::entryId).containsExactly(first, result, answer, retry);
+    assertThat(rows)
+        .extracting(r -> r.choice().label())
+        .containsExactly(
+            "user: first question",
+            "├─ result read: hello",
+            "│  [good] assistant: it says hello",
+            "└─ user: second try  ← here");
+    assertThat(rows)
+        .extracting(TreeChoices.Row::entryId)
+        .containsExactly(first, result, answer, retry);
     assertThat(rows.get(3).current()).isTrue();
     assertThat(TreeChoices.initial(rows)).isEqualTo(3);
     assertThat(rows.get(0).choice().detail()).isEqualTo(first); // the id, so that typing it filters
@@ -52,7 +67,8 @@ class TreeChoicesTest {
     s.appendMessage(new AgentMessage.User("go", 1));
     s.appendMessage(assistant(List.of(), "aborted"));
     s.appendSessionInfo("named");
-    assertThat(TreeChoices.rows(s)).extracting(r -> r.choice().label())
+    assertThat(TreeChoices.rows(s))
+        .extracting(r -> r.choice().label())
         .containsExactly("user: go", "assistant:   ← here");
   }
 }

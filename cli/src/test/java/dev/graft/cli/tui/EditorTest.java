@@ -27,8 +27,9 @@ class EditorTest {
   @Test
   void wrapsBetweenWordsAndSendsTheTextWithEnter() {
     type("alpha bravo charlie delta echo foxtrot");
-    assertThat(shown(20).stream().map(String::stripTrailing)).containsExactly("─".repeat(20), "> alpha bravo", "  charlie delta",
-        "  echo foxtrot", "─".repeat(20));
+    assertThat(shown(20).stream().map(String::stripTrailing))
+        .containsExactly(
+            "─".repeat(20), "> alpha bravo", "  charlie delta", "  echo foxtrot", "─".repeat(20));
     editor.handleKey(Key.of(Key.Kind.ENTER));
     assertThat(sent).containsExactly("alpha bravo charlie delta echo foxtrot");
     assertThat(editor.isEmpty()).isTrue();
@@ -105,10 +106,15 @@ class EditorTest {
 
   @Test
   void theFirstKeyOpensTheListAndEnterOnACommandSendsIt() {
-    editor.addCompletionSource((before, explicit) -> before.startsWith("/")
-        ? Optional.of(new CompletionSource.Completions(0, List.of(new CompletionSource.Item("/help", "/help", "help", true),
-            new CompletionSource.Item("/hotkeys", "/hotkeys", "keys", true))))
-        : Optional.empty());
+    editor.addCompletionSource((before, explicit) ->
+        before.startsWith("/")
+            ? Optional.of(
+                new CompletionSource.Completions(
+                    0,
+                    List.of(
+                        new CompletionSource.Item("/help", "/help", "help", true),
+                        new CompletionSource.Item("/hotkeys", "/hotkeys", "keys", true))))
+            : Optional.empty());
     type("/");
     assertThat(editor.popupOpen()).isTrue();
     assertThat(String.join("\n", shown(40))).contains("› /help", "/hotkeys");
@@ -119,10 +125,15 @@ class EditorTest {
 
   @Test
   void tabTakesTheCommonPartOfSeveralAndAllOfOne() {
-    editor.addCompletionSource((before, explicit) -> explicit && before.endsWith("sr")
-        ? Optional.of(new CompletionSource.Completions(before.length() - 2, List.of(CompletionSource.Item.of("src/main/", ""),
-            CompletionSource.Item.of("src/test/", ""))))
-        : Optional.empty());
+    editor.addCompletionSource((before, explicit) ->
+        explicit && before.endsWith("sr")
+            ? Optional.of(
+                new CompletionSource.Completions(
+                    before.length() - 2,
+                    List.of(
+                        CompletionSource.Item.of("src/main/", ""),
+                        CompletionSource.Item.of("src/test/", ""))))
+            : Optional.empty());
     type("cat sr");
     editor.handleKey(Key.of(Key.Kind.TAB));
     assertThat(editor.text()).isEqualTo("cat src/");

@@ -7,7 +7,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class KeyDecoderTest {
@@ -24,7 +23,8 @@ class KeyDecoderTest {
         chars.add((Integer) o);
       }
     }
-    KeyDecoder decoder = new KeyDecoder(timeout -> chars.isEmpty() ? KeyDecoder.TIMEOUT : chars.poll());
+    KeyDecoder decoder =
+        new KeyDecoder(timeout -> chars.isEmpty() ? KeyDecoder.TIMEOUT : chars.poll());
     List<Key> keys = new ArrayList<>();
     while (!chars.isEmpty()) {
       decoder.next(10).ifPresent(keys::add);
@@ -38,26 +38,59 @@ class KeyDecoderTest {
 
   @Test
   void csiAndSs3SequencesAreNamedKeys() throws IOException {
-    assertThat(names("\033[A\033[B\033[C\033[D\033OA\033OB\033[H\033[F\033[1~\033[4~\033[5~\033[6~\033[3~"))
-        .containsExactly("up", "down", "right", "left", "up", "down", "home", "end", "home", "end", "pageUp", "pageDown", "delete");
+    assertThat(
+            names(
+                "\033[A\033[B\033[C\033[D\033OA\033OB\033[H\033[F\033[1~\033[4~\033[5~\033[6~\033[3~"))
+        .containsExactly(
+            "up",
+            "down",
+            "right",
+            "left",
+            "up",
+            "down",
+            "home",
+            "end",
+            "home",
+            "end",
+            "pageUp",
+            "pageDown",
+            "delete");
   }
 
   @Test
   void modifiersOfArrowsAndKeysAreKept() throws IOException {
-    assertThat(names("\033[1;5C\033[1;3A\033[Z\033[3;5~")).containsExactly("ctrl+right", "alt+up", "shift+tab", "ctrl+delete");
+    assertThat(names("\033[1;5C\033[1;3A\033[Z\033[3;5~"))
+        .containsExactly("ctrl+right", "alt+up", "shift+tab", "ctrl+delete");
   }
 
   @Test
   void aLoneEscapeIsEscapeAndEscapeBeforeAKeyIsAlt() throws IOException {
     assertThat(names(27, null, "x")).containsExactly("escape", "x");
-    assertThat(names("\033\r", "\033x", "\033\177")).containsExactly("alt+enter", "alt+x", "alt+backspace");
+    assertThat(names("\033\r", "\033x", "\033\177"))
+        .containsExactly("alt+enter", "alt+x", "alt+backspace");
   }
 
   @Test
   void controlCharactersAreCtrlAndALetter() throws IOException {
     assertThat(names(3, 4, 127, 8, 13, 10, 9, 21, 23, 1, 5, 14, 16, 2, 15, 18, 31))
-        .containsExactly("ctrl+c", "ctrl+d", "backspace", "backspace", "enter", "ctrl+j", "tab", "ctrl+u", "ctrl+w",
-            "ctrl+a", "ctrl+e", "ctrl+n", "ctrl+p", "ctrl+b", "ctrl+o", "ctrl+r", "ctrl+_");
+        .containsExactly(
+            "ctrl+c",
+            "ctrl+d",
+            "backspace",
+            "backspace",
+            "enter",
+            "ctrl+j",
+            "tab",
+            "ctrl+u",
+            "ctrl+w",
+            "ctrl+a",
+            "ctrl+e",
+            "ctrl+n",
+            "ctrl+p",
+            "ctrl+b",
+            "ctrl+o",
+            "ctrl+r",
+            "ctrl+_");
   }
 
   @Test
@@ -79,7 +112,8 @@ class KeyDecoderTest {
   void charactersOutsideTheBmpArriveWhole() throws IOException {
     Deque<Integer> chars = new ArrayDeque<>();
     "é😀".chars().forEach(chars::add);
-    KeyDecoder decoder = new KeyDecoder(timeout -> chars.isEmpty() ? KeyDecoder.TIMEOUT : chars.poll());
+    KeyDecoder decoder =
+        new KeyDecoder(timeout -> chars.isEmpty() ? KeyDecoder.TIMEOUT : chars.poll());
     assertThat(decoder.next(10)).contains(Key.character('é'));
     assertThat(decoder.next(10)).contains(Key.character("😀".codePointAt(0)));
     assertThat(decoder.next(10)).isEmpty();

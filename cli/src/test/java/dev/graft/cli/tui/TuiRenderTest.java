@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** The differential renderer on an emulated terminal: what ends up on the screen and in the scrollback. */
+/**
+ * The differential renderer on an emulated terminal: what ends up on the screen and in the
+ * scrollback.
+ */
 class TuiRenderTest {
 
   /** Lines to draw, changed by the test; counts how often it was drawn. */
@@ -74,7 +77,8 @@ class TuiRenderTest {
     assertThat(vt.text()).containsExactly("the answer, longer now", "> ed", "footer");
     message.lines.add("second line");
     tui.render();
-    assertThat(vt.text()).containsExactly("the answer, longer now", "second line", "> ed", "footer");
+    assertThat(vt.text())
+        .containsExactly("the answer, longer now", "second line", "> ed", "footer");
   }
 
   @Test
@@ -99,12 +103,14 @@ class TuiRenderTest {
       streaming.lines.set(0, "token " + (i + 1));
       tui.render();
     }
-    assertThat(old.stream().mapToInt(l -> l.renders).sum()).as("committed components drawn again").isEqualTo(rendersBefore);
+    assertThat(old.stream().mapToInt(l -> l.renders).sum())
+        .as("committed components drawn again")
+        .isEqualTo(rendersBefore);
     assertThat((vt.bytesWritten - bytesBefore) / 50).as("bytes per frame").isLessThan(500);
     vt.flush();
     List<String> text = vt.text();
-    assertThat(text.subList(text.size() - 4, text.size())).containsExactly("message 1999", "more of 1999",
-        "token 50", "footer");
+    assertThat(text.subList(text.size() - 4, text.size()))
+        .containsExactly("message 1999", "more of 1999", "token 50", "footer");
   }
 
   @Test
@@ -115,10 +121,14 @@ class TuiRenderTest {
     tui.append(first);
     tui.bottom().add(new Lines("footer"));
     tui.render();
-    assertThat(vt.text()).containsExactly("one two three four five six seven eight", "nine ten eleven twelve", "footer");
+    assertThat(vt.text())
+        .containsExactly(
+            "one two three four five six seven eight", "nine ten eleven twelve", "footer");
     vt.resize(20, 10);
     tui.render();
-    assertThat(vt.text()).containsExactly("one two three four", "five six seven eight", "nine ten eleven", "twelve", "footer");
+    assertThat(vt.text())
+        .containsExactly(
+            "one two three four", "five six seven eight", "nine ten eleven", "twelve", "footer");
     assertThat(tui.fullRedraws()).isEqualTo(1);
   }
 
@@ -134,7 +144,8 @@ class TuiRenderTest {
     table.lines.replaceAll(l -> l.replace("|", "||"));
     tui.render();
     vt.flush();
-    List<String> expected = new ArrayList<>(IntStream.range(0, 12).mapToObj(i -> "|| row " + i + " ||").toList());
+    List<String> expected =
+        new ArrayList<>(IntStream.range(0, 12).mapToObj(i -> "|| row " + i + " ||").toList());
     expected.add("footer");
     assertThat(vt.text()).containsExactlyElementsOf(expected);
     assertThat(tui.fullRedraws()).isEqualTo(1);
@@ -156,12 +167,14 @@ class TuiRenderTest {
   void linesWiderThanTheTerminalAreCutNotWrapped() {
     VirtualTerminal vt = new VirtualTerminal(10, 5);
     Tui tui = new Tui(vt);
-    tui.bottom().add(new Component() {
-      @Override
-      public List<String> render(int width) {
-        return List.of("0123456789abcdef", "next");
-      }
-    });
+    tui.bottom()
+        .add(
+            new Component() {
+              @Override
+              public List<String> render(int width) {
+                return List.of("0123456789abcdef", "next");
+              }
+            });
     tui.render();
     assertThat(vt.text()).containsExactly("0123456789", "next");
   }

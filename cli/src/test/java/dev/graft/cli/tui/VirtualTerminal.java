@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * A small terminal emulator for tests: a screen of cells with a scrollback, understanding what
  * graft's renderer writes (text, CR, LF, cursor moves, line and screen erasing, synchronized
- * output, the cursor's visibility) and ignoring colours. Wide characters take two cells; writing
- * in the last column leaves a pending wrap, as xterm does.
+ * output, the cursor's visibility) and ignoring colours. Wide characters take two cells; writing in
+ * the last column leaves a pending wrap, as xterm does.
  */
 final class VirtualTerminal implements TerminalPort {
   private int columns;
@@ -38,7 +38,9 @@ final class VirtualTerminal implements TerminalPort {
     return rows;
   }
 
-  /** Resizes as a terminal without reflow does: lines are cut or padded, the cursor kept on screen. */
+  /**
+   * Resizes as a terminal without reflow does: lines are cut or padded, the cursor kept on screen.
+   */
   void resize(int newColumns, int newRows) {
     while (screen.size() > newRows) {
       if (row > 0) {
@@ -208,7 +210,10 @@ final class VirtualTerminal implements TerminalPort {
     return end;
   }
 
-  /** The scrollback and the screen, each line without trailing spaces, the empty lines at the end left out. */
+  /**
+   * The scrollback and the screen, each line without trailing spaces, the empty lines at the end
+   * left out.
+   */
   List<String> text() {
     List<String> all = new ArrayList<>(scrollback.stream().map(String::stripTrailing).toList());
     screen.forEach(l -> all.add(l.toString().stripTrailing()));

@@ -21,7 +21,9 @@ class PlainUiTest {
   private final StringWriter out = new StringWriter();
 
   private PlainUi ui(String lines) {
-    return new PlainUi(Screen.plain(new PrintWriter(out, true)), new LineSource(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8))));
+    return new PlainUi(
+        Screen.plain(new PrintWriter(out, true)),
+        new LineSource(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8))));
   }
 
   @Test
@@ -30,10 +32,13 @@ class PlainUiTest {
     List<Choice> choices = List.of(Choice.of("alpha"), Choice.of("beta"), Choice.of("gamma"));
     assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join()).isEqualTo(OptionalInt.of(2));
     assertThat(out.toString()).contains("  1) alpha", "Pick (filter: gam)\n  1) gamma");
-    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join()).isEqualTo(OptionalInt.of(1)); // 9 is no option, then 2
+    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join())
+        .isEqualTo(OptionalInt.of(1)); // 9 is no option, then 2
     assertThat(out.toString()).contains("no option 9");
-    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join()).isEmpty(); // an empty line cancels
-    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join()).isEmpty(); // so does the end of input
+    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join())
+        .isEmpty(); // an empty line cancels
+    assertThat(ui.pick("Pick", choices, 0, DialogOptions.NONE).join())
+        .isEmpty(); // so does the end of input
     assertThat(ui.available()).isFalse();
   }
 
@@ -50,13 +55,19 @@ class PlainUiTest {
   @Test
   void timeoutsAndAbortsCloseDialogsThatGetNoLine() throws IOException {
     PipedOutputStream never = new PipedOutputStream();
-    PlainUi ui = new PlainUi(Screen.plain(new PrintWriter(out, true)), new LineSource(new PipedInputStream(never)));
+    PlainUi ui =
+        new PlainUi(
+            Screen.plain(new PrintWriter(out, true)), new LineSource(new PipedInputStream(never)));
     long start = System.nanoTime();
-    assertThat(ui.input("Label", "", DialogOptions.timeout(Duration.ofMillis(300))).join()).isEmpty();
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(250), Duration.ofSeconds(3));
+    assertThat(ui.input("Label", "", DialogOptions.timeout(Duration.ofMillis(300))).join())
+        .isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isBetween(Duration.ofMillis(250), Duration.ofSeconds(3));
     AbortSignal signal = new AbortSignal();
-    CompletableFuture<OptionalInt> pick = CompletableFuture.supplyAsync(
-        () -> ui.pick("Pick", List.of(Choice.of("a")), 0, new DialogOptions(Optional.empty(), signal)).join());
+    CompletableFuture<OptionalInt> pick =
+        CompletableFuture.supplyAsync(() ->
+            ui.pick("Pick", List.of(Choice.of("a")), 0, new DialogOptions(Optional.empty(), signal))
+                .join());
     signal.abort();
     assertThat(pick.join()).isEmpty();
     never.close();

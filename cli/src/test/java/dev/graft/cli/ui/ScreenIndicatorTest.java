@@ -21,7 +21,8 @@ class ScreenIndicatorTest {
 
   @Test
   void customFramesAreDrawnWithoutTheirOwnEscapesAndNoFramesLeaveOnlyTheText() {
-    screen.indicator(Optional.of(List.of("\u001b[38;2;155;86;63m●\u001b[39m", "\u001b]0;evil\u0007•")), 10_000);
+    screen.indicator(
+        Optional.of(List.of("\u001b[38;2;155;86;63m●\u001b[39m", "\u001b]0;evil\u0007•")), 10_000);
     screen.spin("Working");
     assertThat(lastDraw()).isEqualTo("\033[36m●\033[0m \033[2mWorking\033[0m\033[K");
 
@@ -29,7 +30,8 @@ class ScreenIndicatorTest {
     assertThat(lastDraw()).isEqualTo("\033[2mWorking\033[0m\033[K");
 
     screen.indicator(Optional.empty(), 0);
-    assertThat(lastDraw()).matches("\033\\[36m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\033\\[0m \033\\[2mWorking\033\\[0m\033\\[K");
+    assertThat(lastDraw())
+        .matches("\033\\[36m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\033\\[0m \033\\[2mWorking\033\\[0m\033\\[K");
     screen.stopSpinner();
     assertThat(out.toString()).doesNotContain("evil").doesNotContain("[38;2");
   }

@@ -1,18 +1,20 @@
 package dev.graft.cli.ui;
 
-import dev.graft.cli.tui.Key;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.cli.tui.Key;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class SelectStateTest {
-  private static final List<Choice> MODELS = List.of(
-      new Choice("anthropic/claude-sonnet-4-6", "Claude Sonnet · 200k"),
-      new Choice("anthropic/claude-haiku-4-5", "Claude Haiku · 200k"),
-      new Choice("openai/gpt-5.4", "GPT-5.4 · 400k"),
-      new Choice("ollama/qwen3:8b", "local · 32k"));
+  private static final List<Choice> MODELS =
+      List.of(
+          new Choice("anthropic/claude-sonnet-4-6", "Claude Sonnet · 200k"),
+          new Choice("anthropic/claude-haiku-4-5", "Claude Haiku · 200k"),
+          new Choice("openai/gpt-5.4", "GPT-5.4 · 400k"),
+          new Choice("ollama/qwen3:8b", "local · 32k"));
 
   private static SelectState.Outcome type(SelectState s, String text) {
     SelectState.Outcome last = new SelectState.Outcome.Continue();
@@ -30,7 +32,8 @@ class SelectStateTest {
   void typingFiltersByEveryWordInLabelOrDetailIgnoringCase() {
     SelectState s = new SelectState(MODELS, 0);
     type(s, "CLAUDE");
-    assertThat(labels(s)).containsExactly("anthropic/claude-sonnet-4-6", "anthropic/claude-haiku-4-5");
+    assertThat(labels(s))
+        .containsExactly("anthropic/claude-sonnet-4-6", "anthropic/claude-haiku-4-5");
     type(s, " haiku");
     assertThat(labels(s)).containsExactly("anthropic/claude-haiku-4-5");
     type(s, " 200k"); // a word of the detail
@@ -62,7 +65,8 @@ class SelectStateTest {
   void numberKeysPickTheRowOfTheWindowAtOnceWhenTheFilterIsEmpty() {
     SelectState s = new SelectState(MODELS, 0);
     assertThat(s.handle(Key.character('3'))).isEqualTo(new SelectState.Outcome.Chosen(2));
-    assertThat(s.handle(Key.character('9'))).isInstanceOf(SelectState.Outcome.Continue.class); // no 9th option
+    assertThat(s.handle(Key.character('9')))
+        .isInstanceOf(SelectState.Outcome.Continue.class); // no 9th option
     assertThat(s.handle(Key.character('0'))).isInstanceOf(SelectState.Outcome.Continue.class);
     assertThat(s.filter()).isEqualTo("0"); // 0 is not a row number: it filters
   }
@@ -81,7 +85,8 @@ class SelectStateTest {
 
   @Test
   void numbersCountFromTheTopOfTheScrolledWindow() {
-    List<Choice> many = java.util.stream.IntStream.rangeClosed(1, 30).mapToObj(i -> Choice.of("entry " + i)).toList();
+    List<Choice> many =
+        IntStream.rangeClosed(1, 30).mapToObj(i -> Choice.of("entry " + i)).toList();
     SelectState s = new SelectState(many, 29); // starts on the last, as /tree does on the leaf
     s.setRows(5);
     assertThat(s.top()).isEqualTo(25);

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /** The dialogs on the terminal UI: keys in, the frames and the transcript out. */
 class TerminalUiTest {
-  private static final List<Choice> CHOICES = List.of(Choice.of("alpha"), Choice.of("beta"), Choice.of("gamma"));
+  private static final List<Choice> CHOICES =
+      List.of(Choice.of("alpha"), Choice.of("beta"), Choice.of("gamma"));
 
   private final LinkedBlockingQueue<Integer> keys = new LinkedBlockingQueue<>();
   private final StringBuilder drawn = new StringBuilder();
@@ -32,61 +33,67 @@ class TerminalUiTest {
 
   @BeforeEach
   void open() {
-    TerminalPort port = new TerminalPort() {
-      @Override
-      public int columns() {
-        return 80;
-      }
+    TerminalPort port =
+        new TerminalPort() {
+          @Override
+          public int columns() {
+            return 80;
+          }
 
-      @Override
-      public int rows() {
-        return 24;
-      }
+          @Override
+          public int rows() {
+            return 24;
+          }
 
-      @Override
-      public void write(String text) {
-        synchronized (drawn) {
-          drawn.append(text);
-        }
-      }
+          @Override
+          public void write(String text) {
+            synchronized (drawn) {
+              drawn.append(text);
+            }
+          }
 
-      @Override
-      public void flush() {}
-    };
+          @Override
+          public void flush() {}
+        };
     tui = new Tui(port);
     tui.bottom().add(slot);
     slot.add(new Text("> editor", 0));
-    ui = new TerminalUi(tui, Theme.plain(), new TerminalUi.Place() {
-      @Override
-      public void open(Component dialog) {
-        slot.clear();
-        slot.add(dialog);
-        tui.setFocus(dialog);
-      }
+    ui =
+        new TerminalUi(
+            tui,
+            Theme.plain(),
+            new TerminalUi.Place() {
+              @Override
+              public void open(Component dialog) {
+                slot.clear();
+                slot.add(dialog);
+                tui.setFocus(dialog);
+              }
 
-      @Override
-      public void close(Component dialog) {
-        slot.clear();
-        slot.add(new Text("> editor", 0));
-        tui.setFocus(null);
-      }
+              @Override
+              public void close(Component dialog) {
+                slot.clear();
+                slot.add(new Text("> editor", 0));
+                tui.setFocus(null);
+              }
 
-      @Override
-      public void record(String line) {
-        tui.append(new Text(line, 0));
-      }
+              @Override
+              public void record(String line) {
+                tui.append(new Text(line, 0));
+              }
 
-      @Override
-      public void statusesChanged() {}
-    });
-    KeyDecoder.Source source = timeout -> {
-      try {
-        Integer c = keys.poll(timeout, TimeUnit.MILLISECONDS);
-        return c == null ? KeyDecoder.TIMEOUT : c;
-      } catch (InterruptedException e) {
-        return KeyDecoder.EOF;
-      }
-    };
+              @Override
+              public void statusesChanged() {}
+            });
+    KeyDecoder.Source source =
+        timeout -> {
+          try {
+            Integer c = keys.poll(timeout, TimeUnit.MILLISECONDS);
+            return c == null ? KeyDecoder.TIMEOUT : c;
+          } catch (InterruptedException e) {
+            return KeyDecoder.EOF;
+          }
+        };
     tui.start(source);
   }
 
@@ -167,9 +174,11 @@ class TerminalUiTest {
   @Test
   void aTimeoutClosesTheDialogWithACountdownShown() throws Exception {
     long start = System.nanoTime();
-    var answer = ui.confirm("Proceed?", "nobody answers", DialogOptions.timeout(Duration.ofMillis(1500)));
+    var answer =
+        ui.confirm("Proceed?", "nobody answers", DialogOptions.timeout(Duration.ofMillis(1500)));
     assertThat(answer.get(5, TimeUnit.SECONDS)).isEmpty();
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1400), Duration.ofSeconds(4));
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isBetween(Duration.ofMillis(1400), Duration.ofSeconds(4));
     drawn("Proceed?: cancelled");
     assertThat(output()).contains("Proceed? (2s)");
   }

@@ -2,30 +2,35 @@ package dev.graft.runtime.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.compaction.Compactor;
+import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
-import dev.graft.runtime.hooks.ScriptText;
-import dev.graft.runtime.compaction.Compactor;
-import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ContextOverflow;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
-import dev.graft.runtime.message.StopReason;
+import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionFileException;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.runtime.tools.UserShell;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,18 +38,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * The agent: the one object every mode drives. A prompt becomes a user message in the session,
- * then the loop streams an assistant turn, runs the tools it calls (in parallel, results in call
- * order), and repeats until the model stops. Every message is appended to the session as soon as
- * it is complete, so an abort or a crash keeps everything that was finished.
+ * The agent: the one object every mode drives. A prompt becomes a user message in the session, then
+ * the loop streams an assistant turn, runs the tools it calls (in parallel, results in call order),
+ * and repeats until the model stops. Every message is appended to the session as soon as it is
+ * complete, so an abort or a crash keeps everything that was finished.
  *
- * <p>UI-free and single-run: {@link #prompt} blocks the calling (agent) thread until the run
- * ends. {@link #steer}, {@link #followUp} and {@link #abort} may be called from any thread.
+ * <p>UI-free and single-run: {@link #prompt} blocks the calling (agent) thread until the run ends.
+ * {@link #steer}, {@link #followUp} and {@link #abort} may be called from any thread.
  */
 public final class AgentSession implements AutoCloseable {
   private final Session session;
@@ -61,11 +70,12 @@ public final class AgentSession implements AutoCloseable {
   private final ToolCalls toolCalls;
   private boolean started;
   private boolean shutDown;
-  private final java.util.Set<AbortSignal> abortsWith = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final java.util.concurrent.atomic.AtomicInteger contextChains = new java.util.concurrent.atomic.AtomicInteger();
+  private final Set<AbortSignal> abortsWith = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger contextChains = new AtomicInteger();
 
   /** Replaced whole on every change: a call, compaction or tree move reads it once. */
   private final AtomicReference<CallSettings> settings;
+
   private volatile String systemPrompt;
   private volatile SystemPrompt.Options systemPromptOptions = SystemPrompt.Options.NONE;
 
@@ -87,12 +97,22 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
-  public AgentSession(Session session, Path cwd, Model model, LlmProvider provider, ThinkingLevel thinking,
-      String systemPrompt, List<Tool> tools, AgentHooks hooks, Clock clock) {
+  public AgentSession(
+      Session session,
+      Path cwd,
+      Model model,
+      LlmProvider provider,
+      ThinkingLevel thinking,
+      String systemPrompt,
+      List<Tool> tools,
+      AgentHooks hooks,
+      Clock clock) {
     this.session = Objects.requireNonNull(session, "session");
     this.cwd = cwd.toAbsolutePath().normalize();
-    this.settings = new AtomicReference<>(
-        new CallSettings(model, provider, thinking, Map.of(), 0, CompactionSettings.DEFAULTS).withTools(tools));
+    this.settings =
+        new AtomicReference<>(
+            new CallSettings(model, provider, thinking, Map.of(), 0, CompactionSettings.DEFAULTS)
+                .withTools(tools));
     this.systemPrompt = Objects.requireNonNull(systemPrompt, "systemPrompt");
     this.hooks = hooks == null ? AgentHooks.NONE : hooks;
     this.clock = clock;
@@ -102,7 +122,8 @@ public final class AgentSession implements AutoCloseable {
 
   /**
    * Tells the hooks the session is in use (session_start, reason "startup"); a mode calls it once
-   * the agent is set up. Closing the agent after this tells them it ends (session_shutdown, "quit").
+   * the agent is set up. Closing the agent after this tells them it ends (session_shutdown,
+   * "quit").
    */
   public void start() {
     if (!started) {
@@ -118,7 +139,9 @@ public final class AgentSession implements AutoCloseable {
     resources.add(resource);
   }
 
-  /** Closes what the agent owns (scripts first, after their session_shutdown) and then its session. */
+  /**
+   * Closes what the agent owns (scripts first, after their session_shutdown) and then its session.
+   */
   @Override
   public void close() {
     if (started && !shutDown) {
@@ -187,7 +210,10 @@ public final class AgentSession implements AutoCloseable {
     this.systemPrompt = Objects.requireNonNull(prompt, "prompt");
   }
 
-  /** {@link #setSystemPrompt(String)} with what it was built from (before_agent_start's systemPromptOptions). */
+  /**
+   * {@link #setSystemPrompt(String)} with what it was built from (before_agent_start's
+   * systemPromptOptions).
+   */
   public void setSystemPrompt(String prompt, SystemPrompt.Options options) {
     this.systemPromptOptions = Objects.requireNonNull(options, "options");
     setSystemPrompt(prompt);
@@ -206,7 +232,9 @@ public final class AgentSession implements AutoCloseable {
     o.custom().ifPresent(c -> out.put("customPrompt", c));
     o.append().ifPresent(a -> out.put("appendSystemPrompt", a));
     var files = out.putArray("contextFiles");
-    o.contextFiles().forEach(f -> files.addObject().put("path", f.path().toString()).put("content", f.content()));
+    o.contextFiles()
+        .forEach(
+            f -> files.addObject().put("path", f.path().toString()).put("content", f.content()));
     out.putArray("skills");
     return out;
   }
@@ -242,14 +270,18 @@ public final class AgentSession implements AutoCloseable {
     queue.add(new AgentMessage.User(text, clock.millis()), Delivery.FOLLOW_UP);
   }
 
-  // ------------------------------------------------------------------ entries beside the conversation
+  // ------------------------------------------------------------------ entries beside the
+  // conversation
 
   /*
    * The session's writes the modes ask for go through here (ArchitectureTest checks it), so that
    * the agent is the one writer of its session. Each is written to the file when it returns.
    */
 
-  /** Records a hook's state (a script's {@code appendEntry}); never sent to the model. Returns the entry's id. */
+  /**
+   * Records a hook's state (a script's {@code appendEntry}); never sent to the model. Returns the
+   * entry's id.
+   */
   public String appendCustomEntry(String customType, Optional<JsonNode> data) {
     return session.appendCustomEntry(customType, data);
   }
@@ -263,8 +295,8 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /**
-   * Names the session ({@code /name}, RPC's {@code set_session_name}, a script's
-   * {@code setSessionName}), trimmed; a name longer than {@link Session#MAX_NAME_LENGTH} is refused.
+   * Names the session ({@code /name}, RPC's {@code set_session_name}, a script's {@code
+   * setSessionName}), trimmed; a name longer than {@link Session#MAX_NAME_LENGTH} is refused.
    */
   public String setSessionName(String name) {
     return session.appendSessionInfo(name);
@@ -278,63 +310,81 @@ public final class AgentSession implements AutoCloseable {
   // ------------------------------------------------------------------ messages from hooks
 
   /**
-   * A hook's custom message (a script's {@code sendMessage}), as the reference delivers it:
-   * {@code nextTurn} waits for the next prompt; while a run goes on it steers (or follows up);
-   * when idle, {@code triggerTurn} asks for a run that starts with it ({@link #runRequestedTurns}),
-   * and otherwise it is only recorded in the session. Its message events are then sent from
-   * another thread, so a caller on the script thread never waits for script handlers.
+   * A hook's custom message (a script's {@code sendMessage}), as the reference delivers it: {@code
+   * nextTurn} waits for the next prompt; while a run goes on it steers (or follows up); when idle,
+   * {@code triggerTurn} asks for a run that starts with it ({@link #runRequestedTurns}), and
+   * otherwise it is only recorded in the session. Its message events are then sent from another
+   * thread, so a caller on the script thread never waits for script handlers.
    */
-  public void sendCustomMessage(AgentMessage.Custom message, Optional<Delivery> deliverAs, boolean triggerTurn) {
-    Handling handling = jobs.decide(busy -> {
-      if (deliverAs.equals(Optional.of(Delivery.NEXT_TURN))) {
-        queue.add(message, Delivery.NEXT_TURN);
-        return Handling.QUEUED;
-      } else if (busy) {
-        queue.add(message, deliverAs.orElse(Delivery.STEER));
-        return Handling.QUEUED;
-      } else if (triggerTurn) {
-        queue.request(new MessageQueue.Start(message));
-        return Handling.REQUESTED;
-      }
-      session.appendCustomMessageEntry(message.customType(), message.content(), message.display(), message.details());
-      return Handling.RECORDED;
-    });
+  public void sendCustomMessage(
+      AgentMessage.Custom message, Optional<Delivery> deliverAs, boolean triggerTurn) {
+    Handling handling =
+        jobs.decide(busy -> {
+          if (deliverAs.equals(Optional.of(Delivery.NEXT_TURN))) {
+            queue.add(message, Delivery.NEXT_TURN);
+            return Handling.QUEUED;
+          } else if (busy) {
+            queue.add(message, deliverAs.orElse(Delivery.STEER));
+            return Handling.QUEUED;
+          } else if (triggerTurn) {
+            queue.request(new MessageQueue.Start(message));
+            return Handling.REQUESTED;
+          }
+          session.appendCustomMessageEntry(
+              message.customType(), message.content(), message.display(), message.details());
+          return Handling.RECORDED;
+        });
     if (handling == Handling.REQUESTED) {
       turnRequestListeners.forEach(Runnable::run);
     }
     if (handling == Handling.RECORDED) {
-      Thread.ofVirtual().name("graft-message-events").start(() -> {
-        emit(new AgentEvent.MessageStart(message));
-        emit(new AgentEvent.MessageEnd(message));
-      });
+      Thread.ofVirtual()
+          .name("graft-message-events")
+          .start(() -> {
+            emit(new AgentEvent.MessageStart(message));
+            emit(new AgentEvent.MessageEnd(message));
+          });
     }
   }
 
   /**
    * A user message from a hook (a script's {@code sendUserMessage}): {@code images} follow the
-   * text. While a run goes on it needs {@code deliverAs} steer or followUp; when idle it asks for
-   * a prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
+   * text. While a run goes on it needs {@code deliverAs} steer or followUp; when idle it asks for a
+   * prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
    */
-  public void sendUserMessage(String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
-    Handling handling = jobs.decide(busy -> {
-      if (busy) {
-        Delivery delivery = deliverAs.filter(d -> d != Delivery.NEXT_TURN).orElseThrow(() -> new IllegalStateException(
-            "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
-        queue.add(userMessage(text, images), delivery);
-        return Handling.QUEUED;
-      }
-      queue.request(new MessageQueue.Prompt(text, images));
-      return Handling.REQUESTED;
-    });
+  public void sendUserMessage(
+      String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
+    Handling handling =
+        jobs.decide(busy -> {
+          if (busy) {
+            Delivery delivery =
+                deliverAs
+                    .filter(d -> d != Delivery.NEXT_TURN)
+                    .orElseThrow(() ->
+                        new IllegalStateException(
+                            "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
+            queue.add(userMessage(text, images), delivery);
+            return Handling.QUEUED;
+          }
+          queue.request(new MessageQueue.Prompt(text, images));
+          return Handling.REQUESTED;
+        });
     if (handling == Handling.REQUESTED) {
       turnRequestListeners.forEach(Runnable::run);
     }
   }
 
   /** What became of a message a hook sent: queued for a run, a run asked for, or only recorded. */
-  private enum Handling { QUEUED, REQUESTED, RECORDED }
+  private enum Handling {
+    QUEUED,
+    REQUESTED,
+    RECORDED
+  }
 
-  /** Runs {@code listener} (on the requesting thread; it must not block) when a hook asks for a run while idle. */
+  /**
+   * Runs {@code listener} (on the requesting thread; it must not block) when a hook asks for a run
+   * while idle.
+   */
   public void onTurnRequested(Runnable listener) {
     turnRequestListeners.add(listener);
   }
@@ -345,17 +395,18 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /**
-   * Runs the runs hooks asked for while the agent was idle, one after another (a mode calls this
-   * on its agent thread when it is idle). Blocks; empty when there was none.
+   * Runs the runs hooks asked for while the agent was idle, one after another (a mode calls this on
+   * its agent thread when it is idle). Blocks; empty when there was none.
    */
   public Optional<RunResult> runRequestedTurns() {
     RunResult last = null;
     MessageQueue.Request request;
     while ((request = queue.pollRequest()) != null) {
-      last = switch (request) {
-        case MessageQueue.Prompt p -> prompt(p.text(), p.images());
-        case MessageQueue.Start s -> run(() -> new Opening(systemPrompt, List.of(s.message())));
-      };
+      last =
+          switch (request) {
+            case MessageQueue.Prompt p -> prompt(p.text(), p.images());
+            case MessageQueue.Start s -> run(() -> new Opening(systemPrompt, List.of(s.message())));
+          };
     }
     return Optional.ofNullable(last);
   }
@@ -399,15 +450,20 @@ public final class AgentSession implements AutoCloseable {
   public List<String> takeUndelivered() {
     List<String> out = new ArrayList<>();
     for (Object o : queue.drain()) {
-      out.add(switch (o) {
-        case AgentMessage.Custom c -> "a message (customType " + ScriptText.shown(c.customType(), 200) + ")";
-        case MessageQueue.Start s when s.message() instanceof AgentMessage.Custom c ->
-            "a message that was to start a turn (customType " + ScriptText.shown(c.customType(), 200) + ")";
-        case MessageQueue.Start s -> "a message that was to start a turn";
-        case MessageQueue.Prompt p -> "a user message \"" + ScriptText.shown(p.text(), 80) + "\"";
-        case AgentMessage.User u -> "a user message";
-        default -> "a message";
-      });
+      out.add(
+          switch (o) {
+            case AgentMessage.Custom c ->
+                "a message (customType " + ScriptText.safeLine(c.customType(), 200) + ")";
+            case MessageQueue.Start s when s.message() instanceof AgentMessage.Custom c ->
+                "a message that was to start a turn (customType "
+                    + ScriptText.safeLine(c.customType(), 200)
+                    + ")";
+            case MessageQueue.Start s -> "a message that was to start a turn";
+            case MessageQueue.Prompt p ->
+                "a user message \"" + ScriptText.safeLine(p.text(), 80) + "\"";
+            case AgentMessage.User u -> "a user message";
+            default -> "a message";
+          });
     }
     return out;
   }
@@ -421,13 +477,15 @@ public final class AgentSession implements AutoCloseable {
   }
 
   /**
-   * Takes back the user messages waiting to steer or follow up (to edit them, or to send them
-   * once the run ended before it could deliver them); scripts' messages stay queued.
+   * Takes back the user messages waiting to steer or follow up (to edit them, or to send them once
+   * the run ended before it could deliver them); scripts' messages stay queued.
    */
   public Queued takeQueued() {
     return new Queued(
         queue.takeUserMessages(Delivery.STEER).stream().map(u -> u.content().text("\n")).toList(),
-        queue.takeUserMessages(Delivery.FOLLOW_UP).stream().map(u -> u.content().text("\n")).toList());
+        queue.takeUserMessages(Delivery.FOLLOW_UP).stream()
+            .map(u -> u.content().text("\n"))
+            .toList());
   }
 
   /** Whether steering or follow-up messages wait to be delivered. */
@@ -471,13 +529,23 @@ public final class AgentSession implements AutoCloseable {
     }
     String typed = input instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
     return run(() -> {
-      AgentHooks.BeforeAgentStart start = hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
+      AgentHooks.BeforeAgentStart start =
+          hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
       List<AgentMessage> opening = new ArrayList<>();
       opening.add(userMessage(typed, images));
       // Messages scripts kept for the next prompt go with it, as in the reference.
       opening.addAll(queue.takeNextTurn());
-      start.message().ifPresent(m ->
-          opening.add(new AgentMessage.Custom(m.customType(), m.content(), m.display(), m.details(), clock.millis(), null)));
+      start
+          .message()
+          .ifPresent(m ->
+              opening.add(
+                  new AgentMessage.Custom(
+                      m.customType(),
+                      m.content(),
+                      m.display(),
+                      m.details(),
+                      clock.millis(),
+                      null)));
       return new Opening(start.systemPrompt().orElse(systemPrompt), opening);
     });
   }
@@ -485,7 +553,7 @@ public final class AgentSession implements AutoCloseable {
   /** How a run begins: the system prompt for its calls and the messages before the first one. */
   private record Opening(String systemPrompt, List<AgentMessage> messages) {}
 
-  private RunResult run(java.util.function.Supplier<Opening> open) {
+  private RunResult run(Supplier<Opening> open) {
     AbortSignal signal = new AbortSignal();
     JobSlot.Lease job = jobs.take(signal, "the agent is already running; use steer or followUp");
     List<AgentMessage> newMessages = new ArrayList<>();
@@ -507,7 +575,8 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
-  private AgentMessage.Assistant runLoop(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
+  private AgentMessage.Assistant runLoop(
+      String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     AgentMessage.Assistant last = null;
     boolean firstTurn = true;
     boolean compactedForOverflow = false;
@@ -524,8 +593,10 @@ public final class AgentSession implements AutoCloseable {
         }
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
-        if (last.stoppedWith(StopReason.ERROR) && !compactedForOverflow && !signal.aborted()
-            && dev.graft.runtime.llm.ContextOverflow.isContextOverflow(last, settings.get().window())) {
+        if (last.stoppedWith(StopReason.ERROR)
+            && !compactedForOverflow
+            && !signal.aborted()
+            && ContextOverflow.isContextOverflow(last, settings.get().window())) {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
           emit(new AgentEvent.TurnEnd(last, List.of()));
@@ -561,14 +632,19 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
-  /** The context hooks' messages for the current branch, as for a model call (reminders left out). */
+  /**
+   * The context hooks' messages for the current branch, as for a model call (reminders left out).
+   */
   private List<AgentMessage> shapedContext(List<SessionEntry> branch) {
     return requestContext(session.buildContext().messages(), () -> branch).messages();
   }
 
-  /** The context hooks over {@code messages}, counted so that {@link #rebuildContext} is not asked from inside them. */
-  private AgentHooks.RequestContext requestContext(List<AgentMessage> messages,
-      java.util.function.Supplier<List<SessionEntry>> branch) {
+  /**
+   * The context hooks over {@code messages}, counted so that {@link #rebuildContext} is not asked
+   * from inside them.
+   */
+  private AgentHooks.RequestContext requestContext(
+      List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
     contextChains.incrementAndGet();
     try {
       return hooks.requestContext(messages, branch);
@@ -579,58 +655,78 @@ public final class AgentSession implements AutoCloseable {
 
   /**
    * The messages the model would be sent on its next call ({@code ctx.rebuildContext()}): the
-   * current branch's context through the context hooks, their reminders left out. graft builds
-   * the context afresh before every call, so this is for seeing the result of a change. Refused
-   * while the context hooks run (a context handler asking would ask itself again).
+   * current branch's context through the context hooks, their reminders left out. graft builds the
+   * context afresh before every call, so this is for seeing the result of a change. Refused while
+   * the context hooks run (a context handler asking would ask itself again).
    */
   public List<AgentMessage> rebuildContext() {
     if (contextChains.get() > 0) {
-      throw new IllegalStateException("the context is being built (by a context handler): rebuild it from a command or after the call");
+      throw new IllegalStateException(
+          "the context is being built (by a context handler): rebuild it from a command or after the call");
     }
     return shapedContext(session.branchPath());
   }
 
   /** One model call: the session's context (through the context hooks) to an assistant message. */
-  private AgentMessage.Assistant streamAssistant(String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
+  private AgentMessage.Assistant streamAssistant(
+      String prompt, AbortSignal signal, List<AgentMessage> newMessages) {
     SessionContext context = session.buildContext();
     AgentHooks.RequestContext prepared = requestContext(context.messages(), session::branchPath);
     List<AgentMessage> messages = new ArrayList<>(prepared.messages());
     if (!signal.aborted()) {
       // Reminders the context hooks added: durable, and sent with this call (after its messages).
       for (AgentHooks.InjectedMessage r : prepared.reminders()) {
-        AgentMessage.Custom reminder = new AgentMessage.Custom(r.customType(), r.content(), r.display(), r.details(),
-            clock.millis(), null);
+        AgentMessage.Custom reminder =
+            new AgentMessage.Custom(
+                r.customType(), r.content(), r.display(), r.details(), clock.millis(), null);
         addMessage(reminder, newMessages);
         messages.add(reminder);
       }
     }
     CallSettings call = settings.get();
-    List<ToolSpec> specs = call.tools().values().stream()
-        .map(t -> new ToolSpec(t.name(), t.description(), t.parameters())).toList();
-    LlmRequest request = new LlmRequest(call.model(), prompt, LlmMessages.convert(messages), specs, call.thinking(),
-        call.maxTokens(), signal, null, Optional.of(session.id()));
+    List<ToolSpec> specs =
+        call.tools().values().stream()
+            .map(t -> new ToolSpec(t.name(), t.description(), t.parameters()))
+            .toList();
+    LlmRequest request =
+        new LlmRequest(
+            call.model(),
+            prompt,
+            LlmMessages.convert(messages),
+            specs,
+            call.thinking(),
+            call.maxTokens(),
+            signal,
+            null,
+            Optional.of(session.id()));
     boolean[] started = {false};
     int[] retries = {0};
-    AgentMessage.Assistant reply = call.provider().stream(request, event -> {
-      switch (event) {
-        case dev.graft.runtime.llm.StreamEvent.Start s -> {
-          started[0] = true;
-          emit(new AgentEvent.MessageStart(s.partial()));
-        }
-        case dev.graft.runtime.llm.StreamEvent.Retry r -> {
-          // The attempt is void: its message ends here (not in the session) and the retry is announced.
-          if (started[0]) {
-            started[0] = false;
-            emit(new AgentEvent.MessageEnd(r.message()));
-          }
-          retries[0] = r.attempt();
-          emit(new AgentEvent.AutoRetryStart(r.attempt(), r.maxRetries(), r.delay().toMillis(), r.errorMessage()));
-        }
-        case dev.graft.runtime.llm.StreamEvent.Done d -> {}
-        case dev.graft.runtime.llm.StreamEvent.Error e -> {}
-        default -> emit(new AgentEvent.MessageUpdate(AgentEvents.streamEventJson(event)));
-      }
-    });
+    AgentMessage.Assistant reply =
+        call.provider().stream(
+            request,
+            event -> {
+              switch (event) {
+                case StreamEvent.Start s -> {
+                  started[0] = true;
+                  emit(new AgentEvent.MessageStart(s.partial()));
+                }
+                case StreamEvent.Retry r -> {
+                  // The attempt is void: its message ends here (not in the session) and the retry
+                  // is announced.
+                  if (started[0]) {
+                    started[0] = false;
+                    emit(new AgentEvent.MessageEnd(r.message()));
+                  }
+                  retries[0] = r.attempt();
+                  emit(
+                      new AgentEvent.AutoRetryStart(
+                          r.attempt(), r.maxRetries(), r.delay().toMillis(), r.errorMessage()));
+                }
+                case StreamEvent.Done d -> {}
+                case StreamEvent.Error e -> {}
+                default -> emit(new AgentEvent.MessageUpdate(AgentEvents.streamEventJson(event)));
+              }
+            });
     session.appendMessage(reply);
     if (!started[0]) {
       emit(new AgentEvent.MessageStart(reply));
@@ -638,7 +734,9 @@ public final class AgentSession implements AutoCloseable {
     emit(new AgentEvent.MessageEnd(reply));
     if (retries[0] > 0) {
       boolean failed = reply.failed();
-      emit(new AgentEvent.AutoRetryEnd(!failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
+      emit(
+          new AgentEvent.AutoRetryEnd(
+              !failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
   }
@@ -658,7 +756,8 @@ public final class AgentSession implements AutoCloseable {
   private void recordSettings() {
     CallSettings call = settings.get();
     SessionContext context = session.buildContext();
-    SessionContext.ModelRef wanted = new SessionContext.ModelRef(call.model().provider(), call.model().id());
+    SessionContext.ModelRef wanted =
+        new SessionContext.ModelRef(call.model().provider(), call.model().id());
     if (context.model().filter(wanted::equals).isEmpty()) {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
@@ -670,10 +769,10 @@ public final class AgentSession implements AutoCloseable {
   // ------------------------------------------------------------------ compaction
 
   /**
-   * Summarises the older part of the current path and appends a compaction entry
-   * ({@code /compact [instructions]}). Only between turns, so never between a tool call and its
-   * results. Returns the new entry's id; empty when there was nothing to compact or the summary
-   * failed (said in the compaction_end event).
+   * Summarises the older part of the current path and appends a compaction entry ({@code /compact
+   * [instructions]}). Only between turns, so never between a tool call and its results. Returns the
+   * new entry's id; empty when there was nothing to compact or the summary failed (said in the
+   * compaction_end event).
    */
   public Optional<String> compact(Optional<String> instructions) {
     return compact(instructions, AbortSignal.never());
@@ -686,7 +785,8 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
-  private Optional<String> compact(Optional<String> instructions, String reason, AbortSignal signal) {
+  private Optional<String> compact(
+      Optional<String> instructions, String reason, AbortSignal signal) {
     return compaction(signal).compact(instructions, reason);
   }
 
@@ -696,26 +796,37 @@ public final class AgentSession implements AutoCloseable {
 
   /** A compaction of the session with the model, provider and settings of now. */
   private SessionCompaction compaction(AbortSignal signal) {
-    return new SessionCompaction(session, hooks, this::shapedContext, this::emit, settings.get(), signal);
+    return new SessionCompaction(
+        session, hooks, this::shapedContext, this::emit, settings.get(), signal);
   }
 
   // ------------------------------------------------------------------ the user's shell
 
   /**
-   * Runs a command for the user ({@code !cmd}; {@code !!cmd} with {@code excludeFromContext})
-   * and records it as a bashExecution message: the model sees it with the next prompt unless
-   * excluded. {@link #abort} stops it.
+   * Runs a command for the user ({@code !cmd}; {@code !!cmd} with {@code excludeFromContext}) and
+   * records it as a bashExecution message: the model sees it with the next prompt unless excluded.
+   * {@link #abort} stops it.
    */
-  public AgentMessage.BashExecution runUserBash(String command, boolean excludeFromContext, Consumer<String> onOutput)
-      throws java.io.IOException, InterruptedException {
+  public AgentMessage.BashExecution runUserBash(
+      String command, boolean excludeFromContext, Consumer<String> onOutput)
+      throws IOException, InterruptedException {
     AbortSignal signal = new AbortSignal();
     JobSlot.Lease job = jobs.take(signal, "the agent is running; run the command when it is idle");
     try (job) {
-      dev.graft.runtime.tools.UserShell.Result r = dev.graft.runtime.tools.UserShell.local().run(command, cwd, signal, onOutput);
-      AgentMessage.BashExecution message = new AgentMessage.BashExecution(command, r.output(),
-          r.exitCode().isPresent() ? Optional.of((long) r.exitCode().getAsInt()) : Optional.empty(),
-          r.cancelled(), r.truncated(), r.fullOutputPath().map(Path::toString),
-          excludeFromContext ? Optional.of(true) : Optional.empty(), clock.millis(), null);
+      UserShell.Result r = UserShell.local().run(command, cwd, signal, onOutput);
+      AgentMessage.BashExecution message =
+          new AgentMessage.BashExecution(
+              command,
+              r.output(),
+              r.exitCode().isPresent()
+                  ? Optional.of((long) r.exitCode().getAsInt())
+                  : Optional.empty(),
+              r.cancelled(),
+              r.truncated(),
+              r.fullOutputPath().map(Path::toString),
+              excludeFromContext ? Optional.of(true) : Optional.empty(),
+              clock.millis(),
+              null);
       session.appendMessage(message);
       emit(new AgentEvent.MessageStart(message));
       emit(new AgentEvent.MessageEnd(message));
@@ -727,9 +838,13 @@ public final class AgentSession implements AutoCloseable {
 
   // ------------------------------------------------------------------ replacing the session
 
-  /** How {@link #fork} ended: cancelled by a hook, or the forked-from message's text and the new file. */
+  /**
+   * How {@link #fork} ended: cancelled by a hook, or the forked-from message's text and the new
+   * file.
+   */
   public record ForkResult(boolean cancelled, Optional<String> selectedText, Optional<Path> file) {
-    public static final ForkResult CANCELLED = new ForkResult(true, Optional.empty(), Optional.empty());
+    public static final ForkResult CANCELLED =
+        new ForkResult(true, Optional.empty(), Optional.empty());
 
     public ForkResult {
       selectedText = selectedText == null ? Optional.empty() : selectedText;
@@ -738,68 +853,81 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private interface SessionChange<T> {
-    T run() throws dev.graft.runtime.session.SessionFileException;
+    T run() throws SessionFileException;
   }
 
   /** Runs {@code change} as the agent's job; refused while another job runs. */
-  private <T> T betweenTurns(String what, SessionChange<T> change) throws dev.graft.runtime.session.SessionFileException {
-    try (JobSlot.Lease job = jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
+  private <T> T betweenTurns(String what, SessionChange<T> change) throws SessionFileException {
+    try (JobSlot.Lease job =
+        jobs.take(new AbortSignal(), what + " between turns: the agent is running")) {
       return change.run();
     }
   }
 
-  /** {@code /new}: an empty session in the same directory. False when a session_before_switch hook cancelled it. */
+  /**
+   * {@code /new}: an empty session in the same directory. False when a session_before_switch hook
+   * cancelled it.
+   */
   public boolean newSession() {
     try {
       return betweenTurns("start a new session", switches::toNew);
-    } catch (dev.graft.runtime.session.SessionFileException e) {
+    } catch (SessionFileException e) {
       throw new IllegalStateException(e); // starting a new session reads no file
     }
   }
 
   /**
-   * {@code /resume}: continues the session in {@code file}. False when a session_before_switch
-   * hook cancelled it; a file that cannot be used (unreadable, in use elsewhere) throws, and the
-   * current session is kept.
+   * {@code /resume}: continues the session in {@code file}. False when a session_before_switch hook
+   * cancelled it; a file that cannot be used (unreadable, in use elsewhere) throws, and the current
+   * session is kept.
    */
-  public boolean switchSession(Path file) throws dev.graft.runtime.session.SessionFileException {
+  public boolean switchSession(Path file) throws SessionFileException {
     return betweenTurns("switch sessions", () -> switches.resume(file));
   }
 
   /**
-   * {@code /fork}: a new session holding the path before the user message {@code entryId}; its
-   * text is returned to be edited and sent again. Cancelled by a session_before_fork hook.
+   * {@code /fork}: a new session holding the path before the user message {@code entryId}; its text
+   * is returned to be edited and sent again. Cancelled by a session_before_fork hook.
    */
-  public ForkResult fork(String entryId) throws dev.graft.runtime.session.SessionFileException {
+  public ForkResult fork(String entryId) throws SessionFileException {
     return betweenTurns("fork", () -> switches.fork(entryId, false));
   }
 
-  /** A new session holding the path up to and including {@code entryId} (any entry; no text handed back). */
-  public ForkResult forkAt(String entryId) throws dev.graft.runtime.session.SessionFileException {
+  /**
+   * A new session holding the path up to and including {@code entryId} (any entry; no text handed
+   * back).
+   */
+  public ForkResult forkAt(String entryId) throws SessionFileException {
     return betweenTurns("fork", () -> switches.fork(entryId, true));
   }
 
   // ------------------------------------------------------------------ tree navigation
 
   /** How {@link #navigateTree} leaves the current branch. */
-  public record TreeNavigation(boolean summarize, Optional<String> customInstructions, boolean replaceInstructions,
+  public record TreeNavigation(
+      boolean summarize,
+      Optional<String> customInstructions,
+      boolean replaceInstructions,
       Optional<String> label) {
     public TreeNavigation {
       customInstructions = customInstructions == null ? Optional.empty() : customInstructions;
       label = label == null ? Optional.empty() : label;
     }
 
-    public static final TreeNavigation PLAIN = new TreeNavigation(false, Optional.empty(), false, Optional.empty());
+    public static final TreeNavigation PLAIN =
+        new TreeNavigation(false, Optional.empty(), false, Optional.empty());
   }
 
   /**
-   * Where navigation ended: the text to put back in the editor when the target was a user (or
-   * hook) message, which is re-asked rather than kept, and the branch summary entry, if any; or
-   * that a hook cancelled it.
+   * Where navigation ended: the text to put back in the editor when the target was a user (or hook)
+   * message, which is re-asked rather than kept, and the branch summary entry, if any; or that a
+   * hook cancelled it.
    */
-  public record TreeResult(Optional<String> editorText, Optional<String> summaryEntryId, boolean cancelled) {
+  public record TreeResult(
+      Optional<String> editorText, Optional<String> summaryEntryId, boolean cancelled) {
     /** A session_before_tree hook cancelled the move: nothing changed. */
-    public static final TreeResult CANCELLED = new TreeResult(Optional.empty(), Optional.empty(), true);
+    public static final TreeResult CANCELLED =
+        new TreeResult(Optional.empty(), Optional.empty(), true);
 
     public TreeResult {
       editorText = editorText == null ? Optional.empty() : editorText;
@@ -813,17 +941,22 @@ public final class AgentSession implements AutoCloseable {
 
   /**
    * Moves to {@code targetId} ({@code /tree}): nothing is removed; the branch being left can be
-   * summarised into a branch_summary entry at the new position. A user message as the target
-   * moves to its parent and returns its text, to be edited and sent again.
+   * summarised into a branch_summary entry at the new position. A user message as the target moves
+   * to its parent and returns its text, to be edited and sent again.
    */
-  public TreeResult navigateTree(String targetId, TreeNavigation how) throws dev.graft.runtime.compaction.Compactor.CompactionException {
+  public TreeResult navigateTree(String targetId, TreeNavigation how)
+      throws Compactor.CompactionException {
     return navigateTree(targetId, how, AbortSignal.never());
   }
 
-  /** {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link #abort}) can stop. */
+  /**
+   * {@link #navigateTree(String, TreeNavigation)} whose branch summary {@code signal} (or {@link
+   * #abort}) can stop.
+   */
   public TreeResult navigateTree(String targetId, TreeNavigation how, AbortSignal signal)
-      throws dev.graft.runtime.compaction.Compactor.CompactionException {
-    try (JobSlot.Lease job = jobs.take(signal, "navigate the tree between turns: the agent is running")) {
+      throws Compactor.CompactionException {
+    try (JobSlot.Lease job =
+        jobs.take(signal, "navigate the tree between turns: the agent is running")) {
       return new TreeNavigator(session, hooks).navigate(targetId, how, signal, settings.get());
     }
   }

@@ -13,11 +13,16 @@ import java.util.Objects;
 
 /**
  * What {@link AgentSession}'s next model call, compaction or branch summary runs with: the model
- * and its provider, the thinking level, the active tools (in the order given), the output token
- * cap (0: the model's) and the compaction settings. A change makes a new value, so one read of the
+ * and its provider, the thinking level, the active tools (in the order given), the output token cap
+ * (0: the model's) and the compaction settings. A change makes a new value, so one read of the
  * agent's field is a consistent set, whichever thread changed it.
  */
-record CallSettings(Model model, LlmProvider provider, ThinkingLevel thinking, Map<String, Tool> tools, int maxTokens,
+record CallSettings(
+    Model model,
+    LlmProvider provider,
+    ThinkingLevel thinking,
+    Map<String, Tool> tools,
+    int maxTokens,
     CompactionSettings compaction) {
   CallSettings {
     Objects.requireNonNull(model, "model");

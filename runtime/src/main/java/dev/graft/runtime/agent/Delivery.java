@@ -3,9 +3,9 @@ package dev.graft.runtime.agent;
 import java.util.Optional;
 
 /**
- * When a message sent while the agent works reaches the model (a hook script's
- * {@code deliverAs}): before the next model call of the running turn, when the run would
- * otherwise end, or with the next prompt the user sends.
+ * When a message sent while the agent works reaches the model (a hook script's {@code deliverAs}):
+ * before the next model call of the running turn, when the run would otherwise end, or with the
+ * next prompt the user sends.
  */
 public enum Delivery {
   STEER("steer"),

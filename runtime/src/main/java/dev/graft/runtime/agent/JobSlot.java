@@ -6,10 +6,9 @@ import java.util.function.Function;
 
 /**
  * The one job {@link AgentSession} does at a time: a run, a compaction, a tree move, a session
- * switch or the user's shell command. {@link #take} either gives the slot to the caller or
- * refuses with the caller's message; the {@link Lease} it returns frees the slot once, when
- * closed. While a job holds the slot, its signal is {@link #current()}, which is how an abort
- * reaches it.
+ * switch or the user's shell command. {@link #take} either gives the slot to the caller or refuses
+ * with the caller's message; the {@link Lease} it returns frees the slot once, when closed. While a
+ * job holds the slot, its signal is {@link #current()}, which is how an abort reaches it.
  */
 final class JobSlot {
   private volatile AbortSignal job;
@@ -62,8 +61,8 @@ final class JobSlot {
   }
 
   /**
-   * Runs {@code decision} (told whether a job holds the slot) while no job can take or free it,
-   * so that what it decides (queue a message, record it) holds until it returns. It must not block.
+   * Runs {@code decision} (told whether a job holds the slot) while no job can take or free it, so
+   * that what it decides (queue a message, record it) holds until it returns. It must not block.
    */
   synchronized <T> T decide(Function<Boolean, T> decision) {
     return decision.apply(job != null);

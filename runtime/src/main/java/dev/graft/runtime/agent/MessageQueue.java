@@ -8,9 +8,9 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The messages waiting for the agent: steering (before the next model call), follow-ups (when a
- * run would end), messages for the next prompt, and runs asked for while the agent was idle.
- * Any thread may add; the agent thread takes.
+ * The messages waiting for the agent: steering (before the next model call), follow-ups (when a run
+ * would end), messages for the next prompt, and runs asked for while the agent was idle. Any thread
+ * may add; the agent thread takes.
  */
 final class MessageQueue {
   private final ConcurrentLinkedQueue<AgentMessage> steering = new ConcurrentLinkedQueue<>();
@@ -29,7 +29,10 @@ final class MessageQueue {
     }
   }
 
-  /** A run that starts with this message and no prompt hooks (a script's {@code sendMessage} with triggerTurn). */
+  /**
+   * A run that starts with this message and no prompt hooks (a script's {@code sendMessage} with
+   * triggerTurn).
+   */
   record Start(AgentMessage message) implements Request {
     Start {
       Objects.requireNonNull(message, "message");

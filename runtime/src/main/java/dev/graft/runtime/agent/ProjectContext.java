@@ -1,6 +1,7 @@
 package dev.graft.runtime.agent;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,8 @@ import java.util.Optional;
 
 /**
  * Instructions a project gives the agent: {@code AGENTS.md} (or, failing that, {@code CLAUDE.md})
- * in graft's home and in every directory from the filesystem root down to the working
- * directory, outermost first, so the nearest file has the last word.
+ * in graft's home and in every directory from the filesystem root down to the working directory,
+ * outermost first, so the nearest file has the last word.
  */
 public final class ProjectContext {
   private static final List<String> NAMES = List.of("AGENTS.md", "CLAUDE.md");
@@ -30,7 +31,9 @@ public final class ProjectContext {
       dirs.addFirst(d);
     }
     for (Path dir : dirs) {
-      read(dir).filter(f -> files.stream().noneMatch(x -> x.path().equals(f.path()))).ifPresent(files::add);
+      read(dir)
+          .filter(f -> files.stream().noneMatch(x -> x.path().equals(f.path())))
+          .ifPresent(files::add);
     }
     return files;
   }
@@ -42,7 +45,7 @@ public final class ProjectContext {
         if (Files.isRegularFile(file) && Files.size(file) <= MAX_BYTES) {
           return Optional.of(new ContextFile(file, Files.readString(file, StandardCharsets.UTF_8)));
         }
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         // an unreadable instructions file is skipped, as if it were not there
       }
     }

@@ -1,11 +1,11 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.message.AgentMessage;
@@ -18,9 +18,9 @@ import java.util.function.Function;
 
 /**
  * Compacting {@link AgentSession}'s session once (threshold, overflow or manual; see
- * docs/compaction.md): whether it is due, what to summarise (from the context as the
- * {@code context} hooks shape it), the hooks around it and the summary call, with the agent's
- * {@link CallSettings} of when it began.
+ * docs/compaction.md): whether it is due, what to summarise (from the context as the {@code
+ * context} hooks shape it), the hooks around it and the summary call, with the agent's {@link
+ * CallSettings} of when it began.
  */
 final class SessionCompaction {
   private final Session session;
@@ -30,8 +30,13 @@ final class SessionCompaction {
   private final CallSettings call;
   private final AbortSignal signal;
 
-  SessionCompaction(Session session, AgentHooks hooks, Function<List<SessionEntry>, List<AgentMessage>> shaped,
-      Consumer<AgentEvent> emit, CallSettings call, AbortSignal signal) {
+  SessionCompaction(
+      Session session,
+      AgentHooks hooks,
+      Function<List<SessionEntry>, List<AgentMessage>> shaped,
+      Consumer<AgentEvent> emit,
+      CallSettings call,
+      AbortSignal signal) {
     this.session = session;
     this.hooks = hooks;
     this.shape = shaped;
@@ -46,7 +51,9 @@ final class SessionCompaction {
     try {
       List<AgentMessage> messages = session.buildContext().messages();
       TokenEstimate.ContextTokens estimate = TokenEstimate.ofContext(messages);
-      due = call.compactionForWindow().shouldCompact(estimate.tokens(), call.window()) && !staleUsage(messages, estimate);
+      due =
+          call.compactionForWindow().shouldCompact(estimate.tokens(), call.window())
+              && !staleUsage(messages, estimate);
     } catch (OutOfMemoryError e) {
       outOfMemory(reason, e);
       return;
@@ -63,22 +70,33 @@ final class SessionCompaction {
    */
   private void outOfMemory(String reason, OutOfMemoryError e) {
     emit.accept(new AgentEvent.CompactionStart(reason));
-    emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(
-        "the session is too large to compact in memory (" + e.getMessage() + "); give graft more heap"
-            + " (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session")));
-  }
-
-  /** What a kept message may be at most by itself: the context may hold no more before compacting. */
-  private long maxKeptMessageTokens() {
-    return call.window() > 0 ? Math.max(1, call.window() - call.compactionForWindow().reserveTokens()) : Long.MAX_VALUE;
+    emit.accept(
+        new AgentEvent.CompactionEnd(
+            reason,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(
+                "the session is too large to compact in memory ("
+                    + e.getMessage()
+                    + "); give graft more heap"
+                    + " (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session")));
   }
 
   /**
-   * Whether the estimate rests on the usage of a reply older than the latest compaction: that
-   * reply was kept, and its usage counts the context before the compaction, which would compact
-   * again at once (the reference skips such usage too). Older means before the compaction on the
-   * branch, not earlier by the clock: a reply written in the same millisecond as the compaction
-   * before it is new (comparing timestamps, as the reference does, took it for stale).
+   * What a kept message may be at most by itself: the context may hold no more before compacting.
+   */
+  private long maxKeptMessageTokens() {
+    return call.window() > 0
+        ? Math.max(1, call.window() - call.compactionForWindow().reserveTokens())
+        : Long.MAX_VALUE;
+  }
+
+  /**
+   * Whether the estimate rests on the usage of a reply older than the latest compaction: that reply
+   * was kept, and its usage counts the context before the compaction, which would compact again at
+   * once (the reference skips such usage too). Older means before the compaction on the branch, not
+   * earlier by the clock: a reply written in the same millisecond as the compaction before it is
+   * new (comparing timestamps, as the reference does, took it for stale).
    */
   private boolean staleUsage(List<AgentMessage> messages, TokenEstimate.ContextTokens estimate) {
     if (estimate.lastUsageIndex().isEmpty()) {
@@ -91,7 +109,8 @@ final class SessionCompaction {
       if (e instanceof SessionEntry.Compaction) {
         return true; // reached before the reply: the reply is older
       }
-      if (e instanceof SessionEntry.Message m && (m.message() == reply || m.message().equals(reply))) {
+      if (e instanceof SessionEntry.Message m
+          && (m.message() == reply || m.message().equals(reply))) {
         return false;
       }
     }
@@ -100,9 +119,9 @@ final class SessionCompaction {
 
   /**
    * Summarises the older part of the current path and appends a compaction entry, with the
-   * compaction_start/end events and the session_before_compact/session_compact hooks around it;
-   * the new entry's id, or empty (the event said why). A threshold check with nothing to
-   * summarise is silent.
+   * compaction_start/end events and the session_before_compact/session_compact hooks around it; the
+   * new entry's id, or empty (the event said why). A threshold check with nothing to summarise is
+   * silent.
    */
   Optional<String> compact(Optional<String> instructions, String reason) {
     try {
@@ -119,22 +138,36 @@ final class SessionCompaction {
     // The context as the hooks shape it for the model: a compaction summarises what the model
     // was shown (a pop's summaries, not the turns it popped). Reminders are not taken here.
     List<AgentMessage> shaped = shape.apply(branch);
-    Optional<CompactionPreparation> preparation = Compactor.prepare(branch, shaped, settings, maxKeptMessageTokens());
-    boolean nothing = preparation.isEmpty()
-        || preparation.get().messagesToSummarize().isEmpty() && preparation.get().turnPrefixMessages().isEmpty();
+    Optional<CompactionPreparation> preparation =
+        Compactor.prepare(branch, shaped, settings, maxKeptMessageTokens());
+    boolean nothing =
+        preparation.isEmpty()
+            || preparation.get().messagesToSummarize().isEmpty()
+                && preparation.get().turnPrefixMessages().isEmpty();
     if (nothing && reason.equals("threshold")) {
-      return Optional.empty(); // past the threshold with nothing older to summarise: not worth a word each prompt
+      return Optional
+          .empty(); // past the threshold with nothing older to summarise: not worth a word each
+      // prompt
     }
     emit.accept(new AgentEvent.CompactionStart(reason));
     if (nothing) {
-      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
-          Optional.of("nothing to compact: the recent messages to keep are all there is")));
+      emit.accept(
+          new AgentEvent.CompactionEnd(
+              reason,
+              Optional.empty(),
+              Optional.empty(),
+              Optional.of("nothing to compact: the recent messages to keep are all there is")));
       return Optional.empty();
     }
-    SessionHooks.BeforeCompact decision = hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
+    SessionHooks.BeforeCompact decision =
+        hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
     if (decision instanceof SessionHooks.BeforeCompact.Cancel) {
-      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(),
-          Optional.of("compaction cancelled by a session_before_compact hook")));
+      emit.accept(
+          new AgentEvent.CompactionEnd(
+              reason,
+              Optional.empty(),
+              Optional.empty(),
+              Optional.of("compaction cancelled by a session_before_compact hook")));
       return Optional.empty();
     }
     String summary;
@@ -146,21 +179,43 @@ final class SessionCompaction {
           throw new Compactor.CompactionException("compaction aborted");
         }
         summary = supplied.summary();
-        id = session.appendCompaction(summary, supplied.firstKeptEntryId(), supplied.tokensBefore(), supplied.details(), true);
+        id =
+            session.appendCompaction(
+                summary,
+                supplied.firstKeptEntryId(),
+                supplied.tokensBefore(),
+                supplied.details(),
+                true);
       } else {
-        Compactor.Result result = Compactor.summarize(preparation.get(), call.provider(), call.model(), call.thinking(), instructions, signal);
+        Compactor.Result result =
+            Compactor.summarize(
+                preparation.get(),
+                call.provider(),
+                call.model(),
+                call.thinking(),
+                instructions,
+                signal);
         summary = result.summary();
-        id = session.appendCompaction(summary, result.firstKeptEntryId(), result.tokensBefore(), Optional.of(result.details()), false);
+        id =
+            session.appendCompaction(
+                summary,
+                result.firstKeptEntryId(),
+                result.tokensBefore(),
+                Optional.of(result.details()),
+                false);
       }
     } catch (Compactor.CompactionException e) {
-      emit.accept(new AgentEvent.CompactionEnd(reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
+      emit.accept(
+          new AgentEvent.CompactionEnd(
+              reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
       return Optional.empty();
     }
     if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {
       hooks.sessionCompact(entry, fromHook);
     }
-    emit.accept(new AgentEvent.CompactionEnd(reason, Optional.of(id), Optional.of(summary), Optional.empty()));
+    emit.accept(
+        new AgentEvent.CompactionEnd(
+            reason, Optional.of(id), Optional.of(summary), Optional.empty()));
     return Optional.of(id);
   }
-
 }

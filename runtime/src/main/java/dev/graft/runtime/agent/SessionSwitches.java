@@ -11,9 +11,9 @@ import java.util.Optional;
 /**
  * Replacing the agent's session (/new, /resume, /fork) with the session hooks around it, in the
  * reference's order: {@code session_before_*} (which may cancel), {@code session_shutdown} for the
- * session being left, the change, then {@code session_start} and {@code session_switch} or
- * {@code session_fork}. Scripts stay loaded across the change (the reference reloads them), so
- * they see the same events a reloaded extension would.
+ * session being left, the change, then {@code session_start} and {@code session_switch} or {@code
+ * session_fork}. Scripts stay loaded across the change (the reference reloads them), so they see
+ * the same events a reloaded extension would.
  */
 final class SessionSwitches {
   private final Session session;
@@ -60,15 +60,20 @@ final class SessionSwitches {
   }
 
   /**
-   * Forks before the user message {@code entryId} (its text is handed back), or with {@code at}
-   * at any entry, keeping it (the reference's /clone position).
+   * Forks before the user message {@code entryId} (its text is handed back), or with {@code at} at
+   * any entry, keeping it (the reference's /clone position).
    */
   AgentSession.ForkResult fork(String entryId, boolean at) throws SessionFileException {
-    SessionEntry entry = session.entry(entryId).orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
+    SessionEntry entry =
+        session
+            .entry(entryId)
+            .orElseThrow(() -> new IllegalArgumentException("entry " + entryId + " not found"));
     Optional<String> text = Optional.empty();
     if (!at) {
-      if (!(entry instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User user)) {
-        throw new IllegalArgumentException("fork from a user message (entry " + entryId + " is not one)");
+      if (!(entry instanceof SessionEntry.Message m
+          && m.message() instanceof AgentMessage.User user)) {
+        throw new IllegalArgumentException(
+            "fork from a user message (entry " + entryId + " is not one)");
       }
       text = Optional.of(user.content().text(""));
     }

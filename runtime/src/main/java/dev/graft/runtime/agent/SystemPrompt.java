@@ -11,19 +11,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The system prompt: graft's own (a resource, listing the active tools) or the user's
- * ({@code --system-prompt}), then {@code --append-system-prompt}, the project's context files,
- * and the date and working directory last.
+ * The system prompt: graft's own (a resource, listing the active tools) or the user's ({@code
+ * --system-prompt}), then {@code --append-system-prompt}, the project's context files, and the date
+ * and working directory last.
  */
 public final class SystemPrompt {
-  private static final Map<String, String> TOOL_LINES = Map.of(
-      "read", "Read file contents (text, and images as attachments)",
-      "bash", "Run shell commands (ls, rg, git, tests, builds)",
-      "edit", "Edit a file by replacing exact text",
-      "write", "Create or overwrite a file",
-      "grep", "Search file contents for a pattern (respects .gitignore)",
-      "find", "Find files by glob pattern (respects .gitignore)",
-      "ls", "List a directory");
+  private static final Map<String, String> TOOL_LINES =
+      Map.of(
+          "read", "Read file contents (text, and images as attachments)",
+          "bash", "Run shell commands (ls, rg, git, tests, builds)",
+          "edit", "Edit a file by replacing exact text",
+          "write", "Create or overwrite a file",
+          "grep", "Search file contents for a pattern (respects .gitignore)",
+          "find", "Find files by glob pattern (respects .gitignore)",
+          "ls", "List a directory");
 
   private SystemPrompt() {}
 
@@ -32,7 +33,10 @@ public final class SystemPrompt {
    * agent knows itself): the user's prompt and appended text, and the project's context files.
    * Scripts see it as before_agent_start's {@code systemPromptOptions}.
    */
-  public record Options(Optional<String> custom, Optional<String> append, List<ProjectContext.ContextFile> contextFiles) {
+  public record Options(
+      Optional<String> custom,
+      Optional<String> append,
+      List<ProjectContext.ContextFile> contextFiles) {
     public static final Options NONE = new Options(Optional.empty(), Optional.empty(), List.of());
 
     public Options {
@@ -51,13 +55,28 @@ public final class SystemPrompt {
     if (custom.isPresent()) {
       prompt.append(custom.get());
     } else {
-      String tools = activeTools.isEmpty() ? "(none)" : String.join("\n", activeTools.stream()
-          .map(t -> "- " + t + ": " + TOOL_LINES.getOrDefault(t, "a tool provided by a script or the project"))
-          .toList());
-      boolean exploreTools = activeTools.stream().anyMatch(t -> t.equals("grep") || t.equals("find") || t.equals("ls"));
-      String exploring = !activeTools.contains("bash") ? ""
-          : exploreTools ? "- Prefer the grep, find and ls tools to bash for exploring files (faster, and they respect .gitignore)\n"
-          : "- Use bash for file operations such as ls, rg and find\n";
+      String tools =
+          activeTools.isEmpty()
+              ? "(none)"
+              : String.join(
+                  "\n",
+                  activeTools.stream()
+                      .map(t ->
+                          "- "
+                              + t
+                              + ": "
+                              + TOOL_LINES.getOrDefault(
+                                  t, "a tool provided by a script or the project"))
+                      .toList());
+      boolean exploreTools =
+          activeTools.stream()
+              .anyMatch(t -> t.equals("grep") || t.equals("find") || t.equals("ls"));
+      String exploring =
+          !activeTools.contains("bash")
+              ? ""
+              : exploreTools
+                  ? "- Prefer the grep, find and ls tools to bash for exploring files (faster, and they respect .gitignore)\n"
+                  : "- Use bash for file operations such as ls, rg and find\n";
       prompt.append(template().replace("{{tools}}", tools).replace("{{exploring}}", exploring));
     }
     append.filter(a -> !a.isBlank()).ifPresent(a -> prompt.append("\n\n").append(a));

@@ -1,11 +1,12 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ToolCallArguments;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.tools.Tool;
@@ -18,6 +19,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,7 +45,8 @@ final class ToolCalls {
     this.emit = emit;
   }
 
-  private record Planned(ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}
+  private record Planned(
+      ContentBlock.ToolCall call, Tool tool, ObjectNode args, ToolResult immediate) {}
 
   /** Waits for {@code future} (if any) to end, however it ends; its result is read elsewhere. */
   private static void awaitQuietly(Future<?> future) throws InterruptedException {
@@ -51,17 +55,18 @@ final class ToolCalls {
     }
     try {
       future.get();
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+    } catch (ExecutionException | CancellationException e) {
       // its failure is reported with its own result
     }
   }
 
   /**
-   * Runs the tool calls of {@code reply} with the {@code active} tools: the tool_call hooks
-   * first (one at a time, in call order), then the tools in parallel (those marked sequential
-   * one after another), each ending as soon as it finishes; the results in call order.
+   * Runs the tool calls of {@code reply} with the {@code active} tools: the tool_call hooks first
+   * (one at a time, in call order), then the tools in parallel (those marked sequential one after
+   * another), each ending as soon as it finishes; the results in call order.
    */
-  List<AgentMessage.ToolResult> run(AgentMessage.Assistant reply, Map<String, Tool> active, AbortSignal signal) {
+  List<AgentMessage.ToolResult> run(
+      AgentMessage.Assistant reply, Map<String, Tool> active, AbortSignal signal) {
     List<ContentBlock.ToolCall> calls = reply.toolCalls();
     if (calls.isEmpty()) {
       return List.of();
@@ -87,10 +92,11 @@ final class ToolCalls {
           finished[i] = plan.immediate();
         } else if (plan.tool().sequential()) {
           Future<ToolResult> previous = lastSequential; // this one starts once that one has ended
-          lastSequential = done.submit(() -> {
-            awaitQuietly(previous);
-            return execute(plan, signal);
-          });
+          lastSequential =
+              done.submit(() -> {
+                awaitQuietly(previous);
+                return execute(plan, signal);
+              });
           running.put(lastSequential, i);
         } else {
           running.put(done.submit(() -> execute(plan, signal)), i);
@@ -125,8 +131,15 @@ final class ToolCalls {
     for (int i = 0; i < plans.size(); i++) {
       ContentBlock.ToolCall call = plans.get(i).call();
       ToolResult result = finished[i];
-      results.add(new AgentMessage.ToolResult(call.id(), call.name(), result.content(), result.details(),
-          result.isError(), clock.millis(), null));
+      results.add(
+          new AgentMessage.ToolResult(
+              call.id(),
+              call.name(),
+              result.content(),
+              result.details(),
+              result.isError(),
+              clock.millis(),
+              null));
     }
     return results;
   }
@@ -136,7 +149,7 @@ final class ToolCalls {
     if (tool == null) {
       return new Planned(call, null, call.arguments(), error("Tool " + call.name() + " not found"));
     }
-    Optional<String> unreadable = dev.graft.runtime.llm.ToolCallArguments.error(call);
+    Optional<String> unreadable = ToolCallArguments.error(call);
     if (unreadable.isPresent()) {
       // The model's arguments were not JSON: run nothing, tell the model why.
       return new Planned(call, tool, call.arguments(), error(unreadable.get()));
@@ -149,18 +162,26 @@ final class ToolCalls {
       decision = new AgentHooks.ToolCallDecision.Block(describe(e));
     }
     return switch (decision) {
-      case AgentHooks.ToolCallDecision.Block b -> new Planned(call, tool, call.arguments(), error(b.reason()));
-      case AgentHooks.ToolCallDecision.ReplaceInput r -> new Planned(call, tool, r.arguments(), null);
+      case AgentHooks.ToolCallDecision.Block b ->
+          new Planned(call, tool, call.arguments(), error(b.reason()));
+      case AgentHooks.ToolCallDecision.ReplaceInput r ->
+          new Planned(call, tool, r.arguments(), null);
       case AgentHooks.ToolCallDecision.Proceed p -> new Planned(call, tool, call.arguments(), null);
     };
   }
 
   private void emitEnd(ContentBlock.ToolCall call, ToolResult result) {
-    emit.accept(new AgentEvent.ToolExecutionEnd(call.id(), call.name(),
-        new AgentEvent.ToolOutput(result.content(), result.details()), result.isError()));
+    emit.accept(
+        new AgentEvent.ToolExecutionEnd(
+            call.id(),
+            call.name(),
+            new AgentEvent.ToolOutput(result.content(), result.details()),
+            result.isError()));
   }
 
-  /** The result after the tool_result hooks; a failing hook makes it an error, as in the reference. */
+  /**
+   * The result after the tool_result hooks; a failing hook makes it an error, as in the reference.
+   */
   private ToolResult patched(ContentBlock.ToolCall call, ToolResult result) {
     AgentHooks.ToolResultPatch patch;
     try {
@@ -168,7 +189,9 @@ final class ToolCalls {
     } catch (RuntimeException e) {
       return error(describe(e));
     }
-    return new ToolResult(patch.content().orElse(result.content()), patch.details().isPresent() ? patch.details() : result.details(),
+    return new ToolResult(
+        patch.content().orElse(result.content()),
+        patch.details().isPresent() ? patch.details() : result.details(),
         patch.isError().orElse(result.isError()));
   }
 
@@ -178,8 +201,17 @@ final class ToolCalls {
 
   private ToolResult execute(Planned plan, AbortSignal signal) {
     ContentBlock.ToolCall call = plan.call();
-    ToolContext context = new ToolContext(cwd, signal, partial -> emit.accept(new AgentEvent.ToolExecutionUpdate(
-        call.id(), call.name(), plan.args(), new AgentEvent.ToolOutput(partial.content(), partial.details()))));
+    ToolContext context =
+        new ToolContext(
+            cwd,
+            signal,
+            partial ->
+                emit.accept(
+                    new AgentEvent.ToolExecutionUpdate(
+                        call.id(),
+                        call.name(),
+                        plan.args(),
+                        new AgentEvent.ToolOutput(partial.content(), partial.details()))));
     try {
       return plan.tool().execute(call.id(), plan.args(), context);
     } catch (RuntimeException e) {
@@ -193,13 +225,13 @@ final class ToolCalls {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return error("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       return error(String.valueOf(e.getCause()));
     }
   }
 
   private static ToolResult error(String message) {
-    return new ToolResult(List.of(new ContentBlock.Text(message)), Optional.of((JsonNode) Json.object()), true);
+    return new ToolResult(
+        List.of(new ContentBlock.Text(message)), Optional.of((JsonNode) Json.object()), true);
   }
-
 }

@@ -10,8 +10,8 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageContent;
-import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.EntryMessages;
+import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,9 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Summaries of a branch being left in tree navigation: the entries from the old leaf back to
- * the common ancestor with the target, newest first within a token budget, summarised so the
- * branch the user goes to carries what the abandoned one found out.
+ * Summaries of a branch being left in tree navigation: the entries from the old leaf back to the
+ * common ancestor with the target, newest first within a token budget, summarised so the branch the
+ * user goes to carries what the abandoned one found out.
  */
 public final class BranchSummary {
   private BranchSummary() {}
@@ -72,13 +72,15 @@ public final class BranchSummary {
   }
 
   /**
-   * Walks the entries newest first, keeping messages while they fit {@code tokenBudget}
-   * (0: no limit); a summary that does not fit is still kept while under 90% of the budget.
+   * Walks the entries newest first, keeping messages while they fit {@code tokenBudget} (0: no
+   * limit); a summary that does not fit is still kept while under 90% of the budget.
    */
   public static Prepared prepare(List<SessionEntry> entries, long tokenBudget) {
     FileOps files = new FileOps();
     for (SessionEntry e : entries) {
-      if (e instanceof SessionEntry.BranchSummary b && !b.fromHook().orElse(false) && b.details().isPresent()) {
+      if (e instanceof SessionEntry.BranchSummary b
+          && !b.fromHook().orElse(false)
+          && b.details().isPresent()) {
         files.addDetails(b.details().get());
       }
     }
@@ -93,7 +95,8 @@ public final class BranchSummary {
       files.add(message.get());
       long tokens = TokenEstimate.of(message.get());
       if (tokenBudget > 0 && total + tokens > tokenBudget) {
-        boolean summary = entry instanceof SessionEntry.Compaction || entry instanceof SessionEntry.BranchSummary;
+        boolean summary =
+            entry instanceof SessionEntry.Compaction || entry instanceof SessionEntry.BranchSummary;
         if (summary && total < tokenBudget * 0.9) {
           messages.addFirst(message.get());
           total += tokens;
@@ -108,7 +111,10 @@ public final class BranchSummary {
 
   private static Optional<AgentMessage> message(SessionEntry entry) {
     return switch (entry) {
-      case SessionEntry.Message m -> m.message() instanceof AgentMessage.ToolResult ? Optional.empty() : Optional.of(m.message());
+      case SessionEntry.Message m ->
+          m.message() instanceof AgentMessage.ToolResult
+              ? Optional.empty()
+              : Optional.of(m.message());
       case SessionEntry.Compaction c -> Optional.of(EntryMessages.summaryOf(c));
       default -> EntryMessages.of(entry);
     };
@@ -116,28 +122,56 @@ public final class BranchSummary {
 
   /**
    * Writes the summary of {@code entries} with {@code model}, within the model's window minus
-   * {@code reserveTokens}. {@code instructions} adds a focus, or replaces the prompt when
-   * {@code replaceInstructions}.
+   * {@code reserveTokens}. {@code instructions} adds a focus, or replaces the prompt when {@code
+   * replaceInstructions}.
    */
-  public static Result summarize(List<SessionEntry> entries, LlmProvider provider, Model model, long reserveTokens,
-      Optional<String> instructions, boolean replaceInstructions, AbortSignal signal) throws Compactor.CompactionException {
+  public static Result summarize(
+      List<SessionEntry> entries,
+      LlmProvider provider,
+      Model model,
+      long reserveTokens,
+      Optional<String> instructions,
+      boolean replaceInstructions,
+      AbortSignal signal)
+      throws Compactor.CompactionException {
     Prepared prepared = prepare(entries, Math.max(0, model.contextWindow() - reserveTokens));
     if (prepared.messages().isEmpty()) {
       return new Result("No content to summarize", details(prepared.fileOps()));
     }
     String prompt = Compactor.resource("branch.md");
     if (instructions.filter(s -> !s.isBlank()).isPresent()) {
-      prompt = replaceInstructions ? instructions.get() : prompt + "\n\nAdditional focus: " + instructions.get();
+      prompt =
+          replaceInstructions
+              ? instructions.get()
+              : prompt + "\n\nAdditional focus: " + instructions.get();
     }
-    String text = "<conversation>\n" + ConversationText.of(LlmMessages.convert(prepared.messages())) + "\n</conversation>\n\n" + prompt;
-    LlmRequest request = LlmRequest.of(model, Compactor.resource("system.md"),
-        List.of(new AgentMessage.User(new MessageContent.Blocks(List.of(new ContentBlock.Text(text))), System.currentTimeMillis(), null)),
-        List.of()).withMaxTokens(2048).withSignal(signal);
+    String text =
+        "<conversation>\n"
+            + ConversationText.of(LlmMessages.convert(prepared.messages()))
+            + "\n</conversation>\n\n"
+            + prompt;
+    LlmRequest request =
+        LlmRequest.of(
+                model,
+                Compactor.resource("system.md"),
+                List.of(
+                    new AgentMessage.User(
+                        new MessageContent.Blocks(List.of(new ContentBlock.Text(text))),
+                        System.currentTimeMillis(),
+                        null)),
+                List.of())
+            .withMaxTokens(2048)
+            .withSignal(signal);
     AgentMessage.Assistant reply = provider.stream(request, event -> {});
     if (reply.failed()) {
-      throw new Compactor.CompactionException("the branch summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
+      throw new Compactor.CompactionException(
+          "the branch summary could not be written: "
+              + reply.errorMessage().orElse(reply.stopReason()));
     }
-    String summary = Compactor.rawResource("branch-preamble.txt") + new MessageContent.Blocks(reply.content()).text("\n") + prepared.fileOps().formatted();
+    String summary =
+        Compactor.rawResource("branch-preamble.txt")
+            + new MessageContent.Blocks(reply.content()).text("\n")
+            + prepared.fileOps().formatted();
     return new Result(summary, details(prepared.fileOps()));
   }
 

@@ -7,10 +7,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a compaction will do, before any model is asked: the messages to summarise, the start of
- * a turn cut in two (summarised separately), the previous summary to build on, the first entry
- * kept, the context size before, and the files read and changed. Hooks see this and may cancel
- * the compaction or supply their own summary.
+ * What a compaction will do, before any model is asked: the messages to summarise, the start of a
+ * turn cut in two (summarised separately), the previous summary to build on, the first entry kept,
+ * the context size before, and the files read and changed. Hooks see this and may cancel the
+ * compaction or supply their own summary.
  */
 public record CompactionPreparation(
     String firstKeptEntryId,

@@ -1,8 +1,8 @@
 package dev.graft.runtime.compaction;
 
-import dev.graft.runtime.config.CompactionSettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
@@ -23,14 +23,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Prepares and writes compaction summaries: what to summarise and keep ({@link #prepare}), then
- * one model call per part ({@link #summarize}). The prompts are resources beside this class.
+ * Prepares and writes compaction summaries: what to summarise and keep ({@link #prepare}), then one
+ * model call per part ({@link #summarize}). The prompts are resources beside this class.
  */
 public final class Compactor {
   private Compactor() {}
 
   /** A summary ready to be appended as a compaction entry. */
-  public record Result(String summary, String firstKeptEntryId, long tokensBefore, ObjectNode details) {}
+  public record Result(
+      String summary, String firstKeptEntryId, long tokensBefore, ObjectNode details) {}
 
   /** Why a compaction cannot be made (nothing to summarise, a summary call failed...). */
   public static final class CompactionException extends Exception {
@@ -40,19 +41,21 @@ public final class Compactor {
   }
 
   /**
-   * What compacting the path would summarise and keep; empty when the path ends in a
-   * compaction already or there is nothing before the part to keep.
+   * What compacting the path would summarise and keep; empty when the path ends in a compaction
+   * already or there is nothing before the part to keep.
    */
-  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, CompactionSettings settings) {
+  public static Optional<CompactionPreparation> prepare(
+      List<SessionEntry> path, CompactionSettings settings) {
     return prepare(path, settings, Long.MAX_VALUE);
   }
 
   /**
-   * As {@link #prepare(List, CompactionSettings)}; a message larger than {@code maxKeptMessageTokens}
-   * by itself is summarised, not kept, when it can be ({@link CutPoint#pastTooLarge}).
+   * As {@link #prepare(List, CompactionSettings)}; a message larger than {@code
+   * maxKeptMessageTokens} by itself is summarised, not kept, when it can be ({@link
+   * CutPoint#pastTooLarge}).
    */
-  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, CompactionSettings settings,
-      long maxKeptMessageTokens) {
+  public static Optional<CompactionPreparation> prepare(
+      List<SessionEntry> path, CompactionSettings settings, long maxKeptMessageTokens) {
     if (path.isEmpty() || path.getLast() instanceof SessionEntry.Compaction) {
       return Optional.empty();
     }
@@ -78,7 +81,8 @@ public final class Compactor {
       start = kept >= 0 ? kept : previousIndex + 1;
     }
     long tokensBefore = TokenEstimate.ofContext(contextMessages(path)).tokens();
-    CutPoint cut = CutPoint.find(path, start, path.size(), settings.keepRecentTokens(), maxKeptMessageTokens);
+    CutPoint cut =
+        CutPoint.find(path, start, path.size(), settings.keepRecentTokens(), maxKeptMessageTokens);
     String firstKept = path.get(cut.firstKeptEntryIndex()).id();
     int historyEnd = cut.isSplitTurn() ? cut.turnStartIndex() : cut.firstKeptEntryIndex();
     List<AgentMessage> toSummarize = new ArrayList<>();
@@ -92,33 +96,45 @@ public final class Compactor {
       }
     }
     FileOps files = new FileOps();
-    if (previousIndex >= 0 && path.get(previousIndex) instanceof SessionEntry.Compaction previous
-        && !previous.fromHook().orElse(false) && previous.details().isPresent()) {
+    if (previousIndex >= 0
+        && path.get(previousIndex) instanceof SessionEntry.Compaction previous
+        && !previous.fromHook().orElse(false)
+        && previous.details().isPresent()) {
       files.addDetails(previous.details().get());
     }
     toSummarize.forEach(files::add);
     prefix.forEach(files::add);
-    return Optional.of(new CompactionPreparation(firstKept, toSummarize, prefix, cut.isSplitTurn(), tokensBefore,
-        previousSummary, files, settings));
+    return Optional.of(
+        new CompactionPreparation(
+            firstKept,
+            toSummarize,
+            prefix,
+            cut.isSplitTurn(),
+            tokensBefore,
+            previousSummary,
+            files,
+            settings));
   }
 
   /**
-   * What compacting would summarise and keep when {@code context} hooks shaped the path's
-   * context into {@code shaped} (the messages the model is shown): {@link #prepare} when they
-   * left graft's own context as it was, else a preparation of the shaped messages
-   * ({@link ShapedCompaction}).
+   * What compacting would summarise and keep when {@code context} hooks shaped the path's context
+   * into {@code shaped} (the messages the model is shown): {@link #prepare} when they left graft's
+   * own context as it was, else a preparation of the shaped messages ({@link ShapedCompaction}).
    */
-  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
-      CompactionSettings settings) {
+  public static Optional<CompactionPreparation> prepare(
+      List<SessionEntry> path, List<AgentMessage> shaped, CompactionSettings settings) {
     return prepare(path, shaped, settings, Long.MAX_VALUE);
   }
 
   /**
-   * As {@link #prepare(List, List, CompactionSettings)}, not keeping a message larger than
-   * {@code maxKeptMessageTokens} by itself where it can be summarised instead.
+   * As {@link #prepare(List, List, CompactionSettings)}, not keeping a message larger than {@code
+   * maxKeptMessageTokens} by itself where it can be summarised instead.
    */
-  public static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
-      CompactionSettings settings, long maxKeptMessageTokens) {
+  public static Optional<CompactionPreparation> prepare(
+      List<SessionEntry> path,
+      List<AgentMessage> shaped,
+      CompactionSettings settings,
+      long maxKeptMessageTokens) {
     if (shaped.equals(contextMessages(path))) {
       return prepare(path, settings, maxKeptMessageTokens);
     }
@@ -155,20 +171,41 @@ public final class Compactor {
   }
 
   /**
-   * Writes the summary with {@code model}: the history (built on the previous summary when
-   * there is one) and, for a split turn, the turn's beginning, each in its own call; the file
-   * lists are appended. {@code customInstructions} adds a focus to the history prompt.
+   * Writes the summary with {@code model}: the history (built on the previous summary when there is
+   * one) and, for a split turn, the turn's beginning, each in its own call; the file lists are
+   * appended. {@code customInstructions} adds a focus to the history prompt.
    */
-  public static Result summarize(CompactionPreparation p, LlmProvider provider, Model model, ThinkingLevel thinking,
-      Optional<String> customInstructions, AbortSignal signal) throws CompactionException {
+  public static Result summarize(
+      CompactionPreparation p,
+      LlmProvider provider,
+      Model model,
+      ThinkingLevel thinking,
+      Optional<String> customInstructions,
+      AbortSignal signal)
+      throws CompactionException {
     String summary;
-    String history = p.messagesToSummarize().isEmpty() && p.isSplitTurn()
-        ? "No prior history."
-        : call(provider, model, thinking, signal, historyPrompt(p, customInstructions), (int) (0.8 * p.settings().reserveTokens()));
+    String history =
+        p.messagesToSummarize().isEmpty() && p.isSplitTurn()
+            ? "No prior history."
+            : call(
+                provider,
+                model,
+                thinking,
+                signal,
+                historyPrompt(p, customInstructions),
+                (int) (0.8 * p.settings().reserveTokens()));
     if (p.isSplitTurn() && !p.turnPrefixMessages().isEmpty()) {
-      String prefix = call(provider, model, thinking, signal,
-          "<conversation>\n" + ConversationText.of(LlmMessages.convert(p.turnPrefixMessages())) + "\n</conversation>\n\n"
-              + resource("turn-prefix.md"), (int) (0.5 * p.settings().reserveTokens()));
+      String prefix =
+          call(
+              provider,
+              model,
+              thinking,
+              signal,
+              "<conversation>\n"
+                  + ConversationText.of(LlmMessages.convert(p.turnPrefixMessages()))
+                  + "\n</conversation>\n\n"
+                  + resource("turn-prefix.md"),
+              (int) (0.5 * p.settings().reserveTokens()));
       summary = history + "\n\n---\n\n**Turn Context (split turn):**\n\n" + prefix;
     } else {
       summary = history;
@@ -187,22 +224,41 @@ public final class Compactor {
     if (customInstructions.filter(s -> !s.isBlank()).isPresent()) {
       base += "\n\nAdditional focus: " + customInstructions.get();
     }
-    StringBuilder prompt = new StringBuilder("<conversation>\n")
-        .append(ConversationText.of(LlmMessages.convert(p.messagesToSummarize())))
-        .append("\n</conversation>\n\n");
-    p.previousSummary().ifPresent(s -> prompt.append("<previous-summary>\n").append(s).append("\n</previous-summary>\n\n"));
+    StringBuilder prompt =
+        new StringBuilder("<conversation>\n")
+            .append(ConversationText.of(LlmMessages.convert(p.messagesToSummarize())))
+            .append("\n</conversation>\n\n");
+    p.previousSummary()
+        .ifPresent(s ->
+            prompt.append("<previous-summary>\n").append(s).append("\n</previous-summary>\n\n"));
     return prompt.append(base).toString();
   }
 
-  private static String call(LlmProvider provider, Model model, ThinkingLevel thinking, AbortSignal signal,
-      String prompt, int maxTokens) throws CompactionException {
-    LlmRequest request = LlmRequest.of(model, resource("system.md"),
-        List.of(new AgentMessage.User(new MessageContent.Blocks(List.of(new ContentBlock.Text(prompt))), System.currentTimeMillis(), null)),
-        List.of()).withMaxTokens(Math.max(1, maxTokens)).withSignal(signal)
-        .withThinking(model.reasoning() ? thinking : ThinkingLevel.OFF);
+  private static String call(
+      LlmProvider provider,
+      Model model,
+      ThinkingLevel thinking,
+      AbortSignal signal,
+      String prompt,
+      int maxTokens)
+      throws CompactionException {
+    LlmRequest request =
+        LlmRequest.of(
+                model,
+                resource("system.md"),
+                List.of(
+                    new AgentMessage.User(
+                        new MessageContent.Blocks(List.of(new ContentBlock.Text(prompt))),
+                        System.currentTimeMillis(),
+                        null)),
+                List.of())
+            .withMaxTokens(Math.max(1, maxTokens))
+            .withSignal(signal)
+            .withThinking(model.reasoning() ? thinking : ThinkingLevel.OFF);
     AgentMessage.Assistant reply = provider.stream(request, event -> {});
     if (reply.failed()) {
-      throw new CompactionException("the summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
+      throw new CompactionException(
+          "the summary could not be written: " + reply.errorMessage().orElse(reply.stopReason()));
     }
     return new MessageContent.Blocks(reply.content()).text("\n");
   }

@@ -9,16 +9,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A conversation as plain text for a summarizer, so the model reads it as a transcript rather
- * than a conversation to continue. Tool results are cut to 2,000 characters: a summary needs
- * what happened, not every line of output. The layout is the reference agent's. Past the
- * reference, a message's own text (each part of an assistant's) is cut the same way at
- * {@link #MESSAGE_MAX_CHARS}: a pasted log of a gigabyte is summarised from its beginning, and
- * never copied whole on the way.
+ * A conversation as plain text for a summarizer, so the model reads it as a transcript rather than
+ * a conversation to continue. Tool results are cut to 2,000 characters: a summary needs what
+ * happened, not every line of output. The layout is the reference agent's. Past the reference, a
+ * message's own text (each part of an assistant's) is cut the same way at {@link
+ * #MESSAGE_MAX_CHARS}: a pasted log of a gigabyte is summarised from its beginning, and never
+ * copied whole on the way.
  */
 public final class ConversationText {
   static final int TOOL_RESULT_MAX_CHARS = 2000;
-  /** About 25,000 tokens by graft's estimate: far more than any message the reference's tests hold. */
+
+  /**
+   * About 25,000 tokens by graft's estimate: far more than any message the reference's tests hold.
+   */
   static final int MESSAGE_MAX_CHARS = 100_000;
 
   private ConversationText() {}
@@ -42,7 +45,8 @@ public final class ConversationText {
             switch (block) {
               case ContentBlock.Text t -> text.add(t.text());
               case ContentBlock.Thinking t -> thinking.add(t.thinking());
-              case ContentBlock.ToolCall c -> calls.add(c.name() + "(" + arguments(c.arguments()) + ")");
+              case ContentBlock.ToolCall c ->
+                  calls.add(c.name() + "(" + arguments(c.arguments()) + ")");
               default -> {}
             }
           }
@@ -102,7 +106,9 @@ public final class ConversationText {
       total += parts.get(i).length();
       appendUpTo(head, parts.get(i), max);
     }
-    return total <= max ? head.toString() : head + "\n\n[... " + (total - max) + " more characters truncated]";
+    return total <= max
+        ? head.toString()
+        : head + "\n\n[... " + (total - max) + " more characters truncated]";
   }
 
   private static void appendUpTo(StringBuilder sb, String s, int max) {

@@ -3,6 +3,7 @@ package dev.graft.runtime.compaction;
 import dev.graft.runtime.session.SessionEntry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 /**
  * Where a compaction cuts a path: the entries from {@code firstKeptEntryIndex} on are kept, the
@@ -15,20 +16,25 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
 
   /**
    * The reference's findCutPoint over {@code entries[start, end)}: walk back from the newest
-   * message adding up estimated tokens until {@code keepRecentTokens} are reached, then cut at
-   * the nearest valid point at or after there ({@link #cutPointFor}), taking along settings
-   * entries just before it.
+   * message adding up estimated tokens until {@code keepRecentTokens} are reached, then cut at the
+   * nearest valid point at or after there ({@link #cutPointFor}), taking along settings entries
+   * just before it.
    */
-  public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens) {
+  public static CutPoint find(
+      List<SessionEntry> entries, int start, int end, long keepRecentTokens) {
     return find(entries, start, end, keepRecentTokens, Long.MAX_VALUE);
   }
 
   /**
-   * As {@link #find(List, int, int, long)}, but a message whose own estimate is more than
-   * {@code maxKeptMessageTokens} is not kept when a cut point follows it: keeping it would leave
-   * the context as full as before (see {@link #pastTooLarge}).
+   * As {@link #find(List, int, int, long)}, but a message whose own estimate is more than {@code
+   * maxKeptMessageTokens} is not kept when a cut point follows it: keeping it would leave the
+   * context as full as before (see {@link #pastTooLarge}).
    */
-  public static CutPoint find(List<SessionEntry> entries, int start, int end, long keepRecentTokens,
+  public static CutPoint find(
+      List<SessionEntry> entries,
+      int start,
+      int end,
+      long keepRecentTokens,
       long maxKeptMessageTokens) {
     List<Integer> cutPoints = validCutPoints(entries, start, end);
     if (cutPoints.isEmpty()) {
@@ -46,8 +52,16 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
         break;
       }
     }
-    cut = pastTooLarge(cutPoints, cut, end, i -> entries.get(i) instanceof SessionEntry.Message m
-        ? TokenEstimate.of(m.message()) : 0, maxKeptMessageTokens);
+    cut =
+        pastTooLarge(
+            cutPoints,
+            cut,
+            end,
+            i ->
+                entries.get(i) instanceof SessionEntry.Message m
+                    ? TokenEstimate.of(m.message())
+                    : 0,
+            maxKeptMessageTokens);
     while (cut > start) {
       SessionEntry previous = entries.get(cut - 1);
       if (previous.type().equals("compaction") || previous.type().equals("message")) {
@@ -62,10 +76,10 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
   }
 
   /**
-   * The nearest cut point at or after {@code index}; when there is none (the newest messages
-   * that fill the budget are tool results, which cannot start the kept part), the latest one
-   * before it, so that the older part is still summarised. The reference falls back to the
-   * first cut point there, which keeps everything and compacts nothing.
+   * The nearest cut point at or after {@code index}; when there is none (the newest messages that
+   * fill the budget are tool results, which cannot start the kept part), the latest one before it,
+   * so that the older part is still summarised. The reference falls back to the first cut point
+   * there, which keeps everything and compacts nothing.
    */
   static int cutPointFor(List<Integer> cutPoints, int index) {
     for (int c : cutPoints) {
@@ -78,12 +92,12 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
 
   /**
    * {@code cut}, or, when a message from {@code cut} to {@code end} is larger than {@code max}
-   * tokens by itself (a pasted log larger than the window), the first cut point after the last
-   * such message, so that it is summarised (from its beginning, see {@link ConversationText})
-   * rather than kept whole; {@code cut} when no cut point follows it. The reference keeps it.
+   * tokens by itself (a pasted log larger than the window), the first cut point after the last such
+   * message, so that it is summarised (from its beginning, see {@link ConversationText}) rather
+   * than kept whole; {@code cut} when no cut point follows it. The reference keeps it.
    */
-  static int pastTooLarge(List<Integer> cutPoints, int cut, int end, java.util.function.IntToLongFunction tokensAt,
-      long max) {
+  static int pastTooLarge(
+      List<Integer> cutPoints, int cut, int end, IntToLongFunction tokensAt, long max) {
     if (max == Long.MAX_VALUE) {
       return cut;
     }
@@ -110,7 +124,13 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
       SessionEntry e = entries.get(i);
       if (e instanceof SessionEntry.Message m) {
         switch (m.message().role()) {
-          case "bashExecution", "custom", "branchSummary", "compactionSummary", "user", "assistant" -> points.add(i);
+          case "bashExecution",
+              "custom",
+              "branchSummary",
+              "compactionSummary",
+              "user",
+              "assistant" ->
+              points.add(i);
           default -> {}
         }
       } else if (e.type().equals("branch_summary") || e.type().equals("custom_message")) {
@@ -127,7 +147,8 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
       if (e.type().equals("branch_summary") || e.type().equals("custom_message")) {
         return i;
       }
-      if (e instanceof SessionEntry.Message m && (m.message().role().equals("user") || m.message().role().equals("bashExecution"))) {
+      if (e instanceof SessionEntry.Message m
+          && (m.message().role().equals("user") || m.message().role().equals("bashExecution"))) {
         return i;
       }
     }

@@ -47,18 +47,22 @@ public final class FileOps {
 
   /** Adds the lists a previous compaction recorded in its details. */
   public void addDetails(JsonNode details) {
-    details.path("readFiles").forEach(f -> {
-      if (f.isTextual()) {
-        read.add(f.textValue());
-      }
-    });
-    details.path("modifiedFiles").forEach(f -> {
-      if (f.isTextual()) {
-        // the lists do not say how a file was changed; the reference counts them as edited
-        edited.add(f.textValue());
-        modified.add(f.textValue());
-      }
-    });
+    details
+        .path("readFiles")
+        .forEach(f -> {
+          if (f.isTextual()) {
+            read.add(f.textValue());
+          }
+        });
+    details
+        .path("modifiedFiles")
+        .forEach(f -> {
+          if (f.isTextual()) {
+            // the lists do not say how a file was changed; the reference counts them as edited
+            edited.add(f.textValue());
+            modified.add(f.textValue());
+          }
+        });
   }
 
   /** Files only read (not also changed), sorted. */
@@ -82,7 +86,10 @@ public final class FileOps {
     return List.copyOf(written);
   }
 
-  /** Files edited, and files a previous summary listed as modified (the reference's {@code fileOps.edited}), sorted. */
+  /**
+   * Files edited, and files a previous summary listed as modified (the reference's {@code
+   * fileOps.edited}), sorted.
+   */
   public List<String> edited() {
     return List.copyOf(edited);
   }

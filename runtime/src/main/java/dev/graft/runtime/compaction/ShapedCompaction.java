@@ -9,20 +9,23 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What to compact when {@code context} hooks shaped the context (a pop's summaries in place of
- * the popped turns, say): the summary is written from the messages the model was shown, not from
- * the raw entries behind them, so what a hook hid stays hidden and what it added is summarised
- * (seeds/hooks-v2-context-control.md, "later wins": a compaction made after a pop summarises the
- * pop's summaries). The part kept starts at a message that stands for an entry of the branch,
- * which becomes the compaction's first kept entry; the previous compaction's summary is built
- * on only when the hooks left it first in the context.
+ * What to compact when {@code context} hooks shaped the context (a pop's summaries in place of the
+ * popped turns, say): the summary is written from the messages the model was shown, not from the
+ * raw entries behind them, so what a hook hid stays hidden and what it added is summarised ("later
+ * wins": a compaction made after a pop summarises the pop's summaries, and hides what came before
+ * its first kept entry, pops included; docs/compaction.md). The part kept starts at a message that
+ * stands for an entry of the branch, which becomes the compaction's first kept entry; the previous
+ * compaction's summary is built on only when the hooks left it first in the context.
  */
 final class ShapedCompaction {
   private ShapedCompaction() {}
 
   /** {@code maxKeptMessageTokens}: as in {@link CutPoint#find(List, int, int, long, long)}. */
-  static Optional<CompactionPreparation> prepare(List<SessionEntry> path, List<AgentMessage> shaped,
-      CompactionSettings settings, long maxKeptMessageTokens) {
+  static Optional<CompactionPreparation> prepare(
+      List<SessionEntry> path,
+      List<AgentMessage> shaped,
+      CompactionSettings settings,
+      long maxKeptMessageTokens) {
     if (path.isEmpty() || path.getLast() instanceof SessionEntry.Compaction || shaped.isEmpty()) {
       return Optional.empty();
     }
@@ -36,7 +39,9 @@ final class ShapedCompaction {
     int start = 0;
     Optional<String> previousSummary = Optional.empty();
     FileOps files = new FileOps();
-    if (previous >= 0 && origins[0] == previous && path.get(previous) instanceof SessionEntry.Compaction c) {
+    if (previous >= 0
+        && origins[0] == previous
+        && path.get(previous) instanceof SessionEntry.Compaction c) {
       start = 1;
       previousSummary = Optional.of(c.summary());
       if (!c.fromHook().orElse(false) && c.details().isPresent()) {
@@ -54,8 +59,11 @@ final class ShapedCompaction {
     List<Integer> cutPoints = new ArrayList<>();
     int prefixMax = -1;
     for (int i = start; i < shaped.size(); i++) {
-      if (origins[i] >= 0 && origins[i] == suffixMin[i] && prefixMax < origins[i]
-          && !(path.get(origins[i]) instanceof SessionEntry.Compaction) && startsTurnPart(shaped.get(i))) {
+      if (origins[i] >= 0
+          && origins[i] == suffixMin[i]
+          && prefixMax < origins[i]
+          && !(path.get(origins[i]) instanceof SessionEntry.Compaction)
+          && startsTurnPart(shaped.get(i))) {
         cutPoints.add(i);
       }
       prefixMax = Math.max(prefixMax, origins[i]);
@@ -72,12 +80,21 @@ final class ShapedCompaction {
         break;
       }
     }
-    cut = CutPoint.pastTooLarge(cutPoints, cut, shaped.size(), i -> TokenEstimate.of(shaped.get(i)), maxKeptMessageTokens);
+    cut =
+        CutPoint.pastTooLarge(
+            cutPoints,
+            cut,
+            shaped.size(),
+            i -> TokenEstimate.of(shaped.get(i)),
+            maxKeptMessageTokens);
     boolean userAtCut = shaped.get(cut).role().equals("user");
     int turnStart = -1;
     for (int i = cut; i >= start && !userAtCut; i--) {
       String role = shaped.get(i).role();
-      if (role.equals("user") || role.equals("bashExecution") || role.equals("custom") || role.equals("branchSummary")) {
+      if (role.equals("user")
+          || role.equals("bashExecution")
+          || role.equals("custom")
+          || role.equals("branchSummary")) {
         turnStart = i;
         break;
       }
@@ -89,19 +106,31 @@ final class ShapedCompaction {
     prefix.forEach(files::add);
     int firstKept = origins[cut];
     // Settings changes just before the first kept entry go with it, as in CutPoint.
-    while (firstKept > 0 && (path.get(firstKept - 1) instanceof SessionEntry.ModelChange
-        || path.get(firstKept - 1) instanceof SessionEntry.ThinkingLevelChange)) {
+    while (firstKept > 0
+        && (path.get(firstKept - 1) instanceof SessionEntry.ModelChange
+            || path.get(firstKept - 1) instanceof SessionEntry.ThinkingLevelChange)) {
       firstKept--;
     }
     long tokensBefore = TokenEstimate.ofContext(shaped).tokens();
-    return Optional.of(new CompactionPreparation(path.get(firstKept).id(), toSummarize, prefix, split, tokensBefore,
-        previousSummary, files, settings));
+    return Optional.of(
+        new CompactionPreparation(
+            path.get(firstKept).id(),
+            toSummarize,
+            prefix,
+            split,
+            tokensBefore,
+            previousSummary,
+            files,
+            settings));
   }
 
-  /** Whether the kept part may start with {@code m} (never a tool result: a call keeps its results). */
+  /**
+   * Whether the kept part may start with {@code m} (never a tool result: a call keeps its results).
+   */
   private static boolean startsTurnPart(AgentMessage m) {
     return switch (m.role()) {
-      case "bashExecution", "custom", "branchSummary", "compactionSummary", "user", "assistant" -> true;
+      case "bashExecution", "custom", "branchSummary", "compactionSummary", "user", "assistant" ->
+          true;
       default -> false;
     };
   }

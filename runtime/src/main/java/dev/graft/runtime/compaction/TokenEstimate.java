@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Token counts without a tokenizer, as the reference agent estimates them: characters / 4,
- * rounded up (an image counts as 4,800 characters), and the context's size as the last
- * successful assistant turn's reported usage plus estimates for what came after it.
- * Conservative: it overestimates rather than under.
+ * Token counts without a tokenizer, as the reference agent estimates them: characters / 4, rounded
+ * up (an image counts as 4,800 characters), and the context's size as the last successful assistant
+ * turn's reported usage plus estimates for what came after it. Conservative: it overestimates
+ * rather than under.
  */
 public final class TokenEstimate {
   private static final int IMAGE_CHARS = 4800;
@@ -20,7 +20,8 @@ public final class TokenEstimate {
   private TokenEstimate() {}
 
   /** The context size: reported usage up to the last assistant turn, estimates after it. */
-  public record ContextTokens(long tokens, long usageTokens, long trailingTokens, OptionalInt lastUsageIndex) {}
+  public record ContextTokens(
+      long tokens, long usageTokens, long trailingTokens, OptionalInt lastUsageIndex) {}
 
   /** Estimated tokens of one message (works on any message shape, as the reference does). */
   public static long of(AgentMessage message) {
@@ -36,8 +37,12 @@ public final class TokenEstimate {
           switch (block.path("type").asText()) {
             case "text" -> chars += length(block.get("text"));
             case "thinking" -> chars += length(block.get("thinking"));
-            case "toolCall" -> chars += length(block.get("name"))
-                + (block.has("arguments") ? Json.write(Json.jsValue(block.get("arguments"))).length() : "undefined".length());
+            case "toolCall" ->
+                chars +=
+                    length(block.get("name"))
+                        + (block.has("arguments")
+                            ? Json.write(Json.jsValue(block.get("arguments"))).length()
+                            : "undefined".length());
             default -> {}
           }
         }

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a move in the session tree will do, before anything is summarised: where it goes, the
- * leaf it leaves, where the two paths meet, the abandoned entries a branch summary would cover,
- * and what the user asked for. Hooks see this and may cancel the move or supply the summary.
+ * What a move in the session tree will do, before anything is summarised: where it goes, the leaf
+ * it leaves, where the two paths meet, the abandoned entries a branch summary would cover, and what
+ * the user asked for. Hooks see this and may cancel the move or supply the summary.
  */
 public record TreePreparation(
     String targetId,

@@ -5,8 +5,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tells long work (a model stream, a tool, a hook) that the user gave up on it. Work checks
- * {@link #aborted()} or registers a listener; it never throws into the caller by itself.
+ * Tells long work (a model stream, a tool, a hook) that the user gave up on it. Work checks {@link
+ * #aborted()} or registers a listener; it never throws into the caller by itself.
  */
 public final class AbortSignal {
   private final AtomicReference<String> reason = new AtomicReference<>();

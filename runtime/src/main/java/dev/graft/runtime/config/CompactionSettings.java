@@ -1,8 +1,8 @@
 package dev.graft.runtime.config;
 
 /**
- * When and how much to compact: compaction starts when the context exceeds the model's window
- * minus {@code reserveTokens}, and keeps about {@code keepRecentTokens} of the newest messages.
+ * When and how much to compact: compaction starts when the context exceeds the model's window minus
+ * {@code reserveTokens}, and keeps about {@code keepRecentTokens} of the newest messages.
  */
 public record CompactionSettings(boolean enabled, long reserveTokens, long keepRecentTokens) {
   public static final CompactionSettings DEFAULTS = new CompactionSettings(true, 16_384, 20_000);
@@ -26,7 +26,9 @@ public record CompactionSettings(boolean enabled, long reserveTokens, long keepR
     long reserve = reserveTokens >= contextWindow ? contextWindow / 4 : reserveTokens;
     long room = contextWindow - reserve;
     long keep = keepRecentTokens >= room ? room / 2 : keepRecentTokens;
-    return reserve == reserveTokens && keep == keepRecentTokens ? this : new CompactionSettings(enabled, reserve, keep);
+    return reserve == reserveTokens && keep == keepRecentTokens
+        ? this
+        : new CompactionSettings(enabled, reserve, keep);
   }
 
   /** Whether a context of {@code tokens} in a window of {@code contextWindow} needs compacting. */

@@ -9,13 +9,14 @@ package dev.graft.runtime.config;
 public record ModelCallBudget(int perRun, int inFlight) {
   /** The most either setting may be. */
   public static final int MAX_PER_RUN = 100_000;
+
   public static final int MAX_IN_FLIGHT = 100;
 
   /**
    * 100 a run: the examples make one call per prompt, command or compaction, and 100 leaves room
-   * for a script that summarises every tool result of a long run, while a loop gone wrong stops
-   * at 100 calls (issue 28's prompt made 601). 4 at once: a few summaries in parallel, where a
-   * burst of 300 was sent before.
+   * for a script that summarises every tool result of a long run, while a loop gone wrong stops at
+   * 100 calls (without this budget, one prompt made 601). 4 at once: a few summaries in parallel,
+   * where a burst of 300 was sent before.
    */
   public static final ModelCallBudget DEFAULTS = new ModelCallBudget(100, 4);
 

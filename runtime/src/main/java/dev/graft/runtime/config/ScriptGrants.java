@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,21 +16,23 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What hook scripts may reach beyond the API, granted in settings.json by a script's name
- * ({@code git-checkpoint.js}, {@code stacking/index.js}) or {@code package:NAME} (every script of an
+ * What hook scripts may reach beyond the API, granted in settings.json by a script's name ({@code
+ * git-checkpoint.js}, {@code stacking/index.js}) or {@code package:NAME} (every script of an
  * installed package): the programs they may run ({@code scripts.exec}: {@code true} for any, or a
  * list of program names; also {@code "run"} below), and in {@code scripts.permissions} the paths
  * they may read and write, the hosts they may fetch and the secret-looking environment variables
  * they may see ({@code {"read": ["."], "write": ["./notes"], "net": ["api.github.com"], "env":
- * ["GITHUB_TOKEN"]}}). Grants in the global settings apply to your own scripts and global
- * packages; grants in the project's {@code .graft/settings.json} apply only to the project's
- * scripts and packages, which run only once trusted, and are part of what is trusted (see
- * {@link #projectText}). So a repository can never grant anything to a script by itself.
+ * ["GITHUB_TOKEN"]}}). Grants in the global settings apply to your own scripts and global packages;
+ * grants in the project's {@code .graft/settings.json} apply only to the project's scripts and
+ * packages, which run only once trusted, and are part of what is trusted (see {@link
+ * #projectText}). So a repository can never grant anything to a script by itself.
  */
-public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
+public record ScriptGrants(
+    Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
   public static final String FIELD = "scripts.exec";
   public static final String PERMISSIONS = "scripts.permissions";
   public static final ScriptGrants NONE = new ScriptGrants(Map.of(), Map.of(), List.of());
+
   /** The fields of a permission object, in the order they are written. */
   public static final List<String> KINDS = List.of("run", "read", "write", "net", "env");
 
@@ -43,9 +47,15 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
    * them), and the paths (as written: relative to the project, {@code ~/...} or absolute), hosts
    * and variable names it was granted.
    */
-  public record Grant(boolean any, Set<String> commands, Set<String> read, Set<String> write, Set<String> net,
+  public record Grant(
+      boolean any,
+      Set<String> commands,
+      Set<String> read,
+      Set<String> write,
+      Set<String> net,
       Set<String> env) {
-    public static final Grant NONE = new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+    public static final Grant NONE =
+        new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
 
     public Grant {
       commands = sorted(commands);
@@ -61,7 +71,7 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
     }
 
     private static Set<String> sorted(Set<String> s) {
-      return java.util.Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(s)));
+      return Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(s)));
     }
 
     public boolean allows(String command) {
@@ -79,8 +89,13 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
 
     /** Both grants together. */
     public Grant plus(Grant other) {
-      return new Grant(any || other.any, union(commands, other.commands), union(read, other.read),
-          union(write, other.write), union(net, other.net), union(env, other.env));
+      return new Grant(
+          any || other.any,
+          union(commands, other.commands),
+          union(read, other.read),
+          union(write, other.write),
+          union(net, other.net),
+          union(env, other.env));
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
@@ -91,12 +106,12 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
 
     /**
      * The grant as one canonical line: {@code true} or the programs as a sorted JSON list, then
-     * each non-empty permission ({@code  read=[...]}); a grant of programs alone reads as it
-     * always did, so a fingerprint trusted before permissions existed still matches.
+     * each non-empty permission ({@code read=[...]}); a grant of programs alone reads as it always
+     * did, so a fingerprint trusted before permissions existed still matches.
      */
     public String text() {
       StringBuilder out = new StringBuilder(any ? "true" : list(commands));
-      Map<String, Set<String>> rest = new java.util.LinkedHashMap<>();
+      Map<String, Set<String>> rest = new LinkedHashMap<>();
       rest.put("read", read);
       rest.put("write", write);
       rest.put("net", net);
@@ -133,8 +148,12 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
     }
 
     private static String list(Collection<String> values) {
-      return values.stream().sorted().map(c -> "\"" + c.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
-          .reduce((a, b) -> a + "," + b).map(s -> "[" + s + "]").orElse("[]");
+      return values.stream()
+          .sorted()
+          .map(c -> "\"" + c.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
+          .reduce((a, b) -> a + "," + b)
+          .map(s -> "[" + s + "]")
+          .orElse("[]");
     }
   }
 
@@ -153,19 +172,23 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
     return Optional.ofNullable(project.get(name));
   }
 
-  /** The project's grant for one key (a script's name, or {@code package:NAME}) as text; empty when none. */
+  /**
+   * The project's grant for one key (a script's name, or {@code package:NAME}) as text; empty when
+   * none.
+   */
   public String projectTextFor(String key) {
     Grant g = project.get(key);
     return g == null ? "" : key + "=" + g.text() + "\n";
   }
 
   /**
-   * The project's grants as one canonical text (sorted; empty when there are none), so that a
-   * trust fingerprint can cover them: a changed grant needs trust again.
+   * The project's grants as one canonical text (sorted; empty when there are none), so that a trust
+   * fingerprint can cover them: a changed grant needs trust again.
    */
   public String projectText() {
     StringBuilder out = new StringBuilder();
-    new TreeMap<>(project).forEach((name, grant) -> out.append(name).append('=').append(grant.text()).append('\n'));
+    new TreeMap<>(project)
+        .forEach((name, grant) -> out.append(name).append('=').append(grant.text()).append('\n'));
     return out.toString();
   }
 
@@ -186,7 +209,11 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
     JsonNode exec = scripts.path("exec");
     if (!exec.isMissingNode()) {
       if (!exec.isObject()) {
-        problems.add(file + ": " + FIELD + " must be an object from a script's name to true or a list of programs; ignored");
+        problems.add(
+            file
+                + ": "
+                + FIELD
+                + " must be an object from a script's name to true or a list of programs; ignored");
       } else {
         for (Iterator<Map.Entry<String, JsonNode>> it = exec.fields(); it.hasNext(); ) {
           Map.Entry<String, JsonNode> e = it.next();
@@ -202,7 +229,11 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
     JsonNode permissions = scripts.path("permissions");
     if (!permissions.isMissingNode()) {
       if (!permissions.isObject()) {
-        problems.add(file + ": " + PERMISSIONS + " must be an object from a script's name to its permissions; ignored");
+        problems.add(
+            file
+                + ": "
+                + PERMISSIONS
+                + " must be an object from a script's name to its permissions; ignored");
       } else {
         for (Iterator<Map.Entry<String, JsonNode>> it = permissions.fields(); it.hasNext(); ) {
           Map.Entry<String, JsonNode> e = it.next();
@@ -238,7 +269,8 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
    */
   public static Optional<Grant> permissions(JsonNode v, String where, List<String> problems) {
     if (!v.isObject()) {
-      problems.add(where + " must be an object {\"run\", \"read\", \"write\", \"net\", \"env\"}; ignored");
+      problems.add(
+          where + " must be an object {\"run\", \"read\", \"write\", \"net\", \"env\"}; ignored");
       return Optional.empty();
     }
     Grant g = Grant.NONE;
@@ -254,29 +286,43 @@ public record ScriptGrants(Map<String, Grant> user, Map<String, Grant> project, 
           }
         }
         case "read", "write", "net", "env" -> {
-          Optional<Set<String>> values = strings(e.getValue(), at, switch (field) {
-            case "net" -> "host names";
-            case "env" -> "variable names";
-            default -> "paths";
-          }, problems);
+          Optional<Set<String>> values =
+              strings(
+                  e.getValue(),
+                  at,
+                  switch (field) {
+                    case "net" -> "host names";
+                    case "env" -> "variable names";
+                    default -> "paths";
+                  },
+                  problems);
           if (values.isPresent()) {
             Set<String> s = values.get();
-            g = g.plus(switch (field) {
-              case "read" -> new Grant(false, Set.of(), s, Set.of(), Set.of(), Set.of());
-              case "write" -> new Grant(false, Set.of(), Set.of(), s, Set.of(), Set.of());
-              case "net" -> new Grant(false, Set.of(), Set.of(), Set.of(), s, Set.of());
-              default -> new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), s);
-            });
+            g =
+                g.plus(
+                    switch (field) {
+                      case "read" -> new Grant(false, Set.of(), s, Set.of(), Set.of(), Set.of());
+                      case "write" -> new Grant(false, Set.of(), Set.of(), s, Set.of(), Set.of());
+                      case "net" -> new Grant(false, Set.of(), Set.of(), Set.of(), s, Set.of());
+                      default -> new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), s);
+                    });
           }
         }
-        default -> problems.add(where + " has an unknown field \"" + field + "\" (the fields are " + String.join(", ", KINDS)
-            + "); ignored");
+        default ->
+            problems.add(
+                where
+                    + " has an unknown field \""
+                    + field
+                    + "\" (the fields are "
+                    + String.join(", ", KINDS)
+                    + "); ignored");
       }
     }
     return Optional.of(g);
   }
 
-  private static Optional<Set<String>> strings(JsonNode v, String where, String what, List<String> problems) {
+  private static Optional<Set<String>> strings(
+      JsonNode v, String where, String what, List<String> problems) {
     if (!v.isArray()) {
       problems.add(where + " must be a list of " + what + "; ignored");
       return Optional.empty();

@@ -8,24 +8,30 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json},
- * whose values win. Comments and trailing commas are allowed; fields graft does not know are
- * left alone (a file written for the reference agent works). A wrong value is reported as one
- * line naming the file and the field, and the default (or the global value) is used instead.
+ * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json}, whose
+ * values win. Comments and trailing commas are allowed; fields graft does not know are left alone
+ * (a file written for the reference agent works). A wrong value is reported as one line naming the
+ * file and the field, and the default (or the global value) is used instead.
  */
-public record Settings(CompactionSettings compaction, java.time.Duration scriptEventTimeout, boolean bashPassesApiKeys,
-    ModelCallBudget scriptModelCalls, List<String> problems) {
+public record Settings(
+    CompactionSettings compaction,
+    Duration scriptEventTimeout,
+    boolean bashPassesApiKeys,
+    ModelCallBudget scriptModelCalls,
+    List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
-  public static final java.time.Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = java.time.Duration.ofSeconds(30);
+  public static final Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = Duration.ofSeconds(30);
 
-  private static final ObjectMapper LENIENT = JsonMapper.builder()
-      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
-      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
-      .build();
+  private static final ObjectMapper LENIENT =
+      JsonMapper.builder()
+          .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+          .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+          .build();
 
   public Settings {
     problems = List.copyOf(problems);
@@ -34,33 +40,55 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
   public static Settings load(GraftHome home, Path projectDir) {
     List<String> problems = new ArrayList<>();
     CompactionSettings compaction = CompactionSettings.DEFAULTS;
-    java.time.Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
+    Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
     boolean passApiKeys = false;
     ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
         compaction = compaction(root.path("compaction"), compaction, file, problems);
-        eventTimeout = eventTimeout(root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
+        eventTimeout =
+            eventTimeout(
+                root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
         boolean project = !file.equals(home.settings());
-        modelCalls = new ModelCallBudget(
-            modelCalls(root.path("scripts"), "modelCallsPerRun", 0, ModelCallBudget.MAX_PER_RUN, modelCalls.perRun(),
-                project, file, problems),
-            modelCalls(root.path("scripts"), "modelCallsInFlight", 1, ModelCallBudget.MAX_IN_FLIGHT, modelCalls.inFlight(),
-                project, file, problems));
+        modelCalls =
+            new ModelCallBudget(
+                modelCalls(
+                    root.path("scripts"),
+                    "modelCallsPerRun",
+                    0,
+                    ModelCallBudget.MAX_PER_RUN,
+                    modelCalls.perRun(),
+                    project,
+                    file,
+                    problems),
+                modelCalls(
+                    root.path("scripts"),
+                    "modelCallsInFlight",
+                    1,
+                    ModelCallBudget.MAX_IN_FLIGHT,
+                    modelCalls.inFlight(),
+                    project,
+                    file,
+                    problems));
         JsonNode pass = root.path("tools").path("bash").path("passApiKeys");
         if (file.equals(home.settings())) {
           passApiKeys = passApiKeys(pass, file, problems);
         } else if (!pass.isMissingNode()) {
-          problems.add(file + ": tools.bash.passApiKeys is honoured only in " + home.settings()
-              + " (a project cannot hand its commands your keys); ignored");
+          problems.add(
+              file
+                  + ": tools.bash.passApiKeys is honoured only in "
+                  + home.settings()
+                  + " (a project cannot hand its commands your keys); ignored");
         }
       }
     }
     return new Settings(compaction, eventTimeout, passApiKeys, modelCalls, problems);
   }
 
-  /** {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why). */
+  /**
+   * {@code file} as a JSON object, or null when it is absent or wrong (then a problem says why).
+   */
   static JsonNode read(Path file, List<String> problems) {
     if (!Files.isRegularFile(file)) {
       return null;
@@ -73,7 +101,8 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
       }
       return root;
     } catch (IOException e) {
-      String message = e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
+      String message =
+          e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
       problems.add(file + ": " + message + "; ignored");
       return null;
     }
@@ -84,7 +113,8 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     return projectDir.resolve(".graft").resolve("settings.json");
   }
 
-  private static CompactionSettings compaction(JsonNode c, CompactionSettings base, Path file, List<String> problems) {
+  private static CompactionSettings compaction(
+      JsonNode c, CompactionSettings base, Path file, List<String> problems) {
     if (c.isMissingNode()) {
       return base;
     }
@@ -108,14 +138,16 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
   }
 
   /** {@code scripts.eventTimeoutSeconds}: from 1 to 3600 seconds. */
-  private static java.time.Duration eventTimeout(JsonNode v, java.time.Duration base, Path file, List<String> problems) {
+  private static Duration eventTimeout(
+      JsonNode v, Duration base, Path file, List<String> problems) {
     if (v.isMissingNode()) {
       return base;
     }
     if (v.isNumber() && v.doubleValue() >= 1 && v.doubleValue() <= 3600) {
-      return java.time.Duration.ofMillis(Math.round(v.doubleValue() * 1000));
+      return Duration.ofMillis(Math.round(v.doubleValue() * 1000));
     }
-    problems.add(file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
+    problems.add(
+        file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
     return base;
   }
 
@@ -123,25 +155,53 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
    * {@code scripts.<field>}: a whole number from {@code min} to {@code max}. A project's file may
    * only lower it: the budget guards your money against scripts, a project's among them.
    */
-  private static int modelCalls(JsonNode scripts, String field, int min, int max, int base, boolean project, Path file,
+  private static int modelCalls(
+      JsonNode scripts,
+      String field,
+      int min,
+      int max,
+      int base,
+      boolean project,
+      Path file,
       List<String> problems) {
     JsonNode v = scripts.path(field);
     if (v.isMissingNode()) {
       return base;
     }
-    if (!(v.isIntegralNumber() && v.canConvertToInt() && v.intValue() >= min && v.intValue() <= max)) {
-      problems.add(file + ": scripts." + field + " must be a whole number from " + min + " to " + max + "; ignored");
+    if (!(v.isIntegralNumber()
+        && v.canConvertToInt()
+        && v.intValue() >= min
+        && v.intValue() <= max)) {
+      problems.add(
+          file
+              + ": scripts."
+              + field
+              + " must be a whole number from "
+              + min
+              + " to "
+              + max
+              + "; ignored");
       return base;
     }
     if (project && v.intValue() > base) {
-      problems.add(file + ": scripts." + field + " may only lower the limit in a project (" + v.intValue() + " > " + base
-          + "); ignored");
+      problems.add(
+          file
+              + ": scripts."
+              + field
+              + " may only lower the limit in a project ("
+              + v.intValue()
+              + " > "
+              + base
+              + "); ignored");
       return base;
     }
     return v.intValue();
   }
 
-  /** {@code tools.bash.passApiKeys}: whether the bash tool's commands get the API keys (default false). */
+  /**
+   * {@code tools.bash.passApiKeys}: whether the bash tool's commands get the API keys (default
+   * false).
+   */
   private static boolean passApiKeys(JsonNode v, Path file, List<String> problems) {
     if (v.isMissingNode()) {
       return false;
@@ -153,7 +213,8 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     return false;
   }
 
-  private static long tokens(JsonNode c, String field, long fallback, Path file, List<String> problems) {
+  private static long tokens(
+      JsonNode c, String field, long fallback, Path file, List<String> problems) {
     if (!c.has(field)) {
       return fallback;
     }
@@ -161,7 +222,8 @@ public record Settings(CompactionSettings compaction, java.time.Duration scriptE
     if (v.isIntegralNumber() && v.canConvertToLong() && v.longValue() >= 0) {
       return v.longValue();
     }
-    problems.add(file + ": compaction." + field + " must be a whole number of tokens, 0 or more; ignored");
+    problems.add(
+        file + ": compaction." + field + " must be a whole number of tokens, 0 or more; ignored");
     return fallback;
   }
 }

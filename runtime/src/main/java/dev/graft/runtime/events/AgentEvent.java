@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * What an agent run tells the modes (and hooks), in the reference agent's order: agent_start,
- * turn_start, message_start/update/end per message, tool_execution_start/update/end per tool
- * call, turn_end, agent_end.
+ * turn_start, message_start/update/end per message, tool_execution_start/update/end per tool call,
+ * turn_end, agent_end.
  */
 public sealed interface AgentEvent {
 
@@ -28,15 +28,18 @@ public sealed interface AgentEvent {
 
   record MessageEnd(AgentMessage message) implements AgentEvent {}
 
-  record ToolExecutionStart(String toolCallId, String toolName, ObjectNode args) implements AgentEvent {}
+  record ToolExecutionStart(String toolCallId, String toolName, ObjectNode args)
+      implements AgentEvent {}
 
-  record ToolExecutionUpdate(String toolCallId, String toolName, ObjectNode args, ToolOutput partial)
+  record ToolExecutionUpdate(
+      String toolCallId, String toolName, ObjectNode args, ToolOutput partial)
       implements AgentEvent {}
 
   record ToolExecutionEnd(String toolCallId, String toolName, ToolOutput result, boolean isError)
       implements AgentEvent {}
 
-  record TurnEnd(AgentMessage.Assistant message, List<AgentMessage.ToolResult> toolResults) implements AgentEvent {
+  record TurnEnd(AgentMessage.Assistant message, List<AgentMessage.ToolResult> toolResults)
+      implements AgentEvent {
     public TurnEnd {
       toolResults = List.copyOf(toolResults);
     }
@@ -52,10 +55,11 @@ public sealed interface AgentEvent {
   record CompactionStart(String reason) implements AgentEvent {}
 
   /**
-   * Compaction ended: the new compaction entry's id and summary, or why there is none (an
-   * error, or nothing to compact).
+   * Compaction ended: the new compaction entry's id and summary, or why there is none (an error, or
+   * nothing to compact).
    */
-  record CompactionEnd(String reason, Optional<String> entryId, Optional<String> summary, Optional<String> error)
+  record CompactionEnd(
+      String reason, Optional<String> entryId, Optional<String> summary, Optional<String> error)
       implements AgentEvent {
     public CompactionEnd {
       entryId = entryId == null ? Optional.empty() : entryId;
@@ -68,13 +72,15 @@ public sealed interface AgentEvent {
    * A model call failed in a way worth another try and will be made again after {@code delayMs}:
    * what it streamed is void (the reference's {@code auto_retry_start}, same fields).
    */
-  record AutoRetryStart(int attempt, int maxAttempts, long delayMs, String errorMessage) implements AgentEvent {}
+  record AutoRetryStart(int attempt, int maxAttempts, long delayMs, String errorMessage)
+      implements AgentEvent {}
 
   /**
    * The retries of a model call ended: {@code success} when an attempt completed, else the last
    * error in {@code finalError} (the reference's {@code auto_retry_end}).
    */
-  record AutoRetryEnd(boolean success, int attempt, Optional<String> finalError) implements AgentEvent {
+  record AutoRetryEnd(boolean success, int attempt, Optional<String> finalError)
+      implements AgentEvent {
     public AutoRetryEnd {
       finalError = finalError == null ? Optional.empty() : finalError;
     }

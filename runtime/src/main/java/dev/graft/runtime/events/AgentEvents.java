@@ -7,8 +7,8 @@ import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.message.MessageCodec;
 
 /**
- * Agent events as JSON lines, in the reference agent's shapes ({@code graft --mode json} and
- * RPC print these): {@code {"type":"message_end","message":{...}}} and so on.
+ * Agent events as JSON lines, in the reference agent's shapes ({@code graft --mode json} and RPC
+ * print these): {@code {"type":"message_end","message":{...}}} and so on.
  */
 public final class AgentEvents {
   private AgentEvents() {}
@@ -109,14 +109,33 @@ public final class AgentEvents {
     ObjectNode o = Json.object();
     switch (event) {
       case StreamEvent.Start s -> o.put("type", "start");
-      case StreamEvent.TextStart t -> o.put("type", "text_start").put("contentIndex", t.contentIndex());
-      case StreamEvent.TextDelta t -> o.put("type", "text_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
-      case StreamEvent.TextEnd t -> o.put("type", "text_end").put("contentIndex", t.contentIndex()).put("content", t.block().text());
-      case StreamEvent.ThinkingStart t -> o.put("type", "thinking_start").put("contentIndex", t.contentIndex());
-      case StreamEvent.ThinkingDelta t -> o.put("type", "thinking_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
-      case StreamEvent.ThinkingEnd t -> o.put("type", "thinking_end").put("contentIndex", t.contentIndex()).put("content", t.block().thinking());
-      case StreamEvent.ToolCallStart t -> o.put("type", "toolcall_start").put("contentIndex", t.contentIndex()).put("id", t.id()).put("name", t.name());
-      case StreamEvent.ToolCallDelta t -> o.put("type", "toolcall_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
+      case StreamEvent.TextStart t ->
+          o.put("type", "text_start").put("contentIndex", t.contentIndex());
+      case StreamEvent.TextDelta t ->
+          o.put("type", "text_delta").put("contentIndex", t.contentIndex()).put("delta", t.delta());
+      case StreamEvent.TextEnd t ->
+          o.put("type", "text_end")
+              .put("contentIndex", t.contentIndex())
+              .put("content", t.block().text());
+      case StreamEvent.ThinkingStart t ->
+          o.put("type", "thinking_start").put("contentIndex", t.contentIndex());
+      case StreamEvent.ThinkingDelta t ->
+          o.put("type", "thinking_delta")
+              .put("contentIndex", t.contentIndex())
+              .put("delta", t.delta());
+      case StreamEvent.ThinkingEnd t ->
+          o.put("type", "thinking_end")
+              .put("contentIndex", t.contentIndex())
+              .put("content", t.block().thinking());
+      case StreamEvent.ToolCallStart t ->
+          o.put("type", "toolcall_start")
+              .put("contentIndex", t.contentIndex())
+              .put("id", t.id())
+              .put("name", t.name());
+      case StreamEvent.ToolCallDelta t ->
+          o.put("type", "toolcall_delta")
+              .put("contentIndex", t.contentIndex())
+              .put("delta", t.delta());
       case StreamEvent.ToolCallEnd t -> {
         o.put("type", "toolcall_end").put("contentIndex", t.contentIndex());
         o.set("toolCall", MessageCodec.encodeBlock(t.toolCall()));

@@ -8,261 +8,305 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The turn's hook points that {@link HookRunner#run} asks with its one loop: {@code input},
- * {@code before_agent_start}, {@code tool_call} and {@code tool_result}, each a {@link HookPoint}
- * with its payload, answer checks, chaining and failure policy. ({@code context} has a class of
- * its own, {@link ContextHookPoint}; the watched agent events are {@link WatchedPoints}.)
+ * The turn's hook points that {@link HookRunner#run} asks with its one loop: {@code input}, {@code
+ * before_agent_start}, {@code tool_call} and {@code tool_result}, each a {@link HookPoint} with its
+ * payload, answer checks, chaining and failure policy. ({@code context} has a class of its own,
+ * {@link ContextHookPoint}; the watched agent events are {@link WatchedPoints}.)
  */
 final class AgentHookPoints {
   private AgentHookPoints() {}
 
-  /** {@code input}: continue, transform the text (the next script sees the new text), or handled. */
-  static final HookPoint<String, AgentHooks.InputResult> INPUT = new HookPoint<>("input") {
-    @Override
-    AgentHooks.InputResult initial(String text) {
-      return new AgentHooks.InputResult.Continue();
-    }
-
-    @Override
-    void fill(ObjectNode p, String text) {
-      p.put("text", text).put("source", "interactive");
-    }
-
-    @Override
-    Step<AgentHooks.InputResult> read(String text, AgentHooks.InputResult result, JsonNode a, Wrong wrong) {
-      if (!a.isObject()) {
-        wrong.report(HookRunner.kind(a) + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
-        return new Step.Next<>(result);
-      }
-      switch (a.path("action").asText("")) {
-        case "continue" -> {}
-        case "handled" -> {
-          return new Step.Stop<>(new AgentHooks.InputResult.Handled());
+  /**
+   * {@code input}: continue, transform the text (the next script sees the new text), or handled.
+   */
+  static final HookPoint<String, AgentHooks.InputResult> INPUT =
+      new HookPoint<>("input") {
+        @Override
+        AgentHooks.InputResult initial(String text) {
+          return new AgentHooks.InputResult.Continue();
         }
-        case "transform" -> {
-          if (a.path("text").isTextual()) {
-            return new Step.Next<>(new AgentHooks.InputResult.Transform(a.get("text").textValue()));
+
+        @Override
+        void fill(ObjectNode p, String text) {
+          p.put("text", text).put("source", "interactive");
+        }
+
+        @Override
+        Step<AgentHooks.InputResult> read(
+            String text, AgentHooks.InputResult result, JsonNode a, Wrong wrong) {
+          if (!a.isObject()) {
+            wrong.report(
+                HookRunner.kind(a)
+                    + " instead of {action: \"continue\", \"transform\" or \"handled\", text?}");
+            return new Step.Next<>(result);
           }
-          wrong.report("{action: \"transform\"} without a string field text");
+          switch (a.path("action").asText("")) {
+            case "continue" -> {}
+            case "handled" -> {
+              return new Step.Stop<>(new AgentHooks.InputResult.Handled());
+            }
+            case "transform" -> {
+              if (a.path("text").isTextual()) {
+                return new Step.Next<>(
+                    new AgentHooks.InputResult.Transform(a.get("text").textValue()));
+              }
+              wrong.report("{action: \"transform\"} without a string field text");
+            }
+            default ->
+                wrong.report("an object without action \"continue\", \"transform\" or \"handled\"");
+          }
+          return new Step.Next<>(result);
         }
-        default -> wrong.report("an object without action \"continue\", \"transform\" or \"handled\"");
-      }
-      return new Step.Next<>(result);
-    }
 
-    @Override
-    String next(String text, AgentHooks.InputResult result) {
-      return result instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
-    }
-  };
+        @Override
+        String next(String text, AgentHooks.InputResult result) {
+          return result instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
+        }
+      };
 
   /** A prompt about to run, and the system prompt as the scripts before have left it. */
   record Start(String prompt, String systemPrompt, Optional<ObjectNode> systemPromptOptions) {}
 
-  /** {@code before_agent_start}: a message to add (the first one stands) and a system prompt (the next script sees it). */
-  static final HookPoint<Start, AgentHooks.BeforeAgentStart> BEFORE_AGENT_START = new HookPoint<>("before_agent_start") {
-    @Override
-    AgentHooks.BeforeAgentStart initial(Start input) {
-      return AgentHooks.BeforeAgentStart.NOTHING;
-    }
-
-    @Override
-    void fill(ObjectNode p, Start s) {
-      p.put("prompt", s.prompt()).put("systemPrompt", s.systemPrompt());
-      s.systemPromptOptions().ifPresent(o -> p.set("systemPromptOptions", o));
-    }
-
-    @Override
-    Step<AgentHooks.BeforeAgentStart> read(Start input, AgentHooks.BeforeAgentStart result, JsonNode a, Wrong wrong) {
-      if (!a.isObject()) {
-        wrong.report(HookRunner.kind(a) + " instead of {message?, systemPrompt?}");
-        return new Step.Next<>(result);
-      }
-      Optional<String> systemPrompt = result.systemPrompt();
-      if (a.has("systemPrompt")) {
-        if (a.get("systemPrompt").isTextual()) {
-          systemPrompt = Optional.of(a.get("systemPrompt").textValue());
-        } else {
-          wrong.report("a systemPrompt that is not a string");
+  /**
+   * {@code before_agent_start}: a message to add (the first one stands) and a system prompt (the
+   * next script sees it).
+   */
+  static final HookPoint<Start, AgentHooks.BeforeAgentStart> BEFORE_AGENT_START =
+      new HookPoint<>("before_agent_start") {
+        @Override
+        AgentHooks.BeforeAgentStart initial(Start input) {
+          return AgentHooks.BeforeAgentStart.NOTHING;
         }
-      }
-      Optional<AgentHooks.InjectedMessage> message = result.message();
-      if (a.has("message") && !HookRunner.nothing(a.get("message"))) {
-        Optional<AgentHooks.InjectedMessage> m = HookRunner.injected(a.get("message"));
-        if (m.isEmpty()) {
-          wrong.report("a message without a string customType and a string or block-array content");
-        } else if (message.isPresent()) {
-          wrong.report("a second message (one per prompt; the first one stands)");
-        } else {
-          message = m;
-        }
-      }
-      return new Step.Next<>(new AgentHooks.BeforeAgentStart(message, systemPrompt));
-    }
 
-    @Override
-    Start next(Start input, AgentHooks.BeforeAgentStart result) {
-      return result.systemPrompt().filter(p -> !p.equals(input.systemPrompt())).map(p -> new Start(input.prompt(), p, input.systemPromptOptions())).orElse(input);
-    }
-  };
+        @Override
+        void fill(ObjectNode p, Start s) {
+          p.put("prompt", s.prompt()).put("systemPrompt", s.systemPrompt());
+          s.systemPromptOptions().ifPresent(o -> p.set("systemPromptOptions", o));
+        }
+
+        @Override
+        Step<AgentHooks.BeforeAgentStart> read(
+            Start input, AgentHooks.BeforeAgentStart result, JsonNode a, Wrong wrong) {
+          if (!a.isObject()) {
+            wrong.report(HookRunner.kind(a) + " instead of {message?, systemPrompt?}");
+            return new Step.Next<>(result);
+          }
+          Optional<String> systemPrompt = result.systemPrompt();
+          if (a.has("systemPrompt")) {
+            if (a.get("systemPrompt").isTextual()) {
+              systemPrompt = Optional.of(a.get("systemPrompt").textValue());
+            } else {
+              wrong.report("a systemPrompt that is not a string");
+            }
+          }
+          Optional<AgentHooks.InjectedMessage> message = result.message();
+          if (a.has("message") && !HookRunner.nothing(a.get("message"))) {
+            Optional<AgentHooks.InjectedMessage> m = HookRunner.injected(a.get("message"));
+            if (m.isEmpty()) {
+              wrong.report(
+                  "a message without a string customType and a string or block-array content");
+            } else if (message.isPresent()) {
+              wrong.report("a second message (one per prompt; the first one stands)");
+            } else {
+              message = m;
+            }
+          }
+          return new Step.Next<>(new AgentHooks.BeforeAgentStart(message, systemPrompt));
+        }
+
+        @Override
+        Start next(Start input, AgentHooks.BeforeAgentStart result) {
+          return result
+              .systemPrompt()
+              .filter(p -> !p.equals(input.systemPrompt()))
+              .map(p -> new Start(input.prompt(), p, input.systemPromptOptions()))
+              .orElse(input);
+        }
+      };
 
   /** A tool call, with its arguments as the scripts so far have left them. */
   record Call(ContentBlock.ToolCall call, ObjectNode input) {}
 
   /**
-   * {@code tool_call}: block the call or run it with other arguments (the next script sees
-   * them). It fails closed: a failing script, or an answer that cannot be used, blocks the call.
+   * {@code tool_call}: block the call or run it with other arguments (the next script sees them).
+   * It fails closed: a failing script, or an answer that cannot be used, blocks the call.
    */
-  static final HookPoint<Call, AgentHooks.ToolCallDecision> TOOL_CALL = new HookPoint<>("tool_call") {
-    @Override
-    AgentHooks.ToolCallDecision initial(Call input) {
-      return new AgentHooks.ToolCallDecision.Proceed();
-    }
-
-    @Override
-    void fill(ObjectNode p, Call c) {
-      p.put("toolCallId", c.call().id()).put("toolName", c.call().name());
-      p.set("input", c.input());
-    }
-
-    @Override
-    Step<AgentHooks.ToolCallDecision> read(Call input, AgentHooks.ToolCallDecision result, JsonNode a, Wrong wrong) {
-      if (!a.isObject()) {
-        return blocked(wrong, HookRunner.kind(a) + " instead of {block?, reason?, input?}", "an unusable answer");
-      }
-      if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
-        // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
-        return blocked(wrong, "a block that is not a boolean", "an unusable answer");
-      }
-      if (a.path("block").asBoolean(false)) {
-        if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
-          wrong.report("a reason that is not a string", "the tool call is blocked without it");
+  static final HookPoint<Call, AgentHooks.ToolCallDecision> TOOL_CALL =
+      new HookPoint<>("tool_call") {
+        @Override
+        AgentHooks.ToolCallDecision initial(Call input) {
+          return new AgentHooks.ToolCallDecision.Proceed();
         }
-        String reason = a.path("reason").isTextual() ? a.get("reason").textValue() : "Blocked by " + wrong.source();
-        return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block(reason));
-      }
-      if (a.has("input")) {
-        if (a.get("input") instanceof ObjectNode o) {
-          return new Step.Next<>(new AgentHooks.ToolCallDecision.ReplaceInput(o));
+
+        @Override
+        void fill(ObjectNode p, Call c) {
+          p.put("toolCallId", c.call().id()).put("toolName", c.call().name());
+          p.set("input", c.input());
         }
-        return blocked(wrong, "an input that is not an object", "an unusable input");
-      }
-      return new Step.Next<>(result);
-    }
 
-    private Step<AgentHooks.ToolCallDecision> blocked(Wrong wrong, String what, String why) {
-      wrong.report(what, "the tool call is blocked");
-      return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block("Blocked: the tool_call hook in " + wrong.source() + " returned " + why));
-    }
+        @Override
+        Step<AgentHooks.ToolCallDecision> read(
+            Call input, AgentHooks.ToolCallDecision result, JsonNode a, Wrong wrong) {
+          if (!a.isObject()) {
+            return blocked(
+                wrong,
+                HookRunner.kind(a) + " instead of {block?, reason?, input?}",
+                "an unusable answer");
+          }
+          if (a.has("block") && !a.get("block").isBoolean() && !a.get("block").isNull()) {
+            // A gate that answers {block: "yes"} meant to block: fail closed rather than guess.
+            return blocked(wrong, "a block that is not a boolean", "an unusable answer");
+          }
+          if (a.path("block").asBoolean(false)) {
+            if (a.has("reason") && !a.get("reason").isTextual() && !a.get("reason").isNull()) {
+              wrong.report("a reason that is not a string", "the tool call is blocked without it");
+            }
+            String reason =
+                a.path("reason").isTextual()
+                    ? a.get("reason").textValue()
+                    : "Blocked by " + wrong.source();
+            return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block(reason));
+          }
+          if (a.has("input")) {
+            if (a.get("input") instanceof ObjectNode o) {
+              return new Step.Next<>(new AgentHooks.ToolCallDecision.ReplaceInput(o));
+            }
+            return blocked(wrong, "an input that is not an object", "an unusable input");
+          }
+          return new Step.Next<>(result);
+        }
 
-    @Override
-    Call next(Call input, AgentHooks.ToolCallDecision result) {
-      return result instanceof AgentHooks.ToolCallDecision.ReplaceInput r && r.arguments() != input.input()
-          ? new Call(input.call(), r.arguments()) : input;
-    }
+        private Step<AgentHooks.ToolCallDecision> blocked(Wrong wrong, String what, String why) {
+          wrong.report(what, "the tool call is blocked");
+          return new Step.Stop<>(
+              new AgentHooks.ToolCallDecision.Block(
+                  "Blocked: the tool_call hook in " + wrong.source() + " returned " + why));
+        }
 
-    @Override
-    Step<AgentHooks.ToolCallDecision> failed(Call input, AgentHooks.ToolCallDecision result, String source, String message) {
-      return new Step.Stop<>(new AgentHooks.ToolCallDecision.Block("Blocked: the tool_call hook in " + source + " failed: " + message));
-    }
+        @Override
+        Call next(Call input, AgentHooks.ToolCallDecision result) {
+          return result instanceof AgentHooks.ToolCallDecision.ReplaceInput r
+                  && r.arguments() != input.input()
+              ? new Call(input.call(), r.arguments())
+              : input;
+        }
 
-    @Override
-    String failureNote() {
-      return " (the tool call is blocked)";
-    }
+        @Override
+        Step<AgentHooks.ToolCallDecision> failed(
+            Call input, AgentHooks.ToolCallDecision result, String source, String message) {
+          return new Step.Stop<>(
+              new AgentHooks.ToolCallDecision.Block(
+                  "Blocked: the tool_call hook in " + source + " failed: " + message));
+        }
 
-    /** A block ends the script's handlers; an input object is the next handler's input. */
-    @Override
-    public Next nextHandler(JsonNode seen, JsonNode answer) {
-      if (!(seen instanceof ObjectNode payload)) {
-        return new Next.Payload(seen);
-      }
-      if (answer.path("block").asBoolean(false)) {
-        return new Next.Stop();
-      }
-      if (answer.get("input") instanceof ObjectNode input) {
-        ObjectNode next = withSameFields(payload);
-        next.set("input", input);
-        return new Next.Payload(next);
-      }
-      return new Next.Payload(seen);
-    }
-  };
+        @Override
+        String failureNote() {
+          return " (the tool call is blocked)";
+        }
+
+        /** A block ends the script's handlers; an input object is the next handler's input. */
+        @Override
+        public Next nextHandler(JsonNode seen, JsonNode answer) {
+          if (!(seen instanceof ObjectNode payload)) {
+            return new Next.Payload(seen);
+          }
+          if (answer.path("block").asBoolean(false)) {
+            return new Next.Stop();
+          }
+          if (answer.get("input") instanceof ObjectNode input) {
+            ObjectNode next = withSameFields(payload);
+            next.set("input", input);
+            return new Next.Payload(next);
+          }
+          return new Next.Payload(seen);
+        }
+      };
 
   /** A tool's result as the scripts so far have left it; {@code changed} once one patched it. */
-  record ToolOutcome(ContentBlock.ToolCall call, List<ContentBlock> content, Optional<JsonNode> details, boolean isError,
+  record ToolOutcome(
+      ContentBlock.ToolCall call,
+      List<ContentBlock> content,
+      Optional<JsonNode> details,
+      boolean isError,
       boolean changed) {}
 
-  /** {@code tool_result}: patch content, details or isError; the next script sees the patched result. */
-  static final HookPoint<ToolOutcome, ToolOutcome> TOOL_RESULT = new HookPoint<>("tool_result") {
-    @Override
-    ToolOutcome initial(ToolOutcome input) {
-      return input;
-    }
-
-    @Override
-    void fill(ObjectNode p, ToolOutcome o) {
-      p.put("toolCallId", o.call().id()).put("toolName", o.call().name());
-      p.set("input", o.call().arguments());
-      p.set("content", MessageCodec.encodeBlocks(o.content()));
-      o.details().ifPresent(x -> p.set("details", x));
-      p.put("isError", o.isError());
-    }
-
-    @Override
-    Step<ToolOutcome> read(ToolOutcome input, ToolOutcome result, JsonNode a, Wrong wrong) {
-      if (!a.isObject()) {
-        wrong.report("something other than {content?, details?, isError?}");
-        return new Step.Next<>(result);
-      }
-      List<ContentBlock> content = result.content();
-      Optional<JsonNode> details = result.details();
-      boolean isError = result.isError();
-      boolean changed = result.changed();
-      if (a.has("content")) {
-        Optional<List<ContentBlock>> blocks = HookRunner.blocks(a.get("content"));
-        if (blocks.isEmpty()) {
-          wrong.report("a content that is not an array of text and image blocks");
-          return new Step.Next<>(result); // the rest of this answer is ignored too
+  /**
+   * {@code tool_result}: patch content, details or isError; the next script sees the patched
+   * result.
+   */
+  static final HookPoint<ToolOutcome, ToolOutcome> TOOL_RESULT =
+      new HookPoint<>("tool_result") {
+        @Override
+        ToolOutcome initial(ToolOutcome input) {
+          return input;
         }
-        content = blocks.get();
-        changed = true;
-      }
-      if (a.has("details")) {
-        details = a.get("details").isNull() ? Optional.empty() : Optional.of(a.get("details"));
-        changed = true;
-      }
-      if (a.has("isError")) {
-        if (a.get("isError").isBoolean()) {
-          isError = a.get("isError").booleanValue();
-          changed = true;
-        } else {
-          wrong.report("an isError that is not a boolean");
-        }
-      }
-      return new Step.Next<>(new ToolOutcome(result.call(), content, details, isError, changed));
-    }
 
-    @Override
-    ToolOutcome next(ToolOutcome input, ToolOutcome result) {
-      return result;
-    }
-
-    /** The next handler sees the content, details and isError the answer gives, as given. */
-    @Override
-    public Next nextHandler(JsonNode seen, JsonNode answer) {
-      if (!(seen instanceof ObjectNode payload)) {
-        return new Next.Payload(seen);
-      }
-      ObjectNode next = withSameFields(payload);
-      answer.properties().forEach(e -> {
-        if (PATCHED.contains(e.getKey())) {
-          next.set(e.getKey(), e.getValue());
+        @Override
+        void fill(ObjectNode p, ToolOutcome o) {
+          p.put("toolCallId", o.call().id()).put("toolName", o.call().name());
+          p.set("input", o.call().arguments());
+          p.set("content", MessageCodec.encodeBlocks(o.content()));
+          o.details().ifPresent(x -> p.set("details", x));
+          p.put("isError", o.isError());
         }
-      });
-      return new Next.Payload(next);
-    }
-  };
+
+        @Override
+        Step<ToolOutcome> read(ToolOutcome input, ToolOutcome result, JsonNode a, Wrong wrong) {
+          if (!a.isObject()) {
+            wrong.report("something other than {content?, details?, isError?}");
+            return new Step.Next<>(result);
+          }
+          List<ContentBlock> content = result.content();
+          Optional<JsonNode> details = result.details();
+          boolean isError = result.isError();
+          boolean changed = result.changed();
+          if (a.has("content")) {
+            Optional<List<ContentBlock>> blocks = HookRunner.blocks(a.get("content"));
+            if (blocks.isEmpty()) {
+              wrong.report("a content that is not an array of text and image blocks");
+              return new Step.Next<>(result); // the rest of this answer is ignored too
+            }
+            content = blocks.get();
+            changed = true;
+          }
+          if (a.has("details")) {
+            details = a.get("details").isNull() ? Optional.empty() : Optional.of(a.get("details"));
+            changed = true;
+          }
+          if (a.has("isError")) {
+            if (a.get("isError").isBoolean()) {
+              isError = a.get("isError").booleanValue();
+              changed = true;
+            } else {
+              wrong.report("an isError that is not a boolean");
+            }
+          }
+          return new Step.Next<>(
+              new ToolOutcome(result.call(), content, details, isError, changed));
+        }
+
+        @Override
+        ToolOutcome next(ToolOutcome input, ToolOutcome result) {
+          return result;
+        }
+
+        /** The next handler sees the content, details and isError the answer gives, as given. */
+        @Override
+        public Next nextHandler(JsonNode seen, JsonNode answer) {
+          if (!(seen instanceof ObjectNode payload)) {
+            return new Next.Payload(seen);
+          }
+          ObjectNode next = withSameFields(payload);
+          answer
+              .properties()
+              .forEach(e -> {
+                if (PATCHED.contains(e.getKey())) {
+                  next.set(e.getKey(), e.getValue());
+                }
+              });
+          return new Next.Payload(next);
+        }
+      };
 
   /** The fields of a tool result a {@code tool_result} answer patches. */
   private static final List<String> PATCHED = List.of("content", "details", "isError");

@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The points in one turn where hooks take part, each with its own result type (a hook can only
- * do what its point allows: block a tool call, patch a tool result, transform input...), and the
+ * The points in one turn where hooks take part, each with its own result type (a hook can only do
+ * what its point allows: block a tool call, patch a tool result, transform input...), and the
  * session-level points of {@link SessionHooks}. The defaults do nothing; the scripting bridge
  * implements this for JavaScript hooks, and a Java test can implement it directly.
  */
@@ -37,8 +37,8 @@ public interface AgentHooks extends SessionHooks {
    * event's {@code systemPromptOptions}: cwd, selectedTools, customPrompt?, appendSystemPrompt?,
    * contextFiles, skills).
    */
-  default BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt,
-      ObjectNode systemPromptOptions) {
+  default BeforeAgentStart beforeAgentStart(
+      String prompt, String systemPrompt, ObjectNode systemPromptOptions) {
     return beforeAgentStart(prompt, systemPrompt);
   }
 
@@ -48,9 +48,9 @@ public interface AgentHooks extends SessionHooks {
   }
 
   /**
-   * Before each model call: the messages to send (as {@link #context}) and the reminders the
-   * hooks added through their {@link ReminderSink}, which the agent appends to the session and
-   * to this call's messages. Reminders are there only when every context hook continued.
+   * Before each model call: the messages to send (as {@link #context}) and the reminders the hooks
+   * added through their {@link ReminderSink}, which the agent appends to the session and to this
+   * call's messages. Reminders are there only when every context hook continued.
    */
   default RequestContext requestContext(List<AgentMessage> messages) {
     return new RequestContext(context(messages), List.of());
@@ -58,10 +58,11 @@ public interface AgentHooks extends SessionHooks {
 
   /**
    * {@link #requestContext(List)} knowing the branch the messages were built from: the context
-   * event then also carries each message's entry ({@code entryIndex}) and the branch
-   * ({@code entries}). {@code branch} is read only when some hook handles the event.
+   * event then also carries each message's entry ({@code entryIndex}) and the branch ({@code
+   * entries}). {@code branch} is read only when some hook handles the event.
    */
-  default RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
+  default RequestContext requestContext(
+      List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
     return requestContext(messages);
   }
 
@@ -79,8 +80,11 @@ public interface AgentHooks extends SessionHooks {
   }
 
   /** After a tool ran: patch what the model will see. */
-  default ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content,
-      Optional<JsonNode> details, boolean isError) {
+  default ToolResultPatch toolResult(
+      ContentBlock.ToolCall call,
+      List<ContentBlock> content,
+      Optional<JsonNode> details,
+      boolean isError) {
     return ToolResultPatch.NONE;
   }
 
@@ -103,7 +107,8 @@ public interface AgentHooks extends SessionHooks {
 
   /** Result of {@link #beforeAgentStart}. */
   record BeforeAgentStart(Optional<InjectedMessage> message, Optional<String> systemPrompt) {
-    public static final BeforeAgentStart NOTHING = new BeforeAgentStart(Optional.empty(), Optional.empty());
+    public static final BeforeAgentStart NOTHING =
+        new BeforeAgentStart(Optional.empty(), Optional.empty());
 
     public BeforeAgentStart {
       message = message == null ? Optional.empty() : message;
@@ -112,7 +117,8 @@ public interface AgentHooks extends SessionHooks {
   }
 
   /** A custom message a hook adds to the session (a custom_message entry). */
-  record InjectedMessage(String customType, MessageContent content, boolean display, Optional<JsonNode> details) {
+  record InjectedMessage(
+      String customType, MessageContent content, boolean display, Optional<JsonNode> details) {
     public InjectedMessage {
       Objects.requireNonNull(customType, "customType");
       Objects.requireNonNull(content, "content");
@@ -138,8 +144,10 @@ public interface AgentHooks extends SessionHooks {
   }
 
   /** Result of {@link #toolResult}: each part present replaces the tool's own. */
-  record ToolResultPatch(Optional<List<ContentBlock>> content, Optional<JsonNode> details, Optional<Boolean> isError) {
-    public static final ToolResultPatch NONE = new ToolResultPatch(Optional.empty(), Optional.empty(), Optional.empty());
+  record ToolResultPatch(
+      Optional<List<ContentBlock>> content, Optional<JsonNode> details, Optional<Boolean> isError) {
+    public static final ToolResultPatch NONE =
+        new ToolResultPatch(Optional.empty(), Optional.empty(), Optional.empty());
 
     public ToolResultPatch {
       content = content == null ? Optional.empty() : content.map(List::copyOf);

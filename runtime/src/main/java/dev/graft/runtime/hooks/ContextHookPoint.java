@@ -20,15 +20,15 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * {@code context}: the messages of one model call, which each script may replace (the next one
- * sees the replacement), with each message's entry in the branch ({@code entryIndex}: its
- * position, or null for a message no entry holds as it is) and the call's {@link ReminderSink}. The reminders appended are kept only if
- * every script continued: one that failed or answered wrongly drops them all, and that is
- * reported once the chain is over. Messages cross as the same JSON trees from call to call
- * ({@link MessageTrees}), so a script that keeps the trees it saw knows unchanged messages by
- * identity, and its answer maps back to messages without decoding: the contract
- * {@link HookSource} states. Within one script, a handler that answers {@code messages} hands the
- * next handler those messages, with their {@code entryIndex} worked out again.
+ * {@code context}: the messages of one model call, which each script may replace (the next one sees
+ * the replacement), with each message's entry in the branch ({@code entryIndex}: its position, or
+ * null for a message no entry holds as it is) and the call's {@link ReminderSink}. The reminders
+ * appended are kept only if every script continued: one that failed or answered wrongly drops them
+ * all, and that is reported once the chain is over. Messages cross as the same JSON trees from call
+ * to call ({@link MessageTrees}), so a script that keeps the trees it saw knows unchanged messages
+ * by identity, and its answer maps back to messages without decoding: the contract {@link
+ * HookSource} states. Within one script, a handler that answers {@code messages} hands the next
+ * handler those messages, with their {@code entryIndex} worked out again.
  */
 final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHookPoint.Shaped> {
   static final ContextHookPoint CONTEXT = new ContextHookPoint();
@@ -68,7 +68,10 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
    * The messages as the scripts have left them; {@code stopped}: the first script that did not
    * continue (it failed or answered wrongly); {@code reminders}: what is appended to the call.
    */
-  record Shaped(List<AgentMessage> messages, Optional<String> stopped, List<AgentHooks.InjectedMessage> reminders) {
+  record Shaped(
+      List<AgentMessage> messages,
+      Optional<String> stopped,
+      List<AgentHooks.InjectedMessage> reminders) {
     Shaped stoppedBy(String source) {
       return stopped.isPresent() ? this : new Shaped(messages, Optional.of(source), reminders);
     }
@@ -90,17 +93,22 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     }
   }
 
-  /** The script gets the call's sink, and rules that know the entries of the messages a handler answers. */
+  /**
+   * The script gets the call's sink, and rules that know the entries of the messages a handler
+   * answers.
+   */
   @Override
   HookSource.Outcome ask(HookSource source, Call call, ObjectNode payload) {
-    return source.handle(new HookSource.Request(event(), payload, rules(call), Optional.of(call.state().sink)));
+    return source.handle(
+        new HookSource.Request(event(), payload, rules(call), Optional.of(call.state().sink)));
   }
 
   @Override
   HandlerRules rules(Call call) {
     List<SessionEntry> entries = call.state().entries();
     MessageTrees trees = call.state().trees;
-    Function<JsonNode, JsonNode> entryIndexOf = entries == null ? m -> null : m -> entryIndex(entries, trees, m);
+    Function<JsonNode, JsonNode> entryIndexOf =
+        entries == null ? m -> null : m -> entryIndex(entries, trees, m);
     return new HandlerRules() {
       @Override
       public Next nextHandler(JsonNode seen, JsonNode answer) {
@@ -114,13 +122,18 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     };
   }
 
-  /** Without a call's branch (a source asked by name): a next handler's payload loses {@code entryIndex}. */
+  /**
+   * Without a call's branch (a source asked by name): a next handler's payload loses {@code
+   * entryIndex}.
+   */
   @Override
   public Next nextHandler(JsonNode seen, JsonNode answer) {
     return nextHandler(seen, answer, m -> null);
   }
 
-  /** A later handler's answer replaces the earlier one's: it was handed the earlier one's messages. */
+  /**
+   * A later handler's answer replaces the earlier one's: it was handed the earlier one's messages.
+   */
   @Override
   public JsonNode mergeAnswers(JsonNode earlier, JsonNode later) {
     return later;
@@ -131,7 +144,8 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
    * {@code entryIndex} from {@code entryIndexOf} (dropped when it cannot say); any other answer,
    * the same payload.
    */
-  private static Next nextHandler(JsonNode seen, JsonNode answer, Function<JsonNode, JsonNode> entryIndexOf) {
+  private static Next nextHandler(
+      JsonNode seen, JsonNode answer, Function<JsonNode, JsonNode> entryIndexOf) {
     if (!(seen instanceof ObjectNode payload) || !answer.path("messages").isArray()) {
       return new Next.Payload(seen);
     }
@@ -159,7 +173,8 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     for (JsonNode m : a.get("messages")) {
       AgentMessage decoded = call.state().trees.message(m);
       if (decoded instanceof AgentMessage.Unknown u) {
-        wrong.report("messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
+        wrong.report(
+            "messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
         return new Step.Next<>(result.stoppedBy(wrong.source()));
       }
       next.add(decoded);
@@ -178,7 +193,10 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     return result.messages() == call.messages() ? call : new Call(result.messages(), call.state());
   }
 
-  /** Closes the sink: its reminders join the result if every script continued, else they are reported dropped. */
+  /**
+   * Closes the sink: its reminders join the result if every script continued, else they are
+   * reported dropped.
+   */
   @Override
   Shaped end(Call call, Shaped result, Consumer<HookRunner.Problem> problems) {
     call.state().trees.forgetBefore();
@@ -188,16 +206,33 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     }
     if (result.stopped().isPresent()) {
       String who = result.stopped().get();
-      problems.accept(new HookRunner.Problem(who, event(), appended.size() + (appended.size() == 1 ? " reminder" : " reminders")
-          + " not added: the context hook of " + who + " did not continue"));
+      problems.accept(
+          new HookRunner.Problem(
+              who,
+              event(),
+              appended.size()
+                  + (appended.size() == 1 ? " reminder" : " reminders")
+                  + " not added: the context hook of "
+                  + who
+                  + " did not continue"));
       return result;
     }
-    List<AgentHooks.InjectedMessage> reminders = appended.stream().map(r -> new AgentHooks.InjectedMessage(r.customType(),
-        MessageContent.of(r.text()), true, Optional.<JsonNode>of(Json.object().put("source", r.source())))).toList();
+    List<AgentHooks.InjectedMessage> reminders =
+        appended.stream()
+            .map(r ->
+                new AgentHooks.InjectedMessage(
+                    r.customType(),
+                    MessageContent.of(r.text()),
+                    true,
+                    Optional.<JsonNode>of(Json.object().put("source", r.source()))))
+            .toList();
     return new Shaped(result.messages(), result.stopped(), reminders);
   }
 
-  /** {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when synthetic. */
+  /**
+   * {@code entryIndex} for {@code messages}: each one's position in {@code branch}, or null when
+   * synthetic.
+   */
   static ArrayNode entryIndex(List<SessionEntry> branch, List<AgentMessage> messages) {
     ArrayNode out = Json.array();
     for (int at : ContextOrigins.of(branch, messages)) {
@@ -210,8 +245,11 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     return out;
   }
 
-  /** {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one. */
-  private static JsonNode entryIndex(List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
+  /**
+   * {@link #entryIndex(List, List)} for a handler's answer; null when a message in it is not one.
+   */
+  private static JsonNode entryIndex(
+      List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
     List<AgentMessage> decoded = new ArrayList<>();
     for (JsonNode m : messages) {
       AgentMessage message = trees.message(m);
@@ -224,22 +262,24 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
   }
 
   /**
-   * The messages of one context call as JSON trees, each made once, which keeps the contract
-   * {@link HookSource} states (same tree, same message): a message the previous call
-   * handed over (the same object: the session keeps its entries) gets the same tree again, and a
-   * tree a source answered with that is one it was handed maps back to its message without
-   * decoding. So a source that keeps the trees it saw (the scripting bridge does) can tell by
-   * identity which messages are unchanged, and only new or changed ones are converted. A change a
-   * handler makes again on the next call (a script that prunes, redacts or summarises the same
-   * messages every time) maps to the message it made the call before, so the scripts after it
-   * are handed trees they already hold instead of new ones. The trees are never modified. Kept
-   * for one call: the messages of the call before are what the next call looks up.
+   * The messages of one context call as JSON trees, each made once, which keeps the contract {@link
+   * HookSource} states (same tree, same message): a message the previous call handed over (the same
+   * object: the session keeps its entries) gets the same tree again, and a tree a source answered
+   * with that is one it was handed maps back to its message without decoding. So a source that
+   * keeps the trees it saw (the scripting bridge does) can tell by identity which messages are
+   * unchanged, and only new or changed ones are converted. A change a handler makes again on the
+   * next call (a script that prunes, redacts or summarises the same messages every time) maps to
+   * the message it made the call before, so the scripts after it are handed trees they already hold
+   * instead of new ones. The trees are never modified. Kept for one call: the messages of the call
+   * before are what the next call looks up.
    */
   static final class MessageTrees {
     private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
     private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+
     /** The messages decoded from answers in this call, by their JSON's value. */
     private final Map<JsonNode, AgentMessage> changed = new HashMap<>();
+
     private MessageTrees before;
 
     MessageTrees(MessageTrees before) {
@@ -265,8 +305,8 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     }
 
     /**
-     * The message of a tree in an answer: the one it was made from, the one an equal answer
-     * decoded to in this call or the call before, or decoded (a new or changed message).
+     * The message of a tree in an answer: the one it was made from, the one an equal answer decoded
+     * to in this call or the call before, or decoded (a new or changed message).
      */
     AgentMessage message(JsonNode tree) {
       AgentMessage known = messages.get(tree);

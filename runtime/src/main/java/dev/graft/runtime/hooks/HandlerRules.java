@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Objects;
 
 /**
- * One event's rules for the handlers of a single source (a script that subscribed to the event
- * more than once): whether their answers are read at all, what the next handler is handed after
- * one answered, and how their answers make the source's one answer, which {@link HookRunner} then
- * reads as any source's. Each {@link HookPoint} defines them beside its typed rules for the
- * sources in turn, and HookRunner hands them to the source with the event
- * ({@link HookSource.Request}); {@link HookEvents#rules} gives them by name. The defaults here:
- * answers are read, every handler is handed the same payload, and a later answer's fields win.
+ * One event's rules for the handlers of a single source (a script that subscribed to the event more
+ * than once): whether their answers are read at all, what the next handler is handed after one
+ * answered, and how their answers make the source's one answer, which {@link HookRunner} then reads
+ * as any source's. Each {@link HookPoint} defines them beside its typed rules for the sources in
+ * turn, and HookRunner hands them to the source with the event ({@link HookSource.Request}); {@link
+ * HookEvents#rules} gives them by name. The defaults here: answers are read, every handler is
+ * handed the same payload, and a later answer's fields win.
  */
 public interface HandlerRules {
 
@@ -19,26 +19,26 @@ public interface HandlerRules {
   HandlerRules DEFAULT = new HandlerRules() {};
 
   /**
-   * Whether the handlers' answers are read: false for the events scripts only watch, whose
-   * answers are not read at all (no getter or toJSON of theirs runs).
+   * Whether the handlers' answers are read: false for the events scripts only watch, whose answers
+   * are not read at all (no getter or toJSON of theirs runs).
    */
   default boolean answersRead() {
     return true;
   }
 
   /**
-   * What the next handler of the source is handed after one that was handed {@code seen}
-   * answered {@code answer} (neither missing nor null): {@code seen} itself, so that a change a
-   * handler made in place is seen by the next, as in the reference; a new payload; or nothing,
-   * the source's handlers stopping there.
+   * What the next handler of the source is handed after one that was handed {@code seen} answered
+   * {@code answer} (neither missing nor null): {@code seen} itself, so that a change a handler made
+   * in place is seen by the next, as in the reference; a new payload; or nothing, the source's
+   * handlers stopping there.
    */
   default Next nextHandler(JsonNode seen, JsonNode answer) {
     return new Next.Payload(seen);
   }
 
   /**
-   * The source's answer from its answer so far and a later handler's, which saw the earlier
-   * ones': the later fields win over the earlier (objects); anything else replaces.
+   * The source's answer from its answer so far and a later handler's, which saw the earlier ones':
+   * the later fields win over the earlier (objects); anything else replaces.
    */
   default JsonNode mergeAnswers(JsonNode earlier, JsonNode later) {
     if (earlier instanceof ObjectNode e && later instanceof ObjectNode l) {
@@ -58,7 +58,9 @@ public interface HandlerRules {
       }
     }
 
-    /** No next handler: the answer ends the source's handling ({@code tool_call}'s block, a cancel). */
+    /**
+     * No next handler: the answer ends the source's handling ({@code tool_call}'s block, a cancel).
+     */
     record Stop() implements Next {}
   }
 }

@@ -9,11 +9,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The catalogue of event names a script may subscribe to, in one place: the hook points
- * ({@link AgentHookPoints}, {@link SessionHookPoints} and {@link ContextHookPoint}), the agent events
+ * The catalogue of event names a script may subscribe to, in one place: the hook points ({@link
+ * AgentHookPoints}, {@link SessionHookPoints} and {@link ContextHookPoint}), the agent events
  * scripts watch, and the reference agent's events graft accepts but never emits (so that scripts
- * written for it load). The scripting bridge takes its list from here, and each event's
- * {@link HandlerRules} ({@link #rules}).
+ * written for it load). The scripting bridge takes its list from here, and each event's {@link
+ * HandlerRules} ({@link #rules}).
  */
 public final class HookEvents {
   private HookEvents() {}
@@ -21,33 +21,57 @@ public final class HookEvents {
   /** The event whose handlers shape a model call's messages ({@link ContextHookPoint}). */
   public static final String CONTEXT = ContextHookPoint.CONTEXT.event();
 
-  private static final List<HookPoint<?, ?>> POINT_LIST = List.of(
-      AgentHookPoints.INPUT, AgentHookPoints.BEFORE_AGENT_START, AgentHookPoints.TOOL_CALL, AgentHookPoints.TOOL_RESULT,
-      SessionHookPoints.START, SessionHookPoints.SHUTDOWN, SessionHookPoints.BEFORE_SWITCH, SessionHookPoints.SWITCH,
-      SessionHookPoints.BEFORE_FORK, SessionHookPoints.FORK, SessionHookPoints.BEFORE_COMPACT, SessionHookPoints.COMPACT,
-      SessionHookPoints.BEFORE_TREE, SessionHookPoints.TREE, SessionHookPoints.MODEL_SELECT, ContextHookPoint.CONTEXT);
+  private static final List<HookPoint<?, ?>> POINT_LIST =
+      List.of(
+          AgentHookPoints.INPUT,
+          AgentHookPoints.BEFORE_AGENT_START,
+          AgentHookPoints.TOOL_CALL,
+          AgentHookPoints.TOOL_RESULT,
+          SessionHookPoints.START,
+          SessionHookPoints.SHUTDOWN,
+          SessionHookPoints.BEFORE_SWITCH,
+          SessionHookPoints.SWITCH,
+          SessionHookPoints.BEFORE_FORK,
+          SessionHookPoints.FORK,
+          SessionHookPoints.BEFORE_COMPACT,
+          SessionHookPoints.COMPACT,
+          SessionHookPoints.BEFORE_TREE,
+          SessionHookPoints.TREE,
+          SessionHookPoints.MODEL_SELECT,
+          ContextHookPoint.CONTEXT);
 
   private static final Map<String, HookPoint<?, ?>> BY_NAME =
-      POINT_LIST.stream().collect(Collectors.toUnmodifiableMap(HookPoint::event, Function.identity()));
+      POINT_LIST.stream()
+          .collect(Collectors.toUnmodifiableMap(HookPoint::event, Function.identity()));
 
   /** The hook points, each with its own result. */
-  public static final Set<String> POINTS = Set.copyOf(POINT_LIST.stream().map(HookPoint::event)
-      .collect(Collectors.toCollection(TreeSet::new)));
+  public static final Set<String> POINTS =
+      Set.copyOf(
+          POINT_LIST.stream().map(HookPoint::event).collect(Collectors.toCollection(TreeSet::new)));
 
-  /** The agent events (dev.graft.runtime.events.AgentEvent), which scripts only watch ({@link WatchedPoints}). */
+  /**
+   * The agent events (dev.graft.runtime.events.AgentEvent), which scripts only watch ({@link
+   * WatchedPoints}).
+   */
   public static final Set<String> WATCHED = WatchedPoints.NAMES;
 
   /** The reference's events graft accepts and never emits. */
-  public static final Set<String> NEVER_EMITTED = Set.of("resources_discover", "before_provider_request",
-      "after_provider_response", "thinking_level_select", "user_bash");
+  public static final Set<String> NEVER_EMITTED =
+      Set.of(
+          "resources_discover",
+          "before_provider_request",
+          "after_provider_response",
+          "thinking_level_select",
+          "user_bash");
 
   /** Every name {@code on} accepts. */
-  public static final Set<String> ALL = Set.copyOf(Stream.of(POINTS, WATCHED, NEVER_EMITTED).flatMap(Set::stream).toList());
+  public static final Set<String> ALL =
+      Set.copyOf(Stream.of(POINTS, WATCHED, NEVER_EMITTED).flatMap(Set::stream).toList());
 
   /**
-   * The rules for the handlers of one source for {@code event}, as its hook point defines them
-   * (for a source asked by name, outside {@link HookRunner}, which hands them over with each
-   * event); {@link HandlerRules#DEFAULT} for an event graft never emits.
+   * The rules for the handlers of one source for {@code event}, as its hook point defines them (for
+   * a source asked by name, outside {@link HookRunner}, which hands them over with each event);
+   * {@link HandlerRules#DEFAULT} for an event graft never emits.
    */
   public static HandlerRules rules(String event) {
     HookPoint<?, ?> point = BY_NAME.get(event);

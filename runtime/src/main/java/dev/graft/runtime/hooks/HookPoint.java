@@ -8,17 +8,17 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One hook point as data: its event, the JSON payload for an input, the result before any
- * script answered, and how one script's answer is read into the result (or reported as wrong).
- * {@link HookRunner#run} asks the scripts of every point with one loop: in load order, each
- * seeing what the ones before made of the input ({@link #next}), a non-answer or a failure
- * leaving the result as it was, until a point's answer stops it.
+ * One hook point as data: its event, the JSON payload for an input, the result before any script
+ * answered, and how one script's answer is read into the result (or reported as wrong). {@link
+ * HookRunner#run} asks the scripts of every point with one loop: in load order, each seeing what
+ * the ones before made of the input ({@link #next}), a non-answer or a failure leaving the result
+ * as it was, until a point's answer stops it.
  *
- * <p>A point is also its event's {@link HandlerRules}: how the several handlers one script may
- * have for the event follow each other ({@link #nextHandler}, {@link #mergeAnswers}) and whether
- * their answers are read at all. Those rules work on the JSON a script's handlers see and
- * answer, inside the script; the typed rules above work on the result, between scripts. Both are
- * written here, side by side, for each point, and the scripting bridge reads the first from here.
+ * <p>A point is also its event's {@link HandlerRules}: how the several handlers one script may have
+ * for the event follow each other ({@link #nextHandler}, {@link #mergeAnswers}) and whether their
+ * answers are read at all. Those rules work on the JSON a script's handlers see and answer, inside
+ * the script; the typed rules above work on the result, between scripts. Both are written here,
+ * side by side, for each point, and the scripting bridge reads the first from here.
  *
  * @param <I> what the point is about (a session switch, a compaction's preparation...)
  * @param <R> its result type, the point's own ({@code BeforeCompact}, {@code BeforeTree}...)
@@ -48,15 +48,17 @@ abstract class HookPoint<I, R> implements HandlerRules {
   }
 
   /**
-   * Hands {@code payload} to one script, with this point's rules for its handlers
-   * ({@link #rules}); {@code context} hands it the call's reminder sink too. A throw is the
-   * script's failure.
+   * Hands {@code payload} to one script, with this point's rules for its handlers ({@link #rules});
+   * {@code context} hands it the call's reminder sink too. A throw is the script's failure.
    */
   HookSource.Outcome ask(HookSource source, I input, ObjectNode payload) {
     return source.handle(new HookSource.Request(event, payload, rules(input), Optional.empty()));
   }
 
-  /** The rules for the handlers of one script asked about {@code input}: this point's own ({@code context} binds its call's state). */
+  /**
+   * The rules for the handlers of one script asked about {@code input}: this point's own ({@code
+   * context} binds its call's state).
+   */
   HandlerRules rules(I input) {
     return this;
   }
@@ -83,8 +85,8 @@ abstract class HookPoint<I, R> implements HandlerRules {
   }
 
   /**
-   * Reads one script's answer (not null, not undefined) into {@code result}: the next result, or
-   * a stop that ends the asking. A wrong answer is reported through {@code wrong} and changes
+   * Reads one script's answer (not null, not undefined) into {@code result}: the next result, or a
+   * stop that ends the asking. A wrong answer is reported through {@code wrong} and changes
    * nothing. Watching points need not override it.
    */
   Step<R> read(I input, R result, JsonNode answer, Wrong wrong) {
@@ -92,9 +94,9 @@ abstract class HookPoint<I, R> implements HandlerRules {
   }
 
   /**
-   * What the next script is asked about, given the result so far: the same input for most
-   * points; the transformed text for {@code input}, the patched result for {@code tool_result}
-   * (so each script sees what the ones before made of it).
+   * What the next script is asked about, given the result so far: the same input for most points;
+   * the transformed text for {@code input}, the patched result for {@code tool_result} (so each
+   * script sees what the ones before made of it).
    */
   I next(I input, R result) {
     return input;
@@ -110,14 +112,17 @@ abstract class HookPoint<I, R> implements HandlerRules {
   }
 
   /**
-   * What a failing script (it threw, timed out) makes of the result: by default nothing (the
-   * point fails open; the failure is reported with {@link #failureNote} after it).
+   * What a failing script (it threw, timed out) makes of the result: by default nothing (the point
+   * fails open; the failure is reported with {@link #failureNote} after it).
    */
   Step<R> failed(I input, R result, String source, String message) {
     return new Step.Next<>(result);
   }
 
-  /** Said after a failure's report: what the failure did (" (the tool call is blocked)"), or nothing. */
+  /**
+   * Said after a failure's report: what the failure did (" (the tool call is blocked)"), or
+   * nothing.
+   */
   String failureNote() {
     return "";
   }

@@ -2,31 +2,32 @@ package dev.graft.runtime.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.TreePreparation;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
-import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs hook sources (scripts) at the agent's hook points, in load order, with one loop
- * ({@link #run}) over {@link HookPoint}s: {@link AgentHookPoints}, {@link ContextHookPoint},
- * {@link SessionHookPoints} and the watched agent events ({@link WatchedPoints}). Each event's
- * answer is checked against that event's result type; a wrong answer is reported, naming the
- * source, the event and the field, and ignored. Events that transform something chain: each
- * source sees what the previous ones made of it. Failure policy: a failing handler is reported
- * and the agent goes on as if it had answered nothing, except for {@code tool_call}, which fails
- * closed (the tool call is blocked with the failure as its result).
+ * Runs hook sources (scripts) at the agent's hook points, in load order, with one loop ({@link
+ * #run}) over {@link HookPoint}s: {@link AgentHookPoints}, {@link ContextHookPoint}, {@link
+ * SessionHookPoints} and the watched agent events ({@link WatchedPoints}). Each event's answer is
+ * checked against that event's result type; a wrong answer is reported, naming the source, the
+ * event and the field, and ignored. Events that transform something chain: each source sees what
+ * the previous ones made of it. Failure policy: a failing handler is reported and the agent goes on
+ * as if it had answered nothing, except for {@code tool_call}, which fails closed (the tool call is
+ * blocked with the failure as its result).
  */
 public final class HookRunner implements AgentHooks {
   private final List<HookSource> sources;
@@ -59,7 +60,7 @@ public final class HookRunner implements AgentHooks {
 
   /** What kind of JSON value {@code value} is, for a report ("a string", "an array"...). */
   static String kind(JsonNode value) {
-    String k = value.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    String k = value.getNodeType().toString().toLowerCase(Locale.ROOT);
     return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
   }
 
@@ -78,13 +79,16 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
-    return run(AgentHookPoints.BEFORE_AGENT_START, new AgentHookPoints.Start(prompt, systemPrompt, Optional.empty()));
+    return run(
+        AgentHookPoints.BEFORE_AGENT_START,
+        new AgentHookPoints.Start(prompt, systemPrompt, Optional.empty()));
   }
 
   @Override
-  public BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt,
-      ObjectNode systemPromptOptions) {
-    return run(AgentHookPoints.BEFORE_AGENT_START,
+  public BeforeAgentStart beforeAgentStart(
+      String prompt, String systemPrompt, ObjectNode systemPromptOptions) {
+    return run(
+        AgentHookPoints.BEFORE_AGENT_START,
         new AgentHookPoints.Start(prompt, systemPrompt, Optional.of(systemPromptOptions)));
   }
 
@@ -93,12 +97,16 @@ public final class HookRunner implements AgentHooks {
     if (!m.path("customType").isTextual() || !m.has("content")) {
       return Optional.empty();
     }
-    ObjectNode probe = Json.object().put("role", "custom").put("customType", m.get("customType").textValue());
+    ObjectNode probe =
+        Json.object().put("role", "custom").put("customType", m.get("customType").textValue());
     probe.set("content", m.get("content"));
     probe.put("display", !m.has("display") || m.get("display").asBoolean(true));
     probe.put("timestamp", 0);
     if (MessageCodec.decode(probe) instanceof AgentMessage.Custom c) {
-      Optional<JsonNode> details = m.has("details") && !m.get("details").isNull() ? Optional.of(m.get("details")) : Optional.empty();
+      Optional<JsonNode> details =
+          m.has("details") && !m.get("details").isNull()
+              ? Optional.of(m.get("details"))
+              : Optional.empty();
       return Optional.of(new InjectedMessage(c.customType(), c.content(), c.display(), details));
     }
     return Optional.empty();
@@ -112,9 +120,9 @@ public final class HookRunner implements AgentHooks {
   }
 
   /**
-   * The context chain, with a {@link ReminderSink} for this call: the reminders appended are
-   * kept only if every hook continued (none failed or answered wrongly); otherwise they are
-   * dropped, and that is reported.
+   * The context chain, with a {@link ReminderSink} for this call: the reminders appended are kept
+   * only if every hook continued (none failed or answered wrongly); otherwise they are dropped, and
+   * that is reported.
    */
   @Override
   public RequestContext requestContext(List<AgentMessage> messages) {
@@ -123,13 +131,15 @@ public final class HookRunner implements AgentHooks {
 
   /**
    * {@link #requestContext(List)} with each message's {@code entryIndex}: its entry's position in
-   * {@code branch}, null for a message no entry holds as it is (a summary, a hook's own), worked out
-   * again for each handler that changed the messages.
+   * {@code branch}, null for a message no entry holds as it is (a summary, a hook's own), worked
+   * out again for each handler that changed the messages.
    */
   @Override
-  public RequestContext requestContext(List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
+  public RequestContext requestContext(
+      List<AgentMessage> messages, Supplier<List<SessionEntry>> branch) {
     ContextHookPoint.State state = new ContextHookPoint.State(lastTrees, branch);
-    ContextHookPoint.Shaped shaped = run(ContextHookPoint.CONTEXT, new ContextHookPoint.Call(messages, state));
+    ContextHookPoint.Shaped shaped =
+        run(ContextHookPoint.CONTEXT, new ContextHookPoint.Call(messages, state));
     lastTrees = state.trees;
     return new RequestContext(shaped.messages(), shaped.reminders());
   }
@@ -144,14 +154,20 @@ public final class HookRunner implements AgentHooks {
     return run(AgentHookPoints.TOOL_CALL, new AgentHookPoints.Call(call, call.arguments()));
   }
 
-
   // ------------------------------------------------------------------ tool_result
 
   @Override
-  public ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content, Optional<JsonNode> details, boolean isError) {
-    AgentHookPoints.ToolOutcome start = new AgentHookPoints.ToolOutcome(call, content, details, isError, false);
+  public ToolResultPatch toolResult(
+      ContentBlock.ToolCall call,
+      List<ContentBlock> content,
+      Optional<JsonNode> details,
+      boolean isError) {
+    AgentHookPoints.ToolOutcome start =
+        new AgentHookPoints.ToolOutcome(call, content, details, isError, false);
     AgentHookPoints.ToolOutcome end = run(AgentHookPoints.TOOL_RESULT, start);
-    return end.changed() ? new ToolResultPatch(Optional.of(end.content()), end.details(), Optional.of(end.isError())) : ToolResultPatch.NONE;
+    return end.changed()
+        ? new ToolResultPatch(Optional.of(end.content()), end.details(), Optional.of(end.isError()))
+        : ToolResultPatch.NONE;
   }
 
   /** A content answer as text and image blocks; empty when it is anything else. */
@@ -183,11 +199,11 @@ public final class HookRunner implements AgentHooks {
   // ------------------------------------------------------------------ the generic loop
 
   /**
-   * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer
-   * into the point's result: nothing and failures (reported) leave it as it was, a wrong answer
-   * is reported naming the script, the event and what was wrong, and a stop ends the asking.
-   * The payload is built only when a script is to be asked, and again only when what the next
-   * script is asked about changed; the point has the last word ({@link HookPoint#end}).
+   * Asks the scripts that handle {@code point}'s event, in load order, and reads each answer into
+   * the point's result: nothing and failures (reported) leave it as it was, a wrong answer is
+   * reported naming the script, the event and what was wrong, and a stop ends the asking. The
+   * payload is built only when a script is to be asked, and again only when what the next script is
+   * asked about changed; the point has the last word ({@link HookPoint#end}).
    */
   <I, R> R run(HookPoint<I, R> point, I input) {
     R result = point.initial(input);
@@ -208,19 +224,35 @@ public final class HookRunner implements AgentHooks {
           problems.accept(new Problem(source.name(), event, f.message() + point.failureNote()));
           step = point.failed(current, result, source.name(), f.message());
         }
-        case HookSource.Outcome.Answer a when nothing(a.value()) -> step = new HookPoint.Step.Next<>(result);
-        case HookSource.Outcome.Answer a -> step = point.read(current, result, a.value(), new HookPoint.Wrong() {
-          @Override
-          public String source() {
-            return source.name();
-          }
+        case HookSource.Outcome.Answer a when nothing(a.value()) ->
+            step = new HookPoint.Step.Next<>(result);
+        case HookSource.Outcome.Answer a ->
+            step =
+                point.read(
+                    current,
+                    result,
+                    a.value(),
+                    new HookPoint.Wrong() {
+                      @Override
+                      public String source() {
+                        return source.name();
+                      }
 
-          @Override
-          public void report(String what, String consequence) {
-            problems.accept(new Problem(source.name(), event,
-                source.name() + ": " + event + " handler returned " + what + "; " + consequence));
-          }
-        });
+                      @Override
+                      public void report(String what, String consequence) {
+                        problems.accept(
+                            new Problem(
+                                source.name(),
+                                event,
+                                source.name()
+                                    + ": "
+                                    + event
+                                    + " handler returned "
+                                    + what
+                                    + "; "
+                                    + consequence));
+                      }
+                    });
       }
       switch (step) {
         case HookPoint.Step.Next<R> next -> result = next.result();
@@ -238,15 +270,18 @@ public final class HookRunner implements AgentHooks {
   }
 
   /** What {@code source} made of {@code payload}; a throw is a failure. */
-  private static <I> HookSource.Outcome outcome(HookPoint<I, ?> point, HookSource source, I input, ObjectNode payload) {
+  private static <I> HookSource.Outcome outcome(
+      HookPoint<I, ?> point, HookSource source, I input, ObjectNode payload) {
     try {
       return point.ask(source, input, payload);
     } catch (RuntimeException e) {
-      return new HookSource.Outcome.Failure(source.name() + ": " + point.event() + " handler failed: " + e.getMessage());
+      return new HookSource.Outcome.Failure(
+          source.name() + ": " + point.event() + " handler failed: " + e.getMessage());
     }
   }
 
-  // ------------------------------------------------------------------ session events (SessionHookPoints)
+  // ------------------------------------------------------------------ session events
+  // (SessionHookPoints)
 
   @Override
   public void sessionStart(Reason reason, Optional<Path> previousSessionFile) {
@@ -260,7 +295,10 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public BeforeSwitch sessionBeforeSwitch(Reason reason, Optional<Path> targetSessionFile) {
-    return new BeforeSwitch(run(SessionHookPoints.BEFORE_SWITCH, new SessionHookPoints.Change(reason, targetSessionFile)));
+    return new BeforeSwitch(
+        run(
+            SessionHookPoints.BEFORE_SWITCH,
+            new SessionHookPoints.Change(reason, targetSessionFile)));
   }
 
   @Override
@@ -270,7 +308,8 @@ public final class HookRunner implements AgentHooks {
 
   @Override
   public BeforeFork sessionBeforeFork(String entryId, String position) {
-    return new BeforeFork(run(SessionHookPoints.BEFORE_FORK, new SessionHookPoints.ForkAt(entryId, position)));
+    return new BeforeFork(
+        run(SessionHookPoints.BEFORE_FORK, new SessionHookPoints.ForkAt(entryId, position)));
   }
 
   @Override
@@ -279,9 +318,12 @@ public final class HookRunner implements AgentHooks {
   }
 
   @Override
-  public BeforeCompact sessionBeforeCompact(CompactionPreparation preparation, List<SessionEntry> branchEntries,
+  public BeforeCompact sessionBeforeCompact(
+      CompactionPreparation preparation,
+      List<SessionEntry> branchEntries,
       Optional<String> customInstructions) {
-    return run(SessionHookPoints.BEFORE_COMPACT,
+    return run(
+        SessionHookPoints.BEFORE_COMPACT,
         new SessionHookPoints.CompactionAhead(preparation, branchEntries, customInstructions));
   }
 
@@ -296,13 +338,20 @@ public final class HookRunner implements AgentHooks {
   }
 
   @Override
-  public void sessionTree(Optional<String> newLeafId, Optional<String> oldLeafId,
-      Optional<SessionEntry.BranchSummary> summaryEntry, Optional<Boolean> fromHook) {
-    run(SessionHookPoints.TREE, new SessionHookPoints.Moved(newLeafId, oldLeafId, summaryEntry, fromHook));
+  public void sessionTree(
+      Optional<String> newLeafId,
+      Optional<String> oldLeafId,
+      Optional<SessionEntry.BranchSummary> summaryEntry,
+      Optional<Boolean> fromHook) {
+    run(
+        SessionHookPoints.TREE,
+        new SessionHookPoints.Moved(newLeafId, oldLeafId, summaryEntry, fromHook));
   }
 
   @Override
   public void modelSelect(Model model, Optional<Model> previousModel, String source) {
-    run(SessionHookPoints.MODEL_SELECT, new SessionHookPoints.Selected(model, previousModel, source));
+    run(
+        SessionHookPoints.MODEL_SELECT,
+        new SessionHookPoints.Selected(model, previousModel, source));
   }
 }

@@ -7,18 +7,19 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One source of hook handlers, such as one script file: it handles named events with JSON
- * payloads and answers with a JSON value (or nothing). The scripting bridge implements this for
- * JavaScript files; {@link HookRunner} turns the answers into each event's typed result.
+ * One source of hook handlers, such as one script file: it handles named events with JSON payloads
+ * and answers with a JSON value (or nothing). The scripting bridge implements this for JavaScript
+ * files; {@link HookRunner} turns the answers into each event's typed result.
  *
  * <h2>The context event's messages: same tree, same message</h2>
+ *
  * For {@code context}, a message is handed over as the same JSON tree, the same object, on every
  * call while it stays in the context, and the runtime never changes a tree it handed over. A tree
  * in a source's answer that is one the source was handed (the same object, compared by identity)
  * stands for that message, unchanged, and is not decoded; any other tree is decoded as a new
  * message. So a source may keep the trees it was handed and tell unchanged messages by identity,
- * sending its handlers only the messages they do not hold yet (the bridge does); it must not
- * change a tree it keeps. {@code ContextHookPoint.MessageTrees} keeps this contract.
+ * sending its handlers only the messages they do not hold yet (the bridge does); it must not change
+ * a tree it keeps. {@code ContextHookPoint.MessageTrees} keeps this contract.
  */
 public interface HookSource {
 
@@ -29,25 +30,25 @@ public interface HookSource {
   Set<String> events();
 
   /**
-   * Runs this source's handlers for {@code event} with {@code payload} (in registration order,
-   * each seeing the previous one's answer applied where the event chains). Blocks until they
-   * settle; time limits are the source's to enforce.
+   * Runs this source's handlers for {@code event} with {@code payload} (in registration order, each
+   * seeing the previous one's answer applied where the event chains). Blocks until they settle;
+   * time limits are the source's to enforce.
    */
   Outcome handle(String event, JsonNode payload);
 
   /**
-   * {@link #handle} for the {@code context} event, with the sink its handlers may append
-   * reminders to (for this model call only). A source that offers no reminders ignores it.
+   * {@link #handle} for the {@code context} event, with the sink its handlers may append reminders
+   * to (for this model call only). A source that offers no reminders ignores it.
    */
   default Outcome handleContext(JsonNode payload, ReminderSink reminders) {
     return handle("context", payload);
   }
 
   /**
-   * What {@link HookRunner} calls: {@code request}'s event for this source, with the event's
-   * rules for a source that has several handlers of it. By default, for a source with one
-   * handler per event, {@link #handleContext} for {@code context} and {@link #handle(String,
-   * JsonNode)} for the others.
+   * What {@link HookRunner} calls: {@code request}'s event for this source, with the event's rules
+   * for a source that has several handlers of it. By default, for a source with one handler per
+   * event, {@link #handleContext} for {@code context} and {@link #handle(String, JsonNode)} for the
+   * others.
    */
   default Outcome handle(Request request) {
     return request.reminders().isPresent()
@@ -57,10 +58,11 @@ public interface HookSource {
 
   /**
    * One event for a source: its name, its payload, its {@link HandlerRules} (bound to this call:
-   * for {@code context} they know the branch, to give a changed message list its
-   * {@code entryIndex}), and the model call's reminder sink, present for {@code context} only.
+   * for {@code context} they know the branch, to give a changed message list its {@code
+   * entryIndex}), and the model call's reminder sink, present for {@code context} only.
    */
-  record Request(String event, ObjectNode payload, HandlerRules rules, Optional<ReminderSink> reminders) {
+  record Request(
+      String event, ObjectNode payload, HandlerRules rules, Optional<ReminderSink> reminders) {
     public Request {
       Objects.requireNonNull(event, "event");
       Objects.requireNonNull(payload, "payload");

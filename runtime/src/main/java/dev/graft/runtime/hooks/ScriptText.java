@@ -1,13 +1,13 @@
 package dev.graft.runtime.hooks;
 
 /**
- * Text a hook script chose (an error it threw, a console line, a notification, a status, a
- * command or session name) made fit to show: one line, every control character escaped so it
- * cannot move the cursor, clear the screen, forge a line of graft's own or hide text, and at
- * most {@link #MAX_SHOWN} characters. This is the one place that does it (docs/security.md).
+ * Text a hook script chose (an error it threw, a console line, a notification, a status, a command
+ * or session name) made fit to show: one line, every control character escaped so it cannot move
+ * the cursor, clear the screen, forge a line of graft's own or hide text, and at most {@link
+ * #MAX_SHOWN} characters. This is the one place that does it (docs/security.md).
  *
- * <p>Escapes: {@code \n}, {@code \r} and {@code \t} as those two characters; ESC and every other
- * C0 or C1 control character and DEL as {@code \xNN}; the line and paragraph separators and the
+ * <p>Escapes: {@code \n}, {@code \r} and {@code \t} as those two characters; ESC and every other C0
+ * or C1 control character and DEL as {@code \xNN}; the line and paragraph separators and the
  * bidirectional marks, overrides and isolates (which reorder what follows them) as a backslash,
  * {@code u} and four hex digits.
  */
@@ -18,12 +18,12 @@ public final class ScriptText {
   private ScriptText() {}
 
   /** {@code text} on one line, escaped, cut to {@link #MAX_SHOWN} characters. */
-  public static String shown(String text) {
-    return shown(text, MAX_SHOWN);
+  public static String safeLine(String text) {
+    return safeLine(text, MAX_SHOWN);
   }
 
   /** {@code text} on one line, escaped, cut to {@code max} characters of the original. */
-  public static String shown(String text, int max) {
+  public static String safeLine(String text, int max) {
     if (text == null) {
       return "";
     }
@@ -55,9 +55,25 @@ public final class ScriptText {
       case '\n' -> "\\n";
       case '\r' -> "\\r";
       case '\t' -> "\\t";
-      case '\u2028', '\u2029', '\u200e', '\u200f', '\u061c', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e',
-          '\u2066', '\u2067', '\u2068', '\u2069' -> String.format("\\u%04x", (int) c);
-      default -> c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) ? String.format("\\x%02x", (int) c) : null;
+      case '\u2028',
+          '\u2029',
+          '\u200e',
+          '\u200f',
+          '\u061c',
+          '\u202a',
+          '\u202b',
+          '\u202c',
+          '\u202d',
+          '\u202e',
+          '\u2066',
+          '\u2067',
+          '\u2068',
+          '\u2069' ->
+          String.format("\\u%04x", (int) c);
+      default ->
+          c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)
+              ? String.format("\\x%02x", (int) c)
+              : null;
     };
   }
 }

@@ -22,10 +22,9 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The session-level hook points ({@link SessionHooks}), one {@link HookPoint} each: their
- * payloads, with the reference's field names, and the checks on what the
- * {@code session_before_*} handlers answer. Across scripts the later answer wins, and a cancel
- * stops at once, as in the reference.
+ * The session-level hook points ({@link SessionHooks}), one {@link HookPoint} each: their payloads,
+ * with the reference's field names, and the checks on what the {@code session_before_*} handlers
+ * answer. Across scripts the later answer wins, and a cancel stops at once, as in the reference.
  */
 final class SessionHookPoints {
   private SessionHookPoints() {}
@@ -59,54 +58,79 @@ final class SessionHookPoints {
   /** A session change and the file on the other side of it, if any. */
   record Change(SessionHooks.Reason reason, Optional<Path> file) {}
 
-  static final Watch<Change> START = new Watch<>("session_start", (p, c) -> {
-    p.put("reason", c.reason().wire());
-    putPath(p, "previousSessionFile", c.file());
-  });
+  static final Watch<Change> START =
+      new Watch<>(
+          "session_start",
+          (p, c) -> {
+            p.put("reason", c.reason().wire());
+            putPath(p, "previousSessionFile", c.file());
+          });
 
-  static final Watch<Change> SHUTDOWN = new Watch<>("session_shutdown", (p, c) -> {
-    p.put("reason", c.reason().wire());
-    putPath(p, "targetSessionFile", c.file());
-  });
+  static final Watch<Change> SHUTDOWN =
+      new Watch<>(
+          "session_shutdown",
+          (p, c) -> {
+            p.put("reason", c.reason().wire());
+            putPath(p, "targetSessionFile", c.file());
+          });
 
-  static final Watch<Change> SWITCH = new Watch<>("session_switch", (p, c) -> {
-    p.put("reason", c.reason().wire());
-    putPath(p, "previousSessionFile", c.file());
-  });
+  static final Watch<Change> SWITCH =
+      new Watch<>(
+          "session_switch",
+          (p, c) -> {
+            p.put("reason", c.reason().wire());
+            putPath(p, "previousSessionFile", c.file());
+          });
 
-  static final Watch<Optional<Path>> FORK = new Watch<>("session_fork", (p, previous) -> putPath(p, "previousSessionFile", previous));
+  static final Watch<Optional<Path>> FORK =
+      new Watch<>("session_fork", (p, previous) -> putPath(p, "previousSessionFile", previous));
 
   /** A compaction entry just appended, and whether a script wrote it. */
   record Compacted(SessionEntry.Compaction entry, boolean fromHook) {}
 
-  static final Watch<Compacted> COMPACT = new Watch<>("session_compact", (p, c) -> {
-    p.set("compactionEntry", EntryCodec.encode(c.entry()));
-    p.put("fromExtension", c.fromHook());
-  });
+  static final Watch<Compacted> COMPACT =
+      new Watch<>(
+          "session_compact",
+          (p, c) -> {
+            p.set("compactionEntry", EntryCodec.encode(c.entry()));
+            p.put("fromExtension", c.fromHook());
+          });
 
   /** Where a tree move ended. */
-  record Moved(Optional<String> newLeaf, Optional<String> oldLeaf, Optional<SessionEntry.BranchSummary> summary,
+  record Moved(
+      Optional<String> newLeaf,
+      Optional<String> oldLeaf,
+      Optional<SessionEntry.BranchSummary> summary,
       Optional<Boolean> fromHook) {}
 
-  static final Watch<Moved> TREE = new Watch<>("session_tree", (p, m) -> {
-    putId(p, "newLeafId", m.newLeaf());
-    putId(p, "oldLeafId", m.oldLeaf());
-    m.summary().ifPresent(e -> p.set("summaryEntry", EntryCodec.encode(e)));
-    m.fromHook().ifPresent(f -> p.put("fromExtension", f));
-  });
+  static final Watch<Moved> TREE =
+      new Watch<>(
+          "session_tree",
+          (p, m) -> {
+            putId(p, "newLeafId", m.newLeaf());
+            putId(p, "oldLeafId", m.oldLeaf());
+            m.summary().ifPresent(e -> p.set("summaryEntry", EntryCodec.encode(e)));
+            m.fromHook().ifPresent(f -> p.put("fromExtension", f));
+          });
 
   /** A model switch and what caused it. */
   record Selected(Model model, Optional<Model> previous, String source) {}
 
-  static final Watch<Selected> MODEL_SELECT = new Watch<>("model_select", (p, s) -> {
-    p.set("model", model(s.model()));
-    s.previous().ifPresent(m -> p.set("previousModel", model(m)));
-    p.put("source", s.source());
-  });
+  static final Watch<Selected> MODEL_SELECT =
+      new Watch<>(
+          "model_select",
+          (p, s) -> {
+            p.set("model", model(s.model()));
+            s.previous().ifPresent(m -> p.set("previousModel", model(m)));
+            p.put("source", s.source());
+          });
 
   // ------------------------------------------------------------------ cancelling
 
-  /** A {@code session_before_*} point whose only result is cancelling: true once a script answers {cancel: true}. */
+  /**
+   * A {@code session_before_*} point whose only result is cancelling: true once a script answers
+   * {cancel: true}.
+   */
   static final class Cancel<I> extends HookPoint<I, Boolean> {
     private final BiConsumer<ObjectNode, I> fill;
 
@@ -136,23 +160,35 @@ final class SessionHookPoints {
     }
   }
 
-  /** A {@code session_before_*} handler that cancels ends the script's handlers, as in the reference. */
+  /**
+   * A {@code session_before_*} handler that cancels ends the script's handlers, as in the
+   * reference.
+   */
   static HandlerRules.Next stopsOnCancel(JsonNode seen, JsonNode answer) {
-    return answer.path("cancel").asBoolean(false) ? new HandlerRules.Next.Stop() : new HandlerRules.Next.Payload(seen);
+    return answer.path("cancel").asBoolean(false)
+        ? new HandlerRules.Next.Stop()
+        : new HandlerRules.Next.Payload(seen);
   }
 
-  static final Cancel<Change> BEFORE_SWITCH = new Cancel<>("session_before_switch", (p, c) -> {
-    p.put("reason", c.reason().wire());
-    putPath(p, "targetSessionFile", c.file());
-  });
+  static final Cancel<Change> BEFORE_SWITCH =
+      new Cancel<>(
+          "session_before_switch",
+          (p, c) -> {
+            p.put("reason", c.reason().wire());
+            putPath(p, "targetSessionFile", c.file());
+          });
 
   /** The entry a fork starts from, and whether the fork goes to just before it or keeps it. */
   record ForkAt(String entryId, String position) {}
 
-  static final Cancel<ForkAt> BEFORE_FORK = new Cancel<>("session_before_fork",
-      (p, f) -> p.put("entryId", f.entryId()).put("position", f.position()));
+  static final Cancel<ForkAt> BEFORE_FORK =
+      new Cancel<>(
+          "session_before_fork",
+          (p, f) -> p.put("entryId", f.entryId()).put("position", f.position()));
 
-  /** Reads {@code cancel} from an answer; a wrong shape is reported and counts as not cancelling. */
+  /**
+   * Reads {@code cancel} from an answer; a wrong shape is reported and counts as not cancelling.
+   */
   static boolean cancel(JsonNode a, HookPoint.Wrong wrong) {
     if (!a.isObject()) {
       wrong.report("a " + kind(a) + " instead of an object such as {cancel: true}");
@@ -168,9 +204,15 @@ final class SessionHookPoints {
   // ------------------------------------------------------------------ compaction
 
   /** What a compaction is about to do, on which branch, with which /compact instructions. */
-  record CompactionAhead(CompactionPreparation preparation, List<SessionEntry> branch, Optional<String> instructions,
+  record CompactionAhead(
+      CompactionPreparation preparation,
+      List<SessionEntry> branch,
+      Optional<String> instructions,
       Set<String> onBranch) {
-    CompactionAhead(CompactionPreparation preparation, List<SessionEntry> branch, Optional<String> instructions) {
+    CompactionAhead(
+        CompactionPreparation preparation,
+        List<SessionEntry> branch,
+        Optional<String> instructions) {
       this(preparation, branch, instructions, ids(branch));
     }
 
@@ -198,13 +240,14 @@ final class SessionHookPoints {
         }
 
         @Override
-        Step<SessionHooks.BeforeCompact> read(CompactionAhead input, SessionHooks.BeforeCompact result, JsonNode a,
-            Wrong wrong) {
+        Step<SessionHooks.BeforeCompact> read(
+            CompactionAhead input, SessionHooks.BeforeCompact result, JsonNode a, Wrong wrong) {
           if (cancel(a, wrong)) {
             return new Step.Stop<>(new SessionHooks.BeforeCompact.Cancel());
           }
           if (a.isObject() && a.has("compaction") && !a.get("compaction").isNull()) {
-            Optional<SessionHooks.BeforeCompact.Supply> supplied = supplied(a.get("compaction"), input.onBranch(), wrong);
+            Optional<SessionHooks.BeforeCompact.Supply> supplied =
+                supplied(a.get("compaction"), input.onBranch(), wrong);
             if (supplied.isPresent()) {
               return new Step.Next<>(supplied.get());
             }
@@ -218,9 +261,13 @@ final class SessionHookPoints {
         }
       };
 
-  private static Optional<SessionHooks.BeforeCompact.Supply> supplied(JsonNode c, Set<String> onBranch, HookPoint.Wrong wrong) {
+  private static Optional<SessionHooks.BeforeCompact.Supply> supplied(
+      JsonNode c, Set<String> onBranch, HookPoint.Wrong wrong) {
     if (!c.isObject()) {
-      wrong.report("a compaction that is a " + kind(c) + ", not {summary, firstKeptEntryId, tokensBefore, details?}");
+      wrong.report(
+          "a compaction that is a "
+              + kind(c)
+              + ", not {summary, firstKeptEntryId, tokensBefore, details?}");
       return Optional.empty();
     }
     if (!c.path("summary").isTextual() || c.get("summary").textValue().isBlank()) {
@@ -233,17 +280,27 @@ final class SessionHookPoints {
     }
     String firstKept = c.get("firstKeptEntryId").textValue();
     if (!onBranch.contains(firstKept)) {
-      wrong.report("a compaction whose firstKeptEntryId \"" + firstKept + "\" is not an entry of the current branch");
+      wrong.report(
+          "a compaction whose firstKeptEntryId \""
+              + firstKept
+              + "\" is not an entry of the current branch");
       return Optional.empty();
     }
     JsonNode tokens = c.path("tokensBefore");
-    boolean whole = tokens.isIntegralNumber() || tokens.isNumber() && tokens.asDouble() == Math.rint(tokens.asDouble());
+    boolean whole =
+        tokens.isIntegralNumber()
+            || tokens.isNumber() && tokens.asDouble() == Math.rint(tokens.asDouble());
     if (!whole || tokens.asLong() < 0) {
       wrong.report("a compaction whose tokensBefore is not a whole number of 0 or more");
       return Optional.empty();
     }
-    Optional<JsonNode> details = c.has("details") && !c.get("details").isNull() ? Optional.of(c.get("details")) : Optional.empty();
-    return Optional.of(new SessionHooks.BeforeCompact.Supply(c.get("summary").textValue(), firstKept, tokens.asLong(), details));
+    Optional<JsonNode> details =
+        c.has("details") && !c.get("details").isNull()
+            ? Optional.of(c.get("details"))
+            : Optional.empty();
+    return Optional.of(
+        new SessionHooks.BeforeCompact.Supply(
+            c.get("summary").textValue(), firstKept, tokens.asLong(), details));
   }
 
   static ObjectNode preparation(CompactionPreparation prep) {
@@ -257,7 +314,9 @@ final class SessionHookPoints {
     prep.fileOps().read().forEach(files.putArray("read")::add);
     prep.fileOps().written().forEach(files.putArray("written")::add);
     prep.fileOps().edited().forEach(files.putArray("edited")::add);
-    o.putObject("settings").put("enabled", prep.settings().enabled()).put("reserveTokens", prep.settings().reserveTokens())
+    o.putObject("settings")
+        .put("enabled", prep.settings().enabled())
+        .put("reserveTokens", prep.settings().reserveTokens())
         .put("keepRecentTokens", prep.settings().keepRecentTokens());
     return o;
   }
@@ -270,7 +329,10 @@ final class SessionHookPoints {
 
   // ------------------------------------------------------------------ tree
 
-  /** {@code session_before_tree}: cancel, or change the summary, instructions and label (later fields win). */
+  /**
+   * {@code session_before_tree}: cancel, or change the summary, instructions and label (later
+   * fields win).
+   */
   static final HookPoint<TreePreparation, SessionHooks.BeforeTree> BEFORE_TREE =
       new HookPoint<>("session_before_tree") {
         @Override
@@ -292,7 +354,8 @@ final class SessionHookPoints {
         }
 
         @Override
-        Step<SessionHooks.BeforeTree> read(TreePreparation input, SessionHooks.BeforeTree result, JsonNode a, Wrong wrong) {
+        Step<SessionHooks.BeforeTree> read(
+            TreePreparation input, SessionHooks.BeforeTree result, JsonNode a, Wrong wrong) {
           if (cancel(a, wrong)) {
             return new Step.Stop<>(new SessionHooks.BeforeTree.Cancel());
           }
@@ -309,11 +372,17 @@ final class SessionHookPoints {
       };
 
   /**
-   * {@code a.field} when the answer has it and {@code ok} accepts it; when it has it otherwise,
-   * the wrong answer is reported and {@code earlier} kept.
+   * {@code a.field} when the answer has it and {@code ok} accepts it; when it has it otherwise, the
+   * wrong answer is reported and {@code earlier} kept.
    */
-  private static <T> Optional<T> field(JsonNode a, String field, Predicate<JsonNode> ok, Function<JsonNode, T> value,
-      String expected, Optional<T> earlier, HookPoint.Wrong wrong) {
+  private static <T> Optional<T> field(
+      JsonNode a,
+      String field,
+      Predicate<JsonNode> ok,
+      Function<JsonNode, T> value,
+      String expected,
+      Optional<T> earlier,
+      HookPoint.Wrong wrong) {
     if (!a.has(field)) {
       return earlier;
     }
@@ -325,23 +394,50 @@ final class SessionHookPoints {
   }
 
   /** {@code earlier} with the valid parts of {@code a} in place of its own. */
-  private static SessionHooks.BeforeTree.Proceed treeAnswer(JsonNode a, SessionHooks.BeforeTree.Proceed earlier,
-      HookPoint.Wrong wrong) {
+  private static SessionHooks.BeforeTree.Proceed treeAnswer(
+      JsonNode a, SessionHooks.BeforeTree.Proceed earlier, HookPoint.Wrong wrong) {
     Optional<SessionHooks.SuppliedSummary> summary = earlier.summary();
     JsonNode s = a.path("summary");
     if (!s.isMissingNode() && !s.isNull()) {
-      if (s.isObject() && s.path("summary").isTextual() && !s.get("summary").textValue().isBlank()) {
-        Optional<JsonNode> details = s.has("details") && !s.get("details").isNull() ? Optional.of(s.get("details")) : Optional.empty();
-        summary = Optional.of(new SessionHooks.SuppliedSummary(s.get("summary").textValue(), details));
+      if (s.isObject()
+          && s.path("summary").isTextual()
+          && !s.get("summary").textValue().isBlank()) {
+        Optional<JsonNode> details =
+            s.has("details") && !s.get("details").isNull()
+                ? Optional.of(s.get("details"))
+                : Optional.empty();
+        summary =
+            Optional.of(new SessionHooks.SuppliedSummary(s.get("summary").textValue(), details));
       } else {
         wrong.report("a summary that is not {summary: non-empty string, details?}");
       }
     }
-    return new SessionHooks.BeforeTree.Proceed(summary,
-        field(a, "customInstructions", JsonNode::isTextual, JsonNode::textValue, "a string", earlier.customInstructions(), wrong),
-        field(a, "replaceInstructions", JsonNode::isBoolean, JsonNode::booleanValue, "a boolean", earlier.replaceInstructions(),
+    return new SessionHooks.BeforeTree.Proceed(
+        summary,
+        field(
+            a,
+            "customInstructions",
+            JsonNode::isTextual,
+            JsonNode::textValue,
+            "a string",
+            earlier.customInstructions(),
             wrong),
-        field(a, "label", JsonNode::isTextual, JsonNode::textValue, "a string", earlier.label(), wrong));
+        field(
+            a,
+            "replaceInstructions",
+            JsonNode::isBoolean,
+            JsonNode::booleanValue,
+            "a boolean",
+            earlier.replaceInstructions(),
+            wrong),
+        field(
+            a,
+            "label",
+            JsonNode::isTextual,
+            JsonNode::textValue,
+            "a string",
+            earlier.label(),
+            wrong));
   }
 
   // ------------------------------------------------------------------ payload parts
@@ -367,9 +463,15 @@ final class SessionHookPoints {
    * or headers: where a provider lives, and what a URL or header may embed, is not a script's.
    */
   static ObjectNode model(Model m) {
-    ObjectNode o = Json.object().put("id", m.id()).put("name", m.name()).put("provider", m.provider())
-        .put("api", m.api().wire())
-        .put("reasoning", m.reasoning()).put("contextWindow", m.contextWindow()).put("maxTokens", m.maxTokens());
+    ObjectNode o =
+        Json.object()
+            .put("id", m.id())
+            .put("name", m.name())
+            .put("provider", m.provider())
+            .put("api", m.api().wire())
+            .put("reasoning", m.reasoning())
+            .put("contextWindow", m.contextWindow())
+            .put("maxTokens", m.maxTokens());
     ArrayNode input = o.putArray("input").add("text");
     if (m.images()) {
       input.add("image");

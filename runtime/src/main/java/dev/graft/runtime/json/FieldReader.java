@@ -8,10 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads typed fields out of a JSON object for a record codec. A field is taken only when it has
- * the expected JSON type; everything not taken is returned by {@link #rest()} so it can be
- * written back unchanged. A required field that is missing or mistyped marks the reader
- * {@linkplain #valid() invalid}, and the caller keeps the whole object verbatim instead.
+ * Reads typed fields out of a JSON object for a record codec. A field is taken only when it has the
+ * expected JSON type; everything not taken is returned by {@link #rest()} so it can be written back
+ * unchanged. A required field that is missing or mistyped marks the reader {@linkplain #valid()
+ * invalid}, and the caller keeps the whole object verbatim instead.
  */
 public final class FieldReader {
   private final ObjectNode source;

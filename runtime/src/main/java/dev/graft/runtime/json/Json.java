@@ -38,10 +38,11 @@ public final class Json {
   private Json() {}
 
   private static ObjectMapper createMapper() {
-    JsonFactory factory = JsonFactory.builder()
-        .streamReadConstraints(READ_LIMITS)
-        .addDecorator((f, generator) -> new NonFiniteAsNull(generator))
-        .build();
+    JsonFactory factory =
+        JsonFactory.builder()
+            .streamReadConstraints(READ_LIMITS)
+            .addDecorator((f, generator) -> new NonFiniteAsNull(generator))
+            .build();
     JsonMapper mapper =
         JsonMapper.builder(factory)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -95,7 +96,9 @@ public final class Json {
 
   /** A number node as JSON.stringify would write it: integral values without a fraction. */
   public static JsonNode number(double value) {
-    if (value == Math.rint(value) && !Double.isInfinite(value) && Math.abs(value) < 9.007199254740992E15) {
+    if (value == Math.rint(value)
+        && !Double.isInfinite(value)
+        && Math.abs(value) < 9.007199254740992E15) {
       if (value == 0 && 1 / value < 0) {
         return NODES.numberNode(0L);
       }
@@ -108,9 +111,9 @@ public final class Json {
   }
 
   /**
-   * A copy of {@code node} with every number spelled as JavaScript would hold it (an integral
-   * value as an integer), so two values compare equal exactly when JSON.parse would give equal
-   * values; key order never counts in {@link JsonNode#equals}.
+   * A copy of {@code node} with every number spelled as JavaScript would hold it (an integral value
+   * as an integer), so two values compare equal exactly when JSON.parse would give equal values;
+   * key order never counts in {@link JsonNode#equals}.
    */
   public static JsonNode jsValue(JsonNode node) {
     if (node == null) {

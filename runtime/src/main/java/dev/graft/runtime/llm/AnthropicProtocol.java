@@ -13,14 +13,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Anthropic Messages API: request bodies as the reference writes them (system prompt, last
- * tool and last user block marked for prompt caching; thinking budgets per level, or adaptive
- * thinking on the models that have it) and the matching headers.
+ * The Anthropic Messages API: request bodies as the reference writes them (system prompt, last tool
+ * and last user block marked for prompt caching; thinking budgets per level, or adaptive thinking
+ * on the models that have it) and the matching headers.
  */
 final class AnthropicProtocol implements WireProtocol {
   static final String VERSION = "2023-06-01";
   static final String INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
   static final String FINE_GRAINED_TOOL_STREAMING_BETA = "fine-grained-tool-streaming-2025-05-14";
+
   /** Thinking budgets per level, in tokens (the reference's defaults). */
   static final Map<ThinkingLevel, Integer> BUDGETS =
       Map.of(
@@ -28,6 +29,7 @@ final class AnthropicProtocol implements WireProtocol {
           ThinkingLevel.LOW, 2048,
           ThinkingLevel.MEDIUM, 8192,
           ThinkingLevel.HIGH, 16384);
+
   private static final int MIN_OUTPUT_TOKENS = 1024;
 
   @Override
@@ -76,14 +78,16 @@ final class AnthropicProtocol implements WireProtocol {
       return uri;
     } catch (IllegalArgumentException e) {
       throw new StreamFailure(
-          ErrorKind.INVALID_REQUEST, "Invalid base URL \"" + baseUrl + "\": " + e.getMessage(), false);
+          ErrorKind.INVALID_REQUEST,
+          "Invalid base URL \"" + baseUrl + "\": " + e.getMessage(),
+          false);
     }
   }
 
   /**
-   * Claude 4.6 and later decide themselves how long to think, guided by an effort (the
-   * reference lists Opus 4.6/4.7 and Sonnet 4.6; graft also takes later versions, whose APIs
-   * refuse budgets); models.json's {@code thinkingStyle} decides for any model.
+   * Claude 4.6 and later decide themselves how long to think, guided by an effort (the reference
+   * lists Opus 4.6/4.7 and Sonnet 4.6; graft also takes later versions, whose APIs refuse budgets);
+   * models.json's {@code thinkingStyle} decides for any model.
    */
   static boolean adaptiveThinking(Model model) {
     return ThinkingStyle.of(model) == ThinkingStyle.EFFORT;
@@ -127,7 +131,8 @@ final class AnthropicProtocol implements WireProtocol {
     body.put("max_tokens", maxTokens);
     body.put("stream", true);
     if (!request.systemPrompt().isEmpty()) {
-      ObjectNode system = Json.object().put("type", "text").put("text", Surrogates.strip(request.systemPrompt()));
+      ObjectNode system =
+          Json.object().put("type", "text").put("text", Surrogates.strip(request.systemPrompt()));
       if (cacheControl != null) {
         system.set("cache_control", cacheControl.deepCopy());
       }
@@ -230,7 +235,8 @@ final class AnthropicProtocol implements WireProtocol {
       ObjectNode last = (ObjectNode) out.get(out.size() - 1);
       if (last.path("role").asText().equals("user")) {
         if (last.get("content").isTextual()) {
-          ObjectNode text = Json.object().put("type", "text").put("text", last.get("content").textValue());
+          ObjectNode text =
+              Json.object().put("type", "text").put("text", last.get("content").textValue());
           text.set("cache_control", cacheControl.deepCopy());
           last.set("content", Json.array().add(text));
         } else {
@@ -269,7 +275,10 @@ final class AnthropicProtocol implements WireProtocol {
 
   private static ObjectNode image(ContentBlock.Image img) {
     ObjectNode o = Json.object().put("type", "image");
-    o.putObject("source").put("type", "base64").put("media_type", img.mimeType()).put("data", img.data());
+    o.putObject("source")
+        .put("type", "base64")
+        .put("media_type", img.mimeType())
+        .put("data", img.data());
     return o;
   }
 
@@ -292,14 +301,16 @@ final class AnthropicProtocol implements WireProtocol {
             // Unsigned thinking (an aborted stream) would be rejected; send it as plain text.
             blocks.addObject().put("type", "text").put("text", Surrogates.strip(t.thinking()));
           } else {
-            blocks.addObject()
+            blocks
+                .addObject()
                 .put("type", "thinking")
                 .put("thinking", Surrogates.strip(t.thinking()))
                 .put("signature", signature);
           }
         }
         case ContentBlock.ToolCall c -> {
-          ObjectNode use = blocks.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name());
+          ObjectNode use =
+              blocks.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name());
           use.set("input", c.arguments());
         }
         default -> {}

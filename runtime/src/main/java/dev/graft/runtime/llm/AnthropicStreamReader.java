@@ -9,21 +9,29 @@ import java.util.Set;
 
 /**
  * Reads the Messages API event stream: {@code message_start}, then per content block {@code
- * content_block_start}, deltas and {@code content_block_stop}, then {@code message_delta} with
- * the stop reason and final usage, and {@code message_stop}. {@code error} events end the turn;
- * {@code ping} and unknown events are ignored.
+ * content_block_start}, deltas and {@code content_block_stop}, then {@code message_delta} with the
+ * stop reason and final usage, and {@code message_stop}. {@code error} events end the turn; {@code
+ * ping} and unknown events are ignored.
  */
 final class AnthropicStreamReader implements WireProtocol.StreamReader {
   private static final Set<String> MESSAGE_EVENTS =
       Set.of(
-          "message_start", "message_delta", "message_stop",
-          "content_block_start", "content_block_delta", "content_block_stop");
+          "message_start",
+          "message_delta",
+          "message_stop",
+          "content_block_start",
+          "content_block_delta",
+          "content_block_stop");
+
   /** Error types worth another attempt, if nothing streamed yet. */
-  private static final Set<String> TRANSIENT = Set.of("overloaded_error", "api_error", "rate_limit_error");
+  private static final Set<String> TRANSIENT =
+      Set.of("overloaded_error", "api_error", "rate_limit_error");
 
   private final TurnBuilder turn;
+
   /** Anthropic's block index to the content index in the message. */
   private final Map<Integer, Integer> blocks = new HashMap<>();
+
   private long input;
   private long output;
   private long cacheRead;
@@ -62,7 +70,8 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
         cacheWrite = usage.path("cache_creation_input_tokens").asLong(0);
         updateUsage();
       }
-      case "content_block_start" -> blockStart(json.path("index").asInt(-1), json.path("content_block"));
+      case "content_block_start" ->
+          blockStart(json.path("index").asInt(-1), json.path("content_block"));
       case "content_block_delta" -> blockDelta(json.path("index").asInt(-1), json.path("delta"));
       case "content_block_stop" -> {
         Integer index = blocks.remove(json.path("index").asInt(-1));
@@ -78,11 +87,16 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
         // Proxies may omit fields here; keep what message_start said.
         JsonNode usage = json.path("usage");
         input = usage.path("input_tokens").isNumber() ? usage.get("input_tokens").asLong() : input;
-        output = usage.path("output_tokens").isNumber() ? usage.get("output_tokens").asLong() : output;
-        cacheRead = usage.path("cache_read_input_tokens").isNumber()
-            ? usage.get("cache_read_input_tokens").asLong() : cacheRead;
-        cacheWrite = usage.path("cache_creation_input_tokens").isNumber()
-            ? usage.get("cache_creation_input_tokens").asLong() : cacheWrite;
+        output =
+            usage.path("output_tokens").isNumber() ? usage.get("output_tokens").asLong() : output;
+        cacheRead =
+            usage.path("cache_read_input_tokens").isNumber()
+                ? usage.get("cache_read_input_tokens").asLong()
+                : cacheRead;
+        cacheWrite =
+            usage.path("cache_creation_input_tokens").isNumber()
+                ? usage.get("cache_creation_input_tokens").asLong()
+                : cacheWrite;
         updateUsage();
       }
       case "message_stop" -> sawStop = true;
@@ -116,8 +130,10 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
       } catch (Exception e) {
         throw new StreamFailure(
             ErrorKind.PROTOCOL,
-            "Could not parse Anthropic event " + (event.event().isEmpty() ? "" : event.event() + " ")
-                + "as JSON: " + clip(event.data()),
+            "Could not parse Anthropic event "
+                + (event.event().isEmpty() ? "" : event.event() + " ")
+                + "as JSON: "
+                + clip(event.data()),
             false);
       }
     }
@@ -135,7 +151,8 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
         contentIndex = turn.openThinking();
         turn.appendThinking(contentIndex, block.path("thinking").asText(""));
         if (block.path("signature").isTextual() && !block.get("signature").textValue().isEmpty()) {
-          turn.blockExtra(contentIndex).put("thinkingSignature", block.get("signature").textValue());
+          turn.blockExtra(contentIndex)
+              .put("thinkingSignature", block.get("signature").textValue());
         }
       }
       case "redacted_thinking" -> {
@@ -146,7 +163,8 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
         turn.blockExtra(contentIndex).put("redacted", true);
       }
       case "tool_use" -> {
-        contentIndex = turn.openToolCall(block.path("id").asText(""), block.path("name").asText(""));
+        contentIndex =
+            turn.openToolCall(block.path("id").asText(""), block.path("name").asText(""));
         JsonNode input = block.path("input");
         if (input.isObject() && !input.isEmpty()) {
           // Arguments sent whole at the start (some proxies) instead of as deltas.
@@ -168,10 +186,13 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
     switch (delta.path("type").asText("")) {
       case "text_delta" -> turn.appendText(contentIndex, delta.path("text").asText(""));
       case "thinking_delta" -> turn.appendThinking(contentIndex, delta.path("thinking").asText(""));
-      case "input_json_delta" -> turn.appendToolArguments(contentIndex, delta.path("partial_json").asText(""));
+      case "input_json_delta" ->
+          turn.appendToolArguments(contentIndex, delta.path("partial_json").asText(""));
       case "signature_delta" -> {
         var extra = turn.blockExtra(contentIndex);
-        extra.put("thinkingSignature", extra.path("thinkingSignature").asText("") + delta.path("signature").asText(""));
+        extra.put(
+            "thinkingSignature",
+            extra.path("thinkingSignature").asText("") + delta.path("signature").asText(""));
       }
       default -> {}
     }
@@ -183,7 +204,8 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
       case "max_tokens", "model_context_window_exceeded" -> stop = StopReason.LENGTH;
       case "tool_use" -> stop = StopReason.TOOL_USE;
       case "refusal" -> failure = "The model declined to answer (stop_reason: refusal)";
-      case "sensitive" -> failure = "The answer was withheld by safety filters (stop_reason: sensitive)";
+      case "sensitive" ->
+          failure = "The answer was withheld by safety filters (stop_reason: sensitive)";
       default -> failure = "Unhandled stop reason from Anthropic: " + reason;
     }
   }
@@ -210,10 +232,12 @@ final class AnthropicStreamReader implements WireProtocol.StreamReader {
           case "overloaded_error", "api_error" -> ErrorKind.SERVER;
           case "rate_limit_error" -> ErrorKind.RATE_LIMIT;
           case "authentication_error", "permission_error" -> ErrorKind.AUTHENTICATION;
-          case "invalid_request_error", "not_found_error", "request_too_large" -> ErrorKind.INVALID_REQUEST;
+          case "invalid_request_error", "not_found_error", "request_too_large" ->
+              ErrorKind.INVALID_REQUEST;
           default -> ErrorKind.OTHER;
         };
-    return new StreamFailure(kind, "Anthropic stream error: " + clip(message), TRANSIENT.contains(type));
+    return new StreamFailure(
+        kind, "Anthropic stream error: " + clip(message), TRANSIENT.contains(type));
   }
 
   private static String clip(String s) {

@@ -8,14 +8,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Rebuilds the assistant message from a turn's events, for code that wants the message as it
- * grows (a UI, the agent loop's partial message). Providers build their own final message the
- * same way, so the events and the final message cannot disagree.
+ * Rebuilds the assistant message from a turn's events, for code that wants the message as it grows
+ * (a UI, the agent loop's partial message). Providers build their own final message the same way,
+ * so the events and the final message cannot disagree.
  *
  * <p>Not thread-safe: feed it from the thread the listener runs on.
  */
 public final class AssistantAccumulator {
-  private enum Kind { TEXT, THINKING, TOOL_CALL }
+  private enum Kind {
+    TEXT,
+    THINKING,
+    TOOL_CALL
+  }
 
   private static final class Slot {
     final Kind kind;
@@ -105,8 +109,8 @@ public final class AssistantAccumulator {
   }
 
   /**
-   * The message so far: finished blocks as they will be in the final message, open blocks with
-   * the text received (a tool call still streaming has empty arguments).
+   * The message so far: finished blocks as they will be in the final message, open blocks with the
+   * text received (a tool call still streaming has empty arguments).
    */
   public AgentMessage.Assistant snapshot() {
     if (result != null) {

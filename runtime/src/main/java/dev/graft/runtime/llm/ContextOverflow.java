@@ -2,13 +2,14 @@ package dev.graft.runtime.llm;
 
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.StopReason;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Recognises "the conversation is too long for this model", which every provider words
- * differently, so that the agent can compact and retry. The patterns follow the reference's
- * {@code isContextOverflow}.
+ * Recognises "the conversation is too long for this model", which every provider words differently,
+ * so that the agent can compact and retry. The patterns follow the reference's {@code
+ * isContextOverflow}.
  */
 public final class ContextOverflow {
   private static final List<Pattern> OVERFLOW =
@@ -41,9 +42,7 @@ public final class ContextOverflow {
   private ContextOverflow() {}
 
   private static List<Pattern> compile(String... regexes) {
-    return java.util.Arrays.stream(regexes)
-        .map(r -> Pattern.compile(r, Pattern.CASE_INSENSITIVE))
-        .toList();
+    return Arrays.stream(regexes).map(r -> Pattern.compile(r, Pattern.CASE_INSENSITIVE)).toList();
   }
 
   /** Whether a provider's error message says the input did not fit. */
@@ -66,11 +65,12 @@ public final class ContextOverflow {
 
   /**
    * Whether {@code message} shows a context overflow: an error saying so, or (when {@code
-   * contextWindow} is positive) a server that silently accepted more input than fits, or one
-   * that truncated the input to the window and left no room for output.
+   * contextWindow} is positive) a server that silently accepted more input than fits, or one that
+   * truncated the input to the window and left no room for output.
    */
   public static boolean isContextOverflow(AgentMessage.Assistant message, long contextWindow) {
-    if (message.stoppedWith(StopReason.ERROR) && message.errorMessage().map(ContextOverflow::matches).orElse(false)) {
+    if (message.stoppedWith(StopReason.ERROR)
+        && message.errorMessage().map(ContextOverflow::matches).orElse(false)) {
       return true;
     }
     if (contextWindow > 0) {
@@ -78,7 +78,9 @@ public final class ContextOverflow {
       if (message.stoppedWith(StopReason.STOP) && input > contextWindow) {
         return true;
       }
-      return message.stoppedWith(StopReason.LENGTH) && message.usage().output() == 0 && input >= contextWindow * 0.99;
+      return message.stoppedWith(StopReason.LENGTH)
+          && message.usage().output() == 0
+          && input >= contextWindow * 0.99;
     }
     return false;
   }

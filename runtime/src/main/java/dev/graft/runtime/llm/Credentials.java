@@ -20,8 +20,8 @@ import java.util.Set;
 /**
  * Finds API keys: in {@code $GRAFT_HOME/auth.json} first (the reference's format, {@code
  * {"anthropic": {"type": "api_key", "key": "sk-..."}}}), then in the provider's environment
- * variables. auth.json holds secrets, so graft refuses to read it while group or others may
- * read or write it, and says how to fix that.
+ * variables. auth.json holds secrets, so graft refuses to read it while group or others may read or
+ * write it, and says how to fix that.
  */
 final class Credentials {
   private static final Set<PosixFilePermission> TOO_OPEN =
@@ -34,7 +34,8 @@ final class Credentials {
   private final Map<String, String> stored;
   private final List<String> problems;
 
-  private Credentials(Path authFile, Map<String, String> env, Map<String, String> stored, List<String> problems) {
+  private Credentials(
+      Path authFile, Map<String, String> env, Map<String, String> stored, List<String> problems) {
     this.authFile = authFile;
     this.env = env;
     this.stored = stored;
@@ -47,8 +48,12 @@ final class Credentials {
     try {
       Optional<String> tooOpen = tooOpen(authFile);
       if (tooOpen.isPresent()) {
-        problems.add(authFile + " is readable or writable by group or others (mode " + tooOpen.get()
-            + "); graft ignores it until you run: chmod 600 " + authFile);
+        problems.add(
+            authFile
+                + " is readable or writable by group or others (mode "
+                + tooOpen.get()
+                + "); graft ignores it until you run: chmod 600 "
+                + authFile);
       } else {
         read(authFile, env, stored, problems);
       }
@@ -86,7 +91,8 @@ final class Credentials {
     return String.format("%03o", mode);
   }
 
-  private static void read(Path file, Map<String, String> env, Map<String, String> stored, List<String> problems)
+  private static void read(
+      Path file, Map<String, String> env, Map<String, String> stored, List<String> problems)
       throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     if (text.isBlank()) {
@@ -96,7 +102,8 @@ final class Credentials {
     try {
       root = Json.parse(text);
     } catch (IOException e) {
-      problems.add(file + ": invalid JSON; graft ignores the file (" + firstLine(e.getMessage()) + ")");
+      problems.add(
+          file + ": invalid JSON; graft ignores the file (" + firstLine(e.getMessage()) + ")");
       return;
     }
     if (!(root instanceof ObjectNode object)) {
@@ -112,14 +119,23 @@ final class Credentials {
       } else if (type.equals("api_key") && v.path("key").isTextual()) {
         String key = v.get("key").textValue();
         if (key.startsWith("!")) {
-          problems.add(file + ": " + provider + ".key: shell commands (\"!...\") are not supported by graft");
+          problems.add(
+              file
+                  + ": "
+                  + provider
+                  + ".key: shell commands (\"!...\") are not supported by graft");
         } else {
           stored.put(provider, ModelsFile.resolve(key, env));
         }
       } else if (type.equals("oauth")) {
-        problems.add(file + ": " + provider + ": OAuth logins are not supported by graft; store an API key instead");
+        problems.add(
+            file
+                + ": "
+                + provider
+                + ": OAuth logins are not supported by graft; store an API key instead");
       } else {
-        problems.add(file + ": " + provider + ": expected {\"type\": \"api_key\", \"key\": \"...\"}");
+        problems.add(
+            file + ": " + provider + ": expected {\"type\": \"api_key\", \"key\": \"...\"}");
       }
     }
   }

@@ -1,6 +1,8 @@
 package dev.graft.runtime.llm;
 
+import java.net.ConnectException;
 import java.time.Duration;
+import java.util.Locale;
 
 /** Human wording for durations and low-level causes in error messages. */
 final class Durations {
@@ -14,7 +16,7 @@ final class Durations {
     if (ms % 1000 == 0) {
       return (ms / 1000) + " s";
     }
-    return String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
+    return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
   }
 
   /** The most specific message in a cause chain, with its type when the message is empty. */
@@ -27,7 +29,7 @@ final class Durations {
     if (m == null || m.isBlank()) {
       m = t.getMessage();
     }
-    if ((m == null || m.isBlank()) && t instanceof java.net.ConnectException) {
+    if ((m == null || m.isBlank()) && t instanceof ConnectException) {
       // the JDK's client says nothing more when the port is closed (a bare ClosedChannelException)
       return "connection refused: is the server running?";
     }

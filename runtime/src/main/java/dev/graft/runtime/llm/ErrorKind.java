@@ -1,8 +1,8 @@
 package dev.graft.runtime.llm;
 
 /**
- * What kind of failure ended a turn, so the agent loop can react without parsing messages:
- * compact on {@link #CONTEXT_OVERFLOW}, point at the key on {@link #AUTHENTICATION}, and so on.
+ * What kind of failure ended a turn, so the agent loop can react without parsing messages: compact
+ * on {@link #CONTEXT_OVERFLOW}, point at the key on {@link #AUTHENTICATION}, and so on.
  */
 public enum ErrorKind {
   /** The caller aborted the turn. */

@@ -20,7 +20,8 @@ final class FailingProvider implements LlmProvider {
   public AgentMessage.Assistant stream(LlmRequest request, Consumer<? super StreamEvent> listener) {
     TurnBuilder turn = new TurnBuilder(request.model(), clock.getAsLong(), listener);
     try {
-      return turn.fail(request.signal().aborted() ? ErrorKind.ABORTED : kind,
+      return turn.fail(
+          request.signal().aborted() ? ErrorKind.ABORTED : kind,
           request.signal().aborted() ? "Request was aborted" : message);
     } catch (ListenerFailure e) {
       throw e.original();

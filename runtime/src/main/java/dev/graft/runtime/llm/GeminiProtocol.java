@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,12 +18,13 @@ import java.util.regex.Pattern;
 /**
  * Google's Gemini API ({@code POST {baseUrl}/models/{id}:streamGenerateContent?alt=sse}, key in
  * {@code x-goog-api-key}): contents of user and model turns, function declarations and responses,
- * thinking by budget (Gemini 2.5) or by level (Gemini 3), thought signatures sent back on the
- * parts they came with. Shapes follow the reference's {@code google} provider.
+ * thinking by budget (Gemini 2.5) or by level (Gemini 3), thought signatures sent back on the parts
+ * they came with. Shapes follow the reference's {@code google} provider.
  */
 final class GeminiProtocol implements WireProtocol {
   /** Thought signatures are base64; anything else was not Google's and would be refused. */
   private static final Pattern BASE64 = Pattern.compile("^[A-Za-z0-9+/]+={0,2}$");
+
   private static final Pattern MAJOR = Pattern.compile("^gemini(?:-live)?-(\\d+)");
 
   @Override
@@ -41,7 +43,10 @@ final class GeminiProtocol implements WireProtocol {
     }
     headers.putAll(model.headers());
     byte[] body = Json.write(body(request)).getBytes(StandardCharsets.UTF_8);
-    String path = "/models/" + URLEncoder.encode(model.id(), StandardCharsets.UTF_8) + ":streamGenerateContent?alt=sse";
+    String path =
+        "/models/"
+            + URLEncoder.encode(model.id(), StandardCharsets.UTF_8)
+            + ":streamGenerateContent?alt=sse";
     return new PreparedRequest(AnthropicProtocol.endpoint(model.baseUrl(), path), headers, body);
   }
 
@@ -55,12 +60,18 @@ final class GeminiProtocol implements WireProtocol {
     ObjectNode body = Json.object();
     body.set("contents", contents(request));
     if (!request.systemPrompt().isEmpty()) {
-      body.putObject("systemInstruction").putArray("parts").addObject().put("text", Surrogates.strip(request.systemPrompt()));
+      body.putObject("systemInstruction")
+          .putArray("parts")
+          .addObject()
+          .put("text", Surrogates.strip(request.systemPrompt()));
     }
     if (!request.tools().isEmpty()) {
       ArrayNode declarations = body.putArray("tools").addObject().putArray("functionDeclarations");
       for (ToolSpec tool : request.tools()) {
-        declarations.addObject().put("name", tool.name()).put("description", tool.description())
+        declarations
+            .addObject()
+            .put("name", tool.name())
+            .put("description", tool.description())
             .set("parametersJsonSchema", tool.parameters().deepCopy());
       }
     }
@@ -79,13 +90,17 @@ final class GeminiProtocol implements WireProtocol {
     if (!model.reasoning()) {
       return;
     }
-    String id = model.id().toLowerCase(java.util.Locale.ROOT);
+    String id = model.id().toLowerCase(Locale.ROOT);
     boolean level = ThinkingStyle.of(model) == ThinkingStyle.EFFORT;
     ObjectNode thinking = config.putObject("thinkingConfig");
     if (request.thinking() == ThinkingLevel.OFF) {
       if (level) {
-        thinking.put("thinkingLevel", model.thinking().mapped(ThinkingLevel.OFF)
-            .orElse(id.contains("-pro") ? "LOW" : "MINIMAL"));
+        thinking.put(
+            "thinkingLevel",
+            model
+                .thinking()
+                .mapped(ThinkingLevel.OFF)
+                .orElse(id.contains("-pro") ? "LOW" : "MINIMAL"));
       } else {
         thinking.put("thinkingBudget", 0);
       }
@@ -95,7 +110,9 @@ final class GeminiProtocol implements WireProtocol {
     ThinkingLevel effort = clamped == ThinkingLevel.XHIGH ? ThinkingLevel.HIGH : clamped;
     thinking.put("includeThoughts", true);
     if (level) {
-      thinking.put("thinkingLevel", model.thinking().mapped(clamped).orElse(effort.wire().toUpperCase(java.util.Locale.ROOT)));
+      thinking.put(
+          "thinkingLevel",
+          model.thinking().mapped(clamped).orElse(effort.wire().toUpperCase(Locale.ROOT)));
     } else {
       thinking.put("thinkingBudget", budget(id, effort));
     }
@@ -123,7 +140,7 @@ final class GeminiProtocol implements WireProtocol {
 
   /** Gemini 3 and later take images inside a function response; older models in a user turn. */
   static boolean imagesInFunctionResponse(String modelId) {
-    Matcher m = MAJOR.matcher(modelId.toLowerCase(java.util.Locale.ROOT));
+    Matcher m = MAJOR.matcher(modelId.toLowerCase(Locale.ROOT));
     return !m.find() || Integer.parseInt(m.group(1)) >= 3;
   }
 
@@ -176,7 +193,8 @@ final class GeminiProtocol implements WireProtocol {
         }
         case ContentBlock.Thinking t -> {
           if (!t.thinking().isBlank()) {
-            ObjectNode part = parts.addObject().put("thought", true).put("text", Surrogates.strip(t.thinking()));
+            ObjectNode part =
+                parts.addObject().put("thought", true).put("text", Surrogates.strip(t.thinking()));
             signature(part, t.signature().orElse(""), a.sameModel());
           }
         }
@@ -194,7 +212,10 @@ final class GeminiProtocol implements WireProtocol {
   }
 
   private static void signature(ObjectNode part, String signature, boolean sameModel) {
-    if (sameModel && !signature.isEmpty() && signature.length() % 4 == 0 && BASE64.matcher(signature).matches()) {
+    if (sameModel
+        && !signature.isEmpty()
+        && signature.length() % 4 == 0
+        && BASE64.matcher(signature).matches()) {
       part.put("thoughtSignature", signature);
     }
   }
@@ -212,7 +233,9 @@ final class GeminiProtocol implements WireProtocol {
         images.add(img);
       }
     }
-    String value = Surrogates.strip(!text.isEmpty() ? text.toString() : images.isEmpty() ? "" : "(see attached image)");
+    String value =
+        Surrogates.strip(
+            !text.isEmpty() ? text.toString() : images.isEmpty() ? "" : "(see attached image)");
     ObjectNode response = Json.object();
     ObjectNode fn = response.putObject("functionResponse").put("name", r.toolName());
     fn.putObject("response").put(r.isError() ? "error" : "output", value);
@@ -223,8 +246,10 @@ final class GeminiProtocol implements WireProtocol {
     }
     // All function responses of a turn go back in one user turn.
     ObjectNode last = out.isEmpty() ? null : (ObjectNode) out.get(out.size() - 1);
-    boolean merge = last != null && last.path("role").asText().equals("user")
-        && last.path("parts").path(0).has("functionResponse");
+    boolean merge =
+        last != null
+            && last.path("role").asText().equals("user")
+            && last.path("parts").path(0).has("functionResponse");
     if (merge) {
       ((ArrayNode) last.get("parts")).add(response);
     } else {

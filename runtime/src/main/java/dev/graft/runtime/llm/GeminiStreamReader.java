@@ -7,8 +7,8 @@ import dev.graft.runtime.message.StopReason;
 /**
  * Reads a Gemini {@code streamGenerateContent?alt=sse} stream: every event is a whole {@code
  * GenerateContentResponse} whose first candidate carries the next parts. A part is text, thought
- * text ({@code "thought": true}) or a function call (whole, with its arguments); any part may
- * carry a {@code thoughtSignature}, kept on its block to be sent back. The chunk with {@code
+ * text ({@code "thought": true}) or a function call (whole, with its arguments); any part may carry
+ * a {@code thoughtSignature}, kept on its block to be sent back. The chunk with {@code
  * finishReason} ends the answer; {@code usageMetadata} arrives with the last chunks. Gemini sends
  * no end marker, so a stream without a finish reason was cut short.
  */
@@ -34,14 +34,17 @@ final class GeminiStreamReader implements WireProtocol.StreamReader {
     try {
       chunk = Json.parse(data);
     } catch (Exception e) {
-      throw new StreamFailure(ErrorKind.PROTOCOL, "Could not parse a Gemini chunk as JSON: " + clip(data), false);
+      throw new StreamFailure(
+          ErrorKind.PROTOCOL, "Could not parse a Gemini chunk as JSON: " + clip(data), false);
     }
     if (chunk.path("error").isObject()) {
       JsonNode error = chunk.get("error");
       int code = error.path("code").asInt(0);
       String status = error.path("status").asText("");
-      throw new StreamFailure(code == 429 ? ErrorKind.RATE_LIMIT : code >= 500 ? ErrorKind.SERVER : ErrorKind.OTHER,
-          "Server reported an error mid-stream: " + (status.isEmpty() ? "" : "(" + status + ") ")
+      throw new StreamFailure(
+          code == 429 ? ErrorKind.RATE_LIMIT : code >= 500 ? ErrorKind.SERVER : ErrorKind.OTHER,
+          "Server reported an error mid-stream: "
+              + (status.isEmpty() ? "" : "(" + status + ") ")
               + clip(error.path("message").asText(data)),
           code == 429 || code >= 500);
     }
@@ -50,7 +53,8 @@ final class GeminiStreamReader implements WireProtocol.StreamReader {
     }
     String blocked = chunk.path("promptFeedback").path("blockReason").asText("");
     if (!blocked.isEmpty()) {
-      throw new StreamFailure(ErrorKind.INVALID_REQUEST, "Gemini blocked the prompt (" + blocked + ")", false);
+      throw new StreamFailure(
+          ErrorKind.INVALID_REQUEST, "Gemini blocked the prompt (" + blocked + ")", false);
     }
     JsonNode candidate = chunk.path("candidates").path(0);
     for (JsonNode part : candidate.path("content").path("parts")) {
@@ -63,7 +67,8 @@ final class GeminiStreamReader implements WireProtocol.StreamReader {
     if (usage.has("promptTokenCount") || usage.has("candidatesTokenCount")) {
       long cached = usage.path("cachedContentTokenCount").asLong(0);
       long input = Math.max(0, usage.path("promptTokenCount").asLong(0) - cached);
-      long output = usage.path("candidatesTokenCount").asLong(0) + usage.path("thoughtsTokenCount").asLong(0);
+      long output =
+          usage.path("candidatesTokenCount").asLong(0) + usage.path("thoughtsTokenCount").asLong(0);
       turn.usage(turn.model().cost().usage(input, output, cached, 0));
     }
   }
@@ -100,8 +105,12 @@ final class GeminiStreamReader implements WireProtocol.StreamReader {
       String name = call.path("name").asText("");
       String id = call.path("id").asText("");
       calls++;
-      int index = turn.openToolCall(id.isEmpty() ? name + "_" + calls + "_" + Long.toString(System.nanoTime(), 36) : id, name);
-      turn.appendToolArguments(index, call.path("args").isObject() ? Json.write(call.get("args")) : "{}");
+      int index =
+          turn.openToolCall(
+              id.isEmpty() ? name + "_" + calls + "_" + Long.toString(System.nanoTime(), 36) : id,
+              name);
+      turn.appendToolArguments(
+          index, call.path("args").isObject() ? Json.write(call.get("args")) : "{}");
       if (!signature.isEmpty()) {
         turn.blockExtra(index).put("thoughtSignature", signature);
       }
@@ -129,8 +138,11 @@ final class GeminiStreamReader implements WireProtocol.StreamReader {
   @Override
   public StopReason onEnd(boolean truncated) throws StreamFailure {
     if (stop == null) {
-      throw new StreamFailure(ErrorKind.PROTOCOL, "The Gemini stream ended without a finish reason"
-          + (truncated ? " (the connection closed in the middle of an event)" : ""), true);
+      throw new StreamFailure(
+          ErrorKind.PROTOCOL,
+          "The Gemini stream ended without a finish reason"
+              + (truncated ? " (the connection closed in the middle of an event)" : ""),
+          true);
     }
     if (failure != null) {
       throw new StreamFailure(ErrorKind.OTHER, failure, false);

@@ -10,11 +10,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 
 /**
- * Turns an HTTP error response into one clear sentence and the retry decision. Providers word
- * their error bodies differently (Anthropic {@code {"error":{"type","message"}}}, OpenAI {@code
+ * Turns an HTTP error response into one clear sentence and the retry decision. Providers word their
+ * error bodies differently (Anthropic {@code {"error":{"type","message"}}}, OpenAI {@code
  * {"error":{"message","type","code"}}}, Ollama {@code {"error":"..."}}, FastAPI servers {@code
- * {"detail":...}}); the message keeps the provider's own words, which the context-overflow
- * patterns rely on.
+ * {"detail":...}}); the message keeps the provider's own words, which the context-overflow patterns
+ * rely on.
  */
 final class HttpErrors {
   private static final int MAX_TEXT = 400;
@@ -37,7 +37,11 @@ final class HttpErrors {
               key.present()
                   ? " (check the API key from " + key.source() + ")"
                   : " (no API key was sent)");
-      case 404 -> message.append(" (check the model id and base URL; request was POST ").append(uri).append(')');
+      case 404 ->
+          message
+              .append(" (check the model id and base URL; request was POST ")
+              .append(uri)
+              .append(')');
       default -> {}
     }
     boolean retryable = retryable(status, headers) && !quotaExhausted(body);
@@ -67,8 +71,8 @@ final class HttpErrors {
   }
 
   /**
-   * Whether an error body says the account is out of credit (OpenAI's {@code
-   * insufficient_quota}): a 429 that no retry can cure.
+   * Whether an error body says the account is out of credit (OpenAI's {@code insufficient_quota}):
+   * a 429 that no retry can cure.
    */
   static boolean quotaExhausted(String body) {
     return body.contains("insufficient_quota");
@@ -143,11 +147,13 @@ final class HttpErrors {
       if (type == null && error.path("code").isTextual()) {
         type = error.get("code").textValue();
       }
-      String raw = error.path("metadata").path("raw").isTextual()
-          ? error.path("metadata").path("raw").textValue()
-          : null;
+      String raw =
+          error.path("metadata").path("raw").isTextual()
+              ? error.path("metadata").path("raw").textValue()
+              : null;
       if (message != null) {
-        String withType = type != null && !message.contains(type) ? "(" + type + ") " + message : message;
+        String withType =
+            type != null && !message.contains(type) ? "(" + type + ") " + message : message;
         return raw != null ? withType + ": " + raw : withType;
       }
       return Json.write(error);
@@ -169,8 +175,7 @@ final class HttpErrors {
   }
 
   private static String stripTags(String html) {
-    return html.replaceAll("(?s)<(script|style)[^>]*>.*?</\\1>", " ")
-        .replaceAll("<[^>]+>", " ");
+    return html.replaceAll("(?s)<(script|style)[^>]*>.*?</\\1>", " ").replaceAll("<[^>]+>", " ");
   }
 
   private static String clip(String text) {

@@ -31,8 +31,7 @@ final class HttpProvider implements LlmProvider {
   }
 
   @Override
-  public AgentMessage.Assistant stream(
-      LlmRequest request, Consumer<? super StreamEvent> listener) {
+  public AgentMessage.Assistant stream(LlmRequest request, Consumer<? super StreamEvent> listener) {
     TurnBuilder turn = new TurnBuilder(request.model(), clock.getAsLong(), listener);
     Redaction redaction = Redaction.of(key, request.model().headers());
     try {
@@ -44,7 +43,8 @@ final class HttpProvider implements LlmProvider {
       if (turn.result().isPresent()) {
         throw e;
       }
-      return turn.fail(ErrorKind.OTHER,
+      return turn.fail(
+          ErrorKind.OTHER,
           redaction.apply(protocol.label(request.model()) + " stream failed: " + e));
     }
   }
@@ -77,8 +77,10 @@ final class HttpProvider implements LlmProvider {
       if (delay.compareTo(settings.maxRetryDelay()) > 0) {
         return turn.fail(
             failure.kind(),
-            message + " (the server asked to retry after "
-                + Durations.describe(delay) + ", longer than graft waits)");
+            message
+                + " (the server asked to retry after "
+                + Durations.describe(delay)
+                + ", longer than graft waits)");
       }
       turn.retry(attempt, settings.maxAttempts() - 1, delay, failure.kind(), message);
       try {

@@ -7,13 +7,13 @@ import java.util.Objects;
  * Timeouts and retry behaviour of the HTTP providers.
  *
  * @param connectTimeout how long to wait for a TCP/TLS connection
- * @param idleTimeout how long a response may send no bytes at all (before the headers, or
- *     between chunks) before graft gives up; generous, since reasoning models can think
- *     silently for minutes
- * @param maxAttempts attempts per turn, the first included, for retryable failures (HTTP 408,
- *     409, 429, 5xx, overloaded, connection failures) that happen before any content streamed
- * @param initialBackoff the wait before the first retry when the server names none; doubles
- *     per retry, with up to 25% jitter
+ * @param idleTimeout how long a response may send no bytes at all (before the headers, or between
+ *     chunks) before graft gives up; generous, since reasoning models can think silently for
+ *     minutes
+ * @param maxAttempts attempts per turn, the first included, for retryable failures (HTTP 408, 409,
+ *     429, 5xx, overloaded, connection failures) that happen before any content streamed
+ * @param initialBackoff the wait before the first retry when the server names none; doubles per
+ *     retry, with up to 25% jitter
  * @param maxBackoff the cap on the computed wait
  * @param maxRetryDelay the longest {@code retry-after} graft honours; a server asking for more
  *     fails the turn at once, with the requested delay in the message
@@ -57,7 +57,8 @@ public record HttpSettings(
   }
 
   public HttpSettings withIdleTimeout(Duration idle) {
-    return new HttpSettings(connectTimeout, idle, maxAttempts, initialBackoff, maxBackoff, maxRetryDelay);
+    return new HttpSettings(
+        connectTimeout, idle, maxAttempts, initialBackoff, maxBackoff, maxRetryDelay);
   }
 
   public HttpSettings withBackoff(Duration initial, Duration max) {
@@ -65,10 +66,12 @@ public record HttpSettings(
   }
 
   public HttpSettings withMaxAttempts(int attempts) {
-    return new HttpSettings(connectTimeout, idleTimeout, attempts, initialBackoff, maxBackoff, maxRetryDelay);
+    return new HttpSettings(
+        connectTimeout, idleTimeout, attempts, initialBackoff, maxBackoff, maxRetryDelay);
   }
 
   public HttpSettings withMaxRetryDelay(Duration max) {
-    return new HttpSettings(connectTimeout, idleTimeout, maxAttempts, initialBackoff, maxBackoff, max);
+    return new HttpSettings(
+        connectTimeout, idleTimeout, maxAttempts, initialBackoff, maxBackoff, max);
   }
 }

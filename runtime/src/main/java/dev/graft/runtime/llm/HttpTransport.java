@@ -11,7 +11,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,9 +22,9 @@ import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 /**
- * Sends one streaming POST over {@code java.net.http} and hands back the open body. Waiting for
- * the headers is bounded by the idle timeout and abortable; an error status is read (up to a
- * limit) and turned into a {@link StreamFailure} carrying the retry decision.
+ * Sends one streaming POST over {@code java.net.http} and hands back the open body. Waiting for the
+ * headers is bounded by the idle timeout and abortable; an error status is read (up to a limit) and
+ * turned into a {@link StreamFailure} carrying the retry decision.
  */
 final class HttpTransport implements AutoCloseable {
   private static final int MAX_ERROR_BODY = 64 * 1024;
@@ -52,10 +54,10 @@ final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * Sends {@code request}; returns the body of a 2xx response, open for streaming. A redirect
-   * (301, 302, 307, 308) is followed, with the same method, body and headers, only to the same
-   * origin (scheme, host and port); one to another origin fails the call, so that no credential
-   * ever leaves for a host the user did not configure.
+   * Sends {@code request}; returns the body of a 2xx response, open for streaming. A redirect (301,
+   * 302, 307, 308) is followed, with the same method, body and headers, only to the same origin
+   * (scheme, host and port); one to another origin fails the call, so that no credential ever
+   * leaves for a host the user did not configure.
    */
   ResponseBody open(PreparedRequest request, String label, ApiKey key, AbortSignal signal)
       throws StreamFailure {
@@ -66,13 +68,26 @@ final class HttpTransport implements AutoCloseable {
       } catch (Redirected r) {
         URI target = r.target;
         if (!sameOrigin(request.uri(), target)) {
-          throw new StreamFailure(ErrorKind.INVALID_REQUEST, label + " redirected the request to " + origin(target)
-              + "; graft sends credentials only to " + origin(request.uri())
-              + " (set the provider's baseUrl to the new address if it is meant)", false);
+          throw new StreamFailure(
+              ErrorKind.INVALID_REQUEST,
+              label
+                  + " redirected the request to "
+                  + origin(target)
+                  + "; graft sends credentials only to "
+                  + origin(request.uri())
+                  + " (set the provider's baseUrl to the new address if it is meant)",
+              false);
         }
         if (hop >= MAX_REDIRECTS) {
-          throw new StreamFailure(ErrorKind.PROTOCOL, label + " redirected the request more than " + MAX_REDIRECTS
-              + " times (last to " + target + ")", false);
+          throw new StreamFailure(
+              ErrorKind.PROTOCOL,
+              label
+                  + " redirected the request more than "
+                  + MAX_REDIRECTS
+                  + " times (last to "
+                  + target
+                  + ")",
+              false);
         }
         current = new PreparedRequest(target, current.headers(), current.body());
       }
@@ -92,8 +107,10 @@ final class HttpTransport implements AutoCloseable {
   }
 
   static boolean sameOrigin(URI a, URI b) {
-    return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-        && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
+    return a.getScheme() != null
+        && a.getScheme().equalsIgnoreCase(b.getScheme())
+        && a.getHost() != null
+        && a.getHost().equalsIgnoreCase(b.getHost())
         && port(a) == port(b);
   }
 
@@ -105,7 +122,8 @@ final class HttpTransport implements AutoCloseable {
     return u.getScheme() + "://" + u.getHost() + (u.getPort() >= 0 ? ":" + u.getPort() : "");
   }
 
-  private ResponseBody openOnce(PreparedRequest request, String label, ApiKey key, AbortSignal signal)
+  private ResponseBody openOnce(
+      PreparedRequest request, String label, ApiKey key, AbortSignal signal)
       throws StreamFailure, Redirected {
     if (signal.aborted()) {
       throw StreamFailure.aborted();
@@ -136,7 +154,10 @@ final class HttpTransport implements AutoCloseable {
       future.cancel(true);
       throw new StreamFailure(
           ErrorKind.TIMEOUT,
-          "No response from " + host + " within " + Durations.describe(settings.idleTimeout())
+          "No response from "
+              + host
+              + " within "
+              + Durations.describe(settings.idleTimeout())
               + " (idle timeout)",
           false);
     } catch (ExecutionException e) {
@@ -152,14 +173,17 @@ final class HttpTransport implements AutoCloseable {
     if (status >= 200 && status < 300) {
       return body;
     }
-    java.util.Optional<String> location = response.headers().firstValue("location");
-    if ((status == 301 || status == 302 || status == 307 || status == 308) && location.isPresent()) {
+    Optional<String> location = response.headers().firstValue("location");
+    if ((status == 301 || status == 302 || status == 307 || status == 308)
+        && location.isPresent()) {
       body.cancel();
       try {
         throw new Redirected(request.uri().resolve(location.get().strip()));
       } catch (IllegalArgumentException bad) {
-        throw new StreamFailure(ErrorKind.PROTOCOL, label + " sent a redirect with an invalid location: "
-            + location.get(), false);
+        throw new StreamFailure(
+            ErrorKind.PROTOCOL,
+            label + " sent a redirect with an invalid location: " + location.get(),
+            false);
       }
     }
     String text = readSmall(body, signal);
@@ -175,7 +199,9 @@ final class HttpTransport implements AutoCloseable {
     if (cause instanceof HttpConnectTimeoutException) {
       return new StreamFailure(
           ErrorKind.NETWORK,
-          "Could not connect to " + host + " within "
+          "Could not connect to "
+              + host
+              + " within "
               + Durations.describe(settings.connectTimeout()),
           true);
     }
@@ -201,7 +227,9 @@ final class HttpTransport implements AutoCloseable {
           true);
     }
     return new StreamFailure(
-        ErrorKind.OTHER, "Request to " + host + " failed: " + Durations.describeCause(cause), false);
+        ErrorKind.OTHER,
+        "Request to " + host + " failed: " + Durations.describeCause(cause),
+        false);
   }
 
   /** Reads an error body, up to a limit; a body that stalls or breaks yields what arrived. */
@@ -211,11 +239,12 @@ final class HttpTransport implements AutoCloseable {
     byte[] buffer = new byte[0];
     try {
       List<ByteBuffer> chunk;
-      while (buffer.length < MAX_ERROR_BODY && (chunk = body.next(settings.idleTimeout())) != null) {
+      while (buffer.length < MAX_ERROR_BODY
+          && (chunk = body.next(settings.idleTimeout())) != null) {
         for (ByteBuffer b : chunk) {
           int n = Math.min(b.remaining(), MAX_ERROR_BODY - buffer.length);
           int old = buffer.length;
-          buffer = java.util.Arrays.copyOf(buffer, old + n);
+          buffer = Arrays.copyOf(buffer, old + n);
           b.get(buffer, old, n);
         }
       }

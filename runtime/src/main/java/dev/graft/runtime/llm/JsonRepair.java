@@ -2,8 +2,8 @@ package dev.graft.runtime.llm;
 
 /**
  * Repairs JSON that models and proxies commonly get wrong inside string literals: raw control
- * characters (a literal newline in a file's content) and backslashes before characters that are
- * not escapes (Windows paths). Structure is never invented, so truncated JSON stays invalid.
+ * characters (a literal newline in a file's content) and backslashes before characters that are not
+ * escapes (Windows paths). Structure is never invented, so truncated JSON stays invalid.
  */
 final class JsonRepair {
   private JsonRepair() {}

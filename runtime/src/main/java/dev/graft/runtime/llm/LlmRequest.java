@@ -64,7 +64,15 @@ public record LlmRequest(
 
   public LlmRequest withSignal(AbortSignal abort) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, abort, cacheRetention, sessionId);
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        abort,
+        cacheRetention,
+        sessionId);
   }
 
   public LlmRequest withCacheRetention(CacheRetention retention) {
@@ -74,13 +82,28 @@ public record LlmRequest(
 
   public LlmRequest withSessionId(String id) {
     return new LlmRequest(
-        model, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention,
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
         Optional.ofNullable(id));
   }
 
   public LlmRequest withModel(Model other) {
     return new LlmRequest(
-        other, systemPrompt, messages, tools, thinking, maxTokens, signal, cacheRetention, sessionId);
+        other,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId);
   }
 
   /** The output limit to send: the caller's, or the model's default. */

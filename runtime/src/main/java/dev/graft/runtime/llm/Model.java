@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param contextWindow input plus output tokens the model can hold
  * @param maxTokens the most output tokens one turn may produce
  * @param headers extra HTTP headers sent with every request
- * @param compat protocol quirks for compatible servers, with the reference's field names
- *     (validated when models.json is read)
+ * @param compat protocol quirks for compatible servers, with the reference's field names (validated
+ *     when models.json is read)
  * @param thinking per-level overrides
  */
 public record Model(
@@ -75,8 +75,24 @@ public record Model(
   /** Names headers without their values, which may hold credentials. */
   @Override
   public String toString() {
-    return "Model[" + qualifiedId() + ", api=" + api.wire() + ", baseUrl=" + baseUrl
-        + ", reasoning=" + reasoning + ", images=" + images + ", contextWindow=" + contextWindow
-        + ", maxTokens=" + maxTokens + ", cost=" + cost + ", headers=" + headers.keySet() + "]";
+    return "Model["
+        + qualifiedId()
+        + ", api="
+        + api.wire()
+        + ", baseUrl="
+        + baseUrl
+        + ", reasoning="
+        + reasoning
+        + ", images="
+        + images
+        + ", contextWindow="
+        + contextWindow
+        + ", maxTokens="
+        + maxTokens
+        + ", cost="
+        + cost
+        + ", headers="
+        + headers.keySet()
+        + "]";
   }
 }

@@ -15,7 +15,8 @@ public record ModelCost(double input, double output, double cacheRead, double ca
 
   private static void check(String field, double value) {
     if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException("cost." + field + " must be a finite number >= 0, was " + value);
+      throw new IllegalArgumentException(
+          "cost." + field + " must be a finite number >= 0, was " + value);
     }
   }
 

@@ -7,8 +7,8 @@ import java.util.Objects;
  *
  * @param model the model
  * @param key whether a key was found, is not needed, or is missing
- * @param keySource where the key was found ({@code ANTHROPIC_API_KEY}, {@code auth.json},
- *     {@code models.json}); empty when there is none
+ * @param keySource where the key was found ({@code ANTHROPIC_API_KEY}, {@code auth.json}, {@code
+ *     models.json}); empty when there is none
  */
 public record ModelListing(Model model, KeyStatus key, String keySource) {
 

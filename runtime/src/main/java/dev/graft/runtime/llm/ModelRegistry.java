@@ -2,6 +2,8 @@ package dev.graft.runtime.llm;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,12 +12,12 @@ import java.util.function.LongSupplier;
 
 /**
  * The models graft can use and the providers that call them: the built-in models, adjusted and
- * extended by {@code $GRAFT_HOME/models.json}, with keys from {@code $GRAFT_HOME/auth.json} or
- * the environment. Everything comes in through {@link #load}; nothing is read from globals, so
- * tests and several sessions in one process each get their own registry.
+ * extended by {@code $GRAFT_HOME/models.json}, with keys from {@code $GRAFT_HOME/auth.json} or the
+ * environment. Everything comes in through {@link #load}; nothing is read from globals, so tests
+ * and several sessions in one process each get their own registry.
  *
- * <p>Problems with either file (malformed JSON, a wrong field, auth.json readable by others) do
- * not stop graft: the file is ignored and {@link #problems()} says why, one line each.
+ * <p>Problems with either file (malformed JSON, a wrong field, auth.json readable by others) do not
+ * stop graft: the file is ignored and {@link #problems()} says why, one line each.
  */
 public final class ModelRegistry implements AutoCloseable {
   private final List<Model> models;
@@ -77,8 +79,14 @@ public final class ModelRegistry implements AutoCloseable {
     List<String> problems = new ArrayList<>(file.problems());
     problems.addAll(credentials.problems());
     return new ModelRegistry(
-        List.copyOf(models), file.providers(), credentials, environment, List.copyOf(problems),
-        settings, clock, Map.of());
+        List.copyOf(models),
+        file.providers(),
+        credentials,
+        environment,
+        List.copyOf(problems),
+        settings,
+        clock,
+        Map.of());
   }
 
   /**
@@ -86,7 +94,7 @@ public final class ModelRegistry implements AutoCloseable {
    * environment, for a key given on the command line. It is never written anywhere.
    */
   public ModelRegistry withApiKey(String provider, String key) {
-    Map<String, ApiKey> keys = new java.util.HashMap<>(runtimeKeys);
+    Map<String, ApiKey> keys = new HashMap<>(runtimeKeys);
     keys.put(provider, new ApiKey(key, "command line"));
     return new ModelRegistry(
         models, providers, credentials, env, problems, settings, clock, Map.copyOf(keys));
@@ -103,14 +111,25 @@ public final class ModelRegistry implements AutoCloseable {
     if (p == null) {
       return model;
     }
-    Map<String, String> headers = new java.util.LinkedHashMap<>(model.headers());
+    Map<String, String> headers = new LinkedHashMap<>(model.headers());
     headers.putAll(p.headers());
     var compat = model.compat();
     compat.setAll(p.compat());
     Model adjusted =
-        new Model(model.id(), model.name(), model.api(), model.provider(),
-            p.baseUrl().orElse(model.baseUrl()), model.reasoning(), model.images(), model.cost(),
-            model.contextWindow(), model.maxTokens(), headers, compat, model.thinking());
+        new Model(
+            model.id(),
+            model.name(),
+            model.api(),
+            model.provider(),
+            p.baseUrl().orElse(model.baseUrl()),
+            model.reasoning(),
+            model.images(),
+            model.cost(),
+            model.contextWindow(),
+            model.maxTokens(),
+            headers,
+            compat,
+            model.thinking());
     var override = p.modelOverrides().get(model.id());
     return override == null ? adjusted : ModelsFile.applyOverride(adjusted, override, env);
   }
@@ -132,8 +151,8 @@ public final class ModelRegistry implements AutoCloseable {
   }
 
   /**
-   * Finds a model by {@code provider/id} or by bare id (the first match in {@link #models()}).
-   * Ids may themselves contain slashes ({@code openrouter/anthropic/claude-sonnet-4.5}).
+   * Finds a model by {@code provider/id} or by bare id (the first match in {@link #models()}). Ids
+   * may themselves contain slashes ({@code openrouter/anthropic/claude-sonnet-4.5}).
    */
   public Optional<Model> resolve(String spec) {
     int slash = spec.indexOf('/');
@@ -154,38 +173,47 @@ public final class ModelRegistry implements AutoCloseable {
       if (key.isPresent()) {
         out.add(new ModelListing(m, ModelListing.KeyStatus.PRESENT, key.get().source()));
       } else {
-        out.add(new ModelListing(m,
-            keyRequired(m.provider()) ? ModelListing.KeyStatus.MISSING : ModelListing.KeyStatus.NOT_NEEDED, ""));
+        out.add(
+            new ModelListing(
+                m,
+                keyRequired(m.provider())
+                    ? ModelListing.KeyStatus.MISSING
+                    : ModelListing.KeyStatus.NOT_NEEDED,
+                ""));
       }
     }
     return out;
   }
 
   /**
-   * A provider for {@code model}. A model that cannot be called (its key is missing) still gets
-   * a provider: one whose every turn ends in an error event saying what to fix.
+   * A provider for {@code model}. A model that cannot be called (its key is missing) still gets a
+   * provider: one whose every turn ends in an error event saying what to fix.
    */
   public LlmProvider provider(Model model) {
     if (model.api() == Api.SCRIPTED) {
-      return new FailingProvider(ErrorKind.INVALID_REQUEST,
-          "Scripted models are served by ScriptedProvider, not the registry", clock);
+      return new FailingProvider(
+          ErrorKind.INVALID_REQUEST,
+          "Scripted models are served by ScriptedProvider, not the registry",
+          clock);
     }
     Optional<ApiKey> key = key(model.provider());
     if (key.isEmpty() && keyRequired(model.provider())) {
-      return new FailingProvider(ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
+      return new FailingProvider(
+          ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
     }
-    WireProtocol protocol = switch (model.api()) {
-      case ANTHROPIC_MESSAGES -> new AnthropicProtocol();
-      case OPENAI_RESPONSES -> new OpenAiResponsesProtocol();
-      case GOOGLE_GENERATIVE_AI -> new GeminiProtocol();
-      case OPENAI_COMPLETIONS, SCRIPTED -> new OpenAiProtocol();
-    };
+    WireProtocol protocol =
+        switch (model.api()) {
+          case ANTHROPIC_MESSAGES -> new AnthropicProtocol();
+          case OPENAI_RESPONSES -> new OpenAiResponsesProtocol();
+          case GOOGLE_GENERATIVE_AI -> new GeminiProtocol();
+          case OPENAI_COMPLETIONS, SCRIPTED -> new OpenAiProtocol();
+        };
     return new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
   }
 
   /**
-   * Closes the HTTP client the providers share, so a process that called a model exits at once
-   * (an open client keeps its selector thread alive). A provider asked for afterwards gets a new one.
+   * Closes the HTTP client the providers share, so a process that called a model exits at once (an
+   * open client keeps its selector thread alive). A provider asked for afterwards gets a new one.
    */
   @Override
   public synchronized void close() {
@@ -227,7 +255,8 @@ public final class ModelRegistry implements AutoCloseable {
 
   /** One line saying which environment variable or file would hold the key. */
   public String missingKeyMessage(String provider) {
-    StringBuilder m = new StringBuilder("No API key for provider \"").append(provider).append("\": set ");
+    StringBuilder m =
+        new StringBuilder("No API key for provider \"").append(provider).append("\": set ");
     m.append(String.join(" or ", KnownProvider.envVarsFor(provider)));
     m.append(", or add it to ").append(credentials.authFile());
     for (String problem : credentials.problems()) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads {@code $GRAFT_HOME/models.json}, in the reference's format:
@@ -29,18 +30,20 @@ import java.util.Set;
  *     "anthropic": { "modelOverrides": { "claude-sonnet-4-5": { "maxTokens": 32000 } } } } }
  * }</pre>
  *
- * A provider entry may define models, override built-in models ({@code baseUrl}, {@code
- * headers}, {@code compat} for all of them, {@code modelOverrides} per model) and name an {@code
- * apiKey} (an environment variable's name, or the key itself). Comments and trailing commas are
- * allowed. Fields graft does not use are ignored, so a file written for the reference works.
- * Every problem is reported as one line naming the file and the field; a file with problems is
- * ignored as a whole, so that half a configuration never takes effect.
+ * A provider entry may define models, override built-in models ({@code baseUrl}, {@code headers},
+ * {@code compat} for all of them, {@code modelOverrides} per model) and name an {@code apiKey} (an
+ * environment variable's name, or the key itself). Comments and trailing commas are allowed. Fields
+ * graft does not use are ignored, so a file written for the reference works. Every problem is
+ * reported as one line naming the file and the field; a file with problems is ignored as a whole,
+ * so that half a configuration never takes effect.
  */
 final class ModelsFile {
   static final long DEFAULT_CONTEXT_WINDOW = 128_000;
   static final long DEFAULT_MAX_TOKENS = 16_384;
+
   /** The protocols a provider or model may name, for messages. */
-  static final String API_NAMES = "anthropic-messages, openai-completions, openai-responses, google-generative-ai";
+  static final String API_NAMES =
+      "anthropic-messages, openai-completions, openai-responses, google-generative-ai";
 
   /** What a provider entry sets besides its own models. */
   record ProviderSettings(
@@ -51,7 +54,8 @@ final class ModelsFile {
       ObjectNode compat,
       Map<String, ObjectNode> modelOverrides) {}
 
-  record Contents(List<Model> models, Map<String, ProviderSettings> providers, List<String> problems) {
+  record Contents(
+      List<Model> models, Map<String, ProviderSettings> providers, List<String> problems) {
     static final Contents EMPTY = new Contents(List.of(), Map.of(), List.of());
   }
 
@@ -71,7 +75,8 @@ final class ModelsFile {
     } catch (NoSuchFileException e) {
       return Contents.EMPTY;
     } catch (IOException e) {
-      return new Contents(List.of(), Map.of(), List.of(path + ": cannot read: " + Durations.describeCause(e)));
+      return new Contents(
+          List.of(), Map.of(), List.of(path + ": cannot read: " + Durations.describeCause(e)));
     }
     return parse(text, path.toString(), env);
   }
@@ -93,7 +98,8 @@ final class ModelsFile {
       String m = e.getOriginalMessage();
       int cut = m.indexOf('\n');
       var loc = e.getLocation();
-      String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+      String where =
+          loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
       return failed(file + ": invalid JSON" + where + ": " + (cut < 0 ? m : m.substring(0, cut)));
     } catch (IOException e) {
       return failed(file + ": cannot read: " + e.getMessage());
@@ -101,7 +107,8 @@ final class ModelsFile {
     if (root == null || root.isMissingNode()) {
       return failed(file + ": the file is empty; expected {\"providers\": {...}}");
     }
-    if (!(root instanceof ObjectNode object) || !(object.get("providers") instanceof ObjectNode providers)) {
+    if (!(root instanceof ObjectNode object)
+        || !(object.get("providers") instanceof ObjectNode providers)) {
       return failed(file + ": expected a JSON object with a \"providers\" object");
     }
     List<Model> models = new ArrayList<>();
@@ -137,9 +144,12 @@ final class ModelsFile {
     Optional<String> baseUrl = url(cfg, path, "baseUrl");
     Optional<Api> api = api(cfg, path);
     Optional<String> apiKey = string(cfg, path, "apiKey");
-    apiKey.filter(k -> k.startsWith("!"))
-        .ifPresent(k -> problem(path + ".apiKey",
-            "shell commands (\"!...\") are not supported by graft; name an environment variable or give the key"));
+    apiKey
+        .filter(k -> k.startsWith("!"))
+        .ifPresent(k ->
+            problem(
+                path + ".apiKey",
+                "shell commands (\"!...\") are not supported by graft; name an environment variable or give the key"));
     Map<String, String> headers = headers(cfg, path);
     ObjectNode compat = compat(cfg, path);
     Map<String, ObjectNode> overrides = new LinkedHashMap<>();
@@ -165,9 +175,15 @@ final class ModelsFile {
       modelsNode = null;
     }
     boolean hasModels = modelsNode != null && !modelsNode.isEmpty();
-    if (!hasModels && baseUrl.isEmpty() && headers.isEmpty() && compat.isEmpty()
-        && overrides.isEmpty() && apiKey.isEmpty()) {
-      problem(path, "must set \"models\", \"baseUrl\", \"apiKey\", \"headers\", \"compat\" or \"modelOverrides\"");
+    if (!hasModels
+        && baseUrl.isEmpty()
+        && headers.isEmpty()
+        && compat.isEmpty()
+        && overrides.isEmpty()
+        && apiKey.isEmpty()) {
+      problem(
+          path,
+          "must set \"models\", \"baseUrl\", \"apiKey\", \"headers\", \"compat\" or \"modelOverrides\"");
     }
     Optional<KnownProvider> known = KnownProvider.named(name);
     if (hasModels) {
@@ -201,14 +217,20 @@ final class ModelsFile {
     if (id.isEmpty() && def.get("id") == null) {
       problem(path + ".id", "is required");
     }
-    Optional<Api> api = api(def, path).or(() -> providerApi).or(() -> known.map(KnownProvider::api));
+    Optional<Api> api =
+        api(def, path).or(() -> providerApi).or(() -> known.map(KnownProvider::api));
     // A field present but invalid was reported already; do not report it missing too.
     if (api.isEmpty() && def.get("api") == null && providerConfig.get("api") == null) {
       problem(path, "no \"api\": set it on the provider or the model (" + API_NAMES + ")");
     }
-    Optional<String> url = url(def, path, "baseUrl").or(() -> providerUrl).or(() -> known.map(KnownProvider::baseUrl));
+    Optional<String> url =
+        url(def, path, "baseUrl").or(() -> providerUrl).or(() -> known.map(KnownProvider::baseUrl));
     if (url.isEmpty() && def.get("baseUrl") == null && providerConfig.get("baseUrl") == null) {
-      problem(path, "no \"baseUrl\": \"" + provider + "\" is not a provider graft knows, so set it on the provider or the model");
+      problem(
+          path,
+          "no \"baseUrl\": \""
+              + provider
+              + "\" is not a provider graft knows, so set it on the provider or the model");
     }
     checkModelFields(def, path, false);
     if (problems.size() > before || id.isEmpty() || api.isEmpty() || url.isEmpty()) {
@@ -271,7 +293,10 @@ final class ModelsFile {
     }
     for (String f : List.of("contextWindow", "maxTokens")) {
       JsonNode v = def.get(f);
-      if (v != null && (!v.isNumber() || v.doubleValue() < 1 || v.doubleValue() != Math.floor(v.doubleValue()))) {
+      if (v != null
+          && (!v.isNumber()
+              || v.doubleValue() < 1
+              || v.doubleValue() != Math.floor(v.doubleValue()))) {
         problem(path + "." + f, "must be a positive whole number of tokens");
       }
     }
@@ -283,16 +308,21 @@ final class ModelsFile {
         for (var e : m.properties()) {
           if (ThinkingLevel.parse(e.getKey()).isEmpty()
               || !e.getKey().equals(ThinkingLevel.parse(e.getKey()).get().wire())) {
-            problem(path + ".thinkingLevelMap." + e.getKey(), "is not a thinking level (off, minimal, low, medium, high, xhigh)");
+            problem(
+                path + ".thinkingLevelMap." + e.getKey(),
+                "is not a thinking level (off, minimal, low, medium, high, xhigh)");
           } else if (!e.getValue().isTextual() && !e.getValue().isNull()) {
-            problem(path + ".thinkingLevelMap." + e.getKey(), "must be a string or null (unsupported)");
+            problem(
+                path + ".thinkingLevelMap." + e.getKey(), "must be a string or null (unsupported)");
           }
         }
       }
     }
     JsonNode style = def.get(ThinkingStyle.FIELD);
     if (style != null && (!style.isTextual() || ThinkingStyle.parse(style.textValue()).isEmpty())) {
-      problem(path + "." + ThinkingStyle.FIELD, "must be \"budget\" (a token budget) or \"effort\" (an effort or level)");
+      problem(
+          path + "." + ThinkingStyle.FIELD,
+          "must be \"budget\" (a token budget) or \"effort\" (an effort or level)");
     }
     headers(def, path);
     compat(def, path);
@@ -301,7 +331,8 @@ final class ModelsFile {
   /** A model with the fields {@code def} sets replacing its own (cost and compat merge). */
   static Model applyOverride(Model model, ObjectNode def, Map<String, String> env) {
     String name = def.path("name").isTextual() ? def.get("name").textValue() : model.name();
-    boolean reasoning = def.path("reasoning").isBoolean() ? def.get("reasoning").booleanValue() : model.reasoning();
+    boolean reasoning =
+        def.path("reasoning").isBoolean() ? def.get("reasoning").booleanValue() : model.reasoning();
     boolean images = model.images();
     if (def.path("input").isArray()) {
       images = false;
@@ -318,8 +349,12 @@ final class ModelsFile {
               c.path("cacheRead").asDouble(cost.cacheRead()),
               c.path("cacheWrite").asDouble(cost.cacheWrite()));
     }
-    long context = def.path("contextWindow").isNumber() ? def.get("contextWindow").asLong() : model.contextWindow();
-    long maxTokens = def.path("maxTokens").isNumber() ? def.get("maxTokens").asLong() : model.maxTokens();
+    long context =
+        def.path("contextWindow").isNumber()
+            ? def.get("contextWindow").asLong()
+            : model.contextWindow();
+    long maxTokens =
+        def.path("maxTokens").isNumber() ? def.get("maxTokens").asLong() : model.maxTokens();
     Map<String, String> headers = new LinkedHashMap<>(model.headers());
     if (def.get("headers") instanceof ObjectNode h) {
       for (var e : h.properties()) {
@@ -340,13 +375,29 @@ final class ModelsFile {
       entries.putAll(model.thinking().entries());
       for (var e : m.properties()) {
         ThinkingLevel.parse(e.getKey())
-            .ifPresent(level -> entries.put(level,
-                e.getValue().isTextual() ? Optional.of(e.getValue().textValue()) : Optional.empty()));
+            .ifPresent(level ->
+                entries.put(
+                    level,
+                    e.getValue().isTextual()
+                        ? Optional.of(e.getValue().textValue())
+                        : Optional.empty()));
       }
       thinking = new ThinkingMap(entries);
     }
-    return new Model(model.id(), name, model.api(), model.provider(), model.baseUrl(), reasoning, images,
-        cost, context, maxTokens, headers, compat, thinking);
+    return new Model(
+        model.id(),
+        name,
+        model.api(),
+        model.provider(),
+        model.baseUrl(),
+        reasoning,
+        images,
+        cost,
+        context,
+        maxTokens,
+        headers,
+        compat,
+        thinking);
   }
 
   /** The reference's config values: the value of the environment variable so named, if set. */
@@ -373,11 +424,14 @@ final class ModelsFile {
       try {
         URI uri = new URI(url.get());
         String scheme = uri.getScheme();
-        if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
+        if (scheme == null
+            || !(scheme.equals("http") || scheme.equals("https"))
+            || uri.getHost() == null) {
           throw new IllegalArgumentException();
         }
       } catch (Exception e) {
-        problem(path + "." + field, "must be an http:// or https:// URL, was \"" + url.get() + "\"");
+        problem(
+            path + "." + field, "must be an http:// or https:// URL, was \"" + url.get() + "\"");
         return Optional.empty();
       }
     }
@@ -391,7 +445,9 @@ final class ModelsFile {
     }
     Optional<Api> api = Api.parse(wire.get()).filter(a -> a != Api.SCRIPTED);
     if (api.isEmpty()) {
-      problem(path + ".api", "\"" + wire.get() + "\" is not supported by graft; use one of " + API_NAMES);
+      problem(
+          path + ".api",
+          "\"" + wire.get() + "\" is not supported by graft; use one of " + API_NAMES);
     }
     return api;
   }
@@ -429,14 +485,19 @@ final class ModelsFile {
       String key = e.getKey();
       JsonNode v = e.getValue();
       String p = path + ".compat." + key;
-      if ((OpenAiCompat.BOOLEAN_FIELDS.contains(key) || key.equals("supportsEagerToolInputStreaming"))
+      if ((OpenAiCompat.BOOLEAN_FIELDS.contains(key)
+              || key.equals("supportsEagerToolInputStreaming"))
           && !v.isBoolean()) {
         problem(p, "must be true or false");
-      } else if (key.equals("maxTokensField") && !(v.isTextual() && OpenAiCompat.MAX_TOKENS_FIELDS.contains(v.textValue()))) {
+      } else if (key.equals("maxTokensField")
+          && !(v.isTextual() && OpenAiCompat.MAX_TOKENS_FIELDS.contains(v.textValue()))) {
         problem(p, "must be \"max_completion_tokens\" or \"max_tokens\"");
-      } else if (key.equals("thinkingFormat") && !(v.isTextual() && OpenAiCompat.THINKING_FORMATS.contains(v.textValue()))) {
-        problem(p, "must be one of " + String.join(", ", new java.util.TreeSet<>(OpenAiCompat.THINKING_FORMATS)));
-      } else if (key.equals("cacheControlFormat") && !(v.isTextual() && v.textValue().equals("anthropic"))) {
+      } else if (key.equals("thinkingFormat")
+          && !(v.isTextual() && OpenAiCompat.THINKING_FORMATS.contains(v.textValue()))) {
+        problem(
+            p, "must be one of " + String.join(", ", new TreeSet<>(OpenAiCompat.THINKING_FORMATS)));
+      } else if (key.equals("cacheControlFormat")
+          && !(v.isTextual() && v.textValue().equals("anthropic"))) {
         problem(p, "must be \"anthropic\"");
       }
     }

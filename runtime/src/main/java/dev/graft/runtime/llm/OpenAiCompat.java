@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * How an OpenAI-compatible server departs from OpenAI, as in the reference's {@code
- * OpenAICompletionsCompat}: detected from the provider name and base URL, then overridden field
- * by field by the model's {@code compat} object from models.json.
+ * OpenAICompletionsCompat}: detected from the provider name and base URL, then overridden field by
+ * field by the model's {@code compat} object from models.json.
  */
 record OpenAiCompat(
     boolean supportsStore,
@@ -27,14 +27,23 @@ record OpenAiCompat(
   static final Set<String> THINKING_FORMATS =
       Set.of("openai", "openrouter", "deepseek", "zai", "qwen", "qwen-chat-template");
   static final Set<String> MAX_TOKENS_FIELDS = Set.of("max_completion_tokens", "max_tokens");
+
   /** The compat fields models.json may set for this API, with their JSON types. */
   static final Set<String> BOOLEAN_FIELDS =
       Set.of(
-          "supportsStore", "supportsDeveloperRole", "supportsReasoningEffort",
-          "supportsUsageInStreaming", "requiresToolResultName", "requiresAssistantAfterToolResult",
-          "requiresThinkingAsText", "requiresReasoningContentOnAssistantMessages",
-          "supportsStrictMode", "supportsLongCacheRetention");
-  static final Set<String> STRING_FIELDS = Set.of("maxTokensField", "thinkingFormat", "cacheControlFormat");
+          "supportsStore",
+          "supportsDeveloperRole",
+          "supportsReasoningEffort",
+          "supportsUsageInStreaming",
+          "requiresToolResultName",
+          "requiresAssistantAfterToolResult",
+          "requiresThinkingAsText",
+          "requiresReasoningContentOnAssistantMessages",
+          "supportsStrictMode",
+          "supportsLongCacheRetention");
+
+  static final Set<String> STRING_FIELDS =
+      Set.of("maxTokensField", "thinkingFormat", "cacheControlFormat");
 
   static OpenAiCompat of(Model model) {
     String provider = model.provider();
@@ -45,9 +54,15 @@ record OpenAiCompat(
     boolean deepseek = provider.equals("deepseek") || url.contains("deepseek.com");
     boolean openrouter = provider.equals("openrouter") || url.contains("openrouter.ai");
     boolean nonStandard =
-        provider.equals("cerebras") || url.contains("cerebras.ai") || grok
-            || url.contains("chutes.ai") || deepseek || zai || moonshot
-            || provider.equals("opencode") || url.contains("opencode.ai");
+        provider.equals("cerebras")
+            || url.contains("cerebras.ai")
+            || grok
+            || url.contains("chutes.ai")
+            || deepseek
+            || zai
+            || moonshot
+            || provider.equals("opencode")
+            || url.contains("opencode.ai");
     boolean maxTokens = url.contains("chutes.ai") || moonshot;
     ObjectNode o = model.compat();
     return new OpenAiCompat(
@@ -60,9 +75,15 @@ record OpenAiCompat(
         bool(o, "requiresAssistantAfterToolResult", false),
         bool(o, "requiresThinkingAsText", false),
         bool(o, "requiresReasoningContentOnAssistantMessages", deepseek),
-        text(o, "thinkingFormat", deepseek ? "deepseek" : zai ? "zai" : openrouter ? "openrouter" : "openai"),
+        text(
+            o,
+            "thinkingFormat",
+            deepseek ? "deepseek" : zai ? "zai" : openrouter ? "openrouter" : "openai"),
         bool(o, "supportsStrictMode", !moonshot),
-        text(o, "cacheControlFormat", openrouter && model.id().startsWith("anthropic/") ? "anthropic" : "")
+        text(
+                o,
+                "cacheControlFormat",
+                openrouter && model.id().startsWith("anthropic/") ? "anthropic" : "")
             .equals("anthropic"),
         bool(o, "supportsLongCacheRetention", true));
   }

@@ -15,12 +15,13 @@ import java.util.Set;
 
 /**
  * OpenAI Chat Completions ({@code POST {baseUrl}/chat/completions}), which OpenAI-compatible
- * servers (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, Groq...) also speak. Bodies follow
- * the reference, including its per-server quirks ({@link OpenAiCompat}).
+ * servers (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, Groq...) also speak. Bodies follow the
+ * reference, including its per-server quirks ({@link OpenAiCompat}).
  */
 final class OpenAiProtocol implements WireProtocol {
   /** Delta fields servers put reasoning in; the first non-empty one is read, in this order. */
-  static final List<String> REASONING_FIELDS = List.of("reasoning_content", "reasoning", "reasoning_text");
+  static final List<String> REASONING_FIELDS =
+      List.of("reasoning_content", "reasoning", "reasoning_text");
 
   @Override
   public String label(Model model) {
@@ -58,7 +59,8 @@ final class OpenAiProtocol implements WireProtocol {
     CacheRetention retention = request.cacheRetention();
     boolean longCache = retention == CacheRetention.LONG && compat.supportsLongCacheRetention();
     if (request.sessionId().isPresent()
-        && ((model.baseUrl().contains("api.openai.com") && retention != CacheRetention.NONE) || longCache)) {
+        && ((model.baseUrl().contains("api.openai.com") && retention != CacheRetention.NONE)
+            || longCache)) {
       body.put("prompt_cache_key", request.sessionId().get());
     }
     if (longCache) {
@@ -96,14 +98,18 @@ final class OpenAiProtocol implements WireProtocol {
     // "off" is never raised to a higher level: a model that cannot switch reasoning off then gets
     // no reasoning parameter at all (OpenAI refuses reasoning_effort beside function tools for
     // gpt-5.4 here, and a raised effort is not what the user asked for).
-    ThinkingLevel level = request.thinking() == ThinkingLevel.OFF
-        ? ThinkingLevel.OFF : model.thinking().clamp(request.thinking(), true);
+    ThinkingLevel level =
+        request.thinking() == ThinkingLevel.OFF
+            ? ThinkingLevel.OFF
+            : model.thinking().clamp(request.thinking(), true);
     boolean on = level != ThinkingLevel.OFF;
     String effort = on ? model.thinking().mapped(level).orElse(level.wire()) : null;
     switch (compat.thinkingFormat()) {
       case "zai", "qwen" -> body.put("enable_thinking", on);
       case "qwen-chat-template" ->
-          body.putObject("chat_template_kwargs").put("enable_thinking", on).put("preserve_thinking", true);
+          body.putObject("chat_template_kwargs")
+              .put("enable_thinking", on)
+              .put("preserve_thinking", true);
       case "deepseek" -> {
         body.putObject("thinking").put("type", on ? "enabled" : "disabled");
         if (on) {
@@ -123,7 +129,10 @@ final class OpenAiProtocol implements WireProtocol {
           if (on) {
             body.put("reasoning_effort", effort);
           } else {
-            model.thinking().mapped(ThinkingLevel.OFF).ifPresent(off -> body.put("reasoning_effort", off));
+            model
+                .thinking()
+                .mapped(ThinkingLevel.OFF)
+                .ifPresent(off -> body.put("reasoning_effort", off));
           }
         }
       }
@@ -153,7 +162,9 @@ final class OpenAiProtocol implements WireProtocol {
     return false;
   }
 
-  /** OpenAI limits ids to 40 characters; Responses-API ids ({@code call|item}) keep the call part. */
+  /**
+   * OpenAI limits ids to 40 characters; Responses-API ids ({@code call|item}) keep the call part.
+   */
   static String normalizeToolCallId(String id, Model model) {
     if (id.contains("|")) {
       String call = id.substring(0, id.indexOf('|')).replaceAll("[^a-zA-Z0-9_-]", "_");
@@ -177,9 +188,12 @@ final class OpenAiProtocol implements WireProtocol {
     String lastRole = "";
     for (int i = 0; i < turns.size(); i++) {
       Transcript.Turn turn = turns.get(i);
-      if (compat.requiresAssistantAfterToolResult() && lastRole.equals("toolResult")
+      if (compat.requiresAssistantAfterToolResult()
+          && lastRole.equals("toolResult")
           && turn instanceof Transcript.User) {
-        out.addObject().put("role", "assistant").put("content", "I have processed the tool results.");
+        out.addObject()
+            .put("role", "assistant")
+            .put("content", "I have processed the tool results.");
       }
       switch (turn) {
         case Transcript.User u -> {
@@ -228,7 +242,8 @@ final class OpenAiProtocol implements WireProtocol {
     return part;
   }
 
-  private static void assistant(Transcript.Assistant a, Model model, OpenAiCompat compat, ArrayNode out) {
+  private static void assistant(
+      Transcript.Assistant a, Model model, OpenAiCompat compat, ArrayNode out) {
     ObjectNode msg = Json.object().put("role", "assistant");
     if (compat.requiresAssistantAfterToolResult()) {
       msg.put("content", "");
@@ -288,24 +303,29 @@ final class OpenAiProtocol implements WireProtocol {
       for (ContentBlock.ToolCall c : calls) {
         ObjectNode tc = toolCalls.addObject().put("id", c.id()).put("type", "function");
         tc.putObject("function").put("name", c.name()).put("arguments", Json.write(c.arguments()));
-        Json.text(c.extra(), "thoughtSignature").ifPresent(sig -> {
-          try {
-            details.add(Json.parse(sig));
-          } catch (Exception ignored) {
-            // not something the server gave us; leave it out
-          }
-        });
+        Json.text(c.extra(), "thoughtSignature")
+            .ifPresent(sig -> {
+              try {
+                details.add(Json.parse(sig));
+              } catch (Exception ignored) {
+                // not something the server gave us; leave it out
+              }
+            });
       }
       if (!details.isEmpty()) {
         msg.set("reasoning_details", details);
       }
     }
-    if (compat.requiresReasoningContentOnAssistantMessages() && model.reasoning() && !msg.has("reasoning_content")) {
+    if (compat.requiresReasoningContentOnAssistantMessages()
+        && model.reasoning()
+        && !msg.has("reasoning_content")) {
       msg.put("reasoning_content", "");
     }
     JsonNode content = msg.get("content");
-    boolean hasContent = content != null && !content.isNull()
-        && (content.isTextual() ? !content.textValue().isEmpty() : !content.isEmpty());
+    boolean hasContent =
+        content != null
+            && !content.isNull()
+            && (content.isTextual() ? !content.textValue().isEmpty() : !content.isEmpty());
     if (hasContent || msg.has("tool_calls")) {
       out.add(msg);
     }
@@ -327,7 +347,8 @@ final class OpenAiProtocol implements WireProtocol {
         }
       }
       ObjectNode msg = out.addObject().put("role", "tool");
-      msg.put("content", Surrogates.strip(text.isEmpty() ? "(see attached image)" : text.toString()));
+      msg.put(
+          "content", Surrogates.strip(text.isEmpty() ? "(see attached image)" : text.toString()));
       msg.put("tool_call_id", r.toolCallId());
       if (compat.requiresToolResultName() && !r.toolName().isEmpty()) {
         msg.put("name", r.toolName());
@@ -350,7 +371,8 @@ final class OpenAiProtocol implements WireProtocol {
   private static final Set<String> CACHEABLE_ROLES = Set.of("user", "assistant");
 
   /** Anthropic-style cache markers for OpenRouter's Anthropic models. */
-  private static void applyCacheControl(ArrayNode messages, ArrayNode tools, ObjectNode cacheControl) {
+  private static void applyCacheControl(
+      ArrayNode messages, ArrayNode tools, ObjectNode cacheControl) {
     for (JsonNode m : messages) {
       String role = m.path("role").asText();
       if (role.equals("system") || role.equals("developer")) {

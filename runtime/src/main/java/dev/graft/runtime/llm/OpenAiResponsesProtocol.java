@@ -7,17 +7,18 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * OpenAI's Responses API ({@code POST {baseUrl}/responses}), which OpenAI's own models are
- * called through: function tools with a reasoning effort (which Chat Completions refuses for
- * gpt-5.4 and later), reasoning summaries, and reasoning carried from turn to turn as encrypted
- * items ({@code include: ["reasoning.encrypted_content"]}, {@code store: false}: nothing is kept
- * on OpenAI's side). Request and message shapes follow the reference's {@code openai-responses}.
+ * OpenAI's Responses API ({@code POST {baseUrl}/responses}), which OpenAI's own models are called
+ * through: function tools with a reasoning effort (which Chat Completions refuses for gpt-5.4 and
+ * later), reasoning summaries, and reasoning carried from turn to turn as encrypted items ({@code
+ * include: ["reasoning.encrypted_content"]}, {@code store: false}: nothing is kept on OpenAI's
+ * side). Request and message shapes follow the reference's {@code openai-responses}.
  */
 final class OpenAiResponsesProtocol implements WireProtocol {
 
@@ -37,7 +38,8 @@ final class OpenAiResponsesProtocol implements WireProtocol {
     }
     headers.putAll(model.headers());
     byte[] body = Json.write(body(request)).getBytes(StandardCharsets.UTF_8);
-    return new PreparedRequest(AnthropicProtocol.endpoint(model.baseUrl(), "/responses"), headers, body);
+    return new PreparedRequest(
+        AnthropicProtocol.endpoint(model.baseUrl(), "/responses"), headers, body);
   }
 
   @Override
@@ -56,15 +58,21 @@ final class OpenAiResponsesProtocol implements WireProtocol {
     if (retention != CacheRetention.NONE && request.sessionId().isPresent()) {
       body.put("prompt_cache_key", request.sessionId().get());
     }
-    if (retention == CacheRetention.LONG && model.compat().path("supportsLongCacheRetention").asBoolean(true)) {
+    if (retention == CacheRetention.LONG
+        && model.compat().path("supportsLongCacheRetention").asBoolean(true)) {
       body.put("prompt_cache_retention", "24h");
     }
     body.put("max_output_tokens", request.effectiveMaxTokens());
     if (!request.tools().isEmpty()) {
       ArrayNode tools = body.putArray("tools");
       for (ToolSpec tool : request.tools()) {
-        tools.addObject().put("type", "function").put("name", tool.name()).put("description", tool.description())
-            .put("strict", false).set("parameters", tool.parameters().deepCopy());
+        tools
+            .addObject()
+            .put("type", "function")
+            .put("name", tool.name())
+            .put("description", tool.description())
+            .put("strict", false)
+            .set("parameters", tool.parameters().deepCopy());
       }
     }
     reasoning(body, request);
@@ -72,8 +80,8 @@ final class OpenAiResponsesProtocol implements WireProtocol {
   }
 
   /**
-   * An effort and summaries when thinking is on; when it is off, the model's "off" effort if it
-   * has one, and otherwise no reasoning parameter at all (never a higher effort than asked for).
+   * An effort and summaries when thinking is on; when it is off, the model's "off" effort if it has
+   * one, and otherwise no reasoning parameter at all (never a higher effort than asked for).
    */
   private static void reasoning(ObjectNode body, LlmRequest request) {
     Model model = request.model();
@@ -111,11 +119,13 @@ final class OpenAiResponsesProtocol implements WireProtocol {
     Model model = request.model();
     ArrayNode out = Json.array();
     if (!request.systemPrompt().isEmpty()) {
-      out.addObject().put("role", model.reasoning() ? "developer" : "system")
+      out.addObject()
+          .put("role", model.reasoning() ? "developer" : "system")
           .put("content", Surrogates.strip(request.systemPrompt()));
     }
     int index = 0;
-    for (Transcript.Turn turn : Transcript.of(request.messages(), model, OpenAiResponsesProtocol::normalizeToolCallId)) {
+    for (Transcript.Turn turn :
+        Transcript.of(request.messages(), model, OpenAiResponsesProtocol::normalizeToolCallId)) {
       switch (turn) {
         case Transcript.User u -> user(u, out);
         case Transcript.Assistant a -> assistant(a, index, out);
@@ -133,7 +143,8 @@ final class OpenAiResponsesProtocol implements WireProtocol {
     } else {
       for (ContentBlock b : u.content().asBlocks()) {
         switch (b) {
-          case ContentBlock.Text t -> content.addObject().put("type", "input_text").put("text", Surrogates.strip(t.text()));
+          case ContentBlock.Text t ->
+              content.addObject().put("type", "input_text").put("text", Surrogates.strip(t.text()));
           case ContentBlock.Image img -> content.add(image(img));
           default -> {}
         }
@@ -145,7 +156,9 @@ final class OpenAiResponsesProtocol implements WireProtocol {
   }
 
   private static ObjectNode image(ContentBlock.Image img) {
-    return Json.object().put("type", "input_image").put("detail", "auto")
+    return Json.object()
+        .put("type", "input_image")
+        .put("detail", "auto")
         .put("image_url", "data:" + img.mimeType() + ";base64," + img.data());
   }
 
@@ -158,14 +171,25 @@ final class OpenAiResponsesProtocol implements WireProtocol {
             continue;
           }
           ObjectNode message = out.addObject().put("type", "message").put("role", "assistant");
-          message.putArray("content").addObject().put("type", "output_text").put("text", Surrogates.strip(t.text()))
+          message
+              .putArray("content")
+              .addObject()
+              .put("type", "output_text")
+              .put("text", Surrogates.strip(t.text()))
               .putArray("annotations");
           message.put("status", "completed");
-          Optional<JsonNode> signature = Json.text(t.extra(), "textSignature").flatMap(OpenAiResponsesProtocol::parse);
-          String id = signature.map(s -> s.path("id").asText("")).filter(s -> !s.isEmpty() && s.length() <= 64)
-              .orElse("msg_" + index);
+          Optional<JsonNode> signature =
+              Json.text(t.extra(), "textSignature").flatMap(OpenAiResponsesProtocol::parse);
+          String id =
+              signature
+                  .map(s -> s.path("id").asText(""))
+                  .filter(s -> !s.isEmpty() && s.length() <= 64)
+                  .orElse("msg_" + index);
           message.put("id", id);
-          signature.map(s -> s.path("phase")).filter(JsonNode::isTextual).ifPresent(p -> message.set("phase", p));
+          signature
+              .map(s -> s.path("phase"))
+              .filter(JsonNode::isTextual)
+              .ifPresent(p -> message.set("phase", p));
         }
         case ContentBlock.ToolCall c -> {
           String[] parts = c.id().split("\\|", 2);
@@ -173,7 +197,9 @@ final class OpenAiResponsesProtocol implements WireProtocol {
           if (parts.length == 2 && a.sameModel() && parts[1].startsWith("fc")) {
             call.put("id", parts[1]);
           }
-          call.put("call_id", parts[0]).put("name", c.name()).put("arguments", Json.write(c.arguments()));
+          call.put("call_id", parts[0])
+              .put("name", c.name())
+              .put("arguments", Json.write(c.arguments()));
         }
         default -> {}
       }
@@ -185,7 +211,9 @@ final class OpenAiResponsesProtocol implements WireProtocol {
     if (!sameModel) {
       return Optional.empty();
     }
-    return t.signature().flatMap(OpenAiResponsesProtocol::parse).filter(item -> item.path("type").asText().equals("reasoning"));
+    return t.signature()
+        .flatMap(OpenAiResponsesProtocol::parse)
+        .filter(item -> item.path("type").asText().equals("reasoning"));
   }
 
   private static Optional<JsonNode> parse(String json) {
@@ -201,7 +229,7 @@ final class OpenAiResponsesProtocol implements WireProtocol {
 
   private static void toolResult(Transcript.ToolResult r, Model model, ArrayNode out) {
     StringBuilder text = new StringBuilder();
-    List<ContentBlock.Image> images = new java.util.ArrayList<>();
+    List<ContentBlock.Image> images = new ArrayList<>();
     for (ContentBlock b : r.content()) {
       if (b instanceof ContentBlock.Text t) {
         if (!text.isEmpty()) {
@@ -212,9 +240,13 @@ final class OpenAiResponsesProtocol implements WireProtocol {
         images.add(img);
       }
     }
-    ObjectNode item = out.addObject().put("type", "function_call_output").put("call_id", r.toolCallId().split("\\|", 2)[0]);
+    ObjectNode item =
+        out.addObject()
+            .put("type", "function_call_output")
+            .put("call_id", r.toolCallId().split("\\|", 2)[0]);
     if (images.isEmpty()) {
-      item.put("output", Surrogates.strip(text.isEmpty() ? "(see attached image)" : text.toString()));
+      item.put(
+          "output", Surrogates.strip(text.isEmpty() ? "(see attached image)" : text.toString()));
     } else {
       ArrayNode parts = item.putArray("output");
       if (!text.isEmpty()) {

@@ -20,8 +20,10 @@ import java.util.Map;
  */
 final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
   private final TurnBuilder turn;
+
   /** Output item id to the block holding it. */
   private final Map<String, Integer> items = new HashMap<>();
+
   private final Map<String, Integer> summaryParts = new HashMap<>();
   private int current = -1;
   private StopReason stop;
@@ -41,7 +43,10 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
     try {
       json = Json.parse(data);
     } catch (Exception e) {
-      throw new StreamFailure(ErrorKind.PROTOCOL, "Could not parse a Responses API event as JSON: " + clip(data), false);
+      throw new StreamFailure(
+          ErrorKind.PROTOCOL,
+          "Could not parse a Responses API event as JSON: " + clip(data),
+          false);
     }
     String type = json.path("type").asText(event.event());
     switch (type) {
@@ -51,7 +56,8 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
         int index = block(json);
         int part = summaryParts.merge(json.path("item_id").asText(""), 1, Integer::sum);
         if (index >= 0 && part > 1) {
-          turn.appendThinking(index, "\n\n"); // parts are joined by a blank line, as the reference shows them
+          turn.appendThinking(
+              index, "\n\n"); // parts are joined by a blank line, as the reference shows them
         }
       }
       case "response.reasoning_summary_text.delta", "response.reasoning_text.delta" -> {
@@ -77,14 +83,21 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
       case "response.failed" -> {
         JsonNode error = json.path("response").path("error");
         String code = error.path("code").asText("unknown");
-        throw new StreamFailure(kind(code), "OpenAI response failed: " + code + ": "
-            + error.path("message").asText("no message"), transientCode(code));
+        throw new StreamFailure(
+            kind(code),
+            "OpenAI response failed: " + code + ": " + error.path("message").asText("no message"),
+            transientCode(code));
       }
       case "error" -> {
         String code = json.path("code").asText(json.path("error").path("code").asText(""));
-        String message = json.path("message").asText(json.path("error").path("message").asText(data));
-        throw new StreamFailure(kind(code), "Server reported an error mid-stream: " + (code.isEmpty() ? "" : code + ": ")
-            + clip(message), transientCode(code));
+        String message =
+            json.path("message").asText(json.path("error").path("message").asText(data));
+        throw new StreamFailure(
+            kind(code),
+            "Server reported an error mid-stream: "
+                + (code.isEmpty() ? "" : code + ": ")
+                + clip(message),
+            transientCode(code));
       }
       default -> {} // content_part, *.done and events newer than this code
     }
@@ -103,7 +116,9 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
       case "reasoning" -> index = turn.openThinking();
       case "message" -> index = turn.openText();
       case "function_call" -> {
-        index = turn.openToolCall(item.path("call_id").asText("") + "|" + id, item.path("name").asText(""));
+        index =
+            turn.openToolCall(
+                item.path("call_id").asText("") + "|" + id, item.path("name").asText(""));
         turn.appendToolArguments(index, item.path("arguments").asText(""));
       }
       default -> {
@@ -153,7 +168,8 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
     if (usage.isObject()) {
       long cached = usage.path("input_tokens_details").path("cached_tokens").asLong(0);
       long input = Math.max(0, usage.path("input_tokens").asLong(0) - cached);
-      turn.usage(turn.model().cost().usage(input, usage.path("output_tokens").asLong(0), cached, 0));
+      turn.usage(
+          turn.model().cost().usage(input, usage.path("output_tokens").asLong(0), cached, 0));
     }
     String status = response.path("status").asText("completed");
     switch (status) {
@@ -161,7 +177,8 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
       case "incomplete" -> {
         String reason = response.path("incomplete_details").path("reason").asText("");
         if (reason.equals("content_filter")) {
-          failure = "The answer was withheld by OpenAI's content filter (incomplete: content_filter)";
+          failure =
+              "The answer was withheld by OpenAI's content filter (incomplete: content_filter)";
         }
         stop = StopReason.LENGTH;
       }
@@ -172,8 +189,11 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
   @Override
   public StopReason onEnd(boolean truncated) throws StreamFailure {
     if (stop == null) {
-      throw new StreamFailure(ErrorKind.PROTOCOL, "The Responses API stream ended before response.completed"
-          + (truncated ? " (the connection closed in the middle of an event)" : ""), true);
+      throw new StreamFailure(
+          ErrorKind.PROTOCOL,
+          "The Responses API stream ended before response.completed"
+              + (truncated ? " (the connection closed in the middle of an event)" : ""),
+          true);
     }
     if (failure != null) {
       throw new StreamFailure(ErrorKind.OTHER, failure, false);
@@ -188,15 +208,20 @@ final class OpenAiResponsesStreamReader implements WireProtocol.StreamReader {
     if (code.contains("context_length")) {
       return ErrorKind.CONTEXT_OVERFLOW;
     }
-    if (code.contains("server_error") || code.contains("overloaded") || code.equals("internal_error")) {
+    if (code.contains("server_error")
+        || code.contains("overloaded")
+        || code.equals("internal_error")) {
       return ErrorKind.SERVER;
     }
     return ErrorKind.OTHER;
   }
 
   private static boolean transientCode(String code) {
-    return (code.contains("server_error") || code.contains("overloaded") || code.contains("rate_limit")
-        || code.equals("internal_error")) && !code.contains("insufficient_quota");
+    return (code.contains("server_error")
+            || code.contains("overloaded")
+            || code.contains("rate_limit")
+            || code.equals("internal_error"))
+        && !code.contains("insufficient_quota");
   }
 
   private static String clip(String s) {

@@ -11,13 +11,13 @@ import java.util.UUID;
 
 /**
  * Reads Chat Completions chunks. Text and reasoning arrive as deltas of one choice; tool calls
- * arrive as fragments keyed by {@code index}, the first usually carrying id and name; usage
- * comes in a last chunk with empty {@code choices} (when {@code include_usage} was asked for);
- * {@code data: [DONE]} ends the stream. Some servers send {@code {"error": ...}} mid-stream.
+ * arrive as fragments keyed by {@code index}, the first usually carrying id and name; usage comes
+ * in a last chunk with empty {@code choices} (when {@code include_usage} was asked for); {@code
+ * data: [DONE]} ends the stream. Some servers send {@code {"error": ...}} mid-stream.
  *
  * <p>A text or thinking block ends when content of another kind begins, so a UI sees complete
- * blocks in order; tool calls stay open until the stream ends, since fragments of several calls
- * may interleave.
+ * blocks in order; tool calls stay open until the stream ends, since fragments of several calls may
+ * interleave.
  */
 final class OpenAiStreamReader implements WireProtocol.StreamReader {
   private final TurnBuilder turn;
@@ -61,20 +61,25 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
         return;
       }
       throw new StreamFailure(
-          ErrorKind.PROTOCOL, "Could not parse a chunk from the server as JSON: " + clip(data), false);
+          ErrorKind.PROTOCOL,
+          "Could not parse a chunk from the server as JSON: " + clip(data),
+          false);
     }
     if (chunk.path("error").isObject() || chunk.path("error").isTextual()) {
       String message = HttpErrors.messageIn(chunk);
       ErrorKind kind = errorKind(chunk.get("error"));
       // An upstream failure or overload (OpenRouter relays them as chunks) is worth another try.
-      boolean transient_ = (kind == ErrorKind.SERVER || kind == ErrorKind.RATE_LIMIT)
-          && !HttpErrors.quotaExhausted(Json.write(chunk));
-      throw new StreamFailure(kind, "Server reported an error mid-stream: " + clip(message), transient_);
+      boolean transient_ =
+          (kind == ErrorKind.SERVER || kind == ErrorKind.RATE_LIMIT)
+              && !HttpErrors.quotaExhausted(Json.write(chunk));
+      throw new StreamFailure(
+          kind, "Server reported an error mid-stream: " + clip(message), transient_);
     }
     if (chunk.path("id").isTextual()) {
       turn.extra("responseId", chunk.get("id").textValue());
     }
-    if (chunk.path("model").isTextual() && !chunk.get("model").textValue().isEmpty()
+    if (chunk.path("model").isTextual()
+        && !chunk.get("model").textValue().isEmpty()
         && !chunk.get("model").textValue().equals(turn.model().id())) {
       turn.extra("responseModel", chunk.get("model").textValue());
     }
@@ -137,7 +142,8 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
     }
     if (delta.path("reasoning_details").isArray()) {
       for (JsonNode detail : delta.get("reasoning_details")) {
-        if (detail.path("type").asText().equals("reasoning.encrypted") && detail.path("id").isTextual()
+        if (detail.path("type").asText().equals("reasoning.encrypted")
+            && detail.path("id").isTextual()
             && detail.has("data")) {
           Integer index = callsById.get(detail.get("id").textValue());
           if (index != null && turn.isOpen(index)) {
@@ -186,7 +192,10 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
       closeText();
       closeThinking();
       // Some local servers send no id; the tool result must still point at this call.
-      String callId = id.isEmpty() ? "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24) : id;
+      String callId =
+          id.isEmpty()
+              ? "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24)
+              : id;
       index = turn.openToolCall(callId, name);
       calls.add(index);
       callsById.put(callId, index);
@@ -253,11 +262,12 @@ final class OpenAiStreamReader implements WireProtocol.StreamReader {
     long prompt = u.path("prompt_tokens").asLong(0);
     // OpenAI: prompt_tokens_details.cached_tokens; DeepSeek: prompt_cache_hit_tokens;
     // Moonshot: cached_tokens at the top level.
-    long reported = u.path("prompt_tokens_details").path("cached_tokens").isNumber()
-        ? u.path("prompt_tokens_details").path("cached_tokens").asLong()
-        : u.path("prompt_cache_hit_tokens").isNumber()
-            ? u.path("prompt_cache_hit_tokens").asLong()
-            : u.path("cached_tokens").asLong(0);
+    long reported =
+        u.path("prompt_tokens_details").path("cached_tokens").isNumber()
+            ? u.path("prompt_tokens_details").path("cached_tokens").asLong()
+            : u.path("prompt_cache_hit_tokens").isNumber()
+                ? u.path("prompt_cache_hit_tokens").asLong()
+                : u.path("cached_tokens").asLong(0);
     long cacheWrite = u.path("prompt_tokens_details").path("cache_write_tokens").asLong(0);
     // Some servers count this request's cache writes as cached too; do not count them twice.
     long cacheRead = cacheWrite > 0 ? Math.max(0, reported - cacheWrite) : reported;

@@ -15,6 +15,12 @@ record PreparedRequest(URI uri, Map<String, String> headers, byte[] body) {
   /** Leaves out header values and the body: they carry the API key and the conversation. */
   @Override
   public String toString() {
-    return "PreparedRequest[POST " + uri + ", headers=" + headers.keySet() + ", " + body.length + " bytes]";
+    return "PreparedRequest[POST "
+        + uri
+        + ", headers="
+        + headers.keySet()
+        + ", "
+        + body.length
+        + " bytes]";
   }
 }

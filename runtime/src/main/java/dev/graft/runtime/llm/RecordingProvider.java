@@ -14,11 +14,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
 /**
- * Writes every request to a JSONL file before the wrapped provider answers it: one line per
- * model call with the system prompt, the messages as sent (after {@code LlmMessages.convert}),
- * the tool names and the output limit. With the scripted provider this shows exactly what a
- * hook script's {@code context} handler made the model see, offline
- * ({@code GRAFT_RECORD_REQUESTS}).
+ * Writes every request to a JSONL file before the wrapped provider answers it: one line per model
+ * call with the system prompt, the messages as sent (after {@code LlmMessages.convert}), the tool
+ * names and the output limit. With the scripted provider this shows exactly what a hook script's
+ * {@code context} handler made the model see, offline ({@code GRAFT_RECORD_REQUESTS}).
  */
 public final class RecordingProvider implements LlmProvider {
   private final LlmProvider inner;
@@ -37,7 +36,8 @@ public final class RecordingProvider implements LlmProvider {
 
   /** The request as one JSON object. */
   static ObjectNode line(LlmRequest request) {
-    ObjectNode o = Json.object().put("model", request.model().provider() + "/" + request.model().id());
+    ObjectNode o =
+        Json.object().put("model", request.model().provider() + "/" + request.model().id());
     o.put("systemPrompt", request.systemPrompt());
     ArrayNode messages = o.putArray("messages");
     request.messages().forEach(m -> messages.add(MessageCodec.encode(m)));
@@ -49,10 +49,15 @@ public final class RecordingProvider implements LlmProvider {
 
   private synchronized void write(ObjectNode line) {
     try {
-      Files.writeString(file, Json.write(line) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+      Files.writeString(
+          file,
+          Json.write(line) + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot record the request in " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot record the request in " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
  */
 final class Redaction {
   static final String MARK = "[redacted]";
+
   /** Shorter values are too common to be secrets worth hiding (and would mangle the text). */
   private static final int MIN_SECRET = 8;
 
@@ -29,7 +30,8 @@ final class Redaction {
     }
     headers.forEach((name, value) -> {
       String n = name.toLowerCase(Locale.ROOT);
-      boolean credential = n.contains("auth") || n.contains("key") || n.contains("token") || n.contains("secret");
+      boolean credential =
+          n.contains("auth") || n.contains("key") || n.contains("token") || n.contains("secret");
       if (credential && value.length() >= MIN_SECRET) {
         secrets.add(value.startsWith("Bearer ") ? value.substring(7) : value);
       }

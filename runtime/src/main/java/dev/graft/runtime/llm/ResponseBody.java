@@ -12,10 +12,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A response body read chunk by chunk on the caller's thread, with an idle timeout and
- * cancellation from any thread. The JDK's {@code ofInputStream()} offers neither: a blocked
- * {@code read()} cannot time out, and closing the stream from another thread does not reliably
- * wake it. Chunks are requested one at a time, so a slow reader holds at most one in memory.
+ * A response body read chunk by chunk on the caller's thread, with an idle timeout and cancellation
+ * from any thread. The JDK's {@code ofInputStream()} offers neither: a blocked {@code read()}
+ * cannot time out, and closing the stream from another thread does not reliably wake it. Chunks are
+ * requested one at a time, so a slow reader holds at most one in memory.
  */
 final class ResponseBody implements HttpResponse.BodySubscriber<ResponseBody> {
   private static final Object END = new Object();

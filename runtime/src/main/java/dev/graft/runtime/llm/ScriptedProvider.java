@@ -20,28 +20,27 @@ import java.util.function.LongSupplier;
  *
  * <h2>File format</h2>
  *
- * One JSON object per line, one line per assistant turn. Blank lines and lines starting with
- * {@code #} are skipped. Fields (all optional):
+ * One JSON object per line, one line per assistant turn. Blank lines and lines starting with {@code
+ * #} are skipped. Fields (all optional):
  *
  * <ul>
  *   <li>{@code text}: the answer's text.
  *   <li>{@code thinking}: reasoning, streamed before the text.
- *   <li>{@code toolCalls}: an array of {@code {"name": ..., "arguments": {...}, "id": ...}};
- *       {@code id} defaults to {@code call_<turn>_<n>}. {@code arguments} may also be a string
- *       of JSON text, streamed as is: an invalid one exercises graft's handling of unparsable
- *       arguments.
+ *   <li>{@code toolCalls}: an array of {@code {"name": ..., "arguments": {...}, "id": ...}}; {@code
+ *       id} defaults to {@code call_<turn>_<n>}. {@code arguments} may also be a string of JSON
+ *       text, streamed as is: an invalid one exercises graft's handling of unparsable arguments.
  *   <li>{@code content}: instead of the three fields above, an ordered array of blocks {@code
  *       {"type":"text","text":...}}, {@code {"type":"thinking","thinking":...,"signature":...}},
  *       {@code {"type":"toolCall","name":...,"arguments":...,"id":...}}.
- *   <li>{@code usage}: {@code {"input", "output", "cacheRead", "cacheWrite"}} token counts; cost
- *       is computed from the request's model prices.
- *   <li>{@code stopReason}: {@code stop}, {@code length}, {@code toolUse}, {@code error} or
- *       {@code aborted}; defaults to {@code toolUse} with tool calls, {@code error} with an
- *       {@code error}, else {@code stop}.
- *   <li>{@code error}: ends the turn with an error event carrying this message, after streaming
- *       any content the line has. {@code errorKind} sets the {@link ErrorKind} (lower case, e.g.
- *       {@code context_overflow}, {@code rate_limit}); messages that read as a context overflow
- *       are recognised as one anyway.
+ *   <li>{@code usage}: {@code {"input", "output", "cacheRead", "cacheWrite"}} token counts; cost is
+ *       computed from the request's model prices.
+ *   <li>{@code stopReason}: {@code stop}, {@code length}, {@code toolUse}, {@code error} or {@code
+ *       aborted}; defaults to {@code toolUse} with tool calls, {@code error} with an {@code error},
+ *       else {@code stop}.
+ *   <li>{@code error}: ends the turn with an error event carrying this message, after streaming any
+ *       content the line has. {@code errorKind} sets the {@link ErrorKind} (lower case, e.g. {@code
+ *       context_overflow}, {@code rate_limit}); messages that read as a context overflow are
+ *       recognised as one anyway.
  *   <li>{@code delayMs}: milliseconds to wait before each delta (abortable).
  *   <li>{@code chunkSize}: characters per delta; 0 (the default) streams each block as one delta.
  *   <li>{@code comment}: ignored.
@@ -55,14 +54,26 @@ import java.util.function.LongSupplier;
  * {"error": "prompt is too long: 210000 tokens > 200000 maximum"}
  * }</pre>
  *
- * When every turn has been played, further calls end with an error event saying so. Unknown
- * fields and wrong types are rejected when the file is read, with the line number.
+ * When every turn has been played, further calls end with an error event saying so. Unknown fields
+ * and wrong types are rejected when the file is read, with the line number.
  */
 public final class ScriptedProvider implements LlmProvider {
   /** A model for scripted sessions when no real model is wanted. */
   public static final Model MODEL =
-      new Model("scripted", "Scripted", Api.SCRIPTED, "scripted", "file:", true, true,
-          ModelCost.FREE, 200_000, 32_000, Map.of(), null, null);
+      new Model(
+          "scripted",
+          "Scripted",
+          Api.SCRIPTED,
+          "scripted",
+          "file:",
+          true,
+          true,
+          ModelCost.FREE,
+          200_000,
+          32_000,
+          Map.of(),
+          null,
+          null);
 
   private final String source;
   private final List<ScriptedTurn> turns;
@@ -81,7 +92,8 @@ public final class ScriptedProvider implements LlmProvider {
   }
 
   /** Checks scripted lines; {@code source} names them in messages. */
-  public static ScriptedProvider parse(String source, List<String> lines) throws TurnsFileException {
+  public static ScriptedProvider parse(String source, List<String> lines)
+      throws TurnsFileException {
     List<ScriptedTurn> turns = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
@@ -108,14 +120,31 @@ public final class ScriptedProvider implements LlmProvider {
     Model m = request.model();
     // Marked as scripted, so a real model later treats these turns as another model's.
     Model model =
-        new Model(m.id(), m.name(), Api.SCRIPTED, m.provider(), m.baseUrl(), m.reasoning(), m.images(),
-            m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());
+        new Model(
+            m.id(),
+            m.name(),
+            Api.SCRIPTED,
+            m.provider(),
+            m.baseUrl(),
+            m.reasoning(),
+            m.images(),
+            m.cost(),
+            m.contextWindow(),
+            m.maxTokens(),
+            m.headers(),
+            m.compat(),
+            m.thinking());
     TurnBuilder turn = new TurnBuilder(model, clock.getAsLong(), listener);
     try {
       int index = next.getAndIncrement();
       if (index >= turns.size()) {
-        return turn.fail(ErrorKind.OTHER,
-            "Scripted provider: " + source + " has no more turns (all " + turns.size() + " were played)");
+        return turn.fail(
+            ErrorKind.OTHER,
+            "Scripted provider: "
+                + source
+                + " has no more turns (all "
+                + turns.size()
+                + " were played)");
       }
       return play(turns.get(index), request, turn);
     } catch (StreamFailure aborted) {

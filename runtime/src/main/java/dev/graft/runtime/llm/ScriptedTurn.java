@@ -10,11 +10,12 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One assistant turn of a scripted JSONL file (see {@link ScriptedProvider} for the format),
- * checked when the file is read so that a typo fails at startup with its line number, not in
- * the middle of a test run.
+ * checked when the file is read so that a typo fails at startup with its line number, not in the
+ * middle of a test run.
  */
 record ScriptedTurn(
     int line,
@@ -54,18 +55,30 @@ record ScriptedTurn(
   }
 
   private static final Set<String> FIELDS =
-      Set.of("content", "text", "thinking", "toolCalls", "usage", "stopReason", "error",
-          "errorKind", "delayMs", "chunkSize", "comment");
+      Set.of(
+          "content",
+          "text",
+          "thinking",
+          "toolCalls",
+          "usage",
+          "stopReason",
+          "error",
+          "errorKind",
+          "delayMs",
+          "chunkSize",
+          "comment");
 
   /** Reads one line; {@code number} is its 1-based line number, {@code turn} its turn number. */
-  static ScriptedTurn parse(String source, int number, int turn, String text) throws TurnsFileException {
+  static ScriptedTurn parse(String source, int number, int turn, String text)
+      throws TurnsFileException {
     JsonNode node;
     try {
       node = Json.parse(text);
     } catch (Exception e) {
       String m = e.getMessage() == null ? "" : e.getMessage();
       int cut = m.indexOf('\n');
-      throw new TurnsFileException(source, number, "not valid JSON: " + (cut < 0 ? m : m.substring(0, cut)));
+      throw new TurnsFileException(
+          source, number, "not valid JSON: " + (cut < 0 ? m : m.substring(0, cut)));
     }
     if (!(node instanceof ObjectNode o)) {
       throw new TurnsFileException(source, number, "each line must be a JSON object");
@@ -73,13 +86,19 @@ record ScriptedTurn(
     Reader r = new Reader(source, number, o);
     for (var e : o.properties()) {
       if (!FIELDS.contains(e.getKey())) {
-        throw r.fail("unknown field \"" + e.getKey() + "\" (allowed: " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
+        throw r.fail(
+            "unknown field \""
+                + e.getKey()
+                + "\" (allowed: "
+                + String.join(", ", new TreeSet<>(FIELDS))
+                + ")");
       }
     }
     List<Block> content = new ArrayList<>();
     if (o.has("content")) {
       if (o.has("text") || o.has("thinking") || o.has("toolCalls")) {
-        throw r.fail("use either \"content\" or the shorthand fields text/thinking/toolCalls, not both");
+        throw r.fail(
+            "use either \"content\" or the shorthand fields text/thinking/toolCalls, not both");
       }
       JsonNode array = o.get("content");
       if (!array.isArray()) {
@@ -94,10 +113,14 @@ record ScriptedTurn(
         switch (type) {
           case "text" -> content.add(new Text(r.string(block, "text", true)));
           case "thinking" ->
-              content.add(new Thinking(r.string(block, "thinking", true),
-                  Optional.ofNullable(r.string(block, "signature", false))));
+              content.add(
+                  new Thinking(
+                      r.string(block, "thinking", true),
+                      Optional.ofNullable(r.string(block, "signature", false))));
           case "toolCall" -> content.add(r.toolCall(block, turn, ++calls));
-          default -> throw r.fail("content block type must be text, thinking or toolCall, was \"" + type + "\"");
+          default ->
+              throw r.fail(
+                  "content block type must be text, thinking or toolCall, was \"" + type + "\"");
         }
       }
     } else {
@@ -128,19 +151,26 @@ record ScriptedTurn(
       if (!(o.get("usage") instanceof ObjectNode u)) {
         throw r.fail("\"usage\" must be an object");
       }
-      usage = new Counts(r.count(u, "input"), r.count(u, "output"), r.count(u, "cacheRead"), r.count(u, "cacheWrite"));
+      usage =
+          new Counts(
+              r.count(u, "input"),
+              r.count(u, "output"),
+              r.count(u, "cacheRead"),
+              r.count(u, "cacheWrite"));
     }
     Optional<String> error = Optional.ofNullable(r.string(o, "error", false));
     boolean hasCalls = content.stream().anyMatch(ToolCall.class::isInstance);
     StopReason stop;
     String stopText = r.string(o, "stopReason", false);
     if (stopText == null) {
-      stop = error.isPresent() ? StopReason.ERROR : hasCalls ? StopReason.TOOL_USE : StopReason.STOP;
+      stop =
+          error.isPresent() ? StopReason.ERROR : hasCalls ? StopReason.TOOL_USE : StopReason.STOP;
     } else {
       try {
         stop = StopReason.fromWire(stopText);
       } catch (IllegalArgumentException e) {
-        throw r.fail("stopReason must be stop, length, toolUse, error or aborted, was \"" + stopText + "\"");
+        throw r.fail(
+            "stopReason must be stop, length, toolUse, error or aborted, was \"" + stopText + "\"");
       }
     }
     if (stop == StopReason.ABORTED && error.isEmpty()) {

@@ -1,23 +1,25 @@
 package dev.graft.runtime.llm;
 
+import dev.graft.runtime.json.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Incremental parser for {@code text/event-stream}, following the WHATWG rules: lines end in
- * CRLF, LF or CR (a CRLF split across two chunks counts once); lines starting with {@code :} are
- * comments; {@code data:} lines of one event are joined with newlines; a blank line dispatches
- * the event; events without data are dropped.
+ * Incremental parser for {@code text/event-stream}, following the WHATWG rules: lines end in CRLF,
+ * LF or CR (a CRLF split across two chunks counts once); lines starting with {@code :} are
+ * comments; {@code data:} lines of one event are joined with newlines; a blank line dispatches the
+ * event; events without data are dropped.
  *
- * <p>Lines are cut on bytes before decoding, which is safe because CR and LF never occur inside
- * a UTF-8 multi-byte sequence, so a character split across chunks decodes intact.
+ * <p>Lines are cut on bytes before decoding, which is safe because CR and LF never occur inside a
+ * UTF-8 multi-byte sequence, so a character split across chunks decodes intact.
  *
  * <p>At the end of the stream, an event whose lines all arrived complete is still dispatched
  * (servers often omit the final blank line), and so is one whose last data line lacks only its
- * newline but holds a whole JSON value; one cut off in the middle of a line is dropped: its data
- * is truncated and would only produce a confusing parse error.
+ * newline but holds a whole JSON value; one cut off in the middle of a line is dropped: its data is
+ * truncated and would only produce a confusing parse error.
  */
 final class SseParser {
   /** A longer line means a broken or hostile server; no real event comes near it. */
@@ -79,7 +81,7 @@ final class SseParser {
       return false;
     }
     try {
-      dev.graft.runtime.json.Json.parse(v);
+      Json.parse(v);
       return true;
     } catch (Exception cut) {
       return false;
@@ -97,7 +99,7 @@ final class SseParser {
         throw new StreamFailure(
             ErrorKind.PROTOCOL, "server sent an event line longer than 64 MiB", false);
       }
-      line = java.util.Arrays.copyOf(line, Math.min(line.length * 2, MAX_LINE_BYTES));
+      line = Arrays.copyOf(line, Math.min(line.length * 2, MAX_LINE_BYTES));
     }
     line[lineLength++] = b;
   }
@@ -107,7 +109,9 @@ final class SseParser {
     if (firstLine) {
       firstLine = false;
       // A UTF-8 byte order mark may precede the first line.
-      if (lineLength >= 3 && (line[0] & 0xff) == 0xef && (line[1] & 0xff) == 0xbb
+      if (lineLength >= 3
+          && (line[0] & 0xff) == 0xef
+          && (line[1] & 0xff) == 0xbb
           && (line[2] & 0xff) == 0xbf) {
         start = 3;
       }

@@ -3,12 +3,13 @@ package dev.graft.runtime.llm;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a provider reports while a turn streams. {@code contentIndex} is the block's position in
- * the final message's content. Deltas carry only the new text; feed the events to an {@link
+ * What a provider reports while a turn streams. {@code contentIndex} is the block's position in the
+ * final message's content. Deltas carry only the new text; feed the events to an {@link
  * AssistantAccumulator} to see the message as it grows. A {@link Retry} voids what the failed
  * attempt streamed; the next attempt starts again with {@link Start}.
  */
@@ -81,8 +82,8 @@ public sealed interface StreamEvent {
   }
 
   /**
-   * The tool call is complete. When its arguments were not valid JSON the call still arrives,
-   * with empty arguments and {@link #argumentsError()} saying what was wrong.
+   * The tool call is complete. When its arguments were not valid JSON the call still arrives, with
+   * empty arguments and {@link #argumentsError()} saying what was wrong.
    */
   record ToolCallEnd(int contentIndex, ContentBlock.ToolCall toolCall) implements StreamEvent {
     public ToolCallEnd {
@@ -101,7 +102,8 @@ public sealed interface StreamEvent {
    * error), which is void. The next attempt begins with a new {@link Start} and block indexes from
    * 0. {@code attempt} counts retries from 1; at most {@code maxRetries} are made.
    */
-  record Retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, AgentMessage.Assistant message)
+  record Retry(
+      int attempt, int maxRetries, Duration delay, ErrorKind kind, AgentMessage.Assistant message)
       implements StreamEvent {
     public Retry {
       Objects.requireNonNull(delay, "delay");

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Why an attempt to stream a turn failed, with what the retry loop needs to decide: whether
- * trying again could help, and how long the server asked us to wait.
+ * Why an attempt to stream a turn failed, with what the retry loop needs to decide: whether trying
+ * again could help, and how long the server asked us to wait.
  */
 final class StreamFailure extends Exception {
   private final ErrorKind kind;

@@ -1,8 +1,8 @@
 package dev.graft.runtime.llm;
 
 /**
- * Removes unpaired UTF-16 surrogates, which cannot be encoded as UTF-8: Jackson refuses to
- * write them and providers reject the request. Properly paired surrogates (emoji) stay.
+ * Removes unpaired UTF-16 surrogates, which cannot be encoded as UTF-8: Jackson refuses to write
+ * them and providers reject the request. Properly paired surrogates (emoji) stay.
  */
 final class Surrogates {
   private Surrogates() {}

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Per-model overrides of thinking levels, as the reference's {@code thinkingLevelMap}: a level
- * may map to a provider-specific value (say {@code xhigh -> "max"}), or be marked unsupported
- * (JSON {@code null}, here an empty Optional). Levels not listed use the provider's default,
- * except {@link ThinkingLevel#XHIGH}, which a model supports only when listed.
+ * Per-model overrides of thinking levels, as the reference's {@code thinkingLevelMap}: a level may
+ * map to a provider-specific value (say {@code xhigh -> "max"}), or be marked unsupported (JSON
+ * {@code null}, here an empty Optional). Levels not listed use the provider's default, except
+ * {@link ThinkingLevel#XHIGH}, which a model supports only when listed.
  */
 public record ThinkingMap(Map<ThinkingLevel, Optional<String>> entries) {
   public static final ThinkingMap DEFAULT = new ThinkingMap(Map.of());
@@ -17,8 +17,7 @@ public record ThinkingMap(Map<ThinkingLevel, Optional<String>> entries) {
 
   public ThinkingMap {
     EnumMap<ThinkingLevel, Optional<String>> copy = new EnumMap<>(ThinkingLevel.class);
-    entries.forEach(
-        (level, value) -> copy.put(level, value == null ? Optional.empty() : value));
+    entries.forEach((level, value) -> copy.put(level, value == null ? Optional.empty() : value));
     entries = Map.copyOf(copy);
   }
 

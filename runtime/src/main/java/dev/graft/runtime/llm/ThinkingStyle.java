@@ -18,7 +18,8 @@ enum ThinkingStyle {
   /** Where models.json's {@code thinkingStyle} is kept in a model's settings. */
   static final String FIELD = "thinkingStyle";
 
-  private static final Pattern CLAUDE = Pattern.compile("claude-(?:opus|sonnet|haiku)-(\\d+)(?:[-.](\\d{1,2}))?(?![0-9])");
+  private static final Pattern CLAUDE =
+      Pattern.compile("claude-(?:opus|sonnet|haiku)-(\\d+)(?:[-.](\\d{1,2}))?(?![0-9])");
   private static final Pattern GEMINI = Pattern.compile("(?:gemini|gemma)-?(\\d+)");
 
   private final String wire;
@@ -54,7 +55,9 @@ enum ThinkingStyle {
     };
   }
 
-  /** Claude 4.6 and later (Opus 4.6/4.7, Sonnet 4.6, any 5.x) think adaptively; budgets are refused. */
+  /**
+   * Claude 4.6 and later (Opus 4.6/4.7, Sonnet 4.6, any 5.x) think adaptively; budgets are refused.
+   */
   static boolean claudeFrom46(String id) {
     Matcher m = CLAUDE.matcher(id);
     if (!m.find()) {

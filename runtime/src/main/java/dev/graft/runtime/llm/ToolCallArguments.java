@@ -9,13 +9,14 @@ import java.util.Optional;
 
 /**
  * Turns the JSON text a model streamed as tool arguments into an object, and marks calls whose
- * arguments could not be read. Unlike the reference, which completes truncated JSON and would
- * run {@code write} with half a file, graft runs nothing it cannot parse: such a call gets empty
+ * arguments could not be read. Unlike the reference, which completes truncated JSON and would run
+ * {@code write} with half a file, graft runs nothing it cannot parse: such a call gets empty
  * arguments and an {@value #ERROR_FIELD} the agent returns to the model as the tool's error.
  */
 public final class ToolCallArguments {
   /** Extra field on a tool call block: why its arguments could not be parsed. */
   public static final String ERROR_FIELD = "argumentsError";
+
   /** Extra field on a tool call block: the argument text as the model sent it. */
   public static final String RAW_FIELD = "rawArguments";
 
@@ -64,7 +65,10 @@ public final class ToolCallArguments {
   }
 
   private static String message(String toolName, String problem) {
-    return "The arguments for tool \"" + toolName + "\" were not valid JSON (" + problem
+    return "The arguments for tool \""
+        + toolName
+        + "\" were not valid JSON ("
+        + problem
         + "), so the tool was not run. Call it again with a complete JSON object.";
   }
 

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * A tool the model may call: its name, what it does, and a JSON Schema object describing its
- * arguments (as the reference's TypeBox schemas produce: {@code type}, {@code properties},
- * {@code required}).
+ * arguments (as the reference's TypeBox schemas produce: {@code type}, {@code properties}, {@code
+ * required}).
  */
 public record ToolSpec(String name, String description, ObjectNode parameters) {
   public ToolSpec {

@@ -17,17 +17,17 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * The conversation as a provider should send it, after the reference's {@code
- * transformMessages}: failed and aborted assistant turns are dropped (they are incomplete and
- * providers reject their leftovers), a tool call without a result gets a synthetic error result,
- * another model's thinking becomes plain text (its signature would be rejected), tool call ids
- * are rewritten to what the target API accepts, and images become a placeholder for models
- * without vision.
+ * The conversation as a provider should send it, after the reference's {@code transformMessages}:
+ * failed and aborted assistant turns are dropped (they are incomplete and providers reject their
+ * leftovers), a tool call without a result gets a synthetic error result, another model's thinking
+ * becomes plain text (its signature would be rejected), tool call ids are rewritten to what the
+ * target API accepts, and images become a placeholder for models without vision.
  */
 final class Transcript {
   static final String NO_RESULT = "No result provided";
   static final String USER_IMAGE_PLACEHOLDER = "(image omitted: model does not support images)";
-  static final String TOOL_IMAGE_PLACEHOLDER = "(tool image omitted: model does not support images)";
+  static final String TOOL_IMAGE_PLACEHOLDER =
+      "(tool image omitted: model does not support images)";
 
   sealed interface Turn {}
 
@@ -42,7 +42,8 @@ final class Transcript {
 
   private Transcript() {}
 
-  static List<Turn> of(List<AgentMessage> messages, Model model, UnaryOperator<String> normalizeId) {
+  static List<Turn> of(
+      List<AgentMessage> messages, Model model, UnaryOperator<String> normalizeId) {
     Map<String, String> idMap = new HashMap<>();
     List<Turn> out = new ArrayList<>();
     List<ContentBlock.ToolCall> pending = new ArrayList<>();
@@ -80,7 +81,11 @@ final class Transcript {
   private static boolean isFailed(AgentMessage message) {
     return switch (message) {
       case AgentMessage.Assistant a -> a.failed();
-      case AgentMessage.Unknown u -> Json.text(u.json(), "stopReason").flatMap(StopReason::of).filter(StopReason::failed).isPresent();
+      case AgentMessage.Unknown u ->
+          Json.text(u.json(), "stopReason")
+              .flatMap(StopReason::of)
+              .filter(StopReason::failed)
+              .isPresent();
       default -> false;
     };
   }
@@ -89,7 +94,9 @@ final class Transcript {
       List<Turn> out, List<ContentBlock.ToolCall> pending, Set<String> answered) {
     for (ContentBlock.ToolCall call : pending) {
       if (!answered.contains(call.id())) {
-        out.add(new ToolResult(call.id(), call.name(), List.of(new ContentBlock.Text(NO_RESULT)), true));
+        out.add(
+            new ToolResult(
+                call.id(), call.name(), List.of(new ContentBlock.Text(NO_RESULT)), true));
       }
     }
     pending.clear();
@@ -97,7 +104,10 @@ final class Transcript {
   }
 
   private static Turn convert(
-      AgentMessage message, Model model, UnaryOperator<String> normalizeId, Map<String, String> idMap) {
+      AgentMessage message,
+      Model model,
+      UnaryOperator<String> normalizeId,
+      Map<String, String> idMap) {
     return switch (message) {
       case AgentMessage.User u -> user(u.content(), model);
       case AgentMessage.Assistant a ->
@@ -177,7 +187,11 @@ final class Transcript {
   }
 
   private static Turn toolResult(
-      String id, String name, List<ContentBlock> content, boolean isError, Model model,
+      String id,
+      String name,
+      List<ContentBlock> content,
+      boolean isError,
+      Model model,
       Map<String, String> idMap) {
     List<ContentBlock> kept = new ArrayList<>();
     for (ContentBlock b : content) {
@@ -186,7 +200,10 @@ final class Transcript {
       }
     }
     return new ToolResult(
-        idMap.getOrDefault(id, id), name, withoutImages(kept, model, TOOL_IMAGE_PLACEHOLDER), isError);
+        idMap.getOrDefault(id, id),
+        name,
+        withoutImages(kept, model, TOOL_IMAGE_PLACEHOLDER),
+        isError);
   }
 
   private static Turn assistant(
@@ -198,7 +215,9 @@ final class Transcript {
       UnaryOperator<String> normalizeId,
       Map<String, String> idMap) {
     boolean same =
-        provider.equals(model.provider()) && api.equals(model.api().wire()) && modelId.equals(model.id());
+        provider.equals(model.provider())
+            && api.equals(model.api().wire())
+            && modelId.equals(model.id());
     List<ContentBlock> out = new ArrayList<>();
     for (ContentBlock block : content) {
       switch (block) {

@@ -6,18 +6,23 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.message.Usage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Builds one assistant turn as a provider reads it, emitting the matching events. Every
- * provider goes through this class, so they all produce the same event grammar: one Start,
- * start/delta/end per block with consecutive content indexes, then one Done or Error.
+ * Builds one assistant turn as a provider reads it, emitting the matching events. Every provider
+ * goes through this class, so they all produce the same event grammar: one Start, start/delta/end
+ * per block with consecutive content indexes, then one Done or Error.
  */
 final class TurnBuilder {
-  private enum Kind { TEXT, THINKING, TOOL_CALL }
+  private enum Kind {
+    TEXT,
+    THINKING,
+    TOOL_CALL
+  }
 
   private static final class Block {
     final Kind kind;
@@ -66,11 +71,12 @@ final class TurnBuilder {
 
   /**
    * Ends a failed attempt that will be tried again: emits {@link StreamEvent.Retry} with the
-   * attempt as it stood, then forgets its content, usage and response fields, so the next
-   * attempt starts afresh with its own Start.
+   * attempt as it stood, then forgets its content, usage and response fields, so the next attempt
+   * starts afresh with its own Start.
    */
-  void retry(int attempt, int maxRetries, java.time.Duration delay, ErrorKind kind, String errorMessage) {
-    AgentMessage.Assistant failed = message(accumulator.content(), StopReason.ERROR, Optional.of(errorMessage));
+  void retry(int attempt, int maxRetries, Duration delay, ErrorKind kind, String errorMessage) {
+    AgentMessage.Assistant failed =
+        message(accumulator.content(), StopReason.ERROR, Optional.of(errorMessage));
     emit(new StreamEvent.Retry(attempt, maxRetries, delay, kind, failed));
     blocks.clear();
     usage = Usage.ZERO;
@@ -170,13 +176,17 @@ final class TurnBuilder {
     }
     b.closed = true;
     switch (b.kind) {
-      case TEXT -> emit(new StreamEvent.TextEnd(index, new ContentBlock.Text(b.text.toString(), b.extra)));
+      case TEXT ->
+          emit(new StreamEvent.TextEnd(index, new ContentBlock.Text(b.text.toString(), b.extra)));
       case THINKING ->
-          emit(new StreamEvent.ThinkingEnd(index, new ContentBlock.Thinking(b.text.toString(), b.extra)));
+          emit(
+              new StreamEvent.ThinkingEnd(
+                  index, new ContentBlock.Thinking(b.text.toString(), b.extra)));
       case TOOL_CALL -> {
         String raw = b.text.toString();
         ToolCallArguments.Parsed parsed = ToolCallArguments.parse(b.name, raw);
-        ContentBlock.ToolCall call = new ContentBlock.ToolCall(b.id, b.name, parsed.arguments(), b.extra);
+        ContentBlock.ToolCall call =
+            new ContentBlock.ToolCall(b.id, b.name, parsed.arguments(), b.extra);
         if (parsed.error().isPresent()) {
           call = ToolCallArguments.withError(call, parsed.error().get(), raw);
         }
@@ -210,8 +220,8 @@ final class TurnBuilder {
   }
 
   /**
-   * Fails the turn: the message keeps the content received so far (open blocks as they stood)
-   * and the error. Context overflow is recognised from the message text whatever the kind.
+   * Fails the turn: the message keeps the content received so far (open blocks as they stood) and
+   * the error. Context overflow is recognised from the message text whatever the kind.
    */
   AgentMessage.Assistant fail(ErrorKind kind, String errorMessage) {
     start();

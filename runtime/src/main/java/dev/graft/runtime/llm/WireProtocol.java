@@ -19,8 +19,8 @@ interface WireProtocol {
     void onEvent(SseEvent event) throws StreamFailure;
 
     /**
-     * The body ended. Returns how the turn ended, or fails if the stream stopped before the
-     * API's end marker ({@code truncated}: the last event was cut off mid-line).
+     * The body ended. Returns how the turn ended, or fails if the stream stopped before the API's
+     * end marker ({@code truncated}: the last event was cut off mid-line).
      */
     StopReason onEnd(boolean truncated) throws StreamFailure;
   }

@@ -8,9 +8,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A message in a session, in the reference agent's shapes. The first three roles go to the model
- * as they are; the others are turned into user messages by {@link LlmMessages#convert}. Every
- * record keeps the fields graft does not model in {@code extra}, written back unchanged.
+ * A message in a session, in the reference agent's shapes. The first three roles go to the model as
+ * they are; the others are turned into user messages by {@link LlmMessages#convert}. Every record
+ * keeps the fields graft does not model in {@code extra}, written back unchanged.
  */
 public sealed interface AgentMessage {
 
@@ -187,9 +187,9 @@ public sealed interface AgentMessage {
   }
 
   /**
-   * A message whose role graft does not know, or whose fields do not have the documented types.
-   * It is kept and written back verbatim; user, assistant and tool results pass to the model as
-   * they are (as the reference does), other roles are left out of model input.
+   * A message whose role graft does not know, or whose fields do not have the documented types. It
+   * is kept and written back verbatim; user, assistant and tool results pass to the model as they
+   * are (as the reference does), other roles are left out of model input.
    */
   record Unknown(ObjectNode json) implements AgentMessage {
     public Unknown {

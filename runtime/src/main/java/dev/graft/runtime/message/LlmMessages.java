@@ -36,10 +36,14 @@ public final class LlmMessages {
                 new AgentMessage.User(
                     new MessageContent.Blocks(c.content().asBlocks()), c.timestamp(), null));
         case AgentMessage.BranchSummary b ->
-            out.add(userText(BRANCH_SUMMARY_PREFIX + b.summary() + BRANCH_SUMMARY_SUFFIX, b.timestamp()));
+            out.add(
+                userText(
+                    BRANCH_SUMMARY_PREFIX + b.summary() + BRANCH_SUMMARY_SUFFIX, b.timestamp()));
         case AgentMessage.CompactionSummary c ->
             out.add(
-                userText(COMPACTION_SUMMARY_PREFIX + c.summary() + COMPACTION_SUMMARY_SUFFIX, c.timestamp()));
+                userText(
+                    COMPACTION_SUMMARY_PREFIX + c.summary() + COMPACTION_SUMMARY_SUFFIX,
+                    c.timestamp()));
         case AgentMessage.Unknown u -> {
           String role = u.role();
           if (role.equals("user") || role.equals("assistant") || role.equals("toolResult")) {
@@ -69,8 +73,12 @@ public final class LlmMessages {
     } else if (msg.exitCode().isPresent() && msg.exitCode().get() != 0) {
       text.append("\n\nCommand exited with code ").append(msg.exitCode().get());
     }
-    if (msg.truncated() && msg.fullOutputPath().isPresent() && !msg.fullOutputPath().get().isEmpty()) {
-      text.append("\n\n[Output truncated. Full output: ").append(msg.fullOutputPath().get()).append("]");
+    if (msg.truncated()
+        && msg.fullOutputPath().isPresent()
+        && !msg.fullOutputPath().get().isEmpty()) {
+      text.append("\n\n[Output truncated. Full output: ")
+          .append(msg.fullOutputPath().get())
+          .append("]");
     }
     return text.toString();
   }

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Converts messages and content blocks between their JSON form (session lines, hook scripts,
- * CLI output) and the records of this package. {@code encode(decode(json))} gives back the same
- * JSON value for every input: whatever does not fit a record is kept verbatim.
+ * Converts messages and content blocks between their JSON form (session lines, hook scripts, CLI
+ * output) and the records of this package. {@code encode(decode(json))} gives back the same JSON
+ * value for every input: whatever does not fit a record is kept verbatim.
  */
 public final class MessageCodec {
   private MessageCodec() {}
@@ -44,7 +44,8 @@ public final class MessageCodec {
             var error = r.optionalText("errorMessage");
             long ts = r.requireLong("timestamp");
             yield r.valid()
-                ? new AgentMessage.Assistant(content, api, provider, model, usage, stop, error, ts, r.rest())
+                ? new AgentMessage.Assistant(
+                    content, api, provider, model, usage, stop, error, ts, r.rest())
                 : null;
           }
           case "toolResult" -> {
@@ -92,7 +93,9 @@ public final class MessageCodec {
             String summary = r.requireText("summary");
             long tokens = r.requireLong("tokensBefore");
             long ts = r.requireLong("timestamp");
-            yield r.valid() ? new AgentMessage.CompactionSummary(summary, tokens, ts, r.rest()) : null;
+            yield r.valid()
+                ? new AgentMessage.CompactionSummary(summary, tokens, ts, r.rest())
+                : null;
           }
           default -> null;
         };
@@ -208,7 +211,8 @@ public final class MessageCodec {
   private static boolean numbersRoundTrip(ObjectNode cost) {
     for (String f : List.of("input", "output", "cacheRead", "cacheWrite", "total")) {
       JsonNode v = cost.get(f);
-      if (v.isIntegralNumber() ? !v.canConvertToLong() || Math.abs(v.longValue()) >= (1L << 53)
+      if (v.isIntegralNumber()
+          ? !v.canConvertToLong() || Math.abs(v.longValue()) >= (1L << 53)
           : v.isBigDecimal()) {
         return false;
       }

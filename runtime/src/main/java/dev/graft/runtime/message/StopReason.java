@@ -30,7 +30,10 @@ public enum StopReason {
     return this == ERROR || this == ABORTED;
   }
 
-  /** The stop reason named {@code wire}; empty for one graft does not know (a session file may hold any). */
+  /**
+   * The stop reason named {@code wire}; empty for one graft does not know (a session file may hold
+   * any).
+   */
   public static Optional<StopReason> of(String wire) {
     for (StopReason r : values()) {
       if (r.wire.equals(wire)) {

@@ -5,7 +5,12 @@ import dev.graft.runtime.json.Json;
 
 /** Token counts of one model call and what they cost, in US dollars. */
 public record Usage(
-    long input, long output, long cacheRead, long cacheWrite, long totalTokens, Cost cost,
+    long input,
+    long output,
+    long cacheRead,
+    long cacheWrite,
+    long totalTokens,
+    Cost cost,
     ObjectNode extra) {
 
   public Usage {
@@ -31,7 +36,11 @@ public record Usage(
 
   /** Cost per token class and in total. */
   public record Cost(
-      double input, double output, double cacheRead, double cacheWrite, double total,
+      double input,
+      double output,
+      double cacheRead,
+      double cacheWrite,
+      double total,
       ObjectNode extra) {
     public static final Cost ZERO = new Cost(0, 0, 0, 0, 0, null);
 

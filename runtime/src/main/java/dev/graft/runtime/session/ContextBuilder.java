@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The reference's buildSessionContext over a path of index nodes. Only the entries that end up
- * in the context (and the last settings on the path) are read from the file, so a long session
- * whose older part was compacted costs little to open.
+ * The reference's buildSessionContext over a path of index nodes. Only the entries that end up in
+ * the context (and the last settings on the path) are read from the file, so a long session whose
+ * older part was compacted costs little to open.
  */
 final class ContextBuilder {
   private ContextBuilder() {}
@@ -25,7 +25,9 @@ final class ContextBuilder {
     // Settings: the last valid entry of each kind on the path wins.
     boolean thinkingFound = false;
     boolean modelFound = false;
-    for (int i = path.size() - 1; i >= 0 && (!thinkingFound || !modelFound || compaction == null); i--) {
+    for (int i = path.size() - 1;
+        i >= 0 && (!thinkingFound || !modelFound || compaction == null);
+        i--) {
       EntryNode node = path.get(i);
       switch (node.type) {
         case "thinking_level_change" -> {
@@ -41,7 +43,8 @@ final class ContextBuilder {
           }
         }
         case "message" -> {
-          if (!modelFound && "assistant".equals(node.role)
+          if (!modelFound
+              && "assistant".equals(node.role)
               && session.entry(node) instanceof SessionEntry.Message m
               && m.message() instanceof AgentMessage.Assistant a) {
             model = Optional.of(new SessionContext.ModelRef(a.provider(), a.model()));

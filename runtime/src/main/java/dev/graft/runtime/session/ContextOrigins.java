@@ -9,12 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which entry of a branch each message of a context stands for (the seeds' ContextMessage
- * {@code entryIndex}): a message equal to the one an entry gives (a message entry's message, a
- * hook message, a branch summary, a compaction's summary) comes from that entry; any other
- * message (a summary a hook wrote, a message it changed) is synthetic. A message that is the
- * very object an entry holds comes from that entry; equal messages take the earliest entry not
- * taken yet.
+ * Which entry of a branch each message of a context stands for (the {@code context} event's {@code
+ * entryIndex}): a message equal to the one an entry gives (a message entry's message, a hook
+ * message, a branch summary, a compaction's summary) comes from that entry; any other message (a
+ * summary a hook wrote, a message it changed) is synthetic. A message that is the very object an
+ * entry holds comes from that entry; equal messages take the earliest entry not taken yet.
  */
 public final class ContextOrigins {
   /** The position of a synthetic message. */

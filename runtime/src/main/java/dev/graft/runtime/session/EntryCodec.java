@@ -62,7 +62,8 @@ public final class EntryCodec {
             Optional<Boolean> fromHook = r.optionalBoolean("fromHook");
             yield r.valid()
                 ? new SessionEntry.Compaction(
-                    id, parentId, timestamp, summary, firstKept, tokens, details, fromHook, r.rest())
+                    id, parentId, timestamp, summary, firstKept, tokens, details, fromHook,
+                    r.rest())
                 : null;
           }
           case "branch_summary" -> {
@@ -102,14 +103,19 @@ public final class EntryCodec {
           }
           case "session_info" -> {
             Optional<String> name = r.optionalText("name");
-            yield r.valid() ? new SessionEntry.SessionInfo(id, parentId, timestamp, name, r.rest()) : null;
+            yield r.valid()
+                ? new SessionEntry.SessionInfo(id, parentId, timestamp, name, r.rest())
+                : null;
           }
           default -> null;
         };
-    return Optional.of(entry != null ? entry : new SessionEntry.Unknown(id, parentId, timestamp, json));
+    return Optional.of(
+        entry != null ? entry : new SessionEntry.Unknown(id, parentId, timestamp, json));
   }
 
-  /** Content as the custom message record holds it, or null when it is neither string nor blocks. */
+  /**
+   * Content as the custom message record holds it, or null when it is neither string nor blocks.
+   */
   private static MessageContent decodeContent(JsonNode content) {
     ObjectNode probe = Json.object();
     probe.put("role", "custom");

@@ -15,17 +15,26 @@ public final class EntryMessages {
   public static Optional<AgentMessage> of(SessionEntry entry) {
     return switch (entry) {
       case SessionEntry.Message m -> Optional.of(m.message());
-      case SessionEntry.CustomMessage c -> Optional.of(new AgentMessage.Custom(c.customType(), c.content(), c.display(),
-          c.details(), millis(c.timestamp()), null));
-      case SessionEntry.BranchSummary b -> Optional.of(new AgentMessage.BranchSummary(b.summary(), b.fromId(),
-          millis(b.timestamp()), null));
+      case SessionEntry.CustomMessage c ->
+          Optional.of(
+              new AgentMessage.Custom(
+                  c.customType(),
+                  c.content(),
+                  c.display(),
+                  c.details(),
+                  millis(c.timestamp()),
+                  null));
+      case SessionEntry.BranchSummary b ->
+          Optional.of(
+              new AgentMessage.BranchSummary(b.summary(), b.fromId(), millis(b.timestamp()), null));
       default -> Optional.empty();
     };
   }
 
   /** A compaction's summary, the first message of the context it starts. */
   public static AgentMessage.CompactionSummary summaryOf(SessionEntry.Compaction c) {
-    return new AgentMessage.CompactionSummary(c.summary(), c.tokensBefore(), millis(c.timestamp()), null);
+    return new AgentMessage.CompactionSummary(
+        c.summary(), c.tokensBefore(), millis(c.timestamp()), null);
   }
 
   private static long millis(String timestamp) {

@@ -1,10 +1,12 @@
 package dev.graft.runtime.session;
 
+import java.lang.ref.SoftReference;
+
 /**
- * What the tree needs to know of one entry without parsing it: its id, parent, type, the role of
- * a message, and where its line is in the file. The entry itself is read from the file when
- * asked for ({@link SessionFile#read}); entries written by this process, labels and session
- * names are held in {@link #entry} instead.
+ * What the tree needs to know of one entry without parsing it: its id, parent, type, the role of a
+ * message, and where its line is in the file. The entry itself is read from the file when asked for
+ * ({@link SessionFile#read}); entries written by this process, labels and session names are held in
+ * {@link #entry} instead.
  */
 final class EntryNode {
   final String id;
@@ -16,14 +18,16 @@ final class EntryNode {
   int line; // 1-based line number in the file, 0 when in memory only (set once, when indexed)
   int position; // index among the session's entries, in file order (set when indexed)
   SessionEntry entry; // held entry, or null when it must be read from the file
+
   /**
    * The entry as last read from the file, while memory allows: a session's context is built for
    * every model call, and reading each entry again cost a parse per entry per call and gave the
    * context hooks new message objects every time (HookRunner knows unchanged messages by identity).
    */
-  java.lang.ref.SoftReference<SessionEntry> read;
+  SoftReference<SessionEntry> read;
 
-  EntryNode(String id, String parentId, String type, String role, long offset, int length, int line) {
+  EntryNode(
+      String id, String parentId, String type, String role, long offset, int length, int line) {
     this.id = id;
     this.parentId = parentId;
     this.type = type == null ? "" : type; // a line without a string type is an unknown entry

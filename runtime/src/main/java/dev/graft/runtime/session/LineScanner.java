@@ -4,12 +4,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the
- * tree needs: type, id, parentId and a message's role. Nothing is built; the bulk of a line
- * (message text, tool output) is only walked, eight bytes at a time where it is plain text.
- * This is what makes opening a large session cheap.
+ * Validates one session line as JSON (RFC 8259, UTF-8) and reads the few top-level fields the tree
+ * needs: type, id, parentId and a message's role. Nothing is built; the bulk of a line (message
+ * text, tool output) is only walked, eight bytes at a time where it is plain text. This is what
+ * makes opening a large session cheap.
  */
 final class LineScanner {
   private static final VarHandle LONGS =
@@ -179,7 +180,7 @@ final class LineScanner {
               throw bad("nested deeper than " + MAX_DEPTH);
             }
             if (depth == stack.length) {
-              stack = java.util.Arrays.copyOf(stack, depth * 2);
+              stack = Arrays.copyOf(stack, depth * 2);
             }
             stack[depth++] = (byte) c;
             skipWhitespace();
@@ -297,8 +298,8 @@ final class LineScanner {
         long w = (long) LONGS.get(b, p);
         long quote = w ^ (ONES * '"');
         long backslash = w ^ (ONES * '\\');
-        long special = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash)
-            | (w - ONES * 0x20) | w;
+        long special =
+            ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (w - ONES * 0x20) | w;
         if ((special & HIGHS) != 0) {
           break;
         }

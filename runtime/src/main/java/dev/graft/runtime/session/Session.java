@@ -8,24 +8,27 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.SoftReference;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * A session: an append-only tree of entries with a leaf pointer, backed by a JSONL file (or held
- * in memory). Appending makes a child of the leaf and moves the leaf to it; {@link #branch}
- * moves the leaf back to any entry, so the next append starts a new branch. Nothing is ever
- * removed.
+ * A session: an append-only tree of entries with a leaf pointer, backed by a JSONL file (or held in
+ * memory). Appending makes a child of the leaf and moves the leaf to it; {@link #branch} moves the
+ * leaf back to any entry, so the next append starts a new branch. Nothing is ever removed.
  *
- * <p>Opening indexes the file without parsing it: entries are read back from the file when
- * asked for, so opening and building the context of a session of any size costs little memory.
+ * <p>Opening indexes the file without parsing it: entries are read back from the file when asked
+ * for, so opening and building the context of a session of any size costs little memory.
  */
 public final class Session implements AutoCloseable {
   /** customType of the entry graft writes to remember a leaf moved by {@link #branch}. */
@@ -65,9 +68,9 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Opens a file for inspection only: nothing is ever written to it (an old version is migrated
-   * in memory, with a warning saying so; appends fail; {@link #branch} moves the leaf in memory
-   * only) and it is not claimed, so a graft working in it is not disturbed.
+   * Opens a file for inspection only: nothing is ever written to it (an old version is migrated in
+   * memory, with a warning saying so; appends fail; {@link #branch} moves the leaf in memory only)
+   * and it is not claimed, so a graft working in it is not disturbed.
    */
   public static Session openReadOnly(Path path, Clock clock) throws SessionFileException {
     Path absolute = path.toAbsolutePath();
@@ -78,10 +81,16 @@ public final class Session implements AutoCloseable {
       loaded.file().close();
       SessionFile.Loaded migrated = SessionFile.indexMigrated(absolute);
       List<String> warnings = new ArrayList<>();
-      warnings.add("is a version " + version + " session file, read as version " + SessionHeader.CURRENT_VERSION
-          + " in memory and not changed (graft migrates it, keeping a backup, when it works in it: graft --session FILE)");
+      warnings.add(
+          "is a version "
+              + version
+              + " session file, read as version "
+              + SessionHeader.CURRENT_VERSION
+              + " in memory and not changed (graft migrates it, keeping a backup, when it works in it: graft --session FILE)");
       warnings.addAll(migrated.warnings());
-      loaded = new SessionFile.Loaded(migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
+      loaded =
+          new SessionFile.Loaded(
+              migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
     }
     Session s = new Session(clock);
     s.readOnly = true;
@@ -124,7 +133,9 @@ public final class Session implements AutoCloseable {
     }
     if (!nodes.isEmpty()) {
       EntryNode last = nodes.getLast();
-      if ("custom".equals(last.type) && entry(last) instanceof SessionEntry.Custom c && c.customType().equals(LEAF_MARKER)) {
+      if ("custom".equals(last.type)
+          && entry(last) instanceof SessionEntry.Custom c
+          && c.customType().equals(LEAF_MARKER)) {
         leafId = last.parentId != null && byId.containsKey(last.parentId) ? last.parentId : null;
       }
     }
@@ -267,19 +278,21 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * The entries of one type ("custom", "label", ...), in file order. Only those are read: the
-   * index knows each line's type without parsing it.
+   * The entries of one type ("custom", "label", ...), in file order. Only those are read: the index
+   * knows each line's type without parsing it.
    */
   public synchronized List<SessionEntry> entries(String type) {
     return entriesWhere(node -> node.type.equals(type));
   }
 
-  /** The message entries of one role ("user", "assistant", ...), in file order; only those are read. */
+  /**
+   * The message entries of one role ("user", "assistant", ...), in file order; only those are read.
+   */
   public synchronized List<SessionEntry> messageEntries(String role) {
     return entriesWhere(node -> node.isMessageRole(role));
   }
 
-  private List<SessionEntry> entriesWhere(java.util.function.Predicate<EntryNode> which) {
+  private List<SessionEntry> entriesWhere(Predicate<EntryNode> which) {
     List<SessionEntry> found = new ArrayList<>();
     for (EntryNode node : nodes) {
       if (which.test(node)) {
@@ -386,7 +399,7 @@ public final class Session implements AutoCloseable {
   /** Root-to-{@code id} nodes. A parent cycle ends the walk where it would repeat. */
   List<EntryNode> pathNodes(String id) {
     ArrayList<EntryNode> reversed = new ArrayList<>();
-    java.util.Set<EntryNode> seen = new java.util.HashSet<>();
+    Set<EntryNode> seen = new HashSet<>();
     EntryNode current = id == null ? null : byId.get(id);
     while (current != null && seen.add(current)) {
       reversed.add(current);
@@ -414,7 +427,7 @@ public final class Session implements AutoCloseable {
     }
     try {
       SessionEntry read = file.read(node);
-      node.read = new java.lang.ref.SoftReference<>(read);
+      node.read = new SoftReference<>(read);
       return read;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -463,9 +476,22 @@ public final class Session implements AutoCloseable {
   }
 
   public synchronized String appendCompaction(
-      String summary, String firstKeptEntryId, long tokensBefore, Optional<JsonNode> details, boolean fromHook) {
-    return append(new SessionEntry.Compaction(newId(), parent(), now(), summary, Optional.of(firstKeptEntryId),
-        tokensBefore, details, fromHook ? Optional.of(true) : Optional.empty(), null));
+      String summary,
+      String firstKeptEntryId,
+      long tokensBefore,
+      Optional<JsonNode> details,
+      boolean fromHook) {
+    return append(
+        new SessionEntry.Compaction(
+            newId(),
+            parent(),
+            now(),
+            summary,
+            Optional.of(firstKeptEntryId),
+            tokensBefore,
+            details,
+            fromHook ? Optional.of(true) : Optional.empty(),
+            null));
   }
 
   /** Hook state, never sent to the model. */
@@ -476,8 +502,9 @@ public final class Session implements AutoCloseable {
   /** A hook message that is part of the model's context. */
   public synchronized String appendCustomMessageEntry(
       String customType, MessageContent content, boolean display, Optional<JsonNode> details) {
-    return append(new SessionEntry.CustomMessage(
-        newId(), parent(), now(), customType, content, display, details, null));
+    return append(
+        new SessionEntry.CustomMessage(
+            newId(), parent(), now(), customType, content, display, details, null));
   }
 
   /** Sets the label of {@code targetId}, or clears it when {@code label} is empty or blank. */
@@ -490,19 +517,27 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * The longest session name graft records (characters, after trimming): the cap scripts'
-   * {@code setSessionName} has, for {@code /name} and RPC's {@code set_session_name} too.
+   * The longest session name graft records (characters, after trimming): the cap scripts' {@code
+   * setSessionName} has, for {@code /name} and RPC's {@code set_session_name} too.
    */
   public static final int MAX_NAME_LENGTH = 1_000;
 
-  /** Names the session; a name longer than {@link #MAX_NAME_LENGTH} is refused and nothing is recorded. */
+  /**
+   * Names the session; a name longer than {@link #MAX_NAME_LENGTH} is refused and nothing is
+   * recorded.
+   */
   public synchronized String appendSessionInfo(String name) {
     int length = name.trim().length();
     if (length > MAX_NAME_LENGTH) {
-      throw new IllegalArgumentException("the session name is " + length + " characters long; the limit is "
-          + MAX_NAME_LENGTH + " (graft refused it)");
+      throw new IllegalArgumentException(
+          "the session name is "
+              + length
+              + " characters long; the limit is "
+              + MAX_NAME_LENGTH
+              + " (graft refused it)");
     }
-    return append(new SessionEntry.SessionInfo(newId(), parent(), now(), Optional.of(name.trim()), null));
+    return append(
+        new SessionEntry.SessionInfo(newId(), parent(), now(), Optional.of(name.trim()), null));
   }
 
   /** Appends an entry built elsewhere (its parent must be the leaf or absent for a root). */
@@ -550,8 +585,15 @@ public final class Session implements AutoCloseable {
       SessionEntry e = entries.get(i);
       EntryNode node = EntryNode.inMemory(e);
       if (offsets != null) {
-        node = new EntryNode(e.id(), e.parentId().orElse(null), e.type(), node.role,
-            offsets[first + i], lines.get(first + i).length, 0);
+        node =
+            new EntryNode(
+                e.id(),
+                e.parentId().orElse(null),
+                e.type(),
+                node.role,
+                offsets[first + i],
+                lines.get(first + i).length,
+                0);
         node.entry = e;
       }
       index(node);
@@ -566,17 +608,18 @@ public final class Session implements AutoCloseable {
     try {
       return Json.MAPPER.writeValueAsBytes(json);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("entry cannot be written as JSON: " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(
+          "entry cannot be written as JSON: " + e.getOriginalMessage(), e);
     }
   }
 
   // ------------------------------------------------------------------ branching
 
   /**
-   * Moves the leaf to {@code id}: the next append becomes its child. So that the move survives
-   * a restart, a {@code graft.leaf} custom entry is written as a child of {@code id}; on open,
-   * a file that ends with such a marker is resumed at the marker's parent. The reference reads
-   * the marker as an ordinary custom entry and builds the same context.
+   * Moves the leaf to {@code id}: the next append becomes its child. So that the move survives a
+   * restart, a {@code graft.leaf} custom entry is written as a child of {@code id}; on open, a file
+   * that ends with such a marker is resumed at the marker's parent. The reference reads the marker
+   * as an ordinary custom entry and builds the same context.
    */
   public synchronized void branch(String id) {
     if (!byId.containsKey(id)) {
@@ -601,16 +644,17 @@ public final class Session implements AutoCloseable {
       } else {
         data.put("leafId", id);
       }
-      SessionEntry marker = new SessionEntry.Custom(
-          newId(), Optional.ofNullable(id), now(), LEAF_MARKER, Optional.of(data), null);
+      SessionEntry marker =
+          new SessionEntry.Custom(
+              newId(), Optional.ofNullable(id), now(), LEAF_MARKER, Optional.of(data), null);
       write(List.of(marker));
     }
     leafId = id;
   }
 
   /**
-   * Starts a branch at {@code fromId} (before the first entry when empty) carrying a summary of
-   * the path being left. Returns the id of the branch_summary entry, the new leaf.
+   * Starts a branch at {@code fromId} (before the first entry when empty) carrying a summary of the
+   * path being left. Returns the id of the branch_summary entry, the new leaf.
    */
   public synchronized String branchWithSummary(
       Optional<String> fromId, String summary, Optional<JsonNode> details, boolean fromHook) {
@@ -618,23 +662,32 @@ public final class Session implements AutoCloseable {
       throw new IllegalArgumentException("entry " + fromId.get() + " not found");
     }
     leafId = fromId.orElse(null);
-    return append(new SessionEntry.BranchSummary(newId(), fromId, now(), fromId.orElse("root"),
-        summary, details, fromHook ? Optional.of(true) : Optional.empty(), null));
+    return append(
+        new SessionEntry.BranchSummary(
+            newId(),
+            fromId,
+            now(),
+            fromId.orElse("root"),
+            summary,
+            details,
+            fromHook ? Optional.of(true) : Optional.empty(),
+            null));
   }
 
   /**
    * Writes a new session file holding only the path to {@code leaf} (labels on it re-applied,
    * {@code parentSession} naming this file) and switches this session to it. Entries are copied
-   * byte for byte. Returns the new file; empty for an in-memory session, which is replaced by
-   * the path in memory.
+   * byte for byte. Returns the new file; empty for an in-memory session, which is replaced by the
+   * path in memory.
    */
-  public synchronized Optional<Path> createBranchedSession(String leaf) throws SessionFileException {
+  public synchronized Optional<Path> createBranchedSession(String leaf)
+      throws SessionFileException {
     List<EntryNode> path = pathNodes(leaf);
     if (path.isEmpty()) {
       throw new IllegalArgumentException("entry " + leaf + " not found");
     }
     List<EntryNode> kept = path.stream().filter(n -> !"label".equals(n.type)).toList();
-    java.util.Set<String> ids = new java.util.HashSet<>();
+    Set<String> ids = new HashSet<>();
     kept.forEach(n -> ids.add(n.id));
     List<SessionEntry> labelEntries = new ArrayList<>();
     String parent = kept.isEmpty() ? null : kept.getLast().id;
@@ -642,12 +695,19 @@ public final class Session implements AutoCloseable {
       if (ids.contains(e.getKey())) {
         String id = EntryIds.fresh(ids::contains);
         ids.add(id);
-        labelEntries.add(new SessionEntry.Label(id, Optional.ofNullable(parent), e.getValue().timestamp(),
-            e.getKey(), Optional.of(e.getValue().label()), null));
+        labelEntries.add(
+            new SessionEntry.Label(
+                id,
+                Optional.ofNullable(parent),
+                e.getValue().timestamp(),
+                e.getKey(),
+                Optional.of(e.getValue().label()),
+                null));
         parent = id;
       }
     }
-    Optional<String> parentSession = file == null ? Optional.empty() : Optional.of(file.path().toString());
+    Optional<String> parentSession =
+        file == null ? Optional.empty() : Optional.of(file.path().toString());
     if (file == null) {
       List<SessionEntry> copied = new ArrayList<>();
       kept.forEach(n -> copied.add(entry(n)));
@@ -671,7 +731,9 @@ public final class Session implements AutoCloseable {
         continue;
       }
       byte[] line = raw(n);
-      if (!Objects.equals(n.parentId, lastKept) && n.parentId != null && !ids.contains(n.parentId)) {
+      if (!Objects.equals(n.parentId, lastKept)
+          && n.parentId != null
+          && !ids.contains(n.parentId)) {
         line = reparent(line, lastKept);
       }
       lines.add(line);
@@ -686,7 +748,8 @@ public final class Session implements AutoCloseable {
     try {
       file.append(all);
     } catch (IOException e) {
-      throw new SessionFileException(file.path() + ": cannot write the branched session: " + e.getMessage(), e);
+      throw new SessionFileException(
+          file.path() + ": cannot write the branched session: " + e.getMessage(), e);
     }
     Path newPath = file.path();
     load(SessionFile.open(newPath));

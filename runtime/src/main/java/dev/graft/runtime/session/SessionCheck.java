@@ -1,9 +1,11 @@
 package dev.graft.runtime.session;
 
+import dev.graft.runtime.message.AgentMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -11,9 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Inspects a session file without changing it and reports what a reader should know: skipped
- * lines, broken tree links, duplicate ids, parent cycles, compactions that keep nothing on their
- * path, labels of missing entries, unreadable timestamps and entries graft does not understand.
+ * Inspects a session file without changing it and reports what a reader should know: skipped lines,
+ * broken tree links, duplicate ids, parent cycles, compactions that keep nothing on their path,
+ * labels of missing entries, unreadable timestamps and entries graft does not understand.
  */
 public final class SessionCheck {
   private SessionCheck() {}
@@ -35,8 +37,8 @@ public final class SessionCheck {
   }
 
   /**
-   * Checks the file as it is; an old version's file is checked as its migration would make it,
-   * in memory (line numbers then count the migrated lines), and reported as needing migration.
+   * Checks the file as it is; an old version's file is checked as its migration would make it, in
+   * memory (line numbers then count the migrated lines), and reported as needing migration.
    */
   public static Report run(Path path) throws SessionFileException {
     SessionFile.checkReadable(path);
@@ -46,9 +48,17 @@ public final class SessionCheck {
       loaded.file().close();
       SessionFile.Loaded migrated = SessionFile.indexMigrated(path);
       try (SessionFile file = migrated.file()) {
-        Finding needs = new Finding(1, "", "needs migration: a version " + version + " file; graft migrates it to version "
-            + SessionHeader.CURRENT_VERSION + " (keeping a backup) when it works in it, and checked it here as migrated,"
-            + " in memory, without changing it", false);
+        Finding needs =
+            new Finding(
+                1,
+                "",
+                "needs migration: a version "
+                    + version
+                    + " file; graft migrates it to version "
+                    + SessionHeader.CURRENT_VERSION
+                    + " (keeping a backup) when it works in it, and checked it here as migrated,"
+                    + " in memory, without changing it",
+                false);
         Report report = inspect(migrated, file);
         List<Finding> findings = new ArrayList<>(report.findings());
         findings.addFirst(needs);
@@ -72,16 +82,27 @@ public final class SessionCheck {
     for (EntryNode n : nodes) {
       EntryNode previous = byId.put(n.id, n);
       if (previous != null) {
-        findings.add(new Finding(n.line, n.id, "duplicate id (also on line " + previous.line
-            + "); the later entry is the one the tree uses", true));
+        findings.add(
+            new Finding(
+                n.line,
+                n.id,
+                "duplicate id (also on line "
+                    + previous.line
+                    + "); the later entry is the one the tree uses",
+                true));
       }
     }
     for (EntryNode n : nodes) {
       if (n.parentId != null && !byId.containsKey(n.parentId)) {
-        findings.add(new Finding(n.line, n.id, "parent " + n.parentId
-            + " does not exist; the entry is a root of its own", true));
+        findings.add(
+            new Finding(
+                n.line,
+                n.id,
+                "parent " + n.parentId + " does not exist; the entry is a root of its own",
+                true));
       } else if (n.parentId != null && n.parentId.equals(n.id)) {
-        findings.add(new Finding(n.line, n.id, "entry is its own parent; it is treated as a root", true));
+        findings.add(
+            new Finding(n.line, n.id, "entry is its own parent; it is treated as a root", true));
       }
     }
     findCycles(nodes, byId, findings);
@@ -89,30 +110,69 @@ public final class SessionCheck {
       SessionEntry e = read(file, n);
       if (e instanceof SessionEntry.Unknown u) {
         String type = u.type();
-        boolean known = switch (type) {
-          case "message", "model_change", "thinking_level_change", "compaction", "branch_summary",
-              "custom", "custom_message", "label", "session_info" -> true;
-          default -> false;
-        };
-        findings.add(known
-            ? new Finding(n.line, n.id, type + " entry with missing or mistyped fields; kept, but not used", true)
-            : new Finding(n.line, n.id, "entry of unknown type '" + type + "'; kept and written back unchanged", false));
-      } else if (e instanceof SessionEntry.Message m && m.message() instanceof dev.graft.runtime.message.AgentMessage.Unknown um) {
-        findings.add(new Finding(n.line, n.id, "message with role '" + um.role()
-            + "' that graft does not recognise or whose fields are mistyped; passed through as it is", false));
+        boolean known =
+            switch (type) {
+              case "message",
+                  "model_change",
+                  "thinking_level_change",
+                  "compaction",
+                  "branch_summary",
+                  "custom",
+                  "custom_message",
+                  "label",
+                  "session_info" ->
+                  true;
+              default -> false;
+            };
+        findings.add(
+            known
+                ? new Finding(
+                    n.line,
+                    n.id,
+                    type + " entry with missing or mistyped fields; kept, but not used",
+                    true)
+                : new Finding(
+                    n.line,
+                    n.id,
+                    "entry of unknown type '" + type + "'; kept and written back unchanged",
+                    false));
+      } else if (e instanceof SessionEntry.Message m
+          && m.message() instanceof AgentMessage.Unknown um) {
+        findings.add(
+            new Finding(
+                n.line,
+                n.id,
+                "message with role '"
+                    + um.role()
+                    + "' that graft does not recognise or whose fields are mistyped; passed through as it is",
+                false));
       }
       if (!e.timestamp().isEmpty() && Timestamps.epochMillis(e.timestamp()).isEmpty()) {
-        findings.add(new Finding(n.line, n.id, "timestamp '" + e.timestamp() + "' is not a date", true));
+        findings.add(
+            new Finding(n.line, n.id, "timestamp '" + e.timestamp() + "' is not a date", true));
       }
       if (e instanceof SessionEntry.Label l && !byId.containsKey(l.targetId())) {
-        findings.add(new Finding(n.line, n.id, "label of entry " + l.targetId() + ", which does not exist", true));
+        findings.add(
+            new Finding(
+                n.line, n.id, "label of entry " + l.targetId() + ", which does not exist", true));
       }
       if (e instanceof SessionEntry.Compaction c) {
         if (c.firstKeptEntryId().isEmpty()) {
-          findings.add(new Finding(n.line, n.id, "compaction without firstKeptEntryId; its context is the summary and what follows only", false));
+          findings.add(
+              new Finding(
+                  n.line,
+                  n.id,
+                  "compaction without firstKeptEntryId; its context is the summary and what follows only",
+                  false));
         } else if (!onPath(c.firstKeptEntryId().get(), n, byId)) {
-          findings.add(new Finding(n.line, n.id, "compaction keeps from " + c.firstKeptEntryId().get()
-              + ", which is not on its path; its context is the summary and what follows only", true));
+          findings.add(
+              new Finding(
+                  n.line,
+                  n.id,
+                  "compaction keeps from "
+                      + c.firstKeptEntryId().get()
+                      + ", which is not on its path; its context is the summary and what follows only",
+                  true));
         }
       }
     }
@@ -143,7 +203,8 @@ public final class SessionCheck {
   }
 
   /** Reports each parent cycle once (at its entry with the lowest line number). */
-  private static void findCycles(List<EntryNode> nodes, Map<String, EntryNode> byId, List<Finding> findings) {
+  private static void findCycles(
+      List<EntryNode> nodes, Map<String, EntryNode> byId, List<Finding> findings) {
     Map<EntryNode, Integer> state = new HashMap<>(); // 1 = on the current walk, 2 = done
     for (EntryNode start : nodes) {
       if (state.containsKey(start)) {
@@ -154,13 +215,22 @@ public final class SessionCheck {
       while (current != null && !state.containsKey(current)) {
         state.put(current, 1);
         walk.add(current);
-        current = current.parentId == null || current.parentId.equals(current.id) ? null : byId.get(current.parentId);
+        current =
+            current.parentId == null || current.parentId.equals(current.id)
+                ? null
+                : byId.get(current.parentId);
       }
       if (current != null && state.get(current) == 1) {
         List<EntryNode> cycle = walk.subList(walk.indexOf(current), walk.size());
-        EntryNode first = cycle.stream().min(java.util.Comparator.comparingInt(x -> x.line)).orElseThrow();
-        findings.add(new Finding(first.line, first.id, "parent cycle through " + cycle.size()
-            + " entries; paths through it stop where they would repeat", true));
+        EntryNode first = cycle.stream().min(Comparator.comparingInt(x -> x.line)).orElseThrow();
+        findings.add(
+            new Finding(
+                first.line,
+                first.id,
+                "parent cycle through "
+                    + cycle.size()
+                    + " entries; paths through it stop where they would repeat",
+                true));
       }
       walk.forEach(n -> state.put(n, 2));
     }
@@ -168,7 +238,7 @@ public final class SessionCheck {
 
   private static List<Finding> sorted(List<Finding> findings) {
     List<Finding> copy = new ArrayList<>(findings);
-    copy.sort(java.util.Comparator.comparingInt(Finding::line));
+    copy.sort(Comparator.comparingInt(Finding::line));
     return List.copyOf(copy);
   }
 }

@@ -11,17 +11,20 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What the model sees for one leaf: the messages on the path (after compaction), and the
- * thinking level and model last set on that path.
+ * What the model sees for one leaf: the messages on the path (after compaction), and the thinking
+ * level and model last set on that path.
  */
-public record SessionContext(List<AgentMessage> messages, String thinkingLevel, Optional<ModelRef> model) {
+public record SessionContext(
+    List<AgentMessage> messages, String thinkingLevel, Optional<ModelRef> model) {
   public SessionContext {
     messages = List.copyOf(messages);
     Objects.requireNonNull(thinkingLevel, "thinkingLevel");
     model = model == null ? Optional.empty() : model;
   }
 
-  /** The reference's JSON form: {@code {"messages":[...],"thinkingLevel":...,"model":{...}|null}}. */
+  /**
+   * The reference's JSON form: {@code {"messages":[...],"thinkingLevel":...,"model":{...}|null}}.
+   */
   public ObjectNode toJson() {
     ObjectNode o = Json.object();
     ArrayNode list = o.putArray("messages");

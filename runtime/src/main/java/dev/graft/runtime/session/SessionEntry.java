@@ -9,8 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One line of a v3 session file after the header: a node of the session tree. {@code parentId}
- * is empty for a root. Fields graft does not model are kept in {@code extra} and written back.
+ * One line of a v3 session file after the header: a node of the session tree. {@code parentId} is
+ * empty for a root. Fields graft does not model are kept in {@code extra} and written back.
  */
 public sealed interface SessionEntry {
 
@@ -25,7 +25,11 @@ public sealed interface SessionEntry {
 
   /** The conversation itself: one message. */
   record Message(
-      String id, Optional<String> parentId, String timestamp, AgentMessage message, ObjectNode extra)
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      AgentMessage message,
+      ObjectNode extra)
       implements SessionEntry {
     public Message {
       Objects.requireNonNull(message, "message");
@@ -39,7 +43,11 @@ public sealed interface SessionEntry {
   }
 
   record ModelChange(
-      String id, Optional<String> parentId, String timestamp, String provider, String modelId,
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      String provider,
+      String modelId,
       ObjectNode extra)
       implements SessionEntry {
     public ModelChange {
@@ -55,7 +63,11 @@ public sealed interface SessionEntry {
   }
 
   record ThinkingLevelChange(
-      String id, Optional<String> parentId, String timestamp, String thinkingLevel, ObjectNode extra)
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      String thinkingLevel,
+      ObjectNode extra)
       implements SessionEntry {
     public ThinkingLevelChange {
       Objects.requireNonNull(thinkingLevel, "thinkingLevel");
@@ -70,8 +82,8 @@ public sealed interface SessionEntry {
 
   /**
    * Older messages summarised: the context starts with {@code summary}, then the entries from
-   * {@code firstKeptEntryId} up to this entry, then what follows it. Without a first kept id
-   * (files migrated from v1 can lack one) nothing before the compaction is kept.
+   * {@code firstKeptEntryId} up to this entry, then what follows it. Without a first kept id (files
+   * migrated from v1 can lack one) nothing before the compaction is kept.
    */
   record Compaction(
       String id,
@@ -125,8 +137,12 @@ public sealed interface SessionEntry {
 
   /** Hook state ({@code appendEntry}): never sent to the model. */
   record Custom(
-      String id, Optional<String> parentId, String timestamp, String customType,
-      Optional<JsonNode> data, ObjectNode extra)
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      String customType,
+      Optional<JsonNode> data,
+      ObjectNode extra)
       implements SessionEntry {
     public Custom {
       Objects.requireNonNull(customType, "customType");
@@ -166,8 +182,12 @@ public sealed interface SessionEntry {
 
   /** Sets ({@code label} present) or clears the label of {@code targetId}. */
   record Label(
-      String id, Optional<String> parentId, String timestamp, String targetId,
-      Optional<String> label, ObjectNode extra)
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      String targetId,
+      Optional<String> label,
+      ObjectNode extra)
       implements SessionEntry {
     public Label {
       Objects.requireNonNull(targetId, "targetId");
@@ -183,7 +203,10 @@ public sealed interface SessionEntry {
 
   /** Sets the session's display name (an empty name clears it). */
   record SessionInfo(
-      String id, Optional<String> parentId, String timestamp, Optional<String> name,
+      String id,
+      Optional<String> parentId,
+      String timestamp,
+      Optional<String> name,
       ObjectNode extra)
       implements SessionEntry {
     public SessionInfo {

@@ -7,36 +7,42 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A session file on disk: indexing it on open, reading single entries back, and appending
- * lines. The file is append-only; graft rewrites it only to migrate an old version, after
- * keeping a backup.
+ * A session file on disk: indexing it on open, reading single entries back, and appending lines.
+ * The file is append-only; graft rewrites it only to migrate an old version, after keeping a
+ * backup.
  *
- * <p>Appends: each entry is one {@code write} of a whole line on a channel opened with
- * {@code O_APPEND}, made under an exclusive advisory lock on the file, so lines from two
- * processes never interleave. A line is in the kernel (safe from a killed process) when
- * {@link #append} returns; {@link #sync} makes it safe from a power loss.
+ * <p>Appends: each entry is one {@code write} of a whole line on a channel opened with {@code
+ * O_APPEND}, made under an exclusive advisory lock on the file, so lines from two processes never
+ * interleave. A line is in the kernel (safe from a killed process) when {@link #append} returns;
+ * {@link #sync} makes it safe from a power loss.
  */
 final class SessionFile implements AutoCloseable {
   private static final int CHUNK = 4 << 20;
 
   /**
    * File locks belong to the whole JVM: a second channel of this process locking the same file
-   * fails instead of waiting. Appends from two sessions of one process on one file therefore
-   * take this per-file lock first, then the file lock that keeps other processes out.
+   * fails instead of waiting. Appends from two sessions of one process on one file therefore take
+   * this per-file lock first, then the file lock that keeps other processes out.
    */
-  private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS = new ConcurrentHashMap<>();
+  private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS =
+      new ConcurrentHashMap<>();
 
   /** The byte range locked while a graft process works in the session: past any real content. */
   private static final long IN_USE_RANGE = Long.MAX_VALUE - 1;
@@ -57,7 +63,8 @@ final class SessionFile implements AutoCloseable {
   }
 
   /** The result of indexing a file. */
-  record Loaded(SessionFile file, SessionHeader header, List<EntryNode> nodes, List<String> warnings) {}
+  record Loaded(
+      SessionFile file, SessionHeader header, List<EntryNode> nodes, List<String> warnings) {}
 
   Path path() {
     return path;
@@ -70,10 +77,12 @@ final class SessionFile implements AutoCloseable {
     Loaded loaded = index(path);
     if (loaded.header().version() < SessionHeader.CURRENT_VERSION) {
       loaded.file().close();
-      List<String> warnings = new ArrayList<>(SessionMigration.migrate(path, loaded.header().version()));
+      List<String> warnings =
+          new ArrayList<>(SessionMigration.migrate(path, loaded.header().version()));
       Loaded migrated = index(path);
       warnings.addAll(migrated.warnings());
-      return new Loaded(migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
+      return new Loaded(
+          migrated.file(), migrated.header(), migrated.nodes(), List.copyOf(warnings));
     }
     return loaded;
   }
@@ -87,7 +96,9 @@ final class SessionFile implements AutoCloseable {
     }
     if (!Files.isRegularFile(path)) {
       // Reading a FIFO waits for a writer, a device may never end: refused before it is opened.
-      throw new SessionFileException(path + " is not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
+      throw new SessionFileException(
+          path
+              + " is not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
     }
     if (!Files.isReadable(path)) {
       throw new SessionFileException(path + ": permission denied");
@@ -116,8 +127,8 @@ final class SessionFile implements AutoCloseable {
   }
 
   /**
-   * Indexes an old version's file as graft would migrate it, in memory: nothing is written, and
-   * the entries are read back from memory. For inspecting ({@code session tree}, {@code check}).
+   * Indexes an old version's file as graft would migrate it, in memory: nothing is written, and the
+   * entries are read back from memory. For inspecting ({@code session tree}, {@code check}).
    */
   static Loaded indexMigrated(Path path) throws SessionFileException {
     SessionMigration.Migrated migrated = SessionMigration.inMemory(path);
@@ -133,7 +144,8 @@ final class SessionFile implements AutoCloseable {
     }
   }
 
-  private static Loaded index(Path path, FileChannel channel) throws SessionFileException, IOException {
+  private static Loaded index(Path path, FileChannel channel)
+      throws SessionFileException, IOException {
     long fileSize = channel.size();
     int threads = Runtime.getRuntime().availableProcessors();
     List<Part> parts;
@@ -147,7 +159,8 @@ final class SessionFile implements AutoCloseable {
       throw new SessionFileException(
           fileSize == 0
               ? path + " is empty, not a session file"
-              : path + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
+              : path
+                  + " has no valid session header (first JSON line with \"type\":\"session\" and a string id)");
     }
     List<EntryNode> nodes = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
@@ -163,7 +176,8 @@ final class SessionFile implements AutoCloseable {
       lineOffset += part.lines;
     }
     boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
-    return new Loaded(new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
+    return new Loaded(
+        new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
   }
 
   private static List<Part> indexInParallel(Path path, FileChannel channel, long size, int count)
@@ -172,8 +186,8 @@ final class SessionFile implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       parts.add(new Part(size * i / count, size * (i + 1) / count, i == 0));
     }
-    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(count, Thread.ofPlatform().daemon().factory())) {
-      List<java.util.concurrent.Future<Part>> futures = new ArrayList<>();
+    try (var pool = Executors.newFixedThreadPool(count, Thread.ofPlatform().daemon().factory())) {
+      List<Future<Part>> futures = new ArrayList<>();
       for (Part part : parts) {
         futures.add(pool.submit(() -> part.run(path, channel)));
       }
@@ -183,7 +197,7 @@ final class SessionFile implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while reading", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof SessionFileException sfe) {
         throw sfe;
       }
@@ -200,9 +214,9 @@ final class SessionFile implements AutoCloseable {
   }
 
   /**
-   * The lines that start in [from, to) of the file (a line starts at offset 0 or after a
-   * newline); the last one may run past {@code to}. Line numbers count from the part's first
-   * line and are shifted when the parts are put together.
+   * The lines that start in [from, to) of the file (a line starts at offset 0 or after a newline);
+   * the last one may run past {@code to}. Line numbers count from the part's first line and are
+   * shifted when the parts are put together.
    */
   private static final class Part {
     record Warning(int line, String message) {}
@@ -236,14 +250,15 @@ final class SessionFile implements AutoCloseable {
       long bufStart = start; // file offset of buf[0]
       while (true) {
         if (filled == buf.length) {
-          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
         }
         int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
         boolean eof = n < 0;
         filled += Math.max(n, 0);
         int lineStart = 0;
         int nl;
-        while (bufStart + lineStart < to && (nl = SessionSummaries.nextNewline(buf, lineStart, filled)) >= 0) {
+        while (bufStart + lineStart < to
+            && (nl = SessionSummaries.nextNewline(buf, lineStart, filled)) >= 0) {
           accept(path, buf, lineStart, nl - lineStart, bufStart + lineStart, scanner);
           lineStart = nl + 1;
         }
@@ -282,10 +297,14 @@ final class SessionFile implements AutoCloseable {
       return -1;
     }
 
-    private void accept(Path path, byte[] buf, int start, int length, long offset, LineScanner scanner)
+    private void accept(
+        Path path, byte[] buf, int start, int length, long offset, LineScanner scanner)
         throws SessionFileException {
       lines++;
-      if (offset == 0 && length >= 3 && buf[start] == (byte) 0xEF && buf[start + 1] == (byte) 0xBB
+      if (offset == 0
+          && length >= 3
+          && buf[start] == (byte) 0xEF
+          && buf[start + 1] == (byte) 0xBB
           && buf[start + 2] == (byte) 0xBF) {
         // A byte order mark before the header: the reference reads past it (its trim() drops it).
         start += 3;
@@ -300,8 +319,8 @@ final class SessionFile implements AutoCloseable {
         scan = scanner.scan(buf, start, length);
       } catch (LineScanner.BadLine bad) {
         if (bad.invalidUtf8InMiddle) {
-          throw new SessionFileException(path + " is not UTF-8 text (bytes that are not UTF-8 at byte offset "
-              + offset + ")");
+          throw new SessionFileException(
+              path + " is not UTF-8 text (bytes that are not UTF-8 at byte offset " + offset + ")");
         }
         warnings.add(new Warning(lines, "skipped, malformed JSON (" + bad.getMessage() + ")"));
         return;
@@ -309,8 +328,11 @@ final class SessionFile implements AutoCloseable {
       if (first && header == null) {
         // As the reference: the first JSON line must be the header.
         if (!"session".equals(scan.type()) || scan.id() == null) {
-          throw new SessionFileException(path + " has no valid session header (line " + lines
-              + " is not a \"session\" line with a string id)");
+          throw new SessionFileException(
+              path
+                  + " has no valid session header (line "
+                  + lines
+                  + " is not a \"session\" line with a string id)");
         }
         try {
           JsonNode json = Json.parse(buf, start, length);
@@ -328,7 +350,9 @@ final class SessionFile implements AutoCloseable {
         warnings.add(new Warning(lines, "skipped, entry has no string id"));
         return;
       }
-      EntryNode node = new EntryNode(scan.id(), scan.parentId(), scan.type(), scan.role(), offset, length, lines);
+      EntryNode node =
+          new EntryNode(
+              scan.id(), scan.parentId(), scan.type(), scan.role(), offset, length, lines);
       if ("label".equals(scan.type()) || "session_info".equals(scan.type())) {
         node.entry = decode(buf, start, length, lines);
       }
@@ -368,7 +392,8 @@ final class SessionFile implements AutoCloseable {
     while (bb.hasRemaining()) {
       int n = reader.read(bb, pos);
       if (n < 0) {
-        throw new IOException(path + " is shorter than when it was opened (line " + node.line + ")");
+        throw new IOException(
+            path + " is shorter than when it was opened (line " + node.line + ")");
       }
       pos += n;
     }
@@ -379,9 +404,11 @@ final class SessionFile implements AutoCloseable {
   SessionEntry read(EntryNode node) throws IOException {
     byte[] bytes = rawLine(node);
     JsonNode json = Json.parse(bytes, 0, bytes.length);
-    Optional<SessionEntry> entry = json instanceof ObjectNode o ? EntryCodec.decode(o) : Optional.empty();
+    Optional<SessionEntry> entry =
+        json instanceof ObjectNode o ? EntryCodec.decode(o) : Optional.empty();
     if (entry.isEmpty() || !entry.get().id().equals(node.id)) {
-      throw new IOException(path + " changed on disk: line " + node.line + " no longer holds entry " + node.id);
+      throw new IOException(
+          path + " changed on disk: line " + node.line + " no longer holds entry " + node.id);
     }
     return entry.get();
   }
@@ -392,7 +419,9 @@ final class SessionFile implements AutoCloseable {
   synchronized long[] append(List<byte[]> lines) throws IOException {
     if (writer == null) {
       Files.createDirectories(path.toAbsolutePath().getParent());
-      writer = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+      writer =
+          FileChannel.open(
+              path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     }
     int total = needsNewline ? 1 : 0;
     for (byte[] line : lines) {
@@ -407,7 +436,9 @@ final class SessionFile implements AutoCloseable {
     }
     bytes.flip();
     long[] offsets = new long[lines.size()];
-    ReentrantLock local = IN_PROCESS_LOCKS.computeIfAbsent(path.toAbsolutePath().normalize(), k -> new ReentrantLock());
+    ReentrantLock local =
+        IN_PROCESS_LOCKS.computeIfAbsent(
+            path.toAbsolutePath().normalize(), k -> new ReentrantLock());
     local.lock();
     if (claimWanted && claim == null) {
       claim();
@@ -430,8 +461,8 @@ final class SessionFile implements AutoCloseable {
   }
 
   /**
-   * Marks the session as in use by this process until it is closed, so that a second graft
-   * process refuses to work in it. A file that does not exist yet is claimed when it is created.
+   * Marks the session as in use by this process until it is closed, so that a second graft process
+   * refuses to work in it. A file that does not exist yet is claimed when it is created.
    */
   synchronized void claim() throws SessionInUseException {
     claimWanted = true;
@@ -441,7 +472,7 @@ final class SessionFile implements AutoCloseable {
     try {
       claimChannel = FileChannel.open(path, StandardOpenOption.WRITE);
       claim = claimChannel.tryLock(IN_USE_RANGE, 1, false);
-    } catch (java.nio.channels.OverlappingFileLockException e) {
+    } catch (OverlappingFileLockException e) {
       claim = null; // claimed by another session object of this process
     } catch (IOException e) {
       throw new SessionInUseException(path + ": cannot lock the session file: " + e.getMessage());
@@ -450,7 +481,9 @@ final class SessionFile implements AutoCloseable {
       closeQuietly(claimChannel);
       claimChannel = null;
       claimWanted = false;
-      throw new SessionInUseException(path.getFileName() + " is open in another graft process; finish there first, or start a new session");
+      throw new SessionInUseException(
+          path.getFileName()
+              + " is open in another graft process; finish there first, or start a new session");
     }
   }
 

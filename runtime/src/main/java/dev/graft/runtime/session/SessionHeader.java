@@ -1,7 +1,9 @@
 package dev.graft.runtime.session;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -37,11 +39,11 @@ public record SessionHeader(
   }
 
   /**
-   * The format a header's {@code version} value stands for, compared as the reference compares
-   * it (JavaScript numbers, so {@code 2.0} and {@code "2"} are version 2): 1 when absent, null
-   * or below 2, 2 below 3, else 3. A value that is not a number at all means no migration.
+   * The format a header's {@code version} value stands for, compared as the reference compares it
+   * (JavaScript numbers, so {@code 2.0} and {@code "2"} are version 2): 1 when absent, null or
+   * below 2, 2 below 3, else 3. A value that is not a number at all means no migration.
    */
-  public static int versionLevel(com.fasterxml.jackson.databind.JsonNode value) {
+  public static int versionLevel(JsonNode value) {
     double v;
     if (value == null || value.isNull()) {
       v = 1;
@@ -71,15 +73,16 @@ public record SessionHeader(
       return Optional.empty();
     }
     ObjectNode extra = json.deepCopy();
-    extra.remove(java.util.List.of("type", "version", "id", "timestamp", "cwd", "parentSession"));
+    extra.remove(List.of("type", "version", "id", "timestamp", "cwd", "parentSession"));
     int version = versionLevel(json.get("version"));
     // Keep whatever non-string values were in the modelled fields, so they round-trip.
-    for (String f : java.util.List.of("timestamp", "cwd", "parentSession")) {
+    for (String f : List.of("timestamp", "cwd", "parentSession")) {
       if (json.has(f) && !json.get(f).isTextual()) {
         extra.set(f, json.get(f));
       }
     }
-    if (json.has("version") && !(json.get("version").isIntegralNumber() && json.get("version").intValue() == version)) {
+    if (json.has("version")
+        && !(json.get("version").isIntegralNumber() && json.get("version").intValue() == version)) {
       extra.set("version", json.get("version"));
     }
     return Optional.of(

@@ -1,10 +1,13 @@
 package dev.graft.runtime.session;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -16,7 +19,8 @@ import java.util.function.Supplier;
  */
 public final class SessionLines {
   /** A node of the tree as a row: its position, its parent's (-1 for a root) and its label. */
-  public record TreeRow(int position, int parent, Optional<String> label, Optional<String> labelTimestamp) {}
+  public record TreeRow(
+      int position, int parent, Optional<String> label, Optional<String> labelTimestamp) {}
 
   /**
    * Positions on a path from the root: all of them, or, when {@code afterKnown}, only those after
@@ -50,12 +54,16 @@ public final class SessionLines {
     }
   }
 
-  /** The lines of the entries at positions {@code from} (inclusive) to {@code to} (exclusive), as in the file. */
+  /**
+   * The lines of the entries at positions {@code from} (inclusive) to {@code to} (exclusive), as in
+   * the file.
+   */
   public List<String> lines(int from, int to) {
     synchronized (session) {
       List<EntryNode> nodes = session.nodes();
       if (from < 0 || to > nodes.size() || from > to) {
-        throw new IndexOutOfBoundsException("entries " + from + " to " + to + " of " + nodes.size());
+        throw new IndexOutOfBoundsException(
+            "entries " + from + " to " + to + " of " + nodes.size());
       }
       List<String> lines = new ArrayList<>(to - from);
       for (int i = from; i < to; i++) {
@@ -68,8 +76,8 @@ public final class SessionLines {
   /**
    * The positions of the entries from the root to {@code id} (to the leaf when empty), in that
    * order; none when the id is unknown or the leaf is before the first entry. When the entry at
-   * {@code knownEnd} (a position, or -1) is on that path, only the positions after it are given,
-   * so a caller that holds the path to it walks only what is new.
+   * {@code knownEnd} (a position, or -1) is on that path, only the positions after it are given, so
+   * a caller that holds the path to it walks only what is new.
    */
   public PathPositions pathTo(Optional<String> id, int knownEnd) {
     synchronized (session) {
@@ -80,8 +88,8 @@ public final class SessionLines {
       }
       List<EntryNode> nodes = session.nodes();
       EntryNode known = knownEnd >= 0 && knownEnd < nodes.size() ? nodes.get(knownEnd) : null;
-      java.util.ArrayDeque<EntryNode> path = new java.util.ArrayDeque<>();
-      java.util.Set<EntryNode> seen = new java.util.HashSet<>();
+      ArrayDeque<EntryNode> path = new ArrayDeque<>();
+      Set<EntryNode> seen = new HashSet<>();
       boolean afterKnown = false;
       while (node != null && seen.add(node)) {
         if (node == known) {
@@ -103,7 +111,10 @@ public final class SessionLines {
     }
   }
 
-  /** The tree in pre-order: a parent before its children, children oldest first, as {@link Session#tree}. */
+  /**
+   * The tree in pre-order: a parent before its children, children oldest first, as {@link
+   * Session#tree}.
+   */
   public List<TreeRow> tree() {
     return session.treeRows();
   }

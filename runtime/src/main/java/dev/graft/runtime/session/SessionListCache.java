@@ -16,13 +16,16 @@ import java.util.Optional;
 
 /**
  * What listing learnt about each session file, kept in {@code sessions/.list-cache.json} so the
- * next listing reads only what was appended since (session files are append-only). An entry is
- * used only while the file's size and modification time are those recorded; a grown file is
- * read from where the last scan stopped; anything else is read again in full. A missing or
- * unreadable cache only makes listing slower.
+ * next listing reads only what was appended since (session files are append-only). An entry is used
+ * only while the file's size and modification time are those recorded; a grown file is read from
+ * where the last scan stopped; anything else is read again in full. A missing or unreadable cache
+ * only makes listing slower.
  */
 final class SessionListCache {
-  /** 2: lines written with spaces counted (issue 28); a cache of version 1 may hold 0 for them and is read again. */
+  /**
+   * 2: message lines written with spaces or another key first counted; a cache of version 1 may
+   * hold 0 for them and is read again.
+   */
   private static final int VERSION = 2;
 
   private final Path file;
@@ -52,14 +55,19 @@ final class SessionListCache {
   }
 
   private void decode(String path, JsonNode e) {
-    Optional<SessionHeader> header = e.get("header") instanceof ObjectNode h ? SessionHeader.fromJson(h) : Optional.empty();
+    Optional<SessionHeader> header =
+        e.get("header") instanceof ObjectNode h ? SessionHeader.fromJson(h) : Optional.empty();
     if (header.isEmpty()) {
       return;
     }
-    SessionSummaries.State state = new SessionSummaries.State(header.get(),
-        e.path("firstMessage").isTextual() ? e.get("firstMessage").textValue() : null,
-        e.path("name").isTextual() ? e.get("name").textValue() : null,
-        e.path("messages").asInt(), e.path("scannedTo").asLong(), e.path("headerHash").asLong());
+    SessionSummaries.State state =
+        new SessionSummaries.State(
+            header.get(),
+            e.path("firstMessage").isTextual() ? e.get("firstMessage").textValue() : null,
+            e.path("name").isTextual() ? e.get("name").textValue() : null,
+            e.path("messages").asInt(),
+            e.path("scannedTo").asLong(),
+            e.path("headerHash").asLong());
     entries.put(path, new Entry(e.path("size").asLong(), e.path("modified").asLong(), state));
   }
 
@@ -73,10 +81,13 @@ final class SessionListCache {
       synchronized (this) {
         cached = entries.get(key);
       }
-      if (cached != null && cached.size() == size && cached.modifiedMillis() == modified.toEpochMilli()) {
+      if (cached != null
+          && cached.size() == size
+          && cached.modifiedMillis() == modified.toEpochMilli()) {
         return Optional.of(SessionSummaries.summary(path, cached.state(), size, modified));
       }
-      Optional<SessionSummaries.Scanned> scanned = SessionSummaries.scan(path, cached == null ? null : cached.state());
+      Optional<SessionSummaries.Scanned> scanned =
+          SessionSummaries.scan(path, cached == null ? null : cached.state());
       synchronized (this) {
         changed = true;
         if (scanned.isEmpty()) {

@@ -25,8 +25,8 @@ import java.util.Set;
  *
  * <p>Writing touches nothing but the file's own name: a file that is a symbolic link is refused;
  * the original is first kept as a backup under a name that did not exist ({@code FILE.v<N>.bak},
- * else {@code FILE.v<N>.bak.1}, ...), created with {@code CREATE_NEW} so no existing file or
- * link is written through or replaced; the new content goes to a fresh temporary file in the same
+ * else {@code FILE.v<N>.bak.1}, ...), created with {@code CREATE_NEW} so no existing file or link
+ * is written through or replaced; the new content goes to a fresh temporary file in the same
  * directory (created the same way), which then replaces the file in one atomic rename.
  */
 final class SessionMigration {
@@ -38,8 +38,12 @@ final class SessionMigration {
   /** Migrates the file in place; returns warnings (lines that could not be carried over). */
   static List<String> migrate(Path path, int fromVersion) throws SessionFileException {
     if (Files.isSymbolicLink(path)) {
-      throw new SessionFileException(path + " is a version " + fromVersion + " session file and a symbolic link; graft"
-          + " migrates only a file it can replace by name: open the file it links to instead");
+      throw new SessionFileException(
+          path
+              + " is a version "
+              + fromVersion
+              + " session file and a symbolic link; graft"
+              + " migrates only a file it can replace by name: open the file it links to instead");
     }
     Migrated migrated = inMemory(path);
     List<String> warnings = new ArrayList<>(migrated.warnings());
@@ -48,7 +52,8 @@ final class SessionMigration {
     try {
       backup = writeBackup(path, fromVersion, migrated.original());
       temp = Files.createTempFile(path.getParent(), "." + path.getFileName() + ".", ".migrating");
-      try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+      try (FileChannel out =
+          FileChannel.open(temp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
         ByteBuffer content = ByteBuffer.wrap(migrated.content());
         while (content.hasRemaining()) {
           out.write(content);
@@ -59,7 +64,8 @@ final class SessionMigration {
       Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       temp = null;
     } catch (IOException e) {
-      throw new SessionFileException(path + ": migration from v" + fromVersion + " failed: " + e.getMessage(), e);
+      throw new SessionFileException(
+          path + ": migration from v" + fromVersion + " failed: " + e.getMessage(), e);
     } finally {
       if (temp != null) {
         try {
@@ -102,7 +108,8 @@ final class SessionMigration {
         if (node instanceof ObjectNode o) {
           entries.add(o);
         } else {
-          warnings.add("line " + (i + 1) + ": not carried over by the migration, not a JSON object");
+          warnings.add(
+              "line " + (i + 1) + ": not carried over by the migration, not a JSON object");
         }
       } catch (IOException e) {
         warnings.add("line " + (i + 1) + ": not carried over by the migration, malformed JSON");
@@ -113,7 +120,8 @@ final class SessionMigration {
     for (ObjectNode e : entries) {
       out.append(Json.write(e)).append('\n');
     }
-    return new Migrated(original, out.toString().getBytes(StandardCharsets.UTF_8), List.copyOf(warnings));
+    return new Migrated(
+        original, out.toString().getBytes(StandardCharsets.UTF_8), List.copyOf(warnings));
   }
 
   /** Writes {@code original} to the first backup name that does not exist yet, and returns it. */
@@ -121,8 +129,12 @@ final class SessionMigration {
     String base = path.getFileName() + ".v" + fromVersion + ".bak";
     for (int n = 0; ; n++) {
       Path backup = path.resolveSibling(n == 0 ? base : base + "." + n);
-      try (FileChannel out = FileChannel.open(backup, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-          LinkOption.NOFOLLOW_LINKS)) {
+      try (FileChannel out =
+          FileChannel.open(
+              backup,
+              StandardOpenOption.CREATE_NEW,
+              StandardOpenOption.WRITE,
+              LinkOption.NOFOLLOW_LINKS)) {
         ByteBuffer content = ByteBuffer.wrap(original);
         while (content.hasRemaining()) {
           out.write(content);
@@ -132,13 +144,17 @@ final class SessionMigration {
         return backup;
       } catch (FileAlreadyExistsException e) {
         if (n >= 1000) {
-          throw new IOException("no free backup name: " + base + " to " + base + "." + n + " all exist");
+          throw new IOException(
+              "no free backup name: " + base + " to " + base + "." + n + " all exist");
         }
       }
     }
   }
 
-  /** The migrated file and its backup keep the original's permissions (where the file system has them). */
+  /**
+   * The migrated file and its backup keep the original's permissions (where the file system has
+   * them).
+   */
   private static void copyPermissions(Path from, Path to) {
     try {
       Files.setPosixFilePermissions(to, Files.getPosixFilePermissions(from));
@@ -148,13 +164,15 @@ final class SessionMigration {
   }
 
   /**
-   * Migrates parsed lines (header included) in place to the current version. Values that are
-   * not objects take part in v1 index positions (as in the reference) but get no id and are
-   * not written back.
+   * Migrates parsed lines (header included) in place to the current version. Values that are not
+   * objects take part in v1 index positions (as in the reference) but get no id and are not written
+   * back.
    */
   static void migrateEntries(List<JsonNode> parsed) {
-    List<ObjectNode> entries = parsed.stream().filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).toList();
-    ObjectNode header = entries.stream().filter(SessionMigration::isHeader).findFirst().orElse(null);
+    List<ObjectNode> entries =
+        parsed.stream().filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).toList();
+    ObjectNode header =
+        entries.stream().filter(SessionMigration::isHeader).findFirst().orElse(null);
     int version = header == null ? 1 : SessionHeader.versionLevel(header.get("version"));
     if (version < 2) {
       v1ToV2(entries, parsed);
@@ -190,7 +208,10 @@ final class SessionMigration {
         if (index != null && index.isNumber()) {
           int i = index.asInt();
           // The index counts every parsed line, header included; a later entry has no id yet.
-          if (index.canConvertToInt() && index.doubleValue() == i && i >= 0 && i < positions.size()
+          if (index.canConvertToInt()
+              && index.doubleValue() == i
+              && i >= 0
+              && i < positions.size()
               && positions.get(i) instanceof ObjectNode target) {
             if (!isHeader(target) && target.path("id").isTextual()) {
               entry.put("firstKeptEntryId", target.get("id").textValue());

@@ -16,8 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Where sessions live: {@code <home>/sessions/--<cwd with / as ->--/<timestamp>_<uuid>.jsonl},
- * the reference agent's layout, so the two can open each other's sessions.
+ * Where sessions live: {@code <home>/sessions/--<cwd with / as ->--/<timestamp>_<uuid>.jsonl}, the
+ * reference agent's layout, so the two can open each other's sessions.
  */
 public final class SessionStore {
   private final GraftHome home;
@@ -64,7 +64,8 @@ public final class SessionStore {
   public List<SessionSummary> listAll() {
     List<Path> files = new ArrayList<>();
     if (Files.isDirectory(home.sessions())) {
-      try (DirectoryStream<Path> dirs = Files.newDirectoryStream(home.sessions(), Files::isDirectory)) {
+      try (DirectoryStream<Path> dirs =
+          Files.newDirectoryStream(home.sessions(), Files::isDirectory)) {
         for (Path dir : dirs) {
           files.addAll(jsonlFiles(dir));
         }
@@ -92,7 +93,11 @@ public final class SessionStore {
       }
       if (matches.size() > 1) {
         throw new IllegalArgumentException(
-            "session id prefix '" + fileOrIdPrefix + "' matches " + matches.size() + " sessions; give more of it");
+            "session id prefix '"
+                + fileOrIdPrefix
+                + "' matches "
+                + matches.size()
+                + " sessions; give more of it");
       }
     }
     return Optional.empty();
@@ -122,7 +127,8 @@ public final class SessionStore {
       files.forEach(f -> cache.summarize(f).ifPresent(out::add));
     } else {
       int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-      try (ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().factory())) {
+      try (ExecutorService pool =
+          Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().factory())) {
         List<Future<Optional<SessionSummary>>> futures = new ArrayList<>();
         for (Path f : files) {
           futures.add(pool.submit(() -> cache.summarize(f)));
@@ -136,7 +142,10 @@ public final class SessionStore {
         throw new IllegalStateException(e.getCause());
       }
     }
-    out.sort(Comparator.comparing(SessionSummary::modified).reversed().thenComparing(s -> s.path().toString()));
+    out.sort(
+        Comparator.comparing(SessionSummary::modified)
+            .reversed()
+            .thenComparing(s -> s.path().toString()));
     return out;
   }
 }

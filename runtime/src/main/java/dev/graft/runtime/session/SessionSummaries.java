@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -31,33 +33,44 @@ final class SessionSummaries {
   private static final long HIGHS = 0x8080808080808080L;
   private static final long NEWLINES = ONES * '\n';
   private static final byte[] MESSAGE = "{\"type\":\"message\"".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] SESSION_INFO = "{\"type\":\"session_info\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SESSION_INFO =
+      "{\"type\":\"session_info\"".getBytes(StandardCharsets.US_ASCII);
+
   /** How every line graft and the reference write begins. */
   private static final byte[] TYPE_FIRST = "{\"type\":\"".getBytes(StandardCharsets.US_ASCII);
+
   private static final int CHUNK = 1 << 20;
 
   private SessionSummaries() {}
 
   /** What a scan found, enough to continue the scan later from {@code scannedTo}. */
-  record State(SessionHeader header, String firstMessage, String name, int messages, long scannedTo,
+  record State(
+      SessionHeader header,
+      String firstMessage,
+      String name,
+      int messages,
+      long scannedTo,
       long headerHash) {}
 
   /** A finished scan: the state, and the file's size and modification time when it was read. */
-  record Scanned(State state, long size, java.time.Instant modified) {}
+  record Scanned(State state, long size, Instant modified) {}
 
   /**
    * Scans {@code path}; with {@code from}, only what was appended after {@code from.scannedTo()}
-   * (session files are append-only). Falls back to a whole scan when the file is not the one
-   * {@code from} describes (shorter, or a different header).
+   * (session files are append-only). Falls back to a whole scan when the file is not the one {@code
+   * from} describes (shorter, or a different header).
    */
   static Optional<Scanned> scan(Path path, State from) {
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       long size = channel.size();
-      java.time.Instant modified = Files.getLastModifiedTime(path).toInstant();
+      Instant modified = Files.getLastModifiedTime(path).toInstant();
       Lines lines = new Lines();
       long pos = 0;
-      if (from != null && from.scannedTo() <= size && from.scannedTo() > 0
-          && headerHash(channel) == from.headerHash() && endsLine(channel, from.scannedTo())) {
+      if (from != null
+          && from.scannedTo() <= size
+          && from.scannedTo() > 0
+          && headerHash(channel) == from.headerHash()
+          && endsLine(channel, from.scannedTo())) {
         lines.header = from.header();
         lines.firstMessage = from.firstMessage();
         lines.name = from.name();
@@ -69,7 +82,7 @@ final class SessionSummaries {
       long lineEnd = pos; // offset just past the last complete line
       while (true) {
         if (carry == buf.length) {
-          buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
         }
         int n = channel.read(ByteBuffer.wrap(buf, carry, buf.length - carry), pos);
         boolean eof = n < 0;
@@ -85,7 +98,9 @@ final class SessionSummaries {
         }
         lineEnd = pos - (filled - lineStart);
         if (eof) {
-          if (lineStart < filled && lines.header == null && !lines.accept(buf, lineStart, filled - lineStart)) {
+          if (lineStart < filled
+              && lines.header == null
+              && !lines.accept(buf, lineStart, filled - lineStart)) {
             return Optional.empty();
           }
           break;
@@ -97,14 +112,21 @@ final class SessionSummaries {
         return Optional.empty();
       }
       // A cut last line is left for the next scan to read once it is complete.
-      State state = new State(lines.header, lines.firstMessage, lines.name, lines.messages, lineEnd, headerHash(channel));
+      State state =
+          new State(
+              lines.header,
+              lines.firstMessage,
+              lines.name,
+              lines.messages,
+              lineEnd,
+              headerHash(channel));
       return Optional.of(new Scanned(state, size, modified));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }
 
-  static SessionSummary summary(Path path, State s, long size, java.time.Instant modified) {
+  static SessionSummary summary(Path path, State s, long size, Instant modified) {
     return new SessionSummary(
         path.toAbsolutePath(),
         s.header().id(),
@@ -118,11 +140,13 @@ final class SessionSummaries {
         s.firstMessage() == null ? "(no messages)" : s.firstMessage());
   }
 
-  /** A hash of the file's first bytes, to notice a file that was replaced rather than appended to. */
+  /**
+   * A hash of the file's first bytes, to notice a file that was replaced rather than appended to.
+   */
   private static long headerHash(FileChannel channel) throws IOException {
     ByteBuffer head = ByteBuffer.allocate(512);
     channel.read(head, 0);
-    return java.util.Arrays.hashCode(java.util.Arrays.copyOf(head.array(), head.position()));
+    return Arrays.hashCode(Arrays.copyOf(head.array(), head.position()));
   }
 
   private static boolean endsLine(FileChannel channel, long offset) throws IOException {
@@ -145,8 +169,10 @@ final class SessionSummaries {
       }
       String type;
       if (startsWith(buf, start, length, TYPE_FIRST)) {
-        type = startsWith(buf, start, length, MESSAGE) ? "message"
-            : startsWith(buf, start, length, SESSION_INFO) ? "session_info" : null;
+        type =
+            startsWith(buf, start, length, MESSAGE)
+                ? "message"
+                : startsWith(buf, start, length, SESSION_INFO) ? "session_info" : null;
       } else {
         type = typeOf(buf, start, length);
       }
@@ -156,14 +182,17 @@ final class SessionSummaries {
           firstMessage = userText(buf, start, length);
         }
       } else if ("session_info".equals(type)) {
-        name = name(java.util.Arrays.copyOfRange(buf, start, start + length)).orElse(null);
+        name = name(Arrays.copyOfRange(buf, start, start + length)).orElse(null);
       }
       return true;
     }
 
     private LineScanner scanner;
 
-    /** The type of a line that does not begin as graft writes it; null for a line that is not valid JSON. */
+    /**
+     * The type of a line that does not begin as graft writes it; null for a line that is not valid
+     * JSON.
+     */
     private String typeOf(byte[] buf, int start, int length) {
       if (scanner == null) {
         scanner = new LineScanner();
@@ -199,7 +228,7 @@ final class SessionSummaries {
     if (length < prefix.length) {
       return false;
     }
-    return java.util.Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+    return Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
   }
 
   private static SessionHeader header(byte[] buf, int start, int length) {

@@ -49,7 +49,8 @@ final class SessionTrees {
   }
 
   /** The same tree as rows in pre-order (a parent before its children, children oldest first). */
-  static List<SessionLines.TreeRow> rows(Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
+  static List<SessionLines.TreeRow> rows(
+      Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
     Shape shape = shape(session, nodes, byId);
     List<SessionLines.TreeRow> rows = new ArrayList<>(nodes.size());
     record Visit(EntryNode node, int parent) {}
@@ -59,8 +60,12 @@ final class SessionTrees {
     }
     while (!stack.isEmpty()) {
       Visit v = stack.pop();
-      rows.add(new SessionLines.TreeRow(v.node().position, v.parent(), session.label(v.node().id),
-          session.labelTimestamp(v.node().id)));
+      rows.add(
+          new SessionLines.TreeRow(
+              v.node().position,
+              v.parent(),
+              session.label(v.node().id),
+              session.labelTimestamp(v.node().id)));
       for (EntryNode child : shape.children().getOrDefault(v.node(), List.of()).reversed()) {
         stack.push(new Visit(child, v.node().position));
       }
@@ -68,7 +73,10 @@ final class SessionTrees {
     return rows;
   }
 
-  private record Shape(List<EntryNode> roots, Map<EntryNode, List<EntryNode>> children, Map<EntryNode, SessionEntry> entries) {}
+  private record Shape(
+      List<EntryNode> roots,
+      Map<EntryNode, List<EntryNode>> children,
+      Map<EntryNode, SessionEntry> entries) {}
 
   private static Shape shape(Session session, List<EntryNode> nodes, Map<String, EntryNode> byId) {
     Map<EntryNode, List<EntryNode>> children = new HashMap<>();
@@ -77,7 +85,8 @@ final class SessionTrees {
       if (byId.get(node.id) != node) {
         continue; // a duplicate id: the later entry stands for it, as in the reference's index
       }
-      EntryNode parent = node.parentId == null || node.parentId.equals(node.id) ? null : byId.get(node.parentId);
+      EntryNode parent =
+          node.parentId == null || node.parentId.equals(node.id) ? null : byId.get(node.parentId);
       if (parent == null) {
         roots.add(node);
       } else {

@@ -32,7 +32,8 @@ public final class Timestamps {
       // fall through
     }
     try {
-      return OptionalLong.of(LocalDate.parse(timestamp).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli());
+      return OptionalLong.of(
+          LocalDate.parse(timestamp).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli());
     } catch (DateTimeParseException e) {
       return OptionalLong.empty();
     }

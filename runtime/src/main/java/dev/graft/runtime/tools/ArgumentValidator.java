@@ -13,13 +13,14 @@ import java.util.regex.Pattern;
 
 /**
  * Checks a tool call's arguments against the tool's parameter schema (the subset of JSON Schema
- * that {@link ParameterSchema} writes). Like the reference agent it first converts values that
- * are plainly meant as the declared type ({@code "20"} for a number, {@code "true"} for a
- * boolean), because models often quote numbers; anything still wrong is reported per field.
- * Public for tools defined outside this package (hook scripts' tools), which are checked the same way.
+ * that {@link ParameterSchema} writes). Like the reference agent it first converts values that are
+ * plainly meant as the declared type ({@code "20"} for a number, {@code "true"} for a boolean),
+ * because models often quote numbers; anything still wrong is reported per field. Public for tools
+ * defined outside this package (hook scripts' tools), which are checked the same way.
  */
 public final class ArgumentValidator {
-  private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
   private ArgumentValidator() {}
 
@@ -91,7 +92,8 @@ public final class ArgumentValidator {
         return value;
       }
       case "boolean" -> {
-        if (value.isTextual() && (value.textValue().equals("true") || value.textValue().equals("false"))) {
+        if (value.isTextual()
+            && (value.textValue().equals("true") || value.textValue().equals("false"))) {
           return Json.NODES.booleanNode(value.textValue().equals("true"));
         }
         if (value.isNumber() && (value.doubleValue() == 0 || value.doubleValue() == 1)) {
@@ -200,7 +202,9 @@ public final class ArgumentValidator {
       StringBuilder sb = new StringBuilder("[\n");
       String inner = indent + "  ";
       for (int i = 0; i < node.size(); i++) {
-        sb.append(inner).append(pretty(node.get(i), inner)).append(i + 1 < node.size() ? ",\n" : "\n");
+        sb.append(inner)
+            .append(pretty(node.get(i), inner))
+            .append(i + 1 < node.size() ? ",\n" : "\n");
       }
       return sb.append(indent).append(']').toString();
     }

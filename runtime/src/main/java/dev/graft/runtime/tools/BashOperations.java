@@ -28,6 +28,7 @@ interface BashOperations {
    * Runs {@code command} in {@code cwd} and blocks until it ends. On timeout or abort the whole
    * process tree is killed before this returns.
    */
-  Exit run(String command, Path cwd, Optional<Duration> timeout, AbortSignal signal, OutputSink output)
+  Exit run(
+      String command, Path cwd, Optional<Duration> timeout, AbortSignal signal, OutputSink output)
       throws ToolFailure, IOException, InterruptedException;
 }

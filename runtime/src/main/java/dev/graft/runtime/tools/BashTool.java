@@ -15,13 +15,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs a bash command in the session's directory. The model sees the last 2,000 lines or 50 KB
- * of the output; when more was printed, all of it is saved to a temp file whose path is given.
- * While the command runs, the output so far is sent as partial results at most every 100 ms. A
- * non-zero exit, a timeout and an abort are errors, with the output so far.
+ * Runs a bash command in the session's directory. The model sees the last 2,000 lines or 50 KB of
+ * the output; when more was printed, all of it is saved to a temp file whose path is given. While
+ * the command runs, the output so far is sent as partial results at most every 100 ms. A non-zero
+ * exit, a timeout and an abort are errors, with the output so far.
  */
 record BashTool(BashOperations shell, Path tempDir) implements Tool {
   static final Duration UPDATE_INTERVAL = Duration.ofMillis(100);
+
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
   private static ObjectNode schema() {
     return ParameterSchema.object()
@@ -43,7 +44,11 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
   @Override
   public String description() {
     return "Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated"
-        + " to last " + OutputLimits.MAX_LINES + " lines or " + OutputLimits.MAX_BYTES / 1024 + "KB (whichever is"
+        + " to last "
+        + OutputLimits.MAX_LINES
+        + " lines or "
+        + OutputLimits.MAX_BYTES / 1024
+        + "KB (whichever is"
         + " hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.";
   }
 
@@ -63,7 +68,8 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
     OptionalDouble seconds = args.optionalNumber("timeout");
     Optional<Duration> timeout =
         seconds.isPresent() && seconds.getAsDouble() > 0
-            ? Optional.of(Duration.ofNanos((long) Math.min(seconds.getAsDouble() * 1e9, Long.MAX_VALUE)))
+            ? Optional.of(
+                Duration.ofNanos((long) Math.min(seconds.getAsDouble() * 1e9, Long.MAX_VALUE)))
             : Optional.empty();
     try (OutputCapture output =
         new OutputCapture(tempDir, "graft-bash", OutputLimits.MAX_LINES, OutputLimits.MAX_BYTES)) {
@@ -71,7 +77,9 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
       CountDownLatch ended = new CountDownLatch(1);
       send(context, new ToolResult(List.of(), Optional.empty(), false));
       Thread updater =
-          Thread.ofVirtual().name("graft-bash-updates").start(() -> sendUpdates(output, dirty, ended, context));
+          Thread.ofVirtual()
+              .name("graft-bash-updates")
+              .start(() -> sendUpdates(output, dirty, ended, context));
       BashOperations.Exit exit;
       try {
         exit =
@@ -101,17 +109,21 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
           yield ToolResult.text(f.text(), f.details());
         }
         case BashOperations.Exit.Exited(int code) ->
-            failed(format(snapshot, "(no output)", lastLineBytes), "Command exited with code " + code);
+            failed(
+                format(snapshot, "(no output)", lastLineBytes), "Command exited with code " + code);
         case BashOperations.Exit.TimedOut() ->
             failed(
                 format(snapshot, "", lastLineBytes),
                 "Command timed out after " + JsNumbers.format(seconds.getAsDouble()) + " seconds");
-        case BashOperations.Exit.Aborted() -> failed(format(snapshot, "", lastLineBytes), "Command aborted");
+        case BashOperations.Exit.Aborted() ->
+            failed(format(snapshot, "", lastLineBytes), "Command aborted");
       };
     }
   }
 
-  /** Sends the output so far every interval while there is something new, until the command ends. */
+  /**
+   * Sends the output so far every interval while there is something new, until the command ends.
+   */
   private static void sendUpdates(
       OutputCapture output, AtomicBoolean dirty, CountDownLatch ended, ToolContext context) {
     try {
@@ -140,12 +152,14 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
       details.set("truncation", snapshot.truncation().toJson());
     }
     snapshot.fullOutputPath().ifPresent(p -> details.put("fullOutputPath", p.toString()));
-    return new ToolResult(List.of(new ContentBlock.Text(snapshot.content())), Optional.of(details), false);
+    return new ToolResult(
+        List.of(new ContentBlock.Text(snapshot.content())), Optional.of(details), false);
   }
 
   private record Formatted(String text, ObjectNode details) {}
 
-  private static Formatted format(OutputCapture.Snapshot snapshot, String emptyText, long lastLineBytes) {
+  private static Formatted format(
+      OutputCapture.Snapshot snapshot, String emptyText, long lastLineBytes) {
     Truncation truncation = snapshot.truncation();
     String text = snapshot.content().isEmpty() ? emptyText : snapshot.content();
     if (!truncation.truncated()) {
@@ -158,14 +172,40 @@ record BashTool(BashOperations shell, Path tempDir) implements Tool {
     long endLine = truncation.totalLines();
     long startLine = endLine - truncation.outputLines() + 1;
     if (truncation.lastLinePartial()) {
-      text += "\n\n[Showing last " + SizeFormat.format(truncation.outputBytes()) + " of line " + endLine + " (line is "
-          + SizeFormat.format(lastLineBytes) + "). Full output: " + path + "]";
+      text +=
+          "\n\n[Showing last "
+              + SizeFormat.format(truncation.outputBytes())
+              + " of line "
+              + endLine
+              + " (line is "
+              + SizeFormat.format(lastLineBytes)
+              + "). Full output: "
+              + path
+              + "]";
     } else if (truncation.truncatedBy().orElseThrow() == Truncation.TruncatedBy.LINES) {
-      text += "\n\n[Showing lines " + startLine + "-" + endLine + " of " + endLine + ". Full output: " + path
-          + "]";
+      text +=
+          "\n\n[Showing lines "
+              + startLine
+              + "-"
+              + endLine
+              + " of "
+              + endLine
+              + ". Full output: "
+              + path
+              + "]";
     } else {
-      text += "\n\n[Showing lines " + startLine + "-" + endLine + " of " + endLine + " ("
-          + SizeFormat.format(OutputLimits.MAX_BYTES) + " limit). Full output: " + path + "]";
+      text +=
+          "\n\n[Showing lines "
+              + startLine
+              + "-"
+              + endLine
+              + " of "
+              + endLine
+              + " ("
+              + SizeFormat.format(OutputLimits.MAX_BYTES)
+              + " limit). Full output: "
+              + path
+              + "]";
     }
     return new Formatted(text, details);
   }

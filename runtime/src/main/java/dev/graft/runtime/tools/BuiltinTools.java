@@ -10,13 +10,14 @@ import java.util.Optional;
 
 /**
  * The built-in tools, by name. The reference agent's default set ({@link #DEFAULT_ACTIVE}: read,
- * bash, edit, write) is what a session gives the model unless told otherwise; grep, find and ls
- * can be switched on. Make one instance per session: its write and edit tools share the lock
- * that keeps two changes to one file from overwriting each other.
+ * bash, edit, write) is what a session gives the model unless told otherwise; grep, find and ls can
+ * be switched on. Make one instance per session: its write and edit tools share the lock that keeps
+ * two changes to one file from overwriting each other.
  */
 public final class BuiltinTools {
   /** Every built-in tool, in the reference's order. */
-  public static final List<String> NAMES = List.of("read", "bash", "edit", "write", "grep", "find", "ls");
+  public static final List<String> NAMES =
+      List.of("read", "bash", "edit", "write", "grep", "find", "ls");
 
   /** The tools active when nothing else is configured. */
   public static final List<String> DEFAULT_ACTIVE = List.of("read", "bash", "edit", "write");
@@ -40,12 +41,17 @@ public final class BuiltinTools {
     add(new LsTool(paths, files));
   }
 
-  /** The tools on this machine: local files, bash, the user's home for {@code ~}; bash gets no API keys. */
+  /**
+   * The tools on this machine: local files, bash, the user's home for {@code ~}; bash gets no API
+   * keys.
+   */
   public static BuiltinTools create() {
     return create(false);
   }
 
-  /** {@link #create()}, with bash's commands getting the API keys when {@code bashPassesApiKeys}. */
+  /**
+   * {@link #create()}, with bash's commands getting the API keys when {@code bashPassesApiKeys}.
+   */
   public static BuiltinTools create(boolean bashPassesApiKeys) {
     return new BuiltinTools(
         PathResolver.ofUserHome(),

@@ -8,9 +8,9 @@ import java.util.OptionalInt;
 
 /**
  * The diff the edit tool returns in its details, in the reference's layout: changed lines marked
- * {@code +} or {@code -} with their line number (new file for added lines, old file otherwise),
- * up to four unchanged lines around each change, and {@code ...} for the unchanged lines left
- * out. It is for people (the user interface renders it), not a patch to apply.
+ * {@code +} or {@code -} with their line number (new file for added lines, old file otherwise), up
+ * to four unchanged lines around each change, and {@code ...} for the unchanged lines left out. It
+ * is for people (the user interface renders it), not a patch to apply.
  */
 final class EditDiff {
   static final int CONTEXT_LINES = 4;

@@ -98,7 +98,8 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
     JsonNode oldText = args.get("oldText");
     JsonNode newText = args.get("newText");
     if (oldText != null && oldText.isTextual() && newText != null && newText.isTextual()) {
-      ArrayNode merged = args.get("edits") instanceof ArrayNode existing ? existing.deepCopy() : Json.array();
+      ArrayNode merged =
+          args.get("edits") instanceof ArrayNode existing ? existing.deepCopy() : Json.array();
       ObjectNode single = Json.object();
       single.set("oldText", oldText);
       single.set("newText", newText);
@@ -115,21 +116,26 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
     String rawPath = args.string("path");
     List<TextEdits.Replacement> edits = new ArrayList<>();
     for (JsonNode edit : args.node("edits")) {
-      edits.add(new TextEdits.Replacement(edit.get("oldText").textValue(), edit.get("newText").textValue()));
+      edits.add(
+          new TextEdits.Replacement(
+              edit.get("oldText").textValue(), edit.get("newText").textValue()));
     }
     if (edits.isEmpty()) {
-      throw new ToolFailure("Edit tool input is invalid. edits must contain at least one replacement.");
+      throw new ToolFailure(
+          "Edit tool input is invalid. edits must contain at least one replacement.");
     }
     Path file = paths.resolve(rawPath, context.cwd());
     return locks.withLock(file, () -> editLocked(file, rawPath, edits, context));
   }
 
-  private ToolResult editLocked(Path file, String rawPath, List<TextEdits.Replacement> edits, ToolContext context)
+  private ToolResult editLocked(
+      Path file, String rawPath, List<TextEdits.Replacement> edits, ToolContext context)
       throws ToolFailure, IOException {
     try {
       files.checkEditable(file);
     } catch (IOException e) {
-      throw new ToolFailure("Could not edit file: " + rawPath + ". Error code: " + FileErrors.code(e) + ".");
+      throw new ToolFailure(
+          "Could not edit file: " + rawPath + ". Error code: " + FileErrors.code(e) + ".");
     }
     abortCheck(context);
     String raw = decode(files.readAllBytes(file), rawPath);
@@ -163,7 +169,9 @@ record EditTool(PathResolver paths, EditOperations files, FileMutationLocks lock
           .toString();
     } catch (CharacterCodingException e) {
       throw new ToolFailure(
-          "Could not edit file: " + rawPath + ". It is not valid UTF-8 text; editing it would corrupt it."
+          "Could not edit file: "
+              + rawPath
+              + ". It is not valid UTF-8 text; editing it would corrupt it."
               + " Use bash to change it.");
     }
   }

@@ -2,22 +2,22 @@ package dev.graft.runtime.tools;
 
 import dev.graft.runtime.message.ContentBlock;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Files attached to a prompt ({@code graft @notes.md "summarise"}, or {@code @file} in the
- * editor), as the reference attaches them: a text file's content in a
- * {@code <file name="/abs/path">} block, an image as an image part (fitted as the read tool
- * fits it) with an empty or dimension-noting block naming it. Empty files are left out.
+ * Files attached to a prompt ({@code graft @notes.md "summarise"}, or {@code @file} in the editor),
+ * as the reference attaches them: a text file's content in a {@code <file name="/abs/path">} block,
+ * an image as an image part (fitted as the read tool fits it) with an empty or dimension-noting
+ * block naming it. Empty files are left out.
  */
 public final class FileAttachments {
   private FileAttachments() {}
@@ -29,7 +29,10 @@ public final class FileAttachments {
     }
   }
 
-  /** Why a file could not be attached: it is missing, unreadable, a directory, or binary and no image. */
+  /**
+   * Why a file could not be attached: it is missing, unreadable, a directory, or binary and no
+   * image.
+   */
   public static final class AttachmentException extends IOException {
     public AttachmentException(String message) {
       super(message);
@@ -47,7 +50,8 @@ public final class FileAttachments {
         throw new AttachmentException("@" + name + ": no such file (" + file + ")");
       }
       if (Files.isDirectory(file)) {
-        throw new AttachmentException("@" + name + ": a directory; attach files (the model can list it with its tools)");
+        throw new AttachmentException(
+            "@" + name + ": a directory; attach files (the model can list it with its tools)");
       }
       byte[] data;
       try {
@@ -55,34 +59,58 @@ public final class FileAttachments {
       } catch (NoSuchFileException e) {
         throw new AttachmentException("@" + name + ": no such file (" + file + ")");
       } catch (IOException e) {
-        throw new AttachmentException("@" + name + ": cannot be read (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        throw new AttachmentException(
+            "@"
+                + name
+                + ": cannot be read ("
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                + ")");
       }
       if (data.length == 0) {
         continue;
       }
-      Optional<ImageType> image = ImageType.detect(data, Math.min(data.length, ImageType.SNIFF_BYTES));
+      Optional<ImageType> image =
+          ImageType.detect(data, Math.min(data.length, ImageType.SNIFF_BYTES));
       if (image.isPresent()) {
         Optional<ImageFitter.FittedImage> fitted = fitter.fit(data, image.get());
         if (fitted.isEmpty()) {
-          text.append("<file name=\"").append(file).append("\">[Image omitted: could not be resized below the inline image size limit.]</file>\n");
+          text.append("<file name=\"")
+              .append(file)
+              .append(
+                  "\">[Image omitted: could not be resized below the inline image size limit.]</file>\n");
           continue;
         }
         ImageFitter.FittedImage f = fitted.get();
         images.add(new ContentBlock.Image(f.base64(), f.mimeType(), null));
-        text.append("<file name=\"").append(file).append("\">").append(f.dimensionNote().orElse("")).append("</file>\n");
+        text.append("<file name=\"")
+            .append(file)
+            .append("\">")
+            .append(f.dimensionNote().orElse(""))
+            .append("</file>\n");
         continue;
       }
       String content;
       try {
-        content = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(data)).toString();
+        content =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(data))
+                .toString();
       } catch (CharacterCodingException e) {
-        throw new AttachmentException("@" + name + ": not a text file (nor a PNG, JPEG, GIF or WebP image)");
+        throw new AttachmentException(
+            "@" + name + ": not a text file (nor a PNG, JPEG, GIF or WebP image)");
       }
       if (content.indexOf('\0') >= 0) {
-        throw new AttachmentException("@" + name + ": not a text file (nor a PNG, JPEG, GIF or WebP image)");
+        throw new AttachmentException(
+            "@" + name + ": not a text file (nor a PNG, JPEG, GIF or WebP image)");
       }
-      text.append("<file name=\"").append(file).append("\">\n").append(content).append("\n</file>\n");
+      text.append("<file name=\"")
+          .append(file)
+          .append("\">\n")
+          .append(content)
+          .append("\n</file>\n");
     }
     return new Attached(text.toString(), images);
   }

@@ -9,8 +9,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
 /**
- * Words for file-system failures, in the errno style the reference agent's messages carry
- * ({@code ENOENT: no such file or directory, open '/x'}), which models know how to act on.
+ * Words for file-system failures, in the errno style the reference agent's messages carry ({@code
+ * ENOENT: no such file or directory, open '/x'}), which models know how to act on.
  */
 final class FileErrors {
   private FileErrors() {}

@@ -24,7 +24,8 @@ final class FileMutationLocks {
     T run() throws ToolFailure, IOException, InterruptedException;
   }
 
-  <T> T withLock(Path file, Mutation<T> mutation) throws ToolFailure, IOException, InterruptedException {
+  <T> T withLock(Path file, Mutation<T> mutation)
+      throws ToolFailure, IOException, InterruptedException {
     Path key = key(file);
     Entry entry =
         entries.compute(

@@ -19,11 +19,14 @@ import java.util.regex.Pattern;
  */
 record FindTool(PathResolver paths, SearchOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 1000;
+
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
   private static ObjectNode schema() {
     return ParameterSchema.object()
         .required(
-            "pattern", "string", "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
+            "pattern",
+            "string",
+            "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'")
         .optional("path", "string", "Directory to search in (default: current directory)")
         .optional("limit", "number", "Maximum number of results (default: 1000)")
         .build();
@@ -42,7 +45,10 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
   @Override
   public String description() {
     return "Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects"
-        + " .gitignore. Output is truncated to " + DEFAULT_LIMIT + " results or " + OutputLimits.MAX_BYTES / 1024
+        + " .gitignore. Output is truncated to "
+        + DEFAULT_LIMIT
+        + " results or "
+        + OutputLimits.MAX_BYTES / 1024
         + "KB (whichever is hit first).";
   }
 
@@ -84,9 +90,13 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
                   ? (root.endsWith("/") ? root : root + "/") + entry.relativePath()
                   : entry.relativePath().substring(entry.relativePath().lastIndexOf('/') + 1);
           if (pattern.matcher(subject).matches()) {
-            found.add(entry.relativePath() + (entry.kind() == SearchOperations.Kind.DIRECTORY ? "/" : ""));
+            found.add(
+                entry.relativePath()
+                    + (entry.kind() == SearchOperations.Kind.DIRECTORY ? "/" : ""));
           }
-          return found.size() >= limit ? SearchOperations.Decision.STOP : SearchOperations.Decision.CONTINUE;
+          return found.size() >= limit
+              ? SearchOperations.Decision.STOP
+              : SearchOperations.Decision.CONTINUE;
         });
     if (context.signal().aborted()) {
       throw ToolFailure.aborted();
@@ -98,7 +108,10 @@ record FindTool(PathResolver paths, SearchOperations files) implements Tool {
         found.size() >= limit
             ? Optional.of(
                 new Listing.Notice(
-                    limit + " results limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern",
+                    limit
+                        + " results limit reached. Use limit="
+                        + (2L * limit)
+                        + " for more, or refine pattern",
                     "resultLimitReached",
                     Json.NODES.numberNode(limit)))
             : Optional.empty();

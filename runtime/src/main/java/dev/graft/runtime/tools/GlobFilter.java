@@ -4,8 +4,8 @@ import java.util.regex.Pattern;
 
 /**
  * The grep tool's {@code glob} argument, with ripgrep's meaning: a pattern without {@code /}
- * matches file names at any depth, one with {@code /} matches the path from the search root, and
- * a leading {@code !} excludes what matches (directories included) instead of selecting it.
+ * matches file names at any depth, one with {@code /} matches the path from the search root, and a
+ * leading {@code !} excludes what matches (directories included) instead of selecting it.
  */
 record GlobFilter(Pattern pattern, boolean excludes, boolean wholePath) {
 
@@ -30,7 +30,8 @@ record GlobFilter(Pattern pattern, boolean excludes, boolean wholePath) {
   }
 
   private boolean matches(String relativePath) {
-    String subject = wholePath ? relativePath : relativePath.substring(relativePath.lastIndexOf('/') + 1);
+    String subject =
+        wholePath ? relativePath : relativePath.substring(relativePath.lastIndexOf('/') + 1);
     return pattern.matcher(subject).matches();
   }
 }

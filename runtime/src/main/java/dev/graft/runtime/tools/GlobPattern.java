@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * A shell glob as a regular expression over {@code /}-separated paths: {@code *} and {@code ?}
- * stay within one path segment, {@code [a-z]} and {@code [!a-z]} are character classes, a
- * {@code **} segment spans any number of directories, and (where allowed) {@code {a,b}} is
- * either. A backslash makes the next character literal.
+ * A shell glob as a regular expression over {@code /}-separated paths: {@code *} and {@code ?} stay
+ * within one path segment, {@code [a-z]} and {@code [!a-z]} are character classes, a {@code **}
+ * segment spans any number of directories, and (where allowed) {@code {a,b}} is either. A backslash
+ * makes the next character literal.
  */
 final class GlobPattern {
   private GlobPattern() {}

@@ -20,13 +20,14 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Searches file contents for a regular expression (Java's syntax) or a literal string, without
- * ripgrep: it walks the tree itself, honouring ignore files, and skips binary files (a NUL byte
- * in the first 8 KB). Output is one {@code path:line: text} per match, capped at a number of
- * matches (100 unless told), 50 KB, and 500 characters a line.
+ * ripgrep: it walks the tree itself, honouring ignore files, and skips binary files (a NUL byte in
+ * the first 8 KB). Output is one {@code path:line: text} per match, capped at a number of matches
+ * (100 unless told), 50 KB, and 500 characters a line.
  */
 record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
   static final int DEFAULT_LIMIT = 100;
   private static final int BINARY_SNIFF_BYTES = 8192;
+
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
   private static ObjectNode schema() {
     return ParameterSchema.object()
@@ -34,8 +35,12 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
         .optional("path", "string", "Directory or file to search (default: current directory)")
         .optional("glob", "string", "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'")
         .optional("ignoreCase", "boolean", "Case-insensitive search (default: false)")
-        .optional("literal", "boolean", "Treat pattern as literal string instead of regex (default: false)")
-        .optional("context", "number", "Number of lines to show before and after each match (default: 0)")
+        .optional(
+            "literal",
+            "boolean",
+            "Treat pattern as literal string instead of regex (default: false)")
+        .optional(
+            "context", "number", "Number of lines to show before and after each match (default: 0)")
         .optional("limit", "number", "Maximum number of matches to return (default: 100)")
         .build();
   }
@@ -53,8 +58,13 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
   @Override
   public String description() {
     return "Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects"
-        + " .gitignore. Output is truncated to " + DEFAULT_LIMIT + " matches or " + OutputLimits.MAX_BYTES / 1024
-        + "KB (whichever is hit first). Long lines are truncated to " + OutputLimits.GREP_MAX_LINE_LENGTH + " chars.";
+        + " .gitignore. Output is truncated to "
+        + DEFAULT_LIMIT
+        + " matches or "
+        + OutputLimits.MAX_BYTES / 1024
+        + "KB (whichever is hit first). Long lines are truncated to "
+        + OutputLimits.GREP_MAX_LINE_LENGTH
+        + " chars.";
   }
 
   @Override
@@ -76,9 +86,11 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
     }
     boolean directory = files.isDirectory(searchPath);
     Pattern pattern = compile(args);
-    int contextLines = (int) Math.max(0, Math.min(args.optionalNumber("context").orElse(0), 10_000));
+    int contextLines =
+        (int) Math.max(0, Math.min(args.optionalNumber("context").orElse(0), 10_000));
     int limit = args.count("limit", DEFAULT_LIMIT);
-    Optional<GlobFilter> glob = args.optionalString("glob").filter(g -> !g.isEmpty()).map(GlobFilter::parse);
+    Optional<GlobFilter> glob =
+        args.optionalString("glob").filter(g -> !g.isEmpty()).map(GlobFilter::parse);
 
     List<Match> matches = new ArrayList<>();
     if (directory) {
@@ -120,13 +132,20 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
       return Pattern.compile(args.flag("literal") ? Pattern.quote(pattern) : pattern, flags);
     } catch (PatternSyntaxException e) {
       throw new ToolFailure(
-          "Invalid regex pattern: " + e.getMessage() + "\nUse literal=true to search for the text as written.");
+          "Invalid regex pattern: "
+              + e.getMessage()
+              + "\nUse literal=true to search for the text as written.");
     }
   }
 
   /** Adds the file's matching lines until there are {@code limit} matches in all. */
   private void search(
-      Path file, String displayPath, Pattern pattern, int limit, List<Match> matches, ToolContext context) {
+      Path file,
+      String displayPath,
+      Pattern pattern,
+      int limit,
+      List<Match> matches,
+      ToolContext context) {
     try (InputStream raw = files.open(file);
         BufferedInputStream in = new BufferedInputStream(raw, BINARY_SNIFF_BYTES)) {
       in.mark(BINARY_SNIFF_BYTES);
@@ -137,7 +156,8 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
         }
       }
       in.reset();
-      LineReader lines = new LineReader(new InputStreamReader(in, StandardCharsets.UTF_8), Integer.MAX_VALUE);
+      LineReader lines =
+          new LineReader(new InputStreamReader(in, StandardCharsets.UTF_8), Integer.MAX_VALUE);
       Matcher matcher = pattern.matcher("");
       int number = 0;
       for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
@@ -188,7 +208,10 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
         limitReached
             ? Optional.of(
                 new Listing.Notice(
-                    limit + " matches limit reached. Use limit=" + (2L * limit) + " for more, or refine pattern",
+                    limit
+                        + " matches limit reached. Use limit="
+                        + (2L * limit)
+                        + " for more, or refine pattern",
                     "matchLimitReached",
                     Json.NODES.numberNode(limit)))
             : Optional.empty();
@@ -196,7 +219,8 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
         linesCut
             ? Optional.of(
                 new Listing.Notice(
-                    "Some lines truncated to " + OutputLimits.GREP_MAX_LINE_LENGTH
+                    "Some lines truncated to "
+                        + OutputLimits.GREP_MAX_LINE_LENGTH
                         + " chars. Use read tool to see full lines",
                     "linesTruncated",
                     Json.NODES.booleanNode(true)))
@@ -242,6 +266,8 @@ record GrepTool(PathResolver paths, SearchOperations files) implements Tool {
 
   /** At most 500 characters of a line, marked when cut. */
   private static String cut(String line) {
-    return tooLong(line) ? line.substring(0, OutputLimits.GREP_MAX_LINE_LENGTH) + "... [truncated]" : line;
+    return tooLong(line)
+        ? line.substring(0, OutputLimits.GREP_MAX_LINE_LENGTH) + "... [truncated]"
+        : line;
   }
 }

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Keeps the first lines of a text fed to it line by line, until the line limit or the byte limit
- * is reached, so a big file can be cut while it is read rather than after. A line that cannot be
- * kept may be fed cut short, as long as its full byte count is given.
+ * Keeps the first lines of a text fed to it line by line, until the line limit or the byte limit is
+ * reached, so a big file can be cut while it is read rather than after. A line that cannot be kept
+ * may be fed cut short, as long as its full byte count is given.
  */
 final class HeadTruncator {
   private final long maxLines;
@@ -57,13 +57,32 @@ final class HeadTruncator {
     }
     if (firstLineBytes > maxBytes) {
       return new Truncation(
-          "", true, Optional.of(Truncation.TruncatedBy.BYTES), totalLines, totalBytes, 0, 0,
-          false, true, maxLines, maxBytes);
+          "",
+          true,
+          Optional.of(Truncation.TruncatedBy.BYTES),
+          totalLines,
+          totalBytes,
+          0,
+          0,
+          false,
+          true,
+          maxLines,
+          maxBytes);
     }
     String content = String.join("\n", kept);
-    Truncation.TruncatedBy by = stoppedByBytes ? Truncation.TruncatedBy.BYTES : Truncation.TruncatedBy.LINES;
+    Truncation.TruncatedBy by =
+        stoppedByBytes ? Truncation.TruncatedBy.BYTES : Truncation.TruncatedBy.LINES;
     return new Truncation(
-        content, true, Optional.of(by), totalLines, totalBytes, kept.size(), Utf8.length(content),
-        false, false, maxLines, maxBytes);
+        content,
+        true,
+        Optional.of(by),
+        totalLines,
+        totalBytes,
+        kept.size(),
+        Utf8.length(content),
+        false,
+        false,
+        maxLines,
+        maxBytes);
   }
 }

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The patterns of one ignore file ({@code .gitignore}, {@code .ignore} or
- * {@code .git/info/exclude}), with gitignore's rules: {@code #} comments, {@code !} to re-include,
- * a trailing {@code /} for directories only, and a pattern with a {@code /} anywhere but its end
+ * The patterns of one ignore file ({@code .gitignore}, {@code .ignore} or {@code
+ * .git/info/exclude}), with gitignore's rules: {@code #} comments, {@code !} to re-include, a
+ * trailing {@code /} for directories only, and a pattern with a {@code /} anywhere but its end
  * anchored to the file's directory (otherwise it matches at any depth). The last matching pattern
  * wins.
  */
@@ -50,8 +50,8 @@ record IgnoreRules(List<Rule> rules) {
   }
 
   /**
-   * Whether {@code relativePath} ({@code /}-separated, relative to the ignore file's directory)
-   * is ignored (true), re-included (false), or not mentioned (empty).
+   * Whether {@code relativePath} ({@code /}-separated, relative to the ignore file's directory) is
+   * ignored (true), re-included (false), or not mentioned (empty).
    */
   Optional<Boolean> match(String relativePath, boolean directory) {
     for (int i = rules.size() - 1; i >= 0; i--) {

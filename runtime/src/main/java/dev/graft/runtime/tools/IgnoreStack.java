@@ -10,10 +10,10 @@ import java.util.Optional;
 
 /**
  * The ignore files in force at one directory of a walk: those of the directory and of every
- * directory above it up to the repository root, deeper ones taking precedence, and
- * {@code .ignore} over {@code .gitignore} in the same directory. Files are honoured whether or
- * not the tree is a git repository (as fd's {@code --no-require-git}); above the walk's root they
- * are read only up to the enclosing repository's root, never from unrelated parent directories.
+ * directory above it up to the repository root, deeper ones taking precedence, and {@code .ignore}
+ * over {@code .gitignore} in the same directory. Files are honoured whether or not the tree is a
+ * git repository (as fd's {@code --no-require-git}); above the walk's root they are read only up to
+ * the enclosing repository's root, never from unrelated parent directories.
  */
 record IgnoreStack(List<Layer> layers) {
   static final List<String> FILE_NAMES = List.of(".gitignore", ".ignore");
@@ -84,7 +84,8 @@ record IgnoreStack(List<Layer> layers) {
       return Optional.empty();
     }
     try {
-      return Optional.of(IgnoreRules.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
+      return Optional.of(
+          IgnoreRules.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
     } catch (IOException unreadable) {
       return Optional.empty();
     }

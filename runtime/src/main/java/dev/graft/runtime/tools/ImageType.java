@@ -36,7 +36,8 @@ enum ImageType {
         || startsWith(head, length, 0, 'G', 'I', 'F', '8', '9', 'a')) {
       return Optional.of(GIF);
     }
-    if (startsWith(head, length, 0, 'R', 'I', 'F', 'F') && startsWith(head, length, 8, 'W', 'E', 'B', 'P')) {
+    if (startsWith(head, length, 0, 'R', 'I', 'F', 'F')
+        && startsWith(head, length, 8, 'W', 'E', 'B', 'P')) {
       return Optional.of(WEBP);
     }
     return Optional.empty();

@@ -1,8 +1,8 @@
 package dev.graft.runtime.tools;
 
 /**
- * The line ending a file uses, judged by its first line break, so an edit can work on LF text
- * and write the file back the way it was.
+ * The line ending a file uses, judged by its first line break, so an edit can work on LF text and
+ * write the file back the way it was.
  */
 enum LineEndings {
   LF,

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.Reader;
 
 /**
- * Splits text into lines on {@code \n} as JavaScript's {@code split("\n")} does: a text ending in
- * a newline has a last, empty line, and an empty text is one empty line. Each line comes with its
+ * Splits text into lines on {@code \n} as JavaScript's {@code split("\n")} does: a text ending in a
+ * newline has a last, empty line, and an empty text is one empty line. Each line comes with its
  * size in UTF-8; lines longer than a cap are kept only up to the cap (their size is still whole),
  * so a file with one enormous line does not have to fit in memory.
  */

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The result of grep, find and ls: lines cut to 50 KB (their count is capped by each tool
- * already), followed by notices in brackets saying what was left out and how to get it, whose
- * facts also go into the details.
+ * The result of grep, find and ls: lines cut to 50 KB (their count is capped by each tool already),
+ * followed by notices in brackets saying what was left out and how to get it, whose facts also go
+ * into the details.
  */
 final class Listing {
   private Listing() {}
@@ -19,15 +19,22 @@ final class Listing {
   record Notice(String text, String detailName, JsonNode detailValue) {}
 
   /** {@code limitNotice} comes before the 50 KB notice, {@code lateNotice} after it. */
-  static ToolResult result(List<String> lines, Optional<Notice> limitNotice, Optional<Notice> lateNotice) {
+  static ToolResult result(
+      List<String> lines, Optional<Notice> limitNotice, Optional<Notice> lateNotice) {
     Truncation truncation =
-        Truncation.head(String.join("\n", lines), OutputLimits.NO_LINE_LIMIT, OutputLimits.MAX_BYTES);
+        Truncation.head(
+            String.join("\n", lines), OutputLimits.NO_LINE_LIMIT, OutputLimits.MAX_BYTES);
     ObjectNode details = Json.object();
     List<String> notices = new ArrayList<>();
     limitNotice.ifPresent(n -> add(n, notices, details));
     if (truncation.truncated()) {
-      add(new Notice(SizeFormat.format(OutputLimits.MAX_BYTES) + " limit reached", "truncation", truncation.toJson()),
-          notices, details);
+      add(
+          new Notice(
+              SizeFormat.format(OutputLimits.MAX_BYTES) + " limit reached",
+              "truncation",
+              truncation.toJson()),
+          notices,
+          details);
     }
     lateNotice.ifPresent(n -> add(n, notices, details));
     String suffix = notices.isEmpty() ? "" : "\n\n[" + String.join(". ", notices) + "]";

@@ -49,16 +49,19 @@ final class LocalFileTree implements SearchOperations {
       String name = child.getFileName().toString();
       BasicFileAttributes attributes;
       try {
-        attributes = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        attributes =
+            Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       } catch (IOException vanished) {
         continue;
       }
       Kind kind =
-          attributes.isSymbolicLink() ? Kind.SYMLINK
-              : attributes.isDirectory() ? Kind.DIRECTORY
-              : attributes.isRegularFile() ? Kind.FILE
-              : Kind.OTHER;
-      if ((kind == Kind.DIRECTORY && name.equals(".git")) || ignores.ignored(child, kind == Kind.DIRECTORY)) {
+          attributes.isSymbolicLink()
+              ? Kind.SYMLINK
+              : attributes.isDirectory()
+                  ? Kind.DIRECTORY
+                  : attributes.isRegularFile() ? Kind.FILE : Kind.OTHER;
+      if ((kind == Kind.DIRECTORY && name.equals(".git"))
+          || ignores.ignored(child, kind == Kind.DIRECTORY)) {
         continue;
       }
       Decision decision = visitor.visit(new Entry(child, prefix + name, kind));

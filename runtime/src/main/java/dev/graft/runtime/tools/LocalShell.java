@@ -15,11 +15,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs commands with bash on this machine. Standard input is empty; standard output and error
- * arrive through one pipe, so their interleaving is kept. The calling thread polls the pipe and
- * the clock itself (every 10 ms while nothing happens), so there is no reader thread to leak when
- * a background child keeps the pipe open.
+ * arrive through one pipe, so their interleaving is kept. The calling thread polls the pipe and the
+ * clock itself (every 10 ms while nothing happens), so there is no reader thread to leak when a
+ * background child keeps the pipe open.
  */
-record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys) implements BashOperations {
+record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys)
+    implements BashOperations {
   /** How long to wait for output or exit before looking again. */
   private static final Duration POLL = Duration.ofMillis(10);
 
@@ -44,10 +45,12 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean p
   }
 
   @Override
-  public Exit run(String command, Path cwd, Optional<Duration> timeout, AbortSignal signal, OutputSink output)
+  public Exit run(
+      String command, Path cwd, Optional<Duration> timeout, AbortSignal signal, OutputSink output)
       throws ToolFailure, IOException, InterruptedException {
     if (!Files.isDirectory(cwd)) {
-      throw new ToolFailure("Working directory does not exist: " + cwd + "\nCannot execute bash commands.");
+      throw new ToolFailure(
+          "Working directory does not exist: " + cwd + "\nCannot execute bash commands.");
     }
     List<String> argv = new ArrayList<>();
     setsid.ifPresent(s -> argv.add(s.toString()));
@@ -75,7 +78,9 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean p
           drain(in, buffer, output);
           break;
         }
-        if (!timedOut && timeout.isPresent() && System.nanoTime() - started >= timeout.get().toNanos()) {
+        if (!timedOut
+            && timeout.isPresent()
+            && System.nanoTime() - started >= timeout.get().toNanos()) {
           timedOut = true;
           kill.run();
         }
@@ -97,9 +102,9 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean p
   }
 
   /**
-   * Passes on what the pipe holds now, without ever blocking. A blocking read would hang after
-   * the shell exits whenever a background child (a server started with {@code &}) still holds
-   * the pipe open; what such children print after the shell exits is not waited for.
+   * Passes on what the pipe holds now, without ever blocking. A blocking read would hang after the
+   * shell exits whenever a background child (a server started with {@code &}) still holds the pipe
+   * open; what such children print after the shell exits is not waited for.
    */
   private static void drain(InputStream in, byte[] buffer, OutputSink output) throws IOException {
     for (int available = in.available(); available > 0; available = in.available()) {

@@ -21,6 +21,7 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
   private static final Comparator<String> ORDER =
       Comparator.comparing((String name) -> name.toLowerCase(Locale.ROOT))
           .thenComparing(Comparator.naturalOrder());
+
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
   private static ObjectNode schema() {
     return ParameterSchema.object()
@@ -42,7 +43,10 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
   @Override
   public String description() {
     return "List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes"
-        + " dotfiles. Output is truncated to " + DEFAULT_LIMIT + " entries or " + OutputLimits.MAX_BYTES / 1024
+        + " dotfiles. Output is truncated to "
+        + DEFAULT_LIMIT
+        + " entries or "
+        + OutputLimits.MAX_BYTES / 1024
         + "KB (whichever is hit first).";
   }
 
@@ -83,7 +87,8 @@ record LsTool(PathResolver paths, LsOperations files) implements Tool {
       try {
         entries.add(name + (files.isDirectory(entry) ? "/" : ""));
       } catch (IOException broken) {
-        // An entry that cannot be looked at (a broken link, say) is left out, as the reference does.
+        // An entry that cannot be looked at (a broken link, say) is left out, as the reference
+        // does.
       }
     }
     if (context.signal().aborted()) {

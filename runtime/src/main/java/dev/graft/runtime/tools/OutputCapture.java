@@ -29,7 +29,8 @@ final class OutputCapture implements AutoCloseable {
   private final String tempPrefix;
 
   private final CharsetDecoder decoder =
-      StandardCharsets.UTF_8.newDecoder()
+      StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPLACE)
           .onUnmappableCharacter(CodingErrorAction.REPLACE);
   private ByteBuffer undecoded = ByteBuffer.allocate(0);
@@ -44,6 +45,7 @@ final class OutputCapture implements AutoCloseable {
 
   /** Raw output kept until it is known whether a temp file is needed. */
   private ByteArrayOutputStream pendingRaw = new ByteArrayOutputStream();
+
   private Path tempFile;
   private OutputStream tempOut;
   private boolean tempFailed;
@@ -101,13 +103,28 @@ final class OutputCapture implements AutoCloseable {
     boolean truncated = totalLines > maxLines || totalDecodedBytes > maxBytes;
     Optional<Truncation.TruncatedBy> by = Optional.empty();
     if (truncated) {
-      by = Optional.of(tailCut.truncatedBy().orElse(
-          totalDecodedBytes > maxBytes ? Truncation.TruncatedBy.BYTES : Truncation.TruncatedBy.LINES));
+      by =
+          Optional.of(
+              tailCut
+                  .truncatedBy()
+                  .orElse(
+                      totalDecodedBytes > maxBytes
+                          ? Truncation.TruncatedBy.BYTES
+                          : Truncation.TruncatedBy.LINES));
     }
     Truncation truncation =
         new Truncation(
-            tailCut.content(), truncated, by, (int) Math.min(Integer.MAX_VALUE, totalLines), totalDecodedBytes,
-            tailCut.outputLines(), tailCut.outputBytes(), tailCut.lastLinePartial(), false, maxLines, maxBytes);
+            tailCut.content(),
+            truncated,
+            by,
+            (int) Math.min(Integer.MAX_VALUE, totalLines),
+            totalDecodedBytes,
+            tailCut.outputLines(),
+            tailCut.outputBytes(),
+            tailCut.lastLinePartial(),
+            false,
+            maxLines,
+            maxBytes);
     if (persistIfTruncated && truncated) {
       openTempFile();
     }
@@ -201,7 +218,8 @@ final class OutputCapture implements AutoCloseable {
       byte[] id = new byte[8];
       new SecureRandom().nextBytes(id);
       Path file = tempDir.resolve(tempPrefix + "-" + HexFormat.of().formatHex(id) + ".log");
-      tempOut = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      tempOut =
+          Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       tempFile = file;
       pendingRaw.writeTo(tempOut);
     } catch (IOException e) {

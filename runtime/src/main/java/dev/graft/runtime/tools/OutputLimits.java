@@ -11,8 +11,8 @@ final class OutputLimits {
   static final int GREP_MAX_LINE_LENGTH = 500;
 
   /**
-   * "No line limit" for outputs already capped by a count of entries. It is JavaScript's
-   * largest safe integer, so details read the same as the reference's.
+   * "No line limit" for outputs already capped by a count of entries. It is JavaScript's largest
+   * safe integer, so details read the same as the reference's.
    */
   static final long NO_LINE_LIMIT = 9_007_199_254_740_991L;
 }

@@ -6,8 +6,8 @@ import dev.graft.runtime.json.Json;
 
 /**
  * Builds the JSON Schema of a tool's arguments in the shape the reference agent sends (an object
- * schema with {@code properties} and {@code required}), which is also what
- * {@link ArgumentValidator} checks calls against.
+ * schema with {@code properties} and {@code required}), which is also what {@link
+ * ArgumentValidator} checks calls against.
  */
 final class ParameterSchema {
   private final ObjectNode schema = Json.object();

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * session's working directory.
  */
 record PathResolver(Path home) {
-  private static final Pattern UNICODE_SPACES = Pattern.compile("[\\u00A0\\u2000-\\u200A\\u202F\\u205F\\u3000]");
+  private static final Pattern UNICODE_SPACES =
+      Pattern.compile("[\\u00A0\\u2000-\\u200A\\u202F\\u205F\\u3000]");
   private static final Pattern AM_PM = Pattern.compile(" (AM|PM)\\.", Pattern.CASE_INSENSITIVE);
 
   PathResolver {
@@ -38,9 +39,9 @@ record PathResolver(Path home) {
   }
 
   /**
-   * Like {@link #resolve}, but when nothing is there it tries the spellings macOS gives
-   * screenshot names (a narrow no-break space before AM/PM, decomposed accents, a curly
-   * apostrophe), since users paste those names typed with plain characters.
+   * Like {@link #resolve}, but when nothing is there it tries the spellings macOS gives screenshot
+   * names (a narrow no-break space before AM/PM, decomposed accents, a curly apostrophe), since
+   * users paste those names typed with plain characters.
    */
   Path resolveForRead(String raw, Path cwd) throws ToolFailure {
     Path resolved = resolve(raw, cwd);

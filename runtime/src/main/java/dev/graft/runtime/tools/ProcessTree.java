@@ -1,8 +1,12 @@
 package dev.graft.runtime.tools;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -21,11 +25,11 @@ public record ProcessTree(Optional<Path> killCommand) {
 
   /** An executable file {@code name} in a directory of the PATH. */
   public static Optional<Path> onPath(String name) {
-    String path = java.util.Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    String path = Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin:/bin");
+    for (String dir : path.split(File.pathSeparator)) {
       if (!dir.isEmpty()) {
         Path candidate = Path.of(dir, name);
-        if (java.nio.file.Files.isRegularFile(candidate) && java.nio.file.Files.isExecutable(candidate)) {
+        if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
           return Optional.of(candidate);
         }
       }
@@ -33,7 +37,10 @@ public record ProcessTree(Optional<Path> killCommand) {
     return Optional.empty();
   }
 
-  /** Kills {@code process}, its process group when it leads one ({@code ownGroup}), and its descendants. */
+  /**
+   * Kills {@code process}, its process group when it leads one ({@code ownGroup}), and its
+   * descendants.
+   */
   public void kill(Process process, boolean ownGroup) {
     ProcessHandle root = process.toHandle();
     List<ProcessHandle> descendants = root.descendants().toList();
@@ -45,18 +52,20 @@ public record ProcessTree(Optional<Path> killCommand) {
   }
 
   /**
-   * Sends {@code signal} (a name such as {@code TERM}, {@code INT}, {@code HUP}) to {@code pid},
-   * or to every process of the group it leads; false when there is no {@code kill} to run.
+   * Sends {@code signal} (a name such as {@code TERM}, {@code INT}, {@code HUP}) to {@code pid}, or
+   * to every process of the group it leads; false when there is no {@code kill} to run.
    */
   public boolean signal(long pid, boolean group, String signal) {
     if (killCommand.isEmpty() || !signal.matches("[A-Z0-9]{1,8}")) {
       return false;
     }
     try {
-      Process kill = new ProcessBuilder(killCommand.get().toString(), "-" + signal, "--", (group ? "-" : "") + pid)
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-          .start();
+      Process kill =
+          new ProcessBuilder(
+                  killCommand.get().toString(), "-" + signal, "--", (group ? "-" : "") + pid)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
       return kill.waitFor(2, TimeUnit.SECONDS) && kill.exitValue() == 0;
     } catch (IOException e) {
       return false;
@@ -73,22 +82,23 @@ public record ProcessTree(Optional<Path> killCommand) {
 
   /**
    * Kills every process left in each group of {@code leaders}, with one {@code kill} per 200
-   * groups. A group outlives its leader while processes it started run (orphans keep it), and
-   * its id cannot be given to a new process until they have all ended; a group already empty is
-   * skipped by {@code kill}.
+   * groups. A group outlives its leader while processes it started run (orphans keep it), and its
+   * id cannot be given to a new process until they have all ended; a group already empty is skipped
+   * by {@code kill}.
    */
   public void killGroups(List<Long> leaders) {
     if (killCommand.isEmpty()) {
       return;
     }
     for (int from = 0; from < leaders.size(); from += 200) {
-      List<String> argv = new java.util.ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
+      List<String> argv = new ArrayList<>(List.of(killCommand.get().toString(), "-KILL", "--"));
       leaders.subList(from, Math.min(leaders.size(), from + 200)).forEach(l -> argv.add("-" + l));
       try {
-        Process kill = new ProcessBuilder(argv)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
+        Process kill =
+            new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         kill.waitFor(2, TimeUnit.SECONDS);
       } catch (IOException e) {
         return; // no kill to run: the per-process kills of the caller are all there is

@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Reads a text file, or an image as an attachment. Text is cut to the first 2,000 lines or 50 KB
- * of the requested range, with a note telling the model which offset to continue from. The file
- * is read as a stream, so only what is shown is held in memory.
+ * Reads a text file, or an image as an attachment. Text is cut to the first 2,000 lines or 50 KB of
+ * the requested range, with a note telling the model which offset to continue from. The file is
+ * read as a stream, so only what is shown is held in memory.
  */
 record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) implements Tool {
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
@@ -43,8 +43,11 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
   @Override
   public String description() {
     return "Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as"
-        + " attachments. For text files, output is truncated to " + OutputLimits.MAX_LINES + " lines or "
-        + OutputLimits.MAX_BYTES / 1024 + "KB (whichever is hit first). Use offset/limit for large files. When you"
+        + " attachments. For text files, output is truncated to "
+        + OutputLimits.MAX_LINES
+        + " lines or "
+        + OutputLimits.MAX_BYTES / 1024
+        + "KB (whichever is hit first). Use offset/limit for large files. When you"
         + " need the full file, continue with offset until complete.";
   }
 
@@ -63,7 +66,8 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
     OptionalDouble offset = args.optionalNumber("offset");
     OptionalDouble limit = args.optionalNumber("limit");
     if (limit.isPresent() && limit.getAsDouble() < 1) {
-      throw new ToolFailure("limit must be at least 1 (got " + JsNumbers.format(limit.getAsDouble()) + ")");
+      throw new ToolFailure(
+          "limit must be at least 1 (got " + JsNumbers.format(limit.getAsDouble()) + ")");
     }
     Path file = paths.resolveForRead(rawPath, context.cwd());
     files.checkReadable(file);
@@ -82,14 +86,21 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
     Optional<ImageFitter.FittedImage> fitted = images.fit(data, type);
     if (fitted.isEmpty()) {
       return ToolResult.text(
-          "Read image file [" + type.mimeType() + "]\n"
+          "Read image file ["
+              + type.mimeType()
+              + "]\n"
               + "[Image omitted: could not be resized below the inline image size limit.]");
     }
     ImageFitter.FittedImage image = fitted.get();
     String note =
-        "Read image file [" + image.mimeType() + "]" + image.dimensionNote().map(n -> "\n" + n).orElse("");
+        "Read image file ["
+            + image.mimeType()
+            + "]"
+            + image.dimensionNote().map(n -> "\n" + n).orElse("");
     return new ToolResult(
-        List.of(new ContentBlock.Text(note), new ContentBlock.Image(image.base64(), image.mimeType(), null)),
+        List.of(
+            new ContentBlock.Text(note),
+            new ContentBlock.Image(image.base64(), image.mimeType(), null)),
         Optional.empty(),
         false);
   }
@@ -99,7 +110,9 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
       throws ToolFailure, IOException {
     // An offset of 0 (or none) starts at the first line, as in the reference.
     long startLine =
-        offset.isPresent() && offset.getAsDouble() != 0 ? Math.max(0, (long) offset.getAsDouble() - 1) : 0;
+        offset.isPresent() && offset.getAsDouble() != 0
+            ? Math.max(0, (long) offset.getAsDouble() - 1)
+            : 0;
     long endLine = limit.isPresent() ? startLine + (long) limit.getAsDouble() : Long.MAX_VALUE;
     HeadTruncator head = new HeadTruncator(OutputLimits.MAX_LINES, OutputLimits.MAX_BYTES);
     long totalLines = 0;
@@ -121,24 +134,49 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
     abortCheck(context);
     if (startLine >= totalLines) {
       throw new ToolFailure(
-          "Offset " + JsNumbers.format(offset.orElse(0)) + " is beyond end of file (" + totalLines
+          "Offset "
+              + JsNumbers.format(offset.orElse(0))
+              + " is beyond end of file ("
+              + totalLines
               + " lines total)");
     }
     Truncation truncation = head.finish();
     long startDisplay = startLine + 1;
     if (truncation.firstLineExceedsLimit()) {
-      String text = "[Line " + startDisplay + " is " + SizeFormat.format(head.firstLineBytes()) + ", exceeds "
-          + SizeFormat.format(OutputLimits.MAX_BYTES) + " limit. Use bash: sed -n '" + startDisplay + "p' " + rawPath
-          + " | head -c " + OutputLimits.MAX_BYTES + "]";
+      String text =
+          "[Line "
+              + startDisplay
+              + " is "
+              + SizeFormat.format(head.firstLineBytes())
+              + ", exceeds "
+              + SizeFormat.format(OutputLimits.MAX_BYTES)
+              + " limit. Use bash: sed -n '"
+              + startDisplay
+              + "p' "
+              + rawPath
+              + " | head -c "
+              + OutputLimits.MAX_BYTES
+              + "]";
       return ToolResult.text(text, truncationDetails(truncation));
     }
     if (truncation.truncated()) {
       long endDisplay = startDisplay + truncation.outputLines() - 1;
-      String limitNote = truncation.truncatedBy().orElseThrow() == Truncation.TruncatedBy.LINES
-          ? ""
-          : " (" + SizeFormat.format(OutputLimits.MAX_BYTES) + " limit)";
-      String text = truncation.content() + "\n\n[Showing lines " + startDisplay + "-" + endDisplay + " of "
-          + totalLines + limitNote + ". Use offset=" + (endDisplay + 1) + " to continue.]";
+      String limitNote =
+          truncation.truncatedBy().orElseThrow() == Truncation.TruncatedBy.LINES
+              ? ""
+              : " (" + SizeFormat.format(OutputLimits.MAX_BYTES) + " limit)";
+      String text =
+          truncation.content()
+              + "\n\n[Showing lines "
+              + startDisplay
+              + "-"
+              + endDisplay
+              + " of "
+              + totalLines
+              + limitNote
+              + ". Use offset="
+              + (endDisplay + 1)
+              + " to continue.]";
       return ToolResult.text(text, truncationDetails(truncation));
     }
     long shownEnd = Math.min(endLine, totalLines);
@@ -146,7 +184,11 @@ record ReadTool(PathResolver paths, ReadOperations files, ImageFitter images) im
       // The model's own limit stopped the read before the end of the file.
       long remaining = totalLines - shownEnd;
       return ToolResult.text(
-          truncation.content() + "\n\n[" + remaining + " more lines in file. Use offset=" + (shownEnd + 1)
+          truncation.content()
+              + "\n\n["
+              + remaining
+              + " more lines in file. Use offset="
+              + (shownEnd + 1)
               + " to continue.]");
     }
     return ToolResult.text(truncation.content());

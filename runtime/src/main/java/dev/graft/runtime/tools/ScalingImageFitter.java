@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
@@ -21,13 +22,14 @@ import javax.imageio.stream.ImageOutputStream;
 
 /**
  * The {@link ImageFitter} graft uses, on the JDK's own image codecs. An image already within the
- * limits is sent as it is. A bigger one is scaled to fit 2000x2000, then encoded as PNG and as
- * JPEG at falling qualities, taking the first encoding under the size limit; if none fits, it is
- * scaled down by a quarter and tried again. The JDK cannot decode WebP, so a WebP image is sent
- * only when it already fits.
+ * limits is sent as it is. A bigger one is scaled to fit 2000x2000, then encoded as PNG and as JPEG
+ * at falling qualities, taking the first encoding under the size limit; if none fits, it is scaled
+ * down by a quarter and tried again. The JDK cannot decode WebP, so a WebP image is sent only when
+ * it already fits.
  */
 final class ScalingImageFitter implements ImageFitter {
   static final int MAX_SIDE = 2000;
+
   /** Base64 bytes; leaves headroom below the 5 MB that providers accept. */
   static final long MAX_ENCODED_BYTES = (long) (4.5 * 1024 * 1024);
 
@@ -56,7 +58,8 @@ final class ScalingImageFitter implements ImageFitter {
     int height = size.get()[1];
     String base64 = Base64.getEncoder().encodeToString(data);
     if (width <= maxSide && height <= maxSide && base64.length() < maxEncodedBytes) {
-      return Optional.of(new FittedImage(base64, type.mimeType(), width, height, width, height, false));
+      return Optional.of(
+          new FittedImage(base64, type.mimeType(), width, height, width, height, false));
     }
     if (type == ImageType.WEBP) {
       return Optional.empty();
@@ -105,8 +108,10 @@ final class ScalingImageFitter implements ImageFitter {
     }
   }
 
-  private static FittedImage fitted(Encoded e, int originalWidth, int originalHeight, int width, int height) {
-    return new FittedImage(e.base64, e.mimeType, originalWidth, originalHeight, width, height, true);
+  private static FittedImage fitted(
+      Encoded e, int originalWidth, int originalHeight, int width, int height) {
+    return new FittedImage(
+        e.base64, e.mimeType, originalWidth, originalHeight, width, height, true);
   }
 
   private record Encoded(String base64, String mimeType) {
@@ -119,7 +124,8 @@ final class ScalingImageFitter implements ImageFitter {
     BufferedImage scaled = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
     Graphics2D g = scaled.createGraphics();
     try {
-      g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+      g.setRenderingHint(
+          RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
       g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
       g.drawImage(image, 0, 0, width, height, null);
     } finally {
@@ -130,7 +136,8 @@ final class ScalingImageFitter implements ImageFitter {
 
   /** JPEG has no alpha: transparent parts become white, as they would look on a page. */
   private static BufferedImage opaque(BufferedImage image) {
-    BufferedImage rgb = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
+    BufferedImage rgb =
+        new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
     Graphics2D g = rgb.createGraphics();
     try {
       g.setColor(Color.WHITE);
@@ -191,7 +198,7 @@ final class ScalingImageFitter implements ImageFitter {
     if (d.length < 30) {
       return Optional.empty();
     }
-    String chunk = new String(d, 12, 4, java.nio.charset.StandardCharsets.US_ASCII);
+    String chunk = new String(d, 12, 4, StandardCharsets.US_ASCII);
     return switch (chunk) {
       case "VP8X" -> Optional.of(new int[] {1 + u24(d, 24), 1 + u24(d, 27)});
       case "VP8 " -> Optional.of(new int[] {u16(d, 26) & 0x3FFF, u16(d, 28) & 0x3FFF});
@@ -199,7 +206,8 @@ final class ScalingImageFitter implements ImageFitter {
         if ((d[20] & 0xFF) != 0x2F) {
           yield Optional.empty();
         }
-        long bits = (d[21] & 0xFFL) | (d[22] & 0xFFL) << 8 | (d[23] & 0xFFL) << 16 | (d[24] & 0xFFL) << 24;
+        long bits =
+            (d[21] & 0xFFL) | (d[22] & 0xFFL) << 8 | (d[23] & 0xFFL) << 16 | (d[24] & 0xFFL) << 24;
         yield Optional.of(new int[] {1 + (int) (bits & 0x3FFF), 1 + (int) ((bits >> 14) & 0x3FFF)});
       }
       default -> Optional.empty();

@@ -35,9 +35,9 @@ interface SearchOperations {
 
   /**
    * Visits everything under {@code root} (not root itself), depth first, each directory's entries
-   * in name order. Entries ignored by {@code .gitignore} or {@code .ignore} files are left out,
-   * and so is every {@code .git} directory; hidden files are included. Symbolic links are
-   * reported but not followed. Directories that cannot be read are skipped.
+   * in name order. Entries ignored by {@code .gitignore} or {@code .ignore} files are left out, and
+   * so is every {@code .git} directory; hidden files are included. Symbolic links are reported but
+   * not followed. Directories that cannot be read are skipped.
    */
   void walk(Path root, Visitor visitor) throws IOException;
 

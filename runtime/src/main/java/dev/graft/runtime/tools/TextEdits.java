@@ -33,19 +33,24 @@ final class TextEdits {
   static Applied apply(String content, List<Replacement> edits, String path) throws ToolFailure {
     List<Replacement> normalized = new ArrayList<>();
     for (Replacement edit : edits) {
-      normalized.add(new Replacement(LineEndings.toLf(edit.oldText()), LineEndings.toLf(edit.newText())));
+      normalized.add(
+          new Replacement(LineEndings.toLf(edit.oldText()), LineEndings.toLf(edit.newText())));
     }
     int total = normalized.size();
     for (int i = 0; i < total; i++) {
       if (normalized.get(i).oldText().isEmpty()) {
         throw new ToolFailure(
-            (total == 1 ? "oldText" : "edits[" + i + "].oldText") + " must not be empty in " + path + ".");
+            (total == 1 ? "oldText" : "edits[" + i + "].oldText")
+                + " must not be empty in "
+                + path
+                + ".");
       }
     }
     String fuzzyContent = FuzzyText.normalize(content);
     boolean fuzzy = false;
     for (Replacement edit : normalized) {
-      if (!content.contains(edit.oldText()) && fuzzyContent.contains(FuzzyText.normalize(edit.oldText()))) {
+      if (!content.contains(edit.oldText())
+          && fuzzyContent.contains(FuzzyText.normalize(edit.oldText()))) {
         fuzzy = true;
       }
     }
@@ -67,7 +72,9 @@ final class TextEdits {
       // Counted in forgiving form, so text that is unique only by its trailing spaces or quote
       // style is still ambiguous.
       int occurrences =
-          fuzzyOld.isEmpty() ? FuzzyText.count(base, edit.oldText()) : FuzzyText.count(fuzzyContent, fuzzyOld);
+          fuzzyOld.isEmpty()
+              ? FuzzyText.count(base, edit.oldText())
+              : FuzzyText.count(fuzzyContent, fuzzyOld);
       if (occurrences > 1) {
         throw new ToolFailure(notUnique(path, i, total, occurrences));
       }
@@ -79,7 +86,12 @@ final class TextEdits {
       Match current = matches.get(i);
       if (previous.index() + previous.length() > current.index()) {
         throw new ToolFailure(
-            "edits[" + previous.editIndex() + "] and edits[" + current.editIndex() + "] overlap in " + path
+            "edits["
+                + previous.editIndex()
+                + "] and edits["
+                + current.editIndex()
+                + "] overlap in "
+                + path
                 + ". Merge them into one edit or target disjoint regions.");
       }
     }
@@ -95,23 +107,37 @@ final class TextEdits {
 
   private static String notFound(String path, int index, int total) {
     return total == 1
-        ? "Could not find the exact text in " + path
+        ? "Could not find the exact text in "
+            + path
             + ". The old text must match exactly including all whitespace and newlines."
-        : "Could not find edits[" + index + "] in " + path
+        : "Could not find edits["
+            + index
+            + "] in "
+            + path
             + ". The oldText must match exactly including all whitespace and newlines.";
   }
 
   private static String notUnique(String path, int index, int total, int occurrences) {
     return total == 1
-        ? "Found " + occurrences + " occurrences of the text in " + path
+        ? "Found "
+            + occurrences
+            + " occurrences of the text in "
+            + path
             + ". The text must be unique. Please provide more context to make it unique."
-        : "Found " + occurrences + " occurrences of edits[" + index + "] in " + path
+        : "Found "
+            + occurrences
+            + " occurrences of edits["
+            + index
+            + "] in "
+            + path
             + ". Each oldText must be unique. Please provide more context to make it unique.";
   }
 
   private static String noChange(String path, int total) {
     return total == 1
-        ? "No changes made to " + path + ". The replacement produced identical content. This might indicate an"
+        ? "No changes made to "
+            + path
+            + ". The replacement produced identical content. This might indicate an"
             + " issue with special characters or the text not existing as expected."
         : "No changes made to " + path + ". The replacements produced identical content.";
   }
@@ -128,11 +154,12 @@ final class TextEdits {
   }
 
   /**
-   * The original content with only the lines that matches touch replaced by their edited
-   * forgiving form. Empty if the forgiving form does not have the same lines (it always does:
-   * no normalisation adds or removes a line break; this guards that belief).
+   * The original content with only the lines that matches touch replaced by their edited forgiving
+   * form. Empty if the forgiving form does not have the same lines (it always does: no
+   * normalisation adds or removes a line break; this guards that belief).
    */
-  private static Optional<String> spliceTouchedLines(String original, String base, List<Match> matches) {
+  private static Optional<String> spliceTouchedLines(
+      String original, String base, List<Match> matches) {
     int[] originalStarts = lineStarts(original);
     int[] baseStarts = lineStarts(base);
     if (originalStarts.length != baseStarts.length) {

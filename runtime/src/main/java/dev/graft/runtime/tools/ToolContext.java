@@ -6,10 +6,10 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * What one tool call runs against: the session's working directory (relative paths resolve
- * against it), the signal that aborts the call, and where partial results go while it runs.
- * {@code onUpdate} may be called from a thread other than the one that called execute, but never
- * by two threads at once for the same call.
+ * What one tool call runs against: the session's working directory (relative paths resolve against
+ * it), the signal that aborts the call, and where partial results go while it runs. {@code
+ * onUpdate} may be called from a thread other than the one that called execute, but never by two
+ * threads at once for the same call.
  */
 public record ToolContext(Path cwd, AbortSignal signal, Consumer<ToolResult> onUpdate) {
 

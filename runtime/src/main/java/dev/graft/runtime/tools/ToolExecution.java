@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * The frame every built-in tool runs its body in: checks the abort signal, validates the
- * arguments, and turns every failure into an error result, so nothing escapes execute.
+ * The frame every built-in tool runs its body in: checks the abort signal, validates the arguments,
+ * and turns every failure into an error result, so nothing escapes execute.
  */
 final class ToolExecution {
   private ToolExecution() {}

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
 /**
- * A tool call that failed in a way the model should be told about. Thrown inside a tool and
- * turned into an error {@link ToolResult} by {@link ToolExecution}; it never leaves execute.
+ * A tool call that failed in a way the model should be told about. Thrown inside a tool and turned
+ * into an error {@link ToolResult} by {@link ToolExecution}; it never leaves execute.
  */
 final class ToolFailure extends Exception {
   private final transient JsonNode details;

@@ -23,7 +23,8 @@ public record ToolResult(List<ContentBlock> content, Optional<JsonNode> details,
   }
 
   public static ToolResult text(String text, JsonNode details) {
-    return new ToolResult(List.of(new ContentBlock.Text(text)), Optional.ofNullable(details), false);
+    return new ToolResult(
+        List.of(new ContentBlock.Text(text)), Optional.ofNullable(details), false);
   }
 
   public static ToolResult error(String message) {
@@ -31,12 +32,14 @@ public record ToolResult(List<ContentBlock> content, Optional<JsonNode> details,
   }
 
   public static ToolResult error(String message, JsonNode details) {
-    return new ToolResult(List.of(new ContentBlock.Text(message)), Optional.ofNullable(details), true);
+    return new ToolResult(
+        List.of(new ContentBlock.Text(message)), Optional.ofNullable(details), true);
   }
 
   /** The session message recording this result of call {@code toolCallId}. */
   public AgentMessage.ToolResult toMessage(String toolCallId, String toolName, long timestamp) {
-    return new AgentMessage.ToolResult(toolCallId, toolName, content, details, isError, timestamp, null);
+    return new AgentMessage.ToolResult(
+        toolCallId, toolName, content, details, isError, timestamp, null);
   }
 
   /** The text blocks joined with newlines; images are left out. */

@@ -10,8 +10,8 @@ import java.util.Optional;
 /**
  * Text cut to a line limit and a byte limit, whichever is hit first, keeping either the start
  * ({@link #head}, for files) or the end ({@link #tail}, for command output). Lines are split on
- * {@code \n} only; whole lines are kept, except that a tail whose last line alone is too big
- * keeps the end of that line.
+ * {@code \n} only; whole lines are kept, except that a tail whose last line alone is too big keeps
+ * the end of that line.
  */
 record Truncation(
     String content,
@@ -92,8 +92,17 @@ record Truncation(
     }
     String output = String.join("\n", kept);
     return new Truncation(
-        output, true, Optional.of(by), lines.length, totalBytes, kept.size(), Utf8.length(output),
-        lastLinePartial, false, maxLines, maxBytes);
+        output,
+        true,
+        Optional.of(by),
+        lines.length,
+        totalBytes,
+        kept.size(),
+        Utf8.length(output),
+        lastLinePartial,
+        false,
+        maxLines,
+        maxBytes);
   }
 
   static Truncation tail(String content) {
@@ -102,12 +111,22 @@ record Truncation(
 
   static Truncation whole(String content, int lines, long bytes, long maxLines, long maxBytes) {
     return new Truncation(
-        content, false, Optional.empty(), lines, bytes, lines, bytes, false, false, maxLines, maxBytes);
+        content,
+        false,
+        Optional.empty(),
+        lines,
+        bytes,
+        lines,
+        bytes,
+        false,
+        false,
+        maxLines,
+        maxBytes);
   }
 
   /**
-   * The truncation facts for result details, in the reference's field names. The kept text
-   * itself is left out: it is already the result's content, and would double the session file.
+   * The truncation facts for result details, in the reference's field names. The kept text itself
+   * is left out: it is already the result's content, and would double the session file.
    */
   ObjectNode toJson() {
     ObjectNode json = Json.object();

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /** Writes a whole file, creating it and its parent directories if needed. */
-record WriteTool(PathResolver paths, WriteOperations files, FileMutationLocks locks) implements Tool {
+record WriteTool(PathResolver paths, WriteOperations files, FileMutationLocks locks)
+    implements Tool {
   /** The arguments' schema; built afresh each time, so no caller can change another's. */
   private static ObjectNode schema() {
     return ParameterSchema.object()

@@ -1,19 +1,33 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.llm.Api;
+import dev.graft.runtime.llm.LlmProvider;
+import dev.graft.runtime.llm.LlmRequest;
+import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelCost;
 import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,9 +35,19 @@ class AgentCompactionTest {
   @TempDir Path dir;
   private final List<AgentEvent> events = new ArrayList<>();
 
-  private AgentSession agent(Session session, CompactionSettings settings, String... turns) throws Exception {
-    AgentSession agent = new AgentSession(session, dir, ScriptedProvider.MODEL, ScriptedProvider.parse("turns", List.of(turns)),
-        ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+  private AgentSession agent(Session session, CompactionSettings settings, String... turns)
+      throws Exception {
+    AgentSession agent =
+        new AgentSession(
+            session,
+            dir,
+            ScriptedProvider.MODEL,
+            ScriptedProvider.parse("turns", List.of(turns)),
+            ThinkingLevel.OFF,
+            "system",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
     agent.setCompactionSettings(settings);
     agent.subscribe(events::add);
     return agent;
@@ -31,33 +55,47 @@ class AgentCompactionTest {
 
   private static void history(Session s) {
     for (int i = 0; i < 3; i++) {
-      s.appendMessage(new AgentMessage.User("earlier question " + i + " " + "about the parser ".repeat(10), 1));
+      s.appendMessage(
+          new AgentMessage.User("earlier question " + i + " " + "about the parser ".repeat(10), 1));
       s.appendMessage(new AgentMessage.User("and more " + i, 1));
     }
   }
 
   private List<AgentEvent.CompactionEnd> compactions() {
-    return events.stream().filter(AgentEvent.CompactionEnd.class::isInstance).map(AgentEvent.CompactionEnd.class::cast).toList();
+    return events.stream()
+        .filter(AgentEvent.CompactionEnd.class::isInstance)
+        .map(AgentEvent.CompactionEnd.class::cast)
+        .toList();
   }
 
   @Test
   void aContextOverflowCompactsOnceAndTheTurnGoesOn() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       history(s);
-      AgentSession agent = agent(s, new CompactionSettings(true, 16_384, 30),
-          "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}",
-          "{\"text\": \"SUMMARY OF EARLIER WORK\"}",
-          "{\"text\": \"answered after compacting\"}");
+      AgentSession agent =
+          agent(
+              s,
+              new CompactionSettings(true, 16_384, 30),
+              "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}",
+              "{\"text\": \"SUMMARY OF EARLIER WORK\"}",
+              "{\"text\": \"answered after compacting\"}");
       AgentSession.RunResult result = agent.prompt("go on");
       assertThat(result.failed()).isFalse();
       assertThat(result.text()).isEqualTo("answered after compacting");
-      assertThat(compactions()).singleElement().satisfies(c -> {
-        assertThat(c.reason()).isEqualTo("overflow");
-        assertThat(c.entryId()).isPresent();
-      });
-      assertThat(s.branchPath()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Compaction.class,
-          c -> assertThat(c.summary()).startsWith("SUMMARY OF EARLIER WORK")));
-      assertThat(s.buildContext().messages().getFirst()).isInstanceOf(AgentMessage.CompactionSummary.class);
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c -> {
+            assertThat(c.reason()).isEqualTo("overflow");
+            assertThat(c.entryId()).isPresent();
+          });
+      assertThat(s.branchPath())
+          .anySatisfy(e ->
+              assertThat(e)
+                  .isInstanceOfSatisfying(
+                      SessionEntry.Compaction.class,
+                      c -> assertThat(c.summary()).startsWith("SUMMARY OF EARLIER WORK")));
+      assertThat(s.buildContext().messages().getFirst())
+          .isInstanceOf(AgentMessage.CompactionSummary.class);
     }
   }
 
@@ -65,8 +103,11 @@ class AgentCompactionTest {
   void aSecondOverflowIsNotCompactedAgain() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       history(s);
-      String overflow = "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}";
-      AgentSession agent = agent(s, new CompactionSettings(true, 16_384, 30), overflow, "{\"text\": \"S\"}", overflow);
+      String overflow =
+          "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}";
+      AgentSession agent =
+          agent(
+              s, new CompactionSettings(true, 16_384, 30), overflow, "{\"text\": \"S\"}", overflow);
       AgentSession.RunResult result = agent.prompt("go on");
       assertThat(result.failed()).isTrue();
       assertThat(compactions()).hasSize(1);
@@ -79,10 +120,16 @@ class AgentCompactionTest {
       history(s);
       long window = ScriptedProvider.MODEL.contextWindow();
       // The history (~150 tokens) fits under the threshold of 1,000; the reply's usage does not.
-      AgentSession agent = agent(s, new CompactionSettings(true, window - 1_000, 30),
-          "{\"text\": \"done\", \"usage\": {\"input\": 2000}}", "{\"text\": \"THRESHOLD SUMMARY\"}");
+      AgentSession agent =
+          agent(
+              s,
+              new CompactionSettings(true, window - 1_000, 30),
+              "{\"text\": \"done\", \"usage\": {\"input\": 2000}}",
+              "{\"text\": \"THRESHOLD SUMMARY\"}");
       assertThat(agent.prompt("one more").text()).isEqualTo("done");
-      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.reason()).isEqualTo("threshold"));
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c -> assertThat(c.reason()).isEqualTo("threshold"));
       int agentEnd = indexOf(AgentEvent.AgentEnd.class);
       int compactionStart = indexOf(AgentEvent.CompactionStart.class);
       assertThat(compactionStart).isGreaterThan(agentEnd);
@@ -90,37 +137,63 @@ class AgentCompactionTest {
   }
 
   /** A local model with a window smaller than the default reserve (16,384). */
-  private static final dev.graft.runtime.llm.Model SMALL = new dev.graft.runtime.llm.Model("small", "Small",
-      dev.graft.runtime.llm.Api.SCRIPTED, "scripted", "file:", false, false, dev.graft.runtime.llm.ModelCost.FREE,
-      8_192, 2_048, java.util.Map.of(), null, null);
+  private static final Model SMALL =
+      new Model(
+          "small",
+          "Small",
+          Api.SCRIPTED,
+          "scripted",
+          "file:",
+          false,
+          false,
+          ModelCost.FREE,
+          8_192,
+          2_048,
+          Map.of(),
+          null,
+          null);
 
   @Test
   void aWindowSmallerThanTheReserveDoesNotCompactEveryPrompt() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
-      AgentSession agent = agent(s, CompactionSettings.DEFAULTS, "{\"text\": \"one\"}", "{\"text\": \"two\"}");
-      agent.setModel(SMALL, ScriptedProvider.parse("turns", List.of("{\"text\": \"one\"}", "{\"text\": \"two\"}")));
+      AgentSession agent =
+          agent(s, CompactionSettings.DEFAULTS, "{\"text\": \"one\"}", "{\"text\": \"two\"}");
+      agent.setModel(
+          SMALL,
+          ScriptedProvider.parse("turns", List.of("{\"text\": \"one\"}", "{\"text\": \"two\"}")));
       assertThat(agent.prompt("hello").text()).isEqualTo("one");
       assertThat(agent.prompt("again").text()).isEqualTo("two");
-      assertThat(events).noneMatch(e -> e instanceof AgentEvent.CompactionStart || e instanceof AgentEvent.CompactionEnd);
+      assertThat(events)
+          .noneMatch(e ->
+              e instanceof AgentEvent.CompactionStart || e instanceof AgentEvent.CompactionEnd);
     }
   }
 
   @Test
   void aSmallWindowCompactsWithTheReserveAndTheKeptPartScaledToIt() throws Exception {
-    assertThat(CompactionSettings.DEFAULTS.forWindow(8_192)).isEqualTo(new CompactionSettings(true, 2_048, 3_072));
-    assertThat(CompactionSettings.DEFAULTS.forWindow(200_000)).isEqualTo(CompactionSettings.DEFAULTS);
+    assertThat(CompactionSettings.DEFAULTS.forWindow(8_192))
+        .isEqualTo(new CompactionSettings(true, 2_048, 3_072));
+    assertThat(CompactionSettings.DEFAULTS.forWindow(200_000))
+        .isEqualTo(CompactionSettings.DEFAULTS);
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       for (int i = 0; i < 4; i++) {
-        s.appendMessage(new AgentMessage.User("question " + i + " " + "about the lexer ".repeat(400), 1));
+        s.appendMessage(
+            new AgentMessage.User("question " + i + " " + "about the lexer ".repeat(400), 1));
         s.appendMessage(new AgentMessage.User("and more " + i, 1));
       }
       AgentSession agent = agent(s, CompactionSettings.DEFAULTS);
-      agent.setModel(SMALL, ScriptedProvider.parse("turns", List.of("{\"text\": \"SMALL SUMMARY\"}", "{\"text\": \"done\"}")));
+      agent.setModel(
+          SMALL,
+          ScriptedProvider.parse(
+              "turns", List.of("{\"text\": \"SMALL SUMMARY\"}", "{\"text\": \"done\"}")));
       assertThat(agent.prompt("go on").text()).isEqualTo("done");
-      assertThat(compactions()).singleElement().satisfies(c -> {
-        assertThat(c.reason()).isEqualTo("threshold");
-        assertThat(c.summary()).hasValueSatisfying(t -> assertThat(t).startsWith("SMALL SUMMARY"));
-      });
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c -> {
+            assertThat(c.reason()).isEqualTo("threshold");
+            assertThat(c.summary())
+                .hasValueSatisfying(t -> assertThat(t).startsWith("SMALL SUMMARY"));
+          });
     }
   }
 
@@ -129,129 +202,219 @@ class AgentCompactionTest {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       s.appendMessage(new AgentMessage.User("only this", 1));
       AgentSession agent = agent(s, new CompactionSettings(true, 16_384, 20_000));
-      assertThat(agent.compact(java.util.Optional.empty())).isEmpty();
-      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.error()).hasValueSatisfying(
-          e -> assertThat(e).contains("nothing to compact")));
+      assertThat(agent.compact(Optional.empty())).isEmpty();
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c ->
+              assertThat(c.error())
+                  .hasValueSatisfying(e -> assertThat(e).contains("nothing to compact")));
     }
   }
 
   /** Every request a provider gets, in order. */
-  private record Recorder(dev.graft.runtime.llm.LlmProvider inner, List<dev.graft.runtime.llm.LlmRequest> requests)
-      implements dev.graft.runtime.llm.LlmProvider {
+  private record Recorder(LlmProvider inner, List<LlmRequest> requests) implements LlmProvider {
     @Override
-    public AgentMessage.Assistant stream(dev.graft.runtime.llm.LlmRequest request,
-        java.util.function.Consumer<? super dev.graft.runtime.llm.StreamEvent> listener) {
+    public AgentMessage.Assistant stream(
+        LlmRequest request, Consumer<? super StreamEvent> listener) {
       requests.add(request);
       return inner.stream(request, listener);
     }
   }
 
-  private static String text(dev.graft.runtime.llm.LlmRequest request) {
-    return request.messages().stream().map(m -> m instanceof AgentMessage.User u ? u.content().text("") : m.role())
+  private static String text(LlmRequest request) {
+    return request.messages().stream()
+        .map(m -> m instanceof AgentMessage.User u ? u.content().text("") : m.role())
         .reduce("", (a, b) -> a + "\n" + b);
   }
 
   /**
-   * Issue 28: a session holding one message larger than the whole window (a pasted log). The
-   * threshold compaction before the next prompt summarises that message from its beginning
-   * instead of keeping it (keeping it would leave the context over the window, and a 2 GB message
-   * ran graft out of memory), no request carries it whole, and the prompt is recorded.
+   * A session holding one message larger than the whole window (a pasted log). The threshold
+   * compaction before the next prompt summarises that message from its beginning instead of keeping
+   * it (keeping it would leave the context over the window, and a 2 GB message ran graft out of
+   * memory), no request carries it whole, and the prompt is recorded.
    */
   @Test
   void aMessageLargerThanTheWindowIsSummarisedFromItsBeginningNotKeptWhole() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       s.appendMessage(new AgentMessage.User("please read this log", 1));
-      String log = "2026-11-26 10:00:00 INFO something happened in module foo\n".repeat(80_000); // 4.7 M characters
+      String log =
+          "2026-11-26 10:00:00 INFO something happened in module foo\n"
+              .repeat(80_000); // 4.7 M characters
       String hugeId = s.appendMessage(new AgentMessage.User(log, 2));
       // The provider refused it: the estimate is of the messages' text, about 1.2 M tokens.
-      String replyId = s.appendMessage(new AgentMessage.Assistant(List.of(), "scripted", "scripted", "scripted",
-          dev.graft.runtime.message.Usage.ZERO, "error", java.util.Optional.of("prompt is too long: 1200000 tokens > 200000"),
-          3, null));
-      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
-      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
-          "{\"text\": \"SUMMARY: asked to read a log\"}",
-          "{\"text\": \"PREFIX: a long INFO log from module foo\"}",
-          "{\"text\": \"answered\"}")), requests),
-          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+      String replyId =
+          s.appendMessage(
+              new AgentMessage.Assistant(
+                  List.of(),
+                  "scripted",
+                  "scripted",
+                  "scripted",
+                  Usage.ZERO,
+                  "error",
+                  Optional.of("prompt is too long: 1200000 tokens > 200000"),
+                  3,
+                  null));
+      List<LlmRequest> requests = new ArrayList<>();
+      AgentSession agent =
+          new AgentSession(
+              s,
+              dir,
+              ScriptedProvider.MODEL,
+              new Recorder(
+                  ScriptedProvider.parse(
+                      "turns",
+                      List.of(
+                          "{\"text\": \"SUMMARY: asked to read a log\"}",
+                          "{\"text\": \"PREFIX: a long INFO log from module foo\"}",
+                          "{\"text\": \"answered\"}")),
+                  requests),
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              Clock.systemUTC());
       agent.subscribe(events::add);
 
       AgentSession.RunResult result = agent.prompt("what now?");
 
-      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.entryId()).as(c.toString()).isPresent());
-      SessionEntry.Compaction compaction = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
-          .map(SessionEntry.Compaction.class::cast).findFirst().orElseThrow();
-      assertThat(compaction.firstKeptEntryId()).as("the log is not kept").contains(replyId).isNotEqualTo(java.util.Optional.of(hugeId));
-      assertThat(requests).hasSize(3).allSatisfy(r -> assertThat(text(r).length()).as("a request's text").isLessThan(200_000));
-      assertThat(text(requests.get(1))).contains("[User]: 2026-11-26 10:00:00 INFO something happened in module foo")
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c -> assertThat(c.entryId()).as(c.toString()).isPresent());
+      SessionEntry.Compaction compaction =
+          s.branchPath().stream()
+              .filter(SessionEntry.Compaction.class::isInstance)
+              .map(SessionEntry.Compaction.class::cast)
+              .findFirst()
+              .orElseThrow();
+      assertThat(compaction.firstKeptEntryId())
+          .as("the log is not kept")
+          .contains(replyId)
+          .isNotEqualTo(Optional.of(hugeId));
+      assertThat(requests)
+          .hasSize(3)
+          .allSatisfy(r -> assertThat(text(r).length()).as("a request's text").isLessThan(200_000));
+      assertThat(text(requests.get(1)))
+          .contains("[User]: 2026-11-26 10:00:00 INFO something happened in module foo")
           .contains(" more characters truncated]");
       assertThat(result.text()).isEqualTo("answered");
-      assertThat(s.branchPath()).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(SessionEntry.Message.class,
-          m -> assertThat(m.message()).isInstanceOfSatisfying(AgentMessage.User.class,
-              u -> assertThat(u.content().text("")).isEqualTo("what now?"))));
-    }
-  }
-
-  /** Running out of memory in a compaction ends the compaction, not graft: the prompt is recorded and answered. */
-  @Test
-  void runningOutOfMemoryWhileCompactingIsAFailedCompactionAndThePromptGoesOn() throws Exception {
-    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
-      history(s);
-      dev.graft.runtime.llm.LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"answered\"}"));
-      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
-      dev.graft.runtime.llm.LlmProvider failingOnce = (request, listener) -> {
-        if (first.getAndSet(false)) {
-          throw new OutOfMemoryError("Java heap space");
-        }
-        return scripted.stream(request, listener);
-      };
-      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, failingOnce, ThinkingLevel.OFF, "system",
-          List.of(), AgentHooks.NONE, Clock.systemUTC());
-      agent.setCompactionSettings(new CompactionSettings(true, ScriptedProvider.MODEL.contextWindow() - 10, 30));
-      agent.subscribe(events::add);
-
-      AgentSession.RunResult result = agent.prompt("still there?");
-
-      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.error()).hasValueSatisfying(
-          e -> assertThat(e).startsWith("the session is too large to compact in memory (Java heap space)")));
-      assertThat(result.text()).isEqualTo("answered");
-      assertThat(s.buildContext().messages()).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(AgentMessage.User.class,
-          u -> assertThat(u.content().text("")).isEqualTo("still there?")));
+      assertThat(s.branchPath())
+          .anySatisfy(e ->
+              assertThat(e)
+                  .isInstanceOfSatisfying(
+                      SessionEntry.Message.class,
+                      m ->
+                          assertThat(m.message())
+                              .isInstanceOfSatisfying(
+                                  AgentMessage.User.class,
+                                  u -> assertThat(u.content().text("")).isEqualTo("what now?"))));
     }
   }
 
   /**
-   * Issue 5's acceptance: a session runs past its context window twice. Both compactions happen,
-   * the second summary is built from the first, and what the first kept is in the second's input.
+   * Running out of memory in a compaction ends the compaction, not graft: the prompt is recorded
+   * and answered.
+   */
+  @Test
+  void runningOutOfMemoryWhileCompactingIsAFailedCompactionAndThePromptGoesOn() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"answered\"}"));
+      AtomicBoolean first = new AtomicBoolean(true);
+      LlmProvider failingOnce =
+          (request, listener) -> {
+            if (first.getAndSet(false)) {
+              throw new OutOfMemoryError("Java heap space");
+            }
+            return scripted.stream(request, listener);
+          };
+      AgentSession agent =
+          new AgentSession(
+              s,
+              dir,
+              ScriptedProvider.MODEL,
+              failingOnce,
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              Clock.systemUTC());
+      agent.setCompactionSettings(
+          new CompactionSettings(true, ScriptedProvider.MODEL.contextWindow() - 10, 30));
+      agent.subscribe(events::add);
+
+      AgentSession.RunResult result = agent.prompt("still there?");
+
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c ->
+              assertThat(c.error())
+                  .hasValueSatisfying(e ->
+                      assertThat(e)
+                          .startsWith(
+                              "the session is too large to compact in memory (Java heap space)")));
+      assertThat(result.text()).isEqualTo("answered");
+      assertThat(s.buildContext().messages())
+          .anySatisfy(m ->
+              assertThat(m)
+                  .isInstanceOfSatisfying(
+                      AgentMessage.User.class,
+                      u -> assertThat(u.content().text("")).isEqualTo("still there?")));
+    }
+  }
+
+  /**
+   * A session runs past its context window twice. Both compactions happen, the second summary is
+   * built from the first, and what the first kept is in the second's input.
    */
   @Test
   void twoCompactionsInARowBuildOnEachOther() throws Exception {
     // The clock stands still: every reply is written in the millisecond of the compaction before
     // it, and is still newer than that compaction (its place on the branch says so).
-    Clock still = Clock.fixed(java.time.Instant.parse("2026-11-25T10:00:00Z"), java.time.ZoneOffset.UTC);
+    Clock still = Clock.fixed(Instant.parse("2026-11-25T10:00:00Z"), ZoneOffset.UTC);
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), still)) {
       long window = ScriptedProvider.MODEL.contextWindow();
-      List<dev.graft.runtime.llm.LlmRequest> requests = new ArrayList<>();
-      AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, new Recorder(ScriptedProvider.parse("turns", List.of(
-          "{\"text\": \"the lexer is in src/lexer.ts\", \"usage\": {\"input\": 300}}",
-          "{\"text\": \"read lexer.ts, the bug is in scanNumber\", \"usage\": {\"input\": 2000}}",
-          "{\"text\": \"FIRST SUMMARY: the bug is in scanNumber\"}",
-          "{\"text\": \"fixed scanNumber, tests pass\", \"usage\": {\"input\": 2500}}",
-          "{\"text\": \"SECOND SUMMARY: scanNumber fixed\"}")).withClock(still::millis), requests),
-          ThinkingLevel.OFF, "system", List.of(), AgentHooks.NONE, still);
+      List<LlmRequest> requests = new ArrayList<>();
+      AgentSession agent =
+          new AgentSession(
+              s,
+              dir,
+              ScriptedProvider.MODEL,
+              new Recorder(
+                  ScriptedProvider.parse(
+                          "turns",
+                          List.of(
+                              "{\"text\": \"the lexer is in src/lexer.ts\", \"usage\": {\"input\": 300}}",
+                              "{\"text\": \"read lexer.ts, the bug is in scanNumber\", \"usage\": {\"input\": 2000}}",
+                              "{\"text\": \"FIRST SUMMARY: the bug is in scanNumber\"}",
+                              "{\"text\": \"fixed scanNumber, tests pass\", \"usage\": {\"input\": 2500}}",
+                              "{\"text\": \"SECOND SUMMARY: scanNumber fixed\"}"))
+                      .withClock(still::millis),
+                  requests),
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              still);
       // past the window minus the reserve as soon as a reply reports 1,000 tokens or more
       agent.setCompactionSettings(new CompactionSettings(true, window - 1_000, 30));
       agent.subscribe(events::add);
       agent.prompt("where is the lexer? " + "I mean the one in src ".repeat(20));
-      agent.prompt("find the bug in the lexer " + "the lexer misreads numbers like 1e5 ".repeat(20));
+      agent.prompt(
+          "find the bug in the lexer " + "the lexer misreads numbers like 1e5 ".repeat(20));
       agent.prompt("now fix it " + "make sure 1e5 and 0x1F both scan ".repeat(20));
 
       List<AgentEvent.CompactionEnd> done = compactions();
-      assertThat(done).hasSize(2).allSatisfy(c -> {
-        assertThat(c.reason()).isEqualTo("threshold");
-        assertThat(c.entryId()).isPresent();
-      });
-      List<SessionEntry.Compaction> entries = s.branchPath().stream().filter(SessionEntry.Compaction.class::isInstance)
-          .map(SessionEntry.Compaction.class::cast).toList();
+      assertThat(done)
+          .hasSize(2)
+          .allSatisfy(c -> {
+            assertThat(c.reason()).isEqualTo("threshold");
+            assertThat(c.entryId()).isPresent();
+          });
+      List<SessionEntry.Compaction> entries =
+          s.branchPath().stream()
+              .filter(SessionEntry.Compaction.class::isInstance)
+              .map(SessionEntry.Compaction.class::cast)
+              .toList();
       assertThat(entries).hasSize(2);
       SessionEntry.Compaction first = entries.get(0);
       assertThat(first.summary()).startsWith("FIRST SUMMARY");
@@ -260,24 +423,31 @@ class AgentCompactionTest {
       // the model calls: answer, answer, first summary, answer, second summary
       assertThat(requests).hasSize(5);
       String secondSummaryInput = text(requests.get(4));
-      assertThat(secondSummaryInput).as("built from the first summary")
+      assertThat(secondSummaryInput)
+          .as("built from the first summary")
           .contains("<previous-summary>\nFIRST SUMMARY: the bug is in scanNumber");
-      // what the first compaction kept (from its first kept entry to itself) is summarised by the second
+      // what the first compaction kept (from its first kept entry to itself) is summarised by the
+      // second
       List<SessionEntry> path = s.branchPath();
       int keptFrom = path.indexOf(s.entry(first.firstKeptEntryId().orElseThrow()).orElseThrow());
       int firstAt = path.indexOf(first);
       List<String> keptTexts = new ArrayList<>();
       for (SessionEntry e : path.subList(keptFrom, firstAt)) {
         if (e instanceof SessionEntry.Message m) {
-          keptTexts.add(m.message() instanceof AgentMessage.Assistant a
-              ? new dev.graft.runtime.message.MessageContent.Blocks(a.content()).text("") : ((AgentMessage.User) m.message()).content().text(""));
+          keptTexts.add(
+              m.message() instanceof AgentMessage.Assistant a
+                  ? new MessageContent.Blocks(a.content()).text("")
+                  : ((AgentMessage.User) m.message()).content().text(""));
         }
       }
-      assertThat(keptTexts).contains("read lexer.ts, the bug is in scanNumber")
+      assertThat(keptTexts)
+          .contains("read lexer.ts, the bug is in scanNumber")
           .anySatisfy(t -> assertThat(t).startsWith("find the bug in the lexer"));
       assertThat(keptTexts).allSatisfy(t -> assertThat(secondSummaryInput).contains(t));
       // and the first summary's own request did not have a previous summary
-      assertThat(text(requests.get(2))).doesNotContain("<previous-summary>").contains("where is the lexer?");
+      assertThat(text(requests.get(2)))
+          .doesNotContain("<previous-summary>")
+          .contains("where is the lexer?");
     }
   }
 

@@ -1,13 +1,13 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
-import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.compaction.TreePreparation;
+import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,8 @@ class AgentSessionHooksTest {
     }
 
     @Override
-    public BeforeCompact sessionBeforeCompact(CompactionPreparation p, List<SessionEntry> branch, Optional<String> instructions) {
+    public BeforeCompact sessionBeforeCompact(
+        CompactionPreparation p, List<SessionEntry> branch, Optional<String> instructions) {
       seenPreparation = p;
       seenBranch = branch;
       seenInstructions = instructions;
@@ -96,7 +98,10 @@ class AgentSessionHooksTest {
     }
 
     @Override
-    public void sessionTree(Optional<String> newLeaf, Optional<String> oldLeaf, Optional<SessionEntry.BranchSummary> summary,
+    public void sessionTree(
+        Optional<String> newLeaf,
+        Optional<String> oldLeaf,
+        Optional<SessionEntry.BranchSummary> summary,
         Optional<Boolean> fromHook) {
       treeSummary = summary;
       log.add("tree fromHook=" + fromHook.map(String::valueOf).orElse("-"));
@@ -104,20 +109,37 @@ class AgentSessionHooksTest {
 
     @Override
     public void modelSelect(Model model, Optional<Model> previous, String source) {
-      log.add("model " + previous.map(Model::id).orElse("?") + " -> " + model.id() + " (" + source + ")");
+      log.add(
+          "model "
+              + previous.map(Model::id).orElse("?")
+              + " -> "
+              + model.id()
+              + " ("
+              + source
+              + ")");
     }
   }
 
   private AgentSession agent(Session s, Recording hooks, String... turns) throws Exception {
-    AgentSession agent = new AgentSession(s, dir, ScriptedProvider.MODEL, ScriptedProvider.parse("t", List.of(turns)),
-        ThinkingLevel.OFF, "system", List.of(), hooks, Clock.systemUTC());
+    AgentSession agent =
+        new AgentSession(
+            s,
+            dir,
+            ScriptedProvider.MODEL,
+            ScriptedProvider.parse("t", List.of(turns)),
+            ThinkingLevel.OFF,
+            "system",
+            List.of(),
+            hooks,
+            Clock.systemUTC());
     agent.setCompactionSettings(new CompactionSettings(false, 16_384, 30));
     return agent;
   }
 
   private static void history(Session s) {
     for (int i = 0; i < 4; i++) {
-      s.appendMessage(new AgentMessage.User("question " + i + " " + "about the parser ".repeat(10), 1));
+      s.appendMessage(
+          new AgentMessage.User("question " + i + " " + "about the parser ".repeat(10), 1));
       s.appendMessage(new AgentMessage.User("and more " + i, 1));
     }
   }
@@ -127,8 +149,13 @@ class AgentSessionHooksTest {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       history(s);
       Recording hooks = new Recording();
-      hooks.compact = p -> new AgentHooks.BeforeCompact.Supply("MY DIGEST", p.firstKeptEntryId(), p.tokensBefore(),
-          Optional.of((JsonNode) Json.object().put("by", "test")));
+      hooks.compact =
+          p ->
+              new AgentHooks.BeforeCompact.Supply(
+                  "MY DIGEST",
+                  p.firstKeptEntryId(),
+                  p.tokensBefore(),
+                  Optional.of((JsonNode) Json.object().put("by", "test")));
       AgentSession agent = agent(s, hooks); // no turns: a model call would fail the compaction
       String id = agent.compact(Optional.of("keep the parser")).orElseThrow();
       SessionEntry.Compaction entry = (SessionEntry.Compaction) s.entry(id).orElseThrow();
@@ -141,8 +168,10 @@ class AgentSessionHooksTest {
       assertThat(hooks.seenPreparation.messagesToSummarize()).isNotEmpty();
       assertThat(hooks.compacted.id()).isEqualTo(id);
       assertThat(log).containsExactly("compact fromHook=true");
-      assertThat(s.buildContext().messages().getFirst()).isInstanceOfSatisfying(AgentMessage.CompactionSummary.class,
-          c -> assertThat(c.summary()).isEqualTo("MY DIGEST"));
+      assertThat(s.buildContext().messages().getFirst())
+          .isInstanceOfSatisfying(
+              AgentMessage.CompactionSummary.class,
+              c -> assertThat(c.summary()).isEqualTo("MY DIGEST"));
     }
   }
 
@@ -159,8 +188,12 @@ class AgentSessionHooksTest {
       assertThat(agent.compact(Optional.empty())).isEmpty();
       assertThat(s.size()).isEqualTo(before);
       assertThat(hooks.compacted).isNull();
-      assertThat(events).filteredOn(AgentEvent.CompactionEnd.class::isInstance).singleElement()
-          .satisfies(e -> assertThat(((AgentEvent.CompactionEnd) e).error()).hasValueSatisfying(m -> assertThat(m).contains("cancelled")));
+      assertThat(events)
+          .filteredOn(AgentEvent.CompactionEnd.class::isInstance)
+          .singleElement()
+          .satisfies(e ->
+              assertThat(((AgentEvent.CompactionEnd) e).error())
+                  .hasValueSatisfying(m -> assertThat(m).contains("cancelled")));
     }
   }
 
@@ -188,7 +221,8 @@ class AgentSessionHooksTest {
       String abandoned = s.leafId().orElseThrow();
 
       hooks.tree = p -> new AgentHooks.BeforeTree.Cancel();
-      AgentSession.TreeResult cancelled = agent.navigateTree(firstAnswer, AgentSession.TreeNavigation.PLAIN);
+      AgentSession.TreeResult cancelled =
+          agent.navigateTree(firstAnswer, AgentSession.TreeNavigation.PLAIN);
       assertThat(cancelled.cancelled()).isTrue();
       assertThat(s.leafId()).contains(abandoned);
       assertThat(hooks.seenTree.targetId()).isEqualTo(firstAnswer);
@@ -197,17 +231,29 @@ class AgentSessionHooksTest {
       assertThat(hooks.seenTree.entriesToSummarize()).hasSize(2);
       assertThat(hooks.seenTree.userWantsSummary()).isFalse();
 
-      hooks.tree = p -> new AgentHooks.BeforeTree.Proceed(Optional.of(new AgentHooks.SuppliedSummary("B FAILED",
-          Optional.of((JsonNode) Json.object().put("n", 1)))), Optional.empty(), Optional.empty(), Optional.of("from hook"));
-      AgentSession.TreeResult moved = agent.navigateTree(firstAnswer,
-          new AgentSession.TreeNavigation(true, Optional.of("focus"), false, Optional.of("mine")));
-      SessionEntry.BranchSummary summary = (SessionEntry.BranchSummary) s.entry(moved.summaryEntryId().orElseThrow()).orElseThrow();
+      hooks.tree =
+          p ->
+              new AgentHooks.BeforeTree.Proceed(
+                  Optional.of(
+                      new AgentHooks.SuppliedSummary(
+                          "B FAILED", Optional.of((JsonNode) Json.object().put("n", 1)))),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.of("from hook"));
+      AgentSession.TreeResult moved =
+          agent.navigateTree(
+              firstAnswer,
+              new AgentSession.TreeNavigation(
+                  true, Optional.of("focus"), false, Optional.of("mine")));
+      SessionEntry.BranchSummary summary =
+          (SessionEntry.BranchSummary) s.entry(moved.summaryEntryId().orElseThrow()).orElseThrow();
       assertThat(summary.summary()).isEqualTo("B FAILED");
       assertThat(summary.fromHook()).contains(true);
       assertThat(s.label(summary.id())).contains("from hook");
       assertThat(hooks.seenTree.userWantsSummary()).isTrue();
       assertThat(hooks.seenTree.customInstructions()).contains("focus");
-      assertThat(hooks.treeSummary).hasValueSatisfying(e -> assertThat(e.id()).isEqualTo(summary.id()));
+      assertThat(hooks.treeSummary)
+          .hasValueSatisfying(e -> assertThat(e.id()).isEqualTo(summary.id()));
       assertThat(log).containsExactly("tree fromHook=true");
     }
   }
@@ -220,8 +266,13 @@ class AgentSessionHooksTest {
       agent.prompt("one");
       String first = s.leafId().orElseThrow();
       agent.prompt("two");
-      hooks.tree = p -> new AgentHooks.BeforeTree.Proceed(Optional.of(new AgentHooks.SuppliedSummary("X", Optional.empty())),
-          Optional.empty(), Optional.empty(), Optional.empty());
+      hooks.tree =
+          p ->
+              new AgentHooks.BeforeTree.Proceed(
+                  Optional.of(new AgentHooks.SuppliedSummary("X", Optional.empty())),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty());
       AgentSession.TreeResult moved = agent.navigateTree(first, AgentSession.TreeNavigation.PLAIN);
       assertThat(moved.summaryEntryId()).isEmpty();
       assertThat(s.leafId()).contains(first);
@@ -238,24 +289,42 @@ class AgentSessionHooksTest {
       agent.prompt("first");
       Path firstFile = s.file().orElseThrow();
       assertThat(agent.newSession()).isTrue();
-      assertThat(log).containsExactly("start startup", "before_switch new", "shutdown new",
-          "start new from " + firstFile.getFileName(), "switch new");
+      assertThat(log)
+          .containsExactly(
+              "start startup",
+              "before_switch new",
+              "shutdown new",
+              "start new from " + firstFile.getFileName(),
+              "switch new");
       log.clear();
 
-      Path newFile = s.file().orElseThrow(); // planned: written with the first message, as in the reference
+      Path newFile =
+          s.file().orElseThrow(); // planned: written with the first message, as in the reference
       hooks.cancelSwitch = true;
       assertThat(agent.switchSession(firstFile)).isFalse();
       assertThat(s.file()).isNotEqualTo(Optional.of(firstFile));
       hooks.cancelSwitch = false;
       assertThat(agent.switchSession(firstFile)).isTrue();
       assertThat(s.file()).contains(firstFile);
-      assertThat(log).containsExactly("before_switch resume", "before_switch resume",
-          "shutdown resume to " + firstFile.getFileName(), "start resume from " + newFile.getFileName(), "switch resume");
+      assertThat(log)
+          .containsExactly(
+              "before_switch resume",
+              "before_switch resume",
+              "shutdown resume to " + firstFile.getFileName(),
+              "start resume from " + newFile.getFileName(),
+              "switch resume");
       log.clear();
 
       agent.prompt("second");
-      String secondUser = s.branchPath().stream().filter(e -> e instanceof SessionEntry.Message m
-          && m.message() instanceof AgentMessage.User u && u.content().text("").equals("second")).findFirst().orElseThrow().id();
+      String secondUser =
+          s.branchPath().stream()
+              .filter(e ->
+                  e instanceof SessionEntry.Message m
+                      && m.message() instanceof AgentMessage.User u
+                      && u.content().text("").equals("second"))
+              .findFirst()
+              .orElseThrow()
+              .id();
       hooks.cancelFork = true;
       assertThat(agent.fork(secondUser).cancelled()).isTrue();
       assertThat(s.file()).contains(firstFile);
@@ -263,8 +332,13 @@ class AgentSessionHooksTest {
       AgentSession.ForkResult forked = agent.fork(secondUser);
       assertThat(forked.selectedText()).contains("second");
       assertThat(forked.file()).isPresent().isNotEqualTo(Optional.of(firstFile));
-      assertThat(log).containsExactly("before_fork before", "before_fork before", "shutdown fork",
-          "start fork from " + firstFile.getFileName(), "fork");
+      assertThat(log)
+          .containsExactly(
+              "before_fork before",
+              "before_fork before",
+              "shutdown fork",
+              "start fork from " + firstFile.getFileName(),
+              "fork");
       log.clear();
       agent.close();
       assertThat(log).containsExactly("shutdown quit");
@@ -277,7 +351,8 @@ class AgentSessionHooksTest {
       Recording hooks = new Recording();
       AgentSession agent = agent(s, hooks, "{\"text\": \"a\"}");
       agent.prompt("first");
-      assertThatThrownBy(() -> agent.fork(s.leafId().orElseThrow())).hasMessageContaining("fork from a user message");
+      assertThatThrownBy(() -> agent.fork(s.leafId().orElseThrow()))
+          .hasMessageContaining("fork from a user message");
       assertThat(log).isEmpty();
     }
   }
@@ -289,8 +364,21 @@ class AgentSessionHooksTest {
       AgentSession agent = agent(s, hooks);
       ScriptedProvider provider = ScriptedProvider.parse("t", List.of());
       agent.setModel(ScriptedProvider.MODEL, provider);
-      Model other = new Model("other", "Other", ScriptedProvider.MODEL.api(), "scripted", "file:", false, false,
-          ScriptedProvider.MODEL.cost(), 100_000, 8_000, java.util.Map.of(), null, null);
+      Model other =
+          new Model(
+              "other",
+              "Other",
+              ScriptedProvider.MODEL.api(),
+              "scripted",
+              "file:",
+              false,
+              false,
+              ScriptedProvider.MODEL.cost(),
+              100_000,
+              8_000,
+              Map.of(),
+              null,
+              null);
       agent.setModel(other, provider, "cycle");
       assertThat(log).containsExactly("model scripted -> other (cycle)");
     }

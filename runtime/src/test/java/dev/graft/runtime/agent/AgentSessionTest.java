@@ -1,11 +1,11 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvents;
-import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Api;
@@ -74,7 +74,8 @@ class AgentSessionTest {
   /** Records every request, then plays the scripted turn. */
   private record Recording(LlmProvider inner, List<LlmRequest> requests) implements LlmProvider {
     @Override
-    public AgentMessage.Assistant stream(LlmRequest request, Consumer<? super StreamEvent> listener) {
+    public AgentMessage.Assistant stream(
+        LlmRequest request, Consumer<? super StreamEvent> listener) {
       requests.add(request);
       return inner.stream(request, listener);
     }
@@ -85,8 +86,17 @@ class AgentSessionTest {
   }
 
   private AgentSession agent(List<Tool> tools, AgentHooks hooks, String... turns) throws Exception {
-    AgentSession agent = new AgentSession(session, project, ScriptedProvider.MODEL, scripted(turns), ThinkingLevel.OFF,
-        "You are a test.", tools, hooks, Clock.systemUTC());
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            ScriptedProvider.MODEL,
+            scripted(turns),
+            ThinkingLevel.OFF,
+            "You are a test.",
+            tools,
+            hooks,
+            Clock.systemUTC());
     agent.subscribe(events::add);
     return agent;
   }
@@ -135,7 +145,10 @@ class AgentSessionTest {
   }
 
   private static List<String> texts(List<ContentBlock> blocks) {
-    return blocks.stream().filter(ContentBlock.Text.class::isInstance).map(b -> ((ContentBlock.Text) b).text()).toList();
+    return blocks.stream()
+        .filter(ContentBlock.Text.class::isInstance)
+        .map(b -> ((ContentBlock.Text) b).text())
+        .toList();
   }
 
   private static String text(AgentMessage m) {
@@ -148,8 +161,10 @@ class AgentSessionTest {
   }
 
   private List<AgentMessage.ToolResult> toolResults() {
-    return sessionMessages().stream().filter(AgentMessage.ToolResult.class::isInstance)
-        .map(AgentMessage.ToolResult.class::cast).toList();
+    return sessionMessages().stream()
+        .filter(AgentMessage.ToolResult.class::isInstance)
+        .map(AgentMessage.ToolResult.class::cast)
+        .toList();
   }
 
   /** The events as short names; streaming updates are left out. */
@@ -162,7 +177,8 @@ class AgentSessionTest {
         case AgentEvent.MessageStart m -> names.add("message_start:" + m.message().role());
         case AgentEvent.MessageEnd m -> names.add("message_end:" + m.message().role());
         case AgentEvent.ToolExecutionStart t -> names.add("tool_start:" + t.toolName());
-        case AgentEvent.ToolExecutionEnd t -> names.add("tool_end:" + t.toolName() + (t.isError() ? "!" : ""));
+        case AgentEvent.ToolExecutionEnd t ->
+            names.add("tool_end:" + t.toolName() + (t.isError() ? "!" : ""));
         default -> names.add(AgentEvents.toJson(e).get("type").asText());
       }
     }
@@ -181,11 +197,14 @@ class AgentSessionTest {
   void readEditRunAndAnswer() throws Exception {
     Path script = project.resolve("greet.sh");
     Files.writeString(script, "echo hello world\n");
-    AgentSession agent = agent(builtin("read", "bash", "edit", "write"), AgentHooks.NONE,
-        "{\"text\": \"Reading it.\", \"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"greet.sh\"}}]}",
-        "{\"toolCalls\": [{\"name\": \"edit\", \"arguments\": {\"path\": \"greet.sh\", \"edits\": [{\"oldText\": \"hello world\", \"newText\": \"hello graft\"}]}}]}",
-        "{\"toolCalls\": [{\"name\": \"bash\", \"arguments\": {\"command\": \"sh greet.sh\"}}], \"chunkSize\": 7}",
-        "{\"text\": \"The script now prints hello graft.\", \"chunkSize\": 5}");
+    AgentSession agent =
+        agent(
+            builtin("read", "bash", "edit", "write"),
+            AgentHooks.NONE,
+            "{\"text\": \"Reading it.\", \"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"greet.sh\"}}]}",
+            "{\"toolCalls\": [{\"name\": \"edit\", \"arguments\": {\"path\": \"greet.sh\", \"edits\": [{\"oldText\": \"hello world\", \"newText\": \"hello graft\"}]}}]}",
+            "{\"toolCalls\": [{\"name\": \"bash\", \"arguments\": {\"command\": \"sh greet.sh\"}}], \"chunkSize\": 7}",
+            "{\"text\": \"The script now prints hello graft.\", \"chunkSize\": 5}");
 
     AgentSession.RunResult result = agent.prompt("Make greet.sh greet graft, then run it.");
 
@@ -195,15 +214,25 @@ class AgentSessionTest {
 
     // The session: every message in order, each a child of the one before.
     List<AgentMessage> messages = sessionMessages();
-    assertThat(roles(messages)).containsExactly("user", "assistant", "toolResult", "assistant", "toolResult",
-        "assistant", "toolResult", "assistant");
+    assertThat(roles(messages))
+        .containsExactly(
+            "user",
+            "assistant",
+            "toolResult",
+            "assistant",
+            "toolResult",
+            "assistant",
+            "toolResult",
+            "assistant");
     assertThat(roles(result.messages())).isEqualTo(roles(messages));
     AgentMessage.Assistant first = (AgentMessage.Assistant) messages.get(1);
     assertThat(first.stopReason()).isEqualTo("toolUse");
-    assertThat(first.toolCalls()).singleElement().satisfies(c -> {
-      assertThat(c.id()).isEqualTo("call_1_1");
-      assertThat(c.name()).isEqualTo("read");
-    });
+    assertThat(first.toolCalls())
+        .singleElement()
+        .satisfies(c -> {
+          assertThat(c.id()).isEqualTo("call_1_1");
+          assertThat(c.name()).isEqualTo("read");
+        });
     AgentMessage.ToolResult read = (AgentMessage.ToolResult) messages.get(2);
     assertThat(read.toolCallId()).isEqualTo("call_1_1");
     assertThat(read.isError()).isFalse();
@@ -227,33 +256,57 @@ class AgentSessionTest {
     for (int i = 0; i < requests.size(); i++) {
       LlmRequest r = requests.get(i);
       assertThat(r.systemPrompt()).isEqualTo("You are a test.");
-      assertThat(r.tools()).extracting(t -> t.name()).containsExactly("read", "bash", "edit", "write");
+      assertThat(r.tools())
+          .extracting(t -> t.name())
+          .containsExactly("read", "bash", "edit", "write");
       assertThat(r.sessionId()).contains(session.id());
-      assertThat(encoded(r.messages())).as("call %d", i + 1).isEqualTo(encoded(messages.subList(0, sentCounts[i])));
+      assertThat(encoded(r.messages()))
+          .as("call %d", i + 1)
+          .isEqualTo(encoded(messages.subList(0, sentCounts[i])));
     }
-    assertThat(text(requests.get(0).messages().getFirst())).isEqualTo("Make greet.sh greet graft, then run it.");
+    assertThat(text(requests.get(0).messages().getFirst()))
+        .isEqualTo("Make greet.sh greet graft, then run it.");
 
     // The events, in the reference loop's order.
     List<String> toolTurn = List.of("message_start:assistant", "message_end:assistant");
-    List<String> expected = new ArrayList<>(List.of("agent_start", "turn_start", "message_start:user", "message_end:user"));
+    List<String> expected =
+        new ArrayList<>(
+            List.of("agent_start", "turn_start", "message_start:user", "message_end:user"));
     for (String name : List.of("read", "edit", "bash")) {
       expected.addAll(toolTurn);
-      expected.addAll(List.of("tool_start:" + name, "tool_end:" + name, "message_start:toolResult",
-          "message_end:toolResult", "turn_end", "turn_start"));
+      expected.addAll(
+          List.of(
+              "tool_start:" + name,
+              "tool_end:" + name,
+              "message_start:toolResult",
+              "message_end:toolResult",
+              "turn_end",
+              "turn_start"));
     }
-    expected.addAll(List.of("message_start:assistant", "message_end:assistant", "turn_end", "agent_end"));
+    expected.addAll(
+        List.of("message_start:assistant", "message_end:assistant", "turn_end", "agent_end"));
     assertThat(eventNames()).containsExactlyElementsOf(expected);
     // Streaming: the last answer arrived in 5-character deltas between its start and end.
-    List<String> deltas = events.stream().filter(AgentEvent.MessageUpdate.class::isInstance)
-        .map(e -> ((AgentEvent.MessageUpdate) e).update())
-        .filter(u -> u.get("type").asText().equals("text_delta"))
-        .map(u -> u.get("delta").asText()).toList();
+    List<String> deltas =
+        events.stream()
+            .filter(AgentEvent.MessageUpdate.class::isInstance)
+            .map(e -> ((AgentEvent.MessageUpdate) e).update())
+            .filter(u -> u.get("type").asText().equals("text_delta"))
+            .map(u -> u.get("delta").asText())
+            .toList();
     assertThat(deltas).endsWith("The s", "cript", " now ", "print", "s hel", "lo gr", "aft.");
     AgentEvent.AgentEnd end = (AgentEvent.AgentEnd) events.getLast();
     assertThat(encoded(end.messages())).isEqualTo(encoded(messages));
-    AgentEvent.TurnEnd firstTurn = events.stream().filter(AgentEvent.TurnEnd.class::isInstance)
-        .map(AgentEvent.TurnEnd.class::cast).findFirst().orElseThrow();
-    assertThat(firstTurn.toolResults()).singleElement().extracting(AgentMessage.ToolResult::toolName).isEqualTo("read");
+    AgentEvent.TurnEnd firstTurn =
+        events.stream()
+            .filter(AgentEvent.TurnEnd.class::isInstance)
+            .map(AgentEvent.TurnEnd.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(firstTurn.toolResults())
+        .singleElement()
+        .extracting(AgentMessage.ToolResult::toolName)
+        .isEqualTo("read");
     assertThat(agent.isIdle()).isTrue();
 
     // The file on disk says the same as the session in memory.
@@ -269,73 +322,92 @@ class AgentSessionTest {
     // The first call waits a while for the second to start; a sequential tool's second call
     // must not start before the first has ended, so the first sees none.
     CountDownLatch secondStarted = new CountDownLatch(1);
-    List<String> starts = new java.util.concurrent.CopyOnWriteArrayList<>();
-    Tool inner = tool("step", (args, ctx) -> {
-      String text = args.path("text").asText();
-      starts.add(text);
-      if (text.equals("one")) {
-        try {
-          return ToolResult.text("one: " + (secondStarted.await(300, TimeUnit.MILLISECONDS) ? "two had started" : "alone"));
-        } catch (InterruptedException e) {
-          return ToolResult.error("interrupted");
-        }
-      }
-      secondStarted.countDown();
-      return ToolResult.text("two");
-    });
-    Tool step = new Tool() {
-      @Override
-      public String name() {
-        return inner.name();
-      }
+    List<String> starts = new CopyOnWriteArrayList<>();
+    Tool inner =
+        tool(
+            "step",
+            (args, ctx) -> {
+              String text = args.path("text").asText();
+              starts.add(text);
+              if (text.equals("one")) {
+                try {
+                  return ToolResult.text(
+                      "one: "
+                          + (secondStarted.await(300, TimeUnit.MILLISECONDS)
+                              ? "two had started"
+                              : "alone"));
+                } catch (InterruptedException e) {
+                  return ToolResult.error("interrupted");
+                }
+              }
+              secondStarted.countDown();
+              return ToolResult.text("two");
+            });
+    Tool step =
+        new Tool() {
+          @Override
+          public String name() {
+            return inner.name();
+          }
 
-      @Override
-      public String description() {
-        return inner.description();
-      }
+          @Override
+          public String description() {
+            return inner.description();
+          }
 
-      @Override
-      public ObjectNode parameters() {
-        return inner.parameters();
-      }
+          @Override
+          public ObjectNode parameters() {
+            return inner.parameters();
+          }
 
-      @Override
-      public ToolResult execute(String callId, ObjectNode arguments, ToolContext context) {
-        return inner.execute(callId, arguments, context);
-      }
+          @Override
+          public ToolResult execute(String callId, ObjectNode arguments, ToolContext context) {
+            return inner.execute(callId, arguments, context);
+          }
 
-      @Override
-      public boolean sequential() {
-        return true;
-      }
-    };
-    AgentSession agent = agent(List.of(step), AgentHooks.NONE,
-        "{\"content\": [{\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"a\", \"arguments\": {\"text\": \"one\"}},"
-            + " {\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"b\", \"arguments\": {\"text\": \"two\"}}]}",
-        "{\"text\": \"done\"}");
+          @Override
+          public boolean sequential() {
+            return true;
+          }
+        };
+    AgentSession agent =
+        agent(
+            List.of(step),
+            AgentHooks.NONE,
+            "{\"content\": [{\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"a\", \"arguments\": {\"text\": \"one\"}},"
+                + " {\"type\": \"toolCall\", \"name\": \"step\", \"id\": \"b\", \"arguments\": {\"text\": \"two\"}}]}",
+            "{\"text\": \"done\"}");
 
     assertThat(agent.prompt("go").text()).isEqualTo("done");
 
     assertThat(starts).containsExactly("one", "two");
-    assertThat(toolResults()).extracting(AgentSessionTest::text).containsExactly("one: alone", "two");
+    assertThat(toolResults())
+        .extracting(AgentSessionTest::text)
+        .containsExactly("one: alone", "two");
   }
 
   @Test
   void parallelCallsRunTogetherAndTheirResultsKeepCallOrder() throws Exception {
     // The slow tool finishes only once the fast one (called second) has ended.
     CountDownLatch fastEnded = new CountDownLatch(1);
-    Tool slow = tool("slow", (args, ctx) -> {
-      try {
-        boolean fastFinished = fastEnded.await(3, TimeUnit.SECONDS);
-        return ToolResult.text("slow " + (fastFinished ? "after fast" : "timed out"));
-      } catch (InterruptedException e) {
-        return ToolResult.error("interrupted");
-      }
-    });
+    Tool slow =
+        tool(
+            "slow",
+            (args, ctx) -> {
+              try {
+                boolean fastFinished = fastEnded.await(3, TimeUnit.SECONDS);
+                return ToolResult.text("slow " + (fastFinished ? "after fast" : "timed out"));
+              } catch (InterruptedException e) {
+                return ToolResult.error("interrupted");
+              }
+            });
     Tool fast = tool("fast", (args, ctx) -> ToolResult.text("fast " + args.path("text").asText()));
-    AgentSession agent = agent(List.of(slow, fast), AgentHooks.NONE,
-        "{\"content\": [{\"type\": \"toolCall\", \"name\": \"slow\", \"id\": \"a\"}, {\"type\": \"toolCall\", \"name\": \"fast\", \"id\": \"b\", \"arguments\": {\"text\": \"x\"}}]}",
-        "{\"text\": \"both done\"}");
+    AgentSession agent =
+        agent(
+            List.of(slow, fast),
+            AgentHooks.NONE,
+            "{\"content\": [{\"type\": \"toolCall\", \"name\": \"slow\", \"id\": \"a\"}, {\"type\": \"toolCall\", \"name\": \"fast\", \"id\": \"b\", \"arguments\": {\"text\": \"x\"}}]}",
+            "{\"text\": \"both done\"}");
     agent.subscribe(e -> {
       if (e instanceof AgentEvent.ToolExecutionEnd end && end.toolName().equals("fast")) {
         fastEnded.countDown();
@@ -344,57 +416,95 @@ class AgentSessionTest {
 
     assertThat(agent.prompt("go").text()).isEqualTo("both done");
 
-    assertThat(toolResults()).extracting(AgentMessage.ToolResult::toolCallId).containsExactly("a", "b");
-    assertThat(toolResults()).extracting(AgentSessionTest::text).containsExactly("slow after fast", "fast x");
-    assertThat(requests.get(1).messages()).extracting(AgentMessage::role).containsExactly("user", "assistant", "toolResult", "toolResult");
+    assertThat(toolResults())
+        .extracting(AgentMessage.ToolResult::toolCallId)
+        .containsExactly("a", "b");
+    assertThat(toolResults())
+        .extracting(AgentSessionTest::text)
+        .containsExactly("slow after fast", "fast x");
+    assertThat(requests.get(1).messages())
+        .extracting(AgentMessage::role)
+        .containsExactly("user", "assistant", "toolResult", "toolResult");
     // The two ran at once (the slow one waited for the fast one to end); each call ended when it
     // finished, the result messages follow in call order, as in the reference's parallel execution.
-    assertThat(eventNames()).containsSubsequence("tool_start:slow", "tool_start:fast", "tool_end:fast", "tool_end:slow",
-        "message_start:toolResult", "message_end:toolResult", "message_start:toolResult", "message_end:toolResult", "turn_end");
-    AgentEvent.TurnEnd turn = events.stream().filter(AgentEvent.TurnEnd.class::isInstance).map(AgentEvent.TurnEnd.class::cast)
-        .findFirst().orElseThrow();
-    assertThat(turn.toolResults()).extracting(AgentMessage.ToolResult::toolCallId).containsExactly("a", "b");
+    assertThat(eventNames())
+        .containsSubsequence(
+            "tool_start:slow",
+            "tool_start:fast",
+            "tool_end:fast",
+            "tool_end:slow",
+            "message_start:toolResult",
+            "message_end:toolResult",
+            "message_start:toolResult",
+            "message_end:toolResult",
+            "turn_end");
+    AgentEvent.TurnEnd turn =
+        events.stream()
+            .filter(AgentEvent.TurnEnd.class::isInstance)
+            .map(AgentEvent.TurnEnd.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(turn.toolResults())
+        .extracting(AgentMessage.ToolResult::toolCallId)
+        .containsExactly("a", "b");
   }
 
   @Test
   void mistakesInToolCallsBecomeErrorResultsAndTheRunGoesOn() throws Exception {
     Files.writeString(project.resolve("a.txt"), "alpha\n");
     AtomicInteger lsRuns = new AtomicInteger();
-    Tool boom = tool("boom", (args, ctx) -> {
-      throw new IllegalStateException("kaboom");
-    });
-    Tool ls = tool("ls", (args, ctx) -> {
-      lsRuns.incrementAndGet();
-      return ToolResult.text("listing");
-    });
+    Tool boom =
+        tool(
+            "boom",
+            (args, ctx) -> {
+              throw new IllegalStateException("kaboom");
+            });
+    Tool ls =
+        tool(
+            "ls",
+            (args, ctx) -> {
+              lsRuns.incrementAndGet();
+              return ToolResult.text("listing");
+            });
     List<Tool> tools = new ArrayList<>(builtin("read"));
     tools.add(boom);
     tools.add(ls);
-    AgentSession agent = agent(tools, AgentHooks.NONE,
-        "{\"content\": ["
-            + "{\"type\": \"toolCall\", \"name\": \"write\", \"arguments\": {\"path\": \"b.txt\", \"content\": \"x\"}},"
-            + "{\"type\": \"toolCall\", \"name\": \"read\", \"arguments\": {\"paht\": \"a.txt\"}},"
-            + "{\"type\": \"toolCall\", \"name\": \"boom\"},"
-            + "{\"type\": \"toolCall\", \"name\": \"ls\", \"arguments\": \"{\\\"text\\\": \\\"unfinished\"},"
-            + "{\"type\": \"toolCall\", \"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
-        "{\"text\": \"recovered\"}");
+    AgentSession agent =
+        agent(
+            tools,
+            AgentHooks.NONE,
+            "{\"content\": ["
+                + "{\"type\": \"toolCall\", \"name\": \"write\", \"arguments\": {\"path\": \"b.txt\", \"content\": \"x\"}},"
+                + "{\"type\": \"toolCall\", \"name\": \"read\", \"arguments\": {\"paht\": \"a.txt\"}},"
+                + "{\"type\": \"toolCall\", \"name\": \"boom\"},"
+                + "{\"type\": \"toolCall\", \"name\": \"ls\", \"arguments\": \"{\\\"text\\\": \\\"unfinished\"},"
+                + "{\"type\": \"toolCall\", \"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
+            "{\"text\": \"recovered\"}");
 
     AgentSession.RunResult result = agent.prompt("try things");
 
     assertThat(result.failed()).isFalse();
     assertThat(result.text()).isEqualTo("recovered");
     List<AgentMessage.ToolResult> results = toolResults();
-    assertThat(results).extracting(AgentMessage.ToolResult::toolName).containsExactly("write", "read", "boom", "ls", "read");
-    assertThat(results).extracting(AgentMessage.ToolResult::isError).containsExactly(true, true, true, true, false);
+    assertThat(results)
+        .extracting(AgentMessage.ToolResult::toolName)
+        .containsExactly("write", "read", "boom", "ls", "read");
+    assertThat(results)
+        .extracting(AgentMessage.ToolResult::isError)
+        .containsExactly(true, true, true, true, false);
     // a tool that is not active
     assertThat(text(results.get(0))).isEqualTo("Tool write not found");
     assertThat(Files.exists(project.resolve("b.txt"))).isFalse();
     // arguments that do not fit the schema: the field is named
-    assertThat(text(results.get(1))).contains("Validation failed for tool \"read\"").contains("path: is required");
+    assertThat(text(results.get(1)))
+        .contains("Validation failed for tool \"read\"")
+        .contains("path: is required");
     // a tool that throws
     assertThat(text(results.get(2))).contains("boom").contains("kaboom");
     // arguments that are not JSON: the tool is not run, and the model is told why
-    assertThat(text(results.get(3))).contains("were not valid JSON").contains("the tool was not run");
+    assertThat(text(results.get(3)))
+        .contains("were not valid JSON")
+        .contains("the tool was not run");
     assertThat(lsRuns).hasValue(0);
     assertThat(text(results.get(4))).contains("alpha");
     // all of it went to the model on the next call
@@ -407,7 +517,14 @@ class AgentSessionTest {
     int firstResult = names.indexOf("message_start:toolResult");
     assertThat(names.subList(firstResult - 3, firstResult))
         .containsExactlyInAnyOrder("tool_end:read!", "tool_end:boom!", "tool_end:read");
-    assertThat(names).endsWith("turn_end", "turn_start", "message_start:assistant", "message_end:assistant", "turn_end", "agent_end");
+    assertThat(names)
+        .endsWith(
+            "turn_end",
+            "turn_start",
+            "message_start:assistant",
+            "message_end:assistant",
+            "turn_end",
+            "agent_end");
   }
 
   // ------------------------------------------------------------------ hooks
@@ -415,38 +532,51 @@ class AgentSessionTest {
   @Test
   void toolCallHooksBlockOrReplaceTheInputAndResultHooksPatchTheResult() throws Exception {
     List<String> ran = new CopyOnWriteArrayList<>();
-    Tool echo = tool("echo", (args, ctx) -> {
-      ran.add(args.path("text").asText());
-      return ToolResult.text("echo " + args.path("text").asText(), Json.object().put("n", 1));
-    });
-    AgentHooks hooks = new AgentHooks() {
-      @Override
-      public ToolCallDecision toolCall(ContentBlock.ToolCall call) {
-        return switch (call.arguments().path("text").asText()) {
-          case "forbidden" -> new ToolCallDecision.Block("not allowed here");
-          case "old" -> new ToolCallDecision.ReplaceInput(Json.object().put("text", "new"));
-          case "explode" -> throw new IllegalStateException("hook bug");
-          default -> new ToolCallDecision.Proceed();
-        };
-      }
+    Tool echo =
+        tool(
+            "echo",
+            (args, ctx) -> {
+              ran.add(args.path("text").asText());
+              return ToolResult.text(
+                  "echo " + args.path("text").asText(), Json.object().put("n", 1));
+            });
+    AgentHooks hooks =
+        new AgentHooks() {
+          @Override
+          public ToolCallDecision toolCall(ContentBlock.ToolCall call) {
+            return switch (call.arguments().path("text").asText()) {
+              case "forbidden" -> new ToolCallDecision.Block("not allowed here");
+              case "old" -> new ToolCallDecision.ReplaceInput(Json.object().put("text", "new"));
+              case "explode" -> throw new IllegalStateException("hook bug");
+              default -> new ToolCallDecision.Proceed();
+            };
+          }
 
-      @Override
-      public ToolResultPatch toolResult(ContentBlock.ToolCall call, List<ContentBlock> content,
-          Optional<JsonNode> details, boolean isError) {
-        if (call.arguments().path("text").asText().equals("patch me")) {
-          return new ToolResultPatch(Optional.of(List.of(new ContentBlock.Text("patched"))),
-              Optional.of(Json.object().put("patched", true)), Optional.of(true));
-        }
-        return ToolResultPatch.NONE;
-      }
-    };
-    AgentSession agent = agent(List.of(echo), hooks,
-        "{\"content\": ["
-            + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"forbidden\"}},"
-            + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"old\"}},"
-            + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"patch me\"}},"
-            + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"explode\"}}]}",
-        "{\"text\": \"ok\"}");
+          @Override
+          public ToolResultPatch toolResult(
+              ContentBlock.ToolCall call,
+              List<ContentBlock> content,
+              Optional<JsonNode> details,
+              boolean isError) {
+            if (call.arguments().path("text").asText().equals("patch me")) {
+              return new ToolResultPatch(
+                  Optional.of(List.of(new ContentBlock.Text("patched"))),
+                  Optional.of(Json.object().put("patched", true)),
+                  Optional.of(true));
+            }
+            return ToolResultPatch.NONE;
+          }
+        };
+    AgentSession agent =
+        agent(
+            List.of(echo),
+            hooks,
+            "{\"content\": ["
+                + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"forbidden\"}},"
+                + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"old\"}},"
+                + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"patch me\"}},"
+                + "{\"type\": \"toolCall\", \"name\": \"echo\", \"arguments\": {\"text\": \"explode\"}}]}",
+            "{\"text\": \"ok\"}");
 
     AgentSession.RunResult result = agent.prompt("go");
 
@@ -469,38 +599,47 @@ class AgentSessionTest {
 
   @Test
   void theContextHookChangesWhatTheModelReceivesButNotTheSession() throws Exception {
-    AgentHooks hooks = new AgentHooks() {
-      @Override
-      public List<AgentMessage> context(List<AgentMessage> messages) {
-        List<AgentMessage> out = new ArrayList<>();
-        out.add(new AgentMessage.User("REMEMBER: be brief", 1));
-        out.addAll(messages);
-        return out;
-      }
-    };
+    AgentHooks hooks =
+        new AgentHooks() {
+          @Override
+          public List<AgentMessage> context(List<AgentMessage> messages) {
+            List<AgentMessage> out = new ArrayList<>();
+            out.add(new AgentMessage.User("REMEMBER: be brief", 1));
+            out.addAll(messages);
+            return out;
+          }
+        };
     AgentSession agent = agent(List.of(), hooks, "{\"text\": \"brief\"}", "{\"text\": \"again\"}");
     agent.prompt("first");
     agent.prompt("second");
 
     assertThat(requests).hasSize(2);
-    assertThat(requests.get(0).messages()).extracting(AgentSessionTest::text).containsExactly("REMEMBER: be brief", "first");
-    assertThat(requests.get(1).messages()).extracting(AgentSessionTest::text)
+    assertThat(requests.get(0).messages())
+        .extracting(AgentSessionTest::text)
+        .containsExactly("REMEMBER: be brief", "first");
+    assertThat(requests.get(1).messages())
+        .extracting(AgentSessionTest::text)
         .containsExactly("REMEMBER: be brief", "first", "brief", "second");
-    assertThat(sessionMessages()).extracting(AgentSessionTest::text).containsExactly("first", "brief", "second", "again");
+    assertThat(sessionMessages())
+        .extracting(AgentSessionTest::text)
+        .containsExactly("first", "brief", "second", "again");
     assertThat(Files.readString(session.file().orElseThrow())).doesNotContain("REMEMBER");
   }
 
   @Test
   void inputHooksTransformOrHandleThePrompt() throws Exception {
-    AgentHooks hooks = new AgentHooks() {
-      @Override
-      public InputResult input(String text) {
-        if (text.startsWith("/local")) {
-          return new InputResult.Handled();
-        }
-        return text.startsWith("shout ") ? new InputResult.Transform(text.substring(6).toUpperCase()) : new InputResult.Continue();
-      }
-    };
+    AgentHooks hooks =
+        new AgentHooks() {
+          @Override
+          public InputResult input(String text) {
+            if (text.startsWith("/local")) {
+              return new InputResult.Handled();
+            }
+            return text.startsWith("shout ")
+                ? new InputResult.Transform(text.substring(6).toUpperCase())
+                : new InputResult.Continue();
+          }
+        };
     AgentSession agent = agent(List.of(), hooks, "{\"text\": \"heard\"}");
 
     AgentSession.RunResult handled = agent.prompt("/local thing");
@@ -513,7 +652,9 @@ class AgentSessionTest {
     AgentSession.RunResult transformed = agent.prompt("shout hello");
     assertThat(transformed.text()).isEqualTo("heard");
     assertThat(text(requests.getFirst().messages().getFirst())).isEqualTo("HELLO");
-    assertThat(sessionMessages()).extracting(AgentSessionTest::text).containsExactly("HELLO", "heard");
+    assertThat(sessionMessages())
+        .extracting(AgentSessionTest::text)
+        .containsExactly("HELLO", "heard");
   }
 
   // ------------------------------------------------------------------ steering and follow-ups
@@ -521,49 +662,81 @@ class AgentSessionTest {
   @Test
   void aSteeringMessageIsDeliveredBeforeTheNextModelCall() throws Exception {
     AgentSession[] self = new AgentSession[1];
-    Tool work = tool("work", (args, ctx) -> {
-      self[0].steer("actually, stop after this");
-      return ToolResult.text("worked");
-    });
-    AgentSession agent = agent(List.of(work), AgentHooks.NONE,
-        "{\"toolCalls\": [{\"name\": \"work\"}]}",
-        "{\"text\": \"stopping as asked\"}");
+    Tool work =
+        tool(
+            "work",
+            (args, ctx) -> {
+              self[0].steer("actually, stop after this");
+              return ToolResult.text("worked");
+            });
+    AgentSession agent =
+        agent(
+            List.of(work),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"work\"}]}",
+            "{\"text\": \"stopping as asked\"}");
     self[0] = agent;
 
     assertThat(agent.prompt("do work").text()).isEqualTo("stopping as asked");
 
     assertThat(requests).hasSize(2);
-    assertThat(requests.get(1).messages()).extracting(AgentMessage::role)
+    assertThat(requests.get(1).messages())
+        .extracting(AgentMessage::role)
         .containsExactly("user", "assistant", "toolResult", "user");
     assertThat(text(requests.get(1).messages().getLast())).isEqualTo("actually, stop after this");
-    assertThat(roles(sessionMessages())).containsExactly("user", "assistant", "toolResult", "user", "assistant");
-    assertThat(eventNames()).containsSubsequence("message_end:toolResult", "turn_end", "turn_start", "message_start:user",
-        "message_end:user", "message_start:assistant");
+    assertThat(roles(sessionMessages()))
+        .containsExactly("user", "assistant", "toolResult", "user", "assistant");
+    assertThat(eventNames())
+        .containsSubsequence(
+            "message_end:toolResult",
+            "turn_end",
+            "turn_start",
+            "message_start:user",
+            "message_end:user",
+            "message_start:assistant");
   }
 
   @Test
   void aFollowUpIsDeliveredWhenTheRunWouldEnd() throws Exception {
     AgentSession[] self = new AgentSession[1];
-    Tool work = tool("work", (args, ctx) -> {
-      self[0].followUp("now summarise");
-      return ToolResult.text("worked");
-    });
-    AgentSession agent = agent(List.of(work), AgentHooks.NONE,
-        "{\"toolCalls\": [{\"name\": \"work\"}]}",
-        "{\"text\": \"done working\"}",
-        "{\"text\": \"summary\"}");
+    Tool work =
+        tool(
+            "work",
+            (args, ctx) -> {
+              self[0].followUp("now summarise");
+              return ToolResult.text("worked");
+            });
+    AgentSession agent =
+        agent(
+            List.of(work),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"work\"}]}",
+            "{\"text\": \"done working\"}",
+            "{\"text\": \"summary\"}");
     self[0] = agent;
 
     AgentSession.RunResult result = agent.prompt("do work");
 
     assertThat(result.text()).isEqualTo("summary");
     // Not before the turn that would have been the last: only after it.
-    assertThat(roles(requests.get(1).messages())).containsExactly("user", "assistant", "toolResult");
-    assertThat(roles(requests.get(2).messages())).containsExactly("user", "assistant", "toolResult", "assistant", "user");
-    assertThat(sessionMessages()).extracting(AgentSessionTest::text)
+    assertThat(roles(requests.get(1).messages()))
+        .containsExactly("user", "assistant", "toolResult");
+    assertThat(roles(requests.get(2).messages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant", "user");
+    assertThat(sessionMessages())
+        .extracting(AgentSessionTest::text)
         .containsExactly("do work", "", "worked", "done working", "now summarise", "summary");
-    assertThat(eventNames()).containsSubsequence("message_end:assistant", "turn_end", "turn_start", "message_start:user",
-        "message_end:user", "message_start:assistant", "message_end:assistant", "turn_end", "agent_end");
+    assertThat(eventNames())
+        .containsSubsequence(
+            "message_end:assistant",
+            "turn_end",
+            "turn_start",
+            "message_start:user",
+            "message_end:user",
+            "message_start:assistant",
+            "message_end:assistant",
+            "turn_end",
+            "agent_end");
     assertThat(eventNames().stream().filter("agent_end"::equals)).hasSize(1);
   }
 
@@ -572,13 +745,17 @@ class AgentSessionTest {
   @Test
   void abortMidStreamKeepsWhatWasFinishedAndTheSessionGoesOn() throws Exception {
     Files.writeString(project.resolve("a.txt"), "alpha\n");
-    AgentSession agent = agent(builtin("read"), AgentHooks.NONE,
-        "{\"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
-        "{\"text\": \"This is a long answer that will never be finished.\", \"chunkSize\": 4, \"delayMs\": 20}",
-        "{\"text\": \"fresh start\"}");
+    AgentSession agent =
+        agent(
+            builtin("read"),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
+            "{\"text\": \"This is a long answer that will never be finished.\", \"chunkSize\": 4, \"delayMs\": 20}",
+            "{\"text\": \"fresh start\"}");
     AtomicInteger deltas = new AtomicInteger();
     agent.subscribe(e -> {
-      if (e instanceof AgentEvent.MessageUpdate u && u.update().get("type").asText().equals("text_delta")
+      if (e instanceof AgentEvent.MessageUpdate u
+          && u.update().get("type").asText().equals("text_delta")
           && deltas.incrementAndGet() == 3) {
         agent.abort();
       }
@@ -591,7 +768,8 @@ class AgentSessionTest {
     assertThat(last.stopReason()).isEqualTo("aborted");
     assertThat(last.errorMessage()).isPresent();
     assertThat(texts(last.content())).singleElement().isEqualTo("This is a lo");
-    assertThat(roles(sessionMessages())).containsExactly("user", "assistant", "toolResult", "assistant");
+    assertThat(roles(sessionMessages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant");
     assertThat(text(toolResults().getFirst())).contains("alpha");
     assertThat(eventNames()).endsWith("message_end:assistant", "turn_end", "agent_end");
     assertThat(agent.isIdle()).isTrue();
@@ -600,63 +778,87 @@ class AgentSessionTest {
     assertThat(next.failed()).isFalse();
     assertThat(next.text()).isEqualTo("fresh start");
     // the aborted message stays in the context, as the reference keeps it
-    assertThat(roles(requests.get(2).messages())).containsExactly("user", "assistant", "toolResult", "assistant", "user");
+    assertThat(roles(requests.get(2).messages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant", "user");
   }
 
   @Test
   void abortWhileAToolRunsEndsTheRunAsAborted() throws Exception {
     CountDownLatch started = new CountDownLatch(1);
-    Tool wait = tool("wait", (args, ctx) -> {
-      started.countDown();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!ctx.signal().aborted() && System.nanoTime() < deadline) {
-        Thread.onSpinWait();
-      }
-      return ctx.signal().aborted() ? ToolResult.error("Operation aborted") : ToolResult.text("waited");
-    });
-    AgentSession agent = agent(List.of(wait), AgentHooks.NONE,
-        "{\"toolCalls\": [{\"name\": \"wait\"}]}",
-        "{\"text\": \"never sent\"}",
-        "{\"text\": \"after the abort\"}");
-    Thread aborter = Thread.ofVirtual().start(() -> {
-      try {
-        if (started.await(10, TimeUnit.SECONDS)) {
-          agent.abort();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    Tool wait =
+        tool(
+            "wait",
+            (args, ctx) -> {
+              started.countDown();
+              long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+              while (!ctx.signal().aborted() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+              }
+              return ctx.signal().aborted()
+                  ? ToolResult.error("Operation aborted")
+                  : ToolResult.text("waited");
+            });
+    AgentSession agent =
+        agent(
+            List.of(wait),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"wait\"}]}",
+            "{\"text\": \"never sent\"}",
+            "{\"text\": \"after the abort\"}");
+    Thread aborter =
+        Thread.ofVirtual()
+            .start(() -> {
+              try {
+                if (started.await(10, TimeUnit.SECONDS)) {
+                  agent.abort();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
 
     AgentSession.RunResult result = agent.prompt("wait for it");
     aborter.join();
 
     assertThat(result.failed()).as("an aborted run is reported as failed").isTrue();
     assertThat(result.last().orElseThrow().stopReason()).isEqualTo("aborted");
-    assertThat(toolResults()).singleElement().satisfies(r -> {
-      assertThat(r.isError()).isTrue();
-      assertThat(text(r)).isEqualTo("Operation aborted");
-    });
-    assertThat(roles(sessionMessages())).containsExactly("user", "assistant", "toolResult", "assistant");
-    assertThat(eventNames()).endsWith("turn_end", "turn_start", "message_start:assistant", "message_end:assistant",
-        "turn_end", "agent_end");
+    assertThat(toolResults())
+        .singleElement()
+        .satisfies(r -> {
+          assertThat(r.isError()).isTrue();
+          assertThat(text(r)).isEqualTo("Operation aborted");
+        });
+    assertThat(roles(sessionMessages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant");
+    assertThat(eventNames())
+        .endsWith(
+            "turn_end",
+            "turn_start",
+            "message_start:assistant",
+            "message_end:assistant",
+            "turn_end",
+            "agent_end");
     assertThat(agent.isIdle()).isTrue();
   }
 
   @Test
   void anErrorTurnKeepsEarlierEntriesAndTheSessionCanBeContinued() throws Exception {
     Files.writeString(project.resolve("a.txt"), "alpha\n");
-    AgentSession agent = agent(builtin("read"), AgentHooks.NONE,
-        "{\"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
-        "{\"text\": \"partial\", \"error\": \"Server overloaded\", \"errorKind\": \"server\"}",
-        "{\"text\": \"back again\"}");
+    AgentSession agent =
+        agent(
+            builtin("read"),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"read\", \"arguments\": {\"path\": \"a.txt\"}}]}",
+            "{\"text\": \"partial\", \"error\": \"Server overloaded\", \"errorKind\": \"server\"}",
+            "{\"text\": \"back again\"}");
 
     AgentSession.RunResult failed = agent.prompt("read it");
 
     assertThat(failed.failed()).isTrue();
     assertThat(failed.last().orElseThrow().stopReason()).isEqualTo("error");
     assertThat(failed.last().orElseThrow().errorMessage()).contains("Server overloaded");
-    assertThat(roles(sessionMessages())).containsExactly("user", "assistant", "toolResult", "assistant");
+    assertThat(roles(sessionMessages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant");
     assertThat(eventNames()).endsWith("message_end:assistant", "turn_end", "agent_end");
 
     Path file = session.file().orElseThrow();
@@ -664,29 +866,62 @@ class AgentSessionTest {
     session = Session.open(file);
     AgentSession again = agent(builtin("read"), AgentHooks.NONE, "{\"text\": \"back again\"}");
     assertThat(again.prompt("continue").text()).isEqualTo("back again");
-    assertThat(roles(requests.getLast().messages())).containsExactly("user", "assistant", "toolResult", "assistant", "user");
-    assertThat(roles(sessionMessages())).containsExactly("user", "assistant", "toolResult", "assistant", "user", "assistant");
+    assertThat(roles(requests.getLast().messages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant", "user");
+    assertThat(roles(sessionMessages()))
+        .containsExactly("user", "assistant", "toolResult", "assistant", "user", "assistant");
   }
 
   // ------------------------------------------------------------------ settings
 
   @Test
   void modelAndThinkingChangesAreRecordedWhenTheyDifferFromThePath() throws Exception {
-    Model other = new Model("other-model", "Other", Api.SCRIPTED, "scripted", "file:", true, true, ModelCost.FREE,
-        200_000, 32_000, Map.of(), null, null);
-    ScriptedProvider turns = ScriptedProvider.parse("t", List.of("{\"text\": \"1\"}", "{\"text\": \"2\"}",
-        "{\"text\": \"3\"}", "{\"text\": \"4\"}"));
-    AgentSession agent = new AgentSession(session, project, ScriptedProvider.MODEL, turns, ThinkingLevel.OFF, "s",
-        List.of(), AgentHooks.NONE, Clock.systemUTC());
+    Model other =
+        new Model(
+            "other-model",
+            "Other",
+            Api.SCRIPTED,
+            "scripted",
+            "file:",
+            true,
+            true,
+            ModelCost.FREE,
+            200_000,
+            32_000,
+            Map.of(),
+            null,
+            null);
+    ScriptedProvider turns =
+        ScriptedProvider.parse(
+            "t",
+            List.of(
+                "{\"text\": \"1\"}",
+                "{\"text\": \"2\"}",
+                "{\"text\": \"3\"}",
+                "{\"text\": \"4\"}"));
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            ScriptedProvider.MODEL,
+            turns,
+            ThinkingLevel.OFF,
+            "s",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
 
     agent.prompt("one");
     List<String> types = session.entries().stream().map(SessionEntry::type).toList();
     // a new session has no model yet; "off" is the default level, so it is not written
     assertThat(types).containsExactly("model_change", "message", "message");
-    assertThat(session.entries().getFirst()).isInstanceOfSatisfying(SessionEntry.ModelChange.class, c -> {
-      assertThat(c.provider()).isEqualTo("scripted");
-      assertThat(c.modelId()).isEqualTo("scripted");
-    });
+    assertThat(session.entries().getFirst())
+        .isInstanceOfSatisfying(
+            SessionEntry.ModelChange.class,
+            c -> {
+              assertThat(c.provider()).isEqualTo("scripted");
+              assertThat(c.modelId()).isEqualTo("scripted");
+            });
 
     agent.prompt("two"); // nothing changed: nothing recorded
     assertThat(session.entries()).hasSize(5);
@@ -695,13 +930,18 @@ class AgentSessionTest {
     agent.setThinking(ThinkingLevel.HIGH);
     agent.prompt("three");
     List<SessionEntry> entries = session.entries();
-    assertThat(entries.subList(5, entries.size())).extracting(SessionEntry::type)
+    assertThat(entries.subList(5, entries.size()))
+        .extracting(SessionEntry::type)
         .containsExactly("model_change", "thinking_level_change", "message", "message");
-    assertThat(entries.get(5)).isInstanceOfSatisfying(SessionEntry.ModelChange.class,
-        c -> assertThat(c.modelId()).isEqualTo("other-model"));
-    assertThat(entries.get(6)).isInstanceOfSatisfying(SessionEntry.ThinkingLevelChange.class,
-        c -> assertThat(c.thinkingLevel()).isEqualTo("high"));
-    assertThat(((AgentMessage.Assistant) ((SessionEntry.Message) entries.get(8)).message()).model()).isEqualTo("other-model");
+    assertThat(entries.get(5))
+        .isInstanceOfSatisfying(
+            SessionEntry.ModelChange.class, c -> assertThat(c.modelId()).isEqualTo("other-model"));
+    assertThat(entries.get(6))
+        .isInstanceOfSatisfying(
+            SessionEntry.ThinkingLevelChange.class,
+            c -> assertThat(c.thinkingLevel()).isEqualTo("high"));
+    assertThat(((AgentMessage.Assistant) ((SessionEntry.Message) entries.get(8)).message()).model())
+        .isEqualTo("other-model");
     assertThat(session.buildContext().thinkingLevel()).isEqualTo("high");
 
     agent.prompt("four");

@@ -18,8 +18,16 @@ class AgentUserBashTest {
   @TempDir Path dir;
 
   private AgentSession agent(Session s) throws Exception {
-    return new AgentSession(s, dir, ScriptedProvider.MODEL, ScriptedProvider.parse("t", List.of()), ThinkingLevel.OFF,
-        "system", List.of(), AgentHooks.NONE, Clock.systemUTC());
+    return new AgentSession(
+        s,
+        dir,
+        ScriptedProvider.MODEL,
+        ScriptedProvider.parse("t", List.of()),
+        ThinkingLevel.OFF,
+        "system",
+        List.of(),
+        AgentHooks.NONE,
+        Clock.systemUTC());
   }
 
   @Test
@@ -38,7 +46,8 @@ class AgentUserBashTest {
       assertThat(hidden.excluded()).isTrue();
       List<AgentMessage> llm = LlmMessages.convert(s.buildContext().messages());
       assertThat(llm).hasSize(2);
-      assertThat(((AgentMessage.User) llm.get(1)).content().text("")).contains("Command exited with code 3");
+      assertThat(((AgentMessage.User) llm.get(1)).content().text(""))
+          .contains("Command exited with code 3");
     }
   }
 
@@ -46,14 +55,15 @@ class AgentUserBashTest {
   void abortStopsALongCommand() throws Exception {
     try (Session s = Session.inMemory(dir.toString(), Clock.systemUTC())) {
       AgentSession agent = agent(s);
-      Thread.ofVirtual().start(() -> {
-        try {
-          Thread.sleep(300);
-        } catch (InterruptedException ignored) {
-          return;
-        }
-        agent.abort();
-      });
+      Thread.ofVirtual()
+          .start(() -> {
+            try {
+              Thread.sleep(300);
+            } catch (InterruptedException ignored) {
+              return;
+            }
+            agent.abort();
+          });
       long start = System.nanoTime();
       AgentMessage.BashExecution r = agent.runUserBash("sleep 20", false, null);
       assertThat(r.cancelled()).isTrue();

@@ -1,10 +1,9 @@
 package dev.graft.runtime.agent;
 
-import dev.graft.runtime.events.AgentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
@@ -61,16 +60,25 @@ class HookMessagesTest {
 
   private record Recording(LlmProvider inner, List<LlmRequest> requests) implements LlmProvider {
     @Override
-    public AgentMessage.Assistant stream(LlmRequest request, Consumer<? super StreamEvent> listener) {
+    public AgentMessage.Assistant stream(
+        LlmRequest request, Consumer<? super StreamEvent> listener) {
       requests.add(request);
       return inner.stream(request, listener);
     }
   }
 
   private AgentSession agent(List<Tool> tools, String... turns) throws Exception {
-    AgentSession agent = new AgentSession(session, project, ScriptedProvider.MODEL,
-        new Recording(ScriptedProvider.parse("turns.jsonl", List.of(turns)), requests), ThinkingLevel.OFF,
-        "You are a test.", tools, AgentHooks.NONE, Clock.systemUTC());
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            ScriptedProvider.MODEL,
+            new Recording(ScriptedProvider.parse("turns.jsonl", List.of(turns)), requests),
+            ThinkingLevel.OFF,
+            "You are a test.",
+            tools,
+            AgentHooks.NONE,
+            Clock.systemUTC());
     agent.subscribe(events::add);
     return agent;
   }
@@ -102,33 +110,44 @@ class HookMessagesTest {
   }
 
   private static AgentMessage.Custom note(String text) {
-    return new AgentMessage.Custom("note", MessageContent.of(text), true, Optional.empty(), 0, null);
+    return new AgentMessage.Custom(
+        "note", MessageContent.of(text), true, Optional.empty(), 0, null);
   }
 
   /** The texts the model was sent in request {@code i}, one per message. */
   private List<String> sent(int i) {
-    return requests.get(i).messages().stream().map(m -> switch (m) {
-      case AgentMessage.User u -> u.content().text("\n");
-      case AgentMessage.Assistant a -> new MessageContent.Blocks(a.content()).text("\n");
-      case AgentMessage.ToolResult t -> new MessageContent.Blocks(t.content()).text("\n");
-      default -> m.role();
-    }).toList();
+    return requests.get(i).messages().stream()
+        .map(m ->
+            switch (m) {
+              case AgentMessage.User u -> u.content().text("\n");
+              case AgentMessage.Assistant a -> new MessageContent.Blocks(a.content()).text("\n");
+              case AgentMessage.ToolResult t -> new MessageContent.Blocks(t.content()).text("\n");
+              default -> m.role();
+            })
+        .toList();
   }
 
   private List<String> customEntries() {
-    return session.entries().stream().filter(SessionEntry.CustomMessage.class::isInstance)
-        .map(e -> ((SessionEntry.CustomMessage) e).content().text("")).toList();
+    return session.entries().stream()
+        .filter(SessionEntry.CustomMessage.class::isInstance)
+        .map(e -> ((SessionEntry.CustomMessage) e).content().text(""))
+        .toList();
   }
 
   @Test
   void whileRunningACustomMessageSteersByDefaultAndFollowsUpWhenAsked() throws Exception {
     AgentSession[] self = new AgentSession[1];
-    Tool work = tool(() -> {
-      self[0].sendCustomMessage(note("steered"), Optional.empty(), true);
-      self[0].sendCustomMessage(note("later"), Optional.of(Delivery.FOLLOW_UP), false);
-    });
-    AgentSession agent = agent(List.of(work), "{\"toolCalls\": [{\"name\": \"work\"}]}", "{\"text\": \"saw it\"}",
-        "{\"text\": \"and the follow-up\"}");
+    Tool work =
+        tool(() -> {
+          self[0].sendCustomMessage(note("steered"), Optional.empty(), true);
+          self[0].sendCustomMessage(note("later"), Optional.of(Delivery.FOLLOW_UP), false);
+        });
+    AgentSession agent =
+        agent(
+            List.of(work),
+            "{\"toolCalls\": [{\"name\": \"work\"}]}",
+            "{\"text\": \"saw it\"}",
+            "{\"text\": \"and the follow-up\"}");
     self[0] = agent;
 
     AgentSession.RunResult result = agent.prompt("go");
@@ -170,7 +189,9 @@ class HookMessagesTest {
     assertThat(agent.hasRequestedTurn()).isFalse();
     assertThat(agent.runRequestedTurns()).isEmpty();
     assertThat(requests).isEmpty();
-    assertThat(ended.await(10, TimeUnit.SECONDS)).as("message_end for the recorded message").isTrue();
+    assertThat(ended.await(10, TimeUnit.SECONDS))
+        .as("message_end for the recorded message")
+        .isTrue();
     agent.prompt("now");
     assertThat(sent(0)).containsExactly("just so you know", "now");
   }
@@ -199,12 +220,17 @@ class HookMessagesTest {
     AtomicInteger asked = new AtomicInteger();
     agent.onTurnRequested(asked::incrementAndGet);
 
-    agent.sendUserMessage("what is this?", List.of(new ContentBlock.Image("aGk=", "image/png", null)), Optional.empty());
+    agent.sendUserMessage(
+        "what is this?",
+        List.of(new ContentBlock.Image("aGk=", "image/png", null)),
+        Optional.empty());
 
     assertThat(asked).hasValue(1);
-    assertThat(agent.runRequestedTurns()).hasValueSatisfying(r -> assertThat(r.text()).isEqualTo("a red dot"));
+    assertThat(agent.runRequestedTurns())
+        .hasValueSatisfying(r -> assertThat(r.text()).isEqualTo("a red dot"));
     AgentMessage.User user = (AgentMessage.User) requests.getFirst().messages().getFirst();
-    assertThat(((MessageContent.Blocks) user.content()).blocks()).hasSize(2)
+    assertThat(((MessageContent.Blocks) user.content()).blocks())
+        .hasSize(2)
         .satisfies(b -> assertThat(b.get(1)).isInstanceOf(ContentBlock.Image.class));
   }
 
@@ -212,15 +238,17 @@ class HookMessagesTest {
   void aUserMessageWhileRunningNeedsADelivery() throws Exception {
     AgentSession[] self = new AgentSession[1];
     List<String> refused = new CopyOnWriteArrayList<>();
-    Tool work = tool(() -> {
-      try {
-        self[0].sendUserMessage("no delivery", List.of(), Optional.empty());
-      } catch (IllegalStateException e) {
-        refused.add(e.getMessage());
-      }
-      self[0].sendUserMessage("steered in", List.of(), Optional.of(Delivery.STEER));
-    });
-    AgentSession agent = agent(List.of(work), "{\"toolCalls\": [{\"name\": \"work\"}]}", "{\"text\": \"ok\"}");
+    Tool work =
+        tool(() -> {
+          try {
+            self[0].sendUserMessage("no delivery", List.of(), Optional.empty());
+          } catch (IllegalStateException e) {
+            refused.add(e.getMessage());
+          }
+          self[0].sendUserMessage("steered in", List.of(), Optional.of(Delivery.STEER));
+        });
+    AgentSession agent =
+        agent(List.of(work), "{\"toolCalls\": [{\"name\": \"work\"}]}", "{\"text\": \"ok\"}");
     self[0] = agent;
 
     agent.prompt("go");

@@ -16,8 +16,10 @@ class JobSlotTest {
     JobSlot.Lease lease = slot.take(first, "first");
     assertThat(slot.isFree()).isFalse();
     assertThat(slot.current()).containsSame(first);
-    assertThatThrownBy(() -> slot.take(new AbortSignal(), "compact between turns: the agent is running"))
-        .isInstanceOf(IllegalStateException.class).hasMessage("compact between turns: the agent is running");
+    assertThatThrownBy(
+            () -> slot.take(new AbortSignal(), "compact between turns: the agent is running"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("compact between turns: the agent is running");
     assertThat(slot.current()).as("a refused job leaves the holder in place").containsSame(first);
     lease.close();
     assertThat(slot.isFree()).isTrue();
@@ -51,13 +53,14 @@ class JobSlotTest {
   void awaitFreeReturnsWhenTheJobEnds() throws Exception {
     JobSlot slot = new JobSlot();
     JobSlot.Lease lease = slot.take(new AbortSignal(), "busy");
-    CompletableFuture<Void> waited = CompletableFuture.runAsync(() -> {
-      try {
-        slot.awaitFree();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Void> waited =
+        CompletableFuture.runAsync(() -> {
+          try {
+            slot.awaitFree();
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
     Thread.sleep(50);
     assertThat(waited).isNotDone();
     lease.close();

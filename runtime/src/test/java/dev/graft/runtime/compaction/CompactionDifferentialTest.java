@@ -12,8 +12,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,11 +44,16 @@ class CompactionDifferentialTest {
     int fixedCases = 0;
     for (Map.Entry<String, JsonNode> session : recorded.properties()) {
       Path copy = temp.resolve(session.getKey() + ".jsonl");
-      Files.copy(root.resolve(session.getKey()).resolve("session.jsonl"), copy, StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          root.resolve(session.getKey()).resolve("session.jsonl"),
+          copy,
+          StandardCopyOption.REPLACE_EXISTING);
       try (Session s = Session.open(copy)) {
         for (Map.Entry<String, JsonNode> t : session.getValue().get("tokens").properties()) {
           AgentMessage m = ((SessionEntry.Message) s.entry(t.getKey()).orElseThrow()).message();
-          assertThat(TokenEstimate.of(m)).as("%s %s", session.getKey(), t.getKey()).isEqualTo(t.getValue().asLong());
+          assertThat(TokenEstimate.of(m))
+              .as("%s %s", session.getKey(), t.getKey())
+              .isEqualTo(t.getValue().asLong());
           estimates++;
         }
         for (JsonNode c : session.getValue().get("cases")) {
@@ -56,14 +63,23 @@ class CompactionDifferentialTest {
           int end = c.get("end").asInt();
           CutPoint cut = CutPoint.find(path, start, end, c.get("keep").asLong());
           if (budgetFilledAfterLastCutPoint(path, start, end, c.get("keep").asLong())) {
-            // The reference's bug (it keeps everything there): graft cuts at the latest valid point.
+            // The reference's bug (it keeps everything there): graft cuts at the latest valid
+            // point.
             List<Integer> points = CutPoint.validCutPoints(path, start, end);
-            assertThat(cut.firstKeptEntryIndex()).as("%s %s", session.getKey(), c).isLessThanOrEqualTo(points.getLast());
-            assertThat(cut.firstKeptEntryIndex()).isGreaterThan(c.get("firstKeptEntryIndex").asInt() - 1);
+            assertThat(cut.firstKeptEntryIndex())
+                .as("%s %s", session.getKey(), c)
+                .isLessThanOrEqualTo(points.getLast());
+            assertThat(cut.firstKeptEntryIndex())
+                .isGreaterThan(c.get("firstKeptEntryIndex").asInt() - 1);
             fixedCases++;
           } else {
-            assertThat(cut).as("%s %s", session.getKey(), c)
-                .isEqualTo(new CutPoint(c.get("firstKeptEntryIndex").asInt(), c.get("turnStartIndex").asInt(), c.get("isSplitTurn").asBoolean()));
+            assertThat(cut)
+                .as("%s %s", session.getKey(), c)
+                .isEqualTo(
+                    new CutPoint(
+                        c.get("firstKeptEntryIndex").asInt(),
+                        c.get("turnStartIndex").asInt(),
+                        c.get("isSplitTurn").asBoolean()));
           }
           if (cut.isSplitTurn()) {
             splitTurns++;
@@ -71,12 +87,20 @@ class CompactionDifferentialTest {
           cases++;
         }
         for (JsonNode b : session.getValue().get("branches")) {
-          BranchSummary.Abandoned abandoned = BranchSummary.collect(s, java.util.Optional.of(b.get("from").asText()), b.get("to").asText());
-          assertThat(abandoned.entries()).extracting(SessionEntry::id).as("%s %s", session.getKey(), b)
+          BranchSummary.Abandoned abandoned =
+              BranchSummary.collect(s, Optional.of(b.get("from").asText()), b.get("to").asText());
+          assertThat(abandoned.entries())
+              .extracting(SessionEntry::id)
+              .as("%s %s", session.getKey(), b)
               .containsExactlyElementsOf(ids(b.get("entries")));
-          assertThat(abandoned.commonAncestorId().orElse(null)).isEqualTo(b.get("commonAncestorId").isNull() ? null : b.get("commonAncestorId").asText());
-          BranchSummary.Prepared prepared = BranchSummary.prepare(abandoned.entries(), b.get("budget").asLong());
-          assertThat(prepared.messages()).as("%s %s", session.getKey(), b).hasSize(b.get("messages").asInt());
+          assertThat(abandoned.commonAncestorId().orElse(null))
+              .isEqualTo(
+                  b.get("commonAncestorId").isNull() ? null : b.get("commonAncestorId").asText());
+          BranchSummary.Prepared prepared =
+              BranchSummary.prepare(abandoned.entries(), b.get("budget").asLong());
+          assertThat(prepared.messages())
+              .as("%s %s", session.getKey(), b)
+              .hasSize(b.get("messages").asInt());
           assertThat(prepared.tokens()).isEqualTo(b.get("totalTokens").asLong());
           branches++;
         }
@@ -84,13 +108,16 @@ class CompactionDifferentialTest {
     }
     assertThat(cases).isGreaterThan(1000);
     assertThat(branches).isGreaterThan(300);
-    assertThat(fixedCases).as("the fixtures must hit the reference's fallback bug").isGreaterThan(5);
+    assertThat(fixedCases)
+        .as("the fixtures must hit the reference's fallback bug")
+        .isGreaterThan(5);
     assertThat(estimates).isGreaterThan(1000);
     assertThat(splitTurns).as("the fixtures must exercise split turns").isGreaterThan(20);
   }
 
   /** Whether the walk back fills the budget at a message after the last valid cut point. */
-  private static boolean budgetFilledAfterLastCutPoint(List<SessionEntry> path, int start, int end, long keep) {
+  private static boolean budgetFilledAfterLastCutPoint(
+      List<SessionEntry> path, int start, int end, long keep) {
     List<Integer> points = CutPoint.validCutPoints(path, start, end);
     if (points.isEmpty()) {
       return false;
@@ -108,7 +135,7 @@ class CompactionDifferentialTest {
   }
 
   private static List<String> ids(JsonNode array) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     array.forEach(x -> out.add(x.asText()));
     return out;
   }
@@ -119,7 +146,8 @@ class CompactionDifferentialTest {
     int checked = 0;
     for (String name : List.of("s0", "s11", "s23", "s42")) {
       Path copy = temp.resolve(name + "-ctx.jsonl");
-      Files.copy(root.resolve(name).resolve("session.jsonl"), copy, StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          root.resolve(name).resolve("session.jsonl"), copy, StandardCopyOption.REPLACE_EXISTING);
       JsonNode expected = gz(root.resolve(name).resolve("expected.json.gz")).get("cases");
       try (Session s = Session.open(copy)) {
         for (Map.Entry<String, JsonNode> c : expected.properties()) {

@@ -16,7 +16,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Compacting a context the hooks shaped: what the model was shown is summarised, and the kept part starts at an entry. */
+/**
+ * Compacting a context the hooks shaped: what the model was shown is summarised, and the kept part
+ * starts at an entry.
+ */
 class ShapedCompactionTest {
   @TempDir Path dir;
 
@@ -40,16 +43,20 @@ class ShapedCompactionTest {
       List<SessionEntry> path = s.branchPath();
       // a hook hid tasks 1 and 2 behind its summary
       List<AgentMessage> shaped = new ArrayList<>();
-      shaped.add(new AgentMessage.Custom("stack_pop", MessageContent.of("POPPED SUMMARY"), true, Optional.empty(), 5, null));
+      shaped.add(
+          new AgentMessage.Custom(
+              "stack_pop", MessageContent.of("POPPED SUMMARY"), true, Optional.empty(), 5, null));
       shaped.add(EntryMessages.of(path.get(2)).orElseThrow());
       shaped.add(EntryMessages.of(path.get(3)).orElseThrow());
       CompactionPreparation p = Compactor.prepare(path, shaped, KEEP_LITTLE).orElseThrow();
-      assertThat(p.messagesToSummarize()).extracting(ShapedCompactionTest::text)
+      assertThat(p.messagesToSummarize())
+          .extracting(ShapedCompactionTest::text)
           .containsExactly("POPPED SUMMARY", "task 3 " + "x".repeat(200));
       assertThat(p.firstKeptEntryId()).isEqualTo(path.get(3).id());
       assertThat(p.previousSummary()).isEmpty();
       // graft's own context: the path's own preparation
-      CompactionPreparation own = Compactor.prepare(path, s.buildContext().messages(), KEEP_LITTLE).orElseThrow();
+      CompactionPreparation own =
+          Compactor.prepare(path, s.buildContext().messages(), KEEP_LITTLE).orElseThrow();
       CompactionPreparation plain = Compactor.prepare(path, KEEP_LITTLE).orElseThrow();
       assertThat(own.messagesToSummarize()).isEqualTo(plain.messagesToSummarize());
       assertThat(own.firstKeptEntryId()).isEqualTo(plain.firstKeptEntryId());
@@ -64,16 +71,20 @@ class ShapedCompactionTest {
       s.appendMessage(new AgentMessage.User("task 3", 3));
       List<SessionEntry> path = s.branchPath();
       List<AgentMessage> shaped = new ArrayList<>();
-      shaped.add(new AgentMessage.Custom("note", MessageContent.of("A HOOK'S NOTE"), true, Optional.empty(), 4, null));
+      shaped.add(
+          new AgentMessage.Custom(
+              "note", MessageContent.of("A HOOK'S NOTE"), true, Optional.empty(), 4, null));
       path.forEach(e -> EntryMessages.of(e).ifPresent(shaped::add));
       CompactionSettings keepMuch = new CompactionSettings(true, 16_384, 5_000);
       // the reference's rule keeps from the log (it alone holds the 5,000 tokens to keep)
-      assertThat(Compactor.prepare(path, shaped, keepMuch).orElseThrow().firstKeptEntryId()).isEqualTo(path.get(1).id());
+      assertThat(Compactor.prepare(path, shaped, keepMuch).orElseThrow().firstKeptEntryId())
+          .isEqualTo(path.get(1).id());
       // larger than 8,000 tokens by itself: summarised
       CompactionPreparation p = Compactor.prepare(path, shaped, keepMuch, 8_000).orElseThrow();
       assertThat(p.firstKeptEntryId()).isEqualTo(path.get(2).id());
-      assertThat(p.messagesToSummarize()).extracting(ShapedCompactionTest::text).containsExactly("A HOOK'S NOTE", "task 1",
-          "a pasted log " + "y".repeat(40_000));
+      assertThat(p.messagesToSummarize())
+          .extracting(ShapedCompactionTest::text)
+          .containsExactly("A HOOK'S NOTE", "task 1", "a pasted log " + "y".repeat(40_000));
     }
   }
 
@@ -96,10 +107,11 @@ class ShapedCompactionTest {
       for (int i : new int[] {0, 2, 1, 3}) {
         swapped.add(EntryMessages.of(path.get(i)).orElseThrow());
       }
-      assertThat(Compactor.prepare(path, swapped, KEEP_LITTLE)).hasValueSatisfying(p -> {
-        assertThat(p.firstKeptEntryId()).isEqualTo(path.get(3).id());
-        assertThat(p.messagesToSummarize()).hasSize(3);
-      });
+      assertThat(Compactor.prepare(path, swapped, KEEP_LITTLE))
+          .hasValueSatisfying(p -> {
+            assertThat(p.firstKeptEntryId()).isEqualTo(path.get(3).id());
+            assertThat(p.messagesToSummarize()).hasSize(3);
+          });
     }
   }
 }

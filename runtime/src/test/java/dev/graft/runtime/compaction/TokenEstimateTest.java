@@ -12,17 +12,32 @@ import org.junit.jupiter.api.Test;
 
 class TokenEstimateTest {
   private static AgentMessage.Assistant assistant(String stop, long total) {
-    return new AgentMessage.Assistant(List.of(new ContentBlock.Text("ok")), "a", "p", "m",
-        new Usage(0, 0, 0, 0, total, null, null), stop, Optional.empty(), 1, null);
+    return new AgentMessage.Assistant(
+        List.of(new ContentBlock.Text("ok")),
+        "a",
+        "p",
+        "m",
+        new Usage(0, 0, 0, 0, total, null, null),
+        stop,
+        Optional.empty(),
+        1,
+        null);
   }
 
   @Test
   void contextUsesTheLastGoodUsagePlusEstimatesAfterIt() {
     var user = new AgentMessage.User("x".repeat(41), 1); // 11 tokens
-    var image = new AgentMessage.User(new MessageContent.Blocks(List.of(new ContentBlock.Image("AAAA", "image/png", null))), 1, null);
+    var image =
+        new AgentMessage.User(
+            new MessageContent.Blocks(List.of(new ContentBlock.Image("AAAA", "image/png", null))),
+            1,
+            null);
     assertThat(TokenEstimate.of(user)).isEqualTo(11);
-    assertThat(TokenEstimate.of(image)).as("images count only in tool results and custom messages").isZero();
-    var context = List.<AgentMessage>of(user, assistant("stop", 500), user, assistant("error", 9_999), user);
+    assertThat(TokenEstimate.of(image))
+        .as("images count only in tool results and custom messages")
+        .isZero();
+    var context =
+        List.<AgentMessage>of(user, assistant("stop", 500), user, assistant("error", 9_999), user);
     TokenEstimate.ContextTokens tokens = TokenEstimate.ofContext(context);
     assertThat(tokens.usageTokens()).isEqualTo(500);
     assertThat(tokens.lastUsageIndex()).hasValue(1);

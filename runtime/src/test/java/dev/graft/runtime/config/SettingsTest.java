@@ -13,52 +13,78 @@ class SettingsTest {
 
   @Test
   void projectSettingsWinAndBadValuesAreReportedNotUsed() throws Exception {
-    Files.writeString(home.resolve("settings.json"), """
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
         // global
         {"compaction": {"reserveTokens": 8000, "keepRecentTokens": 10000,}, "theme": "dark"}
         """);
     Files.createDirectories(project.resolve(".graft"));
-    Files.writeString(project.resolve(".graft/settings.json"), """
+    Files.writeString(
+        project.resolve(".graft/settings.json"),
+        """
         {"compaction": {"keepRecentTokens": -5, "enabled": false}}
         """);
     Settings s = Settings.load(new GraftHome(home), project);
     assertThat(s.compaction()).isEqualTo(new CompactionSettings(false, 8000, 10000));
-    assertThat(s.problems()).singleElement().asString()
-        .contains(".graft/settings.json").contains("compaction.keepRecentTokens must be a whole number");
+    assertThat(s.problems())
+        .singleElement()
+        .asString()
+        .contains(".graft/settings.json")
+        .contains("compaction.keepRecentTokens must be a whole number");
   }
 
   @Test
   void missingOrBrokenFilesFallBackToDefaults() throws Exception {
-    assertThat(Settings.load(new GraftHome(home), project).compaction()).isEqualTo(CompactionSettings.DEFAULTS);
+    assertThat(Settings.load(new GraftHome(home), project).compaction())
+        .isEqualTo(CompactionSettings.DEFAULTS);
     Files.writeString(home.resolve("settings.json"), "{oops");
     Settings s = Settings.load(new GraftHome(home), project);
     assertThat(s.compaction()).isEqualTo(CompactionSettings.DEFAULTS);
-    assertThat(s.problems()).singleElement().asString().contains("settings.json").endsWith("ignored");
+    assertThat(s.problems())
+        .singleElement()
+        .asString()
+        .contains("settings.json")
+        .endsWith("ignored");
   }
 
   @Test
   void scriptModelCallsAreSetGloballyAndAProjectMayOnlyLowerThem() throws Exception {
-    assertThat(Settings.load(new GraftHome(home), project).scriptModelCalls()).isEqualTo(new ModelCallBudget(100, 4));
-    Files.writeString(home.resolve("settings.json"), """
+    assertThat(Settings.load(new GraftHome(home), project).scriptModelCalls())
+        .isEqualTo(new ModelCallBudget(100, 4));
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
         {"scripts": {"modelCallsPerRun": 30, "modelCallsInFlight": 8}}
         """);
     Files.createDirectories(project.resolve(".graft"));
-    Files.writeString(project.resolve(".graft/settings.json"), """
+    Files.writeString(
+        project.resolve(".graft/settings.json"),
+        """
         {"scripts": {"modelCallsPerRun": 1000, "modelCallsInFlight": 2}}
         """);
     Settings s = Settings.load(new GraftHome(home), project);
     assertThat(s.scriptModelCalls()).isEqualTo(new ModelCallBudget(30, 2));
-    assertThat(s.problems()).singleElement().asString().contains(".graft/settings.json")
-        .endsWith("scripts.modelCallsPerRun may only lower the limit in a project (1000 > 30); ignored");
+    assertThat(s.problems())
+        .singleElement()
+        .asString()
+        .contains(".graft/settings.json")
+        .endsWith(
+            "scripts.modelCallsPerRun may only lower the limit in a project (1000 > 30); ignored");
 
-    Files.writeString(home.resolve("settings.json"), """
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
         {"scripts": {"modelCallsPerRun": -1, "modelCallsInFlight": 0.5}}
         """);
     Files.delete(project.resolve(".graft/settings.json"));
     s = Settings.load(new GraftHome(home), project);
     assertThat(s.scriptModelCalls()).isEqualTo(ModelCallBudget.DEFAULTS);
-    assertThat(s.problems()).containsExactly(
-        home.resolve("settings.json") + ": scripts.modelCallsPerRun must be a whole number from 0 to 100000; ignored",
-        home.resolve("settings.json") + ": scripts.modelCallsInFlight must be a whole number from 1 to 100; ignored");
+    assertThat(s.problems())
+        .containsExactly(
+            home.resolve("settings.json")
+                + ": scripts.modelCallsPerRun must be a whole number from 0 to 100000; ignored",
+            home.resolve("settings.json")
+                + ": scripts.modelCallsInFlight must be a whole number from 1 to 100; ignored");
   }
 }

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 
 /**
  * Fuzzes session loading: any bytes after a valid header either load (bad lines skipped with
- * warnings, context building defined) or are refused with a SessionFileException, and the file
- * is never changed. Seeds under src/test/resources/.../SessionFileFuzzTestInputs replay in every
- * run; JAZZER_FUZZ=1 fuzzes (bench/fuzz.sh).
+ * warnings, context building defined) or are refused with a SessionFileException, and the file is
+ * never changed. Seeds under src/test/resources/.../SessionFileFuzzTestInputs replay in every run;
+ * JAZZER_FUZZ=1 fuzzes (bench/fuzz.sh).
  */
 class SessionFileFuzzTest {
   private static final String HEADER =

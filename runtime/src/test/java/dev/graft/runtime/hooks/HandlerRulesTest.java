@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each event's rules for the several handlers of one script (HandlerRules), as the hook points
- * define them and the scripting bridge reads them: what the next handler is handed, what stops
- * the script's handlers, how their answers merge, and whether they are read at all.
+ * define them and the scripting bridge reads them: what the next handler is handed, what stops the
+ * script's handlers, how their answers merge, and whether they are read at all.
  */
 class HandlerRulesTest {
   private static ObjectNode json(String text) {
@@ -34,11 +34,17 @@ class HandlerRulesTest {
   @Test
   void aToolCallBlockStopsAndAnInputIsTheNextHandlersInput() {
     HandlerRules rules = HookEvents.rules("tool_call");
-    ObjectNode seen = json("{\"type\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"ls\"}}");
-    assertThat(rules.nextHandler(seen, json("{\"block\":true,\"reason\":\"no\"}"))).isInstanceOf(HandlerRules.Next.Stop.class);
+    ObjectNode seen =
+        json("{\"type\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"ls\"}}");
+    assertThat(rules.nextHandler(seen, json("{\"block\":true,\"reason\":\"no\"}")))
+        .isInstanceOf(HandlerRules.Next.Stop.class);
     JsonNode next = handed(rules.nextHandler(seen, json("{\"input\":{\"command\":\"ls -a\"}}")));
-    assertThat(next.toString()).isEqualTo("{\"type\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"ls -a\"}}");
-    assertThat(seen.path("input").path("command").asText()).as("the payload handed before is not changed").isEqualTo("ls");
+    assertThat(next.toString())
+        .isEqualTo(
+            "{\"type\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"ls -a\"}}");
+    assertThat(seen.path("input").path("command").asText())
+        .as("the payload handed before is not changed")
+        .isEqualTo("ls");
     assertThat(handed(rules.nextHandler(seen, json("{\"reason\":\"just talk\"}")))).isSameAs(seen);
     assertThat(rules.answersRead()).isTrue();
   }
@@ -46,23 +52,42 @@ class HandlerRulesTest {
   @Test
   void aToolResultAnswerPatchesWhatTheNextHandlerSeesAndAnswersMergeByField() {
     HandlerRules rules = HookEvents.rules("tool_result");
-    ObjectNode seen = json("{\"type\":\"tool_result\",\"content\":[{\"type\":\"text\",\"text\":\"secret\"}],\"isError\":false}");
-    JsonNode next = handed(rules.nextHandler(seen,
-        json("{\"content\":[{\"type\":\"text\",\"text\":\"redacted\"}],\"isError\":true,\"other\":1}")));
-    assertThat(next.toString()).isEqualTo("{\"type\":\"tool_result\",\"content\":[{\"type\":\"text\",\"text\":\"redacted\"}],"
-        + "\"isError\":true}");
-    assertThat(rules.mergeAnswers(json("{\"isError\":true,\"details\":1}"), json("{\"details\":2}")).toString())
+    ObjectNode seen =
+        json(
+            "{\"type\":\"tool_result\",\"content\":[{\"type\":\"text\",\"text\":\"secret\"}],\"isError\":false}");
+    JsonNode next =
+        handed(
+            rules.nextHandler(
+                seen,
+                json(
+                    "{\"content\":[{\"type\":\"text\",\"text\":\"redacted\"}],\"isError\":true,\"other\":1}")));
+    assertThat(next.toString())
+        .isEqualTo(
+            "{\"type\":\"tool_result\",\"content\":[{\"type\":\"text\",\"text\":\"redacted\"}],"
+                + "\"isError\":true}");
+    assertThat(
+            rules
+                .mergeAnswers(json("{\"isError\":true,\"details\":1}"), json("{\"details\":2}"))
+                .toString())
         .isEqualTo("{\"isError\":true,\"details\":2}");
   }
 
   @Test
   void aCancelStopsEverySessionBeforePointsHandlers() {
-    for (String event : List.of("session_before_switch", "session_before_fork", "session_before_compact",
-        "session_before_tree")) {
+    for (String event :
+        List.of(
+            "session_before_switch",
+            "session_before_fork",
+            "session_before_compact",
+            "session_before_tree")) {
       HandlerRules rules = HookEvents.rules(event);
       ObjectNode seen = json("{\"type\":\"" + event + "\"}");
-      assertThat(rules.nextHandler(seen, json("{\"cancel\":true}"))).as(event).isInstanceOf(HandlerRules.Next.Stop.class);
-      assertThat(handed(rules.nextHandler(seen, json("{\"cancel\":false}")))).as(event).isSameAs(seen);
+      assertThat(rules.nextHandler(seen, json("{\"cancel\":true}")))
+          .as(event)
+          .isInstanceOf(HandlerRules.Next.Stop.class);
+      assertThat(handed(rules.nextHandler(seen, json("{\"cancel\":false}"))))
+          .as(event)
+          .isSameAs(seen);
     }
   }
 
@@ -70,8 +95,12 @@ class HandlerRulesTest {
   void inputAndBeforeAgentStartHandTheSamePayloadToEachHandler() {
     for (String event : List.of("input", "before_agent_start")) {
       ObjectNode seen = json("{\"type\":\"" + event + "\",\"text\":\"hi\"}");
-      assertThat(handed(HookEvents.rules(event).nextHandler(seen, json("{\"action\":\"transform\",\"text\":\"ho\"}"))))
-          .as(event).isSameAs(seen);
+      assertThat(
+              handed(
+                  HookEvents.rules(event)
+                      .nextHandler(seen, json("{\"action\":\"transform\",\"text\":\"ho\"}"))))
+          .as(event)
+          .isSameAs(seen);
     }
   }
 
@@ -87,12 +116,19 @@ class HandlerRulesTest {
 
   @Test
   void aContextAnswerHandsItsMessagesOnWithTheirEntriesWorkedOutAgain() {
-    AgentMessage first = MessageCodec.decode(json("{\"role\":\"user\",\"content\":\"one\",\"timestamp\":1}"));
-    AgentMessage second = MessageCodec.decode(json("{\"role\":\"user\",\"content\":\"two\",\"timestamp\":2}"));
-    List<SessionEntry> branch = List.of(
-        new SessionEntry.Message("a", Optional.empty(), "2025-01-01T00:00:00.000Z", first, Json.object()),
-        new SessionEntry.Message("b", Optional.of("a"), "2025-01-01T00:00:01.000Z", second, Json.object()));
-    ContextHookPoint.Call call = new ContextHookPoint.Call(List.of(first, second), new ContextHookPoint.State(null, () -> branch));
+    AgentMessage first =
+        MessageCodec.decode(json("{\"role\":\"user\",\"content\":\"one\",\"timestamp\":1}"));
+    AgentMessage second =
+        MessageCodec.decode(json("{\"role\":\"user\",\"content\":\"two\",\"timestamp\":2}"));
+    List<SessionEntry> branch =
+        List.of(
+            new SessionEntry.Message(
+                "a", Optional.empty(), "2025-01-01T00:00:00.000Z", first, Json.object()),
+            new SessionEntry.Message(
+                "b", Optional.of("a"), "2025-01-01T00:00:01.000Z", second, Json.object()));
+    ContextHookPoint.Call call =
+        new ContextHookPoint.Call(
+            List.of(first, second), new ContextHookPoint.State(null, () -> branch));
     ObjectNode seen = ContextHookPoint.CONTEXT.payload(call);
     assertThat(seen.get("entryIndex").toString()).isEqualTo("[0,1]");
     HandlerRules rules = ContextHookPoint.CONTEXT.rules(call);
@@ -105,6 +141,7 @@ class HandlerRulesTest {
     // A later answer replaces an earlier one whole: it was handed the earlier one's messages.
     assertThat(rules.mergeAnswers(json("{\"messages\":[],\"x\":1}"), answer)).isSameAs(answer);
     // Asked by name there is no branch: the next handler's payload has no entryIndex.
-    assertThat(handed(HookEvents.rules("context").nextHandler(seen, answer)).has("entryIndex")).isFalse();
+    assertThat(handed(HookEvents.rules("context").nextHandler(seen, answer)).has("entryIndex"))
+        .isFalse();
   }
 }

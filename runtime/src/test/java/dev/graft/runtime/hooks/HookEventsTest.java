@@ -13,18 +13,37 @@ import org.junit.jupiter.api.Test;
 class HookEventsTest {
   @Test
   void theCatalogueHoldsEveryPointAndEveryAgentEvent() {
-    assertThat(HookEvents.POINTS).contains("input", "before_agent_start", "context", "tool_call", "tool_result",
-        "session_start", "session_before_compact", "session_before_tree", "model_select").hasSize(16);
+    assertThat(HookEvents.POINTS)
+        .contains(
+            "input",
+            "before_agent_start",
+            "context",
+            "tool_call",
+            "tool_result",
+            "session_start",
+            "session_before_compact",
+            "session_before_tree",
+            "model_select")
+        .hasSize(16);
     AgentMessage.User user = new AgentMessage.User("hi", 1);
-    List<AgentEvent> events = List.of(new AgentEvent.AgentStart(), new AgentEvent.AgentEnd(List.of()), new AgentEvent.TurnStart(),
-        new AgentEvent.MessageStart(user), new AgentEvent.MessageEnd(user),
-        new AgentEvent.CompactionStart("manual"), new AgentEvent.CompactionEnd("manual", Optional.empty(), Optional.empty(), Optional.empty()));
+    List<AgentEvent> events =
+        List.of(
+            new AgentEvent.AgentStart(),
+            new AgentEvent.AgentEnd(List.of()),
+            new AgentEvent.TurnStart(),
+            new AgentEvent.MessageStart(user),
+            new AgentEvent.MessageEnd(user),
+            new AgentEvent.CompactionStart("manual"),
+            new AgentEvent.CompactionEnd(
+                "manual", Optional.empty(), Optional.empty(), Optional.empty()));
     for (AgentEvent e : events) {
       assertThat(HookEvents.WATCHED).contains(AgentEvents.toJson(e).get("type").asText());
       assertThat(AgentEvents.type(e)).isEqualTo(AgentEvents.toJson(e).get("type").asText());
     }
     // one watched name per kind of agent event (a new kind must be added to WatchedPoints.NAMES)
     assertThat(AgentEvent.class.getPermittedSubclasses()).hasSize(HookEvents.WATCHED.size());
-    assertThat(HookEvents.ALL).hasSize(HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
+    assertThat(HookEvents.ALL)
+        .hasSize(
+            HookEvents.POINTS.size() + HookEvents.WATCHED.size() + HookEvents.NEVER_EMITTED.size());
   }
 }

@@ -8,23 +8,25 @@ import org.junit.jupiter.api.Test;
 class ScriptTextTest {
   @Test
   void plainTextIsUnchanged() {
-    assertThat(ScriptText.shown("fixed 3 files in src/ — ok ✓")).isEqualTo("fixed 3 files in src/ — ok ✓");
-    assertThat(ScriptText.shown(null)).isEmpty();
+    assertThat(ScriptText.safeLine("fixed 3 files in src/ — ok ✓"))
+        .isEqualTo("fixed 3 files in src/ — ok ✓");
+    assertThat(ScriptText.safeLine(null)).isEmpty();
   }
 
   @Test
   void lineBreaksControlsEscapesAndReorderingMarksAreEscaped() {
-    assertThat(ScriptText.shown("a\nb\r\tc")).isEqualTo("a\\nb\\r\\tc");
-    assertThat(ScriptText.shown("\u001b[2J\u001b]0;t\u0007\u0000\u007f\u009b")).isEqualTo("\\x1b[2J\\x1b]0;t\\x07\\x00\\x7f\\x9b");
-    assertThat(ScriptText.shown("x\u202ey\u2028z\u2066")).isEqualTo("x\\u202ey\\u2028z\\u2066");
+    assertThat(ScriptText.safeLine("a\nb\r\tc")).isEqualTo("a\\nb\\r\\tc");
+    assertThat(ScriptText.safeLine("\u001b[2J\u001b]0;t\u0007\u0000\u007f\u009b"))
+        .isEqualTo("\\x1b[2J\\x1b]0;t\\x07\\x00\\x7f\\x9b");
+    assertThat(ScriptText.safeLine("x\u202ey\u2028z\u2066")).isEqualTo("x\\u202ey\\u2028z\\u2066");
   }
 
   @Test
   void longTextIsCutSayingHowMuchWasLeftOut() {
-    String shown = ScriptText.shown("y".repeat(ScriptText.MAX_SHOWN + 5));
+    String shown = ScriptText.safeLine("y".repeat(ScriptText.MAX_SHOWN + 5));
     assertThat(shown).isEqualTo("y".repeat(ScriptText.MAX_SHOWN) + "… (5 more characters)");
     // a surrogate pair at the cut is kept whole or left out whole
     String emoji = "y".repeat(9) + "😀" + "z";
-    assertThat(ScriptText.shown(emoji, 10)).isEqualTo("y".repeat(9) + "… (3 more characters)");
+    assertThat(ScriptText.safeLine(emoji, 10)).isEqualTo("y".repeat(9) + "… (3 more characters)");
   }
 }

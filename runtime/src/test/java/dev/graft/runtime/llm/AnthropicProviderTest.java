@@ -14,12 +14,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class AnthropicProviderTest {
   private final LoopbackServer server = new LoopbackServer();
-  private final Model sonnet = TestModels.builtin("anthropic", "claude-sonnet-4-5", server.baseUrl());
+  private final Model sonnet =
+      TestModels.builtin("anthropic", "claude-sonnet-4-5", server.baseUrl());
 
   @AfterEach
   void stop() {
@@ -83,10 +85,14 @@ class AnthropicProviderTest {
     assertThat(body.get("max_tokens").asInt()).isEqualTo(1000);
     assertThat(body.get("thinking")).isEqualTo(Json.parse("{\"type\":\"disabled\"}"));
     assertThat(body.get("system"))
-        .isEqualTo(Json.parse("[{\"type\":\"text\",\"text\":\"You are terse.\",\"cache_control\":{\"type\":\"ephemeral\"}}]"));
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"text\",\"text\":\"You are terse.\",\"cache_control\":{\"type\":\"ephemeral\"}}]"));
     // The last user message is marked so the whole conversation so far is cached.
     assertThat(body.get("messages"))
-        .isEqualTo(Json.parse("[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\",\"cache_control\":{\"type\":\"ephemeral\"}}]}]"));
+        .isEqualTo(
+            Json.parse(
+                "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\",\"cache_control\":{\"type\":\"ephemeral\"}}]}]"));
   }
 
   @Test
@@ -107,7 +113,8 @@ class AnthropicProviderTest {
     run(hello().withThinking(ThinkingLevel.MEDIUM).withMaxTokens(4000), new EventLog());
     JsonNode body = Json.parse(server.lastRequest().body());
     assertThat(body.get("thinking"))
-        .isEqualTo(Json.parse("{\"type\":\"enabled\",\"budget_tokens\":8192,\"display\":\"summarized\"}"));
+        .isEqualTo(
+            Json.parse("{\"type\":\"enabled\",\"budget_tokens\":8192,\"display\":\"summarized\"}"));
     assertThat(body.get("max_tokens").asInt()).isEqualTo(4000 + 8192);
 
     run(hello().withThinking(ThinkingLevel.MINIMAL), new EventLog());
@@ -125,17 +132,20 @@ class AnthropicProviderTest {
   @Test
   void adaptiveModelsGetAnEffortInsteadOfABudget() throws Exception {
     Model opus = TestModels.builtin("anthropic", "claude-opus-4-6", server.baseUrl());
-    server.enqueue(Reply.resource("anthropic/thinking.sse"), Reply.resource("anthropic/thinking.sse"));
+    server.enqueue(
+        Reply.resource("anthropic/thinking.sse"), Reply.resource("anthropic/thinking.sse"));
     LlmRequest request = LlmRequest.of(opus, "", List.of(TestModels.user("Hi")), List.of());
     run(request.withThinking(ThinkingLevel.XHIGH), new EventLog());
     JsonNode body = Json.parse(server.lastRequest().body());
-    assertThat(body.get("thinking")).isEqualTo(Json.parse("{\"type\":\"adaptive\",\"display\":\"summarized\"}"));
+    assertThat(body.get("thinking"))
+        .isEqualTo(Json.parse("{\"type\":\"adaptive\",\"display\":\"summarized\"}"));
     assertThat(body.get("output_config")).isEqualTo(Json.parse("{\"effort\":\"max\"}"));
     assertThat(server.lastRequest().headers()).doesNotContainKey("anthropic-beta");
     assertThat(body.has("system")).isFalse();
 
     run(request.withThinking(ThinkingLevel.LOW), new EventLog());
-    assertThat(Json.parse(server.lastRequest().body()).at("/output_config/effort").asText()).isEqualTo("low");
+    assertThat(Json.parse(server.lastRequest().body()).at("/output_config/effort").asText())
+        .isEqualTo("low");
   }
 
   @Test
@@ -147,7 +157,8 @@ class AnthropicProviderTest {
     assertThat(reply.content()).hasSize(3);
     ContentBlock.Thinking thinking = (ContentBlock.Thinking) reply.content().get(0);
     assertThat(thinking.thinking()).isEqualTo("The user asks for 2+2. That is 4.");
-    assertThat(thinking.signature()).contains("EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds");
+    assertThat(thinking.signature())
+        .contains("EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds");
     ContentBlock.Thinking redacted = (ContentBlock.Thinking) reply.content().get(1);
     assertThat(redacted.thinking()).isEqualTo("[Reasoning redacted]");
     assertThat(redacted.extra().get("redacted").asBoolean()).isTrue();
@@ -161,7 +172,8 @@ class AnthropicProviderTest {
     server.enqueue(Reply.resource("anthropic/tool-calls.sse").chunked(64, 0));
     EventLog log = new EventLog();
     LlmRequest request =
-        LlmRequest.of(sonnet, "", List.of(TestModels.user("Read a and b")), List.of(TestModels.readTool()));
+        LlmRequest.of(
+            sonnet, "", List.of(TestModels.user("Read a and b")), List.of(TestModels.readTool()));
     AgentMessage.Assistant reply = run(request, log);
 
     assertThat(reply.stopReason()).isEqualTo("toolUse");
@@ -171,16 +183,22 @@ class AnthropicProviderTest {
             TestModels.call("toolu_01A", "read", "{\"path\":\"src/a.txt\"}"),
             TestModels.call("toolu_01B", "read", "{\"path\":\"src/b.txt\",\"limit\":20}"));
     assertThat(log.ofType(StreamEvent.ToolCallStart.class))
-        .containsExactly(new StreamEvent.ToolCallStart(1, "toolu_01A", "read"),
+        .containsExactly(
+            new StreamEvent.ToolCallStart(1, "toolu_01A", "read"),
             new StreamEvent.ToolCallStart(2, "toolu_01B", "read"));
-    assertThat(log.ofType(StreamEvent.ToolCallDelta.class).stream().map(StreamEvent.ToolCallDelta::delta))
-        .containsExactly("{\"path\": \"src/", "a.txt\"}", "{\"path\": \"src/b.txt\", \"limit\": 20}");
+    assertThat(
+            log.ofType(StreamEvent.ToolCallDelta.class).stream()
+                .map(StreamEvent.ToolCallDelta::delta))
+        .containsExactly(
+            "{\"path\": \"src/", "a.txt\"}", "{\"path\": \"src/b.txt\", \"limit\": 20}");
 
     JsonNode tools = Json.parse(server.lastRequest().body()).get("tools");
     assertThat(tools)
-        .isEqualTo(Json.parse("[{\"name\":\"read\",\"description\":\"Read a file\",\"eager_input_streaming\":true,"
-            + "\"input_schema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},"
-            + "\"cache_control\":{\"type\":\"ephemeral\"}}]"));
+        .isEqualTo(
+            Json.parse(
+                "[{\"name\":\"read\",\"description\":\"Read a file\",\"eager_input_streaming\":true,"
+                    + "\"input_schema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},"
+                    + "\"cache_control\":{\"type\":\"ephemeral\"}}]"));
   }
 
   @Test
@@ -194,8 +212,10 @@ class AnthropicProviderTest {
     assertThat(call.id()).isEqualTo("toolu_01W");
     assertThat(call.arguments()).isEmpty();
     assertThat(ToolCallArguments.error(call))
-        .hasValueSatisfying(m -> assertThat(m).contains("\"write\"").contains("not valid JSON").contains("not run"));
-    assertThat(call.extra().get("rawArguments").asText()).isEqualTo("{\"path\": \"a.txt\", \"content\": \"hel");
+        .hasValueSatisfying(m ->
+            assertThat(m).contains("\"write\"").contains("not valid JSON").contains("not run"));
+    assertThat(call.extra().get("rawArguments").asText())
+        .isEqualTo("{\"path\": \"a.txt\", \"content\": \"hel");
     assertThat(log.ofType(StreamEvent.ToolCallEnd.class).getFirst().argumentsError()).isPresent();
   }
 
@@ -208,35 +228,50 @@ class AnthropicProviderTest {
     List<AgentMessage> messages =
         List.of(
             TestModels.userWithImage("What is in this picture?"),
-            TestModels.assistant(sonnet, StopReason.TOOL_USE, signed, unsigned, new ContentBlock.Text("Checking."),
+            TestModels.assistant(
+                sonnet,
+                StopReason.TOOL_USE,
+                signed,
+                unsigned,
+                new ContentBlock.Text("Checking."),
                 TestModels.call("toolu_1", "read", "{\"path\":\"a.png\"}"),
                 TestModels.call("toolu|2", "bash", "{\"command\":\"ls\"}")),
-            TestModels.toolResult("toolu_1", "read", new ContentBlock.Text("binary"), TestModels.image()),
-            TestModels.toolResult("toolu|2", "bash", new ContentBlock.Text("a.png"), new ContentBlock.Text("b.png")),
+            TestModels.toolResult(
+                "toolu_1", "read", new ContentBlock.Text("binary"), TestModels.image()),
+            TestModels.toolResult(
+                "toolu|2", "bash", new ContentBlock.Text("a.png"), new ContentBlock.Text("b.png")),
             TestModels.assistant(sonnet, StopReason.ERROR, new ContentBlock.Text("half")),
             TestModels.user("thanks"));
     run(LlmRequest.of(sonnet, "", messages, List.of()), new EventLog());
 
     JsonNode sent = Json.parse(server.lastRequest().body()).get("messages");
     assertThat(sent).hasSize(4);
-    assertThat(sent.get(0)).isEqualTo(Json.parse(
-        "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"What is in this picture?\"},"
-            + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0KGgo=\"}}]}"));
-    assertThat(sent.get(1)).isEqualTo(Json.parse(
-        "{\"role\":\"assistant\",\"content\":["
-            + "{\"type\":\"thinking\",\"thinking\":\"Let me look.\",\"signature\":\"sig-1\"},"
-            + "{\"type\":\"text\",\"text\":\"Hmm.\"},"
-            + "{\"type\":\"text\",\"text\":\"Checking.\"},"
-            + "{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"read\",\"input\":{\"path\":\"a.png\"}},"
-            + "{\"type\":\"tool_use\",\"id\":\"toolu|2\",\"name\":\"bash\",\"input\":{\"command\":\"ls\"}}]}"));
-    assertThat(sent.get(2)).isEqualTo(Json.parse(
-        "{\"role\":\"user\",\"content\":["
-            + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_1\",\"content\":[{\"type\":\"text\",\"text\":\"binary\"},"
-            + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0KGgo=\"}}],\"is_error\":false},"
-            + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu|2\",\"content\":\"a.png\\nb.png\",\"is_error\":false}]}"));
+    assertThat(sent.get(0))
+        .isEqualTo(
+            Json.parse(
+                "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"What is in this picture?\"},"
+                    + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0KGgo=\"}}]}"));
+    assertThat(sent.get(1))
+        .isEqualTo(
+            Json.parse(
+                "{\"role\":\"assistant\",\"content\":["
+                    + "{\"type\":\"thinking\",\"thinking\":\"Let me look.\",\"signature\":\"sig-1\"},"
+                    + "{\"type\":\"text\",\"text\":\"Hmm.\"},"
+                    + "{\"type\":\"text\",\"text\":\"Checking.\"},"
+                    + "{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"read\",\"input\":{\"path\":\"a.png\"}},"
+                    + "{\"type\":\"tool_use\",\"id\":\"toolu|2\",\"name\":\"bash\",\"input\":{\"command\":\"ls\"}}]}"));
+    assertThat(sent.get(2))
+        .isEqualTo(
+            Json.parse(
+                "{\"role\":\"user\",\"content\":["
+                    + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_1\",\"content\":[{\"type\":\"text\",\"text\":\"binary\"},"
+                    + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0KGgo=\"}}],\"is_error\":false},"
+                    + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu|2\",\"content\":\"a.png\\nb.png\",\"is_error\":false}]}"));
     // The failed turn is dropped; the user's reply carries the cache marker.
-    assertThat(sent.get(3)).isEqualTo(Json.parse(
-        "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"thanks\",\"cache_control\":{\"type\":\"ephemeral\"}}]}"));
+    assertThat(sent.get(3))
+        .isEqualTo(
+            Json.parse(
+                "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"thanks\",\"cache_control\":{\"type\":\"ephemeral\"}}]}"));
   }
 
   @Test
@@ -244,27 +279,35 @@ class AnthropicProviderTest {
     server.enqueue(Reply.resource("anthropic/text.sse"));
     Model gpt = TestModels.builtin("openai", "gpt-5", "http://unused");
     ContentBlock.Thinking foreign =
-        new ContentBlock.Thinking("Reasoning elsewhere.", Json.object().put("thinkingSignature", "reasoning_content"));
+        new ContentBlock.Thinking(
+            "Reasoning elsewhere.", Json.object().put("thinkingSignature", "reasoning_content"));
     List<AgentMessage> messages =
         List.of(
             TestModels.user("go"),
-            TestModels.assistant(gpt, StopReason.TOOL_USE, foreign, TestModels.call("call|abc+/=", "bash", "{}")),
+            TestModels.assistant(
+                gpt, StopReason.TOOL_USE, foreign, TestModels.call("call|abc+/=", "bash", "{}")),
             TestModels.user("never mind"));
     run(LlmRequest.of(sonnet, "", messages, List.of()), new EventLog());
 
     JsonNode sent = Json.parse(server.lastRequest().body()).get("messages");
-    assertThat(sent.get(1).get("content")).isEqualTo(Json.parse(
-        "[{\"type\":\"text\",\"text\":\"Reasoning elsewhere.\"},"
-            + "{\"type\":\"tool_use\",\"id\":\"call_abc___\",\"name\":\"bash\",\"input\":{}}]"));
-    assertThat(sent.get(2).get("content")).isEqualTo(Json.parse(
-        "[{\"type\":\"tool_result\",\"tool_use_id\":\"call_abc___\",\"content\":\"No result provided\",\"is_error\":true}]"));
+    assertThat(sent.get(1).get("content"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"text\",\"text\":\"Reasoning elsewhere.\"},"
+                    + "{\"type\":\"tool_use\",\"id\":\"call_abc___\",\"name\":\"bash\",\"input\":{}}]"));
+    assertThat(sent.get(2).get("content"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"tool_result\",\"tool_use_id\":\"call_abc___\",\"content\":\"No result provided\",\"is_error\":true}]"));
     assertThat(sent.get(3).at("/content/0/text").asText()).isEqualTo("never mind");
   }
 
   @Test
   void retriesRateLimitHonouringRetryAfter() throws Exception {
     server.enqueue(
-        Reply.status(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"Slow down\"}}")
+        Reply.status(
+                429,
+                "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"Slow down\"}}")
             .header("retry-after", "1"),
         Reply.resource("anthropic/text.sse"));
     long start = System.nanoTime();
@@ -281,26 +324,31 @@ class AnthropicProviderTest {
   @Test
   void retriesOverloadedAndServerErrorsThenGivesUpAfterThreeAttempts() throws Exception {
     String overloaded = LoopbackServer.resource("anthropic/error-529.json");
-    server.enqueue(Reply.status(529, overloaded), Reply.status(500, ""), Reply.status(529, overloaded));
+    server.enqueue(
+        Reply.status(529, overloaded), Reply.status(500, ""), Reply.status(529, overloaded));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
 
     assertThat(server.received()).hasSize(3);
     assertThat(reply.stopReason()).isEqualTo("error");
     assertThat(log.error().kind()).isEqualTo(ErrorKind.SERVER);
-    assertThat(reply.errorMessage().orElseThrow()).contains("Anthropic API returned HTTP 529: (overloaded_error) Overloaded");
+    assertThat(reply.errorMessage().orElseThrow())
+        .contains("Anthropic API returned HTTP 529: (overloaded_error) Overloaded");
   }
 
   @Test
   void anOverloadedStreamIsRetried() throws Exception {
-    server.enqueue(Reply.resource("anthropic/overloaded-before-content.sse"), Reply.resource("anthropic/text.sse"));
+    server.enqueue(
+        Reply.resource("anthropic/overloaded-before-content.sse"),
+        Reply.resource("anthropic/text.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(server.received()).hasSize(2);
     assertThat(reply.stopReason()).isEqualTo("stop");
     assertThat(reply.usage().input()).isEqualTo(25);
     assertThat(log.names())
-        .containsExactly("Start", "Retry", "Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
+        .containsExactly(
+            "Start", "Retry", "Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
     StreamEvent.Retry retry = log.ofType(StreamEvent.Retry.class).getFirst();
     assertThat(retry.attempt()).isEqualTo(1);
     assertThat(retry.maxRetries()).isEqualTo(2);
@@ -310,7 +358,8 @@ class AnthropicProviderTest {
 
   @Test
   void aTurnCutShortAfterTextIsRetriedAndOnlyTheLastAttemptIsKept() throws Exception {
-    server.enqueue(Reply.resource("anthropic/error-midstream.sse"), Reply.resource("anthropic/text.sse"));
+    server.enqueue(
+        Reply.resource("anthropic/error-midstream.sse"), Reply.resource("anthropic/text.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(server.received()).hasSize(2);
@@ -320,13 +369,15 @@ class AnthropicProviderTest {
     // The failed attempt as it stood, handed over so a UI can end it; it is not the answer.
     assertThat(retry.message().content()).containsExactly(new ContentBlock.Text("Partial answ"));
     assertThat(retry.message().stopReason()).isEqualTo("error");
-    assertThat(log.names().subList(0, 5)).containsExactly("Start", "TextStart", "TextDelta", "Retry", "Start");
+    assertThat(log.names().subList(0, 5))
+        .containsExactly("Start", "TextStart", "TextDelta", "Retry", "Start");
   }
 
   @Test
   void aRetryAfterLongerThanGraftWaitsFailsAtOnce() throws Exception {
-    server.enqueue(Reply.status(429, "{\"error\":{\"type\":\"rate_limit_error\",\"message\":\"quota\"}}")
-        .header("retry-after", "3600"));
+    server.enqueue(
+        Reply.status(429, "{\"error\":{\"type\":\"rate_limit_error\",\"message\":\"quota\"}}")
+            .header("retry-after", "3600"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(server.received()).hasSize(1);
@@ -343,8 +394,9 @@ class AnthropicProviderTest {
     assertThat(log.error().kind()).isEqualTo(ErrorKind.AUTHENTICATION);
     assertThat(log.error().reason()).isEqualTo(StopReason.ERROR);
     assertThat(reply.errorMessage().orElseThrow())
-        .isEqualTo("Anthropic API returned HTTP 401: (authentication_error) invalid x-api-key"
-            + " (check the API key from ANTHROPIC_API_KEY)");
+        .isEqualTo(
+            "Anthropic API returned HTTP 401: (authentication_error) invalid x-api-key"
+                + " (check the API key from ANTHROPIC_API_KEY)");
     assertThat(reply.errorMessage().orElseThrow()).doesNotContain("sk-ant-test-key");
     assertThat(reply.content()).isEmpty();
   }
@@ -355,7 +407,8 @@ class AnthropicProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(log.error().contextOverflow()).isTrue();
-    assertThat(reply.errorMessage().orElseThrow()).contains("prompt is too long: 213462 tokens > 200000 maximum");
+    assertThat(reply.errorMessage().orElseThrow())
+        .contains("prompt is too long: 213462 tokens > 200000 maximum");
     assertThat(ContextOverflow.isContextOverflow(reply, sonnet.contextWindow())).isTrue();
   }
 
@@ -379,9 +432,12 @@ class AnthropicProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(server.received()).hasSize(3);
-    assertThat(log.ofType(StreamEvent.Retry.class)).extracting(StreamEvent.Retry::attempt).containsExactly(1, 2);
+    assertThat(log.ofType(StreamEvent.Retry.class))
+        .extracting(StreamEvent.Retry::attempt)
+        .containsExactly(1, 2);
     assertThat(reply.stopReason()).isEqualTo("error");
-    assertThat(reply.errorMessage().orElseThrow()).contains("Anthropic stream error: (overloaded_error) Overloaded");
+    assertThat(reply.errorMessage().orElseThrow())
+        .contains("Anthropic stream error: (overloaded_error) Overloaded");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Partial answ"));
     assertThat(log.error().kind()).isEqualTo(ErrorKind.SERVER);
   }
@@ -394,7 +450,8 @@ class AnthropicProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(reply.errorMessage().orElseThrow())
-        .isEqualTo("Anthropic stream ended before message_stop (the connection closed in the middle of an event)");
+        .isEqualTo(
+            "Anthropic stream ended before message_stop (the connection closed in the middle of an event)");
     assertThat(log.error().kind()).isEqualTo(ErrorKind.PROTOCOL);
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Half a"));
   }
@@ -418,7 +475,8 @@ class AnthropicProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(), log);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.PROTOCOL);
-    assertThat(reply.errorMessage().orElseThrow()).startsWith("Could not parse Anthropic event content_block_delta as JSON");
+    assertThat(reply.errorMessage().orElseThrow())
+        .startsWith("Could not parse Anthropic event content_block_delta as JSON");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Fine so far"));
   }
 
@@ -433,7 +491,9 @@ class AnthropicProviderTest {
     long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
     assertThat(log.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
-    assertThat(reply.errorMessage().orElseThrow()).startsWith("No data from 127.0.0.1:").endsWith("for 300 ms (idle timeout)");
+    assertThat(reply.errorMessage().orElseThrow())
+        .startsWith("No data from 127.0.0.1:")
+        .endsWith("for 300 ms (idle timeout)");
     assertThat(elapsed).isLessThan(3000);
     assertThat(server.received()).hasSize(1);
   }
@@ -441,23 +501,28 @@ class AnthropicProviderTest {
   @Test
   void abortMidStreamEndsPromptlyKeepingWhatArrived() throws Exception {
     String text = LoopbackServer.resource("anthropic/text.sse");
-    server.enqueue(Reply.sse(text).stallAfter(text.indexOf("event: content_block_delta", text.indexOf("Hello"))));
+    server.enqueue(
+        Reply.sse(text)
+            .stallAfter(text.indexOf("event: content_block_delta", text.indexOf("Hello"))));
     AbortSignal signal = new AbortSignal();
     CountDownLatch firstDelta = new CountDownLatch(1);
-    EventLog log = new EventLog(e -> {
-      if (e instanceof StreamEvent.TextDelta) {
-        firstDelta.countDown();
-      }
-    });
-    Thread aborter = Thread.ofVirtual().start(() -> {
-      try {
-        firstDelta.await();
-        Thread.sleep(50);
-      } catch (InterruptedException ignored) {
-        return;
-      }
-      signal.abort();
-    });
+    EventLog log =
+        new EventLog(e -> {
+          if (e instanceof StreamEvent.TextDelta) {
+            firstDelta.countDown();
+          }
+        });
+    Thread aborter =
+        Thread.ofVirtual()
+            .start(() -> {
+              try {
+                firstDelta.await();
+                Thread.sleep(50);
+              } catch (InterruptedException ignored) {
+                return;
+              }
+              signal.abort();
+            });
     long start = System.nanoTime();
     AgentMessage.Assistant reply =
         log.verify(TestModels.anthropic(TestModels.FAST).stream(hello().withSignal(signal), log));
@@ -475,14 +540,15 @@ class AnthropicProviderTest {
   void abortWhileWaitingForHeadersOrARetry() throws Exception {
     server.enqueue(Reply.resource("anthropic/text.sse").delayHeaders(10_000));
     AbortSignal signal = new AbortSignal();
-    Thread.ofVirtual().start(() -> {
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException ignored) {
-        return;
-      }
-      signal.abort();
-    });
+    Thread.ofVirtual()
+        .start(() -> {
+          try {
+            Thread.sleep(100);
+          } catch (InterruptedException ignored) {
+            return;
+          }
+          signal.abort();
+        });
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
         log.verify(TestModels.anthropic(TestModels.FAST).stream(hello().withSignal(signal), log));
@@ -490,14 +556,15 @@ class AnthropicProviderTest {
 
     server.enqueue(Reply.status(503, "").header("retry-after", "20"));
     AbortSignal second = new AbortSignal();
-    Thread.ofVirtual().start(() -> {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException ignored) {
-        return;
-      }
-      second.abort();
-    });
+    Thread.ofVirtual()
+        .start(() -> {
+          try {
+            Thread.sleep(200);
+          } catch (InterruptedException ignored) {
+            return;
+          }
+          second.abort();
+        });
     long start = System.nanoTime();
     HttpSettings patient = TestModels.FAST.withMaxRetryDelay(Duration.ofSeconds(30));
     EventLog log2 = new EventLog();
@@ -521,12 +588,14 @@ class AnthropicProviderTest {
   void aListenerExceptionReachesTheCaller() {
     server.enqueue(Reply.resource("anthropic/text.sse"));
     IllegalStateException boom = new IllegalStateException("ui broke");
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> TestModels.anthropic(TestModels.FAST).stream(hello(), e -> {
-              if (e instanceof StreamEvent.TextDelta) {
-                throw boom;
-              }
-            }))
+    Assertions.assertThatThrownBy(() ->
+            TestModels.anthropic(TestModels.FAST).stream(
+                hello(),
+                e -> {
+                  if (e instanceof StreamEvent.TextDelta) {
+                    throw boom;
+                  }
+                }))
         .isSameAs(boom);
   }
 }

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
+import dev.graft.runtime.message.Usage;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class AssistantAccumulatorTest {
@@ -31,7 +34,8 @@ class AssistantAccumulatorTest {
     assertThat(acc.result()).contains(done);
     assertThat(acc.snapshot()).isEqualTo(done);
     assertThat(done.content())
-        .containsExactly(new ContentBlock.Text("Hello"), TestModels.call("c1", "read", "{\"path\":\"a\"}"));
+        .containsExactly(
+            new ContentBlock.Text("Hello"), TestModels.call("c1", "read", "{\"path\":\"a\"}"));
   }
 
   @Test
@@ -50,20 +54,26 @@ class AssistantAccumulatorTest {
   @Test
   void outOfOrderEventsAreRejected() {
     AssistantAccumulator acc = new AssistantAccumulator();
-    assertThatThrownBy(() -> acc.accept(new StreamEvent.TextStart(0))).isInstanceOf(IllegalStateException.class);
-    acc.accept(new StreamEvent.Start(new AgentMessage.Assistant(List.of(), "scripted", "p", "m",
-        dev.graft.runtime.message.Usage.ZERO, "stop", java.util.Optional.empty(), 0, null)));
-    assertThatThrownBy(() -> acc.accept(new StreamEvent.TextStart(1))).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> acc.accept(new StreamEvent.TextStart(0)))
+        .isInstanceOf(IllegalStateException.class);
+    acc.accept(
+        new StreamEvent.Start(
+            new AgentMessage.Assistant(
+                List.of(), "scripted", "p", "m", Usage.ZERO, "stop", Optional.empty(), 0, null)));
+    assertThatThrownBy(() -> acc.accept(new StreamEvent.TextStart(1)))
+        .isInstanceOf(IllegalStateException.class);
     acc.accept(new StreamEvent.TextStart(0));
-    assertThatThrownBy(() -> acc.accept(new StreamEvent.ThinkingDelta(0, "x"))).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> acc.accept(new StreamEvent.ThinkingDelta(0, "x")))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void thinkingLevelsClampToWhatTheModelSupports() {
-    ThinkingMap gpt5 = new ThinkingMap(java.util.Map.of(ThinkingLevel.OFF, java.util.Optional.empty()));
+    ThinkingMap gpt5 = new ThinkingMap(Map.of(ThinkingLevel.OFF, Optional.empty()));
     assertThat(gpt5.clamp(ThinkingLevel.OFF, true)).isEqualTo(ThinkingLevel.MINIMAL);
     assertThat(gpt5.clamp(ThinkingLevel.XHIGH, true)).isEqualTo(ThinkingLevel.HIGH);
     assertThat(ThinkingMap.DEFAULT.clamp(ThinkingLevel.HIGH, false)).isEqualTo(ThinkingLevel.OFF);
-    assertThat(ThinkingMap.DEFAULT.clamp(ThinkingLevel.MEDIUM, true)).isEqualTo(ThinkingLevel.MEDIUM);
+    assertThat(ThinkingMap.DEFAULT.clamp(ThinkingLevel.MEDIUM, true))
+        .isEqualTo(ThinkingLevel.MEDIUM);
   }
 }

@@ -44,7 +44,8 @@ final class EventLog implements Consumer<StreamEvent> {
     while (events.get(first) instanceof StreamEvent.Retry) {
       first++;
     }
-    assertThat(events.get(first)).isInstanceOfAny(StreamEvent.Start.class, StreamEvent.Done.class, StreamEvent.Error.class);
+    assertThat(events.get(first))
+        .isInstanceOfAny(StreamEvent.Start.class, StreamEvent.Done.class, StreamEvent.Error.class);
     for (int i = first + 1; i < events.size() - 1; i++) {
       StreamEvent e = events.get(i);
       switch (e) {
@@ -55,9 +56,18 @@ final class EventLog implements Consumer<StreamEvent> {
             i++;
           }
         }
-        case StreamEvent.TextStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }
-        case StreamEvent.ThinkingStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }
-        case StreamEvent.ToolCallStart s -> { assertThat(s.contentIndex()).isEqualTo(nextIndex++); open.add(s.contentIndex()); }
+        case StreamEvent.TextStart s -> {
+          assertThat(s.contentIndex()).isEqualTo(nextIndex++);
+          open.add(s.contentIndex());
+        }
+        case StreamEvent.ThinkingStart s -> {
+          assertThat(s.contentIndex()).isEqualTo(nextIndex++);
+          open.add(s.contentIndex());
+        }
+        case StreamEvent.ToolCallStart s -> {
+          assertThat(s.contentIndex()).isEqualTo(nextIndex++);
+          open.add(s.contentIndex());
+        }
         case StreamEvent.TextDelta d -> assertThat(open).contains(d.contentIndex());
         case StreamEvent.ThinkingDelta d -> assertThat(open).contains(d.contentIndex());
         case StreamEvent.ToolCallDelta d -> assertThat(open).contains(d.contentIndex());

@@ -18,28 +18,32 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What graft must make of each recorded fixture. Most follow from the fixture's own {@code
- * expect} (the first response as a strict reader sees it); the cases below where graft's answer
- * is a different one say why, and docs/providers.md ("Conformance") lists them.
+ * What graft must make of each recorded fixture. Most follow from the fixture's own {@code expect}
+ * (the first response as a strict reader sees it); the cases below where graft's answer is a
+ * different one say why, and docs/providers.md ("Conformance") lists them.
  */
 final class FixtureExpectations {
   /** The answer the fixtures' fallback bodies hold (a01's and o01's recorded streams). */
   static final String ANTHROPIC_FALLBACK = "Hello there!";
-  static final String OPENAI_FALLBACK = "I'm unable to provide real-time weather updates. To get the current weather in San"
-      + " Francisco, I recommend checking a reliable weather website or a weather app.";
+
+  static final String OPENAI_FALLBACK =
+      "I'm unable to provide real-time weather updates. To get the current weather in San"
+          + " Francisco, I recommend checking a reliable weather website or a weather app.";
 
   /**
    * Cut or failed streams that graft retries (bounded, with backoff, shown as auto_retry events),
-   * finishing with the fallback's answer; the fixture's expect describes the failed first
-   * attempt. The partial text of that attempt is not kept: the session holds one answer.
+   * finishing with the fallback's answer; the fixture's expect describes the failed first attempt.
+   * The partial text of that attempt is not kept: the session holds one answer.
    */
-  static final Set<String> RETRIED_MID_STREAM = Set.of(
-      "a25-overloaded-midstream", // overloaded_error event after text: the reference retries it too
-      "a26-overloaded-first-event", // overloaded_error before any content
-      "a27-truncated-stream", // the connection closed before message_stop
-      "o30-midstream-error", // an OpenRouter {error} chunk with code 502 after six text chunks
-      "o31-truncated", // no finish_reason and no [DONE]: the stream was cut
-      "o32-broken-connection"); // the chunked body never ended: the connection dropped
+  static final Set<String> RETRIED_MID_STREAM =
+      Set.of(
+          "a25-overloaded-midstream", // overloaded_error event after text: the reference retries it
+          // too
+          "a26-overloaded-first-event", // overloaded_error before any content
+          "a27-truncated-stream", // the connection closed before message_stop
+          "o30-midstream-error", // an OpenRouter {error} chunk with code 502 after six text chunks
+          "o31-truncated", // no finish_reason and no [DONE]: the stream was cut
+          "o32-broken-connection"); // the chunked body never ended: the connection dropped
 
   private FixtureExpectations() {}
 
@@ -55,18 +59,21 @@ final class FixtureExpectations {
       // ---------------------------------------------------------------- HTTP errors
       case "e01-anth-401", "e09-oai-401" -> {
         failedAfter(o, 1, e.get("httpStatus").asInt());
-        assertThat(o.last().errorMessage().orElseThrow()).contains("check the API key from FIXTURE_KEY");
+        assertThat(o.last().errorMessage().orElseThrow())
+            .contains("check the API key from FIXTURE_KEY");
       }
       case "e02-anth-400-invalid-request" -> failedAfter(o, 1, 400);
       case "e03-anth-400-prompt-too-long", "e12-oai-400-context-length" -> {
         // Recognised as an overflow: graft compacts once (nothing to compact in a one-message
         // session, so no summary call) and reports the overflow.
-        assertThat(o.requests().getFirst().path()).endsWith(anthropic ? "/v1/messages" : "/chat/completions");
+        assertThat(o.requests().getFirst().path())
+            .endsWith(anthropic ? "/v1/messages" : "/chat/completions");
         assertThat(o.last().stopReason()).isEqualTo("error");
         assertThat(ContextOverflow.isContextOverflow(o.last(), 128_000)).isTrue();
         assertThat(o.events(AgentEvent.AutoRetryStart.class)).isEmpty();
       }
-      case "e04-anth-429-then-ok", "e11-oai-429-then-ok", "e14-html-502" -> retriedThenAnswered(o, fallback, 2);
+      case "e04-anth-429-then-ok", "e11-oai-429-then-ok", "e14-html-502" ->
+          retriedThenAnswered(o, fallback, 2);
       case "e06-anth-529-twice-then-ok" -> retriedThenAnswered(o, fallback, 3);
       case "e05-anth-429-persistent", "e07-anth-500-persistent", "e13-oai-500-persistent" -> {
         failedAfter(o, 3, e.get("httpStatus").asInt());
@@ -109,24 +116,29 @@ final class FixtureExpectations {
   }
 
   /** A stream read to its end: the parsed message, then the follow-up request if tools ran. */
-  private static void streamed(ProviderFixturesTest.Outcome o, JsonNode e, boolean anthropic, String fallback)
+  private static void streamed(
+      ProviderFixturesTest.Outcome o, JsonNode e, boolean anthropic, String fallback)
       throws Exception {
     AgentMessage.Assistant first = o.first();
     parsed(o, first, e, anthropic, e.get("stopReason").asText());
     if (e.hasNonNull("error")) {
       assertThat(first.errorMessage().orElseThrow()).contains(e.get("error").asText());
     }
-    boolean ranTools = !first.stopReason().equals("error")
-        && first.content().stream().anyMatch(ContentBlock.ToolCall.class::isInstance);
+    boolean ranTools =
+        !first.stopReason().equals("error")
+            && first.content().stream().anyMatch(ContentBlock.ToolCall.class::isInstance);
     if (e.has("no_file")) {
       assertThat(Files.exists(o.cwd().resolve(e.get("no_file").asText())))
-          .as("a truncated command must not run").isFalse();
+          .as("a truncated command must not run")
+          .isFalse();
     }
     if (!ranTools) {
       assertThat(o.requests()).hasSize(1);
       return;
     }
-    assertThat(o.requests()).as("the first request and the follow-up with the tool results").hasSize(2);
+    assertThat(o.requests())
+        .as("the first request and the follow-up with the tool results")
+        .hasSize(2);
     JsonNode followUp = o.requests().get(1).json();
     if (anthropic) {
       anthropicFollowUp(followUp, e);
@@ -138,7 +150,11 @@ final class FixtureExpectations {
   }
 
   /** The message matches the fixture's expect: text, thinking, signatures, tools, stop, usage. */
-  static void parsed(ProviderFixturesTest.Outcome o, AgentMessage.Assistant m, JsonNode e, boolean signatures,
+  static void parsed(
+      ProviderFixturesTest.Outcome o,
+      AgentMessage.Assistant m,
+      JsonNode e,
+      boolean signatures,
       String stop) {
     assertThat(m.stopReason()).as("stop reason (%s)", m.errorMessage().orElse("")).isEqualTo(stop);
     assertThat(text(m)).isEqualTo(e.get("text").asText());
@@ -153,10 +169,19 @@ final class FixtureExpectations {
 
   static void usage(AgentMessage.Assistant m, JsonNode e) {
     JsonNode u = e.get("usage");
-    assertThat(List.of(m.usage().input(), m.usage().output(), m.usage().cacheRead(), m.usage().cacheWrite()))
+    assertThat(
+            List.of(
+                m.usage().input(),
+                m.usage().output(),
+                m.usage().cacheRead(),
+                m.usage().cacheWrite()))
         .as("usage input, output, cacheRead, cacheWrite")
-        .isEqualTo(List.of(u.get("input").asLong(), u.get("output").asLong(), u.get("cacheRead").asLong(),
-            u.get("cacheWrite").asLong()));
+        .isEqualTo(
+            List.of(
+                u.get("input").asLong(),
+                u.get("output").asLong(),
+                u.get("cacheRead").asLong(),
+                u.get("cacheWrite").asLong()));
   }
 
   /** Tool calls in the fixture's form; unparsable arguments as {"__invalid__": raw}. */
@@ -166,7 +191,8 @@ final class FixtureExpectations {
       if (b instanceof ContentBlock.ToolCall c) {
         var o = out.addObject().put("id", c.id()).put("name", c.name());
         if (c.extra().has(ToolCallArguments.ERROR_FIELD)) {
-          o.putObject("arguments").put("__invalid__", c.extra().get(ToolCallArguments.RAW_FIELD).asText());
+          o.putObject("arguments")
+              .put("__invalid__", c.extra().get(ToolCallArguments.RAW_FIELD).asText());
         } else {
           o.set("arguments", c.arguments());
         }
@@ -194,8 +220,12 @@ final class FixtureExpectations {
     List<String> expectedIds = new ArrayList<>();
     e.get("tools").forEach(t -> expectedIds.add(t.get("id").asText()));
     assertThat(ids).isEqualTo(expectedIds);
-    assertThat(sentSignatures).as("thinking is sent back with its signature").isEqualTo(strings(e.get("signatures")));
-    assertThat(sentRedacted).as("redacted thinking is sent back as it came").isEqualTo(strings(e.get("redacted")));
+    assertThat(sentSignatures)
+        .as("thinking is sent back with its signature")
+        .isEqualTo(strings(e.get("signatures")));
+    assertThat(sentRedacted)
+        .as("redacted thinking is sent back as it came")
+        .isEqualTo(strings(e.get("redacted")));
     List<String> resultIds = new ArrayList<>();
     boolean image = false;
     for (JsonNode block : results.get("content")) {
@@ -205,13 +235,16 @@ final class FixtureExpectations {
           if (part.path("type").asText().equals("image")) {
             image = true;
             assertThat(part.at("/source/media_type").asText()).isEqualTo("image/png");
-            assertThat(part.at("/source/data").asText()).isEqualTo(ProviderFixturesTest.pngBase64(e));
+            assertThat(part.at("/source/data").asText())
+                .isEqualTo(ProviderFixturesTest.pngBase64(e));
           }
         }
       }
     }
     assertThat(resultIds).isEqualTo(expectedIds);
-    assertThat(image).as("the image read by the tool is in its result").isEqualTo(e.path("image_followup").asBoolean(false));
+    assertThat(image)
+        .as("the image read by the tool is in its result")
+        .isEqualTo(e.path("image_followup").asBoolean(false));
   }
 
   private static void openAiFollowUp(JsonNode body, JsonNode e) throws Exception {
@@ -249,7 +282,8 @@ final class FixtureExpectations {
       }
       assertThat(call.at("/function/name").asText()).isEqualTo(expected.get("name").asText());
       if (!expected.get("arguments").has("__invalid__")) {
-        assertThat(Json.parse(call.at("/function/arguments").asText())).isEqualTo(expected.get("arguments"));
+        assertThat(Json.parse(call.at("/function/arguments").asText()))
+            .isEqualTo(expected.get("arguments"));
       }
     }
     assertThat(ids).isEqualTo(expectedIds);
@@ -258,15 +292,21 @@ final class FixtureExpectations {
       // The reasoning goes back in the field it came in (reasoning_content here).
       String joined = String.join("\n", strings(e.get("thinking")));
       assertThat(assistant.path("reasoning_content").asText(assistant.path("reasoning").asText()))
-          .as("reasoning sent back").isEqualTo(joined);
+          .as("reasoning sent back")
+          .isEqualTo(joined);
     }
-    assertThat(image).as("the image read by the tool follows in a user message").isEqualTo(e.path("image_followup").asBoolean(false));
+    assertThat(image)
+        .as("the image read by the tool follows in a user message")
+        .isEqualTo(e.path("image_followup").asBoolean(false));
   }
 
   /** The call failed and was retried; the last attempt answered with the fallback's text. */
-  private static void retriedThenAnswered(ProviderFixturesTest.Outcome o, String fallback, int requests) {
+  private static void retriedThenAnswered(
+      ProviderFixturesTest.Outcome o, String fallback, int requests) {
     assertThat(o.requests()).hasSize(requests);
-    assertThat(o.replies()).as("one answer in the session: the failed attempts are not kept").hasSize(1);
+    assertThat(o.replies())
+        .as("one answer in the session: the failed attempts are not kept")
+        .hasSize(1);
     assertThat(text(o.first())).isEqualTo(fallback);
     assertThat(o.first().stopReason()).isEqualTo("stop");
     assertThat(o.first().errorMessage()).isEmpty();
@@ -306,7 +346,8 @@ final class FixtureExpectations {
     assertThat(body.get("tools").size()).isEqualTo(4);
     assertThat(body.get("tools").get(0).get("type").asText()).isEqualTo("function");
     if (id.startsWith("e15")) {
-      assertThat(body.get("reasoning")).isEqualTo(Json.parse("{\"effort\":\"medium\",\"summary\":\"auto\"}"));
+      assertThat(body.get("reasoning"))
+          .isEqualTo(Json.parse("{\"effort\":\"medium\",\"summary\":\"auto\"}"));
       assertThat(body.get("include")).isEqualTo(Json.parse("[\"reasoning.encrypted_content\"]"));
     } else {
       // --thinking off on a model that cannot switch reasoning off: no reasoning parameter at
@@ -316,12 +357,16 @@ final class FixtureExpectations {
     AgentMessage.Assistant m = o.first();
     assertThat(m.stopReason()).isEqualTo("stop");
     assertThat(m.api()).isEqualTo("openai-responses");
-    assertThat(text(m)).startsWith("Taqueria La Cumbre and El Farolito are frequently pitted against each other")
+    assertThat(text(m))
+        .startsWith("Taqueria La Cumbre and El Farolito are frequently pitted against each other")
         .endsWith("rather than a settled one-person invention.");
     assertThat(thinking(m)).hasSize(1);
     assertThat(thinking(m).getFirst()).startsWith("**Summarizing the burrito debate**");
-    assertThat(signatures(m).getFirst()).contains("\"encrypted_content\"").contains("rs_0842a5a14f2f9e5c");
-    assertThat(List.of(m.usage().input(), m.usage().output(), m.usage().cacheRead())).isEqualTo(List.of(42L, 2655L, 0L));
+    assertThat(signatures(m).getFirst())
+        .contains("\"encrypted_content\"")
+        .contains("rs_0842a5a14f2f9e5c");
+    assertThat(List.of(m.usage().input(), m.usage().output(), m.usage().cacheRead()))
+        .isEqualTo(List.of(42L, 2655L, 0L));
   }
 
   static List<String> strings(JsonNode array) {

@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 127.0.0.1, byte-exact: each request gets the first matching rule's response, else the next of
  * {@code responses}, else {@code fallback}. A response is sent chunked (one chunk per {@code
  * write_size} bytes) unless {@code "chunked": false}; {@code close_early: N} sends N body bytes and
- * drops the connection without ending the chunked body. Written on raw sockets so that the bytes
- * on the wire are exactly the fixture's.
+ * drops the connection without ending the chunked body. Written on raw sockets so that the bytes on
+ * the wire are exactly the fixture's.
  */
 final class FixtureServer implements AutoCloseable {
   /** A request as received: path, headers (lower-case names) and body. */
@@ -91,7 +91,9 @@ final class FixtureServer implements AutoCloseable {
       for (int i = 1; i < lines.length; i++) {
         int colon = lines[i].indexOf(':');
         if (colon > 0) {
-          headers.put(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+          headers.put(
+              lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+              lines[i].substring(colon + 1).strip());
         }
       }
       int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
@@ -111,7 +113,11 @@ final class FixtureServer implements AutoCloseable {
       out.write(b);
       byte[] bytes = out.toByteArray();
       int n = bytes.length;
-      if (n >= 4 && bytes[n - 4] == '\r' && bytes[n - 3] == '\n' && bytes[n - 2] == '\r' && bytes[n - 1] == '\n') {
+      if (n >= 4
+          && bytes[n - 4] == '\r'
+          && bytes[n - 3] == '\n'
+          && bytes[n - 2] == '\r'
+          && bytes[n - 1] == '\n') {
         return out.toString(StandardCharsets.ISO_8859_1);
       }
     }
@@ -134,7 +140,8 @@ final class FixtureServer implements AutoCloseable {
   }
 
   private static boolean matches(JsonNode rule, Received request) {
-    if (rule.has("if_path_endswith") && !request.path().endsWith(rule.get("if_path_endswith").asText())) {
+    if (rule.has("if_path_endswith")
+        && !request.path().endsWith(rule.get("if_path_endswith").asText())) {
       return false;
     }
     if (rule.has("if_body_has")) {
@@ -155,9 +162,14 @@ final class FixtureServer implements AutoCloseable {
 
   private void respond(OutputStream out, JsonNode response) throws IOException {
     if (response == null) {
-      byte[] body = "{\"error\":{\"message\":\"the fixture has no response left\"}}".getBytes(StandardCharsets.UTF_8);
-      out.write(("HTTP/1.1 599 No Response Left\r\ncontent-type: application/json\r\ncontent-length: " + body.length
-          + "\r\nconnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+      byte[] body =
+          "{\"error\":{\"message\":\"the fixture has no response left\"}}"
+              .getBytes(StandardCharsets.UTF_8);
+      out.write(
+          ("HTTP/1.1 599 No Response Left\r\ncontent-type: application/json\r\ncontent-length: "
+                  + body.length
+                  + "\r\nconnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.ISO_8859_1));
       out.write(body);
       out.flush();
       return;
@@ -173,7 +185,8 @@ final class FixtureServer implements AutoCloseable {
     for (String[] h : headers) {
       head.append(h[0]).append(": ").append(h[1]).append("\r\n");
     }
-    head.append(chunked ? "transfer-encoding: chunked\r\n" : "content-length: " + body.length + "\r\n");
+    head.append(
+        chunked ? "transfer-encoding: chunked\r\n" : "content-length: " + body.length + "\r\n");
     head.append("connection: close\r\n\r\n");
     out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
     out.flush();
@@ -182,8 +195,14 @@ final class FixtureServer implements AutoCloseable {
       out.flush();
       return;
     }
-    int limit = response.has("close_early") ? Math.min(body.length, response.get("close_early").asInt()) : body.length;
-    int step = response.path("write_size").asInt(0) > 0 ? response.get("write_size").asInt() : Math.max(1, limit);
+    int limit =
+        response.has("close_early")
+            ? Math.min(body.length, response.get("close_early").asInt())
+            : body.length;
+    int step =
+        response.path("write_size").asInt(0) > 0
+            ? response.get("write_size").asInt()
+            : Math.max(1, limit);
     for (int off = 0; off < limit; off += step) {
       int n = Math.min(step, limit - off);
       out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));

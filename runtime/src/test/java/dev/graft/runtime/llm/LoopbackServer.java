@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -38,8 +39,10 @@ final class LoopbackServer implements AutoCloseable {
     int chunkSize = 0;
     long chunkDelayMs = 0;
     long headerDelayMs = 0;
+
     /** Write this many body bytes, then stall until the server closes. -1: no stall. */
     int stallAfter = -1;
+
     /** Declare a longer body than sent, then drop the connection. */
     boolean dropConnection;
 
@@ -90,11 +93,12 @@ final class LoopbackServer implements AutoCloseable {
   }
 
   private final HttpServer server;
-  private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "loopback-server");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService executor =
+      Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "loopback-server");
+        t.setDaemon(true);
+        return t;
+      });
   private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final CountDownLatch closing = new CountDownLatch(1);
@@ -142,9 +146,13 @@ final class LoopbackServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       Map<String, String> headers = new LinkedHashMap<>();
-      exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
+      exchange
+          .getRequestHeaders()
+          .forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body));
+      received.add(
+          new Received(
+              exchange.getRequestMethod(), exchange.getRequestURI().getPath(), headers, body));
       Reply reply = replies.poll();
       if (reply == null) {
         reply = Reply.status(599, "{\"error\":{\"message\":\"no reply queued\"}}");
@@ -153,10 +161,12 @@ final class LoopbackServer implements AutoCloseable {
         return;
       }
       reply.headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
-      long length = reply.dropConnection ? reply.body.length + 1000 : reply.body.length == 0 ? -1 : 0;
+      long length =
+          reply.dropConnection ? reply.body.length + 1000 : reply.body.length == 0 ? -1 : 0;
       exchange.sendResponseHeaders(reply.status, length);
       OutputStream out = exchange.getResponseBody();
-      int limit = reply.stallAfter >= 0 ? Math.min(reply.stallAfter, reply.body.length) : reply.body.length;
+      int limit =
+          reply.stallAfter >= 0 ? Math.min(reply.stallAfter, reply.body.length) : reply.body.length;
       int step = reply.chunkSize > 0 ? reply.chunkSize : Math.max(1, limit);
       for (int off = 0; off < limit; off += step) {
         out.write(reply.body, off, Math.min(step, limit - off));

@@ -41,7 +41,9 @@ class ModelRegistryTest {
     Model gpt = registry.find("openai", "gpt-4o-mini").orElseThrow();
     assertThat(gpt.api()).isEqualTo(Api.OPENAI_RESPONSES);
     assertThat(gpt.reasoning()).isFalse();
-    assertThat(registry.models()).extracting(Model::provider).containsOnly("anthropic", "openai", "google");
+    assertThat(registry.models())
+        .extracting(Model::provider)
+        .containsOnly("anthropic", "openai", "google");
     Model gemini = registry.find("google", "gemini-2.5-pro").orElseThrow();
     assertThat(gemini.api()).isEqualTo(Api.GOOGLE_GENERATIVE_AI);
     assertThat(gemini.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
@@ -52,19 +54,27 @@ class ModelRegistryTest {
 
   @Test
   void defaultHomeIsGraftHomeOrDotGraft() {
-    assertThat(ModelRegistry.defaultHome(Map.of("GRAFT_HOME", "/opt/g"), Path.of("/home/u"))).isEqualTo(Path.of("/opt/g"));
-    assertThat(ModelRegistry.defaultHome(Map.of(), Path.of("/home/u"))).isEqualTo(Path.of("/home/u/.graft"));
+    assertThat(ModelRegistry.defaultHome(Map.of("GRAFT_HOME", "/opt/g"), Path.of("/home/u")))
+        .isEqualTo(Path.of("/opt/g"));
+    assertThat(ModelRegistry.defaultHome(Map.of(), Path.of("/home/u")))
+        .isEqualTo(Path.of("/home/u/.graft"));
   }
 
   @Test
   void keysComeFromTheEnvironmentAndAreNeverListed() {
     ModelRegistry registry =
-        ModelRegistry.load(home, Map.of("ANTHROPIC_API_KEY", "sk-ant-secret", "GROQ_API_KEY", "gsk-secret"));
+        ModelRegistry.load(
+            home, Map.of("ANTHROPIC_API_KEY", "sk-ant-secret", "GROQ_API_KEY", "gsk-secret"));
     List<ModelListing> listing = registry.listModels();
-    ModelListing sonnet = listing.stream().filter(l -> l.model().id().equals("claude-sonnet-4-5")).findFirst().orElseThrow();
+    ModelListing sonnet =
+        listing.stream()
+            .filter(l -> l.model().id().equals("claude-sonnet-4-5"))
+            .findFirst()
+            .orElseThrow();
     assertThat(sonnet.keyPresent()).isTrue();
     assertThat(sonnet.keySource()).isEqualTo("ANTHROPIC_API_KEY");
-    ModelListing gpt = listing.stream().filter(l -> l.model().id().equals("gpt-5")).findFirst().orElseThrow();
+    ModelListing gpt =
+        listing.stream().filter(l -> l.model().id().equals("gpt-5")).findFirst().orElseThrow();
     assertThat(gpt.key()).isEqualTo(ModelListing.KeyStatus.MISSING);
     assertThat(gpt.usable()).isFalse();
     assertThat(listing.toString()).doesNotContain("sk-ant-secret").doesNotContain("gsk-secret");
@@ -75,7 +85,8 @@ class ModelRegistryTest {
     ModelRegistry registry =
         ModelRegistry.load(home, Map.of("OPENAI_API_KEY", "sk-env")).withApiKey("openai", "sk-cli");
     assertThat(listing(registry, "gpt-5").keySource()).isEqualTo("command line");
-    assertThat(listing(registry, "claude-sonnet-4-5").key()).isEqualTo(ModelListing.KeyStatus.MISSING);
+    assertThat(listing(registry, "claude-sonnet-4-5").key())
+        .isEqualTo(ModelListing.KeyStatus.MISSING);
   }
 
   @Test
@@ -84,22 +95,30 @@ class ModelRegistryTest {
     Model gpt = registry.find("openai", "gpt-5").orElseThrow();
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        log.verify(registry.provider(gpt).stream(LlmRequest.of(gpt, "", List.of(TestModels.user("hi")), List.of()), log));
+        log.verify(
+            registry.provider(gpt).stream(
+                LlmRequest.of(gpt, "", List.of(TestModels.user("hi")), List.of()), log));
     assertThat(log.error().kind()).isEqualTo(ErrorKind.AUTHENTICATION);
     assertThat(reply.errorMessage().orElseThrow())
-        .isEqualTo("No API key for provider \"openai\": set OPENAI_API_KEY, or add it to " + home.resolve("auth.json"));
+        .isEqualTo(
+            "No API key for provider \"openai\": set OPENAI_API_KEY, or add it to "
+                + home.resolve("auth.json"));
   }
 
   @Test
   void authJsonWithMode600IsUsedBeforeTheEnvironment() throws IOException {
-    writeAuth("{\"anthropic\": {\"type\": \"api_key\", \"key\": \"sk-from-file\"},"
-        + " \"openai\": {\"type\": \"api_key\", \"key\": \"MY_OPENAI_VAR\"}}", "rw-------");
+    writeAuth(
+        "{\"anthropic\": {\"type\": \"api_key\", \"key\": \"sk-from-file\"},"
+            + " \"openai\": {\"type\": \"api_key\", \"key\": \"MY_OPENAI_VAR\"}}",
+        "rw-------");
     ModelRegistry registry =
-        ModelRegistry.load(home, Map.of("ANTHROPIC_API_KEY", "sk-from-env", "MY_OPENAI_VAR", "sk-indirect"));
+        ModelRegistry.load(
+            home, Map.of("ANTHROPIC_API_KEY", "sk-from-env", "MY_OPENAI_VAR", "sk-indirect"));
     assertThat(registry.problems()).isEmpty();
     assertThat(listing(registry, "claude-sonnet-4-5").keySource()).isEqualTo("auth.json");
     assertThat(listing(registry, "gpt-5").keySource()).isEqualTo("auth.json");
-    Credentials credentials = Credentials.load(home.resolve("auth.json"), Map.of("MY_OPENAI_VAR", "sk-indirect"));
+    Credentials credentials =
+        Credentials.load(home.resolve("auth.json"), Map.of("MY_OPENAI_VAR", "sk-indirect"));
     assertThat(credentials.find("anthropic").orElseThrow().value()).isEqualTo("sk-from-file");
     assertThat(credentials.find("openai").orElseThrow().value()).isEqualTo("sk-indirect");
     assertThat(credentials.find("openai").orElseThrow().toString()).doesNotContain("sk-indirect");
@@ -111,38 +130,54 @@ class ModelRegistryTest {
     ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
     Path auth = home.resolve("auth.json");
     assertThat(registry.problems())
-        .containsExactly(auth + " is readable or writable by group or others (mode 644, rw-r--r--);"
-            + " graft ignores it until you run: chmod 600 " + auth);
-    assertThat(listing(registry, "claude-sonnet-4-5").key()).isEqualTo(ModelListing.KeyStatus.MISSING);
+        .containsExactly(
+            auth
+                + " is readable or writable by group or others (mode 644, rw-r--r--);"
+                + " graft ignores it until you run: chmod 600 "
+                + auth);
+    assertThat(listing(registry, "claude-sonnet-4-5").key())
+        .isEqualTo(ModelListing.KeyStatus.MISSING);
 
     Model sonnet = registry.find("anthropic", "claude-sonnet-4-5").orElseThrow();
     AgentMessage.Assistant reply =
-        registry.provider(sonnet).stream(LlmRequest.of(sonnet, "", List.of(TestModels.user("hi")), List.of()), e -> {});
+        registry.provider(sonnet).stream(
+            LlmRequest.of(sonnet, "", List.of(TestModels.user("hi")), List.of()), e -> {});
     assertThat(reply.errorMessage().orElseThrow()).contains("chmod 600");
 
     writeAuth("{}", "rw--w----");
-    assertThat(ModelRegistry.load(home, NO_ENV).problems()).singleElement().asString().contains("mode 620");
+    assertThat(ModelRegistry.load(home, NO_ENV).problems())
+        .singleElement()
+        .asString()
+        .contains("mode 620");
   }
 
   @Test
   void malformedAuthJsonIsReportedOnOneLine() throws IOException {
     writeAuth("{\"anthropic\": ", "rw-------");
     assertThat(ModelRegistry.load(home, NO_ENV).problems())
-        .singleElement().asString()
+        .singleElement()
+        .asString()
         .startsWith(home.resolve("auth.json") + ": invalid JSON; graft ignores the file (")
         .doesNotContain("\n");
     writeAuth("{\"anthropic\": {\"type\": \"oauth\", \"access\": \"x\"}}", "rw-------");
     assertThat(ModelRegistry.load(home, NO_ENV).problems())
-        .singleElement().asString().contains("anthropic: OAuth logins are not supported by graft");
+        .singleElement()
+        .asString()
+        .contains("anthropic: OAuth logins are not supported by graft");
   }
 
   private static ModelListing listing(ModelRegistry registry, String id) {
-    return registry.listModels().stream().filter(l -> l.model().id().equals(id)).findFirst().orElseThrow();
+    return registry.listModels().stream()
+        .filter(l -> l.model().id().equals(id))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void modelsJsonAddsLocalServersAndKnownProviders() throws IOException {
-    write("models.json", """
+    write(
+        "models.json",
+        """
         // Local and hosted models
         {
           "providers": {
@@ -160,7 +195,8 @@ class ModelRegistryTest {
           }
         }
         """);
-    ModelRegistry registry = ModelRegistry.load(home, Map.of("GROQ_API_KEY", "gsk", "LAB_TOKEN", "lab-secret"));
+    ModelRegistry registry =
+        ModelRegistry.load(home, Map.of("GROQ_API_KEY", "gsk", "LAB_TOKEN", "lab-secret"));
     assertThat(registry.problems()).isEmpty();
 
     Model qwen = registry.find("ollama", "qwen3:8b").orElseThrow();
@@ -189,7 +225,9 @@ class ModelRegistryTest {
 
   @Test
   void modelsJsonOverridesBuiltInModels() throws IOException {
-    write("models.json", """
+    write(
+        "models.json",
+        """
         {"providers": {"anthropic": {
            "baseUrl": "https://proxy.example.com",
            "headers": {"X-Proxy": "yes"},
@@ -204,15 +242,20 @@ class ModelRegistryTest {
     assertThat(sonnet.maxTokens()).isEqualTo(8000);
     assertThat(sonnet.cost()).isEqualTo(new ModelCost(2.5, 15, 0.3, 3.75));
     assertThat(sonnet.thinking().mapped(ThinkingLevel.XHIGH)).contains("max");
-    assertThat(registry.find("anthropic", "claude-haiku-4-5").orElseThrow().baseUrl()).isEqualTo("https://proxy.example.com");
-    assertThat(registry.find("anthropic", "claude-haiku-4-5").orElseThrow().maxTokens()).isEqualTo(64_000);
+    assertThat(registry.find("anthropic", "claude-haiku-4-5").orElseThrow().baseUrl())
+        .isEqualTo("https://proxy.example.com");
+    assertThat(registry.find("anthropic", "claude-haiku-4-5").orElseThrow().maxTokens())
+        .isEqualTo(64_000);
   }
 
   @Test
   void aCustomModelReplacesTheBuiltInWithTheSameId() throws IOException {
-    write("models.json", "{\"providers\": {\"openai\": {\"models\": [{\"id\": \"gpt-5\", \"contextWindow\": 1000}]}}}");
+    write(
+        "models.json",
+        "{\"providers\": {\"openai\": {\"models\": [{\"id\": \"gpt-5\", \"contextWindow\": 1000}]}}}");
     ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
-    assertThat(registry.models().stream().filter(m -> m.qualifiedId().equals("openai/gpt-5"))).hasSize(1);
+    assertThat(registry.models().stream().filter(m -> m.qualifiedId().equals("openai/gpt-5")))
+        .hasSize(1);
     assertThat(registry.find("openai", "gpt-5").orElseThrow().contextWindow()).isEqualTo(1000);
   }
 
@@ -221,12 +264,16 @@ class ModelRegistryTest {
     Path file = home.resolve("models.json");
     write("models.json", "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"x\"}]}");
     ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
-    assertThat(registry.problems()).singleElement().asString()
+    assertThat(registry.problems())
+        .singleElement()
+        .asString()
         .startsWith(file + ": invalid JSON at line 1, column ")
         .doesNotContain("\n");
     assertThat(registry.find("anthropic", "claude-sonnet-4-5")).isPresent();
 
-    write("models.json", """
+    write(
+        "models.json",
+        """
         {"providers": {
           "ollama": {"models": [{"id": "a", "contextWindow": "big"}, {"name": "no id"}]},
           "mystery": {"models": [{"id": "m"}]},
@@ -237,21 +284,33 @@ class ModelRegistryTest {
         }}
         """);
     registry = ModelRegistry.load(home, NO_ENV);
-    assertThat(registry.problems()).containsExactly(
-        file + ": providers.ollama.models[0].contextWindow: must be a positive whole number of tokens",
-        file + ": providers.ollama.models[1].id: is required",
-        file + ": providers.mystery.models[0]: no \"api\": set it on the provider or the model (anthropic-messages, openai-completions, openai-responses,"
-            + " google-generative-ai)",
-        file + ": providers.mystery.models[0]: no \"baseUrl\": \"mystery\" is not a provider graft knows, so set it on the provider or the model",
-        file + ": providers.old.api: \"openai-codex-responses\" is not supported by graft; use one of anthropic-messages,"
-            + " openai-completions, openai-responses, google-generative-ai",
-        file + ": providers.bad.baseUrl: must be an http:// or https:// URL, was \"localhost:8080\"",
-        file + ": providers.bad.models[0].cost.input: must be a number >= 0 (US dollars per million tokens)",
-        file + ": providers.bad.models[0].cost.output: is required (US dollars per million tokens)",
-        file + ": providers.bad.models[0].cost.cacheRead: is required (US dollars per million tokens)",
-        file + ": providers.bad.models[0].cost.cacheWrite: is required (US dollars per million tokens)",
-        file + ": providers.anthropic.modelOverrides.claude-sonnet-4-5.thinkingLevelMap.ultra: is not a thinking level (off, minimal, low, medium, high, xhigh)",
-        file + ": providers.empty: must set \"models\", \"baseUrl\", \"apiKey\", \"headers\", \"compat\" or \"modelOverrides\"");
+    assertThat(registry.problems())
+        .containsExactly(
+            file
+                + ": providers.ollama.models[0].contextWindow: must be a positive whole number of tokens",
+            file + ": providers.ollama.models[1].id: is required",
+            file
+                + ": providers.mystery.models[0]: no \"api\": set it on the provider or the model (anthropic-messages, openai-completions, openai-responses,"
+                + " google-generative-ai)",
+            file
+                + ": providers.mystery.models[0]: no \"baseUrl\": \"mystery\" is not a provider graft knows, so set it on the provider or the model",
+            file
+                + ": providers.old.api: \"openai-codex-responses\" is not supported by graft; use one of anthropic-messages,"
+                + " openai-completions, openai-responses, google-generative-ai",
+            file
+                + ": providers.bad.baseUrl: must be an http:// or https:// URL, was \"localhost:8080\"",
+            file
+                + ": providers.bad.models[0].cost.input: must be a number >= 0 (US dollars per million tokens)",
+            file
+                + ": providers.bad.models[0].cost.output: is required (US dollars per million tokens)",
+            file
+                + ": providers.bad.models[0].cost.cacheRead: is required (US dollars per million tokens)",
+            file
+                + ": providers.bad.models[0].cost.cacheWrite: is required (US dollars per million tokens)",
+            file
+                + ": providers.anthropic.modelOverrides.claude-sonnet-4-5.thinkingLevelMap.ultra: is not a thinking level (off, minimal, low, medium, high, xhigh)",
+            file
+                + ": providers.empty: must set \"models\", \"baseUrl\", \"apiKey\", \"headers\", \"compat\" or \"modelOverrides\"");
     assertThat(registry.find("ollama", "a")).isEmpty();
 
     write("models.json", "[]");
@@ -265,14 +324,19 @@ class ModelRegistryTest {
   @Test
   void aProviderFromTheRegistryTalksToItsEndpoint() throws IOException {
     try (LoopbackServer server = new LoopbackServer()) {
-      write("models.json", "{\"providers\": {\"ollama\": {\"baseUrl\": \"" + server.baseUrl()
-          + "/v1\", \"models\": [{\"id\": \"llama3.1\"}]}}}");
+      write(
+          "models.json",
+          "{\"providers\": {\"ollama\": {\"baseUrl\": \""
+              + server.baseUrl()
+              + "/v1\", \"models\": [{\"id\": \"llama3.1\"}]}}}");
       server.enqueue(LoopbackServer.Reply.resource("openai/text.sse"));
       ModelRegistry registry = ModelRegistry.load(home, NO_ENV, TestModels.FAST, () -> 42L);
       Model llama = registry.resolve("ollama/llama3.1").orElseThrow();
       EventLog log = new EventLog();
       AgentMessage.Assistant reply =
-          log.verify(registry.provider(llama).stream(LlmRequest.of(llama, "", List.of(TestModels.user("hi")), List.of()), log));
+          log.verify(
+              registry.provider(llama).stream(
+                  LlmRequest.of(llama, "", List.of(TestModels.user("hi")), List.of()), log));
       assertThat(reply.stopReason()).isEqualTo("stop");
       assertThat(reply.timestamp()).isEqualTo(42L);
       assertThat(reply.provider()).isEqualTo("ollama");

@@ -11,6 +11,8 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +49,8 @@ class OpenAiProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
 
-    assertThat(log.names()).containsExactly("Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
+    assertThat(log.names())
+        .containsExactly("Start", "TextStart", "TextDelta", "TextDelta", "TextEnd", "Done");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Hello, world!"));
     assertThat(reply.stopReason()).isEqualTo("stop");
     assertThat(reply.api()).isEqualTo("openai-completions");
@@ -74,16 +77,19 @@ class OpenAiProviderTest {
         .containsEntry("content-type", "application/json")
         .containsEntry("accept", "text/event-stream");
     JsonNode body = Json.parse(req.body());
-    assertThat(body).isEqualTo(Json.parse(
-        "{\"model\":\"gpt-4.1\",\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},"
-            + "{\"role\":\"user\",\"content\":\"Hi\"}],\"stream\":true,\"stream_options\":{\"include_usage\":true},"
-            + "\"store\":false,\"max_completion_tokens\":500}"));
+    assertThat(body)
+        .isEqualTo(
+            Json.parse(
+                "{\"model\":\"gpt-4.1\",\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},"
+                    + "{\"role\":\"user\",\"content\":\"Hi\"}],\"stream\":true,\"stream_options\":{\"include_usage\":true},"
+                    + "\"store\":false,\"max_completion_tokens\":500}"));
   }
 
   @Test
   void reasoningModelsGetDeveloperRoleEffortAndCacheKey() throws Exception {
     Model official = TestModels.completions("gpt-5", "https://api.openai.com/v1");
-    JsonNode body = OpenAiProtocol.body(hello(official).withThinking(ThinkingLevel.HIGH).withSessionId("s-1"));
+    JsonNode body =
+        OpenAiProtocol.body(hello(official).withThinking(ThinkingLevel.HIGH).withSessionId("s-1"));
     assertThat(body.at("/messages/0/role").asText()).isEqualTo("developer");
     assertThat(body.get("reasoning_effort").asText()).isEqualTo("high");
     assertThat(body.get("prompt_cache_key").asText()).isEqualTo("s-1");
@@ -91,48 +97,102 @@ class OpenAiProviderTest {
     // GPT-5 cannot switch reasoning off: "off" sends no effort at all (never a raised one, which
     // OpenAI refuses beside function tools for gpt-5.4); xhigh clamps to high.
     assertThat(OpenAiProtocol.body(hello(gpt5)).has("reasoning_effort")).isFalse();
-    assertThat(OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.MINIMAL)).get("reasoning_effort").asText())
+    assertThat(
+            OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.MINIMAL))
+                .get("reasoning_effort")
+                .asText())
         .isEqualTo("minimal");
-    assertThat(OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.XHIGH)).get("reasoning_effort").asText())
+    assertThat(
+            OpenAiProtocol.body(hello(gpt5).withThinking(ThinkingLevel.XHIGH))
+                .get("reasoning_effort")
+                .asText())
         .isEqualTo("high");
     Model gpt52 = TestModels.completions("gpt-5.2", server.baseUrl());
-    assertThat(OpenAiProtocol.body(hello(gpt52).withThinking(ThinkingLevel.XHIGH)).get("reasoning_effort").asText())
+    assertThat(
+            OpenAiProtocol.body(hello(gpt52).withThinking(ThinkingLevel.XHIGH))
+                .get("reasoning_effort")
+                .asText())
         .isEqualTo("xhigh");
     // Not api.openai.com: no cache key unless long retention is asked for.
-    assertThat(OpenAiProtocol.body(hello(gpt5).withSessionId("s-1")).has("prompt_cache_key")).isFalse();
-    JsonNode longCache = OpenAiProtocol.body(hello(gpt5).withSessionId("s-1").withCacheRetention(CacheRetention.LONG));
+    assertThat(OpenAiProtocol.body(hello(gpt5).withSessionId("s-1")).has("prompt_cache_key"))
+        .isFalse();
+    JsonNode longCache =
+        OpenAiProtocol.body(
+            hello(gpt5).withSessionId("s-1").withCacheRetention(CacheRetention.LONG));
     assertThat(longCache.get("prompt_cache_key").asText()).isEqualTo("s-1");
     assertThat(longCache.get("prompt_cache_retention").asText()).isEqualTo("24h");
     // Non-reasoning models get no reasoning parameters at all.
-    assertThat(OpenAiProtocol.body(hello(gpt41).withThinking(ThinkingLevel.HIGH)).has("reasoning_effort")).isFalse();
+    assertThat(
+            OpenAiProtocol.body(hello(gpt41).withThinking(ThinkingLevel.HIGH))
+                .has("reasoning_effort"))
+        .isFalse();
   }
 
   @Test
   void compatibleServersGetTheirOwnThinkingParameters() throws Exception {
-    Model openrouter = custom("openrouter", "anthropic/claude-sonnet-4.5", "https://openrouter.ai/api/v1", true, Json.object());
-    JsonNode body = OpenAiProtocol.body(LlmRequest.of(openrouter, "sys", List.of(TestModels.user("Hi")),
-        List.of(TestModels.readTool())).withThinking(ThinkingLevel.LOW));
+    Model openrouter =
+        custom(
+            "openrouter",
+            "anthropic/claude-sonnet-4.5",
+            "https://openrouter.ai/api/v1",
+            true,
+            Json.object());
+    JsonNode body =
+        OpenAiProtocol.body(
+            LlmRequest.of(
+                    openrouter,
+                    "sys",
+                    List.of(TestModels.user("Hi")),
+                    List.of(TestModels.readTool()))
+                .withThinking(ThinkingLevel.LOW));
     assertThat(body.get("reasoning")).isEqualTo(Json.parse("{\"effort\":\"low\"}"));
     assertThat(body.has("reasoning_effort")).isFalse();
     // OpenRouter's Anthropic models get Anthropic-style cache markers.
     assertThat(body.at("/messages/0/content/0/cache_control/type").asText()).isEqualTo("ephemeral");
     assertThat(body.at("/messages/1/content/0/cache_control/type").asText()).isEqualTo("ephemeral");
     assertThat(body.at("/tools/0/cache_control/type").asText()).isEqualTo("ephemeral");
-    assertThat(OpenAiProtocol.body(LlmRequest.of(openrouter, "", List.of(), List.of())).get("reasoning"))
+    assertThat(
+            OpenAiProtocol.body(LlmRequest.of(openrouter, "", List.of(), List.of()))
+                .get("reasoning"))
         .isEqualTo(Json.parse("{\"effort\":\"none\"}"));
 
-    Model qwen = custom("vllm", "Qwen/Qwen3-8B", "http://localhost:8000/v1", true,
-        Json.object().put("thinkingFormat", "qwen-chat-template").put("maxTokensField", "max_tokens").put("supportsStore", false));
-    body = OpenAiProtocol.body(LlmRequest.of(qwen, "", List.of(TestModels.user("Hi")), List.of()).withThinking(ThinkingLevel.MEDIUM));
-    assertThat(body.get("chat_template_kwargs")).isEqualTo(Json.parse("{\"enable_thinking\":true,\"preserve_thinking\":true}"));
+    Model qwen =
+        custom(
+            "vllm",
+            "Qwen/Qwen3-8B",
+            "http://localhost:8000/v1",
+            true,
+            Json.object()
+                .put("thinkingFormat", "qwen-chat-template")
+                .put("maxTokensField", "max_tokens")
+                .put("supportsStore", false));
+    body =
+        OpenAiProtocol.body(
+            LlmRequest.of(qwen, "", List.of(TestModels.user("Hi")), List.of())
+                .withThinking(ThinkingLevel.MEDIUM));
+    assertThat(body.get("chat_template_kwargs"))
+        .isEqualTo(Json.parse("{\"enable_thinking\":true,\"preserve_thinking\":true}"));
     assertThat(body.get("max_tokens").asInt()).isEqualTo(16_384);
     assertThat(body.has("max_completion_tokens")).isFalse();
     assertThat(body.has("store")).isFalse();
   }
 
-  private static Model custom(String provider, String id, String url, boolean reasoning, ObjectNode compat) {
-    return new Model(id, id, Api.OPENAI_COMPLETIONS, provider, url, reasoning, false, ModelCost.FREE,
-        128_000, 16_384, null, compat, null);
+  private static Model custom(
+      String provider, String id, String url, boolean reasoning, ObjectNode compat) {
+    return new Model(
+        id,
+        id,
+        Api.OPENAI_COMPLETIONS,
+        provider,
+        url,
+        reasoning,
+        false,
+        ModelCost.FREE,
+        128_000,
+        16_384,
+        null,
+        compat,
+        null);
   }
 
   @Test
@@ -141,26 +201,34 @@ class OpenAiProviderTest {
     List<AgentMessage> messages =
         List.of(
             TestModels.userWithImage("Look"),
-            TestModels.assistant(gpt41, StopReason.TOOL_USE, new ContentBlock.Text("Reading."),
+            TestModels.assistant(
+                gpt41,
+                StopReason.TOOL_USE,
+                new ContentBlock.Text("Reading."),
                 TestModels.call("call_1", "read", "{\"path\":\"a.png\"}")),
-            TestModels.toolResult("call_1", "read", new ContentBlock.Text("an image"), TestModels.image()),
+            TestModels.toolResult(
+                "call_1", "read", new ContentBlock.Text("an image"), TestModels.image()),
             TestModels.user("and?"));
     run(LlmRequest.of(gpt41, "", messages, List.of(TestModels.readTool())), new EventLog());
 
     JsonNode body = Json.parse(server.lastRequest().body());
-    assertThat(body.get("tools")).isEqualTo(Json.parse(
-        "[{\"type\":\"function\",\"function\":{\"name\":\"read\",\"description\":\"Read a file\","
-            + "\"parameters\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},"
-            + "\"strict\":false}}]"));
-    assertThat(body.get("messages")).isEqualTo(Json.parse(
-        "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Look\"},"
-            + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}]},"
-            + "{\"role\":\"assistant\",\"content\":\"Reading.\",\"tool_calls\":[{\"id\":\"call_1\",\"type\":\"function\","
-            + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"path\\\":\\\"a.png\\\"}\"}}]},"
-            + "{\"role\":\"tool\",\"content\":\"an image\",\"tool_call_id\":\"call_1\"},"
-            + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Attached image(s) from tool result:\"},"
-            + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}]},"
-            + "{\"role\":\"user\",\"content\":\"and?\"}]"));
+    assertThat(body.get("tools"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"function\",\"function\":{\"name\":\"read\",\"description\":\"Read a file\","
+                    + "\"parameters\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},"
+                    + "\"strict\":false}}]"));
+    assertThat(body.get("messages"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Look\"},"
+                    + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}]},"
+                    + "{\"role\":\"assistant\",\"content\":\"Reading.\",\"tool_calls\":[{\"id\":\"call_1\",\"type\":\"function\","
+                    + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"path\\\":\\\"a.png\\\"}\"}}]},"
+                    + "{\"role\":\"tool\",\"content\":\"an image\",\"tool_call_id\":\"call_1\"},"
+                    + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Attached image(s) from tool result:\"},"
+                    + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}]},"
+                    + "{\"role\":\"user\",\"content\":\"and?\"}]"));
   }
 
   @Test
@@ -168,8 +236,10 @@ class OpenAiProviderTest {
     Model textOnly = custom("ollama", "llama3.1", server.baseUrl() + "/v1", false, Json.object());
     List<AgentMessage> messages = List.of(TestModels.userWithImage("Look"));
     JsonNode body = OpenAiProtocol.body(LlmRequest.of(textOnly, "", messages, List.of()));
-    assertThat(body.at("/messages/0/content")).isEqualTo(Json.parse(
-        "[{\"type\":\"text\",\"text\":\"Look\"},{\"type\":\"text\",\"text\":\"(image omitted: model does not support images)\"}]"));
+    assertThat(body.at("/messages/0/content"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"text\",\"text\":\"Look\"},{\"type\":\"text\",\"text\":\"(image omitted: model does not support images)\"}]"));
   }
 
   @Test
@@ -178,8 +248,11 @@ class OpenAiProviderTest {
     server.enqueue(Reply.resource("openai/tool-call-no-id.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        log.verify(TestModels.openai(TestModels.FAST, ApiKey.NONE)
-            .stream(LlmRequest.of(local, "", List.of(TestModels.user("ls")), List.of(TestModels.bashTool())), log));
+        log.verify(
+            TestModels.openai(TestModels.FAST, ApiKey.NONE).stream(
+                LlmRequest.of(
+                    local, "", List.of(TestModels.user("ls")), List.of(TestModels.bashTool())),
+                log));
 
     assertThat(server.lastRequest().headers()).doesNotContainKey("authorization");
     ContentBlock.ToolCall call = reply.toolCalls().getFirst();
@@ -196,11 +269,21 @@ class OpenAiProviderTest {
     server.enqueue(Reply.resource("openai/reasoning.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        log.verify(TestModels.openai(TestModels.FAST, ApiKey.NONE)
-            .stream(LlmRequest.of(qwen, "", List.of(TestModels.user("2+2?")), List.of()), log));
+        log.verify(
+            TestModels.openai(TestModels.FAST, ApiKey.NONE).stream(
+                LlmRequest.of(qwen, "", List.of(TestModels.user("2+2?")), List.of()), log));
 
-    assertThat(log.names()).containsExactly("Start", "ThinkingStart", "ThinkingDelta", "ThinkingDelta",
-        "ThinkingEnd", "TextStart", "TextDelta", "TextEnd", "Done");
+    assertThat(log.names())
+        .containsExactly(
+            "Start",
+            "ThinkingStart",
+            "ThinkingDelta",
+            "ThinkingDelta",
+            "ThinkingEnd",
+            "TextStart",
+            "TextDelta",
+            "TextEnd",
+            "Done");
     ContentBlock.Thinking thinking = (ContentBlock.Thinking) reply.content().get(0);
     assertThat(thinking.thinking()).isEqualTo("Let me think about it.");
     assertThat(thinking.signature()).contains("reasoning_content");
@@ -211,17 +294,21 @@ class OpenAiProviderTest {
     // Sent back to the same model, the reasoning goes in the field it came from.
     server.enqueue(Reply.resource("openai/text.sse"));
     List<AgentMessage> next = List.of(TestModels.user("2+2?"), reply, TestModels.user("and 3+3?"));
-    TestModels.openai(TestModels.FAST, ApiKey.NONE).stream(LlmRequest.of(qwen, "", next, List.of()), e -> {});
-    assertThat(Json.parse(server.lastRequest().body()).at("/messages/1")).isEqualTo(Json.parse(
-        "{\"role\":\"assistant\",\"content\":\"It is 4.\",\"reasoning_content\":\"Let me think about it.\"}"));
+    TestModels.openai(TestModels.FAST, ApiKey.NONE).stream(
+        LlmRequest.of(qwen, "", next, List.of()), e -> {});
+    assertThat(Json.parse(server.lastRequest().body()).at("/messages/1"))
+        .isEqualTo(
+            Json.parse(
+                "{\"role\":\"assistant\",\"content\":\"It is 4.\",\"reasoning_content\":\"Let me think about it.\"}"));
   }
 
   @Test
   void chunksWithoutBlankLinesBetweenThemAreStillRead() throws Exception {
-    server.enqueue(Reply.sse(
-        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"One\"}}]}\n"
-            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\" two\"},\"finish_reason\":\"stop\"}]}\n"
-            + "data: [DONE]\n"));
+    server.enqueue(
+        Reply.sse(
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"One\"}}]}\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\" two\"},\"finish_reason\":\"stop\"}]}\n"
+                + "data: [DONE]\n"));
     AgentMessage.Assistant reply = run(hello(gpt41), new EventLog());
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("One two"));
     assertThat(reply.stopReason()).isEqualTo("stop");
@@ -232,29 +319,49 @@ class OpenAiProviderTest {
     server.enqueue(Reply.resource("openai/tool-calls.sse"));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        run(LlmRequest.of(gpt41, "", List.of(TestModels.user("read a and b")), List.of(TestModels.readTool())), log);
+        run(
+            LlmRequest.of(
+                gpt41,
+                "",
+                List.of(TestModels.user("read a and b")),
+                List.of(TestModels.readTool())),
+            log);
 
     assertThat(reply.stopReason()).isEqualTo("toolUse");
-    assertThat(reply.content()).containsExactly(
-        new ContentBlock.Text("Reading both."),
-        TestModels.call("call_aaa", "read", "{\"path\":\"a.txt\"}"),
-        TestModels.call("call_bbb", "read", "{\"path\":\"b.txt\"}"));
-    assertThat(log.names()).containsExactly("Start", "TextStart", "TextDelta", "TextEnd",
-        "ToolCallStart", "ToolCallDelta", "ToolCallStart", "ToolCallDelta", "ToolCallDelta",
-        "ToolCallEnd", "ToolCallEnd", "Done");
+    assertThat(reply.content())
+        .containsExactly(
+            new ContentBlock.Text("Reading both."),
+            TestModels.call("call_aaa", "read", "{\"path\":\"a.txt\"}"),
+            TestModels.call("call_bbb", "read", "{\"path\":\"b.txt\"}"));
+    assertThat(log.names())
+        .containsExactly(
+            "Start",
+            "TextStart",
+            "TextDelta",
+            "TextEnd",
+            "ToolCallStart",
+            "ToolCallDelta",
+            "ToolCallStart",
+            "ToolCallDelta",
+            "ToolCallDelta",
+            "ToolCallEnd",
+            "ToolCallEnd",
+            "Done");
     assertThat(reply.usage().input()).isEqualTo(500);
   }
 
   @Test
   void retriesRateLimitHonouringRetryAfterMs() throws Exception {
     server.enqueue(
-        Reply.status(429, LoopbackServer.resource("openai/error-429.json")).header("retry-after-ms", "300"),
+        Reply.status(429, LoopbackServer.resource("openai/error-429.json"))
+            .header("retry-after-ms", "300"),
         Reply.resource("openai/text.sse"));
     long start = System.nanoTime();
     AgentMessage.Assistant reply = run(hello(gpt41), new EventLog());
     assertThat(reply.stopReason()).isEqualTo("stop");
     assertThat(server.received()).hasSize(2);
-    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(290);
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(290);
   }
 
   @Test
@@ -266,7 +373,8 @@ class OpenAiProviderTest {
     assertThat(server.received()).hasSize(3);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.RATE_LIMIT);
     assertThat(log.error().contextOverflow()).isFalse();
-    assertThat(error(reply)).startsWith("OpenAI API returned HTTP 429: Rate limit reached for gpt-4.1");
+    assertThat(error(reply))
+        .startsWith("OpenAI API returned HTTP 429: Rate limit reached for gpt-4.1");
   }
 
   @Test
@@ -279,20 +387,27 @@ class OpenAiProviderTest {
         Reply.status(500, LoopbackServer.resource("openai/error-500.html")),
         Reply.status(500, LoopbackServer.resource("openai/error-500.html")),
         Reply.status(404, "{\"error\":\"model 'llama9' not found, try pulling it first\"}"),
-        Reply.status(422, "{\"detail\":[{\"loc\":[\"body\",\"messages\"],\"msg\":\"field required\"}]}"));
+        Reply.status(
+            422, "{\"detail\":[{\"loc\":[\"body\",\"messages\"],\"msg\":\"field required\"}]}"));
 
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.AUTHENTICATION);
-    assertThat(error(reply)).isEqualTo("OpenAI API returned HTTP 401: (invalid_request_error) Incorrect API key"
-        + " provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys."
-        + " (check the API key from OPENAI_API_KEY)");
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API returned HTTP 401: (invalid_request_error) Incorrect API key"
+                + " provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys."
+                + " (check the API key from OPENAI_API_KEY)");
 
     log = new EventLog();
     reply = run(hello(gpt41), log);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.INVALID_REQUEST);
-    assertThat(error(reply)).contains("HTTP 404: (invalid_request_error) The model `gpt-9` does not exist")
-        .contains("check the model id and base URL; request was POST " + server.baseUrl() + "/v1/chat/completions");
+    assertThat(error(reply))
+        .contains("HTTP 404: (invalid_request_error) The model `gpt-9` does not exist")
+        .contains(
+            "check the model id and base URL; request was POST "
+                + server.baseUrl()
+                + "/v1/chat/completions");
 
     log = new EventLog();
     reply = run(hello(gpt41), log);
@@ -302,16 +417,20 @@ class OpenAiProviderTest {
     log = new EventLog();
     reply = run(hello(gpt41), log);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.SERVER);
-    assertThat(error(reply)).isEqualTo("OpenAI API returned HTTP 500: 500 Internal Server Error 500 Internal Server Error nginx");
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API returned HTTP 500: 500 Internal Server Error 500 Internal Server Error nginx");
 
     log = new EventLog();
     reply = run(hello(gpt41), log);
-    assertThat(error(reply)).startsWith("OpenAI API returned HTTP 404: model 'llama9' not found, try pulling it first");
+    assertThat(error(reply))
+        .startsWith("OpenAI API returned HTTP 404: model 'llama9' not found, try pulling it first");
 
     log = new EventLog();
     reply = run(hello(gpt41), log);
-    assertThat(error(reply)).isEqualTo(
-        "OpenAI API returned HTTP 422: [{\"loc\":[\"body\",\"messages\"],\"msg\":\"field required\"}]");
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API returned HTTP 422: [{\"loc\":[\"body\",\"messages\"],\"msg\":\"field required\"}]");
     assertThat(server.received()).hasSize(8);
   }
 
@@ -322,7 +441,9 @@ class OpenAiProviderTest {
     }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
-    assertThat(error(reply)).isEqualTo("Server reported an error mid-stream: Provider returned error: upstream connect error");
+    assertThat(error(reply))
+        .isEqualTo(
+            "Server reported an error mid-stream: Provider returned error: upstream connect error");
     assertThat(log.error().kind()).isEqualTo(ErrorKind.SERVER);
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Start of"));
   }
@@ -333,7 +454,8 @@ class OpenAiProviderTest {
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
     assertThat(log.error().kind()).isEqualTo(ErrorKind.PROTOCOL);
-    assertThat(error(reply)).startsWith("Could not parse a chunk from the server as JSON: {\"id\":\"chatcmpl-J1\"");
+    assertThat(error(reply))
+        .startsWith("Could not parse a chunk from the server as JSON: {\"id\":\"chatcmpl-J1\"");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Fine"));
   }
 
@@ -344,8 +466,9 @@ class OpenAiProviderTest {
     }
     EventLog log = new EventLog();
     AgentMessage.Assistant reply = run(hello(gpt41), log);
-    assertThat(error(reply)).isEqualTo(
-        "The server's stream ended before the response was complete (the connection closed in the middle of an event)");
+    assertThat(error(reply))
+        .isEqualTo(
+            "The server's stream ended before the response was complete (the connection closed in the middle of an event)");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Half"));
   }
 
@@ -362,7 +485,7 @@ class OpenAiProviderTest {
   @Test
   void connectionRefusedIsANetworkError() throws Exception {
     int port;
-    try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = socket.getLocalPort();
     }
     Model nowhere = TestModels.withBaseUrl(gpt41, "http://127.0.0.1:" + port + "/v1");
@@ -377,10 +500,15 @@ class OpenAiProviderTest {
     server.enqueue(Reply.resource("openai/text.sse").delayHeaders(5_000));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        log.verify(TestModels.openai(TestModels.FAST.withIdleTimeout(Duration.ofMillis(250)), key).stream(hello(gpt41), log));
+        log.verify(
+            TestModels.openai(TestModels.FAST.withIdleTimeout(Duration.ofMillis(250)), key).stream(
+                hello(gpt41), log));
     assertThat(log.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
-    assertThat(error(reply)).isEqualTo("No response from 127.0.0.1:" + server.baseUrl().replaceAll(".*:", "")
-        + " within 250 ms (idle timeout)");
+    assertThat(error(reply))
+        .isEqualTo(
+            "No response from 127.0.0.1:"
+                + server.baseUrl().replaceAll(".*:", "")
+                + " within 250 ms (idle timeout)");
   }
 
   @Test
@@ -389,7 +517,9 @@ class OpenAiProviderTest {
     server.enqueue(Reply.sse(text).stallAfter(text.indexOf("data:", text.indexOf("Hello"))));
     EventLog log = new EventLog();
     AgentMessage.Assistant reply =
-        log.verify(TestModels.openai(TestModels.FAST.withIdleTimeout(Duration.ofMillis(250)), key).stream(hello(gpt41), log));
+        log.verify(
+            TestModels.openai(TestModels.FAST.withIdleTimeout(Duration.ofMillis(250)), key).stream(
+                hello(gpt41), log));
     assertThat(log.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
     assertThat(error(reply)).endsWith("for 250 ms (idle timeout)");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Hello"));
@@ -401,22 +531,25 @@ class OpenAiProviderTest {
     server.enqueue(Reply.sse(text).stallAfter(text.indexOf("data:", text.indexOf("Hello"))));
     AbortSignal signal = new AbortSignal();
     CountDownLatch delta = new CountDownLatch(1);
-    EventLog log = new EventLog(e -> {
-      if (e instanceof StreamEvent.TextDelta) {
-        delta.countDown();
-      }
-    });
-    Thread.ofVirtual().start(() -> {
-      try {
-        delta.await();
-      } catch (InterruptedException ignored) {
-        return;
-      }
-      signal.abort("user pressed Escape");
-    });
+    EventLog log =
+        new EventLog(e -> {
+          if (e instanceof StreamEvent.TextDelta) {
+            delta.countDown();
+          }
+        });
+    Thread.ofVirtual()
+        .start(() -> {
+          try {
+            delta.await();
+          } catch (InterruptedException ignored) {
+            return;
+          }
+          signal.abort("user pressed Escape");
+        });
     long start = System.nanoTime();
     AgentMessage.Assistant reply =
-        log.verify(TestModels.openai(TestModels.FAST, key).stream(hello(gpt41).withSignal(signal), log));
+        log.verify(
+            TestModels.openai(TestModels.FAST, key).stream(hello(gpt41).withSignal(signal), log));
     assertThat(reply.stopReason()).isEqualTo("aborted");
     assertThat(log.error().reason()).isEqualTo(StopReason.ABORTED);
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Hello"));

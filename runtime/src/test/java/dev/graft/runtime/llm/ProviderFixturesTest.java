@@ -35,15 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replays every recorded provider fixture in {@code ../shared/provider-fixtures/} (read there at
- * test time, never copied into this repository) through graft's real path: models.json naming
- * the fixture's endpoint, the model registry's HTTP provider, the agent loop with its real tools
- * in a temporary project, and a loopback server sending the recorded bytes. Each fixture checks
- * the parsed message (text, thinking, signatures, tool calls), the stop reason, the usage, the
- * error, the retries (requests made and the auto-retry events) and the follow-up request.
+ * test time, never copied into this repository) through graft's real path: models.json naming the
+ * fixture's endpoint, the model registry's HTTP provider, the agent loop with its real tools in a
+ * temporary project, and a loopback server sending the recorded bytes. Each fixture checks the
+ * parsed message (text, thinking, signatures, tool calls), the stop reason, the usage, the error,
+ * the retries (requests made and the auto-retry events) and the follow-up request.
  *
  * <p>Where graft's answer differs from the fixture's {@code expect} (which describes the first
- * recorded response as a strict parser reads it), the difference is an explicit expectation
- * below with the reason; docs/providers.md lists them too.
+ * recorded response as a strict parser reads it), the difference is an explicit expectation below
+ * with the reason; docs/providers.md lists them too.
  */
 class ProviderFixturesTest {
   static final String KEY = "sk-fixture-0123456789abcdef";
@@ -63,8 +63,10 @@ class ProviderFixturesTest {
         return candidate;
       }
     }
-    throw new AssertionError("../shared/provider-fixtures was not found beside the checkout (from "
-        + Path.of("").toAbsolutePath() + "); set GRAFT_PROVIDER_FIXTURES to its path");
+    throw new AssertionError(
+        "../shared/provider-fixtures was not found beside the checkout (from "
+            + Path.of("").toAbsolutePath()
+            + "); set GRAFT_PROVIDER_FIXTURES to its path");
   }
 
   static List<JsonNode> manifest() throws IOException {
@@ -77,7 +79,8 @@ class ProviderFixturesTest {
   void theManifestListsEveryFixtureFolderAndEachHasAnOutcomeHere() throws IOException {
     Set<String> folders = new TreeSet<>();
     try (Stream<Path> list = Files.list(fixtures())) {
-      list.filter(p -> Files.isRegularFile(p.resolve("fixture.json"))).forEach(p -> folders.add(p.getFileName().toString()));
+      list.filter(p -> Files.isRegularFile(p.resolve("fixture.json")))
+          .forEach(p -> folders.add(p.getFileName().toString()));
     }
     Set<String> listed = new TreeSet<>();
     manifest().forEach(f -> listed.add(f.get("id").asText()));
@@ -87,21 +90,30 @@ class ProviderFixturesTest {
 
   @TestFactory
   Stream<DynamicTest> everyFixture() throws IOException {
-    return manifest().stream().map(f -> f.get("id").asText())
+    return manifest().stream()
+        .map(f -> f.get("id").asText())
         .map(id -> DynamicTest.dynamicTest(id, () -> replay(id)));
   }
 
   // ------------------------------------------------------------------ running one fixture
 
   /** What a replay produced. */
-  record Outcome(JsonNode fixture, AgentSession.RunResult result, List<AgentMessage> messages,
-      List<FixtureServer.Received> requests, List<AgentEvent> events, Path cwd) {
+  record Outcome(
+      JsonNode fixture,
+      AgentSession.RunResult result,
+      List<AgentMessage> messages,
+      List<FixtureServer.Received> requests,
+      List<AgentEvent> events,
+      Path cwd) {
     JsonNode expect() {
       return fixture.get("expect");
     }
 
     List<AgentMessage.Assistant> replies() {
-      return messages.stream().filter(AgentMessage.Assistant.class::isInstance).map(AgentMessage.Assistant.class::cast).toList();
+      return messages.stream()
+          .filter(AgentMessage.Assistant.class::isInstance)
+          .map(AgentMessage.Assistant.class::cast)
+          .toList();
     }
 
     AgentMessage.Assistant first() {
@@ -125,9 +137,17 @@ class ProviderFixturesTest {
     try {
       FixtureExpectations.check(id, outcome);
     } catch (AssertionError e) {
-      throw new AssertionError(id + " (" + fixture.get("desc").asText() + "): " + e.getMessage()
-          + "\nrequests: " + outcome.requests().stream().map(FixtureServer.Received::path).toList()
-          + "\nreplies: " + outcome.replies(), e);
+      throw new AssertionError(
+          id
+              + " ("
+              + fixture.get("desc").asText()
+              + "): "
+              + e.getMessage()
+              + "\nrequests: "
+              + outcome.requests().stream().map(FixtureServer.Received::path).toList()
+              + "\nreplies: "
+              + outcome.replies(),
+          e);
     }
   }
 
@@ -151,26 +171,44 @@ class ProviderFixturesTest {
       } else {
         env.put("FIXTURE_KEY", KEY);
         ObjectNode p = providers.putObject(profile.get("provider").asText());
-        p.put("baseUrl", baseUrl).put("api", profile.get("api").asText()).put("apiKey", "FIXTURE_KEY");
+        p.put("baseUrl", baseUrl)
+            .put("api", profile.get("api").asText())
+            .put("apiKey", "FIXTURE_KEY");
         ObjectNode model = profile.get("model").deepCopy();
         if (profile.has("compat")) {
           model.set("compat", profile.get("compat"));
         }
         p.putArray("models").add(model);
       }
-      Files.writeString(home.resolve("models.json"), Json.write(Json.object().set("providers", providers)));
-      HttpSettings settings = HttpSettings.DEFAULTS.withIdleTimeout(Duration.ofSeconds(10))
-          .withBackoff(Duration.ofMillis(20), Duration.ofMillis(80));
+      Files.writeString(
+          home.resolve("models.json"), Json.write(Json.object().set("providers", providers)));
+      HttpSettings settings =
+          HttpSettings.DEFAULTS
+              .withIdleTimeout(Duration.ofSeconds(10))
+              .withBackoff(Duration.ofMillis(20), Duration.ofMillis(80));
       ModelRegistry registry = ModelRegistry.load(home, env, settings, System::currentTimeMillis);
       assertThat(registry.problems()).isEmpty();
-      Model model = registry.find(profile.get("provider").asText(), profile.at("/model/id").asText()).orElseThrow();
-      ThinkingLevel thinking = profile.path("thinking").isTextual()
-          ? ThinkingLevel.parse(profile.get("thinking").asText()).orElseThrow() : ThinkingLevel.OFF;
+      Model model =
+          registry
+              .find(profile.get("provider").asText(), profile.at("/model/id").asText())
+              .orElseThrow();
+      ThinkingLevel thinking =
+          profile.path("thinking").isTextual()
+              ? ThinkingLevel.parse(profile.get("thinking").asText()).orElseThrow()
+              : ThinkingLevel.OFF;
       List<AgentEvent> events = new CopyOnWriteArrayList<>();
       try (Session session = Session.create(sessions, cwd.toString(), Clock.systemUTC());
-           AgentSession agent = new AgentSession(session, cwd, model, registry.provider(model), thinking,
-               "You are a test.", BuiltinTools.create().select(List.of("read", "bash", "edit", "write")),
-               AgentHooks.NONE, Clock.systemUTC())) {
+          AgentSession agent =
+              new AgentSession(
+                  session,
+                  cwd,
+                  model,
+                  registry.provider(model),
+                  thinking,
+                  "You are a test.",
+                  BuiltinTools.create().select(List.of("read", "bash", "edit", "write")),
+                  AgentHooks.NONE,
+                  Clock.systemUTC())) {
         agent.subscribe(events::add);
         AgentSession.RunResult result = agent.prompt(PROMPT);
         List<AgentMessage> messages = session.buildContext().messages();
@@ -183,31 +221,50 @@ class ProviderFixturesTest {
 
   static String text(AgentMessage.Assistant a) {
     StringBuilder out = new StringBuilder();
-    a.content().stream().filter(ContentBlock.Text.class::isInstance).map(ContentBlock.Text.class::cast)
+    a.content().stream()
+        .filter(ContentBlock.Text.class::isInstance)
+        .map(ContentBlock.Text.class::cast)
         .forEach(t -> out.append(t.text()));
     return out.toString();
   }
 
   static List<String> thinking(AgentMessage.Assistant a) {
-    return a.content().stream().filter(ContentBlock.Thinking.class::isInstance).map(ContentBlock.Thinking.class::cast)
-        .filter(t -> !t.extra().path("redacted").asBoolean(false)).map(ContentBlock.Thinking::thinking).toList();
+    return a.content().stream()
+        .filter(ContentBlock.Thinking.class::isInstance)
+        .map(ContentBlock.Thinking.class::cast)
+        .filter(t -> !t.extra().path("redacted").asBoolean(false))
+        .map(ContentBlock.Thinking::thinking)
+        .toList();
   }
 
   static List<String> signatures(AgentMessage.Assistant a) {
-    return a.content().stream().filter(ContentBlock.Thinking.class::isInstance).map(ContentBlock.Thinking.class::cast)
+    return a.content().stream()
+        .filter(ContentBlock.Thinking.class::isInstance)
+        .map(ContentBlock.Thinking.class::cast)
         .filter(t -> !t.extra().path("redacted").asBoolean(false))
-        .flatMap(t -> t.signature().stream()).toList();
+        .flatMap(t -> t.signature().stream())
+        .toList();
   }
 
   static List<String> redacted(AgentMessage.Assistant a) {
-    return a.content().stream().filter(ContentBlock.Thinking.class::isInstance).map(ContentBlock.Thinking.class::cast)
-        .filter(t -> t.extra().path("redacted").asBoolean(false)).flatMap(t -> t.signature().stream()).toList();
+    return a.content().stream()
+        .filter(ContentBlock.Thinking.class::isInstance)
+        .map(ContentBlock.Thinking.class::cast)
+        .filter(t -> t.extra().path("redacted").asBoolean(false))
+        .flatMap(t -> t.signature().stream())
+        .toList();
   }
 
   static ArrayNode tools(AgentMessage.Assistant a) {
     ArrayNode out = Json.array();
-    a.content().stream().filter(ContentBlock.ToolCall.class::isInstance).map(ContentBlock.ToolCall.class::cast)
-        .forEach(c -> out.addObject().put("id", c.id()).put("name", c.name()).set("arguments", c.arguments()));
+    a.content().stream()
+        .filter(ContentBlock.ToolCall.class::isInstance)
+        .map(ContentBlock.ToolCall.class::cast)
+        .forEach(c ->
+            out.addObject()
+                .put("id", c.id())
+                .put("name", c.name())
+                .set("arguments", c.arguments()));
     return out;
   }
 

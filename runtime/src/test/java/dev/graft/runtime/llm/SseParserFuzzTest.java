@@ -32,11 +32,15 @@ class SseParserFuzzTest {
       List<Integer> sorted = cuts.stream().map(c -> Math.min(c, stream.length)).sorted().toList();
       for (int cut : sorted) {
         if (cut > from) {
-          parser.feed(ByteBuffer.wrap(stream, from, cut - from)).forEach(e -> out.add(e.event() + "\u0000" + e.data()));
+          parser
+              .feed(ByteBuffer.wrap(stream, from, cut - from))
+              .forEach(e -> out.add(e.event() + "\u0000" + e.data()));
           from = cut;
         }
       }
-      parser.feed(ByteBuffer.wrap(stream, from, stream.length - from)).forEach(e -> out.add(e.event() + "\u0000" + e.data()));
+      parser
+          .feed(ByteBuffer.wrap(stream, from, stream.length - from))
+          .forEach(e -> out.add(e.event() + "\u0000" + e.data()));
       parser.finish().forEach(e -> out.add(e.event() + "\u0000" + e.data()));
       out.add("truncated=" + parser.truncated());
     } catch (StreamFailure f) {

@@ -21,7 +21,8 @@ class SseParserTest {
   @Test
   void lfCrlfAndCrLineEndingsAllWork() throws Exception {
     SseParser p = new SseParser();
-    List<SseEvent> events = parse(p, "event: a\ndata: 1\n\n", "event: b\r\ndata: 2\r\n\r\n", "event: c\rdata: 3\r\r");
+    List<SseEvent> events =
+        parse(p, "event: a\ndata: 1\n\n", "event: b\r\ndata: 2\r\n\r\n", "event: c\rdata: 3\r\r");
     assertThat(events)
         .containsExactly(new SseEvent("a", "1"), new SseEvent("b", "2"), new SseEvent("c", "3"));
   }
@@ -37,7 +38,10 @@ class SseParserTest {
   void commentsAreSkippedAndDataLinesJoinWithNewlines() throws Exception {
     SseParser p = new SseParser();
     List<SseEvent> events =
-        parse(p, ": keep-alive\n\n", "event: multi\ndata: first\n: a comment inside\ndata:second\ndata\nid: 7\nretry: 100\n\n");
+        parse(
+            p,
+            ": keep-alive\n\n",
+            "event: multi\ndata: first\n: a comment inside\ndata:second\ndata\nid: 7\nretry: 100\n\n");
     assertThat(events).containsExactly(new SseEvent("multi", "first\nsecond\n"));
   }
 
@@ -77,7 +81,8 @@ class SseParserTest {
   @Test
   void anEventCutOffMidLineIsDroppedAndReported() throws Exception {
     SseParser p = new SseParser();
-    assertThat(parse(p, "data: {\"a\":1}\n\n", "data: {\"b\":")).containsExactly(new SseEvent("", "{\"a\":1}"));
+    assertThat(parse(p, "data: {\"a\":1}\n\n", "data: {\"b\":"))
+        .containsExactly(new SseEvent("", "{\"a\":1}"));
     assertThat(p.finish()).isEmpty();
     assertThat(p.truncated()).isTrue();
   }
@@ -86,7 +91,8 @@ class SseParserTest {
   void aLastLineWithoutItsNewlineIsDeliveredWhenItsJsonIsWhole() throws Exception {
     SseParser p = new SseParser();
     assertThat(parse(p, "event: message_stop\ndata: {\"type\":\"message_stop\"}")).isEmpty();
-    assertThat(p.finish()).containsExactly(new SseEvent("message_stop", "{\"type\":\"message_stop\"}"));
+    assertThat(p.finish())
+        .containsExactly(new SseEvent("message_stop", "{\"type\":\"message_stop\"}"));
     assertThat(p.truncated()).isFalse();
   }
 

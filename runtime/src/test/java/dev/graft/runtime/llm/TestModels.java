@@ -1,5 +1,6 @@
 package dev.graft.runtime.llm;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -33,18 +34,45 @@ final class TestModels {
   /** A built-in OpenAI model reached through Chat Completions (a proxy or compatible server). */
   static Model completions(String id, String baseUrl) {
     Model m = builtin("openai", id, baseUrl);
-    return new Model(m.id(), m.name(), Api.OPENAI_COMPLETIONS, m.provider(), baseUrl, m.reasoning(), m.images(),
-        m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());
+    return new Model(
+        m.id(),
+        m.name(),
+        Api.OPENAI_COMPLETIONS,
+        m.provider(),
+        baseUrl,
+        m.reasoning(),
+        m.images(),
+        m.cost(),
+        m.contextWindow(),
+        m.maxTokens(),
+        m.headers(),
+        m.compat(),
+        m.thinking());
   }
 
   static Model withBaseUrl(Model m, String baseUrl) {
-    return new Model(m.id(), m.name(), m.api(), m.provider(), baseUrl, m.reasoning(), m.images(),
-        m.cost(), m.contextWindow(), m.maxTokens(), m.headers(), m.compat(), m.thinking());
+    return new Model(
+        m.id(),
+        m.name(),
+        m.api(),
+        m.provider(),
+        baseUrl,
+        m.reasoning(),
+        m.images(),
+        m.cost(),
+        m.contextWindow(),
+        m.maxTokens(),
+        m.headers(),
+        m.compat(),
+        m.thinking());
   }
 
   static HttpProvider anthropic(HttpSettings settings) {
-    return new HttpProvider(new AnthropicProtocol(), new HttpTransport(settings),
-        new ApiKey("sk-ant-test-key", "ANTHROPIC_API_KEY"), () -> NOW);
+    return new HttpProvider(
+        new AnthropicProtocol(),
+        new HttpTransport(settings),
+        new ApiKey("sk-ant-test-key", "ANTHROPIC_API_KEY"),
+        () -> NOW);
   }
 
   static HttpProvider openai(HttpSettings settings, ApiKey key) {
@@ -56,17 +84,26 @@ final class TestModels {
   }
 
   static AgentMessage.Assistant assistant(Model model, StopReason stop, ContentBlock... blocks) {
-    return new AgentMessage.Assistant(List.of(blocks), model.api().wire(), model.provider(), model.id(),
-        Usage.ZERO, stop.wire(), stop.failed() ? Optional.of("failed") : Optional.empty(), NOW, null);
+    return new AgentMessage.Assistant(
+        List.of(blocks),
+        model.api().wire(),
+        model.provider(),
+        model.id(),
+        Usage.ZERO,
+        stop.wire(),
+        stop.failed() ? Optional.of("failed") : Optional.empty(),
+        NOW,
+        null);
   }
 
   static AgentMessage.ToolResult toolResult(String id, String name, ContentBlock... content) {
-    return new AgentMessage.ToolResult(id, name, List.of(content), Optional.empty(), false, NOW, null);
+    return new AgentMessage.ToolResult(
+        id, name, List.of(content), Optional.empty(), false, NOW, null);
   }
 
   static ContentBlock.ToolCall call(String id, String name, String json) {
     try {
-      return new ContentBlock.ToolCall(id, name, (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(json), null);
+      return new ContentBlock.ToolCall(id, name, (ObjectNode) Json.parse(json), null);
     } catch (Exception e) {
       throw new IllegalArgumentException(e);
     }
@@ -83,9 +120,12 @@ final class TestModels {
 
   static ToolSpec readTool() {
     try {
-      return new ToolSpec("read", "Read a file",
-          (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
-              "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}"));
+      return new ToolSpec(
+          "read",
+          "Read a file",
+          (ObjectNode)
+              Json.parse(
+                  "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}"));
     } catch (Exception e) {
       throw new IllegalArgumentException(e);
     }
@@ -93,9 +133,12 @@ final class TestModels {
 
   static ToolSpec bashTool() {
     try {
-      return new ToolSpec("bash", "Run a command",
-          (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
-              "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}}}"));
+      return new ToolSpec(
+          "bash",
+          "Run a command",
+          (ObjectNode)
+              Json.parse(
+                  "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}}}"));
     } catch (Exception e) {
       throw new IllegalArgumentException(e);
     }

@@ -9,14 +9,17 @@ class ToolCallArgumentsTest {
 
   @Test
   void validAndEmptyArguments() throws Exception {
-    assertThat(ToolCallArguments.parse("read", "{\"path\":\"a\"}").arguments()).isEqualTo(Json.parse("{\"path\":\"a\"}"));
+    assertThat(ToolCallArguments.parse("read", "{\"path\":\"a\"}").arguments())
+        .isEqualTo(Json.parse("{\"path\":\"a\"}"));
     assertThat(ToolCallArguments.parse("read", "  ").arguments()).isEmpty();
     assertThat(ToolCallArguments.parse("read", "  ").error()).isEmpty();
   }
 
   @Test
   void rawControlCharactersAndStrayBackslashesAreRepaired() throws Exception {
-    ToolCallArguments.Parsed p = ToolCallArguments.parse("write", "{\"content\": \"line 1\nline 2\tend\", \"path\": \"C:\\dir\"}");
+    ToolCallArguments.Parsed p =
+        ToolCallArguments.parse(
+            "write", "{\"content\": \"line 1\nline 2\tend\", \"path\": \"C:\\dir\"}");
     assertThat(p.error()).isEmpty();
     assertThat(p.arguments().get("content").asText()).isEqualTo("line 1\nline 2\tend");
     assertThat(p.arguments().get("path").asText()).isEqualTo("C:\\dir");
@@ -24,11 +27,14 @@ class ToolCallArgumentsTest {
 
   @Test
   void truncatedOrNonObjectArgumentsAreErrorsNotGuesses() {
-    ToolCallArguments.Parsed truncated = ToolCallArguments.parse("write", "{\"path\": \"a.txt\", \"content\": \"hel");
+    ToolCallArguments.Parsed truncated =
+        ToolCallArguments.parse("write", "{\"path\": \"a.txt\", \"content\": \"hel");
     assertThat(truncated.arguments()).isEmpty();
-    assertThat(truncated.error()).hasValueSatisfying(m -> assertThat(m)
-        .startsWith("The arguments for tool \"write\" were not valid JSON (")
-        .endsWith("so the tool was not run. Call it again with a complete JSON object."));
+    assertThat(truncated.error())
+        .hasValueSatisfying(m ->
+            assertThat(m)
+                .startsWith("The arguments for tool \"write\" were not valid JSON (")
+                .endsWith("so the tool was not run. Call it again with a complete JSON object."));
     assertThat(ToolCallArguments.parse("bash", "[1,2]").error())
         .hasValueSatisfying(m -> assertThat(m).contains("expected a JSON object but got ARRAY"));
   }

@@ -10,6 +10,7 @@ import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -43,12 +44,13 @@ class MessageCodecRoundTripTest {
 
   @Test
   void malformedMessagesAreKeptVerbatim() throws Exception {
-    for (String text : List.of(
-        "{\"role\":\"user\",\"content\":42,\"timestamp\":1}",
-        "{\"role\":\"assistant\",\"content\":[],\"api\":\"a\",\"provider\":\"p\",\"model\":\"m\",\"usage\":{\"input\":-1},\"stopReason\":\"stop\",\"timestamp\":1}",
-        "{\"role\":\"user\",\"content\":[\"not a block\"],\"timestamp\":1}",
-        "{\"role\":\"hologram\",\"beam\":true}",
-        "{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1.5}")) {
+    for (String text :
+        List.of(
+            "{\"role\":\"user\",\"content\":42,\"timestamp\":1}",
+            "{\"role\":\"assistant\",\"content\":[],\"api\":\"a\",\"provider\":\"p\",\"model\":\"m\",\"usage\":{\"input\":-1},\"stopReason\":\"stop\",\"timestamp\":1}",
+            "{\"role\":\"user\",\"content\":[\"not a block\"],\"timestamp\":1}",
+            "{\"role\":\"hologram\",\"beam\":true}",
+            "{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1.5}")) {
       JsonNode json = Json.parse(text);
       AgentMessage m = MessageCodec.decode(json);
       assertThat(m).as(text).isInstanceOf(AgentMessage.Unknown.class);
@@ -58,28 +60,42 @@ class MessageCodecRoundTripTest {
 
   @Test
   void unknownBlocksAndOptionalFlagsSurvive() throws Exception {
-    String text = "{\"role\":\"bashExecution\",\"command\":\"ls\",\"output\":\"\",\"cancelled\":false,\"truncated\":false,"
-        + "\"timestamp\":3,\"excludeFromContext\":false}";
+    String text =
+        "{\"role\":\"bashExecution\",\"command\":\"ls\",\"output\":\"\",\"cancelled\":false,\"truncated\":false,"
+            + "\"timestamp\":3,\"excludeFromContext\":false}";
     AgentMessage m = MessageCodec.decode(Json.parse(text));
     assertThat(m).isInstanceOf(AgentMessage.BashExecution.class);
     assertThat(Json.jsValue(MessageCodec.encode(m))).isEqualTo(Json.jsValue(Json.parse(text)));
-    String withBlock = "{\"role\":\"assistant\",\"content\":[{\"type\":\"hologram\",\"x\":1},{\"type\":\"text\",\"text\":\"t\",\"textSignature\":\"s\"}],"
-        + "\"api\":\"a\",\"provider\":\"p\",\"model\":\"m\",\"usage\":{\"input\":1,\"output\":2,\"cacheRead\":0,\"cacheWrite\":0,\"totalTokens\":3,"
-        + "\"cost\":{\"input\":0.25,\"output\":1e-7,\"cacheRead\":0,\"cacheWrite\":0,\"total\":0.2500001}},\"stopReason\":\"stop\",\"timestamp\":1}";
+    String withBlock =
+        "{\"role\":\"assistant\",\"content\":[{\"type\":\"hologram\",\"x\":1},{\"type\":\"text\",\"text\":\"t\",\"textSignature\":\"s\"}],"
+            + "\"api\":\"a\",\"provider\":\"p\",\"model\":\"m\",\"usage\":{\"input\":1,\"output\":2,\"cacheRead\":0,\"cacheWrite\":0,\"totalTokens\":3,"
+            + "\"cost\":{\"input\":0.25,\"output\":1e-7,\"cacheRead\":0,\"cacheWrite\":0,\"total\":0.2500001}},\"stopReason\":\"stop\",\"timestamp\":1}";
     AgentMessage a = MessageCodec.decode(Json.parse(withBlock));
     assertThat(a).isInstanceOf(AgentMessage.Assistant.class);
-    assertThat(((AgentMessage.Assistant) a).content().getFirst()).isInstanceOf(ContentBlock.Unknown.class);
+    assertThat(((AgentMessage.Assistant) a).content().getFirst())
+        .isInstanceOf(ContentBlock.Unknown.class);
     assertThat(Json.jsValue(MessageCodec.encode(a))).isEqualTo(Json.jsValue(Json.parse(withBlock)));
   }
 
   @Test
   void bashRunsReadToTheModelAsTheReferenceWritesThem() {
-    var run = new AgentMessage.BashExecution("make", "", java.util.Optional.of(2L), false, true,
-        java.util.Optional.of("/tmp/out.txt"), java.util.Optional.empty(), 1, null);
-    assertThat(LlmMessages.bashExecutionToText(run)).isEqualTo(
-        "Ran `make`\n(no output)\n\nCommand exited with code 2\n\n[Output truncated. Full output: /tmp/out.txt]");
-    var hidden = new AgentMessage.BashExecution("ls", "a", java.util.Optional.of(0L), false, false,
-        java.util.Optional.empty(), java.util.Optional.of(true), 1, null);
+    var run =
+        new AgentMessage.BashExecution(
+            "make",
+            "",
+            Optional.of(2L),
+            false,
+            true,
+            Optional.of("/tmp/out.txt"),
+            Optional.empty(),
+            1,
+            null);
+    assertThat(LlmMessages.bashExecutionToText(run))
+        .isEqualTo(
+            "Ran `make`\n(no output)\n\nCommand exited with code 2\n\n[Output truncated. Full output: /tmp/out.txt]");
+    var hidden =
+        new AgentMessage.BashExecution(
+            "ls", "a", Optional.of(0L), false, false, Optional.empty(), Optional.of(true), 1, null);
     assertThat(LlmMessages.convert(List.of(hidden))).isEmpty();
   }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
-
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Hand-written v1 and v2 session files (resources/sessions/legacy/NAME.jsonl) opened by graft
- * migrate exactly as the reference migrates them. Next to each fixture, recorded from the
- * reference by runtime/src/test/oracle/record-legacy.sh:
+ * migrate exactly as the reference migrates them. Next to each fixture, recorded from the reference
+ * by runtime/src/test/oracle/record-legacy.sh:
  *
  * <ul>
  *   <li>{@code NAME.migrated.jsonl}: the file after the reference opened (and rewrote) it;
@@ -34,19 +33,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * </ul>
  *
  * <p>v1 ids are random on both sides, so entries are matched by position (the header excluded):
- * every string equal to an entry id, wherever it appears (id, parentId, firstKeptEntryId,
- * targetId, a branch summary's fromId...), is replaced by {@code #position} before comparing.
+ * every string equal to an entry id, wherever it appears (id, parentId, firstKeptEntryId, targetId,
+ * a branch summary's fromId...), is replaced by {@code #position} before comparing.
  */
 class LegacyMigrationTest {
   @TempDir Path temp;
 
   static Stream<String> fixtures() throws IOException, URISyntaxException {
     try (Stream<Path> files = Files.list(legacyDir())) {
-      List<String> names = files.map(p -> p.getFileName().toString())
-          .filter(n -> n.endsWith(".jsonl") && !n.endsWith(".migrated.jsonl"))
-          .map(n -> n.substring(0, n.length() - ".jsonl".length()))
-          .sorted()
-          .toList();
+      List<String> names =
+          files
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.endsWith(".jsonl") && !n.endsWith(".migrated.jsonl"))
+              .map(n -> n.substring(0, n.length() - ".jsonl".length()))
+              .sorted()
+              .toList();
       assertThat(names).hasSizeGreaterThanOrEqualTo(7);
       return names.stream();
     }
@@ -103,7 +104,8 @@ class LegacyMigrationTest {
       assertThat(session.leafId().map(id -> "#" + graftIds.indexOf(id)).orElse(null))
           .as("%s: leaf after opening", name)
           .isEqualTo(position(opened.get("leaf").textValue(), referenceIds));
-      compare("leaf after opening", session.buildContext(), graftIds, opened, referenceIds, mismatches);
+      compare(
+          "leaf after opening", session.buildContext(), graftIds, opened, referenceIds, mismatches);
 
       // Every entry taken as the leaf.
       JsonNode leaves = expected.get("leaves");
@@ -111,14 +113,21 @@ class LegacyMigrationTest {
       for (JsonNode leaf : leaves) {
         int index = leaf.get("index").intValue();
         assertThat(leaf.get("leaf").textValue()).isEqualTo(referenceIds.get(index));
-        compare("leaf #" + index, session.buildContext(graftIds.get(index)), graftIds, leaf, referenceIds,
+        compare(
+            "leaf #" + index,
+            session.buildContext(graftIds.get(index)),
+            graftIds,
+            leaf,
+            referenceIds,
             mismatches);
       }
     }
 
     Path backup = copy.resolveSibling(name + ".jsonl.v" + fromVersion + ".bak");
     assertThat(backup).as("%s: backup of the original", name).exists();
-    assertThat(Files.readAllBytes(backup)).as("%s: backup holds the original bytes", name).isEqualTo(original);
+    assertThat(Files.readAllBytes(backup))
+        .as("%s: backup holds the original bytes", name)
+        .isEqualTo(original);
 
     // A second open finds a v3 file: nothing is rewritten and no backup is made again.
     byte[] migratedBytes = Files.readAllBytes(copy);
@@ -127,10 +136,17 @@ class LegacyMigrationTest {
       assertThat(again.header().version()).isEqualTo(SessionHeader.CURRENT_VERSION);
       assertThat(again.warnings()).as("%s: warnings on the second open", name).isEmpty();
       assertThat(again.entries().stream().map(SessionEntry::id).toList()).isEqualTo(graftIds);
-      compare("leaf after reopening", again.buildContext(), graftIds, expected.get("opened"),
-          entryIds(reference), mismatches);
+      compare(
+          "leaf after reopening",
+          again.buildContext(),
+          graftIds,
+          expected.get("opened"),
+          entryIds(reference),
+          mismatches);
     }
-    assertThat(Files.readAllBytes(copy)).as("%s: the second open must not write", name).isEqualTo(migratedBytes);
+    assertThat(Files.readAllBytes(copy))
+        .as("%s: the second open must not write", name)
+        .isEqualTo(migratedBytes);
     try (Stream<Path> files = Files.list(temp)) {
       assertThat(files.map(p -> p.getFileName().toString()).toList())
           .as("%s: no new backup or temporary file", name)
@@ -140,8 +156,8 @@ class LegacyMigrationTest {
   }
 
   /**
-   * The reference's migrated file (already v3) opened by graft without any migration: separates
-   * a context-building difference from a migration difference. Ids are the reference's own.
+   * The reference's migrated file (already v3) opened by graft without any migration: separates a
+   * context-building difference from a migration difference. Ids are the reference's own.
    */
   @ParameterizedTest
   @MethodSource("fixtures")
@@ -158,8 +174,13 @@ class LegacyMigrationTest {
       assertThat(session.leafId()).contains(expected.get("opened").get("leaf").textValue());
       compare("file leaf", session.buildContext(), ids, expected.get("opened"), ids, mismatches);
       for (JsonNode leaf : expected.get("leaves")) {
-        compare("leaf #" + leaf.get("index").intValue(), session.buildContext(leaf.get("leaf").textValue()),
-            ids, leaf, ids, mismatches);
+        compare(
+            "leaf #" + leaf.get("index").intValue(),
+            session.buildContext(leaf.get("leaf").textValue()),
+            ids,
+            leaf,
+            ids,
+            mismatches);
       }
     }
     assertNoMismatch(name, mismatches);
@@ -170,8 +191,13 @@ class LegacyMigrationTest {
   record Mismatch(String leaf, JsonNode actual, JsonNode expected) {}
 
   /** Compares graft's context for a leaf with a context.mjs line, ids replaced by positions. */
-  static void compare(String leaf, SessionContext context, List<String> graftIds, JsonNode expected,
-      List<String> referenceIds, List<Mismatch> mismatches) {
+  static void compare(
+      String leaf,
+      SessionContext context,
+      List<String> graftIds,
+      JsonNode expected,
+      List<String> referenceIds,
+      List<Mismatch> mismatches) {
     ObjectNode actual = Json.object();
     actual.set("context", context.toJson());
     actual.set("llm", context.llmJson());
@@ -190,8 +216,9 @@ class LegacyMigrationTest {
     if (!mismatches.isEmpty()) {
       Mismatch first = mismatches.getFirst();
       assertThat(first.actual())
-          .as("%s: context/llm differ from the reference at %s; first: %s", name,
-              mismatches.stream().map(Mismatch::leaf).toList(), first.leaf())
+          .as(
+              "%s: context/llm differ from the reference at %s; first: %s",
+              name, mismatches.stream().map(Mismatch::leaf).toList(), first.leaf())
           .isEqualTo(first.expected());
     }
   }

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.runtime.json.Json;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -17,7 +21,11 @@ import org.junit.jupiter.api.Test;
 class LineScannerTest {
   private final LineScanner scanner = new LineScanner();
 
-  private enum Verdict { ACCEPTED, REJECTED, NOT_UTF8 }
+  private enum Verdict {
+    ACCEPTED,
+    REJECTED,
+    NOT_UTF8
+  }
 
   private Verdict scan(byte[] line) {
     try {
@@ -30,9 +38,9 @@ class LineScannerTest {
 
   private static boolean isUtf8(byte[] line) {
     try {
-      UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(line));
+      UTF_8.newDecoder().decode(ByteBuffer.wrap(line));
       return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       return false;
     }
   }
@@ -47,7 +55,9 @@ class LineScannerTest {
 
   @Test
   void readsTheTreeFieldsAndDecodesEscapes() throws Exception {
-    byte[] line = "{\"id\":\"a\\u0062c\",\"message\":{\"content\":[{\"x\":[1,2.5e-3,true,null]}],\"role\":\"assistant\"},\"type\":\"message\",\"parentId\":null}".getBytes(UTF_8);
+    byte[] line =
+        "{\"id\":\"a\\u0062c\",\"message\":{\"content\":[{\"x\":[1,2.5e-3,true,null]}],\"role\":\"assistant\"},\"type\":\"message\",\"parentId\":null}"
+            .getBytes(UTF_8);
     LineScanner.Scan scan = scanner.scan(line, 0, line.length);
     assertThat(scan.id()).isEqualTo("abc");
     assertThat(scan.type()).isEqualTo("message");
@@ -67,7 +77,8 @@ class LineScannerTest {
       }
     }
     Random random = new Random(42);
-    byte[] interesting = "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] interesting =
+        "{}[]\",:\\/0123456789-+.eEtrufalsn \t\u0001\u00ff".getBytes(StandardCharsets.ISO_8859_1);
     int disagreements = 0;
     int rejected = 0;
     List<String> examples = new ArrayList<>();
@@ -78,7 +89,7 @@ class LineScannerTest {
         int at = random.nextInt(line.length);
         switch (random.nextInt(3)) {
           case 0 -> line[at] = interesting[random.nextInt(interesting.length)];
-          case 1 -> line = java.util.Arrays.copyOf(line, at); // truncation
+          case 1 -> line = Arrays.copyOf(line, at); // truncation
           default -> {
             byte[] longer = new byte[line.length + 1];
             System.arraycopy(line, 0, longer, 0, at);
@@ -105,21 +116,29 @@ class LineScannerTest {
       if ((verdict == Verdict.ACCEPTED) != expected) {
         disagreements++;
         if (examples.size() < 5) {
-          examples.add((expected ? "parser accepts, scanner rejects: " : "scanner accepts, parser rejects: ") + new String(line, UTF_8));
+          examples.add(
+              (expected ? "parser accepts, scanner rejects: " : "scanner accepts, parser rejects: ")
+                  + new String(line, UTF_8));
         }
       }
     }
-    assertThat(rejected).as("the mutations must produce invalid lines to be a test").isGreaterThan(5_000);
+    assertThat(rejected)
+        .as("the mutations must produce invalid lines to be a test")
+        .isGreaterThan(5_000);
     assertThat(examples).as("disagreements: %d", disagreements).isEmpty();
   }
 
   @Test
   void tellsEncodingErrorsFromCutLines() {
-    byte[] cut = "{\"type\":\"message\",\"text\":\"caf\u00c3".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] cut = "{\"type\":\"message\",\"text\":\"caf\u00c3".getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(cut, 0, cut.length))
-        .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isFalse());
-    byte[] latin1 = "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        .isInstanceOfSatisfying(
+            LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isFalse());
+    byte[] latin1 =
+        "{\"type\":\"message\",\"text\":\"caf\u00e9 au lait\"}"
+            .getBytes(StandardCharsets.ISO_8859_1);
     assertThatThrownBy(() -> scanner.scan(latin1, 0, latin1.length))
-        .isInstanceOfSatisfying(LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
+        .isInstanceOfSatisfying(
+            LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
   }
 }

@@ -29,7 +29,8 @@ class ReferenceDifferentialTest {
   static Stream<String> sessions() throws IOException, URISyntaxException {
     Path root = Path.of(ReferenceDifferentialTest.class.getResource("/sessions/generated").toURI());
     try (Stream<Path> dirs = Files.list(root)) {
-      List<String> names = dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+      List<String> names =
+          dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
       assertThat(names).hasSizeGreaterThanOrEqualTo(50);
       return names.stream();
     }
@@ -42,7 +43,8 @@ class ReferenceDifferentialTest {
     Path copy = temp.resolve("session.jsonl");
     Files.copy(dir.resolve("session.jsonl"), copy, StandardCopyOption.REPLACE_EXISTING);
     JsonNode expected;
-    try (InputStream in = new GZIPInputStream(Files.newInputStream(dir.resolve("expected.json.gz")))) {
+    try (InputStream in =
+        new GZIPInputStream(Files.newInputStream(dir.resolve("expected.json.gz")))) {
       expected = Json.MAPPER.readTree(in).get("cases");
     }
     byte[] before = Files.readAllBytes(copy);
@@ -50,7 +52,8 @@ class ReferenceDifferentialTest {
       assertThat(session.warnings()).isEmpty();
       int checked = 0;
       for (Map.Entry<String, JsonNode> c : expected.properties()) {
-        SessionContext context = c.getKey().isEmpty() ? session.buildContext() : session.buildContext(c.getKey());
+        SessionContext context =
+            c.getKey().isEmpty() ? session.buildContext() : session.buildContext(c.getKey());
         ObjectNode actual = Json.object();
         actual.set("context", context.toJson());
         actual.set("llm", context.llmJson());

@@ -10,7 +10,6 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.Usage;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,7 +46,9 @@ class ReferenceRoundTripTest {
   void referenceReadsWhatGraftAppendedAsGraftDoes(String name) throws Exception {
     Path oracle = oracleDir();
     Path file = temp.resolve("session.jsonl");
-    Files.copy(Path.of(getClass().getResource("/sessions/generated/" + name + "/session.jsonl").toURI()), file);
+    Files.copy(
+        Path.of(getClass().getResource("/sessions/generated/" + name + "/session.jsonl").toURI()),
+        file);
 
     Map<String, String> added = new LinkedHashMap<>(); // what -> entry id
     String originalFirst;
@@ -59,51 +60,108 @@ class ReferenceRoundTripTest {
       originalLeaf = session.leafId().orElseThrow();
       long ts = 1_760_000_000_000L;
 
-      added.put("user", session.appendMessage(new AgentMessage.User(
-          new MessageContent.Blocks(List.of(
-              new ContentBlock.Text("Look at this diagram – é 漢字 \"quoted\" back\\slash"),
-              new ContentBlock.Image("iVBORw0KGgo=", "image/png", null))),
-          ts + 1, null)));
+      added.put(
+          "user",
+          session.appendMessage(
+              new AgentMessage.User(
+                  new MessageContent.Blocks(
+                      List.of(
+                          new ContentBlock.Text(
+                              "Look at this diagram – é 漢字 \"quoted\" back\\slash"),
+                          new ContentBlock.Image("iVBORw0KGgo=", "image/png", null))),
+                  ts + 1,
+                  null)));
       ObjectNode args = Json.object();
       args.put("path", "src/main.ts");
       args.put("limit", 200);
       ObjectNode signature = Json.object();
       signature.put("thinkingSignature", "sig-1");
-      added.put("assistant with tool call", session.appendMessage(new AgentMessage.Assistant(
-          List.of(new ContentBlock.Thinking("The user wants the file.", signature),
-              new ContentBlock.Text("Reading it."),
-              new ContentBlock.ToolCall("call_rt1", "read", args, null)),
-          "anthropic-messages", "anthropic", "claude-sonnet-4-5",
-          new Usage(1200, 80, 300, 0, 1580, new Usage.Cost(0.0036, 0.0012, 0.00009, 0, 0.00489, null), null),
-          "toolUse", Optional.empty(), ts + 2, null)));
+      added.put(
+          "assistant with tool call",
+          session.appendMessage(
+              new AgentMessage.Assistant(
+                  List.of(
+                      new ContentBlock.Thinking("The user wants the file.", signature),
+                      new ContentBlock.Text("Reading it."),
+                      new ContentBlock.ToolCall("call_rt1", "read", args, null)),
+                  "anthropic-messages",
+                  "anthropic",
+                  "claude-sonnet-4-5",
+                  new Usage(
+                      1200,
+                      80,
+                      300,
+                      0,
+                      1580,
+                      new Usage.Cost(0.0036, 0.0012, 0.00009, 0, 0.00489, null),
+                      null),
+                  "toolUse",
+                  Optional.empty(),
+                  ts + 2,
+                  null)));
       ObjectNode details = Json.object();
       details.put("lines", 42);
-      added.put("tool result", session.appendMessage(new AgentMessage.ToolResult(
-          "call_rt1", "read", List.of(new ContentBlock.Text("export const x = 1;\n")),
-          Optional.of(details), false, ts + 3, null)));
+      added.put(
+          "tool result",
+          session.appendMessage(
+              new AgentMessage.ToolResult(
+                  "call_rt1",
+                  "read",
+                  List.of(new ContentBlock.Text("export const x = 1;\n")),
+                  Optional.of(details),
+                  false,
+                  ts + 3,
+                  null)));
       ObjectNode data = Json.object();
       data.put("count", 3);
       data.putArray("seen").add("a").add("b");
       added.put("custom", session.appendCustomEntry("graft-test", Optional.of(data)));
-      added.put("custom_message", session.appendCustomMessageEntry("graft-test",
-          new MessageContent.Blocks(List.of(new ContentBlock.Text("Reminder: run the tests."))),
-          true, Optional.of(details)));
+      added.put(
+          "custom_message",
+          session.appendCustomMessageEntry(
+              "graft-test",
+              new MessageContent.Blocks(List.of(new ContentBlock.Text("Reminder: run the tests."))),
+              true,
+              Optional.of(details)));
       added.put("label", session.appendLabelChange(added.get("user"), Optional.of("checkpoint")));
       added.put("session name", session.appendSessionInfo("  round trip  "));
 
       ObjectNode files = Json.object();
       files.putArray("readFiles").add("src/main.ts");
       files.putArray("modifiedFiles");
-      added.put("branch summary", session.branchWithSummary(Optional.of(added.get("assistant with tool call")),
-          "Tried reading main.ts; moved on.", Optional.of(files), false));
-      added.put("user on branch", session.appendMessage(new AgentMessage.User("Try another approach.", ts + 4)));
+      added.put(
+          "branch summary",
+          session.branchWithSummary(
+              Optional.of(added.get("assistant with tool call")),
+              "Tried reading main.ts; moved on.",
+              Optional.of(files),
+              false));
+      added.put(
+          "user on branch",
+          session.appendMessage(new AgentMessage.User("Try another approach.", ts + 4)));
       added.put("model change", session.appendModelChange("openai", "gpt-5"));
       added.put("thinking level", session.appendThinkingLevelChange("high"));
-      added.put("compaction", session.appendCompaction("Compacted: the user is refactoring main.ts.",
-          added.get("branch summary"), 51234, Optional.of(files), true));
-      added.put("assistant after compaction", session.appendMessage(new AgentMessage.Assistant(
-          List.of(new ContentBlock.Text("Done.")), "openai-responses", "openai", "gpt-5",
-          new Usage(10, 5, 0, 0, 15, Usage.Cost.ZERO, null), "stop", Optional.empty(), ts + 5, null)));
+      added.put(
+          "compaction",
+          session.appendCompaction(
+              "Compacted: the user is refactoring main.ts.",
+              added.get("branch summary"),
+              51234,
+              Optional.of(files),
+              true));
+      added.put(
+          "assistant after compaction",
+          session.appendMessage(
+              new AgentMessage.Assistant(
+                  List.of(new ContentBlock.Text("Done.")),
+                  "openai-responses",
+                  "openai",
+                  "gpt-5",
+                  new Usage(10, 5, 0, 0, 15, Usage.Cost.ZERO, null),
+                  "stop",
+                  Optional.empty(),
+                  ts + 5,
+                  null)));
 
       // Back to an earlier entry, with nothing appended after: graft records the leaf move.
       branchedTo = added.get("tool result");
@@ -142,18 +200,27 @@ class ReferenceRoundTripTest {
       assertThat(opened.getFirst().get("leaf").textValue())
           .as("the reference's leaf is graft's leaf marker")
           .isEqualTo(marker.id());
-      assertSame("leaf after opening (graft: " + branchedTo + ")", session.buildContext(), opened.getFirst());
+      assertSame(
+          "leaf after opening (graft: " + branchedTo + ")",
+          session.buildContext(),
+          opened.getFirst());
 
       assertThat(results).hasSameSizeAs(leaves);
       for (int i = 0; i < leaves.size(); i++) {
         String leaf = leaves.get(i);
         assertThat(results.get(i).get("leaf").textValue()).isEqualTo(leaf);
-        String what = added.entrySet().stream().filter(e -> e.getValue().equals(leaf)).map(Map.Entry::getKey)
-            .findFirst().orElse(leaf.equals(marker.id()) ? "leaf marker" : "original entry");
+        String what =
+            added.entrySet().stream()
+                .filter(e -> e.getValue().equals(leaf))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse(leaf.equals(marker.id()) ? "leaf marker" : "original entry");
         assertSame(what + " " + leaf, session.buildContext(leaf), results.get(i));
       }
     }
-    assertThat(Files.readAllBytes(file)).as("neither graft nor the reference rewrote the file").isEqualTo(written);
+    assertThat(Files.readAllBytes(file))
+        .as("neither graft nor the reference rewrote the file")
+        .isEqualTo(written);
   }
 
   private static void assertSame(String what, SessionContext context, JsonNode reference) {
@@ -185,8 +252,9 @@ class ReferenceRoundTripTest {
   /** One run of {@code node context.mjs FILE [--leaf ID]...}, bounded by a timeout. */
   record OracleRun(Process process, Path out, Path err) {
     static OracleRun start(Path oracle, Path file, List<String> leaves) throws IOException {
-      List<String> command = new ArrayList<>(
-          List.of("node", oracle.resolve("context.mjs").toString(), file.toString()));
+      List<String> command =
+          new ArrayList<>(
+              List.of("node", oracle.resolve("context.mjs").toString(), file.toString()));
       for (String leaf : leaves) {
         command.add("--leaf");
         command.add(leaf);
@@ -194,8 +262,12 @@ class ReferenceRoundTripTest {
       Path out = Files.createTempFile("oracle-", ".out");
       Path err = Files.createTempFile("oracle-", ".err");
       try {
-        Process process = new ProcessBuilder(command).directory(oracle.toFile())
-            .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process process =
+            new ProcessBuilder(command)
+                .directory(oracle.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         process.getOutputStream().close();
         return new OracleRun(process, out, err);
       } catch (IOException e) {
@@ -213,7 +285,9 @@ class ReferenceRoundTripTest {
           fail("node context.mjs did not finish within " + NODE_TIMEOUT_SECONDS + " s");
         }
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(process.exitValue()).as("node context.mjs exit status; stderr:%n%s", stderr).isZero();
+        assertThat(process.exitValue())
+            .as("node context.mjs exit status; stderr:%n%s", stderr)
+            .isZero();
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
           if (!line.isBlank()) {

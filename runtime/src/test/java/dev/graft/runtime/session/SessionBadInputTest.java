@@ -4,11 +4,15 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,8 +23,12 @@ class SessionBadInputTest {
       "{\"type\":\"session\",\"version\":3,\"id\":\"s1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}";
 
   private static String user(String id, String parent, String text) {
-    return "{\"type\":\"message\",\"id\":\"" + id + "\",\"parentId\":" + (parent == null ? "null" : "\"" + parent + "\"")
-        + ",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text
+    return "{\"type\":\"message\",\"id\":\""
+        + id
+        + "\",\"parentId\":"
+        + (parent == null ? "null" : "\"" + parent + "\"")
+        + ",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\""
+        + text
         + "\",\"timestamp\":1}}";
   }
 
@@ -35,9 +43,16 @@ class SessionBadInputTest {
   }
 
   @Test
-  void malformedAndTruncatedLinesAreSkippedWithTheirLineNumbersAndNeverRewritten() throws Exception {
-    Path p = write("s.jsonl", HEADER, user("a", null, "one"), "{\"type\":\"message\",\"id\":\"b\",\"par", user("c", "a", "three"));
-    Files.writeString(p, user("d", "c", "cut").substring(0, 40), UTF_8, java.nio.file.StandardOpenOption.APPEND);
+  void malformedAndTruncatedLinesAreSkippedWithTheirLineNumbersAndNeverRewritten()
+      throws Exception {
+    Path p =
+        write(
+            "s.jsonl",
+            HEADER,
+            user("a", null, "one"),
+            "{\"type\":\"message\",\"id\":\"b\",\"par",
+            user("c", "a", "three"));
+    Files.writeString(p, user("d", "c", "cut").substring(0, 40), UTF_8, StandardOpenOption.APPEND);
     byte[] before = Files.readAllBytes(p);
     try (Session s = Session.open(p)) {
       assertThat(s.warnings()).hasSize(2);
@@ -62,18 +77,31 @@ class SessionBadInputTest {
   void unusableFilesFailWithOneLineAndNothingWritten() throws Exception {
     Path empty = write("empty.jsonl");
     Files.write(empty, new byte[0]);
-    assertThatThrownBy(() -> Session.open(empty)).isInstanceOf(SessionFileException.class).hasMessageContaining("is empty");
+    assertThatThrownBy(() -> Session.open(empty))
+        .isInstanceOf(SessionFileException.class)
+        .hasMessageContaining("is empty");
     Path noHeader = write("noheader.jsonl", user("a", null, "x"));
-    assertThatThrownBy(() -> Session.open(noHeader)).isInstanceOf(SessionFileException.class).hasMessageContaining("no valid session header");
-    assertThatThrownBy(() -> Session.open(dir)).isInstanceOf(SessionFileException.class).hasMessageContaining("is a directory");
-    assertThatThrownBy(() -> Session.open(dir.resolve("missing.jsonl"))).isInstanceOf(SessionFileException.class).hasMessageContaining("no such file");
+    assertThatThrownBy(() -> Session.open(noHeader))
+        .isInstanceOf(SessionFileException.class)
+        .hasMessageContaining("no valid session header");
+    assertThatThrownBy(() -> Session.open(dir))
+        .isInstanceOf(SessionFileException.class)
+        .hasMessageContaining("is a directory");
+    assertThatThrownBy(() -> Session.open(dir.resolve("missing.jsonl")))
+        .isInstanceOf(SessionFileException.class)
+        .hasMessageContaining("no such file");
     Path latin1 = dir.resolve("latin1.jsonl");
-    Files.write(latin1, (HEADER + "\n" + user("a", null, "caf\u00e9 au lait") + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    Files.write(
+        latin1,
+        (HEADER + "\n" + user("a", null, "caf\u00e9 au lait") + "\n")
+            .getBytes(StandardCharsets.ISO_8859_1));
     byte[] before = Files.readAllBytes(latin1);
-    assertThatThrownBy(() -> Session.open(latin1)).isInstanceOf(SessionFileException.class).hasMessageContaining("is not UTF-8");
+    assertThatThrownBy(() -> Session.open(latin1))
+        .isInstanceOf(SessionFileException.class)
+        .hasMessageContaining("is not UTF-8");
     assertThat(Files.readAllBytes(latin1)).isEqualTo(before);
     Path utf16 = dir.resolve("utf16.jsonl");
-    Files.write(utf16, (HEADER + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_16));
+    Files.write(utf16, (HEADER + "\n").getBytes(StandardCharsets.UTF_16));
     assertThatThrownBy(() -> Session.open(utf16)).isInstanceOf(SessionFileException.class);
     for (String msg : List.of(HEADER)) {
       assertThat(msg.lines().count()).isOne();
@@ -82,17 +110,21 @@ class SessionBadInputTest {
 
   @Test
   void brokenTreesLoadAndAreReportedByCheck() throws Exception {
-    String compaction = "{\"type\":\"compaction\",\"id\":\"k\",\"parentId\":\"b\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
-        + "\"summary\":\"S\",\"firstKeptEntryId\":\"zz\",\"tokensBefore\":5}";
-    Path p = write("broken.jsonl", HEADER,
-        user("a", null, "one"),
-        user("b", "a", "two"),
-        user("o", "nope", "orphan"),
-        user("x", "y", "cycle-x"),
-        user("y", "x", "cycle-y"),
-        user("a", "b", "dup"),
-        compaction,
-        user("c", "k", "after"));
+    String compaction =
+        "{\"type\":\"compaction\",\"id\":\"k\",\"parentId\":\"b\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+            + "\"summary\":\"S\",\"firstKeptEntryId\":\"zz\",\"tokensBefore\":5}";
+    Path p =
+        write(
+            "broken.jsonl",
+            HEADER,
+            user("a", null, "one"),
+            user("b", "a", "two"),
+            user("o", "nope", "orphan"),
+            user("x", "y", "cycle-x"),
+            user("y", "x", "cycle-y"),
+            user("a", "b", "dup"),
+            compaction,
+            user("c", "k", "after"));
     try (Session s = Session.open(p)) {
       // context stays defined: compaction keeps nothing it cannot find on its path
       SessionContext c = s.buildContext();
@@ -105,7 +137,9 @@ class SessionBadInputTest {
     }
     SessionCheck.Report report = SessionCheck.run(p);
     assertThat(report.clean()).isFalse();
-    assertThat(report.findings()).extracting(Object::toString).anySatisfy(f -> assertThat(f).contains("parent nope does not exist"))
+    assertThat(report.findings())
+        .extracting(Object::toString)
+        .anySatisfy(f -> assertThat(f).contains("parent nope does not exist"))
         .anySatisfy(f -> assertThat(f).contains("parent cycle through 2 entries"))
         .anySatisfy(f -> assertThat(f).contains("duplicate id"))
         .anySatisfy(f -> assertThat(f).contains("not on its path"));
@@ -120,7 +154,8 @@ class SessionBadInputTest {
       first.appendMessage(new AgentMessage.User("mine", 1));
       file = first.file().orElseThrow();
       try (Session second = Session.open(file)) {
-        assertThatThrownBy(second::claim).isInstanceOf(SessionInUseException.class)
+        assertThatThrownBy(second::claim)
+            .isInstanceOf(SessionInUseException.class)
             .hasMessageContaining("is open in another graft process");
         // reading and unclaimed appends still work: the claim only keeps agents apart
         assertThat(second.buildContext().messages()).hasSize(1);
@@ -134,7 +169,8 @@ class SessionBadInputTest {
         other.claim();
         other.appendMessage(new AgentMessage.User("other", 3));
         Path otherFile = other.file().orElseThrow();
-        assertThatThrownBy(() -> again.switchTo(otherFile)).isInstanceOf(SessionInUseException.class);
+        assertThatThrownBy(() -> again.switchTo(otherFile))
+            .isInstanceOf(SessionInUseException.class);
         assertThat(again.file()).contains(file);
       }
     }
@@ -151,8 +187,18 @@ class SessionBadInputTest {
     }
     Session one = Session.open(file);
     Session two = Session.open(file);
-    Thread a = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) one.appendCustomEntry("a", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
-    Thread b = Thread.ofPlatform().start(() -> { for (int i = 0; i < 40; i++) two.appendCustomEntry("b", java.util.Optional.of(dev.graft.runtime.json.Json.NODES.textNode(big))); });
+    Thread a =
+        Thread.ofPlatform()
+            .start(() -> {
+              for (int i = 0; i < 40; i++)
+                one.appendCustomEntry("a", Optional.of(Json.NODES.textNode(big)));
+            });
+    Thread b =
+        Thread.ofPlatform()
+            .start(() -> {
+              for (int i = 0; i < 40; i++)
+                two.appendCustomEntry("b", Optional.of(Json.NODES.textNode(big)));
+            });
     a.join();
     b.join();
     one.close();

@@ -3,10 +3,13 @@ package dev.graft.runtime.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
@@ -22,8 +25,10 @@ class SessionStoreTest {
 
   @Test
   void directoriesAreNamedAsTheReferenceNamesThem() {
-    assertThat(store().directoryFor("/home/ada/my app").getFileName().toString()).isEqualTo("--home-ada-my app--");
-    assertThat(store().directoryFor("C:\\work\\x").getFileName().toString()).isEqualTo("--C--work-x--");
+    assertThat(store().directoryFor("/home/ada/my app").getFileName().toString())
+        .isEqualTo("--home-ada-my app--");
+    assertThat(store().directoryFor("C:\\work\\x").getFileName().toString())
+        .isEqualTo("--C--work-x--");
   }
 
   @Test
@@ -49,8 +54,9 @@ class SessionStoreTest {
     assertThat(two.firstMessage()).isEqualTo("first");
 
     // a file replaced by another session (same path): read again from the start
-    String other = "{\"type\":\"session\",\"version\":3,\"id\":\"other\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n"
-        + "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"replaced\",\"timestamp\":1}}\n";
+    String other =
+        "{\"type\":\"session\",\"version\":3,\"id\":\"other\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n"
+            + "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"replaced\",\"timestamp\":1}}\n";
     Files.writeString(file, other);
     touch(file, 20);
     SessionSummary three = store().list("/p").getFirst();
@@ -71,32 +77,36 @@ class SessionStoreTest {
       s.appendMessage(new AgentMessage.User("first", 1));
       file = s.file().orElseThrow();
     }
-    String line = "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1}}\n";
-    Files.writeString(file, line.substring(0, 30), java.nio.file.StandardOpenOption.APPEND);
+    String line =
+        "{\"type\":\"message\",\"id\":\"zz\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\",\"timestamp\":1}}\n";
+    Files.writeString(file, line.substring(0, 30), StandardOpenOption.APPEND);
     touch(file, 5);
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(1);
-    Files.writeString(file, line.substring(30), java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(file, line.substring(30), StandardOpenOption.APPEND);
     touch(file, 10);
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(2);
   }
 
   @Test
-  void linesWrittenWithSpacesOrAnotherKeyFirstAreCountedAsTheReferenceCountsThem() throws Exception {
+  void linesWrittenWithSpacesOrAnotherKeyFirstAreCountedAsTheReferenceCountsThem()
+      throws Exception {
     // JSON.parse does not care how a line is spaced nor where "type" is: the reference counts
     // every line whose type is "message". The listing must agree without parsing every line.
-    String file = String.join("\n",
-        "{ \"type\": \"session\", \"version\": 3, \"id\": \"spaced\", \"timestamp\": \"2026-01-01T00:00:00.000Z\", \"cwd\": \"/p\" }",
-        "{\"type\": \"message\", \"id\": \"a\", \"parentId\": null, \"timestamp\": \"2026-01-01T00:00:00.000Z\","
-            + " \"message\": {\"role\": \"user\", \"content\": \"spaced out\", \"timestamp\": 1}}",
-        "{ \"type\" :\t\"message\" , \"id\": \"b\", \"parentId\": \"a\", \"timestamp\": \"2026-01-01T00:00:01.000Z\","
-            + " \"message\": {\"role\": \"user\", \"content\": \"tabs\", \"timestamp\": 2}}",
-        "  {\"id\":\"c\",\"parentId\":\"b\",\"message\":{\"role\":\"user\",\"content\":\"type later\",\"timestamp\":3,"
-            + "\"type\":\"x\"},\"type\":\"message\",\"timestamp\":\"2026-01-01T00:00:02.000Z\"}",
-        "{\"type\": \"messages\", \"id\": \"d\", \"parentId\": \"c\", \"timestamp\": \"2026-01-01T00:00:03.000Z\"}",
-        "{\"typeOf\": \"message\", \"type\": \"custom\", \"id\": \"e\", \"parentId\": \"d\", \"timestamp\": \"2026-01-01T00:00:04.000Z\"}",
-        "{\"type\" : \"session_info\", \"id\": \"f\", \"parentId\": \"e\", \"timestamp\": \"2026-01-01T00:00:05.000Z\","
-            + " \"name\": \"  spaced name \"}",
-        "");
+    String file =
+        String.join(
+            "\n",
+            "{ \"type\": \"session\", \"version\": 3, \"id\": \"spaced\", \"timestamp\": \"2026-01-01T00:00:00.000Z\", \"cwd\": \"/p\" }",
+            "{\"type\": \"message\", \"id\": \"a\", \"parentId\": null, \"timestamp\": \"2026-01-01T00:00:00.000Z\","
+                + " \"message\": {\"role\": \"user\", \"content\": \"spaced out\", \"timestamp\": 1}}",
+            "{ \"type\" :\t\"message\" , \"id\": \"b\", \"parentId\": \"a\", \"timestamp\": \"2026-01-01T00:00:01.000Z\","
+                + " \"message\": {\"role\": \"user\", \"content\": \"tabs\", \"timestamp\": 2}}",
+            "  {\"id\":\"c\",\"parentId\":\"b\",\"message\":{\"role\":\"user\",\"content\":\"type later\",\"timestamp\":3,"
+                + "\"type\":\"x\"},\"type\":\"message\",\"timestamp\":\"2026-01-01T00:00:02.000Z\"}",
+            "{\"type\": \"messages\", \"id\": \"d\", \"parentId\": \"c\", \"timestamp\": \"2026-01-01T00:00:03.000Z\"}",
+            "{\"typeOf\": \"message\", \"type\": \"custom\", \"id\": \"e\", \"parentId\": \"d\", \"timestamp\": \"2026-01-01T00:00:04.000Z\"}",
+            "{\"type\" : \"session_info\", \"id\": \"f\", \"parentId\": \"e\", \"timestamp\": \"2026-01-01T00:00:05.000Z\","
+                + " \"name\": \"  spaced name \"}",
+            "");
     Path dir = store().directoryFor("/p");
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("2026-01-01T00-00-00-000Z_spaced.jsonl"), file);
@@ -109,11 +119,10 @@ class SessionStoreTest {
 
     // A listing cache an older graft wrote holds 0 messages for such a file: it is not trusted.
     Path cache = home.resolve("sessions/.list-cache.json");
-    com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode)
-        dev.graft.runtime.json.Json.parse(Files.readString(cache));
+    ObjectNode old = (ObjectNode) Json.parse(Files.readString(cache));
     old.put("version", 1);
-    old.get("files").forEach(e -> ((com.fasterxml.jackson.databind.node.ObjectNode) e).put("messages", 0));
-    Files.writeString(cache, dev.graft.runtime.json.Json.write(old));
+    old.get("files").forEach(e -> ((ObjectNode) e).put("messages", 0));
+    Files.writeString(cache, Json.write(old));
     assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(3);
   }
 

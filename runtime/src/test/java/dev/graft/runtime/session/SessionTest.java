@@ -18,29 +18,39 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SessionTest {
   @TempDir Path dir;
-  private final Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00.123Z"), ZoneOffset.UTC);
+  private final Clock clock =
+      Clock.fixed(Instant.parse("2026-11-22T10:00:00.123Z"), ZoneOffset.UTC);
 
   private static List<String> texts(SessionContext c) {
-    return c.messages().stream().map(m -> switch (m) {
-      case AgentMessage.User u -> u.content().text(" ");
-      case AgentMessage.BranchSummary b -> "summary:" + b.summary();
-      default -> m.role();
-    }).toList();
+    return c.messages().stream()
+        .map(m ->
+            switch (m) {
+              case AgentMessage.User u -> u.content().text(" ");
+              case AgentMessage.BranchSummary b -> "summary:" + b.summary();
+              default -> m.role();
+            })
+        .toList();
   }
 
   @Test
   void appendsReturnIdsAdvanceTheLeafAndTheFileAppearsWithTheFirstEntry() throws Exception {
     try (Session s = Session.create(dir, "/work/p", clock)) {
       Path file = s.file().orElseThrow();
-      assertThat(file.getFileName().toString()).isEqualTo("2026-11-22T10-00-00-123Z_" + s.id() + ".jsonl");
-      assertThat(s.id()).matches("[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+      assertThat(file.getFileName().toString())
+          .isEqualTo("2026-11-22T10-00-00-123Z_" + s.id() + ".jsonl");
+      assertThat(s.id())
+          .matches("[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
       assertThat(Files.exists(file)).isFalse();
       String a = s.appendMessage(new AgentMessage.User("hello", 1));
       assertThat(a).matches("[0-9a-f]{8}");
       assertThat(s.leafId()).contains(a);
       String b = s.appendThinkingLevelChange("high");
       assertThat(s.entry(b).orElseThrow().parentId()).contains(a);
-      assertThat(Files.readAllLines(file)).hasSize(3).first().asString().contains("\"type\":\"session\"");
+      assertThat(Files.readAllLines(file))
+          .hasSize(3)
+          .first()
+          .asString()
+          .contains("\"type\":\"session\"");
     }
   }
 
@@ -81,7 +91,8 @@ class SessionTest {
       assertThat(texts(s.buildContext())).containsExactly("one", "summary:tried two");
       String root = s.branchWithSummary(Optional.empty(), "from scratch", Optional.empty(), true);
       assertThat(s.entry(root).orElseThrow().parentId()).isEmpty();
-      assertThat(((SessionEntry.BranchSummary) s.entry(root).orElseThrow()).fromId()).isEqualTo("root");
+      assertThat(((SessionEntry.BranchSummary) s.entry(root).orElseThrow()).fromId())
+          .isEqualTo("root");
       assertThatThrownBy(() -> s.branch("nope")).hasMessageContaining("nope not found");
     }
   }
@@ -95,7 +106,8 @@ class SessionTest {
       assertThat(s.tree().getFirst().label()).contains("start");
       s.appendLabelChange(one, Optional.empty());
       assertThat(s.label(one)).isEmpty();
-      assertThatThrownBy(() -> s.appendLabelChange("missing", Optional.of("x"))).hasMessageContaining("not found");
+      assertThatThrownBy(() -> s.appendLabelChange("missing", Optional.of("x")))
+          .hasMessageContaining("not found");
       s.appendSessionInfo("  my session  ");
       assertThat(s.name()).contains("my session");
       s.appendSessionInfo("");
@@ -119,19 +131,27 @@ class SessionTest {
       assertThat(texts(s.buildContext())).containsExactly("one", "two");
       assertThat(s.label(one)).contains("keep");
       assertThat(s.rawLine(one)).as("copied byte for byte").isEqualTo(oneLine);
-      assertThat(s.entry(two).orElseThrow().parentId()).as("re-parented past the left-out label").contains(one);
-      assertThat(s.entries()).noneMatch(e -> e instanceof SessionEntry.Message m
-          && m.message() instanceof AgentMessage.User u && u.content().text("").equals("other"));
+      assertThat(s.entry(two).orElseThrow().parentId())
+          .as("re-parented past the left-out label")
+          .contains(one);
+      assertThat(s.entries())
+          .noneMatch(e ->
+              e instanceof SessionEntry.Message m
+                  && m.message() instanceof AgentMessage.User u
+                  && u.content().text("").equals("other"));
     }
   }
 
   @Test
   void unknownFieldsAndEntryTypesRoundTripThroughABranchedCopy() throws Exception {
     Path p = dir.resolve("x.jsonl");
-    String header = "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\",\"future\":1}";
-    String future = "{\"type\":\"hologram\",\"id\":\"h\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"beam\":[1,2]}";
-    String msg = "{\"type\":\"message\",\"id\":\"m\",\"parentId\":\"h\",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"zzz\":true,"
-        + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\",\"sig\":\"q\"}],\"timestamp\":1,\"extraField\":{\"a\":null}}}";
+    String header =
+        "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\",\"future\":1}";
+    String future =
+        "{\"type\":\"hologram\",\"id\":\"h\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"beam\":[1,2]}";
+    String msg =
+        "{\"type\":\"message\",\"id\":\"m\",\"parentId\":\"h\",\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"zzz\":true,"
+            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\",\"sig\":\"q\"}],\"timestamp\":1,\"extraField\":{\"a\":null}}}";
     Files.writeString(p, header + "\n" + future + "\n" + msg + "\n");
     try (Session s = Session.open(p)) {
       assertThat(s.entry("h").orElseThrow()).isInstanceOf(SessionEntry.Unknown.class);
@@ -157,11 +177,16 @@ class SessionTest {
     try (Session s = Session.open(file)) {
       // The first user message's line no longer holds its entry: only reading that line fails.
       String text = Files.readString(file);
-      Files.writeString(file, text.replace("\"id\":\"" + user + "\"", "\"id\":\"" + "z".repeat(user.length()) + "\""));
-      assertThat(s.entries("custom")).map(e -> ((SessionEntry.Custom) e).customType()).containsExactly("prune", "note");
+      Files.writeString(
+          file,
+          text.replace("\"id\":\"" + user + "\"", "\"id\":\"" + "z".repeat(user.length()) + "\""));
+      assertThat(s.entries("custom"))
+          .map(e -> ((SessionEntry.Custom) e).customType())
+          .containsExactly("prune", "note");
       assertThat(s.messageEntries("assistant")).isEmpty();
       assertThat(s.entries("label")).isEmpty();
-      assertThatThrownBy(() -> s.messageEntries("user")).hasMessageContaining("no longer holds entry " + user);
+      assertThatThrownBy(() -> s.messageEntries("user"))
+          .hasMessageContaining("no longer holds entry " + user);
       assertThatThrownBy(s::entries).hasMessageContaining("no longer holds entry " + user);
     }
   }

@@ -25,14 +25,17 @@ class ArgumentValidatorTest {
     assertThat(result).isInstanceOf(ArgumentValidator.Invalid.class);
     String message = ((ArgumentValidator.Invalid) result).message();
     assertThat(message)
-        .isEqualTo("Validation failed for tool \"demo\":\n  - path: is required\n\nReceived arguments:\n{\n  \"limit\": 3\n}");
+        .isEqualTo(
+            "Validation failed for tool \"demo\":\n  - path: is required\n\nReceived arguments:\n{\n  \"limit\": 3\n}");
   }
 
   @Test
   void aMistypedFieldIsNamedWithItsType() {
     var result = check(args("path", "a", "limit", args("x", 1), "ignoreCase", "maybe"));
     String message = ((ArgumentValidator.Invalid) result).message();
-    assertThat(message).contains("  - limit: must be a number\n").contains("  - ignoreCase: must be a boolean\n");
+    assertThat(message)
+        .contains("  - limit: must be a number\n")
+        .contains("  - ignoreCase: must be a boolean\n");
   }
 
   @Test
@@ -58,14 +61,21 @@ class ArgumentValidatorTest {
   void nullForARequiredFieldIsAnError() {
     ObjectNode given = Json.object();
     given.putNull("path");
-    assertThat(((ArgumentValidator.Invalid) check(given)).message()).contains("  - path: must be a string");
+    assertThat(((ArgumentValidator.Invalid) check(given)).message())
+        .contains("  - path: must be a string");
   }
 
   @Test
   void closedSchemasNameUnknownFieldsAndCheckArrayItems() {
-    ObjectNode schema = new EditTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks()).parameters();
-    ObjectNode given = args("path", "f", "file_path", "g", "edits", Json.array().add(args("oldText", "a")));
-    String message = ((ArgumentValidator.Invalid) ArgumentValidator.validate("edit", schema, given)).message();
-    assertThat(message).contains("  - file_path: is not an allowed property").contains("  - edits[0].newText: is required");
+    ObjectNode schema =
+        new EditTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks())
+            .parameters();
+    ObjectNode given =
+        args("path", "f", "file_path", "g", "edits", Json.array().add(args("oldText", "a")));
+    String message =
+        ((ArgumentValidator.Invalid) ArgumentValidator.validate("edit", schema, given)).message();
+    assertThat(message)
+        .contains("  - file_path: is not an allowed property")
+        .contains("  - edits[0].newText: is required");
   }
 }

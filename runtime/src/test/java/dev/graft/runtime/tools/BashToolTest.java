@@ -54,14 +54,18 @@ class BashToolTest {
     ToolResult result = run(tool, dir, args("command", "echo oops; exit 3"));
     assertThat(result.isError()).isTrue();
     assertThat(result.text()).isEqualTo("oops\n\n\nCommand exited with code 3");
-    assertThat(run(tool, dir, args("command", "exit 2")).text()).isEqualTo("(no output)\n\nCommand exited with code 2");
+    assertThat(run(tool, dir, args("command", "exit 2")).text())
+        .isEqualTo("(no output)\n\nCommand exited with code 2");
   }
 
   @Test
   void aTimeoutKillsTheCommandAndItsChildren() throws Exception {
     long start = System.nanoTime();
     ToolResult result =
-        run(tool, dir, args("command", "echo started; sleep 30 & echo $! > child.pid; wait", "timeout", 0.5));
+        run(
+            tool,
+            dir,
+            args("command", "echo started; sleep 30 & echo $! > child.pid; wait", "timeout", 0.5));
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     assertThat(result.isError()).isTrue();
     assertThat(result.text()).isEqualTo("started\n\n\nCommand timed out after 0.5 seconds");
@@ -72,9 +76,11 @@ class BashToolTest {
   void abortKillsTheWholeProcessTree() throws Exception {
     AbortSignal signal = new AbortSignal();
     // A grandchild in a subshell, and an orphan whose parent shell has already exited.
-    String command = "(sleep 30 & echo $! > grandchild.pid; wait) & (sleep 31 & echo $! > orphan.pid) ; wait";
+    String command =
+        "(sleep 30 & echo $! > grandchild.pid; wait) & (sleep 31 & echo $! > orphan.pid) ; wait";
     CompletableFuture<ToolResult> call =
-        CompletableFuture.supplyAsync(() -> tool.execute("c", args("command", command), new ToolContext(dir, signal, null)));
+        CompletableFuture.supplyAsync(
+            () -> tool.execute("c", args("command", command), new ToolContext(dir, signal, null)));
     long grandchild = awaitPid(dir.resolve("grandchild.pid"));
     long orphan = awaitPid(dir.resolve("orphan.pid"));
     awaitOrphaned(orphan); // so only the kill of the process group can reach it
@@ -102,8 +108,11 @@ class BashToolTest {
   @Test
   void withoutSetsidTheChildrenStillKnownAreKilled() throws Exception {
     LocalShell detected = LocalShell.detect(false);
-    BashTool plain = new BashTool(new LocalShell(detected.shell(), Optional.empty(), detected.tree(), false), temp);
-    ToolResult result = run(plain, dir, args("command", "sleep 30 & echo $! > child.pid; wait", "timeout", 0.3));
+    BashTool plain =
+        new BashTool(
+            new LocalShell(detected.shell(), Optional.empty(), detected.tree(), false), temp);
+    ToolResult result =
+        run(plain, dir, args("command", "sleep 30 & echo $! > child.pid; wait", "timeout", 0.3));
     assertThat(result.text()).isEqualTo("Command timed out after 0.3 seconds");
     assertGone(pid(dir.resolve("child.pid")));
   }
@@ -114,40 +123,53 @@ class BashToolTest {
     assertThat(result.isError()).isFalse();
     String text = result.text();
     // seq ends with a newline, so the output has 3,001 lines, the last one empty.
-    assertThat(text).startsWith("1002\n1003\n").contains("\n3000\n\n\n[Showing lines 1002-3001 of 3001. Full output: ");
+    assertThat(text)
+        .startsWith("1002\n1003\n")
+        .contains("\n3000\n\n\n[Showing lines 1002-3001 of 3001. Full output: ");
     var details = result.details().orElseThrow();
     Path full = Path.of(details.get("fullOutputPath").asText());
     assertThat(text).endsWith("Full output: " + full + "]");
     assertThat(full.getParent()).isEqualTo(temp);
     assertThat(full.getFileName().toString()).startsWith("graft-bash-").endsWith(".log");
-    assertThat(Files.readString(full)).startsWith("1\n2\n").endsWith("2999\n3000\n").hasLineCount(3000);
+    assertThat(Files.readString(full))
+        .startsWith("1\n2\n")
+        .endsWith("2999\n3000\n")
+        .hasLineCount(3000);
     assertThat(details.at("/truncation/truncatedBy").asText()).isEqualTo("lines");
     assertThat(details.at("/truncation/totalLines").asInt()).isEqualTo(3001);
   }
 
   @Test
   void keepsTheLastFiftyKilobytes() throws IOException {
-    ToolResult result = run(tool, dir, args("command", "head -c 100000 /dev/zero | tr '\\0' 'a' | fold -w 99"));
+    ToolResult result =
+        run(tool, dir, args("command", "head -c 100000 /dev/zero | tr '\\0' 'a' | fold -w 99"));
     String text = result.text();
     assertThat(text).contains("(50.0KB limit). Full output: ");
     assertThat(text.substring(0, text.indexOf("\n\n[")).getBytes(StandardCharsets.UTF_8).length)
         .isLessThanOrEqualTo(50 * 1024);
     Path full = Path.of(result.details().orElseThrow().get("fullOutputPath").asText());
-    assertThat(Files.size(full)).isEqualTo(100_000 + 1010); // fold adds a newline after every 99 bytes
-    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText()).isEqualTo("bytes");
+    assertThat(Files.size(full))
+        .isEqualTo(100_000 + 1010); // fold adds a newline after every 99 bytes
+    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText())
+        .isEqualTo("bytes");
   }
 
   @Test
   void keepsTheEndOfOneHugeLine() {
     ToolResult result = run(tool, dir, args("command", "head -c 60000 /dev/zero | tr '\\0' 'b'"));
-    assertThat(result.text()).matches("(?s)b{51200}\n\n\\[Showing last 50\\.0KB of line 1 \\(line is 58\\.6KB\\)\\. Full output: .*\\]");
+    assertThat(result.text())
+        .matches(
+            "(?s)b{51200}\n\n\\[Showing last 50\\.0KB of line 1 \\(line is 58\\.6KB\\)\\. Full output: .*\\]");
   }
 
   @Test
   void streamsPartialOutputWhileRunning() {
     List<ToolResult> updates = new CopyOnWriteArrayList<>();
     ToolResult result =
-        tool.execute("c", args("command", "echo first; sleep 0.5; echo second"), new ToolContext(dir, null, updates::add));
+        tool.execute(
+            "c",
+            args("command", "echo first; sleep 0.5; echo second"),
+            new ToolContext(dir, null, updates::add));
     assertThat(result.text()).isEqualTo("first\nsecond\n");
     assertThat(updates.getFirst().content()).isEmpty();
     assertThat(updates).anySatisfy(u -> assertThat(u.text()).isEqualTo("first\n"));
@@ -157,9 +179,15 @@ class BashToolTest {
   @Test
   void aFailingUpdateListenerDoesNotFailTheCommand() {
     ToolResult result =
-        tool.execute("c", args("command", "echo hi; sleep 0.3"), new ToolContext(dir, null, update -> {
-          throw new IllegalStateException("listener bug");
-        }));
+        tool.execute(
+            "c",
+            args("command", "echo hi; sleep 0.3"),
+            new ToolContext(
+                dir,
+                null,
+                update -> {
+                  throw new IllegalStateException("listener bug");
+                }));
     assertThat(result.isError()).isFalse();
     assertThat(result.text()).isEqualTo("hi\n");
   }
@@ -180,7 +208,8 @@ class BashToolTest {
   void formatsOutputFromSwappedOperations() {
     BashOperations fake =
         (command, cwd, timeout, signal, output) -> {
-          byte[] bytes = ("ran " + command + " in " + cwd.getFileName()).getBytes(StandardCharsets.UTF_8);
+          byte[] bytes =
+              ("ran " + command + " in " + cwd.getFileName()).getBytes(StandardCharsets.UTF_8);
           output.accept(bytes, 0, bytes.length);
           return new BashOperations.Exit.Exited(0);
         };

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.MessageCodec;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +22,19 @@ class BuiltinToolsTest {
 
   @Test
   void offersEveryToolByNameAndTheReferenceDefaultSet() {
-    assertThat(tools.all()).extracting(Tool::name).containsExactly("read", "bash", "edit", "write", "grep", "find", "ls");
-    assertThat(tools.defaultActive()).extracting(Tool::name).containsExactly("read", "bash", "edit", "write");
+    assertThat(tools.all())
+        .extracting(Tool::name)
+        .containsExactly("read", "bash", "edit", "write", "grep", "find", "ls");
+    assertThat(tools.defaultActive())
+        .extracting(Tool::name)
+        .containsExactly("read", "bash", "edit", "write");
     assertThat(tools.get("grep")).isPresent();
     assertThat(tools.get("nope")).isEmpty();
-    assertThat(tools.select(List.of("ls", "read"))).extracting(Tool::name).containsExactly("ls", "read");
-    assertThatThrownBy(() -> tools.select(List.of("read", "rm"))).hasMessageStartingWith("Unknown tool name: rm");
+    assertThat(tools.select(List.of("ls", "read")))
+        .extracting(Tool::name)
+        .containsExactly("ls", "read");
+    assertThatThrownBy(() -> tools.select(List.of("read", "rm")))
+        .hasMessageStartingWith("Unknown tool name: rm");
   }
 
   @Test
@@ -53,11 +62,16 @@ class BuiltinToolsTest {
 
   @Test
   void aResultBecomesASessionMessageThatEncodesAsTheReferenceWrites() throws Exception {
-    java.nio.file.Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
+    Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
     ToolResult result =
-        tools.get("edit").orElseThrow()
-            .execute("call-7", args("path", "a.txt", "edits", Json.array().add(Calls.edit("two", "2"))), ToolContext.of(dir));
-    JsonNode json = dev.graft.runtime.message.MessageCodec.encode(result.toMessage("call-7", "edit", 1234L));
+        tools
+            .get("edit")
+            .orElseThrow()
+            .execute(
+                "call-7",
+                args("path", "a.txt", "edits", Json.array().add(Calls.edit("two", "2"))),
+                ToolContext.of(dir));
+    JsonNode json = MessageCodec.encode(result.toMessage("call-7", "edit", 1234L));
     assertThat(json.get("role").asText()).isEqualTo("toolResult");
     assertThat(json.get("toolCallId").asText()).isEqualTo("call-7");
     assertThat(json.get("toolName").asText()).isEqualTo("edit");
@@ -78,8 +92,21 @@ class BuiltinToolsTest {
     List<ObjectNode> garbage = new ArrayList<>();
     garbage.add(null);
     garbage.add(Json.object());
-    garbage.add(args("path", Json.array(), "pattern", Json.object(), "command", Json.array(), "content", 3));
-    garbage.add(args("path", "\u0000bad", "pattern", "x", "command", "exit 1", "content", "x", "edits", "not json"));
+    garbage.add(
+        args(
+            "path", Json.array(), "pattern", Json.object(), "command", Json.array(), "content", 3));
+    garbage.add(
+        args(
+            "path",
+            "\u0000bad",
+            "pattern",
+            "x",
+            "command",
+            "exit 1",
+            "content",
+            "x",
+            "edits",
+            "not json"));
     for (Tool tool : tools.all()) {
       for (ObjectNode arguments : garbage) {
         ToolResult result = tool.execute("c", arguments, ToolContext.of(dir));
@@ -87,7 +114,9 @@ class BuiltinToolsTest {
           assertThat(result.text()).isEqualTo("(empty directory)"); // ls needs no arguments
           continue;
         }
-        assertThat(result.isError()).as("%s with %s: %s", tool.name(), arguments, result.text()).isTrue();
+        assertThat(result.isError())
+            .as("%s with %s: %s", tool.name(), arguments, result.text())
+            .isTrue();
         assertThat(result.text()).isNotBlank();
       }
     }

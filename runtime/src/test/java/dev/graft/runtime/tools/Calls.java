@@ -9,7 +9,9 @@ import java.nio.file.Path;
 final class Calls {
   private Calls() {}
 
-  /** An arguments object from name/value pairs; values are strings, numbers, booleans or JSON nodes. */
+  /**
+   * An arguments object from name/value pairs; values are strings, numbers, booleans or JSON nodes.
+   */
   static ObjectNode args(Object... pairs) {
     ObjectNode node = Json.object();
     for (int i = 0; i < pairs.length; i += 2) {

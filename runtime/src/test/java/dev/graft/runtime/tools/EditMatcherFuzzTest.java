@@ -12,8 +12,8 @@ import java.util.List;
  * Fuzzes the edit tool's text matching ({@link TextEdits}): any file content and any edits either
  * apply or are refused with a one-line {@link ToolFailure}, never another exception. Old texts are
  * mostly cut from the content itself and then roughened the way models roughen them (straight
- * quotes for curly ones, dropped or added trailing spaces, ASCII dashes), so both the exact and
- * the forgiving paths are reached. An exact single edit replaces exactly its one occurrence; a
+ * quotes for curly ones, dropped or added trailing spaces, ASCII dashes), so both the exact and the
+ * forgiving paths are reached. An exact single edit replaces exactly its one occurrence; a
  * forgiving one changes only the lines it touches.
  */
 class EditMatcherFuzzTest {
@@ -73,17 +73,22 @@ class EditMatcherFuzzTest {
 
   /**
    * A forgiving edit rewrites the lines its matches touch in their forgiving form and keeps every
-   * other line as it was; so in forgiving form the result is the reference's result (every
-   * match replaced in the forgiving form of the whole file), with the same lines.
+   * other line as it was; so in forgiving form the result is the reference's result (every match
+   * replaced in the forgiving form of the whole file), with the same lines.
    */
-  private static void assertUntouchedLinesKept(String content, List<TextEdits.Replacement> edits, String after) {
+  private static void assertUntouchedLinesKept(
+      String content, List<TextEdits.Replacement> edits, String after) {
     String reference = replaced(FuzzyText.normalize(content), edits, true);
     assertThat(FuzzyText.normalize(after)).isEqualTo(FuzzyText.normalize(reference));
     assertThat(after.split("\\n", -1)).hasSameSizeAs(reference.split("\\n", -1));
   }
 
-  /** {@code text} with every edit's old text (or, if {@code forgiving}, its forgiving form) replaced. */
-  private static String replaced(String text, List<TextEdits.Replacement> edits, boolean forgiving) {
+  /**
+   * {@code text} with every edit's old text (or, if {@code forgiving}, its forgiving form)
+   * replaced.
+   */
+  private static String replaced(
+      String text, List<TextEdits.Replacement> edits, boolean forgiving) {
     record At(int index, int length, String newText) {}
     List<At> matches = new ArrayList<>();
     for (TextEdits.Replacement edit : edits) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EditToolTest {
   @TempDir Path dir;
-  private final EditTool tool = new EditTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks());
+  private final EditTool tool =
+      new EditTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks());
 
   private ToolResult editFile(String name, String oldText, String newText) {
     return run(tool, dir, args("path", name, "edits", Json.array().add(edit(oldText, newText))));
@@ -49,11 +50,24 @@ class EditToolTest {
       text.append("line ").append(i).append('\n');
     }
     file("a.txt", text.toString());
-    String diff = editFile("a.txt", "line 10\n", "ten\n").details().orElseThrow().get("diff").asText();
+    String diff =
+        editFile("a.txt", "line 10\n", "ten\n").details().orElseThrow().get("diff").asText();
     assertThat(diff)
-        .isEqualTo(String.join("\n",
-            "    ...", "  6 line 6", "  7 line 7", "  8 line 8", "  9 line 9", "-10 line 10", "+10 ten",
-            " 11 line 11", " 12 line 12", " 13 line 13", " 14 line 14", "    ..."));
+        .isEqualTo(
+            String.join(
+                "\n",
+                "    ...",
+                "  6 line 6",
+                "  7 line 7",
+                "  8 line 8",
+                "  9 line 9",
+                "-10 line 10",
+                "+10 ten",
+                " 11 line 11",
+                " 12 line 12",
+                " 13 line 13",
+                " 14 line 14",
+                "    ..."));
   }
 
   @Test
@@ -62,7 +76,8 @@ class EditToolTest {
     ToolResult result = editFile("a.txt", "three", "3");
     assertThat(result.isError()).isTrue();
     assertThat(result.text())
-        .isEqualTo("Could not find the exact text in a.txt. The old text must match exactly including all whitespace and newlines.");
+        .isEqualTo(
+            "Could not find the exact text in a.txt. The old text must match exactly including all whitespace and newlines.");
     assertThat(Files.readString(f)).isEqualTo("one\ntwo\n");
   }
 
@@ -72,7 +87,8 @@ class EditToolTest {
     ToolResult result = editFile("a.txt", "x = 1", "x = 2");
     assertThat(result.isError()).isTrue();
     assertThat(result.text())
-        .isEqualTo("Found 2 occurrences of the text in a.txt. The text must be unique. Please provide more context to make it unique.");
+        .isEqualTo(
+            "Found 2 occurrences of the text in a.txt. The text must be unique. Please provide more context to make it unique.");
   }
 
   @Test
@@ -89,7 +105,8 @@ class EditToolTest {
     // Only the touched line takes the plain form; the others keep their quotes and spaces.
     assertThat(Files.readString(f)).isEqualTo("keep \u201Cthis\u201D  \nsay(\"bye\");\nend  \n");
     assertThat(result.details().orElseThrow().get("diff").asText())
-        .isEqualTo(" 1 keep \u201Cthis\u201D  \n-2 say(\u201Chello\u201D);   \n+2 say(\"bye\");\n 3 end  ");
+        .isEqualTo(
+            " 1 keep \u201Cthis\u201D  \n-2 say(\u201Chello\u201D);   \n+2 say(\"bye\");\n 3 end  ");
   }
 
   @Test
@@ -103,7 +120,8 @@ class EditToolTest {
   @Test
   void aFuzzyEditEndingMidLineAndAnEditStartingAtThatLinesBreakShareTheLine() throws IOException {
     // Found by EditMatcherFuzzTest: the second edit starts at the line break ending the line the
-    // first one ends in; each was spliced as its own region and the second began before the first ended.
+    // first one ends in; each was spliced as its own region and the second began before the first
+    // ended.
     Path f = file("a.txt", "one \u2018q\u2019  \ntwo\nthree\n");
     var edits = Json.array().add(edit("one 'q'\ntw", "ONE")).add(edit("\nthree", "\nTHREE"));
     ToolResult result = run(tool, dir, args("path", "a.txt", "edits", edits));
@@ -144,7 +162,9 @@ class EditToolTest {
     file("a.txt", "alpha beta gamma\n");
     var edits = Json.array().add(edit("alpha beta", "x")).add(edit("beta gamma", "y"));
     ToolResult result = run(tool, dir, args("path", "a.txt", "edits", edits));
-    assertThat(result.text()).isEqualTo("edits[0] and edits[1] overlap in a.txt. Merge them into one edit or target disjoint regions.");
+    assertThat(result.text())
+        .isEqualTo(
+            "edits[0] and edits[1] overlap in a.txt. Merge them into one edit or target disjoint regions.");
   }
 
   @Test
@@ -152,13 +172,15 @@ class EditToolTest {
     file("a.txt", "alpha\n");
     var edits = Json.array().add(edit("alpha", "a")).add(edit("omega", "o"));
     assertThat(run(tool, dir, args("path", "a.txt", "edits", edits)).text())
-        .isEqualTo("Could not find edits[1] in a.txt. The oldText must match exactly including all whitespace and newlines.");
+        .isEqualTo(
+            "Could not find edits[1] in a.txt. The oldText must match exactly including all whitespace and newlines.");
   }
 
   @Test
   void acceptsTheOldSingleEditShapeAndEditsAsAJsonString() throws IOException {
     Path f = file("a.txt", "alpha\nbeta\n");
-    assertThat(run(tool, dir, args("path", "a.txt", "oldText", "alpha", "newText", "A")).isError()).isFalse();
+    assertThat(run(tool, dir, args("path", "a.txt", "oldText", "alpha", "newText", "A")).isError())
+        .isFalse();
     String asString = Json.write(Json.array().add(edit("beta", "B")));
     assertThat(run(tool, dir, args("path", "a.txt", "edits", asString)).isError()).isFalse();
     assertThat(Files.readString(f)).isEqualTo("A\nB\n");
@@ -180,7 +202,8 @@ class EditToolTest {
 
   @Test
   void aMissingFileIsAnErrorWithItsCode() {
-    assertThat(editFile("nope.txt", "a", "b").text()).isEqualTo("Could not edit file: nope.txt. Error code: ENOENT.");
+    assertThat(editFile("nope.txt", "a", "b").text())
+        .isEqualTo("Could not edit file: nope.txt. Error code: ENOENT.");
   }
 
   @Test

@@ -43,7 +43,16 @@ class GlobAndIgnoreTest {
   @Test
   void ignoreRulesFollowGitignore() {
     IgnoreRules rules =
-        IgnoreRules.parse(String.join("\n", "# comment", "*.log", "!keep.log", "build/", "/root-only.txt", "docs/*.md", ""));
+        IgnoreRules.parse(
+            String.join(
+                "\n",
+                "# comment",
+                "*.log",
+                "!keep.log",
+                "build/",
+                "/root-only.txt",
+                "docs/*.md",
+                ""));
     assertThat(rules.match("a.log", false)).contains(true);
     assertThat(rules.match("deep/a.log", false)).contains(true);
     assertThat(rules.match("keep.log", false)).contains(false);

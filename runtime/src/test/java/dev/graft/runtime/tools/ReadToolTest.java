@@ -7,12 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.message.ContentBlock;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
@@ -31,7 +34,10 @@ class ReadToolTest {
   }
 
   private Path lines(String name, int count) throws IOException {
-    String text = IntStream.rangeClosed(1, count).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"));
+    String text =
+        IntStream.rangeClosed(1, count)
+            .mapToObj(i -> "line " + i)
+            .collect(Collectors.joining("\n"));
     return Files.writeString(dir.resolve(name), text);
   }
 
@@ -48,9 +54,12 @@ class ReadToolTest {
   void cutsAtTwoThousandLinesAndSaysWhereToContinue() throws IOException {
     lines("big.txt", 2500);
     ToolResult result = run(tool, dir, args("path", "big.txt"));
-    assertThat(result.text()).startsWith("line 1\n").contains("line 2000\n\n")
+    assertThat(result.text())
+        .startsWith("line 1\n")
+        .contains("line 2000\n\n")
         .endsWith("\n\n[Showing lines 1-2000 of 2500. Use offset=2001 to continue.]");
-    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText()).isEqualTo("lines");
+    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText())
+        .isEqualTo("lines");
   }
 
   @Test
@@ -64,24 +73,30 @@ class ReadToolTest {
   @Test
   void cutsAtFiftyKilobytesAndSaysSo() throws IOException {
     String line = "x".repeat(199);
-    Files.writeString(dir.resolve("wide.txt"), IntStream.range(0, 1000).mapToObj(i -> line).collect(Collectors.joining("\n")));
+    Files.writeString(
+        dir.resolve("wide.txt"),
+        IntStream.range(0, 1000).mapToObj(i -> line).collect(Collectors.joining("\n")));
     ToolResult result = run(tool, dir, args("path", "wide.txt"));
     // 256 lines of 199 bytes and 255 newlines make 51,199 bytes.
-    assertThat(result.text()).endsWith("\n\n[Showing lines 1-256 of 1000 (50.0KB limit). Use offset=257 to continue.]");
-    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText()).isEqualTo("bytes");
+    assertThat(result.text())
+        .endsWith("\n\n[Showing lines 1-256 of 1000 (50.0KB limit). Use offset=257 to continue.]");
+    assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText())
+        .isEqualTo("bytes");
   }
 
   @Test
   void offsetAndLimitSelectLinesAndTellWhatRemains() throws IOException {
     lines("f.txt", 10);
     ToolResult result = run(tool, dir, args("path", "f.txt", "offset", 3, "limit", 2));
-    assertThat(result.text()).isEqualTo("line 3\nline 4\n\n[6 more lines in file. Use offset=5 to continue.]");
+    assertThat(result.text())
+        .isEqualTo("line 3\nline 4\n\n[6 more lines in file. Use offset=5 to continue.]");
   }
 
   @Test
   void aLimitReachingTheEndAddsNoHint() throws IOException {
     lines("f.txt", 10);
-    assertThat(run(tool, dir, args("path", "f.txt", "offset", 9, "limit", 5)).text()).isEqualTo("line 9\nline 10");
+    assertThat(run(tool, dir, args("path", "f.txt", "offset", 9, "limit", 5)).text())
+        .isEqualTo("line 9\nline 10");
   }
 
   @Test
@@ -106,8 +121,10 @@ class ReadToolTest {
     ToolResult result = run(tool, dir, args("path", "min.js"));
     assertThat(result.isError()).isFalse();
     assertThat(result.text())
-        .isEqualTo("[Line 1 is 60.0KB, exceeds 50.0KB limit. Use bash: sed -n '1p' min.js | head -c 51200]");
-    assertThat(result.details().orElseThrow().at("/truncation/firstLineExceedsLimit").asBoolean()).isTrue();
+        .isEqualTo(
+            "[Line 1 is 60.0KB, exceeds 50.0KB limit. Use bash: sed -n '1p' min.js | head -c 51200]");
+    assertThat(result.details().orElseThrow().at("/truncation/firstLineExceedsLimit").asBoolean())
+        .isTrue();
   }
 
   @Test
@@ -139,7 +156,9 @@ class ReadToolTest {
   void aMissingPathArgumentIsAValidationError() {
     ToolResult result = run(tool, dir, args("offset", 1));
     assertThat(result.isError()).isTrue();
-    assertThat(result.text()).contains("Validation failed for tool \"read\"").contains("  - path: is required");
+    assertThat(result.text())
+        .contains("Validation failed for tool \"read\"")
+        .contains("  - path: is required");
   }
 
   @Test
@@ -149,7 +168,8 @@ class ReadToolTest {
     ToolResult result = run(tool, dir, args("path", "shot.dat"));
     assertThat(result.isError()).isFalse();
     assertThat(result.content()).hasSize(2);
-    assertThat(((ContentBlock.Text) result.content().get(0)).text()).isEqualTo("Read image file [image/png]");
+    assertThat(((ContentBlock.Text) result.content().get(0)).text())
+        .isEqualTo("Read image file [image/png]");
     ContentBlock.Image image = (ContentBlock.Image) result.content().get(1);
     assertThat(image.mimeType()).isEqualTo("image/png");
     assertThat(Base64.getDecoder().decode(image.data())).isEqualTo(png);
@@ -160,10 +180,12 @@ class ReadToolTest {
     Files.write(dir.resolve("wide.png"), png(2500, 20));
     ToolResult result = run(tool, dir, args("path", "wide.png"));
     assertThat(result.text())
-        .isEqualTo("Read image file [image/png]\n[Image: original 2500x20, displayed at 2000x16."
-            + " Multiply coordinates by 1.25 to map to original image.]");
+        .isEqualTo(
+            "Read image file [image/png]\n[Image: original 2500x20, displayed at 2000x16."
+                + " Multiply coordinates by 1.25 to map to original image.]");
     ContentBlock.Image image = (ContentBlock.Image) result.content().get(1);
-    BufferedImage scaled = ImageIO.read(new java.io.ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
+    BufferedImage scaled =
+        ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
     assertThat(scaled.getWidth()).isEqualTo(2000);
     assertThat(scaled.getHeight()).isEqualTo(16);
   }
@@ -171,17 +193,20 @@ class ReadToolTest {
   @Test
   void anImageThatCannotFitIsOmittedWithANote() throws IOException {
     Files.write(dir.resolve("a.png"), png(50, 50));
-    ReadTool tiny = new ReadTool(new PathResolver(home), new LocalFiles(), new ScalingImageFitter(2000, 10));
+    ReadTool tiny =
+        new ReadTool(new PathResolver(home), new LocalFiles(), new ScalingImageFitter(2000, 10));
     ToolResult result = run(tiny, dir, args("path", "a.png"));
     assertThat(result.content()).hasSize(1);
     assertThat(result.text())
-        .isEqualTo("Read image file [image/png]\n[Image omitted: could not be resized below the inline image size limit.]");
+        .isEqualTo(
+            "Read image file [image/png]\n[Image omitted: could not be resized below the inline image size limit.]");
   }
 
   @Test
   void recognisesJpegGifAndWebpByTheirBytes() {
     assertThat(ImageType.detect(bytes(0xFF, 0xD8, 0xFF, 0xE0), 4)).contains(ImageType.JPEG);
-    assertThat(ImageType.detect("GIF89a".getBytes(StandardCharsets.US_ASCII), 6)).contains(ImageType.GIF);
+    assertThat(ImageType.detect("GIF89a".getBytes(StandardCharsets.US_ASCII), 6))
+        .contains(ImageType.GIF);
     byte[] webp = "RIFF\0\0\0\0WEBPVP8X".getBytes(StandardCharsets.US_ASCII);
     assertThat(ImageType.detect(webp, webp.length)).contains(ImageType.WEBP);
     assertThat(ImageType.detect("plain text".getBytes(StandardCharsets.US_ASCII), 10)).isEmpty();
@@ -215,13 +240,15 @@ class ReadToolTest {
     Files.writeString(dir.resolve("here.md"), "from cwd");
     assertThat(run(tool, dir, args("path", "~/notes.md")).text()).isEqualTo("from home");
     assertThat(run(tool, dir, args("path", "@here.md")).text()).isEqualTo("from cwd");
-    assertThat(run(tool, dir.resolve("x"), args("path", "../here.md")).text()).isEqualTo("from cwd");
+    assertThat(run(tool, dir.resolve("x"), args("path", "../here.md")).text())
+        .isEqualTo("from cwd");
   }
 
   @Test
   void findsAScreenshotNameTypedWithAPlainSpaceBeforePm() throws IOException {
     Files.writeString(dir.resolve("Shot 2024 at 3.04.05\u202FPM.txt"), "found");
-    assertThat(run(tool, dir, args("path", "Shot 2024 at 3.04.05 PM.txt")).text()).isEqualTo("found");
+    assertThat(run(tool, dir, args("path", "Shot 2024 at 3.04.05 PM.txt")).text())
+        .isEqualTo("found");
   }
 
   @Test
@@ -229,7 +256,8 @@ class ReadToolTest {
     lines("f.txt", 3);
     AbortSignal signal = new AbortSignal();
     signal.abort();
-    ToolResult result = tool.execute("c", args("path", "f.txt"), new ToolContext(dir, signal, null));
+    ToolResult result =
+        tool.execute("c", args("path", "f.txt"), new ToolContext(dir, signal, null));
     assertThat(result.isError()).isTrue();
     assertThat(result.text()).isEqualTo("Operation aborted");
   }
@@ -242,8 +270,8 @@ class ReadToolTest {
           public void checkReadable(Path file) {}
 
           @Override
-          public java.util.Optional<ImageType> detectImage(Path file) {
-            return java.util.Optional.empty();
+          public Optional<ImageType> detectImage(Path file) {
+            return Optional.empty();
           }
 
           @Override
@@ -252,8 +280,9 @@ class ReadToolTest {
           }
 
           @Override
-          public java.io.InputStream open(Path file) {
-            return new java.io.ByteArrayInputStream(("virtual " + file.getFileName()).getBytes(StandardCharsets.UTF_8));
+          public InputStream open(Path file) {
+            return new ByteArrayInputStream(
+                ("virtual " + file.getFileName()).getBytes(StandardCharsets.UTF_8));
           }
         };
     ReadTool virtual = new ReadTool(new PathResolver(home), fake, new ScalingImageFitter());

@@ -4,12 +4,16 @@ import static dev.graft.runtime.tools.Calls.args;
 import static dev.graft.runtime.tools.Calls.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.runtime.concurrent.AbortSignal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** grep, find and ls on one small project tree. */
@@ -48,36 +52,44 @@ class SearchToolsTest {
       ToolResult result = run(grep, dir, args("pattern", "needle"));
       assertThat(result.isError()).isFalse();
       assertThat(result.text())
-          .isEqualTo(String.join("\n",
-              ".hidden.md:1: needle hidden",
-              "src/app.spec.ts:1: test('needle')",
-              "src/app.ts:1: const needle = 1;",
-              "src/app.ts:3: export { needle };"));
+          .isEqualTo(
+              String.join(
+                  "\n",
+                  ".hidden.md:1: needle hidden",
+                  "src/app.spec.ts:1: test('needle')",
+                  "src/app.ts:1: const needle = 1;",
+                  "src/app.ts:3: export { needle };"));
       assertThat(result.details()).isEmpty();
     }
 
     @Test
     void ignoreCaseLiteralAndGlob() {
-      assertThat(run(grep, dir, args("pattern", "needle", "ignoreCase", true, "glob", "util.*")).text())
+      assertThat(
+              run(grep, dir, args("pattern", "needle", "ignoreCase", true, "glob", "util.*"))
+                  .text())
           .isEqualTo("src/lib/util.ts:1: // NEEDLE upper");
-      assertThat(run(grep, dir, args("pattern", "needle(", "literal", true)).text()).isEqualTo("No matches found");
+      assertThat(run(grep, dir, args("pattern", "needle(", "literal", true)).text())
+          .isEqualTo("No matches found");
       assertThat(run(grep, dir, args("pattern", "needle", "glob", "src/**/*.spec.ts")).text())
           .isEqualTo("src/app.spec.ts:1: test('needle')");
-      assertThat(run(grep, dir, args("pattern", "needle", "glob", "!*.ts")).text()).isEqualTo(".hidden.md:1: needle hidden");
+      assertThat(run(grep, dir, args("pattern", "needle", "glob", "!*.ts")).text())
+          .isEqualTo(".hidden.md:1: needle hidden");
     }
 
     @Test
     void showsContextLines() {
       assertThat(run(grep, dir, args("pattern", "other", "context", 1)).text())
-          .isEqualTo("src/app.ts-1- const needle = 1;\nsrc/app.ts:2: const other = 2;\nsrc/app.ts-3- export { needle };");
+          .isEqualTo(
+              "src/app.ts-1- const needle = 1;\nsrc/app.ts:2: const other = 2;\nsrc/app.ts-3- export { needle };");
     }
 
     @Test
     void stopsAtTheMatchLimitAndSaysHowToGetMore() {
       ToolResult result = run(grep, dir, args("pattern", "needle", "limit", 2));
       assertThat(result.text())
-          .isEqualTo(".hidden.md:1: needle hidden\nsrc/app.spec.ts:1: test('needle')\n\n"
-              + "[2 matches limit reached. Use limit=4 for more, or refine pattern]");
+          .isEqualTo(
+              ".hidden.md:1: needle hidden\nsrc/app.spec.ts:1: test('needle')\n\n"
+                  + "[2 matches limit reached. Use limit=4 for more, or refine pattern]");
       assertThat(result.details().orElseThrow().get("matchLimitReached").asInt()).isEqualTo(2);
     }
 
@@ -86,38 +98,48 @@ class SearchToolsTest {
       file("wide.txt", "needle" + "x".repeat(600) + "\n");
       ToolResult result = run(grep, dir, args("pattern", "needle", "path", "wide.txt"));
       assertThat(result.text())
-          .isEqualTo("wide.txt:1: needle" + "x".repeat(494) + "... [truncated]\n\n"
-              + "[Some lines truncated to 500 chars. Use read tool to see full lines]");
+          .isEqualTo(
+              "wide.txt:1: needle"
+                  + "x".repeat(494)
+                  + "... [truncated]\n\n"
+                  + "[Some lines truncated to 500 chars. Use read tool to see full lines]");
       assertThat(result.details().orElseThrow().get("linesTruncated").asBoolean()).isTrue();
     }
 
     @Test
     void cutsOutputAtFiftyKilobytes() throws IOException {
       file("many.txt", ("needle " + "y".repeat(400) + "\n").repeat(300));
-      ToolResult result = run(grep, dir, args("pattern", "needle", "path", "many.txt", "limit", 1000));
+      ToolResult result =
+          run(grep, dir, args("pattern", "needle", "path", "many.txt", "limit", 1000));
       assertThat(result.text()).endsWith("\n\n[50.0KB limit reached]");
-      assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText()).isEqualTo("bytes");
+      assertThat(result.details().orElseThrow().at("/truncation/truncatedBy").asText())
+          .isEqualTo("bytes");
     }
 
     @Test
     void searchesAnExplicitFileEvenIfIgnoredAndSkipsBinaryFiles() throws IOException {
-      assertThat(run(grep, dir, args("pattern", "needle", "path", "debug.log")).text()).isEqualTo("debug.log:1: needle logged");
+      assertThat(run(grep, dir, args("pattern", "needle", "path", "debug.log")).text())
+          .isEqualTo("debug.log:1: needle logged");
       Files.write(dir.resolve("blob.bin"), new byte[] {'n', 'e', 'e', 'd', 'l', 'e', 0, 1});
-      assertThat(run(grep, dir, args("pattern", "needle", "path", "blob.bin")).text()).isEqualTo("No matches found");
+      assertThat(run(grep, dir, args("pattern", "needle", "path", "blob.bin")).text())
+          .isEqualTo("No matches found");
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(10)
+    @Timeout(10)
     void abortStopsARunawayRegex() throws Exception {
       file("trap.txt", "a".repeat(40) + "\n"); // (.*a){12}c backtracks for ages on it
-      var signal = new dev.graft.runtime.concurrent.AbortSignal();
+      var signal = new AbortSignal();
       var call =
-          java.util.concurrent.CompletableFuture.supplyAsync(
-              () -> grep.execute("c", args("pattern", "(.*a){12}c", "path", "trap.txt"), new ToolContext(dir, signal, null)));
+          CompletableFuture.supplyAsync(() ->
+              grep.execute(
+                  "c",
+                  args("pattern", "(.*a){12}c", "path", "trap.txt"),
+                  new ToolContext(dir, signal, null)));
       Thread.sleep(200);
       assertThat(call).isNotDone();
       signal.abort();
-      ToolResult result = call.get(5, java.util.concurrent.TimeUnit.SECONDS);
+      ToolResult result = call.get(5, TimeUnit.SECONDS);
       assertThat(result.isError()).isTrue();
       assertThat(result.text()).isEqualTo("Operation aborted");
     }
@@ -132,7 +154,8 @@ class SearchToolsTest {
 
     @Test
     void errorsForAMissingPathAndABadRegex() {
-      assertThat(run(grep, dir, args("pattern", "x", "path", "nope")).text()).isEqualTo("Path not found: " + dir.resolve("nope"));
+      assertThat(run(grep, dir, args("pattern", "x", "path", "nope")).text())
+          .isEqualTo("Path not found: " + dir.resolve("nope"));
       ToolResult bad = run(grep, dir, args("pattern", "needle("));
       assertThat(bad.isError()).isTrue();
       assertThat(bad.text()).startsWith("Invalid regex pattern: ");
@@ -151,7 +174,8 @@ class SearchToolsTest {
 
     @Test
     void patternsWithASlashMatchThePath() {
-      assertThat(run(find, dir, args("pattern", "src/**/*.spec.ts")).text()).isEqualTo("src/app.spec.ts");
+      assertThat(run(find, dir, args("pattern", "src/**/*.spec.ts")).text())
+          .isEqualTo("src/app.spec.ts");
       assertThat(run(find, dir, args("pattern", "lib/*.ts")).text()).isEqualTo("src/lib/util.ts");
     }
 
@@ -163,14 +187,16 @@ class SearchToolsTest {
 
     @Test
     void searchesUnderAGivenPathRelativeToIt() {
-      assertThat(run(find, dir, args("pattern", "*.ts", "path", "src/lib")).text()).isEqualTo("util.ts");
+      assertThat(run(find, dir, args("pattern", "*.ts", "path", "src/lib")).text())
+          .isEqualTo("util.ts");
     }
 
     @Test
     void stopsAtTheResultLimit() {
       ToolResult result = run(find, dir, args("pattern", "*", "limit", 3));
       assertThat(result.text())
-          .isEqualTo(".gitignore\n.hidden.md\nREADME.md\n\n[3 results limit reached. Use limit=6 for more, or refine pattern]");
+          .isEqualTo(
+              ".gitignore\n.hidden.md\nREADME.md\n\n[3 results limit reached. Use limit=6 for more, or refine pattern]");
       assertThat(result.details().orElseThrow().get("resultLimitReached").asInt()).isEqualTo(3);
     }
 
@@ -178,7 +204,8 @@ class SearchToolsTest {
     void honoursIgnoreFilesAboveTheSearchPathUpToTheRepositoryRoot() throws IOException {
       file("src/trace.log", "");
       file("src/keep.txt", "");
-      assertThat(run(find, dir.resolve("src"), args("pattern", "*.{log,txt}")).text()).isEqualTo("keep.txt");
+      assertThat(run(find, dir.resolve("src"), args("pattern", "*.{log,txt}")).text())
+          .isEqualTo("keep.txt");
     }
 
     @Test
@@ -194,7 +221,8 @@ class SearchToolsTest {
 
     @Test
     void saysWhenNothingMatchesOrThePathIsMissing() {
-      assertThat(run(find, dir, args("pattern", "*.rs")).text()).isEqualTo("No files found matching pattern");
+      assertThat(run(find, dir, args("pattern", "*.rs")).text())
+          .isEqualTo("No files found matching pattern");
       assertThat(run(find, dir, args("pattern", "*", "path", "gone")).isError()).isTrue();
     }
 
@@ -217,14 +245,25 @@ class SearchToolsTest {
       file("Zeta.txt", "");
       file("alpha.txt", "");
       assertThat(run(ls, dir, args()).text())
-          .isEqualTo(String.join("\n", ".git/", ".gitignore", ".hidden.md", "alpha.txt", "build/", "debug.log",
-              "README.md", "src/", "Zeta.txt"));
+          .isEqualTo(
+              String.join(
+                  "\n",
+                  ".git/",
+                  ".gitignore",
+                  ".hidden.md",
+                  "alpha.txt",
+                  "build/",
+                  "debug.log",
+                  "README.md",
+                  "src/",
+                  "Zeta.txt"));
     }
 
     @Test
     void stopsAtTheEntryLimit() {
       ToolResult result = run(ls, dir, args("limit", 2));
-      assertThat(result.text()).isEqualTo(".git/\n.gitignore\n\n[2 entries limit reached. Use limit=4 for more]");
+      assertThat(result.text())
+          .isEqualTo(".git/\n.gitignore\n\n[2 entries limit reached. Use limit=4 for more]");
       assertThat(result.details().orElseThrow().get("entryLimitReached").asInt()).isEqualTo(2);
     }
 
@@ -232,8 +271,10 @@ class SearchToolsTest {
     void errorsAndEmptyDirectories() throws IOException {
       Files.createDirectory(dir.resolve("empty"));
       assertThat(run(ls, dir, args("path", "empty")).text()).isEqualTo("(empty directory)");
-      assertThat(run(ls, dir, args("path", "README.md")).text()).isEqualTo("Not a directory: " + dir.resolve("README.md"));
-      assertThat(run(ls, dir, args("path", "nope")).text()).isEqualTo("Path not found: " + dir.resolve("nope"));
+      assertThat(run(ls, dir, args("path", "README.md")).text())
+          .isEqualTo("Not a directory: " + dir.resolve("README.md"));
+      assertThat(run(ls, dir, args("path", "nope")).text())
+          .isEqualTo("Path not found: " + dir.resolve("nope"));
     }
   }
 }

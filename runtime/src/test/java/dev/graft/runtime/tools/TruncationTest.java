@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 class TruncationTest {
 
   private static String numbered(int from, int to) {
-    return IntStream.rangeClosed(from, to).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"));
+    return IntStream.rangeClosed(from, to)
+        .mapToObj(i -> "line " + i)
+        .collect(Collectors.joining("\n"));
   }
 
   @Test
@@ -93,9 +95,19 @@ class TruncationTest {
   @Test
   void detailsUseTheReferenceFieldNamesWithoutTheText() {
     var json = Truncation.head(numbered(1, 2001)).toJson();
-    assertThat(json.fieldNames()).toIterable()
-        .containsExactly("truncated", "truncatedBy", "totalLines", "totalBytes", "outputLines", "outputBytes",
-            "lastLinePartial", "firstLineExceedsLimit", "maxLines", "maxBytes");
+    assertThat(json.fieldNames())
+        .toIterable()
+        .containsExactly(
+            "truncated",
+            "truncatedBy",
+            "totalLines",
+            "totalBytes",
+            "outputLines",
+            "outputBytes",
+            "lastLinePartial",
+            "firstLineExceedsLimit",
+            "maxLines",
+            "maxBytes");
     assertThat(json.get("truncatedBy").asText()).isEqualTo("lines");
   }
 

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class WriteToolTest {
   @TempDir Path dir;
-  private final WriteTool tool = new WriteTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks());
+  private final WriteTool tool =
+      new WriteTool(PathResolver.ofUserHome(), new LocalFiles(), new FileMutationLocks());
 
   @Test
   void createsTheFileAndItsParentDirectories() throws IOException {

@@ -1,21 +1,26 @@
 package dev.graft.scripting.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.runtime.json.Json;
 import dev.graft.runtime.hooks.ReminderSink;
+import dev.graft.runtime.json.Json;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The {@code ctx} a handler receives as its second argument: {@code data} becomes plain fields
- * (cwd, model, sessionFile...), {@code ui} becomes {@code ctx.ui} and {@code ctx.hasUI},
- * {@code session} becomes {@code ctx.sessionManager}, {@code agent} the agent methods
- * ({@code ctx.isIdle()}, {@code ctx.complete()}...), and {@code commands} what only a command
- * handler's ctx has ({@code ctx.navigateTree()}, {@code ctx.fork()}...), and {@code reminders}
- * {@code ctx.reminders}, which only a {@code context} handler's ctx has.
+ * (cwd, model, sessionFile...), {@code ui} becomes {@code ctx.ui} and {@code ctx.hasUI}, {@code
+ * session} becomes {@code ctx.sessionManager}, {@code agent} the agent methods ({@code
+ * ctx.isIdle()}, {@code ctx.complete()}...), and {@code commands} what only a command handler's ctx
+ * has ({@code ctx.navigateTree()}, {@code ctx.fork()}...), and {@code reminders} {@code
+ * ctx.reminders}, which only a {@code context} handler's ctx has.
  */
-public record EventContext(ObjectNode data, ScriptUi ui, ScriptSessionView session, ScriptAgentControl agent,
-    ScriptCommandControl commands, Optional<ReminderSink> reminders) {
+public record EventContext(
+    ObjectNode data,
+    ScriptUi ui,
+    ScriptSessionView session,
+    ScriptAgentControl agent,
+    ScriptCommandControl commands,
+    Optional<ReminderSink> reminders) {
   public static final EventContext EMPTY = new EventContext(Json.object(), ScriptUi.NONE);
 
   public EventContext {
@@ -27,16 +32,24 @@ public record EventContext(ObjectNode data, ScriptUi ui, ScriptSessionView sessi
     Objects.requireNonNull(reminders, "reminders");
   }
 
-  public EventContext(ObjectNode data, ScriptUi ui, ScriptSessionView session, ScriptAgentControl agent,
+  public EventContext(
+      ObjectNode data,
+      ScriptUi ui,
+      ScriptSessionView session,
+      ScriptAgentControl agent,
       ScriptCommandControl commands) {
     this(data, ui, session, agent, commands, Optional.empty());
   }
 
-  public EventContext(ObjectNode data, ScriptUi ui, ScriptSessionView session, ScriptAgentControl agent) {
+  public EventContext(
+      ObjectNode data, ScriptUi ui, ScriptSessionView session, ScriptAgentControl agent) {
     this(data, ui, session, agent, ScriptCommandControl.NONE);
   }
 
-  /** Without a session or agent: {@code ctx.sessionManager} answers empty, the agent methods as idle. */
+  /**
+   * Without a session or agent: {@code ctx.sessionManager} answers empty, the agent methods as
+   * idle.
+   */
   public EventContext(ObjectNode data, ScriptUi ui) {
     this(data, ui, ScriptSessionView.NONE, ScriptAgentControl.NONE);
   }

@@ -2,7 +2,9 @@ package dev.graft.scripting.api;
 
 import java.util.Objects;
 
-/** Why a handler, command or tool gave no answer; {@code message} names the script and says where. */
+/**
+ * Why a handler, command or tool gave no answer; {@code message} names the script and says where.
+ */
 public record Failure(Kind kind, String message) {
 
   public enum Kind {

@@ -9,12 +9,11 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The {@code ctx} event handlers get, made by the bridge from parts the host hands over once:
- * the working directory, the agent with its {@code ctx.sessionManager} and agent methods once it
- * exists ({@link #bind}), and the UI a mode shows ({@link #showUi}). The agent's session file,
- * model and thinking level are read from the agent as each event comes, so that no host code runs
- * to make a handler's ctx. Thread-safe: a mode shows its UI on its own thread, events come on
- * the agent's.
+ * The {@code ctx} event handlers get, made by the bridge from parts the host hands over once: the
+ * working directory, the agent with its {@code ctx.sessionManager} and agent methods once it exists
+ * ({@link #bind}), and the UI a mode shows ({@link #showUi}). The agent's session file, model and
+ * thinking level are read from the agent as each event comes, so that no host code runs to make a
+ * handler's ctx. Thread-safe: a mode shows its UI on its own thread, events come on the agent's.
  */
 public final class LiveEventContext implements Supplier<EventContext> {
   private final Optional<Path> cwd;
@@ -39,11 +38,16 @@ public final class LiveEventContext implements Supplier<EventContext> {
    * as {@code ctx.sessionManager} and {@code control} behind the agent methods.
    */
   public void bind(AgentSession session, ScriptSessionView view, ScriptAgentControl control) {
-    this.agent = new Agent(Objects.requireNonNull(session, "session"), Objects.requireNonNull(view, "view"),
-        Objects.requireNonNull(control, "control"));
+    this.agent =
+        new Agent(
+            Objects.requireNonNull(session, "session"),
+            Objects.requireNonNull(view, "view"),
+            Objects.requireNonNull(control, "control"));
   }
 
-  /** Handlers' {@code ctx.ui} from now on (a mode attaches its own; {@link ScriptUi#NONE} before). */
+  /**
+   * Handlers' {@code ctx.ui} from now on (a mode attaches its own; {@link ScriptUi#NONE} before).
+   */
   public void showUi(ScriptUi shown) {
     this.ui = Objects.requireNonNull(shown, "shown");
   }
@@ -68,7 +72,9 @@ public final class LiveEventContext implements Supplier<EventContext> {
       return new EventContext(data, shown);
     }
     a.session().session().file().ifPresent(f -> data.put("sessionFile", f.toString()));
-    data.set("model", ModelDescription.of(a.session().model())); // an object, as the reference's ctx.model
+    data.set(
+        "model",
+        ModelDescription.of(a.session().model())); // an object, as the reference's ctx.model
     data.put("thinkingLevel", a.session().thinking().wire());
     return new EventContext(data, shown).withSession(a.view()).withAgent(a.control());
   }

@@ -5,12 +5,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a script's {@code process} and Node modules start from: the working directory
- * ({@code process.cwd()}, the base of relative paths), the home folder ({@code os.homedir()}),
- * graft's environment (from which {@code process.env} and child processes get what is not a
- * secret, and the secrets granted by name) and the script's {@link ScriptPermissions}.
+ * What a script's {@code process} and Node modules start from: the working directory ({@code
+ * process.cwd()}, the base of relative paths), the home folder ({@code os.homedir()}), graft's
+ * environment (from which {@code process.env} and child processes get what is not a secret, and the
+ * secrets granted by name) and the script's {@link ScriptPermissions}.
  */
-public record NodeAccess(Path cwd, Path home, Map<String, String> environment, ScriptPermissions permissions) {
+public record NodeAccess(
+    Path cwd, Path home, Map<String, String> environment, ScriptPermissions permissions) {
   public NodeAccess {
     Objects.requireNonNull(cwd, "cwd");
     Objects.requireNonNull(home, "home");
@@ -26,7 +27,12 @@ public record NodeAccess(Path cwd, Path home, Map<String, String> environment, S
    */
   public static NodeAccess of(ScriptFile script) {
     Path home = Path.of(System.getProperty("user.home", "/"));
-    return new NodeAccess(script.root(), home, System.getenv(), ScriptPermissions.none(
-        new ScriptPermissions.GrantAdvice(script.name(), home.resolve(".graft").resolve("settings.json"), "")));
+    return new NodeAccess(
+        script.root(),
+        home,
+        System.getenv(),
+        ScriptPermissions.none(
+            new ScriptPermissions.GrantAdvice(
+                script.name(), home.resolve(".graft").resolve("settings.json"), "")));
   }
 }

@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import java.io.IOException;
+import java.util.Optional;
 
 /** A program started for a script's {@code child_process}: its input, and how to end it. */
 public interface ScriptChild {
@@ -25,6 +26,6 @@ public interface ScriptChild {
     void stderr(byte[] chunk);
 
     /** The program ended ({@code signal} when a signal ended it) and its output was read. */
-    void exit(int code, java.util.Optional<String> signal);
+    void exit(int code, Optional<String> signal);
   }
 }

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * One script as discovered: its file, the directory it may import from (the directory it was
- * found in, or a single file's parent), and the short name its log lines carry
- * ({@code pruning.js}, {@code stacking/index.js}).
+ * One script as discovered: its file, the directory it may import from (the directory it was found
+ * in, or a single file's parent), and the short name its log lines carry ({@code pruning.js},
+ * {@code stacking/index.js}).
  */
 public record ScriptFile(Path path, Path root, String name) {
   public ScriptFile {

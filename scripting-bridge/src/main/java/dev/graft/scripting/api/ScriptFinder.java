@@ -11,14 +11,13 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Finds scripts. A directory contributes its {@code *.js}, {@code *.mjs}, {@code *.ts} and
- * {@code *.mts} files (not the {@code *.test.js} files beside them, which are the scripts' tests)
- * and its subdirectories' {@code index.js} (or {@code index.mjs}, {@code index.ts},
- * {@code index.mts}), sorted by name, hidden entries
- * skipped; a file is taken as it is. A script may import files under the directory it was found
- * in (a single file: its parent) and, as {@code graft/lib/<file>}, the shared library directory;
- * the module file system allows nothing else. A script reached through a symbolic link is loaded from where the
- * link points, and imports relative to that place.
+ * Finds scripts. A directory contributes its {@code *.js}, {@code *.mjs}, {@code *.ts} and {@code
+ * *.mts} files (not the {@code *.test.js} files beside them, which are the scripts' tests) and its
+ * subdirectories' {@code index.js} (or {@code index.mjs}, {@code index.ts}, {@code index.mts}),
+ * sorted by name, hidden entries skipped; a file is taken as it is. A script may import files under
+ * the directory it was found in (a single file: its parent) and, as {@code graft/lib/<file>}, the
+ * shared library directory; the module file system allows nothing else. A script reached through a
+ * symbolic link is loaded from where the link points, and imports relative to that place.
  */
 public final class ScriptFinder {
 
@@ -44,7 +43,9 @@ public final class ScriptFinder {
         if (isScriptName(at.getFileName().toString())) {
           add(at, at.getParent(), at.getFileName().toString(), found, problems);
         } else {
-          problems.add(new LoadReport.Problem(at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
+          problems.add(
+              new LoadReport.Problem(
+                  at, "not a script: only .js, .mjs, .ts and .mts files can be loaded"));
         }
       } else {
         problems.add(new LoadReport.Problem(at, "no such file or directory"));
@@ -59,7 +60,8 @@ public final class ScriptFinder {
     return new Discovery(unique, problems);
   }
 
-  private static void scanDirectory(Path dir, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+  private static void scanDirectory(
+      Path dir, List<ScriptFile> found, List<LoadReport.Problem> problems) {
     List<Path> entries;
     try (Stream<Path> list = Files.list(dir)) {
       entries = list.sorted().toList();
@@ -75,12 +77,16 @@ public final class ScriptFinder {
       if (Files.isRegularFile(entry) && isScriptName(name) && !isTestName(name)) {
         add(entry, dir, name, found, problems);
       } else if (Files.isDirectory(entry)) {
-        indexOf(entry).ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
+        indexOf(entry)
+            .ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
       }
     }
   }
 
-  /** The index script of a directory of scripts (index.js, .mjs, .ts or .mts, in that order), if it has one. */
+  /**
+   * The index script of a directory of scripts (index.js, .mjs, .ts or .mts, in that order), if it
+   * has one.
+   */
   public static Optional<Path> indexOf(Path dir) {
     for (String index : List.of("index.js", "index.mjs", "index.ts", "index.mts")) {
       Path p = dir.resolve(index);
@@ -91,21 +97,31 @@ public final class ScriptFinder {
     return Optional.empty();
   }
 
-  private static void add(Path file, Path root, String name, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+  private static void add(
+      Path file,
+      Path root,
+      String name,
+      List<ScriptFile> found,
+      List<LoadReport.Problem> problems) {
     try {
       Path real = file.toRealPath();
       Path realRoot = root.toRealPath();
-      found.add(real.startsWith(realRoot)
-          ? new ScriptFile(real, realRoot, name)
-          : new ScriptFile(real, real.getParent(), name));
+      found.add(
+          real.startsWith(realRoot)
+              ? new ScriptFile(real, realRoot, name)
+              : new ScriptFile(real, real.getParent(), name));
     } catch (IOException e) {
       problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
     }
   }
 
-  /** A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts. */
+  /**
+   * A script's tests ({@code x.test.js}), run by {@code graft scripts test}, not loaded as scripts.
+   */
   public static boolean isTestName(String name) {
-    return name.endsWith(".test.js") || name.endsWith(".test.mjs") || name.endsWith(".test.ts")
+    return name.endsWith(".test.js")
+        || name.endsWith(".test.mjs")
+        || name.endsWith(".test.ts")
         || name.endsWith(".test.mts");
   }
 
@@ -114,7 +130,10 @@ public final class ScriptFinder {
     return name.endsWith(".js") || name.endsWith(".mjs") || isTypeScriptName(name);
   }
 
-  /** A TypeScript file graft erases the types of: {@code .ts} or {@code .mts}, not a {@code .d.ts} declaration file. */
+  /**
+   * A TypeScript file graft erases the types of: {@code .ts} or {@code .mts}, not a {@code .d.ts}
+   * declaration file.
+   */
   public static boolean isTypeScriptName(String name) {
     return (name.endsWith(".ts") || name.endsWith(".mts")) && !name.endsWith(".d.ts");
   }

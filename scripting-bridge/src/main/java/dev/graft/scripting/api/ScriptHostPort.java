@@ -3,23 +3,27 @@ package dev.graft.scripting.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What the {@code pi} object of a script may ask of the agent. The runtime integration
- * implements it; every argument has been checked and converted to JSON by the bridge.
+ * What the {@code pi} object of a script may ask of the agent. The runtime integration implements
+ * it; every argument has been checked and converted to JSON by the bridge.
  *
  * <p>Threading: every method is called on the script owner thread, while guest code waits. The
  * synchronous ones must return quickly and must never wait for the agent thread (which may itself
  * be waiting for a script); work that takes time is answered with a future, completed on any
- * thread, which the script sees as a promise. No method may call back into the
- * script engine synchronously.
+ * thread, which the script sees as a promise. No method may call back into the script engine
+ * synchronously.
  */
 public interface ScriptHostPort {
 
-  /** {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the model). */
+  /**
+   * {@code pi.appendEntry(customType, data)}: a custom session entry (state, not sent to the
+   * model).
+   */
   void appendEntry(ScriptFile script, String customType, Optional<JsonNode> data);
 
   /**
@@ -41,10 +45,11 @@ public interface ScriptHostPort {
   void setSessionName(ScriptFile script, String name);
 
   /**
-   * {@code pi.exec(command, args, options)}: runs a process; the future's value is the
-   * ExecResult JSON the script receives ({stdout, stderr, code, killed}).
+   * {@code pi.exec(command, args, options)}: runs a process; the future's value is the ExecResult
+   * JSON the script receives ({stdout, stderr, code, killed}).
    */
-  CompletableFuture<JsonNode> exec(ScriptFile script, String command, List<String> args, ObjectNode options);
+  CompletableFuture<JsonNode> exec(
+      ScriptFile script, String command, List<String> args, ObjectNode options);
 
   /** {@code pi.getActiveTools()}. */
   List<String> activeTools(ScriptFile script);
@@ -75,17 +80,17 @@ public interface ScriptHostPort {
    * {@link #exec}), reporting its output and end to {@code events}. Graft ends it when it exits.
    *
    * @throws SecurityException naming the grant to add when the program is not granted
-   * @throws java.io.IOException with a one-line message when it cannot start
+   * @throws IOException with a one-line message when it cannot start
    */
   default ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
-      throws java.io.IOException {
+      throws IOException {
     throw new SecurityException("child processes are not available here");
   }
 
   /**
    * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool
-   * is now among the engine's tools, and, as in the reference, an agent that offers every
-   * script tool should offer this one too. Does nothing by default.
+   * is now among the engine's tools, and, as in the reference, an agent that offers every script
+   * tool should offer this one too. Does nothing by default.
    */
   default void toolRegistered(ScriptFile script, String name) {}
 

@@ -8,7 +8,12 @@ package dev.graft.scripting.api;
 @FunctionalInterface
 public interface ScriptLog {
 
-  enum Level { DEBUG, INFO, WARN, ERROR }
+  enum Level {
+    DEBUG,
+    INFO,
+    WARN,
+    ERROR
+  }
 
   void line(ScriptFile script, Level level, String text);
 

@@ -1,14 +1,15 @@
 package dev.graft.scripting.api;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What one script may reach through graft's Node modules beyond its own files, Deno-style:
- * paths it may read and write ({@code fs}), hosts it may fetch, and environment variables with
+ * What one script may reach through graft's Node modules beyond its own files, Deno-style: paths it
+ * may read and write ({@code fs}), hosts it may fetch, and environment variables with
  * secret-looking names it may see. Programs are granted apart, as for {@code graft.exec}.
  *
  * <p>A path grant is an absolute path, allowing it and everything under it, or an absolute glob
@@ -17,10 +18,13 @@ import java.util.TreeSet;
  * ({@code *.github.com}) or either with a port ({@code localhost:8080}). {@code advice} says where
  * a grant is added, for the message that refuses a call.
  */
-public record ScriptPermissions(List<String> read, List<String> write, List<String> net, Set<String> env,
-    GrantAdvice advice) {
+public record ScriptPermissions(
+    List<String> read, List<String> write, List<String> net, Set<String> env, GrantAdvice advice) {
 
-  /** Where {@code key}'s grants go: {@code "scripts": {"permissions": {KEY: {...}}}} in {@code settings}. */
+  /**
+   * Where {@code key}'s grants go: {@code "scripts": {"permissions": {KEY: {...}}}} in {@code
+   * settings}.
+   */
   public record GrantAdvice(String key, Path settings, String after) {
     public GrantAdvice {
       Objects.requireNonNull(key, "key");
@@ -28,10 +32,20 @@ public record ScriptPermissions(List<String> read, List<String> write, List<Stri
       Objects.requireNonNull(after, "after");
     }
 
-    /** {@code add "scripts": {"permissions": {"x.js": {"read": ["/etc/hosts"]}}} to ~/.graft/settings.json}. */
+    /**
+     * {@code add "scripts": {"permissions": {"x.js": {"read": ["/etc/hosts"]}}} to
+     * ~/.graft/settings.json}.
+     */
     public String add(String field, String value) {
-      return "add \"scripts\": {\"permissions\": {" + quote(key) + ": {" + quote(field) + ": [" + quote(value)
-          + "]}}} to " + settings + after;
+      return "add \"scripts\": {\"permissions\": {"
+          + quote(key)
+          + ": {"
+          + quote(field)
+          + ": ["
+          + quote(value)
+          + "]}}} to "
+          + settings
+          + after;
     }
   }
 
@@ -39,7 +53,7 @@ public record ScriptPermissions(List<String> read, List<String> write, List<Stri
     read = List.copyOf(read);
     write = List.copyOf(write);
     net = List.copyOf(net);
-    env = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(env));
+    env = Collections.unmodifiableSortedSet(new TreeSet<>(env));
     Objects.requireNonNull(advice, "advice");
     for (String p : read) {
       requireAbsolute(p, "read");

@@ -10,8 +10,8 @@ import java.util.OptionalInt;
  * since; so a {@code context} handler can read a long branch on every model call cheaply.
  *
  * <p>Threading as {@link ScriptHostPort}: called on the script owner thread, and must answer at
- * once without waiting for the agent thread (reading the session under its own short lock is
- * fine; the agent never holds that lock while it waits for a script).
+ * once without waiting for the agent thread (reading the session under its own short lock is fine;
+ * the agent never holds that lock while it waits for a script).
  */
 public interface ScriptSessionView {
 
@@ -37,7 +37,8 @@ public interface ScriptSessionView {
   }
 
   /** One row of {@code getTree()}: parent is -1 for a root. */
-  record TreeRow(int position, int parent, Optional<String> label, Optional<String> labelTimestamp) {}
+  record TreeRow(
+      int position, int parent, Optional<String> label, Optional<String> labelTimestamp) {}
 
   /** What a query found, in positions. */
   sealed interface Answer {
@@ -52,11 +53,10 @@ public interface ScriptSessionView {
   }
 
   /**
-   * The entries appended since the script's copy ({@code known} entries of {@code generation};
-   * all of them when the generation is another), and the answer to {@code query}, read at one
-   * moment. {@code lines} are the entries' JSON text as in the session file, from position
-   * {@code from} to {@code count}. A known end in {@code query} counts only when the generation
-   * is the current one.
+   * The entries appended since the script's copy ({@code known} entries of {@code generation}; all
+   * of them when the generation is another), and the answer to {@code query}, read at one moment.
+   * {@code lines} are the entries' JSON text as in the session file, from position {@code from} to
+   * {@code count}. A known end in {@code query} counts only when the generation is the current one.
    */
   record Reply(String generation, int from, List<String> lines, int count, Answer answer) {
     public Reply {
@@ -87,57 +87,59 @@ public interface ScriptSessionView {
   Optional<String> sessionDir();
 
   /** No session (a test, or before the agent exists): every getter answers empty. */
-  ScriptSessionView NONE = new ScriptSessionView() {
-    @Override
-    public Reply read(String generation, int known, Query query) {
-      Answer answer = switch (query) {
-        case Query.Branch b -> new Answer.Positions(false, new int[0]);
-        case Query.Tree t -> new Answer.Rows(List.of());
-        case Query.All a -> new Answer.Nothing();
-        case Query.Entry e -> new Answer.Position(OptionalInt.empty());
-        case Query.Leaf l -> new Answer.Position(OptionalInt.empty());
+  ScriptSessionView NONE =
+      new ScriptSessionView() {
+        @Override
+        public Reply read(String generation, int known, Query query) {
+          Answer answer =
+              switch (query) {
+                case Query.Branch b -> new Answer.Positions(false, new int[0]);
+                case Query.Tree t -> new Answer.Rows(List.of());
+                case Query.All a -> new Answer.Nothing();
+                case Query.Entry e -> new Answer.Position(OptionalInt.empty());
+                case Query.Leaf l -> new Answer.Position(OptionalInt.empty());
+              };
+          return new Reply("none", 0, List.of(), 0, answer);
+        }
+
+        @Override
+        public Optional<String> label(String id) {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> leafId() {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> header() {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> sessionFile() {
+          return Optional.empty();
+        }
+
+        @Override
+        public String sessionId() {
+          return "";
+        }
+
+        @Override
+        public Optional<String> sessionName() {
+          return Optional.empty();
+        }
+
+        @Override
+        public String cwd() {
+          return "";
+        }
+
+        @Override
+        public Optional<String> sessionDir() {
+          return Optional.empty();
+        }
       };
-      return new Reply("none", 0, List.of(), 0, answer);
-    }
-
-    @Override
-    public Optional<String> label(String id) {
-      return Optional.empty();
-    }
-
-    @Override
-    public Optional<String> leafId() {
-      return Optional.empty();
-    }
-
-    @Override
-    public Optional<String> header() {
-      return Optional.empty();
-    }
-
-    @Override
-    public Optional<String> sessionFile() {
-      return Optional.empty();
-    }
-
-    @Override
-    public String sessionId() {
-      return "";
-    }
-
-    @Override
-    public Optional<String> sessionName() {
-      return Optional.empty();
-    }
-
-    @Override
-    public String cwd() {
-      return "";
-    }
-
-    @Override
-    public Optional<String> sessionDir() {
-      return Optional.empty();
-    }
-  };
 }

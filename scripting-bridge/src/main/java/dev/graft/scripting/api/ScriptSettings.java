@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import dev.graft.runtime.config.ModelCallBudget;
+import dev.graft.runtime.hooks.HookEvents;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -9,13 +10,13 @@ import java.util.Set;
  * The limits every script runs under. A handler's synchronous part (and a script's load) may run
  * for {@code spinLimit} before it is interrupted (measured in the script thread's CPU time, with
  * three times the limit in wall time as a backstop, so that a busy machine does not get correct
- * scripts interrupted; the bridge's own JSON conversion does not count); a handler's promise must settle within
- * {@code handlerTimeout} (command handlers, which may wait for the user, have no such limit);
- * {@code statementLimit} bounds the statements of one uninterrupted run of guest code and, when
- * hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
+ * scripts interrupted; the bridge's own JSON conversion does not count); a handler's promise must
+ * settle within {@code handlerTimeout} (command handlers, which may wait for the user, have no such
+ * limit); {@code statementLimit} bounds the statements of one uninterrupted run of guest code and,
+ * when hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
  * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
- * collection, past which a running script is stopped so that it cannot take the JVM down.
- * {@code modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once.
+ * collection, past which a running script is stopped so that it cannot take the JVM down. {@code
+ * modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -30,7 +31,7 @@ public record ScriptSettings(
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
    * graft's compaction events). The runtime decides which of them it emits.
    */
-  public static final Set<String> KNOWN_EVENTS = dev.graft.runtime.hooks.HookEvents.ALL;
+  public static final Set<String> KNOWN_EVENTS = HookEvents.ALL;
 
   public ScriptSettings {
     Objects.requireNonNull(handlerTimeout, "handlerTimeout");
@@ -58,46 +59,52 @@ public record ScriptSettings(
    * 30 s for a handler's promise, 2 s of uninterrupted running, a billion statements per run (a
    * backstop: once the JVM has compiled GraalJS's interpreter a tight loop runs about 50 million
    * statements a second, so 100 million raced the 2 s watchdog; a billion is about 20 s, and the
-   * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap,
-   * {@link ModelCallBudget#DEFAULTS}.
+   * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap, {@link
+   * ModelCallBudget#DEFAULTS}.
    */
   public static ScriptSettings defaults() {
-    return new ScriptSettings(Duration.ofSeconds(30), Duration.ofSeconds(2), 1_000_000_000L, 32 * 1024 * 1024, 0.85,
-        KNOWN_EVENTS, ModelCallBudget.DEFAULTS);
+    return new ScriptSettings(
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(2),
+        1_000_000_000L,
+        32 * 1024 * 1024,
+        0.85,
+        KNOWN_EVENTS,
+        ModelCallBudget.DEFAULTS);
   }
 
   public ScriptSettings withHandlerTimeout(Duration value) {
-    return new ScriptSettings(value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events,
-        modelCalls);
+    return new ScriptSettings(
+        value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, modelCalls);
   }
 
   public ScriptSettings withSpinLimit(Duration value) {
-    return new ScriptSettings(handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events,
-        modelCalls);
+    return new ScriptSettings(
+        handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events, modelCalls);
   }
 
   public ScriptSettings withStatementLimit(long value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events,
-        modelCalls);
+    return new ScriptSettings(
+        handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events, modelCalls);
   }
 
   public ScriptSettings withMaxBridgeChars(int value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, value, heapLimit, events,
-        modelCalls);
+    return new ScriptSettings(
+        handlerTimeout, spinLimit, statementLimit, value, heapLimit, events, modelCalls);
   }
 
   public ScriptSettings withHeapLimit(double value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events,
-        modelCalls);
+    return new ScriptSettings(
+        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events, modelCalls);
   }
 
   public ScriptSettings withEvents(Set<String> value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value,
-        modelCalls);
+    return new ScriptSettings(
+        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value, modelCalls);
   }
 
   public ScriptSettings withModelCalls(ModelCallBudget value) {
-    return new ScriptSettings(handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events,
-        value);
+    return new ScriptSettings(
+        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, value);
   }
 }

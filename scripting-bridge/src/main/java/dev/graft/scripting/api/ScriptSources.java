@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,14 +11,15 @@ import java.util.TreeMap;
 /**
  * Where scripts come from: directories and single files, in load order; the shared library
  * directory that every script may import as {@code graft/lib/<file>}; and the installed script
- * packages, by name, that every script may import as {@code "name"} or {@code "name/file.js"}
- * (each package's own npm dependencies, in its {@code node_modules}, come along).
+ * packages, by name, that every script may import as {@code "name"} or {@code "name/file.js"} (each
+ * package's own npm dependencies, in its {@code node_modules}, come along).
  */
-public record ScriptSources(List<Path> locations, Optional<Path> libDir, Map<String, Path> packages) {
+public record ScriptSources(
+    List<Path> locations, Optional<Path> libDir, Map<String, Path> packages) {
   public ScriptSources {
     locations = List.copyOf(locations);
     Objects.requireNonNull(libDir, "libDir");
-    packages = java.util.Collections.unmodifiableMap(new TreeMap<>(packages));
+    packages = Collections.unmodifiableMap(new TreeMap<>(packages));
   }
 
   public ScriptSources(List<Path> locations, Optional<Path> libDir) {

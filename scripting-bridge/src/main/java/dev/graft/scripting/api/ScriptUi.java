@@ -6,36 +6,37 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code ctx.ui} for one emit or command: dialogs answered by the mode's UI thread. Same
- * threading rules as {@link ScriptHostPort}: called on the owner thread, answers by future.
+ * {@code ctx.ui} for one emit or command: dialogs answered by the mode's UI thread. Same threading
+ * rules as {@link ScriptHostPort}: called on the owner thread, answers by future.
  */
 public interface ScriptUi {
 
   /** No UI (print and JSON modes): dialogs answer as if dismissed, notifications go nowhere. */
-  ScriptUi NONE = new ScriptUi() {
-    @Override
-    public boolean available() {
-      return false;
-    }
+  ScriptUi NONE =
+      new ScriptUi() {
+        @Override
+        public boolean available() {
+          return false;
+        }
 
-    @Override
-    public CompletableFuture<Optional<String>> select(String title, List<String> options) {
-      return CompletableFuture.completedFuture(Optional.empty());
-    }
+        @Override
+        public CompletableFuture<Optional<String>> select(String title, List<String> options) {
+          return CompletableFuture.completedFuture(Optional.empty());
+        }
 
-    @Override
-    public CompletableFuture<Boolean> confirm(String title, String message) {
-      return CompletableFuture.completedFuture(false);
-    }
+        @Override
+        public CompletableFuture<Boolean> confirm(String title, String message) {
+          return CompletableFuture.completedFuture(false);
+        }
 
-    @Override
-    public CompletableFuture<Optional<String>> input(String title, String placeholder) {
-      return CompletableFuture.completedFuture(Optional.empty());
-    }
+        @Override
+        public CompletableFuture<Optional<String>> input(String title, String placeholder) {
+          return CompletableFuture.completedFuture(Optional.empty());
+        }
 
-    @Override
-    public void notify(String message, String level) {}
-  };
+        @Override
+        public void notify(String message, String level) {}
+      };
 
   /** {@code ctx.hasUI}. */
   boolean available();
@@ -55,17 +56,20 @@ public interface ScriptUi {
    * {@code ui.select} with {@code {timeout}}: when it passes, the dialog closes as dismissed. A UI
    * that cannot time a dialog out ignores it (the default).
    */
-  default CompletableFuture<Optional<String>> select(String title, List<String> options, Optional<Duration> timeout) {
+  default CompletableFuture<Optional<String>> select(
+      String title, List<String> options, Optional<Duration> timeout) {
     return select(title, options);
   }
 
   /** {@code ui.confirm} with {@code {timeout}}; false when it passes. */
-  default CompletableFuture<Boolean> confirm(String title, String message, Optional<Duration> timeout) {
+  default CompletableFuture<Boolean> confirm(
+      String title, String message, Optional<Duration> timeout) {
     return confirm(title, message);
   }
 
   /** {@code ui.input} with {@code {timeout}}; empty when it passes. */
-  default CompletableFuture<Optional<String>> input(String title, String placeholder, Optional<Duration> timeout) {
+  default CompletableFuture<Optional<String>> input(
+      String title, String placeholder, Optional<Duration> timeout) {
     return input(title, placeholder);
   }
 
@@ -92,10 +96,16 @@ public interface ScriptUi {
   /** {@code ui.setTitle(title)}: the terminal's (or the client's) window title. */
   default void setTitle(String title) {}
 
-  /** {@code ui.setWorkingMessage(message)}: the text beside the working indicator; empty restores graft's own. */
+  /**
+   * {@code ui.setWorkingMessage(message)}: the text beside the working indicator; empty restores
+   * graft's own.
+   */
   default void setWorkingMessage(Optional<String> message) {}
 
-  /** {@code ui.setWorkingVisible(visible)}: shows or hides the working indicator's line. Without a spinner it goes nowhere. */
+  /**
+   * {@code ui.setWorkingVisible(visible)}: shows or hides the working indicator's line. Without a
+   * spinner it goes nowhere.
+   */
   default void setWorkingVisible(boolean visible) {}
 
   /**
@@ -105,13 +115,16 @@ public interface ScriptUi {
    */
   default void setWorkingIndicator(Optional<List<String>> frames, int intervalMs) {}
 
-  /** {@code ui.setEditorText(text)} (and {@code pasteToEditor}): puts {@code text} in the input editor. */
+  /**
+   * {@code ui.setEditorText(text)} (and {@code pasteToEditor}): puts {@code text} in the input
+   * editor.
+   */
   default void setEditorText(String text) {}
 
   /**
    * {@code ctx.shutdown()}: graft should quit once what it is doing now is done (the interactive
-   * mode after the current input, the RPC mode once its current command is done). Without a UI graft
-   * quits when its prompts are done anyway (the default does nothing).
+   * mode after the current input, the RPC mode once its current command is done). Without a UI
+   * graft quits when its prompts are done anyway (the default does nothing).
    */
   default void shutdown() {}
 }

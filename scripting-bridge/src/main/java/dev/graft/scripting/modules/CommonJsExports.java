@@ -1,5 +1,6 @@
 package dev.graft.scripting.modules;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -7,30 +8,81 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The names a CommonJS module exports, found in its text the way Node finds them for an ES
- * module that imports it (so that {@code import {x} from "cjs"} works besides the default):
- * {@code exports.x =}, {@code module.exports.x =}, {@code exports["x"] =},
- * {@code Object.defineProperty(exports, "x", ...)}, {@code module.exports = {x, y: ...}}, the
- * names esbuild and TypeScript write ({@code __export(target, {x: ...})},
- * {@code 0 && (module.exports = {x, y})}), and re-exports ({@code module.exports = require("./y")},
- * {@code __exportStar(require("./y"), exports)}), which the caller follows.
+ * The names a CommonJS module exports, found in its text the way Node finds them for an ES module
+ * that imports it (so that {@code import {x} from "cjs"} works besides the default): {@code
+ * exports.x =}, {@code module.exports.x =}, {@code exports["x"] =}, {@code
+ * Object.defineProperty(exports, "x", ...)}, {@code module.exports = {x, y: ...}}, the names
+ * esbuild and TypeScript write ({@code __export(target, {x: ...})}, {@code 0 && (module.exports =
+ * {x, y})}), and re-exports ({@code module.exports = require("./y")}, {@code
+ * __exportStar(require("./y"), exports)}), which the caller follows.
  */
 public final class CommonJsExports {
-  private static final Pattern ASSIGN = Pattern.compile(
-      "(?<![\\w$.])(?:module\\s*\\.\\s*)?exports\\s*(?:\\.\\s*([A-Za-z_$][\\w$]*)|\\[\\s*(['\"])([^'\"\\\\\\n]+)\\2\\s*\\])\\s*=(?!=)");
-  private static final Pattern DEFINE = Pattern.compile(
-      "Object\\s*\\.\\s*defineProperty\\s*\\(\\s*(?:module\\s*\\.\\s*)?exports\\s*,\\s*(['\"])([^'\"\\\\\\n]+)\\1");
-  private static final Pattern LITERAL = Pattern.compile("(?<![\\w$.])module\\s*\\.\\s*exports\\s*=\\s*\\{");
-  private static final Pattern ESBUILD = Pattern.compile("(?<![\\w$])__export\\s*\\(\\s*[\\w$]+\\s*,\\s*\\{");
-  private static final Pattern REEXPORT = Pattern.compile(
-      "(?<![\\w$.])module\\s*\\.\\s*exports\\s*=\\s*require\\s*\\(\\s*(['\"])([^'\"\\\\\\n]+)\\1\\s*\\)");
-  private static final Pattern STAR = Pattern.compile(
-      "(?:__exportStar|__export)\\s*\\(\\s*require\\s*\\(\\s*(['\"])([^'\"\\\\\\n]+)\\1\\s*\\)");
-  private static final Set<String> RESERVED = Set.of("break", "case", "catch", "class", "const", "continue", "debugger",
-      "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if",
-      "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
-      "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface", "package",
-      "private", "protected", "public", "await", "arguments", "eval");
+  private static final Pattern ASSIGN =
+      Pattern.compile(
+          "(?<![\\w$.])(?:module\\s*\\.\\s*)?exports\\s*(?:\\.\\s*([A-Za-z_$][\\w$]*)|\\[\\s*(['\"])([^'\"\\\\\\n]+)\\2\\s*\\])\\s*=(?!=)");
+  private static final Pattern DEFINE =
+      Pattern.compile(
+          "Object\\s*\\.\\s*defineProperty\\s*\\(\\s*(?:module\\s*\\.\\s*)?exports\\s*,\\s*(['\"])([^'\"\\\\\\n]+)\\1");
+  private static final Pattern LITERAL =
+      Pattern.compile("(?<![\\w$.])module\\s*\\.\\s*exports\\s*=\\s*\\{");
+  private static final Pattern ESBUILD =
+      Pattern.compile("(?<![\\w$])__export\\s*\\(\\s*[\\w$]+\\s*,\\s*\\{");
+  private static final Pattern REEXPORT =
+      Pattern.compile(
+          "(?<![\\w$.])module\\s*\\.\\s*exports\\s*=\\s*require\\s*\\(\\s*(['\"])([^'\"\\\\\\n]+)\\1\\s*\\)");
+  private static final Pattern STAR =
+      Pattern.compile(
+          "(?:__exportStar|__export)\\s*\\(\\s*require\\s*\\(\\s*(['\"])([^'\"\\\\\\n]+)\\1\\s*\\)");
+  private static final Set<String> RESERVED =
+      Set.of(
+          "break",
+          "case",
+          "catch",
+          "class",
+          "const",
+          "continue",
+          "debugger",
+          "default",
+          "delete",
+          "do",
+          "else",
+          "enum",
+          "export",
+          "extends",
+          "false",
+          "finally",
+          "for",
+          "function",
+          "if",
+          "import",
+          "in",
+          "instanceof",
+          "new",
+          "null",
+          "return",
+          "super",
+          "switch",
+          "this",
+          "throw",
+          "true",
+          "try",
+          "typeof",
+          "var",
+          "void",
+          "while",
+          "with",
+          "yield",
+          "let",
+          "static",
+          "implements",
+          "interface",
+          "package",
+          "private",
+          "protected",
+          "public",
+          "await",
+          "arguments",
+          "eval");
 
   /** What a module's text exports: names, and the modules it re-exports whole. */
   public record Found(Set<String> names, List<String> reexports) {}
@@ -53,7 +105,7 @@ public final class CommonJsExports {
         names.addAll(objectKeys(source, m.end()));
       }
     }
-    List<String> reexports = new java.util.ArrayList<>();
+    List<String> reexports = new ArrayList<>();
     for (Pattern p : List.of(REEXPORT, STAR)) {
       m = p.matcher(source);
       while (m.find()) {
@@ -69,7 +121,10 @@ public final class CommonJsExports {
     return name.matches("[A-Za-z_$][\\w$]*") && !RESERVED.contains(name);
   }
 
-  /** The keys of the object literal whose body starts at {@code at} (just after its "{"), at its own level. */
+  /**
+   * The keys of the object literal whose body starts at {@code at} (just after its "{"), at its own
+   * level.
+   */
   private static Set<String> objectKeys(String s, int at) {
     Set<String> keys = new LinkedHashSet<>();
     int depth = 0;

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.DirectoryStream;
@@ -25,25 +25,30 @@ import org.graalvm.polyglot.io.FileSystem;
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
- * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType, withFileMutationQueue, convertToLlm,
- * serializeConversation), and Node's built-in modules graft has ({@link NodeBuiltins}: {@code path},
- * {@code node:fs}...). A bare import of one of these names resolves to a read-only file in a
- * virtual directory, served from memory whatever the disk holds there; everything else goes to
- * the script's own file system, unchanged.
+ * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
+ * withFileMutationQueue, convertToLlm, serializeConversation), and Node's built-in modules graft
+ * has ({@link NodeBuiltins}: {@code path}, {@code node:fs}...). A bare import of one of these names
+ * resolves to a read-only file in a virtual directory, served from memory whatever the disk holds
+ * there; everything else goes to the script's own file system, unchanged.
  */
 public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
   static final Path DIR = Path.of("/", ".graft-builtin-modules");
 
-  /** Bare specifier to resource name: the reference's packages, and Node's built-in modules (by name and node:name). */
+  /**
+   * Bare specifier to resource name: the reference's packages, and Node's built-in modules (by name
+   * and node:name).
+   */
   static final Map<String, String> MODULES = modules();
 
   private static Map<String, String> modules() {
-    Map<String, String> m = new HashMap<>(Map.of(
-        "typebox", "typebox.mjs",
-        "@sinclair/typebox", "typebox.mjs",
-        "@mariozechner/pi-ai", "pi-ai.mjs",
-        "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs"));
+    Map<String, String> m =
+        new HashMap<>(
+            Map.of(
+                "typebox", "typebox.mjs",
+                "@sinclair/typebox", "typebox.mjs",
+                "@mariozechner/pi-ai", "pi-ai.mjs",
+                "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs"));
     for (String name : NodeBuiltins.AVAILABLE.keySet()) {
       m.put(name, NodeBuiltins.resource(name));
       m.put("node:" + name, NodeBuiltins.resource(name));
@@ -64,8 +69,10 @@ public final class CompatModules implements FileSystem {
 
   private static Map<String, byte[]> load() {
     Map<String, byte[]> out = new HashMap<>();
-    NodeBuiltins.AVAILABLE.forEach((name, exports) -> out.put(NodeBuiltins.resource(name),
-        NodeBuiltins.facade(name, exports).getBytes(StandardCharsets.UTF_8)));
+    NodeBuiltins.AVAILABLE.forEach((name, exports) ->
+        out.put(
+            NodeBuiltins.resource(name),
+            NodeBuiltins.facade(name, exports).getBytes(StandardCharsets.UTF_8)));
     for (String name : Set.copyOf(MODULES.values())) {
       if (out.containsKey(name)) {
         continue;
@@ -77,8 +84,12 @@ public final class CompatModules implements FileSystem {
         byte[] source = in.readAllBytes();
         if (name.equals("pi-coding-agent.mjs")) {
           // The reference's VERSION is its own version; graft's module has graft's.
-          source = (new String(source, StandardCharsets.UTF_8) + "\n/** graft's version. */\nexport const VERSION = \""
-              + VERSION + "\";\n").getBytes(StandardCharsets.UTF_8);
+          source =
+              (new String(source, StandardCharsets.UTF_8)
+                      + "\n/** graft's version. */\nexport const VERSION = \""
+                      + VERSION
+                      + "\";\n")
+                  .getBytes(StandardCharsets.UTF_8);
         }
         out.put(name, source);
       } catch (IOException e) {
@@ -126,10 +137,12 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options)
+      throws IOException {
     if (source(path).isPresent()) {
       if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
-        throw new AccessDeniedException(path.toString(), null, "graft's built-in modules are read-only");
+        throw new AccessDeniedException(
+            path.toString(), null, "graft's built-in modules are read-only");
       }
       return;
     }
@@ -137,14 +150,17 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
-      throws IOException {
+  public SeekableByteChannel newByteChannel(
+      Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
     Optional<byte[]> bytes = source(path);
-    return bytes.isPresent() ? new InMemoryModuleChannel(bytes.get()) : files.newByteChannel(path, options, attrs);
+    return bytes.isPresent()
+        ? new InMemoryModuleChannel(bytes.get())
+        : files.newByteChannel(path, options, attrs);
   }
 
   @Override
-  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options)
+      throws IOException {
     Optional<byte[]> bytes = source(path);
     if (bytes.isEmpty()) {
       return files.readAttributes(path, attributes, options);
@@ -174,7 +190,8 @@ public final class CompatModules implements FileSystem {
   }
 
   @Override
-  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
+  public DirectoryStream<Path> newDirectoryStream(
+      Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
     return files.newDirectoryStream(dir, filter);
   }
 

@@ -6,7 +6,9 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
 
-/** A read-only channel over bytes in memory: how a TypeScript module, types erased, reaches GraalJS. */
+/**
+ * A read-only channel over bytes in memory: how a TypeScript module, types erased, reaches GraalJS.
+ */
 final class InMemoryModuleChannel implements SeekableByteChannel {
   private final byte[] bytes;
   private int position;

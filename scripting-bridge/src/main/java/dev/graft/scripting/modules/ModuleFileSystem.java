@@ -23,37 +23,45 @@ import java.util.Set;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
- * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files (and
- * {@code .ts}/{@code .mts} files, read with their types erased by {@link TypeScriptStripper})
- * under the script's root directory, the shared library directory and the installed packages'
- * directories. GraalJS resolves {@code import "./x.js"} against the importing file, and when
- * there is no {@code x.js} but an {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is
- * read, as TypeScript's own resolution does. A bare specifier reaches this file system as a
- * relative path: {@code graft/lib/<file>} resolves to the library, and a package's name (with or
- * without a file after it) to that package or, for a module of a package, to its dependency
- * ({@link PackageModules}). Anything else, a {@code ..} that leaves the roots, or a symbolic link
- * that leads out of the root it is in, is refused with a message the script's load error carries.
+ * The only files a script context can see: read-only, {@code .js}/{@code .mjs} files (and {@code
+ * .ts}/{@code .mts} files, read with their types erased by {@link TypeScriptStripper}) under the
+ * script's root directory, the shared library directory and the installed packages' directories.
+ * GraalJS resolves {@code import "./x.js"} against the importing file, and when there is no {@code
+ * x.js} but an {@code x.ts} (or {@code x.mjs} and {@code x.mts}) that is read, as TypeScript's own
+ * resolution does. A bare specifier reaches this file system as a relative path: {@code
+ * graft/lib/<file>} resolves to the library, and a package's name (with or without a file after it)
+ * to that package or, for a module of a package, to its dependency ({@link PackageModules}).
+ * Anything else, a {@code ..} that leaves the roots, or a symbolic link that leads out of the root
+ * it is in, is refused with a message the script's load error carries.
  *
  * <p>GraalJS hands a bare specifier over without the module that imports it, but it parses that
  * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
- * the absolute path parsed last, if nothing else was parsed since, is the importing module.
- * {@code PackageImportTest} fails should a GraalJS version change that order.
+ * the absolute path parsed last, if nothing else was parsed since, is the importing module. {@code
+ * PackageImportTest} fails should a GraalJS version change that order.
  */
 public final class ModuleFileSystem implements FileSystem {
   /** How a script imports a file of the shared library directory: {@code graft/lib/<file>}. */
   public static final String LIB_PREFIX = "graft/lib/";
 
-  private final FileSystem files = FileSystem.newReadOnlyFileSystem(FileSystem.newDefaultFileSystem());
+  private final FileSystem files =
+      FileSystem.newReadOnlyFileSystem(FileSystem.newDefaultFileSystem());
   private final Path root;
   private final Optional<Path> lib;
   private final List<Path> roots = new ArrayList<>();
   private final TypeScriptStripper typeScript;
   private final PackageModules packages;
-  /** The script's CommonJS side: which files are CommonJS, and the ES module graft serves for one. */
+
+  /**
+   * The script's CommonJS side: which files are CommonJS, and the ES module graft serves for one.
+   */
   private final NodeModules node;
+
   /** The absolute path parsed last, if nothing was parsed since: the module that imports next. */
   private Optional<Path> referrer = Optional.empty();
-  /** The last bare specifier that named nothing, and where from: for the message that refuses it. */
+
+  /**
+   * The last bare specifier that named nothing, and where from: for the message that refuses it.
+   */
   private Optional<Map.Entry<String, Optional<Path>>> missed = Optional.empty();
 
   /**
@@ -62,12 +70,16 @@ public final class ModuleFileSystem implements FileSystem {
    * packages ({@link CompatModules}), read only. {@code root}, {@code lib} and the packages'
    * directories are real paths (symbolic links resolved).
    */
-  public static FileSystem forScript(Path root, Optional<Path> lib, PackageModules packages,
-      TypeScriptStripper typeScript) {
+  public static FileSystem forScript(
+      Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
     return NodeModules.forScript(root, lib, packages, typeScript).fileSystem();
   }
 
-  ModuleFileSystem(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript,
+  ModuleFileSystem(
+      Path root,
+      Optional<Path> lib,
+      PackageModules packages,
+      TypeScriptStripper typeScript,
       NodeModules node) {
     this.root = root;
     this.lib = lib;
@@ -85,7 +97,8 @@ public final class ModuleFileSystem implements FileSystem {
       throw new SecurityException(packages.whyNot(uri.toString(), Optional.empty()));
     }
     if (!"file".equals(uri.getScheme())) {
-      throw new UnsupportedOperationException("cannot import " + uri + ": only files can be imported");
+      throw new UnsupportedOperationException(
+          "cannot import " + uri + ": only files can be imported");
     }
     return Path.of(uri);
   }
@@ -114,27 +127,33 @@ public final class ModuleFileSystem implements FileSystem {
   }
 
   @Override
-  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options) throws IOException {
+  public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... options)
+      throws IOException {
     if (modes.contains(AccessMode.WRITE) || modes.contains(AccessMode.EXECUTE)) {
-      throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+      throw new AccessDeniedException(
+          path.toString(), null, "scripts can only read their own files");
     }
     files.checkAccess(allowed(path), modes, options);
   }
 
   @Override
-  public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
-      throws IOException {
+  public SeekableByteChannel newByteChannel(
+      Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
     for (OpenOption o : options) {
       if (o != StandardOpenOption.READ) {
-        throw new AccessDeniedException(path.toString(), null, "scripts can only read their own files");
+        throw new AccessDeniedException(
+            path.toString(), null, "scripts can only read their own files");
       }
     }
     Path p = allowed(path);
     String name = p.getFileName() == null ? "" : p.getFileName().toString();
     boolean commonJs = name.endsWith(".cjs") && packages.packageOf(p).isPresent();
     if (!ScriptFinder.isScriptName(name) && !commonJs) {
-      throw new SecurityException("cannot import " + p + ": only .js, .mjs, .ts and .mts files can be imported"
-          + " (and .cjs files of installed packages)");
+      throw new SecurityException(
+          "cannot import "
+              + p
+              + ": only .js, .mjs, .ts and .mts files can be imported"
+              + " (and .cjs files of installed packages)");
     }
     node.loaded(p);
     if ((name.endsWith(".js") || commonJs) && packages.packageOf(p).isPresent()) {
@@ -147,17 +166,27 @@ public final class ModuleFileSystem implements FileSystem {
     if (TypeScriptStripper.handles(name)) {
       String source = Files.readString(p, StandardCharsets.UTF_8);
       try {
-        return new InMemoryModuleChannel(typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
+        return new InMemoryModuleChannel(
+            typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));
       } catch (TypeScriptStripper.TypeScriptError e) {
-        throw new SecurityException("cannot import " + p + ": " + e.getMessage() + " (at " + p.getFileName() + ":"
-            + e.line() + ")");
+        throw new SecurityException(
+            "cannot import "
+                + p
+                + ": "
+                + e.getMessage()
+                + " (at "
+                + p.getFileName()
+                + ":"
+                + e.line()
+                + ")");
       }
     }
     return files.newByteChannel(p, options, attrs);
   }
 
   @Override
-  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+  public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options)
+      throws IOException {
     return files.readAttributes(allowed(path), attributes, options);
   }
 
@@ -176,8 +205,8 @@ public final class ModuleFileSystem implements FileSystem {
   }
 
   @Override
-  public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
-      throws IOException {
+  public DirectoryStream<Path> newDirectoryStream(
+      Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
     throw new AccessDeniedException(dir.toString(), null, "scripts cannot list directories");
   }
 
@@ -191,22 +220,27 @@ public final class ModuleFileSystem implements FileSystem {
     throw new AccessDeniedException(path.toString(), null, "scripts cannot write files");
   }
 
-  /** {@link #allowed}, for the CommonJS loader: the real path of a module file this script may load. */
+  /**
+   * {@link #allowed}, for the CommonJS loader: the real path of a module file this script may load.
+   */
   Path readable(Path path) throws IOException {
     return allowed(path);
   }
 
   /**
-   * The real path of {@code path} if it may be read: lexically under a root and, once every link
-   * is resolved, still under that root (the outermost one holding it: a package holds the
-   * scripts folder of its own).
+   * The real path of {@code path} if it may be read: lexically under a root and, once every link is
+   * resolved, still under that root (the outermost one holding it: a package holds the scripts
+   * folder of its own).
    */
   private Path allowed(Path path) throws IOException {
     if (!path.isAbsolute()) {
       throw refuseBare(path);
     }
     Path p = typeScriptFor(path.normalize());
-    Optional<Path> root = roots.stream().filter(p::startsWith).min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+    Optional<Path> root =
+        roots.stream()
+            .filter(p::startsWith)
+            .min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
     if (root.isEmpty()) {
       throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
     }
@@ -217,7 +251,8 @@ public final class ModuleFileSystem implements FileSystem {
       throw new NoSuchFileException(p.toString());
     }
     if (!real.startsWith(root.get())) {
-      throw new SecurityException("cannot import " + p + ": it links to " + real + ", outside " + root.get());
+      throw new SecurityException(
+          "cannot import " + p + ": it links to " + real + ", outside " + root.get());
     }
     return real;
   }
@@ -233,8 +268,10 @@ public final class ModuleFileSystem implements FileSystem {
     if (Files.isRegularFile(p)) {
       return p;
     }
-    String ts = name.endsWith(".js") ? name.substring(0, name.length() - 3) + ".ts"
-        : name.endsWith(".mjs") ? name.substring(0, name.length() - 4) + ".mts" : null;
+    String ts =
+        name.endsWith(".js")
+            ? name.substring(0, name.length() - 3) + ".ts"
+            : name.endsWith(".mjs") ? name.substring(0, name.length() - 4) + ".mts" : null;
     if (ts != null) {
       Path sibling = p.resolveSibling(ts);
       return Files.exists(sibling) ? sibling : p;
@@ -254,19 +291,30 @@ public final class ModuleFileSystem implements FileSystem {
   private SecurityException refuseBare(Path path) {
     String spec = path.toString();
     if (PackageModules.isBare(spec)) {
-      Optional<Path> from = missed.filter(m -> m.getKey().equals(spec)).flatMap(Map.Entry::getValue);
+      Optional<Path> from =
+          missed.filter(m -> m.getKey().equals(spec)).flatMap(Map.Entry::getValue);
       return new SecurityException(packages.whyNot(spec, from));
     }
     if (spec.startsWith(LIB_PREFIX)) {
-      return new SecurityException("cannot import \"" + spec + "\": no shared library directory is configured"
-          + " (set scripts.libraryDir in $GRAFT_HOME/settings.json)");
+      return new SecurityException(
+          "cannot import \""
+              + spec
+              + "\": no shared library directory is configured"
+              + " (set scripts.libraryDir in $GRAFT_HOME/settings.json)");
     }
-    return new SecurityException("cannot import \"" + spec + "\": a script can import files under its directory"
-        + " (\"./x.js\"), the shared library (\"" + LIB_PREFIX + "x.js\") and installed script packages by name");
+    return new SecurityException(
+        "cannot import \""
+            + spec
+            + "\": a script can import files under its directory"
+            + " (\"./x.js\"), the shared library (\""
+            + LIB_PREFIX
+            + "x.js\") and installed script packages by name");
   }
 
   private String describeRoots() {
-    return "the script directory " + root + lib.map(l -> ", the shared library " + l).orElse("")
+    return "the script directory "
+        + root
+        + lib.map(l -> ", the shared library " + l).orElse("")
         + (packages.isEmpty() ? "" : " and the installed packages");
   }
 }

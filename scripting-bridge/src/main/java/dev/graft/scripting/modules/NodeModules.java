@@ -1,5 +1,6 @@
 package dev.graft.scripting.modules;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.io.FileSystem;
@@ -15,21 +17,25 @@ import org.graalvm.polyglot.io.FileSystem;
  * A script's modules as Node finds them, over its {@link ModuleFileSystem}: {@code require()}
  * (CommonJS: relative paths with Node's extension and folder rules, {@code #imports}, packages by
  * name through their {@code exports} with the {@code require} condition), JSON modules (in
- * installed packages only: a script's own folder may hold files that are not code, such as
- * {@code $GRAFT_HOME}'s), and the ES module graft writes for a CommonJS file an ES module imports
- * (its {@code module.exports} as the default export, and the names it visibly exports).
+ * installed packages only: a script's own folder may hold files that are not code, such as {@code
+ * $GRAFT_HOME}'s), and the ES module graft writes for a CommonJS file an ES module imports (its
+ * {@code module.exports} as the default export, and the names it visibly exports).
  *
- * <p>A package's dependencies are found from a module this context has loaded; from any other
- * path (a {@code createRequire} of a file it never loaded) only the installed packages are, so no
- * path a script makes up reaches another package's {@code node_modules}.
+ * <p>A package's dependencies are found from a module this context has loaded; from any other path
+ * (a {@code createRequire} of a file it never loaded) only the installed packages are, so no path a
+ * script makes up reaches another package's {@code node_modules}.
  */
 public final class NodeModules {
   /** The largest JSON file {@code require} reads. */
   static final long MAX_JSON = 16L * 1024 * 1024;
-  private static final Pattern ESM_SYNTAX = Pattern.compile(
-      "(?m)^[ \\t]*(?:import\\s*(?:[\\w$*{]|[\"'])|export\\s*(?:[{*]|default\\b|(?:const|let|var|function|class|async)\\b))");
-  private static final List<String> REQUIRE_EXTENSIONS = List.of(".js", ".json", ".cjs", ".ts", ".cts");
-  private static final List<String> INDEXES = List.of("index.js", "index.json", "index.cjs", "index.ts");
+
+  private static final Pattern ESM_SYNTAX =
+      Pattern.compile(
+          "(?m)^[ \\t]*(?:import\\s*(?:[\\w$*{]|[\"'])|export\\s*(?:[{*]|default\\b|(?:const|let|var|function|class|async)\\b))");
+  private static final List<String> REQUIRE_EXTENSIONS =
+      List.of(".js", ".json", ".cjs", ".ts", ".cts");
+  private static final List<String> INDEXES =
+      List.of("index.js", "index.json", "index.cjs", "index.ts");
 
   private final ModuleFileSystem files;
   private final PackageModules packages;
@@ -51,15 +57,20 @@ public final class NodeModules {
     }
   }
 
-  private NodeModules(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
+  private NodeModules(
+      Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
     this.root = root;
     this.packages = packages;
     this.typeScript = typeScript;
     this.files = new ModuleFileSystem(root, lib, packages, typeScript, this);
   }
 
-  /** The modules of a script whose directory is {@code root} (see {@link ModuleFileSystem#forScript}). */
-  public static NodeModules forScript(Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
+  /**
+   * The modules of a script whose directory is {@code root} (see {@link
+   * ModuleFileSystem#forScript}).
+   */
+  public static NodeModules forScript(
+      Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
     return new NodeModules(root, lib, packages, typeScript);
   }
 
@@ -88,10 +99,14 @@ public final class NodeModules {
     if (mode.equals("file")) {
       return checked(Path.of(specifier), specifier).toString();
     }
-    PackageExports.Mode conditions = mode.equals("import") ? PackageExports.Mode.IMPORT : PackageExports.Mode.REQUIRE;
+    PackageExports.Mode conditions =
+        mode.equals("import") ? PackageExports.Mode.IMPORT : PackageExports.Mode.REQUIRE;
     Optional<Path> trusted = from.map(Path::normalize).filter(loaded::contains);
     Path base = from.map(f -> f.normalize().getParent()).orElse(root);
-    if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.equals(".") || specifier.equals("..")
+    if (specifier.startsWith("./")
+        || specifier.startsWith("../")
+        || specifier.equals(".")
+        || specifier.equals("..")
         || specifier.startsWith("/")) {
       Path p = base.resolve(specifier).normalize();
       return found(fileOrFolder(p, specifier.endsWith("/")), specifier, from).toString();
@@ -116,12 +131,15 @@ public final class NodeModules {
     try {
       Optional<Path> exported = PackageExports.exported(dir.get(), subpath, conditions);
       if (exported.isPresent()) {
-        return found(Files.isRegularFile(exported.get()) ? exported : Optional.empty(), specifier, from).toString();
+        return found(
+                Files.isRegularFile(exported.get()) ? exported : Optional.empty(), specifier, from)
+            .toString();
       }
     } catch (PackageExports.NotExported e) {
       throw new Failure("ERR_PACKAGE_PATH_NOT_EXPORTED", e.getMessage());
     }
-    Path target = subpath.equals(".") ? dir.get() : dir.get().resolve(rest.substring(1)).normalize();
+    Path target =
+        subpath.equals(".") ? dir.get() : dir.get().resolve(rest.substring(1)).normalize();
     if (!target.startsWith(dir.get())) {
       throw notFound(specifier, from);
     }
@@ -147,8 +165,12 @@ public final class NodeModules {
   }
 
   private static Failure notFound(String specifier, Optional<Path> from) {
-    return new Failure("MODULE_NOT_FOUND", "Cannot find module '" + specifier + "'"
-        + from.map(f -> "\nRequire stack:\n- " + f).orElse(""));
+    return new Failure(
+        "MODULE_NOT_FOUND",
+        "Cannot find module '"
+            + specifier
+            + "'"
+            + from.map(f -> "\nRequire stack:\n- " + f).orElse(""));
   }
 
   /** Node's LOAD_AS_FILE then LOAD_AS_DIRECTORY (with graft's TypeScript files). */
@@ -162,8 +184,11 @@ public final class NodeModules {
     if (!Files.isDirectory(p)) {
       return Optional.empty();
     }
-    Optional<String> main = PackageExports.manifest(p).map(m -> m.path("main")).filter(m -> m.isTextual())
-        .map(m -> m.asText());
+    Optional<String> main =
+        PackageExports.manifest(p)
+            .map(m -> m.path("main"))
+            .filter(m -> m.isTextual())
+            .map(m -> m.asText());
     if (main.isPresent() && !main.get().isBlank()) {
       Path m = p.resolve(main.get()).normalize();
       if (m.startsWith(p)) {
@@ -207,12 +232,18 @@ public final class NodeModules {
   public String read(Path file) throws Failure {
     Path p = checked(file, file.toString());
     if (!p.getFileName().toString().endsWith(".json") || packages.packageOf(p).isEmpty()) {
-      throw new Failure("ERR_ACCESS_DENIED", "cannot load " + file + " as JSON: a script requires JSON files of installed"
-          + " packages only (read other files with node:fs and a read grant)");
+      throw new Failure(
+          "ERR_ACCESS_DENIED",
+          "cannot load "
+              + file
+              + " as JSON: a script requires JSON files of installed"
+              + " packages only (read other files with node:fs and a read grant)");
     }
     try {
       if (Files.size(p) > MAX_JSON) {
-        throw new Failure("ERR_FS_FILE_TOO_LARGE", "cannot load " + file + ": larger than " + MAX_JSON + " bytes");
+        throw new Failure(
+            "ERR_FS_FILE_TOO_LARGE",
+            "cannot load " + file + ": larger than " + MAX_JSON + " bytes");
       }
       loaded(p);
       return Files.readString(p, StandardCharsets.UTF_8);
@@ -221,30 +252,47 @@ public final class NodeModules {
     }
   }
 
-  /** A CommonJS file's text in Node's wrapper, on the same lines (TypeScript's types erased first). */
+  /**
+   * A CommonJS file's text in Node's wrapper, on the same lines (TypeScript's types erased first).
+   */
   public String commonJs(Path file) throws Failure {
     Path p = checked(file, file.toString());
     String name = p.getFileName().toString();
-    if (!(name.endsWith(".js") || name.endsWith(".cjs") || name.endsWith(".ts") || name.endsWith(".cts"))) {
-      throw new Failure("ERR_UNKNOWN_FILE_EXTENSION", "cannot load " + file + ": graft loads .js, .cjs, .json and .ts modules");
+    if (!(name.endsWith(".js")
+        || name.endsWith(".cjs")
+        || name.endsWith(".ts")
+        || name.endsWith(".cts"))) {
+      throw new Failure(
+          "ERR_UNKNOWN_FILE_EXTENSION",
+          "cannot load " + file + ": graft loads .js, .cjs, .json and .ts modules");
     }
     if (name.endsWith(".mjs") || name.endsWith(".mts")) {
-      throw new Failure("ERR_REQUIRE_ESM", "require() of the ES module " + file + ": import it instead");
+      throw new Failure(
+          "ERR_REQUIRE_ESM", "require() of the ES module " + file + ": import it instead");
     }
     String source;
     try {
       source = Files.readString(p, StandardCharsets.UTF_8);
       if (name.endsWith(".ts") || name.endsWith(".cts")) {
-        source = typeScript.strip(name.endsWith(".cts") ? name.substring(0, name.length() - 4) + ".ts" : name, source);
+        source =
+            typeScript.strip(
+                name.endsWith(".cts") ? name.substring(0, name.length() - 4) + ".ts" : name,
+                source);
       }
     } catch (IOException e) {
       throw new Failure("MODULE_NOT_FOUND", "Cannot find module '" + file + "'");
     } catch (TypeScriptStripper.TypeScriptError e) {
-      throw new Failure("ERR_INVALID_TYPESCRIPT", "cannot load " + file + ": " + e.getMessage() + " (at " + name + ":" + e.line() + ")");
+      throw new Failure(
+          "ERR_INVALID_TYPESCRIPT",
+          "cannot load " + file + ": " + e.getMessage() + " (at " + name + ":" + e.line() + ")");
     }
     if (isEsm(source) && !name.endsWith(".cjs")) {
-      throw new Failure("ERR_REQUIRE_ESM", "require() of the ES module " + file + " (it uses import/export): graft"
-          + " cannot load an ES module synchronously; import it instead");
+      throw new Failure(
+          "ERR_REQUIRE_ESM",
+          "require() of the ES module "
+              + file
+              + " (it uses import/export): graft"
+              + " cannot load an ES module synchronously; import it instead");
     }
     loaded(p);
     if (source.startsWith("#!")) {
@@ -260,9 +308,9 @@ public final class NodeModules {
   }
 
   /**
-   * Whether an ES module import of {@code real} (a {@code .js} or {@code .cjs} file) gets
-   * CommonJS: a {@code .cjs} file always; a {@code .js} file of a package whose package.json does
-   * not say {@code "type": "module"} when its text has no import or export (as Node detects it).
+   * Whether an ES module import of {@code real} (a {@code .js} or {@code .cjs} file) gets CommonJS:
+   * a {@code .cjs} file always; a {@code .js} file of a package whose package.json does not say
+   * {@code "type": "module"} when its text has no import or export (as Node detects it).
    */
   boolean isCommonJs(Path real, String source) {
     String name = real.getFileName().toString();
@@ -272,8 +320,10 @@ public final class NodeModules {
     if (!name.endsWith(".js") || packages.packageOf(real).isEmpty()) {
       return false;
     }
-    for (Path d = real.getParent(); d != null && packages.packageOf(d).isPresent(); d = d.getParent()) {
-      Optional<com.fasterxml.jackson.databind.JsonNode> pkg = PackageExports.manifest(d);
+    for (Path d = real.getParent();
+        d != null && packages.packageOf(d).isPresent();
+        d = d.getParent()) {
+      Optional<JsonNode> pkg = PackageExports.manifest(d);
       if (pkg.isPresent()) {
         String type = pkg.get().path("type").asText("commonjs");
         if (type.equals("module")) {
@@ -288,20 +338,26 @@ public final class NodeModules {
   /** The ES module graft serves for the CommonJS file {@code real}: its exports through require. */
   String facade(Path real, String source) {
     loaded(real);
-    Set<String> names = new java.util.TreeSet<>();
+    Set<String> names = new TreeSet<>();
     collect(real, source, names, 0);
     StringBuilder out = new StringBuilder();
     out.append("const m = globalThis[Symbol.for(\"graft.node\")].requireFile(")
-        .append(quote(real.toString())).append(");\nexport default m;\n");
-    List<String> exported = names.stream().filter(CommonJsExports::bindable).filter(n -> !n.equals("m")).toList();
+        .append(quote(real.toString()))
+        .append(");\nexport default m;\n");
+    List<String> exported =
+        names.stream().filter(CommonJsExports::bindable).filter(n -> !n.equals("m")).toList();
     if (!exported.isEmpty()) {
-      out.append("export const { ").append(String.join(", ", exported))
-          .append(" } = m !== null && (typeof m === \"object\" || typeof m === \"function\") ? m : {};\n");
+      out.append("export const { ")
+          .append(String.join(", ", exported))
+          .append(
+              " } = m !== null && (typeof m === \"object\" || typeof m === \"function\") ? m : {};\n");
     }
     return out.toString();
   }
 
-  /** The names {@code source} exports, following its re-exports (relative ones, a few levels deep). */
+  /**
+   * The names {@code source} exports, following its re-exports (relative ones, a few levels deep).
+   */
   private void collect(Path file, String source, Set<String> names, int depth) {
     CommonJsExports.Found found = CommonJsExports.of(source);
     names.addAll(found.names());
@@ -322,7 +378,13 @@ public final class NodeModules {
   }
 
   private static String quote(String s) {
-    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\r", "\\r")
-        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + "\"";
+    return "\""
+        + s.replace("\\", "\\\\")
+            .replace("\"", "\\\"")
+            .replace("\n", "\\n")
+            .replace("\r", "\\r")
+            .replace("\u2028", "\\u2028")
+            .replace("\u2029", "\\u2029")
+        + "\"";
   }
 }

@@ -19,7 +19,9 @@ import java.util.Optional;
  * package ({@code ./...}, no {@code ..} out of it and no {@code node_modules} segment).
  */
 public final class PackageExports {
-  /** How a module is asked for: its conditions, in no particular order (the map's order decides). */
+  /**
+   * How a module is asked for: its conditions, in no particular order (the map's order decides).
+   */
   public enum Mode {
     IMPORT(List.of("import", "node", "default", "module")),
     REQUIRE(List.of("require", "node", "default"));
@@ -65,7 +67,11 @@ public final class PackageExports {
     }
     Optional<Path> target = match(dir, map, subpath, mode);
     if (target.isEmpty()) {
-      throw new NotExported("Package subpath '" + subpath + "' is not defined by \"exports\" in " + dir.resolve("package.json"));
+      throw new NotExported(
+          "Package subpath '"
+              + subpath
+              + "' is not defined by \"exports\" in "
+              + dir.resolve("package.json"));
     }
     return target;
   }
@@ -74,20 +80,29 @@ public final class PackageExports {
    * What {@code specifier} ({@code #name}) resolves to through the {@code imports} of the nearest
    * package.json at or above {@code from}'s folder, up to {@code top}.
    */
-  public static Optional<Path> imported(Path from, Path top, String specifier, Mode mode) throws NotExported {
+  public static Optional<Path> imported(Path from, Path top, String specifier, Mode mode)
+      throws NotExported {
     for (Path d = from.getParent(); d != null && d.startsWith(top); d = d.getParent()) {
       Optional<JsonNode> pkg = manifest(d);
       if (pkg.isPresent()) {
         JsonNode imports = pkg.get().path("imports");
-        Optional<Path> target = imports.isObject() ? match(d, imports, specifier, mode) : Optional.empty();
+        Optional<Path> target =
+            imports.isObject() ? match(d, imports, specifier, mode) : Optional.empty();
         if (target.isEmpty()) {
-          throw new NotExported("Package import specifier \"" + specifier + "\" is not defined in " + d.resolve("package.json"));
+          throw new NotExported(
+              "Package import specifier \""
+                  + specifier
+                  + "\" is not defined in "
+                  + d.resolve("package.json"));
         }
         return target;
       }
     }
-    throw new NotExported("Package import specifier \"" + specifier + "\" is not defined: no package.json above "
-        + from.getParent());
+    throw new NotExported(
+        "Package import specifier \""
+            + specifier
+            + "\" is not defined: no package.json above "
+            + from.getParent());
   }
 
   private static boolean hasSubpathKeys(JsonNode o) {
@@ -110,8 +125,11 @@ public final class PackageExports {
       }
       String before = k.substring(0, star);
       String after = k.substring(star + 1);
-      if (key.startsWith(before) && key.endsWith(after) && key.length() >= k.length()
-          && (bestKey == null || before.length() > bestKey.indexOf('*')
+      if (key.startsWith(before)
+          && key.endsWith(after)
+          && key.length() >= k.length()
+          && (bestKey == null
+              || before.length() > bestKey.indexOf('*')
               || before.length() == bestKey.indexOf('*') && k.length() > bestKey.length())) {
         bestKey = k;
         bestMatch = key.substring(before.length(), key.length() - after.length());

@@ -15,22 +15,61 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The modules a script may import by a bare name: the installed script packages
- * ({@code "team-lib"}, {@code "team-lib/util.js"}), and for a module of a package, the npm
- * packages that package depends on. A package's dependencies answer only its own modules, as
- * Node resolves them: the nearest {@code node_modules} from the importing file up to the
- * package's folder, never above it and never another package's. A package's entry is its
- * package.json {@code exports} (a string, or the {@code "."} entry's {@code import}/{@code default}),
- * {@code module} or {@code main}, else {@code index.js}/{@code index.mjs}/{@code index.ts}/{@code index.mts}.
- * Node's built-in modules are not among them.
+ * The modules a script may import by a bare name: the installed script packages ({@code
+ * "team-lib"}, {@code "team-lib/util.js"}), and for a module of a package, the npm packages that
+ * package depends on. A package's dependencies answer only its own modules, as Node resolves them:
+ * the nearest {@code node_modules} from the importing file up to the package's folder, never above
+ * it and never another package's. A package's entry is its package.json {@code exports} (a string,
+ * or the {@code "."} entry's {@code import}/{@code default}), {@code module} or {@code main}, else
+ * {@code index.js}/{@code index.mjs}/{@code index.ts}/{@code index.mts}. Node's built-in modules
+ * are not among them.
  */
 public final class PackageModules {
   /** Node's built-in module names, refused with a message of their own. */
-  private static final Set<String> NODE_BUILTINS = Set.of("assert", "async_hooks", "buffer", "child_process",
-      "cluster", "console", "constants", "crypto", "dgram", "diagnostics_channel", "dns", "domain", "events", "fs",
-      "http", "http2", "https", "inspector", "module", "net", "os", "path", "perf_hooks", "process", "punycode",
-      "querystring", "readline", "repl", "stream", "string_decoder", "sys", "timers", "tls", "trace_events", "tty",
-      "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib");
+  private static final Set<String> NODE_BUILTINS =
+      Set.of(
+          "assert",
+          "async_hooks",
+          "buffer",
+          "child_process",
+          "cluster",
+          "console",
+          "constants",
+          "crypto",
+          "dgram",
+          "diagnostics_channel",
+          "dns",
+          "domain",
+          "events",
+          "fs",
+          "http",
+          "http2",
+          "https",
+          "inspector",
+          "module",
+          "net",
+          "os",
+          "path",
+          "perf_hooks",
+          "process",
+          "punycode",
+          "querystring",
+          "readline",
+          "repl",
+          "stream",
+          "string_decoder",
+          "sys",
+          "timers",
+          "tls",
+          "trace_events",
+          "tty",
+          "url",
+          "util",
+          "v8",
+          "vm",
+          "wasi",
+          "worker_threads",
+          "zlib");
 
   private final Map<String, Path> dirs = new LinkedHashMap<>();
 
@@ -39,7 +78,9 @@ public final class PackageModules {
     packages.forEach((name, dir) -> dirs.put(name, real(dir)));
   }
 
-  /** The installed packages' directories (real paths): every module a package brings is under one. */
+  /**
+   * The installed packages' directories (real paths): every module a package brings is under one.
+   */
   List<Path> roots() {
     return List.copyOf(dirs.values());
   }
@@ -49,14 +90,16 @@ public final class PackageModules {
   }
 
   static boolean isBare(String specifier) {
-    return !specifier.isEmpty() && !specifier.startsWith("/") && !specifier.startsWith(".")
+    return !specifier.isEmpty()
+        && !specifier.startsWith("/")
+        && !specifier.startsWith(".")
         && !specifier.startsWith(ModuleFileSystem.LIB_PREFIX);
   }
 
   /**
    * The file {@code specifier} (a bare one) names when {@code from} imports it, if it names one;
-   * else {@link #whyNot} says why. A module of a package looks in that package's
-   * {@code node_modules} first; every module may import the installed packages.
+   * else {@link #whyNot} says why. A module of a package looks in that package's {@code
+   * node_modules} first; every module may import the installed packages.
    */
   Optional<Path> find(String specifier, Optional<Path> from) {
     String name = nameOf(specifier);
@@ -66,8 +109,11 @@ public final class PackageModules {
       return Optional.empty();
     }
     try {
-      Optional<Path> exported = PackageExports.exported(dir.get(), rest.isEmpty() || rest.equals("/") ? "." : "." + rest,
-          PackageExports.Mode.IMPORT);
+      Optional<Path> exported =
+          PackageExports.exported(
+              dir.get(),
+              rest.isEmpty() || rest.equals("/") ? "." : "." + rest,
+              PackageExports.Mode.IMPORT);
       if (exported.isPresent()) {
         return exported;
       }
@@ -95,10 +141,14 @@ public final class PackageModules {
 
   /** The installed package {@code file} belongs to (the innermost, should one hold another). */
   Optional<Path> packageOf(Path file) {
-    return dirs.values().stream().filter(file::startsWith).max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+    return dirs.values().stream()
+        .filter(file::startsWith)
+        .max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
   }
 
-  /** {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder. */
+  /**
+   * {@code name} in the nearest node_modules from {@code from}'s folder up to its package's folder.
+   */
   private Optional<Path> dependency(Path from, String name) {
     Optional<Path> owner = packageOf(from);
     if (owner.isEmpty()) {
@@ -118,30 +168,52 @@ public final class PackageModules {
     String name = nameOf(specifier);
     String bare = name.startsWith("node:") ? name.substring(5) : name;
     if (name.startsWith("node:") || NODE_BUILTINS.contains(bare)) {
-      return "cannot import \"" + specifier + "\": " + NodeBuiltins.whyNot(specifier.startsWith("node:")
-          ? specifier.substring(5) : specifier);
+      return "cannot import \""
+          + specifier
+          + "\": "
+          + NodeBuiltins.whyNot(specifier.startsWith("node:") ? specifier.substring(5) : specifier);
     }
     Optional<Path> dir = packageDir(name, from);
     if (dir.isPresent()) {
       try {
-        PackageExports.exported(dir.get(), specifier.length() == name.length() ? "." : "." + specifier.substring(name.length()),
+        PackageExports.exported(
+            dir.get(),
+            specifier.length() == name.length() ? "." : "." + specifier.substring(name.length()),
             PackageExports.Mode.IMPORT);
       } catch (PackageExports.NotExported e) {
         if (!dirs.containsValue(dir.get())) {
           return "cannot import \"" + specifier + "\": " + e.getMessage();
         }
       }
-      return "cannot import \"" + specifier + "\": " + dir.get() + " has no entry module (package.json exports, module"
+      return "cannot import \""
+          + specifier
+          + "\": "
+          + dir.get()
+          + " has no entry module (package.json exports, module"
           + " or main, or index.js)";
     }
-    String installed = dirs.isEmpty() ? " (none is installed: graft scripts add SOURCE)"
-        : " (installed: " + String.join(", ", dirs.keySet()) + ")";
+    String installed =
+        dirs.isEmpty()
+            ? " (none is installed: graft scripts add SOURCE)"
+            : " (installed: " + String.join(", ", dirs.keySet()) + ")";
     Optional<Path> owner = from.flatMap(this::packageOf);
     if (owner.isPresent()) {
-      return "cannot import \"" + specifier + "\": " + owner.get() + " has no dependency \"" + name + "\" in its"
-          + " node_modules, and no installed script package is called that" + installed;
+      return "cannot import \""
+          + specifier
+          + "\": "
+          + owner.get()
+          + " has no dependency \""
+          + name
+          + "\" in its"
+          + " node_modules, and no installed script package is called that"
+          + installed;
     }
-    return "cannot import \"" + specifier + "\": no installed script package is called \"" + name + "\"" + installed;
+    return "cannot import \""
+        + specifier
+        + "\": no installed script package is called \""
+        + name
+        + "\""
+        + installed;
   }
 
   static String nameOf(String specifier) {
@@ -164,8 +236,10 @@ public final class PackageModules {
         // an unreadable package.json: fall back to index.js and the like
       }
     }
-    return Stream.of("index.js", "index.mjs", "index.ts", "index.mts").map(dir::resolve)
-        .filter(Files::isRegularFile).findFirst();
+    return Stream.of("index.js", "index.mjs", "index.ts", "index.mts")
+        .map(dir::resolve)
+        .filter(Files::isRegularFile)
+        .findFirst();
   }
 
   private static List<String> declaredEntries(JsonNode pkg) {

@@ -8,9 +8,9 @@ import java.util.Map;
 /**
  * Turns a TypeScript module into the JavaScript that runs: {@link TypeScriptEraser} blanks its
  * types and keeps every line where it was, so errors and stack traces point into the {@code .ts}
- * file as written; enums and parameter properties get the code tsc writes for them; what would
- * need more is refused with its line. Results are kept in memory by content, so that a
- * {@code /reload} of unchanged files does not parse them again. Thread-safe.
+ * file as written; enums and parameter properties get the code tsc writes for them; what would need
+ * more is refused with its line. Results are kept in memory by content, so that a {@code /reload}
+ * of unchanged files does not parse them again. Thread-safe.
  */
 public final class TypeScriptStripper {
   private static final int MEMORY_ENTRIES = 256;
@@ -29,12 +29,13 @@ public final class TypeScriptStripper {
     }
   }
 
-  private final Map<String, String> memory = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-      return size() > MEMORY_ENTRIES;
-    }
-  };
+  private final Map<String, String> memory =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+          return size() > MEMORY_ENTRIES;
+        }
+      };
 
   /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
   public static boolean handles(String fileName) {
@@ -42,8 +43,8 @@ public final class TypeScriptStripper {
   }
 
   /**
-   * {@code source} as JavaScript. {@code fileName} says which file it is ({@code .ts} and
-   * {@code .mts} read alike: both are ES modules).
+   * {@code source} as JavaScript. {@code fileName} says which file it is ({@code .ts} and {@code
+   * .mts} read alike: both are ES modules).
    */
   public String strip(String fileName, String source) throws TypeScriptError {
     synchronized (memory) {

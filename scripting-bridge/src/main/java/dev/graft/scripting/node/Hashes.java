@@ -21,19 +21,20 @@ public final class Hashes {
   public static final int MAX_OPEN = 10_000;
 
   /** Node's names (as {@code crypto.getHashes()} lists them) to the JDK's. */
-  private static final Map<String, String> ALGORITHMS = Map.ofEntries(
-      Map.entry("md5", "MD5"),
-      Map.entry("sha1", "SHA-1"),
-      Map.entry("sha224", "SHA-224"),
-      Map.entry("sha256", "SHA-256"),
-      Map.entry("sha384", "SHA-384"),
-      Map.entry("sha512", "SHA-512"),
-      Map.entry("sha512-224", "SHA-512/224"),
-      Map.entry("sha512-256", "SHA-512/256"),
-      Map.entry("sha3-224", "SHA3-224"),
-      Map.entry("sha3-256", "SHA3-256"),
-      Map.entry("sha3-384", "SHA3-384"),
-      Map.entry("sha3-512", "SHA3-512"));
+  private static final Map<String, String> ALGORITHMS =
+      Map.ofEntries(
+          Map.entry("md5", "MD5"),
+          Map.entry("sha1", "SHA-1"),
+          Map.entry("sha224", "SHA-224"),
+          Map.entry("sha256", "SHA-256"),
+          Map.entry("sha384", "SHA-384"),
+          Map.entry("sha512", "SHA-512"),
+          Map.entry("sha512-224", "SHA-512/224"),
+          Map.entry("sha512-256", "SHA-512/256"),
+          Map.entry("sha3-224", "SHA3-224"),
+          Map.entry("sha3-256", "SHA3-256"),
+          Map.entry("sha3-384", "SHA3-384"),
+          Map.entry("sha3-512", "SHA3-512"));
 
   /** A hash or HMAC being fed. */
   private interface Running {
@@ -58,17 +59,18 @@ public final class Hashes {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalArgumentException("Digest method not supported");
     }
-    return add(new Running() {
-      @Override
-      public void update(byte[] bytes) {
-        digest.update(bytes);
-      }
+    return add(
+        new Running() {
+          @Override
+          public void update(byte[] bytes) {
+            digest.update(bytes);
+          }
 
-      @Override
-      public byte[] finish() {
-        return digest.digest();
-      }
-    });
+          @Override
+          public byte[] finish() {
+            return digest.digest();
+          }
+        });
   }
 
   /** Starts an HMAC keyed with {@code key}; its handle. */
@@ -83,17 +85,18 @@ public final class Hashes {
     } catch (GeneralSecurityException e) {
       throw new IllegalArgumentException("Invalid digest: " + algorithm);
     }
-    return add(new Running() {
-      @Override
-      public void update(byte[] bytes) {
-        mac.update(bytes);
-      }
+    return add(
+        new Running() {
+          @Override
+          public void update(byte[] bytes) {
+            mac.update(bytes);
+          }
 
-      @Override
-      public byte[] finish() {
-        return mac.doFinal();
-      }
-    });
+          @Override
+          public byte[] finish() {
+            return mac.doFinal();
+          }
+        });
   }
 
   public void update(int handle, byte[] bytes) {
@@ -131,6 +134,7 @@ public final class Hashes {
 
   private static String jdkName(String algorithm) {
     String name = ALGORITHMS.get(algorithm.toLowerCase(Locale.ROOT).replace("rsa-", ""));
-    return Optional.ofNullable(name).orElseThrow(() -> new IllegalArgumentException("Digest method not supported"));
+    return Optional.ofNullable(name)
+        .orElseThrow(() -> new IllegalArgumentException("Digest method not supported"));
   }
 }

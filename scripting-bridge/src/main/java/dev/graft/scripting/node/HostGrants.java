@@ -9,9 +9,9 @@ import java.util.Optional;
 /**
  * Decides which URLs a script may fetch: its scheme must be http or https and its host one the
  * script is granted ({@code api.github.com}; {@code *.github.com} for the subdomains, not the
- * domain itself; with {@code :PORT} for that port only). Names are compared whole and without
- * case; an IP address is a name like any other (granting {@code 127.0.0.1} does not grant
- * {@code localhost}).
+ * domain itself; with {@code :PORT} for that port only). Names are compared whole and without case;
+ * an IP address is a name like any other (granting {@code 127.0.0.1} does not grant {@code
+ * localhost}).
  */
 public final class HostGrants {
   private final List<String> grants;
@@ -32,7 +32,9 @@ public final class HostGrants {
   public void check(String call, URI uri) throws NodeError {
     String scheme = Optional.ofNullable(uri.getScheme()).orElse("").toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw new NodeError("ERR_INVALID_URL_SCHEME", call + ": graft fetches http and https URLs only, not " + scheme + ":");
+      throw new NodeError(
+          "ERR_INVALID_URL_SCHEME",
+          call + ": graft fetches http and https URLs only, not " + scheme + ":");
     }
     String host = hostOf(uri);
     if (host.isEmpty()) {
@@ -41,8 +43,14 @@ public final class HostGrants {
     int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
     if (!allows(host, port)) {
       String grant = uri.getPort() >= 0 ? host + ":" + port : host;
-      throw NodeError.denied(call + ": network access to " + grant + " is not granted to " + who + "; "
-          + advice.add("net", grant));
+      throw NodeError.denied(
+          call
+              + ": network access to "
+              + grant
+              + " is not granted to "
+              + who
+              + "; "
+              + advice.add("net", grant));
     }
   }
 

@@ -2,31 +2,34 @@ package dev.graft.scripting.node;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Node's Buffer encodings between strings and bytes, as Node converts them: {@code utf8}
- * (malformed bytes become U+FFFD, lone surrogates encode as EF BF BD), {@code latin1}/{@code binary},
- * {@code ascii} (decoding drops the high bit), {@code base64} and {@code base64url} (decoding skips
- * what is not in either alphabet and stops at padding), {@code hex} (decoding stops at the first
- * pair that is not hex) and {@code utf16le}/{@code ucs2}.
+ * Node's Buffer encodings between strings and bytes, as Node converts them: {@code utf8} (malformed
+ * bytes become U+FFFD, lone surrogates encode as EF BF BD), {@code latin1}/{@code binary}, {@code
+ * ascii} (decoding drops the high bit), {@code base64} and {@code base64url} (decoding skips what
+ * is not in either alphabet and stops at padding), {@code hex} (decoding stops at the first pair
+ * that is not hex) and {@code utf16le}/{@code ucs2}.
  */
 public final class NodeCodec {
   private NodeCodec() {}
 
   /** Node's name for {@code encoding} (case-insensitive, aliases folded), if it is one. */
   public static Optional<String> normalize(String encoding) {
-    return Optional.ofNullable(switch (encoding.toLowerCase(Locale.ROOT)) {
-      case "utf8", "utf-8" -> "utf8";
-      case "latin1", "binary" -> "latin1";
-      case "ascii" -> "ascii";
-      case "base64" -> "base64";
-      case "base64url" -> "base64url";
-      case "hex" -> "hex";
-      case "utf16le", "utf-16le", "ucs2", "ucs-2" -> "utf16le";
-      default -> null;
-    });
+    return Optional.ofNullable(
+        switch (encoding.toLowerCase(Locale.ROOT)) {
+          case "utf8", "utf-8" -> "utf8";
+          case "latin1", "binary" -> "latin1";
+          case "ascii" -> "ascii";
+          case "base64" -> "base64";
+          case "base64url" -> "base64url";
+          case "hex" -> "hex";
+          case "utf16le", "utf-16le", "ucs2", "ucs-2" -> "utf16le";
+          default -> null;
+        });
   }
 
   public static byte[] encode(String text, String encoding) {
@@ -59,13 +62,16 @@ public final class NodeCodec {
         }
         yield new String(out);
       }
-      case "base64" -> java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOfRange(bytes, from, to));
-      case "base64url" -> java.util.Base64.getUrlEncoder().withoutPadding()
-          .encodeToString(java.util.Arrays.copyOfRange(bytes, from, to));
+      case "base64" -> Base64.getEncoder().encodeToString(Arrays.copyOfRange(bytes, from, to));
+      case "base64url" ->
+          Base64.getUrlEncoder()
+              .withoutPadding()
+              .encodeToString(Arrays.copyOfRange(bytes, from, to));
       case "hex" -> {
         StringBuilder out = new StringBuilder((to - from) * 2);
         for (int i = from; i < to; i++) {
-          out.append(Character.forDigit((bytes[i] >> 4) & 0xf, 16)).append(Character.forDigit(bytes[i] & 0xf, 16));
+          out.append(Character.forDigit((bytes[i] >> 4) & 0xf, 16))
+              .append(Character.forDigit(bytes[i] & 0xf, 16));
         }
         yield out.toString();
       }
@@ -84,7 +90,9 @@ public final class NodeCodec {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       int cp = c;
-      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         cp = Character.toCodePoint(c, text.charAt(++i));
       } else if (Character.isSurrogate(c)) {
         cp = 0xfffd;
@@ -109,9 +117,9 @@ public final class NodeCodec {
   }
 
   /**
-   * UTF-8 decoded as the Encoding Standard (and Node) decodes it: U+FFFD for each maximal
-   * malformed subpart, so an encoded surrogate (ED A0 80) is three of them, and an unfinished
-   * sequence at the end is one.
+   * UTF-8 decoded as the Encoding Standard (and Node) decodes it: U+FFFD for each maximal malformed
+   * subpart, so an encoded surrogate (ED A0 80) is three of them, and an unfinished sequence at the
+   * end is one.
    */
   static String utf8(byte[] bytes, int from, int to) {
     StringBuilder out = new StringBuilder(to - from);

@@ -3,9 +3,9 @@ package dev.graft.scripting.node;
 import java.util.Optional;
 
 /**
- * A failed Node call as Node reports it: an error {@code code} ({@code ENOENT},
- * {@code ERR_ACCESS_DENIED}...), the system call and path when there are some, and the message.
- * The script receives an {@code Error} with these fields.
+ * A failed Node call as Node reports it: an error {@code code} ({@code ENOENT}, {@code
+ * ERR_ACCESS_DENIED}...), the system call and path when there are some, and the message. The script
+ * receives an {@code Error} with these fields.
  */
 public final class NodeError extends Exception {
   private final String code;
@@ -35,7 +35,9 @@ public final class NodeError extends Exception {
     return path;
   }
 
-  /** A refusal: the call is outside the script's grants ({@code message} names the grant to add). */
+  /**
+   * A refusal: the call is outside the script's grants ({@code message} names the grant to add).
+   */
   public static NodeError denied(String message) {
     return new NodeError("ERR_ACCESS_DENIED", message);
   }

@@ -7,6 +7,7 @@ import dev.graft.scripting.node.PathGrants.Access;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -31,10 +32,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code node:fs} for one script: every call checks its paths against the script's
- * {@link PathGrants} first, then works on the real path that was checked (never following a
- * link that appeared since), and fails as Node fails ({@code ENOENT}, {@code EEXIST}...) with
- * the path as the script gave it.
+ * {@code node:fs} for one script: every call checks its paths against the script's {@link
+ * PathGrants} first, then works on the real path that was checked (never following a link that
+ * appeared since), and fails as Node fails ({@code ENOENT}, {@code EEXIST}...) with the path as the
+ * script gave it.
  */
 public final class NodeFiles {
   /** The largest file {@code readFile} reads whole. */
@@ -57,16 +58,28 @@ public final class NodeFiles {
     try {
       BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
       if (a.isDirectory()) {
-        throw new NodeError("EISDIR", "EISDIR: illegal operation on a directory, read", Optional.of("read"), Optional.empty());
+        throw new NodeError(
+            "EISDIR",
+            "EISDIR: illegal operation on a directory, read",
+            Optional.of("read"),
+            Optional.empty());
       }
       if (!a.isRegularFile()) {
         // A FIFO or device could hold the script thread for good.
-        throw new NodeError("EINVAL", call + ": " + path + " is not a regular file (graft reads only files)",
-            Optional.of("open"), Optional.of(path));
+        throw new NodeError(
+            "EINVAL",
+            call + ": " + path + " is not a regular file (graft reads only files)",
+            Optional.of("open"),
+            Optional.of(path));
       }
       if (a.size() > MAX_READ) {
-        throw new NodeError("ERR_FS_FILE_TOO_LARGE", "File size (" + a.size() + ") is greater than graft's "
-            + MAX_READ + " bytes for a script's read");
+        throw new NodeError(
+            "ERR_FS_FILE_TOO_LARGE",
+            "File size ("
+                + a.size()
+                + ") is greater than graft's "
+                + MAX_READ
+                + " bytes for a script's read");
       }
       return Files.readAllBytes(p);
     } catch (IOException e) {
@@ -80,14 +93,23 @@ public final class NodeFiles {
    */
   public void writeFile(String call, String path, byte[] data, String flag) throws NodeError {
     Path p = grants.check(Access.WRITE, call, path, true);
-    List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
+    List<OpenOption> options =
+        new ArrayList<>(List.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
     switch (flag) {
-      case "w", "w+" -> options.addAll(List.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING));
-      case "a", "a+", "as" -> options.addAll(List.of(StandardOpenOption.CREATE, StandardOpenOption.APPEND));
+      case "w", "w+" ->
+          options.addAll(List.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING));
+      case "a", "a+", "as" ->
+          options.addAll(List.of(StandardOpenOption.CREATE, StandardOpenOption.APPEND));
       case "wx", "xw", "wx+" -> options.add(StandardOpenOption.CREATE_NEW);
-      case "ax", "xa", "ax+" -> options.addAll(List.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.APPEND));
-      default -> throw new NodeError("ERR_INVALID_ARG_VALUE", call + ": the flag " + Json.write(Json.MAPPER.valueToTree(flag))
-          + " is not one graft writes with (w, a, wx, ax)");
+      case "ax", "xa", "ax+" ->
+          options.addAll(List.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.APPEND));
+      default ->
+          throw new NodeError(
+              "ERR_INVALID_ARG_VALUE",
+              call
+                  + ": the flag "
+                  + Json.write(Json.MAPPER.valueToTree(flag))
+                  + " is not one graft writes with (w, a, wx, ax)");
     }
     try (OutputStream out = Files.newOutputStream(p, options.toArray(OpenOption[]::new))) {
       out.write(data);
@@ -96,7 +118,9 @@ public final class NodeFiles {
     }
   }
 
-  /** The names in a folder, sorted; with {@code types}, [name, "file"|"dir"|"link"|"other"] each. */
+  /**
+   * The names in a folder, sorted; with {@code types}, [name, "file"|"dir"|"link"|"other"] each.
+   */
   public String readdir(String call, String path, boolean types) throws NodeError {
     Path p = grants.check(Access.READ, call, path, true);
     List<Path> entries = new ArrayList<>();
@@ -120,8 +144,11 @@ public final class NodeFiles {
 
   private static String typeOf(Path p) {
     try {
-      BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      return a.isSymbolicLink() ? "link" : a.isDirectory() ? "dir" : a.isRegularFile() ? "file" : "other";
+      BasicFileAttributes a =
+          Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      return a.isSymbolicLink()
+          ? "link"
+          : a.isDirectory() ? "dir" : a.isRegularFile() ? "file" : "other";
     } catch (IOException e) {
       return "other";
     }
@@ -130,7 +157,8 @@ public final class NodeFiles {
   /** Node's Stats fields as JSON; {@code follow} false for lstat. */
   public String stat(String call, String path, boolean follow) throws NodeError {
     Path p = grants.check(Access.READ, call, path, follow);
-    LinkOption[] options = follow ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+    LinkOption[] options =
+        follow ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
     try {
       ObjectNode out = Json.object();
       Map<String, Object> unix;
@@ -142,7 +170,10 @@ public final class NodeFiles {
       BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, options);
       out.put("dev", number(unix.get("dev")));
       out.put("ino", number(unix.get("ino")));
-      int type = a.isSymbolicLink() ? 0120000 : a.isDirectory() ? 0040000 : a.isRegularFile() ? 0100000 : 0;
+      int type =
+          a.isSymbolicLink()
+              ? 0120000
+              : a.isDirectory() ? 0040000 : a.isRegularFile() ? 0100000 : 0;
       out.put("mode", unix.containsKey("mode") ? number(unix.get("mode")) : type | 0644);
       out.put("nlink", unix.containsKey("nlink") ? number(unix.get("nlink")) : 1);
       out.put("uid", number(unix.get("uid")));
@@ -154,7 +185,8 @@ public final class NodeFiles {
       out.put("atimeMs", a.lastAccessTime().toMillis());
       out.put("mtimeMs", a.lastModifiedTime().toMillis());
       Object ctime = unix.get("ctime");
-      out.put("ctimeMs", ctime instanceof FileTime t ? t.toMillis() : a.lastModifiedTime().toMillis());
+      out.put(
+          "ctimeMs", ctime instanceof FileTime t ? t.toMillis() : a.lastModifiedTime().toMillis());
       out.put("birthtimeMs", a.creationTime().toMillis());
       return Json.write(out);
     } catch (IOException e) {
@@ -177,12 +209,21 @@ public final class NodeFiles {
     if ((mode & 2) != 0) {
       grants.check(Access.READ, call, path, true);
     }
-    boolean ok = Files.exists(p) && ((mode & 4) == 0 || Files.isReadable(p)) && ((mode & 2) == 0 || Files.isWritable(p))
-        && ((mode & 1) == 0 || Files.isExecutable(p));
+    boolean ok =
+        Files.exists(p)
+            && ((mode & 4) == 0 || Files.isReadable(p))
+            && ((mode & 2) == 0 || Files.isWritable(p))
+            && ((mode & 1) == 0 || Files.isExecutable(p));
     if (!ok) {
       boolean exists = Files.exists(p, LinkOption.NOFOLLOW_LINKS);
-      throw new NodeError(exists ? "EACCES" : "ENOENT", (exists ? "EACCES: permission denied" : "ENOENT: no such file or directory")
-          + ", access '" + path + "'", Optional.of("access"), Optional.of(path));
+      throw new NodeError(
+          exists ? "EACCES" : "ENOENT",
+          (exists ? "EACCES: permission denied" : "ENOENT: no such file or directory")
+              + ", access '"
+              + path
+              + "'",
+          Optional.of("access"),
+          Optional.of(path));
     }
   }
 
@@ -202,13 +243,17 @@ public final class NodeFiles {
         throw new FileAlreadyExistsException(p.toString());
       }
       Files.createDirectories(p);
-      return Optional.ofNullable(first).map(f -> grants.absolute(path).getRoot().resolve(f.toString()).toString());
+      return Optional.ofNullable(first)
+          .map(f -> grants.absolute(path).getRoot().resolve(f.toString()).toString());
     } catch (IOException e) {
       throw failure(e, "mkdir", path);
     }
   }
 
-  /** {@code fs.rm}: a file, or with {@code recursive} a folder and all in it (links are removed, not followed). */
+  /**
+   * {@code fs.rm}: a file, or with {@code recursive} a folder and all in it (links are removed, not
+   * followed).
+   */
   public void rm(String call, String path, boolean recursive, boolean force) throws NodeError {
     Path p = grants.check(Access.WRITE, call, path, false);
     try {
@@ -220,8 +265,11 @@ public final class NodeFiles {
       }
       if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
         if (!recursive) {
-          throw new NodeError("ERR_FS_EISDIR", "Path is a directory: " + call + " returned EISDIR (is a directory) "
-              + path, Optional.of("rm"), Optional.of(path));
+          throw new NodeError(
+              "ERR_FS_EISDIR",
+              "Path is a directory: " + call + " returned EISDIR (is a directory) " + path,
+              Optional.of("rm"),
+              Optional.of(path));
         }
         deleteTree(p);
       } else {
@@ -257,8 +305,11 @@ public final class NodeFiles {
     Path p = grants.check(Access.WRITE, call, path, false);
     try {
       if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-        throw new NodeError("EISDIR", "EISDIR: illegal operation on a directory, unlink '" + path + "'",
-            Optional.of("unlink"), Optional.of(path));
+        throw new NodeError(
+            "EISDIR",
+            "EISDIR: illegal operation on a directory, unlink '" + path + "'",
+            Optional.of("unlink"),
+            Optional.of(path));
       }
       Files.delete(p);
     } catch (IOException e) {
@@ -267,22 +318,25 @@ public final class NodeFiles {
   }
 
   private static void deleteTree(Path dir) throws IOException {
-    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Files.delete(file);
-        return FileVisitResult.CONTINUE;
-      }
+    Files.walkFileTree(
+        dir,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
+            Files.delete(file);
+            return FileVisitResult.CONTINUE;
+          }
 
-      @Override
-      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-        if (e != null) {
-          throw e;
-        }
-        Files.delete(d);
-        return FileVisitResult.CONTINUE;
-      }
-    });
+          @Override
+          public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+            if (e != null) {
+              throw e;
+            }
+            Files.delete(d);
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 
   public void rename(String call, String from, String to) throws NodeError {
@@ -290,7 +344,7 @@ public final class NodeFiles {
     Path b = grants.check(Access.WRITE, call, to, true);
     try {
       Files.move(a, b, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+    } catch (AtomicMoveNotSupportedException e) {
       try {
         Files.move(a, b, StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException e2) {
@@ -329,7 +383,10 @@ public final class NodeFiles {
     try {
       return Files.readSymbolicLink(p).toString();
     } catch (NotLinkException e) {
-      throw new NodeError("EINVAL", "EINVAL: invalid argument, readlink '" + path + "'", Optional.of("readlink"),
+      throw new NodeError(
+          "EINVAL",
+          "EINVAL: invalid argument, readlink '" + path + "'",
+          Optional.of("readlink"),
           Optional.of(path));
     } catch (IOException e) {
       throw failure(e, "readlink", path);
@@ -390,7 +447,8 @@ public final class NodeFiles {
         code = "ENOTDIR";
         text = "not a directory";
       }
-      case FileSystemException x when String.valueOf(x.getReason()).contains("Too many levels of symbolic links") -> {
+      case FileSystemException x
+          when String.valueOf(x.getReason()).contains("Too many levels of symbolic links") -> {
         code = "ELOOP";
         text = "too many symbolic links encountered";
       }
@@ -399,7 +457,10 @@ public final class NodeFiles {
         text = String.valueOf(e.getMessage());
       }
     }
-    return new NodeError(code, code + ": " + text + ", " + syscall + " '" + path + "'", Optional.of(syscall),
+    return new NodeError(
+        code,
+        code + ": " + text + ", " + syscall + " '" + path + "'",
+        Optional.of(syscall),
         Optional.of(path));
   }
 }

@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides which paths a script may read or write. A path is taken relative to the working
- * directory and its {@code ..} resolved by name; then both that path and the real path it leads to
- * (every link followed) must be under a grant: so {@code /home/u/proj} grants neither
- * {@code /home/u/project2} (paths are compared by whole names) nor what a link inside it points
- * to elsewhere, and {@code proj/../secret} is {@code secret}. The call then works on the real path,
- * so what was checked is what is touched. Reading is also granted in the script's own folders
- * (its directory and its package), under the same rule.
+ * Decides which paths a script may read or write. A path is taken relative to the working directory
+ * and its {@code ..} resolved by name; then both that path and the real path it leads to (every
+ * link followed) must be under a grant: so {@code /home/u/proj} grants neither {@code
+ * /home/u/project2} (paths are compared by whole names) nor what a link inside it points to
+ * elsewhere, and {@code proj/../secret} is {@code secret}. The call then works on the real path, so
+ * what was checked is what is touched. Reading is also granted in the script's own folders (its
+ * directory and its package), under the same rule.
  */
 public final class PathGrants {
   /** Read or write. */
@@ -71,14 +71,23 @@ public final class PathGrants {
   /** A grant as given, and as where its links lead (when that differs): both spellings count. */
   private static void add(List<Grant> list, String text) {
     int glob = firstGlobChar(text);
-    Path literal = Path.of(glob < 0 ? text : text.substring(0, text.lastIndexOf('/', glob) + 1)).normalize();
-    Optional<PathMatcher> matcher = glob < 0 ? Optional.empty()
-        : Optional.of(FileSystems.getDefault().getPathMatcher("glob:" + Path.of(text).normalize()));
+    Path literal =
+        Path.of(glob < 0 ? text : text.substring(0, text.lastIndexOf('/', glob) + 1)).normalize();
+    Optional<PathMatcher> matcher =
+        glob < 0
+            ? Optional.empty()
+            : Optional.of(
+                FileSystems.getDefault().getPathMatcher("glob:" + Path.of(text).normalize()));
     list.add(new Grant(literal, matcher, text));
     Path real = realOf(literal);
     if (!real.equals(literal)) {
-      Optional<PathMatcher> realMatcher = glob < 0 ? Optional.empty() : Optional.of(FileSystems.getDefault()
-          .getPathMatcher("glob:" + real + text.substring(text.lastIndexOf('/', glob))));
+      Optional<PathMatcher> realMatcher =
+          glob < 0
+              ? Optional.empty()
+              : Optional.of(
+                  FileSystems.getDefault()
+                      .getPathMatcher(
+                          "glob:" + real + text.substring(text.lastIndexOf('/', glob))));
       list.add(new Grant(real, realMatcher, text));
     }
   }
@@ -105,14 +114,18 @@ public final class PathGrants {
    */
   public Path check(Access access, String call, String given, boolean followLast) throws NodeError {
     if (given.indexOf('\0') >= 0) {
-      throw new NodeError("ERR_INVALID_ARG_VALUE", call + ": the path must not contain a null byte");
+      throw new NodeError(
+          "ERR_INVALID_ARG_VALUE", call + ": the path must not contain a null byte");
     }
     Path p = absolute(given);
     List<Grant> grants = access == Access.READ ? read : write;
     if (grants.stream().noneMatch(g -> g.covers(p))) {
       throw refusal(access, call, p, p);
     }
-    Path real = followLast || p.getParent() == null ? realOf(p) : realOf(p.getParent()).resolve(p.getFileName());
+    Path real =
+        followLast || p.getParent() == null
+            ? realOf(p)
+            : realOf(p.getParent()).resolve(p.getFileName());
     if (grants.stream().noneMatch(g -> g.covers(real))) {
       throw refusal(access, call, p, real);
     }
@@ -121,8 +134,17 @@ public final class PathGrants {
 
   private NodeError refusal(Access access, String call, Path p, Path real) {
     String through = real.equals(p) ? "" : " (it leads to " + real + ")";
-    return NodeError.denied(call + ": " + access.field + " access to " + p + through + " is not granted to " + who
-        + "; " + advice.add(access.field, real.equals(p) ? p.toString() : real.toString()));
+    return NodeError.denied(
+        call
+            + ": "
+            + access.field
+            + " access to "
+            + p
+            + through
+            + " is not granted to "
+            + who
+            + "; "
+            + advice.add(access.field, real.equals(p) ? p.toString() : real.toString()));
   }
 
   /**

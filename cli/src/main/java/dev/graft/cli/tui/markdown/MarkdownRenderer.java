@@ -30,22 +30,24 @@ import org.commonmark.node.OrderedList;
 import org.commonmark.node.Paragraph;
 import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
+import org.commonmark.node.Text;
 import org.commonmark.node.ThematicBreak;
 import org.commonmark.parser.Parser;
 
 /**
  * Markdown as terminal lines, parsed by commonmark-java with GitHub's tables and strikethrough:
- * headings, emphasis, inline code, links (with their address when it differs from the text),
- * lists (nested, numbered), quotes, rules, tables drawn with box characters, and fenced code
- * coloured by {@link CodeHighlighter}. Blocks are separated by one empty line. Text is cleaned
- * of control characters first, so a model cannot move the cursor.
+ * headings, emphasis, inline code, links (with their address when it differs from the text), lists
+ * (nested, numbered), quotes, rules, tables drawn with box characters, and fenced code coloured by
+ * {@link CodeHighlighter}. Blocks are separated by one empty line. Text is cleaned of control
+ * characters first, so a model cannot move the cursor.
  */
 public final class MarkdownRenderer {
   /** Made when the first markdown is drawn, not when graft starts (its classes load then). */
   private static final class Holder {
-    static final Parser PARSER = Parser.builder()
-        .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
-        .build();
+    static final Parser PARSER =
+        Parser.builder()
+            .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
+            .build();
   }
 
   private final Theme theme;
@@ -97,7 +99,8 @@ public final class MarkdownRenderer {
       case FencedCodeBlock c -> code(c.getLiteral(), c.getInfo(), width);
       case IndentedCodeBlock c -> code(c.getLiteral(), "", width);
       case ThematicBreak t -> List.of(theme.fg(ThemeRole.MD_HR, "─".repeat(Math.min(width, 80))));
-      case HtmlBlock h -> Wrap.lines(theme.fg(ThemeRole.MUTED, h.getLiteral().stripTrailing()), width);
+      case HtmlBlock h ->
+          Wrap.lines(theme.fg(ThemeRole.MUTED, h.getLiteral().stripTrailing()), width);
       case TableBlock t -> new TableLayout(theme, this).render(t, width);
       default -> {
         List<String> out = new ArrayList<>();
@@ -109,17 +112,22 @@ public final class MarkdownRenderer {
 
   private List<String> heading(Heading h, int width) {
     String text = inline(h);
-    String styled = switch (h.getLevel()) {
-      case 1 -> theme.fg(ThemeRole.MD_HEADING, theme.bold(theme.underline(text)));
-      case 2 -> theme.fg(ThemeRole.MD_HEADING, theme.bold(text));
-      default -> theme.fg(ThemeRole.MD_HEADING, theme.bold("#".repeat(h.getLevel()) + " " + text));
-    };
+    String styled =
+        switch (h.getLevel()) {
+          case 1 -> theme.fg(ThemeRole.MD_HEADING, theme.bold(theme.underline(text)));
+          case 2 -> theme.fg(ThemeRole.MD_HEADING, theme.bold(text));
+          default ->
+              theme.fg(ThemeRole.MD_HEADING, theme.bold("#".repeat(h.getLevel()) + " " + text));
+        };
     return Wrap.lines(styled, width);
   }
 
   private List<String> list(Node list, int width) {
     List<String> out = new ArrayList<>();
-    int number = list instanceof OrderedList o && o.getMarkerStartNumber() != null ? o.getMarkerStartNumber() : 1;
+    int number =
+        list instanceof OrderedList o && o.getMarkerStartNumber() != null
+            ? o.getMarkerStartNumber()
+            : 1;
     boolean ordered = list instanceof OrderedList;
     int markerWidth = 2;
     if (ordered) {
@@ -175,7 +183,9 @@ public final class MarkdownRenderer {
     return out;
   }
 
-  /** A code block: its language over it, its lines coloured, indented, and wrapped when too wide. */
+  /**
+   * A code block: its language over it, its lines coloured, indented, and wrapped when too wide.
+   */
   List<String> code(String literal, String info, int width) {
     String language = info == null ? "" : info.strip();
     String body = literal.endsWith("\n") ? literal.substring(0, literal.length() - 1) : literal;
@@ -205,7 +215,7 @@ public final class MarkdownRenderer {
 
   private void inline(Node n, StringBuilder b) {
     switch (n) {
-      case org.commonmark.node.Text t -> b.append(t.getLiteral());
+      case Text t -> b.append(t.getLiteral());
       case Emphasis e -> b.append(theme.italic(inline(e)));
       case StrongEmphasis s -> b.append(theme.bold(inline(s)));
       case Strikethrough s -> b.append(theme.strikethrough(inline(s)));
@@ -220,8 +230,9 @@ public final class MarkdownRenderer {
           b.append(theme.fg(ThemeRole.MD_LINK_URL, " (" + url + ")"));
         }
       }
-      case Image i -> b.append(theme.fg(ThemeRole.MD_LINK, "[image: " + Ansi.strip(inline(i)) + "]"))
-          .append(theme.fg(ThemeRole.MD_LINK_URL, " (" + i.getDestination() + ")"));
+      case Image i ->
+          b.append(theme.fg(ThemeRole.MD_LINK, "[image: " + Ansi.strip(inline(i)) + "]"))
+              .append(theme.fg(ThemeRole.MD_LINK_URL, " (" + i.getDestination() + ")"));
       case SoftLineBreak s -> b.append(' ');
       case HardLineBreak h -> b.append('\n');
       case HtmlInline h -> b.append(theme.fg(ThemeRole.MUTED, h.getLiteral()));

@@ -89,7 +89,11 @@ final class TableLayout {
         for (Node c = n.getFirstChild(); c != null; c = c.getNext()) {
           if (c instanceof TableCell cell) {
             String text = inline.inline(cell).strip();
-            row.add(new Cell(cell.isHeader() ? theme.bold(text) : text, cell.getAlignment(), cell.isHeader()));
+            row.add(
+                new Cell(
+                    cell.isHeader() ? theme.bold(text) : text,
+                    cell.getAlignment(),
+                    cell.isHeader()));
           }
         }
         rows.add(row);
@@ -103,7 +107,8 @@ final class TableLayout {
     List<List<String>> wrapped = new ArrayList<>();
     int height = 1;
     for (int c = 0; c < widths.length; c++) {
-      List<String> lines = c < cells.size() ? Wrap.lines(cells.get(c).text(), widths[c]) : List.of("");
+      List<String> lines =
+          c < cells.size() ? Wrap.lines(cells.get(c).text(), widths[c]) : List.of("");
       wrapped.add(lines);
       height = Math.max(height, lines.size());
     }

@@ -5,16 +5,17 @@ import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The markdown renderer's cost, for bench/markdown.sh (not a test): in one process, the first
- * code block coloured (the lexers loaded), then after a warm-up the median of ROUNDS rounds of
- * (a) one whole render of the answer at 160 columns, (b) the answer streamed in CHUNK-character
- * steps, each followed by a render of the component (as the terminal UI does per event), and
- * (c) its code blocks coloured. Prints "first-highlight-ms whole-ms stream-ms highlight-ms".
- * Usage: MarkdownBench FILE [ROUNDS [CHUNK]]
+ * The markdown renderer's cost, for bench/markdown.sh (not a test): in one process, the first code
+ * block coloured (the lexers loaded), then after a warm-up the median of ROUNDS rounds of (a) one
+ * whole render of the answer at 160 columns, (b) the answer streamed in CHUNK-character steps, each
+ * followed by a render of the component (as the terminal UI does per event), and (c) its code
+ * blocks coloured. Prints "first-highlight-ms whole-ms stream-ms highlight-ms". Usage:
+ * MarkdownBench FILE [ROUNDS [CHUNK]]
  */
 public final class MarkdownBench {
   private MarkdownBench() {}
@@ -28,7 +29,8 @@ public final class MarkdownBench {
     new CodeHighlighter(theme).lines("def f(x):\n    return x  # c\n", "python");
     double first = (System.nanoTime() - t0) / 1e6;
     MarkdownRenderer renderer = new MarkdownRenderer(theme);
-    List<String> code = MarkdownChunks.split(text).stream().filter(p -> p.startsWith("```")).toList();
+    List<String> code =
+        MarkdownChunks.split(text).stream().filter(p -> p.startsWith("```")).toList();
     for (int i = 0; i < 5; i++) {
       round(renderer, theme, text, chunk, code);
     }
@@ -36,10 +38,17 @@ public final class MarkdownBench {
     for (int i = 0; i < rounds; i++) {
       times[i] = round(renderer, theme, text, chunk, code);
     }
-    System.out.printf(Locale.ROOT, "%.2f %.3f %.2f %.3f%n", first, median(times, 0), median(times, 1), median(times, 2));
+    System.out.printf(
+        Locale.ROOT,
+        "%.2f %.3f %.2f %.3f%n",
+        first,
+        median(times, 0),
+        median(times, 1),
+        median(times, 2));
   }
 
-  private static double[] round(MarkdownRenderer renderer, Theme theme, String text, int chunk, List<String> code) {
+  private static double[] round(
+      MarkdownRenderer renderer, Theme theme, String text, int chunk, List<String> code) {
     long a = System.nanoTime();
     renderer.render(text, 160);
     long b = System.nanoTime();
@@ -63,7 +72,7 @@ public final class MarkdownBench {
     for (int i = 0; i < times.length; i++) {
       v[i] = times[i][column];
     }
-    java.util.Arrays.sort(v);
+    Arrays.sort(v);
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 }

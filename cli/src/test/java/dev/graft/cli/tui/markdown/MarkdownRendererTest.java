@@ -14,25 +14,40 @@ class MarkdownRendererTest {
 
   @Test
   void headingsEmphasisListsQuotesAndRulesLoseTheirMarkup() {
-    List<String> lines = plain.render("""
-        # Title
+    List<String> lines =
+        plain.render(
+            """
+            # Title
 
-        Some **bold** and *italic* and `code` and ~~gone~~.
+            Some **bold** and *italic* and `code` and ~~gone~~.
 
-        - one
-        - two
-          1. nested
-          2. more
+            - one
+            - two
+              1. nested
+              2. more
 
-        > quoted text
+            > quoted text
 
-        ---
-        ### Third level
-        """, 60);
-    assertThat(lines).containsExactly(
-        "Title", "", "Some bold and italic and code and gone.", "",
-        "- one", "- two", "  1. nested", "  2. more", "",
-        "│ quoted text", "", "─".repeat(60), "", "### Third level");
+            ---
+            ### Third level
+            """,
+            60);
+    assertThat(lines)
+        .containsExactly(
+            "Title",
+            "",
+            "Some bold and italic and code and gone.",
+            "",
+            "- one",
+            "- two",
+            "  1. nested",
+            "  2. more",
+            "",
+            "│ quoted text",
+            "",
+            "─".repeat(60),
+            "",
+            "### Third level");
   }
 
   @Test
@@ -50,41 +65,51 @@ class MarkdownRendererTest {
 
   @Test
   void tablesAreBoxDrawnWithWideCharactersLinedUp() {
-    List<String> lines = plain.render("""
-        | name | 値 | n |
-        |------|:--:|--:|
-        | 日本語 | ok | 1 |
-        | emoji 😀 | x | 22 |
-        """, 80);
-    assertThat(lines).containsExactly(
-        "┌──────────┬────┬────┐",
-        "│ name     │ 値 │  n │",
-        "├──────────┼────┼────┤",
-        "│ 日本語   │ ok │  1 │",
-        "│ emoji 😀 │ x  │ 22 │",
-        "└──────────┴────┴────┘");
+    List<String> lines =
+        plain.render(
+            """
+            | name | 値 | n |
+            |------|:--:|--:|
+            | 日本語 | ok | 1 |
+            | emoji 😀 | x | 22 |
+            """,
+            80);
+    assertThat(lines)
+        .containsExactly(
+            "┌──────────┬────┬────┐",
+            "│ name     │ 値 │  n │",
+            "├──────────┼────┼────┤",
+            "│ 日本語   │ ok │  1 │",
+            "│ emoji 😀 │ x  │ 22 │",
+            "└──────────┴────┴────┘");
     assertThat(lines).allMatch(l -> Ansi.width(l) == 22);
   }
 
   @Test
   void aTableWiderThanTheTerminalWrapsItsCells() {
-    List<String> lines = plain.render("""
-        | a | b |
-        |---|---|
-        | a long cell that needs wrapping | short |
-        """, 30);
+    List<String> lines =
+        plain.render(
+            """
+            | a | b |
+            |---|---|
+            | a long cell that needs wrapping | short |
+            """,
+            30);
     assertThat(lines).allMatch(l -> Ansi.width(l) <= 30);
     assertThat(String.join("\n", lines)).contains("a long cell");
   }
 
   @Test
   void fencedCodeIsColouredAndKeepsItsText() {
-    List<String> lines = colored.render("""
-        ```python
-        def add(a, b):
-            return a + b  # sum
-        ```
-        """, 60);
+    List<String> lines =
+        colored.render(
+            """
+            ```python
+            def add(a, b):
+                return a + b  # sum
+            ```
+            """,
+            60);
     assertThat(lines.stream().map(Ansi::strip).toList())
         .containsExactly("```python", "  def add(a, b):", "      return a + b  # sum", "```");
     assertThat(lines.get(1)).contains("\033[38;5;"); // coloured
@@ -92,12 +117,14 @@ class MarkdownRendererTest {
 
   @Test
   void controlCharactersFromTheModelAreRemoved() {
-    assertThat(plain.render("evil \033[2Jclear \007bell", 60)).containsExactly("evil [2Jclear bell");
+    assertThat(plain.render("evil \033[2Jclear \007bell", 60))
+        .containsExactly("evil [2Jclear bell");
   }
 
   @Test
   void piecesRenderAsTheWholeDoes() {
-    String text = """
+    String text =
+        """
         # Plan
 
         First paragraph with some text.

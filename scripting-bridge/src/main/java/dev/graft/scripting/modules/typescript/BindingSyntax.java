@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Parameters and destructuring patterns: the types, {@code ?} markers, {@code this} parameters
- * and parameter-property modifiers of parameters are erased, and the names of parameter
- * properties are handed to the constructor that writes their fields.
+ * Parameters and destructuring patterns: the types, {@code ?} markers, {@code this} parameters and
+ * parameter-property modifiers of parameters are erased, and the names of parameter properties are
+ * handed to the constructor that writes their fields.
  */
 abstract class BindingSyntax extends TypeSyntax {
   BindingSyntax(String src) {
@@ -23,9 +23,8 @@ abstract class BindingSyntax extends TypeSyntax {
   /**
    * {@code (params)}, erasing types, {@code ?}, a {@code this} parameter and the TypeScript
    * modifiers of parameter properties. {@code sure} is false while trying whether a {@code (}
-   * starts an arrow function: then anything that cannot start a parameter fails. Returns the
-   * names of the parameter properties ({@code constructor(private x)}), which only a constructor
-   * has.
+   * starts an arrow function: then anything that cannot start a parameter fails. Returns the names
+   * of the parameter properties ({@code constructor(private x)}), which only a constructor has.
    */
   List<String> parameters(boolean sure, boolean constructor) throws ParseFailure {
     expect(Token.LPAREN);
@@ -38,9 +37,15 @@ abstract class BindingSyntax extends TypeSyntax {
         throw decoratorsRefused();
       }
       boolean modified = false;
-      while (at(Token.NAME) && Set.of("public", "private", "protected", "readonly", "override").contains(scanner.name())
-          && nextIs(() -> !scanner.newlineBefore() && (atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)
-              || at(Token.DOTS)))) {
+      while (at(Token.NAME)
+          && Set.of("public", "private", "protected", "readonly", "override")
+              .contains(scanner.name())
+          && nextIs(() ->
+              !scanner.newlineBefore()
+                  && (atIdentifier()
+                      || at(Token.LBRACKET)
+                      || at(Token.LBRACE)
+                      || at(Token.DOTS)))) {
         edits.blank(start(), scanner.end());
         next();
         modified = true;

@@ -8,15 +8,25 @@ import java.util.Set;
  * Classes: type parameters, {@code implements}, type arguments of {@code extends}, TypeScript's
  * member modifiers ({@code public}, {@code readonly}...: only when a name follows on the same line,
  * as tsc decides, so a field named {@code readonly} stays), optional and definite markers and
- * annotations are erased; index signatures, overloads, {@code abstract} and {@code declare}
- * members are erased whole. Parameter properties become what tsc makes of them: a field
- * declaration at the top of the class body and an assignment at the start of the constructor
- * (after its {@code super(...)} call in a derived class).
+ * annotations are erased; index signatures, overloads, {@code abstract} and {@code declare} members
+ * are erased whole. Parameter properties become what tsc makes of them: a field declaration at the
+ * top of the class body and an assignment at the start of the constructor (after its {@code
+ * super(...)} call in a derived class).
  */
 abstract class ClassSyntax extends ExpressionSyntax {
   /** Member modifiers tsc reads only when a name follows on the same line. */
   private static final Set<String> SAME_LINE_MODIFIERS =
-      Set.of("public", "private", "protected", "readonly", "override", "abstract", "declare", "async", "accessor");
+      Set.of(
+          "public",
+          "private",
+          "protected",
+          "readonly",
+          "override",
+          "abstract",
+          "declare",
+          "async",
+          "accessor");
+
   private static final Set<String> ERASED_MODIFIERS =
       Set.of("public", "private", "protected", "readonly", "override", "abstract", "declare");
 
@@ -32,7 +42,9 @@ abstract class ClassSyntax extends ExpressionSyntax {
     classRest();
   }
 
-  /** From {@code class} to the class's {@code }} (modifiers before {@code class} are the caller's). */
+  /**
+   * From {@code class} to the class's {@code }} (modifiers before {@code class} are the caller's).
+   */
   void classRest() throws ParseFailure {
     expectWord("class");
     if (atIdentifier() && !atWord("implements")) {
@@ -109,10 +121,13 @@ abstract class ClassSyntax extends ExpressionSyntax {
       leave();
       return;
     }
-    if ((atWord("get") || atWord("set")) && nextIs(() -> at(Token.LBRACKET) || isPropertyNameStart())) {
+    if ((atWord("get") || atWord("set"))
+        && nextIs(() -> at(Token.LBRACKET) || isPropertyNameStart())) {
       next();
     }
-    if ((atWord("constructor") || (at(Token.STRING) && src.substring(start() + 1, scanner.end() - 1).equals("constructor")))
+    if ((atWord("constructor")
+            || (at(Token.STRING)
+                && src.substring(start() + 1, scanner.end() - 1).equals("constructor")))
         && nextIs(() -> at(Token.LPAREN) || at(Token.LT))) {
       next();
       erased |= constructor(derived, properties);
@@ -131,7 +146,10 @@ abstract class ClassSyntax extends ExpressionSyntax {
     leave();
   }
 
-  /** tsc's test for a modifier: {@code static} before any name, the others only before one on the same line. */
+  /**
+   * tsc's test for a modifier: {@code static} before any name, the others only before one on the
+   * same line.
+   */
   private boolean modifierFollows() throws ParseFailure {
     String word = scanner.name();
     if (word.equals("static")) {
@@ -218,8 +236,10 @@ abstract class ClassSyntax extends ExpressionSyntax {
     }
     next();
     if (insertAt < 0) {
-      throw refusal(at, "parameter properties in a class that extends another need a super(...) call as a"
-          + " statement of the constructor, where graft assigns them");
+      throw refusal(
+          at,
+          "parameter properties in a class that extends another need a super(...) call as a"
+              + " statement of the constructor, where graft assigns them");
     }
     StringBuilder assign = new StringBuilder(derived ? ";" : "");
     properties.forEach(p -> assign.append("this.").append(p).append('=').append(p).append(';'));

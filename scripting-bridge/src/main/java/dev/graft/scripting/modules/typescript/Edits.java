@@ -5,12 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * What the parser changes in the source, kept as a log so that a reading it abandons can be
- * undone ({@link #mark}, {@link #rollback}), then applied in one go. Blanking overwrites each
- * character with a space but keeps line terminators, so blanking alone keeps every line and
- * column; a {@link #put} writes one character over a blanked one (a {@code ;} where an erased
- * type would let the next line continue the statement); an {@link #insert} adds text and moves
- * the rest of its line (generated code: enums, parameter properties, parentheses).
+ * What the parser changes in the source, kept as a log so that a reading it abandons can be undone
+ * ({@link #mark}, {@link #rollback}), then applied in one go. Blanking overwrites each character
+ * with a space but keeps line terminators, so blanking alone keeps every line and column; a {@link
+ * #put} writes one character over a blanked one (a {@code ;} where an erased type would let the
+ * next line continue the statement); an {@link #insert} adds text and moves the rest of its line
+ * (generated code: enums, parameter properties, parentheses).
  */
 final class Edits {
   /** A position in the three logs. */
@@ -35,7 +35,9 @@ final class Edits {
     puts.add(new Put(at, c));
   }
 
-  /** Adds {@code text} before the character at {@code at}; several at one place keep their order. */
+  /**
+   * Adds {@code text} before the character at {@code at}; several at one place keep their order.
+   */
   void insert(int at, String text) {
     inserts.add(new Insert(at, inserts.size(), text));
   }
@@ -51,9 +53,9 @@ final class Edits {
   }
 
   /**
-   * Where the blanked text that ends at {@code end} starts, or -1 when the character before
-   * {@code end} is kept: a statement whose last part is erased (a type after {@code as}, a
-   * {@code !}) may need a {@code ;} there.
+   * Where the blanked text that ends at {@code end} starts, or -1 when the character before {@code
+   * end} is kept: a statement whose last part is erased (a type after {@code as}, a {@code !}) may
+   * need a {@code ;} there.
    */
   int erasedTail(int end) {
     for (int i = blanks.size() - 1; i >= 0 && i >= blanks.size() - 8; i--) {

@@ -5,13 +5,16 @@ import java.util.Set;
 
 /**
  * Expressions, with what TypeScript adds to them erased: {@code as}/{@code satisfies} and their
- * type, {@code !}, type arguments of calls and instantiations, {@code <T>x} (wrapped in
- * parentheses where erasing the prefix alone would change the meaning), and the types, {@code ?}
- * and {@code this} parameters of arrow functions and methods. Arrow functions are recognised as
- * tsc recognises them: by its lookahead, and where that is unsure, by trying and going back.
+ * type, {@code !}, type arguments of calls and instantiations, {@code <T>x} (wrapped in parentheses
+ * where erasing the prefix alone would change the meaning), and the types, {@code ?} and {@code
+ * this} parameters of arrow functions and methods. Arrow functions are recognised as tsc recognises
+ * them: by its lookahead, and where that is unsure, by trying and going back.
  */
 abstract class ExpressionSyntax extends BindingSyntax {
-  /** Positions of {@code (} or {@code <} already found not to start an arrow function (tsc keeps the same set). */
+  /**
+   * Positions of {@code (} or {@code <} already found not to start an arrow function (tsc keeps the
+   * same set).
+   */
   private final Set<Integer> notArrow = new HashSet<>();
 
   ExpressionSyntax(String src) {
@@ -76,8 +79,11 @@ abstract class ExpressionSyntax extends BindingSyntax {
 
   /** {@code x => ...} and {@code async x => ...}. */
   private boolean simpleArrow(boolean allowReturnType) throws ParseFailure {
-    if (atWord("async") && nextIs(() -> !scanner.newlineBefore() && atIdentifier()
-        && nextIs(() -> at(Token.ARROW) && !scanner.newlineBefore()))) {
+    if (atWord("async")
+        && nextIs(() ->
+            !scanner.newlineBefore()
+                && atIdentifier()
+                && nextIs(() -> at(Token.ARROW) && !scanner.newlineBefore()))) {
       next();
     } else if (!(at(Token.NAME) && nextIs(() -> at(Token.ARROW)))) {
       return false;
@@ -92,7 +98,10 @@ abstract class ExpressionSyntax extends BindingSyntax {
   private static final int YES = 1;
   private static final int MAYBE = 2;
 
-  /** {@code (params) => ...}, {@code <T>(params) => ...}, with {@code async}: tsc's tri-state test, then a try. */
+  /**
+   * {@code (params) => ...}, {@code <T>(params) => ...}, with {@code async}: tsc's tri-state test,
+   * then a try.
+   */
   private boolean parenthesizedArrow(boolean allowReturnType) throws ParseFailure {
     if (!at(Token.LPAREN) && !at(Token.LT) && !atWord("async")) {
       return false;
@@ -141,7 +150,10 @@ abstract class ExpressionSyntax extends BindingSyntax {
       if (at(Token.DOTS)) {
         return YES;
       }
-      if (at(Token.NAME) && MODIFIERS.contains(scanner.name()) && !atWord("async") && nextIs(this::atIdentifier)) {
+      if (at(Token.NAME)
+          && MODIFIERS.contains(scanner.name())
+          && !atWord("async")
+          && nextIs(this::atIdentifier)) {
         next();
         return atWord("as") ? NO : YES;
       }
@@ -155,7 +167,9 @@ abstract class ExpressionSyntax extends BindingSyntax {
         }
         case QUESTION -> {
           next();
-          return at(Token.COLON) || at(Token.COMMA) || at(Token.ASSIGN) || at(Token.RPAREN) ? YES : NO;
+          return at(Token.COLON) || at(Token.COMMA) || at(Token.ASSIGN) || at(Token.RPAREN)
+              ? YES
+              : NO;
         }
         case COMMA, ASSIGN, RPAREN -> {
           return MAYBE;
@@ -264,8 +278,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
           return false;
         }
       }
-      default -> {
-      }
+      default -> {}
     }
     boolean lhs = leftHandSide();
     if ((at(Token.INC) || at(Token.DEC)) && !scanner.newlineBefore()) {
@@ -277,9 +290,9 @@ abstract class ExpressionSyntax extends BindingSyntax {
 
   /**
    * {@code <T>x}: the prefix is blanked. Where that alone would change what the code means, the
-   * operand is wrapped in parentheses, as tsc's output has them: an object literal, a function or
-   * a class (which would start a block or a declaration), or an operand on a later line (which
-   * would end a {@code return} there).
+   * operand is wrapped in parentheses, as tsc's output has them: an object literal, a function or a
+   * class (which would start a block or a declaration), or an operand on a later line (which would
+   * end a {@code return} there).
    */
   private void typeAssertion() throws ParseFailure {
     int from = start();
@@ -291,8 +304,13 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
     expect(Token.GT);
     int typeEnd = prevEnd;
-    boolean wrap = typeDepth == 0 && (at(Token.LBRACE) || atWord("function") || atWord("class") || atWord("async")
-        || lineBreakBetween(from, start()));
+    boolean wrap =
+        typeDepth == 0
+            && (at(Token.LBRACE)
+                || atWord("function")
+                || atWord("class")
+                || atWord("async")
+                || lineBreakBetween(from, start()));
     edits.blank(from, typeEnd);
     enter();
     unary();
@@ -347,7 +365,8 @@ abstract class ExpressionSyntax extends BindingSyntax {
   /** Property accesses, element accesses, tagged templates, {@code !} and type arguments. */
   private void memberRest(boolean allowOptionalChain) throws ParseFailure {
     while (true) {
-      if (allowOptionalChain && at(Token.QUESTION_DOT)
+      if (allowOptionalChain
+          && at(Token.QUESTION_DOT)
           && nextIs(() -> at(Token.NAME) || at(Token.PRIVATE_NAME) || at(Token.LBRACKET))) {
         next();
         if (eat(Token.LBRACKET)) {
@@ -438,12 +457,14 @@ abstract class ExpressionSyntax extends BindingSyntax {
       case NAME -> {
         if (atWord("function")) {
           functionExpression();
-        } else if (atWord("async") && nextIs(() -> atWord("function") && !scanner.newlineBefore())) {
+        } else if (atWord("async")
+            && nextIs(() -> atWord("function") && !scanner.newlineBefore())) {
           next();
           functionExpression();
         } else if (atWord("class")) {
           classExpression();
-        } else if (scanner.escaped() || !reserved(scanner.name())
+        } else if (scanner.escaped()
+            || !reserved(scanner.name())
             || Set.of("this", "null", "true", "false").contains(scanner.name())) {
           next();
         } else {
@@ -517,7 +538,8 @@ abstract class ExpressionSyntax extends BindingSyntax {
       throw decoratorsRefused();
     }
     boolean generator = false;
-    if (atWord("async") && nextIs(() -> !scanner.newlineBefore() && (isPropertyNameStart() || at(Token.STAR)))) {
+    if (atWord("async")
+        && nextIs(() -> !scanner.newlineBefore() && (isPropertyNameStart() || at(Token.STAR)))) {
       next();
     }
     if (eat(Token.STAR)) {
@@ -541,7 +563,10 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
   }
 
-  /** A method's type parameters, parameters, return type and body (an object literal's, or a class's with a body). */
+  /**
+   * A method's type parameters, parameters, return type and body (an object literal's, or a class's
+   * with a body).
+   */
   void method(boolean generator) throws ParseFailure {
     eraseTypeParameters();
     boolean outer = inGenerator;

@@ -1,11 +1,11 @@
 package dev.graft.scripting.modules.typescript;
 
 /**
- * The whole parser: a module's statements, with imports and exports ({@code import type},
- * {@code export type} and {@code type} specifiers erased, as tsc does with
- * {@code verbatimModuleSyntax}, where every other import is kept as written), namespaces (erased
- * when they hold only types, refused otherwise) and what graft refuses: CommonJS forms
- * ({@code import x = require()}, {@code export =}) and decorators.
+ * The whole parser: a module's statements, with imports and exports ({@code import type}, {@code
+ * export type} and {@code type} specifiers erased, as tsc does with {@code verbatimModuleSyntax},
+ * where every other import is kept as written), namespaces (erased when they hold only types,
+ * refused otherwise) and what graft refuses: CommonJS forms ({@code import x = require()}, {@code
+ * export =}) and decorators.
  */
 final class ModuleSyntax extends StatementSyntax {
   ModuleSyntax(String src) {
@@ -23,8 +23,10 @@ final class ModuleSyntax extends StatementSyntax {
 
   @Override
   ParseFailure decoratorsRefused() {
-    return ParseFailure.refusal(start(), "decorators are not supported: graft's JavaScript engine runs none and"
-        + " graft does not compile them; call the decorating function yourself");
+    return ParseFailure.refusal(
+        start(),
+        "decorators are not supported: graft's JavaScript engine runs none and"
+            + " graft does not compile them; call the decorating function yourself");
   }
 
   @Override
@@ -41,7 +43,9 @@ final class ModuleSyntax extends StatementSyntax {
       boolean type = atWord("type");
       next();
       binding = true;
-      if (type && (!atWord("from") || (atIdentifier() && nextIs(() -> atWord("from") || at(Token.ASSIGN))))
+      if (type
+          && (!atWord("from")
+              || (atIdentifier() && nextIs(() -> atWord("from") || at(Token.ASSIGN))))
           && (atIdentifier() || at(Token.STAR) || at(Token.LBRACE))) {
         typeOnly = true;
         binding = atIdentifier();
@@ -71,7 +75,9 @@ final class ModuleSyntax extends StatementSyntax {
     return typeOnly;
   }
 
-  /** After {@code import x} (or {@code export import x}): {@code = require("m")} or {@code = A.B}. */
+  /**
+   * After {@code import x} (or {@code export import x}): {@code = require("m")} or {@code = A.B}.
+   */
   private boolean importEquals(int from, boolean typeOnly, String form) throws ParseFailure {
     expect(Token.ASSIGN);
     boolean require = atWord("require") && nextIs(() -> at(Token.LPAREN));
@@ -92,9 +98,14 @@ final class ModuleSyntax extends StatementSyntax {
       return true;
     }
     throw require
-        ? ParseFailure.refusal(from, form + " x = require() is CommonJS, and graft scripts are ES modules: write"
-            + " import x from \"...\"")
-        : ParseFailure.refusal(from, form + " x = A.B needs code generated that graft does not write: write const x = A.B");
+        ? ParseFailure.refusal(
+            from,
+            form
+                + " x = require() is CommonJS, and graft scripts are ES modules: write"
+                + " import x from \"...\"")
+        : ParseFailure.refusal(
+            from,
+            form + " x = A.B needs code generated that graft does not write: write const x = A.B");
   }
 
   /** {@code with { type: "json" }} after a module name, if there is one. */
@@ -122,7 +133,10 @@ final class ModuleSyntax extends StatementSyntax {
     expect(Token.RBRACE);
   }
 
-  /** One specifier; whether it is type-only, by tsc's reading of the words {@code type} and {@code as}. */
+  /**
+   * One specifier; whether it is type-only, by tsc's reading of the words {@code type} and {@code
+   * as}.
+   */
   private boolean specifier() throws ParseFailure {
     boolean startsWithType = atWord("type");
     exportName();
@@ -171,7 +185,8 @@ final class ModuleSyntax extends StatementSyntax {
         eraseStatement(from, prevEnd);
         return true;
       }
-      throw ParseFailure.refusal(from, "export = is CommonJS, and graft scripts are ES modules: write export default");
+      throw ParseFailure.refusal(
+          from, "export = is CommonJS, and graft scripts are ES modules: write export default");
     }
     if (atWord("as")) {
       next();
@@ -212,7 +227,8 @@ final class ModuleSyntax extends StatementSyntax {
     } else if (eatWord("default")) {
       return exportDefault(from);
     } else {
-      Parsed declaration = at(Token.NAME) && !scanner.escaped() ? keywordStatement(from) : Parsed.NOTHING;
+      Parsed declaration =
+          at(Token.NAME) && !scanner.escaped() ? keywordStatement(from) : Parsed.NOTHING;
       if (declaration == Parsed.NOTHING) {
         throw expected("Declaration");
       }
@@ -277,8 +293,10 @@ final class ModuleSyntax extends StatementSyntax {
     }
     next();
     if (ambient == 0 && !onlyTypes) {
-      throw ParseFailure.refusal(from, "a namespace that holds values needs code generated that graft does not"
-          + " write: use a module or an object instead");
+      throw ParseFailure.refusal(
+          from,
+          "a namespace that holds values needs code generated that graft does not"
+              + " write: use a module or an object instead");
     }
     eraseStatement(from, prevEnd);
     return true;

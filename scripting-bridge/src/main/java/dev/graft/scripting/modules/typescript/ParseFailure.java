@@ -1,11 +1,11 @@
 package dev.graft.scripting.modules.typescript;
 
 /**
- * Why the parser stopped, and where. Thrown often while the parser tries one reading of
- * ambiguous syntax and falls back to another, so it has no stack trace. A {@linkplain #fatal()
- * fatal} one ends the parse even inside such a try: a limit (nesting too deep, too much work) or
- * a {@linkplain #refusal() refusal} (TypeScript graft does not turn into JavaScript, such as
- * decorators), which is not a syntax error.
+ * Why the parser stopped, and where. Thrown often while the parser tries one reading of ambiguous
+ * syntax and falls back to another, so it has no stack trace. A {@linkplain #fatal() fatal} one
+ * ends the parse even inside such a try: a limit (nesting too deep, too much work) or a {@linkplain
+ * #refusal() refusal} (TypeScript graft does not turn into JavaScript, such as decorators), which
+ * is not a syntax error.
  */
 final class ParseFailure extends Exception {
   private final int offset;

@@ -10,30 +10,79 @@ import java.util.Set;
  * function, which word a modifier) so that the JavaScript left has the meaning tsc gives the file.
  */
 abstract class ParserBase {
-  /** Deeper nesting than this is refused: real code stays far below, and the Java stack is finite. */
+  /**
+   * Deeper nesting than this is refused: real code stays far below, and the Java stack is finite.
+   */
   static final int MAX_DEPTH = 1_000;
 
   /** ES reserved words: never an identifier, never a type name. */
-  private static final Set<String> RESERVED = Set.of("break", "case", "catch", "class", "const", "continue",
-      "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for",
-      "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw",
-      "true", "try", "typeof", "var", "void", "while", "with");
+  private static final Set<String> RESERVED =
+      Set.of(
+          "break",
+          "case",
+          "catch",
+          "class",
+          "const",
+          "continue",
+          "debugger",
+          "default",
+          "delete",
+          "do",
+          "else",
+          "enum",
+          "export",
+          "extends",
+          "false",
+          "finally",
+          "for",
+          "function",
+          "if",
+          "import",
+          "in",
+          "instanceof",
+          "new",
+          "null",
+          "return",
+          "super",
+          "switch",
+          "this",
+          "throw",
+          "true",
+          "try",
+          "typeof",
+          "var",
+          "void",
+          "while",
+          "with");
 
   final String src;
   final Scanner scanner;
   final Edits edits = new Edits();
+
   /** Where the token before the current one ends. */
   int prevEnd;
+
   private int depth;
   private final long budget;
+
   /** Inside a generator's body: {@code yield} is an operator there. */
   boolean inGenerator;
+
   /** While parsing a {@code for} head's first part: {@code in} ends the expression. */
   boolean disallowIn;
-  /** In the {@code extends} part of a conditional type, where {@code infer X extends Y} stops before {@code ?}. */
+
+  /**
+   * In the {@code extends} part of a conditional type, where {@code infer X extends Y} stops before
+   * {@code ?}.
+   */
   boolean noConditionalTypes;
-  /** How many types enclose the current token: code is never generated inside one (it is all erased). */
+
+  /**
+   * How many types enclose the current token: code is never generated inside one (it is all
+   * erased).
+   */
   int typeDepth;
+
   /** Inside {@code declare}: everything is erased, so nothing is generated or refused. */
   int ambient;
 
@@ -63,7 +112,8 @@ abstract class ParserBase {
 
   /** The current token is a name that may be an identifier (not a reserved word). */
   boolean atIdentifier() {
-    return scanner.token() == Token.NAME && (scanner.escaped() || !RESERVED.contains(scanner.name()));
+    return scanner.token() == Token.NAME
+        && (scanner.escaped() || !RESERVED.contains(scanner.name()));
   }
 
   static boolean reserved(String name) {
@@ -78,8 +128,12 @@ abstract class ParserBase {
     prevEnd = scanner.end();
     scanner.next();
     if (scanner.scanned() > budget) {
-      throw ParseFailure.fatal(scanner.start(), "this file is too ambiguous to parse in reasonable time"
-          + " (graft stopped after reading its tokens " + (budget / Math.max(1, src.length())) + " times over)");
+      throw ParseFailure.fatal(
+          scanner.start(),
+          "this file is too ambiguous to parse in reasonable time"
+              + " (graft stopped after reading its tokens "
+              + (budget / Math.max(1, src.length()))
+              + " times over)");
     }
   }
 
@@ -116,7 +170,8 @@ abstract class ParserBase {
   }
 
   ParseFailure unexpected() {
-    return ParseFailure.at(scanner.start(), at(Token.EOF) ? "Unexpected end of file." : "Unexpected token.");
+    return ParseFailure.at(
+        scanner.start(), at(Token.EOF) ? "Unexpected end of file." : "Unexpected token.");
   }
 
   /** Expects a name (any word, keywords included, as after a dot). */
@@ -139,10 +194,10 @@ abstract class ParserBase {
   }
 
   /**
-   * Ends a statement: its {@code ;}, or the end of the line where JavaScript inserts one. When
-   * the statement's last part was erased ({@code x as T}, {@code x!}, {@code f<T>}), the next
-   * line could continue what is left ({@code (}, {@code [}, a template...), where tsc has ended
-   * the statement: a {@code ;} is written into the erased space, as Node's type stripping does.
+   * Ends a statement: its {@code ;}, or the end of the line where JavaScript inserts one. When the
+   * statement's last part was erased ({@code x as T}, {@code x!}, {@code f<T>}), the next line
+   * could continue what is left ({@code (}, {@code [}, a template...), where tsc has ended the
+   * statement: a {@code ;} is written into the erased space, as Node's type stripping does.
    */
   void semicolon() throws ParseFailure {
     if (eat(Token.SEMI)) {
@@ -154,7 +209,9 @@ abstract class ParserBase {
     guardStatementEnd();
   }
 
-  /** Writes a {@code ;} into the erased tail of what just ended, if it has one and a line follows. */
+  /**
+   * Writes a {@code ;} into the erased tail of what just ended, if it has one and a line follows.
+   */
   private void guardStatementEnd() {
     if (!scanner.newlineBefore() || at(Token.EOF)) {
       return;
@@ -171,7 +228,9 @@ abstract class ParserBase {
     }
   }
 
-  /** Erases a whole statement or class member, leaving a {@code ;} so that no two statements join. */
+  /**
+   * Erases a whole statement or class member, leaving a {@code ;} so that no two statements join.
+   */
   void eraseStatement(int from, int to) {
     edits.blank(from, to);
     edits.put(from, ';');
@@ -181,8 +240,11 @@ abstract class ParserBase {
 
   void enter() throws ParseFailure {
     if (++depth > MAX_DEPTH) {
-      throw ParseFailure.fatal(scanner.start(), "nested more than " + String.format("%,d", MAX_DEPTH)
-          + " levels deep here: graft refuses such files rather than risk its stack");
+      throw ParseFailure.fatal(
+          scanner.start(),
+          "nested more than "
+              + String.format("%,d", MAX_DEPTH)
+              + " levels deep here: graft refuses such files rather than risk its stack");
     }
   }
 

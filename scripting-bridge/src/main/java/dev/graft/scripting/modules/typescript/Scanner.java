@@ -1,14 +1,21 @@
 package dev.graft.scripting.modules.typescript;
 
 /**
- * Splits TypeScript source into tokens, one at a time as the parser asks, with positions in
- * UTF-16 units of the Java string (the units GraalJS counts columns in). What a {@code /}, a
- * {@code >} or a {@code }} is depends on where the parser is, so it rescans them
- * ({@link #rescanRegex}, {@link #rescanGreater}, {@link #rescanTemplateContinuation}).
+ * Splits TypeScript source into tokens, one at a time as the parser asks, with positions in UTF-16
+ * units of the Java string (the units GraalJS counts columns in). What a {@code /}, a {@code >} or
+ * a {@code }} is depends on where the parser is, so it rescans them ({@link #rescanRegex}, {@link
+ * #rescanGreater}, {@link #rescanTemplateContinuation}).
  */
 final class Scanner {
   /** Everything the parser may need to go back to, for lookahead and speculative parsing. */
-  record State(int pos, Token token, int start, int end, boolean newlineBefore, String name, boolean escaped) {}
+  record State(
+      int pos,
+      Token token,
+      int start,
+      int end,
+      boolean newlineBefore,
+      String name,
+      boolean escaped) {}
 
   private final String src;
   private final int length;
@@ -19,6 +26,7 @@ final class Scanner {
   private boolean newlineBefore;
   private String name = "";
   private boolean escaped;
+
   /** Tokens scanned so far, rescans and re-reads after a rollback included: the parser's work. */
   private long scanned;
 
@@ -97,7 +105,10 @@ final class Scanner {
     end = pos;
   }
 
-  /** Turns the current {@code >} into {@code >=}, {@code >>}, {@code >>=}, {@code >>>} or {@code >>>=} if it is one. */
+  /**
+   * Turns the current {@code >} into {@code >=}, {@code >>}, {@code >>=}, {@code >>>} or {@code
+   * >>>=} if it is one.
+   */
   void rescanGreater() {
     if (token != Token.GT) {
       return;
@@ -183,7 +194,12 @@ final class Scanner {
       if (isLineTerminator(c)) {
         newlineBefore = true;
         pos++;
-      } else if (c == ' ' || c == '\t' || c == '\u000B' || c == '\f' || c == '\u00A0' || c == '\uFEFF'
+      } else if (c == ' '
+          || c == '\t'
+          || c == '\u000B'
+          || c == '\f'
+          || c == '\u00A0'
+          || c == '\uFEFF'
           || (c > 127 && Character.getType(c) == Character.SPACE_SEPARATOR)) {
         pos++;
       } else if (c == '/' && at(pos + 1, '/')) {
@@ -244,16 +260,22 @@ final class Scanner {
         }
         yield eat("?=") ? Token.NULLISH_EQ : eat("?") ? Token.NULLISH : Token.QUESTION;
       }
-      case '=' -> eat("==") ? Token.EQ3 : eat("=") ? Token.EQ : eat(">") ? Token.ARROW : Token.ASSIGN;
+      case '=' ->
+          eat("==") ? Token.EQ3 : eat("=") ? Token.EQ : eat(">") ? Token.ARROW : Token.ASSIGN;
       case '!' -> eat("==") ? Token.NE3 : eat("=") ? Token.NE : Token.BANG;
       case '<' -> eat("<=") ? Token.SHL_EQ : eat("<") ? Token.SHL : eat("=") ? Token.LE : Token.LT;
       case '+' -> eat("+") ? Token.INC : eat("=") ? Token.PLUS_EQ : Token.PLUS;
       case '-' -> eat("-") ? Token.DEC : eat("=") ? Token.MINUS_EQ : Token.MINUS;
-      case '*' -> eat("*=") ? Token.STAR2_EQ : eat("*") ? Token.STAR2 : eat("=") ? Token.STAR_EQ : Token.STAR;
+      case '*' ->
+          eat("*=")
+              ? Token.STAR2_EQ
+              : eat("*") ? Token.STAR2 : eat("=") ? Token.STAR_EQ : Token.STAR;
       case '/' -> eat("=") ? Token.SLASH_EQ : Token.SLASH;
       case '%' -> eat("=") ? Token.PERCENT_EQ : Token.PERCENT;
-      case '&' -> eat("&=") ? Token.AND_EQ : eat("&") ? Token.AND : eat("=") ? Token.AMP_EQ : Token.AMP;
-      case '|' -> eat("|=") ? Token.OR_EQ : eat("|") ? Token.OR : eat("=") ? Token.BAR_EQ : Token.BAR;
+      case '&' ->
+          eat("&=") ? Token.AND_EQ : eat("&") ? Token.AND : eat("=") ? Token.AMP_EQ : Token.AMP;
+      case '|' ->
+          eat("|=") ? Token.OR_EQ : eat("|") ? Token.OR : eat("=") ? Token.BAR_EQ : Token.BAR;
       case '^' -> eat("=") ? Token.CARET_EQ : Token.CARET;
       default -> throw ParseFailure.at(pos - 1, "Invalid character.");
     };
@@ -319,7 +341,8 @@ final class Scanner {
   private void number() {
     if (src.charAt(pos) == '0' && pos + 1 < length && "xXoObB".indexOf(src.charAt(pos + 1)) >= 0) {
       pos += 2;
-      while (pos < length && (Character.digit(src.charAt(pos), 16) >= 0 || src.charAt(pos) == '_')) {
+      while (pos < length
+          && (Character.digit(src.charAt(pos), 16) >= 0 || src.charAt(pos) == '_')) {
         pos++;
       }
     } else {
@@ -416,6 +439,8 @@ final class Scanner {
     if (cp < 128) {
       return isIdentifierStart(cp) || (cp >= '0' && cp <= '9');
     }
-    return cp == 0x200C || cp == 0x200D || (Character.isUnicodeIdentifierPart(cp) && !Character.isIdentifierIgnorable(cp));
+    return cp == 0x200C
+        || cp == 0x200D
+        || (Character.isUnicodeIdentifierPart(cp) && !Character.isIdentifierIgnorable(cp));
   }
 }

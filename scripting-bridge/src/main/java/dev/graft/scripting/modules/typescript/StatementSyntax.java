@@ -19,31 +19,36 @@ abstract class StatementSyntax extends ClassSyntax {
   /** From {@code export}; returns whether the declaration was erased. */
   abstract boolean exportDeclaration(int from) throws ParseFailure;
 
-  /** From {@code namespace}, {@code module} or {@code global}; returns whether it was erased (always, or refused). */
+  /**
+   * From {@code namespace}, {@code module} or {@code global}; returns whether it was erased
+   * (always, or refused).
+   */
   abstract boolean moduleDeclaration(int from) throws ParseFailure;
 
   @Override
   boolean statement() throws ParseFailure {
     enter();
     int from = start();
-    boolean erased = switch (tok()) {
-      case SEMI -> {
-        next();
-        yield false;
-      }
-      case LBRACE -> {
-        block();
-        yield false;
-      }
-      case AT -> throw decoratorsRefused();
-      default -> {
-        Parsed parsed = at(Token.NAME) && !scanner.escaped() ? keywordStatement(from) : Parsed.NOTHING;
-        if (parsed == Parsed.NOTHING) {
-          expressionStatement();
-        }
-        yield parsed == Parsed.ERASED;
-      }
-    };
+    boolean erased =
+        switch (tok()) {
+          case SEMI -> {
+            next();
+            yield false;
+          }
+          case LBRACE -> {
+            block();
+            yield false;
+          }
+          case AT -> throw decoratorsRefused();
+          default -> {
+            Parsed parsed =
+                at(Token.NAME) && !scanner.escaped() ? keywordStatement(from) : Parsed.NOTHING;
+            if (parsed == Parsed.NOTHING) {
+              expressionStatement();
+            }
+            yield parsed == Parsed.ERASED;
+          }
+        };
     leave();
     return erased;
   }
@@ -63,8 +68,8 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   /**
-   * The statement or declaration the current word starts, from {@code from} (where an
-   * {@code export} before it starts).
+   * The statement or declaration the current word starts, from {@code from} (where an {@code
+   * export} before it starts).
    */
   Parsed keywordStatement(int from) throws ParseFailure {
     switch (scanner.name()) {
@@ -185,7 +190,8 @@ abstract class StatementSyntax extends ClassSyntax {
         }
         next();
         ambient++;
-        Parsed declared = at(Token.NAME) && !scanner.escaped() ? keywordStatement(start()) : Parsed.NOTHING;
+        Parsed declared =
+            at(Token.NAME) && !scanner.escaped() ? keywordStatement(start()) : Parsed.NOTHING;
         ambient--;
         if (declared == Parsed.NOTHING) {
           throw expected("Declaration");
@@ -215,16 +221,25 @@ abstract class StatementSyntax extends ClassSyntax {
     return Parsed.KEPT;
   }
 
-  /** {@code using x = ...} or {@code await using x = ...}: tsc's test (a name follows on the same line). */
+  /**
+   * {@code using x = ...} or {@code await using x = ...}: tsc's test (a name follows on the same
+   * line).
+   */
   private boolean startsUsingDeclaration() throws ParseFailure {
-    Probe usingThenName = () -> atWord("using") && nextIs(() -> !scanner.newlineBefore() && atIdentifier()
-        && !atWord("of") && !atWord("in"));
-    return usingThenName.test() || (atWord("await") && nextIs(() -> !scanner.newlineBefore() && usingThenName.test()));
+    Probe usingThenName =
+        () ->
+            atWord("using")
+                && nextIs(() ->
+                    !scanner.newlineBefore() && atIdentifier() && !atWord("of") && !atWord("in"));
+    return usingThenName.test()
+        || (atWord("await") && nextIs(() -> !scanner.newlineBefore() && usingThenName.test()));
   }
 
   private ParseFailure usingRefused() {
-    return ParseFailure.refusal(start(), "using declarations are not supported: graft's JavaScript engine runs none;"
-        + " call the disposing function yourself, in a finally block");
+    return ParseFailure.refusal(
+        start(),
+        "using declarations are not supported: graft's JavaScript engine runs none;"
+            + " call the disposing function yourself, in a finally block");
   }
 
   private void expressionStatement() throws ParseFailure {
@@ -284,7 +299,9 @@ abstract class StatementSyntax extends ClassSyntax {
     } while (eat(Token.COMMA));
   }
 
-  /** From {@code function}: an overload or ambient signature (no body) is erased from {@code from}. */
+  /**
+   * From {@code function}: an overload or ambient signature (no body) is erased from {@code from}.
+   */
   boolean functionDeclaration(int from) throws ParseFailure {
     expectWord("function");
     boolean generator = eat(Token.STAR);
@@ -335,8 +352,10 @@ abstract class StatementSyntax extends ClassSyntax {
       if (startsUsingDeclaration()) {
         throw usingRefused();
       }
-      if (atWord("var") || atWord("const")
-          || (atWord("let") && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)))) {
+      if (atWord("var")
+          || atWord("const")
+          || (atWord("let")
+              && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)))) {
         next();
         declarations();
       } else {
@@ -429,8 +448,8 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   /**
-   * From {@code enum}: written as tsc writes it ({@link EnumWriter}), or erased by the caller
-   * when declared. {@code keyword} is where {@code const enum} or {@code enum} starts.
+   * From {@code enum}: written as tsc writes it ({@link EnumWriter}), or erased by the caller when
+   * declared. {@code keyword} is where {@code const enum} or {@code enum} starts.
    */
   private void enumDeclaration(int keyword) throws ParseFailure {
     expectWord("enum");
@@ -452,7 +471,8 @@ abstract class StatementSyntax extends ClassSyntax {
       } else if (at(Token.STRING)) {
         key = src.substring(start(), scanner.end());
         next();
-      } else if (at(Token.LBRACKET) && nextIs(() -> at(Token.STRING) && nextIs(() -> at(Token.RBRACKET)))) {
+      } else if (at(Token.LBRACKET)
+          && nextIs(() -> at(Token.STRING) && nextIs(() -> at(Token.RBRACKET)))) {
         next();
         key = src.substring(start(), scanner.end());
         next();

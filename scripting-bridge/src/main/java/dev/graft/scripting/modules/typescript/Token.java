@@ -1,11 +1,10 @@
 package dev.graft.scripting.modules.typescript;
 
 /**
- * The kinds of token the scanner produces. Every identifier and keyword is a {@link #NAME} (most
- * of TypeScript's keywords are contextual, so the parser asks for the word); {@code >} is always
- * scanned alone and joined into {@code >=}, {@code >>}... only where an operator may follow
- * ({@link Scanner#rescanGreater}), as tsc does, so that {@code Map<string, Set<number>>} closes
- * two lists.
+ * The kinds of token the scanner produces. Every identifier and keyword is a {@link #NAME} (most of
+ * TypeScript's keywords are contextual, so the parser asks for the word); {@code >} is always
+ * scanned alone and joined into {@code >=}, {@code >>}... only where an operator may follow ({@link
+ * Scanner#rescanGreater}), as tsc does, so that {@code Map<string, Set<number>>} closes two lists.
  */
 enum Token {
   EOF("end of file"),
@@ -23,15 +22,64 @@ enum Token {
   TEMPLATE_TAIL("template"),
   /** Only from {@link Scanner#rescanRegex}. */
   REGEX("regular expression"),
-  LBRACE("{"), RBRACE("}"), LPAREN("("), RPAREN(")"), LBRACKET("["), RBRACKET("]"),
-  DOT("."), DOTS("..."), SEMI(";"), COMMA(","), LT("<"), GT(">"), LE("<="), GE(">="),
-  EQ("=="), NE("!="), EQ3("==="), NE3("!=="), PLUS("+"), MINUS("-"), STAR("*"), SLASH("/"),
-  PERCENT("%"), STAR2("**"), INC("++"), DEC("--"), SHL("<<"), SHR(">>"), USHR(">>>"), AMP("&"),
-  BAR("|"), CARET("^"), BANG("!"), TILDE("~"), AND("&&"), OR("||"), NULLISH("??"),
-  QUESTION("?"), QUESTION_DOT("?."), COLON(":"), ASSIGN("="), PLUS_EQ("+="), MINUS_EQ("-="),
-  STAR_EQ("*="), SLASH_EQ("/="), PERCENT_EQ("%="), STAR2_EQ("**="), SHL_EQ("<<="), SHR_EQ(">>="),
-  USHR_EQ(">>>="), AMP_EQ("&="), BAR_EQ("|="), CARET_EQ("^="), AND_EQ("&&="), OR_EQ("||="),
-  NULLISH_EQ("??="), ARROW("=>"), AT("@");
+  LBRACE("{"),
+  RBRACE("}"),
+  LPAREN("("),
+  RPAREN(")"),
+  LBRACKET("["),
+  RBRACKET("]"),
+  DOT("."),
+  DOTS("..."),
+  SEMI(";"),
+  COMMA(","),
+  LT("<"),
+  GT(">"),
+  LE("<="),
+  GE(">="),
+  EQ("=="),
+  NE("!="),
+  EQ3("==="),
+  NE3("!=="),
+  PLUS("+"),
+  MINUS("-"),
+  STAR("*"),
+  SLASH("/"),
+  PERCENT("%"),
+  STAR2("**"),
+  INC("++"),
+  DEC("--"),
+  SHL("<<"),
+  SHR(">>"),
+  USHR(">>>"),
+  AMP("&"),
+  BAR("|"),
+  CARET("^"),
+  BANG("!"),
+  TILDE("~"),
+  AND("&&"),
+  OR("||"),
+  NULLISH("??"),
+  QUESTION("?"),
+  QUESTION_DOT("?."),
+  COLON(":"),
+  ASSIGN("="),
+  PLUS_EQ("+="),
+  MINUS_EQ("-="),
+  STAR_EQ("*="),
+  SLASH_EQ("/="),
+  PERCENT_EQ("%="),
+  STAR2_EQ("**="),
+  SHL_EQ("<<="),
+  SHR_EQ(">>="),
+  USHR_EQ(">>>="),
+  AMP_EQ("&="),
+  BAR_EQ("|="),
+  CARET_EQ("^="),
+  AND_EQ("&&="),
+  OR_EQ("||="),
+  NULLISH_EQ("??="),
+  ARROW("=>"),
+  AT("@");
 
   final String text;
 
@@ -41,8 +89,23 @@ enum Token {
 
   boolean isAssignment() {
     return switch (this) {
-      case ASSIGN, PLUS_EQ, MINUS_EQ, STAR_EQ, SLASH_EQ, PERCENT_EQ, STAR2_EQ, SHL_EQ, SHR_EQ, USHR_EQ, AMP_EQ, BAR_EQ,
-          CARET_EQ, AND_EQ, OR_EQ, NULLISH_EQ -> true;
+      case ASSIGN,
+          PLUS_EQ,
+          MINUS_EQ,
+          STAR_EQ,
+          SLASH_EQ,
+          PERCENT_EQ,
+          STAR2_EQ,
+          SHL_EQ,
+          SHR_EQ,
+          USHR_EQ,
+          AMP_EQ,
+          BAR_EQ,
+          CARET_EQ,
+          AND_EQ,
+          OR_EQ,
+          NULLISH_EQ ->
+          true;
       default -> false;
     };
   }

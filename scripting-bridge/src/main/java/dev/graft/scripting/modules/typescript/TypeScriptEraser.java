@@ -6,22 +6,28 @@ import java.util.concurrent.FutureTask;
 /**
  * Turns a TypeScript module into the JavaScript tsc makes of it, keeping every line where it is:
  * types are overwritten with spaces (line breaks kept), so errors and stack traces point into the
- * {@code .ts} file as written. Enums and parameter properties get the code tsc writes for them,
- * on the lines they are on; what would need more (namespaces with values, CommonJS
- * {@code import = require} and {@code export =}, decorators) is refused with its line.
+ * {@code .ts} file as written. Enums and parameter properties get the code tsc writes for them, on
+ * the lines they are on; what would need more (namespaces with values, CommonJS {@code import =
+ * require} and {@code export =}, decorators) is refused with its line.
  *
  * <p>The parser is graft's own, in Java, so no input can take the JVM down: nesting deeper than
- * {@value ParserBase#MAX_DEPTH} levels is refused, input that would make it guess again and
- * again stops after a bounded amount of work, and it runs on a thread of its own whose stack
- * holds that nesting several times over, whatever the stack of the caller.
+ * {@value ParserBase#MAX_DEPTH} levels is refused, input that would make it guess again and again
+ * stops after a bounded amount of work, and it runs on a thread of its own whose stack holds that
+ * nesting several times over, whatever the stack of the caller.
  */
 public final class TypeScriptEraser {
-  /** 1,000 levels take 1 to 2 MB of stack before the JIT compiles the parser; this is room for several times that. */
+  /**
+   * 1,000 levels take 1 to 2 MB of stack before the JIT compiles the parser; this is room for
+   * several times that.
+   */
   private static final long STACK_BYTES = 16L * 1024 * 1024;
 
   private TypeScriptEraser() {}
 
-  /** Why a file was not turned into JavaScript: a syntax error, a refused construct or a limit, at a 1-based line. */
+  /**
+   * Why a file was not turned into JavaScript: a syntax error, a refused construct or a limit, at a
+   * 1-based line.
+   */
   public static final class Failure extends Exception {
     private final int line;
 
@@ -76,7 +82,8 @@ public final class TypeScriptEraser {
     } catch (StackOverflowError e) {
       // Not reached with the nesting limit and this thread's stack; kept so that a change to
       // either can never let a file take graft down.
-      throw new Failure("nested too deeply here for graft's parser: graft refuses such files",
+      throw new Failure(
+          "nested too deeply here for graft's parser: graft refuses such files",
           parser.scanner.lineOf(parser.scanner.start()));
     }
   }

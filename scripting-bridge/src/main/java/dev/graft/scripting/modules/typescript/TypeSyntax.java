@@ -4,20 +4,37 @@ import java.util.Set;
 
 /**
  * TypeScript's type grammar, read only to find where each type ends: the caller blanks what it
- * spans. Also type parameters, type arguments (in types, and the speculative ones of calls such
- * as {@code f<T>(x)}, which tsc accepts only when a {@code (}, a template or no expression
- * follows), and the erasing forms every part of the parser uses ({@link #eraseTypeAnnotation}...).
+ * spans. Also type parameters, type arguments (in types, and the speculative ones of calls such as
+ * {@code f<T>(x)}, which tsc accepts only when a {@code (}, a template or no expression follows),
+ * and the erasing forms every part of the parser uses ({@link #eraseTypeAnnotation}...).
  */
 abstract class TypeSyntax extends ParserBase {
   /** Words that may be a class or parameter modifier (when a name follows on the same line). */
-  static final Set<String> MODIFIERS = Set.of("public", "private", "protected", "readonly", "override", "static",
-      "abstract", "declare", "async", "const", "export", "default", "in", "out", "accessor");
+  static final Set<String> MODIFIERS =
+      Set.of(
+          "public",
+          "private",
+          "protected",
+          "readonly",
+          "override",
+          "static",
+          "abstract",
+          "declare",
+          "async",
+          "const",
+          "export",
+          "default",
+          "in",
+          "out",
+          "accessor");
 
   TypeSyntax(String src) {
     super(src);
   }
 
-  /** An expression that cannot contain a comma operator (a computed property name inside a type). */
+  /**
+   * An expression that cannot contain a comma operator (a computed property name inside a type).
+   */
   abstract void assignmentExpression() throws ParseFailure;
 
   /** An identifier or a destructuring pattern, as in a parameter. */
@@ -100,18 +117,52 @@ abstract class TypeSyntax extends ParserBase {
 
   boolean isBinaryOperator() {
     if (at(Token.NAME)) {
-      return atWord("instanceof") || atWord("as") || atWord("satisfies") || (atWord("in") && !disallowIn);
+      return atWord("instanceof")
+          || atWord("as")
+          || atWord("satisfies")
+          || (atWord("in") && !disallowIn);
     }
     return tok().precedence() > 0;
   }
 
   boolean isStartOfExpression() {
     return switch (tok()) {
-      case NAME -> !reserved(scanner.name()) || scanner.escaped()
-          || Set.of("this", "super", "null", "true", "false", "function", "class", "new", "import", "delete", "typeof",
-              "void").contains(scanner.name());
-      case NUMBER, STRING, TEMPLATE, TEMPLATE_HEAD, LPAREN, LBRACKET, LBRACE, SLASH, SLASH_EQ, PLUS, MINUS, TILDE, BANG,
-          INC, DEC, LT, PRIVATE_NAME, AT -> true;
+      case NAME ->
+          !reserved(scanner.name())
+              || scanner.escaped()
+              || Set.of(
+                      "this",
+                      "super",
+                      "null",
+                      "true",
+                      "false",
+                      "function",
+                      "class",
+                      "new",
+                      "import",
+                      "delete",
+                      "typeof",
+                      "void")
+                  .contains(scanner.name());
+      case NUMBER,
+          STRING,
+          TEMPLATE,
+          TEMPLATE_HEAD,
+          LPAREN,
+          LBRACKET,
+          LBRACE,
+          SLASH,
+          SLASH_EQ,
+          PLUS,
+          MINUS,
+          TILDE,
+          BANG,
+          INC,
+          DEC,
+          LT,
+          PRIVATE_NAME,
+          AT ->
+          true;
       default -> false;
     };
   }
@@ -142,8 +193,8 @@ abstract class TypeSyntax extends ParserBase {
   }
 
   /**
-   * A return type: a type, or a predicate {@code x is T}, {@code asserts x}, {@code asserts this
-   * is T}. Conditional types are allowed again here, as inside any bracket.
+   * A return type: a type, or a predicate {@code x is T}, {@code asserts x}, {@code asserts this is
+   * T}. Conditional types are allowed again here, as inside any bracket.
    */
   void returnType() throws ParseFailure {
     boolean outer = noConditionalTypes;
@@ -153,7 +204,8 @@ abstract class TypeSyntax extends ParserBase {
   }
 
   private void predicateOrType() throws ParseFailure {
-    if (atWord("asserts") && nextIs(() -> !scanner.newlineBefore() && (atIdentifier() || atWord("this")))) {
+    if (atWord("asserts")
+        && nextIs(() -> !scanner.newlineBefore() && (atIdentifier() || atWord("this")))) {
       next();
       next();
       if (atWord("is") && !scanner.newlineBefore()) {
@@ -162,7 +214,8 @@ abstract class TypeSyntax extends ParserBase {
       }
       return;
     }
-    if ((atIdentifier() || atWord("this")) && nextIs(() -> atWord("is") && !scanner.newlineBefore())) {
+    if ((atIdentifier() || atWord("this"))
+        && nextIs(() -> atWord("is") && !scanner.newlineBefore())) {
       next();
       next();
     }
@@ -196,8 +249,9 @@ abstract class TypeSyntax extends ParserBase {
   }
 
   private boolean skipParameterStart() throws ParseFailure {
-    while (at(Token.NAME) && MODIFIERS.contains(scanner.name()) && nextIs(() -> atIdentifier() || at(Token.LBRACKET)
-        || at(Token.LBRACE))) {
+    while (at(Token.NAME)
+        && MODIFIERS.contains(scanner.name())
+        && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE))) {
       next();
     }
     if (atIdentifier() || atWord("this")) {
@@ -252,9 +306,11 @@ abstract class TypeSyntax extends ParserBase {
   }
 
   private void skipParameterModifiers() throws ParseFailure {
-    while (at(Token.NAME) && MODIFIERS.contains(scanner.name())
-        && nextIs(() -> !scanner.newlineBefore() && (atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)
-            || at(Token.DOTS)))) {
+    while (at(Token.NAME)
+        && MODIFIERS.contains(scanner.name())
+        && nextIs(() ->
+            !scanner.newlineBefore()
+                && (atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE) || at(Token.DOTS)))) {
       next();
     }
   }
@@ -358,10 +414,26 @@ abstract class TypeSyntax extends ParserBase {
 
   private boolean isStartOfType() {
     return switch (tok()) {
-      case NAME -> !reserved(scanner.name()) || Set.of("typeof", "void", "null", "this", "true", "false", "new", "import")
-          .contains(scanner.name());
-      case STRING, NUMBER, TEMPLATE, TEMPLATE_HEAD, LBRACE, LBRACKET, LPAREN, LT, BAR, AMP, MINUS, STAR, QUESTION, BANG,
-          DOTS -> true;
+      case NAME ->
+          !reserved(scanner.name())
+              || Set.of("typeof", "void", "null", "this", "true", "false", "new", "import")
+                  .contains(scanner.name());
+      case STRING,
+          NUMBER,
+          TEMPLATE,
+          TEMPLATE_HEAD,
+          LBRACE,
+          LBRACKET,
+          LPAREN,
+          LT,
+          BAR,
+          AMP,
+          MINUS,
+          STAR,
+          QUESTION,
+          BANG,
+          DOTS ->
+          true;
       default -> false;
     };
   }
@@ -467,7 +539,9 @@ abstract class TypeSyntax extends ParserBase {
     expect(Token.LBRACKET);
     while (!at(Token.RBRACKET)) {
       eat(Token.DOTS);
-      if (at(Token.NAME) && nextIs(() -> at(Token.COLON) || (at(Token.QUESTION) && nextIs(() -> at(Token.COLON))))) {
+      if (at(Token.NAME)
+          && nextIs(
+              () -> at(Token.COLON) || (at(Token.QUESTION) && nextIs(() -> at(Token.COLON))))) {
         next();
         eat(Token.QUESTION);
         expect(Token.COLON);
@@ -550,11 +624,13 @@ abstract class TypeSyntax extends ParserBase {
       leave();
       return;
     }
-    while (at(Token.NAME) && MODIFIERS.contains(scanner.name()) && nextIs(() -> !scanner.newlineBefore()
-        && isPropertyNameStart())) {
+    while (at(Token.NAME)
+        && MODIFIERS.contains(scanner.name())
+        && nextIs(() -> !scanner.newlineBefore() && isPropertyNameStart())) {
       next();
     }
-    if ((atWord("get") || atWord("set")) && nextIs(() -> !scanner.newlineBefore() && isPropertyNameStart())) {
+    if ((atWord("get") || atWord("set"))
+        && nextIs(() -> !scanner.newlineBefore() && isPropertyNameStart())) {
       next();
     }
     if (at(Token.LBRACKET) && lookahead(this::unambiguouslyIndexSignature)) {
@@ -584,7 +660,11 @@ abstract class TypeSyntax extends ParserBase {
   }
 
   boolean isPropertyNameStart() {
-    return at(Token.NAME) || at(Token.STRING) || at(Token.NUMBER) || at(Token.LBRACKET) || at(Token.PRIVATE_NAME);
+    return at(Token.NAME)
+        || at(Token.STRING)
+        || at(Token.NUMBER)
+        || at(Token.LBRACKET)
+        || at(Token.PRIVATE_NAME);
   }
 
   /** A property name: a word, a string, a number, a private name or {@code [expression]}. */

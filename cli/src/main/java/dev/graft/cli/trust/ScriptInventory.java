@@ -1,0 +1,305 @@
+package dev.graft.cli.trust;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.packages.PackageLock;
+import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.ScriptCommand;
+import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptFinder;
+import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTool;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The scripts a run would load, each with where it comes from, whether it is trusted, what it
+ * registered and what went wrong: {@code graft scripts list} and {@code /scripts}.
+ */
+public record ScriptInventory(
+    List<Entry> entries,
+    Optional<ScriptLocations.Project> project,
+    boolean projectLoaded,
+    List<ScriptLocations.PackagePlan> packages) {
+  public ScriptInventory {
+    entries = List.copyOf(entries);
+    packages = List.copyOf(packages);
+  }
+
+  /**
+   * One script. {@code trust}: "yours" (no trust needed), "trusted", "untrusted", "changed" or
+   * "never"; {@code loaded} false for a script that failed to load or is not trusted.
+   */
+  public record Entry(
+      String name,
+      Path path,
+      ScriptLocations.Source source,
+      String trust,
+      boolean loaded,
+      List<String> events,
+      List<String> commands,
+      List<String> tools,
+      List<String> problems,
+      Optional<String> packageName) {
+    public Entry(
+        String name,
+        Path path,
+        ScriptLocations.Source source,
+        String trust,
+        boolean loaded,
+        List<String> events,
+        List<String> commands,
+        List<String> tools,
+        List<String> problems) {
+      this(name, path, source, trust, loaded, events, commands, tools, problems, Optional.empty());
+    }
+
+    public Entry {
+      events = List.copyOf(events);
+      commands = List.copyOf(commands);
+      tools = List.copyOf(tools);
+      problems = List.copyOf(problems);
+    }
+  }
+
+  /**
+   * What the engine holds after a load with {@code plan}: the running scripts, and the report's
+   * problems.
+   */
+  public static ScriptInventory of(
+      ScriptLocations.Plan plan,
+      List<ScriptFile> running,
+      Function<ScriptFile, List<String>> events,
+      List<ScriptCommand> commands,
+      List<ScriptTool> tools,
+      List<LoadReport.Problem> problems,
+      Map<Path, List<String>> warnings) {
+    List<Entry> entries = new ArrayList<>();
+    for (ScriptFile f : running) {
+      ScriptLocations.Source source = plan.sourceOf(f);
+      entries.add(
+          new Entry(
+              f.name(),
+              f.path(),
+              source,
+              trustOf(source),
+              true,
+              events.apply(f),
+              commands.stream().filter(c -> c.script().equals(f)).map(c -> "/" + c.name()).toList(),
+              tools.stream().filter(t -> t.script().equals(f)).map(ScriptTool::name).toList(),
+              warnings.getOrDefault(f.path(), List.of()),
+              plan.locationOf(f).flatMap(ScriptLocations.Location::packageName)));
+    }
+    for (LoadReport.Problem p : problems) {
+      ScriptLocations.Source source = sourceOfPath(plan, p.path());
+      entries.add(
+          new Entry(
+              nameOf(plan, p.path()),
+              p.path(),
+              source,
+              trustOf(source),
+              false,
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(p.message())));
+    }
+    // In load order, the scripts that failed to load among the others (other problems last).
+    List<Path> order =
+        ScriptFinder.discover(plan.sources()).scripts().stream().map(ScriptFile::path).toList();
+    entries.sort(
+        Comparator.comparingInt(e -> {
+          int at = order.indexOf(e.path());
+          return at < 0 ? Integer.MAX_VALUE : at;
+        }));
+    if (plan.project().isPresent() && !plan.projectLoaded()) {
+      ScriptLocations.Project project = plan.project().get();
+      String trust =
+          switch (project.state()) {
+            case TrustStore.State.Changed c -> "changed";
+            case TrustStore.State.Never n -> "never";
+            case TrustStore.State.Trusted t -> "trusted";
+            case TrustStore.State.Unknown u -> "untrusted";
+          };
+      for (ScriptFile f : ScriptFinder.discover(ScriptSources.of(project.dir())).scripts()) {
+        entries.add(
+            new Entry(
+                f.name(),
+                f.path(),
+                ScriptLocations.Source.PROJECT,
+                trust,
+                false,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of()));
+      }
+    }
+    return new ScriptInventory(entries, plan.project(), plan.projectLoaded(), plan.packagePlans());
+  }
+
+  private static String trustOf(ScriptLocations.Source source) {
+    return source == ScriptLocations.Source.PROJECT
+            || source == ScriptLocations.Source.PROJECT_PACKAGE
+        ? "trusted"
+        : "yours";
+  }
+
+  private static ScriptLocations.Source sourceOfPath(ScriptLocations.Plan plan, Path path) {
+    for (ScriptLocations.Location l : plan.locations()) {
+      if (path.toAbsolutePath().normalize().startsWith(l.path().toAbsolutePath().normalize())
+          || path.startsWith(ScriptLocations.realPath(l.path()))) {
+        return l.source();
+      }
+    }
+    return ScriptLocations.Source.OPTION;
+  }
+
+  private static String nameOf(ScriptLocations.Plan plan, Path path) {
+    for (ScriptLocations.Location l : plan.locations()) {
+      for (Path base :
+          List.of(l.path().toAbsolutePath().normalize(), ScriptLocations.realPath(l.path()))) {
+        if (path.startsWith(base) && !path.equals(base)) {
+          return base.relativize(path).toString().replace('\\', '/');
+        }
+      }
+    }
+    return path.getFileName() == null ? path.toString() : path.getFileName().toString();
+  }
+
+  private static String trustWord(TrustStore.State state) {
+    return switch (state) {
+      case TrustStore.State.Changed c -> "changed";
+      case TrustStore.State.Never n -> "never";
+      case TrustStore.State.Trusted t -> "trusted";
+      case TrustStore.State.Unknown u -> "untrusted";
+    };
+  }
+
+  /** Whether any script failed to load or logged a warning. */
+  public boolean hasProblems() {
+    return entries.stream().anyMatch(e -> !e.problems().isEmpty());
+  }
+
+  /**
+   * For people: one heading line per script, then what it registered and its problems, indented;
+   * each line escaped by {@link ScriptText}.
+   */
+  public List<String> text() {
+    List<String> lines = new ArrayList<>();
+    if (entries.isEmpty()) {
+      lines.add(
+          "No hook scripts (graft loads $GRAFT_HOME/scripts, --scripts DIR, -s FILE and a trusted .graft/scripts).");
+    }
+    for (Entry e : entries) {
+      String state =
+          e.source() == ScriptLocations.Source.PROJECT
+                  || e.source() == ScriptLocations.Source.PROJECT_PACKAGE
+              ? ", " + e.trust()
+              : "";
+      lines.add(
+          e.name()
+              + "  ("
+              + e.source().label
+              + state
+              + (e.loaded() ? "" : ", not loaded")
+              + ")  "
+              + e.path());
+      if (!e.events().isEmpty()) {
+        lines.add("  events:   " + String.join(", ", e.events()));
+      }
+      e.packageName().ifPresent(p -> lines.add("  package:  " + p));
+      if (!e.commands().isEmpty()) {
+        lines.add("  commands: " + String.join(", ", e.commands()));
+      }
+      if (!e.tools().isEmpty()) {
+        lines.add("  tools:    " + String.join(", ", e.tools()));
+      }
+      if (e.loaded() && e.events().isEmpty() && e.commands().isEmpty() && e.tools().isEmpty()) {
+        lines.add("  (registers nothing)");
+      }
+      e.problems().forEach(p -> lines.add("  problem:  " + p));
+    }
+    if (project.isPresent() && !projectLoaded) {
+      lines.add(TrustDecisions.notLoaded(project.get()));
+    }
+    if (!packages.isEmpty()) {
+      lines.add("Script packages:");
+    }
+    for (ScriptLocations.PackagePlan p : packages) {
+      PackageLock.Entry e = p.entry();
+      lines.add(
+          "  "
+              + e.name()
+              + (e.version().isEmpty() ? "" : " " + e.version())
+              + "  ("
+              + (p.project() ? "project" : "global")
+              + p.trust().map(t -> ", " + trustWord(t.state())).orElse("")
+              + (p.loaded() ? "" : ", not loaded")
+              + ")  "
+              + e.source()
+              + " @ "
+              + e.resolved());
+      if (p.project() && !p.loaded()) {
+        lines.add("    trust it with: graft scripts trust --package " + e.name());
+      }
+    }
+    // File names and problems come from the scripts: each line is shown as one line, escaped.
+    lines.replaceAll(ScriptText::safeLine);
+    return lines;
+  }
+
+  /** For programs: {scripts: [...], project?: {dir, trust, fingerprint, loaded}}. */
+  public ObjectNode json() {
+    ObjectNode root = Json.object();
+    ArrayNode scripts = root.putArray("scripts");
+    for (Entry e : entries) {
+      ObjectNode o = scripts.addObject();
+      o.put("name", e.name())
+          .put("path", e.path().toString())
+          .put("source", e.source().label)
+          .put("trust", e.trust())
+          .put("loaded", e.loaded());
+      e.events().forEach(o.putArray("events")::add);
+      e.commands().forEach(o.putArray("commands")::add);
+      e.tools().forEach(o.putArray("tools")::add);
+      e.problems().forEach(o.putArray("problems")::add);
+    }
+    ArrayNode pkgs = root.putArray("packages");
+    for (ScriptLocations.PackagePlan p : packages) {
+      PackageLock.Entry e = p.entry();
+      ObjectNode o =
+          pkgs.addObject()
+              .put("name", e.name())
+              .put("version", e.version())
+              .put("scope", p.project() ? "project" : "global")
+              .put("source", e.source())
+              .put("resolved", e.resolved())
+              .put("hash", e.hash())
+              .put("dir", p.dir().toString())
+              .put("loaded", p.loaded());
+      p.trust().ifPresent(t -> o.put("trust", trustWord(t.state())));
+    }
+    project.ifPresent(p ->
+        root.putObject("project")
+            .put("dir", p.dir().toString())
+            .put("fingerprint", p.fingerprint().value())
+            .put("loaded", projectLoaded)
+            .put(
+                "trust",
+                switch (p.state()) {
+                  case TrustStore.State.Changed c -> "changed";
+                  case TrustStore.State.Never n -> "never";
+                  case TrustStore.State.Trusted t -> "trusted";
+                  case TrustStore.State.Unknown u -> "untrusted";
+                }));
+    return root;
+  }
+}

@@ -1,0 +1,171 @@
+package dev.graft.cli.trust;
+
+import dev.graft.runtime.hooks.ScriptText;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What graft does about project scripts that are not trusted as they are: in -p, json and rpc runs
+ * a one-line notice naming the command that trusts them; in the interactive mode a question at
+ * start (trust / not this time / never).
+ */
+public final class TrustDecisions {
+  private TrustDecisions() {}
+
+  /** A one-line notice on {@code err}; nothing is loaded. */
+  public static ScriptLocations.TrustDecision notice(PrintWriter err) {
+    return (project, store) -> {
+      err.println("graft: " + notLoaded(project));
+      err.flush();
+      return false;
+    };
+  }
+
+  /** Why the project's scripts are not loaded, and how to load them, in one line. */
+  public static String notLoaded(ScriptLocations.Project project) {
+    String dir = project.dir().toString();
+    int at = dir.indexOf("/.graft/packages/");
+    // A project's script package (.graft/packages/NAME) is trusted with --package NAME.
+    String command =
+        at < 0
+            ? "graft scripts trust " + dir
+            : "graft scripts trust --package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " "
+                + dir.substring(0, at);
+    String what =
+        at < 0
+            ? "the project's scripts in " + dir
+            : "the scripts of the project's package "
+                + dir.substring(at + "/.graft/packages/".length())
+                + " in "
+                + dir;
+    return switch (project.state()) {
+      case TrustStore.State.Changed c ->
+          what
+              + " are not loaded: they changed since you trusted them ("
+              + c.change().describe()
+              + "); to run them: "
+              + command;
+      case TrustStore.State.Never n ->
+          what + " are not loaded: you chose never to run them; to run them: " + command;
+      default -> what + " are not loaded: they are not trusted yet; to run them: " + command;
+    };
+  }
+
+  /**
+   * Asks on {@code out}, reading one line from {@code in} (byte by byte, so that nothing after the
+   * answer is taken from the input the mode reads next). "never" is only a notice again.
+   */
+  public static ScriptLocations.TrustDecision prompt(InputStream in, PrintWriter out) {
+    return (project, store) -> {
+      if (project.state() instanceof TrustStore.State.Never) {
+        out.println(notLoaded(project));
+        out.flush();
+        return false;
+      }
+      describe(project).forEach(out::println);
+      while (true) {
+        out.print("Run them? [y]es, trust them / [n]ot this time / ne[v]er for this directory: ");
+        out.flush();
+        Optional<String> line = readLine(in);
+        String answer = line.orElse("n").strip().toLowerCase(Locale.ROOT);
+        switch (answer) {
+          case "y", "yes" -> {
+            store.trust(project.dir(), project.fingerprint());
+            out.println("Trusted; graft runs them until a file changes.");
+            out.flush();
+            return true;
+          }
+          case "n", "no", "" -> {
+            out.println("Not loaded this time.");
+            out.flush();
+            return false;
+          }
+          case "v", "never" -> {
+            store.never(project.dir());
+            out.println(
+                "Not loaded, and not asked again (graft scripts trust "
+                    + project.dir()
+                    + " runs them).");
+            out.flush();
+            return false;
+          }
+          default -> out.println("Answer y, n or v.");
+        }
+      }
+    };
+  }
+
+  /**
+   * What trusting means here: the directory, its files (marking what changed), the grants, the
+   * fingerprint.
+   */
+  public static List<String> describe(ScriptLocations.Project project) {
+    List<String> lines = new ArrayList<>();
+    ScriptFingerprint.Change change =
+        project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
+    lines.add(
+        change == null
+            ? "This project has hook scripts that you have not trusted yet, in "
+                + project.dir()
+                + ":"
+            : "This project's hook scripts changed since you trusted them ("
+                + change.describe()
+                + "), in "
+                + project.dir()
+                + ":");
+    for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
+      String file = e.getKey();
+      String mark =
+          change == null
+              ? ""
+              : change.changed().contains(file)
+                  ? "  (changed)"
+                  : change.added().contains(file) ? "  (new)" : "";
+      String link =
+          ScriptFingerprint.isLink(e.getValue())
+              ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
+              : "";
+      lines.add("  " + ScriptText.safeLine(file + link) + mark);
+    }
+    if (project.fingerprint().files().isEmpty()) {
+      lines.add("  (no .js, .mjs, .ts or .mts files)");
+    }
+    if (!project.fingerprint().grants().isEmpty()) {
+      lines.add(
+          "Grants (the project's .graft/settings.json; \"asks\": the package's manifest), what these scripts may"
+              + " reach beyond the API:");
+      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + ScriptText.safeLine(g)));
+    }
+    lines.add("Fingerprint: " + project.fingerprint().value());
+    lines.add(
+        "Scripts run sandboxed, but they see your session and can steer the agent and its tools.");
+    return lines;
+  }
+
+  private static Optional<String> readLine(InputStream in) {
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    try {
+      int b;
+      while ((b = in.read()) >= 0 && b != '\n') {
+        line.write(b);
+      }
+      if (b < 0 && line.size() == 0) {
+        return Optional.empty();
+      }
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    return Optional.of(line.toString(StandardCharsets.UTF_8).replace("\r", ""));
+  }
+}

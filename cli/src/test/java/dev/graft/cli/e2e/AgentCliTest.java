@@ -1,0 +1,658 @@
+package dev.graft.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent from the command line, in-process: print and json modes with the scripted provider,
+ * session selection, the one-line errors, and the session file read back by the reference.
+ */
+class AgentCliTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  private static final String READ_THEN_ANSWER =
+      """
+      {"text": "Let me look.", "toolCalls": [{"name": "read", "arguments": {"path": "notes.txt"}}]}
+      {"text": "The notes say: buy milk."}
+      """;
+
+  private Path script(String name, String turns) throws IOException {
+    Path file = work.resolve(name);
+    Files.writeString(file, turns);
+    return file;
+  }
+
+  private List<Path> sessionFiles() throws IOException {
+    Path dir = home.resolve("sessions");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList();
+    }
+  }
+
+  private static String text(AgentMessage m) {
+    return switch (m) {
+      case AgentMessage.User u -> u.content().text("\n");
+      case AgentMessage.Assistant a -> new MessageContent.Blocks(a.content()).text("\n");
+      case AgentMessage.ToolResult t -> new MessageContent.Blocks(t.content()).text("\n");
+      default -> "";
+    };
+  }
+
+  private static List<String> roles(SessionContext context) {
+    return context.messages().stream().map(AgentMessage::role).toList();
+  }
+
+  // ------------------------------------------------------------------ print and json modes
+
+  @Test
+  void printModePrintsTheFinalAnswer() throws Exception {
+    Files.writeString(work.resolve("notes.txt"), "buy milk\n");
+    script("turns.jsonl", READ_THEN_ANSWER);
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "What do my notes say?");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("The notes say: buy milk.\n");
+    assertThat(run.err()).isEmpty();
+    assertThat(sessionFiles())
+        .singleElement()
+        .satisfies(file -> {
+          try (Session s = Session.open(file)) {
+            SessionContext context = s.buildContext();
+            assertThat(roles(context))
+                .containsExactly("user", "assistant", "toolResult", "assistant");
+            assertThat(text(context.messages().get(2))).contains("buy milk");
+            assertThat(s.header().cwd()).isEqualTo(work.toString());
+          }
+        });
+  }
+
+  @Test
+  void jsonModePrintsEveryEventAsOneJsonLine() throws Exception {
+    Files.writeString(work.resolve("notes.txt"), "buy milk\n");
+    script("turns.jsonl", READ_THEN_ANSWER);
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "--mode",
+            "json",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "read notes");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<JsonNode> events = new ArrayList<>();
+    for (String line : run.out().split("\n", -1)) {
+      if (!line.isEmpty()) {
+        JsonNode node = Json.parse(line); // throws on anything that is not one JSON value
+        assertThat(node.isObject()).as(line).isTrue();
+        events.add(node);
+      }
+    }
+    assertThat(run.out()).endsWith("}\n");
+    // The session's header first, as the reference prints it.
+    JsonNode header = events.removeFirst();
+    assertThat(header.get("type").asText()).isEqualTo("session");
+    assertThat(header.get("version").asInt()).isEqualTo(3);
+    assertThat(header.get("cwd").asText()).isEqualTo(work.toString());
+    assertThat(header.get("id").asText()).isNotBlank();
+    List<String> types =
+        events.stream()
+            .map(e -> e.get("type").asText())
+            .filter(t -> !t.equals("message_update"))
+            .toList();
+    assertThat(types)
+        .containsExactly(
+            "agent_start",
+            "turn_start",
+            "message_start",
+            "message_end",
+            "message_start",
+            "message_end",
+            "tool_execution_start",
+            "tool_execution_end",
+            "message_start",
+            "message_end",
+            "turn_end",
+            "turn_start",
+            "message_start",
+            "message_end",
+            "turn_end",
+            "agent_end");
+    List<String> roles =
+        events.stream()
+            .filter(e -> e.get("type").asText().equals("message_end"))
+            .map(e -> e.get("message").get("role").asText())
+            .toList();
+    assertThat(roles).containsExactly("user", "assistant", "toolResult", "assistant");
+    List<String> updates =
+        events.stream()
+            .filter(e -> e.get("type").asText().equals("message_update"))
+            .map(e -> e.get("assistantMessageEvent").get("type").asText())
+            .toList();
+    assertThat(updates)
+        .containsExactly(
+            "text_start",
+            "text_delta",
+            "text_end",
+            "toolcall_start",
+            "toolcall_delta",
+            "toolcall_end",
+            "text_start",
+            "text_delta",
+            "text_end");
+    JsonNode toolEnd =
+        events.stream()
+            .filter(e -> e.get("type").asText().equals("tool_execution_end"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(toolEnd.get("toolName").asText()).isEqualTo("read");
+    assertThat(toolEnd.get("isError").asBoolean()).isFalse();
+    assertThat(toolEnd.at("/result/content/0/text").asText()).contains("buy milk");
+    JsonNode end = events.getLast();
+    assertThat(end.get("messages")).hasSize(4);
+    assertThat(end.at("/messages/3/content/0/text").asText()).isEqualTo("The notes say: buy milk.");
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  @Test
+  void continueAddsToTheMostRecentSessionFile() throws Exception {
+    script("one.jsonl", "{\"text\": \"first answer\"}\n");
+    script("two.jsonl", "{\"text\": \"second answer\"}\n");
+
+    CliRun first =
+        CliRun.run(
+            home, work, "-p", "--provider", "scripted", "--model", "one.jsonl", "first question");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    Path file = sessionFiles().getFirst();
+    CliRun second =
+        CliRun.run(
+            home,
+            work,
+            "-c",
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "two.jsonl",
+            "second question");
+
+    assertThat(second.exitCode()).as(second.err()).isZero();
+    assertThat(second.out()).isEqualTo("second answer\n");
+    assertThat(sessionFiles()).containsExactly(file);
+    try (Session s = Session.open(file)) {
+      assertThat(s.buildContext().messages())
+          .extracting(AgentCliTest::text)
+          .containsExactly("first question", "first answer", "second question", "second answer");
+    }
+  }
+
+  @Test
+  void sessionSelectsAFileByIdPrefix() throws Exception {
+    script("a.jsonl", "{\"text\": \"in a\"}\n");
+    script("b.jsonl", "{\"text\": \"in b\"}\n");
+    script("c.jsonl", "{\"text\": \"in a again\"}\n");
+    assertThat(
+            CliRun.run(
+                    home, work, "-p", "--provider", "scripted", "--model", "a.jsonl", "question a")
+                .exitCode())
+        .isZero();
+    Path a = sessionFiles().getFirst();
+    String id;
+    try (Session s = Session.open(a)) {
+      id = s.id();
+    }
+    Thread.sleep(5); // a distinct session id and modification time
+    assertThat(
+            CliRun.run(
+                    home, work, "-p", "--provider", "scripted", "--model", "b.jsonl", "question b")
+                .exitCode())
+        .isZero();
+    assertThat(sessionFiles()).hasSize(2);
+    Path b = sessionFiles().stream().filter(f -> !f.equals(a)).findFirst().orElseThrow();
+    String other;
+    try (Session s = Session.open(b)) {
+      other = s.id();
+    }
+    // ids start with their time, so the shortest unique prefix is the common part and one more
+    int common = 0;
+    while (id.charAt(common) == other.charAt(common)) {
+      common++;
+    }
+    CliRun ambiguous =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session",
+            id.substring(0, common),
+            "--provider",
+            "scripted",
+            "--model",
+            "c.jsonl",
+            "which one?");
+    assertOneLine(ambiguous, 1);
+    assertThat(ambiguous.err()).contains("matches 2 sessions");
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session",
+            id.substring(0, common + 1),
+            "--provider",
+            "scripted",
+            "--model",
+            "c.jsonl",
+            "back to a");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(sessionFiles()).hasSize(2);
+    try (Session s = Session.open(a)) {
+      assertThat(s.buildContext().messages())
+          .extracting(AgentCliTest::text)
+          .containsExactly("question a", "in a", "back to a", "in a again");
+    }
+    // a file named relative to the working directory works as well
+    script("d.jsonl", "{\"text\": \"by file\"}\n");
+    Path relative = work.relativize(a);
+    CliRun byFile =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session",
+            relative.toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "d.jsonl",
+            "by file name");
+    assertThat(byFile.exitCode()).as(byFile.err()).isZero();
+    try (Session s = Session.open(a)) {
+      assertThat(s.buildContext().messages()).hasSize(6);
+    }
+  }
+
+  @Test
+  void noSessionWritesNoFile() throws Exception {
+    script("turns.jsonl", "{\"text\": \"ephemeral\"}\n");
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "hi");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("ephemeral\n");
+    assertThat(sessionFiles()).isEmpty();
+  }
+
+  // ------------------------------------------------------------------ mistakes
+
+  @Test
+  void badInputGivesOneLineOnStderrAndExitCodeOneOrTwoForABadOptionValue() throws Exception {
+    script("ok.jsonl", "{\"text\": \"fine\"}\n");
+    script("broken.jsonl", "{\"text\": \"fine\"}\n# a comment\n{\"txet\": \"typo\"}\n");
+    Files.writeString(work.resolve("plain.txt"), "not a directory");
+
+    CliRun noKey = CliRun.run(home, work, "-p", "hello");
+    assertOneLine(noKey, 1);
+    assertThat(noKey.err())
+        .isEqualTo(
+            "graft: No API key for provider \"anthropic\": set ANTHROPIC_API_KEY, or add it to "
+                + home.resolve("auth.json")
+                + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).\n");
+
+    CliRun noKeyForModel = CliRun.run(home, work, "-p", "--model", "claude-sonnet-4-6", "hello");
+    assertOneLine(noKeyForModel, 1);
+    assertThat(noKeyForModel.err()).isEqualTo(noKey.err());
+
+    CliRun missing =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "nope.jsonl", "hello");
+    assertOneLine(missing, 1);
+    assertThat(missing.err()).contains("nope.jsonl").contains("no such file");
+
+    CliRun malformed =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "broken.jsonl", "hello");
+    assertOneLine(malformed, 1);
+    assertThat(malformed.err()).contains("broken.jsonl:3:").contains("txet");
+
+    // a bad option value is a usage error (exit 2), said in one line naming the flag
+    CliRun tools =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--tools",
+            "read,nosuch",
+            "hi");
+    assertOneLine(tools, 2);
+    assertThat(tools.err())
+        .isEqualTo(
+            "graft: --tools read,nosuch: unknown tool 'nosuch' (known: read, bash, edit, write, grep, find, ls)\n");
+
+    CliRun thinking =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--thinking",
+            "wrong",
+            "hi");
+    assertOneLine(thinking, 2);
+    assertThat(thinking.err())
+        .isEqualTo("graft: --thinking wrong: use off, minimal, low, medium, high or xhigh\n");
+
+    CliRun mode =
+        CliRun.run(
+            home,
+            work,
+            "--mode",
+            "bogus",
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "hi");
+    assertOneLine(mode, 2);
+    assertThat(mode.err()).isEqualTo("graft: --mode bogus: use text, json or rpc\n");
+
+    CliRun negative =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--max-tokens",
+            "-1",
+            "hi");
+    assertOneLine(negative, 2);
+    assertThat(negative.err()).startsWith("graft: --max-tokens -1: must be 0 or more");
+
+    // so are options that do not go together
+    CliRun noModel = CliRun.run(home, work, "-p", "--provider", "scripted", "hi");
+    assertOneLine(noModel, 2);
+    assertThat(noModel.err()).startsWith("graft: --provider scripted needs --model FILE");
+    CliRun noSessionAndContinue =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--no-session",
+            "-c",
+            "hi");
+    assertOneLine(noSessionAndContinue, 2);
+    assertThat(noSessionAndContinue.err())
+        .isEqualTo("graft: --no-session cannot be combined with -c, -r or --session\n");
+    CliRun resume =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-r", "hi");
+    assertOneLine(resume, 2);
+    assertThat(resume.err()).startsWith("graft: --resume picks a session interactively");
+
+    CliRun notANumber =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--max-tokens",
+            "abc",
+            "hi");
+    assertOneLine(notANumber, 2);
+    assertThat(notANumber.err()).contains("--max-tokens").contains("'abc' is not an int");
+
+    CliRun cwd =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--cwd",
+            "plain.txt",
+            "hi");
+    assertOneLine(cwd, 1);
+    assertThat(cwd.err()).contains("--cwd plain.txt").contains("not a directory");
+
+    CliRun noSuchSession =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--session",
+            "ffff",
+            "hi");
+    assertOneLine(noSuchSession, 1);
+    assertThat(noSuchSession.err()).contains("--session ffff");
+
+    Files.createDirectories(work.resolve("logs"));
+    CliRun sessionDir =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "ok.jsonl",
+            "--session",
+            "logs",
+            "hi");
+    assertOneLine(sessionDir, 1);
+    assertThat(sessionDir.err())
+        .isEqualTo(
+            "graft: --session logs: a directory, not a session file; give a session file"
+                + " (*.jsonl) or a session id (graft session list shows them)\n");
+
+    // none of these started a session
+    assertThat(sessionFiles()).isEmpty();
+
+    CliRun unknown = CliRun.run(home, work, "-p", "--frobnicate", "hi");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.out()).isEmpty();
+    assertThat(unknown.err().lines().findFirst().orElseThrow())
+        .startsWith("graft: ")
+        .contains("--frobnicate");
+  }
+
+  private static void assertOneLine(CliRun run, int exitCode) {
+    assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(exitCode);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).startsWith("graft: ").endsWith("\n");
+    assertThat(run.err().lines().count()).as(run.err()).isEqualTo(1);
+  }
+
+  @Test
+  void aFailedModelCallExitsOneAndKeepsTheSession() throws Exception {
+    script("fail.jsonl", "{\"error\": \"Server overloaded\", \"errorKind\": \"server\"}\n");
+    script("ok.jsonl", "{\"text\": \"recovered\"}\n");
+
+    CliRun failed =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "fail.jsonl", "hello");
+
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(failed.out()).isEmpty();
+    Path file = sessionFiles().getFirst();
+    assertThat(failed.err().lines().toList())
+        .containsExactly(
+            "graft: the model call failed: Server overloaded",
+            "(the session is kept in " + file + "; continue it with -c)");
+    CliRun again =
+        CliRun.run(
+            home, work, "-c", "-p", "--provider", "scripted", "--model", "ok.jsonl", "try again");
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.out()).isEqualTo("recovered\n");
+  }
+
+  // ------------------------------------------------------------------ the reference reads graft's
+  // file
+
+  @Test
+  void theReferenceBuildsTheSameContextFromTheSessionFile() throws Exception {
+    Files.writeString(work.resolve("notes.txt"), "buy milk\n");
+    script(
+        "turns.jsonl",
+        """
+        {"thinking": "Read first.", "toolCalls": [{"name": "read", "arguments": {"path": "notes.txt"}}, {"name": "bash", "arguments": {"command": "echo hi"}}], "usage": {"input": 100, "output": 20}}
+        {"text": "Done: buy milk.", "usage": {"input": 150, "output": 5, "cacheRead": 90}}
+        """);
+    script("more.jsonl", "{\"text\": \"And nothing else.\"}\n");
+    assertThat(
+            CliRun.run(
+                    home,
+                    work,
+                    "-p",
+                    "--provider",
+                    "scripted",
+                    "--model",
+                    "turns.jsonl",
+                    "--thinking",
+                    "low",
+                    "What do my notes say?")
+                .exitCode())
+        .isZero();
+    assertThat(
+            CliRun.run(
+                    home,
+                    work,
+                    "-c",
+                    "-p",
+                    "--provider",
+                    "scripted",
+                    "--model",
+                    "more.jsonl",
+                    "Anything else?")
+                .exitCode())
+        .isZero();
+    Path file = sessionFiles().getFirst();
+
+    JsonNode reference = referenceContext(file);
+
+    try (Session s = Session.open(file)) {
+      SessionContext context = s.buildContext();
+      assertThat(roles(context))
+          .containsExactly(
+              "user", "assistant", "toolResult", "toolResult", "assistant", "user", "assistant");
+      assertThat(context.thinkingLevel()).isEqualTo("low");
+      assertThat(reference.get("leaf").asText()).isEqualTo(s.leafId().orElseThrow());
+      assertThat(Json.jsValue(reference.get("context"))).isEqualTo(Json.jsValue(context.toJson()));
+      assertThat(Json.jsValue(reference.get("llm"))).isEqualTo(Json.jsValue(context.llmJson()));
+    }
+    AgentMessage.Assistant first =
+        (AgentMessage.Assistant) Session.open(file).buildContext().messages().get(1);
+    assertThat(first.content()).first().isInstanceOf(ContentBlock.Thinking.class);
+  }
+
+  /**
+   * The reference's {@code {leaf, context, llm}} for {@code file}, from the oracle's context.mjs.
+   */
+  static JsonNode referenceContext(Path file) throws Exception {
+    String dir = System.getProperty("graft.oracle.dir");
+    if (dir == null
+        || !Files.isRegularFile(Path.of(dir, "context.mjs"))
+        || !Files.isDirectory(Path.of(dir, "node_modules/@mariozechner/pi-coding-agent"))) {
+      return fail(
+          "reference oracle not prepared at "
+              + dir
+              + ": run bench/reference-oracle.sh (./graft test does this)");
+    }
+    Path out = Files.createTempFile("oracle-", ".out");
+    Path err = Files.createTempFile("oracle-", ".err");
+    Process process =
+        new ProcessBuilder("node", Path.of(dir, "context.mjs").toString(), file.toString())
+            .directory(Path.of(dir).toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    try {
+      process.getOutputStream().close();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        return fail("node context.mjs did not finish within 30 s");
+      }
+      assertThat(process.exitValue())
+          .as("node context.mjs; stderr: %s", Files.readString(err))
+          .isZero();
+      List<String> lines =
+          Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+              .filter(l -> !l.isBlank())
+              .toList();
+      assertThat(lines).hasSize(1);
+      return (ObjectNode) Json.parse(lines.getFirst());
+    } finally {
+      process.destroyForcibly();
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+}

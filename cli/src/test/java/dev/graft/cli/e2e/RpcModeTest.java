@@ -1,0 +1,194 @@
+package dev.graft.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RpcModeTest {
+  @TempDir Path home;
+  @TempDir Path work;
+
+  private RpcDriver start(String turns) throws Exception {
+    Files.writeString(work.resolve("turns.jsonl"), turns);
+    return new RpcDriver(
+        home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl");
+  }
+
+  @Test
+  void aSessionDrivenOverRpc() throws Exception {
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "first answer"}
+            {"toolCalls": [{"name": "bash", "arguments": {"command": "echo from-tool"}}]}
+            {"text": "second answer"}
+            """)) {
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/model/id").asText())
+          .isEqualTo("scripted");
+      assertThat(
+              rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"one\"}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      rpc.event("agent_end");
+      JsonNode bash =
+          rpc.call("b", "{\"id\":\"b\",\"type\":\"bash\",\"command\":\"echo user-ran\"}");
+      assertThat(bash.at("/data/output").asText().strip()).isEqualTo("user-ran");
+      assertThat(bash.at("/data/exitCode").asInt()).isZero();
+      rpc.call("n", "{\"id\":\"n\",\"type\":\"set_session_name\",\"name\":\"rpc test\"}");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"two\"}");
+      rpc.event("tool_execution_end");
+      rpc.event("agent_end");
+      JsonNode messages =
+          rpc.call("m", "{\"id\":\"m\",\"type\":\"get_messages\"}").at("/data/messages");
+      List<String> roles = new ArrayList<>();
+      messages.forEach(m -> roles.add(m.path("role").asText()));
+      assertThat(roles)
+          .containsExactly(
+              "user", "assistant", "bashExecution", "user", "assistant", "toolResult", "assistant");
+      assertThat(
+              rpc.call("t", "{\"id\":\"t\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("second answer");
+      assertThat(
+              rpc.call("st", "{\"id\":\"st\",\"type\":\"get_session_stats\"}")
+                  .at("/data/toolCalls")
+                  .asInt())
+          .isEqualTo(1);
+      assertThat(
+              rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}")
+                  .at("/data/sessionName")
+                  .asText())
+          .isEqualTo("rpc test");
+      assertThat(
+              rpc.call("f", "{\"id\":\"f\",\"type\":\"get_fork_messages\"}").at("/data/messages"))
+          .hasSize(2);
+    }
+  }
+
+  @Test
+  void badLinesAndUnknownCommandsAreAnsweredAndTheSessionGoesOn() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"still fine\"}\n")) {
+      rpc.send("this is not json");
+      JsonNode parse = rpc.await(l -> l.path("command").asText().equals("parse"), "parse error");
+      assertThat(parse.path("success").asBoolean()).isFalse();
+      rpc.send("[1,2]");
+      assertThat(
+              rpc.await(l -> l.path("command").asText().equals("parse"), "shape error")
+                  .path("error")
+                  .asText())
+          .contains("JSON object");
+      assertThat(rpc.call("u", "{\"id\":\"u\",\"type\":\"get_stat\"}").path("error").asText())
+          .contains("did you mean 'get_state'");
+      assertThat(
+              rpc.call("x", "{\"id\":\"x\",\"type\":\"set_thinking_level\",\"level\":\"huge\"}")
+                  .path("error")
+                  .asText())
+          .contains("unknown thinking level 'huge'");
+      assertThat(
+              rpc.call("ui", "{\"id\":\"ui\",\"type\":\"extension_ui_response\",\"value\":\"a\"}")
+                  .path("error")
+                  .asText())
+          .contains("no dialog is waiting for an answer with id ui");
+      assertThat(rpc.call("m", "{\"id\":\"m\",\"type\":\"prompt\"}").path("error").asText())
+          .contains("needs a string field \"message\"");
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"ok?\"}");
+      rpc.event("agent_end");
+      assertThat(
+              rpc.call("t", "{\"id\":\"t\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("still fine");
+    }
+  }
+
+  @Test
+  void abortStopsARunningTurnAndTheNextPromptWorks() throws Exception {
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "a very slow answer that takes a while to stream", "chunkSize": 1, "delayMs": 100}
+            {"text": "after abort"}
+            """)) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"slow\"}");
+      rpc.event("message_update");
+      assertThat(
+              rpc.call("busy", "{\"id\":\"busy\",\"type\":\"prompt\",\"message\":\"while busy\"}")
+                  .path("error")
+                  .asText())
+          .contains("streamingBehavior");
+      // The aborted message may be printed before or after the abort's own response.
+      assertThat(rpc.call("a", "{\"id\":\"a\",\"type\":\"abort\"}").path("success").asBoolean())
+          .isTrue();
+      JsonNode end =
+          rpc.find(
+              l ->
+                  l.path("type").asText().equals("message_end")
+                      && l.at("/message/role").asText().equals("assistant"),
+              "the aborted message");
+      assertThat(end.at("/message/stopReason").asText()).isEqualTo("aborted");
+      rpc.find(l -> l.path("type").asText().equals("agent_end"), "the end of the aborted run");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"again\"}");
+      rpc.event("agent_end");
+      assertThat(
+              rpc.call("t", "{\"id\":\"t\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("after abort");
+    }
+  }
+
+  @Test
+  void newSessionSwitchAndForkChangeTheSessionFile() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"first\"}");
+      rpc.event("agent_end");
+      JsonNode s1 = rpc.call("s1", "{\"id\":\"s1\",\"type\":\"get_state\"}");
+      String first = s1.at("/data/sessionFile").asText();
+      assertThat(first).isNotEmpty();
+      rpc.call("n", "{\"id\":\"n\",\"type\":\"new_session\"}");
+      JsonNode s2 = rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}");
+      assertThat(s2.at("/data/sessionId").asText()).isNotEqualTo(s1.at("/data/sessionId").asText());
+      assertThat(rpc.call("m2", "{\"id\":\"m2\",\"type\":\"get_messages\"}").at("/data/messages"))
+          .isEmpty();
+      assertThat(
+              rpc.call(
+                      "sw",
+                      "{\"id\":\"sw\",\"type\":\"switch_session\",\"sessionPath\":\""
+                          + first
+                          + "\"}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      assertThat(rpc.call("m", "{\"id\":\"m\",\"type\":\"get_messages\"}").at("/data/messages"))
+          .hasSize(2);
+      String userEntry =
+          rpc.call("fm", "{\"id\":\"fm\",\"type\":\"get_fork_messages\"}")
+              .at("/data/messages/0/entryId")
+              .asText();
+      JsonNode fork =
+          rpc.call("fk", "{\"id\":\"fk\",\"type\":\"fork\",\"entryId\":\"" + userEntry + "\"}");
+      assertThat(fork.at("/data/text").asText()).isEqualTo("first");
+      assertThat(
+              rpc.call("s3", "{\"id\":\"s3\",\"type\":\"get_state\"}")
+                  .at("/data/sessionFile")
+                  .asText())
+          .isNotEqualTo(first);
+      assertThat(
+              rpc.call(
+                      "bad",
+                      "{\"id\":\"bad\",\"type\":\"switch_session\",\"sessionPath\":\"/nope.jsonl\"}")
+                  .path("error")
+                  .asText())
+          .contains("no such session");
+    }
+  }
+}

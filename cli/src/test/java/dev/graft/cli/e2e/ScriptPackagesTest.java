@@ -1,0 +1,313 @@
+package dev.graft.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Script packages end to end with the real clients and no network: a team's package in a local bare
+ * git repository, added to a project, trusted, installed exactly by a teammate (offline from the
+ * cache once fetched), updated; and an npm tarball with an npm dependency of its own.
+ */
+class ScriptPackagesTest {
+  @TempDir Path temp;
+
+  private static String run(Path dir, String... command) throws Exception {
+    Process p =
+        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
+    return out.strip();
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+
+  /** A bare repository with team-lib v1 (tagged) on main; returns the bare repository. */
+  private Path teamRepo() throws Exception {
+    Path bare = temp.resolve("remote/team-lib.git");
+    Files.createDirectories(bare);
+    run(bare, "git", "init", "--bare", "--quiet", "--initial-branch=main");
+    Path work = temp.resolve("team-lib-src");
+    write(
+        work.resolve("package.json"),
+        "{\"name\": \"team-lib\", \"version\": \"1.0.0\", \"main\": \"index.ts\","
+            + " \"graft\": {\"scripts\": [\"hooks\"]}}\n");
+    write(
+        work.resolve("index.ts"),
+        "export const greeting = (who: string): string => `hello ${who}`;\n");
+    write(
+        work.resolve("hooks/team.ts"),
+        """
+        import { greeting } from "team-lib";
+        export default function (graft: any): void {
+          graft.registerCommand("team", { description: greeting("team"), handler: (): string => "ok" });
+        }
+        """);
+    run(work, "git", "init", "--quiet", "--initial-branch=main");
+    run(work, "git", "-c", "user.name=t", "-c", "user.email=t@t", "add", ".");
+    run(work, "git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "v1");
+    run(work, "git", "tag", "v1");
+    run(work, "git", "push", "--quiet", bare.toUri().toString(), "main", "v1");
+    return bare;
+  }
+
+  @Test
+  void aTeamSharesAPackageFromAGitRepository() throws Exception {
+    Path bare = teamRepo();
+    String url = "git+" + bare.toUri() + "#main";
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+
+    CliRun add = CliRun.run(home, proj, "scripts", "add", "--project", url);
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(add.out())
+        .contains("Added team-lib 1.0.0 (")
+        .contains("scripts: hooks")
+        .contains("graft scripts trust --package team-lib");
+    String commit = run(bare, "git", "rev-parse", "main");
+    JsonNode lock = Json.parse(Files.readString(proj.resolve(".graft/packages.lock.json")));
+    JsonNode entry = lock.path("packages").path("team-lib");
+    assertThat(entry.path("source").asText()).isEqualTo(url);
+    assertThat(entry.path("resolved").asText()).isEqualTo(commit);
+    assertThat(entry.path("version").asText()).isEqualTo("1.0.0");
+    assertThat(entry.path("hash").asText()).startsWith("sha256:");
+
+    // Not trusted yet: listed, not loaded.
+    CliRun list = CliRun.run(home, proj, "scripts", "list");
+    assertThat(list.out())
+        .contains("team-lib 1.0.0  (project, untrusted, not loaded)  " + url + " @ " + commit)
+        .contains("trust it with: graft scripts trust --package team-lib");
+    CliRun trust = CliRun.run(home, proj, "scripts", "trust", "--package", "team-lib", "--yes");
+    assertThat(trust.exitCode()).as(trust.err()).isZero();
+    list = CliRun.run(home, proj, "scripts", "list");
+    assertThat(list.out())
+        .contains("team.ts  (project package, trusted)")
+        .contains("package:  team-lib")
+        .contains("commands: /team")
+        .contains("team-lib 1.0.0  (project, trusted)");
+
+    // A teammate: another home (empty cache), the project's lock file; installs exactly that.
+    Path home2 = Files.createDirectories(temp.resolve("home2"));
+    Path proj2 = Files.createDirectories(temp.resolve("proj2/.graft")).getParent();
+    Files.copy(
+        proj.resolve(".graft/packages.lock.json"), proj2.resolve(".graft/packages.lock.json"));
+    CliRun missing = CliRun.run(home2, proj2, "scripts", "list");
+    assertThat(missing.err())
+        .contains(
+            "script package team-lib is in "
+                + proj2.resolve(".graft/packages.lock.json")
+                + " but not installed; run graft scripts install --project");
+    CliRun install = CliRun.run(home2, proj2, "scripts", "install", "--project");
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(install.out()).contains("Installed team-lib 1.0.0 (" + commit + ")");
+    assertThat(Files.readString(proj2.resolve(".graft/packages/team-lib/hooks/team.ts")))
+        .contains("registerCommand(\"team\"");
+
+    // The remote moves on; the teammate's install still gives the locked commit, offline from the
+    // cache.
+    Path work = temp.resolve("team-lib-src");
+    write(
+        work.resolve("index.ts"),
+        "export const greeting = (who: string): string => `hi ${who}`;\n");
+    run(work, "git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-am", "v2");
+    run(work, "git", "push", "--quiet", bare.toUri().toString(), "main");
+    Files.move(bare, temp.resolve("remote/moved-away.git"));
+    deleteTree(proj2.resolve(".graft/packages"));
+    install = CliRun.run(home2, proj2, "scripts", "install", "--project");
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(Files.readString(proj2.resolve(".graft/packages/team-lib/index.ts")))
+        .contains("hello");
+    CliRun again = CliRun.run(home2, proj2, "scripts", "install", "--project");
+    assertThat(again.out()).contains("All 1 project packages are installed as locked.");
+    try (var left = Files.list(proj2.resolve(".graft/packages"))) {
+      assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("team-lib");
+    }
+    // Files that are not what the lock file's hash says are refused.
+    Path lock2 = proj2.resolve(".graft/packages.lock.json");
+    String locked = Files.readString(lock2);
+    Files.writeString(
+        lock2, locked.replace(entry.path("hash").asText(), "sha256:" + "0".repeat(64)));
+    deleteTree(proj2.resolve(".graft/packages"));
+    CliRun tampered = CliRun.run(home2, proj2, "scripts", "install", "--project");
+    assertThat(tampered.exitCode()).isEqualTo(1);
+    assertThat(tampered.err())
+        .startsWith(
+            "graft: team-lib: what "
+                + url
+                + " gives now ("
+                + entry.path("hash").asText()
+                + ") is not what "
+                + lock2
+                + " locks (sha256:"
+                + "0".repeat(64)
+                + ")");
+    assertThat(proj2.resolve(".graft/packages/team-lib")).doesNotExist();
+    Files.writeString(lock2, locked);
+
+    // Update takes the new commit, and the changed package needs trust again.
+    Files.move(temp.resolve("remote/moved-away.git"), bare);
+    CliRun update = CliRun.run(home, proj, "scripts", "update", "--project");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    String commit2 = run(bare, "git", "rev-parse", "main");
+    assertThat(update.out()).contains("Updated team-lib: 1.0.0 " + commit + " -> 1.0.0 " + commit2);
+    CliRun same = CliRun.run(home, proj, "scripts", "update", "--project", "team-lib");
+    assertThat(same.out()).isEqualTo("team-lib is up to date (1.0.0 " + commit2 + ")\n");
+    try (var left = Files.list(proj.resolve(".graft/packages"))) {
+      assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("team-lib");
+    }
+    list = CliRun.run(home, proj, "scripts", "list");
+    assertThat(list.out())
+        .contains("team-lib 1.0.0  (project, changed, not loaded)")
+        .doesNotContain("commands: /team");
+
+    CliRun remove = CliRun.run(home, proj, "scripts", "remove", "--project", "team-lib");
+    assertThat(remove.out()).isEqualTo("Removed team-lib from the project packages.\n");
+    assertThat(proj.resolve(".graft/packages/team-lib")).doesNotExist();
+    assertThat(Files.readString(proj.resolve(".graft/packages.lock.json")))
+        .doesNotContain("team-lib");
+  }
+
+  @Test
+  void anNpmTarballWithItsOwnDependencyIsImportedByName() throws Exception {
+    Path dep = temp.resolve("tiny-dep");
+    write(
+        dep.resolve("package.json"),
+        "{\"name\": \"tiny-dep\", \"version\": \"1.0.0\", \"main\": \"index.js\"}\n");
+    write(dep.resolve("index.js"), "export const suffix = \"-from-tiny-dep\";\n");
+    Path packs = Files.createDirectories(temp.resolve("packs"));
+    run(dep, "npm", "pack", "--quiet", "--pack-destination", packs.toString());
+    Path lib = temp.resolve("npm-lib");
+    write(
+        lib.resolve("package.json"),
+        "{\"name\": \"npm-lib\", \"version\": \"2.0.0\", \"main\": \"index.js\","
+            + " \"dependencies\": {\"tiny-dep\": \"file:"
+            + packs.resolve("tiny-dep-1.0.0.tgz")
+            + "\"}}\n");
+    write(
+        lib.resolve("index.js"),
+        "import { suffix } from \"tiny-dep\";\nexport const name = () => \"lib\" + suffix;\n");
+    run(lib, "npm", "pack", "--quiet", "--pack-destination", packs.toString());
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+
+    CliRun add =
+        CliRun.run(home, cwd, "scripts", "add", packs.resolve("npm-lib-2.0.0.tgz").toString());
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(add.out())
+        .contains("Added npm-lib 2.0.0 (sha256:")
+        .contains("the global packages")
+        .contains("scripts: none (a library: import it as \"npm-lib\")");
+    assertThat(home.resolve("packages/npm-lib/node_modules/tiny-dep/index.js")).exists();
+
+    write(
+        home.resolve("scripts/uses.js"),
+        """
+        import { name } from "npm-lib";
+        export default function (graft) {
+          graft.registerCommand(name(), { description: "d", handler: () => "x" });
+        }
+        """);
+    CliRun list = CliRun.run(home, cwd, "scripts", "list", "--format", "json");
+    assertThat(list.exitCode()).as(list.out() + list.err()).isZero();
+    JsonNode json = Json.parse(list.out());
+    assertThat(json.path("scripts").path(0).path("commands").path(0).asText())
+        .isEqualTo("/lib-from-tiny-dep");
+    JsonNode pkg = json.path("packages").path(0);
+    assertThat(
+            List.of(
+                pkg.path("name").asText(),
+                pkg.path("version").asText(),
+                pkg.path("scope").asText()))
+        .containsExactly("npm-lib", "2.0.0", "global");
+    assertThat(pkg.path("source").asText())
+        .isEqualTo(packs.resolve("npm-lib-2.0.0.tgz").toString());
+
+    CliRun bad = CliRun.run(home, cwd, "scripts", "add", "no such thing!");
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err())
+        .startsWith(
+            "graft: no such thing!: not a package source: give git+URL#REF, NAME@VERSION (npm),"
+                + " a .tgz file or a directory");
+  }
+
+  @Test
+  void referencePackagesLoadTheirExtensionsAndNotTheirBuildFolders() throws Exception {
+    String hook =
+        "export default function (g: any): void { g.registerCommand(\"%s\", { description: \"d\", handler: () => \"x\" }); }\n";
+    String jsHook =
+        "export default function (g) { g.registerCommand(\"%s\", { description: \"d\", handler: () => \"x\" }); }\n";
+    // The reference's manifest: entries and globs, an exclusion; npm's build scripts beside them.
+    Path manifest = temp.resolve("ref-manifest");
+    write(
+        manifest.resolve("package.json"),
+        "{\"name\": \"ref-manifest\", \"version\": \"1.0.0\", \"scripts\": {\"build\":"
+            + " \"node scripts/build.js\"}, \"pi\": {\"extensions\": [\"./src/*.ts\", \"!src/skip.ts\", \"./dist/extra.js\"],"
+            + " \"skills\": [\"./skills\"]}}\n");
+    write(manifest.resolve("src/one.ts"), hook.formatted("one"));
+    write(manifest.resolve("src/skip.ts"), hook.formatted("skip"));
+    write(manifest.resolve("dist/extra.js"), jsHook.formatted("extra"));
+    write(manifest.resolve("dist/other.js"), jsHook.formatted("other"));
+    write(manifest.resolve("scripts/build.js"), jsHook.formatted("build"));
+    // The reference's conventional extensions/ folder: files and a folder's index.
+    Path conventional = temp.resolve("ref-folder");
+    write(
+        conventional.resolve("package.json"),
+        "{\"name\": \"ref-folder\", \"version\": \"1.0.0\", \"scripts\":"
+            + " {\"postinstall\": \"node scripts/setup.js\"}}\n");
+    write(conventional.resolve("extensions/hello.ts"), hook.formatted("hello"));
+    write(conventional.resolve("extensions/multi/index.ts"), hook.formatted("multi"));
+    write(conventional.resolve("extensions/multi/helper.ts"), "export const h = 1;\n");
+    write(conventional.resolve("scripts/setup.js"), jsHook.formatted("setup"));
+    // npm's build scripts folder alone: a library.
+    Path build = temp.resolve("built-lib");
+    write(
+        build.resolve("package.json"),
+        "{\"name\": \"built-lib\", \"version\": \"1.0.0\", \"main\": \"dist/index.js\","
+            + " \"scripts\": {\"prepare\": \"node ./scripts/build.mjs\"}}\n");
+    write(build.resolve("scripts/build.mjs"), jsHook.formatted("prepare"));
+    write(build.resolve("dist/index.js"), "export const lib = 1;\n");
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+
+    CliRun a = CliRun.run(home, cwd, "scripts", "add", manifest.toString());
+    assertThat(a.exitCode()).as(a.err()).isZero();
+    assertThat(a.out()).contains("  scripts: src/one.ts, dist/extra.js\n");
+    CliRun b = CliRun.run(home, cwd, "scripts", "add", conventional.toString());
+    assertThat(b.exitCode()).as(b.err()).isZero();
+    assertThat(b.out()).contains("  scripts: extensions/hello.ts, extensions/multi/index.ts\n");
+    CliRun c = CliRun.run(home, cwd, "scripts", "add", build.toString());
+    assertThat(c.exitCode()).as(c.err()).isZero();
+    assertThat(c.out()).contains("  scripts: none (a library: import it as \"built-lib\")\n");
+
+    CliRun list = CliRun.run(home, cwd, "scripts", "list", "--format", "json");
+    assertThat(list.exitCode()).as(list.out() + list.err()).isZero();
+    List<String> commands = new ArrayList<>();
+    Json.parse(list.out())
+        .path("scripts")
+        .forEach(s -> s.path("commands").forEach(n -> commands.add(n.asText())));
+    assertThat(commands).containsExactly("/hello", "/multi", "/one", "/extra");
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,208 @@
+package dev.graft.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** graft scripts test on the example scripts' own tests, and on a broken copy of an example. */
+class ScriptsTestCommandTest {
+  static final Path EXAMPLES = Path.of("").toAbsolutePath().getParent().resolve("scripts/examples");
+
+  @TempDir Path home;
+  @TempDir Path work;
+
+  @Test
+  void theExamplesPassTheirTests() {
+    CliRun r = CliRun.run(home, work, "scripts", "test", EXAMPLES.toString());
+    assertThat(r.out())
+        .contains("pruning.test.js\n")
+        .contains("stacking.test.js\n")
+        .doesNotContain("✗");
+    assertThat(r.out()).matches("(?s).*\\n(\\d+) passed, 0 failed\\n");
+    assertThat(r.exitCode()).isZero();
+  }
+
+  @Test
+  void aBrokenExampleFailsAtTheAssertionItBreaks() throws Exception {
+    Path copy = copyOfExamples();
+    Path pruning = copy.resolve("pruning.js");
+    String source = Files.readString(pruning);
+    assertThat(source).contains("was removed from the context]");
+    Files.writeString(pruning, source.replace("was removed from the context]", "was dropped]"));
+    List<String> testLines = Files.readAllLines(copy.resolve("pruning.test.js"));
+    int line =
+        testLines.indexOf(
+                testLines.stream()
+                    .filter(l -> l.contains("[pruned: this read result was removed"))
+                    .findFirst()
+                    .orElseThrow())
+            + 1;
+
+    CliRun r = CliRun.run(home, work, "scripts", "test", copy.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "  ✗ /prune N remove takes the result out of every later request, and the session keeps it\n"
+                + "      pruning.test.js:"
+                + line
+                + ": expected \"[pruned: this read result was removed from the context]\", "
+                + "got \"[pruned: this read result was dropped]\"\n");
+    assertThat(r.out()).contains(" passed, 1 failed\n");
+  }
+
+  @Test
+  void aTestThatThrowsAndAFileWithoutTestsAreFailures() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("t"));
+    Files.writeString(
+        dir.resolve("hello.js"),
+        """
+        export default function (graft) {
+          graft.registerCommand("hello", { handler: async (args, ctx) => {
+            const who = await ctx.ui.input("Who?");
+            ctx.ui.notify(`Hello, ${who}!`, "info");
+          } });
+        }
+        """);
+    Files.writeString(
+        dir.resolve("hello.test.js"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        test("greets who you say", async (t) => {
+          const s = await t.session({ scripts: ["./hello.js"] });
+          await s.command("/hello", { answers: ["Ada"] });
+          assert.deepEqual(s.notifications, [{ message: "Hello, Ada!", level: "info" }]);
+        });
+        test("a missing script fails where it is named", async (t) => {
+          const s = await t.session({ scripts: ["./nope.js"] });
+        });
+        export default tests;
+        """);
+    Files.writeString(dir.resolve("empty.test.js"), "export default function () {}\n");
+    CliRun r = CliRun.run(home, work, "scripts", "test", "t");
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            empty.test.js
+              ✗ (no tests)
+                  no tests: declare them with test(name, fn) and end the file with `export default tests;`
+            hello.test.js
+              ✓ greets who you say
+              ✗ a missing script fails where it is named
+                  hello.test.js:8: t.session: no script ./nope.js beside the test file
+            1 passed, 2 failed
+            """);
+    assertThat(r.exitCode()).isEqualTo(1);
+    CliRun none = CliRun.run(home, work, "scripts", "test", "missing");
+    assertThat(none.err()).isEqualTo("graft: missing: not a directory\n");
+  }
+
+  @Test
+  void aCommandsPromptAndTheRunsItAsksForRunAsInPrintMode() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("c"));
+    Files.writeString(
+        dir.resolve("ask.js"),
+        """
+        export default function (graft) {
+          graft.registerCommand("ask", { handler: (args) => `Please say: ${args}` });
+          graft.registerCommand("nudge", { handler: () => { graft.sendUserMessage("nudged"); } });
+          graft.registerCommand("odd", { handler: () => 42 });
+          graft.registerCommand("tree", { handler: () => "taken" });
+        }
+        """);
+    Files.writeString(
+        dir.resolve("ask.test.js"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        const said = (s) => s.requests.map((r) => r.messages.at(-1).content).map((c) => typeof c === "string" ? c : c[0].text);
+        test("a returned prompt is sent", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"], turns: [{ text: "banana" }, { text: "ok" }] });
+          assert.equal(await s.command("/ask banana"), "Please say: banana");
+          await s.prompt("next");
+          assert.deepEqual(said(s), ["Please say: banana", "next"]);
+        });
+        test("a message the command sends runs", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"], turns: [{ text: "seen" }] });
+          await s.command("/nudge");
+          assert.deepEqual(said(s), ["nudged"]);
+        });
+        test("an answer a command may not give fails", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"] });
+          await s.command("/odd");
+        });
+        test("a built-in command's name is not the script's", async (t) => {
+          const s = await t.session({ scripts: ["./ask.js"] });
+          await s.command("/tree");
+        });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "c");
+    assertThat(r.out())
+        .startsWith(
+            """
+            ask.test.js
+              ✓ a returned prompt is sent
+              ✓ a message the command sends runs
+              ✗ an answer a command may not give fails
+            """)
+        .contains("/odd returned a number; a command returns nothing, a string")
+        .contains("  ✗ a built-in command's name is not the script's\n")
+        .contains("/tree is a built-in command of the interactive mode; it does not run here")
+        .endsWith("2 passed, 2 failed\n");
+  }
+
+  @Test
+  void aTestThatSpinsOrWaitsForNothingFailsInItsOwnWordsAndSoDoesAFileWithoutItsExport()
+      throws Exception {
+    Path dir = Files.createDirectories(work.resolve("w"));
+    Files.writeString(
+        dir.resolve("stuck.test.js"),
+        """
+        import { test, tests } from "graft/lib/test.js";
+        test("spins", async () => { while (true) {} });
+        test("waits for nothing", async () => { await new Promise(() => {}); });
+        test("runs after", async () => {});
+        export default tests;
+        """);
+    Files.writeString(
+        dir.resolve("unexported.test.js"),
+        """
+        import { test } from "graft/lib/test.js";
+        test("never run", async () => {});
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "w");
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            stuck.test.js
+              ✗ spins
+                  the test ran for more than 2 s without returning (an endless loop?) and was interrupted
+              ✗ waits for nothing
+                  the test returned a promise that nothing can settle any more (no timer or awaited host call of any script is left); it was given up
+              ✓ runs after
+            unexported.test.js
+              ✗ (loading)
+                  cannot load: its default export is not the tests; end the file with `export default tests;`
+            1 passed, 3 failed
+            """);
+  }
+
+  private Path copyOfExamples() throws Exception {
+    Path copy = work.resolve("examples");
+    try (Stream<Path> walk = Files.walk(EXAMPLES)) {
+      for (Path p : walk.toList()) {
+        Path to = copy.resolve(EXAMPLES.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(p, to);
+        }
+      }
+    }
+    return copy;
+  }
+}
