@@ -91,6 +91,7 @@ final class ScriptLoading {
         new RejectionWarnings(
             scriptLog::line, () -> script[0] == null ? "loading" : script[0].doing());
     NodeModules modules = sandbox.modules(file, lib, packages);
+    modules.onRead(watchdog::moduleLoaded);
     try {
       context = sandbox.newContext(file, modules, scriptLog, warnings);
     } catch (RuntimeException e) {

@@ -155,7 +155,7 @@ public final class ModuleFileSystem implements FileSystem {
               + ": only .js, .mjs, .ts and .mts files can be imported"
               + " (and .cjs files of installed packages)");
     }
-    node.loaded(p);
+    node.read(p, Files.size(p));
     if ((name.endsWith(".js") || commonJs) && packages.packageOf(p).isPresent()) {
       String source = Files.readString(p, StandardCharsets.UTF_8);
       if (node.isCommonJs(p, source)) {

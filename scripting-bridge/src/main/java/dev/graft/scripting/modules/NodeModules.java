@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.io.FileSystem;
 
@@ -31,7 +32,7 @@ public final class NodeModules {
 
   private static final Pattern ESM_SYNTAX =
       Pattern.compile(
-          "(?m)^[ \\t]*(?:import\\s*(?:[\\w$*{]|[\"'])|export\\s*(?:[{*]|default\\b|(?:const|let|var|function|class|async)\\b))");
+          "(?m)^[ \\t]*(?:import\\b\\s*(?:[\\w$*{]|[\"'])|export\\b\\s*(?:[{*]|default\\b|(?:const|let|var|function|class|async)\\b))");
   private static final List<String> REQUIRE_EXTENSIONS =
       List.of(".js", ".json", ".cjs", ".ts", ".cts");
   private static final List<String> INDEXES =
@@ -42,6 +43,9 @@ public final class NodeModules {
   private final Path root;
   private final TypeScriptStripper typeScript;
   private final Set<Path> loaded = ConcurrentHashMap.newKeySet();
+
+  /** Told the size of every module source read, for the run's module budget. */
+  private volatile LongConsumer sizes = bytes -> {};
 
   /** A module that cannot be loaded: Node's code ({@code MODULE_NOT_FOUND}...) and the message. */
   public static final class Failure extends Exception {
@@ -87,6 +91,17 @@ public final class NodeModules {
   /** {@code file} was read as a module by this context. */
   void loaded(Path file) {
     loaded.add(file);
+  }
+
+  /** {@code file}, {@code bytes} long, was read as a module: the run loading it may take longer. */
+  void read(Path file, long bytes) {
+    loaded.add(file);
+    sizes.accept(bytes);
+  }
+
+  /** Who is told the size of each module source this context reads (the watchdog). */
+  public void onRead(LongConsumer listener) {
+    this.sizes = listener;
   }
 
   // ------------------------------------------------------------------ resolving
@@ -245,8 +260,9 @@ public final class NodeModules {
             "ERR_FS_FILE_TOO_LARGE",
             "cannot load " + file + ": larger than " + MAX_JSON + " bytes");
       }
-      loaded(p);
-      return Files.readString(p, StandardCharsets.UTF_8);
+      String text = Files.readString(p, StandardCharsets.UTF_8);
+      read(p, text.length());
+      return text;
     } catch (IOException e) {
       throw new Failure("MODULE_NOT_FOUND", "Cannot find module '" + file + "'");
     }
@@ -272,6 +288,8 @@ public final class NodeModules {
     }
     String source;
     try {
+      // Counted before reading: reading and checking a large file is part of loading it.
+      read(p, Files.size(p));
       source = Files.readString(p, StandardCharsets.UTF_8);
       if (name.endsWith(".ts") || name.endsWith(".cts")) {
         source =
@@ -294,7 +312,6 @@ public final class NodeModules {
               + " (it uses import/export): graft"
               + " cannot load an ES module synchronously; import it instead");
     }
-    loaded(p);
     if (source.startsWith("#!")) {
       source = "//" + source.substring(2);
     }
