@@ -9,6 +9,7 @@ import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptPermissions;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,6 +73,33 @@ public final class ScriptAccess {
       }
     }
     return new Grantee(key, project, pkg, grant, unapproved);
+  }
+
+  /**
+   * What each of {@code scripts} may reach beyond graft's API, as {@code graft scripts list} shows
+   * it: one line per kind of grant ("run git", "read ., ~/.pi"), "nothing beyond graft's API"
+   * without any, and what its package asks that you have not approved, with the command that does.
+   */
+  public static Map<Path, List<String>> describe(
+      ScriptLocations.Plan plan, List<ScriptFile> scripts) {
+    Map<Path, List<String>> out = new LinkedHashMap<>();
+    for (ScriptFile script : scripts) {
+      Grantee who = grantee(plan, script);
+      List<String> lines = new ArrayList<>(who.grant().describe());
+      if (lines.isEmpty()) {
+        lines.add("nothing beyond graft's API");
+      }
+      who.unapprovedAsks()
+          .ifPresent(asks ->
+              lines.add(
+                  "asks, not approved: "
+                      + String.join("; ", asks.describe())
+                      + " (graft scripts trust --global --package "
+                      + who.packageName().orElse("?")
+                      + ")"));
+      out.put(script.path(), List.copyOf(lines));
+    }
+    return out;
   }
 
   /** {@code script}'s access in a run whose plan is {@code plan}, working in {@code cwd}. */

@@ -99,6 +99,16 @@ class NodeGrantsCliTest {
         .startsWith("ERR fs.readFileSync(\"../proj-other/secret.txt\"): read access to");
     assertThat(r.get("home").asText()).startsWith("ERR fs.readdirSync(");
     assertThat(temp.resolve("proj-other/planted")).doesNotExist();
+
+    CliRun list =
+        CliRun.run(
+            home, proj, "scripts", "list", "-s", temp.resolve("scripts/probe.js").toString());
+    assertThat(list.out()).contains("  grants:   read .\n            write ./notes\n");
+    write(temp.resolve("scripts/plain.js"), "export default function (pi) {}\n");
+    CliRun plain =
+        CliRun.run(
+            home, proj, "scripts", "list", "-s", temp.resolve("scripts/plain.js").toString());
+    assertThat(plain.out()).contains("  grants:   nothing beyond graft's API");
   }
 
   /** A package asking to read the project and run echo, as a folder to add. */
@@ -171,6 +181,12 @@ class NodeGrantsCliTest {
             "(or approve what the package asks, run echo; read .: graft scripts"
                 + " trust --global --package asking)");
     assertThat(r.get("run").asText()).contains("exec is not granted to package asking");
+    CliRun listed = CliRun.run(home, proj, "scripts", "list");
+    assertThat(listed.out())
+        .contains(
+            "  grants:   nothing beyond graft's API\n"
+                + "            asks, not approved: run echo; read . (graft scripts trust --global"
+                + " --package asking)");
 
     CliRun approve =
         CliRun.run(home, proj, "scripts", "trust", "--global", "--package", "asking", "--yes");
@@ -181,6 +197,8 @@ class NodeGrantsCliTest {
     r = probe(home, proj);
     assertThat(r.get("read").asText()).isEqualTo("project data");
     assertThat(r.get("run").asText()).isEqualTo("ran\n");
+    CliRun approved = CliRun.run(home, proj, "scripts", "list", "--format", "json");
+    assertThat(approved.out()).contains("\"grants\":[\"run echo\",\"read .\"]");
   }
 
   @Test
