@@ -469,7 +469,14 @@ final class NodeCalls {
     if (state.watchers.size() >= MAX_OPEN) {
       throw new NodeError("EMFILE", label + ": this script watches " + MAX_OPEN + " files already");
     }
-    state.files.exists(label, path); // the grant, checked once
+    // The grant, checked once; fs.watch fails on a missing file as Node's does (watchFile waits).
+    if (!state.files.exists(label, path) && intervalMs == 0) {
+      throw new NodeError(
+          "ENOENT",
+          "ENOENT: no such file or directory, watch '" + path + "'",
+          Optional.of("watch"),
+          Optional.of(path));
+    }
     Path real = state.files.grants().check(PathGrants.Access.READ, label, path, true);
     Duration every = intervalMs > 0 ? Duration.ofMillis(intervalMs) : WATCH_INTERVAL;
     String[] last = {signature(real)};

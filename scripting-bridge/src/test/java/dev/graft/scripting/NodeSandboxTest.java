@@ -362,6 +362,31 @@ class NodeSandboxTest {
   }
 
   @Test
+  void watchingAMissingFileFailsAsInNodeAndWatchFileWaitsForIt() {
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("s"))) {
+      f.host.nodeAccess = access(List.of(proj.toString()), List.of(), Map.of(), Set.of());
+      JsonNode r =
+          probe(
+              f,
+              "import fs from \"node:fs\";",
+              TRY
+                  + """
+                  async function probe() {
+                    const out = {};
+                    out.watch = attempt(() => { fs.watch("missing.txt", () => {}); });
+                    out.watchFile = attempt(() => { fs.watchFile("missing.txt", () => {}); fs.unwatchFile("missing.txt"); });
+                    out.existing = attempt(() => { fs.watch("readme.md", () => {}).close(); });
+                    return out;
+                  }
+                  """);
+      assertThat(r.get("watch").asText())
+          .isEqualTo("ERR ENOENT: ENOENT: no such file or directory, watch 'missing.txt'");
+      assertThat(r.get("watchFile").asText()).isEqualTo("ok");
+      assertThat(r.get("existing").asText()).isEqualTo("ok");
+    }
+  }
+
+  @Test
   void processExitEndsTheScriptNotGraft() {
     try (ScriptFixture f = new ScriptFixture(temp.resolve("s"))) {
       f.write(
