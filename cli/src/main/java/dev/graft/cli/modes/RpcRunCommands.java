@@ -80,7 +80,8 @@ final class RpcRunCommands {
 
   /**
    * Runs a script command on the agent thread; its dialogs go to the client while this thread
-   * waits. Text it returns goes to the client's editor; a failure is an extension_error.
+   * waits. Text it returns is sent as a prompt and a {@code {status}} answer becomes a notify; a
+   * failure is an extension_error.
    */
   private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
     try {

@@ -73,18 +73,22 @@ class StackingTerminalTest {
     tmux.submit("/pop");
     tmux.awaitScreen(
         s ->
-            s.contains(
-                "stacking.js: /pop command failed: Error: /pop: nothing to pop yet (at stacking.js:"),
+            TmuxTerminal.flat(s)
+                .contains(
+                    "stacking.js: /pop command failed: Error: /pop: nothing to pop yet (at stacking.js:"),
         "/pop's error");
     tmux.submit("/prune");
     tmux.awaitScreen(
         s ->
-            s.contains(
-                "pruning.js: /prune command failed: Error: /prune: there are no tool results to prune"),
+            TmuxTerminal.flat(s)
+                .contains(
+                    "pruning.js: /prune command failed: Error: /prune: there are no tool results to prune"),
         "/prune's error");
     tmux.submit("/popp");
     tmux.awaitScreen(
-        s -> s.contains("unknown command /popp; did you mean /pop? (/help lists the commands)"),
+        s ->
+            TmuxTerminal.flat(s)
+                .contains("unknown command /popp; did you mean /pop? (/help lists the commands)"),
         "the suggestion");
 
     for (int n = 1; n <= 3; n++) {

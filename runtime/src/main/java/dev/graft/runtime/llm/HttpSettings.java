@@ -11,7 +11,8 @@ import java.util.Objects;
  *     chunks) before graft gives up; generous, since reasoning models can think silently for
  *     minutes
  * @param maxAttempts attempts per turn, the first included, for retryable failures (HTTP 408, 409,
- *     429, 5xx, overloaded, connection failures) that happen before any content streamed
+ *     429, 5xx, overloaded, connection failures), before or after content streamed (a turn cut
+ *     mid-stream is retried whole, its partial output dropped)
  * @param initialBackoff the wait before the first retry when the server names none; doubles per
  *     retry, with up to 25% jitter
  * @param maxBackoff the cap on the computed wait

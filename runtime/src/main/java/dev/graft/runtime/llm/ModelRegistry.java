@@ -91,7 +91,8 @@ public final class ModelRegistry implements AutoCloseable {
 
   /**
    * This registry with {@code key} used for {@code provider} ahead of auth.json and the
-   * environment, for a key given on the command line. It is never written anywhere.
+   * environment, for a key given at run time (no command of graft's offers one yet; the source is
+   * shown as "command line"). It is never written anywhere.
    */
   public ModelRegistry withApiKey(String provider, String key) {
     Map<String, ApiKey> keys = new HashMap<>(runtimeKeys);
