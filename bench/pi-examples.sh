@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every example extension shipped in the reference package (examples/extensions) through
 # graft: `graft scripts check` and a scripted -p run of each, and prints its class (unchanged /
-# after stripping / needs API / impossible in a sandbox) with the reason, then the counts and how
-# many of the reference's extension-API members graft has. The reference package comes from npm
+# after stripping / needs API / TUI component) with the reason, then the counts and how many of
+# the reference's extension-API members graft has. An example that uses Node's modules gets the
+# grants a user would give (read and write the project, read ~/.pi, run the programs it names); an
+# example with npm dependencies is installed with `graft scripts add` first, as a user would. The reference package comes from npm
 # (bench/reference-oracle.sh). "unchanged" runs the .ts files as shipped (graft erases their types
 # at load); when that fails, the bench strips the types itself with the TypeScript compiler
 # (installed from npm under target/pi-examples) and tries again: "after stripping" is an example
