@@ -141,10 +141,15 @@ final class NodeCalls {
   }
 
   /**
-   * Prepares {@code s}'s Node side and returns the function the prelude calls to get runtime.js's
-   * internals (evaluated on first use: most scripts use no Node API).
+   * Returns the function the prelude calls to get runtime.js's internals for {@code s}: its Node
+   * side, with the host's access for it, is made on first use (most scripts use no Node API, and a
+   * host that offers none, such as a test file's, is never asked).
    */
   ProxyExecutable install(LoadedScript s, Context context, NodeModules modules, WebGlobals web) {
+    return args -> watchdog.bridgeWork(() -> internals(s, context, modules, web));
+  }
+
+  private State prepare(LoadedScript s, Context context, NodeModules modules) {
     NodeAccess access = port.nodeAccess(s.file());
     String who = access.permissions().advice().key();
     List<Path> own = new ArrayList<>();
@@ -154,12 +159,15 @@ final class NodeCalls {
     NodeFetch fetch = new NodeFetch(new HostGrants(access.permissions(), who));
     State state = new State(context, access, files, fetch, modules);
     s.useNode(state);
-    return args -> watchdog.bridgeWork(() -> internals(s, web));
+    return state;
   }
 
   /** runtime.js's internals in {@code s}, evaluated first if need be. */
-  Value internals(LoadedScript s, WebGlobals web) {
+  Value internals(LoadedScript s, Context context, NodeModules modules, WebGlobals web) {
     State state = s.node();
+    if (state == null) {
+      state = prepare(s, context, modules);
+    }
     if (state.internals == null) {
       state.internals = state.context.eval(RUNTIME).execute(host(s), web.helpers(s));
     }

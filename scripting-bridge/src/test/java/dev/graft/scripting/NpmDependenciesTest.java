@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -250,7 +251,7 @@ class NpmDependenciesTest {
           NodeProbe.inGraft(
               f, "import evil from \"evil\";", "async function probe() { return evil; }\n");
       assertThat(r.toString()).doesNotContain("sk-outside");
-      for (String k : java.util.List.of("relative", "absolute", "load", "created", "resolveOut")) {
+      for (String k : List.of("relative", "absolute", "load", "created", "resolveOut")) {
         assertThat(r.get(k).asText()).as(k).startsWith("ERR ").contains("outside");
       }
       assertThat(r.get("cacheKeys").asInt()).isZero();

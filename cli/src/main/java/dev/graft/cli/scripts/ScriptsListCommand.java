@@ -24,8 +24,10 @@ import picocli.CommandLine.ParentCommand;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List the hook scripts a run would load, with their events, commands, tools, grants and",
-      "problems.",
+      "List the hook scripts a run would load, with their events, commands, tools and problems.",
+      "",
+      "Each script's grants say what it may reach beyond graft's API (files, programs, hosts,",
+      "variables).",
       "",
       "Looks at $GRAFT_HOME/scripts, --scripts, -s and the project's .graft/scripts, and loads each",
       "script without an agent to see what it registers. Untrusted project scripts are listed but",

@@ -68,8 +68,9 @@ public interface ScriptHostPort {
 
   /**
    * What {@code script}'s {@code process} and Node modules start from: the working directory, the
-   * home folder, the environment and its grants. Called once as the script loads (and must be
-   * quick). By default: no grants ({@link NodeAccess#of}).
+   * home folder, the environment and its grants. Called once, when the script first uses a Node
+   * module, {@code process} or {@code fetch} (and must be quick). By default: no grants ({@link
+   * NodeAccess#of}).
    */
   default NodeAccess nodeAccess(ScriptFile script) {
     return NodeAccess.of(script);
