@@ -11,19 +11,23 @@
 /** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
   let notGranted = false;
+  const repositories = new Set(); // directories known to be in a git work tree: checked once each
   graft.on("before_agent_start", async (event, ctx) => {
     if (notGranted) return; // said once: no checkpoints this run
-    let inRepo;
-    try {
-      inRepo = await graft.exec("git", ["rev-parse", "--is-inside-work-tree"], { cwd: ctx.cwd, timeout: 5000 });
-    } catch (e) {
-      const why = String(e instanceof Error ? e.message : e);
-      const at = why.indexOf("is not granted");
-      if (at < 0) throw e;
-      notGranted = true;
-      throw new Error(`no checkpoints this run: graft.exec ${why.slice(at)}`);
+    if (!repositories.has(ctx.cwd)) {
+      let inRepo;
+      try {
+        inRepo = await graft.exec("git", ["rev-parse", "--is-inside-work-tree"], { cwd: ctx.cwd, timeout: 5000 });
+      } catch (e) {
+        const why = String(e instanceof Error ? e.message : e);
+        const at = why.indexOf("is not granted");
+        if (at < 0) throw e;
+        notGranted = true;
+        throw new Error(`no checkpoints this run: graft.exec ${why.slice(at)}`);
+      }
+      if (inRepo.code !== 0) return; // not a git repository (yet): asked again next prompt
+      repositories.add(ctx.cwd);
     }
-    if (inRepo.code !== 0) return; // not a git repository: nothing to do
     // `stash create` prints nothing when the tree is clean; then HEAD is the state.
     const stash = await graft.exec("git", ["stash", "create"], { cwd: ctx.cwd, timeout: 10000 });
     const ref = stash.stdout.trim() || (await graft.exec("git", ["rev-parse", "HEAD"], { cwd: ctx.cwd })).stdout.trim();

@@ -178,4 +178,115 @@ class PackageImportTest {
                       .doesNotContain("sk-outside"));
     }
   }
+
+  @Test
+  void anotherPackagesDependenciesAreNotReachableByPath() throws Exception {
+    // Review of issue 22, defect 7: only the bare name was refused.
+    Path a = packageWithDep("pkg-a", "dep of a");
+    Files.writeString(
+        a.resolve("node_modules/dep/index.js"),
+        "import { more } from \"./more.js\";\n" + "export const value = \"dep of a\" + more;\n");
+    Files.writeString(a.resolve("node_modules/dep/more.js"), "export const more = \"!\";\n");
+    Path b = Files.createDirectories(temp.resolve("installed/pkg-b"));
+    Files.writeString(b.resolve("package.json"), "{\"name\":\"pkg-b\"}");
+    Files.writeString(
+        b.resolve("by-name.js"), "export { value } from \"pkg-a/node_modules/dep/index.js\";\n");
+    Files.writeString(
+        b.resolve("by-dots.js"),
+        "export { value } from \"pkg-b/../pkg-a/node_modules/dep/index.js\";\n");
+    Path depFile = a.toRealPath().resolve("node_modules/dep/index.js");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("pkg-a", a, "pkg-b", b));
+      f.write(
+          "a-uses.js",
+          """
+          import { got } from "pkg-a";
+          export default function (pi) {
+            pi.on("input", () => ({ action: "transform", text: got }));
+          }
+          """);
+      f.write(
+          "b-from-b-by-name.js",
+          "import { value } from \"pkg-b/by-name.js\";\nexport default function (pi) {}\n");
+      f.write(
+          "c-from-b-by-dots.js",
+          "import { value } from \"pkg-b/by-dots.js\";\nexport default function (pi) {}\n");
+      f.write(
+          "d-by-name.js",
+          "import { value } from \"pkg-a/node_modules/dep/index.js\";\nexport default function (pi) {}\n");
+      f.write(
+          "e-absolute.js",
+          "import { value } from \"" + depFile + "\";\nexport default function (pi) {}\n");
+      f.write(
+          "f-url.js",
+          "import { value } from \"" + depFile.toUri() + "\";\nexport default function (pi) {}\n");
+      f.write(
+          "g-dynamic.js",
+          "export default async function (pi) { await import(\"" + depFile + "\"); }\n");
+      // Code without a file of its own, right after the package's own modules were resolved.
+      f.write(
+          "h-eval.js",
+          "export default async function (pi) { await import(\"pkg-a\");"
+              + " await (0, eval)('import(\""
+              + depFile
+              + "\")'); }\n");
+      f.write(
+          "i-function.js",
+          "export default async function (pi) { await import(\"pkg-a\");"
+              + " await new Function('return import(\""
+              + depFile
+              + "\")')(); }\n");
+      LoadReport r = f.load();
+      String refused =
+          "cannot import "
+              + depFile
+              + ": it is a dependency of "
+              + a.toRealPath()
+              + " (in its node_modules), which only that package's own modules may import";
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .hasSize(8)
+          .allSatisfy(m -> assertThat(m).contains(refused));
+      HandlerOutcome.Answered answer =
+          (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      assertThat(answer.value().path("text").asText()).isEqualTo("dep of a!");
+    }
+  }
+
+  @Test
+  void anImportTellsNothingOfFilesOutsideTheRoots() throws Exception {
+    // Review of issue 22, defect 8: graft looked for x.ts beside a missing x.js outside the roots.
+    Path outside = Files.createDirectories(temp.resolve("outside"));
+    Files.writeString(outside.resolve("there.ts"), "export const x = 1;\n");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "a-there.js",
+          "import { x } from \""
+              + outside.toRealPath().resolve("there.js")
+              + "\";\n"
+              + "export default function (pi) {}\n");
+      f.write(
+          "b-missing.js",
+          "import { x } from \""
+              + outside.toRealPath().resolve("missing.js")
+              + "\";\n"
+              + "export default function (pi) {}\n");
+      LoadReport r = f.load();
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .satisfiesExactly(
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import "
+                              + outside.toRealPath().resolve("there.js")
+                              + ": it is outside"),
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "cannot import "
+                              + outside.toRealPath().resolve("missing.js")
+                              + ": it is outside"));
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package dev.graft.cli.base;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,10 +34,18 @@ public final class Sha256 {
     return ofBytes(text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The file's hash; an unreadable file is an {@link UncheckedIOException} naming it. */
+  /**
+   * The file's hash, read as a stream; an unreadable file is an {@link UncheckedIOException} naming
+   * it.
+   */
   public static String ofFile(Path file) {
-    try {
-      return ofBytes(Files.readAllBytes(file));
+    MessageDigest digest = digest();
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+      return hex(digest.digest());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
     }

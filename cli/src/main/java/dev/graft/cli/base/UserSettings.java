@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.config.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +41,8 @@ public final class UserSettings {
   public static UserSettings load(Path file) {
     if (Files.isRegularFile(file)) {
       try {
-        JsonNode node = LENIENT.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        JsonNode node =
+            LENIENT.readTree(BoundedRead.text(file, Settings.MAX_BYTES, "a settings file"));
         if (node instanceof ObjectNode o) {
           return new UserSettings(file, o);
         }

@@ -37,6 +37,9 @@ final class Npm {
       update-notifier=false
       """;
 
+  static final String CONFIG_FILE = "npmrc";
+  static final String GLOBAL_CONFIG_FILE = "npmrc-global";
+
   private final Path config;
 
   /** npm refuses one file as both user and global configuration: the global one is empty. */
@@ -44,8 +47,8 @@ final class Npm {
 
   /** {@code cacheDir}: where graft keeps its npm configuration files. */
   Npm(Path cacheDir) {
-    this.config = cacheDir.resolve("npmrc");
-    this.globalConfig = cacheDir.resolve("npmrc-global");
+    this.config = cacheDir.resolve(CONFIG_FILE);
+    this.globalConfig = cacheDir.resolve(GLOBAL_CONFIG_FILE);
   }
 
   /**

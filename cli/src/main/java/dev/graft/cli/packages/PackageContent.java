@@ -39,17 +39,55 @@ final class PackageContent {
   /** The cap on a package's files and directories (its dependencies included). */
   static final int MAX_ENTRIES = 50_000;
 
+  /**
+   * The cap on a path in a package, in bytes: far below what a file system takes, so a refusal
+   * names it.
+   */
+  static final int MAX_PATH_BYTES = 1_024;
+
   private static final Set<PosixFilePermission> FILE_MODE =
       PosixFilePermissions.fromString("rw-r--r--");
   private static final Set<PosixFilePermission> DIR_MODE =
       PosixFilePermissions.fromString("rwxr-xr-x");
   private static final int MAX_LINK_HOPS = 8;
 
-  /** Why content was refused: the installer says which source it came from. */
+  /**
+   * Why content was refused: the installer says which source it came from. The message is one line
+   * whatever names it holds: control characters are written as escapes.
+   */
   static final class Refused extends RuntimeException {
     Refused(String message) {
-      super(message);
+      super(escaped(message));
     }
+  }
+
+  /** {@code s} with each control character written as an escape ({@code \n}, {@code \x1b}). */
+  static String escaped(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029') {
+            out.append(
+                c < 0x100 ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /** A name from the package as a refusal shows it: at most 200 characters. */
+  private static String shown(String name) {
+    return name.length() <= 200
+        ? name
+        : name.substring(0, 160) + "..." + name.substring(name.length() - 37);
   }
 
   private final Path root;
@@ -174,27 +212,29 @@ final class PackageContent {
       for (int hop = 0; target.isPresent() && links.containsKey(target.get()); hop++) {
         if (hop == MAX_LINK_HOPS) {
           throw new Refused(
-              at + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
+              shown(at) + " is a link that leads through more than " + MAX_LINK_HOPS + " links");
         }
         target = links.get(target.get()).target();
       }
       if (target.isEmpty()) {
         throw new Refused(
-            at
+            shown(at)
                 + " is a link to "
-                + link.why()
+                + shown(link.why())
                 + ", outside the package; a package may link only to its"
                 + " own files");
       }
       if (target.get().isEmpty() || dirs.contains(target.get())) {
         throw new Refused(
-            at
+            shown(at)
                 + " is a link to a directory ("
-                + link.why()
-                + "); a package may link only to its own files");
+                + shown(link.why())
+                + "); a package may link only to its"
+                + " own files");
       }
       if (!files.contains(target.get())) {
-        throw new Refused(at + " is a link to " + link.why() + ", which the package does not hold");
+        throw new Refused(
+            shown(at) + " is a link to " + shown(link.why()) + ", which the package does not hold");
       }
       try (InputStream in =
           Files.newInputStream(root.resolve(target.get()), LinkOption.NOFOLLOW_LINKS)) {
@@ -214,7 +254,7 @@ final class PackageContent {
 
   private void link(String path, Link link) {
     if (dirs.contains(path)) {
-      throw new Refused(path + " is both a link and a directory in the package");
+      throw new Refused(shown(path) + " is both a link and a directory in the package");
     }
     if (!files.contains(path) && links.put(path, link) == null) {
       count(path);
@@ -245,7 +285,7 @@ final class PackageContent {
       return;
     }
     if (files.contains(path) || links.containsKey(path)) {
-      throw new Refused(path + " is both a file and a directory in the package");
+      throw new Refused(shown(path) + " is both a file and a directory in the package");
     }
     int slash = path.lastIndexOf('/');
     if (slash > 0) {
@@ -258,7 +298,7 @@ final class PackageContent {
 
   private void file(String path, InputStream in, long size) throws IOException {
     if (dirs.contains(path)) {
-      throw new Refused(path + " is both a file and a directory in the package");
+      throw new Refused(shown(path) + " is both a file and a directory in the package");
     }
     int slash = path.lastIndexOf('/');
     if (slash > 0) {
@@ -307,13 +347,22 @@ final class PackageContent {
   }
 
   private static void refuse(String path, String kind) {
-    throw new Refused(path + " is " + kind + "; a package holds only files and directories");
+    throw new Refused(shown(path) + " is " + kind + "; a package holds only files and directories");
   }
 
   /** An archive's path made relative and plain, or refused: no absolute paths, no {@code ..}. */
   private static String relative(String path) {
     if (path.startsWith("/")) {
-      throw new Refused(path + " is an absolute path; a package's paths are relative to it");
+      throw new Refused(shown(path) + " is an absolute path; a package's paths are relative to it");
+    }
+    if (path.getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
+      throw new Refused(
+          "a path in the package is longer than "
+              + String.format("%,d", MAX_PATH_BYTES)
+              + " bytes (the cap"
+              + " on a path): "
+              + path.substring(0, 60)
+              + "...");
     }
     List<String> parts = new ArrayList<>();
     for (String part : path.split("/")) {
@@ -321,7 +370,7 @@ final class PackageContent {
         continue;
       }
       if (part.equals("..") || part.indexOf('\0') >= 0) {
-        throw new Refused(path + " leaves the package (a path with ..)");
+        throw new Refused(shown(path) + " leaves the package (a path with ..)");
       }
       if (part.getBytes(StandardCharsets.UTF_8).length > 255) {
         throw new Refused(

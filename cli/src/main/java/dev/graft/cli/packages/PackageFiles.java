@@ -1,7 +1,9 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +16,10 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -24,14 +28,18 @@ import java.util.stream.Stream;
 public final class PackageFiles {
   private PackageFiles() {}
 
-  /** package.json, if there is a readable one. */
+  /** The largest package.json graft reads. */
+  static final long MAX_MANIFEST_BYTES = 16L << 20;
+
+  /** package.json, if there is a readable one (of at most {@link #MAX_MANIFEST_BYTES}). */
   static Optional<JsonNode> manifest(Path dir) {
     Path file = dir.resolve("package.json");
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
-      JsonNode n = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+      JsonNode n =
+          Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
       return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
@@ -39,22 +47,76 @@ public final class PackageFiles {
   }
 
   /**
+   * What a package folder holds, as its lock hash sees it: each entry by its path (its content's
+   * SHA-256, or what it is when it is no regular file: {@code "link to X"}, {@code "not a regular
+   * file"}), node_modules left out; the hash of all of that ({@link #hash}), and of node_modules
+   * ({@link #dependenciesHash}, empty when there is none).
+   */
+  public record Contents(Map<String, String> files, String hash, String dependenciesHash) {
+    public Contents {
+      files = Collections.unmodifiableMap(new TreeMap<>(files));
+    }
+
+    /** The paths of entries that are not regular files (links, devices...): graft installs none. */
+    public List<String> oddEntries() {
+      return files.entrySet().stream()
+          .filter(e -> !isFileHash(e.getValue()))
+          .map(Map.Entry::getKey)
+          .toList();
+    }
+  }
+
+  /**
+   * Everything in {@code dir}: its files and its dependencies, hashed as the lock file records
+   * them.
+   */
+  public static Contents read(Path dir) {
+    long[] budget = {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
+    Map<String, String> files = entries(dir, true, budget);
+    Path deps = dir.resolve("node_modules");
+    String depsHash =
+        Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS)
+            ? combine(entries(deps, false, budget))
+            : "";
+    return new Contents(files, combine(files), depsHash);
+  }
+
+  /**
    * SHA-256 over everything in the package but its dependencies: each regular file's relative path
    * and content, and each other entry (a link, a device...) as what it is, so that nothing a script
-   * could load is outside it. {@code node_modules} and {@code .git} at the top are left out ({@link
-   * #dependenciesHash} covers the first; graft never installs the second).
+   * could load is outside it. {@code node_modules} at the top is left out ({@link
+   * #dependenciesHash} covers it).
    */
   public static String hash(Path dir) {
-    return hash(dir, true);
+    return combine(entries(dir, true, budget()));
   }
 
   /** The same over the package's {@code node_modules} (empty when it has none). */
   static String dependenciesHash(Path dir) {
     Path deps = dir.resolve("node_modules");
-    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS) ? hash(deps, false) : "";
+    return Files.isDirectory(deps, LinkOption.NOFOLLOW_LINKS)
+        ? combine(entries(deps, false, budget()))
+        : "";
   }
 
-  private static String hash(Path dir, boolean skipTop) {
+  private static boolean isFileHash(String value) {
+    return value.length() == 64
+        && value.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+  }
+
+  /**
+   * What one reading of a package may take: bytes and entries (a package holds no more, with its
+   * dependencies).
+   */
+  private static long[] budget() {
+    return new long[] {PackageContent.MAX_BYTES, 2L * PackageContent.MAX_ENTRIES};
+  }
+
+  /**
+   * Each entry's hash by path; {@code budget} (bytes, entries) is what may still be read: a folder
+   * a repository committed may be anything, so reading stops, refused, beyond a package's caps.
+   */
+  private static Map<String, String> entries(Path dir, boolean skipDependencies, long[] budget) {
     TreeMap<String, String> files = new TreeMap<>();
     try {
       Files.walkFileTree(
@@ -62,10 +124,9 @@ public final class PackageFiles {
           new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              spend(0);
               String name = d.getFileName() == null ? "" : d.getFileName().toString();
-              return skipTop
-                      && dir.equals(d.getParent())
-                      && (name.equals(".git") || name.equals("node_modules"))
+              return skipDependencies && dir.equals(d.getParent()) && name.equals("node_modules")
                   ? FileVisitResult.SKIP_SUBTREE
                   : FileVisitResult.CONTINUE;
             }
@@ -73,8 +134,9 @@ public final class PackageFiles {
             @Override
             public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
               String path = relative(dir, f);
+              spend(attrs.isRegularFile() ? attrs.size() : 0);
               if (attrs.isRegularFile()) {
-                files.put(path, Sha256.ofBytes(Files.readAllBytes(f)));
+                files.put(path, Sha256.ofFile(f));
               } else if (attrs.isSymbolicLink()) {
                 files.put(path, "link to " + Files.readSymbolicLink(f));
               } else {
@@ -82,10 +144,31 @@ public final class PackageFiles {
               }
               return FileVisitResult.CONTINUE;
             }
+
+            private void spend(long bytes) {
+              budget[0] -= bytes;
+              if (budget[0] < 0) {
+                throw new UserError(
+                    "the package is larger than "
+                        + (PackageContent.MAX_BYTES >> 20)
+                        + " MiB (the cap on a"
+                        + " package's size)");
+              }
+              if (--budget[1] < 0) {
+                throw new UserError(
+                    "the package has more than "
+                        + String.format("%,d", 2 * PackageContent.MAX_ENTRIES)
+                        + " files and folders, its dependencies included (the cap on a package's size)");
+              }
+            }
           });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
+    return files;
+  }
+
+  private static String combine(Map<String, String> files) {
     MessageDigest all = Sha256.digest();
     files.forEach(
         (path, h) -> all.update((path + "\0" + h + "\n").getBytes(StandardCharsets.UTF_8)));

@@ -32,15 +32,34 @@ public final class PackageInstaller {
   private static final Duration GIT_FETCH_LIMIT = Duration.ofMinutes(5);
   private static final Duration GIT_LOCAL_LIMIT = Duration.ofMinutes(2);
 
+  private final Path home;
+  private final Path cache;
   private final Path gitCache;
   private final Path npmCache;
   private final Npm npm;
 
   public PackageInstaller(GraftHome home) {
-    Path cache = home.root().resolve("cache").resolve("packages");
+    this.home = home.root();
+    this.cache = this.home.resolve("cache").resolve("packages");
     this.gitCache = cache.resolve("git");
     this.npmCache = cache.resolve("npm");
     this.npm = new Npm(cache);
+  }
+
+  /**
+   * {@code dir} in graft's cache, made, once nothing on the way to it below $GRAFT_HOME is a link.
+   */
+  private Path cacheDir(Path dir) {
+    NoLinks.check(home, dir);
+    mkdirs(dir);
+    return dir;
+  }
+
+  /** npm, once the files graft writes its configuration to are no links. */
+  private Npm npm() {
+    NoLinks.check(home, cache.resolve(Npm.CONFIG_FILE));
+    NoLinks.check(home, cache.resolve(Npm.GLOBAL_CONFIG_FILE));
+    return npm;
   }
 
   /**
@@ -59,6 +78,7 @@ public final class PackageInstaller {
     try (Staging st = Staging.in(scope)) {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
+      checkManifest(f);
       PackageDependencies.Installed deps = dependencies(st, f, f.name(), Optional.empty());
       PackageLock.Entry entry =
           new PackageLock.Entry(
@@ -86,6 +106,7 @@ public final class PackageInstaller {
     try (Staging st = Staging.in(scope)) {
       Fetched f = fetch(st, source, Optional.empty(), true);
       String hash = PackageFiles.hash(f.dir());
+      checkManifest(f);
       PackageDependencies.Installed deps = dependencies(st, f, old.name(), Optional.empty());
       PackageLock.Entry entry =
           new PackageLock.Entry(
@@ -160,15 +181,21 @@ public final class PackageInstaller {
 
   /** Whether {@code entry} is installed in {@code scope} with the locked files and dependencies. */
   public static boolean isInstalled(PackageScope scope, PackageLock.Entry entry) {
-    Path dir = scope.installed(entry.name());
+    Path dir;
+    try {
+      dir = scope.installedChecked(entry.name());
+    } catch (UserError e) {
+      // Installing it again says which link is in the way.
+      return false;
+    }
     return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
         && PackageFiles.hash(dir).equals(entry.hash())
         && PackageFiles.dependenciesHash(dir).equals(entry.dependenciesHash());
   }
 
   public boolean remove(PackageScope scope, String name) {
+    Path dir = scope.installedChecked(name);
     boolean had = scope.lock().remove(name);
-    Path dir = scope.installed(name);
     boolean installed = Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
     PackageFiles.deleteTree(dir);
     return had || installed;
@@ -197,13 +224,25 @@ public final class PackageInstaller {
     }
   }
 
+  /**
+   * A package whose manifest asks for more than graft matches is not added (a run would load none
+   * of it).
+   */
+  private static void checkManifest(Fetched f) {
+    try {
+      PackageManifest.scripts(f.dir());
+    } catch (UserError e) {
+      throw e.prefixed(f.name() + ": ");
+    }
+  }
+
   /** Installs the dependencies the fetched package declares, as {@code locked} says when given. */
   private PackageDependencies.Installed dependencies(
       Staging st, Fetched f, String name, Optional<JsonNode> locked) {
     try {
       PackageDependencies.Installed deps =
           PackageDependencies.install(
-              name, f.dir(), f.content(), f.under(), npm, st.folder("dependencies"), locked);
+              name, f.dir(), f.content(), f.under(), npm(), st.folder("dependencies"), locked);
       f.content().resolveLinks();
       return deps;
     } catch (PackageContent.Refused e) {
@@ -216,8 +255,9 @@ public final class PackageInstaller {
       throw new UserError(
           g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
     }
-    Path mirror = gitCache.resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
-    mkdirs(gitCache);
+    Path mirror =
+        cacheDir(gitCache).resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
+    NoLinks.check(home, mirror);
     if (!Files.isDirectory(mirror)) {
       git(
           List.of("clone", "--mirror", "--quiet", "--", g.url(), mirror.toString()),
@@ -305,7 +345,7 @@ public final class PackageInstaller {
   }
 
   private Fetched npm(Staging st, PackageSource.Npm n, Optional<String> locked) {
-    mkdirs(npmCache);
+    cacheDir(npmCache);
     String spec = locked.orElse(n.spec());
     if (!PackageSource.NPM_NAME.matcher(spec).matches()) {
       throw new UserError(n.text() + ": \"" + spec + "\" is not an npm package name and version");
@@ -315,7 +355,7 @@ public final class PackageInstaller {
     if (cached.isPresent()) {
       tgz = cached.get();
     } else {
-      String out = npm.pack(spec, st.folder("npm"), npmCache);
+      String out = npm().pack(spec, st.folder("npm"), npmCache);
       JsonNode packed;
       try {
         packed = Json.parse(out);
@@ -355,7 +395,7 @@ public final class PackageInstaller {
   }
 
   private Fetched tarball(Staging st, Path file, Optional<String> locked) {
-    mkdirs(npmCache);
+    cacheDir(npmCache);
     Path tgz = file;
     String sha = Files.isRegularFile(file) ? "sha256:" + PackageFiles.sha256Of(file) : "";
     if (locked.isPresent() && !locked.get().equals(sha)) {
@@ -385,8 +425,17 @@ public final class PackageInstaller {
     }
     PackageContent content = PackageContent.into(st.folder("package"));
     // graft installs the dependencies itself, and a git folder is not the package's content.
-    content.addFolder(dir, "", Set.of(".git", "node_modules"));
+    // The folder named is read where it is, a link to it followed; links inside are the package's.
+    content.addFolder(real(dir), "", Set.of(".git", "node_modules"));
     return named(content, "", dir.getFileName().toString(), "local", "");
+  }
+
+  private static Path real(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      throw new UserError(dir + ": cannot read it (" + e.getMessage() + ")");
+    }
   }
 
   /**
@@ -432,7 +481,7 @@ public final class PackageInstaller {
   }
 
   private static void place(PackageScope scope, Path dir, String name) {
-    Path dest = scope.installed(name);
+    Path dest = scope.installedChecked(name);
     PackageFiles.deleteTree(dest);
     mkdirs(dest.getParent());
     move(dir, dest);
@@ -477,6 +526,7 @@ public final class PackageInstaller {
     }
 
     static Staging in(PackageScope scope) {
+      scope.checked(scope.packagesDir());
       try {
         Files.createDirectories(scope.packagesDir());
         return new Staging(scope, Files.createTempDirectory(scope.packagesDir(), ".staging-"));

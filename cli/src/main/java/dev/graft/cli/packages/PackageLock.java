@@ -2,6 +2,7 @@ package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
@@ -25,6 +26,9 @@ import java.util.TreeMap;
  */
 public final class PackageLock {
   static final String FILE_NAME = "packages.lock.json";
+
+  /** The largest lock file graft reads (a repository's: read before anything of it is trusted). */
+  static final long MAX_BYTES = 16L << 20;
 
   /**
    * One package as locked; {@code dependencies} is an object (empty when the package has none) and
@@ -71,7 +75,9 @@ public final class PackageLock {
     }
     JsonNode root;
     try {
-      root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+      root = Json.parse(BoundedRead.text(file, MAX_BYTES, "a lock file graft reads"));
+    } catch (BoundedRead.TooLarge e) {
+      throw new UserError(e.getMessage());
     } catch (IOException e) {
       throw new UserError(
           file

@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.UserError;
 import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
@@ -52,6 +53,15 @@ public final class PackageManifest {
   /** The most files and folders a glob looks at (a package holds no more: PackageContent's cap). */
   private static final int MAX_TREE = 50_000;
 
+  /**
+   * The most globs a manifest may hold, braces expanded: each is matched against every path of the
+   * package.
+   */
+  static final int MAX_GLOBS = 256;
+
+  /** The most scripts (files and folders) a manifest may bring. */
+  static final int MAX_SCRIPTS = 1_000;
+
   /** package.json's npm scripts that run a file of the {@code scripts/} folder. */
   private static final Pattern RUNS_SCRIPTS_FOLDER =
       Pattern.compile("(?:^|[\\s\"'=;&|(])(?:\\./)?scripts/");
@@ -75,7 +85,9 @@ public final class PackageManifest {
   }
 
   /**
-   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts).
+   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts);
+   * a {@link dev.graft.cli.base.UserError} when its manifest asks for more than graft matches
+   * ({@link #MAX_GLOBS}, {@link #MAX_SCRIPTS}, {@link ManifestGlob}'s caps).
    */
   public static List<Path> scripts(Path dir) {
     return of(dir, Kind.SCRIPTS);
@@ -93,6 +105,9 @@ public final class PackageManifest {
     JsonNode pi = manifest.map(m -> m.path("pi")).orElse(null);
     List<Path> found;
     if (graft != null && graft.isArray()) {
+      if (graft.size() > MAX_SCRIPTS) {
+        throw tooMany();
+      }
       found = new ArrayList<>();
       for (JsonNode s : graft) {
         Path p = dir.resolve(s.asText()).normalize();
@@ -111,7 +126,19 @@ public final class PackageManifest {
     } else {
       found = List.of();
     }
-    return found.stream().distinct().filter(p -> inside(real, p)).toList();
+    List<Path> kept = found.stream().distinct().filter(p -> inside(real, p)).toList();
+    if (kept.size() > MAX_SCRIPTS) {
+      throw tooMany();
+    }
+    return kept;
+  }
+
+  private static UserError tooMany() {
+    return new UserError(
+        "package.json names more than "
+            + String.format("%,d", MAX_SCRIPTS)
+            + " scripts (the cap on"
+            + " what a package loads)");
   }
 
   /**
@@ -134,6 +161,9 @@ public final class PackageManifest {
     if (!entries.isArray()) {
       return List.of();
     }
+    if (entries.size() > MAX_SCRIPTS) {
+      throw tooMany();
+    }
     List<String> sources = new ArrayList<>();
     List<String> patterns = new ArrayList<>();
     for (JsonNode e : entries) {
@@ -143,16 +173,29 @@ public final class PackageManifest {
       }
     }
     List<Path> all = new ArrayList<>();
+    List<String> tree = null;
+    int globs = 0;
     for (String s : sources) {
       if (ManifestGlob.isGlob(s)) {
         ManifestGlob glob = ManifestGlob.of(s);
-        for (String rel : tree(dir)) {
+        globs += glob.size();
+        if (globs > MAX_GLOBS) {
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " globs (the cap on what graft matches)");
+        }
+        tree = tree == null ? tree(dir) : tree;
+        for (String rel : tree) {
           if (glob.matches(rel)) {
             Path p = dir.resolve(rel);
             if (Files.isDirectory(p)) {
               all.addAll(folderEntries(p));
             } else if (ScriptFinder.isScriptName(p.getFileName().toString())) {
               all.add(p);
+            }
+            if (all.size() > MAX_SCRIPTS) {
+              throw tooMany();
             }
           }
         }
@@ -175,9 +218,17 @@ public final class PackageManifest {
    */
   private static List<Path> applyPatterns(Path dir, List<Path> all, List<String> patterns) {
     Set<Path> kept = new LinkedHashSet<>(all);
+    int globs = 0;
     for (String p : patterns) {
       if (p.startsWith("!")) {
         ManifestGlob glob = ManifestGlob.literal(p.substring(1));
+        globs += glob.size();
+        if (globs > MAX_GLOBS) {
+          throw new UserError(
+              "package.json holds more than "
+                  + MAX_GLOBS
+                  + " exclusions (the cap on what graft matches)");
+        }
         kept.removeIf(f ->
             glob.matches(relative(dir, f))
                 || glob.matches(f.getFileName().toString())

@@ -26,7 +26,25 @@ public record PackageScope(Path dir, boolean project, Path base) {
     return packagesDir().resolve(name);
   }
 
+  /**
+   * Where {@code name} is installed, once no folder on the way there below the project (or below
+   * {@code $GRAFT_HOME}) is a link; else a {@link dev.graft.cli.base.UserError} naming it.
+   */
+  public Path installedChecked(String name) {
+    return checked(installed(name));
+  }
+
+  /**
+   * {@code path} (under this scope) once none of its components below the project or home is a
+   * link.
+   */
+  Path checked(Path path) {
+    return NoLinks.check(project ? base : dir, path);
+  }
+
+  /** The lock file, read once neither it nor {@code .graft} is a link. */
   public PackageLock lock() {
+    checked(dir.resolve(PackageLock.FILE_NAME));
     return PackageLock.load(dir);
   }
 

@@ -2,8 +2,10 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
+import dev.graft.cli.trust.ProjectPackageTrust;
 import dev.graft.cli.trust.ScriptFingerprint;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
@@ -85,7 +87,10 @@ final class ScriptsTrustCommand implements Callable<Integer> {
       grantText = grants.projectText();
     }
     grants.problems().forEach(p -> context.err().println("graft: warning: " + p));
-    ScriptFingerprint fingerprint = ScriptFingerprint.of(scripts, grantText);
+    ScriptFingerprint fingerprint =
+        packageName != null
+            ? packageFingerprint(context, scripts, grantText)
+            : ScriptFingerprint.of(scripts, grantText);
     TrustStore store = TrustStore.load(context.home());
     ScriptLocations.Project project =
         new ScriptLocations.Project(scripts, fingerprint, store.state(scripts, fingerprint));
@@ -171,5 +176,28 @@ final class ScriptsTrustCommand implements Callable<Integer> {
             + packageName
             + "'s scripts get what it asks until it asks for something else.");
     return 0;
+  }
+
+  /** The project package's fingerprint, once its folder is what the project's lock file locks. */
+  private ScriptFingerprint packageFingerprint(
+      CliContext context, Path packageDir, String grantText) {
+    PackageScope scope =
+        PackageScope.project(dir == null ? context.cwd() : context.cwd().resolve(dir).normalize());
+    PackageLock.Entry entry =
+        scope
+            .lock()
+            .get(packageName)
+            .orElseThrow(() ->
+                new UserError(
+                    "no package "
+                        + packageName
+                        + " in "
+                        + scope.lock().file()
+                        + ": graft trusts only a package the lock file records"));
+    try {
+      return ProjectPackageTrust.fingerprint(packageDir, entry, scope.lock().file(), grantText);
+    } catch (UserError e) {
+      throw e.prefixed(packageName + " in " + packageDir + ": ");
+    }
   }
 }

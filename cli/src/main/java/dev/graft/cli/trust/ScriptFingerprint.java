@@ -1,6 +1,9 @@
 package dev.graft.cli.trust;
 
+import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
+import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.PackageFiles;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +22,10 @@ import java.util.TreeMap;
 /**
  * What a project's scripts directory holds, as trust sees it: the SHA-256 of every {@code .js},
  * {@code .mjs}, {@code .ts} and {@code .mts} file under it (scripts and the files they may import,
- * such as {@code lib/x.js}; nothing else can be imported), by path relative to the directory, and
- * the project's exec grants. {@code value} covers all of it, so any changed, added or removed file
- * or grant gives another value.
+ * such as {@code lib/x.js}; nothing else can be imported, and nothing else there decides what
+ * loads), by path relative to the directory, and the project's exec grants. {@code value} covers
+ * all of it, so any changed, added or removed file or grant gives another value. A script package's
+ * fingerprint ({@link #ofPackage}) covers every file of the package instead.
  *
  * <p>Links are not followed, as the module file system follows none out of the directory: a link to
  * a file is the file's content (a script may be one), a link to a folder is what it points at
@@ -33,7 +37,18 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** The most entries a fingerprint reads before it gives up (as many as a package may hold). */
   static final int MAX_ENTRIES = 50_000;
 
+  /**
+   * The largest file a fingerprint reads: it is read before you trust it, so it may be anything.
+   */
+  static final long MAX_FILE_BYTES = 64L << 20;
+
+  /** The most a fingerprint reads in all (a package holds no more). */
+  static final long MAX_BYTES = 512L << 20;
+
   private static final String LINK = "link:";
+
+  /** A package's dependencies, as one entry of its fingerprint. */
+  static final String DEPENDENCIES = "node_modules/";
 
   public ScriptFingerprint {
     files = Map.copyOf(new TreeMap<>(files));
@@ -42,13 +57,46 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** {@code dir}'s fingerprint with the project's grants ({@code ScriptGrants.projectText()}). */
   public static ScriptFingerprint of(Path dir, String grants) {
     Map<String, String> files = new TreeMap<>();
-    int[] seen = {0};
+    long[] seen = {0, 0};
     try {
       // A scripts directory that is itself a link is what it leads to, as loading reads it.
       walk(dir.toRealPath(), "", true, files, seen);
+    } catch (BoundedRead.TooLarge e) {
+      throw new UserError(e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot read the scripts in " + dir + ": " + e.getMessage(), e);
+    }
+    return new ScriptFingerprint(combine(files, grants), files, grants);
+  }
+
+  /**
+   * {@code file}'s SHA-256, read as a stream within the caps; {@code seen[1]} counts the bytes read
+   * so far.
+   */
+  private static String hash(Path file, long[] seen) throws IOException {
+    long cap = Math.min(MAX_FILE_BYTES, MAX_BYTES - seen[1]);
+    String what =
+        cap == MAX_FILE_BYTES
+            ? "a file graft reads before you trust it"
+            : "what graft reads of a folder before you trust it: "
+                + BoundedRead.size(MAX_BYTES)
+                + " in all";
+    String hash = BoundedRead.sha256(file, cap, what);
+    seen[1] += Files.size(file);
+    return hash;
+  }
+
+  /**
+   * A script package's fingerprint with its exec grant ({@code package:NAME}): every entry of the
+   * package folder, whatever its name (package.json decides what loads and what an import names;
+   * any file of the package may be one a script reads), and its {@code node_modules} as one entry,
+   * {@code node_modules/}, the hash the lock file records for it.
+   */
+  public static ScriptFingerprint ofPackage(PackageFiles.Contents contents, String grants) {
+    Map<String, String> files = new TreeMap<>(contents.files());
+    if (!contents.dependenciesHash().isEmpty()) {
+      files.put(DEPENDENCIES, contents.dependenciesHash());
     }
     return new ScriptFingerprint(combine(files, grants), files, grants);
   }
@@ -66,7 +114,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   }
 
   private static void walk(
-      Path dir, String prefix, boolean top, Map<String, String> files, int[] seen)
+      Path dir, String prefix, boolean top, Map<String, String> files, long[] seen)
       throws IOException {
     Path real = dir.toRealPath();
     Files.walkFileTree(
@@ -86,7 +134,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
             String name = p.getFileName().toString();
             if (attrs.isRegularFile()) {
               if (ScriptFinder.isScriptName(name)) {
-                files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
+                files.put(rel, hash(p, seen));
               }
             } else if (attrs.isSymbolicLink()) {
               link(p, rel, top && p.getParent().equals(dir), real, files, seen);
@@ -101,14 +149,14 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
    * would load).
    */
   private static void link(
-      Path p, String rel, boolean topLevel, Path root, Map<String, String> files, int[] seen)
+      Path p, String rel, boolean topLevel, Path root, Map<String, String> files, long[] seen)
       throws IOException {
     String target = Files.readSymbolicLink(p).toString();
     if (Files.isRegularFile(p)) {
       Path to = p.toRealPath();
       if (ScriptFinder.isScriptName(p.getFileName().toString())
           || ScriptFinder.isScriptName(to.getFileName().toString())) {
-        files.put(rel, Sha256.ofBytes(Files.readAllBytes(to)));
+        files.put(rel, hash(to, seen));
       }
       return;
     }
@@ -121,7 +169,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     }
   }
 
-  private static void count(Path dir, int[] seen) throws IOException {
+  private static void count(Path dir, long[] seen) throws IOException {
     if (++seen[0] > MAX_ENTRIES) {
       throw new IOException(
           "more than " + String.format("%,d", MAX_ENTRIES) + " files and folders under " + dir);

@@ -267,7 +267,7 @@ public record ScriptInventory(
               + e.source()
               + " @ "
               + e.resolved());
-      if (p.project() && !p.loaded()) {
+      if (p.project() && !p.loaded() && p.trust().isPresent()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
     }

@@ -117,7 +117,8 @@ public final class ScriptLocations {
     }
 
     /**
-     * Where {@code script} came from (a script linked in from elsewhere counts as the options').
+     * Where {@code script} came from (a script of yours linked in from elsewhere counts as the
+     * options'); a file of a package is always that package's.
      */
     public Source sourceOf(ScriptFile script) {
       return locationOf(script).map(Location::source).orElse(Source.OPTION);
@@ -128,6 +129,14 @@ public final class ScriptLocations {
         Path at = realPath(l.path());
         if (Files.isDirectory(at) ? script.root().equals(at) : script.path().equals(at)) {
           return Optional.of(l);
+        }
+      }
+      // A package's script that a link inside the package leads to another of its folders.
+      for (PackagePlan p : packagePlans) {
+        if (p.loaded() && script.path().startsWith(realPath(p.dir()))) {
+          return locations.stream()
+              .filter(l -> l.packageName().equals(Optional.of(p.entry().name())))
+              .findFirst();
         }
       }
       return Optional.empty();
@@ -234,7 +243,7 @@ public final class ScriptLocations {
         }
         packagePlans.add(
             new PackagePlan(e, false, dir.get(), Optional.empty(), true, asks, approved));
-        PackageManifest.scripts(dir.get())
+        scriptsOf(e.name(), dir.get(), warnings)
             .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
@@ -264,12 +273,14 @@ public final class ScriptLocations {
       store = store != null ? store : TrustStore.load(r.home());
       ScriptGrants.Grant asks = PackageManifest.permissions(dir.get(), warnings);
       Optional<ScriptFingerprint> now =
-          fingerprint(
+          packageFingerprint(
+              projectScope,
+              e,
               dir.get(),
               grants.projectTextFor("package:" + e.name()) + asksText(asks),
-              "the scripts of the project's package " + e.name(),
               warnings);
       if (now.isEmpty()) {
+        packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.empty(), false));
         continue;
       }
       Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
@@ -278,7 +289,7 @@ public final class ScriptLocations {
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load, asks, load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
-        PackageManifest.scripts(dir.get())
+        scriptsOf(e.name(), dir.get(), warnings)
             .forEach(
                 p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
@@ -316,6 +327,19 @@ public final class ScriptLocations {
         warnings);
   }
 
+  /**
+   * The scripts a package's manifest names; a manifest graft cannot use is a warning, and none of
+   * them.
+   */
+  private static List<Path> scriptsOf(String name, Path dir, List<String> warnings) {
+    try {
+      return PackageManifest.scripts(dir);
+    } catch (UserError e) {
+      warnings.add("the scripts of package " + name + " are not loaded: " + e.getMessage());
+      return List.of();
+    }
+  }
+
   /** A scope's locked packages; a lock file that cannot be read is a warning, and none of them. */
   private static Collection<PackageLock.Entry> lockEntries(
       PackageScope scope, List<String> warnings) {
@@ -348,6 +372,26 @@ public final class ScriptLocations {
   }
 
   /**
+   * A project package's fingerprint ({@link ProjectPackageTrust}); what cannot be read or checked
+   * is a warning.
+   */
+  private static Optional<ScriptFingerprint> packageFingerprint(
+      PackageScope scope, PackageLock.Entry e, Path dir, String grants, List<String> warnings) {
+    try {
+      return Optional.of(ProjectPackageTrust.fingerprint(dir, e, scope.lock().file(), grants));
+    } catch (RuntimeException failure) {
+      warnings.add(
+          "the project's script package "
+              + e.name()
+              + " in "
+              + dir
+              + " is not loaded: "
+              + String.valueOf(failure.getMessage()).lines().findFirst().orElse(""));
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The package's directory when it is installed (a folder, not a link: graft never installs one);
    * else a warning naming the command that installs it.
    */
@@ -359,6 +403,12 @@ public final class ScriptLocations {
           dir
               + " is a link, not an installed package; run graft scripts install"
               + (scope.project() ? " --project" : ""));
+      return Optional.empty();
+    }
+    try {
+      scope.installedChecked(e.name());
+    } catch (UserError linked) {
+      warnings.add("script package " + e.name() + " is not loaded: " + linked.getMessage());
       return Optional.empty();
     }
     if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {

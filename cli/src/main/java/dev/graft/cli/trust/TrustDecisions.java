@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +20,9 @@ import java.util.TreeMap;
  * start (trust / not this time / never).
  */
 public final class TrustDecisions {
+  /** The most files a trust question lists. */
+  private static final int MAX_LISTED = 40;
+
   private TrustDecisions() {}
 
   /** A one-line notice on {@code err}; nothing is loaded. */
@@ -124,7 +128,15 @@ public final class TrustDecisions {
                 + "), in "
                 + project.dir()
                 + ":");
-    for (Map.Entry<String, String> e : new TreeMap<>(project.fingerprint().files()).entrySet()) {
+    List<Map.Entry<String, String>> files =
+        new ArrayList<>(new TreeMap<>(project.fingerprint().files()).entrySet());
+    if (files.size() > MAX_LISTED && change != null) {
+      // A package may hold thousands of files: what changed is listed first.
+      files.sort(
+          Comparator.comparing(
+              e -> !change.changed().contains(e.getKey()) && !change.added().contains(e.getKey())));
+    }
+    for (Map.Entry<String, String> e : files.subList(0, Math.min(files.size(), MAX_LISTED))) {
       String file = e.getKey();
       String mark =
           change == null
@@ -136,7 +148,11 @@ public final class TrustDecisions {
           ScriptFingerprint.isLink(e.getValue())
               ? " -> " + ScriptFingerprint.linkTarget(e.getValue()) + " (a link)"
               : "";
-      lines.add("  " + ScriptText.safeLine(file + link) + mark);
+      String what = file.equals(ScriptFingerprint.DEPENDENCIES) ? " (its npm dependencies)" : "";
+      lines.add("  " + ScriptText.safeLine(file + link) + what + mark);
+    }
+    if (files.size() > MAX_LISTED) {
+      lines.add("  ... and " + (files.size() - MAX_LISTED) + " more files");
     }
     if (project.fingerprint().files().isEmpty()) {
       lines.add("  (no .js, .mjs, .ts or .mts files)");

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -309,6 +310,57 @@ class HostilePackagesCliTest {
                 + many
                 + ": the package has more than 50,000 files and directories"
                 + " (the cap on a package's size)");
+    assertThat(left(home.resolve("packages"))).isEmpty();
+  }
+
+  @Test
+  void aLinkToAFolderGivenOnTheCommandLineIsFollowed() throws Exception {
+    // Review of issue 22, defect 8: "` is a link to ..., outside the package" (an empty name).
+    Path home = home();
+    Path lib = temp.resolve("real-lib");
+    write(lib.resolve("package.json"), "{\"name\": \"real-lib\", \"version\": \"1.0.0\"}\n");
+    write(lib.resolve("index.js"), "export const x = 1;\n");
+    Path link = Files.createSymbolicLink(temp.resolve("link-to-lib"), lib);
+    CliRun add = CliRun.run(home, cwd(), "scripts", "add", link.toString());
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(Files.readString(home.resolve("packages/real-lib/index.js")))
+        .isEqualTo("export const x = 1;\n");
+  }
+
+  @Test
+  void aTarballsOverlongPathsAndControlCharactersAreRefusedInOneReadableLine() throws Exception {
+    // Review of issue 22, defect 8: a 2,000-character raw error; a newline cut the reason off.
+    Path home = home();
+    Path deep = temp.resolve("deep-1.0.0.tgz");
+    String path = "package/" + String.join("/", Collections.nCopies(25, "d".repeat(200))) + "/x.js";
+    try (TarBuilder t = TarBuilder.gzip(deep)) {
+      t.file("package/package.json", "{\"name\": \"deep\", \"version\": \"1.0.0\"}\n")
+          .longFile(path, "x");
+    }
+    CliRun d = CliRun.run(home, cwd(), "scripts", "add", deep.toString());
+    assertThat(d.exitCode()).isEqualTo(1);
+    assertThat(d.err().strip())
+        .startsWith(
+            "graft: "
+                + deep
+                + ": a path in the package is longer than 1,024 bytes (the"
+                + " cap on a path): package/ddd")
+        .hasSizeLessThan(400)
+        .doesNotContain("\n");
+
+    Path esc = temp.resolve("esc-1.0.0.tgz");
+    try (TarBuilder t = TarBuilder.gzip(esc)) {
+      t.file("package/package.json", "{\"name\": \"esc\", \"version\": \"1.0.0\"}\n")
+          .fifo("package/\u001b[31mRED\nNEXTLINE graft: forged.js");
+    }
+    CliRun e = CliRun.run(home, cwd(), "scripts", "add", esc.toString());
+    assertThat(e.exitCode()).isEqualTo(1);
+    assertThat(e.err().strip())
+        .isEqualTo(
+            "graft: "
+                + esc
+                + ": package/\\x1b[31mRED\\nNEXTLINE graft: forged.js is a"
+                + " FIFO; a package holds only files and directories");
     assertThat(left(home.resolve("packages"))).isEmpty();
   }
 

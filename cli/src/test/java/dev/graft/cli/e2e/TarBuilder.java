@@ -52,6 +52,15 @@ final class TarBuilder implements AutoCloseable {
     return this;
   }
 
+  /** A file whose name a GNU long-name entry holds, for names of any length. */
+  TarBuilder longFile(String name, String content) throws IOException {
+    byte[] longName = (name + "\0").getBytes(StandardCharsets.UTF_8);
+    header("././@LongLink", 0644, 0, longName.length, 'L', "", 0, 0);
+    out.write(longName);
+    pad(longName.length);
+    return file(name.substring(0, Math.min(name.length(), 99)), content);
+  }
+
   TarBuilder dir(String name) throws IOException {
     header(name.endsWith("/") ? name : name + "/", 0755, 0, 0, '5', "", 0, 0);
     return this;

@@ -158,7 +158,7 @@ class GitCheckpointExampleTest {
                 + "graft.exec is not granted to git-checkpoint.js; to let it run git, add "
                 + "\"scripts\": {\"exec\": {\"git-checkpoint.js\": [\"git\"]}} to "
                 + home.resolve("settings.json")
-                + " (at git-checkpoint.js:24)");
+                + " (at git-checkpoint.js:26)");
     assertThat(checkpoints()).isEmpty();
 
     ExampleRun restore =

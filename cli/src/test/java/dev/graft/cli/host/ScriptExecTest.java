@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.config.GraftHome;
@@ -97,7 +98,9 @@ class ScriptExecTest {
     Files.writeString(
         project.resolve(".graft/packages.lock.json"),
         "{\"packages\": {\"team-lib\": {\"source\":"
-            + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \"sha256:x\"}}}");
+            + " \"./team-lib\", \"resolved\": \"local\", \"version\": \"1.0.0\", \"hash\": \""
+            + PackageFiles.hash(pkg)
+            + "\"}}}");
     ScriptFile packaged =
         new ScriptFile(
             pkg.resolve("scripts/tool.js").toRealPath(),

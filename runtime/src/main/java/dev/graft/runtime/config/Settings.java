@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,9 @@ public record Settings(
     List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = Duration.ofSeconds(30);
+
+  /** The largest settings file graft reads. */
+  public static final int MAX_BYTES = 1 << 20;
 
   private static final ObjectMapper LENIENT =
       JsonMapper.builder()
@@ -93,8 +97,18 @@ public record Settings(
     if (!Files.isRegularFile(file)) {
       return null;
     }
-    try {
-      JsonNode root = LENIENT.readTree(Files.readString(file, StandardCharsets.UTF_8));
+    try (InputStream in = Files.newInputStream(file)) {
+      // A project's settings are read before anything of it is trusted: never more than the cap.
+      byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+      if (bytes.length > MAX_BYTES) {
+        problems.add(
+            file
+                + ": larger than "
+                + (MAX_BYTES >> 20)
+                + " MiB (the cap on a settings file); ignored");
+        return null;
+      }
+      JsonNode root = LENIENT.readTree(new String(bytes, StandardCharsets.UTF_8));
       if (root == null || !root.isObject()) {
         problems.add(file + ": not a JSON object; ignored");
         return null;

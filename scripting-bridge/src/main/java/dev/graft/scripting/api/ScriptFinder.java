@@ -17,7 +17,9 @@ import java.util.stream.Stream;
  * sorted by name, hidden entries skipped; a file is taken as it is. A script may import files under
  * the directory it was found in (a single file: its parent) and, as {@code graft/lib/<file>}, the
  * shared library directory; the module file system allows nothing else. A script reached through a
- * symbolic link is loaded from where the link points, and imports relative to that place.
+ * symbolic link is loaded from where the link points, and imports relative to that place; but no
+ * link is followed out of an installed package ({@link ScriptSources#packages}): such a script is a
+ * problem, not a script of yours.
  */
 public final class ScriptFinder {
 
@@ -35,13 +37,17 @@ public final class ScriptFinder {
     List<ScriptFile> found = new ArrayList<>();
     List<LoadReport.Problem> problems = new ArrayList<>();
     Set<Path> seen = new HashSet<>();
+    List<Path> packages = sources.packages().values().stream().map(ScriptFinder::real).toList();
     for (Path location : sources.locations()) {
       Path at = location.toAbsolutePath().normalize();
+      Path realAt = real(at);
+      Optional<Path> owner =
+          packages.stream().filter(p -> at.startsWith(p) || realAt.startsWith(p)).findFirst();
       if (Files.isDirectory(at)) {
-        scanDirectory(at, found, problems);
+        scanDirectory(at, owner, found, problems);
       } else if (Files.isRegularFile(at)) {
         if (isScriptName(at.getFileName().toString())) {
-          add(at, at.getParent(), at.getFileName().toString(), found, problems);
+          add(at, at.getParent(), at.getFileName().toString(), owner, found, problems);
         } else {
           problems.add(
               new LoadReport.Problem(
@@ -61,7 +67,7 @@ public final class ScriptFinder {
   }
 
   private static void scanDirectory(
-      Path dir, List<ScriptFile> found, List<LoadReport.Problem> problems) {
+      Path dir, Optional<Path> owner, List<ScriptFile> found, List<LoadReport.Problem> problems) {
     List<Path> entries;
     try (Stream<Path> list = Files.list(dir)) {
       entries = list.sorted().toList();
@@ -75,10 +81,11 @@ public final class ScriptFinder {
         continue;
       }
       if (Files.isRegularFile(entry) && isScriptName(name) && !isTestName(name)) {
-        add(entry, dir, name, found, problems);
+        add(entry, dir, name, owner, found, problems);
       } else if (Files.isDirectory(entry)) {
         indexOf(entry)
-            .ifPresent(index -> add(index, dir, name + "/" + index.getFileName(), found, problems));
+            .ifPresent(
+                index -> add(index, dir, name + "/" + index.getFileName(), owner, found, problems));
       }
     }
   }
@@ -101,17 +108,37 @@ public final class ScriptFinder {
       Path file,
       Path root,
       String name,
+      Optional<Path> owner,
       List<ScriptFile> found,
       List<LoadReport.Problem> problems) {
     try {
       Path real = file.toRealPath();
       Path realRoot = root.toRealPath();
+      if (owner.isPresent() && !real.startsWith(owner.get())) {
+        problems.add(
+            new LoadReport.Problem(
+                file,
+                "a link to "
+                    + real
+                    + ", outside its package "
+                    + owner.get()
+                    + ": graft follows no link out of a package"));
+        return;
+      }
       found.add(
           real.startsWith(realRoot)
               ? new ScriptFile(real, realRoot, name)
               : new ScriptFile(real, real.getParent(), name));
     } catch (IOException e) {
       problems.add(new LoadReport.Problem(file, "cannot read: " + e.getMessage()));
+    }
+  }
+
+  private static Path real(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
     }
   }
 

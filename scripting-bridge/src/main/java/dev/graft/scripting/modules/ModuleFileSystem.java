@@ -36,7 +36,10 @@ import org.graalvm.polyglot.io.FileSystem;
  *
  * <p>GraalJS hands a bare specifier over without the module that imports it, but it parses that
  * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
- * the absolute path parsed last, if nothing else was parsed since, is the importing module. {@code
+ * the absolute path parsed last, if nothing else was parsed since, is the importing module. Every
+ * import is resolved so (a relative, absolute or {@code file:} one too) and then made a real path:
+ * the path parsed before the import's own is its importer there. A file in a package's {@code
+ * node_modules} is its dependency, made real only for that package's modules. {@code
  * PackageImportTest} fails should a GraalJS version change that order.
  */
 public final class ModuleFileSystem implements FileSystem {
@@ -63,6 +66,14 @@ public final class ModuleFileSystem implements FileSystem {
    * The last bare specifier that named nothing, and where from: for the message that refuses it.
    */
   private Optional<Map.Entry<String, Optional<Path>>> missed = Optional.empty();
+
+  /**
+   * The path parsed last and the one parsed before it (an import's importer, then the import),
+   * absolute or not.
+   */
+  private Path parsedLast;
+
+  private Path parsedBefore;
 
   /**
    * The file system of a script whose directory is {@code root}: its files, the shared library
@@ -100,11 +111,25 @@ public final class ModuleFileSystem implements FileSystem {
       throw new UnsupportedOperationException(
           "cannot import " + uri + ": only files can be imported");
     }
-    return Path.of(uri);
+    Path p = Path.of(uri);
+    referrer = Optional.empty();
+    noteParsed(p);
+    return p;
+  }
+
+  private void noteParsed(Path p) {
+    parsedBefore = parsedLast;
+    parsedLast = p;
   }
 
   @Override
   public Path parsePath(String path) {
+    Path p = parse(path);
+    noteParsed(p);
+    return p;
+  }
+
+  private Path parse(String path) {
     Optional<Path> from = referrer;
     referrer = Optional.empty();
     if (path.startsWith("/")) {
@@ -201,7 +226,22 @@ public final class ModuleFileSystem implements FileSystem {
 
   @Override
   public Path toRealPath(Path path, LinkOption... options) throws IOException {
-    return allowed(path);
+    Path real = allowed(path);
+    Optional<Path> owner = packages.dependencyOwner(real);
+    if (owner.isPresent()) {
+      // Made real to be imported: its importer is the path parsed before the import's own.
+      Path importer =
+          parsedBefore != null && parsedBefore.isAbsolute() ? parsedBefore.normalize() : null;
+      if (importer == null || !importer.startsWith(owner.get())) {
+        throw new SecurityException(
+            "cannot import "
+                + real
+                + ": it is a dependency of "
+                + owner.get()
+                + " (in its node_modules), which only that package's own modules may import");
+      }
+    }
+    return real;
   }
 
   @Override
@@ -236,14 +276,16 @@ public final class ModuleFileSystem implements FileSystem {
     if (!path.isAbsolute()) {
       throw refuseBare(path);
     }
-    Path p = typeScriptFor(path.normalize());
+    Path normal = path.normalize();
+    // The root first: graft looks for no file outside the roots, not even whether it exists.
     Optional<Path> root =
         roots.stream()
-            .filter(p::startsWith)
+            .filter(normal::startsWith)
             .min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
     if (root.isEmpty()) {
-      throw new SecurityException("cannot import " + p + ": it is outside " + describeRoots());
+      throw new SecurityException("cannot import " + normal + ": it is outside " + describeRoots());
     }
+    Path p = typeScriptFor(normal);
     Path real;
     try {
       real = p.toRealPath();

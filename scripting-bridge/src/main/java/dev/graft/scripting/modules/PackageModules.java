@@ -71,6 +71,9 @@ public final class PackageModules {
           "worker_threads",
           "zlib");
 
+  /** The largest package.json read for a package's entry (a larger one reads as absent). */
+  private static final long MAX_MANIFEST_BYTES = 16L << 20;
+
   private final Map<String, Path> dirs = new LinkedHashMap<>();
 
   /** {@code packages}: installed package name to its directory. */
@@ -144,6 +147,23 @@ public final class PackageModules {
     return dirs.values().stream()
         .filter(file::startsWith)
         .max((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+  }
+
+  /**
+   * The installed package whose dependency {@code file} (a real path) is: a file under a {@code
+   * node_modules} folder inside that package.
+   */
+  Optional<Path> dependencyOwner(Path file) {
+    Optional<Path> owner = packageOf(file);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Path part : owner.get().relativize(file)) {
+      if (part.toString().equals("node_modules")) {
+        return owner;
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -225,6 +245,9 @@ public final class PackageModules {
     Path manifest = dir.resolve("package.json");
     if (Files.isRegularFile(manifest)) {
       try {
+        if (Files.size(manifest) > MAX_MANIFEST_BYTES) {
+          throw new IOException(manifest + " is larger than the cap on a package.json graft reads");
+        }
         JsonNode pkg = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
         for (String declared : declaredEntries(pkg)) {
           Path p = dir.resolve(declared).normalize();

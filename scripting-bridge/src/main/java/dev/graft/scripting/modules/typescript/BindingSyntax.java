@@ -123,7 +123,10 @@ abstract class BindingSyntax extends TypeSyntax {
         }
         expect(Token.RBRACE);
       }
-      case NAME -> next();
+      case NAME -> {
+        enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
+        next();
+      }
       default -> throw expected("Identifier");
     }
     leave();

@@ -39,7 +39,10 @@ abstract class ClassSyntax extends ExpressionSyntax {
 
   @Override
   void classExpression() throws ParseFailure {
+    // A class expression's name is bound in the class only.
+    enums.enterScope();
     classRest();
+    enums.leaveScope();
   }
 
   /**
@@ -48,6 +51,7 @@ abstract class ClassSyntax extends ExpressionSyntax {
   void classRest() throws ParseFailure {
     expectWord("class");
     if (atIdentifier() && !atWord("implements")) {
+      enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
       next();
     }
     eraseTypeParameters();
@@ -80,7 +84,11 @@ abstract class ClassSyntax extends ExpressionSyntax {
       if (at(Token.EOF)) {
         throw expected("'}'");
       }
+      // Each member is a scope of its own: a method's parameters and arguments are bound there.
+      enums.enterFunction();
+      enums.bind("arguments", start(), EnumFacts.Kind.OTHER);
       member(derived, properties);
+      enums.leaveFunction();
     }
     inGenerator = outer;
     next();

@@ -88,9 +88,12 @@ abstract class ExpressionSyntax extends BindingSyntax {
     } else if (!(at(Token.NAME) && nextIs(() -> at(Token.ARROW)))) {
       return false;
     }
+    enums.enterFunction();
+    enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
     next();
     expect(Token.ARROW);
     arrowBody(allowReturnType);
+    enums.leaveFunction();
     return true;
   }
 
@@ -190,6 +193,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
     boolean outer = inGenerator;
     inGenerator = false;
+    enums.enterFunction();
     parameters(sure, false);
     boolean returnColon = at(Token.COLON);
     eraseReturnType();
@@ -198,6 +202,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
     }
     expect(Token.ARROW);
     arrowBody(allowReturnType);
+    enums.leaveFunction();
     if (!allowReturnType && returnColon && !at(Token.COLON)) {
       throw unexpected();
     }
@@ -254,8 +259,18 @@ abstract class ExpressionSyntax extends BindingSyntax {
     return tok().precedence();
   }
 
-  /** Returns whether it is a left-hand side expression. */
+  /**
+   * Returns whether it is a left-hand side expression; inside an enum initialiser, notes where it
+   * ends.
+   */
   private boolean unary() throws ParseFailure {
+    int from = start();
+    boolean lhs = unaryExpression();
+    enums.unary(from, prevEnd);
+    return lhs;
+  }
+
+  private boolean unaryExpression() throws ParseFailure {
     switch (tok()) {
       case PLUS, MINUS, TILDE, BANG, INC, DEC -> {
         next();
@@ -466,6 +481,7 @@ abstract class ExpressionSyntax extends BindingSyntax {
         } else if (scanner.escaped()
             || !reserved(scanner.name())
             || Set.of("this", "null", "true", "false").contains(scanner.name())) {
+          enums.read(scanner.name(), start(), scanner.end());
           next();
         } else {
           throw expected("Expression");
@@ -568,6 +584,8 @@ abstract class ExpressionSyntax extends BindingSyntax {
    * with a body).
    */
   void method(boolean generator) throws ParseFailure {
+    enums.enterFunction();
+    enums.bind("arguments", start(), EnumFacts.Kind.OTHER);
     eraseTypeParameters();
     boolean outer = inGenerator;
     inGenerator = generator;
@@ -575,14 +593,19 @@ abstract class ExpressionSyntax extends BindingSyntax {
     eraseReturnType();
     functionBody();
     inGenerator = outer;
+    enums.leaveFunction();
   }
 
   private void functionExpression() throws ParseFailure {
     expectWord("function");
     boolean generator = eat(Token.STAR);
+    // A function expression's name is bound in its own scope only.
+    enums.enterFunction();
     if (at(Token.NAME) && !at(Token.LPAREN)) {
+      enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
       next();
     }
     method(generator);
+    enums.leaveFunction();
   }
 }

@@ -18,6 +18,7 @@ final class ModuleSyntax extends StatementSyntax {
     while (!at(Token.EOF)) {
       statement();
     }
+    EnumEmitter.emit(src, enums, edits);
     return edits.apply(src);
   }
 
@@ -272,6 +273,9 @@ final class ModuleSyntax extends StatementSyntax {
   boolean moduleDeclaration(int from) throws ParseFailure {
     boolean global = atWord("global");
     next();
+    if (!global && at(Token.NAME)) {
+      enums.bind(scanner.name(), start(), EnumFacts.Kind.NAMESPACE);
+    }
     if (!global && !eat(Token.STRING)) {
       expectIdentifier();
       while (eat(Token.DOT)) {

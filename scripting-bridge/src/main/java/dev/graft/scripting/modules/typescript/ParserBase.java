@@ -59,6 +59,12 @@ abstract class ParserBase {
   final Scanner scanner;
   final Edits edits = new Edits();
 
+  /**
+   * What enums need once the file is read: their declarations, the file's bindings, their
+   * initialisers' names.
+   */
+  final EnumFacts enums = new EnumFacts();
+
   /** Where the token before the current one ends. */
   int prevEnd;
 
@@ -272,6 +278,7 @@ abstract class ParserBase {
     int savedTypeDepth = typeDepth;
     boolean savedNoConditional = noConditionalTypes;
     Edits.Mark mark = edits.mark();
+    EnumFacts.Mark enumMark = enums.mark();
     try {
       return probe.test();
     } catch (ParseFailure f) {
@@ -286,6 +293,7 @@ abstract class ParserBase {
       typeDepth = savedTypeDepth;
       noConditionalTypes = savedNoConditional;
       edits.rollback(mark);
+      enums.rollback(enumMark);
     }
   }
 
@@ -300,6 +308,7 @@ abstract class ParserBase {
     int savedTypeDepth = typeDepth;
     int savedAmbient = ambient;
     Edits.Mark mark = edits.mark();
+    EnumFacts.Mark enumMark = enums.mark();
     try {
       attempt.run();
       return true;
@@ -316,6 +325,7 @@ abstract class ParserBase {
       typeDepth = savedTypeDepth;
       ambient = savedAmbient;
       edits.rollback(mark);
+      enums.rollback(enumMark);
       return false;
     }
   }

@@ -4,7 +4,7 @@ package dev.graft.scripting.modules.typescript;
  * Statements, and the declarations TypeScript adds to them: interfaces, type aliases, overload
  * signatures and {@code declare} are erased whole (a {@code ;} left in their place so that the
  * statements around them stay apart); {@code abstract} before {@code class} is blanked; enums are
- * written as tsc writes them ({@link EnumWriter}). A word such as {@code type}, {@code declare} or
+ * written as tsc writes them ({@link EnumEmitter}). A word such as {@code type}, {@code declare} or
  * {@code namespace} starts a declaration only where tsc says it does (a name follows on the same
  * line); anywhere else it is an identifier.
  */
@@ -84,7 +84,7 @@ abstract class StatementSyntax extends ClassSyntax {
         if (nextIs(() -> atWord("enum"))) {
           int keyword = start();
           next();
-          enumDeclaration(keyword);
+          enumDeclaration(from, keyword);
           return ambient > 0 ? Parsed.ERASED : Parsed.KEPT;
         }
         variableStatement();
@@ -169,7 +169,7 @@ abstract class StatementSyntax extends ClassSyntax {
         return Parsed.ERASED;
       }
       case "enum" -> {
-        enumDeclaration(start());
+        enumDeclaration(from, start());
         return ambient > 0 ? Parsed.ERASED : Parsed.KEPT;
       }
       case "namespace", "module" -> {
@@ -255,12 +255,14 @@ abstract class StatementSyntax extends ClassSyntax {
 
   void block() throws ParseFailure {
     expect(Token.LBRACE);
+    enums.enterScope();
     while (!at(Token.RBRACE)) {
       if (at(Token.EOF)) {
         throw expected("'}'");
       }
       statement();
     }
+    enums.leaveScope();
     next();
   }
 
@@ -279,22 +281,42 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   private void variableStatement() throws ParseFailure {
+    enums.declaringConst = atWord("const");
+    enums.declaringVar = atWord("var");
     next();
     declarations();
+    enums.declaringConst = false;
+    enums.declaringVar = false;
     semicolon();
   }
 
   /** {@code a: T = x, b!: U}: the bindings of a {@code var}, {@code let} or {@code const}. */
   private void declarations() throws ParseFailure {
     do {
+      int bound = enums.bindings.size();
+      // tsc evaluates a const only as "const NAME = value", without a type.
+      boolean plain = at(Token.NAME) && nextIs(() -> at(Token.ASSIGN));
       bindingName();
+      if (!plain) {
+        enums.notConstant(bound);
+      }
       if (at(Token.BANG) && !scanner.newlineBefore()) {
         edits.blank(start(), scanner.end());
         next();
       }
       eraseTypeAnnotation();
       if (eat(Token.ASSIGN)) {
+        boolean constant = plain && enums.declaringConst;
+        Scanner.State value = scanner.save();
+        int valueStart = start();
+        // An enum initialiser may read this constant: tsc evaluates it there, so its value is noted
+        // too.
+        enums.recording += constant ? 1 : 0;
         assignment(true);
+        enums.recording -= constant ? 1 : 0;
+        if (constant) {
+          enums.constantValue(bound, new EnumFacts.Span(valueStart, prevEnd, value));
+        }
       }
     } while (eat(Token.COMMA));
   }
@@ -306,8 +328,11 @@ abstract class StatementSyntax extends ClassSyntax {
     expectWord("function");
     boolean generator = eat(Token.STAR);
     if (at(Token.NAME)) {
+      enums.bind(scanner.name(), start(), EnumFacts.Kind.OTHER);
       next();
     }
+    enums.enterFunction();
+    enums.bind("arguments", start(), EnumFacts.Kind.OTHER);
     eraseTypeParameters();
     boolean outer = inGenerator;
     inGenerator = generator;
@@ -319,6 +344,7 @@ abstract class StatementSyntax extends ClassSyntax {
     } else {
       semicolon();
     }
+    enums.leaveFunction();
     inGenerator = outer;
     if (!body) {
       eraseStatement(from, prevEnd);
@@ -343,6 +369,7 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   private void forStatement() throws ParseFailure {
+    enums.enterScope();
     next();
     eatWord("await");
     expect(Token.LPAREN);
@@ -356,8 +383,12 @@ abstract class StatementSyntax extends ClassSyntax {
           || atWord("const")
           || (atWord("let")
               && nextIs(() -> atIdentifier() || at(Token.LBRACKET) || at(Token.LBRACE)))) {
+        enums.declaringVar = atWord("var");
+        enums.declaringConst = atWord("const");
         next();
         declarations();
+        enums.declaringVar = false;
+        enums.declaringConst = false;
       } else {
         expression();
       }
@@ -379,12 +410,14 @@ abstract class StatementSyntax extends ClassSyntax {
     }
     expect(Token.RPAREN);
     statement();
+    enums.leaveScope();
   }
 
   private void switchStatement() throws ParseFailure {
     next();
     parenthesized();
     expect(Token.LBRACE);
+    enums.enterScope();
     while (!at(Token.RBRACE)) {
       if (eatWord("case")) {
         expression();
@@ -399,6 +432,7 @@ abstract class StatementSyntax extends ClassSyntax {
         statement();
       }
     }
+    enums.leaveScope();
     next();
   }
 
@@ -406,12 +440,14 @@ abstract class StatementSyntax extends ClassSyntax {
     next();
     block();
     if (eatWord("catch")) {
+      enums.enterScope();
       if (eat(Token.LPAREN)) {
         bindingName();
         eraseTypeAnnotation();
         expect(Token.RPAREN);
       }
       block();
+      enums.leaveScope();
     }
     if (eatWord("finally")) {
       block();
@@ -448,33 +484,35 @@ abstract class StatementSyntax extends ClassSyntax {
   }
 
   /**
-   * From {@code enum}: written as tsc writes it ({@link EnumWriter}), or erased by the caller when
+   * From {@code enum}: written as tsc writes it ({@link EnumEmitter}), or erased by the caller when
    * declared. {@code keyword} is where {@code const enum} or {@code enum} starts.
    */
-  private void enumDeclaration(int keyword) throws ParseFailure {
+  private void enumDeclaration(int from, int keyword) throws ParseFailure {
     expectWord("enum");
     String name = scanner.name();
+    enums.bind(name, start(), EnumFacts.Kind.ENUM);
     expectIdentifier();
-    int open = scanner.end();
+    EnumFacts.Declaration declaration =
+        new EnumFacts.Declaration(name, from, keyword, ambient > 0, enums.scopes);
+    declaration.open = scanner.end();
     expect(Token.LBRACE);
-    EnumWriter writer = new EnumWriter(name);
     while (!at(Token.RBRACE)) {
       int memberStart = start();
       String key;
-      String local = null;
+      String memberName;
       if (at(Token.NAME)) {
-        key = EnumWriter.quote(scanner.name());
-        if (scanner.escaped() || !reserved(scanner.name())) {
-          local = scanner.name();
-        }
+        key = "\"" + scanner.name() + "\"";
+        memberName = scanner.name();
         next();
       } else if (at(Token.STRING)) {
         key = src.substring(start(), scanner.end());
+        memberName = StringLiterals.cook(key);
         next();
       } else if (at(Token.LBRACKET)
           && nextIs(() -> at(Token.STRING) && nextIs(() -> at(Token.RBRACKET)))) {
         next();
         key = src.substring(start(), scanner.end());
+        memberName = StringLiterals.cook(key);
         next();
         next();
       } else if (at(Token.NUMBER)) {
@@ -484,22 +522,28 @@ abstract class StatementSyntax extends ClassSyntax {
       }
       int valueStart = -1;
       int valueEnd = -1;
+      Scanner.State valueState = null;
       if (eat(Token.ASSIGN)) {
         valueStart = start();
+        valueState = scanner.save();
+        enums.recording++;
         assignment(true);
+        enums.recording--;
         valueEnd = prevEnd;
       }
       int memberEnd = prevEnd;
       int commaEnd = at(Token.COMMA) ? scanner.end() : memberEnd;
-      writer.member(memberStart, memberEnd, commaEnd, key, local, valueStart, valueEnd);
+      declaration.members.add(
+          new EnumFacts.Member(
+              memberStart, memberEnd, commaEnd, key, memberName, valueStart, valueEnd, valueState));
       if (!eat(Token.COMMA)) {
         break;
       }
     }
-    int close = start();
+    declaration.close = start();
     expect(Token.RBRACE);
-    if (ambient == 0) {
-      writer.write(edits, keyword, open, close);
-    }
+    // Written with every other enum of the file once it is all read: a later declaration of the
+    // same enum adds members an earlier one's values may name (EnumEmitter).
+    enums.declarations.add(declaration);
   }
 }

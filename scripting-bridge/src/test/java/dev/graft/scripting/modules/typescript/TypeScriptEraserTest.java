@@ -123,9 +123,9 @@ class TypeScriptEraserTest {
                 + "    super();\n  }\n}\n");
     assertThat(out.lines().toList())
         .containsExactly(
-            "var E;(function (E) {let A, B;        ",
-            "  E[E[\"A\"] = A = 0] = \"A\";  ",
-            "      E[\"B\"] = B = (\"b\"); if (typeof E[\"B\"] !== \"string\") E[E[\"B\"]] = \"B\"; ",
+            "var E;(function (E) {        ",
+            "  E[E[\"A\"] = 0] = \"A\";  ",
+            "      E[\"B\"] = (\"b\"); ",
             "})(E || (E = {})); ",
             "class K extends L {x;",
             "  constructor(       x        ) {",
