@@ -1,6 +1,6 @@
 // Runs every example extension of the reference package through graft (see pi-examples.sh) and
 // classifies it: unchanged (runs as shipped, with the grants a user would give for Node's modules),
-// after type stripping, needs API, or TUI component (fails and draws terminal components), with
+// after type stripping, needs API, or impossible (fails and uses a terminal feature graft lacks), with
 // the reason for each. Prints a table and the counts.
 //
 // node pi-examples.mjs EXAMPLES_DIR GRAFT TYPES_D_TS WORK_DIR [TSC_MODULE]
@@ -152,7 +152,11 @@ function missingMembers(source) {
 const NODE_MODULES = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
 const NODE_FILES = /from\s+["'](?:node:)?(?:fs|fs\/promises)["']|\brequire\(["'](?:node:)?fs/;
 const PROGRAMS = /\b(?:pi\.exec|spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*["'`]([\w.\/-]+)/g;
-const TUI = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|setEditorComponent|onTerminalInput|\bCustomEditor\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|getSettingsListTheme/g;
+// The terminal features graft does not have (a script's own editor, raw terminal input, autocomplete
+// providers, overlays composited over the screen); components themselves (ctx.ui.custom, widgets,
+// footer, header, renderers, the pi-tui module) graft draws.
+const TUI = /setEditorComponent|onTerminalInput|\bCustomEditor\b|addAutocompleteProvider|\.showOverlay\b/g;
+const COMPONENTS = /from\s+["']@mariozechner\/pi-tui["']|\bctx\.ui\.custom\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|setWidget\([^)]*=>|setFooter\(|setHeader\(|registerMessageRenderer|renderCall|renderResult/g;
 
 function sourcesOf(entryPath) {
   if (fs.statSync(entryPath).isFile()) return [entryPath];
@@ -223,7 +227,8 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
   const manifest = fs.statSync(entryPath).isDirectory() && fs.existsSync(path.join(entryPath, "package.json"))
     ? JSON.parse(fs.readFileSync(path.join(entryPath, "package.json"), "utf8")) : null;
   const hasDeps = manifest && Object.keys(manifest.dependencies || {}).length > 0;
-  const row = { name, klass: "", reason: "" };
+  const row = { name, klass: "", reason: "", components: COMPONENTS.test(source) };
+  COMPONENTS.lastIndex = 0;
   rows.push(row);
   const dest = fs.mkdtempSync(path.join(work, "ex-"));
 
@@ -247,8 +252,8 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
   }
   const granted = Object.keys(grant).length > 0 ? " (granted: " + describeGrant(grant) + ")" : "";
   if (!unchanged.ok && !after.ok && tui.length > 0) {
-    row.klass = "TUI component";
-    row.reason = tui.join(", ") + "; " + (unchanged.reason || after.reason).slice(0, 150);
+    row.klass = "impossible";
+    row.reason = "terminal feature graft lacks: " + tui.join(", ") + "; " + (unchanged.reason || after.reason).slice(0, 150);
   } else if ((unchanged.ok || after.ok) && missing.length > 0) {
     row.klass = "needs API";
     row.reason = "loads and runs, but uses " + missing.join(", ");
@@ -272,20 +277,27 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
 // ---------------------------------------------------------------- report
 
 const width = Math.max(...rows.map((r) => r.name.length));
-for (const r of rows) console.log(r.name.padEnd(width) + "  " + r.klass.padEnd(15) + "  " + r.reason);
+for (const r of rows) {
+  console.log(r.name.padEnd(width) + "  " + (r.components ? "C " : "  ") + r.klass.padEnd(15) + "  " + r.reason);
+}
 console.log("");
 const count = (k) => rows.filter((r) => r.klass === k).length;
-const possible = rows.filter((r) => r.klass !== "TUI component").length;
+const possible = rows.filter((r) => r.klass !== "impossible").length;
 const running = count("unchanged") + count("after stripping");
 console.log("mode: " + (loadsTs ? "graft loads .ts itself (unchanged = the .ts file as shipped)"
   : "graft does not load .ts yet: 'after stripping' = types removed by the bench (TypeScript's transpileModule), "
     + "which is what 'unchanged' becomes once graft strips types at load"));
 console.log("examples: " + rows.length);
-for (const k of ["unchanged", "after stripping", "needs API", "TUI component"]) console.log("  " + k.padEnd(16) + count(k));
+for (const k of ["unchanged", "after stripping", "needs API", "impossible"]) console.log("  " + k.padEnd(16) + count(k));
 console.log("running (with the grants a user would give): " + running + " of " + rows.length
   + "; of these with Node's modules under grants: " + rows.filter((r) => r.klass === "unchanged" && r.reason.startsWith("Node:")).length);
-console.log("not failing on a TUI component: " + possible + "; of these running: " + running + " ("
+console.log("without a terminal feature graft lacks: " + possible + "; of these running: " + running + " ("
   + Math.round((100 * running) / Math.max(1, possible)) + "%)");
+const drawing = rows.filter((r) => r.components);
+const drawingRunning = drawing.filter((r) => r.klass === "unchanged" || r.klass === "after stripping").length;
+console.log("drawing components (C: pi-tui, ctx.ui.custom, a widget/footer/header factory, a renderer): " + drawing.length
+  + "; of these running: " + drawingRunning + "; the others: "
+  + drawing.filter((r) => r.klass !== "unchanged" && r.klass !== "after stripping").map((r) => r.name + " (" + r.klass + ")").join(", "));
 let present = 0;
 let total = 0;
 const absent = [];

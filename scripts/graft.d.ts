@@ -57,10 +57,11 @@ export interface GraftAPI {
   sendMessage(message: CustomMessageInput, options?: SendMessageOptions): void;
 
   /**
-   * How the interactive mode shows custom messages of `customType`: the text the renderer
-   * returns (lines separated by "\n", shown without colours). `undefined` keeps the default
-   * `[customType] text`; a throw, a non-string or no answer within 0.5 s too, after a note.
-   * Messages with `display: false` are never shown. The first script to register a type keeps it.
+   * How the interactive mode shows custom messages of `customType`: the component the renderer
+   * returns (docs/hooks.md "Components"), or a text (lines separated by "\n", shown without
+   * colours). `undefined` keeps the default `[customType] text`; a throw, anything else or no answer
+   * within 0.5 s too, after a note. Asked again when Ctrl+O changes `expanded`. Messages with
+   * `display: false` are never shown. The first script to register a type keeps it.
    */
   registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
 
@@ -642,14 +643,53 @@ export interface RegistryModel {
   maxTokens: number;
 }
 
-/** registerMessageRenderer's renderer: the text to show, or undefined for the default. */
+/** registerMessageRenderer's renderer: a component, the text to show, or undefined for the default. */
 export type MessageRenderer = (
   message: CustomMessage,
   options: { expanded: boolean },
-  theme: PlainTheme,
-) => string | undefined;
+  theme: Theme,
+) => Component | string | undefined;
 
-/** The reference's theme, for renderers written for it: graft shows plain text, so each returns the text. */
+/**
+ * A component a script draws (docs/hooks.md "Components"): its lines for a width (each at most
+ * `width` columns; colours kept, other escape sequences dropped), keys as the terminal sends them
+ * (a dialog's), and `invalidate` when the theme changed. `dispose` is called once it goes.
+ */
+export interface Component {
+  render(width: number): string[];
+  handleInput?(data: string): void;
+  invalidate(): void;
+  dispose?(): void;
+  /** Set to true for a dialog's component that has it: it then puts CURSOR_MARKER where the caret goes. */
+  focused?: boolean;
+}
+
+/** What a component's factory gets to ask for frames and read the terminal's size. */
+export interface Tui {
+  /** Draws it again soon (at most 60 frames a second, however often it is asked). */
+  requestRender(): void;
+  readonly terminal: { readonly columns: number; readonly rows: number };
+}
+
+/** The reference's key bindings a component may ask about (ids such as "tui.select.up"). */
+export interface Keybindings {
+  matches(data: string, id: string): boolean;
+  getKeys(id: string): string[];
+}
+
+/** A footer component's data: the git branch, the status texts, the providers with models. */
+export interface FooterData {
+  getGitBranch(): string | null;
+  getExtensionStatuses(): ReadonlyMap<string, string>;
+  getAvailableProviderCount(): number;
+  /** Never called: graft does not watch the branch. Returns an unsubscribe function. */
+  onBranchChange(callback: () => void): () => void;
+}
+
+/**
+ * The reference's theme in graft's colours (none without a terminal): `color` is one of the
+ * reference's roles ("accent", "muted", "customMessageBg"...); an unknown role throws.
+ */
 export interface PlainTheme {
   fg(color: string, text: string): string;
   bg(color: string, text: string): string;
@@ -771,10 +811,24 @@ export interface UI {
   /** A text to edit, starting from `prefill`; undefined when dismissed. */
   editor(title: string, prefill?: string): Promise<string | undefined>;
   /**
-   * Lines shown with the editor under `key` (over RPC a setWidget request; in the terminal a
-   * status text); undefined removes them. A TUI component (a function) is not shown: a warning is logged.
+   * Lines (at most 10, colours kept), or a component, shown above (or below) the editor under
+   * `key`; undefined removes them. Over RPC lines are a setWidget request and a factory is ignored;
+   * without a terminal the lines are a status text.
    */
-  setWidget(key: string, lines: string[] | undefined, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+  setWidget(
+    key: string,
+    content: string[] | ((tui: Tui, theme: Theme) => Component) | undefined,
+    options?: { placement?: "aboveEditor" | "belowEditor" },
+  ): void;
+  /**
+   * Shows the factory's component in the editor's place with the keys until it calls `done(result)`;
+   * resolves with `result`, or undefined when the user left it (Esc twice). Without a terminal
+   * undefined at once, the factory not called.
+   */
+  custom<T>(
+    factory: (tui: Tui, theme: Theme, keybindings: Keybindings, done: (result: T) => void) => Component | Promise<Component>,
+    options?: { overlay?: boolean; overlayOptions?: { width?: number | string; anchor?: string } },
+  ): Promise<T | undefined>;
   /** The terminal window's title (over RPC a setTitle request). */
   setTitle(title: string): void;
   /** The text beside the working indicator in the terminal; no argument restores graft's. */
@@ -793,17 +847,19 @@ export interface UI {
   setEditorText(text: string): void;
   /** As setEditorText. */
   pasteToEditor(text: string): void;
-  /** graft cannot show a TUI component: anything but undefined logs a warning. */
-  setFooter(factory: unknown): void;
-  /** graft cannot show a TUI component: anything but undefined logs a warning. */
-  setHeader(factory: unknown): void;
-  /** The reference's theme functions: graft shows plain text, so each returns its text unchanged. */
+  /** A component in place of graft's footer; undefined restores graft's. Ignored without a terminal. */
+  setFooter(factory: ((tui: Tui, theme: Theme, footerData: FooterData) => Component) | undefined): void;
+  /** A component in place of the banner above the conversation; undefined restores it. Ignored without a terminal. */
+  setHeader(factory: ((tui: Tui, theme: Theme) => Component) | undefined): void;
+  /** The reference's theme, in graft's colours (none without a terminal). */
   theme: Theme;
 }
 
-/** ctx.ui.theme: the renderers' theme, and inverse. */
+/** ctx.ui.theme, and the theme components and renderers get. */
 export interface Theme extends PlainTheme {
   inverse(text: string): string;
+  getFgAnsi(color: string): string;
+  getBgAnsi(color: string): string;
 }
 
 export interface DialogOptions {
@@ -882,6 +938,21 @@ export interface ToolDefinition<P extends ToolParams = ToolParams> {
    * error result naming the tool and the script.
    */
   execute(toolCallId: string, params: P, signal: AbortSignal, onUpdate: null, ctx: EventContext): ToolResult | Promise<ToolResult>;
+  /** The component the terminal shows for the call, in place of graft's title line. */
+  renderCall?(args: P, theme: Theme, context: ToolRenderContext<P>): Component;
+  /** The component the terminal shows for the result, in place of graft's output; asked again when Ctrl+O flips `expanded`. */
+  renderResult?(result: ToolResult, options: { expanded: boolean; isPartial: boolean }, theme: Theme,
+    context: ToolRenderContext<P>): Component;
+}
+
+/** What renderCall and renderResult are told about the call. */
+export interface ToolRenderContext<P> {
+  args: P;
+  toolCallId: string;
+  cwd: string;
+  expanded: boolean;
+  isPartial: boolean;
+  isError: boolean;
 }
 
 /** What execute answers. */

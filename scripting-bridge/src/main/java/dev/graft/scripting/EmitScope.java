@@ -85,7 +85,8 @@ final class EmitScope {
                       SessionViewCalls.of(s, context.session()),
                       host.agent(s, context.agent()),
                       command ? host.commands(s, context.commands()) : null,
-                      context.reminders().map(sink -> host.reminders(s, sink)).orElse(null)));
+                      context.reminders().map(sink -> host.reminders(s, sink)).orElse(null),
+                      context.ui().components()));
       contexts.put(s, c);
     }
     return c;

@@ -65,6 +65,7 @@ final class HostCalls {
   private final GuestCalls calls;
   private final Marshal marshal;
   private final ScriptSettings settings;
+  private final ScriptViews views;
 
   /** Each script file's model calls, kept across reloads. */
   private final Map<Path, ModelCallQuota> modelCalls = new ConcurrentHashMap<>();
@@ -74,7 +75,9 @@ final class HostCalls {
       RunningScripts scripts,
       GuestCalls calls,
       Marshal marshal,
-      ScriptSettings settings) {
+      ScriptSettings settings,
+      ScriptViews views) {
+    this.views = views;
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -137,6 +140,9 @@ final class HostCalls {
           s,
           name,
           () -> {
+            if (ViewCalls.serves(op)) {
+              return ViewCalls.call(s, views, ui, op, a, b, c, marshal);
+            }
             switch (op) {
               case "select" ->
                   calls.await(
@@ -392,12 +398,28 @@ final class HostCalls {
     s.registered()
         .addTool(
             new Registrations.Tool(
-                new ScriptTool(name, description.asString(), schema, s.file()), execute));
+                new ScriptTool(name, description.asString(), schema, s.file()),
+                execute,
+                renderer(tool, "renderCall", name),
+                renderer(tool, "renderResult", name)));
     refreshIfActive(s);
     if (s.active()) {
       port.toolRegistered(s.file(), name);
     }
     return HostReply.NOTHING;
+  }
+
+  /** A tool's renderCall or renderResult: a function, or null when it has none. */
+  private static Value renderer(Value tool, String member, String name) throws BadArgument {
+    Value fn = tool.getMember(member);
+    if (fn == null || fn.isNull()) {
+      return null;
+    }
+    if (!fn.canExecute()) {
+      throw new BadArgument(
+          "the " + member + " of tool " + name + " must be a function, not " + typeOf(fn));
+    }
+    return fn;
   }
 
   private HostReply registerMessageRenderer(LoadedScript s, Value typeValue, Value renderer)

@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.scripting.api.ScriptFile;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -75,6 +76,9 @@ final class LoadedScript {
 
   /** Its Node side (grants, children, watchers, requests): ended with the script. */
   private NodeCalls.State node;
+
+  /** The components it draws (views.js's host side), ended with it. */
+  private ScriptViews.State views;
 
   LoadedScript(
       ScriptFile file,
@@ -199,6 +203,14 @@ final class LoadedScript {
     this.node = state;
   }
 
+  ScriptViews.State views() {
+    return views;
+  }
+
+  void useViews(ScriptViews.State state) {
+    this.views = state;
+  }
+
   /** Runs guest code under the watchdog, with a fresh statement budget. */
   <T> T run(Supplier<T> body) throws GuestException {
     Watchdog.Run run;
@@ -292,12 +304,16 @@ final class LoadedScript {
 
   /** Closes the context; on the owner thread, while no guest code of it runs. */
   void close() {
+    Optional<String> stopped = state == State.STOPPED ? Optional.of(endReason) : Optional.empty();
     state = State.CLOSED;
     if (web != null) {
       web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
     }
     if (node != null) {
       node.close(); // its programs end with it
+    }
+    if (views != null) {
+      views.endAll(file::toString, stopped);
     }
     if (abandoned) {
       return;

@@ -25,8 +25,7 @@ record PreludeExports(
     Value describeThrown,
     Value isNotJson,
     Value settle,
-    Value fail,
-    Value theme) {
+    Value fail) {
 
   /** The functions of {@code exports}, the prelude's return value; it must export exactly these. */
   static PreludeExports of(Value exports) {
@@ -54,7 +53,6 @@ record PreludeExports(
         exports.getMember("describeThrown"),
         exports.getMember("isNotJson"),
         exports.getMember("settle"),
-        exports.getMember("fail"),
-        exports.getMember("theme"));
+        exports.getMember("fail"));
   }
 }

@@ -21,7 +21,12 @@ import org.graalvm.polyglot.Value;
 final class Registrations {
   record Command(ScriptCommand info, Value handler) {}
 
-  record Tool(ScriptTool info, Value execute) {}
+  /** A tool: its execute, and its renderCall and renderResult (null when it has none). */
+  record Tool(ScriptTool info, Value execute, Value renderCall, Value renderResult) {
+    boolean renders() {
+      return renderCall != null || renderResult != null;
+    }
+  }
 
   private final Map<String, List<Value>> handlers = new LinkedHashMap<>();
 

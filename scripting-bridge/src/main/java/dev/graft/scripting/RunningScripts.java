@@ -26,8 +26,10 @@ final class RunningScripts {
       Set<String> events,
       List<ScriptCommand> commands,
       List<ScriptTool> tools,
-      Set<String> renderers) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of());
+      Set<String> renderers,
+      Set<String> toolRenderers) {
+    static final Snapshot EMPTY =
+        new Snapshot(List.of(), Set.of(), List.of(), List.of(), Set.of(), Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -66,8 +68,12 @@ final class RunningScripts {
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
+    Set<String> toolRenderers = new HashSet<>();
     for (LoadedScript s : active) {
       renderers.addAll(s.registered().rendererTypes());
+      s.registered().tools().stream()
+          .filter(Registrations.Tool::renders)
+          .forEach(t -> toolRenderers.add(t.info().name()));
       events.addAll(s.registered().events());
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
@@ -78,7 +84,8 @@ final class RunningScripts {
             Set.copyOf(events),
             List.copyOf(commands),
             List.copyOf(tools),
-            Set.copyOf(renderers));
+            Set.copyOf(renderers),
+            Set.copyOf(toolRenderers));
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.hooks.HookEvents;
-import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.LoadReport;
@@ -15,7 +14,9 @@ import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptTerminal;
 import dev.graft.scripting.api.ScriptTool;
+import dev.graft.scripting.api.ToolRenderRequest;
 import dev.graft.scripting.modules.ModuleFileSystem;
 import dev.graft.scripting.modules.PackageModules;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -59,6 +61,8 @@ public final class ScriptEngine implements AutoCloseable {
   private final HostCalls host;
   private final ScriptLoading loading;
   private final WebGlobals web;
+  private final ScriptViews views;
+  private final Renderings renderings;
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -75,12 +79,15 @@ public final class ScriptEngine implements AutoCloseable {
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
-    this.host = new HostCalls(port, scripts, calls, marshal, settings);
+    this.views = new ScriptViews(owner, scripts, errors);
+    this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
     this.loading =
         new ScriptLoading(
-            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node);
+            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node,
+            views);
+    this.renderings = new Renderings(owner, scripts, views, calls, marshal, watchdog);
     if (sandbox.interpreted()) {
       log.engine(
           ScriptLog.Level.DEBUG,
@@ -409,70 +416,40 @@ public final class ScriptEngine implements AutoCloseable {
     if (closed || !rendersMessages(customType)) {
       return Optional.empty();
     }
-    if (owner.isCurrent()) {
-      return Optional.of(
-          new MessageRendering.Failed(
-              "the renderer for \"" + customType + "\" cannot run from the script thread"));
-    }
-    String what = "message renderer for \"" + customType + "\"";
-    CompletableFuture<JsonNode> answer =
-        owner
-            .submit(() -> {
-              for (LoadedScript s : scripts.active()) {
-                Value renderer = s.registered().renderer(customType).orElse(null);
-                if (renderer != null) {
-                  return calls.call(
-                      s,
-                      renderer,
-                      what,
-                      true,
-                      Optional.of(wait),
-                      x ->
-                          new Object[] {
-                            watchdog.bridgeWork(() -> marshal.toJs(x, message)),
-                            x.decode(expanded ? "{\"expanded\":true}" : "{\"expanded\":false}"),
-                            x.prelude().theme()
-                          });
-                }
-              }
-              return CompletableFuture.completedFuture((JsonNode) Json.NODES.missingNode());
-            })
-            .thenCompose(f -> f);
-    try {
-      JsonNode value = answer.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-      if (value.isMissingNode() || value.isNull()) {
-        return Optional.empty();
-      }
-      if (!value.isTextual()) {
-        return Optional.of(
-            new MessageRendering.Failed(
-                what
-                    + " returned "
-                    + value.getNodeType().toString().toLowerCase()
-                    + ", not a string"));
-      }
-      return Optional.of(new MessageRendering.Text(value.textValue()));
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      while (cause instanceof CompletionException && cause.getCause() != null) {
-        cause = cause.getCause();
-      }
-      return Optional.of(
-          new MessageRendering.Failed(
-              cause instanceof ScriptFailure sf
-                  ? sf.failure().message()
-                  : what + " failed: " + cause.getMessage()));
-    } catch (TimeoutException e) {
-      answer.cancel(false);
-      return Optional.of(
-          new MessageRendering.Failed(what + " did not answer within " + wait.toMillis() + " ms"));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.of(new MessageRendering.Failed(what + " was interrupted"));
-    }
+    return renderings.message(message, expanded, wait);
   }
 
-  // ------------------------------------------------------------------ shutdown
+  /**
+   * Whether a running script's tool {@code name} has its own renderCall or renderResult (no round
+   * trip).
+   */
+  public boolean rendersTool(String name) {
+    return scripts.snapshot().toolRenderers().contains(name);
+  }
+
+  /**
+   * How a script's tool shows its call ({@code renderCall}) or result ({@code renderResult}),
+   * waiting at most {@code wait}: the component it returned, or why there is none (it threw, timed
+   * out); empty when the tool has no such renderer or it returned nothing (graft's own rendering
+   * stands).
+   */
+  public Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
+    if (closed || !rendersTool(request.toolName())) {
+      return Optional.empty();
+    }
+    return renderings.tool(request, wait);
+  }
+
+  // ------------------------------------------------------------------ components
+
+  /**
+   * The components scripts draw are drawn on {@code terminal} from now on (its palette, size and
+   * markdown); the ones shown are invalidated. Until a mode calls this, they are drawn plainly
+   * ({@link ScriptTerminal#PLAIN}).
+   */
+  public void useTerminal(ScriptTerminal terminal) {
+    views.useTerminal(Objects.requireNonNull(terminal, "terminal"));
+  }
 
   // ------------------------------------------------------------------ stuck scripts
 

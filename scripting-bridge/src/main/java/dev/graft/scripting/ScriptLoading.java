@@ -36,6 +36,7 @@ final class ScriptLoading {
   private final HostCalls host;
   private final WebGlobals web;
   private final NodeCalls node;
+  private final ScriptViews views;
 
   ScriptLoading(
       ScriptSettings settings,
@@ -48,9 +49,11 @@ final class ScriptLoading {
       GuestCalls calls,
       HostCalls host,
       WebGlobals web,
-      NodeCalls node) {
+      NodeCalls node,
+      ScriptViews views) {
     this.web = web;
     this.node = node;
+    this.views = views;
     this.settings = settings;
     this.log = log;
     this.owner = owner;
@@ -114,6 +117,9 @@ final class ScriptLoading {
                     node.install(
                         s, context, modules,
                         web); // process, Buffer, node:fs... (node/), when first used
+                ProxyExecutable loadViews =
+                    views.install(
+                        s, context, watchdog); // components, the theme (views.js), when first used
                 s.usePrelude(
                     PreludeExports.of(
                         context
@@ -123,7 +129,8 @@ final class ScriptLoading {
                                 host.console(s),
                                 settings.maxBridgeChars(),
                                 loadWeb,
-                                loadNode)));
+                                loadNode,
+                                loadViews)));
                 return context.parse(module);
               }));
       factory = s.run(() -> parsed.execute().getMember("default"));

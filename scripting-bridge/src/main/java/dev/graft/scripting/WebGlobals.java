@@ -236,7 +236,7 @@ final class WebGlobals {
     }
   }
 
-  private static String resource(String name) {
+  static String resource(String name) {
     try (InputStream in = WebGlobals.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + name);

@@ -5,6 +5,10 @@
 //
 // Contents, in file order, and the Java classes that call each part (dev.graft.scripting):
 //   web globals, when first used   the `loadWeb` argument: WebGlobals.install (ScriptLoading passes it)
+//   views, when first used         the `loadViews` argument: ScriptViews.install (views.js: the
+//                                  components of ctx.ui.custom, setWidget, setFooter, setHeader,
+//                                  and the theme; the graft.compat symbol hands them to the
+//                                  built-in modules/compat/pi-tui.mjs and pi-coding-agent.mjs)
 //   built-ins that cannot be ...   no caller: guards Array.prototype.indexOf and the like at load
 //   JSON out (to Java)             encodeAnswer: GuestCalls.answer (through LoadedScript); encode:
 //                                  the API methods below, on what they hand to host functions
@@ -19,8 +23,7 @@
 //   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); watchInput:
 //                                  HostCalls.on; describeThrown, isNotJson: GuestErrors; settle,
 //                                  fail: GuestCalls.await; decode: Marshal.toJs, MessageMirror,
-//                                  ScriptEngine.renderMessage (through LoadedScript); theme:
-//                                  ScriptEngine.renderMessage
+//                                  ScriptEngine.renderMessage (through LoadedScript)
 // PreludeExports.java is the record of the functions returned at the end, looked up once per
 // context; PreludeExports.of refuses a prelude that exports more or fewer.
 //
@@ -34,7 +37,7 @@
 // host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value), "T" + message
 // (throw a TypeError: a bad argument), "E" + message (throw an Error), or, for a session read,
 // "S" + meta + "\n" + entries.
-(function (host, log, maxChars, loadWeb, loadNode) {
+(function (host, log, maxChars, loadWeb, loadNode, loadViews) {
   "use strict";
   const JSONparse = JSON.parse;
   const JSONstringify = JSON.stringify;
@@ -144,6 +147,16 @@
     [ArrayBuffer, "an ArrayBuffer"],
     [Error, "an Error object (pass its message)"],
   ];
+
+  // views.js's helpers (the components a script draws, the theme), evaluated when first needed.
+  let viewHelpers = null;
+  function views() {
+    if (viewHelpers === null) {
+      if (!loadViews) throw new ErrorC("graft draws no components here");
+      viewHelpers = loadViews();
+    }
+    return viewHelpers;
+  }
 
   // ---------------------------------------------------------------- built-ins that cannot be interrupted
 
@@ -579,6 +592,19 @@
   // built-in stand-in, which gets no ctx) calls, as ctx.complete would.
   let latestAgent;
   defineProperty(globalThis, Symbol.for("graft.compat"), { value: freeze({
+    // For the built-in "@mariozechner/pi-tui" and "@mariozechner/pi-coding-agent": graft's theme,
+    // markdown, key names and terminal size (views.js).
+    get theme() { return views().theme; },
+    markdown(text, width) { return views().markdown(text, width); },
+    parseKey(data) { return views().parseKey(data); },
+    matchesKey(data, keyId) { return views().matchesKey(data, keyId); },
+    keybindings() { return views().keybindings; },
+    size() { return views().size(); },
+    // getModel() of "@mariozechner/pi-ai": the model graft knows by that provider and id, as
+    // ctx.modelRegistry.find answers, or undefined (also outside a handler, command or tool).
+    getModel(provider, id) {
+      return latestAgent === undefined ? undefined : call(latestAgent, "findModel", provider, id);
+    },
     complete(request) {
       if (latestAgent === undefined) {
         return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"
@@ -590,9 +616,10 @@
     },
   }), enumerable: false });
 
-  function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders) {
+  function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders, components) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
+    const drawn = components === true;
     ctx.ui = freeze({
       select(title, options, opts) {
         return withSignal(signalOf(opts),
@@ -611,13 +638,19 @@
       setStatus(key, text) { call(ui, "setStatus", key, text); },
       editor(title, prefill) { return later(ui, "editor", title, prefill); },
       setWidget(key, content, options) {
+        const placement = options !== null && typeof options === "object" ? options.placement : undefined;
         if (typeof content === "function") {
-          warnOnce("setWidget", "ctx.ui.setWidget: graft shows a widget given as lines (an array of strings), not a"
-            + " TUI component; this one is not shown");
+          // Without components (RPC, print) a factory is ignored, as in the reference.
+          if (!drawn) return;
+          if (typeof key !== "string") throw new TypeErrorC("ctx.ui.setWidget: the key must be a string, not " + typeof key);
+          views().setWidget(key, content, function (id) { call(ui, "setWidgetView", key, id, placement); });
           return;
         }
-        const placement = options !== null && typeof options === "object" ? options.placement : undefined;
+        if (viewHelpers !== null && typeof key === "string") viewHelpers.vacate("widget:" + key);
         call(ui, "setWidget", key, encode(content, "ctx.ui.setWidget: lines"), placement);
+      },
+      custom(factory, options) {
+        return views().custom(factory, options, drawn, function (id, optionsText) { call(ui, "custom", id, optionsText); });
       },
       setTitle(title) { call(ui, "setTitle", title); },
       setWorkingMessage(message) { call(ui, "setWorkingMessage", message); },
@@ -652,16 +685,31 @@
       setEditorText(text) { call(ui, "setEditorText", text); },
       pasteToEditor(text) { call(ui, "setEditorText", text); },
       setFooter(factory) {
-        if (factory !== undefined && factory !== null) {
-          warnOnce("setFooter", "ctx.ui.setFooter: graft cannot show a TUI component; its status line stays as it is");
+        if (factory === undefined || factory === null) {
+          if (viewHelpers !== null) viewHelpers.vacate("footer");
+          if (drawn) call(ui, "setFooter", null);
+          return;
         }
+        if (typeof factory !== "function") {
+          throw new TypeErrorC("ctx.ui.setFooter: the factory must be a function (tui, theme, footerData) => component");
+        }
+        if (!drawn) return;
+        views().setFooter(factory, function () { return call(ui, "footerData"); },
+          function (id) { call(ui, "setFooter", id); });
       },
       setHeader(factory) {
-        if (factory !== undefined && factory !== null) {
-          warnOnce("setHeader", "ctx.ui.setHeader: graft cannot show a TUI component; its banner stays as it is");
+        if (factory === undefined || factory === null) {
+          if (viewHelpers !== null) viewHelpers.vacate("header");
+          if (drawn) call(ui, "setHeader", null);
+          return;
         }
+        if (typeof factory !== "function") {
+          throw new TypeErrorC("ctx.ui.setHeader: the factory must be a function (tui, theme) => component");
+        }
+        if (!drawn) return;
+        views().setHeader(factory, function (id) { call(ui, "setHeader", id); });
       },
-      theme,
+      get theme() { return views().theme; },
     });
     ctx.shutdown = function () { call(ui, "shutdown"); };
     ctx.sessionManager = makeSessionManager(session);
@@ -1084,19 +1132,12 @@
     return s.length > 300 ? s.slice(0, 300) + "..." : s;
   }
 
-  // A message renderer's third argument, and ctx.ui.theme. graft shows a script's text as plain
-  // text (control characters removed), so the reference's theme functions return it unchanged.
-  const plain = function (a, b) { return b === undefined ? StringC(a) : StringC(b); };
-  const theme = freeze({ fg: plain, bg: plain, bold: plain, italic: plain, underline: plain, dim: plain,
-    strikethrough: plain, inverse: plain });
-
   return freeze({
     encodeAnswer,
     encodeContextAnswer,
     contextAnswerRest,
     contextEvent,
     contextMessages,
-    theme,
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,

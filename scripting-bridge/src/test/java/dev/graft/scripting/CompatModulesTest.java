@@ -110,9 +110,9 @@ class CompatModulesTest {
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write(
-          "tui.js",
+          "core.js",
           """
-          import { Text } from "@mariozechner/pi-tui";
+          import { Agent } from "@mariozechner/pi-agent-core";
           export default function (pi) {}
           """);
       LoadReport report = f.load();
@@ -120,8 +120,9 @@ class CompatModulesTest {
           .singleElement()
           .satisfies(p ->
               assertThat(p.reason())
-                  .contains("cannot import \"@mariozechner/pi-tui\"")
-                  .contains("no installed script package is called \"@mariozechner/pi-tui\""));
+                  .contains("cannot import \"@mariozechner/pi-agent-core\"")
+                  .contains(
+                      "no installed script package is called \"@mariozechner/pi-agent-core\""));
     }
   }
 }

@@ -72,9 +72,12 @@ class RenderersRemindersModelsTest {
                   .contains("render.js")
                   .contains("no luck"));
       assertThat(f.engine.renderMessage(custom("number", "x"), false, WAIT))
-          .contains(
-              new MessageRendering.Failed(
-                  "message renderer for \"number\" returned number, not a string"));
+          .hasValueSatisfying(r ->
+              assertThat(((MessageRendering.Failed) r).problem())
+                  .endsWith(
+                      "render.js: message renderer for \"number\" failed:"
+                          + " TypeError: the message renderer's result must be a component (an object with render(width)), not the"
+                          + " number 42"));
       assertThat(f.engine.renderMessage(custom("plain", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("unknown", "x"), false, WAIT)).isEmpty();
       assertThat(f.engine.renderMessage(custom("never", "x"), false, Duration.ofMillis(200)))
@@ -120,11 +123,13 @@ class RenderersRemindersModelsTest {
       f.write(
           "models.js",
           """
+          import { getModel } from "@mariozechner/pi-ai";
           export default function (pi) {
             pi.registerCommand("models", { handler: async (args, ctx) => ({
               found: ctx.modelRegistry.find("acme", "m1"),
               missing: ctx.modelRegistry.find("acme", "nope") === undefined,
               available: ctx.modelRegistry.available().map((m) => m.provider + "/" + m.id),
+              getModel: getModel("acme", "m1").name + ", " + getModel("acme", "nope"),
             }) });
             pi.registerCommand("bad", { handler: async (args, ctx) => ctx.modelRegistry.find(1, "m1") });
           }
@@ -138,7 +143,7 @@ class RenderersRemindersModelsTest {
                   """
                   {"found":{"provider":"acme","id":"m1","name":"Model One","api":"scripted","reasoning":true,"input":["text"],
                    "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":100000,"maxTokens":8000},
-                   "missing":true,"available":["acme/m1","scripted/scripted"]}\
+                   "missing":true,"available":["acme/m1","scripted/scripted"],"getModel":"Model One, undefined"}\
                   """));
       assertThat(r.toString())
           .doesNotContain("pw@")

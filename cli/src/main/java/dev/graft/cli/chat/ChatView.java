@@ -1,5 +1,6 @@
 package dev.graft.cli.chat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
@@ -12,12 +13,14 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -36,8 +39,32 @@ public final class ChatView {
   private final Supplier<Session> session;
   private final QueueView queue;
   private final WorkingLine working;
+
+  /**
+   * How long a custom message's renderer may take when the message arrives or a conversation is
+   * drawn.
+   */
+  static final Duration RENDER_WAIT = Duration.ofMillis(500);
+
   // UI thread
   private AssistantView current;
+
+  /**
+   * The custom messages shown, whose script components are let go when the transcript is replaced.
+   */
+  private final List<CustomView> customs = new ArrayList<>();
+
+  /** The tool calls shown whose script draws them, let go in the same way. */
+  private final List<ToolView> drawnTools = new ArrayList<>();
+
+  private volatile ToolRenderer toolRenderer = ToolRenderer.NONE;
+
+  /**
+   * The arguments of the calls running now of tools that draw themselves (for their result's
+   * renderer).
+   */
+  private final Map<String, ObjectNode> drawnArgs = new ConcurrentHashMap<>();
+
   private final Map<String, ToolView> tools = new HashMap<>();
 
   public ChatView(
@@ -59,14 +86,69 @@ public final class ChatView {
     return ctx;
   }
 
+  /** How the tools of scripts that draw their own calls and results are drawn. */
+  public void useTools(ToolRenderer renderer) {
+    this.toolRenderer = renderer;
+  }
+
   /** An agent event (any thread). */
   public void accept(AgentEvent event) {
     if (event instanceof AgentEvent.MessageEnd end
         && end.message() instanceof AgentMessage.Custom c) {
       if (c.display()) {
-        Optional<List<String>> rendered = custom.render(c);
-        tui.post(() -> tui.append(new CustomView(ctx, c, rendered)));
+        boolean expanded = ctx.expanded;
+        Optional<CustomRenderer.Rendered> rendered = custom.render(c, expanded, RENDER_WAIT);
+        tui.post(() -> {
+          CustomView view = new CustomView(ctx, c, custom, rendered, expanded);
+          customs.add(view);
+          tui.append(view);
+        });
       }
+      return;
+    }
+    if (event instanceof AgentEvent.ToolExecutionStart t && toolRenderer.renders(t.toolName())) {
+      drawnArgs.put(t.toolCallId(), t.args());
+      Optional<CustomRenderer.Rendered.Drawn> call =
+          toolRenderer.render(
+              t.toolName(),
+              t.toolCallId(),
+              t.args(),
+              Optional.empty(),
+              false,
+              ctx.expanded,
+              RENDER_WAIT);
+      tui.post(() -> {
+        apply(event);
+        ToolView view = tools.get(t.toolCallId());
+        if (view != null) {
+          view.drawCall(call);
+          drawnTools.add(view);
+        } else {
+          call.ifPresent(d -> d.release().run());
+        }
+      });
+      return;
+    }
+    if (event instanceof AgentEvent.ToolExecutionEnd t && drawnArgs.containsKey(t.toolCallId())) {
+      boolean expanded = ctx.expanded;
+      Optional<CustomRenderer.Rendered.Drawn> result =
+          toolRenderer.render(
+              t.toolName(),
+              t.toolCallId(),
+              drawnArgs.remove(t.toolCallId()),
+              Optional.of(t.result()),
+              t.isError(),
+              expanded,
+              RENDER_WAIT);
+      tui.post(() -> {
+        ToolView view = tools.get(t.toolCallId());
+        apply(event);
+        if (view != null) {
+          view.drawResult(result, expanded, toolRenderer, t.toolCallId());
+        } else {
+          result.ifPresent(d -> d.release().run());
+        }
+      });
       return;
     }
     if (event instanceof AgentEvent.CompactionEnd c) {
@@ -240,20 +322,46 @@ public final class ChatView {
           for (ContentBlock.ToolCall call : a.toolCalls()) {
             ToolView view = new ToolView(ctx, call.name(), call.arguments());
             AgentMessage.ToolResult r = results.get(call.id());
-            if (r != null) {
-              view.finish(new AgentEvent.ToolOutput(r.content(), r.details()), r.isError());
-            } else {
-              view.finish(
-                  new AgentEvent.ToolOutput(
-                      List.of(new ContentBlock.Text("(no result)")), Optional.empty()),
-                  true);
+            AgentEvent.ToolOutput output =
+                r != null
+                    ? new AgentEvent.ToolOutput(r.content(), r.details())
+                    : new AgentEvent.ToolOutput(
+                        List.of(new ContentBlock.Text("(no result)")), Optional.empty());
+            boolean isError = r == null || r.isError();
+            view.finish(output, isError);
+            if (toolRenderer.renders(call.name())) {
+              boolean expanded = ctx.expanded;
+              view.drawCall(
+                  toolRenderer.render(
+                      call.name(),
+                      call.id(),
+                      call.arguments(),
+                      Optional.empty(),
+                      false,
+                      expanded,
+                      RENDER_WAIT));
+              view.drawResult(
+                  toolRenderer.render(
+                      call.name(),
+                      call.id(),
+                      call.arguments(),
+                      Optional.of(output),
+                      isError,
+                      expanded,
+                      RENDER_WAIT),
+                  expanded,
+                  toolRenderer,
+                  call.id());
             }
             out.add(view);
           }
         }
         case AgentMessage.BashExecution b -> out.add(ShellView.of(ctx, b));
-        case AgentMessage.Custom c when c.display() ->
-            out.add(new CustomView(ctx, c, custom.render(c)));
+        case AgentMessage.Custom c when c.display() -> {
+          boolean expanded = ctx.expanded;
+          out.add(
+              new CustomView(ctx, c, custom, custom.render(c, expanded, RENDER_WAIT), expanded));
+        }
         case AgentMessage.BranchSummary b ->
             out.add(
                 new SummaryView(
@@ -284,6 +392,18 @@ public final class ChatView {
   public void replace(List<Component> header, List<Component> components) {
     current = null;
     tools.clear();
+    customs.forEach(CustomView::release);
+    customs.clear();
+    drawnTools.forEach(ToolView::release);
+    drawnTools.clear();
+    components.stream()
+        .filter(CustomView.class::isInstance)
+        .map(CustomView.class::cast)
+        .forEach(customs::add);
+    components.stream()
+        .filter(ToolView.class::isInstance)
+        .map(ToolView.class::cast)
+        .forEach(drawnTools::add);
     tui.clearTranscript();
     header.forEach(tui::append);
     components.forEach(tui::append);

@@ -40,10 +40,67 @@ final class ToolView implements Component {
   private boolean cachedExpanded;
   private List<String> cached;
 
+  /**
+   * What the tool's script draws for its call and its result (renderCall, renderResult), when it
+   * does.
+   */
+  private Optional<CustomRenderer.Rendered.Drawn> drawnCall = Optional.empty();
+
+  private Optional<CustomRenderer.Rendered.Drawn> drawnResult = Optional.empty();
+  private boolean drawnExpanded;
+  private final LateRendering<CustomRenderer.Rendered.Drawn> again =
+      new LateRendering<>(d -> d.release().run());
+  private ToolRenderer renderer = ToolRenderer.NONE;
+  private String toolCallId = "";
+
   ToolView(ViewContext ctx, String name, ObjectNode args) {
     this.ctx = ctx;
     this.name = name;
     this.args = args;
+  }
+
+  /** The component the tool's script draws for its call (in place of graft's title line). */
+  void drawCall(Optional<CustomRenderer.Rendered.Drawn> call) {
+    release(drawnCall);
+    drawnCall = call;
+    cached = null;
+  }
+
+  /**
+   * The component the tool's script draws for its result (in place of graft's body), made for the
+   * expanded state {@code expanded}; asked again of {@code renderer} when the user flips it.
+   */
+  void drawResult(
+      Optional<CustomRenderer.Rendered.Drawn> result,
+      boolean expanded,
+      ToolRenderer renderer,
+      String toolCallId) {
+    release(drawnResult);
+    drawnResult = result;
+    drawnExpanded = expanded;
+    this.renderer = renderer;
+    this.toolCallId = toolCallId;
+    cached = null;
+  }
+
+  /** It is no longer shown: the components its script draws are let go. */
+  void release() {
+    release(drawnCall);
+    release(drawnResult);
+  }
+
+  /** renderResult's component asked again, in place of the one shown. */
+  private void useResult(CustomRenderer.Rendered.Drawn drawn) {
+    release(drawnResult);
+    drawnResult = Optional.of(drawn);
+  }
+
+  private static void release(Optional<CustomRenderer.Rendered.Drawn> drawn) {
+    drawn.ifPresent(d -> d.release().run());
+  }
+
+  private boolean drawsItself() {
+    return drawnCall.isPresent() || drawnResult.isPresent();
   }
 
   void update(AgentEvent.ToolOutput partial) {
@@ -73,23 +130,52 @@ final class ToolView implements Component {
 
   @Override
   public boolean finished() {
-    return done;
+    return done
+        && drawnCall.map(d -> d.component().finished()).orElse(true)
+        && drawnResult.map(d -> d.component().finished()).orElse(true);
   }
 
   @Override
   public void invalidate() {
     cached = null;
+    drawnCall.ifPresent(d -> d.component().invalidate());
+    drawnResult.ifPresent(d -> d.component().invalidate());
   }
 
   @Override
   public List<String> render(int width) {
-    if (done && cached != null && cachedWidth == width && cachedExpanded == ctx.expanded) {
+    again.take(ctx.expanded).ifPresent(this::useResult);
+    if (drawnResult.isPresent() && drawnExpanded != ctx.expanded && done) {
+      boolean expanded = ctx.expanded;
+      drawnExpanded = expanded;
+      again
+          .ask(
+              expanded,
+              wait ->
+                  renderer.render(
+                      name, toolCallId, args, Optional.ofNullable(output), error, expanded, wait),
+              ctx.redraw)
+          .ifPresent(this::useResult);
+    }
+    if (done
+        && !drawsItself()
+        && cached != null
+        && cachedWidth == width
+        && cachedExpanded == ctx.expanded) {
       return cached;
     }
     Theme t = ctx.theme;
     List<String> body = new ArrayList<>();
-    body.add(title(width));
-    body.addAll(body(width - 2));
+    if (drawnCall.isPresent()) {
+      body.addAll(drawnCall.get().component().render(Math.max(1, width - 2)));
+    } else {
+      body.add(title(width));
+    }
+    if (done && drawnResult.isPresent()) {
+      body.addAll(drawnResult.get().component().render(Math.max(1, width - 2)));
+    } else {
+      body.addAll(body(width - 2));
+    }
     ThemeRole bg =
         !done
             ? ThemeRole.TOOL_PENDING_BG

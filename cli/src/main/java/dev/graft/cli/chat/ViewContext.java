@@ -19,6 +19,7 @@ public final class ViewContext {
   String thinkingKey = "Ctrl+T";
   boolean expanded;
   boolean thinkingHidden;
+  Runnable redraw = () -> {};
 
   public ViewContext(Theme theme, Path cwd) {
     this.theme = theme;
@@ -29,6 +30,14 @@ public final class ViewContext {
 
   public Theme theme() {
     return theme;
+  }
+
+  /**
+   * How a component whose rendering changed off the UI thread (a script's renderer that answered
+   * late) asks for everything to be drawn again; called from any thread.
+   */
+  public void onLateRendering(Runnable redraw) {
+    this.redraw = redraw;
   }
 
   /** The keys the hints name ("Ctrl+O to expand"). */

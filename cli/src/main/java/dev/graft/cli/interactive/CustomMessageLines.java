@@ -4,6 +4,7 @@ import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptView;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,17 +38,46 @@ final class CustomMessageLines {
   }
 
   /**
-   * What a script's renderer made of a shown message: its lines, or (when it failed) a note and the
-   * default line; empty when no renderer took it.
+   * What a script's renderer made of a shown message, as the engine answers it; empty when no
+   * renderer took it.
+   */
+  Optional<MessageRendering> rendering(
+      AgentMessage.Custom message, boolean expanded, Duration wait) {
+    return scripts.renderMessage(MessageCodec.encode(message), expanded, wait);
+  }
+
+  /**
+   * What a script's renderer made of a shown message: its lines (a component it returned drawn
+   * once, at the screen's width, without colours), or (when it failed) a note and the default line;
+   * empty when no renderer took it.
    */
   Optional<List<String>> rendered(Screen screen, AgentMessage.Custom message, boolean expanded) {
-    Optional<MessageRendering> rendered =
-        scripts.renderMessage(MessageCodec.encode(message), expanded, WAIT);
-    if (rendered.isEmpty()) {
-      return Optional.empty();
-    }
+    return rendering(message, expanded, WAIT).flatMap(r -> linesOf(screen, message, r));
+  }
+
+  /** {@code rendered} as lines for {@code screen} (see {@link #rendered}). */
+  Optional<List<String>> linesOf(
+      Screen screen, AgentMessage.Custom message, MessageRendering rendered) {
     List<String> out = new ArrayList<>();
-    switch (rendered.get()) {
+    switch (rendered) {
+      case MessageRendering.View v -> {
+        ScriptView.Frame frame = v.view().render(screen.width() > 0 ? screen.width() : 80, WAIT);
+        v.view().close(Optional.empty());
+        switch (frame) {
+          case ScriptView.Frame.Lines l ->
+              l.lines().stream()
+                  .limit(MAX_LINES)
+                  .forEach(line -> out.add(Screen.clean(Screen.withoutEscapes(line))));
+          case ScriptView.Frame.Failed f -> {
+            out.add(
+                screen.style(
+                    Screen.Style.YELLOW,
+                    Screen.fit(f.problem() + "; shown plainly", Math.max(0, screen.width() - 1))));
+            out.add(defaultLine(screen, message));
+          }
+          default -> out.add(defaultLine(screen, message));
+        }
+      }
       case MessageRendering.Text t -> {
         List<String> lines = Screen.clean(t.text()).lines().toList();
         lines.stream().limit(MAX_LINES).forEach(out::add);

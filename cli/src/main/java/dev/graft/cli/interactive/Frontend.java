@@ -20,6 +20,11 @@ interface Frontend extends AutoCloseable {
 
   HookUi ui();
 
+  /** Where the components scripts draw are shown; plain input has none. */
+  default ScriptComponents components() {
+    return ScriptComponents.NONE;
+  }
+
   /** Shows an agent event; called on the thread that emits it. */
   void event(AgentEvent event);
 

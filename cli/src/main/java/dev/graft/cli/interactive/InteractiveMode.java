@@ -1,14 +1,13 @@
 package dev.graft.cli.interactive;
 
 import dev.graft.cli.base.ScriptSurface;
-import dev.graft.cli.chat.CustomRenderer;
 import dev.graft.cli.tui.JLineTerminal;
 import dev.graft.cli.ui.HookUi;
-import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
@@ -114,7 +113,15 @@ public final class InteractiveMode {
                     frontend::workingVisible,
                     frontend::workingIndicator,
                     this::setEditorText,
-                    () -> quit = true)));
+                    () -> quit = true,
+                    frontend.components())));
+    if (frontend instanceof TuiFrontend tui) {
+      // the components scripts draw take the terminal's colours, size and markdown, now and after
+      // /settings
+      setup.scripts().useTerminal(tui.terminalForScripts());
+      tui.toolsDrawnBy(setup.scripts());
+      tui.onThemeChange(() -> setup.scripts().useTerminal(tui.terminalForScripts()));
+    }
     setup
         .surface()
         .reportTo(problem ->
@@ -182,8 +189,6 @@ public final class InteractiveMode {
     }
     Keybindings keys = Keybindings.load(setup.home().resolve("keybindings.json"));
     CustomMessageLines custom = new CustomMessageLines(setup.scripts());
-    Screen unstyled = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
-    CustomRenderer renderer = message -> custom.rendered(unstyled, message, false);
     TuiFrontend frontend =
         new TuiFrontend(
             terminal.get(),
@@ -191,9 +196,24 @@ public final class InteractiveMode {
             Path.of(setup.agent().session().cwd()),
             setup.env(),
             keys,
-            renderer,
-            setup.agent()::session);
+            custom,
+            setup.agent()::session,
+            () -> providersWithModels(setup));
     return new InteractiveMode(setup, frontend, keys.problems()).run();
+  }
+
+  /** How many providers have a model graft can call (a script footer's footerData). */
+  private static int providersWithModels(Setup setup) {
+    try {
+      return (int)
+          setup.models().get().listModels().stream()
+              .filter(ModelListing::usable)
+              .map(l -> l.model().provider())
+              .distinct()
+              .count();
+    } catch (RuntimeException e) {
+      return 0;
+    }
   }
 
   /** Without a terminal: one input per line from {@code in}. */

@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.ui.DialogOptions;
 import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.Screen;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.CustomOptions;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.FooterFacts;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptUi;
+import dev.graft.scripting.api.ScriptView;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,9 +103,11 @@ public final class ScriptCommands {
       Consumer<Boolean> workingVisible,
       BiConsumer<Optional<List<String>>, Integer> indicator,
       Consumer<String> editorText,
-      Runnable shutdown) {
+      Runnable shutdown,
+      ScriptComponents components) {
     static final ScreenActions NONE =
-        new ScreenActions(t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {});
+        new ScreenActions(
+            t -> {}, w -> {}, v -> {}, (f, i) -> {}, e -> {}, () -> {}, ScriptComponents.NONE);
   }
 
   /** The terminal's dialogs as a script's {@code ctx.ui}. */
@@ -110,8 +116,10 @@ public final class ScriptCommands {
   }
 
   /**
-   * The terminal's dialogs and {@code screen} as a script's {@code ctx.ui}; a widget's lines are
-   * shown as a status text under its key (joined by " · ").
+   * The terminal's dialogs and {@code screen} as a script's {@code ctx.ui}: components where the
+   * screen draws them; elsewhere a widget's lines are shown as a status text under its key (joined
+   * by " · "). The colours a script put in a status or a notification are dropped (graft styles
+   * those itself).
    */
   static ScriptUi ui(HookUi ui, ScreenActions screen) {
     return new ScriptUi() {
@@ -122,7 +130,39 @@ public final class ScriptCommands {
 
       @Override
       public void setWidget(String key, Optional<List<String>> lines, String placement) {
-        ui.setStatus(key, lines.map(l -> String.join(" · ", l)));
+        if (!screen.components().widgetLines(key, lines, placement)) {
+          setStatus(key, lines.map(l -> String.join(" · ", l)));
+        }
+      }
+
+      @Override
+      public boolean components() {
+        return screen.components().available();
+      }
+
+      @Override
+      public void custom(ScriptView view, CustomOptions options) {
+        screen.components().custom(view, options);
+      }
+
+      @Override
+      public void setWidget(String key, ScriptView view, String placement) {
+        screen.components().widget(key, view, placement);
+      }
+
+      @Override
+      public void setFooter(Optional<ScriptView> footer) {
+        screen.components().footer(footer);
+      }
+
+      @Override
+      public void setHeader(Optional<ScriptView> header) {
+        screen.components().header(header);
+      }
+
+      @Override
+      public FooterFacts footerFacts() {
+        return screen.components().footerFacts();
       }
 
       @Override
@@ -199,12 +239,14 @@ public final class ScriptCommands {
 
       @Override
       public void notify(String message, String level) {
-        ui.notify(ScriptText.safeLine(message), HookUi.NotifyLevel.parse(level));
+        ui.notify(
+            ScriptText.safeLine(Screen.withoutColours(message)), HookUi.NotifyLevel.parse(level));
       }
 
       @Override
       public void setStatus(String key, Optional<String> text) {
-        ui.setStatus(ScriptText.safeLine(key), text.map(ScriptText::safeLine));
+        ui.setStatus(
+            ScriptText.safeLine(key), text.map(t -> ScriptText.safeLine(Screen.withoutColours(t))));
       }
     };
   }

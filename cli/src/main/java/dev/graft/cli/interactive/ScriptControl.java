@@ -2,6 +2,8 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptTerminal;
+import dev.graft.scripting.api.ToolRenderRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,6 +33,27 @@ public interface ScriptControl {
       JsonNode message, boolean expanded, Duration wait) {
     return Optional.empty();
   }
+
+  /**
+   * Whether a script's tool {@code name} draws its own call or result (renderCall, renderResult).
+   */
+  default boolean rendersTool(String name) {
+    return false;
+  }
+
+  /**
+   * How a script's tool draws its call or result, waiting at most {@code wait}; empty for graft's
+   * own rendering.
+   */
+  default Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
+    return Optional.empty();
+  }
+
+  /**
+   * The components scripts draw are drawn on {@code terminal} from now on (its colours, size,
+   * markdown).
+   */
+  default void useTerminal(ScriptTerminal terminal) {}
 
   /** The files of the running scripts. */
   default List<Path> files() {

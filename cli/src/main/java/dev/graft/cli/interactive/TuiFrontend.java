@@ -1,5 +1,7 @@
 package dev.graft.cli.interactive;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.chat.ChatView;
 import dev.graft.cli.chat.CustomRenderer;
@@ -7,6 +9,7 @@ import dev.graft.cli.chat.Footer;
 import dev.graft.cli.chat.FooterData;
 import dev.graft.cli.chat.QueueView;
 import dev.graft.cli.chat.ShellView;
+import dev.graft.cli.chat.ToolRenderer;
 import dev.graft.cli.chat.ViewContext;
 import dev.graft.cli.chat.WorkingLine;
 import dev.graft.cli.tui.Ansi;
@@ -25,12 +28,21 @@ import dev.graft.cli.tui.Themes;
 import dev.graft.cli.tui.Tui;
 import dev.graft.cli.tui.highlight.CodeHighlighter;
 import dev.graft.cli.ui.HookUi;
+import dev.graft.cli.ui.Screen;
 import dev.graft.cli.ui.TerminalUi;
+import dev.graft.cli.views.ScriptComponent;
+import dev.graft.cli.views.TerminalForScripts;
 import dev.graft.runtime.events.AgentEvent;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.Session;
+import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ToolRenderRequest;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -40,6 +52,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -69,6 +82,12 @@ final class TuiFrontend implements Frontend {
   private volatile Interrupts interrupts = ctrlC -> {};
   private volatile WorkInput workInput = (text, followUp) -> false;
   private volatile Actions actions = id -> false;
+  private final ScriptScreen scripts;
+  private final TerminalForScripts terminalForScripts;
+  private volatile Runnable onThemeChange = () -> {};
+  private final CustomMessageLines custom;
+  private final Path cwd;
+  private static final Screen UNSTYLED = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
 
   TuiFrontend(
       JLineTerminal terminal,
@@ -76,8 +95,9 @@ final class TuiFrontend implements Frontend {
       Path cwd,
       Map<String, String> env,
       Keybindings keys,
-      CustomRenderer custom,
-      Supplier<Session> session) {
+      CustomMessageLines custom,
+      Supplier<Session> session,
+      IntSupplier providers) {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
@@ -86,20 +106,19 @@ final class TuiFrontend implements Frontend {
     this.theme =
         Themes.named(settings.text("theme").orElse("dark"), mode).orElseGet(() -> Theme.dark(mode));
     this.view = new ViewContext(theme, cwd);
+    view.onLateRendering(tui::requestRedrawAll);
     view.setThinkingHidden(settings.flag("hideThinkingBlock").orElse(false));
     view.keys(keys.shown("app.tools.expand"), keys.shown("app.thinking.toggle"));
     this.working = new WorkingLine(theme);
     this.queue = new QueueView(theme);
     queue.setEditKey(keys.shown("app.message.dequeue"));
-    this.chat = new ChatView(tui, view, custom, session, queue, working);
+    this.chat = new ChatView(tui, view, this::renderCustom, session, queue, working);
+    this.custom = custom;
+    this.cwd = cwd;
     this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
     this.footer = new Footer(theme);
     editor.onSubmit(this::submitted);
-    tui.bottom().add(queue);
-    tui.bottom().add(working);
-    tui.bottom().add(slot);
-    tui.bottom().add(footer);
-    tui.setFocus(editor);
+    this.terminalForScripts = new TerminalForScripts(theme, tui::columns, tui::rows);
     tui.addKeyListener(this::key);
     tui.onError(t ->
         tui.append(
@@ -139,9 +158,105 @@ final class TuiFrontend implements Frontend {
                 statusChanged();
               }
             });
+    this.scripts = new ScriptScreen(tui, theme, ui, footer, cwd, providers);
+    tui.bottom().add(queue);
+    tui.bottom().add(working);
+    tui.bottom().add(scripts.above());
+    tui.bottom().add(slot);
+    tui.bottom().add(scripts.below());
+    tui.bottom().add(scripts.footerSlot());
+    tui.setFocus(editor);
     terminal.onResize(tui::requestRender);
     terminal.onInterrupt(() -> interrupts.interrupted(true));
     tui.start(terminal.keys());
+  }
+
+  /**
+   * A custom message as its script's renderer shows it: a component it returned, drawn in the
+   * transcript; its text; or a note that it failed and the default after it.
+   */
+  private Optional<CustomRenderer.Rendered> renderCustom(
+      AgentMessage.Custom message, boolean expanded, Duration wait) {
+    Optional<MessageRendering> rendering = custom.rendering(message, expanded, wait);
+    if (rendering.isEmpty()) {
+      return Optional.empty();
+    }
+    if (rendering.get() instanceof MessageRendering.View v) {
+      ScriptComponent component =
+          new ScriptComponent(
+              v.view(),
+              ScriptComponent.Place.TRANSCRIPT,
+              theme,
+              tui,
+              p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+      return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
+    }
+    return custom
+        .linesOf(UNSTYLED, message, rendering.get())
+        .map(lines ->
+            new CustomRenderer.Rendered.Lines(
+                lines, rendering.get() instanceof MessageRendering.Failed));
+  }
+
+  /**
+   * How the tools of scripts that draw their calls and results are drawn: by {@code scripts}'
+   * renderers.
+   */
+  void toolsDrawnBy(ScriptControl scripts) {
+    chat.useTools(
+        new ToolRenderer() {
+          @Override
+          public boolean renders(String toolName) {
+            return scripts.rendersTool(toolName);
+          }
+
+          @Override
+          public Optional<CustomRenderer.Rendered.Drawn> render(
+              String toolName,
+              String toolCallId,
+              ObjectNode args,
+              Optional<AgentEvent.ToolOutput> result,
+              boolean isError,
+              boolean expanded,
+              Duration wait) {
+            Optional<JsonNode> output =
+                result.map(r -> {
+                  ObjectNode o = Json.object();
+                  o.set("content", MessageCodec.encodeBlocks(r.content()));
+                  r.details().ifPresent(d -> o.set("details", d));
+                  return o;
+                });
+            Optional<MessageRendering> rendering =
+                scripts.renderTool(
+                    new ToolRenderRequest(
+                        toolName,
+                        toolCallId,
+                        args,
+                        output,
+                        false,
+                        isError,
+                        expanded,
+                        cwd.toString()),
+                    wait);
+            if (rendering.orElse(null) instanceof MessageRendering.View v) {
+              ScriptComponent component =
+                  new ScriptComponent(
+                      v.view(),
+                      ScriptComponent.Place.TRANSCRIPT,
+                      theme,
+                      tui,
+                      p -> ui.notify("script problem: " + p, HookUi.NotifyLevel.ERROR));
+              return Optional.of(new CustomRenderer.Rendered.Drawn(component, component::close));
+            }
+            rendering
+                .filter(MessageRendering.Failed.class::isInstance)
+                .ifPresent(f ->
+                    ui.notify(
+                        "script problem: " + ((MessageRendering.Failed) f).problem(),
+                        HookUi.NotifyLevel.ERROR));
+            return Optional.empty();
+          }
+        });
   }
 
   /** Where the footer's data comes from (computed off the UI thread, when the status changed). */
@@ -153,6 +268,23 @@ final class TuiFrontend implements Frontend {
   @Override
   public HookUi ui() {
     return ui;
+  }
+
+  @Override
+  public ScriptComponents components() {
+    return scripts;
+  }
+
+  /**
+   * The terminal as the components scripts draw see it (the theme's colours, the size, markdown).
+   */
+  TerminalForScripts terminalForScripts() {
+    return terminalForScripts;
+  }
+
+  /** Called (on the UI thread) once the theme changed, after everything was drawn again. */
+  void onThemeChange(Runnable handler) {
+    this.onThemeChange = handler;
   }
 
   @Override
@@ -183,11 +315,11 @@ final class TuiFrontend implements Frontend {
   @Override
   public void showConversation(Session session, List<String> header) {
     List<Component> components = chat.conversation(session.buildContext().messages());
-    List<Component> top = new ArrayList<>();
+    List<Component> banner = new ArrayList<>();
     for (String line : header) {
-      top.add(new Text(line, 0));
+      banner.add(new Text(line, 0));
     }
-    tui.post(() -> chat.replace(top, components));
+    tui.post(() -> chat.replace(List.of(scripts.header(banner)), components));
     statusChanged();
   }
 
@@ -373,6 +505,7 @@ final class TuiFrontend implements Frontend {
       tui.transcript().forEach(Component::invalidate);
       tui.bottom().invalidate();
       tui.requestRedrawAll();
+      onThemeChange.run();
     });
   }
 

@@ -186,8 +186,12 @@ final class SimulatedSession implements AutoCloseable {
     return file;
   }
 
-  /** Runs a prompt to its end: {text, failed}. */
-  ObjectNode prompt(String text) {
+  /**
+   * Runs a prompt to its end, {@code answers} answering the dialogs its tools and handlers open:
+   * {text, failed}.
+   */
+  ObjectNode prompt(String text, JsonNode answers) {
+    ui.answerWith(answers);
     AgentSession.RunResult result = agent.prompt(text);
     return Json.object().put("text", result.text()).put("failed", result.failed());
   }

@@ -106,7 +106,8 @@ final class TestHarness implements AutoCloseable {
                     "no such session (sessions end with the test that started them)"));
     ObjectNode reply = Json.object();
     switch (op) {
-      case "prompt" -> reply.set("result", s.prompt(payload.path("text").asText()));
+      case "prompt" ->
+          reply.set("result", s.prompt(payload.path("text").asText(), payload.path("answers")));
       case "command" -> {
         try {
           JsonNode result = s.command(payload.path("line").asText(), payload.path("answers"));

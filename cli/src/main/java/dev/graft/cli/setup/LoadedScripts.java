@@ -15,6 +15,8 @@ import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptTerminal;
+import dev.graft.scripting.api.ToolRenderRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -120,6 +122,25 @@ public final class LoadedScripts implements ScriptControl {
                     + " not loaded: "
                     + ScriptText.safeLine(p.reason())));
     return lines;
+  }
+
+  @Override
+  public boolean rendersTool(String name) {
+    return engine.map(e -> e.rendersTool(name)).orElse(false);
+  }
+
+  @Override
+  public Optional<MessageRendering> renderTool(ToolRenderRequest request, Duration wait) {
+    try {
+      return engine.flatMap(e -> e.renderTool(request, wait));
+    } catch (IllegalStateException e) {
+      return Optional.empty(); // the engine is closed: graft is on its way out
+    }
+  }
+
+  @Override
+  public void useTerminal(ScriptTerminal terminal) {
+    engine.ifPresent(e -> e.useTerminal(terminal));
   }
 
   @Override

@@ -53,7 +53,7 @@ public final class Ansi {
    * The index just past the escape sequence starting at {@code i} (CSI, OSC, APC or a two-character
    * one).
    */
-  static int skipEscape(String s, int i) {
+  public static int skipEscape(String s, int i) {
     int n = s.length();
     if (i + 1 >= n) {
       return n;

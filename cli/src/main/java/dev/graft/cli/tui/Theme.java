@@ -80,6 +80,11 @@ public final class Theme {
     return wrap(bg.get(role), BG_CLOSE, text);
   }
 
+  /** The escape sequence that sets the role's foreground colour ("" when it has none). */
+  public String fgOpen(ThemeRole role) {
+    return fg.get(role);
+  }
+
   /** The escape sequence that sets the role's background colour ("" when it has none). */
   public String bgOpen(ThemeRole role) {
     return bg.get(role);

@@ -308,6 +308,17 @@ public final class Screen {
     return text == null ? "" : ESCAPES.matcher(text).replaceAll("");
   }
 
+  /**
+   * {@code text} without its colour sequences (SGR), every other escape sequence left for {@code
+   * ScriptText.safeLine} to show: a script's notice or status styled for the reference's terminal,
+   * which graft styles itself, while a script clearing the screen or setting the title is seen.
+   */
+  public static String withoutColours(String text) {
+    return text == null ? "" : COLOURS.matcher(text).replaceAll("");
+  }
+
+  private static final Pattern COLOURS = Pattern.compile("\u001b\\[[0-9;:]*m");
+
   private static final Pattern ESCAPES =
       Pattern.compile("\u001b\\[[0-?]*[ -/]*[@-~]|\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)?");
 

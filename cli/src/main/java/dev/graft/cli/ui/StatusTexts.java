@@ -22,4 +22,8 @@ final class StatusTexts {
   List<String> all() {
     return List.copyOf(texts.values());
   }
+
+  Map<String, String> byKey() {
+    return Map.copyOf(texts);
+  }
 }

@@ -8,9 +8,11 @@ import dev.graft.cli.tui.Tui;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -40,7 +42,13 @@ public final class TerminalUi implements HookUi {
   private final Place place;
   private final StatusTexts statuses = new StatusTexts();
   private final Deque<Runnable> waiting = new ArrayDeque<>();
-  private DialogHost<?> open;
+
+  /** Cancels what is open (a dialog, or a script's component); null when nothing is. */
+  private Runnable cancelOpen;
+
+  /** The script component open, if that is what is open. */
+  private Component openComponent;
+
   private volatile boolean closed;
 
   public TerminalUi(Tui tui, Theme theme, Place place) {
@@ -101,12 +109,17 @@ public final class TerminalUi implements HookUi {
     return statuses.all();
   }
 
+  /** The status texts by key (a script footer's footerData). */
+  public Map<String, String> statusesByKey() {
+    return statuses.byKey();
+  }
+
   /** Cancels the open dialog and those waiting, and refuses new ones. */
   public void close() {
     closed = true;
     tui.post(() -> {
-      if (open != null) {
-        open.cancel();
+      if (cancelOpen != null) {
+        cancelOpen.run();
       }
       while (!waiting.isEmpty()) {
         waiting.poll().run();
@@ -129,13 +142,13 @@ public final class TerminalUi implements HookUi {
               return;
             }
             DialogHost<T> host = new DialogHost<>(tui, dialog, options, result, this::closed);
-            open = host;
+            cancelOpen = host::cancel;
             if (host.timed()) {
               tui.animate(true);
             }
             place.open(host);
           };
-      if (open == null) {
+      if (cancelOpen == null) {
         start.run();
       } else {
         waiting.add(start);
@@ -144,16 +157,61 @@ public final class TerminalUi implements HookUi {
     return result;
   }
 
+  /**
+   * Shows {@code component} (a script's {@code ctx.ui.custom}) in the editor's place with the keys,
+   * after the dialogs asked for before it; {@code cancel} closes it when graft closes this UI
+   * first. Returns what takes it away once it ended (any thread; before its turn, it is never
+   * shown).
+   */
+  public Runnable showComponent(Component component, Runnable cancel) {
+    AtomicBoolean over = new AtomicBoolean();
+    tui.post(() -> {
+      Runnable start =
+          () -> {
+            if (over.get()) {
+              startNext();
+              return;
+            }
+            if (closed) {
+              cancel.run();
+              return;
+            }
+            cancelOpen = cancel;
+            openComponent = component;
+            place.open(component);
+          };
+      if (cancelOpen == null) {
+        start.run();
+      } else {
+        waiting.add(start);
+      }
+    });
+    return () ->
+        tui.post(() -> {
+          if (over.getAndSet(true) || openComponent != component) {
+            return;
+          }
+          place.close(component);
+          cancelOpen = null;
+          openComponent = null;
+          startNext();
+        });
+  }
+
+  private void startNext() {
+    Runnable next = waiting.poll();
+    if (next != null) {
+      next.run();
+    }
+  }
+
   private void closed(DialogHost<?> host) {
     if (host.timed()) {
       tui.animate(false);
     }
     place.close(host);
     host.record().ifPresent(place::record);
-    open = null;
-    Runnable next = waiting.poll();
-    if (next != null) {
-      next.run();
-    }
+    cancelOpen = null;
+    startNext();
   }
 }

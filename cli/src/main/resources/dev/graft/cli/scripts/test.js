@@ -52,9 +52,12 @@ class Session {
     return this.entries.filter((e) => e.type === "custom" && e.customType === customType);
   }
 
-  /** Sends a prompt and runs the agent until it stops; resolves to {text, failed}. */
-  async prompt(text) {
-    const reply = await call("prompt", { id: this.id, text });
+  /**
+   * Sends a prompt and runs the agent until it stops; resolves to {text, failed}. `answers`
+   * answer the ctx.ui dialogs its tools and handlers open, in order, as for command().
+   */
+  async prompt(text, { answers = [] } = {}) {
+    const reply = await call("prompt", { id: this.id, text, answers: answers.map((a) => (a === undefined ? null : a)) });
     this.update(reply.state);
     return reply.result;
   }

@@ -102,6 +102,53 @@ class ScriptsTestCommandTest {
   }
 
   @Test
+  void aCustomDialogIsRecordedWithItsLinesAndAnsweredByKeysOrByAValue() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("d"));
+    Files.writeString(
+        dir.resolve("pick.ts"),
+        """
+        import { SelectList, matchesKey } from "@mariozechner/pi-tui";
+        import { getSelectListTheme } from "@mariozechner/pi-coding-agent";
+        export default function (pi) {
+          pi.registerCommand("pick", { handler: async (args, ctx) => {
+            const colour = await ctx.ui.custom((tui, theme, kb, done) => {
+              const list = new SelectList([{ value: "red" }, { value: "green" }], 5, getSelectListTheme());
+              list.onSelect = (item) => done(item.value);
+              list.onCancel = () => done(null);
+              return { render: (w) => ["Colour?", ...list.render(w)], handleInput: (d) => list.handleInput(d), invalidate() {} };
+            });
+            ctx.ui.notify("picked " + colour, "info");
+          } });
+        }
+        """);
+    Files.writeString(
+        dir.resolve("pick.test.js"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        test("keys pick, a value answers, none dismisses", async (t) => {
+          const s = await t.session({ scripts: ["./pick.ts"] });
+          await s.command("/pick", { answers: [{ keys: ["down", "enter"] }] });
+          await s.command("/pick", { answers: ["blue"] });
+          await s.command("/pick", { answers: [{ keys: ["x"] }] });
+          await s.command("/pick");
+          assert.deepEqual(s.notifications.map((n) => n.message),
+            ["picked green", "picked blue", "picked undefined", "picked undefined"]);
+          assert.deepEqual(s.dialogs[0], { kind: "custom", lines: ["Colour?", "→ red", "  green"],
+            answer: { keys: ["down", "enter"] } });
+        });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "d");
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            pick.test.js
+              ✓ keys pick, a value answers, none dismisses
+            1 passed, 0 failed
+            """);
+  }
+
+  @Test
   void aCommandsPromptAndTheRunsItAsksForRunAsInPrintMode() throws Exception {
     Path dir = Files.createDirectories(work.resolve("c"));
     Files.writeString(

@@ -56,4 +56,11 @@ class ScreenIndicatorTest {
     assertThat(Screen.clean(styled)).isEqualTo("[38;2;155;86;63mWorking... (custom)[39m");
     assertThat(Screen.withoutEscapes("a\u001b]0;title\u0007b")).isEqualTo("ab");
   }
+
+  @Test
+  void withoutColoursDropsOnlyColoursAndLeavesOtherSequencesToBeShown() {
+    // a script's notice coloured with theme.fg: shown as text; one clearing the screen: seen
+    String hostile = "\u001b[1;38;5;180mdone\u001b[39m\u001b[2J\u001b]0;title\u0007";
+    assertThat(Screen.withoutColours(hostile)).isEqualTo("done\u001b[2J\u001b]0;title\u0007");
+  }
 }

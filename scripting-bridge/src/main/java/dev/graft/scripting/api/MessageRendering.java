@@ -15,6 +15,16 @@ public sealed interface MessageRendering {
   }
 
   /**
+   * The component the renderer returned, drawn by the script; graft closes it when it no longer
+   * shows it.
+   */
+  record View(ScriptView view) implements MessageRendering {
+    public View {
+      Objects.requireNonNull(view, "view");
+    }
+  }
+
+  /**
    * The renderer threw, timed out or returned something other than a string: show the default, with
    * this note.
    */

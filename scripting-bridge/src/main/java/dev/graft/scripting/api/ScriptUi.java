@@ -127,4 +127,50 @@ public interface ScriptUi {
    * graft quits when its prompts are done anyway (the default does nothing).
    */
   default void shutdown() {}
+
+  /**
+   * Whether this UI draws the components scripts make ({@code ctx.ui.custom}, a widget, footer or
+   * header given as a factory). Without them (print, JSON and RPC modes), as in the reference,
+   * {@code custom} resolves undefined and those factories are not called.
+   */
+  default boolean components() {
+    return false;
+  }
+
+  /**
+   * {@code ctx.ui.custom}: shows {@code view} with the keys (in the editor's place) until it
+   * closes: by the script's {@code done()}, or by graft, which then {@link ScriptView#close closes}
+   * it. A UI without components closes it at once (the default).
+   */
+  default void custom(ScriptView view, CustomOptions options) {
+    view.close(Optional.empty());
+  }
+
+  /**
+   * {@code ctx.ui.setWidget(key, factory, {placement})}: {@code view} replaces what {@code key}
+   * showed.
+   */
+  default void setWidget(String key, ScriptView view, String placement) {
+    view.close(Optional.empty());
+  }
+
+  /**
+   * {@code ctx.ui.setFooter(factory)}: {@code footer} instead of graft's footer; empty restores
+   * graft's.
+   */
+  default void setFooter(Optional<ScriptView> footer) {
+    footer.ifPresent(v -> v.close(Optional.empty()));
+  }
+
+  /**
+   * {@code ctx.ui.setHeader(factory)}: {@code header} instead of graft's banner; empty restores it.
+   */
+  default void setHeader(Optional<ScriptView> header) {
+    header.ifPresent(v -> v.close(Optional.empty()));
+  }
+
+  /** What a footer component's {@code footerData} answers. */
+  default FooterFacts footerFacts() {
+    return FooterFacts.NONE;
+  }
 }

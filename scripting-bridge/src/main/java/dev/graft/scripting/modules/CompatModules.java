@@ -26,7 +26,10 @@ import org.graalvm.polyglot.io.FileSystem;
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
  * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
  * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
- * withFileMutationQueue, convertToLlm, serializeConversation), and Node's built-in modules graft
+ * withFileMutationQueue, convertToLlm, serializeConversation, and the components DynamicBorder,
+ * BorderedLoader, keyHint, getMarkdownTheme...), {@code @mariozechner/pi-tui} and
+ * {@code @earendil-works/pi-tui} (the components Text, Box, Container, SelectList, Input,
+ * Markdown..., matchesKey, Key, truncateToWidth, visibleWidth), and Node's built-in modules graft
  * has ({@link NodeBuiltins}: {@code path}, {@code node:fs}...). A bare import of one of these names
  * resolves to a read-only file in a virtual directory, served from memory whatever the disk holds
  * there; everything else goes to the script's own file system, unchanged.
@@ -48,7 +51,11 @@ public final class CompatModules implements FileSystem {
                 "typebox", "typebox.mjs",
                 "@sinclair/typebox", "typebox.mjs",
                 "@mariozechner/pi-ai", "pi-ai.mjs",
-                "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs"));
+                "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
+                // Both scopes of the reference's TUI package (the earendil-works one is its newer
+                // name).
+                "@mariozechner/pi-tui", "pi-tui.mjs",
+                "@earendil-works/pi-tui", "pi-tui.mjs"));
     for (String name : NodeBuiltins.AVAILABLE.keySet()) {
       m.put(name, NodeBuiltins.resource(name));
       m.put("node:" + name, NodeBuiltins.resource(name));

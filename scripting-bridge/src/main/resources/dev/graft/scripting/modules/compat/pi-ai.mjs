@@ -14,6 +14,14 @@ export function StringEnum(values, options) {
   return Object.assign({}, options || {}, { type: "string", enum: values.slice() });
 }
 
+/**
+ * The model graft knows as `provider`/`id` (as ctx.modelRegistry.find answers it), or undefined;
+ * complete() calls the session's model whichever model it is given.
+ */
+export function getModel(provider, id) {
+  return globalThis[Symbol.for("graft.compat")].getModel(provider, id);
+}
+
 /** One model call, answered as the reference's AssistantMessage. */
 export async function complete(model, context, options) {
   const graft = globalThis[Symbol.for("graft.compat")];
