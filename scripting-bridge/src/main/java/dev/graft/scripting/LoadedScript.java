@@ -74,6 +74,9 @@ final class LoadedScript {
    */
   private WebGlobals.State web;
 
+  /** Its Node side (grants, children, watchers, requests): ended with the script. */
+  private NodeCalls.State node;
+
   /** The components it draws (views.js's host side), ended with it. */
   private ScriptViews.State views;
 
@@ -191,6 +194,15 @@ final class LoadedScript {
     this.web = state;
   }
 
+  NodeCalls.State node() {
+    return node;
+  }
+
+  /** Its Node side, whose children are killed and watchers stopped when it closes. */
+  void useNode(NodeCalls.State state) {
+    this.node = state;
+  }
+
   ScriptViews.State views() {
     return views;
   }
@@ -296,6 +308,9 @@ final class LoadedScript {
     state = State.CLOSED;
     if (web != null) {
       web.cancelAll(); // a pending timer would otherwise hold the closed script until it is due
+    }
+    if (node != null) {
+      node.close(); // its programs end with it
     }
     if (views != null) {
       views.endAll(file::toString, stopped);

@@ -3,7 +3,7 @@ package dev.graft.scripting;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
-import dev.graft.scripting.modules.ModuleFileSystem;
+import dev.graft.scripting.modules.NodeModules;
 import dev.graft.scripting.modules.PackageModules;
 import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
@@ -28,9 +28,9 @@ import org.graalvm.polyglot.io.IOAccess;
 /**
  * The shared polyglot engine and how each script's context is configured: the CONSTRAINED sandbox
  * policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no
- * threads, processes, native access or environment, no IO but the read-only {@link
- * ModuleFileSystem}, output to the log, the statement limit, and none of GraalJS's shell globals
- * ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code console}.
+ * threads, processes, native access or environment, no IO but the read-only module file system
+ * ({@link NodeModules}), output to the log, the statement limit, and none of GraalJS's shell
+ * globals ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code console}.
  */
 final class Sandbox implements AutoCloseable {
   private static final String MODULE_MIME = "application/javascript+module";
@@ -71,15 +71,22 @@ final class Sandbox implements AutoCloseable {
     return "Interpreted".equals(engine.getImplementationName());
   }
 
-  Context newContext(ScriptFile file, Optional<Path> lib, PackageModules packages, LogLimiter log) {
-    return newContext(file, lib, packages, log, log::line);
+  /**
+   * What {@code file} may import: its folder, the library, the packages and graft's built-in
+   * modules.
+   */
+  NodeModules modules(ScriptFile file, Optional<Path> lib, PackageModules packages) {
+    return NodeModules.forScript(file.root(), lib, packages, typeScript);
+  }
+
+  Context newContext(ScriptFile file, NodeModules modules, LogLimiter log) {
+    return newContext(file, modules, log, log::line);
   }
 
   /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
   Context newContext(
       ScriptFile file,
-      Optional<Path> lib,
-      PackageModules packages,
+      NodeModules modules,
       LogLimiter log,
       BiConsumer<ScriptLog.Level, String> errors) {
     return Context.newBuilder("js")
@@ -94,10 +101,7 @@ final class Sandbox implements AutoCloseable {
         .allowCreateProcess(false)
         .allowNativeAccess(false)
         .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(
-            IOAccess.newBuilder()
-                .fileSystem(ModuleFileSystem.forScript(file.root(), lib, packages, typeScript))
-                .build())
+        .allowIO(IOAccess.newBuilder().fileSystem(modules.fileSystem()).build())
         .resourceLimits(limits)
         .option("js.esm-eval-returns-exports", "true")
         .option("js.load", "false")

@@ -84,9 +84,11 @@ public final class ScriptEngine implements AutoCloseable {
     this.views = new ScriptViews(owner, scripts, errors);
     this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
+    NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
     this.loading =
         new ScriptLoading(
-            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, views);
+            settings, log, owner, watchdog, sandbox, scripts, errors, calls, host, web, node,
+            views);
     this.renderings = new Renderings(owner, scripts, views, calls, marshal, watchdog);
     if (sandbox.interpreted()) {
       log.engine(

@@ -5,6 +5,7 @@ import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.modules.NodeModules;
 import dev.graft.scripting.modules.PackageModules;
 import dev.graft.scripting.modules.TypeScriptStripper;
 import java.io.IOException;
@@ -34,6 +35,7 @@ final class ScriptLoading {
   private final GuestCalls calls;
   private final HostCalls host;
   private final WebGlobals web;
+  private final NodeCalls node;
   private final ScriptViews views;
 
   ScriptLoading(
@@ -47,8 +49,10 @@ final class ScriptLoading {
       GuestCalls calls,
       HostCalls host,
       WebGlobals web,
+      NodeCalls node,
       ScriptViews views) {
     this.web = web;
+    this.node = node;
     this.views = views;
     this.settings = settings;
     this.log = log;
@@ -89,8 +93,10 @@ final class ScriptLoading {
     RejectionWarnings warnings =
         new RejectionWarnings(
             scriptLog::line, () -> script[0] == null ? "loading" : script[0].doing());
+    NodeModules modules = sandbox.modules(file, lib, packages);
+    modules.onRead(watchdog::moduleLoaded);
     try {
-      context = sandbox.newContext(file, lib, packages, scriptLog, warnings);
+      context = sandbox.newContext(file, modules, scriptLog, warnings);
     } catch (RuntimeException e) {
       return failed(file + ": cannot create its context: " + e.getMessage());
     }
@@ -107,6 +113,10 @@ final class ScriptLoading {
               watchdog.bridgeWork(() -> {
                 ProxyExecutable loadWeb =
                     web.install(s, context); // timers, AbortController... (web.js), when first used
+                ProxyExecutable loadNode =
+                    node.install(
+                        s, context, modules,
+                        web); // process, Buffer, node:fs... (node/), when first used
                 ProxyExecutable loadViews =
                     views.install(
                         s, context, watchdog); // components, the theme (views.js), when first used
@@ -119,6 +129,7 @@ final class ScriptLoading {
                                 host.console(s),
                                 settings.maxBridgeChars(),
                                 loadWeb,
+                                loadNode,
                                 loadViews)));
                 return context.parse(module);
               }));
@@ -181,7 +192,8 @@ final class ScriptLoading {
         new ScriptFile(Path.of("/").resolve("graft-warm-up.js"), Path.of("/"), "warm-up");
     LogLimiter quiet = new LogLimiter(none, (script, level, text) -> {});
     try (Context context =
-        sandbox.newContext(none, Optional.empty(), new PackageModules(Map.of()), quiet)) {
+        sandbox.newContext(
+            none, sandbox.modules(none, Optional.empty(), new PackageModules(Map.of())), quiet)) {
       PreludeExports.of(
               context
                   .eval(sandbox.prelude())

@@ -39,6 +39,13 @@ final class Watchdog implements AutoCloseable {
   static final Duration STALL_WAIT = Duration.ofSeconds(4);
 
   /**
+   * What a byte of module source may take to parse and evaluate, with room to spare: a generated
+   * 1.5 MB CommonJS module (NpmDependenciesTest's) took 8 to 10 s in the interpreter with the
+   * machine's load average at 20, about 6 µs a byte; granted 20 µs.
+   */
+  static final long MODULE_NANOS_PER_BYTE = 20_000;
+
+  /**
    * Why a run was ended from outside: script code spun, bridge work took too long, reading an
    * answer (its getters, toJSON) took longer than the spin limit, the heap filled.
    */
@@ -62,6 +69,15 @@ final class Watchdog implements AutoCloseable {
     final String what;
 
     final long liveBytesBefore;
+
+    /**
+     * Time granted on top of the spin limit for the modules this run loaded (nanoseconds): module
+     * code graft parsed and evaluated, as much as its size takes ({@link #moduleLoaded}).
+     */
+    volatile long moduleAllowance;
+
+    /** Bytes of module source this run loaded. */
+    volatile long moduleBytes;
 
     /** Wall and CPU time when script code started, moved forward by the bridge's work. */
     volatile long wallStart = System.nanoTime();
@@ -188,6 +204,23 @@ final class Watchdog implements AutoCloseable {
     }
   }
 
+  /**
+   * The current run loaded a module of {@code bytes} bytes (on the owner thread, while the run
+   * evaluates imports or a require): its spin limit grows by what parsing and evaluating that much
+   * code costs in GraalJS's interpreter ({@link #MODULE_NANOS_PER_BYTE}), up to {@link
+   * ScriptSettings#moduleBudget()} in all. A large dependency is not cut off as a runaway script
+   * would be, and a small script that spins is still stopped after the spin limit.
+   */
+  void moduleLoaded(long bytes) {
+    Run run = current;
+    if (run == null || run.owner != Thread.currentThread()) {
+      return;
+    }
+    run.moduleBytes += bytes;
+    long allowance = run.moduleBytes * MODULE_NANOS_PER_BYTE;
+    run.moduleAllowance = Math.min(allowance, settings.moduleBudget().toNanos());
+  }
+
   /** What stopped the current run of {@code script}, if anything. */
   Stop stopOf(LoadedScript script) {
     Run run = current;
@@ -255,7 +288,7 @@ final class Watchdog implements AutoCloseable {
       }
       return;
     }
-    long limit = settings.spinLimit().toNanos();
+    long limit = settings.spinLimit().toNanos() + run.moduleAllowance;
     long wall = now - run.wallStart;
     long cpu = cpuTime ? threads.getThreadCpuTime(run.thread) - run.cpuStart : wall;
     if (cpu > limit || wall > WALL_FACTOR * limit) {

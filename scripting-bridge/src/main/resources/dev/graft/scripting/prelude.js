@@ -37,7 +37,7 @@
 // host(op, a, b, c, resolve, reject) returns undefined, "V" + JSON text (a value), "T" + message
 // (throw a TypeError: a bad argument), "E" + message (throw an Error), or, for a session read,
 // "S" + meta + "\n" + entries.
-(function (host, log, maxChars, loadWeb, loadViews) {
+(function (host, log, maxChars, loadWeb, loadNode, loadViews) {
   "use strict";
   const JSONparse = JSON.parse;
   const JSONstringify = JSON.stringify;
@@ -101,6 +101,41 @@
         configurable: true,
       });
     }
+  }
+
+  // ---------------------------------------------------------------- Node globals, when first used
+
+  // node/runtime.js's internals, once made (NodeCalls.install): the Node globals (process, Buffer,
+  // URL, fetch...) are getters until first read, and each read makes only what it needs. The
+  // built-in modules graft serves for `import "node:fs"` reach the same internals through the
+  // graft.node symbol (everything behind them is checked in Java, so a script that reaches them
+  // directly gets no more than the modules give).
+  let nodeInternals = null;
+  function node() {
+    if (nodeInternals === null) nodeInternals = loadNode();
+    return nodeInternals;
+  }
+  if (loadNode) {
+    const g = globalThis;
+    const names = ["process", "Buffer", "URL", "URLSearchParams", "atob", "btoa", "Blob", "performance", "crypto", "fetch",
+      "Headers", "Request", "Response", "FormData"];
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      defineProperty(g, name, {
+        get() {
+          const value = node().globalValue(name);
+          defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+          return value;
+        },
+        set(value) {
+          defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+        },
+        enumerable: false,
+        configurable: true,
+      });
+    }
+    defineProperty(g, "global", { value: g, writable: true, configurable: true, enumerable: false });
+    defineProperty(g, Symbol.for("graft.node"), { get() { return node(); }, enumerable: false, configurable: false });
   }
 
   const NOT_PLAIN = [

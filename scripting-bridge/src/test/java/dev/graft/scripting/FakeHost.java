@@ -3,10 +3,15 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.scripting.api.NodeAccess;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
+import dev.graft.scripting.api.ScriptSpawn;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -22,6 +27,62 @@ class FakeHost implements ScriptHostPort {
   final List<String> threads = new CopyOnWriteArrayList<>();
   volatile List<String> activeTools = List.of("read", "bash");
   volatile ThinkingLevel level = ThinkingLevel.MEDIUM;
+
+  /** What scripts' Node modules start from (null: no grants, the script's folder). */
+  volatile NodeAccess nodeAccess;
+
+  /** The programs child_process may start (a stand-in for the settings' grants). */
+  volatile Set<String> programs = Set.of();
+
+  /** Every program child_process asked for, granted or not. */
+  final List<ScriptSpawn> spawns = new CopyOnWriteArrayList<>();
+
+  @Override
+  public NodeAccess nodeAccess(ScriptFile script) {
+    NodeAccess a = nodeAccess;
+    return a != null ? a : NodeAccess.of(script);
+  }
+
+  /**
+   * A granted program does not run: it "prints" its arguments, one line, and exits 0 (or, for
+   * "fail", prints to stderr and exits 3), from another thread, as a real one reports.
+   */
+  @Override
+  public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events) {
+    spawns.add(spawn);
+    if (!programs.contains(spawn.command())) {
+      throw new SecurityException(
+          "exec is not granted to " + script.name() + "; to let it run " + spawn.command());
+    }
+    Thread.ofVirtual()
+        .start(() -> {
+          byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(StandardCharsets.UTF_8);
+          if (spawn.command().equals("fail")) {
+            events.stderr(line);
+            events.exit(3, Optional.empty());
+          } else {
+            events.stdout(line);
+            events.exit(0, Optional.empty());
+          }
+        });
+    return new ScriptChild() {
+      @Override
+      public long pid() {
+        return 4242;
+      }
+
+      @Override
+      public void write(byte[] bytes) {}
+
+      @Override
+      public void closeInput() {}
+
+      @Override
+      public boolean kill(String signal) {
+        return false;
+      }
+    };
+  }
 
   private void record(String line) {
     calls.add(line);

@@ -64,9 +64,8 @@ class PackageImportTest {
     Path pkg = teamLib();
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.sources = f.sources.withPackages(Map.of("team-lib", pkg));
-      f.write(
-          "a-fs.js", "import { readFileSync } from 'node:fs';\nexport default function (pi) {}\n");
-      f.write("b-path.js", "import path from 'path';\nexport default function (pi) {}\n");
+      f.write("a-net.js", "import { Socket } from 'node:net';\nexport default function (pi) {}\n");
+      f.write("b-http.js", "import http from 'http';\nexport default function (pi) {}\n");
       f.write("c-unknown.js", "import x from 'left-pad';\nexport default function (pi) {}\n");
       f.write(
           "d-escape.js",
@@ -79,11 +78,11 @@ class PackageImportTest {
               m ->
                   assertThat(m)
                       .contains(
-                          "cannot import \"node:fs\": Node's built-in modules are not available to graft scripts"),
+                          "cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets"),
               m ->
                   assertThat(m)
                       .contains(
-                          "cannot import \"path\": Node's built-in modules are not available to graft scripts"),
+                          "cannot import \"http\": node:http is not available in graft's sandbox: no HTTP"),
               m ->
                   assertThat(m)
                       .contains(

@@ -82,15 +82,23 @@ class SandboxEscapeTest {
   }
 
   @Test
-  void importOfANodeModuleIsRefused() throws Exception {
+  void nodeModulesReachNothingWithoutAGrant() throws Exception {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       String m =
           loadFailure(
               f,
               "import fs from 'fs';\nexport default function (pi) { fs.readFileSync('/etc/passwd'); }\n");
       assertThat(m)
-          .contains("cannot import \"fs\"")
-          .contains("Node's built-in modules are not available to graft scripts");
+          .contains(
+              "Error: fs.readFileSync(\"/etc/passwd\"): read access to /etc/passwd is not granted to bad.js;"
+                  + " add \"scripts\": {\"permissions\": {\"bad.js\": {\"read\": [\"/etc/passwd\"]}}} to ")
+          .endsWith("(at bad.js:2)");
+    }
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("net"))) {
+      String m = loadFailure(f, "import net from 'node:net';\nexport default function (pi) {}\n");
+      assertThat(m)
+          .contains(
+              "cannot import \"node:net\": node:net is not available in graft's sandbox: no sockets");
     }
   }
 
@@ -169,8 +177,8 @@ class SandboxEscapeTest {
           """
           export default function (pi) {
             pi.on("agent_start", () => {
-              const names = ["Java", "Polyglot", "Graal", "load", "print", "require", "process", "Packages",
-                "java", "module", "exports", "quit", "readline", "WebAssembly"];
+              const names = ["Java", "Polyglot", "Graal", "load", "print", "require", "Packages",
+                "java", "module", "exports", "quit", "readline", "WebAssembly", "__dirname", "__filename"];
               const found = {};
               for (const n of names) found[n] = typeof globalThis[n];
               found.timers = typeof setTimeout + " " + typeof clearTimeout; // graft's own, on the script thread
@@ -178,6 +186,9 @@ class SandboxEscapeTest {
               found.onSource = Function.prototype.toString.call(pi.on).includes("host") ? "closure" : "?";
               try { found.wait = String(Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)); }
               catch (e) { found.wait = e.name; }
+              found.globals = Object.getOwnPropertyNames(globalThis).sort().join(",");
+              try { process.binding("fs"); } catch (e) { found.binding = e.message; }
+              found.dlopen = typeof process.dlopen === "function" && (() => { try { process.dlopen({}, "x.node"); } catch (e) { return e.message; } })();
               return found;
             });
           }
@@ -192,14 +203,15 @@ class SandboxEscapeTest {
               "load",
               "print",
               "require",
-              "process",
               "Packages",
               "java",
               "module",
               "exports",
               "quit",
               "readline",
-              "WebAssembly")) {
+              "WebAssembly",
+              "__dirname",
+              "__filename")) {
         assertThat(a.value().get(n).asText()).as(n).isEqualTo("undefined");
       }
       assertThat(a.value().get("timers").asText()).isEqualTo("function function");
@@ -210,6 +222,112 @@ class SandboxEscapeTest {
                   + "registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
                   + "setSessionName,setThinkingLevel");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
+      // Every global: ECMAScript's, console, graft's web globals and Node's (docs/hooks.md lists
+      // them);
+      // "arguments" is GraalJS's (an empty array).
+      assertThat(a.value().get("globals").asText())
+          .isEqualTo(
+              String.join(
+                  ",",
+                  List.of(
+                      "AbortController",
+                      "AbortSignal",
+                      "AggregateError",
+                      "Array",
+                      "ArrayBuffer",
+                      "Atomics",
+                      "BigInt",
+                      "BigInt64Array",
+                      "BigUint64Array",
+                      "Blob",
+                      "Boolean",
+                      "Buffer",
+                      "DataView",
+                      "Date",
+                      "Error",
+                      "EvalError",
+                      "Event",
+                      "EventTarget",
+                      "FinalizationRegistry",
+                      "Float16Array",
+                      "Float32Array",
+                      "Float64Array",
+                      "FormData",
+                      "Function",
+                      "Headers",
+                      "Infinity",
+                      "Int16Array",
+                      "Int32Array",
+                      "Int8Array",
+                      "Intl",
+                      "Iterator",
+                      "JSON",
+                      "Map",
+                      "Math",
+                      "NaN",
+                      "Number",
+                      "Object",
+                      "Promise",
+                      "Proxy",
+                      "RangeError",
+                      "ReferenceError",
+                      "Reflect",
+                      "RegExp",
+                      "Request",
+                      "Response",
+                      "Set",
+                      "SharedArrayBuffer",
+                      "String",
+                      "Symbol",
+                      "SyntaxError",
+                      "TextDecoder",
+                      "TextEncoder",
+                      "TypeError",
+                      "URIError",
+                      "URL",
+                      "URLSearchParams",
+                      "Uint16Array",
+                      "Uint32Array",
+                      "Uint8Array",
+                      "Uint8ClampedArray",
+                      "WeakMap",
+                      "WeakRef",
+                      "WeakSet",
+                      "arguments",
+                      "atob",
+                      "btoa",
+                      "clearImmediate",
+                      "clearInterval",
+                      "clearTimeout",
+                      "console",
+                      "crypto",
+                      "decodeURI",
+                      "decodeURIComponent",
+                      "encodeURI",
+                      "encodeURIComponent",
+                      "escape",
+                      "eval",
+                      "fetch",
+                      "global",
+                      "globalThis",
+                      "isFinite",
+                      "isNaN",
+                      "parseFloat",
+                      "parseInt",
+                      "performance",
+                      "process",
+                      "queueMicrotask",
+                      "setImmediate",
+                      "setInterval",
+                      "setTimeout",
+                      "structuredClone",
+                      "undefined",
+                      "unescape")));
+      assertThat(a.value().get("binding").asText())
+          .isEqualTo(
+              "process.binding('fs'): graft's scripts have no access to" + " Node's internals");
+      assertThat(a.value().get("dlopen").asText())
+          .isEqualTo("process.dlopen: graft's scripts cannot load native code");
     }
   }
 }

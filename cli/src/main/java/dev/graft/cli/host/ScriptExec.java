@@ -3,11 +3,14 @@ package dev.graft.cli.host;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.trust.ScriptLocations;
-import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.config.Settings;
+import dev.graft.runtime.tools.CommandEnvironment;
 import dev.graft.runtime.tools.ProcessTree;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
+import dev.graft.scripting.api.ScriptSpawn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +18,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -24,11 +28,13 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code graft.exec(cmd, args, {timeout, cwd})} for the scripts of one run: runs the program when
- * the settings grant it to the calling script ({@link ExecGrants}: global grants for your scripts,
- * the project's for its trusted scripts), else fails with the setting to add. The grants are those
- * read when the scripts were (re)loaded. Closing kills every program still running and whatever any
- * program started and left running (its process group), and so does the JVM's shutdown (SIGTERM,
- * Ctrl+C) while graft runs programs for scripts.
+ * the settings grant it to the calling script ({@link ScriptGrants}: global grants for your
+ * scripts, the project's for its trusted scripts), else fails with the setting to add. The grants
+ * are those read when the scripts were (re)loaded. Closing kills every program still running and
+ * whatever any program started and left running (its process group), and so does the JVM's shutdown
+ * (SIGTERM, Ctrl+C) while graft runs programs for scripts. A program gets graft's environment
+ * without the variables whose names look like secrets, unless the script was granted those names
+ * ({@link CommandEnvironment#forScripts}).
  */
 public final class ScriptExec implements AutoCloseable {
   private static final Set<String> OPTIONS = Set.of("timeout", "cwd", "signal");
@@ -41,7 +47,11 @@ public final class ScriptExec implements AutoCloseable {
 
   private final GraftHome home;
   private final int maxOutput;
+  private final Map<String, String> environment;
   private final Set<ScriptProcess> running = ConcurrentHashMap.newKeySet();
+
+  /** Programs started through child_process, running until they end or graft does. */
+  private final Set<ScriptChildProcess> children = ConcurrentHashMap.newKeySet();
 
   /** Every process group a program started here leads: what it left running ends with graft. */
   private final Set<Long> groups = ConcurrentHashMap.newKeySet();
@@ -53,18 +63,37 @@ public final class ScriptExec implements AutoCloseable {
   private volatile boolean closed;
 
   public ScriptExec(GraftHome home, ScriptLocations.Plan plan) {
-    this(home, plan, ScriptProcess.DEFAULT_MAX_OUTPUT);
+    this(home, plan, ScriptProcess.DEFAULT_MAX_OUTPUT, System.getenv());
+  }
+
+  /**
+   * {@code environment}: graft's, of which a program gets what is not a secret (and the secrets
+   * granted by name).
+   */
+  public ScriptExec(GraftHome home, ScriptLocations.Plan plan, Map<String, String> environment) {
+    this(home, plan, ScriptProcess.DEFAULT_MAX_OUTPUT, environment);
   }
 
   ScriptExec(GraftHome home, ScriptLocations.Plan plan, int maxOutput) {
+    this(home, plan, maxOutput, System.getenv());
+  }
+
+  ScriptExec(
+      GraftHome home, ScriptLocations.Plan plan, int maxOutput, Map<String, String> environment) {
     this.home = home;
     this.plan = plan;
     this.maxOutput = maxOutput;
+    this.environment = Map.copyOf(environment);
   }
 
   /** The scripts were loaded again: these locations and grants are in force now. */
   public void update(ScriptLocations.Plan next) {
     this.plan = next;
+  }
+
+  /** The locations and grants in force. */
+  public ScriptLocations.Plan plan() {
+    return plan;
   }
 
   /** True the first time only: for registering this with whatever closes it. */
@@ -114,7 +143,14 @@ public final class ScriptExec implements AutoCloseable {
               if (closed) {
                 throw new IOException("graft is shutting down");
               }
-              p = ScriptProcess.start(command, args, cwd, maxOutput);
+              p =
+                  ScriptProcess.start(
+                      command,
+                      args,
+                      cwd,
+                      CommandEnvironment.forScripts(
+                          environment, ScriptAccess.grantee(now, script).grant().env()),
+                      maxOutput);
               running.add(p);
               p.group().ifPresent(groups::add);
               started.set(p);
@@ -136,19 +172,63 @@ public final class ScriptExec implements AutoCloseable {
     return result;
   }
 
+  /**
+   * child_process: starts {@code spawn} for {@code script} when the settings grant its program (as
+   * for {@link #exec}), reporting its output and end to {@code events}.
+   *
+   * @throws SecurityException naming the setting to add when the program is not granted
+   * @throws IOException when it cannot start
+   */
+  public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
+      throws IOException {
+    Optional<String> refused = refusal(plan, script, spawn.command());
+    if (refused.isPresent()) {
+      throw new SecurityException(refused.get());
+    }
+    killAtShutdown();
+    ScriptChildProcess[] started = new ScriptChildProcess[1];
+    synchronized (starting) {
+      if (closed) {
+        throw new IOException("graft is shutting down");
+      }
+      started[0] =
+          ScriptChildProcess.start(
+              spawn,
+              new ScriptChild.Events() {
+                @Override
+                public void stdout(byte[] chunk) {
+                  events.stdout(chunk);
+                }
+
+                @Override
+                public void stderr(byte[] chunk) {
+                  events.stderr(chunk);
+                }
+
+                @Override
+                public void exit(int code, Optional<String> signal) {
+                  if (started[0] != null) {
+                    children.remove(started[0]);
+                  }
+                  events.exit(code, signal);
+                }
+              });
+      if (started[0].alive()) {
+        children.add(started[0]);
+      }
+      started[0].group().ifPresent(groups::add);
+    }
+    return started[0];
+  }
+
   /** Why {@code script} may not run {@code command}, naming the setting that would allow it. */
   Optional<String> refusal(ScriptLocations.Plan now, ScriptFile script, String command) {
-    Optional<ScriptLocations.Location> at = now.locationOf(script);
-    ScriptLocations.Source source =
-        at.map(ScriptLocations.Location::source).orElse(ScriptLocations.Source.OPTION);
-    boolean project =
-        source == ScriptLocations.Source.PROJECT
-            || source == ScriptLocations.Source.PROJECT_PACKAGE;
     // A package's scripts share one grant, "package:NAME"; other scripts have their own, by name.
-    Optional<String> pkg = at.flatMap(ScriptLocations.Location::packageName);
-    String key = pkg.map(n -> "package:" + n).orElse(script.name());
-    Optional<ExecGrants.Grant> grant =
-        project ? now.grants().forProjectScript(key) : now.grants().forUserScript(key);
+    ScriptAccess.Grantee grantee = ScriptAccess.grantee(now, script);
+    boolean project = grantee.project();
+    Optional<String> pkg = grantee.packageName();
+    String key = grantee.key();
+    Optional<ScriptGrants.Grant> grant = Optional.of(grantee.grant()).filter(g -> !g.runsNothing());
     if (grant.isPresent() && grant.get().allows(command)) {
       return Optional.empty();
     }
@@ -176,7 +256,7 @@ public final class ScriptExec implements AutoCloseable {
               + "; to allow it, add \""
               + command
               + "\" to "
-              + ExecGrants.FIELD
+              + ScriptGrants.FIELD
               + " \""
               + key
               + "\" in "
@@ -279,6 +359,7 @@ public final class ScriptExec implements AutoCloseable {
       closed = true;
     }
     running.forEach(ScriptProcess::kill);
+    children.forEach(c -> c.kill("SIGKILL"));
     // A group whose id is a live process again is not ours: our leader ended (graft waited for
     // it), and its id was free for reuse only once everything in its group had ended too.
     List<Long> left = groups.stream().filter(g -> ProcessHandle.of(g).isEmpty()).toList();

@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  * One program run for a script's {@code graft.exec}: no shell (the arguments go to the program as
  * they are), standard input empty, standard output and error captured apart up to a bound each. The
  * program leads a process group of its own (through {@code setsid} when the machine has it), so a
- * timeout or {@link #kill} ends it and everything it started. Variables ending in {@code _API_KEY}
- * are left out of its environment: a script's programs do not get the model keys.
+ * timeout or {@link #kill} ends it and everything it started. Its environment is what the caller
+ * gives, never with the model keys: a script's programs do not get them.
  */
 public final class ScriptProcess {
   /** Kept of each of stdout and stderr; the rest is counted and dropped. */
@@ -62,7 +62,8 @@ public final class ScriptProcess {
    *
    * @throws IOException with a one-line message when there is no such program or it cannot start
    */
-  public static ScriptProcess start(String program, List<String> args, Path cwd, int maxOutput)
+  public static ScriptProcess start(
+      String program, List<String> args, Path cwd, Map<String, String> environment, int maxOutput)
       throws IOException {
     Path resolved =
         resolve(program, cwd)
@@ -81,6 +82,8 @@ public final class ScriptProcess {
             .directory(cwd.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = builder.environment();
+    env.clear();
+    env.putAll(environment);
     CommandEnvironment.withoutCredentials(env);
     ScriptProcess p = new ScriptProcess(builder.start(), setsid.isPresent(), maxOutput);
     Thread.ofVirtual().name("graft-exec-out").start(p.stdout::pump);

@@ -2,6 +2,7 @@ package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.UserError;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.scripting.api.ScriptFinder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -98,7 +99,25 @@ public final class PackageManifest {
   private PackageManifest() {}
 
   /**
-   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts).
+   * What the package at {@code dir} asks to reach beyond the API: its package.json's {@code
+   * "graft": {"permissions": {"run": [...], "read": [...], "write": [...], "net": [...], "env":
+   * [...]}}}; none when it asks nothing. A malformed request is a problem, and asks nothing.
+   */
+  public static ScriptGrants.Grant permissions(Path dir, List<String> problems) {
+    Optional<JsonNode> manifest = PackageFiles.manifest(dir);
+    JsonNode asked = manifest.map(m -> m.path("graft").path("permissions")).orElse(null);
+    if (asked == null || asked.isMissingNode() || asked.isNull()) {
+      return ScriptGrants.Grant.NONE;
+    }
+    return ScriptGrants.permissions(
+            asked, dir.resolve("package.json") + ": graft.permissions", problems)
+        .orElse(ScriptGrants.Grant.NONE);
+  }
+
+  /**
+   * The scripts {@code dir} brings, as locations to load (files, or folders loaded like --scripts);
+   * a {@link dev.graft.cli.base.UserError} when its manifest asks for more than graft matches
+   * ({@link #MAX_GLOBS}, {@link #MAX_SCRIPTS}, {@link ManifestGlob}'s caps).
    */
   public static List<Path> scripts(Path dir) {
     return of(dir, Kind.SCRIPTS);

@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,9 @@ final class InertPort {
                 }
                 case "equals" -> {
                   return proxy == args[0];
+                }
+                case "nodeAccess" -> {
+                  return InvocationHandler.invokeDefault(proxy, method, args); // no grants
                 }
                 default -> {}
               }

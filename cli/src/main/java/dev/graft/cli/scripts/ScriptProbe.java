@@ -90,8 +90,8 @@ public final class ScriptProbe {
             case "toString" -> {
               return "no agent";
             }
-            case "agentDir" -> {
-              return InvocationHandler.invokeDefault(proxy, method, args);
+            case "agentDir", "nodeAccess", "spawn" -> {
+              return InvocationHandler.invokeDefault(proxy, method, args); // no grants, no programs
             }
             default -> {
               IllegalStateException e =

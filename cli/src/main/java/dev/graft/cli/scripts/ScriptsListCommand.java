@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.host.ScriptAccess;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.json.Json;
@@ -24,6 +25,9 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
       "List the hook scripts a run would load, with their events, commands, tools and problems.",
+      "",
+      "Each script's grants say what it may reach beyond graft's API (files, programs, hosts,",
+      "variables).",
       "",
       "Looks at $GRAFT_HOME/scripts, --scripts, -s and the project's .graft/scripts, and loads each",
       "script without an agent to see what it registers. Untrusted project scripts are listed but",
@@ -83,13 +87,14 @@ final class ScriptsListCommand implements Callable<Integer> {
       ScriptProbe.Result r = ScriptProbe.load(plan.sources());
       inventory =
           ScriptInventory.of(
-              plan,
-              r.report().loaded(),
-              f -> r.events().getOrDefault(f, List.of()),
-              r.commands(),
-              r.tools(),
-              r.report().problems(),
-              r.warnings());
+                  plan,
+                  r.report().loaded(),
+                  f -> r.events().getOrDefault(f, List.of()),
+                  r.commands(),
+                  r.tools(),
+                  r.report().problems(),
+                  r.warnings())
+              .withGrants(ScriptAccess.describe(plan, r.report().loaded()));
     }
     if (format == Format.json) {
       context.out().println(Json.write(inventory.json()));

@@ -3,6 +3,8 @@ package dev.graft.cli.scripts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.scripting.api.NodeAccess;
+import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
@@ -50,6 +52,9 @@ final class TestHarness implements AutoCloseable {
                   case "hashCode" -> System.identityHashCode(proxy);
                   case "equals" -> proxy == args[0];
                   case "exec" -> exec((String) args[1], castList(args[2]));
+                  // Node's pure modules work in a test file; files, programs and hosts are not
+                  // granted (a session, t.session(), has the run's grants).
+                  case "nodeAccess" -> NodeAccess.of((ScriptFile) args[0]);
                   default -> {
                     if (method.getReturnType() == CompletableFuture.class) {
                       yield CompletableFuture.failedFuture(

@@ -2,6 +2,7 @@ package dev.graft.cli.setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.host.ScriptAccess;
 import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
@@ -100,7 +101,8 @@ public final class LoadedScripts implements ScriptControl {
     }
     ScriptEngine e = engine.get();
     return ScriptInventory.of(
-        now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of());
+            now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of())
+        .withGrants(ScriptAccess.describe(now, e.scripts()));
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.host.ScriptAccess;
 import dev.graft.cli.host.ScriptExec;
 import dev.graft.cli.host.SessionView;
 import dev.graft.cli.trust.ScriptLocations;
@@ -27,11 +28,15 @@ import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptHookSource;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.NodeAccess;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFlag;
 import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
+import dev.graft.scripting.api.ScriptSpawn;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -152,9 +157,22 @@ final class ScriptSetup {
             .withHandlerTimeout(settings.scriptEventTimeout())
             .withModelCalls(settings.scriptModelCalls());
     Map<String, Optional<String>> flags = new ConcurrentHashMap<>(o.scriptFlags);
+    ScriptAccess access =
+        new ScriptAccess(
+            context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
     ScriptEngine engine =
         ScriptEngine.start(
-            limits, new Port(agent, tools, models, exec, context.home().root(), flags), log);
+            limits,
+            new Port(
+                agent,
+                tools,
+                models,
+                exec,
+                access,
+                request.projectDir(),
+                context.home().root(),
+                flags),
+            log);
     LoadReport report = engine.load(plan.sources());
     try {
       checkFlags(o.scriptFlags, engine.flags());
@@ -244,6 +262,8 @@ final class ScriptSetup {
       AgentTools tools,
       Supplier<ModelRegistry> models,
       ScriptExec exec,
+      ScriptAccess access,
+      Path cwd,
       Path home,
       Map<String, Optional<String>> flags)
       implements ScriptHostPort {
@@ -318,6 +338,21 @@ final class ScriptSetup {
         a.closeWith(exec);
       }
       return exec.exec(script, command, args, options, Path.of(a.session().cwd()));
+    }
+
+    @Override
+    public NodeAccess nodeAccess(ScriptFile script) {
+      return access.of(exec.plan(), script, cwd);
+    }
+
+    @Override
+    public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
+        throws IOException {
+      AgentSession a = ready.get();
+      if (a != null && exec.firstUse()) {
+        a.closeWith(exec);
+      }
+      return exec.spawn(script, spawn, events);
     }
 
     @Override

@@ -54,7 +54,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     files = Map.copyOf(new TreeMap<>(files));
   }
 
-  /** {@code dir}'s fingerprint with the project's grants ({@code ExecGrants.projectText()}). */
+  /** {@code dir}'s fingerprint with the project's grants ({@code ScriptGrants.projectText()}). */
   public static ScriptFingerprint of(Path dir, String grants) {
     Map<String, String> files = new TreeMap<>();
     long[] seen = {0, 0};

@@ -22,16 +22,32 @@ import java.util.function.Function;
 
 /**
  * The scripts a run would load, each with where it comes from, whether it is trusted, what it
- * registered and what went wrong: {@code graft scripts list} and {@code /scripts}.
+ * registered, what it may reach beyond the API ({@code grants}: lines by script path, where known)
+ * and what went wrong: {@code graft scripts list} and {@code /scripts}.
  */
 public record ScriptInventory(
     List<Entry> entries,
     Optional<ScriptLocations.Project> project,
     boolean projectLoaded,
-    List<ScriptLocations.PackagePlan> packages) {
+    List<ScriptLocations.PackagePlan> packages,
+    Map<Path, List<String>> grants) {
   public ScriptInventory {
     entries = List.copyOf(entries);
     packages = List.copyOf(packages);
+    grants = Map.copyOf(grants);
+  }
+
+  public ScriptInventory(
+      List<Entry> entries,
+      Optional<ScriptLocations.Project> project,
+      boolean projectLoaded,
+      List<ScriptLocations.PackagePlan> packages) {
+    this(entries, project, projectLoaded, packages, Map.of());
+  }
+
+  /** This inventory with what each script may reach beyond the API, by its path. */
+  public ScriptInventory withGrants(Map<Path, List<String>> value) {
+    return new ScriptInventory(entries, project, projectLoaded, packages, value);
   }
 
   /**
@@ -226,6 +242,10 @@ public record ScriptInventory(
       if (e.loaded() && e.events().isEmpty() && e.commands().isEmpty() && e.tools().isEmpty()) {
         lines.add("  (registers nothing)");
       }
+      List<String> granted = grants.getOrDefault(e.path(), List.of());
+      for (int i = 0; i < granted.size(); i++) {
+        lines.add((i == 0 ? "  grants:   " : "            ") + granted.get(i));
+      }
       e.problems().forEach(p -> lines.add("  problem:  " + p));
     }
     if (project.isPresent() && !projectLoaded) {
@@ -310,6 +330,9 @@ public record ScriptInventory(
       e.commands().forEach(o.putArray("commands")::add);
       e.tools().forEach(o.putArray("tools")::add);
       e.problems().forEach(o.putArray("problems")::add);
+      if (grants.containsKey(e.path())) {
+        grants.get(e.path()).forEach(o.putArray("grants")::add);
+      }
     }
     ArrayNode pkgs = root.putArray("packages");
     for (ScriptLocations.PackagePlan p : packages) {

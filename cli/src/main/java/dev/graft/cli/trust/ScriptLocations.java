@@ -4,8 +4,8 @@ import dev.graft.cli.base.UserError;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
-import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.config.ScriptLibrarySetting;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFinder;
@@ -108,7 +108,7 @@ public final class ScriptLocations {
       List<Location> locations,
       Optional<Project> project,
       boolean projectLoaded,
-      ExecGrants grants,
+      ScriptGrants grants,
       Optional<Path> libraryDir,
       Map<String, Path> packages,
       List<PackagePlan> packagePlans,
@@ -158,14 +158,41 @@ public final class ScriptLocations {
 
   /**
    * An installed package: its lock entry, its scope, where it is, its trust (a project package's,
-   * as for the project's scripts; none for a global one) and whether it loads.
+   * as for the project's scripts; none for a global one), whether it loads, what its manifest asks
+   * to reach ({@code graft.permissions}) and whether you approved that (a project package's by
+   * trusting it, a global one's with {@code graft scripts trust --global --package NAME}).
    */
   public record PackagePlan(
       PackageLock.Entry entry,
       boolean project,
       Path dir,
       Optional<Project> trust,
-      boolean loaded) {}
+      boolean loaded,
+      ScriptGrants.Grant asks,
+      boolean asksApproved) {
+    public PackagePlan(
+        PackageLock.Entry entry,
+        boolean project,
+        Path dir,
+        Optional<Project> trust,
+        boolean loaded) {
+      this(entry, project, dir, trust, loaded, ScriptGrants.Grant.NONE, true);
+    }
+  }
+
+  /**
+   * What a package's manifest asks, as a fingerprint's grants text covers it (empty when it asks
+   * nothing).
+   */
+  public static String asksText(ScriptGrants.Grant asks) {
+    return asks.isEmpty() ? "" : "asks=" + asks.text() + "\n";
+  }
+
+  /** The record of a global package's approved asks: a fingerprint of the asks alone. */
+  public static ScriptFingerprint approval(ScriptGrants.Grant asks) {
+    String text = asksText(asks);
+    return new ScriptFingerprint(ScriptFingerprint.combine(Map.of(), text), Map.of(), text);
+  }
 
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
@@ -193,7 +220,7 @@ public final class ScriptLocations {
   }
 
   public static Plan plan(Request r, TrustDecision decision) {
-    ExecGrants grants = ExecGrants.load(r.home(), r.projectDir());
+    ScriptGrants grants = ScriptGrants.load(r.home(), r.projectDir());
     List<String> warnings = new ArrayList<>(grants.problems());
     ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
     warnings.addAll(library.problems());
@@ -216,11 +243,19 @@ public final class ScriptLocations {
       locations.add(new Location(user, Source.USER));
     }
     PackageScope global = PackageScope.global(r.home());
+    TrustStore store = null;
     for (PackageLock.Entry e : lockEntries(global, warnings)) {
       Optional<Path> dir = installed(global, e, warnings);
       if (dir.isPresent()) {
         packages.put(e.name(), dir.get());
-        packagePlans.add(new PackagePlan(e, false, dir.get(), Optional.empty(), true));
+        ScriptGrants.Grant asks = PackageManifest.permissions(dir.get(), warnings);
+        boolean approved = asks.isEmpty();
+        if (!approved) {
+          store = store != null ? store : TrustStore.load(r.home());
+          approved = store.state(dir.get(), approval(asks)) instanceof TrustStore.State.Trusted;
+        }
+        packagePlans.add(
+            new PackagePlan(e, false, dir.get(), Optional.empty(), true, asks, approved));
         scriptsOf(e.name(), dir.get(), warnings)
             .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
@@ -248,7 +283,6 @@ public final class ScriptLocations {
           });
       locations.add(new Location(p, Source.OPTION));
     }
-    TrustStore store = null;
     PackageScope projectScope = PackageScope.project(r.projectDir());
     boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
     for (PackageLock.Entry e :
@@ -258,9 +292,14 @@ public final class ScriptLocations {
         continue;
       }
       store = store != null ? store : TrustStore.load(r.home());
+      ScriptGrants.Grant asks = PackageManifest.permissions(dir.get(), warnings);
       Optional<ScriptFingerprint> now =
           packageFingerprint(
-              projectScope, e, dir.get(), grants.projectTextFor("package:" + e.name()), warnings);
+              projectScope,
+              e,
+              dir.get(),
+              grants.projectTextFor("package:" + e.name()) + asksText(asks),
+              warnings);
       if (now.isEmpty()) {
         packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.empty(), false));
         continue;
@@ -268,7 +307,7 @@ public final class ScriptLocations {
       Project trust = new Project(dir.get(), now.get(), store.state(dir.get(), now.get()));
       boolean load =
           trust.state() instanceof TrustStore.State.Trusted || decision.load(trust, store);
-      packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load));
+      packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load, asks, load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
         scriptsOf(e.name(), dir.get(), warnings)

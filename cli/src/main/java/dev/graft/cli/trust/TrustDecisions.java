@@ -197,8 +197,9 @@ public final class TrustDecisions {
     }
     if (!project.fingerprint().grants().isEmpty()) {
       lines.add(
-          "Exec grants in the project's .graft/settings.json (programs these scripts may run):");
-      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + g));
+          "Grants (the project's .graft/settings.json; \"asks\": the package's manifest), what these scripts may"
+              + " reach beyond the API:");
+      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + ScriptText.safeLine(g)));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
     lines.add(

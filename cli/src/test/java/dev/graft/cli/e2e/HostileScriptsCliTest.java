@@ -63,7 +63,8 @@ class HostileScriptsCliTest {
         }
         """);
     Files.writeString(
-        dir.resolve("escape-fs.js"), "import fs from 'fs';\nexport default function (graft) {}\n");
+        dir.resolve("escape-fs.js"),
+        "import fs from 'fs';\nfs.readFileSync('/etc/passwd');\nexport default function (graft) {}\n");
     Files.writeString(
         dir.resolve("escape-require.js"),
         "const fs = require('fs');\nexport default function (graft) {}\n");
@@ -179,7 +180,10 @@ class HostileScriptsCliTest {
     assertThat(err)
         .contains(
             "escape-java.js not loaded: loading failed: ReferenceError: Java is not defined (at escape-java.js:2)");
-    assertThat(err).contains("escape-fs.js not loaded").contains("cannot import \"fs\"");
+    // fs imports (Node's modules are graft's own), but reads nothing without a grant.
+    assertThat(err)
+        .contains("escape-fs.js not loaded")
+        .contains("read access to /etc/passwd is not granted to escape-fs.js");
     assertThat(err)
         .contains("escape-require.js not loaded")
         .contains("ReferenceError: require is not defined");

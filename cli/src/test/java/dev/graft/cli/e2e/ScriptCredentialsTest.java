@@ -3,7 +3,6 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.charset.StandardCharsets;
@@ -21,14 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
  * in its environment and in $GRAFT_HOME/auth.json; a script looks everywhere it can (its globals,
  * every payload and ctx it is given, the API's getters, importing the auth file and
  * /proc/self/environ, exec) and records what it saw in the session. The record is there and holds
- * what the script saw, and no API key is in it, in the session file, or in graft's output; `env`,
- * granted to the script, runs without the *_API_KEY variables (other variables pass).
+ * what the script saw, and no API key is in it, in the session file, or in graft's output: not in
+ * process.env, nor in what `env` prints, granted to the script and run both by graft.exec and by
+ * child_process (no variable whose name looks like a secret; the others pass).
  */
 class ScriptCredentialsTest {
   private static final String ENV_KEY = "sk-ant-ENVSECRET-4b1d";
   private static final String OPENAI_KEY = "sk-OPENAISECRET-77aa";
   private static final String STORED_KEY = "sk-ant-AUTHFILESECRET-9c3e";
   private static final String OTHER_SECRET = "PLAIN-ENV-SECRET-51f0";
+  private static final String PLAIN_VALUE = "plain-value-3e9a";
 
   @TempDir Path home;
   @TempDir Path work;
@@ -61,6 +62,9 @@ class ScriptCredentialsTest {
           pi.on("context", async (event, ctx) => {
             keep("context", event, ctx);
             seen.typeofProcess = typeof process;
+            seen.env = JSON.stringify(process.env);
+            const cp = await import("node:child_process");
+            try { seen.childEnv = cp.execFileSync("env").toString(); } catch (e) { seen.childEnv = "refused: " + e.message; }
             seen.tools = pi.getActiveTools();
             seen.thinking = pi.getThinkingLevel();
             const home = ctx.sessionFile ? ctx.sessionFile.slice(0, ctx.sessionFile.indexOf("/sessions/")) : "";
@@ -101,6 +105,7 @@ class ScriptCredentialsTest {
     pb.environment().put("ANTHROPIC_API_KEY", ENV_KEY);
     pb.environment().put("OPENAI_API_KEY", OPENAI_KEY);
     pb.environment().put("GRAFT_PROBE_SECRET", OTHER_SECRET);
+    pb.environment().put("GRAFT_PROBE_PLAIN", PLAIN_VALUE);
     pb.redirectOutput(home.resolve("out.txt").toFile());
     pb.redirectError(home.resolve("err.txt").toFile());
     Process graft = pb.start();
@@ -125,27 +130,31 @@ class ScriptCredentialsTest {
     assertThat(probe.get("events").get("before_agent_start").asText()).contains("systemPrompt");
     assertThat(probe.get("ctx").asText()).contains(project.toString());
     assertThat(probe.get("home").asText()).isEqualTo(home.toString());
-    assertThat(probe.get("typeofProcess").asText()).isEqualTo("undefined");
+    assertThat(probe.get("typeofProcess").asText()).isEqualTo("object");
+    assertThat(probe.get("env").asText())
+        .contains("\"GRAFT_PROBE_PLAIN\":\"" + PLAIN_VALUE + "\"")
+        .doesNotContain("GRAFT_PROBE_SECRET")
+        .doesNotContain("_API_KEY");
     List<String> globals = new ArrayList<>();
     probe.get("globals").forEach(g -> globals.add(g.asText()));
     assertThat(globals)
         .contains("JSON", "console")
-        .doesNotContain(
-            "process", "fetch", "XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
+        .doesNotContain("XMLHttpRequest", "WebSocket", "Java", "Polyglot", "require");
     assertThat(probe.get("imports"))
         .hasSize(5)
         .allSatisfy(v -> assertThat(v.asText()).startsWith("refused: "));
-    String execOutput = probe.get("exec").asText();
-    assertThat(execOutput)
-        .contains("GRAFT_PROBE_SECRET=" + OTHER_SECRET)
-        .doesNotContain("_API_KEY");
+    for (String ran : List.of(probe.get("exec").asText(), probe.get("childEnv").asText())) {
+      assertThat(ran)
+          .contains("GRAFT_PROBE_PLAIN=" + PLAIN_VALUE)
+          .doesNotContain("GRAFT_PROBE_SECRET")
+          .doesNotContain("_API_KEY");
+    }
 
     String everything = probe + "\n" + Files.readString(file, StandardCharsets.UTF_8) + "\n" + out;
     for (String secret : List.of(ENV_KEY, OPENAI_KEY, STORED_KEY, "ENVSECRET", "AUTHFILESECRET")) {
       assertThat(everything).as(secret).doesNotContain(secret);
     }
-    // Other variables reach a granted program (above), and nothing else the script saw.
-    ((ObjectNode) probe).remove("exec");
-    assertThat(probe.toString()).doesNotContain(OTHER_SECRET);
+    // A variable whose name looks like a secret reaches nothing the script saw or ran.
+    assertThat(everything).doesNotContain(OTHER_SECRET);
   }
 }

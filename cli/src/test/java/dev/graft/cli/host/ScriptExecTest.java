@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
-import dev.graft.runtime.config.ExecGrants;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.ScriptFile;
 import java.nio.file.Files;
@@ -259,7 +259,7 @@ class ScriptExecTest {
     settings(
         home.resolve("settings.json"),
         "{\"scripts\": {\"exec\": {\"a.js\": \"git\", \"b.js\": [\"git\", 3], \"c.js\": false}}}");
-    var grants = ExecGrants.load(new GraftHome(home), project);
+    var grants = ScriptGrants.load(new GraftHome(home), project);
     assertThat(grants.user()).isEmpty();
     assertThat(grants.problems())
         .containsExactly(

@@ -51,6 +51,30 @@ public record ProcessTree(Optional<Path> killCommand) {
     descendants.forEach(ProcessHandle::destroyForcibly);
   }
 
+  /**
+   * Sends {@code signal} (a name such as {@code TERM}, {@code INT}, {@code HUP}) to {@code pid}, or
+   * to every process of the group it leads; false when there is no {@code kill} to run.
+   */
+  public boolean signal(long pid, boolean group, String signal) {
+    if (killCommand.isEmpty() || !signal.matches("[A-Z0-9]{1,8}")) {
+      return false;
+    }
+    try {
+      Process kill =
+          new ProcessBuilder(
+                  killCommand.get().toString(), "-" + signal, "--", (group ? "-" : "") + pid)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return kill.waitFor(2, TimeUnit.SECONDS) && kill.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
   /** Kills every process in the group {@code leader} leads. */
   public void killGroup(long leader) {
     killGroups(List.of(leader));

@@ -3,6 +3,7 @@ package dev.graft.scripting.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -81,6 +82,28 @@ public interface ScriptHostPort {
 
   /** {@code pi.setThinkingLevel(level)}. */
   void setThinkingLevel(ScriptFile script, ThinkingLevel level);
+
+  /**
+   * What {@code script}'s {@code process} and Node modules start from: the working directory, the
+   * home folder, the environment and its grants. Called once, when the script first uses a Node
+   * module, {@code process} or {@code fetch} (and must be quick). By default: no grants ({@link
+   * NodeAccess#of}).
+   */
+  default NodeAccess nodeAccess(ScriptFile script) {
+    return NodeAccess.of(script);
+  }
+
+  /**
+   * {@code child_process}: starts {@code spawn.command()} when {@code script} is granted it (as for
+   * {@link #exec}), reporting its output and end to {@code events}. Graft ends it when it exits.
+   *
+   * @throws SecurityException naming the grant to add when the program is not granted
+   * @throws IOException with a one-line message when it cannot start
+   */
+  default ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events)
+      throws IOException {
+    throw new SecurityException("child processes are not available here");
+  }
 
   /**
    * {@code pi.registerTool} ran after the script had loaded (from a handler or command): the tool

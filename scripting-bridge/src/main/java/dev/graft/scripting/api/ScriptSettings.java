@@ -16,7 +16,9 @@ import java.util.Set;
  * when hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
  * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
  * collection, past which a running script is stopped so that it cannot take the JVM down. {@code
- * modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once.
+ * modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once. {@code
+ * moduleBudget} is the most time a run may spend, beyond the spin limit, on the modules it loads
+ * (imports and require): each module adds what its size takes to parse and evaluate.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -25,7 +27,8 @@ public record ScriptSettings(
     int maxBridgeChars,
     double heapLimit,
     Set<String> events,
-    ModelCallBudget modelCalls) {
+    ModelCallBudget modelCalls,
+    Duration moduleBudget) {
 
   /**
    * The events a script may subscribe to: the runtime's catalogue (the reference agent's, plus
@@ -53,14 +56,44 @@ public record ScriptSettings(
     }
     events = Set.copyOf(events);
     Objects.requireNonNull(modelCalls, "modelCalls");
+    Objects.requireNonNull(moduleBudget, "moduleBudget");
+    if (moduleBudget.isNegative()) {
+      throw new IllegalArgumentException("moduleBudget must not be negative");
+    }
   }
+
+  public ScriptSettings(
+      Duration handlerTimeout,
+      Duration spinLimit,
+      long statementLimit,
+      int maxBridgeChars,
+      double heapLimit,
+      Set<String> events,
+      ModelCallBudget modelCalls) {
+    this(
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        modelCalls,
+        DEFAULT_MODULE_BUDGET);
+  }
+
+  /**
+   * At most 60 s more for loading modules in one run: 3 MB of module source at the watchdog's 20 µs
+   * a byte, several times what a large dependency such as zod's v4 (about 0.5 MB of JavaScript)
+   * takes on a loaded machine.
+   */
+  public static final Duration DEFAULT_MODULE_BUDGET = Duration.ofSeconds(60);
 
   /**
    * 30 s for a handler's promise, 2 s of uninterrupted running, a billion statements per run (a
    * backstop: once the JVM has compiled GraalJS's interpreter a tight loop runs about 50 million
    * statements a second, so 100 million raced the 2 s watchdog; a billion is about 20 s, and the
    * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap, {@link
-   * ModelCallBudget#DEFAULTS}.
+   * ModelCallBudget#DEFAULTS}, {@link #DEFAULT_MODULE_BUDGET}.
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(
@@ -75,36 +108,97 @@ public record ScriptSettings(
 
   public ScriptSettings withHandlerTimeout(Duration value) {
     return new ScriptSettings(
-        value, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, modelCalls);
+        value,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withSpinLimit(Duration value) {
     return new ScriptSettings(
-        handlerTimeout, value, statementLimit, maxBridgeChars, heapLimit, events, modelCalls);
+        handlerTimeout,
+        value,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withStatementLimit(long value) {
     return new ScriptSettings(
-        handlerTimeout, spinLimit, value, maxBridgeChars, heapLimit, events, modelCalls);
+        handlerTimeout,
+        spinLimit,
+        value,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withMaxBridgeChars(int value) {
     return new ScriptSettings(
-        handlerTimeout, spinLimit, statementLimit, value, heapLimit, events, modelCalls);
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        value,
+        heapLimit,
+        events,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withHeapLimit(double value) {
     return new ScriptSettings(
-        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, value, events, modelCalls);
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        value,
+        events,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withEvents(Set<String> value) {
     return new ScriptSettings(
-        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, value, modelCalls);
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        value,
+        modelCalls,
+        moduleBudget);
   }
 
   public ScriptSettings withModelCalls(ModelCallBudget value) {
     return new ScriptSettings(
-        handlerTimeout, spinLimit, statementLimit, maxBridgeChars, heapLimit, events, value);
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        value,
+        moduleBudget);
+  }
+
+  public ScriptSettings withModuleBudget(Duration value) {
+    return new ScriptSettings(
+        handlerTimeout,
+        spinLimit,
+        statementLimit,
+        maxBridgeChars,
+        heapLimit,
+        events,
+        modelCalls,
+        value);
   }
 }

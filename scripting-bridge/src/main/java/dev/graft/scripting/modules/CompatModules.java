@@ -30,7 +30,8 @@ import org.graalvm.polyglot.io.FileSystem;
  * BorderedLoader, keyHint, getMarkdownTheme...) and {@code @mariozechner/pi-tui} (the components
  * Text, Box, Container, SelectList, Input, Markdown..., matchesKey, Key, truncateToWidth,
  * visibleWidth), each {@code @mariozechner/NAME} also as {@code @earendil-works/NAME} (the scope
- * the reference moved to). A bare import of one of these names resolves to a read-only file in a
+ * the reference moved to), and Node's built-in modules graft has ({@link NodeBuiltins}: {@code
+ * path}, {@code node:fs}...). A bare import of one of these names resolves to a read-only file in a
  * virtual directory, served from memory whatever the disk holds there; everything else goes to the
  * script's own file system, unchanged.
  */
@@ -38,14 +39,27 @@ public final class CompatModules implements FileSystem {
   /** Where the modules appear to be: served from here, whatever the disk holds at that path. */
   static final Path DIR = Path.of("/", ".graft-builtin-modules");
 
-  /** Bare specifier to resource name. */
-  static final Map<String, String> MODULES =
-      Map.of(
-          "typebox", "typebox.mjs",
-          "@sinclair/typebox", "typebox.mjs",
-          "@mariozechner/pi-ai", "pi-ai.mjs",
-          "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
-          "@mariozechner/pi-tui", "pi-tui.mjs");
+  /**
+   * Bare specifier to resource name: the reference's packages (their {@code @earendil-works/} names
+   * are read through {@link #NEW_SCOPE}), and Node's built-in modules (by name and node:name).
+   */
+  static final Map<String, String> MODULES = modules();
+
+  private static Map<String, String> modules() {
+    Map<String, String> m =
+        new HashMap<>(
+            Map.of(
+                "typebox", "typebox.mjs",
+                "@sinclair/typebox", "typebox.mjs",
+                "@mariozechner/pi-ai", "pi-ai.mjs",
+                "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
+                "@mariozechner/pi-tui", "pi-tui.mjs"));
+    for (String name : NodeBuiltins.AVAILABLE.keySet()) {
+      m.put(name, NodeBuiltins.resource(name));
+      m.put("node:" + name, NodeBuiltins.resource(name));
+    }
+    return Map.copyOf(m);
+  }
 
   /** graft's version (Maven's project version, written into compat/version.properties at build). */
   public static final String VERSION = version();
@@ -60,7 +74,14 @@ public final class CompatModules implements FileSystem {
 
   private static Map<String, byte[]> load() {
     Map<String, byte[]> out = new HashMap<>();
+    NodeBuiltins.AVAILABLE.forEach((name, exports) ->
+        out.put(
+            NodeBuiltins.resource(name),
+            NodeBuiltins.facade(name, exports).getBytes(StandardCharsets.UTF_8)));
     for (String name : Set.copyOf(MODULES.values())) {
+      if (out.containsKey(name)) {
+        continue;
+      }
       try (InputStream in = CompatModules.class.getResourceAsStream("compat/" + name)) {
         if (in == null) {
           throw new IllegalStateException("missing resource compat/" + name);
@@ -110,7 +131,8 @@ public final class CompatModules implements FileSystem {
 
   @Override
   public Path parsePath(URI uri) {
-    return files.parsePath(uri);
+    String resource = "node".equals(uri.getScheme()) ? MODULES.get(uri.toString()) : null;
+    return resource != null ? DIR.resolve(resource) : files.parsePath(uri);
   }
 
   /**

@@ -54,6 +54,11 @@ public final class ModuleFileSystem implements FileSystem {
   private final TypeScriptStripper typeScript;
   private final PackageModules packages;
 
+  /**
+   * The script's CommonJS side: which files are CommonJS, and the ES module graft serves for one.
+   */
+  private final NodeModules node;
+
   /** The absolute path parsed last, if nothing was parsed since: the module that imports next. */
   private Optional<Path> referrer = Optional.empty();
 
@@ -78,15 +83,20 @@ public final class ModuleFileSystem implements FileSystem {
    */
   public static FileSystem forScript(
       Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
-    return new CompatModules(new ModuleFileSystem(root, lib, packages, typeScript));
+    return NodeModules.forScript(root, lib, packages, typeScript).fileSystem();
   }
 
-  private ModuleFileSystem(
-      Path root, Optional<Path> lib, PackageModules packages, TypeScriptStripper typeScript) {
+  ModuleFileSystem(
+      Path root,
+      Optional<Path> lib,
+      PackageModules packages,
+      TypeScriptStripper typeScript,
+      NodeModules node) {
     this.root = root;
     this.lib = lib;
     this.packages = packages;
     this.typeScript = typeScript;
+    this.node = node;
     roots.add(root);
     lib.ifPresent(roots::add);
     roots.addAll(packages.roots());
@@ -162,9 +172,21 @@ public final class ModuleFileSystem implements FileSystem {
     }
     Path p = allowed(path);
     String name = p.getFileName() == null ? "" : p.getFileName().toString();
-    if (!ScriptFinder.isScriptName(name)) {
+    boolean commonJs = name.endsWith(".cjs") && packages.packageOf(p).isPresent();
+    if (!ScriptFinder.isScriptName(name) && !commonJs) {
       throw new SecurityException(
-          "cannot import " + p + ": only .js, .mjs, .ts and .mts files can be imported");
+          "cannot import "
+              + p
+              + ": only .js, .mjs, .ts and .mts files can be imported"
+              + " (and .cjs files of installed packages)");
+    }
+    node.read(p, Files.size(p));
+    if ((name.endsWith(".js") || commonJs) && packages.packageOf(p).isPresent()) {
+      String source = Files.readString(p, StandardCharsets.UTF_8);
+      if (node.isCommonJs(p, source)) {
+        return new InMemoryModuleChannel(node.facade(p, source).getBytes(StandardCharsets.UTF_8));
+      }
+      return new InMemoryModuleChannel(source.getBytes(StandardCharsets.UTF_8));
     }
     if (TypeScriptStripper.handles(name)) {
       String source = Files.readString(p, StandardCharsets.UTF_8);
@@ -239,6 +261,13 @@ public final class ModuleFileSystem implements FileSystem {
   }
 
   /**
+   * {@link #allowed}, for the CommonJS loader: the real path of a module file this script may load.
+   */
+  Path readable(Path path) throws IOException {
+    return allowed(path);
+  }
+
+  /**
    * The real path of {@code path} if it may be read: lexically under a root and, once every link is
    * resolved, still under that root (the outermost one holding it: a package holds the scripts
    * folder of its own).
@@ -270,18 +299,35 @@ public final class ModuleFileSystem implements FileSystem {
     return real;
   }
 
-  /** {@code x.ts} for an {@code x.js} that does not exist ({@code x.mts} for {@code x.mjs}). */
+  /**
+   * {@code x.ts} for an {@code x.js} that does not exist ({@code x.mts} for {@code x.mjs}); for a
+   * name without an extension that names no file, the file with one ({@code .js}, {@code .mjs},
+   * {@code .cjs}, {@code .ts}, {@code .mts}) or the folder's entry (package.json {@code main}, else
+   * {@code index.js}...), as TypeScript and bundlers resolve it.
+   */
   private static Path typeScriptFor(Path p) {
     String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    if (Files.isRegularFile(p)) {
+      return p;
+    }
     String ts =
         name.endsWith(".js")
             ? name.substring(0, name.length() - 3) + ".ts"
             : name.endsWith(".mjs") ? name.substring(0, name.length() - 4) + ".mts" : null;
-    if (ts == null || Files.exists(p)) {
-      return p;
+    if (ts != null) {
+      Path sibling = p.resolveSibling(ts);
+      return Files.exists(sibling) ? sibling : p;
     }
-    Path sibling = p.resolveSibling(ts);
-    return Files.exists(sibling) ? sibling : p;
+    for (String ext : List.of(".js", ".mjs", ".cjs", ".ts", ".mts")) {
+      Path q = p.resolveSibling(name + ext);
+      if (Files.isRegularFile(q)) {
+        return q;
+      }
+    }
+    if (Files.isDirectory(p)) {
+      return NodeModules.fileOrFolder(p, true).orElse(p);
+    }
+    return p;
   }
 
   private SecurityException refuseBare(Path path) {

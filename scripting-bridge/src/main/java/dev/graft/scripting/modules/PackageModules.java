@@ -107,15 +107,39 @@ public final class PackageModules {
   Optional<Path> find(String specifier, Optional<Path> from) {
     String name = nameOf(specifier);
     String rest = specifier.substring(name.length());
-    Optional<Path> dir =
-        from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    Optional<Path> dir = packageDir(name, from);
     if (dir.isEmpty()) {
       return Optional.empty();
+    }
+    try {
+      Optional<Path> exported =
+          PackageExports.exported(
+              dir.get(),
+              rest.isEmpty() || rest.equals("/") ? "." : "." + rest,
+              PackageExports.Mode.IMPORT);
+      if (exported.isPresent()) {
+        return exported;
+      }
+    } catch (PackageExports.NotExported e) {
+      // An npm dependency keeps to its exports, as in Node; an installed script package's files
+      // may be imported by path whatever its exports say (graft's rule for script packages).
+      if (!dirs.containsValue(dir.get())) {
+        return Optional.empty();
+      }
     }
     if (rest.isEmpty() || rest.equals("/")) {
       return entry(dir.get());
     }
+    // A path that climbs out of the package is refused by the file system, naming where it led.
     return Optional.of(dir.get().resolve(rest.substring(1)).normalize());
+  }
+
+  /**
+   * The folder of package {@code name} as seen from {@code from}: its package's dependency (the
+   * nearest node_modules up to the package's folder), else the installed package of that name.
+   */
+  Optional<Path> packageDir(String name, Optional<Path> from) {
+    return from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
   }
 
   /** The installed package {@code file} belongs to (the innermost, should one hold another). */
@@ -166,13 +190,21 @@ public final class PackageModules {
     if (name.startsWith("node:") || NODE_BUILTINS.contains(bare)) {
       return "cannot import \""
           + specifier
-          + "\": Node's built-in modules are not available to graft scripts, which"
-          + " run sandboxed without files, network or processes (the API object has what graft allows, such as"
-          + " graft.exec)";
+          + "\": "
+          + NodeBuiltins.whyNot(specifier.startsWith("node:") ? specifier.substring(5) : specifier);
     }
-    Optional<Path> dir =
-        from.flatMap(f -> dependency(f, name)).or(() -> Optional.ofNullable(dirs.get(name)));
+    Optional<Path> dir = packageDir(name, from);
     if (dir.isPresent()) {
+      try {
+        PackageExports.exported(
+            dir.get(),
+            specifier.length() == name.length() ? "." : "." + specifier.substring(name.length()),
+            PackageExports.Mode.IMPORT);
+      } catch (PackageExports.NotExported e) {
+        if (!dirs.containsValue(dir.get())) {
+          return "cannot import \"" + specifier + "\": " + e.getMessage();
+        }
+      }
       return "cannot import \""
           + specifier
           + "\": "
@@ -204,7 +236,7 @@ public final class PackageModules {
         + installed;
   }
 
-  private static String nameOf(String specifier) {
+  static String nameOf(String specifier) {
     String[] parts = specifier.split("/", -1);
     return specifier.startsWith("@") && parts.length > 1 ? parts[0] + "/" + parts[1] : parts[0];
   }

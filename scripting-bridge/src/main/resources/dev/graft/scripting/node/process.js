@@ -1,0 +1,5 @@
+// node:process: the same object as the process global.
+(function (internals) {
+  "use strict";
+  return internals.process();
+})
