@@ -125,7 +125,7 @@ public final class PrintMode {
    * After the last prompt (and session_shutdown): what scripts sent that no run delivered, one line
    * each on {@code err}. Print and json modes end with their prompts, so a message sent from {@code
    * agent_end} or {@code session_shutdown} starts no further turn; it is said, not dropped silently
-   * (docs/hooks.md, Sending messages).
+   * (docs/hooks.md, Messages).
    */
   public static void reportUndelivered(AgentSession agent, PrintWriter err) {
     for (String message : agent.takeUndelivered()) {

@@ -31,8 +31,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * reports what each changed. No model is called and nothing is written: the scripts' calls that
  * would change something (appendEntry, sendMessage...) are refused and listed instead.
  *
- * <p>graft has no {@code before_provider_request} hook point; {@code context} is the last one
- * before the request.
+ * <p>{@code before_provider_request}, which comes after {@code context}, is not run: it sees the
+ * provider's request, which a dry run does not make.
  */
 public final class ContextDryRun {
   private ContextDryRun() {}
