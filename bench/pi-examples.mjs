@@ -1,10 +1,13 @@
 // Runs every example extension of the reference package through graft (see pi-examples.sh): loads
 // it and exercises its main feature as bench/pi-examples-features.tsv says (a command run, a tool
-// the scripted model calls, a gate that must block, a prompt whose hooks run), then reports each
-// example as runs / fails (reason) / needs Node I/O / needs components (a terminal feature graft
-// lacks) / needs npm deps, with totals. C marks an example that draws components graft draws.
+// the scripted model calls, a gate that must block, a prompt whose hooks run), with the grants a
+// user would give an example that uses Node's modules, after `graft scripts add` for one with npm
+// dependencies. Reports each example as runs / fails (reason) / impossible (it fails and uses a
+// terminal feature graft lacks) / needs API (it fails and uses reference API members graft lacks),
+// with totals. C marks an example that draws components graft draws.
 //
 // node pi-examples.mjs EXAMPLES_DIR GRAFT TYPES_D_TS WORK_DIR FEATURES_TSV
+// ONLY=name[,name...] runs just those examples (the counts are then partial).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -47,7 +50,7 @@ function cut(line, n = 200) {
 
 function firstProblem(text) {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.length > 0 && !/^\d+ problems?\.$/.test(l));
-  return cut(lines.find((l) => /problem|not loaded|error|Error|cannot|not a/.test(l)) || lines[0] || "");
+  return cut(lines.find((l) => /problem|not loaded|error|Error|cannot|not a|left out|already|not granted/.test(l)) || lines[0] || "");
 }
 
 /** The turns the scripted model plays for a check: a tool call (and a closing answer) or text. */
@@ -62,27 +65,69 @@ function turnsFor(feature) {
 }
 
 /**
- * `graft scripts check`, then a scripted run that exercises the feature: {ok, reason}.
- * `programs`: what the example runs with pi.exec, granted as a user would (graft asks for a
- * grant per program).
+ * What a user would grant an example that uses Node's modules: read and write the project (its
+ * folder), read ~/.pi (where the reference keeps its settings; graft's GRAFT_HOME alike), the /tmp
+ * files its usage names, and
+ * run the programs it names (pi.exec, child_process) — no hosts, no secret variables.
  */
-function exercise(entry, feature, programs) {
-  const home = fs.mkdtempSync(path.join(work, "home-"));
-  if (programs.length > 0) {
-    fs.writeFileSync(path.join(home, "settings.json"),
-      JSON.stringify({ scripts: { exec: { [path.basename(entry)]: programs } } }));
+function grantsFor(source, programs) {
+  const grant = {};
+  if (programs.length > 0) grant.run = programs;
+  if (NODE_FILES.test(source)) {
+    const named = [...new Set([...source.matchAll(/["'`](\/tmp\/[\w.\/-]+)["'`]/g)].map((m) => m[1]))];
+    grant.read = [".", "~/.pi", ...named];
+    grant.write = [".", ...named];
   }
-  const cwd = fs.statSync(entry).isDirectory() ? entry : path.dirname(entry);
+  return grant;
+}
+
+function describeGrant(grant) {
+  return Object.entries(grant).map(([k, v]) => k + " " + v.join(" ")).join("; ");
+}
+
+/**
+ * `graft scripts check` (or `graft scripts add` for a folder with npm dependencies, `pkg`, as a
+ * user would install it), then a scripted run that exercises the feature: {ok, reason}. `grant`:
+ * what the example is granted in settings.json's scripts.permissions, as a user would.
+ */
+function exercise(entry, feature, grant, pkg) {
+  const home = fs.mkdtempSync(path.join(work, "home-"));
+  // ~/.pi is the reference's agent folder; graft's (getAgentDir()) is GRAFT_HOME: granted alike.
+  if (grant.read) grant = { ...grant, read: [...grant.read, home] };
+  const key = pkg ? "package:" + pkg.name : path.basename(entry);
+  if (Object.keys(grant).length > 0) {
+    fs.writeFileSync(path.join(home, "settings.json"), JSON.stringify({ scripts: { permissions: { [key]: grant } } }));
+  }
+  // A /tmp file the example names is one its usage has the user create (file-trigger's).
+  const made = (grant.write || []).filter((p) => p.startsWith("/tmp/") && !fs.existsSync(p));
+  made.forEach((p) => fs.writeFileSync(p, ""));
+  try {
+    return exerciseIn(entry, feature, pkg, home);
+  } finally {
+    made.forEach((p) => fs.rmSync(p, { force: true }));
+  }
+}
+
+function exerciseIn(entry, feature, pkg, home) {
+  const cwd = pkg ? pkg.dir : fs.statSync(entry).isDirectory() ? entry : path.dirname(entry);
+  fs.mkdirSync(path.join(cwd, ".pi"), { recursive: true }); // a pi project has one (provider-payload logs there)
   const local = (text) => text.split(cwd + path.sep).join(""); // file names as in the example
-  const check = runGraft(["scripts", "check", entry], cwd, home);
-  if (check.code !== 0) return { ok: false, reason: "check: " + local(firstProblem(check.out + "\n" + check.err)) };
+  let scriptArgs = ["-s", entry];
+  if (pkg) {
+    const add = runGraft(["scripts", "add", pkg.dir], cwd, home);
+    if (add.code !== 0) return { ok: false, reason: "add: " + local(firstProblem(add.err + "\n" + add.out)) };
+    scriptArgs = [];
+  } else {
+    const check = runGraft(["scripts", "check", entry], cwd, home);
+    if (check.code !== 0) return { ok: false, reason: "check: " + local(firstProblem(check.out + "\n" + check.err)) };
+  }
   fs.writeFileSync(path.join(cwd, "turns.jsonl"), turnsFor(feature).map((t) => JSON.stringify(t)).join("\n") + "\n");
   const requests = path.join(fs.mkdtempSync(path.join(work, "req-")), "requests.jsonl");
   const prompt = feature.check === "command" || feature.check === "prompt" ? feature.argument || "hello" : "go";
   const run = runGraft(["--mode", "json", "-v", "--no-session", "--provider", "scripted", "--model", "turns.jsonl",
-    "-s", entry, prompt], cwd, home, { GRAFT_RECORD_REQUESTS: requests });
+    ...scriptArgs, prompt], cwd, home, { GRAFT_RECORD_REQUESTS: requests });
   if (run.timedOut) return { ok: false, reason: "run: no end within 120 s (it waits for something)" };
-  const trouble = run.err.split("\n").find((l) => /script problem|not loaded|graft: (?!warning)/.test(l));
+  const trouble = run.err.split("\n").find((l) => /script problem|not loaded|not granted|graft: (?!warning)/.test(l));
   if (run.code !== 0 || trouble) {
     return { ok: false, reason: "run: " + local(firstProblem(trouble || run.err || run.out)) };
   }
@@ -151,9 +196,14 @@ const graftApi = graftMembers();
 // ---------------------------------------------------------------- what an example needs
 
 const NODE_IO = /from\s+["'](node:[\w/]+|fs|fs\/promises|child_process|os|path|url|util|module|crypto|net|http|https|readline|worker_threads)["']|\brequire\(|\bprocess\.(env|cwd|exit|on|stdout|stdin|platform|argv|kill)/g;
+const NODE_FILES = /from\s+["'](?:node:)?(?:fs|fs\/promises)["']|\brequire\(["'](?:node:)?fs/;
+// The programs an example names: pi.exec/child_process's first argument, or an argument list's
+// first word (truncated-tool's `const args = ["rg", ...]`).
+const PROGRAMS = /\b(?:pi\.exec|spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*["'`]([\w.\/-]+)|\bargs\s*=\s*\[\s*["'`]([\w.\/-]+)["'`]/g;
 // The terminal features graft does not have (a script's own editor, raw terminal input, autocomplete
-// providers, overlays composited over the screen): an example failing with one needs components.
-const TUI = /setEditorComponent|onTerminalInput|\bCustomEditor\b|addAutocompleteProvider|\.showOverlay\b/g;
+// providers, overlays composited over the screen): an example failing with one is impossible. A
+// ctx.ui member among them counts only while graft's ctx.ui lacks it.
+const TUI = /\b(setEditorComponent|onTerminalInput|addAutocompleteProvider)\b|\bCustomEditor\b|\.showOverlay\b/g;
 // Components graft draws (the pi-tui module, ctx.ui.custom, a widget/footer/header factory, a
 // renderer): marked C in the report, counted as drawn, not as needing anything.
 const COMPONENTS = /from\s+["']@(mariozechner|earendil-works)\/pi-tui["']|\bctx\.ui\.custom\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|setWidget\([^)]*=>|setFooter\(|setHeader\(|registerMessageRenderer|renderCall|renderResult/g;
@@ -211,16 +261,22 @@ function entryFile(entryPath) {
 // ---------------------------------------------------------------- the examples
 
 const rows = [];
+const only = process.env.ONLY ? process.env.ONLY.split(",") : null;
 for (const name of fs.readdirSync(examplesDir).sort()) {
+  if (only && !only.includes(name)) continue;
   const entryPath = path.join(examplesDir, name);
   if (!fs.statSync(entryPath).isDirectory() && !name.endsWith(".ts")) continue;
   const source = sourcesOf(entryPath).map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const node = [...new Set([...source.matchAll(NODE_IO)].map((m) => m[1] ? m[1] : m[0]))];
-  const tui = [...new Set([...source.matchAll(TUI)].map((m) => m[0]))];
+  const tui = [...new Set([...source.matchAll(TUI)].filter((m) => !m[1] || !graftApi["ctx.ui"].includes(m[1])).map((m) => m[0]))];
   const drawn = [...source.matchAll(COMPONENTS)].length > 0;
   const deps = npmDependencies(entryPath, source);
-  const programs = [...new Set([...source.matchAll(/\bpi\.exec\(\s*["'`]([\w.-]+)["'`]/g)].map((m) => m[1]))];
+  const programs = [...new Set([...source.matchAll(PROGRAMS)].map((m) => m[1] || m[2]))];
+  const grant = grantsFor(source, programs);
   const feature = features.get(name) || { check: "load", argument: "hello", expect: "" };
+  const manifest = fs.statSync(entryPath).isDirectory() && fs.existsSync(path.join(entryPath, "package.json"))
+    ? JSON.parse(fs.readFileSync(path.join(entryPath, "package.json"), "utf8")) : null;
+  const hasDeps = manifest && Object.keys(manifest.dependencies || {}).length > 0;
   const copy = fs.mkdtempSync(path.join(work, "ex-"));
   let entry;
   if (fs.statSync(entryPath).isFile()) {
@@ -231,40 +287,46 @@ for (const name of fs.readdirSync(examplesDir).sort()) {
     const e = entryFile(entryPath);
     entry = e ? path.join(copy, path.relative(entryPath, e)) : null;
   }
-  const result = entry ? exercise(entry, feature, programs) : { ok: false, reason: "no index.ts entry point" };
+  const result = entry
+    ? exercise(entry, feature, grant, hasDeps ? { name: manifest.name, dir: copy } : null)
+    : { ok: false, reason: "no index.ts entry point" };
   const missing = missingMembers(source);
+  const granted = Object.keys(grant).length > 0 ? " (granted: " + describeGrant(grant) + ")" : "";
+  const uses = (node.length > 0 ? "; Node: " + node.join(", ") : "") + granted
+    + (hasDeps ? " (installed with graft scripts add: " + deps.join(", ") + ")" : "");
   let status;
-  let reason = "";
+  let reason;
   if (result.ok) {
     status = "runs";
-    reason = feature.check + (feature.check === "load" ? "" : " " + cut(feature.argument, 60));
-  } else if (node.length > 0) {
-    status = "needs Node I/O";
-    reason = node.join(", ") + "; " + result.reason;
-  } else if (deps.length > 0) {
-    status = "needs npm deps";
-    reason = deps.join(", ") + "; " + result.reason;
+    reason = feature.check + (feature.check === "load" ? "" : " " + cut(feature.argument, 60)) + uses;
   } else if (tui.length > 0) {
-    status = "needs components";
-    reason = "terminal feature graft lacks: " + tui.join(", ") + "; " + result.reason;
+    status = "impossible";
+    reason = "terminal feature graft lacks: " + tui.join(", ") + "; " + result.reason + uses;
+  } else if (missing.length > 0) {
+    status = "needs API";
+    reason = "uses " + missing.join(", ") + "; " + result.reason + uses;
   } else {
     status = "fails";
-    reason = (missing.length > 0 ? "uses " + missing.join(", ") + "; " : "") + result.reason;
+    reason = result.reason + uses;
   }
   rows.push({ name, status, reason, drawn });
+  if (only) process.stderr.write(name + ": " + status + "\n");
 }
 
 // ---------------------------------------------------------------- report
 
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) {
-  console.log(r.name.padEnd(width) + "  " + (r.drawn ? "C " : "  ") + r.status.padEnd(17) + "  " + cut(r.reason, 230));
+  console.log(r.name.padEnd(width) + "  " + (r.drawn ? "C " : "  ") + r.status.padEnd(10) + "  " + cut(r.reason, 300));
 }
 console.log("");
-console.log("examples: " + rows.length + " (features: " + featuresFile + ")");
-for (const k of ["runs", "fails", "needs Node I/O", "needs components", "needs npm deps"]) {
-  console.log("  " + k.padEnd(18) + rows.filter((r) => r.status === k).length);
+console.log("examples: " + rows.length + (only ? " (ONLY=" + process.env.ONLY + ": partial)" : "") + " (features: " + featuresFile + ")");
+for (const k of ["runs", "fails", "impossible", "needs API"]) {
+  console.log("  " + k.padEnd(12) + rows.filter((r) => r.status === k).length);
 }
+console.log("running with Node's modules under grants: "
+  + rows.filter((r) => r.status === "runs" && r.reason.includes("(granted:")).length
+  + "; installed with graft scripts add: " + rows.filter((r) => r.reason.includes("installed with graft scripts add")).length);
 const drawing = rows.filter((r) => r.drawn);
 console.log("drawing components (C: pi-tui, ctx.ui.custom, a widget/footer/header factory, a renderer): " + drawing.length
   + "; of these running: " + drawing.filter((r) => r.status === "runs").length + "; the others: "

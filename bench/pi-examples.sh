@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every example extension shipped in the reference package (examples/extensions) through
 # graft and exercises its main feature, as bench/pi-examples-features.tsv says (a command run, a
-# tool the scripted model calls, a gate that must block, a prompt whose hooks run), then prints
-# each example's status — runs / fails (reason) / needs Node I/O / needs components (a terminal
-# feature graft lacks) / needs npm deps, C for one drawing components graft draws — and the
-# totals, and how many of the reference's extension-API members graft has. The
-# reference package comes from npm (bench/reference-oracle.sh). Add a row to the table for a new
-# example; one without a row is only loaded.
+# tool the scripted model calls, a gate that must block, a prompt whose hooks run). An example that
+# uses Node's modules gets the grants a user would give (settings.json scripts.permissions: read
+# and write the project, read ~/.pi, the /tmp file its usage names, run the programs it names); an
+# example with npm dependencies is installed with `graft scripts add` first, as a user would. It
+# prints each example's status — runs / fails (reason) / impossible (a terminal feature graft
+# lacks) / needs API (reference members graft lacks), C for one drawing components graft draws —
+# and the totals, and how many of the reference's extension-API members graft has. The reference
+# package comes from npm (bench/reference-oracle.sh). Add a row to the table for a new example;
+# one without a row is only loaded. ONLY=name[,name...] runs just those (partial counts).
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
