@@ -1,11 +1,14 @@
 package dev.graft.scripting.modules;
 
+import dev.graft.scripting.modules.typescript.ReservedWords;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The names a CommonJS module exports, found in its text the way Node finds them for an ES module
@@ -33,56 +36,28 @@ public final class CommonJsExports {
   private static final Pattern STAR =
       Pattern.compile(
           "(?:__exportStar|__export)\\s*\\(\\s*require\\s*\\(\\s*(['\"])([^'\"\\\\\\n]+)\\1\\s*\\)");
+
+  /**
+   * Words a module.exports name cannot be bound as: the ES reserved words, those of strict mode,
+   * and the names strict mode forbids as bindings.
+   */
   private static final Set<String> RESERVED =
-      Set.of(
-          "break",
-          "case",
-          "catch",
-          "class",
-          "const",
-          "continue",
-          "debugger",
-          "default",
-          "delete",
-          "do",
-          "else",
-          "enum",
-          "export",
-          "extends",
-          "false",
-          "finally",
-          "for",
-          "function",
-          "if",
-          "import",
-          "in",
-          "instanceof",
-          "new",
-          "null",
-          "return",
-          "super",
-          "switch",
-          "this",
-          "throw",
-          "true",
-          "try",
-          "typeof",
-          "var",
-          "void",
-          "while",
-          "with",
-          "yield",
-          "let",
-          "static",
-          "implements",
-          "interface",
-          "package",
-          "private",
-          "protected",
-          "public",
-          "await",
-          "arguments",
-          "eval");
+      Stream.concat(
+              ReservedWords.ES.stream(),
+              Stream.of(
+                  "yield",
+                  "let",
+                  "static",
+                  "implements",
+                  "interface",
+                  "package",
+                  "private",
+                  "protected",
+                  "public",
+                  "await",
+                  "arguments",
+                  "eval"))
+          .collect(Collectors.toUnmodifiableSet());
 
   /** What a module's text exports: names, and the modules it re-exports whole. */
   public record Found(Set<String> names, List<String> reexports) {}

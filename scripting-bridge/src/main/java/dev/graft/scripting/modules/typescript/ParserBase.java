@@ -1,7 +1,5 @@
 package dev.graft.scripting.modules.typescript;
 
-import java.util.Set;
-
 /**
  * What every part of the parser uses: the current token, the edits, the nesting guard, the work
  * budget, lookahead and speculative parsing. The grammar is split over a chain of subclasses
@@ -14,46 +12,6 @@ abstract class ParserBase {
    * Deeper nesting than this is refused: real code stays far below, and the Java stack is finite.
    */
   static final int MAX_DEPTH = 1_000;
-
-  /** ES reserved words: never an identifier, never a type name. */
-  private static final Set<String> RESERVED =
-      Set.of(
-          "break",
-          "case",
-          "catch",
-          "class",
-          "const",
-          "continue",
-          "debugger",
-          "default",
-          "delete",
-          "do",
-          "else",
-          "enum",
-          "export",
-          "extends",
-          "false",
-          "finally",
-          "for",
-          "function",
-          "if",
-          "import",
-          "in",
-          "instanceof",
-          "new",
-          "null",
-          "return",
-          "super",
-          "switch",
-          "this",
-          "throw",
-          "true",
-          "try",
-          "typeof",
-          "var",
-          "void",
-          "while",
-          "with");
 
   final String src;
   final Scanner scanner;
@@ -119,11 +77,11 @@ abstract class ParserBase {
   /** The current token is a name that may be an identifier (not a reserved word). */
   boolean atIdentifier() {
     return scanner.token() == Token.NAME
-        && (scanner.escaped() || !RESERVED.contains(scanner.name()));
+        && (scanner.escaped() || !ReservedWords.ES.contains(scanner.name()));
   }
 
   static boolean reserved(String name) {
-    return RESERVED.contains(name);
+    return ReservedWords.ES.contains(name);
   }
 
   int start() {
