@@ -1,11 +1,10 @@
 package dev.graft.cli.export;
 
+import dev.graft.cli.base.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Locale;
 
@@ -64,12 +63,7 @@ record PageTemplate(String head, String tail) {
   }
 
   private static String sha256(String text) {
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return "sha256-" + Base64.getEncoder().encodeToString(digest);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    byte[] digest = Sha256.digest().digest(text.getBytes(StandardCharsets.UTF_8));
+    return "sha256-" + Base64.getEncoder().encodeToString(digest);
   }
 }

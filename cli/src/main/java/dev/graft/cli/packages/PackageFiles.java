@@ -175,14 +175,6 @@ public final class PackageFiles {
     return "sha256:" + Sha256.hex(all.digest());
   }
 
-  static String sha256Of(Path file) {
-    return Sha256.ofFile(file);
-  }
-
-  static String sha256Of(String text) {
-    return Sha256.ofText(text);
-  }
-
   /**
    * Deletes {@code dir} and what it holds; a link in it (or {@code dir} itself, a link) is removed,
    * not followed.

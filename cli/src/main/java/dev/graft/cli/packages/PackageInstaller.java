@@ -1,6 +1,7 @@
 package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.cli.base.Sha256;
 import dev.graft.cli.base.UserError;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
@@ -255,8 +256,7 @@ public final class PackageInstaller {
       throw new UserError(
           g.text() + ": the lock file's \"resolved\" must be a commit id, not " + locked.get());
     }
-    Path mirror =
-        cacheDir(gitCache).resolve(PackageFiles.sha256Of(g.url()).substring(0, 24) + ".git");
+    Path mirror = cacheDir(gitCache).resolve(Sha256.ofText(g.url()).substring(0, 24) + ".git");
     NoLinks.check(home, mirror);
     if (!Files.isDirectory(mirror)) {
       git(
@@ -397,7 +397,7 @@ public final class PackageInstaller {
   private Fetched tarball(Staging st, Path file, Optional<String> locked) {
     cacheDir(npmCache);
     Path tgz = file;
-    String sha = Files.isRegularFile(file) ? "sha256:" + PackageFiles.sha256Of(file) : "";
+    String sha = Files.isRegularFile(file) ? "sha256:" + Sha256.ofFile(file) : "";
     if (locked.isPresent() && !locked.get().equals(sha)) {
       Path cached = npmCache.resolve(locked.get().replace(':', '-') + ".tgz");
       if (!locked.get().matches("sha256:[0-9a-f]{64}") || !Files.isRegularFile(cached)) {
