@@ -19,8 +19,9 @@ import java.util.function.Supplier;
  * global configuration, {@code --prefix} names a folder graft made (so npm looks for no project
  * above it), every {@code npm_config_*} variable of graft's environment is dropped, and the ones
  * that keep npm from running anything are set, which an npm that npm starts itself inherits and no
- * {@code .npmrc} overrides. No lifecycle scripts, no devDependencies, no peer dependencies (the
- * host provides those), no bin links, for a bounded time.
+ * {@code .npmrc} overrides. No git (npm's git is a path that does not exist), no lifecycle scripts,
+ * no devDependencies, no peer dependencies (the host provides those), no bin links, for a bounded
+ * time.
  */
 final class Npm {
   private static final Duration LIMIT = Duration.ofMinutes(5);
@@ -42,6 +43,12 @@ final class Npm {
 
   private final Path config;
 
+  /**
+   * What npm runs as git: a path that is never there, so a dependency of a dependency from git
+   * fails before anything is cloned (graft refuses such dependencies anyway, after resolving).
+   */
+  private final Path noGit;
+
   /** npm refuses one file as both user and global configuration: the global one is empty. */
   private final Path globalConfig;
 
@@ -49,6 +56,7 @@ final class Npm {
   Npm(Path cacheDir) {
     this.config = cacheDir.resolve(CONFIG_FILE);
     this.globalConfig = cacheDir.resolve(GLOBAL_CONFIG_FILE);
+    this.noGit = cacheDir.resolve("npm-runs-no-git").resolve("git");
   }
 
   /**
@@ -109,7 +117,9 @@ final class Npm {
             globalConfig.toString(),
             "--prefix",
             work.toString(),
-            "--no-update-notifier"));
+            "--no-update-notifier",
+            "--git",
+            noGit.toString()));
     return command;
   }
 
@@ -118,7 +128,7 @@ final class Npm {
     env.put("npm_config_userconfig", config.toString());
     env.put("npm_config_globalconfig", globalConfig.toString());
     env.put("npm_config_ignore_scripts", "true");
-    env.put("npm_config_git", "git");
+    env.put("npm_config_git", noGit.toString());
     env.put("npm_config_bin_links", "false");
     env.put("npm_config_audit", "false");
     env.put("npm_config_fund", "false");

@@ -84,6 +84,14 @@ final class PackageDependencies {
     try {
       npm.install(work, locked.isPresent(), () -> tooLarge(work));
     } catch (UserError e) {
+      // npm's git is a path that is not there: a dependency from git fails before any clone.
+      if (e.details().stream().anyMatch(line -> line.contains("An unknown git error occurred"))) {
+        throw UserError.withDetails(
+            name
+                + ": a dependency of its dependencies comes from git; graft installs dependencies"
+                + " from the npm registry or .tgz files only, and npm fetched nothing from git",
+            e.details());
+      }
       throw e.prefixed(name + ": ");
     }
     JsonNode resolved = readLock(name, work.resolve("package-lock.json"));

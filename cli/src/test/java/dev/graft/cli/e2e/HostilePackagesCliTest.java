@@ -119,6 +119,66 @@ class HostilePackagesCliTest {
   }
 
   @Test
+  void aDependencyOfADependencyFromGitIsNeverCloned() throws Exception {
+    // A git repository on disk, and a .tgz dependency that depends on it.
+    Path repo = temp.resolve("repo");
+    write(repo.resolve("package.json"), "{\"name\": \"from-git\", \"version\": \"1.0.0\"}\n");
+    run(repo, "git", "init", "-q");
+    run(repo, "git", "add", ".");
+    run(repo, "git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x");
+    Path mid = temp.resolve("mid");
+    write(
+        mid.resolve("package.json"),
+        "{\"name\": \"mid\", \"version\": \"1.0.0\", \"dependencies\": {\"from-git\":"
+            + " \"git+file://"
+            + repo
+            + "\"}}\n");
+    Path packs = Files.createDirectories(temp.resolve("packs"));
+    run(mid, "npm", "pack", "--quiet", "--pack-destination", packs.toString());
+    Path pkg = temp.resolve("top");
+    write(
+        pkg.resolve("package.json"),
+        "{\"name\": \"top\", \"version\": \"1.0.0\", \"dependencies\": {\"mid\": \"file:"
+            + packs.resolve("mid-1.0.0.tgz")
+            + "\"}}\n");
+    // Every git that runs on graft's PATH says so.
+    Path bin = Files.createDirectories(temp.resolve("bin"));
+    Path ran = temp.resolve("git-ran.log");
+    String realGit = run(temp, "sh", "-c", "command -v git");
+    write(
+        bin.resolve("git"), "#!/bin/sh\necho \"$@\" >> " + ran + "\nexec " + realGit + " \"$@\"\n");
+    Files.setPosixFilePermissions(bin.resolve("git"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path home = home();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.graft.cli.Main",
+                "scripts",
+                "add",
+                pkg.toString()));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd().toFile());
+    pb.environment().put("GRAFT_HOME", home.toString());
+    pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isEqualTo(1);
+    assertThat(out)
+        .startsWith(
+            "graft: top: a dependency of its dependencies comes from git; graft installs"
+                + " dependencies from the npm registry or .tgz files only, and npm fetched nothing"
+                + " from git");
+    assertThat(ran).as("git ran for npm").doesNotExist();
+    assertThat(left(home.resolve("packages"))).isEmpty();
+  }
+
+  @Test
   void devDependenciesAreNotInstalledAndNpmsErrorLinesAreShown() throws Exception {
     Path tgz = tinyDep();
     Path lib = temp.resolve("lib");
