@@ -212,6 +212,8 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
               agent,
               new SessionStore(context.home(), context.clock()),
               () -> ModelRegistry.load(context.home().root(), context.env()),
+              agentOptions.modelPatterns,
+              agentOptions.modelScope,
               a -> AgentSetup.reload(context, agentOptions, a),
               this::exportSession,
               context.home().root(),

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -58,6 +60,21 @@ public final class UserSettings {
     return v != null && v.isTextual() && !v.textValue().isBlank()
         ? Optional.of(v.textValue().strip())
         : Optional.empty();
+  }
+
+  /** A list of texts ({@code "enabledModels": ["claude-*", "gpt-5.4"]}); blank ones left out. */
+  public Optional<List<String>> texts(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || !v.isArray()) {
+      return Optional.empty();
+    }
+    List<String> out = new ArrayList<>();
+    v.forEach(item -> {
+      if (item.isTextual() && !item.textValue().isBlank()) {
+        out.add(item.textValue().strip());
+      }
+    });
+    return Optional.of(List.copyOf(out));
   }
 
   public Optional<Boolean> flag(String field) {

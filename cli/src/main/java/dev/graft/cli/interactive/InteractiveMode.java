@@ -11,6 +11,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
 import dev.graft.scripting.api.ScriptUi;
@@ -45,6 +46,8 @@ public final class InteractiveMode {
       AgentSession agent,
       SessionStore sessions,
       Supplier<ModelRegistry> models,
+      List<String> modelPatterns,
+      Optional<ModelScope> modelScope,
       Reloader reloader,
       Exporter exporter,
       Path home,
@@ -55,6 +58,7 @@ public final class InteractiveMode {
       ScriptSurface surface,
       Map<String, String> env) {
     public Setup {
+      modelPatterns = List.copyOf(modelPatterns);
       initialPrompts = List.copyOf(initialPrompts);
       env = Map.copyOf(env);
     }

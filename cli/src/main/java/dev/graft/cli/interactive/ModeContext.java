@@ -3,6 +3,7 @@ package dev.graft.cli.interactive;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Optional;
 final class ModeContext implements CommandContext {
   private final InteractiveMode mode;
   private ModelRegistry models;
+  private ModelScope scope;
   private Keybindings keys;
 
   ModeContext(InteractiveMode mode) {
@@ -40,6 +42,20 @@ final class ModeContext implements CommandContext {
       models = mode.setup().models().get();
     }
     return models;
+  }
+
+  /** The models Ctrl+P cycles through ({@code --models}, {@code enabledModels}). */
+  synchronized ModelScope scope() {
+    if (scope == null) {
+      // Resolved here when the run started without the registry (the scripted provider).
+      scope =
+          mode.setup()
+              .modelScope()
+              .orElseGet(() ->
+                  ModelScope.resolve(
+                      mode.setup().modelPatterns(), models(), w -> info("Warning: " + w + ".")));
+    }
+    return scope;
   }
 
   @Override

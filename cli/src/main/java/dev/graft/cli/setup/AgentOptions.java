@@ -1,5 +1,6 @@
 package dev.graft.cli.setup;
 
+import dev.graft.runtime.llm.ModelScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,20 @@ public final class AgentOptions {
       description =
           "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
   public String model;
+
+  @Option(
+      names = "--models",
+      paramLabel = "PATTERNS",
+      split = ",",
+      description =
+          "Models Ctrl+P cycles through, comma-separated: ids, provider/ids or globs (claude-*), each with an optional :LEVEL of thinking (default: enabledModels of settings.json, else every model with a key).")
+  public List<String> models = new ArrayList<>();
+
+  /** The scope {@code --models} or {@code enabledModels} gave, resolved when the run starts. */
+  public List<String> modelPatterns = List.of();
+
+  /** Those patterns resolved, when the run started with the model registry (warnings said). */
+  public Optional<ModelScope> modelScope = Optional.empty();
 
   @Option(
       names = "--thinking",

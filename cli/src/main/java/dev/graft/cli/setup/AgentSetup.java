@@ -17,6 +17,7 @@ import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.llm.RecordingProvider;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
@@ -103,6 +104,8 @@ public final class AgentSetup {
     }
     SessionContext existing = session.buildContext();
 
+    o.modelPatterns = modelPatterns(context, o, cwd);
+    Optional<ThinkingLevel> scopedThinking = Optional.empty();
     Model model;
     LlmProvider provider = null;
     ModelRegistry registry = null;
@@ -130,13 +133,27 @@ public final class AgentSetup {
       registry = ModelRegistry.load(context.home().root(), context.env());
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       Model chosen = null;
+      ModelScope scope =
+          ModelScope.resolve(
+              o.modelPatterns, registry, w -> context.err().println("graft: warning: " + w));
+      o.modelScope = Optional.of(scope);
+      boolean scoped =
+          o.model == null && o.provider == null && existing.model().isEmpty() && !scope.isEmpty();
       try {
         chosen = chooseModel(registry, o, existing, defaults(context, cwd));
       } catch (UserError e) {
-        if (o.scriptFlags.isEmpty()) {
-          throw e;
+        if (!scoped) {
+          if (o.scriptFlags.isEmpty()) {
+            throw e;
+          }
+          missingKey = e;
         }
-        missingKey = e;
+      }
+      if (scoped && (chosen == null || !scope.contains(chosen))) {
+        // A new session whose default is outside the scope starts with the scope's first model.
+        ModelScope.Entry first = scope.entries().getFirst();
+        chosen = first.model();
+        scopedThinking = first.thinking();
       }
       model = chosen;
       if (model != null) {
@@ -162,7 +179,8 @@ public final class AgentSetup {
     ThinkingLevel thinking =
         o.thinking != null
             ? ThinkingLevel.parse(o.thinking).orElseThrow()
-            : chosenThinking(session, existing, defaults(context, cwd), context);
+            : scopedThinking.orElseGet(
+                () -> chosenThinking(session, existing, defaults(context, cwd), context));
 
     Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
@@ -425,6 +443,20 @@ public final class AgentSetup {
    * The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code
    * defaultThinkingLevel}).
    */
+  /** {@code --models}, else the project's {@code enabledModels}, else the home's; or none. */
+  private static List<String> modelPatterns(CliContext context, AgentOptions o, Path cwd) {
+    if (!o.models.isEmpty()) {
+      return List.copyOf(o.models);
+    }
+    for (UserSettings s : defaults(context, cwd)) {
+      Optional<List<String>> patterns = s.texts("enabledModels");
+      if (patterns.isPresent()) {
+        return patterns.get();
+      }
+    }
+    return List.of();
+  }
+
   private static List<UserSettings> defaults(CliContext context, Path cwd) {
     return List.of(
         UserSettings.load(Settings.projectFile(cwd)), UserSettings.load(context.home().settings()));

@@ -54,6 +54,37 @@ class InteractiveSettingsTest {
   }
 
   @Test
+  void aNewSessionStartsWithinEnabledModelsAndModelsOverridesThem() throws Exception {
+    Files.writeString(home.resolve("models.json"), MODELS);
+    // The default model is outside the scope: the scope's first model is taken, at its level.
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"defaultProvider\": \"ollama\", \"defaultModel\": \"llama3\","
+            + " \"enabledModels\": [\"nope-*\", \"ollama/qwen3:8b:medium\"]}");
+    CliRun run = interactive("/session\n/quit\n");
+    assertThat(run.out()).as(run.err()).contains("Model:     ollama/qwen3:8b (thinking medium)");
+    assertThat(run.err())
+        .contains(
+            "graft: warning: no model with a key matches \"nope-*\" of --models or enabledModels"
+                + " (graft models lists them)");
+
+    // --models wins over the setting; a default inside the scope stays the start model.
+    CliRun flag = interactive("/session\n/quit\n", "--models", "llama*,qwen3:8b");
+    assertThat(flag.out()).as(flag.err()).contains("Model:     ollama/llama3");
+    assertThat(flag.err()).doesNotContain("nope-*");
+
+    // No key for the default models: the scope's first model is taken all the same.
+    Files.delete(home.resolve("settings.json"));
+    CliRun keyless = interactive("/session\n/quit\n", "--models", "llama3");
+    assertThat(keyless.out()).as(keyless.err()).contains("Model:     ollama/llama3");
+
+    // --model picks the model whatever the scope says.
+    CliRun named =
+        interactive("/session\n/quit\n", "--models", "qwen*", "--model", "ollama/llama3");
+    assertThat(named.out()).as(named.err()).contains("Model:     ollama/llama3");
+  }
+
+  @Test
   void aNewSessionTakesTheDefaultThinkingLevelOfTheSettings() throws Exception {
     Files.writeString(home.resolve("models.json"), MODELS);
     Files.writeString(

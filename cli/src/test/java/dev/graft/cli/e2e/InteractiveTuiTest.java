@@ -322,6 +322,31 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).doesNotContain("messages so far");
   }
 
+  /** --models: Ctrl+P cycles through the scope only, taking each pattern's thinking level. */
+  @Test
+  void ctrlPCyclesThroughTheModelsOfModelsOnly() throws Exception {
+    Path h = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(
+        h.resolve("models.json"),
+        """
+        {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true}, {"id": "llama3"}, {"id": "mistral"}]}}}
+        """);
+    start("{\"text\": \"unused\"}\n", "--models", "llama3,qwen*:high,nothing-like-this");
+    tmux.keys("C-p");
+    tmux.awaitScreen(
+        s ->
+            TmuxTerminal.flat(s).contains("no model with a key matches \"nothing-like-this\"")
+                && s.contains("Model: ollama/llama3"),
+        "the warning and the scope's first model");
+    tmux.keys("C-p");
+    tmux.awaitScreen(
+        s -> s.contains("Model: ollama/qwen3:8b (thinking high)"), "the second, at its level");
+    tmux.keys("C-p");
+    tmux.awaitScreen(
+        s -> s.split("Model: ollama/llama3", -1).length == 3, "back to the first, not mistral");
+    assertThat(tmux.screen()).doesNotContain("mistral");
+  }
+
   /** Model and thinking hotkeys, changed in keybindings.json; the footer follows. */
   @Test
   void keysCycleTheModelAndTheThinkingLevelAsKeybindingsSay() throws Exception {

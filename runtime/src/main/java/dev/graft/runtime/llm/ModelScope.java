@@ -1,0 +1,118 @@
+package dev.graft.runtime.llm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * The models Ctrl+P cycles through, as {@code --models} or the {@code enabledModels} setting name
+ * them: {@code claude-*,openai/gpt-5.4:high}. A pattern with {@code *}, {@code ?} or {@code [...]}
+ * is a glob matched, ignoring case, against {@code provider/id} and against the bare id; any other
+ * pattern names one model as {@code --model} does. A {@code :LEVEL} suffix (a thinking level) sets
+ * the thinking level when the cycle reaches that model. Only models with a key count; a pattern
+ * that matches none is warned of. Empty: no scope, every model with a key.
+ */
+public record ModelScope(List<Entry> entries) {
+  public static final ModelScope ALL = new ModelScope(List.of());
+
+  /** A model of the scope, and the thinking level its pattern asked for. */
+  public record Entry(Model model, Optional<ThinkingLevel> thinking) {}
+
+  public ModelScope {
+    entries = List.copyOf(entries);
+  }
+
+  public boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** Whether {@code model} is in the scope; every model is when it is empty. */
+  public boolean contains(Model model) {
+    return entries.isEmpty() || entries.stream().anyMatch(e -> e.model().equals(model));
+  }
+
+  /**
+   * The scope {@code patterns} name among the models of {@code registry} with a key, in pattern
+   * order, each model once; {@code warn} hears of each pattern that matches none.
+   */
+  public static ModelScope resolve(
+      List<String> patterns, ModelRegistry registry, Consumer<String> warn) {
+    List<Model> usable =
+        registry.listModels().stream()
+            .filter(ModelListing::usable)
+            .map(ModelListing::model)
+            .toList();
+    List<Entry> entries = new ArrayList<>();
+    for (String raw : patterns) {
+      String pattern = raw.strip();
+      if (pattern.isEmpty()) {
+        continue;
+      }
+      Optional<ThinkingLevel> thinking = Optional.empty();
+      int colon = pattern.lastIndexOf(':');
+      if (colon > 0) {
+        Optional<ThinkingLevel> level = ThinkingLevel.parse(pattern.substring(colon + 1));
+        if (level.isPresent()) {
+          thinking = level;
+          pattern = pattern.substring(0, colon);
+        }
+      }
+      List<Model> matched;
+      if (isGlob(pattern)) {
+        Pattern glob = glob(pattern);
+        matched =
+            usable.stream()
+                .filter(
+                    m -> glob.matcher(m.qualifiedId()).matches() || glob.matcher(m.id()).matches())
+                .toList();
+      } else {
+        matched = registry.resolve(pattern).filter(usable::contains).stream().toList();
+      }
+      if (matched.isEmpty()) {
+        warn.accept(
+            "no model with a key matches \""
+                + raw.strip()
+                + "\" of --models or enabledModels (graft models lists them)");
+      }
+      for (Model m : matched) {
+        if (entries.stream().noneMatch(e -> e.model().equals(m))) {
+          entries.add(new Entry(m, thinking));
+        }
+      }
+    }
+    return new ModelScope(entries);
+  }
+
+  private static boolean isGlob(String pattern) {
+    return pattern.contains("*") || pattern.contains("?") || pattern.contains("[");
+  }
+
+  /** A glob as a regular expression: {@code *} any text, {@code ?} one character, classes. */
+  private static Pattern glob(String glob) {
+    StringBuilder regex = new StringBuilder();
+    for (int i = 0; i < glob.length(); i++) {
+      char c = glob.charAt(i);
+      switch (c) {
+        case '*' -> regex.append(".*");
+        case '?' -> regex.append('.');
+        case '[' -> {
+          int end = glob.indexOf(']', i + 2);
+          if (end < 0) {
+            regex.append("\\[");
+          } else {
+            String body = glob.substring(i + 1, end);
+            if (body.startsWith("!")) {
+              body = "^" + body.substring(1);
+            }
+            regex.append('[').append(body.replace("\\", "\\\\").replace("[", "\\[")).append(']');
+            i = end;
+          }
+        }
+        default -> regex.append(Pattern.quote(String.valueOf(c)));
+      }
+    }
+    return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  }
+}
