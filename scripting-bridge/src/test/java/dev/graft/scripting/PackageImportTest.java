@@ -180,6 +180,55 @@ class PackageImportTest {
   }
 
   @Test
+  void aPackagesModulesImportItsDependenciesDynamically() throws Exception {
+    Path a = packageWithDep("pkg-a", "dep of a");
+    Files.writeString(
+        a.resolve("lib/index.js"),
+        """
+        const { value } = await import("dep");
+        export const got = value;
+        export async function later() { return (await import("dep")).value + " later"; }
+        """);
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.sources = f.sources.withPackages(Map.of("pkg-a", a));
+      f.write(
+          "uses.js",
+          """
+          import { got, later } from "pkg-a";
+          export default function (pi) {
+            pi.on("input", async () => ({ action: "transform", text: got + " / " + (await later()) }));
+          }
+          """);
+      // Right after the package's own dynamic import, the file is still refused to others.
+      Path depFile = a.toRealPath().resolve("node_modules/dep/index.js");
+      f.write(
+          "w-steals.js",
+          "import { later } from \"pkg-a\";\n"
+              + "export default async function (pi) { await later();"
+              + " await (0, eval)('import(\""
+              + depFile
+              + "\")'); }\n");
+      f.write(
+          "x-steals.js",
+          "import { later } from \"pkg-a\";\n"
+              + "export default async function (pi) { await later(); await import(\""
+              + depFile
+              + "\"); }\n");
+      LoadReport r = f.load();
+      assertThat(r.problems())
+          .extracting(LoadReport.Problem::message)
+          .hasSize(2)
+          .allSatisfy(m ->
+              assertThat(m)
+                  .contains(
+                      "cannot import " + depFile + ": it is a dependency of " + a.toRealPath()));
+      HandlerOutcome.Answered answer =
+          (HandlerOutcome.Answered) f.emit("input", "{\"text\":\"hi\"}").get(0);
+      assertThat(answer.value().path("text").asText()).isEqualTo("dep of a / dep of a later");
+    }
+  }
+
+  @Test
   void anotherPackagesDependenciesAreNotReachableByPath() throws Exception {
     // Review of issue 22, defect 7: only the bare name was refused.
     Path a = packageWithDep("pkg-a", "dep of a");

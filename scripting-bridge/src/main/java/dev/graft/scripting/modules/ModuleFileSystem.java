@@ -38,8 +38,9 @@ import org.graalvm.polyglot.io.FileSystem;
  * module's path just before (DefaultESModuleLoader: the referrer's file, then the specifier), so
  * the absolute path parsed last, if nothing else was parsed since, is the importing module. Every
  * import is resolved so (a relative, absolute or {@code file:} one too) and then made a real path:
- * the path parsed before the import's own is its importer there. A file in a package's {@code
- * node_modules} is its dependency, made real only for that package's modules. {@code
+ * the referrer parsed just before is its importer there ({@link #importer}). A file in a package's
+ * {@code node_modules} is its dependency, made real only for that package's modules (and, right
+ * after, once more when the loader reads the source of a dynamic import's module). {@code
  * PackageImportTest} fails should a GraalJS version change that order.
  */
 public final class ModuleFileSystem implements FileSystem {
@@ -74,6 +75,9 @@ public final class ModuleFileSystem implements FileSystem {
   private Path parsedLast;
 
   private Path parsedBefore;
+
+  /** The dependency file made real last for its own package's module, for its source's load. */
+  private Path lastAdmitted;
 
   /**
    * The file system of a script whose directory is {@code root}: its files, the shared library
@@ -229,10 +233,16 @@ public final class ModuleFileSystem implements FileSystem {
     Path real = allowed(path);
     Optional<Path> owner = packages.dependencyOwner(real);
     if (owner.isPresent()) {
-      // Made real to be imported: its importer is the path parsed before the import's own.
-      Path importer =
-          parsedBefore != null && parsedBefore.isAbsolute() ? parsedBefore.normalize() : null;
-      if (importer == null || !importer.startsWith(owner.get())) {
+      // The loader reading the source of a module it has just resolved (a dynamic import's):
+      // the empty path parsed, then the module's own, for the dependency admitted last.
+      boolean loading =
+          parsedBefore != null
+              && parsedBefore.toString().isEmpty()
+              && path.equals(parsedLast)
+              && real.equals(lastAdmitted);
+      Path importer = importer(path);
+      if (!loading && (importer == null || !importer.startsWith(owner.get()))) {
+        lastAdmitted = null;
         throw new SecurityException(
             "cannot import "
                 + real
@@ -240,8 +250,19 @@ public final class ModuleFileSystem implements FileSystem {
                 + owner.get()
                 + " (in its node_modules), which only that package's own modules may import");
       }
+      lastAdmitted = real;
     }
     return real;
+  }
+
+  /**
+   * The module importing {@code path}, being made real: the referrer GraalJS parsed just before. A
+   * bare or {@code file:} specifier is parsed too (to {@code path}), after its referrer; an
+   * absolute or relative one is not, so the referrer is the path parsed last.
+   */
+  private Path importer(Path path) {
+    Path candidate = path.equals(parsedLast) ? parsedBefore : parsedLast;
+    return candidate != null && candidate.isAbsolute() ? candidate.normalize() : null;
   }
 
   @Override
