@@ -83,6 +83,31 @@ class NpmDependenciesTest {
     write(nm.resolve("dual/cjs/index.js"), "exports.kind = \"cjs\";\n");
     write(nm.resolve("dual/cjs/v4.js"), "module.exports = { version: \"v4 cjs\" };\n");
     write(nm.resolve("dual/private.js"), "module.exports = \"not exported\";\n");
+    // esm-imports: an ES module package's own imports map, with conditions (as chalk's)
+    write(
+        nm.resolve("esm-imports/package.json"),
+        """
+        {"name":"esm-imports","type":"module","exports":"./source/index.js","imports":{
+          "#styles":"./source/vendor/styles.js",
+          "#support":{"node":"./source/vendor/support-node.js","default":"./source/vendor/support-browser.js"}}}
+        """);
+    write(
+        nm.resolve("esm-imports/source/index.js"),
+        "import styles from \"#styles\";\nimport support from \"#support\";\n"
+            + "export default styles + \"/\" + support;\n");
+    write(nm.resolve("esm-imports/source/vendor/styles.js"), "export default \"styles\";\n");
+    write(nm.resolve("esm-imports/source/vendor/support-node.js"), "export default \"node\";\n");
+    write(
+        nm.resolve("esm-imports/source/vendor/support-browser.js"),
+        "export default \"browser\";\n");
+    // main-and-module: Node takes main; "module" is a bundler's field (as turndown's)
+    write(
+        nm.resolve("main-and-module/package.json"),
+        "{\"name\":\"main-and-module\",\"main\":\"lib/cjs.js\",\"module\":\"lib/es.js\"}");
+    write(nm.resolve("main-and-module/lib/cjs.js"), "module.exports = \"main (cjs)\";\n");
+    write(
+        nm.resolve("main-and-module/lib/es.js"),
+        "var dep = require(\"bundled\");\nexport default \"module (es)\";\n");
     return app;
   }
 
@@ -95,6 +120,8 @@ class NpmDependenciesTest {
       import { kind } from "dual";
       import helper from "./lib/helper";
       import fromFolder from "./lib";
+      import esmImports from "esm-imports";
+      import mainAndModule from "main-and-module";
       import { createRequire } from "node:module";
       const require = createRequire(import.meta.url);
       const attempt = (fn) => { try { return fn(); } catch (e) { return "ERR " + e.code + ": " + e.message; } };
@@ -118,6 +145,8 @@ class NpmDependenciesTest {
           missing: attempt(() => require("left-pad")),
           esm: attempt(() => require("./lib/index.js")),
           msError: attempt(() => ms("soon")),
+          esmImports,
+          mainAndModule,
         };
       }
       """;
@@ -155,6 +184,8 @@ class NpmDependenciesTest {
           .startsWith("ERR MODULE_NOT_FOUND: Cannot find module 'left-pad'");
       assertThat(r.get("esm").asText()).startsWith("ERR ERR_REQUIRE_ESM");
       assertThat(r.get("msError").asText()).contains("val is not a duration: \"soon\"");
+      assertThat(r.get("esmImports").asText()).isEqualTo("styles/node");
+      assertThat(r.get("mainAndModule").asText()).isEqualTo("main (cjs)");
     }
   }
 

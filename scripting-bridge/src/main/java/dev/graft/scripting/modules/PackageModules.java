@@ -105,6 +105,9 @@ public final class PackageModules {
    * node_modules} first; every module may import the installed packages.
    */
   Optional<Path> find(String specifier, Optional<Path> from) {
+    if (specifier.startsWith("#")) {
+      return importsOf(specifier, from);
+    }
     String name = nameOf(specifier);
     String rest = specifier.substring(name.length());
     Optional<Path> dir = packageDir(name, from);
@@ -128,10 +131,27 @@ public final class PackageModules {
       }
     }
     if (rest.isEmpty() || rest.equals("/")) {
-      return entry(dir.get());
+      // An npm dependency's entry is Node's (main); a script package's may be its "module" too.
+      return entry(dir.get(), dirs.containsValue(dir.get()));
     }
     // A path that climbs out of the package is refused by the file system, naming where it led.
     return Optional.of(dir.get().resolve(rest.substring(1)).normalize());
+  }
+
+  /**
+   * {@code #name} imported by a module of a package: what the {@code imports} of the nearest
+   * package.json above it (within the installed package) maps it to, as Node resolves it.
+   */
+  private Optional<Path> importsOf(String specifier, Optional<Path> from) {
+    Optional<Path> top = from.flatMap(this::packageOf);
+    if (top.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return PackageExports.imported(from.get(), top.get(), specifier, PackageExports.Mode.IMPORT);
+    } catch (PackageExports.NotExported e) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -185,6 +205,20 @@ public final class PackageModules {
 
   /** Why {@code specifier} (a bare one) cannot be imported from {@code from}. */
   String whyNot(String specifier, Optional<Path> from) {
+    if (specifier.startsWith("#")) {
+      Optional<Path> top = from.flatMap(this::packageOf);
+      if (top.isEmpty()) {
+        return "cannot import \""
+            + specifier
+            + "\": a #name is an import of a package's own imports map, and this module is in no"
+            + " installed package";
+      }
+      try {
+        PackageExports.imported(from.get(), top.get(), specifier, PackageExports.Mode.IMPORT);
+      } catch (PackageExports.NotExported e) {
+        return "cannot import \"" + specifier + "\": " + e.getMessage();
+      }
+    }
     String name = nameOf(specifier);
     String bare = name.startsWith("node:") ? name.substring(5) : name;
     if (name.startsWith("node:") || NODE_BUILTINS.contains(bare)) {
@@ -241,7 +275,7 @@ public final class PackageModules {
     return specifier.startsWith("@") && parts.length > 1 ? parts[0] + "/" + parts[1] : parts[0];
   }
 
-  static Optional<Path> entry(Path dir) {
+  static Optional<Path> entry(Path dir, boolean moduleField) {
     Path manifest = dir.resolve("package.json");
     if (Files.isRegularFile(manifest)) {
       try {
@@ -249,7 +283,7 @@ public final class PackageModules {
           throw new IOException(manifest + " is larger than the cap on a package.json graft reads");
         }
         JsonNode pkg = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
-        for (String declared : declaredEntries(pkg)) {
+        for (String declared : declaredEntries(pkg, moduleField)) {
           Path p = dir.resolve(declared).normalize();
           if (p.startsWith(dir) && Files.isRegularFile(p)) {
             return Optional.of(p);
@@ -265,7 +299,7 @@ public final class PackageModules {
         .findFirst();
   }
 
-  private static List<String> declaredEntries(JsonNode pkg) {
+  private static List<String> declaredEntries(JsonNode pkg, boolean moduleField) {
     List<String> out = new ArrayList<>();
     if (pkg == null) {
       return out;
@@ -284,7 +318,7 @@ public final class PackageModules {
         }
       }
     }
-    for (String field : List.of("module", "main")) {
+    for (String field : moduleField ? List.of("module", "main") : List.of("main")) {
       if (pkg.path(field).isTextual()) {
         out.add(pkg.path(field).asText());
       }
