@@ -161,9 +161,9 @@ whos=("${names[@]}")
 echo "load before: $(uptime | sed 's/.*load average: //')"
 for ((i = 1; i <= RUNS; i++)); do
   for kind in "${kinds[@]}"; do
-    # Who goes first alternates from run to run.
+    # Who goes first alternates from run to run: pi, then the graft launchers in reverse order.
     order=("${whos[@]}")
-    ((i % 2)) || order=("${whos[@]:${#names[@]}}" "${names[@]}")
+    ((i % 2)) || order=("${whos[@]:${#names[@]}}" $(printf '%s\n' "${names[@]}" | tac))
     for who in "${order[@]}"; do run "$kind" "$who"; done
   done
   echo "run $i of $RUNS done ($(uptime | sed 's/.*load average: //'))"

@@ -29,14 +29,15 @@ import org.graalvm.polyglot.io.IOAccess;
  * The shared polyglot engine and how each script's context is configured: the CONSTRAINED sandbox
  * policy (no {@code Java} global, no host class lookup, no host objects but our proxies), no
  * threads, processes, native access or environment, no IO but the read-only module file system
- * ({@link NodeModules}), output to the log, the statement limit, and none of GraalJS's shell
- * globals ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code console}.
+ * ({@link NodeModules}), output to the log, the statement limit if one is set, and none of
+ * GraalJS's shell globals ({@code load}, {@code print}, {@code Graal}); the prelude installs {@code
+ * console}.
  */
 final class Sandbox implements AutoCloseable {
   private static final String MODULE_MIME = "application/javascript+module";
 
   private final Engine engine;
-  private final ResourceLimits limits;
+  private final Optional<ResourceLimits> limits;
   private final Source prelude;
   private final TypeScriptStripper typeScript;
 
@@ -53,17 +54,26 @@ final class Sandbox implements AutoCloseable {
     }
     this.engine = builder.build();
     this.typeScript = new TypeScriptStripper();
-    // Scripts' statements are counted; graft's own internal sources (the prelude, web.js) are not,
-    // so its bounded bridge code runs without a counting probe on every statement. Script code it
-    // calls (a getter, a toJSON) is counted still, and the watchdog bounds all of it in time.
+    // Statements are counted only when a limit is set: counting puts a probe on every statement
+    // of script code, and the watchdog bounds every run in time anyway. Then scripts' statements
+    // are counted; graft's own internal sources (the prelude, web.js) are not, so its bounded
+    // bridge code runs without a probe. Script code it calls (a getter, a toJSON) is counted still.
     this.limits =
-        ResourceLimits.newBuilder()
-            .statementLimit(settings.statementLimit(), source -> !source.isInternal())
-            .build();
+        settings.statementLimit() == ScriptSettings.NO_STATEMENT_LIMIT
+            ? Optional.empty()
+            : Optional.of(
+                ResourceLimits.newBuilder()
+                    .statementLimit(settings.statementLimit(), source -> !source.isInternal())
+                    .build());
     this.prelude =
         Source.newBuilder("js", resource("prelude.js"), "graft-prelude.js")
             .internal(true)
             .buildLiteral();
+  }
+
+  /** Whether scripts' statements are counted (a statement limit is set). */
+  boolean countsStatements() {
+    return limits.isPresent();
   }
 
   /** True when no optimizing compiler is available (the community jars on a stock JDK). */
@@ -89,27 +99,28 @@ final class Sandbox implements AutoCloseable {
       NodeModules modules,
       LogLimiter log,
       BiConsumer<ScriptLog.Level, String> errors) {
-    return Context.newBuilder("js")
-        .engine(engine)
-        .sandbox(SandboxPolicy.CONSTRAINED)
-        .out(new LogStream(log::line, ScriptLog.Level.INFO))
-        .err(new LogStream(errors, ScriptLog.Level.WARN))
-        .in(InputStream.nullInputStream())
-        .allowHostAccess(HostAccess.CONSTRAINED)
-        .allowPolyglotAccess(PolyglotAccess.NONE)
-        .allowCreateThread(false)
-        .allowCreateProcess(false)
-        .allowNativeAccess(false)
-        .allowEnvironmentAccess(EnvironmentAccess.NONE)
-        .allowIO(IOAccess.newBuilder().fileSystem(modules.fileSystem()).build())
-        .resourceLimits(limits)
-        .option("js.esm-eval-returns-exports", "true")
-        .option("js.load", "false")
-        .option("js.print", "false")
-        .option("js.graal-builtin", "false")
-        .option("js.console", "false")
-        .option("js.unhandled-rejections", "warn")
-        .build();
+    Context.Builder builder =
+        Context.newBuilder("js")
+            .engine(engine)
+            .sandbox(SandboxPolicy.CONSTRAINED)
+            .out(new LogStream(log::line, ScriptLog.Level.INFO))
+            .err(new LogStream(errors, ScriptLog.Level.WARN))
+            .in(InputStream.nullInputStream())
+            .allowHostAccess(HostAccess.CONSTRAINED)
+            .allowPolyglotAccess(PolyglotAccess.NONE)
+            .allowCreateThread(false)
+            .allowCreateProcess(false)
+            .allowNativeAccess(false)
+            .allowEnvironmentAccess(EnvironmentAccess.NONE)
+            .allowIO(IOAccess.newBuilder().fileSystem(modules.fileSystem()).build())
+            .option("js.esm-eval-returns-exports", "true")
+            .option("js.load", "false")
+            .option("js.print", "false")
+            .option("js.graal-builtin", "false")
+            .option("js.console", "false")
+            .option("js.unhandled-rejections", "warn");
+    limits.ifPresent(builder::resourceLimits);
+    return builder.build();
   }
 
   Source prelude() {

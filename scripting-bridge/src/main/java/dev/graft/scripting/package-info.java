@@ -40,7 +40,8 @@
  *
  * See {@code ScriptSettings}: a run of script code that spins is interrupted (the script stays
  * loaded); a promise that never settles times out (not for commands); hitting the statement limit
- * or filling the heap stops the script until a reload; values handed to graft are bounded in size.
- * Every failure names the script, what it was doing, and the file and line where there is one.
+ * (none unless set) or filling the heap stops the script until a reload; values handed to graft are
+ * bounded in size. Every failure names the script, what it was doing, and the file and line where
+ * there is one.
  */
 package dev.graft.scripting;

@@ -10,6 +10,7 @@ import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptUi;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -252,6 +253,22 @@ class RunawayTest {
       assertThat(f.log.all()).contains("busy.js ERROR " + failure.message());
       assertGoodAnswers(f);
       assertThat(f.engine.reload().loaded()).hasSize(2);
+    }
+  }
+
+  @Test
+  void statementsAreCountedOnlyWhenALimitIsSet() {
+    // Counting puts a probe on every statement of script code (a tight loop ran twice as long);
+    // without a limit the watchdog's spin limit bounds a run (the tests above and below).
+    assertThat(ScriptSettings.defaults().statementLimit())
+        .isEqualTo(ScriptSettings.NO_STATEMENT_LIMIT);
+    try (Sandbox none = new Sandbox(ScriptSettings.defaults(), OutputStream.nullOutputStream());
+        Sandbox some =
+            new Sandbox(
+                ScriptSettings.defaults().withStatementLimit(200_000),
+                OutputStream.nullOutputStream())) {
+      assertThat(none.countsStatements()).isFalse();
+      assertThat(some.countsStatements()).isTrue();
     }
   }
 

@@ -12,13 +12,14 @@ import java.util.Set;
  * three times the limit in wall time as a backstop, so that a busy machine does not get correct
  * scripts interrupted; the bridge's own JSON conversion does not count); a handler's promise must
  * settle within {@code handlerTimeout} (command handlers, which may wait for the user, have no such
- * limit); {@code statementLimit} bounds the statements of one uninterrupted run of guest code and,
- * when hit, stops the script for good; {@code maxBridgeChars} bounds the JSON text of any value a
- * script hands to graft; {@code heapLimit} is the fraction of the maximum heap, measured after a
- * collection, past which a running script is stopped so that it cannot take the JVM down. {@code
- * modelCalls} bounds each script's {@code ctx.complete} calls, per run and at once. {@code
- * moduleBudget} is the most time a run may spend, beyond the spin limit, on the modules it loads
- * (imports and require): each module adds what its size takes to parse and evaluate.
+ * limit); {@code statementLimit}, unless {@link #NO_STATEMENT_LIMIT}, bounds the statements of one
+ * uninterrupted run of guest code and, when hit, stops the script for good; {@code maxBridgeChars}
+ * bounds the JSON text of any value a script hands to graft; {@code heapLimit} is the fraction of
+ * the maximum heap, measured after a collection, past which a running script is stopped so that it
+ * cannot take the JVM down. {@code modelCalls} bounds each script's {@code ctx.complete} calls, per
+ * run and at once. {@code moduleBudget} is the most time a run may spend, beyond the spin limit, on
+ * the modules it loads (imports and require): each module adds what its size takes to parse and
+ * evaluate.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -89,17 +90,23 @@ public record ScriptSettings(
   public static final Duration DEFAULT_MODULE_BUDGET = Duration.ofSeconds(60);
 
   /**
-   * 30 s for a handler's promise, 2 s of uninterrupted running, a billion statements per run (a
-   * backstop: once the JVM has compiled GraalJS's interpreter a tight loop runs about 50 million
-   * statements a second, so 100 million raced the 2 s watchdog; a billion is about 20 s, and the
-   * watchdog acts first, the script surviving), 32 Mi characters of JSON, 85 % of the heap, {@link
-   * ModelCallBudget#DEFAULTS}, {@link #DEFAULT_MODULE_BUDGET}.
+   * The {@code statementLimit} that counts no statements: the default. Counting puts a probe on
+   * every statement of script code: a tight loop took twice as long with it, and the first {@code
+   * context} call on a 2,000-message session 12 % longer (bench/hooks-e2e-results.md).
+   */
+  public static final long NO_STATEMENT_LIMIT = Long.MAX_VALUE;
+
+  /**
+   * 30 s for a handler's promise, 2 s of uninterrupted running, no statement limit (the 2 s
+   * watchdog bounds every run; the billion statements per run it used to be, about 20 s of a tight
+   * loop, was a backstop the watchdog always beat), 32 Mi characters of JSON, 85 % of the heap,
+   * {@link ModelCallBudget#DEFAULTS}, {@link #DEFAULT_MODULE_BUDGET}.
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(
         Duration.ofSeconds(30),
         Duration.ofSeconds(2),
-        1_000_000_000L,
+        NO_STATEMENT_LIMIT,
         32 * 1024 * 1024,
         0.85,
         KNOWN_EVENTS,
