@@ -70,7 +70,7 @@ public final class PrintMode {
                 commands.runWithoutUi(
                     command,
                     line -> { // ctx.reload(): what was loaded
-                      err.println("graft: " + ScriptText.safeLine(line));
+                      err.println(ScriptText.safeLine(line));
                       err.flush();
                     }),
                 agent,
