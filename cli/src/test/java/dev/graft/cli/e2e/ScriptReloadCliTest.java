@@ -30,6 +30,15 @@ class ScriptReloadCliTest {
           handler: async (_args, ctx) => { await ctx.reload(); },
         });
         pi.registerCommand("which", { handler: async () => ({ status: "instance " + instance }) });
+        pi.registerTool({
+          name: "reload_runtime",
+          description: "Reload",
+          parameters: { type: "object", properties: {} },
+          async execute() {
+            pi.sendUserMessage("/reload-runtime", { deliverAs: "followUp" });
+            return { content: [{ type: "text", text: "Queued /reload-runtime." }], details: {} };
+          },
+        });
       }
       """;
 
@@ -38,6 +47,37 @@ class ScriptReloadCliTest {
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/reload.js"), SCRIPT);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+  }
+
+  @Test
+  void aSlashCommandATextSendsAsAFollowUpGoesToTheModelAsInTheReference() throws Exception {
+    // The reference's sendUserMessage never runs commands (prompt with expandPromptTemplates off).
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
+        {"toolCalls": [{"name": "reload_runtime", "arguments": {}}]}
+        {"text": "queued"}
+        {"text": "the model read the follow-up"}
+        """);
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--scripts",
+            "scripts",
+            "--no-session",
+            "--mode",
+            "json",
+            "reload yourself");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).doesNotContain("scripts: 1 loaded");
+    assertThat(run.out())
+        .contains("\"type\":\"message_end\",\"message\":{\"role\":\"user\",\"content\":\"/reload-runtime\"")
+        .contains("the model read the follow-up");
   }
 
   private static List<String> instances(String text) {
