@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * A command handler's {@code ctx.reload()} where a prompt {@code /name} runs the command (print,
  * JSON and RPC modes). As in the interactive mode, the reload waits until the handler has returned:
- * reloading at once would unload the script whose handler is running. The other session methods
- * are the interactive mode's only.
+ * reloading at once would unload the script whose handler is running. The other session methods are
+ * the interactive mode's only.
  */
 final class PromptCommandControl implements ScriptCommandControl {
   private final Optional<Supplier<List<String>>> reload;

@@ -10,7 +10,6 @@ import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;

@@ -24,8 +24,8 @@ import java.util.concurrent.CompletableFuture;
  * Loads scripts in an engine of their own, with no agent behind it, to see what they register and
  * what goes wrong ({@code graft scripts list} and {@code check}). Warnings and errors a script logs
  * while loading count as its problems; its other output is dropped. A command with a built-in
- * command's name is only a warning: a run keeps the built-in and loads the script, as the
- * reference does.
+ * command's name is only a warning: a run keeps the built-in and loads the script, as the reference
+ * does.
  */
 public final class ScriptProbe {
   private ScriptProbe() {}

@@ -114,7 +114,8 @@ public final class LoadedScripts implements ScriptControl {
     e.commands()
         .forEach(c ->
             ScriptCommandPrompts.refusal(c.name())
-                .ifPresent(w -> out.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w)));
+                .ifPresent(
+                    w -> out.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w)));
     return out;
   }
 

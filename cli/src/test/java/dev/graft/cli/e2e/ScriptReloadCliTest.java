@@ -76,7 +76,8 @@ class ScriptReloadCliTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).doesNotContain("scripts: 1 loaded");
     assertThat(run.out())
-        .contains("\"type\":\"message_end\",\"message\":{\"role\":\"user\",\"content\":\"/reload-runtime\"")
+        .contains(
+            "\"type\":\"message_end\",\"message\":{\"role\":\"user\",\"content\":\"/reload-runtime\"")
         .contains("the model read the follow-up");
   }
 
