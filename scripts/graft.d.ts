@@ -741,8 +741,8 @@ export interface CommandContext extends EventContext {
   /** As /resume with a file: opens that session (a path relative to the session's working directory). */
   switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
   /**
-   * As /reload (settings, AGENTS.md files, models.json and the scripts), once this handler has
-   * returned; resolves at once.
+   * As /reload (settings, skills, prompt templates, themes, AGENTS.md files, models.json and the
+   * scripts), once this handler has returned; resolves at once. In every mode.
    */
   reload(): Promise<void>;
 }

@@ -192,10 +192,22 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
   private ScriptCommandPrompts scriptCommands(AgentSetup.Ready ready) {
     ScriptCommandPrompts commands =
         new ScriptCommandPrompts(ready.scripts(), ready.surface())
-            .withPrompts(ready.resources()::expands);
+            .withPrompts(ready.resources()::expands)
+            .withReload(() -> reload(ready));
     commands.refused().forEach(line -> context.err().println("graft: warning: " + line));
     context.err().flush();
     return commands;
+  }
+
+  /**
+   * A script command's ctx.reload() where prompts run commands (-p, json, RPC): settings, the
+   * skills, prompt templates and themes, the system prompt's context files and the scripts, as
+   * /reload in the interactive mode. What was loaded, one line each.
+   */
+  private List<String> reload(AgentSetup.Ready ready) {
+    List<String> report = new ArrayList<>(AgentSetup.reload(context, agentOptions, ready.agent()));
+    report.addAll(ready.scriptControl().reload());
+    return report;
   }
 
   /**

@@ -10,11 +10,11 @@ import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Prompts of the print, JSON and RPC modes that start with {@code /name}: they run the script
@@ -35,6 +35,9 @@ public final class ScriptCommandPrompts {
    */
   private final Predicate<String> prompts;
 
+  /** What a handler's {@code ctx.reload()} does here, when the mode can reload. */
+  private final Optional<Supplier<List<String>>> reload;
+
   /** What a prompt is. */
   public sealed interface Parsed {
     /** Text for the model. */
@@ -48,14 +51,18 @@ public final class ScriptCommandPrompts {
   }
 
   public ScriptCommandPrompts(Optional<ScriptEngine> engine, ScriptSurface surface) {
-    this(engine, surface, name -> false);
+    this(engine, surface, name -> false, Optional.empty());
   }
 
   private ScriptCommandPrompts(
-      Optional<ScriptEngine> engine, ScriptSurface surface, Predicate<String> prompts) {
+      Optional<ScriptEngine> engine,
+      ScriptSurface surface,
+      Predicate<String> prompts,
+      Optional<Supplier<List<String>>> reload) {
     this.engine = engine;
     this.surface = surface;
     this.prompts = prompts;
+    this.reload = reload;
   }
 
   /**
@@ -63,7 +70,15 @@ public final class ScriptCommandPrompts {
    * templates).
    */
   public ScriptCommandPrompts withPrompts(Predicate<String> prompts) {
-    return new ScriptCommandPrompts(engine, surface, prompts);
+    return new ScriptCommandPrompts(engine, surface, prompts, reload);
+  }
+
+  /**
+   * These, with a handler's {@code ctx.reload()} doing {@code reload} once the handler has returned
+   * (what was loaded, one line each), as /reload does in the interactive mode.
+   */
+  public ScriptCommandPrompts withReload(Supplier<List<String>> reload) {
+    return new ScriptCommandPrompts(engine, surface, prompts, Optional.of(reload));
   }
 
   /** Without scripts: every {@code /name} is unknown. */
@@ -135,23 +150,35 @@ public final class ScriptCommandPrompts {
   }
 
   /**
-   * Runs {@code command} with {@code ui} as its {@code ctx.ui}; the future holds the handler's
-   * answer (a missing node for none) or fails with the script's error.
+   * Runs {@code command} with {@code ui} as its {@code ctx.ui} and waits for it: the handler's
+   * answer (a missing node for none), or the script's error as the ExecutionException's cause. If
+   * the handler called {@code ctx.reload()}, graft reloads once it has returned (failed or not) and
+   * hands {@code reloaded} what was loaded, one line each.
    */
-  public CompletableFuture<JsonNode> run(Parsed.Command command, ScriptUi ui) {
+  public JsonNode run(Parsed.Command command, ScriptUi ui, Consumer<String> reloaded)
+      throws ExecutionException, InterruptedException {
     ScriptEngine scripts =
         engine.orElseThrow(() -> new IllegalStateException("no scripts are loaded"));
-    return scripts.runCommand(command.command().name(), command.args(), surface.context(ui));
+    PromptCommandControl control = new PromptCommandControl(reload);
+    try {
+      return scripts
+          .runCommand(
+              command.command().name(), command.args(), surface.context(ui).withCommands(control))
+          .get();
+    } finally {
+      control.reloadIfAsked().forEach(reloaded);
+    }
   }
 
   /**
    * Runs {@code command} without a UI (its dialogs answer as dismissed) and waits for it: what it
    * returned. A failing command, or one that returned something else, throws {@link Failed}.
    */
-  public CommandAnswer runWithoutUi(Parsed.Command command) throws Failed {
+  public CommandAnswer runWithoutUi(Parsed.Command command, Consumer<String> reloaded)
+      throws Failed {
     JsonNode answer;
     try {
-      answer = run(command, ScriptUi.NONE).get();
+      answer = run(command, ScriptUi.NONE, reloaded);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Failed("/" + command.command().name() + " was interrupted");

@@ -67,7 +67,12 @@ public final class PrintMode {
         if (prompt instanceof ScriptCommandPrompts.Parsed.Command command) {
           try {
             ScriptCommandPrompts.act(
-                commands.runWithoutUi(command),
+                commands.runWithoutUi(
+                    command,
+                    line -> { // ctx.reload(): what was loaded
+                      err.println(ScriptText.safeLine(line));
+                      err.flush();
+                    }),
                 agent,
                 status -> {
                   err.println(status);

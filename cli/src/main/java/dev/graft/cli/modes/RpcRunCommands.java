@@ -85,7 +85,8 @@ final class RpcRunCommands {
    */
   private void runCommand(ScriptCommandPrompts.Parsed.Command command) {
     try {
-      JsonNode answer = commands.run(command, ui).get();
+      // ctx.reload(): what was loaded, as the interactive mode shows it after /reload
+      JsonNode answer = commands.run(command, ui, line -> ui.notify(line, "info"));
       ScriptCommandPrompts.act(
           CommandAnswer.of(command.command().name(), answer),
           agent,

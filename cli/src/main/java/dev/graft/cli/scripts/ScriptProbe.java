@@ -23,16 +23,23 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Loads scripts in an engine of their own, with no agent behind it, to see what they register and
  * what goes wrong ({@code graft scripts list} and {@code check}). Warnings and errors a script logs
- * while loading count as its problems; its other output is dropped.
+ * while loading count as its problems; its other output is dropped. A command with a built-in
+ * command's name is only a warning: a run keeps the built-in and loads the script, as the reference
+ * does.
  */
 public final class ScriptProbe {
   private ScriptProbe() {}
 
-  /** What loading gave: the report, each script's events, and the warnings logged per script. */
+  /**
+   * What loading gave: the report, each script's events, the warnings logged per script (its
+   * problems), what a run leaves out but says and goes on ({@code notices}: a command with a
+   * built-in command's name), by script path.
+   */
   public record Result(
       LoadReport report,
       Map<ScriptFile, List<String>> events,
       Map<Path, List<String>> warnings,
+      Map<Path, List<String>> notices,
       List<ScriptCommand> commands,
       List<ScriptTool> tools) {}
 
@@ -58,17 +65,24 @@ public final class ScriptProbe {
       }
       synchronized (warnings) {
         // What a run leaves out: a command or a tool with a built-in one's name.
+        Map<Path, List<String>> notices = new LinkedHashMap<>();
         for (ScriptCommand c : engine.commands()) {
           ScriptCommandPrompts.refusal(c.name())
               .ifPresent(
-                  w -> warnings.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
+                  w -> notices.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
         }
         for (ScriptTool t : engine.tools()) {
           AgentTools.leftOut(t.name())
               .ifPresent(
                   w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
         }
-        return new Result(report, events, Map.copyOf(warnings), engine.commands(), engine.tools());
+        return new Result(
+            report,
+            events,
+            Map.copyOf(warnings),
+            Map.copyOf(notices),
+            engine.commands(),
+            engine.tools());
       }
     }
   }

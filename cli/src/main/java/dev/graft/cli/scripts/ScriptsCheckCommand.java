@@ -28,7 +28,8 @@ import picocli.CommandLine.ParentCommand;
       "",
       "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading,",
       "bad registrations. Handlers of events graft never emits (the reference's after_provider_response,",
-      "a misspelt name) are listed apart, not counted as problems. Exit code 0 when clean, 1 on problems."
+      "a misspelt name) are listed apart, not counted as problems. So is a command with a built-in",
+      "command's name: a run keeps the built-in and warns. Exit code 0 when clean, 1 on problems."
     })
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;
@@ -109,9 +110,15 @@ final class ScriptsCheckCommand implements Callable<Integer> {
                     + String.join(", ", never)));
       }
     }
+    List<String> notices = r.notices().values().stream().flatMap(List::stream).toList();
+    notices.forEach(n -> out.println(ScriptText.safeLine(path + ": warning: " + n)));
     problems.forEach(p -> out.println(ScriptText.safeLine(located(path, p))));
     if (problems.isEmpty()) {
-      out.println("No problems found.");
+      out.println(
+          "No problems found"
+              + (notices.isEmpty()
+                  ? "."
+                  : " (" + notices.size() + (notices.size() == 1 ? " warning)." : " warnings).")));
       return 0;
     }
     out.println(problems.size() + (problems.size() == 1 ? " problem." : " problems."));

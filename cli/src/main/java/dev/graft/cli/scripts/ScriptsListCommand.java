@@ -94,7 +94,8 @@ final class ScriptsListCommand implements Callable<Integer> {
                   r.tools(),
                   r.report().problems(),
                   r.warnings())
-              .withGrants(ScriptAccess.describe(plan, r.report().loaded()));
+              .withGrants(ScriptAccess.describe(plan, r.report().loaded()))
+              .withWarnings(r.notices());
     }
     if (format == Format.json) {
       context.out().println(Json.write(inventory.json()));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.host.ScriptAccess;
 import dev.graft.cli.host.ScriptExec;
+import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.interactive.ScriptCommands;
 import dev.graft.cli.interactive.ScriptControl;
 import dev.graft.cli.interactive.SlashCommand;
@@ -22,6 +23,7 @@ import dev.graft.scripting.api.ToolRenderRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +104,19 @@ public final class LoadedScripts implements ScriptControl {
     ScriptEngine e = engine.get();
     return ScriptInventory.of(
             now, e.scripts(), e::events, e.commands(), e.tools(), report.problems(), Map.of())
-        .withGrants(ScriptAccess.describe(now, e.scripts()));
+        .withGrants(ScriptAccess.describe(now, e.scripts()))
+        .withWarnings(refusedCommands(e));
+  }
+
+  /** Each script's commands that a built-in command's name keeps out, by the script's path. */
+  private static Map<Path, List<String>> refusedCommands(ScriptEngine e) {
+    Map<Path, List<String>> out = new LinkedHashMap<>();
+    e.commands()
+        .forEach(c ->
+            ScriptCommandPrompts.refusal(c.name())
+                .ifPresent(
+                    w -> out.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w)));
+    return out;
   }
 
   @Override

@@ -24,9 +24,9 @@ import java.util.function.Supplier;
 
 /**
  * A tool a hook script registered, as the model sees it: arguments checked against its schema as
- * for built-in tools, then {@code execute} on the script thread; its answer {content, details}
- * becomes the result, and a throw or rejection an error result naming the script. An abort stops
- * the wait (the script's promise is left to settle on its own).
+ * for built-in tools, then {@code execute} on the script thread; its answer {content, details,
+ * isError?} becomes the result, and a throw or rejection an error result naming the script. An
+ * abort stops the wait (the script's promise is left to settle on its own).
  */
 record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<EventContext> ctx)
     implements Tool {
@@ -134,10 +134,20 @@ record ScriptAgentTool(ScriptTool definition, ScriptEngine engine, Supplier<Even
       }
       blocks.add(decoded);
     }
+    // isError: true marks the script's own content as an error result. The reference ignores it
+    // (only a throw is an error there), though its subagent example returns it to mean one.
+    JsonNode isError = answer.get("isError");
+    if (isError != null && !isError.isNull() && !isError.isBoolean()) {
+      return ToolResult.error(
+          from
+              + " answered isError that is not a boolean ("
+              + isError.getNodeType().toString().toLowerCase()
+              + ")");
+    }
     JsonNode details = answer.get("details");
     return new ToolResult(
         blocks,
         details == null || details.isNull() ? Optional.empty() : Optional.of(details),
-        false);
+        isError != null && isError.booleanValue());
   }
 }

@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -171,7 +172,9 @@ final class ScriptSetup {
                 access,
                 request.projectDir(),
                 context.home().root(),
-                flags),
+                flags,
+                log,
+                ConcurrentHashMap.newKeySet()),
             log);
     LoadReport report = engine.load(plan.sources());
     try {
@@ -265,7 +268,9 @@ final class ScriptSetup {
       ScriptAccess access,
       Path cwd,
       Path home,
-      Map<String, Optional<String>> flags)
+      Map<String, Optional<String>> flags,
+      ScriptLog log,
+      Set<String> unknownToolsWarned)
       implements ScriptHostPort {
     @Override
     public String agentDir() {
@@ -362,7 +367,25 @@ final class ScriptSetup {
 
     @Override
     public void setActiveTools(ScriptFile script, List<String> names) {
-      agent().setTools(tools.select(names));
+      // As the reference: an unknown name is left out (a tool of a script that is not loaded, say),
+      // with one warning per script and name.
+      Map<String, Tool> known = tools.all();
+      List<String> kept = new ArrayList<>();
+      for (String name : names) {
+        if (known.containsKey(name.strip())) {
+          kept.add(name);
+        } else if (unknownToolsWarned.add(script.path() + "\0" + name)) {
+          log.line(
+              script,
+              ScriptLog.Level.WARN,
+              "setActiveTools: unknown tool '"
+                  + name
+                  + "' left out (known: "
+                  + String.join(", ", known.keySet())
+                  + ")");
+        }
+      }
+      agent().setTools(tools.select(kept));
     }
 
     @Override

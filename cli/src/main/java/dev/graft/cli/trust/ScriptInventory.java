@@ -30,11 +30,13 @@ public record ScriptInventory(
     Optional<ScriptLocations.Project> project,
     boolean projectLoaded,
     List<ScriptLocations.PackagePlan> packages,
-    Map<Path, List<String>> grants) {
+    Map<Path, List<String>> grants,
+    Map<Path, List<String>> warnings) {
   public ScriptInventory {
     entries = List.copyOf(entries);
     packages = List.copyOf(packages);
     grants = Map.copyOf(grants);
+    warnings = Map.copyOf(warnings);
   }
 
   public ScriptInventory(
@@ -42,12 +44,20 @@ public record ScriptInventory(
       Optional<ScriptLocations.Project> project,
       boolean projectLoaded,
       List<ScriptLocations.PackagePlan> packages) {
-    this(entries, project, projectLoaded, packages, Map.of());
+    this(entries, project, projectLoaded, packages, Map.of(), Map.of());
   }
 
   /** This inventory with what each script may reach beyond the API, by its path. */
   public ScriptInventory withGrants(Map<Path, List<String>> value) {
-    return new ScriptInventory(entries, project, projectLoaded, packages, value);
+    return new ScriptInventory(entries, project, projectLoaded, packages, value, warnings);
+  }
+
+  /**
+   * This inventory with what a run leaves out of each script but loads it (a command with a
+   * built-in command's name), by its path: shown, not counted as problems.
+   */
+  public ScriptInventory withWarnings(Map<Path, List<String>> value) {
+    return new ScriptInventory(entries, project, projectLoaded, packages, grants, value);
   }
 
   /**
@@ -247,6 +257,7 @@ public record ScriptInventory(
         lines.add((i == 0 ? "  grants:   " : "            ") + granted.get(i));
       }
       e.problems().forEach(p -> lines.add("  problem:  " + p));
+      warnings.getOrDefault(e.path(), List.of()).forEach(w -> lines.add("  warning:  " + w));
     }
     if (project.isPresent() && !projectLoaded) {
       lines.add(TrustDecisions.notLoaded(project.get()));
@@ -330,6 +341,9 @@ public record ScriptInventory(
       e.commands().forEach(o.putArray("commands")::add);
       e.tools().forEach(o.putArray("tools")::add);
       e.problems().forEach(o.putArray("problems")::add);
+      if (warnings.containsKey(e.path())) {
+        warnings.get(e.path()).forEach(o.putArray("warnings")::add);
+      }
       if (grants.containsKey(e.path())) {
         grants.get(e.path()).forEach(o.putArray("grants")::add);
       }

@@ -1,19 +1,21 @@
 package dev.graft.cli.tui;
 
-import org.jline.utils.WCWidth;
-
 /**
  * Measuring and cutting styled text: a line is text with SGR escape sequences (colours, bold) in
  * it, which take no columns. Widths are the terminal's: CJK and emoji take two columns, combining
- * marks none (JLine's wcwidth). Text from outside (the model, tools, scripts) must go through
- * {@link #clean} before it is styled, so that the only escape sequences are ours.
+ * marks none (JLine's wcwidth), counted by grapheme cluster ({@link Graphemes}). Text from outside
+ * (the model, tools, scripts) must go through {@link #clean} before it is styled, so that the only
+ * escape sequences are ours.
  */
 public final class Ansi {
   public static final String RESET = "\033[0m";
 
   private Ansi() {}
 
-  /** The columns {@code line} takes on a terminal; escape sequences take none. */
+  /**
+   * The columns {@code line} takes on a terminal; escape sequences take none. Counted by grapheme
+   * cluster, as the reference's visibleWidth: a flag or an emoji family takes two.
+   */
   public static int width(String line) {
     int n = line.length();
     boolean simple = true;
@@ -27,26 +29,32 @@ public final class Ansi {
     if (simple) {
       return n;
     }
+    String text = strip(line);
     int width = 0;
-    for (int i = 0; i < n; ) {
-      char c = line.charAt(i);
-      if (c == '\033') {
-        i = skipEscape(line, i);
-        continue;
-      }
-      int cp = line.codePointAt(i);
-      i += Character.charCount(cp);
-      width += columns(cp);
+    for (int i = 0, end = text.length(); i < end; ) {
+      int next = Graphemes.end(text, i);
+      width += Graphemes.width(text, i, next);
+      i = next;
     }
     return width;
   }
 
   /** Columns of one code point: 0 for controls and combining marks, 2 for wide ones. */
   public static int columns(int cp) {
-    if (cp < 0x7f) {
-      return cp >= 0x20 ? 1 : 0;
-    }
-    return Math.max(0, WCWidth.wcwidth(cp));
+    return Graphemes.columns(cp);
+  }
+
+  /**
+   * The end of the grapheme cluster (one character as a reader sees it) that starts at {@code i}, a
+   * text position of {@code line}: an escape sequence ends a cluster.
+   */
+  public static int clusterEnd(String line, int i) {
+    return Graphemes.end(line, i);
+  }
+
+  /** The columns of the cluster {@code line[start, end)} (from {@link #clusterEnd}). */
+  public static int clusterWidth(String line, int start, int end) {
+    return Graphemes.width(line, start, end);
   }
 
   /**
@@ -121,14 +129,14 @@ public final class Ansi {
         i = end;
         continue;
       }
-      int cp = line.codePointAt(i);
-      int w = columns(cp);
+      int end = clusterEnd(line, i);
+      int w = clusterWidth(line, i, end);
       if (used + w > room) {
         break;
       }
-      b.appendCodePoint(cp);
+      b.append(line, i, end);
       used += w;
-      i += Character.charCount(cp);
+      i = end;
     }
     if (b.indexOf("\033") >= 0) {
       b.append(RESET);
@@ -151,9 +159,9 @@ public final class Ansi {
       if (used >= column) {
         return line.substring(0, i) + insert + line.substring(i);
       }
-      int cp = line.codePointAt(i);
-      used += columns(cp);
-      i += Character.charCount(cp);
+      int end = clusterEnd(line, i);
+      used += clusterWidth(line, i, end);
+      i = end;
     }
     return line + " ".repeat(Math.max(0, column - used)) + insert;
   }

@@ -59,9 +59,9 @@ public final class Wrap {
         } else if (isSpace != space) {
           break;
         }
-        int cp = text.codePointAt(j);
-        tokenWidth += Ansi.columns(cp);
-        j += Character.charCount(cp);
+        int end = Ansi.clusterEnd(text, j);
+        tokenWidth += Ansi.clusterWidth(text, j, end);
+        j = end;
       }
       String token = text.substring(tokenStart, j);
       i = j;
@@ -101,17 +101,17 @@ public final class Wrap {
           k = end;
           continue;
         }
-        int cp = token.codePointAt(k);
-        int w = Ansi.columns(cp);
+        int end = Ansi.clusterEnd(token, k);
+        int w = Ansi.clusterWidth(token, k, end);
         if (lineWidth + w > width && lineWidth > 0) {
           out.add(finish(line.toString(), active));
           line.setLength(0);
           line.append(active);
           lineWidth = 0;
         }
-        line.appendCodePoint(cp);
+        line.append(token, k, end);
         lineWidth += w;
-        k += Character.charCount(cp);
+        k = end;
       }
     }
     if (line.length() > 0 || out.isEmpty()) {

@@ -108,13 +108,49 @@ class ScriptsCommandTest {
     CliRun check = run("scripts", "check", work.resolve("d/dupe.js").toString());
     assertThat(check.exitCode()).isEqualTo(1);
     assertThat(check.out())
-        .contains("script command not added: /model exists already (from built-in)")
+        .contains(
+            work.resolve("d/dupe.js")
+                + ": warning: script command not added: /model exists already (from built-in)")
         .contains("tool read has the name of a built-in tool; it is left out")
-        .contains("2 problems.");
+        .contains("1 problem.");
     CliRun list = run("scripts", "list", "--scripts", "../d");
     assertThat(list.out())
-        .contains("script command not added: /model exists already (from built-in)")
+        .contains("  warning:  script command not added: /model exists already (from built-in)")
         .contains("tool read has the name of a built-in tool; it is left out");
+  }
+
+  @Test
+  void aCommandWithABuiltInNameIsAWarningAsInTheReference() throws Exception {
+    // The reference keeps its /quit and warns; the script's other commands and tools still load.
+    Files.createDirectories(work.resolve("q"));
+    Files.writeString(
+        work.resolve("q/quit.js"),
+        """
+        export default function (graft) {
+          graft.registerCommand("quit", { handler: () => {} });
+          graft.registerCommand("bye", { handler: () => {} });
+        }
+        """);
+    CliRun check = run("scripts", "check", work.resolve("q/quit.js").toString());
+    assertThat(check.exitCode()).isZero();
+    assertThat(check.out())
+        .isEqualTo(
+            work.resolve("q/quit.js")
+                + ": loads; commands /quit, /bye\n"
+                + work.resolve("q/quit.js")
+                + ": warning: script command not added: /quit exists already (from built-in)\n"
+                + "No problems found (1 warning).\n");
+    CliRun list = run("scripts", "list", "--scripts", "../q");
+    assertThat(list.exitCode()).isZero();
+    assertThat(list.out())
+        .contains("  commands: /quit, /bye")
+        .contains("  warning:  script command not added: /quit exists already (from built-in)")
+        .doesNotContain("problem:");
+    CliRun json = run("scripts", "list", "--scripts", "../q", "--format", "json");
+    assertThat(json.out())
+        .contains(
+            "\"problems\":[],\"warnings\":[\"script command not added: /quit exists already"
+                + " (from built-in)\"]");
   }
 
   @Test
