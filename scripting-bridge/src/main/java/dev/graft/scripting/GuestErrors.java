@@ -110,6 +110,12 @@ final class GuestErrors {
               + location(s, e));
     }
     if (e.isHostException()) {
+      // The module file system refusing an import (node:http, a file outside the roots) says why
+      // in its message: the script's error, not graft's.
+      if (e.asHostException() instanceof SecurityException refused) {
+        return new Failure(
+            Failure.Kind.THREW, head + " failed: Error: " + refused.getMessage() + location(s, e));
+      }
       return new Failure(Failure.Kind.THREW, head + " failed inside graft: " + e.asHostException());
     }
     if (e.isGuestException() && !e.isSyntaxError()) {

@@ -24,7 +24,8 @@ import org.graalvm.polyglot.io.FileSystem;
 /**
  * The packages a script written for the reference imports, as graft's own small modules (JS
  * resources under compat/): {@code typebox} and {@code @sinclair/typebox} (Type, building JSON
- * Schema), {@code @mariozechner/pi-ai} (StringEnum, complete, Type) and
+ * Schema), {@code typebox/value} and {@code typebox/compile} (Check, Errors), {@code
+ * @mariozechner/pi-ai} and its {@code /compat} (StringEnum, complete, Type, clampThinkingLevel) and
  * {@code @mariozechner/pi-coding-agent} (VERSION, defineTool, isToolCallEventType,
  * withFileMutationQueue, convertToLlm, serializeConversation, and the components DynamicBorder,
  * BorderedLoader, keyHint, getMarkdownTheme...) and {@code @mariozechner/pi-tui} (the components
@@ -50,8 +51,11 @@ public final class CompatModules implements FileSystem {
         new HashMap<>(
             Map.of(
                 "typebox", "typebox.mjs",
+                "typebox/value", "typebox-value.mjs",
+                "typebox/compile", "typebox-compile.mjs",
                 "@sinclair/typebox", "typebox.mjs",
                 "@mariozechner/pi-ai", "pi-ai.mjs",
+                "@mariozechner/pi-ai/compat", "pi-ai.mjs",
                 "@mariozechner/pi-coding-agent", "pi-coding-agent.mjs",
                 "@mariozechner/pi-tui", "pi-tui.mjs"));
     for (String name : NodeBuiltins.AVAILABLE.keySet()) {

@@ -46,3 +46,43 @@ export async function complete(model, context, options) {
   if (r.errorMessage !== undefined) message.errorMessage = r.errorMessage;
   return message;
 }
+
+/**
+ * completeSimple: the same call as complete() in graft (the session's model; options.reasoning
+ * is not applied, the session's thinking level is).
+ */
+export async function completeSimple(model, context, options) {
+  return complete(model, context, options);
+}
+
+const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+/**
+ * The thinking levels `model` takes: "off" alone when it does not reason; else every level its
+ * thinkingLevelMap does not map to null, xhigh only when the map names it (as the reference).
+ */
+export function getSupportedThinkingLevels(model) {
+  if (!model || !model.reasoning) return ["off"];
+  const map = model.thinkingLevelMap || {};
+  return THINKING_LEVELS.filter((level) =>
+    map[level] === null ? false : level === "xhigh" ? map[level] !== undefined : true);
+}
+
+/** `level` if `model` takes it, else the nearest level above it that it takes, else below. */
+export function clampThinkingLevel(model, level) {
+  const available = getSupportedThinkingLevels(model);
+  if (available.includes(level)) return level;
+  const at = THINKING_LEVELS.indexOf(level);
+  if (at >= 0) {
+    const up = THINKING_LEVELS.slice(at).find((l) => available.includes(l));
+    if (up) return up;
+    const down = THINKING_LEVELS.slice(0, at).reverse().find((l) => available.includes(l));
+    if (down) return down;
+  }
+  return available[0] ?? "off";
+}
+
+/** Whether two models are the same provider and id; false when either is missing. */
+export function modelsAreEqual(a, b) {
+  return !!a && !!b && a.id === b.id && a.provider === b.provider;
+}
