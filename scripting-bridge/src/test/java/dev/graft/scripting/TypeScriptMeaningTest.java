@@ -38,6 +38,30 @@ class TypeScriptMeaningTest {
   }
 
   @Test
+  void anArrowsReturnTypeOverSeveralLinesLeavesNoLineBreakBeforeTheArrow() {
+    // As pi-mcp-adapter writes it: JavaScript allows no line break between ")" and "=>".
+    assertThat(
+            run(
+                answering(
+                    """
+                    const pick = async (
+                      kind: "a" | "b",
+                    ): Promise<
+                      | { status: "x"; n: number }
+                      | { status: "y" }
+                    > => (kind === "a" ? { status: "x", n: 1 } : { status: "y" });
+                    const twice = (n: number): number
+                      | string => n * 2;
+                    const none = ():
+                      void => {};
+                    let got = "";
+                    pick("a").then((r) => { got = r.status + twice(2) + typeof none(); });
+                    function answer(): string { return got; }\
+                    """)))
+        .isEqualTo("answered {\"action\":\"transform\",\"text\":\"x4undefined\"}");
+  }
+
+  @Test
   void textOutsideTheBasicPlaneBeforeATypeKeepsEveryPosition() {
     assertThat(
             run(answering("// 😀\nconst n: number = 5;\nfunction answer(): number { return n; }")))

@@ -196,9 +196,13 @@ abstract class ExpressionSyntax extends BindingSyntax {
     enums.enterFunction();
     parameters(sure, false);
     boolean returnColon = at(Token.COLON);
+    int returnFrom = start();
     eraseReturnType();
     if (!sure && !at(Token.ARROW)) {
       throw expected("'=>'");
+    }
+    if (returnColon && at(Token.ARROW) && lineBreakBetween(returnFrom, start())) {
+      moveArrowUp(returnFrom, start());
     }
     expect(Token.ARROW);
     arrowBody(allowReturnType);
@@ -207,6 +211,22 @@ abstract class ExpressionSyntax extends BindingSyntax {
       throw unexpected();
     }
     inGenerator = outer;
+  }
+
+  /**
+   * A return type over several lines, blanked, would leave a line break before {@code =>}, which
+   * JavaScript does not allow: the arrow is written where the type's colon was (over the colon and
+   * the character after it, or just before the colon when a line break follows it), and blanked
+   * where it was. Lines keep their numbers.
+   */
+  private void moveArrowUp(int colon, int arrow) {
+    edits.blank(arrow, arrow + 2);
+    if (Scanner.isLineTerminator(src.charAt(colon + 1))) {
+      edits.insert(colon, "=>");
+    } else {
+      edits.put(colon, '=');
+      edits.put(colon + 1, '>');
+    }
   }
 
   private void arrowBody(boolean allowReturnType) throws ParseFailure {
