@@ -26,6 +26,7 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptHookSource;
+import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.NodeAccess;
@@ -356,6 +357,11 @@ final class ScriptSetup {
     }
 
     @Override
+    public CompletableFuture<JsonNode> runBuiltinTool(ScriptFile script, BuiltinToolRun run) {
+      return tools.runBuiltin(run);
+    }
+
+    @Override
     public List<String> activeTools(ScriptFile script) {
       return agent().activeTools();
     }
@@ -391,8 +397,14 @@ final class ScriptSetup {
     @Override
     public void toolRegistered(ScriptFile script, String name) {
       AgentSession a = ready.get();
-      if (a == null || a.activeTools().contains(name)) {
+      if (a == null) {
         return; // still starting: the agent is made with every script tool
+      }
+      if (a.activeTools().contains(name)) {
+        // A built-in tool the script replaces now: the agent uses the script's tool in its place.
+        Map<String, Tool> known = tools.all();
+        a.setTools(a.activeTools().stream().map(known::get).filter(Objects::nonNull).toList());
+        return;
       }
       tools
           .lateTool(name)

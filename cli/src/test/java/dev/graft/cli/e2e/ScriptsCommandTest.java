@@ -95,7 +95,7 @@ class ScriptsCommandTest {
   }
 
   @Test
-  void checkAndListSayWhatARunLeavesOutForABuiltInName() throws Exception {
+  void checkAndListSayWhatARunLeavesOutOrReplacesForABuiltInName() throws Exception {
     Files.createDirectories(work.resolve("d"));
     Files.writeString(
         work.resolve("d/dupe.js"),
@@ -108,13 +108,14 @@ class ScriptsCommandTest {
     CliRun check = run("scripts", "check", work.resolve("d/dupe.js").toString());
     assertThat(check.exitCode()).isEqualTo(1);
     assertThat(check.out())
+        .contains("tools read (replaces built-in tool read)")
         .contains("script command not added: /model exists already (from built-in)")
-        .contains("tool read has the name of a built-in tool; it is left out")
-        .contains("2 problems.");
+        .contains("1 problem.")
+        .doesNotContain("left out");
     CliRun list = run("scripts", "list", "--scripts", "../d");
     assertThat(list.out())
         .contains("script command not added: /model exists already (from built-in)")
-        .contains("tool read has the name of a built-in tool; it is left out");
+        .contains("tools:    read (replaces built-in tool read)");
   }
 
   @Test
