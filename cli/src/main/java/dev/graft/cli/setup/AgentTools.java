@@ -67,12 +67,16 @@ public final class AgentTools {
     for (ScriptTool t : e.get().tools()) {
       if (BuiltinTools.NAMES.contains(t.name())
           && reported.add(t.script().name() + "/" + t.name())) {
-        report.accept(
-            "warning: script " + t.script().name() + " replaces built-in tool " + t.name());
+        report.accept("warning: " + replacement(t));
       }
       out.add(new ScriptAgentTool(t, e.get(), ctx));
     }
     return out;
+  }
+
+  /** What a run says of a script tool that replaces a built-in tool. */
+  static String replacement(ScriptTool t) {
+    return "script " + t.script().name() + " replaces built-in tool " + t.name();
   }
 
   /**
