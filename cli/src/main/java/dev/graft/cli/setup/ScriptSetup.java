@@ -379,11 +379,7 @@ final class ScriptSetup {
             ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
             o.set("parameters", t.parameters());
             o.putObject("sourceInfo")
-                .put(
-                    "path",
-                    BuiltinTools.NAMES.contains(t.name())
-                        ? "<builtin:" + t.name() + ">"
-                        : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
+                .put("path", scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
             return o;
           })
           .toList();

@@ -500,7 +500,7 @@ function settled(answer) {
   return out;
 }
 
-function builtinTool(name, fn, cwd, options, run) {
+function builtinTool(name, cwd, run) {
   const def = builtinDefinition(name);
   return {
     name,
@@ -530,7 +530,7 @@ export function createBashTool(cwd, options) {
   const commandPrefix = options?.commandPrefix;
   if (spawnHook !== undefined && typeof spawnHook !== "function") throw new TypeError(`${fn}: options.spawnHook must be a function`);
   if (commandPrefix !== undefined && typeof commandPrefix !== "string") throw new TypeError(`${fn}: options.commandPrefix must be a string`);
-  return builtinTool("bash", fn, cwd, options, (params) => {
+  return builtinTool("bash", cwd, (params) => {
     const given = params !== null && typeof params === "object" ? params : {};
     const command = commandPrefix ? `${commandPrefix}\n${given.command}` : given.command;
     if (spawnHook === undefined) return { params: { ...given, command }, cwd };
@@ -555,42 +555,42 @@ export function createBashTool(cwd, options) {
 export function createReadTool(cwd, options) {
   checkedCwd("createReadTool", cwd);
   unsupported("createReadTool", options, ["operations"]);
-  return builtinTool("read", "createReadTool", cwd, options);
+  return builtinTool("read", cwd);
 }
 
 /** The edit tool (options.operations is not supported). */
 export function createEditTool(cwd, options) {
   checkedCwd("createEditTool", cwd);
   unsupported("createEditTool", options, ["operations"]);
-  return builtinTool("edit", "createEditTool", cwd, options);
+  return builtinTool("edit", cwd);
 }
 
 /** The write tool (options.operations is not supported). */
 export function createWriteTool(cwd, options) {
   checkedCwd("createWriteTool", cwd);
   unsupported("createWriteTool", options, ["operations"]);
-  return builtinTool("write", "createWriteTool", cwd, options);
+  return builtinTool("write", cwd);
 }
 
 /** The grep tool (options.operations is not supported). */
 export function createGrepTool(cwd, options) {
   checkedCwd("createGrepTool", cwd);
   unsupported("createGrepTool", options, ["operations"]);
-  return builtinTool("grep", "createGrepTool", cwd, options);
+  return builtinTool("grep", cwd);
 }
 
 /** The find tool (options.operations is not supported). */
 export function createFindTool(cwd, options) {
   checkedCwd("createFindTool", cwd);
   unsupported("createFindTool", options, ["operations"]);
-  return builtinTool("find", "createFindTool", cwd, options);
+  return builtinTool("find", cwd);
 }
 
 /** The ls tool (options.operations is not supported). */
 export function createLsTool(cwd, options) {
   checkedCwd("createLsTool", cwd);
   unsupported("createLsTool", options, ["operations"]);
-  return builtinTool("ls", "createLsTool", cwd, options);
+  return builtinTool("ls", cwd);
 }
 
 export {
