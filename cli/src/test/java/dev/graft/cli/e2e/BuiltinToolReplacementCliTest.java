@@ -8,7 +8,9 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -58,7 +60,7 @@ class BuiltinToolReplacementCliTest {
 
   private CliRun graft(String... prompts) throws Exception {
     List<String> args =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 "-p",
                 "--scripts",
@@ -209,7 +211,7 @@ class BuiltinToolReplacementCliTest {
         CliRun.run(
             home,
             work,
-            java.util.Map.of("GRAFT_TEST_TOKEN", "s3cret"),
+            Map.of("GRAFT_TEST_TOKEN", "s3cret"),
             "-p",
             "--scripts",
             "scripts",

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 
 /** Runs graft in-process with a home and working directory of the test's choosing. */
@@ -19,7 +20,7 @@ record CliRun(int exitCode, String out, String err) {
   static CliRun run(Path home, Path cwd, Map<String, String> env, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    Map<String, String> all = new java.util.HashMap<>(env);
+    Map<String, String> all = new HashMap<>(env);
     all.put("GRAFT_HOME", home.toString());
     CliContext context =
         new CliContext(
