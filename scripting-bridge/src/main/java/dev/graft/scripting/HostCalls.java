@@ -24,7 +24,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
+import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.ScriptAgentControl;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptCommandControl;
@@ -36,6 +38,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptTool;
 import dev.graft.scripting.api.ScriptUi;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -44,6 +47,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
@@ -70,7 +74,9 @@ final class HostCalls {
           "getAgentDir",
           "registerFlag",
           "getFlag",
-          "registerShortcut");
+          "registerShortcut",
+          "builtinToolDefinitions",
+          "builtinTool");
 
   /** What a flag may be called: a word after "--" (lower case, digits, "-"). */
   static final Pattern FLAG_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
@@ -90,6 +96,7 @@ final class HostCalls {
   private final Marshal marshal;
   private final ScriptSettings settings;
   private final ScriptViews views;
+  private final BuiltinDelegates delegates;
 
   /**
    * Each script file's unknown event names already warned of ("path\0name"), so each is said once.
@@ -147,8 +154,10 @@ final class HostCalls {
       GuestCalls calls,
       Marshal marshal,
       ScriptSettings settings,
-      ScriptViews views) {
+      ScriptViews views,
+      BuiltinDelegates delegates) {
     this.views = views;
+    this.delegates = delegates;
     this.port = port;
     this.scripts = scripts;
     this.calls = calls;
@@ -485,6 +494,52 @@ final class HostCalls {
     return HostReply.NOTHING;
   }
 
+  /**
+   * {@code createReadTool(cwd).execute(...)} and its kin: built-in {@code tool} for call {@code
+   * callId}, with {@code run} = {@code {params, cwd, env}} (env: the variables a bash spawnHook
+   * added or changed), when the delegation rule allows it ({@link BuiltinDelegates}).
+   */
+  private HostReply builtinTool(
+      LoadedScript s, Value toolValue, Value callIdValue, Value run, Value resolve, Value reject)
+      throws BadArgument, Marshal.NotJson {
+    String tool = text(toolValue, "the tool");
+    if (!BuiltinTools.NAMES.contains(tool)) {
+      throw new BadArgument("there is no built-in tool " + tool);
+    }
+    Object callId = callIdValue != null && callIdValue.isString() ? callIdValue.asString() : null;
+    Optional<String> refused = delegates.check(s, tool, callId);
+    if (refused.isPresent()) {
+      return new HostReply.Error(refused.get());
+    }
+    JsonNode given = marshal.parse(json(run, "the run"), "the run");
+    JsonNode params = given.path("params");
+    if (!(params instanceof ObjectNode arguments)) {
+      throw new BadArgument("the params of built-in tool " + tool + " must be an object");
+    }
+    String cwdText = given.path("cwd").asText("");
+    Path cwd = Path.of(cwdText).normalize();
+    if (!cwd.isAbsolute()) {
+      throw new BadArgument(
+          "built-in tool "
+              + tool
+              + " needs an absolute working directory, not \""
+              + cwdText
+              + "\"");
+    }
+    if (!Files.isDirectory(cwd)) {
+      return new HostReply.Error(
+          "built-in tool " + tool + ": the working directory " + cwd + " is not a directory");
+    }
+    Map<String, String> variables = new TreeMap<>();
+    given.path("env").properties().forEach(e -> variables.put(e.getKey(), e.getValue().asText()));
+    String id = (String) callId;
+    var answer =
+        port.runBuiltinTool(s.file(), new BuiltinToolRun(tool, id, arguments, cwd, variables));
+    delegates.tie(id, answer);
+    calls.await(s, "built-in tool " + tool, answer, resolve, reject, Json::write);
+    return HostReply.NOTHING;
+  }
+
   /** A tool's renderCall or renderResult: a function, or null when it has none. */
   private static Value renderer(Value tool, String member, String name) throws BadArgument {
     Value fn = tool.getMember(member);
@@ -692,6 +747,12 @@ final class HostCalls {
           port.setSessionName(f, capped(text(a, "the name"), MAX_SHORT_TEXT, "the name"));
       case "getAgentDir" -> {
         return HostReply.string(port.agentDir());
+      }
+      case "builtinToolDefinitions" -> {
+        return HostReply.json(BuiltinDelegates.definitions());
+      }
+      case "builtinTool" -> {
+        return builtinTool(s, a, b, c, resolve, reject);
       }
       case "getAllTools" -> {
         var list = Json.MAPPER.createArrayNode();

@@ -65,6 +65,7 @@ public final class ScriptEngine implements AutoCloseable {
   private final WebGlobals web;
   private final ScriptViews views;
   private final Renderings renderings;
+  private final BuiltinDelegates delegates = new BuiltinDelegates();
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
 
@@ -82,7 +83,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.views = new ScriptViews(owner, scripts, errors);
-    this.host = new HostCalls(port, scripts, calls, marshal, settings, views);
+    this.host = new HostCalls(port, scripts, calls, marshal, settings, views, delegates);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
     this.loading =
@@ -411,19 +412,23 @@ public final class ScriptEngine implements AutoCloseable {
                 Registrations.Tool t = s.registered().tool(name).orElse(null);
                 if (t != null) {
                   EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
-                  return calls.callWithoutTimeLimit(
-                      s,
-                      t.execute(),
-                      "tool " + name,
-                      ctx.ui().available(),
-                      x ->
-                          new Object[] {
-                            toolCallId,
-                            watchdog.bridgeWork(() -> marshal.toJs(x, params)),
-                            watchdog.bridgeWork(() -> web.signal(x, aborted)),
-                            null,
-                            scope.ctx(x)
-                          });
+                  delegates.started(s, name, toolCallId);
+                  CompletableFuture<JsonNode> run =
+                      calls.callWithoutTimeLimit(
+                          s,
+                          t.execute(),
+                          "tool " + name,
+                          ctx.ui().available(),
+                          x ->
+                              new Object[] {
+                                toolCallId,
+                                watchdog.bridgeWork(() -> marshal.toJs(x, params)),
+                                watchdog.bridgeWork(() -> web.signal(x, aborted)),
+                                null,
+                                scope.ctx(x)
+                              });
+                  run.whenComplete((v, e) -> delegates.ended(toolCallId));
+                  return run;
                 }
               }
               return CompletableFuture.<JsonNode>failedFuture(
@@ -431,6 +436,7 @@ public final class ScriptEngine implements AutoCloseable {
             })
             .thenCompose(f -> f);
     answer.whenComplete((v, e) -> {
+      delegates.ended(toolCallId);
       if (e instanceof CancellationException) {
         aborted.complete(null);
       }

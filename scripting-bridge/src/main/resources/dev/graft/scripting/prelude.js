@@ -610,6 +610,14 @@
     getModel(provider, id) {
       return latestAgent === undefined ? undefined : call(latestAgent, "findModel", provider, id);
     },
+    // createReadTool and its kin of "@mariozechner/pi-coding-agent": the built-in tools'
+    // descriptions and parameters, and a run of one (BuiltinDelegates says when it may run).
+    builtinToolDefinitions() { return call(host, "builtinToolDefinitions"); },
+    runBuiltinTool(tool, toolCallId, run, signal) {
+      return withSignal(signal,
+        function () { return later(host, "builtinTool", tool, toolCallId, encode(run, "the built-in tool's run")); },
+        function (reason) { throw abortError(reason); });
+    },
     complete(request) {
       if (latestAgent === undefined) {
         return PromiseC.reject(new ErrorC("complete() from @mariozechner/pi-ai works in an event handler, command or tool"

@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.NodeAccess;
 import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFile;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -126,6 +128,27 @@ class FakeHost implements ScriptHostPort {
     record("exec " + command + " " + args + " " + options);
     CompletableFuture<JsonNode> f = new CompletableFuture<>();
     execs.add(f);
+    return f;
+  }
+
+  /** The built-in tool runs asked for; each is left pending for the test to settle. */
+  final BlockingQueue<CompletableFuture<JsonNode>> builtinRuns = new LinkedBlockingQueue<>();
+
+  @Override
+  public CompletableFuture<JsonNode> runBuiltinTool(ScriptFile script, BuiltinToolRun run) {
+    record(
+        "builtin "
+            + run.tool()
+            + " "
+            + run.toolCallId()
+            + " "
+            + run.arguments()
+            + " "
+            + run.cwd()
+            + " "
+            + run.variables());
+    CompletableFuture<JsonNode> f = new CompletableFuture<>();
+    builtinRuns.add(f);
     return f;
   }
 

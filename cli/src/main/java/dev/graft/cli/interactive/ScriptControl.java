@@ -43,6 +43,11 @@ public interface ScriptControl {
     return new ThemeFile.Loaded(List.of(), List.of());
   }
 
+  /** The built-in tools the running scripts replace: one line each, naming tool and script. */
+  default List<String> replacedTools() {
+    return List.of();
+  }
+
   /** The keys the running scripts bound ({@code pi.registerShortcut}). */
   default List<String> shortcuts() {
     return List.of();

@@ -1,7 +1,6 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.interactive.ScriptCommandPrompts;
-import dev.graft.cli.setup.AgentTools;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptCommand;
@@ -64,17 +63,13 @@ public final class ScriptProbe {
         events.put(f, engine.events(f));
       }
       synchronized (warnings) {
-        // What a run leaves out: a command or a tool with a built-in one's name.
+        // What a run leaves out: a command with a built-in one's name. (A tool with a built-in
+        // tool's name replaces it: the listing says so.)
         Map<Path, List<String>> notices = new LinkedHashMap<>();
         for (ScriptCommand c : engine.commands()) {
           ScriptCommandPrompts.refusal(c.name())
               .ifPresent(
                   w -> notices.computeIfAbsent(c.script().path(), p -> new ArrayList<>()).add(w));
-        }
-        for (ScriptTool t : engine.tools()) {
-          AgentTools.leftOut(t.name())
-              .ifPresent(
-                  w -> warnings.computeIfAbsent(t.script().path(), p -> new ArrayList<>()).add(w));
         }
         return new Result(
             report,

@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.runtime.hooks.ScriptText;
@@ -89,7 +90,10 @@ final class ScriptsCheckCommand implements Callable<Integer> {
         parts.add("commands " + String.join(", ", commands));
       }
       List<String> tools =
-          r.tools().stream().filter(t -> t.script().equals(f)).map(t -> t.name()).toList();
+          r.tools().stream()
+              .filter(t -> t.script().equals(f))
+              .map(t -> ScriptInventory.toolLabel(t.name()))
+              .toList();
       if (!tools.isEmpty()) {
         parts.add("tools " + String.join(", ", tools));
       }

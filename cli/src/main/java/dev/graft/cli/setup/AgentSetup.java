@@ -270,7 +270,12 @@ public final class AgentSetup {
       }
     }
     List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
-    tools.addAll(all.scriptTools());
+    for (Tool t : all.scriptTools()) {
+      // A script tool that replaces a default built-in is already in its place.
+      if (tools.stream().noneMatch(d -> d.name().equals(t.name()))) {
+        tools.add(t);
+      }
+    }
     return tools;
   }
 

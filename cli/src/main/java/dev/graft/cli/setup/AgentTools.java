@@ -1,8 +1,16 @@
 package dev.graft.cli.setup;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.concurrent.AbortSignal;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
+import dev.graft.runtime.tools.ToolContext;
+import dev.graft.runtime.tools.ToolResult;
 import dev.graft.scripting.ScriptEngine;
+import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
@@ -11,14 +19,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Every tool an agent may be given by name: the built-ins, then the tools hook scripts registered.
- * A script tool whose name a built-in tool has is reported once and left out (two scripts' tools of
- * one name are sorted out by the bridge: the first stands).
+ * A script tool with a built-in tool's name replaces it, as in the reference, and the run says so
+ * once (two scripts' tools of one name are sorted out by the bridge: the first stands, as in the
+ * reference).
  */
 public final class AgentTools {
   private final BuiltinTools builtin;
@@ -55,23 +65,56 @@ public final class AgentTools {
       return out;
     }
     for (ScriptTool t : e.get().tools()) {
-      Optional<String> leftOut = leftOut(t.name());
-      if (leftOut.isPresent()) {
-        if (reported.add(t.script().name() + "/" + t.name())) {
-          report.accept("script " + t.script().name() + ": " + leftOut.get());
-        }
-      } else {
-        out.add(new ScriptAgentTool(t, e.get(), ctx));
+      if (BuiltinTools.NAMES.contains(t.name())
+          && reported.add(t.script().name() + "/" + t.name())) {
+        report.accept("warning: " + replacement(t));
       }
+      out.add(new ScriptAgentTool(t, e.get(), ctx));
     }
     return out;
   }
 
-  /** Why a script's tool of this name is left out (a built-in tool has it), if it is. */
-  public static Optional<String> leftOut(String name) {
-    return BuiltinTools.NAMES.contains(name)
-        ? Optional.of("tool " + name + " has the name of a built-in tool; it is left out")
-        : Optional.empty();
+  /** What a run says of a script tool that replaces a built-in tool. */
+  static String replacement(ScriptTool t) {
+    return "script " + t.script().name() + " replaces built-in tool " + t.name();
+  }
+
+  /**
+   * Runs the built-in tool a script asked for inside the model's call of its replacement ({@code
+   * createReadTool(cwd).execute}); the bridge has checked the call. The answer is {@code {content,
+   * details?, isError}}; cancelling it aborts the tool.
+   */
+  CompletableFuture<JsonNode> runBuiltin(BuiltinToolRun run) {
+    Tool tool =
+        run.tool().equals("bash")
+            ? builtin.bashWithVariables(run.variables())
+            : builtin
+                .get(run.tool())
+                .orElseThrow(() -> new IllegalArgumentException("no built-in tool " + run.tool()));
+    AbortSignal signal = AbortSignal.never();
+    CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+    Thread.ofVirtual()
+        .name("graft-builtin-" + run.tool())
+        .start(() -> {
+          try {
+            ToolResult r =
+                tool.execute(
+                    run.toolCallId(), run.arguments(), new ToolContext(run.cwd(), signal, null));
+            ObjectNode o = Json.object();
+            o.set("content", MessageCodec.encodeBlocks(r.content()));
+            r.details().ifPresent(d -> o.set("details", d));
+            o.put("isError", r.isError());
+            answer.complete(o);
+          } catch (RuntimeException e) {
+            answer.completeExceptionally(e);
+          }
+        });
+    answer.whenComplete((v, e) -> {
+      if (answer.isCancelled()) {
+        signal.abort();
+      }
+    });
+    return answer;
   }
 
   /** The script tools' names and the paths of the scripts that registered them. */
@@ -86,7 +129,7 @@ public final class AgentTools {
   Map<String, Tool> all() {
     Map<String, Tool> all = new LinkedHashMap<>();
     builtin.all().forEach(t -> all.put(t.name(), t));
-    scriptTools().forEach(t -> all.putIfAbsent(t.name(), t));
+    scriptTools().forEach(t -> all.put(t.name(), t));
     return all;
   }
 
@@ -100,11 +143,10 @@ public final class AgentTools {
 
   /**
    * The tool a script registered after loading, when the agent should offer it now, as the
-   * reference activates a newly registered tool; empty when it is left out (a built-in's name, or
-   * the user chose the tools).
+   * reference activates a newly registered tool; empty when the user chose the tools.
    */
   Optional<Tool> lateTool(String name) {
-    return offerLateTools && !BuiltinTools.NAMES.contains(name)
+    return offerLateTools
         ? scriptTools().stream().filter(t -> t.name().equals(name)).findFirst()
         : Optional.empty();
   }

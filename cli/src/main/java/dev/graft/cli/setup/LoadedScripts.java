@@ -13,6 +13,7 @@ import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.cli.tui.ThemeFile;
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.MessageRendering;
@@ -122,6 +123,17 @@ public final class LoadedScripts implements ScriptControl {
   @Override
   public List<Path> files() {
     return engine.map(e -> e.scripts().stream().map(ScriptFile::path).toList()).orElse(List.of());
+  }
+
+  @Override
+  public List<String> replacedTools() {
+    return engine
+        .map(e ->
+            e.tools().stream()
+                .filter(t -> BuiltinTools.NAMES.contains(t.name()))
+                .map(AgentTools::replacement)
+                .toList())
+        .orElse(List.of());
   }
 
   @Override

@@ -26,6 +26,7 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptHookSource;
+import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.NodeAccess;
@@ -361,6 +362,11 @@ final class ScriptSetup {
     }
 
     @Override
+    public CompletableFuture<JsonNode> runBuiltinTool(ScriptFile script, BuiltinToolRun run) {
+      return tools.runBuiltin(run);
+    }
+
+    @Override
     public List<String> activeTools(ScriptFile script) {
       return agent().activeTools();
     }
@@ -396,11 +402,7 @@ final class ScriptSetup {
             ObjectNode o = Json.object().put("name", t.name()).put("description", t.description());
             o.set("parameters", t.parameters());
             o.putObject("sourceInfo")
-                .put(
-                    "path",
-                    BuiltinTools.NAMES.contains(t.name())
-                        ? "<builtin:" + t.name() + ">"
-                        : scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
+                .put("path", scriptPaths.getOrDefault(t.name(), "<builtin:" + t.name() + ">"));
             return o;
           })
           .toList();
@@ -414,8 +416,14 @@ final class ScriptSetup {
     @Override
     public void toolRegistered(ScriptFile script, String name) {
       AgentSession a = ready.get();
-      if (a == null || a.activeTools().contains(name)) {
+      if (a == null) {
         return; // still starting: the agent is made with every script tool
+      }
+      if (a.activeTools().contains(name)) {
+        // A built-in tool the script replaces now: the agent uses the script's tool in its place.
+        Map<String, Tool> known = tools.all();
+        a.setTools(a.activeTools().stream().map(known::get).filter(Objects::nonNull).toList());
+        return;
       }
       tools
           .lateTool(name)

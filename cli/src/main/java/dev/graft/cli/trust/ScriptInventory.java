@@ -6,6 +6,7 @@ import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFile;
@@ -247,7 +248,9 @@ public record ScriptInventory(
         lines.add("  commands: " + String.join(", ", e.commands()));
       }
       if (!e.tools().isEmpty()) {
-        lines.add("  tools:    " + String.join(", ", e.tools()));
+        lines.add(
+            "  tools:    "
+                + String.join(", ", e.tools().stream().map(ScriptInventory::toolLabel).toList()));
       }
       if (e.loaded() && e.events().isEmpty() && e.commands().isEmpty() && e.tools().isEmpty()) {
         lines.add("  (registers nothing)");
@@ -391,5 +394,12 @@ public record ScriptInventory(
                   case TrustStore.State.Unknown u -> "untrusted";
                 }));
     return root;
+  }
+
+  /** A script tool's name as a listing shows it: "read (replaces built-in tool read)". */
+  public static String toolLabel(String name) {
+    return BuiltinTools.NAMES.contains(name)
+        ? name + " (replaces built-in tool " + name + ")"
+        : name;
   }
 }

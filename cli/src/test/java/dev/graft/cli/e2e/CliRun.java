@@ -7,16 +7,24 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 
 /** Runs graft in-process with a home and working directory of the test's choosing. */
 record CliRun(int exitCode, String out, String err) {
   static CliRun run(Path home, Path cwd, String... args) {
+    return run(home, cwd, Map.of(), args);
+  }
+
+  /** With {@code env} added to the environment graft reads (GRAFT_HOME is {@code home}). */
+  static CliRun run(Path home, Path cwd, Map<String, String> env, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
+    Map<String, String> all = new HashMap<>(env);
+    all.put("GRAFT_HOME", home.toString());
     CliContext context =
         new CliContext(
-            Map.of("GRAFT_HOME", home.toString()),
+            Map.copyOf(all),
             new GraftHome(home),
             cwd,
             new PrintWriter(out, true),

@@ -130,9 +130,7 @@ class ScriptToolsCliTest {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().strip()).isEqualTo("the sum is 5");
-    assertThat(run.err())
-        .contains(
-            "graft: script tools.js: tool read has the name of a built-in tool; it is left out");
+    assertThat(run.err()).contains("graft: warning: script tools.js replaces built-in tool read");
     List<SessionEntry> entries = entries();
     List<AgentMessage.ToolResult> results = toolResults(entries);
     assertThat(results).hasSize(4);

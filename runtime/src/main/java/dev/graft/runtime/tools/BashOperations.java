@@ -4,6 +4,7 @@ import dev.graft.runtime.concurrent.AbortSignal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Runs a shell command for the bash tool; tests and remote sessions may supply their own. */
@@ -31,4 +32,17 @@ interface BashOperations {
   Exit run(
       String command, Path cwd, Optional<Duration> timeout, AbortSignal signal, OutputSink output)
       throws ToolFailure, IOException, InterruptedException;
+
+  /**
+   * These operations with {@code variables} set in every command's environment (on top of what it
+   * gets anyway). Operations that cannot set variables refuse when there are any.
+   */
+  default BashOperations withVariables(Map<String, String> variables) {
+    if (variables.isEmpty()) {
+      return this;
+    }
+    return (command, cwd, timeout, signal, output) -> {
+      throw new ToolFailure("this shell cannot set environment variables for a command");
+    };
+  }
 }

@@ -23,6 +23,8 @@ public final class BuiltinTools {
   public static final List<String> DEFAULT_ACTIVE = List.of("read", "bash", "edit", "write");
 
   private final Map<String, Tool> tools = new LinkedHashMap<>();
+  private final BashOperations shell;
+  private final Path tempDir;
 
   BuiltinTools(
       PathResolver paths,
@@ -31,6 +33,8 @@ public final class BuiltinTools {
       BashOperations shell,
       Path tempDir,
       SearchOperations tree) {
+    this.shell = shell;
+    this.tempDir = tempDir;
     FileMutationLocks locks = new FileMutationLocks();
     add(new ReadTool(paths, files, images));
     add(new BashTool(shell, tempDir));
@@ -68,6 +72,16 @@ public final class BuiltinTools {
 
   public Optional<Tool> get(String name) {
     return Optional.ofNullable(tools.get(name));
+  }
+
+  /**
+   * The bash tool with {@code variables} added to (or replacing those of) its commands'
+   * environment: what a script's {@code spawnHook} asked for.
+   */
+  public Tool bashWithVariables(Map<String, String> variables) {
+    return variables.isEmpty()
+        ? tools.get("bash")
+        : new BashTool(shell.withVariables(variables), tempDir);
   }
 
   /** All built-in tools, in {@link #NAMES} order. */

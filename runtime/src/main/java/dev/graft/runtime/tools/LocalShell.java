@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +21,12 @@ import java.util.concurrent.TimeUnit;
  * clock itself (every 10 ms while nothing happens), so there is no reader thread to leak when a
  * background child keeps the pipe open.
  */
-record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys)
+record LocalShell(
+    Path shell,
+    Optional<Path> setsid,
+    ProcessTree tree,
+    boolean passApiKeys,
+    Map<String, String> variables)
     implements BashOperations {
   /** How long to wait for output or exit before looking again. */
   private static final Duration POLL = Duration.ofMillis(10);
@@ -28,6 +35,18 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean p
     Objects.requireNonNull(shell, "shell");
     Objects.requireNonNull(setsid, "setsid");
     Objects.requireNonNull(tree, "tree");
+    variables = Map.copyOf(variables);
+  }
+
+  LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys) {
+    this(shell, setsid, tree, passApiKeys, Map.of());
+  }
+
+  @Override
+  public BashOperations withVariables(Map<String, String> variables) {
+    Map<String, String> all = new HashMap<>(this.variables);
+    all.putAll(variables);
+    return new LocalShell(shell, setsid, tree, passApiKeys, all);
   }
 
   /**
@@ -63,6 +82,7 @@ record LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean p
     if (!passApiKeys) {
       CommandEnvironment.withoutCredentials(builder.environment());
     }
+    builder.environment().putAll(variables);
     Process process = builder.start();
     boolean ownGroup = setsid.isPresent();
     Runnable kill = () -> tree.kill(process, ownGroup);

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,6 +38,15 @@ class BashToolTest {
     assertThat(result.isError()).isFalse();
     assertThat(result.text()).isEqualTo("out\nerr\n");
     assertThat(result.details()).isEmpty();
+  }
+
+  @Test
+  void variablesAddedForAScriptReachTheCommandAndReplaceTheOwnValue() {
+    Tool added = BuiltinTools.create().bashWithVariables(Map.of("GRAFT_HOOKED", "1", "HOME", "/h"));
+    assertThat(run(added, dir, args("command", "echo $GRAFT_HOOKED $HOME")).text())
+        .isEqualTo("1 /h\n");
+    assertThat(run(tool, dir, args("command", "echo \"[$GRAFT_HOOKED]\"")).text())
+        .isEqualTo("[]\n");
   }
 
   @Test

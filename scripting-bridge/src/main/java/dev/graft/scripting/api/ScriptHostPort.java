@@ -125,4 +125,15 @@ public interface ScriptHostPort {
   default List<ObjectNode> allTools(ScriptFile script) {
     throw new UnsupportedOperationException("there are no tools to list here");
   }
+
+  /**
+   * Runs a built-in tool for {@code script} ({@code createReadTool(cwd).execute} and its kin): the
+   * bridge has checked that the model's call {@code run.toolCallId()} of the script's own tool of
+   * that name is running. The future's value is {@code {content, details?, isError}}; cancelling it
+   * aborts the tool. Where there is no agent (a check), it fails.
+   */
+  default CompletableFuture<JsonNode> runBuiltinTool(ScriptFile script, BuiltinToolRun run) {
+    return CompletableFuture.failedFuture(
+        new IllegalStateException("built-in tools cannot run here"));
+  }
 }

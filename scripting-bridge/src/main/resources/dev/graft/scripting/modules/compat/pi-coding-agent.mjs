@@ -460,3 +460,145 @@ export function getSettingsListTheme() {
     hint: (t) => theme.fg("dim", t),
   };
 }
+
+// ---------------------------------------------------------------- built-in tools
+
+// createReadTool(cwd) and its kin: the built-in tool's name, description and parameters, and an
+// execute that runs graft's own tool. It runs only inside the model's call of the script's own
+// tool of that name, given that call's toolCallId (docs/security.md); anywhere else it fails.
+
+let builtinDefinitions;
+
+function builtinDefinition(name) {
+  if (builtinDefinitions === undefined) builtinDefinitions = compat().builtinToolDefinitions();
+  return builtinDefinitions[name];
+}
+
+function unsupported(fn, options, names) {
+  if (options === undefined || options === null) return;
+  if (typeof options !== "object") throw new TypeError(`${fn}: the options must be an object`);
+  for (const name of names) {
+    if (options[name] !== undefined) {
+      throw new Error(`${fn}: options.${name} is not supported by graft (its built-in tool runs on this machine only)`);
+    }
+  }
+}
+
+function checkedCwd(fn, cwd) {
+  if (typeof cwd !== "string" || cwd === "") throw new TypeError(`${fn}: the cwd must be a directory path (a string)`);
+  return cwd;
+}
+
+/** The built-in's answer {content, details?, isError} as the reference's tool gives it: a result, or a throw. */
+function settled(answer) {
+  if (answer.isError) {
+    const text = (answer.content || []).filter((b) => b.type === "text").map((b) => b.text).join("\n");
+    throw new Error(text);
+  }
+  const out = { content: answer.content };
+  if (answer.details !== undefined && answer.details !== null) out.details = answer.details;
+  return out;
+}
+
+function builtinTool(name, cwd, run) {
+  const def = builtinDefinition(name);
+  return {
+    name,
+    label: name,
+    description: def.description,
+    parameters: def.parameters,
+    async execute(toolCallId, params, signal, _onUpdate) {
+      const request = run === undefined ? { params, cwd } : run(params);
+      return settled(await compat().runBuiltinTool(name, toolCallId, request, signal));
+    },
+  };
+}
+
+function envView() {
+  const env = globalThis.process && globalThis.process.env;
+  const out = {};
+  if (env) for (const k of Object.keys(env)) out[k] = env[k];
+  return out;
+}
+
+/** The bash tool; options {spawnHook, commandPrefix} as in the reference (not operations or shellPath). */
+export function createBashTool(cwd, options) {
+  const fn = "createBashTool";
+  checkedCwd(fn, cwd);
+  unsupported(fn, options, ["operations", "shellPath"]);
+  const spawnHook = options?.spawnHook;
+  const commandPrefix = options?.commandPrefix;
+  if (spawnHook !== undefined && typeof spawnHook !== "function") throw new TypeError(`${fn}: options.spawnHook must be a function`);
+  if (commandPrefix !== undefined && typeof commandPrefix !== "string") throw new TypeError(`${fn}: options.commandPrefix must be a string`);
+  return builtinTool("bash", cwd, (params) => {
+    const given = params !== null && typeof params === "object" ? params : {};
+    const command = commandPrefix ? `${commandPrefix}\n${given.command}` : given.command;
+    if (spawnHook === undefined) return { params: { ...given, command }, cwd };
+    const view = envView();
+    const hooked = spawnHook({ command, cwd, env: { ...view } });
+    if (hooked === null || typeof hooked !== "object") throw new TypeError(`${fn}: spawnHook must return {command, cwd, env}`);
+    if (typeof hooked.command !== "string") throw new TypeError(`${fn}: spawnHook must return a command string`);
+    if (typeof hooked.cwd !== "string") throw new TypeError(`${fn}: spawnHook must return a cwd string`);
+    // Only what the hook added or changed goes to the built-in; it keeps the rest of the real environment.
+    const env = {};
+    const hookedEnv = hooked.env !== null && typeof hooked.env === "object" ? hooked.env : {};
+    for (const k of Object.keys(hookedEnv)) {
+      const v = hookedEnv[k];
+      if (v === undefined || v === null) continue;
+      if (!Object.prototype.hasOwnProperty.call(view, k) || view[k] !== String(v)) env[k] = String(v);
+    }
+    return { params: { ...given, command: hooked.command }, cwd: hooked.cwd, env };
+  });
+}
+
+/** The read tool (options.operations is not supported; images are always resized to fit). */
+export function createReadTool(cwd, options) {
+  checkedCwd("createReadTool", cwd);
+  unsupported("createReadTool", options, ["operations"]);
+  return builtinTool("read", cwd);
+}
+
+/** The edit tool (options.operations is not supported). */
+export function createEditTool(cwd, options) {
+  checkedCwd("createEditTool", cwd);
+  unsupported("createEditTool", options, ["operations"]);
+  return builtinTool("edit", cwd);
+}
+
+/** The write tool (options.operations is not supported). */
+export function createWriteTool(cwd, options) {
+  checkedCwd("createWriteTool", cwd);
+  unsupported("createWriteTool", options, ["operations"]);
+  return builtinTool("write", cwd);
+}
+
+/** The grep tool (options.operations is not supported). */
+export function createGrepTool(cwd, options) {
+  checkedCwd("createGrepTool", cwd);
+  unsupported("createGrepTool", options, ["operations"]);
+  return builtinTool("grep", cwd);
+}
+
+/** The find tool (options.operations is not supported). */
+export function createFindTool(cwd, options) {
+  checkedCwd("createFindTool", cwd);
+  unsupported("createFindTool", options, ["operations"]);
+  return builtinTool("find", cwd);
+}
+
+/** The ls tool (options.operations is not supported). */
+export function createLsTool(cwd, options) {
+  checkedCwd("createLsTool", cwd);
+  unsupported("createLsTool", options, ["operations"]);
+  return builtinTool("ls", cwd);
+}
+
+export {
+  createBashTool as createBashToolDefinition,
+  createReadTool as createReadToolDefinition,
+  createEditTool as createEditToolDefinition,
+  createWriteTool as createWriteToolDefinition,
+  createGrepTool as createGrepToolDefinition,
+  createFindTool as createFindToolDefinition,
+  createLsTool as createLsToolDefinition,
+};
