@@ -3,6 +3,7 @@ package dev.graft.cli.scripts;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.NodeAccess;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Loads scripts in an engine of their own, with no agent behind it, to see what they register and
@@ -42,8 +44,11 @@ public final class ScriptProbe {
       List<ScriptCommand> commands,
       List<ScriptTool> tools) {}
 
-  /** Loads {@code sources} as a run does. */
-  public static Result load(ScriptSources sources) {
+  /**
+   * Loads {@code sources} as a run does, each script with the Node access {@code access} gives it
+   * (its grants, as a run's).
+   */
+  public static Result load(ScriptSources sources, Function<ScriptFile, NodeAccess> access) {
     Map<Path, List<String>> warnings = new LinkedHashMap<>();
     ScriptLog log =
         new ScriptLog() {
@@ -56,7 +61,8 @@ public final class ScriptProbe {
             }
           }
         };
-    try (ScriptEngine engine = ScriptEngine.start(ScriptSettings.defaults(), noAgent(), log)) {
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), noAgent(access), log)) {
       LoadReport report = engine.load(sources);
       Map<ScriptFile, List<String>> events = new LinkedHashMap<>();
       for (ScriptFile f : engine.scripts()) {
@@ -86,7 +92,7 @@ public final class ScriptProbe {
    * A port where every call fails: there is no agent while listing. A proxy, so that methods the
    * port gains later fail the same way.
    */
-  static ScriptHostPort noAgent() {
+  static ScriptHostPort noAgent(Function<ScriptFile, NodeAccess> access) {
     InvocationHandler refuse =
         (proxy, method, args) -> {
           switch (method.getName()) {
@@ -99,8 +105,11 @@ public final class ScriptProbe {
             case "toString" -> {
               return "no agent";
             }
-            case "agentDir", "nodeAccess", "spawn" -> {
-              return InvocationHandler.invokeDefault(proxy, method, args); // no grants, no programs
+            case "nodeAccess" -> {
+              return access.apply((ScriptFile) args[0]);
+            }
+            case "agentDir", "spawn" -> {
+              return InvocationHandler.invokeDefault(proxy, method, args); // no programs
             }
             default -> {
               IllegalStateException e =

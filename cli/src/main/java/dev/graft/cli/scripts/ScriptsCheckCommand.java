@@ -2,6 +2,7 @@ package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.host.ScriptAccess;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.hooks.HookEvents;
@@ -66,8 +67,14 @@ final class ScriptsCheckCommand implements Callable<Integer> {
             new ScriptLocations.Request(
                 context.home(), context.cwd(), context.cwd(), List.of(), List.of(), false),
             ScriptLocations.TrustDecision.SKIP);
+    // With the grants a run here gives it (by its name, or its package's).
+    ScriptAccess access =
+        new ScriptAccess(
+            context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
     ScriptProbe.Result r =
-        ScriptProbe.load(new ScriptSources(List.of(path), here.libraryDir(), here.packages()));
+        ScriptProbe.load(
+            new ScriptSources(List.of(path), here.libraryDir(), here.packages()),
+            script -> access.of(here, script, context.cwd()));
     PrintWriter out = context.out();
     List<String> problems = new ArrayList<>();
     for (LoadReport.Problem p : r.report().problems()) {

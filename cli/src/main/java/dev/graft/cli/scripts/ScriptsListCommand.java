@@ -84,7 +84,11 @@ final class ScriptsListCommand implements Callable<Integer> {
           ScriptInventory.of(
               plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), Map.of());
     } else {
-      ScriptProbe.Result r = ScriptProbe.load(plan.sources());
+      ScriptAccess access =
+          new ScriptAccess(
+              context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+      ScriptProbe.Result r =
+          ScriptProbe.load(plan.sources(), script -> access.of(plan, script, project));
       inventory =
           ScriptInventory.of(
                   plan,

@@ -95,6 +95,45 @@ class ScriptsCommandTest {
   }
 
   @Test
+  void listAndCheckLoadScriptsWithTheGrantsARunGivesThem() throws Exception {
+    Path data = Files.createDirectories(work.resolve("data"));
+    Files.writeString(data.resolve("words.txt"), "granted words");
+    Path scripts = Files.createDirectories(home.resolve("scripts"));
+    String reads =
+        """
+        import fs from "node:fs";
+        const words = fs.readFileSync(%s, "utf8");
+        export default function (graft) { graft.registerCommand("words", { handler: () => words }); }
+        """;
+    String file = "\"" + data.resolve("words.txt") + "\"";
+    Files.writeString(scripts.resolve("granted.js"), reads.formatted(file));
+    Files.writeString(scripts.resolve("ungranted.js"), reads.formatted(file));
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"permissions\": {\"granted.js\": {\"read\": [\"" + data + "\"]}}}}");
+
+    CliRun list = run("scripts", "list");
+    assertThat(list.out())
+        .contains("granted.js  (user)")
+        .contains("  grants:   read " + data)
+        .contains(
+            "ungranted.js: loading failed: Error: fs.readFileSync(\""
+                + data.resolve("words.txt")
+                + "\"): read access to "
+                + data.resolve("words.txt")
+                + " is not granted to ungranted.js; add \"scripts\": {\"permissions\":"
+                + " {\"ungranted.js\": {\"read\": [\""
+                + data.resolve("words.txt")
+                + "\"]}}} to "
+                + home.resolve("settings.json"));
+    assertThat(list.out().split("loading failed", -1)).hasSize(2);
+
+    CliRun check = run("scripts", "check", scripts.resolve("granted.js").toString());
+    assertThat(check.exitCode()).as(check.out()).isZero();
+    assertThat(check.out()).contains("granted.js: loads; commands /words");
+  }
+
+  @Test
   void checkAndListSayWhatARunLeavesOutOrReplacesForABuiltInName() throws Exception {
     Files.createDirectories(work.resolve("d"));
     Files.writeString(

@@ -7,6 +7,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.LoadReport;
+import dev.graft.scripting.api.NodeAccess;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
@@ -99,7 +100,9 @@ class CompatExportsTest {
             + "}\n");
     try (ScriptEngine engine =
         ScriptEngine.start(
-            ScriptSettings.defaults(), ScriptProbe.noAgent(), (ScriptLog) (f, l, t) -> {})) {
+            ScriptSettings.defaults(),
+            ScriptProbe.noAgent(NodeAccess::of),
+            (ScriptLog) (f, l, t) -> {})) {
       LoadReport report = engine.load(ScriptSources.of(script.getParent()));
       assertThat(report.problems()).isEmpty();
       String ours =
