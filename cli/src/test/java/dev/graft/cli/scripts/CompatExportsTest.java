@@ -90,13 +90,16 @@ class CompatExportsTest {
     Files.createDirectories(script.getParent());
     Files.writeString(
         script,
-        "import { truncateHead, truncateTail, formatSize, parseFrontmatter, getAgentDir }"
+        "import { truncateHead, truncateTail, formatSize, parseFrontmatter, getAgentDir,"
+            + " APP_NAME, CONFIG_DIR_NAME, ENV_AGENT_DIR }"
             + " from \"@earendil-works/pi-coding-agent\";\n"
             + "export default function (pi) {\n"
             + "  pi.registerCommand(\"probe\", { handler: async () => JSON.stringify((() => {\n"
             + CASES
             + "})()) });\n"
             + "  pi.registerCommand(\"dir\", { handler: async () => getAgentDir() });\n"
+            + "  pi.registerCommand(\"names\", { handler: async () =>"
+            + " [APP_NAME, CONFIG_DIR_NAME, ENV_AGENT_DIR].join(\" \") });\n"
             + "}\n");
     try (ScriptEngine engine =
         ScriptEngine.start(
@@ -115,6 +118,9 @@ class CompatExportsTest {
       assertThat(
               engine.runCommand("dir", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText())
           .isNotBlank();
+      assertThat(
+              engine.runCommand("names", "", EventContext.EMPTY).get(30, TimeUnit.SECONDS).asText())
+          .isEqualTo("graft .graft GRAFT_HOME");
     }
   }
 }

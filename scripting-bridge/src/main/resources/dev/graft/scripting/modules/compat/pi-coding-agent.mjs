@@ -102,6 +102,14 @@ export function getAgentDir() {
   return globalThis[Symbol.for("graft.compat")].agentDir();
 }
 
+/**
+ * The app's names, as a rebranded reference has them: graft's. CONFIG_DIR_NAME is a project's
+ * folder for graft (.graft); getAgentDir() is the home ($GRAFT_HOME), named by ENV_AGENT_DIR.
+ */
+export const APP_NAME = "graft";
+export const CONFIG_DIR_NAME = ".graft";
+export const ENV_AGENT_DIR = "GRAFT_HOME";
+
 export const DEFAULT_MAX_LINES = 2000;
 export const DEFAULT_MAX_BYTES = 50 * 1024;
 
