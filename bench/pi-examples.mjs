@@ -200,10 +200,10 @@ const NODE_FILES = /from\s+["'](?:node:)?(?:fs|fs\/promises)["']|\brequire\(["']
 // The programs an example names: pi.exec/child_process's first argument, or an argument list's
 // first word (truncated-tool's `const args = ["rg", ...]`).
 const PROGRAMS = /\b(?:pi\.exec|spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*["'`]([\w.\/-]+)|\bargs\s*=\s*\[\s*["'`]([\w.\/-]+)["'`]/g;
-// The terminal features graft does not have (a script's own editor, raw terminal input, autocomplete
+// The terminal features graft does not have (raw terminal input, autocomplete
 // providers, overlays composited over the screen): an example failing with one is impossible. A
 // ctx.ui member among them counts only while graft's ctx.ui lacks it.
-const TUI = /\b(setEditorComponent|onTerminalInput|addAutocompleteProvider)\b|\bCustomEditor\b|\.showOverlay\b/g;
+const TUI = /\b(setEditorComponent|onTerminalInput|addAutocompleteProvider)\b|\.showOverlay\b/g;
 // Components graft draws (the pi-tui module, ctx.ui.custom, a widget/footer/header factory, a
 // renderer): marked C in the report, counted as drawn, not as needing anything.
 const COMPONENTS = /from\s+["']@(mariozechner|earendil-works)\/pi-tui["']|\bctx\.ui\.custom\b|\bDynamicBorder\b|\bBorderedLoader\b|getMarkdownTheme|setWidget\([^)]*=>|setFooter\(|setHeader\(|registerMessageRenderer|renderCall|renderResult/g;

@@ -309,6 +309,29 @@ final class LiveView implements ScriptView {
   }
 
   @Override
+  public void setText(String text) {
+    if (closed) {
+      return;
+    }
+    views.owner.post(() -> {
+      if (closed || fatal != null || !s.active()) {
+        return;
+      }
+      Value helpers = s.views().helpers;
+      s.nowDoing(what + "'s setText");
+      try {
+        s.run(() -> helpers.getMember("setText").execute(id, text));
+      } catch (LoadedScript.GuestException ge) {
+        Failure f = views.errors.of(s, what + "'s setText", ge);
+        if (failed(f) instanceof Frame.Failed failure && !failure.fatal()) {
+          watcher.problem(failure.problem());
+        }
+      }
+      changed();
+    });
+  }
+
+  @Override
   public void invalidate() {
     if (closed) {
       return;
@@ -381,6 +404,13 @@ final class LiveView implements ScriptView {
   void changed() {
     changes.incrementAndGet();
     watcher.changed();
+  }
+
+  /** Its editor submitted, changed or asked for an app action ({@link Watcher#editor}). */
+  void editor(String what, String text) {
+    if (!closed) {
+      watcher.editor(what, text);
+    }
   }
 
   /**

@@ -196,6 +196,22 @@ final class ScriptViews {
                   }
                   yield HostReply.NOTHING;
                 }
+                case "editor" -> {
+                  LiveView v = s.views().open.get(args[1].asInt());
+                  String what = args.length > 2 && args[2].isString() ? args[2].asString() : "";
+                  String text = args.length > 3 && args[3].isString() ? args[3].asString() : "";
+                  if (text.length() > ArgumentChecks.MAX_EDITOR_TEXT) {
+                    throw new ArgumentChecks.BadArgument(
+                        "the editor's text is "
+                            + text.length()
+                            + " characters; the limit is "
+                            + ArgumentChecks.MAX_EDITOR_TEXT);
+                  }
+                  if (v != null && !what.isEmpty()) {
+                    v.editor(what, text);
+                  }
+                  yield HostReply.NOTHING;
+                }
                 case "closed" -> {
                   LiveView v = s.views().open.remove(args[1].asInt());
                   if (v != null) {

@@ -18,8 +18,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The {@code ctx.ui} members that hand graft a component views.js made ({@code custom}, a widget,
- * footer or header given as a factory) and the footer's data. Called by {@link HostCalls#ui}; the
- * component's id names it in views.js, and becomes a {@link LiveView} here.
+ * footer, header or editor given as a factory) and the footer's data. Called by {@link
+ * HostCalls#ui}; the component's id names it in views.js, and becomes a {@link LiveView} here.
  */
 final class ViewCalls {
   private static final List<String> PLACEMENTS = List.of("aboveEditor", "belowEditor");
@@ -29,7 +29,7 @@ final class ViewCalls {
   /** Whether {@code op} is one of these. */
   static boolean serves(String op) {
     return switch (op) {
-      case "custom", "setWidgetView", "setFooter", "setHeader", "footerData" -> true;
+      case "custom", "setWidgetView", "setFooter", "setHeader", "setEditor", "footerData" -> true;
       default -> false;
     };
   }
@@ -70,6 +70,11 @@ final class ViewCalls {
               a == null || a.isNull()
                   ? Optional.empty()
                   : Optional.of(views.open(s, id(a), "the header (ctx.ui.setHeader)")));
+      case "setEditor" ->
+          ui.setEditor(
+              a == null || a.isNull()
+                  ? Optional.empty()
+                  : Optional.of(views.open(s, id(a), "the editor (ctx.ui.setEditorComponent)")));
       case "footerData" -> {
         FooterFacts facts = ui.footerFacts();
         ObjectNode out = Json.object();

@@ -741,6 +741,21 @@
         if (!drawn) return;
         views().setHeader(factory, function (id) { call(ui, "setHeader", id); });
       },
+      // Without components (RPC, print, JSON) the reference ignores a script's editor, and so does graft.
+      setEditorComponent(factory) {
+        if (factory === undefined || factory === null) {
+          if (viewHelpers !== null) viewHelpers.vacate("editor");
+          if (drawn) call(ui, "setEditor", null);
+          return;
+        }
+        if (typeof factory !== "function") {
+          throw new TypeErrorC("ctx.ui.setEditorComponent: the factory must be a function (tui, theme, keybindings)"
+            + " => editor, or undefined for graft's editor");
+        }
+        if (!drawn) return;
+        views().setEditor(factory, function (id) { call(ui, "setEditor", id); });
+      },
+      getEditorComponent() { return drawn && viewHelpers !== null ? viewHelpers.getEditor() : undefined; },
       get theme() { return views().theme; },
     });
     ctx.shutdown = function () { call(ui, "shutdown"); };

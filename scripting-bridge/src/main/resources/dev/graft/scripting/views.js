@@ -6,13 +6,15 @@
 // components are given is made from graft's palette (escape sequences by role, as JSON).
 //
 // Contents: the theme; the key bindings a component may ask about; the views (ids, open, close);
-// what graft calls (render, input, invalidate, close, paletteChanged); what the prelude calls
-// (custom, setWidget, setFooter, setHeader, renderMessage, renderTool).
+// what graft calls (render, input, invalidate, close, paletteChanged, setText); what the prelude
+// calls (custom, setWidget, setFooter, setHeader, setEditor, getEditor, renderMessage, renderTool).
 //
 // Host protocol (ScriptViews.java): host(op, a, b) with op "palette" (answers JSON), "markdown"
 // (text, width: answers the lines as JSON), "size" (answers [columns, rows]), "changed" (id: it
 // asked for a frame), "closed" (id: it ended from the script's side, its done() or a
-// replacement); answers as HostReply writes them ("V" + JSON, "E" + message) or undefined.
+// replacement), "editor" (id, what, text: a script's editor submitted, changed, or asked for an app
+// action such as "app.clear"); answers as HostReply writes them ("V" + JSON, "E" + message) or
+// undefined.
 (function (host) {
   "use strict";
   const JSONparse = JSON.parse;
@@ -140,7 +142,18 @@
     "app.clear": ["ctrl+c"],
     "app.exit": ["ctrl+d"],
     "app.tools.expand": ["ctrl+o"],
+    "app.thinking.cycle": ["shift+tab"],
+    "app.model.cycleForward": ["ctrl+p"],
+    "app.model.cycleBackward": ["ctrl+shift+p"],
+    "app.model.select": ["ctrl+l"],
+    "app.thinking.toggle": ["ctrl+t"],
+    "app.message.followUp": ["alt+enter"],
+    "app.message.dequeue": ["alt+up"],
   };
+
+  // The app actions a script's editor (CustomEditor) hands graft, besides app.interrupt and app.exit.
+  const EDITOR_ACTIONS = ["app.clear", "app.thinking.cycle", "app.model.cycleForward", "app.model.cycleBackward",
+    "app.model.select", "app.tools.expand", "app.thinking.toggle", "app.message.followUp", "app.message.dequeue"];
 
 
   // ---------------------------------------------------------------- keys
@@ -466,11 +479,11 @@
    * A factory (tui, theme, extra) => component for a slot: made at once, its id handed to graft
    * by `show(id)`; the view held in that slot before ends.
    */
-  function slotView(slot, factory, extra, what, show) {
+  function slotView(slot, factory, extra, what, show, givenTheme) {
     const entry = newEntry(slot);
     let component;
     try {
-      component = checkComponent(factory(tuiFor(entry), theme, extra), what);
+      component = checkComponent(factory(tuiFor(entry), givenTheme === undefined ? theme : givenTheme, extra), what);
     } catch (e) {
       end(entry, undefined, false);
       throw e;
@@ -511,6 +524,71 @@
 
   function setHeader(factory, show) {
     slotView("header", factory, undefined, "ctx.ui.setHeader: the factory's result", show);
+  }
+
+  // ---------------------------------------------------------------- a script's editor
+
+  // The factory of the editor shown now (ctx.ui.getEditorComponent), while its view holds the
+  // "editor" slot (graft letting it go, or the script setting undefined, empties the slot).
+  let editorFactory;
+
+  /** The editor's theme (pi-tui's EditorTheme) in graft's colours. */
+  function editorTheme() {
+    const muted = function (t) { return theme.fg("muted", t); };
+    const accent = function (t) { return theme.fg("accent", t); };
+    return {
+      borderColor: function (t) { return theme.fg("borderMuted", t); },
+      selectList: { selectedPrefix: accent, selectedText: accent, description: muted, scrollInfo: muted, noMatch: muted },
+    };
+  }
+
+  /**
+   * ctx.ui.setEditorComponent(factory): the factory gets (tui, theme, keybindings) and returns the
+   * editor graft shows in its own editor's place, as the reference wires it: onSubmit and onChange
+   * tell graft (host "editor": id, what, text), and a CustomEditor's onEscape, onCtrlD and app
+   * actions are graft's, unless the script set them.
+   */
+  function setEditor(factory, show) {
+    slotView("editor", factory, keybindings, "ctx.ui.setEditorComponent: the factory's result", function (id) {
+      const entry = views.get(id);
+      const component = entry.component;
+      const tell = function (what, text) {
+        if (!entry.closed) host("editor", id, what, text === undefined ? "" : StringC(text));
+      };
+      const textOf = function () {
+        return typeof component.getText === "function" ? StringC(component.getText()) : "";
+      };
+      component.onSubmit = function (text) {
+        if (typeof component.addToHistory === "function") component.addToHistory(text);
+        tell("submit", text);
+      };
+      component.onChange = function (text) { tell("change", text); };
+      if ("focused" in component) component.focused = true;
+      if ("actionHandlers" in component && component.actionHandlers instanceof MapC) {
+        if (!component.onEscape) component.onEscape = function () { tell("app.interrupt", textOf()); };
+        if (!component.onCtrlD) component.onCtrlD = function () { tell("app.exit", textOf()); };
+        for (let i = 0; i < EDITOR_ACTIONS.length; i++) {
+          const action = EDITOR_ACTIONS[i];
+          if (!component.actionHandlers.has(action)) {
+            component.actionHandlers.set(action, function () { tell(action, textOf()); });
+          }
+        }
+      }
+      editorFactory = factory;
+      show(id);
+    }, editorTheme());
+  }
+
+  function getEditor() {
+    return slots.has("editor") ? editorFactory : undefined;
+  }
+
+  /** graft's text goes into the editor of view `id` (its setText). */
+  function setText(id, text) {
+    const entry = views.get(id);
+    if (entry !== undefined && entry.component !== null && typeof entry.component.setText === "function") {
+      entry.component.setText(StringC(text));
+    }
   }
 
   /**
@@ -592,6 +670,9 @@
     setWidget,
     setFooter,
     setHeader,
+    setEditor,
+    getEditor,
+    setText,
     vacate,
     renderMessage,
     renderTool,

@@ -152,13 +152,75 @@ class PiTuiModuleTest {
                 const editor = new Editor(undefined, { borderColor: (s) => s });
                 let text;
                 editor.onSubmit = (t) => { text = t; };
-                for (const k of ["a", "\\x1b[13;2u", "b", "\\r"]) editor.handleInput(k);
+                for (const k of ["a", "\\x1b[13;2u", "b"]) editor.handleInput(k);
+                const lines = editor.render(6);
+                editor.handleInput("\\r");
                 input.focused = true;
-                return { submitted, line: input.render(12)[0], text, lines: editor.render(6) };
+                return { submitted, line: input.render(12)[0], text, lines, after: editor.getText() };
                 """))
         .isEqualTo(
             "{\"submitted\":\">hi\",\"line\":\"> >\\u001B_pi:c\\u0007\\u001B[7mh\\u001B[27mi       \","
-                + "\"text\":\"a\\nb\",\"lines\":[\"──────\",\"a     \",\"b\\u001B[7m \\u001B[27m    \",\"──────\"]}");
+                + "\"text\":\"a\\nb\",\"lines\":[\"──────\",\"a     \",\"b\\u001B[7m \\u001B[27m    \",\"──────\"],"
+                + "\"after\":\"\"}");
+  }
+
+  @Test
+  void editorEditsAsTheReferencesDoes() {
+    assertThat(
+            run(
+                """
+                const type = (e, keys) => { for (const k of keys) e.handleInput(k); return e.getText(); };
+                const e = new Editor(undefined, { borderColor: (s) => "[" + s + "]" });
+                const changes = [];
+                e.onChange = (t) => changes.push(t);
+                const out = {};
+                // word moves and deletes, Ctrl+A/E, Ctrl+K then Ctrl+Y, Ctrl+C left to the app
+                out.words = type(e, [..."one two three", "\\x1bb", "\\x1bb", "X", "\\x05", "\\x17", "\\x01", "\\x0b",
+                  "\\x19", "\\x19", "\\x03"]);
+                out.changes = changes.length;
+                // "\\" then Enter is a new line; Enter submits the trimmed text and empties the editor
+                let submitted;
+                e.onSubmit = (t) => { submitted = t; };
+                e.setText("  first");
+                type(e, ["\\\\", "\\r", ..."second  "]);
+                out.twoLines = e.getLines();
+                e.handleInput("\\r");
+                out.submitted = submitted;
+                out.empty = e.getText();
+                // history: Up on an empty editor brings the last prompts back, Down goes forward again
+                e.addToHistory("older");
+                e.addToHistory("newer");
+                out.history = [type(e, ["\\x1b[A"]), type(e, ["\\x1b[A"]), type(e, ["\\x1b[B"]), type(e, ["\\x1b[B"])];
+                // a long line wraps at spaces to the width (one column kept for the cursor)
+                e.setText("aaa bbb ccc");
+                out.wrapped = e.render(8);
+                // Up moves by wrapped line, keeping the column
+                type(e, ["\\x1b[A", "Z"]);
+                out.afterUp = e.getText();
+                // padding, and the cursor in the middle of a line
+                const p = new Editor(undefined, { borderColor: (s) => s }, { paddingX: 1 });
+                type(p, ["a", "b", "\\x1b[D"]);
+                out.padded = p.render(6);
+                // many lines scroll; the borders say how many are hidden
+                const tall = new Editor({ terminal: { rows: 10 } }, { borderColor: (s) => s });
+                tall.setText("1\\n2\\n3\\n4\\n5\\n6\\n7");
+                out.tall = tall.render(16);
+                // a bracketed paste is inserted as typed text, tabs as spaces
+                const q = new Editor(undefined, {});
+                q.handleInput("\\x1b[200~x\\ty\\r\\nz\\x1b[201~");
+                out.paste = q.getText();
+                return out;
+                """))
+        .isEqualTo(
+            "{\"words\":\"one Xtwo one Xtwo \",\"changes\":18,"
+                + "\"twoLines\":[\"  first\",\"second  \"],\"submitted\":\"first\\nsecond\",\"empty\":\"\","
+                + "\"history\":[\"newer\",\"older\",\"newer\",\"\"],"
+                + "\"wrapped\":[\"[────────]\",\"aaa bbb \",\"ccc\\u001B[7m \\u001B[27m    \",\"[────────]\"],"
+                + "\"afterUp\":\"aaaZ bbb ccc\","
+                + "\"padded\":[\"──────\",\" a\\u001B[7mb\\u001B[27m   \",\"──────\"],"
+                + "\"tall\":[\"─── ↑ 2 more ───\",\"3               \",\"4               \",\"5               \","
+                + "\"6               \",\"7\\u001B[7m \\u001B[27m              \",\"────────────────\"],"
+                + "\"paste\":\"x    y\\nz\"}");
   }
 
   @Test

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,10 +58,16 @@ class ScriptViewsTest {
 
   /** Waits until {@code condition} holds, at most {@code seconds}; fails the test otherwise. */
   static void until(int seconds, BooleanSupplier condition) throws InterruptedException {
+    until(seconds, condition, () -> "");
+  }
+
+  /** As {@link #until(int, BooleanSupplier)}, the failure saying {@code what} was seen. */
+  static void until(int seconds, BooleanSupplier condition, Supplier<String> seen)
+      throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > end) {
-        throw new AssertionError("not so within " + seconds + " s");
+        throw new AssertionError("not so within " + seconds + " s " + seen.get());
       }
       Thread.sleep(10);
     }

@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ViewUi implements ScriptUi {
   final LinkedBlockingQueue<ScriptView> customs = new LinkedBlockingQueue<>();
   final LinkedBlockingQueue<ScriptView> widgets = new LinkedBlockingQueue<>();
+  final LinkedBlockingQueue<ScriptView> editors = new LinkedBlockingQueue<>();
+  final List<String> said = new CopyOnWriteArrayList<>();
   final List<String> events = new CopyOnWriteArrayList<>();
   final AtomicInteger changes = new AtomicInteger();
   final List<String> closings = new CopyOnWriteArrayList<>();
@@ -47,6 +49,11 @@ final class ViewUi implements ScriptUi {
           @Override
           public void problem(String problem) {
             problems.add(problem);
+          }
+
+          @Override
+          public void editor(String what, String text) {
+            said.add(what + " " + text);
           }
         });
     return view;
@@ -86,6 +93,12 @@ final class ViewUi implements ScriptUi {
     events.add("header " + view.isPresent());
     view.ifPresent(this::watched);
     header = view;
+  }
+
+  @Override
+  public void setEditor(Optional<ScriptView> view) {
+    events.add("editor " + view.isPresent());
+    view.ifPresent(v -> editors.add(watched(v)));
   }
 
   @Override

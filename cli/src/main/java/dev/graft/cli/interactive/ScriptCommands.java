@@ -229,6 +229,11 @@ public final class ScriptCommands {
       }
 
       @Override
+      public void setEditor(Optional<ScriptView> editor) {
+        screen.components().editor(editor);
+      }
+
+      @Override
       public FooterFacts footerFacts() {
         return screen.components().footerFacts();
       }

@@ -26,6 +26,9 @@ interface ScriptComponents {
 
   void header(Optional<ScriptView> view);
 
+  /** A script's editor in the place of graft's; empty brings graft's back. */
+  void editor(Optional<ScriptView> view);
+
   FooterFacts footerFacts();
 
   ScriptComponents NONE =
@@ -57,6 +60,11 @@ interface ScriptComponents {
 
         @Override
         public void header(Optional<ScriptView> view) {
+          view.ifPresent(v -> v.close(Optional.empty()));
+        }
+
+        @Override
+        public void editor(Optional<ScriptView> view) {
           view.ifPresent(v -> v.close(Optional.empty()));
         }
 

@@ -25,9 +25,9 @@ import java.util.function.IntSupplier;
 /**
  * What scripts draw on the terminal UI: {@code ctx.ui.custom} components in the editor's place (in
  * turn with the dialogs), widgets above and below the editor, the footer in place of graft's and
- * the header in place of its banner. A component that ends for a problem stays as its notice; one
- * its script ended or replaced goes. Methods may be called on any thread; the layout changes on the
- * UI thread.
+ * the header in place of its banner, a script's editor in place of graft's. A component that ends
+ * for a problem stays as its notice; one its script ended or replaced goes. Methods may be called
+ * on any thread; the layout changes on the UI thread.
  */
 final class ScriptScreen implements ScriptComponents {
   private final Tui tui;
@@ -41,14 +41,23 @@ final class ScriptScreen implements ScriptComponents {
   private final Container footerSlot = new Container();
   private final Container headerBox = new Container();
   private final Component graftFooter;
+  private final Consumer<Optional<ScriptView>> editors;
   // UI thread
   private final Map<String, Component> widgets = new LinkedHashMap<>();
   private final Map<String, String> placements = new LinkedHashMap<>();
   private List<Component> banner = List.of();
   private ScriptComponent header;
 
+  /** {@code editors} shows a script's editor in the place of graft's (empty: graft's again). */
   ScriptScreen(
-      Tui tui, Theme theme, TerminalUi ui, Component graftFooter, Path cwd, IntSupplier providers) {
+      Tui tui,
+      Theme theme,
+      TerminalUi ui,
+      Component graftFooter,
+      Path cwd,
+      IntSupplier providers,
+      Consumer<Optional<ScriptView>> editors) {
+    this.editors = editors;
     this.tui = tui;
     this.theme = theme;
     this.ui = ui;
@@ -203,6 +212,11 @@ final class ScriptScreen implements ScriptComponents {
         tui.requestRedrawAll(); // the header may be in the scrollback already
       }
     });
+  }
+
+  @Override
+  public void editor(Optional<ScriptView> view) {
+    editors.accept(view);
   }
 
   @Override

@@ -38,6 +38,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.Session;
 import dev.graft.scripting.api.MessageRendering;
+import dev.graft.scripting.api.ScriptView;
 import dev.graft.scripting.api.ToolRenderRequest;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,16 @@ final class TuiFrontend implements Frontend {
   private volatile Runnable onThemeChange = () -> {};
   private final CustomMessageLines custom;
   private final Path cwd;
+
+  /** The editor shown: graft's, or a script's ({@link #scriptEditor}). UI thread. */
+  private Component activeEditor;
+
+  /** A script's editor in the place of graft's ({@code ctx.ui.setEditorComponent}), or null. */
+  private volatile ScriptComponent scriptEditor;
+
+  /** The text of the script's editor, as it last said. */
+  private volatile String scriptEditorText = "";
+
   private static final Screen UNSTYLED = Screen.plain(new PrintWriter(PrintWriter.nullWriter()));
 
   TuiFrontend(
@@ -123,6 +134,7 @@ final class TuiFrontend implements Frontend {
     this.custom = custom;
     this.cwd = cwd;
     this.editor = new Editor(theme, History.load(home.resolve("history")), tui::rows);
+    this.activeEditor = editor;
     this.footer = new Footer(theme);
     editor.onSubmit(this::submitted);
     this.terminalForScripts = new TerminalForScripts(theme, tui::columns, tui::rows);
@@ -150,9 +162,9 @@ final class TuiFrontend implements Frontend {
               @Override
               public void close(Component dialog) {
                 slot.clear();
-                slot.add(editor);
-                editor.setFocused(true);
-                tui.setFocus(editor);
+                slot.add(activeEditor);
+                editor.setFocused(activeEditor == editor);
+                tui.setFocus(activeEditor);
               }
 
               @Override
@@ -165,7 +177,9 @@ final class TuiFrontend implements Frontend {
                 statusChanged();
               }
             });
-    this.scripts = new ScriptScreen(tui, theme, ui, footer, cwd, providers);
+    this.scripts =
+        new ScriptScreen(
+            tui, theme, ui, footer, cwd, providers, view -> tui.post(() -> useScriptEditor(view)));
     tui.bottom().add(queue);
     tui.bottom().add(working);
     tui.bottom().add(scripts.above());
@@ -428,7 +442,7 @@ final class TuiFrontend implements Frontend {
   private void showEditor() {
     tui.post(() -> {
       if (slot.isEmpty()) {
-        slot.add(editor);
+        slot.add(activeEditor);
         CodeHighlighter.warmUp();
       }
     });
@@ -438,7 +452,7 @@ final class TuiFrontend implements Frontend {
   public EditorInput read(String initial) {
     showEditor();
     if (!initial.isEmpty()) {
-      tui.post(() -> editor.setText(initial));
+      tui.post(() -> setEditorText(initial));
     }
     try {
       return inputs.take();
@@ -483,15 +497,15 @@ final class TuiFrontend implements Frontend {
     tui.post(() -> {
       queue.clear();
       if (!texts.isEmpty()) {
-        String typed = editor.text();
-        editor.setText(String.join("\n\n", texts) + (typed.isBlank() ? "" : "\n\n" + typed));
+        String typed = editorTextNow();
+        setEditorText(String.join("\n\n", texts) + (typed.isBlank() ? "" : "\n\n" + typed));
       }
     });
   }
 
   @Override
   public boolean putInEditor(String text) {
-    tui.post(() -> editor.setText(text));
+    tui.post(() -> setEditorText(text));
     return true;
   }
 
@@ -512,7 +526,7 @@ final class TuiFrontend implements Frontend {
 
   @Override
   public String editorText() {
-    return editor.text();
+    return editorTextNow();
   }
 
   @Override
@@ -568,6 +582,10 @@ final class TuiFrontend implements Frontend {
   }
 
   private boolean key(Key key) {
+    if (scriptEditor != null && tui.focus() == scriptEditor) {
+      // the script's editor has the keys; it hands graft the app's (ScriptEditor's actions)
+      return keys.action(key).isEmpty() && scriptShortcut(key);
+    }
     if (tui.focus() != editor) {
       return false; // a dialog has the keys
     }
@@ -580,14 +598,52 @@ final class TuiFrontend implements Frontend {
     }
     String action = keys.action(key).orElse(null);
     if (action == null) {
-      String name = key.name();
-      for (String bound : scriptKeys.get()) {
-        if (Key.parse(bound).map(Key::name).filter(name::equals).isPresent()) {
-          return actions.run("shortcut:" + bound);
-        }
-      }
-      return false;
+      return scriptShortcut(key);
     }
+    return appAction(action, graftsEditor);
+  }
+
+  /** A key a script bound ({@code pi.registerShortcut}) runs its handler. */
+  private boolean scriptShortcut(Key key) {
+    String name = key.name();
+    for (String bound : scriptKeys.get()) {
+      if (Key.parse(bound).map(Key::name).filter(name::equals).isPresent()) {
+        return actions.run("shortcut:" + bound);
+      }
+    }
+    return false;
+  }
+
+  /** The editor an app action works on: graft's, or a script's. */
+  private interface EditorText {
+    boolean isEmpty();
+
+    void clear();
+
+    /** Its text, which it no longer holds. */
+    String take();
+  }
+
+  private final EditorText graftsEditor =
+      new EditorText() {
+        @Override
+        public boolean isEmpty() {
+          return editor.isEmpty();
+        }
+
+        @Override
+        public void clear() {
+          editor.clear();
+        }
+
+        @Override
+        public String take() {
+          return editor.take();
+        }
+      };
+
+  /** Runs the app action {@code action} (UI thread); false when it is not for now. */
+  private boolean appAction(String action, EditorText target) {
     switch (action) {
       case "app.interrupt" -> {
         if (busy) {
@@ -597,8 +653,8 @@ final class TuiFrontend implements Frontend {
         return false;
       }
       case "app.clear" -> {
-        if (!editor.isEmpty()) {
-          editor.clear();
+        if (!target.isEmpty()) {
+          target.clear();
           interrupts.draftCleared();
           return true;
         }
@@ -610,7 +666,7 @@ final class TuiFrontend implements Frontend {
         return true;
       }
       case "app.exit" -> {
-        if (editor.isEmpty()) {
+        if (target.isEmpty()) {
           inputs.add(new EditorInput.Ended());
           return true;
         }
@@ -630,7 +686,7 @@ final class TuiFrontend implements Frontend {
         if (!busy) {
           return false; // a new line, as Alt+Enter is when idle
         }
-        String text = editor.take();
+        String text = target.take();
         if (text.isBlank()) {
           return true;
         }
@@ -644,6 +700,129 @@ final class TuiFrontend implements Frontend {
       default -> {
         return actions.run(action);
       }
+    }
+  }
+
+  // ------------------------------------------------------------------ a script's editor (UI
+  // thread)
+
+  /**
+   * {@code view} in the place of graft's editor, with the text it holds; empty brings graft's back
+   * with the script's text. One that ends (its script let go of it, reloaded, or it failed) gives
+   * graft's editor back too; a problem is told in one notice.
+   */
+  private void useScriptEditor(Optional<ScriptView> view) {
+    String text = editorTextNow();
+    ScriptComponent before = scriptEditor;
+    if (view.isEmpty()) {
+      if (before != null) {
+        scriptEditor = null;
+        before.close();
+        show(editor);
+        editor.setText(text);
+      }
+      return;
+    }
+    ScriptComponent next =
+        new ScriptComponent(
+                view.get(),
+                ScriptComponent.Place.EDITOR,
+                theme,
+                tui,
+                p ->
+                    ui.notify(
+                        "script problem: " + p + " (graft's editor is back)",
+                        HookUi.NotifyLevel.ERROR))
+            .maxLines(() -> Math.max(3, tui.rows() - 3));
+    next.onEnd(problem -> {
+      if (scriptEditor == next) {
+        scriptEditor = null;
+        next.close();
+        show(editor);
+        editor.setText(scriptEditorText);
+      }
+    });
+    next.onEditor((what, said) -> {
+      if (scriptEditor == next) {
+        scriptEditorSaid(what, said);
+      }
+    });
+    scriptEditor = next;
+    scriptEditorText = text;
+    if (before != null) {
+      before.close();
+    }
+    editor.clear();
+    view.get().setText(text);
+    show(next);
+  }
+
+  /** {@code next} becomes the editor shown, and has the keys unless a dialog has them. */
+  private void show(Component next) {
+    Component was = activeEditor;
+    activeEditor = next;
+    editor.setFocused(next == editor);
+    if (slot.children().contains(was)) {
+      slot.clear();
+      slot.add(next);
+    }
+    if (tui.focus() == was || tui.focus() == null) {
+      tui.setFocus(next);
+    }
+    tui.requestRender();
+  }
+
+  /** What the script's editor said: it submitted, its text changed, or an app action. */
+  private void scriptEditorSaid(String what, String text) {
+    switch (what) {
+      case "change" -> scriptEditorText = text;
+      case "submit" -> {
+        scriptEditorText = "";
+        submitted(text);
+      }
+      default -> {
+        EditorText target = scriptEditorHolding(text);
+        if (!appAction(what, target) && what.equals("app.message.followUp")) {
+          submitted(target.take()); // idle, Alt+Enter submits (as the reference's app does)
+        }
+      }
+    }
+  }
+
+  /** The script's editor, holding {@code text}, for an app action. */
+  private EditorText scriptEditorHolding(String text) {
+    return new EditorText() {
+      @Override
+      public boolean isEmpty() {
+        return text.isEmpty();
+      }
+
+      @Override
+      public void clear() {
+        setEditorText("");
+      }
+
+      @Override
+      public String take() {
+        clear();
+        return text;
+      }
+    };
+  }
+
+  /** The text of the editor shown. */
+  private String editorTextNow() {
+    return scriptEditor != null ? scriptEditorText : editor.text();
+  }
+
+  /** {@code text} into the editor shown (UI thread). */
+  private void setEditorText(String text) {
+    ScriptComponent script = scriptEditor;
+    if (script != null) {
+      scriptEditorText = text;
+      script.view().setText(text);
+    } else {
+      editor.setText(text);
     }
   }
 

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
@@ -56,7 +57,12 @@ public final class ScriptComponent implements Component {
     /** Above or below the editor, or the footer ({@code setWidget}, {@code setFooter}). */
     BOTTOM,
     /** In the transcript (a renderer's component, the header): finished once drawn. */
-    TRANSCRIPT
+    TRANSCRIPT,
+    /**
+     * In the editor's place with all keys ({@code setEditorComponent}): any problem ends it, so
+     * that graft's editor comes back; so does Esc or Ctrl+C while its script does not answer.
+     */
+    EDITOR
   }
 
   private final ScriptView view;
@@ -69,6 +75,7 @@ public final class ScriptComponent implements Component {
   private IntSupplier maxLines = () -> Integer.MAX_VALUE;
   private CustomOptions options = CustomOptions.NONE;
   private Consumer<Optional<String>> onEnd = p -> {};
+  private BiConsumer<String, String> onEditor = (what, text) -> {};
   private List<String> lines = List.of();
   private int linesWidth = -1;
   private boolean drawn;
@@ -109,7 +116,22 @@ public final class ScriptComponent implements Component {
 
           @Override
           public void problem(String problem) {
-            tui.post(() -> report(problem));
+            tui.post(() -> {
+              if (place == Place.EDITOR) {
+                fail(problem);
+              } else {
+                report(problem);
+              }
+            });
+          }
+
+          @Override
+          public void editor(String what, String text) {
+            tui.post(() -> {
+              if (!ended) {
+                onEditor.accept(what, text);
+              }
+            });
           }
         });
   }
@@ -147,6 +169,15 @@ public final class ScriptComponent implements Component {
     return this;
   }
 
+  /**
+   * Told (on the UI thread) what a script's editor says: it submitted, its text changed, or an app
+   * action ({@link ScriptView.Watcher#editor}).
+   */
+  public ScriptComponent onEditor(BiConsumer<String, String> handler) {
+    this.onEditor = handler;
+    return this;
+  }
+
   /** Whether it ended (its view is closed). */
   public boolean ended() {
     return ended;
@@ -156,6 +187,14 @@ public final class ScriptComponent implements Component {
   public void close() {
     view.close(Optional.empty());
     end(Optional.empty());
+  }
+
+  /** A script's editor that failed ends: its view is closed, the problem reported. */
+  private void fail(String problem) {
+    if (!ended) {
+      view.close(Optional.empty());
+      end(Optional.of(problem));
+    }
   }
 
   private void askFrame() {
@@ -225,18 +264,27 @@ public final class ScriptComponent implements Component {
       case ScriptView.Frame.Late late -> {
         dirty = true; // drawn when its answer comes (it asks for a frame then)
         redrawWhenDrawn = place == Place.TRANSCRIPT;
-        if (!drawn && place == Place.DIALOG) {
+        if (!drawn && (place == Place.DIALOG || place == Place.EDITOR)) {
           return List.of(
               theme.fg(
                   ThemeRole.MUTED,
                   Ansi.truncate(
-                      "waiting for " + view.script().name() + " to draw… (Esc leaves)",
+                      "waiting for "
+                          + view.script().name()
+                          + " to draw… ("
+                          + (place == Place.DIALOG ? "Esc leaves" : "Esc gives graft's editor")
+                          + ")",
                       width,
                       "…")));
         }
         return placed(fitted(lines, inner), width, inner);
       }
       case ScriptView.Frame.Failed failed -> {
+        if (place == Place.EDITOR) {
+          notice = failed.problem();
+          tui.post(() -> fail(failed.problem())); // not while the screen is being drawn
+          return noticeLines(width);
+        }
         report(failed.problem());
         if (failed.fatal()) {
           notice = failed.problem();
@@ -264,7 +312,7 @@ public final class ScriptComponent implements Component {
       more += given.size() - shown;
     }
     List<String> out = new ArrayList<>(shown + 1);
-    boolean caret = place == Place.DIALOG;
+    boolean caret = place == Place.DIALOG || place == Place.EDITOR;
     for (int i = 0; i < shown; i++) {
       out.add(ScriptLines.clean(given.get(i), width, caret));
     }
@@ -336,6 +384,9 @@ public final class ScriptComponent implements Component {
 
   @Override
   public boolean handleKey(Key key) {
+    if (place == Place.EDITOR) {
+      return editorKey(key);
+    }
     if (ended || notice != null) {
       if (key.is(Key.Kind.ESCAPE) || key.isCtrl('c')) {
         onEnd.accept(Optional.empty());
@@ -354,6 +405,22 @@ public final class ScriptComponent implements Component {
           .execute(this::askFrame);
     } else {
       lastEscape = 0;
+    }
+    String data = KeyData.of(key);
+    if (!data.isEmpty()) {
+      view.input(data);
+    }
+    return true;
+  }
+
+  /** A script's editor has every key; Esc or Ctrl+C while its script does not answer ends it. */
+  private boolean editorKey(Key key) {
+    if (ended || notice != null) {
+      return true;
+    }
+    if ((key.is(Key.Kind.ESCAPE) || key.isCtrl('c')) && view.stalled()) {
+      fail(view.script().name() + ": its editor does not answer");
+      return true;
     }
     String data = KeyData.of(key);
     if (!data.isEmpty()) {

@@ -121,7 +121,7 @@ class ScriptScreenTest {
               public void statusesChanged() {}
             });
     ScriptScreen screen =
-        new ScriptScreen(tui, theme, ui, new Text("graft's footer", 0), dir, () -> 1);
+        new ScriptScreen(tui, theme, ui, new Text("graft's footer", 0), dir, () -> 1, v -> {});
     tui.bottom().add(screen.above());
     tui.bottom().add(slot);
     tui.bottom().add(screen.below());

@@ -205,6 +205,14 @@ public interface ScriptUi {
     header.ifPresent(v -> v.close(Optional.empty()));
   }
 
+  /**
+   * {@code ctx.ui.setEditorComponent(factory)}: {@code editor} has the keys in the place of graft's
+   * editor; empty brings graft's editor back.
+   */
+  default void setEditor(Optional<ScriptView> editor) {
+    editor.ifPresent(v -> v.close(Optional.empty()));
+  }
+
   /** What a footer component's {@code footerData} answers. */
   default FooterFacts footerFacts() {
     return FooterFacts.NONE;

@@ -32,6 +32,12 @@ public interface ScriptView {
   void input(String data);
 
   /**
+   * graft's text goes into it ({@code setText}, for a script's editor); runs later, on the script
+   * thread. Views without a text ignore it (the default).
+   */
+  default void setText(String text) {}
+
+  /**
    * The theme or the terminal changed: the component drops what it cached ({@code invalidate()}).
    */
   void invalidate();
@@ -75,6 +81,12 @@ public interface ScriptView {
 
     /** A key it was given made it throw: {@code problem} names the script and the line. */
     default void problem(String problem) {}
+
+    /**
+     * A script's editor spoke: {@code what} is "submit" or "change" (with its {@code text}), or an
+     * app action it hands graft ("app.interrupt", "app.clear"...; {@code text} is its text then).
+     */
+    default void editor(String what, String text) {}
   }
 
   /** What a render gave. */

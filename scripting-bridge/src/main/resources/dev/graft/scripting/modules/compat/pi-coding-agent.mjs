@@ -610,3 +610,60 @@ export {
   createFindTool as createFindToolDefinition,
   createLsTool as createLsToolDefinition,
 };
+
+// ---------------------------------------------------------------- CustomEditor (ctx.ui.setEditorComponent)
+
+import { Editor as TuiEditor } from "@mariozechner/pi-tui";
+
+/**
+ * The editor a script's own editor extends (ctx.ui.setEditorComponent): pi-tui's Editor that hands
+ * the app's keys to graft first. Escape (app.interrupt) calls onEscape, Ctrl+D on an empty editor
+ * onCtrlD; the keys of the other app actions (Ctrl+C, Ctrl+O, Alt+Enter...) call their handler in
+ * actionHandlers. graft fills these in when it shows the editor; the rest is edited as pi-tui's.
+ */
+export class CustomEditor extends TuiEditor {
+  constructor(tui, theme, keybindings, options) {
+    super(tui, theme, options);
+    this.keybindings = keybindings && typeof keybindings.matches === "function" ? keybindings : compat().keybindings();
+    this.actionHandlers = new Map();
+    this.onEscape = undefined;
+    this.onCtrlD = undefined;
+    this.onPasteImage = undefined;
+    this.onExtensionShortcut = undefined;
+  }
+
+  /** Runs `handler` for the app action `action` ("app.clear", "app.tools.expand"...). */
+  onAction(action, handler) {
+    this.actionHandlers.set(action, handler);
+  }
+
+  handleInput(data) {
+    if (this.onExtensionShortcut && this.onExtensionShortcut(data)) return;
+    const kb = this.keybindings;
+    if (kb.matches(data, "app.clipboard.pasteImage")) {
+      if (this.onPasteImage) this.onPasteImage();
+      return;
+    }
+    if (kb.matches(data, "app.interrupt")) {
+      const handler = this.onEscape || this.actionHandlers.get("app.interrupt");
+      if (handler) {
+        handler();
+        return;
+      }
+      super.handleInput(data);
+      return;
+    }
+    if (kb.matches(data, "app.exit") && this.getText().length === 0) {
+      const handler = this.onCtrlD || this.actionHandlers.get("app.exit");
+      if (handler) handler();
+      return;
+    }
+    for (const [action, handler] of this.actionHandlers) {
+      if (action !== "app.interrupt" && action !== "app.exit" && kb.matches(data, action)) {
+        handler();
+        return;
+      }
+    }
+    super.handleInput(data);
+  }
+}

@@ -886,14 +886,19 @@ export class Input {
 }
 
 /**
- * Text over several lines between two borders: typing, the arrows, Home/End, Backspace/Delete;
- * Enter submits (onSubmit), Shift+Enter (or Alt+Enter) starts a new line.
+ * Text over several lines between two borders, as the reference's editor has it: typing and
+ * pasting, the arrows (Up and Down by wrapped line), Home/End and Ctrl+A/E, word moves and deletes,
+ * Ctrl+U/K and Ctrl+Y, history on Up/Down (addToHistory). Enter submits: onSubmit gets the trimmed
+ * text and the editor empties. Shift+Enter, Alt+Enter or a "\" before Enter start a new line.
+ * Ctrl+C is left to the app. Lines wrap at spaces to the width; past 30% of the terminal's height
+ * the text scrolls, and the borders say how many lines are above or below.
  */
 export class Editor {
   constructor(tui, theme, options = {}) {
     this.tui = tui;
     this.theme = theme || {};
-    this.options = options;
+    this.borderColor = typeof this.theme.borderColor === "function" ? this.theme.borderColor : (s) => s;
+    this.paddingX = paddingOf(options && options.paddingX);
     this.lines = [""];
     this.row = 0;
     this.col = 0;
@@ -902,7 +907,27 @@ export class Editor {
     this.onChange = undefined;
     this.disableSubmit = false;
     this.pasting = undefined;
+    this.history = [];
+    this.historyIndex = -1;
+    this.killed = "";
+    this.lastWidth = 79;
+    this.scrollOffset = 0;
+    this.wantedColumn = undefined;
   }
+
+  getPaddingX() {
+    return this.paddingX;
+  }
+
+  setPaddingX(padding) {
+    this.paddingX = paddingOf(padding);
+  }
+
+  getAutocompleteMaxVisible() {
+    return 5;
+  }
+
+  setAutocompleteMaxVisible(_maxVisible) {}
 
   getText() {
     return this.lines.join("\n");
@@ -912,24 +937,47 @@ export class Editor {
     return this.getText();
   }
 
+  getLines() {
+    return this.lines.slice();
+  }
+
+  getCursor() {
+    return { line: this.row, col: this.col };
+  }
+
   setText(text) {
-    this.lines = String(text).split("\n");
-    this.row = this.lines.length - 1;
-    this.col = this.lines[this.row].length;
+    this.historyIndex = -1;
+    this.place(String(text));
     this.changed();
   }
 
-  insertTextAtCursor(text) {
-    this.insert(String(text));
+  /** The text, the cursor at its end (onChange not called). */
+  place(text) {
+    this.lines = normalizeText(text).split("\n");
+    this.row = this.lines.length - 1;
+    this.col = this.lines[this.row].length;
+    this.wantedColumn = undefined;
   }
 
-  addToHistory(_text) {}
+  insertTextAtCursor(text) {
+    this.insert(normalizeText(String(text)));
+  }
+
+  /** A submitted prompt, for Up and Down (the newest first, no repeats in a row, at most 100). */
+  addToHistory(text) {
+    const t = String(text).trim();
+    if (!t || this.history[0] === t) return;
+    this.history.unshift(t);
+    if (this.history.length > 100) this.history.pop();
+  }
 
   isShowingAutocomplete() {
     return false;
   }
 
   setAutocompleteProvider(_provider) {}
+
+  invalidate() {}
 
   changed() {
     if (this.onChange) this.onChange(this.getText());
@@ -949,81 +997,138 @@ export class Editor {
       this.row += parts.length - 1;
       this.col = parts[parts.length - 1].length;
     }
+    this.historyIndex = -1;
+    this.wantedColumn = undefined;
     this.changed();
   }
 
+  /** Replaces columns [from, to) of the cursor's line, the cursor going to `from`. */
+  cut(from, to, kill) {
+    const line = this.lines[this.row];
+    if (kill && to > from) this.killed = line.slice(from, to);
+    this.lines[this.row] = line.slice(0, from) + line.slice(to);
+    this.col = from;
+    this.moved();
+    this.changed();
+  }
+
+  /** Joins the cursor's line with the next one. */
+  joinNext() {
+    if (this.row >= this.lines.length - 1) return;
+    this.lines.splice(this.row, 2, this.lines[this.row] + this.lines[this.row + 1]);
+    this.changed();
+  }
+
+  /** Joins the cursor's line with the one above, the cursor at the seam. */
+  joinPrevious() {
+    if (this.row === 0) return;
+    const above = this.lines[this.row - 1];
+    this.lines.splice(this.row - 1, 2, above + this.lines[this.row]);
+    this.row--;
+    this.col = above.length;
+    this.moved();
+    this.changed();
+  }
+
+  moved() {
+    this.historyIndex = -1;
+    this.wantedColumn = undefined;
+  }
+
   handleInput(data) {
-    if (this.pasting !== undefined || data.startsWith(PASTE_START)) {
+    data = String(data);
+    if (this.pasting !== undefined || data.includes(PASTE_START)) {
       this.pasting = (this.pasting || "") + data.replace(PASTE_START, "");
       const end = this.pasting.indexOf(PASTE_END);
       if (end < 0) return;
-      const text = this.pasting.slice(0, end).replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
+      const text = this.pasting.slice(0, end);
+      const rest = this.pasting.slice(end + PASTE_END.length);
       this.pasting = undefined;
-      this.insert(text);
+      if (text.length > 0) this.insert(normalizeText(text));
+      if (rest.length > 0) this.handleInput(rest);
       return;
     }
+    if (matchesKey(data, "ctrl+c")) return; // the app's (clear, quit)
     const kb = getKeybindings();
     const line = this.lines[this.row];
-    if (matchesKey(data, "shift+enter") || matchesKey(data, "alt+enter") || data === "\n") {
-      this.insert("\n");
-    } else if (kb.matches(data, "tui.input.submit")) {
-      if (this.disableSubmit) return;
-      const text = this.getText();
-      if (this.onSubmit) this.onSubmit(text);
-    } else if (kb.matches(data, "tui.editor.deleteCharBackward")) {
-      if (this.col > 0) {
-        const n = charBefore(line, this.col);
-        this.lines[this.row] = line.slice(0, this.col - n) + line.slice(this.col);
-        this.col -= n;
-      } else if (this.row > 0) {
-        const above = this.lines[this.row - 1];
-        this.lines.splice(this.row - 1, 2, above + line);
-        this.row--;
-        this.col = above.length;
-      }
-      this.changed();
-    } else if (kb.matches(data, "tui.editor.deleteCharForward")) {
-      if (this.col < line.length) this.lines[this.row] = line.slice(0, this.col) + line.slice(this.col + charAt(line, this.col));
-      else if (this.row < this.lines.length - 1) this.lines.splice(this.row, 2, line + this.lines[this.row + 1]);
-      this.changed();
-    } else if (kb.matches(data, "tui.editor.cursorLeft")) {
-      if (this.col > 0) this.col -= charBefore(line, this.col);
-      else if (this.row > 0) {
-        this.row--;
-        this.col = this.lines[this.row].length;
-      }
-    } else if (kb.matches(data, "tui.editor.cursorRight")) {
-      if (this.col < line.length) this.col += charAt(line, this.col);
+    const col = this.col;
+    if (kb.matches(data, "tui.editor.deleteToLineEnd")) {
+      if (col < line.length) this.cut(col, line.length, true);
+      else this.joinNext();
+    } else if (kb.matches(data, "tui.editor.deleteToLineStart")) {
+      if (col > 0) this.cut(0, col, true);
+      else this.joinPrevious();
+    } else if (kb.matches(data, "tui.editor.deleteWordBackward")) {
+      if (col > 0) this.cut(wordStart(line, col), col, true);
+      else this.joinPrevious();
+    } else if (kb.matches(data, "tui.editor.deleteWordForward")) {
+      if (col < line.length) {
+        this.cut(col, wordEnd(line, col), true);
+      } else this.joinNext();
+    } else if (kb.matches(data, "tui.editor.deleteCharBackward") || matchesKey(data, "shift+backspace")) {
+      if (col > 0) this.cut(col - charBefore(line, col), col, false);
+      else this.joinPrevious();
+    } else if (kb.matches(data, "tui.editor.deleteCharForward") || matchesKey(data, "shift+delete")) {
+      if (col < line.length) this.cut(col, col + charAt(line, col), false);
+      else this.joinNext();
+    } else if (kb.matches(data, "tui.editor.yank")) {
+      if (this.killed) this.insert(this.killed);
+    } else if (kb.matches(data, "tui.editor.cursorLineStart")) {
+      this.col = 0;
+      this.moved();
+    } else if (kb.matches(data, "tui.editor.cursorLineEnd")) {
+      this.col = line.length;
+      this.moved();
+    } else if (kb.matches(data, "tui.editor.cursorWordLeft")) {
+      if (col > 0) this.col = wordStart(line, col);
+      else if (this.row > 0) this.col = this.lines[--this.row].length;
+      this.moved();
+    } else if (kb.matches(data, "tui.editor.cursorWordRight")) {
+      if (col < line.length) this.col = wordEnd(line, col);
       else if (this.row < this.lines.length - 1) {
         this.row++;
         this.col = 0;
       }
+      this.moved();
+    } else if (kb.matches(data, "tui.input.newLine") || matchesKey(data, "shift+enter") || matchesKey(data, "alt+enter")
+      || data === "\n") {
+      this.insert("\n");
+    } else if (kb.matches(data, "tui.input.submit")) {
+      if (this.disableSubmit) return;
+      if (col > 0 && line[col - 1] === "\\") {
+        // terminals without Shift+Enter: "\" then Enter is a new line
+        this.lines[this.row] = line.slice(0, col - 1) + line.slice(col);
+        this.col = col - 1;
+        this.insert("\n");
+        return;
+      }
+      this.submitValue();
     } else if (kb.matches(data, "tui.editor.cursorUp")) {
-      if (this.row > 0) {
-        this.row--;
-        this.col = Math.min(this.col, this.lines[this.row].length);
+      if (this.isEmpty() || (this.historyIndex > -1 && this.visualRow() === 0)) this.navigateHistory(-1);
+      else if (!this.moveVertically(-1)) {
+        this.col = 0;
+        this.moved();
       }
     } else if (kb.matches(data, "tui.editor.cursorDown")) {
-      if (this.row < this.lines.length - 1) {
-        this.row++;
-        this.col = Math.min(this.col, this.lines[this.row].length);
+      const vl = this.visualLines(this.lastWidth);
+      if (this.historyIndex > -1 && this.visualRow(vl) === vl.length - 1) this.navigateHistory(1);
+      else if (!this.moveVertically(1)) {
+        this.col = this.lines[this.row].length;
+        this.moved();
       }
-    } else if (kb.matches(data, "tui.editor.cursorLineStart")) {
-      this.col = 0;
-    } else if (kb.matches(data, "tui.editor.cursorLineEnd")) {
-      this.col = line.length;
-    } else if (kb.matches(data, "tui.editor.deleteToLineStart")) {
-      this.lines[this.row] = line.slice(this.col);
-      this.col = 0;
-      this.changed();
-    } else if (kb.matches(data, "tui.editor.deleteToLineEnd")) {
-      this.lines[this.row] = line.slice(0, this.col);
-      this.changed();
-    } else if (kb.matches(data, "tui.editor.deleteWordBackward")) {
-      const from = wordStart(line, this.col);
-      this.lines[this.row] = line.slice(0, from) + line.slice(this.col);
-      this.col = from;
-      this.changed();
+    } else if (kb.matches(data, "tui.editor.cursorRight")) {
+      if (col < line.length) this.col = col + charAt(line, col);
+      else if (this.row < this.lines.length - 1) {
+        this.row++;
+        this.col = 0;
+      }
+      this.moved();
+    } else if (kb.matches(data, "tui.editor.cursorLeft")) {
+      if (col > 0) this.col = col - charBefore(line, col);
+      else if (this.row > 0) this.col = this.lines[--this.row].length;
+      this.moved();
+    } else if (matchesKey(data, "shift+space")) {
+      this.insert(" ");
     } else {
       const kitty = decodeKittyPrintable(data);
       if (kitty !== undefined) this.insert(kitty);
@@ -1031,29 +1136,172 @@ export class Editor {
     }
   }
 
-  invalidate() {}
+  isEmpty() {
+    return this.lines.length === 1 && this.lines[0] === "";
+  }
 
-  render(width) {
-    const border = typeof this.theme.borderColor === "function" ? this.theme.borderColor : (s) => s;
-    const inner = Math.max(1, width);
-    const out = [border("─".repeat(inner))];
+  submitValue() {
+    const text = this.getText().trim();
+    this.lines = [""];
+    this.row = 0;
+    this.col = 0;
+    this.scrollOffset = 0;
+    this.moved();
+    if (this.onChange) this.onChange("");
+    if (this.onSubmit) this.onSubmit(text);
+  }
+
+  navigateHistory(direction) {
+    const next = this.historyIndex - direction; // Up goes to older entries
+    if (this.history.length === 0 || next < -1 || next >= this.history.length) return;
+    this.historyIndex = next;
+    this.place(next === -1 ? "" : this.history[next]);
+    this.changed();
+  }
+
+  /** The wrapped lines at `width` columns: {row, start, end} pieces of the text's lines. */
+  visualLines(width) {
+    const out = [];
     for (let r = 0; r < this.lines.length; r++) {
-      const text = this.lines[r];
-      const pad = (l) => l + " ".repeat(Math.max(0, inner - visibleWidth(l)));
-      if (r !== this.row) {
-        for (const l of wrapTextWithAnsi(text, inner)) out.push(pad(l));
-        continue;
-      }
-      const at = this.col < text.length ? String.fromCodePoint(text.codePointAt(this.col)) : " ";
-      const before = text.slice(0, this.col);
-      const after = text.slice(this.col + (this.col < text.length ? at.length : 0));
-      const marker = this.focused ? CURSOR_MARKER : "";
-      const withCursor = before + marker + "\x1b[7m" + at + "\x1b[27m" + after;
-      for (const l of wrapTextWithAnsi(withCursor, inner)) out.push(pad(l));
+      for (const piece of wrapPieces(this.lines[r], width)) out.push({ row: r, start: piece[0], end: piece[1] });
     }
-    out.push(border("─".repeat(inner)));
     return out;
   }
+
+  /** The index of the wrapped line the cursor is on. */
+  visualRow(vl = this.visualLines(this.lastWidth)) {
+    let last = 0;
+    for (let i = 0; i < vl.length; i++) {
+      const v = vl[i];
+      if (v.row !== this.row) continue;
+      last = i;
+      if (this.col < v.end) return i;
+    }
+    return last;
+  }
+
+  /** The cursor one wrapped line up (-1) or down (1), in the same column where it can; false at the edge. */
+  moveVertically(direction) {
+    const vl = this.visualLines(this.lastWidth);
+    const at = this.visualRow(vl);
+    const target = at + direction;
+    if (target < 0 || target >= vl.length) return false;
+    const cur = vl[at];
+    const column = this.wantedColumn !== undefined
+      ? this.wantedColumn : visibleWidth(this.lines[cur.row].slice(cur.start, this.col));
+    const t = vl[target];
+    const text = this.lines[t.row];
+    let i = t.start;
+    let cols = 0;
+    while (i < t.end) {
+      const cp = text.codePointAt(i);
+      const w = columnsOf(cp);
+      if (cols + w > column) break;
+      cols += w;
+      i += cp > 0xffff ? 2 : 1;
+    }
+    const lastPiece = target === vl.length - 1 || vl[target + 1].row !== t.row;
+    if (!lastPiece && i >= t.end && t.end > t.start) i = t.end - charBefore(text, t.end);
+    this.row = t.row;
+    this.col = i;
+    this.historyIndex = -1;
+    this.wantedColumn = column;
+    return true;
+  }
+
+  render(width) {
+    const paddingX = Math.min(this.paddingX, Math.max(0, Math.floor((width - 1) / 2)));
+    const contentWidth = Math.max(1, width - paddingX * 2);
+    // without padding one column is kept for the cursor at a line's end
+    const layoutWidth = Math.max(1, contentWidth - (paddingX ? 0 : 1));
+    this.lastWidth = layoutWidth;
+    const vl = this.visualLines(layoutWidth);
+    const terminal = this.tui && this.tui.terminal;
+    const rows = terminal && terminal.rows > 0 ? terminal.rows : 24;
+    const maxVisible = Math.max(5, Math.floor(rows * 0.3));
+    const at = this.visualRow(vl);
+    if (at < this.scrollOffset) this.scrollOffset = at;
+    else if (at >= this.scrollOffset + maxVisible) this.scrollOffset = at - maxVisible + 1;
+    this.scrollOffset = Math.max(0, Math.min(this.scrollOffset, Math.max(0, vl.length - maxVisible)));
+    const shown = vl.slice(this.scrollOffset, this.scrollOffset + maxVisible);
+    const pad = " ".repeat(paddingX);
+    const out = [];
+    if (this.scrollOffset > 0) {
+      const indicator = `─── ↑ ${this.scrollOffset} more `;
+      const rest = width - visibleWidth(indicator);
+      out.push(this.borderColor(rest >= 0 ? indicator + "─".repeat(rest) : truncateToWidth(indicator, width, "")));
+    } else {
+      out.push(this.borderColor("─".repeat(width)));
+    }
+    for (let k = 0; k < shown.length; k++) {
+      const v = shown[k];
+      let display = this.lines[v.row].slice(v.start, v.end);
+      let w = visibleWidth(display);
+      let cursorInPadding = false;
+      if (this.scrollOffset + k === at) {
+        const pos = this.col - v.start;
+        const before = display.slice(0, pos);
+        const after = display.slice(pos);
+        const marker = this.focused ? CURSOR_MARKER : "";
+        if (after.length > 0) {
+          const ch = String.fromCodePoint(after.codePointAt(0));
+          display = before + marker + "\x1b[7m" + ch + "\x1b[27m" + after.slice(ch.length);
+        } else {
+          display = before + marker + "\x1b[7m \x1b[27m";
+          w += 1;
+          cursorInPadding = w > contentWidth && paddingX > 0;
+        }
+      }
+      out.push(pad + display + " ".repeat(Math.max(0, contentWidth - w)) + (cursorInPadding ? pad.slice(1) : pad));
+    }
+    const below = vl.length - (this.scrollOffset + shown.length);
+    if (below > 0) {
+      const indicator = `─── ↓ ${below} more `;
+      out.push(this.borderColor(indicator + "─".repeat(Math.max(0, width - visibleWidth(indicator)))));
+    } else {
+      out.push(this.borderColor("─".repeat(width)));
+    }
+    return out;
+  }
+}
+
+function paddingOf(value) {
+  const n = Math.floor(Number(value));
+  return Number.isFinite(n) && n > 0 ? Math.min(n, 1000) : 0;
+}
+
+/** Line ends as "\n", tabs as four spaces (as the reference's editor keeps text). */
+function normalizeText(text) {
+  return String(text).replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
+}
+
+/**
+ * [start, end) pieces of `text` that fit `width` columns, broken after a space where there is one
+ * (a word longer than the width is broken where it must).
+ */
+function wrapPieces(text, width) {
+  if (text.length === 0) return [[0, 0]];
+  const out = [];
+  let start = 0;
+  while (start < text.length) {
+    let cols = 0;
+    let i = start;
+    let lastBreak = -1;
+    while (i < text.length) {
+      const cp = text.codePointAt(i);
+      const w = columnsOf(cp);
+      if (cols + w > width && i > start) break;
+      cols += w;
+      i += cp > 0xffff ? 2 : 1;
+      if (cp === 32) lastBreak = i;
+    }
+    // a space where the line breaks stays at the end of the piece (the column kept for the cursor)
+    if (i < text.length && text.charCodeAt(i) === 32) i++;
+    else if (i < text.length && lastBreak > start) i = lastBreak;
+    out.push([start, i]);
+    start = i;
+  }
+  return out;
 }
 
 /** A spinner and a message, on the line below an empty one. */
