@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * pi-tui {@code visibleWidth}, run with node on the same strings: emoji sequences, flags, marks,
  * CJK and styled text.
  */
-class AnsiWidthReferenceTest {
+public class AnsiWidthReferenceTest {
   @TempDir Path temp;
 
-  static final List<String> STRINGS =
+  public static final List<String> STRINGS =
       List.of(
           "plain ascii",
           "日本語のテキスト",

@@ -1,9 +1,10 @@
 // graft's stand-in for "@mariozechner/pi-tui" (and "@earendil-works/pi-tui"): the components and
 // helpers extensions draw with, in plain JavaScript in the script's own context. A component
 // renders to strings; graft draws them (ctx.ui.custom, widgets, renderers). Widths are counted as
-// graft's terminal counts them (wide characters two columns, combining marks none: the table
-// below, which cli's ComponentWidthTableTest holds to graft's renderer). Markdown is drawn by
-// graft's own markdown renderer, in graft's theme.
+// graft's terminal counts them: by grapheme cluster (an emoji sequence or a flag two columns),
+// each character's columns from the table below (wide characters two, combining marks none), which
+// cli's ComponentConventionsTest holds to graft's renderer and PiTuiWidthReferenceTest to the
+// reference's visibleWidth. Markdown is drawn by graft's own markdown renderer, in graft's theme.
 
 const compat = () => globalThis[Symbol.for("graft.compat")];
 
@@ -59,6 +60,89 @@ function columnsOf(cp) {
   return 1;
 }
 
+const isRegional = (cp) => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const EXTEND = /^[\p{M}\u200c\u{e0020}-\u{e007f}\u{1f3fb}-\u{1f3ff}\u0e33\u0eb3\uff9e\uff9f]$/u;
+const LEADING_JAMO = (cp) => (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0xa960 && cp <= 0xa97f);
+const LATER_JAMO = (cp) => (cp >= 0x1160 && cp <= 0x11ff) || (cp >= 0xd7b0 && cp <= 0xd7ff);
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+const EMOJI = /^\p{Emoji}$/u;
+const MODIFIER_BASE = /^\p{Emoji_Modifier_Base}$/u;
+const NON_PRINTING = /^[\p{Cc}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0]$/u;
+
+/**
+ * The end of the grapheme cluster (what a reader takes for one character: a letter with its
+ * accents, a flag, an emoji joined by ZWJs) that starts at `i`, as pi-tui's Intl.Segmenter finds
+ * it for the text scripts draw; an escape sequence ends a cluster.
+ */
+function clusterEnd(s, i) {
+  const first = s.codePointAt(i);
+  let j = i + (first > 0xffff ? 2 : 1);
+  if (isRegional(first)) {
+    const next = j < s.length ? s.codePointAt(j) : -1;
+    return isRegional(next) ? j + 2 : j;
+  }
+  let prev = first;
+  const pictographic = PICTOGRAPHIC.test(String.fromCodePoint(first));
+  while (j < s.length && j - i < 128) {
+    const cp = s.codePointAt(j);
+    const len = cp > 0xffff ? 2 : 1;
+    const ch = String.fromCodePoint(cp);
+    if (cp === 0x200d) {
+      j += 1;
+      prev = cp;
+      continue;
+    }
+    if (prev === 0x200d && pictographic && PICTOGRAPHIC.test(ch)) {
+      j += len; // an emoji ZWJ sequence: 👨‍👩‍👧
+      prev = cp;
+      continue;
+    }
+    if (EXTEND.test(ch) || ((LEADING_JAMO(prev) || LATER_JAMO(prev)) && LATER_JAMO(cp))) {
+      j += len;
+      prev = cp;
+      continue;
+    }
+    break;
+  }
+  return j;
+}
+
+/** Columns of the cluster s[start, end): an emoji sequence two, else its first printing character's. */
+function clusterWidth(s, start, end) {
+  const first = s.codePointAt(start);
+  const afterFirst = start + (first > 0xffff ? 2 : 1);
+  if (afterFirst >= end) return isRegional(first) ? 2 : columnsOf(first);
+  const second = s.codePointAt(afterFirst);
+  const firstCh = String.fromCodePoint(first);
+  const body = s.slice(afterFirst, end);
+  const keycap = first === 0x23 || first === 0x2a || (first >= 0x30 && first <= 0x39);
+  if (isRegional(first)
+      || (keycap ? second === 0xfe0f && body.includes("\u20e3")
+        : (second === 0xfe0f && EMOJI.test(firstCh))
+          || (second >= 0x1f3fb && second <= 0x1f3ff && MODIFIER_BASE.test(firstCh))
+          || (body.includes("\u200d") && PICTOGRAPHIC.test(firstCh)))) {
+    return 2;
+  }
+  let base = -1;
+  for (let k = start; k < end;) {
+    const cp = s.codePointAt(k);
+    if (!NON_PRINTING.test(String.fromCodePoint(cp))) {
+      base = cp;
+      break;
+    }
+    k += cp > 0xffff ? 2 : 1;
+  }
+  if (base < 0) return 0;
+  let width = isRegional(base) || columnsOf(base) === 2 ? 2 : 1;
+  for (let k = afterFirst; k < end;) {
+    const cp = s.codePointAt(k);
+    if (cp >= 0xff00 && cp <= 0xffef) width += columnsOf(cp);
+    else if (cp === 0x0e33 || cp === 0x0eb3) width += 1;
+    k += cp > 0xffff ? 2 : 1;
+  }
+  return width;
+}
+
 /** The index just past the escape sequence at `i` (CSI, OSC, APC, DCS or a two-character one). */
 function skipEscape(s, i) {
   const n = s.length;
@@ -105,9 +189,9 @@ export function visibleWidth(str) {
       i = skipEscape(s, i);
       continue;
     }
-    const cp = s.codePointAt(i);
-    i += cp > 0xffff ? 2 : 1;
-    width += columnsOf(cp);
+    const end = clusterEnd(s, i);
+    width += s[i] === "\t" ? 3 : clusterWidth(s, i, end);
+    i = end;
   }
   return width;
 }
@@ -137,13 +221,13 @@ export function truncateToWidth(text, maxWidth, ellipsis = "...", pad = false) {
       i = end;
       continue;
     }
-    const cp = s.codePointAt(i);
-    const w = columnsOf(cp);
+    const end = clusterEnd(s, i);
+    const ch = s.slice(i, end);
+    const w = ch === "\t" ? 3 : clusterWidth(s, i, end);
     if (used + w > room) break;
-    const ch = String.fromCodePoint(cp);
     out += ch === "\t" ? "   " : ch;
     used += w;
-    i += ch.length;
+    i = end;
   }
   const result = out + "\x1b[0m" + (tail === "" ? "" : tail + "\x1b[0m");
   return pad ? result + " ".repeat(Math.max(0, maxWidth - used - tailWidth)) : result;
@@ -161,12 +245,12 @@ export function sliceByColumn(line, start, length) {
       i = end;
       continue;
     }
-    const cp = s.codePointAt(i);
-    const w = columnsOf(cp);
-    const ch = String.fromCodePoint(cp);
+    const end = clusterEnd(s, i);
+    const ch = s.slice(i, end);
+    const w = ch === "\t" ? 3 : clusterWidth(s, i, end);
     if (col >= start && col + w <= start + length) out += ch;
     col += w;
-    i += ch.length;
+    i = end;
     if (col >= start + length) break;
   }
   return out;
@@ -297,13 +381,13 @@ export function wrapTextWithAnsi(text, width) {
           i = end;
           continue;
         }
-        const cp = token.codePointAt(i);
-        const ch = String.fromCodePoint(cp);
-        const cw = columnsOf(cp);
+        const end = clusterEnd(token, i);
+        const ch = token.slice(i, end);
+        const cw = ch === "\t" ? 3 : clusterWidth(token, i, end);
         if (used > 0 && used + cw > w) flush();
         current += ch;
         used += cw;
-        i += ch.length;
+        i = end;
       }
     }
     out.push(trimEndSpaces(current));
