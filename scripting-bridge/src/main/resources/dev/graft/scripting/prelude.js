@@ -886,8 +886,9 @@
    * contextMessages) while this is the latest event, else by `load(false)` (a copy). A handler
    * may also set them without reading.
    */
-  function contextEvent(head, load) {
+  function contextEvent(head, load, loadIndex) {
     const event = JSONparse(head);
+    if (loadIndex !== null) lazyProperty(event, "entryIndex", function () { return loadIndex(); });
     let messages;
     let loaded = false;
     defineProperty(event, "messages", {
