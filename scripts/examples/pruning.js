@@ -9,7 +9,7 @@
 // survives /reload and restarts, follows /tree and forks (a choice made on one branch does not
 // touch another), and is undone by removing this script.
 
-import { preview, summarize, textOf } from "./lib/messages.js";
+import { branchHas, preview, summarize, textOf } from "./lib/messages.js";
 
 const STRATEGIES = ["summary", "truncate", "remove"];
 const TRUNCATE_CHARS = 500;
@@ -70,9 +70,14 @@ export default function (graft) {
     },
   });
 
+  // Most branches have no choice at all: the handler then reads only the entries added since
+  // its last call, not the whole branch on every model call.
+  const hasChoices = branchHas((e) => e.type === "custom" && e.customType === "prune");
   graft.on("context", (event, ctx) => {
-    const rules = rulesOf(ctx.sessionManager.getBranch());
-    if (rules.size === 0) return; // nothing pruned on this branch
+    const branch = ctx.sessionManager.getBranch();
+    if (!hasChoices(branch)) return; // nothing pruned on this branch
+    const rules = rulesOf(branch);
+    if (rules.size === 0) return; // only empty choices
     return {
       messages: event.messages.map((m) => {
         if (m.role !== "toolResult") return m;

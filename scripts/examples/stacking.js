@@ -13,7 +13,7 @@
 // summarises everything before its target again (`prePopSummary`), since the compaction's
 // summary mixes what is popped with what is not.
 
-import { messageOf, preview, summarize, textOf } from "./lib/messages.js";
+import { branchHas, messageOf, preview, summarize, textOf } from "./lib/messages.js";
 
 /** @typedef {import("graft").AgentMessage} AgentMessage */
 /** @typedef {import("graft").SessionEntry} SessionEntry */
@@ -64,8 +64,12 @@ export default function (graft) {
     },
   });
 
+  // Most branches have no pop at all: the handler then reads only the entries added since its
+  // last call, not the whole branch on every model call.
+  const hasPops = branchHas((e) => e.type === "custom" && e.customType === "stack_pop");
   graft.on("context", (event, ctx) => {
     const branch = ctx.sessionManager.getBranch();
+    if (!hasPops(branch)) return; // no pops: graft's context stands
     const spans = ranges(branch);
     if (!spans.some((r) => r.pop)) return; // no pops: graft's context stands
 

@@ -1,5 +1,6 @@
 // Tests of stacking.js, run by `graft scripts test scripts/examples` (see docs/testing.md).
 import { test, assert, tests } from "graft/lib/test.js";
+import { branchHas } from "./lib/messages.js";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 const user = (id, text) => ({ type: "message", id, message: { role: "user", content: text, timestamp: 1 } });
@@ -61,3 +62,19 @@ test("/pop 1 summarises the last turn with the session's model and pops it", asy
 });
 
 export default tests;
+
+test("branchHas reads only what was added, and a branch that moved from its start", () => {
+  const seen = [];
+  const has = branchHas((e) => { seen.push(e.id); return e.customType === "stack_pop"; });
+  const a = { id: "a" }, b = { id: "b" }, c = { id: "c" }, pop = { id: "p", customType: "stack_pop" }, d = { id: "d" };
+  assert.equal(has([a, b]), false);
+  assert.equal(has([a, b, c]), false);
+  assert.deepEqual(seen, ["a", "b", "c"]); // c alone was read the second time
+  assert.equal(has([a, b, c, pop]), true);
+  assert.equal(has([a, b, c, pop, d]), true);
+  assert.deepEqual(seen, ["a", "b", "c", "p"]); // found: nothing more to read
+  assert.equal(has([a, b, d]), false); // another branch (a fork at b): read again from its start
+  assert.deepEqual(seen, ["a", "b", "c", "p", "a", "b", "d"]);
+  assert.equal(has([a]), false); // a shorter branch: read again
+  assert.equal(has([]), false);
+});

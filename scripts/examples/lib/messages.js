@@ -51,6 +51,36 @@ export function messageOf(entry) {
 }
 
 /**
+ * A test of "does the branch have an entry that `test` accepts?" for a handler that asks on every
+ * call, reading only the entries added since its last call: a branch is the path from the root to
+ * the leaf, so when the entry it stopped at is still in its place, the entries before it are the
+ * same. A branch that moved elsewhere (/tree, a fork, another session) is read again from its
+ * start. It relies on getBranch() handing the same entry objects from call to call, as graft's
+ * and the reference's session managers do; where they are new objects, it reads the whole branch
+ * each time, which is only slower.
+ * @param {(entry: import("graft").SessionEntry) => boolean} test
+ * @returns {(branch: readonly import("graft").SessionEntry[]) => boolean}
+ */
+export function branchHas(test) {
+  let read = 0; // the branch's first `read` entries were read...
+  /** @type {import("graft").SessionEntry | undefined} */
+  let last; // ...ending with this one
+  let found = false; // and the last of them is the one `test` accepted
+  return (branch) => {
+    if (read === 0 || read > branch.length || branch[read - 1] !== last) {
+      read = 0;
+      found = false;
+    }
+    for (let i = read; i < branch.length && !found; i++) {
+      found = test(branch[i]);
+      read = i + 1;
+      last = branch[i];
+    }
+    return found;
+  };
+}
+
+/**
  * A conversation as a plain transcript, so a summarizer reads it rather than continues it.
  * @param {AgentMessage[]} messages
  */

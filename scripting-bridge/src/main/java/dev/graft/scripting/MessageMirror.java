@@ -92,11 +92,15 @@ final class MessageMirror {
     if (!(payload instanceof ObjectNode fields) || !messages.isArray()) {
       return s.decode(Json.write(payload));
     }
+    // entryIndex (a number per message) is made when first read too, as the messages are: it
+    // follows messages in the payload, so it keeps its place among the event's keys.
+    JsonNode index = fields.get("entryIndex");
+    boolean lazyIndex = index != null && index.isArray();
     ObjectNode head = Json.object();
     fields
         .properties()
         .forEach(e -> {
-          if (!e.getKey().equals("messages")) {
+          if (!e.getKey().equals("messages") && !(lazyIndex && e.getKey().equals("entryIndex"))) {
             head.set(e.getKey(), e.getValue());
           }
         });
@@ -106,7 +110,9 @@ final class MessageMirror {
                 args.length > 0 && args[0].isBoolean() && args[0].asBoolean()
                     ? messages(s, messages)
                     : s.decode(Json.write(messages)));
-    return s.prelude().contextEvent().execute(Json.write(head), load);
+    ProxyExecutable loadIndex =
+        lazyIndex ? args -> watchdog.bridgeWork(() -> s.decode(Json.write(index))) : null;
+    return s.prelude().contextEvent().execute(Json.write(head), load, loadIndex);
   }
 
   /**

@@ -9,8 +9,10 @@ import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptShortcut;
 import dev.graft.scripting.api.ScriptTool;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,6 +28,7 @@ final class RunningScripts {
   record Snapshot(
       List<ScriptFile> scripts,
       Set<String> events,
+      Map<ScriptFile, Set<String>> eventsByScript,
       List<ScriptCommand> commands,
       List<ScriptTool> tools,
       Set<String> renderers,
@@ -34,7 +37,8 @@ final class RunningScripts {
       Set<String> toolRenderers) {
     static final Snapshot EMPTY =
         new Snapshot(
-            List.of(), Set.of(), List.of(), List.of(), Set.of(), List.of(), List.of(), Set.of());
+            List.of(), Set.of(), Map.of(), List.of(), List.of(), Set.of(), List.of(), List.of(),
+            Set.of());
   }
 
   private final List<LoadedScript> active = new ArrayList<>();
@@ -70,6 +74,7 @@ final class RunningScripts {
   /** Recomputes the snapshot after a registration. */
   void refresh() {
     Set<String> events = new HashSet<>();
+    Map<ScriptFile, Set<String>> eventsByScript = new HashMap<>();
     List<ScriptCommand> commands = new ArrayList<>();
     List<ScriptTool> tools = new ArrayList<>();
     Set<String> renderers = new HashSet<>();
@@ -84,6 +89,14 @@ final class RunningScripts {
           .filter(Registrations.Tool::renders)
           .forEach(t -> toolRenderers.add(t.info().name()));
       events.addAll(s.registered().events());
+      eventsByScript.merge(
+          s.file(),
+          Set.copyOf(s.registered().events()),
+          (a, b) -> {
+            Set<String> both = new HashSet<>(a);
+            both.addAll(b);
+            return Set.copyOf(both);
+          });
       s.registered().commands().forEach(c -> commands.add(c.info()));
       s.registered().tools().forEach(t -> tools.add(t.info()));
     }
@@ -91,6 +104,7 @@ final class RunningScripts {
         new Snapshot(
             active.stream().map(s -> s.file()).toList(),
             Set.copyOf(events),
+            Map.copyOf(eventsByScript),
             List.copyOf(commands),
             List.copyOf(tools),
             Set.copyOf(renderers),

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -197,6 +198,14 @@ public final class ScriptEngine implements AutoCloseable {
   /** Whether any script has a handler for {@code event} (no round trip to the owner thread). */
   public boolean handles(String event) {
     return scripts.snapshot().events().contains(event);
+  }
+
+  /**
+   * The events {@code script} has handlers for now (none when it is not running); the same set
+   * until a script registers or unloads. Any thread.
+   */
+  Set<String> eventsOf(ScriptFile script) {
+    return scripts.snapshot().eventsByScript().getOrDefault(script, Set.of());
   }
 
   /** Runs every handler for {@code event}, in load order, each with {@code payload}. */

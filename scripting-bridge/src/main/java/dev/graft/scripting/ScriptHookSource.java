@@ -28,6 +28,11 @@ public final class ScriptHookSource implements HookSource {
   private final Supplier<EventContext> context;
   private final Set<String> events;
 
+  /** This script's own events as last read, and {@link #events} narrowed to them. */
+  private record Narrowed(Set<String> own, Set<String> events) {}
+
+  private volatile Narrowed narrowed = new Narrowed(Set.of(), Set.of());
+
   private ScriptHookSource(ScriptEngine engine, ScriptFile script, Supplier<EventContext> context) {
     this.engine = engine;
     this.script = script;
@@ -59,9 +64,24 @@ public final class ScriptHookSource implements HookSource {
     return script.name();
   }
 
+  /**
+   * The events any script handled when the sources were made, narrowed to those this script has a
+   * handler for now: the runner asks no script about an event it would only answer with nothing (a
+   * thread hop, a ctx and a payload each), and still none about an event first registered later.
+   * Cheap (asked for every event, streamed tokens included): the narrowed set is remade only when
+   * the script's registrations change.
+   */
   @Override
   public Set<String> events() {
-    return events;
+    Set<String> own = engine.eventsOf(script);
+    Narrowed n = narrowed;
+    if (n.own() != own) {
+      Set<String> both = new HashSet<>(events);
+      both.retainAll(own);
+      n = new Narrowed(own, Set.copyOf(both));
+      narrowed = n;
+    }
+    return n.events();
   }
 
   /** {@code event} by name, with its rules from the runtime's catalogue. */

@@ -629,11 +629,39 @@
     },
   }), enumerable: false });
 
+  /**
+   * Property `name` of `obj`, made by `make` when first read: a plain data property from then on
+   * (and at once when the script assigns it), enumerable and in its place among the keys. A ctx
+   * is made for every handler call, and most handlers never read its ui or sessionManager.
+   */
+  function lazyProperty(obj, name, make) {
+    let made = false;
+    let value;
+    const settle = function (v) {
+      value = v;
+      made = true;
+      try {
+        defineProperty(obj, name, { value: v, writable: true, enumerable: true, configurable: true });
+      } catch (e) {
+        // The script froze or sealed the object first: the getter keeps answering the value.
+      }
+    };
+    defineProperty(obj, name, {
+      get() {
+        if (!made) settle(make());
+        return value;
+      },
+      set(v) { settle(v); },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
   function makeCtx(dataText, ui, hasUI, session, agent, commands, reminders, components) {
     const ctx = JSONparse(dataText);
     ctx.hasUI = hasUI;
     const drawn = components === true;
-    ctx.ui = freeze({
+    lazyProperty(ctx, "ui", function () { return freeze({
       select(title, options, opts) {
         return withSignal(signalOf(opts),
           function () { return later(ui, "select", title, encode(options, "ctx.ui.select: options"), timeoutOf(opts)); },
@@ -757,9 +785,9 @@
       },
       getEditorComponent() { return drawn && viewHelpers !== null ? viewHelpers.getEditor() : undefined; },
       get theme() { return views().theme; },
-    });
+    }); });
     ctx.shutdown = function () { call(ui, "shutdown"); };
-    ctx.sessionManager = makeSessionManager(session);
+    lazyProperty(ctx, "sessionManager", function () { return makeSessionManager(session); });
     ctx.isIdle = function () { return call(agent, "isIdle"); };
     ctx.abort = function () { call(agent, "abort"); };
     ctx.hasPendingMessages = function () { return call(agent, "hasPendingMessages"); };
@@ -786,7 +814,7 @@
         function () { return later(agent, "complete", encode(withoutSignal(request), "ctx.complete: request")); },
         function (reason) { throw abortError(reason); });
     };
-    ctx.modelRegistry = freeze({
+    lazyProperty(ctx, "modelRegistry", function () { return freeze({
       find(provider, id) { return call(agent, "findModel", provider, id); },
       available() { return call(agent, "availableModels"); },
       // For the reference's complete(model, context, {apiKey}): graft keeps the keys, so the answer
@@ -797,7 +825,7 @@
         return PromiseC.resolve(ok ? { ok: true, apiKey: "(kept by graft)", headers: {} }
           : { ok: false, error: "graft cannot call " + m.provider + "/" + m.id + " (no API key, or an unknown model)" });
       },
-    });
+    }); });
     latestAgent = agent;
     if (reminders) {
       ctx.reminders = freeze({
@@ -881,8 +909,9 @@
    * contextMessages) while this is the latest event, else by `load(false)` (a copy). A handler
    * may also set them without reading.
    */
-  function contextEvent(head, load) {
+  function contextEvent(head, load, loadIndex) {
     const event = JSONparse(head);
+    if (loadIndex !== null) lazyProperty(event, "entryIndex", function () { return loadIndex(); });
     let messages;
     let loaded = false;
     defineProperty(event, "messages", {

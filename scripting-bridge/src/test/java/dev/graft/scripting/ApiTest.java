@@ -429,4 +429,51 @@ class ApiTest {
               "select Pick 1500");
     }
   }
+
+  @Test
+  void ctxUiSessionManagerAndModelRegistryAreMadeWhenFirstReadAndActAsPlainProperties() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "shape.js",
+          """
+          export default function (graft) {
+            graft.on("agent_start", (event, ctx) => {
+              const keys = Object.keys(ctx).join(" ");
+              const same = ctx.ui === ctx.ui && ctx.sessionManager === ctx.sessionManager
+                && ctx.modelRegistry === ctx.modelRegistry;
+              const data = ["ui", "sessionManager", "modelRegistry"]
+                .every((k) => "value" in Object.getOwnPropertyDescriptor(ctx, k));
+              const frozenUi = Object.isFrozen(ctx.ui) && typeof ctx.ui.notify === "function";
+              ctx.ui = "mine";
+              const assigned = ctx.ui;
+              const copy = { ...ctx };
+              const spread = typeof copy.sessionManager.getBranch === "function";
+              return { keys, same, data, frozenUi, assigned, spread };
+            });
+            graft.on("agent_end", (event, ctx) => {
+              ctx.sessionManager = "set before read";
+              Object.freeze(ctx);
+              return { set: ctx.sessionManager, ui: typeof ctx.ui.notify, again: ctx.ui === ctx.ui,
+                models: typeof ctx.modelRegistry.find };
+            });
+          }
+          """);
+      f.load();
+      JsonNode started = ((HandlerOutcome.Answered) f.emit("agent_start", "{}").get(0)).value();
+      assertThat(started.get("keys").asText())
+          .startsWith("hasUI ui shutdown sessionManager isIdle abort")
+          .contains("modelRegistry");
+      assertThat(started.get("same").asBoolean()).isTrue();
+      assertThat(started.get("data").asBoolean()).isTrue();
+      assertThat(started.get("frozenUi").asBoolean()).isTrue();
+      assertThat(started.get("assigned").asText()).isEqualTo("mine");
+      assertThat(started.get("spread").asBoolean()).isTrue();
+      JsonNode ended = ((HandlerOutcome.Answered) f.emit("agent_end", "{}").get(0)).value();
+      assertThat(ended)
+          .isEqualTo(
+              ScriptFixture.json(
+                  "{\"set\":\"set before read\",\"ui\":\"function\",\"again\":true,"
+                      + "\"models\":\"function\"}"));
+    }
+  }
 }

@@ -432,4 +432,39 @@ class ContextMirrorTest {
       assertThat(script.messages().size()).isEqualTo(2);
     }
   }
+
+  @Test
+  void entryIndexIsReadWhenUsedAndKeepsItsPlaceAmongTheEventsKeys() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "index.js",
+          """
+          export default function (graft) {
+            graft.on("context", (event) => {
+              const keys = Object.keys(event).join(" ");
+              const first = event.entryIndex;
+              first.push(7); // the handler's own array: the next handler sees the change
+              return;
+            });
+            graft.on("context", (event) => {
+              const seen = event.entryIndex.join(",");
+              const json = JSON.parse(JSON.stringify(event)).entryIndex.length;
+              event.entryIndex = "replaced";
+              return;
+            });
+            graft.on("context", (event) => {
+              graft.appendEntry("seen", { keys: Object.keys(event).join(" "), index: event.entryIndex });
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      f.emit(
+          "context",
+          "{\"type\":\"context\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\","
+              + "\"timestamp\":1}],\"entryIndex\":[3]}");
+      assertThat(f.host.calls)
+          .containsExactly(
+              "appendEntry index.js seen {\"keys\":\"type entryIndex messages entries\",\"index\":\"replaced\"}");
+    }
+  }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
+import dev.graft.runtime.hooks.HookSource;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
@@ -118,6 +119,46 @@ class HandlerChainTest {
       assertThat(shaped).hasSize(2);
       assertThat(shaped.get(0)).isSameAs(given.get(1));
       assertThat(MessageCodec.encode(shaped.get(1)).path("content").asText()).isEqualTo("saw 1");
+      assertThat(problems).isEmpty();
+    }
+  }
+
+  @Test
+  void anEventGoesOnlyToTheScriptsWithAHandlerForIt() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "gate.js",
+          """
+          export default function (graft) {
+            graft.on("tool_call", (event) => ({ block: true, reason: "gate" }));
+            graft.on("input", () => {});
+          }
+          """);
+      f.write(
+          "other.js",
+          """
+          export default function (graft) {
+            graft.on("input", () => {});
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      int[] asked = new int[1];
+      List<HookSource> sources =
+          ScriptHookSource.of(
+              f.engine,
+              () -> {
+                asked[0]++;
+                return EventContext.EMPTY;
+              });
+      assertThat(sources).extracting(HookSource::name).containsExactly("gate.js", "other.js");
+      assertThat(sources.get(0).events()).containsExactlyInAnyOrder("tool_call", "input");
+      assertThat(sources.get(1).events()).containsExactly("input");
+      HookRunner hooks = new HookRunner(sources, problems::add);
+      ContentBlock.ToolCall call =
+          new ContentBlock.ToolCall(
+              "call_1", "bash", Json.object().put("command", "ls"), Json.object());
+      assertThat(hooks.toolCall(call)).isEqualTo(new AgentHooks.ToolCallDecision.Block("gate"));
+      assertThat(asked[0]).isEqualTo(1);
       assertThat(problems).isEmpty();
     }
   }
