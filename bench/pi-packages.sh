@@ -54,7 +54,9 @@ for (const name of names.split(" ")) {
   }
   loads++;
   const what = mine.map((s) => [...s.commands.map((c) => "/" + String(c.name || c).replace(/^\//, "")), ...s.tools.map((t) => t.name || t)].join(", ")).join("; ");
-  const said = run.filter((l) => mine.some((s) => l.startsWith(`[${s.name}]`))).map((l) => l.slice(0, 120));
+  // A script's lines start with its name; a name two packages share says nothing of whose it is.
+  const unique = mine.filter((s) => scripts.filter((o) => o.loaded && o.name === s.name).length === 1);
+  const said = run.filter((l) => unique.some((s) => l.startsWith(`[${s.name}]`))).map((l) => l.slice(0, 120));
   console.log(`${label} loads   ${what || "(events only)"}${said.length ? "\n" + " ".repeat(39) + said.join("\n" + " ".repeat(39)) : ""}`);
 }
 console.log(`\n${loads} of ${total} packages load in graft`);
