@@ -91,7 +91,8 @@ function build(ops, strs) {
       case 24: {
         const levels = next() * 8;
         state.wrapped += levels;
-        let v = value(true);
+        // In an array only when there is one: with no levels an undefined is a property's, dropped.
+        let v = value(levels > 0);
         state.wrapped -= levels;
         for (let i = 0; i < levels; i++) v = [v];
         return v;
