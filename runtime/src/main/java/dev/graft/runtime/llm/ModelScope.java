@@ -1,5 +1,6 @@
 package dev.graft.runtime.llm;
 
+import dev.graft.runtime.tools.GlobPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * The models Ctrl+P cycles through, as {@code --models} or the {@code enabledModels} setting name
  * them: {@code claude-*,openai/gpt-5.4:high}. A pattern with {@code *}, {@code ?} or {@code [...]}
- * is a glob matched, ignoring case, against {@code provider/id} and against the bare id; any other
+ * is a glob ({@link GlobPattern}: {@code *} within one {@code /} segment, as the reference's
+ * minimatch) matched, ignoring case, against {@code provider/id} and against the bare id; any other
  * pattern names one model as {@code --model} does. A {@code :LEVEL} suffix (a thinking level) sets
  * the thinking level when the cycle reaches that model. Only models with a key count; a pattern
  * that matches none is warned of. Empty: no scope, every model with a key.
@@ -61,7 +63,8 @@ public record ModelScope(List<Entry> entries) {
       }
       List<Model> matched;
       if (isGlob(pattern)) {
-        Pattern glob = glob(pattern);
+        Pattern glob =
+            GlobPattern.compile(pattern, true, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
         matched =
             usable.stream()
                 .filter(
@@ -87,32 +90,5 @@ public record ModelScope(List<Entry> entries) {
 
   private static boolean isGlob(String pattern) {
     return pattern.contains("*") || pattern.contains("?") || pattern.contains("[");
-  }
-
-  /** A glob as a regular expression: {@code *} any text, {@code ?} one character, classes. */
-  private static Pattern glob(String glob) {
-    StringBuilder regex = new StringBuilder();
-    for (int i = 0; i < glob.length(); i++) {
-      char c = glob.charAt(i);
-      switch (c) {
-        case '*' -> regex.append(".*");
-        case '?' -> regex.append('.');
-        case '[' -> {
-          int end = glob.indexOf(']', i + 2);
-          if (end < 0) {
-            regex.append("\\[");
-          } else {
-            String body = glob.substring(i + 1, end);
-            if (body.startsWith("!")) {
-              body = "^" + body.substring(1);
-            }
-            regex.append('[').append(body.replace("\\", "\\\\").replace("[", "\\[")).append(']');
-            i = end;
-          }
-        }
-        default -> regex.append(Pattern.quote(String.valueOf(c)));
-      }
-    }
-    return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   }
 }

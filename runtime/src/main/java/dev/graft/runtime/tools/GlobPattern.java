@@ -10,11 +10,16 @@ import java.util.regex.Pattern;
  * segment spans any number of directories, and (where allowed) {@code {a,b}} is either. A backslash
  * makes the next character literal.
  */
-final class GlobPattern {
+public final class GlobPattern {
   private GlobPattern() {}
 
   static Pattern compile(String glob, boolean braces) {
-    return Pattern.compile(toRegex(glob, braces), Pattern.DOTALL);
+    return compile(glob, braces, 0);
+  }
+
+  /** The glob as a pattern with {@code flags} besides DOTALL (CASE_INSENSITIVE, say). */
+  public static Pattern compile(String glob, boolean braces, int flags) {
+    return Pattern.compile(toRegex(glob, braces), Pattern.DOTALL | flags);
   }
 
   static String toRegex(String glob, boolean braces) {
