@@ -34,6 +34,11 @@ public final class ScriptAccess {
     this.environment = Map.copyOf(environment);
   }
 
+  /** Access as graft gives it in this process: this user's home and graft's own environment. */
+  public static ScriptAccess forThisUser(GraftHome home) {
+    return new ScriptAccess(home, Path.of(System.getProperty("user.home", "/")), System.getenv());
+  }
+
   /**
    * Who {@code script} is for its grants: its settings key (its name, or {@code package:NAME}),
    * whether the project grants it (else your settings do), its package, and what it is granted

@@ -68,9 +68,7 @@ final class ScriptsCheckCommand implements Callable<Integer> {
                 context.home(), context.cwd(), context.cwd(), List.of(), List.of(), false),
             ScriptLocations.TrustDecision.SKIP);
     // With the grants a run here gives it (by its name, or its package's).
-    ScriptAccess access =
-        new ScriptAccess(
-            context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+    ScriptAccess access = ScriptAccess.forThisUser(context.home());
     ScriptProbe.Result r =
         ScriptProbe.load(
             new ScriptSources(List.of(path), here.libraryDir(), here.packages()),

@@ -84,9 +84,7 @@ final class ScriptsListCommand implements Callable<Integer> {
           ScriptInventory.of(
               plan, List.of(), f -> List.of(), List.of(), List.of(), List.of(), Map.of());
     } else {
-      ScriptAccess access =
-          new ScriptAccess(
-              context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+      ScriptAccess access = ScriptAccess.forThisUser(context.home());
       ScriptProbe.Result r =
           ScriptProbe.load(plan.sources(), script -> access.of(plan, script, project));
       inventory =

@@ -159,9 +159,7 @@ final class ScriptSetup {
             .withHandlerTimeout(settings.scriptEventTimeout())
             .withModelCalls(settings.scriptModelCalls());
     Map<String, Optional<String>> flags = new ConcurrentHashMap<>(o.scriptFlags);
-    ScriptAccess access =
-        new ScriptAccess(
-            context.home(), Path.of(System.getProperty("user.home", "/")), System.getenv());
+    ScriptAccess access = ScriptAccess.forThisUser(context.home());
     ScriptEngine engine =
         ScriptEngine.start(
             limits,
