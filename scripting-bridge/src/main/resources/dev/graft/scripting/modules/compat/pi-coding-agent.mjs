@@ -559,47 +559,22 @@ export function createBashTool(cwd, options) {
   });
 }
 
-/** The read tool (options.operations is not supported; images are always resized to fit). */
-export function createReadTool(cwd, options) {
-  checkedCwd("createReadTool", cwd);
-  unsupported("createReadTool", options, ["operations"]);
-  return builtinTool("read", cwd);
+/** A built-in tool's factory, as the reference's: options.operations is not supported. */
+function builtinToolFactory(name, factory) {
+  return function (cwd, options) {
+    checkedCwd(factory, cwd);
+    unsupported(factory, options, ["operations"]);
+    return builtinTool(name, cwd);
+  };
 }
 
-/** The edit tool (options.operations is not supported). */
-export function createEditTool(cwd, options) {
-  checkedCwd("createEditTool", cwd);
-  unsupported("createEditTool", options, ["operations"]);
-  return builtinTool("edit", cwd);
-}
-
-/** The write tool (options.operations is not supported). */
-export function createWriteTool(cwd, options) {
-  checkedCwd("createWriteTool", cwd);
-  unsupported("createWriteTool", options, ["operations"]);
-  return builtinTool("write", cwd);
-}
-
-/** The grep tool (options.operations is not supported). */
-export function createGrepTool(cwd, options) {
-  checkedCwd("createGrepTool", cwd);
-  unsupported("createGrepTool", options, ["operations"]);
-  return builtinTool("grep", cwd);
-}
-
-/** The find tool (options.operations is not supported). */
-export function createFindTool(cwd, options) {
-  checkedCwd("createFindTool", cwd);
-  unsupported("createFindTool", options, ["operations"]);
-  return builtinTool("find", cwd);
-}
-
-/** The ls tool (options.operations is not supported). */
-export function createLsTool(cwd, options) {
-  checkedCwd("createLsTool", cwd);
-  unsupported("createLsTool", options, ["operations"]);
-  return builtinTool("ls", cwd);
-}
+/** The read tool (images are always resized to fit). */
+export const createReadTool = builtinToolFactory("read", "createReadTool");
+export const createEditTool = builtinToolFactory("edit", "createEditTool");
+export const createWriteTool = builtinToolFactory("write", "createWriteTool");
+export const createGrepTool = builtinToolFactory("grep", "createGrepTool");
+export const createFindTool = builtinToolFactory("find", "createFindTool");
+export const createLsTool = builtinToolFactory("ls", "createLsTool");
 
 export {
   createBashTool as createBashToolDefinition,
