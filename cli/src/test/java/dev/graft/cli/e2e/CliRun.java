@@ -7,11 +7,28 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Runs graft in-process with a home and working directory of the test's choosing. */
 record CliRun(int exitCode, String out, String err) {
+  /** The command line of graft as a process of its own (for signals, its environment, PATH). */
+  static List<String> processCommand(String... args) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.graft.cli.Main"));
+    command.addAll(List.of(args));
+    return command;
+  }
+
   static CliRun run(Path home, Path cwd, String... args) {
     return run(home, cwd, Map.of(), args);
   }

@@ -149,18 +149,7 @@ class HostilePackagesCliTest {
         bin.resolve("git"), "#!/bin/sh\necho \"$@\" >> " + ran + "\nexec " + realGit + " \"$@\"\n");
     Files.setPosixFilePermissions(bin.resolve("git"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Path home = home();
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.graft.cli.Main",
-                "scripts",
-                "add",
-                pkg.toString()));
+    List<String> command = CliRun.processCommand("scripts", "add", pkg.toString());
     ProcessBuilder pb = new ProcessBuilder(command).directory(cwd().toFile());
     pb.environment().put("GRAFT_HOME", home.toString());
     pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));

@@ -402,16 +402,7 @@ class HostileScriptsCliTest {
 
   /** graft as a process of its own (for signals and its environment). */
   private Process graftProcess(Map<String, String> env, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.graft.cli.Main"));
-    command.addAll(List.of(args));
+    List<String> command = CliRun.processCommand(args);
     ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
     pb.environment().putAll(env);
     pb.environment().put("GRAFT_HOME", home.toString());

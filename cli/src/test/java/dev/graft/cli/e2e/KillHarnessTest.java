@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -39,16 +38,7 @@ class KillHarnessTest {
   @TempDir Path project;
 
   static Process graft(Path home, Path cwd, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.graft.cli.Main"));
-    command.addAll(List.of(args));
+    List<String> command = CliRun.processCommand(args);
     ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
     pb.environment().put("GRAFT_HOME", home.toString());
     pb.redirectError(ProcessBuilder.Redirect.appendTo(home.resolve("graft-stderr.log").toFile()));
