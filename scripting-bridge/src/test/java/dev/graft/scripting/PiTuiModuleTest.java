@@ -223,6 +223,43 @@ class PiTuiModuleTest {
                 + "\"paste\":\"x    y\\nz\"}");
   }
 
+  /**
+   * Left, Right, Backspace and Delete step over a grapheme cluster (an emoji family, a letter with
+   * its accent, a flag), as the reference's Intl.Segmenter does; Up and Down keep the column.
+   */
+  @Test
+  void editorAndInputStepOverWholeCharacters() {
+    assertThat(
+            run(
+                """
+                const type = (e, keys) => { for (const k of keys) e.handleInput(k); return e.getText(); };
+                const out = {};
+                const e = new Editor(undefined, { borderColor: (s) => s });
+                type(e, [..."x\\u{1F468}\\u200d\\u{1F469}\\u200d\\u{1F467}e\\u0301\\u{1F1EF}\\u{1F1F5}y"]);
+                out.leftTwice = type(e, ["\\x1b[D", "\\x1b[D", "|"]);
+                out.backTwice = type(e, ["\\x7f", "\\x7f"]);
+                out.deleteAfterX = type(e, ["\\x01", "\\x1b[C", "\\x1b[3~"]);
+                out.rightOverFlag = type(e, ["\\x1b[C", "#"]);
+                out.cursorCell = e.render(12)[1];
+                const i = new Input();
+                for (const k of [..."a\\u{1F468}\\u200d\\u{1F469}\\u200d\\u{1F467}e\\u0301b", "\\x1b[D", "\\x1b[D", "\\x7f",
+                  "\\x1b[D", "|"]) i.handleInput(k);
+                out.input = i.getValue();
+                const v = new Editor(undefined, { borderColor: (s) => s });
+                v.setText("e\\u0301e\\u0301e\\u0301x\\nabcdef");
+                out.down = type(v, ["\\x1b[A", "\\x01", "\\x1b[C", "\\x1b[C", "\\x1b[B", "|"]);
+                return out;
+                """))
+        .isEqualTo(
+            "{\"leftTwice\":\"x\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67e\u0301|\uD83C\uDDEF\uD83C\uDDF5y\","
+                + "\"backTwice\":\"x\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67\uD83C\uDDEF\uD83C\uDDF5y\","
+                + "\"deleteAfterX\":\"x\uD83C\uDDEF\uD83C\uDDF5y\","
+                + "\"rightOverFlag\":\"x\uD83C\uDDEF\uD83C\uDDF5#y\","
+                + "\"cursorCell\":\"x\uD83C\uDDEF\uD83C\uDDF5#\\u001B[7my\\u001B[27m       \","
+                + "\"input\":\"|ae\u0301b\","
+                + "\"down\":\"e\u0301e\u0301e\u0301x\\nab|cdef\"}");
+  }
+
   @Test
   void markdownIsDrawnByGraftAndHintsAndLoadersUseTheTheme() {
     assertThat(

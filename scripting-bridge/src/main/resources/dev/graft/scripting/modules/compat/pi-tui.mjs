@@ -954,7 +954,7 @@ export class Input {
     const room = width - prompt.length;
     if (room <= 0) return [prompt];
     const before = this.value.slice(0, this.cursor);
-    const at = this.cursor < this.value.length ? String.fromCodePoint(this.value.codePointAt(this.cursor)) : " ";
+    const at = this.cursor < this.value.length ? this.value.slice(this.cursor, this.cursor + charAt(this.value, this.cursor)) : " ";
     const after = this.value.slice(this.cursor + (this.cursor < this.value.length ? at.length : 0));
     // keep the cursor in view: drop columns from the left when the text before it is too wide
     let shownBefore = before;
@@ -1278,11 +1278,11 @@ export class Editor {
     let i = t.start;
     let cols = 0;
     while (i < t.end) {
-      const cp = text.codePointAt(i);
-      const w = columnsOf(cp);
+      const end = Math.min(clusterEnd(text, i), t.end);
+      const w = clusterWidth(text, i, end);
       if (cols + w > column) break;
       cols += w;
-      i += cp > 0xffff ? 2 : 1;
+      i = end;
     }
     const lastPiece = target === vl.length - 1 || vl[target + 1].row !== t.row;
     if (!lastPiece && i >= t.end && t.end > t.start) i = t.end - charBefore(text, t.end);
@@ -1328,7 +1328,7 @@ export class Editor {
         const after = display.slice(pos);
         const marker = this.focused ? CURSOR_MARKER : "";
         if (after.length > 0) {
-          const ch = String.fromCodePoint(after.codePointAt(0));
+          const ch = after.slice(0, charAt(after, 0));
           display = before + marker + "\x1b[7m" + ch + "\x1b[27m" + after.slice(ch.length);
         } else {
           display = before + marker + "\x1b[7m \x1b[27m";
@@ -1372,12 +1372,12 @@ function wrapPieces(text, width) {
     let i = start;
     let lastBreak = -1;
     while (i < text.length) {
-      const cp = text.codePointAt(i);
-      const w = columnsOf(cp);
+      const end = clusterEnd(text, i);
+      const w = clusterWidth(text, i, end);
       if (cols + w > width && i > start) break;
       cols += w;
-      i += cp > 0xffff ? 2 : 1;
-      if (cp === 32) lastBreak = i;
+      if (text.charCodeAt(i) === 32) lastBreak = end;
+      i = end;
     }
     // a space where the line breaks stays at the end of the piece (the column kept for the cursor)
     if (i < text.length && text.charCodeAt(i) === 32) i++;
@@ -1505,14 +1505,16 @@ export function fuzzyFilter(items, query, getText) {
 
 // ---------------------------------------------------------------- helpers
 
+/** The length of the grapheme cluster that ends at `i` (what Backspace and Left step over). */
 function charBefore(s, i) {
-  const c = s.charCodeAt(i - 1);
-  return c >= 0xdc00 && c <= 0xdfff && i >= 2 ? 2 : 1;
+  let start = 0;
+  for (let j = 0; j < i; j = clusterEnd(s, j)) start = j;
+  return i - start;
 }
 
+/** The length of the grapheme cluster that starts at `i` (what Delete and Right step over). */
 function charAt(s, i) {
-  const c = s.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
+  return Math.min(clusterEnd(s, i), s.length) - i;
 }
 
 function wordStart(s, i) {
@@ -1534,9 +1536,9 @@ function dropColumns(s, n) {
   let col = 0;
   for (let i = 0; i < s.length;) {
     if (col >= n) return s.slice(i);
-    const cp = s.codePointAt(i);
-    col += columnsOf(cp);
-    i += cp > 0xffff ? 2 : 1;
+    const end = clusterEnd(s, i);
+    col += clusterWidth(s, i, end);
+    i = end;
   }
   return "";
 }
