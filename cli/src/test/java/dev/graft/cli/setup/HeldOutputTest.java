@@ -1,0 +1,36 @@
+package dev.graft.cli.setup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class HeldOutputTest {
+  private final StringWriter target = new StringWriter();
+  private final HeldOutput held = new HeldOutput(new PrintWriter(target, true));
+
+  @Test
+  void holdsLinesUntilReleasedThenWritesThemInOrderAndPassesTheRestThrough() {
+    PrintWriter printer = held.printer();
+    printer.println("first");
+    printer.println("second");
+    assertThat(target.toString()).isEmpty();
+
+    held.release();
+    assertThat(target.toString()).isEqualTo("first\nsecond\n");
+
+    printer.println("third");
+    assertThat(target.toString()).isEqualTo("first\nsecond\nthird\n");
+  }
+
+  @Test
+  void discardedOutputIsNeverWrittenNotEvenAfterARelease() {
+    PrintWriter printer = held.printer();
+    printer.println("from a run that failed first");
+    held.discard();
+    printer.println("later");
+    held.release();
+    assertThat(target.toString()).isEmpty();
+  }
+}
