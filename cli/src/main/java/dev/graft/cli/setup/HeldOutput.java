@@ -6,11 +6,13 @@ import java.io.Writer;
 /**
  * Text held back until {@link #release}, then written to the target in the order it came, and
  * everything after it written through: what the scripts print while they load beside the session
- * comes out where it did when they loaded after it. Any thread.
+ * comes out where it did when they loaded after it. Written through, a line goes to the target in
+ * one write, so that it is not cut by a line another thread prints to the target. Any thread.
  */
 final class HeldOutput extends Writer {
   private final PrintWriter target;
-  private StringBuilder held = new StringBuilder();
+  private final StringBuilder pending = new StringBuilder();
+  private boolean holding = true;
   private boolean dropped;
 
   HeldOutput(PrintWriter target) {
@@ -27,34 +29,40 @@ final class HeldOutput extends Writer {
     if (dropped) {
       return;
     }
-    if (held != null) {
-      held.append(text, offset, length);
-    } else {
-      target.write(text, offset, length);
+    pending.append(text, offset, length);
+    if (!holding) {
+      int end = pending.lastIndexOf("\n");
+      if (end >= 0) {
+        target.write(pending.substring(0, end + 1));
+        pending.delete(0, end + 1);
+      }
     }
   }
 
   @Override
   public synchronized void flush() {
-    if (held == null) {
+    if (!holding && !dropped) {
+      if (!pending.isEmpty()) {
+        target.write(pending.toString());
+        pending.setLength(0);
+      }
       target.flush();
     }
   }
 
   /** Writes out what was held; from now on everything is written through. */
   synchronized void release() {
-    if (held != null && !dropped) {
-      target.write(held.toString());
-      target.flush();
-      held = null;
+    if (holding && !dropped) {
+      holding = false;
+      flush();
     }
   }
 
   /** Drops what was held and what comes: a run that failed first never got to print it. */
   synchronized void discard() {
-    if (held != null) {
+    if (holding) {
       dropped = true;
-      held = null;
+      pending.setLength(0);
     }
   }
 
