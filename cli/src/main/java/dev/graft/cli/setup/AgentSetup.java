@@ -95,6 +95,24 @@ public final class AgentSetup {
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
       throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
+    Settings settings = Settings.load(context.home(), cwd);
+    // The scripts load while the session opens and the model is chosen.
+    HeldTask<ScriptSetup.Scripts> scripts = ScriptSetup.begin(context, o, cwd, settings);
+    try {
+      return prepareWith(context, o, cwd, settings, scripts);
+    } catch (RuntimeException | SessionFileException | Error e) {
+      scripts.abandon();
+      throw e;
+    }
+  }
+
+  private static Ready prepareWith(
+      CliContext context,
+      AgentOptions o,
+      Path cwd,
+      Settings settings,
+      HeldTask<ScriptSetup.Scripts> pending)
+      throws SessionFileException {
     Session session = openSession(context, o, cwd);
     try {
       session.claim();
@@ -182,11 +200,10 @@ public final class AgentSetup {
             : scopedThinking.orElseGet(
                 () -> chosenThinking(session, existing, defaults(context, cwd), context));
 
-    Settings settings = Settings.load(context.home(), cwd);
     ScriptSetup.Scripts scripts;
     List<Tool> tools;
     try {
-      scripts = ScriptSetup.start(context, o, cwd, settings);
+      scripts = pending.join();
     } catch (RuntimeException e) {
       session.close();
       throw e;

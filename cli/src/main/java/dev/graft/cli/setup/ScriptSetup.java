@@ -82,10 +82,35 @@ final class ScriptSetup {
     }
   }
 
-  /** {@code settings}: for the scripts' limits (its problems are AgentSetup's to report). */
-  static Scripts start(CliContext context, AgentOptions o, Path cwd, Settings settings) {
+  /**
+   * Begins loading the scripts of a run while the caller opens its session and picks its model:
+   * both take a few hundred milliseconds of CPU at start, and a machine has two cores or more.
+   * {@link HeldTask#join} comes where the scripts were loaded before, so the run prints what it
+   * printed, in the same order, and a failure of the session or the model is still said first. The
+   * interactive mode (whose trust question reads the terminal) and runs with {@code -e} (which
+   * fetch packages) load at the join, on the caller's thread.
+   */
+  static HeldTask<Scripts> begin(CliContext context, AgentOptions o, Path cwd, Settings settings) {
+    if (o.interactive || !o.extensions.isEmpty()) {
+      return HeldTask.atJoin(() -> start(context, context.err(), o, cwd, settings));
+    }
+    return HeldTask.beside(
+        "graft-script-setup",
+        context.err(),
+        err -> start(context, err, o, cwd, settings),
+        scripts -> {
+          scripts.engine().ifPresent(ScriptEngine::close);
+          scripts.tried().close();
+        });
+  }
+
+  /**
+   * {@code err}: where the scripts' problems and output go; {@code settings}: for the scripts'
+   * limits (its problems are AgentSetup's to report).
+   */
+  static Scripts start(
+      CliContext context, PrintWriter err, AgentOptions o, Path cwd, Settings settings) {
     AtomicReference<AgentSession> agent = new AtomicReference<>();
-    PrintWriter err = context.err();
     LiveEventContext contexts = new LiveEventContext(cwd);
     ScriptSurface surface = new ScriptSurface(err, contexts);
     AgentTools tools =
