@@ -305,20 +305,15 @@ public final class ScriptEngine implements AutoCloseable {
   /** Calls {@code t}'s handler with {@code payload} (owner thread); its answer to come. */
   private CompletableFuture<JsonNode> call(
       Target t, String event, JsonNode payload, EmitScope scope, boolean readAnswers) {
-    return event.equals(HookEvents.CONTEXT)
-        ? calls.callContext(
-            t.script(),
-            t.handler(),
-            event + " handler",
-            Optional.of(settings.handlerTimeout()),
-            s -> new Object[] {scope.contextEvent(s, payload), scope.ctx(s)})
-        : calls.call(
-            t.script(),
-            t.handler(),
-            event + " handler",
-            readAnswers,
-            Optional.of(settings.handlerTimeout()),
-            s -> new Object[] {scope.event(s, payload), scope.ctx(s)});
+    boolean context = event.equals(HookEvents.CONTEXT);
+    return calls.callHandler(
+        t.script(),
+        t.handler(),
+        event + " handler",
+        readAnswers,
+        context,
+        Optional.of(settings.handlerTimeout()),
+        (s, fn, done) -> scope.enter(s, fn, done, payload, context));
   }
 
   /**

@@ -162,4 +162,53 @@ class HandlerChainTest {
       assertThat(problems).isEmpty();
     }
   }
+
+  /**
+   * A script's handlers of one event share its ctx (the second is made in the same call into the
+   * script as the handler, EmitScope.enter), also after the first handler threw; the next event
+   * gets a new one; a context handler's event has its entries.
+   */
+  @Test
+  void aScriptsHandlersOfOneEventShareTheirCtxEvenAfterAThrowAndTheNextEventGetsANewOne() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "share.js",
+          """
+          export default function (graft) {
+            const seen = [];
+            graft.on("input", (event, ctx) => { ctx.mark = event.text; seen.push(ctx); throw new Error("first"); });
+            graft.on("input", (event, ctx) => {
+              seen.push(ctx);
+              graft.appendEntry("ctx", {
+                mark: ctx.mark ?? null,
+                sameAsFirst: ctx === seen[seen.length - 2],
+                sameAsEarlier: seen.length > 2 && ctx === seen[0],
+                cwd: ctx.cwd ?? null,
+                idle: typeof ctx.isIdle,
+              });
+            });
+            graft.on("context", (event, ctx) => {
+              graft.appendEntry("context", { entries: Array.isArray(event.entries), reminders: typeof ctx.reminders });
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      EventContext ctx =
+          new EventContext(Json.object().put("cwd", "/w"), dev.graft.scripting.api.ScriptUi.NONE);
+      HookRunner hooks = new HookRunner(ScriptHookSource.of(f.engine, () -> ctx), problems::add);
+      hooks.input("one");
+      hooks.input("two");
+      hooks.requestContext(
+          List.of(
+              MessageCodec.decode(
+                  Json.object().put("role", "user").put("content", "hi").put("timestamp", 1))));
+      assertThat(f.host.calls)
+          .filteredOn(c -> c.startsWith("appendEntry share.js"))
+          .containsExactly(
+              "appendEntry share.js ctx {\"mark\":\"one\",\"sameAsFirst\":true,\"sameAsEarlier\":false,\"cwd\":\"/w\",\"idle\":\"function\"}",
+              "appendEntry share.js ctx {\"mark\":\"two\",\"sameAsFirst\":true,\"sameAsEarlier\":false,\"cwd\":\"/w\",\"idle\":\"function\"}",
+              "appendEntry share.js context {\"entries\":true,\"reminders\":\"object\"}");
+      assertThat(problems).hasSize(2).allMatch(p -> p.contains("first"));
+    }
+  }
 }
