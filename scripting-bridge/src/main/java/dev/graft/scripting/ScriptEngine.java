@@ -258,7 +258,7 @@ public final class ScriptEngine implements AutoCloseable {
     if (!handles(event)) {
       return List.of();
     }
-    EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+    EmitScope scope = new EmitScope(ctx, host, watchdog);
     Duration bound = settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP);
     // One task finds the handlers and calls the first: a script with one handler for the event
     // (the usual case) costs the agent one hop to the owner thread and one wait.
@@ -384,7 +384,7 @@ public final class ScriptEngine implements AutoCloseable {
               for (LoadedScript s : scripts.active()) {
                 Registrations.Command c = s.registered().command(name).orElse(null);
                 if (c != null) {
-                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+                  EmitScope scope = new EmitScope(ctx, host, watchdog, true);
                   return calls.callWithoutTimeLimit(
                       s,
                       c.handler(),
@@ -442,7 +442,7 @@ public final class ScriptEngine implements AutoCloseable {
           for (LoadedScript s : scripts.active()) {
             Registrations.Shortcut k = s.registered().shortcut(key).orElse(null);
             if (k != null) {
-              EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+              EmitScope scope = new EmitScope(ctx, host, watchdog, true);
               return calls.callWithoutTimeLimit(
                   s,
                   k.handler(),
@@ -477,7 +477,7 @@ public final class ScriptEngine implements AutoCloseable {
               for (LoadedScript s : scripts.active()) {
                 Registrations.Tool t = s.registered().tool(name).orElse(null);
                 if (t != null) {
-                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+                  EmitScope scope = new EmitScope(ctx, host, watchdog);
                   delegates.started(s, name, toolCallId);
                   CompletableFuture<JsonNode> run =
                       calls.callWithoutTimeLimit(

@@ -1157,28 +1157,40 @@
     }
   }
 
-  // The ctx of the latest emit (graft numbers them) an event handler was called in: a script's
-  // next handler of the same emit gets the same ctx, even when the one before threw.
+  // The ctx of the latest emit (graft numbers them) an event handler was called in, and the
+  // event object last parsed here (numbered too): a script's next handler of the same emit gets
+  // the same ctx, and of the same payload the same event object, even when the one before threw.
   let emitNumber = -1;
   let emitCtx = null;
+  let eventNumber = 0;
+  let eventMade = null;
 
   /**
-   * An event handler's call: fn(event, ctx), through invoke. The ctx is the one graft hands over
-   * (made for this script's earlier handler of the same emit), else made here, in the same call
-   * into the context: a call from graft into a context cost more than making the ctx did. With
-   * `entries`, the context event gets its entries (withEntries). Returns the ctx, which graft
-   * keeps for the emit's next handlers.
+   * An event handler's call: fn(event, ctx), through invoke. The event is the object graft hands
+   * over, else parsed here from `eventText` (number `eventNo`); the ctx is the one graft hands over
+   * (made for this script's earlier handler of the same emit), else made here: a call from graft
+   * into a context cost more than making a ctx or parsing a small payload did. With `entries`, the
+   * context event gets its entries (withEntries). Returns the ctx, which graft keeps for the
+   * emit's next handlers.
    */
-  function invokeEvent(fn, done, event, ctx, entries, emit, dataText, ui, hasUI, session, agent, commands, reminders,
-      components) {
+  function invokeEvent(fn, done, event, eventText, eventNo, ctx, entries, emit, dataText, ui, hasUI, session, agent,
+      commands, reminders, components) {
+    let e = event;
+    if (e === null) {
+      if (eventNo !== eventNumber) {
+        eventMade = JSONparse(eventText);
+        eventNumber = eventNo;
+      }
+      e = eventMade;
+    }
     let c = ctx;
     if (c === null) {
       c = emit === emitNumber ? emitCtx : makeCtx(dataText, ui, hasUI, session, agent, commands, reminders, components);
       emitNumber = emit;
       emitCtx = c;
     }
-    if (entries) withEntries(event, c);
-    invoke(fn, done, event, c);
+    if (entries) withEntries(e, c);
+    invoke(fn, done, e, c);
     return c;
   }
 

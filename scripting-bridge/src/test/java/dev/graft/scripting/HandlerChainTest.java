@@ -211,4 +211,39 @@ class HandlerChainTest {
       assertThat(problems).hasSize(2).allMatch(p -> p.contains("first"));
     }
   }
+
+  /**
+   * A script's handlers of one payload share its event object, whether graft parsed it beforehand
+   * (a large payload) or in the call that runs the first handler (EmitScope.PARSED_WITH_HANDLER),
+   * also after the first handler threw.
+   */
+  @Test
+  void aScriptsHandlersShareTheEventObjectOfSmallAndLargePayloadsEvenAfterAThrow() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "mark.js",
+          """
+          export default function (graft) {
+            graft.on("input", (event) => { event.mark = event.text.length; throw new Error("first"); });
+            graft.on("input", (event) => {
+              graft.appendEntry("seen", { mark: event.mark ?? null, length: event.text.length });
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      HookRunner hooks =
+          new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+      int large = EmitScope.PARSED_WITH_HANDLER + 10;
+      hooks.input("small");
+      hooks.input("x".repeat(large));
+      hooks.input("small again");
+      assertThat(f.host.calls)
+          .filteredOn(c -> c.startsWith("appendEntry mark.js"))
+          .containsExactly(
+              "appendEntry mark.js seen {\"mark\":5,\"length\":5}",
+              "appendEntry mark.js seen {\"mark\":" + large + ",\"length\":" + large + "}",
+              "appendEntry mark.js seen {\"mark\":11,\"length\":11}");
+      assertThat(problems).hasSize(3);
+    }
+  }
 }
