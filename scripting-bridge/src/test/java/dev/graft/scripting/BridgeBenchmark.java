@@ -2,16 +2,27 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.management.OperatingSystemMXBean;
+import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptUi;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.HostAccess;
@@ -160,8 +171,7 @@ public final class BridgeBenchmark {
             ScriptSettings.defaults(),
             new FakeHost(),
             (s, l, t) -> {
-              if (l == dev.graft.scripting.api.ScriptLog.Level.ERROR
-                  || l == dev.graft.scripting.api.ScriptLog.Level.WARN) {
+              if (l == ScriptLog.Level.ERROR || l == ScriptLog.Level.WARN) {
                 System.err.println(s + ": " + t);
               }
             })) {
@@ -169,7 +179,7 @@ public final class BridgeBenchmark {
       if (!report.problems().isEmpty()) {
         throw new IllegalStateException(report.problems().toString());
       }
-      java.util.function.Supplier<EventContext> ctx =
+      Supplier<EventContext> ctx =
           () -> {
             ObjectNode data = Json.object().put("cwd", dir.toString());
             data.put("sessionFile", dir.resolve("session.jsonl").toString());
@@ -181,16 +191,15 @@ public final class BridgeBenchmark {
                         + "\"cost\":{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0},"
                         + "\"contextWindow\":1000000,\"maxTokens\":1000}"));
             data.put("thinkingLevel", "off");
-            return new EventContext(data, dev.graft.scripting.api.ScriptUi.NONE)
-                .withSession(session);
+            return new EventContext(data, ScriptUi.NONE).withSession(session);
           };
-      dev.graft.runtime.hooks.HookRunner hooks =
-          dev.graft.runtime.hooks.HookRunner.reporting(
+      HookRunner hooks =
+          HookRunner.reporting(
               ScriptHookSource.of(engine, ctx),
               p -> {
                 throw new IllegalStateException(p.text());
               });
-      java.util.List<dev.graft.runtime.message.AgentMessage> messages = new java.util.ArrayList<>();
+      List<AgentMessage> messages = new ArrayList<>();
       var threads = ManagementFactory.getThreadMXBean();
       long scriptThread =
           Thread.getAllStackTraces().keySet().stream()
@@ -198,8 +207,7 @@ public final class BridgeBenchmark {
               .findFirst()
               .orElseThrow()
               .threadId();
-      var os =
-          (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+      var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       for (int round = 0; round < 2; round++) {
         int n = round == 0 ? warmup : prompts;
         long wall = System.nanoTime();
@@ -226,23 +234,20 @@ public final class BridgeBenchmark {
     }
   }
 
-  private static void prompt(
-      dev.graft.runtime.hooks.HookRunner hooks,
-      List<dev.graft.runtime.message.AgentMessage> messages,
-      int i) {
+  private static void prompt(HookRunner hooks, List<AgentMessage> messages, int i) {
     String text = "list the files " + i;
     var input = hooks.input(text);
     hooks.beforeAgentStart(text, "You are a coding agent.");
     messages.add(
-        dev.graft.runtime.message.MessageCodec.decode(
+        MessageCodec.decode(
             Json.object().put("role", "user").put("content", text).put("timestamp", 1L)));
     hooks.requestContext(List.copyOf(messages));
     var call =
-        new dev.graft.runtime.message.ContentBlock.ToolCall(
+        new ContentBlock.ToolCall(
             "call" + i, "bash", Json.object().put("command", "ls -la"), Json.object());
     var decision = hooks.toolCall(call);
     messages.add(
-        dev.graft.runtime.message.MessageCodec.decode(
+        MessageCodec.decode(
             json(
                 "{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"id\":\"call"
                     + i
@@ -252,7 +257,7 @@ public final class BridgeBenchmark {
                     + "\"cost\":{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0,\"total\":0}},"
                     + "\"stopReason\":\"toolUse\",\"timestamp\":2}")));
     messages.add(
-        dev.graft.runtime.message.MessageCodec.decode(
+        MessageCodec.decode(
             json(
                 "{\"role\":\"toolResult\",\"toolCallId\":\"call"
                     + i
@@ -267,8 +272,8 @@ public final class BridgeBenchmark {
   private static JsonNode json(String text) {
     try {
       return Json.parse(text);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
