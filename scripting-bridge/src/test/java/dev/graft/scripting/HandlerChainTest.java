@@ -11,6 +11,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -193,8 +194,7 @@ class HandlerChainTest {
           }
           """);
       assertThat(f.load().problems()).isEmpty();
-      EventContext ctx =
-          new EventContext(Json.object().put("cwd", "/w"), dev.graft.scripting.api.ScriptUi.NONE);
+      EventContext ctx = new EventContext(Json.object().put("cwd", "/w"), ScriptUi.NONE);
       HookRunner hooks = new HookRunner(ScriptHookSource.of(f.engine, () -> ctx), problems::add);
       hooks.input("one");
       hooks.input("two");
