@@ -3,8 +3,11 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.graalvm.polyglot.Value;
 
 /**
@@ -16,70 +19,153 @@ import org.graalvm.polyglot.Value;
  */
 final class EmitScope {
   private final EventContext context;
-  private final Marshal marshal;
   private final HostCalls host;
   private final Map<LoadedScript, Value> contexts = new IdentityHashMap<>();
   private final Map<LoadedScript, JsonNode> payloads = new IdentityHashMap<>();
   private final Map<LoadedScript, Value> events = new IdentityHashMap<>();
+
+  /** The scripts whose context event object has no {@code entries} yet. */
+  private final Set<LoadedScript> withoutEntries =
+      Collections.newSetFromMap(new IdentityHashMap<>());
+
+  /** This emit's number, which the prelude's invokeEvent knows its ctx by. */
+  private final int number = NUMBERS.incrementAndGet();
+
+  private static final AtomicInteger NUMBERS = new AtomicInteger();
   private String contextJson;
 
   private final Watchdog watchdog;
 
   private final boolean command;
 
-  EmitScope(EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog) {
-    this(context, marshal, host, watchdog, false);
+  EmitScope(EventContext context, HostCalls host, Watchdog watchdog) {
+    this(context, host, watchdog, false);
   }
 
   /** {@code command}: for a command handler, whose ctx also has the command-only methods. */
-  EmitScope(
-      EventContext context, Marshal marshal, HostCalls host, Watchdog watchdog, boolean command) {
+  EmitScope(EventContext context, HostCalls host, Watchdog watchdog, boolean command) {
     this.command = command;
     this.context = context;
-    this.marshal = marshal;
     this.host = host;
     this.watchdog = watchdog;
   }
 
-  /** The event object of any event but {@code context} ({@link #contextEvent}). */
-  Value event(LoadedScript s, JsonNode payload) {
-    if (payloads.get(s) == payload) {
-      return events.get(s);
+  /**
+   * Payloads up to this many characters of JSON are parsed into the event object in the call that
+   * runs the handler (the prelude's invokeEvent), within the handler's run: one call into the
+   * context fewer, for a parse that takes well under a millisecond. Larger ones are parsed as
+   * bridge work of their own, outside the handler's spin budget.
+   */
+  static final int PARSED_WITH_HANDLER = 16 * 1024;
+
+  /** The numbers events parsed in invokeEvent are known by there (0: none). */
+  private static final AtomicInteger EVENT_NUMBERS = new AtomicInteger();
+
+  /**
+   * A script's event object for a payload: made, or to be made in invokeEvent from {@code text},
+   * where a later handler of the script finds it again by {@code number}.
+   */
+  private record Made(JsonNode payload, Value event, String text, int number) {}
+
+  private final Map<LoadedScript, Made> made = new IdentityHashMap<>();
+
+  /**
+   * The event object of any event but {@code context} ({@link #contextEvent}), made again only when
+   * the payload changes: made now, or its JSON text for invokeEvent to parse.
+   */
+  private Made event(LoadedScript s, JsonNode payload) {
+    Made m = made.get(s);
+    if (m != null && m.payload() == payload) {
+      return m;
     }
-    Value v = watchdog.bridgeWork(() -> marshal.toJs(s, payload));
-    payloads.put(s, payload);
-    events.put(s, v);
-    return v;
+    String text = watchdog.bridgeWork(() -> Json.write(payload));
+    m =
+        text.length() > PARSED_WITH_HANDLER
+            ? new Made(payload, watchdog.bridgeWork(() -> s.decode(text)), null, 0)
+            : new Made(payload, null, text, EVENT_NUMBERS.incrementAndGet());
+    made.put(s, m);
+    return m;
   }
 
   /**
    * The context event object: the script's {@link MessageMirror} makes it, its messages when the
-   * handler first reads them, sending only those the script does not hold.
+   * handler first reads them, sending only those the script does not hold. Its {@code entries} are
+   * added with its ctx ({@link #enter}).
    */
   Value contextEvent(LoadedScript s, JsonNode payload) {
     if (payloads.get(s) == payload) {
       return events.get(s);
     }
-    Value made = watchdog.bridgeWork(() -> s.messages().event(s, payload, watchdog));
-    Value ctx = ctx(s);
-    Value v = watchdog.bridgeWork(() -> s.prelude().withEntries().execute(made, ctx));
+    Value v = watchdog.bridgeWork(() -> s.messages().event(s, payload, watchdog));
     payloads.put(s, payload);
     events.put(s, v);
+    withoutEntries.add(s);
     return v;
+  }
+
+  /**
+   * Calls event handler {@code fn} of {@code s} with {@code done} (GuestCalls): {@code fn(event,
+   * ctx)}, the event object made from {@code payload} (a {@code context} one with {@code
+   * contextEvent}), and the ctx made in the same call into the script (the prelude's invokeEvent),
+   * unless this emit made it already. One call into the context instead of two: each cost more than
+   * what making the ctx does.
+   */
+  void enter(LoadedScript s, Value fn, Object done, JsonNode payload, boolean contextEvent) {
+    Value event;
+    String text = null;
+    int number = 0;
+    if (contextEvent) {
+      event = contextEvent(s, payload);
+    } else {
+      Made m = event(s, payload);
+      event = m.event();
+      text = m.text();
+      number = m.number();
+    }
+    boolean entries = contextEvent && withoutEntries.remove(s);
+    Value ctx = contexts.get(s);
+    if (ctx == null) {
+      ctx =
+          s.invokeEvent(
+              fn,
+              done,
+              event,
+              text,
+              number,
+              null,
+              entries,
+              this.number,
+              contextJson(),
+              host.ui(s, context.ui()),
+              context.ui().available(),
+              SessionViewCalls.of(s, context.session()),
+              host.agent(s, context.agent()),
+              command ? host.commands(s, context.commands()) : null,
+              context.reminders().map(sink -> host.reminders(s, sink)).orElse(null),
+              context.ui().components());
+      contexts.put(s, ctx);
+    } else {
+      s.invokeEvent(fn, done, event, text, number, ctx, entries, this.number);
+    }
+  }
+
+  private String contextJson() {
+    if (contextJson == null) {
+      contextJson = Json.write(context.data());
+    }
+    return contextJson;
   }
 
   Value ctx(LoadedScript s) {
     Value c = contexts.get(s);
     if (c == null) {
-      if (contextJson == null) {
-        contextJson = Json.write(context.data());
-      }
+      String data = contextJson();
       c =
           watchdog.bridgeWork(() ->
               s.prelude()
                   .makeCtx()
                   .execute(
-                      contextJson,
+                      data,
                       host.ui(s, context.ui()),
                       context.ui().available(),
                       SessionViewCalls.of(s, context.session()),

@@ -50,6 +50,19 @@ final class GuestCalls {
   }
 
   /**
+   * How a call enters the script, inside its run: {@code fn} is to be called with {@code done} to
+   * report its result (by default through the prelude's invoke, with {@link Arguments}).
+   */
+  @FunctionalInterface
+  interface Entry {
+    void enter(LoadedScript s, Value fn, Object done);
+  }
+
+  private static Entry entry(Arguments arguments) {
+    return (s, fn, done) -> s.invoke(fn, done, arguments.make(s));
+  }
+
+  /**
    * Calls {@code fn} in {@code s}. The future completes with the JSON answer (a missing node for
    * none; always missing when {@code wantResult} is false), or fails with a {@link ScriptFailure}.
    * {@code what} names the call in messages ("context handler").
@@ -61,7 +74,24 @@ final class GuestCalls {
       boolean wantResult,
       Optional<Duration> timeout,
       Arguments arguments) {
-    return call(s, new PendingCall(what, wantResult), fn, timeout, arguments);
+    return call(s, new PendingCall(what, wantResult), fn, timeout, entry(arguments));
+  }
+
+  /**
+   * An event handler's call, entered by {@code entry} (EmitScope's, which makes the handler's ctx
+   * in the same call into the script); {@code contextAnswer} for a {@code context} handler, whose
+   * messages returned as given come back by id.
+   */
+  CompletableFuture<JsonNode> callHandler(
+      LoadedScript s,
+      Value fn,
+      String what,
+      boolean wantResult,
+      boolean contextAnswer,
+      Optional<Duration> timeout,
+      Entry entry) {
+    return call(
+        s, new PendingCall(what, wantResult || contextAnswer, contextAnswer), fn, timeout, entry);
   }
 
   /**
@@ -74,7 +104,7 @@ final class GuestCalls {
   CompletableFuture<JsonNode> callWithoutTimeLimit(
       LoadedScript s, Value fn, String what, boolean userPresent, Arguments arguments) {
     PendingCall call = new PendingCall(what, true);
-    CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), arguments);
+    CompletableFuture<JsonNode> result = call(s, call, fn, Optional.empty(), entry(arguments));
     if (!userPresent && s.calls().contains(call)) {
       watchStuck(s, call, 0);
     }
@@ -132,11 +162,11 @@ final class GuestCalls {
    */
   CompletableFuture<JsonNode> callContext(
       LoadedScript s, Value fn, String what, Optional<Duration> timeout, Arguments arguments) {
-    return call(s, new PendingCall(what, true, true), fn, timeout, arguments);
+    return call(s, new PendingCall(what, true, true), fn, timeout, entry(arguments));
   }
 
   private CompletableFuture<JsonNode> call(
-      LoadedScript s, PendingCall call, Value fn, Optional<Duration> timeout, Arguments arguments) {
+      LoadedScript s, PendingCall call, Value fn, Optional<Duration> timeout, Entry entry) {
     String what = call.what();
     call.calls(s.registered().ownFunction(fn));
     if (!s.serving()) {
@@ -162,7 +192,7 @@ final class GuestCalls {
     s.nowDoing(what);
     try {
       s.run(() -> {
-        s.invoke(fn, done, arguments.make(s));
+        entry.enter(s, fn, done);
         return null;
       });
     } catch (LoadedScript.GuestException ge) {

@@ -255,6 +255,14 @@ final class LoadedScript {
   }
 
   /**
+   * {@code fn(event, ctx)} through the prelude's invokeEvent (EmitScope.enter says what the
+   * arguments are); returns the ctx the handler got.
+   */
+  Value invokeEvent(Object... args) {
+    return prelude.invokeEvent().execute(args);
+  }
+
+  /**
    * The prelude's encodeAnswer: a handler's answer as JSON text, or null for undefined; it must be
    * plain data at the top (no class instance, no generator); throws (NotJson) for the rest.
    */

@@ -11,12 +11,12 @@ import org.graalvm.polyglot.Value;
  */
 record PreludeExports(
     Value invoke,
+    Value invokeEvent,
     Value encodeAnswer,
     Value encodeContextAnswer,
     Value contextAnswerRest,
     Value contextEvent,
     Value contextMessages,
-    Value withEntries,
     Value decode,
     Value makeApi,
     Value makeCtx,
@@ -39,12 +39,12 @@ record PreludeExports(
     }
     return new PreludeExports(
         exports.getMember("invoke"),
+        exports.getMember("invokeEvent"),
         exports.getMember("encodeAnswer"),
         exports.getMember("encodeContextAnswer"),
         exports.getMember("contextAnswerRest"),
         exports.getMember("contextEvent"),
         exports.getMember("contextMessages"),
-        exports.getMember("withEntries"),
         exports.getMember("decode"),
         exports.getMember("makeApi"),
         exports.getMember("makeCtx"),

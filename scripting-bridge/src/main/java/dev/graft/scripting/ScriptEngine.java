@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.graft.runtime.hooks.HookEvents;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
@@ -35,6 +36,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.graalvm.polyglot.Value;
 
 /**
@@ -256,53 +258,108 @@ public final class ScriptEngine implements AutoCloseable {
     if (!handles(event)) {
       return List.of();
     }
-    List<Target> targets =
-        join(
-            owner.submit(() -> {
+    EmitScope scope = new EmitScope(ctx, host, watchdog);
+    Duration bound = settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP);
+    // One task finds the handlers and calls the first: a script with one handler for the event
+    // (the usual case) costs the agent one hop to the owner thread and one wait.
+    AtomicReference<List<Target>> found = new AtomicReference<>();
+    CompletableFuture<JsonNode> first =
+        owner
+            .submit(() -> {
               List<Target> list = new ArrayList<>();
               for (LoadedScript s : scripts.active()) {
                 if (only.isEmpty() || only.get().equals(s.file())) {
                   s.registered().handlersFor(event).forEach(h -> list.add(new Target(s, h)));
                 }
               }
-              return list;
-            }));
-    EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+              found.set(list);
+              return list.isEmpty()
+                  ? CompletableFuture.<JsonNode>completedFuture(MissingNode.getInstance())
+                  : call(list.getFirst(), event, payload, scope, readAnswers);
+            })
+            .thenCompose(f -> f);
+    HandlerOutcome outcome = firstOutcome(found, first, bound);
+    if (outcome == null) {
+      return List.of();
+    }
+    List<Target> targets = found.get();
     List<HandlerOutcome> outcomes = new ArrayList<>();
-    JsonNode current = payload;
-    for (Target t : targets) {
-      JsonNode seen = current;
-      CompletableFuture<JsonNode> answer =
-          owner
-              .submit(() ->
-                  event.equals(HookEvents.CONTEXT)
-                      ? calls.callContext(
-                          t.script(),
-                          t.handler(),
-                          event + " handler",
-                          Optional.of(settings.handlerTimeout()),
-                          s -> new Object[] {scope.contextEvent(s, seen), scope.ctx(s)})
-                      : calls.call(
-                          t.script(),
-                          t.handler(),
-                          event + " handler",
-                          readAnswers,
-                          Optional.of(settings.handlerTimeout()),
-                          s -> new Object[] {scope.event(s, seen), scope.ctx(s)}))
-              .thenCompose(f -> f);
-      HandlerOutcome outcome =
-          outcome(
-              t.script().file(),
-              answer,
-              Optional.of(settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP)));
+    JsonNode seen = payload;
+    for (int i = 0; ; i++) {
       outcomes.add(outcome);
-      if (chain.next(seen, outcome) instanceof Chain.Step.Next next) {
-        current = next.payload();
-      } else {
+      if (i + 1 == targets.size() || !(chain.next(seen, outcome) instanceof Chain.Step.Next next)) {
         break;
       }
+      seen = next.payload();
+      Target t = targets.get(i + 1);
+      JsonNode asked = seen;
+      outcome =
+          outcome(
+              t.script().file(),
+              owner.submit(() -> call(t, event, asked, scope, readAnswers)).thenCompose(f -> f),
+              Optional.of(bound));
     }
     return List.copyOf(outcomes);
+  }
+
+  /** Calls {@code t}'s handler with {@code payload} (owner thread); its answer to come. */
+  private CompletableFuture<JsonNode> call(
+      Target t, String event, JsonNode payload, EmitScope scope, boolean readAnswers) {
+    boolean context = event.equals(HookEvents.CONTEXT);
+    return calls.callHandler(
+        t.script(),
+        t.handler(),
+        event + " handler",
+        readAnswers,
+        context,
+        Optional.of(settings.handlerTimeout()),
+        (s, fn, done) -> scope.enter(s, fn, done, payload, context));
+  }
+
+  /**
+   * The first handler's outcome, as {@link #outcome} gives it; null when the scripts asked have no
+   * handler of the event. When the owner thread failed or gave no answer before it found the
+   * handlers (the engine closed), that is thrown, as for any other owner-thread work ({@link
+   * #join}).
+   */
+  private HandlerOutcome firstOutcome(
+      AtomicReference<List<Target>> found, CompletableFuture<JsonNode> answer, Duration bound) {
+    Throwable failure;
+    try {
+      JsonNode value = answer.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+      List<Target> targets = found.get();
+      return targets.isEmpty()
+          ? null
+          : new HandlerOutcome.Answered(targets.getFirst().script().file(), value);
+    } catch (ExecutionException e) {
+      failure = e.getCause();
+    } catch (TimeoutException e) {
+      failure = null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = e;
+    }
+    List<Target> targets = found.get();
+    if (targets == null || targets.isEmpty()) {
+      if (failure instanceof RuntimeException r) {
+        throw r;
+      }
+      throw failure == null
+          ? new IllegalStateException(
+              "the script thread did not answer within " + GuestErrors.seconds(bound))
+          : failure instanceof InterruptedException
+              ? new IllegalStateException("interrupted while waiting for the script thread")
+              : new CompletionException(failure);
+    }
+    ScriptFile file = targets.getFirst().script().file();
+    return new HandlerOutcome.Failed(
+        file,
+        failure == null
+            ? new Failure(
+                Failure.Kind.TIMED_OUT, file + ": no answer from the script thread in time")
+            : failure instanceof InterruptedException
+                ? new Failure(Failure.Kind.TIMED_OUT, file + ": the wait was interrupted")
+                : failureOf(file, failure));
   }
 
   // ------------------------------------------------------------------ commands and tools
@@ -327,7 +384,7 @@ public final class ScriptEngine implements AutoCloseable {
               for (LoadedScript s : scripts.active()) {
                 Registrations.Command c = s.registered().command(name).orElse(null);
                 if (c != null) {
-                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+                  EmitScope scope = new EmitScope(ctx, host, watchdog, true);
                   return calls.callWithoutTimeLimit(
                       s,
                       c.handler(),
@@ -385,7 +442,7 @@ public final class ScriptEngine implements AutoCloseable {
           for (LoadedScript s : scripts.active()) {
             Registrations.Shortcut k = s.registered().shortcut(key).orElse(null);
             if (k != null) {
-              EmitScope scope = new EmitScope(ctx, marshal, host, watchdog, true);
+              EmitScope scope = new EmitScope(ctx, host, watchdog, true);
               return calls.callWithoutTimeLimit(
                   s,
                   k.handler(),
@@ -420,7 +477,7 @@ public final class ScriptEngine implements AutoCloseable {
               for (LoadedScript s : scripts.active()) {
                 Registrations.Tool t = s.registered().tool(name).orElse(null);
                 if (t != null) {
-                  EmitScope scope = new EmitScope(ctx, marshal, host, watchdog);
+                  EmitScope scope = new EmitScope(ctx, host, watchdog);
                   delegates.started(s, name, toolCallId);
                   CompletableFuture<JsonNode> run =
                       calls.callWithoutTimeLimit(

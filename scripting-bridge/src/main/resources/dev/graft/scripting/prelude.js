@@ -13,14 +13,15 @@
 //   JSON out (to Java)             encodeAnswer: GuestCalls.answer (through LoadedScript); encode:
 //                                  the API methods below, on what they hand to host functions
 //   console                        the `log` argument: HostCalls.console
-//   API object and ctx             makeApi: ScriptLoading.start; makeCtx: EmitScope.ctx; withEntries:
-//                                  EmitScope.contextEvent; unwrap and sessionRead read what
+//   API object and ctx             makeApi: ScriptLoading.start; makeCtx: EmitScope.ctx (and
+//                                  invokeEvent); withEntries: invokeEvent; unwrap and sessionRead read what
 //                                  HostReply writes (HostCalls, AgentCalls, UiCalls, CommandCalls,
 //                                  SessionViewCalls); the graft.compat symbol: modules/compat/pi-ai.mjs
 //   context messages               contextEvent, contextMessages, contextAnswerRest: MessageMirror;
 //                                  encodeContextAnswer: GuestCalls.answer; commandCtx:
 //                                  ScriptEngine.runCommand
-//   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); watchInput:
+//   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); invokeEvent:
+//                                  EmitScope.enter (through LoadedScript.invokeEvent); watchInput:
 //                                  HostCalls.on; describeThrown, isNotJson: GuestErrors; settle,
 //                                  fail: GuestCalls.await; decode: Marshal.toJs, MessageMirror,
 //                                  ScriptEngine.renderMessage (through LoadedScript)
@@ -1156,6 +1157,43 @@
     }
   }
 
+  // The ctx of the latest emit (graft numbers them) an event handler was called in, and the
+  // event object last parsed here (numbered too): a script's next handler of the same emit gets
+  // the same ctx, and of the same payload the same event object, even when the one before threw.
+  let emitNumber = -1;
+  let emitCtx = null;
+  let eventNumber = 0;
+  let eventMade = null;
+
+  /**
+   * An event handler's call: fn(event, ctx), through invoke. The event is the object graft hands
+   * over, else parsed here from `eventText` (number `eventNo`); the ctx is the one graft hands over
+   * (made for this script's earlier handler of the same emit), else made here: a call from graft
+   * into a context cost more than making a ctx or parsing a small payload did. With `entries`, the
+   * context event gets its entries (withEntries). Returns the ctx, which graft keeps for the
+   * emit's next handlers.
+   */
+  function invokeEvent(fn, done, event, eventText, eventNo, ctx, entries, emit, dataText, ui, hasUI, session, agent,
+      commands, reminders, components) {
+    let e = event;
+    if (e === null) {
+      if (eventNo !== eventNumber) {
+        eventMade = JSONparse(eventText);
+        eventNumber = eventNo;
+      }
+      e = eventMade;
+    }
+    let c = ctx;
+    if (c === null) {
+      c = emit === emitNumber ? emitCtx : makeCtx(dataText, ui, hasUI, session, agent, commands, reminders, components);
+      emitNumber = emit;
+      emitCtx = c;
+    }
+    if (entries) withEntries(e, c);
+    invoke(fn, done, e, c);
+    return c;
+  }
+
   /**
    * A tool_call handler that changes event.input in place (or assigns a new object to it), as
    * the reference lets it, answers {input} with the changed input: a handler's copy of the event
@@ -1218,9 +1256,9 @@
     decode(text) { return JSONparse(text); },
     makeApi,
     makeCtx,
-    withEntries,
     commandCtx,
     invoke,
+    invokeEvent,
     watchInput,
     describeThrown,
     isNotJson(v) { return v instanceof NotJson; },

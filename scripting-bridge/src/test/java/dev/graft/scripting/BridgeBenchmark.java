@@ -2,16 +2,27 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.management.OperatingSystemMXBean;
+import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.MessageCodec;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSources;
+import dev.graft.scripting.api.ScriptUi;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.HostAccess;
@@ -47,6 +58,7 @@ public final class BridgeBenchmark {
       case "cold-warmed" -> coldWarmed();
       case "warm" -> warm();
       case "marshal" -> marshal();
+      case "hooks" -> hooks(args);
       case "marshal-cold-parse", "marshal-cold-build" -> marshalCold(what.endsWith("parse"));
       default -> throw new IllegalArgumentException(what);
     }
@@ -121,6 +133,147 @@ public final class BridgeBenchmark {
       System.out.printf(
           "warm context emit over 2,000 messages: %.1f ms per call (mean of %d after 40 warm-up calls)%n",
           (System.nanoTime() - s) / 1e6 / n, n);
+    }
+  }
+
+  /**
+   * graft's own cost of hooks per prompt, in process: the examples of bench/hooks-e2e.sh's part a
+   * that need no process (scripts/examples but git-checkpoint.js and reminder.js), wired as an
+   * agent run wires them (ScriptHookSource and HookRunner, a ctx with the data LiveEventContext
+   * gives), each "prompt" the events a prompt of that bench asks about: input, before_agent_start,
+   * two context calls over a growing conversation, tool_call. {@code hooks [PROMPTS [WARMUP]]}
+   * prints per prompt: wall, the CPU of the script thread, of the calling thread, of the process.
+   */
+  private static void hooks(String[] args) throws Exception {
+    int prompts = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+    int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 200;
+    Path examples = Path.of(System.getProperty("examples", "../scripts/examples"));
+    Path dir = Files.createTempDirectory("graft-bench-hooks");
+    Files.createDirectories(dir.resolve("lib"));
+    Files.copy(examples.resolve("lib/messages.js"), dir.resolve("lib/messages.js"));
+    for (String f :
+        List.of(
+            "custom-compaction.js",
+            "digest-compaction.js",
+            "input-transform.js",
+            "permission-gate.js",
+            "protected-paths.js",
+            "pruning.js",
+            "session-name.js",
+            "stacking.js",
+            "todo.js")) {
+      Files.copy(examples.resolve(f), dir.resolve(f));
+    }
+    FakeSessionView session = new FakeSessionView();
+    session.append("e0", "session_info", "\"name\":\"bench\"");
+    try (ScriptEngine engine =
+        ScriptEngine.start(
+            ScriptSettings.defaults(),
+            new FakeHost(),
+            (s, l, t) -> {
+              if (l == ScriptLog.Level.ERROR || l == ScriptLog.Level.WARN) {
+                System.err.println(s + ": " + t);
+              }
+            })) {
+      var report = engine.load(ScriptSources.of(dir));
+      if (!report.problems().isEmpty()) {
+        throw new IllegalStateException(report.problems().toString());
+      }
+      Supplier<EventContext> ctx =
+          () -> {
+            ObjectNode data = Json.object().put("cwd", dir.toString());
+            data.put("sessionFile", dir.resolve("session.jsonl").toString());
+            data.set(
+                "model",
+                json(
+                    "{\"provider\":\"bench\",\"id\":\"fake-model\",\"name\":\"fake\","
+                        + "\"api\":\"openai-completions\",\"reasoning\":false,\"input\":[\"text\"],"
+                        + "\"cost\":{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0},"
+                        + "\"contextWindow\":1000000,\"maxTokens\":1000}"));
+            data.put("thinkingLevel", "off");
+            return new EventContext(data, ScriptUi.NONE).withSession(session);
+          };
+      HookRunner hooks =
+          HookRunner.reporting(
+              ScriptHookSource.of(engine, ctx),
+              p -> {
+                throw new IllegalStateException(p.text());
+              });
+      List<AgentMessage> messages = new ArrayList<>();
+      var threads = ManagementFactory.getThreadMXBean();
+      long scriptThread =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(t -> t.getName().equals("graft-scripts"))
+              .findFirst()
+              .orElseThrow()
+              .threadId();
+      var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+      for (int round = 0; round < 2; round++) {
+        int n = round == 0 ? warmup : prompts;
+        long wall = System.nanoTime();
+        long cpuScript = threads.getThreadCpuTime(scriptThread);
+        long cpuSelf = threads.getCurrentThreadCpuTime();
+        long cpuAll = os.getProcessCpuTime();
+        for (int i = 0; i < n; i++) {
+          if (messages.size() > 60) {
+            messages.clear();
+          }
+          prompt(hooks, messages, i);
+        }
+        if (round == 1) {
+          System.out.printf(
+              "per prompt (%d prompts after %d): wall %.3f ms, script thread %.3f ms, caller %.3f ms, process %.3f ms%n",
+              n,
+              warmup,
+              (System.nanoTime() - wall) / 1e6 / n,
+              (threads.getThreadCpuTime(scriptThread) - cpuScript) / 1e6 / n,
+              (threads.getCurrentThreadCpuTime() - cpuSelf) / 1e6 / n,
+              (os.getProcessCpuTime() - cpuAll) / 1e6 / n);
+        }
+      }
+    }
+  }
+
+  private static void prompt(HookRunner hooks, List<AgentMessage> messages, int i) {
+    String text = "list the files " + i;
+    var input = hooks.input(text);
+    hooks.beforeAgentStart(text, "You are a coding agent.");
+    messages.add(
+        MessageCodec.decode(
+            Json.object().put("role", "user").put("content", text).put("timestamp", 1L)));
+    hooks.requestContext(List.copyOf(messages));
+    var call =
+        new ContentBlock.ToolCall(
+            "call" + i, "bash", Json.object().put("command", "ls -la"), Json.object());
+    var decision = hooks.toolCall(call);
+    messages.add(
+        MessageCodec.decode(
+            json(
+                "{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"id\":\"call"
+                    + i
+                    + "\",\"name\":\"bash\",\"arguments\":{\"command\":\"ls -la\"}}],"
+                    + "\"api\":\"openai-completions\",\"provider\":\"bench\",\"model\":\"fake-model\","
+                    + "\"usage\":{\"input\":1,\"output\":1,\"cacheRead\":0,\"cacheWrite\":0,\"totalTokens\":2,"
+                    + "\"cost\":{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0,\"total\":0}},"
+                    + "\"stopReason\":\"toolUse\",\"timestamp\":2}")));
+    messages.add(
+        MessageCodec.decode(
+            json(
+                "{\"role\":\"toolResult\",\"toolCallId\":\"call"
+                    + i
+                    + "\",\"toolName\":\"bash\",\"content\":[{\"type\":\"text\",\"text\":\"a b c\"}],"
+                    + "\"isError\":false,\"timestamp\":3}")));
+    hooks.requestContext(List.copyOf(messages));
+    if (input == null || decision == null) {
+      throw new IllegalStateException("no answer");
+    }
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return Json.parse(text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -11,6 +11,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,6 +161,89 @@ class HandlerChainTest {
       assertThat(hooks.toolCall(call)).isEqualTo(new AgentHooks.ToolCallDecision.Block("gate"));
       assertThat(asked[0]).isEqualTo(1);
       assertThat(problems).isEmpty();
+    }
+  }
+
+  /**
+   * A script's handlers of one event share its ctx (the second is made in the same call into the
+   * script as the handler, EmitScope.enter), also after the first handler threw; the next event
+   * gets a new one; a context handler's event has its entries.
+   */
+  @Test
+  void aScriptsHandlersOfOneEventShareTheirCtxEvenAfterAThrowAndTheNextEventGetsANewOne() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "share.js",
+          """
+          export default function (graft) {
+            const seen = [];
+            graft.on("input", (event, ctx) => { ctx.mark = event.text; seen.push(ctx); throw new Error("first"); });
+            graft.on("input", (event, ctx) => {
+              seen.push(ctx);
+              graft.appendEntry("ctx", {
+                mark: ctx.mark ?? null,
+                sameAsFirst: ctx === seen[seen.length - 2],
+                sameAsEarlier: seen.length > 2 && ctx === seen[0],
+                cwd: ctx.cwd ?? null,
+                idle: typeof ctx.isIdle,
+              });
+            });
+            graft.on("context", (event, ctx) => {
+              graft.appendEntry("context", { entries: Array.isArray(event.entries), reminders: typeof ctx.reminders });
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      EventContext ctx = new EventContext(Json.object().put("cwd", "/w"), ScriptUi.NONE);
+      HookRunner hooks = new HookRunner(ScriptHookSource.of(f.engine, () -> ctx), problems::add);
+      hooks.input("one");
+      hooks.input("two");
+      hooks.requestContext(
+          List.of(
+              MessageCodec.decode(
+                  Json.object().put("role", "user").put("content", "hi").put("timestamp", 1))));
+      assertThat(f.host.calls)
+          .filteredOn(c -> c.startsWith("appendEntry share.js"))
+          .containsExactly(
+              "appendEntry share.js ctx {\"mark\":\"one\",\"sameAsFirst\":true,\"sameAsEarlier\":false,\"cwd\":\"/w\",\"idle\":\"function\"}",
+              "appendEntry share.js ctx {\"mark\":\"two\",\"sameAsFirst\":true,\"sameAsEarlier\":false,\"cwd\":\"/w\",\"idle\":\"function\"}",
+              "appendEntry share.js context {\"entries\":true,\"reminders\":\"object\"}");
+      assertThat(problems).hasSize(2).allMatch(p -> p.contains("first"));
+    }
+  }
+
+  /**
+   * A script's handlers of one payload share its event object, whether graft parsed it beforehand
+   * (a large payload) or in the call that runs the first handler (EmitScope.PARSED_WITH_HANDLER),
+   * also after the first handler threw.
+   */
+  @Test
+  void aScriptsHandlersShareTheEventObjectOfSmallAndLargePayloadsEvenAfterAThrow() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "mark.js",
+          """
+          export default function (graft) {
+            graft.on("input", (event) => { event.mark = event.text.length; throw new Error("first"); });
+            graft.on("input", (event) => {
+              graft.appendEntry("seen", { mark: event.mark ?? null, length: event.text.length });
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      HookRunner hooks =
+          new HookRunner(ScriptHookSource.of(f.engine, () -> EventContext.EMPTY), problems::add);
+      int large = EmitScope.PARSED_WITH_HANDLER + 10;
+      hooks.input("small");
+      hooks.input("x".repeat(large));
+      hooks.input("small again");
+      assertThat(f.host.calls)
+          .filteredOn(c -> c.startsWith("appendEntry mark.js"))
+          .containsExactly(
+              "appendEntry mark.js seen {\"mark\":5,\"length\":5}",
+              "appendEntry mark.js seen {\"mark\":" + large + ",\"length\":" + large + "}",
+              "appendEntry mark.js seen {\"mark\":11,\"length\":11}");
+      assertThat(problems).hasSize(3);
     }
   }
 }
