@@ -45,7 +45,7 @@ final class JsonText {
   }
 
   /** The index just past the string whose opening quote is at {@code at}. */
-  private static int skipString(String text, int at) {
+  static int skipString(String text, int at) {
     int i = at + 1;
     while (true) {
       char d = text.charAt(i);

@@ -6,6 +6,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 
 import dev.graft.scripting.ArgumentChecks.BadArgument;
 import dev.graft.scripting.api.ScriptSessionView;
+import java.util.List;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -16,7 +17,8 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  * first new position, "n": count, "r": answer}} (for getBranch, {@code {"after": true when only the
  * positions after the script's known end are given, "p": positions}}) and lines a JSON array of the
  * entries the script does not hold yet, spliced from the session file's text (never re-encoded).
- * Other reads answer a value.
+ * With {@code "h"} and {@code "lz"} in meta, the lines are split as {@link EntryLines} says: the
+ * heads ({@code h} characters), then the message and data values' text. Other reads answer a value.
  */
 final class SessionViewCalls {
   private SessionViewCalls() {}
@@ -65,26 +67,149 @@ final class SessionViewCalls {
     Value generation = arg(args, 2);
     String g = generation == null || !generation.isString() ? "" : generation.asString();
     ScriptSessionView.Reply reply = view.read(g, Math.max(0, intArg(args, 3, 0)), query);
+    EntryLines lines = EntryLines.of(reply.lines(), EntryLines.SMALLEST);
     HostReply.Entries entries =
-        new HostReply.Entries(64 + reply.lines().stream().mapToInt(l -> l.length() + 1).sum());
+        new HostReply.Entries(
+            64 + lines.lazy().length() + lines.heads().length() + lines.raw().length());
     StringBuilder out = entries.text();
     out.append("{\"g\":")
         .append(jsonString(reply.generation()))
         .append(",\"from\":")
         .append(reply.from())
         .append(",\"n\":")
-        .append(reply.count())
-        .append(",\"r\":");
-    answer(out, reply.answer());
-    out.append("}\n[");
-    for (int i = 0; i < reply.lines().size(); i++) {
-      if (i > 0) {
-        out.append(',');
-      }
-      out.append(reply.lines().get(i));
+        .append(reply.count());
+    if (!lines.lazy().isEmpty()) {
+      out.append(",\"h\":")
+          .append(lines.heads().length())
+          .append(",\"lz\":[")
+          .append(lines.lazy())
+          .append(']');
     }
-    out.append(']');
+    out.append(",\"r\":");
+    answer(out, reply.answer());
+    out.append("}\n").append(lines.heads()).append(lines.raw());
     return entries;
+  }
+
+  /**
+   * Entry lines for the script: {@code heads}, a JSON array of the lines with the value of each
+   * top-level "message" and "data" that is an object or array replaced by 0; {@code raw}, those
+   * values' text one after the other; {@code lazy}, per value "entry, 0 for message or 1 for data,
+   * start, end in raw" (comma-separated). The script parses a value when it is first read, so a
+   * handler that reads only an entry's type does not parse its message. A line it cannot split (not
+   * an object, a key written with an escape or given twice) goes whole into the heads, and so does
+   * a value shorter than {@code smallest} characters (a getter costs more than its parse).
+   */
+  record EntryLines(StringBuilder heads, StringBuilder raw, StringBuilder lazy, int smallest) {
+    /** The shortest value read when first used, in characters. */
+    static final int SMALLEST = 400;
+
+    static EntryLines of(List<String> lines, int smallest) {
+      int size = 2 + lines.size();
+      for (String line : lines) {
+        size += line.length();
+      }
+      EntryLines e =
+          new EntryLines(
+              new StringBuilder(size), new StringBuilder(size), new StringBuilder(), smallest);
+      e.heads.append('[');
+      for (int i = 0; i < lines.size(); i++) {
+        if (i > 0) {
+          e.heads.append(',');
+        }
+        e.split(lines.get(i), i);
+      }
+      e.heads.append(']');
+      return e;
+    }
+
+    private void split(String line, int index) {
+      int headsMark = heads.length();
+      int rawMark = raw.length();
+      int lazyMark = lazy.length();
+      try {
+        if (!splitObject(line, index)) {
+          throw new IllegalArgumentException();
+        }
+      } catch (RuntimeException notSplit) {
+        heads.setLength(headsMark);
+        raw.setLength(rawMark);
+        lazy.setLength(lazyMark);
+        heads.append(line);
+      }
+    }
+
+    private boolean splitObject(String line, int index) {
+      int i = space(line, 0);
+      if (line.charAt(i) != '{') {
+        return false;
+      }
+      i = space(line, i + 1);
+      if (line.charAt(i) == '}') {
+        heads.append(line);
+        return true;
+      }
+      int copied = 0;
+      boolean message = false;
+      boolean data = false;
+      while (true) {
+        if (line.charAt(i) != '"') {
+          return false;
+        }
+        int keyEnd = JsonText.skipString(line, i);
+        if (line.indexOf('\\', i, keyEnd) >= 0) {
+          return false;
+        }
+        int kind =
+            line.startsWith("\"message\"", i) && keyEnd - i == 9
+                ? 0
+                : line.startsWith("\"data\"", i) && keyEnd - i == 6 ? 1 : -1;
+        if (kind == 0 && message || kind == 1 && data) {
+          return false;
+        }
+        message |= kind == 0;
+        data |= kind == 1;
+        i = space(line, keyEnd);
+        if (line.charAt(i) != ':') {
+          return false;
+        }
+        i = space(line, i + 1);
+        int end = JsonText.skipValue(line, i);
+        char c = line.charAt(i);
+        if (kind >= 0 && (c == '{' || c == '[') && end - i >= smallest) {
+          heads.append(line, copied, i).append('0');
+          copied = end;
+          if (!lazy.isEmpty()) {
+            lazy.append(',');
+          }
+          lazy.append(index).append(',').append(kind).append(',').append(raw.length());
+          raw.append(line, i, end);
+          lazy.append(',').append(raw.length());
+        }
+        i = space(line, end);
+        if (line.charAt(i) == '}') {
+          break;
+        }
+        if (line.charAt(i) != ',') {
+          return false;
+        }
+        i = space(line, i + 1);
+      }
+      heads.append(line, copied, line.length());
+      return true;
+    }
+
+    private static int space(String line, int at) {
+      int i = at;
+      while (i < line.length()
+          && (line.charAt(i) == ' '
+              || line.charAt(i) == '\t'
+              || line.charAt(i) == '\n'
+              || line.charAt(i) == '\r')) {
+        i++;
+      }
+      return i;
+    }
   }
 
   private static int intArg(Value[] args, int i, int otherwise) {

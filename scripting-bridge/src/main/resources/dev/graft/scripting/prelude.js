@@ -509,17 +509,43 @@
    * Entries are shared by every read, so each is frozen, with its message (or data): a handler
    * that assigns to them gets a TypeError instead of changing what later reads return. Deeper
    * values are not frozen (it would cost a walk of every value); copy before changing them.
+   * `lz` (meta.lz, see SessionViewCalls.EntryLines) names the messages and data still in `text`
+   * from `base` on: each is parsed (and frozen) when first read, in its place among the keys.
    */
-  function freezeEntries(list) {
+  function freezeEntries(list, lz, text, base) {
+    let k = 0; // the next lazy value in lz
     for (let i = 0; i < list.length; i++) {
       const e = list[i];
       if (e !== null && typeof e === "object") {
-        if (e.message !== null && typeof e.message === "object") freeze(e.message);
-        if (e.data !== null && typeof e.data === "object") freeze(e.data);
+        const m = e.message;
+        if (m !== null && typeof m === "object") freeze(m);
+        const d = e.data;
+        if (d !== null && typeof d === "object") freeze(d);
+        for (; lz !== undefined && k < lz.length && lz[k] === i; k += 4) {
+          defineProperty(e, lz[k + 1] === 0 ? "message" : "data", entryValue(text, base + lz[k + 2], base + lz[k + 3]));
+        }
         freeze(e);
       }
     }
     return list;
+  }
+
+  /** An entry's message or data, parsed from text[start, end) when first read, then the same object. */
+  function entryValue(text, start, end) {
+    let value;
+    let read = false;
+    return {
+      __proto__: null, // no getter or setter from a changed Object.prototype
+      get() {
+        if (!read) {
+          value = freeze(JSONparse(stringSlice(text, start, end)));
+          read = true;
+        }
+        return value;
+      },
+      enumerable: true,
+      configurable: true,
+    };
   }
 
   /** A read answered "S" + meta + "\n" + the new entries (see SessionViewCalls); returns meta.r. */
@@ -527,8 +553,14 @@
     const reply = fn(op, arg, sessionGeneration, sessionEntries.length, end, undefined);
     if (typeof reply !== "string" || reply[0] !== "S") return unwrap(reply);
     const cut = reply.indexOf("\n");
-    const meta = JSONparse(reply.slice(1, cut));
-    const added = freezeEntries(JSONparse(reply.slice(cut + 1)));
+    const meta = JSONparse(stringSlice(reply, 1, cut));
+    let added;
+    if (meta.h === undefined) {
+      added = freezeEntries(JSONparse(stringSlice(reply, cut + 1, reply.length)));
+    } else {
+      const base = cut + 1 + meta.h;
+      added = freezeEntries(JSONparse(stringSlice(reply, cut + 1, base)), meta.lz, reply, base);
+    }
     if (meta.from === 0) {
       sessionEntries = added;
     } else {

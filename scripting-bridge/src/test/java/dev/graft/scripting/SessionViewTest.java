@@ -53,6 +53,38 @@ class SessionViewTest {
               case "ids": return sm.getBranch().map(e => e.id).join(" ");
               case "clear": { const b = sm.getBranch(); b.length = 0; return sm.getBranch().length; }
               case "bad": return sm.getEntry(42);
+              case "polluted": {
+                Object.prototype.writable = true;
+                Object.prototype.set = function () {};
+                try {
+                  const b = sm.getBranch();
+                  const m = b[b.length - 1].message;
+                  return Object.getOwnPropertyDescriptor(b[b.length - 1], "message").get.call({}) === m && m.role;
+                } finally {
+                  delete Object.prototype.writable;
+                  delete Object.prototype.set;
+                }
+              }
+              case "same-entries": {
+                const a = sm.getBranch(), b = sm.getEntries();
+                const e = a[a.length - 1];
+                let threw = null;
+                try { e.message.extra = 1; } catch (err) { threw = err.constructor.name; }
+                let threwEntry = null;
+                try { e.message = {}; } catch (err) { threwEntry = err.constructor.name; }
+                return {
+                  keys: a.map(x => Object.keys(x).join(",")),
+                  text: a.map(x => JSON.stringify(x)),
+                  spread: JSON.stringify({ ...e }),
+                  has: "message" in e && "data" in b[2] && !("data" in e),
+                  same: e.message === sm.getBranch()[a.length - 1].message && b[2].data === sm.getEntries()[2].data,
+                  frozen: Object.isFrozen(e) && Object.isFrozen(e.message) && Object.isFrozen(b[2].data),
+                  threw, threwEntry,
+                  // the one difference: a long message is an accessor, parsed when first read
+                  lazy: typeof Object.getOwnPropertyDescriptor(e, "message").get === "function"
+                    && Object.getOwnPropertyDescriptor(a[0], "message").writable === false,
+                };
+              }
             }
           },
         });
@@ -168,6 +200,46 @@ class SessionViewTest {
           .hasMessageContaining(
               "TypeError: ctx.sessionManager.getEntry: the entry id must be a non-empty string, not a number");
       assertThat(run(f, view, "keep").asInt()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void entriesReadAsTheirLinesWhetherTheirMessagesAreReadOrNot() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write("read.js", SCRIPT);
+      f.load();
+      FakeSessionView view = branched();
+      // values long enough to be read when first used (EntryLines.SMALLEST), one with spaces
+      String pad = "x".repeat(SessionViewCalls.EntryLines.SMALLEST);
+      view.lines.set(
+          2,
+          view.lines
+              .get(2)
+              .replace("\"data\":{\"n\":1}", "\"data\":{\"n\":1,\"pad\":\"" + pad + "\"}"));
+      view.lines.set(
+          3,
+          "{\"type\":\"message\", \"id\":\"d\",\"message\" : {\"role\":\"user\",\"content\":\"a \\\"}"
+              + pad
+              + "\"},"
+              + "\"parentId\":\"b\",\"timestamp\":\"T\"}");
+      // a script that changed Object.prototype first reads the same
+      assertThat(run(f, view, "polluted").asText()).isEqualTo("user");
+      JsonNode r = run(f, view, "same-entries");
+      assertThat(r.get("keys").toString())
+          .isEqualTo(
+              "[\"type,id,parentId,timestamp,message\",\"type,id,parentId,timestamp,message\","
+                  + "\"type,id,message,parentId,timestamp\"]");
+      for (int i = 0; i < 3; i++) {
+        String line = view.lines.get(i == 2 ? 3 : i);
+        assertThat(r.get("text").get(i).asText()).isEqualTo(ScriptFixture.json(line).toString());
+      }
+      assertThat(r.get("spread").asText()).isEqualTo(r.get("text").get(2).asText());
+      assertThat(r.get("has").asBoolean()).isTrue();
+      assertThat(r.get("same").asBoolean()).isTrue();
+      assertThat(r.get("frozen").asBoolean()).isTrue();
+      assertThat(r.get("threw").asText()).isEqualTo("TypeError");
+      assertThat(r.get("threwEntry").asText()).isEqualTo("TypeError");
+      assertThat(r.get("lazy").asBoolean()).isTrue();
     }
   }
 
