@@ -286,16 +286,7 @@ final class LiveView implements ScriptView {
         if (closed || fatal != null || !s.active()) {
           return;
         }
-        Value helpers = s.views().helpers;
-        s.nowDoing(what + "'s handleInput");
-        try {
-          s.run(() -> helpers.getMember("input").execute(id, data));
-        } catch (LoadedScript.GuestException ge) {
-          Failure f = views.errors.of(s, what + "'s handleInput", ge);
-          if (failed(f) instanceof Frame.Failed failure && !failure.fatal()) {
-            watcher.problem(failure.problem());
-          }
-        }
+        reportUnlessFatal(callHelper("input", "handleInput", id, data));
         views.scripts.closeIfDone(s);
       } finally {
         if (pendingKeys.decrementAndGet() == 0) {
@@ -317,16 +308,7 @@ final class LiveView implements ScriptView {
       if (closed || fatal != null || !s.active()) {
         return;
       }
-      Value helpers = s.views().helpers;
-      s.nowDoing(what + "'s setText");
-      try {
-        s.run(() -> helpers.getMember("setText").execute(id, text));
-      } catch (LoadedScript.GuestException ge) {
-        Failure f = views.errors.of(s, what + "'s setText", ge);
-        if (failed(f) instanceof Frame.Failed failure && !failure.fatal()) {
-          watcher.problem(failure.problem());
-        }
-      }
+      reportUnlessFatal(callHelper("setText", "setText", id, text));
       changed();
     });
   }
@@ -340,15 +322,31 @@ final class LiveView implements ScriptView {
       if (closed || fatal != null || !s.active()) {
         return;
       }
-      Value helpers = s.views().helpers;
-      s.nowDoing(what + "'s invalidate");
-      try {
-        s.run(() -> helpers.getMember("invalidate").execute(id));
-      } catch (LoadedScript.GuestException ge) {
-        failed(views.errors.of(s, what + "'s invalidate", ge));
-      }
+      callHelper("invalidate", "invalidate", id);
       changed();
     });
+  }
+
+  /**
+   * On the owner thread: calls the view's helper {@code member} with {@code args}, as the script's
+   * {@code label}; what a guest exception made of the view, or null when the call returned.
+   */
+  private Frame callHelper(String member, String label, Object... args) {
+    Value helpers = s.views().helpers;
+    s.nowDoing(what + "'s " + label);
+    try {
+      s.run(() -> helpers.getMember(member).execute(args));
+      return null;
+    } catch (LoadedScript.GuestException ge) {
+      return failed(views.errors.of(s, what + "'s " + label, ge));
+    }
+  }
+
+  /** A failure the view outlives goes to the watcher; a fatal one has ended the view already. */
+  private void reportUnlessFatal(Frame frame) {
+    if (frame instanceof Frame.Failed failure && !failure.fatal()) {
+      watcher.problem(failure.problem());
+    }
   }
 
   @Override
