@@ -22,8 +22,8 @@ public final class Graft {
 
   /**
    * The subcommands, by name. picocli reads a command's annotations when it is added, which for the
-   * whole tree costs about 0.1 s at every start (its classes are Java 5 class files, which the
-   * JDK's AOT cache does not hold), so they are added only when an argument could name one.
+   * whole tree cost about 0.1 s at every start, so they are added only when an argument could name
+   * one. A run is parsed without reading any annotation ({@link RunCommandSpec}).
    */
   private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
 
@@ -47,7 +47,11 @@ public final class Graft {
   public static int run(CliContext context, String... args) {
     boolean all = false;
     for (String a : args) {
-      if (SUBCOMMANDS.containsKey(a) || a.equals("-h") || a.equals("--help")) {
+      if (SUBCOMMANDS.containsKey(a)
+          || a.equals("-h")
+          || a.equals("--help")
+          || a.equals("-V")
+          || a.equals("--version")) {
         all = true;
         break;
       }
@@ -58,14 +62,22 @@ public final class Graft {
   }
 
   /**
-   * Runs graft with the subcommands when {@code all}, else without them: then no argument names
-   * one, and picocli parses {@code args} exactly as it would with them.
+   * Runs graft with the annotated command and its subcommands when {@code all}, else with the run's
+   * spec ({@link RunCommandSpec}): then no argument names a subcommand, and picocli parses {@code
+   * args} exactly as it would with them. Help, version and usage errors are the annotated
+   * command's: they parse again with it.
    */
   private static int run(CliContext context, boolean all, String... args) {
     GraftCommand root = new GraftCommand(context);
-    CommandLine cli = new CommandLine(root);
+    CommandLine cli = new CommandLine(all ? root : RunCommandSpec.of(root));
     if (all) {
       SUBCOMMANDS.values().forEach(cli::addSubcommand);
+    } else {
+      CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+      cli.setExecutionStrategy(parsed ->
+          parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()
+              ? RETRY_WITH_ALL
+              : run.execute(parsed));
     }
     // "--scripts scripts" names a directory, not the scripts command.
     cli.setAllowSubcommandsAsOptionParameters(true);

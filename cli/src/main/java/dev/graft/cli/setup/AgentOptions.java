@@ -1,5 +1,9 @@
 package dev.graft.cli.setup;
 
+import static dev.graft.cli.base.OptionField.list;
+import static dev.graft.cli.base.OptionField.listOf;
+import static dev.graft.cli.base.OptionField.option;
+
 import dev.graft.runtime.llm.ModelScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The flags that choose a model, tools, prompt and session for an agent run. */
@@ -164,4 +169,117 @@ public final class AgentOptions {
    * which are therefore not prompts.
    */
   public List<String> argumentsTakenByFlags = List.of();
+
+  /**
+   * Adds these options to {@code spec}, a run's spec built without annotations ({@code
+   * RunCommandSpec}), bound to this object's fields: the same names and types as the annotations
+   * above (RunCommandSpecTest checks them), without their help texts, which only the annotated
+   * command prints.
+   */
+  public void addTo(CommandSpec spec) {
+    spec.addOption(
+        option(this, String.class, o -> o.provider, (o, v) -> o.provider = (String) v, "--provider")
+            .build());
+    spec.addOption(
+        option(this, String.class, o -> o.model, (o, v) -> o.model = (String) v, "--model")
+            .build());
+    spec.addOption(
+        list(this, String.class, o -> o.models, (o, v) -> o.models = listOf(v), "--models")
+            .splitRegex(",")
+            .build());
+    spec.addOption(
+        option(this, String.class, o -> o.thinking, (o, v) -> o.thinking = (String) v, "--thinking")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                String.class,
+                o -> o.systemPrompt,
+                (o, v) -> o.systemPrompt = (String) v,
+                "--system-prompt")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                String.class,
+                o -> o.appendSystemPrompt,
+                (o, v) -> o.appendSystemPrompt = (String) v,
+                "--append-system-prompt")
+            .build());
+    spec.addOption(
+        list(this, String.class, o -> o.tools, (o, v) -> o.tools = listOf(v), "--tools")
+            .splitRegex(",")
+            .build());
+    spec.addOption(
+        option(this, boolean.class, o -> o.noTools, (o, v) -> o.noTools = (Boolean) v, "--no-tools")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.continueRecent,
+                (o, v) -> o.continueRecent = (Boolean) v,
+                "-c",
+                "--continue")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.resume,
+                (o, v) -> o.resume = (Boolean) v,
+                "-r",
+                "--resume")
+            .build());
+    spec.addOption(
+        option(this, String.class, o -> o.session, (o, v) -> o.session = (String) v, "--session")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noSession,
+                (o, v) -> o.noSession = (Boolean) v,
+                "--no-session")
+            .build());
+    spec.addOption(
+        option(this, Path.class, o -> o.cwd, (o, v) -> o.cwd = (Path) v, "--cwd").build());
+    spec.addOption(
+        list(this, Path.class, o -> o.scriptDirs, (o, v) -> o.scriptDirs = listOf(v), "--scripts")
+            .build());
+    spec.addOption(
+        list(
+                this,
+                Path.class,
+                o -> o.scriptFiles,
+                (o, v) -> o.scriptFiles = listOf(v),
+                "-s",
+                "--script")
+            .build());
+    spec.addOption(
+        list(
+                this,
+                String.class,
+                o -> o.extensions,
+                (o, v) -> o.extensions = listOf(v),
+                "-e",
+                "--extension")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noScripts,
+                (o, v) -> o.noScripts = (Boolean) v,
+                "--no-scripts")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                int.class,
+                o -> o.maxTokens,
+                (o, v) -> o.maxTokens = (Integer) v,
+                "--max-tokens")
+            .build());
+  }
 }
