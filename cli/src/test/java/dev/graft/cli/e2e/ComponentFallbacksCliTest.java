@@ -46,18 +46,7 @@ class ComponentFallbacksCliTest {
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/draw.js"), SCRIPT);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       rpc.send("{\"id\":\"d\",\"type\":\"prompt\",\"message\":\"/draw\"}");
       List<JsonNode> widgets = new ArrayList<>();
       JsonNode notify =

@@ -185,9 +185,7 @@ class HostileFilesCliTest {
   @Test
   void anRpcSessionNameLongerThanTheCapIsRefusedAndNothingIsRecorded() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work)) {
       String longName = "n".repeat(1001);
       JsonNode refused =
           rpc.call(
@@ -277,9 +275,7 @@ class HostileFilesCliTest {
   @Test
   void anRpcLineLongerThanTheCapIsAnsweredAsAParseErrorAndReadingGoesOn() throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work)) {
       int cap = 16 << 20;
       String pad = "x".repeat(cap);
       rpc.send("{\"id\":\"big\",\"type\":\"get_state\",\"pad\":\"" + pad + "\"}");

@@ -148,18 +148,8 @@ class ModelCallLimitsCliTest {
     turns(1000);
     Path record = work.resolve("requests.jsonl");
     try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            Map.of("GRAFT_RECORD_REQUESTS", record.toString()),
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "-s",
-            "ticker.js")) {
+        RpcDriver.scripted(
+            home, work, Map.of("GRAFT_RECORD_REQUESTS", record.toString()), "-s", "ticker.js")) {
       rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"one\"}");
       rpc.event("agent_end");
       Thread.sleep(2_000); // idle: the timer fires about 200 times

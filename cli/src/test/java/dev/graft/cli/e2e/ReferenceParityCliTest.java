@@ -140,18 +140,7 @@ class ReferenceParityCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       JsonNode notify =
           rpc.await(l -> l.path("method").asText().equals("notify"), "notify from session_start");
       assertThat(notify.path("message").asText()).isEqualTo("hasUI true startup");
@@ -185,18 +174,7 @@ class ReferenceParityCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       JsonNode widget = rpc.await(l -> l.path("method").asText().equals("setWidget"), "setWidget");
       assertThat(widget.path("widgetKey").asText()).isEqualTo("plan");
       assertThat(widget.path("widgetLines").toString()).isEqualTo("[\"1. read\",\"2. write\"]");

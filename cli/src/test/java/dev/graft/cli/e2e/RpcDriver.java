@@ -15,11 +15,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /** Runs graft --mode rpc in-process and talks to it line by line, as an RPC client would. */
 final class RpcDriver implements AutoCloseable {
@@ -32,6 +34,25 @@ final class RpcDriver implements AutoCloseable {
 
   RpcDriver(Path home, Path cwd, String... args) throws IOException {
     this(home, cwd, Map.of(), args);
+  }
+
+  /**
+   * graft --mode rpc with the scripted provider playing {@code turns.jsonl} in {@code cwd}, then
+   * {@code more} (say {@code "--scripts", "scripts"}).
+   */
+  static RpcDriver scripted(Path home, Path cwd, String... more) throws IOException {
+    return scripted(home, cwd, Map.of(), more);
+  }
+
+  /** {@link #scripted(Path, Path, String...)} with {@code env} as graft's environment. */
+  static RpcDriver scripted(Path home, Path cwd, Map<String, String> env, String... more)
+      throws IOException {
+    String[] args =
+        Stream.concat(
+                Stream.of("--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl"),
+                Arrays.stream(more))
+            .toArray(String[]::new);
+    return new RpcDriver(home, cwd, env, args);
   }
 
   /** With {@code env} as graft's environment (GRAFT_RECORD_REQUESTS, say). */

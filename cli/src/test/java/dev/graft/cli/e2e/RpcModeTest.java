@@ -16,8 +16,7 @@ class RpcModeTest {
 
   private RpcDriver start(String turns) throws Exception {
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    return new RpcDriver(
-        home, work, "--mode", "rpc", "--provider", "scripted", "--model", "turns.jsonl");
+    return RpcDriver.scripted(home, work);
   }
 
   @Test

@@ -39,17 +39,7 @@ class RpcScriptsTest {
     Files.createDirectories(work.resolve("scripts"));
     Files.writeString(work.resolve("scripts/pick.js"), PICK);
     Files.writeString(work.resolve("turns.jsonl"), turns);
-    return new RpcDriver(
-        home,
-        work,
-        "--mode",
-        "rpc",
-        "--provider",
-        "scripted",
-        "--model",
-        "turns.jsonl",
-        "--scripts",
-        "scripts");
+    return RpcDriver.scripted(home, work, "--scripts", "scripts");
   }
 
   private static boolean request(JsonNode line, String method) {
@@ -165,18 +155,7 @@ class RpcScriptsTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"answer\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       JsonNode commands =
           rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
       assertThat(commands)

@@ -116,19 +116,7 @@ class ScriptReloadCliTest {
 
   @Test
   void overRpcTheReportIsNotifiedAndTheScriptsAreLoadedAgain() throws Exception {
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts",
-            "--no-session")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts", "--no-session")) {
       rpc.send("{\"id\":\"a\",\"type\":\"prompt\",\"message\":\"/which\"}");
       String before = notified(rpc, "instance ");
       rpc.send("{\"id\":\"b\",\"type\":\"prompt\",\"message\":\"/reload-runtime\"}");

@@ -338,20 +338,7 @@ class ScriptToolsCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"got the relay\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--scripts",
-            "scripts",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--cwd",
-            "proj")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts", "--cwd", "proj")) {
       assertThat(
               rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"relay\"}")
                   .path("success")

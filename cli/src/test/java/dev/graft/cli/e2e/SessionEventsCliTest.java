@@ -239,18 +239,7 @@ class SessionEventsCliTest {
         }
         """);
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"one\"}\n");
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--scripts",
-            "scripts",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hello\"}");
       rpc.event("agent_end");
       String file =

@@ -146,18 +146,7 @@ class StuckScriptCliTest {
   @Test
   void rpcModeReportsAStuckHandlerAndGoesOn() throws Exception {
     scripts(STUCK_HANDLER);
-    try (RpcDriver rpc =
-        new RpcDriver(
-            home,
-            work,
-            "--mode",
-            "rpc",
-            "--provider",
-            "scripted",
-            "--model",
-            "turns.jsonl",
-            "--scripts",
-            "scripts")) {
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
       rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hi\"}");
       JsonNode error = null;
       for (int i = 0; i < 4 && error == null; i++) { // RpcDriver waits 15 s a time
