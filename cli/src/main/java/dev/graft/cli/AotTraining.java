@@ -14,9 +14,11 @@ import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * The launcher's training run for the agent's AOT cache (cli/aot-training/README.md): graft's real
@@ -85,7 +87,17 @@ public final class AotTraining {
               "--model",
               "training",
               "read notes.txt");
-      return code != 0 ? code : rpc(env, home, cwd, err, scripts);
+      if (code != 0) {
+        return code;
+      }
+      code = rpc(env, home, cwd, err, scripts);
+      // The loopback models are http://, whose client sets up no TLS: the JDK's default TLS
+      // context (its trust store), which every https:// provider's first request makes, is loaded
+      // here so that it is in the cache too.
+      SSLContext.getDefault();
+      return code;
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no default TLS context", e);
     } finally {
       err.flush();
     }

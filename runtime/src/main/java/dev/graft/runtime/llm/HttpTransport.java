@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +20,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
 
 /**
  * Sends one streaming POST over {@code java.net.http} and hands back the open body. Waiting for the
@@ -29,28 +33,66 @@ import javax.net.ssl.SSLException;
 final class HttpTransport implements AutoCloseable {
   private static final int MAX_ERROR_BODY = 64 * 1024;
 
-  private final HttpClient client;
   private final HttpSettings settings;
+  private HttpClient plain;
+  private HttpClient secure;
 
   HttpTransport(HttpSettings settings) {
     this.settings = settings;
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(settings.connectTimeout())
-            // Redirects are followed here, and only within the same origin: the JDK would carry
-            // the API key headers to whatever host a redirect names.
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
   }
 
   HttpSettings settings() {
     return settings;
   }
 
-  /** Stops the client's threads and drops its connections. */
+  /** Stops the clients' threads and drops their connections. */
   @Override
-  public void close() {
-    client.shutdownNow();
+  public synchronized void close() {
+    for (HttpClient c : new HttpClient[] {plain, secure}) {
+      if (c != null) {
+        c.shutdownNow();
+      }
+    }
+    plain = null;
+    secure = null;
+  }
+
+  /**
+   * The client for {@code uri}'s scheme, made at its first request. An http:// provider (a local
+   * model, a loopback server) gets a client without TLS: the JDK's default TLS set-up reads its
+   * trust store, about 50 ms of CPU that such a run never needs. Redirects stay within one origin,
+   * so a request never changes scheme.
+   */
+  private synchronized HttpClient client(URI uri) {
+    if ("https".equalsIgnoreCase(uri.getScheme())) {
+      if (secure == null) {
+        secure = builder().build();
+      }
+      return secure;
+    }
+    if (plain == null) {
+      plain = builder().sslContext(noTls()).build();
+    }
+    return plain;
+  }
+
+  private HttpClient.Builder builder() {
+    return HttpClient.newBuilder()
+        .connectTimeout(settings.connectTimeout())
+        // Redirects are followed here, and only within the same origin: the JDK would carry the API
+        // key headers to whatever host a redirect names.
+        .followRedirects(HttpClient.Redirect.NEVER);
+  }
+
+  /** A TLS context that trusts no certificate, made without reading the trust store. */
+  private static SSLContext noTls() {
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(new KeyManager[0], new TrustManager[0], null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("the JDK has no TLS context", e);
+    }
   }
 
   /**
@@ -138,7 +180,7 @@ final class HttpTransport implements AutoCloseable {
     }
     request.headers().forEach(builder::header);
     CompletableFuture<HttpResponse<ResponseBody>> future =
-        client.sendAsync(builder.build(), info -> new ResponseBody(host));
+        client(request.uri()).sendAsync(builder.build(), info -> new ResponseBody(host));
     Runnable onAbort = () -> future.cancel(true);
     signal.onAbort(onAbort);
     HttpResponse<ResponseBody> response;
