@@ -3,11 +3,10 @@ package dev.graft.cli;
 import static dev.graft.cli.base.OptionField.listOf;
 import static dev.graft.cli.base.OptionField.option;
 
+import dev.graft.cli.base.OptionField;
 import dev.graft.cli.setup.AgentOptions;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.IGetter;
-import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
@@ -50,7 +49,8 @@ final class RunCommandSpec {
             .defaultValue("text")
             .build());
     agent.addTo(spec);
-    Prompts prompts = new Prompts(root);
+    OptionField<GraftCommand> prompts =
+        OptionField.of(root, r -> r.prompts, (r, v) -> r.prompts = listOf(v));
     spec.addPositional(
         PositionalParamSpec.builder()
             .arity("0..*")
@@ -61,22 +61,5 @@ final class RunCommandSpec {
             .initialValue(root.prompts)
             .build());
     return spec;
-  }
-
-  /** The prompt arguments' field. */
-  private record Prompts(GraftCommand root) implements IGetter, ISetter {
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> T get() {
-      return (T) root.prompts;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> T set(T value) {
-      T old = (T) root.prompts;
-      root.prompts = listOf(value);
-      return old;
-    }
   }
 }

@@ -24,6 +24,14 @@ public final class OptionField<O> implements IGetter, ISetter {
   }
 
   /**
+   * The field {@code read} reads and {@code write} sets, for an option or a positional parameter.
+   */
+  public static <O> OptionField<O> of(
+      O owner, Function<O, Object> read, BiConsumer<O, Object> write) {
+    return new OptionField<>(owner, read, write);
+  }
+
+  /**
    * An option of {@code type} named {@code names}; unmatched, it keeps the field's value now (as
    * picocli keeps an annotated field's initial value).
    */
@@ -33,7 +41,7 @@ public final class OptionField<O> implements IGetter, ISetter {
       Function<O, Object> read,
       BiConsumer<O, Object> write,
       String... names) {
-    OptionField<O> field = new OptionField<>(owner, read, write);
+    OptionField<O> field = of(owner, read, write);
     return OptionSpec.builder(names)
         .type(type)
         .getter(field)
