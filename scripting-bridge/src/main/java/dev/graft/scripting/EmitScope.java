@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -126,23 +127,7 @@ final class EmitScope {
     Value ctx = contexts.get(s);
     if (ctx == null) {
       ctx =
-          s.invokeEvent(
-              fn,
-              done,
-              event,
-              text,
-              number,
-              null,
-              entries,
-              this.number,
-              contextJson(),
-              host.ui(s, context.ui()),
-              context.ui().available(),
-              SessionViewCalls.of(s, context.session()),
-              host.agent(s, context.agent()),
-              command ? host.commands(s, context.commands()) : null,
-              context.reminders().map(sink -> host.reminders(s, sink)).orElse(null),
-              context.ui().components());
+          s.invokeEvent(withCtxParts(s, fn, done, event, text, number, null, entries, this.number));
       contexts.put(s, ctx);
     } else {
       s.invokeEvent(fn, done, event, text, number, ctx, entries, this.number);
@@ -159,22 +144,27 @@ final class EmitScope {
   Value ctx(LoadedScript s) {
     Value c = contexts.get(s);
     if (c == null) {
-      String data = contextJson();
-      c =
-          watchdog.bridgeWork(() ->
-              s.prelude()
-                  .makeCtx()
-                  .execute(
-                      data,
-                      host.ui(s, context.ui()),
-                      context.ui().available(),
-                      SessionViewCalls.of(s, context.session()),
-                      host.agent(s, context.agent()),
-                      command ? host.commands(s, context.commands()) : null,
-                      context.reminders().map(sink -> host.reminders(s, sink)).orElse(null),
-                      context.ui().components()));
+      c = watchdog.bridgeWork(() -> s.prelude().makeCtx().execute(withCtxParts(s)));
       contexts.put(s, c);
     }
     return c;
+  }
+
+  /**
+   * {@code head} followed by what the prelude makes a ctx of (its makeCtx, and invokeEvent after
+   * the handler's arguments): the ctx data's JSON and the host handles of {@code s}.
+   */
+  private Object[] withCtxParts(LoadedScript s, Object... head) {
+    Object[] parts = Arrays.copyOf(head, head.length + 8);
+    int i = head.length;
+    parts[i++] = contextJson();
+    parts[i++] = host.ui(s, context.ui());
+    parts[i++] = context.ui().available();
+    parts[i++] = SessionViewCalls.of(s, context.session());
+    parts[i++] = host.agent(s, context.agent());
+    parts[i++] = command ? host.commands(s, context.commands()) : null;
+    parts[i++] = context.reminders().map(sink -> host.reminders(s, sink)).orElse(null);
+    parts[i] = context.ui().components();
+    return parts;
   }
 }
