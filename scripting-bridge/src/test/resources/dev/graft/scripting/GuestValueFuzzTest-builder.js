@@ -91,8 +91,9 @@ function build(ops, strs) {
       case 24: {
         const levels = next() * 8;
         state.wrapped += levels;
-        // In an array only when there is one: with no levels an undefined is a property's, dropped.
-        let v = value(levels > 0);
+        // In an array when there is a level, or when this value is itself an array's element: with
+        // neither, an undefined is a property's, dropped.
+        let v = value(inArray || levels > 0);
         state.wrapped -= levels;
         for (let i = 0; i < levels; i++) v = [v];
         return v;
