@@ -10,7 +10,9 @@
 #      session-name, todo, confirm-destructive
 #   b  100 prompts, the same two hook files in both: scripts/examples/pruning.js and stacking.js
 #      (pi loads them unchanged)
-#   c  hook overhead per prompt: (a - d) / 100 and (b - d) / 100, from the medians
+#   c  hook overhead per prompt: (a - d) / 100 and (b - d) / 100, from the medians; and split in
+#      two: once warm (the second half of the prompts, (a - d) of their CPU per prompt) and the
+#      rest, what starting the hooks and warming up cost once (overhead minus 100 warm prompts)
 #   d  100 prompts, no hooks
 #   e  start-up to the end of the first context call: `-p` on a 2,000-message session (2.6 MB,
 #      bench/gen-hook-session.mjs) with pruning.js and a marker script loaded after it, which
@@ -170,7 +172,8 @@ for ((i = 1; i <= RUNS; i++)); do
 done
 echo "load after:  $(uptime | sed 's/.*load average: //')"
 
-# med KIND WHO COLUMN: the median of a column (1 wall, 2 cpu, 5 peak kB, 6 first context ms)
+# med KIND WHO COLUMN: the median of a column (1 wall, 2 cpu, 5 peak kB, 6 first context ms or,
+# for the RPC runs, the CPU s of the second half of the prompts)
 med() {
   sort -n -k"$3" "$OUT/$1-$2.times" | awk -v c="$3" '{v[NR]=$c} END {if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
 }
@@ -198,6 +201,12 @@ fi
 overhead() {
   awk -v a="$(med "$1" "$2" "$3")" -v b="$(med none "$2" "$3")" -v n="$PROMPTS" 'BEGIN {printf "%.1f", (a - b) * 1000 / n}'
 }
+# warm KIND WHO: (KIND - none) per prompt over the second half of the prompts, CPU ms
+warm() {
+  awk -v a="$(med "$1" "$2" 6)" -v b="$(med none "$2" 6)" -v n="$((PROMPTS - PROMPTS / 2))" 'BEGIN {printf "%.1f", (a - b) * 1000 / n}'
+}
+# once OVERHEAD WARM: what the hooks cost beyond PROMPTS warm prompts, s
+once() { awk -v o="$1" -v w="$2" -v n="$PROMPTS" 'BEGIN {printf "%.2f", (o - w) * n / 1000}'; }
 # ratio of two overheads: only when the reference's is above the noise (1 ms a prompt)
 oratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b < 1) print "pi: none measurable"; else printf "%.2fx", a/b}'; }
 has() { [[ " ${kinds[*]} " == *" $1 "* ]]; }
@@ -220,6 +229,8 @@ for g in "${names[@]}"; do
       gh=$(overhead "$kind" "$g" 2); ph=$(overhead "$kind" pi 2)
       gw=$(overhead "$kind" "$g" 1); pw=$(overhead "$kind" pi 1)
       echo "| c. hook overhead per prompt, $([[ $kind == own ]] && echo "own examples" || echo "same files"): CPU $gh vs $ph ms, wall $gw vs $pw ms | $(oratio "$gh" "$ph") | $(oratio "$gw" "$pw") | |"
+      gl=$(warm "$kind" "$g"); pl=$(warm "$kind" pi)
+      echo "| c. the same once warm (prompts $((PROMPTS / 2 + 1)) to $PROMPTS): CPU $gl vs $pl ms a prompt; the rest, start and warm-up: $(once "$gh" "$gl") vs $(once "$ph" "$pl") s | $(oratio "$gl" "$pl") | | |"
     done
     r "$(title none)" none 1
   fi

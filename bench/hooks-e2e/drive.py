@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs one agent process under /usr/bin/time and reports what it cost, as one line:
-    wall_s cpu_s user_s sys_s peak_kb [first_context_ms]
+    wall_s cpu_s user_s sys_s peak_kb [first_context_ms | late_cpu_s]
 cpu is user + sys of the whole process tree (every child the agent waited for, the bash tool's
 included); peak_kb is the largest resident set of one process of the tree.
 
@@ -11,6 +11,11 @@ that did less work must not look faster. stdin is then closed and the process mu
 
 print mode: the agent's own command line (`-p ...`); the time from exec to the first line
 `hook-context-first <epoch ms>` a hook printed (stdout or stderr) is the last field.
+
+In rpc mode a sixth field follows: the CPU seconds of the agent's second half of prompts (from
+the end of prompt PROMPTS/2 to the end of the last one, read from /proc: the agent's threads and
+the children it waited for), so that what each prompt costs once the agent is warm can be told
+from what starting and warming up cost.
 
 Usage: drive.py rpc PROMPTS LOG -- CMD...
        drive.py print LOG -- CMD...
@@ -41,14 +46,30 @@ def read_times(path):
     return float(wall), float(user), float(sys_s), int(peak), lines[:-1]
 
 
+def agent_pid(time_pid):
+    """The agent: the child of /usr/bin/time (the launchers exec their runtime); None when gone."""
+    try:
+        with open(f"/proc/{time_pid}/task/{time_pid}/children") as f:
+            return int(f.read().split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def process_cpu(pid):
+    """CPU seconds of process `pid` so far: its threads' user and system time and that of the
+    children it waited for."""
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def dump_threads(time_pid, path):
     """Appends the CPU seconds of each thread of the agent (the child of /usr/bin/time), summed by
     thread name with digits dropped, largest first: where the time went, before the agent exits."""
     ticks = os.sysconf("SC_CLK_TCK")
-    try:
-        with open(f"/proc/{time_pid}/task/{time_pid}/children") as f:
-            pid = int(f.read().split()[0])
-    except (OSError, IndexError, ValueError):
+    pid = agent_pid(time_pid)
+    if pid is None:
         return
     by_name = {}
     for tid in os.listdir(f"/proc/{pid}/task"):
@@ -93,6 +114,9 @@ def rpc(prompts, log, cmd):
 
     threading.Thread(target=reader, daemon=True).start()
     seen = 0
+    pid = None
+    half_cpu = None
+    late_cpu = 0.0  # with a single prompt there is no second half
     for i in range(1, prompts + 1):
         proc.stdin.write(json.dumps({"type": "prompt", "id": f"p{i}", "message": f"Step {i}: run the next step."}) + "\n")
         proc.stdin.flush()
@@ -134,6 +158,15 @@ def rpc(prompts, log, cmd):
                  f"{'a' if response else 'no'} response, {tools} tool calls, {answers} answers", log)
         events.clear()
         seen = 0
+        if i == prompts // 2 or i == prompts:
+            pid = pid or agent_pid(proc.pid)
+            if pid is None:
+                fail("cannot find the agent's process under /usr/bin/time", log)
+            now = process_cpu(pid)
+            if i == prompts // 2:
+                half_cpu = now
+            elif half_cpu is not None:
+                late_cpu = now - half_cpu
     if os.environ.get("DRIVE_THREADS"):
         dump_threads(proc.pid, os.environ["DRIVE_THREADS"])
     proc.stdin.close()
@@ -146,7 +179,7 @@ def rpc(prompts, log, cmd):
     os.unlink(times)
     if proc.returncode != 0:
         fail(f"the agent exited with {proc.returncode} {notes}", log)
-    print(f"{wall:.3f} {user + sys_s:.3f} {user:.3f} {sys_s:.3f} {peak}")
+    print(f"{wall:.3f} {user + sys_s:.3f} {user:.3f} {sys_s:.3f} {peak} {late_cpu:.3f}")
 
 
 def print_mode(log, cmd):
