@@ -31,10 +31,11 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Not a test: run in a fresh JVM with {@code java -cp <test classpath>
- * dev.graft.scripting.BridgeBenchmark [cold|warm|marshal]}. {@code cold}: time from nothing to a
- * first handler answer (engine, one script, one emit); {@code warm}: per-call time of a
- * context-style handler over 2,000 messages after warm-up; {@code marshal}: a payload into a
- * context as JSON.parse of one string versus built through the polyglot API.
+ * dev.graft.scripting.BridgeBenchmark [cold|warm|marshal|hooks|context-calls]}. {@code cold}: time
+ * from nothing to a first handler answer (engine, one script, one emit); {@code warm}: per-call
+ * time of a context-style handler over 2,000 messages after warm-up; {@code marshal}: a payload
+ * into a context as JSON.parse of one string versus built through the polyglot API; {@code hooks}
+ * and {@code context-calls}: see their methods.
  */
 public final class BridgeBenchmark {
   private static final String PRUNE =
@@ -59,6 +60,7 @@ public final class BridgeBenchmark {
       case "warm" -> warm();
       case "marshal" -> marshal();
       case "hooks" -> hooks(args);
+      case "context-calls" -> contextCalls(args);
       case "marshal-cold-parse", "marshal-cold-build" -> marshalCold(what.endsWith("parse"));
       default -> throw new IllegalArgumentException(what);
     }
@@ -229,6 +231,74 @@ public final class BridgeBenchmark {
               (threads.getThreadCpuTime(scriptThread) - cpuScript) / 1e6 / n,
               (threads.getCurrentThreadCpuTime() - cpuSelf) / 1e6 / n,
               (os.getProcessCpuTime() - cpuAll) / 1e6 / n);
+        }
+      }
+    }
+  }
+
+  /**
+   * What one context call costs graft once warm, with two scripts whose context handlers do
+   * nothing: {@code context-calls [CALLS [WARMUP [MESSAGES]]]}, a conversation of MESSAGES
+   * messages asked about CALLS times. Prints per call: wall, the script thread's CPU, the caller's.
+   */
+  private static void contextCalls(String[] args) throws Exception {
+    int calls = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
+    int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 2000;
+    int size = args.length > 3 ? Integer.parseInt(args[3]) : 300;
+    Path dir = Files.createTempDirectory("graft-bench-context");
+    for (String name : List.of("a.js", "b.js")) {
+      Files.writeString(
+          dir.resolve(name),
+          "export default function (agent) {\n  agent.on(\"context\", () => {});\n}\n");
+    }
+    List<AgentMessage> messages = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      String text = "message " + i + " " + "x".repeat(200);
+      messages.add(
+          MessageCodec.decode(
+              Json.object().put("role", "user").put("content", text).put("timestamp", 1L)));
+    }
+    List<AgentMessage> conversation = List.copyOf(messages);
+    try (ScriptEngine engine =
+        ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
+      var report = engine.load(ScriptSources.of(dir));
+      if (!report.problems().isEmpty()) {
+        throw new IllegalStateException(report.problems().toString());
+      }
+      Supplier<EventContext> ctx =
+          () ->
+              new EventContext(Json.object().put("cwd", dir.toString()), ScriptUi.NONE);
+      HookRunner hooks =
+          HookRunner.reporting(
+              ScriptHookSource.of(engine, ctx),
+              p -> {
+                throw new IllegalStateException(p.text());
+              });
+      var threads = ManagementFactory.getThreadMXBean();
+      long scriptThread =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(t -> t.getName().equals("graft-scripts"))
+              .findFirst()
+              .orElseThrow()
+              .threadId();
+      for (int round = 0; round < 2; round++) {
+        int n = round == 0 ? warmup : calls;
+        long wall = System.nanoTime();
+        long cpuScript = threads.getThreadCpuTime(scriptThread);
+        long cpuSelf = threads.getCurrentThreadCpuTime();
+        for (int i = 0; i < n; i++) {
+          hooks.requestContext(conversation);
+        }
+        if (round == 1) {
+          System.out.printf(
+              "per context call (%d messages, %d calls after %d, two scripts): wall %.3f ms,"
+                  + " script thread %.3f ms, caller %.3f ms%n",
+              size,
+              n,
+              warmup,
+              (System.nanoTime() - wall) / 1e6 / n,
+              (threads.getThreadCpuTime(scriptThread) - cpuScript) / 1e6 / n,
+              (threads.getCurrentThreadCpuTime() - cpuSelf) / 1e6 / n);
         }
       }
     }
