@@ -238,8 +238,8 @@ public final class BridgeBenchmark {
 
   /**
    * What one context call costs graft once warm, with two scripts whose context handlers do
-   * nothing: {@code context-calls [CALLS [WARMUP [MESSAGES]]]}, a conversation of MESSAGES
-   * messages asked about CALLS times. Prints per call: wall, the script thread's CPU, the caller's.
+   * nothing: {@code context-calls [CALLS [WARMUP [MESSAGES]]]}, a conversation of MESSAGES messages
+   * asked about CALLS times. Prints per call: wall, the script thread's CPU, the caller's.
    */
   private static void contextCalls(String[] args) throws Exception {
     int calls = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
@@ -266,8 +266,7 @@ public final class BridgeBenchmark {
         throw new IllegalStateException(report.problems().toString());
       }
       Supplier<EventContext> ctx =
-          () ->
-              new EventContext(Json.object().put("cwd", dir.toString()), ScriptUi.NONE);
+          () -> new EventContext(Json.object().put("cwd", dir.toString()), ScriptUi.NONE);
       HookRunner hooks =
           HookRunner.reporting(
               ScriptHookSource.of(engine, ctx),
