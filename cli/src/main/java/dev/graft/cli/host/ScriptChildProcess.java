@@ -51,7 +51,7 @@ final class ScriptChildProcess implements ScriptChild {
                         + spawn.command()
                         + (spawn.command().contains("/") ? "" : " (looked for it on the PATH)")));
     List<String> argv = new ArrayList<>();
-    Optional<Path> setsid = ScriptProcess.onPath("setsid");
+    Optional<Path> setsid = ScriptProcess.setsid();
     setsid.ifPresent(s -> argv.add(s.toString()));
     argv.add(resolved.toString());
     argv.addAll(spawn.args());

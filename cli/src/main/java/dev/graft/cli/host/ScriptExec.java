@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +49,14 @@ public final class ScriptExec implements AutoCloseable {
   private final GraftHome home;
   private final int maxOutput;
   private final Map<String, String> environment;
+
+  /**
+   * What a program gets of {@link #environment}, per set of granted names: worked out once, not at
+   * every exec (a pattern match per variable).
+   */
+  private final Map<Set<String>, Map<String, String>> programEnvironments =
+      new ConcurrentHashMap<>();
+
   private final Set<ScriptProcess> running = ConcurrentHashMap.newKeySet();
 
   /** Programs started through child_process, running until they end or graft does. */
@@ -148,8 +157,7 @@ public final class ScriptExec implements AutoCloseable {
                       command,
                       args,
                       cwd,
-                      CommandEnvironment.forScripts(
-                          environment, ScriptAccess.grantee(now, script).grant().env()),
+                      programEnvironment(ScriptAccess.grantee(now, script).grant().env()),
                       maxOutput);
               running.add(p);
               p.group().ifPresent(groups::add);
@@ -219,6 +227,13 @@ public final class ScriptExec implements AutoCloseable {
       started[0].group().ifPresent(groups::add);
     }
     return started[0];
+  }
+
+  /** The environment a program gets when its script was granted the variables {@code granted}. */
+  private Map<String, String> programEnvironment(Set<String> granted) {
+    return programEnvironments.computeIfAbsent(
+        Set.copyOf(granted),
+        g -> Collections.unmodifiableMap(CommandEnvironment.forScripts(environment, g)));
   }
 
   /** Why {@code script} may not run {@code command}, naming the setting that would allow it. */

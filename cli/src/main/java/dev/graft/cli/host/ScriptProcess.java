@@ -73,7 +73,7 @@ public final class ScriptProcess {
                         + program
                         + (program.contains("/") ? "" : " (looked for it on the PATH)")));
     List<String> argv = new ArrayList<>();
-    Optional<Path> setsid = onPath("setsid");
+    Optional<Path> setsid = setsid();
     setsid.ifPresent(s -> argv.add(s.toString()));
     argv.add(resolved.toString());
     argv.addAll(args);
@@ -141,6 +141,15 @@ public final class ScriptProcess {
 
   static Optional<Path> onPath(String name) {
     return ProcessTree.onPath(name);
+  }
+
+  /** Where {@code setsid} is, looked up on the PATH once (graft's PATH does not change). */
+  static Optional<Path> setsid() {
+    return Setsid.PATH;
+  }
+
+  private static final class Setsid {
+    static final Optional<Path> PATH = onPath("setsid");
   }
 
   /** One output pipe, read on its own thread into at most {@code max} bytes. */
