@@ -195,20 +195,10 @@ public final class BridgeBenchmark {
             data.put("thinkingLevel", "off");
             return new EventContext(data, ScriptUi.NONE).withSession(session);
           };
-      HookRunner hooks =
-          HookRunner.reporting(
-              ScriptHookSource.of(engine, ctx),
-              p -> {
-                throw new IllegalStateException(p.text());
-              });
+      HookRunner hooks = failingOnProblems(engine, ctx);
       List<AgentMessage> messages = new ArrayList<>();
       var threads = ManagementFactory.getThreadMXBean();
-      long scriptThread =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(t -> t.getName().equals("graft-scripts"))
-              .findFirst()
-              .orElseThrow()
-              .threadId();
+      long scriptThread = scriptThreadId();
       var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       for (int round = 0; round < 2; round++) {
         int n = round == 0 ? warmup : prompts;
@@ -267,19 +257,9 @@ public final class BridgeBenchmark {
       }
       Supplier<EventContext> ctx =
           () -> new EventContext(Json.object().put("cwd", dir.toString()), ScriptUi.NONE);
-      HookRunner hooks =
-          HookRunner.reporting(
-              ScriptHookSource.of(engine, ctx),
-              p -> {
-                throw new IllegalStateException(p.text());
-              });
+      HookRunner hooks = failingOnProblems(engine, ctx);
       var threads = ManagementFactory.getThreadMXBean();
-      long scriptThread =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(t -> t.getName().equals("graft-scripts"))
-              .findFirst()
-              .orElseThrow()
-              .threadId();
+      long scriptThread = scriptThreadId();
       for (int round = 0; round < 2; round++) {
         int n = round == 0 ? warmup : calls;
         long wall = System.nanoTime();
@@ -301,6 +281,24 @@ public final class BridgeBenchmark {
         }
       }
     }
+  }
+
+  /** Hooks over {@code engine}'s scripts that throw at the first problem a script reports. */
+  private static HookRunner failingOnProblems(ScriptEngine engine, Supplier<EventContext> ctx) {
+    return HookRunner.reporting(
+        ScriptHookSource.of(engine, ctx),
+        p -> {
+          throw new IllegalStateException(p.text());
+        });
+  }
+
+  /** The id of the thread that runs the scripts, for its CPU time. */
+  private static long scriptThreadId() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("graft-scripts"))
+        .findFirst()
+        .orElseThrow()
+        .threadId();
   }
 
   private static void prompt(HookRunner hooks, List<AgentMessage> messages, int i) {
