@@ -31,8 +31,20 @@ class RunCommandSpecTest {
   @TempDir Path home;
 
   private CliContext context() {
-    PrintWriter sink = new PrintWriter(new StringWriter());
+    return context(new StringWriter());
+  }
+
+  /** A context whose output and errors both go to {@code out}. */
+  private CliContext context(StringWriter out) {
+    PrintWriter sink = new PrintWriter(out, true);
     return new CliContext(Map.of(), new GraftHome(home), home, sink, sink, Clock.systemUTC());
+  }
+
+  /** Runs graft once per argument in a fresh context, everything printed going to {@code out}. */
+  private void runEach(StringWriter out, String... args) {
+    for (String arg : args) {
+      assertThat(Graft.run(context(out), new String[] {arg})).isZero();
+    }
   }
 
   private CommandSpec annotated() {
@@ -126,28 +138,8 @@ class RunCommandSpecTest {
   void helpAndVersionAreTheAnnotatedCommands() {
     StringWriter viaRun = new StringWriter();
     StringWriter viaAll = new StringWriter();
-    for (String[] args : List.of(new String[] {"-ph"}, new String[] {"-pV"})) {
-      CliContext run =
-          new CliContext(
-              Map.of(),
-              new GraftHome(home),
-              home,
-              new PrintWriter(viaRun, true),
-              new PrintWriter(viaRun, true),
-              Clock.systemUTC());
-      assertThat(Graft.run(run, args)).isZero();
-    }
-    for (String[] args : List.of(new String[] {"--help"}, new String[] {"--version"})) {
-      CliContext all =
-          new CliContext(
-              Map.of(),
-              new GraftHome(home),
-              home,
-              new PrintWriter(viaAll, true),
-              new PrintWriter(viaAll, true),
-              Clock.systemUTC());
-      assertThat(Graft.run(all, args)).isZero();
-    }
+    runEach(viaRun, "-ph", "-pV");
+    runEach(viaAll, "--help", "--version");
     assertThat(viaRun.toString()).contains("Usage: graft").contains("--max-tokens=N");
     assertThat(viaRun.toString()).isEqualTo(viaAll.toString());
   }
