@@ -8,6 +8,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
+import dev.graft.runtime.session.SessionEntry;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -228,13 +230,16 @@ public final class BridgeBenchmark {
 
   /**
    * What one context call costs graft once warm, with two scripts whose context handlers do
-   * nothing: {@code context-calls [CALLS [WARMUP [MESSAGES]]]}, a conversation of MESSAGES messages
-   * asked about CALLS times. Prints per call: wall, the script thread's CPU, the caller's.
+   * nothing: {@code context-calls [CALLS [WARMUP [MESSAGES [branch]]]]}, a conversation of MESSAGES
+   * messages asked about CALLS times; with {@code branch}, as the agent asks: with the session's
+   * entries, so that the payload carries each message's {@code entryIndex}. Prints per call: wall,
+   * the script thread's CPU, the caller's.
    */
   private static void contextCalls(String[] args) throws Exception {
     int calls = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
     int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 2000;
     int size = args.length > 3 ? Integer.parseInt(args[3]) : 300;
+    boolean withBranch = args.length > 4 && args[4].equals("branch");
     Path dir = Files.createTempDirectory("graft-bench-context");
     for (String name : List.of("a.js", "b.js")) {
       Files.writeString(
@@ -249,6 +254,17 @@ public final class BridgeBenchmark {
               Json.object().put("role", "user").put("content", text).put("timestamp", 1L)));
     }
     List<AgentMessage> conversation = List.copyOf(messages);
+    List<SessionEntry> entries = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      entries.add(
+          new SessionEntry.Message(
+              "e" + i,
+              i == 0 ? Optional.empty() : Optional.of("e" + (i - 1)),
+              "2026-01-01T00:00:00.000Z",
+              conversation.get(i),
+              Json.object()));
+    }
+    Supplier<List<SessionEntry>> branch = withBranch ? () -> List.copyOf(entries) : null;
     try (ScriptEngine engine =
         ScriptEngine.start(ScriptSettings.defaults(), new FakeHost(), (s, l, t) -> {})) {
       var report = engine.load(ScriptSources.of(dir));
@@ -266,13 +282,14 @@ public final class BridgeBenchmark {
         long cpuScript = threads.getThreadCpuTime(scriptThread);
         long cpuSelf = threads.getCurrentThreadCpuTime();
         for (int i = 0; i < n; i++) {
-          hooks.requestContext(conversation);
+          hooks.requestContext(conversation, branch);
         }
         if (round == 1) {
           System.out.printf(
-              "per context call (%d messages, %d calls after %d, two scripts): wall %.3f ms,"
+              "per context call (%d messages%s, %d calls after %d, two scripts): wall %.3f ms,"
                   + " script thread %.3f ms, caller %.3f ms%n",
               size,
+              withBranch ? " and their entries" : "",
               n,
               warmup,
               (System.nanoTime() - wall) / 1e6 / n,
