@@ -23,23 +23,42 @@ public final class ContextOrigins {
 
   /**
    * For each of {@code messages}, its entry's position in {@code branch}, or {@link #SYNTHETIC}.
-   * Most messages are the very objects their entries hold, and are found by identity; only the
-   * others (summaries made afresh, messages a hook rebuilt) are compared by value, with the entries
-   * no message took by identity.
+   * Most messages are the very objects their entries hold, in the branch's order: those that begin
+   * the context so are matched walking both lists, without a map (each is the first entry not taken
+   * that holds it, as the rule above says). The rest are found by identity among the entries after
+   * them, and only the others (summaries made afresh, messages a hook rebuilt) are compared by
+   * value, with the entries no message took by identity.
    */
   public static int[] of(List<SessionEntry> branch, List<AgentMessage> messages) {
-    Map<AgentMessage, Deque<Integer>> byIdentity = new IdentityHashMap<>();
     AgentMessage[] own = new AgentMessage[branch.size()];
     for (int i = 0; i < own.length; i++) {
       own[i] = messageOf(branch.get(i));
+    }
+    int[] out = new int[messages.size()];
+    boolean[] taken = new boolean[own.length];
+    int matched = 0;
+    int next = 0; // the entries before it that hold a message are all taken
+    while (matched < out.length) {
+      while (next < own.length && own[next] == null) {
+        next++;
+      }
+      if (next == own.length || own[next] != messages.get(matched)) {
+        break;
+      }
+      taken[next] = true;
+      out[matched++] = next++;
+    }
+    if (matched == out.length) {
+      return out;
+    }
+    Map<AgentMessage, Deque<Integer>> byIdentity = new IdentityHashMap<>();
+    for (int i = next; i < own.length; i++) {
       if (own[i] != null) {
         byIdentity.computeIfAbsent(own[i], k -> new ArrayDeque<>()).add(i);
       }
     }
-    int[] out = new int[messages.size()];
-    boolean[] taken = new boolean[own.length];
     boolean unmatched = false;
-    for (int i = 0; i < out.length; i++) {
+    for (int i = matched; i < out.length; i++) {
       Deque<Integer> at = byIdentity.get(messages.get(i));
       out[i] = at == null || at.isEmpty() ? SYNTHETIC : at.poll();
       if (out[i] == SYNTHETIC) {
@@ -55,7 +74,7 @@ public final class ContextOrigins {
           byValue.computeIfAbsent(own[i], k -> new ArrayDeque<>()).add(i);
         }
       }
-      for (int i = 0; i < out.length; i++) {
+      for (int i = matched; i < out.length; i++) {
         if (out[i] == SYNTHETIC) {
           Deque<Integer> at = byValue.get(messages.get(i));
           out[i] = at == null || at.isEmpty() ? SYNTHETIC : at.poll();
@@ -67,6 +86,9 @@ public final class ContextOrigins {
 
   /** The message {@code entry} puts in a context, or null. */
   static AgentMessage messageOf(SessionEntry entry) {
+    if (entry instanceof SessionEntry.Message m) {
+      return m.message();
+    }
     if (entry instanceof SessionEntry.Compaction c) {
       return EntryMessages.summaryOf(c);
     }
