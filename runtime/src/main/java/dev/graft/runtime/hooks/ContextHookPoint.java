@@ -85,8 +85,7 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
   @Override
   void fill(ObjectNode p, Call call) {
     ArrayNode list = p.putArray("messages");
-    MessageTrees trees = call.state().trees;
-    call.messages().forEach(m -> list.add(trees.tree(m)));
+    call.state().trees.addTrees(list, call.messages());
     List<SessionEntry> entries = call.state().entries();
     if (entries != null) {
       p.set("entryIndex", entryIndex(entries, call.messages()));
@@ -171,7 +170,7 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
     List<AgentMessage> next = new ArrayList<>();
     int i = 0;
     for (JsonNode m : a.get("messages")) {
-      AgentMessage decoded = call.state().trees.message(m);
+      AgentMessage decoded = call.state().trees.message(m, i);
       if (decoded instanceof AgentMessage.Unknown u) {
         wrong.report(
             "messages[" + i + "] with role '" + u.role() + "' and fields that are not a message");
@@ -252,7 +251,7 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
       List<SessionEntry> branch, MessageTrees trees, JsonNode messages) {
     List<AgentMessage> decoded = new ArrayList<>();
     for (JsonNode m : messages) {
-      AgentMessage message = trees.message(m);
+      AgentMessage message = trees.message(m, decoded.size());
       if (message instanceof AgentMessage.Unknown) {
         return null;
       }
@@ -263,27 +262,41 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
 
   /**
    * The messages of one context call as JSON trees, each made once, which keeps the contract {@link
-   * HookSource} states (same tree, same message): a message the previous call handed over (the same
+   * HookSource} states (same tree, same message): a message an earlier call handed over (the same
    * object: the session keeps its entries) gets the same tree again, and a tree a source answered
    * with that is one it was handed maps back to its message without decoding. So a source that
    * keeps the trees it saw (the scripting bridge does) can tell by identity which messages are
    * unchanged, and only new or changed ones are converted. A change a handler makes again on the
    * next call (a script that prunes, redacts or summarises the same messages every time) maps to
    * the message it made the call before, so the scripts after it are handed trees they already hold
-   * instead of new ones. The trees are never modified. Kept for one call: the messages of the call
-   * before are what the next call looks up.
+   * instead of new ones. The trees are never modified.
+   *
+   * <p>A session grows at its end, so a call's messages are mostly the call before's, in the same
+   * places: those take the tree the call before gave the message in that place, and an answer's
+   * message in the place it was handed over maps back to it, both without a lookup ({@link
+   * TreeIndex} finds the others). What is kept: the index (see there), and the call before's
+   * messages and changes, for the next call.
    */
   static final class MessageTrees {
-    private final Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
-    private final Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+    private static final AgentMessage[] NO_MESSAGES = {};
+    private static final ObjectNode[] NO_TREES = {};
+
+    private final TreeIndex index;
 
     /** The messages decoded from answers in this call, by their JSON's value. */
     private final Map<JsonNode, AgentMessage> changed = new HashMap<>();
 
     private MessageTrees before;
 
+    /** The messages the call's first payload handed over, and their trees, in order. */
+    private AgentMessage[] first = NO_MESSAGES;
+
+    private ObjectNode[] firstTrees = NO_TREES;
+    private boolean filled;
+
     MessageTrees(MessageTrees before) {
       this.before = before;
+      this.index = before == null ? new TreeIndex() : before.index;
     }
 
     /** Once the call is over: only one call back is kept. */
@@ -291,25 +304,45 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
       before = null;
     }
 
-    ObjectNode tree(AgentMessage m) {
-      ObjectNode tree = trees.get(m);
-      if (tree == null) {
-        tree = before == null ? null : before.trees.get(m);
-        if (tree == null) {
-          tree = MessageCodec.encode(m);
-        }
-        trees.put(m, tree);
-        messages.put(tree, m);
+    /** Adds the trees of {@code messages} to {@code list}. */
+    void addTrees(ArrayNode list, List<AgentMessage> messages) {
+      AgentMessage[] given = messages.toArray(NO_MESSAGES);
+      ObjectNode[] made = new ObjectNode[given.length];
+      // The first payload is read against the call before's, a later one (after a handler changed
+      // the messages) against the first.
+      AgentMessage[] was = filled ? first : before == null ? NO_MESSAGES : before.first;
+      ObjectNode[] wasTrees = filled ? firstTrees : before == null ? NO_TREES : before.firstTrees;
+      for (int i = 0; i < given.length; i++) {
+        made[i] = i < was.length && given[i] == was[i] ? wasTrees[i] : index.tree(given[i]);
+        list.add(made[i]);
       }
-      return tree;
+      if (!filled) {
+        filled = true;
+        first = given;
+        firstTrees = made;
+        index.keepAtMost(this, before);
+      }
+    }
+
+    ObjectNode tree(AgentMessage m) {
+      return index.tree(m);
+    }
+
+    /** How many messages the index holds (for tests). */
+    int indexSize() {
+      return index.size();
     }
 
     /**
-     * The message of a tree in an answer: the one it was made from, the one an equal answer decoded
-     * to in this call or the call before, or decoded (a new or changed message).
+     * The message of a tree in an answer, at {@code at} in its list: the one it was made from, the
+     * one an equal answer decoded to in this call or the call before, or decoded (a new or changed
+     * message).
      */
-    AgentMessage message(JsonNode tree) {
-      AgentMessage known = messages.get(tree);
+    AgentMessage message(JsonNode tree, int at) {
+      if (at < firstTrees.length && firstTrees[at] == tree) {
+        return first[at];
+      }
+      AgentMessage known = index.message(tree);
       if (known != null) {
         return known;
       }
@@ -321,9 +354,71 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
       if (!(decoded instanceof AgentMessage.Unknown)) {
         changed.put(tree, decoded);
         // The next source is handed this message's own encoding, as before, made once.
-        tree(decoded);
+        index.tree(decoded);
       }
       return decoded;
+    }
+  }
+
+  /**
+   * Each message's tree and back, shared by the context calls of one runner. It keeps what the
+   * calls hand over until it holds more than twice the messages of the latest two calls; then it
+   * keeps only theirs (and their changes), so a message out of the context (compacted, on another
+   * branch) is let go within a few calls. Calls may run at once (a command rebuilding the context
+   * while the agent calls the model): each method holds the index's lock.
+   */
+  static final class TreeIndex {
+    private Map<AgentMessage, ObjectNode> trees = new IdentityHashMap<>();
+    private Map<JsonNode, AgentMessage> messages = new IdentityHashMap<>();
+
+    synchronized ObjectNode tree(AgentMessage m) {
+      ObjectNode tree = trees.get(m);
+      if (tree == null) {
+        tree = MessageCodec.encode(m);
+        trees.put(m, tree);
+        messages.put(tree, m);
+      }
+      return tree;
+    }
+
+    synchronized AgentMessage message(JsonNode tree) {
+      return messages.get(tree);
+    }
+
+    /** Lets go of what neither {@code latest} nor {@code before} holds, once it is too much. */
+    synchronized void keepAtMost(MessageTrees latest, MessageTrees before) {
+      int live = latest.first.length + latest.changed.size();
+      if (before != null) {
+        live += before.first.length + before.changed.size();
+      }
+      if (trees.size() <= 2 * live + 64) {
+        return;
+      }
+      Map<AgentMessage, ObjectNode> old = trees;
+      trees = new IdentityHashMap<>();
+      messages = new IdentityHashMap<>();
+      for (MessageTrees call : before == null ? List.of(latest) : List.of(before, latest)) {
+        for (int i = 0; i < call.first.length; i++) {
+          keep(call.first[i], call.firstTrees[i]);
+        }
+        for (AgentMessage m : call.changed.values()) {
+          ObjectNode tree = old.get(m);
+          if (tree != null) {
+            keep(m, tree);
+          }
+        }
+      }
+    }
+
+    private void keep(AgentMessage m, ObjectNode tree) {
+      if (trees.putIfAbsent(m, tree) == null) {
+        messages.put(tree, m);
+      }
+    }
+
+    /** How many messages it holds (for tests). */
+    synchronized int size() {
+      return trees.size();
     }
   }
 }
