@@ -1,9 +1,9 @@
 package dev.graft.cli.host;
 
+import dev.graft.runtime.tools.ProcessLauncher;
 import dev.graft.runtime.tools.ProcessTree;
 import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptSpawn;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A program a script's {@code child_process} started: without a shell, in its own process group
- * (through {@code setsid}), with exactly the environment the bridge gave (no secret it was not
+ * ({@link ProcessLauncher}), with exactly the environment the bridge gave (no secret it was not
  * granted), its output handed on in chunks as it comes, and its end reported once both outputs are
  * read. A signal goes to its whole group, so what it started ends with it.
  */
@@ -51,17 +51,11 @@ final class ScriptChildProcess implements ScriptChild {
                         + spawn.command()
                         + (spawn.command().contains("/") ? "" : " (looked for it on the PATH)")));
     List<String> argv = new ArrayList<>();
-    Optional<Path> setsid = ScriptProcess.setsid();
-    setsid.ifPresent(s -> argv.add(s.toString()));
     argv.add(resolved.toString());
     argv.addAll(spawn.args());
-    ProcessBuilder builder = new ProcessBuilder(argv).directory(spawn.cwd().toFile());
-    if (!spawn.pipeInput()) {
-      builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    }
-    builder.environment().clear();
-    builder.environment().putAll(spawn.environment());
-    ScriptChildProcess child = new ScriptChildProcess(builder.start(), setsid.isPresent());
+    ProcessLauncher.Started started =
+        ProcessLauncher.start(argv, spawn.cwd(), spawn.environment(), spawn.pipeInput(), false);
+    ScriptChildProcess child = new ScriptChildProcess(started.process(), started.ownGroup());
     CountDownLatch pumped = new CountDownLatch(2);
     Thread.ofVirtual()
         .name("graft-child-out")
@@ -117,7 +111,7 @@ final class ScriptChildProcess implements ScriptChild {
     return ScriptProcess.onPath(program);
   }
 
-  /** The process group it leads, when it got one ({@code setsid}). */
+  /** The process group it leads, when it got one. */
   Optional<Long> group() {
     return ownGroup ? Optional.of(process.pid()) : Optional.empty();
   }

@@ -3,9 +3,9 @@ package dev.graft.cli.host;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.tools.CommandEnvironment;
+import dev.graft.runtime.tools.ProcessLauncher;
 import dev.graft.runtime.tools.ProcessTree;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One program run for a script's {@code graft.exec}: no shell (the arguments go to the program as
  * they are), standard input empty, standard output and error captured apart up to a bound each. The
- * program leads a process group of its own (through {@code setsid} when the machine has it), so a
- * timeout or {@link #kill} ends it and everything it started. Its environment is what the caller
- * gives, never with the model keys: a script's programs do not get them.
+ * program leads a process group of its own ({@link ProcessLauncher}), so a timeout or {@link #kill}
+ * ends it and everything it started. Its environment is what the caller gives, never with the model
+ * keys: a script's programs do not get them.
  */
 public final class ScriptProcess {
   /** Kept of each of stdout and stderr; the rest is counted and dropped. */
@@ -73,19 +74,12 @@ public final class ScriptProcess {
                         + program
                         + (program.contains("/") ? "" : " (looked for it on the PATH)")));
     List<String> argv = new ArrayList<>();
-    Optional<Path> setsid = setsid();
-    setsid.ifPresent(s -> argv.add(s.toString()));
     argv.add(resolved.toString());
     argv.addAll(args);
-    ProcessBuilder builder =
-        new ProcessBuilder(argv)
-            .directory(cwd.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    Map<String, String> env = builder.environment();
-    env.clear();
-    env.putAll(environment);
+    Map<String, String> env = new HashMap<>(environment);
     CommandEnvironment.withoutCredentials(env);
-    ScriptProcess p = new ScriptProcess(builder.start(), setsid.isPresent(), maxOutput);
+    ProcessLauncher.Started started = ProcessLauncher.start(argv, cwd, env, false, false);
+    ScriptProcess p = new ScriptProcess(started.process(), started.ownGroup(), maxOutput);
     Thread.ofVirtual().name("graft-exec-out").start(p.stdout::pump);
     Thread.ofVirtual().name("graft-exec-err").start(p.stderr::pump);
     return p;
@@ -117,7 +111,7 @@ public final class ScriptProcess {
     return true;
   }
 
-  /** The process group the program leads, when it got one of its own ({@code setsid}). */
+  /** The process group the program leads, when it got one of its own. */
   Optional<Long> group() {
     return ownGroup ? Optional.of(process.pid()) : Optional.empty();
   }
@@ -141,15 +135,6 @@ public final class ScriptProcess {
 
   static Optional<Path> onPath(String name) {
     return ProcessTree.onPath(name);
-  }
-
-  /** Where {@code setsid} is, looked up on the PATH once (graft's PATH does not change). */
-  static Optional<Path> setsid() {
-    return Setsid.PATH;
-  }
-
-  private static final class Setsid {
-    static final Optional<Path> PATH = onPath("setsid");
   }
 
   /** One output pipe, read on its own thread into at most {@code max} bytes. */

@@ -1,13 +1,11 @@
 package dev.graft.runtime.tools;
 
 import dev.graft.runtime.concurrent.AbortSignal;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 record LocalShell(
     Path shell,
-    Optional<Path> setsid,
+    boolean ownGroup,
     ProcessTree tree,
     boolean passApiKeys,
     Map<String, String> variables)
@@ -33,30 +31,30 @@ record LocalShell(
 
   LocalShell {
     Objects.requireNonNull(shell, "shell");
-    Objects.requireNonNull(setsid, "setsid");
     Objects.requireNonNull(tree, "tree");
     variables = Map.copyOf(variables);
   }
 
-  LocalShell(Path shell, Optional<Path> setsid, ProcessTree tree, boolean passApiKeys) {
-    this(shell, setsid, tree, passApiKeys, Map.of());
+  LocalShell(Path shell, boolean ownGroup, ProcessTree tree, boolean passApiKeys) {
+    this(shell, ownGroup, tree, passApiKeys, Map.of());
   }
 
   @Override
   public BashOperations withVariables(Map<String, String> variables) {
     Map<String, String> all = new HashMap<>(this.variables);
     all.putAll(variables);
-    return new LocalShell(shell, setsid, tree, passApiKeys, all);
+    return new LocalShell(shell, ownGroup, tree, passApiKeys, all);
   }
 
   /**
-   * bash at /bin/bash or on the PATH (sh if there is none), and setsid and kill if present;
-   * commands get the model credentials only when {@code passApiKeys} ({@link CommandEnvironment}).
+   * bash at /bin/bash or on the PATH (sh if there is none), each command in a process group of its
+   * own ({@link ProcessLauncher}); commands get the model credentials only when {@code passApiKeys}
+   * ({@link CommandEnvironment}).
    */
   static LocalShell detect(boolean passApiKeys) {
     Path bin = Path.of("/bin/bash");
     Path shell = Files.isExecutable(bin) ? bin : onPath("bash").orElse(Path.of("sh"));
-    return new LocalShell(shell, onPath("setsid"), ProcessTree.detect(), passApiKeys);
+    return new LocalShell(shell, true, ProcessTree.detect(), passApiKeys);
   }
 
   private static Optional<Path> onPath(String name) {
@@ -71,21 +69,18 @@ record LocalShell(
       throw new ToolFailure(
           "Working directory does not exist: " + cwd + "\nCannot execute bash commands.");
     }
-    List<String> argv = new ArrayList<>();
-    setsid.ifPresent(s -> argv.add(s.toString()));
-    argv.addAll(List.of(shell.toString(), "-c", command));
-    ProcessBuilder builder =
-        new ProcessBuilder(argv)
-            .directory(cwd.toFile())
-            .redirectErrorStream(true)
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    List<String> argv = List.of(shell.toString(), "-c", command);
+    Map<String, String> environment = new HashMap<>(System.getenv());
     if (!passApiKeys) {
-      CommandEnvironment.withoutCredentials(builder.environment());
+      CommandEnvironment.withoutCredentials(environment);
     }
-    builder.environment().putAll(variables);
-    Process process = builder.start();
-    boolean ownGroup = setsid.isPresent();
-    Runnable kill = () -> tree.kill(process, ownGroup);
+    environment.putAll(variables);
+    ProcessLauncher.Started launched =
+        ownGroup
+            ? ProcessLauncher.start(argv, cwd, environment, false, true)
+            : ProcessLauncher.startInGraftsGroup(argv, cwd, environment, false, true);
+    Process process = launched.process();
+    Runnable kill = () -> tree.kill(process, launched.ownGroup());
     signal.onAbort(kill);
     boolean timedOut = false;
     long started = System.nanoTime();

@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Kills a command and everything it started. The command runs as the leader of its own process
- * group (started through {@code setsid}), so one signal to the group reaches children that were
- * already orphaned, such as {@code sleep 100 &} whose shell has exited. Descendants still known to
- * the JVM are killed one by one too, for children that moved to a group of their own.
+ * group ({@link ProcessLauncher}), so one signal to the group reaches children that were already
+ * orphaned, such as {@code sleep 100 &} whose shell has exited. Descendants still known to the JVM
+ * are killed one by one too, for children that moved to a group of their own.
  */
 public record ProcessTree(Optional<Path> killCommand) {
 
@@ -42,12 +42,16 @@ public record ProcessTree(Optional<Path> killCommand) {
    * descendants.
    */
   public void kill(Process process, boolean ownGroup) {
-    ProcessHandle root = process.toHandle();
-    List<ProcessHandle> descendants = root.descendants().toList();
+    // A program posix_spawn started and graft has waited for has no handle: its pid may be
+    // another's by now. Its group may still hold what it started. (Not Process.destroyForcibly on
+    // the JDK's processes: that closes their output, which the caller may still be reading.)
+    Optional<ProcessHandle> root =
+        process instanceof PosixSpawn.Spawned s ? s.handle() : Optional.of(process.toHandle());
+    List<ProcessHandle> descendants = root.map(r -> r.descendants().toList()).orElse(List.of());
     if (ownGroup) {
-      killGroup(root.pid());
+      killGroup(process.pid());
     }
-    root.destroyForcibly();
+    root.ifPresent(ProcessHandle::destroyForcibly);
     descendants.forEach(ProcessHandle::destroyForcibly);
   }
 
@@ -81,12 +85,17 @@ public record ProcessTree(Optional<Path> killCommand) {
   }
 
   /**
-   * Kills every process left in each group of {@code leaders}, with one {@code kill} per 200
-   * groups. A group outlives its leader while processes it started run (orphans keep it), and its
-   * id cannot be given to a new process until they have all ended; a group already empty is skipped
-   * by {@code kill}.
+   * Kills every process left in each group of {@code leaders}: with the C library's {@code kill}
+   * where programs start through it ({@link ProcessLauncher}), else with one {@code kill} program
+   * per 200 groups. A group outlives its leader while processes it started run (orphans keep it),
+   * and its id cannot be given to a new process until they have all ended; a group already empty is
+   * skipped by {@code kill}.
    */
   public void killGroups(List<Long> leaders) {
+    if (PosixSpawn.AVAILABLE) {
+      leaders.forEach(l -> PosixSpawn.kill(-l, 9));
+      return;
+    }
     if (killCommand.isEmpty()) {
       return;
     }

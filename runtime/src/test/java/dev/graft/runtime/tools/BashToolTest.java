@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -116,11 +115,10 @@ class BashToolTest {
   }
 
   @Test
-  void withoutSetsidTheChildrenStillKnownAreKilled() throws Exception {
+  void withoutAGroupOfItsOwnTheChildrenStillKnownAreKilled() throws Exception {
     LocalShell detected = LocalShell.detect(false);
     BashTool plain =
-        new BashTool(
-            new LocalShell(detected.shell(), Optional.empty(), detected.tree(), false), temp);
+        new BashTool(new LocalShell(detected.shell(), false, detected.tree(), false), temp);
     ToolResult result =
         run(plain, dir, args("command", "sleep 30 & echo $! > child.pid; wait", "timeout", 0.3));
     assertThat(result.text()).isEqualTo("Command timed out after 0.3 seconds");
