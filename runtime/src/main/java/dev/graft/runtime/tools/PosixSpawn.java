@@ -209,6 +209,13 @@ final class PosixSpawn {
       boolean pipeInput,
       boolean mergeErrors)
       throws IOException {
+    // As the JDK refuses them: C would end the string at the NUL and run something else.
+    if (argv.stream().anyMatch(a -> a.indexOf('\0') >= 0)
+        || cwd.toString().indexOf('\0') >= 0
+        || environment.entrySet().stream()
+            .anyMatch(e -> (e.getKey() + e.getValue()).indexOf('\0') >= 0)) {
+      throw new IOException("invalid null character in command");
+    }
     int[] in = pipeInput ? pipe() : null;
     int[] out = null;
     int[] err = null;

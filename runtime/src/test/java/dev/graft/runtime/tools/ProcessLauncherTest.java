@@ -169,6 +169,14 @@ class ProcessLauncherTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"posix_spawn", "jdk"})
+  void anArgumentWithANulCharacterIsRefused(String how) {
+    assertThatThrownBy(() -> start(how, List.of("/bin/echo", "a\0b"), dir, false, false))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("invalid null character");
+  }
+
   @Test
   void aProgramThatCannotStartIsAOneLineError() {
     assumeTrue(PosixSpawn.AVAILABLE);
