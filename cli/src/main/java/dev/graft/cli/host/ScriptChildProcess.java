@@ -57,12 +57,8 @@ final class ScriptChildProcess implements ScriptChild {
         ProcessLauncher.start(argv, spawn.cwd(), spawn.environment(), spawn.pipeInput(), false);
     ScriptChildProcess child = new ScriptChildProcess(started.process(), started.ownGroup());
     CountDownLatch pumped = new CountDownLatch(2);
-    Thread.ofVirtual()
-        .name("graft-child-out")
-        .start(() -> pump(child.process.getInputStream(), events::stdout, pumped));
-    Thread.ofVirtual()
-        .name("graft-child-err")
-        .start(() -> pump(child.process.getErrorStream(), events::stderr, pumped));
+    ProcessLauncher.readOutput(() -> pump(child.process.getInputStream(), events::stdout, pumped));
+    ProcessLauncher.readOutput(() -> pump(child.process.getErrorStream(), events::stderr, pumped));
     Thread.ofVirtual()
         .name("graft-child-wait")
         .start(() -> {

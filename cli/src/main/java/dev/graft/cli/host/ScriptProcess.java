@@ -80,8 +80,8 @@ public final class ScriptProcess {
     CommandEnvironment.withoutCredentials(env);
     ProcessLauncher.Started started = ProcessLauncher.start(argv, cwd, env, false, false);
     ScriptProcess p = new ScriptProcess(started.process(), started.ownGroup(), maxOutput);
-    Thread.ofVirtual().name("graft-exec-out").start(p.stdout::pump);
-    Thread.ofVirtual().name("graft-exec-err").start(p.stderr::pump);
+    ProcessLauncher.readOutput(p.stdout::pump);
+    ProcessLauncher.readOutput(p.stderr::pump);
     return p;
   }
 

@@ -84,8 +84,8 @@ final class PosixSpawn {
   /** Waits for the programs, one platform thread each while they run (a wait pins its thread). */
   private static final ExecutorService REAPER = platformThreads("graft-process-reaper");
 
-  /** Reads and writes pipes for virtual threads ({@link #blocking}). */
-  private static final ExecutorService BLOCKING = platformThreads("graft-process-pipe");
+  /** Reads and writes pipes for virtual threads ({@link #blocking}), and readers of output. */
+  static final ExecutorService BLOCKING = platformThreads("graft-process-pipe");
 
   private static ExecutorService platformThreads(String name) {
     return Executors.newCachedThreadPool(

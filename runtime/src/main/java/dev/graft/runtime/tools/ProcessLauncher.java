@@ -76,6 +76,15 @@ public final class ProcessLauncher {
     return new Started(builder.start(), setsid.isPresent());
   }
 
+  /**
+   * Runs {@code reader}, which reads a started program's output until it ends, on a platform thread
+   * of its own (kept for the next reader once it is done): a read of a pipe blocks its thread, and
+   * a virtual thread's read would be handed to such a thread on each call.
+   */
+  public static void readOutput(Runnable reader) {
+    PosixSpawn.BLOCKING.execute(reader);
+  }
+
   /** Whether programs start through {@code posix_spawn} here (for tests and diagnostics). */
   public static boolean spawnsDirectly() {
     return PosixSpawn.AVAILABLE;
