@@ -8,7 +8,7 @@
 #   CALLS=300 WARM=100   calls timed, and calls before them
 #   GRAFTS="before=/path/to/graft after=/path/to/launcher"   graft launchers to compare (default:
 #                     this checkout's ./graft), each against pi
-# The checkout is only read; outputs go to a temporary directory, removed at the end.
+# Outputs go to a temporary directory, removed at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS="${1:-5}"
@@ -19,12 +19,7 @@ FAKELLM="${FAKELLM:-$BENCH_ROOT/../shared/tools/fakellm.py}"
 [[ -f "$FAKELLM" ]] || die "no loopback model at $FAKELLM (set FAKELLM)"
 ORACLE="$(oracle_dir)" || die "could not prepare the reference agent"
 PI=(node "$ORACLE/node_modules/@mariozechner/pi-coding-agent/dist/cli.js")
-declare -A LAUNCHER
-names=()
-for g in $GRAFTS; do
-  name="${g%%=*}"; LAUNCHER[$name]="${g#*=}"; names+=("$name")
-  "${LAUNCHER[$name]}" --version >/dev/null || die "$name: ${LAUNCHER[$name]} does not run"
-done
+launchers "$GRAFTS"
 
 scratch="$(mktemp -d)"
 python3 "$FAKELLM" --port 0 > "$scratch/fakellm.out" 2>&1 &

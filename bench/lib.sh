@@ -24,3 +24,15 @@ median() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a/b}'; }
 
 oracle_dir() { "$BENCH_ROOT/bench/reference-oracle.sh"; }
+
+# launchers "NAME=PATH ...": the graft launchers to compare, into LAUNCHER (NAME -> PATH) and
+# names (in order); each must run
+declare -A LAUNCHER
+names=()
+launchers() {
+  local g name
+  for g in $1; do
+    name="${g%%=*}"; LAUNCHER[$name]="${g#*=}"; names+=("$name")
+    "${LAUNCHER[$name]}" --version >/dev/null || die "$name: ${LAUNCHER[$name]} does not run"
+  done
+}

@@ -16,12 +16,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS="${1:-9}"
 GRAFTS="${GRAFTS:-graft=$BENCH_ROOT/graft}"
-declare -A LAUNCHER
-names=()
-for g in $GRAFTS; do
-  name="${g%%=*}"; LAUNCHER[$name]="${g#*=}"; names+=("$name")
-  "${LAUNCHER[$name]}" --version >/dev/null || die "$name: ${LAUNCHER[$name]} does not run"
-done
+launchers "$GRAFTS"
 
 scratch="$(mktemp -d)"; trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/none" "$scratch/one" "$scratch/ten" "$scratch/shared" "$scratch/home" "$scratch/project"
