@@ -1,11 +1,11 @@
 package dev.graft.runtime.tools;
 
+import java.io.Closeable;
 import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
@@ -17,8 +17,13 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +56,19 @@ final class PosixSpawn {
   private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
   private static final short POSIX_SPAWN_SETSID = 0x80;
   private static final int EINTR = 4;
+  private static final int ENOEXEC = 8;
   private static final int ECHILD = 10;
+
+  /** How the JDK encodes the strings it gives a program (sun.jnu.encoding: the locale's). */
+  private static final Charset JNU = jnuEncoding();
+
+  private static Charset jnuEncoding() {
+    try {
+      return Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+    } catch (RuntimeException e) {
+      return StandardCharsets.UTF_8;
+    }
+  }
 
   /** Larger than glibc's posix_spawnattr_t (336 bytes), posix_spawn_file_actions_t and sigset_t. */
   private static final long OPAQUE = 1024;
@@ -223,7 +240,25 @@ final class PosixSpawn {
     try {
       out = pipe();
       err = mergeErrors ? null : pipe();
-      pid = spawn(argv, cwd, environment, in, out, err);
+      int[] spawned = spawn(argv, cwd, environment, in, out, err);
+      if (spawned[1] == ENOEXEC) {
+        // A file without a #! line: the JDK has /bin/sh run it, as shells do.
+        List<String> withShell = new ArrayList<>();
+        withShell.add("/bin/sh");
+        withShell.add(onPath(argv.getFirst()));
+        withShell.addAll(argv.subList(1, argv.size()));
+        spawned = spawn(withShell, cwd, environment, in, out, err);
+      }
+      if (spawned[1] != 0) {
+        throw new IOException(
+            "Cannot run program \""
+                + argv.getFirst()
+                + "\" (in directory \""
+                + cwd
+                + "\"): "
+                + strerror(spawned[1]));
+      }
+      pid = spawned[0];
     } catch (IOException | RuntimeException e) {
       closeAll(in, out, err);
       throw e;
@@ -232,21 +267,40 @@ final class PosixSpawn {
     close(in == null ? -1 : in[0]);
     close(out[1]);
     close(err == null ? -1 : err[1]);
+    List<Closeable> opened = new ArrayList<>();
     try {
-      OutputStream stdin = in == null ? new Closed() : new PipeOut(fd(in[1]));
-      InputStream stdout = new PipeIn(fd(out[0]));
-      InputStream stderr = err == null ? InputStream.nullInputStream() : new PipeIn(fd(err[0]));
+      OutputStream stdin = in == null ? new Closed() : opened(opened, new PipeOut(fd(in[1])));
+      InputStream stdout = opened(opened, new PipeIn(fd(out[0])));
+      InputStream stderr =
+          err == null ? InputStream.nullInputStream() : opened(opened, new PipeIn(fd(err[0])));
       return new Spawned(pid, stdin, stdout, stderr);
     } catch (IOException | RuntimeException e) {
       // Started, but graft cannot reach its pipes: it is ended (and waited for) at once.
       kill(-pid, 9);
       REAPER.execute(() -> waitFor(pid));
+      for (Closeable c : opened) {
+        try {
+          c.close();
+        } catch (IOException ignored) {
+          // closing what was opened for a program that is being killed
+        }
+      }
       throw e;
     } finally {
       close(in == null ? -1 : in[1]);
       close(out[0]);
       close(err == null ? -1 : err[0]);
     }
+  }
+
+  private static <T extends Closeable> T opened(List<Closeable> opened, T stream) {
+    opened.add(stream);
+    return stream;
+  }
+
+  /** {@code name} as the C library's execvp finds it: a path, or the first on graft's PATH. */
+  private static String onPath(String name) {
+    return name.contains("/") ? name : ProcessTree.onPath(name).map(Path::toString).orElse(name);
   }
 
   /**
@@ -266,17 +320,28 @@ final class PosixSpawn {
         throw new IllegalStateException(e);
       }
     }
+    // Waited for whatever happens: a read given up would lose its bytes, or land them in the
+    // caller's buffer later. An interrupt is kept for the caller, as a read of a FileInputStream
+    // would (it is not interruptible either).
     Future<T> done = BLOCKING.submit(io);
+    boolean interrupted = false;
     try {
-      return done.get();
+      while (true) {
+        try {
+          return done.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof IOException io2) {
-        throw io2;
+      if (e.getCause() instanceof IOException failed) {
+        throw failed;
       }
       throw new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the pipe was read or written");
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -355,7 +420,8 @@ final class PosixSpawn {
     return "/proc/self/fd/" + fd;
   }
 
-  private static int spawn(
+  /** Spawns {@code argv}: {pid, 0}, or {0, the error number} when it could not start. */
+  private static int[] spawn(
       List<String> argv, Path cwd, Map<String, String> environment, int[] in, int[] out, int[] err)
       throws IOException {
     try (Arena arena = Arena.ofConfined()) {
@@ -375,8 +441,7 @@ final class PosixSpawn {
           }
           check((int) FA_DUP2.invokeExact(actions, out[1], 1), "adddup2");
           check((int) FA_DUP2.invokeExact(actions, err == null ? out[1] : err[1], 2), "adddup2");
-          check(
-              (int) FA_CHDIR.invokeExact(actions, arena.allocateFrom(cwd.toString())), "addchdir");
+          check((int) FA_CHDIR.invokeExact(actions, text(arena, cwd.toString())), "addchdir");
           check((int) FA_CLOSEFROM.invokeExact(actions, 3), "addclosefrom");
           check(
               (int)
@@ -395,20 +460,12 @@ final class PosixSpawn {
               (int)
                   SPAWNP.invokeExact(
                       pid,
-                      arena.allocateFrom(argv.getFirst()),
+                      text(arena, argv.getFirst()),
                       actions,
                       attributes,
-                      strings(arena, argv),
-                      strings(
-                          arena,
-                          environment.entrySet().stream()
-                              .map(e -> e.getKey() + "=" + e.getValue())
-                              .toList()));
-          if (failed != 0) {
-            throw new IOException(
-                "Cannot run program \"" + argv.getFirst() + "\": " + strerror(failed));
-          }
-          return pid.get(INT, 0);
+                      strings(arena, argv.stream().map(a -> text(arena, a)).toList()),
+                      strings(arena, Inherited.environment(arena, environment)));
+          return failed != 0 ? new int[] {0, failed} : new int[] {pid.get(INT, 0), 0};
         } finally {
           int ignored = (int) ATTR_DESTROY.invokeExact(attributes);
         }
@@ -423,13 +480,68 @@ final class PosixSpawn {
   }
 
   /** A NULL-terminated array of C strings. */
-  private static MemorySegment strings(Arena arena, List<String> values) {
+  private static MemorySegment strings(Arena arena, List<MemorySegment> values) {
     MemorySegment array = arena.allocate(ADDRESS, values.size() + 1L);
     for (int i = 0; i < values.size(); i++) {
-      array.setAtIndex(ADDRESS, i, arena.allocateFrom(values.get(i)));
+      array.setAtIndex(ADDRESS, i, values.get(i));
     }
     array.setAtIndex(ADDRESS, values.size(), MemorySegment.NULL);
     return array;
+  }
+
+  /** {@code value} as the JDK hands a program a string: in the platform's encoding, NUL-ended. */
+  private static MemorySegment text(Arena arena, String value) {
+    return arena.allocateFrom(value, JNU);
+  }
+
+  private static MemorySegment bytes(Arena arena, byte[] value) {
+    MemorySegment text = arena.allocate(value.length + 1L);
+    MemorySegment.copy(value, 0, text, ValueLayout.JAVA_BYTE, 0, value.length);
+    return text;
+  }
+
+  /**
+   * graft's own environment as it got it: a variable passed on unchanged goes as its bytes, as the
+   * JDK passes an inherited one (a value not valid in the platform's encoding, or any but ASCII
+   * where the locale is C, reads as another string in Java); any other is encoded.
+   */
+  private static final class Inherited {
+    private static final Map<String, Map.Entry<String, byte[]>> VARIABLES = read();
+
+    private static Map<String, Map.Entry<String, byte[]>> read() {
+      Map<String, Map.Entry<String, byte[]>> out = new HashMap<>();
+      byte[] all;
+      try {
+        all = Files.readAllBytes(Path.of("/proc/self/environ"));
+      } catch (IOException | RuntimeException e) {
+        return out; // every variable encoded
+      }
+      int start = 0;
+      for (int i = 0; i <= all.length; i++) {
+        if (i == all.length || all[i] == 0) {
+          byte[] line = Arrays.copyOfRange(all, start, i);
+          String text = new String(line, JNU);
+          int eq = text.indexOf('=', 1);
+          if (eq > 0) {
+            out.putIfAbsent(text.substring(0, eq), Map.entry(text.substring(eq + 1), line));
+          }
+          start = i + 1;
+        }
+      }
+      return out;
+    }
+
+    static List<MemorySegment> environment(Arena arena, Map<String, String> environment) {
+      List<MemorySegment> out = new ArrayList<>(environment.size());
+      for (Map.Entry<String, String> e : environment.entrySet()) {
+        Map.Entry<String, byte[]> inherited = VARIABLES.get(e.getKey());
+        out.add(
+            inherited != null && inherited.getKey().equals(e.getValue())
+                ? bytes(arena, inherited.getValue())
+                : text(arena, e.getKey() + "=" + e.getValue()));
+      }
+      return out;
+    }
   }
 
   private static void check(int result, String what) throws IOException {
@@ -517,9 +629,18 @@ final class PosixSpawn {
     }
   }
 
+  private static void closeQuietly(Closeable stream) {
+    try {
+      stream.close();
+    } catch (IOException ignored) {
+      // already closed, or the pipe broke: nothing to keep
+    }
+  }
+
   /** A program started here: its streams, and its end as a thread of {@link #REAPER} saw it. */
   static final class Spawned extends Process {
     private final int pid;
+    private final Optional<ProcessHandle> handle;
     private final OutputStream stdin;
     private final InputStream stdout;
     private final InputStream stderr;
@@ -527,6 +648,9 @@ final class PosixSpawn {
 
     Spawned(int pid, OutputStream stdin, InputStream stdout, InputStream stderr) {
       this.pid = pid;
+      // Taken before anything waits for it, so the pid is still the program's: the handle
+      // knows its start time, and signals nothing that took the pid later.
+      this.handle = ProcessHandle.of(pid);
       this.stdin = stdin;
       this.stdout = stdout;
       this.stderr = stderr;
@@ -536,6 +660,8 @@ final class PosixSpawn {
         } catch (RuntimeException e) {
           exit.completeExceptionally(e);
         }
+        // As the JDK does: once the program has ended, its standard input is closed.
+        closeQuietly(stdin);
       });
     }
 
@@ -596,7 +722,7 @@ final class PosixSpawn {
 
     /** The running program's handle; empty once it ended (its pid may be another's by then). */
     Optional<ProcessHandle> handle() {
-      return isAlive() ? ProcessHandle.of(pid) : Optional.empty();
+      return isAlive() ? handle : Optional.empty();
     }
 
     @Override
@@ -609,19 +735,24 @@ final class PosixSpawn {
       return exit.thenApply(code -> this);
     }
 
+    /** As the JDK's processes: the signal, then its three streams closed. */
     @Override
     public void destroy() {
-      if (isAlive()) {
-        kill(pid, 15);
-      }
+      handle().ifPresent(ProcessHandle::destroy);
+      closeStreams();
     }
 
     @Override
     public Process destroyForcibly() {
-      if (isAlive()) {
-        kill(pid, 9);
-      }
+      handle().ifPresent(ProcessHandle::destroyForcibly);
+      closeStreams();
       return this;
+    }
+
+    private void closeStreams() {
+      closeQuietly(stdin);
+      closeQuietly(stdout);
+      closeQuietly(stderr);
     }
 
     @Override

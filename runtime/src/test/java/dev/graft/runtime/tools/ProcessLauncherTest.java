@@ -177,6 +177,46 @@ class ProcessLauncherTest {
         .hasMessageContaining("invalid null character");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"posix_spawn", "jdk"})
+  void aScriptWithoutAShebangLineRunsWithSh(String how) throws Exception {
+    Path script = Files.writeString(dir.resolve("plain.sh"), "echo \"ran by sh: $1\"\n");
+    script.toFile().setExecutable(true);
+    assertThat(run(how, dir, script.toString(), "x")).isEqualTo("ran by sh: x\n");
+  }
+
+  /** Run in a JVM of its own: starts printenv FOO with graft's environment as Java reads it. */
+  public static final class PassesItsEnvironment {
+    public static void main(String[] args) throws Exception {
+      Process p =
+          ProcessLauncher.start(
+                  List.of("/usr/bin/printenv", "FOO"), Path.of("/"), System.getenv(), false, false)
+              .process();
+      System.out.write(p.getInputStream().readAllBytes());
+      System.out.flush();
+      System.exit(p.waitFor());
+    }
+  }
+
+  @Test
+  void anInheritedVariableReachesTheProgramAsItsOwnBytes() throws Exception {
+    // Under the C locale Java reads a UTF-8 value as another string; the program gets the bytes.
+    ProcessBuilder child =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElseThrow(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                PassesItsEnvironment.class.getName())
+            .redirectErrorStream(true);
+    child.environment().put("LC_ALL", "C");
+    child.environment().put("FOO", "Jos\u00e9");
+    Process p = child.start();
+    byte[] out = p.getInputStream().readAllBytes();
+    assertThat(p.waitFor()).as(new String(out, StandardCharsets.UTF_8)).isZero();
+    assertThat(out).isEqualTo("Jos\u00e9\n".getBytes(StandardCharsets.UTF_8));
+  }
+
   @Test
   void aProgramThatCannotStartIsAOneLineError() {
     assumeTrue(PosixSpawn.AVAILABLE);
@@ -186,7 +226,9 @@ class ProcessLauncherTest {
         .hasMessage(
             "Cannot run program \""
                 + dir.resolve("nope")
-                + "\": error=2, No such file or directory");
+                + "\" (in directory \""
+                + dir
+                + "\"): error=2, No such file or directory");
     assertThatThrownBy(
             () -> start("posix_spawn", List.of("/bin/true"), dir.resolve("gone"), false, false))
         .isInstanceOf(IOException.class)
