@@ -31,7 +31,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -98,16 +97,8 @@ final class PosixSpawn {
   private static final VarHandle ERRNO;
   private static final long ERRNO_SIZE;
 
-  /** Waits for the programs, one platform thread each while they run (a wait pins its thread). */
-  private static final ExecutorService REAPER = platformThreads("graft-process-reaper");
-
-  /** Reads and writes pipes for virtual threads ({@link #blocking}), and readers of output. */
-  static final ExecutorService BLOCKING = platformThreads("graft-process-pipe");
-
-  private static ExecutorService platformThreads(String name) {
-    return Executors.newCachedThreadPool(
-        r -> Thread.ofPlatform().name(name).daemon(true).stackSize(256 * 1024).unstarted(r));
-  }
+  private static final ExecutorService REAPER = ProcessThreads.REAPER;
+  private static final ExecutorService BLOCKING = ProcessThreads.BLOCKING;
 
   static {
     MethodHandle[] h = new MethodHandle[19];
@@ -209,6 +200,24 @@ final class PosixSpawn {
   }
 
   private PosixSpawn() {}
+
+  /**
+   * Whether programs can start this way here, with the calls a start makes linked and run once (a
+   * pipe made and closed), so that the first program does not pay for it.
+   */
+  static boolean warm() {
+    if (!AVAILABLE) {
+      return false;
+    }
+    try {
+      int[] p = pipe();
+      close(p[0]);
+      close(p[1]);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
 
   private static MethodHandle handle(SymbolLookup libc, String name, FunctionDescriptor type) {
     return LINKER.downcallHandle(libc.find(name).orElseThrow(), type);

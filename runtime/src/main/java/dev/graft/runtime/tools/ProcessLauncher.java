@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Starts the programs graft runs for the model (bash) and for scripts ({@code graft.exec}, {@code
@@ -14,9 +15,22 @@ import java.util.Optional;
  * ends them and whatever they started. On Linux with glibc 2.34 or later that takes one program
  * start ({@code posix_spawn}, {@link PosixSpawn}); elsewhere the JDK starts the {@code setsid}
  * program, which starts the program (without {@code setsid} on the PATH, in graft's group).
+ *
+ * <p>Setting up the calls to the C library costs about as much CPU as 50 starts save (the JDK's
+ * foreign function support links each call by generating code), so the first {@value #JDK_STARTS}
+ * programs of a run start through the JDK while a thread sets them up: a run that starts a few
+ * programs does not pay for it, a run that starts many does once.
  */
 public final class ProcessLauncher {
   private ProcessLauncher() {}
+
+  /** Programs started through the JDK before posix_spawn is set up (on a thread of its own). */
+  static final int JDK_STARTS = 8;
+
+  private static final AtomicInteger STARTED = new AtomicInteger();
+
+  /** Whether posix_spawn is set up and starts the programs. */
+  private static volatile boolean direct;
 
   /** A started program, and whether it leads a process group of its own. */
   public record Started(Process process, boolean ownGroup) {}
@@ -35,8 +49,14 @@ public final class ProcessLauncher {
       boolean pipeInput,
       boolean mergeErrors)
       throws IOException {
-    if (PosixSpawn.AVAILABLE) {
+    if (direct) {
       return new Started(PosixSpawn.start(argv, cwd, environment, pipeInput, mergeErrors), true);
+    }
+    if (STARTED.incrementAndGet() == JDK_STARTS) {
+      Thread.ofPlatform()
+          .daemon(true)
+          .name("graft-spawn-setup")
+          .start(() -> direct = PosixSpawn.warm());
     }
     return startWithJdk(argv, cwd, environment, pipeInput, mergeErrors, Setsid.PATH);
   }
@@ -71,8 +91,15 @@ public final class ProcessLauncher {
     if (!pipeInput) {
       builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     }
-    builder.environment().clear();
-    builder.environment().putAll(environment);
+    // Only what differs is set: a variable graft passes on unchanged keeps its own bytes, which
+    // a value read as a Java string may not give back (one not valid in the locale's encoding).
+    Map<String, String> env = builder.environment();
+    env.keySet().retainAll(environment.keySet());
+    environment.forEach((name, value) -> {
+      if (!value.equals(env.get(name))) {
+        env.put(name, value);
+      }
+    });
     return new Started(builder.start(), setsid.isPresent());
   }
 
@@ -82,12 +109,12 @@ public final class ProcessLauncher {
    * a virtual thread's read would be handed to such a thread on each call.
    */
   public static void readOutput(Runnable reader) {
-    PosixSpawn.BLOCKING.execute(reader);
+    ProcessThreads.BLOCKING.execute(reader);
   }
 
-  /** Whether programs start through {@code posix_spawn} here (for tests and diagnostics). */
+  /** Whether programs start through {@code posix_spawn} now (for tests and diagnostics). */
   public static boolean spawnsDirectly() {
-    return PosixSpawn.AVAILABLE;
+    return direct;
   }
 
   /** Where {@code setsid} is, looked up on the PATH once (graft's PATH does not change). */

@@ -92,7 +92,7 @@ public record ProcessTree(Optional<Path> killCommand) {
    * skipped by {@code kill}.
    */
   public void killGroups(List<Long> leaders) {
-    if (PosixSpawn.AVAILABLE) {
+    if (ProcessLauncher.spawnsDirectly()) {
       leaders.forEach(l -> PosixSpawn.kill(-l, 9));
       return;
     }

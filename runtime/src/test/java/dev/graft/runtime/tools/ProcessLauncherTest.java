@@ -185,21 +185,30 @@ class ProcessLauncherTest {
     assertThat(run(how, dir, script.toString(), "x")).isEqualTo("ran by sh: x\n");
   }
 
-  /** Run in a JVM of its own: starts printenv FOO with graft's environment as Java reads it. */
+  /**
+   * Run in a JVM of its own: starts printenv FOO with graft's environment as Java reads it, the way
+   * its argument names.
+   */
   public static final class PassesItsEnvironment {
     public static void main(String[] args) throws Exception {
+      List<String> argv = List.of("/usr/bin/printenv", "FOO");
+      Map<String, String> env = System.getenv();
       Process p =
-          ProcessLauncher.start(
-                  List.of("/usr/bin/printenv", "FOO"), Path.of("/"), System.getenv(), false, false)
-              .process();
+          args[0].equals("posix_spawn")
+              ? PosixSpawn.start(argv, Path.of("/"), env, false, false)
+              : ProcessLauncher.startWithJdk(
+                      argv, Path.of("/"), env, false, false, ProcessTree.onPath("setsid"))
+                  .process();
       System.out.write(p.getInputStream().readAllBytes());
       System.out.flush();
       System.exit(p.waitFor());
     }
   }
 
-  @Test
-  void anInheritedVariableReachesTheProgramAsItsOwnBytes() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"posix_spawn", "jdk"})
+  void anInheritedVariableReachesTheProgramAsItsOwnBytes(String how) throws Exception {
+    assumeTrue(!how.equals("posix_spawn") || PosixSpawn.AVAILABLE);
     // Under the C locale Java reads a UTF-8 value as another string; the program gets the bytes.
     ProcessBuilder child =
         new ProcessBuilder(
@@ -207,7 +216,8 @@ class ProcessLauncherTest {
                 "--enable-native-access=ALL-UNNAMED",
                 "-cp",
                 System.getProperty("java.class.path"),
-                PassesItsEnvironment.class.getName())
+                PassesItsEnvironment.class.getName(),
+                how)
             .redirectErrorStream(true);
     child.environment().put("LC_ALL", "C");
     child.environment().put("FOO", "Jos\u00e9");
@@ -215,6 +225,23 @@ class ProcessLauncherTest {
     byte[] out = p.getInputStream().readAllBytes();
     assertThat(p.waitFor()).as(new String(out, StandardCharsets.UTF_8)).isZero();
     assertThat(out).isEqualTo("Jos\u00e9\n".getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theFirstProgramsStartThroughTheJdkTheRestThroughPosixSpawn() throws Exception {
+    assumeTrue(PosixSpawn.AVAILABLE, "posix_spawn is not used on this machine");
+    for (int i = 0; i < ProcessLauncher.JDK_STARTS; i++) {
+      ProcessLauncher.start(List.of("/bin/true"), dir, ENV, false, false).process().waitFor();
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!ProcessLauncher.spawnsDirectly() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    ProcessLauncher.Started next =
+        ProcessLauncher.start(List.of("/bin/true"), dir, ENV, false, false);
+    assertThat(next.process()).isInstanceOf(PosixSpawn.Spawned.class);
+    assertThat(next.ownGroup()).isTrue();
+    assertThat(next.process().waitFor()).isZero();
   }
 
   @Test
