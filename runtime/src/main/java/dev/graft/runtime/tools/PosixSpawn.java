@@ -372,6 +372,10 @@ final class PosixSpawn {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+      // What the pipe holds already is read at once: such a read does not block.
+      if (len > 0 && pipe.available() > 0) {
+        return pipe.read(b, off, len);
+      }
       return blocking(() -> pipe.read(b, off, len));
     }
 
