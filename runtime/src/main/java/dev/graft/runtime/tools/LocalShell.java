@@ -78,7 +78,7 @@ record LocalShell(
     ProcessLauncher.Started launched =
         ownGroup
             ? ProcessLauncher.start(argv, cwd, environment, false, true)
-            : ProcessLauncher.startInGraftsGroup(argv, cwd, environment, false, true);
+            : ProcessLauncher.startWithJdk(argv, cwd, environment, false, true, Optional.empty());
     Process process = launched.process();
     Runnable kill = () -> tree.kill(process, launched.ownGroup());
     signal.onAbort(kill);

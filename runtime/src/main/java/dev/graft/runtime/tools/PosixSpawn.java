@@ -40,8 +40,11 @@ import java.util.concurrent.TimeoutException;
  * process group) of its own, its signal mask empty, its signals at their defaults and no descriptor
  * of graft's open in it but its standard ones. The JDK's own launch runs its {@code jspawnhelper}
  * first, and a new session needed the {@code setsid} program after that: three programs started for
- * one. Linux with glibc 2.34 or later (for {@code posix_spawn_file_actions_addclosefrom_np});
- * elsewhere {@link #AVAILABLE} is false and {@link ProcessLauncher} uses the JDK.
+ * one. Linux with glibc 2.34 or later (for {@code posix_spawn_file_actions_addclosefrom_np}) and
+ * /proc (graft opens its ends of the pipes as /proc/self/fd/N); elsewhere, or with the system
+ * property {@code graft.jdkSpawn=true}, {@link #AVAILABLE} is false and {@link ProcessLauncher}
+ * uses the JDK. {@link ProcessLauncher} sets this class up only once a run has started a few
+ * programs.
  */
 final class PosixSpawn {
   private static final Linker LINKER = Linker.nativeLinker();
@@ -287,13 +290,7 @@ final class PosixSpawn {
       // Started, but graft cannot reach its pipes: it is ended (and waited for) at once.
       kill(-pid, 9);
       REAPER.execute(() -> waitFor(pid));
-      for (Closeable c : opened) {
-        try {
-          c.close();
-        } catch (IOException ignored) {
-          // closing what was opened for a program that is being killed
-        }
-      }
+      opened.forEach(PosixSpawn::closeQuietly);
       throw e;
     } finally {
       close(in == null ? -1 : in[1]);

@@ -62,19 +62,8 @@ public final class ProcessLauncher {
   }
 
   /**
-   * {@link #start} through the JDK, in graft's process group: for what runs where neither {@code
-   * posix_spawn} nor {@code setsid} is.
+   * {@link #start} through the JDK, with {@code setsid} when given (else in graft's process group).
    */
-  public static Started startInGraftsGroup(
-      List<String> argv,
-      Path cwd,
-      Map<String, String> environment,
-      boolean pipeInput,
-      boolean mergeErrors)
-      throws IOException {
-    return startWithJdk(argv, cwd, environment, pipeInput, mergeErrors, Optional.empty());
-  }
-
   static Started startWithJdk(
       List<String> argv,
       Path cwd,
