@@ -310,10 +310,12 @@ final class ContextHookPoint extends HookPoint<ContextHookPoint.Call, ContextHoo
       ObjectNode[] made = new ObjectNode[given.length];
       // The first payload is read against the call before's, a later one (after a handler changed
       // the messages) against the first.
-      AgentMessage[] was = filled ? first : before == null ? NO_MESSAGES : before.first;
-      ObjectNode[] wasTrees = filled ? firstTrees : before == null ? NO_TREES : before.firstTrees;
+      MessageTrees was = filled ? this : before; // null on a runner's first call
       for (int i = 0; i < given.length; i++) {
-        made[i] = i < was.length && given[i] == was[i] ? wasTrees[i] : index.tree(given[i]);
+        made[i] =
+            was != null && i < was.first.length && given[i] == was.first[i]
+                ? was.firstTrees[i]
+                : index.tree(given[i]);
         list.add(made[i]);
       }
       if (!filled) {
