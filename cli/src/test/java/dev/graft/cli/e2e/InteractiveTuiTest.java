@@ -242,6 +242,13 @@ class InteractiveTuiTest {
 
     // the editor wraps between words
     tmux.tmux("resize-window", "-t", "graft", "-x", "40");
+    // tmux applies the size, and graft redraws for it, after the command returns: typed before,
+    // the line would be drawn at the old width.
+    tmux.awaitScreen(
+        s ->
+            s.lines().allMatch(l -> l.length() <= 40)
+                && s.lines().anyMatch(l -> l.equals("─".repeat(40))),
+        "the editor redrawn 40 columns wide");
     String words =
         "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa";
     tmux.type(words);
