@@ -158,15 +158,28 @@ public final class SharedResources {
           untrusted.add(new Untrusted(project, e.getValue()));
           continue;
         }
-        switch (e.getValue()) {
+        String kind = e.getValue();
+        switch (kind) {
           case "skills" ->
               add(
                   skills,
-                  ResourceFolders.skills(
-                      dir, !dir.getParent().getFileName().toString().equals(".agents")),
+                  inside(
+                      dir,
+                      kind,
+                      ResourceFolders.skills(
+                          dir, !dir.getParent().getFileName().toString().equals(".agents")),
+                      warnings),
                   "project");
-          case "prompts" -> add(prompts, ResourceFolders.files(dir, ".md", false), "project");
-          default -> add(themes, ResourceFolders.files(dir, ".json", false), "project");
+          case "prompts" ->
+              add(
+                  prompts,
+                  inside(dir, kind, ResourceFolders.files(dir, ".md", false), warnings),
+                  "project");
+          default ->
+              add(
+                  themes,
+                  inside(dir, kind, ResourceFolders.files(dir, ".json", false), warnings),
+                  "project");
         }
       }
     }
@@ -190,6 +203,34 @@ public final class SharedResources {
       add(themes, PackageManifest.of(p.dir(), PackageManifest.Kind.THEMES), source);
     }
     return new Plan(skills, prompts, themes, untrusted, warnings);
+  }
+
+  /**
+   * The files of a project folder whose real path is in it. Its trust covered a link as where it
+   * points, not what is there: a file a link leads to out of the folder (a secret a template would
+   * send to the model, a skill trust never saw) is left out, with a warning.
+   */
+  private static List<Path> inside(Path dir, String kind, List<Path> files, List<String> warnings) {
+    Path root = ScriptLocations.realPath(dir);
+    List<Path> out = new ArrayList<>();
+    for (Path f : files) {
+      Path real = ScriptLocations.realPath(f);
+      if (real.startsWith(root)) {
+        out.add(f);
+      } else {
+        warnings.add(
+            "the project's "
+                + kind
+                + ": "
+                + dir.relativize(f)
+                + " leads out of "
+                + root
+                + " (to "
+                + real
+                + "); not loaded");
+      }
+    }
+    return out;
   }
 
   private static void add(List<Found> to, List<Path> files, String source) {

@@ -221,6 +221,49 @@ class SharedResourcesCliTest {
   }
 
   @Test
+  void aProjectFileThatLinksOutOfItsFolderIsNotLoaded() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    Path secret = temp.resolve("outside/secret.md");
+    write(secret, "TOPSECRET\n");
+    write(temp.resolve("outside/skill/SKILL.md"), "---\ndescription: From elsewhere.\n---\nHi.\n");
+    write(proj.resolve(".graft/prompts/fix.md"), "Fix $1 now.\n");
+    Files.createSymbolicLink(proj.resolve(".graft/prompts/leak.md"), secret);
+    Files.createSymbolicLink(proj.resolve(".graft/prompts/alias.md"), Path.of("fix.md"));
+    Files.createDirectories(proj.resolve(".graft/skills"));
+    Files.createSymbolicLink(proj.resolve(".graft/skills/away"), temp.resolve("outside/skill"));
+    CliRun trust = run(home, proj, "scripts", "trust", "--yes");
+    assertThat(trust.exitCode()).as(trust.err()).isZero();
+
+    // Trust saw the links, not what they lead to: what they lead to is not loaded.
+    List<JsonNode> requests = prompt(home, proj, "/alias bug-7");
+    assertThat(lastUserText(requests.getFirst())).isEqualTo("Fix bug-7 now.\n");
+    assertThat(requests.getFirst().path("systemPrompt").asText())
+        .doesNotContain("<name>away</name>");
+    assertThat(lastErr)
+        .contains(
+            "the project's prompts: leak.md leads out of "
+                + proj.resolve(".graft/prompts").toRealPath()
+                + " (to "
+                + secret.toRealPath()
+                + "); not loaded")
+        .contains("the project's skills: away/SKILL.md leads out of");
+    CliRun leak =
+        run(
+            home,
+            proj,
+            "-p",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            proj.resolve("turns.jsonl").toString(),
+            "/leak");
+    assertThat(leak.exitCode()).isEqualTo(1);
+    assertThat(leak.err()).contains("unknown command /leak");
+  }
+
+  @Test
   void skillsCheckNamesEachProblemWithItsLine() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj"));
