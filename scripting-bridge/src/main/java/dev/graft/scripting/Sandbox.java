@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -132,7 +131,7 @@ final class Sandbox implements AutoCloseable {
     Source.Builder source = Source.newBuilder("js", file.path().toFile()).mimeType(MODULE_MIME);
     String name = file.path().getFileName().toString();
     if (TypeScriptStripper.handles(name)) {
-      source.content(typeScript.strip(name, Files.readString(file.path(), StandardCharsets.UTF_8)));
+      source.content(typeScript.strip(name, TypeScriptStripper.read(file.path())));
     }
     return source.build();
   }

@@ -107,6 +107,26 @@ class CompatModulesTest {
   }
 
   @Test
+  void importingGraftsTypesAsValuesSaysToImportThemAsTypes() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "typed.ts",
+          """
+          import { GraftAPI } from "graft";
+          export default function (graft: GraftAPI) {}
+          """);
+      LoadReport report = f.load();
+      assertThat(report.problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.reason())
+                  .contains("cannot import \"graft\"")
+                  .contains("import type { ... } from \"graft\"")
+                  .doesNotContain("graft scripts add"));
+    }
+  }
+
+  @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
       f.write(

@@ -7,6 +7,9 @@ import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.modules.TypeScriptStripper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,6 +154,28 @@ class TypeScriptTest {
                       .contains("cannot import " + d + "/lib/broken.ts: SyntaxError: ")
                       .contains("(at broken.ts:1)"));
     }
+  }
+
+  @Test
+  void aByteThatIsNotUtf8ReadsAsAReplacementCharacterAsInAJavaScriptFile() throws Exception {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      // "café" in Latin-1: node, tsc and graft's .js files read the byte as U+FFFD.
+      latin1(
+          f.write("main.ts", ""),
+          "import { tail } from \"./lib/tail.js\";\n"
+              + "export default function (pi: any): void {\n"
+              + "  pi.on(\"input\", (): string => \"caf\u00e9\" + tail);\n"
+              + "}\n");
+      latin1(f.write("lib/tail.ts", ""), "export const tail: string = \"caf\u00e9\";\n");
+      LoadReport r = f.load();
+      assertThat(r.problems()).isEmpty();
+      HandlerOutcome.Answered a = (HandlerOutcome.Answered) f.emit("input", "{}").get(0);
+      assertThat(a.value().asText()).isEqualTo("caf\uFFFDcaf\uFFFD");
+    }
+  }
+
+  private static void latin1(Path file, String text) throws IOException {
+    Files.write(file, text.getBytes(StandardCharsets.ISO_8859_1));
   }
 
   @Test

@@ -127,6 +127,11 @@ public final class ScriptCommandPrompts {
     if (prompts.test(typed)) {
       return new Parsed.Text(prompt);
     }
+    if (typed.startsWith("skill:")) {
+      return new Parsed.Unknown(
+          name,
+          "unknown skill /" + typed + " (graft skills list shows the skills a run here loads)");
+    }
     String listed =
         " (script commands: "
             + String.join(", ", commands.stream().map(c -> "/" + c.name()).toList())

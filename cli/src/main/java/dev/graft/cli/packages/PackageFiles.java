@@ -1,5 +1,6 @@
 package dev.graft.cli.packages;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
@@ -43,6 +44,34 @@ public final class PackageFiles {
       return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
+    }
+  }
+
+  /**
+   * Why the package.json in {@code dir} cannot be read as a manifest, when there is one that is not
+   * a JSON object ({@link #manifest} reads it as absent): nothing of the package would load as it
+   * says.
+   */
+  static Optional<String> manifestProblem(Path dir) {
+    Path file = dir.resolve("package.json");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode n =
+          Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
+      return n != null && n.isObject()
+          ? Optional.empty()
+          : Optional.of("package.json is not a JSON object");
+    } catch (JsonProcessingException e) {
+      return Optional.of(
+          "package.json is not valid JSON (line "
+              + e.getLocation().getLineNr()
+              + ": "
+              + e.getOriginalMessage().lines().findFirst().orElse("")
+              + "); npm would refuse it too");
+    } catch (IOException e) {
+      return Optional.of("package.json cannot be read: " + e.getMessage());
     }
   }
 

@@ -461,6 +461,10 @@ public final class PackageInstaller {
       String resolved,
       String fallbackVersion) {
     Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
+    PackageFiles.manifestProblem(dir)
+        .ifPresent(problem -> {
+          throw new PackageContent.Refused(problem);
+        });
     Optional<JsonNode> manifest = PackageFiles.manifest(dir);
     String name =
         manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);

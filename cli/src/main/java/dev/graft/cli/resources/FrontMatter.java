@@ -1,6 +1,10 @@
 package dev.graft.cli.resources;
 
+import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +34,14 @@ public record FrontMatter(
   public FrontMatter {
     fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     lines = Map.copyOf(lines);
+  }
+
+  /**
+   * A markdown file's text as the reference reads it (Node's UTF-8): a byte that is not UTF-8 is
+   * U+FFFD, so that a Latin-1 "café" does not keep a skill or template from loading.
+   */
+  public static String read(Path file) throws IOException {
+    return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
   }
 
   public static FrontMatter parse(String content) {

@@ -1,7 +1,6 @@
 package dev.graft.cli.resources;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -27,7 +26,7 @@ public record PromptTemplate(
     if (Files.size(file) > MAX_BYTES) {
       throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     }
-    FrontMatter fm = FrontMatter.parse(Files.readString(file, StandardCharsets.UTF_8));
+    FrontMatter fm = FrontMatter.parse(FrontMatter.read(file));
     if (fm.problem().isPresent()) {
       throw new IOException(fm.problem().get());
     }

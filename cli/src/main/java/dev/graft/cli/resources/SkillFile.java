@@ -2,7 +2,6 @@ package dev.graft.cli.resources;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +45,7 @@ public final class SkillFile {
             new Problem(file, "larger than " + (MAX_BYTES >> 20) + " MiB; not read", true));
         return new Read(Optional.empty(), problems);
       }
-      content = Files.readString(file, StandardCharsets.UTF_8);
+      content = FrontMatter.read(file);
     } catch (IOException | UncheckedIOException e) {
       problems.add(new Problem(file, "cannot be read: " + e.getMessage(), true));
       return new Read(Optional.empty(), problems);

@@ -1,8 +1,6 @@
 package dev.graft.cli.resources;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -114,8 +112,7 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
       return text;
     }
     Skill s = skill.get();
-    String body =
-        FrontMatter.parse(Files.readString(s.file(), StandardCharsets.UTF_8)).body().strip();
+    String body = FrontMatter.parse(FrontMatter.read(s.file())).body().strip();
     String block =
         "<skill name=\""
             + s.name()

@@ -48,6 +48,25 @@ class HelpSummaryTest {
     assertThat(all).allSatisfy(s -> assertThat(s).as("a summary").matches("[A-Z].*[.]"));
   }
 
+  /** An option's description is wrapped as one paragraph, not as lines cut short and rewrapped. */
+  @Test
+  void theExtensionOptionIsOneParagraph() {
+    CliRun run = CliRun.run(home, work, "--help");
+    List<String> block = new ArrayList<>();
+    for (String line : run.out().lines().toList()) {
+      if (line.startsWith("  -e, --extension=SOURCE")) {
+        block.add(line);
+      } else if (!block.isEmpty() && line.matches(" {10,}\\S.*")) {
+        block.add(line);
+      } else if (!block.isEmpty()) {
+        break;
+      }
+    }
+    assertThat(block).hasSizeGreaterThan(2);
+    assertThat(block.subList(0, block.size() - 1))
+        .allSatisfy(l -> assertThat(l.length()).as(l).isGreaterThan(60));
+  }
+
   /**
    * graft adds its subcommands to picocli only when an argument could name one (start-up time); a
    * usage error is then reported by the whole tree, as before, and --help lists them all.

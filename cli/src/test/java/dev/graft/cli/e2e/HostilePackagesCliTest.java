@@ -451,6 +451,32 @@ class HostilePackagesCliTest {
   }
 
   @Test
+  void aPackageJsonThatIsNotAJsonObjectIsRefusedNamingItsLine() throws Exception {
+    Path home = home();
+    Path lib = temp.resolve("team-hooks");
+    write(lib.resolve("extensions/gate.js"), "export default function (pi) {}\n");
+    // A trailing comma: the manifest would be read as absent, and nothing of it would load.
+    write(
+        lib.resolve("package.json"),
+        "{\n  \"name\": \"team-hooks\",\n  \"graft\": {\"scripts\": [\"hooks\"]},\n}\n");
+    CliRun add = CliRun.run(home, cwd(), "scripts", "add", lib.toString());
+    assertThat(add.exitCode()).isEqualTo(1);
+    assertThat(add.err().lines().toList())
+        .singleElement()
+        .asString()
+        .startsWith("graft: " + lib + ": package.json is not valid JSON (line 4: ")
+        .endsWith("); npm would refuse it too");
+    assertThat(left(home.resolve("packages"))).isEmpty();
+
+    write(lib.resolve("package.json"), "[\"team-hooks\"]\n");
+    CliRun array = CliRun.run(home, cwd(), "scripts", "add", lib.toString());
+    assertThat(array.exitCode()).isEqualTo(1);
+    assertThat(array.err().strip())
+        .isEqualTo("graft: " + lib + ": package.json is not a JSON object");
+    assertThat(left(home.resolve("packages"))).isEmpty();
+  }
+
+  @Test
   void theLockedHashIsCheckedBeforeAnyDependencyIsFetched() throws Exception {
     Path tgz = tinyDep();
     Path lib = temp.resolve("lib");

@@ -95,6 +95,20 @@ class PrintModeCommandsTest {
   }
 
   @Test
+  void anUnknownSkillIsCalledASkillNotAScriptCommand() throws Exception {
+    Files.createDirectories(home.resolve("skills/deploy"));
+    Files.writeString(
+        home.resolve("skills/deploy/SKILL.md"), "---\ndescription: Deploy.\n---\nRun make.\n");
+    CliRun run = run("/skill:deplo now");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "graft: unknown skill /skill:deplo (graft skills list shows the skills a run here"
+                + " loads)");
+  }
+
+  @Test
   void aScriptCommandWithABuiltInNameIsRefusedAsInTheInteractiveMode() throws Exception {
     Files.writeString(
         work.resolve("scripts/taker.js"),

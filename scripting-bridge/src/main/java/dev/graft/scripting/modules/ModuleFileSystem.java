@@ -186,14 +186,14 @@ public final class ModuleFileSystem implements FileSystem {
     }
     node.read(p, Files.size(p));
     if ((name.endsWith(".js") || commonJs) && packages.packageOf(p).isPresent()) {
-      String source = Files.readString(p, StandardCharsets.UTF_8);
+      String source = TypeScriptStripper.read(p);
       if (node.isCommonJs(p, source)) {
         return new InMemoryModuleChannel(node.facade(p, source).getBytes(StandardCharsets.UTF_8));
       }
       return new InMemoryModuleChannel(source.getBytes(StandardCharsets.UTF_8));
     }
     if (TypeScriptStripper.handles(name)) {
-      String source = Files.readString(p, StandardCharsets.UTF_8);
+      String source = TypeScriptStripper.read(p);
       try {
         return new InMemoryModuleChannel(
             typeScript.strip(name, source).getBytes(StandardCharsets.UTF_8));

@@ -260,7 +260,7 @@ public final class NodeModules {
             "ERR_FS_FILE_TOO_LARGE",
             "cannot load " + file + ": larger than " + MAX_JSON + " bytes");
       }
-      String text = Files.readString(p, StandardCharsets.UTF_8);
+      String text = TypeScriptStripper.read(p);
       read(p, text.length());
       return text;
     } catch (IOException e) {
@@ -290,7 +290,7 @@ public final class NodeModules {
     try {
       // Counted before reading: reading and checking a large file is part of loading it.
       read(p, Files.size(p));
-      source = Files.readString(p, StandardCharsets.UTF_8);
+      source = TypeScriptStripper.read(p);
       if (name.endsWith(".ts") || name.endsWith(".cts")) {
         source =
             typeScript.strip(

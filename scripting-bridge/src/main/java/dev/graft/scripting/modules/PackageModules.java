@@ -246,6 +246,11 @@ public final class PackageModules {
           + " has no entry module (package.json exports, module"
           + " or main, or index.js)";
     }
+    if (specifier.equals("graft")) {
+      // scripts/graft.d.ts declares the API under this name: types, no module to run.
+      return "cannot import \"graft\": it holds only the API's types (scripts/graft.d.ts), no"
+          + " code; import them with import type { ... } from \"graft\"";
+    }
     String installed =
         dirs.isEmpty()
             ? " (none is installed: graft scripts add SOURCE)"

@@ -2,6 +2,10 @@ package dev.graft.scripting.modules;
 
 import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.modules.typescript.TypeScriptEraser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -40,6 +44,14 @@ public final class TypeScriptStripper {
   /** True for the file names graft strips: {@code .ts} and {@code .mts} (not {@code .d.ts}). */
   public static boolean handles(String fileName) {
     return ScriptFinder.isTypeScriptName(fileName);
+  }
+
+  /**
+   * A module's source as Node and tsc read it, and as GraalJS reads a {@code .js} file: UTF-8, a
+   * byte that is not UTF-8 read as U+FFFD (a Latin-1 comment must not stop the file loading).
+   */
+  public static String read(Path file) throws IOException {
+    return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
   }
 
   /**
