@@ -555,6 +555,23 @@ class AgentCliTest {
     assertThat(again.out()).isEqualTo("recovered\n");
   }
 
+  @Test
+  void aLongErrorIsPrintedWholeWithItsHintAtTheEnd() throws Exception {
+    // OpenAI's real 401 is about 220 characters; graft's hint comes last.
+    String message =
+        "OpenAI API returned HTTP 401: (invalid_request_error) Incorrect API key provided:"
+            + " sk-test. You can find your API key at https://platform.openai.com/account/api-keys."
+            + " (check the API key from OPENAI_API_KEY)";
+    script("fail.jsonl", "{\"error\": \"" + message + "\", \"errorKind\": \"authentication\"}\n");
+
+    CliRun failed =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "fail.jsonl", "hello");
+
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(failed.err().lines().findFirst().orElseThrow())
+        .isEqualTo("graft: the model call failed: " + message);
+  }
+
   // ------------------------------------------------------------------ the reference reads graft's
   // file
 
