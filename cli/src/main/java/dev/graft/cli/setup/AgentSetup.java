@@ -247,7 +247,11 @@ public final class AgentSetup {
       agent.closeWith(registry); // its HTTP client, which would hold the JVM a moment at exit
     }
     agent.setMaxTokens(o.maxTokens);
-    settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    // The scripts' plan read settings.json too, and said what it found (a broken file) already.
+    List<String> said = scripts.loaded().plan().warnings();
+    settings.problems().stream()
+        .filter(p -> !said.contains(p))
+        .forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));

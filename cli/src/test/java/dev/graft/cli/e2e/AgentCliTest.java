@@ -556,6 +556,28 @@ class AgentCliTest {
   }
 
   @Test
+  void aBrokenSettingsFileIsWarnedOfOnce() throws Exception {
+    // Settings, script grants and the script library each read the file.
+    Files.writeString(home.resolve("settings.json"), "{\"defaultModel\": ");
+    script("ok.jsonl", "{\"text\": \"fine\"}\n");
+    for (String noScripts : List.of("--no-tools", "--no-scripts")) {
+      CliRun run =
+          CliRun.run(
+              home, work, "-p", noScripts, "--provider", "scripted", "--model", "ok.jsonl", "hi");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err().lines().filter(l -> l.contains("settings.json")).toList())
+          .singleElement()
+          .asString()
+          .startsWith("graft: warning: " + home.resolve("settings.json") + ": ")
+          .endsWith("; ignored");
+    }
+    CliRun list = CliRun.run(home, work, "scripts", "list");
+    assertThat(list.err().lines().filter(l -> l.contains("settings.json")).count())
+        .as(list.err())
+        .isEqualTo(1);
+  }
+
+  @Test
   void aLongErrorIsPrintedWholeWithItsHintAtTheEnd() throws Exception {
     // OpenAI's real 401 is about 220 characters; graft's hint comes last.
     String message =
