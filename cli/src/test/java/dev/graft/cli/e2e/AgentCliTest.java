@@ -578,6 +578,26 @@ class AgentCliTest {
   }
 
   @Test
+  void aDefaultModelGraftDoesNotKnowIsWarnedOf() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"baseUrl\": \"http://127.0.0.1:1/v1\","
+            + " \"models\": [{\"id\": \"qwen3:8b\"}]}}}");
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"defaultProvider\": \"ollama\", \"defaultModel\": \"qwen9:8b\"}");
+
+    CliRun run = CliRun.run(home, work, "--mode", "rpc");
+
+    assertThat(run.err().lines().toList())
+        .contains(
+            "graft: warning: "
+                + home.resolve("settings.json")
+                + ": defaultModel \"ollama/qwen9:8b\" is not a model graft knows"
+                + " (graft models lists them); ignored");
+  }
+
+  @Test
   void aLongErrorIsPrintedWholeWithItsHintAtTheEnd() throws Exception {
     // OpenAI's real 401 is about 220 characters; graft's hint comes last.
     String message =
