@@ -598,6 +598,16 @@ class AgentCliTest {
   }
 
   @Test
+  void modelsRefusesAFormatItDoesNotHave() {
+    CliRun run = CliRun.run(home, work, "models", "--format", "yaml");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().lines().findFirst().orElseThrow())
+        .startsWith("graft: ")
+        .contains("--format", "text, json", "yaml");
+  }
+
+  @Test
   void aLongErrorIsPrintedWholeWithItsHintAtTheEnd() throws Exception {
     // OpenAI's real 401 is about 220 characters; graft's hint comes last.
     String message =
