@@ -285,7 +285,9 @@ class ModelRegistryTest {
         .singleElement()
         .asString()
         .startsWith(file + ": invalid JSON at line 1, column ")
-        .doesNotContain("\n");
+        .endsWith("expected close marker for Object (opened at line 1, column 15)")
+        .doesNotContain("\n")
+        .doesNotContain("Source:");
     assertThat(registry.find("anthropic", "claude-sonnet-4-5")).isPresent();
 
     write(
