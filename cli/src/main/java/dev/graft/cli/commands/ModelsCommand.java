@@ -31,7 +31,12 @@ public final class ModelsCommand implements Callable<Integer> {
       paramLabel = "text|json",
       defaultValue = "text",
       description = "Output format (default: ${DEFAULT-VALUE}).")
-  String format;
+  Format format;
+
+  enum Format {
+    text,
+    json
+  }
 
   @Override
   public Integer call() {
@@ -39,7 +44,7 @@ public final class ModelsCommand implements Callable<Integer> {
     ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
     registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
     PrintWriter out = context.out();
-    if (format.equals("json")) {
+    if (format == Format.json) {
       ArrayNode array = Json.array();
       for (ModelListing l : registry.listModels()) {
         ObjectNode o = array.addObject();

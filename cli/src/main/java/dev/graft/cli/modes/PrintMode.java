@@ -114,7 +114,10 @@ public final class PrintMode {
         err.println(
             "graft: "
                 + (last.stoppedWith(StopReason.ABORTED) ? "aborted" : "the model call failed")
-                + last.errorMessage().map(m -> ": " + firstLine(m)).orElse(""));
+                // Whole: a provider's hint (the key's source, the URL) comes at the end.
+                + last.errorMessage()
+                    .map(m -> ": " + ScriptText.safeLine(m.strip().lines().findFirst().orElse("")))
+                    .orElse(""));
         agent
             .session()
             .file()

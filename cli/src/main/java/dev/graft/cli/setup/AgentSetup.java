@@ -42,6 +42,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /** Turns {@link AgentOptions} into a ready {@link AgentSession}, or a one-line error. */
 public final class AgentSetup {
@@ -158,7 +159,13 @@ public final class AgentSetup {
       boolean scoped =
           o.model == null && o.provider == null && existing.model().isEmpty() && !scope.isEmpty();
       try {
-        chosen = chooseModel(registry, o, existing, defaults(context, cwd));
+        chosen =
+            chooseModel(
+                registry,
+                o,
+                existing,
+                defaults(context, cwd),
+                w -> context.err().println("graft: warning: " + w));
       } catch (UserError e) {
         if (!scoped) {
           if (o.scriptFlags.isEmpty()) {
@@ -247,7 +254,11 @@ public final class AgentSetup {
       agent.closeWith(registry); // its HTTP client, which would hold the JVM a moment at exit
     }
     agent.setMaxTokens(o.maxTokens);
-    settings.problems().forEach(p -> context.err().println("graft: warning: " + p));
+    // The scripts' plan read settings.json too, and said what it found (a broken file) already.
+    List<String> said = scripts.loaded().plan().warnings();
+    settings.problems().stream()
+        .filter(p -> !said.contains(p))
+        .forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
@@ -519,7 +530,8 @@ public final class AgentSetup {
       ModelRegistry registry,
       AgentOptions o,
       SessionContext existing,
-      List<UserSettings> settings) {
+      List<UserSettings> settings,
+      Consumer<String> warn) {
     if (o.provider != null) {
       Set<String> providers = new TreeSet<>();
       registry.listModels().forEach(l -> providers.add(l.model().provider()));
@@ -560,6 +572,13 @@ public final class AgentSetup {
                 ? id.get()
                 : s.text("defaultProvider").map(p -> p + "/").orElse("") + id.get();
         Optional<Model> m = registry.resolve(spec);
+        if (m.isEmpty()) {
+          warn.accept(
+              s.file()
+                  + ": defaultModel \""
+                  + spec
+                  + "\" is not a model graft knows (graft models lists them); ignored");
+        }
         if (m.isPresent()
             && (o.provider == null || m.get().provider().equals(o.provider))
             && listings.stream().anyMatch(l -> l.model().equals(m.get()) && l.usable())) {

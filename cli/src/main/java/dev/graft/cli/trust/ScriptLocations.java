@@ -223,7 +223,8 @@ public final class ScriptLocations {
     ScriptGrants grants = ScriptGrants.load(r.home(), r.projectDir());
     List<String> warnings = new ArrayList<>(grants.problems());
     ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
-    warnings.addAll(library.problems());
+    // Both read settings.json: a broken file is said once.
+    library.problems().stream().filter(p -> !warnings.contains(p)).forEach(warnings::add);
     if (r.noScripts()) {
       return new Plan(
           List.of(),

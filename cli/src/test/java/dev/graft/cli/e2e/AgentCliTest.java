@@ -555,6 +555,75 @@ class AgentCliTest {
     assertThat(again.out()).isEqualTo("recovered\n");
   }
 
+  @Test
+  void aBrokenSettingsFileIsWarnedOfOnce() throws Exception {
+    // Settings, script grants and the script library each read the file.
+    Files.writeString(home.resolve("settings.json"), "{\"defaultModel\": ");
+    script("ok.jsonl", "{\"text\": \"fine\"}\n");
+    for (String noScripts : List.of("--no-tools", "--no-scripts")) {
+      CliRun run =
+          CliRun.run(
+              home, work, "-p", noScripts, "--provider", "scripted", "--model", "ok.jsonl", "hi");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err().lines().filter(l -> l.contains("settings.json")).toList())
+          .singleElement()
+          .asString()
+          .startsWith("graft: warning: " + home.resolve("settings.json") + ": ")
+          .endsWith("; ignored");
+    }
+    CliRun list = CliRun.run(home, work, "scripts", "list");
+    assertThat(list.err().lines().filter(l -> l.contains("settings.json")).count())
+        .as(list.err())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aDefaultModelGraftDoesNotKnowIsWarnedOf() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"baseUrl\": \"http://127.0.0.1:1/v1\","
+            + " \"models\": [{\"id\": \"qwen3:8b\"}]}}}");
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"defaultProvider\": \"ollama\", \"defaultModel\": \"qwen9:8b\"}");
+
+    CliRun run = CliRun.run(home, work, "--mode", "rpc");
+
+    assertThat(run.err().lines().toList())
+        .contains(
+            "graft: warning: "
+                + home.resolve("settings.json")
+                + ": defaultModel \"ollama/qwen9:8b\" is not a model graft knows"
+                + " (graft models lists them); ignored");
+  }
+
+  @Test
+  void modelsRefusesAFormatItDoesNotHave() {
+    CliRun run = CliRun.run(home, work, "models", "--format", "yaml");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().lines().findFirst().orElseThrow())
+        .startsWith("graft: ")
+        .contains("--format", "text, json", "yaml");
+  }
+
+  @Test
+  void aLongErrorIsPrintedWholeWithItsHintAtTheEnd() throws Exception {
+    // OpenAI's real 401 is about 220 characters; graft's hint comes last.
+    String message =
+        "OpenAI API returned HTTP 401: (invalid_request_error) Incorrect API key provided:"
+            + " sk-test. You can find your API key at https://platform.openai.com/account/api-keys."
+            + " (check the API key from OPENAI_API_KEY)";
+    script("fail.jsonl", "{\"error\": \"" + message + "\", \"errorKind\": \"authentication\"}\n");
+
+    CliRun failed =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "fail.jsonl", "hello");
+
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(failed.err().lines().findFirst().orElseThrow())
+        .isEqualTo("graft: the model call failed: " + message);
+  }
+
   // ------------------------------------------------------------------ the reference reads graft's
   // file
 

@@ -114,7 +114,10 @@ final class Credentials {
       String provider = e.getKey();
       JsonNode v = e.getValue();
       String type = v.path("type").asText("");
-      if (v.isTextual()) {
+      if (v.isTextual() && v.textValue().startsWith("!")) {
+        problems.add(
+            file + ": " + provider + ": shell commands (\"!...\") are not supported by graft");
+      } else if (v.isTextual()) {
         stored.put(provider, ModelsFile.resolve(v.textValue(), env));
       } else if (type.equals("api_key") && v.path("key").isTextual()) {
         String key = v.get("key").textValue();

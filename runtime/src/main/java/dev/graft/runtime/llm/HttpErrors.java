@@ -51,6 +51,23 @@ final class HttpErrors {
     return new StreamFailure(kind, message.toString(), retryable, retryAfter(headers).orElse(null));
   }
 
+  /** A 2xx answer that is not an event stream: its type, its text and the request. */
+  static StreamFailure notAStream(String label, URI uri, String contentType, String body) {
+    String type = contentType.split(";", 2)[0].strip();
+    String detail = detail(body);
+    return new StreamFailure(
+        ErrorKind.PROTOCOL,
+        label
+            + " answered with "
+            + type
+            + ", not an event stream"
+            + (detail.isEmpty() ? "" : ": " + detail)
+            + " (check the base URL; request was POST "
+            + uri
+            + ")",
+        false);
+  }
+
   static ErrorKind kind(int status) {
     return switch (status) {
       case 401, 403 -> ErrorKind.AUTHENTICATION;

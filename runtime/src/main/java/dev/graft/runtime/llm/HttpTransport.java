@@ -213,7 +213,13 @@ final class HttpTransport implements AutoCloseable {
     int status = response.statusCode();
     ResponseBody body = response.body();
     if (status >= 200 && status < 300) {
-      return body;
+      String type = response.headers().firstValue("content-type").orElse("");
+      if (!notAStream(type)) {
+        return body;
+      }
+      // A web page at a wrong base URL, or a server that ignored "stream": true. No retry cures
+      // it, and the stream readers would only say the stream ended early.
+      throw HttpErrors.notAStream(label, request.uri(), type, readSmall(body, signal));
     }
     Optional<String> location = response.headers().firstValue("location");
     if ((status == 301 || status == 302 || status == 307 || status == 308)
@@ -230,6 +236,12 @@ final class HttpTransport implements AutoCloseable {
     }
     String text = readSmall(body, signal);
     throw HttpErrors.failure(label, request.uri(), status, response.headers(), text, key);
+  }
+
+  /** Whether a 2xx answer's content type says it is a page or one JSON document. */
+  static boolean notAStream(String contentType) {
+    String type = contentType.strip().toLowerCase(java.util.Locale.ROOT);
+    return type.startsWith("text/html") || type.startsWith("application/json");
   }
 
   private static String hostOf(PreparedRequest request) {

@@ -95,7 +95,12 @@ final class ModelsFile {
               .with(JsonReadFeature.ALLOW_TRAILING_COMMA)
               .readTree(text);
     } catch (JsonProcessingException e) {
-      String m = e.getOriginalMessage();
+      // Jackson names where an unclosed object began inside a "[Source: ...]" of its own.
+      String m =
+          e.getOriginalMessage()
+              .replaceAll(
+                  " \\(start marker at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)",
+                  " (opened at line $1, column $2)");
       int cut = m.indexOf('\n');
       var loc = e.getLocation();
       String where =

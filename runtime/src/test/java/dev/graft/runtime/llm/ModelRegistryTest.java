@@ -166,6 +166,23 @@ class ModelRegistryTest {
         .contains("anthropic: OAuth logins are not supported by graft");
   }
 
+  @Test
+  void shellCommandsInAuthJsonAreRefusedInBothForms() throws IOException {
+    // The short form {"provider": "..."} is as documented as the long one.
+    writeAuth(
+        "{\"anthropic\": \"!pass show anthropic\","
+            + " \"openai\": {\"type\": \"api_key\", \"key\": \"!pass show openai\"}}",
+        "rw-------");
+    ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
+    Path auth = home.resolve("auth.json");
+    assertThat(registry.problems())
+        .containsExactly(
+            auth + ": anthropic: shell commands (\"!...\") are not supported by graft",
+            auth + ": openai.key: shell commands (\"!...\") are not supported by graft");
+    assertThat(listing(registry, "claude-sonnet-4-5").key())
+        .isEqualTo(ModelListing.KeyStatus.MISSING);
+  }
+
   private static ModelListing listing(ModelRegistry registry, String id) {
     return registry.listModels().stream()
         .filter(l -> l.model().id().equals(id))
@@ -268,7 +285,9 @@ class ModelRegistryTest {
         .singleElement()
         .asString()
         .startsWith(file + ": invalid JSON at line 1, column ")
-        .doesNotContain("\n");
+        .endsWith("expected close marker for Object (opened at line 1, column 15)")
+        .doesNotContain("\n")
+        .doesNotContain("Source:");
     assertThat(registry.find("anthropic", "claude-sonnet-4-5")).isPresent();
 
     write(

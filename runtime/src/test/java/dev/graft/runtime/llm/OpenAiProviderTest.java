@@ -435,6 +435,32 @@ class OpenAiProviderTest {
   }
 
   @Test
+  void aPageOrJsonInsteadOfAStreamIsOneClearErrorNotRetried() throws Exception {
+    // A wrong base URL that lands on a web page, and a server that ignores "stream": true.
+    server.enqueue(
+        Reply.status(200, "<html><body><h1>Welcome to nginx!</h1></body></html>"),
+        Reply.status(200, "{\"error\":{\"message\":\"no model loaded\"}}"));
+    String request = "; request was POST " + server.baseUrl() + "/v1/chat/completions)";
+
+    EventLog log = new EventLog();
+    AgentMessage.Assistant reply = run(hello(gpt41), log);
+    assertThat(log.error().kind()).isEqualTo(ErrorKind.PROTOCOL);
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API answered with text/html, not an event stream: Welcome to nginx!"
+                + " (check the base URL"
+                + request);
+
+    reply = run(hello(gpt41), new EventLog());
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API answered with application/json, not an event stream: no model loaded"
+                + " (check the base URL"
+                + request);
+    assertThat(server.received()).hasSize(2);
+  }
+
+  @Test
   void anErrorChunkMidStreamEndsTheTurnOnceRetriesRunOut() throws Exception {
     for (int i = 0; i < 3; i++) {
       server.enqueue(Reply.resource("openai/error-chunk.sse"));
