@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -240,7 +241,7 @@ final class HttpTransport implements AutoCloseable {
 
   /** Whether a 2xx answer's content type says it is a page or one JSON document. */
   static boolean notAStream(String contentType) {
-    String type = contentType.strip().toLowerCase(java.util.Locale.ROOT);
+    String type = contentType.strip().toLowerCase(Locale.ROOT);
     return type.startsWith("text/html") || type.startsWith("application/json");
   }
 
