@@ -464,7 +464,12 @@ public final class InteractiveMode {
           "unknown command /" + invocation.name() + hint + " (/help lists the commands)");
       return;
     }
-    command.get().handler().run(context, invocation.args());
+    try {
+      command.get().handler().run(context, invocation.args());
+    } finally {
+      // a command may change what the footer shows (/model, /thinking, /name, /resume…)
+      frontend.statusChanged();
+    }
   }
 
   private void shell(String command, boolean exclude) throws Exception {

@@ -354,6 +354,24 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).doesNotContain("mistral");
   }
 
+  /** /model and /thinking change the footer at once, not only after the next turn. */
+  @Test
+  void theFooterFollowsTheModelAndThinkingCommands() throws Exception {
+    Path h = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(
+        h.resolve("models.json"),
+        """
+        {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true, "contextWindow": 32768}]}}}
+        """);
+    start("{\"text\": \"unused\"}\n");
+    tmux.submit("/model ollama/qwen3:8b");
+    tmux.awaitScreen(
+        s -> s.contains("ollama/qwen3:8b • thinking off") && s.contains("/33k"),
+        "the model and its window in the footer");
+    tmux.submit("/thinking high");
+    tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b • high"), "the level in the footer");
+  }
+
   /** Model and thinking hotkeys, changed in keybindings.json; the footer follows. */
   @Test
   void keysCycleTheModelAndTheThinkingLevelAsKeybindingsSay() throws Exception {
