@@ -484,11 +484,20 @@ public final class InteractiveMode {
   }
 
   /**
-   * Text sent while work runs: to the agent when a prompt runs; otherwise it waits as the next
-   * input.
+   * Text sent while work runs: to the agent when a prompt runs; otherwise, and for a command or a
+   * shell command, which are not for the model, it waits as the next input.
    */
   private boolean workInput(String text, boolean followUp) {
     if (!promptRunning) {
+      return false;
+    }
+    String typed = text.strip();
+    if (typed.startsWith("!")
+        || CommandRegistry.parse(typed).flatMap(i -> commands.find(i.name())).isPresent()) {
+      frontend.notice(
+          Frontend.Notice.DIM,
+          typed.lines().findFirst().orElse(typed)
+              + " waits until the agent is done (Esc aborts it)");
       return false;
     }
     if (followUp) {

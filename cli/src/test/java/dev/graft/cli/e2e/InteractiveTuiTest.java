@@ -177,6 +177,29 @@ class InteractiveTuiTest {
     assertThat(messages(requests().getLast())).last().isEqualTo("user: queued then edited now");
   }
 
+  /** A command or !cmd sent while the agent works runs when it is done; the model never gets it. */
+  @Test
+  void commandsAndShellCommandsTypedWhileTheAgentWorksWaitForIt() throws Exception {
+    start(
+        """
+        {"text": "A slow answer that goes on and on so that there is time to type while it streams.", "chunkSize": 2, "delayMs": 150}
+        {"text": "unused"}
+        """);
+    tmux.submit("go slow");
+    tmux.awaitScreen(s -> s.contains("A slow answer"), "the answer streaming");
+    tmux.type("/session");
+    tmux.keys("Enter");
+    tmux.type("!echo from-the-shell");
+    tmux.keys("Enter");
+    tmux.awaitScreen(
+        s -> s.contains("/session waits until the agent is done"), "the command waiting");
+    tmux.awaitScreen(
+        s -> s.contains("Messages:  1 user, 1 assistant") && s.contains("\n  from-the-shell"),
+        "the command and the shell command run after the turn");
+    assertThat(requests()).hasSize(1);
+    assertThat(tmux.screen()).doesNotContain("↳ steer");
+  }
+
   /**
    * The / and @ lists as you type, Tab on paths, folded pastes, word wrap, Ctrl+O, Ctrl+C and the
    * key after it.
