@@ -149,6 +149,11 @@ public final class InteractiveMode {
           public void draftCleared() {
             lastCtrlC = 0;
           }
+
+          @Override
+          public void quit() {
+            quitting();
+          }
         });
     frontend.onWorkInput(this::workInput);
     frontend.onAction(actions::run);
@@ -512,14 +517,23 @@ public final class InteractiveMode {
    * Esc (false) or Ctrl+C (true) during work, or SIGINT: abort; Ctrl+C twice within a second quits.
    */
   private void interrupted(boolean ctrlC) {
-    boolean twice = ctrlC && pressedTwice();
-    AbortSignal current = working;
-    if (twice) {
-      quit = true;
-      frontend.notice(Frontend.Notice.DIM, "quitting…");
-    } else if (current != null) {
-      frontend.aborting(ctrlC);
+    if (ctrlC && pressedTwice()) {
+      quitting();
+      return;
     }
+    AbortSignal current = working;
+    if (current != null) {
+      frontend.aborting(ctrlC);
+      current.abort("aborted by the user");
+      agent.abort();
+    }
+  }
+
+  /** Ctrl+C twice, or Ctrl+D while work runs: aborts the work, and graft quits. */
+  private void quitting() {
+    quit = true;
+    frontend.notice(Frontend.Notice.DIM, "quitting…");
+    AbortSignal current = working;
     if (current != null) {
       current.abort("aborted by the user");
       agent.abort();

@@ -200,6 +200,21 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).doesNotContain("↳ steer");
   }
 
+  /** Ctrl+D while the agent works aborts the run and quits, rather than waiting for its end. */
+  @Test
+  void ctrlDWhileTheAgentWorksQuitsAtOnce() throws Exception {
+    start(
+        """
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "echo started; sleep 600"}}]}
+        {"text": "unused"}
+        """);
+    tmux.submit("go");
+    tmux.awaitScreen(s -> s.contains("   started\n"), "the command running");
+    tmux.keys("C-d");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    assertThat(tmux.screen()).contains("quitting…", "Command aborted", "session saved in");
+  }
+
   /**
    * The / and @ lists as you type, Tab on paths, folded pastes, word wrap, Ctrl+O, Ctrl+C and the
    * key after it.
