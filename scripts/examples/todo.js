@@ -76,7 +76,8 @@ export default function (graft) {
   graft.registerCommand("todos", {
     description: "Show the todo list the model keeps",
     handler: async (args, ctx) => {
-      ctx.ui.notify(render(currentList(ctx)), "info");
+      // A notification is one line (graft shows a line break in it as \n): one per item.
+      for (const line of render(currentList(ctx)).split("\n")) ctx.ui.notify(line, "info");
       return undefined;
     },
   });

@@ -17,13 +17,18 @@ public final class ToolLines {
       case "bash" -> "$ " + text(args, "command");
       case "read" -> "read " + text(args, "path") + range(args);
       case "write" ->
-          "write " + text(args, "path") + " (" + text(args, "content").lines().count() + " lines)";
+          "write " + text(args, "path") + " (" + lines(text(args, "content").lines().count()) + ")";
       case "edit" -> "edit " + text(args, "path");
       case "grep" -> "grep " + text(args, "pattern") + in(args);
       case "find" -> "find " + text(args, "pattern") + in(args);
       case "ls" -> "ls " + (args.hasNonNull("path") ? text(args, "path") : ".");
       default -> tool + " " + Json.write(args);
     };
+  }
+
+  /** "1 line", "2 lines". */
+  static String lines(long count) {
+    return count + (count == 1 ? " line" : " lines");
   }
 
   /** The result's first line and how many lines follow; "(no output)" when empty. */

@@ -52,7 +52,7 @@ final class UserMessageView implements Component {
       String what =
           content.isEmpty() || content.startsWith("[Image")
               ? ""
-              : ", " + content.lines().count() + " lines";
+              : ", " + ToolLines.lines(content.lines().count());
       body.add(t.fg(ThemeRole.ACCENT, "📎 " + Ansi.clean(ctx.shown(m.group(1))) + what));
     }
     rest.append(text.substring(last));

@@ -166,6 +166,9 @@ interface Frontend extends AutoCloseable {
 
     /** Ctrl+C cleared a draft: the next Ctrl+C is a first one again. */
     default void draftCleared() {}
+
+    /** Ctrl+D while work runs: abort it and quit. */
+    default void quit() {}
   }
 
   /**

@@ -149,6 +149,11 @@ public final class InteractiveMode {
           public void draftCleared() {
             lastCtrlC = 0;
           }
+
+          @Override
+          public void quit() {
+            quitting();
+          }
         });
     frontend.onWorkInput(this::workInput);
     frontend.onAction(actions::run);
@@ -464,7 +469,12 @@ public final class InteractiveMode {
           "unknown command /" + invocation.name() + hint + " (/help lists the commands)");
       return;
     }
-    command.get().handler().run(context, invocation.args());
+    try {
+      command.get().handler().run(context, invocation.args());
+    } finally {
+      // a command may change what the footer shows (/model, /thinking, /name, /resume…)
+      frontend.statusChanged();
+    }
   }
 
   private void shell(String command, boolean exclude) throws Exception {
@@ -479,11 +489,20 @@ public final class InteractiveMode {
   }
 
   /**
-   * Text sent while work runs: to the agent when a prompt runs; otherwise it waits as the next
-   * input.
+   * Text sent while work runs: to the agent when a prompt runs; otherwise, and for a command or a
+   * shell command, which are not for the model, it waits as the next input.
    */
   private boolean workInput(String text, boolean followUp) {
     if (!promptRunning) {
+      return false;
+    }
+    String typed = text.strip();
+    if (typed.startsWith("!")
+        || CommandRegistry.parse(typed).flatMap(i -> commands.find(i.name())).isPresent()) {
+      frontend.notice(
+          Frontend.Notice.DIM,
+          typed.lines().findFirst().orElse(typed)
+              + " waits until the agent is done (Esc aborts it)");
       return false;
     }
     if (followUp) {
@@ -498,14 +517,23 @@ public final class InteractiveMode {
    * Esc (false) or Ctrl+C (true) during work, or SIGINT: abort; Ctrl+C twice within a second quits.
    */
   private void interrupted(boolean ctrlC) {
-    boolean twice = ctrlC && pressedTwice();
-    AbortSignal current = working;
-    if (twice) {
-      quit = true;
-      frontend.notice(Frontend.Notice.DIM, "quitting…");
-    } else if (current != null) {
-      frontend.aborting(ctrlC);
+    if (ctrlC && pressedTwice()) {
+      quitting();
+      return;
     }
+    AbortSignal current = working;
+    if (current != null) {
+      frontend.aborting(ctrlC);
+      current.abort("aborted by the user");
+      agent.abort();
+    }
+  }
+
+  /** Ctrl+C twice, or Ctrl+D while work runs: aborts the work, and graft quits. */
+  private void quitting() {
+    quit = true;
+    frontend.notice(Frontend.Notice.DIM, "quitting…");
+    AbortSignal current = working;
     if (current != null) {
       current.abort("aborted by the user");
       agent.abort();

@@ -667,6 +667,9 @@ final class TuiFrontend implements Frontend {
       }
       case "app.exit" -> {
         if (target.isEmpty()) {
+          if (busy) {
+            interrupts.quit();
+          }
           inputs.add(new EditorInput.Ended());
           return true;
         }

@@ -134,6 +134,23 @@ class ChatComponentsTest {
   }
 
   @Test
+  void aOneLineFileIsOneLineNotOneLines() throws Exception {
+    UserMessageView view =
+        new UserMessageView(
+            ctx,
+            new AgentMessage.User(
+                "<file name=\"/work/project/a.txt\">\nhello\n\n</file>\n"
+                    + "<file name=\"/work/project/b.txt\">\none\ntwo\n\n</file>\nexplain",
+                1));
+    assertThat(view.render(60))
+        .containsExactly("", " 📎 a.txt, 1 line", " 📎 b.txt, 2 lines", " explain");
+    assertThat(ToolLines.call("write", args("{\"path\": \"a.txt\", \"content\": \"x\\n\"}")))
+        .isEqualTo("write a.txt (1 line)");
+    assertThat(ToolLines.call("write", args("{\"path\": \"a.txt\", \"content\": \"x\\ny\"}")))
+        .isEqualTo("write a.txt (2 lines)");
+  }
+
+  @Test
   void theFooterSaysTokensCostContextModelAndStatuses() throws Exception {
     Footer footer = new Footer(Theme.plain());
     footer.set(

@@ -177,6 +177,44 @@ class InteractiveTuiTest {
     assertThat(messages(requests().getLast())).last().isEqualTo("user: queued then edited now");
   }
 
+  /** A command or !cmd sent while the agent works runs when it is done; the model never gets it. */
+  @Test
+  void commandsAndShellCommandsTypedWhileTheAgentWorksWaitForIt() throws Exception {
+    start(
+        """
+        {"text": "A slow answer that goes on and on so that there is time to type while it streams.", "chunkSize": 2, "delayMs": 150}
+        {"text": "unused"}
+        """);
+    tmux.submit("go slow");
+    tmux.awaitScreen(s -> s.contains("A slow answer"), "the answer streaming");
+    tmux.type("/session");
+    tmux.keys("Enter");
+    tmux.type("!echo from-the-shell");
+    tmux.keys("Enter");
+    tmux.awaitScreen(
+        s -> s.contains("/session waits until the agent is done"), "the command waiting");
+    tmux.awaitScreen(
+        s -> s.contains("Messages:  1 user, 1 assistant") && s.contains("\n  from-the-shell"),
+        "the command and the shell command run after the turn");
+    assertThat(requests()).hasSize(1);
+    assertThat(tmux.screen()).doesNotContain("↳ steer");
+  }
+
+  /** Ctrl+D while the agent works aborts the run and quits, rather than waiting for its end. */
+  @Test
+  void ctrlDWhileTheAgentWorksQuitsAtOnce() throws Exception {
+    start(
+        """
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "echo started; sleep 600"}}]}
+        {"text": "unused"}
+        """);
+    tmux.submit("go");
+    tmux.awaitScreen(s -> s.contains("   started\n"), "the command running");
+    tmux.keys("C-d");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    assertThat(tmux.screen()).contains("quitting…", "Command aborted", "session saved in");
+  }
+
   /**
    * The / and @ lists as you type, Tab on paths, folded pastes, word wrap, Ctrl+O, Ctrl+C and the
    * key after it.
@@ -352,6 +390,24 @@ class InteractiveTuiTest {
     tmux.awaitScreen(
         s -> s.split("Model: ollama/llama3", -1).length == 3, "back to the first, not mistral");
     assertThat(tmux.screen()).doesNotContain("mistral");
+  }
+
+  /** /model and /thinking change the footer at once, not only after the next turn. */
+  @Test
+  void theFooterFollowsTheModelAndThinkingCommands() throws Exception {
+    Path h = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(
+        h.resolve("models.json"),
+        """
+        {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true, "contextWindow": 32768}]}}}
+        """);
+    start("{\"text\": \"unused\"}\n");
+    tmux.submit("/model ollama/qwen3:8b");
+    tmux.awaitScreen(
+        s -> s.contains("ollama/qwen3:8b • thinking off") && s.contains("/33k"),
+        "the model and its window in the footer");
+    tmux.submit("/thinking high");
+    tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b • high"), "the level in the footer");
   }
 
   /** Model and thinking hotkeys, changed in keybindings.json; the footer follows. */

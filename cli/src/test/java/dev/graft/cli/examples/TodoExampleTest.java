@@ -161,7 +161,8 @@ class TodoExampleTest {
     Files.writeString(
         work.resolve("add.jsonl"),
         """
-        {"toolCalls": [{"name": "todo", "arguments": {"action": "add", "text": "ship it"}, "id": "t1"}]}
+        {"toolCalls": [{"name": "todo", "arguments": {"action": "add", "text": "ship it"}, "id": "t1"}, \
+        {"name": "todo", "arguments": {"action": "add", "text": "tell them"}, "id": "t2"}]}
         {"text": "noted"}
         """);
     ExampleRun add =
@@ -195,6 +196,10 @@ class TodoExampleTest {
             "proj");
     assertThat(todos.exitCode()).as(todos.err()).isZero();
     assertThat(todos.requests()).isEmpty();
-    assertThat(todos.out()).contains("[ ] #1 ship it");
+    // one line per item, not the list's line breaks escaped on one line
+    assertThat(todos.out().lines().filter(l -> l.contains("#1 ship it")))
+        .singleElement()
+        .satisfies(l -> assertThat(l).doesNotContain("#2"));
+    assertThat(todos.out()).contains("[ ] #2 tell them").doesNotContain("\\n");
   }
 }
