@@ -75,12 +75,17 @@ record LocalShell(
       CommandEnvironment.withoutCredentials(environment);
     }
     environment.putAll(variables);
-    ProcessLauncher.Started launched =
-        ownGroup
-            ? ProcessLauncher.start(argv, cwd, environment, false, true)
-            : ProcessLauncher.startWithJdk(argv, cwd, environment, false, true, Optional.empty());
-    Process process = launched.process();
-    Runnable kill = () -> tree.kill(process, launched.ownGroup());
+    Process process;
+    Runnable kill;
+    try (ShutdownKills.Start start = ShutdownKills.start()) {
+      ProcessLauncher.Started launched =
+          ownGroup
+              ? ProcessLauncher.start(argv, cwd, environment, false, true)
+              : ProcessLauncher.startWithJdk(argv, cwd, environment, false, true, Optional.empty());
+      process = launched.process();
+      kill = () -> tree.kill(process, launched.ownGroup());
+      start.add(kill);
+    }
     signal.onAbort(kill);
     boolean timedOut = false;
     long started = System.nanoTime();
@@ -106,6 +111,7 @@ record LocalShell(
       throw e;
     } finally {
       signal.removeListener(kill);
+      ShutdownKills.remove(kill);
     }
     if (signal.aborted()) {
       return new Exit.Aborted();
