@@ -76,8 +76,7 @@ export default function (graft) {
   graft.registerCommand("todos", {
     description: "Show the todo list the model keeps",
     handler: async (args, ctx) => {
-      // A notification is one line (graft shows a line break in it as \n): one per item.
-      for (const line of render(currentList(ctx)).split("\n")) ctx.ui.notify(line, "info");
+      ctx.ui.notify(render(currentList(ctx)), "info");
       return undefined;
     },
   });

@@ -313,7 +313,7 @@ public final class ScriptCommands {
       @Override
       public void notify(String message, String level) {
         ui.notify(
-            ScriptText.safeLine(Screen.withoutColours(message)), HookUi.NotifyLevel.parse(level));
+            ScriptText.safeLines(Screen.withoutColours(message)), HookUi.NotifyLevel.parse(level));
       }
 
       @Override

@@ -109,7 +109,8 @@ public final class PlainUi implements HookUi {
               case WARNING -> "warning: ";
               case ERROR -> "error: ";
             }
-            + Screen.clean(message));
+            // a notification's further lines are indented: none reads as a line of graft's own
+            + Screen.clean(message).replace("\n", "\n  "));
   }
 
   @Override

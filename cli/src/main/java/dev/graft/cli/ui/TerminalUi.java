@@ -89,11 +89,13 @@ public final class TerminalUi implements HookUi {
 
   @Override
   public void notify(String message, NotifyLevel level) {
+    // A notification's further lines start under its first line's text.
+    String text = Ansi.clean(message).replace("\n", "\n  ");
     String line =
         switch (level) {
-          case INFO -> theme.fg(ThemeRole.ACCENT, "ℹ ") + Ansi.clean(message);
-          case WARNING -> theme.fg(ThemeRole.WARNING, "⚠ " + Ansi.clean(message));
-          case ERROR -> theme.fg(ThemeRole.ERROR, "✗ " + Ansi.clean(message));
+          case INFO -> theme.fg(ThemeRole.ACCENT, "ℹ ") + text;
+          case WARNING -> theme.fg(ThemeRole.WARNING, "⚠ " + text);
+          case ERROR -> theme.fg(ThemeRole.ERROR, "✗ " + text);
         };
     tui.post(() -> place.record(line));
   }

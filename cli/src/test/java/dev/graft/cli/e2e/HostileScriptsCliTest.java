@@ -746,7 +746,7 @@ class HostileScriptsCliTest {
   }
 
   @Test
-  void theInteractiveModeShowsScriptTextEscapedOnOneLine() throws Exception {
+  void theInteractiveModeShowsScriptTextEscapedAndNoLineOfItsOwn() throws Exception {
     Path dir = Files.createDirectories(work.resolve("scripts"));
     Files.writeString(
         dir.resolve("loud.js"),
@@ -786,7 +786,8 @@ class HostileScriptsCliTest {
     assertThat(shown.lines()).noneMatch(l -> l.startsWith("forged"));
     assertThat(shown)
         .contains("Run it?\\x1b[8m hidden\\nforged title line")
-        .contains("warning: note\\nforged notify line\\x1b]0;title\\x07")
+        // a notification keeps its lines, the further ones indented
+        .contains("warning: note\n  forged notify line\\x1b]0;title\\x07")
         .contains("Error: broke\\nforged error line\\x1b[1A")
         .contains("status\\nforged status line\\x1b[2J");
   }

@@ -2,9 +2,9 @@ package dev.graft.runtime.hooks;
 
 /**
  * Text a hook script chose (an error it threw, a console line, a notification, a status, a command
- * or session name) made fit to show: one line, every control character escaped so it cannot move
- * the cursor, clear the screen, forge a line of graft's own or hide text, and at most {@link
- * #MAX_SHOWN} characters. This is the one place that does it (docs/security.md).
+ * or session name) made fit to show: one line (a notification: a few), every control character
+ * escaped so it cannot move the cursor, clear the screen, forge a line of graft's own or hide text,
+ * and at most {@link #MAX_SHOWN} characters. This is the one place that does it (docs/security.md).
  *
  * <p>Escapes: {@code \n}, {@code \r} and {@code \t} as those two characters; ESC and every other C0
  * or C1 control character and DEL as {@code \xNN}; the line and paragraph separators and the
@@ -16,6 +16,41 @@ public final class ScriptText {
   public static final int MAX_SHOWN = 2000;
 
   private ScriptText() {}
+
+  /** The most lines {@link #safeLines} keeps; the rest is left out, saying how many. */
+  public static final int MAX_LINES = 40;
+
+  /**
+   * {@code text}'s lines (a notification may have several, as in the reference), each made safe as
+   * {@link #safeLine} makes one, joined by {@code \n}: at most {@link #MAX_LINES} lines and {@link
+   * #MAX_SHOWN} characters in all.
+   */
+  public static String safeLines(String text) {
+    if (text == null) {
+      return "";
+    }
+    // Line breaks at the end end the last line; they start no empty ones.
+    String[] lines = text.split("\r\n|\n|\r");
+    if (lines.length == 0) {
+      lines = new String[] {""};
+    }
+    StringBuilder b = new StringBuilder();
+    int budget = MAX_SHOWN;
+    int shown = 0;
+    for (; shown < lines.length && shown < MAX_LINES && budget > 0; shown++) {
+      String line = lines[shown];
+      if (shown > 0) {
+        b.append('\n');
+      }
+      b.append(safeLine(line, budget));
+      budget -= line.length();
+    }
+    int left = lines.length - shown;
+    if (left > 0) {
+      b.append("\n… (").append(left).append(left == 1 ? " more line)" : " more lines)");
+    }
+    return b.toString();
+  }
 
   /** {@code text} on one line, escaped, cut to {@link #MAX_SHOWN} characters. */
   public static String safeLine(String text) {

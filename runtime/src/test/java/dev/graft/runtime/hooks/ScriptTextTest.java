@@ -29,4 +29,20 @@ class ScriptTextTest {
     String emoji = "y".repeat(9) + "😀" + "z";
     assertThat(ScriptText.safeLine(emoji, 10)).isEqualTo("y".repeat(9) + "… (3 more characters)");
   }
+
+  @Test
+  void aNotificationKeepsItsLinesEachMadeSafe() {
+    assertThat(ScriptText.safeLines("one\r\ntwo\rthree\n\u001b[2Jfour\t"))
+        .isEqualTo("one\ntwo\nthree\n\\x1b[2Jfour\\t");
+    assertThat(ScriptText.safeLines("x\n".repeat(ScriptText.MAX_LINES + 3)))
+        .endsWith("x\n… (3 more lines)")
+        .hasLineCount(ScriptText.MAX_LINES + 1);
+    String longLines = ("y".repeat(ScriptText.MAX_SHOWN - 10) + "\n").repeat(3);
+    assertThat(ScriptText.safeLines(longLines))
+        .startsWith("y".repeat(ScriptText.MAX_SHOWN - 10) + "\n" + "y".repeat(10) + "…")
+        .endsWith("… (1 more line)");
+    assertThat(ScriptText.safeLines("a\n\nb\n")).isEqualTo("a\n\nb");
+    assertThat(ScriptText.safeLines("\n")).isEmpty();
+    assertThat(ScriptText.safeLines(null)).isEmpty();
+  }
 }
