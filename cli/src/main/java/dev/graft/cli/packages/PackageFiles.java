@@ -2,6 +2,7 @@ package dev.graft.cli.packages;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.graft.cli.base.BoundedRead;
 import dev.graft.cli.base.Sha256;
 import dev.graft.cli.base.UserError;
@@ -34,17 +35,22 @@ public final class PackageFiles {
 
   /** package.json, if there is a readable one (of at most {@link #MAX_MANIFEST_BYTES}). */
   static Optional<JsonNode> manifest(Path dir) {
+    try {
+      return parsed(dir).filter(JsonNode::isObject);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The JSON in {@code dir}'s package.json, whatever it is; empty when there is no such file. */
+  private static Optional<JsonNode> parsed(Path dir) throws IOException {
     Path file = dir.resolve("package.json");
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
-    try {
-      JsonNode n =
-          Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
-      return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    JsonNode n =
+        Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
+    return Optional.of(n == null ? MissingNode.getInstance() : n); // an empty file: no JSON at all
   }
 
   /**
@@ -53,16 +59,8 @@ public final class PackageFiles {
    * says.
    */
   static Optional<String> manifestProblem(Path dir) {
-    Path file = dir.resolve("package.json");
-    if (!Files.isRegularFile(file)) {
-      return Optional.empty();
-    }
     try {
-      JsonNode n =
-          Json.parse(BoundedRead.text(file, MAX_MANIFEST_BYTES, "a package.json graft reads"));
-      return n != null && n.isObject()
-          ? Optional.empty()
-          : Optional.of("package.json is not a JSON object");
+      return parsed(dir).filter(n -> !n.isObject()).map(n -> "package.json is not a JSON object");
     } catch (JsonProcessingException e) {
       return Optional.of(
           "package.json is not valid JSON (line "

@@ -80,6 +80,20 @@ class SharedResourcesCliTest {
 
   private String lastErr = "";
 
+  /** -p with the scripted model of {@code proj}'s turns.jsonl, as a process would run it. */
+  private static CliRun promptRun(Path home, Path proj, String prompt) {
+    return run(
+        home,
+        proj,
+        "-p",
+        "--no-session",
+        "--provider",
+        "scripted",
+        "--model",
+        proj.resolve("turns.jsonl").toString(),
+        prompt);
+  }
+
   private static String lastUserText(JsonNode request) {
     JsonNode messages = request.path("messages");
     JsonNode last = messages.get(messages.size() - 1);
@@ -183,17 +197,7 @@ class SharedResourcesCliTest {
                 + " are not loaded: they are not trusted yet; to load them: graft scripts trust");
     CliRun list = run(home, proj, "skills", "list");
     assertThat(list.out()).contains("the project's skills in").doesNotContain("deploy  (project)");
-    CliRun untrusted =
-        run(
-            home,
-            proj,
-            "-p",
-            "--no-session",
-            "--provider",
-            "scripted",
-            "--model",
-            proj.resolve("turns.jsonl").toString(),
-            "/fix bug-7");
+    CliRun untrusted = promptRun(home, proj, "/fix bug-7");
     assertThat(untrusted.exitCode()).isEqualTo(1);
     assertThat(untrusted.err()).contains("unknown command /fix");
 
@@ -248,17 +252,7 @@ class SharedResourcesCliTest {
                 + secret.toRealPath()
                 + "); not loaded")
         .contains("the project's skills: away/SKILL.md leads out of");
-    CliRun leak =
-        run(
-            home,
-            proj,
-            "-p",
-            "--no-session",
-            "--provider",
-            "scripted",
-            "--model",
-            proj.resolve("turns.jsonl").toString(),
-            "/leak");
+    CliRun leak = promptRun(home, proj, "/leak");
     assertThat(leak.exitCode()).isEqualTo(1);
     assertThat(leak.err()).contains("unknown command /leak");
   }
