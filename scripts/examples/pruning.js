@@ -27,9 +27,15 @@ export default function (graft) {
       // A thrown Error is reported as the command's failure, in every mode.
       if (results.length === 0) throw new Error("/prune: there are no tool results to prune");
       const rules = rulesOf(branch);
-      const labels = results.map((r, i) => {
+      // The picker numbers its options itself: a label carries no number of its own (a second
+      // number beside the picker's would not match it). Equal labels get "(2)", "(3)"...
+      const seen = new Map();
+      const labels = results.map((r) => {
         const rule = rules.get(r.message.toolCallId);
-        return `${i + 1}: ${r.call} — ${textOf(r.message).length} chars${rule ? ` (pruned: ${rule.strategy})` : ""}`;
+        const label = `${r.call} — ${textOf(r.message).length} chars${rule ? ` (pruned: ${rule.strategy})` : ""}`;
+        const n = (seen.get(label) ?? 0) + 1;
+        seen.set(label, n);
+        return n === 1 ? label : `${label} (${n})`;
       });
 
       // What to prune, and how: from the arguments, else by asking.

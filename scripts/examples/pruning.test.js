@@ -34,12 +34,25 @@ test("/prune N remove takes the result out of every later request, and the sessi
 test("/prune without arguments asks which result and how", async (t) => {
   const s = await t.session({ scripts: ["./pruning.js"], turns, files });
   await s.prompt("Read notes.txt");
-  const label = '1: read {"path":"notes.txt"} — 21 chars';
+  const label = 'read {"path":"notes.txt"} — 21 chars';
   await s.command("/prune", { answers: [label, "truncate", "Done"] });
   assert.deepEqual(s.dialogs.map((d) => d.title), [
     "Prune which tool result? (0 chosen)", `Prune ${label} how?`, "Prune which tool result? (1 chosen)",
   ]);
   assert.equal(s.customEntries("prune")[0].data.choices[0].strategy, "truncate");
+});
+
+test("/prune tells equal results apart and prunes the one chosen", async (t) => {
+  const twice = [
+    { toolCalls: [{ name: "read", arguments: { path: "notes.txt" }, id: "call_a" }, { name: "read", arguments: { path: "notes.txt" }, id: "call_b" }] },
+    { text: "Read it twice." },
+  ];
+  const s = await t.session({ scripts: ["./pruning.js"], turns: twice, files });
+  await s.prompt("Read notes.txt twice");
+  // Newest first: the second of the two equal labels is the earlier call's.
+  const second = 'read {"path":"notes.txt"} — 21 chars (2)';
+  await s.command("/prune", { answers: [second, "remove", "Done"] });
+  assert.deepEqual(s.customEntries("prune")[0].data.choices, [{ toolCallId: "call_a", strategy: "remove" }]);
 });
 
 test("/prune fails with a message when there is nothing to prune", async (t) => {

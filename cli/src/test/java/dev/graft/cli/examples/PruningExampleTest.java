@@ -75,7 +75,7 @@ class PruningExampleTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out())
         .contains("Prune which tool result? (0 chosen)")
-        .contains("2) 1: bash {\"command\":\"echo hi\"} — 3 chars")
+        .contains("2) bash {\"command\":\"echo hi\"} — 3 chars")
         .contains("Pruned 2 tool results (the session keeps the originals)");
     assertThat(run.requests()).hasSize(3);
     assertThat(run.context(1))

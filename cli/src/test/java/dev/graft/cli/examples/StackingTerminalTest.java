@@ -118,7 +118,7 @@ class StackingTerminalTest {
     // /prune: Ctrl+C leaves its dialog without a prune; then a result, a strategy, and Done.
     tmux.submit("/prune");
     awaitDialog(
-        "Prune which tool result? (0 chosen)", "1 Done", "2 1: bash {\"command\":\"echo hi\"}");
+        "Prune which tool result? (0 chosen)", "1 Done", "2 bash {\"command\":\"echo hi\"}");
     tmux.keys("C-c");
     tmux.awaitScreen(
         s ->
