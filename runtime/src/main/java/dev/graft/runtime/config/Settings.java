@@ -50,6 +50,7 @@ public record Settings(
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
+        interactiveFields(root, file, problems);
         compaction = compaction(root.path("compaction"), compaction, file, problems);
         eventTimeout =
             eventTimeout(
@@ -88,6 +89,31 @@ public record Settings(
       }
     }
     return new Settings(compaction, eventTimeout, passApiKeys, modelCalls, problems);
+  }
+
+  /**
+   * The fields the interactive mode reads and {@code /settings} writes (the cli's UserSettings,
+   * which skips a value of a wrong type): such a value is named here, so that a typo is not
+   * silently another setting.
+   */
+  private static void interactiveFields(JsonNode root, Path file, List<String> problems) {
+    for (String field :
+        List.of("defaultProvider", "defaultModel", "defaultThinkingLevel", "theme")) {
+      JsonNode v = root.get(field);
+      if (v != null && !v.isTextual()) {
+        problems.add(file + ": " + field + " must be a string; ignored");
+      }
+    }
+    JsonNode hide = root.get("hideThinkingBlock");
+    if (hide != null && !hide.isBoolean()) {
+      problems.add(file + ": hideThinkingBlock must be true or false; ignored");
+    }
+    JsonNode enabled = root.get("enabledModels");
+    if (enabled != null
+        && !(enabled.isArray() && enabled.valueStream().allMatch(JsonNode::isTextual))) {
+      problems.add(
+          file + ": enabledModels must be a list of model patterns ([\"claude-*\", ...]); ignored");
+    }
   }
 
   /**

@@ -35,6 +35,28 @@ class SettingsTest {
   }
 
   @Test
+  void theInteractiveSettingsOfAWrongTypeAreNamed() throws Exception {
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
+        {"defaultModel": 5, "defaultProvider": "anthropic", "theme": ["dark"],
+         "hideThinkingBlock": "yes", "enabledModels": "claude-*", "defaultThinkingLevel": "high"}
+        """);
+    Files.createDirectories(project.resolve(".graft"));
+    Files.writeString(
+        project.resolve(".graft/settings.json"), "{\"enabledModels\": [\"gpt-*\", 7]}\n");
+    assertThat(Settings.load(new GraftHome(home), project).problems())
+        .containsExactly(
+            home.resolve("settings.json") + ": defaultModel must be a string; ignored",
+            home.resolve("settings.json") + ": theme must be a string; ignored",
+            home.resolve("settings.json") + ": hideThinkingBlock must be true or false; ignored",
+            home.resolve("settings.json")
+                + ": enabledModels must be a list of model patterns ([\"claude-*\", ...]); ignored",
+            project.resolve(".graft/settings.json")
+                + ": enabledModels must be a list of model patterns ([\"claude-*\", ...]); ignored");
+  }
+
+  @Test
   void missingOrBrokenFilesFallBackToDefaults() throws Exception {
     assertThat(Settings.load(new GraftHome(home), project).compaction())
         .isEqualTo(CompactionSettings.DEFAULTS);
