@@ -95,6 +95,13 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     agentOptions.flagsWithNextArgument = Set.copyOf(withNextArgument);
   }
 
+  /** RPC reads its prompts as commands: one given on the command line would go unseen. */
+  private static UserError rpcWithAPrompt() {
+    return UserError.usage(
+        "--mode rpc reads its prompts from stdin as commands (docs/rpc.md);"
+            + " -p and prompt arguments do not go with it");
+  }
+
   /** The prompt arguments without those the scripts' string flags took. */
   private List<String> promptsWithoutFlagValues(List<String> given) {
     List<String> out = new ArrayList<>(given);
@@ -123,9 +130,17 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       throw UserError.usage("--mode " + mode + ": use text, json or rpc");
     }
     if (mode.equals("rpc")) {
+      // Without a script flag that may take the next argument, every argument left is a prompt.
+      if (print || (!prompts.isEmpty() && agentOptions.flagsWithNextArgument.isEmpty())) {
+        throw rpcWithAPrompt();
+      }
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       AgentSession agent = ready.agent();
       try {
+        // a script's string flag may have taken an argument: only what is left is a prompt
+        if (!promptsWithoutFlagValues(prompts).isEmpty()) {
+          throw rpcWithAPrompt();
+        }
         return new RpcMode(
                 agent,
                 () -> ModelRegistry.load(context.home().root(), context.env()),

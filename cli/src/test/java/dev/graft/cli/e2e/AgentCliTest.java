@@ -598,6 +598,23 @@ class AgentCliTest {
   }
 
   @Test
+  void rpcModeRefusesAPromptOnTheCommandLine() {
+    for (String[] args :
+        new String[][] {
+          {"--mode", "rpc", "-p", "hi"},
+          {"--mode", "rpc", "hi"},
+          {"--mode", "rpc", "-p"}
+        }) {
+      CliRun run = CliRun.run(home, work, args);
+      assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(run.err())
+          .isEqualTo(
+              "graft: --mode rpc reads its prompts from stdin as commands (docs/rpc.md);"
+                  + " -p and prompt arguments do not go with it\n");
+    }
+  }
+
+  @Test
   void modelsRefusesAFormatItDoesNotHave() {
     CliRun run = CliRun.run(home, work, "models", "--format", "yaml");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
