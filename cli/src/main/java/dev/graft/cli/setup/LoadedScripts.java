@@ -126,6 +126,11 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public List<String> loadProblems() {
+    return report.problems().stream().map(LoadedScripts::notLoaded).toList();
+  }
+
+  @Override
   public List<String> replacedTools() {
     return engine
         .map(e ->
@@ -176,14 +181,15 @@ public final class LoadedScripts implements ScriptControl {
             + (r.loaded().isEmpty()
                 ? ""
                 : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems()
-        .forEach(p ->
-            lines.add(
-                "script "
-                    + ScriptText.safeLine(p.path().toString())
-                    + " not loaded: "
-                    + ScriptText.safeLine(p.reason())));
+    r.problems().forEach(p -> lines.add(notLoaded(p)));
     return lines;
+  }
+
+  private static String notLoaded(LoadReport.Problem p) {
+    return "script "
+        + ScriptText.safeLine(p.path().toString())
+        + " not loaded: "
+        + ScriptText.safeLine(p.reason());
   }
 
   @Override
