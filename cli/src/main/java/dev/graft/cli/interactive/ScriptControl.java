@@ -44,8 +44,9 @@ public interface ScriptControl {
   }
 
   /**
-   * The scripts that failed to load when graft started, one line each naming the file and why: the
-   * terminal is cleared when the conversation is drawn, so what went to stderr before is gone.
+   * The scripts that failed to load when graft started, and the warnings their load gave, one line
+   * each naming the file: the terminal is cleared when the conversation is drawn, so what went to
+   * stderr before is gone.
    */
   default List<String> loadProblems() {
     return List.of();

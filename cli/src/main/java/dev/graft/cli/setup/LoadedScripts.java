@@ -43,6 +43,7 @@ public final class LoadedScripts implements ScriptControl {
   private volatile ScriptLocations.Plan plan;
   private volatile LoadReport report;
   private volatile RunResources resources = RunResources.none();
+  private List<String> loadWarnings = List.of();
 
   public LoadedScripts(
       ScriptLocations.Request request,
@@ -125,9 +126,18 @@ public final class LoadedScripts implements ScriptControl {
     return engine.map(e -> e.scripts().stream().map(ScriptFile::path).toList()).orElse(List.of());
   }
 
+  /** The warnings the scripts' first load logged (an unknown event name...), one line each. */
+  LoadedScripts withLoadWarnings(List<String> lines) {
+    loadWarnings = List.copyOf(lines);
+    return this;
+  }
+
   @Override
   public List<String> loadProblems() {
-    return report.problems().stream().map(LoadedScripts::notLoaded).toList();
+    List<String> lines = new ArrayList<>();
+    report.problems().forEach(p -> lines.add(notLoaded(p)));
+    lines.addAll(loadWarnings);
+    return lines;
   }
 
   @Override

@@ -201,7 +201,7 @@ class InteractiveTerminalTest {
   }
 
   @Test
-  void aScriptThatFailsToLoadIsSaidOnTheScreenNotOnlyOnTheClearedStderr() throws Exception {
+  void whatTheScriptsLoadReportsIsSaidOnTheScreenNotOnlyOnTheClearedStderr() throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path work = Files.createDirectories(dir.resolve("work"));
     Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still here\"}\n");
@@ -214,13 +214,31 @@ class InteractiveTerminalTest {
           });
         }
         """);
+    Files.writeString(
+        work.resolve("typo.js"),
+        "export default function (graft) { graft.on(\"tool_cal\", () => {}); }\n");
     tmux =
         TmuxTerminal.start(
             dir,
             work,
             Map.of("GRAFT_HOME", home.toString()),
-            List.of("--provider", "scripted", "--model", "turns.jsonl", "-s", "broken.js"));
+            List.of(
+                "--provider",
+                "scripted",
+                "--model",
+                "turns.jsonl",
+                "-s",
+                "broken.js",
+                "-s",
+                "typo.js"));
     tmux.awaitPrompt();
+    tmux.awaitScreen(
+        s ->
+            TmuxTerminal.flat(s)
+                .contains(
+                    "[typo.js] pi.on: unknown event \"tool_cal\": graft never emits it, so this"
+                        + " handler is never called (did you mean \"tool_call\"?)"),
+        "the warning its load gave");
     tmux.awaitScreen(
         s ->
             TmuxTerminal.flat(s)
