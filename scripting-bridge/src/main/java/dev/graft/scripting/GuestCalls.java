@@ -312,7 +312,8 @@ final class GuestCalls {
                   + call.what()
                   + " did not settle within "
                   + GuestErrors.seconds(after)
-                  + " (a promise that never resolves?); its answer is ignored"));
+                  + " (a promise that never resolves?); its answer is ignored"
+                  + GuestErrors.definedAt(s, call.fn())));
       scripts.closeIfDone(s);
     }
   }
