@@ -132,7 +132,8 @@ final class GuestCalls {
                                 + ": "
                                 + call.what()
                                 + " returned a promise that nothing can settle any more (no timer or"
-                                + " awaited host call of any script is left); it was given up"));
+                                + " awaited host call of any script is left); it was given up"
+                                + GuestErrors.definedAt(s, call.fn())));
                     scripts.closeIfDone(s);
                   } else {
                     watchStuck(s, call, idle ? idleChecks + 1 : 0);
