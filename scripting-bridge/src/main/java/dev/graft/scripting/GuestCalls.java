@@ -132,7 +132,8 @@ final class GuestCalls {
                                 + ": "
                                 + call.what()
                                 + " returned a promise that nothing can settle any more (no timer or"
-                                + " awaited host call of any script is left); it was given up"));
+                                + " awaited host call of any script is left); it was given up"
+                                + GuestErrors.definedAt(s, call.fn())));
                     scripts.closeIfDone(s);
                   } else {
                     watchStuck(s, call, idle ? idleChecks + 1 : 0);
@@ -312,7 +313,8 @@ final class GuestCalls {
                   + call.what()
                   + " did not settle within "
                   + GuestErrors.seconds(after)
-                  + " (a promise that never resolves?); its answer is ignored"));
+                  + " (a promise that never resolves?); its answer is ignored"
+                  + GuestErrors.definedAt(s, call.fn())));
       scripts.closeIfDone(s);
     }
   }

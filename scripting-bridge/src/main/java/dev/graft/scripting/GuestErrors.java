@@ -270,8 +270,16 @@ final class GuestErrors {
   /** {@link #location}, or failing that where {@code fn} is defined. */
   private static String locationOr(LoadedScript s, PolyglotException e, Value fn) {
     String at = e == null ? "" : location(s, e);
-    if (!at.isEmpty() || fn == null) {
-      return at;
+    return at.isEmpty() ? definedAt(s, fn) : at;
+  }
+
+  /**
+   * " (at pruning.js:12)": where {@code fn} is defined, for a failure without a frame of its own (a
+   * handler that never settles); "" when unknown. On the script's thread.
+   */
+  static String definedAt(LoadedScript s, Value fn) {
+    if (fn == null) {
+      return "";
     }
     try {
       SourceSection where = fn.getSourceLocation();

@@ -141,7 +141,12 @@ final class ScriptLoading {
               ? errors.of(s, "loading", ge)
               : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
       s.close();
-      return failed(f.message());
+      String message = f.message();
+      // A module that cannot be imported has no frame: name the line that imports it.
+      return failed(
+          message.contains(" (at ")
+              ? message
+              : message + ImportLines.of(file.path(), file.root(), message));
     }
     if (factory == null || !factory.canExecute()) {
       String found = ArgumentChecks.typeOf(factory);

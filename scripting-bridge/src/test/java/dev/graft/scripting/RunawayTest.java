@@ -340,7 +340,7 @@ class RunawayTest {
       assertThat(failure.message())
           .endsWith(
               "hang.js: agent_start handler did not settle within 2 s (a promise that"
-                  + " never resolves?); its answer is ignored");
+                  + " never resolves?); its answer is ignored (at hang.js:2)");
       assertThat(f.emit("agent_end", "{}"))
           .singleElement()
           .isInstanceOfSatisfying(

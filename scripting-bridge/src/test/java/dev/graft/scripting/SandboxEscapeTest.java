@@ -142,6 +142,31 @@ class SandboxEscapeTest {
   }
 
   @Test
+  void aStaticImportThatCannotLoadNamesTheLineThatImports() throws Exception {
+    Files.writeString(temp.resolve("outside.js"), "export const x = 1;\n");
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      assertThat(
+              loadFailure(
+                  f,
+                  "// a comment first\nimport { x } from \"../outside.js\";\n"
+                      + "export default function (pi) {}\n"))
+          .contains("cannot import " + temp.toRealPath().resolve("outside.js"))
+          .endsWith(" (at bad.js:2)");
+    }
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("second"))) {
+      Files.createDirectories(f.dir.resolve("lib"));
+      Files.writeString(f.dir.resolve("lib/a.js"), "export const a = 1;\n");
+      assertThat(
+              loadFailure(
+                  f,
+                  "import { a } from './lib/a.js';\n\nimport { nope } from './nothere.js';\n"
+                      + "export default function (pi) {}\n"))
+          .contains("Cannot find module")
+          .endsWith(" (at bad.js:3)");
+    }
+  }
+
+  @Test
   void symlinkOutOfTheRootIsRefused() throws Exception {
     Path outside = Files.createDirectories(temp.resolve("outside"));
     Files.writeString(outside.resolve("secret.js"), "export const secret = 'the secret';\n");

@@ -59,14 +59,14 @@ class UnsettledPromiseTest {
                   f.engine.runTool("never", "c1", ScriptFixture.json("{}"), EventContext.EMPTY)))
           .endsWith(
               "tools.js: tool never returned a promise that nothing can settle any more (no timer or awaited"
-                  + " host call of any script is left); it was given up");
+                  + " host call of any script is left); it was given up (at tools.js:4)");
       assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start))
           .as("given up within a few seconds")
           .isLessThan(10);
       assertThat(failure(f.engine.runCommand("never", "", EventContext.EMPTY)))
           .endsWith(
               "/never command returned a promise that nothing can settle any more (no timer or awaited"
-                  + " host call of any script is left); it was given up");
+                  + " host call of any script is left); it was given up (at tools.js:7)");
       assertThat(
               f.engine
                   .runTool("later", "c2", ScriptFixture.json("{}"), EventContext.EMPTY)

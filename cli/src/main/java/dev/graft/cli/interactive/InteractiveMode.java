@@ -107,6 +107,7 @@ public final class InteractiveMode {
     this.context = new ModeContext(this);
     this.actions = new KeyActions(context, frontend);
     this.startupNotes = new ArrayList<>(startupNotes);
+    this.startupNotes.addAll(setup.scripts().loadProblems());
     this.startupNotes.addAll(setup.scripts().replacedTools());
     this.startupNotes.addAll(registerScriptCommands());
     // Script event handlers ask and tell through this terminal too; their problems are shown here.

@@ -43,6 +43,15 @@ public interface ScriptControl {
     return new ThemeFile.Loaded(List.of(), List.of());
   }
 
+  /**
+   * The scripts that failed to load when graft started, and the warnings their load gave, one line
+   * each naming the file: the terminal is cleared when the conversation is drawn, so what went to
+   * stderr before is gone.
+   */
+  default List<String> loadProblems() {
+    return List.of();
+  }
+
   /** The built-in tools the running scripts replace: one line each, naming tool and script. */
   default List<String> replacedTools() {
     return List.of();

@@ -43,6 +43,7 @@ public final class LoadedScripts implements ScriptControl {
   private volatile ScriptLocations.Plan plan;
   private volatile LoadReport report;
   private volatile RunResources resources = RunResources.none();
+  private List<String> loadWarnings = List.of();
 
   public LoadedScripts(
       ScriptLocations.Request request,
@@ -125,6 +126,20 @@ public final class LoadedScripts implements ScriptControl {
     return engine.map(e -> e.scripts().stream().map(ScriptFile::path).toList()).orElse(List.of());
   }
 
+  /** The warnings the scripts' first load logged (an unknown event name...), one line each. */
+  LoadedScripts withLoadWarnings(List<String> lines) {
+    loadWarnings = List.copyOf(lines);
+    return this;
+  }
+
+  @Override
+  public List<String> loadProblems() {
+    List<String> lines = new ArrayList<>();
+    report.problems().forEach(p -> lines.add(notLoaded(p)));
+    lines.addAll(loadWarnings);
+    return lines;
+  }
+
   @Override
   public List<String> replacedTools() {
     return engine
@@ -176,14 +191,15 @@ public final class LoadedScripts implements ScriptControl {
             + (r.loaded().isEmpty()
                 ? ""
                 : " (" + String.join(", ", r.loaded().stream().map(f -> f.name()).toList()) + ")"));
-    r.problems()
-        .forEach(p ->
-            lines.add(
-                "script "
-                    + ScriptText.safeLine(p.path().toString())
-                    + " not loaded: "
-                    + ScriptText.safeLine(p.reason())));
+    r.problems().forEach(p -> lines.add(notLoaded(p)));
     return lines;
+  }
+
+  private static String notLoaded(LoadReport.Problem p) {
+    return "script "
+        + ScriptText.safeLine(p.path().toString())
+        + " not loaded: "
+        + ScriptText.safeLine(p.reason());
   }
 
   @Override

@@ -49,6 +49,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -170,12 +172,20 @@ final class ScriptSetup {
           a -> {},
           tried);
     }
+    // What the load warns of is kept for the interactive mode too, which clears stderr's lines.
+    List<String> loadWarnings = new CopyOnWriteArrayList<>();
+    AtomicBoolean loading = new AtomicBoolean(true);
     ScriptLog log =
         (script, level, text) -> {
-          if (o.verbose || level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR) {
-            err.println(
-                "[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text));
+          boolean warning = level == ScriptLog.Level.WARN || level == ScriptLog.Level.ERROR;
+          if (o.verbose || warning) {
+            String line =
+                "[" + ScriptText.safeLine(script.name()) + "] " + ScriptText.safeLine(text);
+            err.println(line);
             err.flush();
+            if (warning && loading.get()) {
+              loadWarnings.add(line);
+            }
           }
         };
     Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
@@ -201,6 +211,7 @@ final class ScriptSetup {
                 ConcurrentHashMap.newKeySet()),
             log);
     LoadReport report = engine.load(plan.sources());
+    loading.set(false);
     try {
       checkFlags(o.scriptFlags, engine.flags());
     } catch (RuntimeException e) {
@@ -247,7 +258,8 @@ final class ScriptSetup {
         agent,
         Optional.of(engine),
         tools,
-        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface),
+        new LoadedScripts(request, plan, Optional.of(engine), report, exec, surface)
+            .withLoadWarnings(loadWarnings),
         surface,
         a -> contexts.bind(a, new SessionView(a.session()), new AgentControl(a, models)),
         tried);

@@ -91,11 +91,11 @@ function harness() {
   };
 }
 
-/** Where in the test file the caller of an assert is: "name.test.js:LINE". */
+/** Where in the test file the caller of an assert is: "name.test.js:LINE" (or .ts, .mjs, .mts). */
 function where(error) {
   const lines = String(error.stack ?? "").split("\n");
   for (const line of lines) {
-    const m = /([^\s()/]+\.test\.m?js):(\d+)(?::\d+)?/.exec(line);
+    const m = /([^\s()/]+\.test\.m?[jt]s):(\d+)(?::\d+)?/.exec(line);
     if (m) return `${m[1]}:${m[2]}`;
   }
   return undefined;

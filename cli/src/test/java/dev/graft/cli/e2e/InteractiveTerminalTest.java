@@ -200,6 +200,58 @@ class InteractiveTerminalTest {
         .containsExactly("user", "assistant");
   }
 
+  @Test
+  void whatTheScriptsLoadReportsIsSaidOnTheScreenNotOnlyOnTheClearedStderr() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"still here\"}\n");
+    Files.writeString(
+        work.resolve("broken.js"),
+        """
+        export default function (graft) {
+          graft.on("context", (event) => {
+            return { messages: event.messages ;
+          });
+        }
+        """);
+    Files.writeString(
+        work.resolve("typo.js"),
+        "export default function (graft) { graft.on(\"tool_cal\", () => {}); }\n");
+    tmux =
+        TmuxTerminal.start(
+            dir,
+            work,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of(
+                "--provider",
+                "scripted",
+                "--model",
+                "turns.jsonl",
+                "-s",
+                "broken.js",
+                "-s",
+                "typo.js"));
+    tmux.awaitPrompt();
+    tmux.awaitScreen(
+        s ->
+            TmuxTerminal.flat(s)
+                .contains(
+                    "[typo.js] pi.on: unknown event \"tool_cal\": graft never emits it, so this"
+                        + " handler is never called (did you mean \"tool_call\"?)"),
+        "the warning its load gave");
+    tmux.awaitScreen(
+        s ->
+            TmuxTerminal.flat(s)
+                .contains(
+                    "script "
+                        + work.resolve("broken.js")
+                        + " not loaded: loading failed: SyntaxError: Expected comma but found ;"
+                        + " (at broken.js:3)"),
+        "the load failure");
+    tmux.submit("hello");
+    tmux.awaitScreen(s -> s.contains("still here"), "the answer: the run goes on");
+  }
+
   private static List<JsonNode> sessionLines(Path home) throws IOException {
     try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
       List<Path> sessions = files.filter(p -> p.toString().endsWith(".jsonl")).toList();

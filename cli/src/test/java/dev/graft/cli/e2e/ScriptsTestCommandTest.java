@@ -102,6 +102,31 @@ class ScriptsTestCommandTest {
   }
 
   @Test
+  void aFailedAssertionInATypeScriptTestNamesItsFileAndLine() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("ts"));
+    Files.writeString(
+        dir.resolve("sum.test.ts"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        const sum = (a: number, b: number): number => a + b;
+        test("adds", () => {
+          assert.equal(sum(1, 2), 4, "the sum");
+        });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "ts");
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            sum.test.ts
+              ✗ adds
+                  sum.test.ts:4: the sum: expected 4, got 3
+            0 passed, 1 failed
+            """);
+    assertThat(r.exitCode()).isEqualTo(1);
+  }
+
+  @Test
   void aCustomDialogIsRecordedWithItsLinesAndAnsweredByKeysOrByAValue() throws Exception {
     Path dir = Files.createDirectories(work.resolve("d"));
     Files.writeString(
