@@ -9,6 +9,8 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -475,7 +477,11 @@ final class SessionFile implements AutoCloseable {
     } catch (OverlappingFileLockException e) {
       claim = null; // claimed by another session object of this process
     } catch (IOException e) {
-      throw new SessionInUseException(path + ": cannot lock the session file: " + e.getMessage());
+      throw new SessionInUseException(
+          path
+              + ": cannot write the session file ("
+              + why(path, e)
+              + "); make it writable, or continue a copy of it");
     }
     if (claim == null) {
       closeQuietly(claimChannel);
@@ -485,6 +491,26 @@ final class SessionFile implements AutoCloseable {
           path.getFileName()
               + " is open in another graft process; finish there first, or start a new session");
     }
+  }
+
+  /** Why {@code e} failed on {@code path}, in words; the file it names, when not {@code path}. */
+  static String why(Path path, IOException e) {
+    if (!(e instanceof FileSystemException f)) {
+      return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+    String reason = f.getReason();
+    if (reason == null) {
+      reason =
+          switch (f) {
+            case AccessDeniedException ignored -> "permission denied";
+            case NoSuchFileException ignored -> "no such file or directory";
+            case FileAlreadyExistsException ignored -> "a file is in the way";
+            default -> f.getClass().getSimpleName();
+          };
+    }
+    return f.getFile() == null || f.getFile().equals(path.toString())
+        ? reason
+        : f.getFile() + ": " + reason;
   }
 
   private static void closeQuietly(FileChannel channel) {
