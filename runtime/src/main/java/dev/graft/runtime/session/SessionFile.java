@@ -177,9 +177,16 @@ final class SessionFile implements AutoCloseable {
       }
       lineOffset += part.lines;
     }
-    boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
+    // The file's last byte, not the last part's lines: a cut line may start in an earlier part and
+    // run through the last ones, in which no line starts.
+    boolean cut = fileSize > 0 && !endsWithNewline(channel, fileSize);
     return new Loaded(
         new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
+  }
+
+  private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {
+    ByteBuffer last = ByteBuffer.allocate(1);
+    return channel.read(last, size - 1) == 1 && last.get(0) == '\n';
   }
 
   private static List<Part> indexInParallel(Path path, FileChannel channel, long size, int count)
@@ -230,7 +237,6 @@ final class SessionFile implements AutoCloseable {
     final List<Warning> warnings = new ArrayList<>();
     SessionHeader header;
     int lines;
-    boolean endsWithNewline = true;
 
     Part(long from, long to, boolean first) {
       this.from = from;
@@ -269,7 +275,6 @@ final class SessionFile implements AutoCloseable {
         }
         if (eof) {
           if (lineStart < filled) {
-            endsWithNewline = false;
             accept(path, buf, lineStart, filled - lineStart, bufStart + lineStart, scanner);
           }
           return this;

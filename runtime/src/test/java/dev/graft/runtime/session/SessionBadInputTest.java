@@ -75,6 +75,27 @@ class SessionBadInputTest {
   }
 
   @Test
+  void appendingAfterALongCutLastLineOfALargeFileStartsANewLine() throws Exception {
+    // Large files are indexed in parts, one per thread: this cut line starts in the first part
+    // and runs through the last, in which no line starts.
+    Path p = write("big.jsonl", HEADER, user("a", null, "one"));
+    Files.writeString(
+        p,
+        "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"x\":\"" + "y".repeat(40 << 20),
+        UTF_8,
+        StandardOpenOption.APPEND);
+    long before = Files.size(p);
+    try (Session s = Session.open(p)) {
+      s.appendMessage(new AgentMessage.User("two", 2));
+    }
+    try (Session s = Session.open(p)) {
+      assertThat(s.warnings()).singleElement().asString().startsWith("line 3: skipped");
+      assertThat(texts(s.buildContext())).containsExactly("one", "two");
+    }
+    assertThat(Files.size(p)).isGreaterThan(before);
+  }
+
+  @Test
   void unusableFilesFailWithOneLineAndNothingWritten() throws Exception {
     Path empty = write("empty.jsonl");
     Files.write(empty, new byte[0]);
