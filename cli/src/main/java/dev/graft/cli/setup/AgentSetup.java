@@ -327,7 +327,17 @@ public final class AgentSetup {
   }
 
   static Path cwd(CliContext context, AgentOptions o) {
-    return o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
+    if (o.cwd == null) {
+      return context.cwd();
+    }
+    Path dir = context.cwd().resolve(o.cwd).normalize();
+    try {
+      // The directory a link leads to, as the working directory a shell's cd gives graft: its
+      // sessions are one folder however the directory is reached.
+      return dir.toRealPath();
+    } catch (IOException e) {
+      return dir; // not there: said where it is checked
+    }
   }
 
   private static String systemPrompt(

@@ -89,6 +89,33 @@ class SessionElsewhereCliTest {
   }
 
   @Test
+  void aDirectoryGivenThroughALinkIsTheDirectoryItLinksTo() throws Exception {
+    Path real = work.resolve("real");
+    Path session = sessionStartedIn(real);
+    Path link = Files.createSymbolicLink(work.resolve("link"), real);
+
+    CliRun viaLink =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            link.toString(),
+            "-c",
+            "more");
+
+    assertThat(viaLink.exitCode()).as(viaLink.err()).isZero();
+    assertThat(viaLink.err()).as("the same session, and no note").isEmpty();
+    assertThat(LastSession.file(home, real)).isEqualTo(session);
+    assertThat(LastSession.entries(home, real).stream().filter(e -> e.toString().contains("more")))
+        .isNotEmpty();
+  }
+
+  @Test
   void aSessionOfThisDirectorySaysNothing() throws Exception {
     Path session = sessionStartedIn(work);
 
