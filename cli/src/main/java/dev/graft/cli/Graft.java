@@ -94,7 +94,9 @@ public final class Graft {
       }
       if (verbose) {
         e.printStackTrace(context.err());
-      } else if (!(e instanceof UserError || e instanceof SessionFileException)) {
+      } else if (!(e instanceof UserError
+          || e instanceof SessionFileException
+          || e instanceof UncheckedIOException)) {
         context.err().println("(run with --verbose for details)");
       }
       context.err().flush();
@@ -166,7 +168,14 @@ public final class Graft {
   }
 
   static String oneLine(Throwable e) {
-    Throwable t = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+    // An UncheckedIOException made without words of its own says only its cause's class and words;
+    // one that has its own (which file, what failed) keeps them.
+    Throwable t =
+        e instanceof UncheckedIOException
+                && e.getCause() != null
+                && String.valueOf(e.getMessage()).equals(e.getCause().toString())
+            ? e.getCause()
+            : e;
     String message = t.getMessage();
     if (message == null || message.isBlank()) {
       message = t.getClass().getSimpleName();

@@ -327,7 +327,17 @@ public final class AgentSetup {
   }
 
   static Path cwd(CliContext context, AgentOptions o) {
-    return o.cwd == null ? context.cwd() : context.cwd().resolve(o.cwd).normalize();
+    if (o.cwd == null) {
+      return context.cwd();
+    }
+    Path dir = context.cwd().resolve(o.cwd).normalize();
+    try {
+      // The directory a link leads to, as the working directory a shell's cd gives graft: its
+      // sessions are one folder however the directory is reached.
+      return dir.toRealPath();
+    } catch (IOException e) {
+      return dir; // not there: said where it is checked
+    }
   }
 
   private static String systemPrompt(
@@ -449,7 +459,7 @@ public final class AgentSetup {
                       + (Files.isDirectory(asFile)
                           ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
                           : ": no such session file or session id")));
-      return warnings(context, store.open(file));
+      return elsewhere(context, warnings(context, store.open(file)), cwd);
     }
     if (o.continueRecent) {
       Optional<Path> recent = store.mostRecent(cwd.toString());
@@ -459,6 +469,29 @@ public final class AgentSetup {
       context.err().println("graft: no earlier session in " + cwd + "; starting a new one");
     }
     return store.create(cwd.toString());
+  }
+
+  /**
+   * Says so when a session was started in another directory than the one graft works in: the tools
+   * work in graft's, where the reference would work in the session's, or refuse when it is gone.
+   */
+  private static Session elsewhere(CliContext context, Session session, Path cwd) {
+    String started = session.cwd();
+    if (started == null || started.isEmpty() || Path.of(started).equals(cwd)) {
+      return session;
+    }
+    String name = String.valueOf(session.file().map(Path::getFileName).orElse(null));
+    context
+        .err()
+        .println(
+            "graft: note: "
+                + name
+                + " was started in "
+                + started
+                + (Files.isDirectory(Path.of(started))
+                    ? "; working in " + cwd + " (--cwd " + started + " works there)"
+                    : ", which no longer exists; working in " + cwd));
+    return session;
   }
 
   private static Session warnings(CliContext context, Session session) {

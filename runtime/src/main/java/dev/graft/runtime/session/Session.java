@@ -576,7 +576,8 @@ public final class Session implements AutoCloseable {
       try {
         offsets = file.append(lines);
       } catch (IOException e) {
-        throw new UncheckedIOException(file.path() + ": cannot append: " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            file.path() + ": cannot append: " + SessionFile.why(file.path(), e), e);
       }
       headerWritten = true;
     }

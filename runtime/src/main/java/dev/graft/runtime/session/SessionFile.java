@@ -9,6 +9,8 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -175,9 +177,16 @@ final class SessionFile implements AutoCloseable {
       }
       lineOffset += part.lines;
     }
-    boolean cut = fileSize > 0 && !parts.getLast().endsWithNewline;
+    // The file's last byte, not the last part's lines: a cut line may start in an earlier part and
+    // run through the last ones, in which no line starts.
+    boolean cut = fileSize > 0 && !endsWithNewline(channel, fileSize);
     return new Loaded(
         new SessionFile(path, fileSize, cut), first.header, nodes, List.copyOf(warnings));
+  }
+
+  private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {
+    ByteBuffer last = ByteBuffer.allocate(1);
+    return channel.read(last, size - 1) == 1 && last.get(0) == '\n';
   }
 
   private static List<Part> indexInParallel(Path path, FileChannel channel, long size, int count)
@@ -228,7 +237,6 @@ final class SessionFile implements AutoCloseable {
     final List<Warning> warnings = new ArrayList<>();
     SessionHeader header;
     int lines;
-    boolean endsWithNewline = true;
 
     Part(long from, long to, boolean first) {
       this.from = from;
@@ -267,7 +275,6 @@ final class SessionFile implements AutoCloseable {
         }
         if (eof) {
           if (lineStart < filled) {
-            endsWithNewline = false;
             accept(path, buf, lineStart, filled - lineStart, bufStart + lineStart, scanner);
           }
           return this;
@@ -475,7 +482,11 @@ final class SessionFile implements AutoCloseable {
     } catch (OverlappingFileLockException e) {
       claim = null; // claimed by another session object of this process
     } catch (IOException e) {
-      throw new SessionInUseException(path + ": cannot lock the session file: " + e.getMessage());
+      throw new SessionInUseException(
+          path
+              + ": cannot write the session file ("
+              + why(path, e)
+              + "); make it writable, or continue a copy of it");
     }
     if (claim == null) {
       closeQuietly(claimChannel);
@@ -485,6 +496,26 @@ final class SessionFile implements AutoCloseable {
           path.getFileName()
               + " is open in another graft process; finish there first, or start a new session");
     }
+  }
+
+  /** Why {@code e} failed on {@code path}, in words; the file it names, when not {@code path}. */
+  static String why(Path path, IOException e) {
+    if (!(e instanceof FileSystemException f)) {
+      return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+    String reason = f.getReason();
+    if (reason == null) {
+      reason =
+          switch (f) {
+            case AccessDeniedException ignored -> "permission denied";
+            case NoSuchFileException ignored -> "no such file or directory";
+            case FileAlreadyExistsException ignored -> "a file is in the way";
+            default -> f.getClass().getSimpleName();
+          };
+    }
+    return f.getFile() == null || f.getFile().equals(path.toString())
+        ? reason
+        : f.getFile() + ": " + reason;
   }
 
   private static void closeQuietly(FileChannel channel) {

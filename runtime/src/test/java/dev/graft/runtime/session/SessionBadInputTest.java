@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -71,6 +72,27 @@ class SessionBadInputTest {
       assertThat(texts(s.buildContext())).containsExactly("one", "three", "four");
     }
     assertThat(new String(Files.readAllBytes(p), UTF_8)).startsWith(new String(before, UTF_8));
+  }
+
+  @Test
+  void appendingAfterALongCutLastLineOfALargeFileStartsANewLine() throws Exception {
+    // Large files are indexed in parts, one per thread: this cut line starts in the first part
+    // and runs through the last, in which no line starts.
+    Path p = write("big.jsonl", HEADER, user("a", null, "one"));
+    Files.writeString(
+        p,
+        "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"x\":\"" + "y".repeat(40 << 20),
+        UTF_8,
+        StandardOpenOption.APPEND);
+    long before = Files.size(p);
+    try (Session s = Session.open(p)) {
+      s.appendMessage(new AgentMessage.User("two", 2));
+    }
+    try (Session s = Session.open(p)) {
+      assertThat(s.warnings()).singleElement().asString().startsWith("line 3: skipped");
+      assertThat(texts(s.buildContext())).containsExactly("one", "two");
+    }
+    assertThat(Files.size(p)).isGreaterThan(before);
   }
 
   @Test
@@ -174,6 +196,27 @@ class SessionBadInputTest {
         assertThat(again.file()).contains(file);
       }
     }
+  }
+
+  @Test
+  void aSessionFileThatCannotBeWrittenIsRefusedSayingWhy() throws Exception {
+    Path file = write("s.jsonl", HEADER, user("a1", null, "kept"));
+    try (Session session = Session.open(file)) {
+      // the file is replaced by a directory after opening: opening it for writing fails
+      Files.delete(file);
+      Files.createDirectory(file);
+      assertThatThrownBy(session::claim)
+          .isInstanceOf(SessionInUseException.class)
+          .hasMessageStartingWith(file + ": cannot write the session file (")
+          .hasMessageContaining("Is a directory")
+          .hasMessageEndingWith("make it writable, or continue a copy of it");
+    }
+    // as root, permissions do not stop graft: the reason an unwritable file gives is said
+    assertThat(SessionFile.why(file, new AccessDeniedException(file.toString())))
+        .isEqualTo("permission denied");
+    Path sessions = dir.resolve("sessions");
+    assertThat(SessionFile.why(file, new AccessDeniedException(sessions.toString())))
+        .isEqualTo(sessions + ": permission denied");
   }
 
   @Test
