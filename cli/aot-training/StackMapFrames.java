@@ -101,6 +101,12 @@ public final class StackMapFrames {
       Files.deleteIfExists(temp);
       throw e;
     }
+    try {
+      // createTempFile made it readable by its owner alone: the jar is for every user of graft
+      Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(jar));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: the temporary file has the usual permissions there
+    }
     Files.move(temp, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return rewritten;
   }
