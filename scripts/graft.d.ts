@@ -435,14 +435,14 @@ export type AssistantMessageEvent =
 
 export interface SessionStartEvent {
   type: "session_start";
-  reason: "startup" | "new" | "resume" | "fork";
+  reason: "startup" | "reload" | "new" | "resume" | "fork";
   /** The session left (new, resume, fork). */
   previousSessionFile?: string;
 }
 
 export interface SessionShutdownEvent {
   type: "session_shutdown";
-  reason: "quit" | "new" | "resume" | "fork";
+  reason: "quit" | "reload" | "new" | "resume" | "fork";
   /** The session about to be resumed. */
   targetSessionFile?: string;
 }

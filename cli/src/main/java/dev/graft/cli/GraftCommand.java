@@ -221,7 +221,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
    */
   private List<String> reload(AgentSetup.Ready ready) {
     List<String> report = new ArrayList<>(AgentSetup.reload(context, agentOptions, ready.agent()));
-    report.addAll(ready.scriptControl().reload());
+    report.addAll(ready.agent().reloadScripts(ready.scriptControl()::reload));
     return report;
   }
 

@@ -125,7 +125,7 @@ final class ModeContext implements CommandContext {
     report.add(
         models().listModels().stream().filter(l -> l.usable()).count()
             + " usable models (models.json and keys read again)");
-    report.addAll(mode.setup().scripts().reload());
+    report.addAll(agent().reloadScripts(mode.setup().scripts()::reload));
     report.addAll(mode.registerScriptCommands());
     statusChanged();
     return report;

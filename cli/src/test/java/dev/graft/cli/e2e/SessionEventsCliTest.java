@@ -60,6 +60,43 @@ class SessionEventsCliTest {
   }
 
   @Test
+  void aReloadEndsTheSessionForTheScriptsAndStartsItForTheReloadedOnes() throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(work.resolve("scripts/log.js"), LOGGER);
+    Files.writeString(
+        work.resolve("scripts/re.js"),
+        """
+        export default function (graft) {
+          graft.registerCommand("re", { handler: async (args, ctx) => { await ctx.reload(); } });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    CliRun run =
+        CliRun.run(
+            home,
+            work.resolve("proj"),
+            "-p",
+            "-v",
+            "--provider",
+            "scripted",
+            "--model",
+            work.resolve("turns.jsonl").toString(),
+            "--scripts",
+            work.resolve("scripts").toString(),
+            "/re");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    // as the reference: the scripts loaded before hear session_shutdown, the reloaded ones
+    // session_start, both with the reason "reload"
+    assertThat(events(run.err()))
+        .containsExactly(
+            "{\"type\":\"session_start\",\"reason\":\"startup\"}",
+            "{\"type\":\"session_shutdown\",\"reason\":\"reload\"}",
+            "{\"type\":\"session_start\",\"reason\":\"reload\"}",
+            "{\"type\":\"session_shutdown\",\"reason\":\"quit\"}");
+  }
+
+  @Test
   void digestCompactionDigestsTwiceAndAWrongAnswerIsReported() throws Exception {
     Files.createDirectories(work.resolve("proj"));
     Files.createDirectories(work.resolve("scripts"));

@@ -139,6 +139,21 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
+  /**
+   * Reloads the scripts with {@code reload}, as the reference does: the scripts loaded now are told
+   * the session ends for them (session_shutdown, reason "reload"), the ones loaded after that it
+   * starts (session_start, "reload"). Before {@link #start} it only reloads.
+   */
+  public <T> T reloadScripts(Supplier<T> reload) {
+    if (!started || shutDown) {
+      return reload.get();
+    }
+    hooks.sessionShutdown(SessionHooks.Reason.RELOAD, Optional.empty());
+    T result = reload.get();
+    hooks.sessionStart(SessionHooks.Reason.RELOAD, Optional.empty());
+    return result;
+  }
+
   // ------------------------------------------------------------------ state
 
   /** Closes {@code resource} (a script engine, say) when this agent is closed. */
