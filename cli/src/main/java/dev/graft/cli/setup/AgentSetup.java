@@ -569,7 +569,8 @@ public final class AgentSetup {
       Set<String> providers = new TreeSet<>();
       registry.listModels().forEach(l -> providers.add(l.model().provider()));
       if (!providers.contains(o.provider)) {
-        throw new UserError(
+        // a bad option value: a usage error, exit 2 (docs/cli.md)
+        throw UserError.usage(
             "unknown provider '"
                 + o.provider
                 + "': graft knows "
@@ -583,7 +584,7 @@ public final class AgentSetup {
       return registry
           .resolve(spec)
           .orElseThrow(() ->
-              new UserError(
+              UserError.usage(
                   "unknown model '"
                       + spec
                       + "' (graft models lists them; add your own in "

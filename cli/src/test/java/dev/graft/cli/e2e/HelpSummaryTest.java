@@ -173,7 +173,7 @@ class HelpSummaryTest {
           {"-p", "--provider", "antropic", "--model", "x", "hi"}
         }) {
       CliRun run = CliRun.run(home, work, args);
-      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.exitCode()).as("a bad option value is a usage error").isEqualTo(2);
       assertThat(run.err())
           .startsWith("graft: unknown provider 'antropic': graft knows ")
           .contains("anthropic, ")

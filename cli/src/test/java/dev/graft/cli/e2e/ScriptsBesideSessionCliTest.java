@@ -82,7 +82,7 @@ class ScriptsBesideSessionCliTest {
     CliRun run =
         CliRun.run(home, work, "-p", "--scripts", "hooks", "--model", "no-such-model", "hello");
 
-    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.exitCode()).as("a bad option value is a usage error").isEqualTo(2);
     assertThat(run.err()).startsWith("graft: unknown model 'no-such-model'");
     assertThat(run.err()).doesNotContain("loud.js").doesNotContain("not loaded");
   }
