@@ -54,22 +54,26 @@ public final class PackageFiles {
   }
 
   /**
-   * Why the package.json in {@code dir} cannot be read as a manifest, when there is one that is not
-   * a JSON object ({@link #manifest} reads it as absent): nothing of the package would load as it
-   * says.
+   * The manifest of a package being added or installed, read once: as {@link #manifest} reads it,
+   * but a package.json that is there and is not a JSON object is refused (nothing of the package
+   * would load as it says), naming why.
    */
-  static Optional<String> manifestProblem(Path dir) {
+  static Optional<JsonNode> manifestToInstall(Path dir) {
     try {
-      return parsed(dir).filter(n -> !n.isObject()).map(n -> "package.json is not a JSON object");
+      Optional<JsonNode> n = parsed(dir);
+      if (n.isPresent() && !n.get().isObject()) {
+        throw new PackageContent.Refused("package.json is not a JSON object");
+      }
+      return n;
     } catch (JsonProcessingException e) {
-      return Optional.of(
+      throw new PackageContent.Refused(
           "package.json is not valid JSON (line "
               + e.getLocation().getLineNr()
               + ": "
               + e.getOriginalMessage().lines().findFirst().orElse("")
               + "); npm would refuse it too");
     } catch (IOException e) {
-      return Optional.of("package.json cannot be read: " + e.getMessage());
+      throw new PackageContent.Refused("package.json cannot be read: " + e.getMessage());
     }
   }
 

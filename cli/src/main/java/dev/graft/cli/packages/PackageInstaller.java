@@ -461,11 +461,7 @@ public final class PackageInstaller {
       String resolved,
       String fallbackVersion) {
     Path dir = under.isEmpty() ? content.root() : content.root().resolve(under);
-    PackageFiles.manifestProblem(dir)
-        .ifPresent(problem -> {
-          throw new PackageContent.Refused(problem);
-        });
-    Optional<JsonNode> manifest = PackageFiles.manifest(dir);
+    Optional<JsonNode> manifest = PackageFiles.manifestToInstall(dir);
     String name =
         manifest.map(m -> m.path("name").asText("")).filter(s -> !s.isBlank()).orElse(fallbackName);
     String version =
