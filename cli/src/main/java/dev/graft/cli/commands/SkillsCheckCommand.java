@@ -48,7 +48,7 @@ final class SkillsCheckCommand implements Callable<Integer> {
     List<Skills.Found> found = new ArrayList<>();
     if (paths.isEmpty()) {
       SharedResources.Plan plan = plan(context, context.cwd());
-      plan.skills().forEach(f -> found.add(new Skills.Found(f.file(), f.source())));
+      plan.skills().forEach(f -> found.add(new Skills.Found(f.file(), f.source(), f.trusted())));
       for (SharedResources.Untrusted u : plan.untrusted()) {
         if (u.kind().equals("skills")) {
           Path dir = u.project().dir();

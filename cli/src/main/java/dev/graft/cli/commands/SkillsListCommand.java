@@ -63,7 +63,9 @@ final class SkillsListCommand implements Callable<Integer> {
     SharedResources.Plan plan = SkillsCheckCommand.plan(context, project);
     Skills skills =
         Skills.load(
-            plan.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
+            plan.skills().stream()
+                .map(f -> new Skills.Found(f.file(), f.source(), f.trusted()))
+                .toList());
     PrintWriter out = context.out();
     if (format.equals("json")) {
       ObjectNode root = Json.object();

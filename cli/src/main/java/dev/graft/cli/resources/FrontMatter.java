@@ -41,7 +41,12 @@ public record FrontMatter(
    * U+FFFD, so that a Latin-1 "café" does not keep a skill or template from loading.
    */
   public static String read(Path file) throws IOException {
-    return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    return decode(Files.readAllBytes(file));
+  }
+
+  /** A markdown file's bytes as {@link #read} makes them text. */
+  public static String decode(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   public static FrontMatter parse(String content) {

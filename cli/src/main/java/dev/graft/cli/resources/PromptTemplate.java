@@ -1,5 +1,6 @@
 package dev.graft.cli.resources;
 
+import dev.graft.cli.base.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,10 +24,23 @@ public record PromptTemplate(
 
   /** The template in {@code file}, or why it cannot be read. */
   public static PromptTemplate read(Path file, String source) throws IOException {
+    return read(file, source, Optional.empty());
+  }
+
+  /**
+   * {@code trusted}: the SHA-256 the project's trust saw for this file; a file that is not that any
+   * more is not read. The content is kept: what {@code /name} sends until {@code /reload}.
+   */
+  public static PromptTemplate read(Path file, String source, Optional<String> trusted)
+      throws IOException {
     if (Files.size(file) > MAX_BYTES) {
       throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     }
-    FrontMatter fm = FrontMatter.parse(FrontMatter.read(file));
+    byte[] bytes = Files.readAllBytes(file);
+    if (trusted.isPresent() && !trusted.get().equals(Sha256.ofBytes(bytes))) {
+      throw new IOException("changed since you trusted it; not loaded");
+    }
+    FrontMatter fm = FrontMatter.parse(FrontMatter.decode(bytes));
     if (fm.problem().isPresent()) {
       throw new IOException(fm.problem().get());
     }

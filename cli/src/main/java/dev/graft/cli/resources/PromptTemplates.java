@@ -27,15 +27,19 @@ public record PromptTemplates(List<PromptTemplate> all, List<String> problems) {
     problems = List.copyOf(problems);
   }
 
-  /** A template file and where it was found. */
-  public record Found(Path file, String source) {}
+  /** A template file, where it was found, and for a project's file the SHA-256 its trust saw. */
+  public record Found(Path file, String source, Optional<String> trusted) {
+    public Found(Path file, String source) {
+      this(file, source, Optional.empty());
+    }
+  }
 
   public static PromptTemplates load(List<Found> files) {
     List<PromptTemplate> out = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (Found f : files) {
       try {
-        PromptTemplate t = PromptTemplate.read(f.file(), f.source());
+        PromptTemplate t = PromptTemplate.read(f.file(), f.source(), f.trusted());
         if (out.stream().anyMatch(o -> o.name().equals(t.name()))) {
           problems.add(
               f.file() + ": /" + t.name() + " is defined earlier; this template is not used");

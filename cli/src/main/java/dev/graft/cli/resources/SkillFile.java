@@ -1,5 +1,6 @@
 package dev.graft.cli.resources;
 
+import dev.graft.cli.base.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,6 +38,14 @@ public final class SkillFile {
   }
 
   public static Read read(Path file, String source) {
+    return read(file, source, Optional.empty());
+  }
+
+  /**
+   * {@code trusted}: the SHA-256 the project's trust saw for this file; a file that is not that any
+   * more is not loaded.
+   */
+  public static Read read(Path file, String source, Optional<String> trusted) {
     List<Problem> problems = new ArrayList<>();
     String content;
     try {
@@ -45,7 +54,12 @@ public final class SkillFile {
             new Problem(file, "larger than " + (MAX_BYTES >> 20) + " MiB; not read", true));
         return new Read(Optional.empty(), problems);
       }
-      content = FrontMatter.read(file);
+      byte[] bytes = Files.readAllBytes(file);
+      if (trusted.isPresent() && !trusted.get().equals(Sha256.ofBytes(bytes))) {
+        problems.add(new Problem(file, "changed since you trusted it", true));
+        return new Read(Optional.empty(), problems);
+      }
+      content = FrontMatter.decode(bytes);
     } catch (IOException | UncheckedIOException e) {
       problems.add(new Problem(file, "cannot be read: " + e.getMessage(), true));
       return new Read(Optional.empty(), problems);
@@ -132,7 +146,14 @@ public final class SkillFile {
     boolean userOnly = Boolean.TRUE.equals(fm.fields().get("disable-model-invocation"));
     return new Read(
         Optional.of(
-            new Skill(name, description, file.toAbsolutePath().normalize(), dir, source, userOnly)),
+            new Skill(
+                name,
+                description,
+                file.toAbsolutePath().normalize(),
+                dir,
+                source,
+                userOnly,
+                fm.body().strip())),
         problems);
   }
 

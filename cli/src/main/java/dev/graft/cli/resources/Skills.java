@@ -24,8 +24,15 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
     problems = List.copyOf(problems);
   }
 
-  /** A skill file to read, and where it was found ("user", "project", "package NAME"...). */
-  public record Found(Path file, String source) {}
+  /**
+   * A skill file to read, where it was found ("user", "project", "package NAME"...), and for a
+   * project's file the SHA-256 its trust saw.
+   */
+  public record Found(Path file, String source, Optional<String> trusted) {
+    public Found(Path file, String source) {
+      this(file, source, Optional.empty());
+    }
+  }
 
   /** Reads {@code files} in order; a second skill of a name is a problem, and not loaded. */
   public static Skills load(List<Found> files) {
@@ -37,7 +44,7 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
       if (!seen.add(real)) {
         continue; // the same file through a link
       }
-      SkillFile.Read read = SkillFile.read(f.file(), f.source());
+      SkillFile.Read read = SkillFile.read(f.file(), f.source(), f.trusted());
       problems.addAll(read.problems());
       read.skill()
           .ifPresent(s -> {
@@ -98,9 +105,11 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
   /**
    * {@code /skill:NAME [text]} as the reference sends it: the skill's body (front matter removed)
    * in a {@code <skill name location>} block that says where its references are relative to, then
-   * the text. Anything else, and an unknown name, is returned as it is.
+   * the text. Anything else, and an unknown name, is returned as it is. The body is the one read
+   * when the skill was loaded (the reference reads the file again here): a project's file changed
+   * since you trusted it, or swapped for a link out of its folder, is not what trust saw.
    */
-  public String expand(String text) throws IOException {
+  public String expand(String text) {
     if (!text.startsWith("/skill:")) {
       return text;
     }
@@ -112,7 +121,7 @@ public record Skills(List<Skill> all, List<SkillFile.Problem> problems) {
       return text;
     }
     Skill s = skill.get();
-    String body = FrontMatter.parse(FrontMatter.read(s.file())).body().strip();
+    String body = s.body();
     String block =
         "<skill name=\""
             + s.name()

@@ -5,8 +5,8 @@ import dev.graft.cli.resources.PromptTemplate;
 import dev.graft.cli.resources.PromptTemplates;
 import dev.graft.cli.resources.Skill;
 import dev.graft.cli.resources.Skills;
+import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.cli.tui.ThemeFile;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -23,7 +23,10 @@ public final class RunResources {
   private volatile PromptTemplates templates;
   private volatile ThemeFile.Loaded themes;
 
-  /** {@code planner}: how {@code /reload} finds the files again (no trust is asked then). */
+  /**
+   * {@code planner}: how {@code /reload} finds the files again (no trust is asked then: a project
+   * folder changed since you trusted it is left out, and {@link #reload} says so).
+   */
   public RunResources(SharedResources.Plan plan, Supplier<SharedResources.Plan> planner) {
     this.planner = planner;
     use(plan);
@@ -36,16 +39,23 @@ public final class RunResources {
   private void use(SharedResources.Plan p) {
     plan = p;
     skills =
-        Skills.load(p.skills().stream().map(f -> new Skills.Found(f.file(), f.source())).toList());
+        Skills.load(
+            p.skills().stream()
+                .map(f -> new Skills.Found(f.file(), f.source(), f.trusted()))
+                .toList());
     templates =
         PromptTemplates.load(
             p.prompts().stream()
-                .map(f -> new PromptTemplates.Found(f.file(), f.source()))
+                .map(f -> new PromptTemplates.Found(f.file(), f.source(), f.trusted()))
                 .toList());
     themes = ThemeFile.loadAll(p.themes().stream().map(SharedResources.Found::file).toList());
   }
 
-  /** Finds and reads everything again; what was loaded and what is wrong, one line each. */
+  /**
+   * Finds and reads everything again; what was loaded and what is wrong, one line each: a project
+   * folder not loaded (changed since you trusted it, say) with the command that trusts it, as
+   * {@code /reload} says of the project's scripts.
+   */
   public List<String> reload() {
     use(planner.get());
     List<String> lines = new ArrayList<>();
@@ -56,6 +66,7 @@ public final class RunResources {
             + templates.all().size()
             + ", themes: "
             + themes.themes().size());
+    plan.untrusted().forEach(u -> lines.add(TrustDecisions.notLoaded(u.project())));
     lines.addAll(problems());
     return lines;
   }
@@ -97,16 +108,11 @@ public final class RunResources {
 
   /**
    * {@code text} with a skill command or a template expanded, as the reference does, after the
-   * input hook.
+   * input hook: from what was read at start or at the last {@code /reload}, not the file as it is
+   * now (which trust may not have seen).
    */
   public String expand(String text) {
-    String out = text;
-    try {
-      out = skills.expand(out);
-    } catch (IOException | RuntimeException e) {
-      return text; // the skill's file went away: the text goes as typed
-    }
-    return templates.expand(out);
+    return templates.expand(skills.expand(text));
   }
 
   /** Whether {@code /name} is a skill command or a template (so it is a prompt, not a command). */

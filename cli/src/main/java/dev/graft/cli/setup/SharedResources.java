@@ -29,8 +29,15 @@ import java.util.function.Function;
 public final class SharedResources {
   private SharedResources() {}
 
-  /** One file and where it was found ("project", "user", "package NAME"). */
-  public record Found(Path file, String source) {}
+  /**
+   * One file, where it was found ("project", "user", "package NAME"), and for a project's file the
+   * SHA-256 its trust saw (a file read later must still be that).
+   */
+  public record Found(Path file, String source, Optional<String> trusted) {
+    public Found(Path file, String source) {
+      this(file, source, Optional.empty());
+    }
+  }
 
   /**
    * A project folder of skills, prompts or themes that is not loaded, as a trust decision saw it.
@@ -159,28 +166,21 @@ public final class SharedResources {
           continue;
         }
         String kind = e.getValue();
-        switch (kind) {
-          case "skills" ->
-              add(
-                  skills,
-                  inside(
-                      dir,
-                      kind,
-                      ResourceFolders.skills(
-                          dir, !dir.getParent().getFileName().toString().equals(".agents")),
-                      warnings),
-                  "project");
-          case "prompts" ->
-              add(
-                  prompts,
-                  inside(dir, kind, ResourceFolders.files(dir, ".md", false), warnings),
-                  "project");
-          default ->
-              add(
-                  themes,
-                  inside(dir, kind, ResourceFolders.files(dir, ".json", false), warnings),
-                  "project");
-        }
+        List<Path> files =
+            switch (kind) {
+              case "skills" ->
+                  ResourceFolders.skills(
+                      dir, !dir.getParent().getFileName().toString().equals(".agents"));
+              case "prompts" -> ResourceFolders.files(dir, ".md", false);
+              default -> ResourceFolders.files(dir, ".json", false);
+            };
+        List<Found> to =
+            switch (kind) {
+              case "skills" -> skills;
+              case "prompts" -> prompts;
+              default -> themes;
+            };
+        to.addAll(asTrusted(dir, kind, now, files, warnings));
       }
     }
     add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
@@ -206,17 +206,30 @@ public final class SharedResources {
   }
 
   /**
-   * The files of a project folder whose real path is in it. Its trust covered a link as where it
-   * points, not what is there: a file a link leads to out of the folder (a secret a template would
-   * send to the model, a skill trust never saw) is left out, with a warning.
+   * The files of a project folder whose real path is in it and that its trust saw, each with the
+   * SHA-256 trust saw (a file changed since is not loaded when it is read). Its trust covered a
+   * link as where it points, not what is there: a file a link leads to out of the folder (a secret
+   * a template would send to the model, a skill trust never saw) is left out, with a warning; so is
+   * a file added after the fingerprint was taken (while you were asked, say).
    */
-  private static List<Path> inside(Path dir, String kind, List<Path> files, List<String> warnings) {
+  private static List<Found> asTrusted(
+      Path dir, String kind, ScriptFingerprint trusted, List<Path> files, List<String> warnings) {
     Path root = ScriptLocations.realPath(dir);
-    List<Path> out = new ArrayList<>();
+    List<Found> out = new ArrayList<>();
     for (Path f : files) {
       Path real = ScriptLocations.realPath(f);
       if (real.startsWith(root)) {
-        out.add(f);
+        String hash = trusted.files().get(relative(root, real));
+        if (hash == null || hash.startsWith("link:")) {
+          warnings.add(
+              "the project's "
+                  + kind
+                  + ": "
+                  + dir.relativize(f)
+                  + " was not there when you trusted them; not loaded");
+        } else {
+          out.add(new Found(f, "project", Optional.of(hash)));
+        }
       } else {
         warnings.add(
             "the project's "
@@ -231,6 +244,13 @@ public final class SharedResources {
       }
     }
     return out;
+  }
+
+  /** {@code file}'s path under {@code root} as a fingerprint names it ({@code a/SKILL.md}). */
+  private static String relative(Path root, Path file) {
+    List<String> parts = new ArrayList<>();
+    root.relativize(file).forEach(p -> parts.add(p.toString()));
+    return String.join("/", parts);
   }
 
   private static void add(List<Found> to, List<Path> files, String source) {

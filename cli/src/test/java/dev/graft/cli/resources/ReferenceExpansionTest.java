@@ -95,21 +95,24 @@ class ReferenceExpansionTest {
                 Path.of("/s/pdf-tools/SKILL.md"),
                 Path.of("/s/pdf-tools"),
                 "user",
-                false),
+                false,
+                ""),
             new Skill(
                 "hidden",
                 "Only by hand",
                 Path.of("/s/hidden/SKILL.md"),
                 Path.of("/s/hidden"),
                 "user",
-                true),
+                true,
+                ""),
             new Skill(
                 "lint",
                 "Fix lint",
                 Path.of("/p/lint/SKILL.md"),
                 Path.of("/p/lint"),
                 "project",
-                false));
+                false,
+                ""));
     ArrayNode input = Json.MAPPER.createArrayNode();
     for (Skill s : skills) {
       ObjectNode o =
