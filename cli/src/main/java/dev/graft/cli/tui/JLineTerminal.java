@@ -75,9 +75,9 @@ public final class JLineTerminal implements TerminalPort, AutoCloseable {
     terminal.handle(Terminal.Signal.INT, s -> interrupted.run());
   }
 
-  /** Where keys come from. */
+  /** Where keys come from; those typed before raw mode began count as the keys they were. */
   public KeyDecoder.Source keys() {
-    return timeout -> terminal.reader().read(timeout);
+    return new TypeAhead(timeout -> terminal.reader().read(timeout));
   }
 
   @Override
