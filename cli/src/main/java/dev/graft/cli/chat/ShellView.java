@@ -4,6 +4,7 @@ import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeRole;
+import dev.graft.cli.tui.Wrap;
 import dev.graft.runtime.message.AgentMessage;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,14 +110,14 @@ public final class ShellView implements Component {
       }
       if (!notes.isEmpty()) {
         boolean bad = result.cancelled() || result.exitCode().filter(x -> x != 0).isPresent();
-        out.add(
-            Ansi.truncate(
+        // never cut: the path of the saved output is printed whole, on rows of its own if need be
+        out.addAll(
+            Wrap.softLines(
                 "  "
                     + t.fg(
                         bad ? ThemeRole.WARNING : ThemeRole.MUTED,
                         "(" + String.join("; ", notes) + ")"),
-                width,
-                "…"));
+                width));
       }
     }
     return out;

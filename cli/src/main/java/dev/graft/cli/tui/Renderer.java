@@ -13,6 +13,10 @@ import java.util.List;
  * committed}: they stay in the scrollback and are never drawn again, except by a full redraw (after
  * a resize, or when a line above the screen's top changed), which clears the screen and the
  * scrollback and writes everything again, so that what the scrollback holds is what graft shows.
+ *
+ * <p>Each line is one row. A row that starts with {@link Wrap#CONTINUED} below a row as wide as the
+ * terminal is written without a line break: the terminal wraps into it softly (a long path stays
+ * one line for selecting and copying), and a change in it rewrites the line from its first row.
  */
 final class Renderer {
   static final String SYNC_START = "\033[?2026h";
@@ -78,6 +82,10 @@ final class Renderer {
     while (first < common && lines.get(first).equals(next.get(first))) {
       first++;
     }
+    // a row the terminal wrapped softly is written again from the start of its line
+    while (first > 0 && (continued(next, first) || continued(lines, first))) {
+      first--;
+    }
     if (first == lines.size() && first == next.size()) {
       StringBuilder b = new StringBuilder(SYNC_START);
       finish(b, next, caret);
@@ -125,12 +133,14 @@ final class Renderer {
     height = out.rows();
     started = true;
     StringBuilder b = new StringBuilder(SYNC_START).append("\033[H\033[2J\033[3J");
-    int n = committed.size() + next.size();
     for (int i = 0; i < committed.size(); i++) {
-      appendLine(b, committed.get(i), columns);
-      if (i < n - 1) {
+      if (i > 0 && !softWrap(committed, i, columns)) {
         b.append("\r\n");
       }
+      appendLine(b, committed.get(i), columns);
+    }
+    if (!committed.isEmpty() && !next.isEmpty()) {
+      b.append("\r\n");
     }
     lines = List.of();
     cursor = -1;
@@ -177,6 +187,17 @@ final class Renderer {
 
   private void writeLines(StringBuilder b, List<String> next, int from, int columns) {
     for (int i = from; i < next.size(); i++) {
+      if (i > from && softWrap(next, i, columns)) {
+        // the row above filled the width: the terminal wraps to this row as it is written
+        // (erasing the row first would erase the one above, the cursor being still there)
+        cursor++;
+        bottom = Math.max(bottom, cursor);
+        appendLine(b, next.get(i), columns);
+        if (Ansi.width(next.get(i)) < columns) {
+          b.append("\033[K");
+        }
+        continue;
+      }
       if (i > from) {
         newline(b);
       }
@@ -189,7 +210,23 @@ final class Renderer {
     }
   }
 
+  /** Whether row {@code i} continues the row above it ({@link Wrap#CONTINUED}). */
+  private static boolean continued(List<String> rows, int i) {
+    return i < rows.size() && rows.get(i).startsWith(Wrap.CONTINUED);
+  }
+
+  /**
+   * Whether row {@code i} is written without a line break before it, for the terminal to wrap the
+   * row above into it: it says it continues that row, and that row fills the width.
+   */
+  private static boolean softWrap(List<String> rows, int i, int columns) {
+    return continued(rows, i) && Ansi.width(rows.get(i - 1)) >= columns;
+  }
+
   private static void appendLine(StringBuilder b, String line, int columns) {
+    if (line.startsWith(Wrap.CONTINUED)) {
+      line = line.substring(Wrap.CONTINUED.length());
+    }
     String shown = Ansi.width(line) > columns ? Ansi.truncate(line, columns, "") : line;
     b.append(shown);
     if (shown.indexOf('\033') >= 0) {

@@ -51,7 +51,10 @@ public final class Text implements Component {
     List<String> out = new ArrayList<>();
     String pad = " ".repeat(indent);
     int room = Math.max(1, width - indent - (background != null ? indent : 0));
-    for (String line : Wrap.lines(text, room)) {
+    // Unindented plain text keeps a long word (a path) whole, in rows the terminal wraps softly.
+    List<String> wrapped =
+        indent == 0 && background == null ? Wrap.softLines(text, room) : Wrap.lines(text, room);
+    for (String line : wrapped) {
       String l = pad + line;
       if (background != null && theme != null && theme.colored()) {
         l = theme.bg(background, Ansi.pad(l, width));

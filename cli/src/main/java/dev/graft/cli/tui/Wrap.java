@@ -9,17 +9,37 @@ import java.util.List;
  * and opened again on the next, so that every line can be redrawn on its own.
  */
 public final class Wrap {
+  /**
+   * Starts a row that continues the one above it, which is as wide as the terminal: the renderer
+   * writes it without a line break, so the terminal wraps the two rows softly and a selection or a
+   * copy joins them. Takes no columns.
+   */
+  static final String CONTINUED = "\033_graft:w\007";
+
   private Wrap() {}
 
   /** {@code text} (styled; newlines break lines) as lines of at most {@code width} columns. */
   public static List<String> lines(String text, int width) {
+    return lines(text, width, false);
+  }
+
+  /**
+   * As {@link #lines(String, int)}, but a word wider than the line (a long path) is never broken by
+   * graft: it gets rows of its own, each after the first {@link #CONTINUED}, for the terminal to
+   * wrap softly, and what follows it starts on a new row.
+   */
+  public static List<String> softLines(String text, int width) {
+    return lines(text, width, true);
+  }
+
+  private static List<String> lines(String text, int width, boolean soft) {
     List<String> out = new ArrayList<>();
     int start = 0;
     String carried = "";
     while (true) {
       int nl = text.indexOf('\n', start);
       String paragraph = text.substring(start, nl < 0 ? text.length() : nl);
-      carried = paragraph(carried + paragraph, Math.max(1, width), out);
+      carried = paragraph(carried + paragraph, Math.max(1, width), soft, out);
       if (nl < 0) {
         return out;
       }
@@ -28,7 +48,7 @@ public final class Wrap {
   }
 
   /** Wraps one paragraph into {@code out}; returns the styles still open at its end. */
-  private static String paragraph(String text, int width, List<String> out) {
+  private static String paragraph(String text, int width, boolean soft, List<String> out) {
     if (Ansi.width(text) <= width) {
       out.add(text);
       return openStyles("", text);
@@ -90,7 +110,8 @@ public final class Wrap {
         active = openStyles(active, token);
         continue;
       }
-      // a word wider than the line: broken at the edge
+      // a word wider than the line: broken at the edge (soft: in rows the terminal joins)
+      String rowStart = soft ? CONTINUED : "";
       for (int k = 0; k < token.length(); ) {
         char c = token.charAt(k);
         if (c == '\033') {
@@ -106,12 +127,16 @@ public final class Wrap {
         if (lineWidth + w > width && lineWidth > 0) {
           out.add(finish(line.toString(), active));
           line.setLength(0);
-          line.append(active);
+          line.append(rowStart).append(active);
+          lineStart = rowStart + active;
           lineWidth = 0;
         }
         line.append(token, k, end);
         lineWidth += w;
         k = end;
+      }
+      if (soft) {
+        lineWidth = width + 1; // what follows starts on a new row
       }
     }
     if (line.length() > 0 || out.isEmpty()) {

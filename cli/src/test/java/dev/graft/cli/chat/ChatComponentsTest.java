@@ -176,4 +176,32 @@ class ChatComponentsTest {
         .hasSize(90);
     assertThat(lines.get(2)).isEqualTo("tests: green");
   }
+
+  @Test
+  void aShellCommandsSavedOutputPathIsShownWholeHoweverNarrowTheTerminal() {
+    String path = "/tmp/graft-user-bash-a94e22433fb94e00a94e22433fb94e00.log";
+    ShellView view =
+        ShellView.of(
+            ctx,
+            new AgentMessage.BashExecution(
+                "seq 1 100000",
+                "99999\n100000\n",
+                Optional.of(1L),
+                false,
+                true,
+                Optional.of(path),
+                Optional.empty(),
+                0,
+                Json.object()));
+    List<String> lines = view.render(40);
+    String shown =
+        lines.stream()
+            .map(l -> l.replaceAll("\033_[^\007]*\007", ""))
+            .collect(Collectors.joining());
+    assertThat(shown).contains(path);
+    assertThat(lines.getLast()).doesNotContain("…");
+    assertThat(lines)
+        .as("the path's rows after its first continue it, for the terminal to wrap softly")
+        .anyMatch(l -> l.startsWith("\033_graft:w\007"));
+  }
 }

@@ -178,4 +178,56 @@ class TuiRenderTest {
     tui.render();
     assertThat(vt.text()).containsExactly("0123456789", "next");
   }
+
+  @Test
+  void aPathWiderThanTheTerminalIsWrappedByTheTerminalNotBrokenByGraft() {
+    VirtualTerminal vt = new VirtualTerminal(20, 10);
+    Tui tui = new Tui(vt);
+    String path = "/home/ada/src/shop/sessions/2026-01-01_0a1b2c.jsonl";
+    tui.append(new Text("session saved in " + path + " (continue it with graft -c)", 0));
+    Lines editor = new Lines("> typed");
+    tui.bottom().add(editor);
+    tui.render();
+    assertThat(vt.text())
+        .containsExactly(
+            "session saved in",
+            path.substring(0, 20),
+            path.substring(20, 40),
+            path.substring(40),
+            "(continue it with",
+            "graft -c)",
+            "> typed");
+    assertThat(vt.joinedText())
+        .as("the rows of the path are one line to the terminal")
+        .containsExactly("session saved in", path, "(continue it with", "graft -c)", "> typed");
+
+    editor.lines.set(0, "> typed more");
+    tui.render();
+    vt.resize(30, 10);
+    tui.render();
+    assertThat(vt.joinedText())
+        .containsExactly("session saved in", path, "(continue it with graft -c)", "> typed more");
+  }
+
+  @Test
+  void aChangeInASoftlyWrappedRowWritesItsLineAgainFromItsFirstRow() {
+    VirtualTerminal vt = new VirtualTerminal(10, 10);
+    Tui tui = new Tui(vt);
+    Lines live = new Lines();
+    live.lines.addAll(Wrap.softLines("see /a/b/c/d/e/f/g/h/i/j/k", 10));
+    tui.append(live);
+    tui.bottom().add(new Lines("> ed"));
+    tui.render();
+    live.lines.clear();
+    live.lines.addAll(Wrap.softLines("see /a/b/c/d/e/f/g/h/i/j/k/l/m", 10));
+    tui.render();
+    assertThat(vt.text()).containsExactly("see", "/a/b/c/d/e", "/f/g/h/i/j", "/k/l/m", "> ed");
+    assertThat(vt.joinedText()).containsExactly("see", "/a/b/c/d/e/f/g/h/i/j/k/l/m", "> ed");
+    // the row that continued the one above is now a line of its own
+    live.lines.set(2, "other");
+    live.lines.remove(3);
+    tui.render();
+    assertThat(vt.joinedText()).containsExactly("see", "/a/b/c/d/e", "other", "> ed");
+    assertThat(tui.fullRedraws()).isZero();
+  }
 }

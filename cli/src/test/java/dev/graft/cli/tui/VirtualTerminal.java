@@ -1,18 +1,24 @@
 package dev.graft.cli.tui;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A small terminal emulator for tests: a screen of cells with a scrollback, understanding what
  * graft's renderer writes (text, CR, LF, cursor moves, line and screen erasing, synchronized
  * output, the cursor's visibility) and ignoring colours. Wide characters take two cells; writing in
- * the last column leaves a pending wrap, as xterm does.
+ * the last column leaves a pending wrap, as xterm does; a row the terminal wrapped into the next
+ * one is marked so, and {@link #joinedText} joins them, as a selection in a terminal does.
  */
 final class VirtualTerminal implements TerminalPort {
   private int columns;
   private int rows;
   private final List<String> scrollback = new ArrayList<>();
+  private final List<Boolean> scrollbackWrapped = new ArrayList<>();
+  private final Set<StringBuilder> wrapped = Collections.newSetFromMap(new IdentityHashMap<>());
   private List<StringBuilder> screen = new ArrayList<>();
   private int row;
   private int col;
@@ -44,7 +50,9 @@ final class VirtualTerminal implements TerminalPort {
   void resize(int newColumns, int newRows) {
     while (screen.size() > newRows) {
       if (row > 0) {
-        scrollback.add(screen.removeFirst().toString());
+        StringBuilder first = screen.removeFirst();
+        scrollback.add(first.toString());
+        scrollbackWrapped.add(wrapped.remove(first));
         row--;
       } else {
         screen.removeLast();
@@ -98,6 +106,7 @@ final class VirtualTerminal implements TerminalPort {
       return;
     }
     if (pendingWrap || col + w > columns) {
+      wrapped.add(screen.get(row));
       col = 0;
       lineFeed();
       pendingWrap = false;
@@ -152,7 +161,9 @@ final class VirtualTerminal implements TerminalPort {
   private void lineFeed() {
     pendingWrap = false;
     if (row == rows - 1) {
-      scrollback.add(screen.removeFirst().toString());
+      StringBuilder first = screen.removeFirst();
+      scrollback.add(first.toString());
+      scrollbackWrapped.add(wrapped.remove(first));
       screen.add(new StringBuilder());
     } else {
       row++;
@@ -186,6 +197,7 @@ final class VirtualTerminal implements TerminalPort {
         case 'K' -> {
           if (params.equals("2")) {
             screen.get(row).setLength(0);
+            wrapped.remove(screen.get(row));
           } else {
             StringBuilder line = screen.get(row);
             line.replace(0, line.length(), cut(line.toString(), col).stripTrailing());
@@ -194,8 +206,10 @@ final class VirtualTerminal implements TerminalPort {
         case 'J' -> {
           if (params.equals("2")) {
             screen.forEach(l -> l.setLength(0));
+            wrapped.clear();
           } else if (params.equals("3")) {
             scrollback.clear();
+            scrollbackWrapped.clear();
           } else {
             StringBuilder line = screen.get(row);
             line.replace(0, line.length(), cut(line.toString(), col).stripTrailing());
@@ -217,6 +231,32 @@ final class VirtualTerminal implements TerminalPort {
   List<String> text() {
     List<String> all = new ArrayList<>(scrollback.stream().map(String::stripTrailing).toList());
     screen.forEach(l -> all.add(l.toString().stripTrailing()));
+    while (!all.isEmpty() && all.getLast().isEmpty()) {
+      all.removeLast();
+    }
+    return all;
+  }
+
+  /** As {@link #text}, with each row the terminal wrapped joined to the next. */
+  List<String> joinedText() {
+    List<String> rows = new ArrayList<>(scrollback);
+    List<Boolean> joins = new ArrayList<>(scrollbackWrapped);
+    for (StringBuilder l : screen) {
+      rows.add(l.toString());
+      joins.add(wrapped.contains(l));
+    }
+    List<String> all = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (int i = 0; i < rows.size(); i++) {
+      line.append(rows.get(i));
+      if (!joins.get(i)) {
+        all.add(line.toString().stripTrailing());
+        line.setLength(0);
+      }
+    }
+    if (!line.isEmpty()) {
+      all.add(line.toString().stripTrailing());
+    }
     while (!all.isEmpty() && all.getLast().isEmpty()) {
       all.removeLast();
     }
