@@ -441,25 +441,15 @@ public final class AgentSetup {
       return Session.inMemory(cwd.toString(), context.clock());
     }
     if (o.session != null) {
-      Optional<Path> found;
-      // A file name is relative to graft's working directory, as for the session commands.
-      Path asFile = context.cwd().resolve(o.session).normalize();
-      try {
-        found =
-            store.resolve(
-                Files.isRegularFile(asFile) ? asFile.toString() : o.session, cwd.toString());
-      } catch (IllegalArgumentException ambiguous) {
-        throw new UserError("--session " + o.session + ": " + ambiguous.getMessage());
+      SessionArgument target =
+          SessionArgument.resolve(context.cwd(), store, o.session, cwd.toString());
+      if (!target.exists()) {
+        context
+            .err()
+            .println("graft: no session file " + target.file() + "; starting a new one there");
+        return store.createAt(target.file(), cwd.toString());
       }
-      Path file =
-          found.orElseThrow(() ->
-              new UserError(
-                  "--session "
-                      + o.session
-                      + (Files.isDirectory(asFile)
-                          ? ": a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)"
-                          : ": no such session file or session id")));
-      return elsewhere(context, warnings(context, store.open(file)), cwd);
+      return elsewhere(context, warnings(context, store.open(target.file())), cwd);
     }
     if (o.continueRecent) {
       Optional<Path> recent = store.mostRecent(cwd.toString());

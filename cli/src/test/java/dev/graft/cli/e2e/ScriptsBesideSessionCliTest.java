@@ -70,11 +70,11 @@ class ScriptsBesideSessionCliTest {
 
   @Test
   void aSessionThatCannotBeOpenedIsReportedAloneThoughTheScriptsLoadedBeside() {
-    CliRun run = run("--session", "no-such.jsonl", "hello");
+    CliRun run = run("--session", "no-such-id", "hello");
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err())
-        .isEqualTo("graft: --session no-such.jsonl: no such session file or session id\n");
+        .isEqualTo("graft: --session no-such-id: no such session file or session id\n");
   }
 
   @Test

@@ -106,6 +106,20 @@ public final class Session implements AutoCloseable {
     return s;
   }
 
+  /**
+   * A new session whose file is {@code file}, which does not exist yet: created by the first
+   * append, as the reference's {@code --session <path>} does. Later new and branched sessions go
+   * beside it, as they go beside any opened file.
+   */
+  public static Session createAt(Path file, String cwd, Clock clock) {
+    Session s = new Session(clock);
+    Path absolute = file.toAbsolutePath();
+    s.sessionDir = absolute.getParent();
+    s.header = newHeader(cwd, Optional.empty(), clock);
+    s.file = SessionFile.create(absolute);
+    return s;
+  }
+
   /** A session that is never written to disk. */
   public static Session inMemory(String cwd, Clock clock) {
     Session s = new Session(clock);

@@ -39,6 +39,11 @@ public final class SessionStore {
     return Session.create(directoryFor(cwd), cwd, clock);
   }
 
+  /** A new session for {@code cwd} in {@code file}, which does not exist yet (--session NEW). */
+  public Session createAt(Path file, String cwd) {
+    return Session.createAt(file, cwd, clock);
+  }
+
   public Session open(Path file) throws SessionFileException {
     return Session.open(file, clock);
   }
