@@ -147,6 +147,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
                 new SessionStore(context.home(), context.clock()),
                 scriptCommands(ready),
                 ready.surface(),
+                ready.scriptControl().loadFailures(),
                 context.out())
             .run(context.in());
       } finally {

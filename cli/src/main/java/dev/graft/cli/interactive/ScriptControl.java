@@ -2,6 +2,7 @@ package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.tui.ThemeFile;
+import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptTerminal;
 import dev.graft.scripting.api.ToolRenderRequest;
@@ -49,6 +50,11 @@ public interface ScriptControl {
    * stderr before is gone.
    */
   default List<String> loadProblems() {
+    return List.of();
+  }
+
+  /** The scripts that failed to load when graft started: each file, and why. */
+  default List<LoadReport.Problem> loadFailures() {
     return List.of();
   }
 

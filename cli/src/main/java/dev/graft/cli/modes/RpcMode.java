@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
+import dev.graft.cli.setup.LoadedScripts;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.session.SessionStore;
+import dev.graft.scripting.api.LoadReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -51,7 +54,8 @@ public final class RpcMode {
 
   /**
    * {@code commands}: the script commands a prompt {@code /name} runs; {@code surface}: where
-   * scripts' dialogs and problems go (here, to the client).
+   * scripts' dialogs and problems go (here, to the client); {@code loadFailures}: the scripts that
+   * did not load, told to the client first, as {@code extension_error}s of event {@code load}.
    */
   public RpcMode(
       AgentSession agent,
@@ -59,6 +63,7 @@ public final class RpcMode {
       SessionStore store,
       ScriptCommandPrompts commands,
       ScriptSurface surface,
+      List<LoadReport.Problem> loadFailures,
       PrintWriter out) {
     this.agent = agent;
     this.out = out;
@@ -68,6 +73,9 @@ public final class RpcMode {
             new RpcSessionCommands(agent, store, thread, this::write),
             new RpcModelCommands(agent, registry, thread, this::write),
             new RpcScriptCommands(commands, ui, this::write));
+    // stderr has them too, but a client reading stdout would never learn why a script is missing
+    loadFailures.forEach(p ->
+        write(RpcRequest.extensionError(p.path().toString(), "load", LoadedScripts.notLoaded(p))));
     surface.showUi(ui);
     surface.reportTo(problem ->
         write(

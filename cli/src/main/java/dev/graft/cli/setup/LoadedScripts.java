@@ -44,6 +44,7 @@ public final class LoadedScripts implements ScriptControl {
   private volatile LoadReport report;
   private volatile RunResources resources = RunResources.none();
   private List<String> loadWarnings = List.of();
+  private final List<LoadReport.Problem> startProblems;
 
   public LoadedScripts(
       ScriptLocations.Request request,
@@ -56,6 +57,7 @@ public final class LoadedScripts implements ScriptControl {
     this.plan = plan;
     this.engine = engine;
     this.report = report;
+    this.startProblems = report.problems();
     this.exec = exec;
     this.surface = surface;
   }
@@ -133,6 +135,11 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public List<LoadReport.Problem> loadFailures() {
+    return startProblems;
+  }
+
+  @Override
   public List<String> loadProblems() {
     List<String> lines = new ArrayList<>();
     report.problems().forEach(p -> lines.add(notLoaded(p)));
@@ -195,7 +202,8 @@ public final class LoadedScripts implements ScriptControl {
     return lines;
   }
 
-  private static String notLoaded(LoadReport.Problem p) {
+  /** {@code script FILE not loaded: why}, on one line. */
+  public static String notLoaded(LoadReport.Problem p) {
     return "script "
         + ScriptText.safeLine(p.path().toString())
         + " not loaded: "

@@ -231,11 +231,7 @@ final class ScriptSetup {
     }
     o.argumentsTakenByFlags = List.copyOf(taken);
     for (LoadReport.Problem problem : report.problems()) {
-      err.println(
-          "graft: script "
-              + ScriptText.safeLine(problem.path().toString())
-              + " not loaded: "
-              + ScriptText.safeLine(problem.reason()));
+      err.println("graft: " + LoadedScripts.notLoaded(problem));
     }
     err.flush();
     // Handlers' ctx is the bridge's, made without calling back here: the agent's parts are handed
