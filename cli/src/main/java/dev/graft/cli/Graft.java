@@ -1,13 +1,13 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.commands.DemoCommand;
 import dev.graft.cli.commands.ModelsCommand;
 import dev.graft.cli.commands.SessionCommand;
 import dev.graft.cli.commands.SkillsCommand;
 import dev.graft.cli.scripts.ScriptsCommand;
+import dev.graft.runtime.config.EditDistance;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.session.SessionFileException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.graft.cli;
 
-import dev.graft.cli.base.EditDistance;
+import dev.graft.runtime.config.EditDistance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,9 +1,9 @@
 package dev.graft.cli.interactive;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.config.EditDistance;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;

@@ -2,11 +2,11 @@ package dev.graft.cli.modes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.graft.cli.base.EditDistance;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.setup.LoadedScripts;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.config.EditDistance;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.json.Json;

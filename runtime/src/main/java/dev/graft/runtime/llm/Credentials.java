@@ -2,6 +2,8 @@ package dev.graft.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.graft.runtime.config.EditDistance;
 import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +13,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,18 +37,25 @@ final class Credentials {
   private final Map<String, String> env;
   private final Map<String, String> stored;
   private final List<String> problems;
+  private final List<String> names;
 
   private Credentials(
-      Path authFile, Map<String, String> env, Map<String, String> stored, List<String> problems) {
+      Path authFile,
+      Map<String, String> env,
+      Map<String, String> stored,
+      List<String> problems,
+      List<String> names) {
     this.authFile = authFile;
     this.env = env;
     this.stored = stored;
     this.problems = problems;
+    this.names = names;
   }
 
   static Credentials load(Path authFile, Map<String, String> env) {
     Map<String, String> stored = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     try {
       Optional<String> tooOpen = tooOpen(authFile);
       if (tooOpen.isPresent()) {
@@ -55,14 +66,15 @@ final class Credentials {
                 + "); graft ignores it until you run: chmod 600 "
                 + authFile);
       } else {
-        read(authFile, env, stored, problems);
+        read(authFile, env, stored, problems, names);
       }
     } catch (NoSuchFileException e) {
       // No file, no stored keys.
     } catch (IOException e) {
       problems.add(authFile + ": cannot read: " + Durations.describeCause(e));
     }
-    return new Credentials(authFile, env, Map.copyOf(stored), List.copyOf(problems));
+    return new Credentials(
+        authFile, env, Map.copyOf(stored), List.copyOf(problems), List.copyOf(names));
   }
 
   /** The file's mode when group or others have access; empty when it is private. */
@@ -92,7 +104,11 @@ final class Credentials {
   }
 
   private static void read(
-      Path file, Map<String, String> env, Map<String, String> stored, List<String> problems)
+      Path file,
+      Map<String, String> env,
+      Map<String, String> stored,
+      List<String> problems,
+      List<String> names)
       throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     if (text.isBlank()) {
@@ -112,6 +128,7 @@ final class Credentials {
     }
     for (var e : object.properties()) {
       String provider = e.getKey();
+      names.add(provider);
       JsonNode v = e.getValue();
       String type = v.path("type").asText("");
       if (v.isTextual() && v.textValue().startsWith("!")) {
@@ -154,6 +171,34 @@ final class Credentials {
 
   List<String> problems() {
     return problems;
+  }
+
+  /**
+   * A line for each provider name of auth.json that graft does not know but that is close to one it
+   * does ({@code known}): a case difference or at most two edits, a typo most likely. Names far
+   * from every known one are the reference's providers graft lacks, in an auth.json shared with it,
+   * and are passed over in silence.
+   */
+  List<String> misspelledProviders(Collection<String> known) {
+    List<String> lines = new ArrayList<>();
+    for (String name : names) {
+      if (known.contains(name)) {
+        continue;
+      }
+      known.stream()
+          .filter(k -> k.equalsIgnoreCase(name))
+          .findFirst()
+          .or(() -> EditDistance.nearest(name.toLowerCase(Locale.ROOT), known, 2, false))
+          .ifPresent(best ->
+              lines.add(
+                  authFile
+                      + ": no provider "
+                      + TextNode.valueOf(name) // quoted as JSON: escapes stay on one line
+                      + "; did you mean \""
+                      + best
+                      + "\"?"));
+    }
+    return lines;
   }
 
   /** The key for {@code provider}: auth.json, then its environment variables. */

@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -78,6 +80,11 @@ public final class ModelRegistry implements AutoCloseable {
     }
     List<String> problems = new ArrayList<>(file.problems());
     problems.addAll(credentials.problems());
+    Set<String> known = new LinkedHashSet<>();
+    KnownProvider.ALL.forEach(p -> known.add(p.name()));
+    models.forEach(m -> known.add(m.provider()));
+    known.addAll(file.providers().keySet());
+    problems.addAll(credentials.misspelledProviders(known));
     return new ModelRegistry(
         List.copyOf(models),
         file.providers(),

@@ -167,6 +167,86 @@ class ModelRegistryTest {
   }
 
   @Test
+  void aProviderNameCloseToOneGraftKnowsIsReportedOnceWithTheSuggestion() throws IOException {
+    writeAuth(
+        """
+        {"antropic": {"type": "api_key", "key": "sk-a"},
+         "OpenAI": {"type": "api_key", "key": "sk-o"},
+         "my-lab": {"type": "api_key", "key": "sk-m"},
+         "local-llm": {"type": "api_key", "key": "sk-l"}}
+        """,
+        "rw-------");
+    write(
+        "models.json",
+        """
+        {"providers": {"local-lm": {"baseUrl": "http://localhost:9/v1", "api": "openai-completions",
+          "models": [{"id": "m"}]}}}
+        """);
+
+    ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
+
+    Path auth = home.resolve("auth.json");
+    // my-lab is far from every provider; local-llm is a letter from models.json's local-lm
+    assertThat(registry.problems())
+        .containsExactly(
+            auth + ": no provider \"antropic\"; did you mean \"anthropic\"?",
+            auth + ": no provider \"OpenAI\"; did you mean \"openai\"?",
+            auth + ": no provider \"local-llm\"; did you mean \"local-lm\"?");
+    assertThat(registry.missingKeyMessage("anthropic")).doesNotContain("antropic");
+  }
+
+  @Test
+  void theReferencesProvidersAreNotReported() throws IOException {
+    // pi-ai 0.73.1's KnownProvider names and its OAuth logins: an auth.json shared with the
+    // reference holds these, and graft says nothing of those it lacks
+    List<String> reference =
+        List.of(
+            "amazon-bedrock",
+            "anthropic",
+            "google",
+            "google-vertex",
+            "openai",
+            "azure-openai-responses",
+            "openai-codex",
+            "deepseek",
+            "github-copilot",
+            "xai",
+            "groq",
+            "cerebras",
+            "openrouter",
+            "vercel-ai-gateway",
+            "zai",
+            "mistral",
+            "minimax",
+            "minimax-cn",
+            "moonshotai",
+            "moonshotai-cn",
+            "huggingface",
+            "fireworks",
+            "opencode",
+            "opencode-go",
+            "kimi-coding",
+            "cloudflare-workers-ai",
+            "cloudflare-ai-gateway",
+            "xiaomi",
+            "xiaomi-token-plan-cn",
+            "xiaomi-token-plan-ams",
+            "xiaomi-token-plan-sgp",
+            "google-gemini-cli",
+            "google-antigravity");
+    StringBuilder json = new StringBuilder("{");
+    for (String name : reference) {
+      json.append(json.length() > 1 ? "," : "")
+          .append('"')
+          .append(name)
+          .append("\": {\"type\": \"api_key\", \"key\": \"k\"}");
+    }
+    writeAuth(json.append('}').toString(), "rw-------");
+
+    assertThat(ModelRegistry.load(home, NO_ENV).problems()).isEmpty();
+  }
+
+  @Test
   void shellCommandsInAuthJsonAreRefusedInBothForms() throws IOException {
     // The short form {"provider": "..."} is as documented as the long one.
     writeAuth(

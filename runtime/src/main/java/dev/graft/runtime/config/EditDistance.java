@@ -1,8 +1,11 @@
-package dev.graft.cli.base;
+package dev.graft.runtime.config;
 
 import java.util.Optional;
 
-/** Levenshtein distance, for "did you mean" suggestions. */
+/**
+ * Levenshtein distance, for "did you mean" suggestions: of a command, an option or a provider on
+ * the command line, and of a provider named in auth.json.
+ */
 public final class EditDistance {
   private EditDistance() {}
 
