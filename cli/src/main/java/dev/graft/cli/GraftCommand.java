@@ -1,6 +1,7 @@
 package dev.graft.cli;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.base.HeldLines;
 import dev.graft.cli.base.RootCommand;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.InteractiveMode;
@@ -232,7 +233,18 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
    */
   private int interactive() throws Exception {
     agentOptions.interactive = true;
-    AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, true);
+    Console console = System.console();
+    boolean terminal =
+        context.in() == System.in
+            && console != null
+            && console.isTerminal()
+            && !"dumb".equals(context.env().getOrDefault("TERM", ""));
+    // The screen's first drawing clears what graft warned of while starting: it is shown again.
+    Optional<HeldLines> held =
+        terminal ? Optional.of(new HeldLines(context.err())) : Optional.empty();
+    AgentSetup.Ready ready =
+        AgentSetup.prepareUnstarted(
+            held.map(h -> context.withErr(h.writer())).orElse(context), agentOptions, true);
     AgentSession agent = ready.agent();
     try {
       InteractiveMode.Setup setup =
@@ -250,13 +262,8 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
               version(),
               ready.scriptControl(),
               ready.surface(),
-              context.env());
-      Console console = System.console();
-      boolean terminal =
-          context.in() == System.in
-              && console != null
-              && console.isTerminal()
-              && !"dumb".equals(context.env().getOrDefault("TERM", ""));
+              context.env(),
+              held.map(HeldLines::release).orElse(List.of()));
       return terminal
           ? InteractiveMode.onTerminal(setup, context.in(), context.out())
           : InteractiveMode.plain(setup, context.in(), context.out());

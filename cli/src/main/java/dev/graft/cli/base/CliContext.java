@@ -42,4 +42,9 @@ public record CliContext(
         clock,
         System.in);
   }
+
+  /** This context with {@code err} as its error stream. */
+  public CliContext withErr(PrintWriter err) {
+    return new CliContext(env, home, cwd, out, err, clock, in);
+  }
 }

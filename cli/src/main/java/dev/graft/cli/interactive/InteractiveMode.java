@@ -56,11 +56,17 @@ public final class InteractiveMode {
       String version,
       ScriptControl scripts,
       ScriptSurface surface,
-      Map<String, String> env) {
+      Map<String, String> env,
+      List<String> startLines) {
+    /**
+     * {@code startLines}: what graft wrote on stderr while starting, without its {@code graft: } (a
+     * broken settings.json, say), shown again on a screen whose drawing clears it.
+     */
     public Setup {
       modelPatterns = List.copyOf(modelPatterns);
       initialPrompts = List.copyOf(initialPrompts);
       env = Map.copyOf(env);
+      startLines = List.copyOf(startLines);
     }
   }
 
@@ -98,6 +104,9 @@ public final class InteractiveMode {
 
   /** Shown below the banner when the conversation is first drawn. */
   private final List<String> startupNotes;
+
+  private final List<Note> startLines = new ArrayList<>();
+  private static final String WARNING = "warning: ";
 
   private InteractiveMode(Setup setup, Frontend frontend, List<String> startupNotes) {
     this.setup = setup;
@@ -268,7 +277,9 @@ public final class InteractiveMode {
             setup.agent()::session,
             () -> providersWithModels(setup),
             setup.scripts()::themes);
-    return new InteractiveMode(setup, frontend, keys.problems()).run();
+    InteractiveMode mode = new InteractiveMode(setup, frontend, keys.problems());
+    mode.showAgain(setup.startLines());
+    return mode.run();
   }
 
   /** How many providers have a model graft can call (a script footer's footerData). */
@@ -299,9 +310,28 @@ public final class InteractiveMode {
     return mode[0].run();
   }
 
+  /**
+   * What graft wrote on stderr while starting, shown first (a warning as one, the rest as notes),
+   * but for what {@link #startupNotes} shows already.
+   */
+  private void showAgain(List<String> lines) {
+    List<Note> notes = new ArrayList<>();
+    for (String line : lines) {
+      boolean warning = line.startsWith(WARNING);
+      String text = warning ? line.substring(WARNING.length()) : line;
+      if (!startupNotes.contains(text) && !startupNotes.contains(line)) {
+        notes.add(new Note(warning ? Frontend.Notice.WARNING : Frontend.Notice.INFO, text));
+      }
+    }
+    startLines.addAll(0, notes);
+  }
+
+  private record Note(Frontend.Notice kind, String text) {}
+
   private int run() {
     try {
       frontend.showConversation(agent.session(), banner());
+      startLines.forEach(n -> frontend.notice(n.kind(), n.text()));
       startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
       if (setup.resume()) {
         handle("/resume");
