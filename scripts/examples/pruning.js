@@ -2,7 +2,8 @@
 // Tool-result pruning: `/prune` lets you pick tool results that no longer need to be in the
 // model's context and replace each by a summary, its first lines, or nothing at all.
 // `/prune N summary|truncate|remove` does it without dialogs (N as numbered in the list:
-// 1 is the most recent tool result).
+// 1 is the most recent tool result). The list holds only the results the model still gets, so
+// /prune composes with scripts that take messages out of the context (stacking.js's /pop).
 //
 // The session file keeps every original: a choice is a `prune` entry (appendEntry), and the
 // `context` handler applies the choices of the current branch on every model call. So pruning
@@ -23,9 +24,14 @@ export default function (graft) {
     description: "Replace chosen tool results in the context by a summary, their start, or nothing",
     handler: async (args, ctx) => {
       const branch = ctx.sessionManager.getBranch();
-      const results = toolResults(branch);
+      // Only the results the model gets now: another script (stacking.js's /pop) or a compaction
+      // may have taken some out of the context, and pruning those would change nothing.
+      // ctx.rebuildContext() is the next call's context, through every script's `context` handler.
+      const sent = new Set();
+      for (const m of await ctx.rebuildContext()) if (m.role === "toolResult") sent.add(m.toolCallId);
+      const results = toolResults(branch).filter((r) => sent.has(r.message.toolCallId));
       // A thrown Error is reported as the command's failure, in every mode.
-      if (results.length === 0) throw new Error("/prune: there are no tool results to prune");
+      if (results.length === 0) throw new Error("/prune: there are no tool results to prune in the model's context");
       const rules = rulesOf(branch);
       // The picker numbers its options itself: a label carries no number of its own (a second
       // number beside the picker's would not match it). Equal labels get "(2)", "(3)"...

@@ -62,4 +62,41 @@ test("/prune fails with a message when there is nothing to prune", async (t) => 
   assert.equal(s.customEntries("prune").length, 0);
 });
 
+test("/prune offers only the results in the context, not those a /pop (stacking.js) hid", async (t) => {
+  const s = await t.session({
+    scripts: ["./pruning.js", "./stacking.js"],
+    turns: [
+      { toolCalls: [{ name: "read", arguments: { path: "a.txt" }, id: "call_a" }] },
+      { text: "a.txt says alpha." },
+      { toolCalls: [{ name: "read", arguments: { path: "b.txt" }, id: "call_b" }] },
+      { text: "b.txt says beta." },
+      { text: "b.txt was read: it says beta." }, // the summary /pop 1 asks for
+      { text: "Done." },
+    ],
+    files: { "a.txt": "alpha\n", "b.txt": "beta\n" },
+  });
+  await s.prompt("Read a.txt");
+  await s.prompt("Read b.txt");
+  await s.command("/pop 1"); // b.txt's turn leaves the context
+  await s.command("/prune", { answers: ["Done"] });
+  assert.deepEqual(s.dialogs[0].options, ["Done", 'read {"path":"a.txt"} — 6 chars'], "b.txt's result is not offered");
+
+  await assert.rejects(s.command("/prune 2 remove"), /N from 1 to 1/);
+  await s.command("/prune 1 remove");
+  assert.deepEqual(s.customEntries("prune")[0].data.choices, [{ toolCallId: "call_a", strategy: "remove" }]);
+  await s.prompt("Go on");
+  assert.match(resultSent(s, "call_a"), /^\[pruned: /);
+});
+
+test("/prune says so when every tool result has left the context", async (t) => {
+  const s = await t.session({
+    scripts: ["./pruning.js", "./stacking.js"],
+    turns: [...turns.slice(0, 2), { text: "notes.txt was read." }],
+    files,
+  });
+  await s.prompt("Read notes.txt");
+  await s.command("/pop 1");
+  await assert.rejects(s.command("/prune 1 remove"), /no tool results to prune in the model's context/);
+});
+
 export default tests;

@@ -61,6 +61,32 @@ test("/pop 1 summarises the last turn with the session's model and pops it", asy
   assert.equal(sent[1], "Now the tests");
 });
 
+test("a pop keeps what pruning.js made of the messages it leaves in the context", async (t) => {
+  const s = await t.session({
+    scripts: ["./pruning.js", "./stacking.js"], // the order `graft --scripts scripts/examples` loads them in
+    turns: [
+      { toolCalls: [{ name: "read", arguments: { path: "a.txt" }, id: "call_a" }] },
+      { text: "a.txt says alpha." },
+      { toolCalls: [{ name: "read", arguments: { path: "b.txt" }, id: "call_b" }] },
+      { text: "b.txt says beta." },
+      { text: "b.txt was read: it says beta." }, // the summary /pop 1 asks for
+      { text: "Done." },
+    ],
+    files: { "a.txt": "alpha\n", "b.txt": "beta\n" },
+  });
+  await s.prompt("Read a.txt");
+  await s.command("/prune 1 remove");
+  await s.prompt("Read b.txt");
+  await s.command("/pop 1");
+  await s.prompt("Go on");
+  const sent = s.lastContext.map(textOf);
+  assert.deepEqual(sent.slice(0, 2), ["Read a.txt", ""]);
+  assert.match(sent[2], /^\[pruned: /, "a.txt's result as pruning.js left it");
+  assert.match(sent[4], /popped off the stack, summarised:\n\nb\.txt was read/);
+  assert.ok(!sent.some((x) => x.includes("beta\n")), "the popped result is not sent");
+  assert.equal(sent[sent.length - 1], "Go on");
+});
+
 export default tests;
 
 test("branchHas reads only what was added, and a branch that moved from its start", () => {
