@@ -6,7 +6,8 @@
 //
 // Uses graft.exec to run git, which needs a grant for this script in settings.json (docs/hooks.md,
 // "Running programs"): {"scripts": {"exec": {"git-checkpoint.js": ["git"]}}}. Without it the
-// first prompt says once what to add, and the session goes on without checkpoints.
+// first prompt says once what to add (a note, not an error), and the session goes on without
+// checkpoints.
 
 /** @param {import("graft").GraftAPI} graft */
 export default function (graft) {
@@ -21,9 +22,13 @@ export default function (graft) {
       } catch (e) {
         const why = String(e instanceof Error ? e.message : e);
         const at = why.indexOf("is not granted");
-        if (at < 0) throw e;
+        if (at < 0) throw e; // a real failure: graft reports it as the script's problem
         notGranted = true;
-        throw new Error(`no checkpoints this run: graft.exec ${why.slice(at)}`);
+        // Not a problem, a choice the user made (or has yet to): say so once, as a note.
+        const note = `no git checkpoints this run: graft.exec ${why.slice(at)}`;
+        if (ctx.hasUI) ctx.ui.notify(note, "info");
+        else console.info(note); // -p and --mode json: graft's log, shown with --verbose
+        return;
       }
       if (inRepo.code !== 0) return; // not a git repository (yet): asked again next prompt
       repositories.add(ctx.cwd);
