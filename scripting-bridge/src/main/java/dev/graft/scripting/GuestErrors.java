@@ -5,6 +5,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SourceSection;
@@ -278,16 +279,23 @@ final class GuestErrors {
    * handler that never settles); "" when unknown. On the script's thread.
    */
   static String definedAt(LoadedScript s, Value fn) {
+    return placeOf(s, fn).map(at -> " (at " + at + ")").orElse("");
+  }
+
+  /**
+   * "pruning.js:12": where {@code fn} is defined, when it is a script's. On the script's thread.
+   */
+  static Optional<String> placeOf(LoadedScript s, Value fn) {
     if (fn == null) {
-      return "";
+      return Optional.empty();
     }
     try {
       SourceSection where = fn.getSourceLocation();
       return where == null || where.getSource().isInternal()
-          ? ""
-          : " (at " + display(s, where) + ")";
+          ? Optional.empty()
+          : Optional.of(display(s, where));
     } catch (RuntimeException notThere) {
-      return "";
+      return Optional.empty();
     }
   }
 

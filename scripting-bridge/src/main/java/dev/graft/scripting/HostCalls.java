@@ -362,7 +362,8 @@ final class HostCalls {
         .addHandler(
             name,
             name.equals("tool_call") ? s.prelude().watchInput().execute(handler) : handler,
-            handler);
+            handler,
+            GuestErrors.placeOf(s, handler));
     refreshIfActive(s);
     return HostReply.NOTHING;
   }

@@ -66,6 +66,12 @@ final class Registrations {
   /** graft's wrappers of handlers (tool_call's watchInput) to the script's own functions. */
   private final Map<Value, Value> wrapped = new IdentityHashMap<>();
 
+  /**
+   * Where each handler's own function is ("stacking.js:67"), read once as it is registered: a wrong
+   * answer is reported off the script's thread, where its function cannot be asked.
+   */
+  private final Map<Value, String> places = new IdentityHashMap<>();
+
   private final Map<String, Command> commands = new LinkedHashMap<>();
   private final Map<String, Tool> tools = new LinkedHashMap<>();
 
@@ -74,17 +80,23 @@ final class Registrations {
 
   /**
    * {@code handler} is graft's wrapper around the script's function {@code own} (whose line errors
-   * name), or {@code own} itself.
+   * name), or {@code own} itself; {@code place}: where {@code own} is, when known.
    */
-  void addHandler(String event, Value handler, Value own) {
+  void addHandler(String event, Value handler, Value own, Optional<String> place) {
     handlers.computeIfAbsent(event, e -> new ArrayList<>()).add(handler);
     if (own != handler) {
       wrapped.put(handler, own);
     }
+    place.ifPresent(p -> places.put(handler, p));
   }
 
   List<Value> handlersFor(String event) {
     return handlers.getOrDefault(event, List.of());
+  }
+
+  /** Where the script's own function behind handler {@code fn} is, as "file.js:LINE". */
+  Optional<String> placeOf(Value fn) {
+    return Optional.ofNullable(places.get(fn));
   }
 
   /** The events it has handlers for, in the order it subscribed. */

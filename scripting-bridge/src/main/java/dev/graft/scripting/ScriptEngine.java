@@ -245,7 +245,17 @@ public final class ScriptEngine implements AutoCloseable {
     return emit(Optional.of(script), event, payload, ctx, chain, readAnswers);
   }
 
-  private record Target(LoadedScript script, Value handler) {}
+  /** A handler to call, and where its function is (read on the owner thread, as it is found). */
+  private record Target(LoadedScript script, Value handler, Optional<String> place) {
+    Target(LoadedScript script, Value handler) {
+      this(script, handler, script.registered().placeOf(handler));
+    }
+
+    /** Its handler's answer, with the handler's place. */
+    HandlerOutcome.Answered answered(JsonNode value) {
+      return new HandlerOutcome.Answered(script.file(), value, place);
+    }
+  }
 
   private List<HandlerOutcome> emit(
       Optional<ScriptFile> only,
@@ -298,6 +308,9 @@ public final class ScriptEngine implements AutoCloseable {
               t.script().file(),
               owner.submit(() -> call(t, event, asked, scope, readAnswers)).thenCompose(f -> f),
               Optional.of(bound));
+      if (outcome instanceof HandlerOutcome.Answered a) {
+        outcome = t.answered(a.value());
+      }
     }
     return List.copyOf(outcomes);
   }
@@ -328,9 +341,7 @@ public final class ScriptEngine implements AutoCloseable {
     try {
       JsonNode value = answer.get(bound.toMillis(), TimeUnit.MILLISECONDS);
       List<Target> targets = found.get();
-      return targets.isEmpty()
-          ? null
-          : new HandlerOutcome.Answered(targets.getFirst().script().file(), value);
+      return targets.isEmpty() ? null : targets.getFirst().answered(value);
     } catch (ExecutionException e) {
       failure = e.getCause();
     } catch (TimeoutException e) {

@@ -12,6 +12,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -123,6 +124,9 @@ public final class ScriptHookSource implements HookSource {
             (seen, outcome) -> next(rules, seen, outcome),
             rules.answersRead());
     JsonNode answer = Json.NODES.missingNode();
+    // Which handler the answer is from, for a report that it is wrong: the one whose answer was
+    // kept whole; none when the rules made one answer of several.
+    Optional<String> where = Optional.empty();
     for (HandlerOutcome o : outcomes) {
       switch (o) {
         case HandlerOutcome.Failed f -> {
@@ -130,12 +134,19 @@ public final class ScriptHookSource implements HookSource {
         }
         case HandlerOutcome.Answered a -> {
           if (!nothing(a.value())) {
-            answer = answer.isMissingNode() ? a.value() : rules.mergeAnswers(answer, a.value());
+            JsonNode merged =
+                answer.isMissingNode() ? a.value() : rules.mergeAnswers(answer, a.value());
+            if (merged == a.value()) {
+              where = a.where();
+            } else if (merged != answer) {
+              where = Optional.empty();
+            }
+            answer = merged;
           }
         }
       }
     }
-    return new Outcome.Answer(answer);
+    return new Outcome.Answer(answer, where);
   }
 
   /**

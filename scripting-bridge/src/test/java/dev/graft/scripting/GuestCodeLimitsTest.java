@@ -12,6 +12,7 @@ import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -121,7 +122,9 @@ class GuestCodeLimitsTest {
       assertThat(f.host.calls).noneMatch(c -> c.startsWith("appendEntry x.js read "));
       // An answer graft uses is read.
       assertThat(source.handle("input", Json.object().put("text", "hi")))
-          .isEqualTo(new HookSource.Outcome.Answer(Json.object().put("action", "continue")));
+          .isEqualTo(
+              new HookSource.Outcome.Answer(
+                  Json.object().put("action", "continue"), Optional.of("x.js:4")));
       assertThat(f.host.calls).anyMatch(c -> c.startsWith("appendEntry x.js read-input "));
     }
   }

@@ -132,7 +132,10 @@ abstract class HookPoint<I, R> implements HandlerRules {
     /** The script that answered, by the name problems are reported under. */
     String source();
 
-    /** "{script}: {event} handler returned {what}; {consequence}". */
+    /**
+     * "{script}: {event} handler returned {what}; {consequence}", and " (at file.js:LINE)" when the
+     * source says which handler answered.
+     */
     void report(String what, String consequence);
 
     /** {@link #report(String, String)} for an answer that is ignored. */

@@ -250,7 +250,8 @@ public final class HookRunner implements AgentHooks {
                                     + " handler returned "
                                     + what
                                     + "; "
-                                    + consequence));
+                                    + consequence
+                                    + a.where().map(at -> " (at " + at + ")").orElse("")));
                       }
                     });
       }

@@ -73,10 +73,20 @@ public interface HookSource {
 
   /** What handling an event gave. */
   sealed interface Outcome {
-    /** The handlers' answer; a missing node for "nothing" ({@code undefined}, no return). */
-    record Answer(JsonNode value) implements Outcome {
+    /**
+     * The handlers' answer; a missing node for "nothing" ({@code undefined}, no return). {@code
+     * where}: the handler that gave it, as "file.js:LINE", when known, for a report that the answer
+     * was wrong (an answer has no stack of its own).
+     */
+    record Answer(JsonNode value, Optional<String> where) implements Outcome {
       public Answer {
         Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(where, "where");
+      }
+
+      /** An answer whose handler is not known. */
+      public Answer(JsonNode value) {
+        this(value, Optional.empty());
       }
     }
 
