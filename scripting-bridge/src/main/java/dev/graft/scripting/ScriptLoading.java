@@ -142,10 +142,11 @@ final class ScriptLoading {
               : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
       s.close();
       String message = f.message();
-      // A module that cannot be imported has no frame: name the line that imports it.
+      // A module that cannot be imported has no frame: name the line that imports it (in the
+      // script, or in a module it imports).
       return failed(
           message.contains(" (at ")
-              ? message
+              ? ImportLines.exportLine(file.root(), message)
               : message + ImportLines.of(file.path(), file.root(), message));
     }
     if (factory == null || !factory.canExecute()) {

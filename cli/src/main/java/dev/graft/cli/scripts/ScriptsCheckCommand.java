@@ -11,6 +11,7 @@ import dev.graft.scripting.api.LoadReport;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSources;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,14 +40,22 @@ final class ScriptsCheckCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The script (.js, .mjs, .ts or .mts).")
   Path file;
 
-  /** The engine ends a message with "(at name.js:LINE)"; put it first, as FILE:LINE: message. */
-  private static final Pattern AT = Pattern.compile("(?s)(.*?)\\s*\\(at [^()]*?:(\\d+)\\)\\s*$");
+  /**
+   * The engine ends a message with "(at name.js:LINE)", the file relative to the script's folder (a
+   * module it imports: "lib/b.js"); put it first, as FILE:LINE: message.
+   */
+  private static final Pattern AT = Pattern.compile("(?s)(.*?)\\s*\\(at ([^()]*?):(\\d+)\\)\\s*$");
 
   static String located(Path path, String problem) {
     String text =
         problem.startsWith(path + ": ") ? problem.substring(path.toString().length() + 2) : problem;
     Matcher m = AT.matcher(text);
-    return m.matches() ? path + ":" + m.group(2) + ": " + m.group(1) : path + ": " + text;
+    if (!m.matches()) {
+      return path + ": " + text;
+    }
+    Path named = path.resolveSibling(m.group(2)).normalize();
+    Path file = Files.isRegularFile(named) ? named : path;
+    return file + ":" + m.group(3) + ": " + m.group(1);
   }
 
   @Override
