@@ -19,8 +19,9 @@ import { branchHas, messageOf, preview, summarize, textOf } from "./lib/messages
 /** @typedef {import("graft").SessionEntry} SessionEntry */
 /**
  * A span of the branch hidden behind a summary: positions [from, to), the summary's message,
- * and the compaction entry's position (a compaction's span) or `pop` (a pop's).
- * @typedef {{ from: number, to: number, message: AgentMessage, compaction?: number, pop?: boolean }} Span
+ * and the compaction entry's position (a compaction's span) or `pop` (a pop's; `popped` for the
+ * popped work itself, not the summary of what came before it).
+ * @typedef {{ from: number, to: number, message: AgentMessage, compaction?: number, pop?: boolean, popped?: boolean }} Span
  */
 
 /** @param {import("graft").GraftAPI} graft */
@@ -29,14 +30,20 @@ export default function (graft) {
     description: "Summarise the work since an earlier prompt and pop it off the context",
     handler: async (args, ctx) => {
       const branch = ctx.sessionManager.getBranch();
-      // The user turns on this branch, newest first: the N-th is "pop N turns".
+      const spans = ranges(branch);
+      // The user turns on this branch the model still sees, newest first: the N-th is "pop N
+      // turns". A turn an earlier pop hid is left out (popping it again would change nothing); one
+      // behind a compaction is not: a pop may reach back past it (see prePopSummary below).
       /** @type {{ at: number, text: string }[]} */
       const turns = [];
+      let popped = 0;
       branch.forEach((e, at) => {
-        if (e.type === "message" && e.message.role === "user") turns.unshift({ at, text: textOf(e.message) });
+        if (e.type !== "message" || e.message.role !== "user") return;
+        if (cover(spans, at)?.popped) popped++;
+        else turns.unshift({ at, text: textOf(e.message) });
       });
       // A thrown Error is reported as the command's failure, in every mode.
-      if (turns.length === 0) throw new Error("/pop: nothing to pop yet");
+      if (turns.length === 0) throw new Error(popped > 0 ? "/pop: every turn is popped already" : "/pop: nothing to pop yet");
       let n = Number.parseInt(args.trim(), 10);
       if (args.trim() === "") {
         if (!ctx.hasUI) throw new Error(`/pop N: say how many turns to pop (there are ${turns.length})`);
@@ -53,7 +60,7 @@ export default function (graft) {
       const raw = (/** @type {number} */ from, /** @type {number} */ to) => branch.slice(from, to).map(messageOf).filter((m) => m !== undefined);
       // Popping into a span a compaction (or an earlier pop's prePopSummary) hides: that summary
       // also covers what stays, so summarise the entries before the target afresh.
-      const winner = cover(ranges(branch), backTo);
+      const winner = cover(spans, backTo);
       const crossing = winner !== undefined && winner.from === 0;
       const prePopSummary = crossing
         ? await summarize(ctx, raw(0, backTo), "the context the popped work started from")
@@ -124,7 +131,7 @@ function ranges(branch) {
       if (e.data.prePopSummary) {
         out.push({ from: 0, to: from, pop: true, message: popMessage("The conversation before the popped work, summarised:", e.data.prePopSummary, timestamp) });
       }
-      out.push({ from, to: at, pop: true, message: popMessage("Work that was done and popped off the stack, summarised:", e.data.summary, timestamp) });
+      out.push({ from, to: at, pop: true, popped: true, message: popMessage("Work that was done and popped off the stack, summarised:", e.data.summary, timestamp) });
     }
   });
   return out;

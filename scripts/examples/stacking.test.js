@@ -61,6 +61,37 @@ test("/pop 1 summarises the last turn with the session's model and pops it", asy
   assert.equal(sent[1], "Now the tests");
 });
 
+test("/pop counts only the turns the model still sees, not those an earlier pop hid", async (t) => {
+  const s = await t.session({
+    scripts: ["./stacking.js"],
+    entries: [
+      user("u1", "Set up the project"),
+      assistant("a1", "Set up."),
+      user("u2", "Write the parser"),
+      assistant("a2", "Parser written."),
+      { type: "custom", customType: "stack_pop", data: { backToId: "u2", summary: "The parser is written." } },
+      user("u3", "Write the tests"),
+      assistant("a3", "Tests written."),
+    ],
+    turns: [{ text: "Set up, and the tests are written." }],
+  });
+  await assert.rejects(s.command("/pop 3"), /from 1 to 2/, "u2 is popped already: two turns are left");
+  await s.command("/pop 2");
+  assert.equal(s.customEntries("stack_pop")[1].data.backToId, "u1", "the second turn back is u1, not the popped u2");
+});
+
+test("/pop says so when every turn is popped already", async (t) => {
+  const s = await t.session({
+    scripts: ["./stacking.js"],
+    entries: [
+      user("u1", "Write the parser"),
+      assistant("a1", "Parser written."),
+      { type: "custom", customType: "stack_pop", data: { backToId: "u1", summary: "The parser is written." } },
+    ],
+  });
+  await assert.rejects(s.command("/pop 1"), /every turn is popped already/);
+});
+
 test("a pop keeps what pruning.js made of the messages it leaves in the context", async (t) => {
   const s = await t.session({
     scripts: ["./pruning.js", "./stacking.js"], // the order `graft --scripts scripts/examples` loads them in
