@@ -46,9 +46,9 @@ final class RpcSessionCommands {
     s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
     o.put("sessionId", s.id());
     s.name().ifPresent(n -> o.put("sessionName", n));
-    o.put("autoCompactionEnabled", true);
+    o.put("autoCompactionEnabled", agent.compactionSettings().enabled());
     o.put("messageCount", s.buildContext().messages().size());
-    o.put("pendingMessageCount", 0);
+    o.put("pendingMessageCount", agent.pendingMessageCount());
     write.accept(r.success().set("data", o));
   }
 

@@ -110,6 +110,37 @@ class RpcModeTest {
   }
 
   @Test
+  void getStateCountsQueuedMessagesAndTellsTheCompactionSetting() throws Exception {
+    Files.createDirectories(work.resolve(".graft"));
+    Files.writeString(
+        work.resolve(".graft/settings.json"), "{\"compaction\": {\"enabled\": false}}");
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "a slow answer that takes a while to stream", "chunkSize": 1, "delayMs": 50}
+            {"text": "steered"}
+            {"text": "followed"}
+            """)) {
+      JsonNode idle = rpc.call("s0", "{\"id\":\"s0\",\"type\":\"get_state\"}");
+      assertThat(idle.at("/data/autoCompactionEnabled").asBoolean(true)).isFalse();
+      assertThat(idle.at("/data/pendingMessageCount").asInt(-1)).isZero();
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"slow\"}");
+      rpc.event("message_update");
+      rpc.call("st", "{\"id\":\"st\",\"type\":\"steer\",\"message\":\"one\"}");
+      rpc.call("fu", "{\"id\":\"fu\",\"type\":\"follow_up\",\"message\":\"two\"}");
+      JsonNode busy = rpc.call("s1", "{\"id\":\"s1\",\"type\":\"get_state\"}");
+      assertThat(busy.at("/data/isStreaming").asBoolean()).isTrue();
+      assertThat(busy.at("/data/pendingMessageCount").asInt()).isEqualTo(2);
+      rpc.event("agent_end");
+      assertThat(
+              rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}")
+                  .at("/data/pendingMessageCount")
+                  .asInt(-1))
+          .isZero();
+    }
+  }
+
+  @Test
   void abortStopsARunningTurnAndTheNextPromptWorks() throws Exception {
     try (RpcDriver rpc =
         start(

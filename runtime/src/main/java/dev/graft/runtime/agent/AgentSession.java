@@ -529,6 +529,11 @@ public final class AgentSession implements AutoCloseable {
     return settings.get().provider();
   }
 
+  /** How many steering and follow-up messages wait to be delivered. */
+  public int pendingMessageCount() {
+    return queue.steeringAndFollowUpCount();
+  }
+
   /** Blocks until no prompt, compaction, tree move or user command runs. */
   public void waitForIdle() throws InterruptedException {
     jobs.awaitFree();

@@ -60,6 +60,11 @@ final class MessageQueue {
     return !steering.isEmpty() || !followUps.isEmpty();
   }
 
+  /** How many steering and follow-up messages wait (the reference's pendingMessageCount). */
+  int steeringAndFollowUpCount() {
+    return steering.size() + followUps.size();
+  }
+
   AgentMessage pollFollowUp() {
     return followUps.poll();
   }
