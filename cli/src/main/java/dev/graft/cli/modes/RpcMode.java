@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.ScriptSurface;
@@ -184,7 +185,7 @@ public final class RpcMode {
       try {
         command = Json.parse(line);
       } catch (IOException e) {
-        write(RpcRequest.error(null, "parse", "not a JSON line: " + firstLine(e.getMessage())));
+        write(RpcRequest.error(null, "parse", "not a JSON line: " + describe(e)));
         continue;
       }
       if (!command.isObject() || !command.path("type").isTextual()) {
@@ -253,6 +254,26 @@ public final class RpcMode {
     return EditDistance.nearest(type, commands.keySet(), 3, false)
         .map(best -> "; did you mean '" + best + "'?")
         .orElse("");
+  }
+
+  /**
+   * What is wrong with a line that is not JSON, in the client's terms: Jackson's own message names
+   * its settings and an unclosed object's place inside a "[Source: ...]".
+   */
+  private static String describe(IOException e) {
+    if (!(e instanceof JsonProcessingException j)) {
+      return firstLine(e.getMessage());
+    }
+    if (j.getOriginalMessage().startsWith("Trailing token")) {
+      return "more than one JSON value on the line (send one command a line)";
+    }
+    String m =
+        firstLine(j.getOriginalMessage())
+            .replaceAll(
+                " \\(start marker at \\[Source: [^\\]]*?column: (\\d+)\\]\\)",
+                " (opened at character $1)");
+    var at = j.getLocation();
+    return at == null || at.getColumnNr() < 1 ? m : m + " at character " + at.getColumnNr();
   }
 
   private static String firstLine(String text) {

@@ -110,6 +110,22 @@ class RpcModeTest {
   }
 
   @Test
+  void aBrokenJsonLineIsToldInTheClientsTermsNotTheParsers() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"unused\"}\n")) {
+      rpc.send("{\"id\":\"a\"");
+      String unclosed = rpc.event("response").path("error").asText();
+      rpc.send("{\"type\":\"get_state\"} {\"type\":\"get_state\"}");
+      String two = rpc.event("response").path("error").asText();
+      assertThat(unclosed)
+          .startsWith("not a JSON line: Unexpected end-of-input")
+          .doesNotContain("Source:", "REDACTED", "StreamReadFeature");
+      assertThat(two)
+          .startsWith("not a JSON line: more than one JSON value")
+          .doesNotContain("jackson", "DeserializationFeature");
+    }
+  }
+
+  @Test
   void getStateCountsQueuedMessagesAndTellsTheCompactionSetting() throws Exception {
     Files.createDirectories(work.resolve(".graft"));
     Files.writeString(
