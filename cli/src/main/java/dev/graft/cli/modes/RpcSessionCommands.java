@@ -40,7 +40,7 @@ final class RpcSessionCommands {
     o.set("model", RpcModelCommands.json(agent.model()));
     o.put("thinkingLevel", agent.thinking().wire());
     o.put("isStreaming", !agent.isIdle());
-    o.put("isCompacting", false);
+    o.put("isCompacting", agent.isCompacting());
     o.put("steeringMode", "all");
     o.put("followUpMode", "all");
     s.file().ifPresent(f -> o.put("sessionFile", f.toString()));

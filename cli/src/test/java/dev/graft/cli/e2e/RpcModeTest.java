@@ -157,6 +157,35 @@ class RpcModeTest {
   }
 
   @Test
+  void getStateSaysWhileACompactionRuns() throws Exception {
+    Files.createDirectories(work.resolve(".graft"));
+    Files.writeString(
+        work.resolve(".graft/settings.json"), "{\"compaction\": {\"keepRecentTokens\": 1}}");
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "the first answer"}
+            {"text": "the second answer"}
+            {"text": "a summary that takes a while to stream", "chunkSize": 1, "delayMs": 50}
+            """)) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"first\"}");
+      rpc.event("agent_end");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"second\"}");
+      rpc.event("agent_end");
+      rpc.send("{\"id\":\"c\",\"type\":\"compact\"}");
+      rpc.event("compaction_start");
+      JsonNode during = rpc.call("s1", "{\"id\":\"s1\",\"type\":\"get_state\"}");
+      assertThat(during.at("/data/isCompacting").asBoolean(false)).isTrue();
+      rpc.find(
+          l -> l.path("type").asText().equals("response") && l.path("id").asText().equals("c"),
+          "the compaction's response");
+      rpc.find(l -> l.path("type").asText().equals("compaction_end"), "the compaction's end");
+      JsonNode after = rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}");
+      assertThat(after.at("/data/isCompacting").asBoolean(true)).isFalse();
+    }
+  }
+
+  @Test
   void abortStopsARunningTurnAndTheNextPromptWorks() throws Exception {
     try (RpcDriver rpc =
         start(

@@ -65,6 +65,7 @@ public final class AgentSession implements AutoCloseable {
   private final MessageQueue queue = new MessageQueue();
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
+  private volatile boolean compacting;
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private final JobSlot jobs = new JobSlot();
   private final SessionSwitches switches;
@@ -999,7 +1000,17 @@ public final class AgentSession implements AutoCloseable {
     }
   }
 
+  /** Whether a compaction runs now (between its compaction_start and compaction_end). */
+  public boolean isCompacting() {
+    return compacting;
+  }
+
   private void emit(AgentEvent event) {
+    if (event instanceof AgentEvent.CompactionStart) {
+      compacting = true;
+    } else if (event instanceof AgentEvent.CompactionEnd) {
+      compacting = false;
+    }
     synchronized (emitLock) {
       try {
         hooks.observe(event);
