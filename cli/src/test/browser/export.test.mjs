@@ -102,6 +102,11 @@ try {
   check(await page.locator('#messages img.inline[src^="data:image/png;base64,"]').count() >= 1, 'the image is shown inline');
   check(await page.locator('#messages .entry.summary').count() >= 2, 'the compaction and the branch summary are marked');
   check(await page.locator('#messages .entry.custom').count() >= 1, 'the custom message is styled apart');
+  const readResult = await page.locator('#messages details.tool-result summary').first().innerText();
+  check(readResult.includes('read \u00b7 3 lines'), `a result's final newline ends its last line, not a new one (${readResult})`);
+  const branchSummary = await page.locator('#messages .entry.summary .meta').first().innerText();
+  check(branchSummary.startsWith(`Back at ${expect.branchPoint}`),
+    `a branch summary names the entry it went back to (${branchSummary})`);
   const thinking = page.locator('#messages details.thinking').first();
   check(!(await thinking.evaluate((d) => d.open)), 'thinking starts folded');
   await thinking.locator('summary').click();

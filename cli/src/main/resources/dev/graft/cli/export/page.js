@@ -46,10 +46,11 @@
     return flat.length <= width ? flat : flat.slice(0, width - 1) + '\u2026';
   }
 
+  /** Lines as a terminal shows them: a final newline ends the last line, it starts no new one. */
   function lineCount(text) {
     var n = 1;
     for (var i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
-    return n;
+    return text.length && text.charCodeAt(text.length - 1) === 10 ? n - 1 : n;
   }
 
   /** A collapsible block: summary parts, then the body, built only when first opened. */
@@ -360,8 +361,9 @@
           fold('summary-text', h('span', { class: 'name' }, 'Summary'), true, function () { return markdown(String(entry.summary)); })] };
       case 'branch_summary':
         return { cls: 'summary', who: 'Branch summary', body: [
-          h('div', { class: 'meta' }, 'The conversation came back here from ',
-            entry.fromId === 'root' ? 'before the first entry' : gotoButton(entry.fromId), entry.fromHook ? ' (summary from a hook)' : ''),
+          h('div', { class: 'meta' }, 'Back at ',
+            entry.fromId === 'root' ? 'the start' : gotoButton(entry.fromId), ', with a summary of the branch left',
+            entry.fromHook ? ' (from a hook)' : ''),
           fold('summary-text', h('span', { class: 'name' }, 'Summary'), true, function () { return markdown(String(entry.summary)); })] };
       case 'model_change': return { cls: 'note', who: 'Model', body: entry.provider + '/' + entry.modelId };
       case 'thinking_level_change': return { cls: 'note', who: 'Thinking level', body: String(entry.thinkingLevel) };

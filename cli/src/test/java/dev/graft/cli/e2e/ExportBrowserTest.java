@@ -58,6 +58,7 @@ class ExportBrowserTest {
     fixture.ids().forEach(ids::add);
     expect.put("leaf", fixture.leafId());
     expect.put("other", fixture.otherBranchId());
+    expect.put("branchPoint", fixture.branchPointId());
     expect.put("leafText", ExportFixture.LEAF_TEXT);
     expect.put("otherText", ExportFixture.OTHER_TEXT);
     expect

@@ -26,7 +26,8 @@ import javax.imageio.ImageIO;
  * summary), labels, a compaction, tool calls and results, thinking, an image, custom messages, and
  * text that tries to break out of the page.
  */
-record ExportFixture(Path file, String leafId, String otherBranchId, List<String> ids) {
+record ExportFixture(
+    Path file, String leafId, String otherBranchId, String branchPointId, List<String> ids) {
   static final String LEAF_TEXT = "LEAF-PATH: kept the exception and added tryParseDate";
   static final String OTHER_TEXT = "OTHER-BRANCH: returned null from parseDate";
   static final String SCRIPT_TEXT = "<script>alert(1)</script> and a lone </script> end tag";
@@ -148,7 +149,7 @@ record ExportFixture(Path file, String leafId, String otherBranchId, List<String
       s.appendSessionInfo(SESSION_NAME);
       String leafId = s.leafId().orElseThrow();
       List<String> ids = s.entries().stream().map(e -> e.id()).toList();
-      return new ExportFixture(s.file().orElseThrow(), leafId, other, ids);
+      return new ExportFixture(s.file().orElseThrow(), leafId, other, fix, ids);
     }
   }
 
