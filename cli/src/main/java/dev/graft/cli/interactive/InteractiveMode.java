@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.base.ContinueHint;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.tui.JLineTerminal;
@@ -379,7 +380,12 @@ public final class InteractiveMode {
           .filter(f -> f.toFile().exists())
           .ifPresent(f ->
               frontend.notice(
-                  Frontend.Notice.DIM, "session saved in " + f + " (continue it with graft -c)"));
+                  Frontend.Notice.DIM,
+                  "session saved in "
+                      + f
+                      + " (continue it with graft "
+                      + ContinueHint.option(f, agent.session().cwd())
+                      + ")"));
       return 0;
     } finally {
       agentThread.shutdownNow();

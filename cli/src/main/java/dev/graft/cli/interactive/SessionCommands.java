@@ -43,12 +43,17 @@ final class SessionCommands {
   /** {@code /resume}: pick a session of this directory (newest first) and continue it. */
   static void resume(CommandContext ctx, String args) throws Exception {
     Session session = ctx.agent().session();
-    List<SessionSummary> sessions = ctx.sessions().list(session.cwd());
+    // the session's own folder, as the reference's; another one than the cwd's after --session PATH
+    Path folder = session.directory().orElseGet(() -> ctx.sessions().directoryFor(session.cwd()));
+    List<SessionSummary> sessions = ctx.sessions().listIn(folder);
     Optional<Path> currentFile = session.file();
     if (sessions.isEmpty()
         || sessions.size() == 1
             && currentFile.filter(f -> f.equals(sessions.getFirst().path())).isPresent()) {
-      ctx.info("No other session in " + session.cwd() + ".");
+      ctx.info(
+          "No other session in "
+              + (folder.equals(ctx.sessions().directoryFor(session.cwd())) ? session.cwd() : folder)
+              + ".");
       return;
     }
     Instant now = Instant.now();

@@ -1,5 +1,6 @@
 package dev.graft.cli.modes;
 
+import dev.graft.cli.base.ContinueHint;
 import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
@@ -121,7 +122,13 @@ public final class PrintMode {
         agent
             .session()
             .file()
-            .ifPresent(f -> err.println("(the session is kept in " + f + "; continue it with -c)"));
+            .ifPresent(f ->
+                err.println(
+                    "(the session is kept in "
+                        + f
+                        + "; continue it with "
+                        + ContinueHint.option(f, agent.session().cwd())
+                        + ")"));
         err.flush();
         return 1;
       }

@@ -553,6 +553,24 @@ class AgentCliTest {
             home, work, "-c", "-p", "--provider", "scripted", "--model", "ok.jsonl", "try again");
     assertThat(again.exitCode()).as(again.err()).isZero();
     assertThat(again.out()).isEqualTo("recovered\n");
+
+    // -c does not look in a folder of one's own: the hint names the file there
+    Path own = work.resolve("notes/login.jsonl");
+    Files.createDirectories(own.getParent());
+    CliRun elsewhere =
+        CliRun.run(
+            home,
+            work,
+            "--session",
+            own.toString(),
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "fail.jsonl",
+            "hello");
+    assertThat(elsewhere.err().lines().toList())
+        .contains("(the session is kept in " + own + "; continue it with --session " + own + ")");
   }
 
   @Test

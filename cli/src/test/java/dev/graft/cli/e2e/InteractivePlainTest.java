@@ -319,4 +319,39 @@ class InteractivePlainTest {
         .contains("Resumed \"the fork\"", "question one", "answer one")
         .contains("Name:      the fork", "Messages:  1 user, 1 assistant");
   }
+
+  @Test
+  void resumeListsTheFolderOfASessionGivenAsAPath() throws Exception {
+    Files.createDirectories(work.resolve("notes"));
+    String turns =
+        """
+        {"text": "answer one"}
+        {"text": "answer two"}
+        """;
+    CliRun run =
+        interactive(
+            turns,
+            """
+            question one
+            /name login notes
+            /new
+            question two
+            /resume
+            login
+            1
+            """,
+            "--session",
+            "notes/fix-login.jsonl");
+    // as the reference lists the folder the session is in, /new's session and the first are found
+    assertThat(run.out())
+        .contains("Resume a session (filter: login)", "1) login notes")
+        .contains("Resumed \"login notes\" (fix-login.jsonl)")
+        // -c looks in $GRAFT_HOME/sessions only: the hint names the file instead
+        .contains(
+            "session saved in "
+                + work.resolve("notes/fix-login.jsonl")
+                + " (continue it with graft --session "
+                + work.resolve("notes/fix-login.jsonl")
+                + ")");
+  }
 }

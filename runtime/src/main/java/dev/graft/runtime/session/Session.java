@@ -264,6 +264,14 @@ public final class Session implements AutoCloseable {
     return file == null ? Optional.empty() : Optional.of(file.path());
   }
 
+  /**
+   * The folder new and branched sessions go to, and where {@code /resume} looks (the reference's
+   * session dir); empty for an in-memory session.
+   */
+  public synchronized Optional<Path> directory() {
+    return Optional.ofNullable(sessionDir);
+  }
+
   /** Lines skipped or repaired while opening, each naming its line number. */
   public synchronized List<String> warnings() {
     return warnings;

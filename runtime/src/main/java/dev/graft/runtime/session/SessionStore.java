@@ -30,8 +30,13 @@ public final class SessionStore {
 
   /** The directory of the sessions started in {@code cwd}. */
   public Path directoryFor(String cwd) {
+    return home.sessions().resolve(folderName(cwd));
+  }
+
+  /** The name of that directory: {@code --<cwd with / as ->--}. */
+  public static String folderName(String cwd) {
     String safe = cwd.replaceFirst("^[/\\\\]", "").replaceAll("[/\\\\:]", "-");
-    return home.sessions().resolve("--" + safe + "--");
+    return "--" + safe + "--";
   }
 
   /** A new session for {@code cwd}; its file appears with the first entry. */
@@ -55,7 +60,14 @@ public final class SessionStore {
 
   /** Sessions of {@code cwd}, most recently modified first. */
   public List<SessionSummary> list(String cwd) {
-    return summarize(jsonlFiles(directoryFor(cwd)));
+    return listIn(directoryFor(cwd));
+  }
+
+  /**
+   * The sessions in {@code dir}, whatever their working directory, most recently modified first.
+   */
+  public List<SessionSummary> listIn(Path dir) {
+    return summarize(jsonlFiles(dir));
   }
 
   private List<SessionSummary> summarize(List<Path> files) {
