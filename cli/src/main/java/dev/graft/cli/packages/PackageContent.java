@@ -118,12 +118,20 @@ final class PackageContent {
 
   /** A gzipped tar archive's entries. */
   void addTarball(Path tgz) {
+    try {
+      if (Files.size(tgz) == 0) {
+        throw new Refused("not a gzipped tar archive (the file is empty)");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + tgz + ": " + e.getMessage(), e);
+    }
     try (InputStream in = new GZIPInputStream(Files.newInputStream(tgz), 1 << 16)) {
       addTar(in);
     } catch (ZipException e) {
       throw new Refused("not a gzipped tar archive (" + e.getMessage() + ")");
     } catch (EOFException e) {
-      throw new Refused("the archive ends early (" + e.getMessage() + ")");
+      throw new Refused(
+          "the archive ends early" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + tgz + ": " + e.getMessage(), e);
     }

@@ -414,6 +414,23 @@ class HostilePackagesCliTest {
   }
 
   @Test
+  void aTarballThatIsEmptyOrNotGzipIsRefusedInOneLineThatSaysWhy() throws Exception {
+    Path home = home();
+    Path empty = Files.createFile(temp.resolve("empty-1.0.0.tgz"));
+    CliRun e = CliRun.run(home, cwd(), "scripts", "add", empty.toString());
+    assertThat(e.exitCode()).isEqualTo(1);
+    assertThat(e.err())
+        .isEqualTo("graft: " + empty + ": not a gzipped tar archive (the file is empty)\n");
+    Path text = temp.resolve("text-1.0.0.tgz");
+    Files.writeString(text, "not a tarball\n");
+    CliRun t = CliRun.run(home, cwd(), "scripts", "add", text.toString());
+    assertThat(t.exitCode()).isEqualTo(1);
+    assertThat(t.err())
+        .isEqualTo("graft: " + text + ": not a gzipped tar archive (Not in GZIP format)\n");
+    assertThat(left(home.resolve("packages"))).isEmpty();
+  }
+
+  @Test
   void gitSourcesWithOtherTransportsAreRefusedAtOnce() throws Exception {
     Path home = home();
     for (String source :
