@@ -143,6 +143,7 @@ public final class PackageInstaller {
                 + " locks ("
                 + entry.hash()
                 + "); graft scripts update "
+                + scope.option()
                 + entry.name()
                 + " takes the new content");
       }
@@ -154,6 +155,7 @@ public final class PackageInstaller {
                 + scope.lock().file()
                 + " records no resolution of its dependencies, so"
                 + " they cannot be installed exactly; graft scripts update "
+                + scope.option()
                 + entry.name()
                 + " locks them");
       }
@@ -173,6 +175,7 @@ public final class PackageInstaller {
                 + " locks ("
                 + entry.dependenciesHash()
                 + "); graft scripts update "
+                + scope.option()
                 + entry.name()
                 + " resolves them again");
       }

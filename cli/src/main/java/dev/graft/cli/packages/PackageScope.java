@@ -51,4 +51,9 @@ public record PackageScope(Path dir, boolean project, Path base) {
   public String label() {
     return project ? "project" : "global";
   }
+
+  /** The option that names this scope on a command line, with a space after it ("" for global). */
+  public String option() {
+    return project ? "--project " : "";
+  }
 }

@@ -47,7 +47,12 @@ final class ScriptsUpdateCommand implements Callable<Integer> {
     List<String> which = names.isEmpty() ? List.copyOf(lock.entries().keySet()) : names;
     for (String n : which) {
       if (lock.get(n).isEmpty()) {
-        throw new UserError("no " + scope.label() + " package " + n);
+        throw new UserError(
+            "no "
+                + scope.label()
+                + " package "
+                + n
+                + (scope.project() ? "" : " (a project's? add --project)"));
       }
     }
     PackageInstaller installer = new PackageInstaller(context.home());

@@ -155,8 +155,13 @@ class ScriptPackagesTest {
                 + lock2
                 + " locks (sha256:"
                 + "0".repeat(64)
-                + ")");
+                + "); graft scripts update --project team-lib takes the new content");
     assertThat(proj2.resolve(".graft/packages/team-lib")).doesNotExist();
+    // Without --project, update says where the package is, as remove does.
+    CliRun global = CliRun.run(home2, proj2, "scripts", "update", "team-lib");
+    assertThat(global.exitCode()).isEqualTo(1);
+    assertThat(global.err())
+        .isEqualTo("graft: no global package team-lib (a project's? add --project)\n");
     Files.writeString(lock2, locked);
 
     // Update takes the new commit, and the changed package needs trust again.
