@@ -206,14 +206,31 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
       }
     });
     files.keySet().stream().filter(p -> !now.files.containsKey(p)).sorted().forEach(removed::add);
-    return new Change(changed, added, removed, !grants.equals(now.grants));
+    return new Change(
+        changed,
+        added,
+        removed,
+        !grantLines(grants, false).equals(grantLines(now.grants, false)),
+        !grantLines(grants, true).equals(grantLines(now.grants, true)));
   }
+
+  /** The lines of a grants text that a package's manifest asks ({@code asks=}), or the others. */
+  private static List<String> grantLines(String grants, boolean asks) {
+    return grants.lines().filter(l -> l.startsWith(ASKS) == asks).toList();
+  }
+
+  /** How a grants text starts the line of what a package's manifest asks. */
+  static final String ASKS = "asks=";
 
   /**
    * Files changed, added and removed since trust was given, and whether the exec grants changed.
    */
   public record Change(
-      List<String> changed, List<String> added, List<String> removed, boolean grantsChanged) {
+      List<String> changed,
+      List<String> added,
+      List<String> removed,
+      boolean grantsChanged,
+      boolean asksChanged) {
     public Change {
       changed = List.copyOf(changed);
       added = List.copyOf(added);
@@ -234,6 +251,9 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
       }
       if (grantsChanged) {
         parts.add("the exec grants in .graft/settings.json changed");
+      }
+      if (asksChanged) {
+        parts.add("the grants its package.json asks for changed");
       }
       return String.join("; ", parts);
     }

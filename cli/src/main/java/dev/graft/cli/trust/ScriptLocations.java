@@ -185,7 +185,7 @@ public final class ScriptLocations {
    * nothing).
    */
   public static String asksText(ScriptGrants.Grant asks) {
-    return asks.isEmpty() ? "" : "asks=" + asks.text() + "\n";
+    return asks.isEmpty() ? "" : ScriptFingerprint.ASKS + asks.text() + "\n";
   }
 
   /** The record of a global package's approved asks: a fingerprint of the asks alone. */

@@ -56,6 +56,19 @@ class ScriptTrustTest {
     assertThat(ScriptFingerprint.of(scripts, "gate.js=true\n").value()).isNotEqualTo(first.value());
     assertThat(first.changesTo(ScriptFingerprint.of(scripts, "gate.js=true\n")).describe())
         .isEqualTo("the exec grants in .graft/settings.json changed");
+    // A package's manifest asks are not the project's settings: say which changed.
+    assertThat(
+            first
+                .changesTo(ScriptFingerprint.of(scripts, "asks=[\"git\"] read=[\".\"]\n"))
+                .describe())
+        .isEqualTo("the grants its package.json asks for changed");
+    assertThat(
+            first
+                .changesTo(ScriptFingerprint.of(scripts, "package:p=true\nasks=[\"git\"]\n"))
+                .describe())
+        .isEqualTo(
+            "the exec grants in .graft/settings.json changed; the grants its package.json asks"
+                + " for changed");
 
     Files.writeString(scripts.resolve("lib/util.js"), "export const x = 2;\n");
     Files.writeString(scripts.resolve("lib/.hidden.mjs"), "export const y = 1;\n");
