@@ -1,5 +1,6 @@
 package dev.graft.cli.trust;
 
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.hooks.ScriptText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -199,7 +200,11 @@ public final class TrustDecisions {
       lines.add(
           "Grants (the project's .graft/settings.json; \"asks\": the package's manifest), what these scripts may"
               + " reach beyond the API:");
-      project.fingerprint().grants().lines().forEach(g -> lines.add("  " + ScriptText.safeLine(g)));
+      project
+          .fingerprint()
+          .grants()
+          .lines()
+          .forEach(g -> lines.add("  " + ScriptText.safeLine(readableGrant(g))));
     }
     lines.add("Fingerprint: " + project.fingerprint().value());
     lines.add(
@@ -227,5 +232,24 @@ public final class TrustDecisions {
       return Optional.empty();
     }
     return Optional.of(line.toString(StandardCharsets.UTF_8).replace("\r", ""));
+  }
+
+  /**
+   * A fingerprint's grant line ({@code asks=["git"] read=["."]}) as a person reads it ({@code asks:
+   * run git; read .}); a line it cannot read, as it is.
+   */
+  static String readableGrant(String line) {
+    int eq = line.indexOf("=[");
+    int any = line.indexOf("=true");
+    int at = eq < 0 ? any : any < 0 ? eq : Math.min(eq, any);
+    if (at < 0) {
+      return line;
+    }
+    return ScriptGrants.Grant.fromText(line.substring(at + 1))
+        .map(g ->
+            line.substring(0, at)
+                + ": "
+                + (g.isEmpty() ? "nothing beyond graft's API" : String.join("; ", g.describe())))
+        .orElse(line);
   }
 }

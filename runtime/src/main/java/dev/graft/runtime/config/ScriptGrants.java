@@ -124,6 +124,70 @@ public record ScriptGrants(
       return out.toString();
     }
 
+    /**
+     * The grant a {@link #text()} line gives, or empty when {@code text} is not one: a trust prompt
+     * reads a recorded fingerprint's grants back to show them as {@link #describe()} does.
+     */
+    public static Optional<Grant> fromText(String text) {
+      int[] at = {0};
+      boolean any = text.startsWith("true");
+      Optional<List<String>> commands = any ? Optional.of(List.of()) : readList(text, at);
+      if (any) {
+        at[0] = 4;
+      }
+      Map<String, Set<String>> rest = new LinkedHashMap<>();
+      for (String kind : List.of("read", "write", "net", "env")) {
+        rest.put(kind, Set.of());
+      }
+      while (commands.isPresent() && at[0] < text.length()) {
+        int eq = text.indexOf('=', at[0]);
+        String kind = eq < 0 ? "" : text.substring(at[0], eq);
+        if (!kind.startsWith(" ") || !rest.containsKey(kind.substring(1))) {
+          return Optional.empty();
+        }
+        at[0] = eq + 1;
+        Optional<List<String>> values = readList(text, at);
+        if (values.isEmpty()) {
+          return Optional.empty();
+        }
+        rest.put(kind.substring(1), Set.copyOf(values.get()));
+      }
+      return commands.map(c ->
+          new Grant(
+              any,
+              Set.copyOf(c),
+              rest.get("read"),
+              rest.get("write"),
+              rest.get("net"),
+              rest.get("env")));
+    }
+
+    /** A list as {@link #list} writes it, from {@code at[0]}, which it moves past the list. */
+    private static Optional<List<String>> readList(String text, int[] at) {
+      int i = at[0];
+      if (i >= text.length() || text.charAt(i++) != '[') {
+        return Optional.empty();
+      }
+      List<String> out = new ArrayList<>();
+      while (i < text.length() && text.charAt(i) == '"') {
+        StringBuilder value = new StringBuilder();
+        for (i++; i < text.length() && text.charAt(i) != '"'; i++) {
+          value.append(
+              text.charAt(i) == '\\' && i + 1 < text.length() ? text.charAt(++i) : text.charAt(i));
+        }
+        out.add(value.toString());
+        i++;
+        if (i < text.length() && text.charAt(i) == ',') {
+          i++;
+        }
+      }
+      if (i >= text.length() || text.charAt(i) != ']') {
+        return Optional.empty();
+      }
+      at[0] = i + 1;
+      return Optional.of(out);
+    }
+
     /** One line per kind a person reads: "run git, gh", "read ., ~/notes". */
     public List<String> describe() {
       List<String> out = new ArrayList<>();
