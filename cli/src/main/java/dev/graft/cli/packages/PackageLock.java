@@ -1,5 +1,6 @@
 package dev.graft.cli.packages;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.BoundedRead;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -75,12 +77,27 @@ public final class PackageLock {
     }
     JsonNode root;
     try {
-      root = Json.parse(BoundedRead.text(file, MAX_BYTES, "a lock file graft reads"));
+      String text = BoundedRead.text(file, MAX_BYTES, "a lock file graft reads");
+      List<String> lines = text.lines().toList();
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).startsWith("<<<<<<< ")) {
+          throw new UserError(
+              file
+                  + ":"
+                  + (i + 1)
+                  + ": a git merge conflict is left in the package lock file; keep one side of"
+                  + " each conflict, then run graft scripts install");
+        }
+      }
+      root = Json.parse(text);
     } catch (BoundedRead.TooLarge e) {
       throw new UserError(e.getMessage());
     } catch (IOException e) {
       throw new UserError(
           file
+              + (e instanceof JsonProcessingException j && j.getLocation() != null
+                  ? ":" + j.getLocation().getLineNr()
+                  : "")
               + ": cannot read the package lock file ("
               + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
               + "); fix or delete it");

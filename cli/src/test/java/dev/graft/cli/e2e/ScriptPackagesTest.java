@@ -188,6 +188,42 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
+    Path lock = proj.resolve(".graft/packages.lock.json");
+    Files.writeString(
+        lock,
+        """
+        {
+          "packages" : {
+            "team-lib" : {
+        <<<<<<< HEAD
+              "source" : "git+file:///srv/team-lib.git#v2",
+        =======
+              "source" : "git+file:///srv/team-lib.git#v1",
+        >>>>>>> other
+              "resolved" : "0123456789abcdef0123456789abcdef01234567",
+              "hash" : "sha256:00"
+            }
+          }
+        }
+        """);
+    CliRun install = CliRun.run(home, proj, "scripts", "install", "--project");
+    assertThat(install.exitCode()).isEqualTo(1);
+    assertThat(install.err())
+        .isEqualTo(
+            "graft: "
+                + lock
+                + ":4: a git merge conflict is left in the package lock file; keep one side of"
+                + " each conflict, then run graft scripts install\n");
+    Files.writeString(lock, "{\n  \"packages\": {\n    \"a\": {,\n");
+    CliRun broken = CliRun.run(home, proj, "scripts", "install", "--project");
+    assertThat(broken.err())
+        .startsWith("graft: " + lock + ":3: cannot read the package lock file (");
+  }
+
+  @Test
   void anNpmTarballWithItsOwnDependencyIsImportedByName() throws Exception {
     Path dep = temp.resolve("tiny-dep");
     write(

@@ -83,7 +83,7 @@ class UntrustedProjectCliTest {
         .contains(
             "graft: warning: "
                 + graft.resolve("packages.lock.json")
-                + ": cannot read the package lock file");
+                + ":1: cannot read the package lock file");
 
     Files.writeString(
         graft.resolve("packages.lock.json"),
