@@ -122,8 +122,10 @@ final class ScriptSetup {
               err.println("graft: " + problem);
               err.flush();
             });
-    if (o.noScripts && !o.extensions.isEmpty()) {
-      throw UserError.usage("-e and --no-scripts cannot be combined");
+    if (o.noScripts
+        && !(o.extensions.isEmpty() && o.scriptFiles.isEmpty() && o.scriptDirs.isEmpty())) {
+      // Else the named scripts would not load, and nothing would say so.
+      throw UserError.usage("--no-scripts cannot be combined with -s, --scripts or -e");
     }
     TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
     List<Path> files = new ArrayList<>(o.scriptFiles);

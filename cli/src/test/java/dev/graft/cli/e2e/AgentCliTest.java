@@ -446,6 +446,19 @@ class AgentCliTest {
     assertOneLine(noSessionAndContinue, 2);
     assertThat(noSessionAndContinue.err())
         .isEqualTo("graft: --no-session cannot be combined with -c, -r or --session\n");
+    // --no-scripts with a script named on the command line loaded neither, saying nothing.
+    Files.writeString(work.resolve("gate.js"), "export default function (pi) {}\n");
+    for (List<String> named :
+        List.of(List.of("-s", "gate.js"), List.of("--scripts", "."), List.of("-e", "gate.js"))) {
+      List<String> args = new ArrayList<>(List.of("-p", "--provider", "scripted"));
+      args.addAll(List.of("--model", "ok.jsonl", "--no-scripts"));
+      args.addAll(named);
+      args.add("hi");
+      CliRun noScripts = CliRun.run(home, work, args.toArray(String[]::new));
+      assertOneLine(noScripts, 2);
+      assertThat(noScripts.err())
+          .isEqualTo("graft: --no-scripts cannot be combined with -s, --scripts or -e\n");
+    }
     CliRun resume =
         CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-r", "hi");
     assertOneLine(resume, 2);
