@@ -3,11 +3,14 @@ package dev.graft.cli.scripts;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
 import dev.graft.cli.trust.ScriptInventory;
+import dev.graft.runtime.config.ScriptGrants;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,6 +68,17 @@ final class ScriptsAddCommand implements Callable<Integer> {
     out.println("  locked in " + scope.lock().file());
     if (scope.project()) {
       out.println("Runs load it once you trust it: graft scripts trust --package " + e.name());
+    } else {
+      ScriptGrants.Grant asks = PackageManifest.permissions(dir, new ArrayList<>());
+      if (!asks.isEmpty()) {
+        out.println(
+            "It asks to "
+                + String.join("; ", asks.describe())
+                + " (its scripts get that once you approve it: graft scripts trust --global"
+                + " --package "
+                + e.name()
+                + ")");
+      }
     }
     return 0;
   }

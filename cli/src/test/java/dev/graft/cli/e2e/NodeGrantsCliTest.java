@@ -174,6 +174,11 @@ class NodeGrantsCliTest {
     write(proj.resolve("data.txt"), "project data");
     CliRun add = CliRun.run(home, proj, "scripts", "add", askingPackage().toString());
     assertThat(add.exitCode()).as(add.err()).isZero();
+    // Added, it says at once what it asks and how to approve it, not only at the first failed call.
+    assertThat(add.out())
+        .endsWith(
+            "It asks to run echo; read . (its scripts get that once you approve it:"
+                + " graft scripts trust --global --package asking)\n");
     CliRun before = runPrompt(home, proj);
     assertThat(before.exitCode()).as(before.err()).isZero();
     JsonNode r = probe(home, proj);
