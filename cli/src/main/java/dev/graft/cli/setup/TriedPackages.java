@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The packages {@code -e SOURCE} names, fetched for one run into a folder of their own (under
@@ -49,7 +50,8 @@ public final class TriedPackages implements AutoCloseable {
     Path root;
     try {
       Path cache = Files.createDirectories(home.root().resolve("cache").resolve("tried"));
-      root = Files.createTempDirectory(cache, "run-");
+      sweep(cache);
+      root = Files.createTempDirectory(cache, RUN + ProcessHandle.current().pid() + "-");
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot make a folder for -e in " + home.root() + ": " + e.getMessage(), e);
@@ -84,6 +86,33 @@ public final class TriedPackages implements AutoCloseable {
       throw e;
     }
     return new TriedPackages(root, plans, files);
+  }
+
+  private static final String RUN = "run-";
+
+  /**
+   * Deletes what runs that were killed (SIGTERM, SIGKILL) left: a {@code run-PID-...} folder whose
+   * graft has ended. A running graft's folder stays.
+   */
+  private static void sweep(Path cache) throws IOException {
+    try (Stream<Path> runs = Files.list(cache)) {
+      for (Path run : runs.toList()) {
+        String[] parts = run.getFileName().toString().split("-");
+        if (parts.length < 3 || !parts[0].equals("run") || !parts[1].matches("[0-9]{1,18}")) {
+          continue;
+        }
+        long pid = Long.parseLong(parts[1]);
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+          continue;
+        }
+        try {
+          PackageFiles.deleteTree(run);
+        } catch (UncheckedIOException e) {
+          // Another run sweeping it at the same time, or not ours to delete: a later run tries
+          // again.
+        }
+      }
+    }
   }
 
   public List<ScriptLocations.PackagePlan> plans() {

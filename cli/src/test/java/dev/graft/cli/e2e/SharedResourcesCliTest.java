@@ -403,6 +403,14 @@ class SharedResourcesCliTest {
             turns.toString(),
             "/ship 9");
     assertThat(without.err()).contains("unknown command /ship"); // not installed: no such template
+    // A run that was killed (SIGTERM, SIGKILL) left its copy behind; the next -e run sweeps it,
+    // and leaves a running graft's alone.
+    Process dead = new ProcessBuilder("true").start();
+    dead.waitFor();
+    Path stale = Files.createDirectories(home.resolve("cache/tried/run-" + dead.pid() + "-1/0"));
+    Files.writeString(stale.resolve("left.js"), "export default function () {}\n");
+    Process alive = new ProcessBuilder("sleep", "60").start();
+    Path live = Files.createDirectories(home.resolve("cache/tried/run-" + alive.pid() + "-2"));
     Path log = temp.resolve("tried.jsonl");
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -432,7 +440,11 @@ class SharedResourcesCliTest {
     assertThat(request.path("systemPrompt").asText()).contains("<name>lint-fix</name>");
     assertThat(home.resolve("packages.lock.json")).doesNotExist();
     try (var left = Files.list(home.resolve("cache/tried"))) {
-      assertThat(left.toList()).as("the tried package is deleted when the run ends").isEmpty();
+      assertThat(left.toList())
+          .as("the tried package is deleted when the run ends")
+          .containsExactly(live);
+    } finally {
+      alive.destroy();
     }
     CliRun bad =
         run(
