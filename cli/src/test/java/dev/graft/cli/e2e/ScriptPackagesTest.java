@@ -188,6 +188,33 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void removeTakesTheSourceAPackageWasAddedFromAsTheReferenceDoes() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+    write(temp.resolve("lib-a/package.json"), "{\"name\": \"lib-a\", \"version\": \"1.0.0\"}\n");
+    assertThat(CliRun.run(home, cwd, "scripts", "add", "../lib-a").exitCode()).isZero();
+    CliRun byPath = CliRun.run(home, cwd, "scripts", "remove", "../lib-a");
+    assertThat(byPath.err()).isEmpty();
+    assertThat(byPath.out()).isEqualTo("Removed lib-a from the global packages.\n");
+    assertThat(home.resolve("packages/lib-a")).doesNotExist();
+
+    // The reference's `pi remove npm:NAME` leaves the locked version out.
+    Files.writeString(
+        home.resolve("packages.lock.json"),
+        "{\"packages\": {\"lib-b\": {\"source\": \"npm:lib-b@^1.2\", \"resolved\":"
+            + " \"lib-b@1.2.3\", \"version\": \"1.2.3\", \"hash\": \"sha256:00\"}}}");
+    CliRun byNpm = CliRun.run(home, cwd, "scripts", "remove", "npm:lib-b");
+    assertThat(byNpm.out()).as(byNpm.err()).isEqualTo("Removed lib-b from the global packages.\n");
+
+    CliRun neither = CliRun.run(home, cwd, "scripts", "remove", "../nothing");
+    assertThat(neither.exitCode()).isEqualTo(1);
+    assertThat(neither.err())
+        .isEqualTo(
+            "graft: ../nothing: no global package has this name or source; give its name as"
+                + " graft scripts list shows it\n");
+  }
+
+  @Test
   void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
