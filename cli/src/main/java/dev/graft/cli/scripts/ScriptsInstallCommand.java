@@ -4,8 +4,16 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageScope;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -56,10 +64,45 @@ final class ScriptsInstallCommand implements Callable<Integer> {
                 + scope.label()
                 + " packages are installed as locked."
             : installed + " installed.");
+    for (String stray : notLocked(scope, lock)) {
+      out.println(
+          stray
+              + " is installed but not in "
+              + lock.file()
+              + ", so runs do not load it; graft scripts remove "
+              + scope.option()
+              + stray
+              + " deletes it");
+    }
     if (scope.project() && installed > 0) {
       out.println(
           "Runs load a project's packages once you trust them: graft scripts trust --package NAME");
     }
     return 0;
+  }
+
+  /** Packages installed in the scope that its lock file does not name (a teammate removed them). */
+  private static List<String> notLocked(PackageScope scope, PackageLock lock) {
+    List<String> names = new ArrayList<>();
+    for (Path p : folders(scope.packagesDir())) {
+      String name = p.getFileName().toString();
+      if (name.startsWith("@")) {
+        folders(p).forEach(q -> names.add(name + "/" + q.getFileName()));
+      } else if (!name.startsWith(".")) {
+        names.add(name);
+      }
+    }
+    return names.stream().filter(n -> lock.get(n).isEmpty()).sorted().toList();
+  }
+
+  private static List<Path> folders(Path dir) {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return List.of();
+    }
+    try (Stream<Path> list = Files.list(dir)) {
+      return list.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -215,6 +215,37 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void installSaysWhichInstalledPackagesTheLockFileNoLongerNames() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    write(temp.resolve("lib-a/package.json"), "{\"name\": \"lib-a\", \"version\": \"1.0.0\"}\n");
+    write(temp.resolve("lib-b/package.json"), "{\"name\": \"@t/lib-b\", \"version\": \"1.0.0\"}\n");
+    for (String lib : List.of("../lib-a", "../lib-b")) {
+      CliRun add = CliRun.run(home, proj, "scripts", "add", "--project", lib);
+      assertThat(add.exitCode()).as(add.err()).isZero();
+    }
+    // A teammate removed both; the pull brought their lock file.
+    Path lock = proj.resolve(".graft/packages.lock.json");
+    Files.writeString(lock, "{\"packages\": {}}\n");
+    CliRun install = CliRun.run(home, proj, "scripts", "install", "--project");
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(install.out())
+        .isEqualTo(
+            "All 0 project packages are installed as locked.\n"
+                + "@t/lib-b is installed but not in "
+                + lock
+                + ", so runs do not load it; graft scripts remove --project @t/lib-b deletes it\n"
+                + "lib-a is installed but not in "
+                + lock
+                + ", so runs do not load it; graft scripts remove --project lib-a deletes it\n");
+    CliRun remove = CliRun.run(home, proj, "scripts", "remove", "--project", "lib-a");
+    assertThat(remove.out())
+        .as(remove.err())
+        .isEqualTo("Removed lib-a from the project packages.\n");
+    assertThat(proj.resolve(".graft/packages/lib-a")).doesNotExist();
+  }
+
+  @Test
   void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
