@@ -246,6 +246,21 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void aFolderOfScriptsWithoutAManifestSaysHowToLoadThem() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+    write(temp.resolve("team-hooks/gate.js"), "export default function (pi) {}\n");
+    write(temp.resolve("team-hooks/notes.ts"), "export default function (pi) {}\n");
+    CliRun add = CliRun.run(home, cwd, "scripts", "add", "../team-hooks");
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(add.out())
+        .contains(
+            "  scripts: none (a library: import it as \"team-hooks\"; to load gate.js, notes.ts,"
+                + " name them in a package.json: {\"graft\": {\"scripts\": [\"gate.js\","
+                + " \"notes.ts\"]}}, or move them into extensions/)\n");
+  }
+
+  @Test
   void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
