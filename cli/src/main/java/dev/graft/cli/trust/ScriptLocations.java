@@ -194,6 +194,44 @@ public final class ScriptLocations {
     return new ScriptFingerprint(ScriptFingerprint.combine(Map.of(), text), Map.of(), text);
   }
 
+  /**
+   * A package the project loads takes the place of your global one of the same name, as the
+   * reference's project entry wins: one copy of its scripts, skills and templates, and imports by
+   * that name read the project's.
+   */
+  private static void shadowGlobalPackages(
+      Request r,
+      List<Location> locations,
+      Map<String, Path> packages,
+      List<PackagePlan> plans,
+      List<String> warnings) {
+    Map<String, Path> projects = new LinkedHashMap<>();
+    plans.stream()
+        .filter(p -> p.project() && p.loaded())
+        .forEach(p -> projects.put(p.entry().name(), p.dir()));
+    for (int i = 0; i < plans.size(); i++) {
+      PackagePlan p = plans.get(i);
+      String name = p.entry().name();
+      if (p.project() || !p.loaded() || r.tried().contains(p) || !projects.containsKey(name)) {
+        continue;
+      }
+      plans.set(
+          i,
+          new PackagePlan(p.entry(), false, p.dir(), p.trust(), false, p.asks(), p.asksApproved()));
+      locations.removeIf(
+          l -> l.source() == Source.PACKAGE && l.packageName().equals(Optional.of(name)));
+      if (packages.get(name).equals(p.dir())) {
+        packages.put(name, projects.get(name));
+      }
+      warnings.add(
+          "your global package "
+              + name
+              + " is not loaded here: the project's "
+              + name
+              + " takes its place");
+    }
+  }
+
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
     return projectDir.resolve(".graft").resolve("scripts");
@@ -316,6 +354,7 @@ public final class ScriptLocations {
                 p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
     }
+    shadowGlobalPackages(r, locations, packages, packagePlans, warnings);
     Optional<Path> libraryDir = library.dir();
     Path dir = projectScripts(r.projectDir());
     if (!Files.isDirectory(dir)

@@ -261,6 +261,35 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void theProjectsPackageTakesThePlaceOfYourGlobalOneOfTheSameName() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    for (String v : List.of("v1", "v2")) {
+      write(
+          temp.resolve(v + "/package.json"),
+          "{\"name\": \"team-hooks\", \"version\": \"1.0.0\"}\n");
+      write(
+          temp.resolve(v + "/extensions/gate.js"),
+          "export default function (pi) { pi.registerCommand(\""
+              + v
+              + "-cmd\", { description: \"d\", handler: async () => {} }); }\n");
+      write(temp.resolve(v + "/prompts/fix.md"), "Fix it (" + v + ").\n");
+    }
+    assertThat(CliRun.run(home, proj, "scripts", "add", "../v1").exitCode()).isZero();
+    assertThat(CliRun.run(home, proj, "scripts", "add", "--project", "../v2").exitCode()).isZero();
+    // Not trusted yet: yours loads.
+    assertThat(CliRun.run(home, proj, "scripts", "list").out()).contains("commands: /v1-cmd");
+    CliRun trust = CliRun.run(home, proj, "scripts", "trust", "--package", "team-hooks", "--yes");
+    assertThat(trust.exitCode()).as(trust.err()).isZero();
+    CliRun list = CliRun.run(home, proj, "scripts", "list");
+    assertThat(list.out()).contains("commands: /v2-cmd").doesNotContain("/v1-cmd");
+    assertThat(list.err())
+        .contains(
+            "your global package team-hooks is not loaded here: the project's team-hooks takes"
+                + " its place");
+  }
+
+  @Test
   void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
