@@ -129,7 +129,9 @@ public final class AgentOptions {
 
   @Option(
       names = "--no-scripts",
-      description = "Load no hook scripts, not even those in $GRAFT_HOME/scripts.")
+      description =
+          "Look for no hook scripts (not even those in $GRAFT_HOME/scripts): only those named"
+              + " with -s, --scripts or -e load.")
   boolean noScripts;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */

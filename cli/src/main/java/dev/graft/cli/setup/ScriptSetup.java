@@ -122,11 +122,6 @@ final class ScriptSetup {
               err.println("graft: " + problem);
               err.flush();
             });
-    if (o.noScripts
-        && !(o.extensions.isEmpty() && o.scriptFiles.isEmpty() && o.scriptDirs.isEmpty())) {
-      // Else the named scripts would not load, and nothing would say so.
-      throw UserError.usage("--no-scripts cannot be combined with -s, --scripts or -e");
-    }
     TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
     List<Path> files = new ArrayList<>(o.scriptFiles);
     files.addAll(tried.files());

@@ -263,20 +263,23 @@ public final class ScriptLocations {
     ScriptLibrarySetting library = ScriptLibrarySetting.load(r.home());
     // Both read settings.json: a broken file is said once.
     library.problems().stream().filter(p -> !warnings.contains(p)).forEach(warnings::add);
-    if (r.noScripts()) {
-      return new Plan(
-          List.of(),
-          Optional.empty(),
-          false,
-          grants,
-          Optional.empty(),
-          Map.of(),
-          List.of(),
-          warnings);
-    }
     List<Location> locations = new ArrayList<>();
     Map<String, Path> packages = new LinkedHashMap<>();
     List<PackagePlan> packagePlans = new ArrayList<>();
+    if (r.noScripts()) {
+      // No scripts are looked for: those the command line names load alone (the reference's
+      // --no-extensions -e X).
+      named(r, locations, packages, packagePlans);
+      return new Plan(
+          locations,
+          Optional.empty(),
+          false,
+          grants,
+          library.dir(),
+          packages,
+          packagePlans,
+          warnings);
+    }
     Path user = r.home().scripts();
     if (Files.isDirectory(user)) {
       locations.add(new Location(user, Source.USER));
@@ -299,29 +302,7 @@ public final class ScriptLocations {
             .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
-    // Packages named with -e for this run: trusted because the user named them on the command line.
-    for (PackagePlan tried : r.tried()) {
-      packages.putIfAbsent(tried.entry().name(), tried.dir());
-      packagePlans.add(tried);
-      PackageManifest.scripts(tried.dir())
-          .forEach(
-              p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
-    }
-    for (Path dir : r.dirs()) {
-      Path p = r.baseDir().resolve(dir).normalize();
-      if (!Files.isDirectory(p)) {
-        throw new UserError("--scripts " + dir + ": not a directory");
-      }
-      locations.add(new Location(p, Source.OPTION));
-    }
-    for (Path file : r.files()) {
-      Path p = r.baseDir().resolve(file).normalize();
-      notAScriptFile(file, p, "--scripts " + file + " loads the scripts in it")
-          .ifPresent(problem -> {
-            throw new UserError("-s " + file + ": " + problem);
-          });
-      locations.add(new Location(p, Source.OPTION));
-    }
+    named(r, locations, packages, packagePlans);
     PackageScope projectScope = PackageScope.project(r.projectDir());
     boolean sameAsGlobal = realPath(projectScope.dir()).equals(realPath(global.dir()));
     for (PackageLock.Entry e :
@@ -386,6 +367,39 @@ public final class ScriptLocations {
         packages,
         packagePlans,
         warnings);
+  }
+
+  /**
+   * What the command line names: packages tried with -e (trusted because the user named them), then
+   * --scripts folders and -s files.
+   */
+  private static void named(
+      Request r,
+      List<Location> locations,
+      Map<String, Path> packages,
+      List<PackagePlan> packagePlans) {
+    for (PackagePlan tried : r.tried()) {
+      packages.putIfAbsent(tried.entry().name(), tried.dir());
+      packagePlans.add(tried);
+      PackageManifest.scripts(tried.dir())
+          .forEach(
+              p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
+    }
+    for (Path dir : r.dirs()) {
+      Path p = r.baseDir().resolve(dir).normalize();
+      if (!Files.isDirectory(p)) {
+        throw new UserError("--scripts " + dir + ": not a directory");
+      }
+      locations.add(new Location(p, Source.OPTION));
+    }
+    for (Path file : r.files()) {
+      Path p = r.baseDir().resolve(file).normalize();
+      notAScriptFile(file, p, "--scripts " + file + " loads the scripts in it")
+          .ifPresent(problem -> {
+            throw new UserError("-s " + file + ": " + problem);
+          });
+      locations.add(new Location(p, Source.OPTION));
+    }
   }
 
   /**

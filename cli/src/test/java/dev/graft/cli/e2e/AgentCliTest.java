@@ -446,19 +446,6 @@ class AgentCliTest {
     assertOneLine(noSessionAndContinue, 2);
     assertThat(noSessionAndContinue.err())
         .isEqualTo("graft: --no-session cannot be combined with -c, -r or --session\n");
-    // --no-scripts with a script named on the command line loaded neither, saying nothing.
-    Files.writeString(work.resolve("gate.js"), "export default function (pi) {}\n");
-    for (List<String> named :
-        List.of(List.of("-s", "gate.js"), List.of("--scripts", "."), List.of("-e", "gate.js"))) {
-      List<String> args = new ArrayList<>(List.of("-p", "--provider", "scripted"));
-      args.addAll(List.of("--model", "ok.jsonl", "--no-scripts"));
-      args.addAll(named);
-      args.add("hi");
-      CliRun noScripts = CliRun.run(home, work, args.toArray(String[]::new));
-      assertOneLine(noScripts, 2);
-      assertThat(noScripts.err())
-          .isEqualTo("graft: --no-scripts cannot be combined with -s, --scripts or -e\n");
-    }
     CliRun resume =
         CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-r", "hi");
     assertOneLine(resume, 2);
@@ -771,5 +758,37 @@ class AgentCliTest {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
     }
+  }
+
+  @Test
+  void noScriptsLoadsOnlyTheScriptsTheCommandLineNames() throws Exception {
+    script("ok.jsonl", "{\"text\": \"fine\"}\n");
+    // --no-scripts turns finding scripts off; those named on the command line load alone, as
+    // with the reference's --no-extensions -e X (before: none of them, without a word).
+    Files.createDirectories(home.resolve("scripts"));
+    Files.writeString(
+        home.resolve("scripts/mine.js"),
+        "export default function (pi) { console.warn(\"mine loaded\"); }\n");
+    Path named = Files.createDirectories(work.resolve("named"));
+    Files.writeString(
+        named.resolve("gate.js"),
+        "export default function (pi) { console.warn(\"gate loaded\"); }\n");
+    for (List<String> given :
+        List.of(
+            List.of("-s", "named/gate.js"),
+            List.of("--scripts", "named"),
+            List.of("-e", "named/gate.js"))) {
+      List<String> args = new ArrayList<>(List.of("-p", "--provider", "scripted"));
+      args.addAll(List.of("--model", "ok.jsonl", "--no-scripts"));
+      args.addAll(given);
+      args.add("hi");
+      CliRun noScripts = CliRun.run(home, work, args.toArray(String[]::new));
+      assertThat(noScripts.exitCode()).as(given + ": " + noScripts.err()).isZero();
+      assertThat(noScripts.err()).as(given.toString()).contains("gate loaded");
+      assertThat(noScripts.err()).as(given.toString()).doesNotContain("mine loaded");
+    }
+    CliRun discovered =
+        CliRun.run(home, work, "-p", "--provider", "scripted", "--model", "ok.jsonl", "hi");
+    assertThat(discovered.err()).as("without --no-scripts").contains("mine loaded");
   }
 }
