@@ -232,6 +232,38 @@ public final class ScriptLocations {
     }
   }
 
+  /**
+   * A package tried with -e takes the place of an installed one of its name, global or the
+   * project's, for this run: else both would load, and the installed one's commands would win.
+   */
+  private static void shadowByTried(
+      Request r,
+      List<Location> locations,
+      Map<String, Path> packages,
+      List<PackagePlan> plans,
+      List<String> warnings) {
+    for (PackagePlan tried : r.tried()) {
+      String name = tried.entry().name();
+      for (int i = 0; i < plans.size(); i++) {
+        PackagePlan p = plans.get(i);
+        if (r.tried().contains(p) || !p.loaded() || !p.entry().name().equals(name)) {
+          continue;
+        }
+        plans.set(
+            i,
+            new PackagePlan(
+                p.entry(), p.project(), p.dir(), p.trust(), false, p.asks(), p.asksApproved()));
+        locations.removeIf(l ->
+            l.source() != Source.TRIED
+                && l.packageName().equals(Optional.of(name))
+                && l.path().startsWith(p.dir()));
+        warnings.add(
+            "your package " + name + " is not loaded this run: the one -e names takes its place");
+      }
+      packages.put(name, tried.dir());
+    }
+  }
+
   /** The project's scripts directory under {@code projectDir}. */
   public static Path projectScripts(Path projectDir) {
     return projectDir.resolve(".graft").resolve("scripts");
@@ -336,6 +368,7 @@ public final class ScriptLocations {
       }
     }
     shadowGlobalPackages(r, locations, packages, packagePlans, warnings);
+    shadowByTried(r, locations, packages, packagePlans, warnings);
     Optional<Path> libraryDir = library.dir();
     Path dir = projectScripts(r.projectDir());
     if (!Files.isDirectory(dir)

@@ -290,6 +290,33 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void aPackageTriedWithDashETakesThePlaceOfAnInstalledOneOfTheSameName() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    for (String v : List.of("v1", "v2")) {
+      write(
+          temp.resolve(v + "/package.json"),
+          "{\"name\": \"team-hooks\", \"version\": \"1.0.0\"}\n");
+      write(
+          temp.resolve(v + "/extensions/gate.js"),
+          "export default function (pi) { console.warn(\"" + v + " loaded\"); }\n");
+    }
+    write(proj.resolve("ok.jsonl"), "{\"text\": \"fine\"}\n");
+    assertThat(CliRun.run(home, proj, "scripts", "add", "../v1").exitCode()).isZero();
+    CliRun tried =
+        CliRun.run(
+            home, proj, "-p", "--provider", "scripted", "--model", "ok.jsonl", "-e", "../v2", "hi");
+    assertThat(tried.exitCode()).as(tried.err()).isZero();
+    assertThat(tried.err()).contains("v2 loaded").doesNotContain("v1 loaded");
+    assertThat(tried.err())
+        .contains(
+            "your package team-hooks is not loaded this run: the one -e names takes its place");
+    CliRun after =
+        CliRun.run(home, proj, "-p", "--provider", "scripted", "--model", "ok.jsonl", "hi");
+    assertThat(after.err()).as("the next run, without -e").contains("v1 loaded");
+  }
+
+  @Test
   void aLockFileLeftConflictedByAMergeSaysWhereAndWhatToDo() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj/.graft")).getParent();
