@@ -73,7 +73,10 @@ public final class ToolCallArguments {
   }
 
   private static String describe(JsonProcessingException e) {
-    String m = e.getOriginalMessage();
+    // Jackson names where an unclosed object began inside a "[Source: ...]" of its own, which
+    // says nothing to a model or a user.
+    String m =
+        e.getOriginalMessage().replaceAll(" \\(start marker at \\[Source: [^\\]]*\\]\\)", "");
     int cut = m.indexOf('\n');
     String first = cut < 0 ? m : m.substring(0, cut);
     var loc = e.getLocation();

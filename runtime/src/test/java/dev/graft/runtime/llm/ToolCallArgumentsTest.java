@@ -40,6 +40,16 @@ class ToolCallArgumentsTest {
   }
 
   @Test
+  void theProblemNamesNoParserInternals() {
+    assertThat(ToolCallArguments.parse("bash", "{\"command\": \"echo hi\"").error())
+        .hasValueSatisfying(m ->
+            assertThat(m)
+                .contains("expected close marker for Object at character 21")
+                .doesNotContain("Source")
+                .doesNotContain("StreamReadFeature"));
+  }
+
+  @Test
   void repairLeavesValidJsonAlone() {
     String valid = "{\"a\":\"x\\n\\u00e9\\\"\",\"b\":[1,2]}";
     assertThat(JsonRepair.repair(valid)).isEqualTo(valid);
