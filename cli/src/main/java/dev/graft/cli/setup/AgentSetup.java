@@ -569,16 +569,23 @@ public final class AgentSetup {
       }
     }
     if (o.model != null) {
-      String spec =
-          o.provider != null && !o.model.contains("/") ? o.provider + "/" + o.model : o.model;
-      return registry
-          .resolve(spec)
-          .orElseThrow(() ->
-              UserError.usage(
-                  "unknown model '"
-                      + spec
-                      + "' (graft models lists them; add your own in "
-                      + "models.json)"));
+      // With --provider, the model is that provider's: an id may hold a slash (OpenRouter's
+      // "anthropic/claude-sonnet-4-5"), and "PROVIDER/id" is taken as "id".
+      String id =
+          o.provider != null
+                  && o.model.startsWith(o.provider + "/")
+                  && registry.find(o.provider, o.model).isEmpty()
+              ? o.model.substring(o.provider.length() + 1)
+              : o.model;
+      String spec = o.provider != null ? o.provider + "/" + id : o.model;
+      Optional<Model> named =
+          o.provider != null ? registry.find(o.provider, id) : registry.resolve(spec);
+      return named.orElseThrow(() ->
+          UserError.usage(
+              "unknown model '"
+                  + spec
+                  + "' (graft models lists them; add your own in "
+                  + "models.json)"));
     }
     if (existing.model().isPresent()) {
       var ref = existing.model().get();
@@ -622,6 +629,12 @@ public final class AgentSetup {
       if (l.usable()
           && l.keyPresent()
           && (o.provider == null || l.model().provider().equals(o.provider))) {
+        return l.model();
+      }
+    }
+    // then a model that needs no key: a local server's, or one only models.json knows
+    for (ModelListing l : listings) {
+      if (l.usable() && (o.provider == null || l.model().provider().equals(o.provider))) {
         return l.model();
       }
     }

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -596,6 +597,49 @@ class AgentCliTest {
   }
 
   @Test
+  void aLocalServerIsChosenWhenNoModelIsNamed() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"baseUrl\": \"http://127.0.0.1:1/v1\","
+            + " \"models\": [{\"id\": \"qwen3:8b\"}]}}}");
+
+    for (String[] args :
+        List.of(
+            new String[] {"-p", "--no-session", "--provider", "ollama", "hi"},
+            new String[] {"-p", "--no-session", "hi"})) {
+      CliRun run = CliRun.run(home, work, args);
+      // the local server was called (and refused): no key was asked for
+      assertThat(run.err()).as(String.join(" ", args)).doesNotContain("No API key");
+      assertThat(run.err()).as(String.join(" ", args)).contains("127.0.0.1:1");
+    }
+  }
+
+  @Test
+  void providerKeepsAModelIdThatHasASlash() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"openrouter\": {\"baseUrl\": \"http://127.0.0.1:1/v1\","
+            + " \"models\": [{\"id\": \"anthropic/claude-sonnet-4-5\"}]}}}");
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            Map.of("OPENROUTER_API_KEY", "k"),
+            "-p",
+            "--no-session",
+            "--provider",
+            "openrouter",
+            "--model",
+            "anthropic/claude-sonnet-4-5",
+            "hi");
+
+    // openrouter's model was called, not anthropic's claude-sonnet-4-5
+    assertThat(run.err()).doesNotContain("No API key");
+    assertThat(run.err()).contains("127.0.0.1:1");
+  }
+
+  @Test
   void aDefaultModelGraftDoesNotKnowIsWarnedOf() throws Exception {
     Files.writeString(
         home.resolve("models.json"),
@@ -605,7 +649,7 @@ class AgentCliTest {
         home.resolve("settings.json"),
         "{\"defaultProvider\": \"ollama\", \"defaultModel\": \"qwen9:8b\"}");
 
-    CliRun run = CliRun.run(home, work, "--mode", "rpc");
+    CliRun run = CliRun.run(home, work, "-p", "--no-session", "hi");
 
     assertThat(run.err().lines().toList())
         .contains(
