@@ -38,7 +38,7 @@ final class RpcSessionCommands {
     Session s = agent.session();
     ObjectNode o = Json.object();
     o.set("model", RpcModelCommands.json(agent.model()));
-    o.put("thinkingLevel", agent.thinking().wire());
+    o.put("thinkingLevel", agent.effectiveThinking().wire());
     o.put("isStreaming", !agent.isIdle());
     o.put("isCompacting", agent.isCompacting());
     o.put("steeringMode", "all");

@@ -487,7 +487,7 @@ final class ScriptSetup {
 
     @Override
     public ThinkingLevel thinkingLevel(ScriptFile script) {
-      return agent().thinking();
+      return agent().effectiveThinking();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -182,6 +183,27 @@ class RpcModeTest {
       rpc.find(l -> l.path("type").asText().equals("compaction_end"), "the compaction's end");
       JsonNode after = rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}");
       assertThat(after.at("/data/isCompacting").asBoolean(true)).isFalse();
+    }
+  }
+
+  @Test
+  void aThinkingLevelTheModelLacksIsTheNearestItHasInStateAndSession() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      // The scripted model reasons, without an xhigh level: the reference clamps to high.
+      rpc.call("t", "{\"id\":\"t\",\"type\":\"set_thinking_level\",\"level\":\"xhigh\"}");
+      JsonNode state = rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/thinkingLevel").asText()).isEqualTo("high");
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hi\"}");
+      rpc.event("agent_end");
+      Path file = Path.of(state.at("/data/sessionFile").asText());
+      List<String> levels = new ArrayList<>();
+      for (String line : Files.readAllLines(file)) {
+        JsonNode entry = Json.parse(line);
+        if (entry.path("type").asText().equals("thinking_level_change")) {
+          levels.add(entry.path("thinkingLevel").asText());
+        }
+      }
+      assertThat(levels).isNotEmpty().allMatch("high"::equals);
     }
   }
 

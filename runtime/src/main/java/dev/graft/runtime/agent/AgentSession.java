@@ -189,8 +189,21 @@ public final class AgentSession implements AutoCloseable {
     return settings.get().model();
   }
 
+  /** The thinking level chosen, kept across models (a model that lacks it gets the nearest). */
   public ThinkingLevel thinking() {
     return settings.get().thinking();
+  }
+
+  /**
+   * The level the model gets: the chosen one, or the nearest the model has (off for one that does
+   * not reason), as the reference sets it. The session records this one.
+   */
+  public ThinkingLevel effectiveThinking() {
+    return effective(settings.get());
+  }
+
+  private static ThinkingLevel effective(CallSettings call) {
+    return call.model().thinking().clamp(call.thinking(), call.model().reasoning());
   }
 
   public List<String> activeTools() {
@@ -800,8 +813,9 @@ public final class AgentSession implements AutoCloseable {
     if (context.model().filter(wanted::equals).isEmpty()) {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
-    if (!context.thinkingLevel().equals(call.thinking().wire())) {
-      session.appendThinkingLevelChange(call.thinking().wire());
+    String level = effective(call).wire();
+    if (!context.thinkingLevel().equals(level)) {
+      session.appendThinkingLevelChange(level);
     }
   }
 
