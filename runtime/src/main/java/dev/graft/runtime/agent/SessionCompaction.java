@@ -156,7 +156,11 @@ final class SessionCompaction {
               reason,
               Optional.empty(),
               Optional.empty(),
-              Optional.of("nothing to compact: the recent messages to keep are all there is")));
+              Optional.of(
+                  "nothing to compact: the recent messages to keep are all there is"
+                      + " (compaction.keepRecentTokens keeps the last "
+                      + settings.keepRecentTokens()
+                      + " tokens; a lower one in settings.json compacts more)")));
       return Optional.empty();
     }
     SessionHooks.BeforeCompact decision =

@@ -207,7 +207,11 @@ class AgentCompactionTest {
           .singleElement()
           .satisfies(c ->
               assertThat(c.error())
-                  .hasValueSatisfying(e -> assertThat(e).contains("nothing to compact")));
+                  .hasValueSatisfying(e ->
+                      assertThat(e)
+                          .contains("nothing to compact")
+                          .contains("compaction.keepRecentTokens")
+                          .contains("20000")));
     }
   }
 
