@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 
 /**
  * The models graft can use and the providers that call them: the built-in models, adjusted and
@@ -238,6 +239,12 @@ public final class ModelRegistry implements AutoCloseable {
     return transport;
   }
 
+  /**
+   * What an environment variable's name looks like (OPENROUTER_API_KEY), where a literal key does
+   * not (sk-…, vLLM's "EMPTY"): a models.json apiKey of this form that is not set is said to be.
+   */
+  private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+");
+
   private Optional<ApiKey> key(String provider) {
     ApiKey runtime = runtimeKeys.get(provider);
     if (runtime != null && runtime.present()) {
@@ -249,8 +256,14 @@ public final class ModelRegistry implements AutoCloseable {
     }
     ModelsFile.ProviderSettings p = providers.get(provider);
     if (p != null && p.apiKey().isPresent()) {
-      String value = ModelsFile.resolve(p.apiKey().get(), env);
-      String source = env.containsKey(p.apiKey().get()) ? p.apiKey().get() : "models.json";
+      String named = p.apiKey().get();
+      String value = ModelsFile.resolve(named, env);
+      String source =
+          env.containsKey(named)
+              ? named
+              : VARIABLE_NAME.matcher(named).matches()
+                  ? "models.json, whose " + named + " is not set: the name itself is sent"
+                  : "models.json";
       return Optional.of(new ApiKey(value, source));
     }
     return Optional.empty();

@@ -321,6 +321,25 @@ class ModelRegistryTest {
   }
 
   @Test
+  void anApiKeyNamingAVariableThatIsNotSetSaysSoWhereTheKeysSourceIsShown() throws IOException {
+    write(
+        "models.json",
+        """
+        {"providers": {
+          "lab": {"baseUrl": "http://10.0.0.5:8000/v1", "api": "openai-completions",
+                  "apiKey": "LAB_TOKEN", "models": [{"id": "big"}]},
+          "vllm": {"baseUrl": "http://10.0.0.6:8000/v1", "api": "openai-completions",
+                   "apiKey": "EMPTY", "models": [{"id": "small"}]}
+        }}
+        """);
+    ModelRegistry registry = ModelRegistry.load(home, NO_ENV);
+    assertThat(listing(registry, "big").keySource())
+        .isEqualTo("models.json, whose LAB_TOKEN is not set: the name itself is sent");
+    // a literal key (vLLM's customary "EMPTY") is not taken for a variable
+    assertThat(listing(registry, "small").keySource()).isEqualTo("models.json");
+  }
+
+  @Test
   void modelsJsonOverridesBuiltInModels() throws IOException {
     write(
         "models.json",
