@@ -8,6 +8,7 @@ import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ThinkingLevel;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -31,13 +32,25 @@ final class RpcModelCommands {
     this.write = write;
   }
 
+  /** The models with a key, and the one in use first when no registry has it (scripted). */
   void getAvailableModels(RpcRequest r) {
     ObjectNode data = Json.object();
     ArrayNode models = data.putArray("models");
-    registry.get().listModels().stream()
-        .filter(ModelListing::usable)
-        .forEach(l -> models.add(json(l.model())));
+    List<Model> usable =
+        registry.get().listModels().stream()
+            .filter(ModelListing::usable)
+            .map(ModelListing::model)
+            .toList();
+    Model current = agent.model();
+    if (usable.stream().noneMatch(m -> same(m, current))) {
+      models.add(json(current));
+    }
+    usable.forEach(m -> models.add(json(m)));
     write.accept(r.success().set("data", data));
+  }
+
+  private static boolean same(Model a, Model b) {
+    return a.provider().equals(b.provider()) && a.id().equals(b.id());
   }
 
   void setModel(RpcRequest r) {
@@ -46,6 +59,10 @@ final class RpcModelCommands {
         () -> {
           String provider = r.requireText("provider");
           String modelId = r.requireText("modelId");
+          if (provider.equals(agent.model().provider()) && modelId.equals(agent.model().id())) {
+            write.accept(r.success().set("data", json(agent.model())));
+            return; // the model in use, which a registry may not have (scripted)
+          }
           ModelRegistry models = registry.get();
           Model m =
               models

@@ -208,6 +208,22 @@ class RpcModeTest {
   }
 
   @Test
+  void theModelInUseIsAvailableAndCanBeChosenEvenWhenNoRegistryHasIt() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode models = rpc.call("m", "{\"id\":\"m\",\"type\":\"get_available_models\"}");
+      assertThat(models.at("/data/models"))
+          .as("a client's model picker shows the model in use")
+          .anySatisfy(m -> assertThat(m.path("provider").asText()).isEqualTo("scripted"));
+      JsonNode chosen =
+          rpc.call(
+              "s",
+              "{\"id\":\"s\",\"type\":\"set_model\",\"provider\":\"scripted\","
+                  + "\"modelId\":\"scripted\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isTrue();
+    }
+  }
+
+  @Test
   void abortStopsARunningTurnAndTheNextPromptWorks() throws Exception {
     try (RpcDriver rpc =
         start(
