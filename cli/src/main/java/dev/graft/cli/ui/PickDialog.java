@@ -65,7 +65,10 @@ final class PickDialog implements Dialog<OptionalInt> {
         theme.fg(
             ThemeRole.MUTED,
             Dialog.fit(
-                "  ↑↓ move · 1-9 pick · type to filter · Enter select · Esc cancel", columns - 1)));
+                // with a filter typed, digits go into it and the rows carry no numbers
+                (filter.isEmpty() ? "  ↑↓ move · 1-9 pick" : "  ↑↓ move")
+                    + " · type to filter · Enter select · Esc cancel",
+                columns - 1)));
     int cursorColumn =
         filter.isEmpty() ? 2 : 2 + "filter: ".length() + Math.min(filter.length(), columns - 12);
     return new Frame(lines, 1, cursorColumn);

@@ -33,6 +33,16 @@ class DialogKeysTest {
   }
 
   @Test
+  void whileAFilterIsTypedThePickersHintOffersNoDigits() {
+    PickDialog pick =
+        new PickDialog(screen, "Model", List.of(Choice.of("a/one1"), Choice.of("b/two")), 0, 10);
+    assertThat(pick.key(Key.character('o'))).isEmpty();
+    assertThat(pick.render(OptionalLong.empty(), 80).lines())
+        .as("digits go into the filter now, and the rows carry no numbers")
+        .endsWith("  ↑↓ move · type to filter · Enter select · Esc cancel");
+  }
+
+  @Test
   void aPickerCutsLongRowsToTheWidthAndSaysWhatIsOffScreen() {
     List<Choice> many =
         IntStream.rangeClosed(1, 20)
