@@ -78,6 +78,19 @@ public final class TrustDecisions {
     };
   }
 
+  /** The package a project folder is, when it is one ({@code .graft/packages/NAME}). */
+  private static Optional<String> packageName(Path dir) {
+    Path parent = dir.getParent();
+    Path top = parent == null ? null : parent.getParent();
+    boolean isPackage =
+        parent != null
+            && top != null
+            && dir.getFileName() != null
+            && String.valueOf(parent.getFileName()).equals("packages")
+            && String.valueOf(top.getFileName()).equals(".graft");
+    return isPackage ? Optional.of(dir.getFileName().toString()) : Optional.empty();
+  }
+
   /**
    * What a trusted project folder holds, by its name: "skills" ({@code .graft/skills}, {@code
    * .agents/skills}), "prompt templates", "themes", else "scripts".
@@ -153,14 +166,15 @@ public final class TrustDecisions {
         project.state() instanceof TrustStore.State.Changed c ? c.change() : null;
     String kind = kindOf(project.dir());
     String held = kind.equals("scripts") ? "hook scripts" : kind;
+    String whose = packageName(project.dir()).map(n -> "This project's package " + n).orElse("");
     lines.add(
         change == null
-            ? "This project has "
+            ? (whose.isEmpty() ? "This project has " : whose + " has ")
                 + held
                 + " that you have not trusted yet, in "
                 + project.dir()
                 + ":"
-            : "This project's "
+            : (whose.isEmpty() ? "This project's " : whose + "'s ")
                 + held
                 + " changed since you trusted them ("
                 + change.describe()

@@ -43,6 +43,20 @@ class ScriptTrustTest {
   }
 
   @Test
+  void theTrustQuestionForAPackageNamesThePackage() throws Exception {
+    Path pkg = Files.createDirectories(project.resolve(".graft/packages/team-hooks"));
+    Files.writeString(pkg.resolve("index.js"), "export default function (g) {}\n");
+    ScriptLocations.Project asked =
+        new ScriptLocations.Project(
+            pkg, ScriptFingerprint.of(pkg, ""), new TrustStore.State.Unknown());
+    assertThat(TrustDecisions.describe(asked).getFirst())
+        .isEqualTo(
+            "This project's package team-hooks has hook scripts that you have not trusted yet, in "
+                + pkg
+                + ":");
+  }
+
+  @Test
   void theFingerprintCoversEveryScriptFileAndTheGrantsButNothingElse() throws Exception {
     ScriptFingerprint first = ScriptFingerprint.of(scripts, "");
     assertThat(first.files()).containsOnlyKeys("gate.js", "lib/util.js");
