@@ -70,7 +70,7 @@ public final class PackageFiles {
           "package.json is not valid JSON (line "
               + e.getLocation().getLineNr()
               + ": "
-              + e.getOriginalMessage().lines().findFirst().orElse("")
+              + Json.problem(e)
               + "); npm would refuse it too");
     } catch (IOException e) {
       throw new PackageContent.Refused("package.json cannot be read: " + e.getMessage());

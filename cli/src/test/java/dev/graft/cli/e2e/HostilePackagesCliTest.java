@@ -485,6 +485,15 @@ class HostilePackagesCliTest {
         .endsWith("); npm would refuse it too");
     assertThat(left(home.resolve("packages"))).isEmpty();
 
+    // Cut short: the line where the object opened, not Jackson's "[Source: REDACTED ...]" note.
+    write(lib.resolve("package.json"), "{\n  \"name\": \"team-hooks\"\n");
+    CliRun cut = CliRun.run(home, cwd(), "scripts", "add", lib.toString());
+    assertThat(cut.exitCode()).isEqualTo(1);
+    assertThat(cut.err())
+        .contains("(opened at line 1, column 1)")
+        .doesNotContain("Source")
+        .doesNotContain("StreamReadFeature");
+
     write(lib.resolve("package.json"), "[\"team-hooks\"]\n");
     CliRun array = CliRun.run(home, cwd(), "scripts", "add", lib.toString());
     assertThat(array.exitCode()).isEqualTo(1);

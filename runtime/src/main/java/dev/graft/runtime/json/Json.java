@@ -61,6 +61,20 @@ public final class Json {
     return NODES.arrayNode();
   }
 
+  /**
+   * What Jackson says is wrong with a text, on one line, in a user's words: where an unclosed
+   * object or array began reads "(opened at line L, column C)", not Jackson's "[Source: ...]" note.
+   */
+  public static String problem(JsonProcessingException e) {
+    String m =
+        e.getOriginalMessage()
+            .replaceAll(
+                " \\(start marker at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)",
+                " (opened at line $1, column $2)");
+    int cut = m.indexOf('\n');
+    return cut < 0 ? m : m.substring(0, cut);
+  }
+
   /** Parses one JSON text; throws {@link JsonProcessingException} for anything malformed. */
   public static JsonNode parse(String text) throws JsonProcessingException {
     return MAPPER.readTree(text);

@@ -95,17 +95,10 @@ final class ModelsFile {
               .with(JsonReadFeature.ALLOW_TRAILING_COMMA)
               .readTree(text);
     } catch (JsonProcessingException e) {
-      // Jackson names where an unclosed object began inside a "[Source: ...]" of its own.
-      String m =
-          e.getOriginalMessage()
-              .replaceAll(
-                  " \\(start marker at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)",
-                  " (opened at line $1, column $2)");
-      int cut = m.indexOf('\n');
       var loc = e.getLocation();
       String where =
           loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      return failed(file + ": invalid JSON" + where + ": " + (cut < 0 ? m : m.substring(0, cut)));
+      return failed(file + ": invalid JSON" + where + ": " + Json.problem(e));
     } catch (IOException e) {
       return failed(file + ": cannot read: " + e.getMessage());
     }
