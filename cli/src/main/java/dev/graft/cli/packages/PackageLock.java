@@ -99,7 +99,7 @@ public final class PackageLock {
                   ? ":" + j.getLocation().getLineNr()
                   : "")
               + ": cannot read the package lock file ("
-              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + Json.problem(e)
               + "); fix or delete it");
     }
     JsonNode packages = root == null ? null : root.get("packages");

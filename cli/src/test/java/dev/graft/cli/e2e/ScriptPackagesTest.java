@@ -350,6 +350,11 @@ class ScriptPackagesTest {
     CliRun broken = CliRun.run(home, proj, "scripts", "install", "--project");
     assertThat(broken.err())
         .startsWith("graft: " + lock + ":3: cannot read the package lock file (");
+    Files.writeString(lock, "{\n  \"packages\": {\"a\": {\"source\": \"x\"\n");
+    assertThat(CliRun.run(home, proj, "scripts", "install", "--project").err())
+        .as("where the object opened, in words")
+        .contains("(opened at line 2, column 21)")
+        .doesNotContain("Source");
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.graft.runtime.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -141,9 +142,7 @@ public record Settings(
       }
       return root;
     } catch (IOException e) {
-      String message =
-          e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
-      problems.add(file + ": " + message + "; ignored");
+      problems.add(file + ": " + Json.problem(e) + "; ignored");
       return null;
     }
   }

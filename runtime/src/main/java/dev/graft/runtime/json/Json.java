@@ -75,6 +75,19 @@ public final class Json {
     return cut < 0 ? m : m.substring(0, cut);
   }
 
+  /**
+   * {@link #problem(JsonProcessingException)} for a text that could not be parsed, or the first
+   * line of why it could not be read.
+   */
+  public static String problem(IOException e) {
+    if (e instanceof JsonProcessingException j) {
+      return problem(j);
+    }
+    return e.getMessage() == null
+        ? e.getClass().getSimpleName()
+        : e.getMessage().lines().findFirst().orElse("");
+  }
+
   /** Parses one JSON text; throws {@link JsonProcessingException} for anything malformed. */
   public static JsonNode parse(String text) throws JsonProcessingException {
     return MAPPER.readTree(text);

@@ -118,8 +118,7 @@ final class Credentials {
     try {
       root = Json.parse(text);
     } catch (IOException e) {
-      problems.add(
-          file + ": invalid JSON; graft ignores the file (" + firstLine(e.getMessage()) + ")");
+      problems.add(file + ": invalid JSON; graft ignores the file (" + Json.problem(e) + ")");
       return;
     }
     if (!(root instanceof ObjectNode object)) {
@@ -158,11 +157,6 @@ final class Credentials {
             file + ": " + provider + ": expected {\"type\": \"api_key\", \"key\": \"...\"}");
       }
     }
-  }
-
-  private static String firstLine(String s) {
-    int cut = s.indexOf('\n');
-    return cut < 0 ? s : s.substring(0, cut);
   }
 
   Path authFile() {

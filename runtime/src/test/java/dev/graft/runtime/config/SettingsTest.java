@@ -68,6 +68,13 @@ class SettingsTest {
         .asString()
         .contains("settings.json")
         .endsWith("ignored");
+    // cut short: where the object opened, in words, not Jackson's "[Source: REDACTED ...]" note
+    Files.writeString(home.resolve("settings.json"), "{\n \"compaction\": {\"enabled\": true\n");
+    assertThat(Settings.load(new GraftHome(home), project).problems())
+        .singleElement()
+        .asString()
+        .contains("(opened at line 2, column 16)")
+        .doesNotContain("Source");
   }
 
   @Test

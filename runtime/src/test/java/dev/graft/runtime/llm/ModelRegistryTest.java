@@ -159,6 +159,12 @@ class ModelRegistryTest {
         .asString()
         .startsWith(home.resolve("auth.json") + ": invalid JSON; graft ignores the file (")
         .doesNotContain("\n");
+    writeAuth("{\n \"anthropic\": {\"type\": \"api_key\"\n", "rw-------");
+    assertThat(ModelRegistry.load(home, NO_ENV).problems())
+        .singleElement()
+        .asString()
+        .contains("(opened at line 2, column 15)")
+        .doesNotContain("Source");
     writeAuth("{\"anthropic\": {\"type\": \"oauth\", \"access\": \"x\"}}", "rw-------");
     assertThat(ModelRegistry.load(home, NO_ENV).problems())
         .singleElement()
