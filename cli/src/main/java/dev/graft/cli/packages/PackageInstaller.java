@@ -522,17 +522,21 @@ public final class PackageInstaller {
   private static final class Staging implements AutoCloseable {
     private final PackageScope scope;
     private final Path root;
+    private final boolean madePackagesDir;
 
-    private Staging(PackageScope scope, Path root) {
+    private Staging(PackageScope scope, Path root, boolean madePackagesDir) {
       this.scope = scope;
       this.root = root;
+      this.madePackagesDir = madePackagesDir;
     }
 
     static Staging in(PackageScope scope) {
       scope.checked(scope.packagesDir());
       try {
+        boolean made = !Files.isDirectory(scope.packagesDir());
         Files.createDirectories(scope.packagesDir());
-        return new Staging(scope, Files.createTempDirectory(scope.packagesDir(), ".staging-"));
+        return new Staging(
+            scope, Files.createTempDirectory(scope.packagesDir(), ".staging-"), made);
       } catch (IOException e) {
         throw new UncheckedIOException(
             "cannot write " + scope.packagesDir() + ": " + e.getMessage(), e);
@@ -546,9 +550,17 @@ public final class PackageInstaller {
       return p;
     }
 
+    /** Deletes the staging folder, and the packages folder it made when nothing went into it. */
     @Override
     public void close() {
       PackageFiles.deleteTree(root);
+      if (madePackagesDir) {
+        try {
+          Files.deleteIfExists(scope.packagesDir()); // refused while it holds a package
+        } catch (IOException e) {
+          // it holds what this step installed: it stays
+        }
+      }
     }
   }
 

@@ -483,7 +483,9 @@ class HostilePackagesCliTest {
         .asString()
         .startsWith("graft: " + lib + ": package.json is not valid JSON (line 4: ")
         .endsWith("); npm would refuse it too");
-    assertThat(left(home.resolve("packages"))).isEmpty();
+    assertThat(home.resolve("packages"))
+        .as("a first add that failed leaves no folder")
+        .doesNotExist();
 
     // Cut short: the line where the object opened, not Jackson's "[Source: REDACTED ...]" note.
     write(lib.resolve("package.json"), "{\n  \"name\": \"team-hooks\"\n");
