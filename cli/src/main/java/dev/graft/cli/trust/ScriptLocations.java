@@ -215,14 +215,7 @@ public final class ScriptLocations {
       if (p.project() || !p.loaded() || r.tried().contains(p) || !projects.containsKey(name)) {
         continue;
       }
-      plans.set(
-          i,
-          new PackagePlan(p.entry(), false, p.dir(), p.trust(), false, p.asks(), p.asksApproved()));
-      locations.removeIf(
-          l -> l.source() == Source.PACKAGE && l.packageName().equals(Optional.of(name)));
-      if (packages.get(name).equals(p.dir())) {
-        packages.put(name, projects.get(name));
-      }
+      displace(i, projects.get(name), plans, locations, packages);
       warnings.add(
           "your global package "
               + name
@@ -249,19 +242,32 @@ public final class ScriptLocations {
         if (r.tried().contains(p) || !p.loaded() || !p.entry().name().equals(name)) {
           continue;
         }
-        plans.set(
-            i,
-            new PackagePlan(
-                p.entry(), p.project(), p.dir(), p.trust(), false, p.asks(), p.asksApproved()));
-        locations.removeIf(l ->
-            l.source() != Source.TRIED
-                && l.packageName().equals(Optional.of(name))
-                && l.path().startsWith(p.dir()));
+        displace(i, tried.dir(), plans, locations, packages);
         warnings.add(
             "your package " + name + " is not loaded this run: the one -e names takes its place");
       }
-      packages.put(name, tried.dir());
     }
+  }
+
+  /**
+   * Leaves package plan {@code i} out of the run for the one in {@code winner}: not loaded, none of
+   * its scripts, and imports by its name read the winner.
+   */
+  private static void displace(
+      int i,
+      Path winner,
+      List<PackagePlan> plans,
+      List<Location> locations,
+      Map<String, Path> packages) {
+    PackagePlan p = plans.get(i);
+    String name = p.entry().name();
+    plans.set(
+        i,
+        new PackagePlan(
+            p.entry(), p.project(), p.dir(), p.trust(), false, p.asks(), p.asksApproved()));
+    locations.removeIf(
+        l -> l.packageName().equals(Optional.of(name)) && l.path().startsWith(p.dir()));
+    packages.put(name, winner);
   }
 
   /** The project's scripts directory under {@code projectDir}. */
