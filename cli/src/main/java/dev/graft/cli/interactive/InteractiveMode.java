@@ -324,7 +324,7 @@ public final class InteractiveMode {
         notes.add(new Note(warning ? Frontend.Notice.WARNING : Frontend.Notice.INFO, text));
       }
     }
-    startLines.addAll(0, notes);
+    startLines.addAll(notes);
   }
 
   private record Note(Frontend.Notice kind, String text) {}

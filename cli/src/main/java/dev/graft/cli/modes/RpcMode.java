@@ -267,11 +267,7 @@ public final class RpcMode {
     if (j.getOriginalMessage().startsWith("Trailing token")) {
       return "more than one JSON value on the line (send one command a line)";
     }
-    String m =
-        firstLine(j.getOriginalMessage())
-            .replaceAll(
-                " \\(start marker at \\[Source: [^\\]]*?column: (\\d+)\\]\\)",
-                " (opened at character $1)");
+    String m = Json.problem(j, "character $2");
     var at = j.getLocation();
     return at == null || at.getColumnNr() < 1 ? m : m + " at character " + at.getColumnNr();
   }

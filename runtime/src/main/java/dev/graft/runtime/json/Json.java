@@ -66,11 +66,20 @@ public final class Json {
    * object or array began reads "(opened at line L, column C)", not Jackson's "[Source: ...]" note.
    */
   public static String problem(JsonProcessingException e) {
+    return problem(e, "line $1, column $2");
+  }
+
+  /**
+   * {@link #problem(JsonProcessingException)} with the place an unclosed value opened told as
+   * {@code where} says: {@code $1} its line, {@code $2} its column ("character $2" for a text of
+   * one line).
+   */
+  public static String problem(JsonProcessingException e, String where) {
     String m =
         e.getOriginalMessage()
             .replaceAll(
                 " \\(start marker at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)",
-                " (opened at line $1, column $2)");
+                " (opened at " + where + ")");
     int cut = m.indexOf('\n');
     return cut < 0 ? m : m.substring(0, cut);
   }
