@@ -219,8 +219,8 @@ public final class SharedResources {
     for (Path f : files) {
       Path real = ScriptLocations.realPath(f);
       if (real.startsWith(root)) {
-        String hash = trusted.files().get(relative(root, real));
-        if (hash == null || hash.startsWith("link:")) {
+        String hash = trusted.files().get(ScriptFingerprint.relative(root, real));
+        if (hash == null || ScriptFingerprint.isLink(hash)) {
           warnings.add(
               "the project's "
                   + kind
@@ -244,13 +244,6 @@ public final class SharedResources {
       }
     }
     return out;
-  }
-
-  /** {@code file}'s path under {@code root} as a fingerprint names it ({@code a/SKILL.md}). */
-  private static String relative(Path root, Path file) {
-    List<String> parts = new ArrayList<>();
-    root.relativize(file).forEach(p -> parts.add(p.toString()));
-    return String.join("/", parts);
   }
 
   private static void add(List<Found> to, List<Path> files, String source) {

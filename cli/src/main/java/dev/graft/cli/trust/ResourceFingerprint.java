@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -40,11 +38,11 @@ public final class ResourceFingerprint {
             @Override
             public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) throws IOException {
               count();
-              String rel = relative(root, p);
+              String rel = ScriptFingerprint.relative(root, p);
               if (attrs.isRegularFile()) {
                 files.put(rel, Sha256.ofBytes(Files.readAllBytes(p)));
               } else if (attrs.isSymbolicLink()) {
-                files.put(rel, "link:" + Files.readSymbolicLink(p));
+                files.put(rel, ScriptFingerprint.LINK + Files.readSymbolicLink(p));
               }
               return FileVisitResult.CONTINUE;
             }
@@ -63,11 +61,5 @@ public final class ResourceFingerprint {
       throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
     }
     return new ScriptFingerprint(ScriptFingerprint.combine(files, ""), files, "");
-  }
-
-  private static String relative(Path dir, Path file) {
-    List<String> parts = new ArrayList<>();
-    dir.relativize(file).forEach(p -> parts.add(p.toString()));
-    return String.join("/", parts);
   }
 }

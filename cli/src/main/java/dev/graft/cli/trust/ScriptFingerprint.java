@@ -45,7 +45,7 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
   /** The most a fingerprint reads in all (a package holds no more). */
   static final long MAX_BYTES = 512L << 20;
 
-  private static final String LINK = "link:";
+  static final String LINK = "link:";
 
   /** A package's dependencies, as one entry of its fingerprint. */
   static final String DEPENDENCIES = "node_modules/";
@@ -259,7 +259,8 @@ public record ScriptFingerprint(String value, Map<String, String> files, String 
     }
   }
 
-  private static String relative(Path dir, Path file) {
+  /** The name a fingerprint gives {@code file} in {@code dir}: its path below it, with "/". */
+  public static String relative(Path dir, Path file) {
     List<String> parts = new ArrayList<>();
     dir.relativize(file).forEach(p -> parts.add(p.toString()));
     return String.join("/", parts);
