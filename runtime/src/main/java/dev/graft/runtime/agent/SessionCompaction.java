@@ -132,6 +132,20 @@ final class SessionCompaction {
     }
   }
 
+  /**
+   * Why there is nothing to compact: a compaction that is the branch's last entry has left nothing
+   * new (the reference says "Already compacted"); else the part to keep is all there is.
+   */
+  private static String nothingToCompact(List<SessionEntry> branch, CompactionSettings settings) {
+    if (!branch.isEmpty() && branch.getLast() instanceof SessionEntry.Compaction) {
+      return "nothing to compact: the context was just compacted; send a message first";
+    }
+    return "nothing to compact: the recent messages to keep are all there is"
+        + " (compaction.keepRecentTokens keeps the last "
+        + settings.keepRecentTokens()
+        + " tokens; a lower one in settings.json compacts more)";
+  }
+
   private Optional<String> compactOrThrow(Optional<String> instructions, String reason) {
     CompactionSettings settings = call.compactionForWindow();
     List<SessionEntry> branch = session.branchPath();
@@ -156,11 +170,7 @@ final class SessionCompaction {
               reason,
               Optional.empty(),
               Optional.empty(),
-              Optional.of(
-                  "nothing to compact: the recent messages to keep are all there is"
-                      + " (compaction.keepRecentTokens keeps the last "
-                      + settings.keepRecentTokens()
-                      + " tokens; a lower one in settings.json compacts more)")));
+              Optional.of(nothingToCompact(branch, settings))));
       return Optional.empty();
     }
     SessionHooks.BeforeCompact decision =

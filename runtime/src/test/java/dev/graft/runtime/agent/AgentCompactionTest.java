@@ -215,6 +215,27 @@ class AgentCompactionTest {
     }
   }
 
+  /**
+   * A /compact right after a compaction (the one after the last run, say) has nothing new to
+   * summarise: it says so, not that keepRecentTokens is too high (lowering it would change
+   * nothing). The reference says "Already compacted".
+   */
+  @Test
+  void manualCompactionRightAfterOneSaysTheContextIsCompactedAlready() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      AgentSession agent =
+          agent(s, new CompactionSettings(true, 16_384, 30), "{\"text\": \"SUMMARY\"}");
+      assertThat(agent.compact(Optional.empty())).isPresent();
+      assertThat(agent.compact(Optional.empty())).isEmpty();
+      assertThat(compactions().getLast().error())
+          .hasValueSatisfying(e ->
+              assertThat(e)
+                  .startsWith("nothing to compact: the context was just compacted")
+                  .doesNotContain("keepRecentTokens"));
+    }
+  }
+
   /** Every request a provider gets, in order. */
   private record Recorder(LlmProvider inner, List<LlmRequest> requests) implements LlmProvider {
     @Override
