@@ -253,7 +253,10 @@ public final class InteractiveMode {
       try {
         commands.register(command);
       } catch (IllegalArgumentException e) {
-        problems.add(CommandRegistry.notAdded(e.getMessage()));
+        problems.add(
+            command.sendsPrompt()
+                ? command.origin() + " not added: " + e.getMessage()
+                : CommandRegistry.notAdded(e.getMessage()));
       }
     }
     return problems;
@@ -436,8 +439,7 @@ public final class InteractiveMode {
         return;
       }
       Optional<CommandRegistry.Invocation> invocation = CommandRegistry.parse(text);
-      if (invocation.isPresent()
-          && !commands.find(invocation.get().name()).map(SlashCommand::sendsPrompt).orElse(false)) {
+      if (invocation.isPresent() && !sendsPrompt(invocation.get().name(), text)) {
         command(invocation.get());
         return;
       }
@@ -494,6 +496,19 @@ public final class InteractiveMode {
     } catch (Exception e) {
       frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
     }
+  }
+
+  /**
+   * Whether {@code /name} is a skill's or a template's, to be sent as a prompt: a command of the
+   * name decides; without one, the name as typed (a template Fix.md has no command: none may have
+   * capitals).
+   */
+  private boolean sendsPrompt(String name, String text) {
+    Optional<SlashCommand> command = commands.find(name);
+    if (command.isPresent()) {
+      return command.get().sendsPrompt();
+    }
+    return setup.scripts().expands(text.substring(1).split("\\s", 2)[0]);
   }
 
   private void command(CommandRegistry.Invocation invocation) throws Exception {

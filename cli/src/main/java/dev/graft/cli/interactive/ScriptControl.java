@@ -20,6 +20,14 @@ public interface ScriptControl {
   /** The commands the running scripts registered. */
   List<SlashCommand> commands();
 
+  /**
+   * Whether {@code /name}, as typed, is a skill's or a prompt template's, sent as a prompt: one
+   * whose name has capitals has no command to complete it, yet expands as in {@code -p}.
+   */
+  default boolean expands(String name) {
+    return false;
+  }
+
   /** {@code /scripts}: each script, where it comes from, what it registered, its problems. */
   List<String> describe();
 

@@ -68,6 +68,11 @@ public final class LoadedScripts implements ScriptControl {
   }
 
   @Override
+  public boolean expands(String name) {
+    return resources.expands(name);
+  }
+
+  @Override
   public List<String> shortcuts() {
     return engine
         .map(e -> e.shortcuts().stream().map(ScriptShortcut::key).toList())

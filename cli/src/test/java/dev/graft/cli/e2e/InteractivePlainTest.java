@@ -354,4 +354,43 @@ class InteractivePlainTest {
                 + work.resolve("notes/fix-login.jsonl")
                 + ")");
   }
+
+  /**
+   * A template or skill whose name has capitals (Fix.md, a skill named Other_Name) is sent as in
+   * -p, not refused as an unknown command; a template named like a built-in command is said to be a
+   * template, not a script command.
+   */
+  @Test
+  void templatesAndSkillsWithCapitalsAreSentAndAClashIsNamedForWhatItIs() throws Exception {
+    Files.createDirectories(home.resolve("prompts"));
+    Files.writeString(home.resolve("prompts/Fix.md"), "Fix $1 now.\n");
+    Files.writeString(home.resolve("prompts/model.md"), "Model template $1\n");
+    Path skill = home.resolve("skills/Mixed/SKILL.md");
+    Files.createDirectories(skill.getParent());
+    Files.writeString(skill, "---\nname: Other_Name\ndescription: Mixed case.\n---\nMixed body\n");
+    CliRun run =
+        interactive(
+            "{\"text\": \"one\"}\n{\"text\": \"two\"}\n",
+            """
+            /Fix parser
+            /skill:Other_Name go
+            /quit
+            """);
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out() + run.err())
+        .doesNotContain("unknown command")
+        .doesNotContain("script command not added")
+        .contains("prompt template not added: /model exists already (from built-in)");
+    List<String> sent =
+        sessionLines().stream()
+            .filter(l -> l.at("/message/role").asText().equals("user"))
+            .map(l ->
+                l.at("/message/content").isTextual()
+                    ? l.at("/message/content").asText()
+                    : l.at("/message/content/0/text").asText())
+            .toList();
+    assertThat(sent).hasSize(2);
+    assertThat(sent.get(0)).isEqualTo("Fix parser now.\n");
+    assertThat(sent.get(1)).startsWith("<skill name=\"Other_Name\"").endsWith("go");
+  }
 }
