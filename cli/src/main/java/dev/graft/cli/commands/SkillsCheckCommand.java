@@ -26,7 +26,9 @@ import picocli.CommandLine.ParentCommand;
     name = "check",
     mixinStandardHelpOptions = true,
     description = {
-      "Check skills: front matter that is not YAML, a missing or too long description, a name that",
+      "Check skills and report each problem with its file and line.",
+      "",
+      "Problems: front matter that is not YAML, a missing or too long description, a name that",
       "breaks the Agent Skills rules or differs from its folder, two skills of one name.",
       "",
       "PATH: a SKILL.md (or another .md skill) or a folder of skills; none: every skill a run here would",

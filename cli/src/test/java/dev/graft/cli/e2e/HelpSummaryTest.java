@@ -44,6 +44,7 @@ class HelpSummaryTest {
     all.addAll(summaries());
     all.addAll(summaries("session"));
     all.addAll(summaries("scripts"));
+    all.addAll(summaries("skills"));
     assertThat(all).hasSizeGreaterThan(10);
     assertThat(all).allSatisfy(s -> assertThat(s).as("a summary").matches("[A-Z].*[.]"));
   }
