@@ -91,7 +91,7 @@ public final class ContextDryRun {
             log)) {
       LoadReport loaded = engine.load(scripts);
       List<String> loadProblems =
-          loaded.problems().stream().map(p -> p.path() + ": " + p.message()).toList();
+          loaded.problems().stream().map(p -> p.path() + " not loaded: " + p.reason()).toList();
       EventContext ctx = eventContext(session, context);
       List<ScriptRun> runs = new ArrayList<>();
       List<AgentMessage> current = before;

@@ -224,4 +224,18 @@ class ScriptsDryRunTest {
             EXAMPLES.resolve("pruning.js").toString());
     assertThat(missing.err()).contains("missing.jsonl: no such file");
   }
+
+  @Test
+  void aScriptThatDoesNotLoadIsOneLineNamingItsFileOnce() throws Exception {
+    Path file = prunedSession("remove");
+    Path broken = work.resolve("broken.ts");
+    Files.writeString(broken, "export default function (g) {\n  const = 1;\n}\n");
+    CliRun r = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", "broken.ts");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .isEqualTo(
+            "graft: script "
+                + broken
+                + " not loaded: loading failed: SyntaxError: Identifier expected. (at broken.ts:2)\n");
+  }
 }
