@@ -4,6 +4,7 @@ import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.hooks.ScriptText;
+import dev.graft.scripting.api.ScriptFinder;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import java.io.PrintWriter;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code graft scripts test [DIR]}: runs the scripts' {@code *.test.js} files. */
+/** {@code graft scripts test [DIR | FILE]}: runs the scripts' test files, or one of them. */
 @Command(
     name = "test",
     mixinStandardHelpOptions = true,
@@ -38,19 +39,30 @@ final class ScriptsTestCommand implements Callable<Integer> {
   @Parameters(
       paramLabel = "DIR",
       arity = "0..1",
-      description = "Where the test files are (default: .).")
+      description = "Where the test files are (default: .), or one test file.")
   Path dir;
+
+  private static final String TEST_FILES = "*.test.js, *.test.mjs, *.test.ts or *.test.mts";
 
   @Override
   public Integer call() {
     CliContext context = parent.context();
-    Path root = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
-    if (!Files.isDirectory(root)) {
-      throw new UserError((dir == null ? root : dir) + ": not a directory");
+    Path given = dir == null ? context.cwd() : context.cwd().resolve(dir).normalize();
+    Path root = given;
+    List<Path> files;
+    if (Files.isRegularFile(given) && ScriptFinder.isTestName(given.getFileName().toString())) {
+      // One test file: run it alone, named as it would be in its folder's run.
+      root = given.getParent();
+      files = List.of(given);
+    } else if (Files.isRegularFile(given)) {
+      throw new UserError(dir + ": not a test file (" + TEST_FILES + ") nor a directory");
+    } else if (!Files.isDirectory(given)) {
+      throw new UserError((dir == null ? given : dir) + ": not a directory");
+    } else {
+      files = ScriptTests.find(given);
     }
-    List<Path> files = ScriptTests.find(root);
     if (files.isEmpty()) {
-      throw new UserError("no *.test.js files in " + (dir == null ? root : dir));
+      throw new UserError("no test files (" + TEST_FILES + ") in " + (dir == null ? given : dir));
     }
     PrintWriter out = context.out();
     PrintWriter err = context.err();

@@ -102,6 +102,36 @@ class ScriptsTestCommandTest {
   }
 
   @Test
+  void oneTestFileRunsAloneAndAFolderWithoutTestsSaysWhichFilesAreTests() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("one"));
+    String passing =
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        test("passes", () => { assert.ok(true); });
+        export default tests;
+        """;
+    Files.writeString(dir.resolve("a.test.ts"), passing);
+    Files.writeString(dir.resolve("b.test.js"), passing.replace("passes", "b passes"));
+    CliRun one = CliRun.run(home, work, "scripts", "test", "one/a.test.ts");
+    assertThat(one.out()).isEqualTo("a.test.ts\n  ✓ passes\n1 passed, 0 failed\n");
+    assertThat(one.exitCode()).isZero();
+
+    Files.writeString(dir.resolve("gate.ts"), "export default function (g) {}\n");
+    CliRun notATest = CliRun.run(home, work, "scripts", "test", "one/gate.ts");
+    assertThat(notATest.err())
+        .isEqualTo(
+            "graft: one/gate.ts: not a test file (*.test.js, *.test.mjs, *.test.ts or"
+                + " *.test.mts) nor a directory\n");
+    assertThat(notATest.exitCode()).isEqualTo(1);
+
+    Files.createDirectories(work.resolve("none"));
+    CliRun none = CliRun.run(home, work, "scripts", "test", "none");
+    assertThat(none.err())
+        .isEqualTo(
+            "graft: no test files (*.test.js, *.test.mjs, *.test.ts or *.test.mts) in none\n");
+  }
+
+  @Test
   void aFailedAssertionInATypeScriptTestNamesItsFileAndLine() throws Exception {
     Path dir = Files.createDirectories(work.resolve("ts"));
     Files.writeString(
