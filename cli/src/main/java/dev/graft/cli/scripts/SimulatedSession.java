@@ -15,6 +15,7 @@ import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.TurnsFileException;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
@@ -63,8 +64,11 @@ final class SimulatedSession implements AutoCloseable {
           new ArrayList<>(List.of("--provider", "scripted", "--cwd", cwd.toString()));
       Path turns = root.resolve("turns.jsonl");
       StringBuilder lines = new StringBuilder();
+      int index = 0;
       for (JsonNode turn : options.path("turns")) {
-        lines.append(Json.write(turn)).append('\n');
+        String line = Json.write(turn);
+        checkTurn(index++, line);
+        lines.append(line).append('\n');
       }
       Files.writeString(turns, lines);
       args.addAll(List.of("--model", turns.toString()));
@@ -125,6 +129,22 @@ final class SimulatedSession implements AutoCloseable {
     } catch (Exception | Error e) {
       deleteQuietly();
       throw e;
+    }
+  }
+
+  /**
+   * Checks one of the test's turns as the scripted model reads a line of its file, and names a
+   * problem by the turn's place in {@code turns}, not by a line of a file the test never wrote.
+   */
+  private static void checkTurn(int index, String line) {
+    String source = "t.session: turns[" + index + "]";
+    try {
+      ScriptedProvider.parse(source, List.of(line));
+    } catch (TurnsFileException e) {
+      String message = String.valueOf(e.getMessage());
+      String head = source + ":1: ";
+      throw new UserError(
+          message.startsWith(head) ? source + ": " + message.substring(head.length()) : message);
     }
   }
 

@@ -132,6 +132,26 @@ class ScriptsTestCommandTest {
   }
 
   @Test
+  void aTurnTheScriptedModelCannotReplayIsNamedByItsPlaceInTurns() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("turns"));
+    Files.writeString(dir.resolve("quiet.js"), "export default function (graft) {}\n");
+    Files.writeString(
+        dir.resolve("quiet.test.js"),
+        """
+        import { test, tests } from "graft/lib/test.js";
+        test("a misspelt turn", async (t) => {
+          await t.session({ scripts: ["./quiet.js"], turns: [{ text: "ok" }, { txet: "typo" }] });
+        });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "turns");
+    assertThat(r.out())
+        .contains("      quiet.test.js:3: t.session: turns[1]: unknown field \"txet\" (allowed: ")
+        .doesNotContain("turns.jsonl");
+    assertThat(r.exitCode()).isEqualTo(1);
+  }
+
+  @Test
   void aFailedAssertionInATypeScriptTestNamesItsFileAndLine() throws Exception {
     Path dir = Files.createDirectories(work.resolve("ts"));
     Files.writeString(
