@@ -128,7 +128,12 @@ public final class Editor implements Component {
     }
     boolean handled = editKey(key);
     if (handled && search == null) {
-      completions.update(buffer, false);
+      if (key.is(Key.Kind.UP) || key.is(Key.Kind.DOWN)) {
+        // Moving through lines or the history opens no list: it would take the next Up or Down.
+        completions.close();
+      } else {
+        completions.update(buffer, false);
+      }
     }
     return handled;
   }

@@ -91,6 +91,31 @@ class EditorTest {
   }
 
   @Test
+  void upAndDownWalkPastACommandFromTheHistoryWithoutOpeningItsList() {
+    editor.addCompletionSource((before, explicit) ->
+        before.startsWith("/thinking ")
+            ? Optional.of(
+                new CompletionSource.Completions(
+                    10,
+                    List.of(
+                        CompletionSource.Item.of("low", ""), CompletionSource.Item.of("high", ""))))
+            : Optional.empty());
+    type("first");
+    editor.handleKey(Key.of(Key.Kind.ENTER));
+    type("/thinking ");
+    editor.handleKey(Key.of(Key.Kind.ESCAPE));
+    editor.handleKey(Key.of(Key.Kind.ENTER));
+    editor.handleKey(Key.of(Key.Kind.UP));
+    assertThat(editor.text()).isEqualTo("/thinking ");
+    assertThat(editor.popupOpen()).isFalse();
+    editor.handleKey(Key.of(Key.Kind.UP));
+    assertThat(editor.text()).isEqualTo("first");
+    editor.handleKey(Key.of(Key.Kind.DOWN));
+    editor.handleKey(Key.of(Key.Kind.DOWN));
+    assertThat(editor.text()).isEmpty();
+  }
+
+  @Test
   void emacsKeysEditAndUndo() {
     type("hello big world");
     editor.handleKey(Key.ctrl('w'));
