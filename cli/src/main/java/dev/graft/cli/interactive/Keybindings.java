@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.tui.Key;
 import dev.graft.runtime.json.Json;
@@ -72,12 +73,18 @@ final class Keybindings {
     JsonNode root;
     try {
       root = Json.parse(Files.readString(file));
-    } catch (IOException | RuntimeException e) {
+    } catch (JsonProcessingException e) {
+      var at = e.getLocation();
       k.problems.add(
           file
-              + ": not valid JSON ("
-              + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+              + ": not valid JSON"
+              + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+              + " ("
+              + Json.problem(e)
               + "); the default keys are used");
+      return k;
+    } catch (IOException | RuntimeException e) {
+      k.problems.add(file + ": cannot read it (" + e.getMessage() + "); the default keys are used");
       return k;
     }
     if (!root.isObject()) {
