@@ -281,7 +281,13 @@ public final class InteractiveMode {
             setup.agent()::session,
             () -> providersWithModels(setup),
             setup.scripts()::themes);
-    InteractiveMode mode = new InteractiveMode(setup, frontend, keys.problems());
+    List<String> notes = new ArrayList<>(keys.problems());
+    UserSettings settings = UserSettings.load(setup.home().resolve("settings.json"));
+    settings
+        .text("theme")
+        .flatMap(setup.scripts().themes()::unknown)
+        .ifPresent(p -> notes.add(settings.file() + ": " + p));
+    InteractiveMode mode = new InteractiveMode(setup, frontend, notes);
     mode.showAgain(setup.startLines());
     return mode.run();
   }

@@ -51,6 +51,14 @@ public record ThemeFile(String name, Map<ThemeRole, String> colors, Path file) {
       return out;
     }
 
+    /** Why {@code name} names no theme (the dark one is used then), or empty when it names one. */
+    public Optional<String> unknown(String name) {
+      return Themes.NAMES.contains(name) || find(name).isPresent()
+          ? Optional.empty()
+          : Optional.of(
+              "theme \"" + name + "\" is none of " + String.join(", ", names()) + "; dark is used");
+    }
+
     /** The theme called {@code name}: graft's own, or one of these. */
     public Optional<Theme> theme(String name, ColorMode mode) {
       return Themes.named(name, mode).or(() -> find(name).map(t -> t.theme(mode)));

@@ -77,4 +77,18 @@ class ThemeFileTest {
         .hasMessageContaining("colors.accent")
         .hasMessageContaining("use #rrggbb, a number 0 to 255");
   }
+
+  @Test
+  void aThemeNameThatIsNoneIsToldWithTheNamesThereAre() throws Exception {
+    Path mine = temp.resolve("ocean.json");
+    Files.writeString(
+        mine,
+        Files.readString(referenceTheme("dark"))
+            .replace("\"name\": \"dark\"", "\"name\": \"ocean\""));
+    ThemeFile.Loaded loaded = ThemeFile.loadAll(List.of(mine));
+    assertThat(loaded.unknown("ocean")).isEmpty();
+    assertThat(loaded.unknown("light")).isEmpty();
+    assertThat(loaded.unknown("solarized"))
+        .hasValue("theme \"solarized\" is none of dark, light, ocean; dark is used");
+  }
 }
