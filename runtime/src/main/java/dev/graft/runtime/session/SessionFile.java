@@ -213,6 +213,9 @@ final class SessionFile implements AutoCloseable {
       if (e.getCause() instanceof IOException io) {
         throw io;
       }
+      if (e.getCause() instanceof Error error) {
+        throw error; // as read in one go: an OutOfMemoryError stays one, for the caller to word
+      }
       throw new IllegalStateException(e.getCause());
     }
     if (parts.getFirst().header == null) {
