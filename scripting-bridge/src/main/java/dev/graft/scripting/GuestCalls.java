@@ -313,7 +313,8 @@ final class GuestCalls {
                   + call.what()
                   + " did not settle within "
                   + GuestErrors.seconds(after)
-                  + " (a promise that never resolves?); its answer is ignored"
+                  + ", the most scripts.eventTimeoutSeconds allows (settings.json; a promise that"
+                  + " never resolves?); its answer is ignored"
                   + GuestErrors.definedAt(s, call.fn())));
       scripts.closeIfDone(s);
     }

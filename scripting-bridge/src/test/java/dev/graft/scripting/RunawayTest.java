@@ -339,8 +339,9 @@ class RunawayTest {
       assertThat(failure.kind()).isEqualTo(Failure.Kind.TIMED_OUT);
       assertThat(failure.message())
           .endsWith(
-              "hang.js: agent_start handler did not settle within 2 s (a promise that"
-                  + " never resolves?); its answer is ignored (at hang.js:2)");
+              "hang.js: agent_start handler did not settle within 2 s, the most"
+                  + " scripts.eventTimeoutSeconds allows (settings.json; a promise that never"
+                  + " resolves?); its answer is ignored (at hang.js:2)");
       assertThat(f.emit("agent_end", "{}"))
           .singleElement()
           .isInstanceOfSatisfying(
