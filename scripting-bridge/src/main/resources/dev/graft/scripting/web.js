@@ -281,30 +281,61 @@
 
   // ---------------------------------------------------------------- text
 
+  // The code point of the UTF-16 unit at i of s, a lone surrogate as U+FFFD (a pair takes two units).
+  function scalarAt(s, i) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) return 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+    }
+    return c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
+  }
+
+  // Writes c's UTF-8 bytes into out (an array or a Uint8Array) at `at`; answers how many.
+  function putUtf8(out, at, c) {
+    if (c < 0x80) { out[at] = c; return 1; }
+    if (c < 0x800) { out[at] = 0xc0 | (c >> 6); out[at + 1] = 0x80 | (c & 63); return 2; }
+    if (c < 0x10000) {
+      out[at] = 0xe0 | (c >> 12); out[at + 1] = 0x80 | ((c >> 6) & 63); out[at + 2] = 0x80 | (c & 63);
+      return 3;
+    }
+    out[at] = 0xf0 | (c >> 18); out[at + 1] = 0x80 | ((c >> 12) & 63);
+    out[at + 2] = 0x80 | ((c >> 6) & 63); out[at + 3] = 0x80 | (c & 63);
+    return 4;
+  }
+
+  function argTypeError(message) {
+    const e = new TypeErrorC(message);
+    defineProperty(e, "code", { value: "ERR_INVALID_ARG_TYPE", configurable: true, writable: true });
+    return e;
+  }
+
   class TextEncoder {
     get encoding() { return "utf-8"; }
     encode(input) {
       const s = input === undefined ? "" : String(input);
       const out = [];
       for (let i = 0; i < s.length; i++) {
-        let c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-          const d = s.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) {
-            c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-            i++;
-          } else {
-            c = 0xfffd;
-          }
-        } else if (c >= 0xd800 && c <= 0xdfff) {
-          c = 0xfffd;
-        }
-        if (c < 0x80) out.push(c);
-        else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-        else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-        else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+        const c = scalarAt(s, i);
+        if (c > 0xffff) i++;
+        putUtf8(out, out.length, c);
       }
       return new Uint8Array(out);
+    }
+    // As Node's: only whole sequences that fit are written; read counts UTF-16 units.
+    encodeInto(src, dest) {
+      if (typeof src !== "string") throw argTypeError('The "src" argument must be of type string');
+      if (!(dest instanceof Uint8Array)) throw argTypeError('The "dest" argument must be an instance of Uint8Array');
+      let read = 0;
+      let written = 0;
+      while (read < src.length) {
+        const c = scalarAt(src, read);
+        const size = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+        if (written + size > dest.length) break;
+        written += putUtf8(dest, written, c);
+        read += c > 0xffff ? 2 : 1;
+      }
+      return { read, written };
     }
   }
 
