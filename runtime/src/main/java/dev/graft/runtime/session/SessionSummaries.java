@@ -23,8 +23,9 @@ import java.util.Optional;
  * Reads a {@link SessionSummary} from a session file without parsing it: the header, the first
  * user message, the latest name and the count of messages come from one pass that finds line
  * starts eight bytes at a time and looks only at how each line begins. graft and the reference
- * write {@code {"type":"} first, unspaced; a line written otherwise (spaces, another key first)
- * is a valid line all the same, and its type is read by {@link LineScanner}.
+ * write {@code {"type":"} first, unspaced; a line written otherwise (spaces, another key first,
+ * an escape in the type) is a valid line all the same, and its type is read by {@link
+ * LineScanner}.
  */
 final class SessionSummaries {
   private static final VarHandle LONGS =
@@ -168,11 +169,12 @@ final class SessionSummaries {
         return header != null;
       }
       String type;
-      if (startsWith(buf, start, length, TYPE_FIRST)) {
-        type =
-            startsWith(buf, start, length, MESSAGE)
-                ? "message"
-                : startsWith(buf, start, length, SESSION_INFO) ? "session_info" : null;
+      if (startsWith(buf, start, length, MESSAGE)) {
+        type = "message";
+      } else if (startsWith(buf, start, length, SESSION_INFO)) {
+        type = "session_info";
+      } else if (startsWith(buf, start, length, TYPE_FIRST) && !escapedType(buf, start, length)) {
+        type = null; // another type: model_change, compaction...
       } else {
         type = typeOf(buf, start, length);
       }
@@ -203,6 +205,19 @@ final class SessionSummaries {
         return null; // the reference skips a line JSON.parse refuses
       }
     }
+  }
+
+  /**
+   * Whether the type's value, after {@code {"type":"}, holds an escape before its closing quote: a
+   * letter written as a JSON escape still makes "message" to JSON.parse.
+   */
+  private static boolean escapedType(byte[] buf, int start, int length) {
+    for (int i = start + TYPE_FIRST.length; i < start + length && buf[i] != '"'; i++) {
+      if (buf[i] == '\\') {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The index of the next '\n' in [from, to), or -1; eight bytes per step. */

@@ -106,6 +106,11 @@ class SessionStoreTest {
             "{\"typeOf\": \"message\", \"type\": \"custom\", \"id\": \"e\", \"parentId\": \"d\", \"timestamp\": \"2026-01-01T00:00:04.000Z\"}",
             "{\"type\" : \"session_info\", \"id\": \"f\", \"parentId\": \"e\", \"timestamp\": \"2026-01-01T00:00:05.000Z\","
                 + " \"name\": \"  spaced name \"}",
+            // written as graft writes, but for an escape in the type
+            "{\"type\":\"m\\u0065ssage\",\"id\":\"g\",\"parentId\":\"f\",\"timestamp\":\"2026-01-01T00:00:06.000Z\","
+                + "\"message\":{\"role\":\"user\",\"content\":\"escaped\",\"timestamp\":4}}",
+            "{\"type\":\"session_\\u0069nfo\",\"id\":\"h\",\"parentId\":\"g\",\"timestamp\":\"2026-01-01T00:00:07.000Z\","
+                + "\"name\":\"escaped name\"}",
             "");
     Path dir = store().directoryFor("/p");
     Files.createDirectories(dir);
@@ -113,9 +118,9 @@ class SessionStoreTest {
 
     SessionSummary s = store().list("/p").getFirst();
     assertThat(s.id()).isEqualTo("spaced");
-    assertThat(s.messageCount()).isEqualTo(3);
+    assertThat(s.messageCount()).isEqualTo(4);
     assertThat(s.firstMessage()).isEqualTo("spaced out");
-    assertThat(s.name()).contains("spaced name");
+    assertThat(s.name()).contains("escaped name");
 
     // A listing cache an older graft wrote holds 0 messages for such a file: it is not trusted.
     Path cache = home.resolve("sessions/.list-cache.json");
@@ -123,7 +128,7 @@ class SessionStoreTest {
     old.put("version", 1);
     old.get("files").forEach(e -> ((ObjectNode) e).put("messages", 0));
     Files.writeString(cache, Json.write(old));
-    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(3);
+    assertThat(store().list("/p").getFirst().messageCount()).isEqualTo(4);
   }
 
   @Test
