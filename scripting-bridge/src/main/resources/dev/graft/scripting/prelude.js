@@ -221,21 +221,32 @@
     return apply(regexTest, identifier, [key]) ? path + "." + key : path + "[" + JSONstringify(key) + "]";
   }
 
+  /**
+   * The path named in a refusal, its middle left out when long: a line is cut at 2,000 characters,
+   * and a path 1,000 levels deep would push out what is wrong there.
+   */
+  function named(path) {
+    if (path === "") return "the value itself";
+    if (path.length <= 160) return path;
+    const left = path.length - 120;
+    return apply(StringSlice, path, [0, 60]) + " (" + left + " characters of the path left out) " + apply(StringSlice, path, [-60]);
+  }
+
   /** Where in `root` the first value that cannot become JSON is, and what it is; or null. */
   function locate(root) {
     const ancestors = [];
     function walk(v, key, path) {
       if (v !== null && typeof v === "object" && typeof v.toJSON === "function") v = v.toJSON(key);
       const problem = problemOf(v);
-      if (problem !== null) return (path || "the value itself") + " is " + problem;
+      if (problem !== null) return named(path) + " is " + problem;
       if (v === null || typeof v !== "object") return null;
-      if (ancestors.indexOf(v) >= 0) return (path || "the value itself") + " is a cycle (it contains itself)";
-      if (ancestors.length >= 1000) return (path || "the value itself") + " is nested more than 1000 levels deep";
+      if (ancestors.indexOf(v) >= 0) return named(path) + " is a cycle (it contains itself)";
+      if (ancestors.length >= 1000) return named(path) + " is nested more than 1000 levels deep";
       ancestors.push(v);
       try {
         if (isArray(v)) {
           for (let i = 0; i < v.length; i++) {
-            if (v[i] === undefined) return path + "[" + i + "] is undefined (arrays may hold null, not undefined)";
+            if (v[i] === undefined) return named(path + "[" + i + "]") + " is undefined (arrays may hold null, not undefined)";
             const r = walk(v[i], StringC(i), path + "[" + i + "]");
             if (r !== null) return r;
           }

@@ -64,6 +64,34 @@ class MarshalTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          too deep          | 1500 | ''                  | .a.a.a is nested more than 1000 levels deep
+          a function deep   | 900  | 'o.f = () => 0;'    | .a.a.f is a function
+          """)
+  void aLongPathIsShortenedSoTheReasonStaysInTheLine(
+      String name, int depth, String atTheBottom, String ending) {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "deep.js",
+          returning(
+              "let o = {}; const root = o; for (let i = 0; i < %d; i++) { o.a = {}; o = o.a; } %s return root;"
+                  .formatted(depth, atTheBottom)));
+      f.load();
+      Failure failure = failure(f.emit("context", "{\"messages\":[]}"));
+      assertThat(failure.kind()).isEqualTo(Failure.Kind.NOT_JSON);
+      // ScriptText cuts a line at 2,000 characters: a path of 1,000 ".a" cut the reason off
+      assertThat(failure.message())
+          .contains(": context handler failed: the result is not JSON: .a.a.a")
+          .contains("characters of the path left out")
+          .endsWith(ending)
+          .hasSizeLessThan(400);
+    }
+  }
+
   @Test
   void jsonLikeValuesComeBackAsJackson() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
