@@ -6,6 +6,8 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.SessionEntry;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** A one-line description of an entry, for tree and list output and the exported page's tree. */
@@ -62,10 +64,22 @@ public final class EntryPreview {
             a.toolCalls().stream()
                 .map(ContentBlock.ToolCall::name)
                 .collect(Collectors.joining(", "));
-        yield "assistant: "
-            + clip(text)
-            + (tools.isEmpty() ? "" : " [calls " + tools + "]")
-            + (a.stoppedWith(StopReason.ERROR) ? " [error]" : "");
+        List<String> parts = new ArrayList<>();
+        String said = clip(text);
+        if (!said.isEmpty()) {
+          parts.add(said);
+        }
+        if (!tools.isEmpty()) {
+          parts.add("[calls " + tools + "]");
+        }
+        if (a.stoppedWith(StopReason.ERROR)) {
+          parts.add("[error]");
+        }
+        if (parts.isEmpty()) {
+          // as the reference's tree shows a turn that said nothing
+          parts.add(a.stoppedWith(StopReason.ABORTED) ? "(aborted)" : "(no content)");
+        }
+        yield "assistant: " + String.join(" ", parts);
       }
       case AgentMessage.ToolResult t ->
           "result "

@@ -3,9 +3,12 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.GraftHome;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
+import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionStore;
 import java.io.InputStream;
@@ -14,6 +17,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,6 +116,40 @@ class SessionCommandsTest {
         .contains("├─ b8c9d0e1 label a7b8c9d0 = \"throwing fix\"")
         .contains("└─ e1f2a3b4 branch summary:")
         .contains("* b4c5d6e7 name: date parser fix  <- leaf");
+  }
+
+  @Test
+  void treeJoinsAnAssistantTurnsPartsWithOneSpace() throws Exception {
+    SessionStore store = new SessionStore(new GraftHome(home), Clock.systemUTC());
+    Path file;
+    try (Session s = store.create(work.toString())) {
+      s.appendMessage(new AgentMessage.User("read it", 1));
+      ObjectNode args = Json.object().put("path", "README.md");
+      s.appendMessage(
+          assistant(List.of(new ContentBlock.ToolCall("c1", "read", args, null)), "toolUse"));
+      s.appendMessage(
+          assistant(
+              List.of(
+                  new ContentBlock.Text("Read it."),
+                  new ContentBlock.ToolCall("c2", "read", args, null)),
+              "toolUse"));
+      s.appendMessage(assistant(List.of(), "error"));
+      s.appendMessage(assistant(List.of(), "aborted"));
+      file = s.file().orElseThrow();
+    }
+    CliRun run = CliRun.run(home, work, "session", "tree", file.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains(" assistant: [calls read]\n")
+        .contains(" assistant: Read it. [calls read]\n")
+        .contains(" assistant: [error]\n")
+        .contains(" assistant: (aborted)  <- leaf\n");
+    assertThat(run.out().lines().skip(1)).noneMatch(line -> line.contains(":  "));
+  }
+
+  private static AgentMessage.Assistant assistant(List<ContentBlock> content, String stop) {
+    return new AgentMessage.Assistant(
+        content, "scripted", "scripted", "scripted", Usage.ZERO, stop, Optional.empty(), 1, null);
   }
 
   @Test

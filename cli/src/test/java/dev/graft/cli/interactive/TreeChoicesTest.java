@@ -69,6 +69,6 @@ class TreeChoicesTest {
     s.appendSessionInfo("named");
     assertThat(TreeChoices.rows(s))
         .extracting(r -> r.choice().label())
-        .containsExactly("user: go", "assistant:   ← here");
+        .containsExactly("user: go", "assistant: (aborted)  ← here");
   }
 }
