@@ -51,18 +51,28 @@ final class HttpErrors {
     return new StreamFailure(kind, message.toString(), retryable, retryAfter(headers).orElse(null));
   }
 
-  /** A 2xx answer that is not an event stream: its type, its text and the request. */
-  static StreamFailure notAStream(String label, URI uri, String contentType, String body) {
+  /** The most of a body a not-a-stream message quotes: enough to tell the page or document. */
+  private static final int MAX_QUOTE = 200;
+
+  /**
+   * A 2xx answer that is not an event stream, most often a base URL that reaches a page or a
+   * proxy's other route: the status and type, the start of the text, the setting to check and the
+   * request.
+   */
+  static StreamFailure notAStream(
+      String label, URI uri, int status, String contentType, String body) {
     String type = contentType.split(";", 2)[0].strip();
-    String detail = detail(body);
+    String detail = clip(detail(body), MAX_QUOTE);
     return new StreamFailure(
         ErrorKind.PROTOCOL,
         label
-            + " answered with "
+            + " answered HTTP "
+            + status
+            + " with "
             + type
             + ", not an event stream"
             + (detail.isEmpty() ? "" : ": " + detail)
-            + " (check the base URL; request was POST "
+            + " (check the provider's baseUrl in models.json; request was POST "
             + uri
             + ")",
         false);
@@ -196,8 +206,12 @@ final class HttpErrors {
   }
 
   private static String clip(String text) {
+    return clip(text, MAX_TEXT);
+  }
+
+  private static String clip(String text, int max) {
     String oneLine = text.replaceAll("\\s+", " ").strip();
-    return oneLine.length() <= MAX_TEXT ? oneLine : oneLine.substring(0, MAX_TEXT) + "…";
+    return oneLine.length() <= max ? oneLine : oneLine.substring(0, max) + "…";
   }
 
   static String reason(int status) {

@@ -220,7 +220,7 @@ final class HttpTransport implements AutoCloseable {
       }
       // A web page at a wrong base URL, or a server that ignored "stream": true. No retry cures
       // it, and the stream readers would only say the stream ended early.
-      throw HttpErrors.notAStream(label, request.uri(), type, readSmall(body, signal));
+      throw HttpErrors.notAStream(label, request.uri(), status, type, readSmall(body, signal));
     }
     Optional<String> location = response.headers().firstValue("location");
     if ((status == 301 || status == 302 || status == 307 || status == 308)

@@ -436,10 +436,13 @@ class OpenAiProviderTest {
 
   @Test
   void aPageOrJsonInsteadOfAStreamIsOneClearErrorNotRetried() throws Exception {
-    // A wrong base URL that lands on a web page, and a server that ignores "stream": true.
+    // A wrong base URL that lands on a web page or a proxy's JSON, and a server that ignores
+    // "stream": true.
+    String models = "{\"object\":\"list\",\"data\":[" + "{\"id\":\"m\"},".repeat(60) + "{}]}";
     server.enqueue(
         Reply.status(200, "<html><body><h1>Welcome to nginx!</h1></body></html>"),
-        Reply.status(200, "{\"error\":{\"message\":\"no model loaded\"}}"));
+        Reply.status(200, "{\"error\":{\"message\":\"no model loaded\"}}"),
+        Reply.status(200, models));
     String request = "; request was POST " + server.baseUrl() + "/v1/chat/completions)";
 
     EventLog log = new EventLog();
@@ -447,17 +450,25 @@ class OpenAiProviderTest {
     assertThat(log.error().kind()).isEqualTo(ErrorKind.PROTOCOL);
     assertThat(error(reply))
         .isEqualTo(
-            "OpenAI API answered with text/html, not an event stream: Welcome to nginx!"
-                + " (check the base URL"
+            "OpenAI API answered HTTP 200 with text/html, not an event stream: Welcome to nginx!"
+                + " (check the provider's baseUrl in models.json"
                 + request);
 
     reply = run(hello(gpt41), new EventLog());
     assertThat(error(reply))
         .isEqualTo(
-            "OpenAI API answered with application/json, not an event stream: no model loaded"
-                + " (check the base URL"
+            "OpenAI API answered HTTP 200 with application/json, not an event stream:"
+                + " no model loaded (check the provider's baseUrl in models.json"
                 + request);
-    assertThat(server.received()).hasSize(2);
+
+    reply = run(hello(gpt41), new EventLog());
+    assertThat(error(reply))
+        .isEqualTo(
+            "OpenAI API answered HTTP 200 with application/json, not an event stream: "
+                + models.substring(0, 200)
+                + "… (check the provider's baseUrl in models.json"
+                + request);
+    assertThat(server.received()).hasSize(3);
   }
 
   @Test
