@@ -12,8 +12,8 @@ import dev.graft.cli.modes.PrintMode;
 import dev.graft.cli.modes.RpcMode;
 import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
+import dev.graft.cli.setup.RunModels;
 import dev.graft.runtime.agent.AgentSession;
-import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
@@ -144,7 +144,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
         }
         return new RpcMode(
                 agent,
-                () -> ModelRegistry.load(context.home().root(), context.env()),
+                () -> RunModels.load(context, agentOptions),
                 new SessionStore(context.home(), context.clock()),
                 scriptCommands(ready),
                 ready.surface(),
@@ -251,7 +251,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
           new InteractiveMode.Setup(
               agent,
               new SessionStore(context.home(), context.clock()),
-              () -> ModelRegistry.load(context.home().root(), context.env()),
+              () -> RunModels.load(context, agentOptions),
               agentOptions.modelPatterns,
               agentOptions.modelScope,
               a -> AgentSetup.reload(context, agentOptions, a),

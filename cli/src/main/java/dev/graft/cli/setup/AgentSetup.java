@@ -149,7 +149,7 @@ public final class AgentSetup {
       }
       model = ScriptedProvider.MODEL;
     } else {
-      registry = ModelRegistry.load(context.home().root(), context.env());
+      registry = RunModels.load(context, settings);
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       Model chosen = null;
       ModelScope scope =

@@ -185,7 +185,7 @@ final class ScriptSetup {
             }
           }
         };
-    Supplier<ModelRegistry> models = () -> ModelRegistry.load(context.home().root(), context.env());
+    Supplier<ModelRegistry> models = () -> RunModels.load(context, settings);
     ScriptSettings limits =
         ScriptSettings.defaults()
             .withHandlerTimeout(settings.scriptEventTimeout())

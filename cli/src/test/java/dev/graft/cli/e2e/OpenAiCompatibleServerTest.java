@@ -235,6 +235,25 @@ class OpenAiCompatibleServerTest {
   }
 
   @Test
+  void aSilentServerIsGivenUpOnAfterTheWaitSettingsJsonNames() throws Exception {
+    int port = start("silent");
+    Files.writeString(
+        home.resolve("settings.json"), "{\"retry\": {\"provider\": {\"timeoutMs\": 1500}}}\n");
+
+    // the class's 60 s timeout fails the test if graft waits its default 5 minutes
+    CliRun run =
+        CliRun.run(home, work, "-p", "--provider", "mockai", "--model", "mock-model", "hello?");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines().findFirst().orElseThrow())
+        .isEqualTo(
+            "graft: the model call failed: No response from 127.0.0.1:"
+                + port
+                + " within 1.5 s (retry.provider.timeoutMs in settings.json sets this wait)");
+    assertThat(requests()).hasSize(1);
+  }
+
+  @Test
   void aServerFailingThreeTimesEndsInOneLineAndTheSessionGoesOn() throws Exception {
     start("500", "500", "500", sse("text.sse"));
 

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json}, whose
@@ -25,9 +27,15 @@ public record Settings(
     Duration scriptEventTimeout,
     boolean bashPassesApiKeys,
     ModelCallBudget scriptModelCalls,
+    Optional<Duration> providerTimeout,
     List<String> problems) {
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = Duration.ofSeconds(30);
+
+  /** The shortest and longest {@code retry.provider.timeoutMs}, in milliseconds. */
+  static final long MIN_PROVIDER_TIMEOUT_MS = 1000;
+
+  static final long MAX_PROVIDER_TIMEOUT_MS = 3_600_000;
 
   /** The largest settings file graft reads. */
   public static final int MAX_BYTES = 1 << 20;
@@ -39,6 +47,7 @@ public record Settings(
           .build();
 
   public Settings {
+    Objects.requireNonNull(providerTimeout, "providerTimeout");
     problems = List.copyOf(problems);
   }
 
@@ -48,6 +57,7 @@ public record Settings(
     Duration eventTimeout = DEFAULT_SCRIPT_EVENT_TIMEOUT;
     boolean passApiKeys = false;
     ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
+    Optional<Duration> providerTimeout = Optional.empty();
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
@@ -56,6 +66,12 @@ public record Settings(
         eventTimeout =
             eventTimeout(
                 root.path("scripts").path("eventTimeoutSeconds"), eventTimeout, file, problems);
+        providerTimeout =
+            providerTimeout(
+                root.path("retry").path("provider").path("timeoutMs"),
+                providerTimeout,
+                file,
+                problems);
         boolean project = !file.equals(home.settings());
         modelCalls =
             new ModelCallBudget(
@@ -89,7 +105,8 @@ public record Settings(
         }
       }
     }
-    return new Settings(compaction, eventTimeout, passApiKeys, modelCalls, problems);
+    return new Settings(
+        compaction, eventTimeout, passApiKeys, modelCalls, providerTimeout, problems);
   }
 
   /**
@@ -187,6 +204,31 @@ public record Settings(
     }
     problems.add(
         file + ": scripts.eventTimeoutSeconds must be a number of seconds from 1 to 3600; ignored");
+    return base;
+  }
+
+  /**
+   * {@code retry.provider.timeoutMs}, the reference's name: how long a model server may stay silent
+   * before graft gives up. Empty: the providers' own default.
+   */
+  private static Optional<Duration> providerTimeout(
+      JsonNode v, Optional<Duration> base, Path file, List<String> problems) {
+    if (v.isMissingNode()) {
+      return base;
+    }
+    if (v.isIntegralNumber()
+        && v.canConvertToLong()
+        && v.longValue() >= MIN_PROVIDER_TIMEOUT_MS
+        && v.longValue() <= MAX_PROVIDER_TIMEOUT_MS) {
+      return Optional.of(Duration.ofMillis(v.longValue()));
+    }
+    problems.add(
+        file
+            + ": retry.provider.timeoutMs must be a whole number of milliseconds from "
+            + MIN_PROVIDER_TIMEOUT_MS
+            + " to "
+            + MAX_PROVIDER_TIMEOUT_MS
+            + "; ignored");
     return base;
   }
 

@@ -27,6 +27,10 @@ public record HttpSettings(
     Duration maxBackoff,
     Duration maxRetryDelay) {
 
+  /** Said when the idle timeout runs out: the setting a user changes it with. */
+  static final String IDLE_TIMEOUT_SETTING =
+      "(retry.provider.timeoutMs in settings.json sets this wait)";
+
   public static final HttpSettings DEFAULTS =
       new HttpSettings(
           Duration.ofSeconds(30),

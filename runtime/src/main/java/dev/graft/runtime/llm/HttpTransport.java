@@ -201,7 +201,8 @@ final class HttpTransport implements AutoCloseable {
               + host
               + " within "
               + Durations.describe(settings.idleTimeout())
-              + " (idle timeout)",
+              + " "
+              + HttpSettings.IDLE_TIMEOUT_SETTING,
           false);
     } catch (ExecutionException e) {
       if (signal.aborted()) {

@@ -89,7 +89,12 @@ final class ResponseBody implements HttpResponse.BodySubscriber<ResponseBody> {
       cancel();
       throw new StreamFailure(
           ErrorKind.TIMEOUT,
-          "No data from " + host + " for " + Durations.describe(idleTimeout) + " (idle timeout)",
+          "No data from "
+              + host
+              + " for "
+              + Durations.describe(idleTimeout)
+              + " "
+              + HttpSettings.IDLE_TIMEOUT_SETTING,
           false);
     }
     if (item == END) {

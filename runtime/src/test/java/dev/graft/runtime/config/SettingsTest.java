@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -115,5 +116,40 @@ class SettingsTest {
                 + ": scripts.modelCallsPerRun must be a whole number from 0 to 100000; ignored",
             home.resolve("settings.json")
                 + ": scripts.modelCallsInFlight must be a whole number from 1 to 100; ignored");
+  }
+
+  @Test
+  void theProviderTimeoutHasTheReferencesNameAndABadValueIsNamed() throws Exception {
+    assertThat(Settings.load(new GraftHome(home), project).providerTimeout()).isEmpty();
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
+        {"retry": {"provider": {"timeoutMs": 90000, "maxRetries": 2}}}
+        """);
+    Settings s = Settings.load(new GraftHome(home), project);
+    assertThat(s.providerTimeout()).contains(Duration.ofSeconds(90));
+    assertThat(s.problems()).isEmpty();
+
+    Files.createDirectories(project.resolve(".graft"));
+    Files.writeString(
+        project.resolve(".graft/settings.json"),
+        """
+        {"retry": {"provider": {"timeoutMs": "soon"}}}
+        """);
+    s = Settings.load(new GraftHome(home), project);
+    assertThat(s.providerTimeout()).contains(Duration.ofSeconds(90));
+    assertThat(s.problems())
+        .containsExactly(
+            project.resolve(".graft/settings.json")
+                + ": retry.provider.timeoutMs must be a whole number of milliseconds"
+                + " from 1000 to 3600000; ignored");
+
+    Files.writeString(
+        project.resolve(".graft/settings.json"),
+        """
+        {"retry": {"provider": {"timeoutMs": 15000}}}
+        """);
+    assertThat(Settings.load(new GraftHome(home), project).providerTimeout())
+        .contains(Duration.ofSeconds(15));
   }
 }

@@ -493,7 +493,7 @@ class AnthropicProviderTest {
     assertThat(log.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
     assertThat(reply.errorMessage().orElseThrow())
         .startsWith("No data from 127.0.0.1:")
-        .endsWith("for 300 ms (idle timeout)");
+        .endsWith("for 300 ms (retry.provider.timeoutMs in settings.json sets this wait)");
     assertThat(elapsed).isLessThan(3000);
     assertThat(server.received()).hasSize(1);
   }

@@ -545,7 +545,7 @@ class OpenAiProviderTest {
         .isEqualTo(
             "No response from 127.0.0.1:"
                 + server.baseUrl().replaceAll(".*:", "")
-                + " within 250 ms (idle timeout)");
+                + " within 250 ms (retry.provider.timeoutMs in settings.json sets this wait)");
   }
 
   @Test
@@ -558,7 +558,8 @@ class OpenAiProviderTest {
             TestModels.openai(TestModels.FAST.withIdleTimeout(Duration.ofMillis(250)), key).stream(
                 hello(gpt41), log));
     assertThat(log.error().kind()).isEqualTo(ErrorKind.TIMEOUT);
-    assertThat(error(reply)).endsWith("for 250 ms (idle timeout)");
+    assertThat(error(reply))
+        .endsWith("for 250 ms (retry.provider.timeoutMs in settings.json sets this wait)");
     assertThat(reply.content()).containsExactly(new ContentBlock.Text("Hello"));
   }
 
