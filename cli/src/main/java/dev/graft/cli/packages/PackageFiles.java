@@ -42,6 +42,19 @@ public final class PackageFiles {
     }
   }
 
+  /**
+   * The version the installed package.json gives, "" when it gives none: what is there now, which a
+   * package changed in place makes differ from the lock file's.
+   */
+  public static String installedVersion(Path dir) {
+    return manifest(dir)
+        .map(m -> m.path("version"))
+        .filter(JsonNode::isTextual)
+        .map(JsonNode::textValue)
+        .filter(v -> !v.isBlank())
+        .orElse("");
+  }
+
   /** The JSON in {@code dir}'s package.json, whatever it is; empty when there is no such file. */
   private static Optional<JsonNode> parsed(Path dir) throws IOException {
     Path file = dir.resolve("package.json");

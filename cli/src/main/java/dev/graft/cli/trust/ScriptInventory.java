@@ -2,6 +2,7 @@ package dev.graft.cli.trust;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.runtime.hooks.ScriptText;
@@ -270,12 +271,14 @@ public record ScriptInventory(
     }
     for (ScriptLocations.PackagePlan p : packages) {
       PackageLock.Entry e = p.entry();
+      String version = version(p);
       lines.add(
           "  "
               + e.name()
-              + (e.version().isEmpty() ? "" : " " + e.version())
+              + (version.isEmpty() ? "" : " " + version)
               + "  ("
               + (p.project() ? "project" : "global")
+              + (version.equals(e.version()) ? "" : ", locked at " + e.version())
               + p.trust().map(t -> ", " + trustWord(t.state())).orElse("")
               + (p.loaded() ? "" : ", not loaded")
               + ")  "
@@ -357,7 +360,8 @@ public record ScriptInventory(
       ObjectNode o =
           pkgs.addObject()
               .put("name", e.name())
-              .put("version", e.version())
+              .put("version", version(p))
+              .put("lockedVersion", e.version())
               .put("scope", p.project() ? "project" : "global")
               .put("source", e.source())
               .put("resolved", e.resolved())
@@ -394,6 +398,16 @@ public record ScriptInventory(
                   case TrustStore.State.Unknown u -> "untrusted";
                 }));
     return root;
+  }
+
+  /**
+   * The version of the package as installed: its package.json's, which differs from the lock file's
+   * once its files changed in place; the lock's when package.json gives none (a git package's is
+   * its commit).
+   */
+  private static String version(ScriptLocations.PackagePlan p) {
+    String installed = PackageFiles.installedVersion(p.dir());
+    return installed.isEmpty() ? p.entry().version() : installed;
   }
 
   /** A script tool's name as a listing shows it: "read (replaces built-in tool read)". */

@@ -67,6 +67,35 @@ class ScriptPackagesTest {
   }
 
   @Test
+  void listShowsTheInstalledVersionAndTheLockedOneWhenTheyDiffer() throws Exception {
+    Path lib = temp.resolve("lib");
+    write(
+        lib.resolve("package.json"),
+        "{\"name\": \"team-lib\", \"version\": \"1.2.0\", \"graft\": {\"scripts\": [\"hello.js\"]}}\n");
+    write(lib.resolve("hello.js"), "export default function (g) {}\n");
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path cwd = Files.createDirectories(temp.resolve("cwd"));
+    CliRun add = CliRun.run(home, cwd, "scripts", "add", lib.toString());
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(CliRun.run(home, cwd, "scripts", "list").out())
+        .contains("  team-lib 1.2.0  (global)  " + lib + " @ local");
+
+    // the installed files change in place: the list says what is there, and what the lock says
+    Path installed = home.resolve("packages/team-lib/package.json");
+    Files.writeString(installed, Files.readString(installed).replace("1.2.0", "1.3.0"));
+    CliRun list = CliRun.run(home, cwd, "scripts", "list");
+    assertThat(list.exitCode()).as(list.err()).isZero();
+    assertThat(list.out())
+        .contains("  team-lib 1.3.0  (global, locked at 1.2.0)  " + lib + " @ local");
+    JsonNode pkg =
+        Json.parse(CliRun.run(home, cwd, "scripts", "list", "--format", "json").out())
+            .path("packages")
+            .path(0);
+    assertThat(List.of(pkg.path("version").asText(), pkg.path("lockedVersion").asText()))
+        .containsExactly("1.3.0", "1.2.0");
+  }
+
+  @Test
   void aTeamSharesAPackageFromAGitRepository() throws Exception {
     Path bare = teamRepo();
     String url = "git+" + bare.toUri() + "#main";
