@@ -75,11 +75,17 @@ public final class Json {
    * one line).
    */
   public static String problem(JsonProcessingException e, String where) {
+    String at = where.replace("$1", "${line}").replace("$2", "${column}");
     String m =
         e.getOriginalMessage()
             .replaceAll(
-                " \\(start marker at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)",
-                " (opened at " + where + ")");
+                " \\(start marker at \\[Source: [^\\]]*?line: (?<line>\\d+), column: (?<column>\\d+)\\]\\)",
+                " (opened at " + at + ")")
+            // a close marker that does not match: "(for Array starting at [Source: ...])"
+            .replaceAll(
+                " \\(for (?<kind>Array|Object) starting at \\[Source: [^\\]]*?line: (?<line>\\d+),"
+                    + " column: (?<column>\\d+)\\]\\)",
+                " (for ${kind} opened at " + at + ")");
     int cut = m.indexOf('\n');
     return cut < 0 ? m : m.substring(0, cut);
   }

@@ -45,7 +45,7 @@ public final class ToolCallArguments {
       try {
         node = Json.parse(JsonRepair.repair(text));
       } catch (JsonProcessingException e) {
-        return new Parsed(Json.object(), Optional.of(message(toolName, describe(first))));
+        return new Parsed(Json.object(), Optional.of(message(toolName, describe(first, text))));
       }
     }
     if (node instanceof ObjectNode object) {
@@ -72,16 +72,20 @@ public final class ToolCallArguments {
         + "), so the tool was not run. Call it again with a complete JSON object.";
   }
 
-  private static String describe(JsonProcessingException e) {
-    // Jackson names where an unclosed object began inside a "[Source: ...]" of its own, which
-    // says nothing to a model or a user.
-    String m =
-        e.getOriginalMessage().replaceAll(" \\(start marker at \\[Source: [^\\]]*\\]\\)", "");
-    int cut = m.indexOf('\n');
-    String first = cut < 0 ? m : m.substring(0, cut);
-    var loc = e.getLocation();
-    return loc == null || loc.getCharOffset() < 0
-        ? first
-        : first + " at character " + loc.getCharOffset();
+  /**
+   * The problem as {@link Json#problem} words every other JSON text's: places by character for
+   * arguments on one line, by line and column for arguments on several.
+   */
+  private static String describe(JsonProcessingException e, String text) {
+    boolean oneLine = text.indexOf('\n') < 0 && text.indexOf('\r') < 0;
+    String problem = Json.problem(e, oneLine ? "character $2" : "line $1, column $2");
+    var at = e.getLocation();
+    if (at == null || at.getColumnNr() < 1) {
+      return problem;
+    }
+    return problem
+        + (oneLine
+            ? " at character " + at.getColumnNr()
+            : " at line " + at.getLineNr() + ", column " + at.getColumnNr());
   }
 }

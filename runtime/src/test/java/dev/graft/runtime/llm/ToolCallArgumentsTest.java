@@ -40,11 +40,25 @@ class ToolCallArgumentsTest {
   }
 
   @Test
-  void theProblemNamesNoParserInternals() {
+  void theProblemIsWordedAsEveryOtherJsonProblem() {
+    // one line: characters, as an RPC line's problem is told
     assertThat(ToolCallArguments.parse("bash", "{\"command\": \"echo hi\"").error())
         .hasValueSatisfying(m ->
             assertThat(m)
-                .contains("expected close marker for Object at character 21")
+                .contains(
+                    "(Unexpected end-of-input: expected close marker for Object"
+                        + " (opened at character 1) at character 22)")
+                .doesNotContain("Source")
+                .doesNotContain("StreamReadFeature"));
+    // several lines: lines and columns, as a settings file's problem is told
+    assertThat(
+            ToolCallArguments.parse("bash", "{\n  \"command\": \"ls\",\n  \"timeout\": [1, 2\n}")
+                .error())
+        .hasValueSatisfying(m ->
+            assertThat(m)
+                .contains(
+                    "(Unexpected close marker '}': expected ']'"
+                        + " (for Array opened at line 3, column 14) at line 4, column 1)")
                 .doesNotContain("Source")
                 .doesNotContain("StreamReadFeature"));
   }
