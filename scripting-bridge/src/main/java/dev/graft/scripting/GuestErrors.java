@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SourceSection;
 import org.graalvm.polyglot.Value;
@@ -18,10 +19,16 @@ import org.graalvm.polyglot.Value;
 final class GuestErrors {
   private final ScriptSettings settings;
   private final long heapMaxBytes;
+  private final UnaryOperator<String> asWritten;
 
-  GuestErrors(ScriptSettings settings, long heapMaxBytes) {
+  /**
+   * {@code asWritten} puts back the TypeScript lines an engine's syntax error quotes as written (it
+   * quotes the erased line).
+   */
+  GuestErrors(ScriptSettings settings, long heapMaxBytes, UnaryOperator<String> asWritten) {
     this.settings = settings;
     this.heapMaxBytes = heapMaxBytes;
+    this.asWritten = asWritten;
   }
 
   /** {@code what} is "context handler", "loading", "/pop command"... */
@@ -136,7 +143,7 @@ final class GuestErrors {
     String message =
         e.getMessage() == null
             ? "unknown error"
-            : e.isSyntaxError() ? syntaxMessage(e.getMessage()) : e.getMessage();
+            : e.isSyntaxError() ? syntaxMessage(e.getMessage()) : asWritten.apply(e.getMessage());
     String hint =
         message.contains("Maximum call stack size exceeded") ? " (endless recursion?)" : "";
     return new Failure(Failure.Kind.THREW, head + " failed: " + message + hint + location(s, e));

@@ -122,6 +122,11 @@ final class Sandbox implements AutoCloseable {
     return builder.build();
   }
 
+  /** {@link TypeScriptStripper#asWritten}, for the modules this sandbox erased. */
+  String asWritten(String text) {
+    return typeScript.asWritten(text);
+  }
+
   Source prelude() {
     return prelude;
   }

@@ -83,7 +83,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
     this.scripts = new RunningScripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
-    this.errors = new GuestErrors(settings, watchdog.heapMaxBytes());
+    this.errors = new GuestErrors(settings, watchdog.heapMaxBytes(), sandbox::asWritten);
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.views = new ScriptViews(owner, scripts, errors);
     this.host = new HostCalls(port, scripts, calls, marshal, settings, views, delegates);
@@ -327,6 +327,14 @@ public final class ScriptEngine implements AutoCloseable {
         context,
         Optional.of(settings.handlerTimeout()),
         (s, fn, done) -> scope.enter(s, fn, done, payload, context));
+  }
+
+  /**
+   * {@code text}, an error a script reported, with each line the engine quotes from one of its
+   * TypeScript modules as written: the engine ran, and quotes, the erased line.
+   */
+  public String asWritten(String text) {
+    return sandbox.asWritten(text);
   }
 
   /**

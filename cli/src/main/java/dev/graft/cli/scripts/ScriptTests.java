@@ -137,7 +137,10 @@ public final class ScriptTests {
           r != null && r.path("at").isTextual()
               ? Optional.of(r.get("at").asText())
               : Optional.empty();
-      String message = r == null ? "the test gave no result" : r.path("message").asText("failed");
+      String message =
+          r == null
+              ? "the test gave no result"
+              : engine.asWritten(r.path("message").asText("failed"));
       return new Outcome(file, test.description(), false, at, message);
     } catch (ExecutionException e) {
       return new Outcome(

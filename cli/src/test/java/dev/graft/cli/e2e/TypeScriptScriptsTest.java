@@ -47,6 +47,54 @@ class TypeScriptScriptsTest {
   }
 
   @Test
+  void anEngineSyntaxErrorQuotesTheTypeScriptLineAsWritten() throws Exception {
+    // graft's eraser passes the file; the engine finds the second declaration and quotes its line
+    Files.writeString(
+        work.resolve("twice.ts"),
+        "export const v: number = 1;\r\n\texport const v: string = \"a\";\r\n");
+    Files.writeString(
+        work.resolve("twice.test.js"),
+        """
+        import { test, tests } from "graft/lib/test.js";
+        test("imports", async () => { await import("./twice.ts"); });
+        export default tests;
+        """);
+    CliRun test = CliRun.run(home, work, "scripts", "test", ".");
+    assertThat(test.exitCode()).isEqualTo(1);
+    assertThat(test.out())
+        .contains(
+            "Variable \"v\" has already been declared\\n\\texport const v: string = \"a\";\\n")
+        .doesNotContain("const v         =");
+
+    // a script that words the error itself: graft's report quotes the line as written too
+    Files.writeString(
+        work.resolve("dyn.js"),
+        """
+        export default function (graft) {
+          graft.registerCommand("dyn", { description: "d", handler: async () => {
+            try { await import("./twice.ts"); } catch (e) { throw new Error("cannot load: " + e.message); }
+          } });
+        }
+        """);
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "-s",
+            "dyn.js",
+            "/dyn");
+    assertThat(run.err())
+        .contains("\\texport const v: string = \"a\";\\n")
+        .doesNotContain("const v         =");
+  }
+
+  @Test
   void theTrustFingerprintCoversTypeScriptFiles() throws Exception {
     Path dir = Files.createDirectories(work.resolve("scripts/lib"));
     Files.writeString(dir.resolve("a.ts"), "export const a: number = 1;\n");

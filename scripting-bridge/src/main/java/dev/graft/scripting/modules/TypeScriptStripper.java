@@ -76,4 +76,14 @@ public final class TypeScriptStripper {
     }
     return stripped;
   }
+
+  /**
+   * {@code text} (an error's message) with the lines the engine quotes from a TypeScript module
+   * this stripper erased put back as written: the engine saw, and quotes, the erased line.
+   */
+  public String asWritten(String text) {
+    synchronized (memory) {
+      return QuotedLines.asWritten(text, memory);
+    }
+  }
 }
