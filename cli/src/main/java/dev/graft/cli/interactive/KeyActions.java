@@ -122,7 +122,7 @@ final class KeyActions {
     ThinkingLevel[] levels = ThinkingLevel.values();
     ThinkingLevel next = levels[(agent.thinking().ordinal() + 1) % levels.length];
     agent.setThinking(next);
-    ctx.info("Thinking: " + next.wire());
+    ctx.info("Thinking level: " + next.wire());
     ctx.statusChanged();
   }
 

@@ -49,7 +49,8 @@ final class ModelCommands {
                     + (m.reasoning() ? " · reasoning" : "")
                     + (m.equals(agent.model()) ? " · current" : "")));
       }
-      OptionalInt picked = ctx.ui().pick("Model", choices, initial, DialogOptions.NONE).join();
+      OptionalInt picked =
+          ctx.ui().pick("Model", choices, initial, DialogOptions.CONFIRMED_BY_CALLER).join();
       if (picked.isEmpty()) {
         return;
       }
@@ -95,7 +96,11 @@ final class ModelCommands {
               .toList();
       OptionalInt picked =
           ctx.ui()
-              .pick("Thinking level", choices, levels.indexOf(agent.thinking()), DialogOptions.NONE)
+              .pick(
+                  "Thinking level",
+                  choices,
+                  levels.indexOf(agent.thinking()),
+                  DialogOptions.CONFIRMED_BY_CALLER)
               .join();
       if (picked.isEmpty()) {
         return;
@@ -112,7 +117,7 @@ final class ModelCommands {
     }
     agent.setThinking(level);
     ctx.info(
-        "Thinking: "
+        "Thinking level: "
             + level.wire()
             + (agent.model().reasoning()
                 ? ""

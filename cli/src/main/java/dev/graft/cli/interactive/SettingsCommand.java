@@ -109,7 +109,11 @@ final class SettingsCommand {
             .toList();
     OptionalInt picked =
         ctx.ui()
-            .pick("Theme", choices, Math.max(0, names.indexOf(current)), DialogOptions.NONE)
+            .pick(
+                "Theme",
+                choices,
+                Math.max(0, names.indexOf(current)),
+                DialogOptions.CONFIRMED_BY_CALLER)
             .join();
     if (picked.isPresent()) {
       String name = names.get(picked.getAsInt());

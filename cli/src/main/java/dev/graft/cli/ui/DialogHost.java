@@ -92,8 +92,13 @@ final class DialogHost<T> implements Component {
     result.complete(value);
   }
 
-  /** The line left in the transcript for the answer. */
+  /**
+   * The line left in the transcript for the answer: none for a choice its caller confirms itself.
+   */
   Optional<String> record() {
+    if (options.callerConfirms() && !answer.equals(dialog.cancelled())) {
+      return Optional.empty();
+    }
     return dialog.record(answer);
   }
 }

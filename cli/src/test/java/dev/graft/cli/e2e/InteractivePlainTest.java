@@ -267,7 +267,8 @@ class InteractivePlainTest {
             "2) ollama/llama3  llama3 · 128k context")
         .contains("Model: ollama/llama3 (does not reason: the thinking level does not apply)")
         .contains("Model: ollama/qwen3:8b\n")
-        .contains("Thinking level", "Thinking: high", "Thinking: minimal")
+        .contains("Thinking level\n", "Thinking level: high", "Thinking level: minimal")
+        .doesNotContain("Thinking: ")
         .contains("Model:     ollama/qwen3:8b (thinking minimal)")
         .contains("ollama/qwen3:8b · thinking minimal · context 0/33k")
         .contains("  /tree       Go back to any point of the session tree", "Ctrl+C twice");

@@ -107,7 +107,7 @@ class InteractiveSettingsTest {
     Files.writeString(home.resolve("settings.json"), "{\"someOtherSetting\": 3}");
     CliRun run =
         interactive("/settings\n2\n4\n\n/quit\n", "--provider", "ollama", "--model", "qwen3:8b");
-    assertThat(run.out()).as(run.err()).contains("Thinking: medium");
+    assertThat(run.out()).as(run.err()).contains("Thinking level: medium");
     var saved = Json.parse(Files.readString(home.resolve("settings.json")));
     assertThat(saved.get("defaultThinkingLevel").textValue()).isEqualTo("medium");
     assertThat(saved.get("someOtherSetting").intValue()).isEqualTo(3);

@@ -132,6 +132,21 @@ class TerminalUiTest {
     assertThat(output()).contains("alpha", "gamma");
   }
 
+  /** A command that says the choice itself gets no answer line; a cancel is still left. */
+  @Test
+  void aChoiceItsCallerConfirmsLeavesOnlyACancelInTheTranscript() throws Exception {
+    var chosen = ui.pick("Level", CHOICES, 0, DialogOptions.CONFIRMED_BY_CALLER);
+    drawn("1-9 pick");
+    press("2");
+    assertThat(chosen.get(5, TimeUnit.SECONDS)).isEqualTo(OptionalInt.of(1));
+    var cancelled = ui.pick("Other", CHOICES, 0, DialogOptions.CONFIRMED_BY_CALLER);
+    drawn("Other");
+    press("\033");
+    assertThat(cancelled.get(5, TimeUnit.SECONDS)).isEmpty();
+    drawn("Other: cancelled");
+    assertThat(output()).doesNotContain("Level: beta");
+  }
+
   @Test
   void typingFiltersAndANumberPicks() throws Exception {
     var filtered = ui.pick("Pick one", CHOICES, 0, DialogOptions.NONE);

@@ -1,0 +1,80 @@
+package dev.graft.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What graft's own lines look like in the transcript of a real pseudo-terminal: a choice made in a
+ * picker said once.
+ */
+class TranscriptLinesTerminalTest {
+  private static final String MODELS =
+      """
+      {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true}, {"id": "llama3"}]}}}
+      """;
+
+  @TempDir Path dir;
+  private TmuxTerminal tmux;
+
+  @AfterEach
+  void stopTmux() throws Exception {
+    if (tmux != null) {
+      tmux.close();
+    }
+  }
+
+  private void start(String turns, Map<String, String> env) throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Files.writeString(home.resolve("models.json"), MODELS);
+    Files.writeString(work.resolve("turns.jsonl"), turns);
+    Map<String, String> all = new HashMap<>(env);
+    all.put("GRAFT_HOME", home.toString());
+    tmux =
+        TmuxTerminal.start(
+            dir, work, all, List.of("--provider", "scripted", "--model", "turns.jsonl"));
+    tmux.awaitPrompt();
+  }
+
+  private static long count(String screen, String text) {
+    return screen.split(Pattern.quote(text), -1).length - 1;
+  }
+
+  /** /thinking, /settings → Theme and Ctrl+L each say the choice once, in one wording. */
+  @Test
+  void aChoiceMadeInAPickerIsShownOnce() throws Exception {
+    start("{\"text\": \"unused\"}\n", Map.of());
+    tmux.submit("/thinking");
+    tmux.awaitScreen(s -> s.contains("1-9 pick"), "the thinking picker");
+    tmux.keys("3");
+    tmux.awaitScreen(s -> s.contains("Thinking level: low"), "the level chosen");
+    tmux.submit("/settings");
+    tmux.awaitScreen(s -> s.contains("Hide thinking"), "the settings");
+    tmux.keys("3");
+    tmux.awaitScreen(s -> s.contains("› 1 dark"), "the themes");
+    tmux.keys("2");
+    tmux.awaitScreen(s -> s.contains("Theme: light"), "the theme chosen");
+    tmux.keys("Escape");
+    tmux.awaitPrompt();
+    tmux.keys("C-l");
+    tmux.awaitScreen(s -> s.contains("ollama/llama3"), "the model picker");
+    tmux.type("qwen");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Model: ollama/qwen3:8b"), "the model chosen");
+    tmux.awaitPrompt();
+    String shown = tmux.screen();
+    assertThat(count(shown, "Thinking level: low")).as(shown).isEqualTo(1);
+    assertThat(count(shown, "Theme: light")).as(shown).isEqualTo(1);
+    assertThat(count(shown, "Model: ollama/qwen3:8b")).as(shown).isEqualTo(1);
+    assertThat(shown).doesNotContain("Thinking: ");
+  }
+}
