@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.RetryNotice;
 import dev.graft.cli.tui.Ansi;
 import dev.graft.cli.tui.Component;
+import dev.graft.cli.tui.TableRow;
 import dev.graft.cli.tui.Text;
 import dev.graft.cli.tui.Theme;
 import dev.graft.cli.tui.ThemeRole;
@@ -273,6 +274,11 @@ public final class ChatView {
   /** A line in the transcript (styled, already cleaned), on the UI thread. */
   public void line(String styled) {
     tui.append(new Text(styled, 0));
+  }
+
+  /** A row of a table: a long {@code text} goes on under its own column (UI thread). */
+  public void row(String lead, String text) {
+    tui.append(new TableRow(lead, text));
   }
 
   /** A shell command's view, added to the transcript (UI thread). */

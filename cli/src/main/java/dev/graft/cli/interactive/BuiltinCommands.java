@@ -8,23 +8,27 @@ import java.util.Optional;
  * {@code /scripts}, {@code /quit}.
  */
 final class BuiltinCommands {
-  static final List<String> KEYS =
+  static final List<KeyHelp> KEYS =
       List.of(
-          "Enter                 send; while the agent works, steer it (a line ending in \\ continues)",
-          "Alt+Enter             while the agent works: queue a follow-up; otherwise a new line",
-          "Shift+Enter, Ctrl+J   new line",
-          "Tab                   complete a path, a /command or its argument",
-          "/ and @               the commands, and the project's files to attach",
-          "Up/Down, Ctrl+R       history (kept in $GRAFT_HOME/history)",
-          "Esc                   abort the running turn or shell command",
-          "Ctrl+C                clear the editor; on an empty one abort the turn",
-          "Ctrl+C twice          quit (within a second, on an empty editor)",
-          "Ctrl+D                quit (on an empty line)",
-          "Ctrl+O, Ctrl+T        expand tool output, show or hide thinking",
-          "Ctrl+P, Shift+Tab     next model, next thinking level (Ctrl+L picks a model)",
-          "!cmd, !!cmd           run cmd in the shell; the model sees !cmd's output, not !!cmd's",
-          "In pickers            ↑↓ move, 1-9 pick, type to filter, Enter select, Esc cancel",
-          "/hotkeys              all keys, and how to change them");
+          new KeyHelp(
+              "Enter", "send; while the agent works, steer it (a line ending in \\ continues)"),
+          new KeyHelp(
+              "Alt+Enter", "while the agent works: queue a follow-up; otherwise a new line"),
+          new KeyHelp("Shift+Enter, Ctrl+J", "new line"),
+          new KeyHelp("Tab", "complete a path, a /command or its argument"),
+          new KeyHelp("/ and @", "the commands, and the project's files to attach"),
+          new KeyHelp("Up/Down, Ctrl+R", "history (kept in $GRAFT_HOME/history)"),
+          new KeyHelp("Esc", "abort the running turn or shell command"),
+          new KeyHelp("Ctrl+C", "clear the editor; on an empty one abort the turn"),
+          new KeyHelp("Ctrl+C twice", "quit (within a second, on an empty editor)"),
+          new KeyHelp("Ctrl+D", "quit (on an empty line)"),
+          new KeyHelp("Ctrl+O, Ctrl+T", "expand tool output, show or hide thinking"),
+          new KeyHelp(
+              "Ctrl+P, Shift+Tab", "next model, next thinking level (Ctrl+L picks a model)"),
+          new KeyHelp(
+              "!cmd, !!cmd", "run cmd in the shell; the model sees !cmd's output, not !!cmd's"),
+          new KeyHelp("In pickers", "↑↓ move, 1-9 pick, type to filter, Enter select, Esc cancel"),
+          new KeyHelp("/hotkeys", "all keys, and how to change them"));
 
   private BuiltinCommands() {}
 
@@ -105,10 +109,10 @@ final class BuiltinCommands {
         origin = c.origin();
         ctx.info("From " + origin + ":");
       }
-      ctx.info(String.format("  /%-10s %s", c.name(), c.description()));
+      ctx.row(String.format("  /%-10s ", c.name()), c.description());
     }
     ctx.info("Keys:");
-    KEYS.forEach(k -> ctx.info("  " + k));
+    KeyHelp.list(ctx, KEYS, 21);
   }
 
   static void compact(CommandContext ctx, String args) throws Exception {

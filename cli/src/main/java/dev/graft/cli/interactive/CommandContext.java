@@ -34,6 +34,9 @@ public interface CommandContext {
 
   void warn(String text);
 
+  /** A row of a table; a long {@code text} goes on under its column, not under {@code lead}. */
+  void row(String lead, String text);
+
   /** Puts text in the editor for the next prompt (to be edited and sent). */
   void setEditorText(String text);
 

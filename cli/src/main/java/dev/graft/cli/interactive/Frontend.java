@@ -31,6 +31,14 @@ interface Frontend extends AutoCloseable {
   /** A line in the transcript, of a kind. */
   void notice(Notice kind, String text);
 
+  /**
+   * A row of a table (the keys of /hotkeys): {@code lead} holds the padded columns before the last;
+   * where lines wrap, {@code text} goes on under its own column.
+   */
+  default void row(String lead, String text) {
+    notice(Notice.INFO, lead + text);
+  }
+
   /** How a line is shown. */
   enum Notice {
     INFO,

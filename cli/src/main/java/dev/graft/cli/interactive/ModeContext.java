@@ -79,6 +79,11 @@ final class ModeContext implements CommandContext {
   }
 
   @Override
+  public void row(String lead, String text) {
+    mode.frontend().row(lead, text);
+  }
+
+  @Override
   public void setEditorText(String text) {
     mode.setEditorText(text);
   }

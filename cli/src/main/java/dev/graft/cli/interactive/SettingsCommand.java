@@ -172,29 +172,37 @@ final class SettingsCommand {
     ctx.info("Actions (change them in " + ctx.home().resolve("keybindings.json") + "):");
     for (Keybindings.Action a : Keybindings.ACTIONS) {
       List<String> bound = keys.all(a.id());
-      ctx.info(
+      ctx.row(
           String.format(
-              "  %-18s %-26s %s",
-              bound.isEmpty() ? "(unbound)" : String.join(", ", bound), a.id(), a.description()));
+              "  %-18s %-26s ", bound.isEmpty() ? "(unbound)" : String.join(", ", bound), a.id()),
+          a.description());
     }
     keys.problems().forEach(ctx::warn);
     ctx.info("Editor:");
-    EDITOR_KEYS.forEach(k -> ctx.info("  " + k));
+    KeyHelp.list(ctx, EDITOR_KEYS, 18);
   }
 
-  static final List<String> EDITOR_KEYS =
+  static final List<KeyHelp> EDITOR_KEYS =
       List.of(
-          "Enter              send; while the agent works, steer it (its next step sees the message)",
-          "Shift+Enter, Ctrl+J, Alt+Enter (idle), \\ at the end   new line",
-          "Tab                complete a path, a /command or its argument; in a list, take the choice",
-          "/ at the start     the commands, filtered as you type; @ the project's files",
-          "Up, Down           move between lines; on the first or last, the history",
-          "Ctrl+R             search the history (Ctrl+R again: older; Enter takes it; Esc cancels)",
-          "Ctrl+A, Ctrl+E     start and end of the line (Home, End)",
-          "Alt+B, Alt+F       a word back and forward (Ctrl+Left, Ctrl+Right)",
-          "Ctrl+W, Alt+D      delete the word before and after; Ctrl+U, Ctrl+K to the line's start and end",
-          "Ctrl+Y             put back what was deleted last; Ctrl+_ undo",
-          "Pastes             more than 10 lines or 1,000 characters fold into [paste #1 +N lines] (sent whole)");
+          new KeyHelp(
+              "Enter", "send; while the agent works, steer it (its next step sees the message)"),
+          new KeyHelp("Shift+Enter, Ctrl+J, Alt+Enter (idle), \\ at the end", "new line"),
+          new KeyHelp(
+              "Tab", "complete a path, a /command or its argument; in a list, take the choice"),
+          new KeyHelp(
+              "/ at the start", "the commands, filtered as you type; @ the project's files"),
+          new KeyHelp("Up, Down", "move between lines; on the first or last, the history"),
+          new KeyHelp(
+              "Ctrl+R", "search the history (Ctrl+R again: older; Enter takes it; Esc cancels)"),
+          new KeyHelp("Ctrl+A, Ctrl+E", "start and end of the line (Home, End)"),
+          new KeyHelp("Alt+B, Alt+F", "a word back and forward (Ctrl+Left, Ctrl+Right)"),
+          new KeyHelp(
+              "Ctrl+W, Alt+D",
+              "delete the word before and after; Ctrl+U, Ctrl+K to the line's start and end"),
+          new KeyHelp("Ctrl+Y", "put back what was deleted last; Ctrl+_ undo"),
+          new KeyHelp(
+              "Pastes",
+              "more than 10 lines or 1,000 characters fold into [paste #1 +N lines] (sent whole)"));
 
   /** {@code /copy}: the last answer of the model on this branch, to the clipboard. */
   static void copy(CommandContext ctx, String args) {

@@ -334,6 +334,13 @@ final class TuiFrontend implements Frontend {
   }
 
   @Override
+  public void row(String lead, String text) {
+    String l = Ansi.clean(lead);
+    String t = Ansi.clean(text);
+    tui.post(() -> chat.row(l, t));
+  }
+
+  @Override
   public void showConversation(Session session, List<String> header) {
     List<Component> components = chat.conversation(session.buildContext().messages());
     List<Component> banner = new ArrayList<>();

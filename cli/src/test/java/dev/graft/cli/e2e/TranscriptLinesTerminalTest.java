@@ -8,13 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What graft's own lines look like in the transcript of a real pseudo-terminal: a choice made in a
- * picker said once.
+ * picker said once, and the tables of /hotkeys and /help wrapping under their own column.
  */
 class TranscriptLinesTerminalTest {
   private static final String MODELS =
@@ -76,5 +77,48 @@ class TranscriptLinesTerminalTest {
     assertThat(count(shown, "Theme: light")).as(shown).isEqualTo(1);
     assertThat(count(shown, "Model: ollama/qwen3:8b")).as(shown).isEqualTo(1);
     assertThat(shown).doesNotContain("Thinking: ");
+  }
+
+  /** At 80 columns a long description goes on under its own column, not at column 0. */
+  @Test
+  void hotkeysAndHelpWrapUnderTheirDescriptionColumn() throws Exception {
+    start("{\"text\": \"unused\"}\n", Map.of());
+    tmux.tmux("resize-window", "-t", "graft", "-x", "80");
+    tmux.awaitScreen(
+        s -> s.lines().anyMatch(l -> l.equals("─".repeat(80))), "the editor 80 columns wide");
+    tmux.submit("/hotkeys");
+    tmux.awaitScreen(s -> s.contains("(sent"), "the hotkeys");
+    List<String> hotkeys = tmux.screen().lines().toList();
+    assertContinuedUnder(hotkeys, "app.clear", "app.exit", 48);
+    assertContinuedUnder(hotkeys, "  Pastes", "────", 21);
+    tmux.submit("/help");
+    tmux.awaitScreen(s -> s.contains("all keys, and how"), "the help");
+    List<String> help = tmux.screen().lines().toList();
+    assertContinuedUnder(help, "  Enter  ", "  Alt+Enter", 24);
+    assertContinuedUnder(help, "  !cmd, !!cmd", "  In pickers", 24);
+  }
+
+  /**
+   * The last row holding {@code first} is followed, up to the next row holding {@code next}, by at
+   * least one row, each indented by {@code column} spaces.
+   */
+  private static void assertContinuedUnder(
+      List<String> lines, String first, String next, int column) {
+    int at =
+        IntStream.range(0, lines.size())
+            .filter(i -> lines.get(i).contains(first))
+            .reduce((a, b) -> b)
+            .orElseThrow();
+    int end =
+        IntStream.range(at + 1, lines.size())
+            .filter(i -> lines.get(i).contains(next))
+            .findFirst()
+            .orElseThrow();
+    List<String> rest = lines.subList(at + 1, end);
+    String shown = String.join("\n", lines.subList(at, end));
+    assertThat(rest).as(shown).isNotEmpty();
+    assertThat(rest)
+        .as(shown)
+        .allMatch(l -> l.startsWith(" ".repeat(column)) && !l.isBlank() && l.length() <= 80);
   }
 }
