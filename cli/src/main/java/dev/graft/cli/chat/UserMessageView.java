@@ -13,8 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A message of the user, on the user-message background. Attached files ({@code <file name="...">}
- * blocks) are shown as one line each with their line count, images as {@code [image 800x600]}.
+ * A message of the user, on the user-message background (in inverse video under NO_COLOR). Attached
+ * files ({@code <file name="...">} blocks) are shown as one line each with their line count, images
+ * as {@code [image 800x600]}.
  */
 final class UserMessageView implements Component {
   private static final Pattern FILE =
@@ -69,7 +70,11 @@ final class UserMessageView implements Component {
     out.add("");
     for (String line : body) {
       String l = " " + line;
-      out.add(t.colored() ? t.bg(ThemeRole.USER_MESSAGE_BG, Ansi.pad(l, width)) : l);
+      // without colours (NO_COLOR), inverse video marks the message as the background does
+      out.add(
+          t.colored()
+              ? t.bg(ThemeRole.USER_MESSAGE_BG, Ansi.pad(l, width))
+              : t.attributed() ? t.inverse(Ansi.pad(l, width)) : l);
     }
     cached = List.copyOf(out);
     cachedWidth = width;

@@ -66,7 +66,13 @@ public final class Theme {
     return mode;
   }
 
+  /** Whether colours are shown (not under NO_COLOR, nor in plain output). */
   public boolean colored() {
+    return mode == ColorMode.ANSI256 || mode == ColorMode.TRUECOLOR;
+  }
+
+  /** Whether bold, dim, italic, underline and inverse are shown (also under NO_COLOR). */
+  public boolean attributed() {
     return mode != ColorMode.NONE;
   }
 
@@ -128,7 +134,7 @@ public final class Theme {
 
   /** The escape sequence for a colour spec, or "" for none. */
   static String sequence(String spec, ColorMode mode, boolean background) {
-    if (mode == ColorMode.NONE || spec == null || spec.isBlank()) {
+    if (mode == ColorMode.NONE || mode == ColorMode.MONOCHROME || spec == null || spec.isBlank()) {
       return "";
     }
     String s = spec.strip();

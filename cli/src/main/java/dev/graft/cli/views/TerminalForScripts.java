@@ -34,6 +34,7 @@ public final class TerminalForScripts implements ScriptTerminal {
   public String colorMode() {
     return switch (theme.mode()) {
       case NONE -> "none";
+      case MONOCHROME -> "mono";
       case TRUECOLOR -> "truecolor";
       case ANSI256 -> "256color";
     };

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What graft's own lines look like in the transcript of a real pseudo-terminal: a choice made in a
- * picker said once, and the tables of /hotkeys and /help wrapping under their own column.
+ * picker said once, NO_COLOR dropping colours but not bold or the mark of the user's message, and
+ * the tables of /hotkeys and /help wrapping under their own column.
  */
 class TranscriptLinesTerminalTest {
   private static final String MODELS =
@@ -77,6 +78,38 @@ class TranscriptLinesTerminalTest {
     assertThat(count(shown, "Theme: light")).as(shown).isEqualTo(1);
     assertThat(count(shown, "Model: ollama/qwen3:8b")).as(shown).isEqualTo(1);
     assertThat(shown).doesNotContain("Thinking: ");
+  }
+
+  /**
+   * NO_COLOR drops colours only: a heading stays bold, the user's message stays marked (inverse),
+   * and no colour sequence reaches the terminal.
+   */
+  @Test
+  void noColorKeepsBoldAndMarksTheUsersMessage() throws Exception {
+    start(
+        "{\"text\": \"# Findings\\n\\nThe answer has **strong** words.\"}\n",
+        Map.of("NO_COLOR", "1"));
+    tmux.submit("what did you find");
+    tmux.awaitScreen(s -> s.contains("strong words"), "the answer");
+    tmux.awaitPrompt();
+    String coloured = tmux.screenWithColours();
+    List<String> lines = coloured.lines().toList();
+    String heading = lines.stream().filter(l -> l.contains("Findings")).findFirst().orElseThrow();
+    String user =
+        lines.stream().filter(l -> l.contains("what did you find")).findFirst().orElseThrow();
+    String strong = lines.stream().filter(l -> l.contains("strong")).findFirst().orElseThrow();
+    assertThat(heading).as(coloured).containsPattern(attribute(1));
+    assertThat(strong).as(coloured).containsPattern(attribute(1) + "strong");
+    assertThat(user).as(coloured).containsPattern(attribute(7) + " what did you find");
+    // no foreground or background colour: 30-37, 39-47, 49, 90-97, 100-107, 38;…, 48;…
+    assertThat(coloured)
+        .as(coloured)
+        .doesNotContainPattern("\033\\[[0-9;]*\\b(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]");
+  }
+
+  /** A select graphic rendition turning attribute {@code n} on (tmux joins them: 1;4m). */
+  private static String attribute(int n) {
+    return "\033\\[(?:[0-9]+;)*" + n + "(?:;[0-9]+)*m";
   }
 
   /** At 80 columns a long description goes on under its own column, not at column 0. */

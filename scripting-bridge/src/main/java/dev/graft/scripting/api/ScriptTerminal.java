@@ -13,7 +13,7 @@ public interface ScriptTerminal {
   /** The theme's name ("dark"). */
   String themeName();
 
-  /** "truecolor", "256color" or "none" (no colours, no attributes). */
+  /** "truecolor", "256color", "mono" (NO_COLOR: attributes, no colours) or "none" (neither). */
   String colorMode();
 
   /** Each role's foreground colour as an escape sequence ("" for the terminal's own). */
