@@ -195,7 +195,13 @@ class RunawayTest {
 
   @Test
   void endlessRecursionIsARangeErrorWithTheLine() {
-    try (ScriptFixture f = new ScriptFixture(temp, ScriptFixture.quick())) {
+    // Filling the stack in the interpreter takes more than quick()'s 400 ms spin limit on a
+    // loaded machine; the watchdog would stop it first, and this test is about the RangeError.
+    ScriptSettings patient =
+        ScriptSettings.defaults()
+            .withSpinLimit(Duration.ofSeconds(30))
+            .withHandlerTimeout(Duration.ofSeconds(30));
+    try (ScriptFixture f = new ScriptFixture(temp, patient)) {
       f.write(
           "deep.js",
           """
