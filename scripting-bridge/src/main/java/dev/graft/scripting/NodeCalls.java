@@ -155,7 +155,8 @@ final class NodeCalls {
     List<Path> own = new ArrayList<>();
     own.add(s.file().root());
     modules.packageOf(s.file().path()).ifPresent(own::add);
-    NodeFiles files = new NodeFiles(new PathGrants(access.cwd(), own, access.permissions(), who));
+    NodeFiles files =
+        new NodeFiles(new PathGrants(access.cwd(), access.home(), own, access.permissions(), who));
     NodeFetch fetch = new NodeFetch(new HostGrants(access.permissions(), who));
     State state = new State(context, access, files, fetch, modules);
     s.useNode(state);

@@ -77,17 +77,19 @@ public final class ContextDryRun {
   /**
    * Runs the scripts found at {@code scripts} (directories and files, with what they may import) on
    * {@code session}, with its leaf where it is (move it first with {@link Session#branch} on a
-   * read-only session).
+   * read-only session). {@code cwd}: the working directory the scripts see, as in a run.
    */
-  public static Report run(Session session, ScriptSources scripts, ScriptLog log) {
+  public static Report run(Session session, ScriptSources scripts, Path cwd, ScriptLog log) {
     SessionContext context = session.buildContext();
     List<AgentMessage> before = context.messages();
     Map<ScriptFile, List<String>> refused = new ConcurrentHashMap<>();
     try (ScriptEngine engine =
         ScriptEngine.start(
             ScriptSettings.defaults(),
-            InertPort.create((script, call) ->
-                refused.computeIfAbsent(script, s -> new CopyOnWriteArrayList<>()).add(call)),
+            InertPort.create(
+                cwd,
+                (script, call) ->
+                    refused.computeIfAbsent(script, s -> new CopyOnWriteArrayList<>()).add(call)),
             log)) {
       LoadReport loaded = engine.load(scripts);
       List<String> loadProblems =

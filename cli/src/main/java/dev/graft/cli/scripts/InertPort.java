@@ -1,9 +1,10 @@
 package dev.graft.cli.scripts;
 
+import dev.graft.scripting.api.NodeAccess;
 import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptHostPort;
-import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +18,8 @@ import java.util.function.BiConsumer;
 final class InertPort {
   private InertPort() {}
 
-  static ScriptHostPort create(BiConsumer<ScriptFile, String> attempted) {
+  /** {@code cwd}: the working directory scripts see, with no grants (their own folder aside). */
+  static ScriptHostPort create(Path cwd, BiConsumer<ScriptFile, String> attempted) {
     return (ScriptHostPort)
         Proxy.newProxyInstance(
             ScriptHostPort.class.getClassLoader(),
@@ -34,7 +36,7 @@ final class InertPort {
                   return proxy == args[0];
                 }
                 case "nodeAccess" -> {
-                  return InvocationHandler.invokeDefault(proxy, method, args); // no grants
+                  return NodeAccess.of((ScriptFile) args[0], cwd); // no grants
                 }
                 default -> {}
               }

@@ -129,7 +129,10 @@ final class ScriptsDryRunCommand implements Callable<Integer> {
               ScriptLocations.TrustDecision.SKIP);
       report =
           ContextDryRun.run(
-              session, new ScriptSources(locations, here.libraryDir(), here.packages()), log);
+              session,
+              new ScriptSources(locations, here.libraryDir(), here.packages()),
+              context.cwd(),
+              log);
     }
     report.loadProblems().forEach(p -> err.println("graft: script " + p));
     err.flush();

@@ -238,4 +238,30 @@ class ScriptsDryRunTest {
                 + broken
                 + " not loaded: loading failed: SyntaxError: Identifier expected. (at broken.ts:2)\n");
   }
+
+  @Test
+  void aScriptReadsItsOwnFolderAsInARunAndNotTheWorkingDirectory() throws Exception {
+    Path file = prunedSession("remove");
+    String reading =
+        """
+        import fs from "node:fs";
+        const config = fs.readFileSync(new URL("./config.json", import.meta.url), "utf8");
+        export default function (pi) { pi.on("context", () => undefined); }
+        """;
+    Path tools = Files.createDirectories(work.resolve("tools"));
+    Files.writeString(tools.resolve("config.json"), "{}");
+    Files.writeString(tools.resolve("reads.js"), reading);
+    CliRun own =
+        CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", "tools/reads.js");
+    assertThat(own.err()).isEmpty();
+    assertThat(own.exitCode()).isZero();
+
+    Files.writeString(work.resolve("config.json"), "{}");
+    Files.writeString(work.resolve("reads.js"), reading);
+    CliRun root = CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", "reads.js");
+    assertThat(root.exitCode()).isEqualTo(1);
+    assertThat(root.err())
+        .contains("reads.js not loaded: loading failed: Error: fs.readFileSync(")
+        .contains("(its own folder is the project's, so it is not readable without a grant)");
+  }
 }

@@ -22,13 +22,22 @@ public record NodeAccess(
   }
 
   /**
-   * No grants: the script's own folder as the working directory, the user's home, graft's
-   * environment; grants would go under the script's name in {@code $GRAFT_HOME/settings.json}.
+   * No grants: the script's own folder as the working directory (so it does not read that folder
+   * without a grant), the user's home, graft's environment; grants would go under the script's name
+   * in {@code $GRAFT_HOME/settings.json}.
    */
   public static NodeAccess of(ScriptFile script) {
+    return of(script, script.root());
+  }
+
+  /**
+   * No grants, working in {@code cwd}: as {@link #of(ScriptFile)}, for a host that knows the
+   * project (a dry run), so the script reads its own folder as it would in a run.
+   */
+  public static NodeAccess of(ScriptFile script, Path cwd) {
     Path home = Path.of(System.getProperty("user.home", "/"));
     return new NodeAccess(
-        script.root(),
+        cwd,
         home,
         System.getenv(),
         ScriptPermissions.none(

@@ -17,7 +17,8 @@ import java.util.Optional;
  * /home/u/project2} (paths are compared by whole names) nor what a link inside it points to
  * elsewhere, and {@code proj/../secret} is {@code secret}. The call then works on the real path, so
  * what was checked is what is touched. Reading is also granted in the script's own folders (its
- * directory and its package), under the same rule.
+ * directory and its package), under the same rule, unless one is or holds the project or the user's
+ * home ({@link OwnFolders}): a refusal there says so.
  */
 public final class PathGrants {
   /** Read or write. */
@@ -53,15 +54,21 @@ public final class PathGrants {
   private final Path cwd;
   private final List<Grant> read = new ArrayList<>();
   private final List<Grant> write = new ArrayList<>();
+  private final OwnFolders own;
   private final ScriptPermissions.GrantAdvice advice;
   private final String who;
 
-  /** {@code own}: folders the script may read without a grant (its own files). */
-  public PathGrants(Path cwd, List<Path> own, ScriptPermissions permissions, String who) {
+  /**
+   * {@code own}: the script's own folders, read without a grant unless one is or holds {@code cwd}
+   * (the project) or {@code home}.
+   */
+  public PathGrants(
+      Path cwd, Path home, List<Path> own, ScriptPermissions permissions, String who) {
     this.cwd = cwd;
+    this.own = OwnFolders.of(own, cwd, home);
     this.advice = permissions.advice();
     this.who = who;
-    for (Path p : own) {
+    for (Path p : this.own.readable()) {
       add(read, p.toString());
     }
     permissions.read().forEach(g -> add(read, g));
@@ -134,6 +141,12 @@ public final class PathGrants {
 
   private NodeError refusal(Access access, String call, Path p, Path real) {
     String through = real.equals(p) ? "" : " (it leads to " + real + ")";
+    String why =
+        access == Access.READ
+            ? own.whyNot(p, real)
+                .map(w -> " (" + w + ", so it is not readable without a grant)")
+                .orElse("")
+            : "";
     return NodeError.denied(
         call
             + ": "
@@ -143,6 +156,7 @@ public final class PathGrants {
             + through
             + " is not granted to "
             + who
+            + why
             + "; "
             + advice.add(access.field, real.equals(p) ? p.toString() : real.toString()));
   }
