@@ -430,7 +430,7 @@ public final class PackageInstaller {
     // graft installs the dependencies itself, and a git folder is not the package's content.
     // The folder named is read where it is, a link to it followed; links inside are the package's.
     content.addFolder(real(dir), "", Set.of(".git", "node_modules"));
-    return named(content, "", dir.getFileName().toString(), "local", "");
+    return named(content, "", dir.getFileName().toString(), PackageLock.Entry.FOLDER, "");
   }
 
   private static Path real(Path dir) {

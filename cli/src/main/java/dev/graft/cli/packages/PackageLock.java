@@ -55,8 +55,16 @@ public final class PackageLock {
       this(name, source, resolved, version, hash, Json.object(), "");
     }
 
+    /** What {@code resolved} is for a package added from a folder. */
+    public static final String FOLDER = "local";
+
     public boolean hasDependencies() {
       return !dependencies.isEmpty();
+    }
+
+    /** Whether it was added from a folder (not git, npm or a tarball). */
+    public boolean fromFolder() {
+      return resolved.equals(FOLDER);
     }
   }
 

@@ -417,12 +417,7 @@ public final class PackageManifest {
         return Optional.of(out);
       }
     }
-    for (String index : List.of("index.ts", "index.js", "index.mts", "index.mjs")) {
-      if (Files.isRegularFile(folder.resolve(index))) {
-        return Optional.of(List.of(folder.resolve(index)));
-      }
-    }
-    return Optional.empty();
+    return LooseScripts.index(folder).map(List::of);
   }
 
   /**

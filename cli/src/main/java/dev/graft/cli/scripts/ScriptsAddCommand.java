@@ -1,6 +1,7 @@
 package dev.graft.cli.scripts;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.cli.packages.LooseScripts;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
@@ -8,17 +9,11 @@ import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
 import dev.graft.cli.trust.ScriptInventory;
 import dev.graft.runtime.config.ScriptGrants;
-import dev.graft.scripting.api.ScriptFinder;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -69,7 +64,11 @@ final class ScriptsAddCommand implements Callable<Integer> {
     List<String> brings = ScriptInventory.contributions(dir, "  ");
     if (brings.stream().noneMatch(l -> !l.startsWith("  left out:"))) {
       out.println(
-          "  scripts: none (a library: import it as \"" + e.name() + "\"" + howToLoad(dir) + ")");
+          "  scripts: none (a library: import it as \""
+              + e.name()
+              + "\""
+              + LooseScripts.howToLoad(dir)
+              + ")");
     }
     brings.forEach(out::println);
     out.println("  locked in " + scope.lock().file());
@@ -88,36 +87,6 @@ final class ScriptsAddCommand implements Callable<Integer> {
       }
     }
     return 0;
-  }
-
-  /**
-   * For a folder of scripts with no package.json (a team's first package, often): how to make its
-   * top-level scripts load; else "".
-   */
-  private static String howToLoad(Path dir) {
-    if (Files.exists(dir.resolve("package.json"), LinkOption.NOFOLLOW_LINKS)) {
-      return "";
-    }
-    List<String> files;
-    try (Stream<Path> list = Files.list(dir)) {
-      files =
-          list.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
-              .map(p -> p.getFileName().toString())
-              .filter(ScriptFinder::isScriptName)
-              .sorted()
-              .toList();
-    } catch (IOException e) {
-      return "";
-    }
-    if (files.isEmpty()) {
-      return "";
-    }
-    return "; to load "
-        + String.join(", ", files)
-        + (files.size() == 1 ? ", name it" : ", name them")
-        + " in a package.json: {\"graft\": {\"scripts\": ["
-        + files.stream().map(f -> "\"" + f + "\"").collect(Collectors.joining(", "))
-        + "]}}, or move them into extensions/";
   }
 
   /** A path source made absolute against the directory the command runs in. */

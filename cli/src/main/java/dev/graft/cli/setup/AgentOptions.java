@@ -124,7 +124,8 @@ public final class AgentOptions {
       description =
           "Try a package (or a script file) for this run only, without installing it: a source"
               + " as graft scripts add takes it (npm:NAME@1.2.3, git:github.com/u/r@v1, a"
-              + " folder). Trusted for this run because you named it; repeatable.")
+              + " folder; one with no manifest loads its index.ts or index.js). Trusted for this"
+              + " run because you named it; repeatable.")
   List<String> extensions = new ArrayList<>();
 
   @Option(

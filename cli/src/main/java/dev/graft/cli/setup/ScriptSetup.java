@@ -154,6 +154,7 @@ final class ScriptSetup {
                 ? TrustDecisions.prompt(context.in(), context.out())
                 : TrustDecisions.notice(err));
     plan.warnings().forEach(p -> err.println("graft: warning: " + p));
+    tried.warnings().forEach(p -> err.println("graft: warning: " + p));
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
     if (locations.isEmpty()) {

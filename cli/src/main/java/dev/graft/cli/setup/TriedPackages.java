@@ -1,9 +1,11 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.LooseScripts;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageInstaller;
 import dev.graft.cli.packages.PackageLock;
+import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
 import dev.graft.cli.packages.PackageSource;
 import dev.graft.cli.trust.ScriptLocations;
@@ -22,21 +24,26 @@ import java.util.stream.Stream;
  * The packages {@code -e SOURCE} names, fetched for one run into a folder of their own (under
  * $GRAFT_HOME/cache/tried) and deleted when the run ends: installed as {@code graft scripts add}
  * installs a package (so no program of it runs: no npm lifecycle script, no git hook), but into no
- * lock file and no scope of yours. They load as your own packages, for this run only.
+ * lock file and no scope of yours. They load as your own packages, for this run only. A folder with
+ * no manifest loads its index file, as the reference's {@code -e} does ({@link
+ * LooseScripts#ofFolder}).
  */
 public final class TriedPackages implements AutoCloseable {
   private final Path root;
   private final List<ScriptLocations.PackagePlan> plans;
   private final List<Path> files;
+  private final List<String> warnings;
 
-  private TriedPackages(Path root, List<ScriptLocations.PackagePlan> plans, List<Path> files) {
+  private TriedPackages(
+      Path root, List<ScriptLocations.PackagePlan> plans, List<Path> files, List<String> warnings) {
     this.root = root;
     this.plans = List.copyOf(plans);
     this.files = List.copyOf(files);
+    this.warnings = List.copyOf(warnings);
   }
 
   public static TriedPackages none() {
-    return new TriedPackages(null, List.of(), List.of());
+    return new TriedPackages(null, List.of(), List.of(), List.of());
   }
 
   /**
@@ -58,7 +65,8 @@ public final class TriedPackages implements AutoCloseable {
     }
     List<ScriptLocations.PackagePlan> plans = new ArrayList<>();
     List<Path> files = new ArrayList<>();
-    TriedPackages tried = new TriedPackages(root, plans, files);
+    List<String> warnings = new ArrayList<>();
+    TriedPackages tried = new TriedPackages(root, plans, files, warnings);
     try {
       PackageInstaller installer = new PackageInstaller(home);
       for (String source : sources) {
@@ -77,15 +85,45 @@ public final class TriedPackages implements AutoCloseable {
           throw new UserError("-e " + e.getMessage());
         }
         PackageLock.Entry entry = installer.add(scope, parsed);
-        plans.add(
-            new ScriptLocations.PackagePlan(
-                entry, false, scope.installed(entry.name()), Optional.empty(), true));
+        Path dir = scope.installed(entry.name());
+        plans.add(new ScriptLocations.PackagePlan(entry, false, dir, Optional.empty(), true));
+        nothingIn(source, entry, dir).ifPresent(warnings::add);
       }
     } catch (RuntimeException e) {
       tried.close();
       throw e;
     }
-    return new TriedPackages(root, plans, files);
+    return new TriedPackages(root, plans, files, warnings);
+  }
+
+  /**
+   * "-e SOURCE loads nothing" when the package brings no scripts, skills, prompt templates or
+   * themes, with why and how to make its scripts load, as {@code graft scripts add} says it.
+   */
+  private static Optional<String> nothingIn(String source, PackageLock.Entry entry, Path dir) {
+    boolean scripts =
+        !(entry.fromFolder() ? LooseScripts.ofFolder(dir) : PackageManifest.scripts(dir)).isEmpty();
+    PackageManifest.Contents contents = PackageManifest.contents(dir);
+    boolean other =
+        Stream.of(PackageManifest.Kind.values()).anyMatch(k -> !contents.of(k).isEmpty());
+    if (scripts || other) {
+      return Optional.empty();
+    }
+    String why =
+        LooseScripts.described(dir)
+            ? "its manifest and folders name no scripts, skills, prompt templates or themes"
+            : (entry.fromFolder() ? "it has no index.ts or index.js, no" : "it has no")
+                + " package.json manifest and no extensions/ folder";
+    return Optional.of(
+        "-e "
+            + source
+            + " loads nothing: "
+            + why
+            + " (a library: import it as \""
+            + entry.name()
+            + "\""
+            + LooseScripts.howToLoad(dir)
+            + ")");
   }
 
   private static final String RUN = "run-";
@@ -117,6 +155,11 @@ public final class TriedPackages implements AutoCloseable {
 
   public List<ScriptLocations.PackagePlan> plans() {
     return plans;
+  }
+
+  /** What -e named that loads nothing, and why (a line each). */
+  public List<String> warnings() {
+    return warnings;
   }
 
   /** The script files -e named, loaded as -s loads them. */

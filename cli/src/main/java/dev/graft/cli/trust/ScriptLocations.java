@@ -1,6 +1,7 @@
 package dev.graft.cli.trust;
 
 import dev.graft.cli.base.UserError;
+import dev.graft.cli.packages.LooseScripts;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
 import dev.graft.cli.packages.PackageScope;
@@ -420,7 +421,10 @@ public final class ScriptLocations {
     for (PackagePlan tried : r.tried()) {
       packages.putIfAbsent(tried.entry().name(), tried.dir());
       packagePlans.add(tried);
-      PackageManifest.scripts(tried.dir())
+      // A folder with no manifest loads its index file, as the reference's -e loads one.
+      (tried.entry().fromFolder()
+              ? LooseScripts.ofFolder(tried.dir())
+              : PackageManifest.scripts(tried.dir()))
           .forEach(
               p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
     }
