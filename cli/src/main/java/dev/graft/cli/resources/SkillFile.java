@@ -47,6 +47,12 @@ public final class SkillFile {
    */
   public static Read read(Path file, String source, Optional<String> trusted) {
     List<Problem> problems = new ArrayList<>();
+    String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
+    if (fileName.equalsIgnoreCase("SKILL.md") && !fileName.equals("SKILL.md")) {
+      problems.add(
+          new Problem(file, "a skill's file must be named SKILL.md, not " + fileName, true));
+      return new Read(Optional.empty(), problems);
+    }
     String content;
     try {
       if (Files.size(file) > MAX_BYTES) {

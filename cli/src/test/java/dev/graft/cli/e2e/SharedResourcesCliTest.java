@@ -290,6 +290,44 @@ class SharedResourcesCliTest {
   }
 
   @Test
+  void aSkillFileNotNamedSkillMdExactlyIsReportedNotSilentlySkipped() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    Path proj = Files.createDirectories(temp.resolve("proj"));
+    Path lower = home.resolve("skills/lower/skill.md");
+    write(lower, "---\nname: lower\ndescription: Lower case file.\n---\nBody.\n");
+    write(
+        home.resolve("skills/good/SKILL.md"), "---\nname: good\ndescription: Fine.\n---\nBody.\n");
+    String problem = lower + ": a skill's file must be named SKILL.md, not skill.md (not loaded)";
+
+    CliRun one = run(home, proj, "skills", "check", lower.getParent().toString());
+    assertThat(one.exitCode()).as(one.out()).isEqualTo(1);
+    assertThat(one.out()).contains(problem).doesNotContain("ok (lower)").contains("1 problem.");
+
+    CliRun file = run(home, proj, "skills", "check", lower.toString());
+    assertThat(file.exitCode()).isEqualTo(1);
+    assertThat(file.out()).contains(problem);
+
+    // one at the top of the folder is reported too, and the search goes on past it
+    write(home.resolve("skills/Skill.md"), "---\ndescription: Loose.\n---\nBody.\n");
+    CliRun all = run(home, proj, "skills", "check");
+    assertThat(all.exitCode()).isEqualTo(1);
+    assertThat(all.out())
+        .contains(problem)
+        .contains("skills/Skill.md: a skill's file must be named SKILL.md, not Skill.md")
+        .contains("good/SKILL.md: ok (good)")
+        .contains("2 problems.");
+
+    CliRun list = run(home, proj, "skills", "list");
+    assertThat(list.out()).contains("problem: " + problem).doesNotContain("lower  (");
+
+    List<JsonNode> requests = prompt(home, proj, "hello");
+    assertThat(lastErr).contains("graft: warning: skill " + problem);
+    assertThat(requests.getFirst().path("systemPrompt").asText())
+        .contains("<name>good</name>")
+        .doesNotContain("<name>lower</name>");
+  }
+
+  @Test
   void aScriptNamesMoreSkillsInResourcesDiscover() throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path proj = Files.createDirectories(temp.resolve("proj"));
