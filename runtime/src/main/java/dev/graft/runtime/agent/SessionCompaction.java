@@ -23,6 +23,9 @@ import java.util.function.Function;
  * CallSettings} of when it began.
  */
 final class SessionCompaction {
+  /** Why a compaction stopped when it was aborted: the session is as it was. */
+  static final String CANCELLED = "cancelled; nothing was changed";
+
   private final Session session;
   private final AgentHooks hooks;
   private final Function<List<SessionEntry>, List<AgentMessage>> shape;
@@ -190,7 +193,7 @@ final class SessionCompaction {
     try {
       if (decision instanceof SessionHooks.BeforeCompact.Supply supplied) {
         if (signal.aborted()) {
-          throw new Compactor.CompactionException("compaction aborted");
+          throw new Compactor.CompactionException(CANCELLED);
         }
         summary = supplied.summary();
         id =
@@ -209,6 +212,9 @@ final class SessionCompaction {
                 call.thinking(),
                 instructions,
                 signal);
+        if (signal.aborted()) {
+          throw new Compactor.CompactionException(CANCELLED);
+        }
         summary = result.summary();
         id =
             session.appendCompaction(
@@ -219,9 +225,12 @@ final class SessionCompaction {
                 false);
       }
     } catch (Compactor.CompactionException e) {
+      // aborted (Esc, RPC abort): the summary call fails with the provider's "Request was
+      // aborted", which reads like a fault; say what happened instead, as the reference does
+      String why = signal.aborted() ? CANCELLED : e.getMessage();
       emit.accept(
           new AgentEvent.CompactionEnd(
-              reason, Optional.empty(), Optional.empty(), Optional.of(e.getMessage())));
+              reason, Optional.empty(), Optional.empty(), Optional.of(why)));
       return Optional.empty();
     }
     if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {

@@ -2,6 +2,7 @@ package dev.graft.runtime.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.hooks.AgentHooks;
@@ -212,6 +213,45 @@ class AgentCompactionTest {
                           .contains("nothing to compact")
                           .contains("compaction.keepRecentTokens")
                           .contains("20000")));
+    }
+  }
+
+  /**
+   * Esc while /compact's summary is being written: the compaction says it was cancelled and that
+   * nothing changed, not that the summary "could not be written: Request was aborted".
+   */
+  @Test
+  void aCompactionAbortedWhileSummarisingSaysItWasCancelled() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      int entries = s.entries().size();
+      LlmProvider scripted = ScriptedProvider.parse("turns", List.of("{\"text\": \"SUMMARY\"}"));
+      AbortSignal signal = new AbortSignal();
+      LlmProvider escPressed =
+          (request, listener) -> {
+            signal.abort();
+            return scripted.stream(request, listener);
+          };
+      AgentSession agent =
+          new AgentSession(
+              s,
+              dir,
+              ScriptedProvider.MODEL,
+              escPressed,
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              Clock.systemUTC());
+      agent.setCompactionSettings(new CompactionSettings(true, 16_384, 30));
+      agent.subscribe(events::add);
+
+      assertThat(agent.compact(Optional.empty(), signal)).isEmpty();
+
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c -> assertThat(c.error()).hasValue("cancelled; nothing was changed"));
+      assertThat(s.entries()).hasSize(entries);
     }
   }
 
