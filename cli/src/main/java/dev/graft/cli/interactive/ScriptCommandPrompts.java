@@ -9,6 +9,7 @@ import dev.graft.scripting.api.ScriptCommand;
 import dev.graft.scripting.api.ScriptFailure;
 import dev.graft.scripting.api.ScriptUi;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +26,21 @@ import java.util.function.Supplier;
  */
 public final class ScriptCommandPrompts {
   private static final CommandRegistry BUILT_IN = BuiltinCommands.registry();
+
+  /**
+   * The RPC commands that do what a built-in does (docs/rpc.md): the way to compact or switch
+   * models from another program, where {@code -p "/compact"} is refused.
+   */
+  private static final Map<String, String> RPC_COUNTERPARTS =
+      Map.of(
+          "compact", "compact",
+          "model", "set_model",
+          "thinking", "set_thinking_level",
+          "new", "new_session",
+          "resume", "switch_session",
+          "fork", "fork",
+          "name", "set_session_name",
+          "session", "get_session_stats");
 
   private final Optional<ScriptEngine> engine;
   private final ScriptSurface surface;
@@ -142,7 +158,10 @@ public final class ScriptCommandPrompts {
           "/"
               + name
               + " is a built-in command of the interactive mode; it does not run here"
-              + (commands.isEmpty() ? "" : listed));
+              + (commands.isEmpty() ? "" : listed)
+              + Optional.ofNullable(RPC_COUNTERPARTS.get(name))
+                  .map(rpc -> "; in --mode rpc, the " + rpc + " command does it (docs/rpc.md)")
+                  .orElse(""));
     }
     return new Parsed.Unknown(
         name,

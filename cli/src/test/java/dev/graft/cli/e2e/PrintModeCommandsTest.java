@@ -135,6 +135,21 @@ class PrintModeCommandsTest {
     }
   }
 
+  /** A built-in with an RPC counterpart names it: -p cannot compact, but --mode rpc can. */
+  @Test
+  void aBuiltInCommandNamesItsRpcCounterpart() {
+    CliRun compact = run("/compact focus on the parser");
+    assertThat(compact.exitCode()).isEqualTo(1);
+    assertThat(compact.out()).isEmpty();
+    assertThat(compact.err().strip())
+        .isEqualTo(
+            "graft: /compact is a built-in command of the interactive mode; it does not run here"
+                + " (script commands: /greet, /fail); in --mode rpc, the compact command does it"
+                + " (docs/rpc.md)");
+    assertThat(run("/model").err()).contains("; in --mode rpc, the set_model command does it");
+    assertThat(run("/tree").err()).doesNotContain("--mode rpc");
+  }
+
   @Test
   void aPathIsAPromptNotACommand() {
     CliRun run = run("/usr/bin is full");
