@@ -83,11 +83,13 @@ public final class ScriptTests {
         ScriptEngine engine = ScriptEngine.start(settings, harness.port(), log)) {
       LoadReport loaded = engine.load(new ScriptSources(List.of(file), Optional.of(lib), packages));
       if (!loaded.problems().isEmpty()) {
-        String problem = loaded.problems().getFirst().message();
+        // the file is named on the line above: its reason, without the path and "loading failed"
+        String problem =
+            loaded.problems().getFirst().reason().replaceFirst("^loading failed: ", "");
         // A test file is loaded as a script, but its default export is the tests, not a script's
         // function.
         String message =
-            problem.contains(": its default export must be a function")
+            problem.startsWith("its default export must be a function")
                 ? "cannot load: its default export is not the tests; end the file with `export default tests;`"
                 : "cannot load: " + problem;
         outcomes.add(

@@ -16,6 +16,7 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.TurnsFileException;
+import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
@@ -25,6 +26,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -114,7 +116,10 @@ final class SimulatedSession implements AutoCloseable {
               .scripts()
               .orElseThrow(() ->
                   new UserError("t.session: no script was loaded: " + err.toString().strip()));
-      LlmProvider scripted = ScriptedProvider.load(turns);
+      // named as the test wrote them, not by the temporary file (when they run out, say)
+      LlmProvider scripted =
+          ScriptedProvider.parse(
+              "t.session({turns})", Files.readAllLines(turns, StandardCharsets.UTF_8));
       agent.setModel(
           ScriptedProvider.MODEL,
           (request, listener) -> {
@@ -208,12 +213,17 @@ final class SimulatedSession implements AutoCloseable {
 
   /**
    * Runs a prompt to its end, {@code answers} answering the dialogs its tools and handlers open:
-   * {text, failed}.
+   * {text, failed}, and when it failed, {@code error}: why (the model's error, the turns run out).
    */
   ObjectNode prompt(String text, JsonNode answers) {
     ui.answerWith(answers);
     AgentSession.RunResult result = agent.prompt(text);
-    return Json.object().put("text", result.text()).put("failed", result.failed());
+    ObjectNode reply = Json.object().put("text", result.text()).put("failed", result.failed());
+    if (result.failed()) {
+      AgentMessage.Assistant last = result.last().orElseThrow();
+      reply.put("error", last.errorMessage().orElse("the run ended: " + last.stopReason()));
+    }
+    return reply;
   }
 
   /**

@@ -15,9 +15,12 @@ export function test(name, fn) {
   declared.push({ name, fn });
 }
 
+/** What the harness says is wrong (a missing script, a bad option): reported in its own words. */
+class HarnessError extends Error {}
+
 async function call(op, payload) {
   const reply = await host.exec("graft-test", [op, JSON.stringify(payload ?? {})]);
-  if (reply.error) throw new Error(reply.error);
+  if (reply.error) throw new HarnessError(reply.error);
   return reply;
 }
 
@@ -53,7 +56,8 @@ class Session {
   }
 
   /**
-   * Sends a prompt and runs the agent until it stops; resolves to {text, failed}. `answers`
+   * Sends a prompt and runs the agent until it stops; resolves to {text, failed}, and `error`
+   * (why) when it failed. `answers`
    * answer the ctx.ui dialogs its tools and handlers open, in order, as for command().
    */
   async prompt(text, { answers = [] } = {}) {
@@ -70,7 +74,7 @@ class Session {
   async command(line, { answers = [] } = {}) {
     const reply = await call("command", { id: this.id, line, answers: answers.map((a) => (a === undefined ? null : a)) });
     this.update(reply.state);
-    if (reply.failure !== undefined) throw new Error(reply.failure);
+    if (reply.failure !== undefined) throw new HarnessError(reply.failure);
     return reply.result;
   }
 }
@@ -178,7 +182,10 @@ export function tests(graft) {
           await t.fn(harness());
           return { passed: true };
         } catch (e) {
-          const message = e instanceof Error ? e.message : String(e);
+          // as a run names a script's error ("TypeError: boom"), but an assertion and the
+          // harness's own errors in their words
+          const message = e instanceof AssertionError || e instanceof HarnessError ? e.message
+            : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
           return { passed: false, at: where(e), message, assertion: e instanceof AssertionError };
         }
       },

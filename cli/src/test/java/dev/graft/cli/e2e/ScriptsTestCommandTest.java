@@ -151,6 +151,60 @@ class ScriptsTestCommandTest {
     assertThat(r.exitCode()).isEqualTo(1);
   }
 
+  /**
+   * A failed prompt says why, a thrown TypeError is named as a run names it, and a file that does
+   * not parse is named once (the line above names it already).
+   */
+  @Test
+  void aFailedPromptSaysWhyAThrownErrorKeepsItsKindAndABadFileIsNamedOnce() throws Exception {
+    Path dir = Files.createDirectories(work.resolve("why"));
+    Files.writeString(dir.resolve("quiet.js"), "export default function (graft) {}\n");
+    Files.writeString(
+        dir.resolve("why.test.js"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        test("the turns run out", async (t) => {
+          const s = await t.session({ scripts: ["./quiet.js"], turns: [{ text: "one" }] });
+          assert.deepEqual(await s.prompt("first"), { text: "one", failed: false });
+          const r = await s.prompt("second");
+          assert.equal(r.failed, true);
+          assert.fail(r.error);
+        });
+        test("throws a TypeError", async () => { throw new TypeError("boom"); });
+        test("throws an Error", async () => { throw new Error("plain"); });
+        test("a harness error keeps its own words", async (t) => {
+          await t.session({ scripts: ["./nope.js"] });
+        });
+        export default tests;
+        """);
+    Files.writeString(
+        dir.resolve("broken.test.js"),
+        """
+        import { test, tests } from "graft/lib/test.js";
+        test("x", async () => { let = ; });
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", "why");
+    assertThat(r.out())
+        .isEqualTo(
+            """
+            broken.test.js
+              ✗ (loading)
+                  cannot load: SyntaxError: Expected an operand but found let (at broken.test.js:2)
+            why.test.js
+              ✗ the turns run out
+                  why.test.js:7: Scripted provider: t.session({turns}) has no more turns (all 1 were played)
+              ✗ throws a TypeError
+                  why.test.js:9: TypeError: boom
+              ✗ throws an Error
+                  why.test.js:10: Error: plain
+              ✗ a harness error keeps its own words
+                  why.test.js:12: t.session: no script ./nope.js beside the test file
+            0 passed, 5 failed
+            """);
+    assertThat(r.exitCode()).isEqualTo(1);
+  }
+
   @Test
   void aFailedAssertionInATypeScriptTestNamesItsFileAndLine() throws Exception {
     Path dir = Files.createDirectories(work.resolve("ts"));
