@@ -28,8 +28,17 @@ final class ImportLines {
   /** GraalJS places this error at the importing module's first line, not at the import. */
   private static final Pattern NO_EXPORT =
       Pattern.compile(
-          "The requested module '([^']+)' does not provide an export named '[^']*'"
+          "The requested module '([^']+)' does not provide an export named '([^']*)'"
               + " \\(at ([^()]+):(\\d+)\\)$");
+
+  /**
+   * The reference's packages, under its old scope and its new one: graft serves their values, not
+   * their types (see {@code CompatModules}).
+   */
+  private static final Pattern REFERENCE_PACKAGE =
+      Pattern.compile("@(?:mariozechner|earendil-works)/pi-[a-z-]+(?:/.*)?");
+
+  private static final Pattern TYPESCRIPT = Pattern.compile(".*\\.[mc]?ts$");
 
   /** How many modules the search reads at most, and how large each may be. */
   private static final int MAX_MODULES = 500;
@@ -64,7 +73,9 @@ final class ImportLines {
 
   /**
    * {@code message} with the line of its "does not provide an export" error moved from the module's
-   * first line to its import of that module.
+   * first line to its import of that module. A TypeScript file that imports a name from the
+   * reference's packages without {@code type} gets the hint an import from {@code "graft"} gets:
+   * the reference's types are not values graft's modules have.
    */
   static String exportLine(Path root, String message) {
     Matcher m = NO_EXPORT.matcher(message);
@@ -72,11 +83,24 @@ final class ImportLines {
       return message;
     }
     Path top = real(root);
-    Path file = real(top.resolve(m.group(2)));
+    String shown = m.group(3);
+    Path file = real(top.resolve(shown));
     String spec = m.group(1);
-    return firstImport(file, top, (importer, s) -> s.equals(spec))
-        .map(at -> message.substring(0, m.start(2)) + at + ")")
-        .orElse(message);
+    String name = m.group(2);
+    String hint =
+        REFERENCE_PACKAGE.matcher(spec).matches() && TYPESCRIPT.matcher(shown).matches()
+            ? "; if "
+                + name
+                + " is a type, import it with import type { "
+                + name
+                + " } from \""
+                + spec
+                + "\""
+            : "";
+    String head = message.substring(0, m.start(3) - " (at ".length()) + hint + " (at ";
+    return head
+        + firstImport(file, top, (importer, s) -> s.equals(spec)).orElse(shown + ":" + m.group(4))
+        + ")";
   }
 
   /** Whether {@code importer}'s import of {@code spec} is the module the failure is about. */

@@ -126,6 +126,60 @@ class CompatModulesTest {
     }
   }
 
+  /**
+   * The reference's types imported as values (no {@code type}) from its packages, under either
+   * scope: the hint {@code "graft"} gets, naming the type, the package and the import's line.
+   */
+  @Test
+  void importingTheReferencesTypesAsValuesSaysToImportThemAsTypes() {
+    for (String pkg :
+        List.of(
+            "@mariozechner/pi-coding-agent",
+            "@earendil-works/pi-coding-agent",
+            "@mariozechner/pi-tui")) {
+      Path dir = temp.resolve(pkg.replace('/', '_'));
+      try (ScriptFixture f = new ScriptFixture(dir)) {
+        f.write(
+            "typed.ts",
+            "// typed\nimport { ExtensionAPI } from \""
+                + pkg
+                + "\";\nexport default function (pi: ExtensionAPI) {}\n");
+        LoadReport report = f.load();
+        assertThat(report.problems())
+            .singleElement()
+            .satisfies(p ->
+                assertThat(p.reason())
+                    .contains("does not provide an export named 'ExtensionAPI'")
+                    .contains(
+                        "; if ExtensionAPI is a type, import it with import type { ExtensionAPI }"
+                            + " from \""
+                            + pkg
+                            + "\"")
+                    .endsWith(" (at typed.ts:2)"));
+      }
+    }
+  }
+
+  /** In JavaScript there is no import type: a name graft's module lacks gets no such hint. */
+  @Test
+  void aJavaScriptImportOfAMissingNameGetsNoTypeHint() {
+    try (ScriptFixture f = new ScriptFixture(temp)) {
+      f.write(
+          "plain.js",
+          """
+          import { NoSuchThing } from "@mariozechner/pi-coding-agent";
+          export default function (pi) {}
+          """);
+      LoadReport report = f.load();
+      assertThat(report.problems())
+          .singleElement()
+          .satisfies(p ->
+              assertThat(p.reason())
+                  .contains("does not provide an export named 'NoSuchThing'")
+                  .doesNotContain("import type"));
+    }
+  }
+
   @Test
   void otherPackagesAreStillRefusedNamingTheSpecifier() {
     try (ScriptFixture f = new ScriptFixture(temp)) {
