@@ -344,7 +344,7 @@
 
   function decodeError() {
     const e = new TypeErrorC("The encoded data was not valid for encoding utf-8");
-    defineProperty(e, "code", { value: "ERR_ENCODING_INVALID_ENCODED_DATA", configurable: true, writable: true });
+    defineProperty(e, "code", { value: "ERR_ENCODING_INVALID_ENCODED_DATA", configurable: true, writable: true, enumerable: true });
     return e;
   }
 
@@ -358,7 +358,9 @@
     constructor(label, options) {
       const l = label === undefined ? "utf-8" : String(label).trim().toLowerCase();
       if (UTF8_LABELS.indexOf(l) < 0) {
-        throw new RangeError("The \"" + String(label) + "\" encoding is not supported (graft's TextDecoder decodes utf-8 only)");
+        const e = new RangeError("The \"" + String(label) + "\" encoding is not supported (graft's TextDecoder decodes utf-8 only)");
+        defineProperty(e, "code", { value: "ERR_ENCODING_NOT_SUPPORTED", configurable: true, writable: true, enumerable: true });
+        throw e;
       }
       this[DECODER] = { fatal: !!(options && options.fatal), ignoreBOM: !!(options && options.ignoreBOM),
         cp: 0, needed: 0, seen: 0, lower: 0x80, upper: 0xbf, bomSeen: false, streaming: false };

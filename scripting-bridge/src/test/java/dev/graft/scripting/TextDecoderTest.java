@@ -77,7 +77,11 @@ class TextDecoderTest {
         ignoreBOM: new TextDecoder("utf-8", { ignoreBOM: true }).ignoreBOM, plainFatal: new TextDecoder().fatal,
         buffer: hex(new TextDecoder().decode(new Uint8Array([0x68, 0x69]).buffer)),
         view: hex(new TextDecoder().decode(new DataView(new Uint8Array([0x31, 0x32, 0x33]).buffer, 1))),
-        nothing: new TextDecoder().decode(), fatalMid };
+        nothing: new TextDecoder().decode(), fatalMid,
+        unsupported: (() => { try { new TextDecoder("no-such-encoding"); return "none"; }
+          catch (e) { return [e.name, e.code, e instanceof RangeError, Object.keys(e).join()]; } })(),
+        invalid: (() => { try { new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array([0xFF])); return "none"; }
+          catch (e) { return [e.name, e.code, Object.keys(e).join()]; } })() };
       const result = { fixed: fixed.map(decodeAll), generated: generated.map(decodeAll), reuse, shape };
       """;
 
@@ -112,6 +116,9 @@ class TextDecoderTest {
         .as("a BOM later on is kept")
         .isEqualTo("41 feff");
     assertThat(graft.at("/reuse").toString()).isEqualTo("[\"41\",\"\",\"20ac\",\"42\"]");
+    assertThat(graft.at("/shape/unsupported").toString())
+        .as("an encoding graft does not decode: Node's error, with its code")
+        .isEqualTo("[\"RangeError\",\"ERR_ENCODING_NOT_SUPPORTED\",true,\"code\"]");
 
     Path probe = temp.resolve("probe.mjs");
     Files.writeString(probe, PROBE + "process.stdout.write(JSON.stringify(result));\n");
