@@ -237,9 +237,7 @@ final class GuestCalls {
   private void finish(LoadedScript s, PendingCall call, Value[] args) {
     if (!s.calls().remove(call)) {
       s.log()
-          .report(
-              ScriptLog.Level.WARN,
-              s.file() + ": " + call.what() + " settled after it had timed out; ignored");
+          .report(ScriptLog.Level.WARN, call.what() + " settled after it had timed out; ignored");
       return;
     }
     call.disarm();
@@ -299,7 +297,7 @@ final class GuestCalls {
   private void fail(LoadedScript s, PendingCall call, Failure f) {
     call.fail(f);
     if (f.kind() == Failure.Kind.STOPPED) {
-      scripts.stop(s, f);
+      scripts.stop(s, f, false); // the caller was told
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.graft.scripting;
 
 import dev.graft.scripting.api.Failure;
+import dev.graft.scripting.api.ScriptFile;
 import dev.graft.scripting.api.ScriptSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,15 @@ final class GuestErrors {
     this.settings = settings;
     this.heapMaxBytes = heapMaxBytes;
     this.asWritten = asWritten;
+  }
+
+  /**
+   * {@code message} without the script's path it starts with (a failure's does), for a place that
+   * names the script already: its log line, or a message that quotes another.
+   */
+  static String withoutScript(ScriptFile file, String message) {
+    String head = file + ": ";
+    return message.startsWith(head) ? message.substring(head.length()) : message;
   }
 
   /** {@code what} is "context handler", "loading", "/pop command"... */

@@ -416,8 +416,7 @@ final class HostCalls {
       s.log()
           .report(
               ScriptLog.Level.WARN,
-              s.file()
-                  + ": /"
+              "/"
                   + name
                   + " is already registered by "
                   + other.get().file()
@@ -473,8 +472,7 @@ final class HostCalls {
       s.log()
           .report(
               ScriptLog.Level.WARN,
-              s.file()
-                  + ": tool "
+              "tool "
                   + name
                   + " is already registered by "
                   + other.get().file()
@@ -570,8 +568,7 @@ final class HostCalls {
       s.log()
           .report(
               ScriptLog.Level.WARN,
-              s.file()
-                  + ": a renderer for \""
+              "a renderer for \""
                   + customType
                   + "\" is already registered by "
                   + other.get().file()

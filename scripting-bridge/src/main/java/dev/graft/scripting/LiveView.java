@@ -253,7 +253,7 @@ final class LiveView implements ScriptView {
   private Frame failed(Failure f) {
     switch (f.kind()) {
       case STOPPED -> {
-        views.scripts.stop(s, f);
+        views.scripts.stop(s, f, false); // the view reports the frame
         return new Frame.Failed(f.message(), true);
       }
       case INTERRUPTED, TIMED_OUT -> {

@@ -2,7 +2,6 @@ package dev.graft.scripting;
 
 import dev.graft.scripting.api.ScriptLog;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,7 +14,7 @@ import java.util.regex.Pattern;
  * interrupted) is dropped, frames and all: the interrupt is reported already. Other lines pass as
  * they are.
  */
-final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
+final class RejectionWarnings implements LogStream.Sink {
   private static final String HEADER = "[GraalVM JavaScript Warning] Unhandled promise rejection: ";
 
   /** " at name (file.js:3:81-97)": the file and line. */
@@ -28,9 +27,10 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
   private static final Set<String> INTERRUPTED =
       Set.of("Execution got interrupted.", "Thread was interrupted.");
 
-  private final BiConsumer<ScriptLog.Level, String> sink;
+  private final LogStream.Sink sink;
   private final Supplier<String> doing;
   private String pending;
+  private long pendingMore;
   private String at;
   private ScriptLog.Level level;
 
@@ -40,13 +40,13 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
   /**
    * {@code doing}: what the script runs now ("agent_start handler"), asked when a warning starts.
    */
-  RejectionWarnings(BiConsumer<ScriptLog.Level, String> sink, Supplier<String> doing) {
+  RejectionWarnings(LogStream.Sink sink, Supplier<String> doing) {
     this.sink = sink;
     this.doing = doing;
   }
 
   @Override
-  public synchronized void accept(ScriptLog.Level lineLevel, String text) {
+  public synchronized void line(ScriptLog.Level lineLevel, String text, long more) {
     if (dropping && text.startsWith("    at ")) {
       return;
     }
@@ -68,11 +68,12 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
     if (text.startsWith(HEADER)) {
       pending =
           "unhandled promise rejection in " + doing.get() + ": " + text.substring(HEADER.length());
+      pendingMore = more;
       level = lineLevel;
       at = null;
       return;
     }
-    sink.accept(lineLevel, text);
+    sink.line(lineLevel, text, more);
   }
 
   /**
@@ -80,9 +81,12 @@ final class RejectionWarnings implements BiConsumer<ScriptLog.Level, String> {
    */
   synchronized void flush() {
     if (pending != null) {
-      String line = pending + (at == null ? "" : " (at " + at + ")");
+      // Cut, the place is past the part kept: counted with the rest.
+      String place = at == null ? "" : " (at " + at + ")";
+      String line = pendingMore == 0 ? pending + place : pending;
+      long more = pendingMore == 0 ? 0 : pendingMore + place.length();
       pending = null;
-      sink.accept(level, line);
+      sink.line(level, line, more);
     }
   }
 }

@@ -157,9 +157,12 @@ final class RunningScripts {
     }
   }
 
-  /** After a limit was hit: the script gets no more calls, its waiting calls fail, it is closed. */
+  /**
+   * After a limit was hit: the script gets no more calls, its waiting calls fail, it is closed. Why
+   * is reported once: to the calls that were waiting (each fails saying why), else in the log.
+   */
   void stop(LoadedScript s, Failure why) {
-    stop(s, why, true);
+    stop(s, why, s.calls().isEmpty());
   }
 
   /**
@@ -171,7 +174,7 @@ final class RunningScripts {
       return;
     }
     boolean wasActive = active.remove(s);
-    s.stop(why.message());
+    s.stop(GuestErrors.withoutScript(s.file(), why.message()));
     failPending(s, why);
     s.cancel();
     owner.post(() -> {
@@ -213,7 +216,11 @@ final class RunningScripts {
             why != null
                 ? new Failure(
                     why.kind(),
-                    s.file() + ": " + call.what() + " did not finish, because " + why.message())
+                    s.file()
+                        + ": "
+                        + call.what()
+                        + " did not finish, because "
+                        + GuestErrors.withoutScript(s.file(), why.message()))
                 : new Failure(
                     Failure.Kind.UNLOADED,
                     s.file()

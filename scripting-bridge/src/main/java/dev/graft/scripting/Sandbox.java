@@ -13,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -93,11 +92,7 @@ final class Sandbox implements AutoCloseable {
   }
 
   /** {@code errors}: where the context's stderr lines go (GraalJS's warnings). */
-  Context newContext(
-      ScriptFile file,
-      NodeModules modules,
-      LogLimiter log,
-      BiConsumer<ScriptLog.Level, String> errors) {
+  Context newContext(ScriptFile file, NodeModules modules, LogLimiter log, LogStream.Sink errors) {
     Context.Builder builder =
         Context.newBuilder("js")
             .engine(engine)

@@ -80,7 +80,12 @@ public final class ScriptEngine implements AutoCloseable {
             "graft-scripts",
             t -> log.engine(ScriptLog.Level.ERROR, "internal error on the script thread: " + t));
     this.watchdog = new Watchdog(settings, this::abandon);
-    this.sandbox = new Sandbox(settings, new LogStream(log::engine, ScriptLog.Level.WARN));
+    this.sandbox =
+        new Sandbox(
+            settings,
+            new LogStream(
+                (level, text, more) -> log.engine(level, LogLimiter.cut(text, more)),
+                ScriptLog.Level.WARN));
     this.scripts = new RunningScripts(owner, watchdog, settings);
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes(), sandbox::asWritten);

@@ -136,10 +136,7 @@ final class ScriptViews {
         try {
           s.run(() -> state.helpers.getMember("paletteChanged").execute());
         } catch (LoadedScript.GuestException e) {
-          s.log()
-              .report(
-                  ScriptLog.Level.WARN,
-                  s.file() + ": the theme could not be changed: " + e.getMessage());
+          s.log().report(ScriptLog.Level.WARN, "the theme could not be changed: " + e.getMessage());
         }
         List.copyOf(state.open.values()).forEach(LiveView::invalidate);
       }

@@ -112,9 +112,7 @@ class ApiTest {
           });
       assertThat(f.log.all())
           .contains(
-              "b.js WARN "
-                  + f.dir.resolve("b.js")
-                  + ": /pop is already registered by "
+              "b.js WARN /pop is already registered by "
                   + f.dir.resolve("a.js")
                   + "; this registration is ignored");
       assertThat(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
 import dev.graft.runtime.hooks.HookSource;
+import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.scripting.api.EventContext;
@@ -198,6 +199,32 @@ class GuestCodeLimitsTest {
           .containsExactly(
               "x.js WARN unhandled promise rejection in agent_start handler: Error: boom (at x.js:3)",
               "x.js WARN unhandled promise rejection in agent_end handler: 42");
+    }
+  }
+
+  @Test
+  void aHugeUnhandledRejectionIsCutOnceSayingHowMuchWasLeftOut() {
+    try (ScriptFixture f = new ScriptFixture(temp, settings())) {
+      f.write(
+          "x.js",
+          """
+          export default function (pi) {
+            pi.on("agent_start", () => {
+              Promise.reject(new Error("w".repeat(100000)));
+            });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      f.emit("agent_start", "{}");
+      String head = "x.js WARN unhandled promise rejection in agent_start handler: Error: ";
+      String line = f.log.lines.stream().filter(l -> l.startsWith(head)).findFirst().orElseThrow();
+      String text = line.substring("x.js WARN ".length());
+      int cut = text.indexOf('…');
+      assertThat(text.substring(head.length() - "x.js WARN ".length(), cut)).matches("w+");
+      // The whole line would have been the header, the message and " (at x.js:3)".
+      int whole = head.length() - "x.js WARN ".length() + 100000 + " (at x.js:3)".length();
+      assertThat(text.substring(cut)).isEqualTo("… (" + (whole - cut) + " more characters)");
+      assertThat(text.length()).isLessThanOrEqualTo(ScriptText.MAX_SHOWN);
     }
   }
 

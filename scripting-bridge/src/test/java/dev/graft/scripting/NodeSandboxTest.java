@@ -404,7 +404,14 @@ class NodeSandboxTest {
       List<HandlerOutcome> out = f.emit("agent_start", "{}");
       assertThat(out).hasSize(2);
       assertThat(ScriptFixture.messageOf(out.get(0)))
-          .contains("a-exits.js: the script called process.exit(3); it is off until" + " a reload");
+          .as("the script named once")
+          .endsWith(
+              f.dir.resolve("a-exits.js")
+                  + ": agent_start handler did not finish, because the script called"
+                  + " process.exit(3); it is off until a reload");
+      assertThat(f.log.lines)
+          .as("reported once: to the caller, not again in the log")
+          .noneMatch(l -> l.contains("process.exit"));
       assertThat(ScriptFixture.messageOf(out.get(1))).isEqualTo("answered {\"still\":\"here\"}");
       assertThat(f.host.calls)
           .anySatisfy(c -> assertThat(c).startsWith("appendEntry a-exits.js bye {\"code\":3}"));

@@ -84,7 +84,7 @@ class RenderersRemindersModelsTest {
           .hasValueSatisfying(r -> assertThat(r).isInstanceOf(MessageRendering.Failed.class));
       assertThat(f.log.all())
           .containsPattern(
-              "second.js: a renderer for \"todo\" is already registered by \\S*render.js; this registration is ignored");
+              "second.js WARN a renderer for \"todo\" is already registered by \\S*render.js; this registration is ignored");
     }
   }
 

@@ -125,7 +125,7 @@ class WebGlobalsTest {
         Thread.sleep(50);
       }
       assertThat(f.log.all())
-          .contains("spin.js: a timer callback ran for more than 0.4 s without returning");
+          .contains("spin.js ERROR a timer callback ran for more than 0.4 s without returning");
       // As for a handler, an interrupted callback does not unload the script.
       assertThat(answer(f.emit("agent_end", "{}")).path("stillHere").asBoolean()).isTrue();
     }
@@ -221,9 +221,9 @@ class WebGlobalsTest {
                   "{\"killed\":[true,true],\"heard\":[\"later listener\"],\"abortThrew\":\"no\"}"));
       assertThat(f.log.all())
           .contains(
-              "abort.js: an \"abort\" event listener failed: Error: onabort broke (at abort.js:4)")
+              "abort.js ERROR an \"abort\" event listener failed: Error: onabort broke (at abort.js:4)")
           .contains(
-              "abort.js: an \"abort\" event listener failed: Error: listener broke (at abort.js:5)");
+              "abort.js ERROR an \"abort\" event listener failed: Error: listener broke (at abort.js:5)");
     }
   }
 
