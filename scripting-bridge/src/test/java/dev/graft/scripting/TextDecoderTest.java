@@ -3,12 +3,8 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.runtime.json.Json;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,19 +81,13 @@ class TextDecoderTest {
       const result = { fixed: fixed.map(decodeAll), generated: generated.map(decodeAll), reuse, shape };
       """;
 
+  private static final String BODY = "async function probe() {\n" + PROBE + "  return result;\n}";
+
   @Test
   void decodesAsNodeDoes() throws Exception {
     JsonNode graft;
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write(
-          "decode.js",
-          "export default function (pi) {\n  pi.on(\"agent_start\", () => {\n"
-              + PROBE
-              + "    return result;\n  });\n}\n");
-      f.load();
-      List<HandlerOutcome> outcomes = f.emit("agent_start", "{}");
-      assertThat(outcomes).singleElement().isInstanceOf(HandlerOutcome.Answered.class);
-      graft = ((HandlerOutcome.Answered) outcomes.get(0)).value();
+      graft = NodeProbe.inGraft(f, "", BODY);
     }
 
     // What the standard says, for the cases the issue named (and so whether a node run is needed to
@@ -120,13 +110,7 @@ class TextDecoderTest {
         .as("an encoding graft does not decode: Node's error, with its code")
         .isEqualTo("[\"RangeError\",\"ERR_ENCODING_NOT_SUPPORTED\",true,\"code\"]");
 
-    Path probe = temp.resolve("probe.mjs");
-    Files.writeString(probe, PROBE + "process.stdout.write(JSON.stringify(result));\n");
-    Process node = new ProcessBuilder("node", probe.toString()).redirectErrorStream(true).start();
-    byte[] out = node.getInputStream().readAllBytes();
-    assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(node.exitValue()).as(new String(out, StandardCharsets.UTF_8)).isZero();
-    JsonNode reference = Json.parse(new String(out, StandardCharsets.UTF_8));
+    JsonNode reference = NodeProbe.inNode(temp, "", BODY);
     for (String part : List.of("fixed", "generated")) {
       for (int i = 0; i < reference.get(part).size(); i++) {
         assertThat(graft.get(part).get(i))

@@ -3,12 +3,7 @@ package dev.graft.scripting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.graft.runtime.json.Json;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,34 +37,19 @@ class TextEncoderTest {
       }
       """;
 
+  private static final String BODY = "async function probe() {\n" + PROBE + "  return result;\n}";
+
   @Test
   void encodesAndEncodesIntoAsNodeDoes() throws Exception {
     JsonNode graft;
     try (ScriptFixture f = new ScriptFixture(temp)) {
-      f.write(
-          "encode.js",
-          "export default function (pi) {\n  pi.on(\"agent_start\", () => {\n"
-              + PROBE
-              + "    return result;\n  });\n}\n");
-      f.load();
-      List<HandlerOutcome> outcomes = f.emit("agent_start", "{}");
-      assertThat(outcomes)
-          .singleElement()
-          .as(outcomes.toString())
-          .isInstanceOf(HandlerOutcome.Answered.class);
-      graft = ((HandlerOutcome.Answered) outcomes.get(0)).value();
+      graft = NodeProbe.inGraft(f, "", BODY);
     }
     assertThat(graft.at("/into/21").toString())
         .as("h€llo into 3 bytes: the h, not part of the €")
         .isEqualTo("[1,1,[104,170,170]]");
 
-    Path probe = temp.resolve("probe.mjs");
-    Files.writeString(probe, PROBE + "process.stdout.write(JSON.stringify(result));\n");
-    Process node = new ProcessBuilder("node", probe.toString()).redirectErrorStream(true).start();
-    byte[] out = node.getInputStream().readAllBytes();
-    assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(node.exitValue()).as(new String(out, StandardCharsets.UTF_8)).isZero();
-    JsonNode reference = Json.parse(new String(out, StandardCharsets.UTF_8));
+    JsonNode reference = NodeProbe.inNode(temp, "", BODY);
     assertThat(graft).isEqualTo(reference);
   }
 }
