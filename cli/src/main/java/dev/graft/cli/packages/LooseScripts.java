@@ -5,15 +5,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * A folder that no manifest describes (a team's first package, often; the reference's example
- * extensions): the index file the reference loads when {@code -e} names such a folder, and how to
- * make its top-level scripts load when nothing does.
+ * extensions): the index file the reference loads when {@code -e} or {@code pi install} names such
+ * a folder, and how to make its top-level scripts load when nothing does.
  */
 public final class LooseScripts {
   /** The index files the reference finds in a folder it imports, in its order. */
@@ -43,6 +45,32 @@ public final class LooseScripts {
       return declared;
     }
     return index(dir).map(List::of).orElse(List.of());
+  }
+
+  /**
+   * The scripts a package brings: one added or tried from a folder as {@link #ofFolder} reads it
+   * (the reference reads a local source so, whether installed or given to {@code -e}); one from
+   * git, npm or a tarball as its manifest says.
+   */
+  public static List<Path> of(PackageLock.Entry entry, Path dir) {
+    return entry.fromFolder() ? ofFolder(dir) : PackageManifest.scripts(dir);
+  }
+
+  /** What a package brings of each kind, its scripts as {@link #of} reads them. */
+  public static PackageManifest.Contents contents(PackageLock.Entry entry, Path dir) {
+    PackageManifest.Contents contents = PackageManifest.contents(dir);
+    if (!entry.fromFolder()
+        || !contents.of(PackageManifest.Kind.SCRIPTS).isEmpty()
+        || described(dir)) {
+      return contents;
+    }
+    Optional<Path> index = index(dir);
+    if (index.isEmpty()) {
+      return contents;
+    }
+    Map<PackageManifest.Kind, List<Path>> taken = new EnumMap<>(contents.taken());
+    taken.put(PackageManifest.Kind.SCRIPTS, List.of(index.get()));
+    return new PackageManifest.Contents(taken, contents.leftOut());
   }
 
   /** Whether a manifest or one of the kinds' folders says what {@code dir} brings. */

@@ -61,7 +61,7 @@ final class ScriptsAddCommand implements Callable<Integer> {
             + scope.label()
             + " packages: "
             + dir);
-    List<String> brings = ScriptInventory.contributions(dir, "  ");
+    List<String> brings = ScriptInventory.contributions(e, dir, "  ");
     if (brings.stream().noneMatch(l -> !l.startsWith("  left out:"))) {
       out.println(
           "  scripts: none (a library: import it as \""

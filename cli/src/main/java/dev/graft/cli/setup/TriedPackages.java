@@ -101,12 +101,8 @@ public final class TriedPackages implements AutoCloseable {
    * themes, with why and how to make its scripts load, as {@code graft scripts add} says it.
    */
   private static Optional<String> nothingIn(String source, PackageLock.Entry entry, Path dir) {
-    boolean scripts =
-        !(entry.fromFolder() ? LooseScripts.ofFolder(dir) : PackageManifest.scripts(dir)).isEmpty();
-    PackageManifest.Contents contents = PackageManifest.contents(dir);
-    boolean other =
-        Stream.of(PackageManifest.Kind.values()).anyMatch(k -> !contents.of(k).isEmpty());
-    if (scripts || other) {
+    PackageManifest.Contents contents = LooseScripts.contents(entry, dir);
+    if (Stream.of(PackageManifest.Kind.values()).anyMatch(k -> !contents.of(k).isEmpty())) {
       return Optional.empty();
     }
     String why =

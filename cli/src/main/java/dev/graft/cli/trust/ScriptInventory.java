@@ -2,6 +2,7 @@ package dev.graft.cli.trust;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.packages.LooseScripts;
 import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.packages.PackageLock;
 import dev.graft.cli.packages.PackageManifest;
@@ -288,7 +289,7 @@ public record ScriptInventory(
       if (p.project() && !p.loaded() && p.trust().isPresent()) {
         lines.add("    trust it with: graft scripts trust --package " + e.name());
       }
-      lines.addAll(contributions(p.dir(), "    "));
+      lines.addAll(contributions(e, p.dir(), "    "));
     }
     // File names and problems come from the scripts: each line is shown as one line, escaped.
     lines.replaceAll(ScriptText::safeLine);
@@ -299,8 +300,8 @@ public record ScriptInventory(
    * What a package brings, a line per kind ("scripts: hooks/a.ts, b.ts"), then each file its
    * manifest names but leaves out, with why; paths relative to the package.
    */
-  public static List<String> contributions(Path dir, String indent) {
-    PackageManifest.Contents contents = PackageManifest.contents(dir);
+  public static List<String> contributions(PackageLock.Entry entry, Path dir, String indent) {
+    PackageManifest.Contents contents = LooseScripts.contents(entry, dir);
     List<String> lines = new ArrayList<>();
     for (PackageManifest.Kind kind : PackageManifest.Kind.values()) {
       List<Path> files = contents.of(kind);
@@ -369,7 +370,7 @@ public record ScriptInventory(
               .put("dir", p.dir().toString())
               .put("loaded", p.loaded());
       p.trust().ifPresent(t -> o.put("trust", trustWord(t.state())));
-      PackageManifest.Contents contents = PackageManifest.contents(p.dir());
+      PackageManifest.Contents contents = LooseScripts.contents(e, p.dir());
       ObjectNode resources = o.putObject("resources");
       for (PackageManifest.Kind kind : PackageManifest.Kind.values()) {
         ArrayNode files = resources.putArray(kind.label());

@@ -337,7 +337,7 @@ public final class ScriptLocations {
         }
         packagePlans.add(
             new PackagePlan(e, false, dir.get(), Optional.empty(), true, asks, approved));
-        scriptsOf(e.name(), dir.get(), warnings)
+        scriptsOf(e, dir.get(), warnings)
             .forEach(p -> locations.add(new Location(p, Source.PACKAGE, Optional.of(e.name()))));
       }
     }
@@ -369,7 +369,7 @@ public final class ScriptLocations {
       packagePlans.add(new PackagePlan(e, true, dir.get(), Optional.of(trust), load, asks, load));
       if (load) {
         packages.putIfAbsent(e.name(), dir.get());
-        scriptsOf(e.name(), dir.get(), warnings)
+        scriptsOf(e, dir.get(), warnings)
             .forEach(
                 p -> locations.add(new Location(p, Source.PROJECT_PACKAGE, Optional.of(e.name()))));
       }
@@ -422,9 +422,7 @@ public final class ScriptLocations {
       packages.putIfAbsent(tried.entry().name(), tried.dir());
       packagePlans.add(tried);
       // A folder with no manifest loads its index file, as the reference's -e loads one.
-      (tried.entry().fromFolder()
-              ? LooseScripts.ofFolder(tried.dir())
-              : PackageManifest.scripts(tried.dir()))
+      LooseScripts.of(tried.entry(), tried.dir())
           .forEach(
               p -> locations.add(new Location(p, Source.TRIED, Optional.of(tried.entry().name()))));
     }
@@ -446,14 +444,15 @@ public final class ScriptLocations {
   }
 
   /**
-   * The scripts a package's manifest names; a manifest graft cannot use is a warning, and none of
-   * them.
+   * The scripts a package brings ({@link LooseScripts#of}: a folder's index when nothing names
+   * any); a manifest graft cannot use is a warning, and none of them.
    */
-  private static List<Path> scriptsOf(String name, Path dir, List<String> warnings) {
+  private static List<Path> scriptsOf(PackageLock.Entry e, Path dir, List<String> warnings) {
     try {
-      return PackageManifest.scripts(dir);
-    } catch (UserError e) {
-      warnings.add("the scripts of package " + name + " are not loaded: " + e.getMessage());
+      return LooseScripts.of(e, dir);
+    } catch (UserError problem) {
+      warnings.add(
+          "the scripts of package " + e.name() + " are not loaded: " + problem.getMessage());
       return List.of();
     }
   }
