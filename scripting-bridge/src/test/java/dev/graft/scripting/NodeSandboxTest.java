@@ -48,7 +48,8 @@ class NodeSandboxTest {
             write,
             List.of(),
             envGrants,
-            new ScriptPermissions.GrantAdvice("probe.js", Path.of("/settings.json"), "")));
+            new ScriptPermissions.GrantAdvice.InSettings(
+                "probe.js", Path.of("/settings.json"), "")));
   }
 
   private JsonNode probe(ScriptFixture f, String imports, String body) {

@@ -42,7 +42,8 @@ class OwnFolderReadTest {
             List.of(),
             List.of(),
             Set.of(),
-            new ScriptPermissions.GrantAdvice("probe.js", Path.of("/settings.json"), "")));
+            new ScriptPermissions.GrantAdvice.InSettings(
+                "probe.js", Path.of("/settings.json"), "")));
   }
 
   private JsonNode probe(ScriptFixture f, Path cwd, Path home) throws Exception {

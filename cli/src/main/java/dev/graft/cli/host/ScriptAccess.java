@@ -138,7 +138,7 @@ public final class ScriptAccess {
             paths(grant.write(), cwd),
             List.copyOf(grant.net()),
             grant.env(),
-            new ScriptPermissions.GrantAdvice(key, settings, after));
+            new ScriptPermissions.GrantAdvice.InSettings(key, settings, after));
     return new NodeAccess(cwd, userHome, environment, permissions);
   }
 

@@ -36,7 +36,8 @@ final class InertPort {
                   return proxy == args[0];
                 }
                 case "nodeAccess" -> {
-                  return NodeAccess.of((ScriptFile) args[0], cwd); // no grants
+                  return NodeAccess.withoutGrants(
+                      (ScriptFile) args[0], cwd, "a dry run gives scripts no grants");
                 }
                 default -> {}
               }

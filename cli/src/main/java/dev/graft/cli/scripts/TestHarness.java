@@ -53,8 +53,12 @@ final class TestHarness implements AutoCloseable {
                   case "equals" -> proxy == args[0];
                   case "exec" -> exec((String) args[1], castList(args[2]));
                   // Node's pure modules work in a test file; files, programs and hosts are not
-                  // granted (a session, t.session(), has the run's grants).
-                  case "nodeAccess" -> NodeAccess.of((ScriptFile) args[0]);
+                  // granted, and no setting grants them.
+                  case "nodeAccess" ->
+                      NodeAccess.withoutGrants(
+                          (ScriptFile) args[0],
+                          ((ScriptFile) args[0]).root(),
+                          "a test file gets no grants");
                   default -> {
                     if (method.getReturnType() == CompletableFuture.class) {
                       yield CompletableFuture.failedFuture(

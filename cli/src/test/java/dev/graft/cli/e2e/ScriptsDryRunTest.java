@@ -264,4 +264,28 @@ class ScriptsDryRunTest {
         .contains("reads.js not loaded: loading failed: Error: fs.readFileSync(")
         .contains("(its own folder is the project's, so it is not readable without a grant)");
   }
+
+  @Test
+  void aRefusedReadSaysADryRunGivesNoGrantsAndNamesNoSettingsFile() throws Exception {
+    Path file = prunedSession("remove");
+    Path notes = Files.writeString(work.resolve("notes.txt"), "hello");
+    Path tools = Files.createDirectories(work.resolve("tools"));
+    Files.writeString(
+        tools.resolve("reads.js"),
+        "import fs from \"node:fs\";\nfs.readFileSync("
+            + "\""
+            + notes
+            + "\""
+            + ", \"utf8\");\nexport default function (pi) {}\n");
+    CliRun r =
+        CliRun.run(home, work, "scripts", "dry-run", file.toString(), "-s", "tools/reads.js");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .contains(
+            "read access to "
+                + notes
+                + " is not granted to reads.js; a dry run gives"
+                + " scripts no grants")
+        .doesNotContain("settings.json");
+  }
 }

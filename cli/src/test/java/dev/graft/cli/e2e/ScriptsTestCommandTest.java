@@ -381,4 +381,28 @@ class ScriptsTestCommandTest {
     }
     return copy;
   }
+
+  @Test
+  void aRefusedReadInATestFileSaysATestFileGetsNoGrants() throws Exception {
+    Path notes = Files.writeString(work.resolve("notes.txt"), "hello");
+    Path dir = Files.createDirectories(work.resolve("t"));
+    Files.writeString(
+        dir.resolve("reads.test.js"),
+        """
+        import fs from "node:fs";
+        import { test, tests } from "graft/lib/test.js";
+        test("reads", async () => { fs.readFileSync("%s", "utf8"); });
+        export default tests;
+        """
+            .formatted(notes));
+    CliRun r = CliRun.run(home, work, "scripts", "test", dir.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "read access to "
+                + notes
+                + " is not granted to reads.test.js; a test file"
+                + " gets no grants")
+        .doesNotContain("settings.json");
+  }
 }

@@ -23,25 +23,22 @@ public record NodeAccess(
 
   /**
    * No grants: the script's own folder as the working directory (so it does not read that folder
-   * without a grant), the user's home, graft's environment; grants would go under the script's name
-   * in {@code $GRAFT_HOME/settings.json}.
+   * without a grant), the user's home, graft's environment; for a host that gives none.
    */
   public static NodeAccess of(ScriptFile script) {
-    return of(script, script.root());
+    return withoutGrants(script, script.root(), "this host gives scripts no grants");
   }
 
   /**
-   * No grants, working in {@code cwd}: as {@link #of(ScriptFile)}, for a host that knows the
-   * project (a dry run), so the script reads its own folder as it would in a run.
+   * No grants, working in {@code cwd}, where none can be given (a dry run, a test file): a refused
+   * call says {@code why} ("a dry run gives scripts no grants") instead of where a grant goes.
    */
-  public static NodeAccess of(ScriptFile script, Path cwd) {
+  public static NodeAccess withoutGrants(ScriptFile script, Path cwd, String why) {
     Path home = Path.of(System.getProperty("user.home", "/"));
     return new NodeAccess(
         cwd,
         home,
         System.getenv(),
-        ScriptPermissions.none(
-            new ScriptPermissions.GrantAdvice(
-                script.name(), home.resolve(".graft").resolve("settings.json"), "")));
+        ScriptPermissions.none(new ScriptPermissions.GrantAdvice.NoGrants(script.name(), why)));
   }
 }

@@ -21,31 +21,57 @@ import java.util.TreeSet;
 public record ScriptPermissions(
     List<String> read, List<String> write, List<String> net, Set<String> env, GrantAdvice advice) {
 
-  /**
-   * Where {@code key}'s grants go: {@code "scripts": {"permissions": {KEY: {...}}}} in {@code
-   * settings}.
-   */
-  public record GrantAdvice(String key, Path settings, String after) {
-    public GrantAdvice {
-      Objects.requireNonNull(key, "key");
-      Objects.requireNonNull(settings, "settings");
-      Objects.requireNonNull(after, "after");
+  /** What a refused call advises: where its grant goes, or why no grant can be given. */
+  public sealed interface GrantAdvice {
+    /** The name grants are given by: the script's name, or {@code package:NAME}. */
+    String key();
+
+    /** What to do so that {@code field} grants {@code value}, for the refusal's message. */
+    String add(String field, String value);
+
+    /**
+     * Grants go in {@code "scripts": {"permissions": {KEY: {...}}}} of {@code settings}; {@code
+     * after} follows the advice (what to do next, such as trusting the package again).
+     */
+    record InSettings(String key, Path settings, String after) implements GrantAdvice {
+      public InSettings {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(after, "after");
+      }
+
+      /**
+       * {@code add "scripts": {"permissions": {"x.js": {"read": ["/etc/hosts"]}}} to
+       * ~/.graft/settings.json}.
+       */
+      @Override
+      public String add(String field, String value) {
+        return "add \"scripts\": {\"permissions\": {"
+            + quote(key)
+            + ": {"
+            + quote(field)
+            + ": ["
+            + quote(value)
+            + "]}}} to "
+            + settings
+            + after;
+      }
     }
 
     /**
-     * {@code add "scripts": {"permissions": {"x.js": {"read": ["/etc/hosts"]}}} to
-     * ~/.graft/settings.json}.
+     * No grant can be given where the script runs (a dry run, a test file): advice to add one would
+     * change nothing, so {@code why} says that instead ("a dry run gives scripts no grants").
      */
-    public String add(String field, String value) {
-      return "add \"scripts\": {\"permissions\": {"
-          + quote(key)
-          + ": {"
-          + quote(field)
-          + ": ["
-          + quote(value)
-          + "]}}} to "
-          + settings
-          + after;
+    record NoGrants(String key, String why) implements GrantAdvice {
+      public NoGrants {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(why, "why");
+      }
+
+      @Override
+      public String add(String field, String value) {
+        return why;
+      }
     }
   }
 
