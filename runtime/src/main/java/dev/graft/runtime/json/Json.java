@@ -110,6 +110,30 @@ public final class Json {
 
   /** Parses UTF-8 bytes; throws {@link IOException} for anything malformed. */
   public static JsonNode parse(byte[] utf8, int offset, int length) throws IOException {
+    return parse(utf8, offset, length, false);
+  }
+
+  /**
+   * {@link #parse(byte[], int, int)} for bytes the caller no longer needs: a long string value is
+   * unescaped over them, so a line's text is held once as bytes and once as a String, never more.
+   */
+  public static JsonNode parseConsuming(byte[] utf8, int offset, int length) throws IOException {
+    return parse(utf8, offset, length, true);
+  }
+
+  private static JsonNode parse(byte[] utf8, int offset, int length, boolean consume)
+      throws IOException {
+    if (length >= LongStrings.MIN_LENGTH) {
+      JsonNode node =
+          LongStrings.parse(utf8, offset, length, consume, READ_LIMITS.getMaxStringLength());
+      if (node != null) {
+        return node;
+      }
+    }
+    return parseWithJackson(utf8, offset, length);
+  }
+
+  static JsonNode parseWithJackson(byte[] utf8, int offset, int length) throws IOException {
     try (JsonParser parser = MAPPER.getFactory().createParser(utf8, offset, length)) {
       JsonNode node = MAPPER.readTree(parser);
       if (node == null) {

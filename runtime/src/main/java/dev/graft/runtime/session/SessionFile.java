@@ -413,7 +413,7 @@ final class SessionFile implements AutoCloseable {
   /** Reads and decodes a node's entry from the file. */
   SessionEntry read(EntryNode node) throws IOException {
     byte[] bytes = rawLine(node);
-    JsonNode json = Json.parse(bytes, 0, bytes.length);
+    JsonNode json = Json.parseConsuming(bytes, 0, bytes.length);
     Optional<SessionEntry> entry =
         json instanceof ObjectNode o ? EntryCodec.decode(o) : Optional.empty();
     if (entry.isEmpty() || !entry.get().id().equals(node.id)) {
