@@ -261,7 +261,14 @@ final class SessionFile implements AutoCloseable {
       long bufStart = start; // file offset of buf[0]
       while (true) {
         if (filled == buf.length) {
-          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          // A line longer than the buffer: held whole, once, at its own size. Doubling the buffer
+          // held up to three times a huge line's bytes while it was copied.
+          long lineEnd = lineEnd(channel, bufStart + filled);
+          if (lineEnd - bufStart > Integer.MAX_VALUE - 8) {
+            throw new SessionFileException(
+                path + ": the line at byte offset " + bufStart + " is longer than 2 GB");
+          }
+          buf = Arrays.copyOf(buf, (int) (lineEnd - bufStart + 1));
         }
         int n = channel.read(ByteBuffer.wrap(buf, filled, buf.length - filled), bufStart + filled);
         boolean eof = n < 0;
@@ -282,9 +289,30 @@ final class SessionFile implements AutoCloseable {
           }
           return this;
         }
-        System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+        if (buf.length > CHUNK && filled - lineStart < CHUNK) {
+          buf = Arrays.copyOfRange(buf, lineStart, lineStart + CHUNK); // a long line is done
+        } else {
+          System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+        }
         bufStart += lineStart;
         filled -= lineStart;
+      }
+    }
+
+    /** The offset just past the newline that ends the line running at {@code offset}, or EOF. */
+    private static long lineEnd(FileChannel channel, long offset) throws IOException {
+      byte[] scratch = new byte[64 * 1024];
+      long pos = offset;
+      while (true) {
+        int n = channel.read(ByteBuffer.wrap(scratch), pos);
+        if (n <= 0) {
+          return pos;
+        }
+        int nl = SessionSummaries.nextNewline(scratch, 0, n);
+        if (nl >= 0) {
+          return pos + nl + 1;
+        }
+        pos += n;
       }
     }
 

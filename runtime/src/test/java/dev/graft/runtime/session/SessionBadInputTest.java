@@ -96,6 +96,32 @@ class SessionBadInputTest {
   }
 
   @Test
+  void aLineLongerThanTheReadBufferIsReadWholeAmongOthers() throws Exception {
+    // Indexing holds such a line at its own size (it grew a buffer by doubling before); the
+    // lines after it are read with a buffer of the usual size again.
+    Path p =
+        write(
+            "long.jsonl",
+            HEADER,
+            user("a", null, "one"),
+            user("b", "a", "z\\\"\\\\".repeat(3 << 20)));
+    for (int i = 0; i < 2_000; i++) {
+      Files.writeString(
+          p,
+          user("c" + i, i == 0 ? "b" : "c" + (i - 1), "x".repeat(i)) + "\n",
+          UTF_8,
+          StandardOpenOption.APPEND);
+    }
+    try (Session s = Session.open(p)) {
+      assertThat(s.warnings()).isEmpty();
+      List<String> texts = texts(s.buildContext());
+      assertThat(texts).hasSize(2_002);
+      assertThat(texts.get(1)).isEqualTo("z\"\\".repeat(3 << 20));
+      assertThat(texts.get(2_001)).isEqualTo("x".repeat(1_999));
+    }
+  }
+
+  @Test
   void unusableFilesFailWithOneLineAndNothingWritten() throws Exception {
     Path empty = write("empty.jsonl");
     Files.write(empty, new byte[0]);
