@@ -263,7 +263,7 @@ final class SessionFile implements AutoCloseable {
         if (filled == buf.length) {
           // A line longer than the buffer: held whole, once, at its own size. Doubling the buffer
           // held up to three times a huge line's bytes while it was copied.
-          long lineEnd = lineEnd(channel, bufStart + filled);
+          long lineEnd = SessionSummaries.lineEnd(channel, bufStart + filled);
           if (lineEnd - bufStart > Integer.MAX_VALUE - 8) {
             throw new SessionFileException(
                 path + ": the line at byte offset " + bufStart + " is longer than 2 GB");
@@ -296,23 +296,6 @@ final class SessionFile implements AutoCloseable {
         }
         bufStart += lineStart;
         filled -= lineStart;
-      }
-    }
-
-    /** The offset just past the newline that ends the line running at {@code offset}, or EOF. */
-    private static long lineEnd(FileChannel channel, long offset) throws IOException {
-      byte[] scratch = new byte[64 * 1024];
-      long pos = offset;
-      while (true) {
-        int n = channel.read(ByteBuffer.wrap(scratch), pos);
-        if (n <= 0) {
-          return pos;
-        }
-        int nl = SessionSummaries.nextNewline(scratch, 0, n);
-        if (nl >= 0) {
-          return pos + nl + 1;
-        }
-        pos += n;
       }
     }
 

@@ -83,7 +83,12 @@ final class SessionSummaries {
       long lineEnd = pos; // offset just past the last complete line
       while (true) {
         if (carry == buf.length) {
-          buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+          // A line longer than the buffer: held once, at its own size (as SessionFile indexes).
+          long end = lineEnd(channel, pos);
+          if (end - (pos - carry) > Integer.MAX_VALUE - 8) {
+            return Optional.empty();
+          }
+          buf = Arrays.copyOf(buf, (int) (end - (pos - carry) + 1));
         }
         int n = channel.read(ByteBuffer.wrap(buf, carry, buf.length - carry), pos);
         boolean eof = n < 0;
@@ -107,7 +112,11 @@ final class SessionSummaries {
           break;
         }
         carry = filled - lineStart;
-        System.arraycopy(buf, lineStart, buf, 0, carry);
+        if (buf.length > CHUNK && carry < CHUNK) {
+          buf = Arrays.copyOfRange(buf, lineStart, lineStart + CHUNK); // a long line is done
+        } else {
+          System.arraycopy(buf, lineStart, buf, 0, carry);
+        }
       }
       if (lines.header == null) {
         return Optional.empty();
@@ -218,6 +227,23 @@ final class SessionSummaries {
       }
     }
     return false;
+  }
+
+  /** The offset just past the newline that ends the line running at {@code offset}, or EOF. */
+  static long lineEnd(FileChannel channel, long offset) throws IOException {
+    byte[] scratch = new byte[64 * 1024];
+    long pos = offset;
+    while (true) {
+      int n = channel.read(ByteBuffer.wrap(scratch), pos);
+      if (n <= 0) {
+        return pos;
+      }
+      int nl = nextNewline(scratch, 0, n);
+      if (nl >= 0) {
+        return pos + nl + 1;
+      }
+      pos += n;
+    }
   }
 
   /** The index of the next '\n' in [from, to), or -1; eight bytes per step. */

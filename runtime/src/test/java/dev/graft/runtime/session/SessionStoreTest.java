@@ -132,6 +132,38 @@ class SessionStoreTest {
   }
 
   @Test
+  void linesLongerThanTheReadBufferAreListedAsOthers() throws Exception {
+    // The scan holds such a line at its own size, then reads on with its usual buffer.
+    String huge = "tool output\\n".repeat(400_000); // 5.2 MB of JSON
+    String file =
+        String.join(
+            "\n",
+            "{\"type\":\"session\",\"version\":3,\"id\":\"long\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}",
+            "{\"type\":\"custom\",\"customType\":\"x\",\"data\":\""
+                + huge
+                + "\",\"id\":\"a\",\"parentId\":null,"
+                + "\"timestamp\":\"2026-01-01T00:00:00.000Z\"}",
+            "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                + "\"message\":{\"role\":\"user\",\"content\":\""
+                + huge
+                + "\",\"timestamp\":1}}",
+            "{\"type\":\"message\",\"id\":\"c\",\"parentId\":\"b\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+                + "\"message\":{\"role\":\"user\",\"content\":\"after\",\"timestamp\":2}}",
+            "{\"type\":\"session_info\",\"id\":\"d\",\"parentId\":\"c\",\"timestamp\":\"2026-01-01T00:00:03.000Z\","
+                + "\"name\":\"long lines\"}",
+            "");
+    Path dir = store().directoryFor("/p");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("2026-01-01T00-00-00-000Z_long.jsonl"), file);
+
+    SessionSummary s = store().list("/p").getFirst();
+    assertThat(s.id()).isEqualTo("long");
+    assertThat(s.messageCount()).isEqualTo(2);
+    assertThat(s.firstMessage()).startsWith("tool output\ntool output\n");
+    assertThat(s.name()).contains("long lines");
+  }
+
+  @Test
   void sessionArgumentsResolveToFilesOrIdPrefixes() throws Exception {
     Path file;
     String id;
