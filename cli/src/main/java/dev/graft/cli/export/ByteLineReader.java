@@ -10,7 +10,8 @@ import java.util.Arrays;
  */
 final class ByteLineReader {
   private final InputStream in;
-  private byte[] buf = new byte[1 << 20];
+  private static final int CHUNK = 1 << 20;
+  private byte[] buf = new byte[CHUNK];
   private int start;
   private int end;
   private boolean eof;
@@ -34,6 +35,12 @@ final class ByteLineReader {
           byte[] line = Arrays.copyOfRange(buf, start, i);
           consumed += i + 1 - start;
           start = i + 1;
+          if (buf.length > CHUNK && end - start < CHUNK) {
+            // a long line is done: its buffer is not kept for the lines after it
+            buf = Arrays.copyOfRange(buf, start, start + CHUNK);
+            end -= start;
+            start = 0;
+          }
           return line;
         }
       }

@@ -15,7 +15,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 
@@ -52,9 +51,12 @@ public final class SessionPage {
       ByteLineReader lines = new ByteLineReader(in);
       byte[] line;
       int element = 0;
+      long offset = lines.consumed();
       while ((line = lines.next()) != null) {
-        progress.accept(lines.consumed());
-        Optional<SessionEntry> entry = entryOf(session, line);
+        long lineOffset = offset;
+        offset = lines.consumed();
+        progress.accept(offset);
+        Optional<SessionEntry> entry = entryOf(session, line, lineOffset);
         if (entry.isEmpty()) {
           continue;
         }
@@ -86,7 +88,7 @@ public final class SessionPage {
    * The entry a line holds, when the session indexed exactly this line for its id: lines it skipped
    * (malformed, a second header) and the earlier of two lines with one id are left out.
    */
-  private static Optional<SessionEntry> entryOf(Session session, byte[] line) throws IOException {
+  private static Optional<SessionEntry> entryOf(Session session, byte[] line, long offset) {
     JsonNode json;
     try {
       json = Json.parse(line, 0, line.length);
@@ -96,8 +98,7 @@ public final class SessionPage {
     if (!(json instanceof ObjectNode object)
         || !(object.get("id") instanceof JsonNode id)
         || !id.isTextual()
-        || !session.contains(id.asText())
-        || !Arrays.equals(session.rawLine(id.asText()), line)) {
+        || !session.indexedAt(id.asText(), offset)) {
       return Optional.empty();
     }
     return EntryCodec.decode(object);

@@ -289,6 +289,15 @@ public final class Session implements AutoCloseable {
     return byId.containsKey(id);
   }
 
+  /**
+   * Whether entry {@code id} is the one indexed from the line at byte {@code offset} of the file
+   * (not a line skipped, nor the earlier of two lines with one id).
+   */
+  public synchronized boolean indexedAt(String id, long offset) {
+    EntryNode node = byId.get(id);
+    return node != null && node.offset >= 0 && node.offset == offset;
+  }
+
   public synchronized Optional<SessionEntry> entry(String id) {
     EntryNode node = byId.get(id);
     return node == null ? Optional.empty() : Optional.of(entry(node));
