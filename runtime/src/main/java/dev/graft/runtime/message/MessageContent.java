@@ -35,6 +35,18 @@ public sealed interface MessageContent {
     return switch (this) {
       case PlainText p -> p.text();
       case Blocks b -> {
+        ContentBlock.Text only = null;
+        int texts = 0;
+        for (ContentBlock block : b.blocks()) {
+          if (block instanceof ContentBlock.Text t) {
+            only = t;
+            texts++;
+          }
+        }
+        if (texts <= 1) {
+          // The common case (a tool result): its text itself, not a copy of a huge one.
+          yield only == null ? "" : only.text();
+        }
         StringBuilder sb = new StringBuilder();
         for (ContentBlock block : b.blocks()) {
           if (block instanceof ContentBlock.Text t) {
