@@ -1,49 +1,73 @@
 package dev.graft.runtime.json;
 
 /** UTF-8 checks and encoding over byte arrays, without a decoder's buffers. */
-final class Utf8 {
+public final class Utf8 {
+  /** What {@link #sequenceEnd} gives for a sequence that runs past the end. */
+  public static final int TRUNCATED = -2;
+
+  /** What {@link #sequenceEnd} gives for bytes that are not UTF-8. */
+  public static final int MALFORMED = -1;
+
   private Utf8() {}
 
   /** Whether {@code b[from, to)} is well-formed UTF-8 (no overlong forms, no surrogates). */
   static boolean isValid(byte[] b, int from, int to) {
     int i = from;
     while (i < to) {
-      int c = b[i] & 0xFF;
-      if (c < 0x80) {
+      if (b[i] >= 0) {
         i++;
-        continue;
-      }
-      int n;
-      int min;
-      if (c >= 0xC2 && c <= 0xDF) {
-        n = 1;
-        min = 0x80;
-      } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 2;
-        min = 0x800;
-      } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 3;
-        min = 0x10000;
       } else {
-        return false;
-      }
-      if (i + n >= to) {
-        return false;
-      }
-      int cp = c & (0x3F >> n);
-      for (int k = 1; k <= n; k++) {
-        int d = b[i + k] & 0xFF;
-        if ((d & 0xC0) != 0x80) {
+        i = sequenceEnd(b, i, to);
+        if (i < 0) {
           return false;
         }
-        cp = cp << 6 | (d & 0x3F);
       }
-      if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        return false;
-      }
-      i += n + 1;
     }
     return true;
+  }
+
+  /**
+   * The index after the well-formed sequence whose lead byte (0x80 or more) is at {@code at} in
+   * {@code b[.., to)}: no overlong form, no surrogate, nothing above U+10FFFF. {@link #MALFORMED}
+   * when it is not one; {@link #TRUNCATED} when its lead byte is sound but it runs past {@code to}.
+   */
+  public static int sequenceEnd(byte[] b, int at, int to) {
+    int c = b[at] & 0xff;
+    int need;
+    int min = 0x80;
+    int max = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) {
+      need = 1;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c == 0xe0) {
+        min = 0xa0;
+      } else if (c == 0xed) {
+        max = 0x9f;
+      }
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c == 0xf0) {
+        min = 0x90;
+      } else if (c == 0xf4) {
+        max = 0x8f;
+      }
+    } else {
+      return MALFORMED;
+    }
+    if (at + need >= to) {
+      return TRUNCATED;
+    }
+    int second = b[at + 1] & 0xff;
+    if (second < min || second > max) {
+      return MALFORMED;
+    }
+    for (int i = 2; i <= need; i++) {
+      if ((b[at + i] & 0xc0) != 0x80) {
+        return MALFORMED;
+      }
+    }
+    return at + need + 1;
   }
 
   /** The bytes code point {@code cp} takes. */

@@ -1,5 +1,6 @@
 package dev.graft.runtime.session;
 
+import dev.graft.runtime.json.Utf8;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -324,7 +325,7 @@ final class LineScanner {
       } else if (c < 0x20) {
         throw bad("control character in a string at column " + column());
       } else {
-        skipUtf8(c);
+        skipUtf8();
       }
       p = pos;
     }
@@ -352,43 +353,16 @@ final class LineScanner {
     }
   }
 
-  /** One UTF-8 sequence starting with lead byte {@code c} (>= 0x80). */
-  private void skipUtf8(int c) throws BadLine {
-    int need;
-    int min = 0x80;
-    int max = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) {
-      need = 1;
-    } else if (c >= 0xe0 && c <= 0xef) {
-      need = 2;
-      if (c == 0xe0) {
-        min = 0xa0;
-      } else if (c == 0xed) {
-        max = 0x9f;
-      }
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      need = 3;
-      if (c == 0xf0) {
-        min = 0x90;
-      } else if (c == 0xf4) {
-        max = 0x8f;
-      }
-    } else {
-      throw badUtf8();
-    }
-    if (pos + need >= end) {
+  /** One UTF-8 sequence starting at {@code pos}, whose lead byte is 0x80 or more. */
+  private void skipUtf8() throws BadLine {
+    int next = Utf8.sequenceEnd(buf, pos, end);
+    if (next == Utf8.TRUNCATED) {
       throw new BadLine("line ends inside a UTF-8 character", false);
     }
-    int second = buf[pos + 1] & 0xff;
-    if (second < min || second > max) {
+    if (next < 0) {
       throw badUtf8();
     }
-    for (int i = 2; i <= need; i++) {
-      if ((buf[pos + i] & 0xc0) != 0x80) {
-        throw badUtf8();
-      }
-    }
-    pos += need + 1;
+    pos = next;
   }
 
   /** Reads a string value, decoding escapes (field names and ids are short). */
