@@ -343,8 +343,10 @@ public final class InteractiveMode {
       frontend.showConversation(agent.session(), banner());
       startLines.forEach(n -> frontend.notice(n.kind(), n.text()));
       startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
-      if (setup.resume()) {
-        handle("/resume");
+      if (setup.resume() && !resumeAtStart()) {
+        // as the reference's -r: backing out of the picker leaves graft, not a new session
+        frontend.notice(Frontend.Notice.DIM, "No session selected");
+        return 0;
       }
       List<PromptArguments.Prompt> initial;
       try {
@@ -418,6 +420,18 @@ public final class InteractiveMode {
         frontend instanceof TuiFrontend
             ? "Enter sends · Shift+Enter new line · / commands · @ files · !cmd shell · Esc abort · /hotkeys"
             : "One input per line (\\ at the end continues it) · /help: commands · !cmd: shell · end of input: quit");
+  }
+
+  /** -r's picker; false when it was left without a choice. */
+  private boolean resumeAtStart() {
+    try {
+      return SessionCommands.pickAndResume(context);
+    } catch (Exception e) {
+      frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
+      return true;
+    } finally {
+      frontend.statusChanged();
+    }
   }
 
   /**

@@ -42,6 +42,14 @@ final class SessionCommands {
 
   /** {@code /resume}: pick a session of this directory (newest first) and continue it. */
   static void resume(CommandContext ctx, String args) throws Exception {
+    pickAndResume(ctx);
+  }
+
+  /**
+   * What {@link #resume} does; false when the picker was left without a choice (Esc, an empty line,
+   * the end of input), which ends graft when {@code -r} showed it.
+   */
+  static boolean pickAndResume(CommandContext ctx) throws Exception {
     Session session = ctx.agent().session();
     // the session's own folder, as the reference's; another one than the cwd's after --session PATH
     Path folder = session.directory().orElseGet(() -> ctx.sessions().directoryFor(session.cwd()));
@@ -54,7 +62,7 @@ final class SessionCommands {
           "No other session in "
               + (folder.equals(ctx.sessions().directoryFor(session.cwd())) ? session.cwd() : folder)
               + ".");
-      return;
+      return true;
     }
     Instant now = Instant.now();
     List<Choice> choices = new ArrayList<>();
@@ -78,18 +86,19 @@ final class SessionCommands {
               + (current ? " · current" : "");
       choices.add(new Choice(title, detail));
     }
-    OptionalInt picked = ctx.ui().pick("Resume a session", choices, 0, DialogOptions.NONE).join();
+    OptionalInt picked =
+        ctx.ui().pick("Resume a session", choices, 0, DialogOptions.BUILT_IN).join();
     if (picked.isEmpty()) {
-      return;
+      return false;
     }
     SessionSummary chosen = sessions.get(picked.getAsInt());
     if (currentFile.filter(f -> f.equals(chosen.path())).isPresent()) {
       ctx.info("Already in this session.");
-      return;
+      return true;
     }
     if (!switchTo(ctx, chosen.path())) {
       ctx.info("A script's session_before_switch hook cancelled the switch.");
-      return;
+      return true;
     }
     ctx.showConversation();
     ctx.info(
@@ -98,6 +107,7 @@ final class SessionCommands {
             + " ("
             + chosen.path().getFileName()
             + ").");
+    return true;
   }
 
   /**
@@ -160,7 +170,7 @@ final class SessionCommands {
                 "Fork from which message? (a new session gets what came before it)",
                 choices,
                 choices.size() - 1,
-                DialogOptions.NONE)
+                DialogOptions.BUILT_IN)
             .join();
     if (picked.isEmpty()) {
       return;
@@ -194,7 +204,7 @@ final class SessionCommands {
                   "Session name",
                   "a name to find it by in /resume",
                   session.name().orElse(""),
-                  DialogOptions.NONE)
+                  DialogOptions.BUILT_IN)
               .join();
       if (typed.isEmpty() || typed.get().isBlank()) {
         ctx.info(

@@ -40,7 +40,9 @@ final class SettingsCommand {
               new Choice(
                   "Compaction: keep recent tokens", String.valueOf(compaction.keepRecentTokens())));
       OptionalInt picked =
-          ctx.ui().pick("Settings (" + settings.file() + ")", rows, 0, DialogOptions.NONE).join();
+          ctx.ui()
+              .pick("Settings (" + settings.file() + ")", rows, 0, DialogOptions.BUILT_IN)
+              .join();
       if (picked.isEmpty()) {
         return;
       }
@@ -137,7 +139,8 @@ final class SettingsCommand {
       throws IOException {
     Optional<String> typed =
         ctx.ui()
-            .input(title, "a whole number of tokens", String.valueOf(current), DialogOptions.NONE)
+            .input(
+                title, "a whole number of tokens", String.valueOf(current), DialogOptions.BUILT_IN)
             .join();
     if (typed.isEmpty()) {
       return;

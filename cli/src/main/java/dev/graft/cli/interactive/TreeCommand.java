@@ -63,7 +63,8 @@ final class TreeCommand {
           start == null
               ? TreeChoices.initial(rows)
               : TreeChoices.find(rows, start).map(rows::indexOf).orElse(TreeChoices.initial(rows));
-      OptionalInt picked = ctx.ui().pick("Go back to", choices, initial, DialogOptions.NONE).join();
+      OptionalInt picked =
+          ctx.ui().pick("Go back to", choices, initial, DialogOptions.BUILT_IN).join();
       if (picked.isEmpty()) {
         return;
       }
@@ -75,7 +76,7 @@ final class TreeCommand {
       at = row.entryId();
       if (row.current()) {
         OptionalInt here =
-            ctx.ui().pick("Already there", HERE_CHOICES, 0, DialogOptions.NONE).join();
+            ctx.ui().pick("Already there", HERE_CHOICES, 0, DialogOptions.BUILT_IN).join();
         if (here.isPresent() && here.getAsInt() == 0) {
           label(ctx, session, row.entryId());
         }
@@ -83,7 +84,7 @@ final class TreeCommand {
       }
       OptionalInt how =
           ctx.ui()
-              .pick("Summarize the branch you leave?", SUMMARY_CHOICES, 0, DialogOptions.NONE)
+              .pick("Summarize the branch you leave?", SUMMARY_CHOICES, 0, DialogOptions.BUILT_IN)
               .join();
       if (how.isEmpty()) {
         continue;
@@ -97,7 +98,9 @@ final class TreeCommand {
         instructions =
             ctx.ui()
                 .input(
-                    "Summary instructions", "what the summary should focus on", DialogOptions.NONE)
+                    "Summary instructions",
+                    "what the summary should focus on",
+                    DialogOptions.BUILT_IN)
                 .join();
         if (instructions.isEmpty()) {
           continue;
@@ -108,7 +111,7 @@ final class TreeCommand {
               .input(
                   "Label for this point (Enter for none)",
                   "a name to find it by",
-                  DialogOptions.NONE)
+                  DialogOptions.BUILT_IN)
               .join();
       if (label.isEmpty()) {
         continue;
@@ -157,7 +160,7 @@ final class TreeCommand {
                 "Label for " + preview + (old.isPresent() ? " (empty removes it)" : ""),
                 "a name to find it by",
                 old.orElse(""),
-                DialogOptions.NONE)
+                DialogOptions.BUILT_IN)
             .join();
     if (typed.isEmpty()) {
       return;

@@ -93,10 +93,12 @@ final class DialogHost<T> implements Component {
   }
 
   /**
-   * The line left in the transcript for the answer: none for a choice its caller confirms itself.
+   * The line left in the transcript for the answer, as the options say: none for a cancelled
+   * built-in command's dialog, nor for a choice its caller confirms itself.
    */
   Optional<String> record() {
-    if (options.callerConfirms() && !answer.equals(dialog.cancelled())) {
+    boolean cancelled = answer.equals(dialog.cancelled());
+    if (cancelled ? !options.leavesCancel() : !options.leavesAnswer()) {
       return Optional.empty();
     }
     return dialog.record(answer);

@@ -57,7 +57,9 @@ public final class PlainUi implements HookUi {
       Optional<String> answer = lines.next(deadline, () -> options.signal().aborted());
       String text = answer.map(String::strip).orElse("");
       if (text.isEmpty()) {
-        screen.line(title + ": cancelled");
+        if (options.leavesCancel()) {
+          screen.line(title + ": cancelled");
+        }
         return CompletableFuture.completedFuture(OptionalInt.empty());
       }
       if (text.matches("\\d{1,6}")) {

@@ -321,6 +321,28 @@ class InteractivePlainTest {
         .contains("Name:      the fork", "Messages:  1 user, 1 assistant");
   }
 
+  /**
+   * -r's picker left without a choice ends graft, as the reference's does: "No session selected",
+   * exit code 0, no prompt sent and no new session. /resume left so says nothing.
+   */
+  @Test
+  void leavingTheResumePickerOfDashREndsGraft() throws Exception {
+    String turns = "{\"text\": \"answer one\"}\n{\"text\": \"answer two\"}\n";
+    CliRun first = interactive(turns, "question one\n/new\n/resume\n\n/quit\n");
+    assertThat(first.out()).contains("answer one", "Resume a session").doesNotContain("cancelled");
+
+    CliRun run = interactive(turns, "\nquestion two\n", "-r", "a prompt for the new session");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("Resume a session", "1) question one", "No session selected")
+        .doesNotContain("cancelled")
+        .doesNotContain("answer")
+        .doesNotContain("session saved in");
+    try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
+      assertThat(files.filter(p -> p.toString().endsWith(".jsonl"))).hasSize(1);
+    }
+  }
+
   @Test
   void resumeListsTheFolderOfASessionGivenAsAPath() throws Exception {
     Files.createDirectories(work.resolve("notes"));

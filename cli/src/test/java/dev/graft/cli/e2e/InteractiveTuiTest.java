@@ -367,6 +367,47 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).doesNotContain("messages so far");
   }
 
+  /**
+   * A built-in command's picker left with Esc says nothing, as the reference's selectors; -r's
+   * picker left with Esc ends graft with "No session selected" and exit code 0, as the reference's
+   * does, instead of going on in a new session.
+   */
+  @Test
+  void pickersLeftWithEscSayNothingAndDashRsEndsGraft() throws Exception {
+    start("{\"text\": \"first answer\"}\n");
+    tmux.submit("first question");
+    tmux.awaitScreen(s -> s.contains("first answer"), "the answer");
+    tmux.submit("/settings");
+    tmux.awaitScreen(s -> s.contains("Auto-compaction"), "the settings");
+    tmux.keys("Escape");
+    tmux.submit("/thinking");
+    tmux.awaitScreen(s -> s.contains("xhigh"), "the thinking levels");
+    tmux.keys("Escape");
+    tmux.submit("/name");
+    tmux.awaitScreen(s -> s.contains("Session name"), "the name's field");
+    tmux.keys("Escape");
+    tmux.awaitScreen(s -> s.contains("The session has no name."), "the name unchanged");
+    assertThat(tmux.screen()).doesNotContain("cancelled");
+    tmux.submit("/quit");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    tmux.close();
+
+    tmux =
+        TmuxTerminal.start(
+            Files.createDirectories(dir.resolve("again")),
+            work,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of("--provider", "scripted", "--model", "turns.jsonl", "-r"));
+    tmux.awaitScreen(
+        s -> s.contains("Resume a session") && s.contains("first question"), "the picker");
+    tmux.keys("Escape");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    assertThat(tmux.screen()).contains("No session selected").doesNotContain("cancelled");
+    try (var files = Files.walk(home.resolve("sessions"))) {
+      assertThat(files.filter(p -> p.toString().endsWith(".jsonl"))).hasSize(1);
+    }
+  }
+
   /** --models: Ctrl+P cycles through the scope only, taking each pattern's thinking level. */
   @Test
   void ctrlPCyclesThroughTheModelsOfModelsOnly() throws Exception {

@@ -42,6 +42,18 @@ class PlainUiTest {
     assertThat(ui.available()).isFalse();
   }
 
+  /** An empty line leaves a built-in command's picker without a word; a script's says so. */
+  @Test
+  void aBuiltInCommandsPickerIsLeftSilently() {
+    PlainUi ui = ui("\n\n");
+    List<Choice> choices = List.of(Choice.of("alpha"), Choice.of("beta"));
+    assertThat(ui.pick("Resume", choices, 0, DialogOptions.BUILT_IN).join()).isEmpty();
+    assertThat(ui.pick("Theme", choices, 0, DialogOptions.CONFIRMED_BY_CALLER).join()).isEmpty();
+    assertThat(out.toString()).doesNotContain("cancelled");
+    assertThat(ui.pick("Script's", choices, 0, DialogOptions.NONE).join()).isEmpty();
+    assertThat(out.toString()).contains("Script's: cancelled");
+  }
+
   @Test
   void confirmAndInput() {
     PlainUi ui = ui("yes\nN\nmaybe\nmy label\n");

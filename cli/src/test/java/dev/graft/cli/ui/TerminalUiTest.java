@@ -132,9 +132,12 @@ class TerminalUiTest {
     assertThat(output()).contains("alpha", "gamma");
   }
 
-  /** A command that says the choice itself gets no answer line; a cancel is still left. */
+  /**
+   * A command that says the choice itself gets no answer line, and a cancel leaves no line either:
+   * the editor is back, as after the reference's selectors.
+   */
   @Test
-  void aChoiceItsCallerConfirmsLeavesOnlyACancelInTheTranscript() throws Exception {
+  void aChoiceItsCallerConfirmsLeavesNothingInTheTranscript() throws Exception {
     var chosen = ui.pick("Level", CHOICES, 0, DialogOptions.CONFIRMED_BY_CALLER);
     drawn("1-9 pick");
     press("2");
@@ -143,8 +146,36 @@ class TerminalUiTest {
     drawn("Other");
     press("\033");
     assertThat(cancelled.get(5, TimeUnit.SECONDS)).isEmpty();
-    drawn("Other: cancelled");
-    assertThat(output()).doesNotContain("Level: beta");
+    var next = ui.input("Next", "", DialogOptions.NONE);
+    drawn("Next");
+    press("x\r");
+    assertThat(next.get(5, TimeUnit.SECONDS)).contains("x");
+    drawn("Next: x");
+    assertThat(output()).doesNotContain("Level: beta").doesNotContain("Other: cancelled");
+  }
+
+  /** A built-in command's dialog leaves its answer, but nothing when it is left with Esc. */
+  @Test
+  void aBuiltInCommandsDialogLeavesItsAnswerButNoCancel() throws Exception {
+    var chosen = ui.pick("Settings", CHOICES, 0, DialogOptions.BUILT_IN);
+    drawn("1-9 pick");
+    press("2");
+    assertThat(chosen.get(5, TimeUnit.SECONDS)).isEqualTo(OptionalInt.of(1));
+    drawn("Settings: beta");
+    var picker = ui.pick("Resume", CHOICES, 0, DialogOptions.BUILT_IN);
+    drawn("Resume");
+    press("\033");
+    assertThat(picker.get(5, TimeUnit.SECONDS)).isEmpty();
+    var field = ui.input("Tokens", "", DialogOptions.BUILT_IN);
+    drawn("Tokens");
+    press("\033");
+    assertThat(field.get(5, TimeUnit.SECONDS)).isEmpty();
+    var next = ui.input("Next", "", DialogOptions.NONE);
+    drawn("Next");
+    press("\033");
+    assertThat(next.get(5, TimeUnit.SECONDS)).isEmpty();
+    drawn("Next: cancelled"); // a script's dialog still says it was cancelled
+    assertThat(output()).doesNotContain("Resume: cancelled").doesNotContain("Tokens: cancelled");
   }
 
   @Test
