@@ -28,10 +28,30 @@ public final class ScriptAccess {
   private final Path userHome;
   private final Map<String, String> environment;
 
+  /** Why nothing is granted here, where no grant can be given; empty: settings grant. */
+  private final Optional<String> withoutGrants;
+
   public ScriptAccess(GraftHome home, Path userHome, Map<String, String> environment) {
+    this(home, userHome, environment, Optional.empty());
+  }
+
+  private ScriptAccess(
+      GraftHome home,
+      Path userHome,
+      Map<String, String> environment,
+      Optional<String> withoutGrants) {
     this.home = home;
     this.userHome = userHome;
     this.environment = Map.copyOf(environment);
+    this.withoutGrants = withoutGrants;
+  }
+
+  /**
+   * The same access granting nothing, where no grant can be given (a test session): a refused call
+   * says {@code why} instead of naming a settings file.
+   */
+  public ScriptAccess withoutGrants(String why) {
+    return new ScriptAccess(home, userHome, environment, Optional.of(why));
   }
 
   /** Access as graft gives it in this process: this user's home and graft's own environment. */
@@ -109,6 +129,14 @@ public final class ScriptAccess {
 
   /** {@code script}'s access in a run whose plan is {@code plan}, working in {@code cwd}. */
   public NodeAccess of(ScriptLocations.Plan plan, ScriptFile script, Path cwd) {
+    if (withoutGrants.isPresent()) {
+      return new NodeAccess(
+          cwd,
+          userHome,
+          environment,
+          ScriptPermissions.none(
+              new ScriptPermissions.GrantAdvice.NoGrants(script.name(), withoutGrants.get())));
+    }
     Grantee who = grantee(plan, script);
     String key = who.key();
     boolean project = who.project();

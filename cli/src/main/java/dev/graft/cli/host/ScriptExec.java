@@ -71,6 +71,9 @@ public final class ScriptExec implements AutoCloseable {
   private volatile ScriptLocations.Plan plan;
   private volatile boolean closed;
 
+  /** Why no program is granted here, where no grant can be given; empty: settings grant them. */
+  private volatile Optional<String> withoutGrants = Optional.empty();
+
   public ScriptExec(GraftHome home, ScriptLocations.Plan plan) {
     this(home, plan, ScriptProcess.DEFAULT_MAX_OUTPUT, System.getenv());
   }
@@ -93,6 +96,15 @@ public final class ScriptExec implements AutoCloseable {
     this.plan = plan;
     this.maxOutput = maxOutput;
     this.environment = Map.copyOf(environment);
+  }
+
+  /**
+   * Grants no program, where none can be given (a test session): a refusal says {@code why} instead
+   * of naming a settings file.
+   */
+  public ScriptExec withoutGrants(String why) {
+    this.withoutGrants = Optional.of(why);
+    return this;
   }
 
   /** The scripts were loaded again: these locations and grants are in force now. */
@@ -243,6 +255,10 @@ public final class ScriptExec implements AutoCloseable {
     boolean project = grantee.project();
     Optional<String> pkg = grantee.packageName();
     String key = grantee.key();
+    String who = pkg.map(n -> "package " + n).orElse(script.name());
+    if (withoutGrants.isPresent()) {
+      return Optional.of("exec is not granted to " + who + "; " + withoutGrants.get());
+    }
     Optional<ScriptGrants.Grant> grant = Optional.of(grantee.grant()).filter(g -> !g.runsNothing());
     if (grant.isPresent() && grant.get().allows(command)) {
       return Optional.empty();
@@ -259,7 +275,6 @@ public final class ScriptExec implements AutoCloseable {
                 : " (then trust the project's scripts again: graft scripts trust "
                     + now.project().map(ScriptLocations.Project::dir).orElseThrow()
                     + ")";
-    String who = pkg.map(n -> "package " + n).orElse(script.name());
     if (grant.isPresent()) {
       return Optional.of(
           "exec: "

@@ -45,6 +45,9 @@ import picocli.CommandLine;
  * recorded and {@code ctx.ui} answered by the test ({@link ScriptedUi}).
  */
 final class SimulatedSession implements AutoCloseable {
+  /** What a script refused a file, host, variable or program in a test session is told. */
+  static final String NO_GRANTS = "a test session (t.session) gives scripts no grants";
+
   private final Path root;
   private final AgentSession agent;
   private final ScriptEngine engine;
@@ -104,6 +107,8 @@ final class SimulatedSession implements AutoCloseable {
               new ByteArrayInputStream(new byte[0]));
       AgentOptions agentOptions =
           CommandLine.populateCommand(new AgentOptions(), args.toArray(String[]::new));
+      // its home is temporary: no settings.json of it can be edited to grant anything
+      agentOptions.withoutGrants = Optional.of(NO_GRANTS);
       AgentSetup.Ready ready = AgentSetup.prepareUnstarted(context, agentOptions, false);
       agent = ready.agent();
       surface = ready.surface();

@@ -153,6 +153,13 @@ public final class AgentOptions {
   RunResources resources;
 
   /**
+   * Not an option: set where no grant can be given (a test file's {@code t.session()}, whose home
+   * is temporary): the scripts get none, and a refused call says this ("a test session gives
+   * scripts no grants") instead of naming a settings file to edit.
+   */
+  public Optional<String> withoutGrants = Optional.empty();
+
+  /**
    * Not an option: the command line's options graft does not know ({@code --plan}, {@code --preset
    * fast}), by name, with their value (empty for a bare flag): for the scripts' {@code pi.getFlag}.
    */

@@ -157,6 +157,7 @@ final class ScriptSetup {
     tried.warnings().forEach(p -> err.println("graft: warning: " + p));
     List<Path> locations = plan.paths();
     ScriptExec exec = new ScriptExec(context.home(), plan);
+    o.withoutGrants.ifPresent(exec::withoutGrants);
     if (locations.isEmpty()) {
       checkFlags(o.scriptFlags, List.of());
       return new Scripts(
@@ -192,7 +193,8 @@ final class ScriptSetup {
             .withHandlerTimeout(settings.scriptEventTimeout())
             .withModelCalls(settings.scriptModelCalls());
     Map<String, Optional<String>> flags = new ConcurrentHashMap<>(o.scriptFlags);
-    ScriptAccess access = ScriptAccess.forThisUser(context.home());
+    ScriptAccess granted = ScriptAccess.forThisUser(context.home());
+    ScriptAccess access = o.withoutGrants.map(granted::withoutGrants).orElse(granted);
     ScriptEngine engine =
         ScriptEngine.start(
             limits,

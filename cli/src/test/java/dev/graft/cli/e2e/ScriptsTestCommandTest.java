@@ -405,4 +405,53 @@ class ScriptsTestCommandTest {
                 + " gets no grants")
         .doesNotContain("settings.json");
   }
+
+  /**
+   * A script under test in t.session() that is refused a read or a program is told that a test
+   * session gives no grants, not to edit the session's temporary settings.json.
+   */
+  @Test
+  void aScriptRefusedInATestSessionIsToldATestSessionGivesNoGrants() throws Exception {
+    Path notes = Files.writeString(work.resolve("notes.txt"), "hello");
+    Path dir = Files.createDirectories(work.resolve("t"));
+    Files.writeString(
+        dir.resolve("peek.js"),
+        """
+        import fs from "node:fs";
+        export default function (graft) {
+          graft.registerCommand("read", { handler: async () => fs.readFileSync("%s", "utf8") });
+          graft.registerCommand("git", { handler: async () => (await graft.exec("git", ["--version"])).stdout });
+          graft.registerCommand("spawn", { handler: async () => {
+            const { spawnSync } = await import("node:child_process");
+            const r = spawnSync("git", ["--version"]);
+            if (r.error) throw r.error;
+            return String(r.stdout);
+          } });
+        }
+        """
+            .formatted(notes));
+    Files.writeString(
+        dir.resolve("peek.test.js"),
+        """
+        import { test, assert, tests } from "graft/lib/test.js";
+        for (const command of ["/read", "/git", "/spawn"]) {
+          test(command, async (t) => {
+            const s = await t.session({ scripts: ["./peek.js"] });
+            await s.command(command);
+          });
+        }
+        export default tests;
+        """);
+    CliRun r = CliRun.run(home, work, "scripts", "test", dir.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "read access to "
+                + notes
+                + " is not granted to peek.js; a test session (t.session) gives scripts no grants")
+        .contains(
+            "exec is not granted to peek.js; a test session (t.session) gives scripts no grants")
+        .contains("0 passed, 3 failed")
+        .doesNotContain("settings.json");
+  }
 }
