@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
       "  graft                                  interactive mode; /help lists commands",
       "  graft -p \"Fix the failing test\"        answer one prompt and exit",
       "  graft --mode json -p \"...\"             every agent event as a JSON line",
-      "  graft --provider scripted --model FILE -p \"...\"   offline, replaying scripted turns",
+      "  graft --provider scripted --model FILE offline, replaying FILE's turns",
       "",
       "Sessions are JSONL trees in $GRAFT_HOME/sessions (default ~/.graft), readable by the reference agent pi."
     },

@@ -32,9 +32,9 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Run the agent offline on a demo project with a failing test.",
       "",
-      "A scripted model reads, edits and runs the code with graft's real tools, example hook",
-      "scripts watch and gate what it does, and the session is saved as usual (see it with:",
-      "graft session tree FILE). No network, no API key."
+      "A scripted model reads, edits and runs the code with graft's real tools, example hook "
+          + "scripts watch and gate what it does, and the session is saved as usual (see it with: "
+          + "graft session tree FILE). No network, no API key."
     })
 public final class DemoCommand implements Callable<Integer> {
   private static final String BASE = "/dev/graft/cli/demo/";

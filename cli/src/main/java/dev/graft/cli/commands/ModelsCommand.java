@@ -20,8 +20,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "List the models graft knows and whether an API key for each is present.",
       "",
-      "The models are built in, or from $GRAFT_HOME/models.json; the keys come from the",
-      "environment or $GRAFT_HOME/auth.json. Keys are never shown."
+      "The models are built in, or from $GRAFT_HOME/models.json; the keys come from the "
+          + "environment or $GRAFT_HOME/auth.json. Keys are never shown."
     })
 public final class ModelsCommand implements Callable<Integer> {
   @ParentCommand RootCommand root;

@@ -14,9 +14,9 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Report problems in a session file without changing it.",
       "",
-      "Skipped lines, missing parents, duplicate ids, parent cycles, compactions that keep",
-      "nothing on their path, labels of missing entries, bad timestamps. Exit code 0 when there",
-      "are none, 1 otherwise."
+      "Skipped lines, missing parents, duplicate ids, parent cycles, compactions that keep "
+          + "nothing on their path, labels of missing entries, bad timestamps. Exit code 0 when there "
+          + "are none, 1 otherwise."
     })
 final class SessionCheckCommand implements Callable<Integer> {
   @ParentCommand SessionCommand parent;

@@ -31,8 +31,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Write the session as one self-contained HTML page.",
       "",
-      "The page has the tree with its labels, and the messages of any path through it; it",
-      "loads nothing from the network. Prints the page's path."
+      "The page has the tree with its labels, and the messages of any path through it; it "
+          + "loads nothing from the network. Prints the page's path."
     })
 final class SessionExportCommand implements Callable<Integer> {
   /** Files at least this large get progress lines on stderr. */

@@ -23,8 +23,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "List the sessions of the current directory (--all: of every directory).",
       "",
-      "Most recently modified first: time, messages, name or first message, file. Reads only",
-      "what it shows."
+      "Most recently modified first: time, messages, name or first message, file. Reads only "
+          + "what it shows."
     })
 final class SessionListCommand implements Callable<Integer> {
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");

@@ -24,8 +24,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Print the session tree, one line per entry.",
       "",
-      "Each line has the entry's id, what it is and its [label]; '*' and '<- leaf' mark the leaf.",
-      "Branches are indented under the entry they start from."
+      "Each line has the entry's id, what it is and its [label]; '*' and '<- leaf' mark the leaf. "
+          + "Branches are indented under the entry they start from."
     })
 final class SessionTreeCommand implements Callable<Integer> {
   @ParentCommand SessionCommand parent;

@@ -28,13 +28,13 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Check skills and report each problem with its file and line.",
       "",
-      "Problems: front matter that is not YAML, a missing or too long description, a name that",
-      "breaks the Agent Skills rules or differs from its folder, two skills of one name, a",
-      "skill's file named skill.md in another case than SKILL.md (not loaded).",
+      "Problems: front matter that is not YAML, a missing or too long description, a name that "
+          + "breaks the Agent Skills rules or differs from its folder, two skills of one name, a "
+          + "skill's file named skill.md in another case than SKILL.md (not loaded).",
       "",
-      "PATH: a SKILL.md (or another .md skill) or a folder of skills; none: every skill a run here would",
-      "read, untrusted project skills included (checking runs nothing). Each problem names its file and",
-      "line. Exit code 1 when there is a problem, 0 when every skill is right."
+      "PATH: a SKILL.md (or another .md skill) or a folder of skills; none: every skill a run here would "
+          + "read, untrusted project skills included (checking runs nothing). Each problem names its file and "
+          + "line. Exit code 1 when there is a problem, 0 when every skill is right."
     })
 final class SkillsCheckCommand implements Callable<Integer> {
   @ParentCommand SkillsCommand parent;

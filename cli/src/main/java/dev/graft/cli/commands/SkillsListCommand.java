@@ -29,10 +29,10 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "List the skills a run here would load: name, where it comes from, its file and description.",
       "",
-      "Looks at the project's .graft/skills and .agents/skills (once trusted), $GRAFT_HOME/skills,",
-      "~/.agents/skills and the installed packages. A skill marked \"user only\" is not listed to the",
-      "model (disable-model-invocation: true); /skill:NAME still sends it. Exit code 1 when a skill",
-      "has a problem (graft skills check shows them with their line)."
+      "Looks at the project's .graft/skills and .agents/skills (once trusted), $GRAFT_HOME/skills, "
+          + "~/.agents/skills and the installed packages. A skill marked \"user only\" is not listed to the "
+          + "model (disable-model-invocation: true); /skill:NAME still sends it. Exit code 1 when a skill "
+          + "has a problem (graft skills check shows them with their line)."
     })
 final class SkillsListCommand implements Callable<Integer> {
   @ParentCommand SkillsCommand parent;

@@ -26,14 +26,14 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Install a script package and record it in the lock file.",
       "",
-      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main;",
-      "URL https, http, ssh, git, file or user@host:path), the reference's git:HOST/USER/REPO[@REF],",
-      "git:git@HOST:USER/REPO[@REF] and https://HOST/USER/REPO[@REF], NAME@VERSION or",
-      "npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory. A package brings",
-      "scripts, skills, prompt templates and themes (its package.json's graft or pi manifest, or its",
-      "extensions/, skills/, prompts/, themes/ folders). The lock file records the",
-      "commit or version and a hash of the files; scripts install installs exactly that elsewhere.",
-      "No program of the package runs. A project's packages run only once trusted."
+      "SOURCE: git+URL[#REF] (git+file:///srv/team-lib.git#v1, git+https://host/lib.git#main; "
+          + "URL https, http, ssh, git, file or user@host:path), the reference's git:HOST/USER/REPO[@REF], "
+          + "git:git@HOST:USER/REPO[@REF] and https://HOST/USER/REPO[@REF], NAME@VERSION or "
+          + "npm:NAME[@VERSION] (the npm registry), a .tgz file (npm pack), or a directory. A package brings "
+          + "scripts, skills, prompt templates and themes (its package.json's graft or pi manifest, or its "
+          + "extensions/, skills/, prompts/, themes/ folders). The lock file records the "
+          + "commit or version and a hash of the files; scripts install installs exactly that elsewhere. "
+          + "No program of the package runs. A project's packages run only once trusted."
     })
 final class ScriptsAddCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

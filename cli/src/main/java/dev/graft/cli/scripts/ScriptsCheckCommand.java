@@ -29,10 +29,10 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Load one hook script and report its problems as FILE:LINE: message.",
       "",
-      "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading,",
-      "bad registrations. Handlers of events graft never emits (the reference's after_provider_response,",
-      "a misspelt name) are listed apart, not counted as problems. So is a command with a built-in",
-      "command's name: a run keeps the built-in and warns. Exit code 0 when clean, 1 on problems."
+      "Loads it in the sandbox without an agent: syntax and import errors, exceptions while loading, "
+          + "bad registrations. Handlers of events graft never emits (the reference's after_provider_response, "
+          + "a misspelt name) are listed apart, not counted as problems. So is a command with a built-in "
+          + "command's name: a run keeps the built-in and warns. Exit code 0 when clean, 1 on problems."
     })
 final class ScriptsCheckCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

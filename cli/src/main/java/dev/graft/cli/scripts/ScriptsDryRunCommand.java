@@ -34,14 +34,14 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Show what hook scripts' context handlers would change in a session's next model call.",
       "",
-      "Runs the context handlers on the session, as before the next model call, and shows what",
-      "each script changed: messages removed, replaced and added, and the",
-      "estimated tokens before and after. No model is called; the session file is only read",
-      "(not claimed, so a graft working in it is not disturbed). Calls that would change",
-      "something (appendEntry, sendMessage...) are not made, only listed.",
+      "Runs the context handlers on the session, as before the next model call, and shows what "
+          + "each script changed: messages removed, replaced and added, and the "
+          + "estimated tokens before and after. No model is called; the session file is only read "
+          + "(not claimed, so a graft working in it is not disturbed). Calls that would change "
+          + "something (appendEntry, sendMessage...) are not made, only listed.",
       "",
-      "Exits 1 when a script could not be loaded or a handler failed (a line starting",
-      "with \"!\": it threw, timed out or returned something that is not a context)."
+      "Exits 1 when a script could not be loaded or a handler failed (a line starting "
+          + "with \"!\": it threw, timed out or returned something that is not a context)."
     })
 final class ScriptsDryRunCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

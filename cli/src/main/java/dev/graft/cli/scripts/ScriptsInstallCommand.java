@@ -25,9 +25,9 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Install exactly the script packages a lock file records.",
       "",
-      "The locked commit or version, checked against the locked hash before anything else of it",
-      "is used, then the locked dependencies (npm ci), checked against theirs. Uses graft's cache,",
-      "so once fetched it works offline. Packages already installed as locked are left alone."
+      "The locked commit or version, checked against the locked hash before anything else of it "
+          + "is used, then the locked dependencies (npm ci), checked against theirs. Uses graft's cache, "
+          + "so once fetched it works offline. Packages already installed as locked are left alone."
     })
 final class ScriptsInstallCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

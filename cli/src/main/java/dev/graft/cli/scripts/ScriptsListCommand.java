@@ -26,12 +26,12 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "List the hook scripts a run would load, with their events, commands, tools and problems.",
       "",
-      "Each script's grants say what it may reach beyond graft's API (files, programs, hosts,",
-      "variables).",
+      "Each script's grants say what it may reach beyond graft's API (files, programs, hosts, "
+          + "variables).",
       "",
-      "Looks at $GRAFT_HOME/scripts, --scripts, -s and the project's .graft/scripts, and loads each",
-      "script without an agent to see what it registers. Untrusted project scripts are listed but",
-      "not run. Exit code 1 when a script has a problem."
+      "Looks at $GRAFT_HOME/scripts, --scripts, -s and the project's .graft/scripts, and loads each "
+          + "script without an agent to see what it registers. Untrusted project scripts are listed but "
+          + "not run. Exit code 1 when a script has a problem."
     })
 final class ScriptsListCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

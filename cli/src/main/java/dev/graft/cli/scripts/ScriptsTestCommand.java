@@ -25,11 +25,10 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Run the scripts' test files under DIR (default: the current directory).",
       "",
-      "A test file (*.test.js, *.test.mjs, *.test.ts or *.test.mts) imports",
-      "graft's harness,",
+      "A test file (*.test.js, .mjs, .ts or .mts) imports graft's harness,",
       "  import { test, assert, tests } from \"graft/lib/test.js\";",
-      "and drives real sessions with the scripts under test and a scripted model",
-      "(see docs/testing.md).",
+      "and drives real sessions with the scripts under test and a scripted model "
+          + "(see docs/testing.md).",
       "",
       "Prints each test and \"N passed, N failed\"; exits 1 when a test failed."
     })

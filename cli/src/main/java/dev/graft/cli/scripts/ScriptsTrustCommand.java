@@ -35,13 +35,13 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Trust a project's hook scripts as they are now, so that runs load them.",
       "",
-      "DIR/.graft/scripts (default: this directory's): shows the files, the project's grants and",
-      "the fingerprint, and asks. graft then runs them until a file under the directory or a grant",
-      "changes. The project's skills, prompt templates and themes (.graft/skills, .agents/skills,",
-      ".graft/prompts, .graft/themes) are trusted the same way, each folder on its own; DIR may name one.",
-      "Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's",
-      "installed script package NAME instead (its files, dependencies, its package:NAME grants and what",
-      "its manifest asks to reach). --global --package NAME approves what your global package NAME asks."
+      "DIR/.graft/scripts (default: this directory's): shows the files, the project's grants and "
+          + "the fingerprint, and asks. graft then runs them until a file under the directory or a grant "
+          + "changes. The project's skills, prompt templates and themes (.graft/skills, .agents/skills, "
+          + ".graft/prompts, .graft/themes) are trusted the same way, each folder on its own; DIR may name one. "
+          + "Recorded in $GRAFT_HOME/trusted-scripts.json. --package NAME trusts the project's "
+          + "installed script package NAME instead (its files, dependencies, its package:NAME grants and what "
+          + "its manifest asks to reach). --global --package NAME approves what your global package NAME asks."
     })
 final class ScriptsTrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

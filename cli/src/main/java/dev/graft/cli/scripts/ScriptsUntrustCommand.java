@@ -15,8 +15,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Forget the trust (or the \"never\") recorded for a project's hook scripts.",
       "",
-      "DIR/.graft/scripts (default: this directory's): runs no longer load them, and the interactive",
-      "mode asks again."
+      "DIR/.graft/scripts (default: this directory's): runs no longer load them, and the interactive "
+          + "mode asks again."
     })
 final class ScriptsUntrustCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

@@ -25,8 +25,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Fetch script packages again and lock what their sources give now.",
       "",
-      "A git ref's newest commit, the npm version a range gives now. A project package whose files",
-      "change needs trust again."
+      "A git ref's newest commit, the npm version a range gives now. A project package whose files "
+          + "change needs trust again."
     })
 final class ScriptsUpdateCommand implements Callable<Integer> {
   @ParentCommand ScriptsCommand parent;

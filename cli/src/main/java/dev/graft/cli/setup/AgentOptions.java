@@ -81,7 +81,9 @@ public final class AgentOptions {
 
   @Option(
       names = {"-r", "--resume"},
-      description = "Pick a session to resume (interactive mode).")
+      description =
+          "Pick a session to resume (interactive mode); leaving the picker without a choice"
+              + " ends graft.")
   public boolean resume;
 
   @Option(
@@ -131,8 +133,9 @@ public final class AgentOptions {
   @Option(
       names = "--no-scripts",
       description =
-          "Look for no hook scripts (not even those in $GRAFT_HOME/scripts): only those named"
-              + " with -s, --scripts or -e load.")
+          "Look for no hook scripts, script packages, skills, prompt templates or themes"
+              + " (not even $GRAFT_HOME's): only the scripts named with -s, --scripts or -e"
+              + " load.")
   boolean noScripts;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */

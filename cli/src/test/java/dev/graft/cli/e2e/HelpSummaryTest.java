@@ -93,6 +93,57 @@ class HelpSummaryTest {
     assertThat(CliRun.run(home, work, "-h").out()).contains("Commands:").contains("  session ");
   }
 
+  /**
+   * Every command's description reads as written: no line of it is cut short, its last words alone
+   * on the next line, because picocli wrapped a line that was broken by hand at another width ("…
+   * Reads only" / "what it shows.").
+   */
+  @Test
+  void noDescriptionHasALineCutShort() {
+    List<List<String>> commands = new ArrayList<>();
+    commands.add(List.of());
+    for (int i = 0; i < commands.size(); i++) {
+      List<String> command = commands.get(i);
+      for (String name : commandNames(command.toArray(String[]::new))) {
+        if (!name.equals("help")) {
+          List<String> sub = new ArrayList<>(command);
+          sub.add(name);
+          commands.add(sub);
+        }
+      }
+    }
+    assertThat(commands).hasSizeGreaterThan(20);
+    List<String> cut = new ArrayList<>();
+    for (List<String> command : commands) {
+      List<String> args = new ArrayList<>(command);
+      args.add("--help");
+      List<String> lines =
+          CliRun.run(home, work, args.toArray(String[]::new)).out().lines().toList();
+      // the description: after the synopsis (its first line not indented), before the options
+      int start = 1;
+      while (start < lines.size() && lines.get(start).startsWith(" ")) {
+        start++;
+      }
+      for (int i = start; i + 1 < lines.size() && !lines.get(i + 1).startsWith("  "); i++) {
+        String line = lines.get(i);
+        String next = lines.get(i + 1);
+        if (!line.isBlank()
+            && line.length() < 40
+            && next.matches("[a-z].*")
+            && line.length() + 1 + next.split(" ")[0].length() <= 80) {
+          cut.add("graft " + String.join(" ", command) + ": \"" + line + "\" / \"" + next + "\"");
+        }
+      }
+    }
+    assertThat(cut).isEmpty();
+    // graft --help's examples: one line each, none wrapped
+    List<String> root = CliRun.run(home, work, "--help").out().lines().toList();
+    int first = root.indexOf("") + 1;
+    List<String> examples =
+        root.subList(first, root.subList(first, root.size()).indexOf("") + first);
+    assertThat(examples).hasSizeGreaterThan(3).allSatisfy(l -> assertThat(l).startsWith("  graft"));
+  }
+
   /** The names of the "Commands:" section of {@code args --help}. */
   private List<String> commandNames(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
