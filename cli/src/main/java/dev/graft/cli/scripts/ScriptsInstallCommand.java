@@ -56,14 +56,16 @@ final class ScriptsInstallCommand implements Callable<Integer> {
               + ")");
       installed++;
     }
+    int locked = lock.entries().size();
     out.println(
-        installed == 0
-            ? "All "
-                + lock.entries().size()
-                + " "
-                + scope.label()
-                + " packages are installed as locked."
-            : installed + " installed.");
+        installed > 0
+            ? installed + " installed."
+            : switch (locked) {
+              case 0 -> "The lock file records no " + scope.label() + " packages.";
+              case 1 -> "The " + scope.label() + " package is installed as locked.";
+              default ->
+                  "All " + locked + " " + scope.label() + " packages are installed as locked.";
+            });
     for (String stray : notLocked(scope, lock)) {
       out.println(
           stray

@@ -162,7 +162,7 @@ class ScriptPackagesTest {
     assertThat(Files.readString(proj2.resolve(".graft/packages/team-lib/index.ts")))
         .contains("hello");
     CliRun again = CliRun.run(home2, proj2, "scripts", "install", "--project");
-    assertThat(again.out()).contains("All 1 project packages are installed as locked.");
+    assertThat(again.out()).contains("The project package is installed as locked.");
     try (var left = Files.list(proj2.resolve(".graft/packages"))) {
       assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("team-lib");
     }
@@ -260,7 +260,7 @@ class ScriptPackagesTest {
     assertThat(install.exitCode()).as(install.err()).isZero();
     assertThat(install.out())
         .isEqualTo(
-            "All 0 project packages are installed as locked.\n"
+            "The lock file records no project packages.\n"
                 + "@t/lib-b is installed but not in "
                 + lock
                 + ", so runs do not load it; graft scripts remove --project @t/lib-b deletes it\n"
