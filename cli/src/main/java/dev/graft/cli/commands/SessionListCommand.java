@@ -79,9 +79,13 @@ final class SessionListCommand implements Callable<Integer> {
     } else {
       for (SessionSummary s : sessions) {
         String when = TIME.format(s.modified().atZone(ZoneId.systemDefault()));
+        String first = EntryPreview.clip(s.firstMessage());
+        // the name, then the first message unless that is all the name says
         String title =
-            s.name().map(n -> ScriptText.safeLine(n) + " — ").orElse("")
-                + EntryPreview.clip(s.firstMessage());
+            s.name()
+                .map(ScriptText::safeLine)
+                .map(n -> first.isBlank() || first.equals(n.strip()) ? n : n + " — " + first)
+                .orElse(first);
         out.printf("%s  %5d msgs  %s%n      %s%n", when, s.messageCount(), title, s.path());
       }
     }

@@ -80,7 +80,9 @@ final class SessionCommands {
               + " · "
               + s.messageCount()
               + " messages"
-              + (s.name().isPresent() && !s.firstMessage().isBlank()
+              + (s.name().isPresent()
+                      && !s.firstMessage().isBlank()
+                      && !EntryPreview.clip(s.firstMessage()).equals(title.strip())
                   ? " · " + EntryPreview.clip(s.firstMessage())
                   : "")
               + (current ? " · current" : "");

@@ -328,8 +328,12 @@ class InteractivePlainTest {
   @Test
   void leavingTheResumePickerOfDashREndsGraft() throws Exception {
     String turns = "{\"text\": \"answer one\"}\n{\"text\": \"answer two\"}\n";
-    CliRun first = interactive(turns, "question one\n/new\n/resume\n\n/quit\n");
-    assertThat(first.out()).contains("answer one", "Resume a session").doesNotContain("cancelled");
+    CliRun first = interactive(turns, "question one\n/name question one\n/new\n/resume\n\n/quit\n");
+    assertThat(first.out())
+        .contains("answer one", "Resume a session")
+        // a name that is the first message is not shown twice
+        .contains("1) question one  just now · 2 messages\n")
+        .doesNotContain("cancelled");
 
     CliRun run = interactive(turns, "\nquestion two\n", "-r", "a prompt for the new session");
     assertThat(run.exitCode()).isZero();

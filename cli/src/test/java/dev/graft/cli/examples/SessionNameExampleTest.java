@@ -59,5 +59,26 @@ class SessionNameExampleTest {
     }
     ExampleRun list = ExampleRun.print(home, work, "session", "list", "--all");
     assertThat(list.out()).as(list.err()).contains("Fix the flaky login test — ");
+
+    // a one-line first prompt is the name: the list shows it once, not "name — name"
+    ExampleRun oneLine =
+        ExampleRun.print(
+            home,
+            work,
+            "-p",
+            "-s",
+            script,
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "Tidy the README");
+    assertThat(oneLine.exitCode()).as(oneLine.err()).isZero();
+    ExampleRun again = ExampleRun.print(home, work, "session", "list", "--all");
+    assertThat(again.out())
+        .contains("msgs  Tidy the README\n")
+        .doesNotContain("Tidy the README — ");
   }
 }
