@@ -1,6 +1,7 @@
 // Writes the session bench/session-memory.sh measures: TURNS ordinary turns (user, assistant with a
 // tool call, a 4 KB tool result, assistant), a compaction every 1,000 turns, then one turn whose tool
 // result is HUGE_MB megabytes of text. Deterministic; no dependencies. SESSION_CWD sets the cwd.
+// The huge result is written in pieces, so it may be larger than a V8 string can be (about 512 MB).
 // Usage: node gen-big-session.mjs FILE TURNS HUGE_MB
 import { openSync, writeSync, closeSync } from "node:fs";
 const [file, turnsArg, hugeArg] = process.argv.slice(2);
@@ -8,7 +9,15 @@ const turns = Number(turnsArg), hugeMb = Number(hugeArg);
 const fd = openSync(file, "w");
 let counter = 0, parent = null, t = Date.parse("2026-01-01T09:00:00.000Z");
 const id = () => (++counter).toString(16).padStart(8, "0");
-const out = (s) => writeSync(fd, s + "\n");
+const HUGE = "@@huge-result@@"; // stands for the huge result in the line, which is written in pieces
+let hugeText = null;
+const out = (s) => {
+  const at = s.indexOf(HUGE);
+  if (at < 0) return writeSync(fd, s + "\n");
+  writeSync(fd, s.slice(0, at));
+  hugeText();
+  writeSync(fd, s.slice(at + HUGE.length) + "\n");
+};
 const entry = (f) => { const e = { type: f.type, id: id(), parentId: parent, timestamp: new Date(t).toISOString(), ...f }; parent = e.id; out(JSON.stringify(e)); return e; };
 const msg = (m) => entry({ type: "message", message: { ...m, timestamp: t++ } });
 const usage = { input: 1200, output: 80, cacheRead: 0, cacheWrite: 0, totalTokens: 1280, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
@@ -33,7 +42,8 @@ for (let i = 0; i < turns; i++) {
   if (i % 1000 === 999) entry({ type: "compaction", summary: "summary at " + i, firstKeptEntryId: kept[kept.length - 3], tokensBefore: 100000 });
 }
 if (hugeMb > 0) {
-  const chunk = block(1 << 20);
-  turn(turns, Array.from({ length: hugeMb }, () => chunk).join("\n"));
+  const chunk = JSON.stringify(block(1 << 20)).slice(1, -1);
+  hugeText = () => { for (let k = 0; k < hugeMb; k++) writeSync(fd, k === 0 ? chunk : "\\n" + chunk); };
+  turn(turns, HUGE);
 }
 closeSync(fd);
