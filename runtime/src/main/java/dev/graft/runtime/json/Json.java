@@ -24,10 +24,16 @@ import java.util.Optional;
  * integer), so files written by graft read the same in the reference agent.
  */
 public final class Json {
+  /**
+   * The longest string graft reads, in UTF-16 units: 512 Mi, about what the reference's JavaScript
+   * engine can hold in one string.
+   */
+  public static final int MAX_STRING_LENGTH = 512 * 1024 * 1024;
+
   /** Limits applied to everything graft parses: a session line may be large, but not unbounded. */
   private static final StreamReadConstraints READ_LIMITS =
       StreamReadConstraints.builder()
-          .maxStringLength(512 * 1024 * 1024)
+          .maxStringLength(MAX_STRING_LENGTH)
           .maxNestingDepth(2_000)
           .maxNumberLength(1_000)
           .build();
@@ -85,7 +91,9 @@ public final class Json {
             .replaceAll(
                 " \\(for (?<kind>Array|Object) starting at \\[Source: [^\\]]*?line: (?<line>\\d+),"
                     + " column: (?<column>\\d+)\\]\\)",
-                " (for ${kind} opened at " + at + ")");
+                " (for ${kind} opened at " + at + ")")
+            // a limit: "... the maximum allowed (2000, from `StreamReadConstraints.getMax…()`)"
+            .replaceAll(", from `StreamReadConstraints\\.[^`]*`\\)", ")");
     int cut = m.indexOf('\n');
     return cut < 0 ? m : m.substring(0, cut);
   }

@@ -1,5 +1,6 @@
 package dev.graft.runtime.session;
 
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.json.Utf8;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -30,16 +31,35 @@ final class LineScanner {
   static final class BadLine extends Exception {
     final boolean invalidUtf8InMiddle;
 
+    /** False for valid JSON graft does not read (a string longer than it reads). */
+    final boolean malformed;
+
     BadLine(String message, boolean invalidUtf8InMiddle) {
+      this(message, invalidUtf8InMiddle, true);
+    }
+
+    BadLine(String message, boolean invalidUtf8InMiddle, boolean malformed) {
       super(message, null, false, false);
       this.invalidUtf8InMiddle = invalidUtf8InMiddle;
+      this.malformed = malformed;
     }
   }
 
+  private final int maxStringLength;
   private byte[] buf;
   private int pos;
   private int end;
   private int lineStart;
+
+  /** A scanner refusing what {@link Json#parse} refuses: a string longer than it reads. */
+  LineScanner() {
+    this(Json.MAX_STRING_LENGTH);
+  }
+
+  /** A scanner refusing strings of more than {@code maxStringLength} UTF-16 units. */
+  LineScanner(int maxStringLength) {
+    this.maxStringLength = maxStringLength;
+  }
 
   Scan scan(byte[] buf, int start, int length) throws BadLine {
     this.buf = buf;
@@ -293,7 +313,8 @@ final class LineScanner {
   private void skipString() throws BadLine {
     final byte[] b = buf;
     final int limit = end;
-    int p = pos + 1; // after the opening quote
+    final int first = pos + 1; // after the opening quote
+    int p = first;
     while (true) {
       while (p + 8 <= limit) {
         long w = (long) LONGS.get(b, p);
@@ -312,6 +333,9 @@ final class LineScanner {
       }
       int c = b[p] & 0xff;
       if (c == '"') {
+        if (p - first > maxStringLength) {
+          checkLength(first, p); // never more characters than bytes: only then counted
+        }
         pos = p + 1;
         return;
       }
@@ -328,6 +352,32 @@ final class LineScanner {
         skipUtf8();
       }
       p = pos;
+    }
+  }
+
+  /**
+   * Refuses a string longer than the parser reads, counted as it counts: in UTF-16 units (an escape
+   * is one, a character of four UTF-8 bytes two).
+   */
+  private void checkLength(int from, int to) throws BadLine {
+    long units = 0;
+    for (int i = from; i < to; i++) {
+      int c = buf[i] & 0xff;
+      if (c == '\\') {
+        i += buf[i + 1] == 'u' ? 5 : 1;
+        units++;
+      } else if ((c & 0xc0) != 0x80) { // not a continuation byte
+        units += c >= 0xf0 ? 2 : 1;
+      }
+    }
+    if (units > maxStringLength) {
+      pos = from - 1;
+      throw new BadLine(
+          String.format(
+              "a string of %,d characters at column %d, longer than graft reads (%,d)",
+              units, column(), maxStringLength),
+          false,
+          false);
     }
   }
 

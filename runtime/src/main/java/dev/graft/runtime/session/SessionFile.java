@@ -343,7 +343,12 @@ final class SessionFile implements AutoCloseable {
           throw new SessionFileException(
               path + " is not UTF-8 text (bytes that are not UTF-8 at byte offset " + offset + ")");
         }
-        warnings.add(new Warning(lines, "skipped, malformed JSON (" + bad.getMessage() + ")"));
+        warnings.add(
+            new Warning(
+                lines,
+                bad.malformed
+                    ? "skipped, malformed JSON (" + bad.getMessage() + ")"
+                    : "skipped, " + bad.getMessage()));
         return;
       }
       if (first && header == null) {

@@ -141,4 +141,41 @@ class LineScannerTest {
         .isInstanceOfSatisfying(
             LineScanner.BadLine.class, b -> assertThat(b.invalidUtf8InMiddle).isTrue());
   }
+
+  /**
+   * A string longer than the parser reads is refused as Jackson refuses it, counted in UTF-16
+   * units: an escape is one, a character of four UTF-8 bytes two.
+   */
+  @Test
+  void refusesAStringLongerThanTheParserReads() throws Exception {
+    LineScanner ten = new LineScanner(10);
+    for (String fits :
+        List.of(
+            "0123456789",
+            "\\u0041123456789",
+            "\\n\\t\\\\345678\\\"",
+            "\u00e9\u20ac\u00e9\u20ac\u00e9\u20ac1234",
+            "\ud83d\ude00\ud83d\ude00123456")) {
+      byte[] line = ("{\"type\":\"message\",\"text\":\"" + fits + "\"}").getBytes(UTF_8);
+      assertThat(ten.scan(line, 0, line.length).type()).as(fits).isEqualTo("message");
+    }
+    for (String tooLong :
+        List.of(
+            "0123456789a",
+            "\\u0041\\u00410123456789",
+            "\u00e9\u20ac\u00e9\u20ac\u00e9\u20ac12345",
+            "\ud83d\ude00\ud83d\ude00\ud83d\ude0012345")) {
+      byte[] line = ("{\"type\":\"message\",\"text\":\"" + tooLong + "\"}").getBytes(UTF_8);
+      assertThatThrownBy(() -> ten.scan(line, 0, line.length))
+          .as(tooLong)
+          .isInstanceOfSatisfying(
+              LineScanner.BadLine.class,
+              b -> {
+                assertThat(b.malformed).isFalse();
+                assertThat(b.getMessage())
+                    .matches(
+                        "a string of 1[12] characters at column 26, longer than graft reads \\(10\\)");
+              });
+    }
+  }
 }
