@@ -83,7 +83,10 @@ public final class Compactor {
     long tokensBefore = TokenEstimate.ofContext(contextMessages(path)).tokens();
     CutPoint cut =
         CutPoint.find(path, start, path.size(), settings.keepRecentTokens(), maxKeptMessageTokens);
-    String firstKept = path.get(cut.firstKeptEntryIndex()).id();
+    String firstKept =
+        cut.firstKeptEntryIndex() == path.size()
+            ? SessionEntry.Compaction.NOTHING_KEPT
+            : path.get(cut.firstKeptEntryIndex()).id();
     int historyEnd = cut.isSplitTurn() ? cut.turnStartIndex() : cut.firstKeptEntryIndex();
     List<AgentMessage> toSummarize = new ArrayList<>();
     for (int i = start; i < historyEnd; i++) {

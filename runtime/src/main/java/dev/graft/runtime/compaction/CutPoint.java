@@ -62,6 +62,9 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
                     ? TokenEstimate.of(m.message())
                     : 0,
             maxKeptMessageTokens);
+    if (cut == end) {
+      return new CutPoint(end, -1, false); // nothing kept
+    }
     while (cut > start) {
       SessionEntry previous = entries.get(cut - 1);
       if (previous.type().equals("compaction") || previous.type().equals("message")) {
@@ -94,7 +97,9 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
    * {@code cut}, or, when a message from {@code cut} to {@code end} is larger than {@code max}
    * tokens by itself (a pasted log larger than the window), the first cut point after the last such
    * message, so that it is summarised (from its beginning, see {@link ConversationText}) rather
-   * than kept whole; {@code cut} when no cut point follows it. The reference keeps it.
+   * than kept whole; {@code end} when no cut point follows it (the session ends in it, as when
+   * graft was killed before the model answered): nothing is kept. The reference keeps it, and every
+   * request after is larger than the window.
    */
   static int pastTooLarge(
       List<Integer> cutPoints, int cut, int end, IntToLongFunction tokensAt, long max) {
@@ -115,7 +120,7 @@ public record CutPoint(int firstKeptEntryIndex, int turnStartIndex, boolean isSp
         return c;
       }
     }
-    return cut;
+    return end;
   }
 
   static List<Integer> validCutPoints(List<SessionEntry> entries, int start, int end) {

@@ -87,6 +87,20 @@ final class ShapedCompaction {
             shaped.size(),
             i -> TokenEstimate.of(shaped.get(i)),
             maxKeptMessageTokens);
+    if (cut == shaped.size()) { // nothing kept
+      List<AgentMessage> all = List.copyOf(shaped.subList(start, cut));
+      all.forEach(files::add);
+      return Optional.of(
+          new CompactionPreparation(
+              SessionEntry.Compaction.NOTHING_KEPT,
+              all,
+              List.of(),
+              false,
+              TokenEstimate.ofContext(shaped).tokens(),
+              previousSummary,
+              files,
+              settings));
+    }
     boolean userAtCut = shaped.get(cut).role().equals("user");
     int turnStart = -1;
     for (int i = cut; i >= start && !userAtCut; i--) {

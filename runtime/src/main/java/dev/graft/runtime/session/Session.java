@@ -506,19 +506,27 @@ public final class Session implements AutoCloseable {
     return append(new SessionEntry.ThinkingLevelChange(newId(), parent(), now(), level, null));
   }
 
+  /**
+   * Appends a compaction keeping the entries from {@code firstKeptEntryId} on; {@link
+   * SessionEntry.Compaction#NOTHING_KEPT} keeps none (written as the compaction's own id).
+   */
   public synchronized String appendCompaction(
       String summary,
       String firstKeptEntryId,
       long tokensBefore,
       Optional<JsonNode> details,
       boolean fromHook) {
+    String id = newId();
     return append(
         new SessionEntry.Compaction(
-            newId(),
+            id,
             parent(),
             now(),
             summary,
-            Optional.of(firstKeptEntryId),
+            Optional.of(
+                firstKeptEntryId.equals(SessionEntry.Compaction.NOTHING_KEPT)
+                    ? id
+                    : firstKeptEntryId),
             tokensBefore,
             details,
             fromHook ? Optional.of(true) : Optional.empty(),

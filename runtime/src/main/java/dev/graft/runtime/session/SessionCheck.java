@@ -164,7 +164,9 @@ public final class SessionCheck {
                   n.id,
                   "compaction without firstKeptEntryId; its context is the summary and what follows only",
                   false));
-        } else if (!onPath(c.firstKeptEntryId().get(), n, byId)) {
+        } else if (!c.firstKeptEntryId().get().equals(c.id())
+            && !onPath(c.firstKeptEntryId().get(), n, byId)) {
+          // its own id keeps nothing, as a message larger than the window last on the path does
           findings.add(
               new Finding(
                   n.line,

@@ -83,7 +83,8 @@ public sealed interface SessionEntry {
   /**
    * Older messages summarised: the context starts with {@code summary}, then the entries from
    * {@code firstKeptEntryId} up to this entry, then what follows it. Without a first kept id (files
-   * migrated from v1 can lack one) nothing before the compaction is kept.
+   * migrated from v1 can lack one), or with the compaction's own id ({@link #NOTHING_KEPT} when
+   * appended), nothing before the compaction is kept; the reference reads both so.
    */
   record Compaction(
       String id,
@@ -96,6 +97,12 @@ public sealed interface SessionEntry {
       Optional<Boolean> fromHook,
       ObjectNode extra)
       implements SessionEntry {
+    /**
+     * The first kept id that keeps nothing: appended as the compaction's own id, which is not
+     * before it on its path.
+     */
+    public static final String NOTHING_KEPT = "";
+
     public Compaction {
       Objects.requireNonNull(summary, "summary");
       firstKeptEntryId = firstKeptEntryId == null ? Optional.empty() : firstKeptEntryId;

@@ -16,13 +16,17 @@ import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
+import dev.graft.runtime.session.SessionCheck;
 import dev.graft.runtime.session.SessionContext;
+import dev.graft.runtime.session.SessionEntry;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CompactorTest {
   private static final CompactionSettings SMALL = new CompactionSettings(true, 1000, 30);
@@ -190,6 +194,55 @@ class CompactorTest {
       assertThat(p.isSplitTurn()).isTrue();
       assertThat(p.messagesToSummarize()).hasSize(8);
       assertThat(p.turnPrefixMessages()).singleElement().isInstanceOf(AgentMessage.User.class);
+    }
+  }
+
+  /**
+   * A session that ends in a tool result larger than the window (graft killed before the model
+   * answered it): keeping its call and result would send a request larger than the window again, so
+   * nothing is kept, and the file says so in a way the reference reads alike.
+   */
+  @Test
+  void aLastMessageLargerThanTheWindowIsNotKept(@TempDir Path dir) throws Exception {
+    Path file;
+    String compactionId;
+    try (Session s = Session.create(dir, "/p", Clock.systemUTC())) {
+      file = s.file().orElseThrow();
+      turn(s, 0, "a.ts");
+      turn(s, 1, "b.ts");
+      s.appendMessage(new AgentMessage.User("read the big log", 1));
+      var call =
+          new ContentBlock.ToolCall("big", "read", Json.object().put("path", "log.txt"), null);
+      s.appendMessage(assistant(List.of(call), "toolUse"));
+      s.appendMessage(
+          new AgentMessage.ToolResult(
+              "big",
+              "read",
+              List.of(new ContentBlock.Text("z".repeat(40_000))),
+              Optional.empty(),
+              false,
+              1,
+              null));
+      CompactionPreparation p =
+          Compactor.prepare(s.branchPath(), new CompactionSettings(true, 1000, 100), 5_000)
+              .orElseThrow();
+      assertThat(p.firstKeptEntryId()).isEqualTo(SessionEntry.Compaction.NOTHING_KEPT);
+      assertThat(p.isSplitTurn()).isFalse();
+      assertThat(p.turnPrefixMessages()).isEmpty();
+      assertThat(p.messagesToSummarize()).hasSize(11);
+      compactionId =
+          s.appendCompaction("summary", p.firstKeptEntryId(), 10_000, Optional.empty(), false);
+      assertThat(s.buildContext().messages())
+          .singleElement()
+          .isInstanceOf(AgentMessage.CompactionSummary.class);
+      s.appendMessage(new AgentMessage.User("go on", 2));
+      assertThat(s.buildContext().messages()).hasSize(2);
+    }
+    assertThat(SessionCheck.run(file).findings()).isEmpty();
+    try (Session again = Session.open(file)) {
+      var compaction = (SessionEntry.Compaction) again.entry(compactionId).orElseThrow();
+      assertThat(compaction.firstKeptEntryId()).contains(compactionId);
+      assertThat(again.buildContext().messages()).hasSize(2);
     }
   }
 
