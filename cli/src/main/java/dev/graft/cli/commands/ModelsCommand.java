@@ -7,10 +7,12 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code graft models}: the models graft knows and whether their API key is present. */
@@ -21,7 +23,10 @@ import picocli.CommandLine.ParentCommand;
       "List the models graft knows and whether an API key for each is present.",
       "",
       "The models are built in, or from $GRAFT_HOME/models.json; the keys come from the "
-          + "environment or $GRAFT_HOME/auth.json. Keys are never shown."
+          + "environment or $GRAFT_HOME/auth.json. Keys are never shown.",
+      "",
+      "SEARCH keeps the models whose provider/id or name holds it, ignoring case "
+          + "(the reference's --list-models SEARCH)."
     })
 public final class ModelsCommand implements Callable<Integer> {
   @ParentCommand RootCommand root;
@@ -32,6 +37,9 @@ public final class ModelsCommand implements Callable<Integer> {
       defaultValue = "text",
       description = "Output format (default: ${DEFAULT-VALUE}).")
   Format format;
+
+  @Parameters(arity = "0..1", paramLabel = "SEARCH", description = "Only the models holding it.")
+  String search;
 
   enum Format {
     text,
@@ -44,9 +52,16 @@ public final class ModelsCommand implements Callable<Integer> {
     ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
     registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
     PrintWriter out = context.out();
+    List<ModelListing> listed = registry.listModels().stream().filter(this::matches).toList();
+    if (listed.isEmpty() && search != null) {
+      context
+          .err()
+          .println("graft: no model matches \"" + search + "\" (graft models lists them all)");
+      return 1;
+    }
     if (format == Format.json) {
       ArrayNode array = Json.array();
-      for (ModelListing l : registry.listModels()) {
+      for (ModelListing l : listed) {
         ObjectNode o = array.addObject();
         o.put("provider", l.model().provider());
         o.put("id", l.model().id());
@@ -60,7 +75,7 @@ public final class ModelsCommand implements Callable<Integer> {
       out.println(Json.write(array));
     } else {
       out.printf("%-40s %9s %8s  %s%n", "MODEL", "CONTEXT", "MAX OUT", "KEY");
-      for (ModelListing l : registry.listModels()) {
+      for (ModelListing l : listed) {
         String key =
             switch (l.key()) {
               case PRESENT -> "yes (" + l.keySource() + ")";
@@ -74,5 +89,14 @@ public final class ModelsCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  private boolean matches(ModelListing l) {
+    if (search == null) {
+      return true;
+    }
+    String s = search.toLowerCase(Locale.ROOT);
+    return l.model().qualifiedId().toLowerCase(Locale.ROOT).contains(s)
+        || l.model().name().toLowerCase(Locale.ROOT).contains(s);
   }
 }

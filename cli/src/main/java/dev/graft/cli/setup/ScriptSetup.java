@@ -54,6 +54,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Loads the hook scripts an agent run uses (--scripts DIR, -s FILE, $GRAFT_HOME/scripts and a
@@ -262,6 +263,17 @@ final class ScriptSetup {
   }
 
   /**
+   * The reference's options that graft offers another way: a user coming from the reference is told
+   * which.
+   */
+  private static final Map<String, String> REFERENCE_OPTIONS =
+      Map.of(
+          "--list-models", "graft models [SEARCH]",
+          "--export", "graft session export FILE",
+          "--no-extensions", "--no-scripts",
+          "--api-key", "the provider's variable or auth.json (docs/providers.md)");
+
+  /**
    * Every option graft does not know must be a flag a loaded script registered, and a string flag
    * needs a value, as in the reference: else a usage error naming it.
    */
@@ -277,11 +289,17 @@ final class ScriptSetup {
               : " (graft --help lists graft's options; the scripts' flags: "
                   + String.join(", ", byName.keySet().stream().map(n -> "--" + n).toList())
                   + ")";
+      String instead =
+          unknown.stream()
+              .filter(REFERENCE_OPTIONS::containsKey)
+              .map(n -> "; " + n + " is " + REFERENCE_OPTIONS.get(n) + " in graft")
+              .collect(Collectors.joining());
       throw UserError.usage(
           "unknown option"
               + (unknown.size() == 1 ? " " : "s ")
               + String.join(", ", unknown)
-              + known);
+              + known
+              + instead);
     }
     given.forEach((name, value) -> {
       if (byName.get(name).type().equals("string") && value.isEmpty()) {

@@ -677,6 +677,44 @@ class AgentCliTest {
   }
 
   @Test
+  void theReferencesListModelsOptionNamesGraftModels() throws Exception {
+    script("turns.jsonl", "{\"text\": \"ok\"}\n");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--list-models",
+            "sonnet");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("unknown option --list-models")
+        .contains("--list-models is graft models [SEARCH]");
+  }
+
+  @Test
+  void modelsListsOnlyTheModelsASearchMatches() {
+    CliRun run = CliRun.run(home, work, "models", "SONNET-4");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines.getFirst()).startsWith("MODEL");
+    assertThat(lines.subList(1, lines.size()))
+        .isNotEmpty()
+        .allSatisfy(l -> assertThat(l).contains("sonnet-4"));
+    assertThat(run.out()).contains("anthropic/claude-sonnet-4-6").doesNotContain("opus");
+
+    CliRun none = CliRun.run(home, work, "models", "no-such-model");
+    assertThat(none.exitCode()).isEqualTo(1);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err())
+        .isEqualTo("graft: no model matches \"no-such-model\" (graft models lists them all)\n");
+  }
+
+  @Test
   void modelsRefusesAFormatItDoesNotHave() {
     CliRun run = CliRun.run(home, work, "models", "--format", "yaml");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
