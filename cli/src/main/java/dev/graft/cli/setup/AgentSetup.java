@@ -549,6 +549,17 @@ public final class AgentSetup {
     return ThinkingLevel.OFF;
   }
 
+  /**
+   * "FILE was not loaded (see the warning above); " when models.json had problems and was ignored:
+   * the provider or model a user wrote there is unknown for that reason, not for a typo.
+   */
+  private static String notLoaded(ModelRegistry registry) {
+    return registry
+        .ignoredModelsFile()
+        .map(f -> f + " was not loaded (see the warning above); ")
+        .orElse("");
+  }
+
   private static Model chooseModel(
       ModelRegistry registry,
       AgentOptions o,
@@ -563,7 +574,9 @@ public final class AgentSetup {
         throw UserError.usage(
             "unknown provider '"
                 + o.provider
-                + "': graft knows "
+                + "': "
+                + notLoaded(registry)
+                + "graft knows "
                 + String.join(", ", providers)
                 + " and scripted (graft models lists their models; add a provider in models.json)");
       }
@@ -584,7 +597,9 @@ public final class AgentSetup {
           UserError.usage(
               "unknown model '"
                   + spec
-                  + "' (graft models lists them; add your own in "
+                  + "' ("
+                  + notLoaded(registry)
+                  + "graft models lists them; add your own in "
                   + "models.json)"));
     }
     if (existing.model().isPresent()) {

@@ -715,6 +715,26 @@ class AgentCliTest {
   }
 
   @Test
+  void anUnknownProviderSaysModelsJsonWasNotLoaded() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"mine\": {\"baseUrl\": \"http://127.0.0.1:1/v1\","
+            + " \"api\": \"openai-completions\", \"models\": [{\"id\": \"m\"}]},"
+            + " \"typo\": {\"baseUrl\": \"htp:/nowhere\", \"api\": \"openai-completions\","
+            + " \"models\": [{\"id\": \"t\"}]}}}");
+
+    CliRun run = CliRun.run(home, work, "-p", "--no-session", "--provider", "mine", "hi");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("providers.typo.baseUrl: must be an http:// or https:// URL")
+        .contains(
+            "unknown provider 'mine': "
+                + home.resolve("models.json")
+                + " was not loaded (see the warning above)");
+  }
+
+  @Test
   void modelsRefusesAFormatItDoesNotHave() {
     CliRun run = CliRun.run(home, work, "models", "--format", "yaml");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);

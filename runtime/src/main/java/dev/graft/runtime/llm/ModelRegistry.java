@@ -28,6 +28,7 @@ public final class ModelRegistry implements AutoCloseable {
   private final Credentials credentials;
   private final Map<String, String> env;
   private final List<String> problems;
+  private final Optional<Path> ignoredModelsFile;
   private final HttpSettings settings;
   private final LongSupplier clock;
   private final Map<String, ApiKey> runtimeKeys;
@@ -39,6 +40,7 @@ public final class ModelRegistry implements AutoCloseable {
       Credentials credentials,
       Map<String, String> env,
       List<String> problems,
+      Optional<Path> ignoredModelsFile,
       HttpSettings settings,
       LongSupplier clock,
       Map<String, ApiKey> runtimeKeys) {
@@ -47,6 +49,7 @@ public final class ModelRegistry implements AutoCloseable {
     this.credentials = credentials;
     this.env = env;
     this.problems = problems;
+    this.ignoredModelsFile = ignoredModelsFile;
     this.settings = settings;
     this.clock = clock;
     this.runtimeKeys = runtimeKeys;
@@ -69,7 +72,8 @@ public final class ModelRegistry implements AutoCloseable {
       Path graftHome, Map<String, String> env, HttpSettings settings, LongSupplier clock) {
     Objects.requireNonNull(graftHome, "graftHome");
     Map<String, String> environment = Map.copyOf(env);
-    ModelsFile.Contents file = ModelsFile.read(graftHome.resolve("models.json"), environment);
+    Path modelsFile = graftHome.resolve("models.json");
+    ModelsFile.Contents file = ModelsFile.read(modelsFile, environment);
     Credentials credentials = Credentials.load(graftHome.resolve("auth.json"), environment);
     List<Model> models = new ArrayList<>();
     for (Model builtin : BuiltinModels.all()) {
@@ -92,6 +96,7 @@ public final class ModelRegistry implements AutoCloseable {
         credentials,
         environment,
         List.copyOf(problems),
+        file.problems().isEmpty() ? Optional.empty() : Optional.of(modelsFile),
         settings,
         clock,
         Map.of());
@@ -106,7 +111,15 @@ public final class ModelRegistry implements AutoCloseable {
     Map<String, ApiKey> keys = new HashMap<>(runtimeKeys);
     keys.put(provider, new ApiKey(key, "command line"));
     return new ModelRegistry(
-        models, providers, credentials, env, problems, settings, clock, Map.copyOf(keys));
+        models,
+        providers,
+        credentials,
+        env,
+        problems,
+        ignoredModelsFile,
+        settings,
+        clock,
+        Map.copyOf(keys));
   }
 
   /** {@code $GRAFT_HOME}, else {@code ~/.graft}. */
@@ -151,6 +164,14 @@ public final class ModelRegistry implements AutoCloseable {
   /** Problems found in models.json and auth.json, one line each; empty when all is well. */
   public List<String> problems() {
     return problems;
+  }
+
+  /**
+   * models.json, when it had problems and was ignored as a whole (its providers and models are then
+   * unknown, which an error about one of them should say).
+   */
+  public Optional<Path> ignoredModelsFile() {
+    return ignoredModelsFile;
   }
 
   public Optional<Model> find(String provider, String id) {
