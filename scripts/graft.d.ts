@@ -261,7 +261,12 @@ export interface GraftEvents {
   compaction_start: { event: { type: "compaction_start"; reason: "threshold" | "overflow" | "manual" }; result: void };
   /** The new compaction entry's id and summary, or the error (or why nothing was compacted). */
   compaction_end: {
-    event: { type: "compaction_end"; reason: "threshold" | "overflow" | "manual"; entryId?: string; summary?: string; error?: string };
+    event: {
+      type: "compaction_end"; reason: "threshold" | "overflow" | "manual"; entryId?: string; summary?: string; error?: string;
+      /** The reference's fields: the new entry's CompactionResult, whether it was cancelled, whether the turn goes on, and `error` unless cancelled. */
+      result?: { summary: string; firstKeptEntryId?: string; tokensBefore: number; details?: unknown };
+      aborted: boolean; willRetry: boolean; errorMessage?: string;
+    };
     result: void;
   };
   /** A model call failed in a way worth another try; it is made again after `delayMs` (graft's addition). */

@@ -143,20 +143,14 @@ final class RpcRunCommands {
         r,
         () -> {
           Optional<String> entry = agent.compact(r.optionalText("customInstructions"));
-          ObjectNode data = Json.object();
-          entry
-              .flatMap(e -> agent.session().entry(e))
-              .ifPresent(e -> {
-                SessionEntry.Compaction comp = (SessionEntry.Compaction) e;
-                data.put("summary", comp.summary());
-                comp.firstKeptEntryId().ifPresent(f -> data.put("firstKeptEntryId", f));
-                data.put("tokensBefore", comp.tokensBefore());
-                comp.details().ifPresent(d -> data.set("details", d));
-              });
           if (entry.isEmpty()) {
             throw new IllegalStateException("nothing was compacted (see the compaction_end event)");
           }
-          return data;
+          return agent
+              .session()
+              .entry(entry.get())
+              .map(e -> ((SessionEntry.Compaction) e).result())
+              .orElseGet(Json::object);
         });
   }
 }

@@ -158,6 +158,48 @@ class RpcModeTest {
   }
 
   @Test
+  void compactionEndCarriesTheReferencesFields() throws Exception {
+    Files.createDirectories(work.resolve(".graft"));
+    Files.writeString(
+        work.resolve(".graft/settings.json"), "{\"compaction\": {\"keepRecentTokens\": 1}}");
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "the first answer"}
+            {"text": "the second answer"}
+            {"text": "the summary"}
+            {"text": "the split turn's start"}
+            """)) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"first\"}");
+      rpc.event("agent_end");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"second\"}");
+      rpc.event("agent_end");
+      JsonNode compacted = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"compact\"}");
+      JsonNode end =
+          rpc.find(l -> l.path("type").asText().equals("compaction_end"), "the compaction's end");
+      assertThat(compacted.path("success").asBoolean()).as(compacted.toString()).isTrue();
+      // a client written for the reference reads result, aborted, willRetry and errorMessage
+      assertThat(end.path("result")).isEqualTo(compacted.path("data"));
+      assertThat(end.at("/result/summary").asText()).startsWith("the summary");
+      assertThat(end.path("aborted").isBoolean() && !end.path("aborted").asBoolean()).isTrue();
+      assertThat(end.path("willRetry").isBoolean() && !end.path("willRetry").asBoolean()).isTrue();
+      assertThat(end.has("errorMessage")).isFalse();
+
+      rpc.call("c2", "{\"id\":\"c2\",\"type\":\"compact\"}");
+      JsonNode nothing =
+          rpc.seen().stream()
+              .filter(l -> l.path("type").asText().equals("compaction_end"))
+              .reduce((first, second) -> second)
+              .orElseThrow();
+      assertThat(nothing.has("result")).isFalse();
+      assertThat(nothing.path("aborted").asBoolean(true)).isFalse();
+      assertThat(nothing.path("errorMessage").asText())
+          .isEqualTo(nothing.path("error").asText())
+          .startsWith("nothing to compact");
+    }
+  }
+
+  @Test
   void getStateSaysWhileACompactionRuns() throws Exception {
     Files.createDirectories(work.resolve(".graft"));
     Files.writeString(

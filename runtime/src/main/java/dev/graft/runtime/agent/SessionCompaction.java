@@ -1,5 +1,6 @@
 package dev.graft.runtime.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.compaction.TokenEstimate;
@@ -74,15 +75,13 @@ final class SessionCompaction {
   private void outOfMemory(String reason, OutOfMemoryError e) {
     emit.accept(new AgentEvent.CompactionStart(reason));
     emit.accept(
-        new AgentEvent.CompactionEnd(
+        AgentEvent.CompactionEnd.failed(
             reason,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(
-                "the session is too large to compact in memory ("
-                    + e.getMessage()
-                    + "); give graft more heap"
-                    + " (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session")));
+            "the session is too large to compact in memory ("
+                + e.getMessage()
+                + "); give graft more heap"
+                + " (JAVA_TOOL_OPTIONS=-Xmx…) or start a new session",
+            false));
   }
 
   /**
@@ -169,22 +168,15 @@ final class SessionCompaction {
     emit.accept(new AgentEvent.CompactionStart(reason));
     if (nothing) {
       emit.accept(
-          new AgentEvent.CompactionEnd(
-              reason,
-              Optional.empty(),
-              Optional.empty(),
-              Optional.of(nothingToCompact(branch, settings))));
+          AgentEvent.CompactionEnd.failed(reason, nothingToCompact(branch, settings), false));
       return Optional.empty();
     }
     SessionHooks.BeforeCompact decision =
         hooks.sessionBeforeCompact(preparation.get(), branch, instructions);
     if (decision instanceof SessionHooks.BeforeCompact.Cancel) {
       emit.accept(
-          new AgentEvent.CompactionEnd(
-              reason,
-              Optional.empty(),
-              Optional.empty(),
-              Optional.of("compaction cancelled by a session_before_compact hook")));
+          AgentEvent.CompactionEnd.failed(
+              reason, "compaction cancelled by a session_before_compact hook", true));
       return Optional.empty();
     }
     String summary;
@@ -228,17 +220,17 @@ final class SessionCompaction {
       // aborted (Esc, RPC abort): the summary call fails with the provider's "Request was
       // aborted", which reads like a fault; say what happened instead, as the reference does
       String why = signal.aborted() ? CANCELLED : e.getMessage();
-      emit.accept(
-          new AgentEvent.CompactionEnd(
-              reason, Optional.empty(), Optional.empty(), Optional.of(why)));
+      emit.accept(AgentEvent.CompactionEnd.failed(reason, why, signal.aborted()));
       return Optional.empty();
     }
+    Optional<ObjectNode> result = Optional.empty();
     if (session.entry(id).orElseThrow() instanceof SessionEntry.Compaction entry) {
       hooks.sessionCompact(entry, fromHook);
+      result = Optional.of(entry.result());
     }
     emit.accept(
         new AgentEvent.CompactionEnd(
-            reason, Optional.of(id), Optional.of(summary), Optional.empty()));
+            reason, Optional.of(id), Optional.of(summary), Optional.empty(), result, false));
     return Optional.of(id);
   }
 }

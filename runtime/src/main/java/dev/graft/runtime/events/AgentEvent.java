@@ -56,15 +56,33 @@ public sealed interface AgentEvent {
 
   /**
    * Compaction ended: the new compaction entry's id and summary, or why there is none (an error, or
-   * nothing to compact).
+   * nothing to compact). {@code result} is the reference's CompactionResult of the new entry;
+   * {@code aborted} says the compaction was cancelled (Esc, RPC abort).
    */
   record CompactionEnd(
-      String reason, Optional<String> entryId, Optional<String> summary, Optional<String> error)
+      String reason,
+      Optional<String> entryId,
+      Optional<String> summary,
+      Optional<String> error,
+      Optional<ObjectNode> result,
+      boolean aborted)
       implements AgentEvent {
     public CompactionEnd {
       entryId = entryId == null ? Optional.empty() : entryId;
       summary = summary == null ? Optional.empty() : summary;
       error = error == null ? Optional.empty() : error;
+      result = result == null ? Optional.empty() : result;
+    }
+
+    /** A compaction that ended without an entry, for {@code error}'s reason. */
+    public static CompactionEnd failed(String reason, String error, boolean aborted) {
+      return new CompactionEnd(
+          reason,
+          Optional.empty(),
+          Optional.empty(),
+          Optional.of(error),
+          Optional.empty(),
+          aborted);
     }
   }
 

@@ -57,6 +57,14 @@ public final class AgentEvents {
         c.entryId().ifPresent(x -> o.put("entryId", x));
         c.summary().ifPresent(x -> o.put("summary", x));
         c.error().ifPresent(x -> o.put("error", x));
+        // the reference's fields, for a client written for it
+        c.result().ifPresent(x -> o.set("result", x));
+        o.put("aborted", c.aborted());
+        // an overflow's compaction goes on with the turn (docs/compaction.md)
+        o.put("willRetry", c.reason().equals("overflow") && c.result().isPresent());
+        if (!c.aborted()) {
+          c.error().ifPresent(x -> o.put("errorMessage", x));
+        }
       }
       case AgentEvent.AutoRetryStart r -> {
         o.put("attempt", r.attempt());

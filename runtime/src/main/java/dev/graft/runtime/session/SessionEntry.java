@@ -115,6 +115,19 @@ public sealed interface SessionEntry {
     public String type() {
       return "compaction";
     }
+
+    /**
+     * The reference's CompactionResult: {@code summary}, {@code firstKeptEntryId}, {@code
+     * tokensBefore} and {@code details} (what RPC's compact answers and compaction_end carries).
+     */
+    public ObjectNode result() {
+      ObjectNode data = Json.object();
+      data.put("summary", summary);
+      firstKeptEntryId.ifPresent(f -> data.put("firstKeptEntryId", f));
+      data.put("tokensBefore", tokensBefore);
+      details.ifPresent(d -> data.set("details", d));
+      return data;
+    }
   }
 
   /** A summary of an abandoned branch, carried into the branch the user went to. */

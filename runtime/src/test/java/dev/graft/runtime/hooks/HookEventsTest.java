@@ -39,7 +39,12 @@ class HookEventsTest {
             new AgentEvent.MessageEnd(user),
             new AgentEvent.CompactionStart("manual"),
             new AgentEvent.CompactionEnd(
-                "manual", Optional.empty(), Optional.empty(), Optional.empty()));
+                "manual",
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                false));
     for (AgentEvent e : events) {
       assertThat(HookEvents.WATCHED).contains(AgentEvents.toJson(e).get("type").asText());
       assertThat(AgentEvents.type(e)).isEqualTo(AgentEvents.toJson(e).get("type").asText());
