@@ -8,6 +8,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.message.MessageContent;
+import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
@@ -65,14 +66,20 @@ final class RpcSessionCommands {
     write.accept(r.success().set("data", data));
   }
 
+  /**
+   * The last answer's text, trimmed, as the reference gives it: an aborted answer with no content
+   * (an abort between a tool call and the next model call) is passed over.
+   */
   private Optional<String> lastAssistantText() {
     List<AgentMessage> messages = agent.session().buildContext().messages();
     for (int i = messages.size() - 1; i >= 0; i--) {
-      if (messages.get(i) instanceof AgentMessage.Assistant a) {
+      if (messages.get(i) instanceof AgentMessage.Assistant a
+          && !(a.stopReason().equals(StopReason.ABORTED.wire()) && a.content().isEmpty())) {
         String text =
             new MessageContent.Blocks(
                     a.content().stream().filter(ContentBlock.Text.class::isInstance).toList())
-                .text("");
+                .text("")
+                .strip();
         return text.isEmpty() ? Optional.empty() : Optional.of(text);
       }
     }

@@ -266,6 +266,35 @@ class RpcModeTest {
   }
 
   @Test
+  void theLastAssistantTextIsTrimmedAndSkipsAnEmptyAbortedAnswer() throws Exception {
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "  the first answer \\n"}
+            {"text": "Let me check.", "toolCalls": [{"name": "bash", "arguments": {"command": "sleep 30"}}]}
+            {"text": "never sent"}
+            """)) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"one\"}");
+      rpc.event("agent_end");
+      assertThat(
+              rpc.call("t1", "{\"id\":\"t1\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("the first answer");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"two\"}");
+      rpc.event("tool_execution_start");
+      rpc.call("a", "{\"id\":\"a\",\"type\":\"abort\"}");
+      rpc.find(l -> l.path("type").asText().equals("agent_end"), "the end of the aborted run");
+      // as in the reference, the empty aborted answer after the tool call is passed over
+      assertThat(
+              rpc.call("t2", "{\"id\":\"t2\",\"type\":\"get_last_assistant_text\"}")
+                  .at("/data/text")
+                  .asText())
+          .isEqualTo("Let me check.");
+    }
+  }
+
+  @Test
   void abortStopsARunningTurnAndTheNextPromptWorks() throws Exception {
     try (RpcDriver rpc =
         start(
