@@ -100,10 +100,12 @@ public final class EntryPreview {
   /**
    * The text on one line: runs of whitespace ({@code \s}) become one space, the ends are stripped,
    * what passes {@link #WIDTH} is cut, and control characters are escaped ({@link ScriptText}). A
-   * loop rather than a regex: tool results can be megabytes, and an export previews every entry.
+   * loop rather than a regex, which stops once the cut is certain: tool results can be hundreds of
+   * megabytes, and the tree and the export preview every entry.
    */
-  public static String clip(String text) {
+  public static String clip(CharSequence text) {
     StringBuilder flat = new StringBuilder(Math.min(text.length(), 256));
+    int lead = 0; // leading characters of flat that strip() removes
     boolean space = false;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -112,9 +114,17 @@ public final class EntryPreview {
       } else {
         if (space && !flat.isEmpty()) {
           flat.append(' ');
+          lead += lead == flat.length() - 1 ? 1 : 0;
         }
         space = false;
         flat.append(c);
+        if (!Character.isWhitespace(c)) {
+          if (flat.length() - lead > WIDTH) {
+            break; // longer than WIDTH whatever follows: the rest would be cut
+          }
+        } else if (lead == flat.length() - 1) {
+          lead++;
+        }
       }
     }
     String line = flat.toString().strip();
