@@ -123,7 +123,7 @@ final class SessionExportCommand implements Callable<Integer> {
     }
     int[] shown = {0};
     return read -> {
-      int tenth = (int) (read * 10 / size);
+      int tenth = (int) (Math.min(read, size) * 10 / size); // the file may have grown
       if (tenth > shown[0]) {
         shown[0] = tenth;
         err.println("graft: exporting " + (size >> 20) + " MB: " + tenth * 10 + "%");

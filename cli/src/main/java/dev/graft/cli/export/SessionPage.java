@@ -10,7 +10,6 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.Timestamps;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,10 +18,10 @@ import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
- * Writes a session as one self-contained HTML page (docs/export.md). The file is streamed: each
- * entry's JSON line goes into the page as it is read, in its own data block, and only a row of the
- * tree (id, parent, a one-line preview) is kept per entry. The page's script renders the entries of
- * the selected path when they are shown.
+ * Writes a session as one self-contained HTML page (docs/export.md). The entries are streamed: each
+ * entry's JSON line, as the session reads it, goes into the page in its own data block, and only a
+ * row of the tree (id, parent, a one-line preview) is kept per entry. The page's script renders the
+ * entries of the selected path when they are shown.
  */
 public final class SessionPage {
   /** What the page holds: its number of entries. */
@@ -31,8 +30,8 @@ public final class SessionPage {
   private SessionPage() {}
 
   /**
-   * Writes the page of {@code session}, whose file is read again line by line; {@code progress} is
-   * told how many bytes of it were read.
+   * Writes the page of {@code session}, whose entries are read again one by one; {@code progress}
+   * is told how many bytes of its file were read.
    */
   public static Written write(Session session, OutputStream out, LongConsumer progress)
       throws IOException {
@@ -47,29 +46,23 @@ public final class SessionPage {
     PageTree tree = new PageTree();
     PageStats stats = new PageStats();
     ScriptDataStream data = new ScriptDataStream(out);
-    try (InputStream in = Files.newInputStream(source)) {
-      ByteLineReader lines = new ByteLineReader(in);
-      byte[] line;
-      int element = 0;
-      long offset = lines.consumed();
-      while ((line = lines.next()) != null) {
-        long lineOffset = offset;
-        offset = lines.consumed();
-        progress.accept(offset);
-        Optional<SessionEntry> entry = entryOf(session, line, lineOffset);
-        if (entry.isEmpty()) {
-          continue;
-        }
-        out.write(
-            ("<script type=\"application/json\" id=\"e" + element + "\">")
-                .getBytes(StandardCharsets.US_ASCII));
-        data.write(line);
-        out.write("</script>\n".getBytes(StandardCharsets.US_ASCII));
-        tree.add(item(element, entry.get()));
-        stats.add(entry.get());
-        element++;
+    int[] element = {0};
+    session.forEachLine((id, line, end) -> {
+      if (end >= 0) {
+        progress.accept(end);
       }
-    }
+      out.write(
+          ("<script type=\"application/json\" id=\"e" + element[0] + "\">")
+              .getBytes(StandardCharsets.US_ASCII));
+      data.write(line);
+      out.write("</script>\n".getBytes(StandardCharsets.US_ASCII));
+      // The line is in the page: a long string in it is decoded over its bytes.
+      SessionEntry entry = decode(source, id, line);
+      tree.add(item(element[0], entry));
+      stats.add(entry);
+      element[0]++;
+    });
+    progress.accept(Files.size(source));
 
     PageTree.Rows rows = tree.rows();
     out.write(
@@ -84,24 +77,15 @@ public final class SessionPage {
     return new Written(rows.count());
   }
 
-  /**
-   * The entry a line holds, when the session indexed exactly this line for its id: lines it skipped
-   * (malformed, a second header) and the earlier of two lines with one id are left out.
-   */
-  private static Optional<SessionEntry> entryOf(Session session, byte[] line, long offset) {
-    JsonNode json;
-    try {
-      json = Json.parse(line, 0, line.length);
-    } catch (IOException e) {
-      return Optional.empty();
+  /** The entry of a line the session indexed, which it then no longer needs. */
+  private static SessionEntry decode(Path source, String id, byte[] line) throws IOException {
+    JsonNode json = Json.parseConsuming(line, 0, line.length);
+    Optional<SessionEntry> entry =
+        json instanceof ObjectNode object ? EntryCodec.decode(object) : Optional.empty();
+    if (entry.isEmpty() || !entry.get().id().equals(id)) {
+      throw new IOException(source + " changed on disk: entry " + id + " is not where it was");
     }
-    if (!(json instanceof ObjectNode object)
-        || !(object.get("id") instanceof JsonNode id)
-        || !id.isTextual()
-        || !session.indexedAt(id.asText(), offset)) {
-      return Optional.empty();
-    }
-    return EntryCodec.decode(object);
+    return entry.get();
   }
 
   private static PageTree.Item item(int element, SessionEntry entry) {

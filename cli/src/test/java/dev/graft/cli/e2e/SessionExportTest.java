@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -165,6 +166,99 @@ class SessionExportTest {
     List<String> rows = new ArrayList<>();
     index.get("rows").forEach(row -> rows.add(row.get(8).asText() + "<" + row.get(1).asInt()));
     assertThat(rows).containsExactly("aaaaaaaa<-1", "bbbbbbbb<0", "cccccccc<-1", "dddddddd<2");
+  }
+
+  @Test
+  void anOldVersionIsExportedAsItIsReadMigratedInMemory() throws Exception {
+    Path legacy = Path.of("../runtime/src/test/resources/sessions/legacy");
+    Files.copy(legacy.resolve("v2-tree.jsonl"), work.resolve("v2.jsonl"));
+    Files.copy(legacy.resolve("v1-forward.jsonl"), work.resolve("v1.jsonl"));
+    byte[] before = Files.readAllBytes(work.resolve("v2.jsonl"));
+
+    CliRun v2 = CliRun.run(home, work, "session", "export", "v2.jsonl");
+    assertThat(v2.exitCode()).as(v2.err()).isZero();
+    assertThat(Files.readAllBytes(work.resolve("v2.jsonl"))).isEqualTo(before);
+    // Each entry as the reference migrates it (ids kept, hookMessage read as custom).
+    List<String> migrated = Files.readAllLines(legacy.resolve("v2-tree.migrated.jsonl"));
+    List<JsonNode> expected = new ArrayList<>();
+    for (String line : migrated.subList(1, migrated.size())) {
+      expected.add(Json.parse(line));
+    }
+    Page page = Page.read(work.resolve("v2.html"));
+    assertThat(page.blocks()).containsExactlyElementsOf(expected);
+    assertThat(page.index().get("rows")).hasSize(expected.size());
+
+    CliRun v1 = CliRun.run(home, work, "session", "export", "v1.jsonl");
+    assertThat(v1.exitCode()).as(v1.err()).isZero();
+    Page fresh = Page.read(work.resolve("v1.html"));
+    assertThat(fresh.blocks()).hasSize(9).allMatch(b -> b.get("id").isTextual());
+    assertThat(fresh.index().get("rows")).hasSize(9);
+    assertThat(fresh.index().get("warnings").get(0).asText()).contains("version 1 session file");
+  }
+
+  @Test
+  void aToolResultOfFortyMegabytesIsExportedWithinAHeapOfUnderFiveTimesIt() throws Exception {
+    // The line is held once as bytes and its text once as a String (as the reference holds its
+    // line and the parsed text); the export took 320 MB for it when it read each line through a
+    // doubling buffer, kept the bytes beside an unescaped copy, and previewed a copy of the text.
+    Path file = work.resolve("long.jsonl");
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write(
+          "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/\"}\n");
+      w.write(entry("aaaaaaaa", null, "read the log"));
+      w.write(
+          "\n{\"type\":\"message\",\"id\":\"bbbbbbbb\",\"parentId\":\"aaaaaaaa\",\"timestamp\":"
+              + "\"2026-01-01T00:00:02.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c\","
+              + "\"toolName\":\"read\",\"content\":[{\"type\":\"text\",\"text\":\"");
+      String line = "10:00:00\\tINFO \\\"request\\\" served <ok>\\n";
+      for (int i = 0; i < (40 << 20) / line.length(); i++) {
+        w.write(line);
+      }
+      w.write("\"}],\"isError\":false,\"timestamp\":2}}\n");
+    }
+    List<String> command =
+        List.of(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-Xmx192m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "dev.graft.cli.Main",
+            "session",
+            "export",
+            file.toString(),
+            "-o",
+            work.resolve("long.html").toString());
+    ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
+    pb.environment().put("GRAFT_HOME", home.toString());
+    pb.environment().remove("JAVA_TOOL_OPTIONS");
+    pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    Process graft = pb.start();
+    String err = new String(graft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(graft.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(graft.exitValue()).as(err).isZero();
+    assertThat(err).contains("graft: exported 2 entries");
+    long size = Files.size(work.resolve("long.html"));
+    assertThat(size).isGreaterThan(Files.size(file));
+  }
+
+  /** A page's entry blocks, in order, and its index. */
+  private record Page(List<JsonNode> blocks, JsonNode index) {
+    static Page read(Path page) throws Exception {
+      List<JsonNode> blocks = new ArrayList<>();
+      JsonNode index = null;
+      Matcher m = DATA_BLOCK.matcher(Files.readString(page));
+      while (m.find()) {
+        JsonNode json = Json.parse(m.group(2));
+        if (m.group(1).equals("graft-index")) {
+          index = json;
+        } else {
+          blocks.add(json);
+        }
+      }
+      return new Page(blocks, index);
+    }
   }
 
   @Test

@@ -289,13 +289,33 @@ public final class Session implements AutoCloseable {
     return byId.containsKey(id);
   }
 
+  /** Takes the lines of {@link #forEachLine}. */
+  @FunctionalInterface
+  public interface LineVisitor {
+    /**
+     * The JSON line of entry {@code id}, the caller's to keep or change; {@code end} is the file
+     * offset past its newline (-1 for an entry held only in memory).
+     */
+    void line(String id, byte[] line, long end) throws IOException;
+  }
+
   /**
-   * Whether entry {@code id} is the one indexed from the line at byte {@code offset} of the file
-   * (not a line skipped, nor the earlier of two lines with one id).
+   * Gives the line of every entry in file order, one for each id (the later line when the file
+   * repeats an id; none for the lines skipped): as the file holds it, or as migrated for an old
+   * version read in memory. Each line is read, at its own size, when its turn comes, so a caller
+   * that keeps none holds one at a time.
    */
-  public synchronized boolean indexedAt(String id, long offset) {
-    EntryNode node = byId.get(id);
-    return node != null && node.offset >= 0 && node.offset == offset;
+  public synchronized void forEachLine(LineVisitor visitor) throws IOException {
+    for (EntryNode node : nodes) {
+      if (byId.get(node.id) != node) {
+        continue;
+      }
+      if (node.offset < 0) {
+        visitor.line(node.id, encode(node.entry), -1);
+      } else {
+        visitor.line(node.id, file.rawLine(node), node.offset + node.length + 1);
+      }
+    }
   }
 
   public synchronized Optional<SessionEntry> entry(String id) {
