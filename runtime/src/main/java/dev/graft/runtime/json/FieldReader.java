@@ -133,14 +133,20 @@ public final class FieldReader {
     return Json.NODES.nullNode();
   }
 
-  /** The fields not taken, in their original order. */
+  /**
+   * The fields not taken, in their original order; {@link Json#EMPTY_OBJECT}, which cannot be
+   * changed, when none is left (as for almost every record of a session).
+   */
   public ObjectNode rest() {
-    ObjectNode rest = Json.object();
+    ObjectNode rest = null;
     for (Map.Entry<String, JsonNode> e : source.properties()) {
       if (!taken.contains(e.getKey())) {
+        if (rest == null) {
+          rest = Json.object();
+        }
         rest.set(e.getKey(), e.getValue());
       }
     }
-    return rest;
+    return rest == null ? Json.EMPTY_OBJECT : rest;
   }
 }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,6 +41,13 @@ public final class Json {
 
   public static final ObjectMapper MAPPER = createMapper();
   public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * An empty object shared by the records that have no field beyond those graft models (their
+   * {@code extra}): a session's entries held hundreds of thousands of empty maps. It cannot be
+   * changed: putting or removing a field throws {@link UnsupportedOperationException}.
+   */
+  public static final ObjectNode EMPTY_OBJECT = new ObjectNode(NODES, Map.of());
 
   private Json() {}
 
