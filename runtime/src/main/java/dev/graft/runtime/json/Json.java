@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +17,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.Map;
 import java.util.Optional;
 
@@ -169,6 +171,22 @@ public final class Json {
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * {@link #write(JsonNode)} as UTF-8 bytes, written once (a request body): no String of it, nor
+   * Jackson's UTF-16 buffers behind one. The bytes are those of the String encoded: a character
+   * beyond the BMP as itself (Jackson's own UTF-8 writer spells it as two escapes), an unpaired
+   * surrogate as {@code ?}.
+   */
+  public static byte[] writeBytes(JsonNode node) {
+    ByteArrayBuilder bytes = new ByteArrayBuilder();
+    try (Writer out = new Utf8Writer(bytes)) {
+      MAPPER.writeValue(out, node);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
   }
 
   /** Writes {@code node} to a generator (for streaming output of many lines). */

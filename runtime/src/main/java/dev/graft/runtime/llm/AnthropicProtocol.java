@@ -6,7 +6,6 @@ import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +58,7 @@ final class AnthropicProtocol implements WireProtocol {
       headers.put("anthropic-beta", String.join(",", betas));
     }
     headers.putAll(model.headers());
-    byte[] body = Json.write(body(request)).getBytes(StandardCharsets.UTF_8);
+    byte[] body = Json.writeBytes(body(request));
     return new PreparedRequest(endpoint(model.baseUrl(), "/v1/messages"), headers, body);
   }
 

@@ -42,7 +42,7 @@ final class GeminiProtocol implements WireProtocol {
       headers.put("x-goog-api-key", key.value());
     }
     headers.putAll(model.headers());
-    byte[] body = Json.write(body(request)).getBytes(StandardCharsets.UTF_8);
+    byte[] body = Json.writeBytes(body(request));
     String path =
         "/models/"
             + URLEncoder.encode(model.id(), StandardCharsets.UTF_8)

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageContent;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +37,7 @@ final class OpenAiProtocol implements WireProtocol {
       headers.put("authorization", "Bearer " + key.value());
     }
     headers.putAll(model.headers());
-    byte[] body = Json.write(body(request)).getBytes(StandardCharsets.UTF_8);
+    byte[] body = Json.writeBytes(body(request));
     return new PreparedRequest(
         AnthropicProtocol.endpoint(model.baseUrl(), "/chat/completions"), headers, body);
   }
