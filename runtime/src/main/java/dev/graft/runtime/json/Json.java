@@ -180,8 +180,21 @@ public final class Json {
    * surrogate as {@code ?}.
    */
   public static byte[] writeBytes(JsonNode node) {
+    return writeBytes(node, false);
+  }
+
+  /**
+   * {@code node} as UTF-8 bytes exactly as the reference writes a session line ({@code
+   * JSON.stringify}): a character beyond the BMP as itself, not as two escapes (Jackson's UTF-8
+   * generator escapes both halves), an unpaired surrogate as a lower-case escape.
+   */
+  public static byte[] writeLine(JsonNode node) {
+    return writeBytes(node, true);
+  }
+
+  private static byte[] writeBytes(JsonNode node, boolean escapeUnpaired) {
     ByteArrayBuilder bytes = new ByteArrayBuilder();
-    try (Writer out = new Utf8Writer(bytes)) {
+    try (Writer out = new Utf8Writer(bytes, escapeUnpaired)) {
       MAPPER.writeValue(out, node);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

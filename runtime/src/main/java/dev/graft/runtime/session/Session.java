@@ -1,6 +1,5 @@
 package dev.graft.runtime.session;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
@@ -666,10 +665,9 @@ public final class Session implements AutoCloseable {
 
   private static byte[] encodeJson(ObjectNode json) {
     try {
-      return Json.MAPPER.writeValueAsBytes(json);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(
-          "entry cannot be written as JSON: " + e.getOriginalMessage(), e);
+      return Json.writeLine(json);
+    } catch (UncheckedIOException e) {
+      throw new IllegalArgumentException("entry cannot be written as JSON: " + e.getMessage(), e);
     }
   }
 

@@ -54,6 +54,32 @@ class SessionTest {
     }
   }
 
+  /**
+   * A line is written as the reference's JSON.stringify writes it: a character beyond the BMP as
+   * its four UTF-8 bytes, not as two escapes; an unpaired surrogate as a lower-case escape.
+   */
+  @Test
+  void charactersBeyondTheBmpAreWrittenAsTheReferenceWritesThem() throws Exception {
+    Path file;
+    try (Session s = Session.create(dir, "/p", clock)) {
+      s.appendMessage(new AgentMessage.User("\ud83d\ude00 x", 1));
+      s.appendMessage(new AgentMessage.User("lone \ud83d y", 2));
+      s.appendMessage(new AgentMessage.User("lone low \ude00 z", 3));
+      s.appendMessage(new AgentMessage.User("end \ud83d", 4));
+      file = s.file().orElseThrow();
+    }
+    // JSON.stringify of these strings in Node 20
+    assertThat(Files.readString(file))
+        .contains("\"content\":\"\ud83d\ude00 x\"")
+        .contains("\"content\":\"lone \\ud83d y\"")
+        .contains("\"content\":\"lone low \\ude00 z\"")
+        .contains("\"content\":\"end \\ud83d\"");
+    try (Session s = Session.open(file)) {
+      assertThat(texts(s.buildContext()))
+          .containsExactly("\ud83d\ude00 x", "lone \ud83d y", "lone low \ude00 z", "end \ud83d");
+    }
+  }
+
   @Test
   void theLeafSurvivesARestartAfterBranchWithNothingAppended() throws Exception {
     Path file;
