@@ -74,7 +74,7 @@ final class RpcSessionCommands {
     List<AgentMessage> messages = agent.session().buildContext().messages();
     for (int i = messages.size() - 1; i >= 0; i--) {
       if (messages.get(i) instanceof AgentMessage.Assistant a
-          && !(a.stopReason().equals(StopReason.ABORTED.wire()) && a.content().isEmpty())) {
+          && !(a.stoppedWith(StopReason.ABORTED) && a.content().isEmpty())) {
         String text =
             new MessageContent.Blocks(
                     a.content().stream().filter(ContentBlock.Text.class::isInstance).toList())
