@@ -27,7 +27,7 @@ public final class AgentOptions {
       names = "--model",
       paramLabel = "ID|FILE",
       description =
-          "Model id (or provider/id); with --provider scripted, the JSONL file of turns to replay.")
+          "Model id, provider/id or a part of one (sonnet), with an optional :LEVEL of thinking (sonnet:high); with --provider scripted, the JSONL file of turns to replay.")
   public String model;
 
   @Option(

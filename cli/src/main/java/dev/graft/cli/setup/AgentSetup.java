@@ -16,6 +16,7 @@ import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelPatterns;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.llm.RecordingProvider;
@@ -125,6 +126,8 @@ public final class AgentSetup {
 
     o.modelPatterns = modelPatterns(context, o, cwd);
     Optional<ThinkingLevel> scopedThinking = Optional.empty();
+    // --model PATTERN:LEVEL: the level, unless --thinking says another
+    Optional<ThinkingLevel> namedThinking = Optional.empty();
     Model model;
     LlmProvider provider = null;
     ModelRegistry registry = null;
@@ -159,13 +162,19 @@ public final class AgentSetup {
       boolean scoped =
           o.model == null && o.provider == null && existing.model().isEmpty() && !scope.isEmpty();
       try {
-        chosen =
-            chooseModel(
-                registry,
-                o,
-                existing,
-                defaults(context, cwd),
-                w -> context.err().println("graft: warning: " + w));
+        if (o.model != null) {
+          ModelPatterns.Match named = namedModel(registry, o);
+          chosen = named.model();
+          namedThinking = named.thinking();
+        } else {
+          chosen =
+              chooseModel(
+                  registry,
+                  o,
+                  existing,
+                  defaults(context, cwd),
+                  w -> context.err().println("graft: warning: " + w));
+        }
       } catch (UserError e) {
         if (!scoped) {
           if (o.scriptFlags.isEmpty()) {
@@ -201,10 +210,12 @@ public final class AgentSetup {
 
     provider = missingKey == null ? recording(context, provider) : null;
 
+    Optional<ThinkingLevel> patternThinking =
+        namedThinking.isPresent() ? namedThinking : scopedThinking;
     ThinkingLevel thinking =
         o.thinking != null
             ? ThinkingLevel.parse(o.thinking).orElseThrow()
-            : scopedThinking.orElseGet(
+            : patternThinking.orElseGet(
                 () -> chosenThinking(session, existing, defaults(context, cwd), context));
 
     ScriptSetup.Scripts scripts;
@@ -560,48 +571,80 @@ public final class AgentSetup {
         .orElse("");
   }
 
+  /**
+   * The model {@code --model} names ({@link ModelPatterns}: an id, {@code provider/id}, a part of
+   * one, each with an optional {@code :LEVEL}), or a one-line usage error with the nearest ids.
+   */
+  private static ModelPatterns.Match namedModel(ModelRegistry registry, AgentOptions o) {
+    checkProvider(registry, o);
+    Optional<ModelPatterns.Match> named =
+        ModelPatterns.forCli(o.model, o.provider, registry.models());
+    if (named.isPresent()) {
+      return named.get();
+    }
+    String spec = o.provider != null ? o.provider + "/" + o.model : o.model;
+    List<Model> among =
+        o.provider != null
+            ? registry.models().stream().filter(m -> m.provider().equals(o.provider)).toList()
+            : registry.models();
+    int colon = o.model.lastIndexOf(':');
+    if (colon > 0
+        && ModelPatterns.forCli(o.model.substring(0, colon), o.provider, among).isPresent()) {
+      throw UserError.usage(
+          "--model "
+              + o.model
+              + ": '"
+              + o.model.substring(colon + 1)
+              + "' is not a thinking level (use off, minimal, low, medium, high or xhigh)");
+    }
+    List<String> nearest = ModelPatterns.nearest(o.model, among);
+    String hint =
+        (ModelPatterns.isGlob(o.model) ? "--model takes one model, --models a glob; " : "")
+            + (nearest.isEmpty() ? "" : "did you mean " + orList(nearest) + "? ");
+    throw UserError.usage(
+        "unknown model '"
+            + spec
+            + "' ("
+            + hint
+            + notLoaded(registry)
+            + "graft models lists them; add your own in models.json)");
+  }
+
+  /** "a", "a or b", "a, b or c". */
+  private static String orList(List<String> items) {
+    int last = items.size() - 1;
+    return last == 0
+        ? items.getFirst()
+        : String.join(", ", items.subList(0, last)) + " or " + items.get(last);
+  }
+
+  /** A --provider graft does not know is a usage error naming the ones it knows. */
+  private static void checkProvider(ModelRegistry registry, AgentOptions o) {
+    if (o.provider == null) {
+      return;
+    }
+    Set<String> providers = new TreeSet<>();
+    registry.listModels().forEach(l -> providers.add(l.model().provider()));
+    if (!providers.contains(o.provider)) {
+      // a bad option value: a usage error, exit 2 (docs/cli.md)
+      throw UserError.usage(
+          "unknown provider '"
+              + o.provider
+              + "': "
+              + notLoaded(registry)
+              + "graft knows "
+              + String.join(", ", providers)
+              + " and scripted (graft models lists their models; add a provider in models.json)");
+    }
+  }
+
   private static Model chooseModel(
       ModelRegistry registry,
       AgentOptions o,
       SessionContext existing,
       List<UserSettings> settings,
       Consumer<String> warn) {
-    if (o.provider != null) {
-      Set<String> providers = new TreeSet<>();
-      registry.listModels().forEach(l -> providers.add(l.model().provider()));
-      if (!providers.contains(o.provider)) {
-        // a bad option value: a usage error, exit 2 (docs/cli.md)
-        throw UserError.usage(
-            "unknown provider '"
-                + o.provider
-                + "': "
-                + notLoaded(registry)
-                + "graft knows "
-                + String.join(", ", providers)
-                + " and scripted (graft models lists their models; add a provider in models.json)");
-      }
-    }
-    if (o.model != null) {
-      // With --provider, the model is that provider's: an id may hold a slash (OpenRouter's
-      // "anthropic/claude-sonnet-4-5"), and "PROVIDER/id" is taken as "id".
-      String id =
-          o.provider != null
-                  && o.model.startsWith(o.provider + "/")
-                  && registry.find(o.provider, o.model).isEmpty()
-              ? o.model.substring(o.provider.length() + 1)
-              : o.model;
-      String spec = o.provider != null ? o.provider + "/" + id : o.model;
-      Optional<Model> named =
-          o.provider != null ? registry.find(o.provider, id) : registry.resolve(spec);
-      return named.orElseThrow(() ->
-          UserError.usage(
-              "unknown model '"
-                  + spec
-                  + "' ("
-                  + notLoaded(registry)
-                  + "graft models lists them; add your own in "
-                  + "models.json)"));
-    }
+    checkProvider(registry, o);
     if (existing.model().isPresent()) {
       var ref = existing.model().get();
       Optional<Model> previous = registry.find(ref.provider(), ref.modelId());

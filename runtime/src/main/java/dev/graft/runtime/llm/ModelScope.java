@@ -1,20 +1,19 @@
 package dev.graft.runtime.llm;
 
-import dev.graft.runtime.tools.GlobPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * The models Ctrl+P cycles through, as {@code --models} or the {@code enabledModels} setting name
  * them: {@code claude-*,openai/gpt-5.4:high}. A pattern with {@code *}, {@code ?} or {@code [...]}
  * is a glob ({@link GlobPattern}: {@code *} within one {@code /} segment, as the reference's
  * minimatch) matched, ignoring case, against {@code provider/id} and against the bare id; any other
- * pattern names one model as {@code --model} does. A {@code :LEVEL} suffix (a thinking level) sets
- * the thinking level when the cycle reaches that model. Only models with a key count; a pattern
- * that matches none is warned of. Empty: no scope, every model with a key.
+ * pattern names one model as {@code --model} does ({@link ModelPatterns}: {@code sonnet} too). A
+ * {@code :LEVEL} suffix (a thinking level) sets the thinking level when the cycle reaches that
+ * model. Only models with a key count; a pattern that matches none is warned of. Empty: no scope,
+ * every model with a key.
  */
 public record ModelScope(List<Entry> entries) {
   public static final ModelScope ALL = new ModelScope(List.of());
@@ -53,25 +52,21 @@ public record ModelScope(List<Entry> entries) {
         continue;
       }
       Optional<ThinkingLevel> thinking = Optional.empty();
-      int colon = pattern.lastIndexOf(':');
-      if (colon > 0) {
-        Optional<ThinkingLevel> level = ThinkingLevel.parse(pattern.substring(colon + 1));
-        if (level.isPresent()) {
-          thinking = level;
-          pattern = pattern.substring(0, colon);
-        }
-      }
       List<Model> matched;
-      if (isGlob(pattern)) {
-        Pattern glob =
-            GlobPattern.compile(pattern, true, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
-        matched =
-            usable.stream()
-                .filter(
-                    m -> glob.matcher(m.qualifiedId()).matches() || glob.matcher(m.id()).matches())
-                .toList();
+      if (ModelPatterns.isGlob(pattern)) {
+        int colon = pattern.lastIndexOf(':');
+        if (colon > 0) {
+          Optional<ThinkingLevel> level = ThinkingLevel.parse(pattern.substring(colon + 1));
+          if (level.isPresent()) {
+            thinking = level;
+            pattern = pattern.substring(0, colon);
+          }
+        }
+        matched = ModelPatterns.globMatches(pattern, usable);
       } else {
-        matched = registry.resolve(pattern).filter(usable::contains).stream().toList();
+        Optional<ModelPatterns.Match> match = ModelPatterns.match(pattern, usable);
+        thinking = match.flatMap(ModelPatterns.Match::thinking);
+        matched = match.map(ModelPatterns.Match::model).stream().toList();
       }
       if (matched.isEmpty()) {
         warn.accept(
@@ -86,9 +81,5 @@ public record ModelScope(List<Entry> entries) {
       }
     }
     return new ModelScope(entries);
-  }
-
-  private static boolean isGlob(String pattern) {
-    return pattern.contains("*") || pattern.contains("?") || pattern.contains("[");
   }
 }

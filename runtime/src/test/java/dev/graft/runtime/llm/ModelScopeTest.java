@@ -54,6 +54,24 @@ class ModelScopeTest {
   }
 
   @Test
+  void aPatternThatIsNoGlobNamesOneModelAsModelDoes() throws IOException {
+    List<String> warnings = new ArrayList<>();
+    ModelScope scope =
+        ModelScope.resolve(
+            List.of("sonnet", "Claude-Haiku-4-5:low", "mistral", "opus:high"),
+            registry(),
+            warnings::add);
+    // a part of an id picks one model: an undated id before a dated one, then the last by id
+    assertThat(ids(scope))
+        .containsExactly(
+            "anthropic/claude-sonnet-4-6",
+            "anthropic/claude-haiku-4-5:low",
+            "ollama/Mistral-Small",
+            "anthropic/claude-opus-4-7:high");
+    assertThat(warnings).isEmpty();
+  }
+
+  @Test
   void modelsWithoutAKeyAndUnknownPatternsAreWarnedOf() throws IOException {
     List<String> warnings = new ArrayList<>();
     ModelScope scope =
