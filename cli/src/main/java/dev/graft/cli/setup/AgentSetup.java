@@ -27,6 +27,7 @@ import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
 import dev.graft.runtime.session.SessionInUseException;
+import dev.graft.runtime.session.SessionPath;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
@@ -535,8 +536,13 @@ public final class AgentSetup {
    */
   private static ThinkingLevel chosenThinking(
       Session session, SessionContext existing, List<UserSettings> settings, CliContext context) {
-    boolean chosenBefore =
-        session.branchPath().stream().anyMatch(e -> e instanceof SessionEntry.ThinkingLevelChange);
+    SessionPath branch = session.branchPath();
+    boolean chosenBefore = false;
+    for (int i = 0; i < branch.size() && !chosenBefore; i++) {
+      chosenBefore = // the index knows each entry's type: only such entries are read
+          "thinking_level_change".equals(branch.type(i))
+              && branch.get(i) instanceof SessionEntry.ThinkingLevelChange;
+    }
     if (chosenBefore) {
       return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }

@@ -14,6 +14,7 @@ import dev.graft.runtime.message.LlmMessages;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.EntryMessages;
 import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionPath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -59,25 +60,13 @@ public final class Compactor {
     if (path.isEmpty() || path.getLast() instanceof SessionEntry.Compaction) {
       return Optional.empty();
     }
-    int previousIndex = -1;
-    for (int i = path.size() - 1; i >= 0; i--) {
-      if (path.get(i) instanceof SessionEntry.Compaction) {
-        previousIndex = i;
-        break;
-      }
-    }
+    int previousIndex = latestCompaction(path);
     Optional<String> previousSummary = Optional.empty();
     int start = 0;
     if (previousIndex >= 0) {
       SessionEntry.Compaction previous = (SessionEntry.Compaction) path.get(previousIndex);
       previousSummary = Optional.of(previous.summary());
-      int kept = -1;
-      for (int i = 0; i < path.size() && previous.firstKeptEntryId().isPresent(); i++) {
-        if (path.get(i).id().equals(previous.firstKeptEntryId().get())) {
-          kept = i;
-          break;
-        }
-      }
+      int kept = previous.firstKeptEntryId().map(id -> indexOf(path, id)).orElse(-1);
       start = kept >= 0 ? kept : previousIndex + 1;
     }
     long tokensBefore = TokenEstimate.ofContext(contextMessages(path)).tokens();
@@ -144,15 +133,33 @@ public final class Compactor {
     return ShapedCompaction.prepare(path, shaped, settings, maxKeptMessageTokens);
   }
 
-  /** The messages the path's context holds (as buildSessionContext gives them). */
-  private static List<AgentMessage> contextMessages(List<SessionEntry> path) {
-    int compaction = -1;
+  /**
+   * The position of the path's latest compaction, or -1. Only the entries after it are read (a
+   * {@link SessionPath} knows the others' types without reading them).
+   */
+  private static int latestCompaction(List<SessionEntry> path) {
     for (int i = path.size() - 1; i >= 0; i--) {
-      if (path.get(i) instanceof SessionEntry.Compaction) {
-        compaction = i;
-        break;
+      if ("compaction".equals(SessionPath.typeAt(path, i))
+          && path.get(i) instanceof SessionEntry.Compaction) {
+        return i;
       }
     }
+    return -1;
+  }
+
+  /** The position of entry {@code id} on the path (ids are unique on a path), or -1; none read. */
+  private static int indexOf(List<SessionEntry> path, String id) {
+    for (int i = path.size() - 1; i >= 0; i--) {
+      if (SessionPath.idAt(path, i).equals(id)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The messages the path's context holds (as buildSessionContext gives them). */
+  private static List<AgentMessage> contextMessages(List<SessionEntry> path) {
+    int compaction = latestCompaction(path);
     List<AgentMessage> out = new ArrayList<>();
     if (compaction < 0) {
       path.forEach(e -> EntryMessages.of(e).ifPresent(out::add));
@@ -160,12 +167,9 @@ public final class Compactor {
     }
     SessionEntry.Compaction c = (SessionEntry.Compaction) path.get(compaction);
     out.add(EntryMessages.summaryOf(c));
-    boolean kept = false;
-    for (int i = 0; i < compaction; i++) {
-      kept |= c.firstKeptEntryId().filter(path.get(i).id()::equals).isPresent();
-      if (kept) {
-        EntryMessages.of(path.get(i)).ifPresent(out::add);
-      }
+    int kept = c.firstKeptEntryId().map(id -> indexOf(path, id)).orElse(-1);
+    for (int i = kept < 0 || kept > compaction ? compaction : kept; i < compaction; i++) {
+      EntryMessages.of(path.get(i)).ifPresent(out::add);
     }
     for (int i = compaction + 1; i < path.size(); i++) {
       EntryMessages.of(path.get(i)).ifPresent(out::add);

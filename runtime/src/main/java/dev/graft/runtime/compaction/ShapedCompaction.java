@@ -4,6 +4,7 @@ import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.ContextOrigins;
 import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +33,8 @@ final class ShapedCompaction {
     int[] origins = ContextOrigins.of(path, shaped);
     int previous = -1;
     for (int i = path.size() - 1; i >= 0 && previous < 0; i--) {
-      if (path.get(i) instanceof SessionEntry.Compaction) {
+      if ("compaction".equals(SessionPath.typeAt(path, i))
+          && path.get(i) instanceof SessionEntry.Compaction) {
         previous = i;
       }
     }

@@ -11,6 +11,7 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
 import dev.graft.runtime.session.SessionEntry;
+import dev.graft.runtime.session.SessionPath;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -218,7 +219,9 @@ final class SessionHookPoints {
 
     private static Set<String> ids(List<SessionEntry> branch) {
       Set<String> ids = new HashSet<>();
-      branch.forEach(e -> ids.add(e.id()));
+      for (int i = 0; i < branch.size(); i++) {
+        ids.add(SessionPath.idAt(branch, i)); // a session's path gives them without reading
+      }
       return ids;
     }
   }

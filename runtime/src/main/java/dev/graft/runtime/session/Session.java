@@ -432,18 +432,27 @@ public final class Session implements AutoCloseable {
     return children;
   }
 
-  /** The entries from the root to {@code id}, in that order; empty when {@code id} is unknown. */
-  public synchronized List<SessionEntry> pathTo(String id) {
-    List<SessionEntry> path = new ArrayList<>();
-    for (EntryNode node : pathNodes(id)) {
-      path.add(entry(node));
-    }
-    return path;
+  /**
+   * The entries from the root to {@code id}, in that order; empty when {@code id} is unknown. Each
+   * entry is read when the list is asked for it, not held ({@link SessionPath}).
+   */
+  public synchronized SessionPath pathTo(String id) {
+    return new SessionPath(this, pathNodes(id), generation);
   }
 
-  /** The path to the leaf (the reference's getBranch()). */
-  public synchronized List<SessionEntry> branchPath() {
-    return leafId == null ? List.of() : pathTo(leafId);
+  /** The path to the leaf (the reference's getBranch()), read as {@link #pathTo} reads it. */
+  public synchronized SessionPath branchPath() {
+    return pathTo(leafId);
+  }
+
+  /** An entry of a {@link SessionPath} taken while the session had its entries of {@code taken}. */
+  synchronized SessionEntry entryOfPath(EntryNode node, long taken) {
+    if (taken != generation) {
+      throw new IllegalStateException(
+          "this path was taken before the session's entries were replaced (a new, switched or"
+              + " branched session): take the path again");
+    }
+    return entry(node);
   }
 
   /** Root-to-{@code id} nodes. A parent cycle ends the walk where it would repeat. */

@@ -1,6 +1,7 @@
 package dev.graft.runtime.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.config.CompactionSettings;
@@ -19,6 +20,7 @@ import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.message.Usage;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -277,6 +279,66 @@ class AgentCompactionTest {
   }
 
   /** Every request a provider gets, in order. */
+  /**
+   * Compacting a long session reads the branch from the latest compaction's first kept entry on,
+   * not from its root: a 2 GB session's half a million older entries were all decoded and held, and
+   * ran graft out of memory below 3.5 GB of heap. The older lines are damaged on disk once the
+   * session is open, so reading any of them would fail; the compaction is made all the same, from
+   * the previous summary and what came after it.
+   */
+  @Test
+  void compactingReadsTheBranchFromTheLatestCompactionsFirstKeptEntryOnly() throws Exception {
+    Path file;
+    String kept;
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      kept = s.appendMessage(new AgentMessage.User("kept by the first compaction", 1));
+      s.appendCompaction("FIRST SUMMARY", kept, 1_000, Optional.empty(), false);
+      history(s);
+      file = s.file().orElseThrow();
+    }
+    try (Session s = Session.open(file)) {
+      List<String> lines = new ArrayList<>(Files.readAllLines(file));
+      int keptLine = -1;
+      for (int i = 1; i < lines.size(); i++) {
+        if (lines.get(i).contains("\"id\":\"" + kept + "\"")) {
+          keptLine = i;
+        }
+      }
+      assertThat(keptLine).isGreaterThan(1);
+      for (int i = 1; i < keptLine; i++) { // same length, another id: reading it fails
+        lines.set(i, lines.get(i).replaceFirst("\"id\":\"(.)", "\"id\":\"" + "!"));
+      }
+      Files.write(file, lines);
+      assertThatThrownBy(() -> s.branchPath().getFirst()).hasMessageContaining("changed on disk");
+
+      List<LlmRequest> requests = new ArrayList<>();
+      AgentSession agent =
+          new AgentSession(
+              s,
+              dir,
+              ScriptedProvider.MODEL,
+              new Recorder(
+                  ScriptedProvider.parse("turns", List.of("{\"text\": \"SECOND SUMMARY\"}")),
+                  requests),
+              ThinkingLevel.OFF,
+              "system",
+              List.of(),
+              AgentHooks.NONE,
+              Clock.systemUTC());
+      agent.setCompactionSettings(new CompactionSettings(true, 16_384, 30));
+      agent.subscribe(events::add);
+
+      assertThat(agent.compact(Optional.empty())).isPresent();
+      assertThat(compactions()).singleElement().satisfies(c -> assertThat(c.error()).isEmpty());
+      assertThat(text(requests.getFirst()))
+          .contains("<previous-summary>\nFIRST SUMMARY")
+          .contains("kept by the first compaction")
+          .contains("earlier question 1");
+      assertThat(s.buildContext().messages().getFirst().role()).isEqualTo("compactionSummary");
+    }
+  }
+
   private record Recorder(LlmProvider inner, List<LlmRequest> requests) implements LlmProvider {
     @Override
     public AgentMessage.Assistant stream(

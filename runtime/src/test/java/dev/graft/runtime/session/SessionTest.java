@@ -80,6 +80,35 @@ class SessionTest {
     }
   }
 
+  /**
+   * A path reads its entries when asked for them and knows their ids and types without reading; a
+   * path taken before the session's entries were replaced says so instead of reading another file.
+   */
+  @Test
+  void aPathReadsItsEntriesWhenAskedAndNotAfterTheSessionIsReplaced() throws Exception {
+    Path file;
+    String one;
+    try (Session s = Session.create(dir, "/p", clock)) {
+      one = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendCompaction("summary", one, 10, Optional.empty(), false);
+      s.appendMessage(new AgentMessage.User("two", 2));
+      file = s.file().orElseThrow();
+    }
+    try (Session s = Session.open(file)) {
+      SessionPath path = s.branchPath();
+      assertThat(path).hasSize(3);
+      assertThat(path.id(0)).isEqualTo(one);
+      assertThat(path.type(1)).isEqualTo("compaction");
+      assertThat(path.get(2)).isEqualTo(s.entry(path.id(2)).orElseThrow());
+      assertThat(s.pathTo("unknown")).isEmpty();
+      s.startNewSession();
+      assertThat(path.id(0)).isEqualTo(one);
+      assertThatThrownBy(() -> path.get(0))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("take the path again");
+    }
+  }
+
   @Test
   void theLeafSurvivesARestartAfterBranchWithNothingAppended() throws Exception {
     Path file;
