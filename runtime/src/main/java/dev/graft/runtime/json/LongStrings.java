@@ -63,7 +63,8 @@ final class LongStrings {
     }
     // Everything that would make Jackson refuse a long string is found before a byte is changed.
     for (int[] t : tokens) {
-      if (t[1] - t[0] - 1 > maxChars
+      // escapes make the text longer than the string: counted only when the text is past the limit
+      if (t[1] - t[0] - 1 > maxChars && Utf8.jsonStringUnits(utf8, t[0] + 1, t[1]) > maxChars
           || unescape(utf8, t[0] + 1, t[1], null, 0) < 0
           || !Utf8.isValid(utf8, t[0] + 1, t[1])) {
         return null;

@@ -71,6 +71,24 @@ public final class Utf8 {
   }
 
   /** The bytes code point {@code cp} takes. */
+  /**
+   * The UTF-16 length of the JSON string whose escaped, valid UTF-8 text is {@code b[from, to)}: an
+   * escape is one unit, a character of four UTF-8 bytes two. What Jackson's string limit counts.
+   */
+  public static long jsonStringUnits(byte[] b, int from, int to) {
+    long units = 0;
+    for (int i = from; i < to; i++) {
+      int c = b[i] & 0xff;
+      if (c == '\\') {
+        i += b[i + 1] == 'u' ? 5 : 1;
+        units++;
+      } else if ((c & 0xc0) != 0x80) { // not a continuation byte
+        units += c >= 0xf0 ? 2 : 1;
+      }
+    }
+    return units;
+  }
+
   static int length(int cp) {
     return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
   }

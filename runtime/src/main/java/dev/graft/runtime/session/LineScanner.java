@@ -360,16 +360,7 @@ final class LineScanner {
    * is one, a character of four UTF-8 bytes two).
    */
   private void checkLength(int from, int to) throws BadLine {
-    long units = 0;
-    for (int i = from; i < to; i++) {
-      int c = buf[i] & 0xff;
-      if (c == '\\') {
-        i += buf[i + 1] == 'u' ? 5 : 1;
-        units++;
-      } else if ((c & 0xc0) != 0x80) { // not a continuation byte
-        units += c >= 0xf0 ? 2 : 1;
-      }
-    }
+    long units = Utf8.jsonStringUnits(buf, from, to);
     if (units > maxStringLength) {
       pos = from - 1;
       throw new BadLine(

@@ -114,4 +114,24 @@ class LongStringsTest {
     assertThat(node.get("text").textValue()).hasSize(800_000 * 40);
     assertThat(allocated).isLessThan(bytes.length * 5L / 4); // the String, and little else
   }
+
+  /**
+   * The limit counts the string's characters, not its escaped text: a value whose escapes make the
+   * text longer than the limit, though the string is not, is still read without Jackson (a 500 MB
+   * tool result with a newline every 40 characters went to Jackson, and needed 3 GB of heap).
+   */
+  @Test
+  void aValueWhoseEscapesPassTheLimitIsReadByCharacters() throws IOException {
+    String text = "a line of tool output, forty bytes long\\n".repeat(30_000);
+    byte[] bytes = ("{\"text\":\"" + text + "\"}").getBytes(StandardCharsets.UTF_8);
+    int characters = 30_000 * 40;
+    int escaped = 30_000 * 41;
+    assertThat(LongStrings.parse(bytes, 0, bytes.length, false, characters))
+        .as("the string's length is the limit")
+        .isNotNull();
+    assertThat(LongStrings.parse(bytes, 0, bytes.length, false, characters - 1))
+        .as("past the limit: Jackson's to refuse")
+        .isNull();
+    assertThat(escaped).isGreaterThan(characters);
+  }
 }
