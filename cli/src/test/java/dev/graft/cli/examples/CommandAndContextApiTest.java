@@ -179,19 +179,20 @@ class CommandAndContextApiTest {
       throws Exception {
     ExampleRun run = run("{\"text\": \"hello back\"}\n", "hello", "/note remember tea");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    // the model call: entries are the branch (the model setting, the prompt), entryIndex points
-    // into it
+    // the model call: entries are the branch (the model and thinking settings, the prompt),
+    // entryIndex points into it
     String seen = run.context(0).getLast();
     assertThat(seen).startsWith("user: seen ");
     var s = Json.parse(seen.substring("user: seen ".length()));
-    assertThat(s.get("types").toString()).isEqualTo("[\"model_change\",\"message:user\"]");
-    assertThat(s.get("entryIndex").toString()).isEqualTo("[1]");
+    assertThat(s.get("types").toString())
+        .isEqualTo("[\"model_change\",\"thinking_level_change\",\"message:user\"]");
+    assertThat(s.get("entryIndex").toString()).isEqualTo("[2]");
     // the command saved an entry and rebuilt: the context handler saw it and the messages came back
     String status =
         run.err().lines().filter(l -> l.startsWith("rebuilt: ")).findFirst().orElseThrow();
     assertThat(status)
         .startsWith(
             "rebuilt: user=hello | assistant=hello back | user=note remember tea | user=seen ");
-    assertThat(status).contains("\"entryIndex\":[1,2]").contains("\"custom\"");
+    assertThat(status).contains("\"entryIndex\":[2,3]").contains("\"custom\"");
   }
 }

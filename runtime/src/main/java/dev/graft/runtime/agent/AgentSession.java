@@ -28,6 +28,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
+import dev.graft.runtime.session.SessionPath;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.runtime.tools.UserShell;
 import java.io.IOException;
@@ -58,6 +59,8 @@ import java.util.function.UnaryOperator;
  */
 public final class AgentSession implements AutoCloseable {
   private final Session session;
+  // whether the session's path holds a thinking level (recordSettings), once seen or written
+  private boolean thinkingRecorded;
   private final Path cwd;
   private final AgentHooks hooks;
   private final Clock clock;
@@ -804,7 +807,10 @@ public final class AgentSession implements AutoCloseable {
     newMessages.add(message);
   }
 
-  /** Records the model and thinking level in the session when they differ from its path's. */
+  /**
+   * Records the model and thinking level in the session when they differ from its path's. As the
+   * reference, a session whose path has no thinking level yet gets one even when it is off.
+   */
   private void recordSettings() {
     CallSettings call = settings.get();
     SessionContext context = session.buildContext();
@@ -814,9 +820,23 @@ public final class AgentSession implements AutoCloseable {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
     String level = effective(call).wire();
-    if (!context.thinkingLevel().equals(level)) {
-      session.appendThinkingLevelChange(level);
+    if (!thinkingRecorded) { // looked for once: the path is long in a long session
+      thinkingRecorded = hasThinkingEntry(session.branchPath());
     }
+    if (!thinkingRecorded || !context.thinkingLevel().equals(level)) {
+      session.appendThinkingLevelChange(level);
+      thinkingRecorded = true;
+    }
+  }
+
+  private static boolean hasThinkingEntry(SessionPath path) {
+    for (int i = 0; i < path.size(); i++) {
+      if ("thinking_level_change".equals(path.type(i)) // the index knows it: no entry is read
+          && path.get(i) instanceof SessionEntry.ThinkingLevelChange) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ------------------------------------------------------------------ compaction

@@ -913,8 +913,9 @@ class AgentSessionTest {
 
     agent.prompt("one");
     List<String> types = session.entries().stream().map(SessionEntry::type).toList();
-    // a new session has no model yet; "off" is the default level, so it is not written
-    assertThat(types).containsExactly("model_change", "message", "message");
+    // a new session has no model or level yet: both are written, "off" too, as the reference does
+    assertThat(types)
+        .containsExactly("model_change", "thinking_level_change", "message", "message");
     assertThat(session.entries().getFirst())
         .isInstanceOfSatisfying(
             SessionEntry.ModelChange.class,
@@ -923,28 +924,33 @@ class AgentSessionTest {
               assertThat(c.modelId()).isEqualTo("scripted");
             });
 
+    assertThat(session.entries().get(1))
+        .isInstanceOfSatisfying(
+            SessionEntry.ThinkingLevelChange.class,
+            c -> assertThat(c.thinkingLevel()).isEqualTo("off"));
+
     agent.prompt("two"); // nothing changed: nothing recorded
-    assertThat(session.entries()).hasSize(5);
+    assertThat(session.entries()).hasSize(6);
 
     agent.setModel(other, turns);
     agent.setThinking(ThinkingLevel.HIGH);
     agent.prompt("three");
     List<SessionEntry> entries = session.entries();
-    assertThat(entries.subList(5, entries.size()))
+    assertThat(entries.subList(6, entries.size()))
         .extracting(SessionEntry::type)
         .containsExactly("model_change", "thinking_level_change", "message", "message");
-    assertThat(entries.get(5))
+    assertThat(entries.get(6))
         .isInstanceOfSatisfying(
             SessionEntry.ModelChange.class, c -> assertThat(c.modelId()).isEqualTo("other-model"));
-    assertThat(entries.get(6))
+    assertThat(entries.get(7))
         .isInstanceOfSatisfying(
             SessionEntry.ThinkingLevelChange.class,
             c -> assertThat(c.thinkingLevel()).isEqualTo("high"));
-    assertThat(((AgentMessage.Assistant) ((SessionEntry.Message) entries.get(8)).message()).model())
+    assertThat(((AgentMessage.Assistant) ((SessionEntry.Message) entries.get(9)).message()).model())
         .isEqualTo("other-model");
     assertThat(session.buildContext().thinkingLevel()).isEqualTo("high");
 
     agent.prompt("four");
-    assertThat(session.entries()).hasSize(11);
+    assertThat(session.entries()).hasSize(12);
   }
 }
