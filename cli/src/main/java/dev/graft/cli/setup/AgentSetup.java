@@ -52,6 +52,12 @@ public final class AgentSetup {
   private static final List<String> DEFAULT_MODELS =
       List.of("anthropic/claude-sonnet-4-6", "openai/gpt-5.4");
 
+  /**
+   * The thinking level without --thinking, a level in --model or defaultThinkingLevel: the
+   * reference's {@code DEFAULT_THINKING_LEVEL}.
+   */
+  private static final ThinkingLevel DEFAULT_THINKING = ThinkingLevel.MEDIUM;
+
   private AgentSetup() {}
 
   /**
@@ -507,10 +513,6 @@ public final class AgentSetup {
     return session;
   }
 
-  /**
-   * The user's settings, the project's winning over graft's home's ({@code defaultModel}, {@code
-   * defaultThinkingLevel}).
-   */
   /** {@code --models}, else the project's {@code enabledModels}, else the home's; or none. */
   private static List<String> modelPatterns(CliContext context, AgentOptions o, Path cwd) {
     if (!o.models.isEmpty()) {
@@ -531,8 +533,10 @@ public final class AgentSetup {
   }
 
   /**
-   * The session's thinking level when it has set one; for a new session the settings' {@code
-   * defaultThinkingLevel}, else off. A wrong value is warned of and ignored.
+   * The session's thinking level when it has set one; otherwise (a new session, or one continued
+   * without a thinking_level_change entry) the settings' {@code defaultThinkingLevel}, else medium,
+   * as the reference's {@code DEFAULT_THINKING_LEVEL}. A wrong value is warned of and ignored. The
+   * model gets the nearest level it has ({@link AgentSession#effectiveThinking()}).
    */
   private static ThinkingLevel chosenThinking(
       Session session, SessionContext existing, List<UserSettings> settings, CliContext context) {
@@ -563,7 +567,7 @@ public final class AgentSetup {
                     + "\" is not off, minimal, low, medium, high or xhigh; ignored");
       }
     }
-    return ThinkingLevel.OFF;
+    return DEFAULT_THINKING;
   }
 
   /**

@@ -96,7 +96,7 @@ class InteractivePlainTest {
             "Session named \"first run\".",
             "Labelled !echo not-seen (not in context) [checkpoint].")
         .contains("Messages:  1 user, 2 assistant, 1 tool calls, 1 tool results, 2 shell; 6 in all")
-        .contains("scripted/scripted · thinking off · context");
+        .contains("scripted/scripted · thinking medium · context");
     List<JsonNode> lines = sessionLines();
     assertThat(lines)
         .anySatisfy(l -> {

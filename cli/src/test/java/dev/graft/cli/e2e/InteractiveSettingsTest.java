@@ -98,7 +98,7 @@ class InteractiveSettingsTest {
     assertThat(wrong.err())
         .contains(
             "settings.json: defaultThinkingLevel \"loud\" is not off, minimal, low, medium, high or xhigh; ignored");
-    assertThat(wrong.out()).contains("(thinking off)");
+    assertThat(wrong.out()).contains("(thinking medium)");
   }
 
   @Test

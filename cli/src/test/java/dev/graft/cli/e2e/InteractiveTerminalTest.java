@@ -60,7 +60,7 @@ class InteractiveTerminalTest {
             List.of("--provider", "scripted", "--model", "turns.jsonl"));
 
     tmux.awaitScreen(
-        s -> s.contains("scripted/scripted • thinking off") && TmuxTerminal.idle(s),
+        s -> s.contains("scripted/scripted • medium") && TmuxTerminal.idle(s),
         "the footer and the prompt");
 
     tmux.submit("read the file");

@@ -103,7 +103,7 @@ class InteractiveTuiTest {
         s ->
             s.contains("running, ")
                 && Pattern.compile("\n   line (1[0-9]|2[0-9])\n").matcher(s).find()
-                && s.contains("scripted/scripted • thinking off")
+                && s.contains("scripted/scripted • medium")
                 && s.contains("Working… ("),
         "bash's output while it runs");
     tmux.awaitScreen(
@@ -445,7 +445,7 @@ class InteractiveTuiTest {
     start("{\"text\": \"unused\"}\n");
     tmux.submit("/model ollama/qwen3:8b");
     tmux.awaitScreen(
-        s -> s.contains("ollama/qwen3:8b • thinking off") && s.contains("/33k"),
+        s -> s.contains("ollama/qwen3:8b • medium") && s.contains("/33k"),
         "the model and its window in the footer");
     tmux.submit("/thinking high");
     tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b • high"), "the level in the footer");
@@ -468,11 +468,10 @@ class InteractiveTuiTest {
         s -> s.contains("keybindings.json: app.nothing is not an action graft has; ignored"),
         "the warning");
     tmux.keys("C-p");
-    tmux.awaitScreen(
-        s -> s.contains("ollama/qwen3:8b • thinking off"), "the next model in the footer");
+    tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b • medium"), "the next model in the footer");
     tmux.keys("C-x");
     tmux.awaitScreen(
-        s -> s.contains("ollama/qwen3:8b • minimal"), "the next thinking level in the footer");
+        s -> s.contains("ollama/qwen3:8b • high"), "the next thinking level in the footer");
     tmux.keys("BTab"); // Shift+Tab is no longer bound: nothing happens
     tmux.keys("C-p");
     tmux.awaitScreen(s -> s.contains("Model: ollama/llama3"), "the model after that");

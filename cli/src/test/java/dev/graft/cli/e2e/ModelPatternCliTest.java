@@ -2,6 +2,7 @@ package dev.graft.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,8 +68,9 @@ class ModelPatternCliTest {
 
   @Test
   void aPartialIdAnotherCaseOrALevelSuffixNamesTheModelTheReferenceWouldPick() throws Exception {
-    assertThat(chosen("--model", "sonnet")).isEqualTo("anthropic/claude-sonnet-4-6 off");
-    assertThat(chosen("--model", "Claude-Opus-4-6")).isEqualTo("anthropic/claude-opus-4-6 off");
+    // without a level, the reference's default, medium, for a model that reasons
+    assertThat(chosen("--model", "sonnet")).isEqualTo("anthropic/claude-sonnet-4-6 medium");
+    assertThat(chosen("--model", "Claude-Opus-4-6")).isEqualTo("anthropic/claude-opus-4-6 medium");
     assertThat(chosen("--model", "OPENAI/gpt-4.1")).isEqualTo("openai/gpt-4.1 off");
     assertThat(chosen("--model", "work/claude-sonnet-4-6")).isEqualTo("work/claude-sonnet-4-6 off");
     assertThat(chosen("--model", "big-model")).isEqualTo("work/big-model-20250601 off");
@@ -80,6 +82,67 @@ class ModelPatternCliTest {
         .isEqualTo("anthropic/claude-opus-4-7 minimal");
     assertThat(chosen("--provider", "work", "--model", "sonnet"))
         .isEqualTo("work/claude-sonnet-4-6 off");
+  }
+
+  /** The thinking_level_change entries of the session a run with {@code args} wrote. */
+  private List<String> levels(Path project, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("-p"));
+    all.addAll(List.of(args));
+    all.add("hi");
+    CliRun run = CliRun.run(home, project, KEYS, all.toArray(String[]::new));
+    assertThat(run.err()).as("the call fails at the closed port").contains("the model call failed");
+    return levels(LastSession.file(home, project));
+  }
+
+  private static List<String> levels(Path file) throws Exception {
+    try (Session s = Session.open(file)) {
+      return s.entries().stream()
+          .filter(e -> e instanceof SessionEntry.ThinkingLevelChange)
+          .map(e -> ((SessionEntry.ThinkingLevelChange) e).thinkingLevel())
+          .toList();
+    }
+  }
+
+  /** The thinking_level_change entries of {@code file} after a run continuing it. */
+  private List<String> continued(Path project, Path file) throws Exception {
+    CliRun run = CliRun.run(home, project, KEYS, "-p", "--session", file.toString(), "hi");
+    assertThat(run.err()).as("the call fails at the closed port").contains("the model call failed");
+    return levels(file);
+  }
+
+  @Test
+  void withoutThinkingOrSettingANewSessionThinksAtMediumClampedToTheModel() throws Exception {
+    // The reference's default level, medium, clamped to what the model has, and recorded even
+    // when it is off (before: off, and nothing recorded).
+    assertThat(levels(Files.createDirectories(work.resolve("a")), "--model", "anthropic/sonnet"))
+        .containsExactly("medium");
+    assertThat(levels(Files.createDirectories(work.resolve("b")), "--model", "work/sonnet"))
+        .containsExactly("off");
+    assertThat(levels(Files.createDirectories(work.resolve("c")), "--model", "qwen3:8b:high"))
+        .containsExactly("high");
+    // GPT-5 cannot stop reasoning; medium it has
+    assertThat(levels(Files.createDirectories(work.resolve("d")), "--model", "openai/gpt-5.4"))
+        .containsExactly("medium");
+  }
+
+  @Test
+  void aContinuedSessionWithoutAThinkingEntryTakesTheDefaultAsTheReference() throws Exception {
+    Path project = Files.createDirectories(work.resolve("resumed"));
+    Path sessions = Files.createDirectories(work.resolve("saved"));
+    String written =
+        """
+        {"type":"session","version":3,"id":"01a21ee4-2804-7a64-852a-d4ce9903d314","timestamp":"2026-01-01T00:00:00.000Z","cwd":"%s"}
+        {"type":"model_change","id":"a1","parentId":null,"timestamp":"2026-01-01T00:00:00.001Z","provider":"anthropic","modelId":"claude-sonnet-4-6"}
+        {"type":"message","id":"a2","parentId":"a1","timestamp":"2026-01-01T00:00:00.002Z","message":{"role":"user","content":"hello","timestamp":1}}
+        """
+            .formatted(project);
+    Path plain = sessions.resolve("plain.jsonl");
+    Files.writeString(plain, written);
+    assertThat(continued(project, plain)).containsExactly("medium");
+    Files.writeString(home.resolve("settings.json"), "{\"defaultThinkingLevel\": \"low\"}");
+    Path set = sessions.resolve("set.jsonl");
+    Files.writeString(set, written);
+    assertThat(continued(project, set)).containsExactly("low");
   }
 
   @Test

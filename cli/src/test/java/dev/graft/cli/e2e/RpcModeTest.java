@@ -229,6 +229,15 @@ class RpcModeTest {
   }
 
   @Test
+  void aNewSessionWithoutThinkingOrSettingThinksAtMediumAsTheReference() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      // The scripted model reasons: the reference's default level, medium (before: off).
+      JsonNode state = rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/thinkingLevel").asText()).isEqualTo("medium");
+    }
+  }
+
+  @Test
   void aThinkingLevelTheModelLacksIsTheNearestItHasInStateAndSession() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
       // The scripted model reasons, without an xhigh level: the reference clamps to high.

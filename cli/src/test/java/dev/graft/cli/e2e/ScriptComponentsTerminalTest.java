@@ -121,7 +121,7 @@ class ScriptComponentsTerminalTest {
     tmux.keys("C-o");
     tmux.submit("/footer");
     tmux.awaitScreen(s -> s.contains("my footer: planning"), "the script's footer");
-    assertThat(tmux.screen()).doesNotContain("thinking off");
+    assertThat(tmux.screen()).doesNotContain("scripted/scripted • medium");
     tmux.submit("go");
     tmux.awaitScreen(
         s -> s.contains("greeting Ada\n greeted Ada by renderResult"),
