@@ -141,7 +141,7 @@ public final class AgentSetup {
     // Options graft does not know are checked once the scripts have loaded (they may register
     // them): a missing key is said after that, so that a mistyped option is said first.
     UserError missingKey = null;
-    if ("scripted".equals(o.provider)) {
+    if ("scripted".equalsIgnoreCase(o.provider)) {
       if (o.model == null) {
         throw UserError.usage(
             "--provider scripted needs --model FILE: the JSONL file of assistant turns to replay");
@@ -628,13 +628,20 @@ public final class AgentSetup {
         : String.join(", ", items.subList(0, last)) + " or " + items.get(last);
   }
 
-  /** A --provider graft does not know is a usage error naming the ones it knows. */
+  /**
+   * --provider in any case is the provider of that name ({@code Anthropic}), as the reference takes
+   * it; one graft does not know is a usage error naming the ones it knows.
+   */
   private static void checkProvider(ModelRegistry registry, AgentOptions o) {
     if (o.provider == null) {
       return;
     }
     Set<String> providers = new TreeSet<>();
     registry.listModels().forEach(l -> providers.add(l.model().provider()));
+    providers.stream()
+        .filter(o.provider::equalsIgnoreCase)
+        .findFirst()
+        .ifPresent(p -> o.provider = p);
     if (!providers.contains(o.provider)) {
       // a bad option value: a usage error, exit 2 (docs/cli.md)
       throw UserError.usage(

@@ -146,6 +146,17 @@ class ModelPatternCliTest {
   }
 
   @Test
+  void aProviderInAnotherCaseIsThatProvider() throws Exception {
+    assertThat(chosen("--provider", "WORK", "--model", "sonnet"))
+        .isEqualTo("work/claude-sonnet-4-6 off");
+    assertThat(chosen("--provider", "Work", "--model", "work/qwen3:8b"))
+        .isEqualTo("work/qwen3:8b off");
+    assertThat(chosen("--provider", "OpenAI", "--model", "gpt-4.1"))
+        .isEqualTo("openai/gpt-4.1 off");
+    assertThat(chosen("--provider", "Anthropic")).startsWith("anthropic/");
+  }
+
+  @Test
   void whatNamesNoModelIsOneLineWithTheNearestIds() {
     CliRun typo = CliRun.run(home, work, KEYS, "-p", "--model", "claude-sonet-4-6", "hi");
     assertThat(typo.exitCode()).isEqualTo(2);
