@@ -39,7 +39,7 @@ final class BuiltinCommands {
     r.register(
         SlashCommand.builtIn(
             "model",
-            "Pick a model, or /model provider/id",
+            "Pick a model, or /model ID (a part of one filters the picker)",
             ModelCommands::modelCandidates,
             ModelCommands::model));
     r.register(

@@ -4,6 +4,7 @@ import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.session.SessionStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,9 @@ public interface CommandContext {
 
   /** The model registry (models.json, keys), loaded once and again by {@link #reload}. */
   ModelRegistry models();
+
+  /** The models Ctrl+P cycles through ({@code --models}, {@code enabledModels}); empty: all. */
+  ModelScope scope();
 
   CommandRegistry commands();
 

@@ -44,8 +44,8 @@ final class ModeContext implements CommandContext {
     return models;
   }
 
-  /** The models Ctrl+P cycles through ({@code --models}, {@code enabledModels}). */
-  synchronized ModelScope scope() {
+  @Override
+  public synchronized ModelScope scope() {
     if (scope == null) {
       // Resolved here when the run started without the registry (the scripted provider).
       scope =

@@ -2,14 +2,18 @@ package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
+import dev.graft.cli.ui.SelectState;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
+import dev.graft.runtime.llm.ModelPatterns;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** {@code /model} and {@code /thinking}. */
@@ -17,25 +21,38 @@ final class ModelCommands {
   private ModelCommands() {}
 
   /**
-   * {@code /model}: a picker over the models with a key; {@code /model provider/id} switches at
-   * once.
+   * {@code /model}: a picker over the models with a key. {@code /model TEXT} switches at once to
+   * the model TEXT names exactly ({@code provider/id} or an id only one has, in any case) among
+   * those of {@code --models} (all with a key without it); else the picker opens with TEXT as its
+   * filter, as the reference's does. Where the picker would be empty, one line says why: the
+   * model's key is missing, or no model with a key matches.
    */
   static void model(CommandContext ctx, String args) {
     ModelRegistry registry = ctx.models();
     AgentSession agent = ctx.agent();
-    Model chosen;
-    if (args.isBlank()) {
-      List<ModelListing> usable =
-          registry.listModels().stream().filter(ModelListing::usable).toList();
-      if (usable.isEmpty()) {
-        ctx.warn(
-            "No model can be used: none has a key (graft models shows where keys are looked for).");
-        return;
+    List<Model> usable =
+        registry.listModels().stream()
+            .filter(ModelListing::usable)
+            .map(ModelListing::model)
+            .toList();
+    String text = args.strip();
+    Model chosen = null;
+    if (!text.isEmpty()) {
+      ModelScope scope = ctx.scope();
+      List<Model> candidates =
+          scope.isEmpty() ? usable : scope.entries().stream().map(ModelScope.Entry::model).toList();
+      chosen = ModelPatterns.exact(text, candidates).orElse(null);
+      Optional<Model> known = ModelPatterns.exact(text, registry.models());
+      if (chosen == null && known.isPresent() && !usable.contains(known.get())) {
+        // a picker with nothing in it would not say why: say where the key goes
+        throw new IllegalArgumentException(registry.missingKeyMessage(known.get().provider()));
       }
+    }
+    if (chosen == null) {
       List<Choice> choices = new ArrayList<>();
       int initial = 0;
       for (int i = 0; i < usable.size(); i++) {
-        Model m = usable.get(i).model();
+        Model m = usable.get(i);
         if (m.equals(agent.model())) {
           initial = i;
         }
@@ -49,26 +66,28 @@ final class ModelCommands {
                     + (m.reasoning() ? " · reasoning" : "")
                     + (m.equals(agent.model()) ? " · current" : "")));
       }
+      if (!text.isEmpty()) {
+        SelectState filtered = new SelectState(choices, initial);
+        filtered.setFilter(text);
+        if (filtered.visible().isEmpty()) {
+          // a picker with nothing in it: said in one line instead
+          throw new IllegalArgumentException(
+              "unknown model '"
+                  + text
+                  + "' (/model without an argument lists the ones you can use)");
+        }
+      }
+      if (usable.isEmpty()) {
+        ctx.warn(
+            "No model can be used: none has a key (graft models shows where keys are looked for).");
+        return;
+      }
       OptionalInt picked =
-          ctx.ui().pick("Model", choices, initial, DialogOptions.CONFIRMED_BY_CALLER).join();
+          ctx.ui().pick("Model", choices, initial, text, DialogOptions.CONFIRMED_BY_CALLER).join();
       if (picked.isEmpty()) {
         return;
       }
-      chosen = usable.get(picked.getAsInt()).model();
-    } else {
-      String spec = args.strip();
-      chosen =
-          registry
-              .resolve(spec)
-              .orElseThrow(() ->
-                  new IllegalArgumentException(
-                      "unknown model '"
-                          + spec
-                          + "' (/model without an argument lists the ones you can use)"));
-      Model m = chosen;
-      if (registry.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
-        throw new IllegalArgumentException(registry.missingKeyMessage(m.provider()));
-      }
+      chosen = usable.get(picked.getAsInt());
     }
     agent.setModel(chosen, registry.provider(chosen));
     ctx.info(

@@ -20,8 +20,14 @@ public interface HookUi {
   boolean available();
 
   /** A picker: arrow keys, number keys and type-to-filter; the index of the chosen option. */
+  default CompletableFuture<OptionalInt> pick(
+      String title, List<Choice> choices, int initial, DialogOptions options) {
+    return pick(title, choices, initial, "", options);
+  }
+
+  /** A picker that opens with {@code filter} typed already ({@code /model sonnet}). */
   CompletableFuture<OptionalInt> pick(
-      String title, List<Choice> choices, int initial, DialogOptions options);
+      String title, List<Choice> choices, int initial, String filter, DialogOptions options);
 
   /** A picker over plain strings (what a script's {@code ui.select} gets): the chosen string. */
   default CompletableFuture<Optional<String>> select(

@@ -17,9 +17,17 @@ final class PickDialog implements Dialog<OptionalInt> {
   private final SelectState state;
 
   PickDialog(Theme theme, String title, List<Choice> choices, int initial, int rows) {
+    this(theme, title, choices, initial, "", rows);
+  }
+
+  PickDialog(
+      Theme theme, String title, List<Choice> choices, int initial, String filter, int rows) {
     this.theme = theme;
     this.title = title;
     this.state = new SelectState(choices, initial);
+    if (!filter.isEmpty()) {
+      state.setFilter(filter);
+    }
     state.setRows(rows);
   }
 

@@ -31,9 +31,12 @@ public final class PlainUi implements HookUi {
 
   @Override
   public synchronized CompletableFuture<OptionalInt> pick(
-      String title, List<Choice> choices, int initial, DialogOptions options) {
+      String title, List<Choice> choices, int initial, String filter, DialogOptions options) {
     long deadline = options.deadlineNanos(System.nanoTime());
     SelectState state = new SelectState(choices, initial);
+    if (!filter.isEmpty()) {
+      state.setFilter(filter);
+    }
     state.setRows(Math.max(1, choices.size()));
     while (true) {
       List<Integer> visible = state.visible();

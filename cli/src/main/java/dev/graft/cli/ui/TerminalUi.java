@@ -64,7 +64,7 @@ public final class TerminalUi implements HookUi {
 
   @Override
   public CompletableFuture<OptionalInt> pick(
-      String title, List<Choice> choices, int initial, DialogOptions options) {
+      String title, List<Choice> choices, int initial, String filter, DialogOptions options) {
     if (choices.isEmpty()) {
       return CompletableFuture.completedFuture(OptionalInt.empty());
     }
@@ -72,7 +72,7 @@ public final class TerminalUi implements HookUi {
         options,
         () ->
             new PickDialog(
-                theme, title, choices, initial, Math.max(3, Math.min(12, tui.rows() - 8))));
+                theme, title, choices, initial, filter, Math.max(3, Math.min(12, tui.rows() - 8))));
   }
 
   @Override

@@ -451,6 +451,36 @@ class InteractiveTuiTest {
     tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b • high"), "the level in the footer");
   }
 
+  /**
+   * {@code /model TEXT} as the reference takes it: an exact name in any case switches at once;
+   * anything else opens the picker filtered by the text.
+   */
+  @Test
+  void theModelCommandIgnoresCaseAndOpensThePickerFilteredOtherwise() throws Exception {
+    Path h = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(
+        h.resolve("models.json"),
+        """
+        {"providers": {"ollama": {"models": [{"id": "qwen3:8b"}, {"id": "qwen3:32b"}, {"id": "llama3"}]}}}
+        """);
+    start("{\"text\": \"unused\"}\n");
+    tmux.type("/model OLLAMA/Qwen3:8B");
+    tmux.awaitScreen(s -> s.contains("ollama/qwen3:8b"), "the completion offered");
+    tmux.keys("Escape"); // closes it: Enter would put it in the editor instead of sending
+    tmux.awaitScreen(s -> !s.contains("ollama/qwen3:8b"), "the completion closed");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Model: ollama/qwen3:8b"), "the model, named in capitals");
+    tmux.submit("/model LLAMA3"); // no completion: those start with the provider
+    tmux.awaitScreen(s -> s.contains("Model: ollama/llama3"), "a bare id in capitals");
+    tmux.submit("/model qwen3:3");
+    tmux.awaitScreen(
+        s -> s.contains("filter: qwen3:3") && s.contains("ollama/qwen3:32b"),
+        "the picker, filtered by the text");
+    assertThat(tmux.screen()).doesNotContain("ollama/qwen3:8b  ");
+    tmux.keys("Enter");
+    tmux.awaitScreen(s -> s.contains("Model: ollama/qwen3:32b"), "the model picked");
+  }
+
   /** Model and thinking hotkeys, changed in keybindings.json; the footer follows. */
   @Test
   void keysCycleTheModelAndTheThinkingLevelAsKeybindingsSay() throws Exception {

@@ -42,6 +42,16 @@ class PlainUiTest {
     assertThat(ui.available()).isFalse();
   }
 
+  /** {@code /model sonnet}: the picker opens with the text as its filter. */
+  @Test
+  void aPickerMayOpenFiltered() {
+    PlainUi ui = ui("1\n");
+    List<Choice> choices = List.of(Choice.of("alpha"), Choice.of("beta"), Choice.of("gamma"));
+    assertThat(ui.pick("Pick", choices, 0, "GAM", DialogOptions.NONE).join())
+        .isEqualTo(OptionalInt.of(2));
+    assertThat(out.toString()).startsWith("Pick (filter: GAM)\n  1) gamma\n");
+  }
+
   /** An empty line leaves a built-in command's picker without a word; a script's says so. */
   @Test
   void aBuiltInCommandsPickerIsLeftSilently() {

@@ -63,6 +63,42 @@ public final class ModelPatterns {
     return within.isPresent() ? within : match(text, models);
   }
 
+  /**
+   * The model {@code reference} names exactly among {@code candidates}, ignoring case, as the
+   * reference's {@code /model TEXT} takes it: {@code provider/id}, else a bare id that only one
+   * candidate has; no part of an id, no {@code :LEVEL}. Empty when none does, or when two do.
+   */
+  public static Optional<Model> exact(String reference, List<Model> candidates) {
+    String text = reference.strip();
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Model> qualified =
+        candidates.stream().filter(m -> m.qualifiedId().equalsIgnoreCase(text)).toList();
+    if (!qualified.isEmpty()) {
+      return only(qualified);
+    }
+    int slash = text.indexOf('/');
+    if (slash >= 0) {
+      String provider = text.substring(0, slash).strip();
+      String id = text.substring(slash + 1).strip();
+      if (!provider.isEmpty() && !id.isEmpty()) {
+        List<Model> split =
+            candidates.stream()
+                .filter(m -> m.provider().equalsIgnoreCase(provider) && m.id().equalsIgnoreCase(id))
+                .toList();
+        if (!split.isEmpty()) {
+          return only(split);
+        }
+      }
+    }
+    return only(candidates.stream().filter(m -> m.id().equalsIgnoreCase(text)).toList());
+  }
+
+  private static Optional<Model> only(List<Model> models) {
+    return models.size() == 1 ? Optional.of(models.getFirst()) : Optional.empty();
+  }
+
   /** The model {@code pattern} names among {@code candidates}, by the rules above. */
   public static Optional<Match> match(String pattern, List<Model> candidates) {
     Optional<Model> model = matchModel(pattern, candidates);

@@ -55,6 +55,24 @@ class ModelPatternsTest {
     assertThat(cli("qwen3:8b")).isEqualTo("work/qwen3:8b");
   }
 
+  private String exact(String reference) throws IOException {
+    return ModelPatterns.exact(reference, models()).map(Model::qualifiedId).orElse("none");
+  }
+
+  /** {@code /model TEXT}: only an exact name switches; a part of one or a shared id does not. */
+  @Test
+  void anExactNameIgnoresCaseButNeitherAPartNorAnIdTwoProvidersShare() throws IOException {
+    assertThat(exact("WORK/Claude-Sonnet-4-6")).isEqualTo("work/claude-sonnet-4-6");
+    assertThat(exact(" Anthropic/claude-sonnet-4-6 ")).isEqualTo("anthropic/claude-sonnet-4-6");
+    assertThat(exact("QWEN3:8B")).isEqualTo("work/qwen3:8b");
+    assertThat(exact("router/openai/gpt-oss-120b")).isEqualTo("router/openai/gpt-oss-120b");
+    assertThat(exact("mistral/devstral-latest")).isEqualTo("router/mistral/devstral-latest");
+    assertThat(exact("claude-sonnet-4-6")).as("anthropic's and work's").isEqualTo("none");
+    assertThat(exact("sonnet")).isEqualTo("none");
+    assertThat(exact("qwen3:8b:high")).isEqualTo("none");
+    assertThat(exact("  ")).isEqualTo("none");
+  }
+
   @Test
   void aPartialIdOrNamePrefersAnUndatedIdThenTheOneThatSortsLast() throws IOException {
     assertThat(cli("sonnet")).isEqualTo("anthropic/claude-sonnet-4-6");
