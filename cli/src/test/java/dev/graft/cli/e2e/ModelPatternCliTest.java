@@ -150,7 +150,7 @@ class ModelPatternCliTest {
     assertThat(chosen("--provider", "WORK", "--model", "sonnet"))
         .isEqualTo("work/claude-sonnet-4-6 off");
     assertThat(chosen("--provider", "Work", "--model", "work/qwen3:8b"))
-        .isEqualTo("work/qwen3:8b off");
+        .isEqualTo("work/qwen3:8b medium");
     assertThat(chosen("--provider", "OpenAI", "--model", "gpt-4.1"))
         .isEqualTo("openai/gpt-4.1 off");
     assertThat(chosen("--provider", "Anthropic")).startsWith("anthropic/");
