@@ -250,7 +250,18 @@ public final class RpcMode {
     }
   }
 
+  /** The reference's commands graft does not have, and graft's way to do the same. */
+  private static final Map<String, String> ELSEWHERE =
+      Map.of(
+          "export_html", "graft session export FILE writes the HTML",
+          "cycle_model", "use set_model",
+          "cycle_thinking_level", "use set_thinking_level");
+
   private String nearest(String type) {
+    String elsewhere = ELSEWHERE.get(type);
+    if (elsewhere != null) {
+      return "; " + elsewhere;
+    }
     return EditDistance.nearest(type, commands.keySet(), 3, false)
         .map(best -> "; did you mean '" + best + "'?")
         .orElse("");

@@ -88,6 +88,11 @@ class RpcModeTest {
           .contains("JSON object");
       assertThat(rpc.call("u", "{\"id\":\"u\",\"type\":\"get_stat\"}").path("error").asText())
           .contains("did you mean 'get_state'");
+      // the reference's commands graft does not have name graft's way
+      assertThat(rpc.call("h", "{\"id\":\"h\",\"type\":\"export_html\"}").path("error").asText())
+          .isEqualTo("unknown command 'export_html'; graft session export FILE writes the HTML");
+      assertThat(rpc.call("c", "{\"id\":\"c\",\"type\":\"cycle_model\"}").path("error").asText())
+          .isEqualTo("unknown command 'cycle_model'; use set_model");
       assertThat(
               rpc.call("x", "{\"id\":\"x\",\"type\":\"set_thinking_level\",\"level\":\"huge\"}")
                   .path("error")
