@@ -79,6 +79,11 @@ public final class AgentControl implements ScriptAgentControl {
    */
   @Override
   public Optional<ContextUsage> contextUsage() {
+    return contextUsage(agent);
+  }
+
+  /** {@link #contextUsage()} of {@code agent} (RPC's get_session_stats tells it too). */
+  public static Optional<ContextUsage> contextUsage(AgentSession agent) {
     long window = agent.model().contextWindow();
     if (window <= 0) {
       return Optional.empty();

@@ -2,6 +2,7 @@ package dev.graft.cli.modes;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.host.AgentControl;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
@@ -129,6 +130,22 @@ final class RpcSessionCommands {
         .put("cacheWrite", cacheWrite)
         .put("total", in + outTokens + cacheRead + cacheWrite);
     o.set("cost", Json.number(cost));
+    // as the reference: none without a context window; tokens and percent null when unknown
+    AgentControl.contextUsage(agent)
+        .ifPresent(u -> {
+          ObjectNode usage = o.putObject("contextUsage");
+          if (u.tokens().isPresent()) {
+            usage.put("tokens", u.tokens().getAsLong());
+          } else {
+            usage.putNull("tokens");
+          }
+          usage.put("contextWindow", u.contextWindow());
+          if (u.percent().isPresent()) {
+            usage.put("percent", u.percent().getAsDouble());
+          } else {
+            usage.putNull("percent");
+          }
+        });
     write.accept(r.success().set("data", o));
   }
 

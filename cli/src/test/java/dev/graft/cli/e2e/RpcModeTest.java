@@ -163,6 +163,24 @@ class RpcModeTest {
   }
 
   @Test
+  void sessionStatsTellTheContextUsage() throws Exception {
+    try (RpcDriver rpc =
+        start("{\"text\": \"an answer\", \"usage\": {\"input\": 120, \"output\": 8}}\n")) {
+      JsonNode empty =
+          rpc.call("s0", "{\"id\":\"s0\",\"type\":\"get_session_stats\"}").at("/data/contextUsage");
+      assertThat(Json.write(empty))
+          .isEqualTo("{\"tokens\":0,\"contextWindow\":200000,\"percent\":0.0}");
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hello there\"}");
+      rpc.event("agent_end");
+      JsonNode usage =
+          rpc.call("s1", "{\"id\":\"s1\",\"type\":\"get_session_stats\"}").at("/data/contextUsage");
+      // the last answer's usage, nothing after it
+      assertThat(Json.write(usage))
+          .isEqualTo("{\"tokens\":128,\"contextWindow\":200000,\"percent\":0.064}");
+    }
+  }
+
+  @Test
   void compactionEndCarriesTheReferencesFields() throws Exception {
     Files.createDirectories(work.resolve(".graft"));
     Files.writeString(
