@@ -2,6 +2,7 @@ package dev.graft.cli.modes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
@@ -87,6 +88,20 @@ public final class RpcMode {
         thread.setActive(false);
       }
       write(AgentEvents.toJson(event));
+    });
+    // the reference's session events, for a client written for it
+    agent.onQueueChanged(q -> {
+      ObjectNode update = Json.object().put("type", "queue_update");
+      ArrayNode steering = update.putArray("steering");
+      q.steering().forEach(steering::add);
+      ArrayNode followUp = update.putArray("followUp");
+      q.followUps().forEach(followUp::add);
+      write(update);
+    });
+    agent.onSessionNameChanged(name -> {
+      ObjectNode changed = Json.object().put("type", "session_info_changed");
+      name.ifPresent(n -> changed.put("name", n));
+      write(changed);
     });
     agent.onTurnRequested(this::runRequested);
     agent.start(); // the startup session_start, now that its ctx.ui reaches the client

@@ -163,6 +163,60 @@ class RpcModeTest {
   }
 
   @Test
+  void queueUpdatesTellWhatWaitsAsMessagesAreQueuedAndDelivered() throws Exception {
+    try (RpcDriver rpc =
+        start(
+            """
+            {"text": "a slow answer that takes a while to stream", "chunkSize": 1, "delayMs": 50}
+            {"text": "steered"}
+            {"text": "followed"}
+            """)) {
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"slow\"}");
+      rpc.event("message_update");
+      rpc.call("st", "{\"id\":\"st\",\"type\":\"steer\",\"message\":\"one\"}");
+      rpc.call("fu", "{\"id\":\"fu\",\"type\":\"follow_up\",\"message\":\"two\"}");
+      rpc.event("agent_end");
+      // as the reference: each change of the queue, the delivered message gone before its
+      // message_start
+      List<String> seen = new ArrayList<>();
+      for (JsonNode l : rpc.seen()) {
+        String type = l.path("type").asText();
+        if (type.equals("queue_update")) {
+          seen.add(Json.write(l));
+        } else if (type.equals("message_start") && l.at("/message/role").asText().equals("user")) {
+          seen.add("user " + l.at("/message/content").toString());
+        } else if (type.equals("response") && !l.path("id").asText().equals("p")) {
+          seen.add("response " + l.path("id").asText());
+        }
+      }
+      assertThat(seen)
+          .containsExactly(
+              "user \"slow\"",
+              "{\"type\":\"queue_update\",\"steering\":[\"one\"],\"followUp\":[]}",
+              "response st",
+              "{\"type\":\"queue_update\",\"steering\":[\"one\"],\"followUp\":[\"two\"]}",
+              "response fu",
+              "{\"type\":\"queue_update\",\"steering\":[],\"followUp\":[\"two\"]}",
+              "user \"one\"",
+              "{\"type\":\"queue_update\",\"steering\":[],\"followUp\":[]}",
+              "user \"two\"");
+    }
+  }
+
+  @Test
+  void namingTheSessionSendsSessionInfoChanged() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"unused\"}\n")) {
+      rpc.call("n", "{\"id\":\"n\",\"type\":\"set_session_name\",\"name\":\"  my work \"}");
+      assertThat(
+              Json.write(
+                  rpc.find(
+                      l -> l.path("type").asText().equals("session_info_changed"),
+                      "session_info_changed")))
+          .isEqualTo("{\"type\":\"session_info_changed\",\"name\":\"my work\"}");
+    }
+  }
+
+  @Test
   void sessionStatsTellTheContextUsage() throws Exception {
     try (RpcDriver rpc =
         start("{\"text\": \"an answer\", \"usage\": {\"input\": 120, \"output\": 8}}\n")) {

@@ -67,6 +67,10 @@ public final class AgentSession implements AutoCloseable {
   private final List<Consumer<AgentEvent>> listeners = new CopyOnWriteArrayList<>();
   private final MessageQueue queue = new MessageQueue();
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<Queued>> queueListeners = new CopyOnWriteArrayList<>();
+  // a change of the user's queued messages and its telling, as one (queueChanged)
+  private final Object queueLock = new Object();
+  private final List<Consumer<Optional<String>>> nameListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
   private volatile boolean compacting;
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
@@ -309,13 +313,49 @@ public final class AgentSession implements AutoCloseable {
 
   /** A message to deliver before the next model call of the running turn (or the next prompt). */
   public void steer(String text) {
-    queue.add(new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.STEER);
+    queueUserMessage(
+        new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.STEER);
   }
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    queue.add(
+    queueUserMessage(
         new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.FOLLOW_UP);
+  }
+
+  private void queueUserMessage(AgentMessage.User message, Delivery delivery) {
+    synchronized (queueLock) {
+      queue.add(message, delivery);
+      queueChanged();
+    }
+  }
+
+  /**
+   * Tells {@code listener} the user's steering and follow-up messages still waiting, each time they
+   * change: one is queued, delivered (before its message_start) or taken back (RPC's queue_update).
+   */
+  public void onQueueChanged(Consumer<Queued> listener) {
+    queueListeners.add(listener);
+  }
+
+  /** The texts of the user's steering and follow-up messages not delivered yet. */
+  public Queued queued() {
+    return new Queued(
+        queue.userMessages(Delivery.STEER).stream().map(u -> u.content().text("\n")).toList(),
+        queue.userMessages(Delivery.FOLLOW_UP).stream().map(u -> u.content().text("\n")).toList());
+  }
+
+  private void queueChanged() {
+    Queued now = queued();
+    queueListeners.forEach(l -> l.accept(now));
+  }
+
+  /**
+   * Tells {@code listener} the session's name each time {@link #setSessionName} sets it (RPC's
+   * session_info_changed).
+   */
+  public void onSessionNameChanged(Consumer<Optional<String>> listener) {
+    nameListeners.add(listener);
   }
 
   // ------------------------------------------------------------------ entries beside the
@@ -347,7 +387,10 @@ public final class AgentSession implements AutoCloseable {
    * setSessionName}), trimmed; a name longer than {@link Session#MAX_NAME_LENGTH} is refused.
    */
   public String setSessionName(String name) {
-    return session.appendSessionInfo(name);
+    String id = session.appendSessionInfo(name);
+    Optional<String> now = session.name();
+    nameListeners.forEach(l -> l.accept(now));
+    return id;
   }
 
   /** Forces what was appended to the disk (before a copy of the file is made, say). */
@@ -411,7 +454,7 @@ public final class AgentSession implements AutoCloseable {
                     .orElseThrow(() ->
                         new IllegalStateException(
                             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
-            queue.add(userMessage(text, images), delivery);
+            queueUserMessage(userMessage(text, images), delivery);
             return Handling.QUEUED;
           }
           queue.request(new MessageQueue.Prompt(text, images));
@@ -529,11 +572,20 @@ public final class AgentSession implements AutoCloseable {
    * the run ended before it could deliver them); scripts' messages stay queued.
    */
   public Queued takeQueued() {
-    return new Queued(
-        queue.takeUserMessages(Delivery.STEER).stream().map(u -> u.content().text("\n")).toList(),
-        queue.takeUserMessages(Delivery.FOLLOW_UP).stream()
-            .map(u -> u.content().text("\n"))
-            .toList());
+    synchronized (queueLock) {
+      Queued taken =
+          new Queued(
+              queue.takeUserMessages(Delivery.STEER).stream()
+                  .map(u -> u.content().text("\n"))
+                  .toList(),
+              queue.takeUserMessages(Delivery.FOLLOW_UP).stream()
+                  .map(u -> u.content().text("\n"))
+                  .toList());
+      if (!taken.steering().isEmpty() || !taken.followUps().isEmpty()) {
+        queueChanged();
+      }
+      return taken;
+    }
   }
 
   /** Whether steering or follow-up messages wait to be delivered. */
@@ -642,7 +694,7 @@ public final class AgentSession implements AutoCloseable {
         }
         firstTurn = false;
         AgentMessage steer;
-        while ((steer = queue.pollSteering()) != null) {
+        while ((steer = pollSteering()) != null) {
           addMessage(steer, newMessages);
         }
         last = streamAssistant(prompt, signal, newMessages);
@@ -676,13 +728,26 @@ public final class AgentSession implements AutoCloseable {
           return last;
         }
       }
-      AgentMessage next = queue.pollFollowUp();
-      if (next == null) {
-        return last;
+      synchronized (queueLock) {
+        AgentMessage next = queue.pollFollowUp();
+        if (next == null) {
+          return last;
+        }
+        queue.add(next, Delivery.STEER);
       }
-      queue.add(next, Delivery.STEER);
       emit(new AgentEvent.TurnStart());
       firstTurn = true;
+    }
+  }
+
+  /** The next steering message, the queue's listeners told first if it is the user's. */
+  private AgentMessage pollSteering() {
+    synchronized (queueLock) {
+      AgentMessage m = queue.pollSteering();
+      if (m instanceof AgentMessage.User) {
+        queueChanged();
+      }
+      return m;
     }
   }
 

@@ -91,6 +91,18 @@ final class MessageQueue {
     return !requested.isEmpty();
   }
 
+  /** The user messages waiting to steer or follow up, left in the queue. */
+  List<AgentMessage.User> userMessages(Delivery delivery) {
+    ConcurrentLinkedQueue<AgentMessage> queue = delivery == Delivery.STEER ? steering : followUps;
+    List<AgentMessage.User> users = new ArrayList<>();
+    for (AgentMessage m : queue) {
+      if (m instanceof AgentMessage.User u) {
+        users.add(u);
+      }
+    }
+    return users;
+  }
+
   /** The user messages waiting to steer or follow up, removed from the queue (others stay). */
   List<AgentMessage.User> takeUserMessages(Delivery delivery) {
     ConcurrentLinkedQueue<AgentMessage> queue = delivery == Delivery.STEER ? steering : followUps;
