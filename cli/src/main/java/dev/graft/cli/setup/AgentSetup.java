@@ -264,6 +264,8 @@ public final class AgentSetup {
             scripts.hooks(),
             context.clock());
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
+    // read at each switch (warned of at the start): /settings may have changed it
+    agent.setSwitchThinking(() -> defaultThinking(defaults(context, cwd), null));
     agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
@@ -550,6 +552,14 @@ public final class AgentSetup {
     if (chosenBefore) {
       return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
+    return defaultThinking(settings, context);
+  }
+
+  /**
+   * The settings' {@code defaultThinkingLevel} (the project's, then the user's), else medium; a
+   * wrong value is warned of when {@code context} is given, and ignored.
+   */
+  private static ThinkingLevel defaultThinking(List<UserSettings> settings, CliContext context) {
     for (UserSettings s : settings) {
       Optional<String> level = s.text("defaultThinkingLevel");
       if (level.isPresent()) {
@@ -557,14 +567,16 @@ public final class AgentSetup {
         if (parsed.isPresent()) {
           return parsed.get();
         }
-        context
-            .err()
-            .println(
-                "graft: warning: "
-                    + s.file()
-                    + ": defaultThinkingLevel \""
-                    + level.get()
-                    + "\" is not off, minimal, low, medium, high or xhigh; ignored");
+        if (context != null) {
+          context
+              .err()
+              .println(
+                  "graft: warning: "
+                      + s.file()
+                      + ": defaultThinkingLevel \""
+                      + level.get()
+                      + "\" is not off, minimal, low, medium, high or xhigh; ignored");
+        }
       }
     }
     return DEFAULT_THINKING;

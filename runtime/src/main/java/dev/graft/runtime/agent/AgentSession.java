@@ -61,6 +61,7 @@ public final class AgentSession implements AutoCloseable {
   private final Session session;
   // whether the session's path holds a thinking level (recordSettings), once seen or written
   private boolean thinkingRecorded;
+  private volatile Supplier<ThinkingLevel> switchThinking = () -> ThinkingLevel.MEDIUM;
   private final Path cwd;
   private final AgentHooks hooks;
   private final Clock clock;
@@ -196,7 +197,10 @@ public final class AgentSession implements AutoCloseable {
     return settings.get().model();
   }
 
-  /** The thinking level chosen, kept across models (a model that lacks it gets the nearest). */
+  /**
+   * The thinking level chosen; a model switch carries on the level in use (see {@link
+   * #setModel(Model, LlmProvider, String)}), a model that lacks it gets the nearest.
+   */
   public ThinkingLevel thinking() {
     return settings.get().thinking();
   }
@@ -233,10 +237,31 @@ public final class AgentSession implements AutoCloseable {
   public void setModel(Model next, LlmProvider nextProvider, String source) {
     Objects.requireNonNull(next, "model");
     Objects.requireNonNull(nextProvider, "provider");
-    Model previous = settings.getAndUpdate(s -> s.withModel(next, nextProvider)).model();
+    // As the reference's _getThinkingLevelForModelSwitch: the level in use goes on to the next
+    // model (which gets the nearest it has), but from a model that does not reason (level off)
+    // the default comes back. A restored session's own level is set beside its model.
+    ThinkingLevel fallback = "restore".equals(source) ? null : switchThinking.get();
+    Model previous =
+        settings
+            .getAndUpdate(s -> {
+              CallSettings moved = s.withModel(next, nextProvider);
+              if (fallback == null) {
+                return moved;
+              }
+              return moved.withThinking(s.model().reasoning() ? effective(s) : fallback);
+            })
+            .model();
     if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
       hooks.modelSelect(next, Optional.of(previous), source);
     }
+  }
+
+  /**
+   * The level a model switch starts from when the model switched away from does not reason: the
+   * settings' {@code defaultThinkingLevel}, else medium (read at each switch).
+   */
+  public void setSwitchThinking(Supplier<ThinkingLevel> level) {
+    this.switchThinking = Objects.requireNonNull(level, "level");
   }
 
   public void setThinking(ThinkingLevel level) {

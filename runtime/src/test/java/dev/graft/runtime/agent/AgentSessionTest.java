@@ -16,6 +16,7 @@ import dev.graft.runtime.llm.ModelCost;
 import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
+import dev.graft.runtime.llm.ThinkingMap;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
@@ -873,6 +874,68 @@ class AgentSessionTest {
   }
 
   // ------------------------------------------------------------------ settings
+
+  private static Model model(String id, boolean reasoning, ThinkingMap thinking) {
+    return new Model(
+        id,
+        id,
+        Api.SCRIPTED,
+        "scripted",
+        "file:",
+        reasoning,
+        true,
+        ModelCost.FREE,
+        200_000,
+        32_000,
+        Map.of(),
+        null,
+        thinking);
+  }
+
+  @Test
+  void aModelSwitchCarriesTheLevelInUseOrTheDefaultAfterAModelThatDoesNotReason() throws Exception {
+    Model plain = model("plain", false, null);
+    Model reasons = model("reasons", true, null); // up to high
+    Model deep =
+        model("deep", true, new ThinkingMap(Map.of(ThinkingLevel.XHIGH, Optional.of("xhigh"))));
+    ScriptedProvider turns = ScriptedProvider.parse("t", List.of("{\"text\": \"1\"}"));
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            deep,
+            turns,
+            ThinkingLevel.HIGH,
+            "s",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
+
+    agent.setModel(plain, turns);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.OFF);
+    // away from a model that does not reason: the default (medium), not the high chosen before
+    agent.setModel(deep, turns);
+    assertThat(agent.thinking()).isEqualTo(ThinkingLevel.MEDIUM);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.MEDIUM);
+
+    agent.setSwitchThinking(() -> ThinkingLevel.LOW); // the settings' defaultThinkingLevel
+    agent.setModel(plain, turns);
+    agent.setModel(reasons, turns);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.LOW);
+
+    // from a model that reasons, the level it used goes on: xhigh became high on the way
+    agent.setThinking(ThinkingLevel.XHIGH);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.HIGH);
+    agent.setModel(deep, turns);
+    assertThat(agent.thinking()).isEqualTo(ThinkingLevel.HIGH);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.HIGH);
+
+    // a resumed session's level is its own
+    agent.setModel(plain, turns);
+    agent.setThinking(ThinkingLevel.MINIMAL);
+    agent.setModel(deep, turns, "restore");
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.MINIMAL);
+  }
 
   @Test
   void modelAndThinkingChangesAreRecordedWhenTheyDifferFromThePath() throws Exception {
