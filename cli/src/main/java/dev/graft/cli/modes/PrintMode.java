@@ -107,7 +107,9 @@ public final class PrintMode {
       }
       AgentMessage.Assistant last = result.last().get();
       String text = result.text();
-      if (!text.isEmpty()) {
+      // As the reference: a failed or aborted turn's partial answer is not the answer; only the
+      // error is said.
+      if (!text.isEmpty() && !result.failed()) {
         out.println(text);
         out.flush();
       }

@@ -254,6 +254,22 @@ class OpenAiCompatibleServerTest {
   }
 
   @Test
+  void aStreamCutOnEveryAttemptPrintsOnlyTheErrorAsTheReference() throws Exception {
+    // each attempt streams some text, then the stream ends before its end marker
+    start(sse("cut.sse"), sse("cut.sse"), sse("cut.sse"));
+
+    CliRun failed =
+        CliRun.run(home, work, "-p", "--provider", "mockai", "--model", "mock-model", "hello");
+
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(requests()).hasSize(3); // the first attempt and two retries
+    // The reference's -p prints a failed turn's error alone: no partial answer on stdout.
+    assertThat(failed.out()).isEmpty();
+    assertThat(failed.err().lines().findFirst().orElseThrow())
+        .startsWith("graft: the model call failed: ");
+  }
+
+  @Test
   void aServerFailingThreeTimesEndsInOneLineAndTheSessionGoesOn() throws Exception {
     start("500", "500", "500", sse("text.sse"));
 
