@@ -343,10 +343,18 @@ public final class InteractiveMode {
       frontend.showConversation(agent.session(), banner());
       startLines.forEach(n -> frontend.notice(n.kind(), n.text()));
       startupNotes.forEach(n -> frontend.notice(Frontend.Notice.WARNING, n));
-      if (setup.resume() && !resumeAtStart()) {
-        // as the reference's -r: backing out of the picker leaves graft, not a new session
-        frontend.notice(Frontend.Notice.DIM, "No session selected");
-        return 0;
+      if (setup.resume()) {
+        SessionCommands.Picked picked = resumeAtStart();
+        if (picked == SessionCommands.Picked.LEFT) {
+          // as the reference's -r: backing out of the picker leaves graft, not a new session
+          frontend.notice(Frontend.Notice.DIM, "No session selected");
+          return 0;
+        }
+        if (picked == SessionCommands.Picked.NONE) {
+          // The reference's picker would open empty (its Tab shows every folder's, graft's has
+          // no such view) and Esc end it: graft said there is none and starts no new session.
+          return 0;
+        }
       }
       List<PromptArguments.Prompt> initial;
       try {
@@ -423,12 +431,12 @@ public final class InteractiveMode {
   }
 
   /** -r's picker; false when it was left without a choice. */
-  private boolean resumeAtStart() {
+  private SessionCommands.Picked resumeAtStart() {
     try {
       return SessionCommands.pickAndResume(context);
     } catch (Exception e) {
       frontend.notice(Frontend.Notice.ERROR, "✗ " + oneLine(e));
-      return true;
+      return SessionCommands.Picked.CHOSEN;
     } finally {
       frontend.statusChanged();
     }

@@ -45,11 +45,21 @@ final class SessionCommands {
     pickAndResume(ctx);
   }
 
+  /** How {@link #pickAndResume} ended. */
+  enum Picked {
+    /** A session was chosen (or a switch tried and said why not). */
+    CHOSEN,
+    /** The picker was left without a choice (Esc, an empty line, the end of input). */
+    LEFT,
+    /** There was no other session to pick from; a line said so. */
+    NONE
+  }
+
   /**
-   * What {@link #resume} does; false when the picker was left without a choice (Esc, an empty line,
-   * the end of input), which ends graft when {@code -r} showed it.
+   * What {@link #resume} does. Leaving the picker, or finding nothing to pick, ends graft when
+   * {@code -r} asked for it.
    */
-  static boolean pickAndResume(CommandContext ctx) throws Exception {
+  static Picked pickAndResume(CommandContext ctx) throws Exception {
     Session session = ctx.agent().session();
     // the session's own folder, as the reference's; another one than the cwd's after --session PATH
     Path folder = session.directory().orElseGet(() -> ctx.sessions().directoryFor(session.cwd()));
@@ -62,7 +72,7 @@ final class SessionCommands {
           "No other session in "
               + (folder.equals(ctx.sessions().directoryFor(session.cwd())) ? session.cwd() : folder)
               + ".");
-      return true;
+      return Picked.NONE;
     }
     Instant now = Instant.now();
     List<Choice> choices = new ArrayList<>();
@@ -91,16 +101,16 @@ final class SessionCommands {
     OptionalInt picked =
         ctx.ui().pick("Resume a session", choices, 0, DialogOptions.BUILT_IN).join();
     if (picked.isEmpty()) {
-      return false;
+      return Picked.LEFT;
     }
     SessionSummary chosen = sessions.get(picked.getAsInt());
     if (currentFile.filter(f -> f.equals(chosen.path())).isPresent()) {
       ctx.info("Already in this session.");
-      return true;
+      return Picked.CHOSEN;
     }
     if (!switchTo(ctx, chosen.path())) {
       ctx.info("A script's session_before_switch hook cancelled the switch.");
-      return true;
+      return Picked.CHOSEN;
     }
     ctx.showConversation();
     ctx.info(
@@ -109,7 +119,7 @@ final class SessionCommands {
             + " ("
             + chosen.path().getFileName()
             + ").");
-    return true;
+    return Picked.CHOSEN;
   }
 
   /**

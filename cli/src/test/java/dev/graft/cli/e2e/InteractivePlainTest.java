@@ -347,6 +347,29 @@ class InteractivePlainTest {
     }
   }
 
+  /**
+   * -r in a folder without sessions: the reference's picker opens empty and Esc ends it; graft has
+   * no picker of every folder, so it says so and ends too, starting no session nobody asked for.
+   */
+  @Test
+  void dashRWithoutSessionsEndsGraft() throws Exception {
+    String turns = "{\"text\": \"answer one\"}\n";
+    CliRun run = interactive(turns, "question one\n", "-r", "a prompt for the new session");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("No other session in " + work.toRealPath() + ".")
+        .doesNotContain("answer")
+        .doesNotContain("Resume a session");
+    assertThat(home.resolve("sessions"))
+        .satisfiesAnyOf(
+            p -> assertThat(p).doesNotExist(),
+            p -> {
+              try (Stream<Path> files = Files.walk(p)) {
+                assertThat(files.filter(f -> f.toString().endsWith(".jsonl"))).isEmpty();
+              }
+            });
+  }
+
   @Test
   void resumeListsTheFolderOfASessionGivenAsAPath() throws Exception {
     Files.createDirectories(work.resolve("notes"));
