@@ -2,12 +2,17 @@ package dev.graft.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,13 +75,20 @@ class ScriptToolErrorCliTest {
             "json",
             "go");
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(
-            run.out()
-                .lines()
-                .filter(l -> l.contains("\"type\":\"tool_execution_end\""))
-                .map(l -> l.contains("\"isError\":true"))
-                .toList())
-        .containsExactly(true, false, true);
+    // The calls run in parallel and each ends when it finishes: read the ends in call order, the
+    // order of their starts.
+    List<String> started = new ArrayList<>();
+    Map<String, Boolean> errorById = new HashMap<>();
+    for (String line : run.out().lines().toList()) {
+      JsonNode event = Json.parse(line);
+      switch (event.path("type").asText()) {
+        case "tool_execution_start" -> started.add(event.path("toolCallId").asText());
+        case "tool_execution_end" ->
+            errorById.put(event.path("toolCallId").asText(), event.path("isError").asBoolean());
+        default -> {}
+      }
+    }
+    assertThat(started.stream().map(errorById::get).toList()).containsExactly(true, false, true);
     List<AgentMessage.ToolResult> results =
         LastSession.entries(home, work.resolve("proj")).stream()
             .filter(e ->
