@@ -24,10 +24,8 @@ import dev.graft.runtime.llm.ScriptedProvider;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
-import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
 import dev.graft.runtime.session.SessionInUseException;
-import dev.graft.runtime.session.SessionPath;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
@@ -223,7 +221,7 @@ public final class AgentSetup {
         o.thinking != null
             ? ThinkingLevel.parse(o.thinking).orElseThrow()
             : patternThinking.orElseGet(
-                () -> chosenThinking(session, existing, defaults(context, cwd), context));
+                () -> chosenThinking(existing, defaults(context, cwd), context));
 
     ScriptSetup.Scripts scripts;
     List<Tool> tools;
@@ -541,15 +539,8 @@ public final class AgentSetup {
    * model gets the nearest level it has ({@link AgentSession#effectiveThinking()}).
    */
   private static ThinkingLevel chosenThinking(
-      Session session, SessionContext existing, List<UserSettings> settings, CliContext context) {
-    SessionPath branch = session.branchPath();
-    boolean chosenBefore = false;
-    for (int i = 0; i < branch.size() && !chosenBefore; i++) {
-      chosenBefore = // the index knows each entry's type: only such entries are read
-          "thinking_level_change".equals(branch.type(i))
-              && branch.get(i) instanceof SessionEntry.ThinkingLevelChange;
-    }
-    if (chosenBefore) {
+      SessionContext existing, List<UserSettings> settings, CliContext context) {
+    if (existing.thinkingLevelSet()) {
       return ThinkingLevel.parse(existing.thinkingLevel()).orElse(ThinkingLevel.OFF);
     }
     return defaultThinking(settings, context);

@@ -28,7 +28,6 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionContext;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionFileException;
-import dev.graft.runtime.session.SessionPath;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.runtime.tools.UserShell;
 import java.io.IOException;
@@ -59,8 +58,6 @@ import java.util.function.UnaryOperator;
  */
 public final class AgentSession implements AutoCloseable {
   private final Session session;
-  // whether the session's path holds a thinking level (recordSettings), once seen or written
-  private boolean thinkingRecorded;
   private volatile Supplier<ThinkingLevel> switchThinking = () -> ThinkingLevel.MEDIUM;
   private final Path cwd;
   private final AgentHooks hooks;
@@ -366,8 +363,11 @@ public final class AgentSession implements AutoCloseable {
   /** The texts of the user's steering and follow-up messages not delivered yet. */
   public Queued queued() {
     return new Queued(
-        queue.userMessages(Delivery.STEER).stream().map(u -> u.content().text("\n")).toList(),
-        queue.userMessages(Delivery.FOLLOW_UP).stream().map(u -> u.content().text("\n")).toList());
+        texts(queue.userMessages(Delivery.STEER)), texts(queue.userMessages(Delivery.FOLLOW_UP)));
+  }
+
+  private static List<String> texts(List<AgentMessage.User> messages) {
+    return messages.stream().map(u -> u.content().text("\n")).toList();
   }
 
   private void queueChanged() {
@@ -600,12 +600,8 @@ public final class AgentSession implements AutoCloseable {
     synchronized (queueLock) {
       Queued taken =
           new Queued(
-              queue.takeUserMessages(Delivery.STEER).stream()
-                  .map(u -> u.content().text("\n"))
-                  .toList(),
-              queue.takeUserMessages(Delivery.FOLLOW_UP).stream()
-                  .map(u -> u.content().text("\n"))
-                  .toList());
+              texts(queue.takeUserMessages(Delivery.STEER)),
+              texts(queue.takeUserMessages(Delivery.FOLLOW_UP)));
       if (!taken.steering().isEmpty() || !taken.followUps().isEmpty()) {
         queueChanged();
       }
@@ -910,23 +906,9 @@ public final class AgentSession implements AutoCloseable {
       session.appendModelChange(wanted.provider(), wanted.modelId());
     }
     String level = effective(call).wire();
-    if (!thinkingRecorded) { // looked for once: the path is long in a long session
-      thinkingRecorded = hasThinkingEntry(session.branchPath());
-    }
-    if (!thinkingRecorded || !context.thinkingLevel().equals(level)) {
+    if (!context.thinkingLevelSet() || !context.thinkingLevel().equals(level)) {
       session.appendThinkingLevelChange(level);
-      thinkingRecorded = true;
     }
-  }
-
-  private static boolean hasThinkingEntry(SessionPath path) {
-    for (int i = 0; i < path.size(); i++) {
-      if ("thinking_level_change".equals(path.type(i)) // the index knows it: no entry is read
-          && path.get(i) instanceof SessionEntry.ThinkingLevelChange) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // ------------------------------------------------------------------ compaction

@@ -82,7 +82,7 @@ final class ContextBuilder {
         addMessage(session, node, messages);
       }
     }
-    return new SessionContext(messages, thinkingLevel, model);
+    return new SessionContext(messages, thinkingLevel, thinkingFound, model);
   }
 
   private static void addMessage(Session session, EntryNode node, List<AgentMessage> out) {

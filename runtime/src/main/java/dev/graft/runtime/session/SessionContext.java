@@ -12,10 +12,14 @@ import java.util.Optional;
 
 /**
  * What the model sees for one leaf: the messages on the path (after compaction), and the thinking
- * level and model last set on that path.
+ * level and model last set on that path. {@code thinkingLevelSet}: whether an entry on the path set
+ * the level (else it is the reference's "off" for a path without one).
  */
 public record SessionContext(
-    List<AgentMessage> messages, String thinkingLevel, Optional<ModelRef> model) {
+    List<AgentMessage> messages,
+    String thinkingLevel,
+    boolean thinkingLevelSet,
+    Optional<ModelRef> model) {
   public SessionContext {
     messages = List.copyOf(messages);
     Objects.requireNonNull(thinkingLevel, "thinkingLevel");
@@ -47,7 +51,8 @@ public record SessionContext(
     return list;
   }
 
-  public static final SessionContext EMPTY = new SessionContext(List.of(), "off", Optional.empty());
+  public static final SessionContext EMPTY =
+      new SessionContext(List.of(), "off", false, Optional.empty());
 
   /** A provider and model id, as a model_change entry or an assistant message names them. */
   public record ModelRef(String provider, String modelId) {
