@@ -282,7 +282,8 @@ public final class ScriptComponent implements Component {
       case ScriptView.Frame.Failed failed -> {
         if (place == Place.EDITOR) {
           notice = failed.problem();
-          tui.post(() -> fail(failed.problem())); // not while the screen is being drawn
+          // after the changes its editor told before this frame (post would run it here, at once)
+          tui.later(() -> fail(failed.problem()));
           return noticeLines(width);
         }
         report(failed.problem());
