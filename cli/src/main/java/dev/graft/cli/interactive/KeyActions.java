@@ -114,15 +114,14 @@ final class KeyActions {
 
   private void cycleThinking() {
     AgentSession agent = ctx.agent();
-    if (!agent.model().reasoning()) {
+    // the levels the model offers (xhigh only for one that lists it), as the reference
+    Optional<ThinkingLevel> next = agent.cycleThinking();
+    if (next.isEmpty()) {
       ctx.info(
           agent.model().qualifiedId() + " does not reason: the thinking level does not apply.");
       return;
     }
-    ThinkingLevel[] levels = ThinkingLevel.values();
-    ThinkingLevel next = levels[(agent.thinking().ordinal() + 1) % levels.length];
-    agent.setThinking(next);
-    ctx.info("Thinking level: " + next.wire());
+    ctx.info("Thinking level: " + next.get().wire());
     ctx.statusChanged();
   }
 

@@ -108,17 +108,17 @@ final class ModelCommands {
     AgentSession agent = ctx.agent();
     ThinkingLevel level;
     if (args.isBlank()) {
-      List<ThinkingLevel> levels = Arrays.asList(ThinkingLevel.values());
+      // the levels the model offers (only off for one that does not reason), as the reference
+      List<ThinkingLevel> levels = agent.availableThinkingLevels();
+      ThinkingLevel current = agent.effectiveThinking();
       List<Choice> choices =
-          levels.stream()
-              .map(l -> new Choice(l.wire(), l == agent.thinking() ? "current" : ""))
-              .toList();
+          levels.stream().map(l -> new Choice(l.wire(), l == current ? "current" : "")).toList();
       OptionalInt picked =
           ctx.ui()
               .pick(
                   "Thinking level",
                   choices,
-                  levels.indexOf(agent.thinking()),
+                  Math.max(0, levels.indexOf(current)),
                   DialogOptions.CONFIRMED_BY_CALLER)
               .join();
       if (picked.isEmpty()) {
@@ -135,14 +135,12 @@ final class ModelCommands {
                           + "': use off, minimal, low, medium, high or xhigh"));
     }
     agent.setThinking(level);
-    ctx.info(
-        "Thinking level: "
-            + level.wire()
-            + (agent.model().reasoning()
-                ? ""
-                : " ("
-                    + agent.model().qualifiedId()
-                    + " does not reason; the level applies to models that do)"));
+    ThinkingLevel now = agent.effectiveThinking();
+    String why =
+        agent.model().reasoning()
+            ? " (" + agent.model().qualifiedId() + " does not offer " + level.wire() + ")"
+            : " (" + agent.model().qualifiedId() + " does not reason)";
+    ctx.info("Thinking level: " + now.wire() + (now == level ? "" : why));
   }
 
   static List<String> thinkingCandidates(CommandContext ctx, String typed) {

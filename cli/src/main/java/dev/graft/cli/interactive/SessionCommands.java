@@ -139,7 +139,7 @@ final class SessionCommands {
   /** Takes the resumed session's thinking level, and its model when that one can be used. */
   private static void adoptSettings(
       CommandContext ctx, AgentSession agent, SessionContext context) {
-    ThinkingLevel.parse(context.thinkingLevel()).ifPresent(agent::setThinking);
+    ThinkingLevel.parse(context.thinkingLevel()).ifPresent(agent::restoreThinking);
     context
         .model()
         .ifPresent(ref -> {

@@ -31,7 +31,8 @@ final class SettingsCommand {
       List<Choice> rows =
           List.of(
               new Choice("Model", agent.model().qualifiedId() + " (also for new sessions)"),
-              new Choice("Thinking level", agent.thinking().wire() + " (also for new sessions)"),
+              new Choice(
+                  "Thinking level", agent.effectiveThinking().wire() + " (also for new sessions)"),
               new Choice("Theme", settings.text("theme").orElse("dark")),
               new Choice(
                   "Hide thinking", settings.flag("hideThinkingBlock").orElse(false) ? "yes" : "no"),
@@ -89,9 +90,15 @@ final class SettingsCommand {
     }
   }
 
+  /**
+   * A change of the level is saved as defaultThinkingLevel wherever it is made (AgentSetup); here
+   * the level picked is saved even when it is the one in use, as the row says.
+   */
   private static void thinking(CommandContext ctx, UserSettings settings) throws IOException {
     ModelCommands.thinking(ctx, "");
-    settings.set("defaultThinkingLevel", ctx.agent().thinking().wire());
+    if (ctx.agent().model().reasoning()) {
+      settings.set("defaultThinkingLevel", ctx.agent().effectiveThinking().wire());
+    }
   }
 
   private static void theme(CommandContext ctx, UserSettings settings) throws IOException {

@@ -103,6 +103,8 @@ public final class RpcMode {
       name.ifPresent(n -> changed.put("name", n));
       write(changed);
     });
+    agent.onThinkingChanged(level ->
+        write(Json.object().put("type", "thinking_level_changed").put("level", level.wire())));
     agent.onTurnRequested(this::runRequested);
     agent.start(); // the startup session_start, now that its ctx.ui reaches the client
   }
@@ -234,6 +236,7 @@ public final class RpcMode {
     c.put("set_model", model::setModel);
     c.put("get_available_models", model::getAvailableModels);
     c.put("set_thinking_level", model::setThinkingLevel);
+    c.put("cycle_thinking_level", model::cycleThinkingLevel);
     c.put("compact", run::compact);
     c.put("bash", run::bash);
     c.put("abort_bash", run::abort);
@@ -269,8 +272,7 @@ public final class RpcMode {
   private static final Map<String, String> ELSEWHERE =
       Map.of(
           "export_html", "graft session export FILE writes the HTML",
-          "cycle_model", "use set_model",
-          "cycle_thinking_level", "use set_thinking_level");
+          "cycle_model", "use set_model");
 
   private String nearest(String type) {
     String elsewhere = ELSEWHERE.get(type);

@@ -89,6 +89,20 @@ final class RpcModelCommands {
     write.accept(r.success());
   }
 
+  /**
+   * The next level the model offers, as the reference: {@code data: {level}}, or {@code data: null}
+   * (and nothing changed) for a model that does not reason.
+   */
+  void cycleThinkingLevel(RpcRequest r) {
+    ObjectNode response = r.success();
+    agent
+        .cycleThinking()
+        .ifPresentOrElse(
+            level -> response.set("data", Json.object().put("level", level.wire())),
+            () -> response.putNull("data"));
+    write.accept(response);
+  }
+
   /** A model as the reference's RPC describes it. */
   static ObjectNode json(Model m) {
     ObjectNode o = Json.object();

@@ -31,6 +31,7 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -264,6 +265,7 @@ public final class AgentSetup {
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
     // read at each switch (warned of at the start): /settings may have changed it
     agent.setSwitchThinking(() -> defaultThinking(defaults(context, cwd), null));
+    saveThinkingChanges(agent, context.home().settings());
     agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
     scripts.engine().ifPresent(agent::closeWith);
@@ -525,6 +527,26 @@ public final class AgentSetup {
       }
     }
     return List.of();
+  }
+
+  /**
+   * As the reference's {@code setThinkingLevel}: each change of the level a model that reasons gets
+   * (Shift+Tab, /thinking, /settings, RPC, a script, a model switch that lowers it) becomes the
+   * user's {@code defaultThinkingLevel}, in their settings file, never a project's.
+   */
+  private static void saveThinkingChanges(AgentSession agent, Path userSettings) {
+    agent.onThinkingChanged(level -> {
+      if (!agent.model().reasoning()) {
+        return;
+      }
+      try {
+        UserSettings.load(userSettings).set("defaultThinkingLevel", level.wire());
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "the thinking level is " + level.wire() + " but " + userSettings + " was not written",
+            e);
+      }
+    });
   }
 
   private static List<UserSettings> defaults(CliContext context, Path cwd) {

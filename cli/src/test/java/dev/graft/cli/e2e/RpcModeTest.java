@@ -336,6 +336,45 @@ class RpcModeTest {
   }
 
   @Test
+  void cyclingTheThinkingLevelStepsThroughTheModelsLevelsTellsAndSavesEachChange()
+      throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      // The scripted model reasons, without xhigh: from medium, high, then off, as the reference.
+      JsonNode high = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"cycle_thinking_level\"}");
+      assertThat(high.path("success").asBoolean()).as(high.toString()).isTrue();
+      assertThat(high.at("/data/level").asText()).isEqualTo("high");
+      JsonNode off = rpc.call("c2", "{\"id\":\"c2\",\"type\":\"cycle_thinking_level\"}");
+      assertThat(off.at("/data/level").asText()).isEqualTo("off");
+      rpc.call("t1", "{\"id\":\"t1\",\"type\":\"set_thinking_level\",\"level\":\"low\"}");
+      // the same level again is no change: no event
+      rpc.call("t2", "{\"id\":\"t2\",\"type\":\"set_thinking_level\",\"level\":\"low\"}");
+      JsonNode state = rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/thinkingLevel").asText()).isEqualTo("low");
+
+      // each change told before its response, as the reference's thinking_level_changed
+      List<String> told = new ArrayList<>();
+      for (JsonNode line : rpc.seen()) {
+        String type = line.path("type").asText();
+        if (type.equals("thinking_level_changed")) {
+          told.add(line.path("level").asText());
+        } else if (type.equals("response") && !line.path("command").asText().equals("get_state")) {
+          told.add("response " + line.path("id").asText());
+        }
+      }
+      assertThat(told)
+          .containsExactly(
+              "high", "response c1", "off", "response c2", "low", "response t1", "response t2");
+      // and kept as the user's default, in their settings file only
+      assertThat(
+              Json.parse(Files.readString(home.resolve("settings.json")))
+                  .path("defaultThinkingLevel")
+                  .asText())
+          .isEqualTo("low");
+      assertThat(work.resolve(".graft/settings.json")).doesNotExist();
+    }
+  }
+
+  @Test
   void theModelInUseIsAvailableAndCanBeChosenEvenWhenNoRegistryHasIt() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
       JsonNode models = rpc.call("m", "{\"id\":\"m\",\"type\":\"get_available_models\"}");

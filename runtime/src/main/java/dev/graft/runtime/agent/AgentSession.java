@@ -66,6 +66,7 @@ public final class AgentSession implements AutoCloseable {
   private final MessageQueue queue = new MessageQueue();
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<Queued>> queueListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<ThinkingLevel>> thinkingListeners = new CopyOnWriteArrayList<>();
   // a change of the user's queued messages and its telling, as one (queueChanged)
   private final Object queueLock = new Object();
   private final List<Consumer<Optional<String>>> nameListeners = new CopyOnWriteArrayList<>();
@@ -238,16 +239,18 @@ public final class AgentSession implements AutoCloseable {
     // model (which gets the nearest it has), but from a model that does not reason (level off)
     // the default comes back. A restored session's own level is set beside its model.
     ThinkingLevel fallback = "restore".equals(source) ? null : switchThinking.get();
-    Model previous =
-        settings
-            .getAndUpdate(s -> {
-              CallSettings moved = s.withModel(next, nextProvider);
-              if (fallback == null) {
-                return moved;
-              }
-              return moved.withThinking(s.model().reasoning() ? effective(s) : fallback);
-            })
-            .model();
+    CallSettings before =
+        settings.getAndUpdate(s -> {
+          CallSettings moved = s.withModel(next, nextProvider);
+          if (fallback == null) {
+            return moved;
+          }
+          return moved.withThinking(s.model().reasoning() ? effective(s) : fallback);
+        });
+    Model previous = before.model();
+    if (fallback != null) {
+      thinkingChanged(effective(before));
+    }
     if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
       hooks.modelSelect(next, Optional.of(previous), source);
     }
@@ -261,9 +264,61 @@ public final class AgentSession implements AutoCloseable {
     this.switchThinking = Objects.requireNonNull(level, "level");
   }
 
+  /**
+   * Chooses the thinking level (the model gets the nearest it has); when the level the model gets
+   * changes, the {@link #onThinkingChanged} listeners hear of it, as the reference's {@code
+   * setThinkingLevel}.
+   */
   public void setThinking(ThinkingLevel level) {
     Objects.requireNonNull(level, "level");
+    CallSettings before = settings.getAndUpdate(s -> s.withThinking(level));
+    thinkingChanged(effective(before));
+  }
+
+  /** A resumed session's own level: set without telling the listeners (nothing was chosen). */
+  public void restoreThinking(ThinkingLevel level) {
+    Objects.requireNonNull(level, "level");
     settings.updateAndGet(s -> s.withThinking(level));
+  }
+
+  /**
+   * The levels the model offers, lowest first (the reference's {@code getAvailableThinkingLevels}):
+   * only off for a model that does not reason, xhigh only for one that lists it.
+   */
+  public List<ThinkingLevel> availableThinkingLevels() {
+    Model model = model();
+    return model.thinking().supported(model.reasoning());
+  }
+
+  /**
+   * Steps to the next level the model offers after the one it gets, from the last back to the first
+   * (Shift+Tab, RPC {@code cycle_thinking_level}); empty, and nothing changed, for a model that
+   * does not reason, as the reference's {@code cycleThinkingLevel}.
+   */
+  public Optional<ThinkingLevel> cycleThinking() {
+    if (!model().reasoning()) {
+      return Optional.empty();
+    }
+    List<ThinkingLevel> levels = availableThinkingLevels();
+    ThinkingLevel next = levels.get((levels.indexOf(effectiveThinking()) + 1) % levels.size());
+    setThinking(next);
+    return Optional.of(next);
+  }
+
+  /**
+   * Tells {@code listener} each level the model gets after a change of it by the user, a script or
+   * a model switch (the reference's {@code thinking_level_changed}); a resumed session's level is
+   * no change.
+   */
+  public void onThinkingChanged(Consumer<ThinkingLevel> listener) {
+    thinkingListeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  private void thinkingChanged(ThinkingLevel before) {
+    ThinkingLevel now = effectiveThinking();
+    if (now != before) {
+      thinkingListeners.forEach(l -> l.accept(now));
+    }
   }
 
   public String systemPrompt() {

@@ -1,6 +1,8 @@
 package dev.graft.runtime.llm;
 
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -37,6 +39,15 @@ public record ThinkingMap(Map<ThinkingLevel, Optional<String>> entries) {
       return false;
     }
     return level != ThinkingLevel.XHIGH || v != null;
+  }
+
+  /**
+   * The levels a model with {@code reasoning} offers, lowest first (the reference's {@code
+   * getSupportedThinkingLevels}): only off for a model that does not reason, xhigh only when
+   * listed.
+   */
+  public List<ThinkingLevel> supported(boolean reasoning) {
+    return Arrays.stream(ORDER).filter(l -> supports(l, reasoning)).toList();
   }
 
   /**

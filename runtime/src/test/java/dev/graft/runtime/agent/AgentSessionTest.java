@@ -893,6 +893,64 @@ class AgentSessionTest {
   }
 
   @Test
+  void cyclingGoesThroughTheLevelsTheModelOffersAndTellsEachChange() throws Exception {
+    Model plain = model("plain", false, null);
+    Model reasons = model("reasons", true, null); // up to high
+    Model deep =
+        model("deep", true, new ThinkingMap(Map.of(ThinkingLevel.XHIGH, Optional.of("xhigh"))));
+    ScriptedProvider turns = ScriptedProvider.parse("t", List.of("{\"text\": \"1\"}"));
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            reasons,
+            turns,
+            ThinkingLevel.HIGH,
+            "s",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
+    List<ThinkingLevel> told = new ArrayList<>();
+    agent.onThinkingChanged(told::add);
+
+    assertThat(agent.availableThinkingLevels())
+        .containsExactly(
+            ThinkingLevel.OFF,
+            ThinkingLevel.MINIMAL,
+            ThinkingLevel.LOW,
+            ThinkingLevel.MEDIUM,
+            ThinkingLevel.HIGH);
+    // after high comes off: no xhigh for a model that does not list it
+    assertThat(agent.cycleThinking()).contains(ThinkingLevel.OFF);
+    assertThat(agent.cycleThinking()).contains(ThinkingLevel.MINIMAL);
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.MINIMAL);
+    assertThat(told).containsExactly(ThinkingLevel.OFF, ThinkingLevel.MINIMAL);
+
+    agent.setThinking(ThinkingLevel.HIGH);
+    agent.setModel(deep, turns);
+    assertThat(agent.availableThinkingLevels()).endsWith(ThinkingLevel.HIGH, ThinkingLevel.XHIGH);
+    assertThat(agent.cycleThinking()).contains(ThinkingLevel.XHIGH);
+    assertThat(agent.cycleThinking()).contains(ThinkingLevel.OFF);
+
+    // a model that does not reason offers off only, and a cycle changes nothing
+    told.clear();
+    agent.setThinking(ThinkingLevel.MEDIUM);
+    agent.setModel(plain, turns); // medium becomes off: told
+    assertThat(agent.availableThinkingLevels()).containsExactly(ThinkingLevel.OFF);
+    assertThat(agent.cycleThinking()).isEmpty();
+    agent.setThinking(ThinkingLevel.HIGH); // still off: not told
+    assertThat(told).containsExactly(ThinkingLevel.MEDIUM, ThinkingLevel.OFF);
+
+    // a resumed session's level is not a change
+    told.clear();
+    agent.restoreThinking(ThinkingLevel.LOW);
+    agent.setModel(reasons, turns, "restore");
+    assertThat(agent.effectiveThinking()).isEqualTo(ThinkingLevel.LOW);
+    agent.setThinking(ThinkingLevel.LOW);
+    assertThat(told).isEmpty();
+  }
+
+  @Test
   void aModelSwitchCarriesTheLevelInUseOrTheDefaultAfterAModelThatDoesNotReason() throws Exception {
     Model plain = model("plain", false, null);
     Model reasons = model("reasons", true, null); // up to high
