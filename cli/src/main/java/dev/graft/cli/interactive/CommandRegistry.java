@@ -113,9 +113,7 @@ public final class CommandRegistry {
     }
     String typed = before.substring(space + 1).stripLeading();
     for (String candidate : command.get().arguments().candidates(context, typed)) {
-      if (candidate.toLowerCase(Locale.ROOT).startsWith(typed.toLowerCase(Locale.ROOT))) {
-        out.add(new Completion(candidate, ""));
-      }
+      out.add(new Completion(candidate, ""));
     }
     return out;
   }

@@ -2,6 +2,7 @@ package dev.graft.cli.interactive;
 
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
+import dev.graft.cli.ui.FuzzyFilter;
 import dev.graft.cli.ui.SelectState;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.Model;
@@ -13,6 +14,7 @@ import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -96,11 +98,27 @@ final class ModelCommands {
             + (chosen.reasoning() ? "" : " (does not reason: the thinking level does not apply)"));
   }
 
+  /**
+   * The models with a key whose {@code id provider} matches the typed text fuzzily, best first, as
+   * the reference's completion filters them: {@code sonnet}, {@code 4o} or {@code opus anthropic}
+   * find the models containing them, not only those whose name starts with the text. Those that
+   * match only as {@code provider/id} follow, so that a name typed whole ({@code ollama/qw}) still
+   * finds its model, which the reference's does not.
+   */
   static List<String> modelCandidates(CommandContext ctx, String typed) {
-    return ctx.models().listModels().stream()
-        .filter(ModelListing::usable)
-        .map(l -> l.model().qualifiedId())
-        .toList();
+    List<Model> usable =
+        ctx.models().listModels().stream()
+            .filter(ModelListing::usable)
+            .map(ModelListing::model)
+            .toList();
+    List<Model> found =
+        new ArrayList<>(FuzzyFilter.filter(usable, typed, m -> m.id() + " " + m.provider()));
+    for (Model m : FuzzyFilter.filter(usable, typed, Model::qualifiedId)) {
+      if (!found.contains(m)) {
+        found.add(m);
+      }
+    }
+    return found.stream().map(Model::qualifiedId).toList();
   }
 
   /** {@code /thinking [level]}: how much the model reasons; a picker without an argument. */
@@ -144,6 +162,10 @@ final class ModelCommands {
   }
 
   static List<String> thinkingCandidates(CommandContext ctx, String typed) {
-    return Arrays.stream(ThinkingLevel.values()).map(ThinkingLevel::wire).toList();
+    String start = typed.toLowerCase(Locale.ROOT);
+    return Arrays.stream(ThinkingLevel.values())
+        .map(ThinkingLevel::wire)
+        .filter(w -> w.startsWith(start))
+        .toList();
   }
 }

@@ -25,7 +25,10 @@ public record SlashCommand(
     void run(CommandContext context, String args) throws Exception;
   }
 
-  /** Candidates for the argument typed so far (the registry keeps those that start with it). */
+  /**
+   * The candidates that match the argument typed so far, best first: the completer filters them (by
+   * their start, or fuzzily as {@code /model} does).
+   */
   @FunctionalInterface
   public interface ArgumentCompleter {
     List<String> candidates(CommandContext context, String typed);

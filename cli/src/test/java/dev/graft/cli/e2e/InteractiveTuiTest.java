@@ -470,9 +470,17 @@ class InteractiveTuiTest {
     tmux.awaitScreen(s -> !s.contains("ollama/qwen3:8b"), "the completion closed");
     tmux.keys("Enter");
     tmux.awaitScreen(s -> s.contains("Model: ollama/qwen3:8b"), "the model, named in capitals");
-    tmux.submit("/model LLAMA3"); // no completion: those start with the provider
+    tmux.type("/model LLAMA3"); // offered wherever it is in the name, as the reference does
+    tmux.awaitScreen(s -> s.contains("ollama/llama3"), "the completion of a bare id");
+    tmux.keys("Escape");
+    tmux.awaitScreen(s -> !s.contains("ollama/llama3"), "the completion closed");
+    tmux.keys("Enter");
     tmux.awaitScreen(s -> s.contains("Model: ollama/llama3"), "a bare id in capitals");
-    tmux.submit("/model qwen3:3");
+    tmux.type("/model qwen3:3");
+    tmux.awaitScreen(s -> s.contains("ollama/qwen3:32b"), "the completion of a part of an id");
+    tmux.keys("Escape");
+    tmux.awaitScreen(s -> !s.contains("ollama/qwen3:32b"), "the completion closed");
+    tmux.keys("Enter");
     tmux.awaitScreen(
         s -> s.contains("filter: qwen3:3") && s.contains("ollama/qwen3:32b"),
         "the picker, filtered by the text");

@@ -3,8 +3,14 @@ package dev.graft.cli.interactive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.graft.runtime.llm.ModelRegistry;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CommandRegistryTest {
   private final CommandRegistry registry = BuiltinCommands.registry();
@@ -56,6 +62,51 @@ class CommandRegistryTest {
         .extracting(CommandRegistry.Completion::value)
         .containsExactly("xhigh");
     assertThat(registry.complete("/nosuch a", 9, null)).isEmpty();
+  }
+
+  /**
+   * {@code /model TEXT} offers the models containing the text anywhere in {@code id provider}, as
+   * the reference's fuzzy filter does, best first; not only those starting with it.
+   */
+  @Test
+  void modelArgumentsMatchFuzzilyAnywhereInTheName(@TempDir Path home) throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        """
+        {"providers": {"ollama": {"models": [{"id": "claude-sonnet-4-5"}, {"id": "gpt-4o-mini"},
+          {"id": "gpt-4o"}, {"id": "llama3"}]}}}
+        """);
+    ModelRegistry models = ModelRegistry.load(home, Map.of());
+    CommandContext ctx =
+        (CommandContext)
+            Proxy.newProxyInstance(
+                CommandContext.class.getClassLoader(),
+                new Class<?>[] {CommandContext.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("models")) {
+                    return models;
+                  }
+                  throw new AssertionError("not asked for: " + method.getName());
+                });
+    assertThat(registry.complete("/model sonnet", 13, ctx))
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("ollama/claude-sonnet-4-5");
+    // the reference's order: ties keep the registry's order; "4" then "o" also in sonnet-4-5 ollama
+    List<String> fourO = List.of("ollama/gpt-4o-mini", "ollama/gpt-4o", "ollama/claude-sonnet-4-5");
+    assertThat(registry.complete("/model 4o", 9, ctx))
+        .extracting(CommandRegistry.Completion::value)
+        .isEqualTo(fourO);
+    assertThat(registry.complete("/model o4", 9, ctx)) // letters and digits swapped
+        .extracting(CommandRegistry.Completion::value)
+        .isEqualTo(fourO);
+    assertThat(registry.complete("/model LLAMA ollama", 19, ctx)) // every word, best first
+        .extracting(CommandRegistry.Completion::value)
+        .startsWith("ollama/llama3");
+    assertThat(registry.complete("/model OLLAMA/gpt-4o-", 21, ctx)) // a name typed whole
+        .extracting(CommandRegistry.Completion::value)
+        .containsExactly("ollama/gpt-4o-mini");
+    assertThat(registry.complete("/model ", 7, ctx)).hasSize(4);
+    assertThat(registry.complete("/model zzz", 10, ctx)).isEmpty();
   }
 
   @Test
