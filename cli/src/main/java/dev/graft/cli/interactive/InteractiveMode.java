@@ -351,8 +351,8 @@ public final class InteractiveMode {
           return 0;
         }
         if (picked == SessionCommands.Picked.NONE) {
-          // The reference's picker would open empty (its Tab shows every folder's, graft's has
-          // no such view) and Esc end it: graft said there is none and starts no new session.
+          // no session in any folder: graft said so and starts no new session, where the
+          // reference's picker would open empty and Esc end it
           return 0;
         }
       }

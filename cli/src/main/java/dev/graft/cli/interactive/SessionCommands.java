@@ -4,6 +4,7 @@ import dev.graft.cli.base.UnreadEntries;
 import dev.graft.cli.export.EntryPreview;
 import dev.graft.cli.ui.Choice;
 import dev.graft.cli.ui.DialogOptions;
+import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.compaction.TokenEstimate;
 import dev.graft.runtime.hooks.ScriptText;
@@ -63,47 +64,36 @@ final class SessionCommands {
     Session session = ctx.agent().session();
     // the session's own folder, as the reference's; another one than the cwd's after --session PATH
     Path folder = session.directory().orElseGet(() -> ctx.sessions().directoryFor(session.cwd()));
-    List<SessionSummary> sessions = ctx.sessions().listIn(folder);
     Optional<Path> currentFile = session.file();
-    if (sessions.isEmpty()
-        || sessions.size() == 1
-            && currentFile.filter(f -> f.equals(sessions.getFirst().path())).isPresent()) {
+    List<SessionSummary> here = others(ctx.sessions().listIn(folder), currentFile);
+    List<SessionSummary> all = others(ctx.sessions().listAll(), currentFile);
+    if (here.isEmpty() && all.isEmpty()) {
       ctx.info(
           "No other session in "
               + (folder.equals(ctx.sessions().directoryFor(session.cwd())) ? session.cwd() : folder)
-              + ".");
+              + " or any other folder.");
       return Picked.NONE;
     }
+    here = ctx.sessions().listIn(folder);
+    all = ctx.sessions().listAll();
     Instant now = Instant.now();
-    List<Choice> choices = new ArrayList<>();
-    for (SessionSummary s : sessions) {
-      String title =
-          s.name()
-              .map(ScriptText::safeLine)
-              .orElse(
-                  s.firstMessage().isBlank()
-                      ? "(no messages)"
-                      : EntryPreview.clip(s.firstMessage()));
-      boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
-      String detail =
-          age(s.modified(), now)
-              + " · "
-              + s.messageCount()
-              + " messages"
-              + (s.name().isPresent()
-                      && !s.firstMessage().isBlank()
-                      && !EntryPreview.clip(s.firstMessage()).equals(title.strip())
-                  ? " · " + EntryPreview.clip(s.firstMessage())
-                  : "")
-              + (current ? " · current" : "");
-      choices.add(new Choice(title, detail));
-    }
-    OptionalInt picked =
-        ctx.ui().pick("Resume a session", choices, 0, DialogOptions.BUILT_IN).join();
+    List<List<SessionSummary>> lists = List.of(here, all);
+    List<HookUi.PickView> views =
+        List.of(
+            new HookUi.PickView(
+                "Resume a session",
+                choices(here, currentFile, now, false),
+                "No sessions in current folder. Press Tab to view all."),
+            new HookUi.PickView(
+                "Resume a session (all folders)",
+                choices(all, currentFile, now, true),
+                "No sessions."));
+    Optional<HookUi.ViewPick> picked =
+        ctx.ui().pickInViews(views, 0, DialogOptions.BUILT_IN).join();
     if (picked.isEmpty()) {
       return Picked.LEFT;
     }
-    SessionSummary chosen = sessions.get(picked.getAsInt());
+    SessionSummary chosen = lists.get(picked.get().view()).get(picked.get().index());
     if (currentFile.filter(f -> f.equals(chosen.path())).isPresent()) {
       ctx.info("Already in this session.");
       return Picked.CHOSEN;
@@ -119,7 +109,59 @@ final class SessionCommands {
             + " ("
             + chosen.path().getFileName()
             + ").");
+    String started = chosen.cwd();
+    Path working = ctx.agent().cwd();
+    if (!started.isEmpty() && !Path.of(started).equals(working)) {
+      // as with --session: the tools go on working where graft was started
+      ctx.warn(
+          "It was started in "
+              + started
+              + (Files.isDirectory(Path.of(started))
+                  ? "; working in " + working + " (graft --cwd " + started + " works there)"
+                  : ", which no longer exists; working in " + working));
+    }
     return Picked.CHOSEN;
+  }
+
+  /** The sessions other than the one in {@code current}. */
+  private static List<SessionSummary> others(
+      List<SessionSummary> sessions, Optional<Path> current) {
+    return sessions.stream()
+        .filter(s -> current.filter(f -> f.equals(s.path())).isEmpty())
+        .toList();
+  }
+
+  /**
+   * The picker's rows: the name or first message, then age, messages and (in the all-folders list)
+   * the folder the session was started in.
+   */
+  private static List<Choice> choices(
+      List<SessionSummary> sessions, Optional<Path> currentFile, Instant now, boolean withCwd) {
+    List<Choice> choices = new ArrayList<>();
+    for (SessionSummary s : sessions) {
+      String title =
+          s.name()
+              .map(ScriptText::safeLine)
+              .orElse(
+                  s.firstMessage().isBlank()
+                      ? "(no messages)"
+                      : EntryPreview.clip(s.firstMessage()));
+      boolean current = currentFile.filter(f -> f.equals(s.path())).isPresent();
+      String detail =
+          (withCwd && !s.cwd().isEmpty() ? ScriptText.safeLine(s.cwd()) + " · " : "")
+              + age(s.modified(), now)
+              + " · "
+              + s.messageCount()
+              + " messages"
+              + (s.name().isPresent()
+                      && !s.firstMessage().isBlank()
+                      && !EntryPreview.clip(s.firstMessage()).equals(title.strip())
+                  ? " · " + EntryPreview.clip(s.firstMessage())
+                  : "")
+              + (current ? " · current" : "");
+      choices.add(new Choice(title, detail));
+    }
+    return choices;
   }
 
   /**

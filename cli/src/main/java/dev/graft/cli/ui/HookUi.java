@@ -29,6 +29,39 @@ public interface HookUi {
   CompletableFuture<OptionalInt> pick(
       String title, List<Choice> choices, int initial, String filter, DialogOptions options);
 
+  /**
+   * One list of a picker with several ({@link #pickInViews}): its title, its options, and what it
+   * says when it has none.
+   */
+  record PickView(String title, List<Choice> choices, String empty) {
+    public PickView {
+      choices = List.copyOf(choices);
+    }
+  }
+
+  /** The option chosen in a picker with several lists: which list, and which option in it. */
+  record ViewPick(int view, int index) {}
+
+  /**
+   * A picker over several lists, Tab switching to the next one (the reference's session picker:
+   * this folder's sessions, then every folder's). It opens on {@code initialView} even when that
+   * list is empty, showing its {@code empty} text. Without Tab (line input), it opens on the first
+   * list that has options from {@code initialView} on.
+   */
+  default CompletableFuture<Optional<ViewPick>> pickInViews(
+      List<PickView> views, int initialView, DialogOptions options) {
+    for (int v = initialView; v < views.size(); v++) {
+      PickView view = views.get(v);
+      if (!view.choices().isEmpty()) {
+        int chosen = v;
+        return pick(view.title(), view.choices(), 0, options)
+            .thenApply(i ->
+                i.isPresent() ? Optional.of(new ViewPick(chosen, i.getAsInt())) : Optional.empty());
+      }
+    }
+    return CompletableFuture.completedFuture(Optional.empty());
+  }
+
   /** A picker over plain strings (what a script's {@code ui.select} gets): the chosen string. */
   default CompletableFuture<Optional<String>> select(
       String title, List<String> options, DialogOptions dialog) {

@@ -15,6 +15,8 @@ final class PickDialog implements Dialog<OptionalInt> {
   private final Theme theme;
   private final String title;
   private final SelectState state;
+  private String empty = "nothing matches";
+  private String hint = "";
 
   PickDialog(Theme theme, String title, List<Choice> choices, int initial, int rows) {
     this(theme, title, choices, initial, "", rows);
@@ -31,6 +33,18 @@ final class PickDialog implements Dialog<OptionalInt> {
     state.setRows(rows);
   }
 
+  /** What the picker says when it has no option at all (an empty list, no filter typed). */
+  PickDialog empty(String text) {
+    this.empty = text;
+    return this;
+  }
+
+  /** A key hint put before the others ({@code Tab all folders}). */
+  PickDialog hint(String text) {
+    this.hint = text;
+    return this;
+  }
+
   @Override
   public Frame render(OptionalLong secondsLeft, int columns) {
     List<String> lines = new ArrayList<>();
@@ -45,7 +59,10 @@ final class PickDialog implements Dialog<OptionalInt> {
     int top = state.top();
     int end = Math.min(visible.size(), top + state.rows());
     if (visible.isEmpty()) {
-      lines.add(theme.fg(ThemeRole.WARNING, "  nothing matches"));
+      lines.add(
+          theme.fg(
+              ThemeRole.WARNING,
+              "  " + (filter.isEmpty() && state.size() == 0 ? empty : "nothing matches")));
     }
     if (top > 0) {
       lines.add(theme.fg(ThemeRole.MUTED, "  ↑ " + top + " more"));
@@ -74,7 +91,9 @@ final class PickDialog implements Dialog<OptionalInt> {
             ThemeRole.MUTED,
             Dialog.fit(
                 // with a filter typed, digits go into it and the rows carry no numbers
-                (filter.isEmpty() ? "  ↑↓ move · 1-9 pick" : "  ↑↓ move")
+                "  "
+                    + (hint.isEmpty() ? "" : hint + " · ")
+                    + (filter.isEmpty() ? "↑↓ move · 1-9 pick" : "↑↓ move")
                     + " · type to filter · Enter select · Esc cancel",
                 columns - 1)));
     int cursorColumn =

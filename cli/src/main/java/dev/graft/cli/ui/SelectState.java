@@ -75,6 +75,11 @@ public final class SelectState {
     return visible.isEmpty() ? OptionalInt.empty() : OptionalInt.of(visible.get(cursor));
   }
 
+  /** How many options there are, whatever the filter. */
+  public int size() {
+    return choices.size();
+  }
+
   public Choice choice(int index) {
     return choices.get(index);
   }

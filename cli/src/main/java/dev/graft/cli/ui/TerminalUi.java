@@ -76,6 +76,19 @@ public final class TerminalUi implements HookUi {
   }
 
   @Override
+  public CompletableFuture<Optional<ViewPick>> pickInViews(
+      List<PickView> views, int initialView, DialogOptions options) {
+    if (views.stream().allMatch(v -> v.choices().isEmpty())) {
+      return CompletableFuture.completedFuture(Optional.empty());
+    }
+    return show(
+        options,
+        () ->
+            new ViewsPickDialog(
+                theme, views, initialView, Math.max(3, Math.min(12, tui.rows() - 8))));
+  }
+
+  @Override
   public CompletableFuture<Optional<Boolean>> confirm(
       String title, String message, DialogOptions options) {
     return show(options, () -> new ConfirmDialog(theme, title, message));

@@ -348,8 +348,8 @@ class InteractivePlainTest {
   }
 
   /**
-   * -r in a folder without sessions: the reference's picker opens empty and Esc ends it; graft has
-   * no picker of every folder, so it says so and ends too, starting no session nobody asked for.
+   * -r with no session in any folder: the reference's picker opens empty and Esc ends it; graft
+   * says so and ends too, starting no session nobody asked for.
    */
   @Test
   void dashRWithoutSessionsEndsGraft() throws Exception {
@@ -357,7 +357,7 @@ class InteractivePlainTest {
     CliRun run = interactive(turns, "question one\n", "-r", "a prompt for the new session");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
-        .contains("No other session in " + work.toRealPath() + ".")
+        .contains("No other session in " + work.toRealPath() + " or any other folder.")
         .doesNotContain("answer")
         .doesNotContain("Resume a session");
     assertThat(home.resolve("sessions"))

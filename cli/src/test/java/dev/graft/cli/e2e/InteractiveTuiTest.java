@@ -408,6 +408,43 @@ class InteractiveTuiTest {
     }
   }
 
+  /**
+   * -r in a folder without sessions opens the picker empty with the reference's hint when another
+   * folder has some; Tab lists every folder's, and one of them resumes with a note of where it was
+   * started (the tools keep working here, as with --session).
+   */
+  @Test
+  void dashRInAnEmptyFolderTabsToEveryFoldersSessions() throws Exception {
+    start("{\"text\": \"first answer\"}\n");
+    tmux.submit("first question");
+    tmux.awaitScreen(s -> s.contains("first answer"), "the answer");
+    tmux.submit("/quit");
+    assertThat(tmux.awaitExit()).isEqualTo("0");
+    tmux.close();
+
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.copy(work.resolve("turns.jsonl"), other.resolve("turns.jsonl"));
+    tmux =
+        TmuxTerminal.start(
+            Files.createDirectories(dir.resolve("again")),
+            other,
+            Map.of("GRAFT_HOME", home.toString()),
+            List.of("--provider", "scripted", "--model", "turns.jsonl", "-r"));
+    tmux.awaitScreen(
+        s -> s.contains("No sessions in current folder. Press Tab to view all."),
+        "the empty picker with its hint");
+    assertThat(tmux.screen()).doesNotContain("first question");
+    tmux.keys("Tab");
+    tmux.awaitScreen(
+        s -> s.contains("all folders") && s.contains("first question") && s.contains("/work"),
+        "every folder's sessions, with their folder");
+    tmux.keys("Enter");
+    tmux.awaitScreen(
+        s -> s.contains("Resumed") && s.contains("first answer") && s.contains("was started in"),
+        "the session of the other folder, and where it was started");
+    assertThat(tmux.screen()).contains("working in " + other.toRealPath());
+  }
+
   /** --models: Ctrl+P cycles through the scope only, taking each pattern's thinking level. */
   @Test
   void ctrlPCyclesThroughTheModelsOfModelsOnly() throws Exception {

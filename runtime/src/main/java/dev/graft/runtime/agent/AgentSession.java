@@ -187,6 +187,11 @@ public final class AgentSession implements AutoCloseable {
     session.close();
   }
 
+  /** The directory the tools and {@code !cmd} work in, whichever session is resumed. */
+  public Path cwd() {
+    return cwd;
+  }
+
   public Session session() {
     return session;
   }
