@@ -38,6 +38,15 @@ public final class Graft {
     return m;
   }
 
+  /** {@code root} with every subcommand, its help wrapped at spaces ({@link SpaceWrappedHelp}). */
+  static CommandLine commandTree(GraftCommand root) {
+    CommandLine cli = new CommandLine(root);
+    SUBCOMMANDS.values().forEach(cli::addSubcommand);
+    // set after the subcommands are added: they take it then, and only then
+    cli.setHelpFactory(SpaceWrappedHelp::new);
+    return cli;
+  }
+
   /**
    * Status {@link #run(CliContext, boolean, String...)} returns when the short tree did not parse.
    */
@@ -69,10 +78,8 @@ public final class Graft {
    */
   private static int run(CliContext context, boolean all, String... args) {
     GraftCommand root = new GraftCommand(context);
-    CommandLine cli = new CommandLine(all ? root : RunCommandSpec.of(root));
-    if (all) {
-      SUBCOMMANDS.values().forEach(cli::addSubcommand);
-    } else {
+    CommandLine cli = all ? commandTree(root) : new CommandLine(RunCommandSpec.of(root));
+    if (!all) {
       CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
       cli.setExecutionStrategy(parsed ->
           parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()

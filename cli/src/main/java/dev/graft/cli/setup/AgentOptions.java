@@ -125,8 +125,8 @@ public final class AgentOptions {
       paramLabel = "SOURCE",
       description =
           "Try a package (or a script file) for this run only, without installing it: a source"
-              + " as graft scripts add takes it (npm:NAME@1.2.3, git:github.com/u/r@v1, a"
-              + " folder; one with no manifest loads its index.ts or index.js). Trusted for this"
+              + " as graft scripts add takes it (a folder, npm:NAME@1.2.3 or git:github.com/u/r@v1;"
+              + " a folder with no manifest loads its index.ts or index.js). Trusted for this"
               + " run because you named it; repeatable.")
   List<String> extensions = new ArrayList<>();
 
