@@ -116,6 +116,8 @@ public final class InteractiveMode {
     this.commands = BuiltinCommands.registry();
     this.context = new ModeContext(this);
     this.actions = new KeyActions(context, frontend);
+    // what graft could not do beside a change (a settings file not written) is said here
+    agent.setWarnings(context::warn);
     this.startupNotes = new ArrayList<>(startupNotes);
     this.startupNotes.addAll(setup.scripts().loadProblems());
     this.startupNotes.addAll(setup.scripts().replacedTools());

@@ -31,7 +31,8 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -265,6 +266,7 @@ public final class AgentSetup {
     agent.setSystemPrompt(prompt, promptOptions(o, contextFiles));
     // read at each switch (warned of at the start): /settings may have changed it
     agent.setSwitchThinking(() -> defaultThinking(defaults(context, cwd), null));
+    agent.setWarnings(text -> context.err().println("graft: warning: " + text));
     saveThinkingChanges(agent, context.home().settings());
     agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
@@ -542,11 +544,28 @@ public final class AgentSetup {
       try {
         UserSettings.load(userSettings).set("defaultThinkingLevel", level.wire());
       } catch (IOException e) {
-        throw new UncheckedIOException(
-            "the thinking level is " + level.wire() + " but " + userSettings + " was not written",
-            e);
+        // as the reference, the level stays changed; graft says why it is not kept
+        agent.warn(
+            "the thinking level is "
+                + level.wire()
+                + ", but defaultThinkingLevel could not be saved in "
+                + userSettings
+                + " ("
+                + reason(e)
+                + ")");
       }
     });
+  }
+
+  /** Why a file could not be written, without the path the message already names. */
+  private static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
   }
 
   private static List<UserSettings> defaults(CliContext context, Path cwd) {

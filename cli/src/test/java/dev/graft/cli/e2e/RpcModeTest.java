@@ -375,6 +375,36 @@ class RpcModeTest {
   }
 
   @Test
+  void aSettingsFileThatCannotBeWrittenLeavesTheNewLevelWithOneWarning() throws Exception {
+    // a folder where the settings file goes: it cannot be written (as a read-only one, for root
+    // too)
+    Files.createDirectories(home.resolve("settings.json"));
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode high = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"cycle_thinking_level\"}");
+      assertThat(high.path("success").asBoolean()).as(high.toString()).isTrue();
+      assertThat(high.at("/data/level").asText()).isEqualTo("high");
+      JsonNode low =
+          rpc.call("t1", "{\"id\":\"t1\",\"type\":\"set_thinking_level\",\"level\":\"low\"}");
+      assertThat(low.path("success").asBoolean()).as(low.toString()).isTrue();
+      JsonNode state = rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/thinkingLevel").asText()).isEqualTo("low");
+      assertThat(rpc.seen())
+          .filteredOn(l -> l.path("type").asText().equals("thinking_level_changed"))
+          .extracting(l -> l.path("level").asText())
+          .containsExactly("high", "low");
+      // one line on stderr for each level not kept
+      assertThat(rpc.err().lines().filter(l -> l.contains("defaultThinkingLevel")))
+          .containsExactly(
+              "graft: warning: the thinking level is high, but defaultThinkingLevel could not be saved in "
+                  + home.resolve("settings.json")
+                  + " (Is a directory)",
+              "graft: warning: the thinking level is low, but defaultThinkingLevel could not be saved in "
+                  + home.resolve("settings.json")
+                  + " (Is a directory)");
+    }
+  }
+
+  @Test
   void theModelInUseIsAvailableAndCanBeChosenEvenWhenNoRegistryHasIt() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
       JsonNode models = rpc.call("m", "{\"id\":\"m\",\"type\":\"get_available_models\"}");

@@ -67,6 +67,7 @@ public final class AgentSession implements AutoCloseable {
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<Queued>> queueListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<ThinkingLevel>> thinkingListeners = new CopyOnWriteArrayList<>();
+  private volatile Consumer<String> warnings = text -> {};
   // a change of the user's queued messages and its telling, as one (queueChanged)
   private final Object queueLock = new Object();
   private final List<Consumer<Optional<String>>> nameListeners = new CopyOnWriteArrayList<>();
@@ -317,6 +318,22 @@ public final class AgentSession implements AutoCloseable {
    */
   public void onThinkingChanged(Consumer<ThinkingLevel> listener) {
     thinkingListeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Where {@link #warn} goes: one line each, without a prefix (the mode sets it: stderr, or the
+   * interactive conversation).
+   */
+  public void setWarnings(Consumer<String> sink) {
+    this.warnings = Objects.requireNonNull(sink, "sink");
+  }
+
+  /**
+   * Says what graft could not do beside a change that was made (a settings file not written): a
+   * warning, not a failure of the change.
+   */
+  public void warn(String text) {
+    warnings.accept(text);
   }
 
   private void thinkingChanged(ThinkingLevel before) {
