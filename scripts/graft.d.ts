@@ -312,7 +312,7 @@ export interface GraftEvents {
   // -- accepted, so that scripts written for the reference agent load, but not emitted by graft
   /** Not emitted by graft: a handler never runs. */
   after_provider_response: { event: { type: "after_provider_response"; status: number; headers: Record<string, string> }; result: void };
-  /** Not emitted by graft: a handler never runs. */
+  /** The thinking level the model gets changed (not a session's starting or resumed level). */
   thinking_level_select: { event: { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel }; result: void };
   /** Not emitted by graft: a handler never runs. */
   user_bash: { event: { type: "user_bash"; command: string; excludeFromContext: boolean; cwd: string }; result: void };

@@ -340,6 +340,7 @@ public final class AgentSession implements AutoCloseable {
     ThinkingLevel now = effectiveThinking();
     if (now != before) {
       thinkingListeners.forEach(l -> l.accept(now));
+      hooks.thinkingLevelSelect(now, before); // as the reference, after thinking_level_changed
     }
   }
 

@@ -38,6 +38,7 @@ public final class HookEvents {
           SessionHookPoints.BEFORE_TREE,
           SessionHookPoints.TREE,
           SessionHookPoints.MODEL_SELECT,
+          SessionHookPoints.THINKING_LEVEL_SELECT,
           ContextHookPoint.CONTEXT,
           ResourceHookPoints.BEFORE_PROVIDER_REQUEST,
           ResourceHookPoints.RESOURCES_DISCOVER);
@@ -58,8 +59,7 @@ public final class HookEvents {
   public static final Set<String> WATCHED = WatchedPoints.NAMES;
 
   /** The reference's events graft accepts and never emits. */
-  public static final Set<String> NEVER_EMITTED =
-      Set.of("after_provider_response", "thinking_level_select", "user_bash");
+  public static final Set<String> NEVER_EMITTED = Set.of("after_provider_response", "user_bash");
 
   /** Every name {@code on} accepts. */
   public static final Set<String> ALL =

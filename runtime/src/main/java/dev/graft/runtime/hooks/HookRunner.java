@@ -7,6 +7,7 @@ import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
@@ -369,5 +370,12 @@ public final class HookRunner implements AgentHooks {
     run(
         SessionHookPoints.MODEL_SELECT,
         new SessionHookPoints.Selected(model, previousModel, source));
+  }
+
+  @Override
+  public void thinkingLevelSelect(ThinkingLevel level, ThinkingLevel previousLevel) {
+    run(
+        SessionHookPoints.THINKING_LEVEL_SELECT,
+        new SessionHookPoints.LevelSelected(level, previousLevel));
   }
 }

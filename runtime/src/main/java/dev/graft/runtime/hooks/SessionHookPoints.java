@@ -7,6 +7,7 @@ import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageCodec;
 import dev.graft.runtime.session.EntryCodec;
@@ -124,6 +125,16 @@ final class SessionHookPoints {
             p.set("model", model(s.model()));
             s.previous().ifPresent(m -> p.set("previousModel", model(m)));
             p.put("source", s.source());
+          });
+
+  record LevelSelected(ThinkingLevel level, ThinkingLevel previous) {}
+
+  static final Watch<LevelSelected> THINKING_LEVEL_SELECT =
+      new Watch<>(
+          "thinking_level_select",
+          (p, s) -> {
+            p.put("level", s.level().wire());
+            p.put("previousLevel", s.previous().wire());
           });
 
   // ------------------------------------------------------------------ cancelling

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.compaction.CompactionPreparation;
 import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Path;
 import java.util.List;
@@ -91,6 +92,12 @@ public interface SessionHooks {
    * resumed session).
    */
   default void modelSelect(Model model, Optional<Model> previousModel, String source) {}
+
+  /**
+   * The thinking level the model gets changed (Shift+Tab, /thinking, RPC, a script, a model switch
+   * that moves it to the nearest the new model has); not for a resumed session's level.
+   */
+  default void thinkingLevelSelect(ThinkingLevel level, ThinkingLevel previousLevel) {}
 
   /** Result of {@link #sessionBeforeSwitch}. */
   record BeforeSwitch(boolean cancel) {

@@ -108,6 +108,11 @@ class AgentSessionHooksTest {
     }
 
     @Override
+    public void thinkingLevelSelect(ThinkingLevel level, ThinkingLevel previous) {
+      log.add("thinking " + previous.wire() + " -> " + level.wire());
+    }
+
+    @Override
     public void modelSelect(Model model, Optional<Model> previous, String source) {
       log.add(
           "model "
@@ -381,6 +386,20 @@ class AgentSessionHooksTest {
               null);
       agent.setModel(other, provider, "cycle");
       assertThat(log).containsExactly("model scripted -> other (cycle)");
+    }
+  }
+
+  @Test
+  void thinkingLevelSelectFiresForEachChangeOfTheLevelTheModelGets() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      Recording hooks = new Recording();
+      AgentSession agent = agent(s, hooks); // the scripted model reasons, up to high; starts off
+      agent.setThinking(ThinkingLevel.HIGH);
+      agent.setThinking(ThinkingLevel.HIGH); // the same: no change
+      agent.setThinking(ThinkingLevel.XHIGH); // high, the nearest it has: no change
+      agent.cycleThinking(); // high -> off
+      agent.restoreThinking(ThinkingLevel.LOW); // a resumed session's level: nothing chosen
+      assertThat(log).containsExactly("thinking off -> high", "thinking high -> off");
     }
   }
 }

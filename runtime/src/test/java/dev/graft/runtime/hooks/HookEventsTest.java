@@ -24,11 +24,12 @@ class HookEventsTest {
             "session_before_compact",
             "session_before_tree",
             "model_select",
+            "thinking_level_select",
             "before_provider_request",
             "resources_discover")
-        .hasSize(18);
+        .hasSize(19);
     assertThat(HookEvents.NEVER_EMITTED)
-        .containsExactlyInAnyOrder("after_provider_response", "thinking_level_select", "user_bash");
+        .containsExactlyInAnyOrder("after_provider_response", "user_bash");
     AgentMessage.User user = new AgentMessage.User("hi", 1);
     List<AgentEvent> events =
         List.of(

@@ -9,6 +9,7 @@ import dev.graft.runtime.compaction.TreePreparation;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ScriptedProvider;
+import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.Usage;
@@ -324,13 +325,15 @@ class SessionEventsTest {
             source("w3.js", "session_tree", p -> null),
             source("w4.js", "model_select", p -> null),
             source("w5.js", "session_switch", p -> null),
-            source("w6.js", "session_fork", p -> null));
+            source("w6.js", "session_fork", p -> null),
+            source("w7.js", "thinking_level_select", p -> null));
     r.sessionStart(SessionHooks.Reason.RESUME, Optional.of(Path.of("/s/old.jsonl")));
     r.sessionShutdown(SessionHooks.Reason.QUIT, Optional.empty());
     r.sessionTree(Optional.of("e1"), Optional.empty(), Optional.empty(), Optional.empty());
     r.modelSelect(ScriptedProvider.MODEL, Optional.empty(), "set");
     r.sessionSwitch(SessionHooks.Reason.NEW, Optional.of(Path.of("/s/old.jsonl")));
     r.sessionFork(Optional.empty());
+    r.thinkingLevelSelect(ThinkingLevel.HIGH, ThinkingLevel.MEDIUM);
     assertThat(payloads)
         .extracting(JsonNode::toString)
         .containsExactly(
@@ -342,6 +345,7 @@ class SessionEventsTest {
                 + "\"reasoning\":true,\"contextWindow\":200000,\"maxTokens\":32000,\"input\":[\"text\",\"image\"]},"
                 + "\"source\":\"set\"}",
             "{\"type\":\"session_switch\",\"reason\":\"new\",\"previousSessionFile\":\"/s/old.jsonl\"}",
-            "{\"type\":\"session_fork\"}");
+            "{\"type\":\"session_fork\"}",
+            "{\"type\":\"thinking_level_select\",\"level\":\"high\",\"previousLevel\":\"medium\"}");
   }
 }
