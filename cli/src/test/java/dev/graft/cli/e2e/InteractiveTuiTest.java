@@ -381,7 +381,9 @@ class InteractiveTuiTest {
     tmux.awaitScreen(s -> s.contains("Auto-compaction"), "the settings");
     tmux.keys("Escape");
     tmux.submit("/thinking");
-    tmux.awaitScreen(s -> s.contains("xhigh"), "the thinking levels");
+    tmux.awaitScreen(
+        s -> s.contains("Thinking level") && s.contains("5 high"),
+        "the thinking levels the scripted model offers");
     tmux.keys("Escape");
     tmux.submit("/name");
     tmux.awaitScreen(s -> s.contains("Session name"), "the name's field");
