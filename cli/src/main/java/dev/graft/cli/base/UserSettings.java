@@ -101,6 +101,13 @@ public final class UserSettings {
     write();
   }
 
+  /** Sets {@code defaultProvider} and {@code defaultModel}, written at once. */
+  public void setDefaultModel(String provider, String modelId) throws IOException {
+    root.put("defaultProvider", provider);
+    root.put("defaultModel", modelId);
+    write();
+  }
+
   public void set(String field, boolean value) throws IOException {
     root.put(field, value);
     write();

@@ -48,7 +48,7 @@ final class SettingsCommand {
         return;
       }
       switch (picked.getAsInt()) {
-        case 0 -> model(ctx, settings);
+        case 0 -> model(ctx);
         case 1 -> thinking(ctx, settings);
         case 2 -> theme(ctx, settings);
         case 3 -> hideThinking(ctx, settings);
@@ -80,14 +80,9 @@ final class SettingsCommand {
     }
   }
 
-  private static void model(CommandContext ctx, UserSettings settings) throws IOException {
-    String before = ctx.agent().model().qualifiedId();
+  /** The model picked is saved as the default wherever it is picked (AgentSetup). */
+  private static void model(CommandContext ctx) {
     ModelCommands.model(ctx, "");
-    var model = ctx.agent().model();
-    if (!model.qualifiedId().equals(before) || settings.text("defaultModel").isEmpty()) {
-      settings.set("defaultProvider", model.provider());
-      settings.set("defaultModel", model.id());
-    }
   }
 
   /**

@@ -59,9 +59,13 @@ final class RpcModelCommands {
         () -> {
           String provider = r.requireText("provider");
           String modelId = r.requireText("modelId");
-          if (provider.equals(agent.model().provider()) && modelId.equals(agent.model().id())) {
-            write.accept(r.success().set("data", json(agent.model())));
-            return; // the model in use, which a registry may not have (scripted)
+          Model current = agent.model();
+          if (provider.equals(current.provider()) && modelId.equals(current.id())) {
+            // the model in use, which a registry may not have (scripted): chosen again, and kept
+            // as the default as the reference keeps it
+            agent.setModel(current, agent.provider());
+            write.accept(r.success().set("data", json(current)));
+            return;
           }
           ModelRegistry models = registry.get();
           Model m =

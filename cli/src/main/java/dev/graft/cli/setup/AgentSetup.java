@@ -267,6 +267,7 @@ public final class AgentSetup {
     // read at each switch (warned of at the start): /settings may have changed it
     agent.setSwitchThinking(() -> defaultThinking(defaults(context, cwd), null));
     agent.setWarnings(text -> context.err().println("graft: warning: " + text));
+    saveModelChanges(agent, context.home().settings());
     saveThinkingChanges(agent, context.home().settings());
     agent.setInputExpansion(resources::expand);
     scripts.bind(agent);
@@ -529,6 +530,30 @@ public final class AgentSetup {
       }
     }
     return List.of();
+  }
+
+  /**
+   * As the reference's {@code setModel} and {@code cycleModel}: each model chosen (/model, Ctrl+P,
+   * /settings, RPC {@code set_model}, a script's {@code setModel}) becomes the user's {@code
+   * defaultProvider} and {@code defaultModel}, in their settings file, never a project's; not a
+   * resumed session's model, nor the one graft starts with.
+   */
+  private static void saveModelChanges(AgentSession agent, Path userSettings) {
+    agent.onModelChosen(model -> {
+      try {
+        UserSettings.load(userSettings).setDefaultModel(model.provider(), model.id());
+      } catch (IOException e) {
+        // as the reference, the model stays chosen; graft says why it is not kept
+        agent.warn(
+            "the model is "
+                + model.qualifiedId()
+                + ", but defaultProvider and defaultModel could not be saved in "
+                + userSettings
+                + " ("
+                + reason(e)
+                + ")");
+      }
+    });
   }
 
   /**

@@ -405,6 +405,52 @@ class RpcModeTest {
   }
 
   @Test
+  void aChosenModelIsKeptAsTheUsersDefaultAsTheReferenceKeepsIt() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"qwen3:8b\", \"reasoning\": true}]}}}");
+    Files.writeString(home.resolve("settings.json"), "{\"someOtherSetting\": 3}");
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode chosen =
+          rpc.call(
+              "m",
+              "{\"id\":\"m\",\"type\":\"set_model\",\"provider\":\"ollama\","
+                  + "\"modelId\":\"qwen3:8b\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isTrue();
+      JsonNode saved = Json.parse(Files.readString(home.resolve("settings.json")));
+      assertThat(saved.path("defaultProvider").asText()).isEqualTo("ollama");
+      assertThat(saved.path("defaultModel").asText()).isEqualTo("qwen3:8b");
+      assertThat(saved.path("someOtherSetting").asInt()).isEqualTo(3);
+      // the user's settings only, never the project's
+      assertThat(work.resolve(".graft/settings.json")).doesNotExist();
+    }
+  }
+
+  @Test
+  void aModelThatCannotBeSavedIsStillChosenWithOneWarning() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"qwen3:8b\", \"reasoning\": true}]}}}");
+    Files.createDirectories(home.resolve("settings.json"));
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode chosen =
+          rpc.call(
+              "m",
+              "{\"id\":\"m\",\"type\":\"set_model\",\"provider\":\"ollama\","
+                  + "\"modelId\":\"qwen3:8b\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isTrue();
+      JsonNode state = rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/model/id").asText()).isEqualTo("qwen3:8b");
+      assertThat(rpc.err().lines().filter(l -> l.contains("defaultModel")))
+          .containsExactly(
+              "graft: warning: the model is ollama/qwen3:8b, but defaultProvider and defaultModel"
+                  + " could not be saved in "
+                  + home.resolve("settings.json")
+                  + " (Is a directory)");
+    }
+  }
+
+  @Test
   void theModelInUseIsAvailableAndCanBeChosenEvenWhenNoRegistryHasIt() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
       JsonNode models = rpc.call("m", "{\"id\":\"m\",\"type\":\"get_available_models\"}");

@@ -67,6 +67,7 @@ public final class AgentSession implements AutoCloseable {
   private final List<Runnable> turnRequestListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<Queued>> queueListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<ThinkingLevel>> thinkingListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<Model>> modelListeners = new CopyOnWriteArrayList<>();
   private volatile Consumer<String> warnings = text -> {};
   // a change of the user's queued messages and its telling, as one (queueChanged)
   private final Object queueLock = new Object();
@@ -255,11 +256,22 @@ public final class AgentSession implements AutoCloseable {
         });
     Model previous = before.model();
     if (fallback != null) {
+      // as the reference: the model is kept before the level it gets
+      modelListeners.forEach(l -> l.accept(next));
       thinkingChanged(effective(before));
     }
     if (!(previous.provider().equals(next.provider()) && previous.id().equals(next.id()))) {
       hooks.modelSelect(next, Optional.of(previous), source);
     }
+  }
+
+  /**
+   * Tells {@code listener} each model chosen or stepped to by the user or a script, the one in use
+   * too (the reference keeps it as the default at each {@code setModel} and {@code cycleModel}); a
+   * resumed session's model ("restore") is no choice.
+   */
+  public void onModelChosen(Consumer<Model> listener) {
+    modelListeners.add(Objects.requireNonNull(listener, "listener"));
   }
 
   /**

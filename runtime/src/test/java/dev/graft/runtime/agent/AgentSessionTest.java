@@ -893,6 +893,33 @@ class AgentSessionTest {
   }
 
   @Test
+  void eachModelChosenIsToldButNotAResumedSessionsModel() throws Exception {
+    Model first = model("first", true, null);
+    Model second = model("second", false, null);
+    ScriptedProvider turns = ScriptedProvider.parse("t", List.of("{\"text\": \"1\"}"));
+    AgentSession agent =
+        new AgentSession(
+            session,
+            project,
+            first,
+            turns,
+            ThinkingLevel.HIGH,
+            "s",
+            List.of(),
+            AgentHooks.NONE,
+            Clock.systemUTC());
+    List<String> told = new ArrayList<>();
+    agent.onModelChosen(m -> told.add(m.id()));
+
+    agent.setModel(second, turns);
+    agent.setModel(first, turns, "cycle");
+    agent.setModel(first, turns); // the model in use chosen again: kept again, as the reference
+    agent.setModel(second, turns, "restore"); // a resumed session's model: nothing chosen
+    assertThat(told).containsExactly("second", "first", "first");
+    assertThat(agent.model().id()).isEqualTo("second");
+  }
+
+  @Test
   void cyclingGoesThroughTheLevelsTheModelOffersAndTellsEachChange() throws Exception {
     Model plain = model("plain", false, null);
     Model reasons = model("reasons", true, null); // up to high
