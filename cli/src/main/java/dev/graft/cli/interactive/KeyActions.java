@@ -103,7 +103,7 @@ final class KeyActions {
     ModelScope.Entry next =
         usable.get(
             at < 0 && step < 0 ? usable.size() - 1 : Math.floorMod(at + step, usable.size()));
-    agent.setModel(next.model(), registry.provider(next.model()));
+    agent.setModel(next.model(), registry.provider(next.model()), "cycle");
     next.thinking().ifPresent(agent::setThinking);
     ctx.info(
         "Model: "

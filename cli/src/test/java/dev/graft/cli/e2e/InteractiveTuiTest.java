@@ -447,7 +447,10 @@ class InteractiveTuiTest {
     assertThat(tmux.screen()).contains("working in " + other.toRealPath());
   }
 
-  /** --models: Ctrl+P cycles through the scope only, taking each pattern's thinking level. */
+  /**
+   * --models: Ctrl+P cycles through the scope only, taking each pattern's thinking level; scripts
+   * hear a model_select of source "cycle", as the reference's.
+   */
   @Test
   void ctrlPCyclesThroughTheModelsOfModelsOnly() throws Exception {
     Path h = Files.createDirectories(dir.resolve("home"));
@@ -456,13 +459,27 @@ class InteractiveTuiTest {
         """
         {"providers": {"ollama": {"models": [{"id": "qwen3:8b", "reasoning": true}, {"id": "llama3"}, {"id": "mistral"}]}}}
         """);
-    start("{\"text\": \"unused\"}\n", "--models", "llama3,qwen*:high,nothing-like-this");
+    Path scripts = Files.createDirectories(dir.resolve("scripts"));
+    Files.writeString(
+        scripts.resolve("source.js"),
+        """
+        export default function (graft) {
+          graft.on("model_select", (event, ctx) => ctx.ui.notify("selected by " + event.source, "info"));
+        }
+        """);
+    start(
+        "{\"text\": \"unused\"}\n",
+        "--models",
+        "llama3,qwen*:high,nothing-like-this",
+        "--scripts",
+        scripts.toString());
     tmux.keys("C-p");
     tmux.awaitScreen(
         s ->
             TmuxTerminal.flat(s).contains("no model with a key matches \"nothing-like-this\"")
-                && s.contains("Model: ollama/llama3"),
-        "the warning and the scope's first model");
+                && s.contains("Model: ollama/llama3")
+                && s.contains("selected by cycle"),
+        "the warning, the scope's first model and its source");
     tmux.keys("C-p");
     tmux.awaitScreen(
         s -> s.contains("Model: ollama/qwen3:8b (thinking high)"), "the second, at its level");
