@@ -14,6 +14,7 @@ import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.cli.setup.RunModels;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
@@ -31,6 +32,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Mixin;
@@ -103,6 +105,26 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
             + " -p and prompt arguments do not go with it");
   }
 
+  /**
+   * The models RPC {@code cycle_model} steps through: the scope resolved at start, or (when the run
+   * started without the registry, the scripted provider) resolved at the first use, warning once.
+   */
+  private Supplier<ModelScope> rpcModelScope() {
+    ModelScope[] resolved = {agentOptions.modelScope.orElse(null)};
+    return () -> {
+      synchronized (resolved) {
+        if (resolved[0] == null) {
+          resolved[0] =
+              ModelScope.resolve(
+                  agentOptions.modelPatterns,
+                  RunModels.load(context, agentOptions),
+                  w -> context.err().println("graft: warning: " + w));
+        }
+        return resolved[0];
+      }
+    };
+  }
+
   /** The prompt arguments without those the scripts' string flags took. */
   private List<String> promptsWithoutFlagValues(List<String> given) {
     List<String> out = new ArrayList<>(given);
@@ -145,6 +167,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
         return new RpcMode(
                 agent,
                 () -> RunModels.load(context, agentOptions),
+                rpcModelScope(),
                 new SessionStore(context.home(), context.clock()),
                 scriptCommands(ready),
                 ready.surface(),

@@ -1,9 +1,8 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.base.ModelCycle;
 import dev.graft.runtime.agent.AgentSession;
-import dev.graft.runtime.llm.ModelListing;
-import dev.graft.runtime.llm.ModelRegistry;
-import dev.graft.runtime.llm.ModelScope;
+import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,43 +71,23 @@ final class KeyActions {
   }
 
   private void cycleModel(int step) {
-    ModelRegistry registry = ctx.models();
     AgentSession agent = ctx.agent();
-    ModelScope scope = ctx.scope();
-    List<ModelScope.Entry> usable =
-        scope.isEmpty()
-            ? registry.listModels().stream()
-                .filter(ModelListing::usable)
-                .map(l -> new ModelScope.Entry(l.model(), Optional.empty()))
-                .toList()
-            : scope.entries();
-    if (usable.size() < 2
-        && (usable.isEmpty() || usable.getFirst().model().equals(agent.model()))) {
+    ModelCycle.Step done = ModelCycle.step(agent, ctx.models(), ctx.scope(), step);
+    if (done.to().isEmpty()) {
       ctx.info(
-          usable.isEmpty()
+          done.models().isEmpty()
               ? "No model has a key (graft models shows where keys are looked for)."
               : "Only "
-                  + usable.getFirst().model().qualifiedId()
-                  + (scope.isEmpty() ? " has a key" : " is in --models or enabledModels")
+                  + done.models().getFirst().model().qualifiedId()
+                  + (done.scoped() ? " is in --models or enabledModels" : " has a key")
                   + ": there is no other model to switch to.");
       return;
     }
-    int at = -1;
-    for (int i = 0; i < usable.size(); i++) {
-      if (usable.get(i).model().equals(agent.model())) {
-        at = i;
-      }
-    }
-    // From outside the list, forward starts at its first model and backward at its last.
-    ModelScope.Entry next =
-        usable.get(
-            at < 0 && step < 0 ? usable.size() - 1 : Math.floorMod(at + step, usable.size()));
-    agent.setModel(next.model(), registry.provider(next.model()), "cycle");
-    next.thinking().ifPresent(agent::setThinking);
+    Model next = done.to().get().model();
     ctx.info(
         "Model: "
-            + next.model().qualifiedId()
-            + (next.model().reasoning() ? " (thinking " + agent.thinking().wire() + ")" : ""));
+            + next.qualifiedId()
+            + (next.reasoning() ? " (thinking " + agent.thinking().wire() + ")" : ""));
     ctx.statusChanged();
   }
 

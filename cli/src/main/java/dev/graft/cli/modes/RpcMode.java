@@ -13,6 +13,7 @@ import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.scripting.api.LoadReport;
 import java.io.IOException;
@@ -55,13 +56,16 @@ public final class RpcMode {
   private final Map<String, RpcCommand> commands;
 
   /**
-   * {@code commands}: the script commands a prompt {@code /name} runs; {@code surface}: where
-   * scripts' dialogs and problems go (here, to the client); {@code loadFailures}: the scripts that
-   * did not load, told to the client first, as {@code extension_error}s of event {@code load}.
+   * {@code scope}: the models {@code cycle_model} steps through ({@code --models} or {@code
+   * enabledModels}; empty for every model with a key); {@code commands}: the script commands a
+   * prompt {@code /name} runs; {@code surface}: where scripts' dialogs and problems go (here, to
+   * the client); {@code loadFailures}: the scripts that did not load, told to the client first, as
+   * {@code extension_error}s of event {@code load}.
    */
   public RpcMode(
       AgentSession agent,
       Supplier<ModelRegistry> registry,
+      Supplier<ModelScope> scope,
       SessionStore store,
       ScriptCommandPrompts commands,
       ScriptSurface surface,
@@ -73,7 +77,7 @@ public final class RpcMode {
         commands(
             new RpcRunCommands(agent, commands, ui, thread, this::write),
             new RpcSessionCommands(agent, store, thread, this::write),
-            new RpcModelCommands(agent, registry, thread, this::write),
+            new RpcModelCommands(agent, registry, scope, thread, this::write),
             new RpcScriptCommands(commands, ui, this::write));
     // stderr has them too, but a client reading stdout would never learn why a script is missing
     loadFailures.forEach(p ->
@@ -234,6 +238,7 @@ public final class RpcMode {
     c.put("new_session", session::newSession);
     c.put("get_state", session::getState);
     c.put("set_model", model::setModel);
+    c.put("cycle_model", model::cycleModel);
     c.put("get_available_models", model::getAvailableModels);
     c.put("set_thinking_level", model::setThinkingLevel);
     c.put("cycle_thinking_level", model::cycleThinkingLevel);
@@ -270,9 +275,7 @@ public final class RpcMode {
 
   /** The reference's commands graft does not have, and graft's way to do the same. */
   private static final Map<String, String> ELSEWHERE =
-      Map.of(
-          "export_html", "graft session export FILE writes the HTML",
-          "cycle_model", "use set_model");
+      Map.of("export_html", "graft session export FILE writes the HTML");
 
   private String nearest(String type) {
     String elsewhere = ELSEWHERE.get(type);

@@ -2,11 +2,13 @@ package dev.graft.cli.modes;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.ModelCycle;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.llm.ThinkingLevel;
 import java.util.List;
 import java.util.function.Consumer;
@@ -18,16 +20,19 @@ import java.util.function.Supplier;
 final class RpcModelCommands {
   private final AgentSession agent;
   private final Supplier<ModelRegistry> registry;
+  private final Supplier<ModelScope> scope;
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
   RpcModelCommands(
       AgentSession agent,
       Supplier<ModelRegistry> registry,
+      Supplier<ModelScope> scope,
       RpcAgentThread thread,
       Consumer<ObjectNode> write) {
     this.agent = agent;
     this.registry = registry;
+    this.scope = scope;
     this.thread = thread;
     this.write = write;
   }
@@ -78,6 +83,30 @@ final class RpcModelCommands {
           }
           agent.setModel(m, models.provider(m));
           write.accept(r.success().set("data", json(m)));
+        });
+  }
+
+  /**
+   * The next model, as Ctrl+P steps ({@link ModelCycle}): {@code data: {model, thinkingLevel,
+   * isScoped}}, or {@code data: null} (and nothing changed) when there is no other model, as the
+   * reference answers.
+   */
+  void cycleModel(RpcRequest r) {
+    thread.whenIdle(
+        r,
+        () -> {
+          ModelCycle.Step done = ModelCycle.step(agent, registry.get(), scope.get(), 1);
+          ObjectNode response = r.success();
+          done.to()
+              .ifPresentOrElse(
+                  to ->
+                      response
+                          .putObject("data")
+                          .<ObjectNode>set("model", json(to.model()))
+                          .put("thinkingLevel", agent.effectiveThinking().wire())
+                          .put("isScoped", done.scoped()),
+                  () -> response.putNull("data"));
+          write.accept(response);
         });
   }
 

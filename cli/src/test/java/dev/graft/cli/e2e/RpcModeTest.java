@@ -91,8 +91,6 @@ class RpcModeTest {
       // the reference's commands graft does not have name graft's way
       assertThat(rpc.call("h", "{\"id\":\"h\",\"type\":\"export_html\"}").path("error").asText())
           .isEqualTo("unknown command 'export_html'; graft session export FILE writes the HTML");
-      assertThat(rpc.call("c", "{\"id\":\"c\",\"type\":\"cycle_model\"}").path("error").asText())
-          .isEqualTo("unknown command 'cycle_model'; use set_model");
       assertThat(
               rpc.call("x", "{\"id\":\"x\",\"type\":\"set_thinking_level\",\"level\":\"huge\"}")
                   .path("error")
@@ -447,6 +445,68 @@ class RpcModeTest {
                   + " could not be saved in "
                   + home.resolve("settings.json")
                   + " (Is a directory)");
+    }
+  }
+
+  @Test
+  void cycleModelStepsThroughTheModelsWithAKeyAndTellsTheModelLevelAndScope() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"a\", \"reasoning\": true},"
+            + " {\"id\": \"b\"}]}}}");
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      // from the scripted model, outside the list: its first model (graft's rule, as Ctrl+P)
+      JsonNode first = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"cycle_model\"}");
+      assertThat(first.path("success").asBoolean()).as(first.toString()).isTrue();
+      assertThat(first.at("/data/model/provider").asText()).isEqualTo("ollama");
+      assertThat(first.at("/data/model/id").asText()).isEqualTo("a");
+      assertThat(first.at("/data/thinkingLevel").asText()).isEqualTo("medium");
+      assertThat(first.at("/data/isScoped").isBoolean()).isTrue();
+      assertThat(first.at("/data/isScoped").asBoolean()).isFalse();
+      JsonNode second = rpc.call("c2", "{\"id\":\"c2\",\"type\":\"cycle_model\"}");
+      assertThat(second.at("/data/model/id").asText()).isEqualTo("b");
+      assertThat(second.at("/data/thinkingLevel").asText()).isEqualTo("off");
+      JsonNode third = rpc.call("c3", "{\"id\":\"c3\",\"type\":\"cycle_model\"}");
+      assertThat(third.at("/data/model/id").asText()).isEqualTo("a");
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/model/id").asText())
+          .isEqualTo("a");
+      assertThat(
+              Json.parse(Files.readString(home.resolve("settings.json")))
+                  .path("defaultModel")
+                  .asText())
+          .isEqualTo("a");
+    }
+  }
+
+  @Test
+  void cycleModelKeepsToTheModelsScopeAndItsThinkingLevels() throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"a\", \"reasoning\": true},"
+            + " {\"id\": \"b\"}, {\"id\": \"c\", \"reasoning\": true}]}}}");
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"a\"}\n");
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--models", "ollama/c:low,ollama/a:high")) {
+      JsonNode first = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"cycle_model\"}");
+      assertThat(first.at("/data/model/id").asText()).as(first.toString()).isEqualTo("c");
+      assertThat(first.at("/data/thinkingLevel").asText()).isEqualTo("low");
+      assertThat(first.at("/data/isScoped").asBoolean()).isTrue();
+      JsonNode second = rpc.call("c2", "{\"id\":\"c2\",\"type\":\"cycle_model\"}");
+      assertThat(second.at("/data/model/id").asText()).isEqualTo("a");
+      assertThat(second.at("/data/thinkingLevel").asText()).isEqualTo("high");
+    }
+  }
+
+  @Test
+  void cycleModelWithNoOtherModelAnswersNullAndChangesNothing() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode none = rpc.call("c", "{\"id\":\"c\",\"type\":\"cycle_model\"}");
+      assertThat(none.path("success").asBoolean()).as(none.toString()).isTrue();
+      assertThat(none.has("data")).isTrue();
+      assertThat(none.path("data").isNull()).isTrue();
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/model/id").asText())
+          .isEqualTo("scripted");
     }
   }
 
