@@ -169,6 +169,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
                 () -> RunModels.load(context, agentOptions),
                 rpcModelScope(),
                 new SessionStore(context.home(), context.clock()),
+                context.home().settings(),
                 scriptCommands(ready),
                 ready.surface(),
                 ready.scriptControl().loadFailures(),

@@ -58,8 +58,9 @@ public final class RpcMode {
   /**
    * {@code scope}: the models {@code cycle_model} steps through ({@code --models} or {@code
    * enabledModels}; empty for every model with a key); {@code commands}: the script commands a
-   * prompt {@code /name} runs; {@code surface}: where scripts' dialogs and problems go (here, to
-   * the client); {@code loadFailures}: the scripts that did not load, told to the client first, as
+   * prompt {@code /name} runs; {@code userSettings}: the user's settings.json, where switches the
+   * client makes are kept; {@code surface}: where scripts' dialogs and problems go (here, to the
+   * client); {@code loadFailures}: the scripts that did not load, told to the client first, as
    * {@code extension_error}s of event {@code load}.
    */
   public RpcMode(
@@ -67,6 +68,7 @@ public final class RpcMode {
       Supplier<ModelRegistry> registry,
       Supplier<ModelScope> scope,
       SessionStore store,
+      Path userSettings,
       ScriptCommandPrompts commands,
       ScriptSurface surface,
       List<LoadReport.Problem> loadFailures,
@@ -76,7 +78,7 @@ public final class RpcMode {
     this.commands =
         commands(
             new RpcRunCommands(agent, commands, ui, thread, this::write),
-            new RpcSessionCommands(agent, store, thread, this::write),
+            new RpcSessionCommands(agent, store, userSettings, thread, this::write),
             new RpcModelCommands(agent, registry, scope, thread, this::write),
             new RpcScriptCommands(commands, ui, this::write));
     // stderr has them too, but a client reading stdout would never learn why a script is missing
@@ -243,6 +245,7 @@ public final class RpcMode {
     c.put("set_thinking_level", model::setThinkingLevel);
     c.put("cycle_thinking_level", model::cycleThinkingLevel);
     c.put("compact", run::compact);
+    c.put("set_auto_compaction", session::setAutoCompaction);
     c.put("bash", run::bash);
     c.put("abort_bash", run::abort);
     c.put("get_session_stats", session::getSessionStats);

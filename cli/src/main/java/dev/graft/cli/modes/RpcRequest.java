@@ -19,6 +19,15 @@ record RpcRequest(JsonNode id, String type, ObjectNode fields) {
     return v.textValue();
   }
 
+  /** A boolean field the command needs; its absence is the client's error, naming the field. */
+  boolean requireBoolean(String field) {
+    JsonNode v = fields.get(field);
+    if (v == null || !v.isBoolean()) {
+      throw new IllegalArgumentException(type + " needs a boolean field \"" + field + "\"");
+    }
+    return v.booleanValue();
+  }
+
   Optional<String> optionalText(String field) {
     return fields.path(field).isTextual()
         ? Optional.of(fields.get(field).textValue())

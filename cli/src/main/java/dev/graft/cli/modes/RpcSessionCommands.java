@@ -2,8 +2,11 @@ package dev.graft.cli.modes;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -13,6 +16,7 @@ import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -25,13 +29,20 @@ import java.util.function.Consumer;
 final class RpcSessionCommands {
   private final AgentSession agent;
   private final SessionStore store;
+  private final Path userSettings;
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
+  /** {@code userSettings}: the user's settings.json, where {@code set_auto_compaction} is kept. */
   RpcSessionCommands(
-      AgentSession agent, SessionStore store, RpcAgentThread thread, Consumer<ObjectNode> write) {
+      AgentSession agent,
+      SessionStore store,
+      Path userSettings,
+      RpcAgentThread thread,
+      Consumer<ObjectNode> write) {
     this.agent = agent;
     this.store = store;
+    this.userSettings = userSettings;
     this.thread = thread;
     this.write = write;
   }
@@ -52,6 +63,31 @@ final class RpcSessionCommands {
     o.put("messageCount", s.buildContext().messages().size());
     o.put("pendingMessageCount", agent.pendingMessageCount());
     write.accept(r.success().set("data", o));
+  }
+
+  /**
+   * Switches automatic compaction, as /settings does, and keeps it as {@code compaction.enabled} in
+   * the user's settings file (as the reference); a file that cannot be written leaves the switch
+   * made, with one warning.
+   */
+  void setAutoCompaction(RpcRequest r) {
+    boolean enabled = r.requireBoolean("enabled");
+    CompactionSettings c = agent.compactionSettings();
+    agent.setCompactionSettings(
+        new CompactionSettings(enabled, c.reserveTokens(), c.keepRecentTokens()));
+    try {
+      UserSettings.load(userSettings).setCompaction("enabled", enabled);
+    } catch (IOException e) {
+      agent.warn(
+          "auto-compaction is "
+              + (enabled ? "on" : "off")
+              + ", but compaction.enabled could not be saved in "
+              + userSettings
+              + " ("
+              + AgentSetup.reason(e)
+              + ")");
+    }
+    write.accept(r.success());
   }
 
   void getMessages(RpcRequest r) {

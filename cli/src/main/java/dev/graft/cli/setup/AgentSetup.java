@@ -583,7 +583,7 @@ public final class AgentSetup {
   }
 
   /** Why a file could not be written, without the path the message already names. */
-  private static String reason(IOException e) {
+  public static String reason(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
     }

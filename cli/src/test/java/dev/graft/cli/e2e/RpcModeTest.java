@@ -511,6 +511,37 @@ class RpcModeTest {
   }
 
   @Test
+  void setAutoCompactionSwitchesCompactionAndKeepsItInTheUsersSettings() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"compaction\": {\"reserveTokens\": 9}}");
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
+      JsonNode off =
+          rpc.call("o", "{\"id\":\"o\",\"type\":\"set_auto_compaction\",\"enabled\":false}");
+      assertThat(off.path("success").asBoolean()).as(off.toString()).isTrue();
+      assertThat(off.has("data")).isFalse();
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}")
+                  .at("/data/autoCompactionEnabled")
+                  .asBoolean(true))
+          .isFalse();
+      JsonNode saved = Json.parse(Files.readString(home.resolve("settings.json")));
+      assertThat(saved.at("/compaction/enabled").asBoolean(true)).isFalse();
+      assertThat(saved.at("/compaction/reserveTokens").asInt()).isEqualTo(9);
+      assertThat(work.resolve(".graft/settings.json")).doesNotExist();
+      rpc.call("n", "{\"id\":\"n\",\"type\":\"set_auto_compaction\",\"enabled\":true}");
+      assertThat(
+              rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}")
+                  .at("/data/autoCompactionEnabled")
+                  .asBoolean(false))
+          .isTrue();
+      assertThat(
+              rpc.call("x", "{\"id\":\"x\",\"type\":\"set_auto_compaction\"}")
+                  .path("error")
+                  .asText())
+          .isEqualTo("set_auto_compaction needs a boolean field \"enabled\"");
+    }
+  }
+
+  @Test
   void theModelInUseIsAvailableAndCanBeChosenEvenWhenNoRegistryHasIt() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
       JsonNode models = rpc.call("m", "{\"id\":\"m\",\"type\":\"get_available_models\"}");
