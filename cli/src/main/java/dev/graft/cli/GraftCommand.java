@@ -170,6 +170,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
                 rpcModelScope(),
                 new SessionStore(context.home(), context.clock()),
                 context.home().settings(),
+                this::exportSession,
                 scriptCommands(ready),
                 ready.surface(),
                 ready.scriptControl().loadFailures(),

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.ScriptSurface;
+import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.setup.LoadedScripts;
 import dev.graft.runtime.agent.AgentSession;
@@ -59,9 +60,10 @@ public final class RpcMode {
    * {@code scope}: the models {@code cycle_model} steps through ({@code --models} or {@code
    * enabledModels}; empty for every model with a key); {@code commands}: the script commands a
    * prompt {@code /name} runs; {@code userSettings}: the user's settings.json, where switches the
-   * client makes are kept; {@code surface}: where scripts' dialogs and problems go (here, to the
-   * client); {@code loadFailures}: the scripts that did not load, told to the client first, as
-   * {@code extension_error}s of event {@code load}.
+   * client makes are kept; {@code exporter}: {@code graft session export}, for {@code export_html};
+   * {@code surface}: where scripts' dialogs and problems go (here, to the client); {@code
+   * loadFailures}: the scripts that did not load, told to the client first, as {@code
+   * extension_error}s of event {@code load}.
    */
   public RpcMode(
       AgentSession agent,
@@ -69,6 +71,7 @@ public final class RpcMode {
       Supplier<ModelScope> scope,
       SessionStore store,
       Path userSettings,
+      InteractiveMode.Exporter exporter,
       ScriptCommandPrompts commands,
       ScriptSurface surface,
       List<LoadReport.Problem> loadFailures,
@@ -78,7 +81,7 @@ public final class RpcMode {
     this.commands =
         commands(
             new RpcRunCommands(agent, commands, ui, thread, this::write),
-            new RpcSessionCommands(agent, store, userSettings, thread, this::write),
+            new RpcSessionCommands(agent, store, userSettings, exporter, thread, this::write),
             new RpcModelCommands(agent, registry, scope, thread, this::write),
             new RpcScriptCommands(commands, ui, this::write));
     // stderr has them too, but a client reading stdout would never learn why a script is missing
@@ -249,6 +252,7 @@ public final class RpcMode {
     c.put("bash", run::bash);
     c.put("abort_bash", run::abort);
     c.put("get_session_stats", session::getSessionStats);
+    c.put("export_html", session::exportHtml);
     c.put("switch_session", session::switchSession);
     c.put("fork", session::fork);
     c.put("get_fork_messages", session::getForkMessages);
@@ -276,15 +280,7 @@ public final class RpcMode {
     }
   }
 
-  /** The reference's commands graft does not have, and graft's way to do the same. */
-  private static final Map<String, String> ELSEWHERE =
-      Map.of("export_html", "graft session export FILE writes the HTML");
-
   private String nearest(String type) {
-    String elsewhere = ELSEWHERE.get(type);
-    if (elsewhere != null) {
-      return "; " + elsewhere;
-    }
     return EditDistance.nearest(type, commands.keySet(), 3, false)
         .map(best -> "; did you mean '" + best + "'?")
         .orElse("");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.host.AgentControl;
+import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
@@ -17,6 +18,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -30,19 +32,25 @@ final class RpcSessionCommands {
   private final AgentSession agent;
   private final SessionStore store;
   private final Path userSettings;
+  private final InteractiveMode.Exporter exporter;
   private final RpcAgentThread thread;
   private final Consumer<ObjectNode> write;
 
-  /** {@code userSettings}: the user's settings.json, where {@code set_auto_compaction} is kept. */
+  /**
+   * {@code userSettings}: the user's settings.json, where {@code set_auto_compaction} is kept;
+   * {@code exporter}: {@code graft session export}, for {@code export_html}.
+   */
   RpcSessionCommands(
       AgentSession agent,
       SessionStore store,
       Path userSettings,
+      InteractiveMode.Exporter exporter,
       RpcAgentThread thread,
       Consumer<ObjectNode> write) {
     this.agent = agent;
     this.store = store;
     this.userSettings = userSettings;
+    this.exporter = exporter;
     this.thread = thread;
     this.write = write;
   }
@@ -88,6 +96,29 @@ final class RpcSessionCommands {
               + ")");
     }
     write.accept(r.success());
+  }
+
+  /**
+   * The session as the HTML page {@code graft session export FILE [-o outputPath]} writes (as
+   * /export does): {@code data: {path}}, as the reference answers.
+   */
+  void exportHtml(RpcRequest r) {
+    thread.whenIdle(
+        r,
+        () -> {
+          Optional<String> output = r.optionalText("outputPath");
+          agent.syncSession();
+          Path file =
+              agent
+                  .session()
+                  .file()
+                  .filter(Files::exists)
+                  .orElseThrow(() ->
+                      new IllegalStateException(
+                          "nothing to export yet: the session has no file until its first message"));
+          String page = exporter.export(file, output);
+          write.accept(r.success().set("data", Json.object().put("path", page)));
+        });
   }
 
   void getMessages(RpcRequest r) {

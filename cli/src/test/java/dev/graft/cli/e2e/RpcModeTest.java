@@ -88,9 +88,6 @@ class RpcModeTest {
           .contains("JSON object");
       assertThat(rpc.call("u", "{\"id\":\"u\",\"type\":\"get_stat\"}").path("error").asText())
           .contains("did you mean 'get_state'");
-      // the reference's commands graft does not have name graft's way
-      assertThat(rpc.call("h", "{\"id\":\"h\",\"type\":\"export_html\"}").path("error").asText())
-          .isEqualTo("unknown command 'export_html'; graft session export FILE writes the HTML");
       assertThat(
               rpc.call("x", "{\"id\":\"x\",\"type\":\"set_thinking_level\",\"level\":\"huge\"}")
                   .path("error")
@@ -538,6 +535,34 @@ class RpcModeTest {
                   .path("error")
                   .asText())
           .isEqualTo("set_auto_compaction needs a boolean field \"enabled\"");
+    }
+  }
+
+  @Test
+  void exportHtmlWritesThePageGraftSessionExportWritesAndTellsItsPath() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"the answer to export\"}\n")) {
+      JsonNode early = rpc.call("e0", "{\"id\":\"e0\",\"type\":\"export_html\"}");
+      assertThat(early.path("error").asText()).contains("nothing to export yet");
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hi\"}");
+      rpc.event("agent_end");
+      Path out = work.resolve("page.html");
+      JsonNode given =
+          rpc.call("e1", "{\"id\":\"e1\",\"type\":\"export_html\",\"outputPath\":\"" + out + "\"}");
+      assertThat(given.path("success").asBoolean()).as(given.toString()).isTrue();
+      assertThat(given.at("/data/path").asText()).isEqualTo(out.toString());
+      assertThat(Files.readString(out)).contains("<html").contains("the answer to export");
+      JsonNode byDefault = rpc.call("e2", "{\"id\":\"e2\",\"type\":\"export_html\"}");
+      Path page = Path.of(byDefault.at("/data/path").asText());
+      assertThat(page).exists();
+      // the page graft session export writes for the same session
+      Path session =
+          Path.of(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}")
+                  .at("/data/sessionFile")
+                  .asText());
+      assertThat(page.getFileName().toString())
+          .isEqualTo(session.getFileName().toString().replaceFirst("\\.jsonl$", ".html"));
+      assertThat(Files.readString(page)).contains("the answer to export");
     }
   }
 
