@@ -64,7 +64,7 @@ final class StatusLine {
     Usage u = totals(session);
     long tokens = TokenEstimate.ofContext(session.buildContext().messages()).tokens();
     return new FooterData(
-        home(session.cwd()),
+        home(agent.cwd().toString()),
         session.name(),
         u.input(),
         u.output(),

@@ -445,6 +445,14 @@ class InteractiveTuiTest {
         s -> s.contains("Resumed") && s.contains("first answer") && s.contains("was started in"),
         "the session of the other folder, and where it was started");
     assertThat(tmux.screen()).contains("working in " + other.toRealPath());
+    List<String> lines = tmux.screen().lines().toList();
+    int costs = lines.size() - 1;
+    while (costs > 0 && !lines.get(costs).startsWith("$")) {
+      costs--;
+    }
+    assertThat(lines.get(costs - 1).strip())
+        .as("the footer's folder: where graft works, as the note says")
+        .startsWith(other.toRealPath().toString());
   }
 
   /**
