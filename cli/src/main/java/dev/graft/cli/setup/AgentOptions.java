@@ -53,14 +53,14 @@ public final class AgentOptions {
 
   @Option(
       names = "--system-prompt",
-      paramLabel = "TEXT",
-      description = "Replace graft's system prompt.")
+      paramLabel = "TEXT|FILE",
+      description = "Replace graft's system prompt (a file: its content).")
   String systemPrompt;
 
   @Option(
       names = "--append-system-prompt",
-      paramLabel = "TEXT",
-      description = "Add text to the end of the system prompt.")
+      paramLabel = "TEXT|FILE",
+      description = "Add text (a file: its content) to the end of the system prompt.")
   String appendSystemPrompt;
 
   @Option(

@@ -34,6 +34,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -93,6 +94,8 @@ public final class AgentSetup {
   public static Ready prepareUnstarted(CliContext context, AgentOptions o, boolean interactive)
       throws SessionFileException {
     checkValues(o);
+    o.systemPrompt = promptInput(context, o.systemPrompt, "--system-prompt");
+    o.appendSystemPrompt = promptInput(context, o.appendSystemPrompt, "--append-system-prompt");
     Path cwd = cwd(context, o);
     if (!Files.isDirectory(cwd)) {
       throw new UserError("--cwd " + o.cwd + ": not a directory");
@@ -300,6 +303,30 @@ public final class AgentSetup {
     if (o.maxTokens < 0) {
       throw UserError.usage(
           "--max-tokens " + o.maxTokens + ": must be 0 or more (0: the model's default)");
+    }
+  }
+
+  /**
+   * The text of --system-prompt or --append-system-prompt: as in the reference, a value naming a
+   * file (from the current directory) is that file's content; any other value is the text itself.
+   */
+  private static String promptInput(CliContext context, String value, String option) {
+    if (value == null || value.isBlank() || value.contains("\n")) {
+      return value;
+    }
+    Path file;
+    try {
+      file = context.cwd().resolve(value);
+    } catch (InvalidPathException e) {
+      return value;
+    }
+    if (!Files.isRegularFile(file)) {
+      return value;
+    }
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UserError(option + " " + value + ": cannot read it (" + reason(e) + ")");
     }
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,5 +68,55 @@ class SystemPromptOptionsCliTest {
                             .put("c", work.toAbsolutePath().normalize().toString())
                             .get("c")
                             .toString())));
+  }
+
+  @Test
+  void aSystemPromptOrAppendedTextNamingAFileIsThatFilesContent() throws Exception {
+    // as the reference: --system-prompt and --append-system-prompt take text or a file
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    Files.writeString(work.resolve("SYSTEM.md"), "You review Go code.\n");
+    Files.writeString(work.resolve("extra.md"), "Answer in French.\n");
+    Path record = work.resolve("requests.jsonl");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            Map.of("GRAFT_RECORD_REQUESTS", record.toString()),
+            "-p",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--system-prompt",
+            "SYSTEM.md",
+            "--append-system-prompt",
+            "extra.md",
+            "hello");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String prompt = Json.parse(Files.readAllLines(record).getFirst()).get("systemPrompt").asText();
+    assertThat(prompt)
+        .startsWith("You review Go code.")
+        .contains("Answer in French.")
+        .doesNotContain("SYSTEM.md")
+        .doesNotContain("extra.md");
+
+    CliRun text =
+        CliRun.run(
+            home,
+            work,
+            Map.of("GRAFT_RECORD_REQUESTS", record.toString()),
+            "-p",
+            "--no-session",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--system-prompt",
+            "no-such-file.md is text",
+            "hello");
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    assertThat(Json.parse(Files.readAllLines(record).getLast()).get("systemPrompt").asText())
+        .startsWith("no-such-file.md is text");
   }
 }
