@@ -233,7 +233,7 @@ public final class MarkdownRenderer {
       case Image i ->
           b.append(theme.fg(ThemeRole.MD_LINK, "[image: " + Ansi.strip(inline(i)) + "]"))
               .append(theme.fg(ThemeRole.MD_LINK_URL, " (" + i.getDestination() + ")"));
-      case SoftLineBreak s -> b.append(' ');
+      case SoftLineBreak s -> b.append('\n'); // as the reference: a single newline stays
       case HardLineBreak h -> b.append('\n');
       case HtmlInline h -> b.append(theme.fg(ThemeRole.MUTED, h.getLiteral()));
       default -> {

@@ -51,6 +51,18 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void aSingleNewLineInAParagraphStaysALineBreakAsTheReferenceShowsIt() {
+    // models write lines one under the other with a single newline (steps, addresses, output);
+    // the reference keeps them on their own lines, so joining them into one paragraph misleads
+    assertThat(plain.render("Line 1 of the answer.\nLine 2 of the answer.", 60))
+        .containsExactly("Line 1 of the answer.", "Line 2 of the answer.");
+    assertThat(plain.render("- item one\n  still one\n- two", 60))
+        .containsExactly("- item one", "  still one", "- two");
+    assertThat(plain.render("a long first line that wraps here\nsecond", 20))
+        .containsExactly("a long first line", "that wraps here", "second");
+  }
+
+  @Test
   void stylesAreEscapeSequences() {
     String line = colored.render("Some **bold** text", 60).getFirst();
     assertThat(line).contains("\033[1mbold\033[22m");
