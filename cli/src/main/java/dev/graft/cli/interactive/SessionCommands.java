@@ -217,7 +217,7 @@ final class SessionCommands {
       return;
     }
     List<Choice> choices =
-        users.stream().map(e -> new Choice(EntryPreview.clip(userText(e)), e.id())).toList();
+        users.stream().map(e -> Choice.withId(EntryPreview.clip(userText(e)), e.id())).toList();
     OptionalInt picked =
         ctx.ui()
             .pick(

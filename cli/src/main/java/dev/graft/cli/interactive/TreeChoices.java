@@ -85,7 +85,7 @@ final class TreeChoices {
           boolean isCurrent = entry.id().equals(current);
           String label = node.label().map(l -> "[" + l + "] ").orElse("");
           String text = prefix + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
-          rows.add(new Row(entry.id(), new Choice(text, entry.id()), isCurrent));
+          rows.add(new Row(entry.id(), Choice.withId(text, entry.id()), isCurrent));
         });
     return rows;
   }

@@ -9,12 +9,14 @@ import java.util.OptionalInt;
 /**
  * What a picker shows and where its cursor is, without a terminal: the options that match the
  * filter, the cursor among them and the window of rows on screen. Typing filters (every word of the
- * filter must occur in the option's label or detail, ignoring case); with an empty filter, the
- * number keys 1–9 choose the option on that row of the window at once.
+ * filter must occur in the option's label or detail, ignoring case; an id only as its start, see
+ * {@link Choice#withId}); with an empty filter, the number keys 1–9 choose the option on that row
+ * of the window at once.
  */
 public final class SelectState {
   private final List<Choice> choices;
   private final List<String> haystacks;
+  private final List<String> ids;
   private final StringBuilder filter = new StringBuilder();
   private List<Integer> visible;
   private int cursor;
@@ -32,11 +34,20 @@ public final class SelectState {
 
   private static final Outcome CONTINUE = new Outcome.Continue();
 
+  /** The fewest first characters of an id that find it. */
+  private static final int MIN_ID_PREFIX = 4;
+
   public SelectState(List<Choice> choices, int initial) {
     this.choices = List.copyOf(choices);
     this.haystacks =
         this.choices.stream()
-            .map(c -> (c.label() + " " + c.detail()).toLowerCase(Locale.ROOT))
+            .map(c ->
+                (c.detailIsId() ? c.label() : c.label() + " " + c.detail())
+                    .toLowerCase(Locale.ROOT))
+            .toList();
+    this.ids =
+        this.choices.stream()
+            .map(c -> c.detailIsId() ? c.detail().toLowerCase(Locale.ROOT) : "")
             .toList();
     refilter(initial);
   }
@@ -171,7 +182,7 @@ public final class SelectState {
     String[] words = filter.toString().toLowerCase(Locale.ROOT).strip().split("\\s+");
     List<Integer> matches = new ArrayList<>();
     for (int i = 0; i < choices.size(); i++) {
-      if (matchesAll(haystacks.get(i), words)) {
+      if (matchesAll(haystacks.get(i), ids.get(i), words)) {
         matches.add(i);
       }
     }
@@ -182,9 +193,11 @@ public final class SelectState {
     scrollToCursor();
   }
 
-  private static boolean matchesAll(String haystack, String[] words) {
+  private static boolean matchesAll(String haystack, String id, String[] words) {
     for (String w : words) {
-      if (!w.isEmpty() && !haystack.contains(w)) {
+      if (!w.isEmpty()
+          && !haystack.contains(w)
+          && !(w.length() >= MIN_ID_PREFIX && !id.isEmpty() && id.startsWith(w))) {
         return false;
       }
     }

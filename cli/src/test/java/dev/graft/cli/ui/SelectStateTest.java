@@ -120,4 +120,22 @@ class SelectStateTest {
     assertThat(s.filter()).isEmpty();
     assertThat(s.handle(Key.character('2'))).isEqualTo(new SelectState.Outcome.Chosen(1));
   }
+
+  @Test
+  void anEntrysIdMatchesOnlyAsTheStartOfItNotAsAnyDigitInIt() {
+    // /tree and /fork list entries with their ids: typing "number 7" found "prompt number 2"
+    // too, its id 724ef4db holding a 7, where the reference finds the one message
+    List<Choice> entries =
+        List.of(
+            Choice.withId("user: prompt number 2", "724ef4db"),
+            Choice.withId("user: prompt number 7", "2c2d6cae"),
+            Choice.withId("user: prompt number 9", "5ec70225"));
+    SelectState s = new SelectState(entries, 0);
+    type(s, "number 7");
+    assertThat(labels(s)).containsExactly("user: prompt number 7");
+    s.setFilter("5ec7"); // an id is found by its first characters, as graft session tree shows it
+    assertThat(labels(s)).containsExactly("user: prompt number 9");
+    s.setFilter("ef4d"); // not by a piece of its middle
+    assertThat(s.visible()).isEmpty();
+  }
 }
