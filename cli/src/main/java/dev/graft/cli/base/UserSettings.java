@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.config.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,6 +131,17 @@ public final class UserSettings {
   private void write() throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, LENIENT.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+  }
+
+  /** Why a settings file could not be written, without the path the message already names. */
+  public static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
   }
 
   public Path file() {

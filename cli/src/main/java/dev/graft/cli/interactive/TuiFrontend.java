@@ -40,6 +40,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptView;
 import dev.graft.scripting.api.ToolRenderRequest;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -90,6 +91,7 @@ final class TuiFrontend implements Frontend {
   private volatile Runnable onThemeChange = () -> {};
   private final CustomMessageLines custom;
   private final Path cwd;
+  private final Path settingsFile;
 
   /** The editor shown: graft's, or a script's ({@link #scriptEditor}). UI thread. */
   private Component activeEditor;
@@ -115,7 +117,8 @@ final class TuiFrontend implements Frontend {
     this.terminal = terminal;
     this.keys = keys;
     this.tui = new Tui(terminal);
-    UserSettings settings = UserSettings.load(home.resolve("settings.json"));
+    this.settingsFile = home.resolve("settings.json");
+    UserSettings settings = UserSettings.load(settingsFile);
     ColorMode mode = ColorMode.detect(env);
     this.themes = themes;
     this.theme =
@@ -315,6 +318,26 @@ final class TuiFrontend implements Frontend {
         || event instanceof AgentEvent.AgentEnd
         || event instanceof AgentEvent.CompactionEnd) {
       statusChanged();
+    }
+  }
+
+  /**
+   * As the reference, Ctrl+T is remembered: hideThinkingBlock in the user's settings, so the next
+   * start shows thinking as it was left. A file that cannot be written leaves the switch made.
+   */
+  private void saveThinkingHidden(boolean hidden) {
+    try {
+      UserSettings.load(settingsFile).set("hideThinkingBlock", hidden);
+    } catch (IOException e) {
+      notice(
+          Notice.WARNING,
+          "thinking is "
+              + (hidden ? "hidden" : "shown")
+              + ", but hideThinkingBlock could not be saved in "
+              + settingsFile
+              + " ("
+              + UserSettings.reason(e)
+              + ")");
     }
   }
 
@@ -689,6 +712,7 @@ final class TuiFrontend implements Frontend {
       }
       case "app.thinking.toggle" -> {
         view.setThinkingHidden(!view.thinkingHidden());
+        saveThinkingHidden(view.thinkingHidden());
         chat.redrawAll();
         return true;
       }

@@ -31,8 +31,6 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -611,13 +609,7 @@ public final class AgentSetup {
 
   /** Why a file could not be written, without the path the message already names. */
   public static String reason(IOException e) {
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof FileSystemException f && f.getReason() != null) {
-      return f.getReason();
-    }
-    return String.valueOf(e.getMessage());
+    return UserSettings.reason(e);
   }
 
   private static List<UserSettings> defaults(CliContext context, Path cwd) {

@@ -498,6 +498,26 @@ class InteractiveTuiTest {
   }
 
   /** /model and /thinking change the footer at once, not only after the next turn. */
+  /**
+   * Ctrl+T is remembered, as the reference's: it writes hideThinkingBlock, so the next start shows
+   * thinking as it was left.
+   */
+  @Test
+  void ctrlTIsKeptInTheUsersSettingsForTheNextStart() throws Exception {
+    start("{\"thinking\": \"Look first.\", \"text\": \"done\"}\n");
+    tmux.submit("go");
+    tmux.awaitScreen(s -> s.contains("Look first.") && s.contains("done"), "the thinking shown");
+    tmux.awaitPrompt();
+    tmux.keys("C-t");
+    tmux.awaitScreen(s -> s.contains("(Ctrl+T to show)"), "the thinking hidden");
+    assertThat(Files.readString(home.resolve("settings.json")))
+        .contains("\"hideThinkingBlock\" : true");
+    tmux.keys("C-t");
+    tmux.awaitScreen(s -> s.contains("Look first."), "the thinking shown again");
+    assertThat(Files.readString(home.resolve("settings.json")))
+        .contains("\"hideThinkingBlock\" : false");
+  }
+
   @Test
   void theFooterFollowsTheModelAndThinkingCommands() throws Exception {
     Path h = Files.createDirectories(dir.resolve("home"));
