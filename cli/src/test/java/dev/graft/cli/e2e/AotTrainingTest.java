@@ -70,7 +70,7 @@ class AotTrainingTest {
     }
     List<JsonNode> prompts = lines(rpc);
     assertThat(messages(prompts, "user"))
-        .extracting(m -> m.path("content").asText())
+        .extracting(m -> m.at("/content/0/text").asText())
         .containsExactly(
             "Step 1: show the notes.", "Step 2: show the notes.", "Step 3: show the notes.");
     assertThat(messages(prompts, "toolResult"))

@@ -131,8 +131,10 @@ class InteractivePlainTest {
         .contains("still here");
     assertThat(sessionLines())
         .anySatisfy(l ->
-            assertThat(l.at("/message/content").asText())
-                .isEqualTo("/usr/bin is a directory, right?"));
+            assertThat(l.at("/message/content"))
+                .isEqualTo(
+                    Json.parse(
+                        "[{\"type\":\"text\",\"text\":\"/usr/bin is a directory, right?\"}]")));
   }
 
   @Test
@@ -235,8 +237,9 @@ class InteractivePlainTest {
     CliRun run = interactive("{\"text\": \"ok\"}\n", "one\\\ntwo\\\nthree\n");
     assertThat(run.out()).contains("> one\n  two\n  three");
     assertThat(sessionLines())
-        .anySatisfy(
-            l -> assertThat(l.at("/message/content").asText()).isEqualTo("one\ntwo\nthree"));
+        .anySatisfy(l ->
+            assertThat(l.at("/message/content"))
+                .isEqualTo(Json.parse("[{\"type\":\"text\",\"text\":\"one\\ntwo\\nthree\"}]")));
   }
 
   @Test

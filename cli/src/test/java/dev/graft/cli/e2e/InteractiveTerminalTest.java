@@ -119,7 +119,8 @@ class InteractiveTerminalTest {
     assertThat(marker.at("/data/leafId").asText())
         .as("/tree moved the leaf to the shell command")
         .isEqualTo(bash.path("id").asText());
-    JsonNode slow = only(lines, l -> l.at("/message/content").asText().equals("slow please"));
+    JsonNode slow =
+        only(lines, l -> l.at("/message/content/0/text").asText().equals("slow please"));
     assertThat(slow.path("parentId").asText())
         .as("the next prompt branches off there")
         .isEqualTo(bash.path("id").asText());

@@ -104,7 +104,7 @@ class NewSessionFileCliTest {
     assertThat(
             continued.stream()
                 .filter(l -> l.at("/message/role").asText().equals("user"))
-                .map(l -> l.at("/message/content").asText()))
+                .map(l -> l.at("/message/content/0/text").asText()))
         .containsExactly("hello", "and again");
     assertThat(filesUnderHomeSessions()).as("only the plain run's").isEqualTo(1);
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.cli.Graft;
 import dev.graft.cli.base.CliContext;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.SessionEntry;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -63,6 +64,38 @@ class ReferenceParityCliTest {
             "go");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return run;
+  }
+
+  @Test
+  void aPromptIsWrittenAsTextBlocksAsTheReferenceWritesIt() throws Exception {
+    Files.createDirectories(work.resolve("proj"));
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\":\"hi\"}\n");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "--cwd",
+            "proj",
+            "hello there");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+
+    // The reference (pi -p "hello there") writes the line's message as
+    // {"role":"user","content":[{"type":"text","text":"hello there"}],"timestamp":…}.
+    JsonNode user = null;
+    for (String line : Files.readAllLines(LastSession.file(home, work.resolve("proj")))) {
+      JsonNode message = Json.parse(line).path("message");
+      if (message.path("role").asText().equals("user")) {
+        user = message;
+      }
+    }
+    assertThat(user).isNotNull();
+    assertThat(user.get("content"))
+        .isEqualTo(Json.parse("[{\"type\":\"text\",\"text\":\"hello there\"}]"));
   }
 
   @Test

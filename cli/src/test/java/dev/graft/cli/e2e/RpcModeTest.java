@@ -186,15 +186,15 @@ class RpcModeTest {
       }
       assertThat(seen)
           .containsExactly(
-              "user \"slow\"",
+              "user [{\"type\":\"text\",\"text\":\"slow\"}]",
               "{\"type\":\"queue_update\",\"steering\":[\"one\"],\"followUp\":[]}",
               "response st",
               "{\"type\":\"queue_update\",\"steering\":[\"one\"],\"followUp\":[\"two\"]}",
               "response fu",
               "{\"type\":\"queue_update\",\"steering\":[],\"followUp\":[\"two\"]}",
-              "user \"one\"",
+              "user [{\"type\":\"text\",\"text\":\"one\"}]",
               "{\"type\":\"queue_update\",\"steering\":[],\"followUp\":[]}",
-              "user \"two\"");
+              "user [{\"type\":\"text\",\"text\":\"two\"}]");
     }
   }
 

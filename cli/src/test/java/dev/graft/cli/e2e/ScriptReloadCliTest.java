@@ -77,7 +77,8 @@ class ScriptReloadCliTest {
     assertThat(run.err()).doesNotContain("scripts: 1 loaded");
     assertThat(run.out())
         .contains(
-            "\"type\":\"message_end\",\"message\":{\"role\":\"user\",\"content\":\"/reload-runtime\"")
+            "\"type\":\"message_end\",\"message\":{\"role\":\"user\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"/reload-runtime\"}]")
         .contains("the model read the follow-up");
   }
 

@@ -425,14 +425,12 @@ public final class AgentSession implements AutoCloseable {
 
   /** A message to deliver before the next model call of the running turn (or the next prompt). */
   public void steer(String text) {
-    queueUserMessage(
-        new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.STEER);
+    queueUserMessage(userMessage(inputExpansion.apply(text), List.of()), Delivery.STEER);
   }
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    queueUserMessage(
-        new AgentMessage.User(inputExpansion.apply(text), clock.millis()), Delivery.FOLLOW_UP);
+    queueUserMessage(userMessage(inputExpansion.apply(text), List.of()), Delivery.FOLLOW_UP);
   }
 
   private void queueUserMessage(AgentMessage.User message, Delivery delivery) {
@@ -617,10 +615,11 @@ public final class AgentSession implements AutoCloseable {
     return Optional.ofNullable(last);
   }
 
+  /**
+   * The user's message as the reference writes it: always a list of blocks, the text first and the
+   * images after it (never a bare string, in the session file, the events and the request).
+   */
   private AgentMessage.User userMessage(String text, List<ContentBlock> images) {
-    if (images.isEmpty()) {
-      return new AgentMessage.User(text, clock.millis());
-    }
     List<ContentBlock> blocks = new ArrayList<>();
     blocks.add(new ContentBlock.Text(text));
     blocks.addAll(images);

@@ -698,6 +698,45 @@ class AgentSessionTest {
   }
 
   @Test
+  void everyUserMessageFromAPromptIsABlockListAsTheReferenceWritesIt() throws Exception {
+    AgentSession[] self = new AgentSession[1];
+    Tool work =
+        tool(
+            "work",
+            (args, ctx) -> {
+              self[0].steer("steered");
+              self[0].followUp("followed");
+              self[0].sendUserMessage("sent", List.of(), Optional.of(Delivery.FOLLOW_UP));
+              return ToolResult.text("worked");
+            });
+    AgentSession agent =
+        agent(
+            List.of(work),
+            AgentHooks.NONE,
+            "{\"toolCalls\": [{\"name\": \"work\"}]}",
+            "{\"text\": \"one\"}",
+            "{\"text\": \"two\"}",
+            "{\"text\": \"three\"}");
+    self[0] = agent;
+
+    agent.prompt("typed");
+
+    // The reference: {"role":"user","content":[{"type":"text","text":"typed"}],...}, never a
+    // bare string, for a prompt, a steer, a follow-up and a script's message alike.
+    List<JsonNode> contents =
+        sessionMessages().stream()
+            .filter(AgentMessage.User.class::isInstance)
+            .map(m -> MessageCodec.encode(m).get("content"))
+            .toList();
+    assertThat(contents)
+        .containsExactly(
+            Json.parse("[{\"type\":\"text\",\"text\":\"typed\"}]"),
+            Json.parse("[{\"type\":\"text\",\"text\":\"steered\"}]"),
+            Json.parse("[{\"type\":\"text\",\"text\":\"followed\"}]"),
+            Json.parse("[{\"type\":\"text\",\"text\":\"sent\"}]"));
+  }
+
+  @Test
   void aFollowUpIsDeliveredWhenTheRunWouldEnd() throws Exception {
     AgentSession[] self = new AgentSession[1];
     Tool work =
