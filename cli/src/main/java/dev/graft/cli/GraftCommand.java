@@ -3,6 +3,7 @@ package dev.graft.cli;
 import dev.graft.cli.base.CliContext;
 import dev.graft.cli.base.HeldLines;
 import dev.graft.cli.base.RootCommand;
+import dev.graft.cli.base.StandardInput;
 import dev.graft.cli.base.UserError;
 import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.interactive.PromptArguments;
@@ -86,8 +87,8 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       paramLabel = "PROMPT",
       arity = "0..*",
       description =
-          "Prompts, run one after another (with -p or --mode json, read from stdin when none is given; "
-              + "in the interactive mode, sent first). @FILE attaches a file to the first prompt (text, or an image).")
+          "Prompts, run one after another (in the interactive mode, sent first). With -p or --mode json, "
+              + "a piped stdin goes first in the first prompt. @FILE attaches a file to the first prompt (text, or an image).")
   List<String> prompts = new ArrayList<>();
 
   @Mixin AgentOptions agentOptions;
@@ -185,26 +186,21 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       return interactive();
     }
     List<String> toRun = new ArrayList<>(prompts);
-    if (toRun.isEmpty() && System.console() == null) {
-      String stdin = new String(context.in().readAllBytes(), StandardCharsets.UTF_8).strip();
-      if (!stdin.isEmpty()) {
-        toRun.add(stdin);
-      }
-    }
-    if (toRun.isEmpty()) {
+    String piped = piped();
+    if (toRun.isEmpty() && piped.isEmpty()) {
       throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
     }
-    // @file arguments are attached to the first prompt, as the reference does
-    List<PromptArguments.Prompt> prompts = readPrompts(toRun);
+    // stdin, then the @file arguments, go before the first prompt, as the reference puts them
+    List<PromptArguments.Prompt> prompts = readPrompts(toRun, piped);
     AgentSetup.Ready ready = AgentSetup.prepare(context, agentOptions, false);
     AgentSession agent = ready.agent();
     try {
       if (!agentOptions.argumentsTakenByFlags.isEmpty()) {
         toRun = promptsWithoutFlagValues(toRun);
-        if (toRun.isEmpty()) {
+        if (toRun.isEmpty() && piped.isEmpty()) {
           throw new UserError("no prompt: give one as an argument (graft -p \"...\") or on stdin");
         }
-        prompts = readPrompts(toRun);
+        prompts = readPrompts(toRun, piped);
       }
       List<String> texts = prompts.stream().map(PromptArguments.Prompt::text).toList();
       List<ContentBlock> images = prompts.isEmpty() ? List.of() : prompts.getFirst().images();
@@ -218,10 +214,23 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     }
   }
 
-  /** The prompt arguments read: @file arguments are attached to the first prompt. */
-  private List<PromptArguments.Prompt> readPrompts(List<String> toRun) {
+  /**
+   * What was piped to stdin, stripped; nothing when stdin is graft's terminal (which {@code graft
+   * -p "..." > out.md} has, though its stdout is a file) or empty. The reference reads it so.
+   */
+  private String piped() throws IOException {
+    if (context.in() == System.in && StandardInput.isTerminal()) {
+      return "";
+    }
+    return new String(context.in().readAllBytes(), StandardCharsets.UTF_8).strip();
+  }
+
+  /**
+   * The prompt arguments read: {@code piped}, then the @file arguments, go before the first prompt.
+   */
+  private List<PromptArguments.Prompt> readPrompts(List<String> toRun, String piped) {
     try {
-      return PromptArguments.of(toRun).read(context.cwd());
+      return PromptArguments.of(toRun).read(context.cwd(), piped);
     } catch (FileAttachments.AttachmentException e) {
       throw new UserError(e.getMessage());
     }

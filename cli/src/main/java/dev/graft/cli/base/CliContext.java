@@ -20,7 +20,10 @@ public record CliContext(
     Clock clock,
     InputStream in) {
 
-  /** A context reading from this process's standard input. */
+  /**
+   * A context with nothing on its standard input, for a command run in-process: not this process's
+   * stdin, which graft -p reads when it is not a terminal.
+   */
   public CliContext(
       Map<String, String> env,
       GraftHome home,
@@ -28,7 +31,7 @@ public record CliContext(
       PrintWriter out,
       PrintWriter err,
       Clock clock) {
-    this(env, home, cwd, out, err, clock, System.in);
+    this(env, home, cwd, out, err, clock, InputStream.nullInputStream());
   }
 
   public static CliContext fromProcess(

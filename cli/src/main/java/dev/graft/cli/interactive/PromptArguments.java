@@ -47,14 +47,24 @@ public record PromptArguments(List<String> prompts, List<String> files) {
    * error.
    */
   public List<Prompt> read(Path cwd) throws FileAttachments.AttachmentException {
-    if (files.isEmpty()) {
-      return prompts.stream().map(p -> new Prompt(p, List.of())).toList();
-    }
-    FileAttachments.Attached attached = FileAttachments.read(files, cwd);
+    return read(cwd, "");
+  }
+
+  /**
+   * The prompts with the files read, {@code piped} (what was piped to stdin) first in the first
+   * prompt, then the files' text, then its own: joined with nothing between them, as the reference
+   * joins them ({@code echo a | pi -p b} sends "ab").
+   */
+  public List<Prompt> read(Path cwd, String piped) throws FileAttachments.AttachmentException {
+    FileAttachments.Attached attached =
+        files.isEmpty()
+            ? new FileAttachments.Attached("", List.of())
+            : FileAttachments.read(files, cwd);
+    String first = piped + attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst());
     List<Prompt> out = new ArrayList<>();
-    out.add(
-        new Prompt(
-            attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst()), attached.images()));
+    if (!piped.isEmpty() || !files.isEmpty() || !prompts.isEmpty()) {
+      out.add(new Prompt(first, attached.images()));
+    }
     for (int i = 1; i < prompts.size(); i++) {
       out.add(new Prompt(prompts.get(i), List.of()));
     }

@@ -263,7 +263,9 @@ class HostileFilesCliTest {
     ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
     pb.environment().put("GRAFT_HOME", home.toString());
     pb.environment().remove("JAVA_TOOL_OPTIONS");
+    // graft -p reads a stdin that is not a terminal to its end: it is given none
     Process graft = pb.start();
+    graft.getOutputStream().close();
     String err = new String(graft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(graft.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(graft.exitValue()).as(err).isEqualTo(1);

@@ -407,7 +407,10 @@ class HostileScriptsCliTest {
     pb.environment().putAll(env);
     pb.environment().put("GRAFT_HOME", home.toString());
     pb.redirectErrorStream(true).redirectOutput(home.resolve("graft-output.log").toFile());
-    return pb.start();
+    // graft -p reads a stdin that is not a terminal to its end: it is given none
+    Process graft = pb.start();
+    graft.getOutputStream().close();
+    return graft;
   }
 
   @Test

@@ -73,6 +73,8 @@ class KillHarnessTest {
               "--model",
               "turns.jsonl",
               "step " + i);
+      // graft reads a stdin that is not a terminal to its end: it is given none
+      p.getOutputStream().close();
       Thread reader =
           Thread.ofPlatform()
               .start(() -> {
@@ -136,6 +138,7 @@ class KillHarnessTest {
             "--model",
             "turns.jsonl",
             "final");
+    last.getOutputStream().close();
     assertThat(last.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(last.exitValue()).isZero();
     Path file = store.mostRecent(project.toString()).orElseThrow();

@@ -138,7 +138,9 @@ class OwnFolderReadCliTest {
             .redirectError(err.toFile());
     pb.environment().put("GRAFT_HOME", graftHome.toString());
     pb.environment().put("HOME", userHome.toString());
+    // graft -p reads a stdin that is not a terminal to its end: it is given none
     Process graft = pb.start();
+    graft.getOutputStream().close();
     assertThat(graft.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(graft.exitValue()).as(Files.readString(err)).isZero();
     JsonNode r = probe(graftHome, proj);

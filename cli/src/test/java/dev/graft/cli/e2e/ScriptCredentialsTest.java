@@ -108,7 +108,9 @@ class ScriptCredentialsTest {
     pb.environment().put("GRAFT_PROBE_PLAIN", PLAIN_VALUE);
     pb.redirectOutput(home.resolve("out.txt").toFile());
     pb.redirectError(home.resolve("err.txt").toFile());
+    // graft -p reads a stdin that is not a terminal to its end: it is given none
     Process graft = pb.start();
+    graft.getOutputStream().close();
     assertThat(graft.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String out =
         Files.readString(home.resolve("out.txt")) + Files.readString(home.resolve("err.txt"));

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -37,6 +38,13 @@ public final class TmuxTerminal implements AutoCloseable {
    */
   public static TmuxTerminal start(Path dir, Path work, Map<String, String> env, List<String> args)
       throws Exception {
+    return start(dir, work, env, args, Optional.empty());
+  }
+
+  /** As {@link #start}, graft's stdout going to {@code stdout} when given (its stdin the pane). */
+  public static TmuxTerminal start(
+      Path dir, Path work, Map<String, String> env, List<String> args, Optional<Path> stdout)
+      throws Exception {
     requireTmux();
     Path exit = dir.resolve("exit-code");
     Path script = dir.resolve("graft.sh");
@@ -49,6 +57,7 @@ public final class TmuxTerminal implements AutoCloseable {
         .append(quote(System.getProperty("java.class.path")))
         .append(" dev.graft.cli.Main");
     args.forEach(a -> command.append(' ').append(quote(a)));
+    stdout.ifPresent(out -> command.append(" > ").append(quote(out.toString())));
     // The pane stays after graft ends, so that a test that waits in vain still sees its last
     // screen.
     command.append("\necho $? > ").append(quote(exit.toString())).append("\nsleep 600\n");

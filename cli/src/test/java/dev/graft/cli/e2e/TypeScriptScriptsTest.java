@@ -129,7 +129,9 @@ class TypeScriptScriptsTest {
     ProcessBuilder pb =
         new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
     pb.environment().put("GRAFT_HOME", home.toString());
+    // graft -p reads a stdin that is not a terminal to its end: it is given none
     Process p = pb.start();
+    p.getOutputStream().close();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(output).isTrue();
     return new Run(p.exitValue(), output);
