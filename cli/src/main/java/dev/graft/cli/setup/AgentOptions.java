@@ -48,7 +48,8 @@ public final class AgentOptions {
       names = "--thinking",
       paramLabel = "LEVEL",
       description =
-          "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else off).")
+          "Thinking level: off, minimal, low, medium, high, xhigh (default: the session's, else the"
+              + " settings' defaultThinkingLevel, else medium; a model gets the nearest level it has).")
   String thinking;
 
   @Option(

@@ -144,6 +144,20 @@ class HelpSummaryTest {
     assertThat(examples).hasSizeGreaterThan(3).allSatisfy(l -> assertThat(l).startsWith("  graft"));
   }
 
+  /**
+   * --thinking's default, as graft picks it (docs/providers.md): the session's, else the settings'
+   * defaultThinkingLevel, else medium; not off.
+   */
+  @Test
+  void theThinkingDefaultIsMedium() {
+    String root = CliRun.run(home, work, "--help").out().replaceAll("\\s+", " ");
+    assertThat(root)
+        .contains(
+            "--thinking=LEVEL Thinking level: off, minimal, low, medium, high, xhigh (default: the"
+                + " session's, else the settings' defaultThinkingLevel, else medium; a model gets"
+                + " the nearest level it has).");
+  }
+
   /** The names of the "Commands:" section of {@code args --help}. */
   private List<String> commandNames(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
