@@ -52,15 +52,17 @@ public record PromptArguments(List<String> prompts, List<String> files) {
 
   /**
    * The prompts with the files read, {@code piped} (what was piped to stdin) first in the first
-   * prompt, then the files' text, then its own: joined with nothing between them, as the reference
-   * joins them ({@code echo a | pi -p b} sends "ab").
+   * prompt, then the files' text, then its own. A blank line parts the piped text from what
+   * follows: the reference joins them with nothing ({@code echo a | pi -p b} sends "ab"), which
+   * glues {@code git diff | graft -p "review this"}'s last line to the request.
    */
   public List<Prompt> read(Path cwd, String piped) throws FileAttachments.AttachmentException {
     FileAttachments.Attached attached =
         files.isEmpty()
             ? new FileAttachments.Attached("", List.of())
             : FileAttachments.read(files, cwd);
-    String first = piped + attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst());
+    String rest = attached.text() + (prompts.isEmpty() ? "" : prompts.getFirst());
+    String first = piped.isEmpty() || rest.isEmpty() ? piped + rest : piped + "\n\n" + rest;
     List<Prompt> out = new ArrayList<>();
     if (!piped.isEmpty() || !files.isEmpty() || !prompts.isEmpty()) {
       out.add(new Prompt(first, attached.images()));

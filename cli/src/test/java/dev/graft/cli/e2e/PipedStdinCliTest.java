@@ -76,10 +76,10 @@ class PipedStdinCliTest {
   }
 
   @Test
-  void pipedTextGoesBeforeThePromptArgument() throws Exception {
+  void pipedTextGoesBeforeThePromptArgumentABlankLineBetween() throws Exception {
     Run run = run("from stdin\n", "arg");
     assertThat(run.code()).as(run.err()).isZero();
-    assertThat(run.sent()).containsExactly("from stdinarg");
+    assertThat(run.sent()).containsExactly("from stdin\n\narg");
   }
 
   @Test
@@ -89,7 +89,7 @@ class PipedStdinCliTest {
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.sent())
         .containsExactly(
-            "piped<file name=\"" + work.resolve("notes.txt") + "\">\nhello\n\n</file>\narg",
+            "piped\n\n<file name=\"" + work.resolve("notes.txt") + "\">\nhello\n\n</file>\narg",
             "next");
   }
 
