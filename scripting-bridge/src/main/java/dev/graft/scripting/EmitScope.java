@@ -160,7 +160,7 @@ final class EmitScope {
     parts[i++] = contextJson();
     parts[i++] = host.ui(s, context.ui());
     parts[i++] = context.ui().available();
-    parts[i++] = SessionViewCalls.of(s, context.session());
+    parts[i++] = SessionViewCalls.of(s, context.session(), watchdog);
     parts[i++] = host.agent(s, context.agent());
     parts[i++] = command ? host.commands(s, context.commands()) : null;
     parts[i++] = context.reminders().map(sink -> host.reminders(s, sink)).orElse(null);

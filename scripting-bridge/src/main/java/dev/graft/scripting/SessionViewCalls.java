@@ -23,8 +23,25 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 final class SessionViewCalls {
   private SessionViewCalls() {}
 
-  static ProxyExecutable of(LoadedScript s, ScriptSessionView view) {
-    return args -> {
+  /**
+   * The host function; a read's entries are taken in by the prelude's function given as its sixth
+   * argument, called here. Reading and taking them in is the bridge's work ({@link
+   * Watchdog#bridgeWork}): the first read of a long session's branch parses every entry, which can
+   * take longer than a handler's spin limit, and is bounded by the handler timeout instead.
+   */
+  static ProxyExecutable of(LoadedScript s, ScriptSessionView view, Watchdog watchdog) {
+    return args ->
+        watchdog.bridgeWork(() -> {
+          String reply = serve(s, view, args);
+          Value adopt = arg(args, 5);
+          return reply != null && reply.startsWith("S") && adopt != null && adopt.canExecute()
+              ? adopt.execute(reply)
+              : reply;
+        });
+  }
+
+  private static String serve(LoadedScript s, ScriptSessionView view, Value[] args) {
+    {
       String op = args[0].asString();
       String name = "ctx.sessionManager." + op;
       Value a = arg(args, 1);
@@ -59,7 +76,7 @@ final class SessionViewCalls {
                 case "getSessionDir" -> HostReply.string(view.sessionDir());
                 default -> throw new BadArgument("unknown method");
               });
-    };
+    }
   }
 
   private static HostReply read(

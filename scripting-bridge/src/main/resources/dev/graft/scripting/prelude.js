@@ -559,10 +559,25 @@
     };
   }
 
-  /** A read answered "S" + meta + "\n" + the new entries (see SessionViewCalls); returns meta.r. */
+  /**
+   * A read: the host answers "S" + meta + "\n" + the new entries (see SessionViewCalls) and has
+   * takeEntries take them in as the bridge's work, or answers as other host functions do. Returns
+   * meta.r.
+   */
   function sessionRead(fn, op, arg, end) {
-    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, end, undefined);
-    if (typeof reply !== "string" || reply[0] !== "S") return unwrap(reply);
+    const reply = fn(op, arg, sessionGeneration, sessionEntries.length, end, takeEntries);
+    if (reply !== TAKEN) return unwrap(reply);
+    const r = takenAnswer;
+    takenAnswer = undefined;
+    return r;
+  }
+
+  /** What takeEntries answers; the read's meta.r is in takenAnswer. */
+  const TAKEN = freeze({ __proto__: null });
+  let takenAnswer;
+
+  /** The entries of a session read's reply added to sessionEntries (called by the host). */
+  function takeEntries(reply) {
     const cut = reply.indexOf("\n");
     const meta = JSONparse(stringSlice(reply, 1, cut));
     let added;
@@ -578,7 +593,8 @@
       for (let i = 0; i < added.length; i++) sessionEntries.push(added[i]);
     }
     sessionGeneration = meta.g;
-    return meta.r;
+    takenAnswer = meta.r;
+    return TAKEN;
   }
 
   function makeSessionManager(fn) {

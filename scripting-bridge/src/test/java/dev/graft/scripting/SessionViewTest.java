@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptUi;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -240,6 +242,41 @@ class SessionViewTest {
       assertThat(r.get("threw").asText()).isEqualTo("TypeError");
       assertThat(r.get("threwEntry").asText()).isEqualTo("TypeError");
       assertThat(r.get("lazy").asBoolean()).isTrue();
+    }
+  }
+
+  /**
+   * Reading a long session is the bridge's work, not the handler's: the first read of 40,000
+   * entries takes longer than a spin limit of 20 ms, and the handler is not interrupted for it (it
+   * was, and a pruning script on a long session was stopped on its first model call).
+   */
+  @Test
+  void theFirstReadOfALongSessionDoesNotCountAgainstTheSpinLimit() throws Exception {
+    ScriptSettings settings =
+        ScriptFixture.quick()
+            .withSpinLimit(Duration.ofMillis(20))
+            .withHandlerTimeout(Duration.ofSeconds(60));
+    try (ScriptFixture f = new ScriptFixture(temp, settings)) {
+      f.write(
+          "read.js",
+          """
+          export default function (pi) {
+            pi.registerCommand("read", { handler: (args, ctx) => ctx.sessionManager.getEntries().length });
+          }
+          """);
+      assertThat(f.load().problems()).isEmpty();
+      FakeSessionView view = new FakeSessionView();
+      for (int i = 0; i < 40_000; i++) {
+        view.append(
+            "e" + i,
+            "message",
+            "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"turn "
+                + i
+                + " of a long session\"}],\"timestamp\":"
+                + i
+                + "}");
+      }
+      assertThat(run(f, view, "").asInt()).isEqualTo(40_000);
     }
   }
 
