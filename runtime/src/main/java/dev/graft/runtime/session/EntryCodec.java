@@ -132,6 +132,21 @@ public final class EntryCodec {
     }
     ObjectNode o = Json.object();
     o.put("type", entry.type());
+    // the reference's SessionManager writes a custom and a custom_message entry's own fields
+    // before the id; the other entries after the timestamp
+    switch (entry) {
+      case SessionEntry.Custom c -> {
+        o.put("customType", c.customType());
+        c.data().ifPresent(d -> o.set("data", d));
+      }
+      case SessionEntry.CustomMessage c -> {
+        o.put("customType", c.customType());
+        o.set("content", MessageCodec.encodeContent(c.content()));
+        o.put("display", c.display());
+        c.details().ifPresent(d -> o.set("details", d));
+      }
+      default -> {}
+    }
     o.put("id", entry.id());
     if (entry.parentId().isPresent()) {
       o.put("parentId", entry.parentId().get());
@@ -171,18 +186,8 @@ public final class EntryCodec {
             b.fromHook().ifPresent(x -> o.put("fromHook", x));
             yield b.extra();
           }
-          case SessionEntry.Custom c -> {
-            o.put("customType", c.customType());
-            c.data().ifPresent(d -> o.set("data", d));
-            yield c.extra();
-          }
-          case SessionEntry.CustomMessage c -> {
-            o.put("customType", c.customType());
-            o.set("content", MessageCodec.encodeContent(c.content()));
-            o.put("display", c.display());
-            c.details().ifPresent(d -> o.set("details", d));
-            yield c.extra();
-          }
+          case SessionEntry.Custom c -> c.extra();
+          case SessionEntry.CustomMessage c -> c.extra();
           case SessionEntry.Label l -> {
             o.put("targetId", l.targetId());
             l.label().ifPresent(x -> o.put("label", x));

@@ -557,7 +557,7 @@ public final class Session implements AutoCloseable {
                     : firstKeptEntryId),
             tokensBefore,
             details,
-            fromHook ? Optional.of(true) : Optional.empty(),
+            Optional.of(fromHook),
             null));
   }
 
@@ -737,7 +737,7 @@ public final class Session implements AutoCloseable {
             fromId.orElse("root"),
             summary,
             details,
-            fromHook ? Optional.of(true) : Optional.empty(),
+            Optional.of(fromHook),
             null));
   }
 

@@ -3,6 +3,7 @@ package dev.graft.runtime.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.MessageContent;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -150,6 +152,54 @@ class SessionTest {
           .isEqualTo("root");
       assertThatThrownBy(() -> s.branch("nope")).hasMessageContaining("nope not found");
     }
+  }
+
+  /**
+   * Each entry graft writes has the reference SessionManager's fields in its order (read from its
+   * append* and branchWithSummary): custom and custom_message put their own fields before the id,
+   * and compaction and branch_summary always say fromHook, false when graft wrote the summary.
+   */
+  @Test
+  void everyEntryIsWrittenWithTheReferencesFieldsInItsOrder() throws Exception {
+    Path file;
+    try (Session s = Session.create(dir, "/p", clock)) {
+      String one = s.appendMessage(new AgentMessage.User("one", 1));
+      s.appendThinkingLevelChange("high");
+      s.appendModelChange("anthropic", "claude");
+      s.appendCompaction("sum", one, 10, Optional.of(Json.object()), false);
+      s.appendCompaction("hooked", one, 10, Optional.empty(), true);
+      s.appendCustomEntry("state", Optional.of(Json.object()));
+      s.appendCustomEntry("bare", Optional.empty());
+      s.appendSessionInfo("name");
+      s.appendCustomMessageEntry("note", MessageContent.of("hi"), true, Optional.empty());
+      s.appendLabelChange(one, Optional.of("start"));
+      s.branchWithSummary(Optional.of(one), "left", Optional.of(Json.object()), false);
+      s.branchWithSummary(Optional.of(one), "hooked", Optional.empty(), true);
+      file = s.file().orElseThrow();
+    }
+    List<String> shapes = new ArrayList<>();
+    for (String line : Files.readAllLines(file).subList(1, 13)) {
+      JsonNode node = Json.parse(line);
+      List<String> keys = new ArrayList<>();
+      node.fieldNames().forEachRemaining(keys::add);
+      String shape = String.join(",", keys);
+      shapes.add(node.has("fromHook") ? shape + "=" + node.get("fromHook") : shape);
+    }
+    assertThat(shapes)
+        .containsExactly(
+            "type,id,parentId,timestamp,message",
+            "type,id,parentId,timestamp,thinkingLevel",
+            "type,id,parentId,timestamp,provider,modelId",
+            "type,id,parentId,timestamp,summary,firstKeptEntryId,tokensBefore,details,fromHook"
+                + "=false",
+            "type,id,parentId,timestamp,summary,firstKeptEntryId,tokensBefore,fromHook=true",
+            "type,customType,data,id,parentId,timestamp",
+            "type,customType,id,parentId,timestamp",
+            "type,id,parentId,timestamp,name",
+            "type,customType,content,display,id,parentId,timestamp",
+            "type,id,parentId,timestamp,targetId,label",
+            "type,id,parentId,timestamp,fromId,summary,details,fromHook=false",
+            "type,id,parentId,timestamp,fromId,summary,fromHook=true");
   }
 
   @Test
