@@ -136,11 +136,16 @@ final class SessionCompaction {
 
   /**
    * Why there is nothing to compact: a compaction that is the branch's last entry has left nothing
-   * new (the reference says "Already compacted"); else the part to keep is all there is.
+   * new (the reference says "Already compacted"); a session without a message has nothing either
+   * (the reference: "session too small"); else the part to keep is all there is (only an overflow
+   * compaction gets that far).
    */
   private static String nothingToCompact(List<SessionEntry> branch, CompactionSettings settings) {
     if (!branch.isEmpty() && branch.getLast() instanceof SessionEntry.Compaction) {
       return "nothing to compact: the context was just compacted; send a message first";
+    }
+    if (branch.stream().noneMatch(e -> e instanceof SessionEntry.Message)) {
+      return "nothing to compact: the session has no messages yet";
     }
     return "nothing to compact: the recent messages to keep are all there is"
         + " (compaction.keepRecentTokens keeps the last "
@@ -156,10 +161,13 @@ final class SessionCompaction {
     List<AgentMessage> shaped = shape.apply(branch);
     Optional<CompactionPreparation> preparation =
         Compactor.prepare(branch, shaped, settings, maxKeptMessageTokens());
-    boolean nothing =
+    boolean nothingOlder =
         preparation.isEmpty()
             || preparation.get().messagesToSummarize().isEmpty()
                 && preparation.get().turnPrefixMessages().isEmpty();
+    // A /compact (RPC compact) whose messages all fit in keepRecentTokens compacts anyway, as the
+    // reference does: the summary of no older history goes before every message, all kept.
+    boolean nothing = reason.equals("manual") ? preparation.isEmpty() : nothingOlder;
     if (nothing && reason.equals("threshold")) {
       return Optional
           .empty(); // past the threshold with nothing older to summarise: not worth a word each

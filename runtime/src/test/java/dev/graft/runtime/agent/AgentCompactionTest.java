@@ -200,10 +200,32 @@ class AgentCompactionTest {
     }
   }
 
+  /**
+   * /compact on a session that fits in keepRecentTokens compacts anyway, as the reference does: the
+   * model writes a summary of no older history and every message is kept after it.
+   */
   @Test
-  void manualCompactionSaysPlainlyWhenThereIsNothingToSummarize() throws Exception {
+  void manualCompactionOfAShortSessionSummarisesAndKeepsEveryMessage() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
-      s.appendMessage(new AgentMessage.User("only this", 1));
+      String first = s.appendMessage(new AgentMessage.User("only this", 1));
+      s.appendMessage(new AgentMessage.User("and this", 2));
+      AgentSession agent =
+          agent(s, new CompactionSettings(true, 16_384, 20_000), "{\"text\": \"SHORT\"}");
+      String id = agent.compact(Optional.empty()).orElseThrow();
+      SessionEntry.Compaction c = (SessionEntry.Compaction) s.entry(id).orElseThrow();
+      assertThat(c.summary()).isEqualTo("SHORT");
+      assertThat(c.firstKeptEntryId()).contains(first);
+      assertThat(compactions()).singleElement().satisfies(e -> assertThat(e.error()).isEmpty());
+      assertThat(s.buildContext().messages())
+          .extracting(AgentMessage::role)
+          .containsExactly("compactionSummary", "user", "user");
+    }
+  }
+
+  /** With no message at all there is nothing to compact, and /compact says so. */
+  @Test
+  void manualCompactionOfAnEmptySessionSaysThereIsNothingToCompact() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       AgentSession agent = agent(s, new CompactionSettings(true, 16_384, 20_000));
       assertThat(agent.compact(Optional.empty())).isEmpty();
       assertThat(compactions())
@@ -211,10 +233,7 @@ class AgentCompactionTest {
           .satisfies(c ->
               assertThat(c.error())
                   .hasValueSatisfying(e ->
-                      assertThat(e)
-                          .contains("nothing to compact")
-                          .contains("compaction.keepRecentTokens")
-                          .contains("20000")));
+                      assertThat(e).startsWith("nothing to compact: the session has no messages")));
     }
   }
 
