@@ -24,6 +24,7 @@ import org.commonmark.node.Image;
 import org.commonmark.node.IndentedCodeBlock;
 import org.commonmark.node.Link;
 import org.commonmark.node.LinkReferenceDefinition;
+import org.commonmark.node.ListBlock;
 import org.commonmark.node.ListItem;
 import org.commonmark.node.Node;
 import org.commonmark.node.OrderedList;
@@ -32,14 +33,15 @@ import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.Text;
 import org.commonmark.node.ThematicBreak;
+import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 
 /**
  * Markdown as terminal lines, parsed by commonmark-java with GitHub's tables and strikethrough:
  * headings, emphasis, inline code, links (with their address when it differs from the text), lists
  * (nested, numbered), quotes, rules, tables drawn with box characters, and fenced code coloured by
- * {@link CodeHighlighter}. Blocks are separated by one empty line. Text is cleaned of control
- * characters first, so a model cannot move the cursor.
+ * {@link CodeHighlighter}. Blocks are separated by one empty line, but for a list right under a
+ * paragraph. Text is cleaned of control characters first, so a model cannot move the cursor.
  */
 public final class MarkdownRenderer {
   /** Made when the first markdown is drawn, not when graft starts (its classes load then). */
@@ -47,6 +49,7 @@ public final class MarkdownRenderer {
     static final Parser PARSER =
         Parser.builder()
             .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
+            .includeSourceSpans(IncludeSourceSpans.BLOCKS)
             .build();
   }
 
@@ -70,9 +73,12 @@ public final class MarkdownRenderer {
     return out;
   }
 
-  /** The child blocks of {@code parent}, an empty line between each two. */
+  /**
+   * The child blocks of {@code parent}, an empty line between each two but between a paragraph and
+   * a list right under it (as the reference's Markdown shows them).
+   */
   private void blocks(Node parent, int width, List<String> out) {
-    boolean first = true;
+    Node previous = null;
     for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
       if (n instanceof LinkReferenceDefinition) {
         continue;
@@ -81,12 +87,24 @@ public final class MarkdownRenderer {
       if (lines.isEmpty()) {
         continue;
       }
-      if (!first) {
+      if (previous != null && !listRightUnder(previous, n)) {
         out.add("");
       }
       out.addAll(lines);
-      first = false;
+      previous = n;
     }
+  }
+
+  /** Whether {@code next} is a list starting on the line after paragraph {@code previous} ends. */
+  private static boolean listRightUnder(Node previous, Node next) {
+    if (!(previous instanceof Paragraph) || !(next instanceof ListBlock)) {
+      return false;
+    }
+    var paragraph = previous.getSourceSpans();
+    var list = next.getSourceSpans();
+    return !paragraph.isEmpty()
+        && !list.isEmpty()
+        && list.getFirst().getLineIndex() == paragraph.getLast().getLineIndex() + 1;
   }
 
   private List<String> block(Node n, int width) {

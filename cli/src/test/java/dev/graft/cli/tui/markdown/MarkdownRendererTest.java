@@ -63,6 +63,18 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void aListRightUnderAParagraphFollowsItWithoutAnEmptyLineAsTheReferenceShowsIt() {
+    // pi-tui's Markdown adds no empty line between a paragraph and the list under it; a blank line
+    // written between them stays one
+    assertThat(plain.render("Steps:\n- one\n- two", 40))
+        .containsExactly("Steps:", "- one", "- two");
+    assertThat(plain.render("Intro:\n1. a\n2. b\n\nEnd.", 40))
+        .containsExactly("Intro:", "1. a", "2. b", "", "End.");
+    assertThat(plain.render("Steps:\n\n- one", 40)).containsExactly("Steps:", "", "- one");
+    assertThat(plain.render("> Steps:\n> - one", 40)).containsExactly("│ Steps:", "│ - one");
+  }
+
+  @Test
   void stylesAreEscapeSequences() {
     String line = colored.render("Some **bold** text", 60).getFirst();
     assertThat(line).contains("\033[1mbold\033[22m");
