@@ -84,8 +84,10 @@ final class TreeChoices {
           SessionEntry entry = node.entry();
           boolean isCurrent = entry.id().equals(current);
           String label = node.label().map(l -> "[" + l + "] ").orElse("");
-          String text = prefix + label + EntryPreview.of(entry) + (isCurrent ? "  ← here" : "");
-          rows.add(new Row(entry.id(), Choice.withId(text, entry.id()), isCurrent));
+          String own = label + EntryPreview.of(entry);
+          String text = prefix + own + (isCurrent ? "  ← here" : "");
+          // the filter searches the entry's own text: not the tree's lines nor the marker
+          rows.add(new Row(entry.id(), Choice.withId(text, entry.id(), own), isCurrent));
         });
     return rows;
   }

@@ -42,7 +42,7 @@ public final class SelectState {
     this.haystacks =
         this.choices.stream()
             .map(c ->
-                (c.detailIsId() ? c.label() : c.label() + " " + c.detail())
+                (c.detailIsId() ? c.searched() : c.searched() + " " + c.detail())
                     .toLowerCase(Locale.ROOT))
             .toList();
     this.ids =

@@ -3,6 +3,8 @@ package dev.graft.cli.interactive;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.cli.tui.Key;
+import dev.graft.cli.ui.SelectState;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -58,6 +60,20 @@ class TreeChoicesTest {
     assertThat(rows.get(3).current()).isTrue();
     assertThat(TreeChoices.initial(rows)).isEqualTo(3);
     assertThat(rows.get(0).choice().detail()).isEqualTo(first); // the id, so that typing it filters
+  }
+
+  /** Typing in /tree's filter searches each entry's own text, not the "← here" marker. */
+  @Test
+  void theFilterSearchesTheEntriesTextNotTheCurrentMarker() {
+    Session s = Session.inMemory("/work", Clock.systemUTC());
+    String first = s.appendMessage(new AgentMessage.User("where are we", 1));
+    s.appendMessage(new AgentMessage.User("second step", 1));
+    List<TreeChoices.Row> rows = TreeChoices.rows(s);
+    SelectState state = new SelectState(rows.stream().map(TreeChoices.Row::choice).toList(), 1);
+    "here".codePoints().forEach(cp -> state.handle(Key.character(cp)));
+    assertThat(state.visible()).containsExactly(0); // "where", not the marker of the second
+    assertThat(rows.get(0).entryId()).isEqualTo(first);
+    assertThat(state.choice(1).label()).endsWith("second step  ← here");
   }
 
   @Test
