@@ -139,6 +139,21 @@ public final class AgentOptions {
               + " load.")
   boolean noScripts;
 
+  @Option(
+      names = {"-nc", "--no-context-files"},
+      description =
+          "Read no AGENTS.md or CLAUDE.md (not $GRAFT_HOME's, not the project's or its"
+              + " parents'), at the start or on /reload.")
+  boolean noContextFiles;
+
+  @Option(
+      names = {"-ns", "--no-skills"},
+      description =
+          "Look for no skills (not the project's, yours or the installed packages'): only"
+              + " those of the packages named with -e and those scripts name in"
+              + " resources_discover load, at the start or on /reload.")
+  boolean noSkills;
+
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
   public boolean interactive;
 
@@ -284,6 +299,24 @@ public final class AgentOptions {
                 o -> o.noScripts,
                 (o, v) -> o.noScripts = (Boolean) v,
                 "--no-scripts")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noContextFiles,
+                (o, v) -> o.noContextFiles = (Boolean) v,
+                "-nc",
+                "--no-context-files")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noSkills,
+                (o, v) -> o.noSkills = (Boolean) v,
+                "-ns",
+                "--no-skills")
             .build());
     spec.addOption(
         option(

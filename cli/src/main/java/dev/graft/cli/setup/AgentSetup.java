@@ -251,7 +251,7 @@ public final class AgentSetup {
     resources.problems().forEach(p -> context.err().println("graft: warning: " + p));
     scripts.loaded().useResources(resources);
     o.resources = resources;
-    List<ProjectContext.ContextFile> contextFiles = ProjectContext.find(context.home().root(), cwd);
+    List<ProjectContext.ContextFile> contextFiles = contextFiles(context, o, cwd);
     String prompt = systemPrompt(context, o, cwd, names, contextFiles);
     AgentSession agent =
         new AgentSession(
@@ -407,8 +407,8 @@ public final class AgentSetup {
 
   /**
    * The run's skills, prompt templates and themes ({@link SharedResources}): none with
-   * --no-scripts; an untrusted project folder is asked about (interactive) or noticed, as the
-   * project's scripts are.
+   * --no-scripts, no skills but the -e packages' and the scripts' with --no-skills; an untrusted
+   * project folder is asked about (interactive) or noticed, as the project's scripts are.
    */
   private static RunResources resources(
       CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded, AgentHooks hooks) {
@@ -421,8 +421,10 @@ public final class AgentSetup {
         o.interactive
             ? TrustDecisions.prompt(context.in(), context.out())
             : TrustDecisions.notice(context.err());
+    Optional<List<ScriptLocations.PackagePlan>> skillsOnlyFrom =
+        o.noSkills ? Optional.of(loaded.tried()) : Optional.empty();
     SharedResources.Plan plan =
-        SharedResources.plan(context.home(), userHome, cwd, packages, decision)
+        SharedResources.plan(context.home(), userHome, cwd, packages, decision, skillsOnlyFrom)
             .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
     return new RunResources(
         plan,
@@ -432,8 +434,15 @@ public final class AgentSetup {
                     userHome,
                     cwd,
                     loaded.plan().packagePlans(),
-                    ScriptLocations.TrustDecision.SKIP)
+                    ScriptLocations.TrustDecision.SKIP,
+                    skillsOnlyFrom)
                 .withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
+  }
+
+  /** $GRAFT_HOME's and the project's AGENTS.md or CLAUDE.md: none with --no-context-files. */
+  private static List<ProjectContext.ContextFile> contextFiles(
+      CliContext context, AgentOptions o, Path cwd) {
+    return o.noContextFiles ? List.of() : ProjectContext.find(context.home().root(), cwd);
   }
 
   /** The user's home directory ({@code ~/.agents/skills}): $HOME, else Java's user.home. */
@@ -471,14 +480,16 @@ public final class AgentSetup {
     if (o.resources != null) {
       report.addAll(o.resources.reload());
     }
-    List<ProjectContext.ContextFile> files = ProjectContext.find(context.home().root(), cwd);
+    List<ProjectContext.ContextFile> files = contextFiles(context, o, cwd);
     agent.setSystemPrompt(
         systemPrompt(context, o, cwd, agent.activeTools(), files), promptOptions(o, files));
     report.add(
-        files.isEmpty()
-            ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
-            : "system prompt rebuilt with "
-                + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
+        o.noContextFiles
+            ? "system prompt rebuilt; context files off (--no-context-files)"
+            : files.isEmpty()
+                ? "system prompt rebuilt; no AGENTS.md or CLAUDE.md found"
+                : "system prompt rebuilt with "
+                    + String.join(", ", files.stream().map(f -> f.path().toString()).toList()));
     return report;
   }
 

@@ -96,6 +96,11 @@ public final class LoadedScripts implements ScriptControl {
     return plan;
   }
 
+  /** The packages tried with -e for this run (--no-skills keeps their skills). */
+  public List<ScriptLocations.PackagePlan> tried() {
+    return request.tried();
+  }
+
   @Override
   public List<SlashCommand> commands() {
     List<SlashCommand> out =

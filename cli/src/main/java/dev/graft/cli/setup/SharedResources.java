@@ -132,6 +132,21 @@ public final class SharedResources {
       Path projectDir,
       List<ScriptLocations.PackagePlan> packages,
       ScriptLocations.TrustDecision decision) {
+    return plan(home, userHome, projectDir, packages, decision, Optional.empty());
+  }
+
+  /**
+   * As above; with {@code skillsOnlyFrom} (--no-skills) no skill is looked for but those of these
+   * packages (the ones tried with -e): the project's skill folders are not even asked about.
+   */
+  public static Plan plan(
+      GraftHome home,
+      Path userHome,
+      Path projectDir,
+      List<ScriptLocations.PackagePlan> packages,
+      ScriptLocations.TrustDecision decision,
+      Optional<List<ScriptLocations.PackagePlan>> skillsOnlyFrom) {
+    boolean lookForSkills = skillsOnlyFrom.isEmpty();
     List<Found> skills = new ArrayList<>();
     List<Found> prompts = new ArrayList<>();
     List<Found> themes = new ArrayList<>();
@@ -144,6 +159,9 @@ public final class SharedResources {
     if (!projectIsHome) {
       for (Map.Entry<Path, String> e : projectFolders(projectDir, userHome).entrySet()) {
         Path dir = e.getKey();
+        if (!lookForSkills && e.getValue().equals("skills")) {
+          continue;
+        }
         ScriptFingerprint now;
         try {
           now = ResourceFingerprint.of(dir);
@@ -183,11 +201,13 @@ public final class SharedResources {
         to.addAll(asTrusted(dir, kind, now, files, warnings));
       }
     }
-    add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
-    add(
-        skills,
-        ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false),
-        "user");
+    if (lookForSkills) {
+      add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
+      add(
+          skills,
+          ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false),
+          "user");
+    }
     add(prompts, ResourceFolders.files(home.root().resolve("prompts"), ".md", false), "user");
     add(themes, ResourceFolders.files(home.root().resolve("themes"), ".json", false), "user");
     List<ScriptLocations.PackagePlan> ordered =
@@ -198,7 +218,9 @@ public final class SharedResources {
         continue;
       }
       String source = "package " + p.entry().name();
-      add(skills, PackageManifest.of(p.dir(), PackageManifest.Kind.SKILLS), source);
+      if (lookForSkills || skillsOnlyFrom.get().contains(p)) {
+        add(skills, PackageManifest.of(p.dir(), PackageManifest.Kind.SKILLS), source);
+      }
       add(prompts, PackageManifest.of(p.dir(), PackageManifest.Kind.PROMPTS), source);
       add(themes, PackageManifest.of(p.dir(), PackageManifest.Kind.THEMES), source);
     }
