@@ -7,7 +7,9 @@ import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
+import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.session.SessionEntry;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -41,6 +43,7 @@ final class RpcRunCommands {
    */
   void prompt(RpcRequest r) {
     String message = r.requireText("message");
+    List<ContentBlock> images = r.images();
     switch (commands.parse(message)) {
       case ScriptCommandPrompts.Parsed.Unknown unknown ->
           throw new IllegalArgumentException(unknown.message());
@@ -54,8 +57,8 @@ final class RpcRunCommands {
     if (thread.active()) {
       String behavior = r.fields().path("streamingBehavior").asText("");
       switch (behavior) {
-        case "steer" -> agent.steer(message);
-        case "followUp" -> agent.followUp(message);
+        case "steer" -> agent.steer(message, images);
+        case "followUp" -> agent.followUp(message, images);
         default ->
             throw new IllegalStateException(
                 "the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
@@ -67,7 +70,7 @@ final class RpcRunCommands {
     write.accept(r.success());
     thread.submit(() -> {
       try {
-        AgentSession.RunResult result = agent.prompt(message);
+        AgentSession.RunResult result = agent.prompt(message, images);
         if (result.last().isEmpty()) {
           thread.setActive(false); // a hook handled the input: no agent_end comes
         }
@@ -103,12 +106,14 @@ final class RpcRunCommands {
   }
 
   void steer(RpcRequest r) {
-    agent.steer(r.requireText("message"));
+    String message = r.requireText("message");
+    agent.steer(message, r.images());
     write.accept(r.success());
   }
 
   void followUp(RpcRequest r) {
-    agent.followUp(r.requireText("message"));
+    String message = r.requireText("message");
+    agent.followUp(message, r.images());
     write.accept(r.success());
   }
 

@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.runtime.json.Json;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -691,5 +697,165 @@ class RpcModeTest {
                   .asText())
           .contains("no such session");
     }
+  }
+
+  /** A 1x1 PNG. */
+  private static final String PNG =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+  private static String image(String data, String mimeType) {
+    return "{\"type\":\"image\",\"data\":\"" + data + "\",\"mimeType\":\"" + mimeType + "\"}";
+  }
+
+  @Test
+  void promptSteerAndFollowUpSendTheirImagesAfterTheText() throws Exception {
+    Files.writeString(
+        work.resolve("turns.jsonl"),
+        """
+        {"text": "a slow answer that takes a while to stream", "chunkSize": 1, "delayMs": 50}
+        {"text": "steered"}
+        {"text": "followed"}
+        """);
+    Path record = work.resolve("requests.jsonl");
+    try (RpcDriver rpc =
+        RpcDriver.scripted(home, work, Map.of("GRAFT_RECORD_REQUESTS", record.toString()))) {
+      String img = image(PNG, "image/png");
+      assertThat(
+              rpc.call(
+                      "p",
+                      "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"look\",\"images\":["
+                          + img
+                          + "]}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      rpc.event("message_update");
+      assertThat(
+              rpc.call(
+                      "st",
+                      "{\"id\":\"st\",\"type\":\"steer\",\"message\":\"one\",\"images\":["
+                          + img
+                          + "]}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      assertThat(
+              rpc.call(
+                      "fu",
+                      "{\"id\":\"fu\",\"type\":\"follow_up\",\"message\":\"two\",\"images\":["
+                          + img
+                          + ","
+                          + img
+                          + "]}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      rpc.find(
+          l ->
+              l.path("type").asText().equals("message_end")
+                  && l.at("/message/content/0/text").asText().equals("followed"),
+          "the answer to the follow-up");
+      String block = "{\"type\":\"image\",\"data\":\"" + PNG + "\",\"mimeType\":\"image/png\"}";
+      List<String> users = new ArrayList<>();
+      for (JsonNode l : rpc.seen()) {
+        if (l.path("type").asText().equals("message_start")
+            && l.at("/message/role").asText().equals("user")) {
+          users.add(l.at("/message/content").toString());
+        }
+      }
+      assertThat(users)
+          .containsExactly(
+              "[{\"type\":\"text\",\"text\":\"look\"}," + block + "]",
+              "[{\"type\":\"text\",\"text\":\"one\"}," + block + "]",
+              "[{\"type\":\"text\",\"text\":\"two\"}," + block + "," + block + "]");
+      List<String> lastRequest = new ArrayList<>();
+      List<String> lines = Files.readAllLines(record);
+      Json.parse(lines.getLast())
+          .path("messages")
+          .forEach(m -> {
+            if (m.path("role").asText().equals("user")) {
+              lastRequest.add(m.path("content").toString());
+            }
+          });
+      assertThat(lastRequest).isEqualTo(users);
+    }
+  }
+
+  @Test
+  void aBadImageIsAnErrorNamingTheField() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"fine\"}\n")) {
+      String[][] cases = {
+        {"\"images\":\"x\"", "prompt: \"images\" must be an array"},
+        {"\"images\":[1]", "prompt: images[0] must be an image block"},
+        {
+          "\"images\":[{\"type\":\"text\",\"data\":\"" + PNG + "\",\"mimeType\":\"image/png\"}]",
+          "prompt: images[0].type must be \"image\""
+        },
+        {"\"images\":[{\"type\":\"image\",\"mimeType\":\"image/png\"}]", "images[0].data"},
+        {"\"images\":[" + image("not base64!", "image/png") + "]", "images[0].data is not base64"},
+        {"\"images\":[" + image(PNG, "image/bmp") + "]", "images[0].mimeType"},
+        {
+          "\"images\":[" + image(PNG, "image/png") + "," + image(PNG, "image/jpeg") + "]",
+          "images[1].mimeType is image/jpeg but images[1].data is a image/png image"
+        },
+        {
+          "\"images\":[" + image("aGVsbG8=", "image/png") + "]",
+          "images[0].data is not a PNG, JPEG, GIF or WebP image"
+        },
+      };
+      int n = 0;
+      for (String type : List.of("prompt", "steer", "follow_up")) {
+        for (String[] c : cases) {
+          String id = "c" + n++;
+          JsonNode answer =
+              rpc.call(
+                  id,
+                  "{\"id\":\""
+                      + id
+                      + "\",\"type\":\""
+                      + type
+                      + "\",\"message\":\"m\","
+                      + c[0]
+                      + "}");
+          assertThat(answer.path("success").asBoolean()).as(type + " " + c[0]).isFalse();
+          assertThat(answer.path("error").asText())
+              .as(type + " " + c[0])
+              .contains(c[1].replace("prompt:", type + ":"));
+        }
+      }
+      // nothing was queued or run: the session goes on with a plain prompt
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}")
+                  .at("/data/pendingMessageCount")
+                  .asInt(-1))
+          .isZero();
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"ok\",\"images\":[]}");
+      rpc.event("agent_end");
+      assertThat(rpc.call("m", "{\"id\":\"m\",\"type\":\"get_messages\"}").at("/data/messages"))
+          .hasSize(2);
+    }
+  }
+
+  @Test
+  void anImageBeyondTheAttachedImageLimitsIsScaledAsAnAttachedImageIs() throws Exception {
+    ByteArrayOutputStream png = new ByteArrayOutputStream();
+    ImageIO.write(new BufferedImage(2400, 10, BufferedImage.TYPE_INT_RGB), "png", png);
+    String wide = Base64.getEncoder().encodeToString(png.toByteArray());
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"seen\"}\n");
+    Path record = work.resolve("requests.jsonl");
+    try (RpcDriver rpc =
+        RpcDriver.scripted(home, work, Map.of("GRAFT_RECORD_REQUESTS", record.toString()))) {
+      rpc.call(
+          "p",
+          "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"wide\",\"images\":["
+              + image(wide, "image/png")
+              + "]}");
+      rpc.event("agent_end");
+    }
+    JsonNode sent = Json.parse(Files.readAllLines(record).getFirst()).at("/messages/0/content/1");
+    BufferedImage image =
+        ImageIO.read(
+            new ByteArrayInputStream(Base64.getDecoder().decode(sent.path("data").asText())));
+    assertThat(image.getWidth()).isEqualTo(2000);
   }
 }

@@ -425,12 +425,22 @@ public final class AgentSession implements AutoCloseable {
 
   /** A message to deliver before the next model call of the running turn (or the next prompt). */
   public void steer(String text) {
-    queueUserMessage(userMessage(inputExpansion.apply(text), List.of()), Delivery.STEER);
+    steer(text, List.of());
+  }
+
+  /** {@link #steer(String)} with image blocks after the text. */
+  public void steer(String text, List<ContentBlock> images) {
+    queueUserMessage(userMessage(inputExpansion.apply(text), images), Delivery.STEER);
   }
 
   /** A message to deliver when the running turn would otherwise end. */
   public void followUp(String text) {
-    queueUserMessage(userMessage(inputExpansion.apply(text), List.of()), Delivery.FOLLOW_UP);
+    followUp(text, List.of());
+  }
+
+  /** {@link #followUp(String)} with image blocks after the text. */
+  public void followUp(String text, List<ContentBlock> images) {
+    queueUserMessage(userMessage(inputExpansion.apply(text), images), Delivery.FOLLOW_UP);
   }
 
   private void queueUserMessage(AgentMessage.User message, Delivery delivery) {

@@ -115,6 +115,40 @@ public final class FileAttachments {
     return new Attached(text.toString(), images);
   }
 
+  /**
+   * An image a client gave as bytes with its declared {@code mimeType} (an RPC prompt's), held to
+   * what an attached file's image is held to: a PNG, JPEG, GIF or WebP image as its first bytes
+   * say, sent as it is within 2000x2000 pixels and 4.5 MB of base64, else scaled as an attached
+   * image is. The failure says what is wrong with {@code field}{@code .data} or {@code .mimeType}.
+   */
+  public static ContentBlock.Image image(byte[] data, String mimeType, String field)
+      throws AttachmentException {
+    Optional<ImageType> type = ImageType.detect(data, Math.min(data.length, ImageType.SNIFF_BYTES));
+    if (type.isEmpty()) {
+      throw new AttachmentException(field + ".data is not a PNG, JPEG, GIF or WebP image");
+    }
+    if (!type.get().mimeType().equals(mimeType)) {
+      throw new AttachmentException(
+          field
+              + ".mimeType is "
+              + mimeType
+              + " but "
+              + field
+              + ".data is a "
+              + type.get().mimeType()
+              + " image");
+    }
+    ImageFitter.FittedImage fitted =
+        new ScalingImageFitter()
+            .fit(data, type.get())
+            .orElseThrow(() ->
+                new AttachmentException(
+                    field
+                        + ".data cannot be decoded, or scaled below the inline image size limit"
+                        + " (2000x2000 pixels, 4.5 MB)"));
+    return new ContentBlock.Image(fitted.base64(), fitted.mimeType(), null);
+  }
+
   private static Path resolve(String name, Path cwd) {
     String n = name;
     if (n.equals("~") || n.startsWith("~/")) {
