@@ -796,7 +796,7 @@ class RpcModeTest {
         {"\"images\":[" + image(PNG, "image/bmp") + "]", "images[0].mimeType"},
         {
           "\"images\":[" + image(PNG, "image/png") + "," + image(PNG, "image/jpeg") + "]",
-          "images[1].mimeType is image/jpeg but images[1].data is a image/png image"
+          "images[1].mimeType is image/jpeg but images[1].data holds image/png"
         },
         {
           "\"images\":[" + image("aGVsbG8=", "image/png") + "]",

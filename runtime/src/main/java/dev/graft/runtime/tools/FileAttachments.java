@@ -134,9 +134,8 @@ public final class FileAttachments {
               + mimeType
               + " but "
               + field
-              + ".data is a "
-              + type.get().mimeType()
-              + " image");
+              + ".data holds "
+              + type.get().mimeType());
     }
     ImageFitter.FittedImage fitted =
         new ScalingImageFitter()
