@@ -321,11 +321,19 @@ export interface GraftEvents {
 export interface InputEvent {
   type: "input";
   text: string;
+  /** The images sent with the prompt (`@file`, RPC); absent when none. */
+  images?: ImageContent[];
   source: "interactive" | "rpc" | "extension";
 }
 
-/** `continue` (or nothing): as typed; `transform`: this text instead; `handled`: no turn starts. */
-export type InputResult = { action: "continue" } | { action: "transform"; text: string } | { action: "handled" };
+/**
+ * `continue` (or nothing): as typed; `transform`: this text instead, and these images when given
+ * (`[]` removes them); `handled`: no turn starts.
+ */
+export type InputResult =
+  | { action: "continue" }
+  | { action: "transform"; text: string; images?: ImageContent[] }
+  | { action: "handled" };
 
 export interface BeforeAgentStartEvent {
   type: "before_agent_start";

@@ -748,17 +748,21 @@ public final class AgentSession implements AutoCloseable {
 
   /** {@link #prompt(String)} with image blocks after the text. */
   public RunResult prompt(String text, List<ContentBlock> images) {
-    AgentHooks.InputResult input = hooks.input(text);
+    AgentHooks.InputResult input = hooks.input(text, images);
     if (input instanceof AgentHooks.InputResult.Handled) {
       return new RunResult(Optional.empty(), List.of());
     }
-    String typed =
-        inputExpansion.apply(input instanceof AgentHooks.InputResult.Transform t ? t.text() : text);
+    AgentHooks.InputResult.Transform prompt =
+        input instanceof AgentHooks.InputResult.Transform t
+            ? t
+            : new AgentHooks.InputResult.Transform(text, images);
+    String typed = inputExpansion.apply(prompt.text());
+    List<ContentBlock> sent = prompt.images();
     return run(() -> {
       AgentHooks.BeforeAgentStart start =
           hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());
       List<AgentMessage> opening = new ArrayList<>();
-      opening.add(userMessage(typed, images));
+      opening.add(userMessage(typed, sent));
       // Messages scripts kept for the next prompt go with it, as in the reference.
       opening.addAll(queue.takeNextTurn());
       start

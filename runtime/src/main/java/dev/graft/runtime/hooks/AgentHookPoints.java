@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.MessageCodec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,24 +17,36 @@ import java.util.Optional;
 final class AgentHookPoints {
   private AgentHookPoints() {}
 
+  /** A prompt as typed: its text and the images sent with it. */
+  record Prompt(String text, List<ContentBlock> images) {
+    Prompt {
+      images = List.copyOf(images);
+    }
+  }
+
   /**
-   * {@code input}: continue, transform the text (the next script sees the new text), or handled.
+   * {@code input}: continue, transform the text and the images (the next script sees the new ones;
+   * a transform without images keeps those it was handed), or handled.
    */
-  static final HookPoint<String, AgentHooks.InputResult> INPUT =
+  static final HookPoint<Prompt, AgentHooks.InputResult> INPUT =
       new HookPoint<>("input") {
         @Override
-        AgentHooks.InputResult initial(String text) {
+        AgentHooks.InputResult initial(Prompt prompt) {
           return new AgentHooks.InputResult.Continue();
         }
 
         @Override
-        void fill(ObjectNode p, String text) {
-          p.put("text", text).put("source", "interactive");
+        void fill(ObjectNode p, Prompt prompt) {
+          p.put("text", prompt.text());
+          if (!prompt.images().isEmpty()) {
+            p.set("images", MessageCodec.encodeBlocks(prompt.images()));
+          }
+          p.put("source", "interactive");
         }
 
         @Override
         Step<AgentHooks.InputResult> read(
-            String text, AgentHooks.InputResult result, JsonNode a, Wrong wrong) {
+            Prompt prompt, AgentHooks.InputResult result, JsonNode a, Wrong wrong) {
           if (!a.isObject()) {
             wrong.report(
                 HookRunner.kind(a)
@@ -46,11 +59,21 @@ final class AgentHookPoints {
               return new Step.Stop<>(new AgentHooks.InputResult.Handled());
             }
             case "transform" -> {
-              if (a.path("text").isTextual()) {
-                return new Step.Next<>(
-                    new AgentHooks.InputResult.Transform(a.get("text").textValue()));
+              if (!a.path("text").isTextual()) {
+                wrong.report("{action: \"transform\"} without a string field text");
+                break;
               }
-              wrong.report("{action: \"transform\"} without a string field text");
+              Optional<List<ContentBlock>> images = images(a.get("images"));
+              if (images.isEmpty()) {
+                wrong.report(
+                    "{action: \"transform\"} with images that are not all"
+                        + " {type: \"image\", data, mimeType}");
+                break;
+              }
+              return new Step.Next<>(
+                  new AgentHooks.InputResult.Transform(
+                      a.get("text").textValue(),
+                      HookRunner.nothing(a.get("images")) ? prompt.images() : images.get()));
             }
             default ->
                 wrong.report("an object without action \"continue\", \"transform\" or \"handled\"");
@@ -58,9 +81,30 @@ final class AgentHookPoints {
           return new Step.Next<>(result);
         }
 
+        /** A transform's images: none given (empty list), the images, or empty when wrong. */
+        private static Optional<List<ContentBlock>> images(JsonNode given) {
+          if (HookRunner.nothing(given)) {
+            return Optional.of(List.of());
+          }
+          if (!given.isArray()) {
+            return Optional.empty();
+          }
+          List<ContentBlock> images = new ArrayList<>();
+          for (JsonNode node : given) {
+            if (!(node instanceof ObjectNode o)
+                || !(MessageCodec.decodeBlock(o) instanceof ContentBlock.Image image)) {
+              return Optional.empty();
+            }
+            images.add(image);
+          }
+          return Optional.of(images);
+        }
+
         @Override
-        String next(String text, AgentHooks.InputResult result) {
-          return result instanceof AgentHooks.InputResult.Transform t ? t.text() : text;
+        Prompt next(Prompt prompt, AgentHooks.InputResult result) {
+          return result instanceof AgentHooks.InputResult.Transform t
+              ? new Prompt(t.text(), t.images())
+              : prompt;
         }
       };
 

@@ -55,8 +55,8 @@ public interface AgentHooks extends SessionHooks {
     }
   }
 
-  /** What the user typed, before anything else sees it. */
-  default InputResult input(String text) {
+  /** What the user typed, and the images sent with it, before anything else sees them. */
+  default InputResult input(String text, List<ContentBlock> images) {
     return new InputResult.Continue();
   }
 
@@ -128,9 +128,11 @@ public interface AgentHooks extends SessionHooks {
   sealed interface InputResult {
     record Continue() implements InputResult {}
 
-    record Transform(String text) implements InputResult {
+    /** The prompt to run instead: its text and its images (those typed, if no script gave any). */
+    record Transform(String text, List<ContentBlock> images) implements InputResult {
       public Transform {
         Objects.requireNonNull(text, "text");
+        images = List.copyOf(images);
       }
     }
 

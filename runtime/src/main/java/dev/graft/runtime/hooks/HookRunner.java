@@ -72,8 +72,13 @@ public final class HookRunner implements AgentHooks {
   // ------------------------------------------------------------------ input
 
   @Override
+  public InputResult input(String text, List<ContentBlock> images) {
+    return run(AgentHookPoints.INPUT, new AgentHookPoints.Prompt(text, images));
+  }
+
+  /** {@link #input(String, List)} for a prompt without images. */
   public InputResult input(String text) {
-    return run(AgentHookPoints.INPUT, text);
+    return input(text, List.of());
   }
 
   // ------------------------------------------------------------------ before_agent_start

@@ -632,16 +632,25 @@ class AgentSessionTest {
     AgentHooks hooks =
         new AgentHooks() {
           @Override
-          public InputResult input(String text) {
+          public InputResult input(String text, List<ContentBlock> images) {
             if (text.startsWith("/local")) {
               return new InputResult.Handled();
             }
+            if (text.startsWith("blank ")) {
+              return new InputResult.Transform(text.substring(6), List.of());
+            }
             return text.startsWith("shout ")
-                ? new InputResult.Transform(text.substring(6).toUpperCase())
+                ? new InputResult.Transform(text.substring(6).toUpperCase(), images)
                 : new InputResult.Continue();
           }
         };
-    AgentSession agent = agent(List.of(), hooks, "{\"text\": \"heard\"}");
+    AgentSession agent =
+        agent(
+            List.of(),
+            hooks,
+            "{\"text\": \"heard\"}",
+            "{\"text\": \"seen\"}",
+            "{\"text\": \"seen\"}");
 
     AgentSession.RunResult handled = agent.prompt("/local thing");
     assertThat(handled.last()).isEmpty();
@@ -656,6 +665,15 @@ class AgentSessionTest {
     assertThat(sessionMessages())
         .extracting(AgentSessionTest::text)
         .containsExactly("HELLO", "heard");
+
+    // the images a transform gives go with the prompt instead of the ones typed with it
+    ContentBlock.Image png = new ContentBlock.Image("iVBORw0KGgo=", "image/png", null);
+    agent.prompt("shout look", List.of(png));
+    assertThat(((AgentMessage.User) requests.getLast().messages().getLast()).content().asBlocks())
+        .containsExactly(new ContentBlock.Text("LOOK"), png);
+    agent.prompt("blank look", List.of(png));
+    assertThat(((AgentMessage.User) requests.getLast().messages().getLast()).content().asBlocks())
+        .containsExactly(new ContentBlock.Text("look"));
   }
 
   // ------------------------------------------------------------------ steering and follow-ups

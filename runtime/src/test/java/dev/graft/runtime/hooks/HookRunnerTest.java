@@ -75,7 +75,8 @@ class HookRunnerTest {
                                 + p.get("text").asText()
                                 + "?\"}"))),
             reports::add);
-    assertThat(runner.input("hi")).isEqualTo(new AgentHooks.InputResult.Transform("hi!?"));
+    assertThat(runner.input("hi"))
+        .isEqualTo(new AgentHooks.InputResult.Transform("hi!?", List.of()));
     HookRunner handled =
         new HookRunner(
             List.of(source("c.js", "input", p -> answer("{\"action\":\"handled\"}"))),
@@ -89,6 +90,69 @@ class HookRunnerTest {
     assertThat(reports)
         .containsExactly(
             "d.js: input handler returned an object without action \"continue\", \"transform\" or \"handled\"; ignored");
+  }
+
+  /**
+   * As in the reference, {@code input} sees the prompt's images and a transform may replace them;
+   * one that gives none keeps those the script was handed.
+   */
+  @Test
+  void inputSeesThePromptsImagesAndATransformMayReplaceThem() throws Exception {
+    ContentBlock.Image png = new ContentBlock.Image("iVBORw0KGgo=", "image/png", null);
+    List<JsonNode> payloads = new ArrayList<>();
+    HookRunner runner =
+        new HookRunner(
+            List.of(
+                source(
+                    "swap.js",
+                    "input",
+                    p -> {
+                      payloads.add(p);
+                      return answer(
+                          "{\"action\":\"transform\",\"text\":\"look\",\"images\":"
+                              + "[{\"type\":\"image\",\"data\":\"R0lGODlh\","
+                              + "\"mimeType\":\"image/gif\"}]}");
+                    }),
+                source(
+                    "keep.js",
+                    "input",
+                    p -> {
+                      payloads.add(p);
+                      return answer("{\"action\":\"transform\",\"text\":\"look!\"}");
+                    })),
+            reports::add);
+    ContentBlock.Image gif = new ContentBlock.Image("R0lGODlh", "image/gif", null);
+    assertThat(runner.input("see", List.of(png)))
+        .isEqualTo(new AgentHooks.InputResult.Transform("look!", List.of(gif)));
+    assertThat(payloads.get(0).get("images"))
+        .isEqualTo(
+            Json.parse(
+                "[{\"type\":\"image\",\"data\":\"iVBORw0KGgo=\",\"mimeType\":\"image/png\"}]"));
+    assertThat(payloads.get(1).get("images"))
+        .isEqualTo(
+            Json.parse("[{\"type\":\"image\",\"data\":\"R0lGODlh\",\"mimeType\":\"image/gif\"}]"));
+    assertThat(payloads.get(1).get("text").asText()).isEqualTo("look");
+    // a prompt without images has none in the payload, as the reference's undefined
+    payloads.clear();
+    assertThat(runner.input("plain", List.of()))
+        .isEqualTo(new AgentHooks.InputResult.Transform("look!", List.of(gif)));
+    assertThat(payloads.getFirst().has("images")).isFalse();
+    HookRunner wrong =
+        new HookRunner(
+            List.of(
+                source(
+                    "bad.js",
+                    "input",
+                    p ->
+                        answer(
+                            "{\"action\":\"transform\",\"text\":\"t\",\"images\":[{\"type\":\"text\",\"text\":\"x\"}]}"))),
+            reports::add);
+    assertThat(wrong.input("see", List.of(png)))
+        .isInstanceOf(AgentHooks.InputResult.Continue.class);
+    assertThat(reports)
+        .containsExactly(
+            "bad.js: input handler returned {action: \"transform\"} with images that are not all"
+                + " {type: \"image\", data, mimeType}; ignored");
   }
 
   @Test
