@@ -65,12 +65,24 @@ public final class MarkdownRenderer {
     return theme;
   }
 
+  /**
+   * Starts a line of a list item that no list indents: a line written unindented under the item,
+   * which CommonMark reads as a lazy continuation of it and the reference shows at the left edge.
+   * Ansi.clean takes it out of the markdown, so only graft puts it there.
+   */
+  private static final char FLUSH = '\0';
+
   /** {@code markdown} as lines of at most {@code width} columns. */
   public List<String> render(String markdown, int width) {
     Node document = Holder.PARSER.parse(Ansi.clean(markdown));
     List<String> out = new ArrayList<>();
     blocks(document, Math.max(4, width), out);
+    out.replaceAll(MarkdownRenderer::unflushed);
     return out;
+  }
+
+  private static String unflushed(String line) {
+    return !line.isEmpty() && line.charAt(0) == FLUSH ? line.substring(1) : line;
   }
 
   /**
@@ -171,7 +183,7 @@ public final class MarkdownRenderer {
       // a tight list's paragraphs sit on consecutive lines
       boolean firstChild = true;
       for (Node c = item.getFirstChild(); c != null; c = c.getNext()) {
-        List<String> lines = block(c, inner);
+        List<String> lines = c instanceof Paragraph p ? itemParagraph(p, inner) : block(c, inner);
         if (!firstChild && (loose || !(c instanceof BulletList || c instanceof OrderedList))) {
           content.add("");
         }
@@ -183,8 +195,39 @@ public final class MarkdownRenderer {
       }
       String pad = " ".repeat(markerWidth);
       for (int i = 0; i < content.size(); i++) {
+        String line = content.get(i);
         String prefix = i == 0 ? theme.fg(ThemeRole.MD_LIST_BULLET, marker) : pad;
-        out.add(content.get(i).isEmpty() ? "" : prefix + content.get(i));
+        out.add(line.isEmpty() || line.charAt(0) == FLUSH ? line : prefix + line);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A paragraph of a list item; the lines written left of its first (lazy continuations, "- b\n
+   * after"), each with what wraps from it, start with {@link #FLUSH}, so that no list indents them.
+   */
+  private List<String> itemParagraph(Paragraph p, int width) {
+    var spans = p.getSourceSpans();
+    List<StringBuilder> segments = new ArrayList<>();
+    segments.add(new StringBuilder());
+    for (Node n = p.getFirstChild(); n != null; n = n.getNext()) {
+      if (n instanceof SoftLineBreak || n instanceof HardLineBreak) {
+        segments.add(new StringBuilder());
+      } else {
+        inline(n, segments.getLast());
+      }
+    }
+    // a break inside emphasis or a link, or an HTML tag over lines: no line-by-line reading
+    if (spans.size() != segments.size() || segments.stream().anyMatch(b -> b.indexOf("\n") >= 0)) {
+      return Wrap.lines(inline(p), width);
+    }
+    int column = spans.getFirst().getColumnIndex();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < segments.size(); i++) {
+      boolean lazy = spans.get(i).getColumnIndex() < column;
+      for (String line : Wrap.lines(segments.get(i).toString(), width)) {
+        out.add(lazy ? FLUSH + line : line);
       }
     }
     return out;
@@ -196,7 +239,7 @@ public final class MarkdownRenderer {
     List<String> out = new ArrayList<>();
     String bar = theme.fg(ThemeRole.MD_QUOTE_BORDER, "│ ");
     for (String line : inner) {
-      out.add(bar + theme.fg(ThemeRole.MD_QUOTE, theme.italic(line)));
+      out.add(bar + theme.fg(ThemeRole.MD_QUOTE, theme.italic(unflushed(line))));
     }
     return out;
   }

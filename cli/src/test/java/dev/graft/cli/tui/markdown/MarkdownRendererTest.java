@@ -75,6 +75,21 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void aLineWrittenUnindentedUnderAListItemStartsAtTheLeftAsTheReferenceShowsIt() {
+    // CommonMark reads the line as a lazy continuation of the item; pi-tui shows it on its own line
+    // at the left edge, where it was written, not indented as part of the item
+    assertThat(plain.render("- b\nafter", 40)).containsExactly("- b", "after");
+    assertThat(plain.render("- a\n- b\nafter\n\npara", 40))
+        .containsExactly("- a", "- b", "after", "", "para");
+    assertThat(plain.render("1. one\nafter *too*", 40)).containsExactly("1. one", "after too");
+    assertThat(plain.render("- a\n  - n\nout", 40)).containsExactly("- a", "  - n", "out");
+    assertThat(plain.render("> - b\n> after", 40)).containsExactly("│ - b", "│ after");
+    // a line indented under the item stays the item's
+    assertThat(plain.render("- a\n  still a\nafter", 40))
+        .containsExactly("- a", "  still a", "after");
+  }
+
+  @Test
   void stylesAreEscapeSequences() {
     String line = colored.render("Some **bold** text", 60).getFirst();
     assertThat(line).contains("\033[1mbold\033[22m");
