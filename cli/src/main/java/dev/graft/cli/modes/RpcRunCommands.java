@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.interactive.CommandAnswer;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.hooks.InputSource;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -70,7 +71,7 @@ final class RpcRunCommands {
     write.accept(r.success());
     thread.submit(() -> {
       try {
-        AgentSession.RunResult result = agent.prompt(message, images);
+        AgentSession.RunResult result = agent.prompt(message, images, InputSource.RPC);
         if (result.last().isEmpty()) {
           thread.setActive(false); // a hook handled the input: no agent_end comes
         }

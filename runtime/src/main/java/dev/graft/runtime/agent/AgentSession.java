@@ -8,6 +8,7 @@ import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.AgentHooks;
+import dev.graft.runtime.hooks.InputSource;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
@@ -618,7 +619,7 @@ public final class AgentSession implements AutoCloseable {
     while ((request = queue.pollRequest()) != null) {
       last =
           switch (request) {
-            case MessageQueue.Prompt p -> prompt(p.text(), p.images());
+            case MessageQueue.Prompt p -> prompt(p.text(), p.images(), InputSource.EXTENSION);
             case MessageQueue.Start s -> run(() -> new Opening(systemPrompt, List.of(s.message())));
           };
     }
@@ -748,7 +749,15 @@ public final class AgentSession implements AutoCloseable {
 
   /** {@link #prompt(String)} with image blocks after the text. */
   public RunResult prompt(String text, List<ContentBlock> images) {
-    AgentHooks.InputResult input = hooks.input(text, images);
+    return prompt(text, images, InputSource.INTERACTIVE);
+  }
+
+  /**
+   * {@link #prompt(String, List)} from {@code source}, which the {@code input} hooks are told
+   * ({@link InputSource#RPC} for an RPC prompt).
+   */
+  public RunResult prompt(String text, List<ContentBlock> images, InputSource source) {
+    AgentHooks.InputResult input = hooks.input(text, images, source);
     if (input instanceof AgentHooks.InputResult.Handled) {
       return new RunResult(Optional.empty(), List.of());
     }

@@ -17,8 +17,8 @@ import java.util.Optional;
 final class AgentHookPoints {
   private AgentHookPoints() {}
 
-  /** A prompt as typed: its text and the images sent with it. */
-  record Prompt(String text, List<ContentBlock> images) {
+  /** A prompt as typed: its text, the images sent with it and where it came from. */
+  record Prompt(String text, List<ContentBlock> images, InputSource source) {
     Prompt {
       images = List.copyOf(images);
     }
@@ -41,7 +41,7 @@ final class AgentHookPoints {
           if (!prompt.images().isEmpty()) {
             p.set("images", MessageCodec.encodeBlocks(prompt.images()));
           }
-          p.put("source", "interactive");
+          p.put("source", prompt.source().wire());
         }
 
         @Override
@@ -103,7 +103,7 @@ final class AgentHookPoints {
         @Override
         Prompt next(Prompt prompt, AgentHooks.InputResult result) {
           return result instanceof AgentHooks.InputResult.Transform t
-              ? new Prompt(t.text(), t.images())
+              ? new Prompt(t.text(), t.images(), prompt.source())
               : prompt;
         }
       };

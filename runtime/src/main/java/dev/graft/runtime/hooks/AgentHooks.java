@@ -60,6 +60,11 @@ public interface AgentHooks extends SessionHooks {
     return new InputResult.Continue();
   }
 
+  /** {@link #input(String, List)} saying where the prompt came from (the event's source). */
+  default InputResult input(String text, List<ContentBlock> images, InputSource source) {
+    return input(text, images);
+  }
+
   /** Once per prompt, after input: may add a message (persisted) or replace the system prompt. */
   default BeforeAgentStart beforeAgentStart(String prompt, String systemPrompt) {
     return BeforeAgentStart.NOTHING;

@@ -72,8 +72,13 @@ public final class HookRunner implements AgentHooks {
   // ------------------------------------------------------------------ input
 
   @Override
+  public InputResult input(String text, List<ContentBlock> images, InputSource source) {
+    return run(AgentHookPoints.INPUT, new AgentHookPoints.Prompt(text, images, source));
+  }
+
+  @Override
   public InputResult input(String text, List<ContentBlock> images) {
-    return run(AgentHookPoints.INPUT, new AgentHookPoints.Prompt(text, images));
+    return input(text, images, InputSource.INTERACTIVE);
   }
 
   /** {@link #input(String, List)} for a prompt without images. */
