@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.interactive.CommandAnswer;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.agent.Delivery;
 import dev.graft.runtime.hooks.InputSource;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
@@ -56,15 +57,26 @@ final class RpcRunCommands {
       case ScriptCommandPrompts.Parsed.Text text -> {}
     }
     if (thread.active()) {
-      String behavior = r.fields().path("streamingBehavior").asText("");
-      switch (behavior) {
-        case "steer" -> agent.steer(message, images);
-        case "followUp" -> agent.followUp(message, images);
-        default ->
-            throw new IllegalStateException(
-                "the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
-      }
-      write.accept(r.success());
+      Delivery delivery =
+          switch (r.fields().path("streamingBehavior").asText("")) {
+            case "steer" -> Delivery.STEER;
+            case "followUp" -> Delivery.FOLLOW_UP;
+            default ->
+                throw new IllegalStateException(
+                    "the agent is running; send streamingBehavior \"steer\" or \"followUp\", or use steer/follow_up");
+          };
+      // The input hooks see it first, as in the reference; off the reader thread, which must go
+      // on reading the answers to their dialogs.
+      Thread.ofVirtual()
+          .name("graft-rpc-queued-prompt")
+          .start(() -> {
+            try {
+              agent.queuePrompt(message, images, InputSource.RPC, delivery);
+              write.accept(r.success());
+            } catch (RuntimeException e) {
+              write.accept(r.error(e.getMessage()));
+            }
+          });
       return;
     }
     thread.setActive(true);

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code input} event as the reference sends it: its {@code source} ("interactive" for -p,
- * "rpc" for an RPC prompt, "extension" for a script's sendUserMessage).
+ * "rpc" for an RPC prompt, "extension" for a script's sendUserMessage), and an RPC prompt queued
+ * during a run seen by it first.
  */
 class InputEventCliTest {
   @TempDir Path home;
@@ -59,6 +60,16 @@ class InputEventCliTest {
         .toList();
   }
 
+  private static String userTexts(JsonNode messages) {
+    StringBuilder texts = new StringBuilder();
+    for (JsonNode m : messages) {
+      if (m.path("role").asText().equals("user")) {
+        texts.append(m.at("/content/0/text").asText()).append('|');
+      }
+    }
+    return texts.toString();
+  }
+
   @Test
   void printModeSaysInteractiveAndASentMessageSaysExtension() throws Exception {
     write("{\"text\": \"one\"}\n{\"text\": \"two\"}\n");
@@ -79,5 +90,51 @@ class InputEventCliTest {
         .containsExactly(
             "{\"text\":\"ask\",\"source\":\"interactive\"}",
             "{\"text\":\"from the script\",\"source\":\"extension\"}");
+  }
+
+  @Test
+  void anRpcPromptSaysRpcAndOneQueuedDuringARunIsSeenFirst() throws Exception {
+    write(
+        """
+        {"toolCalls": [{"name": "hold", "arguments": {}}]}
+        {"text": "held it"}
+        {"text": "followed up"}
+        """);
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"go\"}");
+      JsonNode confirm =
+          rpc.await(
+              l ->
+                  l.path("type").asText().equals("extension_ui_request")
+                      && l.path("method").asText().equals("confirm"),
+              "the tool's confirm");
+      assertThat(
+              rpc.call(
+                      "f",
+                      "{\"id\":\"f\",\"type\":\"prompt\",\"message\":\"later please\","
+                          + "\"streamingBehavior\":\"followUp\"}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      assertThat(
+              rpc.call(
+                      "d",
+                      "{\"id\":\"d\",\"type\":\"prompt\",\"message\":\"drop\","
+                          + "\"streamingBehavior\":\"steer\"}")
+                  .path("success")
+                  .asBoolean())
+          .isTrue();
+      rpc.send(
+          "{\"type\":\"extension_ui_response\",\"id\":\""
+              + confirm.path("id").asText()
+              + "\",\"confirmed\":true}");
+      JsonNode end = rpc.event("agent_end");
+      assertThat(userTexts(end.path("messages"))).isEqualTo("go|LATER: please|");
+    }
+    assertThat(entries("input"))
+        .containsExactly(
+            "{\"text\":\"go\",\"source\":\"rpc\"}",
+            "{\"text\":\"later please\",\"source\":\"rpc\"}",
+            "{\"text\":\"drop\",\"source\":\"rpc\"}");
   }
 }

@@ -444,6 +444,25 @@ public final class AgentSession implements AutoCloseable {
     queueUserMessage(userMessage(inputExpansion.apply(text), images), Delivery.FOLLOW_UP);
   }
 
+  /**
+   * A prompt given while a run goes on, to be delivered as {@code delivery} says (RPC's {@code
+   * prompt} with streamingBehavior): as in the reference, the {@code input} hooks see it first; a
+   * handled one is not queued, a transformed one is queued as the hooks left it. Blocks while the
+   * hooks run.
+   */
+  public void queuePrompt(
+      String text, List<ContentBlock> images, InputSource source, Delivery delivery) {
+    AgentHooks.InputResult input = hooks.input(text, images, source);
+    if (input instanceof AgentHooks.InputResult.Handled) {
+      return;
+    }
+    AgentHooks.InputResult.Transform prompt =
+        input instanceof AgentHooks.InputResult.Transform t
+            ? t
+            : new AgentHooks.InputResult.Transform(text, images);
+    queueUserMessage(userMessage(inputExpansion.apply(prompt.text()), prompt.images()), delivery);
+  }
+
   private void queueUserMessage(AgentMessage.User message, Delivery delivery) {
     synchronized (queueLock) {
       queue.add(message, delivery);
