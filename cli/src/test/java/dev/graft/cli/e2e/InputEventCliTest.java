@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code input} event as the reference sends it: its {@code source} ("interactive" for -p,
- * "rpc" for an RPC prompt, "extension" for a script's sendUserMessage), and an RPC prompt queued
- * during a run seen by it first.
+ * "rpc" for an RPC prompt, "extension" for a script's sendUserMessage), an RPC prompt queued during
+ * a run seen by it first, and one script's handlers chained.
  */
 class InputEventCliTest {
   @TempDir Path home;
@@ -129,12 +129,15 @@ class InputEventCliTest {
               + confirm.path("id").asText()
               + "\",\"confirmed\":true}");
       JsonNode end = rpc.event("agent_end");
-      assertThat(userTexts(end.path("messages"))).isEqualTo("go|LATER: please|");
+      assertThat(userTexts(end.path("messages"))).isEqualTo("go|LATER: please (twice)|");
     }
     assertThat(entries("input"))
         .containsExactly(
             "{\"text\":\"go\",\"source\":\"rpc\"}",
             "{\"text\":\"later please\",\"source\":\"rpc\"}",
             "{\"text\":\"drop\",\"source\":\"rpc\"}");
+    // the second handler of the script is handed what the first made of the text
+    assertThat(entries("second"))
+        .containsExactly("{\"text\":\"go\"}", "{\"text\":\"LATER: please\"}");
   }
 }

@@ -106,6 +106,55 @@ final class AgentHookPoints {
               ? new Prompt(t.text(), t.images(), prompt.source())
               : prompt;
         }
+
+        /**
+         * As in the reference, a script's next handler is handed the text (and images) the one
+         * before transformed; a handled input ends the script's handlers.
+         */
+        @Override
+        public Next nextHandler(JsonNode seen, JsonNode answer) {
+          if (answer.path("action").asText("").equals("handled")) {
+            return new Next.Stop();
+          }
+          if (!(seen instanceof ObjectNode payload) || !transforms(answer)) {
+            return new Next.Payload(seen);
+          }
+          ObjectNode next = withSameFields(payload);
+          next.set("text", answer.get("text"));
+          if (!HookRunner.nothing(answer.get("images"))) {
+            next.set("images", answer.get("images"));
+          }
+          return new Next.Payload(next);
+        }
+
+        /**
+         * The script's answer: a handled or transform answer stands, a transform keeping the images
+         * of the one before when it gives none; a later handler that only continues keeps an
+         * earlier transform, as in the reference.
+         */
+        @Override
+        public JsonNode mergeAnswers(JsonNode earlier, JsonNode later) {
+          if (later.path("action").asText("").equals("handled")) {
+            return later;
+          }
+          if (transforms(later)) {
+            if (transforms(earlier)
+                && HookRunner.nothing(later.get("images"))
+                && !HookRunner.nothing(earlier.get("images"))) {
+              ObjectNode merged = ((ObjectNode) later).deepCopy();
+              merged.set("images", earlier.get("images"));
+              return merged;
+            }
+            return later;
+          }
+          return transforms(earlier) ? earlier : later;
+        }
+
+        private static boolean transforms(JsonNode answer) {
+          return answer instanceof ObjectNode
+              && answer.path("action").asText("").equals("transform")
+              && answer.path("text").isTextual();
+        }
       };
 
   /** A prompt about to run, and the system prompt as the scripts before have left it. */

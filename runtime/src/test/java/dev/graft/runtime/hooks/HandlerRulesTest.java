@@ -92,16 +92,43 @@ class HandlerRulesTest {
   }
 
   @Test
-  void inputAndBeforeAgentStartHandTheSamePayloadToEachHandler() {
-    for (String event : List.of("input", "before_agent_start")) {
-      ObjectNode seen = json("{\"type\":\"" + event + "\",\"text\":\"hi\"}");
-      assertThat(
-              handed(
-                  HookEvents.rules(event)
-                      .nextHandler(seen, json("{\"action\":\"transform\",\"text\":\"ho\"}"))))
-          .as(event)
-          .isSameAs(seen);
-    }
+  void beforeAgentStartHandsTheSamePayloadToEachHandler() {
+    ObjectNode seen = json("{\"type\":\"before_agent_start\",\"prompt\":\"hi\"}");
+    assertThat(
+            handed(
+                HookEvents.rules("before_agent_start")
+                    .nextHandler(seen, json("{\"systemPrompt\":\"other\"}"))))
+        .isSameAs(seen);
+  }
+
+  @Test
+  void inputHandsTheNextHandlerTheTransformedTextAndStopsWhenHandled() {
+    HandlerRules rules = HookEvents.rules("input");
+    ObjectNode seen =
+        json(
+            "{\"type\":\"input\",\"text\":\"hi\",\"images\":[{\"type\":\"image\",\"data\":\"AA==\",\"mimeType\":\"image/png\"}],\"source\":\"rpc\"}");
+    JsonNode next =
+        handed(rules.nextHandler(seen, json("{\"action\":\"transform\",\"text\":\"ho\"}")));
+    assertThat(next.path("text").asText()).isEqualTo("ho");
+    assertThat(next.get("images")).isEqualTo(seen.get("images"));
+    assertThat(next.path("source").asText()).isEqualTo("rpc");
+    assertThat(
+            handed(
+                    rules.nextHandler(
+                        seen, json("{\"action\":\"transform\",\"text\":\"ho\",\"images\":[]}")))
+                .get("images"))
+        .isEmpty();
+    assertThat(handed(rules.nextHandler(seen, json("{\"action\":\"continue\"}")))).isSameAs(seen);
+    assertThat(rules.nextHandler(seen, json("{\"action\":\"handled\"}")))
+        .isInstanceOf(HandlerRules.Next.Stop.class);
+
+    // a later handler that continues keeps the transform; a later transform keeps its images
+    JsonNode earlier = json("{\"action\":\"transform\",\"text\":\"ho\",\"images\":[]}");
+    assertThat(rules.mergeAnswers(earlier, json("{\"action\":\"continue\"}"))).isEqualTo(earlier);
+    assertThat(rules.mergeAnswers(earlier, json("{\"action\":\"transform\",\"text\":\"hu\"}")))
+        .isEqualTo(json("{\"action\":\"transform\",\"text\":\"hu\",\"images\":[]}"));
+    assertThat(rules.mergeAnswers(earlier, json("{\"action\":\"handled\"}")))
+        .isEqualTo(json("{\"action\":\"handled\"}"));
   }
 
   @Test
