@@ -312,8 +312,9 @@ class OpenAiCompatibleServerTest {
     // The first prompt goes along; the failed turn does not (as in the reference).
     JsonNode sent = requests.get(3).get("body");
     assertThat(roles(sent)).containsExactly("system", "user", "user");
-    assertThat(sent.at("/messages/1/content").asText()).isEqualTo("first try");
-    assertThat(sent.at("/messages/2/content").asText()).isEqualTo("second try");
+    // a prompt goes as text blocks, as the reference sends it
+    assertThat(sent.at("/messages/1/content/0/text").asText()).isEqualTo("first try");
+    assertThat(sent.at("/messages/2/content/0/text").asText()).isEqualTo("second try");
     try (Session s = Session.open(file)) {
       assertThat(s.buildContext().messages())
           .extracting(AgentMessage::role)
