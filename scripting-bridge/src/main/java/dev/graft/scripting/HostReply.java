@@ -30,9 +30,9 @@ sealed interface HostReply {
   record Error(String message) implements HostReply {}
 
   /**
-   * A session read: a line of JSON meta ({@code {"g", "from", "n", "r"}}), then a JSON array of the
-   * entries the script does not hold yet, written into the reply's own text as they are read (a
-   * first read may be megabytes).
+   * A session read: the entries the script does not hold yet, then a line break and JSON meta
+   * ({@code {"g", "from", "n", "r"}}), written into the reply's own text at its final size (a first
+   * read may be hundreds of megabytes; see SessionViewCalls).
    */
   final class Entries implements HostReply {
     private final StringBuilder text;

@@ -6,6 +6,7 @@ import static dev.graft.scripting.ArgumentChecks.text;
 
 import dev.graft.scripting.ArgumentChecks.BadArgument;
 import dev.graft.scripting.api.ScriptSessionView;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.graalvm.polyglot.Value;
@@ -13,12 +14,14 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * The host function behind {@code ctx.sessionManager}. Reads that return entries answer {@link
- * HostReply.Entries}: meta, a line break and lines, where meta is {@code {"g": generation, "from":
+ * HostReply.Entries}: lines, a line break and meta, where meta is {@code {"g": generation, "from":
  * first new position, "n": count, "r": answer}} (for getBranch, {@code {"after": true when only the
  * positions after the script's known end are given, "p": positions}}) and lines a JSON array of the
  * entries the script does not hold yet, spliced from the session file's text (never re-encoded).
  * With {@code "h"} and {@code "lz"} in meta, the lines are split as {@link EntryLines} says: the
- * heads ({@code h} characters), then the message and data values' text. Other reads answer a value.
+ * message and data values' text, then the heads ({@code h} characters). Meta comes last because its
+ * {@code lz} is known only once the lines are split, and the lines go straight into the reply.
+ * Other reads answer a value.
  */
 final class SessionViewCalls {
   private SessionViewCalls() {}
@@ -83,28 +86,38 @@ final class SessionViewCalls {
       ScriptSessionView view, Value[] args, ScriptSessionView.Query query) {
     Value generation = arg(args, 2);
     String g = generation == null || !generation.isString() ? "" : generation.asString();
-    ScriptSessionView.Reply reply = view.read(g, Math.max(0, intArg(args, 3, 0)), query);
-    EntryLines lines = EntryLines.of(reply.lines(), EntryLines.SMALLEST);
-    HostReply.Entries entries =
-        new HostReply.Entries(
-            64 + lines.lazy().length() + lines.heads().length() + lines.raw().length());
-    StringBuilder out = entries.text();
-    out.append("{\"g\":")
+    return entries(view.read(g, Math.max(0, intArg(args, 3, 0)), query));
+  }
+
+  /**
+   * The reply to a read, written once at its final size: the lines are measured first ({@link
+   * Split}), then copied. Only the reply refers to the lines, so they can be collected before the
+   * reply's text becomes a String.
+   */
+  private static HostReply.Entries entries(ScriptSessionView.Reply reply) {
+    Split split = Split.of(reply.lines(), EntryLines.SMALLEST);
+    StringBuilder meta = new StringBuilder(64 + split.lazyLength());
+    meta.append("{\"g\":")
         .append(jsonString(reply.generation()))
         .append(",\"from\":")
         .append(reply.from())
         .append(",\"n\":")
         .append(reply.count());
-    if (!lines.lazy().isEmpty()) {
-      out.append(",\"h\":")
-          .append(lines.heads().length())
-          .append(",\"lz\":[")
-          .append(lines.lazy())
-          .append(']');
+    if (split.values() > 0) {
+      meta.append(",\"h\":").append(split.headsLength()).append(",\"lz\":[");
+      split.lazy(meta);
+      meta.append(']');
     }
-    out.append(",\"r\":");
-    answer(out, reply.answer());
-    out.append("}\n").append(lines.heads()).append(lines.raw());
+    meta.append(",\"r\":");
+    answer(meta, reply.answer());
+    meta.append('}');
+    HostReply.Entries entries =
+        new HostReply.Entries(
+            Math.addExact(split.rawLength() + split.headsLength() + 1, meta.length()));
+    StringBuilder out = entries.text();
+    split.raw(out);
+    split.heads(out);
+    out.append('\n').append(meta);
     return entries;
   }
 
@@ -122,37 +135,111 @@ final class SessionViewCalls {
     static final int SMALLEST = 400;
 
     static EntryLines of(List<String> lines, int smallest) {
-      int size = 2 + lines.size();
-      for (String line : lines) {
-        size += line.length();
-      }
-      EntryLines e =
-          new EntryLines(
-              new StringBuilder(size), new StringBuilder(size), new StringBuilder(), smallest);
-      e.heads.append('[');
-      for (int i = 0; i < lines.size(); i++) {
-        if (i > 0) {
-          e.heads.append(',');
-        }
-        e.split(lines.get(i), i);
-      }
-      e.heads.append(']');
-      return e;
+      Split split = Split.of(lines, smallest);
+      StringBuilder heads = new StringBuilder(split.headsLength());
+      split.heads(heads);
+      StringBuilder raw = new StringBuilder(split.rawLength());
+      split.raw(raw);
+      StringBuilder lazy = new StringBuilder(split.lazyLength());
+      split.lazy(lazy);
+      return new EntryLines(heads, raw, lazy, smallest);
+    }
+  }
+
+  /**
+   * Where the long values of {@link EntryLines} are in each line, found without copying anything,
+   * so the heads and the raw text can be written at their final size.
+   */
+  static final class Split {
+    private final List<String> lines;
+    private final int smallest;
+
+    /** Per value: line, kind (0 message, 1 data), start and end in the line. */
+    private int[] found = new int[64];
+
+    private int used;
+    private long linesLength;
+    private long valuesLength;
+
+    private Split(List<String> lines, int smallest) {
+      this.lines = lines;
+      this.smallest = smallest;
     }
 
-    private void split(String line, int index) {
-      int headsMark = heads.length();
-      int rawMark = raw.length();
-      int lazyMark = lazy.length();
-      try {
-        if (!splitObject(line, index)) {
-          throw new IllegalArgumentException();
+    static Split of(List<String> lines, int smallest) {
+      Split s = new Split(lines, smallest);
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i);
+        s.linesLength += line.length();
+        int mark = s.used;
+        boolean split;
+        try {
+          split = s.splitObject(line, i);
+        } catch (RuntimeException notSplit) {
+          split = false;
         }
-      } catch (RuntimeException notSplit) {
-        heads.setLength(headsMark);
-        raw.setLength(rawMark);
-        lazy.setLength(lazyMark);
-        heads.append(line);
+        if (!split) {
+          for (int k = mark; k < s.used; k += 4) {
+            s.valuesLength -= s.found[k + 3] - s.found[k + 2];
+          }
+          s.used = mark;
+        }
+      }
+      return s;
+    }
+
+    int values() {
+      return used / 4;
+    }
+
+    int rawLength() {
+      return Math.toIntExact(valuesLength);
+    }
+
+    /** The brackets, the commas, the lines less their values, and a 0 for each value. */
+    int headsLength() {
+      return Math.toIntExact(
+          2L + Math.max(0, lines.size() - 1) + linesLength - valuesLength + values());
+    }
+
+    /** An upper bound of what {@link #lazy} writes. */
+    int lazyLength() {
+      return Math.toIntExact(values() * (4L + 11 + 1 + 11 + 11));
+    }
+
+    void raw(StringBuilder out) {
+      for (int k = 0; k < used; k += 4) {
+        out.append(lines.get(found[k]), found[k + 2], found[k + 3]);
+      }
+    }
+
+    void heads(StringBuilder out) {
+      out.append('[');
+      int k = 0;
+      for (int i = 0; i < lines.size(); i++) {
+        if (i > 0) {
+          out.append(',');
+        }
+        String line = lines.get(i);
+        int copied = 0;
+        for (; k < used && found[k] == i; k += 4) {
+          out.append(line, copied, found[k + 2]).append('0');
+          copied = found[k + 3];
+        }
+        out.append(line, copied, line.length());
+      }
+      out.append(']');
+    }
+
+    void lazy(StringBuilder out) {
+      long at = 0;
+      for (int k = 0; k < used; k += 4) {
+        if (k > 0) {
+          out.append(',');
+        }
+        out.append(found[k]).append(',').append(found[k + 1]).append(',').append(at);
+        at += found[k + 3] - found[k + 2];
+        out.append(',').append(at);
       }
     }
 
@@ -163,10 +250,8 @@ final class SessionViewCalls {
       }
       i = space(line, i + 1);
       if (line.charAt(i) == '}') {
-        heads.append(line);
         return true;
       }
-      int copied = 0;
       boolean message = false;
       boolean data = false;
       while (true) {
@@ -194,14 +279,14 @@ final class SessionViewCalls {
         int end = JsonText.skipValue(line, i);
         char c = line.charAt(i);
         if (kind >= 0 && (c == '{' || c == '[') && end - i >= smallest) {
-          heads.append(line, copied, i).append('0');
-          copied = end;
-          if (!lazy.isEmpty()) {
-            lazy.append(',');
+          if (used + 4 > found.length) {
+            found = Arrays.copyOf(found, found.length * 2);
           }
-          lazy.append(index).append(',').append(kind).append(',').append(raw.length());
-          raw.append(line, i, end);
-          lazy.append(',').append(raw.length());
+          found[used++] = index;
+          found[used++] = kind;
+          found[used++] = i;
+          found[used++] = end;
+          valuesLength += end - i;
         }
         i = space(line, end);
         if (line.charAt(i) == '}') {
@@ -212,7 +297,6 @@ final class SessionViewCalls {
         }
         i = space(line, i + 1);
       }
-      heads.append(line, copied, line.length());
       return true;
     }
 

@@ -560,7 +560,7 @@
   }
 
   /**
-   * A read: the host answers "S" + meta + "\n" + the new entries (see SessionViewCalls) and has
+   * A read: the host answers "S" + the new entries + "\n" + meta (see SessionViewCalls) and has
    * takeEntries take them in as the bridge's work, or answers as other host functions do. Returns
    * meta.r.
    */
@@ -578,14 +578,15 @@
 
   /** The entries of a session read's reply added to sessionEntries (called by the host). */
   function takeEntries(reply) {
-    const cut = reply.indexOf("\n");
-    const meta = JSONparse(stringSlice(reply, 1, cut));
+    // The entries are JSON lines, so the last line break is the one before meta.
+    const cut = reply.lastIndexOf("\n");
+    const meta = JSONparse(stringSlice(reply, cut + 1, reply.length));
     let added;
     if (meta.h === undefined) {
-      added = freezeEntries(JSONparse(stringSlice(reply, cut + 1, reply.length)));
+      added = freezeEntries(JSONparse(stringSlice(reply, 1, cut)));
     } else {
-      const base = cut + 1 + meta.h;
-      added = freezeEntries(JSONparse(stringSlice(reply, cut + 1, base)), meta.lz, reply, base);
+      // The values' text is first (from 1), then the heads.
+      added = freezeEntries(JSONparse(stringSlice(reply, cut - meta.h, cut)), meta.lz, reply, 1);
     }
     if (meta.from === 0) {
       sessionEntries = added;
