@@ -17,7 +17,6 @@ import dev.graft.cli.setup.RunModels;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.message.ContentBlock;
-import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.tools.FileAttachments;
 import java.io.Console;
 import java.io.IOException;
@@ -169,7 +168,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
                 agent,
                 () -> RunModels.load(context, agentOptions),
                 rpcModelScope(),
-                new SessionStore(context.home(), context.clock()),
+                AgentSetup.sessionStore(context, agentOptions),
                 context.home().settings(),
                 this::exportSession,
                 scriptCommands(ready),
@@ -284,7 +283,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
       InteractiveMode.Setup setup =
           new InteractiveMode.Setup(
               agent,
-              new SessionStore(context.home(), context.clock()),
+              AgentSetup.sessionStore(context, agentOptions),
               () -> RunModels.load(context, agentOptions),
               agentOptions.modelPatterns,
               agentOptions.modelScope,

@@ -97,6 +97,14 @@ public final class AgentOptions {
   boolean noSession;
 
   @Option(
+      names = "--session-dir",
+      paramLabel = "DIR",
+      description =
+          "Keep new sessions in DIR (made when missing), and look there for -c and -r, in place"
+              + " of this directory's folder under $GRAFT_HOME/sessions.")
+  Path sessionDir;
+
+  @Option(
       names = "--cwd",
       paramLabel = "DIR",
       description = "Working directory for tools and sessions (default: the current one).")
@@ -268,6 +276,14 @@ public final class AgentOptions {
                 o -> o.noSession,
                 (o, v) -> o.noSession = (Boolean) v,
                 "--no-session")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                Path.class,
+                o -> o.sessionDir,
+                (o, v) -> o.sessionDir = (Path) v,
+                "--session-dir")
             .build());
     spec.addOption(
         option(this, Path.class, o -> o.cwd, (o, v) -> o.cwd = (Path) v, "--cwd").build());

@@ -105,6 +105,9 @@ public final class AgentSetup {
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
       throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
+    if (o.sessionDir != null && !o.noSession) {
+      makeSessionDir(context, o);
+    }
     Settings settings = Settings.load(context.home(), cwd);
     // The scripts load while the session opens and the model is chosen.
     HeldTask<ScriptSetup.Scripts> scripts = ScriptSetup.begin(context, o, cwd, settings);
@@ -493,9 +496,31 @@ public final class AgentSetup {
     return report;
   }
 
+  /**
+   * Where this run's sessions are: each working directory's folder under $GRAFT_HOME/sessions, or
+   * the one --session-dir names (relative to where graft was started).
+   */
+  public static SessionStore sessionStore(CliContext context, AgentOptions o) {
+    SessionStore store = new SessionStore(context.home(), context.clock());
+    return o.sessionDir == null ? store : store.in(context.cwd().resolve(o.sessionDir));
+  }
+
+  /** Makes the --session-dir folder when it is missing, as the reference does. */
+  private static void makeSessionDir(CliContext context, AgentOptions o) {
+    Path dir = context.cwd().resolve(o.sessionDir);
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new UserError("--session-dir " + o.sessionDir + ": not a directory");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UserError("--session-dir " + o.sessionDir + ": cannot make it: " + e.getMessage());
+    }
+  }
+
   private static Session openSession(CliContext context, AgentOptions o, Path cwd)
       throws SessionFileException {
-    SessionStore store = new SessionStore(context.home(), context.clock());
+    SessionStore store = sessionStore(context, o);
     if (o.noSession) {
       return Session.inMemory(cwd.toString(), context.clock());
     }

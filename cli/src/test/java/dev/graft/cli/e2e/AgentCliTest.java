@@ -226,6 +226,73 @@ class AgentCliTest {
   }
 
   @Test
+  void sessionDirHoldsNewSessionsAndIsWhereContinueLooks() throws Exception {
+    script("one.jsonl", "{\"text\": \"first answer\"}\n");
+    script("two.jsonl", "{\"text\": \"second answer\"}\n");
+    Path dir = work.resolve("kept/sessions"); // made when missing, as the reference does
+
+    CliRun first =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session-dir",
+            dir.toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "one.jsonl",
+            "first question");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(sessionFiles()).isEmpty();
+    Path file;
+    try (Stream<Path> files = Files.list(dir)) {
+      file = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+    }
+    CliRun second =
+        CliRun.run(
+            home,
+            work,
+            "-c",
+            "-p",
+            "--session-dir",
+            dir.toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "two.jsonl",
+            "second question");
+
+    assertThat(second.exitCode()).as(second.err()).isZero();
+    assertThat(second.out()).isEqualTo("second answer\n");
+    assertThat(sessionFiles()).isEmpty();
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.toList()).containsExactly(file);
+    }
+    try (Session s = Session.open(file)) {
+      assertThat(s.buildContext().messages())
+          .extracting(AgentCliTest::text)
+          .containsExactly("first question", "first answer", "second question", "second answer");
+    }
+
+    Path notADir = Files.writeString(work.resolve("plain.txt"), "x");
+    CliRun refused =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session-dir",
+            notADir.toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "one.jsonl",
+            "hi");
+    assertOneLine(refused, 1);
+    assertThat(refused.err()).isEqualTo("graft: --session-dir " + notADir + ": not a directory\n");
+  }
+
+  @Test
   void sessionSelectsAFileByIdPrefix() throws Exception {
     script("a.jsonl", "{\"text\": \"in a\"}\n");
     script("b.jsonl", "{\"text\": \"in b\"}\n");

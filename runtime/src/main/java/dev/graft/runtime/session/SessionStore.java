@@ -17,20 +17,35 @@ import java.util.concurrent.Future;
 
 /**
  * Where sessions live: {@code <home>/sessions/--<cwd with / as ->--/<timestamp>_<uuid>.jsonl}, the
- * reference agent's layout, so the two can open each other's sessions.
+ * reference agent's layout, so the two can open each other's sessions; or one folder given for
+ * every working directory ({@code --session-dir}).
  */
 public final class SessionStore {
   private final GraftHome home;
   private final Clock clock;
+  private final Path directory;
 
   public SessionStore(GraftHome home, Clock clock) {
+    this(home, clock, null);
+  }
+
+  private SessionStore(GraftHome home, Clock clock, Path directory) {
     this.home = home;
     this.clock = clock;
+    this.directory = directory;
+  }
+
+  /**
+   * This store with {@code directory} in place of each working directory's folder: new sessions are
+   * written there, and the sessions "of a cwd" are the ones there.
+   */
+  public SessionStore in(Path directory) {
+    return new SessionStore(home, clock, directory.toAbsolutePath().normalize());
   }
 
   /** The directory of the sessions started in {@code cwd}. */
   public Path directoryFor(String cwd) {
-    return home.sessions().resolve(folderName(cwd));
+    return directory != null ? directory : home.sessions().resolve(folderName(cwd));
   }
 
   /** The name of that directory: {@code --<cwd with / as ->--}. */
