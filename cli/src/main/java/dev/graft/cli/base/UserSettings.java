@@ -133,6 +133,27 @@ public final class UserSettings {
     Files.writeString(file, LENIENT.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
   }
 
+  /** A change to the settings that writes the file. */
+  @FunctionalInterface
+  public interface Change {
+    void apply(UserSettings settings) throws IOException;
+  }
+
+  /**
+   * Makes {@code change} in the settings file {@code file}, for a switch the user made that stays
+   * made when the file cannot be written: then the warning to show, "{@code made}, but {@code keys}
+   * could not be saved in FILE (why)".
+   */
+  public static Optional<String> keep(Path file, String made, String keys, Change change) {
+    try {
+      change.apply(load(file));
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.of(
+          made + ", but " + keys + " could not be saved in " + file + " (" + reason(e) + ")");
+    }
+  }
+
   /** Why a settings file could not be written, without the path the message already names. */
   public static String reason(IOException e) {
     if (e instanceof AccessDeniedException) {

@@ -40,7 +40,6 @@ import dev.graft.runtime.session.Session;
 import dev.graft.scripting.api.MessageRendering;
 import dev.graft.scripting.api.ScriptView;
 import dev.graft.scripting.api.ToolRenderRequest;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -326,19 +325,12 @@ final class TuiFrontend implements Frontend {
    * start shows thinking as it was left. A file that cannot be written leaves the switch made.
    */
   private void saveThinkingHidden(boolean hidden) {
-    try {
-      UserSettings.load(settingsFile).set("hideThinkingBlock", hidden);
-    } catch (IOException e) {
-      notice(
-          Notice.WARNING,
-          "thinking is "
-              + (hidden ? "hidden" : "shown")
-              + ", but hideThinkingBlock could not be saved in "
-              + settingsFile
-              + " ("
-              + UserSettings.reason(e)
-              + ")");
-    }
+    UserSettings.keep(
+            settingsFile,
+            "thinking is " + (hidden ? "hidden" : "shown"),
+            "hideThinkingBlock",
+            s -> s.set("hideThinkingBlock", hidden))
+        .ifPresent(warning -> notice(Notice.WARNING, warning));
   }
 
   @Override

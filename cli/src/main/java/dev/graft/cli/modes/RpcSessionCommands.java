@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.UserSettings;
 import dev.graft.cli.host.AgentControl;
 import dev.graft.cli.interactive.InteractiveMode;
-import dev.graft.cli.setup.AgentSetup;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
 import dev.graft.runtime.json.Json;
@@ -17,7 +16,6 @@ import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import dev.graft.runtime.session.SessionStore;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,18 +81,12 @@ final class RpcSessionCommands {
     CompactionSettings c = agent.compactionSettings();
     agent.setCompactionSettings(
         new CompactionSettings(enabled, c.reserveTokens(), c.keepRecentTokens()));
-    try {
-      UserSettings.load(userSettings).setCompaction("enabled", enabled);
-    } catch (IOException e) {
-      agent.warn(
-          "auto-compaction is "
-              + (enabled ? "on" : "off")
-              + ", but compaction.enabled could not be saved in "
-              + userSettings
-              + " ("
-              + AgentSetup.reason(e)
-              + ")");
-    }
+    UserSettings.keep(
+            userSettings,
+            "auto-compaction is " + (enabled ? "on" : "off"),
+            "compaction.enabled",
+            s -> s.setCompaction("enabled", enabled))
+        .ifPresent(agent::warn);
     write.accept(r.success());
   }
 

@@ -327,7 +327,8 @@ public final class AgentSetup {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw new UserError(option + " " + value + ": cannot read it (" + reason(e) + ")");
+      throw new UserError(
+          option + " " + value + ": cannot read it (" + UserSettings.reason(e) + ")");
     }
   }
 
@@ -600,21 +601,14 @@ public final class AgentSetup {
    * resumed session's model, nor the one graft starts with.
    */
   private static void saveModelChanges(AgentSession agent, Path userSettings) {
-    agent.onModelChosen(model -> {
-      try {
-        UserSettings.load(userSettings).setDefaultModel(model.provider(), model.id());
-      } catch (IOException e) {
-        // as the reference, the model stays chosen; graft says why it is not kept
-        agent.warn(
-            "the model is "
-                + model.qualifiedId()
-                + ", but defaultProvider and defaultModel could not be saved in "
-                + userSettings
-                + " ("
-                + reason(e)
-                + ")");
-      }
-    });
+    // as the reference, the model stays chosen; graft says why it is not kept
+    agent.onModelChosen(model ->
+        UserSettings.keep(
+                userSettings,
+                "the model is " + model.qualifiedId(),
+                "defaultProvider and defaultModel",
+                s -> s.setDefaultModel(model.provider(), model.id()))
+            .ifPresent(agent::warn));
   }
 
   /**
@@ -624,28 +618,16 @@ public final class AgentSetup {
    */
   private static void saveThinkingChanges(AgentSession agent, Path userSettings) {
     agent.onThinkingChanged(level -> {
-      if (!agent.model().reasoning()) {
-        return;
-      }
-      try {
-        UserSettings.load(userSettings).set("defaultThinkingLevel", level.wire());
-      } catch (IOException e) {
+      if (agent.model().reasoning()) {
         // as the reference, the level stays changed; graft says why it is not kept
-        agent.warn(
-            "the thinking level is "
-                + level.wire()
-                + ", but defaultThinkingLevel could not be saved in "
-                + userSettings
-                + " ("
-                + reason(e)
-                + ")");
+        UserSettings.keep(
+                userSettings,
+                "the thinking level is " + level.wire(),
+                "defaultThinkingLevel",
+                s -> s.set("defaultThinkingLevel", level.wire()))
+            .ifPresent(agent::warn);
       }
     });
-  }
-
-  /** Why a file could not be written, without the path the message already names. */
-  public static String reason(IOException e) {
-    return UserSettings.reason(e);
   }
 
   private static List<UserSettings> defaults(CliContext context, Path cwd) {
