@@ -452,15 +452,24 @@ public final class AgentSession implements AutoCloseable {
    */
   public void queuePrompt(
       String text, List<ContentBlock> images, InputSource source, Delivery delivery) {
-    AgentHooks.InputResult input = hooks.input(text, images, source);
-    if (input instanceof AgentHooks.InputResult.Handled) {
-      return;
-    }
-    AgentHooks.InputResult.Transform prompt =
-        input instanceof AgentHooks.InputResult.Transform t
-            ? t
-            : new AgentHooks.InputResult.Transform(text, images);
-    queueUserMessage(userMessage(inputExpansion.apply(prompt.text()), prompt.images()), delivery);
+    inputOf(text, images, source)
+        .ifPresent(prompt ->
+            queueUserMessage(
+                userMessage(inputExpansion.apply(prompt.text()), prompt.images()), delivery));
+  }
+
+  /**
+   * The prompt the {@code input} hook leaves: its transform, the prompt itself when it continued,
+   * or empty when a script handled it.
+   */
+  private Optional<AgentHooks.InputResult.Transform> inputOf(
+      String text, List<ContentBlock> images, InputSource source) {
+    return switch (hooks.input(text, images, source)) {
+      case AgentHooks.InputResult.Handled h -> Optional.empty();
+      case AgentHooks.InputResult.Transform t -> Optional.of(t);
+      case AgentHooks.InputResult.Continue c ->
+          Optional.of(new AgentHooks.InputResult.Transform(text, images));
+    };
   }
 
   private void queueUserMessage(AgentMessage.User message, Delivery delivery) {
@@ -776,14 +785,11 @@ public final class AgentSession implements AutoCloseable {
    * ({@link InputSource#RPC} for an RPC prompt).
    */
   public RunResult prompt(String text, List<ContentBlock> images, InputSource source) {
-    AgentHooks.InputResult input = hooks.input(text, images, source);
-    if (input instanceof AgentHooks.InputResult.Handled) {
+    Optional<AgentHooks.InputResult.Transform> input = inputOf(text, images, source);
+    if (input.isEmpty()) {
       return new RunResult(Optional.empty(), List.of());
     }
-    AgentHooks.InputResult.Transform prompt =
-        input instanceof AgentHooks.InputResult.Transform t
-            ? t
-            : new AgentHooks.InputResult.Transform(text, images);
+    AgentHooks.InputResult.Transform prompt = input.get();
     String typed = inputExpansion.apply(prompt.text());
     List<ContentBlock> sent = prompt.images();
     return run(() -> {
