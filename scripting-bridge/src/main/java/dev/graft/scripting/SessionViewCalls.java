@@ -18,10 +18,10 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  * first new position, "n": count, "r": answer}} (for getBranch, {@code {"after": true when only the
  * positions after the script's known end are given, "p": positions}}) and lines a JSON array of the
  * entries the script does not hold yet, spliced from the session file's text (never re-encoded).
- * With {@code "h"} and {@code "lz"} in meta, the lines are split as {@link EntryLines} says: the
- * message and data values' text, then the heads ({@code h} characters). Meta comes last because its
- * {@code lz} is known only once the lines are split, and the lines go straight into the reply.
- * Other reads answer a value.
+ * With {@code "h"} and {@code "lz"} in meta, the lines are split as {@link Split} says: the message
+ * and data values' text, then the heads ({@code h} characters). Meta comes last because its {@code
+ * lz} is known only once the lines are split, and the lines go straight into the reply. Other reads
+ * answer a value.
  */
 final class SessionViewCalls {
   private SessionViewCalls() {}
@@ -94,8 +94,8 @@ final class SessionViewCalls {
    * Split}), then copied. Only the reply refers to the lines, so they can be collected before the
    * reply's text becomes a String.
    */
-  private static HostReply.Entries entries(ScriptSessionView.Reply reply) {
-    Split split = Split.of(reply.lines(), EntryLines.SMALLEST);
+  static HostReply.Entries entries(ScriptSessionView.Reply reply) {
+    Split split = Split.of(reply.lines(), Split.SMALLEST);
     StringBuilder meta = new StringBuilder(64 + split.lazyLength());
     meta.append("{\"g\":")
         .append(jsonString(reply.generation()))
@@ -122,35 +122,19 @@ final class SessionViewCalls {
   }
 
   /**
-   * Entry lines for the script: {@code heads}, a JSON array of the lines with the value of each
-   * top-level "message" and "data" that is an object or array replaced by 0; {@code raw}, those
-   * values' text one after the other; {@code lazy}, per value "entry, 0 for message or 1 for data,
-   * start, end in raw" (comma-separated). The script parses a value when it is first read, so a
-   * handler that reads only an entry's type does not parse its message. A line it cannot split (not
-   * an object, a key written with an escape or given twice) goes whole into the heads, and so does
-   * a value shorter than {@code smallest} characters (a getter costs more than its parse).
+   * Entry lines split for the script, measured without copying anything, so the reply is written at
+   * its final size: {@link #heads}, a JSON array of the lines with the value of each top-level
+   * "message" and "data" that is an object or array replaced by 0; {@link #raw}, those values' text
+   * one after the other; {@link #lazy}, per value "entry, 0 for message or 1 for data, start, end
+   * in raw" (comma-separated). The script parses a value when it is first read, so a handler that
+   * reads only an entry's type does not parse its message. A line it cannot split (not an object, a
+   * key written with an escape or given twice) goes whole into the heads, and so does a value
+   * shorter than {@code smallest} characters (a getter costs more than its parse).
    */
-  record EntryLines(StringBuilder heads, StringBuilder raw, StringBuilder lazy, int smallest) {
+  static final class Split {
     /** The shortest value read when first used, in characters. */
     static final int SMALLEST = 400;
 
-    static EntryLines of(List<String> lines, int smallest) {
-      Split split = Split.of(lines, smallest);
-      StringBuilder heads = new StringBuilder(split.headsLength());
-      split.heads(heads);
-      StringBuilder raw = new StringBuilder(split.rawLength());
-      split.raw(raw);
-      StringBuilder lazy = new StringBuilder(split.lazyLength());
-      split.lazy(lazy);
-      return new EntryLines(heads, raw, lazy, smallest);
-    }
-  }
-
-  /**
-   * Where the long values of {@link EntryLines} are in each line, found without copying anything,
-   * so the heads and the raw text can be written at their final size.
-   */
-  static final class Split {
     private final List<String> lines;
     private final int smallest;
 

@@ -211,8 +211,8 @@ class SessionViewTest {
       f.write("read.js", SCRIPT);
       f.load();
       FakeSessionView view = branched();
-      // values long enough to be read when first used (EntryLines.SMALLEST), one with spaces
-      String pad = "x".repeat(SessionViewCalls.EntryLines.SMALLEST);
+      // values long enough to be read when first used (Split.SMALLEST), one with spaces
+      String pad = "x".repeat(SessionViewCalls.Split.SMALLEST);
       view.lines.set(
           2,
           view.lines

@@ -8,10 +8,21 @@ import org.junit.jupiter.api.Test;
 /**
  * Entry lines split into their heads and the text of their message and data, read when first used.
  */
-class EntryLinesTest {
+class EntryLinesSplitTest {
   private static String split(String... lines) {
-    SessionViewCalls.EntryLines e = SessionViewCalls.EntryLines.of(List.of(lines), 0);
-    return e.heads() + " | " + e.lazy() + " | " + e.raw();
+    return split(0, lines);
+  }
+
+  /** The heads, the lazy values' places and the raw text, as the reply writes them. */
+  private static String split(int smallest, String... lines) {
+    SessionViewCalls.Split split = SessionViewCalls.Split.of(List.of(lines), smallest);
+    StringBuilder heads = new StringBuilder();
+    split.heads(heads);
+    StringBuilder lazy = new StringBuilder();
+    split.lazy(lazy);
+    StringBuilder raw = new StringBuilder();
+    split.raw(raw);
+    return heads + " | " + lazy + " | " + raw;
   }
 
   @Test
@@ -50,10 +61,8 @@ class EntryLinesTest {
   void shortValuesStayInTheHead() {
     String line =
         "{\"type\":\"custom\",\"data\":{\"n\":1},\"message\":{\"c\":\"" + "x".repeat(400) + "\"}}";
-    SessionViewCalls.EntryLines e =
-        SessionViewCalls.EntryLines.of(List.of(line), SessionViewCalls.EntryLines.SMALLEST);
-    assertThat(e.heads().toString())
-        .isEqualTo("[{\"type\":\"custom\",\"data\":{\"n\":1},\"message\":0}]");
-    assertThat(e.lazy().toString()).isEqualTo("0,0,0,408");
+    assertThat(split(SessionViewCalls.Split.SMALLEST, line))
+        .startsWith(
+            "[{\"type\":\"custom\",\"data\":{\"n\":1},\"message\":0}] | 0,0,0,408 | {\"c\":");
   }
 }
