@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code input} event as the reference sends it: its {@code source} ("interactive" for -p,
  * "rpc" for an RPC prompt, "extension" for a script's sendUserMessage), an RPC prompt queued during
- * a run seen by it first, and one script's handlers chained.
+ * a run seen by it first, as is a script's message queued during a run, and one script's handlers
+ * chained.
  */
 class InputEventCliTest {
   @TempDir Path home;
@@ -42,6 +43,16 @@ class InputEventCliTest {
           async execute(id, params, signal, onUpdate, ctx) {
             await ctx.ui.confirm("Go on?", "the tool waits");
             return { content: [{ type: "text", text: "held" }] };
+          },
+        });
+        graft.registerTool({
+          name: "queue",
+          description: "Queues two messages, then waits for a yes",
+          async execute(id, params, signal, onUpdate, ctx) {
+            graft.sendUserMessage("drop", { deliverAs: "steer" });
+            graft.sendUserMessage("later from the tool", { deliverAs: "followUp" });
+            await ctx.ui.confirm("Go on?", "the tool waits");
+            return { content: [{ type: "text", text: "queued" }] };
           },
         });
       }
@@ -139,5 +150,43 @@ class InputEventCliTest {
     // the second handler of the script is handed what the first made of the text
     assertThat(entries("second"))
         .containsExactly("{\"text\":\"go\"}", "{\"text\":\"LATER: please\"}");
+  }
+
+  @Test
+  void aScriptsMessageQueuedDuringARunIsSeenFirst() throws Exception {
+    write(
+        """
+        {"toolCalls": [{"name": "queue", "arguments": {}}]}
+        {"text": "queued them"}
+        {"text": "followed up"}
+        """);
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--scripts", "scripts")) {
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"go\"}");
+      JsonNode confirm =
+          rpc.await(
+              l ->
+                  l.path("type").asText().equals("extension_ui_request")
+                      && l.path("method").asText().equals("confirm"),
+              "the tool's confirm");
+      // the hooks see the messages in the order sent: once the second is queued, the first is done
+      JsonNode queued =
+          rpc.find(
+              l -> l.path("type").asText().equals("queue_update") && l.path("followUp").size() > 0,
+              "the follow-up queued");
+      assertThat(queued.path("followUp").toString())
+          .isEqualTo("[\"LATER: from the tool (twice)\"]");
+      assertThat(queued.path("steering").toString()).isEqualTo("[]");
+      rpc.send(
+          "{\"type\":\"extension_ui_response\",\"id\":\""
+              + confirm.path("id").asText()
+              + "\",\"confirmed\":true}");
+      JsonNode end = rpc.event("agent_end");
+      assertThat(userTexts(end.path("messages"))).isEqualTo("go|LATER: from the tool (twice)|");
+    }
+    assertThat(entries("input"))
+        .containsExactly(
+            "{\"text\":\"go\",\"source\":\"rpc\"}",
+            "{\"text\":\"drop\",\"source\":\"extension\"}",
+            "{\"text\":\"later from the tool\",\"source\":\"extension\"}");
   }
 }

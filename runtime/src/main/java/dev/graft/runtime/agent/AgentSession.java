@@ -42,6 +42,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -83,6 +85,13 @@ public final class AgentSession implements AutoCloseable {
   private boolean shutDown;
   private final Set<AbortSignal> abortsWith = ConcurrentHashMap.newKeySet();
   private final AtomicInteger contextChains = new AtomicInteger();
+
+  /**
+   * Runs the {@code input} hooks for the user messages scripts queue during a run, in the order
+   * they were sent, off the script's thread (which the hooks need).
+   */
+  private final ExecutorService queuedInputs =
+      Executors.newSingleThreadExecutor(Thread.ofVirtual().name("graft-queued-input").factory());
 
   /** Replaced whole on every change: a call, compaction or tree move reads it once. */
   private final AtomicReference<CallSettings> settings;
@@ -593,7 +602,11 @@ public final class AgentSession implements AutoCloseable {
   /**
    * A user message from a hook (a script's {@code sendUserMessage}): {@code images} follow the
    * text. While a run goes on it needs {@code deliverAs} steer or followUp; when idle it asks for a
-   * prompt run ({@link #runRequestedTurns}), with the prompt hooks as for typed input.
+   * prompt run ({@link #runRequestedTurns}). As in the reference, the {@code input} hooks see it
+   * first either way (source extension): a handled one is dropped, a transformed one goes on as
+   * they left it; skill commands and prompt templates are not expanded in it. While a run goes on,
+   * the hooks run on another thread, so a caller on the script thread never waits for them; should
+   * the run have ended by then, the message asks for a run as when idle.
    */
   public void sendUserMessage(
       String text, List<ContentBlock> images, Optional<Delivery> deliverAs) {
@@ -606,10 +619,39 @@ public final class AgentSession implements AutoCloseable {
                     .orElseThrow(() ->
                         new IllegalStateException(
                             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
-            queueUserMessage(userMessage(text, images), delivery);
+            if (hooks.handles("input")) {
+              List<ContentBlock> sent = List.copyOf(images);
+              queuedInputs.execute(() -> queueAfterInput(text, sent, delivery));
+            } else {
+              queueUserMessage(userMessage(text, images), delivery);
+            }
             return Handling.QUEUED;
           }
-          queue.request(new MessageQueue.Prompt(text, images));
+          queue.request(new MessageQueue.Prompt(text, images, false));
+          return Handling.REQUESTED;
+        });
+    if (handling == Handling.REQUESTED) {
+      turnRequestListeners.forEach(Runnable::run);
+    }
+  }
+
+  /**
+   * Queues a script's user message sent during a run once the {@code input} hooks have seen it (on
+   * {@link #queuedInputs}); a run asked for when the run has ended meanwhile.
+   */
+  private void queueAfterInput(String text, List<ContentBlock> images, Delivery delivery) {
+    Optional<AgentHooks.InputResult.Transform> input = inputOf(text, images, InputSource.EXTENSION);
+    if (input.isEmpty()) {
+      return;
+    }
+    AgentHooks.InputResult.Transform message = input.get();
+    Handling handling =
+        jobs.decide(busy -> {
+          if (busy) {
+            queueUserMessage(userMessage(message.text(), message.images()), delivery);
+            return Handling.QUEUED;
+          }
+          queue.request(new MessageQueue.Prompt(message.text(), message.images(), true));
           return Handling.REQUESTED;
         });
     if (handling == Handling.REQUESTED) {
@@ -647,7 +689,12 @@ public final class AgentSession implements AutoCloseable {
     while ((request = queue.pollRequest()) != null) {
       last =
           switch (request) {
-            case MessageQueue.Prompt p -> prompt(p.text(), p.images(), InputSource.EXTENSION);
+            case MessageQueue.Prompt p ->
+                p.inputSeen()
+                    ? promptAsIs(p.text(), p.images())
+                    : inputOf(p.text(), p.images(), InputSource.EXTENSION)
+                        .map(t -> promptAsIs(t.text(), t.images()))
+                        .orElseGet(() -> new RunResult(Optional.empty(), List.of()));
             case MessageQueue.Start s -> run(() -> new Opening(systemPrompt, List.of(s.message())));
           };
     }
@@ -790,8 +837,11 @@ public final class AgentSession implements AutoCloseable {
       return new RunResult(Optional.empty(), List.of());
     }
     AgentHooks.InputResult.Transform prompt = input.get();
-    String typed = inputExpansion.apply(prompt.text());
-    List<ContentBlock> sent = prompt.images();
+    return promptAsIs(inputExpansion.apply(prompt.text()), prompt.images());
+  }
+
+  /** Runs a prompt the {@code input} hooks have seen and that is expanded (or not to be). */
+  private RunResult promptAsIs(String typed, List<ContentBlock> sent) {
     return run(() -> {
       AgentHooks.BeforeAgentStart start =
           hooks.beforeAgentStart(typed, systemPrompt, systemPromptOptions());

@@ -21,8 +21,11 @@ final class MessageQueue {
   /** A run asked for while the agent was idle. */
   sealed interface Request {}
 
-  /** A prompt, as if the user had sent it (a script's {@code sendUserMessage}). */
-  record Prompt(String text, List<ContentBlock> images) implements Request {
+  /**
+   * A user message from a script ({@code sendUserMessage}), sent as a prompt without expansion;
+   * {@code inputSeen} when the {@code input} hooks have already seen it.
+   */
+  record Prompt(String text, List<ContentBlock> images, boolean inputSeen) implements Request {
     Prompt {
       Objects.requireNonNull(text, "text");
       images = List.copyOf(images);

@@ -235,6 +235,20 @@ class HookMessagesTest {
   }
 
   @Test
+  void aUserMessageIsNotExpandedAsTypedInputIs() throws Exception {
+    // The reference's sendUserMessage prompts with expandPromptTemplates off: no skill commands,
+    // no prompt templates.
+    AgentSession agent = agent(List.of(), "{\"text\": \"ok\"}", "{\"text\": \"ok\"}");
+    agent.setInputExpansion(text -> "expanded " + text);
+
+    agent.sendUserMessage("/skill:notes please", List.of(), Optional.empty());
+    agent.runRequestedTurns();
+    agent.prompt("/skill:notes typed");
+
+    assertThat(sent(1)).containsExactly("/skill:notes please", "ok", "expanded /skill:notes typed");
+  }
+
+  @Test
   void aUserMessageWhileRunningNeedsADelivery() throws Exception {
     AgentSession[] self = new AgentSession[1];
     List<String> refused = new CopyOnWriteArrayList<>();
