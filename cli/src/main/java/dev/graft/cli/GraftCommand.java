@@ -172,6 +172,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
                 context.home().settings(),
                 this::exportSession,
                 scriptCommands(ready),
+                ready.resources(),
                 ready.surface(),
                 ready.scriptControl().loadFailures(),
                 context.out())

@@ -8,6 +8,7 @@ import dev.graft.cli.base.ScriptSurface;
 import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.cli.interactive.ScriptCommandPrompts;
 import dev.graft.cli.setup.LoadedScripts;
+import dev.graft.cli.setup.RunResources;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.EditDistance;
 import dev.graft.runtime.events.AgentEvent;
@@ -59,10 +60,11 @@ public final class RpcMode {
   /**
    * {@code scope}: the models {@code cycle_model} steps through ({@code --models} or {@code
    * enabledModels}; empty for every model with a key); {@code commands}: the script commands a
-   * prompt {@code /name} runs; {@code userSettings}: the user's settings.json, where switches the
-   * client makes are kept; {@code exporter}: {@code graft session export}, for {@code export_html};
-   * {@code surface}: where scripts' dialogs and problems go (here, to the client); {@code
-   * loadFailures}: the scripts that did not load, told to the client first, as {@code
+   * prompt {@code /name} runs; {@code resources}: the prompt templates and skills {@code
+   * get_commands} lists after them; {@code userSettings}: the user's settings.json, where switches
+   * the client makes are kept; {@code exporter}: {@code graft session export}, for {@code
+   * export_html}; {@code surface}: where scripts' dialogs and problems go (here, to the client);
+   * {@code loadFailures}: the scripts that did not load, told to the client first, as {@code
    * extension_error}s of event {@code load}.
    */
   public RpcMode(
@@ -73,6 +75,7 @@ public final class RpcMode {
       Path userSettings,
       InteractiveMode.Exporter exporter,
       ScriptCommandPrompts commands,
+      RunResources resources,
       ScriptSurface surface,
       List<LoadReport.Problem> loadFailures,
       PrintWriter out) {
@@ -83,7 +86,7 @@ public final class RpcMode {
             new RpcRunCommands(agent, commands, ui, thread, this::write),
             new RpcSessionCommands(agent, store, userSettings, exporter, thread, this::write),
             new RpcModelCommands(agent, registry, scope, thread, this::write),
-            new RpcScriptCommands(commands, ui, this::write));
+            new RpcScriptCommands(commands, resources, ui, this::write));
     // stderr has them too, but a client reading stdout would never learn why a script is missing
     loadFailures.forEach(p ->
         write(RpcRequest.extensionError(p.path().toString(), "load", LoadedScripts.notLoaded(p))));

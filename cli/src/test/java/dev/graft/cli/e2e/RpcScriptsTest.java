@@ -7,6 +7,7 @@ import dev.graft.runtime.session.Session;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +46,38 @@ class RpcScriptsTest {
   private static boolean request(JsonNode line, String method) {
     return line.path("type").asText().equals("extension_ui_request")
         && line.path("method").asText().equals(method);
+  }
+
+  @Test
+  void getCommandsListsTemplatesAndSkillsAfterScriptCommandsAsTheReferenceDoes() throws Exception {
+    Files.createDirectories(home.resolve("prompts"));
+    Files.writeString(
+        home.resolve("prompts/review.md"), "---\ndescription: Review a file\n---\nReview $1\n");
+    Path skill = home.resolve("skills/notes/SKILL.md");
+    Files.createDirectories(skill.getParent());
+    Files.writeString(skill, "---\nname: notes\ndescription: Keeps notes.\n---\nTake notes\n");
+    try (RpcDriver rpc = start("{\"text\": \"ok\"}\n")) {
+      JsonNode commands =
+          rpc.call("c", "{\"id\":\"c\",\"type\":\"get_commands\"}").at("/data/commands");
+      List<String> listed = new ArrayList<>();
+      commands.forEach(c ->
+          listed.add(
+              c.path("name").asText()
+                  + " "
+                  + c.path("source").asText()
+                  + " "
+                  + c.path("description").asText()));
+      assertThat(listed)
+          .containsExactly(
+              "pick extension Pick a colour and record it",
+              "boom extension Always fails",
+              "review prompt Review a file",
+              "skill:notes skill Keeps notes.");
+      assertThat(commands.get(2).at("/sourceInfo/path").asText())
+          .isEqualTo(home.resolve("prompts/review.md").toRealPath().toString());
+      assertThat(commands.get(3).at("/sourceInfo/path").asText())
+          .isEqualTo(skill.toRealPath().toString());
+    }
   }
 
   @Test
