@@ -86,6 +86,17 @@ public final class AgentSession implements AutoCloseable {
   private final Set<AbortSignal> abortsWith = ConcurrentHashMap.newKeySet();
   private final AtomicInteger contextChains = new AtomicInteger();
 
+  /** What the run says when the model still overflows after the overflow's compaction. */
+  static final String OVERFLOW_RECOVERY_FAILED =
+      "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context"
+          + " or switching to a larger-context model.";
+
+  /**
+   * The running run compacted for an overflow and called again (the agent thread's, read when the
+   * run ends).
+   */
+  private boolean overflowCompacted;
+
   /**
    * Runs the {@code input} hooks for the user messages scripts queue during a run, in the order
    * they were sent, off the script's thread (which the hooks need).
@@ -880,6 +891,15 @@ public final class AgentSession implements AutoCloseable {
       opening.messages().forEach(m -> addMessage(m, newMessages));
       AgentMessage.Assistant last = runLoop(opening.systemPrompt(), signal, newMessages);
       emit(new AgentEvent.AgentEnd(newMessages));
+      if (overflowCompacted
+          && last != null
+          && last.stoppedWith(StopReason.ERROR)
+          && !signal.aborted()
+          && ContextOverflow.isContextOverflow(last, settings.get().window())) {
+        // The context still did not fit after the overflow's compaction: say so, as the
+        // reference does (a compaction_end with no compaction_start).
+        emit(AgentEvent.CompactionEnd.failed("overflow", OVERFLOW_RECOVERY_FAILED, false));
+      }
       if (!signal.aborted()) {
         compactIfFull("threshold", signal);
       }
@@ -894,6 +914,7 @@ public final class AgentSession implements AutoCloseable {
     AgentMessage.Assistant last = null;
     boolean firstTurn = true;
     boolean compactedForOverflow = false;
+    overflowCompacted = false;
     while (true) {
       boolean moreToolCalls = true;
       while (moreToolCalls || queue.hasSteering()) {
@@ -907,6 +928,7 @@ public final class AgentSession implements AutoCloseable {
         }
         last = streamAssistant(prompt, signal, newMessages);
         newMessages.add(last);
+        boolean turnEnded = false;
         if (last.stoppedWith(StopReason.ERROR)
             && !compactedForOverflow
             && !signal.aborted()
@@ -914,14 +936,19 @@ public final class AgentSession implements AutoCloseable {
           // The context no longer fits: compact once, then let the turn go on.
           compactedForOverflow = true;
           emit(new AgentEvent.TurnEnd(last, List.of()));
+          turnEnded = true;
           if (compact(Optional.empty(), "overflow", signal).isPresent()) {
+            overflowCompacted = true;
             emit(new AgentEvent.TurnStart());
+            turnEnded = false;
             last = streamAssistant(prompt, signal, newMessages);
             newMessages.add(last);
           }
         }
         if (last.failed()) {
-          emit(new AgentEvent.TurnEnd(last, List.of()));
+          if (!turnEnded) {
+            emit(new AgentEvent.TurnEnd(last, List.of()));
+          }
           return last;
         }
         List<AgentMessage.ToolResult> results = toolCalls.run(last, settings.get().tools(), signal);

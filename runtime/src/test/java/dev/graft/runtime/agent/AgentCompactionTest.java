@@ -113,7 +113,36 @@ class AgentCompactionTest {
               s, new CompactionSettings(true, 16_384, 30), overflow, "{\"text\": \"S\"}", overflow);
       AgentSession.RunResult result = agent.prompt("go on");
       assertThat(result.failed()).isTrue();
-      assertThat(compactions()).hasSize(1);
+      assertThat(events.stream().filter(AgentEvent.CompactionStart.class::isInstance)).hasSize(1);
+      // As the reference: after the run, a compaction_end (no start) says the recovery failed.
+      assertThat(compactions()).hasSize(2);
+      assertThat(compactions().getFirst().entryId()).isPresent();
+      assertThat(compactions().getLast().reason()).isEqualTo("overflow");
+      assertThat(compactions().getLast().error())
+          .hasValue(
+              "Context overflow recovery failed after one compact-and-retry attempt. Try reducing"
+                  + " context or switching to a larger-context model.");
+      assertThat(events.indexOf(compactions().getLast()))
+          .isGreaterThan(indexOf(AgentEvent.AgentEnd.class));
+    }
+  }
+
+  @Test
+  void anOverflowWithNothingOlderToSummariseEndsTheTurnOnce() throws Exception {
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      String overflow =
+          "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}";
+      AgentSession agent =
+          agent(s, new CompactionSettings(true, 16_384, 20_000), overflow, "{\"text\": \"S\"}");
+      AgentSession.RunResult result = agent.prompt("hello");
+      assertThat(result.failed()).isTrue();
+      assertThat(compactions())
+          .singleElement()
+          .satisfies(c ->
+              assertThat(c.error())
+                  .hasValueSatisfying(
+                      e -> assertThat(e).startsWith("nothing to compact: the recent messages")));
+      assertThat(events.stream().filter(AgentEvent.TurnEnd.class::isInstance)).hasSize(1);
     }
   }
 
