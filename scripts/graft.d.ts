@@ -243,7 +243,10 @@ export interface GraftEvents {
   turn_end: { event: { type: "turn_end"; message: AssistantMessage; toolResults: ToolResultMessage[] }; result: void };
   message_start: { event: { type: "message_start"; message: AgentMessage }; result: void };
   /** A streamed change to the assistant message. */
-  message_update: { event: { type: "message_update"; assistantMessageEvent: AssistantMessageEvent }; result: void };
+  message_update: {
+    event: { type: "message_update"; assistantMessageEvent: AssistantMessageEvent; message: AssistantMessage };
+    result: void;
+  };
   message_end: { event: { type: "message_end"; message: AgentMessage }; result: void };
   tool_execution_start: {
     event: { type: "tool_execution_start"; toolCallId: string; toolName: string; args: Record<string, any> };
@@ -435,8 +438,11 @@ export interface ToolOutput {
   details?: any;
 }
 
-/** The provider's stream event (message_update), without the reference's `partial`. */
-export type AssistantMessageEvent =
+/**
+ * The provider's stream event (message_update); `partial` is the assistant message so far (a tool
+ * call's `arguments` are `{}` until its `toolcall_end`).
+ */
+export type AssistantMessageEvent = (
   | { type: "start" }
   | { type: "text_start" | "thinking_start"; contentIndex: number }
   | { type: "text_delta" | "thinking_delta" | "toolcall_delta"; contentIndex: number; delta: string }
@@ -444,7 +450,8 @@ export type AssistantMessageEvent =
   | { type: "toolcall_start"; contentIndex: number; id: string; name: string }
   | { type: "toolcall_end"; contentIndex: number; toolCall: ToolCallContent }
   | { type: "done"; reason: StopReason }
-  | { type: "error"; reason: StopReason };
+  | { type: "error"; reason: StopReason }
+) & { partial: AssistantMessage };
 
 export interface SessionStartEvent {
   type: "session_start";

@@ -191,6 +191,88 @@ class AgentCliTest {
     assertThat(end.at("/messages/3/content/0/text").asText()).isEqualTo("The notes say: buy milk.");
   }
 
+  /**
+   * As the reference writes them: each message_update carries the assistant message as it stood at
+   * that event, as {@code message} and as {@code assistantMessageEvent.partial}; a parser that
+   * reads either sees text, thinking and tool calls grow block by block.
+   */
+  @Test
+  void jsonModeUpdatesCarryThePartialMessage() throws Exception {
+    Files.writeString(work.resolve("notes.txt"), "buy milk\n");
+    script(
+        "turns.jsonl",
+        """
+        {"thinking": "The notes are in notes.txt.", "text": "Let me look.", "toolCalls": \
+        [{"name": "read", "arguments": {"path": "notes.txt"}}], "chunkSize": 5}
+        {"thinking": "Got them.", "text": "The notes say: buy milk.", "chunkSize": 4}
+        """);
+
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "--mode",
+            "json",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "read notes");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode started = null;
+    List<ObjectNode> blocks = new ArrayList<>();
+    int updates = 0;
+    for (String line : run.out().strip().split("\n")) {
+      JsonNode e = Json.parse(line);
+      String type = e.get("type").asText();
+      if (type.equals("message_start") && e.at("/message/role").asText().equals("assistant")) {
+        started = e.get("message");
+        blocks.clear();
+      } else if (type.equals("message_update")) {
+        updates++;
+        assertThat(fieldNames(e)).containsExactly("type", "assistantMessageEvent", "message");
+        JsonNode update = e.get("assistantMessageEvent");
+        List<String> names = fieldNames(update);
+        assertThat(names.getLast()).as(line).isEqualTo("partial");
+        assertThat(update.get("partial")).isEqualTo(e.get("message"));
+        int index = update.get("contentIndex").asInt();
+        switch (update.get("type").asText()) {
+          case "thinking_start" ->
+              blocks.add(Json.object().put("type", "thinking").put("thinking", ""));
+          case "text_start" -> blocks.add(Json.object().put("type", "text").put("text", ""));
+          case "toolcall_start" -> {
+            ObjectNode call = Json.object().put("type", "toolCall");
+            call.put("id", update.get("id").asText()).put("name", update.get("name").asText());
+            call.putObject("arguments");
+            blocks.add(call);
+          }
+          case "thinking_delta" -> append(blocks.get(index), "thinking", update);
+          case "text_delta" -> append(blocks.get(index), "text", update);
+          case "toolcall_end" -> blocks.set(index, (ObjectNode) update.get("toolCall"));
+          default -> {}
+        }
+        JsonNode message = e.get("message");
+        // the fields message_start had, in its order; content as streamed so far
+        assertThat(fieldNames(message)).as(line).isEqualTo(fieldNames(started));
+        assertThat(message.get("content")).as(line).isEqualTo(Json.array().addAll(blocks));
+      } else if (type.equals("message_end") && e.at("/message/role").asText().equals("assistant")) {
+        assertThat(e.at("/message/content")).isEqualTo(Json.array().addAll(blocks));
+      }
+    }
+    assertThat(updates).isGreaterThan(20);
+  }
+
+  private static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  private static void append(ObjectNode block, String field, JsonNode update) {
+    block.put(field, block.get(field).asText() + update.get("delta").asText());
+  }
+
   // ------------------------------------------------------------------ sessions
 
   @Test

@@ -26,6 +26,31 @@ class RpcModeTest {
     return RpcDriver.scripted(home, work);
   }
 
+  /** The same lines as --mode json: each update has the message so far, twice. */
+  @Test
+  void messageUpdatesCarryTheMessageSoFar() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"one two three\", \"chunkSize\": 4}\n")) {
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"count\"}");
+      rpc.event("agent_end");
+      StringBuilder streamed = new StringBuilder();
+      int deltas = 0;
+      for (JsonNode line : rpc.seen()) {
+        if (!line.path("type").asText().equals("message_update")) {
+          continue;
+        }
+        JsonNode update = line.get("assistantMessageEvent");
+        if (update.path("type").asText().equals("text_delta")) {
+          deltas++;
+          streamed.append(update.get("delta").asText());
+          assertThat(line.at("/message/content/0/text").asText()).isEqualTo(streamed.toString());
+        }
+        assertThat(line.at("/message/role").asText()).isEqualTo("assistant");
+        assertThat(update.get("partial")).isEqualTo(line.get("message"));
+      }
+      assertThat(deltas).isEqualTo(4);
+    }
+  }
+
   @Test
   void aSessionDrivenOverRpc() throws Exception {
     try (RpcDriver rpc =

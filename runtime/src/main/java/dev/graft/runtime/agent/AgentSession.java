@@ -12,6 +12,7 @@ import dev.graft.runtime.hooks.InputSource;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.AssistantAccumulator;
 import dev.graft.runtime.llm.ContextOverflow;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
@@ -1056,10 +1057,13 @@ public final class AgentSession implements AutoCloseable {
             hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null);
     boolean[] started = {false};
     int[] retries = {0};
+    // the message so far, for the updates' partial message (made only when asked for)
+    AssistantAccumulator partial = new AssistantAccumulator();
     AgentMessage.Assistant reply =
         call.provider().stream(
             request,
             event -> {
+              partial.accept(event);
               switch (event) {
                 case StreamEvent.Start s -> {
                   started[0] = true;
@@ -1079,7 +1083,10 @@ public final class AgentSession implements AutoCloseable {
                 }
                 case StreamEvent.Done d -> {}
                 case StreamEvent.Error e -> {}
-                default -> emit(new AgentEvent.MessageUpdate(AgentEvents.streamEventJson(event)));
+                default ->
+                    emit(
+                        new AgentEvent.MessageUpdate(
+                            AgentEvents.streamEventJson(event), once(partial::snapshot)));
               }
             });
     session.appendMessage(reply);
@@ -1094,6 +1101,21 @@ public final class AgentSession implements AutoCloseable {
               !failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
+  }
+
+  /** {@code supplier}'s value, got on the first call and kept. */
+  private static <T> Supplier<T> once(Supplier<T> supplier) {
+    return new Supplier<>() {
+      private T value;
+
+      @Override
+      public T get() {
+        if (value == null) {
+          value = supplier.get();
+        }
+        return value;
+      }
+    };
   }
 
   private void addMessage(AgentMessage message, List<AgentMessage> newMessages) {

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What an agent run tells the modes (and hooks), in the reference agent's order: agent_start,
@@ -22,9 +24,23 @@ public sealed interface AgentEvent {
 
   /**
    * A streamed change to the assistant message: {@code update} is the provider's stream event as
-   * JSON ({@code {"type":"text_delta","contentIndex":0,"delta":"..."}} and the like).
+   * JSON ({@code {"type":"text_delta","contentIndex":0,"delta":"..."}} and the like), {@code
+   * partial} gives the message as it stood at this event. The partial message is made only when
+   * asked for (it costs the answer's length so far), and is right only while the event is being
+   * emitted: ask for it from the listener, not later.
    */
-  record MessageUpdate(ObjectNode update) implements AgentEvent {}
+  record MessageUpdate(ObjectNode update, Supplier<AgentMessage.Assistant> partial)
+      implements AgentEvent {
+    public MessageUpdate {
+      Objects.requireNonNull(update, "update");
+      Objects.requireNonNull(partial, "partial");
+    }
+
+    /** The assistant message so far: blocks ended as they will be, open blocks as received. */
+    public AgentMessage.Assistant message() {
+      return partial.get();
+    }
+  }
 
   record MessageEnd(AgentMessage message) implements AgentEvent {}
 

@@ -22,7 +22,10 @@ public final class AgentEvents {
         o.set("message", MessageCodec.encode(m.message()));
       }
       case AgentEvent.MessageUpdate u -> {
-        o.set("assistantMessageEvent", u.update());
+        // As the reference: the message so far twice, in the stream event and beside it.
+        ObjectNode message = MessageCodec.encode(u.message());
+        o.set("assistantMessageEvent", u.update().deepCopy().set("partial", message));
+        o.set("message", message);
       }
       case AgentEvent.MessageEnd m -> {
         o.set("message", MessageCodec.encode(m.message()));
@@ -112,7 +115,10 @@ public final class AgentEvents {
     return o;
   }
 
-  /** A provider stream event as the reference's assistantMessageEvent (without its partial). */
+  /**
+   * A provider stream event as the reference's assistantMessageEvent, without its {@code partial}
+   * ({@link #toJson} adds it).
+   */
   public static ObjectNode streamEventJson(StreamEvent event) {
     ObjectNode o = Json.object();
     switch (event) {
