@@ -66,7 +66,8 @@ final class EmitScope {
    * A script's event object for a payload: made, or to be made in invokeEvent from {@code text},
    * where a later handler of the script finds it again by {@code number}.
    */
-  private record Made(JsonNode payload, Value event, String text, int number) {}
+  private record Made(
+      JsonNode payload, Value event, String text, int number, String lazyPaths, Object lazyLoad) {}
 
   private final Map<LoadedScript, Made> made = new IdentityHashMap<>();
 
@@ -79,11 +80,26 @@ final class EmitScope {
     if (m != null && m.payload() == payload) {
       return m;
     }
+    LazyValues lazy = LazyValues.in(payload);
+    if (lazy != null) {
+      // Parsed in invokeEvent, which adds the lazy values as properties read when first used.
+      String rest = watchdog.bridgeWork(() -> Json.write(lazy.rest()));
+      m =
+          new Made(
+              payload,
+              null,
+              rest,
+              EVENT_NUMBERS.incrementAndGet(),
+              lazy.paths(),
+              lazy.loader(watchdog));
+      made.put(s, m);
+      return m;
+    }
     String text = watchdog.bridgeWork(() -> Json.write(payload));
     m =
         text.length() > PARSED_WITH_HANDLER
-            ? new Made(payload, watchdog.bridgeWork(() -> s.decode(text)), null, 0)
-            : new Made(payload, null, text, EVENT_NUMBERS.incrementAndGet());
+            ? new Made(payload, watchdog.bridgeWork(() -> s.decode(text)), null, 0, null, null)
+            : new Made(payload, null, text, EVENT_NUMBERS.incrementAndGet(), null, null);
     made.put(s, m);
     return m;
   }
@@ -115,6 +131,8 @@ final class EmitScope {
     Value event;
     String text = null;
     int number = 0;
+    String lazyPaths = null;
+    Object lazyLoad = null;
     if (contextEvent) {
       event = contextEvent(s, payload);
     } else {
@@ -122,15 +140,29 @@ final class EmitScope {
       event = m.event();
       text = m.text();
       number = m.number();
+      lazyPaths = m.lazyPaths();
+      lazyLoad = m.lazyLoad();
     }
     boolean entries = contextEvent && withoutEntries.remove(s);
     Value ctx = contexts.get(s);
     if (ctx == null) {
       ctx =
-          s.invokeEvent(withCtxParts(s, fn, done, event, text, number, null, entries, this.number));
+          s.invokeEvent(
+              withCtxParts(
+                  s,
+                  fn,
+                  done,
+                  event,
+                  text,
+                  number,
+                  lazyPaths,
+                  lazyLoad,
+                  null,
+                  entries,
+                  this.number));
       contexts.put(s, ctx);
     } else {
-      s.invokeEvent(fn, done, event, text, number, ctx, entries, this.number);
+      s.invokeEvent(fn, done, event, text, number, lazyPaths, lazyLoad, ctx, entries, this.number);
     }
   }
 

@@ -21,7 +21,8 @@
 //                                  encodeContextAnswer: GuestCalls.answer; commandCtx:
 //                                  ScriptEngine.runCommand
 //   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); invokeEvent:
-//                                  EmitScope.enter (through LoadedScript.invokeEvent); watchInput:
+//                                  EmitScope.enter (through LoadedScript.invokeEvent); lazyValues:
+//                                  invokeEvent, with LazyValues' paths and loader; watchInput:
 //                                  HostCalls.on; describeThrown, isNotJson: GuestErrors; settle,
 //                                  fail: GuestCalls.await; decode: Marshal.toJs, MessageMirror,
 //                                  ScriptEngine.renderMessage (through LoadedScript)
@@ -1233,12 +1234,13 @@
    * context event gets its entries (withEntries). Returns the ctx, which graft keeps for the
    * emit's next handlers.
    */
-  function invokeEvent(fn, done, event, eventText, eventNo, ctx, entries, emit, dataText, ui, hasUI, session, agent,
-      commands, reminders, components) {
+  function invokeEvent(fn, done, event, eventText, eventNo, lazyPaths, lazyLoad, ctx, entries, emit, dataText, ui,
+      hasUI, session, agent, commands, reminders, components) {
     let e = event;
     if (e === null) {
       if (eventNo !== eventNumber) {
         eventMade = JSONparse(eventText);
+        if (lazyPaths !== null) lazyValues(eventMade, lazyPaths, lazyLoad);
         eventNumber = eventNo;
       }
       e = eventMade;
@@ -1252,6 +1254,27 @@
     if (entries) withEntries(e, c);
     invoke(fn, done, e, c);
     return c;
+  }
+
+  /**
+   * The values of an event that graft makes only when a handler reads them (LazyValues.java: a
+   * message_update's message so far): `pathsText` [[id, key, ...], ...], `load(id)` the JSON
+   * text of value `id`. Places with one id get one object.
+   */
+  function lazyValues(event, pathsText, load) {
+    const paths = JSONparse(pathsText);
+    const values = new MapC();
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i];
+      const id = path[0];
+      let obj = event;
+      for (let k = 1; k < path.length - 1 && obj !== null && typeof obj === "object"; k++) obj = obj[path[k]];
+      if (obj === null || typeof obj !== "object") continue;
+      lazyProperty(obj, path[path.length - 1], function () {
+        if (!values.has(id)) values.set(id, JSONparse(load(id)));
+        return values.get(id);
+      });
+    }
   }
 
   /**

@@ -1086,7 +1086,7 @@ public final class AgentSession implements AutoCloseable {
                 default ->
                     emit(
                         new AgentEvent.MessageUpdate(
-                            AgentEvents.streamEventJson(event), once(partial::snapshot)));
+                            AgentEvents.streamEventJson(event), partial.marked()));
               }
             });
     session.appendMessage(reply);
@@ -1101,21 +1101,6 @@ public final class AgentSession implements AutoCloseable {
               !failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
-  }
-
-  /** {@code supplier}'s value, got on the first call and kept. */
-  private static <T> Supplier<T> once(Supplier<T> supplier) {
-    return new Supplier<>() {
-      private T value;
-
-      @Override
-      public T get() {
-        if (value == null) {
-          value = supplier.get();
-        }
-        return value;
-      }
-    };
   }
 
   private void addMessage(AgentMessage message, List<AgentMessage> newMessages) {

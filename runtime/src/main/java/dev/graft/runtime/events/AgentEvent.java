@@ -26,8 +26,7 @@ public sealed interface AgentEvent {
    * A streamed change to the assistant message: {@code update} is the provider's stream event as
    * JSON ({@code {"type":"text_delta","contentIndex":0,"delta":"..."}} and the like), {@code
    * partial} gives the message as it stood at this event. The partial message is made only when
-   * asked for (it costs the answer's length so far), and is right only while the event is being
-   * emitted: ask for it from the listener, not later.
+   * asked for (it costs the answer's length so far), and is the same when asked for later.
    */
   record MessageUpdate(ObjectNode update, Supplier<AgentMessage.Assistant> partial)
       implements AgentEvent {

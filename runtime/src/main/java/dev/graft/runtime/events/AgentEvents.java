@@ -3,6 +3,7 @@ package dev.graft.runtime.events;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.json.LazyJson;
 import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.message.MessageCodec;
 
@@ -12,6 +13,23 @@ import dev.graft.runtime.message.MessageCodec;
  */
 public final class AgentEvents {
   private AgentEvents() {}
+
+  /**
+   * The event as scripts watching it get it: as {@link #toJson}, but a {@code message_update}'s
+   * message so far is made only if a script reads it ({@link LazyJson}). It grows with the answer,
+   * and there is an update per streamed piece: sent whole, a long answer's updates would cost the
+   * square of its length.
+   */
+  public static ObjectNode toHookJson(AgentEvent event) {
+    if (!(event instanceof AgentEvent.MessageUpdate u)) {
+      return toJson(event);
+    }
+    LazyJson message = new LazyJson(() -> MessageCodec.encode(u.message()));
+    ObjectNode o = Json.object().put("type", type(event));
+    o.set("assistantMessageEvent", u.update().deepCopy().set("partial", message.node()));
+    o.set("message", message.node());
+    return o;
+  }
 
   public static ObjectNode toJson(AgentEvent event) {
     ObjectNode o = Json.object().put("type", type(event));

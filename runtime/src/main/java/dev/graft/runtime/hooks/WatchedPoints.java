@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 /**
  * The agent events scripts only watch (agent_start, turn_start, message_*, tool_execution_*,
  * compaction_*, agent_end...), one {@link HookPoint} each: the payload is the event's own JSON form
- * ({@link AgentEvents#toJson}, as {@code --mode json} prints it), made only when some script
- * watches that event, and an answer is not read.
+ * ({@link AgentEvents#toHookJson}, as {@code --mode json} prints it, a message_update's message
+ * made when read), made only when some script watches that event, and an answer is not read.
  */
 final class WatchedPoints {
   private WatchedPoints() {}
@@ -67,7 +67,7 @@ final class WatchedPoints {
 
     @Override
     ObjectNode payload(AgentEvent event) {
-      return AgentEvents.toJson(event);
+      return AgentEvents.toHookJson(event);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.graft.runtime.message.ContentBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Rebuilds the assistant message from a turn's events, for code that wants the message as it grows
@@ -35,12 +36,14 @@ public final class AssistantAccumulator {
     }
 
     ContentBlock block() {
-      if (finished != null) {
-        return finished;
-      }
+      return finished != null ? finished : block(text.toString());
+    }
+
+    /** The open block with {@code received}, the text received so far. */
+    ContentBlock block(String received) {
       return switch (kind) {
-        case TEXT -> new ContentBlock.Text(text.toString());
-        case THINKING -> new ContentBlock.Thinking(text.toString(), null);
+        case TEXT -> new ContentBlock.Text(received);
+        case THINKING -> new ContentBlock.Thinking(received, null);
         // Arguments still streaming are not an object yet; the deltas hold the raw text.
         case TOOL_CALL -> new ContentBlock.ToolCall(id, name, Json.object(), null);
       };
@@ -119,8 +122,13 @@ public final class AssistantAccumulator {
     if (template == null) {
       throw new IllegalStateException("no Start event yet");
     }
+    return message(content(), template);
+  }
+
+  private static AgentMessage.Assistant message(
+      List<ContentBlock> content, AgentMessage.Assistant template) {
     return new AgentMessage.Assistant(
-        content(),
+        content,
         template.api(),
         template.provider(),
         template.model(),
@@ -129,6 +137,48 @@ public final class AssistantAccumulator {
         Optional.empty(),
         template.timestamp(),
         template.extra());
+  }
+
+  /**
+   * The message so far as {@link #snapshot} would give it now, made only when first asked for: what
+   * is kept now is one length per block, so a listener that never asks costs nothing, and one that
+   * asks later (after more events) still gets the message as it stood here. The text of a block
+   * only grows, and a retry starts new blocks, so the kept lengths stay right.
+   */
+  public Supplier<AgentMessage.Assistant> marked() {
+    if (result != null) {
+      AgentMessage.Assistant done = result;
+      return () -> done;
+    }
+    if (template == null) {
+      throw new IllegalStateException("no Start event yet");
+    }
+    AgentMessage.Assistant start = template;
+    Slot[] at = slots.toArray(Slot[]::new);
+    int[] lengths = new int[at.length];
+    ContentBlock[] finished = new ContentBlock[at.length];
+    for (int i = 0; i < at.length; i++) {
+      lengths[i] = at[i].text.length();
+      finished[i] = at[i].finished;
+    }
+    return new Supplier<>() {
+      private AgentMessage.Assistant made;
+
+      @Override
+      public AgentMessage.Assistant get() {
+        if (made == null) {
+          List<ContentBlock> content = new ArrayList<>(at.length);
+          for (int i = 0; i < at.length; i++) {
+            content.add(
+                finished[i] != null
+                    ? finished[i]
+                    : at[i].block(at[i].text.substring(0, lengths[i])));
+          }
+          made = message(content, start);
+        }
+        return made;
+      }
+    };
   }
 
   List<ContentBlock> content() {

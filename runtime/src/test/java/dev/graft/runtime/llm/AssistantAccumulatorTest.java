@@ -7,9 +7,11 @@ import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.message.StopReason;
 import dev.graft.runtime.message.Usage;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class AssistantAccumulatorTest {
@@ -36,6 +38,47 @@ class AssistantAccumulatorTest {
     assertThat(done.content())
         .containsExactly(
             new ContentBlock.Text("Hello"), TestModels.call("c1", "read", "{\"path\":\"a\"}"));
+  }
+
+  @Test
+  void aMarkIsTheSnapshotOfItsMomentWheneverItIsRead() {
+    AssistantAccumulator acc = new AssistantAccumulator();
+    TurnBuilder turn = new TurnBuilder(model, 5L, acc::accept);
+    int thinking = turn.openThinking();
+    turn.appendThinking(thinking, "plan");
+    Supplier<AgentMessage.Assistant> planning = acc.marked();
+    AgentMessage.Assistant planningNow = acc.snapshot();
+    turn.close(thinking);
+    int text = turn.openText();
+    turn.appendText(text, "Hel");
+    Supplier<AgentMessage.Assistant> typing = acc.marked();
+    AgentMessage.Assistant typingNow = acc.snapshot();
+    turn.appendText(text, "lo");
+    AgentMessage.Assistant done = turn.done(StopReason.STOP);
+    Supplier<AgentMessage.Assistant> after = acc.marked();
+
+    // read after the turn ended, each is the message as it stood when marked
+    assertThat(planning.get()).isEqualTo(planningNow);
+    assertThat(planning.get().content()).containsExactly(new ContentBlock.Thinking("plan", null));
+    assertThat(typing.get()).isEqualTo(typingNow);
+    assertThat(typing.get().content()).hasSize(2).endsWith(new ContentBlock.Text("Hel"));
+    assertThat(typing.get()).isSameAs(typing.get());
+    assertThat(after.get()).isEqualTo(done);
+  }
+
+  @Test
+  void aMarkBeforeARetryKeepsTheVoidAttempt() {
+    AssistantAccumulator acc = new AssistantAccumulator();
+    TurnBuilder turn = new TurnBuilder(model, 5L, acc::accept);
+    int text = turn.openText();
+    turn.appendText(text, "first try");
+    Supplier<AgentMessage.Assistant> first = acc.marked();
+    turn.retry(1, 3, Duration.ZERO, ErrorKind.NETWORK, "reset");
+    turn.start();
+    int again = turn.openText();
+    turn.appendText(again, "second");
+    assertThat(first.get().content()).containsExactly(new ContentBlock.Text("first try"));
+    assertThat(acc.marked().get().content()).containsExactly(new ContentBlock.Text("second"));
   }
 
   @Test
