@@ -65,15 +65,24 @@ public final class AgentOptions {
   String appendSystemPrompt;
 
   @Option(
-      names = "--tools",
+      names = {"-t", "--tools"},
       paramLabel = "LIST",
       split = ",",
       description =
           "Active tools, comma-separated (default: read,bash,edit,write and the scripts' tools; also grep,find,ls).")
   public List<String> tools = new ArrayList<>();
 
-  @Option(names = "--no-tools", description = "No tools at all.")
+  @Option(
+      names = {"-nt", "--no-tools"},
+      description = "No tools at all.")
   boolean noTools;
+
+  @Option(
+      names = {"-nbt", "--no-builtin-tools"},
+      description =
+          "None of the built-in tools (read, bash, edit, write...) at the start: only the"
+              + " scripts' tools (--tools still names any).")
+  boolean noBuiltinTools;
 
   @Option(
       names = {"-c", "--continue"},
@@ -140,7 +149,7 @@ public final class AgentOptions {
   List<String> extensions = new ArrayList<>();
 
   @Option(
-      names = "--no-scripts",
+      names = {"-ne", "--no-scripts"},
       description =
           "Look for no hook scripts, script packages, skills, prompt templates or themes"
               + " (not even $GRAFT_HOME's): only the scripts named with -s, --scripts or -e"
@@ -161,6 +170,22 @@ public final class AgentOptions {
               + " those of the packages named with -e and those scripts name in"
               + " resources_discover load, at the start or on /reload.")
   boolean noSkills;
+
+  @Option(
+      names = {"-np", "--no-prompt-templates"},
+      description =
+          "Look for no prompt templates (not the project's, yours or the installed packages'):"
+              + " only those of the packages named with -e and those scripts name in"
+              + " resources_discover load.")
+  boolean noPromptTemplates;
+
+  @Option(
+      names = "--no-themes",
+      description =
+          "Look for no theme files (not the project's, yours or the installed packages'): only"
+              + " those of the packages named with -e and those scripts name in"
+              + " resources_discover load; the built-in themes stay.")
+  boolean noThemes;
 
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
   public boolean interactive;
@@ -242,11 +267,26 @@ public final class AgentOptions {
                 "--append-system-prompt")
             .build());
     spec.addOption(
-        list(this, String.class, o -> o.tools, (o, v) -> o.tools = listOf(v), "--tools")
+        list(this, String.class, o -> o.tools, (o, v) -> o.tools = listOf(v), "-t", "--tools")
             .splitRegex(",")
             .build());
     spec.addOption(
-        option(this, boolean.class, o -> o.noTools, (o, v) -> o.noTools = (Boolean) v, "--no-tools")
+        option(
+                this,
+                boolean.class,
+                o -> o.noTools,
+                (o, v) -> o.noTools = (Boolean) v,
+                "-nt",
+                "--no-tools")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noBuiltinTools,
+                (o, v) -> o.noBuiltinTools = (Boolean) v,
+                "-nbt",
+                "--no-builtin-tools")
             .build());
     spec.addOption(
         option(
@@ -314,6 +354,7 @@ public final class AgentOptions {
                 boolean.class,
                 o -> o.noScripts,
                 (o, v) -> o.noScripts = (Boolean) v,
+                "-ne",
                 "--no-scripts")
             .build());
     spec.addOption(
@@ -333,6 +374,23 @@ public final class AgentOptions {
                 (o, v) -> o.noSkills = (Boolean) v,
                 "-ns",
                 "--no-skills")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noPromptTemplates,
+                (o, v) -> o.noPromptTemplates = (Boolean) v,
+                "-np",
+                "--no-prompt-templates")
+            .build());
+    spec.addOption(
+        option(
+                this,
+                boolean.class,
+                o -> o.noThemes,
+                (o, v) -> o.noThemes = (Boolean) v,
+                "--no-themes")
             .build());
     spec.addOption(
         option(

@@ -334,7 +334,8 @@ public final class AgentSetup {
 
   /**
    * The tools the agent starts with, as in the reference: --tools names them (built-in or script
-   * tools), --no-tools none, and otherwise the default built-ins and every script tool.
+   * tools), --no-tools none, --no-builtin-tools every script tool, and otherwise the default
+   * built-ins and every script tool.
    */
   private static List<Tool> tools(AgentOptions o, AgentTools all) {
     if (o.noTools) {
@@ -348,6 +349,9 @@ public final class AgentSetup {
       } catch (IllegalArgumentException e) {
         throw UserError.usage("--tools " + String.join(",", o.tools) + ": " + e.getMessage());
       }
+    }
+    if (o.noBuiltinTools) {
+      return all.scriptTools(); // a tool a script registers later joins them, as in the reference
     }
     List<Tool> tools = new ArrayList<>(all.select(BuiltinTools.DEFAULT_ACTIVE));
     for (Tool t : all.scriptTools()) {
@@ -411,8 +415,9 @@ public final class AgentSetup {
 
   /**
    * The run's skills, prompt templates and themes ({@link SharedResources}): none with
-   * --no-scripts, no skills but the -e packages' and the scripts' with --no-skills; an untrusted
-   * project folder is asked about (interactive) or noticed, as the project's scripts are.
+   * --no-scripts; of a kind --no-skills, --no-prompt-templates or --no-themes turns off, only the
+   * -e packages' and the scripts'; an untrusted project folder is asked about (interactive) or
+   * noticed, as the project's scripts are.
    */
   private static RunResources resources(
       CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded, AgentHooks hooks) {
@@ -425,10 +430,10 @@ public final class AgentSetup {
         o.interactive
             ? TrustDecisions.prompt(context.in(), context.out())
             : TrustDecisions.notice(context.err());
-    Optional<List<ScriptLocations.PackagePlan>> skillsOnlyFrom =
-        o.noSkills ? Optional.of(loaded.tried()) : Optional.empty();
+    SharedResources.Without without =
+        new SharedResources.Without(o.noSkills, o.noPromptTemplates, o.noThemes, loaded.tried());
     SharedResources.Plan plan =
-        SharedResources.plan(context.home(), userHome, cwd, packages, decision, skillsOnlyFrom)
+        SharedResources.plan(context.home(), userHome, cwd, packages, decision, without)
             .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
     return new RunResources(
         plan,
@@ -439,7 +444,7 @@ public final class AgentSetup {
                     cwd,
                     loaded.plan().packagePlans(),
                     ScriptLocations.TrustDecision.SKIP,
-                    skillsOnlyFrom)
+                    without)
                 .withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
   }
 

@@ -105,6 +105,28 @@ public final class SharedResources {
     }
   }
 
+  /**
+   * The kinds --no-skills, --no-prompt-templates and --no-themes turn off: of such a kind nothing
+   * is looked for but what the packages in {@code tried} (the ones tried with -e) bring; the
+   * project's folders of it are not even asked about.
+   */
+  public record Without(
+      boolean skills, boolean prompts, boolean themes, List<ScriptLocations.PackagePlan> tried) {
+    public static final Without NOTHING = new Without(false, false, false, List.of());
+
+    public Without {
+      tried = List.copyOf(tried);
+    }
+
+    boolean kind(String kind) {
+      return switch (kind) {
+        case "skills" -> skills;
+        case "prompts" -> prompts;
+        default -> themes;
+      };
+    }
+  }
+
   /** The project's folders of shared resources under {@code projectDir}, with their kind. */
   public static Map<Path, String> projectFolders(Path projectDir, Path userHome) {
     Map<Path, String> out = new LinkedHashMap<>();
@@ -132,21 +154,17 @@ public final class SharedResources {
       Path projectDir,
       List<ScriptLocations.PackagePlan> packages,
       ScriptLocations.TrustDecision decision) {
-    return plan(home, userHome, projectDir, packages, decision, Optional.empty());
+    return plan(home, userHome, projectDir, packages, decision, Without.NOTHING);
   }
 
-  /**
-   * As above; with {@code skillsOnlyFrom} (--no-skills) no skill is looked for but those of these
-   * packages (the ones tried with -e): the project's skill folders are not even asked about.
-   */
+  /** As above, without the kinds {@code without} turns off. */
   public static Plan plan(
       GraftHome home,
       Path userHome,
       Path projectDir,
       List<ScriptLocations.PackagePlan> packages,
       ScriptLocations.TrustDecision decision,
-      Optional<List<ScriptLocations.PackagePlan>> skillsOnlyFrom) {
-    boolean lookForSkills = skillsOnlyFrom.isEmpty();
+      Without without) {
     List<Found> skills = new ArrayList<>();
     List<Found> prompts = new ArrayList<>();
     List<Found> themes = new ArrayList<>();
@@ -159,7 +177,7 @@ public final class SharedResources {
     if (!projectIsHome) {
       for (Map.Entry<Path, String> e : projectFolders(projectDir, userHome).entrySet()) {
         Path dir = e.getKey();
-        if (!lookForSkills && e.getValue().equals("skills")) {
+        if (without.kind(e.getValue())) {
           continue;
         }
         ScriptFingerprint now;
@@ -201,15 +219,19 @@ public final class SharedResources {
         to.addAll(asTrusted(dir, kind, now, files, warnings));
       }
     }
-    if (lookForSkills) {
+    if (!without.skills()) {
       add(skills, ResourceFolders.skills(home.root().resolve("skills"), true), "user");
       add(
           skills,
           ResourceFolders.skills(userHome.resolve(".agents").resolve("skills"), false),
           "user");
     }
-    add(prompts, ResourceFolders.files(home.root().resolve("prompts"), ".md", false), "user");
-    add(themes, ResourceFolders.files(home.root().resolve("themes"), ".json", false), "user");
+    if (!without.prompts()) {
+      add(prompts, ResourceFolders.files(home.root().resolve("prompts"), ".md", false), "user");
+    }
+    if (!without.themes()) {
+      add(themes, ResourceFolders.files(home.root().resolve("themes"), ".json", false), "user");
+    }
     List<ScriptLocations.PackagePlan> ordered =
         new ArrayList<>(packages.stream().filter(ScriptLocations.PackagePlan::project).toList());
     ordered.addAll(packages.stream().filter(p -> !p.project()).toList());
@@ -218,11 +240,16 @@ public final class SharedResources {
         continue;
       }
       String source = "package " + p.entry().name();
-      if (lookForSkills || skillsOnlyFrom.get().contains(p)) {
+      boolean tried = without.tried().contains(p);
+      if (!without.skills() || tried) {
         add(skills, PackageManifest.of(p.dir(), PackageManifest.Kind.SKILLS), source);
       }
-      add(prompts, PackageManifest.of(p.dir(), PackageManifest.Kind.PROMPTS), source);
-      add(themes, PackageManifest.of(p.dir(), PackageManifest.Kind.THEMES), source);
+      if (!without.prompts() || tried) {
+        add(prompts, PackageManifest.of(p.dir(), PackageManifest.Kind.PROMPTS), source);
+      }
+      if (!without.themes() || tried) {
+        add(themes, PackageManifest.of(p.dir(), PackageManifest.Kind.THEMES), source);
+      }
     }
     return new Plan(skills, prompts, themes, untrusted, warnings);
   }
