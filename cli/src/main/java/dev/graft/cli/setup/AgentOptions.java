@@ -180,6 +180,30 @@ public final class AgentOptions {
   boolean noPromptTemplates;
 
   @Option(
+      names = "--skill",
+      paramLabel = "PATH",
+      description =
+          "Load a skill file (.md) or the skills in a folder, even with --no-skills or"
+              + " --no-scripts; repeatable.")
+  List<String> skillPaths = new ArrayList<>();
+
+  @Option(
+      names = "--prompt-template",
+      paramLabel = "PATH",
+      description =
+          "Load a prompt template file (.md) or the templates in a folder, even with"
+              + " --no-prompt-templates or --no-scripts; repeatable.")
+  List<String> promptTemplatePaths = new ArrayList<>();
+
+  @Option(
+      names = "--theme",
+      paramLabel = "PATH",
+      description =
+          "Load a theme file (.json) or the themes in a folder, even with --no-themes or"
+              + " --no-scripts; repeatable.")
+  List<String> themePaths = new ArrayList<>();
+
+  @Option(
       names = "--no-themes",
       description =
           "Look for no theme files (not the project's, yours or the installed packages'): only"
@@ -383,6 +407,20 @@ public final class AgentOptions {
                 (o, v) -> o.noPromptTemplates = (Boolean) v,
                 "-np",
                 "--no-prompt-templates")
+            .build());
+    spec.addOption(
+        list(this, String.class, o -> o.skillPaths, (o, v) -> o.skillPaths = listOf(v), "--skill")
+            .build());
+    spec.addOption(
+        list(
+                this,
+                String.class,
+                o -> o.promptTemplatePaths,
+                (o, v) -> o.promptTemplatePaths = listOf(v),
+                "--prompt-template")
+            .build());
+    spec.addOption(
+        list(this, String.class, o -> o.themePaths, (o, v) -> o.themePaths = listOf(v), "--theme")
             .build());
     spec.addOption(
         option(

@@ -414,15 +414,17 @@ public final class AgentSetup {
   }
 
   /**
-   * The run's skills, prompt templates and themes ({@link SharedResources}): none with
-   * --no-scripts; of a kind --no-skills, --no-prompt-templates or --no-themes turns off, only the
-   * -e packages' and the scripts'; an untrusted project folder is asked about (interactive) or
-   * noticed, as the project's scripts are.
+   * The run's skills, prompt templates and themes ({@link SharedResources}): only those --skill,
+   * --prompt-template and --theme name with --no-scripts; of a kind --no-skills,
+   * --no-prompt-templates or --no-themes turns off, only the -e packages', the scripts' and the
+   * named ones; an untrusted project folder is asked about (interactive) or noticed, as the
+   * project's scripts are.
    */
   private static RunResources resources(
       CliContext context, AgentOptions o, Path cwd, LoadedScripts loaded, AgentHooks hooks) {
     if (o.noScripts) {
-      return RunResources.none();
+      SharedResources.Plan given = given(context, o, SharedResources.Plan.NONE);
+      return new RunResources(given, () -> given(context, o, SharedResources.Plan.NONE));
     }
     Path userHome = userHome(context);
     List<ScriptLocations.PackagePlan> packages = loaded.plan().packagePlans();
@@ -433,19 +435,34 @@ public final class AgentSetup {
     SharedResources.Without without =
         new SharedResources.Without(o.noSkills, o.noPromptTemplates, o.noThemes, loaded.tried());
     SharedResources.Plan plan =
-        SharedResources.plan(context.home(), userHome, cwd, packages, decision, without)
+        given(
+                context,
+                o,
+                SharedResources.plan(context.home(), userHome, cwd, packages, decision, without))
             .withDiscovered(hooks.resourcesDiscover(cwd, "startup"), cwd);
     return new RunResources(
         plan,
         () ->
-            SharedResources.plan(
-                    context.home(),
-                    userHome,
-                    cwd,
-                    loaded.plan().packagePlans(),
-                    ScriptLocations.TrustDecision.SKIP,
-                    without)
+            given(
+                    context,
+                    o,
+                    SharedResources.plan(
+                        context.home(),
+                        userHome,
+                        cwd,
+                        loaded.plan().packagePlans(),
+                        ScriptLocations.TrustDecision.SKIP,
+                        without))
                 .withDiscovered(hooks.resourcesDiscover(cwd, "reload"), cwd));
+  }
+
+  /**
+   * {@code plan} with the files --skill, --prompt-template and --theme name (from where graft was
+   * started, as the reference takes them).
+   */
+  private static SharedResources.Plan given(
+      CliContext context, AgentOptions o, SharedResources.Plan plan) {
+    return plan.withGiven(o.skillPaths, o.promptTemplatePaths, o.themePaths, context.cwd());
   }
 
   /** $GRAFT_HOME's and the project's AGENTS.md or CLAUDE.md: none with --no-context-files. */

@@ -65,33 +65,84 @@ public final class SharedResources {
       List<Found> p = new ArrayList<>(prompts);
       List<Found> t = new ArrayList<>(themes);
       List<String> w = new ArrayList<>(warnings);
-      discovered(d.skillPaths(), cwd, s, w, dir -> ResourceFolders.skills(dir, true), ".md");
-      discovered(
-          d.promptPaths(), cwd, p, w, dir -> ResourceFolders.files(dir, ".md", false), ".md");
-      discovered(
-          d.themePaths(), cwd, t, w, dir -> ResourceFolders.files(dir, ".json", false), ".json");
+      return with(
+          d.skillPaths(),
+          d.promptPaths(),
+          d.themePaths(),
+          cwd,
+          "script",
+          (kind, given, path, why) -> "resources_discover named " + path + ", which is " + why);
+    }
+
+    /**
+     * This plan with the paths given on the command line ({@code --skill}, {@code
+     * --prompt-template}, {@code --theme}) after the rest, taken from {@code base}: loaded whatever
+     * turned their kind off, as in the reference, since you named them.
+     */
+    public Plan withGiven(
+        List<String> skillPaths, List<String> promptPaths, List<String> themePaths, Path base) {
+      return with(
+          skillPaths,
+          promptPaths,
+          themePaths,
+          base,
+          "command line",
+          (kind, given, path, why) -> kind.option() + " " + given + ": " + path + " is " + why);
+    }
+
+    private Plan with(
+        List<String> skillPaths,
+        List<String> promptPaths,
+        List<String> themePaths,
+        Path base,
+        String source,
+        Warning warning) {
+      if (skillPaths.isEmpty() && promptPaths.isEmpty() && themePaths.isEmpty()) {
+        return this;
+      }
+      List<Found> s = new ArrayList<>(skills);
+      List<Found> p = new ArrayList<>(prompts);
+      List<Found> t = new ArrayList<>(themes);
+      List<String> w = new ArrayList<>(warnings);
+      Kind skill = new Kind("--skill", ".md", dir -> ResourceFolders.skills(dir, true));
+      Kind prompt =
+          new Kind("--prompt-template", ".md", dir -> ResourceFolders.files(dir, ".md", false));
+      Kind theme = new Kind("--theme", ".json", dir -> ResourceFolders.files(dir, ".json", false));
+      add(skillPaths, base, s, w, skill, source, warning);
+      add(promptPaths, base, p, w, prompt, source, warning);
+      add(themePaths, base, t, w, theme, source, warning);
       return new Plan(s, p, t, untrusted, w);
     }
 
-    private static void discovered(
+    /** A kind of file: its command-line option, its ending, and how a folder of it is read. */
+    private record Kind(String option, String ext, Function<Path, List<Path>> folder) {}
+
+    /** What is said of a path that is no file or folder of its kind. */
+    private interface Warning {
+      String of(Kind kind, String given, Path path, String why);
+    }
+
+    private static void add(
         List<String> paths,
-        Path cwd,
+        Path base,
         List<Found> to,
         List<String> warnings,
-        Function<Path, List<Path>> folder,
-        String ext) {
+        Kind kind,
+        String source,
+        Warning warning) {
       for (String given : paths) {
-        Path path = cwd.resolve(given).normalize();
+        Path path = base.resolve(given).normalize();
         if (Files.isDirectory(path)) {
-          folder.apply(path).forEach(f -> to.add(new Found(f, "script")));
-        } else if (Files.isRegularFile(path) && path.toString().endsWith(ext)) {
-          to.add(new Found(path, "script"));
+          kind.folder().apply(path).forEach(f -> to.add(new Found(f, source)));
+        } else if (Files.isRegularFile(path) && path.toString().endsWith(kind.ext())) {
+          to.add(new Found(path, source));
         } else {
           warnings.add(
-              "resources_discover named "
-                  + path
-                  + ", which is "
-                  + (Files.exists(path) ? "not a " + ext + " file or a folder" : "not there"));
+              warning.of(
+                  kind,
+                  given,
+                  path,
+                  Files.exists(path) ? "not a " + kind.ext() + " file or a folder" : "not there"));
         }
       }
     }

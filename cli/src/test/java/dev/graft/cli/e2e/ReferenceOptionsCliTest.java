@@ -171,4 +171,58 @@ class ReferenceOptionsCliTest {
     requests("-ne", "hello", "/reload-runtime", "again");
     assertThat(lastErr).contains("\nskills: 0, prompt templates: 0, themes: 0\n");
   }
+
+  @Test
+  void skillPromptTemplateAndThemeLoadWhatTheyNameEvenWithTheNoOptions() throws Exception {
+    write(
+        proj.resolve("extra/deploy/SKILL.md"),
+        "---\nname: deploy\ndescription: Deploy the app.\n---\nRun make deploy.\n");
+    write(
+        proj.resolve("one.md"),
+        "---\nname: lint-fix\ndescription: Fix lint errors.\n---\nRun the linter.\n");
+    write(proj.resolve("tpl/ship.md"), "Ship SHIP-TEXT $1.\n");
+    write(proj.resolve("fix.md"), "Fix FIX-TEXT $1.\n");
+    write(proj.resolve("looks/dusk.json"), night().replace("\"night\"", "\"dusk\""));
+    String[] given = {
+      "--skill",
+      "extra",
+      "--skill",
+      "one.md",
+      "--prompt-template",
+      "tpl",
+      "--prompt-template",
+      "fix.md",
+      "--theme",
+      "looks/dusk.json"
+    };
+    for (List<String> off :
+        List.of(List.<String>of(), List.of("-ns", "-np", "--no-themes"), List.of("--no-scripts"))) {
+      List<String> args = new ArrayList<>(off);
+      args.addAll(List.of(given));
+      args.addAll(List.of("/ship 2.0", "/reload-runtime", "/fix login"));
+      List<JsonNode> sent = requests(args.toArray(String[]::new));
+      assertThat(sent).as(off.toString()).hasSize(2);
+      for (JsonNode request : sent) {
+        assertThat(request.path("systemPrompt").asText())
+            .as(off.toString())
+            .contains("<name>deploy</name>", "<name>lint-fix</name>");
+      }
+      assertThat(lastUserText(sent.get(0))).as(off.toString()).contains("Ship SHIP-TEXT 2.0");
+      assertThat(lastUserText(sent.get(1))).as(off.toString()).contains("Fix FIX-TEXT login");
+      int themes = off.isEmpty() ? 2 : 1; // and $GRAFT_HOME's night.json
+      int prompts = off.isEmpty() ? 3 : 2; // and $GRAFT_HOME's greet.md
+      assertThat(lastErr)
+          .as(off.toString())
+          .contains("\nskills: 2, prompt templates: " + prompts + ", themes: " + themes + "\n");
+    }
+  }
+
+  @Test
+  void aSkillPathThatIsNotThereIsWarnedOf() throws Exception {
+    requests("--skill", "gone", "--theme", "notes.txt", "hello");
+    assertThat(lastErr)
+        .contains("graft: warning: --skill gone: " + proj.resolve("gone") + " is not there")
+        .contains(
+            "graft: warning: --theme notes.txt: " + proj.resolve("notes.txt") + " is not there");
+  }
 }
