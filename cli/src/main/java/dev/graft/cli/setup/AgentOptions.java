@@ -8,6 +8,7 @@ import dev.graft.runtime.llm.ModelScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -101,6 +102,14 @@ public final class AgentOptions {
       paramLabel = "FILE|ID",
       description = "Use this session file, or the session whose id starts with ID.")
   String session;
+
+  @Option(
+      names = "--fork",
+      paramLabel = "FILE|ID",
+      description =
+          "Start a new session holding a copy of this session file's entries, or of the session"
+              + " whose id starts with ID.")
+  String fork;
 
   @Option(names = "--no-session", description = "Keep the session in memory only; write no file.")
   boolean noSession;
@@ -211,11 +220,27 @@ public final class AgentOptions {
               + " resources_discover load; the built-in themes stay.")
   boolean noThemes;
 
+  /**
+   * --offline, or GRAFT_OFFLINE set to 1, true or yes (as the reference reads PI_OFFLINE): no
+   * network call while starting.
+   */
+  public boolean offline(Map<String, String> env) {
+    String value = env.getOrDefault("GRAFT_OFFLINE", "").strip().toLowerCase(Locale.ROOT);
+    return offline || value.equals("1") || value.equals("true") || value.equals("yes");
+  }
+
   /** Set by the interactive mode: project scripts that are not trusted are asked about at start. */
   public boolean interactive;
 
   /** Set from the root command's --verbose: script output (console.log) is shown. */
   public boolean verbose;
+
+  @Option(
+      names = "--offline",
+      description =
+          "Make no network call while starting: an -e npm or git source is not fetched (as"
+              + " GRAFT_OFFLINE=1).")
+  boolean offline;
 
   @Option(
       names = "--max-tokens",
@@ -334,6 +359,8 @@ public final class AgentOptions {
         option(this, String.class, o -> o.session, (o, v) -> o.session = (String) v, "--session")
             .build());
     spec.addOption(
+        option(this, String.class, o -> o.fork, (o, v) -> o.fork = (String) v, "--fork").build());
+    spec.addOption(
         option(
                 this,
                 boolean.class,
@@ -429,6 +456,9 @@ public final class AgentOptions {
                 o -> o.noThemes,
                 (o, v) -> o.noThemes = (Boolean) v,
                 "--no-themes")
+            .build());
+    spec.addOption(
+        option(this, boolean.class, o -> o.offline, (o, v) -> o.offline = (Boolean) v, "--offline")
             .build());
     spec.addOption(
         option(

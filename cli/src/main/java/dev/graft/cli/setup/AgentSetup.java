@@ -102,6 +102,9 @@ public final class AgentSetup {
       throw UserError.usage(
           "--resume picks a session interactively, which needs the interactive mode; use --session FILE|ID or -c");
     }
+    if (o.fork != null && (o.continueRecent || o.session != null || o.resume || o.noSession)) {
+      throw UserError.usage("--fork cannot be combined with --session, -c, -r or --no-session");
+    }
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
       throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
@@ -546,6 +549,17 @@ public final class AgentSetup {
     SessionStore store = sessionStore(context, o);
     if (o.noSession) {
       return Session.inMemory(cwd.toString(), context.clock());
+    }
+    if (o.fork != null) {
+      SessionArgument from =
+          SessionArgument.resolve(context.cwd(), store, o.fork, cwd.toString(), "--fork");
+      if (!from.exists()) {
+        throw new UserError("--fork " + o.fork + ": no such session file or session id");
+      }
+      Session forked =
+          Session.forkFrom(
+              from.file(), store.directoryFor(cwd.toString()), cwd.toString(), context.clock());
+      return warnings(context, forked);
     }
     if (o.session != null) {
       SessionArgument target =

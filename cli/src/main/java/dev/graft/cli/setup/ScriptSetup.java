@@ -123,7 +123,8 @@ final class ScriptSetup {
               err.println("graft: " + problem);
               err.flush();
             });
-    TriedPackages tried = TriedPackages.fetch(context.home(), context.cwd(), o.extensions);
+    TriedPackages tried =
+        TriedPackages.fetch(context.home(), context.cwd(), o.extensions, o.offline(context.env()));
     List<Path> files = new ArrayList<>(o.scriptFiles);
     files.addAll(tried.files());
     ScriptLocations.Request request =

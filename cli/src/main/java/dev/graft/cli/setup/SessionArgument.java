@@ -20,32 +20,45 @@ record SessionArgument(Path file, boolean exists) {
    * first.
    */
   static SessionArgument resolve(Path base, SessionStore store, String arg, String cwd) {
+    return resolve(base, store, arg, cwd, "--session");
+  }
+
+  /** As above, for {@code option} (--session, --fork), which the errors name. */
+  static SessionArgument resolve(
+      Path base, SessionStore store, String arg, String cwd, String option) {
     Path asFile = base.resolve(arg).normalize();
     if (Files.isRegularFile(asFile)) {
       return new SessionArgument(asFile.toAbsolutePath(), true);
     }
     if (Files.isDirectory(asFile)) {
       throw error(
+          option,
           arg,
           "a directory, not a session file; give a session file (*.jsonl) or a session id (graft session list shows them)");
     }
     if (Files.exists(asFile)) {
       throw error(
-          arg, "not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
+          option,
+          arg,
+          "not a regular file (a FIFO, socket or device); give a session file (*.jsonl)");
     }
     if (!isPath(arg)) {
       Optional<Path> found;
       try {
         found = store.resolve(arg, cwd);
       } catch (IllegalArgumentException ambiguous) {
-        throw error(arg, ambiguous.getMessage());
+        throw error(option, arg, ambiguous.getMessage());
       }
       return new SessionArgument(
-          found.orElseThrow(() -> error(arg, "no such session file or session id")), true);
+          found.orElseThrow(() -> error(option, arg, "no such session file or session id")), true);
+    }
+    if (!option.equals("--session")) {
+      throw error(option, arg, "no such session file or session id"); // only --session starts one
     }
     if (Files.isSymbolicLink(asFile)) {
       // Writing through it would make a file somewhere else than the one named.
       throw error(
+          option,
           arg,
           "a link to "
               + linkTarget(asFile)
@@ -53,13 +66,13 @@ record SessionArgument(Path file, boolean exists) {
     }
     Path folder = asFile.toAbsolutePath().getParent();
     if (!Files.exists(folder)) {
-      throw error(arg, "no folder " + folder + " to start the session in; create it first");
+      throw error(option, arg, "no folder " + folder + " to start the session in; create it first");
     }
     if (!Files.isDirectory(folder)) {
-      throw error(arg, folder + " is not a folder");
+      throw error(option, arg, folder + " is not a folder");
     }
     if (!Files.isWritable(folder)) {
-      throw error(arg, "cannot create a file in " + folder + " (permission denied)");
+      throw error(option, arg, "cannot create a file in " + folder + " (permission denied)");
     }
     return new SessionArgument(asFile.toAbsolutePath(), false);
   }
@@ -78,7 +91,7 @@ record SessionArgument(Path file, boolean exists) {
     }
   }
 
-  private static UserError error(String arg, String why) {
-    return new UserError("--session " + arg + ": " + why);
+  private static UserError error(String option, String arg, String why) {
+    return new UserError(option + " " + arg + ": " + why);
   }
 }

@@ -51,6 +51,15 @@ public final class TriedPackages implements AutoCloseable {
    * loaded as -s loads it.
    */
   public static TriedPackages fetch(GraftHome home, Path base, List<String> sources) {
+    return fetch(home, base, sources, false);
+  }
+
+  /**
+   * As above; {@code offline} (--offline): an npm or git source is not fetched but warned of, as
+   * the reference leaves out a package it would have to install.
+   */
+  public static TriedPackages fetch(
+      GraftHome home, Path base, List<String> sources, boolean offline) {
     if (sources.isEmpty()) {
       return none();
     }
@@ -83,6 +92,12 @@ public final class TriedPackages implements AutoCloseable {
           parsed = PackageSource.parse(source, base);
         } catch (UserError e) {
           throw new UserError("-e " + e.getMessage());
+        }
+        if (offline
+            && (parsed instanceof PackageSource.Npm || parsed instanceof PackageSource.Git)) {
+          warnings.add(
+              "-e " + source + ": not fetched, graft is offline (--offline or GRAFT_OFFLINE)");
+          continue;
         }
         PackageLock.Entry entry = installer.add(scope, parsed);
         Path dir = scope.installed(entry.name());

@@ -375,6 +375,130 @@ class AgentCliTest {
   }
 
   @Test
+  void forkCopiesASessionIntoANewOne() throws Exception {
+    script("a.jsonl", "{\"text\": \"in a\"}\n");
+    script("b.jsonl", "{\"text\": \"in the fork\"}\n");
+    Path other = Files.createDirectories(work.resolve("elsewhere"));
+    CliRun first =
+        CliRun.run(home, other, "-p", "--provider", "scripted", "--model", "../a.jsonl", "q a");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    Path a = sessionFiles().getFirst();
+    String id;
+    try (Session s = Session.open(a)) {
+      id = s.id();
+    }
+    byte[] before = Files.readAllBytes(a);
+
+    // by id, from another directory: the fork is this directory's session
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--fork",
+            id.substring(0, 8),
+            "--provider",
+            "scripted",
+            "--model",
+            "b.jsonl",
+            "and now?");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("in the fork\n");
+    assertThat(Files.readAllBytes(a)).isEqualTo(before);
+    Path fork = sessionFiles().stream().filter(f -> !f.equals(a)).findFirst().orElseThrow();
+    assertThat(fork.getParent().getFileName().toString())
+        .isEqualTo("--" + work.toString().substring(1).replace('/', '-') + "--");
+    try (Session s = Session.open(fork)) {
+      assertThat(s.id()).isNotEqualTo(id);
+      assertThat(s.header().cwd()).isEqualTo(work.toString());
+      assertThat(s.header().parentSession()).contains(a.toString());
+      assertThat(s.buildContext().messages())
+          .extracting(AgentCliTest::text)
+          .containsExactly("q a", "in a", "and now?", "in the fork");
+    }
+
+    // by file, into --session-dir
+    Path dir = work.resolve("forks");
+    CliRun byFile =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--fork",
+            a.toString(),
+            "--session-dir",
+            dir.toString(),
+            "--provider",
+            "scripted",
+            "--model",
+            "b.jsonl",
+            "again");
+    assertThat(byFile.exitCode()).as(byFile.err()).isZero();
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.toList()).hasSize(1);
+    }
+
+    CliRun withSession =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--fork",
+            id,
+            "-c",
+            "--provider",
+            "scripted",
+            "--model",
+            "b.jsonl",
+            "x");
+    assertOneLine(withSession, 2);
+    assertThat(withSession.err())
+        .isEqualTo("graft: --fork cannot be combined with --session, -c, -r or --no-session\n");
+    CliRun none =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--fork",
+            "zzzz",
+            "--provider",
+            "scripted",
+            "--model",
+            "b.jsonl",
+            "x");
+    assertOneLine(none, 1);
+    assertThat(none.err()).isEqualTo("graft: --fork zzzz: no such session file or session id\n");
+  }
+
+  @Test
+  void offlineFetchesNoPackageForE() throws Exception {
+    script("a.jsonl", "{\"text\": \"fine\"}\n");
+    for (List<String> how : List.of(List.of("--offline"), List.<String>of())) {
+      List<String> args = new ArrayList<>(how);
+      args.addAll(
+          List.of(
+              "-p",
+              "--no-session",
+              "-e",
+              "npm:left-pad@1.3.0",
+              "--provider",
+              "scripted",
+              "--model",
+              "a.jsonl",
+              "hi"));
+      Map<String, String> env = how.isEmpty() ? Map.of("GRAFT_OFFLINE", "1") : Map.of();
+      CliRun run = CliRun.run(home, work, env, args.toArray(String[]::new));
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.out()).isEqualTo("fine\n");
+      assertThat(run.err())
+          .isEqualTo(
+              "graft: warning: -e npm:left-pad@1.3.0: not fetched, graft is offline"
+                  + " (--offline or GRAFT_OFFLINE)\n");
+    }
+  }
+
+  @Test
   void sessionSelectsAFileByIdPrefix() throws Exception {
     script("a.jsonl", "{\"text\": \"in a\"}\n");
     script("b.jsonl", "{\"text\": \"in b\"}\n");

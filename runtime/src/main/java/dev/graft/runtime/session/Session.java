@@ -8,6 +8,7 @@ import dev.graft.runtime.message.MessageContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ref.SoftReference;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -116,6 +117,37 @@ public final class Session implements AutoCloseable {
     s.sessionDir = absolute.getParent();
     s.header = newHeader(cwd, Optional.empty(), clock);
     s.file = SessionFile.create(absolute);
+    return s;
+  }
+
+  /**
+   * A new session in {@code sessionDir} holding every entry of {@code source}, copied byte for byte
+   * (the reference's {@code --fork}): its own id, {@code cwd}, and {@code parentSession} naming the
+   * source, which is not changed. The file is written at once.
+   */
+  public static Session forkFrom(Path source, Path sessionDir, String cwd, Clock clock)
+      throws SessionFileException {
+    List<byte[]> lines = new ArrayList<>();
+    try (Session from = openReadOnly(source, clock)) {
+      synchronized (from) {
+        from.nodes.forEach(n -> lines.add(from.raw(n)));
+      }
+    }
+    Session s = new Session(clock);
+    s.sessionDir = sessionDir.toAbsolutePath();
+    s.startNew(cwd, Optional.of(source.toAbsolutePath().toString()));
+    List<byte[]> all = new ArrayList<>();
+    all.add(encodeJson(s.header.toJson()));
+    all.addAll(lines);
+    try {
+      Files.createDirectories(s.sessionDir);
+      s.file.append(all);
+    } catch (IOException e) {
+      throw new SessionFileException(
+          s.file.path() + ": cannot write the forked session: " + e.getMessage(), e);
+    }
+    Path written = s.file.path();
+    s.load(SessionFile.open(written));
     return s;
   }
 
