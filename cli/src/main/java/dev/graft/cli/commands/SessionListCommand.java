@@ -3,14 +3,18 @@ package dev.graft.cli.commands;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.export.EntryPreview;
+import dev.graft.cli.setup.AgentSetup;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.session.SessionStore;
 import dev.graft.runtime.session.SessionSummary;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,6 +39,14 @@ final class SessionListCommand implements Callable<Integer> {
   boolean all;
 
   @Option(
+      names = "--session-dir",
+      paramLabel = "DIR",
+      description =
+          "List the sessions in DIR (default: GRAFT_SESSION_DIR, else the sessionDir setting,"
+              + " else this directory's folder under $GRAFT_HOME/sessions).")
+  Path sessionDir;
+
+  @Option(
       names = "--format",
       paramLabel = "text|json",
       defaultValue = "text",
@@ -49,7 +61,11 @@ final class SessionListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     var context = parent.context();
-    SessionStore store = new SessionStore(context.home(), context.clock());
+    Settings settings = Settings.load(context.home(), context.cwd());
+    Optional<AgentSetup.SessionDirectory> dir =
+        AgentSetup.sessionDirectory(context, Optional.ofNullable(sessionDir), settings);
+    SessionStore store =
+        AgentSetup.sessionStore(context, Optional.ofNullable(sessionDir), settings);
     List<SessionSummary> sessions = all ? store.listAll() : store.list(context.cwd().toString());
     PrintWriter out = context.out();
     if (format == Format.json) {
@@ -73,9 +89,11 @@ final class SessionListCommand implements Callable<Integer> {
       out.println(
           all
               ? "No sessions yet (" + context.home().sessions() + ")."
-              : "No sessions for "
-                  + context.cwd()
-                  + " yet (graft session list --all shows every directory).");
+              : dir.isPresent()
+                  ? "No sessions in " + dir.get().dir().normalize() + " yet."
+                  : "No sessions for "
+                      + context.cwd()
+                      + " yet (graft session list --all shows every directory).");
     } else {
       for (SessionSummary s : sessions) {
         String when = TIME.format(s.modified().atZone(ZoneId.systemDefault()));

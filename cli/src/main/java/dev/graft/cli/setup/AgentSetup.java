@@ -108,10 +108,11 @@ public final class AgentSetup {
     if (o.noSession && (o.continueRecent || o.session != null || o.resume)) {
       throw UserError.usage("--no-session cannot be combined with -c, -r or --session");
     }
-    if (o.sessionDir != null && !o.noSession) {
-      makeSessionDir(context, o);
-    }
     Settings settings = Settings.load(context.home(), cwd);
+    if (!o.noSession) {
+      sessionDirectory(context, Optional.ofNullable(o.sessionDir), settings)
+          .ifPresent(AgentSetup::makeSessionDir);
+    }
     // The scripts load while the session opens and the model is chosen.
     HeldTask<ScriptSetup.Scripts> scripts = ScriptSetup.begin(context, o, cwd, settings);
     try {
@@ -524,23 +525,67 @@ public final class AgentSetup {
 
   /**
    * Where this run's sessions are: each working directory's folder under $GRAFT_HOME/sessions, or
-   * the one --session-dir names (relative to where graft was started).
+   * the one {@link #sessionDirectory} finds.
    */
   public static SessionStore sessionStore(CliContext context, AgentOptions o) {
-    SessionStore store = new SessionStore(context.home(), context.clock());
-    return o.sessionDir == null ? store : store.in(context.cwd().resolve(o.sessionDir));
+    return sessionStore(
+        context, Optional.ofNullable(o.sessionDir), Settings.load(context.home(), cwd(context, o)));
   }
 
-  /** Makes the --session-dir folder when it is missing, as the reference does. */
-  private static void makeSessionDir(CliContext context, AgentOptions o) {
-    Path dir = context.cwd().resolve(o.sessionDir);
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new UserError("--session-dir " + o.sessionDir + ": not a directory");
+  /** As above, for --session-dir {@code option} and these settings. */
+  public static SessionStore sessionStore(
+      CliContext context, Optional<Path> option, Settings settings) {
+    SessionStore store = new SessionStore(context.home(), context.clock());
+    return sessionDirectory(context, option, settings).map(d -> store.in(d.dir())).orElse(store);
+  }
+
+  /** One folder for every working directory's sessions, and what named it (for its errors). */
+  public record SessionDirectory(Path dir, String named) {}
+
+  /**
+   * The folder --session-dir names, else GRAFT_SESSION_DIR, else the {@code sessionDir} setting
+   * (the project's over yours), as the reference takes its option, PI_CODING_AGENT_SESSION_DIR and
+   * setting: a leading {@code ~} is your home, a relative path is taken from where graft was
+   * started. Empty: each working directory's folder under $GRAFT_HOME/sessions.
+   */
+  public static Optional<SessionDirectory> sessionDirectory(
+      CliContext context, Optional<Path> option, Settings settings) {
+    if (option.isPresent()) {
+      return Optional.of(
+          new SessionDirectory(
+              context.cwd().resolve(option.get()), "--session-dir " + option.get()));
+    }
+    String variable = context.env().get("GRAFT_SESSION_DIR");
+    if (variable != null && !variable.isBlank()) {
+      return Optional.of(
+          new SessionDirectory(expandHome(context, variable), "GRAFT_SESSION_DIR=" + variable));
+    }
+    return settings
+        .sessionDir()
+        .map(d ->
+            new SessionDirectory(
+                expandHome(context, d.value()), "sessionDir " + d.value() + " (" + d.file() + ")"));
+  }
+
+  private static Path expandHome(CliContext context, String path) {
+    if (path.equals("~")) {
+      return userHome(context);
+    }
+    if (path.startsWith("~/")) {
+      return userHome(context).resolve(path.substring(2));
+    }
+    return context.cwd().resolve(path);
+  }
+
+  /** Makes the sessions' folder when it is missing, as the reference does. */
+  private static void makeSessionDir(SessionDirectory d) {
+    if (Files.exists(d.dir()) && !Files.isDirectory(d.dir())) {
+      throw new UserError(d.named() + ": not a directory");
     }
     try {
-      Files.createDirectories(dir);
+      Files.createDirectories(d.dir());
     } catch (IOException e) {
-      throw new UserError("--session-dir " + o.sessionDir + ": cannot make it: " + e.getMessage());
+      throw new UserError(d.named() + ": cannot make it: " + e.getMessage());
     }
   }
 

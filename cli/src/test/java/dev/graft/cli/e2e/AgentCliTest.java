@@ -374,6 +374,53 @@ class AgentCliTest {
     assertThat(refused.err()).isEqualTo("graft: --session-dir " + notADir + ": not a directory\n");
   }
 
+  /** The folders holding a session file under {@code root}, relative to it. */
+  private static List<String> sessionFolders(Path root) throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      return files
+          .filter(
+              f -> f.toString().endsWith(".jsonl") && !f.getFileName().toString().equals("a.jsonl"))
+          .map(f -> root.relativize(f.getParent()).toString())
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Test
+  void sessionDirComesFromTheOptionThenTheEnvironmentThenSettings() throws Exception {
+    script("a.jsonl", "{\"text\": \"ok\"}\n");
+    Path user = Files.createDirectories(work.resolve("user"));
+    Files.writeString(home.resolve("settings.json"), "{\"sessionDir\": \"~/from-settings\"}");
+    Map<String, String> env = Map.of("HOME", user.toString());
+    Map<String, String> withVariable =
+        Map.of("HOME", user.toString(), "GRAFT_SESSION_DIR", "~/from-env");
+    String[] run = {"-p", "--provider", "scripted", "--model", "a.jsonl", "hi"};
+    List<String> withOption = new ArrayList<>(List.of("--session-dir", "from-option"));
+    withOption.addAll(List.of(run));
+
+    assertThat(CliRun.run(home, work, env, run).exitCode()).isZero();
+    assertThat(sessionFolders(work)).containsExactly("user/from-settings");
+    assertThat(CliRun.run(home, work, withVariable, run).exitCode()).isZero();
+    assertThat(sessionFolders(work)).containsExactly("user/from-env", "user/from-settings");
+    CliRun first = CliRun.run(home, work, withVariable, withOption.toArray(String[]::new));
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(sessionFolders(work))
+        .containsExactly("from-option", "user/from-env", "user/from-settings");
+    assertThat(sessionFiles()).isEmpty();
+
+    // -c continues the newest of the folder the settings name
+    List<String> again = new ArrayList<>(List.of("-c"));
+    again.addAll(List.of(run));
+    assertThat(CliRun.run(home, work, env, again.toArray(String[]::new)).exitCode()).isZero();
+    assertThat(sessionFolders(work))
+        .containsExactly("from-option", "user/from-env", "user/from-settings");
+
+    Files.writeString(work.resolve("plain.txt"), "x");
+    CliRun refused = CliRun.run(home, work, Map.of("GRAFT_SESSION_DIR", "plain.txt"), run);
+    assertOneLine(refused, 1);
+    assertThat(refused.err()).isEqualTo("graft: GRAFT_SESSION_DIR=plain.txt: not a directory\n");
+  }
+
   @Test
   void forkCopiesASessionIntoANewOne() throws Exception {
     script("a.jsonl", "{\"text\": \"in a\"}\n");

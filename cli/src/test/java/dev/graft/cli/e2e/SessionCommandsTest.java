@@ -18,6 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
@@ -202,5 +203,36 @@ class SessionCommandsTest {
     assertThat(array.get(2).get("messageCount").asInt()).isEqualTo(1);
     CliRun empty = CliRun.run(home, Path.of("/nowhere"), "session", "list");
     assertThat(empty.out()).contains("No sessions for /nowhere");
+  }
+
+  @Test
+  void listShowsTheSessionsOfTheSessionDirGiven() throws Exception {
+    Path script = work.resolve("a.jsonl");
+    Files.writeString(script, "{\"text\": \"ok\"}\n");
+    Path kept = work.resolve("kept");
+    CliRun made =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--session-dir",
+            "kept",
+            "--provider",
+            "scripted",
+            "--model",
+            "a.jsonl",
+            "kept question");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+
+    assertThat(CliRun.run(home, work, "session", "list").out()).doesNotContain("kept question");
+    CliRun list = CliRun.run(home, work, "session", "list", "--session-dir", "kept");
+    assertThat(list.exitCode()).as(list.err()).isZero();
+    assertThat(list.out()).contains("kept question").contains(kept.toString());
+    CliRun byVariable =
+        CliRun.run(home, work, Map.of("GRAFT_SESSION_DIR", kept.toString()), "session", "list");
+    assertThat(byVariable.out()).contains("kept question");
+    CliRun empty = CliRun.run(home, work, "session", "list", "--session-dir", "none");
+    assertThat(empty.exitCode()).isZero();
+    assertThat(empty.out()).isEqualTo("No sessions in " + work.resolve("none") + " yet.\n");
   }
 }

@@ -28,7 +28,11 @@ public record Settings(
     boolean bashPassesApiKeys,
     ModelCallBudget scriptModelCalls,
     Optional<Duration> providerTimeout,
+    Optional<SessionDir> sessionDir,
     List<String> problems) {
+  /** The {@code sessionDir} setting as written (a {@code ~} not yet expanded) and its file. */
+  public record SessionDir(String value, Path file) {}
+
   /** How long a script's event handler may take to settle unless settings say otherwise. */
   public static final Duration DEFAULT_SCRIPT_EVENT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -48,6 +52,7 @@ public record Settings(
 
   public Settings {
     Objects.requireNonNull(providerTimeout, "providerTimeout");
+    Objects.requireNonNull(sessionDir, "sessionDir");
     problems = List.copyOf(problems);
   }
 
@@ -58,6 +63,7 @@ public record Settings(
     boolean passApiKeys = false;
     ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
     Optional<Duration> providerTimeout = Optional.empty();
+    Optional<SessionDir> sessionDir = Optional.empty();
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
@@ -72,6 +78,12 @@ public record Settings(
                 providerTimeout,
                 file,
                 problems);
+        JsonNode dir = root.get("sessionDir");
+        if (dir != null && dir.isTextual() && !dir.asText().isBlank()) {
+          sessionDir = Optional.of(new SessionDir(dir.asText(), file));
+        } else if (dir != null && !dir.isNull()) {
+          problems.add(file + ": sessionDir must be a folder's path; ignored");
+        }
         boolean project = !file.equals(home.settings());
         modelCalls =
             new ModelCallBudget(
@@ -106,7 +118,7 @@ public record Settings(
       }
     }
     return new Settings(
-        compaction, eventTimeout, passApiKeys, modelCalls, providerTimeout, problems);
+        compaction, eventTimeout, passApiKeys, modelCalls, providerTimeout, sessionDir, problems);
   }
 
   /**
