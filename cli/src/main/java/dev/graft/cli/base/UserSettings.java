@@ -117,13 +117,22 @@ public final class UserSettings {
 
   /** Sets {@code compaction.field} and writes the file. */
   public void setCompaction(String field, Object value) throws IOException {
-    JsonNode c = root.get("compaction");
-    ObjectNode compaction = c instanceof ObjectNode o ? o : root.putObject("compaction");
+    setIn("compaction", field, value);
+  }
+
+  /** Sets {@code retry.field} (the reference's {@code retry.enabled}) and writes the file. */
+  public void setRetry(String field, Object value) throws IOException {
+    setIn("retry", field, value);
+  }
+
+  private void setIn(String object, String field, Object value) throws IOException {
+    JsonNode c = root.get(object);
+    ObjectNode o = c instanceof ObjectNode n ? n : root.putObject(object);
     switch (value) {
-      case Boolean b -> compaction.put(field, b);
-      case Long l -> compaction.put(field, l);
-      case Integer i -> compaction.put(field, i);
-      default -> compaction.put(field, String.valueOf(value));
+      case Boolean b -> o.put(field, b);
+      case Long l -> o.put(field, l);
+      case Integer i -> o.put(field, i);
+      default -> o.put(field, String.valueOf(value));
     }
     write();
   }

@@ -252,6 +252,8 @@ public final class RpcMode {
     c.put("cycle_thinking_level", model::cycleThinkingLevel);
     c.put("compact", run::compact);
     c.put("set_auto_compaction", session::setAutoCompaction);
+    c.put("set_auto_retry", session::setAutoRetry);
+    c.put("abort_retry", run::abortRetry);
     c.put("bash", run::bash);
     c.put("abort_bash", run::abort);
     c.put("get_session_stats", session::getSessionStats);

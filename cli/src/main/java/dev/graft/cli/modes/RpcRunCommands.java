@@ -140,6 +140,15 @@ final class RpcRunCommands {
     write.accept(r.success());
   }
 
+  /**
+   * Ends the wait before a retry, if one is under way: the model call fails with its error, and the
+   * turn ends as a failed one does (the reference's {@code abort_retry}).
+   */
+  void abortRetry(RpcRequest r) {
+    agent.abortRetry();
+    write.accept(r.success());
+  }
+
   void bash(RpcRequest r) {
     thread.answerWhenIdle(
         r,

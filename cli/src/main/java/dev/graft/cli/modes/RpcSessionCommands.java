@@ -91,6 +91,23 @@ final class RpcSessionCommands {
   }
 
   /**
+   * Switches automatic retries, as the reference's {@code set_auto_retry}, and keeps it as {@code
+   * retry.enabled} in the user's settings file; a file that cannot be written leaves the switch
+   * made, with one warning.
+   */
+  void setAutoRetry(RpcRequest r) {
+    boolean enabled = r.requireBoolean("enabled");
+    agent.setAutoRetryEnabled(enabled);
+    UserSettings.keep(
+            userSettings,
+            "auto-retry is " + (enabled ? "on" : "off"),
+            "retry.enabled",
+            s -> s.setRetry("enabled", enabled))
+        .ifPresent(agent::warn);
+    write.accept(r.success());
+  }
+
+  /**
    * The session as the HTML page {@code graft session export FILE [-o outputPath]} writes (as
    * /export does): {@code data: {path}}, as the reference answers.
    */

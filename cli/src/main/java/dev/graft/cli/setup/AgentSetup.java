@@ -291,6 +291,7 @@ public final class AgentSetup {
         .filter(p -> !said.contains(p))
         .forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
+    agent.setAutoRetryEnabled(settings.retry().enabled());
     UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface(), resources);
@@ -497,6 +498,7 @@ public final class AgentSetup {
     List<String> report = new ArrayList<>();
     Settings settings = Settings.load(context.home(), cwd);
     agent.setCompactionSettings(settings.compaction());
+    agent.setAutoRetryEnabled(settings.retry().enabled());
     var c = settings.compaction();
     report.add(
         "settings: compaction "

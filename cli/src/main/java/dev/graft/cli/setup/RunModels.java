@@ -1,15 +1,18 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.CliContext;
+import dev.graft.runtime.config.RetrySettings;
 import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.llm.HttpSettings;
 import dev.graft.runtime.llm.ModelRegistry;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The model registry a run calls models through: models.json and auth.json, with settings.json's
- * wait for a silent server ({@code retry.provider.timeoutMs}). Every mode loads it here, so a model
- * switched to later waits as long as the first.
+ * wait for a silent server ({@code retry.provider.timeoutMs}) and its retries ({@code
+ * retry.maxRetries}, {@code retry.baseDelayMs}). Every mode loads it here, so a model switched to
+ * later waits as long as the first.
  */
 public final class RunModels {
   private RunModels() {}
@@ -21,7 +24,28 @@ public final class RunModels {
             .map(HttpSettings.DEFAULTS::withIdleTimeout)
             .orElse(HttpSettings.DEFAULTS);
     return ModelRegistry.load(
-        context.home().root(), context.env(), http, System::currentTimeMillis);
+        context.home().root(),
+        context.env(),
+        retries(http, settings.retry()),
+        System::currentTimeMillis);
+  }
+
+  /**
+   * {@code http} with settings.json's {@code retry.maxRetries} and {@code retry.baseDelayMs}: a
+   * first wait that is set doubles per retry without graft's cap, as the reference's does.
+   */
+  static HttpSettings retries(HttpSettings http, RetrySettings retry) {
+    HttpSettings out = http;
+    if (retry.maxRetries().isPresent()) {
+      out = out.withMaxAttempts(retry.maxRetries().getAsInt() + 1);
+    }
+    if (retry.baseDelay().isPresent()) {
+      Duration base = retry.baseDelay().get();
+      int doublings = Math.min(Math.max(out.maxAttempts() - 2, 0), 20);
+      Duration last = base.multipliedBy(1L << doublings);
+      out = out.withBackoff(base, last.compareTo(out.maxBackoff()) > 0 ? last : out.maxBackoff());
+    }
+    return out;
   }
 
   /** As {@link #load(CliContext, Settings)}, reading settings.json (and the project's) again. */

@@ -22,9 +22,10 @@ import java.util.Deque;
  * {@code POST /v1/chat/completions} is appended to RECORD as one JSON line, {@code
  * {"path":...,"authorization":...,"body":<the request body>}}, before it is answered with the next
  * RESPONSE: {@code sse:FILE} streams FILE (server-sent events, one flush per event), {@code 500}
- * answers HTTP 500 with an OpenAI-style error, {@code silent} never answers. When the responses run
- * out, every further request gets a 500 saying so. Exits when its stdin closes, so it never
- * outlives the test JVM.
+ * answers HTTP 500 with an OpenAI-style error (and a short {@code retry-after-ms}), {@code 503}
+ * answers HTTP 503 naming no wait, {@code silent} never answers. When the responses run out, every
+ * further request gets a 500 saying so. Exits when its stdin closes, so it never outlives the test
+ * JVM.
  */
 public final class MockChatCompletionsServer {
   private MockChatCompletionsServer() {}
@@ -93,6 +94,9 @@ public final class MockChatCompletionsServer {
           exchange,
           500,
           "The server had an error while processing your request. Sorry about that!");
+    } else if (next.equals("503")) {
+      // an overloaded server that names no wait: graft's own backoff decides it
+      error(exchange, 503, "The server is overloaded. Please try again later.");
     } else if (next.equals("silent")) {
       // a server that takes the request and never answers: graft's wait must end it
       try {

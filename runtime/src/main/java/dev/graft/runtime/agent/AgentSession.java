@@ -13,6 +13,7 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.hooks.SessionHooks;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.AssistantAccumulator;
+import dev.graft.runtime.llm.AutoRetry;
 import dev.graft.runtime.llm.ContextOverflow;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
@@ -78,6 +79,7 @@ public final class AgentSession implements AutoCloseable {
   private final List<Consumer<Optional<String>>> nameListeners = new CopyOnWriteArrayList<>();
   private final Object emitLock = new Object();
   private volatile boolean compacting;
+  private final AutoRetry autoRetry = new AutoRetry();
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private final JobSlot jobs = new JobSlot();
   private final SessionSwitches switches;
@@ -427,6 +429,25 @@ public final class AgentSession implements AutoCloseable {
   public void setCompactionSettings(CompactionSettings compaction) {
     Objects.requireNonNull(compaction, "settings");
     settings.updateAndGet(s -> s.withCompaction(compaction));
+  }
+
+  /** Whether a failed model call that is worth retrying is retried (the reference's switch). */
+  public boolean autoRetryEnabled() {
+    return autoRetry.enabled();
+  }
+
+  /** Switches automatic retries on or off, for the next failure on (settings' retry.enabled). */
+  public void setAutoRetryEnabled(boolean enabled) {
+    autoRetry.setEnabled(enabled);
+  }
+
+  /**
+   * Ends the wait before a retry, if one is under way (the reference's {@code abort_retry}): the
+   * model call fails with the error it was to retry, and {@code auto_retry_end} says "Retry
+   * cancelled". The turn is not aborted.
+   */
+  public void abortRetry() {
+    autoRetry.cancelWait();
   }
 
   public boolean isIdle() {
@@ -1054,7 +1075,8 @@ public final class AgentSession implements AutoCloseable {
             signal,
             null,
             Optional.of(session.id()),
-            hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null);
+            hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null,
+            autoRetry);
     boolean[] started = {false};
     int[] retries = {0};
     // the message so far, for the updates' partial message (made only when asked for)
@@ -1094,11 +1116,17 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageStart(reply));
     }
     emit(new AgentEvent.MessageEnd(reply));
+    boolean cancelled = autoRetry.takeCancelled();
     if (retries[0] > 0) {
       boolean failed = reply.failed();
       emit(
           new AgentEvent.AutoRetryEnd(
-              !failed, retries[0], failed ? reply.errorMessage() : Optional.empty()));
+              !failed,
+              retries[0],
+              // as the reference words a wait the user ended
+              cancelled
+                  ? Optional.of("Retry cancelled")
+                  : failed ? reply.errorMessage() : Optional.empty()));
     }
     return reply;
   }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json}, whose
@@ -29,6 +30,7 @@ public record Settings(
     ModelCallBudget scriptModelCalls,
     Optional<Duration> providerTimeout,
     Optional<SessionDir> sessionDir,
+    RetrySettings retry,
     List<String> problems) {
   /** The {@code sessionDir} setting as written (a {@code ~} not yet expanded) and its file. */
   public record SessionDir(String value, Path file) {}
@@ -53,6 +55,7 @@ public record Settings(
   public Settings {
     Objects.requireNonNull(providerTimeout, "providerTimeout");
     Objects.requireNonNull(sessionDir, "sessionDir");
+    Objects.requireNonNull(retry, "retry");
     problems = List.copyOf(problems);
   }
 
@@ -64,6 +67,7 @@ public record Settings(
     ModelCallBudget modelCalls = ModelCallBudget.DEFAULTS;
     Optional<Duration> providerTimeout = Optional.empty();
     Optional<SessionDir> sessionDir = Optional.empty();
+    RetrySettings retry = RetrySettings.DEFAULTS;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
@@ -84,6 +88,7 @@ public record Settings(
         } else if (dir != null && !dir.isNull()) {
           problems.add(file + ": sessionDir must be a folder's path; ignored");
         }
+        retry = retry(root.path("retry"), retry, file, problems);
         boolean project = !file.equals(home.settings());
         modelCalls =
             new ModelCallBudget(
@@ -118,7 +123,14 @@ public record Settings(
       }
     }
     return new Settings(
-        compaction, eventTimeout, passApiKeys, modelCalls, providerTimeout, sessionDir, problems);
+        compaction,
+        eventTimeout,
+        passApiKeys,
+        modelCalls,
+        providerTimeout,
+        sessionDir,
+        retry,
+        problems);
   }
 
   /**
@@ -242,6 +254,63 @@ public record Settings(
             + MAX_PROVIDER_TIMEOUT_MS
             + "; ignored");
     return base;
+  }
+
+  /**
+   * {@code retry.enabled}, {@code retry.maxRetries} (0 to 100) and {@code retry.baseDelayMs} (0 to
+   * an hour), the reference's names; a wrong value is named and the one before it kept.
+   */
+  private static RetrySettings retry(
+      JsonNode r, RetrySettings base, Path file, List<String> problems) {
+    if (r.isMissingNode()) {
+      return base;
+    }
+    if (!r.isObject()) {
+      problems.add(file + ": retry must be an object; ignored");
+      return base;
+    }
+    boolean enabled = base.enabled();
+    OptionalInt maxRetries = base.maxRetries();
+    Optional<Duration> baseDelay = base.baseDelay();
+    JsonNode v = r.get("enabled");
+    if (v != null) {
+      if (v.isBoolean()) {
+        enabled = v.booleanValue();
+      } else {
+        problems.add(file + ": retry.enabled must be true or false; ignored");
+      }
+    }
+    v = r.get("maxRetries");
+    if (v != null) {
+      if (v.isIntegralNumber()
+          && v.canConvertToInt()
+          && v.intValue() >= 0
+          && v.intValue() <= RetrySettings.MAX_RETRIES) {
+        maxRetries = OptionalInt.of(v.intValue());
+      } else {
+        problems.add(
+            file
+                + ": retry.maxRetries must be a whole number from 0 to "
+                + RetrySettings.MAX_RETRIES
+                + "; ignored");
+      }
+    }
+    v = r.get("baseDelayMs");
+    if (v != null) {
+      if (v.isIntegralNumber()
+          && v.canConvertToLong()
+          && v.longValue() >= 0
+          && v.longValue() <= RetrySettings.MAX_BASE_DELAY_MS) {
+        baseDelay = Optional.of(Duration.ofMillis(v.longValue()));
+      } else {
+        problems.add(
+            file
+                + ": retry.baseDelayMs must be a whole number of milliseconds from 0 to "
+                + RetrySettings.MAX_BASE_DELAY_MS
+                + "; ignored");
+      }
+    }
+    return new RetrySettings(enabled, maxRetries, baseDelay);
   }
 
   /**

@@ -19,7 +19,9 @@ import java.util.function.UnaryOperator;
  * retrying: a failure before the answer began (HTTP 429, 5xx, a refused connection) and one that
  * cut the answer short (an overloaded or error event, a dropped connection, a stream that ended
  * early). A retry is announced with {@link StreamEvent.Retry}, which voids what the attempt
- * streamed, so no partial answer is kept. Error text is redacted of the credentials sent.
+ * streamed, so no partial answer is kept. The request's {@link AutoRetry} may switch retries off,
+ * or end a wait, which fails the call with the error it was to retry. Error text is redacted of the
+ * credentials sent.
  */
 final class HttpProvider implements LlmProvider {
   private final WireProtocol protocol;
@@ -73,12 +75,14 @@ final class HttpProvider implements LlmProvider {
         return turn.fail(ErrorKind.ABORTED, "Request was aborted");
       }
       String message = redaction.apply(failure.getMessage());
-      if (!failure.retryable() || attempt >= settings.maxAttempts()) {
+      if (!failure.retryable()
+          || attempt >= settings.maxAttempts()
+          || !request.autoRetry().enabled()) {
         return turn.fail(failure.kind(), message);
       }
       int failed = attempt;
       Duration delay = failure.retryAfter().orElseGet(() -> backoff(settings, failed));
-      if (delay.compareTo(settings.maxRetryDelay()) > 0) {
+      if (failure.retryAfter().isPresent() && delay.compareTo(settings.maxRetryDelay()) > 0) {
         return turn.fail(
             failure.kind(),
             message
@@ -88,7 +92,10 @@ final class HttpProvider implements LlmProvider {
       }
       turn.retry(attempt, settings.maxAttempts() - 1, delay, failure.kind(), message);
       try {
-        AbortableSleep.sleep(delay, signal);
+        if (!request.autoRetry().await(delay, signal)) {
+          // the wait was ended (the reference's abort_retry): the call fails as it failed
+          return turn.fail(failure.kind(), message);
+        }
       } catch (StreamFailure aborted) {
         return turn.fail(ErrorKind.ABORTED, "Request was aborted");
       }

@@ -23,6 +23,8 @@ import java.util.function.UnaryOperator;
  * @param sessionId identifies the session for providers that route caches by it
  * @param payloadHook what the provider's request body becomes before it is sent (the hooks' {@code
  *     before_provider_request}); the body itself by default
+ * @param autoRetry whether a failure worth retrying is retried, and the way to end the wait before
+ *     the next attempt (the session's); on, and never ended, by default
  */
 public record LlmRequest(
     Model model,
@@ -34,7 +36,8 @@ public record LlmRequest(
     AbortSignal signal,
     CacheRetention cacheRetention,
     Optional<String> sessionId,
-    UnaryOperator<JsonNode> payloadHook) {
+    UnaryOperator<JsonNode> payloadHook,
+    AutoRetry autoRetry) {
 
   public LlmRequest(
       Model model,
@@ -56,6 +59,32 @@ public record LlmRequest(
         signal,
         cacheRetention,
         sessionId,
+        null,
+        null);
+  }
+
+  public LlmRequest(
+      Model model,
+      String systemPrompt,
+      List<AgentMessage> messages,
+      List<ToolSpec> tools,
+      ThinkingLevel thinking,
+      int maxTokens,
+      AbortSignal signal,
+      CacheRetention cacheRetention,
+      Optional<String> sessionId,
+      UnaryOperator<JsonNode> payloadHook) {
+    this(
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        payloadHook,
         null);
   }
 
@@ -72,6 +101,7 @@ public record LlmRequest(
     cacheRetention = cacheRetention == null ? CacheRetention.SHORT : cacheRetention;
     sessionId = sessionId == null ? Optional.empty() : sessionId;
     payloadHook = payloadHook == null ? UnaryOperator.identity() : payloadHook;
+    autoRetry = autoRetry == null ? new AutoRetry() : autoRetry;
   }
 
   /**
@@ -89,7 +119,8 @@ public record LlmRequest(
         signal,
         cacheRetention,
         sessionId,
-        hook);
+        hook,
+        autoRetry);
   }
 
   /** A request with no thinking, default output limit, short caching and no abort signal. */
@@ -97,6 +128,22 @@ public record LlmRequest(
       Model model, String systemPrompt, List<AgentMessage> messages, List<ToolSpec> tools) {
     return new LlmRequest(
         model, systemPrompt, messages, tools, ThinkingLevel.OFF, 0, null, null, null);
+  }
+
+  /** This request with {@code retry} switching its retries and ending their waits. */
+  public LlmRequest withAutoRetry(AutoRetry retry) {
+    return new LlmRequest(
+        model,
+        systemPrompt,
+        messages,
+        tools,
+        thinking,
+        maxTokens,
+        signal,
+        cacheRetention,
+        sessionId,
+        payloadHook,
+        retry);
   }
 
   public LlmRequest withThinking(ThinkingLevel level) {
@@ -110,7 +157,8 @@ public record LlmRequest(
         signal,
         cacheRetention,
         sessionId,
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   public LlmRequest withMaxTokens(int tokens) {
@@ -124,7 +172,8 @@ public record LlmRequest(
         signal,
         cacheRetention,
         sessionId,
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   public LlmRequest withSignal(AbortSignal abort) {
@@ -138,7 +187,8 @@ public record LlmRequest(
         abort,
         cacheRetention,
         sessionId,
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   public LlmRequest withCacheRetention(CacheRetention retention) {
@@ -152,7 +202,8 @@ public record LlmRequest(
         signal,
         retention,
         sessionId,
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   public LlmRequest withSessionId(String id) {
@@ -166,7 +217,8 @@ public record LlmRequest(
         signal,
         cacheRetention,
         Optional.ofNullable(id),
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   public LlmRequest withModel(Model other) {
@@ -180,7 +232,8 @@ public record LlmRequest(
         signal,
         cacheRetention,
         sessionId,
-        payloadHook);
+        payloadHook,
+        autoRetry);
   }
 
   /** The output limit to send: the caller's, or the model's default. */
