@@ -7,6 +7,7 @@ import dev.graft.cli.host.AgentControl;
 import dev.graft.cli.interactive.InteractiveMode;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.config.QueueMode;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.message.ContentBlock;
@@ -60,8 +61,8 @@ final class RpcSessionCommands {
     o.put("thinkingLevel", agent.effectiveThinking().wire());
     o.put("isStreaming", !agent.isIdle());
     o.put("isCompacting", agent.isCompacting());
-    o.put("steeringMode", "all");
-    o.put("followUpMode", "all");
+    o.put("steeringMode", agent.steeringMode().wire());
+    o.put("followUpMode", agent.followUpMode().wire());
     s.file().ifPresent(f -> o.put("sessionFile", f.toString()));
     o.put("sessionId", s.id());
     s.name().ifPresent(n -> o.put("sessionName", n));
@@ -88,6 +89,43 @@ final class RpcSessionCommands {
             s -> s.setCompaction("enabled", enabled))
         .ifPresent(agent::warn);
     write.accept(r.success());
+  }
+
+  /**
+   * How queued steering messages are delivered ({@code mode}: {@code all} or {@code
+   * one-at-a-time}), kept as {@code steeringMode} in the user's settings file, as the reference.
+   */
+  void setSteeringMode(RpcRequest r) {
+    QueueMode mode = queueMode(r);
+    agent.setSteeringMode(mode);
+    UserSettings.keep(
+            userSettings,
+            "the steering mode is " + mode.wire(),
+            "steeringMode",
+            s -> s.set("steeringMode", mode.wire()))
+        .ifPresent(agent::warn);
+    write.accept(r.success());
+  }
+
+  /** As {@link #setSteeringMode}, for follow-ups: {@code followUpMode}. */
+  void setFollowUpMode(RpcRequest r) {
+    QueueMode mode = queueMode(r);
+    agent.setFollowUpMode(mode);
+    UserSettings.keep(
+            userSettings,
+            "the follow-up mode is " + mode.wire(),
+            "followUpMode",
+            s -> s.set("followUpMode", mode.wire()))
+        .ifPresent(agent::warn);
+    write.accept(r.success());
+  }
+
+  private static QueueMode queueMode(RpcRequest r) {
+    String mode = r.requireText("mode");
+    return QueueMode.parse(mode)
+        .orElseThrow(() ->
+            new IllegalArgumentException(
+                "unknown mode '" + mode + "': use \"all\" or \"one-at-a-time\""));
   }
 
   /**

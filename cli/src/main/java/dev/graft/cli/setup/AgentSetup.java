@@ -292,6 +292,8 @@ public final class AgentSetup {
         .forEach(p -> context.err().println("graft: warning: " + p));
     agent.setCompactionSettings(settings.compaction());
     agent.setAutoRetryEnabled(settings.retry().enabled());
+    agent.setSteeringMode(settings.steeringMode());
+    agent.setFollowUpMode(settings.followUpMode());
     UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface(), resources);
@@ -499,6 +501,8 @@ public final class AgentSetup {
     Settings settings = Settings.load(context.home(), cwd);
     agent.setCompactionSettings(settings.compaction());
     agent.setAutoRetryEnabled(settings.retry().enabled());
+    agent.setSteeringMode(settings.steeringMode());
+    agent.setFollowUpMode(settings.followUpMode());
     var c = settings.compaction();
     report.add(
         "settings: compaction "

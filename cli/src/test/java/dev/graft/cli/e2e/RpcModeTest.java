@@ -229,6 +229,114 @@ class RpcModeTest {
     }
   }
 
+  /** The messages of a run, in order: "user one", "assistant a". */
+  private static List<String> messages(RpcDriver rpc) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode l : rpc.seen()) {
+      if (l.path("type").asText().equals("message_end")) {
+        out.add(l.at("/message/role").asText() + " " + l.at("/message/content/0/text").asText());
+      }
+    }
+    return out;
+  }
+
+  /** Two steering messages sent while a slow answer streams, then the run's messages. */
+  private static List<String> steerTwice(RpcDriver rpc, String type) throws Exception {
+    rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"slow\"}");
+    rpc.event("message_update");
+    rpc.call("s1", "{\"id\":\"s1\",\"type\":\"" + type + "\",\"message\":\"one\"}");
+    rpc.call("s2", "{\"id\":\"s2\",\"type\":\"" + type + "\",\"message\":\"two\"}");
+    rpc.event("agent_end");
+    return messages(rpc);
+  }
+
+  private static final String SLOW_THEN_TWO =
+      """
+      {"text": "slow answer", "chunkSize": 1, "delayMs": 50}
+      {"text": "a"}
+      {"text": "b"}
+      """;
+
+  @Test
+  void steeringMessagesComeOnePerModelCallByDefaultAsInTheReference() throws Exception {
+    try (RpcDriver rpc = start(SLOW_THEN_TWO)) {
+      JsonNode state = rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/steeringMode").asText()).isEqualTo("one-at-a-time");
+      assertThat(state.at("/data/followUpMode").asText()).isEqualTo("one-at-a-time");
+      assertThat(steerTwice(rpc, "steer"))
+          .containsExactly(
+              "user slow",
+              "assistant slow answer",
+              "user one",
+              "assistant a",
+              "user two",
+              "assistant b");
+    }
+  }
+
+  @Test
+  void setSteeringModeAllDeliversEveryWaitingMessageAndIsKeptInSettings() throws Exception {
+    try (RpcDriver rpc = start(SLOW_THEN_TWO)) {
+      JsonNode set =
+          rpc.call("m", "{\"id\":\"m\",\"type\":\"set_steering_mode\",\"mode\":\"all\"}");
+      assertThat(set.path("success").asBoolean()).as(set.toString()).isTrue();
+      assertThat(
+              Json.parse(Files.readString(home.resolve("settings.json")))
+                  .path("steeringMode")
+                  .asText())
+          .isEqualTo("all");
+      JsonNode state = rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/steeringMode").asText()).isEqualTo("all");
+      assertThat(steerTwice(rpc, "steer"))
+          .containsExactly(
+              "user slow", "assistant slow answer", "user one", "user two", "assistant a");
+    }
+  }
+
+  @Test
+  void setFollowUpModeAllDeliversEveryFollowUpAtTheRunsEnd() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"steeringMode\": \"all\"}");
+    try (RpcDriver rpc = start(SLOW_THEN_TWO)) {
+      JsonNode state = rpc.call("g", "{\"id\":\"g\",\"type\":\"get_state\"}");
+      assertThat(state.at("/data/steeringMode").asText()).isEqualTo("all");
+      JsonNode set =
+          rpc.call("m", "{\"id\":\"m\",\"type\":\"set_follow_up_mode\",\"mode\":\"all\"}");
+      assertThat(set.path("success").asBoolean()).as(set.toString()).isTrue();
+      JsonNode settings = Json.parse(Files.readString(home.resolve("settings.json")));
+      assertThat(settings.path("followUpMode").asText()).isEqualTo("all");
+      assertThat(settings.path("steeringMode").asText()).isEqualTo("all");
+      assertThat(steerTwice(rpc, "follow_up"))
+          .containsExactly(
+              "user slow", "assistant slow answer", "user one", "user two", "assistant a");
+    }
+  }
+
+  @Test
+  void followUpsComeOnePerRunEndByDefault() throws Exception {
+    try (RpcDriver rpc = start(SLOW_THEN_TWO)) {
+      assertThat(steerTwice(rpc, "follow_up"))
+          .containsExactly(
+              "user slow",
+              "assistant slow answer",
+              "user one",
+              "assistant a",
+              "user two",
+              "assistant b");
+    }
+  }
+
+  @Test
+  void anUnknownQueueModeIsRefused() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"unused\"}\n")) {
+      JsonNode bad =
+          rpc.call("m", "{\"id\":\"m\",\"type\":\"set_steering_mode\",\"mode\":\"some\"}");
+      assertThat(bad.path("success").asBoolean()).isFalse();
+      assertThat(bad.path("error").asText())
+          .isEqualTo("unknown mode 'some': use \"all\" or \"one-at-a-time\"");
+      assertThat(home.resolve("settings.json")).doesNotExist();
+    }
+  }
+
   @Test
   void namingTheSessionSendsSessionInfoChanged() throws Exception {
     try (RpcDriver rpc = start("{\"text\": \"unused\"}\n")) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.compaction.Compactor;
 import dev.graft.runtime.concurrent.AbortSignal;
 import dev.graft.runtime.config.CompactionSettings;
+import dev.graft.runtime.config.QueueMode;
 import dev.graft.runtime.events.AgentEvent;
 import dev.graft.runtime.events.AgentEvents;
 import dev.graft.runtime.hooks.AgentHooks;
@@ -80,6 +81,8 @@ public final class AgentSession implements AutoCloseable {
   private final Object emitLock = new Object();
   private volatile boolean compacting;
   private final AutoRetry autoRetry = new AutoRetry();
+  private volatile QueueMode steeringMode = QueueMode.ONE_AT_A_TIME;
+  private volatile QueueMode followUpMode = QueueMode.ONE_AT_A_TIME;
   private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
   private final JobSlot jobs = new JobSlot();
   private final SessionSwitches switches;
@@ -429,6 +432,26 @@ public final class AgentSession implements AutoCloseable {
   public void setCompactionSettings(CompactionSettings compaction) {
     Objects.requireNonNull(compaction, "settings");
     settings.updateAndGet(s -> s.withCompaction(compaction));
+  }
+
+  /** How queued steering messages are delivered: one per model call (the default), or all. */
+  public QueueMode steeringMode() {
+    return steeringMode;
+  }
+
+  public void setSteeringMode(QueueMode mode) {
+    steeringMode = Objects.requireNonNull(mode, "mode");
+  }
+
+  /**
+   * How queued follow-ups are delivered when a run would end: one per run (the default), or all.
+   */
+  public QueueMode followUpMode() {
+    return followUpMode;
+  }
+
+  public void setFollowUpMode(QueueMode mode) {
+    followUpMode = Objects.requireNonNull(mode, "mode");
   }
 
   /** Whether a failed model call that is worth retrying is retried (the reference's switch). */
@@ -937,6 +960,9 @@ public final class AgentSession implements AutoCloseable {
     boolean firstTurn = true;
     boolean compactedForOverflow = false;
     overflowCompacted = false;
+    // how many steering messages the next model call takes: the follow-ups moved there, or (-1)
+    // as the steering mode says
+    int due = -1;
     while (true) {
       boolean moreToolCalls = true;
       while (moreToolCalls || queue.hasSteering()) {
@@ -944,8 +970,10 @@ public final class AgentSession implements AutoCloseable {
           emit(new AgentEvent.TurnStart());
         }
         firstTurn = false;
+        int take = due >= 0 ? due : steeringMode == QueueMode.ALL ? Integer.MAX_VALUE : 1;
+        due = -1;
         AgentMessage steer;
-        while ((steer = pollSteering()) != null) {
+        for (int i = 0; i < take && (steer = pollSteering()) != null; i++) {
           addMessage(steer, newMessages);
         }
         last = streamAssistant(prompt, signal, newMessages);
@@ -986,11 +1014,19 @@ public final class AgentSession implements AutoCloseable {
         }
       }
       synchronized (queueLock) {
-        AgentMessage next = queue.pollFollowUp();
-        if (next == null) {
+        // the follow-ups the mode takes go first in the steering queue (empty now, but for one
+        // sent this moment), which the next call takes
+        List<AgentMessage> next = new ArrayList<>();
+        AgentMessage m;
+        while ((next.isEmpty() || followUpMode == QueueMode.ALL)
+            && (m = queue.pollFollowUp()) != null) {
+          next.add(m);
+        }
+        if (next.isEmpty()) {
           return last;
         }
-        queue.add(next, Delivery.STEER);
+        queue.prependSteering(next);
+        due = next.size();
       }
       emit(new AgentEvent.TurnStart());
       firstTurn = true;

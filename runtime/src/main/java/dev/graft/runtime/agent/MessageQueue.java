@@ -50,6 +50,20 @@ final class MessageQueue {
     }
   }
 
+  /**
+   * Puts {@code messages} before the steering messages waiting, in their order (follow-ups the next
+   * model call takes).
+   */
+  void prependSteering(List<AgentMessage> messages) {
+    List<AgentMessage> rest = new ArrayList<>();
+    AgentMessage m;
+    while ((m = steering.poll()) != null) {
+      rest.add(m);
+    }
+    steering.addAll(messages);
+    steering.addAll(rest);
+  }
+
   AgentMessage pollSteering() {
     return steering.poll();
   }

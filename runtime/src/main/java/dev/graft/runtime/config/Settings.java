@@ -31,6 +31,8 @@ public record Settings(
     Optional<Duration> providerTimeout,
     Optional<SessionDir> sessionDir,
     RetrySettings retry,
+    QueueMode steeringMode,
+    QueueMode followUpMode,
     List<String> problems) {
   /** The {@code sessionDir} setting as written (a {@code ~} not yet expanded) and its file. */
   public record SessionDir(String value, Path file) {}
@@ -56,6 +58,8 @@ public record Settings(
     Objects.requireNonNull(providerTimeout, "providerTimeout");
     Objects.requireNonNull(sessionDir, "sessionDir");
     Objects.requireNonNull(retry, "retry");
+    Objects.requireNonNull(steeringMode, "steeringMode");
+    Objects.requireNonNull(followUpMode, "followUpMode");
     problems = List.copyOf(problems);
   }
 
@@ -68,6 +72,8 @@ public record Settings(
     Optional<Duration> providerTimeout = Optional.empty();
     Optional<SessionDir> sessionDir = Optional.empty();
     RetrySettings retry = RetrySettings.DEFAULTS;
+    QueueMode steering = QueueMode.ONE_AT_A_TIME;
+    QueueMode followUp = QueueMode.ONE_AT_A_TIME;
     for (Path file : List.of(home.settings(), projectFile(projectDir))) {
       JsonNode root = read(file, problems);
       if (root != null) {
@@ -89,6 +95,8 @@ public record Settings(
           problems.add(file + ": sessionDir must be a folder's path; ignored");
         }
         retry = retry(root.path("retry"), retry, file, problems);
+        steering = queueMode(root, "steeringMode", steering, file, problems);
+        followUp = queueMode(root, "followUpMode", followUp, file, problems);
         boolean project = !file.equals(home.settings());
         modelCalls =
             new ModelCallBudget(
@@ -130,6 +138,8 @@ public record Settings(
         providerTimeout,
         sessionDir,
         retry,
+        steering,
+        followUp,
         problems);
   }
 
@@ -254,6 +264,20 @@ public record Settings(
             + MAX_PROVIDER_TIMEOUT_MS
             + "; ignored");
     return base;
+  }
+
+  /** {@code steeringMode} or {@code followUpMode}: {@code all} or {@code one-at-a-time}. */
+  private static QueueMode queueMode(
+      JsonNode root, String field, QueueMode base, Path file, List<String> problems) {
+    JsonNode v = root.get(field);
+    if (v == null) {
+      return base;
+    }
+    Optional<QueueMode> mode = v.isTextual() ? QueueMode.parse(v.textValue()) : Optional.empty();
+    if (mode.isEmpty()) {
+      problems.add(file + ": " + field + " must be \"all\" or \"one-at-a-time\"; ignored");
+    }
+    return mode.orElse(base);
   }
 
   /**
