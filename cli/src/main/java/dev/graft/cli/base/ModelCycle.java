@@ -12,7 +12,8 @@ import java.util.Optional;
  * One step of the model cycle, for Ctrl+P and RPC {@code cycle_model} alike: through the models of
  * the scope ({@code --models} or {@code enabledModels}), else through every model with a key. From
  * a model outside the list, forward starts at its first model and backward at its last (the
- * reference counts such a model as the first, so its forward step skips the first).
+ * reference counts such a model as the first, so its forward step skips the first). A list of one
+ * model steps nowhere, even from another model, as in the reference.
  */
 public final class ModelCycle {
   private ModelCycle() {}
@@ -53,7 +54,8 @@ public final class ModelCycle {
         at = i;
       }
     }
-    if (models.isEmpty() || (models.size() == 1 && at == 0)) {
+    if (models.size() <= 1) {
+      // as the reference: a list of one is no cycle, even from a model outside it
       return Optional.empty();
     }
     return Optional.of(

@@ -262,6 +262,7 @@ public final class RpcMode {
     c.put("export_html", session::exportHtml);
     c.put("switch_session", session::switchSession);
     c.put("fork", session::fork);
+    c.put("clone", session::cloneSession);
     c.put("get_fork_messages", session::getForkMessages);
     c.put("get_last_assistant_text", session::getLastAssistantText);
     c.put("set_session_name", session::setSessionName);

@@ -310,6 +310,25 @@ final class RpcSessionCommands {
     write.accept(r.success().set("data", data));
   }
 
+  /**
+   * A new session holding the current path whole, the leaf included (the reference's {@code clone},
+   * a fork at the leaf): {@code data: {cancelled}}.
+   */
+  void cloneSession(RpcRequest r) {
+    thread.whenIdle(
+        r,
+        () -> {
+          String leaf =
+              agent
+                  .session()
+                  .leafId()
+                  .orElseThrow(() ->
+                      new IllegalStateException("Cannot clone session: no current entry selected"));
+          AgentSession.ForkResult cloned = agent.forkAt(leaf);
+          write.accept(r.success().set("data", Json.object().put("cancelled", cloned.cancelled())));
+        });
+  }
+
   void fork(RpcRequest r) {
     thread.whenIdle(
         r,

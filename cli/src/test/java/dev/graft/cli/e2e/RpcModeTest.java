@@ -647,6 +647,24 @@ class RpcModeTest {
   }
 
   @Test
+  void cycleModelWithOneModelInTheListAnswersNullEvenFromAnotherModelAsTheReference()
+      throws Exception {
+    Files.writeString(
+        home.resolve("models.json"),
+        "{\"providers\": {\"ollama\": {\"models\": [{\"id\": \"a\"}, {\"id\": \"b\"}]}}}");
+    Files.writeString(work.resolve("turns.jsonl"), "{\"text\": \"a\"}\n");
+    try (RpcDriver rpc = RpcDriver.scripted(home, work, "--models", "ollama/a")) {
+      JsonNode none = rpc.call("c", "{\"id\":\"c\",\"type\":\"cycle_model\"}");
+      assertThat(none.path("success").asBoolean()).as(none.toString()).isTrue();
+      assertThat(none.path("data").isNull()).as(none.toString()).isTrue();
+      assertThat(
+              rpc.call("s", "{\"id\":\"s\",\"type\":\"get_state\"}").at("/data/model/id").asText())
+          .isEqualTo("scripted");
+      assertThat(home.resolve("settings.json")).doesNotExist();
+    }
+  }
+
+  @Test
   void setAutoCompactionSwitchesCompactionAndKeepsItInTheUsersSettings() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"compaction\": {\"reserveTokens\": 9}}");
     try (RpcDriver rpc = start("{\"text\": \"a\"}\n")) {
@@ -784,6 +802,44 @@ class RpcModeTest {
                   .asText())
           .isEqualTo("after abort");
     }
+  }
+
+  @Test
+  void cloneCopiesTheCurrentPathToANewSessionFile() throws Exception {
+    try (RpcDriver rpc = start("{\"text\": \"a\"}\n{\"text\": \"b\"}\n")) {
+      JsonNode empty = rpc.call("c0", "{\"id\":\"c0\",\"type\":\"clone\"}");
+      assertThat(empty.path("success").asBoolean()).isFalse();
+      assertThat(empty.path("error").asText())
+          .isEqualTo("Cannot clone session: no current entry selected");
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"first\"}");
+      rpc.event("agent_end");
+      JsonNode s1 = rpc.call("s1", "{\"id\":\"s1\",\"type\":\"get_state\"}");
+      String first = s1.at("/data/sessionFile").asText();
+      JsonNode clone = rpc.call("c", "{\"id\":\"c\",\"type\":\"clone\"}");
+      assertThat(Json.write(clone))
+          .isEqualTo(
+              "{\"id\":\"c\",\"type\":\"response\",\"command\":\"clone\",\"success\":true,\"data\":{\"cancelled\":false}}");
+      JsonNode s2 = rpc.call("s2", "{\"id\":\"s2\",\"type\":\"get_state\"}");
+      String second = s2.at("/data/sessionFile").asText();
+      assertThat(second).isNotEqualTo(first);
+      assertThat(s2.at("/data/sessionId").asText()).isNotEqualTo(s1.at("/data/sessionId").asText());
+      // the whole path, the answer included, as in the reference (fork stops before a message)
+      assertThat(messages(rpc.call("m", "{\"id\":\"m\",\"type\":\"get_messages\"}")))
+          .containsExactly("user first", "assistant a");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"second\"}");
+      rpc.event("agent_end");
+      // the original is left as it was
+      assertThat(Files.readString(Path.of(first))).doesNotContain("second");
+      assertThat(Files.readString(Path.of(second))).contains("first").contains("second");
+    }
+  }
+
+  private static List<String> messages(JsonNode getMessages) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode m : getMessages.at("/data/messages")) {
+      out.add(m.path("role").asText() + " " + m.at("/content/0/text").asText());
+    }
+    return out;
   }
 
   @Test
