@@ -206,6 +206,7 @@ public final class AgentSession implements AutoCloseable {
       shutDown = true;
       hooks.sessionShutdown(SessionHooks.Reason.QUIT, Optional.empty());
     }
+    queuedInputs.shutdownNow();
     for (AutoCloseable r : resources.reversed()) {
       try {
         r.close();
@@ -696,6 +697,16 @@ public final class AgentSession implements AutoCloseable {
    * {@link #queuedInputs}); a run asked for when the run has ended meanwhile.
    */
   private void queueAfterInput(String text, List<ContentBlock> images, Delivery delivery) {
+    try {
+      queueSeen(text, images, delivery);
+    } catch (RuntimeException e) {
+      // No caller waits for it: say it, rather than lose it without a word.
+      String shown = text.length() > 80 ? text.substring(0, 80) + "…" : text;
+      warn("a script's message was not queued (" + e.getMessage() + "): " + shown);
+    }
+  }
+
+  private void queueSeen(String text, List<ContentBlock> images, Delivery delivery) {
     Optional<AgentHooks.InputResult.Transform> input = inputOf(text, images, InputSource.EXTENSION);
     if (input.isEmpty()) {
       return;
