@@ -1006,6 +1006,12 @@ public final class AgentSession implements AutoCloseable {
             newMessages.add(last);
           }
         }
+        if (!last.stoppedWith(StopReason.ERROR)) {
+          // An answer ends an overflow's recovery, as in the reference: a later overflow in this
+          // run is compacted again.
+          compactedForOverflow = false;
+          overflowCompacted = false;
+        }
         if (last.failed()) {
           if (!turnEnded) {
             emit(new AgentEvent.TurnEnd(last, List.of()));

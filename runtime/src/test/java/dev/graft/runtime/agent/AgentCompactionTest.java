@@ -128,6 +128,38 @@ class AgentCompactionTest {
   }
 
   @Test
+  void anOverflowAfterAnAnswerIsCompactedAgain() throws Exception {
+    // As the reference: an answer that is not an error ends the overflow recovery; an overflow
+    // later in the same run is recovered from again, not reported as a failed recovery.
+    try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
+      history(s);
+      String overflow =
+          "{\"error\": \"prompt is too long: 250000 tokens > 200000 maximum\", \"errorKind\": \"context_overflow\"}";
+      AgentSession agent =
+          agent(
+              s,
+              new CompactionSettings(true, 16_384, 30),
+              overflow,
+              "{\"text\": \"S\"}",
+              "{\"text\": \""
+                  + "a longer answer to summarise later, ".repeat(20)
+                  + "\", \"toolCalls\": [{\"name\": \"nothing\", \"arguments\": {}}]}",
+              overflow,
+              "{\"text\": \"S2\"}",
+              "{\"text\": \"the split turn's start\"}",
+              "{\"text\": \"done\"}");
+      AgentSession.RunResult result = agent.prompt("go on");
+      assertThat(result.failed()).as(events.toString()).isFalse();
+      assertThat(result.text()).isEqualTo("done");
+      assertThat(events.stream().filter(AgentEvent.CompactionStart.class::isInstance)).hasSize(2);
+      assertThat(compactions())
+          .hasSize(2)
+          .allSatisfy(c -> assertThat(c.error()).isEmpty())
+          .allSatisfy(c -> assertThat(c.reason()).isEqualTo("overflow"));
+    }
+  }
+
+  @Test
   void anOverflowWithNothingOlderToSummariseEndsTheTurnOnce() throws Exception {
     try (Session s = Session.create(dir.resolve("sessions"), dir.toString(), Clock.systemUTC())) {
       String overflow =
