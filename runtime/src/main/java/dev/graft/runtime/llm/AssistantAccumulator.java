@@ -22,9 +22,13 @@ public final class AssistantAccumulator {
     TOOL_CALL
   }
 
+  /**
+   * One block. Its text is read by {@link #marked} values from other threads while the listener's
+   * thread appends to it, so both go through the slot's lock.
+   */
   private static final class Slot {
     final Kind kind;
-    final StringBuilder text = new StringBuilder();
+    private final StringBuilder text = new StringBuilder();
     final String id;
     final String name;
     ContentBlock finished;
@@ -36,7 +40,20 @@ public final class AssistantAccumulator {
     }
 
     ContentBlock block() {
-      return finished != null ? finished : block(text.toString());
+      return finished != null ? finished : block(text(length()));
+    }
+
+    synchronized void append(String delta) {
+      text.append(delta);
+    }
+
+    synchronized int length() {
+      return text.length();
+    }
+
+    /** The first {@code n} characters received (the text only grows). */
+    synchronized String text(int n) {
+      return text.substring(0, n);
     }
 
     /** The open block with {@code received}, the text received so far. */
@@ -83,16 +100,14 @@ public final class AssistantAccumulator {
         template = s.partial();
       }
       case StreamEvent.TextStart t -> open(t.contentIndex(), new Slot(Kind.TEXT, "", ""));
-      case StreamEvent.TextDelta d -> slot(d.contentIndex(), Kind.TEXT).text.append(d.delta());
+      case StreamEvent.TextDelta d -> slot(d.contentIndex(), Kind.TEXT).append(d.delta());
       case StreamEvent.TextEnd e -> slot(e.contentIndex(), Kind.TEXT).finished = e.block();
       case StreamEvent.ThinkingStart t -> open(t.contentIndex(), new Slot(Kind.THINKING, "", ""));
-      case StreamEvent.ThinkingDelta d ->
-          slot(d.contentIndex(), Kind.THINKING).text.append(d.delta());
+      case StreamEvent.ThinkingDelta d -> slot(d.contentIndex(), Kind.THINKING).append(d.delta());
       case StreamEvent.ThinkingEnd e -> slot(e.contentIndex(), Kind.THINKING).finished = e.block();
       case StreamEvent.ToolCallStart t ->
           open(t.contentIndex(), new Slot(Kind.TOOL_CALL, t.id(), t.name()));
-      case StreamEvent.ToolCallDelta d ->
-          slot(d.contentIndex(), Kind.TOOL_CALL).text.append(d.delta());
+      case StreamEvent.ToolCallDelta d -> slot(d.contentIndex(), Kind.TOOL_CALL).append(d.delta());
       case StreamEvent.ToolCallEnd e ->
           slot(e.contentIndex(), Kind.TOOL_CALL).finished = e.toolCall();
       case StreamEvent.Done d -> result = d.message();
@@ -158,21 +173,18 @@ public final class AssistantAccumulator {
     int[] lengths = new int[at.length];
     ContentBlock[] finished = new ContentBlock[at.length];
     for (int i = 0; i < at.length; i++) {
-      lengths[i] = at[i].text.length();
+      lengths[i] = at[i].length();
       finished[i] = at[i].finished;
     }
     return new Supplier<>() {
       private AgentMessage.Assistant made;
 
       @Override
-      public AgentMessage.Assistant get() {
+      public synchronized AgentMessage.Assistant get() {
         if (made == null) {
           List<ContentBlock> content = new ArrayList<>(at.length);
           for (int i = 0; i < at.length; i++) {
-            content.add(
-                finished[i] != null
-                    ? finished[i]
-                    : at[i].block(at[i].text.substring(0, lengths[i])));
+            content.add(finished[i] != null ? finished[i] : at[i].block(at[i].text(lengths[i])));
           }
           made = message(content, start);
         }
@@ -191,7 +203,8 @@ public final class AssistantAccumulator {
 
   /** The raw text of a tool call's arguments received so far. */
   public String toolArgumentsText(int contentIndex) {
-    return slot(contentIndex, Kind.TOOL_CALL).text.toString();
+    Slot s = slot(contentIndex, Kind.TOOL_CALL);
+    return s.text(s.length());
   }
 
   private void open(int index, Slot slot) {
