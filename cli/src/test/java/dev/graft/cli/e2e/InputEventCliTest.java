@@ -3,6 +3,7 @@ package dev.graft.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.session.SessionEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,20 @@ class InputEventCliTest {
           if (event.text.startsWith("LATER: ")) {
             return { action: "transform", text: event.text + " (twice)" };
           }
+        });
+        graft.on("input", async (event) => {
+          if (!event.text.startsWith("slow ")) return;
+          // a hook slower than the run's last model call
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return { action: "transform", text: event.text.replace("slow ", "SLOW: ") };
+        });
+        graft.registerTool({
+          name: "late",
+          description: "Queues a follow-up and ends at once",
+          async execute(id, params, signal, onUpdate, ctx) {
+            graft.sendUserMessage("slow from the tool", { deliverAs: "followUp" });
+            return { content: [{ type: "text", text: "sent" }] };
+          },
         });
         graft.registerTool({
           name: "hold",
@@ -150,6 +165,38 @@ class InputEventCliTest {
     // the second handler of the script is handed what the first made of the text
     assertThat(entries("second"))
         .containsExactly("{\"text\":\"go\"}", "{\"text\":\"LATER: please\"}");
+  }
+
+  @Test
+  void aFollowUpWhoseInputHookEndsAfterTheRunsLastCallIsStillDelivered() throws Exception {
+    write(
+        """
+        {"toolCalls": [{"name": "late", "arguments": {}}]}
+        {"text": "first answer"}
+        {"text": "answer to the follow-up"}
+        """);
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "-p",
+            "--scripts",
+            "scripts",
+            "--provider",
+            "scripted",
+            "--model",
+            "turns.jsonl",
+            "go");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).doesNotContain("not delivered");
+    assertThat(run.out()).isEqualTo("answer to the follow-up\n");
+    List<String> users =
+        LastSession.entries(home, work).stream()
+            .filter(e ->
+                e instanceof SessionEntry.Message m && m.message() instanceof AgentMessage.User)
+            .map(e -> ((AgentMessage.User) ((SessionEntry.Message) e).message()).content().text(""))
+            .toList();
+    assertThat(users).containsExactly("go", "SLOW: from the tool");
   }
 
   @Test

@@ -110,6 +110,11 @@ public final class AgentSession implements AutoCloseable {
   private final ExecutorService queuedInputs =
       Executors.newSingleThreadExecutor(Thread.ofVirtual().name("graft-queued-input").factory());
 
+  /** Guards {@link #inputsPending}: the messages on {@link #queuedInputs} not queued yet. */
+  private final Object inputsLock = new Object();
+
+  private int inputsPending;
+
   /** Replaced whole on every change: a call, compaction or tree move reads it once. */
   private final AtomicReference<CallSettings> settings;
 
@@ -678,7 +683,19 @@ public final class AgentSession implements AutoCloseable {
                             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
             if (hooks.handles("input")) {
               List<ContentBlock> sent = List.copyOf(images);
-              queuedInputs.execute(() -> queueAfterInput(text, sent, delivery));
+              synchronized (inputsLock) {
+                inputsPending++;
+              }
+              queuedInputs.execute(() -> {
+                try {
+                  queueAfterInput(text, sent, delivery);
+                } finally {
+                  synchronized (inputsLock) {
+                    inputsPending--;
+                    inputsLock.notifyAll();
+                  }
+                }
+              });
             } else {
               queueUserMessage(userMessage(text, images), delivery);
             }
@@ -1030,6 +1047,9 @@ public final class AgentSession implements AutoCloseable {
           return last;
         }
       }
+      // A script's message sent during the run whose input hooks have not answered yet belongs to
+      // this run: wait for them, or the run would end without it.
+      awaitQueuedInputs(signal);
       synchronized (queueLock) {
         // the follow-ups the mode takes go first in the steering queue (empty now, but for one
         // sent this moment), which the next call takes
@@ -1039,14 +1059,33 @@ public final class AgentSession implements AutoCloseable {
             && (m = queue.pollFollowUp()) != null) {
           next.add(m);
         }
-        if (next.isEmpty()) {
+        if (!next.isEmpty()) {
+          queue.prependSteering(next);
+          due = next.size();
+        } else if (!queue.hasSteering()) {
           return last;
         }
-        queue.prependSteering(next);
-        due = next.size();
+        // else a steering message came as the last turn ended: the next call takes it
       }
       emit(new AgentEvent.TurnStart());
       firstTurn = true;
+    }
+  }
+
+  /**
+   * Waits until the {@code input} hooks have answered for every script message sent during the run,
+   * unless the run is aborted (each hook is bounded by the script's handler timeout).
+   */
+  private void awaitQueuedInputs(AbortSignal signal) {
+    synchronized (inputsLock) {
+      while (inputsPending > 0 && !signal.aborted()) {
+        try {
+          inputsLock.wait(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 
