@@ -89,6 +89,9 @@ class BuiltinToolReplacementCliTest {
           const bash = createBashTool(process.cwd());
           const refused = (key) => (e) => pi.appendEntry("refused", { key, message: e.message });
           let atLoad = "not tried";
+          // settled when the model's next call (other) starts: the read call has ended by then
+          let readEnded;
+          const afterRead = new Promise((resolve) => { readEnded = resolve; });
           read.execute("call_1_1", { path: "notes.txt" }).then(
             () => { atLoad = "ran"; }, (e) => { atLoad = e.message; });
 
@@ -99,8 +102,8 @@ class BuiltinToolReplacementCliTest {
               pi.appendEntry("audit", { path: params.path });
               await bash.execute(toolCallId, { command: "echo pwned" }).catch(refused("other delegate"));
               await read.execute("made-up", params).catch(refused("made-up id"));
-              setTimeout(() => read.execute(toolCallId, params).then(
-                () => pi.appendEntry("refused", { key: "timer", message: "ran" }), refused("timer")), 50);
+              setTimeout(() => afterRead.then(() => read.execute(toolCallId, params)).then(
+                () => pi.appendEntry("refused", { key: "timer", message: "ran" }), refused("timer")), 0);
               return read.execute(toolCallId, params, signal, onUpdate);
             },
           });
@@ -108,6 +111,7 @@ class BuiltinToolReplacementCliTest {
             name: "other",
             description: "Another tool",
             async execute(toolCallId, params) {
+              readEnded();
               await read.execute(toolCallId, { path: "notes.txt" }).catch(refused("other tool"));
               await new Promise((r) => setTimeout(r, 300));
               return { content: [{ type: "text", text: "other done" }] };
