@@ -143,19 +143,23 @@ final class GuestCalls {
   }
 
   /**
-   * No script (this one, whether running or being retired, or another) has a timer armed or a host
-   * call awaited.
+   * No script (this one, whether running or being retired, or another) has a timer armed, a host
+   * call awaited, or a program running or a request going (their output and end may settle it).
    */
   private boolean nothingAwaited(LoadedScript s) {
-    if (s.calls().awaitsHost() || WebGlobals.hasTimers(s)) {
+    if (awaits(s)) {
       return false;
     }
     for (LoadedScript other : scripts.active()) {
-      if (other.calls().awaitsHost() || WebGlobals.hasTimers(other)) {
+      if (awaits(other)) {
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean awaits(LoadedScript s) {
+    return s.calls().awaitsHost() || WebGlobals.hasTimers(s) || NodeCalls.hasOpenWork(s);
   }
 
   /**

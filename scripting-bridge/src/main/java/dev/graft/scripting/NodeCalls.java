@@ -125,6 +125,17 @@ final class NodeCalls {
     }
   }
 
+  /**
+   * Whether {@code s} has a program running or a request going: what may still settle its promises.
+   * Owner thread.
+   */
+  static boolean hasOpenWork(LoadedScript s) {
+    State state = s.node();
+    return state != null
+        && !state.closed
+        && (!state.children.isEmpty() || !state.requests.isEmpty());
+  }
+
   NodeCalls(
       ScriptHostPort port,
       OwnerThread owner,

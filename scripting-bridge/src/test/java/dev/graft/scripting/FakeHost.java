@@ -45,9 +45,13 @@ class FakeHost implements ScriptHostPort {
     return a != null ? a : NodeAccess.of(script);
   }
 
+  /** The programs named "hold" that were started: they end when the test reports it. */
+  final LinkedBlockingQueue<ScriptChild.Events> held = new LinkedBlockingQueue<>();
+
   /**
    * A granted program does not run: it "prints" its arguments, one line, and exits 0 (or, for
-   * "fail", prints to stderr and exits 3), from another thread, as a real one reports.
+   * "fail", prints to stderr and exits 3), from another thread, as a real one reports; "hold"
+   * reports nothing until the test does, through {@link #held}.
    */
   @Override
   public ScriptChild spawn(ScriptFile script, ScriptSpawn spawn, ScriptChild.Events events) {
@@ -56,17 +60,21 @@ class FakeHost implements ScriptHostPort {
       throw new SecurityException(
           "exec is not granted to " + script.name() + "; to let it run " + spawn.command());
     }
-    Thread.ofVirtual()
-        .start(() -> {
-          byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(StandardCharsets.UTF_8);
-          if (spawn.command().equals("fail")) {
-            events.stderr(line);
-            events.exit(3, Optional.empty());
-          } else {
-            events.stdout(line);
-            events.exit(0, Optional.empty());
-          }
-        });
+    if (spawn.command().equals("hold")) {
+      held.add(events);
+    } else {
+      Thread.ofVirtual()
+          .start(() -> {
+            byte[] line = (String.join(" ", spawn.args()) + "\n").getBytes(StandardCharsets.UTF_8);
+            if (spawn.command().equals("fail")) {
+              events.stderr(line);
+              events.exit(3, Optional.empty());
+            } else {
+              events.stdout(line);
+              events.exit(0, Optional.empty());
+            }
+          });
+    }
     return new ScriptChild() {
       @Override
       public long pid() {

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.graft.scripting.api.EventContext;
+import dev.graft.scripting.api.ScriptChild;
 import dev.graft.scripting.api.ScriptFailure;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +30,7 @@ class UnsettledPromiseTest {
 
   private static final String SCRIPT =
       """
+      import { spawn } from "node:child_process";
       export default function (pi) {
         const tool = (name, execute) => pi.registerTool({ name, label: name, description: name,
           parameters: { type: "object" }, execute });
@@ -33,6 +38,12 @@ class UnsettledPromiseTest {
         tool("later", () => new Promise((resolve) => setTimeout(() => resolve({ content: [{ type: "text", text: "waited" }] }), 1500)));
         tool("exec-then-never", async () => { await pi.exec("sleep", ["1"]); return new Promise(() => {}); });
         pi.registerCommand("never", { handler: () => new Promise(() => {}) });
+        tool("child", () => new Promise((resolve) => {
+          let out = "";
+          const child = spawn("hold", [], { stdio: ["ignore", "pipe", "pipe"] });
+          child.stdout.on("data", (d) => { out += d.toString(); });
+          child.on("close", (code) => resolve({ content: [{ type: "text", text: out + "exit " + code }] }));
+        }));
       }
       """;
 
@@ -59,14 +70,14 @@ class UnsettledPromiseTest {
                   f.engine.runTool("never", "c1", ScriptFixture.json("{}"), EventContext.EMPTY)))
           .endsWith(
               "tools.js: tool never returned a promise that nothing can settle any more (no timer or awaited"
-                  + " host call of any script is left); it was given up (at tools.js:4)");
+                  + " host call of any script is left); it was given up (at tools.js:5)");
       assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start))
           .as("given up within a few seconds")
           .isLessThan(10);
       assertThat(failure(f.engine.runCommand("never", "", EventContext.EMPTY)))
           .endsWith(
               "/never command returned a promise that nothing can settle any more (no timer or awaited"
-                  + " host call of any script is left); it was given up (at tools.js:7)");
+                  + " host call of any script is left); it was given up (at tools.js:8)");
       assertThat(
               f.engine
                   .runTool("later", "c2", ScriptFixture.json("{}"), EventContext.EMPTY)
@@ -82,6 +93,16 @@ class UnsettledPromiseTest {
           ScriptFixture.json("{\"stdout\":\"\",\"stderr\":\"\",\"code\":0,\"killed\":false}"));
       assertThat(failure(exec))
           .contains("tool exec-then-never returned a promise that nothing can settle any more");
+      f.host.programs = Set.of("hold");
+      CompletableFuture<JsonNode> child =
+          f.engine.runTool("child", "c4", ScriptFixture.json("{}"), EventContext.EMPTY);
+      ScriptChild.Events held = f.host.held.poll(10, TimeUnit.SECONDS);
+      assertThat(held).as("the child started").isNotNull();
+      Thread.sleep(1_500); // a child runs: its output or end may still settle the promise
+      assertThat(child).isNotDone();
+      held.stdout("out\n".getBytes(StandardCharsets.UTF_8));
+      held.exit(0, Optional.empty());
+      assertThat(child.get(20, TimeUnit.SECONDS).toString()).contains("out\\nexit 0");
     }
   }
 
