@@ -3,6 +3,7 @@ package dev.graft.scripting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.management.OperatingSystemMXBean;
+import dev.graft.runtime.config.GraftLauncher;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.tools.CommandEnvironment;
 import dev.graft.scripting.api.Failure;
@@ -217,7 +218,7 @@ final class NodeCalls {
         watchdog.moduleLoaded(source.getLength());
         yield watchdog.bridgeWork(() -> state.context.eval(source));
       }
-      case "facts" -> facts(s, state);
+      case "facts" -> facts(state);
       case "env" ->
           Json.write(
               Json.MAPPER.valueToTree(
@@ -332,7 +333,7 @@ final class NodeCalls {
 
   // ------------------------------------------------------------------ process
 
-  private String facts(LoadedScript s, State state) {
+  private String facts(State state) {
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "");
     ObjectNode o =
@@ -367,8 +368,7 @@ final class NodeCalls {
             .put("ppid", ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L))
             .put("cpus", Runtime.getRuntime().availableProcessors())
             .put("totalmem", totalMemory())
-            .put("execPath", "graft")
-            .put("script", s.file().path().toString())
+            .put("execPath", GraftLauncher.path(state.access.environment()))
             .put("nodeVersion", NODE_VERSION)
             .put("graftVersion", CompatModules.VERSION);
     NodeBuiltins.names().forEach(o.putArray("builtins")::add);

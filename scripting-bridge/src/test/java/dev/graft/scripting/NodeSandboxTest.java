@@ -267,6 +267,53 @@ class NodeSandboxTest {
   }
 
   @Test
+  void processExecPathIsGraftsLauncherSoAScriptStartsTheAgentItself() throws Exception {
+    Path launcher = Files.writeString(temp.resolve("bin-graft"), "#!/bin/sh\n");
+    launcher.toFile().setExecutable(true);
+    Map<String, String> env = Map.of("PATH", "/usr/bin", "GRAFT_LAUNCHER", launcher.toString());
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("s"))) {
+      f.host.programs = Set.of(launcher.toString());
+      f.host.nodeAccess = access(List.of(), List.of(), env, Set.of());
+      // As the reference's subagent example finds "pi": argv[1] when there is one and it is a
+      // file, else execPath itself, when that is not a generic runtime (node, bun).
+      JsonNode r =
+          probe(
+              f,
+              "import cp from \"node:child_process\";",
+              """
+              async function probe() {
+                const child = cp.spawn(process.execPath, ["--mode", "json", "-p", "Task: x"], { stdio: ["ignore", "pipe", "pipe"] });
+                await new Promise((resolve) => child.on("close", resolve));
+                return { execPath: process.execPath, argv: process.argv };
+              }
+              """);
+      assertThat(r.get("execPath").asText()).isEqualTo(launcher.toString());
+      assertThat(r.get("argv").toString()).isEqualTo("[\"" + launcher + "\"]");
+      assertThat(f.host.spawns)
+          .singleElement()
+          .satisfies(s -> {
+            assertThat(s.command()).isEqualTo(launcher.toString());
+            assertThat(s.args()).containsExactly("--mode", "json", "-p", "Task: x");
+          });
+    }
+  }
+
+  @Test
+  void withoutALauncherProcessExecPathIsGraftOnThePath() {
+    Map<String, String> env = Map.of("PATH", "/usr/bin", "GRAFT_LAUNCHER", "relative/graft");
+    try (ScriptFixture f = new ScriptFixture(temp.resolve("s"))) {
+      f.host.nodeAccess = access(List.of(), List.of(), env, Set.of());
+      JsonNode r =
+          probe(
+              f,
+              "",
+              "async function probe() { return { execPath: process.execPath, argv: process.argv }; }");
+      assertThat(r.get("execPath").asText()).isEqualTo("graft");
+      assertThat(r.get("argv").toString()).isEqualTo("[\"graft\"]");
+    }
+  }
+
+  @Test
   void optionsFromAPollutedPrototypeAreIgnored() throws Exception {
     Files.createDirectories(proj.resolve("keep/inner"));
     Files.writeString(proj.resolve("keep/inner/file.txt"), "kept");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.GraftLauncher;
 import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.tools.CommandEnvironment;
@@ -260,13 +261,15 @@ public final class ScriptExec implements AutoCloseable {
       return Optional.of("exec is not granted to " + who + "; " + withoutGrants.get());
     }
     Optional<ScriptGrants.Grant> grant = Optional.of(grantee.grant()).filter(g -> !g.runsNothing());
-    if (grant.isPresent() && grant.get().allows(command)) {
+    // graft's own launcher (process.execPath) is granted as "graft", wherever it is installed.
+    String name = GraftLauncher.grantName(command, environment);
+    if (grant.isPresent() && (grant.get().allows(command) || grant.get().allows(name))) {
       return Optional.empty();
     }
     Path file =
         project ? Settings.projectFile(projectDirOf(now, pkg.isPresent())) : home.settings();
     String program = command.isEmpty() ? "a program" : command;
-    String add = "\"scripts\": {\"exec\": {\"" + key + "\": [\"" + command + "\"]}}";
+    String add = "\"scripts\": {\"exec\": {\"" + key + "\": [\"" + name + "\"]}}";
     String after =
         !project
             ? ""
@@ -284,7 +287,7 @@ public final class ScriptExec implements AutoCloseable {
               + ", not "
               + program
               + "; to allow it, add \""
-              + command
+              + name
               + "\" to "
               + ScriptGrants.FIELD
               + " \""

@@ -9,12 +9,14 @@ import dev.graft.cli.packages.PackageFiles;
 import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.config.GraftHome;
+import dev.graft.runtime.config.GraftLauncher;
 import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.json.Json;
 import dev.graft.scripting.api.ScriptFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,15 +56,18 @@ class ScriptExecTest {
    * now.
    */
   private ScriptExec exec(int maxOutput) {
-    ScriptLocations.Plan plan =
-        ScriptLocations.plan(
-            new ScriptLocations.Request(
-                new GraftHome(home), project, project, List.of(mine), List.of(), false),
-            (p, store) -> {
-              store.trust(p.dir(), p.fingerprint());
-              return true;
-            });
-    return new ScriptExec(new GraftHome(home), plan, maxOutput);
+    return new ScriptExec(new GraftHome(home), plan(), maxOutput);
+  }
+
+  /** The plan {@link #exec} runs with: the grants the settings hold now. */
+  private ScriptLocations.Plan plan() {
+    return ScriptLocations.plan(
+        new ScriptLocations.Request(
+            new GraftHome(home), project, project, List.of(mine), List.of(), false),
+        (p, store) -> {
+          store.trust(p.dir(), p.fingerprint());
+          return true;
+        });
   }
 
   private static ObjectNode options(String json) throws Exception {
@@ -126,6 +131,38 @@ class ScriptExecTest {
       assertThat(
               run(exec, packaged, "echo", List.of("from", "package"), "{}").path("stdout").asText())
           .isEqualTo("from package\n");
+    }
+  }
+
+  @Test
+  void graftsOwnLauncherIsGrantedAsGraftWhereverItIsInstalled() throws Exception {
+    Path launcher = Files.writeString(mine.resolve("graft"), "#!/bin/sh\necho launched \"$@\"\n");
+    launcher.toFile().setExecutable(true);
+    String self = launcher.toRealPath().toString();
+    Map<String, String> env = Map.of("PATH", System.getenv("PATH"), GraftLauncher.VARIABLE, self);
+    try (ScriptExec exec = new ScriptExec(new GraftHome(home), plan(), 4096, env)) {
+      assertThatThrownBy(() -> run(exec, myScript, self, List.of("-p", "x"), "{}"))
+          .as("process.execPath is granted by the name graft, not by where graft is installed")
+          .hasMessage(
+              "exec is not granted to tool.js; to let it run "
+                  + self
+                  + ", add \"scripts\": {\"exec\": {\"tool.js\": [\"graft\"]}} to "
+                  + home.resolve("settings.json"));
+    }
+    settings(
+        home.resolve("settings.json"), "{\"scripts\": {\"exec\": {\"tool.js\": [\"graft\"]}}}");
+    try (ScriptExec exec = new ScriptExec(new GraftHome(home), plan(), 4096, env)) {
+      assertThat(run(exec, myScript, self, List.of("-p", "x"), "{}").path("stdout").asText())
+          .isEqualTo("launched -p x\n");
+      assertThatThrownBy(() -> run(exec, myScript, "/bin/echo", List.of(), "{}"))
+          .as("another path is another program")
+          .hasMessageContaining("not /bin/echo");
+    }
+    Map<String, String> noLauncher = Map.of("PATH", System.getenv("PATH"));
+    try (ScriptExec exec = new ScriptExec(new GraftHome(home), plan(), 4096, noLauncher)) {
+      assertThatThrownBy(() -> run(exec, myScript, self, List.of(), "{}"))
+          .as("a file that is not the launcher graft runs from is not graft")
+          .hasMessageContaining("not " + self);
     }
   }
 

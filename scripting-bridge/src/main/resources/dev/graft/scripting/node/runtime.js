@@ -337,7 +337,7 @@
       platform: facts.platform,
       pid: facts.pid,
       ppid: facts.ppid,
-      argv: [facts.execPath, facts.script],
+      argv: [facts.execPath],
       argv0: "graft",
       execArgv: [],
       execPath: facts.execPath,
