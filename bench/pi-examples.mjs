@@ -72,9 +72,15 @@ function turnsFor(feature) {
  */
 function grantsFor(source, programs) {
   const grant = {};
-  if (programs.length > 0) grant.run = programs;
+  // A script that starts the agent itself (spawns process.execPath) runs graft: granted as "graft".
+  const run = /\bprocess\.execPath\b/.test(source) && /\bspawn\(/.test(source) ? [...programs, "graft"] : programs;
+  if (run.length > 0) grant.run = run;
   if (NODE_FILES.test(source)) {
-    const named = [...new Set([...source.matchAll(/["'`](\/tmp\/[\w.\/-]+)["'`]/g)].map((m) => m[1]))];
+    // The /tmp files its usage names, and the folders it makes there (mkdtemp under os.tmpdir()).
+    const named = [...new Set([
+      ...[...source.matchAll(/["'`](\/tmp\/[\w.\/-]+)["'`]/g)].map((m) => m[1]),
+      ...[...source.matchAll(/mkdtemp(?:Sync)?\(\s*path\.join\(\s*os\.tmpdir\(\),\s*["'`]([\w.-]+)["'`]/g)].map((m) => "/tmp/" + m[1] + "*"),
+    ])];
     grant.read = [".", "~/.pi", ...named];
     grant.write = [".", ...named];
   }
@@ -99,7 +105,7 @@ function exercise(entry, feature, grant, pkg) {
     fs.writeFileSync(path.join(home, "settings.json"), JSON.stringify({ scripts: { permissions: { [key]: grant } } }));
   }
   // A /tmp file the example names is one its usage has the user create (file-trigger's).
-  const made = (grant.write || []).filter((p) => p.startsWith("/tmp/") && !fs.existsSync(p));
+  const made = (grant.write || []).filter((p) => p.startsWith("/tmp/") && !p.includes("*") && !fs.existsSync(p));
   made.forEach((p) => fs.writeFileSync(p, ""));
   try {
     return exerciseIn(entry, feature, pkg, home);
@@ -108,8 +114,39 @@ function exercise(entry, feature, grant, pkg) {
   }
 }
 
+/**
+ * An example with agents (subagent): its README has the user put them in the agent folder
+ * (getAgentDir()/agents: graft's GRAFT_HOME/agents) and its prompts in GRAFT_HOME/prompts. Each
+ * agent's model is named under a models.json provider, "loopback", serving that id from the
+ * loopback model, so the second agent runs on the model its agent names.
+ */
+function setUpAgents(home, dir) {
+  const agents = path.join(dir, "agents");
+  if (!process.env.LOOPBACK_LLM || !fs.existsSync(agents) || !fs.statSync(agents).isDirectory()) return;
+  const ids = new Set();
+  fs.mkdirSync(path.join(home, "agents"), { recursive: true });
+  for (const f of fs.readdirSync(agents).filter((n) => n.endsWith(".md"))) {
+    const text = fs.readFileSync(path.join(agents, f), "utf8").replace(/^model:[ \t]*(\S+)[ \t]*$/m, (_, id) => {
+      ids.add(id);
+      return "model: loopback/" + id;
+    });
+    fs.writeFileSync(path.join(home, "agents", f), text);
+  }
+  const prompts = path.join(dir, "prompts");
+  if (fs.existsSync(prompts)) fs.cpSync(prompts, path.join(home, "prompts"), { recursive: true });
+  fs.writeFileSync(path.join(home, "models.json"), JSON.stringify({
+    providers: {
+      loopback: {
+        baseUrl: process.env.LOOPBACK_LLM + "/v1", api: "openai-completions", apiKey: "loopback",
+        models: [...ids].map((id) => ({ id })),
+      },
+    },
+  }));
+}
+
 function exerciseIn(entry, feature, pkg, home) {
   const cwd = pkg ? pkg.dir : fs.statSync(entry).isDirectory() ? entry : path.dirname(entry);
+  if (!pkg) setUpAgents(home, cwd);
   fs.mkdirSync(path.join(cwd, ".pi"), { recursive: true }); // a pi project has one (provider-payload logs there)
   const local = (text) => text.split(cwd + path.sep).join(""); // file names as in the example
   let scriptArgs = ["-s", entry];
