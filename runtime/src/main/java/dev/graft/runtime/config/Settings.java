@@ -19,9 +19,11 @@ import java.util.OptionalInt;
 
 /**
  * {@code settings.json}: graft's home first, then the project's {@code .graft/settings.json}, whose
- * values win. Comments and trailing commas are allowed; fields graft does not know are left alone
- * (a file written for the reference agent works). A wrong value is reported as one line naming the
- * file and the field, and the default (or the global value) is used instead.
+ * values win, but for those only the user may set ({@code sessionDir}, {@code
+ * tools.bash.passApiKeys}): a project's are named in a problem and ignored. Comments and trailing
+ * commas are allowed; fields graft does not know are left alone (a file written for the reference
+ * agent works). A wrong value is reported as one line naming the file and the field, and the
+ * default (or the global value) is used instead.
  */
 public record Settings(
     CompactionSettings compaction,
@@ -88,8 +90,15 @@ public record Settings(
                 providerTimeout,
                 file,
                 problems);
+        boolean project = !file.equals(home.settings());
         JsonNode dir = root.get("sessionDir");
-        if (dir != null && dir.isTextual() && !dir.asText().isBlank()) {
+        if (dir != null && project) {
+          problems.add(
+              file
+                  + ": sessionDir is honoured only in "
+                  + home.settings()
+                  + " (a project cannot choose where your sessions are written); ignored");
+        } else if (dir != null && dir.isTextual() && !dir.asText().isBlank()) {
           sessionDir = Optional.of(new SessionDir(dir.asText(), file));
         } else if (dir != null && !dir.isNull()) {
           problems.add(file + ": sessionDir must be a folder's path; ignored");
@@ -97,7 +106,6 @@ public record Settings(
         retry = retry(root.path("retry"), retry, file, problems);
         steering = queueMode(root, "steeringMode", steering, file, problems);
         followUp = queueMode(root, "followUpMode", followUp, file, problems);
-        boolean project = !file.equals(home.settings());
         modelCalls =
             new ModelCallBudget(
                 modelCalls(

@@ -36,6 +36,26 @@ class SettingsTest {
   }
 
   @Test
+  void onlyTheUsersSettingsChooseWhereSessionsGo() throws Exception {
+    Files.createDirectories(project.resolve(".graft"));
+    Files.writeString(project.resolve(".graft/settings.json"), "{\"sessionDir\": \"inside\"}");
+    Settings alone = Settings.load(new GraftHome(home), project);
+    assertThat(alone.sessionDir()).isEmpty();
+    assertThat(alone.problems())
+        .containsExactly(
+            project.resolve(".graft/settings.json")
+                + ": sessionDir is honoured only in "
+                + home.resolve("settings.json")
+                + " (a project cannot choose where your sessions are written); ignored");
+
+    Files.writeString(home.resolve("settings.json"), "{\"sessionDir\": \"~/mine\"}");
+    Settings both = Settings.load(new GraftHome(home), project);
+    assertThat(both.sessionDir())
+        .contains(new Settings.SessionDir("~/mine", home.resolve("settings.json")));
+    assertThat(both.problems()).hasSize(1);
+  }
+
+  @Test
   void theInteractiveSettingsOfAWrongTypeAreNamed() throws Exception {
     Files.writeString(
         home.resolve("settings.json"),
