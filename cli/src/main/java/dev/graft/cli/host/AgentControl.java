@@ -198,7 +198,7 @@ public final class AgentControl implements ScriptAgentControl {
                     signal,
                     null,
                     Optional.of(agent.session().id()));
-            AgentMessage.Assistant reply = agent.provider().stream(call, event -> {});
+            AgentMessage.Assistant reply = agent.callModel(call, event -> {});
             ObjectNode o =
                 Json.object().put("text", new MessageContent.Blocks(reply.content()).text("\n"));
             o.set("content", MessageCodec.encodeBlocks(reply.content()));

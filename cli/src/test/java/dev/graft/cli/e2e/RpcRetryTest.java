@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -169,6 +170,50 @@ class RpcRetryTest {
       assertThat(answer.at("/message/stopReason").asText()).isEqualTo("stop");
       rpc.event("agent_end");
     }
+  }
+
+  @Test
+  void aCompactionsModelCallObeysTheSwitchAndAbortRetry() throws Exception {
+    // retries off, and a wait of ten minutes once they are on, which only abort_retry ends
+    Files.writeString(
+        home.resolve("settings.json"),
+        """
+        {"retry": {"enabled": false, "baseDelayMs": 600000},
+         "compaction": {"keepRecentTokens": 1}}
+        """);
+    try (RpcDriver rpc = start(sse("text.sse"), sse("text.sse"), "503", "503", sse("text.sse"))) {
+      rpc.call("p1", "{\"id\":\"p1\",\"type\":\"prompt\",\"message\":\"first\"}");
+      rpc.event("agent_end");
+      rpc.call("p2", "{\"id\":\"p2\",\"type\":\"prompt\",\"message\":\"second\"}");
+      rpc.event("agent_end");
+      JsonNode off = rpc.call("c1", "{\"id\":\"c1\",\"type\":\"compact\"}");
+      assertThat(off.path("success").asBoolean()).as(off.toString()).isFalse();
+      assertThat(lastCompactionEnd(rpc).path("errorMessage").asText()).contains("overloaded");
+      // the summary's call failed once and was not retried
+      assertThat(requests()).isEqualTo(3);
+
+      rpc.call("r", "{\"id\":\"r\",\"type\":\"set_auto_retry\",\"enabled\":true}");
+      rpc.send("{\"id\":\"c2\",\"type\":\"compact\"}");
+      // no event tells of the summary's wait: abort_retry until the compaction answers
+      Predicate<JsonNode> answered =
+          l -> l.path("type").asText().equals("response") && l.path("id").asText().equals("c2");
+      for (int i = 0; i < 300 && rpc.seen().stream().noneMatch(answered); i++) {
+        rpc.call("a" + i, "{\"id\":\"a%d\",\"type\":\"abort_retry\"}".formatted(i));
+        Thread.sleep(50);
+      }
+      JsonNode cancelled = rpc.find(answered, "the second compaction's answer");
+      assertThat(cancelled.path("success").asBoolean()).as(cancelled.toString()).isFalse();
+      assertThat(lastCompactionEnd(rpc).path("errorMessage").asText()).contains("overloaded");
+      assertThat(requests()).isEqualTo(4);
+    }
+  }
+
+  private static JsonNode lastCompactionEnd(RpcDriver rpc) throws InterruptedException {
+    rpc.find(l -> l.path("type").asText().equals("compaction_end"), "a compaction's end");
+    return rpc.seen().stream()
+        .filter(l -> l.path("type").asText().equals("compaction_end"))
+        .reduce((first, second) -> second)
+        .orElseThrow();
   }
 
   @Test

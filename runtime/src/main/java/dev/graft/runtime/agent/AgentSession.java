@@ -1283,7 +1283,30 @@ public final class AgentSession implements AutoCloseable {
   /** A compaction of the session with the model, provider and settings of now. */
   private SessionCompaction compaction(AbortSignal signal) {
     return new SessionCompaction(
-        session, hooks, this::shapedContext, this::emit, settings.get(), signal);
+        session, hooks, this::shapedContext, this::emit, sideCalls(), signal);
+  }
+
+  /**
+   * The settings of now for a model call besides the agent's own (a compaction's or a branch
+   * summary's): its provider's calls follow this session's retry switch and {@link #abortRetry}, as
+   * the agent's own do.
+   */
+  private CallSettings sideCalls() {
+    CallSettings call = settings.get();
+    return call.withModel(call.model(), underAutoRetry(call.provider()));
+  }
+
+  private LlmProvider underAutoRetry(LlmProvider provider) {
+    return (request, listener) -> provider.stream(request.withAutoRetry(autoRetry), listener);
+  }
+
+  /**
+   * A model call on this session's behalf (a script's {@code ctx.complete}) with its provider of
+   * now, under its retry switch and {@link #abortRetry}.
+   */
+  public AgentMessage.Assistant callModel(
+      LlmRequest request, Consumer<? super StreamEvent> events) {
+    return settings.get().provider().stream(request.withAutoRetry(autoRetry), events);
   }
 
   // ------------------------------------------------------------------ the user's shell
@@ -1443,7 +1466,7 @@ public final class AgentSession implements AutoCloseable {
       throws Compactor.CompactionException {
     try (JobSlot.Lease job =
         jobs.take(signal, "navigate the tree between turns: the agent is running")) {
-      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, settings.get());
+      return new TreeNavigator(session, hooks).navigate(targetId, how, signal, sideCalls());
     }
   }
 
