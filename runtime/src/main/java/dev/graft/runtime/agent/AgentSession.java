@@ -1156,6 +1156,8 @@ public final class AgentSession implements AutoCloseable {
         call.tools().values().stream()
             .map(t -> new ToolSpec(t.name(), t.description(), t.parameters()))
             .toList();
+    // this call's view of the session's retries: its auto_retry_end tells of its own cancel only
+    AutoRetry retry = autoRetry.forCall();
     LlmRequest request =
         new LlmRequest(
             call.model(),
@@ -1168,7 +1170,7 @@ public final class AgentSession implements AutoCloseable {
             null,
             Optional.of(session.id()),
             hooks.handles("before_provider_request") ? hooks::beforeProviderRequest : null,
-            autoRetry);
+            retry);
     boolean[] started = {false};
     int[] retries = {0};
     // the message so far, for the updates' partial message (made only when asked for)
@@ -1208,7 +1210,7 @@ public final class AgentSession implements AutoCloseable {
       emit(new AgentEvent.MessageStart(reply));
     }
     emit(new AgentEvent.MessageEnd(reply));
-    boolean cancelled = autoRetry.takeCancelled();
+    boolean cancelled = retry.takeCancelled();
     if (retries[0] > 0) {
       boolean failed = reply.failed();
       emit(
@@ -1297,7 +1299,8 @@ public final class AgentSession implements AutoCloseable {
   }
 
   private LlmProvider underAutoRetry(LlmProvider provider) {
-    return (request, listener) -> provider.stream(request.withAutoRetry(autoRetry), listener);
+    return (request, listener) ->
+        provider.stream(request.withAutoRetry(autoRetry.forCall()), listener);
   }
 
   /**
@@ -1306,7 +1309,7 @@ public final class AgentSession implements AutoCloseable {
    */
   public AgentMessage.Assistant callModel(
       LlmRequest request, Consumer<? super StreamEvent> events) {
-    return settings.get().provider().stream(request.withAutoRetry(autoRetry), events);
+    return settings.get().provider().stream(request.withAutoRetry(autoRetry.forCall()), events);
   }
 
   // ------------------------------------------------------------------ the user's shell

@@ -2,46 +2,70 @@ package dev.graft.runtime.llm;
 
 import dev.graft.runtime.concurrent.AbortSignal;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The switch on a session's automatic retries (the reference's {@code retry.enabled}, its RPC
  * {@code set_auto_retry}) and the way to end a retry's wait without ending the turn (its {@code
  * abort_retry}). The providers' retry loop asks it before each retry and waits through it; any
- * thread may switch it or end the wait.
+ * thread may switch it or end the waits.
+ *
+ * <p>A model call may take its own view, {@link #forCall}: the same switch and the same {@link
+ * #cancelWait}, but {@link #takeCancelled} tells of that call's waits only, so that a compaction's
+ * cancelled wait is not taken for the agent's.
  */
 public final class AutoRetry {
+  private final AutoRetry session; // whose switch this follows; null when it is the session's
   private volatile boolean enabled = true;
-  private final AtomicReference<AbortSignal> waiting = new AtomicReference<>();
+  private final Set<Wait> waits; // the session's, shared by its calls' views
   private final AtomicBoolean cancelled = new AtomicBoolean();
+
+  public AutoRetry() {
+    session = null;
+    waits = ConcurrentHashMap.newKeySet();
+  }
+
+  private AutoRetry(AutoRetry session) {
+    this.session = session;
+    waits = session.waits;
+  }
+
+  /** A view for one model call: this switch and its {@link #cancelWait}, its own cancels told. */
+  public AutoRetry forCall() {
+    return new AutoRetry(session == null ? this : session);
+  }
 
   /** Whether a failed model call that is worth retrying is retried (true unless switched off). */
   public boolean enabled() {
-    return enabled;
+    return session == null ? enabled : session.enabled();
   }
 
   public void setEnabled(boolean on) {
-    enabled = on;
+    if (session == null) {
+      enabled = on;
+    } else {
+      session.setEnabled(on);
+    }
   }
 
   /**
-   * Ends the wait before the next attempt, if one is under way: the call then fails with the error
-   * that was to be retried. Returns whether there was a wait to end.
+   * Ends the waits before the next attempt that are under way: each call then fails with the error
+   * that was to be retried. A wait that is already over is left alone: its retry goes on. Returns
+   * whether there was a wait to end.
    */
   public boolean cancelWait() {
-    AbortSignal wait = waiting.get();
-    if (wait == null) {
-      return false;
+    boolean any = false;
+    for (Wait wait : waits) {
+      any |= wait.cancel();
     }
-    cancelled.set(true);
-    wait.abort("retry cancelled");
-    return true;
+    return any;
   }
 
   /**
-   * Whether the last wait was ended by {@link #cancelWait}; asking clears it (the caller says so
-   * once, in its {@code auto_retry_end}).
+   * Whether a wait of this view's was ended by {@link #cancelWait} since last asked; asking clears
+   * it (the caller says so once, in its {@code auto_retry_end}).
    */
   public boolean takeCancelled() {
     return cancelled.getAndSet(false);
@@ -52,21 +76,56 @@ public final class AutoRetry {
    * retry then); fails with an aborted {@link StreamFailure} when {@code turn} is aborted.
    */
   boolean await(Duration delay, AbortSignal turn) throws StreamFailure {
-    AbortSignal wait = new AbortSignal();
-    Runnable relay = wait::abort;
+    return await(delay, turn, AbortableSleep::sleep);
+  }
+
+  /** How a wait is slept: {@link AbortableSleep#sleep}, or a test's. */
+  interface Sleep {
+    void sleep(Duration delay, AbortSignal signal) throws StreamFailure;
+  }
+
+  boolean await(Duration delay, AbortSignal turn, Sleep sleep) throws StreamFailure {
+    Wait wait = new Wait(this);
+    Runnable relay = wait.signal::abort;
     turn.onAbort(relay);
-    waiting.set(wait);
+    waits.add(wait);
     try {
-      AbortableSleep.sleep(delay, wait);
-      return true;
+      sleep.sleep(delay, wait.signal);
     } catch (StreamFailure f) {
       if (turn.aborted()) {
         throw f;
       }
-      return false;
     } finally {
-      waiting.set(null);
+      waits.remove(wait);
       turn.removeListener(relay);
+    }
+    // the wait's end and a cancel race for it: the first decides, so never both
+    return wait.end();
+  }
+
+  /** One wait before a retry, ended once: by its end, or by a cancel. */
+  private static final class Wait {
+    final AbortSignal signal = new AbortSignal();
+    private final AutoRetry owner;
+    private final AtomicBoolean over = new AtomicBoolean();
+
+    Wait(AutoRetry owner) {
+      this.owner = owner;
+    }
+
+    /** Cancels the wait unless it is over; whether it did. */
+    boolean cancel() {
+      if (!over.compareAndSet(false, true)) {
+        return false;
+      }
+      owner.cancelled.set(true);
+      signal.abort("retry cancelled");
+      return true;
+    }
+
+    /** Ends the wait unless a cancel did first; whether the retry goes on. */
+    boolean end() {
+      return over.compareAndSet(false, true);
     }
   }
 }
