@@ -1,5 +1,6 @@
 package dev.graft.cli.packages;
 
+import dev.graft.cli.base.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +53,15 @@ final class Npm {
   /** npm refuses one file as both user and global configuration: the global one is empty. */
   private final Path globalConfig;
 
-  /** {@code cacheDir}: where graft keeps its npm configuration files. */
-  Npm(Path cacheDir) {
+  /** --offline: npm takes every package from its cache, and fails when one is not there. */
+  private final boolean offline;
+
+  /**
+   * {@code cacheDir}: where graft keeps its npm configuration files; {@code offline}: npm runs with
+   * its own {@code --offline}.
+   */
+  Npm(Path cacheDir, boolean offline) {
+    this.offline = offline;
     this.config = cacheDir.resolve(CONFIG_FILE);
     this.globalConfig = cacheDir.resolve(GLOBAL_CONFIG_FILE);
     this.noGit = cacheDir.resolve("npm-runs-no-git").resolve("git");
@@ -82,8 +90,11 @@ final class Npm {
   void install(Path work, boolean locked, Supplier<Optional<String>> guard) {
     List<String> command =
         locked
-            ? command(work, "ci", "--prefer-offline")
+            ? command(work, "ci", offline ? "--offline" : "--prefer-offline")
             : command(work, "install", "--package-lock=true");
+    if (offline && !locked) {
+      command.add("--offline");
+    }
     // Peer dependencies are the host's to provide (graft provides the reference's own modules), not
     // installed.
     command.addAll(
@@ -94,14 +105,23 @@ final class Npm {
             "--no-fund",
             "--install-links",
             "--no-bin-links"));
-    Processes.output(
-        new Processes.Run(
-            work,
-            command,
-            "npm could not install the dependencies",
-            this::environment,
-            LIMIT,
-            guard));
+    try {
+      Processes.output(
+          new Processes.Run(
+              work,
+              command,
+              "npm could not install the dependencies",
+              this::environment,
+              LIMIT,
+              guard));
+    } catch (UserError e) {
+      if (offline && e.details().stream().anyMatch(line -> line.contains("ENOTCACHED"))) {
+        throw new UserError(
+            "a dependency is not in npm's cache, and graft is offline (--offline or"
+                + " GRAFT_OFFLINE): run once without it to fetch it");
+      }
+      throw e;
+    }
   }
 
   private List<String> command(Path work, String... args) {

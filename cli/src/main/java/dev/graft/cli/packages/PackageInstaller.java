@@ -40,11 +40,19 @@ public final class PackageInstaller {
   private final Npm npm;
 
   public PackageInstaller(GraftHome home) {
+    this(home, false);
+  }
+
+  /**
+   * {@code offline} (--offline): npm installs a package's dependencies from its cache only, and
+   * fails, saying so, when one is not there.
+   */
+  public PackageInstaller(GraftHome home, boolean offline) {
     this.home = home.root();
     this.cache = this.home.resolve("cache").resolve("packages");
     this.gitCache = cache.resolve("git");
     this.npmCache = cache.resolve("npm");
-    this.npm = new Npm(cache);
+    this.npm = new Npm(cache, offline);
   }
 
   /**

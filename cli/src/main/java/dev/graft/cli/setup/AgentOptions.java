@@ -222,7 +222,7 @@ public final class AgentOptions {
 
   /**
    * --offline, or GRAFT_OFFLINE set to 1, true or yes (as the reference reads PI_OFFLINE): no
-   * network call while starting.
+   * script package fetched while starting (npm's cache only for an -e package's dependencies).
    */
   public boolean offline(Map<String, String> env) {
     String value = env.getOrDefault("GRAFT_OFFLINE", "").strip().toLowerCase(Locale.ROOT);
@@ -238,8 +238,9 @@ public final class AgentOptions {
   @Option(
       names = "--offline",
       description =
-          "Make no network call while starting: an -e npm or git source is not fetched (as"
-              + " GRAFT_OFFLINE=1).")
+          "Fetch no script package while starting (as GRAFT_OFFLINE=1): an -e npm or git"
+              + " source is left out, with a warning; an -e folder's or archive's npm"
+              + " dependencies come from npm's cache only. Models are still called.")
   boolean offline;
 
   @Option(

@@ -56,7 +56,8 @@ public final class TriedPackages implements AutoCloseable {
 
   /**
    * As above; {@code offline} (--offline): an npm or git source is not fetched but warned of, as
-   * the reference leaves out a package it would have to install.
+   * the reference leaves out a package it would have to install, and a folder's dependencies come
+   * from npm's cache only.
    */
   public static TriedPackages fetch(
       GraftHome home, Path base, List<String> sources, boolean offline) {
@@ -77,7 +78,7 @@ public final class TriedPackages implements AutoCloseable {
     List<String> warnings = new ArrayList<>();
     TriedPackages tried = new TriedPackages(root, plans, files, warnings);
     try {
-      PackageInstaller installer = new PackageInstaller(home);
+      PackageInstaller installer = new PackageInstaller(home, offline);
       for (String source : sources) {
         Path asFile = base.resolve(source).normalize();
         if (Files.isRegularFile(asFile)

@@ -546,6 +546,38 @@ class AgentCliTest {
   }
 
   @Test
+  void offlineInstallsAFoldersDependenciesFromNpmsCacheOnly() throws Exception {
+    script("a.jsonl", "{\"text\": \"fine\"}\n");
+    Path ext = Files.createDirectories(work.resolve("ext"));
+    Files.writeString(
+        ext.resolve("package.json"),
+        """
+        {"name": "ext", "version": "1.0.0", "main": "index.js",
+         "dependencies": {"graft-offline-test-in-no-cache": "^1.0.0"}}
+        """);
+    Files.writeString(ext.resolve("index.js"), "module.exports = function (pi) {};\n");
+    CliRun run =
+        CliRun.run(
+            home,
+            work,
+            "--offline",
+            "-p",
+            "--no-session",
+            "-e",
+            "./ext",
+            "--provider",
+            "scripted",
+            "--model",
+            "a.jsonl",
+            "hi");
+    assertOneLine(run, 1);
+    assertThat(run.err())
+        .isEqualTo(
+            "graft: ext: a dependency is not in npm's cache, and graft is offline (--offline or"
+                + " GRAFT_OFFLINE): run once without it to fetch it\n");
+  }
+
+  @Test
   void sessionSelectsAFileByIdPrefix() throws Exception {
     script("a.jsonl", "{\"text\": \"in a\"}\n");
     script("b.jsonl", "{\"text\": \"in b\"}\n");
