@@ -64,8 +64,7 @@ final class SessionListCommand implements Callable<Integer> {
     Settings settings = Settings.load(context.home(), context.cwd());
     Optional<AgentSetup.SessionDirectory> dir =
         AgentSetup.sessionDirectory(context, Optional.ofNullable(sessionDir), settings);
-    SessionStore store =
-        AgentSetup.sessionStore(context, Optional.ofNullable(sessionDir), settings);
+    SessionStore store = AgentSetup.sessionStore(context, dir);
     List<SessionSummary> sessions = all ? store.listAll() : store.list(context.cwd().toString());
     PrintWriter out = context.out();
     if (format == Format.json) {

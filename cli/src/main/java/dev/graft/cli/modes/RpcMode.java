@@ -252,8 +252,8 @@ public final class RpcMode {
     c.put("cycle_thinking_level", model::cycleThinkingLevel);
     c.put("compact", run::compact);
     c.put("set_auto_compaction", session::setAutoCompaction);
-    c.put("set_steering_mode", session::setSteeringMode);
-    c.put("set_follow_up_mode", session::setFollowUpMode);
+    c.put("set_steering_mode", r -> session.setQueueMode(r, RpcSessionCommands.STEERING_MODE));
+    c.put("set_follow_up_mode", r -> session.setQueueMode(r, RpcSessionCommands.FOLLOW_UP_MODE));
     c.put("set_auto_retry", session::setAutoRetry);
     c.put("abort_retry", run::abortRetry);
     c.put("bash", run::bash);

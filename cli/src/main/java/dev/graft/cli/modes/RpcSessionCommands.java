@@ -92,33 +92,28 @@ final class RpcSessionCommands {
   }
 
   /**
-   * How queued steering messages are delivered ({@code mode}: {@code all} or {@code
-   * one-at-a-time}), kept as {@code steeringMode} in the user's settings file, as the reference.
+   * How queued steering messages ({@code field} {@code steeringMode}) or follow-ups ({@code
+   * followUpMode}) are delivered ({@code mode}: {@code all} or {@code one-at-a-time}), kept as
+   * {@code field} in the user's settings file, as the reference.
    */
-  void setSteeringMode(RpcRequest r) {
+  void setQueueMode(RpcRequest r, String field) {
     QueueMode mode = queueMode(r);
-    agent.setSteeringMode(mode);
+    String what;
+    if (field.equals(STEERING_MODE)) {
+      agent.setSteeringMode(mode);
+      what = "the steering mode";
+    } else {
+      agent.setFollowUpMode(mode);
+      what = "the follow-up mode";
+    }
     UserSettings.keep(
-            userSettings,
-            "the steering mode is " + mode.wire(),
-            "steeringMode",
-            s -> s.set("steeringMode", mode.wire()))
+            userSettings, what + " is " + mode.wire(), field, s -> s.set(field, mode.wire()))
         .ifPresent(agent::warn);
     write.accept(r.success());
   }
 
-  /** As {@link #setSteeringMode}, for follow-ups: {@code followUpMode}. */
-  void setFollowUpMode(RpcRequest r) {
-    QueueMode mode = queueMode(r);
-    agent.setFollowUpMode(mode);
-    UserSettings.keep(
-            userSettings,
-            "the follow-up mode is " + mode.wire(),
-            "followUpMode",
-            s -> s.set("followUpMode", mode.wire()))
-        .ifPresent(agent::warn);
-    write.accept(r.success());
-  }
+  static final String STEERING_MODE = "steeringMode";
+  static final String FOLLOW_UP_MODE = "followUpMode";
 
   private static QueueMode queueMode(RpcRequest r) {
     String mode = r.requireText("mode");

@@ -290,10 +290,7 @@ public final class AgentSetup {
     settings.problems().stream()
         .filter(p -> !said.contains(p))
         .forEach(p -> context.err().println("graft: warning: " + p));
-    agent.setCompactionSettings(settings.compaction());
-    agent.setAutoRetryEnabled(settings.retry().enabled());
-    agent.setSteeringMode(settings.steeringMode());
-    agent.setFollowUpMode(settings.followUpMode());
+    applySettings(agent, settings);
     UnreadEntries.warnings(session, scripts.loaded().files())
         .forEach(w -> context.err().println("graft: warning: " + w));
     return new Ready(agent, scripts.engine(), scripts.loaded(), scripts.surface(), resources);
@@ -490,6 +487,14 @@ public final class AgentSetup {
         Optional.ofNullable(o.systemPrompt), Optional.ofNullable(o.appendSystemPrompt), files);
   }
 
+  /** What settings.json gives the agent, at start and on {@code /reload}. */
+  private static void applySettings(AgentSession agent, Settings settings) {
+    agent.setCompactionSettings(settings.compaction());
+    agent.setAutoRetryEnabled(settings.retry().enabled());
+    agent.setSteeringMode(settings.steeringMode());
+    agent.setFollowUpMode(settings.followUpMode());
+  }
+
   /**
    * Reads settings.json and the project's context files (AGENTS.md, CLAUDE.md) again and gives the
    * agent the new compaction settings and system prompt ({@code /reload}). Returns what was loaded,
@@ -499,10 +504,7 @@ public final class AgentSetup {
     Path cwd = cwd(context, o);
     List<String> report = new ArrayList<>();
     Settings settings = Settings.load(context.home(), cwd);
-    agent.setCompactionSettings(settings.compaction());
-    agent.setAutoRetryEnabled(settings.retry().enabled());
-    agent.setSteeringMode(settings.steeringMode());
-    agent.setFollowUpMode(settings.followUpMode());
+    applySettings(agent, settings);
     var c = settings.compaction();
     report.add(
         "settings: compaction "
@@ -541,16 +543,21 @@ public final class AgentSetup {
   /** As above, for --session-dir {@code option} and these settings. */
   public static SessionStore sessionStore(
       CliContext context, Optional<Path> option, Settings settings) {
+    return sessionStore(context, sessionDirectory(context, option, settings));
+  }
+
+  /** As above, for the folder {@link #sessionDirectory} found. */
+  public static SessionStore sessionStore(CliContext context, Optional<SessionDirectory> dir) {
     SessionStore store = new SessionStore(context.home(), context.clock());
-    return sessionDirectory(context, option, settings).map(d -> store.in(d.dir())).orElse(store);
+    return dir.map(d -> store.in(d.dir())).orElse(store);
   }
 
   /** One folder for every working directory's sessions, and what named it (for its errors). */
   public record SessionDirectory(Path dir, String named) {}
 
   /**
-   * The folder --session-dir names, else GRAFT_SESSION_DIR, else the {@code sessionDir} setting
-   * (the project's over yours), as the reference takes its option, PI_CODING_AGENT_SESSION_DIR and
+   * The folder --session-dir names, else GRAFT_SESSION_DIR, else the {@code sessionDir} setting (of
+   * your settings.json only), as the reference takes its option, PI_CODING_AGENT_SESSION_DIR and
    * setting: a leading {@code ~} is your home, a relative path is taken from where graft was
    * started. Empty: each working directory's folder under $GRAFT_HOME/sessions.
    */
@@ -602,11 +609,9 @@ public final class AgentSetup {
       return Session.inMemory(cwd.toString(), context.clock());
     }
     if (o.fork != null) {
+      // an existing file, or an error naming --fork: only --session starts a new file
       SessionArgument from =
           SessionArgument.resolve(context.cwd(), store, o.fork, cwd.toString(), "--fork");
-      if (!from.exists()) {
-        throw new UserError("--fork " + o.fork + ": no such session file or session id");
-      }
       Session forked =
           Session.forkFrom(
               from.file(), store.directoryFor(cwd.toString()), cwd.toString(), context.clock());

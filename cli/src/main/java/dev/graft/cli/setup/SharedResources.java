@@ -61,10 +61,6 @@ public final class SharedResources {
       if (d.skillPaths().isEmpty() && d.promptPaths().isEmpty() && d.themePaths().isEmpty()) {
         return this;
       }
-      List<Found> s = new ArrayList<>(skills);
-      List<Found> p = new ArrayList<>(prompts);
-      List<Found> t = new ArrayList<>(themes);
-      List<String> w = new ArrayList<>(warnings);
       return with(
           d.skillPaths(),
           d.promptPaths(),
