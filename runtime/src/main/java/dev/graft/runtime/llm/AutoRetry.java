@@ -72,11 +72,27 @@ public final class AutoRetry {
   }
 
   /**
+   * A wait before a retry, taken before the retry is told ({@code auto_retry_start}): a {@link
+   * #cancelWait} that follows the telling always finds it, even before the waiting begins. Pass it
+   * to {@link #await(Wait, Duration, AbortSignal)}, which ends it.
+   */
+  Wait begin() {
+    Wait wait = new Wait(this);
+    waits.add(wait);
+    return wait;
+  }
+
+  /**
    * Waits {@code delay} before a retry. Returns false when {@link #cancelWait} ended the wait (no
    * retry then); fails with an aborted {@link StreamFailure} when {@code turn} is aborted.
    */
   boolean await(Duration delay, AbortSignal turn) throws StreamFailure {
-    return await(delay, turn, AbortableSleep::sleep);
+    return await(begin(), delay, turn, AbortableSleep::sleep);
+  }
+
+  /** As {@link #await(Duration, AbortSignal)}, for a wait {@link #begin} took. */
+  boolean await(Wait wait, Duration delay, AbortSignal turn) throws StreamFailure {
+    return await(wait, delay, turn, AbortableSleep::sleep);
   }
 
   /** How a wait is slept: {@link AbortableSleep#sleep}, or a test's. */
@@ -85,12 +101,17 @@ public final class AutoRetry {
   }
 
   boolean await(Duration delay, AbortSignal turn, Sleep sleep) throws StreamFailure {
-    Wait wait = new Wait(this);
+    return await(begin(), delay, turn, sleep);
+  }
+
+  private boolean await(Wait wait, Duration delay, AbortSignal turn, Sleep sleep)
+      throws StreamFailure {
     Runnable relay = wait.signal::abort;
     turn.onAbort(relay);
-    waits.add(wait);
     try {
-      sleep.sleep(delay, wait.signal);
+      if (!wait.signal.aborted()) { // not cancelled since it was taken
+        sleep.sleep(delay, wait.signal);
+      }
     } catch (StreamFailure f) {
       if (turn.aborted()) {
         throw f;
@@ -103,8 +124,13 @@ public final class AutoRetry {
     return wait.end();
   }
 
+  /** Drops a wait {@link #begin} took that will not be waited (the retry was not told). */
+  void discard(Wait wait) {
+    waits.remove(wait);
+  }
+
   /** One wait before a retry, ended once: by its end, or by a cancel. */
-  private static final class Wait {
+  static final class Wait {
     final AbortSignal signal = new AbortSignal();
     private final AutoRetry owner;
     private final AtomicBoolean over = new AtomicBoolean();

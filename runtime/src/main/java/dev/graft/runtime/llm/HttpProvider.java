@@ -90,9 +90,17 @@ final class HttpProvider implements LlmProvider {
                 + Durations.describe(delay)
                 + ", longer than graft waits)");
       }
-      turn.retry(attempt, settings.maxAttempts() - 1, delay, failure.kind(), message);
+      // the wait is taken before the retry is told, so that an abort_retry sent on seeing
+      // auto_retry_start finds it
+      AutoRetry.Wait wait = request.autoRetry().begin();
       try {
-        if (!request.autoRetry().await(delay, signal)) {
+        turn.retry(attempt, settings.maxAttempts() - 1, delay, failure.kind(), message);
+      } catch (RuntimeException e) {
+        request.autoRetry().discard(wait);
+        throw e;
+      }
+      try {
+        if (!request.autoRetry().await(wait, delay, signal)) {
           // the wait was ended (the reference's abort_retry): the call fails as it failed
           return turn.fail(failure.kind(), message);
         }

@@ -32,6 +32,16 @@ class AutoRetryTest {
   }
 
   @Test
+  void aCancelBetweenTheTellingAndTheWaitingEndsTheWait() throws Exception {
+    AutoRetry retry = new AutoRetry();
+    AutoRetry.Wait wait = retry.begin();
+    // auto_retry_start is out; abort_retry comes before the provider's thread begins to wait
+    assertThat(retry.cancelWait()).isTrue();
+    assertThat(retry.await(wait, Duration.ofMinutes(10), AbortSignal.never())).isFalse();
+    assertThat(retry.takeCancelled()).isTrue();
+  }
+
+  @Test
   void aCallsCancelIsItsOwnAndTheSwitchIsTheSessions() throws Exception {
     AutoRetry session = new AutoRetry();
     AutoRetry agent = session.forCall();
