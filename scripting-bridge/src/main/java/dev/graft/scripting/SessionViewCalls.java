@@ -145,13 +145,26 @@ final class SessionViewCalls {
     private long linesLength;
     private long valuesLength;
 
-    private Split(List<String> lines, int smallest) {
+    /** The two keys whose values are split out: kind 0 and kind 1, each as a JSON string. */
+    private final String first;
+
+    private final String second;
+
+    private Split(List<String> lines, int smallest, String first, String second) {
       this.lines = lines;
       this.smallest = smallest;
+      this.first = "\"" + first + "\"";
+      this.second = "\"" + second + "\"";
     }
 
+    /** An entry's {@code message} (kind 0) and {@code data} (kind 1). */
     static Split of(List<String> lines, int smallest) {
-      Split s = new Split(lines, smallest);
+      return of(lines, smallest, "message", "data");
+    }
+
+    /** The values of keys {@code first} (kind 0) and {@code second} (kind 1). */
+    static Split of(List<String> lines, int smallest, String first, String second) {
+      Split s = new Split(lines, smallest, first, second);
       for (int i = 0; i < lines.size(); i++) {
         String line = lines.get(i);
         s.linesLength += line.length();
@@ -247,9 +260,9 @@ final class SessionViewCalls {
           return false;
         }
         int kind =
-            line.startsWith("\"message\"", i) && keyEnd - i == 9
+            line.startsWith(first, i) && keyEnd - i == first.length()
                 ? 0
-                : line.startsWith("\"data\"", i) && keyEnd - i == 6 ? 1 : -1;
+                : line.startsWith(second, i) && keyEnd - i == second.length() ? 1 : -1;
         if (kind == 0 && message || kind == 1 && data) {
           return false;
         }

@@ -17,7 +17,7 @@
 //                                  invokeEvent); withEntries: invokeEvent; unwrap and sessionRead read what
 //                                  HostReply writes (HostCalls, AgentCalls, UiCalls, CommandCalls,
 //                                  SessionViewCalls); the graft.compat symbol: modules/compat/pi-ai.mjs
-//   context messages               contextEvent, contextMessages, contextAnswerRest: MessageMirror;
+//   context messages               contextEvent, contextMessages: MessageMirror;
 //                                  encodeContextAnswer: GuestCalls.answer; commandCtx:
 //                                  ScriptEngine.runCommand
 //   calls from Java                invoke: GuestCalls.call (through LoadedScript.invoke); invokeEvent:
@@ -544,13 +544,18 @@
 
   /** An entry's message or data, parsed from text[start, end) when first read, then the same object. */
   function entryValue(text, start, end) {
+    return lazyValue(text, start, end, freeze);
+  }
+
+  /** A property read from text[start, end) when first read, made `frozen`, then the same object. */
+  function lazyValue(text, start, end, frozen) {
     let value;
     let read = false;
     return {
       __proto__: null, // no getter or setter from a changed Object.prototype
       get() {
         if (!read) {
-          value = freeze(JSONparse(stringSlice(text, start, end)));
+          value = frozen(JSONparse(stringSlice(text, start, end)));
           read = true;
         }
         return value;
@@ -933,8 +938,8 @@
   // each message by an id, sends only those the script does not hold yet, and reads back by id
   // the ones a handler returns unchanged. A kept message is handed to every later call, so it is
   // frozen all the way down: changing one in place throws a TypeError instead of changing what
-  // the next call sees; a handler builds a new object instead ({...m, content}). A message's
-  // first call hands it over unfrozen and does not keep it (freezing costs as much as parsing).
+  // the next call sees; a handler builds a new object instead ({...m, content}). A message's long
+  // content and details are parsed (and frozen) when a handler first reads them.
   const mirrorById = new Map();
   const mirrorIdOf = new Map();
 
@@ -950,17 +955,6 @@
     }
     return v;
   }
-
-  // The last call's copies (messages handed over once, not kept): object -> [id, start, end] in
-  // copiesText, the JSON graft sent, so that a copy returned as it was is named by its id.
-  let copies = null;
-  let copiesText = null;
-  // Whether the last call's messages were all copies (a first call): its answer is then the
-  // native JSON of the messages returned, which graft compares (MessageMirror.answerByText), and
-  // the answer waits in `textAnswer` for graft to ask for the messages it did not recognise.
-  let allCopies = false;
-  let textAnswer = null;
-  let sentChars = 0; // the length of the text of that call's messages
 
   /** The latest context event made: only its messages come through the mirror. */
   let latestContext = null;
@@ -996,60 +990,47 @@
   }
 
   /**
-   * A context event's messages: `idsText` [ids, copyIds, ends]: one id per message (-id - 1 for
-   * a message to keep from now on, null for the handler's own copy, both taken in order from
-   * `fresh`), the copies' ids in order, and where each fresh message's JSON ends in `freshText`;
-   * `drop` the ids no longer needed. The array is a new one on each call, the handler's own.
+   * A context event's messages: `idsText` [prefix, ids]: after the `prefix` messages the last call
+   * began with, one id per message (-id - 1 for a message to keep from now on, the next of
+   * `headsText`'s); `lzText` per long value of those: its index, 0 content or 1 details, and where
+   * its text is in `rawText`; `dropText` the ids no longer needed. The array is a new one on each
+   * call, the handler's own.
    */
-  // The array the last call's messages were made into (before its handler had a copy of it), and
-  // per message its id if the script keeps it, else -1 (a copy): the next call reuses the part
-  // graft names by its length, and an answer is read against it.
+  // The array the last call's messages were made into (before its handler had a copy of it): the
+  // next call reuses the part graft names by its length, and an answer is read against it.
   let lastMade = [];
   let lastIds = [];
 
-  function contextMessages(idsText, freshText, dropText) {
+  function contextMessages(idsText, headsText, rawText, lzText, dropText) {
     const all = JSONparse(idsText);
     const prefix = all[0];
     const ids = all[1];
-    const copyIds = all[2];
-    const ends = all[3];
-    const fresh = JSONparse(freshText);
-    if (prefix === 0 && copyIds.length === ids.length && ids.length > 0) {
-      // All copies (a first call): the array as parsed; graft reads the answer by its JSON.
-      copies = null;
-      copiesText = null;
-      allCopies = true;
-      sentChars = freshText.length;
-      lastMade = fresh;
-      lastIds = apply(ArrayFill, new ArrayC(fresh.length), [-1]);
-      const given = arraySlice(fresh, 0, fresh.length);
-      dropIds(dropText); // last, as below
-      return given;
-    }
-    allCopies = false;
+    const fresh = JSONparse(headsText);
+    const lz = JSONparse(lzText);
     // The last call's arrays are the script's alone (its handler got a copy): cut to the prefix, extended.
     const messages = lastMade;
     const madeIds = lastIds;
     messages.length = prefix;
     madeIds.length = prefix;
-    copies = copyIds.length > 0 ? new MapC() : null;
-    copiesText = copies === null ? null : freshText;
     let k = 0;
-    let c = 0;
+    let z = 0;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
-      if (id === null) {
-        const m = fresh[k];
-        if (m !== null && typeof m === "object") copies.set(m, [copyIds[c], k === 0 ? 1 : ends[k - 1] + 1, ends[k]]);
-        c++;
-        k++;
-        messages[prefix + i] = m;
-        madeIds[prefix + i] = -1;
-      } else if (id >= 0) {
+      if (id >= 0) {
         messages[prefix + i] = mirrorById.get(id);
         madeIds[prefix + i] = id;
       } else {
-        const m = deepFreeze(fresh[k++]);
+        const m = fresh[k];
+        if (m !== null && typeof m === "object") {
+          // its values frozen now but the long ones, which are parsed and frozen when first read
+          const ks = keys(m);
+          for (let q = 0; q < ks.length; q++) deepFreeze(m[ks[q]]);
+          for (; z < lz.length && lz[z] === k; z += 4) {
+            defineProperty(m, lz[z + 1] === 0 ? "content" : "details", lazyValue(rawText, lz[z + 2], lz[z + 3], deepFreeze));
+          }
+          freeze(m);
+        }
+        k++;
         mirrorById.set(-id - 1, m);
         mirrorIdOf.set(m, -id - 1);
         messages[prefix + i] = m;
@@ -1070,19 +1051,6 @@
       mirrorById.delete(drop[i]);
       mirrorIdOf.delete(m);
     }
-  }
-
-  /** The id of `m` if it is a copy of the last call returned as it was given (its JSON unchanged), else undefined. */
-  function unchangedCopy(m) {
-    const at = copies === null ? undefined : copies.get(m);
-    if (at === undefined) return undefined;
-    let text;
-    try {
-      text = JSONstringify(m);
-    } catch (e) {
-      return undefined; // encode reports it (a cycle, a BigInt, a getter that throws)
-    }
-    return text.length === at[2] - at[1] && text === stringSlice(copiesText, at[1], at[2]) ? at[0] : undefined;
   }
 
   /**
@@ -1109,33 +1077,8 @@
    * it, with the path of the message as the handler returned it.
    */
   function encodeContextAnswer(value, what) {
-    try {
-      return contextAnswer(value, what);
-    } finally {
-      copies = null; // the call is over: its copies are the handler's own from now on
-      copiesText = null;
-      allCopies = false;
-    }
-  }
-
-  function contextAnswer(value, what) {
-    textAnswer = null;
     if (value !== null && typeof value === "object" && !isArray(value) && getPrototypeOf(value) === ObjectPrototype) {
       const list = value.messages;
-      if (allCopies && isArray(list)) {
-        let text;
-        try {
-          text = JSONstringify(list);
-        } catch (e) {
-          text = undefined; // encode reports it (a cycle, a BigInt, a getter that throws)
-        }
-        // What crosses beyond the messages graft sent is held to maxChars, as any answer: a
-        // longer one is read the usual way, which reports it.
-        if (typeof text === "string" && text.length <= sentChars + maxChars) {
-          textAnswer = [value, list, what];
-          return "*" + text;
-        }
-      }
       if (isArray(list)) {
         const ids = new Array(list.length);
         const rest = [];
@@ -1148,13 +1091,8 @@
           const m = list[i];
           let id;
           if (m !== null && typeof m === "object") {
-            if (m === made[j] || m === made[++j]) {
-              id = madeIds[j++];
-              if (id < 0) id = unchangedCopy(m);
-            } else {
-              id = mirrorIdOf.get(m);
-              if (id === undefined) id = unchangedCopy(m);
-            }
+            if (m === made[j] || m === made[++j]) id = madeIds[j++];
+            else id = mirrorIdOf.get(m);
           }
           if (id === undefined) {
             ids[i] = -1;
@@ -1168,21 +1106,6 @@
     }
     const text = encodeAnswer(value, what);
     return text === undefined ? undefined : "\n" + text;
-  }
-
-  /**
-   * The rest of an answer sent as "*" + its messages' JSON: the answer as encode makes it, with
-   * only the messages at `atText` (JSON positions, those graft did not recognise) in order.
-   */
-  function contextAnswerRest(atText) {
-    const value = textAnswer[0];
-    const list = textAnswer[1];
-    const what = textAnswer[2];
-    textAnswer = null;
-    const at = JSONparse(atText);
-    const rest = new ArrayC(at.length);
-    for (let i = 0; i < at.length; i++) rest[i] = list[at[i]];
-    return encodeWithMessages(value, rest, what);
   }
 
   /** encode(value) with `rest` as its messages (those graft does not hold); a problem is reported at the path the handler knows. */
@@ -1333,7 +1256,6 @@
   return freeze({
     encodeAnswer,
     encodeContextAnswer,
-    contextAnswerRest,
     contextEvent,
     contextMessages,
     decode(text) { return JSONparse(text); },
