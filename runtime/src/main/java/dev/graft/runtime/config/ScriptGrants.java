@@ -21,11 +21,12 @@ import java.util.TreeSet;
  * installed package): the programs they may run ({@code scripts.exec}: {@code true} for any, or a
  * list of program names; also {@code "run"} below), and in {@code scripts.permissions} the paths
  * they may read and write, the hosts they may fetch and the secret-looking environment variables
- * they may see ({@code {"read": ["."], "write": ["./notes"], "net": ["api.github.com"], "env":
- * ["GITHUB_TOKEN"]}}). Grants in the global settings apply to your own scripts and global packages;
- * grants in the project's {@code .graft/settings.json} apply only to the project's scripts and
- * packages, which run only once trusted, and are part of what is trusted (see {@link
- * #projectText}). So a repository can never grant anything to a script by itself.
+ * they may see, and the providers whose keys their providers may take ({@code keys}) ({@code
+ * {"read": ["."], "write": ["./notes"], "net": ["api.github.com"], "env": ["GITHUB_TOKEN"]}}).
+ * Grants in the global settings apply to your own scripts and global packages; grants in the
+ * project's {@code .graft/settings.json} apply only to the project's scripts and packages, which
+ * run only once trusted, and are part of what is trusted (see {@link #projectText}). So a
+ * repository can never grant anything to a script by itself.
  */
 public record ScriptGrants(
     Map<String, Grant> user, Map<String, Grant> project, List<String> problems) {
@@ -34,7 +35,7 @@ public record ScriptGrants(
   public static final ScriptGrants NONE = new ScriptGrants(Map.of(), Map.of(), List.of());
 
   /** The fields of a permission object, in the order they are written. */
-  public static final List<String> KINDS = List.of("run", "read", "write", "net", "env");
+  public static final List<String> KINDS = List.of("run", "read", "write", "net", "env", "keys");
 
   public ScriptGrants {
     user = Map.copyOf(user);
@@ -53,9 +54,10 @@ public record ScriptGrants(
       Set<String> read,
       Set<String> write,
       Set<String> net,
-      Set<String> env) {
+      Set<String> env,
+      Set<String> keys) {
     public static final Grant NONE =
-        new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+        new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
 
     public Grant {
       commands = sorted(commands);
@@ -63,11 +65,23 @@ public record ScriptGrants(
       write = sorted(write);
       net = sorted(net);
       env = sorted(env);
+      keys = sorted(keys);
+    }
+
+    /** Without provider keys (the form before {@code keys} existed). */
+    public Grant(
+        boolean any,
+        Set<String> commands,
+        Set<String> read,
+        Set<String> write,
+        Set<String> net,
+        Set<String> env) {
+      this(any, commands, read, write, net, env, Set.of());
     }
 
     /** Programs only (the {@code scripts.exec} form). */
     public Grant(boolean any, Set<String> commands) {
-      this(any, commands, Set.of(), Set.of(), Set.of(), Set.of());
+      this(any, commands, Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
     }
 
     private static Set<String> sorted(Set<String> s) {
@@ -84,7 +98,12 @@ public record ScriptGrants(
     }
 
     public boolean isEmpty() {
-      return runsNothing() && read.isEmpty() && write.isEmpty() && net.isEmpty() && env.isEmpty();
+      return runsNothing()
+          && read.isEmpty()
+          && write.isEmpty()
+          && net.isEmpty()
+          && env.isEmpty()
+          && keys.isEmpty();
     }
 
     /** Both grants together. */
@@ -95,7 +114,8 @@ public record ScriptGrants(
           union(read, other.read),
           union(write, other.write),
           union(net, other.net),
-          union(env, other.env));
+          union(env, other.env),
+          union(keys, other.keys));
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
@@ -116,6 +136,7 @@ public record ScriptGrants(
       rest.put("write", write);
       rest.put("net", net);
       rest.put("env", env);
+      rest.put("keys", keys);
       rest.forEach((kind, values) -> {
         if (!values.isEmpty()) {
           out.append(' ').append(kind).append('=').append(list(values));
@@ -136,7 +157,7 @@ public record ScriptGrants(
         at[0] = 4;
       }
       Map<String, Set<String>> rest = new LinkedHashMap<>();
-      for (String kind : List.of("read", "write", "net", "env")) {
+      for (String kind : List.of("read", "write", "net", "env", "keys")) {
         rest.put(kind, Set.of());
       }
       while (commands.isPresent() && at[0] < text.length()) {
@@ -159,7 +180,8 @@ public record ScriptGrants(
               rest.get("read"),
               rest.get("write"),
               rest.get("net"),
-              rest.get("env")));
+              rest.get("env"),
+              rest.get("keys")));
     }
 
     /** A list as {@link #list} writes it, from {@code at[0]}, which it moves past the list. */
@@ -207,6 +229,9 @@ public record ScriptGrants(
       }
       if (!env.isEmpty()) {
         out.add("see the variables " + String.join(", ", env));
+      }
+      if (!keys.isEmpty()) {
+        out.add("use your keys of the providers " + String.join(", ", keys));
       }
       return out;
     }
@@ -334,7 +359,9 @@ public record ScriptGrants(
   public static Optional<Grant> permissions(JsonNode v, String where, List<String> problems) {
     if (!v.isObject()) {
       problems.add(
-          where + " must be an object {\"run\", \"read\", \"write\", \"net\", \"env\"}; ignored");
+          where
+              + " must be an object {\"run\", \"read\", \"write\", \"net\", \"env\","
+              + " \"keys\"}; ignored");
       return Optional.empty();
     }
     Grant g = Grant.NONE;
@@ -349,7 +376,7 @@ public record ScriptGrants(
             g = g.plus(run.get());
           }
         }
-        case "read", "write", "net", "env" -> {
+        case "read", "write", "net", "env", "keys" -> {
           Optional<Set<String>> values =
               strings(
                   e.getValue(),
@@ -357,6 +384,7 @@ public record ScriptGrants(
                   switch (field) {
                     case "net" -> "host names";
                     case "env" -> "variable names";
+                    case "keys" -> "provider names";
                     default -> "paths";
                   },
                   problems);
@@ -368,6 +396,8 @@ public record ScriptGrants(
                       case "read" -> new Grant(false, Set.of(), s, Set.of(), Set.of(), Set.of());
                       case "write" -> new Grant(false, Set.of(), Set.of(), s, Set.of(), Set.of());
                       case "net" -> new Grant(false, Set.of(), Set.of(), Set.of(), s, Set.of());
+                      case "keys" ->
+                          new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), s);
                       default -> new Grant(false, Set.of(), Set.of(), Set.of(), Set.of(), s);
                     });
           }
