@@ -79,6 +79,15 @@ export interface GraftAPI {
    * command's ctx, unless one of graft's own actions has the key.
    */
   registerShortcut(key: string, options: { description?: string; handler: (ctx: CommandContext) => unknown }): void;
+  /**
+   * A provider of models, in models.json's form; with `streamSimple`, a stream the script writes
+   * (push to `createAssistantMessageEventStream()` of "@mariozechner/pi-ai"). Its provider gets
+   * only the key it gives, or a variable granted to it (`env`); a provider holding the user's keys
+   * needs the `keys` grant, else this throws. `oauth` is left out with a warning.
+   */
+  registerProvider(name: string, config: ProviderConfig): void;
+  /** Removes a provider registered with registerProvider, restoring what it replaced. */
+  unregisterProvider(name: string): void;
 
   /**
    * Sends a user message. While a run goes on, `deliverAs` is needed; when idle it starts a run
@@ -1298,4 +1307,37 @@ export interface SessionInfoEntry extends EntryBase {
   readonly type: "session_info";
   /** The display name; empty clears it. */
   readonly name?: string;
+}
+
+/** What graft.registerProvider takes (docs/providers.md, Providers of scripts). */
+export interface ProviderConfig {
+  name?: string;
+  baseUrl?: string;
+  /** The key itself, or the name of an environment variable granted to the script. */
+  apiKey?: string;
+  api?: string;
+  headers?: Record<string, string>;
+  authHeader?: boolean;
+  models?: ProviderModel[];
+  /** Not in graft: left out with a warning. */
+  oauth?: unknown;
+  streamSimple?: (
+    model: ProviderModel & { api: string; provider: string },
+    context: { systemPrompt?: string; messages: unknown[]; tools: { name: string; description: string; parameters: unknown }[] },
+    options: { apiKey?: string; maxTokens?: number; reasoning?: string; sessionId?: string; signal: AbortSignal },
+  ) => AsyncIterable<{ type: string; [field: string]: unknown }>;
+}
+
+export interface ProviderModel {
+  id: string;
+  name?: string;
+  api?: string;
+  baseUrl?: string;
+  reasoning?: boolean;
+  input?: ("text" | "image")[];
+  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  contextWindow?: number;
+  maxTokens?: number;
+  headers?: Record<string, string>;
+  compat?: Record<string, unknown>;
 }

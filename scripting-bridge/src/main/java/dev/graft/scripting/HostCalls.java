@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.hooks.ReminderSink;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ScriptStream;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.scripting.ArgumentChecks.BadArgument;
@@ -49,6 +50,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -75,6 +77,8 @@ final class HostCalls {
           "registerFlag",
           "getFlag",
           "registerShortcut",
+          "registerProvider",
+          "unregisterProvider",
           "builtinToolDefinitions",
           "builtinTool");
 
@@ -97,6 +101,7 @@ final class HostCalls {
   private final ScriptSettings settings;
   private final ScriptViews views;
   private final BuiltinDelegates delegates;
+  private final BiFunction<LoadedScript, Value, ScriptStream> streams;
 
   /**
    * Each script file's unknown event names already warned of ("path\0name"), so each is said once.
@@ -155,7 +160,9 @@ final class HostCalls {
       Marshal marshal,
       ScriptSettings settings,
       ScriptViews views,
-      BuiltinDelegates delegates) {
+      BuiltinDelegates delegates,
+      BiFunction<LoadedScript, Value, ScriptStream> streams) {
+    this.streams = streams;
     this.views = views;
     this.delegates = delegates;
     this.port = port;
@@ -197,6 +204,9 @@ final class HostCalls {
                 case "registerFlag" -> registerFlag(s, arg(args, 1), arg(args, 2));
                 case "getFlag" -> getFlag(s, arg(args, 1));
                 case "registerShortcut" -> registerShortcut(s, arg(args, 1), arg(args, 2));
+                case "registerProvider" ->
+                    registerProvider(s, arg(args, 1), arg(args, 2), arg(args, 3));
+                case "unregisterProvider" -> unregisterProvider(s, arg(args, 1));
                 default ->
                     action(
                         s,
@@ -704,6 +714,58 @@ final class HostCalls {
         .addShortcut(
             new Registrations.Shortcut(new ScriptShortcut(key, description, s.file()), handler));
     refreshIfActive(s);
+    return HostReply.NOTHING;
+  }
+
+  /** What a provider may be called: a word, as models.json's names ("gitlab-duo", "my.proxy"). */
+  static final Pattern PROVIDER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
+  /**
+   * {@code pi.registerProvider(name, config)}: the config as JSON (its {@code streamSimple} taken
+   * apart by the prelude, as {@code runner}); graft decides through the port what it may do. A
+   * refusal is one line, thrown as an Error. {@code oauth} (a login flow) is not in graft: it is
+   * left out, with one warning.
+   */
+  private HostReply registerProvider(LoadedScript s, Value nameValue, Value config, Value runner)
+      throws BadArgument, Marshal.NotJson {
+    String name = capped(text(nameValue, "the provider name"), MAX_NAME, "the provider name");
+    if (!PROVIDER_NAME.matcher(name).matches()) {
+      throw new BadArgument(
+          "the provider name "
+              + jsonString(name)
+              + " must be 1 to 64 letters, digits, \".\", \"_\" or \"-\"");
+    }
+    JsonNode parsed =
+        config == null || config.isNull()
+            ? Json.object()
+            : marshal.parse(json(config, "the config"), "the config");
+    if (!(parsed instanceof ObjectNode cfg)) {
+      throw new BadArgument("the config of \"" + name + "\" must be an object");
+    }
+    if (cfg.remove("oauth") != null) {
+      s.log()
+          .report(
+              ScriptLog.Level.WARN,
+              "registerProvider(\""
+                  + name
+                  + "\"): oauth (a /login flow) is not in graft and was left out; the provider"
+                  + " takes its apiKey");
+    }
+    Optional<ScriptStream> stream =
+        runner != null && runner.canExecute()
+            ? Optional.of(streams.apply(s, runner))
+            : Optional.empty();
+    try {
+      port.registerProvider(s.file(), name, cfg, stream);
+    } catch (SecurityException | IllegalArgumentException e) {
+      return new HostReply.Error(e.getMessage());
+    }
+    return HostReply.NOTHING;
+  }
+
+  /** {@code pi.unregisterProvider(name)}: nothing when no script registered it. */
+  private HostReply unregisterProvider(LoadedScript s, Value nameValue) throws BadArgument {
+    port.unregisterProvider(s.file(), text(nameValue, "the provider name"));
     return HostReply.NOTHING;
   }
 

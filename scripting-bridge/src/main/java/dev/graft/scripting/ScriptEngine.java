@@ -2,7 +2,10 @@ package dev.graft.scripting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.runtime.hooks.HookEvents;
+import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.ScriptStream;
 import dev.graft.scripting.api.EventContext;
 import dev.graft.scripting.api.Failure;
 import dev.graft.scripting.api.LoadReport;
@@ -37,7 +40,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
  * Runs hook scripts: one shared polyglot engine, one sandboxed context per script file, and one
@@ -91,7 +96,9 @@ public final class ScriptEngine implements AutoCloseable {
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes(), sandbox::asWritten);
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
     this.views = new ScriptViews(owner, scripts, errors);
-    this.host = new HostCalls(port, scripts, calls, marshal, settings, views, delegates);
+    this.host =
+        new HostCalls(
+            port, scripts, calls, marshal, settings, views, delegates, this::providerStream);
     this.web = new WebGlobals(owner, watchdog, scripts, errors, calls);
     NodeCalls node = new NodeCalls(port, owner, watchdog, scripts, errors, settings);
     this.loading =
@@ -532,6 +539,75 @@ public final class ScriptEngine implements AutoCloseable {
       }
     });
     return answer;
+  }
+
+  // ------------------------------------------------------------------ providers' streams
+
+  /**
+   * A script's {@code streamSimple} as the runtime calls it: {@code runner} is the prelude's
+   * wrapper, {@code runner(model, context, options, sink)}, which hands each event the script's
+   * stream yields to {@code sink} as JSON text and settles when the stream ends. Cancelling the
+   * future {@link ScriptStream#open} returns aborts {@code options.signal} in the script; a stream
+   * nothing can end any more is given up, as for other script work.
+   */
+  private ScriptStream providerStream(LoadedScript s, Value runner) {
+    return new ScriptStream() {
+      @Override
+      public CompletableFuture<Void> open(
+          ObjectNode model, ObjectNode context, ObjectNode options, Consumer<JsonNode> events) {
+        requireCaller("a provider's stream");
+        CompletableFuture<Void> aborted = new CompletableFuture<>();
+        ProxyExecutable sink =
+            args -> {
+              try {
+                events.accept(Json.MAPPER.readTree(args[0].asString()));
+              } catch (IOException | RuntimeException e) {
+                // an event that is not JSON is passed over
+              }
+              return null;
+            };
+        CompletableFuture<JsonNode> run =
+            owner
+                .submit(() -> {
+                  if (!scripts.active().contains(s)) {
+                    return CompletableFuture.<JsonNode>failedFuture(
+                        new IllegalStateException(s.file() + " is no longer loaded"));
+                  }
+                  return calls.callWithoutTimeLimit(
+                      s,
+                      runner,
+                      "a provider's stream",
+                      false,
+                      x -> {
+                        Value opts = watchdog.bridgeWork(() -> marshal.toJs(x, options));
+                        Value signal = watchdog.bridgeWork(() -> web.signal(x, aborted));
+                        watchdog.bridgeWork(() -> {
+                          opts.putMember("signal", signal);
+                          return null;
+                        });
+                        return new Object[] {
+                          watchdog.bridgeWork(() -> marshal.toJs(x, model)),
+                          watchdog.bridgeWork(() -> marshal.toJs(x, context)),
+                          opts,
+                          sink
+                        };
+                      });
+                })
+                .thenCompose(f -> f);
+        CompletableFuture<Void> out = run.thenApply(v -> null);
+        out.whenComplete((v, e) -> {
+          if (e instanceof CancellationException) {
+            aborted.complete(null);
+          }
+        });
+        return out;
+      }
+
+      @Override
+      public Duration idleLimit() {
+        return settings.handlerTimeout();
+      }
+    };
   }
 
   // ------------------------------------------------------------------ message renderers

@@ -71,6 +71,7 @@
   const GeneratorPrototype = getPrototypeOf(function* () {}).prototype;
   const AsyncGeneratorPrototype = getPrototypeOf(async function* () {}).prototype;
   const regexTest = RegExp.prototype.test;
+  const asyncIterator = Symbol.asyncIterator;
 
   // ---------------------------------------------------------------- web globals, when first used
 
@@ -473,6 +474,26 @@
       registerFlag(name, options) { call(host, "registerFlag", name, options); },
       getFlag(name) { return call(host, "getFlag", name); },
       registerShortcut(key, options) { call(host, "registerShortcut", key, options); },
+      registerProvider(name, config) {
+        let plain = config;
+        let stream;
+        if (config !== null && typeof config === "object" && !isArray(config)) {
+          plain = {};
+          const ks = keys(config);
+          for (let i = 0; i < ks.length; i++) {
+            const k = ks[i];
+            if (k === "streamSimple") stream = config[k];
+            else if (k === "oauth") { if (config[k] !== undefined) plain.oauth = true; }
+            else plain[k] = config[k];
+          }
+        }
+        if (stream !== undefined && typeof stream !== "function") {
+          throw new TypeErrorC("graft.registerProvider: streamSimple must be a function");
+        }
+        call(host, "registerProvider", name, encode(plain, "graft.registerProvider: config"),
+          stream === undefined ? undefined : streamRunner(stream));
+      },
+      unregisterProvider(name) { call(host, "unregisterProvider", name); },
       appendEntry(customType, data) { call(host, "appendEntry", customType, encode(data, "graft.appendEntry: data")); },
       sendMessage(message, options) {
         call(host, "sendMessage", encode(message, "graft.sendMessage: message"), encode(options, "graft.sendMessage: options"));
@@ -500,6 +521,30 @@
       setThinkingLevel(level) { call(host, "setThinkingLevel", level); },
       get events() { return loadWeb ? web().events : undefined; },
     });
+  }
+
+  /**
+   * A provider's streamSimple as graft runs it (ScriptEngine.providerStream): the events of the
+   * stream it returns go to `sink` as JSON text, each without its `partial` (the message so far,
+   * which graft builds itself), a tool call's start with its block.
+   */
+  function streamRunner(fn) {
+    return async function (model, context, options, sink) {
+      const stream = fn(model, context, options);
+      if (stream === null || typeof stream !== "object" || typeof stream[asyncIterator] !== "function") {
+        throw new TypeErrorC("streamSimple must return an event stream (createAssistantMessageEventStream())");
+      }
+      for await (const event of stream) {
+        if (event === null || typeof event !== "object") continue;
+        const out = {};
+        const ks = keys(event);
+        for (let i = 0; i < ks.length; i++) if (ks[i] !== "partial") out[ks[i]] = event[ks[i]];
+        if (event.type === "toolcall_start" && event.partial && isArray(event.partial.content)) {
+          out.block = event.partial.content[event.contentIndex];
+        }
+        sink(JSONstringify(out));
+      }
+    };
   }
 
   /** A dialog's `{timeout}` option (milliseconds), checked by the host; undefined without one. */

@@ -243,9 +243,9 @@ class SandboxEscapeTest {
       assertThat(a.value().get("apiKeys").asText())
           .isEqualTo(
               "appendEntry,events,exec,getActiveTools,getAllTools,getCommands,getFlag,getSessionName,"
-                  + "getThinkingLevel,on,registerCommand,registerFlag,registerMessageRenderer,registerShortcut,"
-                  + "registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,setModel,"
-                  + "setSessionName,setThinkingLevel");
+                  + "getThinkingLevel,on,registerCommand,registerFlag,registerMessageRenderer,registerProvider,"
+                  + "registerShortcut,registerTool,sendMessage,sendUserMessage,setActiveTools,setLabel,"
+                  + "setModel,setSessionName,setThinkingLevel,unregisterProvider");
       assertThat(a.value().get("wait").asText()).isEqualTo("TypeError");
       // Every global: ECMAScript's, console, graft's web globals and Node's (docs/hooks.md lists
       // them);

@@ -3,6 +3,7 @@ package dev.graft.cli.commands;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.RootCommand;
+import dev.graft.cli.setup.RunModels;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -22,8 +23,10 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "List the models graft knows and whether an API key for each is present.",
       "",
-      "The models are built in, or from $GRAFT_HOME/models.json; the keys come from the "
-          + "environment or $GRAFT_HOME/auth.json. Keys are never shown.",
+      "The models are built in, from $GRAFT_HOME/models.json, or registered by your scripts "
+          + "(graft.registerProvider); the keys come from the environment or "
+          + "$GRAFT_HOME/auth.json, or the script that registered the provider. Keys are never "
+          + "shown.",
       "",
       "SEARCH keeps the models whose provider/id or name holds it, ignoring case "
           + "(the reference's --list-models SEARCH)."
@@ -38,6 +41,11 @@ public final class ModelsCommand implements Callable<Integer> {
       description = "Output format (default: ${DEFAULT-VALUE}).")
   Format format;
 
+  @Option(
+      names = "--no-scripts",
+      description = "List without the providers your scripts register (they are loaded otherwise).")
+  boolean noScripts;
+
   @Parameters(arity = "0..1", paramLabel = "SEARCH", description = "Only the models holding it.")
   String search;
 
@@ -49,7 +57,7 @@ public final class ModelsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     var context = root.context();
-    ModelRegistry registry = ModelRegistry.load(context.home().root(), context.env());
+    ModelRegistry registry = RunModels.listed(context, !noScripts);
     registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
     PrintWriter out = context.out();
     List<ModelListing> listed = registry.listModels().stream().filter(this::matches).toList();

@@ -38,7 +38,8 @@ final class ModeContext implements CommandContext {
 
   @Override
   public synchronized ModelRegistry models() {
-    if (models == null) {
+    if (models == null || models.stale()) {
+      // read again once a script registered or removed a provider, so /model lists it at once
       models = mode.setup().models().get();
     }
     return models;

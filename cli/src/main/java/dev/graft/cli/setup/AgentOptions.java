@@ -5,6 +5,7 @@ import static dev.graft.cli.base.OptionField.listOf;
 import static dev.graft.cli.base.OptionField.option;
 
 import dev.graft.runtime.llm.ModelScope;
+import dev.graft.runtime.llm.ScriptProviders;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,9 @@ public final class AgentOptions {
 
   /** Those patterns resolved, when the run started with the model registry (warnings said). */
   public Optional<ModelScope> modelScope = Optional.empty();
+
+  /** The providers this run's scripts registered, which every registry of the run includes. */
+  public final ScriptProviders scriptProviders = new ScriptProviders();
 
   @Option(
       names = "--thinking",

@@ -146,6 +146,7 @@ public final class AgentSetup {
     Model model;
     LlmProvider provider = null;
     ModelRegistry registry = null;
+    ScriptSetup.Scripts joined = null;
     // Options graft does not know are checked once the scripts have loaded (they may register
     // them): a missing key is said after that, so that a mistyped option is said first.
     UserError missingKey = null;
@@ -167,7 +168,14 @@ public final class AgentSetup {
       }
       model = ScriptedProvider.MODEL;
     } else {
-      registry = RunModels.load(context, settings);
+      // The scripts are loaded first: the providers they register are models to choose from.
+      try {
+        joined = pending.join();
+      } catch (RuntimeException e) {
+        session.close();
+        throw e;
+      }
+      registry = RunModels.load(context, settings, o.scriptProviders);
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       Model chosen = null;
       ModelScope scope =
@@ -233,10 +241,12 @@ public final class AgentSetup {
             : patternThinking.orElseGet(
                 () -> chosenThinking(existing, defaults(context, cwd), context));
 
-    ScriptSetup.Scripts scripts;
+    ScriptSetup.Scripts scripts = joined;
     List<Tool> tools;
     try {
-      scripts = pending.join();
+      if (scripts == null) {
+        scripts = pending.join();
+      }
     } catch (RuntimeException e) {
       session.close();
       throw e;

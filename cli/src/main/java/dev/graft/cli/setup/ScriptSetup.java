@@ -13,6 +13,7 @@ import dev.graft.cli.trust.ScriptLocations;
 import dev.graft.cli.trust.TrustDecisions;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.agent.Delivery;
+import dev.graft.runtime.config.ScriptGrants;
 import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.AgentHooks;
 import dev.graft.runtime.hooks.HookRunner;
@@ -20,6 +21,8 @@ import dev.graft.runtime.hooks.ScriptText;
 import dev.graft.runtime.json.Json;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelRegistry;
+import dev.graft.runtime.llm.ScriptProviders;
+import dev.graft.runtime.llm.ScriptStream;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.message.AgentMessage;
 import dev.graft.runtime.tools.BuiltinTools;
@@ -189,7 +192,7 @@ final class ScriptSetup {
             }
           }
         };
-    Supplier<ModelRegistry> models = () -> RunModels.load(context, settings);
+    Supplier<ModelRegistry> models = () -> RunModels.load(context, settings, o.scriptProviders);
     ScriptSettings limits =
         ScriptSettings.defaults()
             .withHandlerTimeout(settings.scriptEventTimeout())
@@ -210,7 +213,9 @@ final class ScriptSetup {
                 context.home().root(),
                 flags,
                 log,
-                ConcurrentHashMap.newKeySet()),
+                ConcurrentHashMap.newKeySet(),
+                o.scriptProviders,
+                o.withoutGrants.isEmpty()),
             log);
     LoadReport report = engine.load(plan.sources());
     loading.set(false);
@@ -321,8 +326,102 @@ final class ScriptSetup {
       Path home,
       Map<String, Optional<String>> flags,
       ScriptLog log,
-      Set<String> unknownToolsWarned)
+      Set<String> unknownToolsWarned,
+      ScriptProviders providers,
+      boolean grants)
       implements ScriptHostPort {
+    /**
+     * A script's provider: refused when it would take a provider that holds the user's keys without
+     * the {@code keys} grant; its {@code apiKey} and headers are its literals, or the values of
+     * variables granted to it ({@code env}): a variable it was not granted is never read.
+     */
+    @Override
+    public void registerProvider(
+        ScriptFile script, String name, ObjectNode config, Optional<ScriptStream> stream) {
+      NodeAccess node = access.of(exec.plan(), script, cwd);
+      ScriptGrants.Grant grant =
+          grants ? ScriptAccess.grantee(exec.plan(), script).grant() : ScriptGrants.Grant.NONE;
+      var advice = node.permissions().advice();
+      boolean userKeys = grant.keys().contains(name);
+      ModelRegistry registry = models.get();
+      Optional<String> holder = registry.userKeyHolder(name);
+      if (holder.isPresent() && !userKeys) {
+        throw new SecurityException(
+            ModelRegistry.refusal(script.name(), name, holder.get())
+                + ": "
+                + advice.add("keys", name));
+      }
+      Map<String, String> env = node.environment();
+      Optional<String> key = Optional.empty();
+      Optional<String> keyProblem = Optional.empty();
+      JsonNode given = config.get("apiKey");
+      if (given != null && given.isTextual() && !given.textValue().isEmpty()) {
+        String named = given.textValue();
+        String value = env.get(named);
+        if (value == null || value.isEmpty()) {
+          key = Optional.of(named);
+        } else if (grant.env().contains(named)) {
+          key = Optional.of(value);
+        } else {
+          keyProblem =
+              Optional.of(
+                  script.name()
+                      + ": registerProvider(\""
+                      + name
+                      + "\"): its apiKey names the variable "
+                      + named
+                      + ", which the script may not read, so the provider has no key: "
+                      + advice.add("env", named));
+          log.line(script, ScriptLog.Level.WARN, keyProblem.get());
+        }
+      }
+      if (config.get("headers") instanceof ObjectNode headers) {
+        for (var e : headers.properties()) {
+          String named = e.getValue().asText("");
+          String value = env.get(named);
+          if (value != null && !value.isEmpty()) {
+            if (!grant.env().contains(named)) {
+              throw new SecurityException(
+                  script.name()
+                      + ": registerProvider(\""
+                      + name
+                      + "\") refused: its header "
+                      + e.getKey()
+                      + " names the variable "
+                      + named
+                      + ", which the script may not read: "
+                      + advice.add("env", named));
+            }
+            headers.put(e.getKey(), value);
+          }
+        }
+      }
+      ScriptProviders.Registration registration =
+          new ScriptProviders.Registration(
+              name,
+              script.name(),
+              config,
+              key,
+              keyProblem,
+              userKeys,
+              config.path("api").asText(""),
+              stream);
+      providers.register(registration);
+      List<String> wrong =
+          models.get().problems().stream()
+              .filter(p -> p.contains("provider of " + script.name() + ": providers." + name))
+              .toList();
+      if (!wrong.isEmpty()) {
+        providers.unregister(name);
+        throw new IllegalArgumentException(String.join("; ", wrong));
+      }
+    }
+
+    @Override
+    public void unregisterProvider(ScriptFile script, String name) {
+      providers.unregister(name);
+    }
+
     @Override
     public String agentDir() {
       return home.toString();

@@ -1,5 +1,8 @@
 package dev.graft.runtime.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +35,9 @@ public final class ModelRegistry implements AutoCloseable {
   private final HttpSettings settings;
   private final LongSupplier clock;
   private final Map<String, ApiKey> runtimeKeys;
+  private final Map<String, ScriptProviders.Registration> scripted;
+  private final ScriptProviders source;
+  private final long sourceVersion;
   private HttpTransport transport;
 
   private ModelRegistry(
@@ -43,7 +49,13 @@ public final class ModelRegistry implements AutoCloseable {
       Optional<Path> ignoredModelsFile,
       HttpSettings settings,
       LongSupplier clock,
-      Map<String, ApiKey> runtimeKeys) {
+      Map<String, ApiKey> runtimeKeys,
+      Map<String, ScriptProviders.Registration> scripted,
+      ScriptProviders source,
+      long sourceVersion) {
+    this.scripted = scripted;
+    this.source = source;
+    this.sourceVersion = sourceVersion;
     this.models = models;
     this.providers = providers;
     this.credentials = credentials;
@@ -99,7 +111,10 @@ public final class ModelRegistry implements AutoCloseable {
         file.problems().isEmpty() ? Optional.empty() : Optional.of(modelsFile),
         settings,
         clock,
-        Map.of());
+        Map.of(),
+        Map.of(),
+        null,
+        0);
   }
 
   /**
@@ -119,7 +134,128 @@ public final class ModelRegistry implements AutoCloseable {
         ignoredModelsFile,
         settings,
         clock,
-        Map.copyOf(keys));
+        Map.copyOf(keys),
+        scripted,
+        source,
+        sourceVersion);
+  }
+
+  /**
+   * This registry with the providers scripts registered laid over it: a registration with models
+   * replaces the provider's models, one without changes its models' {@code baseUrl} and {@code
+   * headers}. A registration of a provider that holds the user's keys ({@link #userKeyHolder}) is
+   * left out unless the user granted the script that provider's keys: a script must not send them
+   * elsewhere. What is left out, or wrong in a registration, is a {@link #problems()} line. A
+   * script's provider gets only the key the script gave, unless granted the user's.
+   */
+  public ModelRegistry withScriptProviders(ScriptProviders given) {
+    long version = given.version();
+    List<Model> out = new ArrayList<>(models);
+    List<String> found = new ArrayList<>(problems);
+    Map<String, ScriptProviders.Registration> used = new LinkedHashMap<>();
+    for (ScriptProviders.Registration r : given.all()) {
+      Optional<String> holder = userKeyHolder(r.name());
+      if (holder.isPresent() && !r.userKeys()) {
+        found.add(refusal(r.script(), r.name(), holder.get()));
+        continue;
+      }
+      ObjectNode config = r.config();
+      config.remove("apiKey");
+      if (config.path("authHeader").asBoolean(false) && r.apiKey().isPresent()) {
+        // authHeader: the script's own key as a bearer token on every request
+        ObjectNode headers =
+            config.get("headers") instanceof ObjectNode h ? h : config.putObject("headers");
+        headers.put("Authorization", "Bearer " + r.apiKey().get());
+      }
+      if (r.stream().isPresent()) {
+        placeholderApi(config);
+        for (JsonNode m : config.path("models")) {
+          if (m instanceof ObjectNode def) {
+            placeholderApi(def);
+          }
+        }
+        if (!config.has("baseUrl")) {
+          config.put("baseUrl", "http://localhost/");
+        }
+      }
+      ObjectNode file = Json.object();
+      file.putObject("providers").set(r.name(), config);
+      ModelsFile.Contents contents =
+          ModelsFile.parse(Json.write(file), "provider of " + r.script(), Map.of());
+      if (!contents.problems().isEmpty()) {
+        found.addAll(contents.problems());
+        continue;
+      }
+      if (!contents.models().isEmpty()) {
+        out.removeIf(m -> m.provider().equals(r.name()));
+        out.addAll(contents.models());
+      } else {
+        ModelsFile.ProviderSettings p = contents.providers().get(r.name());
+        out.replaceAll(m -> m.provider().equals(r.name()) ? adjust(m, p, Map.of()) : m);
+      }
+      used.put(r.name(), r);
+    }
+    return new ModelRegistry(
+        List.copyOf(out),
+        providers,
+        credentials,
+        env,
+        List.copyOf(found),
+        ignoredModelsFile,
+        settings,
+        clock,
+        runtimeKeys,
+        Map.copyOf(used),
+        given,
+        version);
+  }
+
+  /** A script stream's own api stands in models.json's form as a protocol graft knows. */
+  private static void placeholderApi(ObjectNode config) {
+    JsonNode api = config.get("api");
+    if (api != null && (!api.isTextual() || Api.parse(api.textValue()).isEmpty())) {
+      config.put("api", Api.OPENAI_COMPLETIONS.wire());
+    } else if (api == null && config.has("models")) {
+      config.put("api", Api.OPENAI_COMPLETIONS.wire());
+    }
+  }
+
+  /**
+   * The one line refusing {@code script}'s registration of {@code provider}, which holds the user's
+   * keys ({@code holder} says how).
+   */
+  public static String refusal(String script, String provider, String holder) {
+    return script
+        + ": registerProvider(\""
+        + provider
+        + "\") refused: "
+        + holder
+        + ", and a script may not send its key elsewhere unless you grant it (\"keys\": [\""
+        + provider
+        + "\"] in its scripts.permissions)";
+  }
+
+  /**
+   * Why {@code provider} holds the user's keys, if it does: a provider graft knows, one of
+   * models.json, or one with a key in auth.json or the environment.
+   */
+  public Optional<String> userKeyHolder(String provider) {
+    if (KnownProvider.named(provider).isPresent()
+        || BuiltinModels.all().stream().anyMatch(m -> m.provider().equals(provider))) {
+      return Optional.of("\"" + provider + "\" is a provider graft knows");
+    }
+    if (providers.containsKey(provider)) {
+      return Optional.of("\"" + provider + "\" is a provider of your models.json");
+    }
+    return credentials
+        .find(provider)
+        .or(() -> Optional.ofNullable(runtimeKeys.get(provider)))
+        .map(k -> "\"" + provider + "\" has your key (" + k.source() + ")");
+  }
+
+  /** Whether scripts registered or removed a provider since this registry was made. */
+  public boolean stale() {
+    return source != null && source.version() != sourceVersion;
   }
 
   /** {@code $GRAFT_HOME}, else {@code ~/.graft}. */
@@ -231,6 +367,11 @@ public final class ModelRegistry implements AutoCloseable {
       return new FailingProvider(
           ErrorKind.AUTHENTICATION, missingKeyMessage(model.provider()), clock);
     }
+    ScriptProviders.Registration script = scripted.get(model.provider());
+    if (script != null && script.stream().isPresent()) {
+      return new ScriptStreamProvider(
+          script.stream().get(), key.orElse(ApiKey.NONE), script.apiName(), clock);
+    }
     WireProtocol protocol =
         switch (model.api()) {
           case ANTHROPIC_MESSAGES -> new AnthropicProtocol();
@@ -267,6 +408,18 @@ public final class ModelRegistry implements AutoCloseable {
   private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+");
 
   private Optional<ApiKey> key(String provider) {
+    ScriptProviders.Registration script = scripted.get(provider);
+    if (script != null && !script.userKeys()) {
+      return script.apiKey().map(k -> new ApiKey(k, "given by " + script.script()));
+    }
+    Optional<ApiKey> user = userKey(provider);
+    if (user.isPresent() || script == null) {
+      return user;
+    }
+    return script.apiKey().map(k -> new ApiKey(k, "given by " + script.script()));
+  }
+
+  private Optional<ApiKey> userKey(String provider) {
     ApiKey runtime = runtimeKeys.get(provider);
     if (runtime != null && runtime.present()) {
       return Optional.of(runtime);
@@ -290,13 +443,27 @@ public final class ModelRegistry implements AutoCloseable {
     return Optional.empty();
   }
 
-  /** Cloud providers need a key; local servers and providers only models.json knows do not. */
-  private static boolean keyRequired(String provider) {
+  /**
+   * Cloud providers need a key; local servers and providers only models.json knows do not; nor do a
+   * script's, unless it named a variable it may not read.
+   */
+  private boolean keyRequired(String provider) {
+    ScriptProviders.Registration script = scripted.get(provider);
+    if (script != null && script.keyProblem().isPresent()) {
+      return true;
+    }
+    if (script != null && !script.userKeys()) {
+      return false;
+    }
     return KnownProvider.named(provider).map(KnownProvider::keyRequired).orElse(false);
   }
 
   /** One line saying which environment variable or file would hold the key. */
   public String missingKeyMessage(String provider) {
+    ScriptProviders.Registration script = scripted.get(provider);
+    if (script != null && script.keyProblem().isPresent()) {
+      return script.keyProblem().get();
+    }
     StringBuilder m =
         new StringBuilder("No API key for provider \"").append(provider).append("\": set ");
     m.append(String.join(" or ", KnownProvider.envVarsFor(provider)));

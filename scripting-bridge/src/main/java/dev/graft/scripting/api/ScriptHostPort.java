@@ -2,6 +2,7 @@ package dev.graft.scripting.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.llm.ScriptStream;
 import dev.graft.runtime.llm.ThinkingLevel;
 import java.io.IOException;
 import java.util.List;
@@ -136,4 +137,17 @@ public interface ScriptHostPort {
     return CompletableFuture.failedFuture(
         new IllegalStateException("built-in tools cannot run here"));
   }
+
+  /**
+   * {@code pi.registerProvider(name, config)}: the provider's models, key and (when the script
+   * wrote one) stream. A registration graft refuses (a provider holding the user's keys, say)
+   * throws {@link SecurityException} with one line saying why and what grants it.
+   */
+  default void registerProvider(
+      ScriptFile script, String name, ObjectNode config, Optional<ScriptStream> stream) {
+    throw new SecurityException("providers cannot be registered here");
+  }
+
+  /** {@code pi.unregisterProvider(name)}: restores what the registration replaced. */
+  default void unregisterProvider(ScriptFile script, String name) {}
 }

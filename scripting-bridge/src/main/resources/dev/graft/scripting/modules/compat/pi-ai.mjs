@@ -1,4 +1,5 @@
-// graft's stand-in for "@mariozechner/pi-ai": the value helpers a script uses. complete() is
+// graft's stand-in for "@mariozechner/pi-ai": the value helpers a script uses, and the event
+// stream a provider's streamSimple pushes to (createAssistantMessageEventStream). complete() is
 // graft's ctx.complete (the session's model, whichever model is named; graft keeps the keys, so
 // options.apiKey and headers are ignored).
 
@@ -86,3 +87,115 @@ export function clampThinkingLevel(model, level) {
 export function modelsAreEqual(a, b) {
   return !!a && !!b && a.id === b.id && a.provider === b.provider;
 }
+
+/**
+ * A stream of events and, once one completes it, a result: pushed events are read with
+ * `for await`, in order; end() ends the reading. As the reference's EventStream.
+ */
+export class EventStream {
+  constructor(isComplete, extractResult) {
+    this._queue = [];
+    this._waiting = [];
+    this._done = false;
+    this._isComplete = isComplete;
+    this._extractResult = extractResult;
+    this._result = new Promise((resolve) => {
+      this._resolve = resolve;
+    });
+  }
+
+  push(event) {
+    if (this._done) return;
+    if (this._isComplete(event)) {
+      this._done = true;
+      this._resolve(this._extractResult(event));
+    }
+    const waiter = this._waiting.shift();
+    if (waiter) waiter({ value: event, done: false });
+    else this._queue.push(event);
+  }
+
+  end(result) {
+    this._done = true;
+    if (result !== undefined) this._resolve(result);
+    while (this._waiting.length > 0) this._waiting.shift()({ value: undefined, done: true });
+  }
+
+  async *[Symbol.asyncIterator]() {
+    while (true) {
+      if (this._queue.length > 0) {
+        yield this._queue.shift();
+      } else if (this._done) {
+        return;
+      } else {
+        const next = await new Promise((resolve) => this._waiting.push(resolve));
+        if (next.done) return;
+        yield next.value;
+      }
+    }
+  }
+
+  result() {
+    return this._result;
+  }
+}
+
+/** The events of one assistant turn; its result is the final message (done's or error's). */
+export class AssistantMessageEventStream extends EventStream {
+  constructor() {
+    super(
+      (event) => event.type === "done" || event.type === "error",
+      (event) => (event.type === "done" ? event.message : event.error),
+    );
+  }
+}
+
+/** A stream for a provider's streamSimple to push its events to (graft reads them). */
+export function createAssistantMessageEventStream() {
+  return new AssistantMessageEventStream();
+}
+
+/** Fills usage.cost from the model's prices (dollars per million tokens); returns it. */
+export function calculateCost(model, usage) {
+  const price = (model && model.cost) || {};
+  const cost = usage.cost || (usage.cost = {});
+  cost.input = ((price.input || 0) / 1000000) * (usage.input || 0);
+  cost.output = ((price.output || 0) / 1000000) * (usage.output || 0);
+  cost.cacheRead = ((price.cacheRead || 0) / 1000000) * (usage.cacheRead || 0);
+  cost.cacheWrite = ((price.cacheWrite || 0) / 1000000) * (usage.cacheWrite || 0);
+  cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
+  return cost;
+}
+
+/**
+ * The reference's own protocol streams, which a script's provider may wrap. graft does not hand
+ * its protocols to scripts: the stream ends at once in an error saying so.
+ */
+function notInGraft(name) {
+  return function (model, context, options) {
+    const stream = createAssistantMessageEventStream();
+    stream.push({
+      type: "error",
+      reason: "error",
+      error: {
+        role: "assistant",
+        content: [],
+        api: model && model.api,
+        provider: model && model.provider,
+        model: model && model.id,
+        usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0,
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+        stopReason: "error",
+        errorMessage: name + " is not in graft: a script's provider cannot call graft's built-in protocols",
+        timestamp: Date.now(),
+      },
+    });
+    stream.end();
+    return stream;
+  };
+}
+
+export const streamSimpleAnthropic = notInGraft("streamSimpleAnthropic");
+export const streamSimpleOpenAIResponses = notInGraft("streamSimpleOpenAIResponses");
+export const streamSimpleOpenAICompletions = notInGraft("streamSimpleOpenAICompletions");
+export const streamSimpleGoogle = notInGraft("streamSimpleGoogle");
