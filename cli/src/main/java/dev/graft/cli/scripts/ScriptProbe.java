@@ -108,6 +108,9 @@ public final class ScriptProbe {
             case "nodeAccess" -> {
               return access.apply((ScriptFile) args[0]);
             }
+            case "registerProvider", "unregisterProvider" -> {
+              return null; // a script may register a provider as it loads; no run uses it here
+            }
             case "agentDir", "spawn" -> {
               return InvocationHandler.invokeDefault(proxy, method, args); // no programs
             }
