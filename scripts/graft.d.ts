@@ -83,7 +83,8 @@ export interface GraftAPI {
    * A provider of models, in models.json's form; with `streamSimple`, a stream the script writes
    * (push to `createAssistantMessageEventStream()` of "@mariozechner/pi-ai"). Its provider gets
    * only the key it gives, or a variable granted to it (`env`); a provider holding the user's keys
-   * needs the `keys` grant, else this throws. `oauth` is left out with a warning.
+   * needs the `keys` grant, and a `baseUrl` (the provider's or a model's) the `net` grant that
+   * `fetch` needs for its host, else this throws. `oauth` is left out with a warning.
    */
   registerProvider(name: string, config: ProviderConfig): void;
   /** Removes a provider registered with registerProvider, restoring what it replaced. */

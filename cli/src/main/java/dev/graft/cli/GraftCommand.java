@@ -15,6 +15,7 @@ import dev.graft.cli.setup.AgentOptions;
 import dev.graft.cli.setup.AgentSetup;
 import dev.graft.cli.setup.RunModels;
 import dev.graft.runtime.agent.AgentSession;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ModelScope;
 import dev.graft.runtime.message.ContentBlock;
 import dev.graft.runtime.tools.FileAttachments;
@@ -256,8 +257,10 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
    * /reload in the interactive mode. What was loaded, one line each.
    */
   private List<String> reload(AgentSetup.Ready ready) {
+    ModelRegistry before = RunModels.load(context, agentOptions);
     List<String> report = new ArrayList<>(AgentSetup.reload(context, agentOptions, ready.agent()));
     report.addAll(ready.agent().reloadScripts(ready.scriptControl()::reload));
+    RunModels.rebind(ready.agent(), before, RunModels.load(context, agentOptions));
     return report;
   }
 

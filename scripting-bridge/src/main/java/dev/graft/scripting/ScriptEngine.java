@@ -76,9 +76,11 @@ public final class ScriptEngine implements AutoCloseable {
   private final BuiltinDelegates delegates = new BuiltinDelegates();
   private volatile ScriptSources sources = new ScriptSources(List.of(), Optional.empty());
   private volatile boolean closed;
+  private final ScriptHostPort port;
 
   private ScriptEngine(ScriptSettings settings, ScriptHostPort port, ScriptLog log) {
     this.settings = settings;
+    this.port = port;
     this.log = log;
     this.owner =
         new OwnerThread(
@@ -138,7 +140,9 @@ public final class ScriptEngine implements AutoCloseable {
     this.sources = sources;
     join(
         owner.submit(() -> {
+          List<ScriptFile> unloaded = scripts.active().stream().map(LoadedScript::file).toList();
           scripts.retireAll("unloaded by a reload");
+          unloaded.forEach(port::unloaded);
           return null;
         }));
     ScriptFinder.Discovery found = ScriptFinder.discover(sources);

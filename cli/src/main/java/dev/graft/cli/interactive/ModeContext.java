@@ -1,5 +1,6 @@
 package dev.graft.cli.interactive;
 
+import dev.graft.cli.setup.RunModels;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -124,14 +125,17 @@ final class ModeContext implements CommandContext {
 
   @Override
   public List<String> reload() {
+    ModelRegistry before = models();
+    List<String> report = new ArrayList<>(mode.setup().reloader().reload(agent()));
+    List<String> scripts = agent().reloadScripts(mode.setup().scripts()::reload);
     synchronized (this) {
       models = null;
     }
-    List<String> report = new ArrayList<>(mode.setup().reloader().reload(agent()));
+    RunModels.rebind(agent(), before, models());
     report.add(
         models().listModels().stream().filter(l -> l.usable()).count()
             + " usable models (models.json and keys read again)");
-    report.addAll(agent().reloadScripts(mode.setup().scripts()::reload));
+    report.addAll(scripts);
     report.addAll(mode.registerScriptCommands());
     statusChanged();
     return report;

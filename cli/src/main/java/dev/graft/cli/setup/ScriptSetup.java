@@ -40,8 +40,12 @@ import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSpawn;
+import dev.graft.scripting.node.HostGrants;
+import dev.graft.scripting.node.NodeError;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -396,10 +400,14 @@ final class ScriptSetup {
           }
         }
       }
+      if (stream.isEmpty()) {
+        reachable(script, name, node, config);
+      }
       ScriptProviders.Registration registration =
           new ScriptProviders.Registration(
               name,
               script.name(),
+              script.toString(),
               config,
               key,
               keyProblem,
@@ -417,9 +425,53 @@ final class ScriptSetup {
       }
     }
 
+    /**
+     * Refuses a provider whose requests graft's own client would send to a host the script may not
+     * fetch: the conversation, and the files the tools read, would reach it without a {@code net}
+     * grant. A provider with a stream of its own reaches servers only through {@code fetch}.
+     */
+    private static void reachable(
+        ScriptFile script, String name, NodeAccess node, ObjectNode config) {
+      HostGrants hosts = new HostGrants(node.permissions(), node.permissions().advice().key());
+      Map<String, JsonNode> urls = new LinkedHashMap<>();
+      urls.put("baseUrl", config.get("baseUrl"));
+      for (int i = 0; i < config.path("models").size(); i++) {
+        urls.put("models[" + i + "].baseUrl", config.path("models").get(i).get("baseUrl"));
+      }
+      for (var e : urls.entrySet()) {
+        String field = e.getKey();
+        JsonNode url = e.getValue();
+        if (url == null || !url.isTextual()) {
+          continue;
+        }
+        URI uri;
+        try {
+          uri = new URI(url.textValue());
+        } catch (URISyntaxException notUrl) {
+          continue; // not a URL: models.json's check refuses it
+        }
+        try {
+          hosts.check("its " + field + " " + url.textValue(), uri);
+        } catch (NodeError refused) {
+          throw new SecurityException(
+              script.name()
+                  + ": registerProvider(\""
+                  + name
+                  + "\") refused: "
+                  + refused.getMessage());
+        }
+      }
+    }
+
     @Override
     public void unregisterProvider(ScriptFile script, String name) {
       providers.unregister(name);
+    }
+
+    /** A script a reload unloaded takes its providers with it. */
+    @Override
+    public void unloaded(ScriptFile script) {
+      providers.unregisterAll(script.toString());
     }
 
     @Override

@@ -253,6 +253,31 @@ public final class ModelRegistry implements AutoCloseable {
         .map(k -> "\"" + provider + "\" has your key (" + k.source() + ")");
   }
 
+  /** Whether a script's registration serves {@code provider} here. */
+  public boolean scripted(String provider) {
+    return scripted.containsKey(provider);
+  }
+
+  /**
+   * What calls {@code model} once the script whose provider served it was unloaded: the provider of
+   * this registry when it has the model (the script registered it again, or models.json or graft
+   * has it), else one that fails saying the model is gone. Never the unloaded script's server.
+   */
+  public LlmProvider afterUnload(Model model) {
+    if (find(model.provider(), model.id()).isPresent()) {
+      return provider(find(model.provider(), model.id()).get());
+    }
+    return new FailingProvider(
+        ErrorKind.INVALID_REQUEST,
+        model.provider()
+            + "/"
+            + model.id()
+            + " is no longer available: the script that registered provider \""
+            + model.provider()
+            + "\" was unloaded; choose another model",
+        clock);
+  }
+
   /** Whether scripts registered or removed a provider since this registry was made. */
   public boolean stale() {
     return source != null && source.version() != sourceVersion;

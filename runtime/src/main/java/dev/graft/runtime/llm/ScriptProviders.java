@@ -21,6 +21,7 @@ public final class ScriptProviders {
    *
    * @param name the provider's name
    * @param script the script that registered it, for messages
+   * @param path that script's file, which {@link #unregisterAll} names
    * @param config the provider in models.json's form ({@code baseUrl}, {@code api}, {@code
    *     headers}, {@code authHeader}, {@code models}), its values as sent: no variable is read here
    * @param apiKey the key the script gave (its literal, or a variable granted to it); empty for
@@ -35,6 +36,7 @@ public final class ScriptProviders {
   public record Registration(
       String name,
       String script,
+      String path,
       ObjectNode config,
       Optional<String> apiKey,
       Optional<String> keyProblem,
@@ -44,6 +46,7 @@ public final class ScriptProviders {
     public Registration {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(script, "script");
+      Objects.requireNonNull(path, "path");
       config = config.deepCopy();
       Objects.requireNonNull(apiKey, "apiKey");
       Objects.requireNonNull(keyProblem, "keyProblem");
@@ -82,9 +85,12 @@ public final class ScriptProviders {
     return removed;
   }
 
-  /** Removes every registration of {@code script} (it was unloaded or reloaded). */
-  public synchronized void unregisterAll(String script) {
-    if (byName.values().removeIf(r -> r.script().equals(script))) {
+  /**
+   * Removes every registration of the script whose file is {@code path} (it was unloaded or
+   * reloaded).
+   */
+  public synchronized void unregisterAll(String path) {
+    if (byName.values().removeIf(r -> r.path().equals(path))) {
       version++;
     }
   }

@@ -150,4 +150,10 @@ public interface ScriptHostPort {
 
   /** {@code pi.unregisterProvider(name)}: restores what the registration replaced. */
   default void unregisterProvider(ScriptFile script, String name) {}
+
+  /**
+   * {@code script} was unloaded by a reload (it is loaded again after, if still found): what it
+   * registered with the host, its providers, goes. Called on the script thread.
+   */
+  default void unloaded(ScriptFile script) {}
 }
