@@ -592,16 +592,19 @@
     return lazyValue(text, start, end, freeze);
   }
 
-  /** A property read from text[start, end) when first read, made `frozen`, then the same object. */
+  /**
+   * A property read from text[start, end) when first read, made `frozen`, then the same object.
+   * Once read it lets go of `text` (a call's or a read's whole text, shared by its other values).
+   */
   function lazyValue(text, start, end, frozen) {
     let value;
-    let read = false;
+    let source = text;
     return {
       __proto__: null, // no getter or setter from a changed Object.prototype
       get() {
-        if (!read) {
-          value = frozen(JSONparse(stringSlice(text, start, end)));
-          read = true;
+        if (source !== null) {
+          value = frozen(JSONparse(stringSlice(source, start, end)));
+          source = null;
         }
         return value;
       },
