@@ -260,7 +260,7 @@ public final class GraftCommand implements Callable<Integer>, RootCommand {
     ModelRegistry before = RunModels.load(context, agentOptions);
     List<String> report = new ArrayList<>(AgentSetup.reload(context, agentOptions, ready.agent()));
     report.addAll(ready.agent().reloadScripts(ready.scriptControl()::reload));
-    RunModels.rebind(ready.agent(), before, RunModels.load(context, agentOptions));
+    ready.agent().rebindScriptModel(before, RunModels.load(context, agentOptions));
     return report;
   }
 

@@ -1,6 +1,5 @@
 package dev.graft.cli.interactive;
 
-import dev.graft.cli.setup.RunModels;
 import dev.graft.cli.ui.HookUi;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -131,7 +130,7 @@ final class ModeContext implements CommandContext {
     synchronized (this) {
       models = null;
     }
-    RunModels.rebind(agent(), before, models());
+    agent().rebindScriptModel(before, models());
     report.add(
         models().listModels().stream().filter(l -> l.usable()).count()
             + " usable models (models.json and keys read again)");

@@ -1,11 +1,9 @@
 package dev.graft.cli.setup;
 
 import dev.graft.cli.base.CliContext;
-import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.config.RetrySettings;
 import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.llm.HttpSettings;
-import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.ScriptProviders;
 import dev.graft.scripting.ScriptEngine;
@@ -34,22 +32,6 @@ public final class RunModels {
             retries(http, settings.retry()),
             System::currentTimeMillis)
         .withScriptProviders(providers);
-  }
-
-  /**
-   * After the scripts were reloaded: the model in use, when a script's provider served it ({@code
-   * before} says), is called as {@code now} has it: the reloaded script's registration, or a
-   * provider that fails saying the model is gone. Without this, the agent would go on calling the
-   * unloaded script's server (a grant removed since, say).
-   */
-  public static void rebind(AgentSession agent, ModelRegistry before, ModelRegistry now) {
-    Model model = agent.model();
-    if (!before.scripted(model.provider())) {
-      return;
-    }
-    Model fresh = now.find(model.provider(), model.id()).orElse(model);
-    // "restore": the same model, so no model_select and no model change in the session
-    agent.setModel(fresh, now.afterUnload(model), "restore");
   }
 
   /**

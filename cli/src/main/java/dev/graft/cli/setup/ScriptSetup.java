@@ -29,6 +29,7 @@ import dev.graft.runtime.tools.BuiltinTools;
 import dev.graft.runtime.tools.Tool;
 import dev.graft.scripting.ScriptEngine;
 import dev.graft.scripting.ScriptHookSource;
+import dev.graft.scripting.ScriptHosts;
 import dev.graft.scripting.api.BuiltinToolRun;
 import dev.graft.scripting.api.LiveEventContext;
 import dev.graft.scripting.api.LoadReport;
@@ -40,8 +41,6 @@ import dev.graft.scripting.api.ScriptHostPort;
 import dev.graft.scripting.api.ScriptLog;
 import dev.graft.scripting.api.ScriptSettings;
 import dev.graft.scripting.api.ScriptSpawn;
-import dev.graft.scripting.node.HostGrants;
-import dev.graft.scripting.node.NodeError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -342,6 +341,7 @@ final class ScriptSetup {
     @Override
     public void registerProvider(
         ScriptFile script, String name, ObjectNode config, Optional<ScriptStream> stream) {
+      providers.asked();
       NodeAccess node = access.of(exec.plan(), script, cwd);
       ScriptGrants.Grant grant =
           grants ? ScriptAccess.grantee(exec.plan(), script).grant() : ScriptGrants.Grant.NONE;
@@ -432,7 +432,6 @@ final class ScriptSetup {
      */
     private static void reachable(
         ScriptFile script, String name, NodeAccess node, ObjectNode config) {
-      HostGrants hosts = new HostGrants(node.permissions(), node.permissions().advice().key());
       Map<String, JsonNode> urls = new LinkedHashMap<>();
       urls.put("baseUrl", config.get("baseUrl"));
       for (int i = 0; i < config.path("models").size(); i++) {
@@ -451,8 +450,8 @@ final class ScriptSetup {
           continue; // not a URL: models.json's check refuses it
         }
         try {
-          hosts.check("its " + field + " " + url.textValue(), uri);
-        } catch (NodeError refused) {
+          ScriptHosts.check(node, "its " + field + " " + url.textValue(), uri);
+        } catch (SecurityException refused) {
           throw new SecurityException(
               script.name()
                   + ": registerProvider(\""

@@ -19,6 +19,7 @@ import dev.graft.runtime.llm.ContextOverflow;
 import dev.graft.runtime.llm.LlmProvider;
 import dev.graft.runtime.llm.LlmRequest;
 import dev.graft.runtime.llm.Model;
+import dev.graft.runtime.llm.ModelRegistry;
 import dev.graft.runtime.llm.StreamEvent;
 import dev.graft.runtime.llm.ThinkingLevel;
 import dev.graft.runtime.llm.ToolSpec;
@@ -220,6 +221,22 @@ public final class AgentSession implements AutoCloseable {
       }
     }
     session.close();
+  }
+
+  /**
+   * After the scripts were reloaded: the model in use, when a script's provider served it ({@code
+   * before} says), is called as {@code now} has it: the reloaded script's registration, or a
+   * provider that fails saying the model is gone. Without this, the agent would go on calling the
+   * unloaded script's server (a grant removed since, say).
+   */
+  public void rebindScriptModel(ModelRegistry before, ModelRegistry now) {
+    Model current = model();
+    if (!before.scripted(current.provider())) {
+      return;
+    }
+    Model fresh = now.find(current.provider(), current.id()).orElse(current);
+    // "restore": the same model, so no model_select and no model change in the session
+    setModel(fresh, now.afterUnload(current), "restore");
   }
 
   /** The directory the tools and {@code !cmd} work in, whichever session is resumed. */

@@ -16,6 +16,8 @@ import java.util.Optional;
  * the modes read.
  */
 public final class ScriptProviders {
+  private volatile boolean asked;
+
   /**
    * One registration.
    *
@@ -97,6 +99,16 @@ public final class ScriptProviders {
 
   public synchronized List<Registration> all() {
     return new ArrayList<>(byName.values());
+  }
+
+  /** A script asked to register a provider, whether or not it was allowed to. */
+  public void asked() {
+    asked = true;
+  }
+
+  /** Whether a script asked to register a provider since graft started. */
+  public boolean wasAsked() {
+    return asked;
   }
 
   /** Counts changes: a registry built at another version is out of date. */
