@@ -146,7 +146,6 @@ public final class AgentSetup {
     Model model;
     LlmProvider provider = null;
     ModelRegistry registry = null;
-    ScriptSetup.Scripts joined = null;
     // Options graft does not know are checked once the scripts have loaded (they may register
     // them): a missing key is said after that, so that a mistyped option is said first.
     UserError missingKey = null;
@@ -168,13 +167,9 @@ public final class AgentSetup {
       }
       model = ScriptedProvider.MODEL;
     } else {
-      // The scripts are loaded first: the providers they register are models to choose from.
-      try {
-        joined = pending.join();
-      } catch (RuntimeException e) {
-        session.close();
-        throw e;
-      }
+      // The scripts are loaded first: the providers they register are models to choose from. Their
+      // output waits for the join, so a model that is still unknown is said alone, as before.
+      pending.await();
       registry = RunModels.load(context, settings, o.scriptProviders);
       registry.problems().forEach(p -> context.err().println("graft: warning: " + p));
       Model chosen = null;
@@ -201,7 +196,7 @@ public final class AgentSetup {
       } catch (UserError e) {
         if (!scoped) {
           if (o.scriptFlags.isEmpty()) {
-            throw e;
+            throw withScriptsOutput(e, pending, o);
           }
           missingKey = e;
         }
@@ -241,12 +236,10 @@ public final class AgentSetup {
             : patternThinking.orElseGet(
                 () -> chosenThinking(existing, defaults(context, cwd), context));
 
-    ScriptSetup.Scripts scripts = joined;
+    ScriptSetup.Scripts scripts;
     List<Tool> tools;
     try {
-      if (scripts == null) {
-        scripts = pending.join();
-      }
+      scripts = pending.join();
     } catch (RuntimeException e) {
       session.close();
       throw e;
@@ -929,5 +922,21 @@ public final class AgentSetup {
     return new UserError(
         registry.missingKeyMessage(provider)
             + ". To try graft offline, use --provider scripted --model FILE (see ./graft demo).");
+  }
+
+  /**
+   * {@code e}, a model graft does not know, said alone as before, unless a script asked to register
+   * a provider: what the scripts printed while loading (a key refused, say) is then said first.
+   */
+  private static UserError withScriptsOutput(
+      UserError e, HeldTask<ScriptSetup.Scripts> pending, AgentOptions o) {
+    if (o.scriptProviders.wasAsked()) {
+      try {
+        pending.join();
+      } catch (RuntimeException failed) {
+        // the scripts' own failure was printed with their output; the model's is the run's
+      }
+    }
+    return e;
   }
 }

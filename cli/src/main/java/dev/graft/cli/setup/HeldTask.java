@@ -1,6 +1,7 @@
 package dev.graft.cli.setup;
 
 import java.io.PrintWriter;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -19,6 +20,7 @@ final class HeldTask<T> {
   private final Consumer<T> close;
   private final Supplier<T> inline;
   private boolean joined;
+  private T made; // what inline work made, once joined
 
   private HeldTask(
       CompletableFuture<T> result, HeldOutput output, Consumer<T> close, Supplier<T> inline) {
@@ -54,12 +56,33 @@ final class HeldTask<T> {
     return new HeldTask<>(null, null, t -> {}, work);
   }
 
+  /**
+   * Waits until the work is done, its output still held and its failure not thrown (both wait for
+   * {@link #join}, or are dropped by {@link #abandon}). Work that runs at join runs now, as {@link
+   * #join}.
+   */
+  void await() {
+    if (result == null) {
+      join();
+      return;
+    }
+    try {
+      result.join();
+    } catch (CompletionException | CancellationException failed) {
+      // thrown at join
+    }
+  }
+
   /** What the work made: its output is written out first; its failure is thrown here. */
   T join() {
-    joined = true;
     if (result == null) {
-      return inline.get();
+      if (!joined) {
+        joined = true;
+        made = inline.get();
+      }
+      return made;
     }
+    joined = true;
     try {
       return result.join();
     } catch (CompletionException e) {
