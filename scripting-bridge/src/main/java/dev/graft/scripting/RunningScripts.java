@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The scripts that are running, in load order, and their lifecycle: activation, retirement on a
@@ -45,12 +46,25 @@ final class RunningScripts {
   private final OwnerThread owner;
   private final Watchdog watchdog;
   private final ScriptSettings settings;
+  private final Consumer<ScriptFile> ended;
   private volatile Snapshot snapshot = Snapshot.EMPTY;
 
-  RunningScripts(OwnerThread owner, Watchdog watchdog, ScriptSettings settings) {
+  /**
+   * {@code ended}: told of a script that ends for any reason (failed load, stopped, unloaded by a
+   * reload, closed at graft's end), once, when it gets no more calls: what it registered with the
+   * host goes with it.
+   */
+  RunningScripts(
+      OwnerThread owner, Watchdog watchdog, ScriptSettings settings, Consumer<ScriptFile> ended) {
     this.owner = owner;
     this.watchdog = watchdog;
     this.settings = settings;
+    this.ended = ended;
+  }
+
+  /** A script that failed to load (not stopped, which {@link #stop} reports) has ended. */
+  void failedToLoad(LoadedScript s) {
+    ended.accept(s.file());
   }
 
   Snapshot snapshot() {
@@ -140,6 +154,7 @@ final class RunningScripts {
   void retireAll(String reason) {
     for (LoadedScript s : active) {
       s.retire(reason);
+      ended.accept(s.file());
       if (s.idle()) {
         owner.post(() -> close(s, reason));
       } else {
@@ -173,10 +188,15 @@ final class RunningScripts {
     if (s.state() == LoadedScript.State.STOPPED || s.state() == LoadedScript.State.CLOSED) {
       return;
     }
+    boolean current =
+        s.state() == LoadedScript.State.LOADING || s.state() == LoadedScript.State.ACTIVE;
     boolean wasActive = active.remove(s);
     s.stop(GuestErrors.withoutScript(s.file(), why.message()));
     failPending(s, why);
     s.cancel();
+    if (current) {
+      ended.accept(s.file());
+    }
     owner.post(() -> {
       s.close();
       // A stopped script may leave a heap full of garbage (it may have been stopped for filling
@@ -205,6 +225,7 @@ final class RunningScripts {
   void closeAll(String reason) {
     for (LoadedScript s : List.copyOf(active)) {
       s.retire(reason);
+      ended.accept(s.file());
       close(s, reason);
     }
     refresh();

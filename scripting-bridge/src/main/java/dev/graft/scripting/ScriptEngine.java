@@ -93,7 +93,7 @@ public final class ScriptEngine implements AutoCloseable {
             new LogStream(
                 (level, text, more) -> log.engine(level, LogLimiter.cut(text, more)),
                 ScriptLog.Level.WARN));
-    this.scripts = new RunningScripts(owner, watchdog, settings);
+    this.scripts = new RunningScripts(owner, watchdog, settings, port::unloaded);
     this.marshal = new Marshal(settings.maxBridgeChars());
     this.errors = new GuestErrors(settings, watchdog.heapMaxBytes(), sandbox::asWritten);
     this.calls = new GuestCalls(scripts, owner, watchdog, marshal, errors, settings);
@@ -140,9 +140,7 @@ public final class ScriptEngine implements AutoCloseable {
     this.sources = sources;
     join(
         owner.submit(() -> {
-          List<ScriptFile> unloaded = scripts.active().stream().map(LoadedScript::file).toList();
           scripts.retireAll("unloaded by a reload");
-          unloaded.forEach(port::unloaded);
           return null;
         }));
     ScriptFinder.Discovery found = ScriptFinder.discover(sources);

@@ -180,6 +180,7 @@ final class ScriptLoading {
                 result.complete(s);
               } else {
                 if (s.state() != LoadedScript.State.STOPPED) {
+                  scripts.failedToLoad(s);
                   s.close();
                 }
                 result.completeExceptionally(

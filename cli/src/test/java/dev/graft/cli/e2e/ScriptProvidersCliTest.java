@@ -243,6 +243,48 @@ class ScriptProvidersCliTest {
   }
 
   @Test
+  void aScriptThatFailsToLoadKeepsNoProvider() throws Exception {
+    // The script registers a provider, then fails to load: its registration goes with it, at the
+    // first load and at every reload, whatever it was granted then.
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"permissions\": {\"far.js\": {\"net\": [\"127.0.0.1\"]}}}}");
+    Path scripts = Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(
+        scripts.resolve("reload.js"),
+        """
+        export default function (pi) {
+          pi.registerCommand("reload-runtime", { handler: async (_args, ctx) => { await ctx.reload(); } });
+        }
+        """);
+    Files.writeString(
+        scripts.resolve("far.js"),
+        "export default function (pi) {\n  pi.registerProvider(\"far\", { baseUrl: \""
+            + url()
+            + "/v1\", apiKey: \"k\", api: \"openai-completions\", models: [{ id: \"far-1\""
+            + " }] });\n  throw new Error(\"broken after registering\");\n}\n");
+    Files.writeString(project.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    try (RpcDriver rpc =
+        RpcDriver.scripted(home, project, "--scripts", "../scripts", "--no-session")) {
+      assertThat(rpc.call("a", "{\"id\":\"a\",\"type\":\"get_available_models\"}").toString())
+          .doesNotContain("far-1");
+      rpc.send("{\"id\":\"c\",\"type\":\"prompt\",\"message\":\"/reload-runtime\"}");
+      rpc.await(
+          l -> l.path("message").asText().contains("broken after registering"),
+          "the reload's report");
+      assertThat(rpc.call("d", "{\"id\":\"d\",\"type\":\"get_available_models\"}").toString())
+          .doesNotContain("far-1");
+      JsonNode chosen =
+          rpc.call(
+              "e",
+              "{\"id\":\"e\",\"type\":\"set_model\",\"provider\":\"far\",\"modelId\":"
+                  + "\"far-1\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isFalse();
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
   void aScriptsStreamAnswersAndItsModelsAreListed() throws Exception {
     Path scripts = Files.createDirectories(home.resolve("scripts"));
     Files.writeString(

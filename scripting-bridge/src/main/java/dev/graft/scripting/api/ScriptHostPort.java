@@ -152,7 +152,8 @@ public interface ScriptHostPort {
   default void unregisterProvider(ScriptFile script, String name) {}
 
   /**
-   * {@code script} was unloaded by a reload (it is loaded again after, if still found): what it
+   * {@code script} ended: it failed to load, was stopped for a limit, was unloaded by a reload (it
+   * is loaded again after, if still found, and registers afresh) or closed at graft's end. What it
    * registered with the host, its providers, goes. Called on the script thread.
    */
   default void unloaded(ScriptFile script) {}
