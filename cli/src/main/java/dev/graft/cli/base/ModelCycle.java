@@ -13,7 +13,8 @@ import java.util.Optional;
  * the scope ({@code --models} or {@code enabledModels}), else through every model with a key. From
  * a model outside the list, forward starts at its first model and backward at its last (the
  * reference counts such a model as the first, so its forward step skips the first). A list of one
- * model steps nowhere, even from another model, as in the reference.
+ * model steps nowhere, even from another model, as in the reference. The scope's models are taken
+ * again from the registry at each step: one whose provider a script removed is skipped.
  */
 public final class ModelCycle {
   private ModelCycle() {}
@@ -37,7 +38,7 @@ public final class ModelCycle {
                 .filter(ModelListing::usable)
                 .map(l -> new ModelScope.Entry(l.model(), Optional.empty()))
                 .toList()
-            : scope.entries();
+            : scope.current(registry);
     Optional<ModelScope.Entry> next = next(models, agent.model(), step);
     next.ifPresent(n -> {
       agent.setModel(n.model(), registry.provider(n.model()), "cycle");
@@ -50,7 +51,8 @@ public final class ModelCycle {
       List<ModelScope.Entry> models, Model current, int step) {
     int at = -1;
     for (int i = 0; i < models.size(); i++) {
-      if (models.get(i).model().equals(current)) {
+      Model m = models.get(i).model();
+      if (m.provider().equals(current.provider()) && m.id().equals(current.id())) {
         at = i;
       }
     }

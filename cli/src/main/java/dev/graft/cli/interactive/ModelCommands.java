@@ -42,7 +42,9 @@ final class ModelCommands {
     if (!text.isEmpty()) {
       ModelScope scope = ctx.scope();
       List<Model> candidates =
-          scope.isEmpty() ? usable : scope.entries().stream().map(ModelScope.Entry::model).toList();
+          scope.isEmpty()
+              ? usable
+              : scope.current(registry).stream().map(ModelScope.Entry::model).toList();
       chosen = ModelPatterns.exact(text, candidates).orElse(null);
       Optional<Model> known = ModelPatterns.exact(text, registry.models());
       if (chosen == null && known.isPresent() && !usable.contains(known.get())) {

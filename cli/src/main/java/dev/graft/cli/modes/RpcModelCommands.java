@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graft.cli.base.ModelCycle;
 import dev.graft.runtime.agent.AgentSession;
 import dev.graft.runtime.json.Json;
+import dev.graft.runtime.llm.Api;
 import dev.graft.runtime.llm.Model;
 import dev.graft.runtime.llm.ModelListing;
 import dev.graft.runtime.llm.ModelRegistry;
@@ -54,6 +55,10 @@ final class RpcModelCommands {
     write.accept(r.success().set("data", data));
   }
 
+  private static boolean same(Model a, String provider, String id) {
+    return a.provider().equals(provider) && a.id().equals(id);
+  }
+
   private static boolean same(Model a, Model b) {
     return a.provider().equals(b.provider()) && a.id().equals(b.id());
   }
@@ -65,19 +70,25 @@ final class RpcModelCommands {
           String provider = r.requireText("provider");
           String modelId = r.requireText("modelId");
           Model current = agent.model();
-          if (provider.equals(current.provider()) && modelId.equals(current.id())) {
-            // the model in use, which a registry may not have (scripted): chosen again, and kept
+          ModelRegistry models = registry.get();
+          if (provider.equals(current.provider())
+              && modelId.equals(current.id())
+              && current.api() == Api.SCRIPTED) {
+            // the model in use, which a registry does not have (scripted): chosen again, and kept
             // as the default as the reference keeps it
             agent.setModel(current, agent.provider());
             write.accept(r.success().set("data", json(current)));
             return;
           }
-          ModelRegistry models = registry.get();
+          // taken afresh: the one in use may be a script's whose provider is gone or changed
           Model m =
               models
                   .find(provider, modelId)
                   .orElseThrow(() ->
-                      new IllegalArgumentException("Model not found: " + provider + "/" + modelId));
+                      new IllegalArgumentException(
+                          same(current, provider, modelId)
+                              ? provider + "/" + modelId + " is no longer available"
+                              : "Model not found: " + provider + "/" + modelId));
           if (models.listModels().stream().noneMatch(l -> l.model().equals(m) && l.usable())) {
             throw new IllegalArgumentException(models.missingKeyMessage(provider));
           }

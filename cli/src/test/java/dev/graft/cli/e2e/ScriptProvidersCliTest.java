@@ -285,6 +285,64 @@ class ScriptProvidersCliTest {
   }
 
   @Test
+  void aModelSwitchTakesNoModelWhoseProviderIsGone() throws Exception {
+    // The scope (--models) was resolved while "far" was registered; once the script unregisters
+    // it, cycling and set_model must not reach far-1 (graft's client would call its old baseUrl).
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"permissions\": {\"two.js\": {\"net\": [\"127.0.0.1\"]}}}}");
+    Path scripts = Files.createDirectories(work.resolve("scripts"));
+    String models = "\", apiKey: \"k\", api: \"openai-completions\", models: [";
+    Files.writeString(
+        scripts.resolve("two.js"),
+        "export default function (pi) {\n  pi.registerProvider(\"far\", { baseUrl: \""
+            + url()
+            + "/far"
+            + models
+            + "{ id: \"far-1\" }] });\n  pi.registerProvider(\"near\", { baseUrl: \""
+            + url()
+            + "/near"
+            + models
+            + "{ id: \"near-1\" }, { id: \"near-2\" }] });\n"
+            + "  pi.registerCommand(\"drop-far\", { handler: async () => {"
+            + " pi.unregisterProvider(\"far\"); } });\n}\n");
+    Files.writeString(project.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    try (RpcDriver rpc =
+        RpcDriver.scripted(
+            home,
+            project,
+            "--scripts",
+            "../scripts",
+            "--no-session",
+            "--models",
+            "far/far-1,near/near-1,near/near-2")) {
+      String cycle = "{\"id\":\"ID\",\"type\":\"cycle_model\"}";
+      assertThat(
+              rpc.call("a", cycle.replace("ID", "a"))
+                  .path("data")
+                  .path("model")
+                  .path("id")
+                  .asText())
+          .isEqualTo("far-1");
+      rpc.send("{\"id\":\"b\",\"type\":\"prompt\",\"message\":\"/drop-far\"}");
+      rpc.await(l -> l.path("id").asText().equals("b"), "the command's response");
+      List<String> after = new ArrayList<>();
+      for (String id : List.of("c", "d", "e")) {
+        after.add(
+            rpc.call(id, cycle.replace("ID", id)).path("data").path("model").path("id").asText());
+      }
+      assertThat(after).containsExactly("near-1", "near-2", "near-1");
+      JsonNode chosen =
+          rpc.call(
+              "f",
+              "{\"id\":\"f\",\"type\":\"set_model\",\"provider\":\"far\",\"modelId\":"
+                  + "\"far-1\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isFalse();
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
   void aScriptsStreamAnswersAndItsModelsAreListed() throws Exception {
     Path scripts = Files.createDirectories(home.resolve("scripts"));
     Files.writeString(

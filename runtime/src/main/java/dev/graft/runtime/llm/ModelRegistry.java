@@ -378,13 +378,26 @@ public final class ModelRegistry implements AutoCloseable {
 
   /**
    * A provider for {@code model}. A model that cannot be called (its key is missing) still gets a
-   * provider: one whose every turn ends in an error event saying what to fix.
+   * provider: one whose every turn ends in an error event saying what to fix. So does a model this
+   * registry does not have as given (a script's, kept from before its provider was unregistered or
+   * changed): graft's client would otherwise send the conversation to a {@code baseUrl} no
+   * registration names any more.
    */
   public LlmProvider provider(Model model) {
     if (model.api() == Api.SCRIPTED) {
       return new FailingProvider(
           ErrorKind.INVALID_REQUEST,
           "Scripted models are served by ScriptedProvider, not the registry",
+          clock);
+    }
+    Optional<Model> here = find(model.provider(), model.id());
+    if (source != null && (here.isEmpty() || !here.get().baseUrl().equals(model.baseUrl()))) {
+      return new FailingProvider(
+          ErrorKind.INVALID_REQUEST,
+          model.qualifiedId()
+              + " is no longer available"
+              + (here.isEmpty() ? "" : " as it was chosen")
+              + ": the provider that served it changed; choose a model again",
           clock);
     }
     Optional<ApiKey> key = key(model.provider());

@@ -29,6 +29,21 @@ public record ModelScope(List<Entry> entries) {
     return entries.isEmpty();
   }
 
+  /**
+   * The scope's models as {@code registry} has them now, taken again by provider and id: one it no
+   * longer has (the script that registered its provider unregistered it or ended) is left out, and
+   * one whose provider changed is called as it is now, never as it was when the scope was resolved.
+   */
+  public List<Entry> current(ModelRegistry registry) {
+    List<Entry> out = new ArrayList<>();
+    for (Entry e : entries) {
+      registry
+          .find(e.model().provider(), e.model().id())
+          .ifPresent(m -> out.add(new Entry(m, e.thinking())));
+    }
+    return out;
+  }
+
   /** Whether {@code model} is in the scope; every model is when it is empty. */
   public boolean contains(Model model) {
     return entries.isEmpty() || entries.stream().anyMatch(e -> e.model().equals(model));
