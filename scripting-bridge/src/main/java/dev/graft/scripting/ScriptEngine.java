@@ -604,11 +604,6 @@ public final class ScriptEngine implements AutoCloseable {
         });
         return out;
       }
-
-      @Override
-      public Duration idleLimit() {
-        return settings.handlerTimeout();
-      }
     };
   }
 

@@ -356,7 +356,8 @@ class ScriptProvidersCliTest {
 
   @Test
   void aStreamThatFailsOrNeverEndsEndsTheTurn() throws Exception {
-    Files.writeString(home.resolve("settings.json"), "{\"scripts\": {\"eventTimeoutSeconds\": 2}}");
+    Files.writeString(
+        home.resolve("settings.json"), "{\"retry\": {\"provider\": {\"timeoutMs\": 2000}}}");
     module("silent.js", ECHO.replace("BODY", "await new Promise((r) => setTimeout(r, 600000));"));
     Result silent = graft("-s", "../silent.js", "-p", "--model", "echo/echo-1", "hi");
     assertThat(silent.exit()).isNotZero();
@@ -367,6 +368,23 @@ class ScriptProvidersCliTest {
     Result thrown = graft("-s", "../throws.js", "-p", "--model", "echo/echo-1", "hi");
     assertThat(thrown.exit()).isNotZero();
     assertThat(thrown.err()).contains("the script's stream failed").contains("upstream is down");
+  }
+
+  @Test
+  void aScriptsStreamMayThinkQuietlyAsLongAsAServerMay() throws Exception {
+    // A reasoning model behind a script may send nothing for a while: the stream waits as long as
+    // graft waits for a silent server (retry.provider.timeoutMs), not as long as a script's event
+    // handler (scripts.eventTimeoutSeconds).
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"eventTimeoutSeconds\": 1}, \"retry\": {\"provider\": {\"timeoutMs\":"
+            + " 60000}}}");
+    module(
+        "slow.js",
+        ECHO.replace("BODY", "await new Promise((r) => setTimeout(r, 3000));\n" + ECHO_BODY));
+    Result slow = graft("-s", "../slow.js", "-p", "--model", "echo/echo-1", "hello");
+    assertThat(slow.err()).doesNotContain("sent nothing");
+    assertThat(slow.out()).contains("echo(echo-api, literal-key): hello");
   }
 
   private static final String ECHO =

@@ -408,7 +408,11 @@ public final class ModelRegistry implements AutoCloseable {
     ScriptProviders.Registration script = scripted.get(model.provider());
     if (script != null && script.stream().isPresent()) {
       return new ScriptStreamProvider(
-          script.stream().get(), key.orElse(ApiKey.NONE), script.apiName(), clock);
+          script.stream().get(),
+          key.orElse(ApiKey.NONE),
+          script.apiName(),
+          settings.idleTimeout(),
+          clock);
     }
     WireProtocol protocol =
         switch (model.api()) {

@@ -2,7 +2,6 @@ package dev.graft.runtime.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -20,7 +19,4 @@ public interface ScriptStream {
    */
   CompletableFuture<Void> open(
       ObjectNode model, ObjectNode context, ObjectNode options, Consumer<JsonNode> events);
-
-  /** The longest wait for the script's next event before the turn fails (other script work's). */
-  Duration idleLimit();
 }

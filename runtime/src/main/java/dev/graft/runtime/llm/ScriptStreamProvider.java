@@ -25,8 +25,9 @@ import java.util.function.LongSupplier;
  * pushes become graft's {@link StreamEvent}s, through the same {@link TurnBuilder} every provider
  * uses, so a script cannot break the event grammar. The turn is bounded: an abort ends it at once
  * (and aborts the script's signal), a script that throws or ends its stream without {@code done} or
- * {@code error} fails it, and one that pushes nothing for {@link ScriptStream#idleLimit} fails it
- * too.
+ * {@code error} fails it, and one that pushes nothing for as long as graft waits for a silent model
+ * server ({@code retry.provider.timeoutMs}, {@link HttpSettings#idleTimeout}) fails it too: a
+ * reasoning model behind the script may think quietly for minutes.
  */
 final class ScriptStreamProvider implements LlmProvider {
   private static final Object ABORT = new Object();
@@ -36,12 +37,15 @@ final class ScriptStreamProvider implements LlmProvider {
   private final ScriptStream stream;
   private final ApiKey key;
   private final String apiName;
+  private final Duration idle;
   private final LongSupplier clock;
 
-  ScriptStreamProvider(ScriptStream stream, ApiKey key, String apiName, LongSupplier clock) {
+  ScriptStreamProvider(
+      ScriptStream stream, ApiKey key, String apiName, Duration idle, LongSupplier clock) {
     this.stream = stream;
     this.key = key;
     this.apiName = apiName;
+    this.idle = idle;
     this.clock = clock;
   }
 
@@ -71,7 +75,6 @@ final class ScriptStreamProvider implements LlmProvider {
     }
     running.whenComplete((v, e) -> queue.add(new End(e)));
     Map<Integer, Integer> blocks = new HashMap<>();
-    Duration idle = stream.idleLimit();
     try {
       while (true) {
         Object item = queue.poll(idle.toMillis(), TimeUnit.MILLISECONDS);
@@ -80,8 +83,9 @@ final class ScriptStreamProvider implements LlmProvider {
           return turn.fail(
               ErrorKind.TIMEOUT,
               "the script's stream sent nothing for "
-                  + idle.toSeconds()
-                  + " s (the limit of script work: scripts.eventTimeoutSeconds in settings.json)");
+                  + Durations.describe(idle)
+                  + " "
+                  + HttpSettings.IDLE_TIMEOUT_SETTING);
         }
         if (item == ABORT) {
           running.cancel(true);
