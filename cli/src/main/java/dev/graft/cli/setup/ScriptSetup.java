@@ -379,24 +379,33 @@ final class ScriptSetup {
           log.line(script, ScriptLog.Level.WARN, keyProblem.get());
         }
       }
-      if (config.get("headers") instanceof ObjectNode headers) {
-        for (var e : headers.properties()) {
-          String named = e.getValue().asText("");
-          String value = env.get(named);
-          if (value != null && !value.isEmpty()) {
-            if (!grant.env().contains(named)) {
-              throw new SecurityException(
-                  script.name()
-                      + ": registerProvider(\""
-                      + name
-                      + "\") refused: its header "
-                      + e.getKey()
-                      + " names the variable "
-                      + named
-                      + ", which the script may not read: "
-                      + advice.add("env", named));
+      List<ObjectNode> withHeaders = new ArrayList<>();
+      withHeaders.add(config);
+      for (JsonNode m : config.path("models")) {
+        if (m instanceof ObjectNode def) {
+          withHeaders.add(def);
+        }
+      }
+      for (ObjectNode part : withHeaders) {
+        if (part.get("headers") instanceof ObjectNode headers) {
+          for (var e : headers.properties()) {
+            String named = e.getValue().asText("");
+            String value = env.get(named);
+            if (value != null && !value.isEmpty()) {
+              if (!grant.env().contains(named)) {
+                throw new SecurityException(
+                    script.name()
+                        + ": registerProvider(\""
+                        + name
+                        + "\") refused: its header "
+                        + e.getKey()
+                        + " names the variable "
+                        + named
+                        + ", which the script may not read: "
+                        + advice.add("env", named));
+              }
+              headers.put(e.getKey(), value);
             }
-            headers.put(e.getKey(), value);
           }
         }
       }
@@ -414,13 +423,13 @@ final class ScriptSetup {
               userKeys,
               config.path("api").asText(""),
               stream);
-      providers.register(registration);
+      Optional<ScriptProviders.Registration> before = providers.register(registration);
       List<String> wrong =
           models.get().problems().stream()
               .filter(p -> p.contains("provider of " + script.name() + ": providers." + name))
               .toList();
       if (!wrong.isEmpty()) {
-        providers.unregister(name);
+        providers.takeBack(registration, before);
         throw new IllegalArgumentException(String.join("; ", wrong));
       }
     }

@@ -71,10 +71,24 @@ public final class ScriptProviders {
   private final Map<String, Registration> byName = new LinkedHashMap<>();
   private long version;
 
-  /** Adds {@code r}, replacing a registration of the same name. */
-  public synchronized void register(Registration r) {
-    byName.remove(r.name());
+  /** Adds {@code r}, replacing a registration of the same name: that one, if any. */
+  public synchronized Optional<Registration> register(Registration r) {
+    Registration before = byName.remove(r.name());
     byName.put(r.name(), r);
+    version++;
+    return Optional.ofNullable(before);
+  }
+
+  /**
+   * Takes back {@code added} (found wrong once in place), putting back {@code before}, the
+   * registration it replaced, if any: another script's valid registration of the name stays.
+   */
+  public synchronized void takeBack(Registration added, Optional<Registration> before) {
+    if (byName.get(added.name()) != added) {
+      return;
+    }
+    byName.remove(added.name());
+    before.ifPresent(b -> byName.put(b.name(), b));
     version++;
   }
 
