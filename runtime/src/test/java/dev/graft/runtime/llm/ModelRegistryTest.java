@@ -2,6 +2,8 @@ package dev.graft.runtime.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graft.runtime.json.Json;
 import dev.graft.runtime.message.AgentMessage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,6 +106,39 @@ class ModelRegistryTest {
         .isEqualTo(
             "No API key for provider \"openai\": set OPENAI_API_KEY, or add it to "
                 + home.resolve("auth.json"));
+  }
+
+  @Test
+  void aScriptsModelKeptFromBeforeItsProviderWasUnregisteredIsNotCalled() throws Exception {
+    ScriptProviders scripts = new ScriptProviders();
+    ScriptProviders.Registration far =
+        new ScriptProviders.Registration(
+            "far",
+            "far.js",
+            "/scripts/far.js",
+            (ObjectNode)
+                Json.parse(
+                    "{\"baseUrl\": \"http://127.0.0.1:9/v1\", \"api\": \"openai-completions\","
+                        + " \"models\": [{\"id\": \"far-1\"}]}"),
+            Optional.of("k"),
+            Optional.empty(),
+            false,
+            "openai-completions",
+            Optional.empty());
+    scripts.register(far);
+    Model kept =
+        ModelRegistry.load(home, NO_ENV)
+            .withScriptProviders(scripts)
+            .find("far", "far-1")
+            .orElseThrow();
+    scripts.unregister("far");
+    ModelRegistry now = ModelRegistry.load(home, NO_ENV).withScriptProviders(scripts);
+    EventLog log = new EventLog();
+    AgentMessage.Assistant reply =
+        log.verify(
+            now.provider(kept).stream(
+                LlmRequest.of(kept, "", List.of(TestModels.user("hi")), List.of()), log));
+    assertThat(reply.errorMessage().orElseThrow()).contains("far/far-1 is no longer available");
   }
 
   @Test
