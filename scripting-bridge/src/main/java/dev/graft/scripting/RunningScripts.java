@@ -64,7 +64,16 @@ final class RunningScripts {
 
   /** A script that failed to load (not stopped, which {@link #stop} reports) has ended. */
   void failedToLoad(LoadedScript s) {
-    ended.accept(s.file());
+    ended(s);
+  }
+
+  /** Tells the host {@code s} ended; a host that fails at it must not stop the engine's work. */
+  private void ended(LoadedScript s) {
+    try {
+      ended.accept(s.file());
+    } catch (RuntimeException e) {
+      s.log().report(ScriptLog.Level.ERROR, "could not drop what it registered: " + e.getMessage());
+    }
   }
 
   Snapshot snapshot() {
@@ -154,7 +163,7 @@ final class RunningScripts {
   void retireAll(String reason) {
     for (LoadedScript s : active) {
       s.retire(reason);
-      ended.accept(s.file());
+      ended(s);
       if (s.idle()) {
         owner.post(() -> close(s, reason));
       } else {
@@ -195,7 +204,7 @@ final class RunningScripts {
     failPending(s, why);
     s.cancel();
     if (current) {
-      ended.accept(s.file());
+      ended(s);
     }
     owner.post(() -> {
       s.close();
@@ -225,7 +234,7 @@ final class RunningScripts {
   void closeAll(String reason) {
     for (LoadedScript s : List.copyOf(active)) {
       s.retire(reason);
-      ended.accept(s.file());
+      ended(s);
       close(s, reason);
     }
     refresh();

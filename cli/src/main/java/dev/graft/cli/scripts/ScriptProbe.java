@@ -108,7 +108,7 @@ public final class ScriptProbe {
             case "nodeAccess" -> {
               return access.apply((ScriptFile) args[0]);
             }
-            case "registerProvider", "unregisterProvider" -> {
+            case "registerProvider", "unregisterProvider", "unloaded" -> {
               return null; // a script may register a provider as it loads; no run uses it here
             }
             case "agentDir", "spawn" -> {
