@@ -39,6 +39,9 @@ final class InertPort {
                   return NodeAccess.withoutGrants(
                       (ScriptFile) args[0], cwd, "a dry run gives scripts no grants");
                 }
+                case "unloaded" -> {
+                  return null; // the engine's, not the script's: nothing it attempted
+                }
                 default -> {}
               }
               if (args != null && args.length > 0 && args[0] instanceof ScriptFile script) {

@@ -52,6 +52,7 @@ final class TestHarness implements AutoCloseable {
                   case "hashCode" -> System.identityHashCode(proxy);
                   case "equals" -> proxy == args[0];
                   case "exec" -> exec((String) args[1], castList(args[2]));
+                  case "unloaded" -> null; // a script ended: it registered nothing here
                   // Node's pure modules work in a test file; files, programs and hosts are not
                   // granted, and no setting grants them.
                   case "nodeAccess" ->
