@@ -393,6 +393,45 @@ class ScriptProvidersCliTest {
   }
 
   @Test
+  void aModelInUseIsNotCalledOnceItsRegistrationEnded() throws Exception {
+    // The user granted proxy.js anthropic's keys; the script then drops its registration (as when
+    // it is stopped, or fails a reload): the anthropic model in use must not go on sending the key
+    // to the proxy's baseUrl.
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"permissions\": {\"proxy.js\": {\"keys\": [\"anthropic\"], \"net\":"
+            + " [\"127.0.0.1\"]}}}}");
+    Path scripts = Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(
+        scripts.resolve("proxy.js"),
+        "export default function (pi) {\n  pi.registerProvider(\"anthropic\", { baseUrl: \""
+            + url()
+            + "\" });\n  pi.registerCommand(\"drop\", { handler: async () => {"
+            + " pi.unregisterProvider(\"anthropic\"); } });\n}\n");
+    try (RpcDriver rpc =
+        new RpcDriver(
+            home,
+            project,
+            Map.of(),
+            "--mode",
+            "rpc",
+            "--scripts",
+            "../scripts",
+            "--no-session",
+            "--model",
+            "anthropic/claude-sonnet-4-5")) {
+      rpc.send("{\"id\":\"a\",\"type\":\"prompt\",\"message\":\"/drop\"}");
+      rpc.await(l -> l.path("id").asText().equals("a"), "the command's response");
+      rpc.send("{\"id\":\"b\",\"type\":\"prompt\",\"message\":\"hi\"}");
+      rpc.await(
+          l -> l.toString().contains("anthropic/claude-sonnet-4-5 is no longer available"),
+          "the failure");
+      rpc.event("agent_end");
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
   void aScriptsStreamAnswersAndItsModelsAreListed() throws Exception {
     Path scripts = Files.createDirectories(home.resolve("scripts"));
     Files.writeString(

@@ -407,12 +407,15 @@ public final class ModelRegistry implements AutoCloseable {
     }
     ScriptProviders.Registration script = scripted.get(model.provider());
     if (script != null && script.stream().isPresent()) {
-      return new ScriptStreamProvider(
-          script.stream().get(),
-          key.orElse(ApiKey.NONE),
-          script.apiName(),
-          settings.idleTimeout(),
-          clock);
+      return whileRegistered(
+          script,
+          model,
+          new ScriptStreamProvider(
+              script.stream().get(),
+              key.orElse(ApiKey.NONE),
+              script.apiName(),
+              settings.idleTimeout(),
+              clock));
     }
     WireProtocol protocol =
         switch (model.api()) {
@@ -421,7 +424,31 @@ public final class ModelRegistry implements AutoCloseable {
           case GOOGLE_GENERATIVE_AI -> new GeminiProtocol();
           case OPENAI_COMPLETIONS, SCRIPTED -> new OpenAiProtocol();
         };
-    return new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
+    HttpProvider http = new HttpProvider(protocol, transport(), key.orElse(ApiKey.NONE), clock);
+    return script == null ? http : whileRegistered(script, model, http);
+  }
+
+  /**
+   * {@code provider}, which a script's registration serves, for as long as that registration is in
+   * place: once the script unregistered it, ended (stopped, failed a reload) or was replaced, each
+   * call fails saying the model is no longer available. The model in use would otherwise go on
+   * sending the conversation, and a key the user granted, to the registration's {@code baseUrl}.
+   */
+  private LlmProvider whileRegistered(
+      ScriptProviders.Registration script, Model model, LlmProvider provider) {
+    ScriptProviders from = source;
+    FailingProvider gone =
+        new FailingProvider(
+            ErrorKind.INVALID_REQUEST,
+            model.qualifiedId()
+                + " is no longer available: the registration of provider \""
+                + model.provider()
+                + "\" by "
+                + script.script()
+                + " ended; choose a model again",
+            clock);
+    return (request, listener) ->
+        from.holds(script) ? provider.stream(request, listener) : gone.stream(request, listener);
   }
 
   /**

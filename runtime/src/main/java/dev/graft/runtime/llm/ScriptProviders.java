@@ -111,6 +111,11 @@ public final class ScriptProviders {
     }
   }
 
+  /** Whether {@code r} itself is still in place (not unregistered, ended or replaced). */
+  public synchronized boolean holds(Registration r) {
+    return byName.get(r.name()) == r;
+  }
+
   public synchronized List<Registration> all() {
     return new ArrayList<>(byName.values());
   }
