@@ -285,6 +285,39 @@ class ScriptProvidersCliTest {
   }
 
   @Test
+  void aScriptStoppedByALimitKeepsNoProvider() throws Exception {
+    // The script registers a provider, then a handler of its is stuck in a built-in an interrupt
+    // cannot stop: the script is stopped until a reload, and its registration ends with it.
+    Files.writeString(
+        home.resolve("settings.json"),
+        "{\"scripts\": {\"permissions\": {\"far.js\": {\"net\": [\"127.0.0.1\"]}}}}");
+    Path scripts = Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(
+        scripts.resolve("far.js"),
+        "export default function (pi) {\n  pi.registerProvider(\"far\", { baseUrl: \""
+            + url()
+            + "/v1\", apiKey: \"k\", api: \"openai-completions\", models: [{ id: \"far-1\""
+            + " }] });\n  pi.on(\"agent_start\", () => { Array.prototype.shift.call({ length: 2 ** 40 }); });\n}\n");
+    Files.writeString(project.resolve("turns.jsonl"), "{\"text\": \"ok\"}\n");
+    try (RpcDriver rpc =
+        RpcDriver.scripted(home, project, "--scripts", "../scripts", "--no-session")) {
+      assertThat(rpc.call("a", "{\"id\":\"a\",\"type\":\"get_available_models\"}").toString())
+          .contains("far-1");
+      rpc.call("p", "{\"id\":\"p\",\"type\":\"prompt\",\"message\":\"hi\"}");
+      rpc.event("agent_end");
+      assertThat(rpc.call("d", "{\"id\":\"d\",\"type\":\"get_available_models\"}").toString())
+          .doesNotContain("far-1");
+      JsonNode chosen =
+          rpc.call(
+              "e",
+              "{\"id\":\"e\",\"type\":\"set_model\",\"provider\":\"far\",\"modelId\":"
+                  + "\"far-1\"}");
+      assertThat(chosen.path("success").asBoolean()).as(chosen.toString()).isFalse();
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
   void aModelSwitchTakesNoModelWhoseProviderIsGone() throws Exception {
     // The scope (--models) was resolved while "far" was registered; once the script unregisters
     // it, cycling and set_model must not reach far-1 (graft's client would call its old baseUrl).
