@@ -36,13 +36,8 @@ final class MessageMirror {
   private int nextId;
   private long call;
 
-  /**
-   * The messages of the last call made through the mirror, and how many of them led that call held
-   * by the script.
-   */
+  /** The messages of the last call made through the mirror, all held by the script. */
   private List<JsonNode> last = List.of();
-
-  private int lastHeld;
 
   private static final class Entry {
     final int id;
@@ -104,7 +99,7 @@ final class MessageMirror {
     // A session grows at its end: the messages the last call began with, held by the script, are
     // named by their number alone, and the script reuses its array of them.
     int prefix = 0;
-    int max = Math.min(n, lastHeld);
+    int max = Math.min(n, last.size());
     while (prefix < max && messages.get(prefix) == last.get(prefix)) {
       prefix++;
     }
@@ -179,7 +174,6 @@ final class MessageMirror {
       // The script did not take the call: nothing changes, but its array of the last call may be
       // cut short: the next call names every message.
       last = List.of();
-      lastHeld = 0;
       throw failed;
     }
     call = now;
@@ -192,7 +186,6 @@ final class MessageMirror {
       byNode.remove(byId.remove(e.id));
     }
     last = order;
-    lastHeld = n;
     return made;
   }
 
