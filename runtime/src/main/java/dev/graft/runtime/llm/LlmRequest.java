@@ -63,31 +63,6 @@ public record LlmRequest(
         null);
   }
 
-  public LlmRequest(
-      Model model,
-      String systemPrompt,
-      List<AgentMessage> messages,
-      List<ToolSpec> tools,
-      ThinkingLevel thinking,
-      int maxTokens,
-      AbortSignal signal,
-      CacheRetention cacheRetention,
-      Optional<String> sessionId,
-      UnaryOperator<JsonNode> payloadHook) {
-    this(
-        model,
-        systemPrompt,
-        messages,
-        tools,
-        thinking,
-        maxTokens,
-        signal,
-        cacheRetention,
-        sessionId,
-        payloadHook,
-        null);
-  }
-
   public LlmRequest {
     Objects.requireNonNull(model, "model");
     systemPrompt = systemPrompt == null ? "" : systemPrompt;
