@@ -44,10 +44,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -111,10 +117,11 @@ public final class AgentSession implements AutoCloseable {
   private final ExecutorService queuedInputs =
       Executors.newSingleThreadExecutor(Thread.ofVirtual().name("graft-queued-input").factory());
 
-  /** Guards {@link #inputsPending}: the messages on {@link #queuedInputs} not queued yet. */
-  private final Object inputsLock = new Object();
-
-  private int inputsPending;
+  /**
+   * The last message handed to {@link #queuedInputs}: one thread takes them in order, so once it is
+   * done, so are all before it.
+   */
+  private volatile Future<?> lastQueuedInput = CompletableFuture.completedFuture(null);
 
   /** Replaced whole on every change: a call, compaction or tree move reads it once. */
   private final AtomicReference<CallSettings> settings;
@@ -700,19 +707,7 @@ public final class AgentSession implements AutoCloseable {
                             "the agent is running: give deliverAs \"steer\" or \"followUp\" to queue the message"));
             if (hooks.handles("input")) {
               List<ContentBlock> sent = List.copyOf(images);
-              synchronized (inputsLock) {
-                inputsPending++;
-              }
-              queuedInputs.execute(() -> {
-                try {
-                  queueAfterInput(text, sent, delivery);
-                } finally {
-                  synchronized (inputsLock) {
-                    inputsPending--;
-                    inputsLock.notifyAll();
-                  }
-                }
-              });
+              lastQueuedInput = queuedInputs.submit(() -> queueAfterInput(text, sent, delivery));
             } else {
               queueUserMessage(userMessage(text, images), delivery);
             }
@@ -1094,14 +1089,17 @@ public final class AgentSession implements AutoCloseable {
    * unless the run is aborted (each hook is bounded by the script's handler timeout).
    */
   private void awaitQueuedInputs(AbortSignal signal) {
-    synchronized (inputsLock) {
-      while (inputsPending > 0 && !signal.aborted()) {
-        try {
-          inputsLock.wait(100);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
+    Future<?> last = lastQueuedInput;
+    while (!last.isDone() && !signal.aborted()) {
+      try {
+        last.get(100, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException stillRunning) {
+        // look at the abort again
+      } catch (ExecutionException | CancellationException ended) {
+        return; // queueAfterInput reports its own failures; a cancel is graft closing
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       }
     }
   }
