@@ -114,7 +114,7 @@ final class GuestErrors {
           Failure.Kind.INTERRUPTED,
           head
               + " took more than "
-              + seconds(settings.handlerTimeout())
+              + seconds(settings.bridgeLimit())
               + " while graft converted its values (a toJSON or getter that does not return?) and was interrupted"
               + location(s, e));
     }

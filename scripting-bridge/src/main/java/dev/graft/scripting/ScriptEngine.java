@@ -167,7 +167,7 @@ public final class ScriptEngine implements AutoCloseable {
           owner.submit(() -> this.loading.start(file, libDir, packages)).thenCompose(f -> f);
       try {
         loading.get(
-            settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
+            settings.bridgeLimit().plus(settings.spinLimit()).plus(BACKSTOP).toMillis(),
             TimeUnit.MILLISECONDS);
         loaded.add(file);
       } catch (ExecutionException e) {
@@ -283,7 +283,7 @@ public final class ScriptEngine implements AutoCloseable {
       return List.of();
     }
     EmitScope scope = new EmitScope(ctx, host, watchdog);
-    Duration bound = settings.handlerTimeout().plus(settings.spinLimit()).plus(BACKSTOP);
+    Duration bound = settings.bridgeLimit().plus(settings.spinLimit()).plus(BACKSTOP);
     // One task finds the handlers and calls the first: a script with one handler for the event
     // (the usual case) costs the agent one hop to the owner thread and one wait.
     AtomicReference<List<Target>> found = new AtomicReference<>();

@@ -139,7 +139,15 @@ final class ScriptLoading {
       Failure f =
           s.preludeReady()
               ? errors.of(s, "loading", ge)
-              : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
+              : ge.stop == Watchdog.Stop.BRIDGE
+                  ? new Failure(
+                      Failure.Kind.INTERRUPTED,
+                      file
+                          + ": loading took more than "
+                          + GuestErrors.seconds(settings.bridgeLimit())
+                          + " in graft's own set-up of the script (GraalJS starting on a slow or"
+                          + " busy machine?) and was interrupted")
+                  : new Failure(Failure.Kind.THREW, file + ": loading failed: " + ge.getMessage());
       s.close();
       String message = f.message();
       // A module that cannot be imported has no frame: name the line that imports it (in the

@@ -172,11 +172,11 @@ final class Watchdog implements AutoCloseable {
   /**
    * Runs {@code body}, the bridge's own work inside the current run (context setup, JSON
    * conversion), outside the spin budget: on a cold JVM converting a 2,000-message payload can take
-   * longer than the spin limit. It is bounded by the handler timeout, and its size by
-   * maxBridgeChars.
+   * longer than the spin limit. It is bounded by {@link ScriptSettings#bridgeLimit()}, and its size
+   * by maxBridgeChars.
    */
   <T> T bridgeWork(Supplier<T> body) {
-    return bridgeWork(Stop.BRIDGE, settings.handlerTimeout(), body);
+    return bridgeWork(Stop.BRIDGE, settings.bridgeLimit(), body);
   }
 
   /**

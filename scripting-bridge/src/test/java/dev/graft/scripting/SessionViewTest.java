@@ -314,4 +314,30 @@ class SessionViewTest {
           .isEqualTo("[0,0,null,null,0,true]");
     }
   }
+
+  @Test
+  void aShortEventTimeoutDoesNotCutShortGraftsOwnSlowRead() throws Exception {
+    // scripts.eventTimeoutSeconds bounds the scripts' promises. graft's own work in a handler (a
+    // session read here; the first script's set-up on a slow machine) keeps the default 30 s.
+    FakeSessionView slow =
+        new FakeSessionView() {
+          @Override
+          public synchronized Reply read(String known, int count, Query query) {
+            try {
+              Thread.sleep(1_500);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            return super.read(known, count, query);
+          }
+        };
+    slow.append("a", "message", "\"message\":{\"role\":\"user\",\"content\":\"hi\"}");
+    slow.leaf = "a";
+    ScriptSettings oneSecond = ScriptSettings.defaults().withHandlerTimeout(Duration.ofSeconds(1));
+    try (ScriptFixture f = new ScriptFixture(temp, oneSecond)) {
+      f.write("read.js", SCRIPT);
+      assertThat(f.load().problems()).isEmpty();
+      assertThat(run(f, slow, "ids").asText()).isEqualTo("a");
+    }
+  }
 }

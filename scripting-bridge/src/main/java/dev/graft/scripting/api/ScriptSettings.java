@@ -19,7 +19,8 @@ import java.util.Set;
  * cannot take the JVM down. {@code modelCalls} bounds each script's {@code ctx.complete} calls, per
  * run and at once. {@code moduleBudget} is the most time a run may spend, beyond the spin limit, on
  * the modules it loads (imports and require): each module adds what its size takes to parse and
- * evaluate.
+ * evaluate. graft's own work inside a run (a script's set-up, JSON conversion, session reads) is
+ * bounded by {@link #bridgeLimit()}.
  */
 public record ScriptSettings(
     Duration handlerTimeout,
@@ -36,6 +37,9 @@ public record ScriptSettings(
    * graft's compaction events). The runtime decides which of them it emits.
    */
   public static final Set<String> KNOWN_EVENTS = HookEvents.ALL;
+
+  /** How long a handler's promise may take by default ({@code scripts.eventTimeoutSeconds}). */
+  public static final Duration DEFAULT_HANDLER_TIMEOUT = Duration.ofSeconds(30);
 
   public ScriptSettings {
     Objects.requireNonNull(handlerTimeout, "handlerTimeout");
@@ -104,13 +108,25 @@ public record ScriptSettings(
    */
   public static ScriptSettings defaults() {
     return new ScriptSettings(
-        Duration.ofSeconds(30),
+        DEFAULT_HANDLER_TIMEOUT,
         Duration.ofSeconds(2),
         NO_STATEMENT_LIMIT,
         32 * 1024 * 1024,
         0.85,
         KNOWN_EVENTS,
         ModelCallBudget.DEFAULTS);
+  }
+
+  /**
+   * The most wall time graft's own work inside a run may take: the handler timeout, and never less
+   * than its default. A short {@code scripts.eventTimeoutSeconds} is for the scripts' promises: it
+   * must not cut short what graft does for them, which a cold or loaded machine can take seconds
+   * over (the first script's set-up starts GraalJS and evaluates the prelude).
+   */
+  public Duration bridgeLimit() {
+    return handlerTimeout.compareTo(DEFAULT_HANDLER_TIMEOUT) > 0
+        ? handlerTimeout
+        : DEFAULT_HANDLER_TIMEOUT;
   }
 
   public ScriptSettings withHandlerTimeout(Duration value) {
