@@ -662,18 +662,19 @@
       getBranch(fromId) {
         const r = sessionRead(fn, "getBranch", fromId, branchEnd);
         const p = r.p;
-        let out;
+        // branchEntries is never handed out, so the new entries go onto it in place: the copy
+        // returned is then the only one a read makes (in GraalJS's interpreter a copy costs about
+        // 0.1 µs an entry, and the branch grows with the session).
         if (r.after) {
-          out = branchEntries.slice();
-          for (let i = 0; i < p.length; i++) out.push(sessionEntries[p[i]]);
+          for (let i = 0; i < p.length; i++) branchEntries.push(sessionEntries[p[i]]);
         } else {
-          out = new Array(p.length);
+          const out = new Array(p.length);
           for (let i = 0; i < p.length; i++) out[i] = sessionEntries[p[i]];
+          branchEntries = out;
         }
         if (p.length > 0) branchEnd = p[p.length - 1];
         else if (!r.after) branchEnd = -1;
-        branchEntries = out;
-        return out.slice();
+        return branchEntries.slice();
       },
       getEntry(id) { return at(sessionRead(fn, "getEntry", id)); },
       getLeafEntry() { return at(sessionRead(fn, "getLeafEntry")); },
