@@ -1,6 +1,7 @@
 package dev.graft.scripting.api;
 
 import dev.graft.runtime.config.ModelCallBudget;
+import dev.graft.runtime.config.Settings;
 import dev.graft.runtime.hooks.HookEvents;
 import java.time.Duration;
 import java.util.Objects;
@@ -39,7 +40,7 @@ public record ScriptSettings(
   public static final Set<String> KNOWN_EVENTS = HookEvents.ALL;
 
   /** How long a handler's promise may take by default ({@code scripts.eventTimeoutSeconds}). */
-  public static final Duration DEFAULT_HANDLER_TIMEOUT = Duration.ofSeconds(30);
+  public static final Duration DEFAULT_HANDLER_TIMEOUT = Settings.DEFAULT_SCRIPT_EVENT_TIMEOUT;
 
   public ScriptSettings {
     Objects.requireNonNull(handlerTimeout, "handlerTimeout");
