@@ -36,6 +36,13 @@ class LauncherJdkTest {
   }
 
   @Test
+  void aReleaseFileWhoseVersionLineHasNoLineBreakIsRead() throws Exception {
+    fakeJdk("exit 1");
+    Files.writeString(fake.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"25.0.1\"");
+    assertThat(javaHome(fake.toString())).isEqualTo(fake.toString());
+  }
+
+  @Test
   void aJdkWithoutAReleaseFileIsAskedForItsVersion() throws Exception {
     fakeJdk("echo '    java.specification.version = 25' >&2");
     assertThat(javaHome(fake.toString())).isEqualTo(fake.toString());
